@@ -1,0 +1,31 @@
+// Filings spell the transaction type many ways; clients see one display label and filter on one action.
+
+export type TradeAction = 'buy' | 'sell' | 'exchange' | 'exercise' | 'expired';
+
+export interface TradeKind {
+  /** Display label: Buy, Sell, Sell (Partial), Exchange, Exercise, Expired. */
+  label: string;
+  action: TradeAction;
+}
+
+const KINDS: ReadonlyArray<readonly [RegExp, TradeKind]> = [
+  [/^(p|purchase|buy|bought)$/, { label: 'Buy', action: 'buy' }],
+  [
+    /^(s \(partial\)|sale \(partial\)|sale_partial|partial sale|sell \(partial\)|sale - partial)$/,
+    { label: 'Sell (Partial)', action: 'sell' },
+  ],
+  [/^(s|sale|sale \(full\)|sale_full|sell|sold|sale - full)$/, { label: 'Sell', action: 'sell' }],
+  [/^(e|exchange)$/, { label: 'Exchange', action: 'exchange' }],
+  [/^(exercise|exercised|option exercise)$/, { label: 'Exercise', action: 'exercise' }],
+  [/^(expired|expiration|option expired)$/, { label: 'Expired', action: 'expired' }],
+];
+
+export function normalizeTradeType(raw: string | null | undefined): TradeKind | null {
+  if (!raw) return null;
+  const text = raw.replace(/\s+/g, ' ').trim().toLowerCase();
+  for (const [pattern, kind] of KINDS) if (pattern.test(text)) return kind;
+  return null;
+}
+
+/** The values the `trade_type` filter accepts. */
+export const TRADE_ACTIONS: readonly TradeAction[] = ['buy', 'sell', 'exchange', 'exercise', 'expired'];

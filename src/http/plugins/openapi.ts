@@ -1,0 +1,37 @@
+// OpenAPI 3.1 generated from the route schemas, served at /openapi.json, with a reference page at /docs.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { App, AppDeps } from '../types.js';
+
+export const API_TITLE = 'dcledger API';
+export const API_VERSION = '1.0.0';
+
+export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: API_TITLE,
+        version: API_VERSION,
+        description:
+          'US congressional and executive-branch stock-trade disclosures: trades, members, filings and analytics. ' +
+          'Errors are always JSON `{ "detail": string, "request_id": string }`.',
+      },
+      servers: deps.publicUrl ? [{ url: deps.publicUrl }] : [],
+      tags: [
+        { name: 'trades', description: 'Disclosed transactions' },
+        { name: 'politicians', description: 'Members of Congress and executive-branch filers' },
+        { name: 'tickers', description: 'Trades by stock' },
+        { name: 'feed', description: 'Latest trades' },
+        { name: 'stats', description: 'Platform summary' },
+        { name: 'search', description: 'Global search' },
+        { name: 'meta', description: 'Machine-readable descriptions of this API' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: true,
+  });
+}

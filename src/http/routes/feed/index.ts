@@ -1,0 +1,48 @@
+// GET /feed/recent and GET /feed/live
+import { Type } from 'typebox';
+import { liveFeed, recentFeed } from '../../../services/feeds.js';
+import { errorResponses, Limit } from '../../schemas/common.js';
+import type { App, AppDeps } from '../../types.js';
+import { TradeList } from '../trades/schema.js';
+
+export function feedRoutes(app: App, deps: AppDeps): void {
+  app.get(
+    '/feed/recent',
+    {
+      schema: {
+        operationId: 'recentFeed',
+        tags: ['feed'],
+        summary: 'Recent trades for display',
+        description: 'The latest disclosed trades, newest disclosure first, whatever their age.',
+        querystring: Type.Object({
+          limit: Limit(20, 100),
+          chamber: Type.Optional(Type.String({ maxLength: 100, description: 'house, senate, executive' })),
+        }),
+        response: { 200: TradeList, ...errorResponses(422) },
+      },
+    },
+    async (request) => recentFeed(deps.db, request.query, deps.clock()),
+  );
+
+  app.get(
+    '/feed/live',
+    {
+      schema: {
+        operationId: 'liveFeed',
+        tags: ['feed'],
+        summary: 'Real-time trade feed, for polling',
+        description:
+          'Trades in the order they reached the service (ascending id). Without `since_id`: the latest `limit`. ' +
+          'Poll with `since_id` set to the largest id received so far to get exactly the trades stored since.',
+        querystring: Type.Object({
+          since_id: Type.Optional(
+            Type.Integer({ minimum: 0, description: 'Return trades with a larger id' }),
+          ),
+          limit: Limit(50, 500),
+        }),
+        response: { 200: TradeList, ...errorResponses(422) },
+      },
+    },
+    async (request) => liveFeed(deps.db, request.query, deps.clock()),
+  );
+}

@@ -1,0 +1,37 @@
+// GET /tickers/{ticker}/trades
+import { Type } from 'typebox';
+import { tickerTrades } from '../../../services/tickers.js';
+import { TRADE_SORT_COLUMNS } from '../../../storage/repositories/trades.js';
+import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
+import type { App, AppDeps } from '../../types.js';
+import { TradeList } from '../trades/schema.js';
+
+export function tickerTradesRoute(app: App, deps: AppDeps): void {
+  app.get(
+    '/tickers/:ticker/trades',
+    {
+      schema: {
+        operationId: 'listTickerTrades',
+        tags: ['tickers'],
+        summary: 'All members’ trades in one stock',
+        description:
+          'The whole record for the ticker (case-insensitive), newest transaction first by default.',
+        params: Type.Object({
+          ticker: Type.String({ minLength: 1, maxLength: 20, description: 'Ticker symbol, e.g. NVDA' }),
+        }),
+        querystring: Type.Object({
+          trade_type: Type.Optional(
+            Type.String({ maxLength: 100, description: 'buy, sell, exchange, exercise, expired' }),
+          ),
+          chamber: Type.Optional(Type.String({ maxLength: 100, description: 'house, senate, executive' })),
+          sort_by: Type.Optional(StringEnum(TRADE_SORT_COLUMNS, { description: 'Default transaction_date' })),
+          sort_dir: Type.Optional(SortDir),
+          limit: Limit(25, 1000),
+          offset: Offset,
+        }),
+        response: { 200: TradeList, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => tickerTrades(deps.db, request.params.ticker, request.query, deps.clock()),
+  );
+}

@@ -1,0 +1,26 @@
+// GET /trades
+import { listTrades } from '../../../services/trades.js';
+import { errorResponses } from '../../schemas/common.js';
+import type { App, AppDeps } from '../../types.js';
+import { TradeList, TradeListQuery } from './schema.js';
+
+export function listTradesRoute(app: App, deps: AppDeps): void {
+  app.get(
+    '/trades',
+    {
+      schema: {
+        operationId: 'listTrades',
+        tags: ['trades'],
+        summary: 'Paginated trade feed',
+        description:
+          'Trades disclosed in a window (default the last 30 days; `days` up to 3650, or an exact `date_from`+`date_to` ' +
+          'disclosure range), newest disclosure first. Filters combine with AND; comma lists with OR. `trade_type`, ' +
+          '`asset_type` and `sector` exclude assets without a ticker ("N/A"). Page with `offset` until a page is shorter ' +
+          'than `limit`; deduplicate by `id` because a filing landing mid-run shifts rows.',
+        querystring: TradeListQuery,
+        response: { 200: TradeList, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => listTrades(deps.db, request.query, deps.clock()),
+  );
+}

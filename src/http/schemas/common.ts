@@ -1,0 +1,55 @@
+// Schema building blocks shared by the route folders.
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** `T | null` as JSON Schema 2020-12 writes it (`type: [T, "null"]`), which OpenAPI 3.1 and the serializer both read. */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+}
+
+export const ErrorBody = Type.Object(
+  {
+    detail: Type.String({ description: 'What went wrong, in one sentence' }),
+    request_id: Type.String({ description: 'Quote this when reporting a problem' }),
+  },
+  { additionalProperties: true, description: 'Every error answer has this shape' },
+);
+
+/** The error answers every data route may give (the metering layer adds 401/402/403/429). */
+export function errorResponses(...statuses: number[]) {
+  const responses: Record<number, typeof ErrorBody> = {};
+  for (const status of statuses) responses[status] = ErrorBody;
+  return responses;
+}
+
+export const Limit = (defaultValue: number, maximum: number) =>
+  Type.Integer({
+    minimum: 1,
+    maximum,
+    default: defaultValue,
+    description: `Page size, 1-${maximum} (default ${defaultValue})`,
+  });
+
+export const Offset = Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip' });
+
+export const IsoDate = Type.String({
+  format: 'date',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'YYYY-MM-DD',
+});
+
+export const PathId = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  description: 'Numeric politician id or slug (e.g. nancy-pelosi)',
+});
+
+/** A string limited to `values`; validation errors list the allowed values. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export const SortDir = StringEnum(['asc', 'desc'] as const, { description: 'asc or desc (default desc)' });

@@ -1,0 +1,29 @@
+// The Fastify instance type every route module receives, and what routes may depend on.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../storage/database.js';
+import type { Database } from '../storage/schema.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The service's notion of now; tests pass a fixed clock. */
+  clock: () => Date;
+  /** Public base URL for /v1/tools and the OpenAPI servers list, when known. */
+  publicUrl?: string;
+}

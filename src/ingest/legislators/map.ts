@@ -1,0 +1,72 @@
+// Maps congress-legislators people to politicians as the API serves them.
+import { slugify } from '../../domain/names.js';
+import type { PersonRecord, TermRecord } from './read.js';
+
+export interface PoliticianFields {
+  bioguideId: string;
+  lisId: string | null;
+  name: string;
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  party: string | null;
+  state: string | null;
+  chamber: 'House' | 'Senate' | 'Executive';
+  district: string | null;
+  title: string | null;
+  birthday: string | null;
+  inOffice: boolean;
+  slugBase: string;
+  terms: TermRecord[];
+}
+
+const PARTIES: Record<string, string> = {
+  democrat: 'D',
+  democratic: 'D',
+  republican: 'R',
+  independent: 'I',
+  'independent democrat': 'I',
+};
+
+export function partyCode(raw: string | null): string | null {
+  if (!raw) return null;
+  return PARTIES[raw.trim().toLowerCase()] ?? raw.trim();
+}
+
+function lastTerm(terms: readonly TermRecord[]): TermRecord | undefined {
+  return [...terms].sort((a, b) => (a.start ?? '').localeCompare(b.start ?? '')).at(-1);
+}
+
+const EXECUTIVE_TITLES: Record<string, string> = { prez: 'President', viceprez: 'Vice President' };
+
+export function toPolitician(person: PersonRecord): PoliticianFields {
+  const term = lastTerm(person.terms);
+  const type = term?.type ?? '';
+  const chamber = type === 'sen' ? 'Senate' : EXECUTIVE_TITLES[type] ? 'Executive' : 'House';
+  const displayFirst = person.nickname ?? person.first;
+  const name = person.officialFull ?? [displayFirst, person.last, person.suffix].filter(Boolean).join(' ');
+  return {
+    bioguideId: person.bioguide,
+    lisId: person.lis,
+    name,
+    firstName: person.first,
+    lastName: person.last,
+    nickname: person.nickname,
+    party: partyCode(term?.party ?? null),
+    state: term?.state ?? null,
+    chamber,
+    district: chamber === 'House' ? normalizeDistrict(term?.district ?? null) : null,
+    title: EXECUTIVE_TITLES[type] ?? null,
+    birthday: person.birthday,
+    inOffice: person.current,
+    slugBase: slugify(`${displayFirst} ${person.last}`),
+    terms: person.terms,
+  };
+}
+
+/** District numbers as served: "7", at-large "0"; null when absent. */
+export function normalizeDistrict(raw: string | null): string | null {
+  if (raw === null) return null;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 0 ? String(value) : null;
+}

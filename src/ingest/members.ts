@@ -1,0 +1,169 @@
+// Finds the politician a filing belongs to: by bioguide id, then by House seat, then by name.
+// Pure: works on a roster loaded once per import.
+import { containsPhrase, nameTokens, uncommaName } from '../domain/names.js';
+
+export interface RosterMember {
+  id: number;
+  bioguideId: string | null;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  nickname: string | null;
+  chamber: string;
+  state: string | null;
+  birthday: string | null;
+  inOffice: boolean;
+  origin: string;
+  terms: ReadonlyArray<{ type: string; state: string | null; district: string | null }>;
+}
+
+export interface FilerQuery {
+  name: string;
+  chamber: 'House' | 'Senate' | 'Executive';
+  bioguideId?: string | null;
+  /** House seat as "NJ07" (state + district number). */
+  seat?: string | null;
+  state?: string | null;
+}
+
+export type MatchResult =
+  | { matched: true; id: number; by: 'bioguide' | 'seat' | 'name' }
+  | { matched: false; reason: string };
+
+interface Indexed {
+  member: RosterMember;
+  lastTokens: string[];
+  firstTokens: Set<string>;
+  allTokens: string[];
+}
+
+const TERM_TYPE: Record<FilerQuery['chamber'], string> = { House: 'rep', Senate: 'sen', Executive: 'prez' };
+// Filers who are not in congress-legislators are rare before 1990; people born before this were
+// out of office before electronic disclosures began, so they do not compete for a name.
+const EARLIEST_PLAUSIBLE_BIRTHDAY = '1915-01-01';
+
+export function parseSeat(seat: string | null | undefined): { state: string; district: number } | null {
+  const match = /^([A-Z]{2})-?(\d{1,2})$/.exec((seat ?? '').trim().toUpperCase());
+  if (!match) return null;
+  return { state: match[1] as string, district: Number(match[2]) };
+}
+
+export class MemberMatcher {
+  private readonly byBioguide = new Map<string, RosterMember>();
+  private readonly byLastToken = new Map<string, Indexed[]>();
+
+  constructor(roster: readonly RosterMember[]) {
+    for (const member of roster) this.add(member);
+  }
+
+  add(member: RosterMember): void {
+    if (member.bioguideId) this.byBioguide.set(member.bioguideId.toUpperCase(), member);
+    const lastTokens = nameTokens(member.lastName ?? member.name.split(/\s+/).at(-1) ?? '');
+    const firstTokens = new Set([
+      ...nameTokens(member.firstName ?? ''),
+      ...nameTokens(member.nickname ?? ''),
+    ]);
+    const entry: Indexed = { member, lastTokens, firstTokens, allTokens: nameTokens(member.name) };
+    const key = lastTokens[0];
+    if (!key) return;
+    const list = this.byLastToken.get(key) ?? [];
+    list.push(entry);
+    this.byLastToken.set(key, list);
+  }
+
+  match(query: FilerQuery): MatchResult {
+    if (query.bioguideId) {
+      const member = this.byBioguide.get(query.bioguideId.toUpperCase());
+      if (member) return { matched: true, id: member.id, by: 'bioguide' };
+    }
+    const tokens = nameTokens(uncommaName(query.name));
+    if (tokens.length === 0) return { matched: false, reason: 'empty filer name' };
+
+    const candidates = this.candidates(tokens, query.chamber);
+    if (candidates.length === 0)
+      return { matched: false, reason: `no ${query.chamber} member named "${query.name}"` };
+
+    const seat = parseSeat(query.seat);
+    if (seat) {
+      const seated = candidates.filter((entry) =>
+        entry.member.terms.some(
+          (term) =>
+            term.type === 'rep' && term.state === seat.state && Number(term.district) === seat.district,
+        ),
+      );
+      const best = bestByFirstName(seated, tokens);
+      if (best) return { matched: true, id: best.member.id, by: 'seat' };
+    }
+    const state = seat?.state ?? query.state ?? null;
+    const inState = state ? candidates.filter((entry) => memberStates(entry.member).has(state)) : candidates;
+    const best = bestByFirstName(inState.length > 0 ? inState : candidates, tokens);
+    if (best) return { matched: true, id: best.member.id, by: 'name' };
+    return { matched: false, reason: `"${query.name}" is ambiguous among ${candidates.length} members` };
+  }
+
+  private candidates(tokens: readonly string[], chamber: FilerQuery['chamber']): Indexed[] {
+    const found = new Set<Indexed>();
+    for (const token of tokens) {
+      for (const entry of this.byLastToken.get(token) ?? []) {
+        if (!containsPhrase(tokens, entry.lastTokens)) continue;
+        if (!servedIn(entry.member, chamber)) continue;
+        if (entry.member.birthday && entry.member.birthday < EARLIEST_PLAUSIBLE_BIRTHDAY) continue;
+        found.add(entry);
+      }
+    }
+    return [...found];
+  }
+}
+
+function servedIn(member: RosterMember, chamber: FilerQuery['chamber']): boolean {
+  if (member.chamber === chamber) return true;
+  const type = TERM_TYPE[chamber];
+  return member.terms.some(
+    (term) => term.type === type || (chamber === 'Executive' && term.type === 'viceprez'),
+  );
+}
+
+function memberStates(member: RosterMember): Set<string | null> {
+  return new Set([member.state, ...member.terms.map((term) => term.state)]);
+}
+
+/**
+ * Among members sharing the last name, the one whose first name or nickname the filer wrote; a
+ * last name at the end of the written name beats one in the middle ("A. Mitchell McConnell" is a
+ * McConnell, not a Mitchell). A lone candidate wins when nothing contradicts it.
+ */
+function bestByFirstName(entries: readonly Indexed[], tokens: readonly string[]): Indexed | null {
+  if (entries.length === 0) return null;
+  const scored = entries.map((entry) => {
+    const first = firstNameScore(entry, tokens);
+    const trailing = endsWith(tokens, entry.lastTokens) ? 1 : 0;
+    return { entry, first, score: first * 10 + trailing };
+  });
+  const top = Math.max(...scored.map((s) => s.score));
+  const winners = scored.filter((s) => s.score === top);
+  const winner = winners[0];
+  if (winners.length === 1 && winner) {
+    const unopposed = entries.length === 1 || scored.filter((s) => s.score % 10 === 1).length === 1;
+    if (winner.first > 0 || unopposed) return winner.entry;
+    return null;
+  }
+  // Several equally good: a sitting member beats former ones with the same name.
+  const sitting = winners.filter((s) => s.entry.member.inOffice);
+  if (top >= 10 && sitting.length === 1) return sitting[0]?.entry ?? null;
+  return null;
+}
+
+function endsWith(tokens: readonly string[], suffix: readonly string[]): boolean {
+  if (suffix.length === 0 || suffix.length > tokens.length) return false;
+  return suffix.every((token, index) => tokens[tokens.length - suffix.length + index] === token);
+}
+
+function firstNameScore(entry: Indexed, tokens: readonly string[]): number {
+  const given = tokens.filter((token) => !entry.lastTokens.includes(token));
+  if (given.some((token) => entry.firstTokens.has(token))) return 3;
+  const initials = new Set([...entry.firstTokens].map((token) => token[0]));
+  if (given[0] && given[0].length === 1 && initials.has(given[0])) return 2;
+  if (given.some((token) => entry.allTokens.includes(token) && token.length > 1)) return 2;
+  if (given[0] && initials.has(given[0][0])) return 1;
+  return 0;
+}

@@ -1,0 +1,506 @@
+// `dcledger import trades <file|dir>`: loads a Stock Watcher style trade set into the database.
+// Rows are identified by their report and their content plus its occurrence within the report, so
+// re-importing changes nothing while two identical-looking rows of one report stay two trades.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { daysBetween, todayUtc } from '../../domain/dates.js';
+import { nameTokens, slugify, uncommaName } from '../../domain/names.js';
+import { refreshTradeCounts, upsertFiling } from '../../storage/repositories/filings.js';
+import { insertFiler, loadRoster } from '../../storage/repositories/politicians.js';
+import {
+  backfillDisclosureDates,
+  FILLABLE_FIELDS,
+  type FillableField,
+  fillTrade,
+  insertAlias,
+  insertTrades,
+  type KnownTrade,
+  loadSourceIdentities,
+  rememberTrade,
+  type SourceIdentities,
+  twinContentKey,
+} from '../../storage/repositories/trade-writes.js';
+import type { Database, NewTrade, TradeRow } from '../../storage/schema.js';
+import { MemberMatcher, parseSeat } from '../members.js';
+import { type NormalizedTrade, normalizeRow } from './normalize-row.js';
+import { readTradeSet, type Source, type TradeSetFormat, type TradeSetRow } from './read.js';
+
+export type ImportProgress = (done: number, total: number) => void;
+
+export interface FileReport {
+  file: string;
+  format: TradeSetFormat;
+  rows: number;
+  imported: number;
+  merged: number;
+  unchanged: number;
+  skipped: Record<string, number>;
+  filingsCreated: number;
+  filingsCompleted: number;
+  members: { bioguide: number; seat: number; name: number; created: string[] };
+}
+
+export interface ImportReport {
+  files: FileReport[];
+  totals: { rows: number; imported: number; merged: number; unchanged: number; skipped: number };
+}
+
+export class ImportInputError extends Error {}
+
+const SOURCE_CHAMBER: Record<Source, 'House' | 'Senate'> = { house_clerk: 'House', senate_efd: 'Senate' };
+
+/** Lists the trade-set files behind a path: the file itself, or the .json/.csv files of a directory. */
+export function tradeSetFiles(path: string): string[] {
+  if (!existsSync(path)) throw new ImportInputError(`no such file or directory: ${path}`);
+  if (!statSync(path).isDirectory()) return [path];
+  const files = readdirSync(path)
+    .filter(
+      (name) => ['.json', '.csv'].includes(extname(name).toLowerCase()) && name !== 'filings_manifest.json',
+    )
+    .sort()
+    .map((name) => join(path, name));
+  if (files.length === 0) throw new ImportInputError(`no .json or .csv files in ${path}`);
+  return files;
+}
+
+export async function importTradeSets(
+  db: Kysely<Database>,
+  path: string,
+  options: { now?: Date; progress?: ImportProgress } = {},
+): Promise<ImportReport> {
+  const now = options.now ?? new Date();
+  const files = tradeSetFiles(path);
+  const reports: FileReport[] = [];
+  // One transaction for the whole run: a directory of files lands completely or not at all, and
+  // the roster and known identities are loaded once.
+  await db.transaction().execute(async (trx) => {
+    const session: ImportSession = {
+      db: trx,
+      now,
+      stamp: now.toISOString(),
+      matcher: new MemberMatcher(await loadRoster(trx)),
+      memberIds: new Map(),
+      filings: new Map(),
+      filingDocIds: new Map(),
+      touchedFilings: new Set(),
+      identities: new Map(),
+    };
+    let done = 0;
+    for (const file of files) {
+      reports.push(await importFile(session, file, files.length === 1 ? options.progress : undefined));
+      done += 1;
+      if (files.length > 1) options.progress?.(done, files.length);
+    }
+    // A filing whose date became known in this run dates the trades that other files brought without it.
+    await backfillDisclosureDates(trx, session.touchedFilings, session.stamp);
+    await refreshTradeCounts(trx, session.touchedFilings);
+  });
+  const totals = { rows: 0, imported: 0, merged: 0, unchanged: 0, skipped: 0 };
+  for (const report of reports) {
+    totals.rows += report.rows;
+    totals.imported += report.imported;
+    totals.merged += report.merged;
+    totals.unchanged += report.unchanged;
+    totals.skipped += Object.values(report.skipped).reduce((sum, n) => sum + n, 0);
+  }
+  return { files: reports, totals };
+}
+
+interface ImportSession {
+  db: Kysely<Database>;
+  now: Date;
+  stamp: string;
+  matcher: MemberMatcher;
+  memberIds: Map<string, number>;
+  filings: Map<string, { id: number; filedDate: string | null }>;
+  /** Filing id to its source document id, for filings seen in this run. */
+  filingDocIds: Map<number, string>;
+  touchedFilings: Set<number>;
+  identities: Map<Source, SourceIdentities>;
+}
+
+interface PreparedRow {
+  row: TradeSetRow;
+  trade: NormalizedTrade | null;
+  filingOnly: { status: string; reason: string } | null;
+  key: string | null;
+  docKey: string;
+}
+
+async function importFile(
+  session: ImportSession,
+  file: string,
+  progress?: ImportProgress,
+): Promise<FileReport> {
+  const set = readTradeSet(basename(file), readFileSync(file, 'utf8'));
+  const origin = set.format;
+  const report: FileReport = {
+    file: basename(file),
+    format: set.format,
+    rows: set.rows.length,
+    imported: 0,
+    merged: 0,
+    unchanged: 0,
+    skipped: {},
+    filingsCreated: 0,
+    filingsCompleted: 0,
+    members: { bioguide: 0, seat: 0, name: 0, created: [] },
+  };
+  const skip = (reason: string) => {
+    report.skipped[reason] = (report.skipped[reason] ?? 0) + 1;
+  };
+  const prepared = prepareRows(set.rows, todayUtc(session.now), skip, readManifest(file));
+  const { db: trx, stamp } = session;
+  const pending: NewTrade[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const ids = await insertTrades(trx, pending);
+    // New rows become known identities for the rest of this run (later files may repeat them).
+    pending.forEach((trade, position) => {
+      const id = ids[position];
+      const known = session.identities.get(trade.source as Source);
+      if (id !== undefined && known) rememberTrade(known, id, trade, session.filingDocIds);
+    });
+    pending.length = 0;
+  };
+
+  let index = 0;
+  for (const item of prepared) {
+    index += 1;
+    if (progress && index % 250 === 0) progress(index, prepared.length);
+    const { row } = item;
+    const memberId = await resolveMember(trx, session.matcher, session.memberIds, row, report, stamp);
+    const filing = row.docId
+      ? await resolveFiling(trx, session.filings, row, item, memberId, report, stamp)
+      : null;
+    if (filing && row.docId) {
+      session.touchedFilings.add(filing.id);
+      session.filingDocIds.set(filing.id, row.docId);
+    }
+    if (!item.trade || !item.key) continue;
+
+    const trade = item.trade;
+    const disclosureDate =
+      trade.disclosureDate ?? filingDateFor(trade.transactionDate, filing?.filedDate ?? null);
+    let known = session.identities.get(row.source);
+    if (!known) {
+      known = await loadSourceIdentities(trx, row.source);
+      session.identities.set(row.source, known);
+    }
+    const existing = known.byKey.get(item.key);
+    if (existing) {
+      const changed = await completeTrade(trx, existing, trade, disclosureDate, filing?.id ?? null, stamp);
+      if (changed) report.merged += 1;
+      else report.unchanged += 1;
+      continue;
+    }
+    const twin = findTwin(known, origin, memberId, trade, row.docId, disclosureDate);
+    if (twin) {
+      await insertAlias(trx, { source: row.source, sourceKey: item.key, tradeId: twin.id, origin });
+      known.byKey.set(item.key, twin);
+      known.claims.get(twin.id)?.add(origin);
+      await completeTrade(trx, twin, trade, disclosureDate, filing?.id ?? null, stamp);
+      report.merged += 1;
+      continue;
+    }
+    pending.push(
+      newTrade(row.source, item.key, origin, memberId, filing?.id ?? null, trade, disclosureDate, stamp),
+    );
+    report.imported += 1;
+    if (pending.length >= 500) await flush();
+  }
+  await flush();
+  progress?.(prepared.length, prepared.length);
+  return report;
+}
+
+function prepareRows(
+  rows: readonly TradeSetRow[],
+  today: string,
+  skip: (reason: string) => void,
+  manifest: Map<string, number> | null,
+): PreparedRow[] {
+  const occurrences = new Map<string, number>();
+  const perDoc = new Map<string, number>();
+  for (const row of rows) if (row.docId) perDoc.set(row.docId, (perDoc.get(row.docId) ?? 0) + 1);
+  const excess = new Map<string, number>();
+  if (manifest) {
+    for (const [docId, count] of perDoc) {
+      const expected = manifest.get(docId);
+      if (expected !== undefined && count > expected) excess.set(docId, count - expected);
+    }
+  }
+
+  const prepared: PreparedRow[] = [];
+  for (const row of rows) {
+    const outcome = normalizeRow(row, today);
+    const docKey = row.docId ?? `${slugify(row.filerName)}@${row.filedDate ?? 'undated'}`;
+    if (outcome.kind === 'skip') {
+      skip(outcome.reason);
+      continue;
+    }
+    if (outcome.kind === 'filing-only') {
+      if (row.docId) prepared.push({ row, trade: null, filingOnly: outcome, key: null, docKey });
+      else skip(outcome.reason);
+      continue;
+    }
+    const contentKey = `${docKey}#${outcome.trade.contentDigest}`;
+    const occurrence = occurrences.get(contentKey) ?? 0;
+    occurrences.set(contentKey, occurrence + 1);
+    const surplus = row.docId ? (excess.get(row.docId) ?? 0) : 0;
+    if (occurrence > 0 && surplus > 0 && row.docId) {
+      // The data set's manifest lists fewer trades for this filing than it has rows: the extra
+      // identical rows are re-emitted copies, not trades.
+      excess.set(row.docId, surplus - 1);
+      skip('duplicate row re-emitted by the data set (more rows than its manifest lists)');
+      continue;
+    }
+    prepared.push({
+      row,
+      trade: outcome.trade,
+      filingOnly: null,
+      key: `${contentKey}#${occurrence}`,
+      docKey,
+    });
+  }
+  return prepared;
+}
+
+/** Trade sets may ship a `filings_manifest.json` (DocID -> { trades }) beside them. */
+function readManifest(file: string): Map<string, number> | null {
+  const path = join(dirname(file), 'filings_manifest.json');
+  if (!existsSync(path) || basename(file) === 'filings_manifest.json') return null;
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { trades?: unknown }>;
+    const manifest = new Map<string, number>();
+    for (const [docId, entry] of Object.entries(data)) {
+      if (typeof entry?.trades === 'number') manifest.set(docId, entry.trades);
+    }
+    return manifest;
+  } catch {
+    return null;
+  }
+}
+
+async function resolveMember(
+  db: Kysely<Database>,
+  matcher: MemberMatcher,
+  cache: Map<string, number>,
+  row: TradeSetRow,
+  report: FileReport,
+  stamp: string,
+): Promise<number> {
+  const chamber = SOURCE_CHAMBER[row.source];
+  const cacheKey = `${chamber}|${row.bioguideId ?? ''}|${row.district ?? ''}|${row.filerName}`;
+  const cached = cache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const result = matcher.match({
+    name: row.filerName,
+    chamber,
+    bioguideId: row.bioguideId,
+    seat: row.district,
+  });
+  let id: number;
+  if (result.matched) {
+    id = result.id;
+    report.members[result.by] += 1;
+  } else {
+    const seat = parseSeat(row.district);
+    const name = displayName(row.filerName);
+    const tokens = nameTokens(name);
+    const created = await insertFiler(
+      db,
+      {
+        name,
+        firstName: tokens.length > 1 ? capitalize(tokens[0] ?? '') : null,
+        lastName: capitalize(tokens.at(-1) ?? ''),
+        chamber,
+        state: seat?.state ?? null,
+        district: seat ? String(seat.district) : null,
+        party: null,
+        title: null,
+        agency: null,
+        origin: `import:${report.format}`,
+      },
+      slugify(name),
+      stamp,
+    );
+    matcher.add({
+      id: created.id,
+      bioguideId: null,
+      name: created.name,
+      firstName: created.first_name,
+      lastName: created.last_name,
+      nickname: null,
+      chamber,
+      state: created.state,
+      birthday: null,
+      inOffice: false,
+      origin: created.origin,
+      terms: seat
+        ? [{ type: chamber === 'House' ? 'rep' : 'sen', state: seat.state, district: String(seat.district) }]
+        : [],
+    });
+    report.members.created.push(name);
+    id = created.id;
+  }
+  cache.set(cacheKey, id);
+  return id;
+}
+
+function displayName(raw: string): string {
+  return uncommaName(raw)
+    .replace(/^(hon\.?|the honorable)\s+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function capitalize(token: string): string {
+  return token.charAt(0).toUpperCase() + token.slice(1);
+}
+
+async function resolveFiling(
+  db: Kysely<Database>,
+  cache: Map<string, { id: number; filedDate: string | null }>,
+  row: TradeSetRow,
+  item: PreparedRow,
+  memberId: number,
+  report: FileReport,
+  stamp: string,
+): Promise<{ id: number; filedDate: string | null }> {
+  const docId = row.docId as string;
+  const cacheKey = `${row.source}:${docId}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const filedDate = item.trade?.disclosureDate ?? (row.filedDate ? toIsoOrNull(row.filedDate) : null);
+  const { filing, created, updated } = await upsertFiling(
+    db,
+    {
+      source: row.source,
+      sourceDocId: docId,
+      kind: row.reportKind,
+      politicianId: memberId,
+      filerName: row.filerName,
+      filedDate,
+      url: row.reportUrl,
+      isPaper: row.isPaper,
+      parseStatus: item.filingOnly ? item.filingOnly.status : 'imported',
+      parseReason: item.filingOnly ? item.filingOnly.reason : `rows from the ${report.format} data set`,
+    },
+    stamp,
+  );
+  if (created) report.filingsCreated += 1;
+  if (updated) report.filingsCompleted += 1;
+  const entry = { id: filing.id, filedDate: filing.filed_date };
+  cache.set(cacheKey, entry);
+  return entry;
+}
+
+/** A filing's date dates a trade only when it is not before the transaction (typos in the source). */
+export function filingDateFor(transactionDate: string, filedDate: string | null): string | null {
+  return filedDate !== null && filedDate >= transactionDate ? filedDate : null;
+}
+
+function toIsoOrNull(text: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (match) return `${match[3]}-${(match[1] ?? '').padStart(2, '0')}-${(match[2] ?? '').padStart(2, '0')}`;
+  return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null;
+}
+
+/** A trade of another origin that is the same disclosed transaction (same member, report, content). */
+function findTwin(
+  known: SourceIdentities,
+  origin: string,
+  memberId: number,
+  trade: NormalizedTrade,
+  docId: string | null,
+  disclosureDate: string | null,
+): KnownTrade | null {
+  const content = twinContentKey(
+    memberId,
+    trade.transactionDate,
+    trade.ticker,
+    trade.tradeAction,
+    trade.amountLow,
+  );
+  for (const candidate of known.byContent.get(content) ?? []) {
+    if (candidate.origin === origin || known.claims.get(candidate.id)?.has(origin)) continue;
+    if (trade.owner && candidate.owner && trade.owner !== candidate.owner) continue;
+    const sameReport =
+      docId && candidate.filing_doc_id
+        ? docId === candidate.filing_doc_id
+        : disclosureDate !== null && disclosureDate === candidate.disclosure_date;
+    if (sameReport) return candidate;
+  }
+  return null;
+}
+
+async function completeTrade(
+  db: Kysely<Database>,
+  existing: KnownTrade,
+  trade: NormalizedTrade,
+  disclosureDate: string | null,
+  filingId: number | null,
+  stamp: string,
+): Promise<boolean> {
+  const incoming: Pick<TradeRow, FillableField> = {
+    filing_id: filingId,
+    disclosure_date: disclosureDate,
+    days_to_disclose: disclosureDate ? daysBetween(trade.transactionDate, disclosureDate) : null,
+    asset_type: trade.assetType,
+    owner: trade.owner,
+    comment: trade.comment,
+    option_type: trade.optionType,
+    strike_price: trade.strikePrice,
+    option_expiry: trade.optionExpiry,
+  };
+  const fill: Partial<Pick<TradeRow, FillableField>> = {};
+  for (const field of FILLABLE_FIELDS) {
+    if (existing[field] === null && incoming[field] !== null) {
+      Object.assign(fill, { [field]: incoming[field] });
+    }
+  }
+  if (Object.keys(fill).length === 0) return false;
+  Object.assign(existing, fill);
+  await fillTrade(db, existing.id, fill, stamp);
+  return true;
+}
+
+function newTrade(
+  source: Source,
+  key: string,
+  origin: string,
+  memberId: number,
+  filingId: number | null,
+  trade: NormalizedTrade,
+  disclosureDate: string | null,
+  stamp: string,
+): NewTrade {
+  return {
+    politician_id: memberId,
+    filing_id: filingId,
+    source,
+    source_key: key,
+    origin,
+    ticker: trade.ticker,
+    asset_description: trade.assetDescription,
+    asset_type: trade.assetType,
+    trade_type: trade.tradeType,
+    trade_action: trade.tradeAction,
+    amount_range: trade.amountRange,
+    amount_low: trade.amountLow,
+    amount_high: trade.amountHigh,
+    transaction_date: trade.transactionDate,
+    disclosure_date: disclosureDate,
+    days_to_disclose: disclosureDate ? daysBetween(trade.transactionDate, disclosureDate) : null,
+    owner: trade.owner,
+    comment: trade.comment,
+    option_type: trade.optionType,
+    strike_price: trade.strikePrice,
+    option_expiry: trade.optionExpiry,
+    is_ma_affected: 0,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}

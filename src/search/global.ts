@@ -1,0 +1,127 @@
+// GET /search: members, tickers and bills that match a name, symbol or prefix, best first.
+import type { Kysely } from 'kysely';
+import { nameTokens } from '../domain/names.js';
+import {
+  billCandidates,
+  politicianCandidates,
+  tickerCandidates,
+  tradeCountsFor,
+} from '../storage/repositories/search.js';
+import type { Database } from '../storage/schema.js';
+
+export const SEARCH_TYPES = ['politicians', 'tickers', 'bills'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/**
+ * How well `text` answers `query`: 100 exact, 80 prefix, 60 a word starts with it, 40 contains it,
+ * 0 otherwise. Pure, so the ranking is tested directly.
+ */
+export function matchScore(query: string, text: string | null | undefined): number {
+  if (!text) return 0;
+  const q = query.trim().toLowerCase();
+  const t = text.trim().toLowerCase();
+  if (q === '' || t === '') return 0;
+  if (t === q) return 100;
+  if (t.startsWith(q)) return 80;
+  if (t.split(/[^a-z0-9]+/).some((word) => word.startsWith(q))) return 60;
+  return t.includes(q) ? 40 : 0;
+}
+
+function best(query: string, ...texts: (string | null | undefined)[]): number {
+  return Math.max(0, ...texts.map((text) => matchScore(query, text)));
+}
+
+/** "hr 21", "H.R.21", "s. 35" -> "hr21"; null when the query does not look like a bill number. */
+export function compactBillId(query: string): string | null {
+  const compact = query.toLowerCase().replace(/[\s.]/g, '');
+  return /^(hr|s|hres|sres|hjres|sjres|hconres|sconres)\d+(-\d+)?$/.test(compact) ? compact : null;
+}
+
+export async function globalSearch(
+  db: Kysely<Database>,
+  params: { q: string; types: readonly SearchType[]; limit: number },
+) {
+  const query = params.q.trim();
+  const wanted = new Set(params.types);
+  const politicians = wanted.has('politicians') ? await rankPoliticians(db, query, params.limit) : [];
+  const tickers = wanted.has('tickers') ? await rankTickers(db, query, params.limit) : [];
+  const bills = wanted.has('bills') ? await rankBills(db, query, params.limit) : [];
+  return { query, politicians, tickers, bills, total: politicians.length + tickers.length + bills.length };
+}
+
+async function rankPoliticians(db: Kysely<Database>, query: string, limit: number) {
+  const rows = await politicianCandidates(db, query);
+  const tokens = nameTokens(query).join(' ');
+  return rows
+    .map((row) => ({
+      politician_id: row.id,
+      name: row.name,
+      slug: row.slug,
+      party: row.party,
+      state: row.state,
+      chamber: row.chamber,
+      trade_count: Number(row.trade_count),
+      score: best(
+        tokens || query,
+        row.name,
+        row.last_name,
+        row.slug.replace(/-/g, ' '),
+        `${row.nickname ?? row.first_name ?? ''} ${row.last_name ?? ''}`,
+      ),
+    }))
+    .sort((a, b) => b.score - a.score || b.trade_count - a.trade_count || a.politician_id - b.politician_id)
+    .slice(0, limit);
+}
+
+async function rankTickers(db: Kysely<Database>, query: string, limit: number) {
+  const { traded, companies, byDescription } = await tickerCandidates(db, query);
+  const found = new Map<
+    string,
+    { ticker: string; company_name: string | null; trade_count: number; score: number }
+  >();
+  const consider = (ticker: string, name: string | null, count: number) => {
+    const score = Math.max(best(query, ticker) + 5, best(query, name));
+    const known = found.get(ticker);
+    if (!known || score > known.score) {
+      found.set(ticker, {
+        ticker,
+        company_name: name ?? known?.company_name ?? null,
+        trade_count: Math.max(count, known?.trade_count ?? 0),
+        score,
+      });
+    }
+  };
+  for (const row of traded) consider(row.ticker, row.description ?? null, Number(row.n));
+  for (const row of byDescription) consider(row.ticker, row.description ?? null, Number(row.n));
+  const counts = await tradeCountsFor(
+    db,
+    companies.map((row) => row.ticker),
+  );
+  for (const row of companies) consider(row.ticker, row.name, counts.get(row.ticker) ?? 0);
+  return [...found.values()]
+    .map((entry) => ({ ...entry, score: Math.min(100, entry.score) }))
+    .sort((a, b) => b.score - a.score || b.trade_count - a.trade_count || a.ticker.localeCompare(b.ticker))
+    .slice(0, limit);
+}
+
+async function rankBills(db: Kysely<Database>, query: string, limit: number) {
+  const compact = compactBillId(query);
+  const rows = await billCandidates(db, query, compact);
+  return rows
+    .map((row) => ({
+      bill_id: row.id,
+      congress: row.congress,
+      bill_type: row.bill_type,
+      number: row.number,
+      title: row.short_title ?? row.title,
+      latest_action_date: row.latest_action_date,
+      score:
+        compact && row.id.startsWith(compact)
+          ? row.id === compact || row.id.split('-')[0] === compact
+            ? 100
+            : 80
+          : best(query, row.short_title, row.title),
+    }))
+    .sort((a, b) => b.score - a.score || b.congress - a.congress || a.bill_id.localeCompare(b.bill_id))
+    .slice(0, limit);
+}

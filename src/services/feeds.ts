@@ -1,0 +1,58 @@
+// The feeds: latest trades for bulk sync, recent trades for display, and a pollable live feed.
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import { parseTradeFilters } from './trade-params.js';
+import { queryTrades, type TradeResource } from './trades.js';
+
+const EARLIEST = '0000-01-01';
+
+export async function latestTrades(
+  db: Kysely<Database>,
+  params: { limit: number; since?: string },
+  now: Date,
+): Promise<{ as_of: string; count: number; latest_disclosure_date: string | null; trades: TradeResource[] }> {
+  const trades = await queryTrades(
+    db,
+    { disclosedFrom: params.since ?? EARLIEST },
+    { column: 'disclosure_date', direction: 'desc' },
+    { limit: params.limit, offset: 0 },
+    now,
+  );
+  return {
+    as_of: now.toISOString(),
+    count: trades.length,
+    latest_disclosure_date: trades[0]?.disclosure_date ?? null,
+    trades,
+  };
+}
+
+export async function recentFeed(
+  db: Kysely<Database>,
+  params: { limit: number; chamber?: string },
+  now: Date,
+): Promise<TradeResource[]> {
+  return queryTrades(
+    db,
+    { ...parseTradeFilters({ chamber: params.chamber }), disclosedFrom: EARLIEST },
+    { column: 'disclosure_date', direction: 'desc' },
+    { limit: params.limit, offset: 0 },
+    now,
+  );
+}
+
+/**
+ * Trades in the order they reached the service. With `since_id`, the ones stored after it, oldest
+ * first, so that a poller that passes its last id never misses one; without, the latest `limit`.
+ */
+export async function liveFeed(
+  db: Kysely<Database>,
+  params: { limit: number; since_id?: number },
+  now: Date,
+): Promise<TradeResource[]> {
+  const page = { limit: params.limit, offset: 0 };
+  if (params.since_id === undefined) {
+    const latest = await queryTrades(db, {}, { column: 'id', direction: 'desc' }, page, now);
+    return latest.reverse();
+  }
+  return queryTrades(db, { afterId: params.since_id }, { column: 'id', direction: 'asc' }, page, now);
+}

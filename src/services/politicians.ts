@@ -1,0 +1,126 @@
+// Politician profiles, lists and trade histories.
+import type { Kysely } from 'kysely';
+import { invalidField, notFound } from '../errors.js';
+import {
+  committeesOf,
+  countProfiles,
+  findPoliticianId,
+  findProfile,
+  listProfiles,
+  type PoliticianSortColumn,
+  type ProfileRecord,
+} from '../storage/repositories/politicians-read.js';
+import type { Database } from '../storage/schema.js';
+import { splitList } from './trade-params.js';
+import { queryTrades, type TradeResource } from './trades.js';
+
+/** Statistics computed by the enrichment job; null until it has run for the member. */
+const UNCOMPUTED_STATS = {
+  win_rate: null,
+  avg_alpha_30d: null,
+  avg_alpha_90d: null,
+  sharpe_ratio: null,
+  portfolio_return: null,
+  cagr: null,
+  conflict_score: null,
+  holdings_count: null,
+} as const;
+
+export function toSummary(record: ProfileRecord, rank?: number) {
+  return {
+    politician_id: record.politician_id,
+    name: record.name,
+    party: record.party,
+    state: record.state,
+    chamber: record.chamber,
+    slug: record.slug,
+    bioguide_id: record.bioguide_id,
+    district: record.district,
+    title: record.title,
+    agency: record.agency,
+    in_office: record.in_office === 1,
+    trade_count: Number(record.trade_count),
+    enriched_trades: Number(record.enriched_trades),
+    ...UNCOMPUTED_STATS,
+    total_volume_low: record.total_volume_low === null ? null : Number(record.total_volume_low),
+    total_volume_high: record.total_volume_high === null ? null : Number(record.total_volume_high),
+    last_trade_date: record.last_trade_date ?? null,
+    ...(rank === undefined ? {} : { rank }),
+  };
+}
+
+export type PoliticianSummary = ReturnType<typeof toSummary>;
+
+export async function getProfile(db: Kysely<Database>, idOrSlug: string) {
+  const record = await findProfile(db, idOrSlug);
+  if (!record) throw notFound(`No politician with id or slug "${idOrSlug}"`);
+  const committees = await committeesOf(db, [record.politician_id]);
+  return {
+    ...toSummary(record),
+    committees: committees.map((seat) => ({
+      id: seat.committee_id,
+      name: seat.name,
+      chamber: seat.chamber,
+      parent_id: seat.parent_id,
+      title: seat.title,
+      side: seat.side,
+    })),
+  };
+}
+
+const CHAMBERS: Record<string, string> = { house: 'House', senate: 'Senate', executive: 'Executive' };
+
+export interface PoliticianListParams {
+  search?: string;
+  chamber?: string;
+  party?: string;
+  state?: string;
+  in_office?: boolean;
+  has_trades?: boolean;
+  sort_by?: PoliticianSortColumn;
+  sort_dir?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export async function listPoliticians(db: Kysely<Database>, params: PoliticianListParams) {
+  const search = params.search?.trim();
+  const filter = {
+    search: search === '' ? undefined : search,
+    chambers: params.chamber
+      ? splitList('chamber', params.chamber).map((value) => {
+          const chamber = CHAMBERS[value.toLowerCase()];
+          if (!chamber) throw invalidField('chamber', `"${value}" is not one of house, senate, executive`);
+          return chamber;
+        })
+      : undefined,
+    parties: params.party ? splitList('party', params.party).map((party) => party.toUpperCase()) : undefined,
+    states: params.state ? splitList('state', params.state).map((state) => state.toUpperCase()) : undefined,
+    inOffice: params.in_office,
+    hasTrades: params.has_trades,
+  };
+  const order = {
+    column: params.sort_by ?? 'trade_count',
+    direction: params.sort_dir ?? (params.sort_by === 'name' ? 'asc' : 'desc'),
+  } as const;
+  const records = await listProfiles(db, filter, order, { limit: params.limit, offset: params.offset });
+  const politicians = records.map((record, index) => toSummary(record, params.offset + index + 1));
+  return { politicians, total: () => countProfiles(db, filter) };
+}
+
+export async function politicianTrades(
+  db: Kysely<Database>,
+  idOrSlug: string,
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<TradeResource[]> {
+  const id = await findPoliticianId(db, idOrSlug);
+  if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
+  return queryTrades(
+    db,
+    { politicianIds: [id] },
+    { column: 'transaction_date', direction: 'desc' },
+    page,
+    now,
+  );
+}

@@ -1,0 +1,145 @@
+// Turns the public trade filters (comma lists, days, date ranges) into a storage filter.
+// Every rule of the interface's §4.2 lives here, once.
+
+import { addDays, todayUtc } from '../domain/dates.js';
+import { parseTickerList } from '../domain/ticker.js';
+import { TRADE_ACTIONS } from '../domain/trade-type.js';
+import { badRequest, invalidField } from '../errors.js';
+import type { TradeFilter } from '../storage/repositories/trades.js';
+
+export const DEFAULT_DAYS = 30;
+export const MAX_DAYS = 3650;
+const MAX_LIST = 200;
+
+/** Chamber filter values and the source each stands for. */
+export const CHAMBER_SOURCES: Record<string, string> = {
+  house: 'house_clerk',
+  senate: 'senate_efd',
+  executive: 'oge',
+};
+
+export const CHAMBER_OF_SOURCE: Record<string, string> = {
+  house_clerk: 'House',
+  senate_efd: 'Senate',
+  oge: 'Executive',
+};
+
+const PARTIES = new Set(['D', 'R', 'I']);
+
+const ASSET_TYPES: Record<string, string> = {
+  stock: 'Stock',
+  option: 'Option',
+  options: 'Option',
+  'stock option': 'Option',
+  etf: 'ETF',
+  'corporate bond': 'Corporate Bond',
+  'municipal security': 'Municipal Security',
+  'other securities': 'Other Securities',
+  'non-public stock': 'Non-Public Stock',
+  cryptocurrency: 'Cryptocurrency',
+  'mutual fund': 'Mutual Fund',
+  'government security': 'Government Security',
+};
+
+export interface TradeFilterParams {
+  ticker?: string;
+  politician_id?: string;
+  party?: string;
+  chamber?: string;
+  state?: string;
+  trade_type?: string;
+  asset_type?: string;
+  sector?: string;
+}
+
+export function splitList(field: string, raw: string): string[] {
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 0) throw invalidField(field, 'must not be empty');
+  if (items.length > MAX_LIST) throw invalidField(field, `at most ${MAX_LIST} comma-separated values`);
+  return [...new Set(items)];
+}
+
+export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
+  const filter: TradeFilter = {};
+  if (params.ticker !== undefined) {
+    splitList('ticker', params.ticker);
+    const { tickers, invalid } = parseTickerList(params.ticker);
+    if (invalid !== null) throw invalidField('ticker', `"${invalid}" is not a ticker symbol`);
+    filter.tickers = tickers;
+  }
+  if (params.politician_id !== undefined) {
+    filter.politicianIds = splitList('politician_id', params.politician_id).map((id) => {
+      const value = Number(id);
+      if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) {
+        throw invalidField('politician_id', `"${id}" is not a member id`);
+      }
+      return value;
+    });
+  }
+  if (params.party !== undefined) {
+    filter.parties = splitList('party', params.party).map((party) => {
+      const code = party.toUpperCase();
+      if (!PARTIES.has(code)) throw invalidField('party', `"${party}" is not one of D, R, I`);
+      return code;
+    });
+  }
+  if (params.chamber !== undefined) {
+    filter.sources = splitList('chamber', params.chamber).map((chamber) => {
+      const source = CHAMBER_SOURCES[chamber.toLowerCase()];
+      if (!source) throw invalidField('chamber', `"${chamber}" is not one of house, senate, executive`);
+      return source;
+    });
+  }
+  if (params.state !== undefined) {
+    filter.states = splitList('state', params.state).map((state) => {
+      if (!/^[A-Za-z]{2}$/.test(state))
+        throw invalidField('state', `"${state}" is not a two-letter state code`);
+      return state.toUpperCase();
+    });
+  }
+  if (params.trade_type !== undefined) {
+    filter.actions = splitList('trade_type', params.trade_type).map((type) => {
+      const action = type.toLowerCase();
+      if (!(TRADE_ACTIONS as readonly string[]).includes(action)) {
+        throw invalidField('trade_type', `"${type}" is not one of ${TRADE_ACTIONS.join(', ')}`);
+      }
+      return action;
+    });
+  }
+  if (params.asset_type !== undefined) {
+    filter.assetTypes = splitList('asset_type', params.asset_type).map(
+      (type) => ASSET_TYPES[type.toLowerCase()] ?? type,
+    );
+  }
+  if (params.sector !== undefined) filter.sectors = splitList('sector', params.sector);
+  // Rule 2: filtering on what kind of asset it is only makes sense for assets with a ticker.
+  if (filter.actions || filter.assetTypes || filter.sectors) filter.excludeNoTicker = true;
+  return filter;
+}
+
+export interface DisclosureWindowParams {
+  days?: number;
+  date_from?: string;
+  date_to?: string;
+}
+
+/** Rule 1: the last 30 days by default; `days` looks back from today; a full date range replaces both. */
+export function disclosureWindow(params: DisclosureWindowParams, now: Date): { from: string; to: string } {
+  const { date_from: from, date_to: to } = params;
+  if (from !== undefined || to !== undefined) {
+    if (from === undefined)
+      throw badRequest('date_from is required when date_to is sent (send both, or use days)');
+    if (to === undefined)
+      throw badRequest('date_to is required when date_from is sent (send both, or use days)');
+    if (from > to) throw invalidField('date_from', `must not be after date_to (${from} > ${to})`);
+    return { from, to };
+  }
+  const days = params.days ?? DEFAULT_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+    throw invalidField('days', `must be 1-${MAX_DAYS}`);
+  const today = todayUtc(now);
+  return { from: addDays(today, -days), to: today };
+}

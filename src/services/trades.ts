@@ -1,0 +1,71 @@
+// Trade lists as the API serves them.
+import type { Kysely } from 'kysely';
+import { daysBetween, todayUtc } from '../domain/dates.js';
+import {
+  findTrades,
+  type Page,
+  type TradeFilter,
+  type TradeOrder,
+  type TradeRecord,
+  type TradeSortColumn,
+} from '../storage/repositories/trades.js';
+import type { Database } from '../storage/schema.js';
+import {
+  CHAMBER_OF_SOURCE,
+  type DisclosureWindowParams,
+  disclosureWindow,
+  parseTradeFilters,
+  type TradeFilterParams,
+} from './trade-params.js';
+
+export interface TradeResource extends Omit<TradeRecord, 'trade_action' | 'enriched_at' | 'source'> {
+  chamber: string;
+  source: string;
+  days_held: number;
+}
+
+export function toTradeResource(record: TradeRecord, today: string): TradeResource {
+  const { trade_action: _action, enriched_at: _enriched, ...rest } = record;
+  return {
+    ...rest,
+    chamber: CHAMBER_OF_SOURCE[record.source] ?? 'House',
+    days_held: Math.max(0, daysBetween(record.transaction_date, today)),
+  };
+}
+
+export interface TradeListParams extends TradeFilterParams, DisclosureWindowParams {
+  limit: number;
+  offset: number;
+  sort_by?: TradeSortColumn;
+  sort_dir?: 'asc' | 'desc';
+}
+
+export async function listTrades(
+  db: Kysely<Database>,
+  params: TradeListParams,
+  now: Date,
+): Promise<TradeResource[]> {
+  const window = disclosureWindow(params, now);
+  const filter: TradeFilter = {
+    ...parseTradeFilters(params),
+    disclosedFrom: window.from,
+    disclosedTo: window.to,
+  };
+  const order: TradeOrder = {
+    column: params.sort_by ?? 'disclosure_date',
+    direction: params.sort_dir ?? 'desc',
+  };
+  return queryTrades(db, filter, order, { limit: params.limit, offset: params.offset }, now);
+}
+
+export async function queryTrades(
+  db: Kysely<Database>,
+  filter: TradeFilter,
+  order: TradeOrder,
+  page: Page,
+  now: Date,
+): Promise<TradeResource[]> {
+  const today = todayUtc(now);
+  const rows = await findTrades(db, filter, order, page);
+  return rows.map((row) => toTradeResource(row, today));
+}

@@ -1,0 +1,79 @@
+// Opens the one database the service uses: SQLite (better-sqlite3) by default, PostgreSQL (pg)
+// when DATABASE_URL is set. Everything above this file talks Kysely and does not care which.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable target for logs: the SQLite file or the PostgreSQL host/database (never the password). */
+  target: string;
+  close(): Promise<void>;
+}
+
+export function openStore(config: DatabaseConfig): Store {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
+}
+
+// Kysely's SQLite driver prepares every statement anew; the same few query shapes repeat on
+// every request, so keeping prepared statements saves a parse per call.
+function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 512): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteStatement {
+      const cached = cache.get(sql);
+      if (cached) return cached;
+      const statement = sqlite.prepare(sql) as unknown as SqliteStatement;
+      if (cache.size >= capacity) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function openPostgres(url: string): Store {
+  // count(*) and bigint come back as strings by default; our values fit in a double.
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', target: describePostgres(url), close: () => db.destroy() };
+}
+
+function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgres://${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'postgres';
+  }
+}

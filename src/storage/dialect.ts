@@ -1,0 +1,35 @@
+// The few places where SQLite and PostgreSQL differ, each behind one named helper.
+import { type ColumnDefinitionBuilder, type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely';
+
+export function isSqlite(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** An auto-incrementing integer primary key column type for the current dialect. */
+export function autoIdType(db: Kysely<unknown>): 'integer' | 'serial' {
+  return isSqlite(db) ? 'integer' : 'serial';
+}
+
+export function autoIdColumn(db: Kysely<unknown>) {
+  return (column: ColumnDefinitionBuilder) =>
+    isSqlite(db) ? column.primaryKey().autoIncrement() : column.primaryKey();
+}
+
+/** Current time as an ISO-8601 string; timestamps are stored as text on both dialects. */
+export function nowIso(clock: () => Date = () => new Date()): string {
+  return clock().toISOString();
+}
+
+/** Case-insensitive substring match, identical on both dialects. */
+export function containsInsensitive(column: string, needle: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(needle.toLowerCase())}%`} escape '\\'`;
+}
+
+/** Case-insensitive prefix match, identical on both dialects. */
+export function startsWithInsensitive(column: string, prefix: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

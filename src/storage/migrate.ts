@@ -1,0 +1,23 @@
+// Numbered migrations, applied in order on SQLite and PostgreSQL alike.
+import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import * as core from './migrations/0001-core.js';
+import type { Database } from './schema.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001-core': core,
+};
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result: MigrationResult) => result.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,87 @@
+// Filings: one row per disclosure document, whatever became of its parse.
+import { type Kysely, sql } from 'kysely';
+import { chunk } from '../batch.js';
+import type { Database, FilingRow } from '../schema.js';
+
+export interface FilingWrite {
+  source: string;
+  sourceDocId: string;
+  kind: string;
+  politicianId: number | null;
+  filerName: string | null;
+  filedDate: string | null;
+  url: string | null;
+  isPaper: boolean;
+  parseStatus: string;
+  parseReason: string | null;
+}
+
+export type FilingUpsert = { filing: FilingRow; created: boolean; updated: boolean };
+
+/**
+ * Records a filing, or completes an existing one: known values are never overwritten, missing
+ * ones (filed date, URL, member) are filled in.
+ */
+export async function upsertFiling(
+  db: Kysely<Database>,
+  write: FilingWrite,
+  now: string,
+): Promise<FilingUpsert> {
+  const existing = await db
+    .selectFrom('filings')
+    .selectAll()
+    .where('source', '=', write.source)
+    .where('source_doc_id', '=', write.sourceDocId)
+    .executeTakeFirst();
+  if (!existing) {
+    const filing = await db
+      .insertInto('filings')
+      .values({
+        source: write.source,
+        source_doc_id: write.sourceDocId,
+        kind: write.kind,
+        politician_id: write.politicianId,
+        filer_name: write.filerName,
+        filed_date: write.filedDate,
+        url: write.url,
+        is_paper: write.isPaper ? 1 : 0,
+        raw_sha256: null,
+        parse_status: write.parseStatus,
+        parse_reason: write.parseReason,
+        trade_count: 0,
+        amends_filing_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { filing, created: true, updated: false };
+  }
+  const fill: Partial<FilingRow> = {};
+  if (existing.filed_date === null && write.filedDate !== null) fill.filed_date = write.filedDate;
+  if (existing.url === null && write.url !== null) fill.url = write.url;
+  if (existing.politician_id === null && write.politicianId !== null) fill.politician_id = write.politicianId;
+  if (existing.filer_name === null && write.filerName !== null) fill.filer_name = write.filerName;
+  if (Object.keys(fill).length === 0) return { filing: existing, created: false, updated: false };
+  const filing = await db
+    .updateTable('filings')
+    .set({ ...fill, updated_at: now })
+    .where('id', '=', existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { filing, created: false, updated: true };
+}
+
+/** Recomputes the stored trade counts of the given filings from their live (not superseded) trades. */
+export async function refreshTradeCounts(db: Kysely<Database>, filingIds: Iterable<number>): Promise<void> {
+  for (const ids of chunk([...filingIds], 500)) {
+    if (ids.length === 0) continue;
+    await db
+      .updateTable('filings')
+      .set({
+        trade_count: sql<number>`(select count(*) from trades where trades.filing_id = filings.id and trades.superseded_by is null)`,
+      })
+      .where('id', 'in', ids)
+      .execute();
+  }
+}

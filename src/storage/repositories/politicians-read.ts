@@ -1,0 +1,172 @@
+// Read queries over politicians: profiles with trade counts, lists, committees.
+import { type Kysely, sql } from 'kysely';
+import { containsInsensitive } from '../dialect.js';
+import type { Database } from '../schema.js';
+
+export const POLITICIAN_SORT_COLUMNS = [
+  'trade_count',
+  'name',
+  'last_trade_date',
+  'total_volume_high',
+  'id',
+] as const;
+export type PoliticianSortColumn = (typeof POLITICIAN_SORT_COLUMNS)[number];
+
+export interface PoliticianListFilter {
+  search?: string;
+  chambers?: readonly string[];
+  parties?: readonly string[];
+  states?: readonly string[];
+  inOffice?: boolean;
+  hasTrades?: boolean;
+}
+
+function tradeTotals(db: Kysely<Database>) {
+  return db
+    .selectFrom('trades')
+    .select((eb) => [
+      'politician_id',
+      eb.fn.countAll<number>().as('trade_count'),
+      eb.fn.count<number>('enriched_at').as('enriched_trades'),
+      eb.fn.max('transaction_date').as('last_trade_date'),
+      eb.fn.sum<number>('amount_low').as('total_volume_low'),
+      eb.fn.sum<number>(sql`coalesce(amount_high, amount_low)`).as('total_volume_high'),
+    ])
+    .where('superseded_by', 'is', null)
+    .groupBy('politician_id')
+    .as('s');
+}
+
+function profileQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('politicians as p')
+    .leftJoin(tradeTotals(db), 's.politician_id', 'p.id')
+    .select([
+      'p.id as politician_id',
+      'p.name',
+      'p.party',
+      'p.state',
+      'p.chamber',
+      'p.slug',
+      'p.bioguide_id',
+      'p.district',
+      'p.title',
+      'p.agency',
+      'p.in_office',
+      sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
+      sql<number>`coalesce(s.enriched_trades, 0)`.as('enriched_trades'),
+      's.last_trade_date',
+      's.total_volume_low',
+      's.total_volume_high',
+    ]);
+}
+
+export type ProfileRecord = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
+
+/** By numeric id or slug. */
+export async function findProfile(
+  db: Kysely<Database>,
+  idOrSlug: string,
+): Promise<ProfileRecord | undefined> {
+  const query = profileQuery(db);
+  if (/^\d{1,9}$/.test(idOrSlug)) return query.where('p.id', '=', Number(idOrSlug)).executeTakeFirst();
+  return query.where('p.slug', '=', idOrSlug.toLowerCase()).executeTakeFirst();
+}
+
+export async function findPoliticianId(db: Kysely<Database>, idOrSlug: string): Promise<number | undefined> {
+  const query = db.selectFrom('politicians').select('id');
+  const row = /^\d{1,9}$/.test(idOrSlug)
+    ? await query.where('id', '=', Number(idOrSlug)).executeTakeFirst()
+    : await query.where('slug', '=', idOrSlug.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
+function filtered(db: Kysely<Database>, filter: PoliticianListFilter) {
+  let query = profileQuery(db);
+  if (filter.search) {
+    const needle = filter.search;
+    query = query.where((eb) =>
+      eb.or([
+        containsInsensitive('p.name', needle),
+        containsInsensitive('p.slug', needle.replace(/\s+/g, '-')),
+      ]),
+    );
+  }
+  if (filter.chambers?.length) query = query.where('p.chamber', 'in', [...filter.chambers]);
+  if (filter.parties?.length) query = query.where('p.party', 'in', [...filter.parties]);
+  if (filter.states?.length) query = query.where('p.state', 'in', [...filter.states]);
+  if (filter.inOffice !== undefined) query = query.where('p.in_office', '=', filter.inOffice ? 1 : 0);
+  if (filter.hasTrades !== undefined) {
+    query = filter.hasTrades
+      ? query.where('s.trade_count', '>', 0)
+      : query.where((eb) => eb.or([eb('s.trade_count', 'is', null), eb('s.trade_count', '=', 0)]));
+  }
+  return query;
+}
+
+export async function listProfiles(
+  db: Kysely<Database>,
+  filter: PoliticianListFilter,
+  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<ProfileRecord[]> {
+  let query = filtered(db, filter);
+  const dir = order.direction;
+  switch (order.column) {
+    case 'trade_count':
+      query = query.orderBy(sql`coalesce(s.trade_count, 0)`, dir);
+      break;
+    case 'name':
+      query = query.orderBy('p.name', dir);
+      break;
+    case 'last_trade_date':
+      query = query.orderBy(sql`(s.last_trade_date is null)`, 'asc').orderBy('s.last_trade_date', dir);
+      break;
+    case 'total_volume_high':
+      query = query.orderBy(sql`coalesce(s.total_volume_high, 0)`, dir);
+      break;
+    case 'id':
+      break;
+  }
+  return query.orderBy('p.id', dir).limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countProfiles(db: Kysely<Database>, filter: PoliticianListFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export interface CommitteeSeat {
+  politician_id: number;
+  committee_id: string;
+  name: string;
+  chamber: string;
+  parent_id: string | null;
+  title: string | null;
+  side: string | null;
+}
+
+export async function committeesOf(
+  db: Kysely<Database>,
+  politicianIds: readonly number[],
+): Promise<CommitteeSeat[]> {
+  if (politicianIds.length === 0) return [];
+  return db
+    .selectFrom('committee_memberships as m')
+    .innerJoin('committees as c', 'c.id', 'm.committee_id')
+    .select([
+      'm.politician_id',
+      'c.id as committee_id',
+      'c.name',
+      'c.chamber',
+      'c.parent_id',
+      'm.title',
+      'm.side',
+    ])
+    .where('m.politician_id', 'in', [...politicianIds])
+    .orderBy('c.id')
+    .execute();
+}

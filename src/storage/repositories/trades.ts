@@ -1,0 +1,200 @@
+// Read queries over trades, shared by every endpoint that serves Trade rows.
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../schema.js';
+
+export interface TradeFilter {
+  disclosedFrom?: string;
+  disclosedTo?: string;
+  tickers?: readonly string[];
+  politicianIds?: readonly number[];
+  parties?: readonly string[];
+  sources?: readonly string[];
+  states?: readonly string[];
+  actions?: readonly string[];
+  assetTypes?: readonly string[];
+  sectors?: readonly string[];
+  /** Leave out assets without a ticker ("N/A"). */
+  excludeNoTicker?: boolean;
+  /** Only trades stored after this id (live feed polling). */
+  afterId?: number;
+  includeSuperseded?: boolean;
+}
+
+/** Columns a trade list can be ordered by; the trade id always breaks ties. */
+export const TRADE_SORT_COLUMNS = [
+  'disclosure_date',
+  'transaction_date',
+  'amount',
+  'ticker',
+  'politician_name',
+  'days_to_disclose',
+  'gain_30d',
+  'gain_90d',
+  'gain_1yr',
+  'alpha_30d',
+  'alpha_90d',
+  'alpha_1yr',
+  'conviction_score',
+  'id',
+] as const;
+export type TradeSortColumn = (typeof TRADE_SORT_COLUMNS)[number];
+
+export interface TradeOrder {
+  column: TradeSortColumn;
+  direction: 'asc' | 'desc';
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+type TradeQuery = SelectQueryBuilder<
+  Database & { t: Database['trades']; p: Database['politicians']; f: Database['filings'] },
+  't' | 'p' | 'f',
+  object
+>;
+
+function baseQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('trades as t')
+    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+    .leftJoin('filings as f', 'f.id', 't.filing_id')
+    .select([
+      't.id',
+      't.politician_id',
+      'p.name as politician_name',
+      'p.party',
+      'p.state',
+      'p.slug as politician_slug',
+      't.source',
+      't.ticker',
+      't.trade_type',
+      't.trade_action',
+      't.asset_type',
+      't.asset_description',
+      't.amount_range',
+      't.amount_low',
+      't.amount_high',
+      't.transaction_date',
+      't.disclosure_date',
+      't.days_to_disclose',
+      't.owner',
+      't.comment',
+      't.filing_id',
+      'f.url as filing_url',
+      't.sector',
+      't.industry',
+      't.price_on_trade_date',
+      't.price_on_disclosure',
+      't.gain_7d',
+      't.gain_30d',
+      't.gain_60d',
+      't.gain_90d',
+      't.gain_1yr',
+      't.alpha_30d',
+      't.alpha_90d',
+      't.alpha_1yr',
+      't.public_gain_30d',
+      't.public_gain_90d',
+      't.public_gain_180d',
+      't.public_alpha_30d',
+      't.public_alpha_90d',
+      't.public_alpha_180d',
+      't.current_return',
+      't.current_alpha',
+      't.option_type',
+      't.strike_price',
+      't.option_expiry',
+      't.conviction_score',
+      't.peer_z_score',
+      't.is_ma_affected',
+      't.superseded_by',
+      't.enriched_at',
+    ]);
+}
+
+export type TradeRecord = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
+  let q = query as TradeQuery;
+  if (!filter.includeSuperseded) q = q.where('t.superseded_by', 'is', null);
+  if (filter.disclosedFrom) q = q.where('t.disclosure_date', '>=', filter.disclosedFrom);
+  if (filter.disclosedTo) q = q.where('t.disclosure_date', '<=', filter.disclosedTo);
+  if (filter.tickers?.length) q = q.where('t.ticker', 'in', [...filter.tickers]);
+  if (filter.politicianIds?.length) q = q.where('t.politician_id', 'in', [...filter.politicianIds]);
+  if (filter.sources?.length) q = q.where('t.source', 'in', [...filter.sources]);
+  if (filter.actions?.length) q = q.where('t.trade_action', 'in', [...filter.actions]);
+  if (filter.assetTypes?.length) q = q.where('t.asset_type', 'in', [...filter.assetTypes]);
+  if (filter.sectors?.length) q = q.where('t.sector', 'in', [...filter.sectors]);
+  if (filter.excludeNoTicker) q = q.where('t.ticker', '<>', 'N/A');
+  if (filter.afterId !== undefined) q = q.where('t.id', '>', filter.afterId);
+  if (filter.parties?.length) q = q.where('p.party', 'in', [...filter.parties]);
+  if (filter.states?.length) q = q.where('p.state', 'in', [...filter.states]);
+  return q as Q;
+}
+
+const NULLABLE_SORTS = new Set<TradeSortColumn>([
+  'disclosure_date',
+  'days_to_disclose',
+  'gain_30d',
+  'gain_90d',
+  'gain_1yr',
+  'alpha_30d',
+  'alpha_90d',
+  'alpha_1yr',
+  'conviction_score',
+]);
+
+function applyOrder<Q extends TradeQuery>(query: Q, order: TradeOrder, nullsPossible: boolean): Q {
+  let q = query as TradeQuery;
+  const dir = order.direction;
+  // Nulls sort last in both directions on both dialects (SQLite and PostgreSQL disagree by default).
+  const column = order.column;
+  if (nullsPossible && NULLABLE_SORTS.has(column)) {
+    q = q.orderBy(sql`(${sql.ref(`t.${column}`)} is null)`, 'asc');
+  }
+  switch (column) {
+    case 'amount':
+      q = q.orderBy('t.amount_low', dir).orderBy(sql`coalesce(t.amount_high, t.amount_low)`, dir);
+      break;
+    case 'politician_name':
+      q = q.orderBy('p.name', dir);
+      break;
+    case 'id':
+      break;
+    default:
+      q = q.orderBy(`t.${column}`, dir);
+  }
+  return q.orderBy('t.id', dir) as Q;
+}
+
+export async function findTrades(
+  db: Kysely<Database>,
+  filter: TradeFilter,
+  order: TradeOrder,
+  page: Page,
+): Promise<TradeRecord[]> {
+  // A disclosure-date range already excludes trades without a disclosure date.
+  const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
+  const query = applyOrder(applyFilter(baseQuery(db) as unknown as TradeQuery, filter), order, nullsPossible);
+  return (await (query as unknown as ReturnType<typeof baseQuery>)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()) as TradeRecord[];
+}
+
+export async function countTrades(db: Kysely<Database>, filter: TradeFilter): Promise<number> {
+  const query = applyFilter(
+    db
+      .selectFrom('trades as t')
+      .innerJoin('politicians as p', 'p.id', 't.politician_id')
+      .leftJoin('filings as f', 'f.id', 't.filing_id') as unknown as TradeQuery,
+    filter,
+  );
+  const row = await (query as unknown as ReturnType<typeof baseQuery>)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

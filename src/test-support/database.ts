@@ -1,0 +1,109 @@
+// Databases for tests: a fresh SQLite file per test file by default, or a fresh PostgreSQL
+// database when DCLEDGER_TEST_DATABASE_URL points at a server (CI runs the suite both ways).
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { readTestSettings } from '../config.js';
+import { openStore, type Store } from '../storage/database.js';
+import { migrateToLatest } from '../storage/migrate.js';
+
+export type FixtureLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; database: string };
+
+export interface TestStore extends Store {
+  /** Closes the store and deletes its database. */
+  dispose(): Promise<void>;
+}
+
+export function testDialect(): 'sqlite' | 'postgres' {
+  return readTestSettings().postgresUrl ? 'postgres' : 'sqlite';
+}
+
+function adminUrl(): string {
+  const url = readTestSettings().postgresUrl;
+  if (!url) throw new Error('DCLEDGER_TEST_DATABASE_URL is not set');
+  return url;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A migrated, empty database, or a copy of the real-data fixture. */
+export async function openTestStore(fixture?: FixtureLocation): Promise<TestStore> {
+  if (testDialect() === 'postgres') {
+    const database = uniqueName('dct');
+    await admin(async (client) => {
+      const template = fixture?.kind === 'postgres' ? ` template ${fixture.database}` : '';
+      await client.query(`create database ${database}${template}`);
+    });
+    const store = openStore({ kind: 'postgres', url: withDatabase(adminUrl(), database) });
+    if (!fixture) await migrateToLatest(store.db);
+    return {
+      ...store,
+      dispose: async () => {
+        await store.close();
+        await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-test-'));
+  const file = join(dir, 'test.db');
+  if (fixture?.kind === 'sqlite') copyFileSync(fixture.file, file);
+  const store = openStore({ kind: 'sqlite', file });
+  if (!fixture) await migrateToLatest(store.db);
+  return {
+    ...store,
+    dispose: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates the database that holds the real-data fixture (global setup). */
+export async function createFixtureStore(): Promise<{
+  store: Store;
+  location: FixtureLocation;
+  drop(): Promise<void>;
+}> {
+  if (testDialect() === 'postgres') {
+    const database = uniqueName('dcfixture');
+    await admin((client) => client.query(`create database ${database}`));
+    const store = openStore({ kind: 'postgres', url: withDatabase(adminUrl(), database) });
+    await migrateToLatest(store.db);
+    return {
+      store,
+      location: { kind: 'postgres', database },
+      drop: () =>
+        admin((client) => client.query(`drop database if exists ${database} with (force)`)).then(
+          () => undefined,
+        ),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-fixture-'));
+  const file = join(dir, 'fixture.db');
+  const store = openStore({ kind: 'sqlite', file });
+  await migrateToLatest(store.db);
+  return {
+    store,
+    location: { kind: 'sqlite', file },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,39 @@
+// Builds the real-data fixture database once per run; each test file works on its own copy.
+import type { TestProject } from 'vitest/node';
+import { findDataDir } from '../src/test-support/data-dir.js';
+import { createFixtureStore, type FixtureLocation, testDialect } from '../src/test-support/database.js';
+import { loadRealData } from '../src/test-support/real-data.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    fixture: FixtureLocation | null;
+    dataDir: string | null;
+  }
+}
+
+let drop: (() => Promise<void>) | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  const dataDir = findDataDir();
+  project.provide('dataDir', dataDir ?? null);
+  if (!dataDir) {
+    console.warn(
+      '\n[dcledger tests] shared data not found (set DCLEDGER_DATA_DIR): real-data tests are skipped\n',
+    );
+    project.provide('fixture', null);
+    return;
+  }
+  const started = Date.now();
+  const fixture = await createFixtureStore();
+  await loadRealData(fixture.store.db, dataDir);
+  await fixture.store.close();
+  drop = fixture.drop;
+  project.provide('fixture', fixture.location);
+  console.log(
+    `[dcledger tests] ${testDialect()} real-data fixture built in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
+}
+
+export async function teardown(): Promise<void> {
+  await drop?.();
+}
