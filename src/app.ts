@@ -2,14 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { MemoryRateLimitStore } from './accounts/rate-limit.js';
+import { RequestLogWriter } from './accounts/request-log.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
+import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
+import { RouteCatalog } from './http/route-catalog.js';
+import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
 import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
+import { toolRoutes } from './http/routes/tools/index.js';
 import { tradeRoutes } from './http/routes/trades/index.js';
 import type { App, AppDeps } from './http/types.js';
 
@@ -23,7 +29,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     genReqId: () => randomUUID(),
     // Never trust a client-sent request id: ours appears in logs and error bodies.
     requestIdHeader: false,
-    disableRequestLogging: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -31,6 +36,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  const catalog = new RouteCatalog();
+  app.addHook('onRoute', (route) => catalog.record(route));
+  registerMetering(app, deps, {
+    rateLimits: deps.rateLimits ?? new MemoryRateLimitStore(),
+    requestLog: new RequestLogWriter(deps.db, (error) =>
+      app.log.error({ err: error }, 'request log write failed'),
+    ),
+  });
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);
@@ -39,6 +52,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   feedRoutes(app, deps);
   statsRoutes(app, deps);
   searchRoutes(app, deps);
+  creditRoutes(app, deps, catalog);
+  toolRoutes(app, deps, catalog);
   openApiRoute(app);
 
   await app.ready();

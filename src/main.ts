@@ -1,5 +1,18 @@
 // The `dcledger` command line: serve the API, migrate, import data.
 import { Command, CommanderError } from 'commander';
+import {
+  accountsCreate,
+  accountsPlan,
+  accountsShow,
+  creditsGrant,
+  creditsTopup,
+  keysCap,
+  keysCreate,
+  keysList,
+  keysLog,
+  keysRevoke,
+  keysRotate,
+} from './cli/accounts.js';
 import { importLegislatorsCommand, importTradesCommand } from './cli/import.js';
 import { CommandError } from './cli/output.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
@@ -31,6 +44,80 @@ export function buildCli(): Command {
     .option('--json', 'print the report as JSON')
     .description('trades from a Senate or House Stock Watcher style data set (format detected)')
     .action(importTradesCommand);
+
+  const accounts = program.command('accounts').description('accounts and their plans');
+  accounts
+    .command('create')
+    .requiredOption('--email <email>', 'account email')
+    .option('--plan <plan>', 'none, core (7-day trial unless --paid), pro or max', 'none')
+    .option('--credits <n>', 'starting credits (default 750)')
+    .option('--paid', 'start the plan paid rather than on its trial')
+    .option('--daily-cap <n>', "the first key's daily spend cap (default 25000)")
+    .description('create an account and its first API key (printed once, as JSON)')
+    .action(accountsCreate);
+  accounts
+    .command('show')
+    .argument('<account>', 'account id or email')
+    .description('plan and balance')
+    .action(accountsShow);
+  accounts
+    .command('plan')
+    .argument('<account>', 'account id or email')
+    .argument('<plan>', 'none, core, pro or max')
+    .option('--paid', 'start the plan paid rather than on its trial')
+    .description('change the plan; starts a new billing period with its allowance')
+    .action(accountsPlan);
+
+  const keys = program.command('keys').description('API keys');
+  keys
+    .command('create')
+    .requiredOption('--account <account>', 'account id or email')
+    .option('--name <name>', 'a label for the key')
+    .option('--daily-cap <n>', 'daily spend cap in credits (default 25000)')
+    .description('create a key (printed once)')
+    .action(keysCreate);
+  keys
+    .command('list')
+    .requiredOption('--account <account>', 'account id or email')
+    .description('keys by prefix and last four')
+    .action(keysList);
+  keys.command('revoke').argument('<key-id>').description('revoke a key at once').action(keysRevoke);
+  keys
+    .command('rotate')
+    .argument('<key-id>')
+    .description('replace a key with a new one (the old one is revoked)')
+    .action(keysRotate);
+  keys
+    .command('cap')
+    .argument('<key-id>')
+    .argument('<credits>')
+    .description("set a key's daily spend cap")
+    .action(keysCap);
+  keys
+    .command('log')
+    .argument('<key-id>')
+    .option('--limit <n>', 'entries (default 50)')
+    .description("a key's recent calls")
+    .action(keysLog);
+
+  const credits = program.command('credits').description('credit grants and top-ups');
+  credits
+    .command('grant')
+    .requiredOption('--account <account>', 'account id or email')
+    .requiredOption('--credits <n>', 'credits to add')
+    .option('--note <text>', 'why')
+    .description('add credits to an account')
+    .action(creditsGrant);
+  credits
+    .command('topup')
+    .requiredOption('--account <account>', 'account id or email')
+    .requiredOption('--amount <dollars>', 'dollars paid (1,000 credits per dollar)')
+    .option(
+      '--date <YYYY-MM-DD>',
+      'payment date (default today); top-ups of the last 30 days lift the rate limit',
+    )
+    .description('record a paid top-up')
+    .action(creditsTopup);
 
   return program;
 }

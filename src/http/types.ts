@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 
@@ -26,4 +27,6 @@ export interface AppDeps {
   clock: () => Date;
   /** Public base URL for /v1/tools and the OpenAPI servers list, when known. */
   publicUrl?: string;
+  /** Where per-account request counts live; in-process unless a shared store is given. */
+  rateLimits?: RateLimitStore;
 }

@@ -1,10 +1,12 @@
 // Numbered migrations, applied in order on SQLite and PostgreSQL alike.
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as core from './migrations/0001-core.js';
+import * as accounts from './migrations/0002-accounts.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0002-accounts': accounts,
 };
 
 export interface MigrationReport {

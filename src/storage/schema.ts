@@ -172,6 +172,74 @@ export interface TradeAliasesTable {
   origin: string;
 }
 
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  /** none | core | pro | max */
+  plan: string;
+  /** Set while a plan runs on its free trial; the plan lapses to none after it. */
+  trial_ends_at: string | null;
+  /** Start of the current billing period (the monthly allowance renews each month from it). */
+  period_start: string;
+  /** Plan credits left in this period; spent first, not carried over. */
+  allowance: number;
+  /** Sign-up, granted and bought credits; spent after the allowance, never expire. */
+  credits: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  account_id: number;
+  /** SHA-256 of the key; the key itself is never stored. */
+  key_hash: string;
+  prefix: string;
+  last4: string;
+  name: string | null;
+  daily_cap: number;
+  /** UTC day (YYYY-MM-DD) that spent_today counts. */
+  spent_day: string | null;
+  spent_today: number;
+  revoked_at: string | null;
+  replaced_by: number | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  account_id: number;
+  key_id: number | null;
+  kind: string;
+  amount: number;
+  request_id: string | null;
+  route: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface TopupsTable {
+  id: Generated<number>;
+  account_id: number;
+  amount_cents: number;
+  credits: number;
+  paid_at: string;
+  created_at: string;
+}
+
+export interface RequestLogTable {
+  id: Generated<number>;
+  account_id: number;
+  key_id: number;
+  request_id: string;
+  method: string;
+  route: string;
+  status: number;
+  charge: number;
+  created_at: string;
+}
+
 export interface Database {
   politicians: PoliticiansTable;
   politician_terms: PoliticianTermsTable;
@@ -182,6 +250,11 @@ export interface Database {
   filings: FilingsTable;
   trades: TradesTable;
   trade_aliases: TradeAliasesTable;
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_ledger: CreditLedgerTable;
+  topups: TopupsTable;
+  request_log: RequestLogTable;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;

@@ -1,13 +1,35 @@
-// An app over a copy of the real-data fixture, for route tests.
+// An app over a copy of the real-data fixture (or an empty database), with a key that reaches
+// everything, for route tests.
 import { inject } from 'vitest';
+import type { Plan } from '../accounts/plans.js';
+import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
+import { createAccount } from '../accounts/service.js';
 import { buildApp } from '../app.js';
 import type { App } from '../http/types.js';
 import { openTestStore, type TestStore } from './database.js';
 import { FIXTURE_NOW } from './real-data.js';
 
+export interface TestClock {
+  now: Date;
+  advance(ms: number): void;
+}
+
+export function testClock(start: Date = FIXTURE_NOW): TestClock {
+  const clock = {
+    now: new Date(start),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  return clock;
+}
+
 export interface FixtureApp {
   app: App;
   store: TestStore;
+  clock: TestClock;
+  /** A max-plan key with ample credits and no practical daily cap. */
+  key: string;
   close(): Promise<void>;
 }
 
@@ -15,14 +37,44 @@ export function realDataAvailable(): boolean {
   return inject('fixture') !== null;
 }
 
-export async function openFixtureApp(now: Date = FIXTURE_NOW): Promise<FixtureApp> {
-  const fixture = inject('fixture');
-  if (!fixture) throw new Error('real-data fixture not built (shared data missing)');
-  const store = await openTestStore(fixture);
-  const app = await buildApp({ db: store.db, dialect: store.dialect, clock: () => now });
+let accountCounter = 0;
+
+export async function addAccount(
+  store: TestStore,
+  clock: TestClock,
+  options: { plan?: Plan; credits?: number; dailyCap?: number; paid?: boolean } = {},
+) {
+  accountCounter += 1;
+  return createAccount(
+    store.db,
+    {
+      email: `tester${accountCounter}-${Date.now()}@example.org`,
+      plan: options.plan ?? 'max',
+      credits: options.credits ?? 10_000_000,
+      dailyCap: options.dailyCap ?? 1_000_000_000,
+      paid: options.paid ?? true,
+    },
+    clock.now,
+  );
+}
+
+async function openApp(fixture: boolean, start: Date): Promise<FixtureApp> {
+  const location = fixture ? inject('fixture') : undefined;
+  if (fixture && !location) throw new Error('real-data fixture not built (shared data missing)');
+  const store = await openTestStore(location ?? undefined);
+  const clock = testClock(start);
+  const account = await addAccount(store, clock);
+  const app = await buildApp({
+    db: store.db,
+    dialect: store.dialect,
+    clock: () => clock.now,
+    rateLimits: new MemoryRateLimitStore(),
+  });
   return {
     app,
     store,
+    clock,
+    key: account.key.api_key,
     close: async () => {
       await app.close();
       await store.dispose();
@@ -30,10 +82,23 @@ export async function openFixtureApp(now: Date = FIXTURE_NOW): Promise<FixtureAp
   };
 }
 
+export function openFixtureApp(start: Date = FIXTURE_NOW): Promise<FixtureApp> {
+  return openApp(true, start);
+}
+
+export function openEmptyApp(start: Date = FIXTURE_NOW): Promise<FixtureApp> {
+  return openApp(false, start);
+}
+
 export async function getJson<T = unknown>(
-  app: App,
+  ctx: { app: App; key?: string },
   url: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
-  const response = await app.inject({ method: 'GET', url });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(ctx.key ? { 'dc-api-key': ctx.key } : {}), ...headers },
+  });
   return { status: response.statusCode, body: response.json() as T, headers: response.headers };
 }

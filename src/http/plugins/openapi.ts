@@ -15,9 +15,20 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         version: API_VERSION,
         description:
           'US congressional and executive-branch stock-trade disclosures: trades, members, filings and analytics. ' +
-          'Errors are always JSON `{ "detail": string, "request_id": string }`.',
+          'Errors are always JSON `{ "detail": string, "request_id": string }`. Send your key in the `DC-API-Key` header. ' +
+          'Each operation lists its plan tier (`x-tier`, `x-required-plan`) and credit cost (`x-credits`).',
       },
       servers: deps.publicUrl ? [{ url: deps.publicUrl }] : [],
+      components: {
+        securitySchemes: {
+          DCApiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'DC-API-Key',
+            description: 'Your key, starting with dc_',
+          },
+        },
+      },
       tags: [
         { name: 'trades', description: 'Disclosed transactions' },
         { name: 'politicians', description: 'Members of Congress and executive-branch filers' },
@@ -25,6 +36,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         { name: 'feed', description: 'Latest trades' },
         { name: 'stats', description: 'Platform summary' },
         { name: 'search', description: 'Global search' },
+        { name: 'credits', description: 'Balance and prices' },
         { name: 'meta', description: 'Machine-readable descriptions of this API' },
       ],
     },

@@ -21,7 +21,7 @@ async function sqlCount(ctx: FixtureApp, where: string, params: unknown[] = []):
 async function fetchAll(ctx: FixtureApp, query: string): Promise<Trade[]> {
   const rows: Trade[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = await getJson<Trade[]>(ctx.app, `/trades?${query}&limit=1000&offset=${offset}`);
+    const page = await getJson<Trade[]>(ctx, `/trades?${query}&limit=1000&offset=${offset}`);
     expect(page.status).toBe(200);
     rows.push(...page.body);
     if (page.body.length < 1000) return rows;
@@ -37,7 +37,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
 
   it('defaults to trades disclosed in the last 30 days, newest disclosure first', async () => {
     // The fixture clock is 2026-06-01, so the window starts 2026-05-02.
-    const { status, body } = await getJson<Trade[]>(ctx.app, '/trades?limit=1000');
+    const { status, body } = await getJson<Trade[]>(ctx, '/trades?limit=1000');
     expect(status).toBe(200);
     const expected = await sqlCount(
       ctx,
@@ -52,7 +52,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
 
   it('serves a known House trade with every field normalized', async () => {
     const { body } = await getJson<Trade[]>(
-      ctx.app,
+      ctx,
       '/trades?ticker=fcnca&date_from=2026-05-17&date_to=2026-05-17',
     );
     const trade = body.find((row) => row.transaction_date === '2026-04-14');
@@ -82,7 +82,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
 
   it('serves a known Senate option trade with its option details lifted out of the HTML', async () => {
     const { body } = await getJson<Trade[]>(
-      ctx.app,
+      ctx,
       '/trades?ticker=VMC&date_from=2020-01-01&date_to=2020-12-31',
     );
     const option = body.find((row) => row.option_type === 'Put' && row.transaction_date === '2020-04-07');
@@ -131,8 +131,8 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
   });
 
   it('filters by member ids, including a comma list', async () => {
-    const kean = await getJson<{ politician_id: number }>(ctx.app, '/politicians/thomas-kean');
-    const pelosi = await getJson<{ politician_id: number }>(ctx.app, '/politicians/nancy-pelosi');
+    const kean = await getJson<{ politician_id: number }>(ctx, '/politicians/thomas-kean');
+    const pelosi = await getJson<{ politician_id: number }>(ctx, '/politicians/nancy-pelosi');
     const rows = await fetchAll(
       ctx,
       `days=3650&politician_id=${kean.body.politician_id},${pelosi.body.politician_id}`,
@@ -171,7 +171,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
 
   it('sorts by transaction date ascending with the id breaking ties', async () => {
     const { body } = await getJson<Trade[]>(
-      ctx.app,
+      ctx,
       '/trades?days=3650&sort_by=transaction_date&sort_dir=asc&limit=500',
     );
     for (let i = 1; i < body.length; i++) {
@@ -183,7 +183,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
   });
 
   it('sorts by amount, largest first', async () => {
-    const { body } = await getJson<Trade[]>(ctx.app, '/trades?days=3650&sort_by=amount&limit=50');
+    const { body } = await getJson<Trade[]>(ctx, '/trades?days=3650&sort_by=amount&limit=50');
     expect(body[0]?.amount_low).toBe(50000001);
     const lows = body.map((row) => row.amount_low ?? 0);
     expect([...lows].sort((a, b) => b - a)).toEqual(lows);
@@ -209,7 +209,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
     ['politician_id=abc', 422, 'politician_id'],
     ['ticker=%3Cscript%3E', 422, 'ticker'],
   ])('%s -> %d naming %s', async (query, status, field) => {
-    const response = await getJson<{ detail: string; request_id: string }>(ctx.app, `/trades?${query}`);
+    const response = await getJson<{ detail: string; request_id: string }>(ctx, `/trades?${query}`);
     expect(response.status).toBe(status);
     expect(response.body.detail).toContain(field);
     expect(response.body.request_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -259,7 +259,11 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
         fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 6 }),
         async (pairs) => {
           const query = pairs.map(([name, v]) => `${name}=${encodeURIComponent(v)}`).join('&');
-          const response = await ctx.app.inject({ method: 'GET', url: `/trades?${query}` });
+          const response = await ctx.app.inject({
+            method: 'GET',
+            url: `/trades?${query}`,
+            headers: { 'dc-api-key': ctx.key },
+          });
           expect(response.statusCode, query).toBeLessThan(500);
           if (response.statusCode >= 400) expect(typeof response.json().detail, query).toBe('string');
         },

@@ -1,0 +1,195 @@
+// GET /trades throughput against the floor: a bare Fastify route over better-sqlite3 that runs
+// the same SQL on the same file and serializes with the same schema. Both are loaded by
+// autocannon in this process, one after the other, under the same conditions.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { createAccount } from '../src/accounts/service.js';
+import { openStore } from '../src/storage/database.js';
+import { migrateToLatest } from '../src/storage/migrate.js';
+import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
+import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
+import { machine, writeSection } from './report.js';
+
+const MULTIPLIER = 4;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+
+interface Scenario {
+  name: string;
+  url: string;
+  filter: TradeFilter;
+  limit: number;
+}
+
+const WINDOW = { disclosedFrom: '2026-05-02', disclosedTo: '2026-06-01' };
+const YEARS = { disclosedFrom: '2016-06-03', disclosedTo: '2026-06-01' };
+const SCENARIOS: Scenario[] = [
+  { name: '/trades?limit=25', url: '/trades?limit=25', filter: WINDOW, limit: 25 },
+  {
+    name: '/trades?limit=1000&days=3650&chamber=house',
+    url: '/trades?limit=1000&days=3650&chamber=house',
+    filter: { ...YEARS, sources: ['house_clerk'] },
+    limit: 1000,
+  },
+];
+
+async function buildDatabase(file: string): Promise<number> {
+  const store = openStore({ kind: 'sqlite', file });
+  await migrateToLatest(store.db);
+  await loadRealData(store.db, requireDataDir());
+  // Grow the real rows deterministically: copies 1..MULTIPLIER-1 of every trade, same content,
+  // own ids and source keys, so that the table holds MULTIPLIER times the real data.
+  for (let copy = 1; copy < MULTIPLIER; copy++) {
+    await sql`insert into trades (politician_id, filing_id, source, source_key, origin, ticker, asset_description, asset_type,
+        trade_type, trade_action, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose,
+        owner, comment, option_type, strike_price, option_expiry, is_ma_affected, created_at, updated_at)
+      select politician_id, filing_id, source, source_key || ${`#bench${copy}`}, origin, ticker, asset_description, asset_type,
+        trade_type, trade_action, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose,
+        owner, comment, option_type, strike_price, option_expiry, is_ma_affected, created_at, updated_at
+      from trades where source_key not like '%#bench%'`.execute(store.db);
+  }
+  const count = await store.db
+    .selectFrom('trades')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  await sql`analyze`.execute(store.db);
+  await store.close();
+  return Number(count.n);
+}
+
+/** The SQL our stack runs for a scenario, captured from the real query, for the floor to run directly. */
+async function compiledQuery(
+  file: string,
+  scenario: Scenario,
+): Promise<{ text: string; parameters: unknown[] }> {
+  const store = openStore({ kind: 'sqlite', file });
+  const executor = store.db.getExecutor();
+  let captured: { text: string; parameters: unknown[] } | undefined;
+  const capturing = store.db.withPlugin({
+    transformQuery(args) {
+      const compiled = executor.compileQuery(args.node, args.queryId);
+      captured ??= { text: compiled.sql, parameters: [...compiled.parameters] };
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  await findTrades(
+    capturing,
+    scenario.filter,
+    { column: 'disclosure_date', direction: 'desc' },
+    { limit: scenario.limit, offset: 0 },
+  );
+  await store.close();
+  if (!captured) throw new Error('query not captured');
+  return captured;
+}
+
+/** Starts a server process (bench/http-server.ts), runs `work` against it, stops it. */
+async function withServer<T>(args: string[], work: (url: string) => Promise<T>): Promise<T> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+    return await work(url);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+  };
+}
+
+export async function runHttpBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-bench-'));
+  const file = join(dir, 'bench.db');
+  try {
+    process.stdout.write('building the benchmark database...\n');
+    const trades = await buildDatabase(file);
+    const store = openStore({ kind: 'sqlite', file });
+    const account = await createAccount(
+      store.db,
+      {
+        email: 'bench@example.org',
+        plan: 'max',
+        credits: 1_000_000_000,
+        dailyCap: 2_000_000_000,
+        paid: true,
+      },
+      FIXTURE_NOW,
+    );
+    await store.close();
+    const queries = [];
+    for (const scenario of SCENARIOS) queries.push(await compiledQuery(file, scenario));
+    const queriesFile = join(dir, 'queries.json');
+    writeFileSync(queriesFile, JSON.stringify(queries));
+
+    const rows: string[] = [];
+    for (const [index, scenario] of SCENARIOS.entries()) {
+      process.stdout.write(`loading ${scenario.name}...\n`);
+      const bare = await withServer(['floor', file, queriesFile], (url) => load(`${url}/floor/${index}`, {}));
+      const full = await withServer(['dcledger', file], (url) =>
+        load(`${url}${scenario.url}`, { 'dc-api-key': account.key.api_key }),
+      );
+      const ratio = (full.rps / bare.rps) * 100;
+      rows.push(
+        `| \`${scenario.name}\` | ${scenario.limit} | ${full.rps.toFixed(0)} | ${full.p99.toFixed(1)} | ${bare.rps.toFixed(0)} | ${bare.p99.toFixed(1)} | ${ratio.toFixed(0)}% | ${(full.bytes / 1024).toFixed(1)} KB |`,
+      );
+    }
+
+    writeSection(
+      'http',
+      `## GET /trades against the floor
+
+Command: \`npm run bench -- http\` (${DURATION_S} s per run, ${CONNECTIONS} connections; each server runs alone in
+its own process, autocannon in the parent, all on the same machine).
+Machine: ${machine()}.
+Data: the real trade sets (legislators, Senate Stock Watcher aggregate and reports, both House sets)
+grown ×${MULTIPLIER} by copying every trade with its own id and source key: **${trades.toLocaleString('en-US')} trades** in SQLite.
+The service runs with its clock at ${FIXTURE_NOW.toISOString().slice(0, 10)}, so the default 30-day window holds real disclosures.
+
+| request | rows | dcledger req/s | p99 ms | floor req/s | floor p99 ms | dcledger / floor | answer |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+The floor is a bare Fastify route over better-sqlite3 that runs the exact SQL dcledger generates
+(compiled from the same Kysely query) on the same file and serializes with the same TypeBox
+schema. dcledger additionally does, per request: authenticate the \`DC-API-Key\` (one indexed
+read joining the account and its recent top-ups), count the call against the per-minute limit,
+validate and normalize the query, build the query through Kysely, and take the charge in one
+write transaction (key daily spend, account balance, ledger row), plus a batched request-log
+insert. (Rate-limit counting runs on every request, with the bench account's counts spread over
+many counters so that the load generator is not throttled to the max plan's 600 per minute.)
+The charge is the price of metering correctly under concurrency: it is a write per
+call. Targets: ≥ 80% of the floor at 25 rows, ≥ 90% at 1000 rows.`,
+    );
+    process.stdout.write('wrote the http section of BENCHMARKS.md\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,98 @@
+// What every endpoint costs and which plan reaches it: the one table that drives metering, tier
+// gating, GET /credits/endpoints and the x- extensions of /openapi.json. A route that is neither
+// here nor public cannot be registered (buildApp fails), so none can slip through unmetered.
+import type { Plan } from './plans.js';
+
+export type Tier = 'free' | 'core' | 'pro' | 'max';
+
+export const TIER_PLAN: Record<Tier, Plan> = { free: 'none', core: 'core', pro: 'pro', max: 'max' };
+
+/** How the rows of an answer are counted for per-row charges. */
+export type RowCounting = 'none' | 'list';
+
+export interface Price {
+  tier: Tier;
+  /** Credits per successful call. */
+  base: number;
+  /** Credits per returned row. */
+  perRow: number;
+  /** Credits per returned executive-branch row (trades or filings of OGE filers) instead of perRow. */
+  perExecutiveRow: number;
+  rows: RowCounting;
+  /** Where the rows are: the answer itself (an array) or this field of it. */
+  rowsField?: string;
+}
+
+const TRADE_DATA = { base: 15, perRow: 1, perExecutiveRow: 5, rows: 'list' } as const;
+const LOOKUP = { base: 15, perRow: 0, perExecutiveRow: 0, rows: 'none' } as const;
+const flat = (base: number) => ({ base, perRow: 0, perExecutiveRow: 0, rows: 'none' }) as const;
+
+/** Keyed by "METHOD /path" with Fastify path syntax. */
+export const PRICE_TABLE: Readonly<Record<string, Price>> = {
+  'GET /trades': { tier: 'free', ...TRADE_DATA },
+  'GET /trades/bulk-latest': { tier: 'pro', ...TRADE_DATA, rowsField: 'trades' },
+  'GET /politicians': { tier: 'free', ...LOOKUP },
+  'GET /politicians/:id': { tier: 'free', ...LOOKUP },
+  'GET /politicians/:id/trades': { tier: 'free', ...TRADE_DATA },
+  'GET /tickers/top': { tier: 'free', ...flat(10) },
+  'GET /tickers/:ticker/trades': { tier: 'free', ...TRADE_DATA },
+  'GET /feed/recent': { tier: 'free', ...TRADE_DATA },
+  'GET /feed/live': { tier: 'core', ...TRADE_DATA },
+  'GET /stats/summary': { tier: 'free', ...flat(5) },
+  'GET /search': { tier: 'free', ...LOOKUP },
+  'GET /credits/balance': { tier: 'free', ...flat(0) },
+};
+
+/** Routes anyone may call without a key. Paths ending in `*` are prefixes. */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'GET /v1/tools',
+  'GET /credits/endpoints',
+  'GET /openapi.json',
+  'GET /alerts/webhook-events',
+  'GET /alerts/webhooks/guide',
+  'GET /docs*',
+];
+
+export function routeKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+export function isPublicRoute(key: string): boolean {
+  return PUBLIC_ROUTES.some((route) =>
+    route.endsWith('*') ? key.startsWith(route.slice(0, -1)) : key === route,
+  );
+}
+
+export function priceOf(key: string): Price | undefined {
+  return PRICE_TABLE[key];
+}
+
+/** "/politicians/:id" -> "/politicians/{id}" as OpenAPI and clients write it. */
+export function openApiPath(url: string): string {
+  return url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+export interface RowCount {
+  rows: number;
+  executiveRows: number;
+}
+
+function isExecutive(row: unknown): boolean {
+  if (typeof row !== 'object' || row === null) return false;
+  const record = row as Record<string, unknown>;
+  return record.chamber === 'Executive' || record.source === 'oge';
+}
+
+/** Counts the rows of an answer the way the price says. */
+export function countRows(price: Price, payload: unknown): RowCount {
+  if (price.rows === 'none') return { rows: 0, executiveRows: 0 };
+  const list = price.rowsField ? (payload as Record<string, unknown> | null)?.[price.rowsField] : payload;
+  if (!Array.isArray(list)) return { rows: 0, executiveRows: 0 };
+  let executiveRows = 0;
+  for (const row of list) if (isExecutive(row)) executiveRows += 1;
+  return { rows: list.length - executiveRows, executiveRows };
+}
+
+export function costOf(price: Price, count: RowCount): number {
+  return price.base + count.rows * price.perRow + count.executiveRows * price.perExecutiveRow;
+}

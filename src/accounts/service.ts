@@ -1,0 +1,372 @@
+// Accounts and keys as the CLI and the metering layer use them.
+import type { Kysely } from 'kysely';
+import { ApiError } from '../errors.js';
+import {
+  addCredits,
+  chargeCall,
+  endTrial,
+  findAccount,
+  findKey,
+  findKeyByHash,
+  insertAccount,
+  insertKey,
+  insertTopup,
+  type KeyWithAccount,
+  listKeys,
+  renewPeriod,
+  revokeKey,
+  setDailyCap,
+  updatePlan,
+} from '../storage/repositories/accounts.js';
+import type { Database } from '../storage/schema.js';
+import { inTransaction } from '../storage/transaction.js';
+import { generateKey, hashKey, looksLikeKey, sameDigest } from './keys.js';
+import {
+  CREDITS_PER_DOLLAR,
+  currentPeriodStart,
+  DEFAULT_DAILY_CAP,
+  effectivePlan,
+  PLAN_TERMS,
+  type Plan,
+  rateLimitFor,
+  SIGN_UP_CREDITS,
+  TOPUP_LIFT_DAYS,
+} from './plans.js';
+
+const DAY_MS = 86_400_000;
+
+export class AccountError extends Error {}
+
+export interface CreatedKey {
+  key_id: number;
+  /** Shown once; only its hash is stored. */
+  api_key: string;
+  prefix: string;
+  last4: string;
+  daily_cap: number;
+}
+
+function planFields(plan: Plan, now: Date, paid: boolean) {
+  const terms = PLAN_TERMS[plan];
+  const trialEndsAt =
+    !paid && terms.trialDays > 0 ? new Date(now.getTime() + terms.trialDays * DAY_MS).toISOString() : null;
+  return { plan, trialEndsAt, periodStart: now.toISOString(), allowance: terms.monthlyCredits };
+}
+
+export async function createAccount(
+  db: Kysely<Database>,
+  input: { email: string; plan: Plan; credits?: number; paid?: boolean; dailyCap?: number },
+  now: Date,
+) {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new AccountError(`not an email address: ${input.email}`);
+  if (await findAccount(db, email)) throw new AccountError(`an account with email ${email} exists`);
+  const stamp = now.toISOString();
+  const credits = input.credits ?? SIGN_UP_CREDITS;
+  if (!Number.isInteger(credits) || credits < 0) throw new AccountError('credits must be a whole number ≥ 0');
+  return inTransaction(db, async (trx) => {
+    const account = await insertAccount(
+      trx,
+      { email, ...planFields(input.plan, now, input.paid ?? false), credits: 0 },
+      stamp,
+    );
+    if (credits > 0)
+      await addCredits(trx, { accountId: account.id, credits, kind: 'grant', note: 'sign-up' }, stamp);
+    if (account.allowance > 0) {
+      await trx
+        .insertInto('credit_ledger')
+        .values({
+          account_id: account.id,
+          key_id: null,
+          kind: 'allowance',
+          amount: account.allowance,
+          request_id: null,
+          route: null,
+          note: `period from ${account.period_start}`,
+          created_at: stamp,
+        })
+        .execute();
+    }
+    const key = await createKeyIn(trx, account.id, { dailyCap: input.dailyCap }, now);
+    return {
+      account_id: account.id,
+      email,
+      plan: account.plan,
+      trial_ends_at: account.trial_ends_at,
+      credits,
+      allowance: account.allowance,
+      key,
+    };
+  });
+}
+
+async function requireAccount(db: Kysely<Database>, idOrEmail: string) {
+  const account = await findAccount(db, idOrEmail);
+  if (!account) throw new AccountError(`no account ${idOrEmail}`);
+  return account;
+}
+
+export async function changePlan(
+  db: Kysely<Database>,
+  idOrEmail: string,
+  plan: Plan,
+  paid: boolean,
+  now: Date,
+) {
+  const account = await requireAccount(db, idOrEmail);
+  return updatePlan(db, account.id, planFields(plan, now, paid), now.toISOString());
+}
+
+async function createKeyIn(
+  db: Kysely<Database>,
+  accountId: number,
+  options: { name?: string; dailyCap?: number },
+  now: Date,
+): Promise<CreatedKey> {
+  const dailyCap = options.dailyCap ?? DEFAULT_DAILY_CAP;
+  if (!Number.isInteger(dailyCap) || dailyCap < 0)
+    throw new AccountError('daily cap must be a whole number ≥ 0');
+  const fresh = generateKey();
+  const row = await insertKey(
+    db,
+    {
+      accountId,
+      hash: fresh.hash,
+      prefix: fresh.prefix,
+      last4: fresh.last4,
+      name: options.name ?? null,
+      dailyCap,
+    },
+    now.toISOString(),
+  );
+  return {
+    key_id: row.id,
+    api_key: fresh.key,
+    prefix: row.prefix,
+    last4: row.last4,
+    daily_cap: row.daily_cap,
+  };
+}
+
+export async function createKey(
+  db: Kysely<Database>,
+  idOrEmail: string,
+  options: { name?: string; dailyCap?: number },
+  now: Date,
+) {
+  const account = await requireAccount(db, idOrEmail);
+  return createKeyIn(db, account.id, options, now);
+}
+
+export async function keysOf(db: Kysely<Database>, idOrEmail: string) {
+  const account = await requireAccount(db, idOrEmail);
+  return (await listKeys(db, account.id)).map((key) => ({
+    key_id: key.id,
+    key: `${key.prefix}…${key.last4}`,
+    name: key.name,
+    daily_cap: key.daily_cap,
+    spent_today: key.spent_day === utcDay(new Date()) ? key.spent_today : 0,
+    status: key.revoked_at ? 'revoked' : 'active',
+    revoked_at: key.revoked_at,
+    replaced_by: key.replaced_by,
+    last_used_at: key.last_used_at,
+    created_at: key.created_at,
+  }));
+}
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export async function revoke(db: Kysely<Database>, keyId: number, at: Date): Promise<void> {
+  if (!(await findKey(db, keyId))) throw new AccountError(`no key ${keyId}`);
+  if (!(await revokeKey(db, keyId, at.toISOString())))
+    throw new AccountError(`key ${keyId} is already revoked`);
+}
+
+/** A new key with the old one's account, name and cap; the old key is revoked at once. */
+export async function rotate(
+  db: Kysely<Database>,
+  keyId: number,
+  at: Date,
+): Promise<CreatedKey & { replaced_key_id: number }> {
+  const old = await findKey(db, keyId);
+  if (!old) throw new AccountError(`no key ${keyId}`);
+  if (old.revoked_at) throw new AccountError(`key ${keyId} is revoked; create a new one instead`);
+  return inTransaction(db, async (trx) => {
+    const created = await createKeyIn(
+      trx,
+      old.account_id,
+      { name: old.name ?? undefined, dailyCap: old.daily_cap },
+      at,
+    );
+    await revokeKey(trx, keyId, at.toISOString(), created.key_id);
+    return { ...created, replaced_key_id: keyId };
+  });
+}
+
+export async function setKeyCap(db: Kysely<Database>, keyId: number, dailyCap: number): Promise<void> {
+  if (!Number.isInteger(dailyCap) || dailyCap < 0)
+    throw new AccountError('daily cap must be a whole number ≥ 0');
+  if (!(await setDailyCap(db, keyId, dailyCap))) throw new AccountError(`no key ${keyId}`);
+}
+
+export async function grant(
+  db: Kysely<Database>,
+  idOrEmail: string,
+  credits: number,
+  note: string | null,
+  at: Date,
+) {
+  if (!Number.isInteger(credits) || credits <= 0)
+    throw new AccountError('credits must be a whole number > 0');
+  const account = await requireAccount(db, idOrEmail);
+  return addCredits(db, { accountId: account.id, credits, kind: 'grant', note }, at.toISOString());
+}
+
+/** Records a paid top-up: its credits are added and its dollars count toward the rate-limit lift for 30 days. */
+export async function topup(
+  db: Kysely<Database>,
+  idOrEmail: string,
+  dollars: number,
+  paidAt: Date,
+  at: Date,
+) {
+  if (!Number.isFinite(dollars) || dollars <= 0)
+    throw new AccountError('amount must be a positive number of dollars');
+  const cents = Math.round(dollars * 100);
+  const credits = Math.floor((cents * CREDITS_PER_DOLLAR) / 100);
+  const account = await requireAccount(db, idOrEmail);
+  return inTransaction(db, async (trx) => {
+    await insertTopup(
+      trx,
+      { accountId: account.id, amountCents: cents, credits, paidAt: paidAt.toISOString() },
+      at.toISOString(),
+    );
+    const balance = await addCredits(
+      trx,
+      { accountId: account.id, credits, kind: 'topup', note: `$${(cents / 100).toFixed(2)}` },
+      at.toISOString(),
+    );
+    return {
+      account_id: account.id,
+      dollars: cents / 100,
+      credits,
+      balance: balance.allowance + balance.credits,
+    };
+  });
+}
+
+// ---- what the metering layer needs per request ----
+
+export interface Caller {
+  accountId: number;
+  keyId: number;
+  plan: Plan;
+  trialEndsAt: string | null;
+  periodStart: string;
+  allowance: number;
+  credits: number;
+  dailyCap: number;
+  spentToday: number;
+  requestsPerMinute: number;
+}
+
+/**
+ * Resolves the DC-API-Key header to its account. Only that header is read; a request that sends
+ * only a Bearer token is told which header to use.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  headers: { apiKey: string | undefined; authorization: string | undefined },
+  at: Date,
+): Promise<Caller> {
+  const raw = headers.apiKey?.trim();
+  if (!raw) {
+    if (headers.authorization && /^bearer\s/i.test(headers.authorization)) {
+      throw new ApiError(
+        'forbidden',
+        'Authorization: Bearer is not read; send your key in the DC-API-Key header',
+      );
+    }
+    throw new ApiError('unauthorized', 'Missing API key: send it in the DC-API-Key header');
+  }
+  const hash = hashKey(raw);
+  const since = new Date(at.getTime() - TOPUP_LIFT_DAYS * DAY_MS).toISOString();
+  const row = looksLikeKey(raw) ? await findKeyByHash(db, hash, since) : undefined;
+  // The lookup is by digest; comparing the digests again in constant time keeps the check
+  // independent of how the index compares strings.
+  if (!row || !sameDigest(row.key_hash, hash)) throw new ApiError('unauthorized', 'Unknown API key');
+  if (row.revoked_at)
+    throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
+  return callerFrom(await withCurrentPeriod(db, row, at), at);
+}
+
+async function withCurrentPeriod(
+  db: Kysely<Database>,
+  row: KeyWithAccount,
+  at: Date,
+): Promise<KeyWithAccount> {
+  if (row.plan !== 'none' && effectivePlan(row.plan, row.trial_ends_at, at) === 'none') {
+    // The trial ended without payment: the account is back on no plan and the trial allowance goes.
+    await endTrial(db, row.account_id, row.plan, at.toISOString());
+    return { ...row, plan: 'none', trial_ends_at: null, allowance: 0 };
+  }
+  const period = currentPeriodStart(row.period_start, at);
+  if (period === row.period_start) return row;
+  const plan = effectivePlan(row.plan, row.trial_ends_at, at);
+  const allowance = PLAN_TERMS[plan].monthlyCredits;
+  const renewed = await renewPeriod(
+    db,
+    row.account_id,
+    row.period_start,
+    period,
+    allowance,
+    at.toISOString(),
+  );
+  if (!renewed) {
+    const fresh = await findAccount(db, String(row.account_id));
+    return fresh
+      ? { ...row, period_start: fresh.period_start, allowance: fresh.allowance, credits: fresh.credits }
+      : row;
+  }
+  return { ...row, period_start: period, allowance };
+}
+
+function callerFrom(row: KeyWithAccount, at: Date): Caller {
+  const plan = effectivePlan(row.plan, row.trial_ends_at, at);
+  const today = at.toISOString().slice(0, 10);
+  return {
+    accountId: row.account_id,
+    keyId: row.key_id,
+    plan,
+    trialEndsAt: row.trial_ends_at,
+    periodStart: row.period_start,
+    allowance: row.allowance,
+    credits: row.credits,
+    dailyCap: row.daily_cap,
+    spentToday: row.spent_day === today ? row.spent_today : 0,
+    requestsPerMinute: rateLimitFor(plan, Number(row.topup_cents ?? 0) / 100),
+  };
+}
+
+export async function chargeCaller(
+  db: Kysely<Database>,
+  caller: Caller,
+  charge: { cost: number; requestId: string; route: string },
+  at: Date,
+) {
+  return chargeCall(
+    db,
+    {
+      accountId: caller.accountId,
+      keyId: caller.keyId,
+      cost: charge.cost,
+      requestId: charge.requestId,
+      route: charge.route,
+      day: at.toISOString().slice(0, 10),
+    },
+    at.toISOString(),
+  );
+}

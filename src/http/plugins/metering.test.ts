@@ -1,0 +1,287 @@
+// The shared security suite: every keyed route of the price table is checked for the same
+// failures, so a new route cannot forget them. A route without a sample request fails here.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_TERMS, type Plan } from '../../accounts/plans.js';
+import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
+import { revoke } from '../../accounts/service.js';
+import {
+  addAccount,
+  type FixtureApp,
+  getJson,
+  openFixtureApp,
+  realDataAvailable,
+} from '../../test-support/app.js';
+
+/** One valid request per priced route. */
+const SAMPLE_REQUESTS: Record<string, string> = {
+  'GET /trades': '/trades?days=3650&limit=3',
+  'GET /trades/bulk-latest': '/trades/bulk-latest?limit=3',
+  'GET /politicians': '/politicians?limit=3',
+  'GET /politicians/:id': '/politicians/nancy-pelosi',
+  'GET /politicians/:id/trades': '/politicians/nancy-pelosi/trades?limit=3',
+  'GET /tickers/top': '/tickers/top?days=3650&limit=3',
+  'GET /tickers/:ticker/trades': '/tickers/NVDA/trades?limit=3',
+  'GET /feed/recent': '/feed/recent?limit=3',
+  'GET /feed/live': '/feed/live?limit=3',
+  'GET /stats/summary': '/stats/summary',
+  'GET /search': '/search?q=pelosi',
+  'GET /credits/balance': '/credits/balance',
+};
+
+/** One failing request per priced route (null: the route takes no input that can fail). */
+const FAILING_REQUESTS: Record<string, string | null> = {
+  'GET /trades': '/trades?limit=1001',
+  'GET /trades/bulk-latest': '/trades/bulk-latest?limit=0',
+  'GET /politicians': '/politicians?limit=0',
+  'GET /politicians/:id': '/politicians/no-such-member',
+  'GET /politicians/:id/trades': '/politicians/no-such-member/trades',
+  'GET /tickers/top': '/tickers/top?days=0',
+  'GET /tickers/:ticker/trades': '/tickers/ZZZZZZ/trades',
+  'GET /feed/recent': '/feed/recent?limit=101',
+  'GET /feed/live': '/feed/live?since_id=-1',
+  'GET /stats/summary': null,
+  'GET /search': '/search',
+  'GET /credits/balance': null,
+};
+
+const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };
+
+async function balanceOf(ctx: FixtureApp, accountId: number): Promise<{ total: number; ledger: number }> {
+  const account = await ctx.store.db
+    .selectFrom('accounts')
+    .select(['allowance', 'credits'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  const ledger = await sql<{
+    total: number | null;
+  }>`select sum(amount) as total from credit_ledger where account_id = ${accountId}`.execute(ctx.store.db);
+  return { total: account.allowance + account.credits, ledger: Number(ledger.rows[0]?.total ?? 0) };
+}
+
+describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
+  let ctx: FixtureApp;
+  beforeAll(async () => {
+    ctx = await openFixtureApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('has a sample request for every route of the price table', () => {
+    expect(Object.keys(SAMPLE_REQUESTS).sort()).toEqual(Object.keys(PRICE_TABLE).sort());
+    expect(Object.keys(FAILING_REQUESTS).sort()).toEqual(Object.keys(PRICE_TABLE).sort());
+  });
+
+  for (const [route, price] of Object.entries(PRICE_TABLE)) {
+    describe(route, () => {
+      const url = SAMPLE_REQUESTS[route] ?? '/missing-sample';
+
+      it('answers a valid key with 200 and charges exactly its price', async () => {
+        const account = await addAccount(ctx.store, ctx.clock, { plan: TIER_PLAN[price.tier] });
+        const before = await balanceOf(ctx, account.account_id);
+        const response = await getJson(ctx, url, { 'dc-api-key': account.key.api_key });
+        expect(response.status).toBe(200);
+        const charged = Number(response.headers['x-credits-charged']);
+        expect(charged).toBeGreaterThanOrEqual(price.base);
+        const after = await balanceOf(ctx, account.account_id);
+        expect(before.total - after.total).toBe(charged);
+        expect(before.ledger - after.ledger).toBe(charged);
+        expect(Number(response.headers['x-credits-remaining'])).toBe(after.total);
+        expect(response.headers['ratelimit-limit']).toBe(
+          String(PLAN_TERMS[TIER_PLAN[price.tier]].requestsPerMinute),
+        );
+      });
+
+      it('refuses a request without a key (401) and one with only a Bearer token (403)', async () => {
+        const anonymous = { app: ctx.app };
+        const missing = await getJson<{ detail: string }>(anonymous, url);
+        expect(missing.status).toBe(401);
+        expect(missing.body.detail).toMatch(/DC-API-Key/);
+        const bearer = await getJson<{ detail: string }>(anonymous, url, {
+          authorization: `Bearer ${ctx.key}`,
+        });
+        expect(bearer.status).toBe(403);
+        expect(bearer.body.detail).toMatch(/DC-API-Key/);
+      });
+
+      it('refuses an unknown key (401) and a revoked one (403), charging nothing', async () => {
+        const unknown = await getJson(ctx, url, { 'dc-api-key': `dc_${'x'.repeat(43)}` });
+        expect(unknown.status).toBe(401);
+        const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+        await revoke(ctx.store.db, account.key.key_id, ctx.clock.now);
+        const before = await balanceOf(ctx, account.account_id);
+        const revoked = await getJson<{ detail: string }>(ctx, url, { 'dc-api-key': account.key.api_key });
+        expect(revoked.status).toBe(403);
+        expect(revoked.body.detail).toMatch(/revoked/);
+        expect(await balanceOf(ctx, account.account_id)).toEqual(before);
+      });
+
+      const below = PLAN_BELOW[TIER_PLAN[price.tier]];
+      it.skipIf(below === null)(
+        'refuses a plan below its tier with 403 naming the plan, charging nothing',
+        async () => {
+          const account = await addAccount(ctx.store, ctx.clock, { plan: below ?? 'none' });
+          const before = await balanceOf(ctx, account.account_id);
+          const response = await getJson<{ detail: string }>(ctx, url, { 'dc-api-key': account.key.api_key });
+          expect(response.status).toBe(403);
+          expect(response.body.detail).toContain(TIER_PLAN[price.tier]);
+          expect(await balanceOf(ctx, account.account_id)).toEqual(before);
+        },
+      );
+
+      it.skipIf(price.base === 0)(
+        'answers 402 with the credits needed when the balance cannot cover it, with no data',
+        async () => {
+          const account = await addAccount(ctx.store, ctx.clock, {
+            plan: TIER_PLAN[price.tier],
+            credits: price.base - 1,
+          });
+          await ctx.store.db
+            .updateTable('accounts')
+            .set({ allowance: 0 })
+            .where('id', '=', account.account_id)
+            .execute();
+          const before = await balanceOf(ctx, account.account_id);
+          const response = await getJson<{ detail: string; credits_needed: number; balance: number }>(
+            ctx,
+            url,
+            {
+              'dc-api-key': account.key.api_key,
+            },
+          );
+          expect(response.status).toBe(402);
+          expect(response.body.credits_needed).toBeGreaterThanOrEqual(price.base);
+          expect(response.body.balance).toBe(price.base - 1);
+          expect(Object.keys(response.body).sort()).toEqual([
+            'balance',
+            'credits_needed',
+            'detail',
+            'request_id',
+          ]);
+          expect(await balanceOf(ctx, account.account_id)).toEqual(before);
+        },
+      );
+
+      const failing = FAILING_REQUESTS[route] ?? null;
+      it.skipIf(failing === null)('charges nothing for a failed request', async () => {
+        const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+        const before = await balanceOf(ctx, account.account_id);
+        const response = await getJson(ctx, failing ?? '', { 'dc-api-key': account.key.api_key });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(response.headers['x-credits-charged']).toBe('0');
+        expect(await balanceOf(ctx, account.account_id)).toEqual(before);
+      });
+    });
+  }
+
+  it('nulls plan-gated fields for an account without a plan and shows them to a plan', async () => {
+    const trade = await ctx.store.db
+      .selectFrom('trades')
+      .select('id')
+      .where('ticker', '=', 'NVDA')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await ctx.store.db
+      .updateTable('trades')
+      .set({
+        alpha_30d: 1.25,
+        gain_30d: 3.5,
+        conviction_score: 61,
+        current_return: 12.5,
+        public_alpha_90d: -2,
+      })
+      .where('id', '=', trade.id)
+      .execute();
+    const none = await addAccount(ctx.store, ctx.clock, { plan: 'none' });
+    const core = await addAccount(ctx.store, ctx.clock, { plan: 'core' });
+    type Row = {
+      id: number;
+      gain_30d: number | null;
+      alpha_30d: number | null;
+      conviction_score: number | null;
+      current_return: number | null;
+      public_alpha_90d: number | null;
+    };
+    const url = '/tickers/NVDA/trades?limit=1000';
+    const free = await getJson<Row[]>(ctx, url, { 'dc-api-key': none.key.api_key });
+    const paid = await getJson<Row[]>(ctx, url, { 'dc-api-key': core.key.api_key });
+    const freeRow = free.body.find((row) => row.id === trade.id);
+    const paidRow = paid.body.find((row) => row.id === trade.id);
+    expect(freeRow).toMatchObject({
+      gain_30d: 3.5,
+      alpha_30d: null,
+      conviction_score: null,
+      current_return: null,
+      public_alpha_90d: null,
+    });
+    expect(paidRow).toMatchObject({
+      gain_30d: 3.5,
+      alpha_30d: 1.25,
+      conviction_score: 61,
+      current_return: 12.5,
+      public_alpha_90d: -2,
+    });
+  });
+
+  it('charges executive-branch rows 5 credits each', async () => {
+    const politician = await ctx.store.db
+      .insertInto('politicians')
+      .values({
+        slug: 'test-official',
+        bioguide_id: null,
+        lis_id: null,
+        name: 'Test Official',
+        first_name: 'Test',
+        last_name: 'Official',
+        nickname: null,
+        party: null,
+        state: null,
+        chamber: 'Executive',
+        district: null,
+        title: 'Secretary',
+        agency: 'Department of Testing',
+        birthday: null,
+        in_office: 1,
+        origin: 'test',
+        created_at: ctx.clock.now.toISOString(),
+        updated_at: ctx.clock.now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const base = {
+      politician_id: politician.id,
+      filing_id: null,
+      source: 'oge',
+      origin: 'test',
+      ticker: 'ZZZT',
+      asset_description: 'Test Corp',
+      asset_type: 'Stock',
+      trade_type: 'Buy',
+      trade_action: 'buy',
+      amount_range: '$1,001 - $15,000',
+      amount_low: 1001,
+      amount_high: 15000,
+      transaction_date: '2026-05-01',
+      disclosure_date: '2026-05-20',
+      days_to_disclose: 19,
+      owner: null,
+      comment: null,
+      option_type: null,
+      strike_price: null,
+      option_expiry: null,
+      is_ma_affected: 0,
+      created_at: ctx.clock.now.toISOString(),
+      updated_at: ctx.clock.now.toISOString(),
+    };
+    await ctx.store.db
+      .insertInto('trades')
+      .values([
+        { ...base, source_key: 'test#1' },
+        { ...base, source_key: 'test#2' },
+      ])
+      .execute();
+    const response = await getJson(ctx, '/tickers/ZZZT/trades');
+    expect(response.status).toBe(200);
+    expect(response.headers['x-credits-charged']).toBe(String(15 + 2 * 5));
+  });
+});

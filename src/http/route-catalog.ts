@@ -1,0 +1,42 @@
+// The routes the app registered, with their schemas: what /credits/endpoints and /v1/tools describe.
+import type { RouteOptions } from 'fastify';
+
+export interface CatalogEntry {
+  method: string;
+  url: string;
+  summary: string | undefined;
+  description: string | undefined;
+  querystring: Record<string, unknown> | undefined;
+  params: Record<string, unknown> | undefined;
+}
+
+export class RouteCatalog {
+  private readonly entries = new Map<string, CatalogEntry>();
+
+  record(route: RouteOptions): void {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    if ((schema as { hide?: boolean }).hide) return;
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      this.entries.set(`${method} ${route.url}`, {
+        method,
+        url: route.url,
+        summary: typeof schema.summary === 'string' ? schema.summary : undefined,
+        description: typeof schema.description === 'string' ? schema.description : undefined,
+        querystring: schema.querystring as Record<string, unknown> | undefined,
+        params: schema.params as Record<string, unknown> | undefined,
+      });
+    }
+  }
+
+  get(key: string): CatalogEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  list(): CatalogEntry[] {
+    return [...this.entries.values()].sort(
+      (a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method),
+    );
+  }
+}

@@ -1,0 +1,417 @@
+// Accounts, keys, the credit ledger, top-ups and the request log.
+import { type Kysely, sql } from 'kysely';
+import { chunk, rowsPerInsert } from '../batch.js';
+import type { Database } from '../schema.js';
+import { inTransaction } from '../transaction.js';
+
+export async function insertAccount(
+  db: Kysely<Database>,
+  account: {
+    email: string;
+    plan: string;
+    trialEndsAt: string | null;
+    periodStart: string;
+    allowance: number;
+    credits: number;
+  },
+  now: string,
+) {
+  return db
+    .insertInto('accounts')
+    .values({
+      email: account.email,
+      plan: account.plan,
+      trial_ends_at: account.trialEndsAt,
+      period_start: account.periodStart,
+      allowance: account.allowance,
+      credits: account.credits,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findAccount(db: Kysely<Database>, idOrEmail: string) {
+  const query = db.selectFrom('accounts').selectAll();
+  return /^\d+$/.test(idOrEmail)
+    ? query.where('id', '=', Number(idOrEmail)).executeTakeFirst()
+    : query.where('email', '=', idOrEmail.toLowerCase()).executeTakeFirst();
+}
+
+export async function updatePlan(
+  db: Kysely<Database>,
+  accountId: number,
+  plan: { plan: string; trialEndsAt: string | null; periodStart: string; allowance: number },
+  now: string,
+) {
+  return db
+    .updateTable('accounts')
+    .set({
+      plan: plan.plan,
+      trial_ends_at: plan.trialEndsAt,
+      period_start: plan.periodStart,
+      allowance: plan.allowance,
+      updated_at: now,
+    })
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Ends a lapsed trial once (compare-and-set on the plan): no plan, no allowance. */
+export async function endTrial(
+  db: Kysely<Database>,
+  accountId: number,
+  plan: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ plan: 'none', trial_ends_at: null, allowance: 0, updated_at: now })
+    .where('id', '=', accountId)
+    .where('plan', '=', plan)
+    .where('trial_ends_at', 'is not', null)
+    .execute();
+}
+
+export async function insertKey(
+  db: Kysely<Database>,
+  key: {
+    accountId: number;
+    hash: string;
+    prefix: string;
+    last4: string;
+    name: string | null;
+    dailyCap: number;
+  },
+  now: string,
+) {
+  return db
+    .insertInto('api_keys')
+    .values({
+      account_id: key.accountId,
+      key_hash: key.hash,
+      prefix: key.prefix,
+      last4: key.last4,
+      name: key.name,
+      daily_cap: key.dailyCap,
+      spent_day: null,
+      spent_today: 0,
+      revoked_at: null,
+      replaced_by: null,
+      last_used_at: null,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The key, its account and the dollars topped up since `topupsSince` (for the rate-limit lift), in one query. */
+export async function findKeyByHash(db: Kysely<Database>, hash: string, topupsSince: string) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('accounts as a', 'a.id', 'k.account_id')
+    .select((eb) => [
+      eb
+        .selectFrom('topups as t')
+        .select(sql<number>`coalesce(sum(t.amount_cents), 0)`.as('cents'))
+        .whereRef('t.account_id', '=', 'a.id')
+        .where('t.paid_at', '>=', topupsSince)
+        .as('topup_cents'),
+      'k.id as key_id',
+      'k.key_hash',
+      'k.daily_cap',
+      'k.spent_day',
+      'k.spent_today',
+      'k.revoked_at',
+      'a.id as account_id',
+      'a.plan',
+      'a.trial_ends_at',
+      'a.period_start',
+      'a.allowance',
+      'a.credits',
+    ])
+    .where('k.key_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export type KeyWithAccount = NonNullable<Awaited<ReturnType<typeof findKeyByHash>>>;
+
+export async function findKey(db: Kysely<Database>, keyId: number) {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+}
+
+export async function listKeys(db: Kysely<Database>, accountId: number) {
+  return db
+    .selectFrom('api_keys')
+    .select([
+      'id',
+      'prefix',
+      'last4',
+      'name',
+      'daily_cap',
+      'spent_day',
+      'spent_today',
+      'revoked_at',
+      'replaced_by',
+      'last_used_at',
+      'created_at',
+    ])
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function revokeKey(
+  db: Kysely<Database>,
+  keyId: number,
+  now: string,
+  replacedBy: number | null = null,
+) {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now, replaced_by: replacedBy })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setDailyCap(db: Kysely<Database>, keyId: number, dailyCap: number) {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ daily_cap: dailyCap })
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Starts a new billing period: the allowance becomes the plan's monthly credits. Compare-and-set on
+ * the old period start, so that concurrent requests renew it once.
+ */
+export async function renewPeriod(
+  db: Kysely<Database>,
+  accountId: number,
+  fromPeriod: string,
+  toPeriod: string,
+  allowance: number,
+  now: string,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('accounts')
+      .set({ period_start: toPeriod, allowance, updated_at: now })
+      .where('id', '=', accountId)
+      .where('period_start', '=', fromPeriod)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (allowance > 0) {
+      await trx
+        .insertInto('credit_ledger')
+        .values({
+          account_id: accountId,
+          key_id: null,
+          kind: 'allowance',
+          amount: allowance,
+          request_id: null,
+          route: null,
+          note: `period from ${toPeriod}`,
+          created_at: now,
+        })
+        .execute();
+    }
+    return true;
+  });
+}
+
+export type ChargeOutcome =
+  | { ok: true; allowance: number; credits: number; spentToday: number }
+  | { ok: false; reason: 'daily_cap' | 'balance' | 'revoked' };
+
+class ChargeRefused extends Error {
+  constructor(readonly reason: 'daily_cap' | 'balance' | 'revoked') {
+    super(reason);
+  }
+}
+
+/**
+ * Takes `cost` credits for one call in one transaction: the key's daily spend (refused past its
+ * cap), the account's balance (allowance first, then credits; refused when it cannot cover the
+ * cost, so it can never go negative) and a ledger row keyed by the request id.
+ */
+export async function chargeCall(
+  db: Kysely<Database>,
+  call: { accountId: number; keyId: number; cost: number; requestId: string; route: string; day: string },
+  now: string,
+): Promise<ChargeOutcome> {
+  const { cost, day } = call;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const spentBefore = sql<number>`case when spent_day = ${day} then spent_today else 0 end`;
+      const key = await trx
+        .updateTable('api_keys')
+        .set({
+          spent_today: sql<number>`case when spent_day = ${day} then spent_today + ${cost} else ${cost} end`,
+          spent_day: day,
+          last_used_at: now,
+        })
+        .where('id', '=', call.keyId)
+        .where('revoked_at', 'is', null)
+        .where(sql<boolean>`${spentBefore} + ${cost} <= daily_cap`)
+        .returning(['spent_today'])
+        .executeTakeFirst();
+      if (!key) {
+        const exists = await trx
+          .selectFrom('api_keys')
+          .select('revoked_at')
+          .where('id', '=', call.keyId)
+          .executeTakeFirst();
+        throw new ChargeRefused(exists && exists.revoked_at === null ? 'daily_cap' : 'revoked');
+      }
+      const account = await trx
+        .updateTable('accounts')
+        .set({
+          allowance: sql<number>`case when allowance >= ${cost} then allowance - ${cost} else 0 end`,
+          credits: sql<number>`case when allowance >= ${cost} then credits else credits - (${cost} - allowance) end`,
+          updated_at: now,
+        })
+        .where('id', '=', call.accountId)
+        .where(sql<boolean>`allowance + credits >= ${cost}`)
+        .returning(['allowance', 'credits'])
+        .executeTakeFirst();
+      if (!account) throw new ChargeRefused('balance');
+      if (cost > 0) {
+        await trx
+          .insertInto('credit_ledger')
+          .values({
+            account_id: call.accountId,
+            key_id: call.keyId,
+            kind: 'charge',
+            amount: -cost,
+            request_id: call.requestId,
+            route: call.route,
+            note: null,
+            created_at: now,
+          })
+          .execute();
+      }
+      return {
+        ok: true as const,
+        allowance: account.allowance,
+        credits: account.credits,
+        spentToday: key.spent_today,
+      };
+    });
+  } catch (error) {
+    if (error instanceof ChargeRefused) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+export async function addCredits(
+  db: Kysely<Database>,
+  entry: { accountId: number; credits: number; kind: 'grant' | 'topup'; note: string | null },
+  now: string,
+) {
+  return inTransaction(db, async (trx) => {
+    const account = await trx
+      .updateTable('accounts')
+      .set({ credits: sql<number>`credits + ${entry.credits}`, updated_at: now })
+      .where('id', '=', entry.accountId)
+      .returning(['allowance', 'credits'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('credit_ledger')
+      .values({
+        account_id: entry.accountId,
+        key_id: null,
+        kind: entry.kind,
+        amount: entry.credits,
+        request_id: null,
+        route: null,
+        note: entry.note,
+        created_at: now,
+      })
+      .execute();
+    return account;
+  });
+}
+
+export async function insertTopup(
+  db: Kysely<Database>,
+  topup: { accountId: number; amountCents: number; credits: number; paidAt: string },
+  now: string,
+) {
+  await db
+    .insertInto('topups')
+    .values({
+      account_id: topup.accountId,
+      amount_cents: topup.amountCents,
+      credits: topup.credits,
+      paid_at: topup.paidAt,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Dollars topped up with a payment date in [from, to]. */
+export async function dollarsToppedUp(
+  db: Kysely<Database>,
+  accountId: number,
+  from: string,
+  to: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('topups')
+    .select((eb) => eb.fn.sum<number>('amount_cents').as('cents'))
+    .where('account_id', '=', accountId)
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<=', to)
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0) / 100;
+}
+
+export async function ledgerSum(db: Kysely<Database>, accountId: number, kind?: string): Promise<number> {
+  let query = db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('account_id', '=', accountId);
+  if (kind) query = query.where('kind', '=', kind);
+  const row = await query.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+export interface RequestLogEntry {
+  account_id: number;
+  key_id: number;
+  request_id: string;
+  method: string;
+  route: string;
+  status: number;
+  charge: number;
+  created_at: string;
+}
+
+export async function insertRequestLogs(
+  db: Kysely<Database>,
+  entries: readonly RequestLogEntry[],
+): Promise<void> {
+  for (const batch of chunk(entries, rowsPerInsert(8))) {
+    await db
+      .insertInto('request_log')
+      .values([...batch])
+      .execute();
+  }
+}
+
+export async function recentRequests(db: Kysely<Database>, keyId: number, limit: number) {
+  return db
+    .selectFrom('request_log')
+    .select(['created_at', 'method', 'route', 'status', 'charge', 'request_id'])
+    .where('key_id', '=', keyId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
