@@ -60,3 +60,71 @@ export function containsPhrase(tokens: readonly string[], phrase: readonly strin
   }
   return false;
 }
+
+// Given names that stand for each other on filings ("Thomas Udall" is Tom Udall).
+const NAME_GROUPS: readonly (readonly string[])[] = [
+  ['thomas', 'tom', 'tommy'],
+  ['william', 'bill', 'billy', 'will', 'willie'],
+  ['robert', 'bob', 'bobby', 'rob', 'robbie'],
+  ['james', 'jim', 'jimmy', 'jamie'],
+  ['richard', 'dick', 'rick', 'rich'],
+  ['charles', 'chuck', 'charlie', 'chip'],
+  ['michael', 'mike'],
+  ['joseph', 'joe'],
+  ['patrick', 'pat'],
+  ['patricia', 'pat', 'patty'],
+  ['edward', 'ed', 'ted', 'eddie'],
+  ['theodore', 'ted'],
+  ['christopher', 'chris'],
+  ['daniel', 'dan', 'danny'],
+  ['kenneth', 'ken', 'kenny'],
+  ['steven', 'stephen', 'steve'],
+  ['benjamin', 'ben'],
+  ['timothy', 'tim'],
+  ['gregory', 'greg'],
+  ['jeffrey', 'jeff'],
+  ['mitchell', 'mitch'],
+  ['john', 'jack', 'johnny'],
+  ['elizabeth', 'liz', 'beth', 'betsy'],
+  ['susan', 'sue', 'suzan'],
+  ['katherine', 'catherine', 'kathy', 'cathy', 'kate', 'katie'],
+  ['deborah', 'debbie', 'debra'],
+  ['margaret', 'peggy', 'maggie'],
+  ['anthony', 'tony'],
+  ['david', 'dave'],
+  ['donald', 'don'],
+  ['douglas', 'doug'],
+  ['frederick', 'fred'],
+  ['gerald', 'jerry'],
+  ['harold', 'hal'],
+  ['lawrence', 'larry'],
+  ['leonard', 'leo', 'len'],
+  ['matthew', 'matt'],
+  ['nicholas', 'nick'],
+  ['peter', 'pete'],
+  ['raymond', 'ray'],
+  ['ronald', 'ron'],
+  ['samuel', 'sam'],
+  ['vincent', 'vince'],
+  ['zachary', 'zach'],
+  ['andrew', 'andy', 'drew'],
+  ['alexander', 'alex'],
+  ['gustavus', 'gus'],
+  ['rafael', 'ted'],
+  ['jerome', 'jerry'],
+  ['earl', 'buddy'],
+];
+
+const GROUPS_OF = new Map<string, Set<string>>();
+for (const group of NAME_GROUPS) {
+  for (const name of group) {
+    const known = GROUPS_OF.get(name) ?? new Set<string>();
+    for (const other of group) known.add(other);
+    GROUPS_OF.set(name, known);
+  }
+}
+
+/** The given name and the names that commonly stand for it. */
+export function givenNameForms(name: string): Set<string> {
+  return GROUPS_OF.get(name) ?? new Set([name]);
+}

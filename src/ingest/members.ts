@@ -1,6 +1,6 @@
 // Finds the politician a filing belongs to: by bioguide id, then by House seat, then by name.
 // Pure: works on a roster loaded once per import.
-import { containsPhrase, nameTokens, uncommaName } from '../domain/names.js';
+import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
 
 export interface RosterMember {
   id: number;
@@ -38,8 +38,7 @@ interface Indexed {
 }
 
 const TERM_TYPE: Record<FilerQuery['chamber'], string> = { House: 'rep', Senate: 'sen', Executive: 'prez' };
-// Filers who are not in congress-legislators are rare before 1990; people born before this were
-// out of office before electronic disclosures began, so they do not compete for a name.
+// People born before this were out of office before electronic disclosures began.
 const EARLIEST_PLAUSIBLE_BIRTHDAY = '1915-01-01';
 
 export function parseSeat(seat: string | null | undefined): { state: string; district: number } | null {
@@ -107,12 +106,21 @@ export class MemberMatcher {
       for (const entry of this.byLastToken.get(token) ?? []) {
         if (!containsPhrase(tokens, entry.lastTokens)) continue;
         if (!servedIn(entry.member, chamber)) continue;
-        if (entry.member.birthday && entry.member.birthday < EARLIEST_PLAUSIBLE_BIRTHDAY) continue;
+        if (!plausibleFiler(entry.member)) continue;
         found.add(entry);
       }
     }
     return [...found];
   }
+}
+
+/**
+ * Former legislators compete for a name only if born late enough to have served since disclosures
+ * went electronic; those without a recorded birthday are all from the 19th century or earlier.
+ */
+function plausibleFiler(member: RosterMember): boolean {
+  if (member.inOffice || member.origin !== 'legislators') return true;
+  return member.birthday !== null && member.birthday >= EARLIEST_PLAUSIBLE_BIRTHDAY;
 }
 
 function servedIn(member: RosterMember, chamber: FilerQuery['chamber']): boolean {
@@ -161,9 +169,9 @@ function endsWith(tokens: readonly string[], suffix: readonly string[]): boolean
 function firstNameScore(entry: Indexed, tokens: readonly string[]): number {
   const given = tokens.filter((token) => !entry.lastTokens.includes(token));
   if (given.some((token) => entry.firstTokens.has(token))) return 3;
+  if (given.some((token) => [...givenNameForms(token)].some((form) => entry.firstTokens.has(form)))) return 3;
   const initials = new Set([...entry.firstTokens].map((token) => token[0]));
   if (given[0] && given[0].length === 1 && initials.has(given[0])) return 2;
   if (given.some((token) => entry.allTokens.includes(token) && token.length > 1)) return 2;
-  if (given[0] && initials.has(given[0][0])) return 1;
   return 0;
 }

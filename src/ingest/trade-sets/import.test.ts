@@ -1,0 +1,156 @@
+// The trade-set importer on the real data sets: counts, merges, idempotency, reporting.
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { FIXTURE_NOW } from '../../test-support/real-data.js';
+import { importLegislators } from '../legislators/import.js';
+import { importTradeSets } from './import.js';
+
+const dataDir = inject('dataDir');
+const at = (path: string) => join(dataDir ?? '', 'congress', path);
+const SENATE_AGGREGATE = at('trades-senate/senate-stock-watcher/aggregate/all_transactions.json');
+const SENATE_REPORTS = at('trades-senate/senate-stock-watcher/data');
+const HOUSE_SET = at('trades-house/tattooedhead-house-stock-watcher/all_transactions_2026-05-29_early.json');
+const HOUSE_EXPORT = at('trades-house/hsw-export-ambika-nair/unclean_transactions_25_april.csv');
+
+async function snapshot(store: TestStore) {
+  const trades = await sql<{
+    n: number;
+    latest: string | null;
+  }>`select count(*) as n, max(updated_at) as latest from trades`.execute(store.db);
+  const filings = await sql<{ n: number }>`select count(*) as n from filings`.execute(store.db);
+  const politicians = await sql<{ n: number }>`select count(*) as n from politicians`.execute(store.db);
+  return {
+    trades: Number(trades.rows[0]?.n),
+    latest: trades.rows[0]?.latest,
+    filings: Number(filings.rows[0]?.n),
+    politicians: Number(politicians.rows[0]?.n),
+  };
+}
+
+describe.skipIf(!dataDir)('importing the real trade sets', () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await openTestStore();
+    await importLegislators(store.db, at('legislators'), FIXTURE_NOW);
+  });
+  afterEach(async () => store?.dispose());
+
+  it('imports the Senate aggregate, records paper filings, and a re-import changes nothing', async () => {
+    const first = await importTradeSets(store.db, SENATE_AGGREGATE, { now: FIXTURE_NOW });
+    const file = first.files[0];
+    expect(file?.format).toBe('senate-stock-watcher');
+    expect(first.totals).toEqual({ rows: 8350, imported: 7887, merged: 0, unchanged: 0, skipped: 0 });
+    // 463 rows are placeholders for paper filings: filings with status paper, never trades.
+    const paper = await sql<{
+      n: number;
+    }>`select count(*) as n from filings where parse_status = 'paper' and is_paper = 1`.execute(store.db);
+    expect(Number(paper.rows[0]?.n)).toBeGreaterThan(0);
+    const paperTrades = await sql<{
+      n: number;
+    }>`select count(*) as n from trades t join filings f on f.id = t.filing_id where f.parse_status = 'paper'`.execute(
+      store.db,
+    );
+    expect(Number(paperTrades.rows[0]?.n)).toBe(0);
+    expect(file?.members.created).toEqual([]);
+
+    const before = await snapshot(store);
+    const again = await importTradeSets(store.db, SENATE_AGGREGATE, {
+      now: new Date('2026-07-01T00:00:00Z'),
+    });
+    expect(again.totals).toEqual({ rows: 8350, imported: 0, merged: 0, unchanged: 7887, skipped: 0 });
+    expect(await snapshot(store)).toEqual(before);
+  });
+
+  it('merges the per-report files into the aggregate, which gives the trades their disclosure dates', async () => {
+    await importTradeSets(store.db, SENATE_AGGREGATE, { now: FIXTURE_NOW });
+    const undated = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from trades where disclosure_date is null`.execute(
+            store.db,
+          )
+        ).rows[0]?.n,
+      );
+    expect(await undated()).toBe(7887);
+    const reports = await importTradeSets(store.db, SENATE_REPORTS, { now: FIXTURE_NOW });
+    expect(reports.files).toHaveLength(1055);
+    expect(reports.totals.merged).toBeGreaterThan(7800);
+    // Rows whose transaction date is after the report's date are typos in the source: skipped and
+    // said so, and they do not date the aggregate's copy of the row either.
+    expect(reports.files.flatMap((f) => Object.keys(f.skipped))).toEqual(
+      expect.arrayContaining(['transaction date after disclosure date']),
+    );
+    expect(await undated()).toBeLessThan(10);
+    const wyden = await sql<{
+      d: string;
+    }>`select disclosure_date as d from trades t join politicians p on p.id = t.politician_id
+      where p.slug = 'ron-wyden' and t.ticker = 'BYND' and t.transaction_date = '2020-11-10'`.execute(
+      store.db,
+    );
+    expect(wyden.rows.map((r) => r.d)).toEqual(['2020-12-04']);
+    const negative = await sql<{
+      n: number;
+    }>`select count(*) as n from trades where days_to_disclose < 0`.execute(store.db);
+    expect(Number(negative.rows[0]?.n)).toBe(0);
+  });
+
+  it('imports the dirty House set: wrapped amounts, garbled years and re-emitted duplicates', async () => {
+    const report = await importTradeSets(store.db, HOUSE_SET, { now: FIXTURE_NOW });
+    const file = report.files[0];
+    expect(file?.format).toBe('house-stock-watcher');
+    expect(file?.rows).toBe(6542);
+    expect(file?.skipped).toEqual({
+      'duplicate row re-emitted by the data set (more rows than its manifest lists)': 36,
+      'amount is not a disclosure bracket': 18,
+      'transaction date after disclosure date': 9,
+      'implausible disclosure date': 5,
+      'implausible transaction date': 1,
+    });
+    expect(file?.imported).toBe(6542 - 69);
+    expect(file?.members.seat).toBeGreaterThan(100);
+    const wrapped = await sql<{
+      n: number;
+    }>`select count(*) as n from trades where amount_range like ${'%\n%'}`.execute(store.db);
+    expect(Number(wrapped.rows[0]?.n)).toBe(0);
+    // Every trade sits in a filing with the House DocID and its PDF address.
+    const filing = await store.db
+      .selectFrom('filings')
+      .selectAll()
+      .where('source_doc_id', '=', '20034616')
+      .executeTakeFirstOrThrow();
+    expect(filing).toMatchObject({
+      source: 'house_clerk',
+      is_paper: 0,
+      filed_date: '2026-05-17',
+      trade_count: 2,
+      parse_status: 'imported',
+    });
+  });
+
+  it('merges the two House sets where they describe the same trade, without touching other rows', async () => {
+    await importTradeSets(store.db, HOUSE_SET, { now: FIXTURE_NOW });
+    const report = await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
+    expect(report.totals.merged).toBeGreaterThan(0);
+    expect(report.totals.imported + report.totals.merged + report.totals.skipped).toBe(14175);
+    const aliases = await sql<{ n: number }>`select count(*) as n from trade_aliases`.execute(store.db);
+    expect(Number(aliases.rows[0]?.n)).toBe(report.totals.merged);
+    const before = await snapshot(store);
+    const again = await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
+    expect(again.totals.imported + again.totals.merged).toBe(0);
+    const first = await importTradeSets(store.db, HOUSE_SET, { now: FIXTURE_NOW });
+    expect(first.totals.imported + first.totals.merged).toBe(0);
+    expect(await snapshot(store)).toEqual(before);
+  });
+
+  it('keeps identical-looking rows of one report as separate trades', async () => {
+    await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
+    // The export dropped the owner column, so e.g. a member's and a spouse's identical sale look alike.
+    const twins = await sql<{ n: number }>`select count(*) as n from (
+        select politician_id, disclosure_date, transaction_date, ticker, trade_type, amount_low, asset_description, count(*) as c
+        from trades group by politician_id, disclosure_date, transaction_date, ticker, trade_type, amount_low, asset_description
+        having count(*) > 1) dup`.execute(store.db);
+    expect(Number(twins.rows[0]?.n)).toBeGreaterThan(100);
+  });
+});
