@@ -240,6 +240,16 @@ export interface RequestLogTable {
   created_at: string;
 }
 
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  subject_key: string;
+  ticker: string | null;
+  politician_slug: string | null;
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   politicians: PoliticiansTable;
   politician_terms: PoliticianTermsTable;
@@ -255,6 +265,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   topups: TopupsTable;
   request_log: RequestLogTable;
+  events: EventsTable;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;
