@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
+import { filingRoutes } from './http/routes/filings/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   feedRoutes(app, deps);
   statsRoutes(app, deps);
   searchRoutes(app, deps);
+  filingRoutes(app, deps);
   creditRoutes(app, deps, catalog);
   toolRoutes(app, deps, catalog);
   openApiRoute(app);

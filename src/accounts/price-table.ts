@@ -41,6 +41,8 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /stats/summary': { tier: 'free', ...flat(5) },
   'GET /search': { tier: 'free', ...LOOKUP },
   'GET /credits/balance': { tier: 'free', ...flat(0) },
+  'GET /filings': { tier: 'free', ...TRADE_DATA },
+  'GET /filings/:id': { tier: 'free', ...LOOKUP },
 };
 
 /** Routes anyone may call without a key. Paths ending in `*` are prefixes. */

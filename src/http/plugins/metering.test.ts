@@ -27,6 +27,8 @@ const SAMPLE_REQUESTS: Record<string, string> = {
   'GET /stats/summary': '/stats/summary',
   'GET /search': '/search?q=pelosi',
   'GET /credits/balance': '/credits/balance',
+  'GET /filings': '/filings?limit=3',
+  'GET /filings/:id': '/filings/1',
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
@@ -43,6 +45,8 @@ const FAILING_REQUESTS: Record<string, string | null> = {
   'GET /stats/summary': null,
   'GET /search': '/search',
   'GET /credits/balance': null,
+  'GET /filings': '/filings?status=lost',
+  'GET /filings/:id': '/filings/999999999',
 };
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };

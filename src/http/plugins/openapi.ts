@@ -34,6 +34,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         { name: 'politicians', description: 'Members of Congress and executive-branch filers' },
         { name: 'tickers', description: 'Trades by stock' },
         { name: 'feed', description: 'Latest trades' },
+        { name: 'filings', description: 'Disclosure documents and their parse status' },
         { name: 'stats', description: 'Platform summary' },
         { name: 'search', description: 'Global search' },
         { name: 'credits', description: 'Balance and prices' },
