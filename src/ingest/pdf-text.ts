@@ -1,6 +1,18 @@
 // The only module that touches the PDF library: bytes in, positioned text out. Parsers work on
 // the positions (columns of the House and OGE tables), so they stay pure and testable.
-import { getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+
+let pdfjs: Promise<PdfJs> | undefined;
+
+/**
+ * pdf.js is loaded on first use, not at import: its legacy build (the one that runs on Node 20)
+ * installs core-js polyfills that replace globals such as JSON.parse, which a process that never
+ * reads a PDF (the API server) should not pay for.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjs;
+}
 
 export interface PdfTextItem {
   text: string;
@@ -37,6 +49,7 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 
 export async function extractPdfText(bytes: Uint8Array): Promise<PdfText> {
   if (!looksLikePdf(bytes)) throw new PdfReadError('not a PDF (no %PDF- header)');
+  const { getDocument, Util } = await loadPdfJs();
   // pdf.js takes ownership of (detaches) the buffer it is given, so hand it a copy.
   const task = getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 });
   let document: Awaited<typeof task.promise>;

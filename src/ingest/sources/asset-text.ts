@@ -2,12 +2,13 @@
 // Stock (AAPL) [ST]", "Walmart, Inc. (WMT)".
 import { NO_TICKER } from '../../domain/ticker.js';
 
-/** Parenthesized words that look like symbols but are not tickers. */
-const NOT_TICKERS = new Set([
+/**
+ * Parenthesized words that look like symbols but describe the asset ("Acme ADR (ADR)"). Kept
+ * short on purpose: two-letter groups such as "(AG)" or "(CO)" are real tickers.
+ */
+export const NOT_TICKERS: ReadonlySet<string> = new Set([
   'ADR',
   'ADS',
-  'AG',
-  'CO',
   'CORP',
   'ETF',
   'ETN',
@@ -16,13 +17,7 @@ const NOT_TICKERS = new Set([
   'LLP',
   'LP',
   'LTD',
-  'NA',
-  'NV',
-  'PLC',
   'REIT',
-  'SA',
-  'US',
-  'USA',
   'USD',
 ]);
 

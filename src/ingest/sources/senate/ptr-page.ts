@@ -108,9 +108,10 @@ export function readFilerHeading(heading: string): Pick<
   const inside = paren?.[1]?.trim() ?? '';
   const comma = inside.indexOf(',');
   const isName = comma > 0 && !/senator|candidate|officer|member/i.test(inside);
+  const display = name.replace(/^(Mr|Mrs|Ms|Miss|Dr)\.?\s+/i, '');
   return {
     filer_name: name === '' ? null : name,
-    filer_display_name: name === '' ? null : name,
+    filer_display_name: display === '' ? null : display,
     filer_status: !isName && inside !== '' ? inside : null,
     filer_last_name: isName ? inside.slice(0, comma).trim() : null,
     filer_first_name: isName ? inside.slice(comma + 1).trim() : null,
