@@ -4,14 +4,13 @@ import { NO_TICKER } from '../../domain/ticker.js';
 
 /**
  * Parenthesized words that look like symbols but describe the asset ("Acme ADR (ADR)"). Kept
- * short on purpose: two-letter groups such as "(AG)" or "(CO)" are real tickers.
+ * short on purpose: "(AG)", "(CO)" and "(ETN)" (Eaton) are real tickers.
  */
 export const NOT_TICKERS: ReadonlySet<string> = new Set([
   'ADR',
   'ADS',
   'CORP',
   'ETF',
-  'ETN',
   'INC',
   'LLC',
   'LLP',
