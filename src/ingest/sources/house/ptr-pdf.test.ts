@@ -361,6 +361,8 @@ interface SyntheticRow {
   notification: string;
   bracket: readonly [number, number];
   description: string | null;
+  /** Emit the first line as one text run from the asset to the amount, as EO.Pdf sometimes does. */
+  merged: boolean;
 }
 
 function item(text: string, x: number, y: number): PdfTextItem {
@@ -388,12 +390,14 @@ function syntheticPtr(rows: readonly SyntheticRow[]): PdfText {
     const split = asset.lastIndexOf(' ', 28);
     const firstLine = split > 0 ? asset.slice(0, split) : asset;
     const secondLine = split > 0 ? asset.slice(split + 1) : '';
+    const low = `$${entry.bracket[0].toLocaleString('en-US')} -`;
     if (entry.owner) items.push(item(entry.owner, 65, y));
-    items.push(item(firstLine, 104, y), item(entry.type, 261, y), item(entry.date, 325, y));
-    items.push(
-      item(entry.notification, 380, y),
-      item(`$${entry.bracket[0].toLocaleString('en-US')} -`, 444, y),
-    );
+    if (entry.merged) {
+      items.push(item(`${firstLine} ${entry.type} ${entry.date} ${entry.notification} ${low}`, 104, y));
+    } else {
+      items.push(item(firstLine, 104, y), item(entry.type, 261, y), item(entry.date, 325, y));
+      items.push(item(entry.notification, 380, y), item(low, 444, y));
+    }
     y += 10.5;
     if (secondLine) items.push(item(secondLine, 104, y));
     items.push(item(`$${entry.bracket[1].toLocaleString('en-US')}`, 444, y));
@@ -451,6 +455,7 @@ const syntheticRow: fc.Arbitrary<SyntheticRow> = fc.record({
       .map((parts) => parts.join(' ')),
     { nil: null },
   ),
+  merged: fc.boolean(),
 });
 
 const OWNERS = { '': 'Self', SP: 'Spouse', JT: 'Joint', DC: 'Dependent Child' } as const;
@@ -462,7 +467,7 @@ function iso(usDateText: string): string {
 }
 
 describe('House PTR row grammar (synthetic layouts)', () => {
-  it('reads every field of any row back, whatever wraps', () => {
+  it('reads every field of any row back, whatever wraps or runs together', () => {
     fc.assert(
       fc.property(fc.array(syntheticRow, { minLength: 1, maxLength: 8 }), (rows) => {
         const document = parseHousePtrPdf(syntheticPtr(rows));

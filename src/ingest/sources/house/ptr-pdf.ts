@@ -197,7 +197,7 @@ function readRows(lines: readonly TextLine[]): RawRow[] | null {
       continue;
     }
     if (isHeaderContinuation(line)) continue;
-    const cells = lineCells(line, columns);
+    const cells = unmergeCells(lineCells(line, columns));
     if (isRowStart(cells)) {
       state = 'in';
       current = startRow(rows.length + 1, line, cells);
@@ -244,6 +244,31 @@ function isHeaderContinuation(line: TextLine): boolean {
 
 function isTableEnd(text: string): boolean {
   return /^\* For the complete list of asset type/i.test(text) || /^Digitally Signed:/i.test(text);
+}
+
+/** Asset text followed by type, both dates and the amount's start, as one run of text. */
+const MERGED_ROW =
+  /^(.*\S)\s+(S \(partial\)|P|S|E)\s+(\d{1,2}\/\d{1,2}\/\d{4})\s+(\d{1,2}\/\d{1,2}\/\d{4})(?:\s+(\$.*|Over .*|Spouse.*))?$/i;
+
+/**
+ * The PDF writer sometimes emits the asset name and the cells to its right as one text run,
+ * which then lands wholly in the asset column; split such a run back into its cells.
+ */
+function unmergeCells(cells: Record<string, string>): Record<string, string> {
+  if (DATE.test(cells.date ?? '')) return cells;
+  const run = [cells.asset, cells.type, cells.date, cells.notification, cells.amount]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
+  const merged = MERGED_ROW.exec(run);
+  if (!merged) return cells;
+  return {
+    ...cells,
+    asset: merged[1] ?? '',
+    type: merged[2] ?? '',
+    date: merged[3] ?? '',
+    notification: merged[4] ?? '',
+    amount: merged[5] ?? '',
+  };
 }
 
 function isRowStart(cells: Record<string, string>): boolean {
