@@ -67,7 +67,6 @@ const HEADER_WORDS = new Set([
 
 interface RawRow {
   order: number;
-  firstLine: TextLine;
   id: string;
   owner: string;
   asset: string[];
@@ -200,7 +199,7 @@ function readRows(lines: readonly TextLine[]): RawRow[] | null {
     const cells = unmergeCells(lineCells(line, columns));
     if (isRowStart(cells)) {
       state = 'in';
-      current = startRow(rows.length + 1, line, cells);
+      current = startRow(rows.length + 1, cells);
       rows.push(current);
       continue;
     }
@@ -278,7 +277,7 @@ function isRowStart(cells: Record<string, string>): boolean {
 /** A transaction type the PDF writer glued to the end of the asset text ("... [ST] S (partial)"). */
 const TRAILING_TYPE = /^(.*\S)\s+(S \(partial\)|P|S|E)$/i;
 
-function startRow(order: number, line: TextLine, cells: Record<string, string>): RawRow {
+function startRow(order: number, cells: Record<string, string>): RawRow {
   let asset = cells.asset ?? '';
   let type = cells.type ?? '';
   const glued = type === '' ? TRAILING_TYPE.exec(asset) : null;
@@ -288,7 +287,6 @@ function startRow(order: number, line: TextLine, cells: Record<string, string>):
   }
   return {
     order,
-    firstLine: line,
     id: cells.id ?? '',
     owner: cells.owner ?? '',
     asset: asset ? [asset] : [],
