@@ -1,5 +1,5 @@
 // The `dcledger` command line: serve the API, migrate, import data.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import {
   accountsCreate,
   accountsPlan,
@@ -15,6 +15,7 @@ import {
 } from './cli/accounts.js';
 import { importLegislatorsCommand, importTradesCommand } from './cli/import.js';
 import { CommandError } from './cli/output.js';
+import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
 import { ConfigError } from './config.js';
 
@@ -119,6 +120,22 @@ export function buildCli(): Command {
     .description('record a paid top-up')
     .action(creditsTopup);
 
+  program
+    .command('parse')
+    .argument('<file>', 'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON or House index')
+    .addOption(
+      new Option('--source <source>', "the document's source (detected when absent)").choices([
+        'house',
+        'senate',
+        'oge',
+      ]),
+    )
+    .option('--summary', 'print status and counts per document instead of the trades')
+    .description(
+      'print the trades in one document as JSON (exit 1 when it cannot be read, e.g. a scan that needs OCR)',
+    )
+    .action(parseCommand);
+
   return program;
 }
 
@@ -128,7 +145,8 @@ export async function run(argv: readonly string[]): Promise<void> {
     await program.parseAsync([...argv]);
   } catch (error) {
     if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
+      // Commander reports usage errors with 1; 2 keeps them apart from "could not do it" (1).
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
     if (error instanceof CommandError || error instanceof ConfigError) {
