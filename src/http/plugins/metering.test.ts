@@ -28,6 +28,7 @@ const SAMPLE_REQUESTS: Record<string, string> = {
   'GET /search': '/search?q=pelosi',
   'GET /credits/balance': '/credits/balance',
   'GET /filings': '/filings?limit=3',
+  'GET /v1/semantic-search': '/v1/semantic-search?q=defense%20stocks&limit=3',
   'GET /filings/:id': '/filings/1',
 };
 
@@ -46,6 +47,7 @@ const FAILING_REQUESTS: Record<string, string | null> = {
   'GET /search': '/search',
   'GET /credits/balance': null,
   'GET /filings': '/filings?status=lost',
+  'GET /v1/semantic-search': '/v1/semantic-search?q=x',
   'GET /filings/:id': '/filings/999999999',
 };
 
