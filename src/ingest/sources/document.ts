@@ -153,3 +153,39 @@ export function unreadDocument(
 ): ParsedDocument {
   return { source, kind, status, reason, filing, trades: [], rejected: [], warnings: [] };
 }
+
+/**
+ * The result for a document whose transactions table was read. A table without rows is a report
+ * that lists none (Senate, OGE) or a layout we misread (House PTRs always list at least one);
+ * a table none of whose rows became a trade is a failure, with the rows' reasons.
+ */
+export function tableResult(
+  source: TradeSource,
+  kind: DocumentKind,
+  filing: FilingInfo,
+  read: { trades: ParsedTrade[]; rejected: RejectedRow[]; warnings: string[] },
+  emptyTable: 'lists none' | 'failed',
+): ParsedDocument {
+  const { trades, rejected, warnings } = read;
+  if (trades.length === 0 && rejected.length === 0) {
+    if (emptyTable === 'failed')
+      return unreadDocument(source, kind, 'failed', 'the transactions table has no rows', filing);
+    return {
+      source,
+      kind,
+      status: 'parsed',
+      reason: 'the report lists no transactions',
+      filing,
+      trades,
+      rejected,
+      warnings,
+    };
+  }
+  if (trades.length === 0) {
+    const reasons = [...new Set(rejected.map((row) => row.reason))].join('; ');
+    const reason = `none of the ${rejected.length} rows could be read (${reasons})`;
+    return { ...unreadDocument(source, kind, 'failed', reason, filing), rejected, warnings };
+  }
+  const reason = rejected.length > 0 ? `${rejected.length} row(s) could not be read` : null;
+  return { source, kind, status: 'parsed', reason, filing, trades, rejected, warnings };
+}

@@ -16,6 +16,7 @@ import {
   type ParsedDocument,
   type ParsedTrade,
   type RejectedRow,
+  tableResult,
   unreadDocument,
 } from '../document.js';
 import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
@@ -115,23 +116,7 @@ export function parseHousePtrPdf(pdf: PdfText): ParsedDocument {
   }
   filing.is_amendment = trades.some((trade) => trade.filing_status?.toLowerCase() === 'amended');
 
-  if (trades.length === 0) {
-    const reason =
-      rows.length === 0
-        ? 'the transactions table has no rows'
-        : `none of the ${rows.length} rows could be read: ${rejected.map((row) => row.reason).join('; ')}`;
-    return { ...unreadDocument(SOURCE, KIND, 'failed', reason, filing), rejected };
-  }
-  return {
-    source: SOURCE,
-    kind: KIND,
-    status: 'parsed',
-    reason: rejected.length > 0 ? `${rejected.length} row(s) could not be read` : null,
-    filing,
-    trades,
-    rejected,
-    warnings,
-  };
+  return tableResult(SOURCE, KIND, filing, { trades, rejected, warnings }, 'failed');
 }
 
 function readFiling(lines: readonly TextLine[]): FilingInfo {

@@ -16,6 +16,7 @@ import {
   type ParsedDocument,
   type ParsedTrade,
   type RejectedRow,
+  tableResult,
   unreadDocument,
 } from '../document.js';
 import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
@@ -74,41 +75,7 @@ export function parseOge278Pdf(pdf: PdfText): ParsedDocument {
       if (outcome.note !== '') warnings.push(outcome.note);
     } else rejected.push(outcome.rejected);
   }
-  if (trades.length === 0 && rejected.length === 0) {
-    return {
-      source: SOURCE,
-      kind,
-      status: 'parsed',
-      reason: 'the report lists no transactions',
-      filing,
-      trades,
-      rejected,
-      warnings,
-    };
-  }
-  if (trades.length === 0) {
-    const reasons = [...new Set(rejected.map((row) => row.reason))].join('; ');
-    return {
-      ...unreadDocument(
-        SOURCE,
-        kind,
-        'failed',
-        `none of the ${rejected.length} rows could be read (${reasons})`,
-        filing,
-      ),
-      rejected,
-    };
-  }
-  return {
-    source: SOURCE,
-    kind,
-    status: 'parsed',
-    reason: rejected.length > 0 ? `${rejected.length} row(s) could not be read` : null,
-    filing,
-    trades,
-    rejected,
-    warnings,
-  };
+  return tableResult(SOURCE, kind, filing, { trades, rejected, warnings }, 'lists none');
 }
 
 /** Why the text layer looks like OCR of a paper form, or null when it looks generated. */

@@ -14,6 +14,7 @@ import {
   type ParsedDocument,
   type ParsedTrade,
   type RejectedRow,
+  tableResult,
   unreadDocument,
 } from '../document.js';
 import { cleanText, readAmount, readDate, readTradeKind } from '../trade-fields.js';
@@ -179,40 +180,7 @@ function readTransactions(html: string, filing: FilingInfo): ParsedDocument {
   if (declaredCount !== null && declaredCount !== order) {
     warnings.push(`the page announces ${declaredCount} transactions but its table has ${order} rows`);
   }
-  if (trades.length === 0 && order === 0) {
-    return {
-      source: SOURCE,
-      kind: 'senate_ptr_page',
-      status: 'parsed',
-      reason: 'the report lists no transactions',
-      filing,
-      trades,
-      rejected,
-      warnings,
-    };
-  }
-  if (trades.length === 0) {
-    return {
-      ...unreadDocument(
-        SOURCE,
-        'senate_ptr_page',
-        'failed',
-        `none of the ${order} rows could be read`,
-        filing,
-      ),
-      rejected,
-    };
-  }
-  return {
-    source: SOURCE,
-    kind: 'senate_ptr_page',
-    status: 'parsed',
-    reason: rejected.length > 0 ? `${rejected.length} row(s) could not be read` : null,
-    filing,
-    trades,
-    rejected,
-    warnings,
-  };
+  return tableResult(SOURCE, 'senate_ptr_page', filing, { trades, rejected, warnings }, 'lists none');
 }
 
 /** The table captioned "List of transactions added to this report" (or the first striped table). */
