@@ -13,7 +13,7 @@ import {
   keysRevoke,
   keysRotate,
 } from './cli/accounts.js';
-import { importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
@@ -45,6 +45,12 @@ export function buildCli(): Command {
     .option('--json', 'print the report as JSON')
     .description('trades from a Senate or House Stock Watcher style data set (format detected)')
     .action(importTradesCommand);
+  importer
+    .command('bills')
+    .argument('<path>', 'congress.gov API v3 bill JSON or GovInfo BILLSTATUS XML, or a directory of them')
+    .option('--json', 'print the report as JSON')
+    .description('bills (searchable in /search and /v1/semantic-search)')
+    .action(importBillsCommand);
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts
