@@ -31,6 +31,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Never trust a client-sent request id: ours appears in logs and error bodies.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A HEAD of a metered route would be charged for an answer without a body: offer GET only.
+    exposeHeadRoutes: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
