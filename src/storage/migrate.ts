@@ -1,10 +1,12 @@
 // Numbered migrations, applied in order on SQLite and PostgreSQL alike.
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as core from './migrations/0001-core.js';
+import * as market from './migrations/0003-market.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0003-market': market,
 };
 
 export interface MigrationReport {
