@@ -54,7 +54,10 @@ export function marketSymbolOf(ticker: string): MarketSymbol | null {
   return { symbol, rule: rule ?? (symbol === first ? 'as_filed' : 'class_share') };
 }
 
-/** A filed ticker naming more than one symbol: the old and the new listing of a merged company. */
+/**
+ * A filed ticker naming more than one symbol: the old and the new listing of a merged company,
+ * which data sets print on separate lines ("ETP\n    ET"). One space is a name ("BP PLC").
+ */
 export function namesSeveralSymbols(ticker: string): boolean {
-  return ticker.split(/\s+/).filter((token) => /^[A-Z][A-Z0-9.-]*$/.test(token)).length > 1;
+  return ticker.split(/\n|\s{2,}/).filter((token) => /^[A-Z][A-Z0-9.-]*$/.test(token.trim())).length > 1;
 }

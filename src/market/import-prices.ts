@@ -1,7 +1,7 @@
 // `dcledger prices import <path>`: loads price files (format detected per file), stores their bars
 // and corporate actions idempotently, then re-checks the data quality of every symbol it touched.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
   actionsOfSymbols,
@@ -80,14 +80,16 @@ export function priceFiles(path: string): string[] {
   return files;
 }
 
+/** Imports a file or directory (or several: their quality is checked once, at the end). */
 export async function importPrices(
   db: Kysely<Database>,
-  path: string,
+  paths: string | readonly string[],
   options: { now?: Date; progress?: Progress; source?: string } = {},
 ): Promise<PriceImportReport> {
   const now = (options.now ?? new Date()).toISOString();
-  const files = priceFiles(path);
-  const single = files.length === 1 && files[0] === path;
+  const roots = typeof paths === 'string' ? [paths] : paths;
+  const files = roots.flatMap((root) => priceFiles(root).map((file) => ({ root, file })));
+  const single = files.length === 1 && files[0]?.file === files[0]?.root;
   const report: PriceImportReport = {
     files: [],
     series: 0,
@@ -102,8 +104,9 @@ export async function importPrices(
   // One transaction for the whole run: a directory lands completely or not at all, and SQLite
   // commits (and checkpoints its log) once instead of once per file.
   await db.transaction().execute(async (trx) => {
-    for (const [index, file] of files.entries()) {
-      const name = single ? file : relative(path, file);
+    for (const [index, { file }] of files.entries()) {
+      // The parent directory names the data set (series of one data set end together: ma.ts).
+      const name = `${basename(dirname(file))}/${basename(file)}`;
       let parsed: ReturnType<typeof parsePriceFile>;
       try {
         parsed = parsePriceFile(readFileSync(file, 'utf8'), file);

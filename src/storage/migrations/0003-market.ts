@@ -20,7 +20,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('volume', FLOAT)
     .addPrimaryKeyConstraint('price_bars_pk', ['symbol', 'source', 'date'])
     .execute();
-  await db.schema.createIndex('price_bars_date_idx').on('price_bars').column('date').execute();
 
   // One row per symbol and source: what the series is and when it last changed, which is what
   // incremental enrichment compares trades' enriched_at against.

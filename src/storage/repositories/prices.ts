@@ -1,7 +1,7 @@
 // Daily bars, series metadata, corporate actions, data-quality flags and provider fetches.
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import { updateRowsByKey } from '../bulk-update.js';
+import { insertRows, updateRowsByKey } from '../bulk-update.js';
 import type { Database } from '../schema.js';
 
 export interface BarRow {
@@ -74,12 +74,12 @@ export async function writeBars(
     if (!before) added.push(bar);
     else if (!sameBar(before, bar)) changed.push(bar);
   }
-  for (const batch of chunk(added, rowsPerInsert(9))) {
-    await db
-      .insertInto('price_bars')
-      .values(batch.map((bar) => ({ symbol, source, ...bar })))
-      .execute();
-  }
+  await insertRows(
+    db,
+    'price_bars',
+    ['symbol', 'source', 'date', 'open', 'high', 'low', 'close', 'adj_close', 'volume'],
+    added.map((bar) => ({ symbol, source, ...bar })),
+  );
   for (const bar of changed) {
     await db
       .updateTable('price_bars')
