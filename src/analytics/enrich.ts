@@ -148,7 +148,7 @@ async function computeMarketFields(
   db: Kysely<Database>,
   targets: readonly EnrichTarget[],
   context: { today: string; stamp: string; progress: EnrichProgress; cache: SymbolDataCache },
-): Promise<ComputeResult & { members: Set<number> }> {
+): Promise<ComputeResult> {
   const result: ComputeResult = { computed: 0, withPrices: 0, symbols: 0, members: new Set() };
   if (targets.length === 0) return result;
   const metas = await allSeriesMeta(db);
@@ -174,6 +174,7 @@ async function computeMarketFields(
         const data = symbol === null ? undefined : loaded.get(symbol);
         for (const target of bySymbol.get(symbol) ?? []) {
           rows.push(tradeRow(target, data, { benchmarkSeries, calendar, dataSetEnds, ...context }));
+          result.members.add(target.politician_id);
           if (data) result.withPrices += 1;
         }
       }
@@ -182,13 +183,6 @@ async function computeMarketFields(
       context.progress('compute', result.computed, targets.length);
     }
   });
-  const members = await db
-    .selectFrom('trades')
-    .select('politician_id')
-    .distinct()
-    .where('enriched_at', '=', context.stamp)
-    .execute();
-  for (const row of members) result.members.add(row.politician_id);
   return result;
 }
 

@@ -119,7 +119,7 @@ export async function importPrices(
           series: 0,
           bars: 0,
           rejected: {},
-          skipped: error.message,
+          skipped: error.message.replace(`${file}: `, ''),
         });
         continue;
       }

@@ -37,6 +37,7 @@ export async function setMarketSymbols(
 
 export interface EnrichTarget {
   id: number;
+  politician_id: number;
   market_symbol: string | null;
   ticker: string;
   filed_ticker: string | null;
@@ -57,6 +58,7 @@ export async function enrichTargets(
     .selectFrom('trades as t')
     .select([
       't.id',
+      't.politician_id',
       't.market_symbol',
       't.ticker',
       't.filed_ticker',
