@@ -13,6 +13,7 @@ import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
+import { portfolioRoutes } from './http/routes/portfolio/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
 import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   tradeRoutes(app, deps);
   politicianRoutes(app, deps);
+  portfolioRoutes(app, deps);
   tickerRoutes(app, deps);
   feedRoutes(app, deps);
   statsRoutes(app, deps);

@@ -14,6 +14,7 @@ import {
   keysRotate,
 } from './cli/accounts.js';
 import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
@@ -141,6 +142,35 @@ export function buildCli(): Command {
       'print the trades in one document as JSON (exit 1 when it cannot be read, e.g. a scan that needs OCR)',
     )
     .action(parseCommand);
+
+  program
+    .command('prices')
+    .description('daily price data')
+    .command('import')
+    .argument(
+      '<path>',
+      'a price file or a directory of them (Stooq, AlphaVantage, long or wide CSV; detected)',
+    )
+    .option('--source <name>', 'label the series with this source instead of the format name')
+    .option('--json', 'print the report as JSON')
+    .description('daily bars and corporate actions; reports bad prints and gaps')
+    .action(importPricesCommand);
+
+  program
+    .command('companies')
+    .description('the company directory')
+    .command('import')
+    .argument('<dir>', 'directory of SEC, Nasdaq and S&P 500 company files (or one file)')
+    .option('--json', 'print the report as JSON')
+    .description('tickers, names, sectors; then resolves the tickers trades left out')
+    .action(importCompaniesCommand);
+
+  program
+    .command('enrich')
+    .option('--all', 'recompute every trade and member, not only what changed')
+    .option('--json', 'print the report as JSON')
+    .description('market fields of trades, member statistics and portfolios (incremental by default)')
+    .action(enrichCommand);
 
   return program;
 }

@@ -51,6 +51,14 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /credits/balance': { tier: 'free', ...flat(0) },
   'GET /filings': { tier: 'free', ...TRADE_DATA },
   'GET /filings/:id': { tier: 'free', ...LOOKUP },
+  'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
+  'GET /portfolio/:politician_id/positions': {
+    tier: 'pro',
+    base: 50,
+    perRow: 0,
+    perExecutiveRow: 0,
+    rows: 'none',
+  },
 };
 
 /** Routes anyone may call without a key. Paths ending in `*` are prefixes. */

@@ -33,3 +33,8 @@ export function startsWithInsensitive(column: string, prefix: string): RawBuilde
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** The n-th (1-based) bound parameter in hand-assembled SQL: `?` on SQLite, `$n` on PostgreSQL. */
+export function parameterPlaceholder(db: Kysely<unknown>, position: number): string {
+  return isSqlite(db) ? '?' : `$${position}`;
+}

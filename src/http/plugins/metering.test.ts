@@ -30,6 +30,8 @@ const SAMPLE_REQUESTS: Record<string, string> = {
   'GET /filings': '/filings?limit=3',
   'GET /v1/semantic-search': '/v1/semantic-search?q=defense%20stocks&limit=3',
   'GET /filings/:id': '/filings/1',
+  'GET /portfolio/:politician_id': '/portfolio/nancy-pelosi',
+  'GET /portfolio/:politician_id/positions': '/portfolio/nancy-pelosi/positions',
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
@@ -49,6 +51,8 @@ const FAILING_REQUESTS: Record<string, string | null> = {
   'GET /filings': '/filings?status=lost',
   'GET /v1/semantic-search': '/v1/semantic-search?q=x',
   'GET /filings/:id': '/filings/999999999',
+  'GET /portfolio/:politician_id': '/portfolio/no-such-member',
+  'GET /portfolio/:politician_id/positions': '/portfolio/no-such-member/positions',
 };
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };

@@ -33,6 +33,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         { name: 'trades', description: 'Disclosed transactions' },
         { name: 'politicians', description: 'Members of Congress and executive-branch filers' },
         { name: 'tickers', description: 'Trades by stock' },
+        { name: 'portfolio', description: 'Holdings reconstructed from a member’s trades' },
         { name: 'feed', description: 'Latest trades' },
         { name: 'filings', description: 'Disclosure documents and their parse status' },
         { name: 'stats', description: 'Platform summary' },
