@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
+import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   tradeRoutes(app, deps);
   politicianRoutes(app, deps);
   portfolioRoutes(app, deps);
+  conflictRoutes(app, deps);
   tickerRoutes(app, deps);
   feedRoutes(app, deps);
   statsRoutes(app, deps);

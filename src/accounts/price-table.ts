@@ -52,6 +52,7 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /filings': { tier: 'free', ...TRADE_DATA },
   'GET /filings/:id': { tier: 'free', ...LOOKUP },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
+  'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
   'GET /portfolio/:politician_id/positions': {
     tier: 'pro',
     base: 50,

@@ -31,6 +31,7 @@ const SAMPLE_REQUESTS: Record<string, string> = {
   'GET /v1/semantic-search': '/v1/semantic-search?q=defense%20stocks&limit=3',
   'GET /filings/:id': '/filings/1',
   'GET /portfolio/:politician_id': '/portfolio/nancy-pelosi',
+  'GET /conflict/:politician_id': '/conflict/nancy-pelosi?limit=3',
   'GET /portfolio/:politician_id/positions': '/portfolio/nancy-pelosi/positions',
 };
 
@@ -52,6 +53,7 @@ const FAILING_REQUESTS: Record<string, string | null> = {
   'GET /v1/semantic-search': '/v1/semantic-search?q=x',
   'GET /filings/:id': '/filings/999999999',
   'GET /portfolio/:politician_id': '/portfolio/no-such-member',
+  'GET /conflict/:politician_id': '/conflict/no-such-member',
   'GET /portfolio/:politician_id/positions': '/portfolio/no-such-member/positions',
 };
 

@@ -219,3 +219,16 @@ export async function committeesOf(
     .orderBy('c.id')
     .execute();
 }
+
+export async function committeeNames(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('committees')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
