@@ -18,7 +18,13 @@ export interface MigrationReport {
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migrations are independent tables and columns; a database that has a later one applied
+  // before an earlier one (built from a branch) can still take the earlier one.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result: MigrationResult) => result.status === 'Error');
