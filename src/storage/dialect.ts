@@ -33,3 +33,12 @@ export function startsWithInsensitive(column: string, prefix: string): RawBuilde
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/**
+ * Locks the rows a query selects until the transaction ends. PostgreSQL needs `for update` to
+ * serialize concurrent writers that read before they write; SQLite has one writer at a time and
+ * does not know the clause.
+ */
+export function lockingSelected<DB, Q extends { forUpdate(): Q }>(db: Kysely<DB>, query: Q): Q {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
+}

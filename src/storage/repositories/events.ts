@@ -40,7 +40,17 @@ export interface StoredEvent {
 }
 
 /** Events stored after `afterId`, oldest first. */
-export async function eventsAfter(db: Kysely<Database>, afterId: number, limit: number): Promise<StoredEvent[]> {
-  const rows = await db.selectFrom('events').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+export async function eventsAfter(
+  db: Kysely<Database>,
+  afterId: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({ ...row, data: JSON.parse(row.data) as unknown }));
 }
