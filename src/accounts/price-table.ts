@@ -41,6 +41,14 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /stats/summary': { tier: 'free', ...flat(5) },
   'GET /search': { tier: 'free', ...LOOKUP },
   'GET /credits/balance': { tier: 'free', ...flat(0) },
+  // Webhooks are included with Pro and Max: managing subscriptions and reading the log cost no
+  // credits, and deliveries are never charged (the interface: "no per-call credits").
+  'GET /alerts/subscriptions': { tier: 'pro', ...flat(0) },
+  'POST /alerts/subscriptions': { tier: 'pro', ...flat(0) },
+  'DELETE /alerts/subscriptions/:id': { tier: 'pro', ...flat(0) },
+  'POST /alerts/subscriptions/:id/test': { tier: 'pro', ...flat(0) },
+  'POST /alerts/subscriptions/:id/rotate-secret': { tier: 'pro', ...flat(0) },
+  'GET /alerts/log': { tier: 'pro', ...flat(0) },
 };
 
 /** Routes anyone may call without a key. Paths ending in `*` are prefixes. */
