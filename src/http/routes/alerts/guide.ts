@@ -14,7 +14,7 @@ export function webhookGuideRoute(app: App, runtime: WebhookRuntime): void {
         tags: ['alerts'],
         summary:
           'Machine-readable webhook integration guide: signatures, headers, retries, verification examples (public)',
-        response: { 200: GuideAnswer },
+        response: { 200: { ...GuideAnswer, examples: [guide] } },
       },
     },
     async () => guide,

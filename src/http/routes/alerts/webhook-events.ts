@@ -33,7 +33,8 @@ export function webhookEventsRoute(app: App): void {
         tags: ['alerts'],
         summary:
           'The six webhook event types: when they fire, their filters and payload JSON Schemas (public)',
-        response: { 200: EventCatalogAnswer },
+        // The answer never changes while the service runs: it is its own example.
+        response: { 200: { ...EventCatalogAnswer, examples: [answer] } },
       },
     },
     async () => answer,
