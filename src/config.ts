@@ -37,7 +37,7 @@ export interface WebhookSettings {
   secretKey: Buffer | null;
   /** DCLEDGER_WEBHOOK_TIMEOUT_MS: how long one delivery may take, connect to last byte (default 15000). */
   timeoutMs: number;
-  /** DCLEDGER_WEBHOOK_CONCURRENCY: deliveries in flight at once per worker (default 16). */
+  /** DCLEDGER_WEBHOOK_CONCURRENCY: deliveries in flight at once per worker (default 32). */
   concurrency: number;
   /**
    * DCLEDGER_WEBHOOK_LEASE_MS: how long a worker owns a claimed delivery before another worker may
@@ -81,7 +81,7 @@ export function readWebhookSettings(env: Env): WebhookSettings {
     allowCidrs: parseCidrList(env.DCLEDGER_WEBHOOK_ALLOW_CIDRS ?? ''),
     secretKey: readSecretKey(env.DCLEDGER_WEBHOOK_SECRET_KEY),
     timeoutMs,
-    concurrency: readPositiveInt('DCLEDGER_WEBHOOK_CONCURRENCY', env.DCLEDGER_WEBHOOK_CONCURRENCY, 16),
+    concurrency: readPositiveInt('DCLEDGER_WEBHOOK_CONCURRENCY', env.DCLEDGER_WEBHOOK_CONCURRENCY, 32),
     leaseMs,
     pollMs: readPositiveInt('DCLEDGER_WEBHOOK_POLL_MS', env.DCLEDGER_WEBHOOK_POLL_MS, 1000),
     workerInServe: readSwitch('DCLEDGER_WEBHOOK_WORKER', env.DCLEDGER_WEBHOOK_WORKER, true),

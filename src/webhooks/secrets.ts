@@ -13,8 +13,12 @@ const ASSOCIATED_DATA = Buffer.from('dcledger webhook secret v1', 'utf8');
 
 export class SecretUnavailableError extends Error {}
 
+/** Opened secrets kept in memory, so that a burst of deliveries decrypts each secret once. */
+const OPENED_CACHE_SIZE = 1000;
+
 export class SecretBox {
   private readonly keyId: string | null;
+  private readonly opened = new Map<string, string>();
 
   constructor(private readonly key: Buffer | null) {
     if (key && key.length !== 32) throw new Error('the webhook secret key must be 32 bytes');
@@ -38,6 +42,15 @@ export class SecretBox {
   }
 
   open(stored: string): string {
+    const cached = this.opened.get(stored);
+    if (cached !== undefined) return cached;
+    const secret = this.decrypt(stored);
+    if (this.opened.size >= OPENED_CACHE_SIZE) this.opened.clear();
+    this.opened.set(stored, secret);
+    return secret;
+  }
+
+  private decrypt(stored: string): string {
     const [scheme, ...parts] = stored.split(':');
     if (scheme === CLEAR && parts.length === 1)
       return Buffer.from(parts[0] ?? '', 'base64url').toString('utf8');

@@ -17,7 +17,7 @@ import {
   fanoutFloor,
   fanoutTargets,
   fanoutWatermark,
-  insertAttempt,
+  insertAttempts,
   insertDeliveries,
   longFailingSubscriptions,
   markFannedOut,
@@ -71,6 +71,28 @@ const SETTLE_GRACE_MS = 60 * 60 * 1000;
 /** How often the long-failing check runs in the background loop. */
 const MAINTENANCE_EVERY_MS = 60 * 1000;
 
+/** Outcomes written per transaction, and how long the first of a batch may wait for company. */
+const RECORD_BATCH = 64;
+const RECORD_DELAY_MS = 10;
+
+type AttemptKind = 'delivered' | 'failed' | 'gone' | 'blocked';
+
+/** A sent delivery: whether the receiver took it, and the write of its outcome. */
+interface Sent {
+  ok: boolean;
+  recorded: Promise<void>;
+}
+
+interface Unrecorded {
+  delivery: DeliveryRow;
+  attempt: number;
+  outcome: DeliveryOutcome;
+  kind: AttemptKind;
+  now: Date;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 const GONE = 'receiver answered 410 Gone';
 const FAILING_TOO_LONG = 'deliveries failed for 5 days without a success';
 
@@ -80,10 +102,14 @@ export class DeliveryWorker {
   private abandoned = false;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly recording = new Set<Promise<void>>();
   private wake: (() => void) | undefined;
   private lastMaintenance = 0;
   private readonly random: () => number;
   private readonly fanoutBatch: number;
+  private unrecorded: Unrecorded[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WorkerOptions) {
     this.random = options.random ?? Math.random;
@@ -117,6 +143,8 @@ export class DeliveryWorker {
     this.wake?.();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
+    await this.flush();
+    await Promise.allSettled([...this.recording]);
     this.options.log.info({ worker: this.id }, 'webhook worker stopped');
   }
 
@@ -142,8 +170,9 @@ export class DeliveryWorker {
     while (!this.abandoned) {
       const claimed = await this.claim(this.options.concurrency);
       if (claimed.length === 0) break;
-      const outcomes = await Promise.all((await this.prepare(claimed)).map((task) => task()));
-      for (const ok of outcomes) {
+      const sent = await Promise.all((await this.prepare(claimed)).map((task) => task()));
+      await Promise.all(sent.map((delivery) => delivery.recorded));
+      for (const { ok } of sent) {
         if (ok) report.delivered += 1;
         else report.failed += 1;
       }
@@ -152,19 +181,27 @@ export class DeliveryWorker {
   }
 
   private async run(): Promise<void> {
+    // A claim and a fan-out cost a few queries whatever their size, so both are batched: the outbox
+    // is read at most once per poll interval (at once while it has a backlog), and deliveries are
+    // claimed when half of the slots are free, not one slot at a time.
+    const claimAtLeast = Math.max(1, Math.floor(this.options.concurrency / 2));
+    let nextFanOut = 0;
     while (this.running) {
       try {
-        await this.fanOut();
+        if (Date.now() >= nextFanOut) {
+          const fanned = await this.fanOut();
+          nextFanOut = fanned >= this.fanoutBatch ? 0 : Date.now() + this.options.pollMs;
+        }
         if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) {
           this.lastMaintenance = Date.now();
           await this.disableLongFailing();
         }
         const free = this.options.concurrency - this.inFlight.size;
-        const claimed = free > 0 ? await this.claim(free) : [];
+        const claimed = free >= claimAtLeast ? await this.claim(free) : [];
         for (const task of await this.prepare(claimed)) this.launch(task);
-        // A full claim means more may be due: go again as soon as a slot frees.
-        if (claimed.length > 0 && claimed.length === free) await this.pause(this.options.pollMs, true);
-        else await this.pause(this.options.pollMs, false);
+        // All slots taken (or too few free to claim): more may be due, so go on as soon as one frees.
+        const busy = free < claimAtLeast || (claimed.length > 0 && claimed.length === free);
+        await this.pause(this.options.pollMs, busy);
       } catch (error) {
         if (!this.running) break;
         this.options.log.error({ worker: this.id, err: error }, 'webhook worker step failed');
@@ -188,12 +225,20 @@ export class DeliveryWorker {
     });
   }
 
-  private launch(send: () => Promise<boolean>): void {
+  /** Runs one send; its slot frees when the answer is in, while the outcome is written in a batch. */
+  private launch(send: () => Promise<Sent>): void {
     const task: Promise<void> = send().then(
-      () => undefined,
+      ({ recorded }) => {
+        this.recording.add(recorded);
+        void recorded
+          .catch((error: unknown) => {
+            // The lease lapses and the delivery is tried again by whichever worker claims it next.
+            this.options.log.error({ worker: this.id, err: error }, 'recording webhook outcomes failed');
+          })
+          .finally(() => this.recording.delete(recorded));
+      },
       (error: unknown) => {
-        // The lease lapses and the delivery is tried again by whichever worker claims it next.
-        this.options.log.error({ worker: this.id, err: error }, 'recording a webhook delivery failed');
+        this.options.log.error({ worker: this.id, err: error }, 'sending a webhook delivery failed');
       },
     );
     this.inFlight.add(task);
@@ -248,9 +293,9 @@ export class DeliveryWorker {
 
   /**
    * Loads what claimed deliveries need (events, subscriptions) in two queries and returns one task
-   * per delivery that sends it and records the outcome, resolving to whether it succeeded.
+   * per delivery that sends it, resolving to whether it succeeded and to when its outcome is stored.
    */
-  private async prepare(claimed: readonly DeliveryRow[]): Promise<(() => Promise<boolean>)[]> {
+  private async prepare(claimed: readonly DeliveryRow[]): Promise<(() => Promise<Sent>)[]> {
     const { db } = this.options;
     const eventIds = claimed.flatMap((delivery) => (delivery.event_id === null ? [] : [delivery.event_id]));
     const events = new Map((await eventsByIds(db, eventIds)).map((event) => [event.id, event]));
@@ -280,15 +325,19 @@ export class DeliveryWorker {
               blocked: false,
             };
       // A crashed worker records nothing: what it sent is sent again, under the same delivery id.
-      if (this.abandoned) return false;
-      await this.record(delivery, result, !event || !subscription);
-      return result.ok;
+      if (this.abandoned) return { ok: false, recorded: Promise.resolve() };
+      return { ok: result.ok, recorded: this.record(delivery, result, !event || !subscription) };
     });
   }
 
-  private async record(delivery: DeliveryRow, result: SendResult, unsendable: boolean): Promise<void> {
+  /**
+   * Queues an attempt's outcome; outcomes are written in batches (one transaction for up to
+   * RECORD_BATCH of them, at most RECORD_DELAY_MS after the first). Resolves once it is stored. An
+   * outcome lost with its process is harmless: the lease lapses and the delivery is sent again
+   * under the same id.
+   */
+  private record(delivery: DeliveryRow, result: SendResult, unsendable: boolean): Promise<void> {
     const now = this.options.clock();
-    const stamp = now.toISOString();
     const attempt = delivery.attempts + 1;
     const gone = !result.ok && result.statusCode === 410;
     const retryIn =
@@ -310,63 +359,114 @@ export class DeliveryWorker {
           error: result.error,
           nextAttemptAt: retryIn === null ? null : new Date(now.getTime() + retryIn).toISOString(),
         };
+    const kind: AttemptKind = result.ok ? 'delivered' : gone ? 'gone' : result.blocked ? 'blocked' : 'failed';
+    return new Promise((resolve, reject) => {
+      this.unrecorded.push({ delivery, attempt, outcome, kind, now, resolve, reject });
+      if (this.unrecorded.length >= RECORD_BATCH) void this.flush();
+      else this.flushTimer ??= setTimeout(() => void this.flush(), RECORD_DELAY_MS);
+    });
+  }
+
+  /** Writes every queued outcome; batches are written one after the other. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = this.unrecorded.splice(0);
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() =>
+      this.writeOutcomes(batch).then(
+        () => {
+          for (const item of batch) item.resolve();
+        },
+        (error: unknown) => {
+          for (const item of batch) item.reject(error);
+        },
+      ),
+    );
+    return this.flushing;
+  }
+
+  private async writeOutcomes(batch: readonly Unrecorded[]): Promise<void> {
+    const lost: Unrecorded[] = [];
+    await inTransaction(this.options.db, async (trx) => {
+      const recorded: Unrecorded[] = [];
+      for (const item of batch) {
+        const { delivery, attempt, outcome, now } = item;
+        const owned = await completeDelivery(
+          trx,
+          { id: delivery.id, token: delivery.lease_token ?? '', attempt },
+          outcome,
+          now.toISOString(),
+        );
+        (owned ? recorded : lost).push(item);
+      }
+      await insertAttempts(
+        trx,
+        recorded.map(({ delivery, attempt, outcome, kind, now }) => ({
+          delivery_id: delivery.id,
+          attempt,
+          started_at: now.toISOString(),
+          outcome: kind,
+          status_code: outcome.statusCode,
+          latency_ms: outcome.latencyMs,
+          error: outcome.error,
+          next_attempt_at: outcome.nextAttemptAt,
+        })),
+      );
+      // Subscription health: each subscription's outcomes in the order they happened, where a run
+      // of successes needs only its last write.
+      const bySubscription = new Map<number, Unrecorded[]>();
+      for (const item of recorded) {
+        const list = bySubscription.get(item.delivery.subscription_id) ?? [];
+        list.push(item);
+        bySubscription.set(item.delivery.subscription_id, list);
+      }
+      for (const [subscriptionId, items] of bySubscription) {
+        for (const [index, { outcome, kind, now }] of items.entries()) {
+          const stamp = now.toISOString();
+          if (kind === 'delivered') {
+            if (items[index + 1]?.kind === 'delivered') continue;
+            await recordSubscriptionSuccess(trx, subscriptionId, stamp);
+          } else if (kind === 'gone') {
+            await disableSubscription(trx, subscriptionId, GONE, stamp);
+          } else {
+            const health = await recordSubscriptionFailure(
+              trx,
+              subscriptionId,
+              outcome.error ?? 'failed',
+              stamp,
+            );
+            if (
+              health?.failing_since &&
+              Date.parse(health.failing_since) <= now.getTime() - DISABLE_AFTER_FAILING_MS
+            )
+              await disableSubscription(trx, subscriptionId, FAILING_TOO_LONG, stamp);
+          }
+        }
+      }
+    });
+    for (const item of batch) this.logOutcome(item, lost.includes(item));
+  }
+
+  private logOutcome(item: Unrecorded, lost: boolean): void {
+    const { delivery, attempt, outcome, kind } = item;
     const fields = {
       worker: this.id,
       delivery: delivery.delivery_uid,
       subscription: delivery.subscription_id,
       event: delivery.event_type,
       attempt,
-      status_code: result.statusCode,
-      latency_ms: result.latencyMs,
+      status_code: outcome.statusCode,
+      latency_ms: outcome.latencyMs,
     };
-    const recorded = await inTransaction(this.options.db, async (trx) => {
-      if (
-        !(await completeDelivery(
-          trx,
-          { id: delivery.id, token: delivery.lease_token ?? '', attempt },
-          outcome,
-          stamp,
-        ))
-      )
-        return false;
-      await insertAttempt(trx, {
-        delivery_id: delivery.id,
-        attempt,
-        started_at: stamp,
-        outcome: result.ok ? 'delivered' : gone ? 'gone' : result.blocked ? 'blocked' : 'failed',
-        status_code: result.statusCode,
-        latency_ms: result.latencyMs,
-        error: outcome.error,
-        next_attempt_at: outcome.nextAttemptAt,
-      });
-      if (result.ok) {
-        await recordSubscriptionSuccess(trx, delivery.subscription_id, stamp);
-      } else if (gone) {
-        await disableSubscription(trx, delivery.subscription_id, GONE, stamp);
-      } else {
-        const health = await recordSubscriptionFailure(
-          trx,
-          delivery.subscription_id,
-          outcome.error ?? 'failed',
-          stamp,
-        );
-        if (
-          health?.failing_since &&
-          Date.parse(health.failing_since) <= now.getTime() - DISABLE_AFTER_FAILING_MS
-        )
-          await disableSubscription(trx, delivery.subscription_id, FAILING_TOO_LONG, stamp);
-      }
-      return true;
-    });
-    if (!recorded) {
+    if (lost)
       this.options.log.warn(
         fields,
         'delivery lease lost before its outcome was recorded; another worker owns it',
       );
-      return;
-    }
-    if (result.ok) this.options.log.debug(fields, 'webhook delivered');
-    else if (gone) this.options.log.warn(fields, 'webhook receiver answered 410: subscription disabled');
+    else if (kind === 'delivered') this.options.log.debug(fields, 'webhook delivered');
+    else if (kind === 'gone')
+      this.options.log.warn(fields, 'webhook receiver answered 410: subscription disabled');
     else
       this.options.log.info(
         {

@@ -72,10 +72,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Fan-out may run twice for an event (a crash between its steps, two workers): never two deliveries.
     .addUniqueConstraint('webhook_deliveries_event_subscription_unique', ['event_id', 'subscription_id'])
     .execute();
+  // Claims read due deliveries in (next_attempt_at, id) order; the id makes the order an index walk.
   await db.schema
     .createIndex('webhook_deliveries_due_idx')
     .on('webhook_deliveries')
-    .columns(['status', 'next_attempt_at'])
+    .columns(['status', 'next_attempt_at', 'id'])
     .execute();
   await db.schema
     .createIndex('webhook_deliveries_subscription_idx')

@@ -468,6 +468,11 @@ export async function insertAttempt(db: Kysely<Database>, attempt: NewAttempt): 
   await db.insertInto('webhook_attempts').values(attempt).execute();
 }
 
+export async function insertAttempts(db: Kysely<Database>, attempts: readonly NewAttempt[]): Promise<void> {
+  for (const part of chunk(attempts, rowsPerInsert(9)))
+    await db.insertInto('webhook_attempts').values(part).execute();
+}
+
 export async function insertDelivery(db: Kysely<Database>, row: NewDelivery): Promise<DeliveryRow> {
   return db.insertInto('webhook_deliveries').values(row).returningAll().executeTakeFirstOrThrow();
 }
