@@ -1,8 +1,10 @@
 // npm run bench [-- section...]: runs the benchmarks and rewrites their sections of BENCHMARKS.md.
 import { runHttpBench } from './http.js';
+import { runWebhooksBench } from './webhooks.js';
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   http: runHttpBench,
+  webhooks: runWebhooksBench,
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
