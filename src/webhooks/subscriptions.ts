@@ -105,8 +105,8 @@ export async function createSubscription(
 ): Promise<{ id: number; status: 'created'; webhook_secret?: string }> {
   // DNS first and outside the transaction: a slow resolver must not hold the key's lock.
   const url = await checkedUrl(runtime, input.webhook_url);
-  const generated = input.webhook_secret === undefined ? generateSecret() : undefined;
-  const secret = input.webhook_secret ?? generated ?? generateSecret();
+  const generated = input.webhook_secret === undefined;
+  const secret = input.webhook_secret ?? generateSecret();
   const filter = input.filter_value?.trim() || null;
   const stamp = now.toISOString();
   const created = await inTransaction(db, async (trx) => {
@@ -140,9 +140,10 @@ export async function createSubscription(
       deleted_at: null,
     });
   });
-  return generated === undefined
-    ? { id: created.id, status: 'created' }
-    : { id: created.id, status: 'created', webhook_secret: generated };
+  // A generated secret is returned this once; a chosen one is never echoed.
+  return generated
+    ? { id: created.id, status: 'created', webhook_secret: secret }
+    : { id: created.id, status: 'created' };
 }
 
 export async function listSubscriptions(db: Kysely<Database>, keyId: number) {
