@@ -13,7 +13,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
-import { machine, writeSection } from './report.js';
+import { machine } from './report.js';
 
 const MULTIPLIER = 4;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -125,7 +125,7 @@ async function load(url: string, headers: Record<string, string>) {
   };
 }
 
-export async function runHttpBench(): Promise<void> {
+export async function runHttpBench(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'dcledger-bench-'));
   const file = join(dir, 'bench.db');
   try {
@@ -162,9 +162,7 @@ export async function runHttpBench(): Promise<void> {
       );
     }
 
-    writeSection(
-      'http',
-      `## GET /trades against the floor
+    return `## GET /trades against the floor
 
 Command: \`npm run bench -- http\` (${DURATION_S} s per run, ${CONNECTIONS} connections; each server runs alone in
 its own process, autocannon in the parent, all on the same machine).
@@ -186,9 +184,7 @@ write transaction (key daily spend, account balance, ledger row), plus a batched
 insert. (Rate-limit counting runs on every request, with the bench account's counts spread over
 many counters so that the load generator is not throttled to the max plan's 600 per minute.)
 The charge is the price of metering correctly under concurrency: it is a write per
-call. Targets: ≥ 80% of the floor at 25 rows, ≥ 90% at 1000 rows.`,
-    );
-    process.stdout.write('wrote the http section of BENCHMARKS.md\n');
+call. Targets: ≥ 80% of the floor at 25 rows, ≥ 90% at 1000 rows.`;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,19 +1,43 @@
-// npm run bench [-- section...]: runs the benchmarks and rewrites their sections of BENCHMARKS.md.
+// `npm run bench [-- <section>...]`: runs the benchmark sections (all by default) and writes
+// each one's results into its own part of BENCHMARKS.md, between markers, leaving the others.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../src/test-support/data-dir.js';
+import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
 import { runWebhooksBench } from './webhooks.js';
 
-const SECTIONS: Record<string, () => Promise<void>> = {
+/** Each section returns its Markdown; add a line here to add a benchmark. */
+const SECTIONS: Record<string, () => Promise<string>> = {
   http: runHttpBench,
+  enrich: runEnrichBenchmark,
   webhooks: runWebhooksBench,
 };
 
-const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
+const FILE = join(repoRoot, 'BENCHMARKS.md');
+const HEADER =
+  '# Benchmarks\n\nProduced by `npm run bench`; each section names the command that produced it.\n';
+
+export function replaceSection(document: string, name: string, body: string): string {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const block = `${start}\n${body.trim()}\n${end}`;
+  const from = document.indexOf(start);
+  const to = document.indexOf(end);
+  if (from !== -1 && to > from) return document.slice(0, from) + block + document.slice(to + end.length);
+  return `${document.trimEnd()}\n\n${block}\n`;
+}
+
+const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
+const names = requested.length > 0 ? requested : Object.keys(SECTIONS);
 for (const name of names) {
   const section = SECTIONS[name];
   if (!section) {
-    process.stderr.write(`unknown benchmark "${name}"; known: ${Object.keys(SECTIONS).join(', ')}\n`);
+    console.error(`unknown benchmark section "${name}" (known: ${Object.keys(SECTIONS).join(', ')})`);
     process.exit(2);
   }
-  await section();
+  const body = await section();
+  const document = existsSync(FILE) ? readFileSync(FILE, 'utf8') : HEADER;
+  writeFileSync(FILE, replaceSection(document, name, body));
+  console.log(`[bench] ${name}: written to BENCHMARKS.md`);
 }

@@ -21,7 +21,7 @@ import { tradeCreatedEvent } from '../src/webhooks/events.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
-import { machine, writeSection } from './report.js';
+import { machine } from './report.js';
 
 const EVENTS = 1000;
 const SUBSCRIPTIONS = 20;
@@ -177,7 +177,7 @@ async function runOnce(concurrency: number): Promise<Run> {
   }
 }
 
-export async function runWebhooksBench(): Promise<void> {
+export async function runWebhooksBench(): Promise<string> {
   const runs: Run[] = [];
   for (const concurrency of CONCURRENCIES) {
     process.stdout.write(
@@ -196,9 +196,7 @@ export async function runWebhooksBench(): Promise<void> {
     if (!zeroLoss) throw new Error(`webhook bench lost deliveries: ${JSON.stringify(run)}`);
     return `| ${run.concurrency} | ${run.seconds.toFixed(2)} | **${(EVENTS / run.seconds).toFixed(0)}** | ${(expected / run.seconds).toFixed(0)} | ${run.latencyMs.toFixed(1)} | ${run.receivers.received.toLocaleString('en-US')} | ${run.receivers.unique.toLocaleString('en-US')} | ${lost} | ${run.receivers.badSignatures} |`;
   });
-  writeSection(
-    'webhooks',
-    `## Webhook fan-out
+  return `## Webhook fan-out
 
 Command: \`npm run bench -- webhooks\`.
 Machine: ${machine()}.
@@ -222,7 +220,5 @@ pace: at 32 in flight and 200 ms per answer, about 160 deliveries per second per
 
 Zero loss is checked, not assumed: every one of the ${expected.toLocaleString('en-US')} (subscription, event) pairs reached
 its receiver with a valid signature and a single delivery id, and the database holds
-${expected.toLocaleString('en-US')} deliveries with status \`delivered\` (the run fails otherwise).`,
-  );
-  process.stdout.write('wrote the webhooks section of BENCHMARKS.md\n');
+${expected.toLocaleString('en-US')} deliveries with status \`delivered\` (the run fails otherwise).`;
 }

@@ -9,10 +9,13 @@ import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
+import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
+import { filingRoutes } from './http/routes/filings/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
+import { portfolioRoutes } from './http/routes/portfolio/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
 import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
@@ -32,6 +35,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Never trust a client-sent request id: ours appears in logs and error bodies.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A HEAD of a metered route would be charged for an answer without a body: offer GET only.
+    exposeHeadRoutes: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
@@ -50,10 +55,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   tradeRoutes(app, deps);
   politicianRoutes(app, deps);
+  portfolioRoutes(app, deps);
+  conflictRoutes(app, deps);
   tickerRoutes(app, deps);
   feedRoutes(app, deps);
   statsRoutes(app, deps);
   searchRoutes(app, deps);
+  filingRoutes(app, deps);
   creditRoutes(app, deps, catalog);
   const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
   alertRoutes(app, deps, webhooks);

@@ -14,6 +14,9 @@ export interface Config {
   logLevel: string;
   /** Public address of this service, published by /v1/tools and /openapi.json (DCLEDGER_PUBLIC_URL). */
   publicUrl: string | undefined;
+  /** The HTTP price provider `enrich` asks for tickers without prices; off without a base URL. */
+  priceProvider: PriceProviderConfig;
+  /** Webhook delivery: SSRF exemptions, secret encryption, timeouts, the worker. */
   webhooks: WebhookSettings;
 }
 
@@ -50,6 +53,19 @@ export interface WebhookSettings {
   workerInServe: boolean;
 }
 
+export interface PriceProviderConfig {
+  /** DCLEDGER_PRICE_BASE_URL, e.g. https://stooq.com: daily CSV at <base>/q/d/l/?s=<symbol>.us&i=d. */
+  baseUrl: string | undefined;
+  /** DCLEDGER_PRICE_TIMEOUT_MS (default 15000): per request, including the body. */
+  timeoutMs: number;
+  /** DCLEDGER_PRICE_RETRIES (default 2): retries after a timeout, a network error, 429 or 5xx. */
+  retries: number;
+  /** DCLEDGER_PRICE_INTERVAL_MS (default 1000): least time between two requests (politeness). */
+  minIntervalMs: number;
+  /** DCLEDGER_PRICE_REFETCH_DAYS (default 7): a symbol the provider had no data for is asked again after this. */
+  refetchDays: number;
+}
+
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
@@ -61,17 +77,28 @@ export function loadConfig(env: Env = process.env): Config {
     database: readDatabase(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     publicUrl: env.DCLEDGER_PUBLIC_URL?.trim() || undefined,
+    priceProvider: readPriceProvider(env),
     webhooks: readWebhookSettings(env),
   };
 }
 
+export function readPriceProvider(env: Env): PriceProviderConfig {
+  const baseUrl = env.DCLEDGER_PRICE_BASE_URL?.trim() || undefined;
+  if (baseUrl !== undefined && !/^https?:\/\//i.test(baseUrl)) {
+    throw new ConfigError('DCLEDGER_PRICE_BASE_URL must be an http:// or https:// URL');
+  }
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    timeoutMs: readInteger(env, 'DCLEDGER_PRICE_TIMEOUT_MS', 15_000, 1),
+    retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
+    minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
+    refetchDays: readInteger(env, 'DCLEDGER_PRICE_REFETCH_DAYS', 7, 0),
+  };
+}
+
 export function readWebhookSettings(env: Env): WebhookSettings {
-  const timeoutMs = readPositiveInt('DCLEDGER_WEBHOOK_TIMEOUT_MS', env.DCLEDGER_WEBHOOK_TIMEOUT_MS, 15_000);
-  const leaseMs = readPositiveInt(
-    'DCLEDGER_WEBHOOK_LEASE_MS',
-    env.DCLEDGER_WEBHOOK_LEASE_MS,
-    timeoutMs + 60_000,
-  );
+  const timeoutMs = readInteger(env, 'DCLEDGER_WEBHOOK_TIMEOUT_MS', 15_000, 1);
+  const leaseMs = readInteger(env, 'DCLEDGER_WEBHOOK_LEASE_MS', timeoutMs + 60_000, 1);
   if (leaseMs <= timeoutMs) {
     throw new ConfigError(
       'DCLEDGER_WEBHOOK_LEASE_MS must be longer than DCLEDGER_WEBHOOK_TIMEOUT_MS, or two workers could send the same delivery at once',
@@ -81,9 +108,9 @@ export function readWebhookSettings(env: Env): WebhookSettings {
     allowCidrs: parseCidrList(env.DCLEDGER_WEBHOOK_ALLOW_CIDRS ?? ''),
     secretKey: readSecretKey(env.DCLEDGER_WEBHOOK_SECRET_KEY),
     timeoutMs,
-    concurrency: readPositiveInt('DCLEDGER_WEBHOOK_CONCURRENCY', env.DCLEDGER_WEBHOOK_CONCURRENCY, 32),
+    concurrency: readInteger(env, 'DCLEDGER_WEBHOOK_CONCURRENCY', 32, 1),
     leaseMs,
-    pollMs: readPositiveInt('DCLEDGER_WEBHOOK_POLL_MS', env.DCLEDGER_WEBHOOK_POLL_MS, 1000),
+    pollMs: readInteger(env, 'DCLEDGER_WEBHOOK_POLL_MS', 1000, 1),
     workerInServe: readSwitch('DCLEDGER_WEBHOOK_WORKER', env.DCLEDGER_WEBHOOK_WORKER, true),
   };
 }
@@ -123,11 +150,12 @@ function readSecretKey(raw: string | undefined): Buffer | null {
   return key;
 }
 
-function readPositiveInt(name: string, raw: string | undefined, fallback: number): number {
+function readInteger(env: Env, name: string, fallback: number, minimum: number): number {
+  const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ConfigError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
   }
   return value;
 }

@@ -1,5 +1,5 @@
 // The `dcledger` command line: serve the API, migrate, import data.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import {
   accountsCreate,
   accountsPlan,
@@ -13,8 +13,10 @@ import {
   keysRevoke,
   keysRotate,
 } from './cli/accounts.js';
-import { importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
 import { CommandError } from './cli/output.js';
+import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
 import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
@@ -55,6 +57,12 @@ export function buildCli(): Command {
     .option('--json', 'print the report as JSON')
     .description('trades from a Senate or House Stock Watcher style data set (format detected)')
     .action(importTradesCommand);
+  importer
+    .command('bills')
+    .argument('<path>', 'congress.gov API v3 bill JSON or GovInfo BILLSTATUS XML, or a directory of them')
+    .option('--json', 'print the report as JSON')
+    .description('bills (searchable in /search and /v1/semantic-search)')
+    .action(importBillsCommand);
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts
@@ -130,6 +138,51 @@ export function buildCli(): Command {
     .description('record a paid top-up')
     .action(creditsTopup);
 
+  program
+    .command('parse')
+    .argument('<file>', 'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON or House index')
+    .addOption(
+      new Option('--source <source>', "the document's source (detected when absent)").choices([
+        'house',
+        'senate',
+        'oge',
+      ]),
+    )
+    .option('--summary', 'print status and counts per document instead of the trades')
+    .description(
+      'print the trades in one document as JSON (exit 1 when it cannot be read, e.g. a scan that needs OCR)',
+    )
+    .action(parseCommand);
+
+  program
+    .command('prices')
+    .description('daily price data')
+    .command('import')
+    .argument(
+      '<path>',
+      'a price file or a directory of them (Stooq, AlphaVantage, long or wide CSV; detected)',
+    )
+    .option('--source <name>', 'label the series with this source instead of the format name')
+    .option('--json', 'print the report as JSON')
+    .description('daily bars and corporate actions; reports bad prints and gaps')
+    .action(importPricesCommand);
+
+  program
+    .command('companies')
+    .description('the company directory')
+    .command('import')
+    .argument('<dir>', 'directory of SEC, Nasdaq and S&P 500 company files (or one file)')
+    .option('--json', 'print the report as JSON')
+    .description('tickers, names, sectors; then resolves the tickers trades left out')
+    .action(importCompaniesCommand);
+
+  program
+    .command('enrich')
+    .option('--all', 'recompute every trade and member, not only what changed')
+    .option('--json', 'print the report as JSON')
+    .description('market fields of trades, member statistics and portfolios (incremental by default)')
+    .action(enrichCommand);
+
   return program;
 }
 
@@ -139,7 +192,8 @@ export async function run(argv: readonly string[]): Promise<void> {
     await program.parseAsync([...argv]);
   } catch (error) {
     if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
+      // Commander reports usage errors with 1; 2 keeps them apart from "could not do it" (1).
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
     if (error instanceof CommandError || error instanceof ConfigError) {

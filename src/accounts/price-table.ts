@@ -40,7 +40,26 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /feed/live': { tier: 'core', ...TRADE_DATA },
   'GET /stats/summary': { tier: 'free', ...flat(5) },
   'GET /search': { tier: 'free', ...LOOKUP },
+  'GET /v1/semantic-search': {
+    tier: 'core',
+    base: 20,
+    perRow: 1,
+    perExecutiveRow: 1,
+    rows: 'list',
+    rowsField: 'results',
+  },
   'GET /credits/balance': { tier: 'free', ...flat(0) },
+  'GET /filings': { tier: 'free', ...TRADE_DATA },
+  'GET /filings/:id': { tier: 'free', ...LOOKUP },
+  'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
+  'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
+  'GET /portfolio/:politician_id/positions': {
+    tier: 'pro',
+    base: 50,
+    perRow: 0,
+    perExecutiveRow: 0,
+    rows: 'none',
+  },
   // Webhooks are included with Pro and Max: managing subscriptions and reading the log cost no
   // credits, and deliveries are never charged (the interface: "no per-call credits").
   'GET /alerts/subscriptions': { tier: 'pro', ...flat(0) },

@@ -1,5 +1,7 @@
 // `dcledger import legislators|trades`.
 import { loadConfig } from '../config.js';
+import { importBills } from '../ingest/bills/import.js';
+import { BillFileError } from '../ingest/bills/read.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { LegislatorFilesError } from '../ingest/legislators/read.js';
 import { ImportInputError, type ImportReport, importTradeSets } from '../ingest/trade-sets/import.js';
@@ -73,5 +75,22 @@ function printImportReport(report: ImportReport): void {
   if (created.size > 0) {
     printLine(`filers not found among known members (created without a bioguide id): ${created.size}`);
     for (const name of [...created].sort()) printLine(`  ${name}`);
+  }
+}
+
+export async function importBillsCommand(path: string, options: { json?: boolean }): Promise<void> {
+  const store = await openMigratedStore(loadConfig().database);
+  try {
+    const report = await importBills(store.db, path);
+    if (options.json) return printJson(report);
+    printLine(
+      `${report.files} file(s): ${report.bills} bills, ${report.inserted} new, ${report.updated} updated`,
+    );
+    for (const skipped of report.skipped) printLine(`  skipped ${skipped.reason}`);
+  } catch (error) {
+    if (error instanceof BillFileError) throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await store.close();
   }
 }

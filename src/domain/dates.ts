@@ -37,8 +37,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+// Market computations shift the same few thousand dates by the same few offsets millions of times.
+const shifted = new Map<string, string>();
+
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const key = `${date}|${days}`;
+  const known = shifted.get(key);
+  if (known !== undefined) return known;
+  const result = new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  if (shifted.size >= 500_000) shifted.clear();
+  shifted.set(key, result);
+  return result;
 }
 
 export function todayUtc(now: Date): string {

@@ -14,17 +14,37 @@ import type { Database } from '../storage/schema.js';
 import { splitList } from './trade-params.js';
 import { queryTrades, type TradeResource } from './trades.js';
 
-/** Statistics computed by the enrichment job; null until it has run for the member. */
-const UNCOMPUTED_STATS = {
-  win_rate: null,
-  avg_alpha_30d: null,
-  avg_alpha_90d: null,
-  sharpe_ratio: null,
-  portfolio_return: null,
-  cagr: null,
-  conflict_score: null,
-  holdings_count: null,
-} as const;
+const num = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** Statistics computed by the enrichment job (README, "Member statistics"); null until it has run. */
+function statsOf(record: ProfileRecord) {
+  const computed = record.stats_computed_at !== null && record.stats_computed_at !== undefined;
+  return {
+    win_rate: num(record.win_rate),
+    wins: computed ? Number(record.wins) : null,
+    losses: computed ? Number(record.losses) : null,
+    avg_alpha_30d: num(record.avg_alpha_30d),
+    avg_alpha_90d: num(record.avg_alpha_90d),
+    sharpe_ratio: num(record.sharpe_ratio),
+    sharpe_ratio_low: num(record.sharpe_ratio_low),
+    sharpe_ratio_high: num(record.sharpe_ratio_high),
+    portfolio_return: num(record.portfolio_return),
+    portfolio_return_low: num(record.portfolio_return_low),
+    portfolio_return_high: num(record.portfolio_return_high),
+    cagr: num(record.cagr),
+    cagr_low: num(record.cagr_low),
+    cagr_high: num(record.cagr_high),
+    conflict_score: num(record.conflict_score),
+    conflict_score_low: num(record.conflict_score_low),
+    conflict_score_high: num(record.conflict_score_high),
+    holdings_count: computed ? Number(record.holdings_count) : null,
+    portfolio_priced_share: num(record.priced_share),
+    portfolio_start: record.portfolio_start ?? null,
+    portfolio_end: record.portfolio_end ?? null,
+    stats_computed_at: record.stats_computed_at ?? null,
+  };
+}
 
 export function toSummary(record: ProfileRecord, rank?: number) {
   return {
@@ -41,7 +61,7 @@ export function toSummary(record: ProfileRecord, rank?: number) {
     in_office: record.in_office === 1,
     trade_count: Number(record.trade_count),
     enriched_trades: Number(record.enriched_trades),
-    ...UNCOMPUTED_STATS,
+    ...statsOf(record),
     total_volume_low: record.total_volume_low === null ? null : Number(record.total_volume_low),
     total_volume_high: record.total_volume_high === null ? null : Number(record.total_volume_high),
     last_trade_date: record.last_trade_date ?? null,

@@ -34,6 +34,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** The n-th (1-based) bound parameter in hand-assembled SQL: `?` on SQLite, `$n` on PostgreSQL. */
+export function parameterPlaceholder(db: Kysely<unknown>, position: number): string {
+  return isSqlite(db) ? '?' : `$${position}`;
+}
+
 /**
  * Locks the rows a query selects until the transaction ends. PostgreSQL needs `for update` to
  * serialize concurrent writers that read before they write; SQLite has one writer at a time and

@@ -59,13 +59,181 @@ export interface CommitteeMembershipsTable {
 }
 
 export interface CompaniesTable {
+  /** Canonical symbol (class shares with a dot: BRK.B). */
   ticker: string;
   name: string | null;
   cik: string | null;
   exchange: string | null;
+  /** GICS sector where the S&P 500 list has the company, else Nasdaq's sector mapped to GICS names. */
   sector: string | null;
+  /** GICS sub-industry, else Nasdaq's industry. */
   industry: string | null;
   updated_at: string;
+  share_class: string | null;
+  gics_sector: string | null;
+  gics_sub_industry: string | null;
+  nasdaq_sector: string | null;
+  nasdaq_industry: string | null;
+  /** Which file `sector` / `industry` came from. */
+  sector_source: string | null;
+  industry_source: string | null;
+  /** Comma list of the directories that list the ticker. */
+  sources: string | null;
+  is_etf: Generated<number>;
+}
+
+export interface CompanyListingsTable {
+  /** The directory file the row came from (its name); re-importing a file replaces its rows. */
+  origin: string;
+  ticker: string;
+  /** sp500 | sp500_snapshot | sec | sec_exchange | sec_submissions | nasdaq_screener | nasdaqtrader | ticker_list */
+  source: string;
+  name: string | null;
+  /** Normalized for matching asset descriptions (see market/company-names.ts). */
+  name_key: string | null;
+  share_class: string | null;
+  cik: string | null;
+  exchange: string | null;
+  gics_sector: string | null;
+  gics_sub_industry: string | null;
+  nasdaq_sector: string | null;
+  nasdaq_industry: string | null;
+  is_etf: number;
+  /** 1 for common equity and ETFs; 0 for preferreds, warrants, units, notes. */
+  common: number;
+  imported_at: string;
+}
+
+export interface PriceBarsTable {
+  symbol: string;
+  source: string;
+  date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  adj_close: number;
+  volume: number | null;
+}
+
+export interface PriceSeriesTable {
+  symbol: string;
+  source: string;
+  format: string;
+  /** raw | split-adjusted | adjusted | none: what the source's `close` is. */
+  close_basis: string;
+  priority: number;
+  first_date: string;
+  last_date: string;
+  bar_count: number;
+  origin: string | null;
+  /** Last time any bar was added or changed. */
+  updated_at: string;
+  /** Last time a bar before the previous last date was added or changed. */
+  history_changed_at: string;
+}
+
+export interface CorporateActionsTable {
+  symbol: string;
+  source: string;
+  date: string;
+  /** split | adjustment | dividend */
+  kind: string;
+  value: number;
+}
+
+export interface PriceFlagsTable {
+  symbol: string;
+  source: string;
+  date: string;
+  /** spike_reversal | source_disagreement | unadjusted_split | gap */
+  kind: string;
+  detail: string;
+  detected_at: string;
+}
+
+export interface PriceFetchesTable {
+  symbol: string;
+  fetched_at: string;
+  /** ok | not_found | error */
+  status: string;
+  bars: Generated<number>;
+  detail: string | null;
+}
+
+export interface TickerResolutionsTable {
+  trade_id: number;
+  filed_ticker: string;
+  /** The ticker now on the trade; null when unresolved or ambiguous. */
+  ticker: string | null;
+  /** resolved | respelled | ambiguous | unresolved | not_equity */
+  status: string;
+  method: string | null;
+  source: string | null;
+  candidates: string | null;
+  detail: string | null;
+  resolved_at: string;
+}
+
+export interface PoliticianStatsTable {
+  politician_id: number;
+  win_rate: number | null;
+  avg_alpha_30d: number | null;
+  avg_alpha_90d: number | null;
+  sharpe_ratio: number | null;
+  sharpe_ratio_low: number | null;
+  sharpe_ratio_high: number | null;
+  portfolio_return: number | null;
+  portfolio_return_low: number | null;
+  portfolio_return_high: number | null;
+  cagr: number | null;
+  cagr_low: number | null;
+  cagr_high: number | null;
+  conflict_score: number | null;
+  conflict_score_low: number | null;
+  conflict_score_high: number | null;
+  priced_share: number | null;
+  wins: number;
+  losses: number;
+  holdings_count: number;
+  portfolio_start: string | null;
+  portfolio_end: string | null;
+  computed_at: string;
+}
+
+export interface PortfolioHoldingsTable {
+  politician_id: number;
+  ticker: string;
+  market_symbol: string | null;
+  asset_description: string | null;
+  sector: string | null;
+  /** open | closed */
+  status: string;
+  /** buy | sell | even: which side had more volume (bracket midpoints) */
+  net_direction: string;
+  trade_count: number;
+  buy_count: number;
+  sell_count: number;
+  first_trade_date: string;
+  last_trade_date: string;
+  /** market (marked to the latest close) | cost (no prices: dollars in minus dollars out) */
+  value_basis: string;
+  last_price_date: string | null;
+  bought_low: number | null;
+  bought_high: number | null;
+  sold_low: number | null;
+  sold_high: number | null;
+  cost_low: number | null;
+  cost_high: number | null;
+  cost_mid: number | null;
+  value_low: number | null;
+  value_high: number | null;
+  value_mid: number | null;
+  last_price: number | null;
+  unrealized_pnl_low: number | null;
+  unrealized_pnl_high: number | null;
+  unrealized_pnl_mid: number | null;
+  computed_at: string;
 }
 
 export interface BillsTable {
@@ -161,6 +329,14 @@ export interface TradesTable {
   is_ma_affected: number;
   enriched_at: string | null;
   superseded_by: number | null;
+  /** What the filer wrote, when `ticker` was resolved from the description or respelled. */
+  filed_ticker: string | null;
+  /** The symbol priced for the trade (an option's underlying, BRK.B for BRK-B); null when none. */
+  market_symbol: string | null;
+  /** The next day on which the clock alone changes a market field (a window closes). */
+  enrich_due: string | null;
+  /** 1 while a window waits for prices beyond the latest bar. */
+  awaiting_prices: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -335,6 +511,15 @@ export interface Database {
   topups: TopupsTable;
   request_log: RequestLogTable;
   events: EventsTable;
+  company_listings: CompanyListingsTable;
+  price_bars: PriceBarsTable;
+  price_series: PriceSeriesTable;
+  corporate_actions: CorporateActionsTable;
+  price_flags: PriceFlagsTable;
+  price_fetches: PriceFetchesTable;
+  ticker_resolutions: TickerResolutionsTable;
+  politician_stats: PoliticianStatsTable;
+  portfolio_holdings: PortfolioHoldingsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

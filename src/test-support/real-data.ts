@@ -1,9 +1,14 @@
 // The real data every API test reads: legislators, the Senate Stock Watcher aggregate and its
-// per-report files (which carry the disclosure dates), and both House trade sets.
+// per-report files (which carry the disclosure dates), and both House trade sets; then market
+// data (a slice of the price files, the company directory) and one full enrichment run.
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { enrich } from '../analytics/enrich.js';
+import { importBills } from '../ingest/bills/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { importTradeSets } from '../ingest/trade-sets/import.js';
+import { importCompanies } from '../market/import-companies.js';
+import { importPrices } from '../market/import-prices.js';
 import type { Database } from '../storage/schema.js';
 
 export const REAL_TRADE_SETS = [
@@ -13,10 +18,46 @@ export const REAL_TRADE_SETS = [
   'congress/trades-house/hsw-export-ambika-nair/unclean_transactions_25_april.csv',
 ] as const;
 
+/**
+ * Price files in the fixture: the total-return SPY and 19 stocks (PyPortfolioOpt), the 69
+ * AlphaVantage tickers (raw closes and split coefficients), Stooq's SPY (for its bad prints) and
+ * three Stooq Nasdaq names that overlap the others (cross-source checks). Half the bars of the
+ * whole set, to keep the fixture quick on both databases; the benchmark loads everything.
+ */
+export const FIXTURE_PRICE_FILES = [
+  'market/prices/pyportfolioopt',
+  'market/prices/alphavantage_sp500_2012_2021',
+  'market/prices/stooq_etfs_2005_2024/spy.us.txt',
+  'market/prices/stooq_nasdaq_2012_2024/aapl.us.txt',
+  'market/prices/stooq_nasdaq_2012_2024/msft.us.txt',
+  'market/prices/stooq_nasdaq_2012_2024/nvda.us.txt',
+] as const;
+
+export const COMPANY_FILES = 'market/companies';
+
 /** The clock the API tests run at: the day these notes were measured. */
 export const FIXTURE_NOW = new Date('2026-06-01T12:00:00Z');
 
 export async function loadRealData(db: Kysely<Database>, dataDir: string): Promise<void> {
   await importLegislators(db, join(dataDir, 'congress/legislators'), FIXTURE_NOW);
+  for (const dir of ['related/bills/congress-gov-api-v3', 'related/bills/billstatus-xml']) {
+    await importBills(db, join(dataDir, dir), FIXTURE_NOW);
+  }
   for (const set of REAL_TRADE_SETS) await importTradeSets(db, join(dataDir, set), { now: FIXTURE_NOW });
+  await loadMarketData(db, dataDir, FIXTURE_PRICE_FILES);
+}
+
+export async function loadMarketData(
+  db: Kysely<Database>,
+  dataDir: string,
+  priceFiles: readonly string[],
+  now: Date = FIXTURE_NOW,
+): Promise<void> {
+  await importPrices(
+    db,
+    priceFiles.map((path) => join(dataDir, path)),
+    { now },
+  );
+  await importCompanies(db, join(dataDir, COMPANY_FILES), { now });
+  await enrich(db, { all: true, now });
 }

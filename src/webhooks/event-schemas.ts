@@ -1,6 +1,8 @@
-// What `data` holds for each event type other than trade.created (whose data is the Trade resource
-// of GET /trades). These schemas are the contract: the catalog publishes them, the test endpoint
-// sends their examples, and emitters build their data with the types derived here.
+// What `data` holds for the event types whose resource the REST API does not serve yet (Form 4,
+// lobbying, contracts, 13D/G), and the index-time context disclosure.detected adds to the Filing
+// resource. trade.created is the Trade resource of GET /trades. These schemas are the contract:
+// the catalog publishes them, the test endpoint sends their examples, and emitters build their
+// data with the types derived here (trade and disclosure data through payloads.ts).
 import { type Static, type TSchema, Type } from 'typebox';
 
 // Same as http/schemas/common.ts's Nullable (webhooks does not import http): `type: [T, "null"]`.
@@ -16,33 +18,34 @@ const date = (description: string) => Type.String({ description: `${description}
 const maybeDate = (description: string) =>
   Nullable(Type.String({ description: `${description}, YYYY-MM-DD` }));
 
-export const DisclosureDetectedSchema = Type.Object(
-  {
-    id: Type.Integer({ description: 'Filing id (deduplicate on it together with the event)' }),
-    source: text('house_clerk, senate_efd or oge'),
-    source_doc_id: text("The source's own document id (House DocID, eFD report id, OGE file)"),
-    filing_type: text('PTR, annual, amendment, ...'),
-    member: text('Filer name as the index lists it'),
-    politician_id: Nullable(Type.Integer({ description: 'Member id, when the filer is matched' })),
-    politician_slug: maybeText('Member slug, when the filer is matched'),
-    party: maybeText('D, R or I'),
-    state: maybeText('Two-letter state code'),
-    chamber: text('House, Senate or Executive'),
-    filed_date: maybeDate('Date filed'),
-    url: maybeText('The original document'),
-    is_paper: Type.Boolean({ description: 'A scanned paper filing (its trades need manual entry)' }),
-    tickers: Type.Array(Type.String(), {
-      description: 'Tickers the index entry names, before the document is parsed (often empty)',
-    }),
-    est_amount_high: maybeNumber('Upper bound of the largest bracket known so far'),
-    is_high_signal: Type.Boolean({
-      description: 'The filer or filing is notable (committee relevance, size, timing)',
-    }),
-    detected_at: text('When the service saw the filing in the index (ISO 8601)'),
-  },
-  { description: 'A new congressional or executive-branch filing in the public index, before parsing' },
-);
-export type DisclosureDetectedData = Static<typeof DisclosureDetectedSchema>;
+/**
+ * disclosure.detected is the Filing resource of GET /filings/{id} plus what is known when the
+ * filing first appears in an index (payloads.ts builds it). These are the added fields; the
+ * catalog publishes them merged into the Filing schema.
+ */
+export const DisclosureContextSchema = Type.Object({
+  member: maybeText('Member name as the politician resource has it (null when the filer is unmatched)'),
+  party: maybeText('D, R or I'),
+  chamber: maybeText('House, Senate or Executive'),
+  tickers: Type.Array(Type.String(), {
+    description: 'Tickers known when the event fires (empty before the document is parsed)',
+  }),
+  est_amount_high: maybeNumber('Upper bound of the disclosed amounts when known; null before parsing'),
+  is_high_signal: Type.Boolean({
+    description:
+      'The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year',
+  }),
+});
+
+/** The context part of the catalog's disclosure.detected example. */
+export const DISCLOSURE_CONTEXT_EXAMPLE = {
+  member: 'Nancy Pelosi',
+  party: 'D',
+  chamber: 'House',
+  tickers: ['NVDA'],
+  estAmountHigh: 5_000_000,
+  isHighSignal: true,
+};
 
 export const InsiderFiledSchema = Type.Object(
   {
@@ -126,26 +129,6 @@ export const WhaleFiledSchema = Type.Object(
   { description: 'A Schedule 13D or 13G (5%+ holder) filing' },
 );
 export type WhaleFiledData = Static<typeof WhaleFiledSchema>;
-
-export const DISCLOSURE_DETECTED_EXAMPLE: DisclosureDetectedData = {
-  id: 311,
-  source: 'house_clerk',
-  source_doc_id: '20026590',
-  filing_type: 'PTR',
-  member: 'Hon. Nancy Pelosi',
-  politician_id: 17,
-  politician_slug: 'nancy-pelosi',
-  party: 'D',
-  state: 'CA',
-  chamber: 'House',
-  filed_date: '2025-01-17',
-  url: 'https://disclosures-clerk.house.gov/public_disc/ptr-pdfs/2025/20026590.pdf',
-  is_paper: false,
-  tickers: ['NVDA'],
-  est_amount_high: 5000000,
-  is_high_signal: true,
-  detected_at: '2025-01-17T15:04:05.000Z',
-};
 
 export const INSIDER_FILED_EXAMPLE: InsiderFiledData = {
   id: 90211,

@@ -1,17 +1,20 @@
 // Building outbox events: one typed constructor per event type fixes its subject (what makes a
 // re-run emit nothing), its filter columns (ticker, member slug) and the shape of its data.
 // Emitters call `emitEvent(trx, tradeCreatedEvent(trade), now)` in the transaction that stores
-// the data.
+// the data; disclosure data comes from payloads.ts's disclosureDetectedData.
 import type { TradeResource } from '../services/trades.js';
 import type { EventWrite } from '../storage/repositories/events.js';
 import type {
   ContractAwardedData,
-  DisclosureDetectedData,
   InsiderFiledData,
   LobbyingFiledData,
   WhaleFiledData,
 } from './event-schemas.js';
 import type { EventType } from './event-types.js';
+import { type disclosureDetectedData, tradeCreatedData } from './payloads.js';
+
+/** The Filing resource plus its index-time context, as payloads.ts builds it. */
+export type DisclosureDetectedData = ReturnType<typeof disclosureDetectedData>;
 
 export interface EventData {
   'disclosure.detected': DisclosureDetectedData;
@@ -52,7 +55,7 @@ export function tradeCreatedEvent(trade: TradeResource): TypedEventWrite<'trade.
     subjectKey: `trade:${trade.id}`,
     ticker: tickerOrNull(trade.ticker),
     politicianSlug: trade.politician_slug,
-    data: trade,
+    data: tradeCreatedData(trade),
   };
 }
 

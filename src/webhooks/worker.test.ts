@@ -5,8 +5,10 @@ import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changePlan, revoke, rotate } from '../accounts/service.js';
 import { todayUtc } from '../domain/dates.js';
+import { toFilingResource } from '../services/filings.js';
 import { toTradeResource } from '../services/trades.js';
 import { emitEvent } from '../storage/repositories/events.js';
+import { findFiling } from '../storage/repositories/filings.js';
 import { findTrades } from '../storage/repositories/trades.js';
 import {
   addAccount,
@@ -26,7 +28,6 @@ import {
 } from '../test-support/webhooks.js';
 import {
   CONTRACT_AWARDED_EXAMPLE,
-  DISCLOSURE_DETECTED_EXAMPLE,
   INSIDER_FILED_EXAMPLE,
   LOBBYING_FILED_EXAMPLE,
   WHALE_FILED_EXAMPLE,
@@ -40,6 +41,7 @@ import {
   tradeCreatedEvent,
   whaleFiledEvent,
 } from './events.js';
+import { disclosureDetectedData } from './payloads.js';
 import type { WebhookRuntime } from './runtime.js';
 import { verifyWebhook } from './verify.js';
 import { DeliveryWorker } from './worker.js';
@@ -199,13 +201,27 @@ describe.skipIf(!realDataAvailable())('webhook delivery of real outbox events', 
     )[0];
     if (!record) throw new Error('the fixture has no NVDA trade');
     const trade = toTradeResource(record, todayUtc(ctx.clock.now));
+    // A real filing of the fixture, as the index would first announce it.
+    const filed = await ctx.store.db
+      .selectFrom('filings')
+      .select('id')
+      .where('politician_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const filingRecord = await findFiling(ctx.store.db, filed.id);
+    if (!filingRecord) throw new Error('the fixture has no filing');
+    const disclosure = disclosureDetectedData(toFilingResource(filingRecord), {
+      member: filingRecord.politician_name ?? null,
+      party: null,
+      chamber: null,
+      tickers: ['AAPL', 'NVDA'],
+      estAmountHigh: null,
+      isHighSignal: false,
+    });
 
     const secrets = new Map<string, string>();
     const events: [EventType, Parameters<typeof emitEvent>[1]][] = [
-      [
-        'disclosure.detected',
-        disclosureDetectedEvent({ ...DISCLOSURE_DETECTED_EXAMPLE, tickers: ['AAPL', 'NVDA'] }),
-      ],
+      ['disclosure.detected', disclosureDetectedEvent(disclosure)],
       ['trade.created', tradeCreatedEvent(trade)],
       ['insider.filed', insiderFiledEvent(INSIDER_FILED_EXAMPLE)],
       ['lobbying.filed', lobbyingFiledEvent(LOBBYING_FILED_EXAMPLE)],

@@ -85,3 +85,84 @@ export async function refreshTradeCounts(db: Kysely<Database>, filingIds: Iterab
       .execute();
   }
 }
+
+export interface FilingFilter {
+  sources?: readonly string[];
+  politicianIds?: readonly number[];
+  statuses?: readonly string[];
+  filedFrom?: string;
+  filedTo?: string;
+}
+
+function filingQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('filings as f')
+    .leftJoin('politicians as p', 'p.id', 'f.politician_id')
+    .leftJoin('filings as a', 'a.amends_filing_id', 'f.id')
+    .select([
+      'f.id',
+      'f.source',
+      'f.source_doc_id',
+      'f.kind',
+      'f.politician_id',
+      'p.name as politician_name',
+      'p.slug as politician_slug',
+      'p.chamber as politician_chamber',
+      'f.filer_name',
+      'f.filed_date',
+      'f.url',
+      'f.is_paper',
+      'f.raw_sha256',
+      'f.parse_status',
+      'f.parse_reason',
+      'f.trade_count',
+      'f.amends_filing_id',
+      'a.id as amended_by_filing_id',
+      'f.created_at',
+      'f.updated_at',
+    ]);
+}
+
+export type FilingRecord = Awaited<ReturnType<ReturnType<typeof filingQuery>['execute']>>[number];
+
+export async function findFilings(
+  db: Kysely<Database>,
+  filter: FilingFilter,
+  page: { limit: number; offset: number },
+): Promise<FilingRecord[]> {
+  let query = filingQuery(db);
+  if (filter.sources?.length) query = query.where('f.source', 'in', [...filter.sources]);
+  if (filter.politicianIds?.length) query = query.where('f.politician_id', 'in', [...filter.politicianIds]);
+  if (filter.statuses?.length) query = query.where('f.parse_status', 'in', [...filter.statuses]);
+  if (filter.filedFrom) query = query.where('f.filed_date', '>=', filter.filedFrom);
+  if (filter.filedTo) query = query.where('f.filed_date', '<=', filter.filedTo);
+  return query
+    .orderBy(sql`(f.filed_date is null)`, 'asc')
+    .orderBy('f.filed_date', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function findFiling(db: Kysely<Database>, id: number): Promise<FilingRecord | undefined> {
+  return filingQuery(db).where('f.id', '=', id).executeTakeFirst();
+}
+
+/** Counts of a filing's trades: live ones and those an amendment replaced. */
+export async function filingTradeCounts(
+  db: Kysely<Database>,
+  filingId: number,
+): Promise<{ live: number; superseded: number }> {
+  const row = await db
+    .selectFrom('trades')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('superseded_by').as('superseded'),
+    ])
+    .where('filing_id', '=', filingId)
+    .executeTakeFirst();
+  const total = Number(row?.total ?? 0);
+  const superseded = Number(row?.superseded ?? 0);
+  return { live: total - superseded, superseded };
+}

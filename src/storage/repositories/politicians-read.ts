@@ -9,7 +9,27 @@ export const POLITICIAN_SORT_COLUMNS = [
   'last_trade_date',
   'total_volume_high',
   'id',
+  'win_rate',
+  'avg_alpha_30d',
+  'avg_alpha_90d',
+  'sharpe_ratio',
+  'portfolio_return',
+  'cagr',
+  'conflict_score',
+  'holdings_count',
 ] as const;
+
+/** Rankings by a statistic of the enrichment job (politician_stats); members without one come last. */
+const STAT_SORTS = new Set<PoliticianSortColumn>([
+  'win_rate',
+  'avg_alpha_30d',
+  'avg_alpha_90d',
+  'sharpe_ratio',
+  'portfolio_return',
+  'cagr',
+  'conflict_score',
+  'holdings_count',
+]);
 export type PoliticianSortColumn = (typeof POLITICIAN_SORT_COLUMNS)[number];
 
 export interface PoliticianListFilter {
@@ -27,7 +47,8 @@ function tradeTotals(db: Kysely<Database>) {
     .select((eb) => [
       'politician_id',
       eb.fn.countAll<number>().as('trade_count'),
-      eb.fn.count<number>('enriched_at').as('enriched_trades'),
+      // Trades with market data: a trade the job looked at but could not price has no fields to show.
+      eb.fn.count<number>('price_on_trade_date').as('enriched_trades'),
       eb.fn.max('transaction_date').as('last_trade_date'),
       eb.fn.sum<number>('amount_low').as('total_volume_low'),
       eb.fn.sum<number>(sql`coalesce(amount_high, amount_low)`).as('total_volume_high'),
@@ -41,6 +62,7 @@ function profileQuery(db: Kysely<Database>) {
   return db
     .selectFrom('politicians as p')
     .leftJoin(tradeTotals(db), 's.politician_id', 'p.id')
+    .leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id')
     .select([
       'p.id as politician_id',
       'p.name',
@@ -58,6 +80,28 @@ function profileQuery(db: Kysely<Database>) {
       's.last_trade_date',
       's.total_volume_low',
       's.total_volume_high',
+      'ps.win_rate',
+      'ps.wins',
+      'ps.losses',
+      'ps.avg_alpha_30d',
+      'ps.avg_alpha_90d',
+      'ps.sharpe_ratio',
+      'ps.sharpe_ratio_low',
+      'ps.sharpe_ratio_high',
+      'ps.portfolio_return',
+      'ps.portfolio_return_low',
+      'ps.portfolio_return_high',
+      'ps.cagr',
+      'ps.cagr_low',
+      'ps.cagr_high',
+      'ps.conflict_score',
+      'ps.conflict_score_low',
+      'ps.conflict_score_high',
+      'ps.holdings_count',
+      'ps.priced_share',
+      'ps.portfolio_start',
+      'ps.portfolio_end',
+      'ps.computed_at as stats_computed_at',
     ]);
 }
 
@@ -127,6 +171,11 @@ export async function listProfiles(
       break;
     case 'id':
       break;
+    default:
+      if (STAT_SORTS.has(order.column)) {
+        const column = sql.ref(`ps.${order.column}`);
+        query = query.orderBy(sql`(${column} is null)`, 'asc').orderBy(column, dir);
+      }
   }
   return query.orderBy('p.id', dir).limit(page.limit).offset(page.offset).execute();
 }
@@ -169,4 +218,17 @@ export async function committeesOf(
     .where('m.politician_id', 'in', [...politicianIds])
     .orderBy('c.id')
     .execute();
+}
+
+export async function committeeNames(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('committees')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -45,13 +45,15 @@ export async function loadSourceIdentities(db: Kysely<Database>, source: string)
   const rows = await db
     .selectFrom('trades')
     .leftJoin('filings', 'filings.id', 'trades.filing_id')
-    .select([
+    .select((eb) => [
       'trades.id',
       'trades.source_key',
       'trades.origin',
       'trades.politician_id',
       'trades.transaction_date',
-      'trades.ticker',
+      // A trade whose ticker was resolved from its description is still the filed one for
+      // recognizing its twin in another data set (which files it as N/A too).
+      eb.fn.coalesce('trades.filed_ticker', 'trades.ticker').as('ticker'),
       'trades.trade_action',
       'trades.amount_low',
       'trades.filing_id',

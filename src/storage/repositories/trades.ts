@@ -70,7 +70,6 @@ function baseQuery(db: Kysely<Database>) {
       't.source',
       't.ticker',
       't.trade_type',
-      't.trade_action',
       't.asset_type',
       't.asset_description',
       't.amount_range',
@@ -110,7 +109,6 @@ function baseQuery(db: Kysely<Database>) {
       't.peer_z_score',
       't.is_ma_affected',
       't.superseded_by',
-      't.enriched_at',
     ]);
 }
 

@@ -1,11 +1,11 @@
 // The six event types as the catalog publishes them: when each fires, what filter_value matches,
 // and the JSON Schema and an example of its data. The test endpoint sends these examples.
-import type { TSchema } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import {
   CONTRACT_AWARDED_EXAMPLE,
   ContractAwardedSchema,
-  DISCLOSURE_DETECTED_EXAMPLE,
-  DisclosureDetectedSchema,
+  DISCLOSURE_CONTEXT_EXAMPLE,
+  DisclosureContextSchema,
   INSIDER_FILED_EXAMPLE,
   InsiderFiledSchema,
   LOBBYING_FILED_EXAMPLE,
@@ -14,7 +14,15 @@ import {
   WhaleFiledSchema,
 } from '../../../webhooks/event-schemas.js';
 import { EVENT_TYPES, type EventType } from '../../../webhooks/event-types.js';
+import { disclosureDetectedData } from '../../../webhooks/payloads.js';
+import { FILING_EXAMPLE, FilingSchema } from '../filings/schema.js';
 import { TRADE_EXAMPLE, TradeSchema } from '../trades/schema.js';
+
+/** The Filing resource of GET /filings/{id} with the context fields payloads.ts adds (they win). */
+const DisclosureDetectedSchema = Type.Object(
+  { ...FilingSchema.properties, ...DisclosureContextSchema.properties },
+  { description: 'A filing as it first appears in an index, before its document is parsed' },
+);
 
 export interface EventFilter {
   name: 'ticker' | 'member';
@@ -44,13 +52,17 @@ export const EVENT_CATALOG: Record<EventType, CatalogEvent> = {
     event: 'disclosure.detected',
     fires_when:
       'A new congressional or executive-branch filing appears in the public index, before its document is parsed',
-    resource: 'Filing (as detected in the index)',
+    resource:
+      'Filing (GET /filings/{id}) plus member, party, chamber, tickers, est_amount_high, is_high_signal',
     filters: [
       { name: 'ticker', matches: 'filter_value equals one of data.tickers, case-insensitive' },
       MEMBER,
     ],
     payload_schema: DisclosureDetectedSchema,
-    example: DISCLOSURE_DETECTED_EXAMPLE,
+    example: disclosureDetectedData(
+      { ...FILING_EXAMPLE, parse_status: 'pending', trade_count: 0 },
+      DISCLOSURE_CONTEXT_EXAMPLE,
+    ),
   },
   'trade.created': {
     event: 'trade.created',

@@ -93,6 +93,15 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
     expect(body.auth.header).toBe('DC-API-Key');
     expect(body.routing.lookup).toEqual({ method: 'GET', path: '/search' });
     expect(body.routing.query_trades).toEqual({ method: 'GET', path: '/trades' });
+    expect(body.routing).toEqual({
+      lookup: { method: 'GET', path: '/search' },
+      query_trades: { method: 'GET', path: '/trades' },
+      semantic_search: { method: 'GET', path: '/v1/semantic-search' },
+      get_portfolio: { method: 'GET', path: '/portfolio/{politician_id}', path_params: ['politician_id'] },
+      get_conflicts: { method: 'GET', path: '/conflict/{politician_id}', path_params: ['politician_id'] },
+    });
+    const portfolio = body.anthropic.find((tool) => tool.name === 'get_portfolio');
+    expect(portfolio?.input_schema.required).toEqual(['politician_id']);
     const queryTrades = body.anthropic.find((tool) => tool.name === 'query_trades');
     expect(Object.keys(queryTrades?.input_schema.properties ?? {}).sort()).toEqual([
       'asset_type',

@@ -78,6 +78,17 @@ describe.skipIf(!realDataAvailable())('feeds, stats and search on the real data'
     expect(prefix.body.politicians[0]?.slug).toBe('ron-wyden');
     const scores = prefix.body.politicians.map((p) => p.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    const bill = await getJson<{ bills: { bill_id: string; score: number; title: string }[] }>(
+      ctx,
+      '/search?q=H.R. 21&types=bills',
+    );
+    expect(bill.body.bills[0]).toMatchObject({
+      bill_id: 'hr21-117',
+      score: 100,
+      title: 'FedRAMP Authorization Act',
+    });
+    const byTitle = await getJson<{ bills: { bill_id: string }[] }>(ctx, '/search?q=fedramp');
+    expect(byTitle.body.bills.map((b) => b.bill_id)).toContain('hr21-117');
     expect((await getJson(ctx, '/search')).status).toBe(400);
     expect((await getJson(ctx, '/search?q=%20')).status).toBe(422);
     expect((await getJson(ctx, '/search?q=x&types=planets')).status).toBe(422);

@@ -5,6 +5,7 @@ import { globalSearch, SEARCH_TYPES, type SearchType } from '../../../search/glo
 import { splitList } from '../../../services/trade-params.js';
 import { errorResponses, Nullable } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
+import { semanticSearchRoute } from './semantic.js';
 
 const Score = Type.Integer({ description: '100 exact, 80 prefix, 60 word prefix, 40 substring' });
 
@@ -69,6 +70,7 @@ const SearchResult = Type.Object(
 );
 
 export function searchRoutes(app: App, deps: AppDeps): void {
+  semanticSearchRoute(app, deps);
   app.get(
     '/search',
     {

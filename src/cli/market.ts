@@ -1,0 +1,145 @@
+// `dcledger prices import`, `dcledger companies import`, `dcledger enrich`.
+import { type EnrichReport, enrich } from '../analytics/enrich.js';
+import { loadConfig } from '../config.js';
+import { type CompanyImportReport, CompanyInputError, importCompanies } from '../market/import-companies.js';
+import { importPrices, type PriceImportReport, PriceInputError } from '../market/import-prices.js';
+import { PriceFormatError } from '../market/price-files.js';
+import { providerFromConfig } from '../market/provider.js';
+import { openMigratedStore } from '../storage/open.js';
+import { CommandError, printJson, printLine } from './output.js';
+import { progressBar } from './progress.js';
+
+export async function importPricesCommand(
+  path: string,
+  options: { json?: boolean; source?: string },
+): Promise<void> {
+  const store = await openMigratedStore(loadConfig().database);
+  const progress = progressBar('prices');
+  try {
+    const report = await importPrices(store.db, path, { progress: progress.update, source: options.source });
+    progress.stop();
+    if (options.json) return printJson(report);
+    printPriceReport(report);
+  } catch (error) {
+    progress.stop();
+    if (error instanceof PriceInputError || error instanceof PriceFormatError)
+      throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+function printPriceReport(report: PriceImportReport): void {
+  const read = report.files.filter((file) => file.format !== null);
+  const formats = [...new Set(read.map((file) => file.format))].join(', ');
+  printLine(`${read.length} file(s) (${formats}): ${report.series} series`);
+  printLine(
+    `bars: ${report.added} new, ${report.changed} changed, ${report.unchanged} unchanged; corporate actions: ${report.actionsAdded} new`,
+  );
+  const rejected = new Map<string, number>();
+  for (const file of read) {
+    for (const [reason, count] of Object.entries(file.rejected))
+      rejected.set(reason, (rejected.get(reason) ?? 0) + count);
+  }
+  for (const [reason, count] of rejected) printLine(`  rejected ${count} rows: ${reason}`);
+  for (const file of report.files.filter((one) => one.skipped))
+    printLine(`skipped ${file.file}: ${file.skipped}`);
+  const kinds = Object.entries(report.problems.byKind).sort((a, b) => b[1] - a[1]);
+  printLine(
+    kinds.length === 0
+      ? 'problems: none'
+      : `problems in these symbols: ${kinds.map(([kind, count]) => `${count} ${kind}`).join(', ')}`,
+  );
+  const fresh = report.problems.newFlags.filter((flag) => flag.kind !== 'gap');
+  if (fresh.length > 0) printLine('new bad prints (excluded from return windows):');
+  for (const flag of fresh.slice(0, 50))
+    printLine(`  ${flag.symbol} ${flag.source} ${flag.date} ${flag.kind}: ${flag.detail}`);
+  if (fresh.length > 50) printLine(`  ... and ${fresh.length - 50} more`);
+}
+
+export async function importCompaniesCommand(path: string, options: { json?: boolean }): Promise<void> {
+  const store = await openMigratedStore(loadConfig().database);
+  try {
+    const report = await importCompanies(store.db, path);
+    if (options.json) return printJson(report);
+    printCompanyReport(report);
+  } catch (error) {
+    if (error instanceof CompanyInputError) throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+function printCompanyReport(report: CompanyImportReport): void {
+  for (const file of report.files) {
+    printLine(
+      file.skipped
+        ? `skipped ${file.file}: ${file.skipped}`
+        : `${file.file} (${file.source}): ${file.rows} tickers, ${file.added} new, ${file.removed} gone`,
+    );
+  }
+  const { companies, resolution } = report;
+  printLine(
+    `companies: ${companies.total} (${companies.inserted} new), ${companies.withSector} with a sector (${companies.gicsSector} GICS)`,
+  );
+  printResolution(resolution);
+}
+
+function printResolution(resolution: EnrichReport['resolution']): void {
+  const methods = Object.entries(resolution.byMethod)
+    .map(([method, count]) => `${count} ${method}`)
+    .join(', ');
+  printLine(
+    `tickers: ${resolution.checked} checked, ${resolution.resolved} resolved${methods ? ` (${methods})` : ''}, ` +
+      `${resolution.respelled} class shares respelled, ${resolution.ambiguous} ambiguous, ${resolution.unresolved} unresolved, ` +
+      `${resolution.notEquity} not equity; ${resolution.tickersChanged} trades changed ticker`,
+  );
+}
+
+export async function enrichCommand(options: { all?: boolean; json?: boolean }): Promise<void> {
+  const config = loadConfig();
+  const store = await openMigratedStore(config.database);
+  const bars = new Map<string, ReturnType<typeof progressBar>>();
+  try {
+    const report = await enrich(store.db, {
+      all: options.all ?? false,
+      provider: providerFromConfig(config.priceProvider),
+      refetchDays: config.priceProvider.refetchDays,
+      progress: (phase, done, total) => {
+        let bar = bars.get(phase);
+        if (!bar) {
+          for (const other of bars.values()) other.stop();
+          bar = progressBar(phase);
+          bars.set(phase, bar);
+        }
+        bar.update(done, total);
+      },
+    });
+    for (const bar of bars.values()) bar.stop();
+    if (options.json) return printJson(report);
+    printLine(`${report.mode} enrichment as of ${report.today}`);
+    printResolution(report.resolution);
+    if (report.fetch) {
+      printLine(
+        `price provider: asked ${report.fetch.asked}, got ${report.fetch.fetched} (${report.fetch.bars} bars), ` +
+          `${report.fetch.notFound} without data, ${report.fetch.errors.length} failed`,
+      );
+      for (const failure of report.fetch.errors.slice(0, 20))
+        printLine(`  ${failure.symbol}: ${failure.error}`);
+    }
+    printLine(
+      `trades: ${report.trades.computed} computed (${report.trades.withPrices} with prices, ${report.trades.symbols} symbols); ` +
+        `${report.signals.updated} sector/peer/conviction updates; ${report.members.refreshed} members refreshed`,
+    );
+    printLine(
+      `seconds: ${Object.entries(report.seconds)
+        .map(([phase, seconds]) => `${phase} ${seconds}`)
+        .join(', ')}`,
+    );
+  } finally {
+    for (const bar of bars.values()) bar.stop();
+    await store.close();
+  }
+}

@@ -1,0 +1,153 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { run } from '../main.js';
+import { congressPath } from '../test-support/documents.js';
+
+const dataDir = inject('dataDir');
+
+interface Outcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+let stdout = '';
+let stderr = '';
+
+beforeEach(() => {
+  stdout = '';
+  stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = 0;
+});
+
+async function parse(...args: string[]): Promise<Outcome> {
+  stdout = '';
+  stderr = '';
+  process.exitCode = 0;
+  await run(['node', 'dcledger', 'parse', ...args]);
+  const exitCode = Number(process.exitCode ?? 0);
+  process.exitCode = 0;
+  return { stdout, stderr, exitCode };
+}
+
+function scratchFile(name: string, content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'dcledger-parse-')), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
+  const house = (...parts: string[]) => congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', ...parts);
+
+  it('prints the trades of a House PTR with the filing context', async () => {
+    const result = await parse(house('efiled-2025', '20026590.pdf'));
+    expect(result.exitCode).toBe(0);
+    const trades = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    expect(trades).toHaveLength(9);
+    expect(trades[0]).toMatchObject({
+      source: 'house_clerk',
+      chamber: 'House',
+      politician_name: 'Nancy Pelosi',
+      state: 'CA',
+      district: '11',
+      filing_id: '20026590',
+      ticker: 'GOOGL',
+      trade_type: 'Buy',
+      owner: 'Spouse',
+      option_type: 'Call',
+      strike_price: 150,
+      option_expiry: '2026-01-16',
+      filing_status: 'New',
+      transaction_date: '2025-01-14',
+      disclosure_date: '2025-01-17',
+      days_to_disclose: 3,
+    });
+  });
+
+  it('says a scanned PTR needs OCR instead of printing []', async () => {
+    const result = await parse(house('scanned-2025', '8220796.pdf'));
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toMatch(/^dcledger: 8220796\.pdf: needs OCR: scanned PDF without a text layer/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('says an S3 error body saved as .pdf is not a PDF', async () => {
+    const result = await parse(house('error-bodies', '20018355.pdf.s3-access-denied.xml'));
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('not a PDF');
+    expect(result.stderr).toContain('AccessDenied');
+  });
+
+  it('prints every page of a concatenated Senate file, each trade with its own filer and dates', async () => {
+    const file = congressPath(dataDir ?? '', 'raw-senate', 'efd-ptr-html', 'efd_ptr_pages_2021_sample.html');
+    const result = await parse(file);
+    expect(result.exitCode).toBe(0);
+    const trades = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    expect(trades).toHaveLength(1230);
+    expect(new Set(trades.map((trade) => trade.politician_name)).size).toBeGreaterThan(20);
+    expect(trades.find((trade) => trade.politician_name === 'Cynthia M Lummis')).toMatchObject({
+      chamber: 'Senate',
+      ticker: 'BTC',
+      filed_date: '2021-10-07',
+      disclosure_date: '2021-10-07',
+    });
+    const summary = await parse(file, '--summary');
+    expect(JSON.parse(summary.stdout)).toMatchObject({ documents: 123, parsed: 123, trades: 1230 });
+  });
+
+  it('prints OGE trades with the agency and uses the file name as the filing id', async () => {
+    const file = congressPath(
+      dataDir ?? '',
+      'raw-oge',
+      'open-cabinet-278t',
+      'pdfs',
+      'Kristi-Noem-07.23.2025-278T.pdf',
+    );
+    const result = await parse(file, '--source', 'oge');
+    expect(JSON.parse(result.stdout)).toEqual([
+      expect.objectContaining({
+        chamber: 'Executive',
+        politician_name: 'Kristi Noem',
+        agency: 'Department of Homeland Security',
+        filing_id: 'Kristi-Noem-07.23.2025-278T.pdf',
+        asset_description: 'Granite Falls Energy LLC',
+      }),
+    ]);
+  });
+
+  it('refuses a source that does not match the document', async () => {
+    const result = await parse(house('efiled-2025', '20026590.pdf'), '--source', 'senate');
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('expected an eFD page');
+  });
+});
+
+describe('dcledger parse (usage and unknown input)', () => {
+  it('exits 2 on a usage error', async () => {
+    expect((await parse('x.pdf', '--source', 'nasdaq')).exitCode).toBe(2);
+    expect((await parse()).exitCode).toBe(2);
+  });
+
+  it('exits 1 with one line for a missing or unrecognized file', async () => {
+    const missing = await parse('/nonexistent/dir/file.pdf');
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/^dcledger: cannot read \/nonexistent\/dir\/file\.pdf/);
+    const text = await parse(scratchFile('notes.txt', 'just some notes\n'));
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toContain('unrecognized document');
+  });
+});

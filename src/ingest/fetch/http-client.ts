@@ -1,0 +1,168 @@
+// How every connector talks to a source site: timeouts, retries with exponential backoff and
+// jitter (network errors, 429 and 5xx, honouring Retry-After), and a polite minimum interval
+// between requests to the same host. Cookies are kept per client for sites with session flows.
+
+export interface HttpClientOptions {
+  /** Per-request timeout. */
+  timeoutMs: number;
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Minimum time between two requests to the same host. */
+  minIntervalMs: number;
+  /** First backoff delay; doubles per retry, with ±50% jitter. */
+  backoffMs: number;
+  userAgent: string;
+  /** Injected for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export interface FetchedDocument {
+  url: string;
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** application/x-www-form-urlencoded body. */
+  form?: Record<string, string>;
+  /** Statuses that are answers, not failures (e.g. 404 for a document that is not there yet). */
+  acceptStatuses?: readonly number[];
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class HttpClient {
+  private readonly lastRequestAt = new Map<string, number>();
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly options: HttpClientOptions) {}
+
+  async get(url: string, options: Omit<RequestOptions, 'method' | 'form'> = {}): Promise<FetchedDocument> {
+    return this.request(url, { ...options, method: 'GET' });
+  }
+
+  async request(url: string, options: RequestOptions = {}): Promise<FetchedDocument> {
+    const sleep = this.options.sleep ?? defaultSleep;
+    let lastError: FetchError | undefined;
+    for (let attempt = 0; attempt <= this.options.retries; attempt++) {
+      await this.waitForTurn(url, sleep);
+      try {
+        const response = await this.send(url, options);
+        if (response.status < 400 || options.acceptStatuses?.includes(response.status)) return response;
+        lastError = new FetchError(`${url} answered ${response.status}`, url, response.status);
+        if (response.status !== 429 && response.status < 500) throw lastError;
+        if (attempt < this.options.retries) await sleep(this.retryDelay(attempt, response.retryAfterMs));
+      } catch (error) {
+        if (
+          error instanceof FetchError &&
+          error.status !== null &&
+          error.status < 500 &&
+          error.status !== 429
+        )
+          throw error;
+        lastError =
+          error instanceof FetchError
+            ? error
+            : new FetchError(`${url}: ${(error as Error).message}`, url, null);
+        if (attempt < this.options.retries) await sleep(this.retryDelay(attempt, undefined));
+      }
+    }
+    throw lastError ?? new FetchError(`${url}: failed`, url, null);
+  }
+
+  private async send(
+    url: string,
+    options: RequestOptions,
+  ): Promise<FetchedDocument & { retryAfterMs?: number }> {
+    const host = new URL(url).host;
+    const headers: Record<string, string> = { 'user-agent': this.options.userAgent, ...options.headers };
+    const cookie = this.cookies.get(host);
+    if (cookie) headers.cookie = cookie;
+    let body: string | undefined;
+    if (options.form) {
+      body = new URLSearchParams(options.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      redirect: 'follow',
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    });
+    this.keepCookies(host, response.headers);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const retryAfter = response.headers.get('retry-after');
+    return {
+      url: response.url || url,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: bytes,
+      retryAfterMs: retryAfter ? parseRetryAfter(retryAfter) : undefined,
+    };
+  }
+
+  private keepCookies(host: string, headers: Headers): void {
+    const setCookies = headers.getSetCookie?.() ?? [];
+    if (setCookies.length === 0) return;
+    const jar = new Map(
+      (this.cookies.get(host) ?? '')
+        .split('; ')
+        .filter(Boolean)
+        .map((pair) => pair.split('=') as [string, string]),
+    );
+    for (const line of setCookies) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq <= 0) continue;
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    this.cookies.set(host, [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+  }
+
+  /** The value of a cookie this client holds for a host (e.g. a CSRF token). */
+  cookie(host: string, name: string): string | undefined {
+    for (const pair of (this.cookies.get(host) ?? '').split('; ')) {
+      const eq = pair.indexOf('=');
+      if (eq > 0 && pair.slice(0, eq) === name) return pair.slice(eq + 1);
+    }
+    return undefined;
+  }
+
+  private async waitForTurn(url: string, sleep: (ms: number) => Promise<void>): Promise<void> {
+    const host = new URL(url).host;
+    const last = this.lastRequestAt.get(host);
+    const now = Date.now();
+    if (last !== undefined && now - last < this.options.minIntervalMs)
+      await sleep(this.options.minIntervalMs - (now - last));
+    this.lastRequestAt.set(host, Date.now());
+  }
+
+  private retryDelay(attempt: number, retryAfterMs: number | undefined): number {
+    if (retryAfterMs !== undefined) return retryAfterMs;
+    const random = this.options.random ?? Math.random;
+    const base = this.options.backoffMs * 2 ** attempt;
+    return Math.round(base * (0.5 + random()));
+  }
+}
+
+/** Retry-After is seconds or an HTTP date. */
+export function parseRetryAfter(value: string, now = Date.now()): number | undefined {
+  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

@@ -1,0 +1,392 @@
+// House Clerk Periodic Transaction Report (PTR) PDFs, read from their text layer.
+//
+// Layout (one table, repeated header on every page):
+//   ID | Owner | Asset | Transaction Type | Date | Notification Date | Amount | Cap. Gains > $200?
+// A row starts on the line that carries the two dates; the asset name, its "(TICKER)" and
+// "[CODE]" and the amount's upper bound wrap onto the following lines, followed by sub-lines
+// "Filing Status:", "Subholding Of:", "Description:", "Comments:", "Location:". The 2022+ files
+// drop the small capitals of those labels ("F S: New"); the 2021 files print them in a font
+// that lowers G, L and U ("FIlINg STATuS", "(AAPl)", "[gS]").
+import { normalizeOwner } from '../../../domain/owner.js';
+import type { PdfText } from '../../pdf-text.js';
+import { repairLegacyCase, splitAssetCode, splitTicker } from '../asset-text.js';
+import {
+  emptyFiling,
+  type FilingInfo,
+  type ParsedDocument,
+  type ParsedTrade,
+  type RejectedRow,
+  tableResult,
+  unreadDocument,
+} from '../document.js';
+import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
+import { cleanText, optionTermsFromText, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+import { houseAssetType } from './asset-codes.js';
+import { houseFilerName } from './names.js';
+
+const SOURCE = 'house_clerk';
+const KIND = 'house_ptr_pdf';
+
+/** Fewer visible characters than this and the PDF is a scan without a text layer. */
+const MIN_TEXT_CHARS = 40;
+
+const DATE = /^\d{1,2}\/\d{1,2}\/\d{4}$/;
+
+type SubField = 'filing_status' | 'subholding_of' | 'description' | 'comments' | 'location';
+
+/** Sub-line labels with their small capitals present (2021) or dropped (2022+). */
+const SUB_LABELS: Record<string, SubField> = {
+  FS: 'filing_status',
+  FILINGSTATUS: 'filing_status',
+  SO: 'subholding_of',
+  SUBHOLDINGOF: 'subholding_of',
+  D: 'description',
+  DESCRIPTION: 'description',
+  C: 'comments',
+  COMMENTS: 'comments',
+  COMMENT: 'comments',
+  L: 'location',
+  LOCATION: 'location',
+};
+
+/** Words of the table header (and its wrapped second and third lines). */
+const HEADER_WORDS = new Set([
+  'id',
+  'owner',
+  'asset',
+  'transaction',
+  'type',
+  'date',
+  'notification',
+  'amount',
+  'cap.',
+  'gains >',
+  'gains',
+  '>',
+  '$200?',
+]);
+
+interface RawRow {
+  order: number;
+  id: string;
+  owner: string;
+  asset: string[];
+  type: string;
+  date: string;
+  notification: string;
+  amount: string[];
+  sub: Partial<Record<SubField, string>>;
+  currentSub: SubField | null;
+}
+
+export function parseHousePtrPdf(pdf: PdfText): ParsedDocument {
+  const lines = documentLines(pdf);
+  const visibleChars = lines.reduce((sum, line) => sum + line.text.replace(/\s/g, '').length, 0);
+  if (visibleChars < MIN_TEXT_CHARS) {
+    return unreadDocument(
+      SOURCE,
+      KIND,
+      'needs_ocr',
+      `scanned PTR without a text layer (${pdf.pages.length} page(s)): its transactions need OCR or manual entry`,
+      emptyFiling({ is_paper: true }),
+    );
+  }
+  const allText = lines.map((line) => line.text).join('\n');
+  if (!/Filing ID\s*#/i.test(allText) && !/Clerk of the House/i.test(allText)) {
+    return unreadDocument(SOURCE, KIND, 'failed', 'not a House PTR: no "Filing ID #" and no Clerk header');
+  }
+
+  const legacyFont = /\blegislative Resource Center\b/.test(allText);
+  const filing = readFiling(lines);
+  const rows = readRows(lines);
+  if (rows === null) {
+    return unreadDocument(SOURCE, KIND, 'failed', 'no transactions table header found', filing);
+  }
+
+  const trades: ParsedTrade[] = [];
+  const rejected: RejectedRow[] = [];
+  const warnings: string[] = [];
+  for (const row of rows) {
+    const outcome = toTrade(row, filing, legacyFont);
+    if (outcome.kind === 'rejected') rejected.push(outcome.rejected);
+    else {
+      trades.push(outcome.trade);
+      warnings.push(...outcome.warnings);
+    }
+  }
+  filing.is_amendment = trades.some((trade) => trade.filing_status?.toLowerCase() === 'amended');
+
+  return tableResult(SOURCE, KIND, filing, { trades, rejected, warnings }, 'failed');
+}
+
+function readFiling(lines: readonly TextLine[]): FilingInfo {
+  const filing = emptyFiling();
+  for (const line of lines) {
+    const text = line.text;
+    const id = /Filing ID\s*#\s*(\d+)/i.exec(text);
+    if (id && filing.source_doc_id === null) filing.source_doc_id = id[1] ?? null;
+    const field = /^(Name|Status|State\/District):\s*(.*)$/i.exec(text);
+    if (field) {
+      const label = (field[1] ?? '').toLowerCase();
+      const value = cleanText(field[2]);
+      if (label === 'name' && filing.filer_name === null) filing.filer_name = value;
+      if (label === 'status' && filing.filer_status === null) filing.filer_status = value;
+      if (label === 'state/district' && filing.state_district === null) filing.state_district = value;
+    }
+    const signed = /Digitally Signed:\s*(.*?)\s*,\s*(\d{1,2}\/\d{1,2}\/\d{4})/i.exec(text);
+    if (signed) {
+      filing.signed_date = readDateValue(signed[2] ?? '');
+      filing.filer_name ??= cleanText(signed[1]);
+    }
+  }
+  filing.title = 'Periodic Transaction Report';
+  filing.filed_date = filing.signed_date;
+  filing.filer_display_name = filing.filer_name ? houseFilerName(filing.filer_name) : null;
+  const seat = /^([A-Z]{2})(\d{2})$/.exec(filing.state_district ?? '');
+  if (seat) {
+    filing.state = seat[1] ?? null;
+    filing.district = seat[2] ?? null;
+  }
+  return filing;
+}
+
+function readDateValue(text: string): string | null {
+  const result = readDate(text, 'date');
+  return result.ok ? result.value : null;
+}
+
+/** The rows of the transactions table, or null when the document has no table header. */
+function readRows(lines: readonly TextLine[]): RawRow[] | null {
+  let columns: Column[] | null = null;
+  let state: 'before' | 'in' | 'page-top' | 'after' = 'before';
+  let page = 0;
+  const rows: RawRow[] = [];
+  let current: RawRow | null = null;
+
+  for (const line of lines) {
+    if (line.page !== page) {
+      page = line.page;
+      if (state === 'in') state = 'page-top';
+    }
+    const header = headerColumns(line);
+    if (header) {
+      columns = header;
+      if (state !== 'after') state = 'in';
+      continue;
+    }
+    if (state === 'before' || state === 'after' || columns === null) continue;
+    if (isTableEnd(line.text)) {
+      state = 'after';
+      current = null;
+      continue;
+    }
+    if (isHeaderContinuation(line)) continue;
+    const cells = unmergeCells(lineCells(line, columns));
+    if (isRowStart(cells)) {
+      state = 'in';
+      current = startRow(rows.length + 1, cells);
+      rows.push(current);
+      continue;
+    }
+    // Before a page's repeated header only the "Filing ID" line can appear; never row text.
+    if (state === 'page-top' && /Filing ID/i.test(line.text)) continue;
+    if (current) continueRow(current, line, cells, columns);
+  }
+  return columns === null ? null : rows;
+}
+
+function headerColumns(line: TextLine): Column[] | null {
+  const find = (word: string) => line.items.find((item) => item.text.trim().toLowerCase() === word);
+  const owner = find('owner');
+  const asset = find('asset');
+  const transaction = find('transaction');
+  const notification = find('notification');
+  const amount = find('amount');
+  if (!owner || !asset || !transaction || !notification || !amount) return null;
+  const date = line.items.find(
+    (item) => item.text.trim().toLowerCase() === 'date' && item.x > transaction.x && item.x < notification.x,
+  );
+  if (!date) return null;
+  const columns: Column[] = [
+    { name: 'owner', x: owner.x },
+    { name: 'asset', x: asset.x },
+    { name: 'type', x: transaction.x },
+    { name: 'date', x: date.x },
+    { name: 'notification', x: notification.x },
+    { name: 'amount', x: amount.x },
+  ];
+  const id = find('id');
+  if (id) columns.push({ name: 'id', x: id.x });
+  const cap = find('cap.');
+  if (cap) columns.push({ name: 'cap', x: cap.x });
+  return columns;
+}
+
+function isHeaderContinuation(line: TextLine): boolean {
+  return line.items.every((item) => HEADER_WORDS.has(item.text.trim().toLowerCase()));
+}
+
+function isTableEnd(text: string): boolean {
+  return /^\* For the complete list of asset type/i.test(text) || /^Digitally Signed:/i.test(text);
+}
+
+/** Asset text followed by type, both dates and the amount's start, as one run of text. */
+const MERGED_ROW =
+  /^(.*\S)\s+(S \(partial\)|P|S|E)\s+(\d{1,2}\/\d{1,2}\/\d{4})\s+(\d{1,2}\/\d{1,2}\/\d{4})(?:\s+(\$.*|Over .*|Spouse.*))?$/i;
+
+/**
+ * The PDF writer sometimes emits the asset name and the cells to its right as one text run,
+ * which then lands wholly in the asset column; split such a run back into its cells.
+ */
+function unmergeCells(cells: Record<string, string>): Record<string, string> {
+  if (DATE.test(cells.date ?? '')) return cells;
+  const run = [cells.asset, cells.type, cells.date, cells.notification, cells.amount]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
+  const merged = MERGED_ROW.exec(run);
+  if (!merged) return cells;
+  return {
+    ...cells,
+    asset: merged[1] ?? '',
+    type: merged[2] ?? '',
+    date: merged[3] ?? '',
+    notification: merged[4] ?? '',
+    amount: merged[5] ?? '',
+  };
+}
+
+function isRowStart(cells: Record<string, string>): boolean {
+  return DATE.test(cells.date ?? '') && (DATE.test(cells.notification ?? '') || (cells.type ?? '') !== '');
+}
+
+/** A transaction type the PDF writer glued to the end of the asset text ("... [ST] S (partial)"). */
+const TRAILING_TYPE = /^(.*\S)\s+(S \(partial\)|P|S|E)$/i;
+
+function startRow(order: number, cells: Record<string, string>): RawRow {
+  let asset = cells.asset ?? '';
+  let type = cells.type ?? '';
+  const glued = type === '' ? TRAILING_TYPE.exec(asset) : null;
+  if (glued) {
+    asset = glued[1] ?? '';
+    type = glued[2] ?? '';
+  }
+  return {
+    order,
+    id: cells.id ?? '',
+    owner: cells.owner ?? '',
+    asset: asset ? [asset] : [],
+    type,
+    date: cells.date ?? '',
+    notification: cells.notification ?? '',
+    amount: cells.amount ? [cells.amount] : [],
+    sub: {},
+    currentSub: null,
+  };
+}
+
+const AMOUNT_PIECE =
+  /^(\$[\d,]+(\.\d+)?\s*[-–]?|[-–]?\s*\$[\d,]+(\.\d+)?|over \$[\d,]+|spouse\/dc over \$[\d,]+)$/i;
+
+function continueRow(row: RawRow, line: TextLine, cells: Record<string, string>, columns: Column[]): void {
+  const amount = cells.amount ?? '';
+  if (amount !== '' && AMOUNT_PIECE.test(amount)) row.amount.push(amount);
+
+  const text = subLineText(line, columns);
+  const label = /^([A-Za-z][A-Za-z ]{0,24}):\s*(.*)$/.exec(text);
+  const field = label ? SUB_LABELS[(label[1] ?? '').replace(/[^A-Za-z]/g, '').toUpperCase()] : undefined;
+  if (label && field) {
+    row.currentSub = field;
+    row.sub[field] = (label[2] ?? '').trim();
+    return;
+  }
+  if (row.currentSub) {
+    if (text !== '') row.sub[row.currentSub] = `${row.sub[row.currentSub] ?? ''} ${text}`.trim();
+    return;
+  }
+  if ((cells.asset ?? '') !== '') row.asset.push(cells.asset ?? '');
+  // "S (partial)" may wrap inside its narrow column.
+  if ((cells.type ?? '') !== '') row.type = `${row.type} ${cells.type}`.trim();
+}
+
+/**
+ * The text of a line from the asset column rightwards, without the amount's wrapped pieces and
+ * the cap-gains checkboxes: sub-lines ("Description: ...") run across the columns to their right.
+ */
+function subLineText(line: TextLine, columns: readonly Column[]): string {
+  const left = (name: string) => columns.find((column) => column.name === name)?.x;
+  const assetX = left('asset') ?? 0;
+  const amountX = left('amount') ?? Number.POSITIVE_INFINITY;
+  const capX = left('cap') ?? Number.POSITIVE_INFINITY;
+  return line.items
+    .filter((item) => item.x >= assetX - 4)
+    .filter((item) => !(item.x >= amountX - 4 && AMOUNT_PIECE.test(item.text.trim())))
+    .filter((item) => !(item.x >= capX - 4 && item.text.trim().length <= 1))
+    .map((item) => item.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+type RowOutcome =
+  | { kind: 'trade'; trade: ParsedTrade; warnings: string[] }
+  | { kind: 'rejected'; rejected: RejectedRow };
+
+function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutcome {
+  const rowText = [row.owner, ...row.asset, row.type, row.date, row.notification, ...row.amount]
+    .filter((part) => part !== '')
+    .join(' | ');
+  const reject = (reason: string): RowOutcome => ({
+    kind: 'rejected',
+    rejected: { row: row.order, reason, text: rowText },
+  });
+
+  const kind = readTradeKind(row.type);
+  if (!kind.ok) return reject(kind.reason);
+  const transactionDate = readDate(row.date, 'transaction date');
+  if (!transactionDate.ok) return reject(transactionDate.reason);
+  const amount = readAmount(row.amount.join(' '));
+  if (!amount.ok) return reject(amount.reason);
+
+  const warnings: string[] = [];
+  if (amount.warning) warnings.push(`row ${row.order}: ${amount.warning}`);
+  const owner = normalizeOwner(row.owner, true);
+  if (owner === null) warnings.push(`row ${row.order}: unknown owner code "${row.owner}"`);
+
+  const assetText = row.asset.join(' ');
+  const { code, rest } = splitAssetCode(assetText);
+  const { ticker, rest: name } = splitTicker(rest, legacyFont);
+  const description = legacyFont ? repairLegacyCase(name) : name;
+  const notes = [row.sub.description, row.sub.comments].map(cleanText).filter((note) => note !== null);
+  const isOption = code === 'OP';
+  const terms = isOption ? optionTermsFromText(notes.join(' ')) : null;
+
+  return {
+    kind: 'trade',
+    warnings,
+    trade: {
+      row: row.order,
+      source_row_id: cleanText(row.id),
+      ticker,
+      asset_description: description,
+      asset_type: houseAssetType(code, ticker),
+      asset_code: code,
+      trade_type: kind.value.label,
+      trade_action: kind.value.action,
+      amount_range: amount.value.range,
+      amount_low: amount.value.low,
+      amount_high: amount.value.high,
+      transaction_date: transactionDate.value,
+      disclosure_date: filing.filed_date,
+      notification_date: readDateValue(row.notification),
+      late_notification: null,
+      owner,
+      option_type: terms?.optionType ?? null,
+      strike_price: terms?.strikePrice ?? null,
+      option_expiry: terms?.optionExpiry ?? null,
+      comment: notes.length > 0 ? notes.join(' | ') : null,
+      filing_status: cleanText(row.sub.filing_status),
+      subholding_of: cleanText(row.sub.subholding_of),
+      location: cleanText(row.sub.location),
+    },
+  };
+}

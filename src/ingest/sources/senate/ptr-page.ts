@@ -1,0 +1,282 @@
+// Senate eFD "Periodic Transaction Report" pages (efdsearch.senate.gov/search/view/ptr/<uuid>/).
+//
+// The filer is in `<h2 class="filedReport">`, the report date and any "(Amendment N)" in the h1,
+// the filing time in "Filed MM/DD/YYYY @ h:mm AM", and the trades in a table whose columns are
+// # | Transaction Date | Owner | Ticker | Asset Name | Asset Type | Type | Amount | Comment.
+// Option, bond and company details sit in `<div class="text-muted">` blocks under the asset name.
+// The page does not contain its own UUID: callers that know it (the connector) attach it.
+import { normalizeAssetType, parseAssetDescription, stripTags } from '../../../domain/asset.js';
+import { normalizeOwner } from '../../../domain/owner.js';
+import { NO_TICKER, normalizeTicker } from '../../../domain/ticker.js';
+import {
+  emptyFiling,
+  type FilingInfo,
+  type ParsedDocument,
+  type ParsedTrade,
+  type RejectedRow,
+  tableResult,
+  unreadDocument,
+} from '../document.js';
+import { cleanText, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+
+const SOURCE = 'senate_efd';
+
+/** Splits a file of pages saved back to back into the pages (each starts with a doctype). */
+export function splitEfdPages(html: string): string[] {
+  const parts = html.split(/<!DOCTYPE html>/i).filter((part) => /<html/i.test(part));
+  return parts.length > 0 ? parts : [html];
+}
+
+/** Every page of a file that may hold one page or many concatenated pages. */
+export function parseSenatePtrPages(html: string): ParsedDocument[] {
+  return splitEfdPages(html).map(parseSenatePtrPage);
+}
+
+export function parseSenatePtrPage(html: string): ParsedDocument {
+  const title = firstMatch(html, /<title>([\s\S]*?)<\/title>/i);
+  const heading = firstMatch(html, /<h1[^>]*>([\s\S]*?)<\/h1>/i);
+  const filing = readFiling(html, heading);
+
+  if (isPaperPage(html, title)) {
+    return unreadDocument(
+      SOURCE,
+      'senate_paper_page',
+      'paper',
+      'paper filing: eFD shows only scanned page images; its transactions need OCR or manual entry',
+      { ...filing, is_paper: true },
+    );
+  }
+  if (/prohibition_agreement/i.test(html)) {
+    return unreadDocument(
+      SOURCE,
+      'unknown',
+      'failed',
+      'eFD terms-of-use page, not a report (the session had not accepted the agreement)',
+    );
+  }
+  if (!/Periodic Transaction Report/i.test(`${title} ${heading}`)) {
+    const what = heading || title || 'no title';
+    return unreadDocument(
+      SOURCE,
+      'unknown',
+      'unsupported',
+      `not a periodic transaction report: "${what}"`,
+      filing,
+    );
+  }
+  return readTransactions(html, filing);
+}
+
+function isPaperPage(html: string, title: string): boolean {
+  return /class="[^"]*filingImage/i.test(html) || /paper/i.test(title);
+}
+
+function readFiling(html: string, heading: string): FilingInfo {
+  const filing = emptyFiling();
+  filing.title = heading || null;
+  const reportDate = /for\s+(\d{1,2}\/\d{1,2}\/\d{4})/i.exec(heading);
+  if (reportDate) filing.report_date = dateOrNull(reportDate[1]);
+  const amendment = /\(Amendment\s*(\d+)?\)/i.exec(heading);
+  if (amendment) {
+    filing.is_amendment = true;
+    filing.amendment_number = amendment[1] ? Number(amendment[1]) : null;
+  }
+
+  const filer = firstMatch(html, /<h2[^>]*class="[^"]*filedReport[^"]*"[^>]*>([\s\S]*?)<\/h2>/i);
+  Object.assign(filing, readFilerHeading(filer));
+  const filed = /Filed\s+(\d{1,2}\/\d{1,2}\/\d{4})/i.exec(html);
+  filing.filed_date = filed ? dateOrNull(filed[1]) : null;
+  return filing;
+}
+
+/**
+ * "The Honorable Michael F Bennet (Bennet, Michael)" or "The Honorable Lamar Alexander (Former
+ * Senator)": the parenthesis holds either "Last, First" or the office.
+ */
+export function readFilerHeading(heading: string): Pick<
+  FilingInfo,
+  'filer_name' | 'filer_display_name' | 'filer_status'
+> & {
+  filer_last_name: string | null;
+  filer_first_name: string | null;
+} {
+  const text = heading.replace(/\s+/g, ' ').trim();
+  const paren = /\(([^)]*)\)\s*$/.exec(text);
+  const name = (paren ? text.slice(0, paren.index) : text)
+    .replace(/^(The\s+)?Honorable\s+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const inside = paren?.[1]?.trim() ?? '';
+  const comma = inside.indexOf(',');
+  const isName = comma > 0 && !/senator|candidate|officer|member/i.test(inside);
+  const display = name.replace(/^(Mr|Mrs|Ms|Miss|Dr)\.?\s+/i, '');
+  return {
+    filer_name: name === '' ? null : name,
+    filer_display_name: display === '' ? null : display,
+    filer_status: !isName && inside !== '' ? inside : null,
+    filer_last_name: isName ? inside.slice(0, comma).trim() : null,
+    filer_first_name: isName ? inside.slice(comma + 1).trim() : null,
+  };
+}
+
+const COLUMN_NAMES: Record<string, string> = {
+  '#': 'number',
+  'transaction date': 'date',
+  owner: 'owner',
+  ticker: 'ticker',
+  'asset name': 'asset',
+  'asset type': 'asset_type',
+  type: 'type',
+  amount: 'amount',
+  comment: 'comment',
+};
+
+function readTransactions(html: string, filing: FilingInfo): ParsedDocument {
+  const table = transactionsTable(html);
+  if (!table) {
+    return unreadDocument(SOURCE, 'senate_ptr_page', 'failed', 'no transactions table on the page', filing);
+  }
+  const header = [...table.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/gi)].map((match) =>
+    stripTags(match[1] ?? '').toLowerCase(),
+  );
+  const columns = header.map((name) => COLUMN_NAMES[name] ?? name);
+  const missing = ['date', 'owner', 'ticker', 'asset', 'type', 'amount'].filter(
+    (name) => !columns.includes(name),
+  );
+  if (missing.length > 0) {
+    return unreadDocument(
+      SOURCE,
+      'senate_ptr_page',
+      'failed',
+      `transactions table lacks column(s) ${missing.join(', ')}`,
+      filing,
+    );
+  }
+
+  const body = /<tbody[^>]*>([\s\S]*?)<\/tbody>/i.exec(table)?.[1] ?? '';
+  const trades: ParsedTrade[] = [];
+  const rejected: RejectedRow[] = [];
+  const warnings: string[] = [];
+  let order = 0;
+  for (const rowMatch of body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)) {
+    order += 1;
+    const cells = [...(rowMatch[1] ?? '').matchAll(/<td[^>]*>([\s\S]*?)<\/td>/gi)].map(
+      (cell) => cell[1] ?? '',
+    );
+    const byName: Record<string, string> = {};
+    columns.forEach((name, index) => {
+      byName[name] = cells[index] ?? '';
+    });
+    const outcome = toTrade(byName, order, filing);
+    if ('reason' in outcome) rejected.push(outcome);
+    else {
+      trades.push(outcome.trade);
+      warnings.push(...outcome.warnings);
+    }
+  }
+
+  const declared = /\((\d+)\s+transactions?\s+total\)/i.exec(html);
+  const declaredCount = declared ? Number(declared[1]) : null;
+  if (declaredCount !== null && declaredCount !== order) {
+    warnings.push(`the page announces ${declaredCount} transactions but its table has ${order} rows`);
+  }
+  return tableResult(SOURCE, 'senate_ptr_page', filing, { trades, rejected, warnings }, 'lists none');
+}
+
+/** The table captioned "List of transactions added to this report" (or the first striped table). */
+function transactionsTable(html: string): string | null {
+  const tables = [...html.matchAll(/<table[^>]*>([\s\S]*?)<\/table>/gi)].map((match) => match[1] ?? '');
+  return tables.find((table) => /list of transactions/i.test(table)) ?? tables[0] ?? null;
+}
+
+type RowOutcome = { trade: ParsedTrade; warnings: string[] } | RejectedRow;
+
+function toTrade(cells: Record<string, string>, order: number, filing: FilingInfo): RowOutcome {
+  const number = /^\s*(\d+)\s*$/.exec(stripTags(cells.number ?? ''));
+  const row = number ? Number(number[1]) : order;
+  const text = Object.values(cells).map(stripTags).join(' | ');
+  const reject = (reason: string): RejectedRow => ({ row, reason, text });
+
+  const kind = readTradeKind(stripTags(cells.type ?? ''));
+  if (!kind.ok) return reject(kind.reason);
+  const date = readDate(stripTags(cells.date ?? ''), 'transaction date');
+  if (!date.ok) return reject(date.reason);
+  const amount = readAmount(stripTags(cells.amount ?? ''));
+  if (!amount.ok) return reject(amount.reason);
+
+  const warnings: string[] = [];
+  if (amount.warning) warnings.push(`row ${row}: ${amount.warning}`);
+  const ownerText = stripTags(cells.owner ?? '');
+  const owner = normalizeOwner(ownerText);
+  if (owner === null) warnings.push(`row ${row}: unknown owner "${ownerText}"`);
+
+  const ticker = pickTicker(cells.ticker ?? '');
+  const asset = parseAssetDescription(joinExchangeParts(cells.asset ?? ''));
+  const hasOptionTerms = asset.optionType !== null || asset.strikePrice !== null;
+  // Bond coupons, maturities and company notes stay readable in the description.
+  const description =
+    asset.details && !hasOptionTerms ? `${asset.description} (${asset.details})` : asset.description;
+
+  return {
+    warnings,
+    trade: {
+      row,
+      source_row_id: null,
+      ticker,
+      asset_description: description,
+      asset_type: normalizeAssetType(stripTags(cells.asset_type ?? ''), ticker, asset),
+      asset_code: null,
+      trade_type: kind.value.label,
+      trade_action: kind.value.action,
+      amount_range: amount.value.range,
+      amount_low: amount.value.low,
+      amount_high: amount.value.high,
+      transaction_date: date.value,
+      disclosure_date: filing.filed_date,
+      notification_date: null,
+      late_notification: null,
+      owner,
+      option_type: asset.optionType,
+      strike_price: asset.strikePrice,
+      option_expiry: asset.optionExpiry,
+      comment: cleanText(stripTags(cells.comment ?? '')),
+      filing_status: filing.is_amendment ? 'Amended' : 'New',
+      subholding_of: null,
+      location: null,
+    },
+  };
+}
+
+/**
+ * An exchange lists two assets, "X (Exchanged) <br/> Y (Received)", with a ticker for each; the
+ * trade's ticker is the last one given (the asset received), "--" parts mean none.
+ */
+function pickTicker(cell: string): string {
+  const parts = cell
+    .split(/<br\s*\/?>/i)
+    .map((part) => normalizeTicker(part))
+    .filter((ticker) => ticker !== NO_TICKER);
+  return parts[parts.length - 1] ?? NO_TICKER;
+}
+
+/** Keeps the two halves of an exchange apart in the description ("X (Exchanged) / Y (Received)"). */
+function joinExchangeParts(cell: string): string {
+  const split = cell.search(/<div/i);
+  const name = split === -1 ? cell : cell.slice(0, split);
+  const details = split === -1 ? '' : cell.slice(split);
+  const parts = name
+    .split(/<br\s*\/?>/i)
+    .map((part) => part.trim())
+    .filter((part) => stripTags(part) !== '');
+  return `${parts.join(' / ')}${details}`;
+}
+
+function firstMatch(text: string, pattern: RegExp): string {
+  const match = pattern.exec(text);
+  return match ? stripTags(match[1] ?? '') : '';
+}
+
+function dateOrNull(text: string | undefined): string | null {
+  const result = readDate(text ?? '', 'date');
+  return result.ok ? result.value : null;
+}

@@ -1,0 +1,121 @@
+// `dcledger companies import <dir>`: reads every directory file found (kind recognized from its
+// content), stores its rows as listings, merges them into companies, then re-resolves the tickers
+// of every trade that needs one against the new directory.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import type { Kysely } from 'kysely';
+import {
+  allListings,
+  type ListingRow,
+  replaceListings,
+  upsertCompanies,
+} from '../storage/repositories/companies.js';
+import type { Database } from '../storage/schema.js';
+import { mergeListings } from './company-directory.js';
+import { type CompanyEntry, parseCompanyFile } from './company-files.js';
+import { nameKey } from './company-names.js';
+import { type ResolutionReport, resolveTradeTickers } from './resolve-tickers.js';
+
+export class CompanyInputError extends Error {}
+
+export interface CompanyImportReport {
+  files: Array<{
+    file: string;
+    source: string | null;
+    rows: number;
+    added: number;
+    removed: number;
+    skipped?: string;
+  }>;
+  companies: { total: number; inserted: number; updated: number; withSector: number; gicsSector: number };
+  resolution: ResolutionReport;
+}
+
+function directoryFiles(path: string): string[] {
+  if (!existsSync(path)) throw new CompanyInputError(`no such file or directory: ${path}`);
+  if (!statSync(path).isDirectory()) return [path];
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (['.json', '.csv', '.txt'].includes(extname(name).toLowerCase())) files.push(full);
+    }
+  };
+  walk(path);
+  return files;
+}
+
+function toListing(origin: string, entry: CompanyEntry): ListingRow {
+  const key = entry.name ? nameKey(entry.name) : null;
+  return {
+    origin,
+    ticker: entry.ticker,
+    source: entry.source,
+    name: entry.name,
+    name_key: key?.key ?? null,
+    share_class: key?.shareClass ?? null,
+    cik: entry.cik,
+    exchange: entry.exchange,
+    gics_sector: entry.gicsSector,
+    gics_sub_industry: entry.gicsSubIndustry,
+    nasdaq_sector: entry.nasdaqSector,
+    nasdaq_industry: entry.nasdaqIndustry,
+    is_etf: entry.isEtf ? 1 : 0,
+    common: entry.common ? 1 : 0,
+  };
+}
+
+export async function importCompanies(
+  db: Kysely<Database>,
+  path: string,
+  options: { now?: Date } = {},
+): Promise<CompanyImportReport> {
+  const now = options.now ?? new Date();
+  const stamp = now.toISOString();
+  const files = directoryFiles(path);
+  const single = files.length === 1 && files[0] === path;
+  const report: CompanyImportReport['files'] = [];
+  const companies = await db.transaction().execute(async (trx) => {
+    for (const file of files) {
+      const origin = single ? (file.split(/[\\/]/).pop() ?? file) : relative(path, file);
+      let parsed: ReturnType<typeof parseCompanyFile>;
+      try {
+        parsed = parseCompanyFile(readFileSync(file, 'utf8'), file);
+      } catch (error) {
+        if (single)
+          throw new CompanyInputError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        parsed = null;
+      }
+      if (parsed === null) {
+        if (single) throw new CompanyInputError(`${file}: not a company directory file`);
+        report.push({
+          file: origin,
+          source: null,
+          rows: 0,
+          added: 0,
+          removed: 0,
+          skipped: 'not a company directory file',
+        });
+        continue;
+      }
+      // One row per ticker and file: the first, as files list a ticker once except for re-listings.
+      const byTicker = new Map<string, ListingRow>();
+      for (const entry of parsed.entries) {
+        if (!byTicker.has(entry.ticker)) byTicker.set(entry.ticker, toListing(origin, entry));
+      }
+      const { added, removed } = await replaceListings(trx, origin, [...byTicker.values()], stamp);
+      report.push({ file: origin, source: parsed.source, rows: byTicker.size, added, removed });
+    }
+    const merged = mergeListings(await allListings(trx));
+    const written = await upsertCompanies(trx, merged, stamp);
+    return {
+      total: merged.length,
+      ...written,
+      withSector: merged.filter((company) => company.sector !== null).length,
+      gicsSector: merged.filter((company) => company.gics_sector !== null).length,
+    };
+  });
+  const resolution = await resolveTradeTickers(db, { all: true, now });
+  return { files: report, companies, resolution };
+}

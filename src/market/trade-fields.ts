@@ -1,0 +1,169 @@
+// Every market-derived field of one trade (SPEC §3), from its symbol's series and the benchmark's.
+import { addDays } from '../domain/dates.js';
+import type { PriceSeries, TradingCalendar } from './series.js';
+import { gainOver, priceOn, returnToLatest, type WindowValue, windowBetweenBars } from './windows.js';
+
+/** gain_Nd windows in calendar days; "1yr" is 365 days. */
+export const GAIN_WINDOWS = { gain_7d: 7, gain_30d: 30, gain_60d: 60, gain_90d: 90, gain_1yr: 365 } as const;
+export const ALPHA_WINDOWS = { alpha_30d: 30, alpha_90d: 90, alpha_1yr: 365 } as const;
+export const PUBLIC_WINDOWS = { public_gain_30d: 30, public_gain_90d: 90, public_gain_180d: 180 } as const;
+export const PUBLIC_ALPHA_WINDOWS = {
+  public_alpha_30d: 30,
+  public_alpha_90d: 90,
+  public_alpha_180d: 180,
+} as const;
+
+/** current_return and current_alpha are served for trades of the last two years (730 days). */
+export const CURRENT_RETURN_DAYS = 730;
+
+export interface TradeMarketInput {
+  transactionDate: string;
+  disclosureDate: string | null;
+  /** The trade's symbol's series (any order; tried by priority). */
+  series: readonly PriceSeries[];
+  /** The S&P 500 benchmark's series (SPY total return first). */
+  benchmark: readonly PriceSeries[];
+  calendar: TradingCalendar;
+  /** YYYY-MM-DD of the injectable clock: a window's last day must be before it. */
+  today: string;
+}
+
+export interface TradeMarketFields {
+  price_on_trade_date: number | null;
+  price_on_disclosure: number | null;
+  gain_7d: number | null;
+  gain_30d: number | null;
+  gain_60d: number | null;
+  gain_90d: number | null;
+  gain_1yr: number | null;
+  alpha_30d: number | null;
+  alpha_90d: number | null;
+  alpha_1yr: number | null;
+  public_gain_30d: number | null;
+  public_gain_90d: number | null;
+  public_gain_180d: number | null;
+  public_alpha_30d: number | null;
+  public_alpha_90d: number | null;
+  public_alpha_180d: number | null;
+  current_return: number | null;
+  current_alpha: number | null;
+}
+
+export interface TradeMarketResult {
+  fields: TradeMarketFields;
+  /** The next day on which the clock alone can change a field (a window closes, the 2-year limit passes). */
+  due: string | null;
+  /** Some window is still empty only because prices do not reach its end yet: newer prices may fill it. */
+  awaitingPrices: boolean;
+}
+
+function alphaOf(gain: WindowValue | null, benchmark: WindowValue | null): number | null {
+  return gain && benchmark ? gain.value - benchmark.value : null;
+}
+
+export function computeTradeMarket(input: TradeMarketInput): TradeMarketResult {
+  const { series, benchmark, calendar, today, transactionDate, disclosureDate } = input;
+  const dueDates: string[] = [];
+  let awaitingPrices = false;
+  const lastBar = latestBarDate([...series, ...benchmark]);
+
+  const track = (from: string, days: number, value: WindowValue | null) => {
+    if (value) return;
+    const target = addDays(from, days);
+    // The window can close once its target day is over; before that it is null by definition.
+    if (target >= today) dueDates.push(addDays(target, 1));
+    else if (lastBar === null || target > lastBar) awaitingPrices = true;
+  };
+  const window = (from: string, days: number, candidates: readonly PriceSeries[]) => {
+    const value = gainOver(candidates, from, days, calendar, today);
+    track(from, days, value);
+    return value;
+  };
+
+  const gains = mapWindows(GAIN_WINDOWS, (days) => window(transactionDate, days, series));
+  const benchmarkGains = mapWindows(ALPHA_WINDOWS, (days) => window(transactionDate, days, benchmark));
+  const publicGains = mapWindows(PUBLIC_WINDOWS, (days) =>
+    disclosureDate ? window(disclosureDate, days, series) : null,
+  );
+  const publicBenchmark = mapWindows(PUBLIC_ALPHA_WINDOWS, (days) =>
+    disclosureDate ? window(disclosureDate, days, benchmark) : null,
+  );
+
+  let current: WindowValue | null = null;
+  let currentAlpha: number | null = null;
+  const currentUntil = addDays(transactionDate, CURRENT_RETURN_DAYS);
+  if (currentUntil >= today) {
+    dueDates.push(addDays(currentUntil, 1));
+    awaitingPrices = true;
+    current = returnToLatest(series, transactionDate, calendar, today);
+    if (current) {
+      const benchmarkValue = windowBetweenBars(benchmark, current.fromDate, current.toDate);
+      currentAlpha = benchmarkValue === null ? null : current.value - benchmarkValue;
+    }
+  }
+
+  const fields: TradeMarketFields = {
+    price_on_trade_date: priceOn(series, transactionDate, calendar, today),
+    price_on_disclosure: disclosureDate ? priceOn(series, disclosureDate, calendar, today) : null,
+    gain_7d: gains.gain_7d?.value ?? null,
+    gain_30d: gains.gain_30d?.value ?? null,
+    gain_60d: gains.gain_60d?.value ?? null,
+    gain_90d: gains.gain_90d?.value ?? null,
+    gain_1yr: gains.gain_1yr?.value ?? null,
+    alpha_30d: alphaOf(gains.gain_30d, benchmarkGains.alpha_30d),
+    alpha_90d: alphaOf(gains.gain_90d, benchmarkGains.alpha_90d),
+    alpha_1yr: alphaOf(gains.gain_1yr, benchmarkGains.alpha_1yr),
+    public_gain_30d: publicGains.public_gain_30d?.value ?? null,
+    public_gain_90d: publicGains.public_gain_90d?.value ?? null,
+    public_gain_180d: publicGains.public_gain_180d?.value ?? null,
+    public_alpha_30d: alphaOf(publicGains.public_gain_30d, publicBenchmark.public_alpha_30d),
+    public_alpha_90d: alphaOf(publicGains.public_gain_90d, publicBenchmark.public_alpha_90d),
+    public_alpha_180d: alphaOf(publicGains.public_gain_180d, publicBenchmark.public_alpha_180d),
+    current_return: current?.value ?? null,
+    current_alpha: currentAlpha,
+  };
+  const due = [...dueDates].sort()[0] ?? null;
+  return { fields, due, awaitingPrices };
+}
+
+function mapWindows<K extends string>(
+  windows: Record<K, number>,
+  compute: (days: number) => WindowValue | null,
+): Record<K, WindowValue | null> {
+  const result = {} as Record<K, WindowValue | null>;
+  for (const key of Object.keys(windows) as K[]) result[key] = compute(windows[key]);
+  return result;
+}
+
+function latestBarDate(series: readonly PriceSeries[]): string | null {
+  let latest: string | null = null;
+  for (const one of series) {
+    const last = one.dates[one.dates.length - 1];
+    if (last !== undefined && (latest === null || last > latest)) latest = last;
+  }
+  return latest;
+}
+
+/** An empty set of fields, for trades without a priced symbol. */
+export function noMarketFields(): TradeMarketFields {
+  return {
+    price_on_trade_date: null,
+    price_on_disclosure: null,
+    gain_7d: null,
+    gain_30d: null,
+    gain_60d: null,
+    gain_90d: null,
+    gain_1yr: null,
+    alpha_30d: null,
+    alpha_90d: null,
+    alpha_1yr: null,
+    public_gain_30d: null,
+    public_gain_90d: null,
+    public_gain_180d: null,
+    public_alpha_30d: null,
+    public_alpha_90d: null,
+    public_alpha_180d: null,
+    current_return: null,
+    current_alpha: null,
+  };
+}
