@@ -5,7 +5,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pino } from 'pino';
@@ -199,7 +199,7 @@ export async function runWebhooksBench(): Promise<string> {
   return `## Webhook fan-out
 
 Command: \`npm run bench -- webhooks\`.
-Machine: ${machine()}.
+Machine: ${machine()}; load average ${loadavg()[0]?.toFixed(1)} at the end (other work shares the machine).
 Work: ${EVENTS.toLocaleString('en-US')} \`trade.created\` events in the outbox (the Trade example resource with distinct ids),
 ${SUBSCRIPTIONS} \`trade.created\` subscriptions of one Pro key, each to its own HTTP receiver on 127.0.0.1.
 The receivers run in a separate process and check every \`X-DCLedger-Signature\`. The worker is the
