@@ -1,8 +1,25 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Tests that never open a database (parsers, pure rules): on the PostgreSQL run they would only
+// repeat the SQLite run, so that run leaves them out.
+const DATABASE_FREE = [
+  'src/domain/**',
+  'src/ingest/sources/**',
+  'src/ingest/accuracy/**',
+  'src/ingest/fetch/**',
+  'src/analytics/portfolio.test.ts',
+  'src/analytics/trade-signals.test.ts',
+  'src/market/company-files.test.ts',
+  'src/market/ma.test.ts',
+  'src/market/price-files.test.ts',
+  'src/market/quality.test.ts',
+  'src/market/windows.test.ts',
+];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.DCLEDGER_TEST_DATABASE_URL ? DATABASE_FREE : [])],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,

@@ -43,6 +43,26 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Drops a test database. An autovacuum worker may still be attached to it, and terminating one
+ * takes pg_signal_backend; retry a few times, then leave the database behind rather than fail a
+ * test that has already passed.
+ */
+async function dropDatabase(database: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+      return;
+    } catch (error) {
+      if (attempt === 4) {
+        console.warn(`[dcledger tests] could not drop ${database}: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+    }
+  }
+}
+
 export function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -63,7 +83,7 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
       config,
       dispose: async () => {
         await store.close();
-        await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+        await dropDatabase(database);
       },
     };
   }
@@ -97,10 +117,7 @@ export async function createFixtureStore(): Promise<{
     return {
       store,
       location: { kind: 'postgres', database },
-      drop: () =>
-        admin((client) => client.query(`drop database if exists ${database} with (force)`)).then(
-          () => undefined,
-        ),
+      drop: () => dropDatabase(database),
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'dcledger-fixture-'));
