@@ -14,6 +14,11 @@ const DATABASE_FREE = [
   'src/market/price-files.test.ts',
   'src/market/quality.test.ts',
   'src/market/windows.test.ts',
+  'src/config.test.ts',
+  'src/webhooks/address-guard.test.ts',
+  'src/webhooks/retry.test.ts',
+  'src/webhooks/secrets.test.ts',
+  'src/webhooks/verify.test.ts',
 ];
 
 export default defineConfig({

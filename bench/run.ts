@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
+import { runWebhooksBench } from './webhooks.js';
 
 /** Each section returns its Markdown; add a line here to add a benchmark. */
 const SECTIONS: Record<string, () => Promise<string>> = {
   http: runHttpBench,
   enrich: runEnrichBenchmark,
+  webhooks: runWebhooksBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');

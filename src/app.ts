@@ -8,6 +8,7 @@ import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
+import { alertRoutes } from './http/routes/alerts/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
@@ -21,6 +22,7 @@ import { tickerRoutes } from './http/routes/tickers/index.js';
 import { toolRoutes } from './http/routes/tools/index.js';
 import { tradeRoutes } from './http/routes/trades/index.js';
 import type { App, AppDeps } from './http/types.js';
+import { createWebhookRuntime } from './webhooks/runtime.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -61,9 +63,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   searchRoutes(app, deps);
   filingRoutes(app, deps);
   creditRoutes(app, deps, catalog);
+  const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
+  alertRoutes(app, deps, webhooks);
   toolRoutes(app, deps, catalog);
   openApiRoute(app);
 
   await app.ready();
   return app;
+}
+
+/** The defaults when the caller gives no webhook runtime; its connections close with the app. */
+function ownWebhookRuntime(app: App) {
+  const runtime = createWebhookRuntime({ allowCidrs: [], secretKey: null, timeoutMs: 15_000 });
+  app.addHook('onClose', () => runtime.sender.close());
+  return runtime;
 }

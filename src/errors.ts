@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'payment_required'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'unprocessable'
   | 'rate_limited'
   | 'internal'
@@ -18,6 +19,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,

@@ -18,6 +18,7 @@ import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cl
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
+import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
 
 export function buildCli(): Command {
@@ -28,8 +29,18 @@ export function buildCli(): Command {
 
   program
     .command('serve')
-    .description('start the HTTP API (PORT, default 8080; DCLEDGER_DB or DATABASE_URL)')
+    .description(
+      'start the HTTP API (PORT, default 8080; DCLEDGER_DB or DATABASE_URL) and the webhook worker',
+    )
+    .option('--no-worker', 'do not run the webhook delivery worker (also DCLEDGER_WEBHOOK_WORKER=off)')
     .action(serveCommand);
+
+  program
+    .command('worker')
+    .description(
+      'deliver webhooks from the events outbox until stopped (SIGINT/SIGTERM finish in-flight deliveries)',
+    )
+    .action(workerCommand);
 
   program.command('migrate').description('create or upgrade the database schema').action(migrateCommand);
 

@@ -60,6 +60,14 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
     perExecutiveRow: 0,
     rows: 'none',
   },
+  // Webhooks are included with Pro and Max: managing subscriptions and reading the log cost no
+  // credits, and deliveries are never charged (the interface: "no per-call credits").
+  'GET /alerts/subscriptions': { tier: 'pro', ...flat(0) },
+  'POST /alerts/subscriptions': { tier: 'pro', ...flat(0) },
+  'DELETE /alerts/subscriptions/:id': { tier: 'pro', ...flat(0) },
+  'POST /alerts/subscriptions/:id/test': { tier: 'pro', ...flat(0) },
+  'POST /alerts/subscriptions/:id/rotate-secret': { tier: 'pro', ...flat(0) },
+  'GET /alerts/log': { tier: 'pro', ...flat(0) },
 };
 
 /** Routes anyone may call without a key. Paths ending in `*` are prefixes. */

@@ -18,6 +18,7 @@ import {
   setDailyCap,
   updatePlan,
 } from '../storage/repositories/accounts.js';
+import { moveSubscriptionsToKey } from '../storage/repositories/webhooks.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import { generateKey, hashKey, looksLikeKey, sameDigest } from './keys.js';
@@ -202,6 +203,8 @@ export async function rotate(
       at,
     );
     await revokeKey(trx, keyId, at.toISOString(), created.key_id);
+    // Webhook subscriptions belong to a key; a rotation keeps them delivering under the new one.
+    await moveSubscriptionsToKey(trx, keyId, created.key_id);
     return { ...created, replaced_key_id: keyId };
   });
 }

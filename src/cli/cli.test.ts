@@ -54,8 +54,9 @@ describe('dcledger CLI', () => {
 
   it('--help lists every command', async () => {
     const { out } = await cli('--help');
-    for (const command of ['serve', 'migrate', 'import', 'accounts', 'keys', 'credits'])
+    for (const command of ['serve', 'worker', 'migrate', 'import', 'accounts', 'keys', 'credits'])
       expect(out).toContain(command);
+    expect((await cli('serve', '--help')).out).toContain('--no-worker');
     const keys = await cli('keys', '--help');
     for (const command of ['create', 'list', 'revoke', 'rotate', 'cap', 'log'])
       expect(keys.out).toContain(command);

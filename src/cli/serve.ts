@@ -4,18 +4,29 @@ import { loadConfig } from '../config.js';
 import { openStore } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
+import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
+import { type RunningWorker, startWorker } from './worker.js';
 
-export async function serveCommand(): Promise<void> {
+export async function serveCommand(options: { worker?: boolean } = {}): Promise<void> {
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
+  const webhooks = createWebhookRuntime(config.webhooks);
   const app = await buildApp(
-    { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl },
+    { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl, webhooks },
     { logger: { level: config.logLevel } },
   );
+  // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off
+  // (e.g. when `dcledger worker` runs as its own process).
+  const worker: RunningWorker | undefined =
+    options.worker !== false && config.webhooks.workerInServe
+      ? startWorker(store, config.webhooks, app.log.child({ component: 'webhooks' }))
+      : undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await worker?.stop();
     await app.close();
+    await webhooks.sender.close();
     await store.close();
     process.exit(0);
   };

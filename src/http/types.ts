@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
+import type { WebhookRuntime } from '../webhooks/runtime.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -29,4 +30,9 @@ export interface AppDeps {
   publicUrl?: string;
   /** Where per-account request counts live; in-process unless a shared store is given. */
   rateLimits?: RateLimitStore;
+  /**
+   * SSRF policy, secret box and sender for the webhook routes. Without it the app makes one with
+   * the defaults: no exempt ranges, system DNS, secrets in clear, 15 s timeout.
+   */
+  webhooks?: WebhookRuntime;
 }

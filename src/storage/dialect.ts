@@ -38,3 +38,12 @@ export function escapeLike(text: string): string {
 export function parameterPlaceholder(db: Kysely<unknown>, position: number): string {
   return isSqlite(db) ? '?' : `$${position}`;
 }
+
+/**
+ * Locks the rows a query selects until the transaction ends. PostgreSQL needs `for update` to
+ * serialize concurrent writers that read before they write; SQLite has one writer at a time and
+ * does not know the clause.
+ */
+export function lockingSelected<DB, Q extends { forUpdate(): Q }>(db: Kysely<DB>, query: Q): Q {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
+}

@@ -4,6 +4,7 @@ import * as core from './migrations/0001-core.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as market from './migrations/0003-market.js';
 import * as events from './migrations/0004-events.js';
+import * as webhooks from './migrations/0005-webhooks.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-market': market,
   '0004-events': events,
+  '0005-webhooks': webhooks,
 };
 
 export interface MigrationReport {

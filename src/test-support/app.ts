@@ -6,8 +6,10 @@ import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
 import { createAccount } from '../accounts/service.js';
 import { buildApp } from '../app.js';
 import type { App } from '../http/types.js';
+import type { WebhookRuntime } from '../webhooks/runtime.js';
 import { openTestStore, type TestStore } from './database.js';
 import { FIXTURE_NOW } from './real-data.js';
+import { testWebhookRuntime } from './webhooks.js';
 
 export interface TestClock {
   now: Date;
@@ -30,7 +32,14 @@ export interface FixtureApp {
   clock: TestClock;
   /** A max-plan key with ample credits and no practical daily cap. */
   key: string;
+  /** What the webhook routes use (127.0.0.1/32 exempt from the SSRF guard, no DNS). */
+  webhooks: WebhookRuntime;
   close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** Replaces the default test webhook runtime (closed with the app). */
+  webhooks?: WebhookRuntime;
 }
 
 export function realDataAvailable(): boolean {
@@ -58,36 +67,40 @@ export async function addAccount(
   );
 }
 
-async function openApp(fixture: boolean, start: Date): Promise<FixtureApp> {
+async function openApp(fixture: boolean, start: Date, options: AppOptions): Promise<FixtureApp> {
   const location = fixture ? inject('fixture') : undefined;
   if (fixture && !location) throw new Error('real-data fixture not built (shared data missing)');
   const store = await openTestStore(location ?? undefined);
   const clock = testClock(start);
   const account = await addAccount(store, clock);
+  const webhooks = options.webhooks ?? testWebhookRuntime();
   const app = await buildApp({
     db: store.db,
     dialect: store.dialect,
     clock: () => clock.now,
     rateLimits: new MemoryRateLimitStore(),
+    webhooks,
   });
   return {
     app,
     store,
     clock,
     key: account.key.api_key,
+    webhooks,
     close: async () => {
       await app.close();
+      await webhooks.sender.close();
       await store.dispose();
     },
   };
 }
 
-export function openFixtureApp(start: Date = FIXTURE_NOW): Promise<FixtureApp> {
-  return openApp(true, start);
+export function openFixtureApp(start: Date = FIXTURE_NOW, options: AppOptions = {}): Promise<FixtureApp> {
+  return openApp(true, start, options);
 }
 
-export function openEmptyApp(start: Date = FIXTURE_NOW): Promise<FixtureApp> {
-  return openApp(false, start);
+export function openEmptyApp(start: Date = FIXTURE_NOW, options: AppOptions = {}): Promise<FixtureApp> {
+  return openApp(false, start, options);
 }
 
 export async function getJson<T = unknown>(
@@ -95,10 +108,26 @@ export async function getJson<T = unknown>(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
+  return requestJson<T>(ctx, { method: 'GET', url }, headers);
+}
+
+/** A request to the app; `body` (when given) is sent as JSON. */
+export interface TestRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  body?: unknown;
+}
+
+export async function requestJson<T = unknown>(
+  ctx: { app: App; key?: string },
+  request: TestRequest,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Record<string, unknown> }> {
   const response = await ctx.app.inject({
-    method: 'GET',
-    url,
+    method: request.method,
+    url: request.url,
     headers: { ...(ctx.key ? { 'dc-api-key': ctx.key } : {}), ...headers },
+    ...(request.body === undefined ? {} : { payload: request.body as object }),
   });
   return { status: response.statusCode, body: response.json() as T, headers: response.headers };
 }

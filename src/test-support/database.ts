@@ -4,13 +4,15 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { readTestSettings } from '../config.js';
+import { type DatabaseConfig, readTestSettings } from '../config.js';
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 
 export type FixtureLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; database: string };
 
 export interface TestStore extends Store {
+  /** How to open this database again (e.g. from a child process). */
+  config: DatabaseConfig;
   /** Closes the store and deletes its database. */
   dispose(): Promise<void>;
 }
@@ -73,10 +75,12 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
       const template = fixture?.kind === 'postgres' ? ` template ${fixture.database}` : '';
       await client.query(`create database ${database}${template}`);
     });
-    const store = openStore({ kind: 'postgres', url: withDatabase(adminUrl(), database) });
+    const config: DatabaseConfig = { kind: 'postgres', url: withDatabase(adminUrl(), database) };
+    const store = openStore(config);
     if (!fixture) await migrateToLatest(store.db);
     return {
       ...store,
+      config,
       dispose: async () => {
         await store.close();
         await dropDatabase(database);
@@ -86,10 +90,12 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
   const dir = mkdtempSync(join(tmpdir(), 'dcledger-test-'));
   const file = join(dir, 'test.db');
   if (fixture?.kind === 'sqlite') copyFileSync(fixture.file, file);
-  const store = openStore({ kind: 'sqlite', file });
+  const config: DatabaseConfig = { kind: 'sqlite', file };
+  const store = openStore(config);
   if (!fixture) await migrateToLatest(store.db);
   return {
     ...store,
+    config,
     dispose: async () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

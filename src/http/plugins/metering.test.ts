@@ -11,10 +11,53 @@ import {
   getJson,
   openFixtureApp,
   realDataAvailable,
+  requestJson,
+  type TestRequest,
 } from '../../test-support/app.js';
+import { createSubscription } from '../../webhooks/subscriptions.js';
+
+type TestAccount = Awaited<ReturnType<typeof addAccount>>;
+
+/**
+ * A request: a GET path, a request with a method and JSON body, or a function that prepares what
+ * the request needs for the calling account (e.g. a subscription of its key) and returns it.
+ */
+type Sample = string | TestRequest | ((ctx: FixtureApp, account: TestAccount) => Promise<TestRequest>);
+
+async function prepared(sample: Sample, ctx: FixtureApp, account: TestAccount): Promise<TestRequest> {
+  if (typeof sample === 'string') return { method: 'GET', url: sample };
+  return typeof sample === 'function' ? sample(ctx, account) : sample;
+}
+
+/** A subscription of the account's key; the request then targets `/alerts/subscriptions/{id}<suffix>`. */
+function ownSubscription(method: 'POST' | 'DELETE', suffix: string, body?: unknown) {
+  return async (ctx: FixtureApp, account: TestAccount): Promise<TestRequest> => {
+    const { id } = await createSubscription(
+      ctx.store.db,
+      ctx.webhooks,
+      { accountId: account.account_id, keyId: account.key.key_id },
+      {
+        alert_type: 'trade.created',
+        // Port 9 (discard) on loopback: a test delivery there is refused at once, nothing leaves the host.
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'sample-secret-0123456789',
+      },
+      ctx.clock.now,
+    );
+    return { method, url: `/alerts/subscriptions/${id}${suffix}`, body };
+  };
+}
+
+const NEW_SUBSCRIPTION = {
+  alert_type: 'trade.created',
+  delivery: 'webhook',
+  webhook_url: 'http://127.0.0.1:9/hook',
+  webhook_secret: 'sample-secret-0123456789',
+  filter_value: 'NVDA',
+};
 
 /** One valid request per priced route. */
-const SAMPLE_REQUESTS: Record<string, string> = {
+const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /trades': '/trades?days=3650&limit=3',
   'GET /trades/bulk-latest': '/trades/bulk-latest?limit=3',
   'GET /politicians': '/politicians?limit=3',
@@ -33,10 +76,18 @@ const SAMPLE_REQUESTS: Record<string, string> = {
   'GET /portfolio/:politician_id': '/portfolio/nancy-pelosi',
   'GET /conflict/:politician_id': '/conflict/nancy-pelosi?limit=3',
   'GET /portfolio/:politician_id/positions': '/portfolio/nancy-pelosi/positions',
+  'GET /alerts/subscriptions': '/alerts/subscriptions',
+  'POST /alerts/subscriptions': { method: 'POST', url: '/alerts/subscriptions', body: NEW_SUBSCRIPTION },
+  'DELETE /alerts/subscriptions/:id': ownSubscription('DELETE', ''),
+  'POST /alerts/subscriptions/:id/test': ownSubscription('POST', '/test'),
+  'POST /alerts/subscriptions/:id/rotate-secret': ownSubscription('POST', '/rotate-secret', {
+    webhook_secret: 'rotated-secret-0123456789',
+  }),
+  'GET /alerts/log': '/alerts/log?limit=5',
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
-const FAILING_REQUESTS: Record<string, string | null> = {
+const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /trades': '/trades?limit=1001',
   'GET /trades/bulk-latest': '/trades/bulk-latest?limit=0',
   'GET /politicians': '/politicians?limit=0',
@@ -55,6 +106,18 @@ const FAILING_REQUESTS: Record<string, string | null> = {
   'GET /portfolio/:politician_id': '/portfolio/no-such-member',
   'GET /conflict/:politician_id': '/conflict/no-such-member',
   'GET /portfolio/:politician_id/positions': '/portfolio/no-such-member/positions',
+  'GET /alerts/subscriptions': null,
+  'POST /alerts/subscriptions': {
+    method: 'POST',
+    url: '/alerts/subscriptions',
+    body: { ...NEW_SUBSCRIPTION, webhook_url: 'http://10.0.0.1/hook' },
+  },
+  'DELETE /alerts/subscriptions/:id': { method: 'DELETE', url: '/alerts/subscriptions/2147483647' },
+  'POST /alerts/subscriptions/:id/test': { method: 'POST', url: '/alerts/subscriptions/2147483647/test' },
+  'POST /alerts/subscriptions/:id/rotate-secret': ownSubscription('POST', '/rotate-secret', {
+    webhook_secret: 'short',
+  }),
+  'GET /alerts/log': '/alerts/log?limit=0',
 };
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };
@@ -85,12 +148,13 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
 
   for (const [route, price] of Object.entries(PRICE_TABLE)) {
     describe(route, () => {
-      const url = SAMPLE_REQUESTS[route] ?? '/missing-sample';
+      const sample = SAMPLE_REQUESTS[route] ?? '/missing-sample';
 
       it('answers a valid key with 200 and charges exactly its price', async () => {
         const account = await addAccount(ctx.store, ctx.clock, { plan: TIER_PLAN[price.tier] });
+        const request = await prepared(sample, ctx, account);
         const before = await balanceOf(ctx, account.account_id);
-        const response = await getJson(ctx, url, { 'dc-api-key': account.key.api_key });
+        const response = await requestJson(ctx, request, { 'dc-api-key': account.key.api_key });
         expect(response.status).toBe(200);
         const charged = Number(response.headers['x-credits-charged']);
         expect(charged).toBeGreaterThanOrEqual(price.base);
@@ -105,23 +169,28 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
 
       it('refuses a request without a key (401) and one with only a Bearer token (403)', async () => {
         const anonymous = { app: ctx.app };
-        const missing = await getJson<{ detail: string }>(anonymous, url);
+        const owner = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+        const request = await prepared(sample, ctx, owner);
+        const missing = await requestJson<{ detail: string }>(anonymous, request);
         expect(missing.status).toBe(401);
         expect(missing.body.detail).toMatch(/DC-API-Key/);
-        const bearer = await getJson<{ detail: string }>(anonymous, url, {
-          authorization: `Bearer ${ctx.key}`,
+        const bearer = await requestJson<{ detail: string }>(anonymous, request, {
+          authorization: `Bearer ${owner.key.api_key}`,
         });
         expect(bearer.status).toBe(403);
         expect(bearer.body.detail).toMatch(/DC-API-Key/);
       });
 
       it('refuses an unknown key (401) and a revoked one (403), charging nothing', async () => {
-        const unknown = await getJson(ctx, url, { 'dc-api-key': `dc_${'x'.repeat(43)}` });
-        expect(unknown.status).toBe(401);
         const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+        const request = await prepared(sample, ctx, account);
+        const unknown = await requestJson(ctx, request, { 'dc-api-key': `dc_${'x'.repeat(43)}` });
+        expect(unknown.status).toBe(401);
         await revoke(ctx.store.db, account.key.key_id, ctx.clock.now);
         const before = await balanceOf(ctx, account.account_id);
-        const revoked = await getJson<{ detail: string }>(ctx, url, { 'dc-api-key': account.key.api_key });
+        const revoked = await requestJson<{ detail: string }>(ctx, request, {
+          'dc-api-key': account.key.api_key,
+        });
         expect(revoked.status).toBe(403);
         expect(revoked.body.detail).toMatch(/revoked/);
         expect(await balanceOf(ctx, account.account_id)).toEqual(before);
@@ -132,8 +201,11 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
         'refuses a plan below its tier with 403 naming the plan, charging nothing',
         async () => {
           const account = await addAccount(ctx.store, ctx.clock, { plan: below ?? 'none' });
+          const request = await prepared(sample, ctx, account);
           const before = await balanceOf(ctx, account.account_id);
-          const response = await getJson<{ detail: string }>(ctx, url, { 'dc-api-key': account.key.api_key });
+          const response = await requestJson<{ detail: string }>(ctx, request, {
+            'dc-api-key': account.key.api_key,
+          });
           expect(response.status).toBe(403);
           expect(response.body.detail).toContain(TIER_PLAN[price.tier]);
           expect(await balanceOf(ctx, account.account_id)).toEqual(before);
@@ -152,13 +224,12 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
             .set({ allowance: 0 })
             .where('id', '=', account.account_id)
             .execute();
+          const request = await prepared(sample, ctx, account);
           const before = await balanceOf(ctx, account.account_id);
-          const response = await getJson<{ detail: string; credits_needed: number; balance: number }>(
+          const response = await requestJson<{ detail: string; credits_needed: number; balance: number }>(
             ctx,
-            url,
-            {
-              'dc-api-key': account.key.api_key,
-            },
+            request,
+            { 'dc-api-key': account.key.api_key },
           );
           expect(response.status).toBe(402);
           expect(response.body.credits_needed).toBeGreaterThanOrEqual(price.base);
@@ -176,8 +247,9 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
       const failing = FAILING_REQUESTS[route] ?? null;
       it.skipIf(failing === null)('charges nothing for a failed request', async () => {
         const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+        const request = await prepared(failing ?? '', ctx, account);
         const before = await balanceOf(ctx, account.account_id);
-        const response = await getJson(ctx, failing ?? '', { 'dc-api-key': account.key.api_key });
+        const response = await requestJson(ctx, request, { 'dc-api-key': account.key.api_key });
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
         expect(response.headers['x-credits-charged']).toBe('0');

@@ -39,6 +39,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         { name: 'stats', description: 'Platform summary' },
         { name: 'search', description: 'Global search' },
         { name: 'credits', description: 'Balance and prices' },
+        { name: 'alerts', description: 'Webhook subscriptions, deliveries and the event catalog' },
         { name: 'meta', description: 'Machine-readable descriptions of this API' },
       ],
     },

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseCidrList } from '../config.js';
+import { fixedResolver } from '../test-support/webhooks.js';
+import {
+  type AddressPolicy,
+  BlockedAddressError,
+  checkWebhookUrl,
+  judgeAddress,
+  toBigInt,
+} from './address-guard.js';
+
+const nothingAllowed: AddressPolicy = { allow: [], resolve: fixedResolver({}) };
+
+describe('judgeAddress', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.0.1', 'private'],
+    ['169.254.169.254', 'link-local'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['100.127.255.254', 'carrier-grade NAT'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.251', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    ['192.0.2.10', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['fc00::1', 'unique-local'],
+    ['fd12:3456:789a::1', 'unique-local'],
+    ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'documentation'],
+    ['::ffff:192.168.0.1', 'private'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:a9fe:a9fe', 'link-local'],
+    ['64:ff9b::a00:1', 'private'],
+    ['[::1]', 'loopback'],
+  ])('refuses %s (%s)', (address, kind) => {
+    const verdict = judgeAddress(address, []);
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.allowed ? '' : verdict.reason).toContain(kind);
+  });
+
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '169.255.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+  ])('allows the public address %s', (address) => {
+    expect(judgeAddress(address, [])).toEqual({ allowed: true });
+  });
+
+  it('exempts exactly the ranges the operator lists', () => {
+    const allow = parseCidrList('127.0.0.1/32, 10.1.0.0/16, fd00::/8');
+    expect(judgeAddress('127.0.0.1', allow).allowed).toBe(true);
+    expect(judgeAddress('::ffff:127.0.0.1', allow).allowed).toBe(true);
+    expect(judgeAddress('127.0.0.2', allow).allowed).toBe(false);
+    expect(judgeAddress('10.1.200.3', allow).allowed).toBe(true);
+    expect(judgeAddress('10.2.0.1', allow).allowed).toBe(false);
+    expect(judgeAddress('fd00::5', allow).allowed).toBe(true);
+    expect(judgeAddress('fc00::5', allow).allowed).toBe(false);
+    expect(judgeAddress('::1', allow).allowed).toBe(false);
+  });
+
+  it('reads IPv6 literals the way they are written', () => {
+    expect(toBigInt('::1', 6)).toBe(1n);
+    expect(toBigInt('::ffff:1.2.3.4', 6)).toBe((0xffffn << 32n) + 0x01020304n);
+    expect(toBigInt('2001:db8::8:1', 6)).toBe((0x20010db8n << 96n) + (8n << 16n) + 1n);
+    expect(toBigInt('1:2:3:4:5:6:7:8', 6)).toBe(0x00010002000300040005000600070008n);
+  });
+});
+
+describe('checkWebhookUrl (subscribe time)', () => {
+  const refused = async (url: string, policy: AddressPolicy = nothingAllowed) => {
+    const error = await checkWebhookUrl(url, policy).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error, url).toBeInstanceOf(BlockedAddressError);
+    return (error as Error).message;
+  };
+
+  it('refuses the addresses the issue names, and a DNS name resolving to a private address', async () => {
+    const policy: AddressPolicy = {
+      allow: [],
+      resolve: fixedResolver({ 'internal.example.test': ['10.20.30.40'] }),
+    };
+    for (const url of [
+      'http://127.0.0.1/hook',
+      'http://10.0.0.1/hook',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]:8080/hook',
+      'http://[::ffff:192.168.0.1]/hook',
+      'https://internal.example.test/hook',
+    ]) {
+      await refused(url, policy);
+    }
+    expect(await refused('https://internal.example.test/hook', policy)).toContain('10.20.30.40');
+  });
+
+  it('accepts each of them once its range is exempt', async () => {
+    const resolve = fixedResolver({ 'internal.example.test': ['10.20.30.40'] });
+    const cases: [string, string][] = [
+      ['http://127.0.0.1/hook', '127.0.0.1/32'],
+      ['http://10.0.0.1/hook', '10.0.0.0/8'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.0.0/16'],
+      ['http://[::1]:8080/hook', '::1/128'],
+      ['http://[::ffff:192.168.0.1]/hook', '192.168.0.0/16'],
+      ['https://internal.example.test/hook', '10.20.30.0/24'],
+    ];
+    for (const [url, cidr] of cases) {
+      await expect(checkWebhookUrl(url, { allow: parseCidrList(cidr), resolve })).resolves.toBeInstanceOf(
+        URL,
+      );
+    }
+    // An exemption covers its range only.
+    await refused('http://127.0.0.2/hook', { allow: parseCidrList('127.0.0.1/32'), resolve });
+    await refused('http://[::ffff:192.168.0.1]/hook', { allow: parseCidrList('10.0.0.0/8'), resolve });
+    await refused('https://internal.example.test/hook', { allow: parseCidrList('10.20.31.0/24'), resolve });
+  });
+
+  it('refuses a name with any refused address among its answers', async () => {
+    const policy: AddressPolicy = {
+      allow: [],
+      resolve: fixedResolver({ 'mixed.example.test': ['93.184.215.14', '192.168.1.9'] }),
+    };
+    expect(await refused('https://mixed.example.test/', policy)).toContain('192.168.1.9');
+  });
+
+  it('accepts a public name and refuses names that do not resolve', async () => {
+    const policy: AddressPolicy = {
+      allow: [],
+      resolve: fixedResolver({ 'hooks.example.org': ['93.184.215.14'] }),
+    };
+    await expect(checkWebhookUrl('https://hooks.example.org/x?y=1', policy)).resolves.toBeInstanceOf(URL);
+    expect(await refused('https://nowhere.example.org/', policy)).toContain('could not be resolved');
+  });
+
+  it('refuses other schemes, credentials and malformed URLs', async () => {
+    expect(await refused('ftp://93.184.215.14/')).toContain('http');
+    expect(await refused('file:///etc/passwd')).toContain('http');
+    expect(await refused('https://user:pass@93.184.215.14/')).toContain('password');
+    expect(await refused('not a url')).toContain('absolute URL');
+    // WHATWG parsing turns numeric hosts into dotted addresses before they are judged.
+    expect(await refused('http://2130706433/')).toContain('127.0.0.1');
+    expect(await refused('http://0x7f.1/')).toContain('127.0.0.1');
+  });
+});
+
+describe('DCLEDGER_WEBHOOK_ALLOW_CIDRS', () => {
+  it('is empty by default and reads CIDRs and bare addresses', () => {
+    expect(parseCidrList('')).toEqual([]);
+    expect(parseCidrList(' 127.0.0.1/32 , ::1 ')).toEqual([
+      { address: '127.0.0.1', prefix: 32, family: 4 },
+      { address: '::1', prefix: 128, family: 6 },
+    ]);
+  });
+
+  it.each(['10.0.0.0/33', 'fd00::/129', 'example.org/8', '10.0.0.0/x', '1.2.3.4/8/9'])(
+    'refuses %s',
+    (value) => {
+      expect(() => parseCidrList(value)).toThrow(ConfigError);
+    },
+  );
+});

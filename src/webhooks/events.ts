@@ -1,0 +1,127 @@
+// Building outbox events: one typed constructor per event type fixes its subject (what makes a
+// re-run emit nothing), its filter columns (ticker, member slug) and the shape of its data.
+// Emitters call `emitEvent(trx, tradeCreatedEvent(trade), now)` in the transaction that stores
+// the data; disclosure data comes from payloads.ts's disclosureDetectedData.
+import type { TradeResource } from '../services/trades.js';
+import type { EventWrite } from '../storage/repositories/events.js';
+import type {
+  ContractAwardedData,
+  InsiderFiledData,
+  LobbyingFiledData,
+  WhaleFiledData,
+} from './event-schemas.js';
+import type { EventType } from './event-types.js';
+import { type disclosureDetectedData, tradeCreatedData } from './payloads.js';
+
+/** The Filing resource plus its index-time context, as payloads.ts builds it. */
+export type DisclosureDetectedData = ReturnType<typeof disclosureDetectedData>;
+
+export interface EventData {
+  'disclosure.detected': DisclosureDetectedData;
+  'trade.created': TradeResource;
+  'insider.filed': InsiderFiledData;
+  'lobbying.filed': LobbyingFiledData;
+  'contract.awarded': ContractAwardedData;
+  'whale.filed': WhaleFiledData;
+}
+
+export interface TypedEventWrite<T extends EventType> extends EventWrite {
+  type: T;
+  data: EventData[T];
+}
+
+/** "N/A" (no public ticker) is not something to filter on. */
+function tickerOrNull(ticker: string | null | undefined): string | null {
+  const value = ticker?.trim().toUpperCase();
+  return value && value !== 'N/A' ? value : null;
+}
+
+export function disclosureDetectedEvent(
+  data: DisclosureDetectedData,
+): TypedEventWrite<'disclosure.detected'> {
+  return {
+    type: 'disclosure.detected',
+    subjectKey: `${data.source}:${data.source_doc_id}`,
+    // A filing can name several tickers; the filter also looks at data.tickers.
+    ticker: data.tickers.length === 1 ? tickerOrNull(data.tickers[0]) : null,
+    politicianSlug: data.politician_slug,
+    data,
+  };
+}
+
+export function tradeCreatedEvent(trade: TradeResource): TypedEventWrite<'trade.created'> {
+  return {
+    type: 'trade.created',
+    subjectKey: `trade:${trade.id}`,
+    ticker: tickerOrNull(trade.ticker),
+    politicianSlug: trade.politician_slug,
+    data: tradeCreatedData(trade),
+  };
+}
+
+export function insiderFiledEvent(data: InsiderFiledData): TypedEventWrite<'insider.filed'> {
+  return {
+    type: 'insider.filed',
+    subjectKey: `insider:${data.accession_number}:${data.id}`,
+    ticker: tickerOrNull(data.ticker),
+    politicianSlug: null,
+    data,
+  };
+}
+
+export function lobbyingFiledEvent(data: LobbyingFiledData): TypedEventWrite<'lobbying.filed'> {
+  return {
+    type: 'lobbying.filed',
+    subjectKey: `lda:${data.filing_uuid}`,
+    ticker: tickerOrNull(data.ticker),
+    politicianSlug: null,
+    data,
+  };
+}
+
+export function contractAwardedEvent(data: ContractAwardedData): TypedEventWrite<'contract.awarded'> {
+  return {
+    type: 'contract.awarded',
+    subjectKey: `contract:${data.award_id}`,
+    ticker: tickerOrNull(data.ticker),
+    politicianSlug: null,
+    data,
+  };
+}
+
+export function whaleFiledEvent(data: WhaleFiledData): TypedEventWrite<'whale.filed'> {
+  return {
+    type: 'whale.filed',
+    subjectKey: `sec:${data.accession_number}`,
+    ticker: tickerOrNull(data.ticker),
+    politicianSlug: null,
+    data,
+  };
+}
+
+/** What a subscription's filter_value is compared with. */
+export interface FilterableEvent {
+  ticker: string | null;
+  politician_slug: string | null;
+  /** disclosure.detected carries every ticker the filing names here. */
+  tickers?: readonly string[];
+}
+
+/**
+ * A filter is a ticker or a member slug: it matches the event's ticker (or any of a filing's
+ * tickers) case-insensitively, or its member slug. No filter matches everything.
+ */
+export function matchesFilter(filter: string | null, event: FilterableEvent): boolean {
+  if (filter === null) return true;
+  const wanted = filter.trim().toLowerCase();
+  if (event.ticker?.toLowerCase() === wanted) return true;
+  if (event.politician_slug?.toLowerCase() === wanted) return true;
+  return (event.tickers ?? []).some((ticker) => ticker.toLowerCase() === wanted);
+}
+
+/** The tickers array of a disclosure.detected data object, if the stored data has one. */
+export function tickersOf(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null || !('tickers' in data)) return [];
+  const tickers = (data as { tickers: unknown }).tickers;
+  return Array.isArray(tickers) ? tickers.filter((t): t is string => typeof t === 'string') : [];
+}

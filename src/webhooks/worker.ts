@@ -1,0 +1,540 @@
+// The delivery worker. It fans every outbox event out to the subscriptions it matches (one
+// persisted delivery per event and subscription), then sends due deliveries with bounded
+// concurrency. A delivery is owned through a lease in the database, never an in-memory queue: a
+// worker that dies mid-batch leaves leases that expire, and any worker then takes them over.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { effectivePlan, PLAN_TERMS } from '../accounts/plans.js';
+import {
+  advanceFanoutWatermark,
+  claimDueDeliveries,
+  completeDelivery,
+  type DeliveryOutcome,
+  type DeliveryRow,
+  disableSubscription,
+  eventsByIds,
+  type FanoutTarget,
+  fanoutFloor,
+  fanoutTargets,
+  fanoutWatermark,
+  insertAttempts,
+  insertDeliveries,
+  longFailingSubscriptions,
+  markFannedOut,
+  type NewDelivery,
+  type OutboxEvent,
+  recordSubscriptionFailure,
+  recordSubscriptionSuccess,
+  subscriptionsByIds,
+  unfannedEvents,
+} from '../storage/repositories/webhooks.js';
+import type { Database } from '../storage/schema.js';
+import { inTransaction } from '../storage/transaction.js';
+import { matchesFilter, tickersOf } from './events.js';
+import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextRetryDelayMs, parseRetryAfter } from './retry.js';
+import { sendSigned, type WebhookRuntime } from './runtime.js';
+import type { SendResult } from './sender.js';
+
+/** The logging the worker needs (pino's and Fastify's loggers fit). */
+export interface WorkerLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+  debug(fields: object, message: string): void;
+}
+
+export interface WorkerOptions {
+  db: Kysely<Database>;
+  runtime: WebhookRuntime;
+  clock: () => Date;
+  log: WorkerLogger;
+  /** Deliveries in flight at once. */
+  concurrency: number;
+  /** How long a claimed delivery stays this worker's (longer than the send timeout). */
+  leaseMs: number;
+  /** Idle wait between looks at the outbox. */
+  pollMs: number;
+  /** Events fanned out per step (default 500). */
+  fanoutBatch?: number;
+  /** Uniform [0, 1) source for retry jitter (tests make it fixed). */
+  random?: () => number;
+}
+
+export interface WorkReport {
+  fannedOut: number;
+  delivered: number;
+  failed: number;
+}
+
+/** Writers hold an event id invisible until they commit; a watermark never passes fresher events. */
+const SETTLE_GRACE_MS = 60 * 60 * 1000;
+/** How often the long-failing check runs in the background loop. */
+const MAINTENANCE_EVERY_MS = 60 * 1000;
+
+/** Outcomes written per transaction, and how long the first of a batch may wait for company. */
+const RECORD_BATCH = 64;
+const RECORD_DELAY_MS = 10;
+
+type AttemptKind = 'delivered' | 'failed' | 'gone' | 'blocked';
+
+/** A sent delivery: whether the receiver took it, and the write of its outcome. */
+interface Sent {
+  ok: boolean;
+  recorded: Promise<void>;
+}
+
+interface Unrecorded {
+  delivery: DeliveryRow;
+  attempt: number;
+  outcome: DeliveryOutcome;
+  kind: AttemptKind;
+  now: Date;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+const GONE = 'receiver answered 410 Gone';
+const FAILING_TOO_LONG = 'deliveries failed for 5 days without a success';
+
+export class DeliveryWorker {
+  readonly id = randomUUID();
+  private running = false;
+  private abandoned = false;
+  private loop: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly recording = new Set<Promise<void>>();
+  private wake: (() => void) | undefined;
+  private lastMaintenance = 0;
+  private readonly random: () => number;
+  private readonly fanoutBatch: number;
+  private unrecorded: Unrecorded[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: WorkerOptions) {
+    this.random = options.random ?? Math.random;
+    this.fanoutBatch = options.fanoutBatch ?? 500;
+  }
+
+  /** Runs in the background until stop(). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.options.log.info(
+      {
+        worker: this.id,
+        concurrency: this.options.concurrency,
+        secrets_encrypted: this.options.runtime.secrets.encrypts,
+      },
+      'webhook worker started',
+    );
+    if (!this.options.runtime.secrets.encrypts) {
+      this.options.log.warn(
+        { worker: this.id },
+        'DCLEDGER_WEBHOOK_SECRET_KEY is not set: webhook secrets are stored without encryption',
+      );
+    }
+    this.loop = this.run();
+  }
+
+  /** Stops claiming, lets in-flight deliveries finish and records them. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+    await this.flush();
+    await Promise.allSettled([...this.recording]);
+    this.options.log.info({ worker: this.id }, 'webhook worker stopped');
+  }
+
+  /**
+   * Walks away like a crashed process: nothing it has in flight is recorded, its leases stay until
+   * they expire. (For tests of recovery; a real crash needs no method.)
+   */
+  abandon(): void {
+    this.running = false;
+    this.abandoned = true;
+    this.wake?.();
+  }
+
+  /** Fans out everything pending and sends everything due now, then returns (tests, benchmarks). */
+  async runOnce(): Promise<WorkReport> {
+    const report: WorkReport = { fannedOut: 0, delivered: 0, failed: 0 };
+    for (;;) {
+      const fanned = await this.fanOut();
+      report.fannedOut += fanned;
+      if (fanned < this.fanoutBatch) break;
+    }
+    await this.disableLongFailing();
+    while (!this.abandoned) {
+      const claimed = await this.claim(this.options.concurrency);
+      if (claimed.length === 0) break;
+      const sent = await Promise.all((await this.prepare(claimed)).map((task) => task()));
+      await Promise.all(sent.map((delivery) => delivery.recorded));
+      for (const { ok } of sent) {
+        if (ok) report.delivered += 1;
+        else report.failed += 1;
+      }
+    }
+    return report;
+  }
+
+  private async run(): Promise<void> {
+    // A claim and a fan-out cost a few queries whatever their size, so both are batched: the outbox
+    // is read at most once per poll interval (at once while it has a backlog), and deliveries are
+    // claimed when half of the slots are free, not one slot at a time.
+    const claimAtLeast = Math.max(1, Math.floor(this.options.concurrency / 2));
+    let nextFanOut = 0;
+    while (this.running) {
+      try {
+        if (Date.now() >= nextFanOut) {
+          const fanned = await this.fanOut();
+          nextFanOut = fanned >= this.fanoutBatch ? 0 : Date.now() + this.options.pollMs;
+        }
+        if (Date.now() - this.lastMaintenance >= MAINTENANCE_EVERY_MS) {
+          this.lastMaintenance = Date.now();
+          await this.disableLongFailing();
+        }
+        const free = this.options.concurrency - this.inFlight.size;
+        const claimed = free >= claimAtLeast ? await this.claim(free) : [];
+        for (const task of await this.prepare(claimed)) this.launch(task);
+        // All slots taken (or too few free to claim): more may be due, so go on as soon as one frees.
+        const busy = free < claimAtLeast || (claimed.length > 0 && claimed.length === free);
+        await this.pause(this.options.pollMs, busy);
+      } catch (error) {
+        if (!this.running) break;
+        this.options.log.error({ worker: this.id, err: error }, 'webhook worker step failed');
+        await this.pause(this.options.pollMs, false);
+      }
+    }
+  }
+
+  /** Waits `ms`, or until stopped; with `untilSlot`, also until an in-flight delivery completes. */
+  private pause(ms: number, untilSlot: boolean): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const slot = untilSlot && this.inFlight.size > 0 ? Promise.race([...this.inFlight]) : undefined;
+      slot?.then(done, done);
+      this.wake = done;
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+
+  /** Runs one send; its slot frees when the answer is in, while the outcome is written in a batch. */
+  private launch(send: () => Promise<Sent>): void {
+    const task: Promise<void> = send().then(
+      ({ recorded }) => {
+        this.recording.add(recorded);
+        void recorded
+          .catch((error: unknown) => {
+            // The lease lapses and the delivery is tried again by whichever worker claims it next.
+            this.options.log.error({ worker: this.id, err: error }, 'recording webhook outcomes failed');
+          })
+          .finally(() => this.recording.delete(recorded));
+      },
+      (error: unknown) => {
+        this.options.log.error({ worker: this.id, err: error }, 'sending a webhook delivery failed');
+      },
+    );
+    this.inFlight.add(task);
+    void task.finally(() => this.inFlight.delete(task));
+  }
+
+  // ---- fan-out ----
+
+  /** One batch of events fanned out to their deliveries; returns how many events it handled. */
+  private async fanOut(): Promise<number> {
+    const { db } = this.options;
+    const now = this.options.clock();
+    const stamp = now.toISOString();
+    const watermark = await fanoutWatermark(db);
+    const floor = await fanoutFloor(db);
+    const events = await unfannedEvents(db, Math.max(watermark, floor), this.fanoutBatch);
+    if (events.length > 0) {
+      const targets = (await fanoutTargets(db, [...new Set(events.map((event) => event.type))])).filter(
+        (target) => reachesWebhooks(target, now),
+      );
+      const rows = deliveriesFor(events, targets, stamp);
+      await inTransaction(db, async (trx) => {
+        await insertDeliveries(trx, rows);
+        await markFannedOut(
+          trx,
+          events.map((event) => event.id),
+          stamp,
+        );
+      });
+      if (rows.length > 0)
+        this.options.log.debug(
+          { worker: this.id, events: events.length, deliveries: rows.length },
+          'fanned out',
+        );
+    }
+    const settledBefore = new Date(now.getTime() - SETTLE_GRACE_MS).toISOString();
+    await advanceFanoutWatermark(db, watermark, floor, settledBefore, stamp);
+    return events.length;
+  }
+
+  // ---- delivery ----
+
+  private claim(limit: number): Promise<DeliveryRow[]> {
+    const now = this.options.clock();
+    return claimDueDeliveries(this.options.db, {
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + this.options.leaseMs).toISOString(),
+      token: `${this.id}:${randomUUID()}`,
+      limit,
+    });
+  }
+
+  /**
+   * Loads what claimed deliveries need (events, subscriptions) in two queries and returns one task
+   * per delivery that sends it, resolving to whether it succeeded and to when its outcome is stored.
+   */
+  private async prepare(claimed: readonly DeliveryRow[]): Promise<(() => Promise<Sent>)[]> {
+    const { db } = this.options;
+    const eventIds = claimed.flatMap((delivery) => (delivery.event_id === null ? [] : [delivery.event_id]));
+    const events = new Map((await eventsByIds(db, eventIds)).map((event) => [event.id, event]));
+    const subscriptionIds = [...new Set(claimed.map((delivery) => delivery.subscription_id))];
+    const subscriptions = new Map(
+      (await subscriptionsByIds(db, subscriptionIds)).map((row) => [row.id, row]),
+    );
+    return claimed.map((delivery) => async () => {
+      const event = delivery.event_id === null ? undefined : events.get(delivery.event_id);
+      const subscription = subscriptions.get(delivery.subscription_id);
+      const result: SendResult =
+        event && subscription
+          ? await sendSigned(this.options.runtime, {
+              url: subscription.webhook_url,
+              sealedSecret: subscription.secret,
+              event: event.type,
+              dataJson: event.data,
+              deliveryUid: delivery.delivery_uid,
+              now: this.options.clock(),
+            })
+          : {
+              ok: false,
+              statusCode: null,
+              latencyMs: 0,
+              retryAfter: undefined,
+              error: 'the event is no longer in the outbox',
+              blocked: false,
+            };
+      // A crashed worker records nothing: what it sent is sent again, under the same delivery id.
+      if (this.abandoned) return { ok: false, recorded: Promise.resolve() };
+      return { ok: result.ok, recorded: this.record(delivery, result, !event || !subscription) };
+    });
+  }
+
+  /**
+   * Queues an attempt's outcome; outcomes are written in batches (one transaction for up to
+   * RECORD_BATCH of them, at most RECORD_DELAY_MS after the first). Resolves once it is stored. An
+   * outcome lost with its process is harmless: the lease lapses and the delivery is sent again
+   * under the same id.
+   */
+  private record(delivery: DeliveryRow, result: SendResult, unsendable: boolean): Promise<void> {
+    const now = this.options.clock();
+    const attempt = delivery.attempts + 1;
+    const gone = !result.ok && result.statusCode === 410;
+    const retryIn =
+      result.ok || gone || unsendable
+        ? null
+        : nextRetryDelayMs(attempt, this.random, parseRetryAfter(result.retryAfter, now));
+    const outcome: DeliveryOutcome = result.ok
+      ? {
+          status: 'delivered',
+          statusCode: result.statusCode,
+          latencyMs: result.latencyMs,
+          error: null,
+          nextAttemptAt: null,
+        }
+      : {
+          status: retryIn === null ? 'failed' : 'pending',
+          statusCode: result.statusCode,
+          latencyMs: result.latencyMs,
+          error: result.error,
+          nextAttemptAt: retryIn === null ? null : new Date(now.getTime() + retryIn).toISOString(),
+        };
+    const kind: AttemptKind = result.ok ? 'delivered' : gone ? 'gone' : result.blocked ? 'blocked' : 'failed';
+    return new Promise((resolve, reject) => {
+      this.unrecorded.push({ delivery, attempt, outcome, kind, now, resolve, reject });
+      if (this.unrecorded.length >= RECORD_BATCH) void this.flush();
+      else this.flushTimer ??= setTimeout(() => void this.flush(), RECORD_DELAY_MS);
+    });
+  }
+
+  /** Writes every queued outcome; batches are written one after the other. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = this.unrecorded.splice(0);
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() =>
+      this.writeOutcomes(batch).then(
+        () => {
+          for (const item of batch) item.resolve();
+        },
+        (error: unknown) => {
+          for (const item of batch) item.reject(error);
+        },
+      ),
+    );
+    return this.flushing;
+  }
+
+  private async writeOutcomes(batch: readonly Unrecorded[]): Promise<void> {
+    const lost: Unrecorded[] = [];
+    await inTransaction(this.options.db, async (trx) => {
+      const recorded: Unrecorded[] = [];
+      for (const item of batch) {
+        const { delivery, attempt, outcome, now } = item;
+        const owned = await completeDelivery(
+          trx,
+          { id: delivery.id, token: delivery.lease_token ?? '', attempt },
+          outcome,
+          now.toISOString(),
+        );
+        (owned ? recorded : lost).push(item);
+      }
+      await insertAttempts(
+        trx,
+        recorded.map(({ delivery, attempt, outcome, kind, now }) => ({
+          delivery_id: delivery.id,
+          attempt,
+          started_at: now.toISOString(),
+          outcome: kind,
+          status_code: outcome.statusCode,
+          latency_ms: outcome.latencyMs,
+          error: outcome.error,
+          next_attempt_at: outcome.nextAttemptAt,
+        })),
+      );
+      // Subscription health: each subscription's outcomes in the order they happened, where a run
+      // of successes needs only its last write.
+      const bySubscription = new Map<number, Unrecorded[]>();
+      for (const item of recorded) {
+        const list = bySubscription.get(item.delivery.subscription_id) ?? [];
+        list.push(item);
+        bySubscription.set(item.delivery.subscription_id, list);
+      }
+      for (const [subscriptionId, items] of bySubscription) {
+        for (const [index, { outcome, kind, now }] of items.entries()) {
+          const stamp = now.toISOString();
+          if (kind === 'delivered') {
+            if (items[index + 1]?.kind === 'delivered') continue;
+            await recordSubscriptionSuccess(trx, subscriptionId, stamp);
+          } else if (kind === 'gone') {
+            await disableSubscription(trx, subscriptionId, GONE, stamp);
+          } else {
+            const health = await recordSubscriptionFailure(
+              trx,
+              subscriptionId,
+              outcome.error ?? 'failed',
+              stamp,
+            );
+            if (
+              health?.failing_since &&
+              Date.parse(health.failing_since) <= now.getTime() - DISABLE_AFTER_FAILING_MS
+            )
+              await disableSubscription(trx, subscriptionId, FAILING_TOO_LONG, stamp);
+          }
+        }
+      }
+    });
+    for (const item of batch) this.logOutcome(item, lost.includes(item));
+  }
+
+  private logOutcome(item: Unrecorded, lost: boolean): void {
+    const { delivery, attempt, outcome, kind } = item;
+    const fields = {
+      worker: this.id,
+      delivery: delivery.delivery_uid,
+      subscription: delivery.subscription_id,
+      event: delivery.event_type,
+      attempt,
+      status_code: outcome.statusCode,
+      latency_ms: outcome.latencyMs,
+    };
+    if (lost)
+      this.options.log.warn(
+        fields,
+        'delivery lease lost before its outcome was recorded; another worker owns it',
+      );
+    else if (kind === 'delivered') this.options.log.debug(fields, 'webhook delivered');
+    else if (kind === 'gone')
+      this.options.log.warn(fields, 'webhook receiver answered 410: subscription disabled');
+    else
+      this.options.log.info(
+        {
+          ...fields,
+          error: outcome.error,
+          next_attempt_at: outcome.nextAttemptAt,
+          gave_up: outcome.status === 'failed' && attempt >= MAX_ATTEMPTS,
+        },
+        'webhook delivery failed',
+      );
+  }
+
+  /** Subscriptions failing for 5 days are disabled even when nothing is left to retry. */
+  private async disableLongFailing(): Promise<void> {
+    const now = this.options.clock();
+    const cutoff = new Date(now.getTime() - DISABLE_AFTER_FAILING_MS).toISOString();
+    for (const id of await longFailingSubscriptions(this.options.db, cutoff)) {
+      await inTransaction(this.options.db, (trx) =>
+        disableSubscription(trx, id, FAILING_TOO_LONG, now.toISOString()),
+      );
+      this.options.log.warn(
+        { worker: this.id, subscription: id },
+        'webhook subscription disabled after 5 days of failures',
+      );
+    }
+  }
+}
+
+/** A subscription's account must still reach webhooks (Pro or Max) for it to receive anything. */
+function reachesWebhooks(target: FanoutTarget, now: Date): boolean {
+  return PLAN_TERMS[effectivePlan(target.plan, target.trial_ends_at, now)].rank >= PLAN_TERMS.pro.rank;
+}
+
+/** One delivery per event and matching subscription that existed before the event. */
+export function deliveriesFor(
+  events: readonly OutboxEvent[],
+  targets: readonly FanoutTarget[],
+  stamp: string,
+): NewDelivery[] {
+  const rows: NewDelivery[] = [];
+  for (const event of events) {
+    const filterable = {
+      ticker: event.ticker,
+      politician_slug: event.politician_slug,
+      tickers: event.type === 'disclosure.detected' ? tickersOf(JSON.parse(event.data)) : [],
+    };
+    for (const target of targets) {
+      if (target.alert_type !== event.type || target.start_event_id >= event.id) continue;
+      if (!matchesFilter(target.filter_value, filterable)) continue;
+      rows.push({
+        delivery_uid: randomUUID(),
+        subscription_id: target.id,
+        event_id: event.id,
+        event_type: event.type,
+        is_test: 0,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: stamp,
+        lease_token: null,
+        lease_expires_at: null,
+        last_status_code: null,
+        last_error: null,
+        last_latency_ms: null,
+        created_at: stamp,
+        updated_at: stamp,
+        completed_at: null,
+      });
+    }
+  }
+  return rows;
+}
