@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kys
 import * as core from './migrations/0001-core.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as events from './migrations/0004-events.js';
+import * as ingest from './migrations/0006-ingest.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,8 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   // 0003 is the market data migration.
   '0004-events': events,
+  // 0005 is the webhook delivery migration.
+  '0006-ingest': ingest,
 };
 
 export interface MigrationReport {
