@@ -1,20 +1,25 @@
 // `dcledger serve` and `dcledger migrate`.
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
+import { summaryLine } from '../ingest/official/report.js';
+import { type IngestSchedule, startIngestSchedule } from '../ingest/official/scheduler.js';
+import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
 import { openStore } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { printLine } from './output.js';
 
-export async function serveCommand(): Promise<void> {
+export async function serveCommand(options: { ingest?: boolean } = {}): Promise<void> {
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
   const app = await buildApp(
     { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl },
     { logger: { level: config.logLevel } },
   );
+  const ingest = options.ingest === false ? undefined : startIngest(config, store, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await ingest?.stop();
     await app.close();
     await store.close();
     process.exit(0);
@@ -23,6 +28,33 @@ export async function serveCommand(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.target, dialect: store.dialect }, 'dcledger serving');
+}
+
+/**
+ * The official sources, every DCLEDGER_INGEST_INTERVAL_MINUTES (0 turns it off, as does
+ * `serve --no-ingest`). PDFs are read in a worker thread, so the API's globals stay pdf.js-free.
+ */
+function startIngest(
+  config: Config,
+  store: { db: Awaited<ReturnType<typeof openMigratedStore>>['db'] },
+  log: { info: (object: object, message: string) => void; error: (object: object, message: string) => void },
+): IngestSchedule | undefined {
+  const minutes = config.ingest.intervalMinutes;
+  if (minutes <= 0) return undefined;
+  log.info({ minutes, sources: config.ingest.sources }, 'ingest schedule started');
+  return startIngestSchedule({
+    intervalMs: minutes * 60_000,
+    run: (signal) =>
+      ingestOnce(store.db, config.ingest, {
+        connectors: buildConnectors(config.ingest.sources, config.ingest),
+        signal,
+      }),
+    onReport: (report) => {
+      for (const source of report.sources)
+        log.info({ ingest: source.connector, status: source.status }, summaryLine(source));
+    },
+    onError: (error) => log.error({ err: error }, 'ingest run failed'),
+  });
 }
 
 export async function migrateCommand(): Promise<void> {
