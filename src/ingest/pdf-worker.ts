@@ -8,6 +8,9 @@ import { Worker } from 'node:worker_threads';
 import { PdfReadError, type PdfText } from './pdf-text.js';
 import type { PdfAnswer, PdfJob } from './pdf-worker-thread.js';
 
+/** The worker itself failed (exited, crashed): the document is fine, the run cannot go on. */
+export class PdfWorkerError extends Error {}
+
 interface Pending {
   resolve: (text: PdfText) => void;
   reject: (error: Error) => void;
@@ -35,7 +38,7 @@ export class PdfTextWorker {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
-    this.failAll(new Error('PDF worker closed'));
+    this.failAll(new PdfWorkerError('PDF worker closed'));
   }
 
   private start(): Worker {
@@ -44,12 +47,12 @@ export class PdfTextWorker {
     worker.on('message', (answer: PdfAnswer) => this.settle(answer));
     worker.on('error', (error) => {
       this.worker = undefined;
-      this.failAll(error);
+      this.failAll(new PdfWorkerError(`PDF worker failed: ${error.message}`));
     });
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
-      this.failAll(new Error(`PDF worker exited with code ${code}`));
+      this.failAll(new PdfWorkerError(`PDF worker exited with code ${code}`));
     });
     this.worker = worker;
     return worker;

@@ -34,6 +34,7 @@ import { FetchError } from '../fetch/http-client.js';
 import { displayName, FilerResolver } from '../filers.js';
 import type { FilerQuery } from '../members.js';
 import type { PdfText } from '../pdf-text.js';
+import { PdfWorkerError } from '../pdf-worker.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
 import { parseDocument } from '../sources/parse-document.js';
 import { resolveAmendments } from './amendments.js';
@@ -365,6 +366,8 @@ async function readDocument(
   try {
     result = await parseDocument(bytes, { source: connector.name, pdfText: options.pdfText });
   } catch (error) {
+    // The worker dying is the run's problem: the document stays listed and is read next run.
+    if (error instanceof PdfWorkerError) throw error;
     // A parser fault is this document's problem, not the run's: record it and go on.
     return fail(
       `the parser failed on this document: ${error instanceof Error ? error.message : String(error)}`,
