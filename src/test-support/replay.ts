@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { readIngest } from '../config.js';
+import { DocumentArchive } from '../ingest/fetch/archive.js';
 import type { ConnectorName } from '../ingest/official/connector.js';
 import type { IngestReport } from '../ingest/official/report.js';
-import type { IngestProgress } from '../ingest/official/run.js';
+import { type IngestProgress, runIngest } from '../ingest/official/run.js';
 import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
+import type { PdfText } from '../ingest/pdf-text.js';
 import { ReplayServer } from '../ingest/replay/server.js';
 import type { Database } from '../storage/schema.js';
 import { FIXTURE_NOW } from './real-data.js';
@@ -32,6 +34,8 @@ export interface ReplayRun {
       progress?: IngestProgress;
       since?: string;
       now?: Date;
+      /** Replaces the worker's PDF text extraction (to make it fail mid-run). */
+      pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
     },
   ): Promise<IngestReport>;
   dispose(): void;
@@ -50,14 +54,18 @@ export function replayRunner(url: string): ReplayRun {
   };
   return {
     archiveDir,
-    run: (db, options = {}) =>
-      ingestOnce(db, config, {
-        connectors: buildConnectors(options.sources ?? ['house', 'senate', 'oge'], config, url),
+    run: (db, options = {}) => {
+      const connectors = buildConnectors(options.sources ?? ['house', 'senate', 'oge'], config, url);
+      const common = {
+        connectors,
         since: options.since ?? REPLAY_SINCE,
         clock: () => options.now ?? FIXTURE_NOW,
         signal: options.signal,
         progress: options.progress,
-      }),
+      };
+      if (!options.pdfText) return ingestOnce(db, config, common);
+      return runIngest(db, { ...common, archive: new DocumentArchive(archiveDir), pdfText: options.pdfText });
+    },
     dispose: () => rmSync(archiveDir, { recursive: true, force: true }),
   };
 }

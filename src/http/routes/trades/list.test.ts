@@ -208,6 +208,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
     ['trade_type=gift', 422, 'trade_type'],
     ['politician_id=abc', 422, 'politician_id'],
     ['ticker=%3Cscript%3E', 422, 'ticker'],
+    ['include_superseded=perhaps', 422, 'include_superseded'],
   ])('%s -> %d naming %s', async (query, status, field) => {
     const response = await getJson<{ detail: string; request_id: string }>(ctx, `/trades?${query}`);
     expect(response.status).toBe(status);
@@ -232,6 +233,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
       'offset',
       'sort_by',
       'sort_dir',
+      'include_superseded',
       'x',
     ];
     const value = fc.oneof(
