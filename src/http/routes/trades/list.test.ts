@@ -196,6 +196,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
     ['days=0', 422, 'days'],
     ['days=abc', 422, 'days'],
     ['offset=-1', 422, 'offset'],
+    ['offset=9223372036859791000', 422, 'offset'],
     ['date_from=2020-02-30&date_to=2020-03-01', 422, 'date_from'],
     ['date_from=2020-03-02&date_to=2020-03-01', 422, 'date_from'],
     ['date_from=2020-03-01', 400, 'date_to'],
