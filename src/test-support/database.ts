@@ -59,7 +59,7 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
       ...store,
       dispose: async () => {
         await store.close();
-        await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+        await dropDatabase(database);
       },
     };
   }
@@ -75,6 +75,29 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Drops a test database. After many writes an autovacuum worker (the server's own role) may be
+ * working in it, which `with (force)` may not terminate for an unprivileged role; a plain drop
+ * stops autovacuum itself, so retry that way for a few seconds.
+ */
+async function dropDatabase(database: string): Promise<void> {
+  try {
+    await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((client) => client.query(`drop database if exists ${database}`));
+      return;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /** Creates the database that holds the real-data fixture (global setup). */
