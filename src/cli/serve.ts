@@ -1,10 +1,11 @@
 // `dcledger serve` and `dcledger migrate`.
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/official/report.js';
 import { type IngestSchedule, startIngestSchedule } from '../ingest/official/scheduler.js';
 import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
-import { openStore } from '../storage/database.js';
+import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { printLine } from './output.js';
@@ -34,11 +35,7 @@ export async function serveCommand(options: { ingest?: boolean } = {}): Promise<
  * The official sources, every DCLEDGER_INGEST_INTERVAL_MINUTES (0 turns it off, as does
  * `serve --no-ingest`). PDFs are read in a worker thread, so the API's globals stay pdf.js-free.
  */
-function startIngest(
-  config: Config,
-  store: { db: Awaited<ReturnType<typeof openMigratedStore>>['db'] },
-  log: { info: (object: object, message: string) => void; error: (object: object, message: string) => void },
-): IngestSchedule | undefined {
+function startIngest(config: Config, store: Store, log: FastifyBaseLogger): IngestSchedule | undefined {
   const minutes = config.ingest.intervalMinutes;
   if (minutes <= 0) return undefined;
   log.info({ minutes, sources: config.ingest.sources }, 'ingest schedule started');

@@ -6,6 +6,7 @@ import { nameTokens, slugify, uncommaName } from '../domain/names.js';
 import { insertFiler, loadRoster } from '../storage/repositories/politicians.js';
 import type { Database } from '../storage/schema.js';
 import { type FilerQuery, MemberMatcher, parseSeat } from './members.js';
+import { nameCase } from './sources/senate/search-results.js';
 
 export type MatchedBy = 'bioguide' | 'seat' | 'name' | 'created';
 
@@ -106,12 +107,14 @@ function cacheKey(query: FilerQuery): string {
   return `${query.chamber}|${query.bioguideId ?? ''}|${query.seat ?? ''}|${query.state ?? ''}|${query.name}`;
 }
 
-/** "Pelosi, Nancy" / "Hon. Nancy Pelosi" -> "Nancy Pelosi". */
+/** "Pelosi, Nancy" / "Hon. Nancy Pelosi" -> "Nancy Pelosi"; "LINDA MCMAHON" -> "Linda McMahon". */
 export function displayName(raw: string): string {
-  return uncommaName(raw)
+  const name = uncommaName(raw)
     .replace(/^(hon\.?|the honorable)\s+/i, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // Some filers type their name in capitals; records keep names as people write them.
+  return /[a-z]/.test(name) ? name : nameCase(name);
 }
 
 function capitalize(token: string): string {

@@ -458,6 +458,7 @@ export function nameFromLabel(label: string): string {
   return displayName(
     label
       .replace(/\.pdf$/i, '')
+      .replace(/_+/g, ' ')
       .replace(/\b\d{1,4}[.\-/]\d{1,2}[.\-/]\d{1,4}\b/g, ' ')
       .replace(/\b(OGE|278[-\s]?[A-Z]*|278e|PTR|TERM)\b/gi, ' ')
       .replace(/\b\d{4}\b/g, ' ')
