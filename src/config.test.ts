@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readWebhookSettings } from './config.js';
+import { ConfigError, loadConfig, readWebhookSettings } from './config.js';
 
 describe('webhook settings', () => {
   it('defaults: nothing exempt, no key, 15 s timeout, lease beyond it, worker on in serve', () => {
@@ -34,5 +34,65 @@ describe('webhook settings', () => {
     expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_CONCURRENCY: '0' })).toThrow(ConfigError);
     expect(readWebhookSettings({ DCLEDGER_WEBHOOK_WORKER: 'off' }).workerInServe).toBe(false);
     expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_WORKER: 'maybe' })).toThrow(ConfigError);
+  });
+});
+
+describe('ingest settings', () => {
+  it('defaults to the official sites, a local archive and a 15-minute schedule', () => {
+    expect(loadConfig({}).ingest).toEqual({
+      houseBaseUrl: 'https://disclosures-clerk.house.gov',
+      senateBaseUrl: 'https://efdsearch.senate.gov',
+      ogeBaseUrl: undefined,
+      ogeIndexPath: '/278t/',
+      archiveDir: './var/archive',
+      timeoutMs: 30_000,
+      retries: 4,
+      backoffMs: 2_000,
+      minIntervalMs: 1_000,
+      userAgent: 'dcledger/0.1 (self-hosted disclosure ingest)',
+      intervalMinutes: 15,
+      sources: ['house', 'senate', 'oge'],
+      since: undefined,
+    });
+  });
+
+  it('reads every setting from the environment', () => {
+    const ingest = loadConfig({
+      DCLEDGER_HOUSE_BASE_URL: 'http://127.0.0.1:9000/',
+      DCLEDGER_SENATE_BASE_URL: 'http://127.0.0.1:9001',
+      DCLEDGER_OGE_BASE_URL: 'https://mirror.example/oge/',
+      DCLEDGER_OGE_INDEX_PATH: '/index.json',
+      DCLEDGER_ARCHIVE_DIR: '/srv/archive',
+      DCLEDGER_FETCH_TIMEOUT_MS: '5000',
+      DCLEDGER_FETCH_RETRIES: '0',
+      DCLEDGER_FETCH_BACKOFF_MS: '100',
+      DCLEDGER_FETCH_INTERVAL_MS: '0',
+      DCLEDGER_INGEST_INTERVAL_MINUTES: '0',
+      DCLEDGER_INGEST_SOURCES: 'senate, house',
+      DCLEDGER_INGEST_SINCE: '2024-01-01',
+    }).ingest;
+    expect(ingest).toMatchObject({
+      houseBaseUrl: 'http://127.0.0.1:9000',
+      senateBaseUrl: 'http://127.0.0.1:9001',
+      ogeBaseUrl: 'https://mirror.example/oge',
+      ogeIndexPath: '/index.json',
+      archiveDir: '/srv/archive',
+      timeoutMs: 5000,
+      retries: 0,
+      backoffMs: 100,
+      minIntervalMs: 0,
+      intervalMinutes: 0,
+      sources: ['senate', 'house'],
+      since: '2024-01-01',
+    });
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(() => loadConfig({ DCLEDGER_HOUSE_BASE_URL: 'ftp://x' })).toThrow(/DCLEDGER_HOUSE_BASE_URL/);
+    expect(() => loadConfig({ DCLEDGER_FETCH_RETRIES: '-1' })).toThrow(/DCLEDGER_FETCH_RETRIES/);
+    expect(() => loadConfig({ DCLEDGER_INGEST_INTERVAL_MINUTES: 'often' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DCLEDGER_INGEST_SOURCES: 'house,sec' })).toThrow(/"sec"/);
+    expect(() => loadConfig({ DCLEDGER_INGEST_SINCE: '2024-1-1' })).toThrow(/DCLEDGER_INGEST_SINCE/);
+    expect(() => loadConfig({ DCLEDGER_OGE_INDEX_PATH: 'index.json' })).toThrow(/must start with/);
   });
 });

@@ -18,6 +18,7 @@ export interface Config {
   priceProvider: PriceProviderConfig;
   /** Webhook delivery: SSRF exemptions, secret encryption, timeouts, the worker. */
   webhooks: WebhookSettings;
+  ingest: IngestConfig;
 }
 
 /** An address range: `10.0.0.0/8`, `127.0.0.1/32`, `fd00::/8`. */
@@ -66,6 +67,39 @@ export interface PriceProviderConfig {
   refetchDays: number;
 }
 
+export type IngestSourceName = 'house' | 'senate' | 'oge';
+export const INGEST_SOURCES: readonly IngestSourceName[] = ['house', 'senate', 'oge'];
+
+/** How the connectors reach the official sites and how often `serve` runs them. */
+export interface IngestConfig {
+  /** House Clerk (DCLEDGER_HOUSE_BASE_URL, default https://disclosures-clerk.house.gov). */
+  houseBaseUrl: string;
+  /** Senate eFD (DCLEDGER_SENATE_BASE_URL, default https://efdsearch.senate.gov). */
+  senateBaseUrl: string;
+  /** Site serving the OGE 278-T listing (DCLEDGER_OGE_BASE_URL); unset: OGE is skipped (it has no public index). */
+  ogeBaseUrl: string | undefined;
+  /** Path of the OGE listing under its base URL (DCLEDGER_OGE_INDEX_PATH, default /278t/). */
+  ogeIndexPath: string;
+  /** Raw documents by SHA-256 (DCLEDGER_ARCHIVE_DIR, default ./var/archive). */
+  archiveDir: string;
+  /** Per-request timeout (DCLEDGER_FETCH_TIMEOUT_MS, default 30000). */
+  timeoutMs: number;
+  /** Retries after a failed request (DCLEDGER_FETCH_RETRIES, default 4). */
+  retries: number;
+  /** First retry delay, doubled per retry (DCLEDGER_FETCH_BACKOFF_MS, default 2000). */
+  backoffMs: number;
+  /** Minimum time between two requests to one site (DCLEDGER_FETCH_INTERVAL_MS, default 1000). */
+  minIntervalMs: number;
+  /** User-Agent of every request (DCLEDGER_USER_AGENT). */
+  userAgent: string;
+  /** Minutes between the runs `serve` starts (DCLEDGER_INGEST_INTERVAL_MINUTES, default 15; 0 = off). */
+  intervalMinutes: number;
+  /** Sources `serve` ingests (DCLEDGER_INGEST_SOURCES, comma list, default house,senate,oge). */
+  sources: IngestSourceName[];
+  /** First date a source's first run reads (DCLEDGER_INGEST_SINCE, YYYY-MM-DD); default Jan 1 of last year. */
+  since: string | undefined;
+}
+
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: env.DCLEDGER_PUBLIC_URL?.trim() || undefined,
     priceProvider: readPriceProvider(env),
     webhooks: readWebhookSettings(env),
+    ingest: readIngest(env),
   };
 }
 
@@ -150,6 +185,50 @@ function readSecretKey(raw: string | undefined): Buffer | null {
   return key;
 }
 
+export function readIngest(env: Env): IngestConfig {
+  return {
+    houseBaseUrl: readUrl(env, 'DCLEDGER_HOUSE_BASE_URL') ?? 'https://disclosures-clerk.house.gov',
+    senateBaseUrl: readUrl(env, 'DCLEDGER_SENATE_BASE_URL') ?? 'https://efdsearch.senate.gov',
+    ogeBaseUrl: readUrl(env, 'DCLEDGER_OGE_BASE_URL'),
+    ogeIndexPath: readPath(env.DCLEDGER_OGE_INDEX_PATH, 'DCLEDGER_OGE_INDEX_PATH') ?? '/278t/',
+    archiveDir: env.DCLEDGER_ARCHIVE_DIR?.trim() || './var/archive',
+    timeoutMs: readInteger(env, 'DCLEDGER_FETCH_TIMEOUT_MS', 30_000, 1),
+    retries: readInteger(env, 'DCLEDGER_FETCH_RETRIES', 4, 0),
+    backoffMs: readInteger(env, 'DCLEDGER_FETCH_BACKOFF_MS', 2_000, 0),
+    minIntervalMs: readInteger(env, 'DCLEDGER_FETCH_INTERVAL_MS', 1_000, 0),
+    userAgent: env.DCLEDGER_USER_AGENT?.trim() || 'dcledger/0.1 (self-hosted disclosure ingest)',
+    intervalMinutes: readInteger(env, 'DCLEDGER_INGEST_INTERVAL_MINUTES', 15, 0),
+    sources: readSources(env.DCLEDGER_INGEST_SOURCES),
+    since: readSince(env.DCLEDGER_INGEST_SINCE),
+  };
+}
+
+/** A base URL: http(s), without a trailing slash. */
+export function parseBaseUrl(raw: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function readUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? parseBaseUrl(raw, name) : undefined;
+}
+
+function readPath(raw: string | undefined, name: string): string | undefined {
+  const path = raw?.trim();
+  if (!path) return undefined;
+  if (!path.startsWith('/')) throw new ConfigError(`${name} must start with "/", got "${raw}"`);
+  return path;
+}
+
 function readInteger(env: Env, name: string, fallback: number, minimum: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -166,6 +245,29 @@ function readSwitch(name: string, raw: string | undefined, fallback: boolean): b
   if (['1', 'on', 'true', 'yes'].includes(text)) return true;
   if (['0', 'off', 'false', 'no'].includes(text)) return false;
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+function readSources(raw: string | undefined): IngestSourceName[] {
+  if (raw === undefined || raw.trim() === '') return [...INGEST_SOURCES];
+  const names = raw
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (!(INGEST_SOURCES as readonly string[]).includes(name)) {
+      throw new ConfigError(`DCLEDGER_INGEST_SOURCES: "${name}" is not one of ${INGEST_SOURCES.join(', ')}`);
+    }
+  }
+  return [...new Set(names)] as IngestSourceName[];
+}
+
+function readSince(raw: string | undefined): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
+    throw new ConfigError(`DCLEDGER_INGEST_SINCE must be a date (YYYY-MM-DD), got "${raw}"`);
+  }
+  return text;
 }
 
 export function readDatabase(env: Env): DatabaseConfig {

@@ -14,6 +14,7 @@ import {
   keysRotate,
 } from './cli/accounts.js';
 import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import { ingestCommand, replayServerCommand } from './cli/ingest.js';
 import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
@@ -30,9 +31,10 @@ export function buildCli(): Command {
   program
     .command('serve')
     .description(
-      'start the HTTP API (PORT, default 8080; DCLEDGER_DB or DATABASE_URL) and the webhook worker',
+      'start the HTTP API (PORT, default 8080; DCLEDGER_DB or DATABASE_URL), the webhook worker and the ingest schedule',
     )
     .option('--no-worker', 'do not run the webhook delivery worker (also DCLEDGER_WEBHOOK_WORKER=off)')
+    .option('--no-ingest', 'do not run the official-source ingestion on a schedule')
     .action(serveCommand);
 
   program
@@ -41,6 +43,29 @@ export function buildCli(): Command {
       'deliver webhooks from the events outbox until stopped (SIGINT/SIGTERM finish in-flight deliveries)',
     )
     .action(workerCommand);
+
+  program
+    .command('ingest')
+    .argument('[source]', 'house, senate, oge or all', 'all')
+    .option(
+      '--since <YYYY-MM-DD>',
+      'read the indexes from this filing date (default: where the last run left off)',
+    )
+    .option(
+      '--base-url <url>',
+      "the source's base URL (e.g. a replay server); overrides the DCLEDGER_*_BASE_URL settings",
+    )
+    .option('--json', 'print the report as JSON')
+    .description('fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE)')
+    .action(ingestCommand);
+
+  program
+    .command('replay-server')
+    .requiredOption('--data-dir <dir>', 'the shared data directory (with congress/raw-*)')
+    .option('--port <n>', 'port to listen on (default: any free port)')
+    .option('--host <host>', 'interface (default 127.0.0.1)')
+    .description("serve the recorded real documents at the official sites' paths, for `ingest --base-url`")
+    .action(replayServerCommand);
 
   program.command('migrate').description('create or upgrade the database schema').action(migrateCommand);
 

@@ -1,14 +1,20 @@
 // `dcledger serve` and `dcledger migrate`.
+import type { FastifyBaseLogger } from 'fastify';
+import { enrich } from '../analytics/enrich.js';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openStore } from '../storage/database.js';
+import { type Config, loadConfig } from '../config.js';
+import { summaryLine } from '../ingest/official/report.js';
+import { type IngestSchedule, startIngestSchedule } from '../ingest/official/scheduler.js';
+import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
+import { providerFromConfig } from '../market/provider.js';
+import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
-export async function serveCommand(options: { worker?: boolean } = {}): Promise<void> {
+export async function serveCommand(options: { worker?: boolean; ingest?: boolean } = {}): Promise<void> {
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
   const webhooks = createWebhookRuntime(config.webhooks);
@@ -22,8 +28,10 @@ export async function serveCommand(options: { worker?: boolean } = {}): Promise<
     options.worker !== false && config.webhooks.workerInServe
       ? startWorker(store, config.webhooks, app.log.child({ component: 'webhooks' }))
       : undefined;
+  const ingest = options.ingest === false ? undefined : startIngest(config, store, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await ingest?.stop();
     await worker?.stop();
     await app.close();
     await webhooks.sender.close();
@@ -34,6 +42,37 @@ export async function serveCommand(options: { worker?: boolean } = {}): Promise<
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.target, dialect: store.dialect }, 'dcledger serving');
+}
+
+/**
+ * The official sources, then an incremental enrichment, every DCLEDGER_INGEST_INTERVAL_MINUTES (0 turns it off, as does
+ * `serve --no-ingest`). PDFs are read in a worker thread, so the API's globals stay pdf.js-free.
+ */
+function startIngest(config: Config, store: Store, log: FastifyBaseLogger): IngestSchedule | undefined {
+  const minutes = config.ingest.intervalMinutes;
+  if (minutes <= 0) return undefined;
+  log.info({ minutes, sources: config.ingest.sources }, 'ingest schedule started');
+  return startIngestSchedule({
+    intervalMs: minutes * 60_000,
+    run: async (signal) => {
+      const report = await ingestOnce(store.db, config.ingest, {
+        connectors: buildConnectors(config.ingest.sources, config.ingest),
+        signal,
+      });
+      // New trades get their market fields, and windows that closed since the last run fill in.
+      const enriched = await enrich(store.db, {
+        provider: providerFromConfig(config.priceProvider),
+        refetchDays: config.priceProvider.refetchDays,
+      });
+      log.info({ enrich: enriched.mode, seconds: enriched.seconds }, 'enrichment after ingest');
+      return report;
+    },
+    onReport: (report) => {
+      for (const source of report.sources)
+        log.info({ ingest: source.connector, status: source.status }, summaryLine(source));
+    },
+    onError: (error) => log.error({ err: error }, 'ingest run failed'),
+  });
 }
 
 export async function migrateCommand(): Promise<void> {

@@ -12,7 +12,15 @@ import type { Database } from '../storage/schema.js';
 import { CHAMBER_OF_SOURCE, CHAMBER_SOURCES, splitList } from './trade-params.js';
 
 /** Parse statuses a filing can have. */
-export const PARSE_STATUSES = ['parsed', 'imported', 'pending', 'paper', 'needs_ocr', 'failed'] as const;
+export const PARSE_STATUSES = [
+  'parsed',
+  'imported',
+  'pending',
+  'paper',
+  'needs_ocr',
+  'unsupported',
+  'failed',
+] as const;
 
 export function toFilingResource(record: FilingRecord) {
   return {
@@ -31,6 +39,8 @@ export function toFilingResource(record: FilingRecord) {
     parse_status: record.parse_status,
     parse_reason: record.parse_reason,
     trade_count: record.trade_count,
+    is_amendment: record.is_amendment === 1,
+    amendment_number: record.amendment_number,
     amends_filing_id: record.amends_filing_id,
     amended_by_filing_id: record.amended_by_filing_id ?? null,
     raw_sha256: record.raw_sha256,

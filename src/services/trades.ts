@@ -39,6 +39,8 @@ export interface TradeListParams extends TradeFilterParams, DisclosureWindowPara
   offset: number;
   sort_by?: TradeSortColumn;
   sort_dir?: 'asc' | 'desc';
+  /** Also list trades an amendment replaced (their `superseded_by` says by which). */
+  include_superseded?: boolean;
 }
 
 export async function listTrades(
@@ -51,6 +53,7 @@ export async function listTrades(
     ...parseTradeFilters(params),
     disclosedFrom: window.from,
     disclosedTo: window.to,
+    includeSuperseded: params.include_superseded === true,
   };
   const order: TradeOrder = {
     column: params.sort_by ?? 'disclosure_date',

@@ -5,6 +5,7 @@ import * as accounts from './migrations/0002-accounts.js';
 import * as market from './migrations/0003-market.js';
 import * as events from './migrations/0004-events.js';
 import * as webhooks from './migrations/0005-webhooks.js';
+import * as ingest from './migrations/0006-ingest.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0003-market': market,
   '0004-events': events,
   '0005-webhooks': webhooks,
+  '0006-ingest': ingest,
 };
 
 export interface MigrationReport {

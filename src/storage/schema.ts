@@ -267,12 +267,45 @@ export interface FilingsTable {
   url: string | null;
   is_paper: number;
   raw_sha256: string | null;
-  /** parsed | paper | needs_ocr | failed | pending | imported */
+  /** parsed | paper | needs_ocr | unsupported | failed | pending | imported */
   parse_status: string;
   parse_reason: string | null;
   trade_count: number;
   amends_filing_id: number | null;
+  /** 1 when the document says it amends an earlier report (eFD "(Amendment N)", House amended rows). */
+  is_amendment: Generated<number>;
+  amendment_number: number | null;
+  /** eFD: the date in the title, which is the original report's filing date. */
+  report_date: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+export interface IngestDocumentsTable {
+  source: string;
+  source_doc_id: string;
+  filing_id: number;
+  /** listed | stored */
+  status: string;
+  url: string | null;
+  /** JSON: what the index said about the document. */
+  listing: string;
+  attempts: number;
+  last_error: string | null;
+  /** JSON: what an amendment still has to find; null when nothing is pending. */
+  pending_amendment: string | null;
+  listed_at: string;
+  stored_at: string | null;
+  updated_at: string;
+}
+
+export interface IngestStateTable {
+  source: string;
+  cursor: string | null;
+  last_status: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_error: string | null;
   updated_at: string;
 }
 
@@ -525,6 +558,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   webhook_fanout: WebhookFanoutTable;
   webhook_worker_state: WebhookWorkerStateTable;
+  ingest_documents: IngestDocumentsTable;
+  ingest_state: IngestStateTable;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;

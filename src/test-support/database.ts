@@ -43,26 +43,6 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Drops a test database. An autovacuum worker may still be attached to it, and terminating one
- * takes pg_signal_backend; retry a few times, then leave the database behind rather than fail a
- * test that has already passed.
- */
-async function dropDatabase(database: string): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      await admin((client) => client.query(`drop database if exists ${database} with (force)`));
-      return;
-    } catch (error) {
-      if (attempt === 4) {
-        console.warn(`[dcledger tests] could not drop ${database}: ${(error as Error).message}`);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
-    }
-  }
-}
-
 export function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -101,6 +81,33 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Drops a test database. After many writes an autovacuum worker (the server's own role) may be
+ * working in it, which `with (force)` may not terminate for an unprivileged role; a plain drop
+ * stops autovacuum itself, so retry that way for a few seconds.
+ */
+async function dropDatabase(database: string): Promise<void> {
+  try {
+    await admin((client) => client.query(`drop database if exists ${database} with (force)`));
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((client) => client.query(`drop database if exists ${database}`));
+      return;
+    } catch (error) {
+      if (attempt >= 10) {
+        // Leave it behind rather than fail a test that has already passed.
+        console.warn(`[dcledger tests] could not drop ${database}: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /** Creates the database that holds the real-data fixture (global setup). */

@@ -30,7 +30,13 @@ export const Limit = (defaultValue: number, maximum: number) =>
     description: `Page size, 1-${maximum} (default ${defaultValue})`,
   });
 
-export const Offset = Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip' });
+// Bounded so that no offset overflows PostgreSQL's bigint OFFSET (a 500 instead of a 422).
+export const Offset = Type.Integer({
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  default: 0,
+  description: 'Rows to skip',
+});
 
 export const IsoDate = Type.String({
   format: 'date',

@@ -41,7 +41,12 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** Statuses that are answers, not failures (e.g. 404 for a document that is not there yet). */
   acceptStatuses?: readonly number[];
+  /** Stops waiting and retrying (a run being shut down). */
+  signal?: AbortSignal;
 }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -59,6 +64,7 @@ export class HttpClient {
     const sleep = this.options.sleep ?? defaultSleep;
     let lastError: FetchError | undefined;
     for (let attempt = 0; attempt <= this.options.retries; attempt++) {
+      options.signal?.throwIfAborted();
       await this.waitForTurn(url, sleep);
       try {
         const response = await this.send(url, options);
@@ -67,6 +73,7 @@ export class HttpClient {
         if (response.status !== 429 && response.status < 500) throw lastError;
         if (attempt < this.options.retries) await sleep(this.retryDelay(attempt, response.retryAfterMs));
       } catch (error) {
+        if (options.signal?.aborted) throw error;
         if (
           error instanceof FetchError &&
           error.status !== null &&
@@ -88,32 +95,42 @@ export class HttpClient {
     url: string,
     options: RequestOptions,
   ): Promise<FetchedDocument & { retryAfterMs?: number }> {
-    const host = new URL(url).host;
-    const headers: Record<string, string> = { 'user-agent': this.options.userAgent, ...options.headers };
-    const cookie = this.cookies.get(host);
-    if (cookie) headers.cookie = cookie;
-    let body: string | undefined;
-    if (options.form) {
-      body = new URLSearchParams(options.form).toString();
-      headers['content-type'] = 'application/x-www-form-urlencoded';
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, AbortSignal.timeout(this.options.timeoutMs)])
+      : AbortSignal.timeout(this.options.timeoutMs);
+    let method = options.method ?? 'GET';
+    let body: string | undefined = options.form ? new URLSearchParams(options.form).toString() : undefined;
+    let current = url;
+    // Redirects are followed here rather than by fetch, so that cookies set on a redirect (a
+    // session started by a form post) are kept, as a browser would.
+    for (let hop = 0; ; hop++) {
+      const host = new URL(current).host;
+      const headers: Record<string, string> = { 'user-agent': this.options.userAgent, ...options.headers };
+      const cookie = this.cookies.get(host);
+      if (cookie) headers.cookie = cookie;
+      if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+      const response = await fetch(current, { method, headers, body, redirect: 'manual', signal });
+      this.keepCookies(host, response.headers);
+      const location = response.headers.get('location');
+      if (REDIRECTS.has(response.status) && location && hop < MAX_REDIRECTS) {
+        await response.arrayBuffer();
+        current = new URL(location, current).toString();
+        if (response.status !== 307 && response.status !== 308) {
+          method = 'GET';
+          body = undefined;
+        }
+        continue;
+      }
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const retryAfter = response.headers.get('retry-after');
+      return {
+        url: current,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body: bytes,
+        retryAfterMs: retryAfter ? parseRetryAfter(retryAfter) : undefined,
+      };
     }
-    const response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      redirect: 'follow',
-      signal: AbortSignal.timeout(this.options.timeoutMs),
-    });
-    this.keepCookies(host, response.headers);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const retryAfter = response.headers.get('retry-after');
-    return {
-      url: response.url || url,
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      body: bytes,
-      retryAfterMs: retryAfter ? parseRetryAfter(retryAfter) : undefined,
-    };
   }
 
   private keepCookies(host: string, headers: Headers): void {

@@ -34,23 +34,32 @@ export type DocumentParse =
 export interface ParseDocumentOptions {
   /** Skip detection of the source (the document's format is still checked). */
   source?: SourceName;
+  /**
+   * How PDF text is extracted; the default loads pdf.js in this thread. Long-running processes pass
+   * a worker's (see ../pdf-worker.ts) so that pdf.js never touches their globals.
+   */
+  pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
 }
 
 export async function parseDocument(
   bytes: Uint8Array,
   options: ParseDocumentOptions = {},
 ): Promise<DocumentParse> {
-  if (looksLikePdf(bytes)) return parsePdf(bytes, options.source);
+  if (looksLikePdf(bytes)) return parsePdf(bytes, options.source, options.pdfText ?? extractPdfText);
   if (isZip(bytes)) return parseZip(bytes, options.source);
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   return parseText(text, options.source);
 }
 
-async function parsePdf(bytes: Uint8Array, source: SourceName | undefined): Promise<DocumentParse> {
+async function parsePdf(
+  bytes: Uint8Array,
+  source: SourceName | undefined,
+  extract: (bytes: Uint8Array) => Promise<PdfText>,
+): Promise<DocumentParse> {
   if (source === 'senate') return wrongFormat('an eFD page (HTML)', 'a PDF');
   let pdf: PdfText;
   try {
-    pdf = await extractPdfText(bytes);
+    pdf = await extract(bytes);
   } catch (error) {
     if (error instanceof PdfReadError) return { kind: 'unreadable', status: 'failed', reason: error.message };
     throw error;

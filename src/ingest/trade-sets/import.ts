@@ -5,9 +5,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
-import { nameTokens, slugify, uncommaName } from '../../domain/names.js';
+import { slugify } from '../../domain/names.js';
 import { refreshTradeCounts, upsertFiling } from '../../storage/repositories/filings.js';
-import { insertFiler, loadRoster } from '../../storage/repositories/politicians.js';
 import {
   backfillDisclosureDates,
   FILLABLE_FIELDS,
@@ -22,7 +21,7 @@ import {
   twinContentKey,
 } from '../../storage/repositories/trade-writes.js';
 import type { Database, NewTrade, TradeRow } from '../../storage/schema.js';
-import { MemberMatcher, parseSeat } from '../members.js';
+import { FilerResolver } from '../filers.js';
 import { type NormalizedTrade, normalizeRow } from './normalize-row.js';
 import { readTradeSet, type Source, type TradeSetFormat, type TradeSetRow } from './read.js';
 
@@ -79,8 +78,7 @@ export async function importTradeSets(
       db: trx,
       now,
       stamp: now.toISOString(),
-      matcher: new MemberMatcher(await loadRoster(trx)),
-      memberIds: new Map(),
+      filers: await FilerResolver.load(trx),
       filings: new Map(),
       filingDocIds: new Map(),
       touchedFilings: new Set(),
@@ -111,8 +109,7 @@ interface ImportSession {
   db: Kysely<Database>;
   now: Date;
   stamp: string;
-  matcher: MemberMatcher;
-  memberIds: Map<string, number>;
+  filers: FilerResolver;
   filings: Map<string, { id: number; filedDate: string | null }>;
   /** Filing id to its source document id, for filings seen in this run. */
   filingDocIds: Map<number, string>;
@@ -170,7 +167,7 @@ async function importFile(
     index += 1;
     if (progress && index % 250 === 0) progress(index, prepared.length);
     const { row } = item;
-    const memberId = await resolveMember(trx, session.matcher, session.memberIds, row, report, stamp);
+    const memberId = await resolveMember(trx, session.filers, row, report, stamp);
     const filing = row.docId
       ? await resolveFiling(trx, session.filings, row, item, memberId, report, stamp)
       : null;
@@ -285,79 +282,26 @@ function readManifest(file: string): Map<string, number> | null {
 
 async function resolveMember(
   db: Kysely<Database>,
-  matcher: MemberMatcher,
-  cache: Map<string, number>,
+  filers: FilerResolver,
   row: TradeSetRow,
   report: FileReport,
   stamp: string,
 ): Promise<number> {
-  const chamber = SOURCE_CHAMBER[row.source];
-  const cacheKey = `${chamber}|${row.bioguideId ?? ''}|${row.district ?? ''}|${row.filerName}`;
-  const cached = cache.get(cacheKey);
-  if (cached !== undefined) return cached;
-  const result = matcher.match({
-    name: row.filerName,
-    chamber,
-    bioguideId: row.bioguideId,
-    seat: row.district,
-  });
-  let id: number;
-  if (result.matched) {
-    id = result.id;
-    report.members[result.by] += 1;
-  } else {
-    const seat = parseSeat(row.district);
-    const name = displayName(row.filerName);
-    const tokens = nameTokens(name);
-    const created = await insertFiler(
-      db,
-      {
-        name,
-        firstName: tokens.length > 1 ? capitalize(tokens[0] ?? '') : null,
-        lastName: capitalize(tokens.at(-1) ?? ''),
-        chamber,
-        state: seat?.state ?? null,
-        district: seat ? String(seat.district) : null,
-        party: null,
-        title: null,
-        agency: null,
-        origin: `import:${report.format}`,
-      },
-      slugify(name),
-      stamp,
-    );
-    matcher.add({
-      id: created.id,
-      bioguideId: null,
-      name: created.name,
-      firstName: created.first_name,
-      lastName: created.last_name,
-      nickname: null,
-      chamber,
-      state: created.state,
-      birthday: null,
-      inOffice: false,
-      origin: created.origin,
-      terms: seat
-        ? [{ type: chamber === 'House' ? 'rep' : 'sen', state: seat.state, district: String(seat.district) }]
-        : [],
-    });
-    report.members.created.push(name);
-    id = created.id;
-  }
-  cache.set(cacheKey, id);
-  return id;
-}
-
-function displayName(raw: string): string {
-  return uncommaName(raw)
-    .replace(/^(hon\.?|the honorable)\s+/i, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function capitalize(token: string): string {
-  return token.charAt(0).toUpperCase() + token.slice(1);
+  const resolved = await filers.resolve(
+    db,
+    {
+      name: row.filerName,
+      chamber: SOURCE_CHAMBER[row.source],
+      bioguideId: row.bioguideId,
+      seat: row.district,
+    },
+    { origin: `import:${report.format}` },
+    stamp,
+  );
+  if (!resolved.first) return resolved.id;
+  if (resolved.by === 'created') report.members.created.push(resolved.name);
+  else report.members[resolved.by] += 1;
+  return resolved.id;
 }
 
 async function resolveFiling(

@@ -98,7 +98,6 @@ function filingQuery(db: Kysely<Database>) {
   return db
     .selectFrom('filings as f')
     .leftJoin('politicians as p', 'p.id', 'f.politician_id')
-    .leftJoin('filings as a', 'a.amends_filing_id', 'f.id')
     .select([
       'f.id',
       'f.source',
@@ -117,7 +116,15 @@ function filingQuery(db: Kysely<Database>) {
       'f.parse_reason',
       'f.trade_count',
       'f.amends_filing_id',
-      'a.id as amended_by_filing_id',
+      'f.is_amendment',
+      'f.amendment_number',
+      // A subquery, not a join: a report amended twice (by two partial House amendments) is still one row.
+      (eb) =>
+        eb
+          .selectFrom('filings as a')
+          .select((inner) => inner.fn.max('a.id').as('amended_by'))
+          .whereRef('a.amends_filing_id', '=', 'f.id')
+          .as('amended_by_filing_id'),
       'f.created_at',
       'f.updated_at',
     ]);

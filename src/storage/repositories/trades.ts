@@ -17,6 +17,8 @@ export interface TradeFilter {
   excludeNoTicker?: boolean;
   /** Only trades stored after this id (live feed polling). */
   afterId?: number;
+  /** Only these trades (event payloads of just-stored trades). */
+  ids?: readonly number[];
   includeSuperseded?: boolean;
 }
 
@@ -127,6 +129,7 @@ function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   if (filter.sectors?.length) q = q.where('t.sector', 'in', [...filter.sectors]);
   if (filter.excludeNoTicker) q = q.where('t.ticker', '<>', 'N/A');
   if (filter.afterId !== undefined) q = q.where('t.id', '>', filter.afterId);
+  if (filter.ids) q = q.where('t.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
   if (filter.parties?.length) q = q.where('p.party', 'in', [...filter.parties]);
   if (filter.states?.length) q = q.where('p.state', 'in', [...filter.states]);
   return q as Q;

@@ -109,6 +109,7 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       'date_from',
       'date_to',
       'days',
+      'include_superseded',
       'limit',
       'offset',
       'party',

@@ -16,7 +16,7 @@ export function filingRoutes(app: App, deps: AppDeps): void {
         summary: 'Disclosure documents with their parse status',
         description:
           'Newest filed first. Filters: `source` (house_clerk, senate_efd, oge, or house, senate, executive), `politician_id` ' +
-          '(ids or slugs), `status` (parsed, imported, pending, paper, needs_ocr, failed), `date_from`/`date_to` on the filed date.',
+          '(ids or slugs), `status` (parsed, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.',
         querystring: Type.Object({
           source: Type.Optional(Type.String({ maxLength: 100 })),
           politician_id: Type.Optional(

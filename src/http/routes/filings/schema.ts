@@ -22,7 +22,13 @@ export const FilingSchema = Type.Object({
   trade_count: Type.Integer({
     description: 'Trades on record from this filing (amended-away ones excluded)',
   }),
-  amends_filing_id: Nullable(Type.Integer({ description: 'The filing this one amends' })),
+  is_amendment: Type.Boolean({
+    description: 'The document says it amends an earlier report (eFD "(Amendment N)", House amended rows)',
+  }),
+  amendment_number: Nullable(Type.Integer({ description: 'eFD amendment number' })),
+  amends_filing_id: Nullable(
+    Type.Integer({ description: 'The filing this one amends (null while the original is not on record)' }),
+  ),
   amended_by_filing_id: Nullable(Type.Integer({ description: 'A later filing that amends this one' })),
   raw_sha256: Nullable(Type.String({ description: 'SHA-256 of the archived original document' })),
   created_at: Type.String(),
@@ -45,6 +51,8 @@ export const FILING_EXAMPLE = {
   parse_status: 'parsed',
   parse_reason: null,
   trade_count: 9,
+  is_amendment: false,
+  amendment_number: null,
   amends_filing_id: null,
   amended_by_filing_id: null,
   raw_sha256: '3f1c8e1b7f0f5c0e5d5b9b1f2c7a4a8e6d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a',

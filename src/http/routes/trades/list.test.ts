@@ -197,6 +197,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
     ['days=0', 422, 'days'],
     ['days=abc', 422, 'days'],
     ['offset=-1', 422, 'offset'],
+    ['offset=9223372036859791000', 422, 'offset'],
     ['date_from=2020-02-30&date_to=2020-03-01', 422, 'date_from'],
     ['date_from=2020-03-02&date_to=2020-03-01', 422, 'date_from'],
     ['date_from=2020-03-01', 400, 'date_to'],
@@ -209,6 +210,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
     ['trade_type=gift', 422, 'trade_type'],
     ['politician_id=abc', 422, 'politician_id'],
     ['ticker=%3Cscript%3E', 422, 'ticker'],
+    ['include_superseded=perhaps', 422, 'include_superseded'],
   ])('%s -> %d naming %s', async (query, status, field) => {
     const response = await getJson<{ detail: string; request_id: string }>(ctx, `/trades?${query}`);
     expect(response.status).toBe(status);
@@ -233,6 +235,7 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
       'offset',
       'sort_by',
       'sort_dir',
+      'include_superseded',
       'x',
     ];
     const value = fc.oneof(

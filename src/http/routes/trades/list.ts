@@ -16,7 +16,8 @@ export function listTradesRoute(app: App, deps: AppDeps): void {
           'Trades disclosed in a window (default the last 30 days; `days` up to 3650, or an exact `date_from`+`date_to` ' +
           'disclosure range), newest disclosure first. Filters combine with AND; comma lists with OR. `trade_type`, ' +
           '`asset_type` and `sector` exclude assets without a ticker ("N/A"). Page with `offset` until a page is shorter ' +
-          'than `limit`; deduplicate by `id` because a filing landing mid-run shifts rows.',
+          'than `limit`; deduplicate by `id` because a filing landing mid-run shifts rows. Trades an amendment replaced are ' +
+          'left out unless `include_superseded=true`.',
         querystring: TradeListQuery,
         response: { 200: TradeList, ...errorResponses(400, 422) },
       },

@@ -159,6 +159,12 @@ export const TradeListQuery = Type.Object({
     }),
   ),
   sort_dir: Type.Optional(SortDir),
+  include_superseded: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false',
+    }),
+  ),
 });
 export type TradeListQuery = Static<typeof TradeListQuery>;
 

@@ -1,0 +1,58 @@
+// What every official-source connector provides to the ingest pipeline: the documents its index
+// lists, and the bytes of one of them. Parsing and storage are the pipeline's; a connector only
+// knows its site (URL layout, session flow, index format).
+import type { FetchedDocument } from '../fetch/http-client.js';
+import type { TradeSource } from '../sources/document.js';
+
+export type ConnectorName = 'house' | 'senate' | 'oge';
+
+/** Who the index says filed the document, for matching to a politician before the document is read. */
+export interface FilerHint {
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** House seat, e.g. "CA11". */
+  seat: string | null;
+  /** eFD office label ("Senator", "Former Senator"). */
+  office: string | null;
+}
+
+/** One document as an index lists it. Stored as JSON so that a later run can finish it without the index. */
+export interface ListedDocument {
+  source: TradeSource;
+  /** The source's own id: House DocID, eFD report UUID (lower case), OGE file name. */
+  docId: string;
+  /** Where to fetch it; null when there is nothing to fetch (eFD paper filings are page images). */
+  url: string | null;
+  /** PTR for every document the connectors take. */
+  kind: 'PTR';
+  title: string | null;
+  filedDate: string | null;
+  /** Null when the index does not name the filer well enough to match (OGE file names). */
+  filer: FilerHint | null;
+  /** Filer as the index names it, for the filing record. */
+  filerName: string | null;
+  isPaper: boolean;
+  isAmendment: boolean;
+  /** Set when the index alone says what the document is: stored with this status, nothing fetched. */
+  known: { status: 'paper'; reason: string } | null;
+}
+
+export interface Listing {
+  documents: ListedDocument[];
+  /** Index rows that are not transaction reports (annual reports, extensions ...), left out. */
+  ignored: number;
+  /** What the reader should know about this listing (an index year not published yet ...). */
+  notes: string[];
+}
+
+export interface Connector {
+  readonly name: ConnectorName;
+  readonly source: TradeSource;
+  /** Documents filed on or after `since` (YYYY-MM-DD), as far as the index tells dates. */
+  list(since: string, now: Date, signal?: AbortSignal): Promise<Listing>;
+  fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument>;
+}
+
+/** A connector could not read its index (the site answered something unexpected). */
+export class ConnectorError extends Error {}

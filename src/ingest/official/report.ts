@@ -1,0 +1,92 @@
+// What an ingest run did, per source: printed by `dcledger ingest`, logged by `serve`.
+import type { ParseStatus, TradeSource } from '../sources/document.js';
+import type { AmendmentReport } from './amendments.js';
+import type { ConnectorName } from './connector.js';
+
+export interface DocumentFailure {
+  docId: string;
+  url: string | null;
+  reason: string;
+  /** Failed fetches of this document so far; it is retried on the next run. */
+  attempts: number;
+}
+
+export interface SourceReport {
+  connector: ConnectorName;
+  source: TradeSource;
+  /** completed; aborted (stopped by a signal, resumes next run); failed (see error); skipped (see skipped). */
+  status: 'completed' | 'aborted' | 'failed' | 'skipped';
+  skipped: string | null;
+  error: string | null;
+  /** The date the index was read from. */
+  since: string | null;
+  index: { listed: number; alreadyKnown: number; ignored: number; notes: string[] };
+  /** Filings created because the index listed a document this database did not know. */
+  newFilings: number;
+  /** Documents stored in this run, by the status of their parse. */
+  statuses: Partial<Record<ParseStatus, number>>;
+  documents: { stored: number; failed: number; remaining: number };
+  trades: {
+    created: number;
+    /** Rows a data set already had for the same report: recorded as aliases, not new trades. */
+    twins: number;
+    updated: number;
+    unchanged: number;
+    /** A data set's rows of a report that the official parse does not list (kept). */
+    unconfirmed: number;
+  };
+  events: { disclosureDetected: number; tradeCreated: number };
+  amendments: AmendmentReport;
+  filers: {
+    /** Filers matched to no known politician, created so no trade is lost (name and what they filed). */
+    created: string[];
+    /** Documents whose filer could not be told (a scan without a readable name). */
+    unidentified: string[];
+  };
+  failures: DocumentFailure[];
+}
+
+export interface IngestReport {
+  startedAt: string;
+  finishedAt: string;
+  sources: SourceReport[];
+}
+
+export function emptySourceReport(connector: ConnectorName, source: TradeSource): SourceReport {
+  return {
+    connector,
+    source,
+    status: 'completed',
+    skipped: null,
+    error: null,
+    since: null,
+    index: { listed: 0, alreadyKnown: 0, ignored: 0, notes: [] },
+    newFilings: 0,
+    statuses: {},
+    documents: { stored: 0, failed: 0, remaining: 0 },
+    trades: { created: 0, twins: 0, updated: 0, unchanged: 0, unconfirmed: 0 },
+    events: { disclosureDetected: 0, tradeCreated: 0 },
+    amendments: { linked: 0, superseded: 0, pending: 0 },
+    filers: { created: [], unidentified: [] },
+    failures: [],
+  };
+}
+
+/** One line per source, for logs and non-terminal output. */
+export function summaryLine(report: SourceReport): string {
+  if (report.status === 'skipped') return `${report.connector}: skipped (${report.skipped ?? ''})`;
+  const statuses = Object.entries(report.statuses)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
+  const parts = [
+    `${report.connector}: ${report.status}`,
+    `index ${report.index.listed} listed (${report.newFilings} new filings)`,
+    `${report.documents.stored} documents stored${statuses ? ` (${statuses})` : ''}`,
+    `${report.trades.created} new trades, ${report.trades.twins} already known from data sets`,
+    `${report.amendments.superseded} superseded by amendments`,
+  ];
+  if (report.documents.failed > 0) parts.push(`${report.documents.failed} failed`);
+  if (report.documents.remaining > 0) parts.push(`${report.documents.remaining} left for the next run`);
+  if (report.error) parts.push(`error: ${report.error}`);
+  return parts.join('; ');
+}

@@ -1,0 +1,467 @@
+// One ingest run over the official sources. Per source:
+//   1. read the index; each document not seen before becomes a filing (status pending) and a
+//      listed ingest_documents row, with its disclosure.detected event, in one transaction;
+//   2. fetch, archive, parse and store every listed document, one transaction per document, so a
+//      run stopped at any point resumes with the next document (stored ones are never fetched again);
+//   3. let amendments find what they amend.
+// A document that cannot be fetched stays listed (retried next run); one that cannot be read is
+// stored with its status and reason. Nothing is dropped silently.
+import type { Kysely } from 'kysely';
+import { addDays, todayUtc } from '../../domain/dates.js';
+import { toFilingResource } from '../../services/filings.js';
+import { emitEvent } from '../../storage/repositories/events.js';
+import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
+import {
+  countDocuments,
+  type IngestDocumentRow,
+  insertListedDocument,
+  knownDocumentIds,
+  listedDocuments,
+  markDocumentStored,
+  markFetchFailed,
+  memberDisclosedVolume,
+  politicianSummary,
+  readIngestState,
+  recordRunEnd,
+  recordRunStart,
+  setFilingReason,
+} from '../../storage/repositories/ingest.js';
+import type { Database } from '../../storage/schema.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js';
+import type { DocumentArchive } from '../fetch/archive.js';
+import { FetchError } from '../fetch/http-client.js';
+import { displayName, FilerResolver } from '../filers.js';
+import type { FilerQuery } from '../members.js';
+import type { PdfText } from '../pdf-text.js';
+import { PdfWorkerError } from '../pdf-worker.js';
+import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
+import { parseDocument } from '../sources/parse-document.js';
+import { resolveAmendments } from './amendments.js';
+import { type Connector, ConnectorError, type ConnectorName, type ListedDocument } from './connector.js';
+import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
+import { storeParsedDocument } from './store.js';
+
+const CHAMBER: Record<ConnectorName, FilerQuery['chamber']> = {
+  house: 'House',
+  senate: 'Senate',
+  oge: 'Executive',
+};
+
+/** Days of index a run re-reads before the last completed run, for rows an index adds late. */
+export const CURSOR_OVERLAP_DAYS = 30;
+
+export interface IngestProgress {
+  /** A source starts storing `total` documents. */
+  start(connector: ConnectorName, total: number): void;
+  advance(connector: ConnectorName, done: number, total: number): void;
+  finish(report: SourceReport): void;
+}
+
+export interface IngestRunOptions {
+  /** Connectors to run, in order; a string instead says why that source is skipped. */
+  connectors: ReadonlyArray<Connector | { name: ConnectorName; skipped: string }>;
+  archive: DocumentArchive;
+  /** PDF text extraction (a worker's in long-running processes). */
+  pdfText: (bytes: Uint8Array) => Promise<PdfText>;
+  /** Read indexes from this date (YYYY-MM-DD); default: the source's cursor, else `firstSince`. */
+  since?: string;
+  /** Where a source's first run starts; default January 1 of last year. */
+  firstSince?: string;
+  clock?: () => Date;
+  progress?: IngestProgress;
+  /** Stops the run between documents; what is stored stays stored and the rest resumes next run. */
+  signal?: AbortSignal;
+}
+
+export async function runIngest(db: Kysely<Database>, options: IngestRunOptions): Promise<IngestReport> {
+  const clock = options.clock ?? (() => new Date());
+  const startedAt = clock().toISOString();
+  const sources: SourceReport[] = [];
+  for (const connector of options.connectors) {
+    if ('skipped' in connector) {
+      const report = emptySourceReport(connector.name, sourceOf(connector.name));
+      report.status = 'skipped';
+      report.skipped = connector.skipped;
+      sources.push(report);
+      options.progress?.finish(report);
+      continue;
+    }
+    const report = await ingestSource(db, connector, options, clock);
+    sources.push(report);
+    options.progress?.finish(report);
+    if (options.signal?.aborted) break;
+  }
+  return { startedAt, finishedAt: clock().toISOString(), sources };
+}
+
+function sourceOf(name: ConnectorName) {
+  return name === 'house' ? 'house_clerk' : name === 'senate' ? 'senate_efd' : 'oge';
+}
+
+interface SourceRun {
+  db: Kysely<Database>;
+  connector: Connector;
+  options: IngestRunOptions;
+  clock: () => Date;
+  filers: FilerResolver;
+  report: SourceReport;
+}
+
+async function ingestSource(
+  db: Kysely<Database>,
+  connector: Connector,
+  options: IngestRunOptions,
+  clock: () => Date,
+): Promise<SourceReport> {
+  const report = emptySourceReport(connector.name, connector.source);
+  const started = clock();
+  await recordRunStart(db, connector.source, started.toISOString());
+  const run: SourceRun = { db, connector, options, clock, filers: await FilerResolver.load(db), report };
+  try {
+    const state = await readIngestState(db, connector.source);
+    const firstSince = options.firstSince ?? `${started.getUTCFullYear() - 1}-01-01`;
+    const since = options.since ?? state?.cursor ?? firstSince;
+    report.since = since;
+    await listNewDocuments(run, since);
+    await storeListedDocuments(run);
+    if (!options.signal?.aborted) report.amendments = await resolveAmendments(db, connector.source, clock());
+    const counts = await countDocuments(db, connector.source);
+    report.documents.remaining = counts.listed;
+    report.amendments.pending = counts.pendingAmendments;
+    if (options.signal?.aborted) report.status = 'aborted';
+    else if (report.error) report.status = 'failed';
+    // The next run starts a little before this one, unless this one missed part of its index.
+    const cursor =
+      report.status === 'completed' ? addDays(todayUtc(started), -CURSOR_OVERLAP_DAYS) : undefined;
+    const outcome = { status: report.status as 'completed' | 'failed' | 'aborted', cursor };
+    await recordRunEnd(
+      db,
+      connector.source,
+      { ...outcome, error: report.error ?? undefined },
+      clock().toISOString(),
+    );
+  } catch (error) {
+    report.status = 'failed';
+    report.error = error instanceof Error ? error.message : String(error);
+    await recordRunEnd(
+      db,
+      connector.source,
+      { status: 'failed', error: report.error },
+      clock().toISOString(),
+    );
+  }
+  return report;
+}
+
+/** Step 1: every document of the index this database has not listed yet. */
+async function listNewDocuments(run: SourceRun, since: string): Promise<void> {
+  const { db, connector, report, options } = run;
+  let listing: Awaited<ReturnType<Connector['list']>>;
+  try {
+    listing = await connector.list(since, run.clock(), options.signal);
+  } catch (error) {
+    if (options.signal?.aborted) return;
+    // The index could not be read: documents listed by earlier runs are still worth storing.
+    if (error instanceof FetchError || error instanceof ConnectorError) {
+      report.error = `index: ${error.message}`;
+      return;
+    }
+    throw error;
+  }
+  report.index.ignored = listing.ignored;
+  report.index.notes = listing.notes;
+  report.index.listed = listing.documents.length;
+  const known = await knownDocumentIds(db, connector.source);
+  for (const document of listing.documents) {
+    if (known.has(document.docId)) {
+      report.index.alreadyKnown += 1;
+      continue;
+    }
+    known.add(document.docId);
+    await inTransaction(db, (trx) => listDocument(run, trx, document));
+  }
+}
+
+async function listDocument(run: SourceRun, db: Kysely<Database>, document: ListedDocument): Promise<void> {
+  const { report, connector } = run;
+  const now = run.clock();
+  const stamp = now.toISOString();
+  let politicianId: number | null = null;
+  if (document.filer) {
+    const filer = await run.filers.resolve(
+      db,
+      { name: document.filer.name, chamber: CHAMBER[connector.name], seat: document.filer.seat },
+      { origin: `connector:${connector.source}` },
+      stamp,
+    );
+    politicianId = filer.id;
+    if (filer.by === 'created' && filer.first)
+      report.filers.created.push(describeFiler(document, filer.name));
+  }
+  const { filing, created } = await upsertFiling(
+    db,
+    {
+      source: connector.source,
+      sourceDocId: document.docId,
+      kind: document.kind,
+      politicianId,
+      filerName: document.filerName,
+      filedDate: document.filedDate,
+      url: document.url,
+      isPaper: document.isPaper,
+      parseStatus: 'pending',
+      parseReason: 'listed in the index; the document has not been read yet',
+    },
+    stamp,
+  );
+  await insertListedDocument(
+    db,
+    {
+      source: connector.source,
+      sourceDocId: document.docId,
+      filingId: filing.id,
+      url: document.url,
+      listing: document,
+    },
+    stamp,
+  );
+  if (!created) return;
+  report.newFilings += 1;
+  const record = await findFiling(db, filing.id);
+  if (!record) return;
+  const context = await detectionContext(db, filing.politician_id, document.filedDate ?? todayUtc(now));
+  await emitEvent(
+    db,
+    {
+      type: 'disclosure.detected',
+      subjectKey: `${connector.source}:${document.docId}`,
+      ticker: null,
+      politicianSlug: record.politician_slug,
+      data: disclosureDetectedData(toFilingResource(record), context),
+    },
+    stamp,
+  );
+  report.events.disclosureDetected += 1;
+}
+
+async function detectionContext(db: Kysely<Database>, politicianId: number | null, filedDate: string) {
+  const member = politicianId === null ? undefined : await politicianSummary(db, politicianId);
+  const volume = member ? await memberDisclosedVolume(db, member.id, addDays(filedDate, -365), filedDate) : 0;
+  return {
+    member: member?.name ?? null,
+    party: member?.party ?? null,
+    chamber: member?.chamber ?? null,
+    tickers: [],
+    estAmountHigh: null,
+    isHighSignal: isHighSignal(volume),
+  };
+}
+
+function describeFiler(document: ListedDocument, name: string): string {
+  const seat = document.filer?.seat ? ` (${document.filer.seat})` : '';
+  return `${name}${seat}, ${document.source}:${document.docId}`;
+}
+
+/** Step 2: fetch, parse and store what is listed, oldest filing first. */
+async function storeListedDocuments(run: SourceRun): Promise<void> {
+  const { db, connector, options } = run;
+  const documents = await listedDocuments(db, connector.source);
+  options.progress?.start(connector.name, documents.length);
+  let done = 0;
+  for (const document of documents) {
+    if (options.signal?.aborted) return;
+    await storeDocument(run, document);
+    done += 1;
+    options.progress?.advance(connector.name, done, documents.length);
+  }
+}
+
+async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<void> {
+  const { db, connector, report, options } = run;
+  const listed = JSON.parse(row.listing) as ListedDocument;
+  let parsed: ParsedDocument;
+  let rawSha256: string | null = null;
+  if (listed.known) {
+    parsed = unreadDocument(
+      connector.source,
+      'senate_paper_page',
+      listed.known.status,
+      listed.known.reason,
+      emptyFiling({ is_paper: true }),
+    );
+  } else {
+    let bytes: Buffer;
+    try {
+      bytes = (await connector.fetchDocument(listed, options.signal)).body;
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      if (!(error instanceof FetchError || error instanceof ConnectorError)) throw error;
+      await recordFetchFailure(run, row, error.message);
+      return;
+    }
+    rawSha256 = options.archive.put(bytes);
+    parsed = await readDocument(run, listed, new Uint8Array(bytes));
+  }
+  const politicianId = await documentFiler(run, row, listed, parsed);
+  const now = run.clock();
+  const stored = await inTransaction(db, async (trx) => {
+    const filing = await trx
+      .selectFrom('filings')
+      .selectAll()
+      .where('id', '=', row.filing_id)
+      .executeTakeFirstOrThrow();
+    const result = await storeParsedDocument(
+      trx,
+      {
+        source: connector.source,
+        origin: `connector:${connector.source}`,
+        filing,
+        listed,
+        parsed,
+        politicianId,
+        rawSha256,
+      },
+      now,
+    );
+    await markDocumentStored(trx, connector.source, listed.docId, result.pendingAmendment, now.toISOString());
+    return result;
+  });
+  report.documents.stored += 1;
+  report.statuses[parsed.status] = (report.statuses[parsed.status] ?? 0) + 1;
+  report.trades.created += stored.newTradeIds.length;
+  report.trades.twins += stored.twins;
+  report.trades.updated += stored.updated;
+  report.trades.unchanged += stored.unchanged;
+  report.trades.unconfirmed += stored.unconfirmed;
+  report.events.tradeCreated += stored.newTradeIds.length;
+}
+
+async function recordFetchFailure(run: SourceRun, row: IngestDocumentRow, message: string): Promise<void> {
+  const { db, connector, report } = run;
+  const stamp = run.clock().toISOString();
+  const attempts = await inTransaction(db, async (trx) => {
+    const count = await markFetchFailed(trx, connector.source, row.source_doc_id, message, stamp);
+    await setFilingReason(
+      trx,
+      row.filing_id,
+      `listed in the index; fetching the document failed (attempt ${count}, retried next run): ${message}`,
+      stamp,
+    );
+    return count;
+  });
+  report.documents.failed += 1;
+  report.failures.push({ docId: row.source_doc_id, url: row.url, reason: message, attempts });
+}
+
+/** The document's bytes as one report, or why they are not one. */
+async function readDocument(
+  run: SourceRun,
+  listed: ListedDocument,
+  bytes: Uint8Array,
+): Promise<ParsedDocument> {
+  const { connector, options } = run;
+  const fail = (reason: string) => unreadDocument(connector.source, 'unknown', 'failed', reason);
+  let result: Awaited<ReturnType<typeof parseDocument>>;
+  try {
+    result = await parseDocument(bytes, { source: connector.name, pdfText: options.pdfText });
+  } catch (error) {
+    // The worker dying is the run's problem: the document stays listed and is read next run.
+    if (error instanceof PdfWorkerError) throw error;
+    // A parser fault is this document's problem, not the run's: record it and go on.
+    return fail(
+      `the parser failed on this document: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (result.kind === 'unreadable') {
+    return unreadDocument(
+      connector.source,
+      'unknown',
+      result.status,
+      result.reason,
+      emptyFiling({ is_paper: listed.isPaper }),
+    );
+  }
+  if (result.kind !== 'reports')
+    return fail(
+      `expected a report, got ${result.kind === 'house_index' ? 'a House index' : 'eFD search results'}`,
+    );
+  const [document, ...others] = result.documents;
+  if (!document) return fail('the document holds no report');
+  if (others.length > 0) return fail(`expected one report, the document holds ${result.documents.length}`);
+  const printedId = document.filing.source_doc_id;
+  if (connector.name === 'house' && printedId !== null && printedId !== listed.docId) {
+    return fail(`the PDF says "Filing ID #${printedId}", but the index lists it as ${listed.docId}`);
+  }
+  return document;
+}
+
+/**
+ * The politician of a stored document: the one found when it was listed; for OGE (whose listing
+ * does not name filers reliably) the filer the document names, created as an Executive filer with
+ * title and agency when unknown.
+ */
+async function documentFiler(
+  run: SourceRun,
+  row: IngestDocumentRow,
+  listed: ListedDocument,
+  parsed: ParsedDocument,
+): Promise<number | null> {
+  const { db, connector, report } = run;
+  const filing = await db
+    .selectFrom('filings')
+    .select('politician_id')
+    .where('id', '=', row.filing_id)
+    .executeTakeFirst();
+  if (filing?.politician_id) return filing.politician_id;
+  const info = parsed.filing;
+  const documentName = info.filer_display_name ?? info.filer_name;
+  const chamber = CHAMBER[connector.name];
+  if (documentName) {
+    return inTransaction(db, async (trx) => {
+      const filer = await run.filers.resolve(
+        trx,
+        { name: documentName, chamber, seat: info.state_district, state: info.state },
+        { origin: `connector:${connector.source}`, title: info.filer_status, agency: info.agency },
+        run.clock().toISOString(),
+      );
+      if (filer.by === 'created' && filer.first) {
+        const position = [info.filer_status, info.agency].filter(Boolean).join(', ');
+        report.filers.created.push(
+          `${filer.name}${position ? ` (${position})` : ''}, ${connector.source}:${listed.docId}`,
+        );
+      }
+      return filer.id;
+    });
+  }
+  // No readable name (a scan): a known politician the listing names is enough; nobody is created
+  // from a file name unless the document has trades that need a filer.
+  const hint = listed.filer?.name ?? listed.filerName ?? nameFromLabel(listed.title ?? listed.docId);
+  const found = hint ? run.filers.find({ name: hint, chamber }) : null;
+  if (found) return found.id;
+  report.filers.unidentified.push(`${connector.source}:${listed.docId} (${parsed.status})`);
+  if (parsed.trades.length === 0) return null;
+  const fallback = hint || `Unidentified filer of ${listed.docId}`;
+  return inTransaction(db, async (trx) => {
+    const filer = await run.filers.resolve(
+      trx,
+      { name: fallback, chamber },
+      { origin: `connector:${connector.source}` },
+      run.clock().toISOString(),
+    );
+    return filer.id;
+  });
+}
+
+/** "Donald J. Trump 11.14.2025 278-T.pdf" -> "Donald J. Trump": a file name stripped of dates and form names. */
+export function nameFromLabel(label: string): string {
+  return displayName(
+    label
+      .replace(/\.pdf$/i, '')
+      .replace(/_+/g, ' ')
+      .replace(/\b\d{1,4}[.\-/]\d{1,2}[.\-/]\d{1,4}\b/g, ' ')
+      .replace(/\b(OGE|278[-\s]?[A-Z]*|278e|PTR|TERM)\b/gi, ' ')
+      .replace(/\b\d{4}\b/g, ' ')
+      .replace(/[-_]+/g, ' '),
+  );
+}

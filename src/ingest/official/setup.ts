@@ -1,0 +1,73 @@
+// Connectors as the configuration describes them, and a whole run with its resources (archive,
+// PDF worker) opened and closed around it. `dcledger ingest` and the `serve` schedule both use it.
+import type { Kysely } from 'kysely';
+import type { IngestConfig } from '../../config.js';
+import type { Database } from '../../storage/schema.js';
+import { DocumentArchive } from '../fetch/archive.js';
+import { HttpClient } from '../fetch/http-client.js';
+import { PdfTextWorker } from '../pdf-worker.js';
+import { HouseConnector } from '../sources/house/connector.js';
+import { OgeConnector } from '../sources/oge/connector.js';
+import { SenateConnector } from '../sources/senate/connector.js';
+import type { Connector, ConnectorName } from './connector.js';
+import type { IngestReport } from './report.js';
+import { type IngestProgress, runIngest } from './run.js';
+
+export const OGE_NOT_CONFIGURED =
+  'OGE publishes no machine-readable index of 278-T reports: set DCLEDGER_OGE_BASE_URL (and DCLEDGER_OGE_INDEX_PATH) to a listing of their PDFs';
+
+export type ConnectorChoice = Connector | { name: ConnectorName; skipped: string };
+
+/** One HTTP client per connector: its own cookie jar, its own politeness per host. */
+export function buildConnectors(
+  names: readonly ConnectorName[],
+  config: IngestConfig,
+  baseUrl?: string,
+): ConnectorChoice[] {
+  const http = () =>
+    new HttpClient({
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      minIntervalMs: config.minIntervalMs,
+      backoffMs: config.backoffMs,
+      userAgent: config.userAgent,
+    });
+  return names.map((name): ConnectorChoice => {
+    if (name === 'house') return new HouseConnector(http(), baseUrl ?? config.houseBaseUrl);
+    if (name === 'senate') return new SenateConnector(http(), baseUrl ?? config.senateBaseUrl);
+    const ogeBase = baseUrl ?? config.ogeBaseUrl;
+    if (!ogeBase) return { name, skipped: OGE_NOT_CONFIGURED };
+    return new OgeConnector(http(), ogeBase, config.ogeIndexPath);
+  });
+}
+
+export interface IngestOnceOptions {
+  connectors: readonly ConnectorChoice[];
+  since?: string;
+  clock?: () => Date;
+  progress?: IngestProgress;
+  signal?: AbortSignal;
+}
+
+/** A run with its archive and PDF worker; the worker is closed whatever happens. */
+export async function ingestOnce(
+  db: Kysely<Database>,
+  config: IngestConfig,
+  options: IngestOnceOptions,
+): Promise<IngestReport> {
+  const worker = new PdfTextWorker();
+  try {
+    return await runIngest(db, {
+      connectors: options.connectors,
+      archive: new DocumentArchive(config.archiveDir),
+      pdfText: (bytes) => worker.extract(bytes),
+      since: options.since ?? undefined,
+      firstSince: config.since,
+      clock: options.clock,
+      progress: options.progress,
+      signal: options.signal,
+    });
+  } finally {
+    await worker.close();
+  }
+}

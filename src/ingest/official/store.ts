@@ -1,0 +1,304 @@
+// Stores one parsed official document: the filing as the document describes it, and its rows as
+// trades keyed by the source's own ids ("<document id>#<row>"). A row a data set already brought
+// for the same report becomes that trade's alias (the official values win); a new row is a new
+// trade with its trade.created event, written in the same transaction.
+import type { Kysely } from 'kysely';
+import { daysBetween, todayUtc } from '../../domain/dates.js';
+import { toTradeResource } from '../../services/trades.js';
+import { emitEvent } from '../../storage/repositories/events.js';
+import { refreshTradeCounts } from '../../storage/repositories/filings.js';
+import {
+  applyOfficialFields,
+  liveTradesOfFiling,
+  type OfficialTradeFields,
+  type ReportTrade,
+  recordOfficialFiling,
+  tradesByKeys,
+  tradesClaimedBy,
+  unfiledTradesOfMember,
+} from '../../storage/repositories/ingest.js';
+import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
+import { findTrades } from '../../storage/repositories/trades.js';
+import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
+import { tradeCreatedData } from '../../webhooks/payloads.js';
+import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
+import type { ListedDocument } from './connector.js';
+import { type ComparableTrade, FIELDS_COMPARED, pairRows } from './pairing.js';
+
+/** A data set's row and the official row are one trade when they agree on all but at most one field. */
+const TWIN_MINIMUM = FIELDS_COMPARED - 1;
+
+/** What an amendment still has to find: House amended rows (their keys), or the eFD report it restates. */
+export type PendingAmendment =
+  | { kind: 'rows'; keys: string[] }
+  | { kind: 'report'; reportDate: string; number: number | null };
+
+export interface StoredDocument {
+  filing: FilingRow;
+  newTradeIds: number[];
+  /** Rows a data set already had: aliased, not created. */
+  twins: number;
+  /** Rows already stored under their official key whose values changed. */
+  updated: number;
+  unchanged: number;
+  /** Trades a data set recorded for this report that no official row confirms (kept as they are). */
+  unconfirmed: number;
+  pendingAmendment: PendingAmendment | null;
+}
+
+export interface DocumentToStore {
+  source: TradeSource;
+  /** Origin recorded on the trades this connector creates and on its aliases. */
+  origin: string;
+  filing: FilingRow;
+  listed: ListedDocument;
+  parsed: ParsedDocument;
+  politicianId: number | null;
+  rawSha256: string | null;
+}
+
+export function officialKey(docId: string, row: number): string {
+  return `${docId}#${row}`;
+}
+
+export async function storeParsedDocument(
+  db: Kysely<Database>,
+  document: DocumentToStore,
+  now: Date,
+): Promise<StoredDocument> {
+  const stamp = now.toISOString();
+  const { parsed, listed, source } = document;
+  const info = parsed.filing;
+  const filing = await recordOfficialFiling(
+    db,
+    document.filing.id,
+    {
+      politicianId: document.politicianId,
+      filerName: listed.filerName ?? info.filer_name,
+      filedDate: info.filed_date ?? listed.filedDate,
+      url: listed.url,
+      isPaper: info.is_paper || listed.isPaper,
+      rawSha256: document.rawSha256,
+      parseStatus: parsed.status,
+      parseReason: parsed.reason,
+      isAmendment: info.is_amendment || listed.isAmendment,
+      amendmentNumber: info.amendment_number,
+      reportDate: info.report_date,
+    },
+    stamp,
+  );
+  const outcome: StoredDocument = {
+    filing,
+    newTradeIds: [],
+    twins: 0,
+    updated: 0,
+    unchanged: 0,
+    unconfirmed: 0,
+    pendingAmendment: null,
+  };
+  if (parsed.trades.length === 0) return outcome;
+  const politicianId = filing.politician_id;
+  if (politicianId === null) throw new Error(`filing ${filing.id} has trades but no politician`);
+
+  const rows = keyedRows(listed.docId, parsed.trades);
+  const known = await tradesByKeys(
+    db,
+    source,
+    rows.map((row) => row.key),
+  );
+  const fresh = rows.filter((row) => !known.has(row.key));
+  const twins = await findTwins(db, document, filing, fresh, known);
+  const pending: NewTrade[] = [];
+  for (const row of rows) {
+    const fields = officialFields(row.trade, filing);
+    const existing = known.get(row.key);
+    if (existing) {
+      if (await applyOfficialFields(db, existing.id, fields, stamp)) outcome.updated += 1;
+      else outcome.unchanged += 1;
+      continue;
+    }
+    const twin = twins.pairs.get(row.key);
+    if (twin) {
+      await insertAlias(db, { source, sourceKey: row.key, tradeId: twin.id, origin: document.origin });
+      await applyOfficialFields(db, twin.id, fields, stamp);
+      outcome.twins += 1;
+      continue;
+    }
+    pending.push({
+      ...fields,
+      politician_id: politicianId,
+      source,
+      source_key: row.key,
+      origin: document.origin,
+      is_ma_affected: 0,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+  }
+  outcome.unconfirmed = twins.unpaired;
+  outcome.newTradeIds = await insertTrades(db, pending);
+  await emitTradeCreated(db, outcome.newTradeIds, now);
+  await refreshTradeCounts(db, [filing.id]);
+  outcome.pendingAmendment = pendingAmendmentOf(parsed, rows);
+  return outcome;
+}
+
+interface KeyedRow {
+  key: string;
+  trade: ParsedTrade;
+}
+
+/** Rows keyed by document and row; a row number printed twice keeps both rows (".2" on the second). */
+function keyedRows(docId: string, trades: readonly ParsedTrade[]): KeyedRow[] {
+  const seen = new Map<string, number>();
+  return trades.map((trade) => {
+    const base = officialKey(docId, trade.row);
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return { key: count === 1 ? base : `${base}.${count}`, trade };
+  });
+}
+
+function officialFields(trade: ParsedTrade, filing: FilingRow): OfficialTradeFields {
+  const disclosureDate = trade.disclosure_date ?? filing.filed_date;
+  const days =
+    disclosureDate !== null && disclosureDate >= trade.transaction_date
+      ? daysBetween(trade.transaction_date, disclosureDate)
+      : null;
+  return {
+    filing_id: filing.id,
+    ticker: trade.ticker,
+    asset_description: trade.asset_description,
+    asset_type: trade.asset_type,
+    trade_type: trade.trade_type,
+    trade_action: trade.trade_action,
+    amount_range: trade.amount_range,
+    amount_low: trade.amount_low,
+    amount_high: trade.amount_high,
+    transaction_date: trade.transaction_date,
+    disclosure_date: disclosureDate,
+    days_to_disclose: days,
+    owner: trade.owner,
+    comment: trade.comment,
+    option_type: trade.option_type,
+    strike_price: trade.strike_price,
+    option_expiry: trade.option_expiry,
+  };
+}
+
+function comparableParsed(trade: ParsedTrade): ComparableTrade {
+  return {
+    ticker: trade.ticker,
+    assetDescription: trade.asset_description,
+    transactionDate: trade.transaction_date,
+    owner: trade.owner,
+    action: trade.trade_action,
+    amountLow: trade.amount_low,
+  };
+}
+
+export function comparableStored(trade: ReportTrade): ComparableTrade {
+  return {
+    ticker: trade.ticker,
+    assetDescription: trade.asset_description,
+    transactionDate: trade.transaction_date,
+    owner: trade.owner,
+    action: trade.trade_action,
+    amountLow: trade.amount_low,
+  };
+}
+
+/**
+ * Trades a data set recorded for this report that the official rows describe, paired one-to-one,
+ * exact agreement first: the trades of the same filing (agreeing on at least 4 of 5 fields), then
+ * the member's trades a set without report ids disclosed on the filing's date (all 5 fields, the
+ * importer's own rule for such sets). Trades the official origin already claims, or that are
+ * already some official row's trade, are not candidates.
+ */
+async function findTwins(
+  db: Kysely<Database>,
+  document: DocumentToStore,
+  filing: FilingRow,
+  fresh: readonly KeyedRow[],
+  known: ReadonlyMap<string, ReportTrade>,
+): Promise<{ pairs: Map<string, ReportTrade>; unpaired: number }> {
+  const pairs = new Map<string, ReportTrade>();
+  const taken = new Set([...known.values()].map((trade) => trade.id));
+  const available = async (trades: readonly ReportTrade[]) => {
+    const claimed = await tradesClaimedBy(
+      db,
+      document.source,
+      document.origin,
+      trades.map((trade) => trade.id),
+    );
+    return trades.filter((trade) => !taken.has(trade.id) && !claimed.has(trade.id));
+  };
+  const pair = (rows: readonly KeyedRow[], candidates: readonly ReportTrade[], minimum: number) => {
+    const matched = pairRows(
+      rows.map((row) => comparableParsed(row.trade)),
+      candidates.map(comparableStored),
+      minimum,
+    );
+    for (const match of matched) {
+      const row = rows[match.left];
+      const trade = candidates[match.right];
+      if (row && trade) pairs.set(row.key, trade);
+    }
+    return matched.length;
+  };
+  const sameReport = await available(await liveTradesOfFiling(db, filing.id));
+  const paired = fresh.length > 0 ? pair(fresh, sameReport, TWIN_MINIMUM) : 0;
+  const rest = fresh.filter((row) => !pairs.has(row.key));
+  if (rest.length > 0 && filing.politician_id !== null && filing.filed_date !== null) {
+    const unfiled = await available(
+      await unfiledTradesOfMember(db, document.source, filing.politician_id, filing.filed_date),
+    );
+    if (unfiled.length > 0) pair(rest, unfiled, FIELDS_COMPARED);
+  }
+  return { pairs, unpaired: sameReport.length - paired };
+}
+
+async function emitTradeCreated(db: Kysely<Database>, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const records = await findTrades(
+    db,
+    { ids, includeSuperseded: true },
+    { column: 'id', direction: 'asc' },
+    { limit: ids.length, offset: 0 },
+  );
+  const today = todayUtc(now);
+  const stamp = now.toISOString();
+  for (const record of records) {
+    const resource = toTradeResource(record, today);
+    await emitEvent(
+      db,
+      {
+        type: 'trade.created',
+        subjectKey: `trade:${record.id}`,
+        ticker: record.ticker,
+        politicianSlug: record.politician_slug,
+        data: tradeCreatedData(resource),
+      },
+      stamp,
+    );
+  }
+}
+
+/**
+ * eFD: an "(Amendment N)" page restates the report filed on its title's date. House: rows whose
+ * Filing Status is "Amended" replace rows of an earlier report.
+ */
+function pendingAmendmentOf(parsed: ParsedDocument, rows: readonly KeyedRow[]): PendingAmendment | null {
+  if (parsed.source === 'senate_efd') {
+    const reportDate = parsed.filing.report_date;
+    if (!parsed.filing.is_amendment || reportDate === null) return null;
+    return { kind: 'report', reportDate, number: parsed.filing.amendment_number };
+  }
+  if (parsed.source === 'house_clerk') {
+    const keys = rows
+      .filter((row) => row.trade.filing_status?.toLowerCase() === 'amended')
+      .map((row) => row.key);
+    return keys.length > 0 ? { kind: 'rows', keys } : null;
+  }
+  return null;
+}

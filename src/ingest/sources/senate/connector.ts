@@ -1,0 +1,188 @@
+// The Senate eFD site (efdsearch.senate.gov), a Django app behind a terms-of-use agreement:
+//   1. GET /search/home/ gives the agreement form with a CSRF token (and a csrftoken cookie);
+//   2. POST /search/home/ with the token and prohibition_agreement=1 starts a session (cookie);
+//   3. POST /search/report/data/ (DataTables: start, length, report_types=[11] for PTRs,
+//      submitted_start_date ...) answers JSON {draw, recordsTotal, recordsFiltered, result, data};
+//   4. GET /search/view/ptr/<uuid>/ is one electronic PTR page; /search/view/paper/<uuid>/ a paper
+//      filing shown as page images (recorded as a paper filing, not fetched).
+// A session that lapses sends every request back to the agreement page; the connector agrees
+// again once and retries.
+import { decodeEntities } from '../../../domain/asset.js';
+import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
+import {
+  type Connector,
+  ConnectorError,
+  type ListedDocument,
+  type Listing,
+} from '../../official/connector.js';
+import { parseSenateSearchResults, type SenateSearchRow } from './search-results.js';
+
+/** eFD's report type code for Periodic Transaction Reports. */
+const PTR_REPORT_TYPE = '[11]';
+const PAGE_SIZE = 100;
+
+export class SenateConnector implements Connector {
+  readonly name = 'senate';
+  readonly source = 'senate_efd';
+  private agreed = false;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly baseUrl: string,
+  ) {}
+
+  /** The agreement flow; returns the CSRF token the search form posts. */
+  async agree(signal?: AbortSignal): Promise<string> {
+    const home = `${this.baseUrl}/search/home/`;
+    const landing = await this.http.get(home, { signal });
+    const formToken = csrfFromForm(landing.body.toString('utf8'));
+    if (!formToken) throw new ConnectorError(`${home}: no csrfmiddlewaretoken in the agreement form`);
+    await this.http.request(home, {
+      method: 'POST',
+      form: { csrfmiddlewaretoken: formToken, prohibition_agreement: '1' },
+      headers: { referer: home },
+      signal,
+    });
+    this.agreed = true;
+    return this.csrfToken() ?? formToken;
+  }
+
+  private csrfToken(): string | undefined {
+    const host = new URL(this.baseUrl).host;
+    return this.http.cookie(host, 'csrftoken') ?? this.http.cookie(host, 'csrf');
+  }
+
+  async list(since: string, _now: Date, signal?: AbortSignal): Promise<Listing> {
+    const rows: SenateSearchRow[] = [];
+    let start = 0;
+    for (;;) {
+      const page = await this.searchPage(start, since, signal);
+      rows.push(...page.rows);
+      start += page.rows.length;
+      const total = page.records_filtered ?? page.records_total;
+      if (page.rows.length === 0 || (total !== null && start >= total)) break;
+    }
+    const documents: ListedDocument[] = [];
+    const seen = new Set<string>();
+    let ignored = 0;
+    for (const row of rows) {
+      if (!row.is_ptr || !row.report_id || !row.report_path || (row.report_kind !== 'ptr' && !row.is_paper)) {
+        ignored += 1;
+        continue;
+      }
+      if (seen.has(row.report_id)) continue;
+      seen.add(row.report_id);
+      if (row.filed_date !== null && row.filed_date < since) continue;
+      documents.push(this.listed(row));
+    }
+    return { documents, ignored, notes: [] };
+  }
+
+  private async searchPage(start: number, since: string, signal?: AbortSignal) {
+    const url = `${this.baseUrl}/search/report/data/`;
+    for (let attempt = 0; ; attempt++) {
+      const token = this.agreed ? (this.csrfToken() ?? (await this.agree(signal))) : await this.agree(signal);
+      const response = await this.http.request(url, {
+        method: 'POST',
+        form: searchForm(start, since, token),
+        headers: { referer: `${this.baseUrl}/search/`, 'x-csrftoken': token, accept: 'application/json' },
+        acceptStatuses: [403],
+        signal,
+      });
+      const json = parseJson(response.body.toString('utf8'));
+      if (response.status === 200 && json !== undefined) {
+        try {
+          return parseSenateSearchResults(json);
+        } catch (error) {
+          throw new ConnectorError(`${url}: ${(error as Error).message}`);
+        }
+      }
+      // Not JSON (the agreement page again) or 403 (CSRF refused): the session lapsed.
+      this.agreed = false;
+      if (attempt >= 1) {
+        throw new ConnectorError(
+          `${url}: the search did not answer JSON after agreeing to the terms (status ${response.status})`,
+        );
+      }
+    }
+  }
+
+  private listed(row: SenateSearchRow): ListedDocument {
+    const url = `${this.baseUrl}${row.report_path}`;
+    return {
+      source: this.source,
+      docId: row.report_id ?? '',
+      url: row.is_paper ? null : url,
+      kind: 'PTR',
+      title: row.report_title,
+      filedDate: row.filed_date,
+      filer: {
+        name: row.filer_name,
+        firstName: row.first_name || null,
+        lastName: row.last_name || null,
+        seat: null,
+        office: row.office,
+      },
+      filerName: row.filer_name,
+      isPaper: row.is_paper,
+      isAmendment: row.is_amendment,
+      known: row.is_paper
+        ? {
+            status: 'paper',
+            reason: `eFD paper filing: the report is only page images (${url}); its transactions need manual entry`,
+          }
+        : null,
+    };
+  }
+
+  async fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument> {
+    const url = document.url;
+    if (!url) throw new ConnectorError(`eFD report ${document.docId} has nothing to fetch`);
+    if (!this.agreed) await this.agree(signal);
+    const page = await this.http.get(url, { signal });
+    if (!isAgreementPage(page.body.toString('utf8'))) return page;
+    // The session lapsed and the site showed the terms instead of the report.
+    await this.agree(signal);
+    const again = await this.http.get(url, { signal });
+    if (isAgreementPage(again.body.toString('utf8'))) {
+      throw new ConnectorError(`${url}: the site keeps answering with the terms-of-use agreement`);
+    }
+    return again;
+  }
+}
+
+function searchForm(start: number, since: string, token: string): Record<string, string> {
+  const [year, month, day] = since.split('-');
+  return {
+    start: String(start),
+    length: String(PAGE_SIZE),
+    report_types: PTR_REPORT_TYPE,
+    filer_types: '[]',
+    submitted_start_date: `${month}/${day}/${year} 00:00:00`,
+    submitted_end_date: '',
+    candidate_state: '',
+    senator_state: '',
+    office_id: '',
+    first_name: '',
+    last_name: '',
+    csrfmiddlewaretoken: token,
+  };
+}
+
+export function csrfFromForm(html: string): string | null {
+  const input = /<input[^>]*name=["']csrfmiddlewaretoken["'][^>]*>/i.exec(html)?.[0];
+  const value = input ? /value=["']([^"']*)["']/i.exec(input)?.[1] : undefined;
+  return value ? decodeEntities(value) : null;
+}
+
+export function isAgreementPage(html: string): boolean {
+  return /name=["']prohibition_agreement["']/i.test(html);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
