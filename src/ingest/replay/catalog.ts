@@ -2,8 +2,11 @@
 //   - House: per year, the most complete recorded index (XML or TXT), cut down to the rows whose PTR
 //     PDF is in the recording so that every listed document can be fetched; the PDFs by DocID.
 //   - Senate: the recorded eFD PTR pages (files of pages saved back to back, split on the doctype),
-//     each under a UUID derived from its content (the pages do not carry their own), listed as eFD
-//     search rows; plus the recorded search rows of paper PTRs (real UUIDs, no page to serve).
+//     listed as eFD search rows. The pages do not carry their report UUID: a page gets the real one
+//     when the Senate Stock Watcher per-report files (`trades-senate/senate-stock-watcher/data`)
+//     recorded exactly one report of that filer, filed that day, with the same rows; otherwise a
+//     UUID derived from its content. Plus the recorded search rows of paper PTRs (real UUIDs, no
+//     page to serve).
 //   - OGE: every recorded 278 PDF, by file name.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -138,12 +141,19 @@ function loadSenate(root: string): ReplayCatalog['senate'] {
     byUuid.set(report.uuid, report);
     reports.push(report);
   };
+  const known = loadKnownSenateReports(root);
+  const seen = new Set<string>();
   for (const path of filesUnder(join(root, 'raw-senate', 'efd-ptr-html'), (name) => /\.html?$/i.test(name))) {
     for (const html of splitPages(readFileSync(path, 'utf8'))) {
       const page = parseSenatePtrPage(html);
       const filedDate = page.filing.filed_date;
       if (!filedDate) continue;
-      const uuid = contentUuid(html);
+      // The recordings hold some pages twice: the same bytes are the same report.
+      const hash = contentUuid(html);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      const recorded = recordedUuid(known, page, filedDate);
+      const uuid = recorded && !byUuid.has(recorded) ? recorded : hash;
       const [first, last] = nameParts(page.filing);
       const title = page.filing.title ?? 'Periodic Transaction Report';
       add({
@@ -175,6 +185,88 @@ function loadSenate(root: string): ReplayCatalog['senate'] {
   }
   reports.sort((a, b) => b.filedDate.localeCompare(a.filedDate) || a.uuid.localeCompare(b.uuid));
   return { reports, byUuid };
+}
+
+interface KnownSenateReport {
+  uuid: string;
+  lastName: string;
+  /** ISO transaction dates of its rows, sorted. */
+  dates: string[];
+}
+
+/** The eFD report UUIDs the Senate Stock Watcher per-report files recorded, by ISO filed date. */
+function loadKnownSenateReports(root: string): Map<string, KnownSenateReport[]> {
+  const known = new Map<string, KnownSenateReport[]>();
+  const dir = join(root, 'trades-senate', 'senate-stock-watcher', 'data');
+  for (const path of filesUnder(dir, (name) => /\.json$/i.test(name))) {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      continue; // not ours to judge here: `import trades` reports unreadable files
+    }
+    if (!Array.isArray(json)) continue;
+    for (const report of json as unknown[]) {
+      if (typeof report !== 'object' || report === null) continue;
+      const { ptr_link, last_name, date_recieved, transactions } = report as Record<string, unknown>;
+      const uuid =
+        typeof ptr_link === 'string' ? /\/ptr\/([0-9a-f-]{36})\/?/i.exec(ptr_link)?.[1] : undefined;
+      const filed = typeof date_recieved === 'string' ? isoFromUs(date_recieved) : null;
+      if (!uuid || !filed || typeof last_name !== 'string' || !Array.isArray(transactions)) continue;
+      const dates = transactions.map((row) =>
+        isoFromUs(String((row as Record<string, unknown> | null)?.transaction_date ?? '')),
+      );
+      const entry = {
+        uuid: uuid.toLowerCase(),
+        lastName: last_name.trim().toLowerCase(),
+        dates: dates.map((date) => date ?? '').sort(),
+      };
+      known.set(filed, [...(known.get(filed) ?? []), entry]);
+    }
+  }
+  return known;
+}
+
+/**
+ * The real UUID of a recorded page: the one recorded report of the same filer (last name), filed the
+ * same day, with as many rows and the same transaction dates. Anything less certain is no match.
+ */
+function recordedUuid(
+  known: Map<string, KnownSenateReport[]>,
+  page: ReturnType<typeof parseSenatePtrPage>,
+  filedDate: string,
+): string | null {
+  const names = [page.filing.filer_last_name, page.filing.filer_display_name, page.filing.filer_name]
+    .filter((name): name is string => Boolean(name))
+    .join(' ')
+    .toLowerCase();
+  const rows = page.trades.length + page.rejected.length;
+  const dates = page.trades.map((trade) => trade.transaction_date);
+  const matches = (known.get(filedDate) ?? []).filter(
+    (report) =>
+      report.lastName.length > 0 &&
+      names.includes(report.lastName) &&
+      report.dates.length === rows &&
+      containsAll(report.dates, dates),
+  );
+  return matches.length === 1 ? (matches[0]?.uuid ?? null) : null;
+}
+
+/** Whether every value of `part` is in `whole`, counting repeats (both may be unsorted). */
+function containsAll(whole: string[], part: string[]): boolean {
+  const left = new Map<string, number>();
+  for (const value of whole) left.set(value, (left.get(value) ?? 0) + 1);
+  for (const value of part) {
+    const n = left.get(value) ?? 0;
+    if (n === 0) return false;
+    left.set(value, n - 1);
+  }
+  return true;
+}
+
+function isoFromUs(date: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date.trim());
+  return match ? `${match[3]}-${match[1]}-${match[2]}` : null;
 }
 
 function isRow(value: unknown): value is [string, string, string, string, string] {
