@@ -57,7 +57,7 @@ type TradeQuery = SelectQueryBuilder<
   object
 >;
 
-function baseQuery(db: Kysely<Database>) {
+function buildBaseQuery(db: Kysely<Database>) {
   return db
     .selectFrom('trades as t')
     .innerJoin('politicians as p', 'p.id', 't.politician_id')
@@ -114,7 +114,22 @@ function baseQuery(db: Kysely<Database>) {
     ]);
 }
 
-export type TradeRecord = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+type BaseQuery = ReturnType<typeof buildBaseQuery>;
+
+// Kysely builders are immutable, so the select list (fifty parsed column references, two joins)
+// is built once per database handle and every call adds its filters to a copy.
+const baseQueries = new WeakMap<Kysely<Database>, BaseQuery>();
+
+function baseQuery(db: Kysely<Database>): BaseQuery {
+  let query = baseQueries.get(db);
+  if (!query) {
+    query = buildBaseQuery(db);
+    baseQueries.set(db, query);
+  }
+  return query;
+}
+
+export type TradeRecord = Awaited<ReturnType<BaseQuery['execute']>>[number];
 
 function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   let q = query as TradeQuery;
