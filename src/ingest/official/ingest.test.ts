@@ -2,10 +2,11 @@
 // copy of the real-data fixture (legislators and the Stock Watcher sets), run twice.
 
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Trade } from '../../http/routes/trades/schema.js';
 import type { FilingResource as Filing } from '../../services/filings.js';
+import type { Database } from '../../storage/schema.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../test-support/app.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { FIXTURE_NOW } from '../../test-support/real-data.js';
@@ -159,18 +160,10 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
     expect(withoutReportIds).toBeGreaterThan(0);
     expect(sameReport + withoutReportIds).toBe(house.trades.twins);
     // Per ingested report: one live trade per official row, whoever brought it first.
-    const perFiling = await sql<{ doc: string; live: number; keys: number }>`
-      select f.source_doc_id as doc,
-        (select count(*) from trades t where t.filing_id = f.id) as live,
-        (select count(*) from trades t where t.source = 'house_clerk' and t.source_key like f.source_doc_id || '#%'
-          and t.source_key not like f.source_doc_id || '#%#%')
-          + (select count(*) from trade_aliases a where a.source = 'house_clerk' and a.origin = 'connector:house_clerk'
-          and a.source_key like f.source_doc_id || '#%') as keys
-      from filings f join ingest_documents d on d.filing_id = f.id
-      where f.source = 'house_clerk' and f.parse_status = 'parsed'`.execute(db);
-    expect(perFiling.rows).toHaveLength(52);
-    for (const row of perFiling.rows)
-      expect({ doc: row.doc, live: Number(row.live) }).toEqual({ doc: row.doc, live: Number(row.keys) });
+    const perFiling = await liveTradesAndOfficialKeys(db, 'house_clerk');
+    expect(perFiling).toHaveLength(52);
+    for (const row of perFiling)
+      expect({ doc: row.doc, live: row.live }).toEqual({ doc: row.doc, live: row.keys });
   });
 
   it('never duplicates a trade a data set already had for the same eFD report', async () => {
@@ -182,22 +175,14 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
     expect(senate.newFilings).toBe(281 - before.senateFilingsKnown);
     expect(senate.trades.twins).toBeGreaterThan(0.9 * before.senateDataSetTrades);
     const db = ctx.store.db;
-    const perFiling = await sql<{ doc: string; live: number; keys: number }>`
-      select f.source_doc_id as doc,
-        (select count(*) from trades t where t.filing_id = f.id) as live,
-        (select count(*) from trades t where t.source = 'senate_efd' and t.source_key like f.source_doc_id || '#%'
-          and t.source_key not like f.source_doc_id || '#%#%')
-          + (select count(*) from trade_aliases a where a.source = 'senate_efd' and a.origin = 'connector:senate_efd'
-          and a.source_key like f.source_doc_id || '#%') as keys
-      from filings f join ingest_documents d on d.filing_id = f.id
-      where f.source = 'senate_efd' and f.parse_status = 'parsed'`.execute(db);
-    expect(perFiling.rows).toHaveLength(249);
+    const perFiling = await liveTradesAndOfficialKeys(db, 'senate_efd');
+    expect(perFiling).toHaveLength(249);
     // One trade per official row, whoever brought it first; data-set rows no official row confirmed
     // stay as they were and are counted.
     let extra = 0;
-    for (const row of perFiling.rows) {
-      expect(Number(row.live)).toBeGreaterThanOrEqual(Number(row.keys));
-      extra += Number(row.live) - Number(row.keys);
+    for (const row of perFiling) {
+      expect(row.live).toBeGreaterThanOrEqual(row.keys);
+      extra += row.live - row.keys;
     }
     expect(extra).toBe(senate.trades.unconfirmed);
   });
@@ -542,3 +527,21 @@ describe.skipIf(!dataDir)('eFD amendments against the replay server', () => {
     expect(toomeyAmendment?.trade_count).toBe(3);
   });
 });
+
+/**
+ * Per parsed filing an ingest stored: how many trades it has, and how many official row keys point
+ * at trades (a trade's own key, or an alias when the row paired with a data-set trade).
+ */
+async function liveTradesAndOfficialKeys(db: Kysely<Database>, source: 'house_clerk' | 'senate_efd') {
+  const origin = `connector:${source}`;
+  const result = await sql<{ doc: string; live: number; keys: number }>`
+    select f.source_doc_id as doc,
+      (select count(*) from trades t where t.filing_id = f.id) as live,
+      (select count(*) from trades t where t.source = ${source} and t.source_key like f.source_doc_id || '#%'
+        and t.source_key not like f.source_doc_id || '#%#%')
+        + (select count(*) from trade_aliases a where a.source = ${source} and a.origin = ${origin}
+        and a.source_key like f.source_doc_id || '#%') as keys
+    from filings f join ingest_documents d on d.filing_id = f.id
+    where f.source = ${source} and f.parse_status = 'parsed'`.execute(db);
+  return result.rows.map((row) => ({ doc: row.doc, live: Number(row.live), keys: Number(row.keys) }));
+}
