@@ -50,49 +50,17 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
     server = await startReplay(dataDir ?? '');
     runner = replayRunner(server.url);
     const houseDocs = [...server.catalog.house.years.values()].flatMap((year) => [...year.docIds]);
-    const known = await ctx.store.db
-      .selectFrom('filings')
-      .select('id')
-      .where('source', '=', 'house_clerk')
-      .where('source_doc_id', 'in', houseDocs)
-      .execute();
-    const dataSetRows = known.length
-      ? await ctx.store.db
-          .selectFrom('trades')
-          .select(['id', 'filing_id', 'asset_description', 'comment'])
-          .where(
-            'filing_id',
-            'in',
-            known.map((row) => row.id),
-          )
-          .execute()
-      : [];
+    const house = await recordedBefore(ctx.store.db, 'house_clerk', houseDocs);
     // eFD reports the Senate Stock Watcher files recorded: the replay serves their pages under the
     // real report UUID when it can tell which report a page is.
     const senateUuids = server.catalog.senate.reports.map((report) => report.uuid);
-    const senateKnown = await ctx.store.db
-      .selectFrom('filings')
-      .select('id')
-      .where('source', '=', 'senate_efd')
-      .where('source_doc_id', 'in', senateUuids)
-      .execute();
-    const senateTrades = senateKnown.length
-      ? await ctx.store.db
-          .selectFrom('trades')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(
-            'filing_id',
-            'in',
-            senateKnown.map((row) => row.id),
-          )
-          .executeTakeFirst()
-      : undefined;
+    const senate = await recordedBefore(ctx.store.db, 'senate_efd', senateUuids);
     before = {
-      senateFilingsKnown: senateKnown.length,
-      senateDataSetTrades: Number(senateTrades?.n ?? 0),
-      houseFilingsKnown: known.length,
-      dataSetTradesOfThoseFilings: dataSetRows.length,
-      dataSetRows: new Map(dataSetRows.map((row) => [row.id, row])),
+      senateFilingsKnown: senate.filings,
+      senateDataSetTrades: senate.trades.length,
+      houseFilingsKnown: house.filings,
+      dataSetTradesOfThoseFilings: house.trades.length,
+      dataSetRows: new Map(house.trades.map((row) => [row.id, row])),
     };
     first = await runner.run(ctx.store.db);
     afterFirst = await databaseDigest(ctx.store.db);
@@ -527,6 +495,28 @@ describe.skipIf(!dataDir)('eFD amendments against the replay server', () => {
     expect(toomeyAmendment?.trade_count).toBe(3);
   });
 });
+
+/** The filings a data set recorded among these source documents, and their trades. */
+async function recordedBefore(db: Kysely<Database>, source: 'house_clerk' | 'senate_efd', docIds: string[]) {
+  const filings = await db
+    .selectFrom('filings')
+    .select('id')
+    .where('source', '=', source)
+    .where('source_doc_id', 'in', docIds)
+    .execute();
+  const trades = filings.length
+    ? await db
+        .selectFrom('trades')
+        .select(['id', 'filing_id', 'asset_description', 'comment'])
+        .where(
+          'filing_id',
+          'in',
+          filings.map((row) => row.id),
+        )
+        .execute()
+    : [];
+  return { filings: filings.length, trades };
+}
 
 /**
  * Per parsed filing an ingest stored: how many trades it has, and how many official row keys point
