@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { parseDate } from '../../domain/dates.js';
 import { foldAccents } from '../../domain/names.js';
 import { extractPdfText } from '../pdf-text.js';
 import type { ParsedDocument } from '../sources/document.js';
@@ -190,7 +191,7 @@ function compareSenateStockWatcher(congress: string, ours: readonly OurDocument[
     const last = lastName(document.filing.filer_last_name ?? document.filing.filer_display_name ?? '');
     return electronic
       .filter((report) => lastName(report.last_name) === last)
-      .filter((report) => isoFromUs(report.date_recieved) === document.filing.filed_date)
+      .filter((report) => parseDate(report.date_recieved) === document.filing.filed_date)
       .map((report) => ({
         label: `SSW report ${/\/ptr\/([0-9a-f-]+)/i.exec(report.ptr_link)?.[1] ?? report.ptr_link}`,
         rows: report.transactions.map((transaction) => ({
@@ -426,9 +427,4 @@ function lastName(raw: string): string {
         word !== '' && !['jr', 'sr', 'ii', 'iii', 'iv', 'hon', 'mr', 'mrs', 'ms', 'dr'].includes(word),
     );
   return words[words.length - 1] ?? '';
-}
-
-function isoFromUs(text: string): string | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  return match ? `${match[3]}-${match[1]}-${match[2]}` : null;
 }

@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { zipSync } from 'fflate';
+import { parseDate } from '../../domain/dates.js';
+import { containsPhrase, nameTokens } from '../../domain/names.js';
 import { parseHouseIndex } from '../sources/house/index-file.js';
 import { parseSenatePtrPage } from '../sources/senate/ptr-page.js';
 import { parseSenateSearchResults } from '../sources/senate/search-results.js';
@@ -189,7 +191,8 @@ function loadSenate(root: string): ReplayCatalog['senate'] {
 
 interface KnownSenateReport {
   uuid: string;
-  lastName: string;
+  /** The filer's last name as word tokens. */
+  lastName: string[];
   /** ISO transaction dates of its rows, sorted. */
   dates: string[];
 }
@@ -211,14 +214,14 @@ function loadKnownSenateReports(root: string): Map<string, KnownSenateReport[]> 
       const { ptr_link, last_name, date_recieved, transactions } = report as Record<string, unknown>;
       const uuid =
         typeof ptr_link === 'string' ? /\/ptr\/([0-9a-f-]{36})\/?/i.exec(ptr_link)?.[1] : undefined;
-      const filed = typeof date_recieved === 'string' ? isoFromUs(date_recieved) : null;
+      const filed = typeof date_recieved === 'string' ? parseDate(date_recieved) : null;
       if (!uuid || !filed || typeof last_name !== 'string' || !Array.isArray(transactions)) continue;
       const dates = transactions.map((row) =>
-        isoFromUs(String((row as Record<string, unknown> | null)?.transaction_date ?? '')),
+        parseDate(String((row as Record<string, unknown> | null)?.transaction_date ?? '')),
       );
       const entry = {
         uuid: uuid.toLowerCase(),
-        lastName: last_name.trim().toLowerCase(),
+        lastName: nameTokens(last_name),
         dates: dates.map((date) => date ?? '').sort(),
       };
       known.set(filed, [...(known.get(filed) ?? []), entry]);
@@ -238,14 +241,12 @@ function recordedUuid(
 ): string | null {
   const names = [page.filing.filer_last_name, page.filing.filer_display_name, page.filing.filer_name]
     .filter((name): name is string => Boolean(name))
-    .join(' ')
-    .toLowerCase();
+    .map(nameTokens);
   const rows = page.trades.length + page.rejected.length;
   const dates = page.trades.map((trade) => trade.transaction_date);
   const matches = (known.get(filedDate) ?? []).filter(
     (report) =>
-      report.lastName.length > 0 &&
-      names.includes(report.lastName) &&
+      names.some((tokens) => containsPhrase(tokens, report.lastName)) &&
       report.dates.length === rows &&
       containsAll(report.dates, dates),
   );
@@ -262,11 +263,6 @@ function containsAll(whole: string[], part: string[]): boolean {
     left.set(value, n - 1);
   }
   return true;
-}
-
-function isoFromUs(date: string): string | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date.trim());
-  return match ? `${match[3]}-${match[1]}-${match[2]}` : null;
 }
 
 function isRow(value: unknown): value is [string, string, string, string, string] {
