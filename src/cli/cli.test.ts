@@ -2,36 +2,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { run } from '../main.js';
 import { openStore } from '../storage/database.js';
+import { runCli as cli } from '../test-support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dcledger-cli-'));
 const dbFile = join(dir, 'cli.db');
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err += String(chunk);
-    return true;
-  });
-  process.exitCode = 0;
-  try {
-    await run(['node', 'dcledger', ...args]);
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { code, out, err };
-}
 
 async function callApi(key: string, url: string) {
   const store = openStore({ kind: 'sqlite', file: dbFile });

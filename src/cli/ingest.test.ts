@@ -2,39 +2,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../accounts/service.js';
 import { buildApp } from '../app.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
-import { run } from '../main.js';
 import type { FilingResource } from '../services/filings.js';
 import { openStore } from '../storage/database.js';
+import { runCli as cli } from '../test-support/cli.js';
 import { startReplay } from '../test-support/replay.js';
 
 const dataDir = inject('dataDir');
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err += String(chunk);
-    return true;
-  });
-  process.exitCode = 0;
-  try {
-    await run(['node', 'dcledger', ...args]);
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { code, out, err };
-}
 
 describe.skipIf(!dataDir)('dcledger ingest', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dcledger-ingest-cli-'));

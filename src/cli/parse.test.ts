@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { run } from '../main.js';
+import { describe, expect, inject, it } from 'vitest';
+import { runCli } from '../test-support/cli.js';
 import { congressPath } from '../test-support/documents.js';
 
 const dataDir = inject('dataDir');
@@ -13,35 +13,9 @@ interface Outcome {
   exitCode: number;
 }
 
-let stdout = '';
-let stderr = '';
-
-beforeEach(() => {
-  stdout = '';
-  stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  process.exitCode = 0;
-});
-
 async function parse(...args: string[]): Promise<Outcome> {
-  stdout = '';
-  stderr = '';
-  process.exitCode = 0;
-  await run(['node', 'dcledger', 'parse', ...args]);
-  const exitCode = Number(process.exitCode ?? 0);
-  process.exitCode = 0;
-  return { stdout, stderr, exitCode };
+  const { code, out, err } = await runCli('parse', ...args);
+  return { stdout: out, stderr: err, exitCode: code };
 }
 
 function scratchFile(name: string, content: string): string {
