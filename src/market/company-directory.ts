@@ -4,6 +4,7 @@
 //  - sector: GICS (S&P 500 list, then an older S&P snapshot), else Nasdaq's sector mapped to the
 //    GICS sector name; industry: GICS sub-industry, else Nasdaq's industry;
 //  - exchange: SEC's exchange file first.
+import type { CompanyWrite } from '../storage/repositories/companies.js';
 import { NASDAQ_TO_GICS_SECTOR } from './company-files.js';
 import { nameKey } from './company-names.js';
 
@@ -22,23 +23,7 @@ export interface Listing {
   common: number;
 }
 
-export interface CompanyRecord {
-  ticker: string;
-  name: string | null;
-  cik: string | null;
-  exchange: string | null;
-  share_class: string | null;
-  sector: string | null;
-  industry: string | null;
-  gics_sector: string | null;
-  gics_sub_industry: string | null;
-  nasdaq_sector: string | null;
-  nasdaq_industry: string | null;
-  sector_source: string | null;
-  industry_source: string | null;
-  sources: string;
-  is_etf: number;
-}
+export type CompanyRecord = CompanyWrite;
 
 const NAME_ORDER = [
   'sp500',

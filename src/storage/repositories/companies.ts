@@ -2,24 +2,10 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { updateRowsByKey } from '../bulk-update.js';
-import type { Database } from '../schema.js';
+import type { CompaniesTable, CompanyListingsTable, Database } from '../schema.js';
 
-export interface ListingRow {
-  origin: string;
-  ticker: string;
-  source: string;
-  name: string | null;
-  name_key: string | null;
-  share_class: string | null;
-  cik: string | null;
-  exchange: string | null;
-  gics_sector: string | null;
-  gics_sub_industry: string | null;
-  nasdaq_sector: string | null;
-  nasdaq_industry: string | null;
-  is_etf: number;
-  common: number;
-}
+/** A directory row as the importer writes it (the import time is added here). */
+export type ListingRow = Omit<CompanyListingsTable, 'imported_at'>;
 
 /** Replaces one file's listings; returns how many tickers it adds and drops against the last import. */
 export async function replaceListings(
@@ -54,23 +40,11 @@ export async function allListings(
   return db.selectFrom('company_listings').selectAll().orderBy('ticker').orderBy('origin').execute();
 }
 
-export interface CompanyWrite {
-  ticker: string;
-  name: string | null;
-  cik: string | null;
-  exchange: string | null;
-  share_class: string | null;
-  sector: string | null;
-  industry: string | null;
-  gics_sector: string | null;
-  gics_sub_industry: string | null;
-  nasdaq_sector: string | null;
-  nasdaq_industry: string | null;
-  sector_source: string | null;
-  industry_source: string | null;
+/** A merged company as `market/company-directory.ts` builds it (the update time is added here). */
+export type CompanyWrite = Omit<CompaniesTable, 'updated_at' | 'sources' | 'is_etf'> & {
   sources: string;
   is_etf: number;
-}
+};
 
 /** Upserts merged companies; returns how many rows were new. */
 export async function upsertCompanies(
