@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractPdfText, type PdfText } from '../ingest/pdf-text.js';
+import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
 
 export function congressPath(dataDir: string, ...parts: string[]): string {
   return join(dataDir, 'congress', ...parts);
@@ -21,4 +22,11 @@ export function loadPdf(path: string): Promise<PdfText> {
     pdfCache.set(path, pending);
   }
   return pending;
+}
+
+/** The trade of a parsed document with this row number (its "#" column or row order). */
+export function row(document: ParsedDocument, number: number): ParsedTrade {
+  const trade = document.trades.find((candidate) => candidate.row === number);
+  if (!trade) throw new Error(`row ${number} missing`);
+  return trade;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { formatBracket } from '../../../domain/amount.js';
-import { congressPath, loadPdf } from '../../../test-support/documents.js';
+import { congressPath, loadPdf, row } from '../../../test-support/documents.js';
 import type { PdfText, PdfTextItem } from '../../pdf-text.js';
 import { NOT_TICKERS } from '../asset-text.js';
 import type { ParsedDocument } from '../document.js';
@@ -14,12 +14,6 @@ async function parseFile(folder: string, docId: string): Promise<ParsedDocument>
   return parseHousePtrPdf(
     await loadPdf(congressPath(dataDir, 'raw-house', 'ptr-pdfs', folder, `${docId}.pdf`)),
   );
-}
-
-function row(document: ParsedDocument, number: number) {
-  const trade = document.trades.find((candidate) => candidate.row === number);
-  if (!trade) throw new Error(`row ${number} missing`);
-  return trade;
 }
 
 describe.skipIf(!dataDir)('House PTR PDFs (real documents)', () => {

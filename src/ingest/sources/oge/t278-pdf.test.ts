@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { formatBracket } from '../../../domain/amount.js';
-import { congressPath, loadPdf } from '../../../test-support/documents.js';
+import { congressPath, loadPdf, row } from '../../../test-support/documents.js';
 import type { PdfText, PdfTextItem } from '../../pdf-text.js';
 import { NOT_TICKERS } from '../asset-text.js';
 import type { ParsedDocument } from '../document.js';
@@ -11,12 +11,6 @@ const dataDir = inject('dataDir');
 
 async function parseFile(name: string, folder = 'open-cabinet-278t/pdfs'): Promise<ParsedDocument> {
   return parseOge278Pdf(await loadPdf(congressPath(dataDir ?? '', 'raw-oge', ...folder.split('/'), name)));
-}
-
-function row(document: ParsedDocument, number: number) {
-  const trade = document.trades.find((candidate) => candidate.row === number);
-  if (!trade) throw new Error(`row ${number} missing`);
-  return trade;
 }
 
 describe.skipIf(!dataDir)('OGE 278-T PDFs (real documents)', () => {
