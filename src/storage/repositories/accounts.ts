@@ -1,7 +1,7 @@
 // Accounts, keys, the credit ledger, top-ups and the request log.
 import { type Kysely, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import type { Database } from '../schema.js';
+import type { Database, RequestLogTable } from '../schema.js';
 import { inTransaction } from '../transaction.js';
 
 export async function insertAccount(
@@ -383,16 +383,7 @@ export async function ledgerSum(db: Kysely<Database>, accountId: number, kind?: 
   return Number(row?.total ?? 0);
 }
 
-export interface RequestLogEntry {
-  account_id: number;
-  key_id: number;
-  request_id: string;
-  method: string;
-  route: string;
-  status: number;
-  charge: number;
-  created_at: string;
-}
+export type RequestLogEntry = Omit<RequestLogTable, 'id'>;
 
 export async function insertRequestLogs(
   db: Kysely<Database>,

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { updateRowsByKey } from '../bulk-update.js';
-import type { CompaniesTable, CompanyListingsTable, Database } from '../schema.js';
+import type { CompaniesTable, CompanyListingsTable, Database, TickerResolutionsTable } from '../schema.js';
 
 /** A directory row as the importer writes it (the import time is added here). */
 export type ListingRow = Omit<CompanyListingsTable, 'imported_at'>;
@@ -138,16 +138,7 @@ export async function resolutionCandidates(
   return query.orderBy('t.id').execute();
 }
 
-export interface ResolutionWrite {
-  trade_id: number;
-  filed_ticker: string;
-  ticker: string | null;
-  status: string;
-  method: string | null;
-  source: string | null;
-  candidates: string | null;
-  detail: string | null;
-}
+export type ResolutionWrite = Omit<TickerResolutionsTable, 'resolved_at'>;
 
 /** Records resolutions (replacing earlier ones of the same trades). */
 export async function saveResolutions(

@@ -3,7 +3,7 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { type ColumnType, updateRowsByKey } from '../bulk-update.js';
-import type { Database } from '../schema.js';
+import type { Database, PoliticianStatsTable } from '../schema.js';
 
 export interface SymbolRow {
   id: number;
@@ -285,31 +285,7 @@ export async function membersWithTrades(db: Kysely<Database>): Promise<number[]>
   return rows.map((row) => row.politician_id).sort((a, b) => a - b);
 }
 
-export interface StatsWrite {
-  politician_id: number;
-  win_rate: number | null;
-  wins: number;
-  losses: number;
-  avg_alpha_30d: number | null;
-  avg_alpha_90d: number | null;
-  sharpe_ratio: number | null;
-  sharpe_ratio_low: number | null;
-  sharpe_ratio_high: number | null;
-  portfolio_return: number | null;
-  portfolio_return_low: number | null;
-  portfolio_return_high: number | null;
-  cagr: number | null;
-  cagr_low: number | null;
-  cagr_high: number | null;
-  conflict_score: number | null;
-  conflict_score_low: number | null;
-  conflict_score_high: number | null;
-  holdings_count: number;
-  priced_share: number | null;
-  portfolio_start: string | null;
-  portfolio_end: string | null;
-  computed_at: string;
-}
+export type StatsWrite = PoliticianStatsTable;
 
 export type HoldingWrite = Database['portfolio_holdings'];
 

@@ -2,31 +2,11 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { insertRows, updateRowsByKey } from '../bulk-update.js';
-import type { Database } from '../schema.js';
+import type { Database, PriceBarsTable, PriceSeriesTable } from '../schema.js';
 
-export interface BarRow {
-  date: string;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number | null;
-  adj_close: number;
-  volume: number | null;
-}
+export type BarRow = Omit<PriceBarsTable, 'symbol' | 'source'>;
 
-export interface SeriesMeta {
-  symbol: string;
-  source: string;
-  format: string;
-  close_basis: string;
-  priority: number;
-  first_date: string;
-  last_date: string;
-  bar_count: number;
-  origin: string | null;
-  updated_at: string;
-  history_changed_at: string;
-}
+export type SeriesMeta = PriceSeriesTable;
 
 export interface BarWriteResult {
   added: number;
