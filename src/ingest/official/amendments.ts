@@ -29,7 +29,7 @@ import {
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { agreement, FIELDS_COMPARED, pairRows } from './pairing.js';
-import { comparableStored, type PendingAmendment } from './store.js';
+import { comparable, type PendingAmendment } from './store.js';
 
 const REPORT_ROW_MINIMUM = 3;
 const HOUSE_ROW_MINIMUM = FIELDS_COMPARED - 1;
@@ -109,11 +109,7 @@ async function resolveReport(
   let tie = false;
   for (const candidate of candidates) {
     const rows = await liveTradesOfFiling(db, candidate.id);
-    const pairs = pairRows(
-      amendmentRows.map(comparableStored),
-      rows.map(comparableStored),
-      REPORT_ROW_MINIMUM,
-    );
+    const pairs = pairRows(amendmentRows.map(comparable), rows.map(comparable), REPORT_ROW_MINIMUM);
     if (best === null || pairs.length > best.pairs.length) {
       best = { id: candidate.id, rows, pairs };
       tie = false;
@@ -206,9 +202,9 @@ function filedBefore(
  * between equals, the one from the latest filing; still equal, none (ambiguous).
  */
 function uniqueBest(replacement: ReportTrade, earlier: readonly MemberTrade[]): MemberTrade | null {
-  const target = comparableStored(replacement);
+  const target = comparable(replacement);
   const scored = earlier
-    .map((trade) => ({ trade, score: agreement(target, comparableStored(trade)) }))
+    .map((trade) => ({ trade, score: agreement(target, comparable(trade)) }))
     .filter((entry) => entry.score >= HOUSE_ROW_MINIMUM);
   if (scored.length === 0) return null;
   const top = Math.max(...scored.map((entry) => entry.score));

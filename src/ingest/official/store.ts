@@ -186,18 +186,13 @@ function officialFields(trade: ParsedTrade, filing: FilingRow): OfficialTradeFie
   };
 }
 
-function comparableParsed(trade: ParsedTrade): ComparableTrade {
-  return {
-    ticker: trade.ticker,
-    assetDescription: trade.asset_description,
-    transactionDate: trade.transaction_date,
-    owner: trade.owner,
-    action: trade.trade_action,
-    amountLow: trade.amount_low,
-  };
-}
-
-export function comparableStored(trade: ReportTrade): ComparableTrade {
+/** The fields twins and amendments are paired on, from a parsed row or a stored trade alike. */
+export function comparable(
+  trade: Pick<
+    ReportTrade,
+    'ticker' | 'asset_description' | 'transaction_date' | 'owner' | 'trade_action' | 'amount_low'
+  >,
+): ComparableTrade {
   return {
     ticker: trade.ticker,
     assetDescription: trade.asset_description,
@@ -235,8 +230,8 @@ async function findTwins(
   };
   const pair = (rows: readonly KeyedRow[], candidates: readonly ReportTrade[], minimum: number) => {
     const matched = pairRows(
-      rows.map((row) => comparableParsed(row.trade)),
-      candidates.map(comparableStored),
+      rows.map((row) => comparable(row.trade)),
+      candidates.map(comparable),
       minimum,
     );
     for (const match of matched) {
