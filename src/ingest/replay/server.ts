@@ -181,15 +181,18 @@ export class ReplayServer {
     );
   }
 
+  private csrfFailed(request: IncomingMessage, response: ServerResponse) {
+    return this.send(
+      request,
+      response,
+      403,
+      'text/html',
+      '<h1>Forbidden (403)</h1><p>CSRF verification failed.</p>',
+    );
+  }
+
   private agree(request: IncomingMessage, response: ServerResponse, form: URLSearchParams) {
-    if (!this.csrfValid(request, form))
-      return this.send(
-        request,
-        response,
-        403,
-        'text/html',
-        '<h1>Forbidden (403)</h1><p>CSRF verification failed.</p>',
-      );
+    if (!this.csrfValid(request, form)) return this.csrfFailed(request, response);
     if (form.get('prohibition_agreement') !== '1') return this.redirect(request, response, '/search/home/');
     const session = token();
     this.sessions.add(session);
@@ -220,14 +223,7 @@ export class ReplayServer {
   private search(request: IncomingMessage, response: ServerResponse, form: URLSearchParams) {
     const session = cookies(request).sessionid;
     if (!session || !this.sessions.has(session)) return this.redirect(request, response, '/search/home/');
-    if (!this.csrfValid(request, form))
-      return this.send(
-        request,
-        response,
-        403,
-        'text/html',
-        '<h1>Forbidden (403)</h1><p>CSRF verification failed.</p>',
-      );
+    if (!this.csrfValid(request, form)) return this.csrfFailed(request, response);
     const types = form.get('report_types') ?? '[]';
     const from = parseDate((form.get('submitted_start_date') ?? '').split(' ')[0] ?? '');
     const to = parseDate((form.get('submitted_end_date') ?? '').split(' ')[0] ?? '');
