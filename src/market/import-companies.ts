@@ -1,9 +1,10 @@
 // `dcledger companies import <dir>`: reads every directory file found (kind recognized from its
 // content), stores its rows as listings, merges them into companies, then re-resolves the tickers
 // of every trade that needs one against the new directory.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, relative } from 'node:path';
 import type { Kysely } from 'kysely';
+import { filesUnder } from '../files.js';
 import {
   allListings,
   type ListingRow,
@@ -34,16 +35,7 @@ export interface CompanyImportReport {
 function directoryFiles(path: string): string[] {
   if (!existsSync(path)) throw new CompanyInputError(`no such file or directory: ${path}`);
   if (!statSync(path).isDirectory()) return [path];
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (['.json', '.csv', '.txt'].includes(extname(name).toLowerCase())) files.push(full);
-    }
-  };
-  walk(path);
-  return files;
+  return filesUnder(path, (name) => ['.json', '.csv', '.txt'].includes(extname(name).toLowerCase()));
 }
 
 function toListing(origin: string, entry: CompanyEntry): ListingRow {

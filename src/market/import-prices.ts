@@ -1,8 +1,9 @@
 // `dcledger prices import <path>`: loads price files (format detected per file), stores their bars
 // and corporate actions idempotently, then re-checks the data quality of every symbol it touched.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname } from 'node:path';
 import type { Kysely } from 'kysely';
+import { filesUnder } from '../files.js';
 import {
   actionsOfSymbols,
   allSeriesMeta,
@@ -67,15 +68,7 @@ export interface SeriesWrite {
 export function priceFiles(path: string): string[] {
   if (!existsSync(path)) throw new PriceInputError(`no such file or directory: ${path}`);
   if (!statSync(path).isDirectory()) return [path];
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (['.txt', '.csv'].includes(extname(name).toLowerCase())) files.push(full);
-    }
-  };
-  walk(path);
+  const files = filesUnder(path, (name) => ['.txt', '.csv'].includes(extname(name).toLowerCase()));
   if (files.length === 0) throw new PriceInputError(`no .txt or .csv files under ${path}`);
   return files;
 }

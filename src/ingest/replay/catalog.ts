@@ -9,11 +9,12 @@
 //     page to serve).
 //   - OGE: every recorded 278 PDF, by file name.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { zipSync } from 'fflate';
 import { parseDate } from '../../domain/dates.js';
 import { containsPhrase, nameTokens } from '../../domain/names.js';
+import { filesUnder } from '../../files.js';
 import { parseHouseIndex } from '../sources/house/index-file.js';
 import { parseSenatePtrPage } from '../sources/senate/ptr-page.js';
 import { parseSenateSearchResults } from '../sources/senate/search-results.js';
@@ -59,17 +60,6 @@ export function congressDir(dataDir: string): string {
 export function loadCatalog(dataDir: string): ReplayCatalog {
   const root = congressDir(dataDir);
   return { house: loadHouse(root), senate: loadSenate(root), oge: loadOge(root) };
-}
-
-function filesUnder(dir: string, accept: (name: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  const found: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...filesUnder(path, accept));
-    else if (accept(name)) found.push(path);
-  }
-  return found;
 }
 
 function loadHouse(root: string): ReplayCatalog['house'] {
