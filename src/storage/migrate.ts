@@ -6,6 +6,7 @@ import * as market from './migrations/0003-market.js';
 import * as events from './migrations/0004-events.js';
 import * as webhooks from './migrations/0005-webhooks.js';
 import * as ingest from './migrations/0006-ingest.js';
+import * as companyLinks from './migrations/0007-company-links.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0004-events': events,
   '0005-webhooks': webhooks,
   '0006-ingest': ingest,
+  '0007-company-links': companyLinks,
 };
 
 export interface MigrationReport {

@@ -528,6 +528,29 @@ export interface WebhookWorkerStateTable {
   updated_at: string;
 }
 
+/** One way a record names a company, linked to its ticker (migration 0007). */
+export interface CompanyLinksTable {
+  id: Generated<number>;
+  identifier_kind: CompanyIdentifierKind;
+  identifier_value: string;
+  ticker: string | null;
+  display_name: string | null;
+  method: CompanyLinkMethod;
+  confidence: number;
+  source: string;
+  updated_at: string;
+}
+
+export type CompanyIdentifierKind = 'cik' | 'cusip' | 'name' | 'uei';
+export type CompanyLinkMethod =
+  | 'sec_ticker_map'
+  | 'filing'
+  | 'directory'
+  | 'exact'
+  | 'normalized'
+  | 'parent'
+  | 'manual';
+
 export interface Database {
   politicians: PoliticiansTable;
   politician_terms: PoliticianTermsTable;
@@ -560,6 +583,7 @@ export interface Database {
   webhook_worker_state: WebhookWorkerStateTable;
   ingest_documents: IngestDocumentsTable;
   ingest_state: IngestStateTable;
+  company_links: CompanyLinksTable;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;
