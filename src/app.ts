@@ -11,6 +11,7 @@ import { RouteCatalog } from './http/route-catalog.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
+import { guideRoutes } from './http/routes/docs/guides.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   alertRoutes(app, deps, webhooks);
   toolRoutes(app, deps, catalog);
   openApiRoute(app);
+  guideRoutes(app);
 
   await app.ready();
   return app;

@@ -1,4 +1,4 @@
-// A member's statistics (the flat fields of the profile). Pure; methods in README, "Member
+// A member's statistics (the flat fields of the profile). Pure; methods in docs/market-data.md, "Member
 // statistics". Where the disclosed brackets make a figure uncertain it comes with a range: the
 // headline uses bracket midpoints, the range is the lowest and highest value over the scenarios
 // that put every buy and every sale at its bracket's lower or upper bound (four corners).

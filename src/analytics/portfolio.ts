@@ -1,4 +1,4 @@
-// Portfolios reconstructed from a member's disclosed trades. Pure. The rules (README,
+// Portfolios reconstructed from a member's disclosed trades. Pure. The rules (docs/market-data.md,
 // "Portfolios") in short:
 //  - only buys and sells count, of stocks, ETFs and other tickered assets; options and debt are
 //    left out (an option's value is not its underlying's);

@@ -50,7 +50,7 @@ export interface ParsedPriceFile {
 
 export class PriceFormatError extends Error {}
 
-/** Higher-priority sources are tried first for every return window (see README, "Prices"). */
+/** Higher-priority sources are tried first for every return window (see docs/market-data.md, "Prices"). */
 export const FORMAT_PRIORITY: Record<PriceFormat, number> = {
   'wide-adjclose': 1,
   alphavantage: 2,

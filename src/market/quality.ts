@@ -1,5 +1,5 @@
 // Data-quality checks on daily price series. Pure: series in, findings out. What the findings do
-// (README, "Bad prints and gaps"): flagged bars are never used as the start or end of a return
+// (docs/market-data.md, "Bad prints and gaps"): flagged bars are never used as the start or end of a return
 // window (the next source that has clean bars at both ends is used, else the window stays null),
 // no window spans an unadjusted split, and a window whose start or end falls on a day the series
 // is missing is not computed from that series.

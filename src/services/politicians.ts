@@ -17,7 +17,7 @@ import { queryTrades, type TradeResource } from './trades.js';
 const num = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
 
-/** Statistics computed by the enrichment job (README, "Member statistics"); null until it has run. */
+/** Statistics computed by the enrichment job (docs/market-data.md, "Member statistics"); null until it has run. */
 function statsOf(record: ProfileRecord) {
   const computed = record.stats_computed_at !== null && record.stats_computed_at !== undefined;
   return {

@@ -1,4 +1,4 @@
-// Reconstructed portfolios as the API serves them (estimation rules in README, "Portfolios").
+// Reconstructed portfolios as the API serves them (estimation rules in docs/market-data.md, "Portfolios").
 import type { Kysely } from 'kysely';
 import { notFound } from '../errors.js';
 import { findProfile } from '../storage/repositories/politicians-read.js';

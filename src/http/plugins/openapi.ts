@@ -1,4 +1,5 @@
-// OpenAPI 3.1 generated from the route schemas, served at /openapi.json, with a reference page at /docs.
+// OpenAPI 3.1 generated from the route schemas, served at /openapi.json, with a reference page at /docs
+// (the guides are served beside it at /docs/guides, http/routes/docs/).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App, AppDeps } from '../types.js';
@@ -16,7 +17,8 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         description:
           'US congressional and executive-branch stock-trade disclosures: trades, members, filings and analytics. ' +
           'Errors are always JSON `{ "detail": string, "request_id": string }`. Send your key in the `DC-API-Key` header. ' +
-          'Each operation lists its plan tier (`x-tier`, `x-required-plan`) and credit cost (`x-credits`).',
+          'Each operation lists its plan tier (`x-tier`, `x-required-plan`) and credit cost (`x-credits`). ' +
+          'Guides (plans and limits, webhooks, ingestion, market data, operations) are at /docs/guides.',
       },
       servers: deps.publicUrl ? [{ url: deps.publicUrl }] : [],
       components: {

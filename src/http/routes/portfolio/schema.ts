@@ -1,4 +1,4 @@
-// Portfolio schemas: holdings reconstructed from a member's trades (README, "Portfolios").
+// Portfolio schemas: holdings reconstructed from a member's trades (docs/market-data.md, "Portfolios").
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../schemas/common.js';
 
