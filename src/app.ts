@@ -13,6 +13,7 @@ import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
+import { mcpRoutes } from './http/routes/mcp/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { portfolioRoutes } from './http/routes/portfolio/index.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
   alertRoutes(app, deps, webhooks);
   toolRoutes(app, deps, catalog);
+  mcpRoutes(app, catalog);
   openApiRoute(app);
 
   await app.ready();
