@@ -9,6 +9,7 @@ import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
+import { chatRoutes } from './http/routes/chat/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   alertRoutes(app, deps, webhooks);
   toolRoutes(app, deps, catalog);
   mcpRoutes(app, catalog);
+  chatRoutes(app, deps, catalog);
   openApiRoute(app);
 
   await app.ready();
