@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
+import { registerCsv } from './http/plugins/csv.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       app.log.error({ err: error }, 'request log write failed'),
     ),
   });
+  // After metering: a CSV answer is charged as its JSON would be.
+  registerCsv(app);
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);
