@@ -22,8 +22,9 @@ const LIST_SAMPLES: Record<string, { url: string; field?: string }> = {
   'GET /filings': { url: '/filings?limit=3' },
   'GET /conflict/:politician_id': { url: '/conflict/nancy-pelosi?limit=3', field: 'trades' },
   'GET /v1/semantic-search': { url: '/v1/semantic-search?q=defense%20stocks&limit=3', field: 'results' },
-  'GET /alerts/log': { url: '/alerts/log?limit=3' },
-  'GET /alerts/subscriptions': { url: '/alerts/subscriptions' },
+  'GET /alerts/log': { url: '/alerts/log?limit=3', field: 'deliveries' },
+  'GET /alerts/subscriptions': { url: '/alerts/subscriptions', field: 'subscriptions' },
+  'GET /portfolio/:politician_id': { url: '/portfolio/nancy-pelosi', field: 'holdings' },
 };
 
 type Spec = {

@@ -1,12 +1,20 @@
 // CSV answers for every list endpoint: `Accept: text/csv` or `format=csv`. The answer is metered
 // first, as JSON would be (the metering hook runs before this one), then written as CSV: one row
 // per list item, the columns being the fields of the route's item schema in schema order (so an
-// empty list still has its header line); nested values are JSON text, null is empty.
+// empty list still has its header line); nested values are JSON text, null is empty. The list of an
+// object answer is the price table's rows field (`trades` of /conflict) or named in OBJECT_LISTS.
 
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import { priceOf } from '../../accounts/price-table.js';
 import type { App } from '../types.js';
+
+/** Object answers that are lists with a header (their rows are not priced, so not in the price table). */
+const OBJECT_LISTS: Readonly<Record<string, string>> = {
+  'GET /alerts/log': 'deliveries',
+  'GET /alerts/subscriptions': 'subscriptions',
+  'GET /portfolio/:politician_id': 'holdings',
+};
 
 interface ObjectSchema {
   type?: unknown;
@@ -24,7 +32,7 @@ export function listShape(
   if (schema.type === 'array' && schema.items?.properties) {
     return { field: undefined, columns: Object.keys(schema.items.properties) };
   }
-  const field = priceOf(routeId)?.rowsField;
+  const field = priceOf(routeId)?.rowsField ?? OBJECT_LISTS[routeId];
   const items = field ? (schema.properties?.[field] as ObjectSchema | undefined)?.items : undefined;
   if (field && items?.properties) return { field, columns: Object.keys(items.properties) };
   return undefined;
