@@ -15,6 +15,7 @@ const DATABASE_FREE = [
   'src/market/quality.test.ts',
   'src/market/windows.test.ts',
   'src/config.test.ts',
+  'src/services/assistant/intents.test.ts',
   'src/webhooks/address-guard.test.ts',
   'src/webhooks/retry.test.ts',
   'src/webhooks/secrets.test.ts',

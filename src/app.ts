@@ -4,16 +4,19 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
+import { registerCsv } from './http/plugins/csv.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
+import { chatRoutes } from './http/routes/chat/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { guideRoutes } from './http/routes/docs/guides.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
+import { mcpRoutes } from './http/routes/mcp/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { portfolioRoutes } from './http/routes/portfolio/index.js';
@@ -52,6 +55,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       app.log.error({ err: error }, 'request log write failed'),
     ),
   });
+  // After metering: a CSV answer is charged as its JSON would be.
+  registerCsv(app);
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);
@@ -67,6 +72,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
   alertRoutes(app, deps, webhooks);
   toolRoutes(app, deps, catalog);
+  mcpRoutes(app, catalog);
+  chatRoutes(app, deps, catalog);
   openApiRoute(app);
   guideRoutes(app);
 

@@ -19,6 +19,30 @@ export interface Config {
   /** Webhook delivery: SSRF exemptions, secret encryption, timeouts, the worker. */
   webhooks: WebhookSettings;
   ingest: IngestConfig;
+  /** The assistant at /chad/chat: which LLM plans its tool calls (none: the intent router). */
+  assistant: AssistantConfig;
+  /** DCLEDGER_API_KEY: the key `dcledger mcp` calls the tools with (never printed). */
+  apiKey: string | undefined;
+}
+
+export type AssistantProviderName = 'anthropic' | 'openai';
+
+export interface AssistantConfig {
+  /**
+   * DCLEDGER_ASSISTANT_PROVIDER: anthropic, openai or none. Default: anthropic when
+   * ANTHROPIC_API_KEY is set, else openai when OPENAI_API_KEY is set, else none.
+   */
+  provider: AssistantProviderName | undefined;
+  /** ANTHROPIC_API_KEY or OPENAI_API_KEY, whichever the provider needs. */
+  apiKey: string | undefined;
+  /** DCLEDGER_ASSISTANT_MODEL (default claude-sonnet-4-5 / gpt-4.1-mini). */
+  model: string;
+  /** DCLEDGER_ASSISTANT_BASE_URL: the provider's API address (an OpenAI-compatible server, a proxy). */
+  baseUrl: string | undefined;
+  /** DCLEDGER_ASSISTANT_MAX_STEPS (default 6): model turns, each may call tools, before it must answer. */
+  maxSteps: number;
+  /** DCLEDGER_ASSISTANT_TIMEOUT_MS (default 60000): one provider request. */
+  timeoutMs: number;
 }
 
 /** An address range: `10.0.0.0/8`, `127.0.0.1/32`, `fd00::/8`. */
@@ -114,6 +138,38 @@ export function loadConfig(env: Env = process.env): Config {
     priceProvider: readPriceProvider(env),
     webhooks: readWebhookSettings(env),
     ingest: readIngest(env),
+    assistant: readAssistant(env),
+    apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
+  };
+}
+
+const DEFAULT_MODELS: Record<AssistantProviderName, string> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1-mini',
+};
+
+export function readAssistant(env: Env): AssistantConfig {
+  const raw = env.DCLEDGER_ASSISTANT_PROVIDER?.trim().toLowerCase() || undefined;
+  if (raw !== undefined && raw !== 'anthropic' && raw !== 'openai' && raw !== 'none') {
+    throw new ConfigError('DCLEDGER_ASSISTANT_PROVIDER must be anthropic, openai or none');
+  }
+  const anthropicKey = env.ANTHROPIC_API_KEY?.trim() || undefined;
+  const openaiKey = env.OPENAI_API_KEY?.trim() || undefined;
+  const provider: AssistantProviderName | undefined =
+    raw === 'none' ? undefined : (raw ?? (anthropicKey ? 'anthropic' : openaiKey ? 'openai' : undefined));
+  const apiKey = provider === 'anthropic' ? anthropicKey : provider === 'openai' ? openaiKey : undefined;
+  if (provider && !apiKey) {
+    throw new ConfigError(
+      `DCLEDGER_ASSISTANT_PROVIDER=${provider} needs ${provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'}`,
+    );
+  }
+  return {
+    provider,
+    apiKey,
+    model: env.DCLEDGER_ASSISTANT_MODEL?.trim() || (provider ? DEFAULT_MODELS[provider] : ''),
+    baseUrl: readUrl(env, 'DCLEDGER_ASSISTANT_BASE_URL'),
+    maxSteps: readInteger(env, 'DCLEDGER_ASSISTANT_MAX_STEPS', 6, 1),
+    timeoutMs: readInteger(env, 'DCLEDGER_ASSISTANT_TIMEOUT_MS', 60_000, 1),
   };
 }
 

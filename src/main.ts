@@ -16,6 +16,7 @@ import {
 import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
 import { ingestCommand, replayServerCommand } from './cli/ingest.js';
 import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
+import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
@@ -66,6 +67,14 @@ export function buildCli(): Command {
     .option('--host <host>', 'interface (default 127.0.0.1)')
     .description("serve the recorded real documents at the official sites' paths, for `ingest --base-url`")
     .action(replayServerCommand);
+
+  program
+    .command('mcp')
+    .description(
+      'MCP server over stdio for desktop assistants: the /v1/tools tools, called with DCLEDGER_API_KEY (in-process on the configured database, or a server with --url)',
+    )
+    .option('--url <url>', 'call the tools on this dcledger server instead of the local database')
+    .action(mcpCommand);
 
   program.command('migrate').description('create or upgrade the database schema').action(migrateCommand);
 

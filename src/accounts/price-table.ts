@@ -68,6 +68,12 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'POST /alerts/subscriptions/:id/test': { tier: 'pro', ...flat(0) },
   'POST /alerts/subscriptions/:id/rotate-secret': { tier: 'pro', ...flat(0) },
   'GET /alerts/log': { tier: 'pro', ...flat(0) },
+  // The MCP endpoint itself is free; each tools/call inside it is charged as its REST endpoint.
+  'POST /mcp': { tier: 'free', ...flat(0) },
+  // The assistant: a base of its own for planning and writing the answer, plus every tool call it
+  // makes, charged separately as that endpoint (visible in the answer's tool_calls).
+  'GET /chad/chat': { tier: 'free', ...flat(5) },
+  'POST /chad/chat': { tier: 'free', ...flat(5) },
 };
 
 /** Routes anyone may call without a key. Paths ending in `*` are prefixes. */

@@ -7,6 +7,7 @@ import { summaryLine } from '../ingest/official/report.js';
 import { type IngestSchedule, startIngestSchedule } from '../ingest/official/scheduler.js';
 import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
 import { providerFromConfig } from '../market/provider.js';
+import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -19,7 +20,14 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
   const store = await openMigratedStore(config.database);
   const webhooks = createWebhookRuntime(config.webhooks);
   const app = await buildApp(
-    { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl, webhooks },
+    {
+      db: store.db,
+      dialect: store.dialect,
+      clock: () => new Date(),
+      publicUrl: config.publicUrl,
+      webhooks,
+      assistantProvider: assistantProviderFromConfig(config.assistant),
+    },
     { logger: { level: config.logLevel } },
   );
   // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off

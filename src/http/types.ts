@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
+import type { ChatProvider } from '../services/assistant/providers.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
@@ -35,4 +36,6 @@ export interface AppDeps {
    * the defaults: no exempt ranges, system DNS, secrets in clear, 15 s timeout.
    */
   webhooks?: WebhookRuntime;
+  /** The model that plans /chad/chat's tool calls; without one the intent router answers. */
+  assistantProvider?: ChatProvider;
 }

@@ -116,6 +116,8 @@ export interface TestRequest {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
   body?: unknown;
+  /** Extra request headers (e.g. the Accept an MCP client sends). */
+  headers?: Record<string, string>;
 }
 
 export async function requestJson<T = unknown>(
@@ -126,7 +128,7 @@ export async function requestJson<T = unknown>(
   const response = await ctx.app.inject({
     method: request.method,
     url: request.url,
-    headers: { ...(ctx.key ? { 'dc-api-key': ctx.key } : {}), ...headers },
+    headers: { ...(ctx.key ? { 'dc-api-key': ctx.key } : {}), ...request.headers, ...headers },
     ...(request.body === undefined ? {} : { payload: request.body as object }),
   });
   return { status: response.statusCode, body: response.json() as T, headers: response.headers };

@@ -84,6 +84,20 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
     webhook_secret: 'rotated-secret-0123456789',
   }),
   'GET /alerts/log': '/alerts/log?limit=5',
+  'POST /mcp': {
+    method: 'POST',
+    url: '/mcp',
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    headers: { accept: 'application/json, text/event-stream' },
+  },
+  // A plan-less account cannot reach semantic_search (Core): the tool call is refused and free,
+  // so the chat's own base is the whole charge here (tool charges are tested in chat.test.ts).
+  'GET /chad/chat': '/chad/chat?q=airline%20stocks%20sold%20by%20senators',
+  'POST /chad/chat': {
+    method: 'POST',
+    url: '/chad/chat',
+    body: { messages: [{ role: 'user', content: 'airline stocks sold by senators' }] },
+  },
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
@@ -118,6 +132,9 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
     webhook_secret: 'short',
   }),
   'GET /alerts/log': '/alerts/log?limit=0',
+  'POST /mcp': { method: 'POST', url: '/mcp', body: ['not', 'a', 'message'] },
+  'GET /chad/chat': '/chad/chat',
+  'POST /chad/chat': { method: 'POST', url: '/chad/chat', body: { messages: [] } },
 };
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };

@@ -24,6 +24,8 @@ declare module 'fastify' {
     price: Price | null;
     /** "METHOD /path" of the matched route. */
     routeId: string;
+    /** Set once the call is charged (a streamed answer is charged before its first byte). */
+    charged: boolean;
   }
 }
 
@@ -54,6 +56,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   app.decorateRequest('caller', null);
   app.decorateRequest('price', null);
   app.decorateRequest('routeId', '');
+  app.decorateRequest('charged', false);
 
   app.addHook('onRoute', (route) => {
     assertPriced(route.method, route.url);
@@ -128,25 +131,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   // The charge is taken when the answer is known (its rows decide the cost) and before anything
   // is sent: a call that cannot be paid returns no data.
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const { caller, price } = request;
-    if (!caller || !price || reply.statusCode >= 400) return payload;
-    const now = deps.clock();
-    const cost = costOf(price, countRows(price, payload));
-    const outcome = await chargeCaller(
-      deps.db,
-      caller,
-      { cost, requestId: request.id, route: request.routeId },
-      now,
-    );
-    if (!outcome.ok) {
-      if (outcome.reason === 'balance') throw paymentRequired(cost, balanceOf(caller));
-      if (outcome.reason === 'daily_cap')
-        refuseOverCap({ ...caller, spentToday: caller.dailyCap }, cost, now);
-      throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
-    }
-    reply.header('X-Credits-Charged', cost);
-    reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
-    if (caller.plan === 'none') nullGatedFields(payload, 0);
+    await settleCharge(deps, request, reply, payload);
     return payload;
   });
 
@@ -169,6 +154,37 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   app.addHook('onClose', async () => {
     await metering.requestLog.flush();
   });
+}
+
+/**
+ * Charges the call for `payload` (once). preSerialization does it for every JSON answer; a route that
+ * streams its answer calls it before the first byte, with what decides the price.
+ */
+export async function settleCharge(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<void> {
+  const { caller, price } = request;
+  if (!caller || !price || reply.statusCode >= 400 || request.charged) return;
+  const now = deps.clock();
+  const cost = costOf(price, countRows(price, payload));
+  const outcome = await chargeCaller(
+    deps.db,
+    caller,
+    { cost, requestId: request.id, route: request.routeId },
+    now,
+  );
+  if (!outcome.ok) {
+    if (outcome.reason === 'balance') throw paymentRequired(cost, balanceOf(caller));
+    if (outcome.reason === 'daily_cap') refuseOverCap({ ...caller, spentToday: caller.dailyCap }, cost, now);
+    throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
+  }
+  request.charged = true;
+  reply.header('X-Credits-Charged', cost);
+  reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
+  if (caller.plan === 'none') nullGatedFields(payload, 0);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -1,0 +1,86 @@
+// @dcledger/sdk: a typed client for the dcledger API. Types are generated from the API's OpenAPI
+// document (src/openapi.ts); requests go through openapi-fetch with the key header, retries that
+// honour Retry-After, a paging iterator that dedupes by id, and webhook signature verification.
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from './openapi.js';
+import { type RetryOptions, retryingFetch } from './retry.js';
+
+export type { components, operations, paths } from './openapi.js';
+export { type PageRequest, type PaginateOptions, paginate } from './paging.js';
+export { type RetryOptions, retryingFetch } from './retry.js';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookHeaders,
+  type WebhookVerification,
+} from './webhooks.js';
+
+type JsonOf<Path extends keyof paths, Method extends 'get'> = paths[Path][Method] extends {
+  responses: { 200: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
+
+/** One disclosed trade, as GET /trades returns it. */
+export type Trade = JsonOf<'/trades', 'get'>[number];
+/** The query of GET /trades. */
+export type TradeQuery = NonNullable<paths['/trades']['get']['parameters']['query']>;
+/** One member or official, as GET /politicians/{id} returns them. */
+export type Politician = JsonOf<'/politicians/{id}', 'get'>;
+/** The assistant's answer (GET/POST /chad/chat). */
+export type ChatAnswer = JsonOf<'/chad/chat', 'get'>;
+
+export type DcLedgerClient = Client<paths>;
+
+export interface ClientOptions {
+  /** The API's address, e.g. https://api.example.org or http://127.0.0.1:8080. */
+  baseUrl: string;
+  /** Your key (dc_...), sent as DC-API-Key. Keep it server-side. */
+  apiKey?: string;
+  retry?: RetryOptions;
+  /** The fetch to use (default: globalThis.fetch). */
+  fetch?: (input: Request) => Promise<Response>;
+}
+
+/** A client whose every operation is typed from the OpenAPI document: `client.GET('/trades', ...)`. */
+export function createDcLedgerClient(options: ClientOptions): DcLedgerClient {
+  const baseFetch = options.fetch ?? ((input: Request) => globalThis.fetch(input));
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: retryingFetch(baseFetch, options.retry),
+  });
+  const apiKey = options.apiKey;
+  if (apiKey) {
+    client.use({
+      onRequest({ request }) {
+        request.headers.set('DC-API-Key', apiKey);
+        return request;
+      },
+    });
+  }
+  return client;
+}
+
+/** An API refusal: its HTTP status and `{detail}`. */
+export class DcLedgerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly requestId: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(`dcledger API ${status}: ${detail}`);
+  }
+}
+
+/** The data of an openapi-fetch result, or a DcLedgerError with the API's detail. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok && result.data !== undefined) return result.data;
+  const body = (result.error ?? {}) as { detail?: unknown; request_id?: unknown };
+  throw new DcLedgerError(
+    result.response.status,
+    typeof body.detail === 'string' ? body.detail : result.response.statusText,
+    typeof body.request_id === 'string' ? body.request_id : undefined,
+    result.error,
+  );
+}

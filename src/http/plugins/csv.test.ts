@@ -1,0 +1,124 @@
+// CSV answers: every list endpoint, on Accept: text/csv or format=csv, charged as the JSON answer.
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addAccount,
+  type FixtureApp,
+  getJson,
+  openFixtureApp,
+  realDataAvailable,
+} from '../../test-support/app.js';
+import { listShape } from './csv.js';
+
+/** One request per list endpoint, and where its rows are in the JSON answer. */
+const LIST_SAMPLES: Record<string, { url: string; field?: string }> = {
+  'GET /trades': { url: '/trades?days=3650&limit=5&ticker=NVDA' },
+  'GET /trades/bulk-latest': { url: '/trades/bulk-latest?limit=3', field: 'trades' },
+  'GET /politicians/:id/trades': { url: '/politicians/nancy-pelosi/trades?limit=3' },
+  'GET /tickers/top': { url: '/tickers/top?days=3650&limit=3' },
+  'GET /tickers/:ticker/trades': { url: '/tickers/NVDA/trades?limit=3' },
+  'GET /feed/recent': { url: '/feed/recent?limit=3' },
+  'GET /feed/live': { url: '/feed/live?limit=3' },
+  'GET /filings': { url: '/filings?limit=3' },
+  'GET /conflict/:politician_id': { url: '/conflict/nancy-pelosi?limit=3', field: 'trades' },
+  'GET /v1/semantic-search': { url: '/v1/semantic-search?q=defense%20stocks&limit=3', field: 'results' },
+  'GET /alerts/log': { url: '/alerts/log?limit=3', field: 'deliveries' },
+  'GET /alerts/subscriptions': { url: '/alerts/subscriptions', field: 'subscriptions' },
+  'GET /portfolio/:politician_id': { url: '/portfolio/nancy-pelosi', field: 'holdings' },
+};
+
+type Spec = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+  >;
+};
+
+describe.skipIf(!realDataAvailable())('CSV answers', () => {
+  let ctx: FixtureApp;
+  beforeAll(async () => {
+    ctx = await openFixtureApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('has a sample for every list endpoint of the OpenAPI document', async () => {
+    const spec = (await getJson<Spec>(ctx, '/openapi.json')).body;
+    const lists: string[] = [];
+    for (const [path, methods] of Object.entries(spec.paths)) {
+      const schema = methods.get?.responses['200']?.content?.['application/json']?.schema;
+      const routeId = `GET ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+      if (schema && listShape(routeId, schema)) lists.push(routeId);
+    }
+    expect(lists.sort()).toEqual(Object.keys(LIST_SAMPLES).sort());
+  });
+
+  for (const [route, sample] of Object.entries(LIST_SAMPLES)) {
+    it(`${route}: the same rows and the same charge as JSON, on Accept: text/csv and format=csv`, async () => {
+      const json = await getJson<unknown>(ctx, sample.url);
+      expect(json.status).toBe(200);
+      const rows = (
+        sample.field ? (json.body as Record<string, unknown>)[sample.field] : json.body
+      ) as Record<string, unknown>[];
+      for (const [headers, url] of [
+        [{ accept: 'text/csv', 'dc-api-key': ctx.key }, sample.url],
+        [{ 'dc-api-key': ctx.key }, `${sample.url}${sample.url.includes('?') ? '&' : '?'}format=csv`],
+      ] as const) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/csv/);
+        expect(response.headers['x-credits-charged']).toBe(json.headers['x-credits-charged']);
+        const [header, ...records] = parse(response.body) as string[][];
+        expect(header?.length).toBeGreaterThan(1);
+        expect(records).toHaveLength(rows.length);
+        const first = rows[0];
+        if (first && header) {
+          for (const key of Object.keys(first)) expect(header, key).toContain(key);
+          const record = records[0] ?? [];
+          for (const [index, column] of header.entries()) {
+            const value = first[column];
+            const expected =
+              value === null || value === undefined
+                ? ''
+                : typeof value === 'object'
+                  ? JSON.stringify(value)
+                  : String(value);
+            expect(record[index], column).toBe(expected);
+          }
+        }
+      }
+    });
+  }
+
+  it('an empty list still has its header; a failed request stays JSON and free', async () => {
+    const empty = await ctx.app.inject({
+      method: 'GET',
+      url: '/trades?ticker=ZZZZZZ&format=csv',
+      headers: { 'dc-api-key': ctx.key },
+    });
+    expect(empty.statusCode).toBe(200);
+    const lines = empty.body.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.startsWith('id,politician_id,politician_name')).toBe(true);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/trades?limit=5000&format=csv',
+      headers: { 'dc-api-key': ctx.key },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toHaveProperty('detail');
+    expect(bad.headers['x-credits-charged']).toBe('0');
+  });
+
+  it('nulls plan-gated fields in CSV as in JSON for an account without a plan', async () => {
+    const none = await addAccount(ctx.store, ctx.clock, { plan: 'none' });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/trades?days=3650&ticker=NVDA&limit=5',
+      headers: { 'dc-api-key': none.key.api_key, accept: 'text/csv' },
+    });
+    const [header, ...records] = parse(response.body) as string[][];
+    const alpha = header?.indexOf('alpha_30d') ?? -1;
+    expect(alpha).toBeGreaterThan(0);
+    for (const record of records) expect(record[alpha]).toBe('');
+  });
+});

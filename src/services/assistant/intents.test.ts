@@ -1,0 +1,73 @@
+// The intent router and the number rule on their own (no database).
+import { describe, expect, it } from 'vitest';
+import { Evidence, redactUnsupported, unsupportedNumbers } from './grounding.js';
+import { routeQuestion, windowOf } from './intents.js';
+
+const today = new Date('2026-06-01T12:00:00Z');
+
+describe('routeQuestion', () => {
+  it.each([
+    ['what did Nancy Pelosi trade last year?', { kind: 'member_trades', member: 'Nancy Pelosi' }],
+    [
+      'What has Senator Tommy Tuberville bought recently?',
+      { kind: 'member_trades', member: 'Tommy Tuberville' },
+    ],
+    ['trades by Dan Crenshaw in 2021', { kind: 'member_trades', member: 'Dan Crenshaw' }],
+    ["Nancy Pelosi's trades", { kind: 'member_trades', member: 'Nancy Pelosi' }],
+    ['who traded NVDA?', { kind: 'ticker_trades', ticker: 'NVDA' }],
+    ['Who bought $aapl this year', { kind: 'ticker_trades', ticker: 'AAPL' }],
+    ['which senators sold Microsoft last year?', { kind: 'ticker_trades', ticker: 'Microsoft' }],
+    ["What is Nancy Pelosi's portfolio?", { kind: 'portfolio', member: 'Nancy Pelosi' }],
+    ['what does Josh Gottheimer hold', { kind: 'portfolio', member: 'Josh Gottheimer' }],
+    ['holdings of Ro Khanna', { kind: 'portfolio', member: 'Ro Khanna' }],
+    ['conflicts of interest for Nancy Pelosi', { kind: 'conflicts', member: 'Nancy Pelosi' }],
+    ["Pelosi's conflicts", { kind: 'conflicts', member: 'Pelosi' }],
+    ['top tickers this year', { kind: 'top_tickers' }],
+    ['What are the most traded stocks?', { kind: 'top_tickers' }],
+    ['senators selling airline stocks before March 2020', { kind: 'search' }],
+  ])('%s', (question, expected) => {
+    expect(routeQuestion(question, today)).toMatchObject(expected);
+  });
+});
+
+describe('windowOf', () => {
+  it('reads calendar years, spans and recency against today', () => {
+    expect(windowOf('last year', today)).toMatchObject({ dateFrom: '2025-01-01', dateTo: '2025-12-31' });
+    expect(windowOf('this year', today)).toMatchObject({ dateFrom: '2026-01-01', dateTo: '2026-06-01' });
+    expect(windowOf('in 2021', today)).toMatchObject({ dateFrom: '2021-01-01', dateTo: '2021-12-31' });
+    expect(windowOf('in the last 6 months', today)).toMatchObject({ days: 180 });
+    expect(windowOf('past 20 years', today)).toMatchObject({ days: 3650 });
+    expect(windowOf('recently', today)).toMatchObject({ days: 90 });
+    expect(windowOf('anything', today)).toMatchObject({ days: 365 });
+  });
+  it('describes the window in words, never with numbers of its own', () => {
+    for (const question of ['last year', 'this year', 'in 2021', 'last 6 months', 'recently', 'x']) {
+      expect(windowOf(question, today).words).not.toMatch(/\d/);
+    }
+  });
+});
+
+describe('grounding', () => {
+  const evidence = new Evidence();
+  evidence.add([
+    { id: 1042, amount_range: '$1,000,001 - $5,000,000', disclosure_date: '2025-01-14', gain_30d: 27.53176 },
+    { nested: { trade_count: 31 } },
+  ]);
+
+  it('accepts numbers the results hold, inside texts too, and roundings of them', () => {
+    expect(
+      unsupportedNumbers(
+        '[trade 1042] $1,000,001 - $5,000,000 on 2025-01-14, up 27.5% (31 trades)',
+        evidence,
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds and removes a number no result holds', () => {
+    expect(unsupportedNumbers('she made 4817 trades, up 27.6%', evidence)).toEqual(['4817', '27.6']);
+    expect(redactUnsupported('she made 4817 trades in 2025', evidence)).toEqual({
+      text: 'she made [unverified] trades in 2025',
+      removed: ['4817'],
+    });
+  });
+});

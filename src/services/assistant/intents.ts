@@ -1,0 +1,136 @@
+// The deterministic intent router: the common questions, recognised without a model. Pure: the
+// question and today's date in, an intent out.
+
+/** A disclosure-date window, with the words the answer uses for it (never numbers of our own). */
+export interface Window {
+  dateFrom?: string;
+  dateTo?: string;
+  days?: number;
+  words: string;
+}
+
+export type Intent =
+  | { kind: 'member_trades'; member: string; window: Window }
+  | { kind: 'ticker_trades'; ticker: string; window: Window }
+  | { kind: 'portfolio'; member: string }
+  | { kind: 'conflicts'; member: string }
+  | { kind: 'top_tickers'; window: Window }
+  | { kind: 'search'; text: string };
+
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+
+/** "last year", "this year", "in 2024", "last 90 days", "last 6 months"; default: the past year. */
+export function windowOf(question: string, today: Date): Window {
+  const text = question.toLowerCase();
+  const year = today.getUTCFullYear();
+  if (/\blast year\b|\bprevious year\b|\bpast calendar year\b/.test(text)) {
+    return { dateFrom: `${year - 1}-01-01`, dateTo: `${year - 1}-12-31`, words: 'last year' };
+  }
+  if (/\bthis year\b|\byear to date\b|\bytd\b/.test(text)) {
+    return { dateFrom: `${year}-01-01`, dateTo: iso(today), words: 'this year' };
+  }
+  const inYear = /\b(?:in|during)\s+((?:19|20)\d{2})\b/.exec(text);
+  if (inYear?.[1]) {
+    return {
+      dateFrom: `${inYear[1]}-01-01`,
+      dateTo: `${inYear[1]}-12-31`,
+      words: 'in the year you asked about',
+    };
+  }
+  const span = /\b(?:last|past)\s+(\d{1,4})\s+(day|week|month|year)s?\b/.exec(text);
+  if (span?.[1] && span[2]) {
+    const perUnit: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+    const days = Math.min(3650, Number(span[1]) * (perUnit[span[2]] ?? 1));
+    return { days, words: 'in the period you asked about' };
+  }
+  if (/\b(?:last|past)\s+(month)\b/.test(text)) return { days: 30, words: 'in the past month' };
+  if (/\b(?:last|past)\s+(week)\b/.test(text)) return { days: 7, words: 'in the past week' };
+  if (/\brecent(?:ly)?\b|\blatest\b/.test(text)) return { days: 90, words: 'recently' };
+  return { days: 365, words: 'in the past year' };
+}
+
+// Words around a name that are not part of it.
+const TRAILING =
+  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|recently|lately)\b.*)$/i;
+
+function cleanName(raw: string): string {
+  return raw
+    .replace(/[?.!]+$/g, '')
+    .replace(TRAILING, '')
+    .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
+    .replace(/'s$|’s$/i, '')
+    .trim();
+}
+
+const TICKER = /(?:^|\s)\$?([A-Z]{1,5}(?:\.[A-Z])?)(?=$|[\s?.!,])/;
+
+function tickerIn(question: string): string | undefined {
+  const dollar = /\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)\b/.exec(question);
+  if (dollar?.[1]) return dollar[1].toUpperCase();
+  const match = TICKER.exec(question.replace(/^\s*(?:who|which|what)\b/i, ''));
+  const symbol = match?.[1];
+  // A lone capital "I" or "A" is a word, not a ticker.
+  if (!symbol || symbol === 'I' || symbol === 'A') return undefined;
+  return symbol;
+}
+
+export function routeQuestion(question: string, today: Date): Intent {
+  const text = question.trim();
+  const window = windowOf(text, today);
+
+  if (
+    /\b(?:top|most[- ]traded|most popular|hottest|most active)\b.*\b(?:tickers?|stocks?|companies|symbols?)\b/i.test(
+      text,
+    )
+  ) {
+    return { kind: 'top_tickers', window };
+  }
+
+  const possessive =
+    /^(?:what (?:is|are)|show(?: me)?|list|give me)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|trades|stock trades)\b/i.exec(
+      text,
+    );
+  const ofMember =
+    /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(.+)$/i.exec(text) ??
+    /\bwhat does\s+(.+?)\s+(hold|own)\b/i.exec(text);
+  const subject = possessive
+    ? { word: possessive[2] ?? '', member: possessive[1] ?? '' }
+    : ofMember
+      ? /hold|own/i.test(ofMember[2] ?? '')
+        ? { word: 'portfolio', member: ofMember[1] ?? '' }
+        : { word: ofMember[1] ?? '', member: ofMember[2] ?? '' }
+      : undefined;
+  if (subject) {
+    const member = cleanName(subject.member);
+    if (/conflict/i.test(subject.word)) return { kind: 'conflicts', member };
+    if (/portfolio|holding|position/i.test(subject.word)) return { kind: 'portfolio', member };
+    return { kind: 'member_trades', member, window };
+  }
+
+  if (
+    /^\s*(?:who|which (?:members?|politicians?|senators?|representatives?))\b.*\b(?:trade|traded|buy|bought|sell|sold|own|owns|hold|holds)\b/i.test(
+      text,
+    )
+  ) {
+    const ticker = tickerIn(text);
+    if (ticker) return { kind: 'ticker_trades', ticker, window };
+    const company =
+      /\b(?:trade|traded|buy|bought|sell|sold|own|owns|hold|holds)\s+(?:shares of\s+|stock in\s+)?(.+)$/i.exec(
+        text,
+      );
+    if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window };
+  }
+
+  const memberTrades =
+    /\bwhat (?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
+      text,
+    ) ??
+    /\btrades?\s+(?:of|by|from)\s+(.+)$/i.exec(text) ??
+    /^(.+?)\s+(?:trades|stock trades)\b/i.exec(text);
+  if (memberTrades?.[1]) return { kind: 'member_trades', member: cleanName(memberTrades[1]), window };
+
+  const ticker = tickerIn(text);
+  if (ticker && /\btrade|bought|sold|buy|sell\b/i.test(text))
+    return { kind: 'ticker_trades', ticker, window };
+  return { kind: 'search', text };
+}
