@@ -24,6 +24,7 @@ import type { AuditLogTable, Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import type { Mailer } from './mailer.js';
 import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import type { PaymentProvider } from './payments.js';
 import { addMonths, effectivePlan, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
 import type { RateLimitStore } from './rate-limit.js';
 import {
@@ -37,6 +38,18 @@ import {
   setKeyCap,
 } from './service.js';
 import { endAllSessions, randomToken, startSession, tokenDigest } from './sessions.js';
+
+/** What the account area needs besides the database: mail, payments, throttling counters. */
+export interface SelfServiceDeps {
+  mailer: Mailer;
+  payments: PaymentProvider;
+  /** STRIPE_WEBHOOK_SECRET: verifies POST /account/payments/stripe/webhook. */
+  stripeWebhookSecret?: string;
+  /** Counters for sign-in and sign-up throttling (in-process by default). */
+  throttle?: RateLimitStore;
+  /** Minutes between scheduled ingest runs, for the status page's "next run" (unset: not scheduled here). */
+  ingestIntervalMinutes?: number;
+}
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
+import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
 export async function serveCommand(options: { worker?: boolean; ingest?: boolean } = {}): Promise<void> {
@@ -19,7 +20,14 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
   const store = await openMigratedStore(config.database);
   const webhooks = createWebhookRuntime(config.webhooks);
   const app = await buildApp(
-    { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl, webhooks },
+    {
+      db: store.db,
+      dialect: store.dialect,
+      clock: () => new Date(),
+      publicUrl: config.publicUrl,
+      webhooks,
+      selfService: selfServiceFromConfig(config, store.db),
+    },
     { logger: { level: config.logLevel } },
   );
   // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off
@@ -40,8 +48,9 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.target, dialect: store.dialect }, 'dcledger serving');
+  await printWelcome(store.db, config, address, ingest !== undefined);
 }
 
 /**

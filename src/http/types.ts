@@ -8,9 +8,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Mailer } from '../accounts/mailer.js';
-import type { PaymentProvider } from '../accounts/payments.js';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
+import type { SelfServiceDeps } from '../accounts/self-service.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
@@ -41,13 +40,4 @@ export interface AppDeps {
   selfService?: SelfServiceDeps;
 }
 
-export interface SelfServiceDeps {
-  mailer: Mailer;
-  payments: PaymentProvider;
-  /** STRIPE_WEBHOOK_SECRET: verifies POST /account/payments/stripe/webhook. */
-  stripeWebhookSecret?: string;
-  /** Counters for sign-in and sign-up throttling (in-process by default). */
-  throttle?: RateLimitStore;
-  /** Minutes between scheduled ingest runs, for the status page's "next run" (unset: not scheduled here). */
-  ingestIntervalMinutes?: number;
-}
+export type { SelfServiceDeps } from '../accounts/self-service.js';

@@ -427,7 +427,11 @@ export async function ingestStatus(db: Kysely<Database>) {
   ]);
   return {
     states,
-    documents: documents.map((row) => ({ source: row.source, parseStatus: row.parse_status, count: Number(row.n) })),
+    documents: documents.map((row) => ({
+      source: row.source,
+      parseStatus: row.parse_status,
+      count: Number(row.n),
+    })),
     trades: trades.map((row) => ({ source: row.source, count: Number(row.n) })),
     totalTrades: Number(totalTrades?.n ?? 0),
   };
