@@ -64,7 +64,7 @@ button.secondary{background:#fff;color:#12263f}button.danger{background:#a4161a;
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem}
 .card{border:1px solid #ccc;border-radius:6px;padding:1rem}
 footer{max-width:62rem;margin:2rem auto;padding:0 1.5rem;color:#444;font-size:.9rem}
-svg text{font-size:11px;fill:#1a1a1a}
+svg text{font-size:11px;fill:#1a1a1a}.charts figure{max-width:44rem;margin:1rem 0}
 `;
 
 function navLinks(options: PageOptions): Array<[string, string]> {
