@@ -228,7 +228,7 @@ ${account.email_verified ? '' : html`<p>Confirm your e-mail address to start the
       'Usage',
       '/ui/usage',
       html`<p>The last 30 days: <strong>${byDay.totals.calls}</strong> calls, <strong>${byDay.totals.credits}</strong> credits.</p>
-<div class="grid">
+<div class="charts">
 <div>${barChart(
         'Calls per day',
         byDay.rows.map((row) => ({ label: row.bucket, value: row.calls })),

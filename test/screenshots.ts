@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { setOperator } from '../src/storage/repositories/self-service.js';
 import { chromiumAvailable, launchChromium } from '../src/test-support/browser.js';
 import { openTestStore } from '../src/test-support/database.js';
-import { testWebhookRuntime, TestReceiver } from '../src/test-support/webhooks.js';
+import { TestReceiver, testWebhookRuntime } from '../src/test-support/webhooks.js';
 
 const OUT = join(process.cwd(), 'docs', 'screenshots');
 
@@ -59,7 +59,11 @@ async function main(): Promise<void> {
     await shot('webhooks');
     await page.goto(`${base}/ui/explore`);
     await shot('explore');
-    const account = await store.db.selectFrom('accounts').select('id').where('email', '=', 'screenshots@example.org').executeTakeFirstOrThrow();
+    const account = await store.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', 'screenshots@example.org')
+      .executeTakeFirstOrThrow();
     await setOperator(store.db, account.id, true, new Date().toISOString());
     await page.goto(`${base}/ui/admin`);
     await shot('admin');
