@@ -112,7 +112,14 @@ describe.skipIf(!available)('account area in Chromium', () => {
     expect(await page.locator('table.deliveries tbody tr').first().textContent()).toContain('204');
     await audit();
 
-    for (const path of ['/status', '/ui/login', '/ui/reset-password']) {
+    for (const path of [
+      '/status',
+      '/ui/explore',
+      '/ui/explore/ticker?symbol=NVDA',
+      '/ui/admin',
+      '/ui/login',
+      '/ui/reset-password',
+    ]) {
       await page.goto(`${base}${path}`);
       await audit();
     }
