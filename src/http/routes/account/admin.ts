@@ -34,7 +34,17 @@ export function adminRoutes(app: App, deps: AppDeps): void {
         operationId: 'accountAdmin',
         tags: TAG,
         summary: 'Operators only: accounts, plans, grants, revoked keys and pending top-ups',
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403) },
+        response: {
+          200: Type.Object(
+            {},
+            {
+              additionalProperties: true,
+              examples: [{ accounts: [], revoked_keys: [], pending_topups: [] }],
+              description: 'accounts (plan, balance, grants, active keys), revoked_keys, pending_topups',
+            },
+          ),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request) => {

@@ -22,7 +22,7 @@ import {
 } from '../../plugins/session.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
-import { CreatedKey, Credentials, CsrfField, Message, TAG } from './schema.js';
+import { CreatedKey, Credentials, CsrfField, documented, KEY_EXAMPLE, message, TAG } from './schema.js';
 
 export type ContextOf = (request: FastifyRequest) => SelfServiceContext;
 
@@ -47,7 +47,12 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         operationId: 'accountCsrf',
         tags: TAG,
         summary: 'The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST',
-        response: { 200: Type.Object({ csrf_token: Type.String(), signed_in: Type.Boolean() }) },
+        response: {
+          200: documented(Type.Object({ csrf_token: Type.String(), signed_in: Type.Boolean() }), {
+            csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+            signed_in: false,
+          }),
+        },
       },
     },
     async (request, reply) => ({
@@ -65,15 +70,26 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         summary: 'Create an account with 750 free credits and its first API key (shown once); signs you in',
         body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
         response: {
-          201: Type.Object({
-            account_id: Type.Integer(),
-            email: Type.String(),
-            plan: Type.String(),
-            credits: Type.Integer(),
-            key: CreatedKey,
-            csrf_token: Type.String({ description: "The session's CSRF token for the next POSTs" }),
-            email_verification: Type.String(),
-          }),
+          201: documented(
+            Type.Object({
+              account_id: Type.Integer(),
+              email: Type.String(),
+              plan: Type.String(),
+              credits: Type.Integer(),
+              key: CreatedKey,
+              csrf_token: Type.String({ description: "The session's CSRF token for the next POSTs" }),
+              email_verification: Type.String(),
+            }),
+            {
+              account_id: 7,
+              email: 'ada@example.org',
+              plan: 'none',
+              credits: 750,
+              key: KEY_EXAMPLE,
+              csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+              email_verification: 'sent',
+            },
+          ),
           ...errorResponses(403, 409, 422, 429),
         },
       },
@@ -103,7 +119,10 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         summary: 'Sign in: sets a new session cookie (any earlier one is dropped)',
         body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
         response: {
-          200: Type.Object({ account_id: Type.Integer(), csrf_token: Type.String() }),
+          200: documented(Type.Object({ account_id: Type.Integer(), csrf_token: Type.String() }), {
+            account_id: 7,
+            csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+          }),
           ...errorResponses(401, 403, 429),
         },
       },
@@ -126,7 +145,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         tags: TAG,
         summary: 'Sign out: ends this session',
         body: Type.Optional(Type.Object({ _csrf: CsrfField })),
-        response: { 200: Message, ...errorResponses(403) },
+        response: { 200: message('signed_out', 'The session has ended'), ...errorResponses(403) },
       },
     },
     async (request, reply) => {
@@ -144,7 +163,10 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         tags: TAG,
         summary: 'Confirm the e-mail address with the token from the mail',
         body: Token,
-        response: { 200: Message, ...errorResponses(400, 403) },
+        response: {
+          200: message('verified', 'Your e-mail address is confirmed'),
+          ...errorResponses(400, 403),
+        },
       },
     },
     async (request) => {
@@ -161,7 +183,10 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         tags: TAG,
         summary: 'Send the confirmation mail again (signed in)',
         body: Type.Optional(Type.Object({ _csrf: CsrfField })),
-        response: { 202: Message, ...errorResponses(401, 403, 429) },
+        response: {
+          202: message('sent', 'A confirmation mail is on its way'),
+          ...errorResponses(401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -180,7 +205,10 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         tags: TAG,
         summary: 'Mail a password-reset link (the same answer whether or not the address has an account)',
         body: Type.Object({ email: Credentials.properties.email, _csrf: CsrfField }),
-        response: { 202: Message, ...errorResponses(403, 429) },
+        response: {
+          202: message('sent', 'If an account uses this address, a reset link is on its way'),
+          ...errorResponses(403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -198,7 +226,10 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         tags: TAG,
         summary: 'Set a new password with the token from the reset mail; ends every session of the account',
         body: Type.Object({ ...Token.properties, password: Credentials.properties.password }),
-        response: { 200: Message, ...errorResponses(400, 403, 422) },
+        response: {
+          200: message('reset', 'Your password is changed; sign in with it'),
+          ...errorResponses(400, 403, 422),
+        },
       },
     },
     async (request) => {

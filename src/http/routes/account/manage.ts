@@ -19,7 +19,17 @@ import {
 import { linkBase, requireSession } from '../../plugins/session.js';
 import { errorResponses, Nullable, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { Account, CreatedKey, CsrfField, KeyId, KeyView, TAG } from './schema.js';
+import {
+  ACCOUNT_EXAMPLE,
+  Account,
+  CreatedKey,
+  CsrfField,
+  documented,
+  KEY_EXAMPLE,
+  KeyId,
+  KeyView,
+  TAG,
+} from './schema.js';
 
 const NoBody = Type.Optional(Type.Object({ _csrf: CsrfField }));
 const signedIn = errorResponses(401);
@@ -33,7 +43,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         operationId: 'accountShow',
         tags: TAG,
         summary: 'The signed-in account: plan, balance, allowance, e-mail status',
-        response: { 200: Account, ...signedIn },
+        response: { 200: documented(Account, ACCOUNT_EXAMPLE), ...signedIn },
       },
     },
     async (request) => accountOverview(deps.db, requireSession(request).accountId, deps.clock()),
@@ -46,7 +56,25 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         operationId: 'accountKeys',
         tags: TAG,
         summary: 'Your API keys by prefix and last four characters',
-        response: { 200: Type.Object({ keys: Type.Array(KeyView) }), ...signedIn },
+        response: {
+          200: documented(Type.Object({ keys: Type.Array(KeyView) }), {
+            keys: [
+              {
+                key_id: 12,
+                key: 'dc_3q2-7…gHiJ',
+                name: 'production',
+                daily_cap: 25_000,
+                spent_today: 690,
+                status: 'active',
+                revoked_at: null,
+                replaced_by: null,
+                last_used_at: '2026-11-23T10:02:11.000Z',
+                created_at: '2026-11-23T08:55:00.000Z',
+              },
+            ],
+          }),
+          ...signedIn,
+        },
       },
     },
     async (request) => ({ keys: await listOwnKeys(deps.db, requireSession(request).accountId) }),
@@ -66,7 +94,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
             _csrf: CsrfField,
           }),
         ),
-        response: { 201: CreatedKey, ...posted, ...errorResponses(422) },
+        response: { 201: documented(CreatedKey, KEY_EXAMPLE), ...posted, ...errorResponses(422) },
       },
     },
     async (request, reply) => {
@@ -93,7 +121,10 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         params: KeyId,
         body: NoBody,
         response: {
-          200: Type.Object({ key_id: Type.Integer(), status: Type.String() }),
+          200: documented(Type.Object({ key_id: Type.Integer(), status: Type.String() }), {
+            key_id: 12,
+            status: 'revoked',
+          }),
           ...posted,
           ...errorResponses(404, 409),
         },
@@ -114,7 +145,11 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         params: KeyId,
         body: NoBody,
         response: {
-          200: Type.Object({ ...CreatedKey.properties, replaced_key_id: Type.Integer() }),
+          200: documented(Type.Object({ ...CreatedKey.properties, replaced_key_id: Type.Integer() }), {
+            ...KEY_EXAMPLE,
+            key_id: 13,
+            replaced_key_id: 12,
+          }),
           ...posted,
           ...errorResponses(404, 409),
         },
@@ -137,7 +172,10 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
           _csrf: CsrfField,
         }),
         response: {
-          200: Type.Object({ key_id: Type.Integer(), daily_cap: Type.Integer() }),
+          200: documented(Type.Object({ key_id: Type.Integer(), daily_cap: Type.Integer() }), {
+            key_id: 12,
+            daily_cap: 5000,
+          }),
           ...posted,
           ...errorResponses(404, 422),
         },
@@ -162,7 +200,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         summary:
           'Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment',
         body: Type.Object({ plan: StringEnum(PLANS), _csrf: CsrfField }),
-        response: { 200: Account, ...posted, ...errorResponses(402, 409, 422) },
+        response: { 200: documented(Account, ACCOUNT_EXAMPLE), ...posted, ...errorResponses(402, 409, 422) },
       },
     },
     async (request) =>
@@ -178,17 +216,29 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         summary: 'Buy credits (1,000 per dollar) through the configured payment provider',
         body: Type.Object({ amount_usd: Type.Number({ minimum: 0 }), _csrf: CsrfField }),
         response: {
-          201: Type.Object({
-            intent_id: Type.Integer(),
-            provider: Type.String(),
-            status: Type.String(),
-            amount_usd: Type.Number(),
-            credits: Type.Integer(),
-            pay_url: Nullable(
-              Type.String({ description: 'Where to pay (Stripe Checkout); null for manual' }),
-            ),
-            instructions: Type.String(),
-          }),
+          201: documented(
+            Type.Object({
+              intent_id: Type.Integer(),
+              provider: Type.String(),
+              status: Type.String(),
+              amount_usd: Type.Number(),
+              credits: Type.Integer(),
+              pay_url: Nullable(
+                Type.String({ description: 'Where to pay (Stripe Checkout); null for manual' }),
+              ),
+              instructions: Type.String(),
+            }),
+            {
+              intent_id: 3,
+              provider: 'manual',
+              status: 'pending',
+              amount_usd: 25,
+              credits: 25_000,
+              pay_url: null,
+              instructions:
+                'Pay the operator $25.00 quoting intent 3; the credits arrive when the operator confirms it.',
+            },
+          ),
           ...posted,
           ...errorResponses(422, 502),
         },
@@ -226,21 +276,48 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
           ),
         }),
         response: {
-          200: Type.Object({
-            entries: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                kind: Type.String(),
-                amount: Type.Integer(),
-                key_id: Nullable(Type.Integer()),
-                route: Nullable(Type.String()),
-                request_id: Nullable(Type.String()),
-                note: Nullable(Type.String()),
-                created_at: Type.String(),
-              }),
-            ),
-            next_before: Nullable(Type.Integer()),
-          }),
+          200: documented(
+            Type.Object({
+              entries: Type.Array(
+                Type.Object({
+                  id: Type.Integer(),
+                  kind: Type.String(),
+                  amount: Type.Integer(),
+                  key_id: Nullable(Type.Integer()),
+                  route: Nullable(Type.String()),
+                  request_id: Nullable(Type.String()),
+                  note: Nullable(Type.String()),
+                  created_at: Type.String(),
+                }),
+              ),
+              next_before: Nullable(Type.Integer()),
+            }),
+            {
+              entries: [
+                {
+                  id: 41,
+                  kind: 'charge',
+                  amount: -40,
+                  key_id: 12,
+                  route: 'GET /trades',
+                  request_id: '0d9f6c1e-7b1a-4c55-9d1e-5b8f3e0a2c11',
+                  note: null,
+                  created_at: '2026-11-23T10:02:11.000Z',
+                },
+                {
+                  id: 2,
+                  kind: 'grant',
+                  amount: 750,
+                  key_id: null,
+                  route: null,
+                  request_id: null,
+                  note: 'sign-up',
+                  created_at: '2026-11-23T08:55:00.000Z',
+                },
+              ],
+              next_before: null,
+            },
+          ),
           ...signedIn,
         },
       },
@@ -266,20 +343,32 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
           group_by: StringEnum(['day', 'endpoint', 'key'] as const, { default: 'day' }),
         }),
         response: {
-          200: Type.Object({
-            from: Type.String(),
-            to: Type.String(),
-            group_by: Type.String(),
-            totals: Type.Object({ calls: Type.Integer(), credits: Type.Integer() }),
-            rows: Type.Array(
-              Type.Object({
-                bucket: Type.String({ description: 'The day, the route ("GET /trades") or the key id' }),
-                calls: Type.Integer(),
-                credits: Type.Integer(),
-                errors: Type.Integer(),
-              }),
-            ),
-          }),
+          200: documented(
+            Type.Object({
+              from: Type.String(),
+              to: Type.String(),
+              group_by: Type.String(),
+              totals: Type.Object({ calls: Type.Integer(), credits: Type.Integer() }),
+              rows: Type.Array(
+                Type.Object({
+                  bucket: Type.String({ description: 'The day, the route ("GET /trades") or the key id' }),
+                  calls: Type.Integer(),
+                  credits: Type.Integer(),
+                  errors: Type.Integer(),
+                }),
+              ),
+            }),
+            {
+              from: '2026-10-24T10:00:00.000Z',
+              to: '2026-11-23T10:00:00.001Z',
+              group_by: 'endpoint',
+              totals: { calls: 3, credits: 45 },
+              rows: [
+                { bucket: 'GET /stats/summary', calls: 1, credits: 5, errors: 0 },
+                { bucket: 'GET /trades', calls: 2, credits: 40, errors: 0 },
+              ],
+            },
+          ),
           ...signedIn,
           ...errorResponses(422),
         },
@@ -303,19 +392,34 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         summary: 'The latest keyed calls with status and cost',
         querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 100 }) }),
         response: {
-          200: Type.Object({
-            requests: Type.Array(
-              Type.Object({
-                created_at: Type.String(),
-                method: Type.String(),
-                route: Type.String(),
-                status: Type.Integer(),
-                charge: Type.Integer(),
-                request_id: Type.String(),
-                key_id: Type.Integer(),
-              }),
-            ),
-          }),
+          200: documented(
+            Type.Object({
+              requests: Type.Array(
+                Type.Object({
+                  created_at: Type.String(),
+                  method: Type.String(),
+                  route: Type.String(),
+                  status: Type.Integer(),
+                  charge: Type.Integer(),
+                  request_id: Type.String(),
+                  key_id: Type.Integer(),
+                }),
+              ),
+            }),
+            {
+              requests: [
+                {
+                  created_at: '2026-11-23T10:02:11.000Z',
+                  method: 'GET',
+                  route: 'GET /trades',
+                  status: 200,
+                  charge: 20,
+                  request_id: '0d9f6c1e-7b1a-4c55-9d1e-5b8f3e0a2c11',
+                  key_id: 12,
+                },
+              ],
+            },
+          ),
           ...signedIn,
         },
       },
@@ -333,17 +437,30 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         tags: TAG,
         summary: 'Audit log of key, plan and payment events',
         response: {
-          200: Type.Object({
-            events: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                actor: Type.String(),
-                action: Type.String(),
-                detail: Nullable(Type.String()),
-                created_at: Type.String(),
-              }),
-            ),
-          }),
+          200: documented(
+            Type.Object({
+              events: Type.Array(
+                Type.Object({
+                  id: Type.Integer(),
+                  actor: Type.String(),
+                  action: Type.String(),
+                  detail: Nullable(Type.String()),
+                  created_at: Type.String(),
+                }),
+              ),
+            }),
+            {
+              events: [
+                {
+                  id: 5,
+                  actor: 'user',
+                  action: 'key.revoked',
+                  detail: 'key 12',
+                  created_at: '2026-11-23T10:05:00.000Z',
+                },
+              ],
+            },
+          ),
           ...signedIn,
         },
       },

@@ -1,5 +1,5 @@
 // Shapes of the account area's JSON (OpenAPI tag `account`).
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { PLANS } from '../../../accounts/plans.js';
 import { Nullable, StringEnum } from '../../schemas/common.js';
 
@@ -55,3 +55,34 @@ export const CsrfField = Type.Optional(
 );
 
 export const Message = Type.Object({ status: Type.String(), detail: Type.String() });
+export const message = (status: string, detail: string) => documented(Message, { status, detail });
+
+/** A response schema with its example, as /openapi.json shows every answer. */
+export function documented<T extends TSchema>(schema: T, example: Static<T>): T {
+  return { ...schema, examples: [example] };
+}
+
+export const KEY_EXAMPLE = {
+  key_id: 12,
+  api_key: 'dc_3q2-7RkXbq1Jm0v8YwXyZpLr4T5uVn6sOaBcDeFgHiJ',
+  prefix: 'dc_3q2-7',
+  last4: 'gHiJ',
+  daily_cap: 25_000,
+};
+
+export const ACCOUNT_EXAMPLE = {
+  account_id: 7,
+  email: 'ada@example.org',
+  email_verified: true,
+  operator: false,
+  plan: 'core' as const,
+  trial_ends_at: '2026-11-30T09:00:00.000Z',
+  trial_available: false,
+  balance: 25_750,
+  allowance_remaining: 25_000,
+  monthly_allowance: 25_000,
+  credits: 750,
+  period_start: '2026-11-23T09:00:00.000Z',
+  period_end: '2026-12-23T09:00:00.000Z',
+  created_at: '2026-11-23T08:55:00.000Z',
+};

@@ -1,6 +1,9 @@
 // POST /account/payments/stripe/webhook: Stripe's signed event confirms a Checkout top-up.
+
+import { Type } from 'typebox';
 import { handleStripeEvent, verifyStripeSignature } from '../../../accounts/payments.js';
 import { ApiError } from '../../../errors.js';
+import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TAG } from './schema.js';
 
@@ -19,6 +22,13 @@ export function stripeWebhookRoute(app: App, deps: AppDeps, webhookSecret: strin
           operationId: 'accountStripeWebhook',
           tags: TAG,
           summary: "Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits",
+          response: {
+            200: Type.Object(
+              { handled: Type.Boolean({ description: 'Whether the event confirmed a pending top-up' }) },
+              { examples: [{ handled: true }] },
+            ),
+            ...errorResponses(400),
+          },
         },
       },
       async (request) => {
