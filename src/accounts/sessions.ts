@@ -4,6 +4,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  deleteExpiredSessions,
   deleteSession,
   deleteSessionsOf,
   findSession,
@@ -41,6 +42,7 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 export async function startSession(db: Kysely<Database>, accountId: number, now: Date) {
+  await deleteExpiredSessions(db, accountId, now.toISOString());
   const token = randomToken();
   const csrfToken = randomToken();
   await insertSession(

@@ -146,6 +146,19 @@ export async function deleteSession(db: Kysely<Database>, tokenHash: string): Pr
   await db.deleteFrom('account_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+/** Drops an account's expired sessions (done at each sign-in, so the table does not grow without end). */
+export async function deleteExpiredSessions(
+  db: Kysely<Database>,
+  accountId: number,
+  now: string,
+): Promise<void> {
+  await db
+    .deleteFrom('account_sessions')
+    .where('account_id', '=', accountId)
+    .where('expires_at', '<=', now)
+    .execute();
+}
+
 export async function deleteSessionsOf(db: Kysely<Database>, accountId: number): Promise<void> {
   await db.deleteFrom('account_sessions').where('account_id', '=', accountId).execute();
 }
