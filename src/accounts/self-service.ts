@@ -228,9 +228,10 @@ export async function requestPasswordReset(context: SelfServiceContext, emailInp
     context.now,
     'mail requests from this address',
   );
-  const login = await findLogin(context.db, normalEmail(emailInput));
+  // Any account, also one made with `dcledger accounts create` that has no password yet.
+  const account = await findAccount(context.db, normalEmail(emailInput));
   // Unknown addresses get the same answer and no mail: nobody learns which addresses have accounts.
-  if (login) await sendToken(context, { id: login.account_id, email: login.email }, 'reset_password');
+  if (account) await sendToken(context, account, 'reset_password');
 }
 
 export async function resetPassword(

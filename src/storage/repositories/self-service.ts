@@ -42,17 +42,20 @@ export async function findCredentials(db: Kysely<Database>, accountId: number) {
     .executeTakeFirst();
 }
 
+/** Sets the password; an account made by the CLI (no credentials yet) gets its credentials row now. */
 export async function setPassword(
   db: Kysely<Database>,
   accountId: number,
   passwordHash: string,
   now: string,
 ): Promise<void> {
-  await db
+  const result = await db
     .updateTable('account_credentials')
     .set({ password_hash: passwordHash, updated_at: now })
     .where('account_id', '=', accountId)
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return;
+  await insertCredentials(db, { accountId, passwordHash }, now);
 }
 
 export async function markEmailVerified(db: Kysely<Database>, accountId: number, now: string): Promise<void> {

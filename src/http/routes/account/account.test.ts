@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxMailer } from '../../../accounts/mailer.js';
 import { confirmIntent, stripeProvider } from '../../../accounts/payments.js';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
+import { createAccount } from '../../../accounts/service.js';
 import { buildApp } from '../../../app.js';
 import { mailTo } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
@@ -371,6 +372,34 @@ describe('account API', () => {
       { csrf: String(fresh.body.csrf_token) },
     );
     expect(reused.status).toBe(400);
+  });
+
+  it('lets an account made with the CLI choose a password through the reset mail', async () => {
+    await createAccount(ctx.store.db, { email: 'terminal@example.org', plan: 'none' }, ctx.clock.now);
+    const browser = await newBrowser(ctx.app);
+    const before = await call(ctx.app, browser, 'POST', '/account/login', {
+      email: 'terminal@example.org',
+      password: PASSWORD,
+    });
+    expect(before.status).toBe(401);
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/password-reset', { email: 'terminal@example.org' }))
+        .status,
+    ).toBe(202);
+    const [reset] = await mailTo(ctx.store.db, 'terminal@example.org');
+    const token = /Token: (\S+)/.exec(reset?.body ?? '')?.[1] ?? '';
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/password-reset/confirm', { token, password: PASSWORD }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call(ctx.app, browser, 'POST', '/account/login', {
+          email: 'terminal@example.org',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('creates, caps, rotates and revokes keys, and another account cannot touch them', async () => {
