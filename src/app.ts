@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
+import { accountRoutes } from './http/routes/account/index.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
 import { chatRoutes } from './http/routes/chat/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
@@ -25,6 +26,7 @@ import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
 import { toolRoutes } from './http/routes/tools/index.js';
 import { tradeRoutes } from './http/routes/trades/index.js';
+import { accountPages } from './http/routes/ui/index.js';
 import type { App, AppDeps } from './http/types.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
@@ -76,6 +78,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   chatRoutes(app, deps, catalog);
   openApiRoute(app);
   guideRoutes(app);
+  // The account area: JSON under /account and pages under /ui, /, /status (session cookie, unmetered).
+  accountRoutes(app, deps, accountPages(deps, webhooks));
 
   await app.ready();
   return app;

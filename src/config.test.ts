@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readWebhookSettings } from './config.js';
+import { ConfigError, loadConfig, readSelfService, readWebhookSettings } from './config.js';
 
 describe('webhook settings', () => {
   it('defaults: nothing exempt, no key, 15 s timeout, lease beyond it, worker on in serve', () => {
@@ -94,5 +94,30 @@ describe('ingest settings', () => {
     expect(() => loadConfig({ DCLEDGER_INGEST_SOURCES: 'house,sec' })).toThrow(/"sec"/);
     expect(() => loadConfig({ DCLEDGER_INGEST_SINCE: '2024-1-1' })).toThrow(/DCLEDGER_INGEST_SINCE/);
     expect(() => loadConfig({ DCLEDGER_OGE_INDEX_PATH: 'index.json' })).toThrow(/must start with/);
+  });
+});
+
+describe('self-service settings', () => {
+  it('uses the outbox and manual top-ups unless SMTP and Stripe are configured', () => {
+    expect(readSelfService({})).toEqual({
+      smtpUrl: undefined,
+      mailFrom: 'dcledger@localhost',
+      stripe: undefined,
+    });
+    const configured = readSelfService({
+      DCLEDGER_SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      DCLEDGER_MAIL_FROM: 'accounts@example.org',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(configured).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'accounts@example.org',
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'https://api.stripe.com' },
+    });
+    expect(() => readSelfService({ DCLEDGER_SMTP_URL: 'http://mail' })).toThrow(/DCLEDGER_SMTP_URL/);
+    expect(() => readSelfService({ STRIPE_SECRET_KEY: 'sk', DCLEDGER_STRIPE_API_BASE: 'ftp://x' })).toThrow(
+      /DCLEDGER_STRIPE_API_BASE/,
+    );
   });
 });

@@ -23,6 +23,8 @@ export interface Config {
   assistant: AssistantConfig;
   /** DCLEDGER_API_KEY: the key `dcledger mcp` calls the tools with (never printed). */
   apiKey: string | undefined;
+  /** Sign-up, mail and payments of the account area. */
+  selfService: SelfServiceSettings;
 }
 
 export type AssistantProviderName = 'anthropic' | 'openai';
@@ -43,6 +45,15 @@ export interface AssistantConfig {
   maxSteps: number;
   /** DCLEDGER_ASSISTANT_TIMEOUT_MS (default 60000): one provider request. */
   timeoutMs: number;
+}
+
+export interface SelfServiceSettings {
+  /** DCLEDGER_SMTP_URL (smtp://user:pass@host:587): mail is sent by SMTP; unset, it goes to the mail_outbox table. */
+  smtpUrl: string | undefined;
+  /** DCLEDGER_MAIL_FROM: the sender of verification and reset mails (default dcledger@localhost). */
+  mailFrom: string;
+  /** STRIPE_SECRET_KEY turns on Stripe Checkout for top-ups; unset, top-ups are manual intents. */
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string } | undefined;
 }
 
 /** An address range: `10.0.0.0/8`, `127.0.0.1/32`, `fd00::/8`. */
@@ -140,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     ingest: readIngest(env),
     assistant: readAssistant(env),
     apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
+    selfService: readSelfService(env),
   };
 }
 
@@ -171,6 +183,34 @@ export function readAssistant(env: Env): AssistantConfig {
     maxSteps: readInteger(env, 'DCLEDGER_ASSISTANT_MAX_STEPS', 6, 1),
     timeoutMs: readInteger(env, 'DCLEDGER_ASSISTANT_TIMEOUT_MS', 60_000, 1),
   };
+}
+
+export function readSelfService(env: Env): SelfServiceSettings {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  return {
+    smtpUrl: readSmtpUrl(env.DCLEDGER_SMTP_URL),
+    mailFrom: env.DCLEDGER_MAIL_FROM?.trim() || 'dcledger@localhost',
+    stripe: secretKey
+      ? {
+          secretKey,
+          // STRIPE_WEBHOOK_SECRET (whsec_...) verifies Stripe's webhook; without it the webhook refuses every call.
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+          // DCLEDGER_STRIPE_API_BASE: where the Stripe API is (default https://api.stripe.com).
+          apiBase: parseBaseUrl(
+            env.DCLEDGER_STRIPE_API_BASE?.trim() || 'https://api.stripe.com',
+            'DCLEDGER_STRIPE_API_BASE',
+          ),
+        }
+      : undefined,
+  };
+}
+
+function readSmtpUrl(raw: string | undefined): string | undefined {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (!/^smtps?:\/\/[^/]/i.test(url))
+    throw new ConfigError('DCLEDGER_SMTP_URL must be an smtp:// or smtps:// URL');
+  return url;
 }
 
 export function readPriceProvider(env: Env): PriceProviderConfig {

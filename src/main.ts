@@ -19,6 +19,13 @@ import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cl
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
+import {
+  accountsOperator,
+  accountsOutbox,
+  paymentsCancel,
+  paymentsConfirm,
+  paymentsList,
+} from './cli/self-service.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
 import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
@@ -120,6 +127,31 @@ export function buildCli(): Command {
     .option('--paid', 'start the plan paid rather than on its trial')
     .description('change the plan; starts a new billing period with its allowance')
     .action(accountsPlan);
+
+  accounts
+    .command('operator')
+    .argument('<account>', 'account id or email')
+    .option('--revoke', 'take operator rights away')
+    .description('let an account see the admin view (/ui/admin); it signs in with its password')
+    .action(accountsOperator);
+  accounts
+    .command('outbox')
+    .argument('<email>', 'address')
+    .description('mails kept for an address when no SMTP server is set (DCLEDGER_SMTP_URL)')
+    .action(accountsOutbox);
+
+  const payments = program.command('payments').description('top-ups requested in the account area');
+  payments.command('list').description('pending payment intents').action(paymentsList);
+  payments
+    .command('confirm')
+    .argument('<intent-id>')
+    .description('the money arrived: add the credits of a pending top-up')
+    .action(paymentsConfirm);
+  payments
+    .command('cancel')
+    .argument('<intent-id>')
+    .description('drop a pending top-up')
+    .action(paymentsCancel);
 
   const keys = program.command('keys').description('API keys');
   keys

@@ -86,11 +86,34 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /docs*',
 ];
 
+/**
+ * The account area (JSON under /account, pages under /ui, the landing and status pages): people
+ * signed in with a session cookie manage their account here. These routes are never metered and
+ * take no API key; each one checks the session (and the CSRF token on every POST) itself, in
+ * src/http/plugins/session.ts. They are not API endpoints: /credits/endpoints and /v1/tools omit them.
+ */
+export const SESSION_ROUTES: readonly string[] = [
+  'GET /',
+  'GET /status',
+  'GET /account',
+  'GET /account/*',
+  'POST /account/*',
+  'GET /ui*',
+  'POST /ui*',
+];
+
+export function isSessionRoute(key: string): boolean {
+  return SESSION_ROUTES.some((route) =>
+    route.endsWith('*') ? key.startsWith(route.slice(0, -1)) : key === route,
+  );
+}
+
 export function routeKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }
 
 export function isPublicRoute(key: string): boolean {
+  if (isSessionRoute(key)) return true;
   return PUBLIC_ROUTES.some((route) =>
     route.endsWith('*') ? key.startsWith(route.slice(0, -1)) : key === route,
   );

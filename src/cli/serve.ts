@@ -13,6 +13,7 @@ import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
+import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
 export async function serveCommand(options: { worker?: boolean; ingest?: boolean } = {}): Promise<void> {
@@ -27,6 +28,7 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       publicUrl: config.publicUrl,
       webhooks,
       assistantProvider: assistantProviderFromConfig(config.assistant),
+      selfService: selfServiceFromConfig(config, store.db),
     },
     { logger: { level: config.logLevel } },
   );
@@ -48,8 +50,9 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.target, dialect: store.dialect }, 'dcledger serving');
+  await printWelcome(store.db, config, address, ingest !== undefined);
 }
 
 /**

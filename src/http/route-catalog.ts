@@ -1,5 +1,6 @@
 // The routes the app registered, with their schemas: what /credits/endpoints and /v1/tools describe.
 import type { RouteOptions } from 'fastify';
+import { isSessionRoute, routeKey } from '../accounts/price-table.js';
 
 export interface CatalogEntry {
   method: string;
@@ -19,6 +20,8 @@ export class RouteCatalog {
     if ((schema as { hide?: boolean }).hide) return;
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
+      // The account area is for people in a browser, not an API endpoint to list or to call as a tool.
+      if (isSessionRoute(routeKey(method, route.url))) continue;
       this.entries.set(`${method} ${route.url}`, {
         method,
         url: route.url,

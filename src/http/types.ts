@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { ChatProvider } from '../services/assistant/providers.js';
+import type { SelfServiceDeps } from '../accounts/self-service.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
@@ -38,4 +39,8 @@ export interface AppDeps {
   webhooks?: WebhookRuntime;
   /** The model that plans /chad/chat's tool calls; without one the intent router answers. */
   assistantProvider?: ChatProvider;
+  /** Mail, payments and throttling of the account area; defaults: the mail_outbox table, manual top-ups. */
+  selfService?: SelfServiceDeps;
 }
+
+export type { SelfServiceDeps } from '../accounts/self-service.js';

@@ -551,6 +551,62 @@ export type CompanyLinkMethod =
   | 'parent'
   | 'manual';
 
+// Self-service accounts (migration 0011-self-service).
+export interface AccountCredentialsTable {
+  account_id: number;
+  password_hash: string;
+  email_verified_at: string | null;
+  is_operator: number;
+  trial_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AccountSessionsTable {
+  token_hash: string;
+  account_id: number;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: number;
+  purpose: 'verify_email' | 'reset_password';
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface PaymentIntentsTable {
+  id: Generated<number>;
+  account_id: number;
+  provider: string;
+  external_id: string | null;
+  amount_cents: number;
+  status: 'pending' | 'paid' | 'cancelled';
+  created_at: string;
+  settled_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  account_id: number;
+  actor: 'user' | 'operator' | 'provider';
+  action: string;
+  detail: string | null;
+  created_at: string;
+}
+
 export interface Database {
   politicians: PoliticiansTable;
   politician_terms: PoliticianTermsTable;
@@ -584,6 +640,12 @@ export interface Database {
   ingest_documents: IngestDocumentsTable;
   ingest_state: IngestStateTable;
   company_links: CompanyLinksTable;
+  account_credentials: AccountCredentialsTable;
+  account_sessions: AccountSessionsTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
+  payment_intents: PaymentIntentsTable;
+  audit_log: AuditLogTable;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;

@@ -581,6 +581,364 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/csrf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST */
+        get: operations["accountCsrf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account with 750 free credits and its first API key (shown once); signs you in */
+        post: operations["accountSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in: sets a new session cookie (any earlier one is dropped) */
+        post: operations["accountLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: ends this session */
+        post: operations["accountLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the e-mail address with the token from the mail */
+        post: operations["accountVerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the confirmation mail again (signed in) */
+        post: operations["accountResendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password-reset link (the same answer whether or not the address has an account) */
+        post: operations["accountPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token from the reset mail; ends every session of the account */
+        post: operations["accountPasswordResetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account: plan, balance, allowance, e-mail status */
+        get: operations["accountShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your API keys by prefix and last four characters */
+        get: operations["accountKeys"];
+        put?: never;
+        /** Create an API key; the answer is the only time it is shown */
+        post: operations["accountKeyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a key at once (calls with it answer 403) */
+        post: operations["accountKeyRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a key with a new one (shown once); the old key is revoked and its webhooks move over */
+        post: operations["accountKeyRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys/{id}/cap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a key's daily spend cap in credits (resets at midnight UTC) */
+        post: operations["accountKeyCap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment */
+        post: operations["accountPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/topups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy credits (1,000 per dollar) through the configured payment provider */
+        post: operations["accountTopup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credit ledger: grants, top-ups, allowances and charges, newest first */
+        get: operations["accountLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calls and credits charged, by UTC day, endpoint or key */
+        get: operations["accountUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest keyed calls with status and cost */
+        get: operations["accountRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log of key, plan and payment events */
+        get: operations["accountAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators only: accounts, plans, grants, revoked keys and pending top-ups */
+        get: operations["accountAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits */
+        post: operations["accountStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7574,6 +7932,1823 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountCsrf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "csrf_token": "kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0",
+                     *       "signed_in": false
+                     *     }
+                     */
+                    "application/json": {
+                        csrf_token: string;
+                        signed_in: boolean;
+                    };
+                };
+            };
+        };
+    };
+    accountSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your e-mail address */
+                    email: string;
+                    /** @description At least 10 characters */
+                    password: string;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": 7,
+                     *       "email": "ada@example.org",
+                     *       "plan": "none",
+                     *       "credits": 750,
+                     *       "key": {
+                     *         "key_id": 12,
+                     *         "api_key": "dc_3q2-7RkXbq1Jm0v8YwXyZpLr4T5uVn6sOaBcDeFgHiJ",
+                     *         "prefix": "dc_3q2-7",
+                     *         "last4": "gHiJ",
+                     *         "daily_cap": 25000
+                     *       },
+                     *       "csrf_token": "kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0",
+                     *       "email_verification": "sent"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        email: string;
+                        plan: string;
+                        credits: number;
+                        key: {
+                            key_id: number;
+                            /** @description Shown this once: store it now; only its hash is kept */
+                            api_key: string;
+                            prefix: string;
+                            last4: string;
+                            daily_cap: number;
+                        };
+                        /** @description The session's CSRF token for the next POSTs */
+                        csrf_token: string;
+                        email_verification: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your e-mail address */
+                    email: string;
+                    /** @description At least 10 characters */
+                    password: string;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": 7,
+                     *       "csrf_token": "kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_out",
+                     *       "detail": "The session has ended"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountVerifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "verified",
+                     *       "detail": "Your e-mail address is confirmed"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "sent",
+                     *       "detail": "A confirmation mail is on its way"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your e-mail address */
+                    email: string;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "sent",
+                     *       "detail": "If an account uses this address, a reset link is on its way"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountPasswordResetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                    /** @description At least 10 characters */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "reset",
+                     *       "detail": "Your password is changed; sign in with it"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": 7,
+                     *       "email": "ada@example.org",
+                     *       "email_verified": true,
+                     *       "operator": false,
+                     *       "plan": "core",
+                     *       "trial_ends_at": "2026-11-30T09:00:00.000Z",
+                     *       "trial_available": false,
+                     *       "balance": 25750,
+                     *       "allowance_remaining": 25000,
+                     *       "monthly_allowance": 25000,
+                     *       "credits": 750,
+                     *       "period_start": "2026-11-23T09:00:00.000Z",
+                     *       "period_end": "2026-12-23T09:00:00.000Z",
+                     *       "created_at": "2026-11-23T08:55:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        email: string;
+                        email_verified: boolean;
+                        operator: boolean;
+                        /** @enum {string} */
+                        plan: "none" | "core" | "pro" | "max";
+                        trial_ends_at: string | null;
+                        /** @description Whether the one free Core trial can still be started */
+                        trial_available: boolean;
+                        balance: number;
+                        allowance_remaining: number;
+                        monthly_allowance: number;
+                        credits: number;
+                        period_start: string;
+                        period_end: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "key_id": 12,
+                     *           "key": "dc_3q2-7…gHiJ",
+                     *           "name": "production",
+                     *           "daily_cap": 25000,
+                     *           "spent_today": 690,
+                     *           "status": "active",
+                     *           "revoked_at": null,
+                     *           "replaced_by": null,
+                     *           "last_used_at": "2026-11-23T10:02:11.000Z",
+                     *           "created_at": "2026-11-23T08:55:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        keys: {
+                            key_id: number;
+                            /** @description Prefix and last four characters, never the whole key */
+                            key: string;
+                            name: string | null;
+                            daily_cap: number;
+                            spent_today: number;
+                            /** @description active or revoked */
+                            status: string;
+                            revoked_at: string | null;
+                            replaced_by: number | null;
+                            last_used_at: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountKeyCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    daily_cap?: number;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": 12,
+                     *       "api_key": "dc_3q2-7RkXbq1Jm0v8YwXyZpLr4T5uVn6sOaBcDeFgHiJ",
+                     *       "prefix": "dc_3q2-7",
+                     *       "last4": "gHiJ",
+                     *       "daily_cap": 25000
+                     *     }
+                     */
+                    "application/json": {
+                        key_id: number;
+                        /** @description Shown this once: store it now; only its hash is kept */
+                        api_key: string;
+                        prefix: string;
+                        last4: string;
+                        daily_cap: number;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountKeyRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": 12,
+                     *       "status": "revoked"
+                     *     }
+                     */
+                    "application/json": {
+                        key_id: number;
+                        status: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountKeyRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": 13,
+                     *       "api_key": "dc_3q2-7RkXbq1Jm0v8YwXyZpLr4T5uVn6sOaBcDeFgHiJ",
+                     *       "prefix": "dc_3q2-7",
+                     *       "last4": "gHiJ",
+                     *       "daily_cap": 25000,
+                     *       "replaced_key_id": 12
+                     *     }
+                     */
+                    "application/json": {
+                        key_id: number;
+                        /** @description Shown this once: store it now; only its hash is kept */
+                        api_key: string;
+                        prefix: string;
+                        last4: string;
+                        daily_cap: number;
+                        replaced_key_id: number;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountKeyCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    daily_cap: number;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": 12,
+                     *       "daily_cap": 5000
+                     *     }
+                     */
+                    "application/json": {
+                        key_id: number;
+                        daily_cap: number;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "none" | "core" | "pro" | "max";
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": 7,
+                     *       "email": "ada@example.org",
+                     *       "email_verified": true,
+                     *       "operator": false,
+                     *       "plan": "core",
+                     *       "trial_ends_at": "2026-11-30T09:00:00.000Z",
+                     *       "trial_available": false,
+                     *       "balance": 25750,
+                     *       "allowance_remaining": 25000,
+                     *       "monthly_allowance": 25000,
+                     *       "credits": 750,
+                     *       "period_start": "2026-11-23T09:00:00.000Z",
+                     *       "period_end": "2026-12-23T09:00:00.000Z",
+                     *       "created_at": "2026-11-23T08:55:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        email: string;
+                        email_verified: boolean;
+                        operator: boolean;
+                        /** @enum {string} */
+                        plan: "none" | "core" | "pro" | "max";
+                        trial_ends_at: string | null;
+                        /** @description Whether the one free Core trial can still be started */
+                        trial_available: boolean;
+                        balance: number;
+                        allowance_remaining: number;
+                        monthly_allowance: number;
+                        credits: number;
+                        period_start: string;
+                        period_end: string;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountTopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_usd: number;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "intent_id": 3,
+                     *       "provider": "manual",
+                     *       "status": "pending",
+                     *       "amount_usd": 25,
+                     *       "credits": 25000,
+                     *       "pay_url": null,
+                     *       "instructions": "Pay the operator $25.00 quoting intent 3; the credits arrive when the operator confirms it."
+                     *     }
+                     */
+                    "application/json": {
+                        intent_id: number;
+                        provider: string;
+                        status: string;
+                        amount_usd: number;
+                        credits: number;
+                        /** @description Where to pay (Stripe Checkout); null for manual */
+                        pay_url: string | null;
+                        instructions: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountLedger: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Entries with a smaller id (paging) */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": 41,
+                     *           "kind": "charge",
+                     *           "amount": -40,
+                     *           "key_id": 12,
+                     *           "route": "GET /trades",
+                     *           "request_id": "0d9f6c1e-7b1a-4c55-9d1e-5b8f3e0a2c11",
+                     *           "note": null,
+                     *           "created_at": "2026-11-23T10:02:11.000Z"
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "kind": "grant",
+                     *           "amount": 750,
+                     *           "key_id": null,
+                     *           "route": null,
+                     *           "request_id": null,
+                     *           "note": "sign-up",
+                     *           "created_at": "2026-11-23T08:55:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_before": null
+                     *     }
+                     */
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            kind: string;
+                            amount: number;
+                            key_id: number | null;
+                            route: string | null;
+                            request_id: string | null;
+                            note: string | null;
+                            created_at: string;
+                        }[];
+                        next_before: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountUsage: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD or ISO time (default: 30 days ago) */
+                from?: string;
+                /** @description YYYY-MM-DD (inclusive) or ISO time (default: now) */
+                to?: string;
+                group_by?: "day" | "endpoint" | "key";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-10-24T10:00:00.000Z",
+                     *       "to": "2026-11-23T10:00:00.001Z",
+                     *       "group_by": "endpoint",
+                     *       "totals": {
+                     *         "calls": 3,
+                     *         "credits": 45
+                     *       },
+                     *       "rows": [
+                     *         {
+                     *           "bucket": "GET /stats/summary",
+                     *           "calls": 1,
+                     *           "credits": 5,
+                     *           "errors": 0
+                     *         },
+                     *         {
+                     *           "bucket": "GET /trades",
+                     *           "calls": 2,
+                     *           "credits": 40,
+                     *           "errors": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        group_by: string;
+                        totals: {
+                            calls: number;
+                            credits: number;
+                        };
+                        rows: {
+                            /** @description The day, the route ("GET /trades") or the key id */
+                            bucket: string;
+                            calls: number;
+                            credits: number;
+                            errors: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requests": [
+                     *         {
+                     *           "created_at": "2026-11-23T10:02:11.000Z",
+                     *           "method": "GET",
+                     *           "route": "GET /trades",
+                     *           "status": 200,
+                     *           "charge": 20,
+                     *           "request_id": "0d9f6c1e-7b1a-4c55-9d1e-5b8f3e0a2c11",
+                     *           "key_id": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        requests: {
+                            created_at: string;
+                            method: string;
+                            route: string;
+                            status: number;
+                            charge: number;
+                            request_id: string;
+                            key_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": 5,
+                     *           "actor": "user",
+                     *           "action": "key.revoked",
+                     *           "detail": "key 12",
+                     *           "created_at": "2026-11-23T10:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        events: {
+                            id: number;
+                            actor: string;
+                            action: string;
+                            detail: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description accounts (plan, balance, grants, active keys), revoked_keys, pending_topups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accounts": [],
+                     *       "revoked_keys": [],
+                     *       "pending_topups": []
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    accountStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handled": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Whether the event confirmed a pending top-up */
+                        handled: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };

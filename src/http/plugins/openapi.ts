@@ -43,6 +43,11 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         { name: 'credits', description: 'Balance and prices' },
         { name: 'alerts', description: 'Webhook subscriptions, deliveries and the event catalog' },
         { name: 'meta', description: 'Machine-readable descriptions of this API' },
+        {
+          name: 'account',
+          description:
+            'The account area: sign-up, sign-in (session cookie), keys, plan, top-ups, ledger and usage. Not metered; every POST needs the CSRF token (X-CSRF-Token).',
+        },
       ],
     },
   });

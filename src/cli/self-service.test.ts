@@ -1,0 +1,85 @@
+// `dcledger payments` and `dcledger accounts operator|outbox`, in-process against a SQLite file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMailer } from '../accounts/mailer.js';
+import { manualProvider, requestTopup } from '../accounts/payments.js';
+import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
+import { signUp } from '../accounts/self-service.js';
+import { openMigratedStore } from '../storage/open.js';
+import { findCredentials } from '../storage/repositories/self-service.js';
+import { runCli as cli } from '../test-support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dcledger-self-cli-'));
+const dbFile = join(dir, 'cli.db');
+
+describe('dcledger payments and operators', () => {
+  let accountId = 0;
+  let intentId = 0;
+  beforeAll(async () => {
+    process.env.DCLEDGER_DB = dbFile;
+    delete process.env.DATABASE_URL;
+    const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
+    try {
+      const now = new Date();
+      const { account } = await signUp(
+        {
+          db: store.db,
+          mailer: outboxMailer(store.db, () => now),
+          throttle: new MemoryRateLimitStore(),
+          linkBase: 'http://127.0.0.1',
+          ip: '127.0.0.1',
+          now,
+        },
+        { email: 'cli@example.org', password: 'long enough password' },
+      );
+      accountId = account.account_id;
+      const intent = await requestTopup(
+        store.db,
+        manualProvider,
+        { accountId, email: 'cli@example.org', dollars: 12.5, returnUrl: 'http://127.0.0.1/ui/credits' },
+        now,
+      );
+      intentId = intent.intent_id;
+    } finally {
+      await store.close();
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists and confirms a pending top-up once', async () => {
+    const listed = await cli('payments', 'list');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.out)).toEqual([
+      expect.objectContaining({ id: intentId, amount_cents: 1250, status: 'pending' }),
+    ]);
+    const confirmed = await cli('payments', 'confirm', String(intentId));
+    expect(confirmed.code).toBe(0);
+    expect(JSON.parse(confirmed.out)).toMatchObject({
+      intent_id: intentId,
+      credits: 12_500,
+      balance: 13_250,
+    });
+    const again = await cli('payments', 'confirm', String(intentId));
+    expect(again.code).not.toBe(0);
+    expect(again.err).toMatch(/already paid/);
+    expect((await cli('payments', 'cancel', String(intentId))).err).toMatch(/already paid/);
+    expect((await cli('payments', 'confirm', 'x')).err).toMatch(/whole number/);
+  });
+
+  it('makes an account an operator and shows its mail outbox', async () => {
+    expect((await cli('accounts', 'operator', 'cli@example.org')).out).toContain('now an operator');
+    const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
+    try {
+      expect((await findCredentials(store.db, accountId))?.is_operator).toBe(1);
+    } finally {
+      await store.close();
+    }
+    expect((await cli('accounts', 'operator', 'nobody@example.org')).err).toMatch(/no account/);
+    const outbox = JSON.parse((await cli('accounts', 'outbox', 'CLI@example.org')).out) as Array<{
+      subject: string;
+    }>;
+    expect(outbox.map((mail) => mail.subject)).toEqual(['Confirm your dcledger e-mail address']);
+  });
+});

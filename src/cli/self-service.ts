@@ -1,0 +1,136 @@
+// `dcledger accounts operator|outbox` and `dcledger payments list|confirm|cancel`: what an operator
+// does for the account area from the terminal.
+import type { Kysely } from 'kysely';
+import { outboxMailer, smtpMailer } from '../accounts/mailer.js';
+import { confirmIntent, manualProvider, pendingIntents, stripeProvider } from '../accounts/payments.js';
+import { audit, type SelfServiceDeps } from '../accounts/self-service.js';
+import { type Config, loadConfig } from '../config.js';
+import { ApiError } from '../errors.js';
+import { openMigratedStore } from '../storage/open.js';
+import { findAccount } from '../storage/repositories/accounts.js';
+import { findIntent, mailTo, setOperator, settleIntent } from '../storage/repositories/self-service.js';
+import type { Database } from '../storage/schema.js';
+import { wholeNumber } from './accounts.js';
+import { CommandError, printJson, printLine } from './output.js';
+
+async function withDb<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const store = await openMigratedStore(loadConfig().database);
+  try {
+    return await work(store.db);
+  } catch (error) {
+    if (error instanceof ApiError) throw new CommandError(error.detail);
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+function intentId(value: string): number {
+  const id = wholeNumber('intent id', value);
+  if (id === undefined || id < 1) throw new CommandError('an intent id is required');
+  return id;
+}
+
+/** Makes an account an operator (sees /ui/admin and GET /account/admin), or takes that away with --revoke. */
+export async function accountsOperator(account: string, options: { revoke?: boolean }) {
+  await withDb(async (db) => {
+    const found = await findAccount(db, account);
+    if (!found) throw new CommandError(`no account ${account}`);
+    const now = new Date();
+    await setOperator(db, found.id, !options.revoke, now.toISOString());
+    await audit(
+      db,
+      found.id,
+      options.revoke ? 'operator.revoked' : 'operator.granted',
+      null,
+      now,
+      'operator',
+    );
+    printLine(`${found.email} is ${options.revoke ? 'no longer an' : 'now an'} operator`);
+  });
+}
+
+/** Prints the development mail outbox for one address (when no SMTP server is configured). */
+export async function accountsOutbox(email: string) {
+  await withDb(async (db) => printJson(await mailTo(db, email.trim().toLowerCase())));
+}
+
+export async function paymentsList() {
+  await withDb(async (db) => printJson(await pendingIntents(db)));
+}
+
+export async function paymentsConfirm(id: string) {
+  await withDb(async (db) =>
+    printJson(await confirmIntent(db, { id: intentId(id) }, 'operator', new Date())),
+  );
+}
+
+export async function paymentsCancel(id: string) {
+  await withDb(async (db) => {
+    const intent = await findIntent(db, { id: intentId(id) });
+    if (!intent) throw new CommandError(`no payment intent ${id}`);
+    const now = new Date();
+    if (!(await settleIntent(db, intent.id, 'cancelled', now.toISOString())))
+      throw new CommandError(`payment intent ${id} is already ${intent.status}`);
+    await audit(db, intent.account_id, 'topup.cancelled', `intent ${intent.id}`, now, 'operator');
+    printLine(`payment intent ${id} cancelled`);
+  });
+}
+
+/** Mail and payments of the account area as configured: SMTP or the outbox table, Stripe or manual. */
+export function selfServiceFromConfig(config: Config, db: Kysely<Database>): SelfServiceDeps {
+  const settings = config.selfService;
+  return {
+    mailer: settings.smtpUrl
+      ? smtpMailer(settings.smtpUrl, settings.mailFrom)
+      : outboxMailer(db, () => new Date()),
+    payments: settings.stripe ? stripeProvider(settings.stripe) : manualProvider,
+    stripeWebhookSecret: settings.stripe?.webhookSecret,
+    ingestIntervalMinutes: config.ingest.intervalMinutes > 0 ? config.ingest.intervalMinutes : undefined,
+  };
+}
+
+/** What `serve` says once it listens: where to go, what runs, how to get a key. */
+export async function printWelcome(
+  db: Kysely<Database>,
+  config: Config,
+  address: string,
+  ingesting: boolean,
+): Promise<void> {
+  const base = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const [accounts, trades] = await Promise.all([
+    db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  printLine('');
+  printLine(`dcledger is running at ${base}/`);
+  printLine(`  account area:  ${base}/ui/signup (sign up for a key with 750 free credits)`);
+  printLine(`  API reference: ${base}/docs`);
+  printLine(`  status:        ${base}/status`);
+  if (ingesting) {
+    printLine(
+      `Ingestion of the official sites (${config.ingest.sources.join(', ')}) has begun and repeats every ${config.ingest.intervalMinutes} minutes; watch it at ${base}/status or in this log.`,
+    );
+  } else {
+    printLine('Scheduled ingestion is off here; run `dcledger ingest` to read the official sites once.');
+  }
+  if (Number(trades?.n ?? 0) === 0)
+    printLine('The database holds no trades yet: the first run takes a while.');
+  if (Number(accounts?.n ?? 0) === 0) {
+    printLine(
+      'No accounts yet: sign up in the browser, or run `dcledger accounts create --email you@example.org` for a key in the terminal.',
+    );
+  }
+  if (!config.selfService.smtpUrl) {
+    printLine(
+      'Mail goes to the outbox table (no DCLEDGER_SMTP_URL): `dcledger accounts outbox <email>` shows it.',
+    );
+  }
+  printLine('');
+}

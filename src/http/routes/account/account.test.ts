@@ -1,0 +1,661 @@
+// The account area's JSON API through app.inject: sign-up, sessions, CSRF, throttling, keys,
+// plans, top-ups (manual and a Stripe-shaped server on 127.0.0.1), ledger, usage, audit.
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { outboxMailer } from '../../../accounts/mailer.js';
+import { confirmIntent, stripeProvider } from '../../../accounts/payments.js';
+import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
+import { createAccount } from '../../../accounts/service.js';
+import { buildApp } from '../../../app.js';
+import { mailTo } from '../../../storage/repositories/self-service.js';
+import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
+import type { App } from '../../types.js';
+
+type Jar = Map<string, string>;
+
+/** The fields these tests read from account answers. */
+interface Body {
+  [field: string]: unknown;
+  csrf_token?: string;
+  detail?: string;
+  key?: { api_key: string; key_id: number; prefix: string; last4: string };
+  key_id?: number;
+  api_key?: string;
+  replaced_key_id?: number;
+  keys?: Array<{ key: string }>;
+  events?: Array<{ action: string }>;
+  entries?: Array<{ kind: string; amount: number }>;
+  rows?: unknown[];
+  requests?: unknown[];
+  email_verified?: boolean;
+  balance?: number;
+  plan?: string;
+  trial_ends_at?: string;
+  intent_id?: number;
+}
+
+interface Browser {
+  jar: Jar;
+  csrf: string;
+  ip: string;
+}
+
+function remember(jar: Jar, response: LightMyRequestResponse): void {
+  for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
+    if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
+    else jar.set(cookie.name, cookie.value);
+  }
+}
+
+function cookieHeader(jar: Jar): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+async function call(
+  app: App,
+  browser: Browser,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: Record<string, unknown>,
+  options: { csrf?: string | null; headers?: Record<string, string> } = {},
+) {
+  const csrf = options.csrf === undefined ? browser.csrf : options.csrf;
+  const response = await app.inject({
+    method,
+    url,
+    remoteAddress: browser.ip,
+    headers: {
+      cookie: cookieHeader(browser.jar),
+      ...(method === 'POST' && csrf ? { 'x-csrf-token': csrf } : {}),
+      ...options.headers,
+    },
+    ...(method === 'POST' ? { payload: body ?? {} } : {}),
+  });
+  remember(browser.jar, response);
+  return { status: response.statusCode, body: response.json() as Body, response };
+}
+
+let ipCounter = 0;
+async function newBrowser(app: App): Promise<Browser> {
+  ipCounter += 1;
+  const browser: Browser = {
+    jar: new Map(),
+    csrf: '',
+    ip: `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+  };
+  const { body } = await call(app, browser, 'GET', '/account/csrf');
+  browser.csrf = String(body.csrf_token);
+  return browser;
+}
+
+const PASSWORD = 'correct horse battery';
+
+async function signUp(app: App, email: string) {
+  const browser = await newBrowser(app);
+  const result = await call(app, browser, 'POST', '/account/signup', { email, password: PASSWORD });
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  browser.csrf = String(result.body.csrf_token);
+  return { browser, result };
+}
+
+async function apiGet(app: App, key: string, url: string) {
+  const response = await app.inject({ method: 'GET', url, headers: { 'dc-api-key': key } });
+  return { status: response.statusCode, body: response.json() as Body };
+}
+
+describe('account API', () => {
+  let ctx: FixtureApp;
+  beforeAll(async () => {
+    ctx = await openEmptyApp();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('signs up with 750 credits and a key shown once that calls the API', async () => {
+    const { browser, result } = await signUp(ctx.app, 'Ada@Example.org');
+    expect(result.body).toMatchObject({
+      email: 'ada@example.org',
+      plan: 'none',
+      credits: 750,
+      email_verification: 'sent',
+    });
+    const apiKey = String(result.body.key?.api_key);
+    expect(apiKey).toMatch(/^dc_/);
+    const balance = await apiGet(ctx.app, apiKey, '/credits/balance');
+    expect(balance.status).toBe(200);
+    expect(balance.body.balance).toBe(750);
+
+    // The key never appears again: not in the key list, the account, the ledger or the audit log.
+    for (const url of ['/account', '/account/keys', '/account/ledger', '/account/audit', '/account/csrf']) {
+      const page = await call(ctx.app, browser, 'GET', url);
+      expect(page.status, url).toBe(200);
+      expect(page.response.body.includes(apiKey), url).toBe(false);
+    }
+    const keys = await call(ctx.app, browser, 'GET', '/account/keys');
+    expect(keys.body.keys).toHaveLength(1);
+    expect(keys.body.keys?.[0]?.key).toBe(`${result.body.key?.prefix}…${result.body.key?.last4}`);
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Secure only over TLS', async () => {
+    const browser = await newBrowser(ctx.app);
+    const result = await call(ctx.app, browser, 'POST', '/account/signup', {
+      email: 'flags@example.org',
+      password: PASSWORD,
+    });
+    const cookie = String(result.response.headers['set-cookie']);
+    expect(cookie).toMatch(/dc_session=[A-Za-z0-9_-]{40,}/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(result.response.headers['cache-control']).toBe('no-store');
+
+    const tls = await buildApp({
+      db: ctx.store.db,
+      dialect: ctx.store.dialect,
+      clock: () => ctx.clock.now,
+      publicUrl: 'https://dcledger.example',
+      webhooks: ctx.webhooks,
+    });
+    try {
+      const tlsBrowser = await newBrowser(tls);
+      const login = await call(tls, tlsBrowser, 'POST', '/account/login', {
+        email: 'flags@example.org',
+        password: PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      expect(String(login.response.headers['set-cookie'])).toMatch(/dc_session=.*Secure/);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('refuses POSTs without the right CSRF token or from another origin', async () => {
+    const anonymous = await newBrowser(ctx.app);
+    const missing = await call(
+      ctx.app,
+      anonymous,
+      'POST',
+      '/account/signup',
+      { email: 'csrf@example.org', password: PASSWORD },
+      { csrf: null },
+    );
+    expect(missing.status).toBe(403);
+    expect(missing.body.detail).toMatch(/CSRF/);
+    const forged = await call(
+      ctx.app,
+      anonymous,
+      'POST',
+      '/account/login',
+      { email: 'ada@example.org', password: PASSWORD },
+      { csrf: 'x'.repeat(43) },
+    );
+    expect(forged.status).toBe(403);
+
+    const { browser } = await signUp(ctx.app, 'csrf@example.org');
+    const preSession = browser.jar.get('dc_csrf') ?? '';
+    expect(preSession).not.toBe('');
+    for (const token of [null, preSession, 'wrong']) {
+      const refused = await call(ctx.app, browser, 'POST', '/account/keys', { name: 'x' }, { csrf: token });
+      expect(refused.status, String(token)).toBe(403);
+    }
+    const crossSite = await call(
+      ctx.app,
+      browser,
+      'POST',
+      '/account/keys',
+      {},
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(crossSite.status).toBe(403);
+    const keys = await call(ctx.app, browser, 'GET', '/account/keys');
+    expect(keys.body.keys).toHaveLength(1);
+    const allowed = await call(
+      ctx.app,
+      browser,
+      'POST',
+      '/account/keys',
+      { name: 'second' },
+      { headers: { origin: 'http://localhost:80' } },
+    );
+    expect(allowed.status).toBe(201);
+  });
+
+  it('gives a fresh session id at sign-in: a planted id never becomes signed in', async () => {
+    await signUp(ctx.app, 'fixation@example.org');
+    const victim = await newBrowser(ctx.app);
+    const planted = 'A'.repeat(43);
+    victim.jar.set('dc_session', planted);
+    const login = await call(ctx.app, victim, 'POST', '/account/login', {
+      email: 'fixation@example.org',
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const issued = victim.jar.get('dc_session');
+    expect(issued).toBeDefined();
+    expect(issued).not.toBe(planted);
+    const attacker: Browser = { jar: new Map([['dc_session', planted]]), csrf: '', ip: '10.9.9.9' };
+    expect((await call(ctx.app, attacker, 'GET', '/account')).status).toBe(401);
+
+    // Signing in again while holding a session ends the old one.
+    const before = issued ?? '';
+    victim.csrf = String(login.body.csrf_token);
+    const again = await call(ctx.app, victim, 'POST', '/account/login', {
+      email: 'fixation@example.org',
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(200);
+    const stale: Browser = { jar: new Map([['dc_session', before]]), csrf: '', ip: '10.9.9.8' };
+    expect((await call(ctx.app, stale, 'GET', '/account')).status).toBe(401);
+
+    victim.csrf = String(again.body.csrf_token);
+    expect((await call(ctx.app, victim, 'POST', '/account/logout')).status).toBe(200);
+    expect((await call(ctx.app, victim, 'GET', '/account')).status).toBe(401);
+  });
+
+  it('answers a wrong password and an unknown address alike, and throttles per account and per address', async () => {
+    await signUp(ctx.app, 'throttle@example.org');
+    const browser = await newBrowser(ctx.app);
+    const wrong = await call(ctx.app, browser, 'POST', '/account/login', {
+      email: 'throttle@example.org',
+      password: 'not the password',
+    });
+    const unknown = await call(ctx.app, browser, 'POST', '/account/login', {
+      email: 'nobody@example.org',
+      password: 'not the password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.detail).toBe(unknown.body.detail);
+    for (let attempt = 2; attempt <= 5; attempt++) {
+      const other = await newBrowser(ctx.app);
+      expect(
+        (
+          await call(ctx.app, other, 'POST', '/account/login', {
+            email: 'throttle@example.org',
+            password: 'nope',
+          })
+        ).status,
+      ).toBe(401);
+    }
+    // The sixth attempt in the window is refused even with the right password, from any address.
+    const fresh = await newBrowser(ctx.app);
+    const limited = await call(ctx.app, fresh, 'POST', '/account/login', {
+      email: 'throttle@example.org',
+      password: PASSWORD,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.response.headers['retry-after']).toBeDefined();
+
+    const flood = await newBrowser(ctx.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      statuses.push(
+        (
+          await call(ctx.app, flood, 'POST', '/account/login', {
+            email: `guess${attempt}@example.org`,
+            password: 'nope',
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+
+    ctx.clock.advance(16 * 60_000);
+    const later = await call(ctx.app, fresh, 'POST', '/account/login', {
+      email: 'throttle@example.org',
+      password: PASSWORD,
+    });
+    expect(later.status).toBe(200);
+  });
+
+  it('confirms the e-mail and resets the password through mailed tokens, without revealing accounts', async () => {
+    const { browser } = await signUp(ctx.app, 'mail@example.org');
+    const [verification] = await mailTo(ctx.store.db, 'mail@example.org');
+    const verifyToken = /Token: (\S+)/.exec(verification?.body ?? '')?.[1] ?? '';
+    expect(verifyToken).not.toBe('');
+    expect((await call(ctx.app, browser, 'GET', '/account')).body.email_verified).toBe(false);
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/verify-email', { token: verifyToken })).status,
+    ).toBe(200);
+    expect((await call(ctx.app, browser, 'GET', '/account')).body.email_verified).toBe(true);
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/verify-email', { token: verifyToken })).status,
+    ).toBe(400);
+
+    const stranger = await newBrowser(ctx.app);
+    const known = await call(ctx.app, stranger, 'POST', '/account/password-reset', {
+      email: 'mail@example.org',
+    });
+    const unknown = await call(ctx.app, stranger, 'POST', '/account/password-reset', {
+      email: 'ghost@example.org',
+    });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(known.body.detail).toBe(unknown.body.detail);
+    expect(await mailTo(ctx.store.db, 'ghost@example.org')).toHaveLength(0);
+    const [reset] = await mailTo(ctx.store.db, 'mail@example.org');
+    expect(reset?.subject).toMatch(/Reset/);
+    const resetToken = /Token: (\S+)/.exec(reset?.body ?? '')?.[1] ?? '';
+    const short = await call(ctx.app, stranger, 'POST', '/account/password-reset/confirm', {
+      token: resetToken,
+      password: 'short',
+    });
+    expect(short.status).toBe(422);
+    const done = await call(ctx.app, stranger, 'POST', '/account/password-reset/confirm', {
+      token: resetToken,
+      password: 'a brand new passphrase',
+    });
+    expect(done.status).toBe(200);
+    // The reset ended the sessions that existed before it.
+    expect((await call(ctx.app, browser, 'GET', '/account')).status).toBe(401);
+    const old = await call(ctx.app, stranger, 'POST', '/account/login', {
+      email: 'mail@example.org',
+      password: PASSWORD,
+    });
+    expect(old.status).toBe(401);
+    const fresh = await call(ctx.app, stranger, 'POST', '/account/login', {
+      email: 'mail@example.org',
+      password: 'a brand new passphrase',
+    });
+    expect(fresh.status).toBe(200);
+    const reused = await call(
+      ctx.app,
+      stranger,
+      'POST',
+      '/account/password-reset/confirm',
+      { token: resetToken, password: 'another new passphrase' },
+      { csrf: String(fresh.body.csrf_token) },
+    );
+    expect(reused.status).toBe(400);
+  });
+
+  it('lets an account made with the CLI choose a password through the reset mail', async () => {
+    await createAccount(ctx.store.db, { email: 'terminal@example.org', plan: 'none' }, ctx.clock.now);
+    const browser = await newBrowser(ctx.app);
+    const before = await call(ctx.app, browser, 'POST', '/account/login', {
+      email: 'terminal@example.org',
+      password: PASSWORD,
+    });
+    expect(before.status).toBe(401);
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/password-reset', { email: 'terminal@example.org' }))
+        .status,
+    ).toBe(202);
+    const [reset] = await mailTo(ctx.store.db, 'terminal@example.org');
+    const token = /Token: (\S+)/.exec(reset?.body ?? '')?.[1] ?? '';
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/password-reset/confirm', { token, password: PASSWORD }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call(ctx.app, browser, 'POST', '/account/login', {
+          email: 'terminal@example.org',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('creates, caps, rotates and revokes keys, and another account cannot touch them', async () => {
+    const { browser, result } = await signUp(ctx.app, 'keys@example.org');
+    const firstKey = String(result.body.key?.api_key);
+    const created = await call(ctx.app, browser, 'POST', '/account/keys', { name: 'ci', daily_cap: 100 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ daily_cap: 100 });
+    const capped = await call(ctx.app, browser, 'POST', `/account/keys/${created.body.key_id}/cap`, {
+      daily_cap: 7,
+    });
+    expect(capped.body).toEqual({ key_id: created.body.key_id, daily_cap: 7 });
+    const summary = await apiGet(ctx.app, String(created.body.api_key), '/stats/summary');
+    expect(summary.status).toBe(200);
+    const overCap = await apiGet(ctx.app, String(created.body.api_key), '/stats/summary');
+    expect(overCap.status).toBe(429);
+
+    const rotated = await call(ctx.app, browser, 'POST', `/account/keys/${result.body.key?.key_id}/rotate`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.replaced_key_id).toBe(result.body.key?.key_id);
+    expect((await apiGet(ctx.app, firstKey, '/credits/balance')).status).toBe(403);
+    expect((await apiGet(ctx.app, String(rotated.body.api_key), '/credits/balance')).status).toBe(200);
+
+    const { browser: other } = await signUp(ctx.app, 'other@example.org');
+    const foreign = await call(ctx.app, other, 'POST', `/account/keys/${rotated.body.key_id}/revoke`);
+    expect(foreign.status).toBe(404);
+    const revoked = await call(ctx.app, browser, 'POST', `/account/keys/${rotated.body.key_id}/revoke`);
+    expect(revoked.body).toEqual({ key_id: rotated.body.key_id, status: 'revoked' });
+    expect((await call(ctx.app, browser, 'POST', `/account/keys/${rotated.body.key_id}/revoke`)).status).toBe(
+      409,
+    );
+    expect((await apiGet(ctx.app, String(rotated.body.api_key), '/credits/balance')).status).toBe(403);
+
+    const audit = await call(ctx.app, browser, 'GET', '/account/audit');
+    const actions = (audit.body.events ?? []).map((event) => event.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['account.created', 'key.created', 'key.cap', 'key.rotated', 'key.revoked']),
+    );
+  });
+
+  it('applies the trial rules to plan changes', async () => {
+    const { browser } = await signUp(ctx.app, 'plans@example.org');
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(403);
+    const [mail] = await mailTo(ctx.store.db, 'plans@example.org');
+    const token = /Token: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
+    await call(ctx.app, browser, 'POST', '/account/verify-email', { token });
+    const trial = await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' });
+    expect(trial.status).toBe(200);
+    expect(trial.body).toMatchObject({ plan: 'core', monthly_allowance: 25_000, trial_available: false });
+    expect(Date.parse(String(trial.body.trial_ends_at)) - ctx.clock.now.getTime()).toBe(7 * 86_400_000);
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(409);
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'pro' })).status).toBe(402);
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'none' })).body.plan).toBe('none');
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(402);
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'gold' })).status).toBe(422);
+    const audit = await call(ctx.app, browser, 'GET', '/account/audit');
+    expect((audit.body.events ?? []).filter((event) => event.action === 'plan.changed')).toHaveLength(2);
+  });
+
+  it('records a manual top-up intent the operator confirms, once, into the ledger', async () => {
+    const { browser } = await signUp(ctx.app, 'topup@example.org');
+    expect((await call(ctx.app, browser, 'POST', '/account/topups', { amount_usd: 1 })).status).toBe(422);
+    const intent = await call(ctx.app, browser, 'POST', '/account/topups', { amount_usd: 25 });
+    expect(intent.status).toBe(201);
+    expect(intent.body).toMatchObject({
+      provider: 'manual',
+      status: 'pending',
+      credits: 25_000,
+      pay_url: null,
+    });
+    expect((await call(ctx.app, browser, 'GET', '/account')).body.balance).toBe(750);
+    await confirmIntent(ctx.store.db, { id: Number(intent.body.intent_id) }, 'operator', ctx.clock.now);
+    await expect(
+      confirmIntent(ctx.store.db, { id: Number(intent.body.intent_id) }, 'operator', ctx.clock.now),
+    ).rejects.toThrow(/already paid/);
+    expect((await call(ctx.app, browser, 'GET', '/account')).body.balance).toBe(25_750);
+    const ledger = await call(ctx.app, browser, 'GET', '/account/ledger?limit=10');
+    expect((ledger.body.entries ?? []).map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['topup', 25_000],
+      ['grant', 750],
+    ]);
+  });
+
+  it('reports usage by day, endpoint and key, and the latest calls with their cost', async () => {
+    const { browser, result } = await signUp(ctx.app, 'usage@example.org');
+    const key = String(result.body.key?.api_key);
+    expect((await apiGet(ctx.app, key, '/stats/summary')).status).toBe(200);
+    expect((await apiGet(ctx.app, key, '/credits/balance')).status).toBe(200);
+    expect((await apiGet(ctx.app, key, '/feed/live')).status).toBe(403);
+    await vi.waitFor(
+      async () => {
+        const recent = await call(ctx.app, browser, 'GET', '/account/requests');
+        expect(recent.body.requests).toHaveLength(3);
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    const byEndpoint = await call(ctx.app, browser, 'GET', '/account/usage?group_by=endpoint');
+    expect(byEndpoint.body.rows).toEqual([
+      { bucket: 'GET /credits/balance', calls: 1, credits: 0, errors: 0 },
+      { bucket: 'GET /feed/live', calls: 1, credits: 0, errors: 1 },
+      { bucket: 'GET /stats/summary', calls: 1, credits: 5, errors: 0 },
+    ]);
+    const byDay = await call(ctx.app, browser, 'GET', '/account/usage?group_by=day');
+    expect(byDay.body.rows).toEqual([
+      { bucket: ctx.clock.now.toISOString().slice(0, 10), calls: 3, credits: 5, errors: 1 },
+    ]);
+    const byKey = await call(ctx.app, browser, 'GET', '/account/usage?group_by=key');
+    expect(byKey.body.rows).toEqual([
+      { bucket: String(result.body.key?.key_id), calls: 3, credits: 5, errors: 1 },
+    ]);
+    expect(
+      (await call(ctx.app, browser, 'GET', '/account/usage?from=2020-01-01&to=2020-01-31')).body.rows,
+    ).toEqual([]);
+    expect((await call(ctx.app, browser, 'GET', '/account/usage?from=yesterday')).status).toBe(422);
+    expect((await call(ctx.app, browser, 'GET', '/account/usage?group_by=month')).status).toBe(422);
+  });
+
+  it('needs a session for account routes and keeps them out of the metered catalog', async () => {
+    const anonymous = await newBrowser(ctx.app);
+    for (const url of [
+      '/account',
+      '/account/keys',
+      '/account/ledger',
+      '/account/usage',
+      '/account/requests',
+      '/account/admin',
+    ]) {
+      const answer = await call(ctx.app, anonymous, 'GET', url);
+      expect(answer.status, url).toBe(401);
+      expect(answer.body.detail).toMatch(/Sign in/);
+    }
+    const { browser } = await signUp(ctx.app, 'notop@example.org');
+    expect((await call(ctx.app, browser, 'GET', '/account/admin')).status).toBe(403);
+    const spec = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
+    const document = spec.json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    expect(document.paths['/account/signup']?.post?.tags).toEqual(['account']);
+    const endpoints = (await ctx.app.inject({ method: 'GET', url: '/credits/endpoints' })).json() as {
+      endpoints: Array<{ path: string }>;
+    };
+    expect(endpoints.endpoints.some((endpoint) => endpoint.path.startsWith('/account'))).toBe(false);
+  });
+});
+
+describe('Stripe top-ups', () => {
+  let ctx: FixtureApp;
+  let app: App;
+  let stripe: Server;
+  const received: Array<{ path: string; auth: string | undefined; form: URLSearchParams }> = [];
+  const WEBHOOK_SECRET = 'whsec_test_dcledger';
+
+  beforeAll(async () => {
+    ctx = await openEmptyApp();
+    // Answers shaped like Stripe's recorded POST /v1/checkout/sessions responses.
+    stripe = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        const form = new URLSearchParams(body);
+        received.push({ path: request.url ?? '', auth: request.headers.authorization, form });
+        response.setHeader('content-type', 'application/json');
+        if (form.get('line_items[0][price_data][unit_amount]') === '99900') {
+          response.statusCode = 400;
+          response.end(
+            JSON.stringify({
+              error: { type: 'invalid_request_error', message: 'Amount too large for this account' },
+            }),
+          );
+          return;
+        }
+        response.end(
+          JSON.stringify({
+            id: `cs_test_${received.length}`,
+            object: 'checkout.session',
+            mode: 'payment',
+            payment_status: 'unpaid',
+            status: 'open',
+            amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+            currency: 'usd',
+            client_reference_id: form.get('client_reference_id'),
+            url: `https://checkout.stripe.com/c/pay/cs_test_${received.length}`,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+    const port = (stripe.address() as AddressInfo).port;
+    app = await buildApp({
+      db: ctx.store.db,
+      dialect: ctx.store.dialect,
+      clock: () => ctx.clock.now,
+      webhooks: ctx.webhooks,
+      selfService: {
+        mailer: outboxMailer(ctx.store.db, () => ctx.clock.now),
+        payments: stripeProvider({
+          secretKey: 'sk_test_123',
+          webhookSecret: WEBHOOK_SECRET,
+          apiBase: `http://127.0.0.1:${port}`,
+        }),
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        throttle: new MemoryRateLimitStore(),
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await new Promise((resolve) => stripe?.close(resolve));
+    await ctx?.close();
+  });
+
+  function signed(payload: string, at: Date, secret = WEBHOOK_SECRET): string {
+    const t = Math.floor(at.getTime() / 1000);
+    return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+  }
+
+  it('opens a Checkout session and credits the account when the signed webhook says it is paid', async () => {
+    const { browser } = await signUp(app, 'stripe@example.org');
+    const intent = await call(app, browser, 'POST', '/account/topups', { amount_usd: 10 });
+    expect(intent.status).toBe(201);
+    expect(intent.body).toMatchObject({
+      provider: 'stripe',
+      credits: 10_000,
+      pay_url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+    });
+    expect(received[0]?.path).toBe('/v1/checkout/sessions');
+    expect(received[0]?.auth).toBe('Bearer sk_test_123');
+    expect(received[0]?.form.get('line_items[0][price_data][unit_amount]')).toBe('1000');
+    expect(received[0]?.form.get('metadata[intent_id]')).toBe(String(intent.body.intent_id));
+
+    const event = JSON.stringify({
+      id: 'evt_test_1',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid' } },
+    });
+    const post = (payload: string, signature: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/account/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    expect((await post(event, signed(event, ctx.clock.now, 'whsec_wrong'))).statusCode).toBe(400);
+    expect((await post(event, signed(event, new Date(ctx.clock.now.getTime() - 3_600_000)))).statusCode).toBe(
+      400,
+    );
+    const tampered = event.replace('evt_test_1', 'evt_test_2');
+    expect((await post(tampered, signed(event, ctx.clock.now))).statusCode).toBe(400);
+    const accepted = await post(event, signed(event, ctx.clock.now));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ handled: true });
+    expect((await post(event, signed(event, ctx.clock.now))).json()).toEqual({ handled: false });
+    expect((await call(app, browser, 'GET', '/account')).body.balance).toBe(10_750);
+
+    const refused = await call(app, browser, 'POST', '/account/topups', { amount_usd: 999 });
+    expect(refused.status).toBe(502);
+    expect(refused.body.detail).toMatch(/Amount too large/);
+  });
+});

@@ -1,0 +1,240 @@
+// Sign-up, sign-in, sign-out, the CSRF token, e-mail confirmation and password reset.
+
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { RateLimitStore } from '../../../accounts/rate-limit.js';
+import {
+  logIn,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  type SelfServiceContext,
+  signUp,
+  verifyEmail,
+} from '../../../accounts/self-service.js';
+import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
+import {
+  clearSessionCookie,
+  csrfTokenFor,
+  linkBase,
+  requireSession,
+  setSessionCookie,
+} from '../../plugins/session.js';
+import { errorResponses } from '../../schemas/common.js';
+import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
+import { CreatedKey, Credentials, CsrfField, documented, KEY_EXAMPLE, message, TAG } from './schema.js';
+
+export type ContextOf = (request: FastifyRequest) => SelfServiceContext;
+
+export function contextMaker(deps: AppDeps, self: SelfServiceDeps, throttle: RateLimitStore): ContextOf {
+  return (request) => ({
+    db: deps.db,
+    mailer: self.mailer,
+    throttle,
+    linkBase: linkBase(request, deps),
+    ip: request.ip,
+    now: deps.clock(),
+  });
+}
+
+const Token = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }), _csrf: CsrfField });
+
+export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void {
+  app.get(
+    '/account/csrf',
+    {
+      schema: {
+        operationId: 'accountCsrf',
+        tags: TAG,
+        summary: 'The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST',
+        response: {
+          200: documented(Type.Object({ csrf_token: Type.String(), signed_in: Type.Boolean() }), {
+            csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+            signed_in: false,
+          }),
+        },
+      },
+    },
+    async (request, reply) => ({
+      csrf_token: csrfTokenFor(request, reply, deps),
+      signed_in: request.session !== null,
+    }),
+  );
+
+  app.post(
+    '/account/signup',
+    {
+      schema: {
+        operationId: 'accountSignup',
+        tags: TAG,
+        summary: 'Create an account with 750 free credits and its first API key (shown once); signs you in',
+        body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
+        response: {
+          201: documented(
+            Type.Object({
+              account_id: Type.Integer(),
+              email: Type.String(),
+              plan: Type.String(),
+              credits: Type.Integer(),
+              key: CreatedKey,
+              csrf_token: Type.String({ description: "The session's CSRF token for the next POSTs" }),
+              email_verification: Type.String(),
+            }),
+            {
+              account_id: 7,
+              email: 'ada@example.org',
+              plan: 'none',
+              credits: 750,
+              key: KEY_EXAMPLE,
+              csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+              email_verification: 'sent',
+            },
+          ),
+          ...errorResponses(403, 409, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { account, session } = await signUp(contextOf(request), request.body);
+      setSessionCookie(reply, deps, session.token);
+      reply.code(201);
+      return {
+        account_id: account.account_id,
+        email: account.email,
+        plan: account.plan,
+        credits: account.credits,
+        key: account.key,
+        csrf_token: session.csrfToken,
+        email_verification: 'sent',
+      };
+    },
+  );
+
+  app.post(
+    '/account/login',
+    {
+      schema: {
+        operationId: 'accountLogin',
+        tags: TAG,
+        summary: 'Sign in: sets a new session cookie (any earlier one is dropped)',
+        body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
+        response: {
+          200: documented(Type.Object({ account_id: Type.Integer(), csrf_token: Type.String() }), {
+            account_id: 7,
+            csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+          }),
+          ...errorResponses(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const previous = request.cookies[SESSION_COOKIE];
+      const { accountId, session } = await logIn(contextOf(request), request.body);
+      // A fresh id at every sign-in: whatever id the browser carried before is ended, never promoted.
+      await endSession(deps.db, previous);
+      setSessionCookie(reply, deps, session.token);
+      return { account_id: accountId, csrf_token: session.csrfToken };
+    },
+  );
+
+  app.post(
+    '/account/logout',
+    {
+      schema: {
+        operationId: 'accountLogout',
+        tags: TAG,
+        summary: 'Sign out: ends this session',
+        body: Type.Optional(Type.Object({ _csrf: CsrfField })),
+        response: { 200: message('signed_out', 'The session has ended'), ...errorResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(deps.db, request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, deps);
+      return { status: 'signed_out', detail: 'The session has ended' };
+    },
+  );
+
+  app.post(
+    '/account/verify-email',
+    {
+      schema: {
+        operationId: 'accountVerifyEmail',
+        tags: TAG,
+        summary: 'Confirm the e-mail address with the token from the mail',
+        body: Token,
+        response: {
+          200: message('verified', 'Your e-mail address is confirmed'),
+          ...errorResponses(400, 403),
+        },
+      },
+    },
+    async (request) => {
+      await verifyEmail(deps.db, request.body.token, deps.clock());
+      return { status: 'verified', detail: 'Your e-mail address is confirmed' };
+    },
+  );
+
+  app.post(
+    '/account/verify-email/resend',
+    {
+      schema: {
+        operationId: 'accountResendVerification',
+        tags: TAG,
+        summary: 'Send the confirmation mail again (signed in)',
+        body: Type.Optional(Type.Object({ _csrf: CsrfField })),
+        response: {
+          202: message('sent', 'A confirmation mail is on its way'),
+          ...errorResponses(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await resendVerification(contextOf(request), session.accountId);
+      reply.code(202);
+      return { status: 'sent', detail: 'A confirmation mail is on its way' };
+    },
+  );
+
+  app.post(
+    '/account/password-reset',
+    {
+      schema: {
+        operationId: 'accountPasswordReset',
+        tags: TAG,
+        summary: 'Mail a password-reset link (the same answer whether or not the address has an account)',
+        body: Type.Object({ email: Credentials.properties.email, _csrf: CsrfField }),
+        response: {
+          202: message('sent', 'If an account uses this address, a reset link is on its way'),
+          ...errorResponses(403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(contextOf(request), request.body.email);
+      reply.code(202);
+      return { status: 'sent', detail: 'If an account uses this address, a reset link is on its way' };
+    },
+  );
+
+  app.post(
+    '/account/password-reset/confirm',
+    {
+      schema: {
+        operationId: 'accountPasswordResetConfirm',
+        tags: TAG,
+        summary: 'Set a new password with the token from the reset mail; ends every session of the account',
+        body: Type.Object({ ...Token.properties, password: Credentials.properties.password }),
+        response: {
+          200: message('reset', 'Your password is changed; sign in with it'),
+          ...errorResponses(400, 403, 422),
+        },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps.db, request.body, deps.clock());
+      return { status: 'reset', detail: 'Your password is changed; sign in with it' };
+    },
+  );
+}

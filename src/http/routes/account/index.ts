@@ -1,0 +1,34 @@
+// The account area's JSON API (/account, OpenAPI tag `account`): session cookie, CSRF token, never metered.
+import { outboxMailer } from '../../../accounts/mailer.js';
+import { manualProvider } from '../../../accounts/payments.js';
+import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
+import { registerSessions, scoped } from '../../plugins/session.js';
+import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
+import { adminRoutes } from './admin.js';
+import { authRoutes, type ContextOf, contextMaker } from './auth.js';
+import { manageRoutes } from './manage.js';
+import { stripeWebhookRoute } from './stripe-webhook.js';
+
+export function defaultSelfService(deps: AppDeps): SelfServiceDeps {
+  return deps.selfService ?? { mailer: outboxMailer(deps.db, deps.clock), payments: manualProvider };
+}
+
+/** Registers the account routes, and `pages` (the HTML account area) in the same session scope. */
+export function accountRoutes(
+  app: App,
+  deps: AppDeps,
+  pages: (scope: App, contextOf: ContextOf, self: SelfServiceDeps) => void,
+): void {
+  const self = defaultSelfService(deps);
+  const throttle = self.throttle ?? new MemoryRateLimitStore();
+  app.register(async (plugin) => {
+    const scope = scoped(plugin);
+    await registerSessions(scope, deps);
+    const contextOf = contextMaker(deps, self, throttle);
+    authRoutes(scope, deps, contextOf);
+    manageRoutes(scope, deps, self.payments);
+    adminRoutes(scope, deps);
+    stripeWebhookRoute(scope, deps, self.stripeWebhookSecret);
+    pages(scope, contextOf, self);
+  });
+}

@@ -1,0 +1,61 @@
+// The landing page (/) and the ingestion status page (/status): nobody meets a bare 404 or 401 first.
+import { ingestStatus } from '../../../storage/repositories/self-service.js';
+import type { App, AppDeps } from '../../types.js';
+import { HIDDEN, pageContext, renderPage } from './forms.js';
+import { html } from './html.js';
+
+export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: number | undefined): void {
+  app.get('/', { schema: HIDDEN }, async (request, reply) => {
+    const context = pageContext(request, reply, deps);
+    const status = await ingestStatus(deps.db);
+    return renderPage(
+      reply,
+      context,
+      'Stock trades disclosed by US officials, as an API',
+      '/',
+      html`<p>dcledger reads the official disclosure sites (House Clerk, Senate eFD, OGE), stores every reported trade and serves them as a metered JSON API. It holds <strong>${status.totalTrades}</strong> trades now.</p>
+<div class="grid">
+<div class="card"><h2>Get a key</h2><p>${context.signedIn ? html`<a href="/ui/keys">Manage your API keys</a>` : html`<a href="/ui/signup">Create a free account</a>: 750 credits and a key at once. Already registered? <a href="/ui/login">Sign in</a>.`}</p></div>
+<div class="card"><h2>Read the reference</h2><p>The <a href="/docs">API reference</a> lists every endpoint, its plan and its credit cost; the machine-readable document is <a href="/openapi.json">/openapi.json</a>.</p></div>
+<div class="card"><h2>See what is ingested</h2><p>The <a href="/status">status page</a> shows each source's last run, its documents and trades.</p></div>
+<div class="card"><h2>Explore the data</h2><p>Search trades, members and tickers in the <a href="/ui/explore">data explorer</a> (signed in; calls are metered with your key).</p></div>
+</div>
+<h2>First call</h2>
+<pre><code>curl -H "DC-API-Key: YOUR_KEY" "${deps.publicUrl ?? `${request.protocol}://${request.host}`}/trades?limit=5"</code></pre>`,
+    );
+  });
+
+  app.get('/status', { schema: HIDDEN }, async (request, reply) => {
+    const status = await ingestStatus(deps.db);
+    const sources = [
+      ...new Set([
+        ...status.states.map((state) => state.source),
+        ...status.documents.map((row) => row.source),
+      ]),
+    ].sort();
+    const nextRun = (started: string | null) => {
+      if (!ingestIntervalMinutes) return 'not scheduled in this process';
+      if (!started) return 'soon after start-up';
+      return new Date(Date.parse(started) + ingestIntervalMinutes * 60_000)
+        .toISOString()
+        .replace('T', ' ')
+        .slice(0, 16);
+    };
+    const rows = sources.map((source) => {
+      const state = status.states.find((entry) => entry.source === source);
+      const documents = status.documents.filter((row) => row.source === source);
+      const trades = status.trades.find((row) => row.source === source)?.count ?? 0;
+      return html`<tr><th scope="row">${source}</th><td>${state?.last_started_at?.replace('T', ' ').slice(0, 16) ?? 'never'}</td><td>${state?.last_status ?? '—'}${state?.last_error ? `: ${state.last_error}` : ''}</td>
+<td>${documents.length ? documents.map((row) => `${row.parseStatus}: ${row.count}`).join(', ') : 'none yet'}</td><td class="num">${trades}</td><td>${nextRun(state?.last_started_at ?? null)}</td></tr>`;
+    });
+    return renderPage(
+      reply,
+      pageContext(request, reply, deps),
+      'Ingestion status',
+      '/status',
+      html`<p>${status.totalTrades} trades stored in all. Each source is read ${ingestIntervalMinutes ? `every ${ingestIntervalMinutes} minutes` : 'when an operator runs <code>dcledger ingest</code>'}; times are UTC.</p>
+<table><thead><tr><th scope="col">Source</th><th scope="col">Last run</th><th scope="col">Outcome</th><th scope="col">Documents by parse status</th><th scope="col" class="num">Trades stored</th><th scope="col">Next run</th></tr></thead>
+<tbody>${rows.length ? rows : html`<tr><td colspan="6">No source has run yet. <code>dcledger serve</code> starts them on a schedule; <code>dcledger ingest</code> runs them once.</td></tr>`}</tbody></table>`,
+    );
+  });
+}

@@ -1,0 +1,84 @@
+// `npm run screenshots`: starts the service on a fresh SQLite database, walks the account area
+// in headless Chromium (sign-up, a metered call, usage, credits, webhooks, admin, explorer) and
+// writes one PNG per page into docs/screenshots/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { changePlan } from '../src/accounts/service.js';
+import { buildApp } from '../src/app.js';
+import { setOperator } from '../src/storage/repositories/self-service.js';
+import { chromiumAvailable, launchChromium } from '../src/test-support/browser.js';
+import { openTestStore } from '../src/test-support/database.js';
+import { TestReceiver, testWebhookRuntime } from '../src/test-support/webhooks.js';
+
+const OUT = join(process.cwd(), 'docs', 'screenshots');
+
+async function main(): Promise<void> {
+  if (!chromiumAvailable()) throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium');
+  mkdirSync(OUT, { recursive: true });
+  const store = await openTestStore();
+  const webhooks = testWebhookRuntime();
+  const app = await buildApp({ db: store.db, dialect: store.dialect, clock: () => new Date(), webhooks });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const receiver = await TestReceiver.start();
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
+    const shot = async (name: string) => {
+      await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+      console.log(`docs/screenshots/${name}.png`);
+    };
+    await page.goto(`${base}/`);
+    await shot('landing');
+    await page.goto(`${base}/status`);
+    await shot('status');
+    await page.goto(`${base}/ui/signup`);
+    await shot('signup');
+    await page.fill('#email', 'screenshots@example.org');
+    await page.fill('#password', 'a long enough password');
+    await page.click('button[type=submit]');
+    const key = await page.inputValue('#new-key');
+    await shot('key-shown-once');
+    for (const path of ['/stats/summary', '/trades?limit=5', '/credits/balance', '/feed/live']) {
+      await fetch(`${base}${path}`, { headers: { 'DC-API-Key': key } });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await page.goto(`${base}/ui/keys`);
+    await shot('keys');
+    await page.goto(`${base}/ui/usage`);
+    await shot('usage');
+    await page.goto(`${base}/ui/credits`);
+    await shot('credits');
+    await changePlan(store.db, 'screenshots@example.org', 'pro', true, new Date());
+    await page.goto(`${base}/ui/webhooks`);
+    await page.selectOption('#wh-event', 'trade.created');
+    await page.fill('#wh-url', receiver.url('/hook'));
+    await page.click('button:has-text("Create subscription")');
+    await page.waitForSelector('text=signing secret');
+    await page.click('button:has-text("Send test")');
+    await page.waitForSelector('text=Test delivered');
+    await shot('webhooks');
+    await page.goto(`${base}/ui/explore`);
+    await shot('explore');
+    const account = await store.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', 'screenshots@example.org')
+      .executeTakeFirstOrThrow();
+    await setOperator(store.db, account.id, true, new Date().toISOString());
+    await page.goto(`${base}/ui/admin`);
+    await shot('admin');
+    await page.goto(`${base}/ui/login`);
+    await shot('login');
+  } finally {
+    await browser.close();
+    await receiver.close();
+    await app.close();
+    await webhooks.sender.close();
+    await store.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
