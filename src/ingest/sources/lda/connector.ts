@@ -35,6 +35,22 @@ export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
     _now: Date,
     signal?: AbortSignal,
   ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
+    // A filing can be in the API and a bulk file, or in two bulk files: the first reading wins.
+    const seen = new Set<string>();
+    for await (const page of this.allPages(since, signal)) {
+      const records = page.records.filter((record) => !seen.has(record.filingUuid));
+      const skipped = page.records
+        .filter((record) => seen.has(record.filingUuid))
+        .map((record) => ({ id: record.filingUuid, reason: 'read already in this run' }));
+      for (const record of records) seen.add(record.filingUuid);
+      yield { ...page, records, skipped: [...page.skipped, ...skipped] };
+    }
+  }
+
+  private async *allPages(
+    since: string,
+    signal?: AbortSignal,
+  ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
     yield* this.apiPages(since, signal);
     yield* this.bulkFiles(since, signal);
   }

@@ -71,6 +71,9 @@ export class UsaspendingConnector implements RecordConnector<ContractAwardRecord
   ): AsyncIterable<RecordPage<ContractAwardRecord>> {
     const until = now.toISOString().slice(0, 10);
     const url = `${this.base}${SPENDING_BY_AWARD_PATH}`;
+    // An award can come back on two pages (or twice on one, with different modification dates):
+    // the first row wins, so every run stores the same thing.
+    const seen = new Set<string>();
     for (let page = 1; page <= MAX_PAGES; page++) {
       const document = await this.http.request(url, {
         method: 'POST',
@@ -87,15 +90,26 @@ export class UsaspendingConnector implements RecordConnector<ContractAwardRecord
         throw error;
       }
       const awards: ContractAwardRecord[] = [];
-      for (const award of parsed.awards) awards.push(await this.withDetail(award, signal));
+      const skipped = parsed.skipped.map((skip) => ({
+        id: `${url} page ${page} row ${skip.row}`,
+        reason: skip.reason,
+      }));
+      for (const award of parsed.awards) {
+        if (seen.has(award.sourceId)) {
+          skipped.push({
+            id: award.sourceId,
+            reason: 'listed again (an earlier row of this run was stored)',
+          });
+          continue;
+        }
+        seen.add(award.sourceId);
+        awards.push(await this.withDetail(award, signal));
+      }
       yield {
         label: `${url} page ${page}`,
         bytes: document.body,
         records: awards,
-        skipped: parsed.skipped.map((skip) => ({
-          id: `${url} page ${page} row ${skip.row}`,
-          reason: skip.reason,
-        })),
+        skipped,
         total: null,
       };
       if (!parsed.hasNext) return;
