@@ -3,6 +3,9 @@
 // The two spell some things differently (the API names issues by a 3-letter code, the XML by the
 // full name in capitals; the API's filing type is a code, the XML's a phrase); the readers map
 // both onto this one shape.
+import { LDA_ISSUE_CODES } from '../../../domain/lda.js';
+
+export { FILING_PERIODS, LDA_ISSUE_CODES } from '../../../domain/lda.js';
 
 export interface LobbyingIssue {
   /** General issue area code (TAX, DEF, HCR ...); null when the name is not in the LDA list. */
@@ -55,89 +58,6 @@ export interface LobbyingFilingRecord {
   origin: 'lda_api' | 'senate_bulk_xml';
 }
 
-/** The LDA general issue area codes and their names (the list the API's `general_issue_code` uses). */
-export const LDA_ISSUE_CODES: Readonly<Record<string, string>> = {
-  ACC: 'Accounting',
-  ADV: 'Advertising',
-  AER: 'Aerospace',
-  AGR: 'Agriculture',
-  ALC: 'Alcohol and Drug Abuse',
-  ANI: 'Animals',
-  APP: 'Apparel/Clothing Industry/Textiles',
-  ART: 'Arts/Entertainment',
-  AUT: 'Automotive Industry',
-  AVI: 'Aviation/Airlines/Airports',
-  BAN: 'Banking',
-  BNK: 'Bankruptcy',
-  BEV: 'Beverage Industry',
-  BUD: 'Budget/Appropriations',
-  CAW: 'Clean Air and Water (Quality)',
-  CDT: 'Commodities (Big Ticket)',
-  CHM: 'Chemicals/Chemical Industry',
-  CIV: 'Civil Rights/Civil Liberties',
-  COM: 'Communications/Broadcasting/Radio/TV',
-  CPI: 'Computer Industry',
-  CSP: 'Consumer Issues/Safety/Products',
-  CON: 'Constitution',
-  CPT: 'Copyright/Patent/Trademark',
-  DEF: 'Defense',
-  DOC: 'District of Columbia',
-  DIS: 'Disaster Planning/Emergencies',
-  ECN: 'Economics/Economic Development',
-  EDU: 'Education',
-  ENG: 'Energy/Nuclear',
-  ENV: 'Environment/Superfund',
-  FAM: 'Family Issues/Abortion/Adoption',
-  FIR: 'Firearms/Guns/Ammunition',
-  FIN: 'Financial Institutions/Investments/Securities',
-  FOO: 'Food Industry (Safety, Labeling, etc.)',
-  FOR: 'Foreign Relations',
-  FUE: 'Fuel/Gas/Oil',
-  GAM: 'Gaming/Gambling/Casino',
-  GOV: 'Government Issues',
-  HCR: 'Health Issues',
-  HOM: 'Homeland Security',
-  HOU: 'Housing',
-  IMM: 'Immigration',
-  IND: 'Indian/Native American Affairs',
-  INS: 'Insurance',
-  INT: 'Intelligence',
-  LBR: 'Labor Issues/Antitrust/Workplace',
-  LAW: 'Law Enforcement/Crime/Criminal Justice',
-  MAN: 'Manufacturing',
-  MAR: 'Marine/Maritime/Boating/Fisheries',
-  MIA: 'Media (Information/Publishing)',
-  MED: 'Medical/Disease Research/Clinical Labs',
-  MMM: 'Medicare/Medicaid',
-  MON: 'Minting/Money/Gold Standard',
-  NAT: 'Natural Resources',
-  PHA: 'Pharmacy',
-  POS: 'Postal',
-  RRR: 'Railroads',
-  RES: 'Real Estate/Land Use/Conservation',
-  REL: 'Religion',
-  RET: 'Retirement',
-  ROD: 'Roads/Highway',
-  SCI: 'Science/Technology',
-  SMB: 'Small Business',
-  SPO: 'Sports/Athletics',
-  TAR: 'Tariff (Miscellaneous Tariff Bills)',
-  TAX: 'Taxation/Internal Revenue Code',
-  TEC: 'Telecommunications',
-  TOB: 'Tobacco',
-  TOR: 'Torts',
-  TRD: 'Trade (Domestic/Foreign)',
-  TRA: 'Transportation',
-  TOU: 'Travel/Tourism',
-  TRU: 'Trucking/Shipping',
-  URB: 'Urban Development/Municipalities',
-  UNM: 'Unemployment',
-  UTI: 'Utilities',
-  VET: 'Veterans',
-  WAS: 'Waste (Hazardous/Solid/Interstate/Nuclear)',
-  WEL: 'Welfare',
-};
-
 const CODE_BY_NAME = new Map(
   Object.entries(LDA_ISSUE_CODES).map(([code, name]) => [issueNameKey(name), code] as const),
 );
@@ -150,15 +70,6 @@ function issueNameKey(name: string): string {
 export function issueCodeOfName(name: string): string | null {
   return CODE_BY_NAME.get(issueNameKey(name)) ?? null;
 }
-
-export const FILING_PERIODS = [
-  'first_quarter',
-  'second_quarter',
-  'third_quarter',
-  'fourth_quarter',
-  'mid_year',
-  'year_end',
-] as const;
 
 /** The amount a filing reports: income for a firm, expenses for a self-filer; null when neither. */
 export function filingAmount(record: Pick<LobbyingFilingRecord, 'income' | 'expenses'>): number | null {
