@@ -20,7 +20,11 @@ import type { RecordStore, StoredRecord } from '../../pipeline/record-ingest.js'
 import { filingAmount, type LobbyingFilingRecord } from './filing.js';
 
 export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
-  constructor(private readonly matcher: CompanyMatcher) {}
+  constructor(
+    private readonly matcher: CompanyMatcher,
+    /** False for data-set loads (fixtures, benchmarks) that must not fill the webhook outbox. */
+    private readonly emitEvents = true,
+  ) {}
 
   key(record: LobbyingFilingRecord): string {
     return record.filingUuid;
@@ -44,7 +48,7 @@ export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
     const { id, outcome } = await upsertLobbyingFiling(db, write, stamp);
     if (outcome === 'unchanged') return { outcome, emitted: false, unmatchedName };
     await linkName(db, record.clientName, match, stamp);
-    if (outcome !== 'new') return { outcome, emitted: false, unmatchedName };
+    if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findLobbyingFiling(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
     const emitted = await emitEvent(db, lobbyingFiledEvent(toLobbyingResource(row)), stamp);

@@ -19,7 +19,11 @@ import { contentHash, linkName } from '../lda/store.js';
 import type { ContractAwardRecord } from './award.js';
 
 export class ContractRecordStore implements RecordStore<ContractAwardRecord> {
-  constructor(private readonly matcher: CompanyMatcher) {}
+  constructor(
+    private readonly matcher: CompanyMatcher,
+    /** False for data-set loads (fixtures, benchmarks) that must not fill the webhook outbox. */
+    private readonly emitEvents = true,
+  ) {}
 
   key(record: ContractAwardRecord): string {
     return record.sourceId;
@@ -55,7 +59,7 @@ export class ContractRecordStore implements RecordStore<ContractAwardRecord> {
         stamp,
       );
     }
-    if (outcome !== 'new') return { outcome, emitted: false, unmatchedName };
+    if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findContractAward(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
     const emitted = await emitEvent(db, contractAwardedEvent(toContractResource(row)), stamp);
