@@ -68,8 +68,8 @@ export async function runRecordsBench(): Promise<string> {
     '|---|---:|---:|---:|---:|',
     ...lines,
     '',
-    'Storing includes loading the company matcher (about 16,600 directory names, most of the USAspending time),
-matching every client/recipient name to a company and writing its company_links row;',
+    'Storing includes loading the company matcher (about 16,600 directory names, most of the USAspending time),',
+    'matching every client/recipient name to a company and writing its company_links row;',
     'the second load compares content hashes and writes nothing. HTTP fetching is not timed here (the',
     'sources are paced by DCLEDGER_FETCH_INTERVAL_MS, 1 s per request by default).',
   ].join('\n');
