@@ -50,7 +50,10 @@ export function contractRoutes(app: App, deps: AppDeps): void {
         summary:
           'One contract award: recipient, parent, amount, agency, dates, NAICS/PSC, place of performance',
         params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'Contract award id' }) }),
-        response: { 200: ContractSchema, ...errorResponses(404, 422) },
+        response: {
+          200: Type.Object({ ...ContractSchema.properties }, { examples: [CONTRACT_EXAMPLE] }),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request) => getContract(deps.db, request.params.id),

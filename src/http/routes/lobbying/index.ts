@@ -57,7 +57,10 @@ export function lobbyingRoutes(app: App, deps: AppDeps): void {
         tags: ['lobbying'],
         summary: 'One lobbying filing: registrant, client, amount, issues, lobbyists, entities contacted',
         params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'Lobbying filing id' }) }),
-        response: { 200: LobbyingSchema, ...errorResponses(404, 422) },
+        response: {
+          200: Type.Object({ ...LobbyingSchema.properties }, { examples: [LOBBYING_EXAMPLE] }),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request) => getLobbying(deps.db, request.params.id),
