@@ -5,6 +5,9 @@
 import type { Kysely } from 'kysely';
 import { autoIdColumn, autoIdType } from '../dialect.js';
 
+// Dollars to the cent ($15,327,166,953.75): PostgreSQL's `real` keeps only about 7 digits.
+const FLOAT = 'double precision';
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('lobbying_filings')
@@ -28,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('income', 'text')
     .addColumn('expenses', 'text')
     /** income, else expenses, as a number (for filtering and sorting). */
-    .addColumn('amount', 'real')
+    .addColumn('amount', FLOAT)
     .addColumn('posted_at', 'text')
     /** YYYY-MM-DD of posted_at. */
     .addColumn('filed_date', 'text')
@@ -42,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** The client's ticker when it is a listed company, with the company_links method and confidence. */
     .addColumn('ticker', 'text')
     .addColumn('match_method', 'text')
-    .addColumn('match_confidence', 'real')
+    .addColumn('match_confidence', FLOAT)
     /** lda_api | senate_bulk_xml */
     .addColumn('origin', 'text', (c) => c.notNull())
     /** SHA-256 of the stored fields: equal means a re-ingest changed nothing. */
@@ -87,7 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('recipient_uei', 'text')
     .addColumn('parent_name', 'text')
     .addColumn('parent_uei', 'text')
-    .addColumn('amount', 'real')
+    .addColumn('amount', FLOAT)
     .addColumn('awarding_agency', 'text')
     .addColumn('awarding_sub_agency', 'text')
     .addColumn('award_date', 'text')
@@ -104,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('place_country', 'text')
     .addColumn('ticker', 'text')
     .addColumn('match_method', 'text')
-    .addColumn('match_confidence', 'real')
+    .addColumn('match_confidence', FLOAT)
     /** spending_by_award | award_detail | fpds */
     .addColumn('origin', 'text', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())
