@@ -43,6 +43,8 @@ describe('ingest settings', () => {
       houseBaseUrl: 'https://disclosures-clerk.house.gov',
       senateBaseUrl: 'https://efdsearch.senate.gov',
       ogeBaseUrl: undefined,
+      ldaBaseUrl: 'https://lda.senate.gov',
+      usaspendingBaseUrl: 'https://api.usaspending.gov',
       ogeIndexPath: '/278t/',
       archiveDir: './var/archive',
       timeoutMs: 30_000,
@@ -71,6 +73,9 @@ describe('ingest settings', () => {
       DCLEDGER_INGEST_SOURCES: 'senate, house',
       DCLEDGER_INGEST_SINCE: '2024-01-01',
     }).ingest;
+    expect(loadConfig({ DCLEDGER_LDA_BASE_URL: 'http://127.0.0.1:9002/' }).ingest.ldaBaseUrl).toBe(
+      'http://127.0.0.1:9002',
+    );
     expect(ingest).toMatchObject({
       houseBaseUrl: 'http://127.0.0.1:9000',
       senateBaseUrl: 'http://127.0.0.1:9001',

@@ -111,6 +111,10 @@ export interface IngestConfig {
   houseBaseUrl: string;
   /** Senate eFD (DCLEDGER_SENATE_BASE_URL, default https://efdsearch.senate.gov). */
   senateBaseUrl: string;
+  /** Senate LDA (DCLEDGER_LDA_BASE_URL, default https://lda.senate.gov): /api/v1/filings/ and the bulk downloads. */
+  ldaBaseUrl: string;
+  /** USAspending API (DCLEDGER_USASPENDING_BASE_URL, default https://api.usaspending.gov). */
+  usaspendingBaseUrl: string;
   /** Site serving the OGE 278-T listing (DCLEDGER_OGE_BASE_URL); unset: OGE is skipped (it has no public index). */
   ogeBaseUrl: string | undefined;
   /** Path of the OGE listing under its base URL (DCLEDGER_OGE_INDEX_PATH, default /278t/). */
@@ -286,6 +290,8 @@ export function readIngest(env: Env): IngestConfig {
     houseBaseUrl: readUrl(env, 'DCLEDGER_HOUSE_BASE_URL') ?? 'https://disclosures-clerk.house.gov',
     senateBaseUrl: readUrl(env, 'DCLEDGER_SENATE_BASE_URL') ?? 'https://efdsearch.senate.gov',
     ogeBaseUrl: readUrl(env, 'DCLEDGER_OGE_BASE_URL'),
+    ldaBaseUrl: readUrl(env, 'DCLEDGER_LDA_BASE_URL') ?? 'https://lda.senate.gov',
+    usaspendingBaseUrl: readUrl(env, 'DCLEDGER_USASPENDING_BASE_URL') ?? 'https://api.usaspending.gov',
     ogeIndexPath: readPath(env.DCLEDGER_OGE_INDEX_PATH, 'DCLEDGER_OGE_INDEX_PATH') ?? '/278t/',
     archiveDir: env.DCLEDGER_ARCHIVE_DIR?.trim() || './var/archive',
     timeoutMs: readInteger(env, 'DCLEDGER_FETCH_TIMEOUT_MS', 30_000, 1),

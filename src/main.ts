@@ -54,7 +54,11 @@ export function buildCli(): Command {
 
   program
     .command('ingest')
-    .argument('[source]', 'house, senate, oge or all', 'all')
+    .argument(
+      '[source]',
+      'house, senate, oge or all; lobbying (Senate LDA) or contracts (USAspending)',
+      'all',
+    )
     .option(
       '--since <YYYY-MM-DD>',
       'read the indexes from this filing date (default: where the last run left off)',

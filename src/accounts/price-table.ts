@@ -51,6 +51,10 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /credits/balance': { tier: 'free', ...flat(0) },
   'GET /filings': { tier: 'free', ...TRADE_DATA },
   'GET /filings/:id': { tier: 'free', ...LOOKUP },
+  'GET /lobbying': { tier: 'core', base: 10, perRow: 1, perExecutiveRow: 1, rows: 'list' },
+  'GET /lobbying/:id': { tier: 'core', ...flat(5) },
+  'GET /contracts': { tier: 'core', base: 10, perRow: 1, perExecutiveRow: 1, rows: 'list' },
+  'GET /contracts/:id': { tier: 'core', ...flat(5) },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
   'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
   'GET /portfolio/:politician_id/positions': {

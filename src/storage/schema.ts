@@ -607,6 +607,82 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Senate LDA filings (migration 0009-lobbying-contracts). */
+export interface LobbyingFilingsTable {
+  id: Generated<number>;
+  filing_uuid: string;
+  filing_type: string;
+  filing_type_display: string;
+  filing_year: number;
+  filing_period: string | null;
+  no_activity: number;
+  registrant_id: string | null;
+  registrant_name: string;
+  registrant_description: string | null;
+  client_id: string | null;
+  client_name: string;
+  client_description: string | null;
+  income: string | null;
+  expenses: string | null;
+  amount: number | null;
+  posted_at: string | null;
+  filed_date: string | null;
+  document_url: string | null;
+  /** JSON */
+  issues: string;
+  /** JSON */
+  lobbyists: string;
+  /** JSON */
+  government_entities: string;
+  ticker: string | null;
+  match_method: CompanyLinkMethod | null;
+  match_confidence: number | null;
+  origin: string;
+  content_hash: string;
+  raw_sha256: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LobbyingIssuesTable {
+  filing_id: number;
+  code: string;
+}
+
+/** USAspending contract awards (migration 0009-lobbying-contracts). */
+export interface ContractAwardsTable {
+  id: Generated<number>;
+  award_key: string;
+  award_id: string;
+  recipient_name: string;
+  recipient_uei: string | null;
+  parent_name: string | null;
+  parent_uei: string | null;
+  amount: number | null;
+  awarding_agency: string | null;
+  awarding_sub_agency: string | null;
+  award_date: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  award_type: string | null;
+  description: string | null;
+  naics_code: string | null;
+  naics_description: string | null;
+  psc_code: string | null;
+  psc_description: string | null;
+  place_city: string | null;
+  place_state: string | null;
+  place_country: string | null;
+  ticker: string | null;
+  match_method: CompanyLinkMethod | null;
+  match_confidence: number | null;
+  origin: string;
+  content_hash: string;
+  raw_sha256: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   politicians: PoliticiansTable;
   politician_terms: PoliticianTermsTable;
@@ -646,6 +722,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   payment_intents: PaymentIntentsTable;
   audit_log: AuditLogTable;
+  lobbying_filings: LobbyingFilingsTable;
+  lobbying_issues: LobbyingIssuesTable;
+  contract_awards: ContractAwardsTable;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { enrich } from '../analytics/enrich.js';
 import { importBills } from '../ingest/bills/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
+import { importRecordFiles } from '../ingest/pipeline/record-files.js';
 import { importTradeSets } from '../ingest/trade-sets/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
@@ -45,6 +46,12 @@ export async function loadRealData(db: Kysely<Database>, dataDir: string): Promi
   }
   for (const set of REAL_TRADE_SETS) await importTradeSets(db, join(dataDir, set), { now: FIXTURE_NOW });
   await loadMarketData(db, dataDir, FIXTURE_PRICE_FILES);
+  // Lobbying filings and contract awards, clients matched through the company directory just loaded.
+  await importRecordFiles(
+    db,
+    { lda: join(dataDir, 'related/lda'), usaspending: join(dataDir, 'related/usaspending') },
+    { now: FIXTURE_NOW },
+  );
 }
 
 export async function loadMarketData(

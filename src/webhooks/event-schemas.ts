@@ -1,9 +1,11 @@
 // What `data` holds for the event types whose resource the REST API does not serve yet (Form 4,
-// lobbying, contracts, 13D/G), and the index-time context disclosure.detected adds to the Filing
+// 13D/G; lobbying and contracts are their REST resources), and the index-time context disclosure.detected adds to the Filing
 // resource. trade.created is the Trade resource of GET /trades. These schemas are the contract:
 // the catalog publishes them, the test endpoint sends their examples, and emitters build their
 // data with the types derived here (trade and disclosure data through payloads.ts).
 import { type Static, type TSchema, Type } from 'typebox';
+import { CONTRACT_EXAMPLE, type ContractResource, ContractSchema } from '../resources/contract.js';
+import { LOBBYING_EXAMPLE, type LobbyingResource, LobbyingSchema } from '../resources/lobbying.js';
 
 // Same as http/schemas/common.ts's Nullable (webhooks does not import http): `type: [T, "null"]`.
 function Nullable<T extends TSchema>(schema: T) {
@@ -74,41 +76,13 @@ export const InsiderFiledSchema = Type.Object(
 );
 export type InsiderFiledData = Static<typeof InsiderFiledSchema>;
 
-export const LobbyingFiledSchema = Type.Object(
-  {
-    id: Type.Integer({ description: 'Lobbying filing id' }),
-    filing_uuid: text('Senate LDA filing UUID'),
-    registrant_name: text('Lobbying firm (or the client when it lobbies for itself)'),
-    client_name: text('Client'),
-    ticker: maybeText("Client's ticker, when the client is a listed company"),
-    amount: maybeNumber('Income or expenses reported for the period, in dollars'),
-    filing_period: text('first_quarter, second_quarter, mid_year, ...'),
-    filing_year: Type.Integer(),
-    filing_type: text('LDA filing type (RR, Q1, Q2, ...)'),
-    issues: Type.Array(Type.String(), { description: 'General issue area codes (TAX, DEF, HCR, ...)' }),
-    filed_date: date('Date posted'),
-    url: text('The filing on lda.senate.gov'),
-  },
-  { description: 'A federal lobbying (LDA) filing' },
-);
-export type LobbyingFiledData = Static<typeof LobbyingFiledSchema>;
+/** lobbying.filed: exactly the Lobbying resource of GET /lobbying/{id}. */
+export const LobbyingFiledSchema = LobbyingSchema;
+export type LobbyingFiledData = LobbyingResource;
 
-export const ContractAwardedSchema = Type.Object(
-  {
-    id: Type.Integer({ description: 'Contract award id' }),
-    award_id: text('USAspending award id (PIID)'),
-    recipient_name: text('Recipient'),
-    ticker: maybeText("Recipient's (or its parent's) ticker"),
-    awarding_agency: text('Awarding agency'),
-    awarding_sub_agency: maybeText('Awarding sub-agency'),
-    amount: Type.Number({ description: 'Obligated amount, in dollars' }),
-    award_date: date('Action date'),
-    description: maybeText('Award description'),
-    url: maybeText('The award on usaspending.gov'),
-  },
-  { description: 'A federal contract award' },
-);
-export type ContractAwardedData = Static<typeof ContractAwardedSchema>;
+/** contract.awarded: exactly the Contract resource of GET /contracts/{id}. */
+export const ContractAwardedSchema = ContractSchema;
+export type ContractAwardedData = ContractResource;
 
 export const WhaleFiledSchema = Type.Object(
   {
@@ -151,33 +125,9 @@ export const INSIDER_FILED_EXAMPLE: InsiderFiledData = {
   url: 'https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/',
 };
 
-export const LOBBYING_FILED_EXAMPLE: LobbyingFiledData = {
-  id: 5120,
-  filing_uuid: '4c8a1f0e-2b7d-4d2e-9a51-0f3c6b9d2e11',
-  registrant_name: 'Akin Gump Strauss Hauer & Feld',
-  client_name: 'NVIDIA Corporation',
-  ticker: 'NVDA',
-  amount: 120000,
-  filing_period: 'fourth_quarter',
-  filing_year: 2024,
-  filing_type: 'Q4',
-  issues: ['TRD', 'CPT'],
-  filed_date: '2025-01-21',
-  url: 'https://lda.senate.gov/filings/public/filing/4c8a1f0e-2b7d-4d2e-9a51-0f3c6b9d2e11/print/',
-};
+export const LOBBYING_FILED_EXAMPLE: LobbyingFiledData = LOBBYING_EXAMPLE;
 
-export const CONTRACT_AWARDED_EXAMPLE: ContractAwardedData = {
-  id: 7734,
-  award_id: 'FA862124C6001',
-  recipient_name: 'Lockheed Martin Corporation',
-  ticker: 'LMT',
-  awarding_agency: 'Department of Defense',
-  awarding_sub_agency: 'Department of the Air Force',
-  amount: 98500000,
-  award_date: '2025-01-10',
-  description: 'F-16 sustainment',
-  url: 'https://www.usaspending.gov/award/CONT_AWD_FA862124C6001_9700_-NONE-_-NONE-',
-};
+export const CONTRACT_AWARDED_EXAMPLE: ContractAwardedData = CONTRACT_EXAMPLE;
 
 export const WHALE_FILED_EXAMPLE: WhaleFiledData = {
   id: 2210,

@@ -82,7 +82,8 @@ export function lobbyingFiledEvent(data: LobbyingFiledData): TypedEventWrite<'lo
 export function contractAwardedEvent(data: ContractAwardedData): TypedEventWrite<'contract.awarded'> {
   return {
     type: 'contract.awarded',
-    subjectKey: `contract:${data.award_id}`,
+    // The PIID alone is not unique (delivery orders reuse short PIIDs like "0007"); the award key is.
+    subjectKey: `contract:${data.award_key}`,
     ticker: tickerOrNull(data.ticker),
     politicianSlug: null,
     data,

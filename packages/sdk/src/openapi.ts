@@ -334,6 +334,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lobbying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Federal lobbying filings (Senate LDA)
+         * @description Newest posted first (`sort_dir=asc` for oldest). Filters combine with AND; comma lists with OR. `ticker` finds filings whose client was matched to that company (see `ticker_match`); unmatched clients have ticker null. Page with `offset` until a page is shorter than `limit`.
+         */
+        get: operations["listLobbying"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lobbying/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lobbying filing: registrant, client, amount, issues, lobbyists, entities contacted */
+        get: operations["getLobbying"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Federal contract awards (USAspending)
+         * @description Latest award date first (`sort_dir=asc` for oldest). Filters combine with AND; `ticker` is a comma list. Page with `offset` until a page is shorter than `limit`.
+         */
+        get: operations["listContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contract award: recipient, parent, amount, agency, dates, NAICS/PSC, place of performance */
+        get: operations["getContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credits/balance": {
         parameters: {
             query?: never;
@@ -4858,6 +4932,924 @@ export interface operations {
             };
         };
     };
+    listLobbying: {
+        parameters: {
+            query?: {
+                /** @description Client name contains (case-insensitive) */
+                client?: string;
+                /** @description Registrant (lobbying firm) name contains (case-insensitive) */
+                registrant?: string;
+                /** @description Client's ticker, or comma-separated tickers */
+                ticker?: string;
+                /** @description LDA general issue code (TAX, DEF, HCR ...), or comma-separated codes */
+                issue_code?: string;
+                /** @description Filing year */
+                year?: number;
+                /** @description first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year or year_end */
+                period?: string;
+                /** @description Least income/expenses reported, in dollars */
+                min_amount?: number;
+                /** @description Page size, 1-1000 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+                /** @description asc or desc (default desc) */
+                sort_dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 5120,
+                     *         "filing_uuid": "2bca0583-580a-4385-b372-afad88800ac2",
+                     *         "filing_type": "Q2",
+                     *         "filing_type_display": "SECOND QUARTER REPORT",
+                     *         "filing_year": 2016,
+                     *         "filing_period": "second_quarter",
+                     *         "no_activity": false,
+                     *         "registrant_id": "22746",
+                     *         "registrant_name": "The Michael Lewan Company",
+                     *         "client_id": "22746-36",
+                     *         "client_name": "Oracle Corporation",
+                     *         "client_description": null,
+                     *         "ticker": "ORCL",
+                     *         "ticker_match": {
+                     *           "method": "exact",
+                     *           "confidence": 0.99
+                     *         },
+                     *         "income": "60000",
+                     *         "expenses": null,
+                     *         "amount": 60000,
+                     *         "filed_date": "2016-07-01",
+                     *         "posted_at": "2016-07-01T11:33:34.163",
+                     *         "issues": [
+                     *           {
+                     *             "code": "TAX",
+                     *             "name": "Taxation/Internal Revenue Code",
+                     *             "description": "International tax policy"
+                     *           }
+                     *         ],
+                     *         "lobbyists": [
+                     *           {
+                     *             "name": "LEWAN, MICHAEL",
+                     *             "covered_position": "Senior Advisor - Senator Joe Lieberman 2012",
+                     *             "is_new": null
+                     *           }
+                     *         ],
+                     *         "government_entities": [
+                     *           "SENATE",
+                     *           "HOUSE OF REPRESENTATIVES"
+                     *         ],
+                     *         "url": "https://lda.senate.gov/filings/public/filing/2bca0583-580a-4385-b372-afad88800ac2/print/",
+                     *         "source": "senate_bulk_xml"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description Lobbying filing id */
+                        id: number;
+                        /** @description Senate LDA filing UUID (lower case) */
+                        filing_uuid: string;
+                        /** @description RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations */
+                        filing_type: string;
+                        /** @description The filing type as the source words it */
+                        filing_type_display: string;
+                        filing_year: number;
+                        /** @description first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined) */
+                        filing_period: string | null;
+                        /** @description The report declares no lobbying activity for the period */
+                        no_activity: boolean;
+                        /** @description LDA registrant id */
+                        registrant_id: string | null;
+                        /** @description Lobbying firm (or the client when it lobbies for itself) */
+                        registrant_name: string;
+                        /** @description LDA client id (bulk XML: registrant id and the registrant-scoped client id) */
+                        client_id: string | null;
+                        /** @description Client */
+                        client_name: string;
+                        /** @description What the client does, as the filing says */
+                        client_description: string | null;
+                        /** @description Client's ticker, when the client is a listed company */
+                        ticker: string | null;
+                        ticker_match: {
+                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
+                            method: string;
+                            /** @description 0 to 1 */
+                            confidence: number;
+                        } | null;
+                        /** @description Income reported by a lobbying firm, decimal string as filed */
+                        income: string | null;
+                        /** @description Expenses reported by a self-filing client, decimal string as filed */
+                        expenses: string | null;
+                        /** @description income, else expenses, in dollars */
+                        amount: number | null;
+                        /** @description Date posted, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description When the filing was posted/received, as the source writes it */
+                        posted_at: string | null;
+                        issues: {
+                            /** @description General issue area code (TAX, DEF, HCR, ...) */
+                            code: string | null;
+                            /** @description General issue area */
+                            name: string;
+                            /** @description Specific issues lobbied on */
+                            description: string | null;
+                        }[];
+                        lobbyists: {
+                            name: string;
+                            /** @description Former covered government positions, as declared */
+                            covered_position: string | null;
+                            is_new: boolean | null;
+                        }[];
+                        /** @description Chambers, committees and agencies contacted */
+                        government_entities: string[];
+                        /** @description The filing document on the Senate LDA site */
+                        url: string;
+                        /** @description lda_api or senate_bulk_xml */
+                        source: string;
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getLobbying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Lobbying filing id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 5120,
+                     *       "filing_uuid": "2bca0583-580a-4385-b372-afad88800ac2",
+                     *       "filing_type": "Q2",
+                     *       "filing_type_display": "SECOND QUARTER REPORT",
+                     *       "filing_year": 2016,
+                     *       "filing_period": "second_quarter",
+                     *       "no_activity": false,
+                     *       "registrant_id": "22746",
+                     *       "registrant_name": "The Michael Lewan Company",
+                     *       "client_id": "22746-36",
+                     *       "client_name": "Oracle Corporation",
+                     *       "client_description": null,
+                     *       "ticker": "ORCL",
+                     *       "ticker_match": {
+                     *         "method": "exact",
+                     *         "confidence": 0.99
+                     *       },
+                     *       "income": "60000",
+                     *       "expenses": null,
+                     *       "amount": 60000,
+                     *       "filed_date": "2016-07-01",
+                     *       "posted_at": "2016-07-01T11:33:34.163",
+                     *       "issues": [
+                     *         {
+                     *           "code": "TAX",
+                     *           "name": "Taxation/Internal Revenue Code",
+                     *           "description": "International tax policy"
+                     *         }
+                     *       ],
+                     *       "lobbyists": [
+                     *         {
+                     *           "name": "LEWAN, MICHAEL",
+                     *           "covered_position": "Senior Advisor - Senator Joe Lieberman 2012",
+                     *           "is_new": null
+                     *         }
+                     *       ],
+                     *       "government_entities": [
+                     *         "SENATE",
+                     *         "HOUSE OF REPRESENTATIVES"
+                     *       ],
+                     *       "url": "https://lda.senate.gov/filings/public/filing/2bca0583-580a-4385-b372-afad88800ac2/print/",
+                     *       "source": "senate_bulk_xml"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Lobbying filing id */
+                        id: number;
+                        /** @description Senate LDA filing UUID (lower case) */
+                        filing_uuid: string;
+                        /** @description RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations */
+                        filing_type: string;
+                        /** @description The filing type as the source words it */
+                        filing_type_display: string;
+                        filing_year: number;
+                        /** @description first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined) */
+                        filing_period: string | null;
+                        /** @description The report declares no lobbying activity for the period */
+                        no_activity: boolean;
+                        /** @description LDA registrant id */
+                        registrant_id: string | null;
+                        /** @description Lobbying firm (or the client when it lobbies for itself) */
+                        registrant_name: string;
+                        /** @description LDA client id (bulk XML: registrant id and the registrant-scoped client id) */
+                        client_id: string | null;
+                        /** @description Client */
+                        client_name: string;
+                        /** @description What the client does, as the filing says */
+                        client_description: string | null;
+                        /** @description Client's ticker, when the client is a listed company */
+                        ticker: string | null;
+                        ticker_match: {
+                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
+                            method: string;
+                            /** @description 0 to 1 */
+                            confidence: number;
+                        } | null;
+                        /** @description Income reported by a lobbying firm, decimal string as filed */
+                        income: string | null;
+                        /** @description Expenses reported by a self-filing client, decimal string as filed */
+                        expenses: string | null;
+                        /** @description income, else expenses, in dollars */
+                        amount: number | null;
+                        /** @description Date posted, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description When the filing was posted/received, as the source writes it */
+                        posted_at: string | null;
+                        issues: {
+                            /** @description General issue area code (TAX, DEF, HCR, ...) */
+                            code: string | null;
+                            /** @description General issue area */
+                            name: string;
+                            /** @description Specific issues lobbied on */
+                            description: string | null;
+                        }[];
+                        lobbyists: {
+                            name: string;
+                            /** @description Former covered government positions, as declared */
+                            covered_position: string | null;
+                            is_new: boolean | null;
+                        }[];
+                        /** @description Chambers, committees and agencies contacted */
+                        government_entities: string[];
+                        /** @description The filing document on the Senate LDA site */
+                        url: string;
+                        /** @description lda_api or senate_bulk_xml */
+                        source: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listContracts: {
+        parameters: {
+            query?: {
+                /** @description Recipient's (or parent's) ticker, or comma-separated tickers */
+                ticker?: string;
+                /** @description Recipient or parent name contains (case-insensitive) */
+                recipient?: string;
+                /** @description Awarding agency or sub-agency contains (case-insensitive) */
+                agency?: string;
+                /** @description First award date */
+                date_from?: string;
+                /** @description Last award date */
+                date_to?: string;
+                /** @description Least obligated amount, in dollars */
+                min_amount?: number;
+                /** @description Page size, 1-1000 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+                /** @description asc or desc (default desc) */
+                sort_dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 7734,
+                     *         "award_key": "CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-",
+                     *         "award_id": "NNJ06TA25C",
+                     *         "recipient_name": "LOCKHEED MARTIN CORP",
+                     *         "recipient_uei": "FYHNA5WC8XD7",
+                     *         "parent_name": null,
+                     *         "parent_uei": null,
+                     *         "ticker": "LMT",
+                     *         "ticker_match": {
+                     *           "method": "exact",
+                     *           "confidence": 0.99
+                     *         },
+                     *         "amount": 15327166953.75,
+                     *         "awarding_agency": "National Aeronautics and Space Administration",
+                     *         "awarding_sub_agency": "National Aeronautics and Space Administration",
+                     *         "award_date": "2006-08-31",
+                     *         "start_date": "2006-09-06",
+                     *         "end_date": "2026-09-30",
+                     *         "award_type": "DEFINITIVE CONTRACT",
+                     *         "description": "TAS::80 0124::TAS DESIGN, DEVELOPMENT, TEST&EVALUATION OF PROJECT ORION",
+                     *         "naics_code": "541710",
+                     *         "naics_description": "RESEARCH AND DEVELOPMENT IN THE PHYSICAL, ENGINEERING, AND LIFE SCIENCES",
+                     *         "psc_code": "AR33",
+                     *         "psc_description": "R&D- SPACE: FLIGHT (ADVANCED DEVELOPMENT)",
+                     *         "place_of_performance": {
+                     *           "city": "LITTLETON",
+                     *           "state": "CO",
+                     *           "country": "USA"
+                     *         },
+                     *         "url": "https://www.usaspending.gov/award/CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-",
+                     *         "source": "spending_by_award"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description Contract award id */
+                        id: number;
+                        /** @description USAspending's award key (generated_unique_award_id), or FPDS_<transaction key> */
+                        award_key: string;
+                        /** @description PIID the agency gave the award */
+                        award_id: string;
+                        /** @description Recipient */
+                        recipient_name: string;
+                        /** @description Recipient UEI */
+                        recipient_uei: string | null;
+                        /** @description Recipient's ultimate parent */
+                        parent_name: string | null;
+                        /** @description Parent's UEI */
+                        parent_uei: string | null;
+                        /** @description Recipient's (or its parent's) ticker */
+                        ticker: string | null;
+                        ticker_match: {
+                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
+                            method: string;
+                            /** @description 0 to 1 */
+                            confidence: number;
+                        } | null;
+                        /** @description Obligated amount, in dollars */
+                        amount: number | null;
+                        /** @description Awarding agency */
+                        awarding_agency: string | null;
+                        /** @description Awarding sub-agency */
+                        awarding_sub_agency: string | null;
+                        /** @description Date signed (base obligation date), YYYY-MM-DD */
+                        award_date: string | null;
+                        /** @description Period of performance start, YYYY-MM-DD */
+                        start_date: string | null;
+                        /** @description Period of performance end, YYYY-MM-DD */
+                        end_date: string | null;
+                        /** @description DEFINITIVE CONTRACT, DELIVERY ORDER, ... */
+                        award_type: string | null;
+                        /** @description Award description */
+                        description: string | null;
+                        /** @description NAICS code */
+                        naics_code: string | null;
+                        /** @description NAICS description */
+                        naics_description: string | null;
+                        /** @description Product or service code */
+                        psc_code: string | null;
+                        /** @description PSC description */
+                        psc_description: string | null;
+                        place_of_performance: {
+                            /** @description City */
+                            city: string | null;
+                            /** @description State code */
+                            state: string | null;
+                            /** @description Country code */
+                            country: string | null;
+                        };
+                        /** @description The award on usaspending.gov */
+                        url: string | null;
+                        /** @description spending_by_award, award_detail or fpds */
+                        source: string;
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contract award id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7734,
+                     *       "award_key": "CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-",
+                     *       "award_id": "NNJ06TA25C",
+                     *       "recipient_name": "LOCKHEED MARTIN CORP",
+                     *       "recipient_uei": "FYHNA5WC8XD7",
+                     *       "parent_name": null,
+                     *       "parent_uei": null,
+                     *       "ticker": "LMT",
+                     *       "ticker_match": {
+                     *         "method": "exact",
+                     *         "confidence": 0.99
+                     *       },
+                     *       "amount": 15327166953.75,
+                     *       "awarding_agency": "National Aeronautics and Space Administration",
+                     *       "awarding_sub_agency": "National Aeronautics and Space Administration",
+                     *       "award_date": "2006-08-31",
+                     *       "start_date": "2006-09-06",
+                     *       "end_date": "2026-09-30",
+                     *       "award_type": "DEFINITIVE CONTRACT",
+                     *       "description": "TAS::80 0124::TAS DESIGN, DEVELOPMENT, TEST&EVALUATION OF PROJECT ORION",
+                     *       "naics_code": "541710",
+                     *       "naics_description": "RESEARCH AND DEVELOPMENT IN THE PHYSICAL, ENGINEERING, AND LIFE SCIENCES",
+                     *       "psc_code": "AR33",
+                     *       "psc_description": "R&D- SPACE: FLIGHT (ADVANCED DEVELOPMENT)",
+                     *       "place_of_performance": {
+                     *         "city": "LITTLETON",
+                     *         "state": "CO",
+                     *         "country": "USA"
+                     *       },
+                     *       "url": "https://www.usaspending.gov/award/CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-",
+                     *       "source": "spending_by_award"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Contract award id */
+                        id: number;
+                        /** @description USAspending's award key (generated_unique_award_id), or FPDS_<transaction key> */
+                        award_key: string;
+                        /** @description PIID the agency gave the award */
+                        award_id: string;
+                        /** @description Recipient */
+                        recipient_name: string;
+                        /** @description Recipient UEI */
+                        recipient_uei: string | null;
+                        /** @description Recipient's ultimate parent */
+                        parent_name: string | null;
+                        /** @description Parent's UEI */
+                        parent_uei: string | null;
+                        /** @description Recipient's (or its parent's) ticker */
+                        ticker: string | null;
+                        ticker_match: {
+                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
+                            method: string;
+                            /** @description 0 to 1 */
+                            confidence: number;
+                        } | null;
+                        /** @description Obligated amount, in dollars */
+                        amount: number | null;
+                        /** @description Awarding agency */
+                        awarding_agency: string | null;
+                        /** @description Awarding sub-agency */
+                        awarding_sub_agency: string | null;
+                        /** @description Date signed (base obligation date), YYYY-MM-DD */
+                        award_date: string | null;
+                        /** @description Period of performance start, YYYY-MM-DD */
+                        start_date: string | null;
+                        /** @description Period of performance end, YYYY-MM-DD */
+                        end_date: string | null;
+                        /** @description DEFINITIVE CONTRACT, DELIVERY ORDER, ... */
+                        award_type: string | null;
+                        /** @description Award description */
+                        description: string | null;
+                        /** @description NAICS code */
+                        naics_code: string | null;
+                        /** @description NAICS description */
+                        naics_description: string | null;
+                        /** @description Product or service code */
+                        psc_code: string | null;
+                        /** @description PSC description */
+                        psc_description: string | null;
+                        place_of_performance: {
+                            /** @description City */
+                            city: string | null;
+                            /** @description State code */
+                            state: string | null;
+                            /** @description Country code */
+                            country: string | null;
+                        };
+                        /** @description The award on usaspending.gov */
+                        url: string | null;
+                        /** @description spending_by_award, award_detail or fpds */
+                        source: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     creditsBalance: {
         parameters: {
             query?: never;
@@ -5935,16 +6927,28 @@ export interface operations {
                      *             "required": [
                      *               "id",
                      *               "filing_uuid",
-                     *               "registrant_name",
-                     *               "client_name",
-                     *               "ticker",
-                     *               "amount",
-                     *               "filing_period",
-                     *               "filing_year",
                      *               "filing_type",
-                     *               "issues",
+                     *               "filing_type_display",
+                     *               "filing_year",
+                     *               "filing_period",
+                     *               "no_activity",
+                     *               "registrant_id",
+                     *               "registrant_name",
+                     *               "client_id",
+                     *               "client_name",
+                     *               "client_description",
+                     *               "ticker",
+                     *               "ticker_match",
+                     *               "income",
+                     *               "expenses",
+                     *               "amount",
                      *               "filed_date",
-                     *               "url"
+                     *               "posted_at",
+                     *               "issues",
+                     *               "lobbyists",
+                     *               "government_entities",
+                     *               "url",
+                     *               "source"
                      *             ],
                      *             "properties": {
                      *               "id": {
@@ -5953,15 +6957,58 @@ export interface operations {
                      *               },
                      *               "filing_uuid": {
                      *                 "type": "string",
-                     *                 "description": "Senate LDA filing UUID"
+                     *                 "description": "Senate LDA filing UUID (lower case)"
+                     *               },
+                     *               "filing_type": {
+                     *                 "type": "string",
+                     *                 "description": "RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations"
+                     *               },
+                     *               "filing_type_display": {
+                     *                 "type": "string",
+                     *                 "description": "The filing type as the source words it"
+                     *               },
+                     *               "filing_year": {
+                     *                 "type": "integer"
+                     *               },
+                     *               "filing_period": {
+                     *                 "description": "first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined)",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "no_activity": {
+                     *                 "type": "boolean",
+                     *                 "description": "The report declares no lobbying activity for the period"
+                     *               },
+                     *               "registrant_id": {
+                     *                 "description": "LDA registrant id",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "registrant_name": {
                      *                 "type": "string",
                      *                 "description": "Lobbying firm (or the client when it lobbies for itself)"
                      *               },
+                     *               "client_id": {
+                     *                 "description": "LDA client id (bulk XML: registrant id and the registrant-scoped client id)",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
                      *               "client_name": {
                      *                 "type": "string",
                      *                 "description": "Client"
+                     *               },
+                     *               "client_description": {
+                     *                 "description": "What the client does, as the filing says",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "ticker": {
                      *                 "description": "Client's ticker, when the client is a listed company",
@@ -5970,38 +7017,144 @@ export interface operations {
                      *                   "null"
                      *                 ]
                      *               },
+                     *               "ticker_match": {
+                     *                 "anyOf": [
+                     *                   {
+                     *                     "type": "object",
+                     *                     "required": [
+                     *                       "method",
+                     *                       "confidence"
+                     *                     ],
+                     *                     "properties": {
+                     *                       "method": {
+                     *                         "type": "string",
+                     *                         "description": "exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory)"
+                     *                       },
+                     *                       "confidence": {
+                     *                         "type": "number",
+                     *                         "description": "0 to 1"
+                     *                       }
+                     *                     },
+                     *                     "description": "How the name was matched to the ticker (company identity table)"
+                     *                   },
+                     *                   {
+                     *                     "type": "null"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "income": {
+                     *                 "description": "Income reported by a lobbying firm, decimal string as filed",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "expenses": {
+                     *                 "description": "Expenses reported by a self-filing client, decimal string as filed",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
                      *               "amount": {
-                     *                 "description": "Income or expenses reported for the period, in dollars",
+                     *                 "description": "income, else expenses, in dollars",
                      *                 "type": [
                      *                   "number",
                      *                   "null"
                      *                 ]
                      *               },
-                     *               "filing_period": {
-                     *                 "type": "string",
-                     *                 "description": "first_quarter, second_quarter, mid_year, ..."
+                     *               "filed_date": {
+                     *                 "description": "Date posted, YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
-                     *               "filing_year": {
-                     *                 "type": "integer"
-                     *               },
-                     *               "filing_type": {
-                     *                 "type": "string",
-                     *                 "description": "LDA filing type (RR, Q1, Q2, ...)"
+                     *               "posted_at": {
+                     *                 "description": "When the filing was posted/received, as the source writes it",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "issues": {
                      *                 "type": "array",
                      *                 "items": {
+                     *                   "type": "object",
+                     *                   "required": [
+                     *                     "code",
+                     *                     "name",
+                     *                     "description"
+                     *                   ],
+                     *                   "properties": {
+                     *                     "code": {
+                     *                       "description": "General issue area code (TAX, DEF, HCR, ...)",
+                     *                       "type": [
+                     *                         "string",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "name": {
+                     *                       "type": "string",
+                     *                       "description": "General issue area"
+                     *                     },
+                     *                     "description": {
+                     *                       "description": "Specific issues lobbied on",
+                     *                       "type": [
+                     *                         "string",
+                     *                         "null"
+                     *                       ]
+                     *                     }
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "lobbyists": {
+                     *                 "type": "array",
+                     *                 "items": {
+                     *                   "type": "object",
+                     *                   "required": [
+                     *                     "name",
+                     *                     "covered_position",
+                     *                     "is_new"
+                     *                   ],
+                     *                   "properties": {
+                     *                     "name": {
+                     *                       "type": "string"
+                     *                     },
+                     *                     "covered_position": {
+                     *                       "description": "Former covered government positions, as declared",
+                     *                       "type": [
+                     *                         "string",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "is_new": {
+                     *                       "anyOf": [
+                     *                         {
+                     *                           "type": "boolean"
+                     *                         },
+                     *                         {
+                     *                           "type": "null"
+                     *                         }
+                     *                       ]
+                     *                     }
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "government_entities": {
+                     *                 "type": "array",
+                     *                 "items": {
                      *                   "type": "string"
                      *                 },
-                     *                 "description": "General issue area codes (TAX, DEF, HCR, ...)"
-                     *               },
-                     *               "filed_date": {
-                     *                 "type": "string",
-                     *                 "description": "Date posted, YYYY-MM-DD"
+                     *                 "description": "Chambers, committees and agencies contacted"
                      *               },
                      *               "url": {
                      *                 "type": "string",
-                     *                 "description": "The filing on lda.senate.gov"
+                     *                 "description": "The filing document on the Senate LDA site"
+                     *               },
+                     *               "source": {
+                     *                 "type": "string",
+                     *                 "description": "lda_api or senate_bulk_xml"
                      *               }
                      *             },
                      *             "description": "A federal lobbying (LDA) filing"
@@ -6010,20 +7163,47 @@ export interface operations {
                      *             "event": "lobbying.filed",
                      *             "data": {
                      *               "id": 5120,
-                     *               "filing_uuid": "4c8a1f0e-2b7d-4d2e-9a51-0f3c6b9d2e11",
-                     *               "registrant_name": "Akin Gump Strauss Hauer & Feld",
-                     *               "client_name": "NVIDIA Corporation",
-                     *               "ticker": "NVDA",
-                     *               "amount": 120000,
-                     *               "filing_period": "fourth_quarter",
-                     *               "filing_year": 2024,
-                     *               "filing_type": "Q4",
+                     *               "filing_uuid": "2bca0583-580a-4385-b372-afad88800ac2",
+                     *               "filing_type": "Q2",
+                     *               "filing_type_display": "SECOND QUARTER REPORT",
+                     *               "filing_year": 2016,
+                     *               "filing_period": "second_quarter",
+                     *               "no_activity": false,
+                     *               "registrant_id": "22746",
+                     *               "registrant_name": "The Michael Lewan Company",
+                     *               "client_id": "22746-36",
+                     *               "client_name": "Oracle Corporation",
+                     *               "client_description": null,
+                     *               "ticker": "ORCL",
+                     *               "ticker_match": {
+                     *                 "method": "exact",
+                     *                 "confidence": 0.99
+                     *               },
+                     *               "income": "60000",
+                     *               "expenses": null,
+                     *               "amount": 60000,
+                     *               "filed_date": "2016-07-01",
+                     *               "posted_at": "2016-07-01T11:33:34.163",
                      *               "issues": [
-                     *                 "TRD",
-                     *                 "CPT"
+                     *                 {
+                     *                   "code": "TAX",
+                     *                   "name": "Taxation/Internal Revenue Code",
+                     *                   "description": "International tax policy"
+                     *                 }
                      *               ],
-                     *               "filed_date": "2025-01-21",
-                     *               "url": "https://lda.senate.gov/filings/public/filing/4c8a1f0e-2b7d-4d2e-9a51-0f3c6b9d2e11/print/"
+                     *               "lobbyists": [
+                     *                 {
+                     *                   "name": "LEWAN, MICHAEL",
+                     *                   "covered_position": "Senior Advisor - Senator Joe Lieberman 2012",
+                     *                   "is_new": null
+                     *                 }
+                     *               ],
+                     *               "government_entities": [
+                     *                 "SENATE",
+                     *                 "HOUSE OF REPRESENTATIVES"
+                     *               ],
+                     *               "url": "https://lda.senate.gov/filings/public/filing/2bca0583-580a-4385-b372-afad88800ac2/print/",
+                     *               "source": "senate_bulk_xml"
                      *             }
                      *           }
                      *         },
@@ -6041,28 +7221,67 @@ export interface operations {
                      *             "type": "object",
                      *             "required": [
                      *               "id",
+                     *               "award_key",
                      *               "award_id",
                      *               "recipient_name",
+                     *               "recipient_uei",
+                     *               "parent_name",
+                     *               "parent_uei",
                      *               "ticker",
+                     *               "ticker_match",
+                     *               "amount",
                      *               "awarding_agency",
                      *               "awarding_sub_agency",
-                     *               "amount",
                      *               "award_date",
+                     *               "start_date",
+                     *               "end_date",
+                     *               "award_type",
                      *               "description",
-                     *               "url"
+                     *               "naics_code",
+                     *               "naics_description",
+                     *               "psc_code",
+                     *               "psc_description",
+                     *               "place_of_performance",
+                     *               "url",
+                     *               "source"
                      *             ],
                      *             "properties": {
                      *               "id": {
                      *                 "type": "integer",
                      *                 "description": "Contract award id"
                      *               },
+                     *               "award_key": {
+                     *                 "type": "string",
+                     *                 "description": "USAspending's award key (generated_unique_award_id), or FPDS_<transaction key>"
+                     *               },
                      *               "award_id": {
                      *                 "type": "string",
-                     *                 "description": "USAspending award id (PIID)"
+                     *                 "description": "PIID the agency gave the award"
                      *               },
                      *               "recipient_name": {
                      *                 "type": "string",
                      *                 "description": "Recipient"
+                     *               },
+                     *               "recipient_uei": {
+                     *                 "description": "Recipient UEI",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "parent_name": {
+                     *                 "description": "Recipient's ultimate parent",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "parent_uei": {
+                     *                 "description": "Parent's UEI",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "ticker": {
                      *                 "description": "Recipient's (or its parent's) ticker",
@@ -6071,9 +7290,44 @@ export interface operations {
                      *                   "null"
                      *                 ]
                      *               },
+                     *               "ticker_match": {
+                     *                 "anyOf": [
+                     *                   {
+                     *                     "type": "object",
+                     *                     "required": [
+                     *                       "method",
+                     *                       "confidence"
+                     *                     ],
+                     *                     "properties": {
+                     *                       "method": {
+                     *                         "type": "string",
+                     *                         "description": "exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory)"
+                     *                       },
+                     *                       "confidence": {
+                     *                         "type": "number",
+                     *                         "description": "0 to 1"
+                     *                       }
+                     *                     },
+                     *                     "description": "How the name was matched to the ticker (company identity table)"
+                     *                   },
+                     *                   {
+                     *                     "type": "null"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "amount": {
+                     *                 "description": "Obligated amount, in dollars",
+                     *                 "type": [
+                     *                   "number",
+                     *                   "null"
+                     *                 ]
+                     *               },
                      *               "awarding_agency": {
-                     *                 "type": "string",
-                     *                 "description": "Awarding agency"
+                     *                 "description": "Awarding agency",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "awarding_sub_agency": {
                      *                 "description": "Awarding sub-agency",
@@ -6082,13 +7336,33 @@ export interface operations {
                      *                   "null"
                      *                 ]
                      *               },
-                     *               "amount": {
-                     *                 "type": "number",
-                     *                 "description": "Obligated amount, in dollars"
-                     *               },
                      *               "award_date": {
-                     *                 "type": "string",
-                     *                 "description": "Action date, YYYY-MM-DD"
+                     *                 "description": "Date signed (base obligation date), YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "start_date": {
+                     *                 "description": "Period of performance start, YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "end_date": {
+                     *                 "description": "Period of performance end, YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "award_type": {
+                     *                 "description": "DEFINITIVE CONTRACT, DELIVERY ORDER, ...",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "description": {
                      *                 "description": "Award description",
@@ -6097,12 +7371,75 @@ export interface operations {
                      *                   "null"
                      *                 ]
                      *               },
+                     *               "naics_code": {
+                     *                 "description": "NAICS code",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "naics_description": {
+                     *                 "description": "NAICS description",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "psc_code": {
+                     *                 "description": "Product or service code",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "psc_description": {
+                     *                 "description": "PSC description",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "place_of_performance": {
+                     *                 "type": "object",
+                     *                 "required": [
+                     *                   "city",
+                     *                   "state",
+                     *                   "country"
+                     *                 ],
+                     *                 "properties": {
+                     *                   "city": {
+                     *                     "description": "City",
+                     *                     "type": [
+                     *                       "string",
+                     *                       "null"
+                     *                     ]
+                     *                   },
+                     *                   "state": {
+                     *                     "description": "State code",
+                     *                     "type": [
+                     *                       "string",
+                     *                       "null"
+                     *                     ]
+                     *                   },
+                     *                   "country": {
+                     *                     "description": "Country code",
+                     *                     "type": [
+                     *                       "string",
+                     *                       "null"
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               },
                      *               "url": {
                      *                 "description": "The award on usaspending.gov",
                      *                 "type": [
                      *                   "string",
                      *                   "null"
                      *                 ]
+                     *               },
+                     *               "source": {
+                     *                 "type": "string",
+                     *                 "description": "spending_by_award, award_detail or fpds"
                      *               }
                      *             },
                      *             "description": "A federal contract award"
@@ -6111,15 +7448,36 @@ export interface operations {
                      *             "event": "contract.awarded",
                      *             "data": {
                      *               "id": 7734,
-                     *               "award_id": "FA862124C6001",
-                     *               "recipient_name": "Lockheed Martin Corporation",
+                     *               "award_key": "CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-",
+                     *               "award_id": "NNJ06TA25C",
+                     *               "recipient_name": "LOCKHEED MARTIN CORP",
+                     *               "recipient_uei": "FYHNA5WC8XD7",
+                     *               "parent_name": null,
+                     *               "parent_uei": null,
                      *               "ticker": "LMT",
-                     *               "awarding_agency": "Department of Defense",
-                     *               "awarding_sub_agency": "Department of the Air Force",
-                     *               "amount": 98500000,
-                     *               "award_date": "2025-01-10",
-                     *               "description": "F-16 sustainment",
-                     *               "url": "https://www.usaspending.gov/award/CONT_AWD_FA862124C6001_9700_-NONE-_-NONE-"
+                     *               "ticker_match": {
+                     *                 "method": "exact",
+                     *                 "confidence": 0.99
+                     *               },
+                     *               "amount": 15327166953.75,
+                     *               "awarding_agency": "National Aeronautics and Space Administration",
+                     *               "awarding_sub_agency": "National Aeronautics and Space Administration",
+                     *               "award_date": "2006-08-31",
+                     *               "start_date": "2006-09-06",
+                     *               "end_date": "2026-09-30",
+                     *               "award_type": "DEFINITIVE CONTRACT",
+                     *               "description": "TAS::80 0124::TAS DESIGN, DEVELOPMENT, TEST&EVALUATION OF PROJECT ORION",
+                     *               "naics_code": "541710",
+                     *               "naics_description": "RESEARCH AND DEVELOPMENT IN THE PHYSICAL, ENGINEERING, AND LIFE SCIENCES",
+                     *               "psc_code": "AR33",
+                     *               "psc_description": "R&D- SPACE: FLIGHT (ADVANCED DEVELOPMENT)",
+                     *               "place_of_performance": {
+                     *                 "city": "LITTLETON",
+                     *                 "state": "CO",
+                     *                 "country": "USA"
+                     *               },
+                     *               "url": "https://www.usaspending.gov/award/CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-",
+                     *               "source": "spending_by_award"
                      *             }
                      *           }
                      *         },

@@ -39,6 +39,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** application/x-www-form-urlencoded body. */
   form?: Record<string, string>;
+  /** application/json body (USAspending's search endpoints take JSON posts). */
+  json?: unknown;
   /** Statuses that are answers, not failures (e.g. 404 for a document that is not there yet). */
   acceptStatuses?: readonly number[];
   /** Stops waiting and retrying (a run being shut down). */
@@ -99,7 +101,12 @@ export class HttpClient {
       ? AbortSignal.any([options.signal, AbortSignal.timeout(this.options.timeoutMs)])
       : AbortSignal.timeout(this.options.timeoutMs);
     let method = options.method ?? 'GET';
-    let body: string | undefined = options.form ? new URLSearchParams(options.form).toString() : undefined;
+    let body: string | undefined = options.form
+      ? new URLSearchParams(options.form).toString()
+      : options.json !== undefined
+        ? JSON.stringify(options.json)
+        : undefined;
+    const contentType = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
     let current = url;
     // Redirects are followed here rather than by fetch, so that cookies set on a redirect (a
     // session started by a form post) are kept, as a browser would.
@@ -108,7 +115,7 @@ export class HttpClient {
       const headers: Record<string, string> = { 'user-agent': this.options.userAgent, ...options.headers };
       const cookie = this.cookies.get(host);
       if (cookie) headers.cookie = cookie;
-      if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+      if (body !== undefined) headers['content-type'] = contentType;
       const response = await fetch(current, { method, headers, body, redirect: 'manual', signal });
       this.keepCookies(host, response.headers);
       const location = response.headers.get('location');

@@ -8,6 +8,7 @@
 //                GET  /search/view/ptr/{uuid}/                    report page (needs session)
 //   OGE          GET  /278t/                                      HTML listing of the PDFs
 //                GET  /278t/{file name}
+//   LDA, USAspending: the paths related.ts lists
 // Faults can be injected (`failNext`) to test retries; every request is logged in `requests`.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseDate } from '../../domain/dates.js';
 import { houseIndexZip, loadCatalog, type ReplayCatalog } from './catalog.js';
+import { RelatedReplay } from './related.js';
 
 export interface ReplayServerOptions {
   dataDir: string;
@@ -46,8 +48,12 @@ export class ReplayServer {
   private readonly csrf = new Map<string, Set<string>>();
   private readonly sessions = new Set<string>();
 
+  /** LDA and USAspending answers (related.ts). */
+  readonly related: RelatedReplay;
+
   constructor(private readonly options: ReplayServerOptions) {
     this.catalog = loadCatalog(options.dataDir);
+    this.related = new RelatedReplay(options.dataDir);
   }
 
   async start(): Promise<string> {
@@ -124,6 +130,8 @@ export class ReplayServer {
       return this.agree(request, response, new URLSearchParams(body));
     if (method === 'POST' && path === '/search/report/data/')
       return this.search(request, response, new URLSearchParams(body));
+    const related = this.related.handle(method, path, url.searchParams, body, this.url);
+    if (related) return this.send(request, response, related.status, related.type, related.body);
     return this.send(request, response, 404, 'text/plain', 'not found');
   }
 

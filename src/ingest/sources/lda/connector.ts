@@ -1,0 +1,138 @@
+// The Senate LDA as a record source. Two public forms of the same filings:
+//   REST API    GET <base>/api/v1/filings/?filing_dt_posted_after=<since>&ordering=dt_posted&page_size=N
+//               pages {count, next, previous, results}, followed through `next`;
+//   bulk files  GET <base>/downloads/ lists the Senate's quarterly download files (XML, or zips of
+//               XML parts), each read whole; filings posted before `since` are left out.
+// `next` links name the public host (lda.gov, lda.senate.gov); they are followed on the configured
+// base so that a replay server or a mirror serves the whole walk.
+import { unzipSync } from 'fflate';
+import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
+import { type RecordConnector, type RecordPage, RecordSourceError } from '../../pipeline/record-ingest.js';
+import { parseLdaFilingsPage } from './api.js';
+import { parseLdaBulkXml } from './bulk-xml.js';
+import { LdaFormatError, type LobbyingFilingRecord } from './filing.js';
+
+export const LDA_FILINGS_PATH = '/api/v1/filings/';
+export const LDA_DOWNLOADS_PATH = '/downloads/';
+/** Pages read in one run at most (25 filings each): a guard against a `next` loop. */
+const MAX_PAGES = 10_000;
+
+export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
+  readonly name = 'lobbying' as const;
+  readonly source = 'lda';
+  private readonly base: string;
+
+  constructor(
+    private readonly http: HttpClient,
+    baseUrl: string,
+    private readonly pageSize = 25,
+  ) {
+    this.base = baseUrl.replace(/\/+$/, '');
+  }
+
+  async *pages(
+    since: string,
+    _now: Date,
+    signal?: AbortSignal,
+  ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
+    // A filing can be in the API and a bulk file, or in two bulk files: the first reading wins.
+    const seen = new Set<string>();
+    for await (const page of this.allPages(since, signal)) {
+      const records = page.records.filter((record) => !seen.has(record.filingUuid));
+      const skipped = page.records
+        .filter((record) => seen.has(record.filingUuid))
+        .map((record) => ({ id: record.filingUuid, reason: 'read already in this run' }));
+      for (const record of records) seen.add(record.filingUuid);
+      yield { ...page, records, skipped: [...page.skipped, ...skipped] };
+    }
+  }
+
+  private async *allPages(
+    since: string,
+    signal?: AbortSignal,
+  ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
+    yield* this.apiPages(since, signal);
+    yield* this.bulkFiles(since, signal);
+  }
+
+  private async *apiPages(
+    since: string,
+    signal?: AbortSignal,
+  ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
+    const query = new URLSearchParams({
+      filing_dt_posted_after: since,
+      ordering: 'dt_posted',
+      page_size: String(this.pageSize),
+    });
+    let url: string | null = `${this.base}${LDA_FILINGS_PATH}?${query}`;
+    const seen = new Set<string>();
+    for (let n = 0; url && n < MAX_PAGES; n++) {
+      if (seen.has(url)) throw new RecordSourceError(`the LDA API's next link loops back to ${url}`);
+      seen.add(url);
+      const document: FetchedDocument = await this.http.get(url, { signal });
+      let page: ReturnType<typeof parseLdaFilingsPage>;
+      try {
+        page = parseLdaFilingsPage(document.body.toString('utf8'));
+      } catch (error) {
+        if (error instanceof LdaFormatError) throw new RecordSourceError(`${url}: ${error.message}`);
+        throw error;
+      }
+      yield { label: url, bytes: document.body, records: page.filings, skipped: [], total: page.count };
+      url = page.next ? this.onBase(page.next) : null;
+    }
+  }
+
+  private async *bulkFiles(
+    since: string,
+    signal?: AbortSignal,
+  ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
+    const listingUrl = `${this.base}${LDA_DOWNLOADS_PATH}`;
+    const listing = await this.http.get(listingUrl, { signal, acceptStatuses: [404] });
+    if (listing.status === 404) return;
+    for (const href of downloadLinks(listing.body.toString('utf8'))) {
+      const url = new URL(href, listingUrl).toString();
+      const document = await this.http.get(url, { signal });
+      for (const part of xmlParts(url, document.body)) {
+        let filings: LobbyingFilingRecord[];
+        try {
+          filings = parseLdaBulkXml(part.bytes);
+        } catch (error) {
+          if (error instanceof LdaFormatError) throw new RecordSourceError(`${part.label}: ${error.message}`);
+          throw error;
+        }
+        const recent = filings.filter((filing) => (filing.postedAt ?? '').slice(0, 10) >= since);
+        const skipped = filings
+          .filter((filing) => !recent.includes(filing))
+          .map((filing) => ({
+            id: filing.filingUuid,
+            reason: `posted ${filing.postedAt ?? 'on an unknown date'}, before ${since}`,
+          }));
+        yield { label: part.label, bytes: part.bytes, records: recent, skipped, total: null };
+      }
+    }
+  }
+
+  /** A link the API gives, moved onto the configured base (same path and query). */
+  private onBase(link: string): string {
+    const parsed = new URL(link, this.base);
+    if (!parsed.pathname.startsWith(LDA_FILINGS_PATH)) {
+      throw new RecordSourceError(`the LDA API's next link leaves the filings list: ${link}`);
+    }
+    return `${this.base}${parsed.pathname}${parsed.search}`;
+  }
+}
+
+/** The .xml and .zip links of the downloads page, in page order, once each. */
+export function downloadLinks(html: string): string[] {
+  const links = [...html.matchAll(/href\s*=\s*["']([^"']+\.(?:xml|zip))["']/gi)].map((m) => m[1] ?? '');
+  return [...new Set(links.filter(Boolean))];
+}
+
+function xmlParts(url: string, bytes: Buffer): Array<{ label: string; bytes: Buffer }> {
+  if (!/\.zip$/i.test(new URL(url).pathname)) return [{ label: url, bytes }];
+  const entries = unzipSync(new Uint8Array(bytes));
+  return Object.entries(entries)
+    .filter(([name]) => /\.xml$/i.test(name))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, content]) => ({ label: `${url}#${name}`, bytes: Buffer.from(content) }));
+}
