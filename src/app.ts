@@ -7,6 +7,7 @@ import { RequestLogWriter } from './accounts/request-log.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
+import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
@@ -37,6 +38,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A HEAD of a metered route would be charged for an answer without a body: offer GET only.
     exposeHeadRoutes: false,
+    schemaController: validationController,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
