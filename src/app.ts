@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
-import { registerErrorHandling } from './http/plugins/errors.js';
+import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { validationController } from './http/plugins/validation.js';
@@ -39,6 +39,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // A HEAD of a metered route would be charged for an answer without a body: offer GET only.
     exposeHeadRoutes: false,
     schemaController: validationController,
+    ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
