@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/official/report.js';
 import { type IngestSchedule, startIngestSchedule } from '../ingest/official/scheduler.js';
 import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
+import { loggerOptions } from '../logging.js';
 import { providerFromConfig } from '../market/provider.js';
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
@@ -20,7 +21,7 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
   const webhooks = createWebhookRuntime(config.webhooks);
   const app = await buildApp(
     { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl, webhooks },
-    { logger: { level: config.logLevel } },
+    { logger: loggerOptions(config.logLevel) },
   );
   // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off
   // (e.g. when `dcledger worker` runs as its own process).
