@@ -110,7 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST?.trim() || '0.0.0.0',
     database: readDatabase(env),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    publicUrl: env.DCLEDGER_PUBLIC_URL?.trim() || undefined,
+    publicUrl: readUrl(env, 'DCLEDGER_PUBLIC_URL'),
     priceProvider: readPriceProvider(env),
     webhooks: readWebhookSettings(env),
     ingest: readIngest(env),

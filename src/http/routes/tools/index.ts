@@ -1,7 +1,9 @@
 // GET /v1/tools (public): tool routing and LLM tool definitions generated from the real routes'
 // schemas, so that a tool's input schema is exactly what the route accepts.
+
 import { Type } from 'typebox';
 import { openApiPath } from '../../../accounts/price-table.js';
+import { serviceBaseUrl } from '../../public-url.js';
 import type { CatalogEntry, RouteCatalog } from '../../route-catalog.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -184,6 +186,6 @@ export function toolRoutes(app: App, deps: AppDeps, catalog: RouteCatalog): void
         response: { 200: Tools },
       },
     },
-    async (request) => toolsDocument(catalog, deps.publicUrl ?? `${request.protocol}://${request.host}`),
+    async () => toolsDocument(catalog, serviceBaseUrl(deps.publicUrl, app.server.address())),
   );
 }
