@@ -1,6 +1,7 @@
 // Authentication, rate limits, tier gating and credit metering for every keyed route, driven by
 // the price table alone: handlers know nothing of keys or credits.
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { gatedFieldOfQuery, gatedFieldRefused, seesGatedFields } from '../../accounts/gating.js';
 import { PLAN_GATED_FIELDS, PLAN_TERMS, secondsToMidnightUtc } from '../../accounts/plans.js';
 import {
   costOf,
@@ -123,6 +124,13 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
     }
     refuseOverCap(caller, price.base, now);
     if (balanceOf(caller) < price.base) throw paymentRequired(price.base, balanceOf(caller));
+  });
+
+  // Ordering or filtering by a plan-gated field would reveal it: it needs the plan that sees it.
+  app.addHook('preHandler', async (request) => {
+    if (!request.caller || seesGatedFields(request.caller.plan)) return;
+    const field = gatedFieldOfQuery(request.query);
+    if (field) throw gatedFieldRefused(field, request.caller.plan);
   });
 
   // The charge is taken when the answer is known (its rows decide the cost) and before anything
