@@ -21,6 +21,7 @@ import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
 import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
+import { DatabaseOpenError } from './storage/open-error.js';
 
 export function buildCli(): Command {
   const program = new Command('dcledger')
@@ -221,9 +222,10 @@ export async function run(argv: readonly string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (error instanceof CommandError || error instanceof ConfigError) {
+    if (error instanceof CommandError || error instanceof ConfigError || error instanceof DatabaseOpenError) {
       process.stderr.write(`dcledger: ${error.message}\n`);
-      process.exitCode = error instanceof CommandError ? error.exitCode : 2;
+      process.exitCode = error instanceof CommandError || error instanceof DatabaseOpenError ? 1 : 2;
+      if (error instanceof CommandError) process.exitCode = error.exitCode;
       return;
     }
     throw error;
