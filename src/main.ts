@@ -223,7 +223,8 @@ export async function run(argv: readonly string[]): Promise<void> {
       return;
     }
     if (error instanceof CommandError || error instanceof ConfigError || error instanceof DatabaseOpenError) {
-      process.stderr.write(`dcledger: ${error.message}\n`);
+      // One line per problem (a bad configuration lists every bad setting).
+      for (const line of error.message.split('\n')) process.stderr.write(`dcledger: ${line}\n`);
       process.exitCode = error instanceof CommandError || error instanceof DatabaseOpenError ? 1 : 2;
       if (error instanceof CommandError) process.exitCode = error.exitCode;
       return;
