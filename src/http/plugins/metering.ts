@@ -25,6 +25,8 @@ declare module 'fastify' {
     price: Price | null;
     /** "METHOD /path" of the matched route. */
     routeId: string;
+    /** The request-log row was written in the charge transaction. */
+    usageLogged: boolean;
   }
 }
 
@@ -55,6 +57,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   app.decorateRequest('caller', null);
   app.decorateRequest('price', null);
   app.decorateRequest('routeId', '');
+  app.decorateRequest('usageLogged', false);
 
   app.addHook('onRoute', (route) => {
     assertPriced(route.method, route.url);
@@ -143,7 +146,12 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
     const outcome = await chargeCaller(
       deps.db,
       caller,
-      { cost, requestId: request.id, route: request.routeId },
+      {
+        cost,
+        requestId: request.id,
+        route: request.routeId,
+        usage: { method: request.method, status: reply.statusCode },
+      },
       now,
     );
     if (!outcome.ok) {
@@ -152,6 +160,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
         refuseOverCap({ ...caller, spentToday: caller.dailyCap }, cost, now);
       throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
     }
+    request.usageLogged = true;
     reply.header('X-Credits-Charged', cost);
     reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
     if (caller.plan === 'none') nullGatedFields(payload, 0);
@@ -160,7 +169,8 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
 
   app.addHook('onResponse', async (request, reply) => {
     const { caller } = request;
-    if (!caller) return;
+    // A charged call's row was written with its charge; refused calls (no charge) are batched.
+    if (!caller || request.usageLogged) return;
     const charged = Number(reply.getHeader('X-Credits-Charged') ?? 0);
     metering.requestLog.add({
       account_id: caller.accountId,
