@@ -3,7 +3,16 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { databaseOpenError } from './open-error.js';
@@ -50,8 +59,26 @@ function openSqlite(file: string): Store {
     sqlite?.close();
     throw databaseOpenError(file, error);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock (waiting up to the busy timeout)
+ * before their first read. A deferred transaction that reads and then writes while another
+ * process (`dcledger ingest` beside `serve`) has written meanwhile fails at once with "database is
+ * locked": SQLite cannot wait there, because the transaction's snapshot is already stale.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 // Kysely's SQLite driver prepares every statement anew; the same few query shapes repeat on
