@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
 import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
+import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { validationController } from './http/plugins/validation.js';
@@ -54,6 +55,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       app.log.error({ err: error }, 'request log write failed'),
     ),
   });
+  registerSecurityHeaders(app);
+  await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);

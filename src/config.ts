@@ -14,6 +14,11 @@ export interface Config {
   logLevel: string;
   /** Public address of this service, published by /v1/tools and /openapi.json (DCLEDGER_PUBLIC_URL). */
   publicUrl: string | undefined;
+  /**
+   * DCLEDGER_CORS_ORIGINS: comma-separated browser origins (https://app.example.org) allowed to
+   * call the API; empty by default, which leaves CORS off (no Access-Control-* headers at all).
+   */
+  corsOrigins: string[];
   /** The HTTP price provider `enrich` asks for tickers without prices; off without a base URL. */
   priceProvider: PriceProviderConfig;
   /** Webhook delivery: SSRF exemptions, secret encryption, timeouts, the worker. */
@@ -123,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
       database: readDatabase(env),
       logLevel: readLogLevel(env.LOG_LEVEL),
       publicUrl: readUrl(env, 'DCLEDGER_PUBLIC_URL'),
+      corsOrigins: readCorsOrigins(env.DCLEDGER_CORS_ORIGINS),
       priceProvider: readPriceProvider(env),
       webhooks: readWebhookSettings(env),
       ingest: readIngest(env),
@@ -132,6 +138,28 @@ export function loadConfig(env: Env = process.env): Config {
   } finally {
     problems = null;
   }
+}
+
+/** Exact origins only (scheme, host, optional port): a wildcard would hand any site the API. */
+export function readCorsOrigins(raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const text = part.trim();
+    if (text === '') continue;
+    let origin: string | undefined;
+    try {
+      const url = new URL(text);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined || origin !== text.replace(/\/$/, '')) {
+      reject(`DCLEDGER_CORS_ORIGINS: "${text}" is not an origin like https://app.example.org`);
+      continue;
+    }
+    origins.push(origin);
+  }
+  return origins;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

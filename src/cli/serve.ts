@@ -20,7 +20,14 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
   const store = await openMigratedStore(config.database);
   const webhooks = createWebhookRuntime(config.webhooks);
   const app = await buildApp(
-    { db: store.db, dialect: store.dialect, clock: () => new Date(), publicUrl: config.publicUrl, webhooks },
+    {
+      db: store.db,
+      dialect: store.dialect,
+      clock: () => new Date(),
+      publicUrl: config.publicUrl,
+      webhooks,
+      corsOrigins: config.corsOrigins,
+    },
     { logger: loggerOptions(config.logLevel) },
   );
   // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off

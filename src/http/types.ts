@@ -35,4 +35,6 @@ export interface AppDeps {
    * the defaults: no exempt ranges, system DNS, secrets in clear, 15 s timeout.
    */
   webhooks?: WebhookRuntime;
+  /** Browser origins allowed to call the API (DCLEDGER_CORS_ORIGINS); empty or absent: CORS off. */
+  corsOrigins?: readonly string[];
 }
