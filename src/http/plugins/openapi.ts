@@ -2,12 +2,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App, AppDeps } from '../types.js';
+import { publishedSchema } from './openapi-defaults.js';
 
 export const API_TITLE = 'dcledger API';
 export const API_VERSION = '1.0.0';
 
 export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
   await app.register(swagger, {
+    transform: publishedSchema,
     openapi: {
       openapi: '3.1.0',
       info: {
