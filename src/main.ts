@@ -19,6 +19,7 @@ import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cl
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
+import { webhooksResealCommand } from './cli/webhooks.js';
 import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
 import { DatabaseOpenError } from './storage/open-error.js';
@@ -37,6 +38,15 @@ export function buildCli(): Command {
     .option('--no-worker', 'do not run the webhook delivery worker (also DCLEDGER_WEBHOOK_WORKER=off)')
     .option('--no-ingest', 'do not run the official-source ingestion on a schedule')
     .action(serveCommand);
+
+  program
+    .command('webhooks')
+    .description('webhook subscriptions')
+    .command('reseal')
+    .description(
+      'encrypt clear-text subscription secrets under DCLEDGER_WEBHOOK_SECRET_KEY (the secrets stay the same)',
+    )
+    .action(webhooksResealCommand);
 
   program
     .command('worker')
