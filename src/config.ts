@@ -380,8 +380,11 @@ function readPort(raw: string | undefined): number {
 export function readTestSettings(env: Env = process.env): {
   dataDir: string | undefined;
   postgresUrl: string | undefined;
+  /** CI=true: missing shared data fails the run instead of skipping the real-data tests. */
+  ci: boolean;
 } {
   return {
+    ci: ['1', 'true'].includes((env.CI ?? '').trim().toLowerCase()),
     dataDir: env.DCLEDGER_DATA_DIR?.trim() || undefined,
     postgresUrl: env.DCLEDGER_TEST_DATABASE_URL?.trim() || undefined,
   };
