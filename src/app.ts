@@ -5,9 +5,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
 import { registerCsv } from './http/plugins/csv.js';
-import { registerErrorHandling } from './http/plugins/errors.js';
+import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
+import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
+import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { accountRoutes } from './http/routes/account/index.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
@@ -45,6 +47,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A HEAD of a metered route would be charged for an answer without a body: offer GET only.
     exposeHeadRoutes: false,
+    schemaController: validationController,
+    ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
@@ -61,6 +65,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
+  registerSecurityHeaders(app);
+  await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);

@@ -14,6 +14,11 @@ export interface Config {
   logLevel: string;
   /** Public address of this service, published by /v1/tools and /openapi.json (DCLEDGER_PUBLIC_URL). */
   publicUrl: string | undefined;
+  /**
+   * DCLEDGER_CORS_ORIGINS: comma-separated browser origins (https://app.example.org) allowed to
+   * call the API; empty by default, which leaves CORS off (no Access-Control-* headers at all).
+   */
+  corsOrigins: string[];
   /** The HTTP price provider `enrich` asks for tickers without prices; off without a base URL. */
   priceProvider: PriceProviderConfig;
   /** Webhook delivery: SSRF exemptions, secret encryption, timeouts, the worker. */
@@ -141,22 +146,71 @@ export interface IngestConfig {
 
 export class ConfigError extends Error {}
 
+// While loadConfig runs, each bad value is recorded and its default used, so that one start
+// reports every bad setting (one line each) instead of only the first.
+let problems: string[] | null = null;
+
+/** A bad setting: thrown at once outside loadConfig, collected inside it. */
+function reject(message: string): void {
+  if (problems === null) throw new ConfigError(message);
+  problems.push(message);
+}
+
 type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): Config {
-  return {
-    port: readPort(env.PORT),
-    host: env.HOST?.trim() || '0.0.0.0',
-    database: readDatabase(env),
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    publicUrl: env.DCLEDGER_PUBLIC_URL?.trim() || undefined,
-    priceProvider: readPriceProvider(env),
-    webhooks: readWebhookSettings(env),
-    ingest: readIngest(env),
-    assistant: readAssistant(env),
-    apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
-    selfService: readSelfService(env),
-  };
+  problems = [];
+  try {
+    const config: Config = {
+      port: readPort(env.PORT),
+      host: env.HOST?.trim() || '0.0.0.0',
+      database: readDatabase(env),
+      logLevel: readLogLevel(env.LOG_LEVEL),
+      publicUrl: readUrl(env, 'DCLEDGER_PUBLIC_URL'),
+      corsOrigins: readCorsOrigins(env.DCLEDGER_CORS_ORIGINS),
+      priceProvider: readPriceProvider(env),
+      webhooks: readWebhookSettings(env),
+      ingest: readIngest(env),
+      assistant: readAssistant(env),
+      apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
+      selfService: readSelfService(env),
+    };
+    if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+    return config;
+  } finally {
+    problems = null;
+  }
+}
+
+/** Exact origins only (scheme, host, optional port): a wildcard would hand any site the API. */
+export function readCorsOrigins(raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const text = part.trim();
+    if (text === '') continue;
+    let origin: string | undefined;
+    try {
+      const url = new URL(text);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined || origin !== text.replace(/\/$/, '')) {
+      reject(`DCLEDGER_CORS_ORIGINS: "${text}" is not an origin like https://app.example.org`);
+      continue;
+    }
+    origins.push(origin);
+  }
+  return origins;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readLogLevel(raw: string | undefined): string {
+  const level = raw?.trim().toLowerCase() || 'info';
+  if (LOG_LEVELS.includes(level)) return level;
+  reject(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return 'info';
 }
 
 const DEFAULT_MODELS: Record<AssistantProviderName, string> = {
@@ -219,11 +273,10 @@ function readSmtpUrl(raw: string | undefined): string | undefined {
 
 export function readPriceProvider(env: Env): PriceProviderConfig {
   const baseUrl = env.DCLEDGER_PRICE_BASE_URL?.trim() || undefined;
-  if (baseUrl !== undefined && !/^https?:\/\//i.test(baseUrl)) {
-    throw new ConfigError('DCLEDGER_PRICE_BASE_URL must be an http:// or https:// URL');
-  }
+  const valid = baseUrl === undefined || /^https?:\/\//i.test(baseUrl);
+  if (!valid) reject('DCLEDGER_PRICE_BASE_URL must be an http:// or https:// URL');
   return {
-    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    baseUrl: valid ? baseUrl?.replace(/\/+$/, '') : undefined,
     timeoutMs: readInteger(env, 'DCLEDGER_PRICE_TIMEOUT_MS', 15_000, 1),
     retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
     minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
@@ -235,7 +288,7 @@ export function readWebhookSettings(env: Env): WebhookSettings {
   const timeoutMs = readInteger(env, 'DCLEDGER_WEBHOOK_TIMEOUT_MS', 15_000, 1);
   const leaseMs = readInteger(env, 'DCLEDGER_WEBHOOK_LEASE_MS', timeoutMs + 60_000, 1);
   if (leaseMs <= timeoutMs) {
-    throw new ConfigError(
+    reject(
       'DCLEDGER_WEBHOOK_LEASE_MS must be longer than DCLEDGER_WEBHOOK_TIMEOUT_MS, or two workers could send the same delivery at once',
     );
   }
@@ -256,19 +309,22 @@ export function parseCidrList(raw: string): Cidr[] {
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .map(parseCidr);
+    .map(parseCidr)
+    .filter((cidr): cidr is Cidr => cidr !== undefined);
 }
 
-function parseCidr(text: string): Cidr {
+function parseCidr(text: string): Cidr | undefined {
   const [address = '', prefixText, ...rest] = text.split('/');
   const family = isIP(address);
   if ((family !== 4 && family !== 6) || rest.length > 0) {
-    throw new ConfigError(`DCLEDGER_WEBHOOK_ALLOW_CIDRS: "${text}" is not an IPv4 or IPv6 CIDR`);
+    reject(`DCLEDGER_WEBHOOK_ALLOW_CIDRS: "${text}" is not an IPv4 or IPv6 CIDR`);
+    return undefined;
   }
   const bits = family === 4 ? 32 : 128;
   const prefix = prefixText === undefined ? bits : Number(prefixText);
   if (!/^\d+$/.test(prefixText ?? String(bits)) || prefix > bits) {
-    throw new ConfigError(`DCLEDGER_WEBHOOK_ALLOW_CIDRS: "${text}" needs a prefix length from 0 to ${bits}`);
+    reject(`DCLEDGER_WEBHOOK_ALLOW_CIDRS: "${text}" needs a prefix length from 0 to ${bits}`);
+    return undefined;
   }
   return { address, prefix, family };
 }
@@ -278,9 +334,10 @@ function readSecretKey(raw: string | undefined): Buffer | null {
   if (!text) return null;
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32) {
-    throw new ConfigError(
+    reject(
       'DCLEDGER_WEBHOOK_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)',
     );
+    return null;
   }
   return key;
 }
@@ -307,27 +364,37 @@ export function readIngest(env: Env): IngestConfig {
 
 /** A base URL: http(s), without a trailing slash. */
 export function parseBaseUrl(raw: string, name: string): string {
-  let url: URL;
+  const url = readBaseUrl(raw, name);
+  if (url === undefined) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return url;
+}
+
+function readBaseUrl(raw: string, name: string): string | undefined {
+  let url: URL | undefined;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+    url = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    reject(`${name} must be an http(s) URL, got "${raw}"`);
+    return undefined;
   }
   return url.toString().replace(/\/+$/, '');
 }
 
 function readUrl(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
-  return raw ? parseBaseUrl(raw, name) : undefined;
+  return raw ? readBaseUrl(raw, name) : undefined;
 }
 
 function readPath(raw: string | undefined, name: string): string | undefined {
   const path = raw?.trim();
   if (!path) return undefined;
-  if (!path.startsWith('/')) throw new ConfigError(`${name} must start with "/", got "${raw}"`);
+  if (!path.startsWith('/')) {
+    reject(`${name} must start with "/", got "${raw}"`);
+    return undefined;
+  }
   return path;
 }
 
@@ -336,7 +403,8 @@ function readInteger(env: Env, name: string, fallback: number, minimum: number):
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < minimum) {
-    throw new ConfigError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+    reject(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+    return fallback;
   }
   return value;
 }
@@ -346,7 +414,8 @@ function readSwitch(name: string, raw: string | undefined, fallback: boolean): b
   if (!text) return fallback;
   if (['1', 'on', 'true', 'yes'].includes(text)) return true;
   if (['0', 'off', 'false', 'no'].includes(text)) return false;
-  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+  reject(`${name} must be on or off, got "${raw}"`);
+  return fallback;
 }
 
 function readSources(raw: string | undefined): IngestSourceName[] {
@@ -355,41 +424,56 @@ function readSources(raw: string | undefined): IngestSourceName[] {
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '');
-  for (const name of names) {
-    if (!(INGEST_SOURCES as readonly string[]).includes(name)) {
-      throw new ConfigError(`DCLEDGER_INGEST_SOURCES: "${name}" is not one of ${INGEST_SOURCES.join(', ')}`);
-    }
-  }
-  return [...new Set(names)] as IngestSourceName[];
+  const known = names.filter((name) => {
+    if ((INGEST_SOURCES as readonly string[]).includes(name)) return true;
+    reject(`DCLEDGER_INGEST_SOURCES: "${name}" is not one of ${INGEST_SOURCES.join(', ')}`);
+    return false;
+  });
+  return [...new Set(known)] as IngestSourceName[];
 }
 
 function readSince(raw: string | undefined): string | undefined {
   const text = raw?.trim();
   if (!text) return undefined;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
-    throw new ConfigError(`DCLEDGER_INGEST_SINCE must be a date (YYYY-MM-DD), got "${raw}"`);
+    reject(`DCLEDGER_INGEST_SINCE must be a date (YYYY-MM-DD), got "${raw}"`);
+    return undefined;
   }
   return text;
 }
 
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+const DEFAULT_SQLITE_FILE = './var/dcledger.db';
+
+/**
+ * DATABASE_URL (postgres://) wins; DCLEDGER_DB is a SQLite file, or a postgres:// URL, which
+ * selects PostgreSQL too. Any other URL there is refused: it would become a file name, and a
+ * password in it a file name on disk.
+ */
 export function readDatabase(env: Env): DatabaseConfig {
   const url = env.DATABASE_URL?.trim();
   if (url) {
-    if (!/^postgres(ql)?:\/\//i.test(url)) {
-      throw new ConfigError(
-        'DATABASE_URL must be a postgres:// or postgresql:// URL (use DCLEDGER_DB for SQLite)',
-      );
-    }
-    return { kind: 'postgres', url };
+    if (POSTGRES_URL.test(url)) return { kind: 'postgres', url };
+    reject('DATABASE_URL must be a postgres:// or postgresql:// URL (use DCLEDGER_DB for SQLite)');
+    return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
   }
-  return { kind: 'sqlite', file: env.DCLEDGER_DB?.trim() || './var/dcledger.db' };
+  const target = env.DCLEDGER_DB?.trim() || DEFAULT_SQLITE_FILE;
+  if (POSTGRES_URL.test(target)) return { kind: 'postgres', url: target };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    reject(
+      'DCLEDGER_DB must be a SQLite file path or a postgres:// URL; other URLs are not databases this service opens',
+    );
+    return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  }
+  return { kind: 'sqlite', file: target };
 }
 
 function readPort(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 8080;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+    reject(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+    return 8080;
   }
   return port;
 }
@@ -398,8 +482,11 @@ function readPort(raw: string | undefined): number {
 export function readTestSettings(env: Env = process.env): {
   dataDir: string | undefined;
   postgresUrl: string | undefined;
+  /** CI=true: missing shared data fails the run instead of skipping the real-data tests. */
+  ci: boolean;
 } {
   return {
+    ci: ['1', 'true'].includes((env.CI ?? '').trim().toLowerCase()),
     dataDir: env.DCLEDGER_DATA_DIR?.trim() || undefined,
     postgresUrl: env.DCLEDGER_TEST_DATABASE_URL?.trim() || undefined,
   };

@@ -1,5 +1,6 @@
 // The one error type of the service. Services throw it; the HTTP layer maps its code to a status
-// in one table (http/plugins/errors.ts) and answers `{ detail, request_id }`.
+// in one table (STATUS_OF below) and answers `{ detail, request_id, code }`, where `code` is the
+// ErrorCode: the machine-readable name a client branches on (as unkey and Stripe do).
 
 export type ErrorCode =
   | 'bad_request'
@@ -10,6 +11,10 @@ export type ErrorCode =
   | 'conflict'
   | 'unprocessable'
   | 'rate_limited'
+  | 'payload_too_large'
+  | 'uri_too_long'
+  | 'unsupported_media_type'
+  | 'headers_too_large'
   | 'internal'
   | 'upstream';
 
@@ -22,9 +27,21 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  headers_too_large: 431,
   internal: 500,
   upstream: 502,
 };
+
+/** The code of an HTTP status the framework (not a service) chose; unlisted 4xx read as bad_request. */
+export function codeOfStatus(status: number): ErrorCode {
+  for (const [code, mapped] of Object.entries(STATUS_OF)) {
+    if (mapped === status) return code as ErrorCode;
+  }
+  return status < 500 ? 'bad_request' : 'internal';
+}
 
 export class ApiError extends Error {
   constructor(

@@ -27,8 +27,10 @@ import {
   paymentsList,
 } from './cli/self-service.js';
 import { migrateCommand, serveCommand } from './cli/serve.js';
+import { webhooksResealCommand } from './cli/webhooks.js';
 import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
+import { DatabaseOpenError } from './storage/open-error.js';
 
 export function buildCli(): Command {
   const program = new Command('dcledger')
@@ -44,6 +46,15 @@ export function buildCli(): Command {
     .option('--no-worker', 'do not run the webhook delivery worker (also DCLEDGER_WEBHOOK_WORKER=off)')
     .option('--no-ingest', 'do not run the official-source ingestion on a schedule')
     .action(serveCommand);
+
+  program
+    .command('webhooks')
+    .description('webhook subscriptions')
+    .command('reseal')
+    .description(
+      'encrypt clear-text subscription secrets under DCLEDGER_WEBHOOK_SECRET_KEY (the secrets stay the same)',
+    )
+    .action(webhooksResealCommand);
 
   program
     .command('worker')
@@ -266,9 +277,11 @@ export async function run(argv: readonly string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (error instanceof CommandError || error instanceof ConfigError) {
-      process.stderr.write(`dcledger: ${error.message}\n`);
-      process.exitCode = error instanceof CommandError ? error.exitCode : 2;
+    if (error instanceof CommandError || error instanceof ConfigError || error instanceof DatabaseOpenError) {
+      // One line per problem (a bad configuration lists every bad setting).
+      for (const line of error.message.split('\n')) process.stderr.write(`dcledger: ${line}\n`);
+      process.exitCode = error instanceof CommandError || error instanceof DatabaseOpenError ? 1 : 2;
+      if (error instanceof CommandError) process.exitCode = error.exitCode;
       return;
     }
     throw error;

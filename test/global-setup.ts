@@ -1,6 +1,7 @@
 // Builds the real-data fixture database once per run; each test file works on its own copy.
 import type { TestProject } from 'vitest/node';
-import { findDataDir } from '../src/test-support/data-dir.js';
+import { readTestSettings } from '../src/config.js';
+import { findDataDir, missingDataOutcome } from '../src/test-support/data-dir.js';
 import { createFixtureStore, type FixtureLocation, testDialect } from '../src/test-support/database.js';
 import { loadRealData } from '../src/test-support/real-data.js';
 
@@ -17,9 +18,9 @@ export async function setup(project: TestProject): Promise<void> {
   const dataDir = findDataDir();
   project.provide('dataDir', dataDir ?? null);
   if (!dataDir) {
-    console.warn(
-      '\n[dcledger tests] shared data not found (set DCLEDGER_DATA_DIR): real-data tests are skipped\n',
-    );
+    const outcome = missingDataOutcome(readTestSettings().ci);
+    if (outcome.fail) throw new Error(`[dcledger tests] ${outcome.message}`);
+    console.warn(`\n[dcledger tests] ${outcome.message}\n`);
     project.provide('fixture', null);
     return;
   }

@@ -85,7 +85,11 @@ export function secondsToMidnightUtc(now: Date): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
-/** Fields an account without a plan sees as null. */
+/**
+ * Fields an account without a plan sees as null, and may not sort or filter by (accounts/gating.ts).
+ * The member statistics avg_alpha_30d/90d are means of the gated per-trade alphas, so they are
+ * gated too: otherwise a ranking of members would publish what the trades hide.
+ */
 export const PLAN_GATED_FIELDS: readonly string[] = [
   'alpha_30d',
   'alpha_90d',
@@ -96,6 +100,8 @@ export const PLAN_GATED_FIELDS: readonly string[] = [
   'current_return',
   'current_alpha',
   'conviction_score',
+  'avg_alpha_30d',
+  'avg_alpha_90d',
 ];
 
 /** Credits bought per dollar of top-up. */

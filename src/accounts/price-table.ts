@@ -88,6 +88,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /alerts/webhook-events',
   'GET /alerts/webhooks/guide',
   'GET /docs*',
+  // CORS preflights (only registered when DCLEDGER_CORS_ORIGINS lists origins).
+  'OPTIONS *',
 ];
 
 /**

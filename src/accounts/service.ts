@@ -357,7 +357,7 @@ function callerFrom(row: KeyWithAccount, at: Date): Caller {
 export async function chargeCaller(
   db: Kysely<Database>,
   caller: Caller,
-  charge: { cost: number; requestId: string; route: string },
+  charge: { cost: number; requestId: string; route: string; usage?: { method: string; status: number } },
   at: Date,
 ) {
   return chargeCall(
@@ -371,5 +371,6 @@ export async function chargeCaller(
       day: at.toISOString().slice(0, 10),
     },
     at.toISOString(),
+    charge.usage,
   );
 }

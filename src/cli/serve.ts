@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/official/report.js';
 import { type IngestSchedule, startIngestSchedule } from '../ingest/official/scheduler.js';
 import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
+import { loggerOptions } from '../logging.js';
 import { providerFromConfig } from '../market/provider.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { openStore, type Store } from '../storage/database.js';
@@ -29,8 +30,9 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       webhooks,
       assistantProvider: assistantProviderFromConfig(config.assistant),
       selfService: selfServiceFromConfig(config, store.db),
+      corsOrigins: config.corsOrigins,
     },
-    { logger: { level: config.logLevel } },
+    { logger: loggerOptions(config.logLevel) },
   );
   // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off
   // (e.g. when `dcledger worker` runs as its own process).

@@ -1,6 +1,7 @@
 // `dcledger worker`: the webhook delivery worker on its own (`serve` runs one too unless told not to).
 import { pino } from 'pino';
 import { loadConfig, type WebhookSettings } from '../config.js';
+import { redactingStream } from '../logging.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
@@ -33,7 +34,7 @@ export function startWorker(store: Store, settings: WebhookSettings, log: Worker
 
 export async function workerCommand(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel }, redactingStream(process.stdout));
   const store = await openMigratedStore(config.database);
   const worker = startWorker(store, config.webhooks, log.child({ component: 'webhooks' }));
   log.info({ database: store.target, dialect: store.dialect }, 'dcledger webhook worker running');

@@ -9,8 +9,8 @@ import type {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
-import type { ChatProvider } from '../services/assistant/providers.js';
 import type { SelfServiceDeps } from '../accounts/self-service.js';
+import type { ChatProvider } from '../services/assistant/providers.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
@@ -41,6 +41,8 @@ export interface AppDeps {
   assistantProvider?: ChatProvider;
   /** Mail, payments and throttling of the account area; defaults: the mail_outbox table, manual top-ups. */
   selfService?: SelfServiceDeps;
+  /** Browser origins allowed to call the API (DCLEDGER_CORS_ORIGINS); empty or absent: CORS off. */
+  corsOrigins?: readonly string[];
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';

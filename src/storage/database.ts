@@ -1,12 +1,28 @@
 // Opens the one database the service uses: SQLite (better-sqlite3) by default, PostgreSQL (pg)
 // when DATABASE_URL is set. Everything above this file talks Kysely and does not care which.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
+
+/**
+ * How long a SQLite write waits for another process's write (e.g. `dcledger ingest` beside
+ * `serve`) before failing with "database is locked".
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 15_000;
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,14 +39,46 @@ export function openStore(config: DatabaseConfig): Store {
 }
 
 function openSqlite(file: string): Store {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    if (file !== ':memory:') {
+      mkdirSync(dirname(file), { recursive: true });
+      if (existsSync(file) && statSync(file).isDirectory())
+        throw Object.assign(new Error(file), { code: 'EISDIR' });
+    }
+    sqlite = new BetterSqlite3(file);
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    // Rewriting the header's user_version with its own value fails at once on a read-only or
+    // corrupt file, where serving would otherwise start and answer 500s.
+    const version = Number(sqlite.pragma('user_version', { simple: true }));
+    sqlite.pragma(`user_version = ${version}`);
+  } catch (error) {
+    sqlite?.close();
+    throw databaseOpenError(file, error);
+  }
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock (waiting up to the busy timeout)
+ * before their first read. A deferred transaction that reads and then writes while another
+ * process (`dcledger ingest` beside `serve`) has written meanwhile fails at once with "database is
+ * locked": SQLite cannot wait there, because the transaction's snapshot is already stale.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 // Kysely's SQLite driver prepares every statement anew; the same few query shapes repeat on

@@ -30,6 +30,23 @@ export function findDataDir(): string | undefined {
   return candidates.find((candidate) => existsSync(join(candidate, 'congress')));
 }
 
+/**
+ * What a run does without the shared data: in CI it fails (428 real-data tests would skip and the
+ * run still pass); a developer's local run skips them, loudly.
+ */
+export function missingDataOutcome(ci: boolean): { fail: boolean; message: string } {
+  return ci
+    ? {
+        fail: true,
+        message:
+          'shared data not found and CI=true: the real-data tests cannot run (set DCLEDGER_DATA_DIR to the shared data directory)',
+      }
+    : {
+        fail: false,
+        message: 'shared data not found (set DCLEDGER_DATA_DIR): real-data tests are skipped',
+      };
+}
+
 export function requireDataDir(): string {
   const dir = findDataDir();
   if (!dir) {

@@ -36,7 +36,7 @@ describe('secrets at rest', () => {
 
   it('generates 32 random bytes per secret', () => {
     const secret = generateSecret();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(generateSecret()).not.toBe(secret);
   });
 });

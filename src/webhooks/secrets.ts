@@ -87,7 +87,10 @@ export class SecretBox {
   }
 }
 
-/** A fresh signing secret for callers who do not choose one: 32 random bytes. */
+/**
+ * A fresh signing secret for callers who do not choose one: 32 random bytes in the Standard
+ * Webhooks form `whsec_<base64>` (standard base64: the official libraries reject base64url).
+ */
 export function generateSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }

@@ -6,6 +6,9 @@
 //   X-DCLedger-Event                  the event type, also in the body
 //   X-DCLedger-Delivery               the delivery id: the same on every retry of one delivery
 //   X-DCLedger-Timestamp              Unix seconds when this attempt was signed
+//   webhook-id, webhook-timestamp,    the Standard Webhooks headers (standardwebhooks.com):
+//   webhook-signature                 "v1,<base64 HMAC-SHA256(key, "<id>.<timestamp>.<raw body>")>",
+//                                     key = the base64 bytes of a `whsec_` secret (else its UTF-8)
 //
 // The first signature is the one the interface promises; it does not cover the timestamp, so on
 // its own a captured request could be replayed with a fresh timestamp. The second one binds the
@@ -17,6 +20,9 @@ export const TIMESTAMPED_SIGNATURE_HEADER = 'X-DCLedger-Signature-Timestamped';
 export const EVENT_HEADER = 'X-DCLedger-Event';
 export const DELIVERY_HEADER = 'X-DCLedger-Delivery';
 export const TIMESTAMP_HEADER = 'X-DCLedger-Timestamp';
+export const STANDARD_ID_HEADER = 'webhook-id';
+export const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
 /** Present (value "true") on deliveries sent by POST /alerts/subscriptions/{id}/test. */
 export const TEST_HEADER = 'X-DCLedger-Test';
 
@@ -47,6 +53,20 @@ export function signTimestamped(
     .digest('hex');
 }
 
+/** The Standard Webhooks HMAC key: a `whsec_` secret's base64 payload, any other secret's UTF-8 bytes. */
+export function standardKey(secret: string): Buffer {
+  return secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/** `v1,<base64 HMAC-SHA256>` of "<id>.<timestamp>.<raw body>", as the Standard Webhooks spec signs. */
+export function signStandard(id: string, timestamp: number, rawBody: Body, secret: string): string {
+  const digest = createHmac('sha256', standardKey(secret))
+    .update(`${id}.${timestamp}.`, 'utf8')
+    .update(bytesOf(rawBody))
+    .digest('base64');
+  return `v1,${digest}`;
+}
+
 /** The headers a delivery carries. */
 export function signedHeaders(input: {
   event: string;
@@ -66,6 +86,9 @@ export function signedHeaders(input: {
       input.rawBody,
       input.secret,
     ),
+    [STANDARD_ID_HEADER]: input.deliveryId,
+    [STANDARD_TIMESTAMP_HEADER]: String(input.timestamp),
+    [STANDARD_SIGNATURE_HEADER]: signStandard(input.deliveryId, input.timestamp, input.rawBody, input.secret),
   };
 }
 

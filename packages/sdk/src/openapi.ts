@@ -1042,7 +1042,7 @@ export interface operations {
                 trade_type?: string;
                 /** @description Stock, Option, ...; comma-separated. Excludes N/A tickers */
                 asset_type?: string;
-                /** @description Sector; comma-separated. Excludes N/A tickers */
+                /** @description Sector (case-insensitive); comma-separated. Excludes N/A tickers */
                 sector?: string;
                 /** @description Look back from today by disclosure date (default 30) */
                 days?: number;
@@ -1240,6 +1240,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1256,6 +1258,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1272,6 +1276,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1288,6 +1294,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1304,6 +1312,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1320,6 +1330,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1525,6 +1537,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1541,6 +1555,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1557,6 +1573,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1573,6 +1591,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1589,6 +1609,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1797,6 +1819,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1813,6 +1837,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1829,6 +1855,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1845,6 +1873,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1861,6 +1891,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2033,6 +2065,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2049,6 +2083,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2065,6 +2101,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2081,6 +2119,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2097,6 +2137,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2113,6 +2155,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2310,6 +2354,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2326,6 +2372,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2342,6 +2390,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2358,6 +2408,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2374,6 +2426,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2390,6 +2444,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2510,6 +2566,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2526,6 +2584,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2542,6 +2602,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2558,6 +2620,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2574,6 +2638,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2590,6 +2656,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2716,6 +2784,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2732,6 +2802,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2748,6 +2820,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2764,6 +2838,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2780,6 +2856,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -2796,6 +2874,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3047,6 +3127,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3063,6 +3145,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3079,6 +3163,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3095,6 +3181,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3111,6 +3199,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3127,6 +3217,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3202,6 +3294,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3218,6 +3312,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3234,6 +3330,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3250,6 +3348,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3266,6 +3366,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3471,6 +3573,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3487,6 +3591,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3503,6 +3609,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3519,6 +3627,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3535,6 +3645,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3551,6 +3663,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3745,6 +3859,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3761,6 +3877,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3777,6 +3895,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3793,6 +3913,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -3809,6 +3931,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4003,6 +4127,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4019,6 +4145,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4035,6 +4163,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4051,6 +4181,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4067,6 +4199,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4147,6 +4281,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4163,6 +4299,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4179,6 +4317,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4195,6 +4335,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4288,6 +4430,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4304,6 +4448,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4320,6 +4466,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4336,6 +4484,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4352,6 +4502,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4368,6 +4520,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4462,6 +4616,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4478,6 +4634,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4494,6 +4652,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4510,6 +4670,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4526,6 +4688,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4542,6 +4706,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4658,6 +4824,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4674,6 +4842,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4690,6 +4860,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4706,6 +4878,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4722,6 +4896,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4738,6 +4914,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4845,6 +5023,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4861,6 +5041,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4877,6 +5059,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4893,6 +5077,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4909,6 +5095,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -4925,6 +5113,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5092,6 +5282,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5108,6 +5300,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5124,6 +5318,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5140,6 +5336,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5156,6 +5354,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5172,6 +5372,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5319,6 +5521,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5335,6 +5539,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5351,6 +5557,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5367,6 +5575,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5383,6 +5593,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5399,6 +5611,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5550,6 +5764,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5566,6 +5782,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5582,6 +5800,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5598,6 +5818,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5614,6 +5836,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5630,6 +5854,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5763,6 +5989,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5779,6 +6007,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5795,6 +6025,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5811,6 +6043,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5827,6 +6061,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5843,6 +6079,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5921,6 +6159,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5937,6 +6177,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5953,6 +6195,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5969,6 +6213,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7858,6 +8104,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7874,6 +8122,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7890,6 +8140,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7906,6 +8158,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -7944,7 +8198,7 @@ export interface operations {
                     delivery?: "webhook";
                     /** @description http(s) URL that accepts POST; must not resolve to a private, loopback, link-local or reserved address */
                     webhook_url: string;
-                    /** @description HMAC key for X-DCLedger-Signature; omit it and the service generates one and returns it once; 16 to 256 characters. Stored so that it can sign (encrypted when the operator configures a key); never shown again */
+                    /** @description HMAC key for X-DCLedger-Signature; omit it and the service generates one and returns it once; 16 to 256 characters, not all whitespace, no control characters. Stored so that it can sign (encrypted when the operator configures a key); never shown again */
                     webhook_secret?: string;
                     /** @description Only events about this ticker (NVDA) or member slug (nancy-pelosi) */
                     filter_value?: string | null;
@@ -7984,6 +8238,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8000,6 +8256,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8016,6 +8274,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8032,6 +8292,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8048,6 +8310,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8064,6 +8328,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8080,6 +8346,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8129,6 +8397,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8145,6 +8415,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8161,6 +8433,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8177,6 +8451,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8193,6 +8469,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8209,6 +8487,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8271,6 +8551,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8287,6 +8569,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8303,6 +8587,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8319,6 +8605,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8335,6 +8623,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8351,6 +8641,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8371,7 +8663,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new secret; omit it and the service generates one; 16 to 256 characters. Stored so that it can sign (encrypted when the operator configures a key); never shown again */
+                    /** @description The new secret; omit it and the service generates one; 16 to 256 characters, not all whitespace, no control characters. Stored so that it can sign (encrypted when the operator configures a key); never shown again */
                     webhook_secret?: string;
                 } | null;
             };
@@ -8410,6 +8702,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8426,6 +8720,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8442,6 +8738,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8458,6 +8756,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8474,6 +8774,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8490,6 +8792,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8506,6 +8810,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8625,6 +8931,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8641,6 +8949,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8657,6 +8967,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8673,6 +8985,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8689,6 +9003,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8841,6 +9157,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8857,6 +9175,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8873,6 +9193,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8889,6 +9211,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8999,6 +9323,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9015,6 +9341,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9031,6 +9359,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9047,6 +9377,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9063,6 +9395,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9179,6 +9513,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9195,6 +9531,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9211,6 +9549,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9227,6 +9567,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9243,6 +9585,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9259,6 +9603,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9398,6 +9744,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9414,6 +9762,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9430,6 +9780,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9446,6 +9798,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9502,6 +9856,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9518,6 +9874,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9534,6 +9892,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9586,6 +9946,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9639,6 +10001,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9655,6 +10019,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9707,6 +10073,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9723,6 +10091,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9739,6 +10109,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9793,6 +10165,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9809,6 +10183,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9864,6 +10240,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9880,6 +10258,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9896,6 +10276,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -9967,6 +10349,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10036,6 +10420,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10097,6 +10483,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10113,6 +10501,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10129,6 +10519,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10184,6 +10576,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10200,6 +10594,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10216,6 +10612,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10232,6 +10630,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10296,6 +10696,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10312,6 +10714,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10328,6 +10732,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10344,6 +10750,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10400,6 +10808,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10416,6 +10826,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10432,6 +10844,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10448,6 +10862,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10528,6 +10944,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10544,6 +10962,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10560,6 +10980,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10576,6 +10998,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10592,6 +11016,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10656,6 +11082,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10672,6 +11100,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10688,6 +11118,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10704,6 +11136,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10783,6 +11217,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10865,6 +11301,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10881,6 +11319,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -10944,6 +11384,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11001,6 +11443,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11046,6 +11490,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11062,6 +11508,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -11106,6 +11554,8 @@ export interface operations {
                         detail: string;
                         /** @description Quote this when reporting a problem */
                         request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
                     } & {
                         [key: string]: unknown;
                     };

@@ -261,6 +261,7 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
           expect(response.body.balance).toBe(price.base - 1);
           expect(Object.keys(response.body).sort()).toEqual([
             'balance',
+            'code',
             'credits_needed',
             'detail',
             'request_id',

@@ -1,6 +1,7 @@
 // Authentication, rate limits, tier gating and credit metering for every keyed route, driven by
 // the price table alone: handlers know nothing of keys or credits.
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { gatedFieldOfQuery, gatedFieldRefused, seesGatedFields } from '../../accounts/gating.js';
 import { PLAN_GATED_FIELDS, PLAN_TERMS, secondsToMidnightUtc } from '../../accounts/plans.js';
 import {
   costOf,
@@ -26,6 +27,8 @@ declare module 'fastify' {
     routeId: string;
     /** Set once the call is charged (a streamed answer is charged before its first byte). */
     charged: boolean;
+    /** The request-log row was written in the charge transaction. */
+    usageLogged: boolean;
   }
 }
 
@@ -57,6 +60,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   app.decorateRequest('price', null);
   app.decorateRequest('routeId', '');
   app.decorateRequest('charged', false);
+  app.decorateRequest('usageLogged', false);
 
   app.addHook('onRoute', (route) => {
     assertPriced(route.method, route.url);
@@ -128,6 +132,13 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
     if (balanceOf(caller) < price.base) throw paymentRequired(price.base, balanceOf(caller));
   });
 
+  // Ordering or filtering by a plan-gated field would reveal it: it needs the plan that sees it.
+  app.addHook('preHandler', async (request) => {
+    if (!request.caller || seesGatedFields(request.caller.plan)) return;
+    const field = gatedFieldOfQuery(request.query);
+    if (field) throw gatedFieldRefused(field, request.caller.plan);
+  });
+
   // The charge is taken when the answer is known (its rows decide the cost) and before anything
   // is sent: a call that cannot be paid returns no data.
   app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -137,7 +148,8 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
 
   app.addHook('onResponse', async (request, reply) => {
     const { caller } = request;
-    if (!caller) return;
+    // A charged call's row was written with its charge; refused calls (no charge) are batched.
+    if (!caller || request.usageLogged) return;
     const charged = Number(reply.getHeader('X-Credits-Charged') ?? 0);
     metering.requestLog.add({
       account_id: caller.accountId,
@@ -173,7 +185,12 @@ export async function settleCharge(
   const outcome = await chargeCaller(
     deps.db,
     caller,
-    { cost, requestId: request.id, route: request.routeId },
+    {
+      cost,
+      requestId: request.id,
+      route: request.routeId,
+      usage: { method: request.method, status: reply.statusCode },
+    },
     now,
   );
   if (!outcome.ok) {
@@ -182,6 +199,7 @@ export async function settleCharge(
     throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
   }
   request.charged = true;
+  request.usageLogged = true;
   reply.header('X-Credits-Charged', cost);
   reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
   if (caller.plan === 'none') nullGatedFields(payload, 0);

@@ -3,12 +3,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App, AppDeps } from '../types.js';
+import { publishedSchema } from './openapi-defaults.js';
 
 export const API_TITLE = 'dcledger API';
 export const API_VERSION = '1.0.0';
 
 export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
   await app.register(swagger, {
+    transform: publishedSchema,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -16,7 +18,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         version: API_VERSION,
         description:
           'US congressional and executive-branch stock-trade disclosures: trades, members, filings and analytics. ' +
-          'Errors are always JSON `{ "detail": string, "request_id": string }`. Send your key in the `DC-API-Key` header. ' +
+          'Errors are always JSON `{ "detail": string, "request_id": string, "code": string }` (codes in docs/hardening.md). Send your key in the `DC-API-Key` header. ' +
           'Each operation lists its plan tier (`x-tier`, `x-required-plan`) and credit cost (`x-credits`). ' +
           'Guides (plans and limits, webhooks, ingestion, market data, operations) are at /docs/guides.',
       },

@@ -239,12 +239,15 @@ class ChargeRefused extends Error {
 /**
  * Takes `cost` credits for one call in one transaction: the key's daily spend (refused past its
  * cap), the account's balance (allowance first, then credits; refused when it cannot cover the
- * cost, so it can never go negative) and a ledger row keyed by the request id.
+ * cost, so it can never go negative) and a ledger row keyed by the request id. With `usage`,
+ * the call's request-log row is written in the same transaction, so a crash cannot keep the
+ * charge and lose the row that explains it.
  */
 export async function chargeCall(
   db: Kysely<Database>,
   call: { accountId: number; keyId: number; cost: number; requestId: string; route: string; day: string },
   now: string,
+  usage?: { method: string; status: number },
 ): Promise<ChargeOutcome> {
   const { cost, day } = call;
   try {
@@ -293,6 +296,21 @@ export async function chargeCall(
             request_id: call.requestId,
             route: call.route,
             note: null,
+            created_at: now,
+          })
+          .execute();
+      }
+      if (usage) {
+        await trx
+          .insertInto('request_log')
+          .values({
+            account_id: call.accountId,
+            key_id: call.keyId,
+            request_id: call.requestId,
+            method: usage.method,
+            route: call.route,
+            status: usage.status,
+            charge: cost,
             created_at: now,
           })
           .execute();

@@ -141,7 +141,13 @@ function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   if (filter.sources?.length) q = q.where('t.source', 'in', [...filter.sources]);
   if (filter.actions?.length) q = q.where('t.trade_action', 'in', [...filter.actions]);
   if (filter.assetTypes?.length) q = q.where('t.asset_type', 'in', [...filter.assetTypes]);
-  if (filter.sectors?.length) q = q.where('t.sector', 'in', [...filter.sectors]);
+  // Sector names are matched case-insensitively ("technology" finds "Technology").
+  if (filter.sectors?.length)
+    q = q.where(
+      sql<string>`lower(${sql.ref('t.sector')})`,
+      'in',
+      filter.sectors.map((sector) => sector.toLowerCase()),
+    );
   if (filter.excludeNoTicker) q = q.where('t.ticker', '<>', 'N/A');
   if (filter.afterId !== undefined) q = q.where('t.id', '>', filter.afterId);
   if (filter.ids) q = q.where('t.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);

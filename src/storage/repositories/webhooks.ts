@@ -536,3 +536,30 @@ export async function deliveryLog(db: Kysely<Database>, filter: LogFilter) {
           .execute();
   return { total: Number(total.n), rows, attempts };
 }
+
+/** Subscriptions whose secret is stored in clear (`plain:` prefix), to be sealed under a key. */
+export async function clearTextSecrets(db: Kysely<Database>): Promise<{ id: number; secret: string }[]> {
+  return db
+    .selectFrom('webhook_subscriptions')
+    .select(['id', 'secret'])
+    .where('secret', 'like', 'plain:%')
+    .orderBy('id')
+    .execute();
+}
+
+/** Replaces a stored secret with its sealed form, only if nobody changed it meanwhile. */
+export async function replaceStoredSecret(
+  db: Kysely<Database>,
+  id: number,
+  stored: string,
+  sealed: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_subscriptions')
+    .set({ secret: sealed, updated_at: now })
+    .where('id', '=', id)
+    .where('secret', '=', stored)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

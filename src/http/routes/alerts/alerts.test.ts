@@ -100,7 +100,7 @@ describe('webhook subscriptions API', () => {
       webhook_url: 'http://127.0.0.1:9/x',
       webhook_secret: undefined,
     });
-    expect(created.body.webhook_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const listed = await call(ctx, account, { method: 'GET', url: '/alerts/subscriptions' });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.webhook_secret ?? 'missing');
   });

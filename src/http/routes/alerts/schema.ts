@@ -9,7 +9,10 @@ const Secret = (description: string) =>
   Type.String({
     minLength: 16,
     maxLength: 256,
-    description: `${description}; 16 to 256 characters. Stored so that it can sign (encrypted when the operator configures a key); never shown again`,
+    // Not all whitespace, no control characters: such a secret is a copy-paste accident that
+    // signs nothing the receiver can reproduce.
+    pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]+$',
+    description: `${description}; 16 to 256 characters, not all whitespace, no control characters. Stored so that it can sign (encrypted when the operator configures a key); never shown again`,
   });
 
 export const SubscriptionId = Type.Object({

@@ -89,7 +89,7 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       }[];
     }>({ app: ctx.app }, '/v1/tools');
     expect(status).toBe(200);
-    expect(body.base_url).toBe('http://localhost:80');
+    expect(body.base_url).toBe('http://localhost');
     expect(body.auth.header).toBe('DC-API-Key');
     expect(body.routing.lookup).toEqual({ method: 'GET', path: '/search' });
     expect(body.routing.query_trades).toEqual({ method: 'GET', path: '/trades' });

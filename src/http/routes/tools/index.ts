@@ -2,6 +2,7 @@
 // schemas (src/services/tools.ts, the same definitions the MCP server and the assistant use).
 import { Type } from 'typebox';
 import { toolsDocument } from '../../../services/tools.js';
+import { serviceBaseUrl } from '../../public-url.js';
 import type { RouteCatalog } from '../../route-catalog.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -74,6 +75,6 @@ export function toolRoutes(app: App, deps: AppDeps, catalog: RouteCatalog): void
         response: { 200: Tools },
       },
     },
-    async (request) => toolsDocument(catalog, deps.publicUrl ?? `${request.protocol}://${request.host}`),
+    async () => toolsDocument(catalog, serviceBaseUrl(deps.publicUrl, app.server.address())),
   );
 }

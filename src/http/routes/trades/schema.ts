@@ -135,7 +135,7 @@ export const TradeListQuery = Type.Object({
     ),
   ),
   asset_type: Type.Optional(list('Stock, Option, ...; comma-separated. Excludes N/A tickers')),
-  sector: Type.Optional(list('Sector; comma-separated. Excludes N/A tickers')),
+  sector: Type.Optional(list('Sector (case-insensitive); comma-separated. Excludes N/A tickers')),
   days: Type.Optional(
     Type.Integer({
       minimum: 1,
