@@ -165,12 +165,16 @@ export function buildCli(): Command {
 
   program
     .command('parse')
-    .argument('<file>', 'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON or House index')
+    .argument(
+      '<file>',
+      'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON, House index, or SEC Form 3/4/5 or Schedule 13D/G',
+    )
     .addOption(
       new Option('--source <source>', "the document's source (detected when absent)").choices([
         'house',
         'senate',
         'oge',
+        'sec',
       ]),
     )
     .option('--summary', 'print status and counts per document instead of the trades')
