@@ -13,6 +13,7 @@ import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
+import { insiderRoutes } from './http/routes/insiders/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { portfolioRoutes } from './http/routes/portfolio/index.js';
@@ -21,6 +22,7 @@ import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
 import { toolRoutes } from './http/routes/tools/index.js';
 import { tradeRoutes } from './http/routes/trades/index.js';
+import { whaleRoutes } from './http/routes/whales/index.js';
 import type { App, AppDeps } from './http/types.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
@@ -62,6 +64,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   statsRoutes(app, deps);
   searchRoutes(app, deps);
   filingRoutes(app, deps);
+  insiderRoutes(app, deps);
+  whaleRoutes(app, deps);
   creditRoutes(app, deps, catalog);
   const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
   alertRoutes(app, deps, webhooks);

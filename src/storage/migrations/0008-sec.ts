@@ -74,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('insider_trades')
     .columns(['ticker', 'transaction_date'])
     .execute();
-  await db.schema.createIndex('insider_trades_date_idx').on('insider_trades').column('transaction_date').execute();
+  await db.schema
+    .createIndex('insider_trades_date_idx')
+    .on('insider_trades')
+    .column('transaction_date')
+    .execute();
   await db.schema.createIndex('insider_trades_cik_idx').on('insider_trades').column('insider_cik').execute();
 
   await db.schema
