@@ -46,7 +46,7 @@ export function buildCli(): Command {
 
   program
     .command('ingest')
-    .argument('[source]', 'house, senate, oge or all', 'all')
+    .argument('[source]', 'house, senate, oge, all, or sec (SEC EDGAR Forms 4 and 13D/G)', 'all')
     .option(
       '--since <YYYY-MM-DD>',
       'read the indexes from this filing date (default: where the last run left off)',
@@ -56,7 +56,9 @@ export function buildCli(): Command {
       "the source's base URL (e.g. a replay server); overrides the DCLEDGER_*_BASE_URL settings",
     )
     .option('--json', 'print the report as JSON')
-    .description('fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE)')
+    .option('--forms <list>', 'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)')
+    .option('--current', "sec only: also read EDGAR's current-events feed")
+    .description('fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE) or SEC EDGAR (sec)')
     .action(ingestCommand);
 
   program

@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseDate } from '../../domain/dates.js';
 import { houseIndexZip, loadCatalog, type ReplayCatalog } from './catalog.js';
+import { loadSecReplayCatalog, type SecReplayEntry, secReplayAnswer } from './sec.js';
 
 export interface ReplayServerOptions {
   dataDir: string;
@@ -38,6 +39,8 @@ export const OGE_LISTING_PATH = '/278t/';
 
 export class ReplayServer {
   readonly catalog: ReplayCatalog;
+  /** The recorded SEC documents, served at EDGAR's paths. */
+  readonly sec: SecReplayEntry[];
   readonly requests: ReplayRequest[] = [];
   private server: Server | undefined;
   private readonly faults: Fault[] = [];
@@ -48,6 +51,7 @@ export class ReplayServer {
 
   constructor(private readonly options: ReplayServerOptions) {
     this.catalog = loadCatalog(options.dataDir);
+    this.sec = loadSecReplayCatalog(options.dataDir);
   }
 
   async start(): Promise<string> {
@@ -119,6 +123,10 @@ export class ReplayServer {
       if (path === OGE_LISTING_PATH) return this.ogeListing(request, response);
       if (path.startsWith(OGE_LISTING_PATH))
         return this.ogePdf(request, response, path.slice(OGE_LISTING_PATH.length));
+    }
+    if (method === 'GET') {
+      const sec = secReplayAnswer(this.sec, path, url.searchParams, this.url);
+      if (sec) return this.send(request, response, sec.status, sec.contentType, sec.body);
     }
     if (method === 'POST' && path === '/search/home/')
       return this.agree(request, response, new URLSearchParams(body));
