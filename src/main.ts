@@ -56,9 +56,14 @@ export function buildCli(): Command {
       "the source's base URL (e.g. a replay server); overrides the DCLEDGER_*_BASE_URL settings",
     )
     .option('--json', 'print the report as JSON')
-    .option('--forms <list>', 'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)')
+    .option(
+      '--forms <list>',
+      'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
+    )
     .option('--current', "sec only: also read EDGAR's current-events feed")
-    .description('fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE) or SEC EDGAR (sec)')
+    .description(
+      'fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE) or SEC EDGAR (sec)',
+    )
     .action(ingestCommand);
 
   program

@@ -1,6 +1,6 @@
-// What `data` holds for the event types whose resource the REST API does not serve yet (
-// lobbying, contracts; insider.filed and whale.filed carry src/resources/ shapes), and the index-time context disclosure.detected adds to the Filing
-// resource. trade.created is the Trade resource of GET /trades. These schemas are the contract:
+// What `data` holds for the event types whose resource the REST API does not serve yet (lobbying,
+// contracts), the SEC events (whose data is the src/resources/ shape GET /insiders/trades and
+// GET /whales serve), and the index-time context disclosure.detected adds to the Filing resource. trade.created is the Trade resource of GET /trades. These schemas are the contract:
 // the catalog publishes them, the test endpoint sends their examples, and emitters build their
 // data with the types derived here (trade and disclosure data through payloads.ts).
 import { type Static, type TSchema, Type } from 'typebox';
