@@ -4,6 +4,9 @@
 import type { Kysely } from 'kysely';
 import { autoIdColumn, autoIdType } from '../dialect.js';
 
+/** 8-byte floats on both dialects (PostgreSQL's `real` is 4 bytes and rounds dollar values). */
+const FLOAT = 'double precision';
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sec_filings')
@@ -52,12 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('security', 'text')
     .addColumn('transaction_date', 'text')
     .addColumn('code', 'text')
-    .addColumn('shares', 'real')
-    .addColumn('price', 'real')
+    .addColumn('shares', FLOAT)
+    .addColumn('price', FLOAT)
     /** shares × price when both are stated. */
-    .addColumn('total_value', 'real')
+    .addColumn('total_value', FLOAT)
     .addColumn('acquired_disposed', 'text')
-    .addColumn('shares_after', 'real')
+    .addColumn('shares_after', FLOAT)
     .addColumn('direct_indirect', 'text')
     .addColumn('ten_b5_1', 'integer', (c) => c.notNull())
     /** JSON list of the footnote texts on the row's values. */
@@ -100,12 +103,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('filer_name', 'text', (c) => c.notNull())
     .addColumn('filer_cik', 'text')
     .addColumn('person_type', 'text')
-    .addColumn('sole_voting', 'real')
-    .addColumn('shared_voting', 'real')
-    .addColumn('sole_dispositive', 'real')
-    .addColumn('shared_dispositive', 'real')
-    .addColumn('aggregate_amount', 'real')
-    .addColumn('percent_of_class', 'real')
+    .addColumn('sole_voting', FLOAT)
+    .addColumn('shared_voting', FLOAT)
+    .addColumn('sole_dispositive', FLOAT)
+    .addColumn('shared_dispositive', FLOAT)
+    .addColumn('aggregate_amount', FLOAT)
+    .addColumn('percent_of_class', FLOAT)
     /** 1 on the statement's lead person (largest aggregate amount): the row GET /whales lists. */
     .addColumn('is_lead', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
