@@ -6,6 +6,7 @@ import { repoRoot } from '../src/test-support/data-dir.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
 import { runRecordsBench } from './records.js';
+import { runSecBench } from './sec.js';
 import { runWebhooksBench } from './webhooks.js';
 
 /** Each section returns its Markdown; add a line here to add a benchmark. */
@@ -14,6 +15,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   enrich: runEnrichBenchmark,
   webhooks: runWebhooksBench,
   records: runRecordsBench,
+  sec: runSecBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');

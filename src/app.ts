@@ -20,6 +20,7 @@ import { creditRoutes } from './http/routes/credits/index.js';
 import { guideRoutes } from './http/routes/docs/guides.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
+import { insiderRoutes } from './http/routes/insiders/index.js';
 import { lobbyingRoutes } from './http/routes/lobbying/index.js';
 import { mcpRoutes } from './http/routes/mcp/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
@@ -31,6 +32,7 @@ import { tickerRoutes } from './http/routes/tickers/index.js';
 import { toolRoutes } from './http/routes/tools/index.js';
 import { tradeRoutes } from './http/routes/trades/index.js';
 import { accountPages } from './http/routes/ui/index.js';
+import { whaleRoutes } from './http/routes/whales/index.js';
 import type { App, AppDeps } from './http/types.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   filingRoutes(app, deps);
   lobbyingRoutes(app, deps);
   contractRoutes(app, deps);
+  insiderRoutes(app, deps);
+  whaleRoutes(app, deps);
   creditRoutes(app, deps, catalog);
   const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
   alertRoutes(app, deps, webhooks);

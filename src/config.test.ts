@@ -55,7 +55,20 @@ describe('ingest settings', () => {
       intervalMinutes: 15,
       sources: ['house', 'senate', 'oge'],
       since: undefined,
+      secBaseUrl: 'https://www.sec.gov',
+      secContact: undefined,
+      secMinIntervalMs: 100,
     });
+  });
+
+  it('keeps EDGAR at 10 requests a second or fewer, whatever DCLEDGER_SEC_INTERVAL_MS says', () => {
+    const ingest = loadConfig({
+      DCLEDGER_SEC_INTERVAL_MS: '20',
+      DCLEDGER_SEC_CONTACT: ' ops@example.com ',
+    }).ingest;
+    expect(ingest.secMinIntervalMs).toBe(100);
+    expect(ingest.secContact).toBe('ops@example.com');
+    expect(loadConfig({ DCLEDGER_SEC_INTERVAL_MS: '250' }).ingest.secMinIntervalMs).toBe(250);
   });
 
   it('reads every setting from the environment', () => {

@@ -142,6 +142,15 @@ export interface IngestConfig {
   sources: IngestSourceName[];
   /** First date a source's first run reads (DCLEDGER_INGEST_SINCE, YYYY-MM-DD); default Jan 1 of last year. */
   since: string | undefined;
+  /** SEC EDGAR (DCLEDGER_SEC_BASE_URL, default https://www.sec.gov). */
+  secBaseUrl: string;
+  /**
+   * Contact EDGAR's fair-access policy requires in the User-Agent (DCLEDGER_SEC_CONTACT, an e-mail
+   * address); `ingest sec` refuses to run against sec.gov without it.
+   */
+  secContact: string | undefined;
+  /** Minimum time between two EDGAR requests (DCLEDGER_SEC_INTERVAL_MS, default 100, never below 100: ≤ 10 req/s). */
+  secMinIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -359,6 +368,9 @@ export function readIngest(env: Env): IngestConfig {
     intervalMinutes: readInteger(env, 'DCLEDGER_INGEST_INTERVAL_MINUTES', 15, 0),
     sources: readSources(env.DCLEDGER_INGEST_SOURCES),
     since: readSince(env.DCLEDGER_INGEST_SINCE),
+    secBaseUrl: readUrl(env, 'DCLEDGER_SEC_BASE_URL') ?? 'https://www.sec.gov',
+    secContact: env.DCLEDGER_SEC_CONTACT?.trim() || undefined,
+    secMinIntervalMs: Math.max(100, readInteger(env, 'DCLEDGER_SEC_INTERVAL_MS', 100, 0)),
   };
 }
 

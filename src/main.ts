@@ -67,7 +67,7 @@ export function buildCli(): Command {
     .command('ingest')
     .argument(
       '[source]',
-      'house, senate, oge or all; lobbying (Senate LDA) or contracts (USAspending)',
+      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA) or contracts (USAspending)',
       'all',
     )
     .option(
@@ -79,7 +79,14 @@ export function buildCli(): Command {
       "the source's base URL (e.g. a replay server); overrides the DCLEDGER_*_BASE_URL settings",
     )
     .option('--json', 'print the report as JSON')
-    .description('fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE)')
+    .option(
+      '--forms <list>',
+      'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
+    )
+    .option('--current', "sec only: also read EDGAR's current-events feed")
+    .description(
+      'fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE) or SEC EDGAR (sec)',
+    )
     .action(ingestCommand);
 
   program
@@ -221,12 +228,16 @@ export function buildCli(): Command {
 
   program
     .command('parse')
-    .argument('<file>', 'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON or House index')
+    .argument(
+      '<file>',
+      'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON, House index, or SEC Form 3/4/5 or Schedule 13D/G',
+    )
     .addOption(
       new Option('--source <source>', "the document's source (detected when absent)").choices([
         'house',
         'senate',
         'oge',
+        'sec',
       ]),
     )
     .option('--summary', 'print status and counts per document instead of the trades')

@@ -64,6 +64,13 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
     perExecutiveRow: 0,
     rows: 'none',
   },
+  // SEC insider and 13D/G data: a Core feature (paid data joined to members' trades), priced like
+  // trade data per row; single items like lookups.
+  'GET /insiders/trades': { tier: 'core', ...TRADE_DATA },
+  'GET /insiders/trades/:id': { tier: 'core', ...LOOKUP },
+  'GET /tickers/:ticker/insiders': { tier: 'core', ...TRADE_DATA },
+  'GET /whales': { tier: 'core', ...TRADE_DATA },
+  'GET /whales/:id': { tier: 'core', ...LOOKUP },
   // Webhooks are included with Pro and Max: managing subscriptions and reading the log cost no
   // credits, and deliveries are never charged (the interface: "no per-call credits").
   'GET /alerts/subscriptions': { tier: 'pro', ...flat(0) },

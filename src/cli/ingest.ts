@@ -10,15 +10,26 @@ import { ReplayDataError } from '../ingest/replay/catalog.js';
 import { OGE_LISTING_PATH, ReplayServer } from '../ingest/replay/server.js';
 import { openMigratedStore } from '../storage/open.js';
 import { ingestRecordsCommand } from './ingest-records.js';
+import { secIngestCommand } from './ingest-sec.js';
 import { CommandError, printJson, printLine } from './output.js';
 
 export interface IngestCommandOptions {
   since?: string;
   baseUrl?: string;
   json?: boolean;
+  forms?: string;
+  current?: boolean;
 }
 
 export async function ingestCommand(which: string | undefined, options: IngestCommandOptions): Promise<void> {
+  if (which?.toLowerCase() === 'sec') {
+    await secIngestCommand({
+      ...options,
+      since: options.since === undefined ? undefined : checkedDate(options.since),
+      baseUrl: options.baseUrl === undefined ? undefined : checkedUrl(options.baseUrl),
+    });
+    return;
+  }
   const since = options.since === undefined ? undefined : checkedDate(options.since);
   const baseUrl = options.baseUrl === undefined ? undefined : checkedUrl(options.baseUrl);
   const recordSource = (which ?? '').toLowerCase();

@@ -125,3 +125,70 @@ describe('dcledger parse (usage and unknown input)', () => {
     expect(text.stderr).toContain('unrecognized document');
   });
 });
+
+describe.skipIf(!dataDir)('dcledger parse (SEC documents)', () => {
+  const related = (...parts: string[]) => join(dataDir ?? '', 'related', ...parts);
+
+  it('prints a Form 4 in the interface shape (issuer, owners, transactions with footnote texts)', async () => {
+    const result = await parse(related('form4', 'go-edgar', 'arrowhead_footnotes.input.xml'));
+    expect(result.exitCode).toBe(0);
+    const output = JSON.parse(result.stdout);
+    expect(output.issuer).toEqual({
+      cik: '0000879407',
+      name: 'ARROWHEAD PHARMACEUTICALS, INC.',
+      ticker: 'ARWR',
+    });
+    expect(output.owners[0]).toMatchObject({
+      cik: '0001242615',
+      name: 'OLUKOTUN ADEOYE Y',
+      is_director: true,
+    });
+    expect(output.transactions[0]).toMatchObject({
+      table: 'non_derivative',
+      security: 'Common Stock',
+      date: '2025-12-19',
+      code: 'S',
+      shares: 3090,
+      price: 66.7,
+      acquired_disposed: 'D',
+      shares_after: 40510,
+      direct_indirect: 'D',
+    });
+    expect(output.transactions[0].footnotes[0]).toMatch(
+      /^Shares were sold pursuant to a 10b5-1 trading plan/,
+    );
+  });
+
+  it('prints a 13G (blank line before <?xml) in the interface shape, with --source sec', async () => {
+    const result = await parse(related('sc13', 'edgartools', 'schedule13g.xml'), '--source', 'sec');
+    expect(result.exitCode).toBe(0);
+    const output = JSON.parse(result.stdout);
+    expect(output).toMatchObject({ form: 'SC 13G', event_date: '2025-11-19' });
+    expect(output.issuer).toEqual({
+      cik: '0001909747',
+      cusip: '48213Y107',
+      name: 'Jushi Holdings Inc.',
+      ticker: null,
+    });
+    expect(output.persons[0]).toEqual({
+      name: 'Marex Securities Products Inc.',
+      cik: null,
+      type: 'CO',
+      sole_voting: 10000000,
+      shared_voting: 0,
+      sole_dispositive: 10000000,
+      shared_dispositive: 0,
+      aggregate_amount: 10000000,
+      percent_of_class: 5.1,
+    });
+  });
+
+  it('exits 1 with the reason for a pre-XML text Form 4', async () => {
+    const result = await parse(related('form4', 'edgartools', 'sgml__0001094891-00-000193.txt'));
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('unsupported: Form 4 without an ownershipDocument XML');
+    const notSec = await parse(scratchFile('notes.xml', '<notes>hi</notes>'), '--source', 'sec');
+    expect(notSec.exitCode).toBe(1);
+    expect(notSec.stderr).toContain('not a Form 3/4/5 ownership document');
+  });
+});

@@ -5,6 +5,7 @@ import { daysBetween } from '../domain/dates.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../ingest/sources/document.js';
 import { type DocumentParse, parseDocument, type SourceName } from '../ingest/sources/parse-document.js';
 import { CommandError, printJson } from './output.js';
+import { looksLikeSecDocument, printSecDocument } from './parse-sec.js';
 
 export interface ParseCommandOptions {
   source?: string;
@@ -27,9 +28,19 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
   } catch (error) {
     throw new CommandError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  if (options.source === 'sec' || (source === undefined && looksLikeSecText(bytes))) {
+    printSecDocument(file, new TextDecoder('utf-8').decode(bytes), options.summary ?? false);
+    return;
+  }
   const result = await parseDocument(bytes, source ? { source } : {});
   if (options.summary) printSummary(file, result);
   else printResult(file, result);
+}
+
+/** SEC filings are text (XML, HTML or an EDGAR envelope); a PDF never is one. */
+function looksLikeSecText(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 200_000));
+  return !head.startsWith('%PDF') && looksLikeSecDocument(head);
 }
 
 /** Commander has already checked the value against the choices; this narrows its type. */

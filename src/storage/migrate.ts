@@ -7,6 +7,7 @@ import * as events from './migrations/0004-events.js';
 import * as webhooks from './migrations/0005-webhooks.js';
 import * as ingest from './migrations/0006-ingest.js';
 import * as companyLinks from './migrations/0007-company-links.js';
+import * as sec from './migrations/0008-sec.js';
 import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
 import * as selfService from './migrations/0011-self-service.js';
 import type { Database } from './schema.js';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0007-company-links': companyLinks,
   '0011-self-service': selfService,
   '0009-lobbying-contracts': lobbyingContracts,
+  '0008-sec': sec,
 };
 
 export interface MigrationReport {

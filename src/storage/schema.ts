@@ -725,6 +725,92 @@ export interface Database {
   lobbying_filings: LobbyingFilingsTable;
   lobbying_issues: LobbyingIssuesTable;
   contract_awards: ContractAwardsTable;
+  sec_filings: SecFilingsTable;
+  insider_trades: InsiderTradesTable;
+  whale_positions: WhalePositionsTable;
+}
+
+/** One EDGAR filing (Forms 3/4/5, Schedules 13D/13G) by accession number (migration 0008). */
+export interface SecFilingsTable {
+  id: Generated<number>;
+  accession_number: string;
+  form: string;
+  filed_date: string | null;
+  period_of_report: string | null;
+  issuer_cik: string | null;
+  issuer_name: string | null;
+  /** listed | parsed | unsupported | failed */
+  status: string;
+  reason: string | null;
+  url: string | null;
+  content_hash: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One Form 3/4/5 transaction line. */
+export interface InsiderTradesTable {
+  id: Generated<number>;
+  sec_filing_id: number;
+  accession_number: string;
+  line: number;
+  form: string;
+  filed_date: string | null;
+  table_kind: string;
+  issuer_cik: string | null;
+  issuer_name: string | null;
+  ticker: string | null;
+  insider_cik: string | null;
+  insider_name: string;
+  insider_title: string | null;
+  is_director: number;
+  is_officer: number;
+  is_ten_percent_owner: number;
+  owners: string;
+  security: string | null;
+  transaction_date: string | null;
+  code: string | null;
+  shares: number | null;
+  price: number | null;
+  total_value: number | null;
+  acquired_disposed: string | null;
+  shares_after: number | null;
+  direct_indirect: string | null;
+  ten_b5_1: number;
+  footnotes: string;
+  overlap_from: string | null;
+  overlap_to: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One reporting person of a Schedule 13D/13G. */
+export interface WhalePositionsTable {
+  id: Generated<number>;
+  sec_filing_id: number;
+  accession_number: string;
+  line: number;
+  form: string;
+  filed_date: string | null;
+  event_date: string | null;
+  amendment_number: number | null;
+  issuer_cik: string | null;
+  issuer_cusip: string | null;
+  issuer_name: string | null;
+  ticker: string | null;
+  filer_name: string;
+  filer_cik: string | null;
+  person_type: string | null;
+  sole_voting: number | null;
+  shared_voting: number | null;
+  sole_dispositive: number | null;
+  shared_dispositive: number | null;
+  aggregate_amount: number | null;
+  percent_of_class: number | null;
+  is_lead: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;

@@ -1,11 +1,13 @@
-// What `data` holds for the event types whose resource the REST API does not serve yet (Form 4,
-// 13D/G; lobbying and contracts are their REST resources), and the index-time context disclosure.detected adds to the Filing
-// resource. trade.created is the Trade resource of GET /trades. These schemas are the contract:
-// the catalog publishes them, the test endpoint sends their examples, and emitters build their
-// data with the types derived here (trade and disclosure data through payloads.ts).
+// What `data` holds for each event type beyond trade.created (the Trade resource of GET /trades):
+// insider.filed, whale.filed, lobbying.filed and contract.awarded carry exactly the src/resources/
+// shapes their REST routes serve, and disclosure.detected adds index-time context to the Filing
+// resource. These schemas are the contract: the catalog publishes them, the test endpoint sends
+// their examples, and emitters build their data with the types derived here.
 import { type Static, type TSchema, Type } from 'typebox';
 import { CONTRACT_EXAMPLE, type ContractResource, ContractSchema } from '../resources/contract.js';
+import { InsiderTradeSchema } from '../resources/insider.js';
 import { LOBBYING_EXAMPLE, type LobbyingResource, LobbyingSchema } from '../resources/lobbying.js';
+import { WhaleSchema } from '../resources/whale.js';
 
 // Same as http/schemas/common.ts's Nullable (webhooks does not import http): `type: [T, "null"]`.
 function Nullable<T extends TSchema>(schema: T) {
@@ -17,8 +19,6 @@ const text = (description: string) => Type.String({ description });
 const maybeText = (description: string) => Nullable(Type.String({ description }));
 const maybeNumber = (description: string) => Nullable(Type.Number({ description }));
 const date = (description: string) => Type.String({ description: `${description}, YYYY-MM-DD` });
-const maybeDate = (description: string) =>
-  Nullable(Type.String({ description: `${description}, YYYY-MM-DD` }));
 
 /**
  * disclosure.detected is the Filing resource of GET /filings/{id} plus what is known when the
@@ -49,31 +49,8 @@ export const DISCLOSURE_CONTEXT_EXAMPLE = {
   isHighSignal: true,
 };
 
-export const InsiderFiledSchema = Type.Object(
-  {
-    id: Type.Integer({ description: 'Insider transaction id' }),
-    accession_number: text('SEC accession number of the Form 4'),
-    insider_name: text('Reporting owner'),
-    insider_title: maybeText('Officer title or relationship (Director, 10% owner, ...)'),
-    issuer_name: text('Company'),
-    issuer_cik: maybeText('Company CIK'),
-    ticker: maybeText('Issuer ticker'),
-    transaction_type: text('Purchase, Sale, Grant, Exercise, Gift, ...'),
-    transaction_code: text('Form 4 transaction code (P, S, A, M, G, ...)'),
-    transaction_date: date('Transaction date'),
-    filed_date: date('Filing date'),
-    shares: Type.Number({ description: 'Shares in the transaction' }),
-    price_per_share: maybeNumber('Price per share'),
-    total_value: maybeNumber('shares × price_per_share'),
-    shares_owned_after: maybeNumber('Shares held after the transaction'),
-    has_politician_overlap: Type.Boolean({
-      description: 'A member traded this ticker within 30 days of the transaction',
-    }),
-    overlapping_politicians: Type.Array(Type.String(), { description: 'Slugs of those members' }),
-    url: text('The filing on EDGAR'),
-  },
-  { description: 'A Form 4 insider transaction' },
-);
+// insider.filed and whale.filed carry the resources GET /insiders/trades and GET /whales serve.
+export const InsiderFiledSchema = InsiderTradeSchema;
 export type InsiderFiledData = Static<typeof InsiderFiledSchema>;
 
 /** lobbying.filed: exactly the Lobbying resource of GET /lobbying/{id}. */
@@ -84,31 +61,26 @@ export type LobbyingFiledData = LobbyingResource;
 export const ContractAwardedSchema = ContractSchema;
 export type ContractAwardedData = ContractResource;
 
-export const WhaleFiledSchema = Type.Object(
-  {
-    id: Type.Integer({ description: 'Beneficial-ownership filing id' }),
-    accession_number: text('SEC accession number'),
-    form_type: text('SC 13D, SC 13G, SC 13D/A, SC 13G/A'),
-    filer_name: text('Beneficial owner'),
-    issuer_name: text('Company'),
-    ticker: maybeText('Issuer ticker'),
-    cusip: maybeText('CUSIP of the class'),
-    percent_of_class: maybeNumber('Percent of the class owned'),
-    shares: maybeNumber('Shares owned'),
-    position_value: maybeNumber('shares × latest close, in dollars'),
-    event_date: maybeDate('Date of the event that required the filing'),
-    filed_date: date('Filing date'),
-    url: text('The filing on EDGAR'),
-  },
-  { description: 'A Schedule 13D or 13G (5%+ holder) filing' },
-);
+export const WhaleFiledSchema = WhaleSchema;
 export type WhaleFiledData = Static<typeof WhaleFiledSchema>;
 
 export const INSIDER_FILED_EXAMPLE: InsiderFiledData = {
   id: 90211,
   accession_number: '0001197649-24-000112',
+  line: 1,
+  form: '4',
   insider_name: 'Jen-Hsun Huang',
+  insider_cik: '0001197649',
   insider_title: 'President and CEO',
+  is_director: true,
+  is_officer: true,
+  is_ten_percent_owner: false,
+  security: 'Common Stock',
+  table: 'non_derivative',
+  acquired_disposed: 'D',
+  direct_indirect: 'D',
+  ten_b5_1: true,
+  footnotes: ['The sales reported in this Form 4 were effected pursuant to a Rule 10b5-1 trading plan.'],
   issuer_name: 'NVIDIA Corporation',
   issuer_cik: '0001045810',
   ticker: 'NVDA',
@@ -122,6 +94,17 @@ export const INSIDER_FILED_EXAMPLE: InsiderFiledData = {
   shares_owned_after: 75500000,
   has_politician_overlap: true,
   overlapping_politicians: ['nancy-pelosi'],
+  politician_trades: [
+    {
+      id: 48211,
+      politician_slug: 'nancy-pelosi',
+      politician_name: 'Nancy Pelosi',
+      trade_type: 'Buy',
+      transaction_date: '2024-12-20',
+      disclosure_date: '2025-01-17',
+      days_apart: 2,
+    },
+  ],
   url: 'https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/',
 };
 
@@ -133,8 +116,11 @@ export const WHALE_FILED_EXAMPLE: WhaleFiledData = {
   id: 2210,
   accession_number: '0000950170-25-004512',
   form_type: 'SC 13G',
+  amendment_number: null,
   filer_name: 'The Vanguard Group',
+  filer_cik: '0000102909',
   issuer_name: 'NVIDIA Corporation',
+  issuer_cik: '0001045810',
   ticker: 'NVDA',
   cusip: '67066G104',
   percent_of_class: 8.27,
@@ -142,5 +128,18 @@ export const WHALE_FILED_EXAMPLE: WhaleFiledData = {
   position_value: 272160000000,
   event_date: '2024-12-31',
   filed_date: '2025-02-13',
+  persons: [
+    {
+      name: 'The Vanguard Group',
+      cik: '0000102909',
+      type: 'IA',
+      sole_voting: 0,
+      shared_voting: 28400000,
+      sole_dispositive: 1950000000,
+      shared_dispositive: 75000000,
+      aggregate_amount: 2025000000,
+      percent_of_class: 8.27,
+    },
+  ],
   url: 'https://www.sec.gov/Archives/edgar/data/1045810/000095017025004512/',
 };

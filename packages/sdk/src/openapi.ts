@@ -408,6 +408,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insiders/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SEC Form 3/4/5 insider transactions
+         * @description One row per transaction line of a Form 3/4/5 (non-derivative rows, then derivative rows), newest transaction first by default. `has_politician_overlap` is true when a member of Congress or an executive filer traded the same ticker within 30 days either side of the transaction; `politician_trades` lists those trades. Filters combine with AND; comma lists with OR. Page with `offset`.
+         */
+        get: operations["listInsiderTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insiders/trades/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One insider transaction line */
+        get: operations["getInsiderTrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickers/{ticker}/insiders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's insider transactions
+         * @description GET /insiders/trades for one ticker (case-insensitive), with the same filters and sorts.
+         */
+        get: operations["getTickerInsiders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Schedule 13D/13G beneficial-ownership statements (5%+ holders)
+         * @description One row per statement, led by its largest reporting person (`persons` lists all), newest filing first by default. The ticker comes from the company identity table (the CUSIP or CIK the statement names).
+         */
+        get: operations["listWhales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One 13D/13G statement */
+        get: operations["getWhale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credits/balance": {
         parameters: {
             query?: never;
@@ -6088,6 +6182,1276 @@ export interface operations {
             };
         };
     };
+    listInsiderTrades: {
+        parameters: {
+            query?: {
+                /** @description Issuer ticker */
+                ticker?: string;
+                /** @description Issuer or reporting owner CIK (leading zeros optional) */
+                cik?: string;
+                /** @description Reporting owner name contains this (case-insensitive) */
+                insider_name?: string;
+                /** @description Transaction codes, comma-separated (P,S,A,M,F,G,X,...) */
+                code?: string;
+                /** @description First transaction date */
+                date_from?: string;
+                /** @description Last transaction date */
+                date_to?: string;
+                /** @description Smallest shares × price, in dollars */
+                min_value?: number;
+                /** @description Only lines a member traded the same ticker within ±30 days of (true) or not (false) */
+                has_politician_overlap?: boolean;
+                /** @description Page size, 1-500 (default 50) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+                /** @description Sort column (default transaction_date) */
+                sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
+                /** @description asc or desc (default desc) */
+                sort_dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 90211,
+                     *         "accession_number": "0001197649-24-000112",
+                     *         "line": 1,
+                     *         "form": "4",
+                     *         "insider_name": "Jen-Hsun Huang",
+                     *         "insider_cik": "0001197649",
+                     *         "insider_title": "President and CEO",
+                     *         "is_director": true,
+                     *         "is_officer": true,
+                     *         "is_ten_percent_owner": false,
+                     *         "security": "Common Stock",
+                     *         "table": "non_derivative",
+                     *         "acquired_disposed": "D",
+                     *         "direct_indirect": "D",
+                     *         "ten_b5_1": true,
+                     *         "footnotes": [
+                     *           "The sales reported in this Form 4 were effected pursuant to a Rule 10b5-1 trading plan."
+                     *         ],
+                     *         "issuer_name": "NVIDIA Corporation",
+                     *         "issuer_cik": "0001045810",
+                     *         "ticker": "NVDA",
+                     *         "transaction_type": "Sale",
+                     *         "transaction_code": "S",
+                     *         "transaction_date": "2024-12-18",
+                     *         "filed_date": "2024-12-20",
+                     *         "shares": 120000,
+                     *         "price_per_share": 128.91,
+                     *         "total_value": 15469200,
+                     *         "shares_owned_after": 75500000,
+                     *         "has_politician_overlap": true,
+                     *         "overlapping_politicians": [
+                     *           "nancy-pelosi"
+                     *         ],
+                     *         "politician_trades": [
+                     *           {
+                     *             "id": 48211,
+                     *             "politician_slug": "nancy-pelosi",
+                     *             "politician_name": "Nancy Pelosi",
+                     *             "trade_type": "Buy",
+                     *             "transaction_date": "2024-12-20",
+                     *             "disclosure_date": "2025-01-17",
+                     *             "days_apart": 2
+                     *           }
+                     *         ],
+                     *         "url": "https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description Insider transaction id */
+                        id: number;
+                        /** @description SEC accession number of the filing */
+                        accession_number: string;
+                        /** @description Row of the filing (non-derivative rows first, then derivative rows) */
+                        line: number;
+                        /** @description 4, 4/A, 3, 5, 5/A */
+                        form: string;
+                        /** @description Reporting owner */
+                        insider_name: string;
+                        /** @description Reporting owner CIK */
+                        insider_cik: string | null;
+                        /** @description Officer title or relationship (Director, 10% owner, ...) */
+                        insider_title: string | null;
+                        is_director: boolean;
+                        is_officer: boolean;
+                        is_ten_percent_owner: boolean;
+                        /** @description Company */
+                        issuer_name: string;
+                        /** @description Company CIK */
+                        issuer_cik: string | null;
+                        /** @description Issuer ticker */
+                        ticker: string | null;
+                        /** @description Title of the security */
+                        security: string | null;
+                        /** @description non_derivative or derivative */
+                        table: string;
+                        /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
+                        transaction_type: string;
+                        /** @description Form 4 transaction code (P, S, A, M, G, ...) */
+                        transaction_code: string;
+                        /** @description Transaction date, YYYY-MM-DD */
+                        transaction_date: string | null;
+                        /** @description Filing date, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description Shares in the transaction */
+                        shares: number | null;
+                        /** @description Price per share */
+                        price_per_share: number | null;
+                        /** @description shares × price_per_share */
+                        total_value: number | null;
+                        /** @description A (acquired) or D (disposed) */
+                        acquired_disposed: string | null;
+                        /** @description Shares held after the transaction */
+                        shares_owned_after: number | null;
+                        /** @description D (direct) or I (indirect) */
+                        direct_indirect: string | null;
+                        /** @description Made under a Rule 10b5-1 plan, as the filing says */
+                        ten_b5_1: boolean;
+                        /** @description Texts of the footnotes on the row's values */
+                        footnotes: string[];
+                        /** @description A member traded this ticker within 30 days of the transaction */
+                        has_politician_overlap: boolean;
+                        /** @description Slugs of those members */
+                        overlapping_politicians: string[];
+                        /** @description The overlapping member trades */
+                        politician_trades: {
+                            /** @description Trade id (GET /trades/{id} in /trades lists) */
+                            id: number;
+                            /** @description Member */
+                            politician_slug: string;
+                            /** @description Member name */
+                            politician_name: string;
+                            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
+                            trade_type: string;
+                            /** @description YYYY-MM-DD */
+                            transaction_date: string;
+                            /** @description When the member disclosed it, YYYY-MM-DD */
+                            disclosure_date: string | null;
+                            /** @description Member's date minus the insider's date, in days */
+                            days_apart: number;
+                        }[];
+                        /** @description The filing on EDGAR */
+                        url: string;
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getInsiderTrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Insider transaction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Form 3/4/5 insider transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 90211,
+                     *       "accession_number": "0001197649-24-000112",
+                     *       "line": 1,
+                     *       "form": "4",
+                     *       "insider_name": "Jen-Hsun Huang",
+                     *       "insider_cik": "0001197649",
+                     *       "insider_title": "President and CEO",
+                     *       "is_director": true,
+                     *       "is_officer": true,
+                     *       "is_ten_percent_owner": false,
+                     *       "security": "Common Stock",
+                     *       "table": "non_derivative",
+                     *       "acquired_disposed": "D",
+                     *       "direct_indirect": "D",
+                     *       "ten_b5_1": true,
+                     *       "footnotes": [
+                     *         "The sales reported in this Form 4 were effected pursuant to a Rule 10b5-1 trading plan."
+                     *       ],
+                     *       "issuer_name": "NVIDIA Corporation",
+                     *       "issuer_cik": "0001045810",
+                     *       "ticker": "NVDA",
+                     *       "transaction_type": "Sale",
+                     *       "transaction_code": "S",
+                     *       "transaction_date": "2024-12-18",
+                     *       "filed_date": "2024-12-20",
+                     *       "shares": 120000,
+                     *       "price_per_share": 128.91,
+                     *       "total_value": 15469200,
+                     *       "shares_owned_after": 75500000,
+                     *       "has_politician_overlap": true,
+                     *       "overlapping_politicians": [
+                     *         "nancy-pelosi"
+                     *       ],
+                     *       "politician_trades": [
+                     *         {
+                     *           "id": 48211,
+                     *           "politician_slug": "nancy-pelosi",
+                     *           "politician_name": "Nancy Pelosi",
+                     *           "trade_type": "Buy",
+                     *           "transaction_date": "2024-12-20",
+                     *           "disclosure_date": "2025-01-17",
+                     *           "days_apart": 2
+                     *         }
+                     *       ],
+                     *       "url": "https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Insider transaction id */
+                        id: number;
+                        /** @description SEC accession number of the filing */
+                        accession_number: string;
+                        /** @description Row of the filing (non-derivative rows first, then derivative rows) */
+                        line: number;
+                        /** @description 4, 4/A, 3, 5, 5/A */
+                        form: string;
+                        /** @description Reporting owner */
+                        insider_name: string;
+                        /** @description Reporting owner CIK */
+                        insider_cik: string | null;
+                        /** @description Officer title or relationship (Director, 10% owner, ...) */
+                        insider_title: string | null;
+                        is_director: boolean;
+                        is_officer: boolean;
+                        is_ten_percent_owner: boolean;
+                        /** @description Company */
+                        issuer_name: string;
+                        /** @description Company CIK */
+                        issuer_cik: string | null;
+                        /** @description Issuer ticker */
+                        ticker: string | null;
+                        /** @description Title of the security */
+                        security: string | null;
+                        /** @description non_derivative or derivative */
+                        table: string;
+                        /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
+                        transaction_type: string;
+                        /** @description Form 4 transaction code (P, S, A, M, G, ...) */
+                        transaction_code: string;
+                        /** @description Transaction date, YYYY-MM-DD */
+                        transaction_date: string | null;
+                        /** @description Filing date, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description Shares in the transaction */
+                        shares: number | null;
+                        /** @description Price per share */
+                        price_per_share: number | null;
+                        /** @description shares × price_per_share */
+                        total_value: number | null;
+                        /** @description A (acquired) or D (disposed) */
+                        acquired_disposed: string | null;
+                        /** @description Shares held after the transaction */
+                        shares_owned_after: number | null;
+                        /** @description D (direct) or I (indirect) */
+                        direct_indirect: string | null;
+                        /** @description Made under a Rule 10b5-1 plan, as the filing says */
+                        ten_b5_1: boolean;
+                        /** @description Texts of the footnotes on the row's values */
+                        footnotes: string[];
+                        /** @description A member traded this ticker within 30 days of the transaction */
+                        has_politician_overlap: boolean;
+                        /** @description Slugs of those members */
+                        overlapping_politicians: string[];
+                        /** @description The overlapping member trades */
+                        politician_trades: {
+                            /** @description Trade id (GET /trades/{id} in /trades lists) */
+                            id: number;
+                            /** @description Member */
+                            politician_slug: string;
+                            /** @description Member name */
+                            politician_name: string;
+                            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
+                            trade_type: string;
+                            /** @description YYYY-MM-DD */
+                            transaction_date: string;
+                            /** @description When the member disclosed it, YYYY-MM-DD */
+                            disclosure_date: string | null;
+                            /** @description Member's date minus the insider's date, in days */
+                            days_apart: number;
+                        }[];
+                        /** @description The filing on EDGAR */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTickerInsiders: {
+        parameters: {
+            query?: {
+                /** @description Issuer or reporting owner CIK (leading zeros optional) */
+                cik?: string;
+                /** @description Reporting owner name contains this (case-insensitive) */
+                insider_name?: string;
+                /** @description Transaction codes, comma-separated (P,S,A,M,F,G,X,...) */
+                code?: string;
+                /** @description First transaction date */
+                date_from?: string;
+                /** @description Last transaction date */
+                date_to?: string;
+                /** @description Smallest shares × price, in dollars */
+                min_value?: number;
+                /** @description Only lines a member traded the same ticker within ±30 days of (true) or not (false) */
+                has_politician_overlap?: boolean;
+                /** @description Page size, 1-500 (default 50) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+                /** @description Sort column (default transaction_date) */
+                sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
+                /** @description asc or desc (default desc) */
+                sort_dir?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                /** @description Ticker symbol, e.g. NVDA */
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 90211,
+                     *         "accession_number": "0001197649-24-000112",
+                     *         "line": 1,
+                     *         "form": "4",
+                     *         "insider_name": "Jen-Hsun Huang",
+                     *         "insider_cik": "0001197649",
+                     *         "insider_title": "President and CEO",
+                     *         "is_director": true,
+                     *         "is_officer": true,
+                     *         "is_ten_percent_owner": false,
+                     *         "security": "Common Stock",
+                     *         "table": "non_derivative",
+                     *         "acquired_disposed": "D",
+                     *         "direct_indirect": "D",
+                     *         "ten_b5_1": true,
+                     *         "footnotes": [
+                     *           "The sales reported in this Form 4 were effected pursuant to a Rule 10b5-1 trading plan."
+                     *         ],
+                     *         "issuer_name": "NVIDIA Corporation",
+                     *         "issuer_cik": "0001045810",
+                     *         "ticker": "NVDA",
+                     *         "transaction_type": "Sale",
+                     *         "transaction_code": "S",
+                     *         "transaction_date": "2024-12-18",
+                     *         "filed_date": "2024-12-20",
+                     *         "shares": 120000,
+                     *         "price_per_share": 128.91,
+                     *         "total_value": 15469200,
+                     *         "shares_owned_after": 75500000,
+                     *         "has_politician_overlap": true,
+                     *         "overlapping_politicians": [
+                     *           "nancy-pelosi"
+                     *         ],
+                     *         "politician_trades": [
+                     *           {
+                     *             "id": 48211,
+                     *             "politician_slug": "nancy-pelosi",
+                     *             "politician_name": "Nancy Pelosi",
+                     *             "trade_type": "Buy",
+                     *             "transaction_date": "2024-12-20",
+                     *             "disclosure_date": "2025-01-17",
+                     *             "days_apart": 2
+                     *           }
+                     *         ],
+                     *         "url": "https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description Insider transaction id */
+                        id: number;
+                        /** @description SEC accession number of the filing */
+                        accession_number: string;
+                        /** @description Row of the filing (non-derivative rows first, then derivative rows) */
+                        line: number;
+                        /** @description 4, 4/A, 3, 5, 5/A */
+                        form: string;
+                        /** @description Reporting owner */
+                        insider_name: string;
+                        /** @description Reporting owner CIK */
+                        insider_cik: string | null;
+                        /** @description Officer title or relationship (Director, 10% owner, ...) */
+                        insider_title: string | null;
+                        is_director: boolean;
+                        is_officer: boolean;
+                        is_ten_percent_owner: boolean;
+                        /** @description Company */
+                        issuer_name: string;
+                        /** @description Company CIK */
+                        issuer_cik: string | null;
+                        /** @description Issuer ticker */
+                        ticker: string | null;
+                        /** @description Title of the security */
+                        security: string | null;
+                        /** @description non_derivative or derivative */
+                        table: string;
+                        /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
+                        transaction_type: string;
+                        /** @description Form 4 transaction code (P, S, A, M, G, ...) */
+                        transaction_code: string;
+                        /** @description Transaction date, YYYY-MM-DD */
+                        transaction_date: string | null;
+                        /** @description Filing date, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description Shares in the transaction */
+                        shares: number | null;
+                        /** @description Price per share */
+                        price_per_share: number | null;
+                        /** @description shares × price_per_share */
+                        total_value: number | null;
+                        /** @description A (acquired) or D (disposed) */
+                        acquired_disposed: string | null;
+                        /** @description Shares held after the transaction */
+                        shares_owned_after: number | null;
+                        /** @description D (direct) or I (indirect) */
+                        direct_indirect: string | null;
+                        /** @description Made under a Rule 10b5-1 plan, as the filing says */
+                        ten_b5_1: boolean;
+                        /** @description Texts of the footnotes on the row's values */
+                        footnotes: string[];
+                        /** @description A member traded this ticker within 30 days of the transaction */
+                        has_politician_overlap: boolean;
+                        /** @description Slugs of those members */
+                        overlapping_politicians: string[];
+                        /** @description The overlapping member trades */
+                        politician_trades: {
+                            /** @description Trade id (GET /trades/{id} in /trades lists) */
+                            id: number;
+                            /** @description Member */
+                            politician_slug: string;
+                            /** @description Member name */
+                            politician_name: string;
+                            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
+                            trade_type: string;
+                            /** @description YYYY-MM-DD */
+                            transaction_date: string;
+                            /** @description When the member disclosed it, YYYY-MM-DD */
+                            disclosure_date: string | null;
+                            /** @description Member's date minus the insider's date, in days */
+                            days_apart: number;
+                        }[];
+                        /** @description The filing on EDGAR */
+                        url: string;
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listWhales: {
+        parameters: {
+            query?: {
+                /** @description Issuer ticker */
+                ticker?: string;
+                /** @description A reporting person's name contains this */
+                filer?: string;
+                /** @description SC 13D, SC 13G (each with its amendments), SC 13D/A, SC 13G/A; comma-separated */
+                form?: string;
+                /** @description Smallest percent of class */
+                min_percent?: number;
+                /** @description First filed date */
+                date_from?: string;
+                /** @description Last filed date */
+                date_to?: string;
+                /** @description Page size, 1-500 (default 50) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+                /** @description Sort column (default filed_date) */
+                sort_by?: "filed_date" | "event_date" | "percent_of_class" | "aggregate_amount" | "id";
+                /** @description asc or desc (default desc) */
+                sort_dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 2210,
+                     *         "accession_number": "0000950170-25-004512",
+                     *         "form_type": "SC 13G",
+                     *         "amendment_number": null,
+                     *         "filer_name": "The Vanguard Group",
+                     *         "filer_cik": "0000102909",
+                     *         "issuer_name": "NVIDIA Corporation",
+                     *         "issuer_cik": "0001045810",
+                     *         "ticker": "NVDA",
+                     *         "cusip": "67066G104",
+                     *         "percent_of_class": 8.27,
+                     *         "shares": 2025000000,
+                     *         "position_value": 272160000000,
+                     *         "event_date": "2024-12-31",
+                     *         "filed_date": "2025-02-13",
+                     *         "persons": [
+                     *           {
+                     *             "name": "The Vanguard Group",
+                     *             "cik": "0000102909",
+                     *             "type": "IA",
+                     *             "sole_voting": 0,
+                     *             "shared_voting": 28400000,
+                     *             "sole_dispositive": 1950000000,
+                     *             "shared_dispositive": 75000000,
+                     *             "aggregate_amount": 2025000000,
+                     *             "percent_of_class": 8.27
+                     *           }
+                     *         ],
+                     *         "url": "https://www.sec.gov/Archives/edgar/data/1045810/000095017025004512/"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description Beneficial-ownership filing id */
+                        id: number;
+                        /** @description SEC accession number */
+                        accession_number: string;
+                        /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
+                        form_type: string;
+                        /** @description Null for an original statement */
+                        amendment_number: number | null;
+                        /** @description Beneficial owner (the reporting person with the largest stake) */
+                        filer_name: string;
+                        /** @description Its CIK */
+                        filer_cik: string | null;
+                        /** @description Company */
+                        issuer_name: string;
+                        /** @description Company CIK */
+                        issuer_cik: string | null;
+                        /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
+                        ticker: string | null;
+                        /** @description CUSIP of the class */
+                        cusip: string | null;
+                        /** @description Percent of the class owned */
+                        percent_of_class: number | null;
+                        /** @description Shares owned */
+                        shares: number | null;
+                        /** @description shares × latest close, in dollars */
+                        position_value: number | null;
+                        /** @description Date of the event that required the filing, YYYY-MM-DD */
+                        event_date: string | null;
+                        /** @description Filing date, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description Every reporting person of the statement */
+                        persons: {
+                            /** @description Reporting person */
+                            name: string;
+                            /** @description Reporting person CIK (13D XML states it) */
+                            cik: string | null;
+                            /** @description IN, CO, PN, IA, HC, OO, ... */
+                            type: string | null;
+                            /** @description Sole voting power */
+                            sole_voting: number | null;
+                            /** @description Shared voting power */
+                            shared_voting: number | null;
+                            /** @description Sole dispositive power */
+                            sole_dispositive: number | null;
+                            /** @description Shared dispositive power */
+                            shared_dispositive: number | null;
+                            /** @description Aggregate amount beneficially owned */
+                            aggregate_amount: number | null;
+                            /** @description Percent of class */
+                            percent_of_class: number | null;
+                        }[];
+                        /** @description The filing on EDGAR */
+                        url: string;
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getWhale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Statement id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Schedule 13D or 13G (5%+ holder) filing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2210,
+                     *       "accession_number": "0000950170-25-004512",
+                     *       "form_type": "SC 13G",
+                     *       "amendment_number": null,
+                     *       "filer_name": "The Vanguard Group",
+                     *       "filer_cik": "0000102909",
+                     *       "issuer_name": "NVIDIA Corporation",
+                     *       "issuer_cik": "0001045810",
+                     *       "ticker": "NVDA",
+                     *       "cusip": "67066G104",
+                     *       "percent_of_class": 8.27,
+                     *       "shares": 2025000000,
+                     *       "position_value": 272160000000,
+                     *       "event_date": "2024-12-31",
+                     *       "filed_date": "2025-02-13",
+                     *       "persons": [
+                     *         {
+                     *           "name": "The Vanguard Group",
+                     *           "cik": "0000102909",
+                     *           "type": "IA",
+                     *           "sole_voting": 0,
+                     *           "shared_voting": 28400000,
+                     *           "sole_dispositive": 1950000000,
+                     *           "shared_dispositive": 75000000,
+                     *           "aggregate_amount": 2025000000,
+                     *           "percent_of_class": 8.27
+                     *         }
+                     *       ],
+                     *       "url": "https://www.sec.gov/Archives/edgar/data/1045810/000095017025004512/"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Beneficial-ownership filing id */
+                        id: number;
+                        /** @description SEC accession number */
+                        accession_number: string;
+                        /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
+                        form_type: string;
+                        /** @description Null for an original statement */
+                        amendment_number: number | null;
+                        /** @description Beneficial owner (the reporting person with the largest stake) */
+                        filer_name: string;
+                        /** @description Its CIK */
+                        filer_cik: string | null;
+                        /** @description Company */
+                        issuer_name: string;
+                        /** @description Company CIK */
+                        issuer_cik: string | null;
+                        /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
+                        ticker: string | null;
+                        /** @description CUSIP of the class */
+                        cusip: string | null;
+                        /** @description Percent of the class owned */
+                        percent_of_class: number | null;
+                        /** @description Shares owned */
+                        shares: number | null;
+                        /** @description shares × latest close, in dollars */
+                        position_value: number | null;
+                        /** @description Date of the event that required the filing, YYYY-MM-DD */
+                        event_date: string | null;
+                        /** @description Filing date, YYYY-MM-DD */
+                        filed_date: string | null;
+                        /** @description Every reporting person of the statement */
+                        persons: {
+                            /** @description Reporting person */
+                            name: string;
+                            /** @description Reporting person CIK (13D XML states it) */
+                            cik: string | null;
+                            /** @description IN, CO, PN, IA, HC, OO, ... */
+                            type: string | null;
+                            /** @description Sole voting power */
+                            sole_voting: number | null;
+                            /** @description Shared voting power */
+                            shared_voting: number | null;
+                            /** @description Sole dispositive power */
+                            sole_dispositive: number | null;
+                            /** @description Shared dispositive power */
+                            shared_dispositive: number | null;
+                            /** @description Aggregate amount beneficially owned */
+                            aggregate_amount: number | null;
+                            /** @description Percent of class */
+                            percent_of_class: number | null;
+                        }[];
+                        /** @description The filing on EDGAR */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     creditsBalance: {
         parameters: {
             query?: never;
@@ -7018,11 +8382,19 @@ export interface operations {
                      *             "required": [
                      *               "id",
                      *               "accession_number",
+                     *               "line",
+                     *               "form",
                      *               "insider_name",
+                     *               "insider_cik",
                      *               "insider_title",
+                     *               "is_director",
+                     *               "is_officer",
+                     *               "is_ten_percent_owner",
                      *               "issuer_name",
                      *               "issuer_cik",
                      *               "ticker",
+                     *               "security",
+                     *               "table",
                      *               "transaction_type",
                      *               "transaction_code",
                      *               "transaction_date",
@@ -7030,9 +8402,14 @@ export interface operations {
                      *               "shares",
                      *               "price_per_share",
                      *               "total_value",
+                     *               "acquired_disposed",
                      *               "shares_owned_after",
+                     *               "direct_indirect",
+                     *               "ten_b5_1",
+                     *               "footnotes",
                      *               "has_politician_overlap",
                      *               "overlapping_politicians",
+                     *               "politician_trades",
                      *               "url"
                      *             ],
                      *             "properties": {
@@ -7042,11 +8419,26 @@ export interface operations {
                      *               },
                      *               "accession_number": {
                      *                 "type": "string",
-                     *                 "description": "SEC accession number of the Form 4"
+                     *                 "description": "SEC accession number of the filing"
+                     *               },
+                     *               "line": {
+                     *                 "type": "integer",
+                     *                 "description": "Row of the filing (non-derivative rows first, then derivative rows)"
+                     *               },
+                     *               "form": {
+                     *                 "type": "string",
+                     *                 "description": "4, 4/A, 3, 5, 5/A"
                      *               },
                      *               "insider_name": {
                      *                 "type": "string",
                      *                 "description": "Reporting owner"
+                     *               },
+                     *               "insider_cik": {
+                     *                 "description": "Reporting owner CIK",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "insider_title": {
                      *                 "description": "Officer title or relationship (Director, 10% owner, ...)",
@@ -7054,6 +8446,15 @@ export interface operations {
                      *                   "string",
                      *                   "null"
                      *                 ]
+                     *               },
+                     *               "is_director": {
+                     *                 "type": "boolean"
+                     *               },
+                     *               "is_officer": {
+                     *                 "type": "boolean"
+                     *               },
+                     *               "is_ten_percent_owner": {
+                     *                 "type": "boolean"
                      *               },
                      *               "issuer_name": {
                      *                 "type": "string",
@@ -7073,6 +8474,17 @@ export interface operations {
                      *                   "null"
                      *                 ]
                      *               },
+                     *               "security": {
+                     *                 "description": "Title of the security",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "table": {
+                     *                 "type": "string",
+                     *                 "description": "non_derivative or derivative"
+                     *               },
                      *               "transaction_type": {
                      *                 "type": "string",
                      *                 "description": "Purchase, Sale, Grant, Exercise, Gift, ..."
@@ -7082,16 +8494,25 @@ export interface operations {
                      *                 "description": "Form 4 transaction code (P, S, A, M, G, ...)"
                      *               },
                      *               "transaction_date": {
-                     *                 "type": "string",
-                     *                 "description": "Transaction date, YYYY-MM-DD"
+                     *                 "description": "Transaction date, YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "filed_date": {
-                     *                 "type": "string",
-                     *                 "description": "Filing date, YYYY-MM-DD"
+                     *                 "description": "Filing date, YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "shares": {
-                     *                 "type": "number",
-                     *                 "description": "Shares in the transaction"
+                     *                 "description": "Shares in the transaction",
+                     *                 "type": [
+                     *                   "number",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "price_per_share": {
                      *                 "description": "Price per share",
@@ -7107,12 +8528,37 @@ export interface operations {
                      *                   "null"
                      *                 ]
                      *               },
+                     *               "acquired_disposed": {
+                     *                 "description": "A (acquired) or D (disposed)",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
                      *               "shares_owned_after": {
                      *                 "description": "Shares held after the transaction",
                      *                 "type": [
                      *                   "number",
                      *                   "null"
                      *                 ]
+                     *               },
+                     *               "direct_indirect": {
+                     *                 "description": "D (direct) or I (indirect)",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "ten_b5_1": {
+                     *                 "type": "boolean",
+                     *                 "description": "Made under a Rule 10b5-1 plan, as the filing says"
+                     *               },
+                     *               "footnotes": {
+                     *                 "type": "array",
+                     *                 "items": {
+                     *                   "type": "string"
+                     *                 },
+                     *                 "description": "Texts of the footnotes on the row's values"
                      *               },
                      *               "has_politician_overlap": {
                      *                 "type": "boolean",
@@ -7125,20 +8571,83 @@ export interface operations {
                      *                 },
                      *                 "description": "Slugs of those members"
                      *               },
+                     *               "politician_trades": {
+                     *                 "type": "array",
+                     *                 "items": {
+                     *                   "type": "object",
+                     *                   "required": [
+                     *                     "id",
+                     *                     "politician_slug",
+                     *                     "politician_name",
+                     *                     "trade_type",
+                     *                     "transaction_date",
+                     *                     "disclosure_date",
+                     *                     "days_apart"
+                     *                   ],
+                     *                   "properties": {
+                     *                     "id": {
+                     *                       "type": "integer",
+                     *                       "description": "Trade id (GET /trades/{id} in /trades lists)"
+                     *                     },
+                     *                     "politician_slug": {
+                     *                       "type": "string",
+                     *                       "description": "Member"
+                     *                     },
+                     *                     "politician_name": {
+                     *                       "type": "string",
+                     *                       "description": "Member name"
+                     *                     },
+                     *                     "trade_type": {
+                     *                       "type": "string",
+                     *                       "description": "Buy, Sell, Sell (Partial), Exchange, ..."
+                     *                     },
+                     *                     "transaction_date": {
+                     *                       "type": "string",
+                     *                       "description": "YYYY-MM-DD"
+                     *                     },
+                     *                     "disclosure_date": {
+                     *                       "description": "When the member disclosed it, YYYY-MM-DD",
+                     *                       "type": [
+                     *                         "string",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "days_apart": {
+                     *                       "type": "integer",
+                     *                       "description": "Member's date minus the insider's date, in days"
+                     *                     }
+                     *                   }
+                     *                 },
+                     *                 "description": "The overlapping member trades"
+                     *               },
                      *               "url": {
                      *                 "type": "string",
                      *                 "description": "The filing on EDGAR"
                      *               }
                      *             },
-                     *             "description": "A Form 4 insider transaction"
+                     *             "description": "A Form 3/4/5 insider transaction"
                      *           },
                      *           "example": {
                      *             "event": "insider.filed",
                      *             "data": {
                      *               "id": 90211,
                      *               "accession_number": "0001197649-24-000112",
+                     *               "line": 1,
+                     *               "form": "4",
                      *               "insider_name": "Jen-Hsun Huang",
+                     *               "insider_cik": "0001197649",
                      *               "insider_title": "President and CEO",
+                     *               "is_director": true,
+                     *               "is_officer": true,
+                     *               "is_ten_percent_owner": false,
+                     *               "security": "Common Stock",
+                     *               "table": "non_derivative",
+                     *               "acquired_disposed": "D",
+                     *               "direct_indirect": "D",
+                     *               "ten_b5_1": true,
+                     *               "footnotes": [
+                     *                 "The sales reported in this Form 4 were effected pursuant to a Rule 10b5-1 trading plan."
+                     *               ],
                      *               "issuer_name": "NVIDIA Corporation",
                      *               "issuer_cik": "0001045810",
                      *               "ticker": "NVDA",
@@ -7153,6 +8662,17 @@ export interface operations {
                      *               "has_politician_overlap": true,
                      *               "overlapping_politicians": [
                      *                 "nancy-pelosi"
+                     *               ],
+                     *               "politician_trades": [
+                     *                 {
+                     *                   "id": 48211,
+                     *                   "politician_slug": "nancy-pelosi",
+                     *                   "politician_name": "Nancy Pelosi",
+                     *                   "trade_type": "Buy",
+                     *                   "transaction_date": "2024-12-20",
+                     *                   "disclosure_date": "2025-01-17",
+                     *                   "days_apart": 2
+                     *                 }
                      *               ],
                      *               "url": "https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/"
                      *             }
@@ -7743,8 +9263,11 @@ export interface operations {
                      *               "id",
                      *               "accession_number",
                      *               "form_type",
+                     *               "amendment_number",
                      *               "filer_name",
+                     *               "filer_cik",
                      *               "issuer_name",
+                     *               "issuer_cik",
                      *               "ticker",
                      *               "cusip",
                      *               "percent_of_class",
@@ -7752,6 +9275,7 @@ export interface operations {
                      *               "position_value",
                      *               "event_date",
                      *               "filed_date",
+                     *               "persons",
                      *               "url"
                      *             ],
                      *             "properties": {
@@ -7767,16 +9291,41 @@ export interface operations {
                      *                 "type": "string",
                      *                 "description": "SC 13D, SC 13G, SC 13D/A, SC 13G/A"
                      *               },
+                     *               "amendment_number": {
+                     *                 "anyOf": [
+                     *                   {
+                     *                     "type": "integer"
+                     *                   },
+                     *                   {
+                     *                     "type": "null"
+                     *                   }
+                     *                 ],
+                     *                 "description": "Null for an original statement"
+                     *               },
                      *               "filer_name": {
                      *                 "type": "string",
-                     *                 "description": "Beneficial owner"
+                     *                 "description": "Beneficial owner (the reporting person with the largest stake)"
+                     *               },
+                     *               "filer_cik": {
+                     *                 "description": "Its CIK",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
                      *               },
                      *               "issuer_name": {
                      *                 "type": "string",
                      *                 "description": "Company"
                      *               },
+                     *               "issuer_cik": {
+                     *                 "description": "Company CIK",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
                      *               "ticker": {
-                     *                 "description": "Issuer ticker",
+                     *                 "description": "Issuer ticker (through the company identity table: CUSIP or CIK)",
                      *                 "type": [
                      *                   "string",
                      *                   "null"
@@ -7818,8 +9367,91 @@ export interface operations {
                      *                 ]
                      *               },
                      *               "filed_date": {
-                     *                 "type": "string",
-                     *                 "description": "Filing date, YYYY-MM-DD"
+                     *                 "description": "Filing date, YYYY-MM-DD",
+                     *                 "type": [
+                     *                   "string",
+                     *                   "null"
+                     *                 ]
+                     *               },
+                     *               "persons": {
+                     *                 "type": "array",
+                     *                 "items": {
+                     *                   "type": "object",
+                     *                   "required": [
+                     *                     "name",
+                     *                     "cik",
+                     *                     "type",
+                     *                     "sole_voting",
+                     *                     "shared_voting",
+                     *                     "sole_dispositive",
+                     *                     "shared_dispositive",
+                     *                     "aggregate_amount",
+                     *                     "percent_of_class"
+                     *                   ],
+                     *                   "properties": {
+                     *                     "name": {
+                     *                       "type": "string",
+                     *                       "description": "Reporting person"
+                     *                     },
+                     *                     "cik": {
+                     *                       "description": "Reporting person CIK (13D XML states it)",
+                     *                       "type": [
+                     *                         "string",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "type": {
+                     *                       "description": "IN, CO, PN, IA, HC, OO, ...",
+                     *                       "type": [
+                     *                         "string",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "sole_voting": {
+                     *                       "description": "Sole voting power",
+                     *                       "type": [
+                     *                         "number",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "shared_voting": {
+                     *                       "description": "Shared voting power",
+                     *                       "type": [
+                     *                         "number",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "sole_dispositive": {
+                     *                       "description": "Sole dispositive power",
+                     *                       "type": [
+                     *                         "number",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "shared_dispositive": {
+                     *                       "description": "Shared dispositive power",
+                     *                       "type": [
+                     *                         "number",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "aggregate_amount": {
+                     *                       "description": "Aggregate amount beneficially owned",
+                     *                       "type": [
+                     *                         "number",
+                     *                         "null"
+                     *                       ]
+                     *                     },
+                     *                     "percent_of_class": {
+                     *                       "description": "Percent of class",
+                     *                       "type": [
+                     *                         "number",
+                     *                         "null"
+                     *                       ]
+                     *                     }
+                     *                   }
+                     *                 },
+                     *                 "description": "Every reporting person of the statement"
                      *               },
                      *               "url": {
                      *                 "type": "string",
@@ -7834,8 +9466,11 @@ export interface operations {
                      *               "id": 2210,
                      *               "accession_number": "0000950170-25-004512",
                      *               "form_type": "SC 13G",
+                     *               "amendment_number": null,
                      *               "filer_name": "The Vanguard Group",
+                     *               "filer_cik": "0000102909",
                      *               "issuer_name": "NVIDIA Corporation",
+                     *               "issuer_cik": "0001045810",
                      *               "ticker": "NVDA",
                      *               "cusip": "67066G104",
                      *               "percent_of_class": 8.27,
@@ -7843,6 +9478,19 @@ export interface operations {
                      *               "position_value": 272160000000,
                      *               "event_date": "2024-12-31",
                      *               "filed_date": "2025-02-13",
+                     *               "persons": [
+                     *                 {
+                     *                   "name": "The Vanguard Group",
+                     *                   "cik": "0000102909",
+                     *                   "type": "IA",
+                     *                   "sole_voting": 0,
+                     *                   "shared_voting": 28400000,
+                     *                   "sole_dispositive": 1950000000,
+                     *                   "shared_dispositive": 75000000,
+                     *                   "aggregate_amount": 2025000000,
+                     *                   "percent_of_class": 8.27
+                     *                 }
+                     *               ],
                      *               "url": "https://www.sec.gov/Archives/edgar/data/1045810/000095017025004512/"
                      *             }
                      *           }

@@ -1,10 +1,13 @@
 // The shared security suite: every keyed route of the price table is checked for the same
 // failures, so a new route cannot forget them. A route without a sample request fails here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_TERMS, type Plan } from '../../accounts/plans.js';
 import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
 import { revoke } from '../../accounts/service.js';
+import { storeSecDocument } from '../../ingest/sources/sec/store.js';
 import {
   addAccount,
   type FixtureApp,
@@ -14,6 +17,7 @@ import {
   requestJson,
   type TestRequest,
 } from '../../test-support/app.js';
+import { requireDataDir } from '../../test-support/data-dir.js';
 import { createSubscription } from '../../webhooks/subscriptions.js';
 
 type TestAccount = Awaited<ReturnType<typeof addAccount>>;
@@ -45,6 +49,36 @@ function ownSubscription(method: 'POST' | 'DELETE', suffix: string, body?: unkno
       ctx.clock.now,
     );
     return { method, url: `/alerts/subscriptions/${id}${suffix}`, body };
+  };
+}
+
+/** A real Form 4 and 13G stored through the SEC ingest path (the fixture has no SEC data); the request targets the stored row. */
+function storedSec(path: (ids: { insider: number; whale: number }) => string) {
+  return async (ctx: FixtureApp): Promise<TestRequest> => {
+    const related = (...parts: string[]) => join(requireDataDir(), 'related', ...parts);
+    for (const [accession, form, file] of [
+      ['0001242615-25-000006', '4', related('form4', 'go-edgar', 'arrowhead_footnotes.input.xml')],
+      ['0002048490-25-000001', 'SC 13G', related('sc13', 'edgartools', 'schedule13g.xml')],
+    ] as const) {
+      const text = readFileSync(file, 'utf8');
+      await storeSecDocument(
+        ctx.store.db,
+        { accession_number: accession, form, filed_date: null, url: null, content_hash: null, text },
+        ctx.clock.now,
+      );
+    }
+    const insider = await ctx.store.db
+      .selectFrom('insider_trades')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const whale = await ctx.store.db
+      .selectFrom('whale_positions')
+      .select('id')
+      .where('is_lead', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { method: 'GET', url: path({ insider: insider.id, whale: whale.id }) };
   };
 }
 
@@ -102,6 +136,11 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
     url: '/chad/chat',
     body: { messages: [{ role: 'user', content: 'airline stocks sold by senators' }] },
   },
+  'GET /insiders/trades': '/insiders/trades?limit=3',
+  'GET /insiders/trades/:id': storedSec((ids) => `/insiders/trades/${ids.insider}`),
+  'GET /tickers/:ticker/insiders': '/tickers/ARWR/insiders?limit=3',
+  'GET /whales': '/whales?limit=3',
+  'GET /whales/:id': storedSec((ids) => `/whales/${ids.whale}`),
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
@@ -143,6 +182,11 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'POST /mcp': { method: 'POST', url: '/mcp', body: ['not', 'a', 'message'] },
   'GET /chad/chat': '/chad/chat',
   'POST /chad/chat': { method: 'POST', url: '/chad/chat', body: { messages: [] } },
+  'GET /insiders/trades': '/insiders/trades?code=SS',
+  'GET /insiders/trades/:id': '/insiders/trades/999999999',
+  'GET /tickers/:ticker/insiders': '/tickers/ARWR/insiders?date_from=2025-02-01&date_to=2025-01-01',
+  'GET /whales': '/whales?form=10-K',
+  'GET /whales/:id': '/whales/999999999',
 };
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { parseDate } from '../../domain/dates.js';
 import { houseIndexZip, loadCatalog, type ReplayCatalog } from './catalog.js';
 import { RelatedReplay } from './related.js';
+import { loadSecReplayCatalog, type SecReplayEntry, secReplayAnswer } from './sec.js';
 
 export interface ReplayServerOptions {
   dataDir: string;
@@ -40,6 +41,8 @@ export const OGE_LISTING_PATH = '/278t/';
 
 export class ReplayServer {
   readonly catalog: ReplayCatalog;
+  /** The recorded SEC documents, served at EDGAR's paths. */
+  readonly sec: SecReplayEntry[];
   readonly requests: ReplayRequest[] = [];
   private server: Server | undefined;
   private readonly faults: Fault[] = [];
@@ -54,6 +57,7 @@ export class ReplayServer {
   constructor(private readonly options: ReplayServerOptions) {
     this.catalog = loadCatalog(options.dataDir);
     this.related = new RelatedReplay(options.dataDir);
+    this.sec = loadSecReplayCatalog(options.dataDir);
   }
 
   async start(): Promise<string> {
@@ -125,6 +129,10 @@ export class ReplayServer {
       if (path === OGE_LISTING_PATH) return this.ogeListing(request, response);
       if (path.startsWith(OGE_LISTING_PATH))
         return this.ogePdf(request, response, path.slice(OGE_LISTING_PATH.length));
+    }
+    if (method === 'GET') {
+      const sec = secReplayAnswer(this.sec, path, url.searchParams, this.url);
+      if (sec) return this.send(request, response, sec.status, sec.contentType, sec.body);
     }
     if (method === 'POST' && path === '/search/home/')
       return this.agree(request, response, new URLSearchParams(body));

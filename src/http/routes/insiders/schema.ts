@@ -1,0 +1,50 @@
+// Insider trade list and item: the resource schema lives in src/resources/insider.ts (the webhook
+// event carries the same); the query schema is here.
+import { type Static, Type } from 'typebox';
+import { InsiderTradeSchema } from '../../../resources/insider.js';
+import { INSIDER_SORT_COLUMNS } from '../../../storage/repositories/sec.js';
+import { INSIDER_FILED_EXAMPLE } from '../../../webhooks/event-schemas.js';
+import { IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
+
+export const InsiderTrade = Type.Unsafe<Static<typeof InsiderTradeSchema>>({
+  ...InsiderTradeSchema,
+  examples: [INSIDER_FILED_EXAMPLE],
+});
+export const InsiderTradeList = Type.Array(InsiderTradeSchema, { examples: [[INSIDER_FILED_EXAMPLE]] });
+
+export const InsiderFilterFields = {
+  cik: Type.Optional(
+    Type.String({ maxLength: 10, description: 'Issuer or reporting owner CIK (leading zeros optional)' }),
+  ),
+  insider_name: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Reporting owner name contains this (case-insensitive)',
+    }),
+  ),
+  code: Type.Optional(
+    Type.String({ maxLength: 60, description: 'Transaction codes, comma-separated (P,S,A,M,F,G,X,...)' }),
+  ),
+  date_from: Type.Optional({ ...IsoDate, description: 'First transaction date' }),
+  date_to: Type.Optional({ ...IsoDate, description: 'Last transaction date' }),
+  min_value: Type.Optional(Type.Number({ minimum: 0, description: 'Smallest shares × price, in dollars' })),
+  has_politician_overlap: Type.Optional(
+    Type.Boolean({
+      description: 'Only lines a member traded the same ticker within ±30 days of (true) or not (false)',
+    }),
+  ),
+  limit: Limit(50, 500),
+  offset: Offset,
+  sort_by: Type.Optional(
+    StringEnum(INSIDER_SORT_COLUMNS, { description: 'Sort column (default transaction_date)' }),
+  ),
+  sort_dir: Type.Optional(SortDir),
+};
+
+export const InsiderTradeQuery = Type.Object({
+  ticker: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Issuer ticker' })),
+  ...InsiderFilterFields,
+});
+
+export const TickerInsiderQuery = Type.Object(InsiderFilterFields);

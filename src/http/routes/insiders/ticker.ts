@@ -1,0 +1,27 @@
+// GET /tickers/{ticker}/insiders
+import { Type } from 'typebox';
+import { listInsiderTrades } from '../../../services/insiders.js';
+import { errorResponses } from '../../schemas/common.js';
+import type { App, AppDeps } from '../../types.js';
+import { InsiderTradeList, TickerInsiderQuery } from './schema.js';
+
+export function tickerInsidersRoute(app: App, deps: AppDeps): void {
+  app.get(
+    '/tickers/:ticker/insiders',
+    {
+      schema: {
+        operationId: 'getTickerInsiders',
+        tags: ['tickers', 'insiders'],
+        summary: "A company's insider transactions",
+        description:
+          'GET /insiders/trades for one ticker (case-insensitive), with the same filters and sorts.',
+        params: Type.Object({
+          ticker: Type.String({ minLength: 1, maxLength: 20, description: 'Ticker symbol, e.g. NVDA' }),
+        }),
+        querystring: TickerInsiderQuery,
+        response: { 200: InsiderTradeList, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => listInsiderTrades(deps.db, { ...request.query, ticker: request.params.ticker }),
+  );
+}

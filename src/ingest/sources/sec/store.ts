@@ -1,0 +1,249 @@
+// Stores one fetched SEC document: the filing (by accession number), its transaction lines or
+// reporting persons (upserted on accession number + line), the company links it states, and one
+// insider.filed / whale.filed event per new line or statement — all in one transaction, so an
+// event exists exactly when its data does and a re-run emits nothing.
+import type { Kysely } from 'kysely';
+import { normalizeIdentifier } from '../../../market/company-links.js';
+import { insiderTradesByIds } from '../../../services/insiders.js';
+import { whalesByIds } from '../../../services/whales.js';
+import {
+  type CompanyLinkWrite,
+  findCompanyLink,
+  saveCompanyLinks,
+} from '../../../storage/repositories/company-links.js';
+import { emitEvent } from '../../../storage/repositories/events.js';
+import {
+  directoryCiks,
+  saveInsiderTrades,
+  saveSecFiling,
+  saveWhalePositions,
+} from '../../../storage/repositories/sec.js';
+import type { Database } from '../../../storage/schema.js';
+import { inTransaction } from '../../../storage/transaction.js';
+import { insiderFiledEvent, whaleFiledEvent } from '../../../webhooks/events.js';
+import { insiderTradeRows, whalePositionRows } from './map.js';
+import { parseSecDocument } from './parse-sec.js';
+
+export interface SecDocumentInput {
+  accession_number: string;
+  /** The form as the index lists it (the document's own wins when it states one). */
+  form: string;
+  filed_date: string | null;
+  url: string | null;
+  content_hash: string | null;
+  text: string;
+}
+
+export interface SecStoreResult {
+  status: 'parsed' | 'unsupported' | 'failed';
+  reason: string | null;
+  /** New transaction lines or reporting persons. */
+  created: number;
+  events: number;
+}
+
+export async function storeSecDocument(
+  db: Kysely<Database>,
+  input: SecDocumentInput,
+  now: Date,
+): Promise<SecStoreResult> {
+  const stamp = now.toISOString();
+  const parsed = parseSecDocument(input.text);
+  const filedDate = input.filed_date ?? parsed.header.filed_date;
+  const base = {
+    accession_number: input.accession_number,
+    filed_date: filedDate,
+    period_of_report: parsed.header.period_of_report,
+    url: input.url,
+    content_hash: input.content_hash,
+  };
+
+  if (parsed.kind === 'unsupported' || parsed.kind === 'failed') {
+    await saveSecFiling(
+      db,
+      {
+        ...base,
+        form: parsed.form ?? input.form,
+        issuer_cik: parsed.header.issuer_cik,
+        issuer_name: parsed.header.issuer_name,
+        status: parsed.kind,
+        reason: parsed.reason,
+      },
+      stamp,
+    );
+    return { status: parsed.kind, reason: parsed.reason, created: 0, events: 0 };
+  }
+
+  return inTransaction(db, async (trx) => {
+    if (parsed.kind === 'ownership') {
+      const document = parsed.document;
+      const ticker = await issuerTicker(trx, document.issuer.cik, null, document.issuer.ticker);
+      await saveCompanyLinks(
+        trx,
+        filingLinks(
+          input.accession_number,
+          'form4',
+          document.issuer,
+          null,
+          ticker,
+          document.issuer.ticker !== null,
+        ),
+        stamp,
+      );
+      const filingId = await saveSecFiling(
+        trx,
+        {
+          ...base,
+          form: document.form,
+          issuer_cik: document.issuer.cik,
+          issuer_name: document.issuer.name,
+          status: 'parsed',
+          reason: null,
+        },
+        stamp,
+      );
+      const rows = insiderTradeRows(document, {
+        accession_number: input.accession_number,
+        filed_date: filedDate,
+        ticker,
+      });
+      const created = await saveInsiderTrades(trx, filingId, rows, stamp);
+      let events = 0;
+      for (const resource of await insiderTradesByIds(trx, created)) {
+        if (await emitEvent(trx, insiderFiledEvent(resource), stamp)) events += 1;
+      }
+      return { status: 'parsed', reason: null, created: created.length, events };
+    }
+
+    const document = parsed.document;
+    const ticker = await issuerTicker(trx, document.issuer.cik, document.issuer.cusip, null);
+    await saveCompanyLinks(
+      trx,
+      filingLinks(input.accession_number, 'sc13', document.issuer, document.issuer.cusip, ticker, false),
+      stamp,
+    );
+    const filingId = await saveSecFiling(
+      trx,
+      {
+        ...base,
+        form: document.form,
+        issuer_cik: document.issuer.cik,
+        issuer_name: document.issuer.name,
+        status: 'parsed',
+        reason: null,
+      },
+      stamp,
+    );
+    const rows = whalePositionRows(document, {
+      accession_number: input.accession_number,
+      filed_date: filedDate,
+      ticker,
+    });
+    const created = await saveWhalePositions(trx, filingId, rows, stamp);
+    let events = 0;
+    if (created.length > 0) {
+      const leads = await whalesByIds(trx, await leadIds(trx, input.accession_number));
+      for (const resource of leads) {
+        if (await emitEvent(trx, whaleFiledEvent(resource), stamp)) events += 1;
+      }
+    }
+    return { status: 'parsed', reason: null, created: created.length, events };
+  });
+}
+
+async function leadIds(db: Kysely<Database>, accessionNumber: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('whale_positions')
+    .select('id')
+    .where('accession_number', '=', accessionNumber)
+    .where('is_lead', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ticker a filing states, else the company identity table's link for its CUSIP, then its CIK. */
+async function issuerTicker(
+  db: Kysely<Database>,
+  cik: string | null,
+  cusip: string | null,
+  stated: string | null,
+): Promise<string | null> {
+  if (stated) return stated.toUpperCase();
+  const cusipKey = cusip ? normalizeIdentifier('cusip', cusip) : null;
+  if (cusipKey) {
+    const link = await findCompanyLink(db, 'cusip', cusipKey);
+    if (link?.ticker) return link.ticker;
+  }
+  const cikKey = cik ? normalizeIdentifier('cik', cik) : null;
+  if (cikKey) {
+    const link = await findCompanyLink(db, 'cik', cikKey);
+    if (link?.ticker) return link.ticker;
+  }
+  return null;
+}
+
+/**
+ * What the filing says about the issuer's identifiers. A Form 4 states CIK and ticker together
+ * (confidence 1); a 13D/G states CIK and CUSIP, and its ticker comes from the CIK's link (0.9).
+ */
+function filingLinks(
+  accessionNumber: string,
+  kind: 'form4' | 'sc13',
+  issuer: { cik: string | null; name: string | null },
+  cusip: string | null,
+  ticker: string | null,
+  tickerStated: boolean,
+): CompanyLinkWrite[] {
+  const confidence = tickerStated ? 1 : 0.9;
+  const links: CompanyLinkWrite[] = [];
+  const cik = issuer.cik ? normalizeIdentifier('cik', issuer.cik) : null;
+  const source = `${kind}:${accessionNumber}`;
+  if (cik && (ticker || tickerStated)) {
+    links.push({
+      identifier_kind: 'cik',
+      identifier_value: cik,
+      ticker,
+      display_name: issuer.name,
+      method: 'filing',
+      confidence,
+      source,
+    });
+  }
+  const cusipKey = cusip ? normalizeIdentifier('cusip', cusip) : null;
+  if (cusipKey) {
+    links.push({
+      identifier_kind: 'cusip',
+      identifier_value: cusipKey,
+      ticker,
+      display_name: issuer.name,
+      method: 'filing',
+      confidence: ticker ? 0.9 : 0,
+      source,
+    });
+  }
+  return links;
+}
+
+/**
+ * CIK → ticker links from the company directory (`companies.cik`), method `directory`. Share
+ * classes share a CIK; the first ticker in alphabetical order stands for it.
+ */
+export async function linkCompanyDirectory(db: Kysely<Database>, now: Date): Promise<number> {
+  const seen = new Set<string>();
+  const links: CompanyLinkWrite[] = [];
+  for (const company of await directoryCiks(db)) {
+    const cik = normalizeIdentifier('cik', company.cik);
+    if (!cik || seen.has(cik)) continue;
+    seen.add(cik);
+    links.push({
+      identifier_kind: 'cik',
+      identifier_value: cik,
+      ticker: company.ticker,
+      display_name: company.name,
+      method: 'directory',
+      confidence: 0.95,
+      source: 'companies',
+    });
+  }
+  return saveCompanyLinks(db, links, now.toISOString());
+}

@@ -1,0 +1,145 @@
+// The insider-trade resource (one Form 3/4/5 transaction line): what GET /insiders/trades serves
+// and what an insider.filed event carries as `data`, built by one mapper from the stored row.
+import { type Static, Type } from 'typebox';
+import type { InsiderTradesTable } from '../storage/schema.js';
+import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
+
+/** Members' trades are compared within this many days either side of the insider's transaction. */
+export const OVERLAP_WINDOW_DAYS = 30;
+
+/** Form 4 transaction codes (General Instructions 8) as words. */
+export const TRANSACTION_TYPES: Readonly<Record<string, string>> = {
+  P: 'Purchase',
+  S: 'Sale',
+  A: 'Grant',
+  D: 'Disposition to issuer',
+  F: 'Tax withholding',
+  I: 'Discretionary',
+  M: 'Exercise',
+  C: 'Conversion',
+  E: 'Expiration (short)',
+  H: 'Expiration (long)',
+  O: 'Exercise (out of the money)',
+  X: 'Exercise',
+  G: 'Gift',
+  L: 'Small acquisition',
+  W: 'Will or inheritance',
+  Z: 'Voting trust',
+  J: 'Other',
+  K: 'Equity swap',
+  U: 'Tender of shares',
+  V: 'Voluntarily reported',
+};
+
+export function transactionType(code: string | null): string {
+  return (code && TRANSACTION_TYPES[code]) ?? 'Other';
+}
+
+export const OverlapTradeSchema = Type.Object({
+  id: Type.Integer({ description: 'Trade id (GET /trades/{id} in /trades lists)' }),
+  politician_slug: text('Member'),
+  politician_name: text('Member name'),
+  trade_type: text('Buy, Sell, Sell (Partial), Exchange, ...'),
+  transaction_date: text('YYYY-MM-DD'),
+  disclosure_date: maybeDate('When the member disclosed it'),
+  days_apart: Type.Integer({ description: "Member's date minus the insider's date, in days" }),
+});
+export type OverlapTrade = Static<typeof OverlapTradeSchema>;
+
+export const InsiderTradeSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Insider transaction id' }),
+    accession_number: text('SEC accession number of the filing'),
+    line: Type.Integer({
+      description: 'Row of the filing (non-derivative rows first, then derivative rows)',
+    }),
+    form: text('4, 4/A, 3, 5, 5/A'),
+    insider_name: text('Reporting owner'),
+    insider_cik: maybeText('Reporting owner CIK'),
+    insider_title: maybeText('Officer title or relationship (Director, 10% owner, ...)'),
+    is_director: Type.Boolean(),
+    is_officer: Type.Boolean(),
+    is_ten_percent_owner: Type.Boolean(),
+    issuer_name: text('Company'),
+    issuer_cik: maybeText('Company CIK'),
+    ticker: maybeText('Issuer ticker'),
+    security: maybeText('Title of the security'),
+    table: text('non_derivative or derivative'),
+    transaction_type: text('Purchase, Sale, Grant, Exercise, Gift, ...'),
+    transaction_code: text('Form 4 transaction code (P, S, A, M, G, ...)'),
+    transaction_date: maybeDate('Transaction date'),
+    filed_date: maybeDate('Filing date'),
+    shares: maybeNumber('Shares in the transaction'),
+    price_per_share: maybeNumber('Price per share'),
+    total_value: maybeNumber('shares × price_per_share'),
+    acquired_disposed: maybeText('A (acquired) or D (disposed)'),
+    shares_owned_after: maybeNumber('Shares held after the transaction'),
+    direct_indirect: maybeText('D (direct) or I (indirect)'),
+    ten_b5_1: Type.Boolean({ description: 'Made under a Rule 10b5-1 plan, as the filing says' }),
+    footnotes: Type.Array(Type.String(), { description: "Texts of the footnotes on the row's values" }),
+    has_politician_overlap: Type.Boolean({
+      description: `A member traded this ticker within ${OVERLAP_WINDOW_DAYS} days of the transaction`,
+    }),
+    overlapping_politicians: Type.Array(Type.String(), { description: 'Slugs of those members' }),
+    politician_trades: Type.Array(OverlapTradeSchema, { description: 'The overlapping member trades' }),
+    url: text('The filing on EDGAR'),
+  },
+  { description: 'A Form 3/4/5 insider transaction' },
+);
+export type InsiderTrade = Static<typeof InsiderTradeSchema>;
+
+export type InsiderTradeRow = Omit<InsiderTradesTable, 'id'> & { id: number };
+
+export function toInsiderTrade(row: InsiderTradeRow, overlaps: readonly OverlapTrade[]): InsiderTrade {
+  const slugs = [...new Set(overlaps.map((trade) => trade.politician_slug))];
+  return {
+    id: row.id,
+    accession_number: row.accession_number,
+    line: row.line,
+    form: row.form,
+    insider_name: row.insider_name,
+    insider_cik: row.insider_cik,
+    insider_title: row.insider_title,
+    is_director: row.is_director === 1,
+    is_officer: row.is_officer === 1,
+    is_ten_percent_owner: row.is_ten_percent_owner === 1,
+    issuer_name: row.issuer_name ?? '',
+    issuer_cik: row.issuer_cik,
+    ticker: row.ticker,
+    security: row.security,
+    table: row.table_kind,
+    transaction_type: transactionType(row.code),
+    transaction_code: row.code ?? '',
+    transaction_date: row.transaction_date,
+    filed_date: row.filed_date,
+    shares: row.shares,
+    price_per_share: row.price,
+    total_value: row.total_value,
+    acquired_disposed: row.acquired_disposed,
+    shares_owned_after: row.shares_after,
+    direct_indirect: row.direct_indirect,
+    ten_b5_1: row.ten_b5_1 === 1,
+    footnotes: JSON.parse(row.footnotes) as string[],
+    has_politician_overlap: overlaps.length > 0,
+    overlapping_politicians: slugs,
+    politician_trades: [...overlaps],
+    url: edgarFilingUrl(row.issuer_cik, row.accession_number),
+  };
+}
+
+/** A relationship in words: the officer title, else Director / 10% owner / Other. */
+export function insiderTitle(owner: {
+  officer_title: string | null;
+  is_director: boolean;
+  is_ten_percent_owner: boolean;
+  is_other: boolean;
+  other_text: string | null;
+}): string | null {
+  if (owner.officer_title) return owner.officer_title;
+  const roles = [
+    owner.is_director ? 'Director' : null,
+    owner.is_ten_percent_owner ? '10% owner' : null,
+    owner.is_other ? (owner.other_text ?? 'Other') : null,
+  ].filter((role): role is string => role !== null);
+  return roles.length > 0 ? roles.join(', ') : null;
+}

@@ -1,0 +1,21 @@
+// TypeBox helpers for resource shapes (resources import neither http nor webhooks).
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** `type: [T, "null"]`, as the API's other nullable fields are written. */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+}
+
+export const text = (description: string) => Type.String({ description });
+export const maybeText = (description: string) => Nullable(Type.String({ description }));
+export const maybeNumber = (description: string) => Nullable(Type.Number({ description }));
+export const maybeDate = (description: string) =>
+  Nullable(Type.String({ description: `${description}, YYYY-MM-DD` }));
+
+/** The filing's index page on EDGAR (the canonical address, whichever mirror it was read from). */
+export function edgarFilingUrl(cik: string | null, accessionNumber: string): string {
+  const folder = accessionNumber.replace(/-/g, '');
+  const company = cik ? String(Number(cik)) : accessionNumber.slice(0, 10).replace(/^0+/, '');
+  return `https://www.sec.gov/Archives/edgar/data/${company}/${folder}/`;
+}

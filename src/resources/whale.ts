@@ -1,0 +1,99 @@
+// The 13D/13G resource (one statement, led by its largest reporting person): what GET /whales
+// serves and what a whale.filed event carries as `data`.
+import { type Static, Type } from 'typebox';
+import type { WhalePositionsTable } from '../storage/schema.js';
+import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
+
+export const WhalePersonSchema = Type.Object({
+  name: text('Reporting person'),
+  cik: maybeText('Reporting person CIK (13D XML states it)'),
+  type: maybeText('IN, CO, PN, IA, HC, OO, ...'),
+  sole_voting: maybeNumber('Sole voting power'),
+  shared_voting: maybeNumber('Shared voting power'),
+  sole_dispositive: maybeNumber('Sole dispositive power'),
+  shared_dispositive: maybeNumber('Shared dispositive power'),
+  aggregate_amount: maybeNumber('Aggregate amount beneficially owned'),
+  percent_of_class: maybeNumber('Percent of class'),
+});
+export type WhalePerson = Static<typeof WhalePersonSchema>;
+
+export const WhaleSchema = Type.Object(
+  {
+    id: Type.Integer({ description: 'Beneficial-ownership filing id' }),
+    accession_number: text('SEC accession number'),
+    form_type: text('SC 13D, SC 13G, SC 13D/A, SC 13G/A'),
+    amendment_number: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Null for an original statement',
+    }),
+    filer_name: text('Beneficial owner (the reporting person with the largest stake)'),
+    filer_cik: maybeText('Its CIK'),
+    issuer_name: text('Company'),
+    issuer_cik: maybeText('Company CIK'),
+    ticker: maybeText('Issuer ticker (through the company identity table: CUSIP or CIK)'),
+    cusip: maybeText('CUSIP of the class'),
+    percent_of_class: maybeNumber('Percent of the class owned'),
+    shares: maybeNumber('Shares owned'),
+    position_value: maybeNumber('shares × latest close, in dollars'),
+    event_date: maybeDate('Date of the event that required the filing'),
+    filed_date: maybeDate('Filing date'),
+    persons: Type.Array(WhalePersonSchema, { description: 'Every reporting person of the statement' }),
+    url: text('The filing on EDGAR'),
+  },
+  { description: 'A Schedule 13D or 13G (5%+ holder) filing' },
+);
+export type Whale = Static<typeof WhaleSchema>;
+
+export type WhaleRow = Omit<WhalePositionsTable, 'id'> & { id: number };
+
+function personOf(row: WhaleRow): WhalePerson {
+  return {
+    name: row.filer_name,
+    cik: row.filer_cik,
+    type: row.person_type,
+    sole_voting: row.sole_voting,
+    shared_voting: row.shared_voting,
+    sole_dispositive: row.sole_dispositive,
+    shared_dispositive: row.shared_dispositive,
+    aggregate_amount: row.aggregate_amount,
+    percent_of_class: row.percent_of_class,
+  };
+}
+
+/** `lead` is the statement's lead row; `persons` every row of the statement in line order. */
+export function toWhale(lead: WhaleRow, persons: readonly WhaleRow[], latestClose: number | null): Whale {
+  return {
+    id: lead.id,
+    accession_number: lead.accession_number,
+    form_type: lead.form,
+    amendment_number: lead.amendment_number,
+    filer_name: lead.filer_name,
+    filer_cik: lead.filer_cik,
+    issuer_name: lead.issuer_name ?? '',
+    issuer_cik: lead.issuer_cik,
+    ticker: lead.ticker,
+    cusip: lead.issuer_cusip,
+    percent_of_class: lead.percent_of_class,
+    shares: lead.aggregate_amount,
+    position_value:
+      lead.aggregate_amount !== null && latestClose !== null
+        ? round2(lead.aggregate_amount * latestClose)
+        : null,
+    event_date: lead.event_date,
+    filed_date: lead.filed_date,
+    persons: persons.map(personOf),
+    url: edgarFilingUrl(lead.issuer_cik, lead.accession_number),
+  };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The lead person: the largest aggregate amount, the first listed on ties. */
+export function leadLine(persons: readonly { aggregate_amount: number | null }[]): number {
+  let best = 0;
+  for (const [index, person] of persons.entries()) {
+    if ((person.aggregate_amount ?? -1) > (persons[best]?.aggregate_amount ?? -1)) best = index;
+  }
+  return best + 1;
+}

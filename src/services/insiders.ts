@@ -1,0 +1,96 @@
+// Insider trades as the API serves them: stored lines, their members'-trade overlaps, one mapper.
+// The insider.filed event is built with the same function, so its data equals the REST resource.
+import type { Kysely } from 'kysely';
+import { badRequest, invalidField, notFound } from '../errors.js';
+import { type InsiderTrade, toInsiderTrade } from '../resources/insider.js';
+import {
+  findInsiderTrades,
+  type InsiderSortColumn,
+  type InsiderTradeFilter,
+  type ListOrder,
+  overlappingMemberTrades,
+} from '../storage/repositories/sec.js';
+import type { Database } from '../storage/schema.js';
+
+export async function loadInsiderTrades(
+  db: Kysely<Database>,
+  filter: InsiderTradeFilter,
+  order: ListOrder<InsiderSortColumn>,
+): Promise<InsiderTrade[]> {
+  const rows = await findInsiderTrades(db, filter, order);
+  const overlaps = await overlappingMemberTrades(db, rows);
+  return rows.map((row) => toInsiderTrade(row, overlaps.get(row.id) ?? []));
+}
+
+export async function insiderTradesByIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<InsiderTrade[]> {
+  if (ids.length === 0) return [];
+  return loadInsiderTrades(db, { ids }, { column: 'id', direction: 'asc', limit: ids.length, offset: 0 });
+}
+
+export async function getInsiderTrade(db: Kysely<Database>, id: number): Promise<InsiderTrade | undefined> {
+  return (await insiderTradesByIds(db, [id]))[0];
+}
+
+export interface InsiderListParams {
+  ticker?: string;
+  cik?: string;
+  insider_name?: string;
+  code?: string;
+  date_from?: string;
+  date_to?: string;
+  min_value?: number;
+  has_politician_overlap?: boolean;
+  limit: number;
+  offset: number;
+  sort_by?: InsiderSortColumn;
+  sort_dir?: 'asc' | 'desc';
+}
+
+/** GET /insiders/trades and GET /tickers/{ticker}/insiders. */
+export async function listInsiderTrades(
+  db: Kysely<Database>,
+  params: InsiderListParams,
+): Promise<InsiderTrade[]> {
+  if (params.date_from && params.date_to && params.date_from > params.date_to) {
+    throw badRequest('date_from is after date_to');
+  }
+  const codes = params.code
+    ?.split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
+  for (const code of codes ?? []) {
+    if (!/^[A-Z]$/.test(code))
+      throw invalidField('code', `"${code}" is not a Form 4 transaction code (one letter: P, S, A, M, ...)`);
+  }
+  if (params.cik !== undefined && !/^\d{1,10}$/.test(params.cik.trim())) {
+    throw invalidField('cik', 'must be up to 10 digits');
+  }
+  return loadInsiderTrades(
+    db,
+    {
+      ticker: params.ticker?.trim() || undefined,
+      cik: params.cik?.trim(),
+      insiderName: params.insider_name?.trim() || undefined,
+      codes,
+      dateFrom: params.date_from,
+      dateTo: params.date_to,
+      minValue: params.min_value,
+      hasPoliticianOverlap: params.has_politician_overlap,
+    },
+    {
+      column: params.sort_by ?? 'transaction_date',
+      direction: params.sort_dir ?? 'desc',
+      limit: params.limit,
+      offset: params.offset,
+    },
+  );
+}
+
+export async function requireInsiderTrade(db: Kysely<Database>, id: number): Promise<InsiderTrade> {
+  const trade = await getInsiderTrade(db, id);
+  if (!trade) throw notFound(`no insider transaction ${id}`);
+  return trade;
+}

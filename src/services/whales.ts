@@ -1,0 +1,106 @@
+// 13D/G statements as the API serves them: the lead row, every reporting person, the latest close.
+// The whale.filed event is built with the same function, so its data equals the REST resource.
+import type { Kysely } from 'kysely';
+import { badRequest, invalidField, notFound } from '../errors.js';
+import { toWhale, type Whale } from '../resources/whale.js';
+import {
+  findWhales,
+  type ListOrder,
+  latestCloses,
+  personsOfStatements,
+  type WhaleFilter,
+  type WhaleSortColumn,
+} from '../storage/repositories/sec.js';
+import type { Database } from '../storage/schema.js';
+
+export async function loadWhales(
+  db: Kysely<Database>,
+  filter: WhaleFilter,
+  order: ListOrder<WhaleSortColumn>,
+): Promise<Whale[]> {
+  const leads = await findWhales(db, filter, order);
+  const persons = await personsOfStatements(
+    db,
+    leads.map((lead) => lead.accession_number),
+  );
+  const closes = await latestCloses(
+    db,
+    leads.flatMap((lead) => (lead.ticker ? [lead.ticker] : [])),
+  );
+  return leads.map((lead) =>
+    toWhale(
+      lead,
+      persons.get(lead.accession_number) ?? [lead],
+      lead.ticker ? (closes.get(lead.ticker) ?? null) : null,
+    ),
+  );
+}
+
+export async function whalesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<Whale[]> {
+  if (ids.length === 0) return [];
+  return loadWhales(db, { ids }, { column: 'id', direction: 'asc', limit: ids.length, offset: 0 });
+}
+
+export async function getWhale(db: Kysely<Database>, id: number): Promise<Whale | undefined> {
+  return (await whalesByIds(db, [id]))[0];
+}
+
+export interface WhaleListParams {
+  ticker?: string;
+  filer?: string;
+  form?: string;
+  min_percent?: number;
+  date_from?: string;
+  date_to?: string;
+  limit: number;
+  offset: number;
+  sort_by?: WhaleSortColumn;
+  sort_dir?: 'asc' | 'desc';
+}
+
+const WHALE_FORMS = ['SC 13D', 'SC 13D/A', 'SC 13G', 'SC 13G/A'];
+
+/** GET /whales. `form=SC 13D` also lists its amendments; `SC 13D/A` only amendments. */
+export async function listWhales(db: Kysely<Database>, params: WhaleListParams): Promise<Whale[]> {
+  if (params.date_from && params.date_to && params.date_from > params.date_to) {
+    throw badRequest('date_from is after date_to');
+  }
+  const forms = params.form
+    ?.split(',')
+    .map((form) =>
+      form
+        .trim()
+        .toUpperCase()
+        .replace(/^SCHEDULE\s+/, 'SC ')
+        .replace(/\s+/g, ' '),
+    )
+    .filter((form) => form !== '');
+  for (const form of forms ?? []) {
+    if (!WHALE_FORMS.includes(form))
+      throw invalidField('form', `"${form}" is not one of ${WHALE_FORMS.join(', ')}`);
+  }
+  const expanded = forms?.flatMap((form) => (form.endsWith('/A') ? [form] : [form, `${form}/A`]));
+  return loadWhales(
+    db,
+    {
+      ticker: params.ticker?.trim() || undefined,
+      filer: params.filer?.trim() || undefined,
+      forms: expanded,
+      minPercent: params.min_percent,
+      dateFrom: params.date_from,
+      dateTo: params.date_to,
+    },
+    {
+      column: params.sort_by ?? 'filed_date',
+      direction: params.sort_dir ?? 'desc',
+      limit: params.limit,
+      offset: params.offset,
+    },
+  );
+}
+
+export async function requireWhale(db: Kysely<Database>, id: number): Promise<Whale> {
+  const whale = await getWhale(db, id);
+  if (!whale) throw notFound(`no 13D/13G filing ${id}`);
+  return whale;
+}
