@@ -15,10 +15,8 @@ function Nullable<T extends TSchema>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
 }
 
-const text = (description: string) => Type.String({ description });
 const maybeText = (description: string) => Nullable(Type.String({ description }));
 const maybeNumber = (description: string) => Nullable(Type.Number({ description }));
-const date = (description: string) => Type.String({ description: `${description}, YYYY-MM-DD` });
 
 /**
  * disclosure.detected is the Filing resource of GET /filings/{id} plus what is known when the
