@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { PARSE_STATUSES } from '../../../services/filings.js';
-import { Nullable } from '../../schemas/common.js';
+import { Nullable } from '../http/schemas/common.js';
+import { PARSE_STATUSES } from '../services/filings.js';
 
 export const FilingSchema = Type.Object({
   id: Type.Integer(),
