@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { createAccount } from '../src/accounts/service.js';
 import { parseCidrList } from '../src/config.js';
-import { TRADE_EXAMPLE } from '../src/http/routes/trades/schema.js';
+import { TRADE_EXAMPLE } from '../src/resources/trade.js';
 import { openStore, type Store } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { emitEvent } from '../src/storage/repositories/events.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../accounts/service.js';
 import { buildApp } from '../app.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
-import type { FilingResource } from '../services/filings.js';
+import type { Filing as FilingResource } from '../resources/filing.js';
 import { openStore } from '../storage/database.js';
 import { runCli as cli } from '../test-support/cli.js';
 import { startReplay } from '../test-support/replay.js';

@@ -1,6 +1,8 @@
 // Finds the politician a filing belongs to: by bioguide id, then by House seat, then by name.
 // Pure: works on a roster loaded once per import.
+
 import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
+import type { Chamber } from '../domain/sources.js';
 
 export interface RosterMember {
   id: number;
@@ -19,7 +21,7 @@ export interface RosterMember {
 
 export interface FilerQuery {
   name: string;
-  chamber: 'House' | 'Senate' | 'Executive';
+  chamber: Chamber;
   bioguideId?: string | null;
   /** House seat as "NJ07" (state + district number). */
   seat?: string | null;

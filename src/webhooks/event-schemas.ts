@@ -3,13 +3,8 @@
 // resource. trade.created is the Trade resource of GET /trades. These schemas are the contract:
 // the catalog publishes them, the test endpoint sends their examples, and emitters build their
 // data with the types derived here (trade and disclosure data through payloads.ts).
-import { type Static, type TSchema, Type } from 'typebox';
-
-// Same as http/schemas/common.ts's Nullable (webhooks does not import http): `type: [T, "null"]`.
-function Nullable<T extends TSchema>(schema: T) {
-  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
-}
+import { type Static, Type } from 'typebox';
+import { Nullable } from '../resources/schema.js';
 
 const text = (description: string) => Type.String({ description });
 const maybeText = (description: string) => Nullable(Type.String({ description }));

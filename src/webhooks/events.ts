@@ -2,7 +2,7 @@
 // re-run emit nothing), its filter columns (ticker, member slug) and the shape of its data.
 // Emitters call `emitEvent(trx, tradeCreatedEvent(trade), now)` in the transaction that stores
 // the data; disclosure data comes from payloads.ts's disclosureDetectedData.
-import type { TradeResource } from '../services/trades.js';
+import type { Trade } from '../resources/trade.js';
 import type { EventWrite } from '../storage/repositories/events.js';
 import type {
   ContractAwardedData,
@@ -18,7 +18,7 @@ export type DisclosureDetectedData = ReturnType<typeof disclosureDetectedData>;
 
 export interface EventData {
   'disclosure.detected': DisclosureDetectedData;
-  'trade.created': TradeResource;
+  'trade.created': Trade;
   'insider.filed': InsiderFiledData;
   'lobbying.filed': LobbyingFiledData;
   'contract.awarded': ContractAwardedData;
@@ -49,7 +49,7 @@ export function disclosureDetectedEvent(
   };
 }
 
-export function tradeCreatedEvent(trade: TradeResource): TypedEventWrite<'trade.created'> {
+export function tradeCreatedEvent(trade: Trade): TypedEventWrite<'trade.created'> {
   return {
     type: 'trade.created',
     subjectKey: `trade:${trade.id}`,

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Trade } from '../../http/routes/trades/schema.js';
-import type { FilingResource as Filing } from '../../services/filings.js';
+import type { Filing } from '../../resources/filing.js';
+import type { Trade } from '../../resources/trade.js';
 import type { Database } from '../../storage/schema.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../test-support/app.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';

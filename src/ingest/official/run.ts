@@ -6,9 +6,11 @@
 //   3. let amendments find what they amend.
 // A document that cannot be fetched stays listed (retried next run); one that cannot be read is
 // stored with its status and reason. Nothing is dropped silently.
+
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
-import { toFilingResource } from '../../services/filings.js';
+import { CHAMBER_OF_SOURCE, SOURCE_OF_NAME } from '../../domain/sources.js';
+import { toFilingResource } from '../../resources/filing.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
@@ -32,7 +34,6 @@ import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
 import { displayName, FilerResolver } from '../filers.js';
-import type { FilerQuery } from '../members.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
@@ -41,12 +42,6 @@ import { resolveAmendments } from './amendments.js';
 import { type Connector, ConnectorError, type ConnectorName, type ListedDocument } from './connector.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
 import { storeParsedDocument } from './store.js';
-
-const CHAMBER: Record<ConnectorName, FilerQuery['chamber']> = {
-  house: 'House',
-  senate: 'Senate',
-  oge: 'Executive',
-};
 
 /** Days of index a run re-reads before the last completed run, for rows an index adds late. */
 export const CURSOR_OVERLAP_DAYS = 30;
@@ -80,7 +75,7 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
   const sources: SourceReport[] = [];
   for (const connector of options.connectors) {
     if ('skipped' in connector) {
-      const report = emptySourceReport(connector.name, sourceOf(connector.name));
+      const report = emptySourceReport(connector.name, SOURCE_OF_NAME[connector.name]);
       report.status = 'skipped';
       report.skipped = connector.skipped;
       sources.push(report);
@@ -93,10 +88,6 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
     if (options.signal?.aborted) break;
   }
   return { startedAt, finishedAt: clock().toISOString(), sources };
-}
-
-function sourceOf(name: ConnectorName) {
-  return name === 'house' ? 'house_clerk' : name === 'senate' ? 'senate_efd' : 'oge';
 }
 
 interface SourceRun {
@@ -191,7 +182,11 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   if (document.filer) {
     const filer = await run.filers.resolve(
       db,
-      { name: document.filer.name, chamber: CHAMBER[connector.name], seat: document.filer.seat },
+      {
+        name: document.filer.name,
+        chamber: CHAMBER_OF_SOURCE[SOURCE_OF_NAME[connector.name]],
+        seat: document.filer.seat,
+      },
       { origin: `connector:${connector.source}` },
       stamp,
     );
@@ -416,7 +411,7 @@ async function documentFiler(
   if (filing?.politician_id) return filing.politician_id;
   const info = parsed.filing;
   const documentName = info.filer_display_name ?? info.filer_name;
-  const chamber = CHAMBER[connector.name];
+  const chamber = CHAMBER_OF_SOURCE[SOURCE_OF_NAME[connector.name]];
   if (documentName) {
     return inTransaction(db, async (trx) => {
       const filer = await run.filers.resolve(

@@ -4,7 +4,7 @@
 // trade with its trade.created event, written in the same transaction.
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
-import { toTradeResource } from '../../services/trades.js';
+import { toTradeResource } from '../../resources/trade.js';
 import { emitEvent } from '../../storage/repositories/events.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
 import {

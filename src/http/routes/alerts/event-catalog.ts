@@ -2,6 +2,7 @@
 // and the JSON Schema and an example of its data. The test endpoint sends these examples.
 import { type TSchema, Type } from 'typebox';
 import { FILING_EXAMPLE, FilingSchema } from '../../../resources/filing.js';
+import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import {
   CONTRACT_AWARDED_EXAMPLE,
   ContractAwardedSchema,
@@ -16,7 +17,6 @@ import {
 } from '../../../webhooks/event-schemas.js';
 import { EVENT_TYPES, type EventType } from '../../../webhooks/event-types.js';
 import { disclosureDetectedData } from '../../../webhooks/payloads.js';
-import { TRADE_EXAMPLE, TradeSchema } from '../trades/schema.js';
 
 /** The Filing resource of GET /filings/{id} with the context fields payloads.ts adds (they win). */
 const DisclosureDetectedSchema = Type.Object(
