@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
 import { CHAMBER_OF_SOURCE, SOURCE_OF_NAME } from '../../domain/sources.js';
 import { toFilingResource } from '../../resources/filing.js';
-import { emitEvent } from '../../storage/repositories/events.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
   countDocuments,
@@ -30,6 +29,7 @@ import {
 } from '../../storage/repositories/ingest.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
 import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
@@ -226,15 +226,9 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   const record = await findFiling(db, filing.id);
   if (!record) return;
   const context = await detectionContext(db, filing.politician_id, document.filedDate ?? todayUtc(now));
-  await emitEvent(
+  await emitTypedEvent(
     db,
-    {
-      type: 'disclosure.detected',
-      subjectKey: `${connector.source}:${document.docId}`,
-      ticker: null,
-      politicianSlug: record.politician_slug,
-      data: disclosureDetectedData(toFilingResource(record), context),
-    },
+    disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
     stamp,
   );
   report.events.disclosureDetected += 1;

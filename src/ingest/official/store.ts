@@ -5,7 +5,6 @@
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
 import { toTradeResource } from '../../resources/trade.js';
-import { emitEvent } from '../../storage/repositories/events.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
 import {
   applyOfficialFields,
@@ -20,7 +19,7 @@ import {
 import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
 import { findTrades } from '../../storage/repositories/trades.js';
 import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
-import { tradeCreatedData } from '../../webhooks/payloads.js';
+import { emitTypedEvent, tradeCreatedEvent } from '../../webhooks/events.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
 import type { ListedDocument } from './connector.js';
 import { type ComparableTrade, FIELDS_COMPARED, pairRows } from './pairing.js';
@@ -264,18 +263,7 @@ async function emitTradeCreated(db: Kysely<Database>, ids: readonly number[], no
   const today = todayUtc(now);
   const stamp = now.toISOString();
   for (const record of records) {
-    const resource = toTradeResource(record, today);
-    await emitEvent(
-      db,
-      {
-        type: 'trade.created',
-        subjectKey: `trade:${record.id}`,
-        ticker: record.ticker,
-        politicianSlug: record.politician_slug,
-        data: tradeCreatedData(resource),
-      },
-      stamp,
-    );
+    await emitTypedEvent(db, tradeCreatedEvent(toTradeResource(record, today)), stamp);
   }
 }
 
