@@ -13,6 +13,7 @@ import {
   insertTopup,
   type KeyWithAccount,
   listKeys,
+  recordAllowance,
   renewPeriod,
   revokeKey,
   setDailyCap,
@@ -74,21 +75,8 @@ export async function createAccount(
     );
     if (credits > 0)
       await addCredits(trx, { accountId: account.id, credits, kind: 'grant', note: 'sign-up' }, stamp);
-    if (account.allowance > 0) {
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          account_id: account.id,
-          key_id: null,
-          kind: 'allowance',
-          amount: account.allowance,
-          request_id: null,
-          route: null,
-          note: `period from ${account.period_start}`,
-          created_at: stamp,
-        })
-        .execute();
-    }
+    if (account.allowance > 0)
+      await recordAllowance(trx, account.id, account.allowance, account.period_start, stamp);
     const key = await createKeyIn(trx, account.id, { dailyCap: input.dailyCap }, now);
     return {
       account_id: account.id,

@@ -20,13 +20,16 @@ import {
   listedDocuments,
   markDocumentStored,
   markFetchFailed,
-  memberDisclosedVolume,
-  politicianSummary,
   readIngestState,
   recordRunEnd,
   recordRunStart,
-  setFilingReason,
 } from '../../storage/repositories/ingest.js';
+import { memberDisclosedVolume, politicianSummary } from '../../storage/repositories/member-activity.js';
+import {
+  filingPoliticianId,
+  filingRow,
+  setFilingReason,
+} from '../../storage/repositories/official-filings.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
@@ -295,11 +298,7 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
   const politicianId = await documentFiler(run, row, listed, parsed);
   const now = run.clock();
   const stored = await inTransaction(db, async (trx) => {
-    const filing = await trx
-      .selectFrom('filings')
-      .selectAll()
-      .where('id', '=', row.filing_id)
-      .executeTakeFirstOrThrow();
+    const filing = await filingRow(trx, row.filing_id);
     const result = await storeParsedDocument(
       trx,
       {
@@ -397,12 +396,8 @@ async function documentFiler(
   parsed: ParsedDocument,
 ): Promise<number | null> {
   const { db, connector, report } = run;
-  const filing = await db
-    .selectFrom('filings')
-    .select('politician_id')
-    .where('id', '=', row.filing_id)
-    .executeTakeFirst();
-  if (filing?.politician_id) return filing.politician_id;
+  const politicianId = await filingPoliticianId(db, row.filing_id);
+  if (politicianId) return politicianId;
   const info = parsed.filing;
   const documentName = info.filer_display_name ?? info.filer_name;
   const chamber = CHAMBER_OF_SOURCE[SOURCE_OF_NAME[connector.name]];

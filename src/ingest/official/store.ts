@@ -6,16 +6,16 @@ import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
 import { toTradeResource } from '../../resources/trade.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
+import { recordOfficialFiling } from '../../storage/repositories/official-filings.js';
 import {
   applyOfficialFields,
   liveTradesOfFiling,
   type OfficialTradeFields,
   type ReportTrade,
-  recordOfficialFiling,
   tradesByKeys,
   tradesClaimedBy,
   unfiledTradesOfMember,
-} from '../../storage/repositories/ingest.js';
+} from '../../storage/repositories/report-trades.js';
 import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
 import { findTrades } from '../../storage/repositories/trades.js';
 import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
