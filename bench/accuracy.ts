@@ -2,9 +2,9 @@
 // Run with `npm run accuracy` (data from DCLEDGER_DATA_DIR or ../shared/data).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crossCheck } from '../src/ingest/accuracy/cross-check.js';
-import { renderReport } from '../src/ingest/accuracy/report.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { crossCheck } from './accuracy/cross-check.js';
+import { renderReport } from './accuracy/report.js';
 
 const check = await crossCheck(requireDataDir());
 const report = renderReport(check, check.completeness);

@@ -39,10 +39,15 @@ import { FetchError } from '../fetch/http-client.js';
 import { displayName, FilerResolver } from '../filers.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
+import {
+  type Connector,
+  ConnectorError,
+  type ConnectorName,
+  type ListedDocument,
+} from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
 import { parseDocument } from '../sources/parse-document.js';
 import { resolveAmendments } from './amendments.js';
-import { type Connector, ConnectorError, type ConnectorName, type ListedDocument } from './connector.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
 import { storeParsedDocument } from './store.js';
 

@@ -20,8 +20,8 @@ import { insertAlias, insertTrades } from '../../storage/repositories/trade-writ
 import { findTrades } from '../../storage/repositories/trades.js';
 import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
 import { emitTypedEvent, tradeCreatedEvent } from '../../webhooks/events.js';
+import type { ListedDocument } from '../sources/connector.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
-import type { ListedDocument } from './connector.js';
 import { type ComparableTrade, FIELDS_COMPARED, pairRows } from './pairing.js';
 
 /** A data set's row and the official row are one trade when they agree on all but at most one field. */
