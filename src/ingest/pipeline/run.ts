@@ -9,7 +9,7 @@
 
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
-import { CHAMBER_OF_SOURCE, SOURCE_OF_NAME } from '../../domain/sources.js';
+import { SOURCE_OF_NAME } from '../../domain/sources.js';
 import { toFilingResource } from '../../resources/filing.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
@@ -25,18 +25,14 @@ import {
   recordRunStart,
 } from '../../storage/repositories/ingest.js';
 import { memberDisclosedVolume, politicianSummary } from '../../storage/repositories/member-activity.js';
-import {
-  filingPoliticianId,
-  filingRow,
-  setFilingReason,
-} from '../../storage/repositories/official-filings.js';
+import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
 import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
-import { displayName, FilerResolver } from '../filers.js';
+import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
 import {
@@ -186,22 +182,9 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   const { report, connector } = run;
   const now = run.clock();
   const stamp = now.toISOString();
-  let politicianId: number | null = null;
-  if (document.filer) {
-    const filer = await run.filers.resolve(
-      db,
-      {
-        name: document.filer.name,
-        chamber: CHAMBER_OF_SOURCE[SOURCE_OF_NAME[connector.name]],
-        seat: document.filer.seat,
-      },
-      { origin: `connector:${connector.source}` },
-      stamp,
-    );
-    politicianId = filer.id;
-    if (filer.by === 'created' && filer.first)
-      report.filers.created.push(describeFiler(document, filer.name));
-  }
+  const filer = await listedDocumentFiler(db, run.filers, connector.source, document, stamp);
+  if (filer.created) report.filers.created.push(filer.created);
+  const politicianId = filer.id;
   const { filing, created } = await upsertFiling(
     db,
     {
@@ -255,11 +238,6 @@ async function detectionContext(db: Kysely<Database>, politicianId: number | nul
   };
 }
 
-function describeFiler(document: ListedDocument, name: string): string {
-  const seat = document.filer?.seat ? ` (${document.filer.seat})` : '';
-  return `${name}${seat}, ${document.source}:${document.docId}`;
-}
-
 /** Step 2: fetch, parse and store what is listed, oldest filing first. */
 async function storeListedDocuments(run: SourceRun): Promise<void> {
   const { db, connector, options } = run;
@@ -300,7 +278,16 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
     rawSha256 = options.archive.put(bytes);
     parsed = await readDocument(run, listed, new Uint8Array(bytes));
   }
-  const politicianId = await documentFiler(run, row, listed, parsed);
+  const filer = await storedDocumentFiler(db, run.filers, {
+    source: connector.source,
+    filingId: row.filing_id,
+    listed,
+    parsed,
+    clock: run.clock,
+  });
+  if (filer.created) report.filers.created.push(filer.created);
+  if (filer.unidentified) report.filers.unidentified.push(filer.unidentified);
+  const politicianId = filer.id;
   const now = run.clock();
   const stored = await inTransaction(db, async (trx) => {
     const filing = await filingRow(trx, row.filing_id);
@@ -387,70 +374,4 @@ async function readDocument(
     return fail(`the PDF says "Filing ID #${printedId}", but the index lists it as ${listed.docId}`);
   }
   return document;
-}
-
-/**
- * The politician of a stored document: the one found when it was listed; for OGE (whose listing
- * does not name filers reliably) the filer the document names, created as an Executive filer with
- * title and agency when unknown.
- */
-async function documentFiler(
-  run: SourceRun,
-  row: IngestDocumentRow,
-  listed: ListedDocument,
-  parsed: ParsedDocument,
-): Promise<number | null> {
-  const { db, connector, report } = run;
-  const politicianId = await filingPoliticianId(db, row.filing_id);
-  if (politicianId) return politicianId;
-  const info = parsed.filing;
-  const documentName = info.filer_display_name ?? info.filer_name;
-  const chamber = CHAMBER_OF_SOURCE[SOURCE_OF_NAME[connector.name]];
-  if (documentName) {
-    return inTransaction(db, async (trx) => {
-      const filer = await run.filers.resolve(
-        trx,
-        { name: documentName, chamber, seat: info.state_district, state: info.state },
-        { origin: `connector:${connector.source}`, title: info.filer_status, agency: info.agency },
-        run.clock().toISOString(),
-      );
-      if (filer.by === 'created' && filer.first) {
-        const position = [info.filer_status, info.agency].filter(Boolean).join(', ');
-        report.filers.created.push(
-          `${filer.name}${position ? ` (${position})` : ''}, ${connector.source}:${listed.docId}`,
-        );
-      }
-      return filer.id;
-    });
-  }
-  // No readable name (a scan): a known politician the listing names is enough; nobody is created
-  // from a file name unless the document has trades that need a filer.
-  const hint = listed.filer?.name ?? listed.filerName ?? nameFromLabel(listed.title ?? listed.docId);
-  const found = hint ? run.filers.find({ name: hint, chamber }) : null;
-  if (found) return found.id;
-  report.filers.unidentified.push(`${connector.source}:${listed.docId} (${parsed.status})`);
-  if (parsed.trades.length === 0) return null;
-  const fallback = hint || `Unidentified filer of ${listed.docId}`;
-  return inTransaction(db, async (trx) => {
-    const filer = await run.filers.resolve(
-      trx,
-      { name: fallback, chamber },
-      { origin: `connector:${connector.source}` },
-      run.clock().toISOString(),
-    );
-    return filer.id;
-  });
-}
-
-/** "Donald J. Trump 11.14.2025 278-T.pdf" -> "Donald J. Trump": a file name stripped of dates and form names. */
-export function nameFromLabel(label: string): string {
-  return displayName(
-    label
-      .replace(/\.pdf$/i, '')
-      .replace(/_+/g, ' ')
-      .replace(/\b\d{1,4}[.\-/]\d{1,2}[.\-/]\d{1,4}\b/g, ' ')
-      .replace(/\b(OGE|278[-\s]?[A-Z]*|278e|PTR|TERM)\b/gi, ' ')
-      .replace(/\b\d{4}\b/g, ' ')
-      .replace(/[-_]+/g, ' '),
-  );
 }
