@@ -2,22 +2,8 @@
 // Pure: works on a roster loaded once per import.
 
 import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
+import type { RosterMember } from '../domain/politicians.js';
 import type { Chamber } from '../domain/sources.js';
-
-export interface RosterMember {
-  id: number;
-  bioguideId: string | null;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  nickname: string | null;
-  chamber: string;
-  state: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  origin: string;
-  terms: ReadonlyArray<{ type: string; state: string | null; district: string | null }>;
-}
 
 export interface FilerQuery {
   name: string;

@@ -1,5 +1,6 @@
 // Politician profiles, lists and trade histories.
 import type { Kysely } from 'kysely';
+import type { PoliticianSortColumn } from '../domain/sorts.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import {
@@ -8,7 +9,6 @@ import {
   findPoliticianId,
   findProfile,
   listProfiles,
-  type PoliticianSortColumn,
   type ProfileRecord,
 } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';

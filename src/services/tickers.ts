@@ -1,11 +1,12 @@
 // Trades by stock and the most-traded stocks.
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../domain/dates.js';
+import type { TradeSortColumn } from '../domain/sorts.js';
 import { isTickerSymbol, NO_TICKER } from '../domain/ticker.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
-import type { TradeOrder, TradeSortColumn } from '../storage/repositories/trades.js';
+import type { TradeOrder } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
 import { queryTrades } from './trades.js';

@@ -1,14 +1,9 @@
 // Trade lists as the API serves them.
 import type { Kysely } from 'kysely';
 import { todayUtc } from '../domain/dates.js';
+import type { TradeSortColumn } from '../domain/sorts.js';
 import { type Trade, toTradeResource } from '../resources/trade.js';
-import {
-  findTrades,
-  type Page,
-  type TradeFilter,
-  type TradeOrder,
-  type TradeSortColumn,
-} from '../storage/repositories/trades.js';
+import { findTrades, type Page, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import {
   type DisclosureWindowParams,

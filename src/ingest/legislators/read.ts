@@ -4,15 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-
-export interface TermRecord {
-  type: string;
-  start: string | null;
-  end: string | null;
-  state: string | null;
-  district: string | null;
-  party: string | null;
-}
+import type { PoliticianTerm } from '../../domain/politicians.js';
 
 export interface PersonRecord {
   bioguide: string;
@@ -24,7 +16,7 @@ export interface PersonRecord {
   officialFull: string | null;
   suffix: string | null;
   birthday: string | null;
-  terms: TermRecord[];
+  terms: PoliticianTerm[];
   /** Listed in legislators-current: serving now. */
   current: boolean;
 }
@@ -142,7 +134,7 @@ function personFromStructured(entry: unknown, current: boolean): PersonRecord | 
   const first = text(name.first);
   const last = text(name.last);
   if (!bioguide || !first || !last) return null;
-  const terms = (Array.isArray(record.terms) ? record.terms : []).map((raw): TermRecord => {
+  const terms = (Array.isArray(record.terms) ? record.terms : []).map((raw): PoliticianTerm => {
     const term = obj(raw);
     return {
       type: text(term.type) ?? 'unknown',

@@ -1,32 +1,8 @@
 // Politicians, their terms, committees and memberships.
 import { type Kysely, sql } from 'kysely';
+import type { LegislatorRecord, RosterMember } from '../../domain/politicians.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import type { Database, NewPolitician, PoliticianRow } from '../schema.js';
-
-export interface LegislatorWrite {
-  bioguideId: string;
-  lisId: string | null;
-  name: string;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  party: string | null;
-  state: string | null;
-  chamber: string;
-  district: string | null;
-  title: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  slugBase: string;
-  terms: ReadonlyArray<{
-    type: string;
-    start: string | null;
-    end: string | null;
-    state: string | null;
-    district: string | null;
-    party: string | null;
-  }>;
-}
 
 export interface CommitteeWrite {
   id: string;
@@ -71,7 +47,7 @@ const COMPARED = [
 
 export async function saveLegislators(
   db: Kysely<Database>,
-  people: readonly LegislatorWrite[],
+  people: readonly LegislatorRecord[],
   committees: readonly CommitteeWrite[],
   memberships: readonly MembershipWrite[],
   now: string,
@@ -88,8 +64,8 @@ export async function saveLegislators(
     membershipsSkipped: 0,
   };
 
-  const inserts: { row: NewPolitician; person: LegislatorWrite }[] = [];
-  const changed: { id: number; person: LegislatorWrite }[] = [];
+  const inserts: { row: NewPolitician; person: LegislatorRecord }[] = [];
+  const changed: { id: number; person: LegislatorRecord }[] = [];
   for (const person of people) {
     const fields = politicianFields(person);
     const known = byBioguide.get(person.bioguideId);
@@ -136,7 +112,7 @@ export async function saveLegislators(
   return result;
 }
 
-function politicianFields(person: LegislatorWrite) {
+function politicianFields(person: LegislatorRecord) {
   return {
     bioguide_id: person.bioguideId,
     lis_id: person.lisId,
@@ -164,7 +140,7 @@ export function uniqueSlug(base: string, discriminator: string, taken: Set<strin
 
 async function replaceTerms(
   db: Kysely<Database>,
-  changed: readonly { id: number; person: LegislatorWrite }[],
+  changed: readonly { id: number; person: LegislatorRecord }[],
 ) {
   for (const batch of chunk(changed, 500)) {
     await db
@@ -259,36 +235,13 @@ async function replaceMemberships(db: Kysely<Database>, memberships: readonly Me
   return { saved: rows.length, skipped };
 }
 
-/** Everything the member matcher needs, loaded once per import. */
-export interface RosterEntry {
-  id: number;
-  bioguideId: string | null;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  nickname: string | null;
-  chamber: string;
-  state: string | null;
-  district: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  origin: string;
-  terms: {
-    type: string;
-    state: string | null;
-    district: string | null;
-    start: string | null;
-    end: string | null;
-  }[];
-}
-
-export async function loadRoster(db: Kysely<Database>): Promise<RosterEntry[]> {
+export async function loadRoster(db: Kysely<Database>): Promise<RosterMember[]> {
   const politicians = await db.selectFrom('politicians').selectAll().execute();
   const terms = await db
     .selectFrom('politician_terms')
     .select(['politician_id', 'type', 'state', 'district', 'start_date', 'end_date'])
     .execute();
-  const termsById = new Map<number, RosterEntry['terms']>();
+  const termsById = new Map<number, RosterMember['terms']>();
   for (const term of terms) {
     const list = termsById.get(term.politician_id) ?? [];
     list.push({

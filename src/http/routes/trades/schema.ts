@@ -1,8 +1,8 @@
 // The /trades query and list: one source for validation, serialization and OpenAPI (the Trade
 // resource itself is in resources/trade.ts).
 import { type Static, Type } from 'typebox';
+import { TRADE_SORT_COLUMNS } from '../../../domain/sorts.js';
 import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
-import { TRADE_SORT_COLUMNS } from '../../../storage/repositories/trades.js';
 import { IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 
 const list = (description: string, pattern?: string) =>
