@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { authenticate, chargeCaller, createAccount } from '../src/accounts/service.js';
+import { authenticate, chargeCaller, createAccount } from '../src/accounts/admin.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';

@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pino } from 'pino';
-import { createAccount } from '../src/accounts/service.js';
+import { createAccount } from '../src/accounts/admin.js';
 import { parseCidrList } from '../src/config.js';
 import { TRADE_EXAMPLE } from '../src/resources/trade.js';
 import { openStore, type Store } from '../src/storage/database.js';

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changePlan, revoke, rotate } from '../accounts/service.js';
+import { changePlan, revoke, rotate } from '../accounts/admin.js';
 import { todayUtc } from '../domain/dates.js';
 import { toFilingResource } from '../resources/filing.js';
 import { toTradeResource } from '../resources/trade.js';

@@ -2,9 +2,9 @@
 // failures, so a new route cannot forget them. A route without a sample request fails here.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revoke } from '../../accounts/admin.js';
 import { PLAN_TERMS, type Plan } from '../../accounts/plans.js';
 import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
-import { revoke } from '../../accounts/service.js';
 import {
   addAccount,
   type FixtureApp,

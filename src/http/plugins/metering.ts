@@ -1,6 +1,7 @@
 // Authentication, rate limits, tier gating and credit metering for every keyed route, driven by
 // the price table alone: handlers know nothing of keys or credits.
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { authenticate, type Caller, chargeCaller } from '../../accounts/admin.js';
 import { PLAN_GATED_FIELDS, PLAN_TERMS, secondsToMidnightUtc } from '../../accounts/plans.js';
 import {
   costOf,
@@ -13,7 +14,6 @@ import {
 } from '../../accounts/price-table.js';
 import type { RateLimitStore } from '../../accounts/rate-limit.js';
 import type { RequestLogWriter } from '../../accounts/request-log.js';
-import { authenticate, type Caller, chargeCaller } from '../../accounts/service.js';
 import { ApiError } from '../../errors.js';
 import { errorResponses } from '../schemas/common.js';
 import type { App, AppDeps } from '../types.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../../accounts/service.js';
+import { createKey } from '../../../accounts/admin.js';
 import { TradeSchema } from '../../../resources/trade.js';
 import {
   addAccount,
