@@ -49,3 +49,22 @@ export interface RosterMember {
   terms: (Pick<PoliticianTerm, 'type' | 'state' | 'district'> &
     Partial<Pick<PoliticianTerm, 'start' | 'end'>>)[];
 }
+
+/** A congressional committee or subcommittee as congress-legislators lists it. */
+export interface CommitteeRecord {
+  id: string;
+  name: string;
+  chamber: string;
+  parentId: string | null;
+  url: string | null;
+  jurisdiction: string | null;
+}
+
+/** A member's seat on a committee. */
+export interface MembershipRecord {
+  committeeId: string;
+  bioguide: string;
+  side: string | null;
+  title: string | null;
+  rank: number | null;
+}

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-import type { PoliticianTerm } from '../../domain/politicians.js';
+import type { CommitteeRecord, MembershipRecord, PoliticianTerm } from '../../domain/politicians.js';
 
 export interface PersonRecord {
   bioguide: string;
@@ -19,23 +19,6 @@ export interface PersonRecord {
   terms: PoliticianTerm[];
   /** Listed in legislators-current: serving now. */
   current: boolean;
-}
-
-export interface CommitteeRecord {
-  id: string;
-  name: string;
-  chamber: string;
-  parentId: string | null;
-  url: string | null;
-  jurisdiction: string | null;
-}
-
-export interface MembershipRecord {
-  committeeId: string;
-  bioguide: string;
-  side: string | null;
-  title: string | null;
-  rank: number | null;
 }
 
 export interface LegislatorFiles {

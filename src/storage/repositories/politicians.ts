@@ -1,25 +1,13 @@
 // Politicians, their terms, committees and memberships.
 import { type Kysely, sql } from 'kysely';
-import type { LegislatorRecord, RosterMember } from '../../domain/politicians.js';
+import type {
+  CommitteeRecord,
+  LegislatorRecord,
+  MembershipRecord,
+  RosterMember,
+} from '../../domain/politicians.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import type { Database, NewPolitician, PoliticianRow } from '../schema.js';
-
-export interface CommitteeWrite {
-  id: string;
-  name: string;
-  chamber: string;
-  parentId: string | null;
-  url: string | null;
-  jurisdiction: string | null;
-}
-
-export interface MembershipWrite {
-  committeeId: string;
-  bioguide: string;
-  side: string | null;
-  title: string | null;
-  rank: number | null;
-}
 
 export interface LegislatorsSaved {
   inserted: number;
@@ -48,8 +36,8 @@ const COMPARED = [
 export async function saveLegislators(
   db: Kysely<Database>,
   people: readonly LegislatorRecord[],
-  committees: readonly CommitteeWrite[],
-  memberships: readonly MembershipWrite[],
+  committees: readonly CommitteeRecord[],
+  memberships: readonly MembershipRecord[],
   now: string,
 ): Promise<LegislatorsSaved> {
   const existing = await db.selectFrom('politicians').selectAll().execute();
@@ -167,7 +155,7 @@ async function replaceTerms(
     await db.insertInto('politician_terms').values(batch).execute();
 }
 
-async function saveCommittees(db: Kysely<Database>, committees: readonly CommitteeWrite[]): Promise<number> {
+async function saveCommittees(db: Kysely<Database>, committees: readonly CommitteeRecord[]): Promise<number> {
   for (const batch of chunk(committees, rowsPerInsert(6))) {
     await db
       .insertInto('committees')
@@ -196,7 +184,7 @@ async function saveCommittees(db: Kysely<Database>, committees: readonly Committ
 }
 
 /** The membership files describe the current roster: they replace what was there. */
-async function replaceMemberships(db: Kysely<Database>, memberships: readonly MembershipWrite[]) {
+async function replaceMemberships(db: Kysely<Database>, memberships: readonly MembershipRecord[]) {
   if (memberships.length === 0) return { saved: 0, skipped: 0 };
   const ids = new Map(
     (
