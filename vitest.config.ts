@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const DATABASE_FREE = [
   'src/domain/**',
   'src/ingest/sources/**',
-  'src/ingest/accuracy/**',
+  'bench/accuracy/**',
   'src/ingest/fetch/**',
   'src/analytics/portfolio.test.ts',
   'src/analytics/trade-signals.test.ts',
@@ -27,7 +27,7 @@ const DATABASE_FREE = [
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.DCLEDGER_TEST_DATABASE_URL ? DATABASE_FREE : [])],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,

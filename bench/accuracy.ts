@@ -2,10 +2,10 @@
 // Run with `npm run accuracy` (data from DCLEDGER_DATA_DIR or ../shared/data).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crossCheck } from '../src/ingest/accuracy/cross-check.js';
-import { renderReport } from '../src/ingest/accuracy/report.js';
-import { renderSecSection, secGoEdgarAccuracy } from '../src/ingest/accuracy/sec-report.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { crossCheck } from './accuracy/cross-check.js';
+import { renderReport } from './accuracy/report.js';
+import { renderSecSection, secGoEdgarAccuracy } from './accuracy/sec-report.js';
 
 const dataDir = requireDataDir();
 const check = await crossCheck(dataDir);

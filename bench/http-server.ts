@@ -5,8 +5,8 @@ import Fastify from 'fastify';
 import { MemoryRateLimitStore, type RateLimitStore } from '../src/accounts/rate-limit.js';
 import { buildApp } from '../src/app.js';
 import { daysBetween } from '../src/domain/dates.js';
+import { chamberOfSource } from '../src/domain/sources.js';
 import { TradeList } from '../src/http/routes/trades/schema.js';
-import { CHAMBER_OF_SOURCE } from '../src/services/trade-params.js';
 import { openStore } from '../src/storage/database.js';
 import type { TradeRecord } from '../src/storage/repositories/trades.js';
 import { FIXTURE_NOW } from '../src/test-support/real-data.js';
@@ -57,7 +57,7 @@ async function floor(file: string, queriesFile: string) {
     const rows = entry.statement.all(...entry.parameters) as TradeRecord[];
     return rows.map((row) => ({
       ...row,
-      chamber: CHAMBER_OF_SOURCE[row.source] ?? 'House',
+      chamber: chamberOfSource(row.source) ?? 'House',
       days_held: daysBetween(row.transaction_date, today),
     }));
   });

@@ -1,5 +1,6 @@
 // Every setting of the service, read once from the environment. Nothing else reads process.env.
 import { isIP } from 'node:net';
+import { SOURCE_NAMES, type SourceName } from './domain/sources.js';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -107,8 +108,8 @@ export interface PriceProviderConfig {
   refetchDays: number;
 }
 
-export type IngestSourceName = 'house' | 'senate' | 'oge';
-export const INGEST_SOURCES: readonly IngestSourceName[] = ['house', 'senate', 'oge'];
+export type IngestSourceName = SourceName;
+export const INGEST_SOURCES: readonly IngestSourceName[] = SOURCE_NAMES;
 
 /** How the connectors reach the official sites and how often `serve` runs them. */
 export interface IngestConfig {

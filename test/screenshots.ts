@@ -3,7 +3,7 @@
 // writes one PNG per page into docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { changePlan } from '../src/accounts/service.js';
+import { changePlan } from '../src/accounts/admin.js';
 import { buildApp } from '../src/app.js';
 import { setOperator } from '../src/storage/repositories/self-service.js';
 import { chromiumAvailable, launchChromium } from '../src/test-support/browser.js';

@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addAccount, type FixtureApp, getJson, openEmptyApp } from '../test-support/app.js';
+import { createKey, topup } from './admin.js';
 import { hashKey } from './keys.js';
-import { createKey, topup } from './service.js';
 
 const SUMMARY_COST = 5; // GET /stats/summary: base 5, no rows
 

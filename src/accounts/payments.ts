@@ -14,8 +14,8 @@ import {
 } from '../storage/repositories/self-service.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
+import { topup } from './admin.js';
 import { CREDITS_PER_DOLLAR } from './plans.js';
-import { topup } from './service.js';
 import { sameSecret } from './sessions.js';
 
 export const MIN_TOPUP_DOLLARS = 5;

@@ -22,11 +22,6 @@ import {
 } from '../storage/repositories/self-service.js';
 import type { AuditLogTable, Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
-import type { Mailer } from './mailer.js';
-import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
-import type { PaymentProvider } from './payments.js';
-import { addMonths, effectivePlan, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
-import type { RateLimitStore } from './rate-limit.js';
 import {
   AccountError,
   changePlan,
@@ -36,7 +31,12 @@ import {
   revoke,
   rotate,
   setKeyCap,
-} from './service.js';
+} from './admin.js';
+import type { Mailer } from './mailer.js';
+import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import type { PaymentProvider } from './payments.js';
+import { addMonths, effectivePlan, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
+import type { RateLimitStore } from './rate-limit.js';
 import { endAllSessions, randomToken, startSession, tokenDigest } from './sessions.js';
 
 /** What the account area needs besides the database: mail, payments, throttling counters. */

@@ -10,6 +10,7 @@
 import { posix } from 'node:path';
 import type { Kysely } from 'kysely';
 import { todayUtc } from '../domain/dates.js';
+import { noMarketFields } from '../domain/market-fields.js';
 import { marketSymbolOf } from '../domain/symbols.js';
 import { BENCHMARK_SYMBOL } from '../market/benchmark.js';
 import { type FetchReport, fetchMissingPrices } from '../market/fetch-prices.js';
@@ -18,7 +19,7 @@ import type { PriceProvider } from '../market/provider.js';
 import { type ResolutionReport, resolveTradeTickers } from '../market/resolve-tickers.js';
 import { TradingCalendar } from '../market/series.js';
 import { type SymbolData, SymbolDataCache } from '../market/series-loader.js';
-import { computeTradeMarket, noMarketFields } from '../market/trade-fields.js';
+import { computeTradeMarket } from '../market/trade-fields.js';
 import {
   type EnrichTarget,
   enrichTargets,

@@ -1,6 +1,5 @@
 // `dcledger accounts|keys|credits`: account administration. Keys are printed once, at creation.
 import type { Kysely } from 'kysely';
-import { isPlan, PLANS, type Plan } from '../accounts/plans.js';
 import {
   AccountError,
   changePlan,
@@ -12,7 +11,8 @@ import {
   rotate,
   setKeyCap,
   topup,
-} from '../accounts/service.js';
+} from '../accounts/admin.js';
+import { isPlan, PLANS, type Plan } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
 import { openMigratedStore } from '../storage/open.js';
 import { findAccount, recentRequests } from '../storage/repositories/accounts.js';

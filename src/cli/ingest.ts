@@ -1,13 +1,13 @@
 // `dcledger ingest [house|senate|oge|all]` and `dcledger replay-server`.
 import cliProgress from 'cli-progress';
 import { INGEST_SOURCES, type IngestSourceName, loadConfig, parseBaseUrl } from '../config.js';
-import type { ConnectorName } from '../ingest/official/connector.js';
-import { type IngestReport, type SourceReport, summaryLine } from '../ingest/official/report.js';
-import type { IngestProgress } from '../ingest/official/run.js';
-import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
 import { isRecordSource } from '../ingest/pipeline/record-setup.js';
+import { type IngestReport, type SourceReport, summaryLine } from '../ingest/pipeline/report.js';
+import type { IngestProgress } from '../ingest/pipeline/run.js';
+import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { ReplayDataError } from '../ingest/replay/catalog.js';
 import { OGE_LISTING_PATH, ReplayServer } from '../ingest/replay/server.js';
+import type { ConnectorName } from '../ingest/sources/connector.js';
 import { openMigratedStore } from '../storage/open.js';
 import { ingestRecordsCommand } from './ingest-records.js';
 import { secIngestCommand } from './ingest-sec.js';

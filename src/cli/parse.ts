@@ -1,9 +1,12 @@
 // `dcledger parse <file>`: the trades in one document, as JSON, without touching the database.
+
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { daysBetween } from '../domain/dates.js';
-import type { ParsedDocument, ParsedTrade, TradeSource } from '../ingest/sources/document.js';
-import { type DocumentParse, parseDocument, type SourceName } from '../ingest/sources/parse-document.js';
+import type { TradeSource } from '../domain/sources.js';
+import { CHAMBER_OF_SOURCE, SOURCE_NAMES, type SourceName } from '../domain/sources.js';
+import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
+import { type DocumentParse, parseDocument } from '../ingest/sources/parse-document.js';
 import { CommandError, printJson } from './output.js';
 import { looksLikeSecDocument, printSecDocument } from './parse-sec.js';
 
@@ -11,14 +14,6 @@ export interface ParseCommandOptions {
   source?: string;
   summary?: boolean;
 }
-
-const SOURCES: readonly SourceName[] = ['house', 'senate', 'oge'];
-
-const CHAMBERS: Record<TradeSource, string> = {
-  house_clerk: 'House',
-  senate_efd: 'Senate',
-  oge: 'Executive',
-};
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
   const source = readSourceOption(options.source);
@@ -45,7 +40,7 @@ function looksLikeSecText(bytes: Uint8Array): boolean {
 
 /** Commander has already checked the value against the choices; this narrows its type. */
 function readSourceOption(raw: string | undefined): SourceName | undefined {
-  return SOURCES.find((source) => source === raw);
+  return SOURCE_NAMES.find((source) => source === raw);
 }
 
 function printResult(file: string, result: DocumentParse): void {
@@ -111,7 +106,7 @@ function tradeOutput(document: ParsedDocument, trade: ParsedTrade, index: number
   const filing = document.filing;
   return {
     source: document.source,
-    chamber: CHAMBERS[document.source],
+    chamber: CHAMBER_OF_SOURCE[document.source],
     politician_name: filing.filer_display_name,
     filer_name: filing.filer_name,
     filer_status: filing.filer_status,

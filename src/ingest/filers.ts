@@ -3,9 +3,14 @@
 // run, created filers join its roster so later filings of theirs match.
 import type { Kysely } from 'kysely';
 import { nameTokens, slugify, uncommaName } from '../domain/names.js';
+import { CHAMBER_OF_SOURCE, type TradeSource } from '../domain/sources.js';
+import { filingPoliticianId } from '../storage/repositories/official-filings.js';
 import { insertFiler, loadRoster } from '../storage/repositories/politicians.js';
 import type { Database } from '../storage/schema.js';
+import { inTransaction } from '../storage/transaction.js';
 import { type FilerQuery, MemberMatcher, parseSeat } from './members.js';
+import type { ListedDocument } from './sources/connector.js';
+import type { ParsedDocument } from './sources/document.js';
 import { nameCase } from './sources/senate/search-results.js';
 
 export type MatchedBy = 'bioguide' | 'seat' | 'name' | 'created';
@@ -105,6 +110,106 @@ export class FilerResolver {
 
 function cacheKey(query: FilerQuery): string {
   return `${query.chamber}|${query.bioguideId ?? ''}|${query.seat ?? ''}|${query.state ?? ''}|${query.name}`;
+}
+
+/** What identifying a document's filer found: the politician, and what the run report notes. */
+export interface FilerOutcome {
+  id: number | null;
+  /** A filer record this run created, described for the report. */
+  created?: string;
+  /** A document whose filer could not be told. */
+  unidentified?: string;
+}
+
+/** The politician an index row names (House and Senate indexes do; OGE's listing does not). */
+export async function listedDocumentFiler(
+  db: Kysely<Database>,
+  filers: FilerResolver,
+  source: TradeSource,
+  document: ListedDocument,
+  now: string,
+): Promise<FilerOutcome> {
+  if (!document.filer) return { id: null };
+  const filer = await filers.resolve(
+    db,
+    { name: document.filer.name, chamber: CHAMBER_OF_SOURCE[source], seat: document.filer.seat },
+    { origin: `connector:${source}` },
+    now,
+  );
+  if (!(filer.by === 'created' && filer.first)) return { id: filer.id };
+  const seat = document.filer.seat ? ` (${document.filer.seat})` : '';
+  return { id: filer.id, created: `${filer.name}${seat}, ${document.source}:${document.docId}` };
+}
+
+export interface StoredDocument {
+  source: TradeSource;
+  filingId: number;
+  listed: ListedDocument;
+  parsed: ParsedDocument;
+  clock: () => Date;
+}
+
+/**
+ * The politician of a stored document: the one found when it was listed; for OGE (whose listing
+ * does not name filers reliably) the filer the document names, created as an Executive filer with
+ * title and agency when unknown.
+ */
+export async function storedDocumentFiler(
+  db: Kysely<Database>,
+  filers: FilerResolver,
+  { source, filingId, listed, parsed, clock }: StoredDocument,
+): Promise<FilerOutcome> {
+  const listedId = await filingPoliticianId(db, filingId);
+  if (listedId) return { id: listedId };
+  const info = parsed.filing;
+  const documentName = info.filer_display_name ?? info.filer_name;
+  const chamber = CHAMBER_OF_SOURCE[source];
+  if (documentName) {
+    return inTransaction(db, async (trx) => {
+      const filer = await filers.resolve(
+        trx,
+        { name: documentName, chamber, seat: info.state_district, state: info.state },
+        { origin: `connector:${source}`, title: info.filer_status, agency: info.agency },
+        clock().toISOString(),
+      );
+      if (!(filer.by === 'created' && filer.first)) return { id: filer.id };
+      const position = [info.filer_status, info.agency].filter(Boolean).join(', ');
+      return {
+        id: filer.id,
+        created: `${filer.name}${position ? ` (${position})` : ''}, ${source}:${listed.docId}`,
+      };
+    });
+  }
+  // No readable name (a scan): a known politician the listing names is enough; nobody is created
+  // from a file name unless the document has trades that need a filer.
+  const hint = listed.filer?.name ?? listed.filerName ?? nameFromLabel(listed.title ?? listed.docId);
+  const found = hint ? filers.find({ name: hint, chamber }) : null;
+  if (found) return { id: found.id };
+  const unidentified = `${source}:${listed.docId} (${parsed.status})`;
+  if (parsed.trades.length === 0) return { id: null, unidentified };
+  const fallback = hint || `Unidentified filer of ${listed.docId}`;
+  return inTransaction(db, async (trx) => {
+    const filer = await filers.resolve(
+      trx,
+      { name: fallback, chamber },
+      { origin: `connector:${source}` },
+      clock().toISOString(),
+    );
+    return { id: filer.id, unidentified };
+  });
+}
+
+/** "Donald J. Trump 11.14.2025 278-T.pdf" -> "Donald J. Trump": a file name stripped of dates and form names. */
+export function nameFromLabel(label: string): string {
+  return displayName(
+    label
+      .replace(/\.pdf$/i, '')
+      .replace(/_+/g, ' ')
+      .replace(/\b\d{1,4}[.\-/]\d{1,2}[.\-/]\d{1,4}\b/g, ' ')
+      .replace(/\b(OGE|278[-\s]?[A-Z]*|278e|PTR|TERM)\b/gi, ' ')
+      .replace(/\b\d{4}\b/g, ' ')
+      .replace(/[-_]+/g, ' '),
+  );
 }
 
 /** "Pelosi, Nancy" / "Hon. Nancy Pelosi" -> "Nancy Pelosi"; "LINDA MCMAHON" -> "Linda McMahon". */

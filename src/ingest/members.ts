@@ -1,25 +1,13 @@
 // Finds the politician a filing belongs to: by bioguide id, then by House seat, then by name.
 // Pure: works on a roster loaded once per import.
-import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
 
-export interface RosterMember {
-  id: number;
-  bioguideId: string | null;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  nickname: string | null;
-  chamber: string;
-  state: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  origin: string;
-  terms: ReadonlyArray<{ type: string; state: string | null; district: string | null }>;
-}
+import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
+import type { RosterMember } from '../domain/politicians.js';
+import type { Chamber } from '../domain/sources.js';
 
 export interface FilerQuery {
   name: string;
-  chamber: 'House' | 'Senate' | 'Executive';
+  chamber: Chamber;
   bioguideId?: string | null;
   /** House seat as "NJ07" (state + district number). */
   seat?: string | null;

@@ -5,23 +5,12 @@
 //    GICS sector name; industry: GICS sub-industry, else Nasdaq's industry;
 //  - exchange: SEC's exchange file first.
 import type { CompanyWrite } from '../storage/repositories/companies.js';
+import type { CompanyListingsTable } from '../storage/schema.js';
 import { NASDAQ_TO_GICS_SECTOR } from './company-files.js';
 import { nameKey } from './company-names.js';
 
-export interface Listing {
-  origin: string;
-  source: string;
-  ticker: string;
-  name: string | null;
-  cik: string | null;
-  exchange: string | null;
-  gics_sector: string | null;
-  gics_sub_industry: string | null;
-  nasdaq_sector: string | null;
-  nasdaq_industry: string | null;
-  is_etf: number;
-  common: number;
-}
+/** One directory's row for a ticker: a company_listings row before normalization. */
+export type Listing = Omit<CompanyListingsTable, 'name_key' | 'share_class' | 'imported_at'>;
 
 export type CompanyRecord = CompanyWrite;
 

@@ -2,7 +2,7 @@
 // fixture's price files (adjusted closes of the first trading day on or after each date) and
 // asserted to 4 decimals through the API. How each number was obtained is written beside it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Trade } from '../http/routes/trades/schema.js';
+import type { Trade } from '../resources/trade.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
 
 async function tradeOf(

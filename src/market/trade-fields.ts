@@ -1,5 +1,6 @@
 // Every market-derived field of one trade (SPEC §3), from its symbol's series and the benchmark's.
 import { addDays } from '../domain/dates.js';
+import type { TradeMarketFields } from '../domain/market-fields.js';
 import type { PriceSeries, TradingCalendar } from './series.js';
 import { gainOver, priceOn, returnToLatest, type WindowValue, windowBetweenBars } from './windows.js';
 
@@ -26,27 +27,6 @@ export interface TradeMarketInput {
   calendar: TradingCalendar;
   /** YYYY-MM-DD of the injectable clock: a window's last day must be before it. */
   today: string;
-}
-
-export interface TradeMarketFields {
-  price_on_trade_date: number | null;
-  price_on_disclosure: number | null;
-  gain_7d: number | null;
-  gain_30d: number | null;
-  gain_60d: number | null;
-  gain_90d: number | null;
-  gain_1yr: number | null;
-  alpha_30d: number | null;
-  alpha_90d: number | null;
-  alpha_1yr: number | null;
-  public_gain_30d: number | null;
-  public_gain_90d: number | null;
-  public_gain_180d: number | null;
-  public_alpha_30d: number | null;
-  public_alpha_90d: number | null;
-  public_alpha_180d: number | null;
-  current_return: number | null;
-  current_alpha: number | null;
 }
 
 export interface TradeMarketResult {
@@ -142,28 +122,4 @@ function latestBarDate(series: readonly PriceSeries[]): string | null {
     if (last !== undefined && (latest === null || last > latest)) latest = last;
   }
   return latest;
-}
-
-/** An empty set of fields, for trades without a priced symbol. */
-export function noMarketFields(): TradeMarketFields {
-  return {
-    price_on_trade_date: null,
-    price_on_disclosure: null,
-    gain_7d: null,
-    gain_30d: null,
-    gain_60d: null,
-    gain_90d: null,
-    gain_1yr: null,
-    alpha_30d: null,
-    alpha_90d: null,
-    alpha_1yr: null,
-    public_gain_30d: null,
-    public_gain_90d: null,
-    public_gain_180d: null,
-    public_alpha_30d: null,
-    public_alpha_90d: null,
-    public_alpha_180d: null,
-    current_return: null,
-    current_alpha: null,
-  };
 }

@@ -2,6 +2,7 @@
 // bills closest to it. Ranking is BM25 over the stored text with concept expansion (defense →
 // aerospace, Lockheed, ...); the index is built in memory and rebuilt when the data changes.
 import type { Kysely } from 'kysely';
+import { chamberOfSource } from '../domain/sources.js';
 import {
   corpusVersion,
   searchableBills,
@@ -16,7 +17,6 @@ export const SEMANTIC_TYPES = ['politicians', 'tickers', 'trades', 'bills'] as c
 export type SemanticType = (typeof SEMANTIC_TYPES)[number];
 
 const PARTY_NAMES: Record<string, string> = { D: 'Democrat Democratic', R: 'Republican', I: 'Independent' };
-const CHAMBER_OF: Record<string, string> = { house_clerk: 'House', senate_efd: 'Senate', oge: 'Executive' };
 
 interface Entry {
   type: SemanticType;
@@ -132,7 +132,7 @@ async function build(db: Kysely<Database>, version: string): Promise<BuiltIndex>
     );
   }
   for (const t of await searchableTrades(db)) {
-    const chamber = CHAMBER_OF[t.source] ?? '';
+    const chamber = chamberOfSource(t.source) ?? '';
     add(
       `trade:${t.id}`,
       {

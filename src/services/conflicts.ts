@@ -4,10 +4,11 @@
 import type { Kysely } from 'kysely';
 import { COMMITTEE_JURISDICTIONS, underJurisdiction } from '../analytics/committee-sectors.js';
 import { notFound } from '../errors.js';
+import type { Trade } from '../resources/trade.js';
 import { committeeNames, committeesOf, findProfile } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';
 import { toSummary } from './politicians.js';
-import { queryTrades, type TradeResource } from './trades.js';
+import { queryTrades } from './trades.js';
 
 /** A member has at most a few thousand trades; all are read to find the overseen ones. */
 const MAX_TRADES = 100_000;
@@ -62,7 +63,7 @@ export async function memberConflicts(
     { limit: MAX_TRADES, offset: 0 },
     now,
   );
-  const conflicting: (TradeResource & { committees: string[] })[] = [];
+  const conflicting: (Trade & { committees: string[] })[] = [];
   let withSector = 0;
   for (const trade of trades) {
     if (trade.sector === null && trade.industry === null) continue;

@@ -1,8 +1,9 @@
 // The feeds: latest trades for bulk sync, recent trades for display, and a pollable live feed.
 import type { Kysely } from 'kysely';
+import type { Trade } from '../resources/trade.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
-import { queryTrades, type TradeResource } from './trades.js';
+import { queryTrades } from './trades.js';
 
 const EARLIEST = '0000-01-01';
 
@@ -10,7 +11,7 @@ export async function latestTrades(
   db: Kysely<Database>,
   params: { limit: number; since?: string },
   now: Date,
-): Promise<{ as_of: string; count: number; latest_disclosure_date: string | null; trades: TradeResource[] }> {
+): Promise<{ as_of: string; count: number; latest_disclosure_date: string | null; trades: Trade[] }> {
   const trades = await queryTrades(
     db,
     { disclosedFrom: params.since ?? EARLIEST },
@@ -30,7 +31,7 @@ export async function recentFeed(
   db: Kysely<Database>,
   params: { limit: number; chamber?: string },
   now: Date,
-): Promise<TradeResource[]> {
+): Promise<Trade[]> {
   return queryTrades(
     db,
     { ...parseTradeFilters({ chamber: params.chamber }), disclosedFrom: EARLIEST },
@@ -48,7 +49,7 @@ export async function liveFeed(
   db: Kysely<Database>,
   params: { limit: number; since_id?: number },
   now: Date,
-): Promise<TradeResource[]> {
+): Promise<Trade[]> {
   const page = { limit: params.limit, offset: 0 };
   if (params.since_id === undefined) {
     const latest = await queryTrades(db, {}, { column: 'id', direction: 'desc' }, page, now);

@@ -1,55 +1,12 @@
 // Filings as the API serves them: every disclosure document with what became of it.
 import type { Kysely } from 'kysely';
+import { SOURCE_OF_CHAMBER_FILTER, TRADE_SOURCES } from '../domain/sources.js';
 import { invalidField, notFound } from '../errors.js';
-import {
-  type FilingRecord,
-  filingTradeCounts,
-  findFiling,
-  findFilings,
-} from '../storage/repositories/filings.js';
+import { type Filing, PARSE_STATUSES, toFilingResource } from '../resources/filing.js';
+import { filingTradeCounts, findFiling, findFilings } from '../storage/repositories/filings.js';
 import { findPoliticianId } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';
-import { CHAMBER_OF_SOURCE, CHAMBER_SOURCES, splitList } from './trade-params.js';
-
-/** Parse statuses a filing can have. */
-export const PARSE_STATUSES = [
-  'parsed',
-  'imported',
-  'pending',
-  'paper',
-  'needs_ocr',
-  'unsupported',
-  'failed',
-] as const;
-
-export function toFilingResource(record: FilingRecord) {
-  return {
-    id: record.id,
-    source: record.source,
-    chamber: CHAMBER_OF_SOURCE[record.source] ?? null,
-    source_doc_id: record.source_doc_id,
-    kind: record.kind,
-    politician_id: record.politician_id,
-    politician_name: record.politician_name ?? null,
-    politician_slug: record.politician_slug ?? null,
-    filer_name: record.filer_name,
-    filed_date: record.filed_date,
-    url: record.url,
-    is_paper: record.is_paper === 1,
-    parse_status: record.parse_status,
-    parse_reason: record.parse_reason,
-    trade_count: record.trade_count,
-    is_amendment: record.is_amendment === 1,
-    amendment_number: record.amendment_number,
-    amends_filing_id: record.amends_filing_id,
-    amended_by_filing_id: record.amended_by_filing_id ?? null,
-    raw_sha256: record.raw_sha256,
-    created_at: record.created_at,
-    updated_at: record.updated_at,
-  };
-}
-
-export type FilingResource = ReturnType<typeof toFilingResource>;
+import { splitList } from './trade-params.js';
 
 export interface FilingListParams {
   source?: string;
@@ -61,12 +18,12 @@ export interface FilingListParams {
   offset: number;
 }
 
-const SOURCES = new Set(Object.values(CHAMBER_SOURCES));
+const SOURCES = new Set<string>(TRADE_SOURCES);
 
-export async function listFilings(db: Kysely<Database>, params: FilingListParams): Promise<FilingResource[]> {
+export async function listFilings(db: Kysely<Database>, params: FilingListParams): Promise<Filing[]> {
   const sources = params.source
     ? splitList('source', params.source).map((value) => {
-        const source = CHAMBER_SOURCES[value.toLowerCase()] ?? value.toLowerCase();
+        const source = SOURCE_OF_CHAMBER_FILTER[value.toLowerCase()] ?? value.toLowerCase();
         if (!SOURCES.has(source))
           throw invalidField(
             'source',

@@ -1,18 +1,19 @@
 // Politician profiles, lists and trade histories.
 import type { Kysely } from 'kysely';
+import type { PoliticianSortColumn } from '../domain/sorts.js';
 import { invalidField, notFound } from '../errors.js';
+import type { Trade } from '../resources/trade.js';
 import {
   committeesOf,
   countProfiles,
   findPoliticianId,
   findProfile,
   listProfiles,
-  type PoliticianSortColumn,
   type ProfileRecord,
 } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';
 import { splitList } from './trade-params.js';
-import { queryTrades, type TradeResource } from './trades.js';
+import { queryTrades } from './trades.js';
 
 const num = (value: number | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -133,7 +134,7 @@ export async function politicianTrades(
   idOrSlug: string,
   page: { limit: number; offset: number },
   now: Date,
-): Promise<TradeResource[]> {
+): Promise<Trade[]> {
   const id = await findPoliticianId(db, idOrSlug);
   if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
   return queryTrades(

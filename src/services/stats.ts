@@ -1,9 +1,9 @@
 // GET /stats/summary
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../domain/dates.js';
+import { chamberOfSource } from '../domain/sources.js';
 import { countDisclosedSince, summaryCounts } from '../storage/repositories/stats.js';
 import type { Database } from '../storage/schema.js';
-import { CHAMBER_OF_SOURCE } from './trade-params.js';
 
 export async function platformSummary(db: Kysely<Database>, now: Date) {
   const today = todayUtc(now);
@@ -17,7 +17,7 @@ export async function platformSummary(db: Kysely<Database>, now: Date) {
     total_politicians: counts.total_politicians,
     total_filings: counts.total_filings,
     trades_by_chamber: counts.by_source.map((row) => ({
-      chamber: CHAMBER_OF_SOURCE[row.source] ?? row.source,
+      chamber: chamberOfSource(row.source) ?? row.source,
       trades: row.trades,
       politicians: row.politicians,
     })),

@@ -1,13 +1,15 @@
 // Trades by stock and the most-traded stocks.
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../domain/dates.js';
+import type { TradeSortColumn } from '../domain/sorts.js';
 import { isTickerSymbol, NO_TICKER } from '../domain/ticker.js';
 import { invalidField, notFound } from '../errors.js';
+import type { Trade } from '../resources/trade.js';
 import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
-import type { TradeOrder, TradeSortColumn } from '../storage/repositories/trades.js';
+import type { TradeOrder } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
-import { queryTrades, type TradeResource } from './trades.js';
+import { queryTrades } from './trades.js';
 
 export interface TickerTradesParams {
   trade_type?: string;
@@ -23,7 +25,7 @@ export async function tickerTrades(
   rawTicker: string,
   params: TickerTradesParams,
   now: Date,
-): Promise<TradeResource[]> {
+): Promise<Trade[]> {
   const ticker = rawTicker.trim().toUpperCase();
   if (ticker === NO_TICKER || !isTickerSymbol(ticker)) {
     throw invalidField('ticker', `"${rawTicker}" is not a ticker symbol`);

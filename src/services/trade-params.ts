@@ -2,6 +2,7 @@
 // Every rule of the interface's §4.2 lives here, once.
 
 import { addDays, todayUtc } from '../domain/dates.js';
+import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { parseTickerList } from '../domain/ticker.js';
 import { TRADE_ACTIONS } from '../domain/trade-type.js';
 import { badRequest, invalidField } from '../errors.js';
@@ -10,19 +11,6 @@ import type { TradeFilter } from '../storage/repositories/trades.js';
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 3650;
 const MAX_LIST = 200;
-
-/** Chamber filter values and the source each stands for. */
-export const CHAMBER_SOURCES: Record<string, string> = {
-  house: 'house_clerk',
-  senate: 'senate_efd',
-  executive: 'oge',
-};
-
-export const CHAMBER_OF_SOURCE: Record<string, string> = {
-  house_clerk: 'House',
-  senate_efd: 'Senate',
-  oge: 'Executive',
-};
 
 const PARTIES = new Set(['D', 'R', 'I']);
 
@@ -88,7 +76,7 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
   }
   if (params.chamber !== undefined) {
     filter.sources = splitList('chamber', params.chamber).map((chamber) => {
-      const source = CHAMBER_SOURCES[chamber.toLowerCase()];
+      const source = SOURCE_OF_CHAMBER_FILTER[chamber.toLowerCase()];
       if (!source) throw invalidField('chamber', `"${chamber}" is not one of house, senate, executive`);
       return source;
     });

@@ -1,38 +1,16 @@
 // Trade lists as the API serves them.
 import type { Kysely } from 'kysely';
-import { daysBetween, todayUtc } from '../domain/dates.js';
-import {
-  findTrades,
-  type Page,
-  type TradeFilter,
-  type TradeOrder,
-  type TradeRecord,
-  type TradeSortColumn,
-} from '../storage/repositories/trades.js';
+import { todayUtc } from '../domain/dates.js';
+import type { TradeSortColumn } from '../domain/sorts.js';
+import { type Trade, toTradeResource } from '../resources/trade.js';
+import { findTrades, type Page, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import {
-  CHAMBER_OF_SOURCE,
   type DisclosureWindowParams,
   disclosureWindow,
   parseTradeFilters,
   type TradeFilterParams,
 } from './trade-params.js';
-
-export interface TradeResource extends TradeRecord {
-  chamber: string;
-  days_held: number;
-}
-
-/**
- * Completes a stored row into the Trade resource, in place: rows are fresh objects per query,
- * and copying fifty fields per row was a tenth of the cost of a /trades call.
- */
-export function toTradeResource(record: TradeRecord, today: string): TradeResource {
-  const resource = record as TradeResource;
-  resource.chamber = CHAMBER_OF_SOURCE[record.source] ?? 'House';
-  resource.days_held = Math.max(0, daysBetween(record.transaction_date, today));
-  return resource;
-}
 
 export interface TradeListParams extends TradeFilterParams, DisclosureWindowParams {
   limit: number;
@@ -43,11 +21,7 @@ export interface TradeListParams extends TradeFilterParams, DisclosureWindowPara
   include_superseded?: boolean;
 }
 
-export async function listTrades(
-  db: Kysely<Database>,
-  params: TradeListParams,
-  now: Date,
-): Promise<TradeResource[]> {
+export async function listTrades(db: Kysely<Database>, params: TradeListParams, now: Date): Promise<Trade[]> {
   const window = disclosureWindow(params, now);
   const filter: TradeFilter = {
     ...parseTradeFilters(params),
@@ -68,7 +42,7 @@ export async function queryTrades(
   order: TradeOrder,
   page: Page,
   now: Date,
-): Promise<TradeResource[]> {
+): Promise<Trade[]> {
   const today = todayUtc(now);
   const rows = await findTrades(db, filter, order, page);
   return rows.map((row) => toTradeResource(row, today));

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount } from '../accounts/service.js';
+import { createAccount } from '../accounts/admin.js';
 import { buildApp } from '../app.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
 import { repoRoot } from '../test-support/data-dir.js';

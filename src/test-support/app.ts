@@ -1,9 +1,9 @@
 // An app over a copy of the real-data fixture (or an empty database), with a key that reaches
 // everything, for route tests.
 import { inject } from 'vitest';
+import { createAccount } from '../accounts/admin.js';
 import type { Plan } from '../accounts/plans.js';
 import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
-import { createAccount } from '../accounts/service.js';
 import { buildApp } from '../app.js';
 import type { App } from '../http/types.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { readIngest } from '../config.js';
 import { DocumentArchive } from '../ingest/fetch/archive.js';
-import type { ConnectorName } from '../ingest/official/connector.js';
-import type { IngestReport } from '../ingest/official/report.js';
-import { type IngestProgress, runIngest } from '../ingest/official/run.js';
-import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
 import type { PdfText } from '../ingest/pdf-text.js';
+import type { IngestReport } from '../ingest/pipeline/report.js';
+import { type IngestProgress, runIngest } from '../ingest/pipeline/run.js';
+import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { ReplayServer } from '../ingest/replay/server.js';
+import type { ConnectorName } from '../ingest/sources/connector.js';
 import type { Database } from '../storage/schema.js';
 import { FIXTURE_NOW } from './real-data.js';
 

@@ -3,17 +3,12 @@
 // shapes their REST routes serve, and disclosure.detected adds index-time context to the Filing
 // resource. These schemas are the contract: the catalog publishes them, the test endpoint sends
 // their examples, and emitters build their data with the types derived here.
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { CONTRACT_EXAMPLE, type ContractResource, ContractSchema } from '../resources/contract.js';
 import { InsiderTradeSchema } from '../resources/insider.js';
 import { LOBBYING_EXAMPLE, type LobbyingResource, LobbyingSchema } from '../resources/lobbying.js';
+import { Nullable } from '../resources/schema.js';
 import { WhaleSchema } from '../resources/whale.js';
-
-// Same as http/schemas/common.ts's Nullable (webhooks does not import http): `type: [T, "null"]`.
-function Nullable<T extends TSchema>(schema: T) {
-  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
-}
 
 const maybeText = (description: string) => Nullable(Type.String({ description }));
 const maybeNumber = (description: string) => Nullable(Type.Number({ description }));

@@ -1,9 +1,12 @@
 // Building outbox events: one typed constructor per event type fixes its subject (what makes a
 // re-run emit nothing), its filter columns (ticker, member slug) and the shape of its data.
-// Emitters call `emitEvent(trx, tradeCreatedEvent(trade), now)` in the transaction that stores
-// the data; disclosure data comes from payloads.ts's disclosureDetectedData.
-import type { TradeResource } from '../services/trades.js';
-import type { EventWrite } from '../storage/repositories/events.js';
+// Emitters call `emitTypedEvent(trx, tradeCreatedEvent(trade), now)` in the transaction that
+// stores the data; disclosure data comes from payloads.ts's disclosureDetectedData. Nothing else
+// writes the outbox (the dependency rule test checks that only this file calls emitEvent).
+import type { Kysely } from 'kysely';
+import type { Trade } from '../resources/trade.js';
+import { type EventWrite, emitEvent } from '../storage/repositories/events.js';
+import type { Database } from '../storage/schema.js';
 import type {
   ContractAwardedData,
   InsiderFiledData,
@@ -18,7 +21,7 @@ export type DisclosureDetectedData = ReturnType<typeof disclosureDetectedData>;
 
 export interface EventData {
   'disclosure.detected': DisclosureDetectedData;
-  'trade.created': TradeResource;
+  'trade.created': Trade;
   'insider.filed': InsiderFiledData;
   'lobbying.filed': LobbyingFiledData;
   'contract.awarded': ContractAwardedData;
@@ -49,7 +52,7 @@ export function disclosureDetectedEvent(
   };
 }
 
-export function tradeCreatedEvent(trade: TradeResource): TypedEventWrite<'trade.created'> {
+export function tradeCreatedEvent(trade: Trade): TypedEventWrite<'trade.created'> {
   return {
     type: 'trade.created',
     subjectKey: `trade:${trade.id}`,
@@ -98,6 +101,18 @@ export function whaleFiledEvent(data: WhaleFiledData): TypedEventWrite<'whale.fi
     politicianSlug: null,
     data,
   };
+}
+
+/**
+ * Writes an event built by one of the constructors above into the outbox (inside the caller's
+ * transaction); false when an event of that type and subject already exists.
+ */
+export function emitTypedEvent<T extends EventType>(
+  db: Kysely<Database>,
+  event: TypedEventWrite<T>,
+  now: string,
+): Promise<boolean> {
+  return emitEvent(db, event, now);
 }
 
 /** What a subscription's filter_value is compared with. */

@@ -1,10 +1,10 @@
 // What each event's `data` is: the REST resource it concerns, so a receiver can treat a pushed
 // event like a fetched one. Emitters build data only through these functions.
-import type { FilingResource } from '../services/filings.js';
-import type { TradeResource } from '../services/trades.js';
+import type { Filing } from '../resources/filing.js';
+import type { Trade } from '../resources/trade.js';
 
 /** trade.created: exactly the Trade resource of GET /trades. */
-export function tradeCreatedData(trade: TradeResource): TradeResource {
+export function tradeCreatedData(trade: Trade): Trade {
   return trade;
 }
 
@@ -25,7 +25,7 @@ export interface DisclosureContext {
  * disclosure.detected: the Filing resource of GET /filings/{id} plus what is known of it when it
  * first appears in an index, before its document is parsed.
  */
-export function disclosureDetectedData(filing: FilingResource, context: DisclosureContext) {
+export function disclosureDetectedData(filing: Filing, context: DisclosureContext) {
   return {
     ...filing,
     member: context.member,

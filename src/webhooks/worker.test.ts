@@ -3,10 +3,10 @@
 import { createHmac } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changePlan, revoke, rotate } from '../accounts/service.js';
+import { changePlan, revoke, rotate } from '../accounts/admin.js';
 import { todayUtc } from '../domain/dates.js';
-import { toFilingResource } from '../services/filings.js';
-import { toTradeResource } from '../services/trades.js';
+import { toFilingResource } from '../resources/filing.js';
+import { toTradeResource } from '../resources/trade.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { findFiling } from '../storage/repositories/filings.js';
 import { findTrades } from '../storage/repositories/trades.js';

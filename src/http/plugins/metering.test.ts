@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revoke } from '../../accounts/admin.js';
 import { PLAN_TERMS, type Plan } from '../../accounts/plans.js';
 import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
-import { revoke } from '../../accounts/service.js';
 import { storeSecDocument } from '../../ingest/sources/sec/store.js';
 import {
   addAccount,

@@ -1,11 +1,9 @@
 // Schema building blocks shared by the route folders.
-import { type Static, type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 
-/** `T | null` as JSON Schema 2020-12 writes it (`type: [T, "null"]`), which OpenAPI 3.1 and the serializer both read. */
-export function Nullable<T extends TSchema>(schema: T) {
-  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
-}
+import { StringEnum } from '../../resources/schema.js';
+
+export { Nullable, StringEnum } from '../../resources/schema.js';
 
 export const ErrorBody = Type.Object(
   {
@@ -53,13 +51,5 @@ export const PathId = Type.String({
   maxLength: 120,
   description: 'Numeric politician id or slug (e.g. nancy-pelosi)',
 });
-
-/** A string limited to `values`; validation errors list the allowed values. */
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: Record<string, unknown> = {},
-) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
 
 export const SortDir = StringEnum(['asc', 'desc'] as const, { description: 'asc or desc (default desc)' });

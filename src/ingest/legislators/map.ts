@@ -1,24 +1,7 @@
 // Maps congress-legislators people to politicians as the API serves them.
 import { slugify } from '../../domain/names.js';
-import type { PersonRecord, TermRecord } from './read.js';
-
-export interface PoliticianFields {
-  bioguideId: string;
-  lisId: string | null;
-  name: string;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  party: string | null;
-  state: string | null;
-  chamber: 'House' | 'Senate' | 'Executive';
-  district: string | null;
-  title: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  slugBase: string;
-  terms: TermRecord[];
-}
+import type { LegislatorRecord, PoliticianTerm } from '../../domain/politicians.js';
+import type { PersonRecord } from './read.js';
 
 const PARTIES: Record<string, string> = {
   democrat: 'D',
@@ -33,13 +16,13 @@ export function partyCode(raw: string | null): string | null {
   return PARTIES[raw.trim().toLowerCase()] ?? raw.trim();
 }
 
-function lastTerm(terms: readonly TermRecord[]): TermRecord | undefined {
+function lastTerm(terms: readonly PoliticianTerm[]): PoliticianTerm | undefined {
   return [...terms].sort((a, b) => (a.start ?? '').localeCompare(b.start ?? '')).at(-1);
 }
 
 const EXECUTIVE_TITLES: Record<string, string> = { prez: 'President', viceprez: 'Vice President' };
 
-export function toPolitician(person: PersonRecord): PoliticianFields {
+export function toPolitician(person: PersonRecord): LegislatorRecord {
   const term = lastTerm(person.terms);
   const type = term?.type ?? '';
   const chamber = type === 'sen' ? 'Senate' : EXECUTIVE_TITLES[type] ? 'Executive' : 'House';

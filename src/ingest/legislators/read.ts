@@ -4,15 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
-
-export interface TermRecord {
-  type: string;
-  start: string | null;
-  end: string | null;
-  state: string | null;
-  district: string | null;
-  party: string | null;
-}
+import type { CommitteeRecord, MembershipRecord, PoliticianTerm } from '../../domain/politicians.js';
 
 export interface PersonRecord {
   bioguide: string;
@@ -24,26 +16,9 @@ export interface PersonRecord {
   officialFull: string | null;
   suffix: string | null;
   birthday: string | null;
-  terms: TermRecord[];
+  terms: PoliticianTerm[];
   /** Listed in legislators-current: serving now. */
   current: boolean;
-}
-
-export interface CommitteeRecord {
-  id: string;
-  name: string;
-  chamber: string;
-  parentId: string | null;
-  url: string | null;
-  jurisdiction: string | null;
-}
-
-export interface MembershipRecord {
-  committeeId: string;
-  bioguide: string;
-  side: string | null;
-  title: string | null;
-  rank: number | null;
 }
 
 export interface LegislatorFiles {
@@ -142,7 +117,7 @@ function personFromStructured(entry: unknown, current: boolean): PersonRecord | 
   const first = text(name.first);
   const last = text(name.last);
   if (!bioguide || !first || !last) return null;
-  const terms = (Array.isArray(record.terms) ? record.terms : []).map((raw): TermRecord => {
+  const terms = (Array.isArray(record.terms) ? record.terms : []).map((raw): PoliticianTerm => {
     const term = obj(raw);
     return {
       type: text(term.type) ?? 'unknown',

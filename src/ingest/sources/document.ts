@@ -3,7 +3,9 @@
 // is never mistaken for one that disclosed no trades.
 import type { Owner } from '../../domain/owner.js';
 
-export type TradeSource = 'house_clerk' | 'senate_efd' | 'oge';
+import type { TradeSource } from '../../domain/sources.js';
+
+export type { TradeSource };
 
 /**
  * - `parsed`: an electronic document whose transactions were read (see `rejected` for rows that

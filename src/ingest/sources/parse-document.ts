@@ -1,6 +1,7 @@
 // One entry point for "here are the bytes of a document": recognizes what it is (PDF producer and
 // text cues, HTML title, JSON shape, index header) and hands it to the right parser. Connectors
 // that know the source pass it; the `parse` command lets it be detected.
+import type { SourceName } from '../../domain/sources.js';
 import { extractPdfText, looksLikePdf, PdfReadError, type PdfText } from '../pdf-text.js';
 import type { ParsedDocument } from './document.js';
 import {
@@ -21,7 +22,7 @@ import {
 } from './senate/search-results.js';
 import { cleanItemText } from './text-lines.js';
 
-export type SourceName = 'house' | 'senate' | 'oge';
+export type { SourceName };
 
 export type DocumentParse =
   /** Transaction reports: one PDF, or one or more eFD pages. */

@@ -6,6 +6,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
 import { slugify } from '../../domain/names.js';
+import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { refreshTradeCounts, upsertFiling } from '../../storage/repositories/filings.js';
 import {
   backfillDisclosureDates,
@@ -46,8 +47,6 @@ export interface ImportReport {
 }
 
 export class ImportInputError extends Error {}
-
-const SOURCE_CHAMBER: Record<Source, 'House' | 'Senate'> = { house_clerk: 'House', senate_efd: 'Senate' };
 
 /** Lists the trade-set files behind a path: the file itself, or the .json/.csv files of a directory. */
 export function tradeSetFiles(path: string): string[] {
@@ -291,7 +290,7 @@ async function resolveMember(
     db,
     {
       name: row.filerName,
-      chamber: SOURCE_CHAMBER[row.source],
+      chamber: CHAMBER_OF_SOURCE[row.source],
       bioguideId: row.bioguideId,
       seat: row.district,
     },

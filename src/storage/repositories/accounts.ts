@@ -207,23 +207,32 @@ export async function renewPeriod(
       .where('period_start', '=', fromPeriod)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    if (allowance > 0) {
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          account_id: accountId,
-          key_id: null,
-          kind: 'allowance',
-          amount: allowance,
-          request_id: null,
-          route: null,
-          note: `period from ${toPeriod}`,
-          created_at: now,
-        })
-        .execute();
-    }
+    if (allowance > 0) await recordAllowance(trx, accountId, allowance, toPeriod, now);
     return true;
   });
+}
+
+/** The ledger line of a billing period's allowance (the allowance itself is on the account). */
+export async function recordAllowance(
+  db: Kysely<Database>,
+  accountId: number,
+  allowance: number,
+  periodStart: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('credit_ledger')
+    .values({
+      account_id: accountId,
+      key_id: null,
+      kind: 'allowance',
+      amount: allowance,
+      request_id: null,
+      route: null,
+      note: `period from ${periodStart}`,
+      created_at: now,
+    })
+    .execute();
 }
 
 export type ChargeOutcome =

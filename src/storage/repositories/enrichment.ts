@@ -1,6 +1,7 @@
 // Reads and writes of the enrichment job: which trades to (re)compute, their market fields, the
 // cross-trade signals, member statistics and reconstructed portfolios.
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { MARKET_FIELDS } from '../../domain/market-fields.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { type ColumnType, updateRowsByKey } from '../bulk-update.js';
 import type { Database, PoliticianStatsTable } from '../schema.js';
@@ -104,24 +105,7 @@ function changedSince(
 }
 
 export const MARKET_COLUMNS: Readonly<Record<string, ColumnType>> = {
-  price_on_trade_date: 'double precision',
-  price_on_disclosure: 'double precision',
-  gain_7d: 'double precision',
-  gain_30d: 'double precision',
-  gain_60d: 'double precision',
-  gain_90d: 'double precision',
-  gain_1yr: 'double precision',
-  alpha_30d: 'double precision',
-  alpha_90d: 'double precision',
-  alpha_1yr: 'double precision',
-  public_gain_30d: 'double precision',
-  public_gain_90d: 'double precision',
-  public_gain_180d: 'double precision',
-  public_alpha_30d: 'double precision',
-  public_alpha_90d: 'double precision',
-  public_alpha_180d: 'double precision',
-  current_return: 'double precision',
-  current_alpha: 'double precision',
+  ...Object.fromEntries(MARKET_FIELDS.map((field) => [field, 'double precision' as const])),
   is_ma_affected: 'integer',
   enrich_due: 'text',
   awaiting_prices: 'integer',

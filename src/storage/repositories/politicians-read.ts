@@ -1,31 +1,10 @@
 // Read queries over politicians: profiles with trade counts, lists, committees.
 import { type Kysely, sql } from 'kysely';
+import { type PoliticianSortColumn, STAT_SORT_COLUMNS } from '../../domain/sorts.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
 
-/** Rankings by a statistic of the enrichment job (politician_stats); members without one come last. */
-const STAT_SORT_COLUMNS = [
-  'win_rate',
-  'avg_alpha_30d',
-  'avg_alpha_90d',
-  'sharpe_ratio',
-  'portfolio_return',
-  'cagr',
-  'conflict_score',
-  'holdings_count',
-] as const;
-
-export const POLITICIAN_SORT_COLUMNS = [
-  'trade_count',
-  'name',
-  'last_trade_date',
-  'total_volume_high',
-  'id',
-  ...STAT_SORT_COLUMNS,
-] as const;
-
 const STAT_SORTS = new Set<PoliticianSortColumn>(STAT_SORT_COLUMNS);
-export type PoliticianSortColumn = (typeof POLITICIAN_SORT_COLUMNS)[number];
 
 export interface PoliticianListFilter {
   search?: string;

@@ -1,49 +1,13 @@
 // Politicians, their terms, committees and memberships.
 import { type Kysely, sql } from 'kysely';
+import type {
+  CommitteeRecord,
+  LegislatorRecord,
+  MembershipRecord,
+  RosterMember,
+} from '../../domain/politicians.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import type { Database, NewPolitician, PoliticianRow } from '../schema.js';
-
-export interface LegislatorWrite {
-  bioguideId: string;
-  lisId: string | null;
-  name: string;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  party: string | null;
-  state: string | null;
-  chamber: string;
-  district: string | null;
-  title: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  slugBase: string;
-  terms: ReadonlyArray<{
-    type: string;
-    start: string | null;
-    end: string | null;
-    state: string | null;
-    district: string | null;
-    party: string | null;
-  }>;
-}
-
-export interface CommitteeWrite {
-  id: string;
-  name: string;
-  chamber: string;
-  parentId: string | null;
-  url: string | null;
-  jurisdiction: string | null;
-}
-
-export interface MembershipWrite {
-  committeeId: string;
-  bioguide: string;
-  side: string | null;
-  title: string | null;
-  rank: number | null;
-}
 
 export interface LegislatorsSaved {
   inserted: number;
@@ -71,9 +35,9 @@ const COMPARED = [
 
 export async function saveLegislators(
   db: Kysely<Database>,
-  people: readonly LegislatorWrite[],
-  committees: readonly CommitteeWrite[],
-  memberships: readonly MembershipWrite[],
+  people: readonly LegislatorRecord[],
+  committees: readonly CommitteeRecord[],
+  memberships: readonly MembershipRecord[],
   now: string,
 ): Promise<LegislatorsSaved> {
   const existing = await db.selectFrom('politicians').selectAll().execute();
@@ -88,8 +52,8 @@ export async function saveLegislators(
     membershipsSkipped: 0,
   };
 
-  const inserts: { row: NewPolitician; person: LegislatorWrite }[] = [];
-  const changed: { id: number; person: LegislatorWrite }[] = [];
+  const inserts: { row: NewPolitician; person: LegislatorRecord }[] = [];
+  const changed: { id: number; person: LegislatorRecord }[] = [];
   for (const person of people) {
     const fields = politicianFields(person);
     const known = byBioguide.get(person.bioguideId);
@@ -136,7 +100,7 @@ export async function saveLegislators(
   return result;
 }
 
-function politicianFields(person: LegislatorWrite) {
+function politicianFields(person: LegislatorRecord) {
   return {
     bioguide_id: person.bioguideId,
     lis_id: person.lisId,
@@ -164,7 +128,7 @@ export function uniqueSlug(base: string, discriminator: string, taken: Set<strin
 
 async function replaceTerms(
   db: Kysely<Database>,
-  changed: readonly { id: number; person: LegislatorWrite }[],
+  changed: readonly { id: number; person: LegislatorRecord }[],
 ) {
   for (const batch of chunk(changed, 500)) {
     await db
@@ -191,7 +155,7 @@ async function replaceTerms(
     await db.insertInto('politician_terms').values(batch).execute();
 }
 
-async function saveCommittees(db: Kysely<Database>, committees: readonly CommitteeWrite[]): Promise<number> {
+async function saveCommittees(db: Kysely<Database>, committees: readonly CommitteeRecord[]): Promise<number> {
   for (const batch of chunk(committees, rowsPerInsert(6))) {
     await db
       .insertInto('committees')
@@ -220,7 +184,7 @@ async function saveCommittees(db: Kysely<Database>, committees: readonly Committ
 }
 
 /** The membership files describe the current roster: they replace what was there. */
-async function replaceMemberships(db: Kysely<Database>, memberships: readonly MembershipWrite[]) {
+async function replaceMemberships(db: Kysely<Database>, memberships: readonly MembershipRecord[]) {
   if (memberships.length === 0) return { saved: 0, skipped: 0 };
   const ids = new Map(
     (
@@ -259,36 +223,13 @@ async function replaceMemberships(db: Kysely<Database>, memberships: readonly Me
   return { saved: rows.length, skipped };
 }
 
-/** Everything the member matcher needs, loaded once per import. */
-export interface RosterEntry {
-  id: number;
-  bioguideId: string | null;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  nickname: string | null;
-  chamber: string;
-  state: string | null;
-  district: string | null;
-  birthday: string | null;
-  inOffice: boolean;
-  origin: string;
-  terms: {
-    type: string;
-    state: string | null;
-    district: string | null;
-    start: string | null;
-    end: string | null;
-  }[];
-}
-
-export async function loadRoster(db: Kysely<Database>): Promise<RosterEntry[]> {
+export async function loadRoster(db: Kysely<Database>): Promise<RosterMember[]> {
   const politicians = await db.selectFrom('politicians').selectAll().execute();
   const terms = await db
     .selectFrom('politician_terms')
     .select(['politician_id', 'type', 'state', 'district', 'start_date', 'end_date'])
     .execute();
-  const termsById = new Map<number, RosterEntry['terms']>();
+  const termsById = new Map<number, RosterMember['terms']>();
   for (const term of terms) {
     const list = termsById.get(term.politician_id) ?? [];
     list.push({

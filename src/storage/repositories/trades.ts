@@ -1,5 +1,6 @@
 // Read queries over trades, shared by every endpoint that serves Trade rows.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { TradeSortColumn } from '../../domain/sorts.js';
 import type { Database } from '../schema.js';
 
 export interface TradeFilter {
@@ -21,25 +22,6 @@ export interface TradeFilter {
   ids?: readonly number[];
   includeSuperseded?: boolean;
 }
-
-/** Columns a trade list can be ordered by; the trade id always breaks ties. */
-export const TRADE_SORT_COLUMNS = [
-  'disclosure_date',
-  'transaction_date',
-  'amount',
-  'ticker',
-  'politician_name',
-  'days_to_disclose',
-  'gain_30d',
-  'gain_90d',
-  'gain_1yr',
-  'alpha_30d',
-  'alpha_90d',
-  'alpha_1yr',
-  'conviction_score',
-  'id',
-] as const;
-export type TradeSortColumn = (typeof TRADE_SORT_COLUMNS)[number];
 
 export interface TradeOrder {
   column: TradeSortColumn;

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Value } from 'typebox/value';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../../accounts/service.js';
+import { createKey } from '../../../accounts/admin.js';
+import { TradeSchema } from '../../../resources/trade.js';
 import {
   addAccount,
   type FixtureApp,
@@ -18,7 +19,6 @@ import {
 import { type Answer, TestReceiver, testWebhookRuntime } from '../../../test-support/webhooks.js';
 import { EVENT_TYPES } from '../../../webhooks/event-types.js';
 import { signedHeaders } from '../../../webhooks/verify.js';
-import { TradeSchema } from '../trades/schema.js';
 import { EVENT_CATALOG } from './event-catalog.js';
 import { NODE_EXAMPLE, PYTHON_EXAMPLE } from './guide-content.js';
 

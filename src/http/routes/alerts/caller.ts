@@ -1,6 +1,6 @@
 // The calling key, which the metering plugin has authenticated before any alerts handler runs.
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../../../accounts/service.js';
+import type { Caller } from '../../../accounts/authentication.js';
 
 export function callerOf(request: FastifyRequest): Caller {
   const { caller } = request;

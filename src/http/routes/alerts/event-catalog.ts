@@ -1,6 +1,8 @@
 // The six event types as the catalog publishes them: when each fires, what filter_value matches,
 // and the JSON Schema and an example of its data. The test endpoint sends these examples.
 import { type TSchema, Type } from 'typebox';
+import { FILING_EXAMPLE, FilingSchema } from '../../../resources/filing.js';
+import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import {
   CONTRACT_AWARDED_EXAMPLE,
   ContractAwardedSchema,
@@ -15,8 +17,6 @@ import {
 } from '../../../webhooks/event-schemas.js';
 import { EVENT_TYPES, type EventType } from '../../../webhooks/event-types.js';
 import { disclosureDetectedData } from '../../../webhooks/payloads.js';
-import { FILING_EXAMPLE, FilingSchema } from '../filings/schema.js';
-import { TRADE_EXAMPLE, TradeSchema } from '../trades/schema.js';
 
 /** The Filing resource of GET /filings/{id} with the context fields payloads.ts adds (they win). */
 const DisclosureDetectedSchema = Type.Object(

@@ -1,9 +1,9 @@
 // GET /conflict/{politician_id}
 import { Type } from 'typebox';
+import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import { memberConflicts } from '../../../services/conflicts.js';
 import { errorResponses, Limit, Nullable, Offset, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TRADE_EXAMPLE, TradeSchema } from '../trades/schema.js';
 
 const Conflicts = Type.Object(
   {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FilingResource } from '../../../services/filings.js';
+import type { Filing as FilingResource } from '../../../resources/filing.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
 
 describe.skipIf(!realDataAvailable())('filings on the real data', () => {

@@ -1,10 +1,10 @@
 // GET /filings and GET /filings/{id}: every disclosure document and what became of it, so that no
 // parse failure is silent.
 import { Type } from 'typebox';
+import { FILING_EXAMPLE, FilingSchema } from '../../../resources/filing.js';
 import { getFiling, listFilings } from '../../../services/filings.js';
 import { errorResponses, IsoDate, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { FILING_EXAMPLE, FilingSchema } from './schema.js';
 
 export function filingRoutes(app: App, deps: AppDeps): void {
   app.get(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Trade } from '../../../resources/trade.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
-import type { Trade } from '../trades/schema.js';
 
 interface Profile {
   politician_id: number;

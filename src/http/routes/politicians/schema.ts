@@ -1,6 +1,6 @@
 // Politician profile and list schemas.
 import { Type } from 'typebox';
-import { POLITICIAN_SORT_COLUMNS } from '../../../storage/repositories/politicians-read.js';
+import { POLITICIAN_SORT_COLUMNS } from '../../../domain/sorts.js';
 import { Limit, Nullable, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 
 const num = (description: string) => Nullable(Type.Number({ description }));

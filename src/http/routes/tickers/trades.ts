@@ -1,7 +1,7 @@
 // GET /tickers/{ticker}/trades
 import { Type } from 'typebox';
+import { TRADE_SORT_COLUMNS } from '../../../domain/sorts.js';
 import { tickerTrades } from '../../../services/tickers.js';
-import { TRADE_SORT_COLUMNS } from '../../../storage/repositories/trades.js';
 import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TradeList } from '../trades/schema.js';

@@ -1,9 +1,9 @@
 // GET /trades/bulk-latest
 import { Type } from 'typebox';
+import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import { latestTrades } from '../../../services/feeds.js';
 import { errorResponses, IsoDate, Limit } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TRADE_EXAMPLE, TradeSchema } from './schema.js';
 
 const Query = Type.Object({
   limit: Limit(100, 1000),

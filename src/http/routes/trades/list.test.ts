@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Trade } from '../../../resources/trade.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
-import type { Trade } from './schema.js';
 
 // Independent counts, written as plain SQL rather than through the code under test.
 async function sqlCount(ctx: FixtureApp, where: string, params: unknown[] = []): Promise<number> {

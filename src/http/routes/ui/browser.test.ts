@@ -4,7 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changePlan } from '../../../accounts/service.js';
+import { changePlan } from '../../../accounts/admin.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
 import { chromiumAvailable, launchChromium } from '../../../test-support/browser.js';
 import { TestReceiver } from '../../../test-support/webhooks.js';

@@ -4,8 +4,8 @@
 // 8-digit DocIDs and a text layer, paper ones (7 digits or fewer) are scans that need OCR.
 
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import type { Connector, ListedDocument, Listing } from '../../official/connector.js';
-import { ConnectorError } from '../../official/connector.js';
+import type { Connector, ListedDocument, Listing } from '../connector.js';
+import { ConnectorError } from '../connector.js';
 import { HouseIndexFormatError, type HouseIndexRow, parseHouseIndexZip } from './index-file.js';
 
 export class HouseConnector implements Connector {

@@ -2,12 +2,7 @@
 // `{base}{indexPath}` (see listing.ts for what it may be). The filer is known only once the PDF
 // is read ("Criswell, Deanne", position, agency): file names are a mirror's, not OGE's.
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import {
-  type Connector,
-  ConnectorError,
-  type ListedDocument,
-  type Listing,
-} from '../../official/connector.js';
+import { type Connector, ConnectorError, type ListedDocument, type Listing } from '../connector.js';
 import { OgeListingError, parseOgeListing } from './listing.js';
 
 export class OgeConnector implements Connector {

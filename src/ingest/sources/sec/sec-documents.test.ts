@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { compareWithGoEdgar } from '../../accuracy/sec-go-edgar.js';
+import { compareWithGoEdgar } from '../../../../bench/accuracy/sec-go-edgar.js';
 import type { OwnershipDocument } from './ownership.js';
 import { parseSecDocument } from './parse-sec.js';
 import type { ScheduleDocument } from './schedule13.js';

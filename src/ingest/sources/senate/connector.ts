@@ -9,12 +9,7 @@
 // again once and retries.
 import { decodeEntities } from '../../../domain/asset.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import {
-  type Connector,
-  ConnectorError,
-  type ListedDocument,
-  type Listing,
-} from '../../official/connector.js';
+import { type Connector, ConnectorError, type ListedDocument, type Listing } from '../connector.js';
 import { parseSenateSearchResults, type SenateSearchRow } from './search-results.js';
 
 /** eFD's report type code for Periodic Transaction Reports. */

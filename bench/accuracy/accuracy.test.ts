@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ParsedTrade } from '../sources/document.js';
+import type { ParsedTrade } from '../../src/ingest/sources/document.js';
 import { comparableFields, FIELDS, pairRows, theirTicker } from './compare.js';
 import { type CrossCheck, crossCheck } from './cross-check.js';
 import { totals } from './report.js';

@@ -6,13 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { parseDate } from '../../domain/dates.js';
-import { foldAccents } from '../../domain/names.js';
-import { extractPdfText } from '../pdf-text.js';
-import type { ParsedDocument } from '../sources/document.js';
-import { parseHousePtrPdf } from '../sources/house/ptr-pdf.js';
-import { parseOge278Pdf } from '../sources/oge/t278-pdf.js';
-import { parseSenatePtrPage, splitEfdPages } from '../sources/senate/ptr-page.js';
+import { parseDate } from '../../src/domain/dates.js';
+import { foldAccents } from '../../src/domain/names.js';
+import { extractPdfText } from '../../src/ingest/pdf-text.js';
+import type { ParsedDocument } from '../../src/ingest/sources/document.js';
+import { parseHousePtrPdf } from '../../src/ingest/sources/house/ptr-pdf.js';
+import { parseOge278Pdf } from '../../src/ingest/sources/oge/t278-pdf.js';
+import { parseSenatePtrPage, splitEfdPages } from '../../src/ingest/sources/senate/ptr-page.js';
 import {
   comparableFields,
   FIELDS,

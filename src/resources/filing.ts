@@ -1,6 +1,20 @@
-import { Type } from 'typebox';
-import { PARSE_STATUSES } from '../../../services/filings.js';
-import { Nullable } from '../../schemas/common.js';
+// The Filing resource: its schema (validation, serialization, OpenAPI, the disclosure.detected
+// payload) and the mapping of a stored filing row onto it.
+import { type Static, Type } from 'typebox';
+import { chamberOfSource } from '../domain/sources.js';
+import type { FilingRecord } from '../storage/repositories/filings.js';
+import { Nullable } from './schema.js';
+
+/** Parse statuses a filing can have. */
+export const PARSE_STATUSES = [
+  'parsed',
+  'imported',
+  'pending',
+  'paper',
+  'needs_ocr',
+  'unsupported',
+  'failed',
+] as const;
 
 export const FilingSchema = Type.Object({
   id: Type.Integer(),
@@ -35,7 +49,9 @@ export const FilingSchema = Type.Object({
   updated_at: Type.String(),
 });
 
-export const FILING_EXAMPLE = {
+export type Filing = Static<typeof FilingSchema>;
+
+export const FILING_EXAMPLE: Filing = {
   id: 311,
   source: 'house_clerk',
   chamber: 'House',
@@ -59,3 +75,30 @@ export const FILING_EXAMPLE = {
   created_at: '2025-01-17T15:02:11.000Z',
   updated_at: '2025-01-17T15:02:11.000Z',
 };
+
+export function toFilingResource(record: FilingRecord): Filing {
+  return {
+    id: record.id,
+    source: record.source,
+    chamber: chamberOfSource(record.source),
+    source_doc_id: record.source_doc_id,
+    kind: record.kind,
+    politician_id: record.politician_id,
+    politician_name: record.politician_name ?? null,
+    politician_slug: record.politician_slug ?? null,
+    filer_name: record.filer_name,
+    filed_date: record.filed_date,
+    url: record.url,
+    is_paper: record.is_paper === 1,
+    parse_status: record.parse_status,
+    parse_reason: record.parse_reason,
+    trade_count: record.trade_count,
+    is_amendment: record.is_amendment === 1,
+    amendment_number: record.amendment_number,
+    amends_filing_id: record.amends_filing_id,
+    amended_by_filing_id: record.amended_by_filing_id ?? null,
+    raw_sha256: record.raw_sha256,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}

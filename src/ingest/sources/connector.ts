@@ -1,10 +1,11 @@
 // What every official-source connector provides to the ingest pipeline: the documents its index
 // lists, and the bytes of one of them. Parsing and storage are the pipeline's; a connector only
 // knows its site (URL layout, session flow, index format).
-import type { FetchedDocument } from '../fetch/http-client.js';
-import type { TradeSource } from '../sources/document.js';
 
-export type ConnectorName = 'house' | 'senate' | 'oge';
+import type { SourceName, TradeSource } from '../../domain/sources.js';
+import type { FetchedDocument } from '../fetch/http-client.js';
+
+export type ConnectorName = SourceName;
 
 /** Who the index says filed the document, for matching to a politician before the document is read. */
 export interface FilerHint {

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Trade } from '../../http/routes/trades/schema.js';
-import type { FilingResource as Filing } from '../../services/filings.js';
+import type { Filing } from '../../resources/filing.js';
+import type { Trade } from '../../resources/trade.js';
 import type { Database } from '../../storage/schema.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../test-support/app.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
@@ -252,6 +252,67 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
       trade_count: 9,
       raw_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+  });
+
+  it('gives every trade.created event the Trade GET /trades serves, and a ticker filter only when the trade has a ticker', async () => {
+    const events = await ctx.store.db
+      .selectFrom('events')
+      .select(['subject_key', 'ticker', 'politician_slug', 'data'])
+      .where('type', '=', 'trade.created')
+      .execute();
+    expect(events.length).toBeGreaterThan(100);
+    const pushed = events.map((event) => ({ event, data: JSON.parse(event.data) as Trade }));
+    const dates = pushed.map(({ data }) => data.disclosure_date ?? '').sort();
+    const served = new Map<number, Trade>();
+    for (let offset = 0; ; offset += 1000) {
+      const { body } = await getJson<Trade[]>(
+        ctx,
+        `/trades?date_from=${dates[0]}&date_to=${dates.at(-1)}&include_superseded=true&sort_by=transaction_date&limit=1000&offset=${offset}`,
+      );
+      for (const trade of body) served.set(trade.id, trade);
+      if (body.length < 1000) break;
+    }
+    for (const { event, data } of pushed) {
+      expect(event.subject_key).toBe(`trade:${data.id}`);
+      // An amendment stored later replaces the trade: then, and only then, superseded_by differs.
+      const { superseded_by: replacedBy, ...now } = served.get(data.id) ?? { superseded_by: null };
+      const { superseded_by: atCreation, ...pushedData } = data;
+      expect(now).toEqual(pushedData);
+      expect(atCreation).toBeNull();
+      if (replacedBy !== null) expect(replacedBy).not.toBe(data.id);
+      expect(event.politician_slug).toBe(data.politician_slug);
+      // "N/A" (no public ticker) is not something a subscription filters on.
+      expect(event.ticker).toBe(data.ticker === 'N/A' ? null : data.ticker);
+    }
+    expect(pushed.some(({ data }) => data.ticker === 'N/A')).toBe(true);
+  });
+
+  it('gives every disclosure.detected event the Filing of GET /filings/{id} plus the index-time context', async () => {
+    const events = await ctx.store.db
+      .selectFrom('events')
+      .select(['subject_key', 'ticker', 'politician_slug', 'data'])
+      .where('type', '=', 'disclosure.detected')
+      .execute();
+    expect(events.length).toBeGreaterThan(10);
+    const contextKeys = ['member', 'party', 'chamber', 'tickers', 'est_amount_high', 'is_high_signal'];
+    // Reading the document later sets its status, counts and hash, and may name the filer (OGE's
+    // listing does not); what identifies the filing stays as it was listed.
+    const identity = ['id', 'source', 'source_doc_id', 'kind', 'url', 'created_at'] as const;
+    const member = ['politician_id', 'politician_name', 'politician_slug'] as const;
+    for (const event of events) {
+      const data = JSON.parse(event.data) as Filing & Record<string, unknown>;
+      const { body } = await getJson<Filing & { superseded_trade_count: number }>(ctx, `/filings/${data.id}`);
+      const { superseded_trade_count: _count, ...resource } = body;
+      expect(Object.keys(data).sort()).toEqual(
+        [...new Set([...Object.keys(resource), ...contextKeys])].sort(),
+      );
+      for (const key of identity) expect(data[key]).toEqual(resource[key]);
+      // A member matched at listing time stays the filing's member.
+      if (data.politician_id !== null) for (const key of member) expect(data[key]).toEqual(resource[key]);
+      expect(event.subject_key).toBe(`${data.source}:${data.source_doc_id}`);
+      expect(event.politician_slug).toBe(data.politician_slug);
+      expect(event.ticker).toBeNull();
+    }
   });
 
   it('lists scanned, paper, unsupported and failed documents in GET /filings with their reasons', async () => {

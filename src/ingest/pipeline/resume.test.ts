@@ -8,7 +8,7 @@ import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { type ReplayRun, replayRunner, startReplay } from '../../test-support/replay.js';
 import { PdfTextWorker, PdfWorkerError } from '../pdf-worker.js';
 import type { ReplayServer } from '../replay/server.js';
-import type { ConnectorName } from './connector.js';
+import type { ConnectorName } from '../sources/connector.js';
 import type { IngestReport } from './report.js';
 import type { IngestProgress } from './run.js';
 

@@ -2,7 +2,7 @@
 // (`related/form4/go-edgar/<case>.{input.xml,expected.json}`), field by field.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseOwnershipXml } from '../sources/sec/ownership.js';
+import { parseOwnershipXml } from '../../src/ingest/sources/sec/ownership.js';
 import { compareWithGoEdgar, type FieldAgreement } from './sec-go-edgar.js';
 
 export interface SecAccuracy {

@@ -6,10 +6,11 @@
 //   3. let amendments find what they amend.
 // A document that cannot be fetched stays listed (retried next run); one that cannot be read is
 // stored with its status and reason. Nothing is dropped silently.
+
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
-import { toFilingResource } from '../../services/filings.js';
-import { emitEvent } from '../../storage/repositories/events.js';
+import { SOURCE_OF_NAME } from '../../domain/sources.js';
+import { toFilingResource } from '../../resources/filing.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
   countDocuments,
@@ -19,34 +20,32 @@ import {
   listedDocuments,
   markDocumentStored,
   markFetchFailed,
-  memberDisclosedVolume,
-  politicianSummary,
   readIngestState,
   recordRunEnd,
   recordRunStart,
-  setFilingReason,
 } from '../../storage/repositories/ingest.js';
+import { memberDisclosedVolume, politicianSummary } from '../../storage/repositories/member-activity.js';
+import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
 import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
-import { displayName, FilerResolver } from '../filers.js';
-import type { FilerQuery } from '../members.js';
+import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
+import {
+  type Connector,
+  ConnectorError,
+  type ConnectorName,
+  type ListedDocument,
+} from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
 import { parseDocument } from '../sources/parse-document.js';
 import { resolveAmendments } from './amendments.js';
-import { type Connector, ConnectorError, type ConnectorName, type ListedDocument } from './connector.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
 import { storeParsedDocument } from './store.js';
-
-const CHAMBER: Record<ConnectorName, FilerQuery['chamber']> = {
-  house: 'House',
-  senate: 'Senate',
-  oge: 'Executive',
-};
 
 /** Days of index a run re-reads before the last completed run, for rows an index adds late. */
 export const CURSOR_OVERLAP_DAYS = 30;
@@ -80,7 +79,7 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
   const sources: SourceReport[] = [];
   for (const connector of options.connectors) {
     if ('skipped' in connector) {
-      const report = emptySourceReport(connector.name, sourceOf(connector.name));
+      const report = emptySourceReport(connector.name, SOURCE_OF_NAME[connector.name]);
       report.status = 'skipped';
       report.skipped = connector.skipped;
       sources.push(report);
@@ -93,10 +92,6 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
     if (options.signal?.aborted) break;
   }
   return { startedAt, finishedAt: clock().toISOString(), sources };
-}
-
-function sourceOf(name: ConnectorName) {
-  return name === 'house' ? 'house_clerk' : name === 'senate' ? 'senate_efd' : 'oge';
 }
 
 interface SourceRun {
@@ -187,18 +182,9 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   const { report, connector } = run;
   const now = run.clock();
   const stamp = now.toISOString();
-  let politicianId: number | null = null;
-  if (document.filer) {
-    const filer = await run.filers.resolve(
-      db,
-      { name: document.filer.name, chamber: CHAMBER[connector.name], seat: document.filer.seat },
-      { origin: `connector:${connector.source}` },
-      stamp,
-    );
-    politicianId = filer.id;
-    if (filer.by === 'created' && filer.first)
-      report.filers.created.push(describeFiler(document, filer.name));
-  }
+  const filer = await listedDocumentFiler(db, run.filers, connector.source, document, stamp);
+  if (filer.created) report.filers.created.push(filer.created);
+  const politicianId = filer.id;
   const { filing, created } = await upsertFiling(
     db,
     {
@@ -231,15 +217,9 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   const record = await findFiling(db, filing.id);
   if (!record) return;
   const context = await detectionContext(db, filing.politician_id, document.filedDate ?? todayUtc(now));
-  await emitEvent(
+  await emitTypedEvent(
     db,
-    {
-      type: 'disclosure.detected',
-      subjectKey: `${connector.source}:${document.docId}`,
-      ticker: null,
-      politicianSlug: record.politician_slug,
-      data: disclosureDetectedData(toFilingResource(record), context),
-    },
+    disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
     stamp,
   );
   report.events.disclosureDetected += 1;
@@ -256,11 +236,6 @@ async function detectionContext(db: Kysely<Database>, politicianId: number | nul
     estAmountHigh: null,
     isHighSignal: isHighSignal(volume),
   };
-}
-
-function describeFiler(document: ListedDocument, name: string): string {
-  const seat = document.filer?.seat ? ` (${document.filer.seat})` : '';
-  return `${name}${seat}, ${document.source}:${document.docId}`;
 }
 
 /** Step 2: fetch, parse and store what is listed, oldest filing first. */
@@ -303,14 +278,19 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
     rawSha256 = options.archive.put(bytes);
     parsed = await readDocument(run, listed, new Uint8Array(bytes));
   }
-  const politicianId = await documentFiler(run, row, listed, parsed);
+  const filer = await storedDocumentFiler(db, run.filers, {
+    source: connector.source,
+    filingId: row.filing_id,
+    listed,
+    parsed,
+    clock: run.clock,
+  });
+  if (filer.created) report.filers.created.push(filer.created);
+  if (filer.unidentified) report.filers.unidentified.push(filer.unidentified);
+  const politicianId = filer.id;
   const now = run.clock();
   const stored = await inTransaction(db, async (trx) => {
-    const filing = await trx
-      .selectFrom('filings')
-      .selectAll()
-      .where('id', '=', row.filing_id)
-      .executeTakeFirstOrThrow();
+    const filing = await filingRow(trx, row.filing_id);
     const result = await storeParsedDocument(
       trx,
       {
@@ -394,74 +374,4 @@ async function readDocument(
     return fail(`the PDF says "Filing ID #${printedId}", but the index lists it as ${listed.docId}`);
   }
   return document;
-}
-
-/**
- * The politician of a stored document: the one found when it was listed; for OGE (whose listing
- * does not name filers reliably) the filer the document names, created as an Executive filer with
- * title and agency when unknown.
- */
-async function documentFiler(
-  run: SourceRun,
-  row: IngestDocumentRow,
-  listed: ListedDocument,
-  parsed: ParsedDocument,
-): Promise<number | null> {
-  const { db, connector, report } = run;
-  const filing = await db
-    .selectFrom('filings')
-    .select('politician_id')
-    .where('id', '=', row.filing_id)
-    .executeTakeFirst();
-  if (filing?.politician_id) return filing.politician_id;
-  const info = parsed.filing;
-  const documentName = info.filer_display_name ?? info.filer_name;
-  const chamber = CHAMBER[connector.name];
-  if (documentName) {
-    return inTransaction(db, async (trx) => {
-      const filer = await run.filers.resolve(
-        trx,
-        { name: documentName, chamber, seat: info.state_district, state: info.state },
-        { origin: `connector:${connector.source}`, title: info.filer_status, agency: info.agency },
-        run.clock().toISOString(),
-      );
-      if (filer.by === 'created' && filer.first) {
-        const position = [info.filer_status, info.agency].filter(Boolean).join(', ');
-        report.filers.created.push(
-          `${filer.name}${position ? ` (${position})` : ''}, ${connector.source}:${listed.docId}`,
-        );
-      }
-      return filer.id;
-    });
-  }
-  // No readable name (a scan): a known politician the listing names is enough; nobody is created
-  // from a file name unless the document has trades that need a filer.
-  const hint = listed.filer?.name ?? listed.filerName ?? nameFromLabel(listed.title ?? listed.docId);
-  const found = hint ? run.filers.find({ name: hint, chamber }) : null;
-  if (found) return found.id;
-  report.filers.unidentified.push(`${connector.source}:${listed.docId} (${parsed.status})`);
-  if (parsed.trades.length === 0) return null;
-  const fallback = hint || `Unidentified filer of ${listed.docId}`;
-  return inTransaction(db, async (trx) => {
-    const filer = await run.filers.resolve(
-      trx,
-      { name: fallback, chamber },
-      { origin: `connector:${connector.source}` },
-      run.clock().toISOString(),
-    );
-    return filer.id;
-  });
-}
-
-/** "Donald J. Trump 11.14.2025 278-T.pdf" -> "Donald J. Trump": a file name stripped of dates and form names. */
-export function nameFromLabel(label: string): string {
-  return displayName(
-    label
-      .replace(/\.pdf$/i, '')
-      .replace(/_+/g, ' ')
-      .replace(/\b\d{1,4}[.\-/]\d{1,2}[.\-/]\d{1,4}\b/g, ' ')
-      .replace(/\b(OGE|278[-\s]?[A-Z]*|278e|PTR|TERM)\b/gi, ' ')
-      .replace(/\b\d{4}\b/g, ' ')
-      .replace(/[-_]+/g, ' '),
-  );
 }

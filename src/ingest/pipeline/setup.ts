@@ -6,10 +6,10 @@ import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
 import { PdfTextWorker } from '../pdf-worker.js';
+import type { Connector, ConnectorName } from '../sources/connector.js';
 import { HouseConnector } from '../sources/house/connector.js';
 import { OgeConnector } from '../sources/oge/connector.js';
 import { SenateConnector } from '../sources/senate/connector.js';
-import type { Connector, ConnectorName } from './connector.js';
 import type { IngestReport } from './report.js';
 import { type IngestProgress, runIngest } from './run.js';
 

@@ -4,25 +4,24 @@
 // trade with its trade.created event, written in the same transaction.
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
-import { toTradeResource } from '../../services/trades.js';
-import { emitEvent } from '../../storage/repositories/events.js';
+import { toTradeResource } from '../../resources/trade.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
+import { recordOfficialFiling } from '../../storage/repositories/official-filings.js';
 import {
   applyOfficialFields,
   liveTradesOfFiling,
   type OfficialTradeFields,
   type ReportTrade,
-  recordOfficialFiling,
   tradesByKeys,
   tradesClaimedBy,
   unfiledTradesOfMember,
-} from '../../storage/repositories/ingest.js';
+} from '../../storage/repositories/report-trades.js';
 import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
 import { findTrades } from '../../storage/repositories/trades.js';
 import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
-import { tradeCreatedData } from '../../webhooks/payloads.js';
+import { emitTypedEvent, tradeCreatedEvent } from '../../webhooks/events.js';
+import type { ListedDocument } from '../sources/connector.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
-import type { ListedDocument } from './connector.js';
 import { type ComparableTrade, FIELDS_COMPARED, pairRows } from './pairing.js';
 
 /** A data set's row and the official row are one trade when they agree on all but at most one field. */
@@ -264,18 +263,7 @@ async function emitTradeCreated(db: Kysely<Database>, ids: readonly number[], no
   const today = todayUtc(now);
   const stamp = now.toISOString();
   for (const record of records) {
-    const resource = toTradeResource(record, today);
-    await emitEvent(
-      db,
-      {
-        type: 'trade.created',
-        subjectKey: `trade:${record.id}`,
-        ticker: record.ticker,
-        politicianSlug: record.politician_slug,
-        data: tradeCreatedData(resource),
-      },
-      stamp,
-    );
+    await emitTypedEvent(db, tradeCreatedEvent(toTradeResource(record, today)), stamp);
   }
 }
 

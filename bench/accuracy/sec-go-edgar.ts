@@ -1,7 +1,7 @@
 // Field-by-field agreement between our Form 4 parser and go-edgar's answers for the same XML
 // (its `expected.json` files: `{metadata, expected:{issuer, reportingOwners, transactions,
 // derivatives, footnotes, has10b51Plan, ...}}`). Pure: both sides are passed in.
-import type { OwnershipDocument, OwnershipTransaction } from '../sources/sec/ownership.js';
+import type { OwnershipDocument, OwnershipTransaction } from '../../src/ingest/sources/sec/ownership.js';
 
 export interface FieldAgreement {
   field: string;

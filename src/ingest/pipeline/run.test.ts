@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName } from '../filers.js';
-import { nameFromLabel } from './run.js';
+import { displayName, nameFromLabel } from '../filers.js';
 
 describe('nameFromLabel', () => {
   it('reads a filer name out of a listing label or file name', () => {

@@ -1,12 +1,12 @@
 // Field-by-field comparison of our parsed trades with an independent parse of the same report.
 // Both sides go through the same domain normalizers first, so that only real disagreements
 // (a different date, owner, ticker, type or bracket) are counted, not spelling.
-import { parseAmountRange } from '../../domain/amount.js';
-import { parseDate } from '../../domain/dates.js';
-import { normalizeOwner } from '../../domain/owner.js';
-import { NO_TICKER, normalizeTicker } from '../../domain/ticker.js';
-import { normalizeTradeType } from '../../domain/trade-type.js';
-import type { ParsedTrade } from '../sources/document.js';
+import { parseAmountRange } from '../../src/domain/amount.js';
+import { parseDate } from '../../src/domain/dates.js';
+import { normalizeOwner } from '../../src/domain/owner.js';
+import { NO_TICKER, normalizeTicker } from '../../src/domain/ticker.js';
+import { normalizeTradeType } from '../../src/domain/trade-type.js';
+import type { ParsedTrade } from '../../src/ingest/sources/document.js';
 
 export const FIELDS = ['transaction_date', 'owner', 'ticker', 'trade_type', 'amount'] as const;
 export type Field = (typeof FIELDS)[number];

@@ -1,7 +1,8 @@
 // What an ingest run did, per source: printed by `dcledger ingest`, logged by `serve`.
+
+import type { ConnectorName } from '../sources/connector.js';
 import type { ParseStatus, TradeSource } from '../sources/document.js';
 import type { AmendmentReport } from './amendments.js';
-import type { ConnectorName } from './connector.js';
 
 export interface DocumentFailure {
   docId: string;

@@ -14,18 +14,20 @@
 // The old trade keeps its data and gets `superseded_by`; the amending filing gets `amends_filing_id`.
 import type { Kysely } from 'kysely';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
+import { pendingAmendments, setPendingAmendment } from '../../storage/repositories/ingest.js';
 import {
   amendableFilings,
+  amendingFiling,
+  setAmendsFiling,
+} from '../../storage/repositories/official-filings.js';
+import {
   liveTradesOfFiling,
   liveTradesOfMember,
   type MemberTrade,
-  pendingAmendments,
   type ReportTrade,
-  setAmendsFiling,
-  setPendingAmendment,
   supersedeTrade,
   tradesByKeys,
-} from '../../storage/repositories/ingest.js';
+} from '../../storage/repositories/report-trades.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { agreement, FIELDS_COMPARED, pairRows } from './pairing.js';
@@ -75,14 +77,6 @@ interface Resolution {
   stillPending: PendingAmendment | null;
 }
 
-async function filingMember(db: Kysely<Database>, filingId: number) {
-  return db
-    .selectFrom('filings')
-    .select(['id', 'source_doc_id', 'politician_id', 'filed_date', 'amends_filing_id'])
-    .where('id', '=', filingId)
-    .executeTakeFirstOrThrow();
-}
-
 async function resolveReport(
   db: Kysely<Database>,
   source: string,
@@ -91,7 +85,7 @@ async function resolveReport(
   now: Date,
 ): Promise<Resolution> {
   const stamp = now.toISOString();
-  const filing = await filingMember(db, filingId);
+  const filing = await amendingFiling(db, filingId);
   if (filing.politician_id === null) return { linked: false, superseded: 0, stillPending: pending };
   const candidates = (
     await amendableFilings(db, source, filing.politician_id, pending.reportDate, filingId)
@@ -138,7 +132,7 @@ async function resolveRows(
   now: Date,
 ): Promise<Resolution> {
   const stamp = now.toISOString();
-  const filing = await filingMember(db, filingId);
+  const filing = await amendingFiling(db, filingId);
   if (filing.politician_id === null) return { linked: false, superseded: 0, stillPending: pending };
   const amended = await tradesByKeys(db, source, pending.keys);
   const earlier = (await liveTradesOfMember(db, source, filing.politician_id, filingId)).filter((trade) =>

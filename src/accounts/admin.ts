@@ -1,19 +1,15 @@
-// Accounts and keys as the CLI and the metering layer use them.
+// Operator administration of accounts and keys: what the `dcledger keys` and `credits` commands
+// do. Per-request authentication and charging are in authentication.ts.
 import type { Kysely } from 'kysely';
-import { ApiError } from '../errors.js';
 import {
   addCredits,
-  chargeCall,
-  endTrial,
   findAccount,
   findKey,
-  findKeyByHash,
   insertAccount,
   insertKey,
   insertTopup,
-  type KeyWithAccount,
   listKeys,
-  renewPeriod,
+  recordAllowance,
   revokeKey,
   setDailyCap,
   updatePlan,
@@ -21,18 +17,8 @@ import {
 import { moveSubscriptionsToKey } from '../storage/repositories/webhooks.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
-import { generateKey, hashKey, looksLikeKey, sameDigest } from './keys.js';
-import {
-  CREDITS_PER_DOLLAR,
-  currentPeriodStart,
-  DEFAULT_DAILY_CAP,
-  effectivePlan,
-  PLAN_TERMS,
-  type Plan,
-  rateLimitFor,
-  SIGN_UP_CREDITS,
-  TOPUP_LIFT_DAYS,
-} from './plans.js';
+import { generateKey } from './keys.js';
+import { CREDITS_PER_DOLLAR, DEFAULT_DAILY_CAP, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
 
 const DAY_MS = 86_400_000;
 
@@ -74,21 +60,8 @@ export async function createAccount(
     );
     if (credits > 0)
       await addCredits(trx, { accountId: account.id, credits, kind: 'grant', note: 'sign-up' }, stamp);
-    if (account.allowance > 0) {
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          account_id: account.id,
-          key_id: null,
-          kind: 'allowance',
-          amount: account.allowance,
-          request_id: null,
-          route: null,
-          note: `period from ${account.period_start}`,
-          created_at: stamp,
-        })
-        .execute();
-    }
+    if (account.allowance > 0)
+      await recordAllowance(trx, account.id, account.allowance, account.period_start, stamp);
     const key = await createKeyIn(trx, account.id, { dailyCap: input.dailyCap }, now);
     return {
       account_id: account.id,
@@ -259,118 +232,4 @@ export async function topup(
       balance: balance.allowance + balance.credits,
     };
   });
-}
-
-// ---- what the metering layer needs per request ----
-
-export interface Caller {
-  accountId: number;
-  keyId: number;
-  plan: Plan;
-  trialEndsAt: string | null;
-  periodStart: string;
-  allowance: number;
-  credits: number;
-  dailyCap: number;
-  spentToday: number;
-  requestsPerMinute: number;
-}
-
-/**
- * Resolves the DC-API-Key header to its account. Only that header is read; a request that sends
- * only a Bearer token is told which header to use.
- */
-export async function authenticate(
-  db: Kysely<Database>,
-  headers: { apiKey: string | undefined; authorization: string | undefined },
-  at: Date,
-): Promise<Caller> {
-  const raw = headers.apiKey?.trim();
-  if (!raw) {
-    if (headers.authorization && /^bearer\s/i.test(headers.authorization)) {
-      throw new ApiError(
-        'forbidden',
-        'Authorization: Bearer is not read; send your key in the DC-API-Key header',
-      );
-    }
-    throw new ApiError('unauthorized', 'Missing API key: send it in the DC-API-Key header');
-  }
-  const hash = hashKey(raw);
-  const since = new Date(at.getTime() - TOPUP_LIFT_DAYS * DAY_MS).toISOString();
-  const row = looksLikeKey(raw) ? await findKeyByHash(db, hash, since) : undefined;
-  // The lookup is by digest; comparing the digests again in constant time keeps the check
-  // independent of how the index compares strings.
-  if (!row || !sameDigest(row.key_hash, hash)) throw new ApiError('unauthorized', 'Unknown API key');
-  if (row.revoked_at)
-    throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
-  return callerFrom(await withCurrentPeriod(db, row, at), at);
-}
-
-async function withCurrentPeriod(
-  db: Kysely<Database>,
-  row: KeyWithAccount,
-  at: Date,
-): Promise<KeyWithAccount> {
-  if (row.plan !== 'none' && effectivePlan(row.plan, row.trial_ends_at, at) === 'none') {
-    // The trial ended without payment: the account is back on no plan and the trial allowance goes.
-    await endTrial(db, row.account_id, row.plan, at.toISOString());
-    return { ...row, plan: 'none', trial_ends_at: null, allowance: 0 };
-  }
-  const period = currentPeriodStart(row.period_start, at);
-  if (period === row.period_start) return row;
-  const plan = effectivePlan(row.plan, row.trial_ends_at, at);
-  const allowance = PLAN_TERMS[plan].monthlyCredits;
-  const renewed = await renewPeriod(
-    db,
-    row.account_id,
-    row.period_start,
-    period,
-    allowance,
-    at.toISOString(),
-  );
-  if (!renewed) {
-    const fresh = await findAccount(db, String(row.account_id));
-    return fresh
-      ? { ...row, period_start: fresh.period_start, allowance: fresh.allowance, credits: fresh.credits }
-      : row;
-  }
-  return { ...row, period_start: period, allowance };
-}
-
-function callerFrom(row: KeyWithAccount, at: Date): Caller {
-  const plan = effectivePlan(row.plan, row.trial_ends_at, at);
-  const today = at.toISOString().slice(0, 10);
-  return {
-    accountId: row.account_id,
-    keyId: row.key_id,
-    plan,
-    trialEndsAt: row.trial_ends_at,
-    periodStart: row.period_start,
-    allowance: row.allowance,
-    credits: row.credits,
-    dailyCap: row.daily_cap,
-    spentToday: row.spent_day === today ? row.spent_today : 0,
-    requestsPerMinute: rateLimitFor(plan, Number(row.topup_cents ?? 0) / 100),
-  };
-}
-
-export async function chargeCaller(
-  db: Kysely<Database>,
-  caller: Caller,
-  charge: { cost: number; requestId: string; route: string; usage?: { method: string; status: number } },
-  at: Date,
-) {
-  return chargeCall(
-    db,
-    {
-      accountId: caller.accountId,
-      keyId: caller.keyId,
-      cost: charge.cost,
-      requestId: charge.requestId,
-      route: charge.route,
-      day: at.toISOString().slice(0, 10),
-    },
-    at.toISOString(),
-    charge.usage,
-  );
 }

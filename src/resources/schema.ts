@@ -1,0 +1,16 @@
+// Schema building blocks the resource shapes are written with (and the route schemas reuse).
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** `T | null` as JSON Schema 2020-12 writes it (`type: [T, "null"]`), which OpenAPI 3.1 and the serializer both read. */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+}
+
+/** A string limited to `values`; validation errors list the allowed values. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}

@@ -1,0 +1,178 @@
+// The dependency rule of src/, checked over the real import graph (TypeScript's own pre-parser
+// reads every import and re-export): imports flow one way, http → services → resources/storage,
+// ingest → market/storage/webhooks/resources, nothing imports http, nothing below imports
+// services, and SQL is written only in storage/. docs/architecture.md explains the layers.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+
+const EVERY_LAYER = [
+  'domain',
+  'resources',
+  'storage',
+  'market',
+  'webhooks',
+  'ingest',
+  'accounts',
+  'analytics',
+  'search',
+  'services',
+  'http',
+  'app',
+  'cli',
+  'main',
+  'config',
+  'errors',
+  'files',
+] as const;
+type Layer = (typeof EVERY_LAYER)[number];
+
+/**
+ * What each top-level folder (or root file) of src/ may import besides itself. A new folder must
+ * be placed here: the test fails for a layer it does not know.
+ */
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  domain: [],
+  config: ['domain'],
+  errors: [],
+  files: [],
+  resources: ['domain', 'storage'],
+  storage: ['domain', 'config'],
+  market: ['domain', 'storage', 'config', 'files'],
+  accounts: ['domain', 'storage', 'config', 'errors'],
+  webhooks: ['domain', 'resources', 'storage', 'accounts', 'config', 'errors'],
+  ingest: ['domain', 'resources', 'storage', 'market', 'webhooks', 'config', 'files', 'errors'],
+  analytics: ['domain', 'storage', 'market', 'config'],
+  search: ['domain', 'storage'],
+  services: [
+    'domain',
+    'resources',
+    'storage',
+    'analytics',
+    'search',
+    'accounts',
+    'market',
+    'webhooks',
+    'config',
+    'errors',
+  ],
+  http: ['domain', 'resources', 'services', 'storage', 'accounts', 'webhooks', 'search', 'config', 'errors'],
+  app: [
+    'domain',
+    'resources',
+    'storage',
+    'accounts',
+    'webhooks',
+    'search',
+    'services',
+    'http',
+    'config',
+    'errors',
+  ],
+  cli: EVERY_LAYER.filter((layer) => !['http', 'services', 'main'].includes(layer)),
+  main: ['cli', 'config'],
+};
+
+/** Rules inside a layer: a file under the first path may not import anything under the second. */
+const FORBIDDEN_WITHIN: ReadonlyArray<readonly [string, string]> = [
+  // A source owns its connector and its parser; the pipeline drives sources, never the reverse.
+  ['ingest/sources', 'ingest/pipeline'],
+];
+
+interface Import {
+  from: string;
+  to: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const files = sourceFiles(SRC);
+
+function relativeImports(file: string): Import[] {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles
+    .map((imported) => imported.fileName)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => ({
+      from: toPosix(relative(SRC, file)),
+      to: toPosix(relative(SRC, normalize(join(dirname(file), name.replace(/\.js$/, '.ts'))))),
+    }));
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function layerOf(path: string): string {
+  const [top = ''] = path.split('/');
+  return top.replace(/\.ts$/, '');
+}
+
+function isLayer(name: string): name is Layer {
+  return (EVERY_LAYER as readonly string[]).includes(name);
+}
+
+const imports = files.flatMap(relativeImports);
+
+describe('the dependency rule of src/', () => {
+  it('reads the real import graph', () => {
+    expect(files.length).toBeGreaterThan(150);
+    expect(imports).toContainEqual({ from: 'http/routes/trades/list.ts', to: 'services/trades.ts' });
+  });
+
+  it('knows every top-level folder of src/', () => {
+    const unknown = [...new Set(files.map((file) => layerOf(toPosix(relative(SRC, file)))))].filter(
+      (layer) => !isLayer(layer),
+    );
+    expect(unknown, 'place the new folder in MAY_IMPORT of test/dependency-rule.test.ts').toEqual([]);
+  });
+
+  it('has imports flow one way between layers (nothing imports http, nothing below imports services)', () => {
+    const breaking = imports
+      .filter(({ from, to }) => {
+        const source = layerOf(from);
+        const target = layerOf(to);
+        if (source === target || !isLayer(source)) return false;
+        return !isLayer(target) || !MAY_IMPORT[source].includes(target);
+      })
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(breaking).toEqual([]);
+  });
+
+  it('keeps the rules inside a layer', () => {
+    const breaking = imports
+      .filter(({ from, to }) =>
+        FORBIDDEN_WITHIN.some(([lower, upper]) => from.startsWith(`${lower}/`) && to.startsWith(`${upper}/`)),
+      )
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(breaking).toEqual([]);
+  });
+
+  it('writes SQL only in storage/', () => {
+    const query =
+      /\bsql`|\bsql<|\bsql\.(raw|ref|id|join|lit)\(|\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
+    const outside = files
+      .map((file) => toPosix(relative(SRC, file)))
+      .filter((path) => layerOf(path) !== 'storage')
+      .filter((path) => query.test(readFileSync(join(SRC, path), 'utf8')));
+    expect(outside).toEqual([]);
+  });
+
+  it('writes the events outbox only through the typed constructors of webhooks/events.ts', () => {
+    const callers = imports
+      .filter(({ to }) => to === 'storage/repositories/events.ts')
+      .map(({ from }) => from)
+      .filter((from) => /\bemitEvent\b/.test(readFileSync(join(SRC, from), 'utf8')));
+    expect(callers).toEqual(['webhooks/events.ts']);
+  });
+});
