@@ -1,9 +1,9 @@
 // `dcledger import legislators|trades`.
 import { loadConfig } from '../config.js';
 import { importBills } from '../ingest/bills/import.js';
-import { BillFileError } from '../ingest/bills/read.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { LegislatorFilesError } from '../ingest/legislators/read.js';
+import { BillFileError } from '../ingest/sources/congress/bill-status.js';
 import { ImportInputError, type ImportReport, importTradeSets } from '../ingest/trade-sets/import.js';
 import { TradeSetFormatError } from '../ingest/trade-sets/read.js';
 import { openMigratedStore } from '../storage/open.js';

@@ -7,6 +7,7 @@ import * as events from './migrations/0004-events.js';
 import * as webhooks from './migrations/0005-webhooks.js';
 import * as ingest from './migrations/0006-ingest.js';
 import * as companyLinks from './migrations/0007-company-links.js';
+import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005-webhooks': webhooks,
   '0006-ingest': ingest,
   '0007-company-links': companyLinks,
+  '0010-legislation-finance': legislationFinance,
 };
 
 export interface MigrationReport {
