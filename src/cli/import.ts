@@ -22,6 +22,11 @@ export async function importLegislatorsCommand(dir: string, options: { json?: bo
     printLine(
       `committees: ${report.committees}; memberships: ${report.memberships} (skipped ${report.membershipsSkipped})`,
     );
+    if (report.seats)
+      printLine(
+        `committee seats: ${report.seats.opened} opened, ${report.seats.closed} closed, ${report.seats.updated} updated, ${report.seats.unchanged} unchanged`,
+      );
+    printLine(`FEC candidate ids linked: ${report.fecIds} new or changed`);
   } catch (error) {
     if (error instanceof LegislatorFilesError) throw new CommandError(error.message);
     throw error;
