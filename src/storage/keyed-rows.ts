@@ -30,11 +30,11 @@ export async function syncKeyedRows<DB>(
   table: string,
   key: string,
   columns: Readonly<Record<string, ColumnType>>,
-  rows: ReadonlyArray<Record<string, unknown>>,
+  rows: ReadonlyArray<object>,
 ): Promise<SyncCounts> {
   const names = Object.keys(columns);
   const unique = new Map<string, Record<string, unknown>>();
-  for (const row of rows) unique.set(String(row[key]), row);
+  for (const row of rows as ReadonlyArray<Record<string, unknown>>) unique.set(String(row[key]), row);
   const existing = new Map<string, Record<string, unknown>>();
   const select = `select ${[key, ...names].map(quote).join(', ')} from ${quote(table)} where ${quote(key)} in `;
   for (const keys of chunk([...unique.keys()], 500)) {

@@ -210,7 +210,8 @@ export interface FecCommitteeContribution {
   subId: string;
   /** The giving committee. */
   committeeId: string;
-  candidateId: string;
+  /** Null on some rows that name only the receiving committee (OTHER_ID). */
+  candidateId: string | null;
   /** The receiving committee. */
   recipientCommitteeId: string | null;
   transactionType: string | null;
@@ -345,12 +346,12 @@ export function toLinkage(f: Fields): FecLinkage | null {
 }
 
 export function toCommitteeContribution(f: Fields): FecCommitteeContribution | null {
-  if (!f.SUB_ID || !f.CMTE_ID || !f.CAND_ID) return null;
+  if (!f.SUB_ID || !f.CMTE_ID || (!f.CAND_ID && !f.OTHER_ID)) return null;
   const date = fecDate(f.TRANSACTION_DT);
   return {
     subId: f.SUB_ID,
     committeeId: f.CMTE_ID,
-    candidateId: f.CAND_ID,
+    candidateId: nullable(f.CAND_ID),
     recipientCommitteeId: nullable(f.OTHER_ID),
     transactionType: nullable(f.TRANSACTION_TP),
     entityType: nullable(f.ENTITY_TP),
