@@ -13,7 +13,12 @@ import {
   keysRevoke,
   keysRotate,
 } from './cli/accounts.js';
-import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import {
+  importBillsCommand,
+  importFecCommand,
+  importLegislatorsCommand,
+  importTradesCommand,
+} from './cli/import.js';
 import { ingestCommand, replayServerCommand } from './cli/ingest.js';
 import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
 import { CommandError } from './cli/output.js';
@@ -86,8 +91,19 @@ export function buildCli(): Command {
     .command('bills')
     .argument('<path>', 'congress.gov API v3 bill JSON or GovInfo BILLSTATUS XML, or a directory of them')
     .option('--json', 'print the report as JSON')
-    .description('bills (searchable in /search and /v1/semantic-search)')
+    .description(
+      'bills with sponsors, cosponsors, committee referrals, actions, subjects, related bills and recorded votes',
+    )
     .action(importBillsCommand);
+  importer
+    .command('fec')
+    .argument(
+      '<dir>',
+      'FEC bulk files (cn, cm, ccl, itpas2, itcont, weballYY), or a directory of cycle directories',
+    )
+    .option('--json', 'print the report as JSON')
+    .description('campaign finance: candidates, committees, PAC contributions, employer sums, cycle totals')
+    .action(importFecCommand);
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts
