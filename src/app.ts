@@ -9,6 +9,8 @@ import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
+import { billRoutes } from './http/routes/bills/index.js';
+import { committeeRoutes } from './http/routes/committees/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
@@ -21,6 +23,7 @@ import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
 import { toolRoutes } from './http/routes/tools/index.js';
 import { tradeRoutes } from './http/routes/trades/index.js';
+import { voteRoutes } from './http/routes/votes/index.js';
 import type { App, AppDeps } from './http/types.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
@@ -62,6 +65,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   statsRoutes(app, deps);
   searchRoutes(app, deps);
   filingRoutes(app, deps);
+  billRoutes(app, deps);
+  voteRoutes(app, deps);
+  committeeRoutes(app, deps);
   creditRoutes(app, deps, catalog);
   const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
   alertRoutes(app, deps, webhooks);

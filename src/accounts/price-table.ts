@@ -51,6 +51,14 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /credits/balance': { tier: 'free', ...flat(0) },
   'GET /filings': { tier: 'free', ...TRADE_DATA },
   'GET /filings/:id': { tier: 'free', ...LOOKUP },
+  // Legislation and campaign finance (issue 13): lists charge per row like trades, details are lookups.
+  'GET /bills': { tier: 'free', ...TRADE_DATA },
+  'GET /bills/:id': { tier: 'free', ...LOOKUP },
+  'GET /votes/:id': { tier: 'free', ...LOOKUP },
+  'GET /politicians/:id/votes': { tier: 'free', ...TRADE_DATA },
+  'GET /politicians/:id/campaign-finance': { tier: 'core', ...flat(25) },
+  'GET /committees': { tier: 'free', ...LOOKUP },
+  'GET /committees/:id': { tier: 'free', ...LOOKUP },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
   'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
   'GET /portfolio/:politician_id/positions': {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { insertRows } from '../bulk-update.js';
+import { containsInsensitive } from '../dialect.js';
 import type {
   BillActionsTable,
   BillCommitteeActivitiesTable,
@@ -157,4 +158,124 @@ async function replacePart(db: Kysely<Database>, bill: BillPartsWrite, part: Par
         (bill.votes ?? []).map((row, seq) => ({ bill_id: id, seq, ...row })),
       );
   }
+}
+
+export interface BillFilter {
+  congress?: number;
+  billType?: string;
+  sponsor?: string;
+  policyArea?: string;
+  subject?: string;
+  committee?: string;
+  introducedFrom?: string;
+  introducedTo?: string;
+  title?: string;
+}
+
+/** Bills matching the filter, latest action first. */
+export async function listBills(
+  db: Kysely<Database>,
+  filter: BillFilter,
+  page: { limit: number; offset: number },
+): Promise<BillsTable[]> {
+  let query = db.selectFrom('bills').selectAll();
+  if (filter.congress !== undefined) query = query.where('congress', '=', filter.congress);
+  if (filter.billType) query = query.where('bill_type', '=', filter.billType.toUpperCase());
+  if (filter.policyArea) query = query.where('policy_area', '=', filter.policyArea);
+  if (filter.introducedFrom) query = query.where('introduced_date', '>=', filter.introducedFrom);
+  if (filter.introducedTo) query = query.where('introduced_date', '<=', filter.introducedTo);
+  if (filter.title) {
+    const needle = filter.title;
+    query = query.where((eb) =>
+      eb.or([containsInsensitive('title', needle), containsInsensitive('short_title', needle)]),
+    );
+  }
+  if (filter.sponsor) {
+    const sponsor = filter.sponsor;
+    query = query.where((eb) =>
+      eb.or([
+        eb('sponsor_bioguide_id', '=', sponsor),
+        eb.exists(
+          eb
+            .selectFrom('bill_sponsors as s')
+            .select('s.bill_id')
+            .whereRef('s.bill_id', '=', 'bills.id')
+            .where('s.bioguide_id', '=', sponsor),
+        ),
+      ]),
+    );
+  }
+  if (filter.subject) {
+    const subject = filter.subject;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('bill_subjects as j')
+          .select('j.bill_id')
+          .whereRef('j.bill_id', '=', 'bills.id')
+          .where('j.subject', '=', subject),
+      ),
+    );
+  }
+  if (filter.committee) {
+    const committee = filter.committee.toUpperCase();
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('bill_committee_activities as c')
+          .select('c.bill_id')
+          .whereRef('c.bill_id', '=', 'bills.id')
+          .where('c.committee_id', '=', committee),
+      ),
+    );
+  }
+  return query
+    .orderBy('latest_action_date', 'desc')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function findBill(db: Kysely<Database>, id: string): Promise<BillsTable | undefined> {
+  return db.selectFrom('bills').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
+}
+
+/** Every stored part of one bill. */
+export async function billParts(db: Kysely<Database>, id: string) {
+  const [sponsors, committees, actions, subjects, related, recordedVotes] = await Promise.all([
+    db
+      .selectFrom('bill_sponsors as s')
+      .leftJoin('politicians as p', 'p.bioguide_id', 's.bioguide_id')
+      .select([
+        's.bioguide_id',
+        's.role',
+        's.full_name',
+        's.party',
+        's.state',
+        's.sponsorship_date',
+        's.is_original',
+        's.withdrawn_date',
+        'p.id as politician_id',
+        'p.slug',
+      ])
+      .where('s.bill_id', '=', id)
+      .orderBy('s.role', 'desc')
+      .orderBy('s.sponsorship_date')
+      .orderBy('s.bioguide_id')
+      .execute(),
+    db.selectFrom('bill_committee_activities').selectAll().where('bill_id', '=', id).orderBy('seq').execute(),
+    db.selectFrom('bill_actions').selectAll().where('bill_id', '=', id).orderBy('seq').execute(),
+    db.selectFrom('bill_subjects').select('subject').where('bill_id', '=', id).orderBy('subject').execute(),
+    db.selectFrom('bill_related').selectAll().where('bill_id', '=', id).orderBy('related_bill_id').execute(),
+    db.selectFrom('bill_recorded_votes').selectAll().where('bill_id', '=', id).orderBy('seq').execute(),
+  ]);
+  return {
+    sponsors,
+    committees,
+    actions,
+    subjects: subjects.map((row) => row.subject),
+    related,
+    recordedVotes,
+  };
 }

@@ -3,6 +3,7 @@
 // closes on the import's date, a changed title or rank is updated in place.
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
+import { containsInsensitive } from '../dialect.js';
 import type { CommitteeSeatsTable, Database } from '../schema.js';
 
 export interface SeatWrite {
@@ -174,5 +175,54 @@ export async function seatHistory(db: Kysely<Database>, committeeId: string): Pr
     .where('committee_id', '=', committeeId)
     .orderBy('start_date', 'desc')
     .orderBy('bioguide_id')
+    .execute();
+}
+
+export async function listCommittees(
+  db: Kysely<Database>,
+  filter: { chamber?: string; name?: string; topLevel?: boolean },
+  page: { limit: number; offset: number },
+) {
+  let query = db.selectFrom('committees as c').select([
+    'c.id',
+    'c.name',
+    'c.chamber',
+    'c.parent_id',
+    'c.url',
+    'c.jurisdiction',
+    (eb) =>
+      eb
+        .selectFrom('committee_seats as s')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('s.committee_id', '=', 'c.id')
+        .where('s.end_date', 'is', null)
+        .as('member_count'),
+  ]);
+  if (filter.chamber) query = query.where('c.chamber', '=', filter.chamber);
+  if (filter.topLevel) query = query.where('c.parent_id', 'is', null);
+  if (filter.name) query = query.where(containsInsensitive('c.name', filter.name));
+  return query.orderBy('c.id').limit(page.limit).offset(page.offset).execute();
+}
+
+export async function findCommittee(db: Kysely<Database>, id: string) {
+  return db.selectFrom('committees').selectAll().where('id', '=', id.toUpperCase()).executeTakeFirst();
+}
+
+export async function subcommitteesOf(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('committees')
+    .select(['id', 'name'])
+    .where('parent_id', '=', id)
+    .orderBy('id')
+    .execute();
+}
+
+/** The people behind seats, by bioguide id. */
+export async function seatHolders(db: Kysely<Database>, bioguideIds: readonly string[]) {
+  if (bioguideIds.length === 0) return [];
+  return db
+    .selectFrom('politicians')
+    .select(['id', 'slug', 'name', 'party', 'state', 'bioguide_id'])
+    .where('bioguide_id', 'in', [...new Set(bioguideIds)])
     .execute();
 }
