@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { billDetail, billList } from '../../../resources/bill.js';
 import { errorResponses, IsoDate, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { BillDetailSchema, BillSummarySchema } from './schema.js';
+import { BILL_EXAMPLE, BillDetailSchema, BillSummarySchema } from './schema.js';
 
 export function billRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -31,7 +31,10 @@ export function billRoutes(app: App, deps: AppDeps): void {
           limit: Limit(25, 1000),
           offset: Offset,
         }),
-        response: { 200: Type.Array(BillSummarySchema), ...errorResponses(422) },
+        response: {
+          200: Type.Array(BillSummarySchema, { examples: [[BILL_EXAMPLE]] }),
+          ...errorResponses(422),
+        },
       },
     },
     async (request) => {

@@ -50,6 +50,46 @@ const CommitteeDetail = Type.Object({
   former_members: Type.Array(Seat),
 });
 
+const SEAT_EXAMPLE = {
+  bioguide_id: 'H001072',
+  politician_id: 1,
+  politician_slug: 'french-hill',
+  name: 'French Hill',
+  party: 'R',
+  state: 'AR',
+  side: 'majority',
+  title: 'Chair',
+  rank: 1,
+  start_date: '2025-01-03',
+  start_basis: 'congress_start',
+  end_date: null,
+};
+
+const COMMITTEE_EXAMPLE = {
+  id: 'HSBA',
+  name: 'House Committee on Financial Services',
+  chamber: 'House',
+  parent_id: null,
+  url: 'https://financialservices.house.gov/',
+  member_count: 52,
+  jurisdiction_sectors: ['Financials', 'Real Estate'],
+};
+
+const COMMITTEE_DETAIL_EXAMPLE = {
+  id: 'HSBA',
+  name: 'House Committee on Financial Services',
+  chamber: 'House',
+  parent_id: null,
+  url: 'https://financialservices.house.gov/',
+  jurisdiction: null,
+  jurisdiction_sectors: ['Financials', 'Real Estate'],
+  jurisdiction_industries: null,
+  subcommittees: [{ id: 'HSBA01', name: 'Capital Markets' }],
+  members: [SEAT_EXAMPLE],
+  members_on_date: { date: '2026-01-15', members: [SEAT_EXAMPLE] },
+  former_members: [],
+};
+
 export function committeeRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/committees',
@@ -66,7 +106,10 @@ export function committeeRoutes(app: App, deps: AppDeps): void {
           limit: Limit(50, 500),
           offset: Offset,
         }),
-        response: { 200: Type.Array(CommitteeSummary), ...errorResponses(422) },
+        response: {
+          200: Type.Array(CommitteeSummary, { examples: [[COMMITTEE_EXAMPLE]] }),
+          ...errorResponses(422),
+        },
       },
     },
     async (request) =>
@@ -88,7 +131,10 @@ export function committeeRoutes(app: App, deps: AppDeps): void {
           'Seats keep their history from one congress-legislators import to the next; `date` answers "who sat on it then".',
         params: Type.Object({ id: Type.String({ pattern: '^[A-Za-z]{4}\\d{0,2}$' }) }),
         querystring: Type.Object({ date: Type.Optional(IsoDate) }),
-        response: { 200: CommitteeDetail, ...errorResponses(404, 422) },
+        response: {
+          200: Type.Object(CommitteeDetail.properties, { examples: [COMMITTEE_DETAIL_EXAMPLE] }),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request) => committeeDetail(deps.db, request.params.id, request.query.date),

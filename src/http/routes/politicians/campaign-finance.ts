@@ -57,6 +57,45 @@ const CampaignFinance = Type.Object({
   ),
 });
 
+const EXAMPLE = {
+  politician_id: 1,
+  politician_slug: 'nancy-pelosi',
+  cycle: 2024,
+  fec_candidate_ids: ['H8CA05035'],
+  candidates: [
+    {
+      candidate_id: 'H8CA05035',
+      name: 'PELOSI, NANCY',
+      party: 'DEM',
+      office: 'H',
+      state: 'CA',
+      district: '11',
+      election_year: 2022,
+      principal_committee_id: 'C00213512',
+    },
+  ],
+  committee_ids: ['C00213512'],
+  cycle_totals: [
+    {
+      candidate_id: 'H8CA05035',
+      cycle: 2024,
+      receipts: 10223363.88,
+      disbursements: 11739026.18,
+      cash_on_hand: 2078066.46,
+      debts: 0,
+      individual_contributions: 9554439.66,
+      pac_contributions: 251518.53,
+      party_contributions: 130.94,
+      candidate_contributions: 0,
+      coverage_end_date: '2024-12-31',
+    },
+  ],
+  // The employer and PAC rows come from the 2019-20 contribution files, so this 2024 example has none.
+  top_employers: [],
+  top_industries: [],
+  pac_contributions: [],
+};
+
 export function politicianCampaignFinanceRoute(app: App, deps: AppDeps): void {
   app.get(
     '/politicians/:id/campaign-finance',
@@ -70,7 +109,10 @@ export function politicianCampaignFinanceRoute(app: App, deps: AppDeps): void {
           cycle: Type.Optional(Type.Integer({ minimum: 1976, maximum: 2100, multipleOf: 2 })),
           limit: Limit(20, 200),
         }),
-        response: { 200: CampaignFinance, ...errorResponses(404, 422) },
+        response: {
+          200: Type.Object(CampaignFinance.properties, { examples: [EXAMPLE] }),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request) =>

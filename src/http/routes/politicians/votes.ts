@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { politicianVotes } from '../../../resources/vote.js';
 import { errorResponses, IsoDate, Limit, Offset, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { MemberVoteSchema, Position } from '../votes/schema.js';
+import { MEMBER_VOTE_EXAMPLE, MemberVoteSchema, Position } from '../votes/schema.js';
 
 export function politicianVotesRoute(app: App, deps: AppDeps): void {
   app.get(
@@ -22,7 +22,10 @@ export function politicianVotesRoute(app: App, deps: AppDeps): void {
           limit: Limit(25, 1000),
           offset: Offset,
         }),
-        response: { 200: Type.Array(MemberVoteSchema), ...errorResponses(404, 422) },
+        response: {
+          200: Type.Array(MemberVoteSchema, { examples: [[MEMBER_VOTE_EXAMPLE]] }),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request) => {

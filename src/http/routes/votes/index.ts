@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { voteDetail } from '../../../resources/vote.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { VoteDetailSchema } from './schema.js';
+import { VOTE_DETAIL_EXAMPLE, VoteDetailSchema } from './schema.js';
 
 export function voteRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -16,7 +16,10 @@ export function voteRoutes(app: App, deps: AppDeps): void {
         params: Type.Object({
           id: Type.String({ pattern: '^[hsHS]\\d{1,3}-\\d{1,5}$', description: 'e.g. h119-2 or s118-1' }),
         }),
-        response: { 200: VoteDetailSchema, ...errorResponses(404, 422) },
+        response: {
+          200: Type.Object(VoteDetailSchema.properties, { examples: [VOTE_DETAIL_EXAMPLE] }),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request) => voteDetail(deps.db, request.params.id),

@@ -60,3 +60,51 @@ export const MemberVoteSchema = Type.Object({
   description: NS,
   position: Position,
 });
+
+export const VOTE_EXAMPLE = {
+  id: 'h119-2',
+  congress: 119,
+  chamber: 'House',
+  roll_number: 2,
+  clerk_roll_number: 3,
+  session: 1,
+  date: '2025-01-03',
+  bill_id: 'hres5-119',
+  measure: 'HRES5',
+  question: 'On Ordering the Previous Question',
+  result: 'Passed',
+  description:
+    'Adopting the Rules of the House of Representatives for the One Hundred Nineteenth Congress, and for other purposes',
+  yea_count: 216,
+  nay_count: 210,
+};
+
+export const VOTE_DETAIL_EXAMPLE = {
+  ...VOTE_EXAMPLE,
+  counts: { yea: 216, nay: 210, present: 0, not_voting: 8 },
+  positions: [
+    {
+      bioguide_id: 'P000197',
+      politician_slug: 'nancy-pelosi',
+      name: 'PELOSI, Nancy',
+      party: 'D',
+      state: 'CA',
+      position: 'nay',
+    },
+  ],
+};
+
+export const MEMBER_VOTE_EXAMPLE = {
+  vote_id: 'h119-2',
+  congress: 119,
+  chamber: 'House',
+  roll_number: 2,
+  clerk_roll_number: 3,
+  date: '2025-01-03',
+  bill_id: 'hres5-119',
+  measure: 'HRES5',
+  question: 'On Ordering the Previous Question',
+  result: 'Passed',
+  description: VOTE_EXAMPLE.description,
+  position: 'nay',
+};
