@@ -71,7 +71,7 @@ const COMMITTEE_EXAMPLE = {
   chamber: 'House',
   parent_id: null,
   url: 'https://financialservices.house.gov/',
-  member_count: 52,
+  member_count: 53,
   jurisdiction_sectors: ['Financials', 'Real Estate'],
 };
 
@@ -84,7 +84,7 @@ const COMMITTEE_DETAIL_EXAMPLE = {
   jurisdiction: null,
   jurisdiction_sectors: ['Financials', 'Real Estate'],
   jurisdiction_industries: null,
-  subcommittees: [{ id: 'HSBA01', name: 'Capital Markets' }],
+  subcommittees: [{ id: 'HSBA16', name: 'Capital Markets' }],
   members: [SEAT_EXAMPLE],
   members_on_date: { date: '2026-01-15', members: [SEAT_EXAMPLE] },
   former_members: [],
