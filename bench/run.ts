@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
+import { runLegislationBench } from './legislation.js';
 import { runWebhooksBench } from './webhooks.js';
 
 /** Each section returns its Markdown; add a line here to add a benchmark. */
@@ -12,6 +13,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   http: runHttpBench,
   enrich: runEnrichBenchmark,
   webhooks: runWebhooksBench,
+  legislation: runLegislationBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
