@@ -51,7 +51,7 @@ export function buildCli(): Command {
 
   program
     .command('ingest')
-    .argument('[source]', 'house, senate, oge or all', 'all')
+    .argument('[source]', 'house, senate, oge, all, or votes (roll calls, not part of all)', 'all')
     .option(
       '--since <YYYY-MM-DD>',
       'read the indexes from this filing date (default: where the last run left off)',

@@ -8,6 +8,7 @@ import { buildConnectors, ingestOnce } from '../ingest/official/setup.js';
 import { ReplayDataError } from '../ingest/replay/catalog.js';
 import { OGE_LISTING_PATH, ReplayServer } from '../ingest/replay/server.js';
 import { openMigratedStore } from '../storage/open.js';
+import { ingestVotesCommand } from './ingest-votes.js';
 import { CommandError, printJson, printLine } from './output.js';
 
 export interface IngestCommandOptions {
@@ -17,9 +18,10 @@ export interface IngestCommandOptions {
 }
 
 export async function ingestCommand(which: string | undefined, options: IngestCommandOptions): Promise<void> {
-  const sources = chosenSources(which);
   const since = options.since === undefined ? undefined : checkedDate(options.since);
   const baseUrl = options.baseUrl === undefined ? undefined : checkedUrl(options.baseUrl);
+  if (which?.toLowerCase() === 'votes') return ingestVotesCommand({ ...options, since, baseUrl });
+  const sources = chosenSources(which);
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
   const progress = ingestProgress(process.stderr);
@@ -49,7 +51,7 @@ function chosenSources(which: string | undefined): ConnectorName[] {
   const name = (which ?? 'all').toLowerCase();
   if (name === 'all') return [...INGEST_SOURCES];
   if ((INGEST_SOURCES as readonly string[]).includes(name)) return [name as IngestSourceName];
-  throw new CommandError(`unknown source "${which}": use house, senate, oge or all`, 2);
+  throw new CommandError(`unknown source "${which}": use house, senate, oge, votes or all`, 2);
 }
 
 function checkedDate(text: string): string {
