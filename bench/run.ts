@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
+import { runLegislationBench } from './legislation.js';
 import { runRecordsBench } from './records.js';
 import { runSecBench } from './sec.js';
 import { runWebhooksBench } from './webhooks.js';
@@ -16,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   webhooks: runWebhooksBench,
   records: runRecordsBench,
   sec: runSecBench,
+  legislation: runLegislationBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');

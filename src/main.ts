@@ -13,7 +13,12 @@ import {
   keysRevoke,
   keysRotate,
 } from './cli/accounts.js';
-import { importBillsCommand, importLegislatorsCommand, importTradesCommand } from './cli/import.js';
+import {
+  importBillsCommand,
+  importFecCommand,
+  importLegislatorsCommand,
+  importTradesCommand,
+} from './cli/import.js';
 import { ingestCommand, replayServerCommand } from './cli/ingest.js';
 import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
 import { mcpCommand } from './cli/mcp.js';
@@ -67,7 +72,7 @@ export function buildCli(): Command {
     .command('ingest')
     .argument(
       '[source]',
-      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA) or contracts (USAspending)',
+      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA) or contracts (USAspending), votes (roll calls; not part of all)',
       'all',
     )
     .option(
@@ -124,8 +129,19 @@ export function buildCli(): Command {
     .command('bills')
     .argument('<path>', 'congress.gov API v3 bill JSON or GovInfo BILLSTATUS XML, or a directory of them')
     .option('--json', 'print the report as JSON')
-    .description('bills (searchable in /search and /v1/semantic-search)')
+    .description(
+      'bills with sponsors, cosponsors, committee referrals, actions, subjects, related bills and recorded votes',
+    )
     .action(importBillsCommand);
+  importer
+    .command('fec')
+    .argument(
+      '<dir>',
+      'FEC bulk files (cn, cm, ccl, itpas2, itcont, weballYY), or a directory of cycle directories',
+    )
+    .option('--json', 'print the report as JSON')
+    .description('campaign finance: candidates, committees, PAC contributions, employer sums, cycle totals')
+    .action(importFecCommand);
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts

@@ -55,6 +55,14 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /lobbying/:id': { tier: 'core', ...flat(5) },
   'GET /contracts': { tier: 'core', base: 10, perRow: 1, perExecutiveRow: 1, rows: 'list' },
   'GET /contracts/:id': { tier: 'core', ...flat(5) },
+  // Legislation and campaign finance (issue 13): lists charge per row like trades, details are lookups.
+  'GET /bills': { tier: 'free', ...TRADE_DATA },
+  'GET /bills/:id': { tier: 'free', ...LOOKUP },
+  'GET /votes/:id': { tier: 'free', ...LOOKUP },
+  'GET /politicians/:id/votes': { tier: 'free', ...TRADE_DATA },
+  'GET /politicians/:id/campaign-finance': { tier: 'core', ...flat(25) },
+  'GET /committees': { tier: 'free', ...LOOKUP },
+  'GET /committees/:id': { tier: 'free', ...LOOKUP },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
   'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
   'GET /portfolio/:politician_id/positions': {

@@ -1,9 +1,10 @@
 // `dcledger import legislators|trades`.
 import { loadConfig } from '../config.js';
 import { importBills } from '../ingest/bills/import.js';
-import { BillFileError } from '../ingest/bills/read.js';
+import { FecInputError, importFec } from '../ingest/fec/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { LegislatorFilesError } from '../ingest/legislators/read.js';
+import { BillFileError } from '../ingest/sources/congress/bill-status.js';
 import { ImportInputError, type ImportReport, importTradeSets } from '../ingest/trade-sets/import.js';
 import { TradeSetFormatError } from '../ingest/trade-sets/read.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -22,6 +23,11 @@ export async function importLegislatorsCommand(dir: string, options: { json?: bo
     printLine(
       `committees: ${report.committees}; memberships: ${report.memberships} (skipped ${report.membershipsSkipped})`,
     );
+    if (report.seats)
+      printLine(
+        `committee seats: ${report.seats.opened} opened, ${report.seats.closed} closed, ${report.seats.updated} updated, ${report.seats.unchanged} unchanged`,
+      );
+    printLine(`FEC candidate ids linked: ${report.fecIds} new or changed`);
   } catch (error) {
     if (error instanceof LegislatorFilesError) throw new CommandError(error.message);
     throw error;
@@ -84,11 +90,43 @@ export async function importBillsCommand(path: string, options: { json?: boolean
     const report = await importBills(store.db, path);
     if (options.json) return printJson(report);
     printLine(
-      `${report.files} file(s): ${report.bills} bills, ${report.inserted} new, ${report.updated} updated`,
+      `${report.files} file(s): ${report.bills} bills, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged`,
     );
     for (const skipped of report.skipped) printLine(`  skipped ${skipped.reason}`);
   } catch (error) {
     if (error instanceof BillFileError) throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+export async function importFecCommand(dir: string, options: { json?: boolean }): Promise<void> {
+  const store = await openMigratedStore(loadConfig().database);
+  const progress = progressBar('importing FEC files');
+  try {
+    const report = await importFec(store.db, dir, {
+      progress: (done, total) => progress.update(done, total),
+    });
+    progress.stop();
+    if (options.json) return printJson(report);
+    for (const file of report.files) {
+      const skipped = Object.values(file.skipped).reduce((a, b) => a + b, 0);
+      printLine(`${file.file} (${file.kind}): ${file.rows} rows, ${skipped} skipped`);
+      for (const [reason, count] of Object.entries(file.skipped)) printLine(`  ${count}\t${reason}`);
+    }
+    for (const [kind, saved] of Object.entries(report.saved))
+      printLine(`${kind}: ${saved.inserted} new, ${saved.updated} updated, ${saved.unchanged} unchanged`);
+    for (const ignored of report.ignored) printLine(`ignored ${ignored.file}: ${ignored.reason}`);
+    printLine(
+      `candidates linked to members (congress-legislators FEC ids): ${report.candidatesLinkedToMembers}`,
+    );
+    printLine(`employers matched to no company: ${report.unmatchedEmployerCount} (largest first):`);
+    for (const employer of report.unmatchedEmployers)
+      printLine(`  ${employer.amount.toFixed(2)}\t${employer.name}`);
+  } catch (error) {
+    progress.stop();
+    if (error instanceof FecInputError) throw new CommandError(error.message);
     throw error;
   } finally {
     await store.close();

@@ -11,6 +11,7 @@ import type { ConnectorName } from '../ingest/sources/connector.js';
 import { openMigratedStore } from '../storage/open.js';
 import { ingestRecordsCommand } from './ingest-records.js';
 import { secIngestCommand } from './ingest-sec.js';
+import { ingestVotesCommand } from './ingest-votes.js';
 import { CommandError, printJson, printLine } from './output.js';
 
 export interface IngestCommandOptions {
@@ -35,6 +36,7 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
   const recordSource = (which ?? '').toLowerCase();
   if (isRecordSource(recordSource))
     return ingestRecordsCommand(recordSource, { since, baseUrl, json: options.json });
+  if (which?.toLowerCase() === 'votes') return ingestVotesCommand({ ...options, since, baseUrl });
   const sources = chosenSources(which);
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
@@ -65,7 +67,10 @@ function chosenSources(which: string | undefined): ConnectorName[] {
   const name = (which ?? 'all').toLowerCase();
   if (name === 'all') return [...INGEST_SOURCES];
   if ((INGEST_SOURCES as readonly string[]).includes(name)) return [name as IngestSourceName];
-  throw new CommandError(`unknown source "${which}": use house, senate, oge, all, lobbying or contracts`, 2);
+  throw new CommandError(
+    `unknown source "${which}": use house, senate, oge, all, sec, lobbying, contracts or votes`,
+    2,
+  );
 }
 
 function checkedDate(text: string): string {

@@ -9,6 +9,7 @@ import * as ingest from './migrations/0006-ingest.js';
 import * as companyLinks from './migrations/0007-company-links.js';
 import * as sec from './migrations/0008-sec.js';
 import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
+import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
 import type { Database } from './schema.js';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0011-self-service': selfService,
   '0009-lobbying-contracts': lobbyingContracts,
   '0008-sec': sec,
+  '0010-legislation-finance': legislationFinance,
 };
 
 export interface MigrationReport {

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { enrich } from '../analytics/enrich.js';
 import { importBills } from '../ingest/bills/import.js';
+import { importFec } from '../ingest/fec/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { importRecordFiles } from '../ingest/pipeline/record-files.js';
 import { importTradeSets } from '../ingest/trade-sets/import.js';
+import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
 import type { Database } from '../storage/schema.js';
@@ -44,6 +46,10 @@ export async function loadRealData(db: Kysely<Database>, dataDir: string): Promi
   for (const dir of ['related/bills/congress-gov-api-v3', 'related/bills/billstatus-xml']) {
     await importBills(db, join(dataDir, dir), FIXTURE_NOW);
   }
+  // The 119th Senate's roll calls (the House set is three times larger: the benchmark loads it) and every FEC file.
+  const votes = readVoteviewDir(join(dataDir, 'related/votes/voteview')).filter((set) => set.name === 'S119');
+  await saveVoteviewSets(db, votes, { now: FIXTURE_NOW });
+  await importFec(db, join(dataDir, 'related/fec'), { now: FIXTURE_NOW });
   for (const set of REAL_TRADE_SETS) await importTradeSets(db, join(dataDir, set), { now: FIXTURE_NOW });
   await loadMarketData(db, dataDir, FIXTURE_PRICE_FILES);
   // Lobbying filings and contract awards, clients matched through the company directory just loaded.

@@ -100,6 +100,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/politicians/{id}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member's roll-call votes, newest first */
+        get: operations["listPoliticianVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/politicians/{id}/campaign-finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FEC cycle totals, top employers and industries of donors, PAC money by company */
+        get: operations["getPoliticianCampaignFinance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portfolio/{politician_id}": {
         parameters: {
             query?: never;
@@ -494,6 +528,100 @@ export interface paths {
         };
         /** One 13D/13G statement */
         get: operations["getWhale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bills and resolutions, latest action first
+         * @description Filters: `congress`, `bill_type`, `sponsor` (bioguide id; sponsor or cosponsor), `policy_area`, `subject`, `committee` (thomas id: referred to, reported by...), `q` (in the title), `introduced_from`/`introduced_to`.
+         */
+        get: operations["listBills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bill: sponsors, cosponsors, committees with dates, every action, subjects, related bills, votes */
+        get: operations["getBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/votes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One roll-call vote with every member position */
+        get: operations["getVote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/committees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Congressional committees and subcommittees
+         * @description Filters: `chamber`, `q` (in the name), `top_level=true` (no subcommittees).
+         */
+        get: operations["listCommittees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/committees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One committee: members now, members on a date, former members, jurisdiction sectors
+         * @description Seats keep their history from one congress-legislators import to the next; `date` answers "who sat on it then".
+         */
+        get: operations["getCommittee"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2435,6 +2563,411 @@ export interface operations {
                         /** @description Id of the trade an amendment replaced this one with */
                         superseded_by: number | null;
                     }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listPoliticianVotes: {
+        parameters: {
+            query?: {
+                /** @description yea, nay, present or not_voting */
+                position?: "yea" | "nay" | "present" | "not_voting";
+                bill_id?: string;
+                /** @description YYYY-MM-DD */
+                date_from?: string;
+                /** @description YYYY-MM-DD */
+                date_to?: string;
+                /** @description Page size, 1-1000 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Numeric politician id or slug (e.g. nancy-pelosi) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "vote_id": "h119-2",
+                     *         "congress": 119,
+                     *         "chamber": "House",
+                     *         "roll_number": 2,
+                     *         "clerk_roll_number": 3,
+                     *         "date": "2025-01-03",
+                     *         "bill_id": "hres5-119",
+                     *         "measure": "HRES5",
+                     *         "question": "On Ordering the Previous Question",
+                     *         "result": "Passed",
+                     *         "description": "Adopting the Rules of the House of Representatives for the One Hundred Nineteenth Congress, and for other purposes",
+                     *         "position": "nay"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        vote_id: string;
+                        congress: number;
+                        chamber: string;
+                        roll_number: number;
+                        clerk_roll_number: number | null;
+                        date: string;
+                        bill_id: string | null;
+                        measure: string | null;
+                        question: string | null;
+                        result: string | null;
+                        description: string | null;
+                        /**
+                         * @description yea, nay, present or not_voting
+                         * @enum {string}
+                         */
+                        position: "yea" | "nay" | "present" | "not_voting";
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPoliticianCampaignFinance: {
+        parameters: {
+            query?: {
+                cycle?: number;
+                /** @description Page size, 1-200 (default 20) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Numeric politician id or slug (e.g. nancy-pelosi) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "politician_id": 1,
+                     *       "politician_slug": "nancy-pelosi",
+                     *       "cycle": 2024,
+                     *       "fec_candidate_ids": [
+                     *         "H8CA05035"
+                     *       ],
+                     *       "candidates": [
+                     *         {
+                     *           "candidate_id": "H8CA05035",
+                     *           "name": "PELOSI, NANCY",
+                     *           "party": "DEM",
+                     *           "office": "H",
+                     *           "state": "CA",
+                     *           "district": "11",
+                     *           "election_year": 2022,
+                     *           "principal_committee_id": "C00213512"
+                     *         }
+                     *       ],
+                     *       "committee_ids": [
+                     *         "C00213512"
+                     *       ],
+                     *       "cycle_totals": [
+                     *         {
+                     *           "candidate_id": "H8CA05035",
+                     *           "cycle": 2024,
+                     *           "receipts": 10223363.88,
+                     *           "disbursements": 11739026.18,
+                     *           "cash_on_hand": 2078066.46,
+                     *           "debts": 0,
+                     *           "individual_contributions": 9554439.66,
+                     *           "pac_contributions": 251518.53,
+                     *           "party_contributions": 130.94,
+                     *           "candidate_contributions": 0,
+                     *           "coverage_end_date": "2024-12-31"
+                     *         }
+                     *       ],
+                     *       "top_employers": [],
+                     *       "top_industries": [],
+                     *       "pac_contributions": []
+                     *     }
+                     */
+                    "application/json": {
+                        politician_id: number;
+                        politician_slug: string;
+                        cycle: number | null;
+                        /** @description The member's FEC ids (congress-legislators id.fec) */
+                        fec_candidate_ids: string[];
+                        candidates: {
+                            candidate_id: string;
+                            name: string;
+                            party: string | null;
+                            office: string | null;
+                            state: string | null;
+                            district: string | null;
+                            election_year: number | null;
+                            principal_committee_id: string | null;
+                        }[];
+                        committee_ids: string[];
+                        cycle_totals: {
+                            candidate_id: string;
+                            cycle: number;
+                            receipts: number;
+                            disbursements: number;
+                            cash_on_hand: number;
+                            debts: number;
+                            individual_contributions: number;
+                            pac_contributions: number;
+                            party_contributions: number;
+                            candidate_contributions: number;
+                            coverage_end_date: string | null;
+                        }[];
+                        top_employers: {
+                            employer: string;
+                            ticker: string | null;
+                            sector: string | null;
+                            amount: number;
+                            contributions: number;
+                        }[];
+                        top_industries: {
+                            sector: string;
+                            amount: number;
+                        }[];
+                        pac_contributions: {
+                            committee_id: string;
+                            committee_name: string | null;
+                            connected_organization: string | null;
+                            ticker: string | null;
+                            amount: number;
+                            contributions: number;
+                        }[];
+                    };
                 };
             };
             /** @description Every error answer has this shape */
@@ -7339,6 +7872,1051 @@ export interface operations {
                         }[];
                         /** @description The filing on EDGAR */
                         url: string;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listBills: {
+        parameters: {
+            query?: {
+                congress?: number;
+                bill_type?: string;
+                /** @description Bioguide id, e.g. C001078 */
+                sponsor?: string;
+                policy_area?: string;
+                subject?: string;
+                committee?: string;
+                q?: string;
+                /** @description YYYY-MM-DD */
+                introduced_from?: string;
+                /** @description YYYY-MM-DD */
+                introduced_to?: string;
+                /** @description Page size, 1-1000 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "hr21-117",
+                     *         "congress": 117,
+                     *         "bill_type": "HR",
+                     *         "number": 21,
+                     *         "title": "FedRAMP Authorization Act",
+                     *         "short_title": null,
+                     *         "introduced_date": "2021-01-04",
+                     *         "sponsor_bioguide_id": "C001078",
+                     *         "policy_area": "Government Operations and Politics",
+                     *         "latest_action_date": "2021-01-06",
+                     *         "latest_action_text": "Received in the Senate and Read twice and referred to the Committee on Homeland Security and Governmental Affairs.",
+                     *         "url": "https://www.congress.gov/bill/117th-congress/house-bill/21"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description type, number and congress: hr21-117 */
+                        id: string;
+                        congress: number;
+                        /** @description HR, S, HRES, SRES, HJRES, SJRES, HCONRES, SCONRES */
+                        bill_type: string;
+                        number: number;
+                        title: string;
+                        short_title: string | null;
+                        introduced_date: string | null;
+                        sponsor_bioguide_id: string | null;
+                        policy_area: string | null;
+                        latest_action_date: string | null;
+                        latest_action_text: string | null;
+                        url: string | null;
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description e.g. hr21-117 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "hr21-117",
+                     *       "congress": 117,
+                     *       "bill_type": "HR",
+                     *       "number": 21,
+                     *       "title": "FedRAMP Authorization Act",
+                     *       "short_title": null,
+                     *       "introduced_date": "2021-01-04",
+                     *       "sponsor_bioguide_id": "C001078",
+                     *       "policy_area": "Government Operations and Politics",
+                     *       "latest_action_date": "2021-01-06",
+                     *       "latest_action_text": "Received in the Senate and Read twice and referred to the Committee on Homeland Security and Governmental Affairs.",
+                     *       "url": "https://www.congress.gov/bill/117th-congress/house-bill/21",
+                     *       "sponsors": [
+                     *         {
+                     *           "bioguide_id": "C001078",
+                     *           "politician_id": 1,
+                     *           "politician_slug": "gerald-connolly",
+                     *           "name": "Rep. Connolly, Gerald E. [D-VA-11]",
+                     *           "party": "D",
+                     *           "state": "VA"
+                     *         }
+                     *       ],
+                     *       "cosponsors": [
+                     *         {
+                     *           "bioguide_id": "C001108",
+                     *           "politician_id": 2,
+                     *           "politician_slug": "james-comer",
+                     *           "name": "Rep. Comer, James [R-KY-1]",
+                     *           "party": "R",
+                     *           "state": "KY",
+                     *           "sponsorship_date": "2021-01-04",
+                     *           "is_original_cosponsor": true,
+                     *           "withdrawn_date": null
+                     *         }
+                     *       ],
+                     *       "committees": [
+                     *         {
+                     *           "committee_id": "HSGO",
+                     *           "name": "Oversight and Reform Committee",
+                     *           "chamber": "House",
+                     *           "activity": "Referred to",
+                     *           "date": "2021-01-04T15:11:25Z"
+                     *         }
+                     *       ],
+                     *       "actions": [
+                     *         {
+                     *           "date": "2021-01-05",
+                     *           "time": "12:17:16",
+                     *           "code": "H38310",
+                     *           "type": "Floor",
+                     *           "source": "House floor actions",
+                     *           "text": "Motion to reconsider laid on the table Agreed to without objection.",
+                     *           "committee_ids": []
+                     *         }
+                     *       ],
+                     *       "subjects": [
+                     *         "Computer security and identity theft"
+                     *       ],
+                     *       "related_bills": [
+                     *         {
+                     *           "bill_id": "s3099-117",
+                     *           "title": "Federal Secure Cloud Improvement and Jobs Act of 2021",
+                     *           "relationship": "Related bill",
+                     *           "identified_by": "CRS"
+                     *         }
+                     *       ],
+                     *       "recorded_votes": [],
+                     *       "votes": []
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description type, number and congress: hr21-117 */
+                        id: string;
+                        congress: number;
+                        /** @description HR, S, HRES, SRES, HJRES, SJRES, HCONRES, SCONRES */
+                        bill_type: string;
+                        number: number;
+                        title: string;
+                        short_title: string | null;
+                        introduced_date: string | null;
+                        sponsor_bioguide_id: string | null;
+                        policy_area: string | null;
+                        latest_action_date: string | null;
+                        latest_action_text: string | null;
+                        url: string | null;
+                        sponsors: {
+                            bioguide_id: string;
+                            politician_id: number | null;
+                            politician_slug: string | null;
+                            name: string | null;
+                            party: string | null;
+                            state: string | null;
+                        }[];
+                        cosponsors: {
+                            bioguide_id: string;
+                            politician_id: number | null;
+                            politician_slug: string | null;
+                            name: string | null;
+                            party: string | null;
+                            state: string | null;
+                            sponsorship_date: string | null;
+                            is_original_cosponsor: boolean | null;
+                            withdrawn_date: string | null;
+                        }[];
+                        committees: {
+                            /** @description thomas id, as /committees/{id} */
+                            committee_id: string;
+                            name: string;
+                            chamber: string | null;
+                            /** @description Referred to, Markup by, Reported by, Discharged from... */
+                            activity: string;
+                            date: string | null;
+                        }[];
+                        actions: {
+                            date: string;
+                            time: string | null;
+                            code: string | null;
+                            type: string | null;
+                            source: string | null;
+                            text: string;
+                            committee_ids: string[];
+                        }[];
+                        subjects: string[];
+                        related_bills: {
+                            bill_id: string;
+                            title: string | null;
+                            relationship: string;
+                            identified_by: string | null;
+                        }[];
+                        recorded_votes: {
+                            chamber: string;
+                            congress: number;
+                            session: number | null;
+                            clerk_roll_number: number;
+                            date: string | null;
+                            action: string | null;
+                            url: string | null;
+                        }[];
+                        /** @description Roll calls on the bill that are stored (Voteview) */
+                        votes: {
+                            /** @description chamber letter, congress, roll number: h119-2 */
+                            id: string;
+                            congress: number;
+                            chamber: string;
+                            /** @description Voteview's roll number */
+                            roll_number: number;
+                            clerk_roll_number: number | null;
+                            session: number | null;
+                            date: string;
+                            bill_id: string | null;
+                            measure: string | null;
+                            question: string | null;
+                            result: string | null;
+                            description: string | null;
+                            yea_count: number | null;
+                            nay_count: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description e.g. h119-2 or s118-1 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "h119-2",
+                     *       "congress": 119,
+                     *       "chamber": "House",
+                     *       "roll_number": 2,
+                     *       "clerk_roll_number": 3,
+                     *       "session": 1,
+                     *       "date": "2025-01-03",
+                     *       "bill_id": "hres5-119",
+                     *       "measure": "HRES5",
+                     *       "question": "On Ordering the Previous Question",
+                     *       "result": "Passed",
+                     *       "description": "Adopting the Rules of the House of Representatives for the One Hundred Nineteenth Congress, and for other purposes",
+                     *       "yea_count": 216,
+                     *       "nay_count": 210,
+                     *       "counts": {
+                     *         "yea": 216,
+                     *         "nay": 210,
+                     *         "present": 0,
+                     *         "not_voting": 8
+                     *       },
+                     *       "positions": [
+                     *         {
+                     *           "bioguide_id": "P000197",
+                     *           "politician_slug": "nancy-pelosi",
+                     *           "name": "PELOSI, Nancy",
+                     *           "party": "D",
+                     *           "state": "CA",
+                     *           "position": "nay"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description chamber letter, congress, roll number: h119-2 */
+                        id: string;
+                        congress: number;
+                        chamber: string;
+                        /** @description Voteview's roll number */
+                        roll_number: number;
+                        clerk_roll_number: number | null;
+                        session: number | null;
+                        date: string;
+                        bill_id: string | null;
+                        measure: string | null;
+                        question: string | null;
+                        result: string | null;
+                        description: string | null;
+                        yea_count: number | null;
+                        nay_count: number | null;
+                        counts: {
+                            yea: number;
+                            nay: number;
+                            present: number;
+                            not_voting: number;
+                        };
+                        positions: {
+                            bioguide_id: string | null;
+                            politician_slug: string | null;
+                            name: string | null;
+                            party: string | null;
+                            state: string | null;
+                            /**
+                             * @description yea, nay, present or not_voting
+                             * @enum {string}
+                             */
+                            position: "yea" | "nay" | "present" | "not_voting";
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listCommittees: {
+        parameters: {
+            query?: {
+                chamber?: "House" | "Senate" | "Joint";
+                q?: string;
+                top_level?: boolean;
+                /** @description Page size, 1-500 (default 50) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "HSBA",
+                     *         "name": "House Committee on Financial Services",
+                     *         "chamber": "House",
+                     *         "parent_id": null,
+                     *         "url": "https://financialservices.house.gov/",
+                     *         "member_count": 53,
+                     *         "jurisdiction_sectors": [
+                     *           "Financials",
+                     *           "Real Estate"
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description thomas id: HSBA, SSBK, HSAG15 (subcommittee) */
+                        id: string;
+                        name: string;
+                        chamber: string;
+                        parent_id: string | null;
+                        url: string | null;
+                        /** @description Seats held now */
+                        member_count: number;
+                        jurisdiction_sectors: string[];
+                    }[];
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getCommittee: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "HSBA",
+                     *       "name": "House Committee on Financial Services",
+                     *       "chamber": "House",
+                     *       "parent_id": null,
+                     *       "url": "https://financialservices.house.gov/",
+                     *       "jurisdiction": null,
+                     *       "jurisdiction_sectors": [
+                     *         "Financials",
+                     *         "Real Estate"
+                     *       ],
+                     *       "jurisdiction_industries": null,
+                     *       "subcommittees": [
+                     *         {
+                     *           "id": "HSBA16",
+                     *           "name": "Capital Markets"
+                     *         }
+                     *       ],
+                     *       "members": [
+                     *         {
+                     *           "bioguide_id": "H001072",
+                     *           "politician_id": 1,
+                     *           "politician_slug": "french-hill",
+                     *           "name": "French Hill",
+                     *           "party": "R",
+                     *           "state": "AR",
+                     *           "side": "majority",
+                     *           "title": "Chair",
+                     *           "rank": 1,
+                     *           "start_date": "2025-01-03",
+                     *           "start_basis": "congress_start",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "members_on_date": {
+                     *         "date": "2026-01-15",
+                     *         "members": [
+                     *           {
+                     *             "bioguide_id": "H001072",
+                     *             "politician_id": 1,
+                     *             "politician_slug": "french-hill",
+                     *             "name": "French Hill",
+                     *             "party": "R",
+                     *             "state": "AR",
+                     *             "side": "majority",
+                     *             "title": "Chair",
+                     *             "rank": 1,
+                     *             "start_date": "2025-01-03",
+                     *             "start_basis": "congress_start",
+                     *             "end_date": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "former_members": []
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        chamber: string;
+                        parent_id: string | null;
+                        url: string | null;
+                        jurisdiction: string | null;
+                        jurisdiction_sectors: string[];
+                        jurisdiction_industries: string | null;
+                        subcommittees: {
+                            id: string;
+                            name: string;
+                        }[];
+                        members: {
+                            bioguide_id: string;
+                            politician_id: number | null;
+                            politician_slug: string | null;
+                            name: string | null;
+                            party: string | null;
+                            state: string | null;
+                            side: string | null;
+                            title: string | null;
+                            rank: number | null;
+                            start_date: string;
+                            /** @description congress_start, term_start or observed: what start_date rests on */
+                            start_basis: string;
+                            end_date: string | null;
+                        }[];
+                        members_on_date: {
+                            date: string;
+                            members: {
+                                bioguide_id: string;
+                                politician_id: number | null;
+                                politician_slug: string | null;
+                                name: string | null;
+                                party: string | null;
+                                state: string | null;
+                                side: string | null;
+                                title: string | null;
+                                rank: number | null;
+                                start_date: string;
+                                /** @description congress_start, term_start or observed: what start_date rests on */
+                                start_basis: string;
+                                end_date: string | null;
+                            }[];
+                        } | null;
+                        former_members: {
+                            bioguide_id: string;
+                            politician_id: number | null;
+                            politician_slug: string | null;
+                            name: string | null;
+                            party: string | null;
+                            state: string | null;
+                            side: string | null;
+                            title: string | null;
+                            rank: number | null;
+                            start_date: string;
+                            /** @description congress_start, term_start or observed: what start_date rests on */
+                            start_basis: string;
+                            end_date: string | null;
+                        }[];
                     };
                 };
             };

@@ -141,6 +141,13 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /tickers/:ticker/insiders': '/tickers/ARWR/insiders?limit=3',
   'GET /whales': '/whales?limit=3',
   'GET /whales/:id': storedSec((ids) => `/whales/${ids.whale}`),
+  'GET /bills': '/bills?limit=3',
+  'GET /bills/:id': '/bills/hr21-117',
+  'GET /votes/:id': '/votes/s119-1',
+  'GET /politicians/:id/votes': '/politicians/nancy-pelosi/votes?limit=3',
+  'GET /politicians/:id/campaign-finance': '/politicians/nancy-pelosi/campaign-finance',
+  'GET /committees': '/committees?limit=3',
+  'GET /committees/:id': '/committees/HSBA',
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
@@ -187,6 +194,13 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /tickers/:ticker/insiders': '/tickers/ARWR/insiders?date_from=2025-02-01&date_to=2025-01-01',
   'GET /whales': '/whales?form=10-K',
   'GET /whales/:id': '/whales/999999999',
+  'GET /bills': '/bills?introduced_from=yesterday',
+  'GET /bills/:id': '/bills/hr99999-117',
+  'GET /votes/:id': '/votes/h119-99999',
+  'GET /politicians/:id/votes': '/politicians/no-such-member/votes',
+  'GET /politicians/:id/campaign-finance': '/politicians/nancy-pelosi/campaign-finance?cycle=2023',
+  'GET /committees': '/committees?chamber=Moon',
+  'GET /committees/:id': '/committees/XXXX',
 };
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };

@@ -1,16 +1,23 @@
-// `dcledger import bills <file|dir>`: congress.gov API v3 JSON and BILLSTATUS XML.
+// `dcledger import bills <file|dir>`: congress.gov API v3 JSON (a bill, a list, or a bill's
+// actions/committees/cosponsors/subjects/relatedbills) and BILLSTATUS XML, with every part.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { saveBills } from '../../storage/repositories/bills.js';
+import { type BillPartsWrite, saveBillParts, saveBills } from '../../storage/repositories/bills.js';
 import type { Database } from '../../storage/schema.js';
-import { BillFileError, type BillRecord, readBills } from './read.js';
+import {
+  type BillDetail,
+  BillFileError,
+  mergeBillDetails,
+  readBillDetails,
+} from '../sources/congress/bill-status.js';
 
 export interface BillsReport {
   files: number;
   bills: number;
   inserted: number;
   updated: number;
+  unchanged: number;
   skipped: { file: string; reason: string }[];
 }
 
@@ -26,43 +33,118 @@ export async function importBills(
         .sort()
         .map((name) => join(path, name))
     : [path];
-  const bills = new Map<string, BillRecord>();
   const skipped: BillsReport['skipped'] = [];
+  const details = new Map<string, BillDetail>();
   for (const file of files) {
     try {
-      for (const bill of readBills(basename(file), readFileSync(file, 'utf8'))) {
-        // Several files may describe one bill (a list entry and its detail): later fields fill earlier gaps.
-        const known = bills.get(bill.id);
-        bills.set(bill.id, known ? mergeBill(known, bill) : bill);
+      for (const detail of readBillDetails(basename(file), readFileSync(file, 'utf8'))) {
+        // Several files may describe one bill (the bill and its sub-resources): later parts fill gaps.
+        const known = details.get(detail.id);
+        details.set(detail.id, known ? mergeBillDetails(known, detail) : detail);
       }
     } catch (error) {
-      // A directory of API answers also holds actions, cosponsors...: those are not bills, say so and go on.
+      // A directory of API answers also holds titles, text, summaries...: say so and go on.
       if (error instanceof BillFileError) skipped.push({ file: basename(file), reason: error.message });
       else throw error;
     }
   }
-  const rows = [...bills.values()].map((bill) => ({
-    id: bill.id,
-    congress: bill.congress,
-    bill_type: bill.billType,
-    number: bill.number,
-    title: bill.title,
-    short_title: bill.shortTitle,
-    introduced_date: bill.introducedDate,
-    sponsor_bioguide_id: bill.sponsorBioguideId,
-    policy_area: bill.policyArea,
-    latest_action_date: bill.latestActionDate,
-    latest_action_text: bill.latestActionText,
-    url: bill.url,
-  }));
-  const saved = await db.transaction().execute((trx) => saveBills(trx, rows, now.toISOString()));
-  return { files: files.length, bills: rows.length, ...saved, skipped };
+  return db.transaction().execute(async (trx) => {
+    const known = new Set((await trx.selectFrom('bills').select('id').execute()).map((row) => row.id));
+    const records = [...details.values()].flatMap((detail) => (detail.record ? [detail.record] : []));
+    const parts: BillPartsWrite[] = [];
+    for (const detail of details.values()) {
+      if (!detail.record && !known.has(detail.id)) {
+        skipped.push({
+          file: detail.id,
+          reason: `${detail.id}: records of a bill that no document describes`,
+        });
+        continue;
+      }
+      parts.push(toPartsWrite(detail));
+    }
+    const stamp = now.toISOString();
+    const saved = await saveBills(
+      trx,
+      records.map((bill) => ({
+        id: bill.id,
+        congress: bill.congress,
+        bill_type: bill.billType,
+        number: bill.number,
+        title: bill.title,
+        short_title: bill.shortTitle,
+        introduced_date: bill.introducedDate,
+        sponsor_bioguide_id: bill.sponsorBioguideId,
+        policy_area: bill.policyArea,
+        latest_action_date: bill.latestActionDate,
+        latest_action_text: bill.latestActionText,
+        url: bill.url,
+      })),
+      stamp,
+    );
+    const partsChanged = await saveBillParts(trx, parts, stamp);
+    const inserted = records.filter((bill) => !known.has(bill.id)).length;
+    const touched = new Set([...saved.updatedIds, ...partsChanged].filter((id) => known.has(id)));
+    return {
+      files: files.length,
+      bills: parts.length,
+      inserted,
+      updated: touched.size,
+      unchanged: parts.length - inserted - touched.size,
+      skipped,
+    };
+  });
 }
 
-function mergeBill(a: BillRecord, b: BillRecord): BillRecord {
-  const merged = { ...a };
-  for (const [key, value] of Object.entries(b) as [keyof BillRecord, BillRecord[keyof BillRecord]][]) {
-    if (value !== null) Object.assign(merged, { [key]: value });
-  }
-  return merged;
+function toPartsWrite(detail: BillDetail): BillPartsWrite {
+  return {
+    billId: detail.id,
+    sponsors:
+      detail.sponsors?.map((s) => ({
+        bioguide_id: s.bioguideId,
+        role: s.role,
+        full_name: s.fullName,
+        party: s.party,
+        state: s.state,
+        sponsorship_date: s.sponsorshipDate,
+        is_original: s.isOriginalCosponsor === null ? null : Number(s.isOriginalCosponsor),
+        withdrawn_date: s.withdrawnDate,
+      })) ?? null,
+    committees:
+      detail.committees?.map((c) => ({
+        committee_id: c.committeeId,
+        system_code: c.systemCode,
+        committee_name: c.name,
+        chamber: c.chamber,
+        activity: c.activity,
+        activity_date: c.date,
+      })) ?? null,
+    actions:
+      detail.actions?.map((a) => ({
+        action_date: a.date,
+        action_time: a.time,
+        action_code: a.code,
+        action_type: a.type,
+        source_system: a.sourceSystem,
+        text: a.text,
+        committee_ids: a.committeeIds.length > 0 ? a.committeeIds.join(',') : null,
+      })) ?? null,
+    subjects: detail.subjects,
+    related:
+      detail.relatedBills?.map((r) => ({
+        related_bill_id: r.billId,
+        relationship: r.relationship,
+        identified_by: r.identifiedBy,
+        title: r.title,
+      })) ?? null,
+    votes:
+      detail.recordedVotes?.map((v) => ({
+        chamber: v.chamber,
+        congress: v.congress,
+        session: v.session,
+        clerk_roll_number: v.clerkRollNumber,
+        vote_date: v.date,
+        action_name: v.actionName,
+        url: v.url,
+      })) ?? null,
+  };
 }

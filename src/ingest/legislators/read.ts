@@ -17,6 +17,8 @@ export interface PersonRecord {
   suffix: string | null;
   birthday: string | null;
   terms: PoliticianTerm[];
+  /** FEC candidate ids (`id.fec`), which link the member to campaign finance records. */
+  fecIds: string[];
   /** Listed in legislators-current: serving now. */
   current: boolean;
 }
@@ -139,6 +141,7 @@ function personFromStructured(entry: unknown, current: boolean): PersonRecord | 
     suffix: text(name.suffix),
     birthday: text(obj(record.bio).birthday),
     terms,
+    fecIds: (Array.isArray(id.fec) ? id.fec : []).flatMap((fec) => text(fec) ?? []),
     current,
   };
 }
@@ -158,6 +161,7 @@ function personFromCsv(row: Obj): PersonRecord | null {
     officialFull: text(row.full_name),
     suffix: text(row.suffix),
     birthday: text(row.birthday),
+    fecIds: (text(row.fec_ids) ?? '').split(',').flatMap((fec) => text(fec) ?? []),
     // The historical CSV keeps one row per person: the last term, without dates.
     terms: [
       {

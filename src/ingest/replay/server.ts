@@ -9,11 +9,13 @@
 //   OGE          GET  /278t/                                      HTML listing of the PDFs
 //                GET  /278t/{file name}
 //   LDA, USAspending: the paths related.ts lists
+//   Voteview     GET  /static/data/out/{rollcalls|members|votes}/{H119}_{kind}.csv   roll-call sets
 // Faults can be injected (`failNext`) to test retries; every request is logged in `requests`.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { parseDate } from '../../domain/dates.js';
 import { houseIndexZip, loadCatalog, type ReplayCatalog } from './catalog.js';
 import { RelatedReplay } from './related.js';
@@ -126,6 +128,12 @@ export class ReplayServer {
         return this.requireSession(request, response, () =>
           this.reportPage(request, response, view[2] ?? ''),
         );
+      const voteview =
+        /^\/static\/data\/out\/(rollcalls|members|votes)\/([HS]\d{2,3})_(rollcalls|members|votes)\.csv$/.exec(
+          path,
+        );
+      if (voteview && voteview[1] === voteview[3])
+        return this.voteviewFile(request, response, `${voteview[2]}_${voteview[3]}.csv`);
       if (path === OGE_LISTING_PATH) return this.ogeListing(request, response);
       if (path.startsWith(OGE_LISTING_PATH))
         return this.ogePdf(request, response, path.slice(OGE_LISTING_PATH.length));
@@ -141,6 +149,13 @@ export class ReplayServer {
     const related = this.related.handle(method, path, url.searchParams, body, this.url);
     if (related) return this.send(request, response, related.status, related.type, related.body);
     return this.send(request, response, 404, 'text/plain', 'not found');
+  }
+
+  /** Voteview download files, recorded under related/votes/voteview of the shared data. */
+  private voteviewFile(request: IncomingMessage, response: ServerResponse, name: string) {
+    const path = join(this.options.dataDir, 'related', 'votes', 'voteview', name);
+    if (!existsSync(path)) return this.send(request, response, 404, 'text/plain', 'not found');
+    return this.send(request, response, 200, 'text/csv', readFileSync(path));
   }
 
   private houseIndex(request: IncomingMessage, response: ServerResponse, year: number) {

@@ -1,0 +1,64 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { DocumentArchive } from '../fetch/archive.js';
+import { HttpClient } from '../fetch/http-client.js';
+import { ReplayServer } from '../replay/server.js';
+import { congressOn, fetchVoteviewSets, voteviewSetNames } from '../sources/congress/voteview-connector.js';
+import { saveVoteviewSets } from './import.js';
+
+const dataDir = inject('dataDir');
+
+describe('which Congress a date falls in', () => {
+  it('counts from 1789, a new Congress on January 3 of odd years', () => {
+    expect(congressOn('2025-01-03')).toBe(119);
+    expect(congressOn('2025-01-02')).toBe(118);
+    expect(congressOn('2026-06-01')).toBe(119);
+    expect(voteviewSetNames('2023-02-01', '2025-03-01')).toEqual(['H118', 'S118', 'H119', 'S119']);
+  });
+});
+
+describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recorded Voteview files)', () => {
+  let store: TestStore;
+  let server: ReplayServer;
+  let archiveDir: string;
+  beforeEach(async () => {
+    store = await openTestStore();
+    server = new ReplayServer({ dataDir: dataDir ?? '' });
+    await server.start();
+    archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-votes-archive-'));
+  });
+  afterEach(async () => {
+    await server?.close();
+    rmSync(archiveDir, { recursive: true, force: true });
+    await store?.dispose();
+  });
+
+  it('fetches with retries, archives, saves once, and reports the sets that are not published', async () => {
+    const http = new HttpClient({
+      timeoutMs: 10_000,
+      retries: 2,
+      minIntervalMs: 0,
+      backoffMs: 1,
+      userAgent: 'test',
+    });
+    const archive = new DocumentArchive(archiveDir);
+    server.failNext('/static/data/out/rollcalls/S119_rollcalls.csv', 1, 503);
+    const fetched = await fetchVoteviewSets(http, archive, server.url, ['H118', 'S119']);
+    expect(fetched.missing).toEqual([{ name: 'H118', reason: 'not published (404)' }]);
+    expect(fetched.sets.map((s) => s.name)).toEqual(['S119']);
+    expect(server.requests.filter((r) => r.status === 503)).toHaveLength(1);
+    expect(readdirSync(archiveDir).length).toBeGreaterThan(0);
+    const first = await saveVoteviewSets(store.db, fetched.sets);
+    expect(first.votes.inserted).toBe(623);
+    expect(first.positions.inserted).toBe(62_291);
+    const again = await saveVoteviewSets(
+      store.db,
+      (await fetchVoteviewSets(http, archive, server.url, ['S119'])).sets,
+    );
+    expect(again.votes).toEqual({ inserted: 0, updated: 0, unchanged: 623 });
+    expect(again.positions.inserted + again.positions.updated).toBe(0);
+  });
+});
