@@ -111,3 +111,7 @@ function ownWebhookRuntime(app: App) {
   app.addHook('onClose', () => runtime.sender.close());
   return runtime;
 }
+
+// What commands need of the HTTP layer (they import app.ts, never http/ itself).
+export { API_VERSION } from './http/plugins/openapi.js';
+export { injectToolTransport } from './http/tool-transport.js';

@@ -28,6 +28,7 @@ const EVERY_LAYER = [
   'config',
   'errors',
   'files',
+  'logging',
 ] as const;
 type Layer = (typeof EVERY_LAYER)[number];
 
@@ -40,7 +41,9 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   config: ['domain'],
   errors: [],
   files: [],
-  resources: ['domain', 'storage'],
+  logging: [],
+  // Resources load their rows and refuse an unknown id with the one error type.
+  resources: ['domain', 'storage', 'errors'],
   storage: ['domain', 'config'],
   market: ['domain', 'storage', 'config', 'files'],
   accounts: ['domain', 'storage', 'config', 'errors'],
@@ -73,8 +76,11 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
     'config',
     'errors',
   ],
-  cli: EVERY_LAYER.filter((layer) => !['http', 'services', 'main'].includes(layer)),
-  main: ['cli', 'config'],
+  // Commands are entry points beside app.ts: they compose services (the MCP server, the assistant's
+  // provider) but reach the HTTP layer only through app.ts.
+  cli: EVERY_LAYER.filter((layer) => !['http', 'main'].includes(layer)),
+  // main reads the typed error a broken database throws, to print its one line.
+  main: ['cli', 'config', 'storage'],
 };
 
 /** Rules inside a layer: a file under the first path may not import anything under the second. */

@@ -3,8 +3,8 @@
 // headline uses bracket midpoints, the range is the lowest and highest value over the scenarios
 // that put every buy and every sale at its bracket's lower or upper bound (four corners).
 
+import { underJurisdiction } from '../domain/committee-sectors.js';
 import type { PriceSeries } from '../market/series.js';
-import { underJurisdiction } from './committee-sectors.js';
 import {
   type AmountPick,
   inPortfolio,

@@ -2,12 +2,12 @@
 // trade or gain can move its peers): sector and industry from the company directory, then
 // peer_z_score and conviction_score. Only rows whose values changed are written.
 import type { Kysely } from 'kysely';
+import { underJurisdiction } from '../domain/committee-sectors.js';
 import { marketSymbolOf } from '../domain/symbols.js';
 import { NO_TICKER } from '../domain/ticker.js';
 import { sectorsBySymbol } from '../storage/repositories/companies.js';
 import { committeesByMember, signalRows, writeSignals } from '../storage/repositories/enrichment.js';
 import type { Database } from '../storage/schema.js';
-import { underJurisdiction } from './committee-sectors.js';
 import { convictionScores, peerZScores, type SignalTrade } from './trade-signals.js';
 
 function same(a: number | null, b: number | null): boolean {

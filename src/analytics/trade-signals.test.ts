@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { underJurisdiction } from './committee-sectors.js';
+import { underJurisdiction } from '../domain/committee-sectors.js';
 import { conflictScore, direction } from './member-stats.js';
 import { convictionScores, peerZScores, percentileRank, type SignalTrade } from './trade-signals.js';
 

@@ -2,10 +2,8 @@
 // called with DCLEDGER_API_KEY and charged to that key: in-process on the configured database, or
 // against a running server with --url. stdout carries the protocol, so nothing else is printed there.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { buildApp } from '../app.js';
+import { API_VERSION, buildApp, injectToolTransport } from '../app.js';
 import { loadConfig, parseBaseUrl } from '../config.js';
-import { API_VERSION } from '../http/plugins/openapi.js';
-import { injectToolTransport } from '../http/tool-transport.js';
 import { createMcpServer } from '../services/mcp.js';
 import {
   definitionsFromDocument,

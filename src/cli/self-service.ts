@@ -1,5 +1,6 @@
 // `dcledger accounts operator|outbox` and `dcledger payments list|confirm|cancel`: what an operator
 // does for the account area from the terminal.
+
 import type { Kysely } from 'kysely';
 import { outboxMailer, smtpMailer } from '../accounts/mailer.js';
 import { confirmIntent, manualProvider, pendingIntents, stripeProvider } from '../accounts/payments.js';
@@ -7,7 +8,7 @@ import { audit, type SelfServiceDeps } from '../accounts/self-service.js';
 import { type Config, loadConfig } from '../config.js';
 import { ApiError } from '../errors.js';
 import { openMigratedStore } from '../storage/open.js';
-import { findAccount } from '../storage/repositories/accounts.js';
+import { findAccount, welcomeCounts } from '../storage/repositories/accounts.js';
 import { findIntent, mailTo, setOperator, settleIntent } from '../storage/repositories/self-service.js';
 import type { Database } from '../storage/schema.js';
 import { wholeNumber } from './accounts.js';
@@ -98,16 +99,7 @@ export async function printWelcome(
   ingesting: boolean,
 ): Promise<void> {
   const base = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  const [accounts, trades] = await Promise.all([
-    db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('trades')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
+  const { accounts, trades } = await welcomeCounts(db);
   printLine('');
   printLine(`dcledger is running at ${base}/`);
   printLine(`  account area:  ${base}/ui/signup (sign up for a key with 750 free credits)`);
@@ -120,9 +112,8 @@ export async function printWelcome(
   } else {
     printLine('Scheduled ingestion is off here; run `dcledger ingest` to read the official sites once.');
   }
-  if (Number(trades?.n ?? 0) === 0)
-    printLine('The database holds no trades yet: the first run takes a while.');
-  if (Number(accounts?.n ?? 0) === 0) {
+  if (trades === 0) printLine('The database holds no trades yet: the first run takes a while.');
+  if (accounts === 0) {
     printLine(
       'No accounts yet: sign up in the browser, or run `dcledger accounts create --email you@example.org` for a key in the terminal.',
     );

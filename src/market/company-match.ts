@@ -8,7 +8,9 @@
 //   parent     the record's parent name matches by one of the above
 // A name whose key belongs to two different companies matches nothing: an ambiguous guess is worse
 // than none. Unmatched names are reported by the callers, never dropped.
+
 import type { Kysely } from 'kysely';
+import { allListings } from '../storage/repositories/companies.js';
 import { listCompanyLinks } from '../storage/repositories/company-links.js';
 import type { CompanyLinkMethod, Database } from '../storage/schema.js';
 import { MANUAL_COMPANY_NAMES } from './company-match-manual.js';
@@ -192,10 +194,7 @@ const STATED_METHODS: ReadonlySet<CompanyLinkMethod> = new Set([
 
 /** A matcher over the stored company directory and the identity table's stated name links. */
 export async function loadCompanyMatcher(db: Kysely<Database>): Promise<CompanyMatcher> {
-  const listings = await db
-    .selectFrom('company_listings')
-    .select(['ticker', 'name', 'cik', 'source', 'is_etf', 'common'])
-    .execute();
+  const listings = await allListings(db);
   const links = (await listCompanyLinks(db, 'name'))
     .filter((link) => link.ticker !== null && STATED_METHODS.has(link.method))
     .map((link) => ({

@@ -8,6 +8,7 @@ import {
   candidatesByIds,
   committeeIdsOf,
   cycleTotals,
+  financeMember,
   pacContributionsByCompany,
   topEmployers,
 } from '../storage/repositories/campaign-finance.js';
@@ -20,10 +21,7 @@ export async function politicianCampaignFinance(
   idOrSlug: string,
   options: { cycle?: number; limit: number },
 ) {
-  const query = db.selectFrom('politicians').select(['id', 'slug', 'bioguide_id']);
-  const member = /^\d{1,9}$/.test(idOrSlug)
-    ? await query.where('id', '=', Number(idOrSlug)).executeTakeFirst()
-    : await query.where('slug', '=', idOrSlug.toLowerCase()).executeTakeFirst();
+  const member = await financeMember(db, idOrSlug);
   if (!member) throw notFound(`No politician with id or slug "${idOrSlug}"`);
   const candidateIds = member.bioguide_id ? await candidateIdsOf(db, member.bioguide_id) : [];
   const committeeIds = await committeeIdsOf(db, candidateIds);

@@ -1,7 +1,7 @@
 // A committee as the API serves it: members now, members on a date (from the seat history),
 // former members, subcommittees, and the sectors its jurisdiction covers.
 import type { Kysely } from 'kysely';
-import { COMMITTEE_JURISDICTIONS } from '../analytics/committee-sectors.js';
+import { COMMITTEE_JURISDICTIONS } from '../domain/committee-sectors.js';
 import { notFound } from '../errors.js';
 import {
   findCommittee,

@@ -1,7 +1,15 @@
 // The insider-trade resource (one Form 3/4/5 transaction line): what GET /insiders/trades serves
 // and what an insider.filed event carries as `data`, built by one mapper from the stored row.
+import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
-import type { InsiderTradesTable } from '../storage/schema.js';
+import {
+  findInsiderTrades,
+  type InsiderSortColumn,
+  type InsiderTradeFilter,
+  type ListOrder,
+  overlappingMemberTrades,
+} from '../storage/repositories/sec.js';
+import type { Database, InsiderTradesTable } from '../storage/schema.js';
 import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
 
 /** Members' trades are compared within this many days either side of the insider's transaction. */
@@ -142,4 +150,23 @@ export function insiderTitle(owner: {
     owner.is_other ? (owner.other_text ?? 'Other') : null,
   ].filter((role): role is string => role !== null);
   return roles.length > 0 ? roles.join(', ') : null;
+}
+
+/** Stored lines as resources, with their members'-trade overlaps (REST answers and events alike). */
+export async function loadInsiderTrades(
+  db: Kysely<Database>,
+  filter: InsiderTradeFilter,
+  order: ListOrder<InsiderSortColumn>,
+): Promise<InsiderTrade[]> {
+  const rows = await findInsiderTrades(db, filter, order);
+  const overlaps = await overlappingMemberTrades(db, rows);
+  return rows.map((row) => toInsiderTrade(row, overlaps.get(row.id) ?? []));
+}
+
+export async function insiderTradesByIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<InsiderTrade[]> {
+  if (ids.length === 0) return [];
+  return loadInsiderTrades(db, { ids }, { column: 'id', direction: 'asc', limit: ids.length, offset: 0 });
 }

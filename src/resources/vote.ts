@@ -2,7 +2,13 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../errors.js';
 import { findPoliticianId } from '../storage/repositories/politicians-read.js';
-import { findVote, type MemberVoteQuery, memberVotes, votePositions } from '../storage/repositories/votes.js';
+import {
+  bioguideIdOf,
+  findVote,
+  type MemberVoteQuery,
+  memberVotes,
+  votePositions,
+} from '../storage/repositories/votes.js';
 import type { Database, VotesTable } from '../storage/schema.js';
 
 const POSITIONS = ['yea', 'nay', 'present', 'not_voting'] as const;
@@ -74,13 +80,9 @@ export async function voteDetail(db: Kysely<Database>, id: string) {
 export async function politicianVotes(db: Kysely<Database>, idOrSlug: string, query: MemberVoteQuery) {
   const id = await findPoliticianId(db, idOrSlug);
   if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
-  const member = await db
-    .selectFrom('politicians')
-    .select('bioguide_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!member?.bioguide_id) return [];
-  const { rows } = await memberVotes(db, member.bioguide_id, query);
+  const bioguideId = await bioguideIdOf(db, id);
+  if (!bioguideId) return [];
+  const { rows } = await memberVotes(db, bioguideId, query);
   return rows.map((row) => ({
     vote_id: row.id,
     congress: row.congress,

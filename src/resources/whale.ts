@@ -1,7 +1,16 @@
 // The 13D/13G resource (one statement, led by its largest reporting person): what GET /whales
 // serves and what a whale.filed event carries as `data`.
+import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
-import type { WhalePositionsTable } from '../storage/schema.js';
+import {
+  findWhales,
+  type ListOrder,
+  latestCloses,
+  personsOfStatements,
+  type WhaleFilter,
+  type WhaleSortColumn,
+} from '../storage/repositories/sec.js';
+import type { Database, WhalePositionsTable } from '../storage/schema.js';
 import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
 
 export const WhalePersonSchema = Type.Object({
@@ -96,4 +105,33 @@ export function leadLine(persons: readonly { aggregate_amount: number | null }[]
     if ((person.aggregate_amount ?? -1) > (persons[best]?.aggregate_amount ?? -1)) best = index;
   }
   return best + 1;
+}
+
+/** Stored statements as resources: the lead row, every reporting person, the latest close. */
+export async function loadWhales(
+  db: Kysely<Database>,
+  filter: WhaleFilter,
+  order: ListOrder<WhaleSortColumn>,
+): Promise<Whale[]> {
+  const leads = await findWhales(db, filter, order);
+  const persons = await personsOfStatements(
+    db,
+    leads.map((lead) => lead.accession_number),
+  );
+  const closes = await latestCloses(
+    db,
+    leads.flatMap((lead) => (lead.ticker ? [lead.ticker] : [])),
+  );
+  return leads.map((lead) =>
+    toWhale(
+      lead,
+      persons.get(lead.accession_number) ?? [lead],
+      lead.ticker ? (closes.get(lead.ticker) ?? null) : null,
+    ),
+  );
+}
+
+export async function whalesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<Whale[]> {
+  if (ids.length === 0) return [];
+  return loadWhales(db, { ids }, { column: 'id', direction: 'asc', limit: ids.length, offset: 0 });
 }

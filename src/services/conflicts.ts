@@ -2,7 +2,7 @@
 // committees that oversee them, and the member's conflict score. The committee-to-sector table is
 // the one conflict_score is computed from (src/analytics/committee-sectors.ts).
 import type { Kysely } from 'kysely';
-import { COMMITTEE_JURISDICTIONS, underJurisdiction } from '../analytics/committee-sectors.js';
+import { COMMITTEE_JURISDICTIONS, underJurisdiction } from '../domain/committee-sectors.js';
 import { notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import { committeeNames, committeesOf, findProfile } from '../storage/repositories/politicians-read.js';

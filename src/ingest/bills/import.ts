@@ -3,7 +3,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { type BillPartsWrite, saveBillParts, saveBills } from '../../storage/repositories/bills.js';
+import {
+  type BillPartsWrite,
+  saveBillParts,
+  saveBills,
+  storedBillIds,
+} from '../../storage/repositories/bills.js';
 import type { Database } from '../../storage/schema.js';
 import {
   type BillDetail,
@@ -49,7 +54,7 @@ export async function importBills(
     }
   }
   return db.transaction().execute(async (trx) => {
-    const known = new Set((await trx.selectFrom('bills').select('id').execute()).map((row) => row.id));
+    const known = new Set(await storedBillIds(trx));
     const records = [...details.values()].flatMap((detail) => (detail.record ? [detail.record] : []));
     const parts: BillPartsWrite[] = [];
     for (const detail of details.values()) {

@@ -9,6 +9,8 @@ import type { Kysely } from 'kysely';
 import { normalizeIdentifier } from '../../market/company-links.js';
 import { addCounts, NO_CHANGES, type SyncCounts } from '../../storage/keyed-rows.js';
 import {
+  linkedCandidateCount,
+  recipientCandidates,
   saveEmployerTotals,
   saveFecCandidates,
   saveFecCandidateTotals,
@@ -16,6 +18,7 @@ import {
   saveFecCommittees,
   saveFecLinkages,
 } from '../../storage/repositories/campaign-finance.js';
+import { linkedNameKeys } from '../../storage/repositories/company-links.js';
 import type {
   Database,
   FecCandidatesTable,
@@ -180,40 +183,12 @@ export async function importFec(
   }
   for (const counts of Object.values(report.saved))
     report.totals = { ...report.totals, ...addCounts(report.totals, counts) };
-  const linked = await db
-    .selectFrom('fec_candidates as c')
-    .innerJoin('politician_fec_ids as f', 'f.fec_id', 'c.id')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  report.candidatesLinkedToMembers = Number(linked.n);
-  const matched = new Set(
-    (
-      await db
-        .selectFrom('company_links')
-        .select('identifier_value')
-        .where('identifier_kind', '=', 'name')
-        .where('ticker', 'is not', null)
-        .execute()
-    ).map((row) => row.identifier_value),
-  );
+  report.candidatesLinkedToMembers = await linkedCandidateCount(db);
+  const matched = await linkedNameKeys(db);
   const unmatched = [...employers].filter(([key]) => !matched.has(key)).map(([, value]) => value);
   report.unmatchedEmployerCount = unmatched.length;
   report.unmatchedEmployers = unmatched.sort((a, b) => b.amount - a.amount).slice(0, 25);
   return report;
-}
-
-/** Candidate committees by id → their candidate (committee master, then linkages), for rows that name only the committee. */
-async function recipientCandidates(db: Kysely<Database>): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  for (const row of await db.selectFrom('fec_linkages').select(['committee_id', 'candidate_id']).execute())
-    map.set(row.committee_id, row.candidate_id);
-  for (const row of await db
-    .selectFrom('fec_committees')
-    .select(['id', 'candidate_id'])
-    .where('candidate_id', 'is not', null)
-    .execute())
-    if (row.candidate_id) map.set(row.id, row.candidate_id);
-  return map;
 }
 
 /** Records read from the files of one kind, by their id: a later file's record replaces an earlier one's. */

@@ -11,44 +11,24 @@ import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
+import {
+  type RecordConnector,
+  RecordSourceError,
+  type RecordSourceName,
+  type RecordStore,
+  type StoredRecord,
+  type StoreOutcome,
+} from '../sources/record-connector.js';
 
-export type RecordSourceName = 'lobbying' | 'contracts';
-
-/** A page of records as the source served it. */
-export interface RecordPage<R> {
-  /** What was fetched (a URL), for reports. */
-  label: string;
-  bytes: Buffer;
-  records: R[];
-  /** Rows of the page that are not records of this source, with why. */
-  skipped: Array<{ id: string; reason: string }>;
-  /** Records the whole query holds, when the source says (LDA `count`). */
-  total: number | null;
-}
-
-export interface RecordConnector<R> {
-  readonly name: RecordSourceName;
-  /** The ingest_state key: lda | usaspending. */
-  readonly source: string;
-  /** Pages of records filed on or after `since` (YYYY-MM-DD). */
-  pages(since: string, now: Date, signal?: AbortSignal): AsyncIterable<RecordPage<R>>;
-}
-
-export type StoreOutcome = 'new' | 'updated' | 'unchanged';
-
-export interface StoredRecord {
-  outcome: StoreOutcome;
-  /** The event was emitted (new records only). */
-  emitted: boolean;
-  /** The company name the record could not be matched to a ticker, if any. */
-  unmatchedName: string | null;
-}
-
-/** How a source stores one record: upsert, company match, event (all inside the page's transaction). */
-export interface RecordStore<R> {
-  key(record: R): string;
-  store(db: Kysely<Database>, record: R, rawSha256: string, now: Date): Promise<StoredRecord>;
-}
+export type {
+  RecordConnector,
+  RecordPage,
+  RecordSourceName,
+  RecordStore,
+  StoredRecord,
+  StoreOutcome,
+} from '../sources/record-connector.js';
+export { RecordSourceError } from '../sources/record-connector.js';
 
 export interface RecordIngestReport {
   source: RecordSourceName;
@@ -147,6 +127,3 @@ export async function runRecordIngest<R>(
   );
   return report;
 }
-
-/** A source answered something its reader cannot take (not a filings page, not JSON ...). */
-export class RecordSourceError extends Error {}

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getInsiderTrade, loadInsiderTrades } from '../../services/insiders.js';
+import { loadInsiderTrades } from '../../resources/insider.js';
+import { getInsiderTrade } from '../../services/insiders.js';
 import { getWhale } from '../../services/whales.js';
 import { findCompanyLink } from '../../storage/repositories/company-links.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { addCounts, NO_CHANGES, type SyncCounts } from '../../storage/keyed-rows.js';
-import { saveVotePositions, saveVotes } from '../../storage/repositories/votes.js';
+import { saveVotePositions, saveVotes, storedBioguideIds } from '../../storage/repositories/votes.js';
 import type { Database, VotePositionsTable } from '../../storage/schema.js';
 import { readMemberVotes, readRollCalls, readVoteMembers } from '../sources/congress/voteview.js';
 
@@ -69,11 +69,7 @@ export async function saveVoteviewSets(
     skipped: [],
     unmatched: [],
   };
-  const known = new Set(
-    (
-      await db.selectFrom('politicians').select('bioguide_id').where('bioguide_id', 'is not', null).execute()
-    ).map((row) => row.bioguide_id),
-  );
+  const known = new Set(await storedBioguideIds(db));
   const skipped = new Map<string, number>();
   const unmatched = new Set<string>();
   let done = 0;

@@ -433,3 +433,18 @@ export async function recentRequests(db: Kysely<Database>, keyId: number, limit:
     .limit(limit)
     .execute();
 }
+
+/** How many accounts and trades there are: what `serve` says on a first run. */
+export async function welcomeCounts(db: Kysely<Database>): Promise<{ accounts: number; trades: number }> {
+  const [accounts, trades] = await Promise.all([
+    db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { accounts: Number(accounts?.n ?? 0), trades: Number(trades?.n ?? 0) };
+}

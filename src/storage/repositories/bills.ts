@@ -279,3 +279,8 @@ export async function billParts(db: Kysely<Database>, id: string) {
     recordedVotes,
   };
 }
+
+/** The ids of every stored bill. */
+export async function storedBillIds(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('bills').select('id').execute()).map((row) => row.id);
+}

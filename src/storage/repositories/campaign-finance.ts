@@ -286,3 +286,35 @@ export async function pacContributionsByCompany(
     .limit(options.limit)
     .execute();
 }
+
+/** A member by numeric id or slug, with the bioguide id their FEC candidacies are linked by. */
+export async function financeMember(db: Kysely<Database>, idOrSlug: string) {
+  const query = db.selectFrom('politicians').select(['id', 'slug', 'bioguide_id']);
+  return /^\d{1,9}$/.test(idOrSlug)
+    ? query.where('id', '=', Number(idOrSlug)).executeTakeFirst()
+    : query.where('slug', '=', idOrSlug.toLowerCase()).executeTakeFirst();
+}
+
+/** How many FEC candidates are linked to a member (import reports). */
+export async function linkedCandidateCount(db: Kysely<Database>): Promise<number> {
+  const linked = await db
+    .selectFrom('fec_candidates as c')
+    .innerJoin('politician_fec_ids as f', 'f.fec_id', 'c.id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(linked.n);
+}
+
+/** Candidate committees by id → their candidate (committee master, then linkages), for rows that name only the committee. */
+export async function recipientCandidates(db: Kysely<Database>): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const row of await db.selectFrom('fec_linkages').select(['committee_id', 'candidate_id']).execute())
+    map.set(row.committee_id, row.candidate_id);
+  for (const row of await db
+    .selectFrom('fec_committees')
+    .select(['id', 'candidate_id'])
+    .where('candidate_id', 'is not', null)
+    .execute())
+    if (row.candidate_id) map.set(row.id, row.candidate_id);
+  return map;
+}

@@ -74,3 +74,14 @@ export async function listLinksOfTicker(db: Kysely<Database>, ticker: string): P
     .orderBy('confidence', 'desc')
     .execute()) as CompanyLinkRow[];
 }
+
+/** Name keys that link to a ticker (which employers and clients are matched). */
+export async function linkedNameKeys(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('company_links')
+    .select('identifier_value')
+    .where('identifier_kind', '=', 'name')
+    .where('ticker', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.identifier_value));
+}

@@ -2,7 +2,6 @@
 // number (+ line) so that a re-ingest updates rows in place, and the list queries behind
 // /insiders/trades and /whales. Members' trades overlapping an insider transaction are read here too.
 import { type Kysely, sql } from 'kysely';
-import type { OverlapTrade } from '../../resources/insider.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database, InsiderTradesTable, SecFilingsTable, WhalePositionsTable } from '../schema.js';
 
@@ -252,6 +251,17 @@ export async function findInsiderTrades(
   return rows as InsiderTradeRecord[];
 }
 
+/** A member's trade near an insider's transaction (the resource's politician_trades rows). */
+export interface MemberTradeOverlap {
+  id: number;
+  politician_slug: string;
+  politician_name: string;
+  trade_type: string;
+  transaction_date: string;
+  disclosure_date: string | null;
+  days_apart: number;
+}
+
 /**
  * Members' trades of the same ticker inside each insider row's window, keyed by insider row id.
  * One query for the page: every trade of the page's tickers between the earliest and latest bound.
@@ -259,8 +269,8 @@ export async function findInsiderTrades(
 export async function overlappingMemberTrades(
   db: Kysely<Database>,
   rows: readonly InsiderTradeRecord[],
-): Promise<Map<number, OverlapTrade[]>> {
-  const result = new Map<number, OverlapTrade[]>();
+): Promise<Map<number, MemberTradeOverlap[]>> {
+  const result = new Map<number, MemberTradeOverlap[]>();
   const windowed = rows.filter(
     (row) => row.ticker && row.overlap_from && row.overlap_to && row.transaction_date,
   );
@@ -423,4 +433,15 @@ export async function directoryCiks(
     .orderBy('ticker')
     .execute();
   return rows.flatMap((row) => (row.cik ? [{ ticker: row.ticker, cik: row.cik, name: row.name }] : []));
+}
+
+/** The lead rows (one per statement) of a 13D/G filing. */
+export async function whaleLeadIds(db: Kysely<Database>, accessionNumber: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('whale_positions')
+    .select('id')
+    .where('accession_number', '=', accessionNumber)
+    .where('is_lead', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -181,3 +181,23 @@ export async function memberVotes(db: Kysely<Database>, bioguideId: string, quer
     .execute();
   return { total, rows };
 }
+
+/** The bioguide ids of every stored member (votes are matched to members by them). */
+export async function storedBioguideIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('politicians')
+    .select('bioguide_id')
+    .where('bioguide_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.bioguide_id ? [row.bioguide_id] : []));
+}
+
+/** A member's bioguide id, by politician id. */
+export async function bioguideIdOf(db: Kysely<Database>, politicianId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('politicians')
+    .select('bioguide_id')
+    .where('id', '=', politicianId)
+    .executeTakeFirst();
+  return row?.bioguide_id ?? null;
+}

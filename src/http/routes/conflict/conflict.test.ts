@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { underJurisdiction } from '../../../analytics/committee-sectors.js';
+import { underJurisdiction } from '../../../domain/committee-sectors.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
 
 interface Conflicts {

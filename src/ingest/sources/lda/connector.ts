@@ -7,7 +7,7 @@
 // base so that a replay server or a mirror serves the whole walk.
 import { unzipSync } from 'fflate';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import { type RecordConnector, type RecordPage, RecordSourceError } from '../../pipeline/record-ingest.js';
+import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import { parseLdaFilingsPage } from './api.js';
 import { parseLdaBulkXml } from './bulk-xml.js';
 import { LdaFormatError, type LobbyingFilingRecord } from './filing.js';

@@ -7,7 +7,6 @@ import { normalizeIdentifier } from '../../../market/company-links.js';
 import type { CompanyMatcher } from '../../../market/company-match.js';
 import { toLobbyingResource } from '../../../resources/lobbying.js';
 import { saveCompanyLinks } from '../../../storage/repositories/company-links.js';
-import { emitEvent } from '../../../storage/repositories/events.js';
 import {
   findLobbyingFiling,
   findLobbyingFilingByUuid,
@@ -15,8 +14,8 @@ import {
   upsertLobbyingFiling,
 } from '../../../storage/repositories/lobbying.js';
 import type { Database } from '../../../storage/schema.js';
-import { lobbyingFiledEvent } from '../../../webhooks/events.js';
-import type { RecordStore, StoredRecord } from '../../pipeline/record-ingest.js';
+import { emitTypedEvent, lobbyingFiledEvent } from '../../../webhooks/events.js';
+import type { RecordStore, StoredRecord } from '../record-connector.js';
 import { filingAmount, type LobbyingFilingRecord } from './filing.js';
 
 export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
@@ -51,7 +50,7 @@ export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
     if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findLobbyingFiling(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
-    const emitted = await emitEvent(db, lobbyingFiledEvent(toLobbyingResource(row)), stamp);
+    const emitted = await emitTypedEvent(db, lobbyingFiledEvent(toLobbyingResource(row)), stamp);
     return { outcome, emitted, unmatchedName };
   }
 }

@@ -4,23 +4,23 @@
 // event exists exactly when its data does and a re-run emits nothing.
 import type { Kysely } from 'kysely';
 import { normalizeIdentifier } from '../../../market/company-links.js';
-import { insiderTradesByIds } from '../../../services/insiders.js';
-import { whalesByIds } from '../../../services/whales.js';
+import { insiderTradesByIds } from '../../../resources/insider.js';
+import { whalesByIds } from '../../../resources/whale.js';
 import {
   type CompanyLinkWrite,
   findCompanyLink,
   saveCompanyLinks,
 } from '../../../storage/repositories/company-links.js';
-import { emitEvent } from '../../../storage/repositories/events.js';
 import {
   directoryCiks,
   saveInsiderTrades,
   saveSecFiling,
   saveWhalePositions,
+  whaleLeadIds,
 } from '../../../storage/repositories/sec.js';
 import type { Database } from '../../../storage/schema.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { insiderFiledEvent, whaleFiledEvent } from '../../../webhooks/events.js';
+import { emitTypedEvent, insiderFiledEvent, whaleFiledEvent } from '../../../webhooks/events.js';
 import { insiderTradeRows, whalePositionRows } from './map.js';
 import { parseSecDocument } from './parse-sec.js';
 
@@ -110,7 +110,7 @@ export async function storeSecDocument(
       const created = await saveInsiderTrades(trx, filingId, rows, stamp);
       let events = 0;
       for (const resource of await insiderTradesByIds(trx, created)) {
-        if (await emitEvent(trx, insiderFiledEvent(resource), stamp)) events += 1;
+        if (await emitTypedEvent(trx, insiderFiledEvent(resource), stamp)) events += 1;
       }
       return { status: 'parsed', reason: null, created: created.length, events };
     }
@@ -142,23 +142,13 @@ export async function storeSecDocument(
     const created = await saveWhalePositions(trx, filingId, rows, stamp);
     let events = 0;
     if (created.length > 0) {
-      const leads = await whalesByIds(trx, await leadIds(trx, input.accession_number));
+      const leads = await whalesByIds(trx, await whaleLeadIds(trx, input.accession_number));
       for (const resource of leads) {
-        if (await emitEvent(trx, whaleFiledEvent(resource), stamp)) events += 1;
+        if (await emitTypedEvent(trx, whaleFiledEvent(resource), stamp)) events += 1;
       }
     }
     return { status: 'parsed', reason: null, created: created.length, events };
   });
-}
-
-async function leadIds(db: Kysely<Database>, accessionNumber: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('whale_positions')
-    .select('id')
-    .where('accession_number', '=', accessionNumber)
-    .where('is_lead', '=', 1)
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** The ticker a filing states, else the company identity table's link for its CUSIP, then its CIK. */

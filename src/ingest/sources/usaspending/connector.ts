@@ -3,7 +3,7 @@
 //   GET  <base>/api/v2/awards/<award key>/         each award's detail (parent, NAICS, place);
 //                                                  a detail that is not there (404) leaves the row as is.
 import type { HttpClient } from '../../fetch/http-client.js';
-import { type RecordConnector, type RecordPage, RecordSourceError } from '../../pipeline/record-ingest.js';
+import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import {
   type ContractAwardRecord,
   mergeAwardDetail,

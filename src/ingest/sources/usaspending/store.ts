@@ -11,11 +11,10 @@ import {
   findContractAward,
   upsertContractAward,
 } from '../../../storage/repositories/contracts.js';
-import { emitEvent } from '../../../storage/repositories/events.js';
 import type { Database } from '../../../storage/schema.js';
-import { contractAwardedEvent } from '../../../webhooks/events.js';
-import type { RecordStore, StoredRecord } from '../../pipeline/record-ingest.js';
+import { contractAwardedEvent, emitTypedEvent } from '../../../webhooks/events.js';
 import { contentHash, linkName } from '../lda/store.js';
+import type { RecordStore, StoredRecord } from '../record-connector.js';
 import type { ContractAwardRecord } from './award.js';
 
 export class ContractRecordStore implements RecordStore<ContractAwardRecord> {
@@ -62,7 +61,7 @@ export class ContractRecordStore implements RecordStore<ContractAwardRecord> {
     if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findContractAward(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
-    const emitted = await emitEvent(db, contractAwardedEvent(toContractResource(row)), stamp);
+    const emitted = await emitTypedEvent(db, contractAwardedEvent(toContractResource(row)), stamp);
     return { outcome, emitted, unmatchedName };
   }
 }

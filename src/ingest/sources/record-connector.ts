@@ -1,0 +1,46 @@
+// The contract of a record source (LDA lobbying filings, USAspending contract awards): the
+// connector yields pages of parsed records, the store upserts one record with its event. The
+// pipeline (ingest/pipeline/record-ingest.ts) runs any source that keeps this contract.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.js';
+
+export type RecordSourceName = 'lobbying' | 'contracts';
+
+/** A page of records as the source served it. */
+export interface RecordPage<R> {
+  /** What was fetched (a URL), for reports. */
+  label: string;
+  bytes: Buffer;
+  records: R[];
+  /** Rows of the page that are not records of this source, with why. */
+  skipped: Array<{ id: string; reason: string }>;
+  /** Records the whole query holds, when the source says (LDA `count`). */
+  total: number | null;
+}
+
+export interface RecordConnector<R> {
+  readonly name: RecordSourceName;
+  /** The ingest_state key: lda | usaspending. */
+  readonly source: string;
+  /** Pages of records filed on or after `since` (YYYY-MM-DD). */
+  pages(since: string, now: Date, signal?: AbortSignal): AsyncIterable<RecordPage<R>>;
+}
+
+export type StoreOutcome = 'new' | 'updated' | 'unchanged';
+
+export interface StoredRecord {
+  outcome: StoreOutcome;
+  /** The event was emitted (new records only). */
+  emitted: boolean;
+  /** The company name the record could not be matched to a ticker, if any. */
+  unmatchedName: string | null;
+}
+
+/** How a source stores one record: upsert, company match, event (all inside the page's transaction). */
+export interface RecordStore<R> {
+  key(record: R): string;
+  store(db: Kysely<Database>, record: R, rawSha256: string, now: Date): Promise<StoredRecord>;
+}
+
+/** A source answered something its reader cannot take (not a filings page, not JSON ...). */
+export class RecordSourceError extends Error {}
