@@ -3,13 +3,7 @@
 import type { Kysely } from 'kysely';
 import { badRequest, invalidField, notFound } from '../errors.js';
 import { type InsiderTrade, insiderTradesByIds, loadInsiderTrades } from '../resources/insider.js';
-import {
-  findInsiderTrades,
-  type InsiderSortColumn,
-  type InsiderTradeFilter,
-  type ListOrder,
-  overlappingMemberTrades,
-} from '../storage/repositories/sec.js';
+import type { InsiderSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
 
 export async function getInsiderTrade(db: Kysely<Database>, id: number): Promise<InsiderTrade | undefined> {

@@ -3,14 +3,7 @@
 import type { Kysely } from 'kysely';
 import { badRequest, invalidField, notFound } from '../errors.js';
 import { loadWhales, type Whale, whalesByIds } from '../resources/whale.js';
-import {
-  findWhales,
-  type ListOrder,
-  latestCloses,
-  personsOfStatements,
-  type WhaleFilter,
-  type WhaleSortColumn,
-} from '../storage/repositories/sec.js';
+import type { WhaleSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
 
 export async function getWhale(db: Kysely<Database>, id: number): Promise<Whale | undefined> {

@@ -25,6 +25,14 @@ const LIST_SAMPLES: Record<string, { url: string; field?: string }> = {
   'GET /alerts/log': { url: '/alerts/log?limit=3', field: 'deliveries' },
   'GET /alerts/subscriptions': { url: '/alerts/subscriptions', field: 'subscriptions' },
   'GET /portfolio/:politician_id': { url: '/portfolio/nancy-pelosi', field: 'holdings' },
+  'GET /lobbying': { url: '/lobbying?limit=3' },
+  'GET /contracts': { url: '/contracts?limit=3' },
+  'GET /insiders/trades': { url: '/insiders/trades?limit=3' },
+  'GET /tickers/:ticker/insiders': { url: '/tickers/DKNG/insiders?limit=3' },
+  'GET /whales': { url: '/whales?limit=3' },
+  'GET /bills': { url: '/bills?limit=3' },
+  'GET /committees': { url: '/committees' },
+  'GET /politicians/:id/votes': { url: '/politicians/nancy-pelosi/votes?limit=3' },
 };
 
 type Spec = {

@@ -17,7 +17,6 @@ import {
   type RecordSourceName,
   type RecordStore,
   type StoredRecord,
-  type StoreOutcome,
 } from '../sources/record-connector.js';
 
 export type {
