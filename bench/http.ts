@@ -7,7 +7,7 @@
 // of the given prefixes (all by default); BENCH_DURATION sets the seconds per run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
@@ -245,6 +245,15 @@ async function breakdown(file: string, apiKey: string, query: { text: string; pa
 
 class CompiledOnly extends Error {}
 
+/** What the load average means for these numbers: above the core count, other jobs took a share of every run. */
+function loadNote(start: number, end: number): string {
+  const cores = availableParallelism();
+  if (Math.max(start, end) <= cores) return '(no other significant load on the machine).';
+  return `(more than the ${cores} cores: other jobs shared the machine during every run, so the servers and the load
+generator got only part of the CPU. Read the numbers as a floor; the dcledger / floor ratio at 25 rows moves most
+with that load, since both servers and autocannon compete for the same cores; earlier quieter runs are in git history).`;
+}
+
 export async function runHttpBench(): Promise<string> {
   const scenarios = selectedScenarios();
   const loadAtStart = loadavg()[0] ?? 0;
@@ -314,7 +323,7 @@ export async function runHttpBench(): Promise<string> {
 Command: ${command} (${DURATION_S} s per run, ${CONNECTIONS} connections; each server runs alone in
 its own process, autocannon in the parent, all on the same machine).
 Machine: ${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${loadAtEnd.toFixed(2)} at the end
-(the 2 cores are shared with other jobs: read the numbers as a floor, not a ceiling).
+${loadNote(loadAtStart, loadAtEnd)}
 Data: the real trade sets (legislators, Senate Stock Watcher aggregate and reports, both House sets)
 grown ×${MULTIPLIER} by copying every trade with its own id and source key: **${data.trades.toLocaleString('en-US')} trades** in SQLite;
 plus the ${data.secDocuments} recorded real SEC documents (Form 3/4/5 and 13D/G) stored once through the SEC
