@@ -69,6 +69,7 @@ interface BenchData {
   secDocuments: number;
   insiderTrades: number;
   whalePositions: number;
+  whaleStatements: number;
 }
 
 async function buildDatabase(file: string): Promise<BenchData> {
@@ -118,6 +119,16 @@ async function buildDatabase(file: string): Promise<BenchData> {
     secDocuments: catalog.length,
     insiderTrades: await count('insider_trades'),
     whalePositions: await count('whale_positions'),
+    // /whales lists one row per statement, led by its largest reporting person.
+    whaleStatements: Number(
+      (
+        await store.db
+          .selectFrom('whale_positions')
+          .where('is_lead', '=', 1)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   };
   await sql`analyze`.execute(store.db);
   await store.close();
@@ -327,7 +338,7 @@ ${loadNote(loadAtStart, loadAtEnd)}
 Data: the real trade sets (legislators, Senate Stock Watcher aggregate and reports, both House sets)
 grown ×${MULTIPLIER} by copying every trade with its own id and source key: **${data.trades.toLocaleString('en-US')} trades** in SQLite;
 plus the ${data.secDocuments} recorded real SEC documents (Form 3/4/5 and 13D/G) stored once through the SEC
-ingest's store: **${data.insiderTrades.toLocaleString('en-US')} insider transaction lines** and **${data.whalePositions.toLocaleString('en-US')} 13D/G reporting persons**.
+ingest's store: **${data.insiderTrades.toLocaleString('en-US')} insider transaction lines** and **${data.whalePositions.toLocaleString('en-US')} 13D/G reporting persons** in ${data.whaleStatements} statements (one \`/whales\` row each).
 The service runs with its clock at ${FIXTURE_NOW.toISOString().slice(0, 10)}, so the default 30-day window holds real disclosures.
 
 | request | rows | dcledger req/s | p50 ms | p99 ms | floor req/s | floor p50 ms | floor p99 ms | dcledger / floor | answer |
