@@ -43,20 +43,21 @@ describe.skipIf(!chromiumAvailable() || !realDataAvailable())('explorer price ch
     }
     expect(member).toBeDefined();
     const page = await (await browser.newContext()).newPage();
-    await page.addInitScript((key) => sessionStorage.setItem('dcledger-key', key), ctx.key);
+    await page.addInitScript(`sessionStorage.setItem('dcledger-key', ${JSON.stringify(ctx.key)})`);
     await page.goto(`${base}/ui/explore/member?id=${encodeURIComponent(member ?? '')}`);
     await page.waitForSelector('#results tbody');
     await page.fill('#f-ticker', 'nvda');
     await page.click('button[type=submit]');
     await page.waitForSelector('#chart svg polyline');
-    const chart = await page.evaluate(() => {
-      const svg = document.querySelector('#chart svg');
-      const line = svg?.querySelector('polyline')?.getAttribute('points') ?? '';
-      const marks = [...(svg?.querySelectorAll('polygon') ?? [])].map(
-        (m) => m.getAttribute('aria-label') ?? '',
-      );
-      return { title: svg?.querySelector('title')?.textContent ?? '', points: line.split(' ').length, marks };
-    });
+    const svg = page.locator('#chart svg');
+    const marks = await Promise.all(
+      (await svg.locator('polygon').all()).map(async (mark) => (await mark.getAttribute('aria-label')) ?? ''),
+    );
+    const chart = {
+      title: (await svg.locator('> title').textContent()) ?? '',
+      points: ((await svg.locator('polyline').getAttribute('points')) ?? '').split(' ').length,
+      marks,
+    };
     expect(chart.title).toMatch(/^NVDA daily close from \d{4}-\d{2}-\d{2} to .* buys \(upward triangles\)/);
     // A line of daily closes: at least the 60 trading days around even a single trade.
     expect(chart.points).toBeGreaterThan(30);
@@ -67,11 +68,10 @@ describe.skipIf(!chromiumAvailable() || !realDataAvailable())('explorer price ch
 
   it('keeps the trades-only drawing when no close is stored for their dates', async () => {
     const page = await (await browser.newContext()).newPage();
-    await page.addInitScript((key) => sessionStorage.setItem('dcledger-key', key), ctx.key);
+    await page.addInitScript(`sessionStorage.setItem('dcledger-key', ${JSON.stringify(ctx.key)})`);
     await page.goto(`${base}/ui/explore/ticker?symbol=NVDA`);
     await page.waitForFunction(
-      () =>
-        (document.getElementById('chart')?.textContent ?? '') !== '' || document.querySelector('#chart svg'),
+      "document.getElementById('chart').textContent !== '' || document.querySelector('#chart svg') !== null",
     );
     // The fixture's newest NVDA trades are after its last stored close: no price line is drawn.
     expect(await page.locator('#chart p').count()).toBe(0);
