@@ -36,6 +36,8 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /politicians/:id/trades': { tier: 'free', ...TRADE_DATA },
   'GET /tickers/top': { tier: 'free', ...flat(10) },
   'GET /tickers/:ticker/trades': { tier: 'free', ...TRADE_DATA },
+  // A chart's series: one flat price, not per row (a year is ~250 closes, a decade ~2,500).
+  'GET /tickers/:ticker/prices': { tier: 'free', ...flat(5) },
   'GET /feed/recent': { tier: 'free', ...TRADE_DATA },
   'GET /feed/live': { tier: 'core', ...TRADE_DATA },
   'GET /stats/summary': { tier: 'free', ...flat(5) },

@@ -1,10 +1,11 @@
 // Trades by stock and the most-traded stocks.
 import type { Kysely } from 'kysely';
-import { addDays, todayUtc } from '../domain/dates.js';
+import { addDays, daysBetween, todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
 import { isTickerSymbol, NO_TICKER } from '../domain/ticker.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
+import { dailyCloses } from '../storage/repositories/prices.js';
 import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
 import type { TradeOrder } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
@@ -20,16 +21,21 @@ export interface TickerTradesParams {
   sort_dir?: 'asc' | 'desc';
 }
 
+function tickerSymbol(rawTicker: string): string {
+  const ticker = rawTicker.trim().toUpperCase();
+  if (ticker === NO_TICKER || !isTickerSymbol(ticker)) {
+    throw invalidField('ticker', `"${rawTicker}" is not a ticker symbol`);
+  }
+  return ticker;
+}
+
 export async function tickerTrades(
   db: Kysely<Database>,
   rawTicker: string,
   params: TickerTradesParams,
   now: Date,
 ): Promise<Trade[]> {
-  const ticker = rawTicker.trim().toUpperCase();
-  if (ticker === NO_TICKER || !isTickerSymbol(ticker)) {
-    throw invalidField('ticker', `"${rawTicker}" is not a ticker symbol`);
-  }
+  const ticker = tickerSymbol(rawTicker);
   if (!(await tickerKnown(db, ticker))) throw notFound(`No trades or company for ticker "${ticker}"`);
   const filter = {
     ...parseTradeFilters({ trade_type: params.trade_type, chamber: params.chamber }),
@@ -57,4 +63,31 @@ export async function mostTraded(
     },
     params.limit,
   );
+}
+
+export const PRICE_DAYS_DEFAULT = 365;
+export const PRICE_DAYS_MAX = 3650;
+
+export interface TickerPricesParams {
+  date_from?: string;
+  date_to?: string;
+}
+
+/** A stock's daily closes for a chart: the last year by default, at most ten years per call. */
+export async function tickerPrices(
+  db: Kysely<Database>,
+  rawTicker: string,
+  params: TickerPricesParams,
+  now: Date,
+): Promise<{ ticker: string; prices: Array<{ date: string; close: number }> }> {
+  const ticker = tickerSymbol(rawTicker);
+  const to = params.date_to ?? todayUtc(now);
+  const from = params.date_from ?? addDays(to, -PRICE_DAYS_DEFAULT);
+  if (from > to) throw invalidField('date_from', `must not be after date_to (${from} > ${to})`);
+  if (daysBetween(from, to) > PRICE_DAYS_MAX) {
+    throw invalidField('date_from', `the range may span at most ${PRICE_DAYS_MAX} days (${from} to ${to})`);
+  }
+  const prices = await dailyCloses(db, ticker, from, to);
+  if (prices === null) throw notFound(`No daily prices stored for ticker "${ticker}"`);
+  return { ticker, prices };
 }

@@ -349,3 +349,49 @@ export async function markSeriesChanged(
     })),
   );
 }
+
+/**
+ * One symbol's daily closes between two dates (inclusive), from a single series so that a chart
+ * has no jumps between sources: the least adjusted close first (the basis `price_on_trade_date`
+ * uses), then the higher priority; `adj_close` where a source has no close. Null when the symbol
+ * has no stored series at all; an empty list when it has some, but no bar in the range.
+ */
+export async function dailyCloses(
+  db: Kysely<Database>,
+  symbol: string,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; close: number }> | null> {
+  const series = await db
+    .selectFrom('price_series')
+    .select(['source', 'first_date', 'last_date'])
+    .where('symbol', '=', symbol)
+    .orderBy((eb) =>
+      eb
+        .case('close_basis')
+        .when('raw')
+        .then(0)
+        .when('split-adjusted')
+        .then(1)
+        .when('adjusted')
+        .then(2)
+        .else(3)
+        .end(),
+    )
+    .orderBy('priority')
+    .orderBy('source')
+    .execute();
+  if (series.length === 0) return null;
+  const covering = series.find((meta) => meta.first_date <= to && meta.last_date >= from);
+  if (!covering) return [];
+  const bars = await db
+    .selectFrom('price_bars')
+    .select(['date', 'close', 'adj_close'])
+    .where('symbol', '=', symbol)
+    .where('source', '=', covering.source)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .execute();
+  return bars.map((bar) => ({ date: bar.date, close: bar.close ?? bar.adj_close }));
+}
