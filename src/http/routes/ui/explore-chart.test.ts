@@ -48,6 +48,8 @@ describe.skipIf(!chromiumAvailable() || !realDataAvailable())('explorer price ch
     await page.waitForSelector('#results tbody');
     await page.fill('#f-ticker', 'nvda');
     await page.click('button[type=submit]');
+    // The page first draws the member's most-traded ticker; wait for the redraw the search asked for.
+    await page.waitForSelector('#chart svg > title:text-matches("^NVDA daily close")', { state: 'attached' });
     await page.waitForSelector('#chart svg polyline');
     const svg = page.locator('#chart svg');
     const marks = await Promise.all(
