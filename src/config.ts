@@ -109,6 +109,8 @@ export interface PriceProviderConfig {
 }
 
 export type IngestSourceName = SourceName;
+/** Where congress.gov serves its API. */
+export const CONGRESS_GOV_BASE_URL = 'https://api.congress.gov';
 export const INGEST_SOURCES: readonly IngestSourceName[] = SOURCE_NAMES;
 
 /** How the connectors reach the official sites and how often `serve` runs them. */
@@ -121,6 +123,10 @@ export interface IngestConfig {
   ldaBaseUrl: string;
   /** USAspending API (DCLEDGER_USASPENDING_BASE_URL, default https://api.usaspending.gov). */
   usaspendingBaseUrl: string;
+  /** congress.gov API v3 (DCLEDGER_CONGRESS_BASE_URL, default https://api.congress.gov): bills and their parts. */
+  congressBaseUrl: string;
+  /** congress.gov API key (DCLEDGER_CONGRESS_API_KEY, a free api.data.gov key); sent in a header, never printed. */
+  congressApiKey: string | null;
   /** Site serving the OGE 278-T listing (DCLEDGER_OGE_BASE_URL); unset: OGE is skipped (it has no public index). */
   ogeBaseUrl: string | undefined;
   /** Path of the OGE listing under its base URL (DCLEDGER_OGE_INDEX_PATH, default /278t/). */
@@ -359,6 +365,8 @@ export function readIngest(env: Env): IngestConfig {
     ogeBaseUrl: readUrl(env, 'DCLEDGER_OGE_BASE_URL'),
     ldaBaseUrl: readUrl(env, 'DCLEDGER_LDA_BASE_URL') ?? 'https://lda.senate.gov',
     usaspendingBaseUrl: readUrl(env, 'DCLEDGER_USASPENDING_BASE_URL') ?? 'https://api.usaspending.gov',
+    congressBaseUrl: readUrl(env, 'DCLEDGER_CONGRESS_BASE_URL') ?? CONGRESS_GOV_BASE_URL,
+    congressApiKey: env.DCLEDGER_CONGRESS_API_KEY?.trim() || null,
     ogeIndexPath: readPath(env.DCLEDGER_OGE_INDEX_PATH, 'DCLEDGER_OGE_INDEX_PATH') ?? '/278t/',
     archiveDir: env.DCLEDGER_ARCHIVE_DIR?.trim() || './var/archive',
     timeoutMs: readInteger(env, 'DCLEDGER_FETCH_TIMEOUT_MS', 30_000, 1),

@@ -72,7 +72,7 @@ export function buildCli(): Command {
     .command('ingest')
     .argument(
       '[source]',
-      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA) or contracts (USAspending), votes (roll calls; not part of all)',
+      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA), contracts (USAspending), bills (congress.gov API v3) or votes (roll calls); the last five are not part of all',
       'all',
     )
     .option(

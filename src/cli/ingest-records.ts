@@ -1,4 +1,4 @@
-// `dcledger ingest lobbying|contracts [--since DATE] [--base-url URL] [--json]`: one record-source
+// `dcledger ingest lobbying|contracts|bills [--since DATE] [--base-url URL] [--json]`: one record-source
 // run with progress on stderr and a summary of what it did on stdout.
 import { loadConfig } from '../config.js';
 import type {
@@ -44,14 +44,20 @@ export function recordProgress(stream: NodeJS.WritableStream): RecordIngestProgr
   };
 }
 
+/** The event each record source emits for a new record (bills have none). */
+const RECORD_EVENTS: Record<RecordSourceName, string | null> = {
+  lobbying: 'lobbying.filed',
+  contracts: 'contract.awarded',
+  bills: null,
+};
+
 export function printRecordReport(report: RecordIngestReport): void {
   printLine(`== ${report.source}: ${report.status}`);
   if (report.error) printLine(`  error: ${report.error}`);
   printLine(`  since ${report.since}: ${report.pages} pages/files, ${report.records} records`);
   printLine(`  new ${report.new}, updated ${report.updated}, unchanged ${report.unchanged}`);
-  printLine(
-    `  events: ${report.events} ${report.source === 'lobbying' ? 'lobbying.filed' : 'contract.awarded'}`,
-  );
+  const event = RECORD_EVENTS[report.source];
+  if (event) printLine(`  events: ${report.events} ${event}`);
   printLine(`  skipped: ${report.skipped.length}`);
   const reasons = new Map<string, number>();
   for (const skip of report.skipped) {

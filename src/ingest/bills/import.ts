@@ -54,50 +54,73 @@ export async function importBills(
     }
   }
   return db.transaction().execute(async (trx) => {
-    const known = new Set(await storedBillIds(trx));
-    const records = [...details.values()].flatMap((detail) => (detail.record ? [detail.record] : []));
-    const parts: BillPartsWrite[] = [];
-    for (const detail of details.values()) {
-      if (!detail.record && !known.has(detail.id)) {
-        skipped.push({
-          file: detail.id,
-          reason: `${detail.id}: records of a bill that no document describes`,
-        });
-        continue;
-      }
-      parts.push(toPartsWrite(detail));
-    }
-    const stamp = now.toISOString();
-    const saved = await saveBills(
-      trx,
-      records.map((bill) => ({
-        id: bill.id,
-        congress: bill.congress,
-        bill_type: bill.billType,
-        number: bill.number,
-        title: bill.title,
-        short_title: bill.shortTitle,
-        introduced_date: bill.introducedDate,
-        sponsor_bioguide_id: bill.sponsorBioguideId,
-        policy_area: bill.policyArea,
-        latest_action_date: bill.latestActionDate,
-        latest_action_text: bill.latestActionText,
-        url: bill.url,
-      })),
-      stamp,
-    );
-    const partsChanged = await saveBillParts(trx, parts, stamp);
-    const inserted = records.filter((bill) => !known.has(bill.id)).length;
-    const touched = new Set([...saved.updatedIds, ...partsChanged].filter((id) => known.has(id)));
+    const saved = await saveBillDetails(trx, [...details.values()], now);
+    for (const id of saved.orphans)
+      skipped.push({ file: id, reason: `${id}: records of a bill that no document describes` });
     return {
       files: files.length,
-      bills: parts.length,
-      inserted,
-      updated: touched.size,
-      unchanged: parts.length - inserted - touched.size,
+      bills: saved.inserted.length + saved.updated.length + saved.unchanged.length,
+      inserted: saved.inserted.length,
+      updated: saved.updated.length,
+      unchanged: saved.unchanged.length,
       skipped,
     };
   });
+}
+
+/** What saving bills did, by bill id. */
+export interface SavedBills {
+  inserted: string[];
+  updated: string[];
+  unchanged: string[];
+  /** Parts of bills neither stored nor described by any document: not saved. */
+  orphans: string[];
+}
+
+/** Upserts bills and their parts (each part replaced whole when it changed); inside the caller's transaction. */
+export async function saveBillDetails(
+  db: Kysely<Database>,
+  details: readonly BillDetail[],
+  now: Date,
+): Promise<SavedBills> {
+  const known = await storedBillIds(
+    db,
+    details.map((detail) => detail.id),
+  );
+  const result: SavedBills = { inserted: [], updated: [], unchanged: [], orphans: [] };
+  const records = details.flatMap((detail) => (detail.record ? [detail.record] : []));
+  const parts: BillPartsWrite[] = [];
+  for (const detail of details) {
+    if (!detail.record && !known.has(detail.id)) result.orphans.push(detail.id);
+    else parts.push(toPartsWrite(detail));
+  }
+  const stamp = now.toISOString();
+  const saved = await saveBills(
+    db,
+    records.map((bill) => ({
+      id: bill.id,
+      congress: bill.congress,
+      bill_type: bill.billType,
+      number: bill.number,
+      title: bill.title,
+      short_title: bill.shortTitle,
+      introduced_date: bill.introducedDate,
+      sponsor_bioguide_id: bill.sponsorBioguideId,
+      policy_area: bill.policyArea,
+      latest_action_date: bill.latestActionDate,
+      latest_action_text: bill.latestActionText,
+      url: bill.url,
+    })),
+    stamp,
+  );
+  const partsChanged = await saveBillParts(db, parts, stamp);
+  const touched = new Set([...saved.updatedIds, ...partsChanged]);
+  for (const { billId } of parts) {
+    if (!known.has(billId)) result.inserted.push(billId);
+    else if (touched.has(billId)) result.updated.push(billId);
+    else result.unchanged.push(billId);
+  }
+  return result;
 }
 
 function toPartsWrite(detail: BillDetail): BillPartsWrite {

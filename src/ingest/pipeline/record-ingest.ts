@@ -92,6 +92,7 @@ export async function runRecordIngest<R>(
   try {
     for await (const page of connector.pages(since, started, options.signal)) {
       const rawSha256 = options.archive.put(page.bytes);
+      for (const document of page.documents ?? []) options.archive.put(document);
       const now = clock();
       const stored = await inTransaction(db, async (trx) => {
         const results: StoredRecord[] = [];

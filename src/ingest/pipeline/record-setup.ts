@@ -1,12 +1,14 @@
 // A record-source run as the configuration describes it: HTTP client with the ingest politeness
 // settings, the document archive, the company matcher loaded once, the connector and its store.
-// `dcledger ingest lobbying|contracts` uses it.
+// `dcledger ingest lobbying|contracts|bills` uses it.
 import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
 import { loadCompanyMatcher } from '../../market/company-match.js';
 import type { Database } from '../../storage/schema.js';
+import { BillRecordStore } from '../bills/store.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
+import { CongressGovConnector } from '../sources/congress/congress-gov-connector.js';
 import { LdaConnector } from '../sources/lda/connector.js';
 import { LobbyingRecordStore } from '../sources/lda/store.js';
 import { UsaspendingConnector } from '../sources/usaspending/connector.js';
@@ -18,7 +20,7 @@ import {
   runRecordIngest,
 } from './record-ingest.js';
 
-export const RECORD_SOURCES: readonly RecordSourceName[] = ['lobbying', 'contracts'];
+export const RECORD_SOURCES: readonly RecordSourceName[] = ['lobbying', 'contracts', 'bills'];
 
 export function isRecordSource(name: string): name is RecordSourceName {
   return (RECORD_SOURCES as readonly string[]).includes(name);
@@ -55,6 +57,14 @@ export async function ingestRecords(
     progress: options.progress,
     signal: options.signal,
   };
+  if (source === 'bills') {
+    const connector = new CongressGovConnector(
+      http,
+      options.baseUrl ?? config.congressBaseUrl,
+      config.congressApiKey,
+    );
+    return runRecordIngest(db, connector, new BillRecordStore(), run);
+  }
   if (source === 'lobbying') {
     const connector = new LdaConnector(http, options.baseUrl ?? config.ldaBaseUrl);
     return runRecordIngest(db, connector, new LobbyingRecordStore(matcher), run);

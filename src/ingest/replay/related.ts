@@ -9,6 +9,11 @@
 //   POST /api/v2/search/spending_by_award/   the N-th recorded contract search answer (body `page`),
 //                                            hasNext true until the last; filters are not applied
 //   GET  /api/v2/awards/<award key>/         a recorded award detail, else 404
+//   GET  /v3/bill[/<congress>[/<type>[/<number>[/<part>]]]]
+//                                            the recorded congress.gov API v3 answers (`bill_117_hr_21_
+//                                            actions.json` answers /v3/bill/117/hr/21/actions); a list
+//                                            holds its one recorded page (`next` null, `count` what it
+//                                            holds); query filters are not applied; else 404
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { filesUnder } from '../../files.js';
@@ -42,10 +47,19 @@ export class RelatedReplay {
   readonly awardSearches: Array<{ file: string; answer: Obj }> = [];
   /** Recorded award details by award key. */
   readonly awardDetails = new Map<string, Obj>();
+  /** Recorded congress.gov API v3 answers by path (`/v3/bill/117/hr/21/actions`). */
+  readonly congressAnswers = new Map<string, Obj>();
 
   constructor(dataDir: string) {
     const lda = join(dataDir, 'related', 'lda');
     const usaspending = join(dataDir, 'related', 'usaspending');
+    const congress = join(dataDir, 'related', 'bills', 'congress-gov-api-v3');
+    if (existsSync(congress)) {
+      for (const file of filesUnder(congress, (name) => /^bill(_[a-z0-9]+)*\.json$/i.test(name))) {
+        const path = `/v3/${basename(file, '.json').toLowerCase().split('_').join('/')}`;
+        this.congressAnswers.set(path, obj(readJson(file)));
+      }
+    }
     if (existsSync(lda)) {
       for (const file of filesUnder(lda, (name) => name.endsWith('.json'))) {
         const page = obj(readJson(file));
@@ -88,6 +102,10 @@ export class RelatedReplay {
     if (method === 'GET' && detail) {
       const answer = this.awardDetails.get(detail[1] ?? '');
       return answer ? json(answer) : notFound();
+    }
+    if (method === 'GET' && (path === '/v3/bill' || path.startsWith('/v3/bill/'))) {
+      const answer = this.congressAnswers.get(path.replace(/\/+$/, '').toLowerCase());
+      return answer ? json(recordedListPage(answer)) : notFound();
     }
     return null;
   }
@@ -145,6 +163,13 @@ export class RelatedReplay {
       },
     });
   }
+}
+
+/** A congress.gov list as recorded: one page, so no `next`, and a count of what it holds. */
+function recordedListPage(answer: Obj): Obj {
+  if (typeof obj(answer.pagination).next !== 'string') return answer;
+  const rows = Object.values(answer).find(Array.isArray);
+  return { ...answer, pagination: { count: Array.isArray(rows) ? rows.length : 0, next: null } };
 }
 
 function json(value: unknown): RelatedAnswer {

@@ -1,16 +1,18 @@
-// The contract of a record source (LDA lobbying filings, USAspending contract awards): the
+// The contract of a record source (LDA lobbying filings, USAspending contract awards, congress.gov bills): the
 // connector yields pages of parsed records, the store upserts one record with its event. The
 // pipeline (ingest/pipeline/record-ingest.ts) runs any source that keeps this contract.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 
-export type RecordSourceName = 'lobbying' | 'contracts';
+export type RecordSourceName = 'lobbying' | 'contracts' | 'bills';
 
 /** A page of records as the source served it. */
 export interface RecordPage<R> {
   /** What was fetched (a URL), for reports. */
   label: string;
   bytes: Buffer;
+  /** More documents the records were read from (a bill's linked answers), archived with the page. */
+  documents?: Buffer[];
   records: R[];
   /** Rows of the page that are not records of this source, with why. */
   skipped: Array<{ id: string; reason: string }>;

@@ -2,12 +2,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
 import { ReplayServer } from '../replay/server.js';
 import { congressOn, fetchVoteviewSets, voteviewSetNames } from '../sources/congress/voteview-connector.js';
 import { saveVoteviewSets } from './import.js';
+import { congressStart, ingestVotes } from './run.js';
 
 const dataDir = inject('dataDir');
 
@@ -60,5 +62,34 @@ describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recor
     );
     expect(again.votes).toEqual({ inserted: 0, updated: 0, unchanged: 623 });
     expect(again.positions.inserted + again.positions.updated).toBe(0);
+  });
+
+  it('starts where the last completed run left off: the Congress sitting then, read again whole', async () => {
+    const config = readIngest({
+      DCLEDGER_ARCHIVE_DIR: archiveDir,
+      DCLEDGER_FETCH_INTERVAL_MS: '0',
+      // A kept-alive connection the server closed while the first run was saving fails once: retried.
+      DCLEDGER_FETCH_RETRIES: '2',
+      DCLEDGER_FETCH_BACKOFF_MS: '1',
+    });
+    const clock = () => new Date('2026-11-23T12:00:00Z');
+    expect(congressStart('2026-11-23')).toBe('2025-01-03');
+    const first = await ingestVotes(store.db, config, { baseUrl: server.url, since: '2023-02-01', clock });
+    expect(first).toMatchObject({ status: 'completed', since: '2023-02-01', sinceFrom: 'option' });
+    // H118 is not recorded; S118, H119 and S119 are.
+    expect(first.missing.map((m) => m.name)).toEqual(['H118']);
+    const stored = first.report?.votes.inserted ?? 0;
+    expect(stored).toBeGreaterThan(623);
+    const asked = server.requests.length;
+    const second = await ingestVotes(store.db, config, { baseUrl: server.url, clock });
+    expect(second.error).toBeNull();
+    expect(second).toMatchObject({ status: 'completed', since: '2025-01-03', sinceFrom: 'cursor' });
+    // Only the 119th Congress's sets are read again: nothing new, fewer rows than the first run saw.
+    expect(second.report?.sets).toEqual(['H119', 'S119']);
+    expect(second.report?.votes).toMatchObject({ inserted: 0, updated: 0 });
+    expect(second.report?.votes.unchanged).toBeLessThan(stored);
+    const names = server.requests.slice(asked).map((r) => r.path);
+    expect(names.some((path) => /[HS]118_/.test(path))).toBe(false);
+    expect(names.some((path) => /S119_rollcalls/.test(path))).toBe(true);
   });
 });

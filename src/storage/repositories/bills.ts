@@ -22,9 +22,14 @@ export async function saveBills(
   bills: readonly BillWrite[],
   now: string,
 ): Promise<{ inserted: number; updated: number; updatedIds: string[] }> {
-  const existing = new Map(
-    (await db.selectFrom('bills').selectAll().execute()).map((bill) => [bill.id, bill] as const),
-  );
+  const existing = new Map<string, BillsTable>();
+  for (const ids of chunk(
+    bills.map((bill) => bill.id),
+    500,
+  )) {
+    const rows = await db.selectFrom('bills').selectAll().where('id', 'in', ids).execute();
+    for (const row of rows) existing.set(row.id, row);
+  }
   let inserted = 0;
   let updated = 0;
   const updatedIds: string[] = [];
@@ -280,7 +285,12 @@ export async function billParts(db: Kysely<Database>, id: string) {
   };
 }
 
-/** The ids of every stored bill. */
-export async function storedBillIds(db: Kysely<Database>): Promise<string[]> {
-  return (await db.selectFrom('bills').select('id').execute()).map((row) => row.id);
+/** Which of these bills are stored. */
+export async function storedBillIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (const batch of chunk([...ids], 500)) {
+    const rows = await db.selectFrom('bills').select('id').where('id', 'in', batch).execute();
+    for (const row of rows) stored.add(row.id);
+  }
+  return stored;
 }
