@@ -116,6 +116,8 @@ describe.skipIf(!realDataAvailable())('CSV answers', () => {
         const response = await ctx.app.inject({ method: 'GET', url, headers });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/csv/);
+        // Streamed: no Content-Length, the body goes out as the stream produces it.
+        expect(response.headers['content-length']).toBeUndefined();
         expect(response.headers['x-credits-charged']).toBe(json.headers['x-credits-charged']);
         const [header, ...records] = parse(response.body) as string[][];
         expect(header?.length).toBeGreaterThan(1);
