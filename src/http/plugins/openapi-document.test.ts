@@ -200,6 +200,61 @@ describe('the OpenAPI document', () => {
     expect(trade.properties.data.$ref).toBe('#/components/schemas/Trade');
   });
 
+  it('makes a route declared with no summary, id, tag, description or errors lint-clean as well', async () => {
+    const bare = finishDocument(
+      {
+        openapi: '3.1.0',
+        info: { title: 'bare', version: '1', description: 'A document with one route that declared nothing' },
+        paths: {
+          '/docs/extra/{name}': { get: { responses: { '200': { description: 'Default Response' } } } },
+        },
+        components: {},
+      },
+      { publicUrl: 'https://api.dcledger.test', tags: [] },
+    ) as unknown as Document;
+    const operation = bare.paths['/docs/extra/{name}']?.get as Operation & Record<string, unknown>;
+    expect(operation).toMatchObject({
+      summary: 'GET /docs/extra/:name',
+      operationId: 'getDocsExtraName',
+      tags: ['docs'],
+    });
+    expect(operation.security).toEqual([]);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '404', '500']);
+    const bareFile = join(directory, 'bare.json');
+    writeFileSync(bareFile, JSON.stringify(bare));
+    const redocly = await run(
+      join(BIN, 'redocly'),
+      ['lint', '--extends', 'recommended', '--format', 'json', bareFile],
+      {
+        cwd: directory,
+        env: LINT_ENV,
+      },
+    ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const problems = (JSON.parse(redocly.stdout) as { problems: { ruleId: string; message: string }[] })
+      .problems;
+    // The bare document names no shape, so its Error component is its only schema: nothing unused.
+    expect(problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    const spectral = await run(
+      join(BIN, 'spectral'),
+      [
+        'lint',
+        '--ruleset',
+        join(directory, '.spectral.yaml'),
+        '--format',
+        'json',
+        '--fail-severity',
+        'hint',
+        bareFile,
+      ],
+      { cwd: directory, env: LINT_ENV },
+    ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const results = JSON.parse(spectral.stdout.slice(0, spectral.stdout.lastIndexOf(']') + 1)) as {
+      code: string;
+      message: string;
+    }[];
+    expect(results.map((result) => `${result.code}: ${result.message}`)).toEqual([]);
+  }, 120_000);
+
   it('publishes the configured public URL as its server, else the host it was fetched from', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
     const configured = finishDocument(

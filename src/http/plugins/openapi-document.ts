@@ -31,7 +31,7 @@ interface Operation extends Json {
   summary?: string;
   description?: string;
   tags?: string[];
-  parameters?: { in: string; name: string }[];
+  parameters?: ({ in: string; name: string } & Json)[];
   requestBody?: unknown;
   responses?: Record<string, Json>;
   security?: unknown[];
@@ -144,8 +144,30 @@ function routeKeyOf(method: string, path: string): string {
   return `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
 }
 
-function finishOperation(method: string, path: string, operation: Operation): void {
+/** `GET /companies/{ticker}` -> `getCompaniesTicker`: an operationId for a route that gave none. */
+function operationIdOf(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word.charAt(0).toUpperCase() + word.slice(1))].join(
+    '',
+  );
+}
+
+function finishOperation(method: string, path: string, operation: Operation, used: Set<string>): void {
   const key = routeKeyOf(method, path);
+  // A route declared without summary, id or tag still gets them (a generator needs each).
+  if (!operation.summary?.trim()) operation.summary = key;
+  if (typeof operation.operationId !== 'string') operation.operationId = operationIdOf(method, path);
+  if (!operation.tags?.length) operation.tags = [path.split('/').filter(Boolean)[0] ?? 'meta'];
+  // Only parameters and bodies the route declares are validated (422).
+  const validated = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
+  // A path parameter the route's schema does not declare is still a required string.
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    const parameters = operation.parameters ?? [];
+    if (!parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)) {
+      parameters.push({ name: name ?? '', in: 'path', required: true, schema: { type: 'string' } });
+    }
+    operation.parameters = parameters;
+  }
   if (!operation.description?.trim()) {
     const summary = (operation.summary ?? key).replace(/\.$/, '');
     const access = operation['x-tier'] ? priceSentence(operation) : ' Public: no key needed.';
@@ -154,16 +176,19 @@ function finishOperation(method: string, path: string, operation: Operation): vo
   if (!operation.security) {
     // The account area checks its own session cookie (and CSRF token), which signing up and in do without.
     operation.security = isSessionRoute(key) ? [{ DCSession: [] }, {}] : isPublicRoute(key) ? [] : undefined;
+    if (isSessionRoute(key)) used.add('DCSession');
   }
   const responses = operation.responses ?? {};
   const wanted = ['400', '500'];
-  if ((operation.parameters?.length ?? 0) > 0 || operation.requestBody) wanted.push('422');
+  if (validated) wanted.push('422');
   if (path.includes('{')) wanted.push('404');
   for (const status of wanted) if (!responses[status]) responses[status] = errorResponse(status);
   for (const [status, response] of Object.entries(responses)) {
     if (/^[45]/.test(status) && ERROR_TEXT[status] && response.description === ERROR_BODY_DESCRIPTION)
       response.description = ERROR_TEXT[status];
-    response.headers = { ...responseHeaders(operation, status), ...(response.headers as Json | undefined) };
+    const headers = responseHeaders(operation, status);
+    for (const name of Object.keys(headers)) used.add(name);
+    response.headers = { ...headers, ...(response.headers as Json | undefined) };
   }
   operation.responses = responses;
 }
@@ -377,10 +402,12 @@ export function finishDocument(document: Json, options: DocumentOptions): Json {
 
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
   const usedTags = new Set<string>();
+  // Header components and the session scheme are published only where an operation uses them.
+  const used = new Set<string>();
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (!METHODS.has(method)) continue;
-      finishOperation(method, path, operation);
+      finishOperation(method, path, operation, used);
       for (const tag of operation.tags ?? []) usedTags.add(tag);
     }
   }
@@ -394,18 +421,23 @@ export function finishDocument(document: Json, options: DocumentOptions): Json {
   const schemas = (components.schemas ?? {}) as Json;
   document.webhooks = webhooks(schemas);
   nameAllShapes(document, schemas);
+  // Every operation's error answers refer to it, whether or not a route declared the shape itself.
+  schemas.Error ??= JSON.parse(JSON.stringify(NAMED_SCHEMAS.Error)) as Json;
   components.schemas = schemas;
-  components.headers = { ...RESPONSE_HEADERS };
+  components.headers = Object.fromEntries(
+    Object.entries(RESPONSE_HEADERS).filter(([name]) => used.has(name)),
+  );
   components.securitySchemes = {
     ...(components.securitySchemes as Json | undefined),
-    DCSession: {
+  };
+  if (used.has('DCSession'))
+    (components.securitySchemes as Json).DCSession = {
       type: 'apiKey',
       in: 'cookie',
       name: SESSION_COOKIE,
       description:
         'The account area’s session cookie, set by POST /account/login; every POST also needs the X-CSRF-Token header',
-    },
-  };
+    };
   document.components = components;
   return document;
 }
