@@ -9,6 +9,7 @@ import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/err
 import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
+import { registerPaging } from './http/plugins/paging.js';
 import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { accountRoutes } from './http/routes/account/index.js';
@@ -70,6 +71,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
+  // List answers keep their bodies; paging goes in the Link header (no count query).
+  registerPaging(app, deps);
   registerSecurityHeaders(app);
   await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);

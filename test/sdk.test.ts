@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDcLedgerClient,
   DcLedgerError,
+  nextPageOf,
   paginate,
   retryingFetch,
   type Trade,
@@ -35,6 +36,16 @@ describe('SDK types', () => {
 });
 
 describe('SDK paging', () => {
+  it('reads the next page from a Link header', () => {
+    expect(
+      nextPageOf(
+        '<http://127.0.0.1:8080/trades?ticker=NVDA&limit=25&offset=50>; rel="next", <http://127.0.0.1:8080/trades?limit=25&offset=0>; rel="first"',
+      ),
+    ).toEqual({ offset: 50, limit: 25 });
+    expect(nextPageOf('<http://127.0.0.1:8080/trades?limit=25&offset=0>; rel="prev"')).toBeUndefined();
+    expect(nextPageOf(null)).toBeUndefined();
+  });
+
   it('steps offset until a short page and yields each id once when rows shift between pages', async () => {
     // A filing lands after the first page: every later row moves down one place.
     const rows = Array.from({ length: 23 }, (_, index) => ({ id: 100 - index }));
@@ -187,6 +198,25 @@ describe.skipIf(!realDataAvailable())('SDK against a running server', () => {
       paged.push(trade);
     }
     expect(paged.map((trade) => trade.id)).toEqual(all.map((trade) => trade.id));
+
+    // Led by the server's Link header (rel="next") instead of the short-page rule: the same rows.
+    const requests: number[] = [];
+    const linked: Trade[] = [];
+    for await (const trade of paginate<Trade>(
+      async ({ offset, limit }) => {
+        requests.push(offset);
+        const page = await client.GET('/trades', { params: { query: { ...query, offset, limit } } });
+        return { rows: unwrap(page), response: page.response };
+      },
+      { limit: 7 },
+    )) {
+      linked.push(trade);
+    }
+    expect(linked.map((trade) => trade.id)).toEqual(all.map((trade) => trade.id));
+    // A next link follows each full page, so the walk ends on the first short page.
+    expect(requests).toEqual(
+      Array.from({ length: Math.ceil((all.length + 1) / 7) }, (_, index) => index * 7),
+    );
 
     const anonymous = createDcLedgerClient({ baseUrl });
     const refused = await anonymous.GET('/trades', { params: { query: { limit: 1 } } });

@@ -52,7 +52,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     {
       capabilities: { tools: {} },
       instructions:
-        'US congressional and executive-branch stock-trade disclosures. Use lookup to turn a name into a politician_id, then query_trades, get_portfolio or get_conflicts. Every call is charged in credits as its REST endpoint is.',
+        'US congressional and executive-branch stock-trade disclosures. Use lookup to turn a name into a politician_id, then query_trades, get_portfolio or get_conflicts; the record tools (insider_trades, whale_filings, lobbying_filings, contract_awards, search_bills, get_bill, member_votes, campaign_finance) reach the records linked to those trades. Every call is charged in credits as its REST endpoint is.',
     },
   );
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));

@@ -11,7 +11,71 @@ interface ToolSpec {
   description: string;
 }
 
-/** The five tools of the interface, in its order. */
+/**
+ * The records linked to members' trades (issues 12-14): an agent reaches them as tools too. Each is
+ * a GET route, charged and gated as that route is (the SEC, lobbying and contract lists need the
+ * core plan). TOOLS lists them after the interface's five.
+ */
+export const RECORD_TOOLS: readonly ToolSpec[] = [
+  {
+    name: 'insider_trades',
+    method: 'GET',
+    url: '/insiders/trades',
+    description:
+      'SEC Form 3/4/5 transactions by company insiders (officers, directors, 10% owners), filtered by ticker, issuer cik, insider name, transaction code, date window and minimum value; has_politician_overlap=true keeps lines where a member traded the same stock within 30 days.',
+  },
+  {
+    name: 'whale_filings',
+    method: 'GET',
+    url: '/whales',
+    description:
+      'Schedule 13D/13G beneficial-ownership statements of investors holding 5% or more of a company, filtered by ticker, filer, form, minimum percent and date window.',
+  },
+  {
+    name: 'lobbying_filings',
+    method: 'GET',
+    url: '/lobbying',
+    description:
+      'Federal lobbying (Senate LDA) filings: who lobbied for which client on which issues and for how much, filtered by client, registrant, ticker of the client company, issue code, year and period.',
+  },
+  {
+    name: 'contract_awards',
+    method: 'GET',
+    url: '/contracts',
+    description:
+      'Federal contract awards (USAspending) to companies, filtered by ticker of the recipient, recipient name, awarding agency, date window and minimum amount.',
+  },
+  {
+    name: 'search_bills',
+    method: 'GET',
+    url: '/bills',
+    description:
+      'Bills and resolutions, latest action first, filtered by congress, bill type, sponsor, policy area, subject, committee, introduction dates or free text (q).',
+  },
+  {
+    name: 'get_bill',
+    method: 'GET',
+    url: '/bills/:id',
+    description:
+      'One bill (id like hr21-117: type, number, congress): sponsors, cosponsors, committees, every action, subjects, related bills and roll-call votes.',
+  },
+  {
+    name: 'member_votes',
+    method: 'GET',
+    url: '/politicians/:id/votes',
+    description:
+      "A member's roll-call votes, newest first, filtered by position (Yea, Nay...), bill and date window. id is the politician_id or slug from lookup.",
+  },
+  {
+    name: 'campaign_finance',
+    method: 'GET',
+    url: '/politicians/:id/campaign-finance',
+    description:
+      "A member's FEC campaign finance for a cycle: totals, top donor employers and industries, and PAC money by company. id is the politician_id or slug from lookup.",
+  },
+];
+
+/** The five tools of the interface, in its order, then the record tools. */
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'lookup',
@@ -45,6 +109,7 @@ export const TOOLS: readonly ToolSpec[] = [
     url: '/conflict/:politician_id',
     description: "Trades in sectors overseen by the member's committees (potential conflicts of interest).",
   },
+  ...RECORD_TOOLS,
 ];
 
 /**

@@ -18,13 +18,14 @@ try {
     process.exit(1);
   }
   let count = 0;
+  // Each page comes with its response: the Link header's rel="next" names the next page.
   const trades = paginate<Trade>(
-    async ({ offset, limit }) =>
-      unwrap(
-        await client.GET('/trades', {
-          params: { query: { politician_id: String(member.politician_id), days: 3650, offset, limit } },
-        }),
-      ),
+    async ({ offset, limit }) => {
+      const page = await client.GET('/trades', {
+        params: { query: { politician_id: String(member.politician_id), days: 3650, offset, limit } },
+      });
+      return { rows: unwrap(page), response: page.response };
+    },
     { limit: 25, maxPages: 4 },
   );
   for await (const trade of trades) {

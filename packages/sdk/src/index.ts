@@ -2,11 +2,11 @@
 // document (src/openapi.ts); requests go through openapi-fetch with the key header, retries that
 // honour Retry-After, a paging iterator that dedupes by id, and webhook signature verification.
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from './openapi.js';
+import type { components, paths } from './openapi.js';
 import { type RetryOptions, retryingFetch } from './retry.js';
 
 export type { components, operations, paths } from './openapi.js';
-export { type PageRequest, type PaginateOptions, paginate } from './paging.js';
+export { nextPageOf, type Page, type PageRequest, type PaginateOptions, paginate } from './paging.js';
 export { type RetryOptions, retryingFetch } from './retry.js';
 export {
   type VerifyWebhookOptions,
@@ -21,8 +21,18 @@ type JsonOf<Path extends keyof paths, Method extends 'get'> = paths[Path][Method
   ? Body
   : never;
 
+/** The named shapes of the OpenAPI document (components/schemas): `Schemas['InsiderTrade']`, ... */
+export type Schemas = components['schemas'];
 /** One disclosed trade, as GET /trades returns it. */
-export type Trade = JsonOf<'/trades', 'get'>[number];
+export type Trade = Schemas['Trade'];
+/** The body of every error answer. */
+export type ErrorBody = Schemas['Error'];
+/** A disclosure document and its parse status (GET /filings). */
+export type Filing = Schemas['Filing'];
+/** An SEC Form 3/4/5 transaction line (GET /insiders/trades). */
+export type InsiderTrade = Schemas['InsiderTrade'];
+/** A Schedule 13D/13G filing (GET /whales). */
+export type Whale = Schemas['Whale'];
 /** The query of GET /trades. */
 export type TradeQuery = NonNullable<paths['/trades']['get']['parameters']['query']>;
 /** One member or official, as GET /politicians/{id} returns them. */

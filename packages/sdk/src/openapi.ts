@@ -70,7 +70,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A politician’s profile, statistics and committees */
+        /**
+         * A politician’s profile, statistics and committees
+         * @description A politician’s profile, statistics and committees. Reached from the free tier; costs 15 credits.
+         */
         get: operations["getPolitician"];
         put?: never;
         post?: never;
@@ -107,7 +110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One member's roll-call votes, newest first */
+        /**
+         * One member's roll-call votes, newest first
+         * @description One member's roll-call votes, newest first. Reached from the free tier; costs 15 credits plus 1 per row (5 per executive-branch row).
+         */
         get: operations["listPoliticianVotes"];
         put?: never;
         post?: never;
@@ -124,7 +130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** FEC cycle totals, top employers and industries of donors, PAC money by company */
+        /**
+         * FEC cycle totals, top employers and industries of donors, PAC money by company
+         * @description FEC cycle totals, top employers and industries of donors, PAC money by company. Reached from the core tier; costs 25 credits.
+         */
         get: operations["getPoliticianCampaignFinance"];
         put?: never;
         post?: never;
@@ -301,7 +310,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Platform summary: totals and recent activity */
+        /**
+         * Platform summary: totals and recent activity
+         * @description Platform summary: totals and recent activity. Reached from the free tier; costs 5 credits.
+         */
         get: operations["statsSummary"];
         put?: never;
         post?: never;
@@ -378,7 +390,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One filing: status, reason, counts, original document */
+        /**
+         * One filing: status, reason, counts, original document
+         * @description One filing: status, reason, counts, original document. Reached from the free tier; costs 15 credits.
+         */
         get: operations["getFiling"];
         put?: never;
         post?: never;
@@ -415,7 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One lobbying filing: registrant, client, amount, issues, lobbyists, entities contacted */
+        /**
+         * One lobbying filing: registrant, client, amount, issues, lobbyists, entities contacted
+         * @description One lobbying filing: registrant, client, amount, issues, lobbyists, entities contacted. Reached from the core tier; costs 5 credits.
+         */
         get: operations["getLobbying"];
         put?: never;
         post?: never;
@@ -452,7 +470,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One contract award: recipient, parent, amount, agency, dates, NAICS/PSC, place of performance */
+        /**
+         * One contract award: recipient, parent, amount, agency, dates, NAICS/PSC, place of performance
+         * @description One contract award: recipient, parent, amount, agency, dates, NAICS/PSC, place of performance. Reached from the core tier; costs 5 credits.
+         */
         get: operations["getContract"];
         put?: never;
         post?: never;
@@ -489,7 +510,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One insider transaction line */
+        /**
+         * One insider transaction line
+         * @description One insider transaction line. Reached from the core tier; costs 15 credits.
+         */
         get: operations["getInsiderTrade"];
         put?: never;
         post?: never;
@@ -546,7 +570,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One 13D/13G statement */
+        /**
+         * One 13D/13G statement
+         * @description One 13D/13G statement. Reached from the core tier; costs 15 credits.
+         */
         get: operations["getWhale"];
         put?: never;
         post?: never;
@@ -583,7 +610,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One bill: sponsors, cosponsors, committees with dates, every action, subjects, related bills, votes */
+        /**
+         * One bill: sponsors, cosponsors, committees with dates, every action, subjects, related bills, votes
+         * @description One bill: sponsors, cosponsors, committees with dates, every action, subjects, related bills, votes. Reached from the free tier; costs 15 credits.
+         */
         get: operations["getBill"];
         put?: never;
         post?: never;
@@ -600,7 +630,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One roll-call vote with every member position */
+        /**
+         * One roll-call vote with every member position
+         * @description One roll-call vote with every member position. Reached from the free tier; costs 15 credits.
+         */
         get: operations["getVote"];
         put?: never;
         post?: never;
@@ -657,7 +690,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling key's account balance, plan, allowance, daily spend and rate limit */
+        /**
+         * The calling key's account balance, plan, allowance, daily spend and rate limit
+         * @description The calling key's account balance, plan, allowance, daily spend and rate limit. Reached from the free tier; costs 0 credits.
+         */
         get: operations["creditsBalance"];
         put?: never;
         post?: never;
@@ -694,7 +730,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The six webhook event types: when they fire, their filters and payload JSON Schemas (public) */
+        /**
+         * The six webhook event types: when they fire, their filters and payload JSON Schemas (public)
+         * @description The six webhook event types: when they fire, their filters and payload JSON Schemas (public). Public: no key needed.
+         */
         get: operations["webhookEvents"];
         put?: never;
         post?: never;
@@ -711,7 +750,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Machine-readable webhook integration guide: signatures, headers, retries, verification examples (public) */
+        /**
+         * Machine-readable webhook integration guide: signatures, headers, retries, verification examples (public)
+         * @description Machine-readable webhook integration guide: signatures, headers, retries, verification examples (public). Public: no key needed.
+         */
         get: operations["webhookGuide"];
         put?: never;
         post?: never;
@@ -728,7 +770,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling key's subscriptions with their state (secrets are never listed) */
+        /**
+         * The calling key's subscriptions with their state (secrets are never listed)
+         * @description The calling key's subscriptions with their state (secrets are never listed). Reached from the pro tier; costs 0 credits.
+         */
         get: operations["listSubscriptions"];
         put?: never;
         /**
@@ -752,7 +797,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a subscription; its queued deliveries are cancelled (its log stays) */
+        /**
+         * Remove a subscription; its queued deliveries are cancelled (its log stays)
+         * @description Remove a subscription; its queued deliveries are cancelled (its log stays). Reached from the pro tier; costs 0 credits.
+         */
         delete: operations["deleteSubscription"];
         options?: never;
         head?: never;
@@ -826,7 +874,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tool routing and LLM tool definitions (public) */
+        /**
+         * Tool routing and LLM tool definitions (public)
+         * @description Tool routing and LLM tool definitions (public). Public: no key needed.
+         */
         get: operations["tools"];
         put?: never;
         post?: never;
@@ -887,7 +938,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This API as OpenAPI 3.1 */
+        /**
+         * This API as OpenAPI 3.1
+         * @description This API as OpenAPI 3.1. Public: no key needed.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -904,7 +958,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST */
+        /**
+         * The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST
+         * @description The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST. Public: no key needed.
+         */
         get: operations["accountCsrf"];
         put?: never;
         post?: never;
@@ -923,7 +980,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with 750 free credits and its first API key (shown once); signs you in */
+        /**
+         * Create an account with 750 free credits and its first API key (shown once); signs you in
+         * @description Create an account with 750 free credits and its first API key (shown once); signs you in. Public: no key needed.
+         */
         post: operations["accountSignup"];
         delete?: never;
         options?: never;
@@ -940,7 +1000,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: sets a new session cookie (any earlier one is dropped) */
+        /**
+         * Sign in: sets a new session cookie (any earlier one is dropped)
+         * @description Sign in: sets a new session cookie (any earlier one is dropped). Public: no key needed.
+         */
         post: operations["accountLogin"];
         delete?: never;
         options?: never;
@@ -957,7 +1020,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends this session */
+        /**
+         * Sign out: ends this session
+         * @description Sign out: ends this session. Public: no key needed.
+         */
         post: operations["accountLogout"];
         delete?: never;
         options?: never;
@@ -974,7 +1040,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the e-mail address with the token from the mail */
+        /**
+         * Confirm the e-mail address with the token from the mail
+         * @description Confirm the e-mail address with the token from the mail. Public: no key needed.
+         */
         post: operations["accountVerifyEmail"];
         delete?: never;
         options?: never;
@@ -991,7 +1060,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the confirmation mail again (signed in) */
+        /**
+         * Send the confirmation mail again (signed in)
+         * @description Send the confirmation mail again (signed in). Public: no key needed.
+         */
         post: operations["accountResendVerification"];
         delete?: never;
         options?: never;
@@ -1008,7 +1080,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a password-reset link (the same answer whether or not the address has an account) */
+        /**
+         * Mail a password-reset link (the same answer whether or not the address has an account)
+         * @description Mail a password-reset link (the same answer whether or not the address has an account). Public: no key needed.
+         */
         post: operations["accountPasswordReset"];
         delete?: never;
         options?: never;
@@ -1025,7 +1100,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token from the reset mail; ends every session of the account */
+        /**
+         * Set a new password with the token from the reset mail; ends every session of the account
+         * @description Set a new password with the token from the reset mail; ends every session of the account. Public: no key needed.
+         */
         post: operations["accountPasswordResetConfirm"];
         delete?: never;
         options?: never;
@@ -1040,7 +1118,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account: plan, balance, allowance, e-mail status */
+        /**
+         * The signed-in account: plan, balance, allowance, e-mail status
+         * @description The signed-in account: plan, balance, allowance, e-mail status. Public: no key needed.
+         */
         get: operations["accountShow"];
         put?: never;
         post?: never;
@@ -1057,10 +1138,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your API keys by prefix and last four characters */
+        /**
+         * Your API keys by prefix and last four characters
+         * @description Your API keys by prefix and last four characters. Public: no key needed.
+         */
         get: operations["accountKeys"];
         put?: never;
-        /** Create an API key; the answer is the only time it is shown */
+        /**
+         * Create an API key; the answer is the only time it is shown
+         * @description Create an API key; the answer is the only time it is shown. Public: no key needed.
+         */
         post: operations["accountKeyCreate"];
         delete?: never;
         options?: never;
@@ -1077,7 +1164,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a key at once (calls with it answer 403) */
+        /**
+         * Revoke a key at once (calls with it answer 403)
+         * @description Revoke a key at once (calls with it answer 403). Public: no key needed.
+         */
         post: operations["accountKeyRevoke"];
         delete?: never;
         options?: never;
@@ -1094,7 +1184,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace a key with a new one (shown once); the old key is revoked and its webhooks move over */
+        /**
+         * Replace a key with a new one (shown once); the old key is revoked and its webhooks move over
+         * @description Replace a key with a new one (shown once); the old key is revoked and its webhooks move over. Public: no key needed.
+         */
         post: operations["accountKeyRotate"];
         delete?: never;
         options?: never;
@@ -1111,7 +1204,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a key's daily spend cap in credits (resets at midnight UTC) */
+        /**
+         * Set a key's daily spend cap in credits (resets at midnight UTC)
+         * @description Set a key's daily spend cap in credits (resets at midnight UTC). Public: no key needed.
+         */
         post: operations["accountKeyCap"];
         delete?: never;
         options?: never;
@@ -1128,7 +1224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment */
+        /**
+         * Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment
+         * @description Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment. Public: no key needed.
+         */
         post: operations["accountPlan"];
         delete?: never;
         options?: never;
@@ -1145,7 +1244,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy credits (1,000 per dollar) through the configured payment provider */
+        /**
+         * Buy credits (1,000 per dollar) through the configured payment provider
+         * @description Buy credits (1,000 per dollar) through the configured payment provider. Public: no key needed.
+         */
         post: operations["accountTopup"];
         delete?: never;
         options?: never;
@@ -1160,7 +1262,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit ledger: grants, top-ups, allowances and charges, newest first */
+        /**
+         * Credit ledger: grants, top-ups, allowances and charges, newest first
+         * @description Credit ledger: grants, top-ups, allowances and charges, newest first. Public: no key needed.
+         */
         get: operations["accountLedger"];
         put?: never;
         post?: never;
@@ -1177,7 +1282,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Calls and credits charged, by UTC day, endpoint or key */
+        /**
+         * Calls and credits charged, by UTC day, endpoint or key
+         * @description Calls and credits charged, by UTC day, endpoint or key. Public: no key needed.
+         */
         get: operations["accountUsage"];
         put?: never;
         post?: never;
@@ -1194,7 +1302,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest keyed calls with status and cost */
+        /**
+         * The latest keyed calls with status and cost
+         * @description The latest keyed calls with status and cost. Public: no key needed.
+         */
         get: operations["accountRequests"];
         put?: never;
         post?: never;
@@ -1211,7 +1322,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit log of key, plan and payment events */
+        /**
+         * Audit log of key, plan and payment events
+         * @description Audit log of key, plan and payment events. Public: no key needed.
+         */
         get: operations["accountAudit"];
         put?: never;
         post?: never;
@@ -1228,7 +1342,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Operators only: accounts, plans, grants, revoked keys and pending top-ups */
+        /**
+         * Operators only: accounts, plans, grants, revoked keys and pending top-ups
+         * @description Operators only: accounts, plans, grants, revoked keys and pending top-ups. Public: no key needed.
+         */
         get: operations["accountAdmin"];
         put?: never;
         post?: never;
@@ -1247,7 +1364,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits */
+        /**
+         * Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits
+         * @description Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits. Public: no key needed.
+         */
         post: operations["accountStripeWebhook"];
         delete?: never;
         options?: never;
@@ -1256,13 +1376,1162 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "disclosure.detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * disclosure.detected delivery
+         * @description Sent to each subscription of disclosure.detected (filters: ticker, member). Fires when: A new congressional or executive-branch filing appears in the public index, before its document is parsed. Verify the signature before trusting the body (docs/webhooks.md).
+         */
+        post: operations["webhookDisclosureDetected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trade.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade.created delivery
+         * @description Sent to each subscription of trade.created (filters: ticker, member). Fires when: A congressional or executive-branch trade is stored after its filing is parsed. Verify the signature before trusting the body (docs/webhooks.md).
+         */
+        post: operations["webhookTradeCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "insider.filed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * insider.filed delivery
+         * @description Sent to each subscription of insider.filed (filters: ticker). Fires when: A new Form 4 insider transaction is ingested. Verify the signature before trusting the body (docs/webhooks.md).
+         */
+        post: operations["webhookInsiderFiled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lobbying.filed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * lobbying.filed delivery
+         * @description Sent to each subscription of lobbying.filed (filters: ticker). Fires when: A new federal lobbying (LDA) filing is ingested. Verify the signature before trusting the body (docs/webhooks.md).
+         */
+        post: operations["webhookLobbyingFiled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contract.awarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.awarded delivery
+         * @description Sent to each subscription of contract.awarded (filters: ticker). Fires when: A new federal contract award is ingested. Verify the signature before trusting the body (docs/webhooks.md).
+         */
+        post: operations["webhookContractAwarded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "whale.filed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * whale.filed delivery
+         * @description Sent to each subscription of whale.filed (filters: ticker). Fires when: A new Schedule 13D or 13G filing is ingested. Verify the signature before trusting the body (docs/webhooks.md).
+         */
+        post: operations["webhookWhaleFiled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description The body of a disclosure.detected delivery: Filing (GET /filings/{id}) plus member, party, chamber, tickers, est_amount_high, is_high_signal */
+        DisclosureDetectedEvent: {
+            /** @constant */
+            event: "disclosure.detected";
+            /** @description A filing as it first appears in an index, before its document is parsed */
+            data: {
+                id: number;
+                /** @description house_clerk, senate_efd or oge */
+                source: string;
+                /** @description House, Senate or Executive */
+                chamber: string | null;
+                /** @description The source's own document id (House DocID, eFD report id, OGE file) */
+                source_doc_id: string;
+                /** @description PTR, annual, ... */
+                kind: string;
+                politician_id: number | null;
+                politician_name: string | null;
+                politician_slug: string | null;
+                /** @description Filer as named on the document or index */
+                filer_name: string | null;
+                /** @description YYYY-MM-DD */
+                filed_date: string | null;
+                /** @description The original document */
+                url: string | null;
+                /** @description Filed on paper (scanned) */
+                is_paper: boolean;
+                /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+                parse_status: string;
+                /** @description Why the status is what it is, in a sentence */
+                parse_reason: string | null;
+                /** @description Trades on record from this filing (amended-away ones excluded) */
+                trade_count: number;
+                /** @description The document says it amends an earlier report (eFD "(Amendment N)", House amended rows) */
+                is_amendment: boolean;
+                /** @description eFD amendment number */
+                amendment_number: number | null;
+                /** @description The filing this one amends (null while the original is not on record) */
+                amends_filing_id: number | null;
+                /** @description A later filing that amends this one */
+                amended_by_filing_id: number | null;
+                /** @description SHA-256 of the archived original document */
+                raw_sha256: string | null;
+                created_at: string;
+                updated_at: string;
+                /** @description Member name as the politician resource has it (null when the filer is unmatched) */
+                member: string | null;
+                /** @description D, R or I */
+                party: string | null;
+                /** @description Tickers known when the event fires (empty before the document is parsed) */
+                tickers: string[];
+                /** @description Upper bound of the disclosed amounts when known; null before parsing */
+                est_amount_high: number | null;
+                /** @description The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year */
+                is_high_signal: boolean;
+            };
+        };
+        /** @description The body of a trade.created delivery: Trade (exactly as GET /trades returns it) */
+        TradeCreatedEvent: {
+            /** @constant */
+            event: "trade.created";
+            data: components["schemas"]["Trade"];
+        };
+        /** @description The body of a insider.filed delivery: Insider transaction */
+        InsiderFiledEvent: {
+            /** @constant */
+            event: "insider.filed";
+            data: components["schemas"]["InsiderTrade"];
+        };
+        /** @description The body of a lobbying.filed delivery: Lobbying filing */
+        LobbyingFiledEvent: {
+            /** @constant */
+            event: "lobbying.filed";
+            data: components["schemas"]["Lobbying"];
+        };
+        /** @description The body of a contract.awarded delivery: Contract award */
+        ContractAwardedEvent: {
+            /** @constant */
+            event: "contract.awarded";
+            data: components["schemas"]["Contract"];
+        };
+        /** @description The body of a whale.filed delivery: Beneficial-ownership filing */
+        WhaleFiledEvent: {
+            /** @constant */
+            event: "whale.filed";
+            data: components["schemas"]["Whale"];
+        };
+        /** @description One disclosed transaction */
+        Trade: {
+            /** @description Trade id */
+            id: number;
+            /** @description Member id */
+            politician_id: number;
+            politician_name: string;
+            politician_slug: string;
+            /** @description D, R or I */
+            party: string | null;
+            /** @description Two-letter state code */
+            state: string | null;
+            /** @description House, Senate or Executive */
+            chamber: string;
+            /** @description Ticker, or "N/A" when the asset has no public ticker */
+            ticker: string;
+            /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
+            trade_type: string;
+            /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
+            asset_type: string | null;
+            /** @description Asset name as on the filing */
+            asset_description: string | null;
+            /** @description Disclosed dollar bracket as text */
+            amount_range: string | null;
+            /** @description Lower bound of the bracket */
+            amount_low: number | null;
+            /** @description Upper bound of the bracket (null for open-ended brackets) */
+            amount_high: number | null;
+            /** @description YYYY-MM-DD */
+            transaction_date: string;
+            /** @description YYYY-MM-DD */
+            disclosure_date: string | null;
+            days_to_disclose: number | null;
+            /** @description house_clerk, senate_efd or oge */
+            source: string;
+            /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
+            owner: string | null;
+            filing_id: number | null;
+            /** @description Original disclosure document */
+            filing_url: string | null;
+            /** @description Filer comment */
+            comment: string | null;
+            /** @description Company sector */
+            sector: string | null;
+            /** @description Company industry */
+            industry: string | null;
+            /** @description Close on the transaction date */
+            price_on_trade_date: number | null;
+            /** @description Close on the disclosure date */
+            price_on_disclosure: number | null;
+            /** @description Percent change 7 days after the transaction */
+            gain_7d: number | null;
+            /** @description Percent change 30 days after the transaction */
+            gain_30d: number | null;
+            /** @description Percent change 60 days after the transaction */
+            gain_60d: number | null;
+            /** @description Percent change 90 days after the transaction */
+            gain_90d: number | null;
+            /** @description Percent change one year after the transaction */
+            gain_1yr: number | null;
+            /** @description gain_30d minus the S&P 500 (plan-gated) */
+            alpha_30d: number | null;
+            /** @description gain_90d minus the S&P 500 (plan-gated) */
+            alpha_90d: number | null;
+            /** @description gain_1yr minus the S&P 500 (plan-gated) */
+            alpha_1yr: number | null;
+            /** @description Percent change 30 days after disclosure */
+            public_gain_30d: number | null;
+            /** @description Percent change 90 days after disclosure */
+            public_gain_90d: number | null;
+            /** @description Percent change 180 days after disclosure */
+            public_gain_180d: number | null;
+            /** @description public_gain_30d minus the S&P 500 (plan-gated) */
+            public_alpha_30d: number | null;
+            /** @description public_gain_90d minus the S&P 500 (plan-gated) */
+            public_alpha_90d: number | null;
+            /** @description public_gain_180d minus the S&P 500 (plan-gated) */
+            public_alpha_180d: number | null;
+            /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
+            current_return: number | null;
+            /** @description current_return minus the S&P 500 (plan-gated) */
+            current_alpha: number | null;
+            /** @description Days since the transaction date */
+            days_held: number;
+            /** @description Call or Put */
+            option_type: string | null;
+            /** @description Option strike */
+            strike_price: number | null;
+            /** @description Option expiry, YYYY-MM-DD */
+            option_expiry: string | null;
+            /** @description Notability rating 0-100 (plan-gated) */
+            conviction_score: number | null;
+            /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
+            peer_z_score: number | null;
+            /** @description 1 when a merger or delisting broke the price history */
+            is_ma_affected: number;
+            /** @description Id of the trade an amendment replaced this one with */
+            superseded_by: number | null;
+        };
+        /** @description Every error answer has this shape */
+        Error: {
+            /** @description What went wrong, in one sentence */
+            detail: string;
+            /** @description Quote this when reporting a problem */
+            request_id: string;
+            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+            code: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Politician: {
+            politician_id: number;
+            name: string;
+            /** @description D, R or I */
+            party: string | null;
+            state: string | null;
+            /** @description House, Senate or Executive */
+            chamber: string;
+            /** @description e.g. nancy-pelosi; accepted wherever an id is */
+            slug: string;
+            bioguide_id: string | null;
+            /** @description House district number ("0" at-large) */
+            district: string | null;
+            /** @description Executive-branch position */
+            title: string | null;
+            /** @description Executive-branch agency */
+            agency: string | null;
+            in_office: boolean;
+            /** @description Trades on record (amended-away rows excluded) */
+            trade_count: number;
+            /** @description Trades whose market fields have been computed (priced trades) */
+            enriched_trades: number;
+            /** @description Share of trades with a closed 90-day window that went the member’s way, 0-1: a buy when the stock rose, a sell when it fell */
+            win_rate: number | null;
+            /** @description Trades counted as won by win_rate */
+            wins: number | null;
+            /** @description Trades counted as lost by win_rate */
+            losses: number | null;
+            /** @description Mean alpha_30d, signed by direction (a sell before an underperformance counts positive) */
+            avg_alpha_30d: number | null;
+            /** @description Mean alpha_90d, signed by direction */
+            avg_alpha_90d: number | null;
+            /** @description Annualized Sharpe ratio of the reconstructed portfolio’s daily returns (no risk-free rate) */
+            sharpe_ratio: number | null;
+            /** @description Lowest sharpe_ratio over the bracket scenarios */
+            sharpe_ratio_low: number | null;
+            /** @description Highest sharpe_ratio over the bracket scenarios */
+            sharpe_ratio_high: number | null;
+            /** @description Time-weighted percent return of the reconstructed portfolio (bracket midpoints) */
+            portfolio_return: number | null;
+            /** @description Lowest portfolio_return when every trade is at its bracket’s lower or upper bound */
+            portfolio_return_low: number | null;
+            /** @description Highest portfolio_return over the same scenarios */
+            portfolio_return_high: number | null;
+            /** @description portfolio_return annualized, percent; null for under a year of holdings */
+            cagr: number | null;
+            /** @description Lowest cagr over the bracket scenarios */
+            cagr_low: number | null;
+            /** @description Highest cagr over the bracket scenarios */
+            cagr_high: number | null;
+            /** @description Share of traded dollars (0-100) in sectors under the jurisdiction of the member’s committees */
+            conflict_score: number | null;
+            /** @description conflict_score with relevant trades at their lower bounds, others at their upper */
+            conflict_score_low: number | null;
+            /** @description conflict_score with relevant trades at their upper bounds, others at their lower */
+            conflict_score_high: number | null;
+            /** @description Tickers the reconstructed portfolio still holds */
+            holdings_count: number | null;
+            /** @description Share (0-1) of the portfolio’s traded dollars in tickers with prices */
+            portfolio_priced_share: number | null;
+            /** @description First day of the reconstructed portfolio */
+            portfolio_start: string | null;
+            /** @description Last day the portfolio is valued on (latest close) */
+            portfolio_end: string | null;
+            /** @description When the enrichment job computed these statistics */
+            stats_computed_at: string | null;
+            /** @description Sum of the lower bounds of all trade brackets */
+            total_volume_low: number | null;
+            /** @description Sum of the upper bounds (lower bound where open-ended) */
+            total_volume_high: number | null;
+            /** @description Latest transaction date */
+            last_trade_date: string | null;
+            /** @description Position in the requested ordering */
+            rank?: number;
+        };
+        PoliticianProfile: {
+            politician_id: number;
+            name: string;
+            /** @description D, R or I */
+            party: string | null;
+            state: string | null;
+            /** @description House, Senate or Executive */
+            chamber: string;
+            /** @description e.g. nancy-pelosi; accepted wherever an id is */
+            slug: string;
+            bioguide_id: string | null;
+            /** @description House district number ("0" at-large) */
+            district: string | null;
+            /** @description Executive-branch position */
+            title: string | null;
+            /** @description Executive-branch agency */
+            agency: string | null;
+            in_office: boolean;
+            /** @description Trades on record (amended-away rows excluded) */
+            trade_count: number;
+            /** @description Trades whose market fields have been computed (priced trades) */
+            enriched_trades: number;
+            /** @description Share of trades with a closed 90-day window that went the member’s way, 0-1: a buy when the stock rose, a sell when it fell */
+            win_rate: number | null;
+            /** @description Trades counted as won by win_rate */
+            wins: number | null;
+            /** @description Trades counted as lost by win_rate */
+            losses: number | null;
+            /** @description Mean alpha_30d, signed by direction (a sell before an underperformance counts positive) */
+            avg_alpha_30d: number | null;
+            /** @description Mean alpha_90d, signed by direction */
+            avg_alpha_90d: number | null;
+            /** @description Annualized Sharpe ratio of the reconstructed portfolio’s daily returns (no risk-free rate) */
+            sharpe_ratio: number | null;
+            /** @description Lowest sharpe_ratio over the bracket scenarios */
+            sharpe_ratio_low: number | null;
+            /** @description Highest sharpe_ratio over the bracket scenarios */
+            sharpe_ratio_high: number | null;
+            /** @description Time-weighted percent return of the reconstructed portfolio (bracket midpoints) */
+            portfolio_return: number | null;
+            /** @description Lowest portfolio_return when every trade is at its bracket’s lower or upper bound */
+            portfolio_return_low: number | null;
+            /** @description Highest portfolio_return over the same scenarios */
+            portfolio_return_high: number | null;
+            /** @description portfolio_return annualized, percent; null for under a year of holdings */
+            cagr: number | null;
+            /** @description Lowest cagr over the bracket scenarios */
+            cagr_low: number | null;
+            /** @description Highest cagr over the bracket scenarios */
+            cagr_high: number | null;
+            /** @description Share of traded dollars (0-100) in sectors under the jurisdiction of the member’s committees */
+            conflict_score: number | null;
+            /** @description conflict_score with relevant trades at their lower bounds, others at their upper */
+            conflict_score_low: number | null;
+            /** @description conflict_score with relevant trades at their upper bounds, others at their lower */
+            conflict_score_high: number | null;
+            /** @description Tickers the reconstructed portfolio still holds */
+            holdings_count: number | null;
+            /** @description Share (0-1) of the portfolio’s traded dollars in tickers with prices */
+            portfolio_priced_share: number | null;
+            /** @description First day of the reconstructed portfolio */
+            portfolio_start: string | null;
+            /** @description Last day the portfolio is valued on (latest close) */
+            portfolio_end: string | null;
+            /** @description When the enrichment job computed these statistics */
+            stats_computed_at: string | null;
+            /** @description Sum of the lower bounds of all trade brackets */
+            total_volume_low: number | null;
+            /** @description Sum of the upper bounds (lower bound where open-ended) */
+            total_volume_high: number | null;
+            /** @description Latest transaction date */
+            last_trade_date: string | null;
+            committees: {
+                id: string;
+                name: string;
+                chamber: string;
+                parent_id: string | null;
+                title: string | null;
+                /** @description majority or minority */
+                side: string | null;
+            }[];
+        };
+        MemberVote: {
+            vote_id: string;
+            congress: number;
+            chamber: string;
+            roll_number: number;
+            clerk_roll_number: number | null;
+            date: string;
+            bill_id: string | null;
+            measure: string | null;
+            question: string | null;
+            result: string | null;
+            description: string | null;
+            /**
+             * @description yea, nay, present or not_voting
+             * @enum {string}
+             */
+            position: "yea" | "nay" | "present" | "not_voting";
+        };
+        /**
+         * @example {
+         *       "politician_id": 387,
+         *       "name": "Nancy Pelosi",
+         *       "slug": "nancy-pelosi",
+         *       "as_of": "2026-06-01T12:00:00.000Z",
+         *       "holdings_count": 1,
+         *       "estimated_value_low": 1250000,
+         *       "estimated_value_mid": 4100000,
+         *       "estimated_value_high": 7050000,
+         *       "holdings": [
+         *         {
+         *           "ticker": "NVDA",
+         *           "asset_description": "NVIDIA Corporation - Common Stock",
+         *           "sector": "Information Technology",
+         *           "status": "open",
+         *           "net_direction": "buy",
+         *           "trade_count": 6,
+         *           "buy_count": 5,
+         *           "sell_count": 1,
+         *           "first_trade_date": "2022-06-17",
+         *           "last_trade_date": "2024-12-20",
+         *           "value_basis": "market",
+         *           "estimated_value_low": 1250000,
+         *           "estimated_value_mid": 4100000,
+         *           "estimated_value_high": 7050000,
+         *           "bought_low": 1002003,
+         *           "bought_high": 5150000,
+         *           "sold_low": 500001,
+         *           "sold_high": 1000000
+         *         }
+         *       ]
+         *     }
+         */
+        Portfolio: {
+            politician_id: number;
+            name: string;
+            slug: string;
+            /** @description When the enrichment job reconstructed the portfolio; null if it has not yet */
+            as_of: string | null;
+            /** @description Open holdings */
+            holdings_count: number;
+            /** @description Sum over open holdings */
+            estimated_value_low: number | null;
+            /** @description Sum over open holdings */
+            estimated_value_mid: number | null;
+            /** @description Sum over open holdings */
+            estimated_value_high: number | null;
+            holdings: components["schemas"]["Holding"][];
+        };
+        Position: {
+            ticker: string;
+            asset_description: string | null;
+            sector: string | null;
+            /** @description Latest close */
+            last_price: number | null;
+            /** @description Day of the latest close */
+            last_price_date: string | null;
+            /** @description Smallest-position estimate at the latest close */
+            value_low: number | null;
+            /** @description Midpoint estimate at the latest close */
+            value_mid: number | null;
+            /** @description Largest-position estimate at the latest close */
+            value_high: number | null;
+            /** @description Cost of what is held (average cost), smallest-position estimate */
+            cost_low: number | null;
+            /** @description Cost of what is held, midpoint estimate */
+            cost_mid: number | null;
+            /** @description Cost of what is held, largest-position estimate */
+            cost_high: number | null;
+            /** @description value_low - cost_low */
+            unrealized_pnl_low: number | null;
+            /** @description value_mid - cost_mid */
+            unrealized_pnl_mid: number | null;
+            /** @description value_high - cost_high */
+            unrealized_pnl_high: number | null;
+            /** @description unrealized_pnl_mid as a percent of cost_mid */
+            unrealized_pnl_pct: number | null;
+            /** @description value_mid as a share (0-1) of all positions’ value_mid */
+            weight: number | null;
+        };
+        Filing: {
+            id: number;
+            /** @description house_clerk, senate_efd or oge */
+            source: string;
+            /** @description House, Senate or Executive */
+            chamber: string | null;
+            /** @description The source's own document id (House DocID, eFD report id, OGE file) */
+            source_doc_id: string;
+            /** @description PTR, annual, ... */
+            kind: string;
+            politician_id: number | null;
+            politician_name: string | null;
+            politician_slug: string | null;
+            /** @description Filer as named on the document or index */
+            filer_name: string | null;
+            /** @description YYYY-MM-DD */
+            filed_date: string | null;
+            /** @description The original document */
+            url: string | null;
+            /** @description Filed on paper (scanned) */
+            is_paper: boolean;
+            /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+            parse_status: string;
+            /** @description Why the status is what it is, in a sentence */
+            parse_reason: string | null;
+            /** @description Trades on record from this filing (amended-away ones excluded) */
+            trade_count: number;
+            /** @description The document says it amends an earlier report (eFD "(Amendment N)", House amended rows) */
+            is_amendment: boolean;
+            /** @description eFD amendment number */
+            amendment_number: number | null;
+            /** @description The filing this one amends (null while the original is not on record) */
+            amends_filing_id: number | null;
+            /** @description A later filing that amends this one */
+            amended_by_filing_id: number | null;
+            /** @description SHA-256 of the archived original document */
+            raw_sha256: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A federal lobbying (LDA) filing */
+        Lobbying: {
+            /** @description Lobbying filing id */
+            id: number;
+            /** @description Senate LDA filing UUID (lower case) */
+            filing_uuid: string;
+            /** @description RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations */
+            filing_type: string;
+            /** @description The filing type as the source words it */
+            filing_type_display: string;
+            filing_year: number;
+            /** @description first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined) */
+            filing_period: string | null;
+            /** @description The report declares no lobbying activity for the period */
+            no_activity: boolean;
+            /** @description LDA registrant id */
+            registrant_id: string | null;
+            /** @description Lobbying firm (or the client when it lobbies for itself) */
+            registrant_name: string;
+            /** @description LDA client id (bulk XML: registrant id and the registrant-scoped client id) */
+            client_id: string | null;
+            /** @description Client */
+            client_name: string;
+            /** @description What the client does, as the filing says */
+            client_description: string | null;
+            /** @description Client's ticker, when the client is a listed company */
+            ticker: string | null;
+            ticker_match: components["schemas"]["TickerMatch"] | null;
+            /** @description Income reported by a lobbying firm, decimal string as filed */
+            income: string | null;
+            /** @description Expenses reported by a self-filing client, decimal string as filed */
+            expenses: string | null;
+            /** @description income, else expenses, in dollars */
+            amount: number | null;
+            /** @description Date posted, YYYY-MM-DD */
+            filed_date: string | null;
+            /** @description When the filing was posted/received, as the source writes it */
+            posted_at: string | null;
+            issues: {
+                /** @description General issue area code (TAX, DEF, HCR, ...) */
+                code: string | null;
+                /** @description General issue area */
+                name: string;
+                /** @description Specific issues lobbied on */
+                description: string | null;
+            }[];
+            lobbyists: {
+                name: string;
+                /** @description Former covered government positions, as declared */
+                covered_position: string | null;
+                is_new: boolean | null;
+            }[];
+            /** @description Chambers, committees and agencies contacted */
+            government_entities: string[];
+            /** @description The filing document on the Senate LDA site */
+            url: string;
+            /** @description lda_api or senate_bulk_xml */
+            source: string;
+        };
+        /** @description A federal contract award */
+        Contract: {
+            /** @description Contract award id */
+            id: number;
+            /** @description USAspending's award key (generated_unique_award_id), or FPDS_<transaction key> */
+            award_key: string;
+            /** @description PIID the agency gave the award */
+            award_id: string;
+            /** @description Recipient */
+            recipient_name: string;
+            /** @description Recipient UEI */
+            recipient_uei: string | null;
+            /** @description Recipient's ultimate parent */
+            parent_name: string | null;
+            /** @description Parent's UEI */
+            parent_uei: string | null;
+            /** @description Recipient's (or its parent's) ticker */
+            ticker: string | null;
+            ticker_match: components["schemas"]["TickerMatch"] | null;
+            /** @description Obligated amount, in dollars */
+            amount: number | null;
+            /** @description Awarding agency */
+            awarding_agency: string | null;
+            /** @description Awarding sub-agency */
+            awarding_sub_agency: string | null;
+            /** @description Date signed (base obligation date), YYYY-MM-DD */
+            award_date: string | null;
+            /** @description Period of performance start, YYYY-MM-DD */
+            start_date: string | null;
+            /** @description Period of performance end, YYYY-MM-DD */
+            end_date: string | null;
+            /** @description DEFINITIVE CONTRACT, DELIVERY ORDER, ... */
+            award_type: string | null;
+            /** @description Award description */
+            description: string | null;
+            /** @description NAICS code */
+            naics_code: string | null;
+            /** @description NAICS description */
+            naics_description: string | null;
+            /** @description Product or service code */
+            psc_code: string | null;
+            /** @description PSC description */
+            psc_description: string | null;
+            place_of_performance: {
+                /** @description City */
+                city: string | null;
+                /** @description State code */
+                state: string | null;
+                /** @description Country code */
+                country: string | null;
+            };
+            /** @description The award on usaspending.gov */
+            url: string | null;
+            /** @description spending_by_award, award_detail or fpds */
+            source: string;
+        };
+        /** @description A Form 3/4/5 insider transaction */
+        InsiderTrade: {
+            /** @description Insider transaction id */
+            id: number;
+            /** @description SEC accession number of the filing */
+            accession_number: string;
+            /** @description Row of the filing (non-derivative rows first, then derivative rows) */
+            line: number;
+            /** @description 4, 4/A, 3, 5, 5/A */
+            form: string;
+            /** @description Reporting owner */
+            insider_name: string;
+            /** @description Reporting owner CIK */
+            insider_cik: string | null;
+            /** @description Officer title or relationship (Director, 10% owner, ...) */
+            insider_title: string | null;
+            is_director: boolean;
+            is_officer: boolean;
+            is_ten_percent_owner: boolean;
+            /** @description Company */
+            issuer_name: string;
+            /** @description Company CIK */
+            issuer_cik: string | null;
+            /** @description Issuer ticker */
+            ticker: string | null;
+            /** @description Title of the security */
+            security: string | null;
+            /** @description non_derivative or derivative */
+            table: string;
+            /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
+            transaction_type: string;
+            /** @description Form 4 transaction code (P, S, A, M, G, ...) */
+            transaction_code: string;
+            /** @description Transaction date, YYYY-MM-DD */
+            transaction_date: string | null;
+            /** @description Filing date, YYYY-MM-DD */
+            filed_date: string | null;
+            /** @description Shares in the transaction */
+            shares: number | null;
+            /** @description Price per share */
+            price_per_share: number | null;
+            /** @description shares × price_per_share */
+            total_value: number | null;
+            /** @description A (acquired) or D (disposed) */
+            acquired_disposed: string | null;
+            /** @description Shares held after the transaction */
+            shares_owned_after: number | null;
+            /** @description D (direct) or I (indirect) */
+            direct_indirect: string | null;
+            /** @description Made under a Rule 10b5-1 plan, as the filing says */
+            ten_b5_1: boolean;
+            /** @description Texts of the footnotes on the row's values */
+            footnotes: string[];
+            /** @description A member traded this ticker within 30 days of the transaction */
+            has_politician_overlap: boolean;
+            /** @description Slugs of those members */
+            overlapping_politicians: string[];
+            /** @description The overlapping member trades */
+            politician_trades: components["schemas"]["OverlapTrade"][];
+            /** @description The filing on EDGAR */
+            url: string;
+        };
+        /** @description A Schedule 13D or 13G (5%+ holder) filing */
+        Whale: {
+            /** @description Beneficial-ownership filing id */
+            id: number;
+            /** @description SEC accession number */
+            accession_number: string;
+            /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
+            form_type: string;
+            /** @description Null for an original statement */
+            amendment_number: number | null;
+            /** @description Beneficial owner (the reporting person with the largest stake) */
+            filer_name: string;
+            /** @description Its CIK */
+            filer_cik: string | null;
+            /** @description Company */
+            issuer_name: string;
+            /** @description Company CIK */
+            issuer_cik: string | null;
+            /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
+            ticker: string | null;
+            /** @description CUSIP of the class */
+            cusip: string | null;
+            /** @description Percent of the class owned */
+            percent_of_class: number | null;
+            /** @description Shares owned */
+            shares: number | null;
+            /** @description shares × latest close, in dollars */
+            position_value: number | null;
+            /** @description Date of the event that required the filing, YYYY-MM-DD */
+            event_date: string | null;
+            /** @description Filing date, YYYY-MM-DD */
+            filed_date: string | null;
+            /** @description Every reporting person of the statement */
+            persons: components["schemas"]["WhalePerson"][];
+            /** @description The filing on EDGAR */
+            url: string;
+        };
+        BillSummary: {
+            /** @description type, number and congress: hr21-117 */
+            id: string;
+            congress: number;
+            /** @description HR, S, HRES, SRES, HJRES, SJRES, HCONRES, SCONRES */
+            bill_type: string;
+            number: number;
+            title: string;
+            short_title: string | null;
+            introduced_date: string | null;
+            sponsor_bioguide_id: string | null;
+            policy_area: string | null;
+            latest_action_date: string | null;
+            latest_action_text: string | null;
+            url: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "hr21-117",
+         *       "congress": 117,
+         *       "bill_type": "HR",
+         *       "number": 21,
+         *       "title": "FedRAMP Authorization Act",
+         *       "short_title": null,
+         *       "introduced_date": "2021-01-04",
+         *       "sponsor_bioguide_id": "C001078",
+         *       "policy_area": "Government Operations and Politics",
+         *       "latest_action_date": "2021-01-06",
+         *       "latest_action_text": "Received in the Senate and Read twice and referred to the Committee on Homeland Security and Governmental Affairs.",
+         *       "url": "https://www.congress.gov/bill/117th-congress/house-bill/21",
+         *       "sponsors": [
+         *         {
+         *           "bioguide_id": "C001078",
+         *           "politician_id": 1,
+         *           "politician_slug": "gerald-connolly",
+         *           "name": "Rep. Connolly, Gerald E. [D-VA-11]",
+         *           "party": "D",
+         *           "state": "VA"
+         *         }
+         *       ],
+         *       "cosponsors": [
+         *         {
+         *           "bioguide_id": "C001108",
+         *           "politician_id": 2,
+         *           "politician_slug": "james-comer",
+         *           "name": "Rep. Comer, James [R-KY-1]",
+         *           "party": "R",
+         *           "state": "KY",
+         *           "sponsorship_date": "2021-01-04",
+         *           "is_original_cosponsor": true,
+         *           "withdrawn_date": null
+         *         }
+         *       ],
+         *       "committees": [
+         *         {
+         *           "committee_id": "HSGO",
+         *           "name": "Oversight and Reform Committee",
+         *           "chamber": "House",
+         *           "activity": "Referred to",
+         *           "date": "2021-01-04T15:11:25Z"
+         *         }
+         *       ],
+         *       "actions": [
+         *         {
+         *           "date": "2021-01-05",
+         *           "time": "12:17:16",
+         *           "code": "H38310",
+         *           "type": "Floor",
+         *           "source": "House floor actions",
+         *           "text": "Motion to reconsider laid on the table Agreed to without objection.",
+         *           "committee_ids": []
+         *         }
+         *       ],
+         *       "subjects": [
+         *         "Computer security and identity theft"
+         *       ],
+         *       "related_bills": [
+         *         {
+         *           "bill_id": "s3099-117",
+         *           "title": "Federal Secure Cloud Improvement and Jobs Act of 2021",
+         *           "relationship": "Related bill",
+         *           "identified_by": "CRS"
+         *         }
+         *       ],
+         *       "recorded_votes": [],
+         *       "votes": []
+         *     }
+         */
+        Bill: {
+            /** @description type, number and congress: hr21-117 */
+            id: string;
+            congress: number;
+            /** @description HR, S, HRES, SRES, HJRES, SJRES, HCONRES, SCONRES */
+            bill_type: string;
+            number: number;
+            title: string;
+            short_title: string | null;
+            introduced_date: string | null;
+            sponsor_bioguide_id: string | null;
+            policy_area: string | null;
+            latest_action_date: string | null;
+            latest_action_text: string | null;
+            url: string | null;
+            sponsors: {
+                bioguide_id: string;
+                politician_id: number | null;
+                politician_slug: string | null;
+                name: string | null;
+                party: string | null;
+                state: string | null;
+            }[];
+            cosponsors: {
+                bioguide_id: string;
+                politician_id: number | null;
+                politician_slug: string | null;
+                name: string | null;
+                party: string | null;
+                state: string | null;
+                sponsorship_date: string | null;
+                is_original_cosponsor: boolean | null;
+                withdrawn_date: string | null;
+            }[];
+            committees: {
+                /** @description thomas id, as /committees/{id} */
+                committee_id: string;
+                name: string;
+                chamber: string | null;
+                /** @description Referred to, Markup by, Reported by, Discharged from... */
+                activity: string;
+                date: string | null;
+            }[];
+            actions: {
+                date: string;
+                time: string | null;
+                code: string | null;
+                type: string | null;
+                source: string | null;
+                text: string;
+                committee_ids: string[];
+            }[];
+            subjects: string[];
+            related_bills: {
+                bill_id: string;
+                title: string | null;
+                relationship: string;
+                identified_by: string | null;
+            }[];
+            recorded_votes: {
+                chamber: string;
+                congress: number;
+                session: number | null;
+                clerk_roll_number: number;
+                date: string | null;
+                action: string | null;
+                url: string | null;
+            }[];
+            /** @description Roll calls on the bill that are stored (Voteview) */
+            votes: components["schemas"]["VoteSummary"][];
+        };
+        Vote: {
+            /** @description chamber letter, congress, roll number: h119-2 */
+            id: string;
+            congress: number;
+            chamber: string;
+            /** @description Voteview's roll number */
+            roll_number: number;
+            clerk_roll_number: number | null;
+            session: number | null;
+            date: string;
+            bill_id: string | null;
+            measure: string | null;
+            question: string | null;
+            result: string | null;
+            description: string | null;
+            yea_count: number | null;
+            nay_count: number | null;
+            counts: {
+                yea: number;
+                nay: number;
+                present: number;
+                not_voting: number;
+            };
+            positions: {
+                bioguide_id: string | null;
+                politician_slug: string | null;
+                name: string | null;
+                party: string | null;
+                state: string | null;
+                /**
+                 * @description yea, nay, present or not_voting
+                 * @enum {string}
+                 */
+                position: "yea" | "nay" | "present" | "not_voting";
+            }[];
+        };
+        Subscription: {
+            id: number;
+            alert_type: string;
+            delivery: string;
+            webhook_url: string;
+            filter_value: string | null;
+            /** @description active (delivering), failing (deliveries fail; retried), disabled (5 days of failures or a 410 answer; nothing is delivered) */
+            status: string;
+            /** @description Why it is failing or disabled */
+            status_reason: string | null;
+            /** @description First failure since the last success */
+            failing_since: string | null;
+            disabled_at: string | null;
+            last_success_at: string | null;
+            last_failure_at: string | null;
+            secret_rotated_at: string | null;
+            created_at: string;
+        };
+        Holding: {
+            ticker: string;
+            asset_description: string | null;
+            sector: string | null;
+            /** @description open (still held by the estimate) or closed */
+            status: string;
+            /** @description buy, sell or even: which side traded more dollars (midpoints) */
+            net_direction: string;
+            trade_count: number;
+            buy_count: number;
+            sell_count: number;
+            first_trade_date: string;
+            last_trade_date: string;
+            /** @description market: marked to the latest close; cost: no prices, dollars bought minus dollars sold */
+            value_basis: string;
+            /** @description Value if every buy was at its bracket’s lower bound and every sale at its upper */
+            estimated_value_low: number | null;
+            /** @description Value at bracket midpoints */
+            estimated_value_mid: number | null;
+            /** @description Value if every buy was at its upper bound and every sale at its lower */
+            estimated_value_high: number | null;
+            /** @description Dollars bought, lower bounds */
+            bought_low: number | null;
+            /** @description Dollars bought, upper bounds (lower bound of open-ended brackets) */
+            bought_high: number | null;
+            /** @description Dollars sold, lower bounds */
+            sold_low: number | null;
+            /** @description Dollars sold, upper bounds */
+            sold_high: number | null;
+        };
+        /** @description How the name was matched to the ticker (company identity table) */
+        TickerMatch: {
+            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
+            method: string;
+            /** @description 0 to 1 */
+            confidence: number;
+        };
+        OverlapTrade: {
+            /** @description Trade id (GET /trades/{id} in /trades lists) */
+            id: number;
+            /** @description Member */
+            politician_slug: string;
+            /** @description Member name */
+            politician_name: string;
+            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
+            trade_type: string;
+            /** @description YYYY-MM-DD */
+            transaction_date: string;
+            /** @description When the member disclosed it, YYYY-MM-DD */
+            disclosure_date: string | null;
+            /** @description Member's date minus the insider's date, in days */
+            days_apart: number;
+        };
+        WhalePerson: {
+            /** @description Reporting person */
+            name: string;
+            /** @description Reporting person CIK (13D XML states it) */
+            cik: string | null;
+            /** @description IN, CO, PN, IA, HC, OO, ... */
+            type: string | null;
+            /** @description Sole voting power */
+            sole_voting: number | null;
+            /** @description Shared voting power */
+            shared_voting: number | null;
+            /** @description Sole dispositive power */
+            sole_dispositive: number | null;
+            /** @description Shared dispositive power */
+            shared_dispositive: number | null;
+            /** @description Aggregate amount beneficially owned */
+            aggregate_amount: number | null;
+            /** @description Percent of class */
+            percent_of_class: number | null;
+        };
+        VoteSummary: {
+            /** @description chamber letter, congress, roll number: h119-2 */
+            id: string;
+            congress: number;
+            chamber: string;
+            /** @description Voteview's roll number */
+            roll_number: number;
+            clerk_roll_number: number | null;
+            session: number | null;
+            date: string;
+            bill_id: string | null;
+            measure: string | null;
+            question: string | null;
+            result: string | null;
+            description: string | null;
+            yea_count: number | null;
+            nay_count: number | null;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The id of this request (also request_id in every error body); quote it when reporting a problem */
+        "X-Request-Id": string;
+        /** @description Requests per minute the account’s plan allows */
+        "RateLimit-Limit": number;
+        /** @description Requests left in the current one-minute window */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the current rate window ends */
+        "RateLimit-Reset": number;
+        /** @description Credits this call cost (0 when refused: failed calls are free) */
+        "X-Credits-Charged": number;
+        /** @description The account’s balance after this call: plan allowance left plus purchased credits */
+        "X-Credits-Remaining": number;
+        /** @description Seconds to wait before retrying (the rate window, or until midnight UTC for the daily spend cap) */
+        "Retry-After": number;
+        /** @description Paging links as GitHub sends them (RFC 8288): rel="next" while a full page came back, rel="prev" and rel="first" after the first page. The body stays the list. */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1312,6 +2581,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,212 +2647,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Trade id */
-                        id: number;
-                        /** @description Member id */
-                        politician_id: number;
-                        politician_name: string;
-                        politician_slug: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        /** @description Two-letter state code */
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description Ticker, or "N/A" when the asset has no public ticker */
-                        ticker: string;
-                        /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
-                        trade_type: string;
-                        /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
-                        asset_type: string | null;
-                        /** @description Asset name as on the filing */
-                        asset_description: string | null;
-                        /** @description Disclosed dollar bracket as text */
-                        amount_range: string | null;
-                        /** @description Lower bound of the bracket */
-                        amount_low: number | null;
-                        /** @description Upper bound of the bracket (null for open-ended brackets) */
-                        amount_high: number | null;
-                        /** @description YYYY-MM-DD */
-                        transaction_date: string;
-                        /** @description YYYY-MM-DD */
-                        disclosure_date: string | null;
-                        days_to_disclose: number | null;
-                        /** @description house_clerk, senate_efd or oge */
-                        source: string;
-                        /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
-                        owner: string | null;
-                        filing_id: number | null;
-                        /** @description Original disclosure document */
-                        filing_url: string | null;
-                        /** @description Filer comment */
-                        comment: string | null;
-                        /** @description Company sector */
-                        sector: string | null;
-                        /** @description Company industry */
-                        industry: string | null;
-                        /** @description Close on the transaction date */
-                        price_on_trade_date: number | null;
-                        /** @description Close on the disclosure date */
-                        price_on_disclosure: number | null;
-                        /** @description Percent change 7 days after the transaction */
-                        gain_7d: number | null;
-                        /** @description Percent change 30 days after the transaction */
-                        gain_30d: number | null;
-                        /** @description Percent change 60 days after the transaction */
-                        gain_60d: number | null;
-                        /** @description Percent change 90 days after the transaction */
-                        gain_90d: number | null;
-                        /** @description Percent change one year after the transaction */
-                        gain_1yr: number | null;
-                        /** @description gain_30d minus the S&P 500 (plan-gated) */
-                        alpha_30d: number | null;
-                        /** @description gain_90d minus the S&P 500 (plan-gated) */
-                        alpha_90d: number | null;
-                        /** @description gain_1yr minus the S&P 500 (plan-gated) */
-                        alpha_1yr: number | null;
-                        /** @description Percent change 30 days after disclosure */
-                        public_gain_30d: number | null;
-                        /** @description Percent change 90 days after disclosure */
-                        public_gain_90d: number | null;
-                        /** @description Percent change 180 days after disclosure */
-                        public_gain_180d: number | null;
-                        /** @description public_gain_30d minus the S&P 500 (plan-gated) */
-                        public_alpha_30d: number | null;
-                        /** @description public_gain_90d minus the S&P 500 (plan-gated) */
-                        public_alpha_90d: number | null;
-                        /** @description public_gain_180d minus the S&P 500 (plan-gated) */
-                        public_alpha_180d: number | null;
-                        /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
-                        current_return: number | null;
-                        /** @description current_return minus the S&P 500 (plan-gated) */
-                        current_alpha: number | null;
-                        /** @description Days since the transaction date */
-                        days_held: number;
-                        /** @description Call or Put */
-                        option_type: string | null;
-                        /** @description Option strike */
-                        strike_price: number | null;
-                        /** @description Option expiry, YYYY-MM-DD */
-                        option_expiry: string | null;
-                        /** @description Notability rating 0-100 (plan-gated) */
-                        conviction_score: number | null;
-                        /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
-                        peer_z_score: number | null;
-                        /** @description 1 when a merger or delisting broke the price history */
-                        is_ma_affected: number;
-                        /** @description Id of the trade an amendment replaced this one with */
-                        superseded_by: number | null;
-                    }[];
+                    "application/json": components["schemas"]["Trade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1598,6 +2770,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,195 +2845,109 @@ export interface operations {
                         as_of: string;
                         count: number;
                         latest_disclosure_date: string | null;
-                        trades: {
-                            /** @description Trade id */
-                            id: number;
-                            /** @description Member id */
-                            politician_id: number;
-                            politician_name: string;
-                            politician_slug: string;
-                            /** @description D, R or I */
-                            party: string | null;
-                            /** @description Two-letter state code */
-                            state: string | null;
-                            /** @description House, Senate or Executive */
-                            chamber: string;
-                            /** @description Ticker, or "N/A" when the asset has no public ticker */
-                            ticker: string;
-                            /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
-                            trade_type: string;
-                            /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
-                            asset_type: string | null;
-                            /** @description Asset name as on the filing */
-                            asset_description: string | null;
-                            /** @description Disclosed dollar bracket as text */
-                            amount_range: string | null;
-                            /** @description Lower bound of the bracket */
-                            amount_low: number | null;
-                            /** @description Upper bound of the bracket (null for open-ended brackets) */
-                            amount_high: number | null;
-                            /** @description YYYY-MM-DD */
-                            transaction_date: string;
-                            /** @description YYYY-MM-DD */
-                            disclosure_date: string | null;
-                            days_to_disclose: number | null;
-                            /** @description house_clerk, senate_efd or oge */
-                            source: string;
-                            /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
-                            owner: string | null;
-                            filing_id: number | null;
-                            /** @description Original disclosure document */
-                            filing_url: string | null;
-                            /** @description Filer comment */
-                            comment: string | null;
-                            /** @description Company sector */
-                            sector: string | null;
-                            /** @description Company industry */
-                            industry: string | null;
-                            /** @description Close on the transaction date */
-                            price_on_trade_date: number | null;
-                            /** @description Close on the disclosure date */
-                            price_on_disclosure: number | null;
-                            /** @description Percent change 7 days after the transaction */
-                            gain_7d: number | null;
-                            /** @description Percent change 30 days after the transaction */
-                            gain_30d: number | null;
-                            /** @description Percent change 60 days after the transaction */
-                            gain_60d: number | null;
-                            /** @description Percent change 90 days after the transaction */
-                            gain_90d: number | null;
-                            /** @description Percent change one year after the transaction */
-                            gain_1yr: number | null;
-                            /** @description gain_30d minus the S&P 500 (plan-gated) */
-                            alpha_30d: number | null;
-                            /** @description gain_90d minus the S&P 500 (plan-gated) */
-                            alpha_90d: number | null;
-                            /** @description gain_1yr minus the S&P 500 (plan-gated) */
-                            alpha_1yr: number | null;
-                            /** @description Percent change 30 days after disclosure */
-                            public_gain_30d: number | null;
-                            /** @description Percent change 90 days after disclosure */
-                            public_gain_90d: number | null;
-                            /** @description Percent change 180 days after disclosure */
-                            public_gain_180d: number | null;
-                            /** @description public_gain_30d minus the S&P 500 (plan-gated) */
-                            public_alpha_30d: number | null;
-                            /** @description public_gain_90d minus the S&P 500 (plan-gated) */
-                            public_alpha_90d: number | null;
-                            /** @description public_gain_180d minus the S&P 500 (plan-gated) */
-                            public_alpha_180d: number | null;
-                            /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
-                            current_return: number | null;
-                            /** @description current_return minus the S&P 500 (plan-gated) */
-                            current_alpha: number | null;
-                            /** @description Days since the transaction date */
-                            days_held: number;
-                            /** @description Call or Put */
-                            option_type: string | null;
-                            /** @description Option strike */
-                            strike_price: number | null;
-                            /** @description Option expiry, YYYY-MM-DD */
-                            option_expiry: string | null;
-                            /** @description Notability rating 0-100 (plan-gated) */
-                            conviction_score: number | null;
-                            /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
-                            peer_z_score: number | null;
-                            /** @description 1 when a merger or delisting broke the price history */
-                            is_ma_affected: number;
-                            /** @description Id of the trade an amendment replaced this one with */
-                            superseded_by: number | null;
-                        }[];
+                        trades: components["schemas"]["Trade"][];
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1893,251 +2985,120 @@ export interface operations {
             /** @description An array of profiles; with `search`, `{ politicians, total }` */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        politician_id: number;
-                        name: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description e.g. nancy-pelosi; accepted wherever an id is */
-                        slug: string;
-                        bioguide_id: string | null;
-                        /** @description House district number ("0" at-large) */
-                        district: string | null;
-                        /** @description Executive-branch position */
-                        title: string | null;
-                        /** @description Executive-branch agency */
-                        agency: string | null;
-                        in_office: boolean;
-                        /** @description Trades on record (amended-away rows excluded) */
-                        trade_count: number;
-                        /** @description Trades whose market fields have been computed (priced trades) */
-                        enriched_trades: number;
-                        /** @description Share of trades with a closed 90-day window that went the member’s way, 0-1: a buy when the stock rose, a sell when it fell */
-                        win_rate: number | null;
-                        /** @description Trades counted as won by win_rate */
-                        wins: number | null;
-                        /** @description Trades counted as lost by win_rate */
-                        losses: number | null;
-                        /** @description Mean alpha_30d, signed by direction (a sell before an underperformance counts positive) */
-                        avg_alpha_30d: number | null;
-                        /** @description Mean alpha_90d, signed by direction */
-                        avg_alpha_90d: number | null;
-                        /** @description Annualized Sharpe ratio of the reconstructed portfolio’s daily returns (no risk-free rate) */
-                        sharpe_ratio: number | null;
-                        /** @description Lowest sharpe_ratio over the bracket scenarios */
-                        sharpe_ratio_low: number | null;
-                        /** @description Highest sharpe_ratio over the bracket scenarios */
-                        sharpe_ratio_high: number | null;
-                        /** @description Time-weighted percent return of the reconstructed portfolio (bracket midpoints) */
-                        portfolio_return: number | null;
-                        /** @description Lowest portfolio_return when every trade is at its bracket’s lower or upper bound */
-                        portfolio_return_low: number | null;
-                        /** @description Highest portfolio_return over the same scenarios */
-                        portfolio_return_high: number | null;
-                        /** @description portfolio_return annualized, percent; null for under a year of holdings */
-                        cagr: number | null;
-                        /** @description Lowest cagr over the bracket scenarios */
-                        cagr_low: number | null;
-                        /** @description Highest cagr over the bracket scenarios */
-                        cagr_high: number | null;
-                        /** @description Share of traded dollars (0-100) in sectors under the jurisdiction of the member’s committees */
-                        conflict_score: number | null;
-                        /** @description conflict_score with relevant trades at their lower bounds, others at their upper */
-                        conflict_score_low: number | null;
-                        /** @description conflict_score with relevant trades at their upper bounds, others at their lower */
-                        conflict_score_high: number | null;
-                        /** @description Tickers the reconstructed portfolio still holds */
-                        holdings_count: number | null;
-                        /** @description Share (0-1) of the portfolio’s traded dollars in tickers with prices */
-                        portfolio_priced_share: number | null;
-                        /** @description First day of the reconstructed portfolio */
-                        portfolio_start: string | null;
-                        /** @description Last day the portfolio is valued on (latest close) */
-                        portfolio_end: string | null;
-                        /** @description When the enrichment job computed these statistics */
-                        stats_computed_at: string | null;
-                        /** @description Sum of the lower bounds of all trade brackets */
-                        total_volume_low: number | null;
-                        /** @description Sum of the upper bounds (lower bound where open-ended) */
-                        total_volume_high: number | null;
-                        /** @description Latest transaction date */
-                        last_trade_date: string | null;
-                        /** @description Position in the requested ordering */
-                        rank?: number;
-                    }[] | {
-                        politicians: {
-                            politician_id: number;
-                            name: string;
-                            /** @description D, R or I */
-                            party: string | null;
-                            state: string | null;
-                            /** @description House, Senate or Executive */
-                            chamber: string;
-                            /** @description e.g. nancy-pelosi; accepted wherever an id is */
-                            slug: string;
-                            bioguide_id: string | null;
-                            /** @description House district number ("0" at-large) */
-                            district: string | null;
-                            /** @description Executive-branch position */
-                            title: string | null;
-                            /** @description Executive-branch agency */
-                            agency: string | null;
-                            in_office: boolean;
-                            /** @description Trades on record (amended-away rows excluded) */
-                            trade_count: number;
-                            /** @description Trades whose market fields have been computed (priced trades) */
-                            enriched_trades: number;
-                            /** @description Share of trades with a closed 90-day window that went the member’s way, 0-1: a buy when the stock rose, a sell when it fell */
-                            win_rate: number | null;
-                            /** @description Trades counted as won by win_rate */
-                            wins: number | null;
-                            /** @description Trades counted as lost by win_rate */
-                            losses: number | null;
-                            /** @description Mean alpha_30d, signed by direction (a sell before an underperformance counts positive) */
-                            avg_alpha_30d: number | null;
-                            /** @description Mean alpha_90d, signed by direction */
-                            avg_alpha_90d: number | null;
-                            /** @description Annualized Sharpe ratio of the reconstructed portfolio’s daily returns (no risk-free rate) */
-                            sharpe_ratio: number | null;
-                            /** @description Lowest sharpe_ratio over the bracket scenarios */
-                            sharpe_ratio_low: number | null;
-                            /** @description Highest sharpe_ratio over the bracket scenarios */
-                            sharpe_ratio_high: number | null;
-                            /** @description Time-weighted percent return of the reconstructed portfolio (bracket midpoints) */
-                            portfolio_return: number | null;
-                            /** @description Lowest portfolio_return when every trade is at its bracket’s lower or upper bound */
-                            portfolio_return_low: number | null;
-                            /** @description Highest portfolio_return over the same scenarios */
-                            portfolio_return_high: number | null;
-                            /** @description portfolio_return annualized, percent; null for under a year of holdings */
-                            cagr: number | null;
-                            /** @description Lowest cagr over the bracket scenarios */
-                            cagr_low: number | null;
-                            /** @description Highest cagr over the bracket scenarios */
-                            cagr_high: number | null;
-                            /** @description Share of traded dollars (0-100) in sectors under the jurisdiction of the member’s committees */
-                            conflict_score: number | null;
-                            /** @description conflict_score with relevant trades at their lower bounds, others at their upper */
-                            conflict_score_low: number | null;
-                            /** @description conflict_score with relevant trades at their upper bounds, others at their lower */
-                            conflict_score_high: number | null;
-                            /** @description Tickers the reconstructed portfolio still holds */
-                            holdings_count: number | null;
-                            /** @description Share (0-1) of the portfolio’s traded dollars in tickers with prices */
-                            portfolio_priced_share: number | null;
-                            /** @description First day of the reconstructed portfolio */
-                            portfolio_start: string | null;
-                            /** @description Last day the portfolio is valued on (latest close) */
-                            portfolio_end: string | null;
-                            /** @description When the enrichment job computed these statistics */
-                            stats_computed_at: string | null;
-                            /** @description Sum of the lower bounds of all trade brackets */
-                            total_volume_low: number | null;
-                            /** @description Sum of the upper bounds (lower bound where open-ended) */
-                            total_volume_high: number | null;
-                            /** @description Latest transaction date */
-                            last_trade_date: string | null;
-                            /** @description Position in the requested ordering */
-                            rank?: number;
-                        }[];
+                    "application/json": components["schemas"]["Politician"][] | {
+                        politicians: components["schemas"]["Politician"][];
                         total: number;
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2157,6 +3118,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,196 +3179,123 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        politician_id: number;
-                        name: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description e.g. nancy-pelosi; accepted wherever an id is */
-                        slug: string;
-                        bioguide_id: string | null;
-                        /** @description House district number ("0" at-large) */
-                        district: string | null;
-                        /** @description Executive-branch position */
-                        title: string | null;
-                        /** @description Executive-branch agency */
-                        agency: string | null;
-                        in_office: boolean;
-                        /** @description Trades on record (amended-away rows excluded) */
-                        trade_count: number;
-                        /** @description Trades whose market fields have been computed (priced trades) */
-                        enriched_trades: number;
-                        /** @description Share of trades with a closed 90-day window that went the member’s way, 0-1: a buy when the stock rose, a sell when it fell */
-                        win_rate: number | null;
-                        /** @description Trades counted as won by win_rate */
-                        wins: number | null;
-                        /** @description Trades counted as lost by win_rate */
-                        losses: number | null;
-                        /** @description Mean alpha_30d, signed by direction (a sell before an underperformance counts positive) */
-                        avg_alpha_30d: number | null;
-                        /** @description Mean alpha_90d, signed by direction */
-                        avg_alpha_90d: number | null;
-                        /** @description Annualized Sharpe ratio of the reconstructed portfolio’s daily returns (no risk-free rate) */
-                        sharpe_ratio: number | null;
-                        /** @description Lowest sharpe_ratio over the bracket scenarios */
-                        sharpe_ratio_low: number | null;
-                        /** @description Highest sharpe_ratio over the bracket scenarios */
-                        sharpe_ratio_high: number | null;
-                        /** @description Time-weighted percent return of the reconstructed portfolio (bracket midpoints) */
-                        portfolio_return: number | null;
-                        /** @description Lowest portfolio_return when every trade is at its bracket’s lower or upper bound */
-                        portfolio_return_low: number | null;
-                        /** @description Highest portfolio_return over the same scenarios */
-                        portfolio_return_high: number | null;
-                        /** @description portfolio_return annualized, percent; null for under a year of holdings */
-                        cagr: number | null;
-                        /** @description Lowest cagr over the bracket scenarios */
-                        cagr_low: number | null;
-                        /** @description Highest cagr over the bracket scenarios */
-                        cagr_high: number | null;
-                        /** @description Share of traded dollars (0-100) in sectors under the jurisdiction of the member’s committees */
-                        conflict_score: number | null;
-                        /** @description conflict_score with relevant trades at their lower bounds, others at their upper */
-                        conflict_score_low: number | null;
-                        /** @description conflict_score with relevant trades at their upper bounds, others at their lower */
-                        conflict_score_high: number | null;
-                        /** @description Tickers the reconstructed portfolio still holds */
-                        holdings_count: number | null;
-                        /** @description Share (0-1) of the portfolio’s traded dollars in tickers with prices */
-                        portfolio_priced_share: number | null;
-                        /** @description First day of the reconstructed portfolio */
-                        portfolio_start: string | null;
-                        /** @description Last day the portfolio is valued on (latest close) */
-                        portfolio_end: string | null;
-                        /** @description When the enrichment job computed these statistics */
-                        stats_computed_at: string | null;
-                        /** @description Sum of the lower bounds of all trade brackets */
-                        total_volume_low: number | null;
-                        /** @description Sum of the upper bounds (lower bound where open-ended) */
-                        total_volume_high: number | null;
-                        /** @description Latest transaction date */
-                        last_trade_date: string | null;
-                        committees: {
-                            id: string;
-                            name: string;
-                            chamber: string;
-                            parent_id: string | null;
-                            title: string | null;
-                            /** @description majority or minority */
-                            side: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PoliticianProfile"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2426,6 +3320,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2485,212 +3386,123 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Trade id */
-                        id: number;
-                        /** @description Member id */
-                        politician_id: number;
-                        politician_name: string;
-                        politician_slug: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        /** @description Two-letter state code */
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description Ticker, or "N/A" when the asset has no public ticker */
-                        ticker: string;
-                        /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
-                        trade_type: string;
-                        /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
-                        asset_type: string | null;
-                        /** @description Asset name as on the filing */
-                        asset_description: string | null;
-                        /** @description Disclosed dollar bracket as text */
-                        amount_range: string | null;
-                        /** @description Lower bound of the bracket */
-                        amount_low: number | null;
-                        /** @description Upper bound of the bracket (null for open-ended brackets) */
-                        amount_high: number | null;
-                        /** @description YYYY-MM-DD */
-                        transaction_date: string;
-                        /** @description YYYY-MM-DD */
-                        disclosure_date: string | null;
-                        days_to_disclose: number | null;
-                        /** @description house_clerk, senate_efd or oge */
-                        source: string;
-                        /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
-                        owner: string | null;
-                        filing_id: number | null;
-                        /** @description Original disclosure document */
-                        filing_url: string | null;
-                        /** @description Filer comment */
-                        comment: string | null;
-                        /** @description Company sector */
-                        sector: string | null;
-                        /** @description Company industry */
-                        industry: string | null;
-                        /** @description Close on the transaction date */
-                        price_on_trade_date: number | null;
-                        /** @description Close on the disclosure date */
-                        price_on_disclosure: number | null;
-                        /** @description Percent change 7 days after the transaction */
-                        gain_7d: number | null;
-                        /** @description Percent change 30 days after the transaction */
-                        gain_30d: number | null;
-                        /** @description Percent change 60 days after the transaction */
-                        gain_60d: number | null;
-                        /** @description Percent change 90 days after the transaction */
-                        gain_90d: number | null;
-                        /** @description Percent change one year after the transaction */
-                        gain_1yr: number | null;
-                        /** @description gain_30d minus the S&P 500 (plan-gated) */
-                        alpha_30d: number | null;
-                        /** @description gain_90d minus the S&P 500 (plan-gated) */
-                        alpha_90d: number | null;
-                        /** @description gain_1yr minus the S&P 500 (plan-gated) */
-                        alpha_1yr: number | null;
-                        /** @description Percent change 30 days after disclosure */
-                        public_gain_30d: number | null;
-                        /** @description Percent change 90 days after disclosure */
-                        public_gain_90d: number | null;
-                        /** @description Percent change 180 days after disclosure */
-                        public_gain_180d: number | null;
-                        /** @description public_gain_30d minus the S&P 500 (plan-gated) */
-                        public_alpha_30d: number | null;
-                        /** @description public_gain_90d minus the S&P 500 (plan-gated) */
-                        public_alpha_90d: number | null;
-                        /** @description public_gain_180d minus the S&P 500 (plan-gated) */
-                        public_alpha_180d: number | null;
-                        /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
-                        current_return: number | null;
-                        /** @description current_return minus the S&P 500 (plan-gated) */
-                        current_alpha: number | null;
-                        /** @description Days since the transaction date */
-                        days_held: number;
-                        /** @description Call or Put */
-                        option_type: string | null;
-                        /** @description Option strike */
-                        strike_price: number | null;
-                        /** @description Option expiry, YYYY-MM-DD */
-                        option_expiry: string | null;
-                        /** @description Notability rating 0-100 (plan-gated) */
-                        conviction_score: number | null;
-                        /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
-                        peer_z_score: number | null;
-                        /** @description 1 when a merger or delisting broke the price history */
-                        is_ma_affected: number;
-                        /** @description Id of the trade an amendment replaced this one with */
-                        superseded_by: number | null;
-                    }[];
+                    "application/json": components["schemas"]["Trade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2722,6 +3534,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2743,132 +3562,123 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        vote_id: string;
-                        congress: number;
-                        chamber: string;
-                        roll_number: number;
-                        clerk_roll_number: number | null;
-                        date: string;
-                        bill_id: string | null;
-                        measure: string | null;
-                        question: string | null;
-                        result: string | null;
-                        description: string | null;
-                        /**
-                         * @description yea, nay, present or not_voting
-                         * @enum {string}
-                         */
-                        position: "yea" | "nay" | "present" | "not_voting";
-                    }[];
+                    "application/json": components["schemas"]["MemberVote"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2892,6 +3702,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,112 +3806,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3118,6 +3942,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,159 +3985,123 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        politician_id: number;
-                        name: string;
-                        slug: string;
-                        /** @description When the enrichment job reconstructed the portfolio; null if it has not yet */
-                        as_of: string | null;
-                        /** @description Open holdings */
-                        holdings_count: number;
-                        /** @description Sum over open holdings */
-                        estimated_value_low: number | null;
-                        /** @description Sum over open holdings */
-                        estimated_value_mid: number | null;
-                        /** @description Sum over open holdings */
-                        estimated_value_high: number | null;
-                        holdings: {
-                            ticker: string;
-                            asset_description: string | null;
-                            sector: string | null;
-                            /** @description open (still held by the estimate) or closed */
-                            status: string;
-                            /** @description buy, sell or even: which side traded more dollars (midpoints) */
-                            net_direction: string;
-                            trade_count: number;
-                            buy_count: number;
-                            sell_count: number;
-                            first_trade_date: string;
-                            last_trade_date: string;
-                            /** @description market: marked to the latest close; cost: no prices, dollars bought minus dollars sold */
-                            value_basis: string;
-                            /** @description Value if every buy was at its bracket’s lower bound and every sale at its upper */
-                            estimated_value_low: number | null;
-                            /** @description Value at bracket midpoints */
-                            estimated_value_mid: number | null;
-                            /** @description Value if every buy was at its upper bound and every sale at its lower */
-                            estimated_value_high: number | null;
-                            /** @description Dollars bought, lower bounds */
-                            bought_low: number | null;
-                            /** @description Dollars bought, upper bounds (lower bound of open-ended brackets) */
-                            bought_high: number | null;
-                            /** @description Dollars sold, lower bounds */
-                            sold_low: number | null;
-                            /** @description Dollars sold, upper bounds */
-                            sold_high: number | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Portfolio"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3327,6 +4121,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3377,37 +4177,7 @@ export interface operations {
                         total_value_high: number | null;
                         /** @description Sum of unrealized_pnl_mid */
                         unrealized_pnl_mid: number | null;
-                        positions: {
-                            ticker: string;
-                            asset_description: string | null;
-                            sector: string | null;
-                            /** @description Latest close */
-                            last_price: number | null;
-                            /** @description Day of the latest close */
-                            last_price_date: string | null;
-                            /** @description Smallest-position estimate at the latest close */
-                            value_low: number | null;
-                            /** @description Midpoint estimate at the latest close */
-                            value_mid: number | null;
-                            /** @description Largest-position estimate at the latest close */
-                            value_high: number | null;
-                            /** @description Cost of what is held (average cost), smallest-position estimate */
-                            cost_low: number | null;
-                            /** @description Cost of what is held, midpoint estimate */
-                            cost_mid: number | null;
-                            /** @description Cost of what is held, largest-position estimate */
-                            cost_high: number | null;
-                            /** @description value_low - cost_low */
-                            unrealized_pnl_low: number | null;
-                            /** @description value_mid - cost_mid */
-                            unrealized_pnl_mid: number | null;
-                            /** @description value_high - cost_high */
-                            unrealized_pnl_high: number | null;
-                            /** @description unrealized_pnl_mid as a percent of cost_mid */
-                            unrealized_pnl_pct: number | null;
-                            /** @description value_mid as a share (0-1) of all positions’ value_mid */
-                            weight: number | null;
-                        }[];
+                        positions: components["schemas"]["Position"][];
                         /** @description Open holdings without prices: not valued, not weighted */
                         unpriced_holdings: {
                             ticker: string;
@@ -3420,112 +4190,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3550,6 +4328,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3763,112 +4548,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3894,6 +4687,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3930,94 +4729,105 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4050,6 +4860,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,212 +4926,123 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Trade id */
-                        id: number;
-                        /** @description Member id */
-                        politician_id: number;
-                        politician_name: string;
-                        politician_slug: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        /** @description Two-letter state code */
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description Ticker, or "N/A" when the asset has no public ticker */
-                        ticker: string;
-                        /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
-                        trade_type: string;
-                        /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
-                        asset_type: string | null;
-                        /** @description Asset name as on the filing */
-                        asset_description: string | null;
-                        /** @description Disclosed dollar bracket as text */
-                        amount_range: string | null;
-                        /** @description Lower bound of the bracket */
-                        amount_low: number | null;
-                        /** @description Upper bound of the bracket (null for open-ended brackets) */
-                        amount_high: number | null;
-                        /** @description YYYY-MM-DD */
-                        transaction_date: string;
-                        /** @description YYYY-MM-DD */
-                        disclosure_date: string | null;
-                        days_to_disclose: number | null;
-                        /** @description house_clerk, senate_efd or oge */
-                        source: string;
-                        /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
-                        owner: string | null;
-                        filing_id: number | null;
-                        /** @description Original disclosure document */
-                        filing_url: string | null;
-                        /** @description Filer comment */
-                        comment: string | null;
-                        /** @description Company sector */
-                        sector: string | null;
-                        /** @description Company industry */
-                        industry: string | null;
-                        /** @description Close on the transaction date */
-                        price_on_trade_date: number | null;
-                        /** @description Close on the disclosure date */
-                        price_on_disclosure: number | null;
-                        /** @description Percent change 7 days after the transaction */
-                        gain_7d: number | null;
-                        /** @description Percent change 30 days after the transaction */
-                        gain_30d: number | null;
-                        /** @description Percent change 60 days after the transaction */
-                        gain_60d: number | null;
-                        /** @description Percent change 90 days after the transaction */
-                        gain_90d: number | null;
-                        /** @description Percent change one year after the transaction */
-                        gain_1yr: number | null;
-                        /** @description gain_30d minus the S&P 500 (plan-gated) */
-                        alpha_30d: number | null;
-                        /** @description gain_90d minus the S&P 500 (plan-gated) */
-                        alpha_90d: number | null;
-                        /** @description gain_1yr minus the S&P 500 (plan-gated) */
-                        alpha_1yr: number | null;
-                        /** @description Percent change 30 days after disclosure */
-                        public_gain_30d: number | null;
-                        /** @description Percent change 90 days after disclosure */
-                        public_gain_90d: number | null;
-                        /** @description Percent change 180 days after disclosure */
-                        public_gain_180d: number | null;
-                        /** @description public_gain_30d minus the S&P 500 (plan-gated) */
-                        public_alpha_30d: number | null;
-                        /** @description public_gain_90d minus the S&P 500 (plan-gated) */
-                        public_alpha_90d: number | null;
-                        /** @description public_gain_180d minus the S&P 500 (plan-gated) */
-                        public_alpha_180d: number | null;
-                        /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
-                        current_return: number | null;
-                        /** @description current_return minus the S&P 500 (plan-gated) */
-                        current_alpha: number | null;
-                        /** @description Days since the transaction date */
-                        days_held: number;
-                        /** @description Call or Put */
-                        option_type: string | null;
-                        /** @description Option strike */
-                        strike_price: number | null;
-                        /** @description Option expiry, YYYY-MM-DD */
-                        option_expiry: string | null;
-                        /** @description Notability rating 0-100 (plan-gated) */
-                        conviction_score: number | null;
-                        /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
-                        peer_z_score: number | null;
-                        /** @description 1 when a merger or delisting broke the price history */
-                        is_ma_affected: number;
-                        /** @description Id of the trade an amendment replaced this one with */
-                        superseded_by: number | null;
-                    }[];
+                    "application/json": components["schemas"]["Trade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4339,6 +5067,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4369,112 +5103,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4496,6 +5238,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4555,194 +5303,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Trade id */
-                        id: number;
-                        /** @description Member id */
-                        politician_id: number;
-                        politician_name: string;
-                        politician_slug: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        /** @description Two-letter state code */
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description Ticker, or "N/A" when the asset has no public ticker */
-                        ticker: string;
-                        /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
-                        trade_type: string;
-                        /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
-                        asset_type: string | null;
-                        /** @description Asset name as on the filing */
-                        asset_description: string | null;
-                        /** @description Disclosed dollar bracket as text */
-                        amount_range: string | null;
-                        /** @description Lower bound of the bracket */
-                        amount_low: number | null;
-                        /** @description Upper bound of the bracket (null for open-ended brackets) */
-                        amount_high: number | null;
-                        /** @description YYYY-MM-DD */
-                        transaction_date: string;
-                        /** @description YYYY-MM-DD */
-                        disclosure_date: string | null;
-                        days_to_disclose: number | null;
-                        /** @description house_clerk, senate_efd or oge */
-                        source: string;
-                        /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
-                        owner: string | null;
-                        filing_id: number | null;
-                        /** @description Original disclosure document */
-                        filing_url: string | null;
-                        /** @description Filer comment */
-                        comment: string | null;
-                        /** @description Company sector */
-                        sector: string | null;
-                        /** @description Company industry */
-                        industry: string | null;
-                        /** @description Close on the transaction date */
-                        price_on_trade_date: number | null;
-                        /** @description Close on the disclosure date */
-                        price_on_disclosure: number | null;
-                        /** @description Percent change 7 days after the transaction */
-                        gain_7d: number | null;
-                        /** @description Percent change 30 days after the transaction */
-                        gain_30d: number | null;
-                        /** @description Percent change 60 days after the transaction */
-                        gain_60d: number | null;
-                        /** @description Percent change 90 days after the transaction */
-                        gain_90d: number | null;
-                        /** @description Percent change one year after the transaction */
-                        gain_1yr: number | null;
-                        /** @description gain_30d minus the S&P 500 (plan-gated) */
-                        alpha_30d: number | null;
-                        /** @description gain_90d minus the S&P 500 (plan-gated) */
-                        alpha_90d: number | null;
-                        /** @description gain_1yr minus the S&P 500 (plan-gated) */
-                        alpha_1yr: number | null;
-                        /** @description Percent change 30 days after disclosure */
-                        public_gain_30d: number | null;
-                        /** @description Percent change 90 days after disclosure */
-                        public_gain_90d: number | null;
-                        /** @description Percent change 180 days after disclosure */
-                        public_gain_180d: number | null;
-                        /** @description public_gain_30d minus the S&P 500 (plan-gated) */
-                        public_alpha_30d: number | null;
-                        /** @description public_gain_90d minus the S&P 500 (plan-gated) */
-                        public_alpha_90d: number | null;
-                        /** @description public_gain_180d minus the S&P 500 (plan-gated) */
-                        public_alpha_180d: number | null;
-                        /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
-                        current_return: number | null;
-                        /** @description current_return minus the S&P 500 (plan-gated) */
-                        current_alpha: number | null;
-                        /** @description Days since the transaction date */
-                        days_held: number;
-                        /** @description Call or Put */
-                        option_type: string | null;
-                        /** @description Option strike */
-                        strike_price: number | null;
-                        /** @description Option expiry, YYYY-MM-DD */
-                        option_expiry: string | null;
-                        /** @description Notability rating 0-100 (plan-gated) */
-                        conviction_score: number | null;
-                        /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
-                        peer_z_score: number | null;
-                        /** @description 1 when a merger or delisting broke the price history */
-                        is_ma_affected: number;
-                        /** @description Id of the trade an amendment replaced this one with */
-                        superseded_by: number | null;
-                    }[];
+                    "application/json": components["schemas"]["Trade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4764,6 +5426,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,194 +5491,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Trade id */
-                        id: number;
-                        /** @description Member id */
-                        politician_id: number;
-                        politician_name: string;
-                        politician_slug: string;
-                        /** @description D, R or I */
-                        party: string | null;
-                        /** @description Two-letter state code */
-                        state: string | null;
-                        /** @description House, Senate or Executive */
-                        chamber: string;
-                        /** @description Ticker, or "N/A" when the asset has no public ticker */
-                        ticker: string;
-                        /** @description Buy, Sell, Sell (Partial), Exchange, Exercise or Expired */
-                        trade_type: string;
-                        /** @description Stock, Option, Corporate Bond, ... (null when the filing does not say) */
-                        asset_type: string | null;
-                        /** @description Asset name as on the filing */
-                        asset_description: string | null;
-                        /** @description Disclosed dollar bracket as text */
-                        amount_range: string | null;
-                        /** @description Lower bound of the bracket */
-                        amount_low: number | null;
-                        /** @description Upper bound of the bracket (null for open-ended brackets) */
-                        amount_high: number | null;
-                        /** @description YYYY-MM-DD */
-                        transaction_date: string;
-                        /** @description YYYY-MM-DD */
-                        disclosure_date: string | null;
-                        days_to_disclose: number | null;
-                        /** @description house_clerk, senate_efd or oge */
-                        source: string;
-                        /** @description Self, Spouse, Joint or Dependent Child (null when the source does not say) */
-                        owner: string | null;
-                        filing_id: number | null;
-                        /** @description Original disclosure document */
-                        filing_url: string | null;
-                        /** @description Filer comment */
-                        comment: string | null;
-                        /** @description Company sector */
-                        sector: string | null;
-                        /** @description Company industry */
-                        industry: string | null;
-                        /** @description Close on the transaction date */
-                        price_on_trade_date: number | null;
-                        /** @description Close on the disclosure date */
-                        price_on_disclosure: number | null;
-                        /** @description Percent change 7 days after the transaction */
-                        gain_7d: number | null;
-                        /** @description Percent change 30 days after the transaction */
-                        gain_30d: number | null;
-                        /** @description Percent change 60 days after the transaction */
-                        gain_60d: number | null;
-                        /** @description Percent change 90 days after the transaction */
-                        gain_90d: number | null;
-                        /** @description Percent change one year after the transaction */
-                        gain_1yr: number | null;
-                        /** @description gain_30d minus the S&P 500 (plan-gated) */
-                        alpha_30d: number | null;
-                        /** @description gain_90d minus the S&P 500 (plan-gated) */
-                        alpha_90d: number | null;
-                        /** @description gain_1yr minus the S&P 500 (plan-gated) */
-                        alpha_1yr: number | null;
-                        /** @description Percent change 30 days after disclosure */
-                        public_gain_30d: number | null;
-                        /** @description Percent change 90 days after disclosure */
-                        public_gain_90d: number | null;
-                        /** @description Percent change 180 days after disclosure */
-                        public_gain_180d: number | null;
-                        /** @description public_gain_30d minus the S&P 500 (plan-gated) */
-                        public_alpha_30d: number | null;
-                        /** @description public_gain_90d minus the S&P 500 (plan-gated) */
-                        public_alpha_90d: number | null;
-                        /** @description public_gain_180d minus the S&P 500 (plan-gated) */
-                        public_alpha_180d: number | null;
-                        /** @description Transaction date to latest close, trades of the last two years (plan-gated) */
-                        current_return: number | null;
-                        /** @description current_return minus the S&P 500 (plan-gated) */
-                        current_alpha: number | null;
-                        /** @description Days since the transaction date */
-                        days_held: number;
-                        /** @description Call or Put */
-                        option_type: string | null;
-                        /** @description Option strike */
-                        strike_price: number | null;
-                        /** @description Option expiry, YYYY-MM-DD */
-                        option_expiry: string | null;
-                        /** @description Notability rating 0-100 (plan-gated) */
-                        conviction_score: number | null;
-                        /** @description Z-score of gain_30d among other members' trades in the same stock and direction */
-                        peer_z_score: number | null;
-                        /** @description 1 when a merger or delisting broke the price history */
-                        is_ma_affected: number;
-                        /** @description Id of the trade an amendment replaced this one with */
-                        superseded_by: number | null;
-                    }[];
+                    "application/json": components["schemas"]["Trade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5027,6 +5609,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5077,76 +5665,90 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5170,6 +5772,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5226,112 +5834,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5355,6 +5956,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5412,112 +6019,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5547,6 +6147,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5578,154 +6185,123 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        id: number;
-                        /** @description house_clerk, senate_efd or oge */
-                        source: string;
-                        /** @description House, Senate or Executive */
-                        chamber: string | null;
-                        /** @description The source's own document id (House DocID, eFD report id, OGE file) */
-                        source_doc_id: string;
-                        /** @description PTR, annual, ... */
-                        kind: string;
-                        politician_id: number | null;
-                        politician_name: string | null;
-                        politician_slug: string | null;
-                        /** @description Filer as named on the document or index */
-                        filer_name: string | null;
-                        /** @description YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description The original document */
-                        url: string | null;
-                        /** @description Filed on paper (scanned) */
-                        is_paper: boolean;
-                        /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
-                        parse_status: string;
-                        /** @description Why the status is what it is, in a sentence */
-                        parse_reason: string | null;
-                        /** @description Trades on record from this filing (amended-away ones excluded) */
-                        trade_count: number;
-                        /** @description The document says it amends an earlier report (eFD "(Amendment N)", House amended rows) */
-                        is_amendment: boolean;
-                        /** @description eFD amendment number */
-                        amendment_number: number | null;
-                        /** @description The filing this one amends (null while the original is not on record) */
-                        amends_filing_id: number | null;
-                        /** @description A later filing that amends this one */
-                        amended_by_filing_id: number | null;
-                        /** @description SHA-256 of the archived original document */
-                        raw_sha256: string | null;
-                        created_at: string;
-                        updated_at: string;
-                    }[];
+                    "application/json": components["schemas"]["Filing"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5745,6 +6321,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5819,112 +6401,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5962,6 +6552,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6013,177 +6610,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Lobbying filing id */
-                        id: number;
-                        /** @description Senate LDA filing UUID (lower case) */
-                        filing_uuid: string;
-                        /** @description RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations */
-                        filing_type: string;
-                        /** @description The filing type as the source words it */
-                        filing_type_display: string;
-                        filing_year: number;
-                        /** @description first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined) */
-                        filing_period: string | null;
-                        /** @description The report declares no lobbying activity for the period */
-                        no_activity: boolean;
-                        /** @description LDA registrant id */
-                        registrant_id: string | null;
-                        /** @description Lobbying firm (or the client when it lobbies for itself) */
-                        registrant_name: string;
-                        /** @description LDA client id (bulk XML: registrant id and the registrant-scoped client id) */
-                        client_id: string | null;
-                        /** @description Client */
-                        client_name: string;
-                        /** @description What the client does, as the filing says */
-                        client_description: string | null;
-                        /** @description Client's ticker, when the client is a listed company */
-                        ticker: string | null;
-                        ticker_match: {
-                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
-                            method: string;
-                            /** @description 0 to 1 */
-                            confidence: number;
-                        } | null;
-                        /** @description Income reported by a lobbying firm, decimal string as filed */
-                        income: string | null;
-                        /** @description Expenses reported by a self-filing client, decimal string as filed */
-                        expenses: string | null;
-                        /** @description income, else expenses, in dollars */
-                        amount: number | null;
-                        /** @description Date posted, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description When the filing was posted/received, as the source writes it */
-                        posted_at: string | null;
-                        issues: {
-                            /** @description General issue area code (TAX, DEF, HCR, ...) */
-                            code: string | null;
-                            /** @description General issue area */
-                            name: string;
-                            /** @description Specific issues lobbied on */
-                            description: string | null;
-                        }[];
-                        lobbyists: {
-                            name: string;
-                            /** @description Former covered government positions, as declared */
-                            covered_position: string | null;
-                            is_new: boolean | null;
-                        }[];
-                        /** @description Chambers, committees and agencies contacted */
-                        government_entities: string[];
-                        /** @description The filing document on the Senate LDA site */
-                        url: string;
-                        /** @description lda_api or senate_bulk_xml */
-                        source: string;
-                    }[];
+                    "application/json": components["schemas"]["Lobbying"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6203,6 +6731,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6252,177 +6786,123 @@ export interface operations {
                      *       "source": "senate_bulk_xml"
                      *     }
                      */
-                    "application/json": {
-                        /** @description Lobbying filing id */
-                        id: number;
-                        /** @description Senate LDA filing UUID (lower case) */
-                        filing_uuid: string;
-                        /** @description RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations */
-                        filing_type: string;
-                        /** @description The filing type as the source words it */
-                        filing_type_display: string;
-                        filing_year: number;
-                        /** @description first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined) */
-                        filing_period: string | null;
-                        /** @description The report declares no lobbying activity for the period */
-                        no_activity: boolean;
-                        /** @description LDA registrant id */
-                        registrant_id: string | null;
-                        /** @description Lobbying firm (or the client when it lobbies for itself) */
-                        registrant_name: string;
-                        /** @description LDA client id (bulk XML: registrant id and the registrant-scoped client id) */
-                        client_id: string | null;
-                        /** @description Client */
-                        client_name: string;
-                        /** @description What the client does, as the filing says */
-                        client_description: string | null;
-                        /** @description Client's ticker, when the client is a listed company */
-                        ticker: string | null;
-                        ticker_match: {
-                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
-                            method: string;
-                            /** @description 0 to 1 */
-                            confidence: number;
-                        } | null;
-                        /** @description Income reported by a lobbying firm, decimal string as filed */
-                        income: string | null;
-                        /** @description Expenses reported by a self-filing client, decimal string as filed */
-                        expenses: string | null;
-                        /** @description income, else expenses, in dollars */
-                        amount: number | null;
-                        /** @description Date posted, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description When the filing was posted/received, as the source writes it */
-                        posted_at: string | null;
-                        issues: {
-                            /** @description General issue area code (TAX, DEF, HCR, ...) */
-                            code: string | null;
-                            /** @description General issue area */
-                            name: string;
-                            /** @description Specific issues lobbied on */
-                            description: string | null;
-                        }[];
-                        lobbyists: {
-                            name: string;
-                            /** @description Former covered government positions, as declared */
-                            covered_position: string | null;
-                            is_new: boolean | null;
-                        }[];
-                        /** @description Chambers, committees and agencies contacted */
-                        government_entities: string[];
-                        /** @description The filing document on the Senate LDA site */
-                        url: string;
-                        /** @description lda_api or senate_bulk_xml */
-                        source: string;
-                    };
+                    "application/json": components["schemas"]["Lobbying"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6458,6 +6938,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6498,174 +6985,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Contract award id */
-                        id: number;
-                        /** @description USAspending's award key (generated_unique_award_id), or FPDS_<transaction key> */
-                        award_key: string;
-                        /** @description PIID the agency gave the award */
-                        award_id: string;
-                        /** @description Recipient */
-                        recipient_name: string;
-                        /** @description Recipient UEI */
-                        recipient_uei: string | null;
-                        /** @description Recipient's ultimate parent */
-                        parent_name: string | null;
-                        /** @description Parent's UEI */
-                        parent_uei: string | null;
-                        /** @description Recipient's (or its parent's) ticker */
-                        ticker: string | null;
-                        ticker_match: {
-                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
-                            method: string;
-                            /** @description 0 to 1 */
-                            confidence: number;
-                        } | null;
-                        /** @description Obligated amount, in dollars */
-                        amount: number | null;
-                        /** @description Awarding agency */
-                        awarding_agency: string | null;
-                        /** @description Awarding sub-agency */
-                        awarding_sub_agency: string | null;
-                        /** @description Date signed (base obligation date), YYYY-MM-DD */
-                        award_date: string | null;
-                        /** @description Period of performance start, YYYY-MM-DD */
-                        start_date: string | null;
-                        /** @description Period of performance end, YYYY-MM-DD */
-                        end_date: string | null;
-                        /** @description DEFINITIVE CONTRACT, DELIVERY ORDER, ... */
-                        award_type: string | null;
-                        /** @description Award description */
-                        description: string | null;
-                        /** @description NAICS code */
-                        naics_code: string | null;
-                        /** @description NAICS description */
-                        naics_description: string | null;
-                        /** @description Product or service code */
-                        psc_code: string | null;
-                        /** @description PSC description */
-                        psc_description: string | null;
-                        place_of_performance: {
-                            /** @description City */
-                            city: string | null;
-                            /** @description State code */
-                            state: string | null;
-                            /** @description Country code */
-                            country: string | null;
-                        };
-                        /** @description The award on usaspending.gov */
-                        url: string | null;
-                        /** @description spending_by_award, award_detail or fpds */
-                        source: string;
-                    }[];
+                    "application/json": components["schemas"]["Contract"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6685,6 +7106,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6723,174 +7150,123 @@ export interface operations {
                      *       "source": "spending_by_award"
                      *     }
                      */
-                    "application/json": {
-                        /** @description Contract award id */
-                        id: number;
-                        /** @description USAspending's award key (generated_unique_award_id), or FPDS_<transaction key> */
-                        award_key: string;
-                        /** @description PIID the agency gave the award */
-                        award_id: string;
-                        /** @description Recipient */
-                        recipient_name: string;
-                        /** @description Recipient UEI */
-                        recipient_uei: string | null;
-                        /** @description Recipient's ultimate parent */
-                        parent_name: string | null;
-                        /** @description Parent's UEI */
-                        parent_uei: string | null;
-                        /** @description Recipient's (or its parent's) ticker */
-                        ticker: string | null;
-                        ticker_match: {
-                            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
-                            method: string;
-                            /** @description 0 to 1 */
-                            confidence: number;
-                        } | null;
-                        /** @description Obligated amount, in dollars */
-                        amount: number | null;
-                        /** @description Awarding agency */
-                        awarding_agency: string | null;
-                        /** @description Awarding sub-agency */
-                        awarding_sub_agency: string | null;
-                        /** @description Date signed (base obligation date), YYYY-MM-DD */
-                        award_date: string | null;
-                        /** @description Period of performance start, YYYY-MM-DD */
-                        start_date: string | null;
-                        /** @description Period of performance end, YYYY-MM-DD */
-                        end_date: string | null;
-                        /** @description DEFINITIVE CONTRACT, DELIVERY ORDER, ... */
-                        award_type: string | null;
-                        /** @description Award description */
-                        description: string | null;
-                        /** @description NAICS code */
-                        naics_code: string | null;
-                        /** @description NAICS description */
-                        naics_description: string | null;
-                        /** @description Product or service code */
-                        psc_code: string | null;
-                        /** @description PSC description */
-                        psc_description: string | null;
-                        place_of_performance: {
-                            /** @description City */
-                            city: string | null;
-                            /** @description State code */
-                            state: string | null;
-                            /** @description Country code */
-                            country: string | null;
-                        };
-                        /** @description The award on usaspending.gov */
-                        url: string | null;
-                        /** @description spending_by_award, award_detail or fpds */
-                        source: string;
-                    };
+                    "application/json": components["schemas"]["Contract"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6932,6 +7308,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6986,190 +7369,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Insider transaction id */
-                        id: number;
-                        /** @description SEC accession number of the filing */
-                        accession_number: string;
-                        /** @description Row of the filing (non-derivative rows first, then derivative rows) */
-                        line: number;
-                        /** @description 4, 4/A, 3, 5, 5/A */
-                        form: string;
-                        /** @description Reporting owner */
-                        insider_name: string;
-                        /** @description Reporting owner CIK */
-                        insider_cik: string | null;
-                        /** @description Officer title or relationship (Director, 10% owner, ...) */
-                        insider_title: string | null;
-                        is_director: boolean;
-                        is_officer: boolean;
-                        is_ten_percent_owner: boolean;
-                        /** @description Company */
-                        issuer_name: string;
-                        /** @description Company CIK */
-                        issuer_cik: string | null;
-                        /** @description Issuer ticker */
-                        ticker: string | null;
-                        /** @description Title of the security */
-                        security: string | null;
-                        /** @description non_derivative or derivative */
-                        table: string;
-                        /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
-                        transaction_type: string;
-                        /** @description Form 4 transaction code (P, S, A, M, G, ...) */
-                        transaction_code: string;
-                        /** @description Transaction date, YYYY-MM-DD */
-                        transaction_date: string | null;
-                        /** @description Filing date, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description Shares in the transaction */
-                        shares: number | null;
-                        /** @description Price per share */
-                        price_per_share: number | null;
-                        /** @description shares × price_per_share */
-                        total_value: number | null;
-                        /** @description A (acquired) or D (disposed) */
-                        acquired_disposed: string | null;
-                        /** @description Shares held after the transaction */
-                        shares_owned_after: number | null;
-                        /** @description D (direct) or I (indirect) */
-                        direct_indirect: string | null;
-                        /** @description Made under a Rule 10b5-1 plan, as the filing says */
-                        ten_b5_1: boolean;
-                        /** @description Texts of the footnotes on the row's values */
-                        footnotes: string[];
-                        /** @description A member traded this ticker within 30 days of the transaction */
-                        has_politician_overlap: boolean;
-                        /** @description Slugs of those members */
-                        overlapping_politicians: string[];
-                        /** @description The overlapping member trades */
-                        politician_trades: {
-                            /** @description Trade id (GET /trades/{id} in /trades lists) */
-                            id: number;
-                            /** @description Member */
-                            politician_slug: string;
-                            /** @description Member name */
-                            politician_name: string;
-                            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
-                            trade_type: string;
-                            /** @description YYYY-MM-DD */
-                            transaction_date: string;
-                            /** @description When the member disclosed it, YYYY-MM-DD */
-                            disclosure_date: string | null;
-                            /** @description Member's date minus the insider's date, in days */
-                            days_apart: number;
-                        }[];
-                        /** @description The filing on EDGAR */
-                        url: string;
-                    }[];
+                    "application/json": components["schemas"]["InsiderTrade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7189,6 +7490,12 @@ export interface operations {
             /** @description A Form 3/4/5 insider transaction */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,190 +7548,123 @@ export interface operations {
                      *       "url": "https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/"
                      *     }
                      */
-                    "application/json": {
-                        /** @description Insider transaction id */
-                        id: number;
-                        /** @description SEC accession number of the filing */
-                        accession_number: string;
-                        /** @description Row of the filing (non-derivative rows first, then derivative rows) */
-                        line: number;
-                        /** @description 4, 4/A, 3, 5, 5/A */
-                        form: string;
-                        /** @description Reporting owner */
-                        insider_name: string;
-                        /** @description Reporting owner CIK */
-                        insider_cik: string | null;
-                        /** @description Officer title or relationship (Director, 10% owner, ...) */
-                        insider_title: string | null;
-                        is_director: boolean;
-                        is_officer: boolean;
-                        is_ten_percent_owner: boolean;
-                        /** @description Company */
-                        issuer_name: string;
-                        /** @description Company CIK */
-                        issuer_cik: string | null;
-                        /** @description Issuer ticker */
-                        ticker: string | null;
-                        /** @description Title of the security */
-                        security: string | null;
-                        /** @description non_derivative or derivative */
-                        table: string;
-                        /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
-                        transaction_type: string;
-                        /** @description Form 4 transaction code (P, S, A, M, G, ...) */
-                        transaction_code: string;
-                        /** @description Transaction date, YYYY-MM-DD */
-                        transaction_date: string | null;
-                        /** @description Filing date, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description Shares in the transaction */
-                        shares: number | null;
-                        /** @description Price per share */
-                        price_per_share: number | null;
-                        /** @description shares × price_per_share */
-                        total_value: number | null;
-                        /** @description A (acquired) or D (disposed) */
-                        acquired_disposed: string | null;
-                        /** @description Shares held after the transaction */
-                        shares_owned_after: number | null;
-                        /** @description D (direct) or I (indirect) */
-                        direct_indirect: string | null;
-                        /** @description Made under a Rule 10b5-1 plan, as the filing says */
-                        ten_b5_1: boolean;
-                        /** @description Texts of the footnotes on the row's values */
-                        footnotes: string[];
-                        /** @description A member traded this ticker within 30 days of the transaction */
-                        has_politician_overlap: boolean;
-                        /** @description Slugs of those members */
-                        overlapping_politicians: string[];
-                        /** @description The overlapping member trades */
-                        politician_trades: {
-                            /** @description Trade id (GET /trades/{id} in /trades lists) */
-                            id: number;
-                            /** @description Member */
-                            politician_slug: string;
-                            /** @description Member name */
-                            politician_name: string;
-                            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
-                            trade_type: string;
-                            /** @description YYYY-MM-DD */
-                            transaction_date: string;
-                            /** @description When the member disclosed it, YYYY-MM-DD */
-                            disclosure_date: string | null;
-                            /** @description Member's date minus the insider's date, in days */
-                            days_apart: number;
-                        }[];
-                        /** @description The filing on EDGAR */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["InsiderTrade"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7467,6 +7707,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7521,190 +7768,123 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Insider transaction id */
-                        id: number;
-                        /** @description SEC accession number of the filing */
-                        accession_number: string;
-                        /** @description Row of the filing (non-derivative rows first, then derivative rows) */
-                        line: number;
-                        /** @description 4, 4/A, 3, 5, 5/A */
-                        form: string;
-                        /** @description Reporting owner */
-                        insider_name: string;
-                        /** @description Reporting owner CIK */
-                        insider_cik: string | null;
-                        /** @description Officer title or relationship (Director, 10% owner, ...) */
-                        insider_title: string | null;
-                        is_director: boolean;
-                        is_officer: boolean;
-                        is_ten_percent_owner: boolean;
-                        /** @description Company */
-                        issuer_name: string;
-                        /** @description Company CIK */
-                        issuer_cik: string | null;
-                        /** @description Issuer ticker */
-                        ticker: string | null;
-                        /** @description Title of the security */
-                        security: string | null;
-                        /** @description non_derivative or derivative */
-                        table: string;
-                        /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
-                        transaction_type: string;
-                        /** @description Form 4 transaction code (P, S, A, M, G, ...) */
-                        transaction_code: string;
-                        /** @description Transaction date, YYYY-MM-DD */
-                        transaction_date: string | null;
-                        /** @description Filing date, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description Shares in the transaction */
-                        shares: number | null;
-                        /** @description Price per share */
-                        price_per_share: number | null;
-                        /** @description shares × price_per_share */
-                        total_value: number | null;
-                        /** @description A (acquired) or D (disposed) */
-                        acquired_disposed: string | null;
-                        /** @description Shares held after the transaction */
-                        shares_owned_after: number | null;
-                        /** @description D (direct) or I (indirect) */
-                        direct_indirect: string | null;
-                        /** @description Made under a Rule 10b5-1 plan, as the filing says */
-                        ten_b5_1: boolean;
-                        /** @description Texts of the footnotes on the row's values */
-                        footnotes: string[];
-                        /** @description A member traded this ticker within 30 days of the transaction */
-                        has_politician_overlap: boolean;
-                        /** @description Slugs of those members */
-                        overlapping_politicians: string[];
-                        /** @description The overlapping member trades */
-                        politician_trades: {
-                            /** @description Trade id (GET /trades/{id} in /trades lists) */
-                            id: number;
-                            /** @description Member */
-                            politician_slug: string;
-                            /** @description Member name */
-                            politician_name: string;
-                            /** @description Buy, Sell, Sell (Partial), Exchange, ... */
-                            trade_type: string;
-                            /** @description YYYY-MM-DD */
-                            transaction_date: string;
-                            /** @description When the member disclosed it, YYYY-MM-DD */
-                            disclosure_date: string | null;
-                            /** @description Member's date minus the insider's date, in days */
-                            days_apart: number;
-                        }[];
-                        /** @description The filing on EDGAR */
-                        url: string;
-                    }[];
+                    "application/json": components["schemas"]["InsiderTrade"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7742,6 +7922,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,169 +7967,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description Beneficial-ownership filing id */
-                        id: number;
-                        /** @description SEC accession number */
-                        accession_number: string;
-                        /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
-                        form_type: string;
-                        /** @description Null for an original statement */
-                        amendment_number: number | null;
-                        /** @description Beneficial owner (the reporting person with the largest stake) */
-                        filer_name: string;
-                        /** @description Its CIK */
-                        filer_cik: string | null;
-                        /** @description Company */
-                        issuer_name: string;
-                        /** @description Company CIK */
-                        issuer_cik: string | null;
-                        /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
-                        ticker: string | null;
-                        /** @description CUSIP of the class */
-                        cusip: string | null;
-                        /** @description Percent of the class owned */
-                        percent_of_class: number | null;
-                        /** @description Shares owned */
-                        shares: number | null;
-                        /** @description shares × latest close, in dollars */
-                        position_value: number | null;
-                        /** @description Date of the event that required the filing, YYYY-MM-DD */
-                        event_date: string | null;
-                        /** @description Filing date, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description Every reporting person of the statement */
-                        persons: {
-                            /** @description Reporting person */
-                            name: string;
-                            /** @description Reporting person CIK (13D XML states it) */
-                            cik: string | null;
-                            /** @description IN, CO, PN, IA, HC, OO, ... */
-                            type: string | null;
-                            /** @description Sole voting power */
-                            sole_voting: number | null;
-                            /** @description Shared voting power */
-                            shared_voting: number | null;
-                            /** @description Sole dispositive power */
-                            sole_dispositive: number | null;
-                            /** @description Shared dispositive power */
-                            shared_dispositive: number | null;
-                            /** @description Aggregate amount beneficially owned */
-                            aggregate_amount: number | null;
-                            /** @description Percent of class */
-                            percent_of_class: number | null;
-                        }[];
-                        /** @description The filing on EDGAR */
-                        url: string;
-                    }[];
+                    "application/json": components["schemas"]["Whale"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7962,6 +8088,12 @@ export interface operations {
             /** @description A Schedule 13D or 13G (5%+ holder) filing */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7998,169 +8130,123 @@ export interface operations {
                      *       "url": "https://www.sec.gov/Archives/edgar/data/1045810/000095017025004512/"
                      *     }
                      */
-                    "application/json": {
-                        /** @description Beneficial-ownership filing id */
-                        id: number;
-                        /** @description SEC accession number */
-                        accession_number: string;
-                        /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
-                        form_type: string;
-                        /** @description Null for an original statement */
-                        amendment_number: number | null;
-                        /** @description Beneficial owner (the reporting person with the largest stake) */
-                        filer_name: string;
-                        /** @description Its CIK */
-                        filer_cik: string | null;
-                        /** @description Company */
-                        issuer_name: string;
-                        /** @description Company CIK */
-                        issuer_cik: string | null;
-                        /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
-                        ticker: string | null;
-                        /** @description CUSIP of the class */
-                        cusip: string | null;
-                        /** @description Percent of the class owned */
-                        percent_of_class: number | null;
-                        /** @description Shares owned */
-                        shares: number | null;
-                        /** @description shares × latest close, in dollars */
-                        position_value: number | null;
-                        /** @description Date of the event that required the filing, YYYY-MM-DD */
-                        event_date: string | null;
-                        /** @description Filing date, YYYY-MM-DD */
-                        filed_date: string | null;
-                        /** @description Every reporting person of the statement */
-                        persons: {
-                            /** @description Reporting person */
-                            name: string;
-                            /** @description Reporting person CIK (13D XML states it) */
-                            cik: string | null;
-                            /** @description IN, CO, PN, IA, HC, OO, ... */
-                            type: string | null;
-                            /** @description Sole voting power */
-                            sole_voting: number | null;
-                            /** @description Shared voting power */
-                            shared_voting: number | null;
-                            /** @description Sole dispositive power */
-                            sole_dispositive: number | null;
-                            /** @description Shared dispositive power */
-                            shared_dispositive: number | null;
-                            /** @description Aggregate amount beneficially owned */
-                            aggregate_amount: number | null;
-                            /** @description Percent of class */
-                            percent_of_class: number | null;
-                        }[];
-                        /** @description The filing on EDGAR */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["Whale"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8194,6 +8280,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8215,112 +8308,108 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": {
-                        /** @description type, number and congress: hr21-117 */
-                        id: string;
-                        congress: number;
-                        /** @description HR, S, HRES, SRES, HJRES, SJRES, HCONRES, SCONRES */
-                        bill_type: string;
-                        number: number;
-                        title: string;
-                        short_title: string | null;
-                        introduced_date: string | null;
-                        sponsor_bioguide_id: string | null;
-                        policy_area: string | null;
-                        latest_action_date: string | null;
-                        latest_action_text: string | null;
-                        url: string | null;
-                    }[];
+                    "application/json": components["schemas"]["BillSummary"][];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8340,6 +8429,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8415,202 +8510,123 @@ export interface operations {
                      *       "votes": []
                      *     }
                      */
-                    "application/json": {
-                        /** @description type, number and congress: hr21-117 */
-                        id: string;
-                        congress: number;
-                        /** @description HR, S, HRES, SRES, HJRES, SJRES, HCONRES, SCONRES */
-                        bill_type: string;
-                        number: number;
-                        title: string;
-                        short_title: string | null;
-                        introduced_date: string | null;
-                        sponsor_bioguide_id: string | null;
-                        policy_area: string | null;
-                        latest_action_date: string | null;
-                        latest_action_text: string | null;
-                        url: string | null;
-                        sponsors: {
-                            bioguide_id: string;
-                            politician_id: number | null;
-                            politician_slug: string | null;
-                            name: string | null;
-                            party: string | null;
-                            state: string | null;
-                        }[];
-                        cosponsors: {
-                            bioguide_id: string;
-                            politician_id: number | null;
-                            politician_slug: string | null;
-                            name: string | null;
-                            party: string | null;
-                            state: string | null;
-                            sponsorship_date: string | null;
-                            is_original_cosponsor: boolean | null;
-                            withdrawn_date: string | null;
-                        }[];
-                        committees: {
-                            /** @description thomas id, as /committees/{id} */
-                            committee_id: string;
-                            name: string;
-                            chamber: string | null;
-                            /** @description Referred to, Markup by, Reported by, Discharged from... */
-                            activity: string;
-                            date: string | null;
-                        }[];
-                        actions: {
-                            date: string;
-                            time: string | null;
-                            code: string | null;
-                            type: string | null;
-                            source: string | null;
-                            text: string;
-                            committee_ids: string[];
-                        }[];
-                        subjects: string[];
-                        related_bills: {
-                            bill_id: string;
-                            title: string | null;
-                            relationship: string;
-                            identified_by: string | null;
-                        }[];
-                        recorded_votes: {
-                            chamber: string;
-                            congress: number;
-                            session: number | null;
-                            clerk_roll_number: number;
-                            date: string | null;
-                            action: string | null;
-                            url: string | null;
-                        }[];
-                        /** @description Roll calls on the bill that are stored (Voteview) */
-                        votes: {
-                            /** @description chamber letter, congress, roll number: h119-2 */
-                            id: string;
-                            congress: number;
-                            chamber: string;
-                            /** @description Voteview's roll number */
-                            roll_number: number;
-                            clerk_roll_number: number | null;
-                            session: number | null;
-                            date: string;
-                            bill_id: string | null;
-                            measure: string | null;
-                            question: string | null;
-                            result: string | null;
-                            description: string | null;
-                            yea_count: number | null;
-                            nay_count: number | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Bill"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8630,6 +8646,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8667,150 +8689,123 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @description chamber letter, congress, roll number: h119-2 */
-                        id: string;
-                        congress: number;
-                        chamber: string;
-                        /** @description Voteview's roll number */
-                        roll_number: number;
-                        clerk_roll_number: number | null;
-                        session: number | null;
-                        date: string;
-                        bill_id: string | null;
-                        measure: string | null;
-                        question: string | null;
-                        result: string | null;
-                        description: string | null;
-                        yea_count: number | null;
-                        nay_count: number | null;
-                        counts: {
-                            yea: number;
-                            nay: number;
-                            present: number;
-                            not_voting: number;
-                        };
-                        positions: {
-                            bioguide_id: string | null;
-                            politician_slug: string | null;
-                            name: string | null;
-                            party: string | null;
-                            state: string | null;
-                            /**
-                             * @description yea, nay, present or not_voting
-                             * @enum {string}
-                             */
-                            position: "yea" | "nay" | "present" | "not_voting";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Vote"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8835,6 +8830,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8867,94 +8869,105 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8976,6 +8989,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9100,112 +9119,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9222,6 +9249,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9270,76 +9303,90 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9356,6 +9403,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9405,6 +9453,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     webhookEvents: {
@@ -9419,6 +9487,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9699,375 +9768,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "payload_schema": {
-                     *             "type": "object",
-                     *             "required": [
-                     *               "id",
-                     *               "politician_id",
-                     *               "politician_name",
-                     *               "politician_slug",
-                     *               "party",
-                     *               "state",
-                     *               "chamber",
-                     *               "ticker",
-                     *               "trade_type",
-                     *               "asset_type",
-                     *               "asset_description",
-                     *               "amount_range",
-                     *               "amount_low",
-                     *               "amount_high",
-                     *               "transaction_date",
-                     *               "disclosure_date",
-                     *               "days_to_disclose",
-                     *               "source",
-                     *               "owner",
-                     *               "filing_id",
-                     *               "filing_url",
-                     *               "comment",
-                     *               "sector",
-                     *               "industry",
-                     *               "price_on_trade_date",
-                     *               "price_on_disclosure",
-                     *               "gain_7d",
-                     *               "gain_30d",
-                     *               "gain_60d",
-                     *               "gain_90d",
-                     *               "gain_1yr",
-                     *               "alpha_30d",
-                     *               "alpha_90d",
-                     *               "alpha_1yr",
-                     *               "public_gain_30d",
-                     *               "public_gain_90d",
-                     *               "public_gain_180d",
-                     *               "public_alpha_30d",
-                     *               "public_alpha_90d",
-                     *               "public_alpha_180d",
-                     *               "current_return",
-                     *               "current_alpha",
-                     *               "days_held",
-                     *               "option_type",
-                     *               "strike_price",
-                     *               "option_expiry",
-                     *               "conviction_score",
-                     *               "peer_z_score",
-                     *               "is_ma_affected",
-                     *               "superseded_by"
-                     *             ],
-                     *             "properties": {
-                     *               "id": {
-                     *                 "type": "integer",
-                     *                 "description": "Trade id"
-                     *               },
-                     *               "politician_id": {
-                     *                 "type": "integer",
-                     *                 "description": "Member id"
-                     *               },
-                     *               "politician_name": {
-                     *                 "type": "string"
-                     *               },
-                     *               "politician_slug": {
-                     *                 "type": "string"
-                     *               },
-                     *               "party": {
-                     *                 "description": "D, R or I",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "state": {
-                     *                 "description": "Two-letter state code",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "chamber": {
-                     *                 "type": "string",
-                     *                 "description": "House, Senate or Executive"
-                     *               },
-                     *               "ticker": {
-                     *                 "type": "string",
-                     *                 "description": "Ticker, or \"N/A\" when the asset has no public ticker"
-                     *               },
-                     *               "trade_type": {
-                     *                 "type": "string",
-                     *                 "description": "Buy, Sell, Sell (Partial), Exchange, Exercise or Expired"
-                     *               },
-                     *               "asset_type": {
-                     *                 "description": "Stock, Option, Corporate Bond, ... (null when the filing does not say)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "asset_description": {
-                     *                 "description": "Asset name as on the filing",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "amount_range": {
-                     *                 "description": "Disclosed dollar bracket as text",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "amount_low": {
-                     *                 "description": "Lower bound of the bracket",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "amount_high": {
-                     *                 "description": "Upper bound of the bracket (null for open-ended brackets)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "transaction_date": {
-                     *                 "type": "string",
-                     *                 "description": "YYYY-MM-DD"
-                     *               },
-                     *               "disclosure_date": {
-                     *                 "description": "YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "days_to_disclose": {
-                     *                 "type": [
-                     *                   "integer",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "source": {
-                     *                 "type": "string",
-                     *                 "description": "house_clerk, senate_efd or oge"
-                     *               },
-                     *               "owner": {
-                     *                 "description": "Self, Spouse, Joint or Dependent Child (null when the source does not say)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "filing_id": {
-                     *                 "type": [
-                     *                   "integer",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "filing_url": {
-                     *                 "description": "Original disclosure document",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "comment": {
-                     *                 "description": "Filer comment",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "sector": {
-                     *                 "description": "Company sector",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "industry": {
-                     *                 "description": "Company industry",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "price_on_trade_date": {
-                     *                 "description": "Close on the transaction date",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "price_on_disclosure": {
-                     *                 "description": "Close on the disclosure date",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "gain_7d": {
-                     *                 "description": "Percent change 7 days after the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "gain_30d": {
-                     *                 "description": "Percent change 30 days after the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "gain_60d": {
-                     *                 "description": "Percent change 60 days after the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "gain_90d": {
-                     *                 "description": "Percent change 90 days after the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "gain_1yr": {
-                     *                 "description": "Percent change one year after the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "alpha_30d": {
-                     *                 "description": "gain_30d minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "alpha_90d": {
-                     *                 "description": "gain_90d minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "alpha_1yr": {
-                     *                 "description": "gain_1yr minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "public_gain_30d": {
-                     *                 "description": "Percent change 30 days after disclosure",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "public_gain_90d": {
-                     *                 "description": "Percent change 90 days after disclosure",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "public_gain_180d": {
-                     *                 "description": "Percent change 180 days after disclosure",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "public_alpha_30d": {
-                     *                 "description": "public_gain_30d minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "public_alpha_90d": {
-                     *                 "description": "public_gain_90d minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "public_alpha_180d": {
-                     *                 "description": "public_gain_180d minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "current_return": {
-                     *                 "description": "Transaction date to latest close, trades of the last two years (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "current_alpha": {
-                     *                 "description": "current_return minus the S&P 500 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "days_held": {
-                     *                 "type": "integer",
-                     *                 "description": "Days since the transaction date"
-                     *               },
-                     *               "option_type": {
-                     *                 "description": "Call or Put",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "strike_price": {
-                     *                 "description": "Option strike",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "option_expiry": {
-                     *                 "description": "Option expiry, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "conviction_score": {
-                     *                 "description": "Notability rating 0-100 (plan-gated)",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "peer_z_score": {
-                     *                 "description": "Z-score of gain_30d among other members' trades in the same stock and direction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "is_ma_affected": {
-                     *                 "type": "integer",
-                     *                 "description": "1 when a merger or delisting broke the price history"
-                     *               },
-                     *               "superseded_by": {
-                     *                 "description": "Id of the trade an amendment replaced this one with",
-                     *                 "type": [
-                     *                   "integer",
-                     *                   "null"
-                     *                 ]
-                     *               }
-                     *             },
-                     *             "description": "One disclosed transaction"
+                     *             "$ref": "#/components/schemas/Trade"
                      *           },
                      *           "example": {
                      *             "event": "trade.created",
@@ -10136,254 +9837,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "payload_schema": {
-                     *             "type": "object",
-                     *             "required": [
-                     *               "id",
-                     *               "accession_number",
-                     *               "line",
-                     *               "form",
-                     *               "insider_name",
-                     *               "insider_cik",
-                     *               "insider_title",
-                     *               "is_director",
-                     *               "is_officer",
-                     *               "is_ten_percent_owner",
-                     *               "issuer_name",
-                     *               "issuer_cik",
-                     *               "ticker",
-                     *               "security",
-                     *               "table",
-                     *               "transaction_type",
-                     *               "transaction_code",
-                     *               "transaction_date",
-                     *               "filed_date",
-                     *               "shares",
-                     *               "price_per_share",
-                     *               "total_value",
-                     *               "acquired_disposed",
-                     *               "shares_owned_after",
-                     *               "direct_indirect",
-                     *               "ten_b5_1",
-                     *               "footnotes",
-                     *               "has_politician_overlap",
-                     *               "overlapping_politicians",
-                     *               "politician_trades",
-                     *               "url"
-                     *             ],
-                     *             "properties": {
-                     *               "id": {
-                     *                 "type": "integer",
-                     *                 "description": "Insider transaction id"
-                     *               },
-                     *               "accession_number": {
-                     *                 "type": "string",
-                     *                 "description": "SEC accession number of the filing"
-                     *               },
-                     *               "line": {
-                     *                 "type": "integer",
-                     *                 "description": "Row of the filing (non-derivative rows first, then derivative rows)"
-                     *               },
-                     *               "form": {
-                     *                 "type": "string",
-                     *                 "description": "4, 4/A, 3, 5, 5/A"
-                     *               },
-                     *               "insider_name": {
-                     *                 "type": "string",
-                     *                 "description": "Reporting owner"
-                     *               },
-                     *               "insider_cik": {
-                     *                 "description": "Reporting owner CIK",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "insider_title": {
-                     *                 "description": "Officer title or relationship (Director, 10% owner, ...)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "is_director": {
-                     *                 "type": "boolean"
-                     *               },
-                     *               "is_officer": {
-                     *                 "type": "boolean"
-                     *               },
-                     *               "is_ten_percent_owner": {
-                     *                 "type": "boolean"
-                     *               },
-                     *               "issuer_name": {
-                     *                 "type": "string",
-                     *                 "description": "Company"
-                     *               },
-                     *               "issuer_cik": {
-                     *                 "description": "Company CIK",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ticker": {
-                     *                 "description": "Issuer ticker",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "security": {
-                     *                 "description": "Title of the security",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "table": {
-                     *                 "type": "string",
-                     *                 "description": "non_derivative or derivative"
-                     *               },
-                     *               "transaction_type": {
-                     *                 "type": "string",
-                     *                 "description": "Purchase, Sale, Grant, Exercise, Gift, ..."
-                     *               },
-                     *               "transaction_code": {
-                     *                 "type": "string",
-                     *                 "description": "Form 4 transaction code (P, S, A, M, G, ...)"
-                     *               },
-                     *               "transaction_date": {
-                     *                 "description": "Transaction date, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "filed_date": {
-                     *                 "description": "Filing date, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "shares": {
-                     *                 "description": "Shares in the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "price_per_share": {
-                     *                 "description": "Price per share",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "total_value": {
-                     *                 "description": "shares × price_per_share",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "acquired_disposed": {
-                     *                 "description": "A (acquired) or D (disposed)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "shares_owned_after": {
-                     *                 "description": "Shares held after the transaction",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "direct_indirect": {
-                     *                 "description": "D (direct) or I (indirect)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ten_b5_1": {
-                     *                 "type": "boolean",
-                     *                 "description": "Made under a Rule 10b5-1 plan, as the filing says"
-                     *               },
-                     *               "footnotes": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "string"
-                     *                 },
-                     *                 "description": "Texts of the footnotes on the row's values"
-                     *               },
-                     *               "has_politician_overlap": {
-                     *                 "type": "boolean",
-                     *                 "description": "A member traded this ticker within 30 days of the transaction"
-                     *               },
-                     *               "overlapping_politicians": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "string"
-                     *                 },
-                     *                 "description": "Slugs of those members"
-                     *               },
-                     *               "politician_trades": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "object",
-                     *                   "required": [
-                     *                     "id",
-                     *                     "politician_slug",
-                     *                     "politician_name",
-                     *                     "trade_type",
-                     *                     "transaction_date",
-                     *                     "disclosure_date",
-                     *                     "days_apart"
-                     *                   ],
-                     *                   "properties": {
-                     *                     "id": {
-                     *                       "type": "integer",
-                     *                       "description": "Trade id (GET /trades/{id} in /trades lists)"
-                     *                     },
-                     *                     "politician_slug": {
-                     *                       "type": "string",
-                     *                       "description": "Member"
-                     *                     },
-                     *                     "politician_name": {
-                     *                       "type": "string",
-                     *                       "description": "Member name"
-                     *                     },
-                     *                     "trade_type": {
-                     *                       "type": "string",
-                     *                       "description": "Buy, Sell, Sell (Partial), Exchange, ..."
-                     *                     },
-                     *                     "transaction_date": {
-                     *                       "type": "string",
-                     *                       "description": "YYYY-MM-DD"
-                     *                     },
-                     *                     "disclosure_date": {
-                     *                       "description": "When the member disclosed it, YYYY-MM-DD",
-                     *                       "type": [
-                     *                         "string",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "days_apart": {
-                     *                       "type": "integer",
-                     *                       "description": "Member's date minus the insider's date, in days"
-                     *                     }
-                     *                   }
-                     *                 },
-                     *                 "description": "The overlapping member trades"
-                     *               },
-                     *               "url": {
-                     *                 "type": "string",
-                     *                 "description": "The filing on EDGAR"
-                     *               }
-                     *             },
-                     *             "description": "A Form 3/4/5 insider transaction"
+                     *             "$ref": "#/components/schemas/InsiderTrade"
                      *           },
                      *           "example": {
                      *             "event": "insider.filed",
@@ -10447,241 +9901,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "payload_schema": {
-                     *             "type": "object",
-                     *             "required": [
-                     *               "id",
-                     *               "filing_uuid",
-                     *               "filing_type",
-                     *               "filing_type_display",
-                     *               "filing_year",
-                     *               "filing_period",
-                     *               "no_activity",
-                     *               "registrant_id",
-                     *               "registrant_name",
-                     *               "client_id",
-                     *               "client_name",
-                     *               "client_description",
-                     *               "ticker",
-                     *               "ticker_match",
-                     *               "income",
-                     *               "expenses",
-                     *               "amount",
-                     *               "filed_date",
-                     *               "posted_at",
-                     *               "issues",
-                     *               "lobbyists",
-                     *               "government_entities",
-                     *               "url",
-                     *               "source"
-                     *             ],
-                     *             "properties": {
-                     *               "id": {
-                     *                 "type": "integer",
-                     *                 "description": "Lobbying filing id"
-                     *               },
-                     *               "filing_uuid": {
-                     *                 "type": "string",
-                     *                 "description": "Senate LDA filing UUID (lower case)"
-                     *               },
-                     *               "filing_type": {
-                     *                 "type": "string",
-                     *                 "description": "RR registration, RA registration amendment, Q1-Q4 reports, 1A-4A amendments, 1T-4T terminations"
-                     *               },
-                     *               "filing_type_display": {
-                     *                 "type": "string",
-                     *                 "description": "The filing type as the source words it"
-                     *               },
-                     *               "filing_year": {
-                     *                 "type": "integer"
-                     *               },
-                     *               "filing_period": {
-                     *                 "description": "first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "no_activity": {
-                     *                 "type": "boolean",
-                     *                 "description": "The report declares no lobbying activity for the period"
-                     *               },
-                     *               "registrant_id": {
-                     *                 "description": "LDA registrant id",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "registrant_name": {
-                     *                 "type": "string",
-                     *                 "description": "Lobbying firm (or the client when it lobbies for itself)"
-                     *               },
-                     *               "client_id": {
-                     *                 "description": "LDA client id (bulk XML: registrant id and the registrant-scoped client id)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "client_name": {
-                     *                 "type": "string",
-                     *                 "description": "Client"
-                     *               },
-                     *               "client_description": {
-                     *                 "description": "What the client does, as the filing says",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ticker": {
-                     *                 "description": "Client's ticker, when the client is a listed company",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ticker_match": {
-                     *                 "anyOf": [
-                     *                   {
-                     *                     "type": "object",
-                     *                     "required": [
-                     *                       "method",
-                     *                       "confidence"
-                     *                     ],
-                     *                     "properties": {
-                     *                       "method": {
-                     *                         "type": "string",
-                     *                         "description": "exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory)"
-                     *                       },
-                     *                       "confidence": {
-                     *                         "type": "number",
-                     *                         "description": "0 to 1"
-                     *                       }
-                     *                     },
-                     *                     "description": "How the name was matched to the ticker (company identity table)"
-                     *                   },
-                     *                   {
-                     *                     "type": "null"
-                     *                   }
-                     *                 ]
-                     *               },
-                     *               "income": {
-                     *                 "description": "Income reported by a lobbying firm, decimal string as filed",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "expenses": {
-                     *                 "description": "Expenses reported by a self-filing client, decimal string as filed",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "amount": {
-                     *                 "description": "income, else expenses, in dollars",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "filed_date": {
-                     *                 "description": "Date posted, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "posted_at": {
-                     *                 "description": "When the filing was posted/received, as the source writes it",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "issues": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "object",
-                     *                   "required": [
-                     *                     "code",
-                     *                     "name",
-                     *                     "description"
-                     *                   ],
-                     *                   "properties": {
-                     *                     "code": {
-                     *                       "description": "General issue area code (TAX, DEF, HCR, ...)",
-                     *                       "type": [
-                     *                         "string",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "name": {
-                     *                       "type": "string",
-                     *                       "description": "General issue area"
-                     *                     },
-                     *                     "description": {
-                     *                       "description": "Specific issues lobbied on",
-                     *                       "type": [
-                     *                         "string",
-                     *                         "null"
-                     *                       ]
-                     *                     }
-                     *                   }
-                     *                 }
-                     *               },
-                     *               "lobbyists": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "object",
-                     *                   "required": [
-                     *                     "name",
-                     *                     "covered_position",
-                     *                     "is_new"
-                     *                   ],
-                     *                   "properties": {
-                     *                     "name": {
-                     *                       "type": "string"
-                     *                     },
-                     *                     "covered_position": {
-                     *                       "description": "Former covered government positions, as declared",
-                     *                       "type": [
-                     *                         "string",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "is_new": {
-                     *                       "anyOf": [
-                     *                         {
-                     *                           "type": "boolean"
-                     *                         },
-                     *                         {
-                     *                           "type": "null"
-                     *                         }
-                     *                       ]
-                     *                     }
-                     *                   }
-                     *                 }
-                     *               },
-                     *               "government_entities": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "string"
-                     *                 },
-                     *                 "description": "Chambers, committees and agencies contacted"
-                     *               },
-                     *               "url": {
-                     *                 "type": "string",
-                     *                 "description": "The filing document on the Senate LDA site"
-                     *               },
-                     *               "source": {
-                     *                 "type": "string",
-                     *                 "description": "lda_api or senate_bulk_xml"
-                     *               }
-                     *             },
-                     *             "description": "A federal lobbying (LDA) filing"
+                     *             "$ref": "#/components/schemas/Lobbying"
                      *           },
                      *           "example": {
                      *             "event": "lobbying.filed",
@@ -10742,231 +9962,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "payload_schema": {
-                     *             "type": "object",
-                     *             "required": [
-                     *               "id",
-                     *               "award_key",
-                     *               "award_id",
-                     *               "recipient_name",
-                     *               "recipient_uei",
-                     *               "parent_name",
-                     *               "parent_uei",
-                     *               "ticker",
-                     *               "ticker_match",
-                     *               "amount",
-                     *               "awarding_agency",
-                     *               "awarding_sub_agency",
-                     *               "award_date",
-                     *               "start_date",
-                     *               "end_date",
-                     *               "award_type",
-                     *               "description",
-                     *               "naics_code",
-                     *               "naics_description",
-                     *               "psc_code",
-                     *               "psc_description",
-                     *               "place_of_performance",
-                     *               "url",
-                     *               "source"
-                     *             ],
-                     *             "properties": {
-                     *               "id": {
-                     *                 "type": "integer",
-                     *                 "description": "Contract award id"
-                     *               },
-                     *               "award_key": {
-                     *                 "type": "string",
-                     *                 "description": "USAspending's award key (generated_unique_award_id), or FPDS_<transaction key>"
-                     *               },
-                     *               "award_id": {
-                     *                 "type": "string",
-                     *                 "description": "PIID the agency gave the award"
-                     *               },
-                     *               "recipient_name": {
-                     *                 "type": "string",
-                     *                 "description": "Recipient"
-                     *               },
-                     *               "recipient_uei": {
-                     *                 "description": "Recipient UEI",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "parent_name": {
-                     *                 "description": "Recipient's ultimate parent",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "parent_uei": {
-                     *                 "description": "Parent's UEI",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ticker": {
-                     *                 "description": "Recipient's (or its parent's) ticker",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ticker_match": {
-                     *                 "anyOf": [
-                     *                   {
-                     *                     "type": "object",
-                     *                     "required": [
-                     *                       "method",
-                     *                       "confidence"
-                     *                     ],
-                     *                     "properties": {
-                     *                       "method": {
-                     *                         "type": "string",
-                     *                         "description": "exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory)"
-                     *                       },
-                     *                       "confidence": {
-                     *                         "type": "number",
-                     *                         "description": "0 to 1"
-                     *                       }
-                     *                     },
-                     *                     "description": "How the name was matched to the ticker (company identity table)"
-                     *                   },
-                     *                   {
-                     *                     "type": "null"
-                     *                   }
-                     *                 ]
-                     *               },
-                     *               "amount": {
-                     *                 "description": "Obligated amount, in dollars",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "awarding_agency": {
-                     *                 "description": "Awarding agency",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "awarding_sub_agency": {
-                     *                 "description": "Awarding sub-agency",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "award_date": {
-                     *                 "description": "Date signed (base obligation date), YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "start_date": {
-                     *                 "description": "Period of performance start, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "end_date": {
-                     *                 "description": "Period of performance end, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "award_type": {
-                     *                 "description": "DEFINITIVE CONTRACT, DELIVERY ORDER, ...",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "description": {
-                     *                 "description": "Award description",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "naics_code": {
-                     *                 "description": "NAICS code",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "naics_description": {
-                     *                 "description": "NAICS description",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "psc_code": {
-                     *                 "description": "Product or service code",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "psc_description": {
-                     *                 "description": "PSC description",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "place_of_performance": {
-                     *                 "type": "object",
-                     *                 "required": [
-                     *                   "city",
-                     *                   "state",
-                     *                   "country"
-                     *                 ],
-                     *                 "properties": {
-                     *                   "city": {
-                     *                     "description": "City",
-                     *                     "type": [
-                     *                       "string",
-                     *                       "null"
-                     *                     ]
-                     *                   },
-                     *                   "state": {
-                     *                     "description": "State code",
-                     *                     "type": [
-                     *                       "string",
-                     *                       "null"
-                     *                     ]
-                     *                   },
-                     *                   "country": {
-                     *                     "description": "Country code",
-                     *                     "type": [
-                     *                       "string",
-                     *                       "null"
-                     *                     ]
-                     *                   }
-                     *                 }
-                     *               },
-                     *               "url": {
-                     *                 "description": "The award on usaspending.gov",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "source": {
-                     *                 "type": "string",
-                     *                 "description": "spending_by_award, award_detail or fpds"
-                     *               }
-                     *             },
-                     *             "description": "A federal contract award"
+                     *             "$ref": "#/components/schemas/Contract"
                      *           },
                      *           "example": {
                      *             "event": "contract.awarded",
@@ -11016,207 +10012,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "payload_schema": {
-                     *             "type": "object",
-                     *             "required": [
-                     *               "id",
-                     *               "accession_number",
-                     *               "form_type",
-                     *               "amendment_number",
-                     *               "filer_name",
-                     *               "filer_cik",
-                     *               "issuer_name",
-                     *               "issuer_cik",
-                     *               "ticker",
-                     *               "cusip",
-                     *               "percent_of_class",
-                     *               "shares",
-                     *               "position_value",
-                     *               "event_date",
-                     *               "filed_date",
-                     *               "persons",
-                     *               "url"
-                     *             ],
-                     *             "properties": {
-                     *               "id": {
-                     *                 "type": "integer",
-                     *                 "description": "Beneficial-ownership filing id"
-                     *               },
-                     *               "accession_number": {
-                     *                 "type": "string",
-                     *                 "description": "SEC accession number"
-                     *               },
-                     *               "form_type": {
-                     *                 "type": "string",
-                     *                 "description": "SC 13D, SC 13G, SC 13D/A, SC 13G/A"
-                     *               },
-                     *               "amendment_number": {
-                     *                 "anyOf": [
-                     *                   {
-                     *                     "type": "integer"
-                     *                   },
-                     *                   {
-                     *                     "type": "null"
-                     *                   }
-                     *                 ],
-                     *                 "description": "Null for an original statement"
-                     *               },
-                     *               "filer_name": {
-                     *                 "type": "string",
-                     *                 "description": "Beneficial owner (the reporting person with the largest stake)"
-                     *               },
-                     *               "filer_cik": {
-                     *                 "description": "Its CIK",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "issuer_name": {
-                     *                 "type": "string",
-                     *                 "description": "Company"
-                     *               },
-                     *               "issuer_cik": {
-                     *                 "description": "Company CIK",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "ticker": {
-                     *                 "description": "Issuer ticker (through the company identity table: CUSIP or CIK)",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "cusip": {
-                     *                 "description": "CUSIP of the class",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "percent_of_class": {
-                     *                 "description": "Percent of the class owned",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "shares": {
-                     *                 "description": "Shares owned",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "position_value": {
-                     *                 "description": "shares × latest close, in dollars",
-                     *                 "type": [
-                     *                   "number",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "event_date": {
-                     *                 "description": "Date of the event that required the filing, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "filed_date": {
-                     *                 "description": "Filing date, YYYY-MM-DD",
-                     *                 "type": [
-                     *                   "string",
-                     *                   "null"
-                     *                 ]
-                     *               },
-                     *               "persons": {
-                     *                 "type": "array",
-                     *                 "items": {
-                     *                   "type": "object",
-                     *                   "required": [
-                     *                     "name",
-                     *                     "cik",
-                     *                     "type",
-                     *                     "sole_voting",
-                     *                     "shared_voting",
-                     *                     "sole_dispositive",
-                     *                     "shared_dispositive",
-                     *                     "aggregate_amount",
-                     *                     "percent_of_class"
-                     *                   ],
-                     *                   "properties": {
-                     *                     "name": {
-                     *                       "type": "string",
-                     *                       "description": "Reporting person"
-                     *                     },
-                     *                     "cik": {
-                     *                       "description": "Reporting person CIK (13D XML states it)",
-                     *                       "type": [
-                     *                         "string",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "type": {
-                     *                       "description": "IN, CO, PN, IA, HC, OO, ...",
-                     *                       "type": [
-                     *                         "string",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "sole_voting": {
-                     *                       "description": "Sole voting power",
-                     *                       "type": [
-                     *                         "number",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "shared_voting": {
-                     *                       "description": "Shared voting power",
-                     *                       "type": [
-                     *                         "number",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "sole_dispositive": {
-                     *                       "description": "Sole dispositive power",
-                     *                       "type": [
-                     *                         "number",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "shared_dispositive": {
-                     *                       "description": "Shared dispositive power",
-                     *                       "type": [
-                     *                         "number",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "aggregate_amount": {
-                     *                       "description": "Aggregate amount beneficially owned",
-                     *                       "type": [
-                     *                         "number",
-                     *                         "null"
-                     *                       ]
-                     *                     },
-                     *                     "percent_of_class": {
-                     *                       "description": "Percent of class",
-                     *                       "type": [
-                     *                         "number",
-                     *                         "null"
-                     *                       ]
-                     *                     }
-                     *                   }
-                     *                 },
-                     *                 "description": "Every reporting person of the statement"
-                     *               },
-                     *               "url": {
-                     *                 "type": "string",
-                     *                 "description": "The filing on EDGAR"
-                     *               }
-                     *             },
-                     *             "description": "A Schedule 13D or 13G (5%+ holder) filing"
+                     *             "$ref": "#/components/schemas/Whale"
                      *           },
                      *           "example": {
                      *             "event": "whale.filed",
@@ -11283,6 +10079,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     webhookGuide: {
@@ -11297,6 +10113,7 @@ export interface operations {
             /** @description Signature scheme, headers, retry policy, states, limits, address rules and verification examples */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11434,6 +10251,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSubscriptions: {
@@ -11448,6 +10285,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11478,97 +10321,94 @@ export interface operations {
                         count: number;
                         /** @description At most 25 per key */
                         max_subscriptions: number;
-                        subscriptions: {
-                            id: number;
-                            alert_type: string;
-                            delivery: string;
-                            webhook_url: string;
-                            filter_value: string | null;
-                            /** @description active (delivering), failing (deliveries fail; retried), disabled (5 days of failures or a 410 answer; nothing is delivered) */
-                            status: string;
-                            /** @description Why it is failing or disabled */
-                            status_reason: string | null;
-                            /** @description First failure since the last success */
-                            failing_since: string | null;
-                            disabled_at: string | null;
-                            last_success_at: string | null;
-                            last_failure_at: string | null;
-                            secret_rotated_at: string | null;
-                            created_at: string;
-                        }[];
+                        subscriptions: components["schemas"]["Subscription"][];
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11615,6 +10455,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11633,130 +10479,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request conflicts with the current state */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11776,6 +10612,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11792,112 +10634,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11917,6 +10767,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11946,112 +10802,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12078,6 +10942,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12097,130 +10967,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12245,6 +11105,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12326,94 +11193,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12430,6 +11308,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12507,6 +11386,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     mcp: {
@@ -12536,6 +11435,12 @@ export interface operations {
             /** @description A JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, ...) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12552,76 +11457,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
-            429: {
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12643,6 +11577,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12718,94 +11658,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12833,6 +11784,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12908,112 +11865,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13030,6 +11980,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13046,6 +11997,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     accountCsrf: {
@@ -13060,6 +12031,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13073,6 +12045,26 @@ export interface operations {
                         csrf_token: string;
                         signed_in: boolean;
                     };
+                };
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13100,6 +12092,7 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13139,76 +12132,65 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request conflicts with the current state */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13236,6 +12218,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13251,58 +12234,65 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
-            429: {
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13326,6 +12316,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13341,22 +12332,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            403: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13381,6 +12394,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13396,40 +12410,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13453,6 +12471,7 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13468,58 +12487,65 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
-            429: {
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13545,6 +12571,7 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13560,40 +12587,55 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            403: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
-            429: {
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13620,6 +12662,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13635,58 +12678,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13703,6 +12732,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13744,22 +12774,34 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13776,6 +12818,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13815,22 +12858,34 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13856,6 +12911,7 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13878,58 +12934,54 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13956,6 +13008,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13971,76 +13024,74 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request conflicts with the current state */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14067,6 +13118,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14091,76 +13143,74 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request conflicts with the current state */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14188,6 +13238,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14203,76 +13254,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14298,6 +13337,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14339,94 +13379,74 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request conflicts with the current state */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14451,6 +13471,7 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14477,76 +13498,64 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Every error answer has this shape */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14567,6 +13576,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14612,22 +13622,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14650,6 +13682,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14696,40 +13729,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
-            422: {
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14748,6 +13785,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14779,22 +13817,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14811,6 +13871,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14838,22 +13899,34 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14870,6 +13943,7 @@ export interface operations {
             /** @description accounts (plan, balance, grants, active keys), revoked_keys, pending_topups */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14885,40 +13959,44 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
-            401: {
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
-            403: {
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14935,6 +14013,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14949,23 +14028,355 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookDisclosureDetected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
+                "X-DCLedger-Signature": string;
+                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description The event type, also in the body */
+                "X-DCLedger-Event": string;
+                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                "X-DCLedger-Delivery": string;
+                /** @description Unix seconds when this attempt was signed */
+                "X-DCLedger-Timestamp": string;
+                /** @description Standard Webhooks id (the delivery id) */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp, Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
+                "webhook-signature": string;
+                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                "X-DCLedger-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisclosureDetectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled and nothing more is sent */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within the timeout) fails the attempt; it is retried on the schedule of GET /alerts/webhooks/guide, and a Retry-After header postpones the retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTradeCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
+                "X-DCLedger-Signature": string;
+                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description The event type, also in the body */
+                "X-DCLedger-Event": string;
+                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                "X-DCLedger-Delivery": string;
+                /** @description Unix seconds when this attempt was signed */
+                "X-DCLedger-Timestamp": string;
+                /** @description Standard Webhooks id (the delivery id) */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp, Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
+                "webhook-signature": string;
+                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                "X-DCLedger-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled and nothing more is sent */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within the timeout) fails the attempt; it is retried on the schedule of GET /alerts/webhooks/guide, and a Retry-After header postpones the retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInsiderFiled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
+                "X-DCLedger-Signature": string;
+                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description The event type, also in the body */
+                "X-DCLedger-Event": string;
+                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                "X-DCLedger-Delivery": string;
+                /** @description Unix seconds when this attempt was signed */
+                "X-DCLedger-Timestamp": string;
+                /** @description Standard Webhooks id (the delivery id) */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp, Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
+                "webhook-signature": string;
+                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                "X-DCLedger-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsiderFiledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled and nothing more is sent */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within the timeout) fails the attempt; it is retried on the schedule of GET /alerts/webhooks/guide, and a Retry-After header postpones the retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLobbyingFiled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
+                "X-DCLedger-Signature": string;
+                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description The event type, also in the body */
+                "X-DCLedger-Event": string;
+                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                "X-DCLedger-Delivery": string;
+                /** @description Unix seconds when this attempt was signed */
+                "X-DCLedger-Timestamp": string;
+                /** @description Standard Webhooks id (the delivery id) */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp, Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
+                "webhook-signature": string;
+                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                "X-DCLedger-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LobbyingFiledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled and nothing more is sent */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within the timeout) fails the attempt; it is retried on the schedule of GET /alerts/webhooks/guide, and a Retry-After header postpones the retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContractAwarded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
+                "X-DCLedger-Signature": string;
+                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description The event type, also in the body */
+                "X-DCLedger-Event": string;
+                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                "X-DCLedger-Delivery": string;
+                /** @description Unix seconds when this attempt was signed */
+                "X-DCLedger-Timestamp": string;
+                /** @description Standard Webhooks id (the delivery id) */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp, Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
+                "webhook-signature": string;
+                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                "X-DCLedger-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractAwardedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled and nothing more is sent */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within the timeout) fails the attempt; it is retried on the schedule of GET /alerts/webhooks/guide, and a Retry-After header postpones the retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWhaleFiled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
+                "X-DCLedger-Signature": string;
+                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description The event type, also in the body */
+                "X-DCLedger-Event": string;
+                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                "X-DCLedger-Delivery": string;
+                /** @description Unix seconds when this attempt was signed */
+                "X-DCLedger-Timestamp": string;
+                /** @description Standard Webhooks id (the delivery id) */
+                "webhook-id": string;
+                /** @description Standard Webhooks timestamp, Unix seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
+                "webhook-signature": string;
+                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                "X-DCLedger-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhaleFiledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled and nothing more is sent */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within the timeout) fails the attempt; it is retried on the schedule of GET /alerts/webhooks/guide, and a Retry-After header postpones the retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,9 @@
 // CSV answers: every list endpoint, on Accept: text/csv or format=csv, charged as the JSON answer.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { storeSecDocument } from '../../ingest/sources/sec/store.js';
 import {
   addAccount,
   type FixtureApp,
@@ -10,9 +13,12 @@ import {
 } from '../../test-support/app.js';
 import { listShape } from './csv.js';
 
-/** One request per list endpoint, and where its rows are in the JSON answer. */
-const LIST_SAMPLES: Record<string, { url: string; field?: string }> = {
-  'GET /trades': { url: '/trades?days=3650&limit=5&ticker=NVDA' },
+/**
+ * One request per list endpoint, where its rows are in the JSON answer, and whether the fixture
+ * must give rows (so the CSV columns are compared with real values, not only a header line).
+ */
+const LIST_SAMPLES: Record<string, { url: string; field?: string; rows?: true }> = {
+  'GET /trades': { url: '/trades?days=3650&limit=5&ticker=NVDA', rows: true },
   'GET /trades/bulk-latest': { url: '/trades/bulk-latest?limit=3', field: 'trades' },
   'GET /politicians/:id/trades': { url: '/politicians/nancy-pelosi/trades?limit=3' },
   'GET /tickers/top': { url: '/tickers/top?days=3650&limit=3' },
@@ -27,25 +33,61 @@ const LIST_SAMPLES: Record<string, { url: string; field?: string }> = {
   'GET /portfolio/:politician_id': { url: '/portfolio/nancy-pelosi', field: 'holdings' },
   'GET /lobbying': { url: '/lobbying?limit=3' },
   'GET /contracts': { url: '/contracts?limit=3' },
-  'GET /insiders/trades': { url: '/insiders/trades?limit=3' },
-  'GET /tickers/:ticker/insiders': { url: '/tickers/DKNG/insiders?limit=3' },
-  'GET /whales': { url: '/whales?limit=3' },
+  'GET /insiders/trades': { url: '/insiders/trades?limit=3', rows: true },
+  'GET /tickers/:ticker/insiders': { url: '/tickers/DKNG/insiders?limit=3', rows: true },
+  'GET /whales': { url: '/whales?limit=3', rows: true },
   'GET /bills': { url: '/bills?limit=3' },
   'GET /committees': { url: '/committees' },
   'GET /politicians/:id/votes': { url: '/politicians/nancy-pelosi/votes?limit=3' },
 };
 
 type Spec = {
+  components: { schemas: Record<string, unknown> };
   paths: Record<
     string,
     Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
   >;
 };
 
+/** The schema with its components/schemas $refs replaced by what they name (the document names shapes). */
+function resolveRefs(schema: unknown, spec: Spec): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => resolveRefs(item, spec));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const ref = (schema as { $ref?: string }).$ref;
+  if (ref) return resolveRefs(spec.components.schemas[ref.replace('#/components/schemas/', '')], spec);
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, resolveRefs(value, spec)]));
+}
+
 describe.skipIf(!realDataAvailable())('CSV answers', () => {
   let ctx: FixtureApp;
   beforeAll(async () => {
     ctx = await openFixtureApp();
+    // The trade fixture has no SEC documents: store real ones (a Form 4 with several DKNG lines,
+    // a Schedule 13G) through the ingest path, as the SEC routes' own tests do.
+    const related = (...parts: string[]) =>
+      readFileSync(join(inject('dataDir') ?? '', 'related', ...parts), 'utf8');
+    const documents: [string, string, string[]][] = [
+      [
+        '0001104659-25-025206',
+        '4',
+        ['form4', 'more', 'secform4project', 'draftking_multi_disposal.0001104659-25-025206.submission.txt'],
+      ],
+      ['0002048490-25-000001', 'SC 13G', ['sc13', 'edgartools', 'schedule13g.xml']],
+    ];
+    for (const [accession, form, path] of documents) {
+      await storeSecDocument(
+        ctx.store.db,
+        {
+          accession_number: accession,
+          form,
+          filed_date: null,
+          url: null,
+          content_hash: null,
+          text: related(...path),
+        },
+        ctx.clock.now,
+      );
+    }
   });
   afterAll(async () => ctx?.close());
 
@@ -53,7 +95,7 @@ describe.skipIf(!realDataAvailable())('CSV answers', () => {
     const spec = (await getJson<Spec>(ctx, '/openapi.json')).body;
     const lists: string[] = [];
     for (const [path, methods] of Object.entries(spec.paths)) {
-      const schema = methods.get?.responses['200']?.content?.['application/json']?.schema;
+      const schema = resolveRefs(methods.get?.responses['200']?.content?.['application/json']?.schema, spec);
       const routeId = `GET ${path.replace(/\{(\w+)\}/g, ':$1')}`;
       if (schema && listShape(routeId, schema)) lists.push(routeId);
     }
@@ -74,10 +116,13 @@ describe.skipIf(!realDataAvailable())('CSV answers', () => {
         const response = await ctx.app.inject({ method: 'GET', url, headers });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/csv/);
+        // Streamed: no Content-Length, the body goes out as the stream produces it.
+        expect(response.headers['content-length']).toBeUndefined();
         expect(response.headers['x-credits-charged']).toBe(json.headers['x-credits-charged']);
         const [header, ...records] = parse(response.body) as string[][];
         expect(header?.length).toBeGreaterThan(1);
         expect(records).toHaveLength(rows.length);
+        if (sample.rows) expect(records.length, route).toBeGreaterThan(0);
         const first = rows[0];
         if (first && header) {
           for (const key of Object.keys(first)) expect(header, key).toContain(key);

@@ -1,10 +1,12 @@
 // CSV answers for every list endpoint: `Accept: text/csv` or `format=csv`. The answer is metered
-// first, as JSON would be (the metering hook runs before this one), then written as CSV: one row
+// first, as JSON would be (the metering hook runs before this one), then streamed as CSV (a
+// csv-stringify stream over the rows, so a 1,000-row page is never one big string): one row
 // per list item, the columns being the fields of the route's item schema in schema order (so an
 // empty list still has its header line); nested values are JSON text, null is empty. The list of an
 // object answer is the price table's rows field (`trades` of /conflict) or named in OBJECT_LISTS.
 
-import { stringify } from 'csv-stringify/sync';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import { priceOf } from '../../accounts/price-table.js';
 import type { App } from '../types.js';
@@ -52,15 +54,37 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-export function toCsv(rows: unknown[], columns: string[]): string {
-  const records = rows.map((row) => {
-    const record = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
-    return columns.map((column) => cell(record[column]));
-  });
-  return stringify(records, { header: true, columns, bom: false });
+function recordOf(row: unknown, columns: readonly string[]): string[] {
+  const record = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
+  return columns.map((column) => cell(record[column]));
+}
+
+/** The CSV answer as a stream: the header line, then one line per row as the client reads. */
+export function csvStream(rows: readonly unknown[], columns: string[]): Readable {
+  function* records() {
+    for (const row of rows) yield recordOf(row, columns);
+  }
+  return Readable.from(records()).pipe(stringify({ header: true, columns, bom: false }));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The rows and columns of a CSV answer, set once its JSON answer is charged. */
+    csvAnswer: { rows: readonly unknown[]; columns: string[] } | null;
+  }
 }
 
 export function registerCsv(app: App): void {
+  app.decorateRequest('csvAnswer', null);
+  // The JSON body is never built for a CSV answer: the serializer writes nothing and onSend
+  // replaces the payload with the stream.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const answer = request.csvAnswer;
+    request.csvAnswer = null;
+    // An error after the rows were known (the answer is then the JSON error) is never CSV.
+    if (!answer || reply.statusCode >= 400) return payload;
+    return csvStream(answer.rows, answer.columns);
+  });
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (reply.statusCode >= 400 || !wantsCsv(request)) return payload;
     const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
@@ -71,9 +95,9 @@ export function registerCsv(app: App): void {
     if (!shape) return payload;
     const rows = shape.field ? (payload as Record<string, unknown> | null)?.[shape.field] : payload;
     if (!Array.isArray(rows)) return payload;
-    const csv = toCsv(rows, shape.columns);
+    request.csvAnswer = { rows, columns: shape.columns };
     reply.type('text/csv; charset=utf-8');
-    reply.serializer(() => csv);
+    reply.serializer(() => '');
     return payload;
   });
 }

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { App, AppDeps } from '../types.js';
 import { publishedSchema } from './openapi-defaults.js';
+import { finishDocument } from './openapi-document.js';
 
 export const API_TITLE = 'dcledger API';
 export const API_VERSION = '1.0.0';
@@ -11,6 +12,14 @@ export const API_VERSION = '1.0.0';
 export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
   await app.register(swagger, {
     transform: publishedSchema,
+    transformObject: (documentObject) =>
+      finishDocument(
+        ('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Record<string, unknown>,
+        {
+          publicUrl: deps.publicUrl,
+          tags: TAGS,
+        },
+      ) as never,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -22,7 +31,6 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
           'Each operation lists its plan tier (`x-tier`, `x-required-plan`) and credit cost (`x-credits`). ' +
           'Guides (plans and limits, webhooks, ingestion, market data, operations) are at /docs/guides.',
       },
-      servers: deps.publicUrl ? [{ url: deps.publicUrl }] : [],
       components: {
         securitySchemes: {
           DCApiKey: {
@@ -33,24 +41,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
           },
         },
       },
-      tags: [
-        { name: 'trades', description: 'Disclosed transactions' },
-        { name: 'politicians', description: 'Members of Congress and executive-branch filers' },
-        { name: 'tickers', description: 'Trades by stock' },
-        { name: 'portfolio', description: 'Holdings reconstructed from a member’s trades' },
-        { name: 'feed', description: 'Latest trades' },
-        { name: 'filings', description: 'Disclosure documents and their parse status' },
-        { name: 'stats', description: 'Platform summary' },
-        { name: 'search', description: 'Global search' },
-        { name: 'credits', description: 'Balance and prices' },
-        { name: 'alerts', description: 'Webhook subscriptions, deliveries and the event catalog' },
-        { name: 'meta', description: 'Machine-readable descriptions of this API' },
-        {
-          name: 'account',
-          description:
-            'The account area: sign-up, sign-in (session cookie), keys, plan, top-ups, ledger and usage. Not metered; every POST needs the CSRF token (X-CSRF-Token).',
-        },
-      ],
+      tags: [...TAGS],
     },
   });
   await app.register(swaggerUi, {
@@ -59,3 +50,30 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
     staticCSP: true,
   });
 }
+
+/** The tags routes use, described; a tag missing here is still published (openapi-document.ts). */
+const TAGS: readonly { name: string; description: string }[] = [
+  { name: 'trades', description: 'Disclosed transactions' },
+  { name: 'politicians', description: 'Members of Congress and executive-branch filers' },
+  { name: 'tickers', description: 'Trades by stock' },
+  { name: 'portfolio', description: 'Holdings reconstructed from a member’s trades' },
+  { name: 'feed', description: 'Latest trades' },
+  { name: 'filings', description: 'Disclosure documents and their parse status' },
+  { name: 'stats', description: 'Platform summary' },
+  { name: 'search', description: 'Global search' },
+  { name: 'credits', description: 'Balance and prices' },
+  { name: 'alerts', description: 'Webhook subscriptions, deliveries and the event catalog' },
+  { name: 'meta', description: 'Machine-readable descriptions of this API' },
+  {
+    name: 'account',
+    description:
+      'The account area: sign-up, sign-in (session cookie), keys, plan, top-ups, ledger and usage. Not metered; every POST needs the CSRF token (X-CSRF-Token).',
+  },
+  { name: 'legislation', description: 'Bills, roll-call votes and committees' },
+  { name: 'campaign-finance', description: 'Campaign finance of a member (FEC)' },
+  { name: 'lobbying', description: 'Federal lobbying (LDA) filings linked to tickers' },
+  { name: 'contracts', description: 'Federal contract awards linked to tickers' },
+  { name: 'insiders', description: 'SEC Form 4 insider transactions beside members’ trades' },
+  { name: 'whales', description: 'SEC Schedule 13D/13G beneficial-ownership filings' },
+  { name: 'assistant', description: 'The assistant (/chad/chat), the MCP server and the LLM tools' },
+];

@@ -42,6 +42,8 @@ const TOOL_ROUTES: Record<string, string> = {
   get_portfolio: '/portfolio/{politician_id}',
   get_conflicts: '/conflict/{politician_id}',
   top_tickers: '/tickers/top',
+  campaign_finance: '/politicians/{id}/campaign-finance',
+  lobbying_filings: '/lobbying',
 };
 
 /** The call again, straight to its REST route: what the tool returned. */
@@ -272,6 +274,52 @@ describe.skipIf(!realDataAvailable())(
           'test-provider-key',
         );
         expect(first.body.tools.map((tool) => tool.name)).toContain('query_trades');
+      } finally {
+        await app.close();
+        await replay.close();
+      }
+    });
+
+    it('Anthropic (constructed responses): the model reaches record tools (campaign finance, lobbying), each charged as its endpoint', async () => {
+      const replay = await startReplayProvider(loadRecording('anthropic-records.constructed.json'));
+      const app = await appWith(anthropicProvider(settings('anthropic', replay.baseUrl)));
+      try {
+        const q = encodeURIComponent("Who funds Nancy Pelosi's campaigns, and who lobbies Congress?");
+        const { status, body } = await getJson<ChatOut>({ app, key: ctx.key }, `/chad/chat?q=${q}`);
+        expect(status).toBe(200);
+        expect(body.provider_error).toBeUndefined();
+        expect(body.tool_calls.map((call) => call.name)).toEqual([
+          'lookup',
+          'campaign_finance',
+          'lobbying_filings',
+        ]);
+        for (const call of body.tool_calls) {
+          expect(call.status, call.name).toBe(200);
+          // The same call straight to its REST route costs the same.
+          let path = TOOL_ROUTES[call.name] ?? '/unknown';
+          const query = new URLSearchParams();
+          for (const [name, value] of Object.entries(call.arguments)) {
+            if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, String(value));
+            else query.set(name, String(value));
+          }
+          const rest = await app.inject({ url: `${path}?${query}`, headers: { 'dc-api-key': ctx.key } });
+          expect(call.credits, call.name).toBe(Number(rest.headers['x-credits-charged']));
+        }
+        expect(body.tool_calls[1]?.credits).toBe(25);
+        await expectGrounded(ctx, ctx.key, body);
+        const first = replay.requests[0] as { body: { tools: { name: string }[] } };
+        expect(first.body.tools.map((tool) => tool.name)).toEqual(
+          expect.arrayContaining([
+            'insider_trades',
+            'whale_filings',
+            'lobbying_filings',
+            'contract_awards',
+            'search_bills',
+            'get_bill',
+            'member_votes',
+            'campaign_finance',
+          ]),
+        );
       } finally {
         await app.close();
         await replay.close();

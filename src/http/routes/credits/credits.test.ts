@@ -99,7 +99,23 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       semantic_search: { method: 'GET', path: '/v1/semantic-search' },
       get_portfolio: { method: 'GET', path: '/portfolio/{politician_id}', path_params: ['politician_id'] },
       get_conflicts: { method: 'GET', path: '/conflict/{politician_id}', path_params: ['politician_id'] },
+      // The record tools follow the interface's five.
+      insider_trades: { method: 'GET', path: '/insiders/trades' },
+      whale_filings: { method: 'GET', path: '/whales' },
+      lobbying_filings: { method: 'GET', path: '/lobbying' },
+      contract_awards: { method: 'GET', path: '/contracts' },
+      search_bills: { method: 'GET', path: '/bills' },
+      get_bill: { method: 'GET', path: '/bills/{id}', path_params: ['id'] },
+      member_votes: { method: 'GET', path: '/politicians/{id}/votes', path_params: ['id'] },
+      campaign_finance: { method: 'GET', path: '/politicians/{id}/campaign-finance', path_params: ['id'] },
     });
+    expect(body.anthropic.slice(0, 5).map((tool) => tool.name)).toEqual([
+      'lookup',
+      'query_trades',
+      'semantic_search',
+      'get_portfolio',
+      'get_conflicts',
+    ]);
     const portfolio = body.anthropic.find((tool) => tool.name === 'get_portfolio');
     expect(portfolio?.input_schema.required).toEqual(['politician_id']);
     const queryTrades = body.anthropic.find((tool) => tool.name === 'query_trades');

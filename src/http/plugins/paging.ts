@@ -1,0 +1,99 @@
+// Paging metadata in headers, as GitHub does: list answers keep their bodies (clients rely on the
+// arrays) and add `Link: <...>; rel="next"` while a full page came back, plus rel="prev" and
+// rel="first" after the first page. A paged list is any route with `limit` and `offset` query
+// parameters whose answer is a list (the CSV plugin's listShape), so new routes are covered
+// without edits. The header is built from the page just served: no count query, nothing on the
+// hot path but a length check. There is no total-count header because a total costs a COUNT(*)
+// over the filtered set on every call (the trade list's hot path); clients page until no `next`.
+import type { FastifySchema } from 'fastify';
+import { routeKey } from '../../accounts/price-table.js';
+import { serviceBaseUrl } from '../public-url.js';
+import type { App, AppDeps } from '../types.js';
+import { listShape } from './csv.js';
+
+/** The operation extension marking a paged list in /openapi.json (and the Link header on its 200). */
+export const PAGING_EXTENSION = 'x-paging';
+
+interface PagedRoute {
+  /** Where the rows are in the answer: the answer itself, or this field. */
+  field: string | undefined;
+}
+
+function queryProperties(schema: FastifySchema | undefined): Record<string, unknown> {
+  const querystring = schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+  return querystring?.properties ?? {};
+}
+
+/** The paged-list facts of a route, or undefined when it is not one. */
+export function pagedRoute(key: string, schema: FastifySchema | undefined): PagedRoute | undefined {
+  const query = queryProperties(schema);
+  if (!('limit' in query) || !('offset' in query)) return undefined;
+  const response = schema?.response as Record<string, unknown> | undefined;
+  const shape = listShape(key, response?.[200] ?? response?.['200']);
+  return shape ? { field: shape.field } : undefined;
+}
+
+/** The Link header value for a page of `rows` rows at `offset` of size `limit` under `url` (path?query). */
+export function linkHeader(
+  baseUrl: string,
+  url: string,
+  offset: number,
+  limit: number,
+  rows: number,
+): string {
+  const [path, query] = url.split('?');
+  const link = (pageOffset: number, rel: string) => {
+    const params = new URLSearchParams(query ?? '');
+    params.set('limit', String(limit));
+    params.set('offset', String(pageOffset));
+    return `<${baseUrl}${path}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (rows >= limit) links.push(link(offset + limit, 'next'));
+  if (offset > 0) {
+    links.push(link(Math.max(0, offset - limit), 'prev'));
+    links.push(link(0, 'first'));
+  }
+  return links.join(', ');
+}
+
+export function registerPaging(app: App, deps: Pick<AppDeps, 'publicUrl'>): void {
+  const paged = new Map<string, PagedRoute>();
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'GET') continue;
+      const key = routeKey(method, route.url);
+      const facts = pagedRoute(key, route.schema);
+      if (!facts || !route.schema) continue;
+      paged.set(key, facts);
+      route.schema = {
+        ...(route.schema as Record<string, unknown>),
+        [PAGING_EXTENSION]: {
+          style: 'offset',
+          parameters: ['limit', 'offset'],
+          next: 'Link header, rel="next", present while a full page came back',
+        },
+      } as FastifySchema;
+    }
+  });
+
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode !== 200) return payload;
+    const facts = paged.get(request.routeId || routeKey(request.method, request.routeOptions.url ?? ''));
+    if (!facts) return payload;
+    const rows = facts.field ? (payload as Record<string, unknown> | null)?.[facts.field] : payload;
+    const { limit, offset } = (request.query ?? {}) as { limit?: unknown; offset?: unknown };
+    if (!Array.isArray(rows) || typeof limit !== 'number' || typeof offset !== 'number') return payload;
+    const value = linkHeader(
+      serviceBaseUrl(deps.publicUrl, app.server.address()).replace(/\/+$/, ''),
+      request.raw.url ?? request.url,
+      offset,
+      limit,
+      rows.length,
+    );
+    if (value) reply.header('Link', value);
+    return payload;
+  });
+}
