@@ -48,6 +48,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
+    // request.ip is the socket's peer unless the operator names the proxies in front (X-Forwarded-For).
+    trustProxy: trustedProxies(deps.trustProxy),
     // Never trust a client-sent request id: ours appears in logs and error bodies.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -106,6 +108,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.ready();
   return app;
+}
+
+/** Fastify's form of DCLEDGER_TRUST_PROXY: addresses/ranges as a list, a hop count as "the first n hops". */
+function trustedProxies(
+  setting: AppDeps['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined || setting === false) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return [...setting];
 }
 
 /** The defaults when the caller gives no webhook runtime; its connections close with the app. */

@@ -45,6 +45,8 @@ describe('ingest settings', () => {
       ogeBaseUrl: undefined,
       ldaBaseUrl: 'https://lda.senate.gov',
       usaspendingBaseUrl: 'https://api.usaspending.gov',
+      congressBaseUrl: 'https://api.congress.gov',
+      congressApiKey: null,
       ogeIndexPath: '/278t/',
       archiveDir: './var/archive',
       timeoutMs: 30_000,
@@ -137,5 +139,22 @@ describe('self-service settings', () => {
     expect(() => readSelfService({ STRIPE_SECRET_KEY: 'sk', DCLEDGER_STRIPE_API_BASE: 'ftp://x' })).toThrow(
       /DCLEDGER_STRIPE_API_BASE/,
     );
+  });
+});
+
+describe('trusted proxies (DCLEDGER_TRUST_PROXY)', () => {
+  it('is off by default, and reads addresses, CIDR ranges or a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ DCLEDGER_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(loadConfig({ DCLEDGER_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('refuses anything else, naming the setting', () => {
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example.org', '0', '1.2.3.4/8/1'])
+      expect(() => loadConfig({ DCLEDGER_TRUST_PROXY: bad }), bad).toThrow(/DCLEDGER_TRUST_PROXY/);
   });
 });

@@ -20,6 +20,12 @@ export interface Config {
    * call the API; empty by default, which leaves CORS off (no Access-Control-* headers at all).
    */
   corsOrigins: string[];
+  /**
+   * DCLEDGER_TRUST_PROXY: which peers may set X-Forwarded-For (the client address behind a reverse
+   * proxy or load balancer, used by the per-IP throttles): a comma-separated list of addresses or
+   * CIDR ranges, or a number of proxy hops. Unset: nobody; the socket's peer is the client.
+   */
+  trustProxy: TrustProxy;
   /** The HTTP price provider `enrich` asks for tickers without prices; off without a base URL. */
   priceProvider: PriceProviderConfig;
   /** Webhook delivery: SSRF exemptions, secret encryption, timeouts, the worker. */
@@ -184,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
       logLevel: readLogLevel(env.LOG_LEVEL),
       publicUrl: readUrl(env, 'DCLEDGER_PUBLIC_URL'),
       corsOrigins: readCorsOrigins(env.DCLEDGER_CORS_ORIGINS),
+      trustProxy: readTrustProxy(env.DCLEDGER_TRUST_PROXY),
       priceProvider: readPriceProvider(env),
       webhooks: readWebhookSettings(env),
       ingest: readIngest(env),
@@ -199,6 +206,33 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 /** Exact origins only (scheme, host, optional port): a wildcard would hand any site the API. */
+/** Peers trusted to name the client (X-Forwarded-For): none, some addresses or ranges, or a hop count. */
+export type TrustProxy = false | number | string[];
+
+export function readTrustProxy(raw: string | undefined): TrustProxy {
+  const text = raw?.trim() ?? '';
+  if (text === '') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= 10) return hops;
+    reject('DCLEDGER_TRUST_PROXY: a hop count is 1 to 10');
+    return false;
+  }
+  const peers = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const peer of peers) {
+    const [address = '', prefix, extra] = peer.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined)
+      reject(`DCLEDGER_TRUST_PROXY: "${peer}" is not an address or CIDR range like 10.0.0.0/8`);
+  }
+  return peers;
+}
+
 export function readCorsOrigins(raw: string | undefined): string[] {
   const origins: string[] = [];
   for (const part of (raw ?? '').split(',')) {

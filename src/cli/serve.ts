@@ -31,6 +31,7 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       assistantProvider: assistantProviderFromConfig(config.assistant),
       selfService: selfServiceFromConfig(config, store.db),
       corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
     },
     { logger: loggerOptions(config.logLevel) },
   );

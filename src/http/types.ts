@@ -43,6 +43,8 @@ export interface AppDeps {
   selfService?: SelfServiceDeps;
   /** Browser origins allowed to call the API (DCLEDGER_CORS_ORIGINS); empty or absent: CORS off. */
   corsOrigins?: readonly string[];
+  /** Peers trusted to name the client in X-Forwarded-For (DCLEDGER_TRUST_PROXY); default none. */
+  trustProxy?: false | number | readonly string[];
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';
