@@ -3,8 +3,20 @@
 // contributions to the member's campaign, each dated within a window of the trade. Pure: the
 // records come in, the links with the records that make them come out (method in
 // docs/analytics-links.md). "Committees" are the ones the member sat on on the trade date.
+
+import type { Kysely } from 'kysely';
 import { COMMITTEE_OVERSIGHT, lobbyingReach, overseenAgencies } from '../domain/committee-oversight.js';
 import { daysBetween } from '../domain/dates.js';
+import {
+  contractsForTickers,
+  contributionsForLinks,
+  lobbyingForTickers,
+  seatsOfMembers,
+} from '../storage/repositories/analytics-links.js';
+import type { Database } from '../storage/schema.js';
+
+/** Days on either side of a trade a linking record may be dated, unless asked otherwise. */
+export const DEFAULT_WINDOW_DAYS = 365;
 
 export interface LinkSeat {
   /** Top-level committee (subcommittee seats count as their parent's). */
@@ -19,7 +31,6 @@ export interface LinkSeat {
 export interface LinkLobbying {
   id: number;
   filingUuid: string;
-  url: string;
   ticker: string;
   clientName: string;
   filedDate: string;
@@ -31,7 +42,7 @@ export interface LinkLobbying {
 export interface LinkContract {
   id: number;
   awardId: string;
-  url: string | null;
+  awardKey: string;
   ticker: string;
   awardDate: string;
   amount: number | null;
@@ -66,7 +77,6 @@ export interface SeatEvidence {
 export interface LobbyingEvidence {
   lobbying_filing_id: number;
   filing_uuid: string;
-  url: string;
   client_name: string;
   filed_date: string;
   amount: number | null;
@@ -77,7 +87,7 @@ export interface LobbyingEvidence {
 export interface ContractEvidence {
   contract_id: number;
   award_id: string;
-  url: string | null;
+  award_key: string;
   award_date: string;
   amount: number | null;
   days_from_trade: number;
@@ -175,7 +185,6 @@ export function linksOfTrade(trade: LinkedTrade, index: LinkIndex, windowDays: n
     lobbying.push({
       lobbying_filing_id: filing.id,
       filing_uuid: filing.filingUuid,
-      url: filing.url,
       client_name: filing.clientName,
       filed_date: filing.filedDate,
       amount: filing.amount,
@@ -195,7 +204,7 @@ export function linksOfTrade(trade: LinkedTrade, index: LinkIndex, windowDays: n
     contracts.push({
       contract_id: award.id,
       award_id: award.awardId,
-      url: award.url,
+      award_key: award.awardKey,
       award_date: award.awardDate,
       amount: award.amount,
       days_from_trade: daysBetween(trade.date, award.awardDate),
@@ -222,4 +231,63 @@ export function linksOfTrade(trade: LinkedTrade, index: LinkIndex, windowDays: n
 
 export function hasLinks(links: TradeLinks): boolean {
   return links.lobbying.length + links.contracts.length + links.campaign.length > 0;
+}
+
+function parseStrings(json: string): string[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** Loads the seats, lobbying filings, contracts and contributions trades in these tickers by these members could link to. */
+export async function loadLinkIndex(
+  db: Kysely<Database>,
+  tickers: readonly string[] | 'all',
+  bioguideIds: readonly string[],
+): Promise<LinkIndex> {
+  const [seats, lobbying, contracts, contributions] = await Promise.all([
+    seatsOfMembers(db, bioguideIds),
+    lobbyingForTickers(db, tickers),
+    contractsForTickers(db, tickers),
+    contributionsForLinks(db, tickers === 'all' ? { bioguideIds } : { tickers, bioguideIds }),
+  ]);
+  return buildLinkIndex({
+    seats: seats.map((seat) => ({
+      committeeId: seat.committee_id,
+      seatCommitteeId: seat.seat_committee_id,
+      bioguideId: seat.bioguide_id,
+      title: seat.title,
+      startDate: seat.start_date,
+      endDate: seat.end_date,
+    })),
+    lobbying: lobbying.map((filing) => ({
+      id: filing.id,
+      filingUuid: filing.filing_uuid,
+      ticker: filing.ticker,
+      clientName: filing.client_name,
+      filedDate: filing.filed_date,
+      amount: filing.amount,
+      entities: parseStrings(filing.government_entities),
+      issueCodes: filing.issue_codes,
+    })),
+    contracts: contracts.map((award) => ({
+      id: award.id,
+      awardId: award.award_id,
+      awardKey: award.award_key,
+      ticker: award.ticker,
+      awardDate: award.award_date,
+      amount: award.amount,
+      agencies: [award.awarding_agency, award.awarding_sub_agency].filter(
+        (agency): agency is string => agency !== null,
+      ),
+    })),
+    contributions: contributions.map((gift) => ({
+      id: gift.id,
+      ticker: gift.ticker,
+      bioguideId: gift.bioguide_id,
+      committeeId: gift.committee_id,
+      committeeName: gift.committee_name ?? gift.connected_org_name,
+      date: gift.contribution_date,
+      amount: gift.amount,
+    })),
+  });
 }

@@ -3,26 +3,18 @@
 // campaigns, within a window of the trade; each with the records that make the link.
 import type { Kysely } from 'kysely';
 import {
-  buildLinkIndex,
+  DEFAULT_WINDOW_DAYS,
   hasLinks,
-  type LinkIndex,
   linksOfTrade,
+  loadLinkIndex,
   type TradeLinks,
 } from '../analytics/overlap.js';
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
-import {
-  contractsForTickers,
-  contributionsForLinks,
-  type LinkTradeRow,
-  linkedTickers,
-  lobbyingForTickers,
-  seatsOfMembers,
-  tradesForLinks,
-} from '../storage/repositories/analytics-links.js';
+import { type LinkTradeRow, linkedTickers, tradesForLinks } from '../storage/repositories/analytics-links.js';
 import type { Database } from '../storage/schema.js';
 
-export const DEFAULT_WINDOW_DAYS = 365;
+export { DEFAULT_WINDOW_DAYS };
 export const LINK_KINDS = ['lobbying', 'contract', 'campaign'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
@@ -42,66 +34,6 @@ export interface OverlapQuery extends TradeRange {
   offset: number;
 }
 
-/** Loads the seats, lobbying filings, contracts and contributions the trades could link to. */
-export async function loadLinkIndex(
-  db: Kysely<Database>,
-  tickers: readonly string[],
-  bioguideIds: readonly string[],
-): Promise<LinkIndex> {
-  const [seats, lobbying, contracts, contributions] = await Promise.all([
-    seatsOfMembers(db, bioguideIds),
-    lobbyingForTickers(db, tickers),
-    contractsForTickers(db, tickers),
-    contributionsForLinks(db, { tickers, bioguideIds }),
-  ]);
-  return buildLinkIndex({
-    seats: seats.map((seat) => ({
-      committeeId: seat.committee_id,
-      seatCommitteeId: seat.seat_committee_id,
-      bioguideId: seat.bioguide_id,
-      title: seat.title,
-      startDate: seat.start_date,
-      endDate: seat.end_date,
-    })),
-    lobbying: lobbying.map((filing) => ({
-      id: filing.id,
-      filingUuid: filing.filing_uuid,
-      url: lobbyingDocumentUrl(filing.filing_uuid),
-      ticker: filing.ticker,
-      clientName: filing.client_name,
-      filedDate: filing.filed_date,
-      amount: filing.amount,
-      entities: parseStrings(filing.government_entities),
-      issueCodes: filing.issue_codes,
-    })),
-    contracts: contracts.map((award) => ({
-      id: award.id,
-      awardId: award.award_id,
-      url: contractUrl(award.award_key),
-      ticker: award.ticker,
-      awardDate: award.award_date,
-      amount: award.amount,
-      agencies: [award.awarding_agency, award.awarding_sub_agency].filter(
-        (agency): agency is string => agency !== null,
-      ),
-    })),
-    contributions: contributions.map((gift) => ({
-      id: gift.id,
-      ticker: gift.ticker,
-      bioguideId: gift.bioguide_id,
-      committeeId: gift.committee_id,
-      committeeName: gift.committee_name ?? gift.connected_org_name,
-      date: gift.contribution_date,
-      amount: gift.amount,
-    })),
-  });
-}
-
-function parseStrings(json: string): string[] {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
 /** Keeps only the asked kinds of links. */
 export function onlyKinds(links: TradeLinks, kinds: readonly LinkKind[]): TradeLinks {
   return {
@@ -109,6 +41,19 @@ export function onlyKinds(links: TradeLinks, kinds: readonly LinkKind[]): TradeL
     lobbying: kinds.includes('lobbying') ? links.lobbying : [],
     contracts: kinds.includes('contract') ? links.contracts : [],
     campaign: kinds.includes('campaign') ? links.campaign : [],
+  };
+}
+
+/** The links as the API serves them: each lobbying filing and contract with its public URL. */
+export function withUrls(links: TradeLinks) {
+  return {
+    committees_at_trade: links.seats,
+    lobbying: links.lobbying.map((filing) => ({ ...filing, url: lobbyingDocumentUrl(filing.filing_uuid) })),
+    contracts: links.contracts.map(({ award_key: awardKey, ...award }) => ({
+      ...award,
+      url: contractUrl(awardKey),
+    })),
+    campaign: links.campaign,
   };
 }
 
@@ -130,7 +75,7 @@ export function tradeSummary(trade: LinkTradeRow) {
   };
 }
 
-function linkKindsOf(links: TradeLinks): LinkKind[] {
+export function linkKindsOf(links: TradeLinks): LinkKind[] {
   const kinds: LinkKind[] = [];
   if (links.lobbying.length > 0) kinds.push('lobbying');
   if (links.contracts.length > 0) kinds.push('contract');
@@ -170,10 +115,7 @@ export async function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
     hits.push({
       trade: tradeSummary(trade),
       link_kinds: linkKindsOf(links),
-      committees_at_trade: links.seats,
-      lobbying: links.lobbying,
-      contracts: links.contracts,
-      campaign: links.campaign,
+      ...withUrls(links),
     });
   }
   return { total: hits.length, hits: hits.slice(query.offset, query.offset + query.limit) };

@@ -473,3 +473,21 @@ export async function currentSeatsOn(db: Kysely<Database>, committeeIds: readonl
     .orderBy('s.committee_id')
     .execute();
 }
+
+/** Bioguide ids of members, by member id (members without one are left out). */
+export async function bioguideIdsOf(
+  db: Kysely<Database>,
+  politicianIds: readonly number[],
+): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  for (let start = 0; start < politicianIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('politicians')
+      .select(['id', 'bioguide_id'])
+      .where('id', 'in', politicianIds.slice(start, start + 500))
+      .where('bioguide_id', 'is not', null)
+      .execute();
+    for (const row of rows) if (row.bioguide_id) result.set(row.id, row.bioguide_id);
+  }
+  return result;
+}
