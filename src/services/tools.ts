@@ -11,7 +11,7 @@ interface ToolSpec {
   description: string;
 }
 
-/** The five tools of the interface, in its order. */
+/** The five tools of the interface, in its order, then the follow-the-money answers (docs/analytics-links.md). */
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'lookup',
@@ -44,6 +44,20 @@ export const TOOLS: readonly ToolSpec[] = [
     method: 'GET',
     url: '/conflict/:politician_id',
     description: "Trades in sectors overseen by the member's committees (potential conflicts of interest).",
+  },
+  {
+    name: 'find_overlap',
+    method: 'GET',
+    url: '/overlap',
+    description:
+      "Members' trades in companies that lobbied their committees, won contracts from agencies those committees oversee, or whose PAC gave to their campaign, within window_days of the trade; each with the lobbying filings, contracts, FEC records and committee seats that link it. Use date_from/date_to for history.",
+  },
+  {
+    name: 'company_dossier',
+    method: 'GET',
+    url: '/companies/:ticker',
+    description:
+      "Everything about one company by ticker: members' trades and net direction, insider transactions, 13D/G stakes, lobbying spend and issues, federal contracts, PAC money to members, bills touching it, and the members on the committees overseeing it.",
   },
 ];
 

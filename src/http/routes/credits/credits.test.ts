@@ -99,6 +99,8 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       semantic_search: { method: 'GET', path: '/v1/semantic-search' },
       get_portfolio: { method: 'GET', path: '/portfolio/{politician_id}', path_params: ['politician_id'] },
       get_conflicts: { method: 'GET', path: '/conflict/{politician_id}', path_params: ['politician_id'] },
+      find_overlap: { method: 'GET', path: '/overlap' },
+      company_dossier: { method: 'GET', path: '/companies/{ticker}', path_params: ['ticker'] },
     });
     const portfolio = body.anthropic.find((tool) => tool.name === 'get_portfolio');
     expect(portfolio?.input_schema.required).toEqual(['politician_id']);
