@@ -4048,6 +4048,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "parameters": {
+                     *         "date_from": "2026-04-23",
+                     *         "date_to": "2026-04-23",
+                     *         "days": null,
+                     *         "chamber": null,
+                     *         "ticker": "WFC",
+                     *         "trade_type": null,
+                     *         "window_days": 3650,
+                     *         "link_kinds": [
+                     *           "lobbying",
+                     *           "contract",
+                     *           "campaign"
+                     *         ],
+                     *         "politician_id": null
+                     *       },
+                     *       "total": 1,
+                     *       "hits": [
+                     *         {
+                     *           "trade": {
+                     *             "id": 8148,
+                     *             "politician_id": 452,
+                     *             "politician_name": "Lloyd Smucker",
+                     *             "politician_slug": "lloyd-smucker",
+                     *             "party": "R",
+                     *             "chamber": "House",
+                     *             "ticker": "WFC",
+                     *             "trade_type": "Sell",
+                     *             "transaction_date": "2026-04-23",
+                     *             "disclosure_date": "2026-04-23",
+                     *             "amount_range": "$15,001 - $50,000",
+                     *             "amount_low": 15001,
+                     *             "amount_high": 50000
+                     *           },
+                     *           "link_kinds": [
+                     *             "lobbying"
+                     *           ],
+                     *           "committees_at_trade": [
+                     *             {
+                     *               "committee_id": "HSWM",
+                     *               "seat_committee_id": "HSWM",
+                     *               "title": null,
+                     *               "start_date": "2025-01-03",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "lobbying": [
+                     *             {
+                     *               "lobbying_filing_id": 501,
+                     *               "filing_uuid": "3398c048-152d-47e1-8465-9ce064aec6ad",
+                     *               "url": "https://lda.senate.gov/filings/public/filing/3398c048-152d-47e1-8465-9ce064aec6ad/print/",
+                     *               "client_name": "Wells Fargo & Company",
+                     *               "filed_date": "2016-07-19",
+                     *               "amount": 50000,
+                     *               "days_from_trade": -3565,
+                     *               "committees": [
+                     *                 {
+                     *                   "committee_id": "HSWM",
+                     *                   "agencies": [],
+                     *                   "issue_codes": [
+                     *                     "TAX"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "contracts": [],
+                     *           "campaign": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         parameters: {
                             date_from: string;
@@ -4267,6 +4340,141 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticker": "LMT",
+                     *       "parameters": {
+                     *         "ticker": "LMT",
+                     *         "list_limit": 25
+                     *       },
+                     *       "company": {
+                     *         "name": "Lockheed Martin",
+                     *         "cik": "0000936468",
+                     *         "exchange": "NYSE",
+                     *         "sector": "Industrials",
+                     *         "industry": "Aerospace & Defense",
+                     *         "in_directory": true
+                     *       },
+                     *       "member_trades": {
+                     *         "trade_count": 55,
+                     *         "member_count": 24,
+                     *         "buys": 37,
+                     *         "sells": 18,
+                     *         "net_amount_mid": 219009.5,
+                     *         "net_direction": "buy",
+                     *         "first_trade_date": "2016-01-06",
+                     *         "last_trade_date": "2025-11-18",
+                     *         "members": [
+                     *           {
+                     *             "politician_id": 217,
+                     *             "name": "Kevin Hern",
+                     *             "slug": "kevin-hern",
+                     *             "party": "R",
+                     *             "chamber": "House",
+                     *             "trade_count": 10,
+                     *             "buys": 9,
+                     *             "sells": 1,
+                     *             "net_amount_mid": 298004,
+                     *             "net_direction": "buy",
+                     *             "first_trade_date": "2020-07-27",
+                     *             "last_trade_date": "2023-12-29",
+                     *             "trade_ids": [
+                     *               23397,
+                     *               16702
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "recent": []
+                     *       },
+                     *       "insider_trades": {
+                     *         "total": 0,
+                     *         "latest": []
+                     *       },
+                     *       "whale_stakes": {
+                     *         "total": 0,
+                     *         "latest": []
+                     *       },
+                     *       "lobbying": {
+                     *         "filing_count": 11,
+                     *         "total_amount": 155538,
+                     *         "issues": [
+                     *           {
+                     *             "code": "DEF",
+                     *             "name": "Defense",
+                     *             "filings": 6
+                     *           }
+                     *         ],
+                     *         "government_entities": [
+                     *           {
+                     *             "name": "Navy, Dept of",
+                     *             "filings": 1
+                     *           }
+                     *         ],
+                     *         "filings": [
+                     *           {
+                     *             "lobbying_filing_id": 402,
+                     *             "filing_uuid": "b4088fda-f565-46e6-8052-8c2cbe9c2141",
+                     *             "url": "https://lda.senate.gov/filings/public/filing/b4088fda-f565-46e6-8052-8c2cbe9c2141/print/",
+                     *             "client_name": "Lockheed Martin Corporation",
+                     *             "registrant_name": "Flagship Government Relations, Inc.",
+                     *             "filing_type": "Q2",
+                     *             "filing_year": 2016,
+                     *             "filing_period": "second_quarter",
+                     *             "filed_date": "2016-07-13",
+                     *             "amount": 22500,
+                     *             "issue_codes": [
+                     *               "DEF"
+                     *             ],
+                     *             "government_entities": [
+                     *               "HOUSE OF REPRESENTATIVES",
+                     *               "SENATE",
+                     *               "Navy, Dept of"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "contracts": {
+                     *         "award_count": 1,
+                     *         "total_amount": 2770845719.63,
+                     *         "agencies": [
+                     *           {
+                     *             "name": "National Aeronautics and Space Administration",
+                     *             "awards": 1
+                     *           }
+                     *         ],
+                     *         "awards": [
+                     *           {
+                     *             "contract_id": 26,
+                     *             "award_id": "80JSC019C0012",
+                     *             "url": "https://www.usaspending.gov/award/CONT_IDV_80JSC019C0012_8000",
+                     *             "recipient_name": "LOCKHEED MARTIN CORP",
+                     *             "awarding_agency": "National Aeronautics and Space Administration",
+                     *             "awarding_sub_agency": "National Aeronautics and Space Administration",
+                     *             "award_date": "2019-06-05",
+                     *             "amount": 2770845719.63,
+                     *             "description": "ORION PRODUCTION AND OPERATIONS CONTRACT"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "campaign_contributions": {
+                     *         "record_count": 0,
+                     *         "total_amount": 0,
+                     *         "records": []
+                     *       },
+                     *       "bills": [],
+                     *       "overseeing_committees": [
+                     *         {
+                     *           "committee_id": "HSAS",
+                     *           "name": "House Committee on Armed Services",
+                     *           "by_sector": true,
+                     *           "agencies": [
+                     *             "Navy, Dept of"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "overseeing_members": []
+                     *     }
+                     */
                     "application/json": {
                         ticker: string;
                         parameters: {
