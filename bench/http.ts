@@ -46,6 +46,11 @@ const SCENARIOS: Scenario[] = [
   // The default pages (50 rows, newest first), each line with its ±30-day overlap against the trades above.
   { name: '/insiders/trades', url: '/insiders/trades' },
   { name: '/whales', url: '/whales' },
+  // Follow the money (docs/analytics-links.md) at their defaults: the last 30 days' trades against
+  // a year of lobbying, contracts and PAC money; one member's conflicts; one company's dossier.
+  { name: '/overlap', url: '/overlap' },
+  { name: '/conflict/josh-gottheimer', url: '/conflict/josh-gottheimer' },
+  { name: '/companies/LMT', url: '/companies/LMT' },
 ];
 
 /** The scenarios BENCH_ENDPOINTS selects (comma-separated request prefixes), all when unset. */
@@ -199,6 +204,17 @@ async function load(url: string, headers: Record<string, string>) {
   };
 }
 
+/** The rows an answer holds: the array itself, or its list field (`hits`, `trades`); 1 for a single object. */
+function rowCount(body: unknown): number {
+  if (Array.isArray(body)) return body.length;
+  if (typeof body !== 'object' || body === null) return 0;
+  for (const field of ['hits', 'trades']) {
+    const list: unknown = Reflect.get(body, field);
+    if (Array.isArray(list)) return list.length;
+  }
+  return 1;
+}
+
 /** Mean milliseconds per call of `work`, after a warm-up, sequential calls. */
 async function perCall(work: (i: number) => unknown, calls = 2000): Promise<number> {
   let call = 0;
@@ -312,7 +328,7 @@ export async function runHttpBench(): Promise<string> {
         const answer = await fetch(`${url}${scenario.url}`, { headers });
         if (!answer.ok) throw new Error(`${scenario.url}: ${answer.status} ${await answer.text()}`);
         const body = (await answer.json()) as unknown;
-        const returned = Array.isArray(body) ? body.length : 0;
+        const returned = rowCount(body);
         return { full: await load(`${url}${scenario.url}`, headers), returned };
       });
       if (scenario.name === '/trades?limit=25' && bare)
@@ -329,7 +345,7 @@ export async function runHttpBench(): Promise<string> {
       scenarios.length === SCENARIOS.length
         ? '`npm run bench -- http`'
         : `\`BENCH_ENDPOINTS=${scenarios.map((s) => s.name).join(',')} npm run bench -- http\` (only these endpoints; without BENCH_ENDPOINTS all of them run)`;
-    const table = `## GET /trades against the floor, and the SEC lists
+    const table = `## GET /trades against the floor, the SEC lists and the follow-the-money answers
 
 Command: ${command} (${DURATION_S} s per run, ${CONNECTIONS} connections; each server runs alone in
 its own process, autocannon in the parent, all on the same machine).
@@ -348,6 +364,9 @@ ${rows.join('\n')}
 The SEC lists are their default pages (newest first, at most 50 rows; every insider line carries its
 ±30-day politician-overlap check against the trades above). They have no floor: their rows are the
 whole of the recorded real documents, so the number is what the endpoint costs over a small table.
+\`/overlap\`, \`/conflict/{politician_id}\` and \`/companies/{ticker}\` run at their defaults (the last 30 days'
+trades against lobbying filings, contracts and PAC contributions within a year; all of one member's
+trades; one company's dossier) over the real lobbying, contract and FEC records; target < 300 ms p50.
 
 The floor is a bare Fastify route over better-sqlite3 that runs the exact SQL dcledger generates
 (compiled from the same Kysely query) on the same file and serializes with the same TypeBox

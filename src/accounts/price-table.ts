@@ -67,6 +67,9 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /committees/:id': { tier: 'free', ...LOOKUP },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
   'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
+  // Follow the money (issue 14): overlap charges per hit like trade data, the dossier is one lookup.
+  'GET /overlap': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'hits' },
+  'GET /companies/:ticker': { tier: 'pro', ...flat(50) },
   'GET /portfolio/:politician_id/positions': {
     tier: 'pro',
     base: 50,

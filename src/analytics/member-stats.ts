@@ -77,6 +77,7 @@ export function memberStats(
   seriesOf: (symbol: string) => PriceSeries | undefined,
   today: string,
   committees: readonly string[],
+  conflictBasis?: ConflictBasis,
 ): MemberStats {
   let wins = 0;
   let losses = 0;
@@ -125,7 +126,9 @@ export function memberStats(
       mid.sharpe,
       corners.map((result) => result.sharpe),
     ),
-    conflictScore: conflictScore(trades, committees),
+    conflictScore: conflictBasis
+      ? conflictScoreAtTrades(trades, conflictBasis)
+      : conflictScore(trades, committees),
     holdingsCount: holdings.filter((holding) => holding.status === 'open').length,
     pricedShare: tradedMid === 0 ? null : pricedMid / tradedMid,
     portfolioStart: mid.start,
@@ -133,28 +136,63 @@ export function memberStats(
   };
 }
 
+/** The fields conflict_score weighs. */
+type AmountTrade = Pick<StatsTrade, 'action' | 'sector' | 'industry' | 'amountLow' | 'amountHigh'>;
+type DatedTrade = AmountTrade & Pick<StatsTrade, 'id' | 'date'>;
+
+/**
+ * What conflict_score is computed from when the member's seat history and the trades' links are
+ * known (docs/analytics-links.md): only trades made on or after the first day the member's seats
+ * are recorded count (before it, which committees the member sat on is unknown), and a trade is
+ * relevant when a committee seat held on its date oversees its sector or industry, or when a
+ * lobbying filing, contract or PAC contribution links it (GET /overlap's rules, default window).
+ */
+export interface ConflictBasis {
+  /** The earliest start of the member's recorded seats; null when none is recorded. */
+  seatsKnownFrom: string | null;
+  /** Top-level committees the member sat on on a date. */
+  committeesOn(date: string): readonly string[];
+  /** Trades with a lobbying, contract or campaign link. */
+  linkedTradeIds: ReadonlySet<number>;
+}
+
 /**
  * conflict_score, 0-100: the share of the member's traded dollars (buys and sells whose sector is
  * known) in sectors under the jurisdiction of the committees the member sits on. Null without
  * committee seats or without such trades. Low/high put the relevant trades at their brackets'
- * lower bounds and the others at their upper bounds, and the reverse.
+ * lower bounds and the others at their upper bounds, and the reverse. With a basis, the seats are
+ * the ones held on each trade's date and linked trades are relevant too (see ConflictBasis).
  */
-export function conflictScore(
-  trades: ReadonlyArray<Pick<StatsTrade, 'action' | 'sector' | 'industry' | 'amountLow' | 'amountHigh'>>,
-  committees: readonly string[],
-): Ranged {
+export function conflictScore(trades: ReadonlyArray<AmountTrade>, committees: readonly string[]): Ranged {
   if (committees.length === 0) return { value: null, low: null, high: null };
+  return dollarShare(
+    trades.filter((trade) => trade.sector !== null),
+    (trade) => underJurisdiction(committees, trade.sector, trade.industry),
+  );
+}
+
+export function conflictScoreAtTrades(trades: ReadonlyArray<DatedTrade>, basis: ConflictBasis): Ranged {
+  const from = basis.seatsKnownFrom;
+  if (from === null) return { value: null, low: null, high: null };
+  const linked = (trade: DatedTrade) => basis.linkedTradeIds.has(trade.id);
+  return dollarShare(
+    trades.filter((trade) => trade.date >= from && (trade.sector !== null || linked(trade))),
+    (trade) =>
+      linked(trade) || underJurisdiction(basis.committeesOn(trade.date), trade.sector, trade.industry),
+  );
+}
+
+/** The relevant trades' share of the buy and sell dollars, at midpoints and at the two extremes. */
+function dollarShare<T extends AmountTrade>(
+  trades: ReadonlyArray<T>,
+  isRelevant: (trade: T) => boolean,
+): Ranged {
   const sums = { relevant: { low: 0, mid: 0, high: 0 }, other: { low: 0, mid: 0, high: 0 } };
   let counted = 0;
   for (const trade of trades) {
-    if (
-      (trade.action !== 'buy' && trade.action !== 'sell') ||
-      trade.sector === null ||
-      trade.amountLow === null
-    )
-      continue;
+    if ((trade.action !== 'buy' && trade.action !== 'sell') || trade.amountLow === null) continue;
     counted += 1;
-    const bucket = underJurisdiction(committees, trade.sector, trade.industry) ? sums.relevant : sums.other;
+    const bucket = isRelevant(trade) ? sums.relevant : sums.other;
     const low = trade.amountLow;
     const high = trade.amountHigh ?? low;
     bucket.low += low;

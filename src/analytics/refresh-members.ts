@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { PriceSeries } from '../market/series.js';
 import { type SymbolDataCache, valuationSeries } from '../market/series-loader.js';
+import { bioguideIdsOf } from '../storage/repositories/analytics-links.js';
 import {
   committeesByMember,
   type HoldingWrite,
@@ -15,7 +16,15 @@ import {
   statsTrades,
 } from '../storage/repositories/enrichment.js';
 import type { Database } from '../storage/schema.js';
-import { memberStats, type StatsTrade } from './member-stats.js';
+import { type ConflictBasis, memberStats, type StatsTrade } from './member-stats.js';
+import {
+  DEFAULT_WINDOW_DAYS,
+  hasLinks,
+  type LinkIndex,
+  linksOfTrade,
+  loadLinkIndex,
+  seatEvidence,
+} from './overlap.js';
 import { type Holding, reconstructHoldings } from './portfolio.js';
 
 const MEMBERS_PER_BATCH = 25;
@@ -57,6 +66,10 @@ export async function refreshMembers(
     : [...new Set([...options.touchedMembers, ...(await staleMembers(db))])].sort((a, b) => a - b);
   if (members.length === 0) return { refreshed: 0 };
   const committees = await committeesByMember(db);
+  // conflict_score weighs seats held on each trade's date and the trades' lobbying, contract and
+  // campaign links (docs/analytics-links.md): the records are read once for the whole run.
+  const bioguides = await bioguideIdsOf(db, members);
+  const links = await loadLinkIndex(db, 'all', [...bioguides.values()]);
   const series = new Map<string, PriceSeries | null>();
   const seriesOf = (symbol: string) => series.get(symbol) ?? undefined;
   let done = 0;
@@ -79,7 +92,8 @@ export async function refreshMembers(
     const holdings: HoldingWrite[] = [];
     for (const politicianId of batch) {
       const trades = byMember.get(politicianId) ?? [];
-      const result = memberStats(trades, seriesOf, options.today, committees.get(politicianId) ?? []);
+      const basis = conflictBasis(trades, bioguides.get(politicianId) ?? null, links);
+      const result = memberStats(trades, seriesOf, options.today, committees.get(politicianId) ?? [], basis);
       stats.push({
         politician_id: politicianId,
         win_rate: result.winRate,
@@ -114,6 +128,30 @@ export async function refreshMembers(
     options.progress?.('members', done, members.length);
   }
   return { refreshed: members.length };
+}
+
+/** Seats on each trade's date and the trades' links, for conflict_score. */
+export function conflictBasis(
+  trades: readonly StatsTrade[],
+  bioguideId: string | null,
+  links: LinkIndex,
+): ConflictBasis {
+  const seats = bioguideId ? (links.seats.get(bioguideId) ?? []) : [];
+  const starts = seats.map((seat) => seat.startDate).sort();
+  const linkedTradeIds = new Set<number>();
+  for (const trade of trades) {
+    const found = linksOfTrade(
+      { id: trade.id, bioguideId, ticker: trade.ticker, date: trade.date },
+      links,
+      DEFAULT_WINDOW_DAYS,
+    );
+    if (hasLinks(found)) linkedTradeIds.add(trade.id);
+  }
+  return {
+    seatsKnownFrom: starts[0] ?? null,
+    committeesOn: (date) => seatEvidence(seats, date).map((seat) => seat.committee_id),
+    linkedTradeIds,
+  };
 }
 
 function holdingRow(politicianId: number, holding: Holding, stamp: string): HoldingWrite {

@@ -69,7 +69,7 @@ export function toContractResource(row: ContractRow): ContractResource {
     psc_code: row.psc_code,
     psc_description: row.psc_description,
     place_of_performance: { city: row.place_city, state: row.place_state, country: row.place_country },
-    url: row.award_key.startsWith('CONT_') ? `https://www.usaspending.gov/award/${row.award_key}` : null,
+    url: contractUrl(row.award_key),
     source: row.origin,
   };
 }
@@ -100,3 +100,8 @@ export const CONTRACT_EXAMPLE: ContractResource = {
   url: 'https://www.usaspending.gov/award/CONT_AWD_NNJ06TA25C_8000_-NONE-_-NONE-',
   source: 'spending_by_award',
 };
+
+/** The award's page on usaspending.gov (contract awards only have one by their generated key). */
+export function contractUrl(awardKey: string): string | null {
+  return awardKey.startsWith('CONT_') ? `https://www.usaspending.gov/award/${awardKey}` : null;
+}

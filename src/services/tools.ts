@@ -75,7 +75,10 @@ export const RECORD_TOOLS: readonly ToolSpec[] = [
   },
 ];
 
-/** The five tools of the interface, in its order, then the record tools. */
+/**
+ * The five tools of the interface, in its order, then the record tools, then the follow-the-money
+ * answers (docs/analytics-links.md).
+ */
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'lookup',
@@ -110,6 +113,20 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "Trades in sectors overseen by the member's committees (potential conflicts of interest).",
   },
   ...RECORD_TOOLS,
+  {
+    name: 'find_overlap',
+    method: 'GET',
+    url: '/overlap',
+    description:
+      "Members' trades in companies that lobbied their committees, won contracts from agencies those committees oversee, or whose PAC gave to their campaign, within window_days of the trade; each with the lobbying filings, contracts, FEC records and committee seats that link it. Use date_from/date_to for history.",
+  },
+  {
+    name: 'company_dossier',
+    method: 'GET',
+    url: '/companies/:ticker',
+    description:
+      "Everything about one company by ticker: members' trades and net direction, insider transactions, 13D/G stakes, lobbying spend and issues, federal contracts, PAC money to members, bills touching it, and the members on the committees overseeing it.",
+  },
 ];
 
 /**

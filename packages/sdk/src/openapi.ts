@@ -191,10 +191,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A member's trades in sectors overseen by their committees
-         * @description Each committee the member sits on (subcommittees count as their parent's), the sectors and industries under its jurisdiction, and the member’s trades that fall under them (newest transaction first), with the committees that oversee each; plus the member’s conflict_score. Committees whose jurisdiction spans everything (Appropriations, Budget, Rules, ...) oversee no particular sector.
+         * A member's trades in sectors overseen by their committees, or linked to lobbying, contracts or PAC money
+         * @description Each committee the member sits on today or held a recorded seat on (subcommittees count as their parent's), with the seats and their dates and the sectors and industries under its jurisdiction; and the member’s trades (newest transaction first) that a committee held on the trade date oversees, or that GET /overlap links to lobbying, contracts or PAC money (default window), each with the seats held then and the linking records; plus the member’s conflict_score (0-100), computed from these same inputs. Committees whose jurisdiction spans everything (Appropriations, Budget, Rules, ...) oversee no particular sector. Method: docs/analytics-links.md.
          */
         get: operations["getConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overlap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members' trades in companies linked to their committees or campaigns
+         * @description Trades (by transaction date in the range) in companies that lobbied an agency or issue overseen by a committee the member sat on on the trade date, won a contract from an agency such a committee oversees, or whose PAC gave to the member's campaign, dated within window_days of the trade. Each hit lists the seats and the records (lobbying filing ids and URLs, contract ids, FEC record ids) that make it. An overlap is a coincidence of records, not a finding about intent. Method: docs/analytics-links.md.
+         */
+        get: operations["getOverlap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{ticker}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company dossier: members’ trades, insiders, 13D/G, lobbying, contracts, PAC money, bills, overseers
+         * @description Everything the service holds about one ticker in one answer, each section with the ids of its records: members' trades summed per member (net direction at bracket midpoints, first and last trade), Form 4 insider transactions and 13D/G statements, lobbying filings (spend, issue codes, entities contacted), contract awards, PAC contributions to members, bills naming the company or referred to committees overseeing its sector, and the members seated on the overseeing committees today. A ticker the data knows but without such records answers with empty sections; an unknown ticker answers 404. Method: docs/analytics-links.md.
+         */
+        get: operations["getCompanyDossier"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4347,11 +4387,24 @@ export interface operations {
                      *       "conflict_score": 12.5,
                      *       "conflict_score_low": 4.1,
                      *       "conflict_score_high": 30.2,
+                     *       "parameters": {
+                     *         "window_days": 365,
+                     *         "seats_known_from": "2025-01-03"
+                     *       },
                      *       "committees": [
                      *         {
                      *           "id": "HSIF",
                      *           "name": "House Committee on Energy and Commerce",
                      *           "titles": [],
+                     *           "current": true,
+                     *           "seats": [
+                     *             {
+                     *               "seat_committee_id": "HSIF",
+                     *               "title": null,
+                     *               "start_date": "2025-01-03",
+                     *               "end_date": null
+                     *             }
+                     *           ],
                      *           "sectors": [
                      *             "Energy",
                      *             "Utilities",
@@ -4419,7 +4472,20 @@ export interface operations {
                      *           "superseded_by": null,
                      *           "committees": [
                      *             "HSIF"
-                     *           ]
+                     *           ],
+                     *           "link_kinds": [],
+                     *           "committees_at_trade": [
+                     *             {
+                     *               "committee_id": "HSIF",
+                     *               "seat_committee_id": "HSIF",
+                     *               "title": null,
+                     *               "start_date": "2025-01-03",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "lobbying": [],
+                     *           "contracts": [],
+                     *           "campaign": []
                      *         }
                      *       ]
                      *     }
@@ -4429,14 +4495,29 @@ export interface operations {
                         name: string;
                         slug: string;
                         chamber: string;
-                        /** @description Share (0-100) of traded dollars in overseen sectors */
+                        /** @description Share (0-100) of traded dollars in sectors overseen by committees held on the trade date, or linked to lobbying, contracts or campaign money (docs/analytics-links.md) */
                         conflict_score: number | null;
                         conflict_score_low: number | null;
                         conflict_score_high: number | null;
+                        parameters: {
+                            /** @description Days on either side of a trade a linking record may be dated */
+                            window_days: number;
+                            /** @description Earliest recorded seat start; trades before it have no known seats */
+                            seats_known_from: string | null;
+                        };
                         committees: {
                             id: string;
                             name: string;
                             titles: string[];
+                            /** @description The member sits on it today */
+                            current: boolean;
+                            /** @description The member's recorded seats on it or its subcommittees, with dates */
+                            seats: {
+                                seat_committee_id: string;
+                                title: string | null;
+                                start_date: string;
+                                end_date: string | null;
+                            }[];
                             sectors: string[];
                             /** @description Industries covered beyond whole sectors (pattern) */
                             industries: string | null;
@@ -4544,6 +4625,933 @@ export interface operations {
                             /** @description Id of the trade an amendment replaced this one with */
                             superseded_by: number | null;
                             committees: string[];
+                            link_kinds: ("lobbying" | "contract" | "campaign")[];
+                            committees_at_trade: {
+                                /** @description Top-level committee (thomas id) */
+                                committee_id: string;
+                                /** @description The committee or subcommittee the seat is on */
+                                seat_committee_id: string;
+                                title: string | null;
+                                /** @description Seat start, YYYY-MM-DD */
+                                start_date: string;
+                                /** @description Seat end (null: still held) */
+                                end_date: string | null;
+                            }[];
+                            lobbying: {
+                                /** @description GET /lobbying/{id} */
+                                lobbying_filing_id: number;
+                                filing_uuid: string;
+                                /** @description The filing on the Senate LDA site */
+                                url: string;
+                                client_name: string;
+                                filed_date: string;
+                                amount: number | null;
+                                /** @description Filing date minus trade date (negative: filed before) */
+                                days_from_trade: number;
+                                committees: {
+                                    committee_id: string;
+                                    /** @description Overseen agencies the filing lists as contacted */
+                                    agencies: string[];
+                                    /** @description Issue codes under the committee's jurisdiction (when the filing lists its chamber) */
+                                    issue_codes: string[];
+                                }[];
+                            }[];
+                            contracts: {
+                                /** @description GET /contracts/{id} */
+                                contract_id: number;
+                                award_id: string;
+                                /** @description The award on usaspending.gov */
+                                url: string | null;
+                                award_date: string;
+                                amount: number | null;
+                                days_from_trade: number;
+                                committees: {
+                                    committee_id: string;
+                                    /** @description Awarding (sub-)agency the committee oversees */
+                                    agencies: string[];
+                                }[];
+                            }[];
+                            campaign: {
+                                /** @description FEC committee-contribution record id */
+                                fec_record_id: string;
+                                /** @description The giving PAC (its connected organization is the company) */
+                                fec_committee_id: string;
+                                fec_committee_name: string | null;
+                                contribution_date: string;
+                                amount: number;
+                                days_from_trade: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOverlap: {
+        parameters: {
+            query?: {
+                /** @description Look back from today by transaction date (default 30) */
+                days?: number;
+                /** @description First transaction date; requires date_to; replaces days */
+                date_from?: string;
+                /** @description Last transaction date; requires date_from; replaces days */
+                date_to?: string;
+                /** @description house, senate or executive; comma-separated */
+                chamber?: string;
+                /** @description Ticker symbols, comma-separated */
+                ticker?: string;
+                /** @description buy, sell, exchange, exercise or expired; comma-separated */
+                trade_type?: string;
+                /** @description Days on either side of the trade a linking record may be dated (default 365) */
+                window_days?: number;
+                /** @description lobbying, contract, campaign; comma-separated (default all) */
+                link_kind?: string;
+                /** @description Only this member (numeric id) */
+                politician_id?: number;
+                /** @description Page size, 1-500 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "parameters": {
+                     *         "date_from": "2026-04-23",
+                     *         "date_to": "2026-04-23",
+                     *         "days": null,
+                     *         "chamber": null,
+                     *         "ticker": "WFC",
+                     *         "trade_type": null,
+                     *         "window_days": 3650,
+                     *         "link_kinds": [
+                     *           "lobbying",
+                     *           "contract",
+                     *           "campaign"
+                     *         ],
+                     *         "politician_id": null
+                     *       },
+                     *       "total": 1,
+                     *       "hits": [
+                     *         {
+                     *           "trade": {
+                     *             "id": 8148,
+                     *             "politician_id": 452,
+                     *             "politician_name": "Lloyd Smucker",
+                     *             "politician_slug": "lloyd-smucker",
+                     *             "party": "R",
+                     *             "chamber": "House",
+                     *             "ticker": "WFC",
+                     *             "trade_type": "Sell",
+                     *             "transaction_date": "2026-04-23",
+                     *             "disclosure_date": "2026-04-23",
+                     *             "amount_range": "$15,001 - $50,000",
+                     *             "amount_low": 15001,
+                     *             "amount_high": 50000
+                     *           },
+                     *           "link_kinds": [
+                     *             "lobbying"
+                     *           ],
+                     *           "committees_at_trade": [
+                     *             {
+                     *               "committee_id": "HSWM",
+                     *               "seat_committee_id": "HSWM",
+                     *               "title": null,
+                     *               "start_date": "2025-01-03",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "lobbying": [
+                     *             {
+                     *               "lobbying_filing_id": 501,
+                     *               "filing_uuid": "3398c048-152d-47e1-8465-9ce064aec6ad",
+                     *               "url": "https://lda.senate.gov/filings/public/filing/3398c048-152d-47e1-8465-9ce064aec6ad/print/",
+                     *               "client_name": "Wells Fargo & Company",
+                     *               "filed_date": "2016-07-19",
+                     *               "amount": 50000,
+                     *               "days_from_trade": -3565,
+                     *               "committees": [
+                     *                 {
+                     *                   "committee_id": "HSWM",
+                     *                   "agencies": [],
+                     *                   "issue_codes": [
+                     *                     "TAX"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "contracts": [],
+                     *           "campaign": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        parameters: {
+                            date_from: string;
+                            date_to: string;
+                            days: number | null;
+                            chamber: string | null;
+                            ticker: string | null;
+                            trade_type: string | null;
+                            window_days: number;
+                            link_kinds: ("lobbying" | "contract" | "campaign")[];
+                            politician_id: number | null;
+                        };
+                        /** @description Trades with at least one link */
+                        total: number;
+                        hits: {
+                            trade: {
+                                /** @description Trade id */
+                                id: number;
+                                politician_id: number;
+                                politician_name: string;
+                                politician_slug: string;
+                                party: string | null;
+                                chamber: string;
+                                ticker: string;
+                                trade_type: string;
+                                transaction_date: string;
+                                disclosure_date: string | null;
+                                amount_range: string | null;
+                                amount_low: number | null;
+                                amount_high: number | null;
+                            };
+                            link_kinds: ("lobbying" | "contract" | "campaign")[];
+                            committees_at_trade: {
+                                /** @description Top-level committee (thomas id) */
+                                committee_id: string;
+                                /** @description The committee or subcommittee the seat is on */
+                                seat_committee_id: string;
+                                title: string | null;
+                                /** @description Seat start, YYYY-MM-DD */
+                                start_date: string;
+                                /** @description Seat end (null: still held) */
+                                end_date: string | null;
+                            }[];
+                            lobbying: {
+                                /** @description GET /lobbying/{id} */
+                                lobbying_filing_id: number;
+                                filing_uuid: string;
+                                /** @description The filing on the Senate LDA site */
+                                url: string;
+                                client_name: string;
+                                filed_date: string;
+                                amount: number | null;
+                                /** @description Filing date minus trade date (negative: filed before) */
+                                days_from_trade: number;
+                                committees: {
+                                    committee_id: string;
+                                    /** @description Overseen agencies the filing lists as contacted */
+                                    agencies: string[];
+                                    /** @description Issue codes under the committee's jurisdiction (when the filing lists its chamber) */
+                                    issue_codes: string[];
+                                }[];
+                            }[];
+                            contracts: {
+                                /** @description GET /contracts/{id} */
+                                contract_id: number;
+                                award_id: string;
+                                /** @description The award on usaspending.gov */
+                                url: string | null;
+                                award_date: string;
+                                amount: number | null;
+                                days_from_trade: number;
+                                committees: {
+                                    committee_id: string;
+                                    /** @description Awarding (sub-)agency the committee oversees */
+                                    agencies: string[];
+                                }[];
+                            }[];
+                            campaign: {
+                                /** @description FEC committee-contribution record id */
+                                fec_record_id: string;
+                                /** @description The giving PAC (its connected organization is the company) */
+                                fec_committee_id: string;
+                                fec_committee_name: string | null;
+                                contribution_date: string;
+                                amount: number;
+                                days_from_trade: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getCompanyDossier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticker symbol */
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticker": "LMT",
+                     *       "parameters": {
+                     *         "ticker": "LMT",
+                     *         "list_limit": 25
+                     *       },
+                     *       "company": {
+                     *         "name": "Lockheed Martin",
+                     *         "cik": "0000936468",
+                     *         "exchange": "NYSE",
+                     *         "sector": "Industrials",
+                     *         "industry": "Aerospace & Defense",
+                     *         "in_directory": true
+                     *       },
+                     *       "member_trades": {
+                     *         "trade_count": 55,
+                     *         "member_count": 24,
+                     *         "buys": 37,
+                     *         "sells": 18,
+                     *         "net_amount_mid": 219009.5,
+                     *         "net_direction": "buy",
+                     *         "first_trade_date": "2016-01-06",
+                     *         "last_trade_date": "2025-11-18",
+                     *         "members": [
+                     *           {
+                     *             "politician_id": 217,
+                     *             "name": "Kevin Hern",
+                     *             "slug": "kevin-hern",
+                     *             "party": "R",
+                     *             "chamber": "House",
+                     *             "trade_count": 10,
+                     *             "buys": 9,
+                     *             "sells": 1,
+                     *             "net_amount_mid": 298004,
+                     *             "net_direction": "buy",
+                     *             "first_trade_date": "2020-07-27",
+                     *             "last_trade_date": "2023-12-29",
+                     *             "trade_ids": [
+                     *               23397,
+                     *               16702
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "recent": []
+                     *       },
+                     *       "insider_trades": {
+                     *         "total": 0,
+                     *         "latest": []
+                     *       },
+                     *       "whale_stakes": {
+                     *         "total": 0,
+                     *         "latest": []
+                     *       },
+                     *       "lobbying": {
+                     *         "filing_count": 11,
+                     *         "total_amount": 155538,
+                     *         "issues": [
+                     *           {
+                     *             "code": "DEF",
+                     *             "name": "Defense",
+                     *             "filings": 6
+                     *           }
+                     *         ],
+                     *         "government_entities": [
+                     *           {
+                     *             "name": "Navy, Dept of",
+                     *             "filings": 1
+                     *           }
+                     *         ],
+                     *         "filings": [
+                     *           {
+                     *             "lobbying_filing_id": 402,
+                     *             "filing_uuid": "b4088fda-f565-46e6-8052-8c2cbe9c2141",
+                     *             "url": "https://lda.senate.gov/filings/public/filing/b4088fda-f565-46e6-8052-8c2cbe9c2141/print/",
+                     *             "client_name": "Lockheed Martin Corporation",
+                     *             "registrant_name": "Flagship Government Relations, Inc.",
+                     *             "filing_type": "Q2",
+                     *             "filing_year": 2016,
+                     *             "filing_period": "second_quarter",
+                     *             "filed_date": "2016-07-13",
+                     *             "amount": 22500,
+                     *             "issue_codes": [
+                     *               "DEF"
+                     *             ],
+                     *             "government_entities": [
+                     *               "HOUSE OF REPRESENTATIVES",
+                     *               "SENATE",
+                     *               "Navy, Dept of"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "contracts": {
+                     *         "award_count": 1,
+                     *         "total_amount": 2770845719.63,
+                     *         "agencies": [
+                     *           {
+                     *             "name": "National Aeronautics and Space Administration",
+                     *             "awards": 1
+                     *           }
+                     *         ],
+                     *         "awards": [
+                     *           {
+                     *             "contract_id": 26,
+                     *             "award_id": "80JSC019C0012",
+                     *             "url": "https://www.usaspending.gov/award/CONT_IDV_80JSC019C0012_8000",
+                     *             "recipient_name": "LOCKHEED MARTIN CORP",
+                     *             "awarding_agency": "National Aeronautics and Space Administration",
+                     *             "awarding_sub_agency": "National Aeronautics and Space Administration",
+                     *             "award_date": "2019-06-05",
+                     *             "amount": 2770845719.63,
+                     *             "description": "ORION PRODUCTION AND OPERATIONS CONTRACT"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "campaign_contributions": {
+                     *         "record_count": 0,
+                     *         "total_amount": 0,
+                     *         "records": []
+                     *       },
+                     *       "bills": [],
+                     *       "overseeing_committees": [
+                     *         {
+                     *           "committee_id": "HSAS",
+                     *           "name": "House Committee on Armed Services",
+                     *           "by_sector": true,
+                     *           "agencies": [
+                     *             "Navy, Dept of"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "overseeing_members": []
+                     *     }
+                     */
+                    "application/json": {
+                        ticker: string;
+                        parameters: {
+                            ticker: string;
+                            list_limit: number;
+                        };
+                        company: {
+                            name: string | null;
+                            cik: string | null;
+                            exchange: string | null;
+                            sector: string | null;
+                            industry: string | null;
+                            /** @description The company directory lists the ticker */
+                            in_directory: boolean;
+                        };
+                        member_trades: {
+                            trade_count: number;
+                            member_count: number;
+                            buys: number;
+                            sells: number;
+                            /** @description Bought minus sold at bracket midpoints, dollars */
+                            net_amount_mid: number;
+                            /** @description Bought minus sold at bracket midpoints: buy (> 0), sell (< 0) or even */
+                            net_direction: "buy" | "sell" | "even";
+                            first_trade_date: string | null;
+                            last_trade_date: string | null;
+                            members: {
+                                politician_id: number;
+                                name: string;
+                                slug: string;
+                                party: string | null;
+                                chamber: string;
+                                trade_count: number;
+                                buys: number;
+                                sells: number;
+                                net_amount_mid: number;
+                                /** @description Bought minus sold at bracket midpoints: buy (> 0), sell (< 0) or even */
+                                net_direction: "buy" | "sell" | "even";
+                                first_trade_date: string;
+                                last_trade_date: string;
+                                trade_ids: number[];
+                            }[];
+                            /** @description Newest 25 trades */
+                            recent: {
+                                /** @description Trade id */
+                                id: number;
+                                politician_id: number;
+                                politician_name: string;
+                                politician_slug: string;
+                                party: string | null;
+                                chamber: string;
+                                ticker: string;
+                                trade_type: string;
+                                transaction_date: string;
+                                disclosure_date: string | null;
+                                amount_range: string | null;
+                                amount_low: number | null;
+                                amount_high: number | null;
+                            }[];
+                        };
+                        insider_trades: {
+                            total: number;
+                            latest: {
+                                /** @description Insider transaction id */
+                                id: number;
+                                /** @description SEC accession number of the filing */
+                                accession_number: string;
+                                /** @description Row of the filing (non-derivative rows first, then derivative rows) */
+                                line: number;
+                                /** @description 4, 4/A, 3, 5, 5/A */
+                                form: string;
+                                /** @description Reporting owner */
+                                insider_name: string;
+                                /** @description Reporting owner CIK */
+                                insider_cik: string | null;
+                                /** @description Officer title or relationship (Director, 10% owner, ...) */
+                                insider_title: string | null;
+                                is_director: boolean;
+                                is_officer: boolean;
+                                is_ten_percent_owner: boolean;
+                                /** @description Company */
+                                issuer_name: string;
+                                /** @description Company CIK */
+                                issuer_cik: string | null;
+                                /** @description Issuer ticker */
+                                ticker: string | null;
+                                /** @description Title of the security */
+                                security: string | null;
+                                /** @description non_derivative or derivative */
+                                table: string;
+                                /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
+                                transaction_type: string;
+                                /** @description Form 4 transaction code (P, S, A, M, G, ...) */
+                                transaction_code: string;
+                                /** @description Transaction date, YYYY-MM-DD */
+                                transaction_date: string | null;
+                                /** @description Filing date, YYYY-MM-DD */
+                                filed_date: string | null;
+                                /** @description Shares in the transaction */
+                                shares: number | null;
+                                /** @description Price per share */
+                                price_per_share: number | null;
+                                /** @description shares × price_per_share */
+                                total_value: number | null;
+                                /** @description A (acquired) or D (disposed) */
+                                acquired_disposed: string | null;
+                                /** @description Shares held after the transaction */
+                                shares_owned_after: number | null;
+                                /** @description D (direct) or I (indirect) */
+                                direct_indirect: string | null;
+                                /** @description Made under a Rule 10b5-1 plan, as the filing says */
+                                ten_b5_1: boolean;
+                                /** @description Texts of the footnotes on the row's values */
+                                footnotes: string[];
+                                /** @description A member traded this ticker within 30 days of the transaction */
+                                has_politician_overlap: boolean;
+                                /** @description Slugs of those members */
+                                overlapping_politicians: string[];
+                                /** @description The overlapping member trades */
+                                politician_trades: {
+                                    /** @description Trade id (GET /trades/{id} in /trades lists) */
+                                    id: number;
+                                    /** @description Member */
+                                    politician_slug: string;
+                                    /** @description Member name */
+                                    politician_name: string;
+                                    /** @description Buy, Sell, Sell (Partial), Exchange, ... */
+                                    trade_type: string;
+                                    /** @description YYYY-MM-DD */
+                                    transaction_date: string;
+                                    /** @description When the member disclosed it, YYYY-MM-DD */
+                                    disclosure_date: string | null;
+                                    /** @description Member's date minus the insider's date, in days */
+                                    days_apart: number;
+                                }[];
+                                /** @description The filing on EDGAR */
+                                url: string;
+                            }[];
+                        };
+                        whale_stakes: {
+                            total: number;
+                            latest: {
+                                /** @description Beneficial-ownership filing id */
+                                id: number;
+                                /** @description SEC accession number */
+                                accession_number: string;
+                                /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
+                                form_type: string;
+                                /** @description Null for an original statement */
+                                amendment_number: number | null;
+                                /** @description Beneficial owner (the reporting person with the largest stake) */
+                                filer_name: string;
+                                /** @description Its CIK */
+                                filer_cik: string | null;
+                                /** @description Company */
+                                issuer_name: string;
+                                /** @description Company CIK */
+                                issuer_cik: string | null;
+                                /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
+                                ticker: string | null;
+                                /** @description CUSIP of the class */
+                                cusip: string | null;
+                                /** @description Percent of the class owned */
+                                percent_of_class: number | null;
+                                /** @description Shares owned */
+                                shares: number | null;
+                                /** @description shares × latest close, in dollars */
+                                position_value: number | null;
+                                /** @description Date of the event that required the filing, YYYY-MM-DD */
+                                event_date: string | null;
+                                /** @description Filing date, YYYY-MM-DD */
+                                filed_date: string | null;
+                                /** @description Every reporting person of the statement */
+                                persons: {
+                                    /** @description Reporting person */
+                                    name: string;
+                                    /** @description Reporting person CIK (13D XML states it) */
+                                    cik: string | null;
+                                    /** @description IN, CO, PN, IA, HC, OO, ... */
+                                    type: string | null;
+                                    /** @description Sole voting power */
+                                    sole_voting: number | null;
+                                    /** @description Shared voting power */
+                                    shared_voting: number | null;
+                                    /** @description Sole dispositive power */
+                                    sole_dispositive: number | null;
+                                    /** @description Shared dispositive power */
+                                    shared_dispositive: number | null;
+                                    /** @description Aggregate amount beneficially owned */
+                                    aggregate_amount: number | null;
+                                    /** @description Percent of class */
+                                    percent_of_class: number | null;
+                                }[];
+                                /** @description The filing on EDGAR */
+                                url: string;
+                            }[];
+                        };
+                        lobbying: {
+                            filing_count: number;
+                            /** @description Sum of reported income/expenses, dollars */
+                            total_amount: number;
+                            issues: {
+                                code: string;
+                                name: string;
+                                filings: number;
+                            }[];
+                            government_entities: {
+                                name: string;
+                                filings: number;
+                            }[];
+                            filings: {
+                                lobbying_filing_id: number;
+                                filing_uuid: string;
+                                url: string;
+                                client_name: string;
+                                registrant_name: string;
+                                filing_type: string;
+                                filing_year: number;
+                                filing_period: string | null;
+                                filed_date: string;
+                                amount: number | null;
+                                issue_codes: string[];
+                                government_entities: string[];
+                            }[];
+                        };
+                        contracts: {
+                            award_count: number;
+                            total_amount: number;
+                            agencies: {
+                                name: string;
+                                awards: number;
+                            }[];
+                            awards: {
+                                contract_id: number;
+                                award_id: string;
+                                url: string | null;
+                                recipient_name: string;
+                                awarding_agency: string | null;
+                                awarding_sub_agency: string | null;
+                                award_date: string;
+                                amount: number | null;
+                                description: string | null;
+                            }[];
+                        };
+                        campaign_contributions: {
+                            record_count: number;
+                            total_amount: number;
+                            records: {
+                                fec_record_id: string;
+                                /** @description The company's PAC */
+                                fec_committee_id: string;
+                                fec_committee_name: string | null;
+                                candidate_id: string;
+                                bioguide_id: string;
+                                contribution_date: string;
+                                amount: number;
+                            }[];
+                        };
+                        bills: {
+                            /** @description GET /bills/{id} */
+                            id: string;
+                            title: string;
+                            policy_area: string | null;
+                            introduced_date: string | null;
+                            latest_action_date: string | null;
+                            latest_action_text: string | null;
+                            url: string | null;
+                            /** @description The title, short title or a subject contains the company's name */
+                            names_company: boolean;
+                            /** @description Committees overseeing the company's sector the bill was referred to or acted on by */
+                            committees: string[];
+                        }[];
+                        overseeing_committees: {
+                            committee_id: string;
+                            name: string;
+                            /** @description The company's sector or industry is under its jurisdiction */
+                            by_sector: boolean;
+                            /** @description Agencies the company lobbied or was awarded contracts by that the committee oversees */
+                            agencies: string[];
+                        }[];
+                        overseeing_members: {
+                            politician_id: number;
+                            name: string;
+                            slug: string;
+                            party: string | null;
+                            chamber: string;
+                            seats: {
+                                committee_id: string;
+                                seat_committee_id: string;
+                                title: string | null;
+                                start_date: string;
+                            }[];
                         }[];
                     };
                 };

@@ -169,6 +169,7 @@ async function portfolio(run: ChatRun, member: string): Promise<void> {
 
 interface ConflictTrade extends TradeRow {
   committees: string[];
+  link_kinds?: string[];
 }
 
 async function conflicts(run: ChatRun, member: string): Promise<void> {
@@ -180,14 +181,15 @@ async function conflicts(run: ChatRun, member: string): Promise<void> {
   const trades = list<ConflictTrade>(answer.trades);
   const committees = list<{ name: string; conflicting_trades: number }>(answer.committees);
   run.write(
-    `${describeMember(politician)}: ${String(answer.conflicting_trade_count)} of ${String(answer.total_trades)} disclosed trades fall in sectors their committees oversee.`,
+    `${describeMember(politician)}: ${String(answer.conflicting_trade_count)} of ${String(answer.total_trades)} disclosed trades fall in sectors overseen by committees they sat on at the time, or are linked to lobbying, contracts or PAC money.`,
   );
   for (const committee of committees.filter((entry) => entry.conflicting_trades > 0)) {
     run.write(`- ${committee.name}: ${committee.conflicting_trades} trades`);
   }
   if (trades.length > 0) run.write('Most recent of those trades:');
   for (const trade of trades.slice(0, SHOWN)) {
-    run.write(`${tradeLine(trade)} (committees: ${trade.committees.join(', ')})`);
+    const via = [...trade.committees, ...(trade.link_kinds ?? [])];
+    run.write(`${tradeLine(trade)} (${via.join(', ')})`);
     run.cite('get_conflicts', trade);
   }
 }

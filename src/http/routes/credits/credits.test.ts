@@ -108,6 +108,8 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       get_bill: { method: 'GET', path: '/bills/{id}', path_params: ['id'] },
       member_votes: { method: 'GET', path: '/politicians/{id}/votes', path_params: ['id'] },
       campaign_finance: { method: 'GET', path: '/politicians/{id}/campaign-finance', path_params: ['id'] },
+      find_overlap: { method: 'GET', path: '/overlap' },
+      company_dossier: { method: 'GET', path: '/companies/{ticker}', path_params: ['ticker'] },
     });
     expect(body.anthropic.slice(0, 5).map((tool) => tool.name)).toEqual([
       'lookup',

@@ -1,0 +1,122 @@
+// GET /overlap and the links of /conflict/{politician_id}: members' trades in companies that
+// lobbied their committees, won contracts from agencies their committees oversee, or gave to their
+// campaigns, within a window of the trade; each with the records that make the link.
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_WINDOW_DAYS,
+  hasLinks,
+  linksOfTrade,
+  loadLinkIndex,
+  type TradeLinks,
+} from '../analytics/overlap.js';
+import { contractUrl } from '../resources/contract.js';
+import { lobbyingDocumentUrl } from '../resources/lobbying.js';
+import { type LinkTradeRow, linkedTickers, tradesForLinks } from '../storage/repositories/analytics-links.js';
+import type { Database } from '../storage/schema.js';
+
+export { DEFAULT_WINDOW_DAYS };
+export const LINK_KINDS = ['lobbying', 'contract', 'campaign'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+export interface TradeRange {
+  from: string;
+  to: string;
+  tickers?: readonly string[];
+  sources?: readonly string[];
+  actions?: readonly string[];
+}
+
+export interface OverlapQuery extends TradeRange {
+  windowDays: number;
+  kinds: readonly LinkKind[];
+  politicianIds?: readonly number[];
+  limit: number;
+  offset: number;
+}
+
+/** Keeps only the asked kinds of links. */
+export function onlyKinds(links: TradeLinks, kinds: readonly LinkKind[]): TradeLinks {
+  return {
+    seats: links.seats,
+    lobbying: kinds.includes('lobbying') ? links.lobbying : [],
+    contracts: kinds.includes('contract') ? links.contracts : [],
+    campaign: kinds.includes('campaign') ? links.campaign : [],
+  };
+}
+
+/** The links as the API serves them: each lobbying filing and contract with its public URL. */
+export function withUrls(links: TradeLinks) {
+  return {
+    committees_at_trade: links.seats,
+    lobbying: links.lobbying.map((filing) => ({ ...filing, url: lobbyingDocumentUrl(filing.filing_uuid) })),
+    contracts: links.contracts.map(({ award_key: awardKey, ...award }) => ({
+      ...award,
+      url: contractUrl(awardKey),
+    })),
+    campaign: links.campaign,
+  };
+}
+
+export function tradeSummary(trade: LinkTradeRow) {
+  return {
+    id: trade.id,
+    politician_id: trade.politician_id,
+    politician_name: trade.politician_name,
+    politician_slug: trade.politician_slug,
+    party: trade.party,
+    chamber: trade.chamber,
+    ticker: trade.ticker,
+    trade_type: trade.trade_type,
+    transaction_date: trade.transaction_date,
+    disclosure_date: trade.disclosure_date,
+    amount_range: trade.amount_range,
+    amount_low: trade.amount_low,
+    amount_high: trade.amount_high,
+  };
+}
+
+export function linkKindsOf(links: TradeLinks): LinkKind[] {
+  const kinds: LinkKind[] = [];
+  if (links.lobbying.length > 0) kinds.push('lobbying');
+  if (links.contracts.length > 0) kinds.push('contract');
+  if (links.campaign.length > 0) kinds.push('campaign');
+  return kinds;
+}
+
+export async function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
+  // Only tickers some lobbying filing, contract or PAC names can overlap: the trade read stays small.
+  const linked = await linkedTickers(db);
+  const tickers = query.tickers ? linked.filter((ticker) => query.tickers?.includes(ticker)) : linked;
+  const trades =
+    tickers.length === 0
+      ? []
+      : await tradesForLinks(db, {
+          from: query.from,
+          to: query.to,
+          tickers,
+          sources: query.sources,
+          actions: query.actions,
+          politicianIds: query.politicianIds,
+        });
+  const bioguideIds = trades.flatMap((trade) => (trade.bioguide_id ? [trade.bioguide_id] : []));
+  const index = await loadLinkIndex(db, [...new Set(trades.map((trade) => trade.ticker))], bioguideIds);
+  const hits = [];
+  // Newest trades first, as the other lists.
+  for (const trade of [...trades].reverse()) {
+    const links = onlyKinds(
+      linksOfTrade(
+        { id: trade.id, bioguideId: trade.bioguide_id, ticker: trade.ticker, date: trade.transaction_date },
+        index,
+        query.windowDays,
+      ),
+      query.kinds,
+    );
+    if (!hasLinks(links)) continue;
+    hits.push({
+      trade: tradeSummary(trade),
+      link_kinds: linkKindsOf(links),
+      ...withUrls(links),
+    });
+  }
+  return { total: hits.length, hits: hits.slice(query.offset, query.offset + query.limit) };
+}
