@@ -7,6 +7,7 @@ import { RequestLogWriter } from './accounts/request-log.js';
 import { registerCsv } from './http/plugins/csv.js';
 import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
 import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
+import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerMetering } from './http/plugins/metering.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { validationController } from './http/plugins/validation.js';
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       app.log.error({ err: error }, 'request log write failed'),
     ),
   });
+  // After metering (the caller is known) and before compression (the stored answer is plain).
+  registerIdempotency(app, deps);
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
   registerSecurityHeaders(app);
