@@ -9,6 +9,7 @@ import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/err
 import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
 import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerMetering } from './http/plugins/metering.js';
+import { createMetrics, registerRequestMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
@@ -27,6 +28,7 @@ import { insiderRoutes } from './http/routes/insiders/index.js';
 import { lobbyingRoutes } from './http/routes/lobbying/index.js';
 import { mcpRoutes } from './http/routes/mcp/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
+import { operationsRoutes } from './http/routes/ops/index.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { portfolioRoutes } from './http/routes/portfolio/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
@@ -38,6 +40,7 @@ import { accountPages } from './http/routes/ui/index.js';
 import { voteRoutes } from './http/routes/votes/index.js';
 import { whaleRoutes } from './http/routes/whales/index.js';
 import type { App, AppDeps } from './http/types.js';
+import { defaultReadinessChecks } from './services/readiness.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
 export interface BuildOptions {
@@ -61,6 +64,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  const metrics = createMetrics(deps);
+  registerRequestMetrics(app, metrics);
   const catalog = new RouteCatalog();
   app.addHook('onRoute', (route) => catalog.record(route));
   registerMetering(app, deps, {
@@ -100,6 +105,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   mcpRoutes(app, catalog);
   chatRoutes(app, deps, catalog);
   openApiRoute(app);
+  operationsRoutes(app, {
+    checks: deps.readiness ?? defaultReadinessChecks(deps.db),
+    metrics,
+    metricsToken: deps.metricsToken,
+  });
   guideRoutes(app);
   // The account area: JSON under /account and pages under /ui, /, /status (session cookie, unmetered).
   accountRoutes(app, deps, accountPages(deps, webhooks));
