@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
+import { registerCompression, registerEtags } from './http/plugins/conditional.js';
 import { registerCsv } from './http/plugins/csv.js';
 import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
 import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
@@ -78,6 +79,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerIdempotency(app, deps);
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
+  // After idempotency and CSV (their onSend hooks see the plain answer), before any route.
+  registerEtags(app);
+  await registerCompression(app);
   registerSecurityHeaders(app);
   await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);
