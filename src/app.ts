@@ -4,10 +4,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
+import { registerCompression, registerEtags } from './http/plugins/conditional.js';
 import { registerCsv } from './http/plugins/csv.js';
 import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
 import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
+import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerMetering } from './http/plugins/metering.js';
+import { createMetrics, registerRequestMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerPaging } from './http/plugins/paging.js';
 import { validationController } from './http/plugins/validation.js';
@@ -29,6 +32,7 @@ import { lobbyingRoutes } from './http/routes/lobbying/index.js';
 import { mcpRoutes } from './http/routes/mcp/index.js';
 import { openApiRoute } from './http/routes/meta/openapi.js';
 import { overlapRoutes } from './http/routes/overlap/index.js';
+import { operationsRoutes } from './http/routes/ops/index.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { portfolioRoutes } from './http/routes/portfolio/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
@@ -40,6 +44,7 @@ import { accountPages } from './http/routes/ui/index.js';
 import { voteRoutes } from './http/routes/votes/index.js';
 import { whaleRoutes } from './http/routes/whales/index.js';
 import type { App, AppDeps } from './http/types.js';
+import { defaultReadinessChecks } from './services/readiness.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
 export interface BuildOptions {
@@ -65,6 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  const metrics = createMetrics(deps);
+  registerRequestMetrics(app, metrics);
   const catalog = new RouteCatalog();
   app.addHook('onRoute', (route) => catalog.record(route));
   registerMetering(app, deps, {
@@ -73,10 +80,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       app.log.error({ err: error }, 'request log write failed'),
     ),
   });
+  // After metering (the caller is known) and before compression (the stored answer is plain).
+  registerIdempotency(app, deps);
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
   // List answers keep their bodies; paging goes in the Link header (no count query).
   registerPaging(app, deps);
+  // After idempotency and CSV (their onSend hooks see the plain answer), before any route.
+  registerEtags(app);
+  await registerCompression(app);
   registerSecurityHeaders(app);
   await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);
@@ -106,6 +118,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   mcpRoutes(app, catalog);
   chatRoutes(app, deps, catalog);
   openApiRoute(app);
+  operationsRoutes(app, {
+    checks: deps.readiness ?? defaultReadinessChecks(deps.db),
+    metrics,
+    metricsToken: deps.metricsToken,
+  });
   guideRoutes(app);
   // The account area: JSON under /account and pages under /ui, /, /status (session cookie, unmetered).
   accountRoutes(app, deps, accountPages(deps, webhooks));

@@ -37,6 +37,17 @@ export interface Config {
   apiKey: string | undefined;
   /** Sign-up, mail and payments of the account area. */
   selfService: SelfServiceSettings;
+  /** Health, readiness and metrics (docs/operations.md). */
+  operations: OperationsSettings;
+}
+
+export interface OperationsSettings {
+  /** DCLEDGER_REDIS_URL (redis://host:6379/0): when set, /readyz also checks Redis. */
+  redisUrl: string | undefined;
+  /** DCLEDGER_METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`; unset, it is public. */
+  metricsToken: string | undefined;
+  /** DCLEDGER_SHUTDOWN_TIMEOUT_MS (default 30000): how long SIGTERM waits for in-flight work before exiting. */
+  shutdownTimeoutMs: number;
 }
 
 export type AssistantProviderName = 'anthropic' | 'openai';
@@ -197,12 +208,25 @@ export function loadConfig(env: Env = process.env): Config {
       assistant: readAssistant(env),
       apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
       selfService: readSelfService(env),
+      operations: readOperations(env),
     };
     if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     return config;
   } finally {
     problems = null;
   }
+}
+
+export function readOperations(env: Env): OperationsSettings {
+  const redisUrl = env.DCLEDGER_REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
+    reject('DCLEDGER_REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  return {
+    redisUrl,
+    metricsToken: env.DCLEDGER_METRICS_TOKEN?.trim() || undefined,
+    shutdownTimeoutMs: readInteger(env, 'DCLEDGER_SHUTDOWN_TIMEOUT_MS', 30_000, 0),
+  };
 }
 
 /** Exact origins only (scheme, host, optional port): a wildcard would hand any site the API. */

@@ -108,6 +108,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /alerts/webhook-events',
   'GET /alerts/webhooks/guide',
   'GET /docs*',
+  // Operations (docs/operations.md): probes and Prometheus scrapes are never metered; /metrics may
+  // need the operator's bearer token (DCLEDGER_METRICS_TOKEN).
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
   // CORS preflights (only registered when DCLEDGER_CORS_ORIGINS lists origins).
   'OPTIONS *',
 ];

@@ -9,12 +9,14 @@ import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { loggerOptions } from '../logging.js';
 import { providerFromConfig } from '../market/provider.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
+import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
+import { onShutdownSignal } from './shutdown.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
 export async function serveCommand(options: { worker?: boolean; ingest?: boolean } = {}): Promise<void> {
@@ -32,6 +34,8 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       selfService: selfServiceFromConfig(config, store.db),
       corsOrigins: config.corsOrigins,
       trustProxy: config.trustProxy,
+      readiness: readinessChecks(config, store),
+      metricsToken: config.operations.metricsToken,
     },
     { logger: loggerOptions(config.logLevel) },
   );
@@ -42,20 +46,24 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       ? startWorker(store, config.webhooks, app.log.child({ component: 'webhooks' }))
       : undefined;
   const ingest = options.ingest === false ? undefined : startIngest(config, store, app.log);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await ingest?.stop();
-    await worker?.stop();
-    await app.close();
+  onShutdownSignal(app.log, config.operations.shutdownTimeoutMs, async () => {
+    // Stop taking requests and drain the ones in flight (Fastify answers 503 to new requests on
+    // open connections meanwhile) while the worker finishes its deliveries and records them
+    // (releasing their leases) and the ingest schedule finishes or aborts its run.
+    await Promise.all([app.close(), worker?.stop(), ingest?.stop()]);
     await webhooks.sender.close();
     await store.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: store.target, dialect: store.dialect }, 'dcledger serving');
   await printWelcome(store.db, config, address, ingest !== undefined);
+}
+
+/** GET /readyz checks the database and its migrations, and Redis when DCLEDGER_REDIS_URL is set. */
+function readinessChecks(config: Config, store: Store): ReadinessCheck[] {
+  const checks = defaultReadinessChecks(store.db);
+  if (config.operations.redisUrl) checks.push(redisCheck(config.operations.redisUrl));
+  return checks;
 }
 
 /**

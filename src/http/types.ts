@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { SelfServiceDeps } from '../accounts/self-service.js';
 import type { ChatProvider } from '../services/assistant/providers.js';
+import type { ReadinessCheck } from '../services/readiness.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
@@ -45,6 +46,10 @@ export interface AppDeps {
   corsOrigins?: readonly string[];
   /** Peers trusted to name the client in X-Forwarded-For (DCLEDGER_TRUST_PROXY); default none. */
   trustProxy?: false | number | readonly string[];
+  /** What GET /readyz checks; default: the database answers and its migrations are current. */
+  readiness?: readonly ReadinessCheck[];
+  /** DCLEDGER_METRICS_TOKEN: GET /metrics needs it as a bearer token; absent, /metrics is public. */
+  metricsToken?: string;
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';

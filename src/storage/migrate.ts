@@ -11,6 +11,7 @@ import * as sec from './migrations/0008-sec.js';
 import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
 import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
+import * as idempotency from './migrations/0015-idempotency.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0009-lobbying-contracts': lobbyingContracts,
   '0008-sec': sec,
   '0010-legislation-finance': legislationFinance,
+  '0015-idempotency': idempotency,
 };
 
 export interface MigrationReport {
@@ -46,4 +48,15 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+/** Migrations of this build not applied to `db` yet (readiness: the schema is current). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const known = await migrator.getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

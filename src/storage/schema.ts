@@ -937,6 +937,23 @@ export interface Database {
   fec_committee_contributions: FecCommitteeContributionsTable;
   fec_employer_totals: FecEmployerTotalsTable;
   fec_candidate_totals: FecCandidateTotalsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** A POST's Idempotency-Key: its claim and, once done, the answer to replay (migration 0015). */
+export interface IdempotencyKeysTable {
+  scope: string;
+  /** SHA-256 of the Idempotency-Key: the key itself, which decrypts the stored answer, is never stored. */
+  key_hash: string;
+  route: string;
+  request_hash: string;
+  /** pending | done */
+  state: string;
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** One EDGAR filing (Forms 3/4/5, Schedules 13D/13G) by accession number (migration 0008). */

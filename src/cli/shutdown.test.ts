@@ -1,0 +1,149 @@
+// `dcledger serve` as a real process stopped with SIGTERM while webhook deliveries are on the wire:
+// it stops taking requests, waits for the deliveries to be answered, records them (no lease left
+// behind), and exits 0. SQLite by default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../config.js';
+import { emitEvent } from '../storage/repositories/events.js';
+import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
+import { repoRoot } from '../test-support/data-dir.js';
+import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
+import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
+import { lobbyingFiledEvent } from '../webhooks/events.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+function startServe(database: DatabaseConfig, port: number): { child: ChildProcess; output: () => string } {
+  const env: Record<string, string | undefined> = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.DCLEDGER_DB;
+  if (database.kind === 'postgres') env.DATABASE_URL = database.url;
+  else env.DCLEDGER_DB = database.file;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    DCLEDGER_INGEST_INTERVAL_MINUTES: '0',
+    DCLEDGER_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
+    DCLEDGER_WEBHOOK_SECRET_KEY: TEST_SECRET_KEY.toString('hex'),
+    DCLEDGER_WEBHOOK_CONCURRENCY: '4',
+    DCLEDGER_WEBHOOK_TIMEOUT_MS: '10000',
+    DCLEDGER_WEBHOOK_POLL_MS: '100',
+    DCLEDGER_SHUTDOWN_TIMEOUT_MS: '20000',
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), 'serve'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return { child, output: () => output };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('graceful shutdown of dcledger serve', () => {
+  let ctx: FixtureApp;
+  let receiver: TestReceiver | undefined;
+  beforeAll(async () => {
+    ctx = await openEmptyApp();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await ctx?.close();
+  });
+
+  it('on SIGTERM stops listening, finishes in-flight deliveries, releases their leases and exits 0', async () => {
+    const held: (() => void)[] = [];
+    receiver = await TestReceiver.start(
+      () => new Promise<Answer>((resolve) => held.push(() => resolve({ status: 204 }))),
+    );
+    const account = await addAccount(ctx.store, ctx.clock, { plan: 'pro' });
+    const created = await requestJson(
+      ctx,
+      {
+        method: 'POST',
+        url: '/alerts/subscriptions',
+        body: {
+          alert_type: 'lobbying.filed',
+          webhook_url: receiver.url('/drain'),
+          webhook_secret: 'drain-secret-0123456789',
+        },
+      },
+      { 'dc-api-key': account.key.api_key },
+    );
+    expect(created.status).toBe(200);
+    for (let n = 1; n <= 3; n++) {
+      await emitEvent(
+        ctx.store.db,
+        lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `drain-${n}` }),
+        new Date().toISOString(),
+      );
+    }
+
+    const port = await freePort();
+    const serve = startServe(ctx.store.config, port);
+    const base = `http://127.0.0.1:${port}`;
+    await until(async () => (await fetch(`${base}/healthz`)).status === 200, 60_000, serve.output);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    await receiver.waitFor(3, 30_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${serve.output()}`);
+    });
+
+    const exited = once(serve.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    serve.child.kill('SIGTERM');
+    // The listener closes at once; the process stays while the three deliveries are unanswered.
+    await until(
+      async () => {
+        try {
+          await fetch(`${base}/healthz`);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      10_000,
+      serve.output,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(serve.child.exitCode).toBeNull();
+    for (const release of held.splice(0)) release();
+
+    const [code] = await exited;
+    expect(code, serve.output()).toBe(0);
+    expect(serve.output()).toContain('"msg":"shutting down"');
+    expect(serve.output()).toContain('webhook worker stopped');
+    expect(serve.output()).toContain('shut down cleanly');
+    const deliveries = await ctx.store.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'lease_token', 'attempts'])
+      .execute();
+    expect(deliveries).toHaveLength(3);
+    for (const delivery of deliveries)
+      expect(delivery).toEqual({ status: 'delivered', lease_token: null, attempts: 1 });
+  });
+});

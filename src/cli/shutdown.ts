@@ -1,0 +1,34 @@
+// Graceful shutdown of a long-running command: on SIGTERM or SIGINT, run `stop` once (drain HTTP,
+// finish in-flight work, release leases), then exit 0; exit 1 when it fails or outlasts `timeoutMs`.
+// A second signal while stopping exits at once.
+import type { FastifyBaseLogger } from 'fastify';
+
+export function onShutdownSignal(log: FastifyBaseLogger, timeoutMs: number, stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    const started = Date.now();
+    log.info({ signal, timeout_ms: timeoutMs }, 'shutting down');
+    const timer = setTimeout(() => {
+      log.error({ timeout_ms: timeoutMs }, 'shutdown took too long; exiting with work unfinished');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    stop().then(
+      () => {
+        log.info({ ms: Date.now() - started }, 'shut down cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -1,0 +1,92 @@
+// What operators watch, read from the database at scrape time (GET /metrics) and by readiness
+// probes: the state every role shares, so any api instance reports the same cluster-wide figures.
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema.js';
+import { fanoutWatermark } from './webhooks.js';
+
+/** A real round trip to the database; throws when it cannot answer. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1 as ok`.execute(db);
+}
+
+export interface CountBy {
+  key: string;
+  count: number;
+}
+
+export interface OperationalState {
+  deliveriesByStatus: CountBy[];
+  attemptsByOutcome: CountBy[];
+  /** Events not fanned out yet plus deliveries waiting to be sent. */
+  outboxDepth: number;
+  ingestSources: Array<{ source: string; status: string; finishedAt: string | null }>;
+  documentsByStatus: Array<{ source: string; status: string; count: number }>;
+  /** Trades never enriched, or whose market fields are due again. */
+  enrichmentPending: number;
+  /** When the oldest never-enriched trade was stored; null when there is none. */
+  oldestUnenrichedAt: string | null;
+}
+
+export async function operationalState(db: Kysely<Database>, today: string): Promise<OperationalState> {
+  const [deliveries, attempts, unfanned, pending, sources, documents, enrichment, oldest] = await Promise.all(
+    [
+      db
+        .selectFrom('webhook_deliveries')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('status')
+        .execute(),
+      db
+        .selectFrom('webhook_attempts')
+        .select(['outcome', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('outcome')
+        .execute(),
+      fanoutWatermark(db).then((watermark) =>
+        db
+          .selectFrom('events as e')
+          .leftJoin('webhook_fanout as f', 'f.event_id', 'e.id')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('e.id', '>', watermark)
+          .where('f.event_id', 'is', null)
+          .executeTakeFirst(),
+      ),
+      db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+      db.selectFrom('ingest_state').select(['source', 'last_status', 'last_finished_at']).execute(),
+      db
+        .selectFrom('ingest_documents')
+        .select(['source', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy(['source', 'status'])
+        .execute(),
+      db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where((eb) => eb.or([eb('enriched_at', 'is', null), eb('enrich_due', '<=', today)]))
+        .executeTakeFirst(),
+      db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.min('created_at').as('oldest'))
+        .where('enriched_at', 'is', null)
+        .executeTakeFirst(),
+    ],
+  );
+  return {
+    deliveriesByStatus: deliveries.map((row) => ({ key: row.status, count: Number(row.count) })),
+    attemptsByOutcome: attempts.map((row) => ({ key: row.outcome, count: Number(row.count) })),
+    outboxDepth: Number(unfanned?.count ?? 0) + Number(pending?.count ?? 0),
+    ingestSources: sources.map((row) => ({
+      source: row.source,
+      status: row.last_status ?? 'never',
+      finishedAt: row.last_finished_at,
+    })),
+    documentsByStatus: documents.map((row) => ({
+      source: row.source,
+      status: row.status,
+      count: Number(row.count),
+    })),
+    enrichmentPending: Number(enrichment?.count ?? 0),
+    oldestUnenrichedAt: oldest?.oldest ?? null,
+  };
+}
