@@ -31,6 +31,27 @@ export interface Config {
   apiKey: string | undefined;
   /** Sign-up, mail and payments of the account area. */
   selfService: SelfServiceSettings;
+  /** Several instances: the shared rate-limit store and the scheduler's lease. */
+  cluster: ClusterSettings;
+}
+
+export interface ClusterSettings {
+  /**
+   * DCLEDGER_REDIS_URL (redis://host:6379/0): per-minute rate limits are counted in Redis, shared
+   * by every API instance. Unset: each process counts its own.
+   */
+  redisUrl: string | undefined;
+  /**
+   * DCLEDGER_REDIS_ON_ERROR: what a metered call gets while Redis is unreachable. `fail` (default)
+   * answers 503 {detail}; `memory` counts in the process until Redis is back (each instance then
+   * allows the full per-minute limit).
+   */
+  redisOnError: 'fail' | 'memory';
+  /**
+   * DCLEDGER_SCHEDULER_LEASE_MS (default 30000): on PostgreSQL, how long the active scheduler's
+   * lease lasts without renewal; another scheduler takes over within this time after it dies.
+   */
+  schedulerLeaseMs: number;
 }
 
 export type AssistantProviderName = 'anthropic' | 'openai';
@@ -184,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       assistant: readAssistant(env),
       apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
       selfService: readSelfService(env),
+      cluster: readCluster(env),
     };
     if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     return config;
@@ -291,6 +313,23 @@ export function readPriceProvider(env: Env): PriceProviderConfig {
     retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
     minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
     refetchDays: readInteger(env, 'DCLEDGER_PRICE_REFETCH_DAYS', 7, 0),
+  };
+}
+
+export function readCluster(env: Env): ClusterSettings {
+  const raw = env.DCLEDGER_REDIS_URL?.trim() || undefined;
+  let redisUrl: string | undefined;
+  if (raw !== undefined) {
+    const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+    if (protocol === 'redis:' || protocol === 'rediss:') redisUrl = raw;
+    else reject('DCLEDGER_REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  const onError = env.DCLEDGER_REDIS_ON_ERROR?.trim().toLowerCase() || 'fail';
+  if (onError !== 'fail' && onError !== 'memory') reject('DCLEDGER_REDIS_ON_ERROR must be fail or memory');
+  return {
+    redisUrl,
+    redisOnError: onError === 'memory' ? 'memory' : 'fail',
+    schedulerLeaseMs: readInteger(env, 'DCLEDGER_SCHEDULER_LEASE_MS', 30_000, 1000),
   };
 }
 

@@ -937,6 +937,8 @@ export interface Database {
   fec_committee_contributions: FecCommitteeContributionsTable;
   fec_employer_totals: FecEmployerTotalsTable;
   fec_candidate_totals: FecCandidateTotalsTable;
+  role_leases: RoleLeasesTable;
+  scheduler_runs: SchedulerRunsTable;
 }
 
 /** One EDGAR filing (Forms 3/4/5, Schedules 13D/13G) by accession number (migration 0008). */
@@ -1020,6 +1022,23 @@ export interface WhalePositionsTable {
   is_lead: number;
   created_at: string;
   updated_at: string;
+}
+
+/** One process's claim on a role only one may play at a time (migration 0014-roles). */
+export interface RoleLeasesTable {
+  name: string;
+  holder: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
+export interface SchedulerRunsTable {
+  id: Generated<number>;
+  holder: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  error: string | null;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;
