@@ -13,8 +13,6 @@ export interface RedisRateLimitOptions {
   onError: RedisFailureMode;
   /** How long one Redis command may take before it counts as Redis being down. */
   commandTimeoutMs?: number;
-  /** Told once per outage, and once when Redis answers again. */
-  onOutage?: (down: boolean, error?: unknown) => void;
 }
 
 // KEYS[1] the window's key, ARGV[1] the window length in ms. The expiry is set with the first hit
@@ -31,6 +29,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly fallback = new MemoryRateLimitStore();
   private down = false;
+  /** Told once per outage, and once when Redis answers again. */
+  onOutage: ((down: boolean, error?: unknown) => void) | undefined;
 
   constructor(private readonly options: RedisRateLimitOptions) {
     this.redis = new Redis(options.url, {
@@ -82,19 +82,20 @@ export class RedisRateLimitStore implements RateLimitStore {
   private async runHit(redisKey: string, windowMs: number): Promise<number> {
     const result: unknown = await this.redis.eval(HIT_SCRIPT, 1, redisKey, String(windowMs));
     const count = Number(result);
-    if (!Number.isInteger(count) || count < 1) throw new Error(`unexpected rate-limit count ${String(result)}`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error(`unexpected rate-limit count ${String(result)}`);
     return count;
   }
 
   private markDown(error: unknown): void {
     if (this.down) return;
     this.down = true;
-    this.options.onOutage?.(true, error);
+    this.onOutage?.(true, error);
   }
 
   private markUp(): void {
     if (!this.down) return;
     this.down = false;
-    this.options.onOutage?.(false);
+    this.onOutage?.(false);
   }
 }

@@ -72,10 +72,7 @@ export async function startLeasedRun(
   return inTransaction(db, async (trx) => {
     const lease = await lockingSelected(
       trx,
-      trx
-        .selectFrom('role_leases')
-        .select(['holder', 'expires_at'])
-        .where('name', '=', name),
+      trx.selectFrom('role_leases').select(['holder', 'expires_at']).where('name', '=', name),
     ).executeTakeFirst();
     if (!lease || lease.holder !== holder || lease.expires_at <= now) return undefined;
     const run = await trx
