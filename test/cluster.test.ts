@@ -100,7 +100,8 @@ describe.skipIf(!postgres)('a cluster: 2 api, 2 workers, 2 schedulers on Postgre
     await waitUntil(
       `${role} to start`,
       () => started.output.join('').includes(`dcledger ${role} role running`),
-      60_000,
+      // Each role compiles the TypeScript sources on start (tsx); a loaded 2-core machine is slow.
+      180_000,
     );
     return started;
   }
@@ -146,7 +147,7 @@ describe.skipIf(!postgres)('a cluster: 2 api, 2 workers, 2 schedulers on Postgre
     expect(migrate.child.exitCode, migrate.output.join('')).toBe(0);
     await Promise.all([serve('api'), serve('api'), serve('worker'), serve('worker')]);
     await Promise.all([serve('scheduler'), serve('scheduler')]);
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     for (const role of roles) role.child.kill('SIGKILL');
