@@ -171,7 +171,8 @@ export async function runClusterBench(): Promise<string> {
 }
 
 async function answering(port: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Each process compiles the TypeScript sources on start (tsx): slow on a loaded machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       const answer = await fetch(`http://127.0.0.1:${port}/openapi.json`);

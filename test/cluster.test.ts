@@ -278,7 +278,7 @@ describe.skipIf(!postgres)('a cluster: 2 api, 2 workers, 2 schedulers on Postgre
     } finally {
       await receiver.close();
     }
-  }, 300_000);
+  }, 480_000);
 
   it('hands the schedule to the standby when the active scheduler dies, never two runs at once', async () => {
     const holderOf = async () => (await leaseHolder(store.db, 'scheduler'))?.holder;

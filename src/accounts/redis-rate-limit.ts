@@ -29,6 +29,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly fallback = new MemoryRateLimitStore();
   private down = false;
+  /** Resolves when the first connection is ready (or gave up): the first calls wait for it. */
+  private readonly firstConnection: Promise<void>;
   /** Told once per outage, and once when Redis answers again. */
   onOutage: ((down: boolean, error?: unknown) => void) | undefined;
 
@@ -45,12 +47,24 @@ export class RedisRateLimitStore implements RateLimitStore {
     // ioredis emits connection errors as events; without a listener they would crash the process.
     this.redis.on('error', (error: unknown) => this.markDown(error));
     this.redis.on('ready', () => this.markUp());
+    const waitMs = options.commandTimeoutMs ?? 1000;
+    this.firstConnection = new Promise((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      timer.unref();
+      this.redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   async hit(key: string, now: number, windowMs: number): Promise<RateLimitHit> {
     const windowStart = Math.floor(now / windowMs) * windowMs;
     const resetAt = windowStart + windowMs;
     try {
+      // Without an offline queue, a command sent while the first connection is still being made
+      // would fail: a process's first calls wait (at most the command timeout) for it.
+      await this.firstConnection;
       const count = await this.runHit(`${KEY_PREFIX}${key}:${windowStart}`, windowMs);
       this.markUp();
       return { count, resetAt };
