@@ -39,15 +39,34 @@ export interface Config {
   selfService: SelfServiceSettings;
   /** Health, readiness and metrics (docs/operations.md). */
   operations: OperationsSettings;
+  /** Several instances: the shared rate-limit store (also checked by /readyz) and the scheduler's lease. */
+  cluster: ClusterSettings;
 }
 
 export interface OperationsSettings {
-  /** DCLEDGER_REDIS_URL (redis://host:6379/0): when set, /readyz also checks Redis. */
-  redisUrl: string | undefined;
   /** DCLEDGER_METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`; unset, it is public. */
   metricsToken: string | undefined;
   /** DCLEDGER_SHUTDOWN_TIMEOUT_MS (default 30000): how long SIGTERM waits for in-flight work before exiting. */
   shutdownTimeoutMs: number;
+}
+
+export interface ClusterSettings {
+  /**
+   * DCLEDGER_REDIS_URL (redis://host:6379/0): per-minute rate limits are counted in Redis, shared
+   * by every API instance. Unset: each process counts its own.
+   */
+  redisUrl: string | undefined;
+  /**
+   * DCLEDGER_REDIS_ON_ERROR: what a metered call gets while Redis is unreachable. `fail` (default)
+   * answers 503 {detail}; `memory` counts in the process until Redis is back (each instance then
+   * allows the full per-minute limit).
+   */
+  redisOnError: 'fail' | 'memory';
+  /**
+   * DCLEDGER_SCHEDULER_LEASE_MS (default 30000): on PostgreSQL, how long the active scheduler's
+   * lease lasts without renewal; another scheduler takes over within this time after it dies.
+   */
+  schedulerLeaseMs: number;
 }
 
 export type AssistantProviderName = 'anthropic' | 'openai';
@@ -209,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: env.DCLEDGER_API_KEY?.trim() || undefined,
       selfService: readSelfService(env),
       operations: readOperations(env),
+      cluster: readCluster(env),
     };
     if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     return config;
@@ -218,18 +238,12 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 export function readOperations(env: Env): OperationsSettings {
-  const redisUrl = env.DCLEDGER_REDIS_URL?.trim() || undefined;
-  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) {
-    reject('DCLEDGER_REDIS_URL must be a redis:// or rediss:// URL');
-  }
   return {
-    redisUrl,
     metricsToken: env.DCLEDGER_METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: readInteger(env, 'DCLEDGER_SHUTDOWN_TIMEOUT_MS', 30_000, 0),
   };
 }
 
-/** Exact origins only (scheme, host, optional port): a wildcard would hand any site the API. */
 /** Peers trusted to name the client (X-Forwarded-For): none, some addresses or ranges, or a hop count. */
 export type TrustProxy = false | number | string[];
 
@@ -257,6 +271,7 @@ export function readTrustProxy(raw: string | undefined): TrustProxy {
   return peers;
 }
 
+/** Exact origins only (scheme, host, optional port): a wildcard would hand any site the API. */
 export function readCorsOrigins(raw: string | undefined): string[] {
   const origins: string[] = [];
   for (const part of (raw ?? '').split(',')) {
@@ -355,6 +370,23 @@ export function readPriceProvider(env: Env): PriceProviderConfig {
     retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
     minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
     refetchDays: readInteger(env, 'DCLEDGER_PRICE_REFETCH_DAYS', 7, 0),
+  };
+}
+
+export function readCluster(env: Env): ClusterSettings {
+  const raw = env.DCLEDGER_REDIS_URL?.trim() || undefined;
+  let redisUrl: string | undefined;
+  if (raw !== undefined) {
+    const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+    if (protocol === 'redis:' || protocol === 'rediss:') redisUrl = raw;
+    else reject('DCLEDGER_REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  const onError = env.DCLEDGER_REDIS_ON_ERROR?.trim().toLowerCase() || 'fail';
+  if (onError !== 'fail' && onError !== 'memory') reject('DCLEDGER_REDIS_ON_ERROR must be fail or memory');
+  return {
+    redisUrl,
+    redisOnError: onError === 'memory' ? 'memory' : 'fail',
+    schedulerLeaseMs: readInteger(env, 'DCLEDGER_SCHEDULER_LEASE_MS', 30_000, 1000),
   };
 }
 

@@ -16,7 +16,8 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'headers_too_large'
   | 'internal'
-  | 'upstream';
+  | 'upstream'
+  | 'unavailable';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -33,6 +34,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   headers_too_large: 431,
   internal: 500,
   upstream: 502,
+  /** A shared dependency (the rate-limit store) is unreachable; the call may be retried. */
+  unavailable: 503,
 };
 
 /** The code of an HTTP status the framework (not a service) chose; unlisted 4xx read as bad_request. */

@@ -48,6 +48,11 @@ export function buildCli(): Command {
     .description(
       'start the HTTP API (PORT, default 8080; DCLEDGER_DB or DATABASE_URL), the webhook worker and the ingest schedule',
     )
+    .option(
+      '--role <role>',
+      'all (default) | api (HTTP only) | worker (webhook deliveries) | scheduler (the ingest schedule, one active at a time)',
+      'all',
+    )
     .option('--no-worker', 'do not run the webhook delivery worker (also DCLEDGER_WEBHOOK_WORKER=off)')
     .option('--no-ingest', 'do not run the official-source ingestion on a schedule')
     .action(serveCommand);

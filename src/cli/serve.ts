@@ -1,12 +1,13 @@
 // `dcledger serve` and `dcledger migrate`.
-import type { FastifyBaseLogger } from 'fastify';
+import { type Logger, pino } from 'pino';
+import { RedisRateLimitStore } from '../accounts/redis-rate-limit.js';
 import { enrich } from '../analytics/enrich.js';
 import { buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
-import { type IngestSchedule, startIngestSchedule } from '../ingest/pipeline/scheduler.js';
+import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
 import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
-import { loggerOptions } from '../logging.js';
+import { loggerOptions, redactingStream } from '../logging.js';
 import { providerFromConfig } from '../market/provider.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
@@ -17,12 +18,55 @@ import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { onShutdownSignal } from './shutdown.js';
-import { type RunningWorker, startWorker } from './worker.js';
+import { startWorker } from './worker.js';
 
-export async function serveCommand(options: { worker?: boolean; ingest?: boolean } = {}): Promise<void> {
+/** What one `serve` process does (`--role`): everything, or one part of a multi-process deployment. */
+export const SERVE_ROLES = ['all', 'api', 'worker', 'scheduler'] as const;
+export type ServeRole = (typeof SERVE_ROLES)[number];
+
+export function parseRole(raw: string | undefined): ServeRole {
+  const role = (raw ?? 'all').trim().toLowerCase();
+  const known = SERVE_ROLES.find((name) => name === role);
+  if (!known) throw new ConfigError(`--role must be one of ${SERVE_ROLES.join(', ')}, got "${raw}"`);
+  return known;
+}
+
+interface Part {
+  stop(): Promise<void>;
+}
+
+export async function serveCommand(
+  options: { worker?: boolean; ingest?: boolean; role?: string } = {},
+): Promise<void> {
+  const role = parseRole(options.role);
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
+  const log = pino({ level: config.logLevel }, redactingStream(process.stdout)).child({ role });
+  const parts: Part[] = [];
+  // Started last, stopped first: the API stops taking calls before the work behind it stops.
+  if (role === 'scheduler' || (role === 'all' && options.ingest !== false)) {
+    const ingest = startIngest(config, store, log.child({ component: 'scheduler' }));
+    if (ingest) parts.push(ingest);
+  }
+  // `all` runs the delivery worker unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off.
+  if (role === 'worker' || (role === 'all' && options.worker !== false && config.webhooks.workerInServe))
+    parts.push(startWorker(store, config.webhooks, log.child({ component: 'webhooks' })));
+  if (role === 'api' || role === 'all') parts.push(await startApi(config, store, role === 'all'));
+  log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
+
+  onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {
+    // All parts stop together: HTTP drains (new requests on open connections get 503) while the
+    // worker finishes its in-flight deliveries and records them (releasing their leases) and the
+    // schedule finishes or aborts its run and gives back the scheduler lease.
+    await Promise.all(parts.map((part) => part.stop()));
+    await store.close();
+  });
+}
+
+/** The HTTP API, with the shared rate-limit store when DCLEDGER_REDIS_URL is set. */
+async function startApi(config: Config, store: Store, welcome: boolean): Promise<Part> {
   const webhooks = createWebhookRuntime(config.webhooks);
+  const rateLimits = sharedRateLimits(config);
   const app = await buildApp(
     {
       db: store.db,
@@ -33,49 +77,66 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       assistantProvider: assistantProviderFromConfig(config.assistant),
       selfService: selfServiceFromConfig(config, store.db),
       corsOrigins: config.corsOrigins,
+      rateLimits,
       trustProxy: config.trustProxy,
       readiness: readinessChecks(config, store),
       metricsToken: config.operations.metricsToken,
     },
     { logger: loggerOptions(config.logLevel) },
   );
-  // The delivery worker runs beside the API unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off
-  // (e.g. when `dcledger worker` runs as its own process).
-  const worker: RunningWorker | undefined =
-    options.worker !== false && config.webhooks.workerInServe
-      ? startWorker(store, config.webhooks, app.log.child({ component: 'webhooks' }))
-      : undefined;
-  const ingest = options.ingest === false ? undefined : startIngest(config, store, app.log);
-  onShutdownSignal(app.log, config.operations.shutdownTimeoutMs, async () => {
-    // Stop taking requests and drain the ones in flight (Fastify answers 503 to new requests on
-    // open connections meanwhile) while the worker finishes its deliveries and records them
-    // (releasing their leases) and the ingest schedule finishes or aborts its run.
-    await Promise.all([app.close(), worker?.stop(), ingest?.stop()]);
-    await webhooks.sender.close();
-    await store.close();
-  });
+  if (rateLimits)
+    rateLimits.onOutage = (down, error) => {
+      if (down)
+        app.log.error(
+          { err: error, on_error: config.cluster.redisOnError },
+          config.cluster.redisOnError === 'memory'
+            ? 'Redis unreachable: rate limits are counted per process until it is back'
+            : 'Redis unreachable: metered calls answer 503 until it is back',
+        );
+      else app.log.info({}, 'Redis reachable again: rate limits are shared');
+    };
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: store.target, dialect: store.dialect }, 'dcledger serving');
-  await printWelcome(store.db, config, address, ingest !== undefined);
+  app.log.info(
+    { database: store.target, dialect: store.dialect, shared_rate_limits: rateLimits !== undefined },
+    'dcledger serving',
+  );
+  if (welcome) await printWelcome(store.db, config, address, config.ingest.intervalMinutes > 0);
+  return {
+    stop: async () => {
+      await app.close();
+      await webhooks.sender.close();
+      await rateLimits?.close();
+    },
+  };
 }
 
 /** GET /readyz checks the database and its migrations, and Redis when DCLEDGER_REDIS_URL is set. */
 function readinessChecks(config: Config, store: Store): ReadinessCheck[] {
   const checks = defaultReadinessChecks(store.db);
-  if (config.operations.redisUrl) checks.push(redisCheck(config.operations.redisUrl));
+  if (config.cluster.redisUrl) checks.push(redisCheck(config.cluster.redisUrl));
   return checks;
+}
+
+function sharedRateLimits(config: Config): RedisRateLimitStore | undefined {
+  const url = config.cluster.redisUrl;
+  if (url === undefined) return undefined;
+  return new RedisRateLimitStore({ url, onError: config.cluster.redisOnError });
 }
 
 /**
  * The official sources, then an incremental enrichment, every DCLEDGER_INGEST_INTERVAL_MINUTES (0 turns it off, as does
- * `serve --no-ingest`). PDFs are read in a worker thread, so the API's globals stay pdf.js-free.
+ * `serve --no-ingest`), by whichever scheduler process holds the scheduler lease. PDFs are read in
+ * a worker thread, so the API's globals stay pdf.js-free.
  */
-function startIngest(config: Config, store: Store, log: FastifyBaseLogger): IngestSchedule | undefined {
+function startIngest(config: Config, store: Store, log: Logger): Part | undefined {
   const minutes = config.ingest.intervalMinutes;
   if (minutes <= 0) return undefined;
   log.info({ minutes, sources: config.ingest.sources }, 'ingest schedule started');
-  return startIngestSchedule({
+  return startLeasedSchedule({
+    db: store.db,
+    leaseMs: config.cluster.schedulerLeaseMs,
     intervalMs: minutes * 60_000,
+    log,
     run: async (signal) => {
       const report = await ingestOnce(store.db, config.ingest, {
         connectors: buildConnectors(config.ingest.sources, config.ingest),
@@ -93,7 +154,6 @@ function startIngest(config: Config, store: Store, log: FastifyBaseLogger): Inge
       for (const source of report.sources)
         log.info({ ingest: source.connector, status: source.status }, summaryLine(source));
     },
-    onError: (error) => log.error({ err: error }, 'ingest run failed'),
   });
 }
 

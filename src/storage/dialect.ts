@@ -47,3 +47,15 @@ export function parameterPlaceholder(db: Kysely<unknown>, position: number): str
 export function lockingSelected<DB, Q extends { forUpdate(): Q }>(db: Kysely<DB>, query: Q): Q {
   return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
 }
+
+/**
+ * Locks the rows a claim selects and passes over rows another transaction holds locked, so that N
+ * workers claiming at once each get different rows instead of queueing behind one another
+ * (PostgreSQL `for update skip locked`). SQLite has one writer at a time: the plain query.
+ */
+export function claimingUnlocked<DB, Q extends { forUpdate(): Q; skipLocked(): Q }>(
+  db: Kysely<DB>,
+  query: Q,
+): Q {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate().skipLocked();
+}

@@ -12,6 +12,7 @@ import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
 import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
 import * as idempotency from './migrations/0015-idempotency.js';
+import * as roles from './migrations/0014-roles.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0008-sec': sec,
   '0010-legislation-finance': legislationFinance,
   '0015-idempotency': idempotency,
+  '0014-roles': roles,
 };
 
 export interface MigrationReport {

@@ -938,6 +938,8 @@ export interface Database {
   fec_employer_totals: FecEmployerTotalsTable;
   fec_candidate_totals: FecCandidateTotalsTable;
   idempotency_keys: IdempotencyKeysTable;
+  role_leases: RoleLeasesTable;
+  scheduler_runs: SchedulerRunsTable;
 }
 
 /** A POST's Idempotency-Key: its claim and, once done, the answer to replay (migration 0015). */
@@ -1037,6 +1039,23 @@ export interface WhalePositionsTable {
   is_lead: number;
   created_at: string;
   updated_at: string;
+}
+
+/** One process's claim on a role only one may play at a time (migration 0014-roles). */
+export interface RoleLeasesTable {
+  name: string;
+  holder: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
+export interface SchedulerRunsTable {
+  id: Generated<number>;
+  holder: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  error: string | null;
 }
 
 export type PoliticianRow = Selectable<PoliticiansTable>;

@@ -1,7 +1,7 @@
 // Webhook subscriptions, deliveries, attempts and the worker's fan-out progress.
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import { lockingSelected } from '../dialect.js';
+import { claimingUnlocked, lockingSelected } from '../dialect.js';
 import type {
   Database,
   WebhookAttemptsTable,
@@ -391,7 +391,9 @@ export async function advanceFanoutWatermark(
 /**
  * Claims up to `limit` due deliveries for one worker: they are leased to `token` until
  * `leaseUntil`. The conditional update makes the claim exclusive: a delivery another worker
- * leased in the meantime is not taken (PostgreSQL re-checks the condition on the locked row).
+ * leased in the meantime is not taken (PostgreSQL re-checks the condition on the locked row), and
+ * on PostgreSQL rows another worker is claiming right now are skipped (`skip locked`), so workers
+ * claiming at once share the due deliveries instead of waiting for each other.
  */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
@@ -399,20 +401,28 @@ export async function claimDueDeliveries(
 ): Promise<DeliveryRow[]> {
   const free = (column: 'lease_expires_at') =>
     sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <= ${claim.now})`;
+  // The due ids are picked once, in a materialized CTE: as a plain `in (subquery)` with row locks,
+  // PostgreSQL may rescan the subquery and lease more than `limit` rows.
   return db
+    .with(
+      (cte) => cte('due').materialized(),
+      (qb) =>
+        claimingUnlocked(
+          db,
+          qb
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', claim.now)
+            .where(free('lease_expires_at'))
+            .orderBy('next_attempt_at')
+            .orderBy('id')
+            .limit(claim.limit),
+        ),
+    )
     .updateTable('webhook_deliveries')
     .set({ lease_token: claim.token, lease_expires_at: claim.leaseUntil, updated_at: claim.now })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', claim.now)
-        .where(free('lease_expires_at'))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(claim.limit),
-    )
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
     .where('status', '=', 'pending')
     .where(free('lease_expires_at'))
     .returningAll()

@@ -1,0 +1,136 @@
+// Exactly one scheduler acts at a time, however many processes run the scheduler role. Each holds
+// or waits for the `scheduler` lease row; the holder renews it every third of the lease time, and
+// when it dies, a standby takes the lease over once it expires. A run starts only under a live
+// lease (checked under the row's lock), and a holder that fails to renew aborts its run, so no
+// two ingest runs overlap.
+
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import {
+  acquireLease,
+  finishRun,
+  releaseLease,
+  startLeasedRun,
+} from '../../storage/repositories/role-leases.js';
+import type { Database } from '../../storage/schema.js';
+import type { IngestReport } from './report.js';
+import { type IngestSchedule, startIngestSchedule } from './scheduler.js';
+
+const LEASE = 'scheduler';
+
+export interface SchedulerLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface LeasedScheduleOptions {
+  db: Kysely<Database>;
+  leaseMs: number;
+  intervalMs: number;
+  firstRunDelayMs?: number;
+  log: SchedulerLogger;
+  run: (signal: AbortSignal) => Promise<IngestReport>;
+  onReport: (report: IngestReport) => void;
+}
+
+export interface LeasedSchedule {
+  /** This process's name in the lease row and in scheduler_runs. */
+  holder: string;
+  stop(): Promise<void>;
+}
+
+export function startLeasedSchedule(options: LeasedScheduleOptions): LeasedSchedule {
+  const { db, log } = options;
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let schedule: IngestSchedule | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let renewing: Promise<void> = Promise.resolve();
+
+  const leaseFor = () => {
+    const now = new Date();
+    return {
+      name: LEASE,
+      holder,
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + options.leaseMs).toISOString(),
+    };
+  };
+
+  const leasedRun = async (signal: AbortSignal): Promise<IngestReport> => {
+    const runId = await startLeasedRun(db, LEASE, holder, new Date().toISOString());
+    if (runId === undefined) throw new Error('the scheduler lease was lost before the run started');
+    log.info({ scheduler: holder, run: runId }, 'scheduled ingest run started');
+    try {
+      const report = await options.run(signal);
+      await finishRun(db, runId, {
+        status: signal.aborted ? 'aborted' : 'completed',
+        error: null,
+        now: new Date().toISOString(),
+      });
+      return report;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await finishRun(db, runId, {
+        status: signal.aborted ? 'aborted' : 'failed',
+        error: message,
+        now: new Date().toISOString(),
+      });
+      throw error;
+    }
+  };
+
+  const step = async () => {
+    let held = false;
+    try {
+      held = await acquireLease(db, leaseFor());
+    } catch (error) {
+      log.error({ scheduler: holder, err: error }, 'scheduler lease could not be renewed');
+    }
+    if (stopped) return;
+    if (held && !schedule) {
+      log.info(
+        { scheduler: holder, lease_ms: options.leaseMs },
+        'scheduler lease acquired: this process runs the ingest schedule',
+      );
+      schedule = startIngestSchedule({
+        intervalMs: options.intervalMs,
+        firstRunDelayMs: options.firstRunDelayMs,
+        run: leasedRun,
+        onReport: options.onReport,
+        onError: (error) => log.error({ scheduler: holder, err: error }, 'ingest run failed'),
+      });
+    } else if (!held && schedule) {
+      // Another process holds the lease now (this one could not renew in time): stop at once.
+      log.warn({ scheduler: holder }, 'scheduler lease lost: the ingest schedule stops here');
+      const lost = schedule;
+      schedule = undefined;
+      await lost.stop();
+    }
+  };
+
+  const tick = () => {
+    renewing = step().finally(() => {
+      if (!stopped) timer = setTimeout(tick, Math.max(250, Math.floor(options.leaseMs / 3)));
+    });
+  };
+  tick();
+  log.info({ scheduler: holder }, 'scheduler waiting for the lease');
+
+  return {
+    holder,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await renewing;
+      await schedule?.stop();
+      schedule = undefined;
+      // Released on a clean stop, so a standby takes over at its next look, not after expiry.
+      await releaseLease(db, LEASE, holder).catch((error: unknown) =>
+        log.error({ scheduler: holder, err: error }, 'scheduler lease could not be released'),
+      );
+    },
+  };
+}

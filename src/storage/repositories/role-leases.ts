@@ -1,0 +1,111 @@
+// Leases on roles only one process may play at a time (the scheduler), and the scheduler's runs.
+// A lease is one row: taking it over is one conditional upsert, so two processes can never both
+// believe they hold it; the database's row lock decides between simultaneous takers.
+import type { Kysely } from 'kysely';
+import { lockingSelected } from '../dialect.js';
+import type { Database } from '../schema.js';
+import { inTransaction } from '../transaction.js';
+
+export interface LeaseClaim {
+  name: string;
+  holder: string;
+  now: string;
+  expiresAt: string;
+}
+
+/**
+ * Takes the lease, or renews it when `holder` already has it. True when `holder` holds it until
+ * `expiresAt`; false while another holder's lease has not expired.
+ */
+export async function acquireLease(db: Kysely<Database>, claim: LeaseClaim): Promise<boolean> {
+  const row = await db
+    .insertInto('role_leases')
+    .values({ name: claim.name, holder: claim.holder, acquired_at: claim.now, expires_at: claim.expiresAt })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet((eb) => ({
+          holder: eb.ref('excluded.holder'),
+          expires_at: eb.ref('excluded.expires_at'),
+          acquired_at: eb
+            .case()
+            .when('role_leases.holder', '=', claim.holder)
+            .then(eb.ref('role_leases.acquired_at'))
+            .else(eb.ref('excluded.acquired_at'))
+            .end(),
+        }))
+        .where((eb) =>
+          eb.or([eb('role_leases.holder', '=', claim.holder), eb('role_leases.expires_at', '<=', claim.now)]),
+        ),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  return row?.holder === claim.holder;
+}
+
+/** Gives the lease up at once (a clean shutdown), so a standby need not wait for it to expire. */
+export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
+  await db.deleteFrom('role_leases').where('name', '=', name).where('holder', '=', holder).execute();
+}
+
+export async function leaseHolder(
+  db: Kysely<Database>,
+  name: string,
+): Promise<{ holder: string; expires_at: string } | undefined> {
+  return db
+    .selectFrom('role_leases')
+    .select(['holder', 'expires_at'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+/**
+ * Records the start of a scheduled run, only while `holder` still holds the lease `name` (checked
+ * under the lease row's lock): the id of the run, or undefined when the lease was lost.
+ */
+export async function startLeasedRun(
+  db: Kysely<Database>,
+  name: string,
+  holder: string,
+  now: string,
+): Promise<number | undefined> {
+  return inTransaction(db, async (trx) => {
+    const lease = await lockingSelected(
+      trx,
+      trx.selectFrom('role_leases').select(['holder', 'expires_at']).where('name', '=', name),
+    ).executeTakeFirst();
+    if (!lease || lease.holder !== holder || lease.expires_at <= now) return undefined;
+    const run = await trx
+      .insertInto('scheduler_runs')
+      .values({ holder, started_at: now, finished_at: null, status: 'running', error: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return run.id;
+  });
+}
+
+export async function finishRun(
+  db: Kysely<Database>,
+  id: number,
+  outcome: { status: 'completed' | 'failed' | 'aborted'; error: string | null; now: string },
+): Promise<void> {
+  await db
+    .updateTable('scheduler_runs')
+    .set({ status: outcome.status, error: outcome.error, finished_at: outcome.now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface SchedulerRunRow {
+  id: number;
+  holder: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  error: string | null;
+}
+
+/** The scheduler's runs, oldest first. */
+export async function schedulerRuns(db: Kysely<Database>): Promise<SchedulerRunRow[]> {
+  return db.selectFrom('scheduler_runs').selectAll().orderBy('id').execute();
+}
