@@ -14,6 +14,7 @@ const DATABASE_FREE = [
   'src/market/price-files.test.ts',
   'src/market/quality.test.ts',
   'src/market/windows.test.ts',
+  'src/market/golden-hand.test.ts',
   'src/config.test.ts',
   'src/services/assistant/intents.test.ts',
   'src/webhooks/address-guard.test.ts',

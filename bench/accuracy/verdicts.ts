@@ -37,3 +37,21 @@ export function verdictFor(disagreement: Disagreement): Verdict | null {
   );
   return found?.verdict ?? null;
 }
+
+/**
+ * What keeps the cross-check from passing: disagreements nobody has judged yet (each needs a
+ * verdict read from the document) and those judged against us.
+ */
+export function openDisagreements(disagreements: readonly Disagreement[]): {
+  unjudged: Disagreement[];
+  lost: Disagreement[];
+} {
+  const unjudged: Disagreement[] = [];
+  const lost: Disagreement[] = [];
+  for (const disagreement of disagreements) {
+    const verdict = verdictFor(disagreement);
+    if (verdict === null) unjudged.push(disagreement);
+    else if (verdict.right === 'theirs') lost.push(disagreement);
+  }
+  return { unjudged, lost };
+}

@@ -1,5 +1,6 @@
 // Filings as the API serves them: every disclosure document with what became of it.
 import type { Kysely } from 'kysely';
+import { ownEntry } from '../domain/lookup.js';
 import { SOURCE_OF_CHAMBER_FILTER, TRADE_SOURCES } from '../domain/sources.js';
 import { invalidField, notFound } from '../errors.js';
 import { type Filing, PARSE_STATUSES, toFilingResource } from '../resources/filing.js';
@@ -23,7 +24,7 @@ const SOURCES = new Set<string>(TRADE_SOURCES);
 export async function listFilings(db: Kysely<Database>, params: FilingListParams): Promise<Filing[]> {
   const sources = params.source
     ? splitList('source', params.source).map((value) => {
-        const source = SOURCE_OF_CHAMBER_FILTER[value.toLowerCase()] ?? value.toLowerCase();
+        const source = ownEntry(SOURCE_OF_CHAMBER_FILTER, value.toLowerCase()) ?? value.toLowerCase();
         if (!SOURCES.has(source))
           throw invalidField(
             'source',

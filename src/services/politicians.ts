@@ -1,5 +1,6 @@
 // Politician profiles, lists and trade histories.
 import type { Kysely } from 'kysely';
+import { ownEntry } from '../domain/lookup.js';
 import type { PoliticianSortColumn } from '../domain/sorts.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
@@ -110,7 +111,7 @@ export async function listPoliticians(db: Kysely<Database>, params: PoliticianLi
     search: search === '' ? undefined : search,
     chambers: params.chamber
       ? splitList('chamber', params.chamber).map((value) => {
-          const chamber = CHAMBERS[value.toLowerCase()];
+          const chamber = ownEntry(CHAMBERS, value.toLowerCase());
           if (!chamber) throw invalidField('chamber', `"${value}" is not one of house, senate, executive`);
           return chamber;
         })

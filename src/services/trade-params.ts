@@ -2,6 +2,7 @@
 // Every rule of the interface's §4.2 lives here, once.
 
 import { addDays, todayUtc } from '../domain/dates.js';
+import { ownEntry } from '../domain/lookup.js';
 import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { parseTickerList } from '../domain/ticker.js';
 import { TRADE_ACTIONS } from '../domain/trade-type.js';
@@ -76,7 +77,7 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
   }
   if (params.chamber !== undefined) {
     filter.sources = splitList('chamber', params.chamber).map((chamber) => {
-      const source = SOURCE_OF_CHAMBER_FILTER[chamber.toLowerCase()];
+      const source = ownEntry(SOURCE_OF_CHAMBER_FILTER, chamber.toLowerCase());
       if (!source) throw invalidField('chamber', `"${chamber}" is not one of house, senate, executive`);
       return source;
     });
@@ -99,7 +100,7 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
   }
   if (params.asset_type !== undefined) {
     filter.assetTypes = splitList('asset_type', params.asset_type).map(
-      (type) => ASSET_TYPES[type.toLowerCase()] ?? type,
+      (type) => ownEntry(ASSET_TYPES, type.toLowerCase()) ?? type,
     );
   }
   if (params.sector !== undefined) filter.sectors = splitList('sector', params.sector);

@@ -43,6 +43,24 @@ describe('judgeAddress', () => {
     ['::ffff:a9fe:a9fe', 'link-local'],
     ['64:ff9b::a00:1', 'private'],
     ['[::1]', 'loopback'],
+    // The whole of 0.0.0.0/8 and of fe80::/10, not just their first address (issue 11).
+    ['0.1.2.3', 'unspecified'],
+    ['0.255.255.255', 'unspecified'],
+    ['fe90::1', 'link-local'],
+    ['febf:ffff::1', 'link-local'],
+    ['fec0::1', 'site-local'],
+    ['feff::1', 'site-local'],
+    ['::ffff:0.1.2.3', 'unspecified'],
+    ['::ffff:1:203', 'unspecified'],
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['::127.0.0.1', 'IPv4-compatible'],
+    ['2002:7f00:1::1', '6to4'],
+    ['100::1', 'discard-only'],
+    ['192.0.0.8', 'IETF protocol'],
+    ['198.19.255.255', 'benchmarking'],
+    ['ff0e::1', 'multicast'],
+    ['FE90::1', 'link-local'],
+    ['[fe90::1%25eth0]', 'link-local'],
   ])('refuses %s (%s)', (address, kind) => {
     const verdict = judgeAddress(address, []);
     expect(verdict.allowed).toBe(false);
@@ -57,6 +75,19 @@ describe('judgeAddress', () => {
     '169.255.0.1',
     '2606:4700:4700::1111',
     '::ffff:8.8.8.8',
+    // Just outside the refused ranges.
+    '1.0.0.1',
+    '9.255.255.255',
+    '11.0.0.1',
+    '126.255.255.255',
+    '128.0.0.1',
+    '169.253.255.255',
+    '172.15.255.255',
+    '192.0.1.1',
+    '198.17.255.255',
+    '198.20.0.1',
+    '223.255.255.255',
+    '2001:200::1',
   ])('allows the public address %s', (address) => {
     expect(judgeAddress(address, [])).toEqual({ allowed: true });
   });
@@ -103,6 +134,9 @@ describe('checkWebhookUrl (subscribe time)', () => {
       'http://[::1]:8080/hook',
       'http://[::ffff:192.168.0.1]/hook',
       'https://internal.example.test/hook',
+      'http://0.1.2.3/hook',
+      'http://[fe90::1]/hook',
+      'http://[fec0::1]:8080/hook',
     ]) {
       await refused(url, policy);
     }

@@ -440,6 +440,35 @@ describe('account API', () => {
     );
   });
 
+  it("answers 404, never 403, for another account's key, and shows none of its usage", async () => {
+    const { browser: owner, result } = await signUp(ctx.app, 'owner-isolated@example.org');
+    const ownerKey = String(result.body.key?.api_key);
+    const ownerKeyId = Number(result.body.key?.key_id);
+    expect((await apiGet(ctx.app, ownerKey, '/stats/summary')).status).toBe(200);
+    const { browser: other } = await signUp(ctx.app, 'other-isolated@example.org');
+    // 404 as for a key that does not exist: a 403 would confirm the id belongs to someone.
+    for (const suffix of ['revoke', 'rotate', 'cap']) {
+      const foreign = await call(ctx.app, other, 'POST', `/account/keys/${ownerKeyId}/${suffix}`, {
+        daily_cap: 1,
+      });
+      const missing = await call(ctx.app, other, 'POST', `/account/keys/2147483647/${suffix}`, {
+        daily_cap: 1,
+      });
+      expect({ suffix, status: foreign.status }).toEqual({ suffix, status: 404 });
+      expect(foreign.body.detail).toBe(String(missing.body.detail).replace('2147483647', String(ownerKeyId)));
+    }
+    const keys = await call(ctx.app, other, 'GET', '/account/keys');
+    expect(JSON.stringify(keys.body)).not.toContain(`"key_id":${ownerKeyId},`);
+    for (const url of ['/account/requests', '/account/usage?group_by=key', '/account/ledger']) {
+      expect(JSON.stringify((await call(ctx.app, other, 'GET', url)).body), url).not.toContain(
+        '/stats/summary',
+      );
+    }
+    // The owner's key still works: nothing the other account tried reached it.
+    expect((await apiGet(ctx.app, ownerKey, '/credits/balance')).status).toBe(200);
+    expect((await call(ctx.app, owner, 'GET', '/account/requests')).status).toBe(200);
+  });
+
   it('applies the trial rules to plan changes', async () => {
     const { browser } = await signUp(ctx.app, 'plans@example.org');
     expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(403);
