@@ -131,6 +131,7 @@ export async function findKeyByHash(db: Kysely<Database>, hash: string, topupsSi
       'a.period_start',
       'a.allowance',
       'a.credits',
+      'a.requests_per_minute',
     ])
     .where('k.key_hash', '=', hash)
     .executeTakeFirst();
@@ -174,6 +175,21 @@ export async function revokeKey(
     .set({ revoked_at: now, replaced_by: replacedBy })
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets (or, with null, clears) an account's custom per-minute request limit; false if no such account. */
+export async function setRequestsPerMinute(
+  db: Kysely<Database>,
+  accountId: number,
+  requestsPerMinute: number | null,
+  now: string,
+) {
+  const result = await db
+    .updateTable('accounts')
+    .set({ requests_per_minute: requestsPerMinute, updated_at: now })
+    .where('id', '=', accountId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
