@@ -40,6 +40,19 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
     ['by gain, nulls last', { ...base, limit: 300, days: 3650, sort_by: 'gain_30d' }],
     ['executive and senate trades', { ...base, limit: 500, days: 3650, chamber: 'executive,senate' }],
     ['an empty page', { ...base, ticker: 'ZZZZZZ' }],
+    [
+      'tickers, parties and states lists',
+      { ...base, limit: 300, days: 3650, ticker: 'NVDA,msft,AAPL', party: 'D,R', state: 'CA,NY,TX' },
+    ],
+    [
+      'a different list length of the same filters',
+      { ...base, limit: 300, days: 3650, ticker: 'NVDA', party: 'R' },
+    ],
+    [
+      'a sector and a trade type',
+      { ...base, limit: 300, days: 3650, sector: 'technology', trade_type: 'sell' },
+    ],
+    ['an exact date range', { ...base, limit: 300, date_from: '2020-03-01', date_to: '2020-03-31' }],
   ])('%s: the same trades, fields and values as the object path', async (_name, params) => {
     const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
     const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, false);

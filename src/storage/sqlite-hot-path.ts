@@ -31,6 +31,7 @@ export function syncSqliteOf(db: Kysely<Database>): BetterSqlite3.Database | und
   return handle;
 }
 
+const MAX_PREPARED = 512;
 const PLACEHOLDER = '\u0000dcledger-parameter:';
 
 /** A Kysely query compiled and prepared once, run with named values bound in its compiled order. */
@@ -71,6 +72,11 @@ export function preparedQuery<P extends string>(
     get: (values) => statement.get(...bind(values)),
     run: (values) => statement.run(...bind(values)),
   };
+  // Query shapes are few, but a client can vary list lengths: keep the most recent ones.
+  if (byName.size >= MAX_PREPARED) {
+    const oldest = byName.keys().next().value;
+    if (oldest !== undefined) byName.delete(oldest);
+  }
   byName.set(name, query as PreparedQuery<string>);
   return query;
 }

@@ -4,6 +4,7 @@ import type { TradeSortColumn } from '../../domain/sorts.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { isSqlite } from '../dialect.js';
 import type { Database } from '../schema.js';
+import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
 export interface TradeFilter {
   disclosedFrom?: string;
@@ -235,22 +236,109 @@ export async function findTradesJson(
   filter: TradeFilter,
   order: TradeOrder,
   page: Page,
-  shape: { fields: readonly string[]; nulled: ReadonlySet<string>; today: string },
+  shape: TradeJsonShape,
 ): Promise<TradePageJson | undefined> {
   if (!isSqlite(db as unknown as Kysely<unknown>)) return undefined;
+  const handle = syncSqliteOf(db);
+  // Sector names are lowercased in the query; that shape is built per call.
+  if (!handle || filter.sectors?.length) {
+    return pageOf(await tradesJsonQuery(db, filter, order, page, shape).executeTakeFirstOrThrow());
+  }
+  // Each query shape (which filters, how many values each, the order, the gated fields) is built
+  // and compiled once; a call binds its values (sqlite-hot-path.ts).
+  const named = namedFilter(filter);
+  const key = `trades.json:${named.key}:${order.column}:${order.direction}:${[...shape.nulled].join(',')}:${shape.fields.join(',')}`;
+  const query = preparedQuery<string>(handle, key, (param) =>
+    tradesJsonQuery(
+      db,
+      named.build(param),
+      order,
+      { limit: param('limit'), offset: param('offset') },
+      {
+        ...shape,
+        today: param('today'),
+      },
+    ),
+  );
+  return pageOf(
+    query.get({
+      ...named.values,
+      limit: page.limit,
+      offset: page.offset,
+      today: shape.today,
+    }) as TradeJsonRow,
+  );
+}
+
+interface TradeJsonShape {
+  fields: readonly string[];
+  nulled: ReadonlySet<string>;
+  today: string;
+}
+
+interface TradeJsonRow {
+  json: string;
+  rows: number;
+  executive_rows: number;
+}
+
+function pageOf(row: TradeJsonRow): TradePageJson {
+  return { json: row.json, rows: row.rows - row.executive_rows, executiveRows: row.executive_rows };
+}
+
+function tradesJsonQuery(
+  db: Kysely<Database>,
+  filter: TradeFilter,
+  order: TradeOrder,
+  page: Page,
+  shape: TradeJsonShape,
+) {
   const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
   const query = applyOrder(applyFilter(baseQuery(db) as unknown as TradeQuery, filter), order, nullsPossible);
   const inner = (query as unknown as ReturnType<typeof baseQuery>).limit(page.limit).offset(page.offset);
   const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(field, shape)}`);
-  const row = await db
+  return db
     .selectFrom(inner.as('r'))
     .select([
       sql<string>`coalesce(json_group_array(json_object(${sql.join(members)})), '[]')`.as('json'),
       sql<number>`count(*)`.as('rows'),
       sql<number>`coalesce(sum(case when r.source = 'oge' then 1 else 0 end), 0)`.as('executive_rows'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { json: row.json, rows: row.rows - row.executive_rows, executiveRows: row.executive_rows };
+    ]);
+}
+
+/**
+ * A filter as a query shape: its key (which fields, how many values each), its values by name,
+ * and the same filter with every value replaced by its named placeholder.
+ */
+function namedFilter(filter: TradeFilter) {
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  const entries = Object.entries(filter).filter(([, value]) => value !== undefined) as [
+    keyof TradeFilter,
+    unknown,
+  ][];
+  for (const [field, value] of entries) {
+    if (Array.isArray(value)) {
+      parts.push(`${field}[${value.length}]`);
+      value.forEach((item, index) => {
+        values[`${field}.${index}`] = item;
+      });
+    } else if (typeof value === 'boolean') parts.push(`${field}=${value}`);
+    else {
+      parts.push(field);
+      values[field] = value;
+    }
+  }
+  const build = (param: (name: string) => never): TradeFilter => {
+    const named: Record<string, unknown> = {};
+    for (const [field, value] of entries) {
+      if (Array.isArray(value)) named[field] = value.map((_, index) => param(`${field}.${index}`));
+      else if (typeof value === 'boolean') named[field] = value;
+      else named[field] = param(field);
+    }
+    return named as TradeFilter;
+  };
+  return { key: parts.join('&'), values, build };
 }
 
 /** The output names of the trade query's columns ('p.name as politician_name' -> politician_name). */
