@@ -436,7 +436,9 @@ ${endpointRows.join('\n')}
 
 Each at its default page on the bench database (\`{slug}\` is nancy-pelosi, \`{t}\` NVDA, \`{id}\` her member
 id). The SEC lists hold the whole of the recorded real documents, so their number is what the endpoint
-costs over a small table. Target: none under 500 req/s.`);
+costs over a small table. Target: none under 500 req/s. A 0 with no latency means no request of
+that endpoint completed within the run: each took longer than the run under this load (rerun with a
+longer BENCH_DURATION on a quiet machine).`);
     }
     const firstQuery = trades25 ? await compiledQuery(file, { filter: WINDOW, limit: 25 }) : undefined;
     if (trades25 && firstQuery) {
