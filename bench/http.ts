@@ -1,18 +1,18 @@
-// GET /trades throughput against the floor: a bare Fastify route over better-sqlite3 that runs
-// the same SQL on the same file and serializes with the same schema. Both are loaded by
-// autocannon in this process, one after the other, under the same conditions. The SEC lists
-// (/insiders/trades, /whales) are loaded on the same database, which also holds every recorded
-// real Form 3/4/5 and 13D/G document; they have no floor.
-// BENCH_ENDPOINTS=/insiders/trades,/whales runs only the endpoints whose request starts with one
-// of the given prefixes (all by default); BENCH_DURATION sets the seconds per run.
+// GET /trades against the floor, and every endpoint measured. The floor is the faster of two plain
+// servers over the same file, the same 50 fields and the same rows (bench/http-server.ts): rows ->
+// JSON.stringify, and JSON built by SQLite. dcledger and both floors run at once, each alone in its
+// process, and are loaded in turn (interleaved rounds) so that their ratio holds under a busy machine.
+// BENCH_ENDPOINTS=/trades,/whales runs only the endpoints whose request starts with one of the given
+// prefixes (all by default); BENCH_DURATION sets the seconds per run (5), BENCH_ROUNDS the rounds of
+// the /trades comparison (2).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { createAccount } from '../src/accounts/admin.js';
+import { createAccount, setAccountRateLimit } from '../src/accounts/admin.js';
 import { authenticate, chargeCaller } from '../src/accounts/authentication.js';
 import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
@@ -24,7 +24,8 @@ import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
 import { machine } from './report.js';
 
 const MULTIPLIER = 4;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 10;
 
 interface Scenario {
@@ -43,7 +44,15 @@ const SCENARIOS: Scenario[] = [
     url: '/trades?limit=1000&days=3650&chamber=house',
     floor: { filter: { ...YEARS, sources: ['house_clerk'] }, limit: 1000 },
   },
-  // The default pages (50 rows, newest first), each line with its ±30-day overlap against the trades above.
+  // Every other endpoint at its default page; {member} is the most active member's id.
+  { name: '/politicians?limit=100', url: '/politicians?limit=100' },
+  { name: '/politicians/{slug}', url: '/politicians/nancy-pelosi' },
+  { name: '/tickers/{t}/trades', url: '/tickers/NVDA/trades' },
+  { name: '/feed/recent', url: '/feed/recent' },
+  { name: '/search?q=', url: '/search?q=nvidia' },
+  { name: '/v1/semantic-search', url: '/v1/semantic-search?q=defense%20contractor%20stock' },
+  { name: '/portfolio/{id}/positions', url: '/portfolio/{member}/positions' },
+  // The SEC lists: default pages (50 rows, newest first), each line with its ±30-day overlap check.
   { name: '/insiders/trades', url: '/insiders/trades' },
   { name: '/whales', url: '/whales' },
   // Follow the money (docs/analytics-links.md) at their defaults: the last 30 days' trades against
@@ -167,8 +176,15 @@ async function compiledQuery(
   return captured;
 }
 
-/** Starts a server process (bench/http-server.ts), runs `work` against it, stops it. */
-async function withServer<T>(args: string[], work: (url: string) => Promise<T>): Promise<T> {
+interface Server {
+  url: string;
+  /** The server's resident set size now, in MB (from /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process (bench/http-server.ts) and waits until it listens. */
+async function startServer(args: string[]): Promise<Server> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args],
@@ -176,26 +192,35 @@ async function withServer<T>(args: string[], work: (url: string) => Promise<T>):
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening (http:\/\/\S+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
     });
-    return await work(url);
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
+    child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
+  });
+  return {
+    url,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 async function load(url: string, headers: Record<string, string>) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
+  // Requests still unanswered when a run ends count as timeouts here, not as failures.
+  if (result.errors > result.timeouts) throw new Error(`${url}: ${result.errors} connection errors`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -281,11 +306,28 @@ generator got only part of the CPU. Read the numbers as a floor; the dcledger / 
 with that load, since both servers and autocannon compete for the same cores; earlier quieter runs are in git history).`;
 }
 
+type Result = Awaited<ReturnType<typeof load>>;
+
+/** Rounds of one request: mean req/s and p50 over the rounds, the worst p99. */
+function combine(results: Result[]): Result {
+  const mean = (pick: (result: Result) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / Math.max(1, results.length);
+  return {
+    rps: mean((r) => r.rps),
+    p50: mean((r) => r.p50),
+    p99: Math.max(...results.map((r) => r.p99)),
+    bytes: mean((r) => r.bytes),
+  };
+}
+
+const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
+
 export async function runHttpBench(): Promise<string> {
   const scenarios = selectedScenarios();
   const loadAtStart = loadavg()[0] ?? 0;
   const dir = mkdtempSync(join(tmpdir(), 'dcledger-bench-'));
   const file = join(dir, 'bench.db');
+  const servers: Server[] = [];
   try {
     process.stdout.write('building the benchmark database...\n');
     const data = await buildDatabase(file);
@@ -301,43 +343,60 @@ export async function runHttpBench(): Promise<string> {
       },
       FIXTURE_NOW,
     );
+    // What `dcledger accounts limit bench@example.org 10000000` does: a contract's per-minute limit,
+    // so that every request is counted and the load generator is never throttled.
+    await setAccountRateLimit(store.db, 'bench@example.org', 10_000_000, FIXTURE_NOW);
     await store.close();
-    // The floor server takes the queries by position: one per scenario that has a floor.
-    const queries: { text: string; parameters: unknown[] }[] = [];
-    const floorIndex = new Map<Scenario, number>();
-    for (const scenario of scenarios) {
-      if (!scenario.floor) continue;
-      floorIndex.set(scenario, queries.length);
-      queries.push(await compiledQuery(file, scenario.floor));
-    }
-    const queriesFile = join(dir, 'queries.json');
-    writeFileSync(queriesFile, JSON.stringify(queries));
     const headers = { 'dc-api-key': account.key.api_key };
 
-    const rows: string[] = [];
+    const dcledger = await startServer(['dcledger', file]);
+    servers.push(dcledger);
+    const member = await fetch(`${dcledger.url}/politicians/nancy-pelosi`, { headers });
+    const memberId = String(((await member.json()) as { politician_id?: number }).politician_id ?? '');
+    const floors = scenarios.some((scenario) => scenario.floor)
+      ? { rows: await startServer(['floor-rows', file]), json: await startServer(['floor-json', file]) }
+      : undefined;
+    if (floors) servers.push(floors.rows, floors.json);
+
+    const tradeRows: string[] = [];
+    const endpointRows: string[] = [];
+    const memory: string[] = [];
     let trades25: { full: number; floor: number } | undefined;
     for (const scenario of scenarios) {
+      const path = scenario.url.replace('{member}', memberId);
       process.stdout.write(`loading ${scenario.name}...\n`);
-      const index = floorIndex.get(scenario);
-      const bare =
-        index === undefined
-          ? undefined
-          : await withServer(['floor', file, queriesFile], (url) => load(`${url}/floor/${index}`, {}));
-      const { full, returned } = await withServer(['dcledger', file], async (url) => {
-        // One call first: the rows the page really holds, and a check that it answers.
-        const answer = await fetch(`${url}${scenario.url}`, { headers });
-        if (!answer.ok) throw new Error(`${scenario.url}: ${answer.status} ${await answer.text()}`);
-        const body = (await answer.json()) as unknown;
-        const returned = rowCount(body);
-        return { full: await load(`${url}${scenario.url}`, headers), returned };
-      });
-      if (scenario.name === '/trades?limit=25' && bare)
-        trades25 = { full: 1000 / full.rps, floor: 1000 / bare.rps };
-      const floorCells = bare
-        ? `${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} | ${bare.p99.toFixed(1)} | ${((full.rps / bare.rps) * 100).toFixed(0)}%`
-        : '— | — | — | —';
-      rows.push(
-        `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${floorCells} | ${(full.bytes / 1024).toFixed(1)} KB |`,
+      // One call first: the rows the page really holds, and a check that it answers.
+      const answer = await fetch(`${dcledger.url}${path}`, { headers });
+      if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+      const body = (await answer.json()) as unknown;
+      const returned = rowsOf(body);
+      if (!scenario.floor || !floors) {
+        const full = await load(`${dcledger.url}${path}`, headers);
+        endpointRows.push(
+          `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
+        );
+        continue;
+      }
+      // The floors must serve exactly dcledger's rows (the Max plan sees every field).
+      for (const floorServer of [floors.rows, floors.json]) {
+        const floorBody = await (await fetch(`${floorServer.url}${path}`)).json();
+        if (JSON.stringify(floorBody) !== JSON.stringify(body))
+          throw new Error(`${path}: a floor server answers other rows or fields than dcledger`);
+      }
+      const runs = { dcledger: [] as Result[], rows: [] as Result[], json: [] as Result[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.dcledger.push(await load(`${dcledger.url}${path}`, headers));
+        runs.rows.push(await load(`${floors.rows.url}${path}`, {}));
+        runs.json.push(await load(`${floors.json.url}${path}`, {}));
+      }
+      memory.push(`| ${returned} | ${ROUNDS * DURATION_S} | ${dcledger.rssMb().toFixed(0)} |`);
+      const full = combine(runs.dcledger);
+      const rows = combine(runs.rows);
+      const json = combine(runs.json);
+      const best = rows.rps >= json.rps ? rows : json;
+      if (returned === 25) trades25 = { full: 1000 / full.rps, floor: 1000 / best.rps };
+      tradeRows.push(
+        `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${rows.rps.toFixed(0)} | ${json.rps.toFixed(0)} | ${best.p50.toFixed(1)} | ${best.p99.toFixed(1)} | **${pct(full.rps, best.rps)}** | ${(full.p99 / Math.max(0.001, best.p99)).toFixed(1)}× | ${(full.bytes / 1024).toFixed(1)} KB |`,
       );
     }
     const loadAtEnd = loadavg()[0] ?? 0;
@@ -345,10 +404,11 @@ export async function runHttpBench(): Promise<string> {
       scenarios.length === SCENARIOS.length
         ? '`npm run bench -- http`'
         : `\`BENCH_ENDPOINTS=${scenarios.map((s) => s.name).join(',')} npm run bench -- http\` (only these endpoints; without BENCH_ENDPOINTS all of them run)`;
-    const table = `## GET /trades against the floor, the SEC lists and the follow-the-money answers
+    const sections = [
+      `## GET /trades against the floor, and every endpoint
 
-Command: ${command} (${DURATION_S} s per run, ${CONNECTIONS} connections; each server runs alone in
-its own process, autocannon in the parent, all on the same machine).
+Command: ${command} (${DURATION_S} s per run, ${ROUNDS} interleaved rounds for /trades, ${CONNECTIONS} connections; each
+server runs alone in its own process, all three at once, autocannon in the parent, all on the same machine).
 Machine: ${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${loadAtEnd.toFixed(2)} at the end
 ${loadNote(loadAtStart, loadAtEnd)}
 Data: the real trade sets (legislators, Senate Stock Watcher aggregate and reports, both House sets)
@@ -356,66 +416,89 @@ grown ×${MULTIPLIER} by copying every trade with its own id and source key: **$
 plus the ${data.secDocuments} recorded real SEC documents (Form 3/4/5 and 13D/G) stored once through the SEC
 ingest's store: **${data.insiderTrades.toLocaleString('en-US')} insider transaction lines** and **${data.whalePositions.toLocaleString('en-US')} 13D/G reporting persons** in ${data.whaleStatements} statements (one \`/whales\` row each).
 The service runs with its clock at ${FIXTURE_NOW.toISOString().slice(0, 10)}, so the default 30-day window holds real disclosures.
+The bench account is on Max with a custom limit of 10,000,000 requests per minute (\`dcledger accounts limit\`):
+every request is counted against it, none is throttled.
+Not measured here yet: the same comparison on PostgreSQL 15 and against PostGraphile 5 (issue 17).`,
+    ];
+    if (tradeRows.length > 0) {
+      sections.push(`### GET /trades: dcledger, metered, against the floor
 
-| request | rows | dcledger req/s | p50 ms | p99 ms | floor req/s | floor p50 ms | floor p99 ms | dcledger / floor | answer |
-|---|---|---|---|---|---|---|---|---|---|
-${rows.join('\n')}
+| request | rows | dcledger req/s | p50 ms | p99 ms | floor rows→JSON.stringify req/s | floor SQLite-JSON req/s | floor p50 ms | floor p99 ms | dcledger / floor | p99 / floor p99 | answer |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${tradeRows.join('\n')}
 
-The SEC lists are their default pages (newest first, at most 50 rows; every insider line carries its
-±30-day politician-overlap check against the trades above). They have no floor: their rows are the
-whole of the recorded real documents, so the number is what the endpoint costs over a small table.
-\`/overlap\`, \`/conflict/{politician_id}\` and \`/companies/{ticker}\` run at their defaults (the last 30 days'
-trades against lobbying filings, contracts and PAC contributions within a year; all of one member's
-trades; one company's dossier) over the real lobbying, contract and FEC records; target < 300 ms p50.
+The floor is the faster of two plain servers (bench/http-server.ts), each a bare Fastify route over
+better-sqlite3 on the same file, one statement per query shape prepared once, no key, no metering, no
+validation: one sends \`JSON.stringify\` of the rows, the other the JSON SQLite builds with
+\`json_group_array(json_object(...))\`. Both select the same 50 fields of the Trade resource (\`chamber\` and
+\`days_held\` computed in SQL) and the run checks that both answer byte-for-byte what dcledger answers.
+dcledger does, per request: authenticate the \`DC-API-Key\`, count the call against the per-minute limit,
+validate and normalize the query, build and run the query, take the charge in one write transaction
+(key daily spend, account balance, ledger row, request-log row) and null the plan-gated fields for a
+caller without a plan. Targets: ≥ 75% of the floor at 25 rows and ≥ 90% at 1000 rows, p99 within 2×.
 
-The floor is a bare Fastify route over better-sqlite3 that runs the exact SQL dcledger generates
-(compiled from the same Kysely query) on the same file and serializes with the same TypeBox
-schema. dcledger additionally does, per request: authenticate the \`DC-API-Key\` (one indexed
-read joining the account and its recent top-ups), count the call against the per-minute limit,
-validate and normalize the query, build the query through Kysely, and take the charge in one
-write transaction (key daily spend, account balance, ledger row), plus a batched request-log
-insert. (Rate-limit counting runs on every request, with the bench account's counts spread over
-many counters so that the load generator is not throttled to the max plan's 600 per minute.)
-The charge is the price of metering correctly under concurrency: it is a write per
-call. Targets: ≥ 80% of the floor at 25 rows, ≥ 90% at 1000 rows.`;
-    const firstQuery = queries[0];
-    if (!trades25 || !firstQuery) return table;
+Server memory (resident set of the dcledger process after its /trades load):
 
-    process.stdout.write('timing the parts of a call...\n');
-    const parts = await breakdown(file, account.key.api_key, firstQuery);
-    const ms = (value: number | undefined) => (value ?? 0).toFixed(3);
-    const fullMs = trades25.full;
-    const floorMs = trades25.floor;
-    const kyselyMs = parts.query - parts.sql;
-    const added = kyselyMs + parts.authenticate + parts.charge;
-    const difference = fullMs - floorMs;
-    const remainderText =
-      added <= difference
-        ? `Together those parts are ${ms(added)} ms of the ${ms(difference)} ms difference; the remaining ${ms(difference - added)} ms is
-Fastify's work for the hooks they run in (three async hooks, query-string validation and
-coercion, five more response headers), the per-minute counter and the batched request log.`
-        : `Together those parts (${ms(added)} ms, timed alone) exceed the ${ms(difference)} ms difference measured under load,
-where the server overlaps them with waiting on the sockets: they account for all of it.`;
+| rows per answer | seconds of load so far | RSS MB |
+|---|---|---|
+${memory.join('\n')}`);
+    }
+    if (endpointRows.length > 0) {
+      sections.push(`### Every other endpoint (dcledger, metered, default page)
 
-    return `${table}
+| request | rows | req/s | p50 ms | p99 ms | answer |
+|---|---|---|---|---|---|
+${endpointRows.join('\n')}
 
-### What costs the rest at 25 rows
+Each at its default page on the bench database (\`{slug}\` is nancy-pelosi, \`{t}\` NVDA, \`{id}\` her member
+id). The SEC lists hold the whole of the recorded real documents, so their number is what the endpoint
+costs over a small table. Target: none under 500 req/s. A 0 with no latency means no request of
+that endpoint completed within the run: each took longer than the run under this load (rerun with a
+longer BENCH_DURATION on a quiet machine).`);
+    }
+    const firstQuery = trades25 ? await compiledQuery(file, { filter: WINDOW, limit: 25 }) : undefined;
+    if (trades25 && firstQuery) {
+      process.stdout.write('timing the parts of a call...\n');
+      sections.push(await breakdownSection(file, account.key.api_key, firstQuery, trades25));
+    }
+    return sections.join('\n\n');
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
-The server is one thread, so 1000 / req/s is about the time each request takes of it: **${ms(fullMs)} ms**
-for dcledger against **${ms(floorMs)} ms** for the floor at 25 rows. The parts dcledger adds, each
+/** Rows of an answer: a list, or the first list among its fields (e.g. `results`, `trades`). */
+function rowsOf(body: unknown): number {
+  if (Array.isArray(body)) return body.length;
+  if (typeof body !== 'object' || body === null) return 1;
+  const list = Object.values(body).find((value) => Array.isArray(value));
+  return Array.isArray(list) ? list.length : 1;
+}
+
+async function breakdownSection(
+  file: string,
+  apiKey: string,
+  query: { text: string; parameters: unknown[] },
+  trades25: { full: number; floor: number },
+): Promise<string> {
+  const parts = await breakdown(file, apiKey, query);
+  const ms = (value: number | undefined) => (value ?? 0).toFixed(3);
+  const kyselyMs = parts.query - parts.sql;
+  return `### What a /trades?limit=25 call costs
+
+The server is one thread, so 1000 / req/s is about the time each request takes of it: **${ms(trades25.full)} ms**
+for dcledger against **${ms(trades25.floor)} ms** for the floor at 25 rows. The parts dcledger runs, each
 timed alone in the bench process on the same file (mean of 2,000 sequential warm calls):
 
 | part | ms per call |
 |---|---|
-| the trade query's SQL itself (also in the floor) | ${ms(parts.sql)} |
+| the trade query's SQL itself, rows as objects | ${ms(parts.sql)} |
 | the same query through Kysely (build, compile, run, promise hops) | ${ms(parts.query)} (+${ms(kyselyMs)}) |
 | of which building and compiling it | ${ms(parts.compile)} |
-| authenticate the key (indexed read with the account and recent top-ups) | ${ms(parts.authenticate)} |
-| take the charge (one write transaction: key spend, balance, ledger row) | ${ms(parts.charge)} |
+| authenticate the key (synchronous on SQLite: prepared once, one indexed read) | ${ms(parts.authenticate)} |
+| take the charge (synchronous on SQLite: one IMMEDIATE transaction, four statements) | ${ms(parts.charge)} |
 
-${remainderText}
-At 1000 rows the query and the serialization of the rows, which both servers do alike, dominate\nboth, and the fixed costs above matter little.`;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+The rest is Fastify's work around them (hooks, query-string validation and coercion, the response
+schema's serializer, headers) and the per-minute counter.`;
 }

@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import {
   accountsCreate,
+  accountsLimit,
   accountsPlan,
   accountsShow,
   creditsGrant,
@@ -170,6 +171,14 @@ export function buildCli(): Command {
     .option('--paid', 'start the plan paid rather than on its trial')
     .description('change the plan; starts a new billing period with its allowance')
     .action(accountsPlan);
+  accounts
+    .command('limit')
+    .argument('<account>', 'account id or email')
+    .argument('<requests-per-minute>', 'a whole number, or "plan" to go back to the plan\'s limit')
+    .description(
+      "give the account a custom per-minute request limit (contracts above Max); it replaces the plan's",
+    )
+    .action(accountsLimit);
 
   accounts
     .command('operator')

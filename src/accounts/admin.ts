@@ -12,13 +12,23 @@ import {
   recordAllowance,
   revokeKey,
   setDailyCap,
+  setRequestsPerMinute,
   updatePlan,
 } from '../storage/repositories/accounts.js';
 import { moveSubscriptionsToKey } from '../storage/repositories/webhooks.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import { generateKey } from './keys.js';
-import { CREDITS_PER_DOLLAR, DEFAULT_DAILY_CAP, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
+import {
+  CREDITS_PER_DOLLAR,
+  DEFAULT_DAILY_CAP,
+  effectivePlan,
+  MAX_CUSTOM_REQUESTS_PER_MINUTE,
+  PLAN_TERMS,
+  type Plan,
+  rateLimitFor,
+  SIGN_UP_CREDITS,
+} from './plans.js';
 
 const DAY_MS = 86_400_000;
 
@@ -180,6 +190,37 @@ export async function rotate(
     await moveSubscriptionsToKey(trx, keyId, created.key_id);
     return { ...created, replaced_key_id: keyId };
   });
+}
+
+/**
+ * Gives an account a custom per-minute request limit (null: back to its plan's). Every key of the
+ * account is counted against it from its next request on.
+ */
+export async function setAccountRateLimit(
+  db: Kysely<Database>,
+  idOrEmail: string,
+  requestsPerMinute: number | null,
+  now: Date,
+): Promise<{ account_id: number; requests_per_minute: number; custom: boolean }> {
+  if (
+    requestsPerMinute !== null &&
+    (!Number.isInteger(requestsPerMinute) ||
+      requestsPerMinute < 1 ||
+      requestsPerMinute > MAX_CUSTOM_REQUESTS_PER_MINUTE)
+  ) {
+    throw new AccountError(
+      `the limit must be a whole number of requests per minute from 1 to ${MAX_CUSTOM_REQUESTS_PER_MINUTE}`,
+    );
+  }
+  const account = await requireAccount(db, idOrEmail);
+  await setRequestsPerMinute(db, account.id, requestsPerMinute, now.toISOString());
+  return {
+    account_id: account.id,
+    // Without a custom limit, the plan's (top-up lifts apply per request on top of it).
+    requests_per_minute:
+      requestsPerMinute ?? rateLimitFor(effectivePlan(account.plan, account.trial_ends_at, now), 0),
+    custom: requestsPerMinute !== null,
+  };
 }
 
 export async function setKeyCap(db: Kysely<Database>, keyId: number, dailyCap: number): Promise<void> {

@@ -111,7 +111,7 @@ function callerFrom(row: KeyWithAccount, at: Date): Caller {
     credits: row.credits,
     dailyCap: row.daily_cap,
     spentToday: row.spent_day === today ? row.spent_today : 0,
-    requestsPerMinute: rateLimitFor(plan, Number(row.topup_cents ?? 0) / 100),
+    requestsPerMinute: rateLimitFor(plan, Number(row.topup_cents ?? 0) / 100, row.requests_per_minute),
   };
 }
 

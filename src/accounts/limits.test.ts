@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addAccount, type FixtureApp, getJson, openEmptyApp } from '../test-support/app.js';
-import { createKey, topup } from './admin.js';
+import { createKey, setAccountRateLimit, topup } from './admin.js';
 import { hashKey } from './keys.js';
 
 const SUMMARY_COST = 5; // GET /stats/summary: base 5, no rows
@@ -116,6 +116,36 @@ describe('credits, limits and periods', () => {
     expect(limited.headers['ratelimit-reset']).toBe('55');
     ctx.clock.advance(55_000);
     expect((await getJson(ctx, '/credits/balance', headers)).status).toBe(200);
+  });
+
+  it('an operator-set custom limit replaces the plan limit from the next request, and "plan" restores it', async () => {
+    ctx.clock.now = new Date('2026-03-10T11:30:05Z');
+    const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+    const headers = { 'dc-api-key': account.key.api_key };
+    const first = await getJson(ctx, '/credits/balance', headers);
+    expect(first.headers['ratelimit-limit']).toBe('600');
+    // Lower than Max, so that the test reaches it quickly; contracts use it to go above Max.
+    await setAccountRateLimit(ctx.store.db, String(account.account_id), 3, ctx.clock.now);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await getJson(ctx, '/credits/balance', headers);
+      expect(response.headers['ratelimit-limit']).toBe('3');
+      statuses.push(response.status);
+    }
+    // The first call of this minute counted too: 4 calls against a limit of 3.
+    expect(statuses).toEqual([200, 200, 429]);
+    await setAccountRateLimit(ctx.store.db, String(account.account_id), 2_000_000, ctx.clock.now);
+    const raised = await getJson(ctx, '/credits/balance', headers);
+    expect(raised.status).toBe(200);
+    expect(raised.headers['ratelimit-limit']).toBe('2000000');
+    const restored = await setAccountRateLimit(ctx.store.db, String(account.account_id), null, ctx.clock.now);
+    expect(restored).toEqual({ account_id: account.account_id, requests_per_minute: 600, custom: false });
+    expect((await getJson(ctx, '/credits/balance', headers)).headers['ratelimit-limit']).toBe('600');
+    for (const bad of [0, -1, 1.5, 10_000_001]) {
+      await expect(
+        setAccountRateLimit(ctx.store.db, String(account.account_id), bad, ctx.clock.now),
+      ).rejects.toThrow(/whole number of requests per minute from 1 to/);
+    }
   });
 
   it('lifts the limit for top-ups of the last 30 days: $25 to 240, $100 to 600, older ones not', async () => {

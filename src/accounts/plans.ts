@@ -42,8 +42,19 @@ export function effectivePlan(plan: string, trialEndsAt: string | null, now: Dat
   return plan;
 }
 
-/** Requests per minute: the plan's, raised (never lowered) by recent top-ups. */
-export function rateLimitFor(plan: Plan, dollarsToppedUpRecently: number): number {
+/** The highest custom per-minute limit an operator may set (`dcledger accounts limit`). */
+export const MAX_CUSTOM_REQUESTS_PER_MINUTE = 10_000_000;
+
+/**
+ * Requests per minute: the operator's custom limit for the account when one is set (contracts
+ * above Max; it replaces the plan's), else the plan's, raised (never lowered) by recent top-ups.
+ */
+export function rateLimitFor(
+  plan: Plan,
+  dollarsToppedUpRecently: number,
+  customLimit: number | null = null,
+): number {
+  if (customLimit !== null) return customLimit;
   const lift = TOPUP_LIFTS.find(([dollars]) => dollarsToppedUpRecently >= dollars)?.[1] ?? 0;
   return Math.max(PLAN_TERMS[plan].requestsPerMinute, lift);
 }

@@ -9,6 +9,7 @@ import {
   keysOf,
   revoke,
   rotate,
+  setAccountRateLimit,
   setKeyCap,
   topup,
 } from '../accounts/admin.js';
@@ -101,6 +102,13 @@ export async function accountsPlan(account: string, plan: string, options: { pai
     trial_ends_at: updated.trial_ends_at,
     allowance: updated.allowance,
   });
+}
+
+/** `dcledger accounts limit ACCOUNT N`: a custom per-minute limit; `plan` goes back to the plan's. */
+export async function accountsLimit(account: string, limit: string) {
+  const requestsPerMinute = limit.trim().toLowerCase() === 'plan' ? null : wholeNumber('the limit', limit);
+  if (requestsPerMinute === undefined) throw new CommandError('a limit is required');
+  printJson(await withDb((db) => setAccountRateLimit(db, account, requestsPerMinute, new Date())));
 }
 
 export async function keysCreate(options: { account: string; name?: string; dailyCap?: string }) {

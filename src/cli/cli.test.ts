@@ -116,6 +116,35 @@ describe('dcledger CLI', () => {
     });
   });
 
+  it('sets a custom per-minute limit for an account and goes back to the plan limit', async () => {
+    const created = JSON.parse(
+      (await cli('accounts', 'create', '--email', 'contract@example.org', '--plan', 'max', '--paid')).out,
+    ) as { account_id: number; api_key: string };
+    const set = await cli('accounts', 'limit', 'contract@example.org', '5000');
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.out)).toEqual({
+      account_id: created.account_id,
+      requests_per_minute: 5000,
+      custom: true,
+    });
+    expect((await callApi(created.api_key, '/credits/balance')).body).toMatchObject({
+      rate_limit: { limit: 5000 },
+    });
+    expect(JSON.parse((await cli('accounts', 'limit', String(created.account_id), 'plan')).out)).toEqual({
+      account_id: created.account_id,
+      requests_per_minute: 600,
+      custom: false,
+    });
+    expect((await callApi(created.api_key, '/credits/balance')).body).toMatchObject({
+      rate_limit: { limit: 600 },
+    });
+    const bad = await cli('accounts', 'limit', 'contract@example.org', 'lots');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/the limit must be a whole number/);
+    expect((await cli('accounts', 'limit', 'contract@example.org', '0')).err).toMatch(/from 1 to 10000000/);
+    expect((await cli('accounts', 'limit', 'nobody@example.org', '10')).err).toMatch(/no account/);
+  });
+
   it('refuses bad input with a clear message and a non-zero exit', async () => {
     expect((await cli('accounts', 'create', '--email', 'not-an-email')).err).toMatch(/not an email address/);
     expect((await cli('accounts', 'create', '--email', 'x@example.org', '--plan', 'gold')).err).toMatch(

@@ -1,9 +1,17 @@
 // Trade lists as the API serves them.
 import type { Kysely } from 'kysely';
+import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
-import { type Trade, toTradeResource } from '../resources/trade.js';
-import { findTrades, type Page, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
+import { type Trade, TradeSchema, toTradeResource } from '../resources/trade.js';
+import {
+  findTrades,
+  findTradesJson,
+  type Page,
+  type TradeFilter,
+  type TradeOrder,
+  type TradePageJson,
+} from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import {
   type DisclosureWindowParams,
@@ -22,6 +30,11 @@ export interface TradeListParams extends TradeFilterParams, DisclosureWindowPara
 }
 
 export async function listTrades(db: Kysely<Database>, params: TradeListParams, now: Date): Promise<Trade[]> {
+  const { filter, order } = listQuery(params, now);
+  return queryTrades(db, filter, order, { limit: params.limit, offset: params.offset }, now);
+}
+
+function listQuery(params: TradeListParams, now: Date): { filter: TradeFilter; order: TradeOrder } {
   const window = disclosureWindow(params, now);
   const filter: TradeFilter = {
     ...parseTradeFilters(params),
@@ -33,8 +46,37 @@ export async function listTrades(db: Kysely<Database>, params: TradeListParams, 
     column: params.sort_by ?? 'disclosure_date',
     direction: params.sort_dir ?? 'desc',
   };
-  return queryTrades(db, filter, order, { limit: params.limit, offset: params.offset }, now);
+  return { filter, order };
 }
+
+/**
+ * The same list as listTrades, as the JSON text SQLite builds (undefined on PostgreSQL, where the
+ * rows go through listTrades). `hideGated`: the caller's plan does not see the plan-gated fields,
+ * which are then null in the answer.
+ */
+export async function listTradesJson(
+  db: Kysely<Database>,
+  params: TradeListParams,
+  now: Date,
+  hideGated: boolean,
+): Promise<TradePageJson | undefined> {
+  const { filter, order } = listQuery(params, now);
+  return findTradesJson(
+    db,
+    filter,
+    order,
+    { limit: params.limit, offset: params.offset },
+    {
+      fields: TRADE_FIELDS,
+      nulled: hideGated ? GATED_FIELDS : NO_FIELDS,
+      today: todayUtc(now),
+    },
+  );
+}
+
+const TRADE_FIELDS = Object.keys(TradeSchema.properties);
+const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
+const NO_FIELDS: ReadonlySet<string> = new Set();
 
 export async function queryTrades(
   db: Kysely<Database>,

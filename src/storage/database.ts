@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
+import { registerSqliteHandle } from './sqlite-hot-path.js';
 
 /**
  * How long a SQLite write waits for another process's write (e.g. `dcledger ingest` beside
@@ -62,6 +63,7 @@ function openSqlite(file: string): Store {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
   });
+  registerSqliteHandle(db, sqlite);
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
 

@@ -13,6 +13,7 @@ import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
 import * as idempotency from './migrations/0015-idempotency.js';
 import * as roles from './migrations/0014-roles.js';
+import * as performance from './migrations/0017-performance.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0010-legislation-finance': legislationFinance,
   '0015-idempotency': idempotency,
   '0014-roles': roles,
+  '0017-performance': performance,
 };
 
 export interface MigrationReport {

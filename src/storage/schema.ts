@@ -1,6 +1,6 @@
 // Table shapes as Kysely sees them. Dates are ISO strings (YYYY-MM-DD) and timestamps ISO 8601
 // strings on both SQLite and PostgreSQL, so that the same code reads and compares them.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface PoliticiansTable {
   id: Generated<number>;
@@ -396,6 +396,11 @@ export interface AccountsTable {
   credits: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The operator's custom requests-per-minute limit (`dcledger accounts limit`, migration
+   * 0017-performance); null: the plan's limit, raised by recent top-ups.
+   */
+  requests_per_minute: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ApiKeysTable {

@@ -16,7 +16,14 @@ import {
   refusedCharge,
   seesGatedFields,
 } from '../../accounts/metering.js';
-import { isPublicRoute, type Price, priceOf, routeKey } from '../../accounts/price-table.js';
+import {
+  costOf,
+  isPublicRoute,
+  type Price,
+  priceOf,
+  type RowCount,
+  routeKey,
+} from '../../accounts/price-table.js';
 import type { RateLimitStore } from '../../accounts/rate-limit.js';
 import type { RequestLogWriter } from '../../accounts/request-log.js';
 import { ApiError } from '../../errors.js';
@@ -143,8 +150,34 @@ export async function settleCharge(
 ): Promise<void> {
   const { caller, price } = request;
   if (!caller || !price || reply.statusCode >= 400 || request.charged) return;
+  await chargeCost(deps, request, reply, costOfAnswer(price, payload));
+  if (!seesGatedFields(caller)) nullGatedFields(payload);
+}
+
+/**
+ * Charges a call whose answer is already JSON text (built by the database), for the rows it
+ * holds; the caller's plan-gated fields must already be null in it. Sends nothing.
+ */
+export async function settleChargeForRows(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  count: RowCount,
+): Promise<void> {
+  const { caller, price } = request;
+  if (!caller || !price || reply.statusCode >= 400 || request.charged) return;
+  await chargeCost(
+    deps,
+    request,
+    reply,
+    costOf(price, price.rows === 'none' ? { rows: 0, executiveRows: 0 } : count),
+  );
+}
+
+async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, cost: number) {
+  const { caller } = request;
+  if (!caller) return;
   const now = deps.clock();
-  const cost = costOfAnswer(price, payload);
   const outcome = await chargeCaller(
     deps.db,
     caller,
@@ -161,7 +194,6 @@ export async function settleCharge(
   request.usageLogged = true;
   reply.header('X-Credits-Charged', cost);
   reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
-  if (!seesGatedFields(caller)) nullGatedFields(payload);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -5,11 +5,21 @@
 // without edits. The header is built from the page just served: no count query, nothing on the
 // hot path but a length check. There is no total-count header because a total costs a COUNT(*)
 // over the filtered set on every call (the trade list's hot path); clients page until no `next`.
-import type { FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { routeKey } from '../../accounts/price-table.js';
 import { serviceBaseUrl } from '../public-url.js';
 import type { App, AppDeps } from '../types.js';
 import { listShape } from './csv.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The rows of a page a handler sent as ready JSON text (the trade list's hot path): the Link
+     * header is then built from this count, since no object passes through serialization.
+     */
+    pageRows: number | null;
+  }
+}
 
 /** The operation extension marking a paged list in /openapi.json (and the Link header on its 200). */
 export const PAGING_EXTENSION = 'x-paging';
@@ -79,21 +89,34 @@ export function registerPaging(app: App, deps: Pick<AppDeps, 'publicUrl'>): void
     }
   });
 
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode !== 200) return payload;
-    const facts = paged.get(request.routeId || routeKey(request.method, request.routeOptions.url ?? ''));
-    if (!facts) return payload;
-    const rows = facts.field ? (payload as Record<string, unknown> | null)?.[facts.field] : payload;
+  const setLink = (request: FastifyRequest, reply: FastifyReply, rows: number) => {
     const { limit, offset } = (request.query ?? {}) as { limit?: unknown; offset?: unknown };
-    if (!Array.isArray(rows) || typeof limit !== 'number' || typeof offset !== 'number') return payload;
+    if (typeof limit !== 'number' || typeof offset !== 'number') return;
     const value = linkHeader(
       serviceBaseUrl(deps.publicUrl, app.server.address()).replace(/\/+$/, ''),
       request.raw.url ?? request.url,
       offset,
       limit,
-      rows.length,
+      rows,
     );
     if (value) reply.header('Link', value);
+  };
+  const factsOf = (request: FastifyRequest) =>
+    paged.get(request.routeId || routeKey(request.method, request.routeOptions.url ?? ''));
+
+  app.decorateRequest('pageRows', null);
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode !== 200) return payload;
+    const facts = factsOf(request);
+    if (!facts) return payload;
+    const rows = facts.field ? (payload as Record<string, unknown> | null)?.[facts.field] : payload;
+    if (Array.isArray(rows)) setLink(request, reply, rows.length);
+    return payload;
+  });
+  // A page sent as ready JSON text skips serialization: its handler gave the row count.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.pageRows !== null && reply.statusCode === 200 && !reply.hasHeader('Link') && factsOf(request))
+      setLink(request, reply, request.pageRows);
     return payload;
   });
 }

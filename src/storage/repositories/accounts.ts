@@ -1,7 +1,9 @@
 // Accounts, keys, the credit ledger, top-ups and the request log.
+import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import type { Database, RequestLogTable } from '../schema.js';
+import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import { inTransaction } from '../transaction.js';
 
 export async function insertAccount(
@@ -108,7 +110,7 @@ export async function insertKey(
 }
 
 /** The key, its account and the dollars topped up since `topupsSince` (for the rate-limit lift), in one query. */
-export async function findKeyByHash(db: Kysely<Database>, hash: string, topupsSince: string) {
+function keyByHashQuery(db: Kysely<Database>, hash: string, topupsSince: string) {
   return db
     .selectFrom('api_keys as k')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
@@ -131,12 +133,28 @@ export async function findKeyByHash(db: Kysely<Database>, hash: string, topupsSi
       'a.period_start',
       'a.allowance',
       'a.credits',
+      'a.requests_per_minute',
     ])
-    .where('k.key_hash', '=', hash)
-    .executeTakeFirst();
+    .where('k.key_hash', '=', hash);
 }
 
-export type KeyWithAccount = NonNullable<Awaited<ReturnType<typeof findKeyByHash>>>;
+export type KeyWithAccount = Awaited<
+  ReturnType<ReturnType<typeof keyByHashQuery>['executeTakeFirstOrThrow']>
+>;
+
+/** The key with its account, by the key's digest; on SQLite synchronously (sqlite-hot-path.ts). */
+export async function findKeyByHash(
+  db: Kysely<Database>,
+  hash: string,
+  topupsSince: string,
+): Promise<KeyWithAccount | undefined> {
+  const handle = syncSqliteOf(db);
+  if (!handle) return keyByHashQuery(db, hash, topupsSince).executeTakeFirst();
+  const query = preparedQuery<'hash' | 'since'>(handle, 'accounts.findKeyByHash', (param) =>
+    keyByHashQuery(db, param('hash'), param('since')),
+  );
+  return query.get({ hash, since: topupsSince }) as KeyWithAccount | undefined;
+}
 
 export async function findKey(db: Kysely<Database>, keyId: number) {
   return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
@@ -174,6 +192,21 @@ export async function revokeKey(
     .set({ revoked_at: now, replaced_by: replacedBy })
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets (or, with null, clears) an account's custom per-minute request limit; false if no such account. */
+export async function setRequestsPerMinute(
+  db: Kysely<Database>,
+  accountId: number,
+  requestsPerMinute: number | null,
+  now: string,
+) {
+  const result = await db
+    .updateTable('accounts')
+    .set({ requests_per_minute: requestsPerMinute, updated_at: now })
+    .where('id', '=', accountId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -252,78 +285,115 @@ class ChargeRefused extends Error {
  * the call's request-log row is written in the same transaction, so a crash cannot keep the
  * charge and lose the row that explains it.
  */
+interface ChargeValues {
+  accountId: number;
+  keyId: number;
+  cost: number;
+  /** The ledger row's amount: -cost. */
+  amount: number;
+  requestId: string;
+  route: string;
+  day: string;
+  now: string;
+  method: string;
+  status: number;
+}
+
+// The charge's statements, one builder each: the async path runs them in a Kysely transaction,
+// the SQLite hot path compiles them once (placeholder values) and runs them synchronously.
+const chargeQueries = {
+  keySpend: (db: Kysely<Database>, v: ChargeValues) => {
+    const spentBefore = sql<number>`case when spent_day = ${v.day} then spent_today else 0 end`;
+    return db
+      .updateTable('api_keys')
+      .set({
+        spent_today: sql<number>`case when spent_day = ${v.day} then spent_today + ${v.cost} else ${v.cost} end`,
+        spent_day: v.day,
+        last_used_at: v.now,
+      })
+      .where('id', '=', v.keyId)
+      .where('revoked_at', 'is', null)
+      .where(sql<boolean>`${spentBefore} + ${v.cost} <= daily_cap`)
+      .returning(['spent_today']);
+  },
+  keyState: (db: Kysely<Database>, v: ChargeValues) =>
+    db.selectFrom('api_keys').select('revoked_at').where('id', '=', v.keyId),
+  accountDebit: (db: Kysely<Database>, v: ChargeValues) =>
+    db
+      .updateTable('accounts')
+      .set({
+        allowance: sql<number>`case when allowance >= ${v.cost} then allowance - ${v.cost} else 0 end`,
+        credits: sql<number>`case when allowance >= ${v.cost} then credits else credits - (${v.cost} - allowance) end`,
+        updated_at: v.now,
+      })
+      .where('id', '=', v.accountId)
+      .where(sql<boolean>`allowance + credits >= ${v.cost}`)
+      .returning(['allowance', 'credits']),
+  ledgerRow: (db: Kysely<Database>, v: ChargeValues) =>
+    db.insertInto('credit_ledger').values({
+      account_id: v.accountId,
+      key_id: v.keyId,
+      kind: 'charge',
+      amount: v.amount,
+      request_id: v.requestId,
+      route: v.route,
+      note: null,
+      created_at: v.now,
+    }),
+  usageRow: (db: Kysely<Database>, v: ChargeValues) =>
+    db.insertInto('request_log').values({
+      account_id: v.accountId,
+      key_id: v.keyId,
+      request_id: v.requestId,
+      method: v.method,
+      route: v.route,
+      status: v.status,
+      charge: v.cost,
+      created_at: v.now,
+    }),
+};
+
+type ChargeStep = keyof typeof chargeQueries;
+const CHARGE_PARAMS = [
+  'accountId',
+  'keyId',
+  'cost',
+  'amount',
+  'requestId',
+  'route',
+  'day',
+  'now',
+  'method',
+  'status',
+] as const;
+
 export async function chargeCall(
   db: Kysely<Database>,
   call: { accountId: number; keyId: number; cost: number; requestId: string; route: string; day: string },
   now: string,
   usage?: { method: string; status: number },
 ): Promise<ChargeOutcome> {
-  const { cost, day } = call;
+  const values: ChargeValues = {
+    ...call,
+    amount: -call.cost,
+    now,
+    method: usage?.method ?? '',
+    status: usage?.status ?? 0,
+  };
+  const withUsage = usage !== undefined;
   try {
+    const handle = syncSqliteOf(db);
+    if (handle) return chargeSynchronously(handle, db, values, withUsage);
     return await db.transaction().execute(async (trx) => {
-      const spentBefore = sql<number>`case when spent_day = ${day} then spent_today else 0 end`;
-      const key = await trx
-        .updateTable('api_keys')
-        .set({
-          spent_today: sql<number>`case when spent_day = ${day} then spent_today + ${cost} else ${cost} end`,
-          spent_day: day,
-          last_used_at: now,
-        })
-        .where('id', '=', call.keyId)
-        .where('revoked_at', 'is', null)
-        .where(sql<boolean>`${spentBefore} + ${cost} <= daily_cap`)
-        .returning(['spent_today'])
-        .executeTakeFirst();
+      const key = await chargeQueries.keySpend(trx, values).executeTakeFirst();
       if (!key) {
-        const exists = await trx
-          .selectFrom('api_keys')
-          .select('revoked_at')
-          .where('id', '=', call.keyId)
-          .executeTakeFirst();
+        const exists = await chargeQueries.keyState(trx, values).executeTakeFirst();
         throw new ChargeRefused(exists && exists.revoked_at === null ? 'daily_cap' : 'revoked');
       }
-      const account = await trx
-        .updateTable('accounts')
-        .set({
-          allowance: sql<number>`case when allowance >= ${cost} then allowance - ${cost} else 0 end`,
-          credits: sql<number>`case when allowance >= ${cost} then credits else credits - (${cost} - allowance) end`,
-          updated_at: now,
-        })
-        .where('id', '=', call.accountId)
-        .where(sql<boolean>`allowance + credits >= ${cost}`)
-        .returning(['allowance', 'credits'])
-        .executeTakeFirst();
+      const account = await chargeQueries.accountDebit(trx, values).executeTakeFirst();
       if (!account) throw new ChargeRefused('balance');
-      if (cost > 0) {
-        await trx
-          .insertInto('credit_ledger')
-          .values({
-            account_id: call.accountId,
-            key_id: call.keyId,
-            kind: 'charge',
-            amount: -cost,
-            request_id: call.requestId,
-            route: call.route,
-            note: null,
-            created_at: now,
-          })
-          .execute();
-      }
-      if (usage) {
-        await trx
-          .insertInto('request_log')
-          .values({
-            account_id: call.accountId,
-            key_id: call.keyId,
-            request_id: call.requestId,
-            method: usage.method,
-            route: call.route,
-            status: usage.status,
-            charge: cost,
-            created_at: now,
-          })
-          .execute();
-      }
+      if (values.cost > 0) await chargeQueries.ledgerRow(trx, values).execute();
+      if (withUsage) await chargeQueries.usageRow(trx, values).execute();
       return {
         ok: true as const,
         allowance: account.allowance,
@@ -335,6 +405,54 @@ export async function chargeCall(
     if (error instanceof ChargeRefused) return { ok: false, reason: error.reason };
     throw error;
   }
+}
+
+const chargeTransactions = new WeakMap<
+  BetterSqlite3.Database,
+  BetterSqlite3.Transaction<(values: ChargeValues, withUsage: boolean) => ChargeOutcome>
+>();
+
+/** The same charge, the same statements, as one synchronous IMMEDIATE transaction on SQLite. */
+function chargeSynchronously(
+  handle: BetterSqlite3.Database,
+  db: Kysely<Database>,
+  values: ChargeValues,
+  withUsage: boolean,
+): ChargeOutcome {
+  let transaction = chargeTransactions.get(handle);
+  if (!transaction) {
+    const step = (name: ChargeStep) =>
+      preparedQuery<(typeof CHARGE_PARAMS)[number]>(handle, `accounts.charge.${name}`, (param) =>
+        chargeQueries[name](
+          db,
+          Object.fromEntries(CHARGE_PARAMS.map((key) => [key, param(key)])) as unknown as ChargeValues,
+        ),
+      );
+    const keySpend = step('keySpend');
+    const keyState = step('keyState');
+    const accountDebit = step('accountDebit');
+    const ledgerRow = step('ledgerRow');
+    const usageRow = step('usageRow');
+    transaction = handle.transaction((v: ChargeValues, logUsage: boolean): ChargeOutcome => {
+      const key = keySpend.get(v) as { spent_today: number } | undefined;
+      if (!key) {
+        const exists = keyState.get(v) as { revoked_at: string | null } | undefined;
+        throw new ChargeRefused(exists && exists.revoked_at === null ? 'daily_cap' : 'revoked');
+      }
+      const account = accountDebit.get(v) as { allowance: number; credits: number } | undefined;
+      if (!account) throw new ChargeRefused('balance');
+      if (v.cost > 0) ledgerRow.run(v);
+      if (logUsage) usageRow.run(v);
+      return {
+        ok: true,
+        allowance: account.allowance,
+        credits: account.credits,
+        spentToday: key.spent_today,
+      };
+    });
+    chargeTransactions.set(handle, transaction);
+  }
+  return transaction.immediate(values, withUsage);
 }
 
 export async function addCredits(

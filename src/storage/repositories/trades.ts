@@ -1,7 +1,10 @@
 // Read queries over trades, shared by every endpoint that serves Trade rows.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
+import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
+import { isSqlite } from '../dialect.js';
 import type { Database } from '../schema.js';
+import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
 export interface TradeFilter {
   disclosedFrom?: string;
@@ -39,61 +42,64 @@ type TradeQuery = SelectQueryBuilder<
   object
 >;
 
+/** The columns of every Trade row, in the resource's order. */
+const TRADE_SELECTION = [
+  't.id',
+  't.politician_id',
+  'p.name as politician_name',
+  'p.party',
+  'p.state',
+  'p.slug as politician_slug',
+  't.source',
+  't.ticker',
+  't.trade_type',
+  't.asset_type',
+  't.asset_description',
+  't.amount_range',
+  't.amount_low',
+  't.amount_high',
+  't.transaction_date',
+  't.disclosure_date',
+  't.days_to_disclose',
+  't.owner',
+  't.comment',
+  't.filing_id',
+  'f.url as filing_url',
+  't.sector',
+  't.industry',
+  't.price_on_trade_date',
+  't.price_on_disclosure',
+  't.gain_7d',
+  't.gain_30d',
+  't.gain_60d',
+  't.gain_90d',
+  't.gain_1yr',
+  't.alpha_30d',
+  't.alpha_90d',
+  't.alpha_1yr',
+  't.public_gain_30d',
+  't.public_gain_90d',
+  't.public_gain_180d',
+  't.public_alpha_30d',
+  't.public_alpha_90d',
+  't.public_alpha_180d',
+  't.current_return',
+  't.current_alpha',
+  't.option_type',
+  't.strike_price',
+  't.option_expiry',
+  't.conviction_score',
+  't.peer_z_score',
+  't.is_ma_affected',
+  't.superseded_by',
+] as const;
+
 function buildBaseQuery(db: Kysely<Database>) {
   return db
     .selectFrom('trades as t')
     .innerJoin('politicians as p', 'p.id', 't.politician_id')
     .leftJoin('filings as f', 'f.id', 't.filing_id')
-    .select([
-      't.id',
-      't.politician_id',
-      'p.name as politician_name',
-      'p.party',
-      'p.state',
-      'p.slug as politician_slug',
-      't.source',
-      't.ticker',
-      't.trade_type',
-      't.asset_type',
-      't.asset_description',
-      't.amount_range',
-      't.amount_low',
-      't.amount_high',
-      't.transaction_date',
-      't.disclosure_date',
-      't.days_to_disclose',
-      't.owner',
-      't.comment',
-      't.filing_id',
-      'f.url as filing_url',
-      't.sector',
-      't.industry',
-      't.price_on_trade_date',
-      't.price_on_disclosure',
-      't.gain_7d',
-      't.gain_30d',
-      't.gain_60d',
-      't.gain_90d',
-      't.gain_1yr',
-      't.alpha_30d',
-      't.alpha_90d',
-      't.alpha_1yr',
-      't.public_gain_30d',
-      't.public_gain_90d',
-      't.public_gain_180d',
-      't.public_alpha_30d',
-      't.public_alpha_90d',
-      't.public_alpha_180d',
-      't.current_return',
-      't.current_alpha',
-      't.option_type',
-      't.strike_price',
-      't.option_expiry',
-      't.conviction_score',
-      't.peer_z_score',
-      't.is_ma_affected',
-      't.superseded_by',
-    ]);
+    .select(TRADE_SELECTION);
 }
 
 type BaseQuery = ReturnType<typeof buildBaseQuery>;
@@ -201,4 +207,150 @@ export async function countTrades(db: Kysely<Database>, filter: TradeFilter): Pr
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** A page of trades as the JSON text of its array, with the row counts its price depends on. */
+export interface TradePageJson {
+  json: string;
+  rows: number;
+  executiveRows: number;
+}
+
+const CHAMBER_SQL = sql<string>`case ${sql.join(
+  Object.entries(CHAMBER_OF_SOURCE).map(
+    ([source, chamber]) => sql`when r.source = ${sql.lit(source)} then ${sql.lit(chamber)}`,
+  ),
+  sql` `,
+)} else 'House' end`;
+
+/**
+ * SQLite only (undefined on PostgreSQL): the page of findTrades as one JSON array that SQLite
+ * builds (`json_group_array(json_object(...))`), so that no JS object is made per row and field.
+ * `fields` is the resource's field list in its order: each a column of the trade query, or
+ * `chamber` and `days_held` (computed here as the resource computes them); the fields in
+ * `nulled` are null (plan gating). Numbers keep their value; SQLite may spell a real differently
+ * (`1001.0`, 17 digits) from JSON.stringify, which JSON parsers read as the same number.
+ */
+export async function findTradesJson(
+  db: Kysely<Database>,
+  filter: TradeFilter,
+  order: TradeOrder,
+  page: Page,
+  shape: TradeJsonShape,
+): Promise<TradePageJson | undefined> {
+  if (!isSqlite(db as unknown as Kysely<unknown>)) return undefined;
+  const handle = syncSqliteOf(db);
+  // Sector names are lowercased in the query; that shape is built per call.
+  if (!handle || filter.sectors?.length) {
+    return pageOf(await tradesJsonQuery(db, filter, order, page, shape).executeTakeFirstOrThrow());
+  }
+  // Each query shape (which filters, how many values each, the order, the gated fields) is built
+  // and compiled once; a call binds its values (sqlite-hot-path.ts).
+  const named = namedFilter(filter);
+  const key = `trades.json:${named.key}:${order.column}:${order.direction}:${[...shape.nulled].join(',')}:${shape.fields.join(',')}`;
+  const query = preparedQuery<string>(handle, key, (param) =>
+    tradesJsonQuery(
+      db,
+      named.build(param),
+      order,
+      { limit: param('limit'), offset: param('offset') },
+      {
+        ...shape,
+        today: param('today'),
+      },
+    ),
+  );
+  return pageOf(
+    query.get({
+      ...named.values,
+      limit: page.limit,
+      offset: page.offset,
+      today: shape.today,
+    }) as TradeJsonRow,
+  );
+}
+
+interface TradeJsonShape {
+  fields: readonly string[];
+  nulled: ReadonlySet<string>;
+  today: string;
+}
+
+interface TradeJsonRow {
+  json: string;
+  rows: number;
+  executive_rows: number;
+}
+
+function pageOf(row: TradeJsonRow): TradePageJson {
+  return { json: row.json, rows: row.rows - row.executive_rows, executiveRows: row.executive_rows };
+}
+
+function tradesJsonQuery(
+  db: Kysely<Database>,
+  filter: TradeFilter,
+  order: TradeOrder,
+  page: Page,
+  shape: TradeJsonShape,
+) {
+  const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
+  const query = applyOrder(applyFilter(baseQuery(db) as unknown as TradeQuery, filter), order, nullsPossible);
+  const inner = (query as unknown as ReturnType<typeof baseQuery>).limit(page.limit).offset(page.offset);
+  const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(field, shape)}`);
+  return db
+    .selectFrom(inner.as('r'))
+    .select([
+      sql<string>`coalesce(json_group_array(json_object(${sql.join(members)})), '[]')`.as('json'),
+      sql<number>`count(*)`.as('rows'),
+      sql<number>`coalesce(sum(case when r.source = 'oge' then 1 else 0 end), 0)`.as('executive_rows'),
+    ]);
+}
+
+/**
+ * A filter as a query shape: its key (which fields, how many values each), its values by name,
+ * and the same filter with every value replaced by its named placeholder.
+ */
+function namedFilter(filter: TradeFilter) {
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  const entries = Object.entries(filter).filter(([, value]) => value !== undefined) as [
+    keyof TradeFilter,
+    unknown,
+  ][];
+  for (const [field, value] of entries) {
+    if (Array.isArray(value)) {
+      parts.push(`${field}[${value.length}]`);
+      value.forEach((item, index) => {
+        values[`${field}.${index}`] = item;
+      });
+    } else if (typeof value === 'boolean') parts.push(`${field}=${value}`);
+    else {
+      parts.push(field);
+      values[field] = value;
+    }
+  }
+  const build = (param: (name: string) => never): TradeFilter => {
+    const named: Record<string, unknown> = {};
+    for (const [field, value] of entries) {
+      if (Array.isArray(value)) named[field] = value.map((_, index) => param(`${field}.${index}`));
+      else if (typeof value === 'boolean') named[field] = value;
+      else named[field] = param(field);
+    }
+    return named as TradeFilter;
+  };
+  return { key: parts.join('&'), values, build };
+}
+
+/** The output names of the trade query's columns ('p.name as politician_name' -> politician_name). */
+const TRADE_COLUMNS = new Set(
+  TRADE_SELECTION.map((selection) => selection.split(' as ')[1] ?? selection.split('.')[1] ?? selection),
+);
+
+function tradeJsonValue(field: string, shape: { nulled: ReadonlySet<string>; today: string }) {
+  if (shape.nulled.has(field)) return sql`null`;
+  if (field === 'chamber') return CHAMBER_SQL;
+  if (field === 'days_held')
+    return sql`max(0, cast(round(julianday(${shape.today}) - julianday(r.transaction_date)) as integer))`;
+  if (!TRADE_COLUMNS.has(field)) throw new Error(`trade JSON: ${field} is not a column of the trade query`);
+  return sql.ref(`r.${field}`);
 }

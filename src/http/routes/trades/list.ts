@@ -1,5 +1,9 @@
 // GET /trades
-import { listTrades } from '../../../services/trades.js';
+import { seesGatedFields } from '../../../accounts/metering.js';
+import type { Trade } from '../../../resources/trade.js';
+import { listTrades, listTradesJson } from '../../../services/trades.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { settleChargeForRows } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TradeList, TradeListQuery } from './schema.js';
@@ -22,6 +26,20 @@ export function listTradesRoute(app: App, deps: AppDeps): void {
         response: { 200: TradeList, ...errorResponses(400, 422) },
       },
     },
-    async (request) => listTrades(deps.db, request.query, deps.clock()),
+    async (request, reply) => {
+      // JSON answers on SQLite: the page as the JSON text SQLite builds, plan gating done in the
+      // query, charged for its rows before it is sent (docs/architecture.md, "The metered hot path").
+      if (!wantsCsv(request)) {
+        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
+        const page = await listTradesJson(deps.db, request.query, deps.clock(), hideGated);
+        if (page) {
+          await settleChargeForRows(deps, request, reply, page);
+          request.pageRows = page.rows;
+          // The text is the serialized TradeList; the type provider only knows the object form.
+          return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
+        }
+      }
+      return listTrades(deps.db, request.query, deps.clock());
+    },
   );
 }

@@ -1,0 +1,150 @@
+// The synchronous SQLite path of the metered hot path (key lookup, charge): it runs only outside a
+// transaction, never joins one, and writes what the async Kysely path writes. On PostgreSQL the
+// same tests check that the async path is the one taken.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../accounts/admin.js';
+import { hashKey } from '../accounts/keys.js';
+import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
+import { chargeCall, findKeyByHash } from './repositories/accounts.js';
+import { syncSqliteOf } from './sqlite-hot-path.js';
+
+const NOW = new Date('2026-03-10T10:00:00Z');
+
+describe('the metered hot path on the store', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await openTestStore();
+  });
+  afterAll(async () => store?.dispose());
+
+  async function account(credits: number) {
+    return createAccount(
+      store.db,
+      {
+        email: `hot${credits}-${Date.now()}@example.org`,
+        plan: 'max',
+        credits,
+        paid: true,
+        dailyCap: 2_000_000_000,
+      },
+      NOW,
+    );
+  }
+
+  async function balance(accountId: number) {
+    const row = await store.db
+      .selectFrom('accounts')
+      .select(['allowance', 'credits'])
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return row.allowance + row.credits;
+  }
+
+  it('takes the synchronous path on SQLite only, and never inside an open transaction', async () => {
+    expect(syncSqliteOf(store.db) !== undefined).toBe(testDialect() === 'sqlite');
+    await store.db.transaction().execute(async (trx) => {
+      expect(syncSqliteOf(store.db)).toBeUndefined();
+      expect(syncSqliteOf(trx)).toBeUndefined();
+    });
+    expect(syncSqliteOf(store.db) !== undefined).toBe(testDialect() === 'sqlite');
+  });
+
+  it('finds a key with its account as the async query does, and nothing for an unknown digest', async () => {
+    const created = await account(1000);
+    const found = await findKeyByHash(store.db, hashKey(created.key.api_key), '2026-02-08T00:00:00.000Z');
+    expect(found).toMatchObject({
+      key_id: created.key.key_id,
+      account_id: created.account_id,
+      plan: 'max',
+      revoked_at: null,
+      requests_per_minute: null,
+    });
+    expect(Number(found?.topup_cents)).toBe(0);
+    expect(
+      await findKeyByHash(store.db, hashKey('dc_live_unknown'), '2026-02-08T00:00:00.000Z'),
+    ).toBeUndefined();
+  });
+
+  it('charges, refuses an overdraft and a revoked key, and writes the ledger and usage rows', async () => {
+    const created = await account(0);
+    const start = await balance(created.account_id);
+    const call = (cost: number, requestId: string) =>
+      chargeCall(
+        store.db,
+        {
+          accountId: created.account_id,
+          keyId: created.key.key_id,
+          cost,
+          requestId,
+          route: 'GET /trades',
+          day: '2026-03-10',
+        },
+        NOW.toISOString(),
+        { method: 'GET', status: 200 },
+      );
+    const first = await call(40, 'hot-1');
+    expect(first).toMatchObject({ ok: true, spentToday: 40 });
+    expect(await balance(created.account_id)).toBe(start - 40);
+    expect(await call(start, 'hot-2')).toEqual({ ok: false, reason: 'balance' });
+    expect(await balance(created.account_id)).toBe(start - 40);
+    const ledger = await store.db
+      .selectFrom('credit_ledger')
+      .select(['amount', 'request_id', 'kind'])
+      .where('account_id', '=', created.account_id)
+      .where('kind', '=', 'charge')
+      .execute();
+    expect(ledger).toEqual([{ amount: -40, request_id: 'hot-1', kind: 'charge' }]);
+    const usage = await store.db
+      .selectFrom('request_log')
+      .select(['request_id', 'charge', 'status'])
+      .where('account_id', '=', created.account_id)
+      .execute();
+    expect(usage).toEqual([{ request_id: 'hot-1', charge: 40, status: 200 }]);
+    await store.db
+      .updateTable('api_keys')
+      .set({ revoked_at: NOW.toISOString() })
+      .where('id', '=', created.key.key_id)
+      .execute();
+    expect(await call(1, 'hot-3')).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('a charge made while another transaction is open is not rolled back with it', async () => {
+    const created = await account(1000);
+    const start = await balance(created.account_id);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const doomed = store.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('accounts').set({ credits: 0 }).where('id', '=', created.account_id).execute();
+        entered();
+        await held;
+        throw new Error('rolled back on purpose');
+      })
+      .catch((error: unknown) => error);
+    await inside;
+    // The transaction is open between two statements: the charge must wait for it, not join it.
+    const charging = chargeCall(
+      store.db,
+      {
+        accountId: created.account_id,
+        keyId: created.key.key_id,
+        cost: 7,
+        requestId: 'hot-during',
+        route: 'GET /trades',
+        day: '2026-03-10',
+      },
+      NOW.toISOString(),
+    );
+    release();
+    expect(await doomed).toBeInstanceOf(Error);
+    expect(await charging).toMatchObject({ ok: true });
+    expect(await balance(created.account_id)).toBe(start - 7);
+  });
+});
