@@ -67,6 +67,24 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /committees/:id': { tier: 'free', ...LOOKUP },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
   'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
+  // Analytics over the whole trade table (issue 14): Pro, a base like /conflict for the work, plus
+  // one credit per cluster or hit returned (each carries its members' trades as evidence).
+  'GET /clusters/recent': {
+    tier: 'pro',
+    base: 25,
+    perRow: 1,
+    perExecutiveRow: 1,
+    rows: 'list',
+    rowsField: 'clusters',
+  },
+  'GET /legislation/suspicious-timing': {
+    tier: 'pro',
+    base: 25,
+    perRow: 1,
+    perExecutiveRow: 1,
+    rows: 'list',
+    rowsField: 'hits',
+  },
   'GET /portfolio/:politician_id/positions': {
     tier: 'pro',
     base: 50,
