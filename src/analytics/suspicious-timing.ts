@@ -26,6 +26,7 @@ import {
   subjectsOfBills,
 } from '../storage/repositories/analytics-clusters.js';
 import type { Database } from '../storage/schema.js';
+import { compareText } from './clusters.js';
 
 export const ACTION_KINDS = ['committee', 'floor'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
@@ -169,7 +170,7 @@ function firstAfter(actions: readonly { date: string }[], date: string): number 
 
 /** The hits among trades and actions already read (pure: every input is given). */
 export function matchTiming(input: TimingInput, params: TimingParams): TimingHit[] {
-  const actions = [...input.actions].sort((a, b) => a.date.localeCompare(b.date));
+  const actions = [...input.actions].sort((a, b) => compareText(a.date, b.date));
   const seatsByMember = new Map<string, MemberSeatRow[]>();
   for (const seat of input.seats) {
     const list = seatsByMember.get(seat.bioguide_id) ?? [];
@@ -218,10 +219,10 @@ export function matchTiming(input: TimingInput, params: TimingParams): TimingHit
   // The latest action first, then the trade closest to it.
   hits.sort(
     (a, b) =>
-      b.action.date.localeCompare(a.action.date) ||
+      compareText(b.action.date, a.action.date) ||
       a.days_between - b.days_between ||
       a.trade.id - b.trade.id ||
-      (a.action.vote_id ?? a.action.bill_id).localeCompare(b.action.vote_id ?? b.action.bill_id) ||
+      compareText(a.action.vote_id ?? a.action.bill_id, b.action.vote_id ?? b.action.bill_id) ||
       (a.action.action_seq ?? 0) - (b.action.action_seq ?? 0),
   );
   return hits;
