@@ -11,7 +11,7 @@ interface ToolSpec {
   description: string;
 }
 
-/** The five tools of the interface, in its order. */
+/** The five tools of the interface, in its order, then the analytics an agent reaches for. */
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'lookup',
@@ -44,6 +44,20 @@ export const TOOLS: readonly ToolSpec[] = [
     method: 'GET',
     url: '/conflict/:politician_id',
     description: "Trades in sectors overseen by the member's committees (potential conflicts of interest).",
+  },
+  {
+    name: 'find_trading_clusters',
+    method: 'GET',
+    url: '/clusters/recent',
+    description:
+      'Clusters of several members trading the same ticker in the same direction within a few days (default 3 members, 7 days), each with the members, their trades and filings, amounts, party mix and shared committees.',
+  },
+  {
+    name: 'find_legislation_timing',
+    method: 'GET',
+    url: '/legislation/suspicious-timing',
+    description:
+      "Trades made shortly before (default 30 days) a committee action or roll call on a bill touching the company's sector or naming it, by a member on that committee or voting on it; each with the action, the member's role and the later price move.",
   },
 ];
 

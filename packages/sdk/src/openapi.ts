@@ -194,6 +194,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clusters/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading clusters: several members trading the same ticker in the same direction within days
+         * @description A trade is in a cluster when some window of `window_days` consecutive days (default 7) containing it holds trades by at least `min_members` distinct members (default 3) in the same ticker and direction; overlapping such windows merge. The range is over transaction dates: `days` back from today (default 30, up to 3650) or an exact `date_from`+`date_to`; `chamber`, `ticker` and `trade_type` filter the trades as on /trades. Each cluster lists its members with their trades (ids, filings), amounts, party mix, bracket totals and the committees two or more of them sat on during the window (seats with dates). Newest cluster first. A cluster is a coincidence of timing, not a finding about anyone; formula in docs/analytics.md.
+         */
+        get: operations["listClusters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legislation/suspicious-timing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trades made shortly before a legislative action touching the company, by a member with a part in it
+         * @description Each hit: a trade, a later action on a bill (1 to `days_before` days after, default 30) — a bill action naming a committee the member sat on at the trade date, or a roll call the member voted in — where the bill’s policy area or subjects cover the company’s sector or industry, or its subjects or title name the company. With the member’s role (seat with dates, or vote position), days between, what matched, and the trade’s later price move from the enrichment (gain and alpha, 30 and 90 days). The range is over transaction dates (`days`, or `date_from`+`date_to`), filtered by `chamber`, `ticker`, `trade_type`, `politician_id` and `min_amount`. Latest action first. Timing alone shows no intent; formula in docs/analytics.md.
+         */
+        get: operations["listSuspiciousTiming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickers/top": {
         parameters: {
             query?: never;
@@ -3819,6 +3859,648 @@ export interface operations {
             };
             /** @description Every error answer has this shape */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listClusters: {
+        parameters: {
+            query?: {
+                /** @description Look back from today by transaction date (default 30, at most 3650) */
+                days?: number;
+                /** @description First transaction date; requires date_to; replaces days */
+                date_from?: string;
+                /** @description Last transaction date; requires date_from; replaces days */
+                date_to?: string;
+                /** @description house, senate or executive; comma-separated for several */
+                chamber?: string;
+                /** @description Ticker or comma-separated tickers (case-insensitive) */
+                ticker?: string;
+                /** @description buy, sell, exchange, exercise or expired; comma-separated for several */
+                trade_type?: string;
+                /** @description Distinct members a window needs (default 3) */
+                min_members?: number;
+                /** @description Window length in calendar days (default 7) */
+                window_days?: number;
+                /** @description Page size, 1-200 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "parameters": {
+                     *         "date_from": "2020-02-01",
+                     *         "date_to": "2020-03-31",
+                     *         "date_field": "transaction_date",
+                     *         "chamber": null,
+                     *         "ticker": [
+                     *           "MSFT"
+                     *         ],
+                     *         "trade_type": null,
+                     *         "min_members": 3,
+                     *         "window_days": 7,
+                     *         "limit": 25,
+                     *         "offset": 0
+                     *       },
+                     *       "total": 1,
+                     *       "clusters": [
+                     *         {
+                     *           "ticker": "MSFT",
+                     *           "direction": "sell",
+                     *           "window": {
+                     *             "from": "2020-02-24",
+                     *             "to": "2020-02-27",
+                     *             "days": 4
+                     *           },
+                     *           "densest_window": {
+                     *             "from": "2020-02-24",
+                     *             "to": "2020-03-01",
+                     *             "member_count": 3
+                     *           },
+                     *           "member_count": 3,
+                     *           "trade_count": 3,
+                     *           "party_mix": {
+                     *             "D": 1,
+                     *             "R": 2
+                     *           },
+                     *           "total_amount": {
+                     *             "low": 3003,
+                     *             "high": 45000
+                     *           },
+                     *           "members": [
+                     *             {
+                     *               "politician_id": 12,
+                     *               "name": "Jane Doe",
+                     *               "slug": "jane-doe",
+                     *               "party": "D",
+                     *               "state": "CA",
+                     *               "chamber": "House",
+                     *               "amount_low": 1001,
+                     *               "amount_high": 15000,
+                     *               "trades": [
+                     *                 {
+                     *                   "id": 101,
+                     *                   "transaction_date": "2020-02-24",
+                     *                   "disclosure_date": "2020-03-10",
+                     *                   "trade_type": "Sale (Full)",
+                     *                   "amount_range": "$1,001 - $15,000",
+                     *                   "amount_low": 1001,
+                     *                   "amount_high": 15000,
+                     *                   "owner": "Self",
+                     *                   "asset_description": "Microsoft Corporation",
+                     *                   "filing_url": "https://disclosures-clerk.house.gov/public_disc/ptr-pdfs/2020/20016000.pdf"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "shares_committees": false,
+                     *           "shared_committees": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        parameters: {
+                            date_from: string;
+                            date_to: string;
+                            /** @description The trade date the range is over: transaction_date */
+                            date_field: string;
+                            chamber: string[] | null;
+                            ticker: string[] | null;
+                            trade_type: string[] | null;
+                            min_members: number;
+                            window_days: number;
+                            limit: number;
+                            offset: number;
+                        };
+                        /** @description Clusters found (all pages) */
+                        total: number;
+                        clusters: {
+                            ticker: string;
+                            /** @description The normalized trade action all its trades share (buy, sell, ...) */
+                            direction: string;
+                            window: {
+                                /** @description First trade date */
+                                from: string;
+                                /** @description Last trade date */
+                                to: string;
+                                /** @description Calendar days from first to last trade date, both counted */
+                                days: number;
+                            };
+                            densest_window: {
+                                from: string;
+                                to: string;
+                                /** @description Distinct members in the window of window_days with the most */
+                                member_count: number;
+                            };
+                            member_count: number;
+                            trade_count: number;
+                            /** @description Members by party (unknown when not known) */
+                            party_mix: {
+                                [key: string]: number;
+                            };
+                            total_amount: {
+                                /** @description Sum of the lower bracket bounds, dollars */
+                                low: number;
+                                /** @description Sum of the upper bounds; null when a bracket is open-ended */
+                                high: number | null;
+                            };
+                            members: {
+                                politician_id: number;
+                                name: string;
+                                slug: string;
+                                party: string | null;
+                                state: string | null;
+                                chamber: string;
+                                amount_low: number;
+                                amount_high: number;
+                                trades: {
+                                    /** @description Trade id (GET /trades lists it) */
+                                    id: number;
+                                    transaction_date: string;
+                                    disclosure_date: string | null;
+                                    trade_type: string;
+                                    amount_range: string | null;
+                                    amount_low: number | null;
+                                    amount_high: number | null;
+                                    owner: string | null;
+                                    asset_description: string | null;
+                                    /** @description The official filing the trade was disclosed in */
+                                    filing_url: string | null;
+                                }[];
+                            }[];
+                            /** @description Whether two or more members sat on a same committee during the window */
+                            shares_committees: boolean;
+                            shared_committees: {
+                                /** @description Top-level committee (thomas id) */
+                                committee_id: string;
+                                name: string | null;
+                                politician_ids: number[];
+                                seats: {
+                                    politician_id: number;
+                                    /** @description The committee or subcommittee of the seat */
+                                    committee_id: string;
+                                    title: string | null;
+                                    side: string | null;
+                                    start_date: string;
+                                    start_basis: string;
+                                    end_date: string | null;
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listSuspiciousTiming: {
+        parameters: {
+            query?: {
+                /** @description Look back from today by transaction date (default 30, at most 3650) */
+                days?: number;
+                /** @description First transaction date; requires date_to; replaces days */
+                date_from?: string;
+                /** @description Last transaction date; requires date_from; replaces days */
+                date_to?: string;
+                /** @description house, senate or executive; comma-separated for several */
+                chamber?: string;
+                /** @description Ticker or comma-separated tickers (case-insensitive) */
+                ticker?: string;
+                /** @description buy, sell, exchange, exercise or expired; comma-separated for several */
+                trade_type?: string;
+                /** @description How many days before the action a trade may be made (default 30) */
+                days_before?: number;
+                /** @description committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both */
+                action_kinds?: string;
+                /** @description Member id or comma-separated ids */
+                politician_id?: string;
+                /** @description Only trades whose bracket starts at or above this (dollars) */
+                min_amount?: number;
+                /** @description Page size, 1-200 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "parameters": {
+                     *         "date_from": "2025-01-01",
+                     *         "date_to": "2025-12-31",
+                     *         "date_field": "transaction_date",
+                     *         "chamber": [
+                     *           "senate"
+                     *         ],
+                     *         "ticker": null,
+                     *         "trade_type": null,
+                     *         "days_before": 30,
+                     *         "action_kinds": [
+                     *           "committee",
+                     *           "floor"
+                     *         ],
+                     *         "politician_id": null,
+                     *         "min_amount": null,
+                     *         "limit": 25,
+                     *         "offset": 0
+                     *       },
+                     *       "total": 1,
+                     *       "trade_count": 1,
+                     *       "hits": [
+                     *         {
+                     *           "trade": {
+                     *             "id": 5012,
+                     *             "politician_id": 44,
+                     *             "politician_name": "John Doe",
+                     *             "politician_slug": "john-doe",
+                     *             "party": "R",
+                     *             "chamber": "Senate",
+                     *             "ticker": "XOM",
+                     *             "asset_description": "Exxon Mobil Corporation",
+                     *             "trade_type": "Purchase",
+                     *             "direction": "buy",
+                     *             "transaction_date": "2025-02-03",
+                     *             "disclosure_date": "2025-02-20",
+                     *             "amount_range": "$1,001 - $15,000",
+                     *             "amount_low": 1001,
+                     *             "amount_high": 15000,
+                     *             "owner": "Self",
+                     *             "sector": "Energy",
+                     *             "industry": "Integrated Oil & Gas",
+                     *             "filing_url": "https://efdsearch.senate.gov/search/view/ptr/00000000-0000-0000-0000-000000000000/"
+                     *           },
+                     *           "action": {
+                     *             "kind": "floor",
+                     *             "date": "2025-02-12",
+                     *             "text": "On the Joint Resolution: A joint resolution providing for congressional disapproval of a rule relating to natural gas",
+                     *             "bill_id": "hjres35-119",
+                     *             "bill_title": null,
+                     *             "bill_url": null,
+                     *             "action_seq": null,
+                     *             "action_code": null,
+                     *             "committee_ids": [],
+                     *             "vote_id": "s119-60",
+                     *             "roll_number": 60,
+                     *             "result": "Passed"
+                     *           },
+                     *           "member_roles": [
+                     *             {
+                     *               "kind": "vote",
+                     *               "vote_id": "s119-60",
+                     *               "position": "yea"
+                     *             }
+                     *           ],
+                     *           "days_between": 9,
+                     *           "bill_match": [
+                     *             {
+                     *               "field": "vote_description",
+                     *               "text": "natural gas",
+                     *               "basis": "energy"
+                     *             }
+                     *           ],
+                     *           "later_move": {
+                     *             "price_on_trade_date": 108.2,
+                     *             "gain_30d": 0.031,
+                     *             "gain_90d": -0.02,
+                     *             "alpha_30d": 0.012,
+                     *             "alpha_90d": -0.04
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        parameters: {
+                            date_from: string;
+                            date_to: string;
+                            /** @description The trade date the range is over: transaction_date */
+                            date_field: string;
+                            chamber: string[] | null;
+                            ticker: string[] | null;
+                            trade_type: string[] | null;
+                            days_before: number;
+                            action_kinds: string[];
+                            politician_id: number[] | null;
+                            min_amount: number | null;
+                            limit: number;
+                            offset: number;
+                        };
+                        /** @description Hits found (all pages) */
+                        total: number;
+                        /** @description Distinct trades among the hits */
+                        trade_count: number;
+                        hits: {
+                            trade: {
+                                /** @description Trade id (GET /trades lists it) */
+                                id: number;
+                                politician_id: number;
+                                politician_name: string;
+                                politician_slug: string;
+                                party: string | null;
+                                chamber: string;
+                                ticker: string;
+                                asset_description: string | null;
+                                trade_type: string;
+                                direction: string;
+                                transaction_date: string;
+                                disclosure_date: string | null;
+                                amount_range: string | null;
+                                amount_low: number | null;
+                                amount_high: number | null;
+                                owner: string | null;
+                                sector: string | null;
+                                industry: string | null;
+                                filing_url: string | null;
+                            };
+                            action: {
+                                /** @description committee or floor */
+                                kind: string;
+                                date: string;
+                                text: string;
+                                /** @description GET /bills/{id} */
+                                bill_id: string;
+                                bill_title: string | null;
+                                bill_url: string | null;
+                                action_seq: number | null;
+                                action_code: string | null;
+                                committee_ids: string[];
+                                /** @description GET /votes/{id} */
+                                vote_id: string | null;
+                                roll_number: number | null;
+                                result: string | null;
+                            };
+                            member_roles: {
+                                /** @description committee_seat or vote */
+                                kind: string;
+                                committee_id?: string;
+                                committee_name?: string | null;
+                                title?: string | null;
+                                side?: string | null;
+                                start_date?: string;
+                                start_basis?: string;
+                                end_date?: string | null;
+                                vote_id?: string;
+                                /** @description yea, nay or present */
+                                position?: string;
+                            }[];
+                            /** @description Calendar days from the trade to the action */
+                            days_between: number;
+                            bill_match: {
+                                /** @description policy_area, subject, title or vote_description */
+                                field: string;
+                                /** @description The text that matched */
+                                text: string;
+                                /** @description policy_area, a topic (energy, health, ...) or company_name */
+                                basis: string;
+                            }[];
+                            later_move: {
+                                price_on_trade_date: number | null;
+                                gain_30d: number | null;
+                                gain_90d: number | null;
+                                alpha_30d: number | null;
+                                alpha_90d: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, in one sentence */
+                        detail: string;
+                        /** @description Quote this when reporting a problem */
+                        request_id: string;
+                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
+                        code: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer has this shape */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

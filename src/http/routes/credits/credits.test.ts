@@ -99,6 +99,8 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       semantic_search: { method: 'GET', path: '/v1/semantic-search' },
       get_portfolio: { method: 'GET', path: '/portfolio/{politician_id}', path_params: ['politician_id'] },
       get_conflicts: { method: 'GET', path: '/conflict/{politician_id}', path_params: ['politician_id'] },
+      find_trading_clusters: { method: 'GET', path: '/clusters/recent' },
+      find_legislation_timing: { method: 'GET', path: '/legislation/suspicious-timing' },
     });
     const portfolio = body.anthropic.find((tool) => tool.name === 'get_portfolio');
     expect(portfolio?.input_schema.required).toEqual(['politician_id']);
