@@ -32,6 +32,8 @@ interface Scenario {
   url: string;
   /** The trade query the floor runs for this request; endpoints without a floor have none. */
   floor?: { filter: TradeFilter; limit: number };
+  /** Where the rows are when the answer is an object (the analytics), as in the price table. */
+  rowsField?: string;
 }
 
 const WINDOW = { disclosedFrom: '2026-05-02', disclosedTo: '2026-06-01' };
@@ -46,6 +48,15 @@ const SCENARIOS: Scenario[] = [
   // The default pages (50 rows, newest first), each line with its ±30-day overlap against the trades above.
   { name: '/insiders/trades', url: '/insiders/trades' },
   { name: '/whales', url: '/whales' },
+  // The analytics at their defaults (the last 30 days of transactions), then over a year.
+  { name: '/clusters/recent', url: '/clusters/recent', rowsField: 'clusters' },
+  { name: '/clusters/recent?days=365', url: '/clusters/recent?days=365', rowsField: 'clusters' },
+  { name: '/legislation/suspicious-timing', url: '/legislation/suspicious-timing', rowsField: 'hits' },
+  {
+    name: '/legislation/suspicious-timing?days=365',
+    url: '/legislation/suspicious-timing?days=365',
+    rowsField: 'hits',
+  },
 ];
 
 /** The scenarios BENCH_ENDPOINTS selects (comma-separated request prefixes), all when unset. */
@@ -312,7 +323,8 @@ export async function runHttpBench(): Promise<string> {
         const answer = await fetch(`${url}${scenario.url}`, { headers });
         if (!answer.ok) throw new Error(`${scenario.url}: ${answer.status} ${await answer.text()}`);
         const body = (await answer.json()) as unknown;
-        const returned = Array.isArray(body) ? body.length : 0;
+        const rows = scenario.rowsField ? (body as Record<string, unknown>)[scenario.rowsField] : body;
+        const returned = Array.isArray(rows) ? rows.length : 0;
         return { full: await load(`${url}${scenario.url}`, headers), returned };
       });
       if (scenario.name === '/trades?limit=25' && bare)
@@ -329,7 +341,7 @@ export async function runHttpBench(): Promise<string> {
       scenarios.length === SCENARIOS.length
         ? '`npm run bench -- http`'
         : `\`BENCH_ENDPOINTS=${scenarios.map((s) => s.name).join(',')} npm run bench -- http\` (only these endpoints; without BENCH_ENDPOINTS all of them run)`;
-    const table = `## GET /trades against the floor, and the SEC lists
+    const table = `## GET /trades against the floor, the SEC lists and the analytics
 
 Command: ${command} (${DURATION_S} s per run, ${CONNECTIONS} connections; each server runs alone in
 its own process, autocannon in the parent, all on the same machine).
@@ -348,6 +360,12 @@ ${rows.join('\n')}
 The SEC lists are their default pages (newest first, at most 50 rows; every insider line carries its
 ±30-day politician-overlap check against the trades above). They have no floor: their rows are the
 whole of the recorded real documents, so the number is what the endpoint costs over a small table.
+
+The analytics (\`/clusters/recent\`, \`/legislation/suspicious-timing\`, docs/analytics.md) read every
+trade of their range and compute in the request, first at their defaults (transactions of the last
+30 days; rows: clusters or hits on the first page), then over 365 days. The bench database holds
+the fixture's roll calls (the 119th Senate) and its bills, so the timing rows show the work of
+matching more than hits. Target: < 300 ms p50 at the defaults.
 
 The floor is a bare Fastify route over better-sqlite3 that runs the exact SQL dcledger generates
 (compiled from the same Kysely query) on the same file and serializes with the same TypeBox
