@@ -33,6 +33,8 @@ interface Scenario {
   url: string;
   /** The trade query the floor runs for this request; endpoints without a floor have none. */
   floor?: { filter: TradeFilter; limit: number };
+  /** Where the rows are when the answer is an object (the analytics), as in the price table. */
+  rowsField?: string;
 }
 
 const WINDOW = { disclosedFrom: '2026-05-02', disclosedTo: '2026-06-01' };
@@ -60,6 +62,15 @@ const SCENARIOS: Scenario[] = [
   { name: '/overlap', url: '/overlap' },
   { name: '/conflict/josh-gottheimer', url: '/conflict/josh-gottheimer' },
   { name: '/companies/LMT', url: '/companies/LMT' },
+  // The analytics at their defaults (the last 30 days of transactions), then over a year.
+  { name: '/clusters/recent', url: '/clusters/recent', rowsField: 'clusters' },
+  { name: '/clusters/recent?days=365', url: '/clusters/recent?days=365', rowsField: 'clusters' },
+  { name: '/legislation/suspicious-timing', url: '/legislation/suspicious-timing', rowsField: 'hits' },
+  {
+    name: '/legislation/suspicious-timing?days=365',
+    url: '/legislation/suspicious-timing?days=365',
+    rowsField: 'hits',
+  },
 ];
 
 /** The scenarios BENCH_ENDPOINTS selects (comma-separated request prefixes), all when unset. */

@@ -70,6 +70,24 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   // Follow the money (issue 14): overlap charges per hit like trade data, the dossier is one lookup.
   'GET /overlap': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'hits' },
   'GET /companies/:ticker': { tier: 'pro', ...flat(50) },
+  // Analytics over the whole trade table (issue 14): Pro, a base like /conflict for the work, plus
+  // one credit per cluster or hit returned (each carries its members' trades as evidence).
+  'GET /clusters/recent': {
+    tier: 'pro',
+    base: 25,
+    perRow: 1,
+    perExecutiveRow: 1,
+    rows: 'list',
+    rowsField: 'clusters',
+  },
+  'GET /legislation/suspicious-timing': {
+    tier: 'pro',
+    base: 25,
+    perRow: 1,
+    perExecutiveRow: 1,
+    rows: 'list',
+    rowsField: 'hits',
+  },
   'GET /portfolio/:politician_id/positions': {
     tier: 'pro',
     base: 50,

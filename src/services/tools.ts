@@ -79,6 +79,7 @@ export const RECORD_TOOLS: readonly ToolSpec[] = [
  * The five tools of the interface, in its order, then the record tools, then the follow-the-money
  * answers (docs/analytics-links.md).
  */
+/** The five tools of the interface, in its order, then the analytics an agent reaches for. */
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'lookup',
@@ -126,6 +127,20 @@ export const TOOLS: readonly ToolSpec[] = [
     url: '/companies/:ticker',
     description:
       "Everything about one company by ticker: members' trades and net direction, insider transactions, 13D/G stakes, lobbying spend and issues, federal contracts, PAC money to members, bills touching it, and the members on the committees overseeing it.",
+  },
+  {
+    name: 'find_trading_clusters',
+    method: 'GET',
+    url: '/clusters/recent',
+    description:
+      'Clusters of several members trading the same ticker in the same direction within a few days (default 3 members, 7 days), each with the members, their trades and filings, amounts, party mix and shared committees.',
+  },
+  {
+    name: 'find_legislation_timing',
+    method: 'GET',
+    url: '/legislation/suspicious-timing',
+    description:
+      "Trades made shortly before (default 30 days) a committee action or roll call on a bill touching the company's sector or naming it, by a member on that committee or voting on it; each with the action, the member's role and the later price move.",
   },
 ];
 

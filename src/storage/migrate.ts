@@ -11,8 +11,9 @@ import * as sec from './migrations/0008-sec.js';
 import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
 import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
-import * as idempotency from './migrations/0015-idempotency.js';
+import * as analyticsClusters from './migrations/0012-analytics-clusters.js';
 import * as roles from './migrations/0014-roles.js';
+import * as idempotency from './migrations/0015-idempotency.js';
 import * as performance from './migrations/0017-performance.js';
 import type { Database } from './schema.js';
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0015-idempotency': idempotency,
   '0014-roles': roles,
   '0017-performance': performance,
+  '0012-analytics-clusters': analyticsClusters,
 };
 
 export interface MigrationReport {

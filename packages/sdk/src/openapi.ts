@@ -243,6 +243,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clusters/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trading clusters: several members trading the same ticker in the same direction within days
+         * @description A trade is in a cluster when some window of `window_days` consecutive days (default 7) containing it holds trades by at least `min_members` distinct members (default 3) in the same ticker and direction; overlapping such windows merge. The range is over transaction dates: `days` back from today (default 30, up to 3650) or an exact `date_from`+`date_to`; `chamber`, `ticker` and `trade_type` filter the trades as on /trades. Each cluster lists its members with their trades (ids, filings), amounts, party mix, bracket totals and the committees two or more of them sat on during the window (seats with dates). Newest cluster first. A cluster is a coincidence of timing, not a finding about anyone; formula in docs/analytics.md.
+         */
+        get: operations["listClusters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/legislation/suspicious-timing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trades made shortly before a legislative action touching the company, by a member with a part in it
+         * @description Each hit: a trade, a later action on a bill (1 to `days_before` days after, default 30) — a bill action naming a committee the member sat on at the trade date, or a roll call the member voted in — where the bill’s policy area or subjects cover the company’s sector or industry, or its subjects or title name the company. With the member’s role (seat with dates, or vote position), days between, what matched, and the trade’s later price move from the enrichment (gain and alpha, 30 and 90 days). The range is over transaction dates (`days`, or `date_from`+`date_to`), filtered by `chamber`, `ticker`, `trade_type`, `politician_id` and `min_amount`. Latest action first. Timing alone shows no intent; formula in docs/analytics.md.
+         */
+        get: operations["listSuspiciousTiming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickers/top": {
         parameters: {
             query?: never;
@@ -1992,6 +2032,105 @@ export interface components {
             /** @description value_mid as a share (0-1) of all positions’ value_mid */
             weight: number | null;
         };
+        /** @description A Form 3/4/5 insider transaction */
+        InsiderTrade: {
+            /** @description Insider transaction id */
+            id: number;
+            /** @description SEC accession number of the filing */
+            accession_number: string;
+            /** @description Row of the filing (non-derivative rows first, then derivative rows) */
+            line: number;
+            /** @description 4, 4/A, 3, 5, 5/A */
+            form: string;
+            /** @description Reporting owner */
+            insider_name: string;
+            /** @description Reporting owner CIK */
+            insider_cik: string | null;
+            /** @description Officer title or relationship (Director, 10% owner, ...) */
+            insider_title: string | null;
+            is_director: boolean;
+            is_officer: boolean;
+            is_ten_percent_owner: boolean;
+            /** @description Company */
+            issuer_name: string;
+            /** @description Company CIK */
+            issuer_cik: string | null;
+            /** @description Issuer ticker */
+            ticker: string | null;
+            /** @description Title of the security */
+            security: string | null;
+            /** @description non_derivative or derivative */
+            table: string;
+            /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
+            transaction_type: string;
+            /** @description Form 4 transaction code (P, S, A, M, G, ...) */
+            transaction_code: string;
+            /** @description Transaction date, YYYY-MM-DD */
+            transaction_date: string | null;
+            /** @description Filing date, YYYY-MM-DD */
+            filed_date: string | null;
+            /** @description Shares in the transaction */
+            shares: number | null;
+            /** @description Price per share */
+            price_per_share: number | null;
+            /** @description shares × price_per_share */
+            total_value: number | null;
+            /** @description A (acquired) or D (disposed) */
+            acquired_disposed: string | null;
+            /** @description Shares held after the transaction */
+            shares_owned_after: number | null;
+            /** @description D (direct) or I (indirect) */
+            direct_indirect: string | null;
+            /** @description Made under a Rule 10b5-1 plan, as the filing says */
+            ten_b5_1: boolean;
+            /** @description Texts of the footnotes on the row's values */
+            footnotes: string[];
+            /** @description A member traded this ticker within 30 days of the transaction */
+            has_politician_overlap: boolean;
+            /** @description Slugs of those members */
+            overlapping_politicians: string[];
+            /** @description The overlapping member trades */
+            politician_trades: components["schemas"]["OverlapTrade"][];
+            /** @description The filing on EDGAR */
+            url: string;
+        };
+        /** @description A Schedule 13D or 13G (5%+ holder) filing */
+        Whale: {
+            /** @description Beneficial-ownership filing id */
+            id: number;
+            /** @description SEC accession number */
+            accession_number: string;
+            /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
+            form_type: string;
+            /** @description Null for an original statement */
+            amendment_number: number | null;
+            /** @description Beneficial owner (the reporting person with the largest stake) */
+            filer_name: string;
+            /** @description Its CIK */
+            filer_cik: string | null;
+            /** @description Company */
+            issuer_name: string;
+            /** @description Company CIK */
+            issuer_cik: string | null;
+            /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
+            ticker: string | null;
+            /** @description CUSIP of the class */
+            cusip: string | null;
+            /** @description Percent of the class owned */
+            percent_of_class: number | null;
+            /** @description Shares owned */
+            shares: number | null;
+            /** @description shares × latest close, in dollars */
+            position_value: number | null;
+            /** @description Date of the event that required the filing, YYYY-MM-DD */
+            event_date: string | null;
+            /** @description Filing date, YYYY-MM-DD */
+            filed_date: string | null;
+            /** @description Every reporting person of the statement */
+            persons: components["schemas"]["WhalePerson"][];
+            /** @description The filing on EDGAR */
+            url: string;
+        };
         Filing: {
             id: number;
             /** @description house_clerk, senate_efd or oge */
@@ -2146,105 +2285,6 @@ export interface components {
             url: string | null;
             /** @description spending_by_award, award_detail or fpds */
             source: string;
-        };
-        /** @description A Form 3/4/5 insider transaction */
-        InsiderTrade: {
-            /** @description Insider transaction id */
-            id: number;
-            /** @description SEC accession number of the filing */
-            accession_number: string;
-            /** @description Row of the filing (non-derivative rows first, then derivative rows) */
-            line: number;
-            /** @description 4, 4/A, 3, 5, 5/A */
-            form: string;
-            /** @description Reporting owner */
-            insider_name: string;
-            /** @description Reporting owner CIK */
-            insider_cik: string | null;
-            /** @description Officer title or relationship (Director, 10% owner, ...) */
-            insider_title: string | null;
-            is_director: boolean;
-            is_officer: boolean;
-            is_ten_percent_owner: boolean;
-            /** @description Company */
-            issuer_name: string;
-            /** @description Company CIK */
-            issuer_cik: string | null;
-            /** @description Issuer ticker */
-            ticker: string | null;
-            /** @description Title of the security */
-            security: string | null;
-            /** @description non_derivative or derivative */
-            table: string;
-            /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
-            transaction_type: string;
-            /** @description Form 4 transaction code (P, S, A, M, G, ...) */
-            transaction_code: string;
-            /** @description Transaction date, YYYY-MM-DD */
-            transaction_date: string | null;
-            /** @description Filing date, YYYY-MM-DD */
-            filed_date: string | null;
-            /** @description Shares in the transaction */
-            shares: number | null;
-            /** @description Price per share */
-            price_per_share: number | null;
-            /** @description shares × price_per_share */
-            total_value: number | null;
-            /** @description A (acquired) or D (disposed) */
-            acquired_disposed: string | null;
-            /** @description Shares held after the transaction */
-            shares_owned_after: number | null;
-            /** @description D (direct) or I (indirect) */
-            direct_indirect: string | null;
-            /** @description Made under a Rule 10b5-1 plan, as the filing says */
-            ten_b5_1: boolean;
-            /** @description Texts of the footnotes on the row's values */
-            footnotes: string[];
-            /** @description A member traded this ticker within 30 days of the transaction */
-            has_politician_overlap: boolean;
-            /** @description Slugs of those members */
-            overlapping_politicians: string[];
-            /** @description The overlapping member trades */
-            politician_trades: components["schemas"]["OverlapTrade"][];
-            /** @description The filing on EDGAR */
-            url: string;
-        };
-        /** @description A Schedule 13D or 13G (5%+ holder) filing */
-        Whale: {
-            /** @description Beneficial-ownership filing id */
-            id: number;
-            /** @description SEC accession number */
-            accession_number: string;
-            /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
-            form_type: string;
-            /** @description Null for an original statement */
-            amendment_number: number | null;
-            /** @description Beneficial owner (the reporting person with the largest stake) */
-            filer_name: string;
-            /** @description Its CIK */
-            filer_cik: string | null;
-            /** @description Company */
-            issuer_name: string;
-            /** @description Company CIK */
-            issuer_cik: string | null;
-            /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
-            ticker: string | null;
-            /** @description CUSIP of the class */
-            cusip: string | null;
-            /** @description Percent of the class owned */
-            percent_of_class: number | null;
-            /** @description Shares owned */
-            shares: number | null;
-            /** @description shares × latest close, in dollars */
-            position_value: number | null;
-            /** @description Date of the event that required the filing, YYYY-MM-DD */
-            event_date: string | null;
-            /** @description Filing date, YYYY-MM-DD */
-            filed_date: string | null;
-            /** @description Every reporting person of the statement */
-            persons: components["schemas"]["WhalePerson"][];
-            /** @description The filing on EDGAR */
-            url: string;
         };
         BillSummary: {
             /** @description type, number and congress: hr21-117 */
@@ -2489,13 +2529,6 @@ export interface components {
             /** @description Dollars sold, upper bounds */
             sold_high: number | null;
         };
-        /** @description How the name was matched to the ticker (company identity table) */
-        TickerMatch: {
-            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
-            method: string;
-            /** @description 0 to 1 */
-            confidence: number;
-        };
         OverlapTrade: {
             /** @description Trade id (GET /trades/{id} in /trades lists) */
             id: number;
@@ -2531,6 +2564,13 @@ export interface components {
             aggregate_amount: number | null;
             /** @description Percent of class */
             percent_of_class: number | null;
+        };
+        /** @description How the name was matched to the ticker (company identity table) */
+        TickerMatch: {
+            /** @description exact, normalized, parent, manual (or a stated link: sec_ticker_map, filing, directory) */
+            method: string;
+            /** @description 0 to 1 */
+            confidence: number;
         };
         VoteSummary: {
             /** @description chamber letter, congress, roll number: h119-2 */
@@ -4685,112 +4725,120 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Nothing has this id */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4798,17 +4846,17 @@ export interface operations {
     getOverlap: {
         parameters: {
             query?: {
-                /** @description Look back from today by transaction date (default 30) */
+                /** @description Look back from today by transaction date (default 30, at most 3650) */
                 days?: number;
                 /** @description First transaction date; requires date_to; replaces days */
                 date_from?: string;
                 /** @description Last transaction date; requires date_from; replaces days */
                 date_to?: string;
-                /** @description house, senate or executive; comma-separated */
+                /** @description house, senate or executive; comma-separated for several */
                 chamber?: string;
-                /** @description Ticker symbols, comma-separated */
+                /** @description Ticker or comma-separated tickers (case-insensitive) */
                 ticker?: string;
-                /** @description buy, sell, exchange, exercise or expired; comma-separated */
+                /** @description buy, sell, exchange, exercise or expired; comma-separated for several */
                 trade_type?: string;
                 /** @description Days on either side of the trade a linking record may be dated (default 365) */
                 window_days?: number;
@@ -4830,6 +4878,13 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4997,112 +5052,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description No API key, an unknown one or a revoked one */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Every error answer has this shape */
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        detail: string;
-                        /** @description Quote this when reporting a problem */
-                        request_id: string;
-                        /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream */
-                        code: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5122,6 +5170,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5322,140 +5376,11 @@ export interface operations {
                         };
                         insider_trades: {
                             total: number;
-                            latest: {
-                                /** @description Insider transaction id */
-                                id: number;
-                                /** @description SEC accession number of the filing */
-                                accession_number: string;
-                                /** @description Row of the filing (non-derivative rows first, then derivative rows) */
-                                line: number;
-                                /** @description 4, 4/A, 3, 5, 5/A */
-                                form: string;
-                                /** @description Reporting owner */
-                                insider_name: string;
-                                /** @description Reporting owner CIK */
-                                insider_cik: string | null;
-                                /** @description Officer title or relationship (Director, 10% owner, ...) */
-                                insider_title: string | null;
-                                is_director: boolean;
-                                is_officer: boolean;
-                                is_ten_percent_owner: boolean;
-                                /** @description Company */
-                                issuer_name: string;
-                                /** @description Company CIK */
-                                issuer_cik: string | null;
-                                /** @description Issuer ticker */
-                                ticker: string | null;
-                                /** @description Title of the security */
-                                security: string | null;
-                                /** @description non_derivative or derivative */
-                                table: string;
-                                /** @description Purchase, Sale, Grant, Exercise, Gift, ... */
-                                transaction_type: string;
-                                /** @description Form 4 transaction code (P, S, A, M, G, ...) */
-                                transaction_code: string;
-                                /** @description Transaction date, YYYY-MM-DD */
-                                transaction_date: string | null;
-                                /** @description Filing date, YYYY-MM-DD */
-                                filed_date: string | null;
-                                /** @description Shares in the transaction */
-                                shares: number | null;
-                                /** @description Price per share */
-                                price_per_share: number | null;
-                                /** @description shares × price_per_share */
-                                total_value: number | null;
-                                /** @description A (acquired) or D (disposed) */
-                                acquired_disposed: string | null;
-                                /** @description Shares held after the transaction */
-                                shares_owned_after: number | null;
-                                /** @description D (direct) or I (indirect) */
-                                direct_indirect: string | null;
-                                /** @description Made under a Rule 10b5-1 plan, as the filing says */
-                                ten_b5_1: boolean;
-                                /** @description Texts of the footnotes on the row's values */
-                                footnotes: string[];
-                                /** @description A member traded this ticker within 30 days of the transaction */
-                                has_politician_overlap: boolean;
-                                /** @description Slugs of those members */
-                                overlapping_politicians: string[];
-                                /** @description The overlapping member trades */
-                                politician_trades: {
-                                    /** @description Trade id (GET /trades/{id} in /trades lists) */
-                                    id: number;
-                                    /** @description Member */
-                                    politician_slug: string;
-                                    /** @description Member name */
-                                    politician_name: string;
-                                    /** @description Buy, Sell, Sell (Partial), Exchange, ... */
-                                    trade_type: string;
-                                    /** @description YYYY-MM-DD */
-                                    transaction_date: string;
-                                    /** @description When the member disclosed it, YYYY-MM-DD */
-                                    disclosure_date: string | null;
-                                    /** @description Member's date minus the insider's date, in days */
-                                    days_apart: number;
-                                }[];
-                                /** @description The filing on EDGAR */
-                                url: string;
-                            }[];
+                            latest: components["schemas"]["InsiderTrade"][];
                         };
                         whale_stakes: {
                             total: number;
-                            latest: {
-                                /** @description Beneficial-ownership filing id */
-                                id: number;
-                                /** @description SEC accession number */
-                                accession_number: string;
-                                /** @description SC 13D, SC 13G, SC 13D/A, SC 13G/A */
-                                form_type: string;
-                                /** @description Null for an original statement */
-                                amendment_number: number | null;
-                                /** @description Beneficial owner (the reporting person with the largest stake) */
-                                filer_name: string;
-                                /** @description Its CIK */
-                                filer_cik: string | null;
-                                /** @description Company */
-                                issuer_name: string;
-                                /** @description Company CIK */
-                                issuer_cik: string | null;
-                                /** @description Issuer ticker (through the company identity table: CUSIP or CIK) */
-                                ticker: string | null;
-                                /** @description CUSIP of the class */
-                                cusip: string | null;
-                                /** @description Percent of the class owned */
-                                percent_of_class: number | null;
-                                /** @description Shares owned */
-                                shares: number | null;
-                                /** @description shares × latest close, in dollars */
-                                position_value: number | null;
-                                /** @description Date of the event that required the filing, YYYY-MM-DD */
-                                event_date: string | null;
-                                /** @description Filing date, YYYY-MM-DD */
-                                filed_date: string | null;
-                                /** @description Every reporting person of the statement */
-                                persons: {
-                                    /** @description Reporting person */
-                                    name: string;
-                                    /** @description Reporting person CIK (13D XML states it) */
-                                    cik: string | null;
-                                    /** @description IN, CO, PN, IA, HC, OO, ... */
-                                    type: string | null;
-                                    /** @description Sole voting power */
-                                    sole_voting: number | null;
-                                    /** @description Shared voting power */
-                                    shared_voting: number | null;
-                                    /** @description Sole dispositive power */
-                                    sole_dispositive: number | null;
-                                    /** @description Shared dispositive power */
-                                    shared_dispositive: number | null;
-                                    /** @description Aggregate amount beneficially owned */
-                                    aggregate_amount: number | null;
-                                    /** @description Percent of class */
-                                    percent_of_class: number | null;
-                                }[];
-                                /** @description The filing on EDGAR */
-                                url: string;
-                            }[];
+                            latest: components["schemas"]["Whale"][];
                         };
                         lobbying: {
                             filing_count: number;
@@ -5613,6 +5538,648 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClusters: {
+        parameters: {
+            query?: {
+                /** @description Look back from today by transaction date (default 30, at most 3650) */
+                days?: number;
+                /** @description First transaction date; requires date_to; replaces days */
+                date_from?: string;
+                /** @description Last transaction date; requires date_from; replaces days */
+                date_to?: string;
+                /** @description house, senate or executive; comma-separated for several */
+                chamber?: string;
+                /** @description Ticker or comma-separated tickers (case-insensitive) */
+                ticker?: string;
+                /** @description buy, sell, exchange, exercise or expired; comma-separated for several */
+                trade_type?: string;
+                /** @description Distinct members a window needs (default 3) */
+                min_members?: number;
+                /** @description Window length in calendar days (default 7) */
+                window_days?: number;
+                /** @description Page size, 1-200 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "parameters": {
+                     *         "date_from": "2020-02-01",
+                     *         "date_to": "2020-03-31",
+                     *         "date_field": "transaction_date",
+                     *         "chamber": null,
+                     *         "ticker": [
+                     *           "MSFT"
+                     *         ],
+                     *         "trade_type": null,
+                     *         "min_members": 3,
+                     *         "window_days": 7,
+                     *         "limit": 25,
+                     *         "offset": 0
+                     *       },
+                     *       "total": 1,
+                     *       "clusters": [
+                     *         {
+                     *           "ticker": "MSFT",
+                     *           "direction": "sell",
+                     *           "window": {
+                     *             "from": "2020-02-24",
+                     *             "to": "2020-02-27",
+                     *             "days": 4
+                     *           },
+                     *           "densest_window": {
+                     *             "from": "2020-02-24",
+                     *             "to": "2020-03-01",
+                     *             "member_count": 3
+                     *           },
+                     *           "member_count": 3,
+                     *           "trade_count": 3,
+                     *           "party_mix": {
+                     *             "D": 1,
+                     *             "R": 2
+                     *           },
+                     *           "total_amount": {
+                     *             "low": 3003,
+                     *             "high": 45000
+                     *           },
+                     *           "members": [
+                     *             {
+                     *               "politician_id": 12,
+                     *               "name": "Jane Doe",
+                     *               "slug": "jane-doe",
+                     *               "party": "D",
+                     *               "state": "CA",
+                     *               "chamber": "House",
+                     *               "amount_low": 1001,
+                     *               "amount_high": 15000,
+                     *               "trades": [
+                     *                 {
+                     *                   "id": 101,
+                     *                   "transaction_date": "2020-02-24",
+                     *                   "disclosure_date": "2020-03-10",
+                     *                   "trade_type": "Sale (Full)",
+                     *                   "amount_range": "$1,001 - $15,000",
+                     *                   "amount_low": 1001,
+                     *                   "amount_high": 15000,
+                     *                   "owner": "Self",
+                     *                   "asset_description": "Microsoft Corporation",
+                     *                   "filing_url": "https://disclosures-clerk.house.gov/public_disc/ptr-pdfs/2020/20016000.pdf"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "shares_committees": false,
+                     *           "shared_committees": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        parameters: {
+                            date_from: string;
+                            date_to: string;
+                            /** @description The trade date the range is over: transaction_date */
+                            date_field: string;
+                            chamber: string[] | null;
+                            ticker: string[] | null;
+                            trade_type: string[] | null;
+                            min_members: number;
+                            window_days: number;
+                            limit: number;
+                            offset: number;
+                        };
+                        /** @description Clusters found (all pages) */
+                        total: number;
+                        clusters: {
+                            ticker: string;
+                            /** @description The normalized trade action all its trades share (buy, sell, ...) */
+                            direction: string;
+                            window: {
+                                /** @description First trade date */
+                                from: string;
+                                /** @description Last trade date */
+                                to: string;
+                                /** @description Calendar days from first to last trade date, both counted */
+                                days: number;
+                            };
+                            densest_window: {
+                                from: string;
+                                to: string;
+                                /** @description Distinct members in the window of window_days with the most */
+                                member_count: number;
+                            };
+                            member_count: number;
+                            trade_count: number;
+                            /** @description Members by party (unknown when not known) */
+                            party_mix: {
+                                [key: string]: number;
+                            };
+                            total_amount: {
+                                /** @description Sum of the lower bracket bounds, dollars */
+                                low: number;
+                                /** @description Sum of the upper bounds; null when a bracket is open-ended */
+                                high: number | null;
+                            };
+                            members: {
+                                politician_id: number;
+                                name: string;
+                                slug: string;
+                                party: string | null;
+                                state: string | null;
+                                chamber: string;
+                                amount_low: number;
+                                amount_high: number;
+                                trades: {
+                                    /** @description Trade id (GET /trades lists it) */
+                                    id: number;
+                                    transaction_date: string;
+                                    disclosure_date: string | null;
+                                    trade_type: string;
+                                    amount_range: string | null;
+                                    amount_low: number | null;
+                                    amount_high: number | null;
+                                    owner: string | null;
+                                    asset_description: string | null;
+                                    /** @description The official filing the trade was disclosed in */
+                                    filing_url: string | null;
+                                }[];
+                            }[];
+                            /** @description Whether two or more members sat on a same committee during the window */
+                            shares_committees: boolean;
+                            shared_committees: {
+                                /** @description Top-level committee (thomas id) */
+                                committee_id: string;
+                                name: string | null;
+                                politician_ids: number[];
+                                seats: {
+                                    politician_id: number;
+                                    /** @description The committee or subcommittee of the seat */
+                                    committee_id: string;
+                                    title: string | null;
+                                    side: string | null;
+                                    start_date: string;
+                                    start_basis: string;
+                                    end_date: string | null;
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSuspiciousTiming: {
+        parameters: {
+            query?: {
+                /** @description Look back from today by transaction date (default 30, at most 3650) */
+                days?: number;
+                /** @description First transaction date; requires date_to; replaces days */
+                date_from?: string;
+                /** @description Last transaction date; requires date_from; replaces days */
+                date_to?: string;
+                /** @description house, senate or executive; comma-separated for several */
+                chamber?: string;
+                /** @description Ticker or comma-separated tickers (case-insensitive) */
+                ticker?: string;
+                /** @description buy, sell, exchange, exercise or expired; comma-separated for several */
+                trade_type?: string;
+                /** @description How many days before the action a trade may be made (default 30) */
+                days_before?: number;
+                /** @description committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both */
+                action_kinds?: string;
+                /** @description Member id or comma-separated ids */
+                politician_id?: string;
+                /** @description Only trades whose bracket starts at or above this (dollars) */
+                min_amount?: number;
+                /** @description Page size, 1-200 (default 25) */
+                limit?: number;
+                /** @description Rows to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "parameters": {
+                     *         "date_from": "2025-01-01",
+                     *         "date_to": "2025-12-31",
+                     *         "date_field": "transaction_date",
+                     *         "chamber": [
+                     *           "senate"
+                     *         ],
+                     *         "ticker": null,
+                     *         "trade_type": null,
+                     *         "days_before": 30,
+                     *         "action_kinds": [
+                     *           "committee",
+                     *           "floor"
+                     *         ],
+                     *         "politician_id": null,
+                     *         "min_amount": null,
+                     *         "limit": 25,
+                     *         "offset": 0
+                     *       },
+                     *       "total": 1,
+                     *       "trade_count": 1,
+                     *       "hits": [
+                     *         {
+                     *           "trade": {
+                     *             "id": 5012,
+                     *             "politician_id": 44,
+                     *             "politician_name": "John Doe",
+                     *             "politician_slug": "john-doe",
+                     *             "party": "R",
+                     *             "chamber": "Senate",
+                     *             "ticker": "XOM",
+                     *             "asset_description": "Exxon Mobil Corporation",
+                     *             "trade_type": "Purchase",
+                     *             "direction": "buy",
+                     *             "transaction_date": "2025-02-03",
+                     *             "disclosure_date": "2025-02-20",
+                     *             "amount_range": "$1,001 - $15,000",
+                     *             "amount_low": 1001,
+                     *             "amount_high": 15000,
+                     *             "owner": "Self",
+                     *             "sector": "Energy",
+                     *             "industry": "Integrated Oil & Gas",
+                     *             "filing_url": "https://efdsearch.senate.gov/search/view/ptr/00000000-0000-0000-0000-000000000000/"
+                     *           },
+                     *           "action": {
+                     *             "kind": "floor",
+                     *             "date": "2025-02-12",
+                     *             "text": "On the Joint Resolution: A joint resolution providing for congressional disapproval of a rule relating to natural gas",
+                     *             "bill_id": "hjres35-119",
+                     *             "bill_title": null,
+                     *             "bill_url": null,
+                     *             "action_seq": null,
+                     *             "action_code": null,
+                     *             "committee_ids": [],
+                     *             "vote_id": "s119-60",
+                     *             "roll_number": 60,
+                     *             "result": "Passed"
+                     *           },
+                     *           "member_roles": [
+                     *             {
+                     *               "kind": "vote",
+                     *               "vote_id": "s119-60",
+                     *               "position": "yea"
+                     *             }
+                     *           ],
+                     *           "days_between": 9,
+                     *           "bill_match": [
+                     *             {
+                     *               "field": "vote_description",
+                     *               "text": "natural gas",
+                     *               "basis": "energy"
+                     *             }
+                     *           ],
+                     *           "later_move": {
+                     *             "price_on_trade_date": 108.2,
+                     *             "gain_30d": 0.031,
+                     *             "gain_90d": -0.02,
+                     *             "alpha_30d": 0.012,
+                     *             "alpha_90d": -0.04
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        parameters: {
+                            date_from: string;
+                            date_to: string;
+                            /** @description The trade date the range is over: transaction_date */
+                            date_field: string;
+                            chamber: string[] | null;
+                            ticker: string[] | null;
+                            trade_type: string[] | null;
+                            days_before: number;
+                            action_kinds: string[];
+                            politician_id: number[] | null;
+                            min_amount: number | null;
+                            limit: number;
+                            offset: number;
+                        };
+                        /** @description Hits found (all pages) */
+                        total: number;
+                        /** @description Distinct trades among the hits */
+                        trade_count: number;
+                        hits: {
+                            trade: {
+                                /** @description Trade id (GET /trades lists it) */
+                                id: number;
+                                politician_id: number;
+                                politician_name: string;
+                                politician_slug: string;
+                                party: string | null;
+                                chamber: string;
+                                ticker: string;
+                                asset_description: string | null;
+                                trade_type: string;
+                                direction: string;
+                                transaction_date: string;
+                                disclosure_date: string | null;
+                                amount_range: string | null;
+                                amount_low: number | null;
+                                amount_high: number | null;
+                                owner: string | null;
+                                sector: string | null;
+                                industry: string | null;
+                                filing_url: string | null;
+                            };
+                            action: {
+                                /** @description committee or floor */
+                                kind: string;
+                                date: string;
+                                text: string;
+                                /** @description GET /bills/{id} */
+                                bill_id: string;
+                                bill_title: string | null;
+                                bill_url: string | null;
+                                action_seq: number | null;
+                                action_code: string | null;
+                                committee_ids: string[];
+                                /** @description GET /votes/{id} */
+                                vote_id: string | null;
+                                roll_number: number | null;
+                                result: string | null;
+                            };
+                            member_roles: {
+                                /** @description committee_seat or vote */
+                                kind: string;
+                                committee_id?: string;
+                                committee_name?: string | null;
+                                title?: string | null;
+                                side?: string | null;
+                                start_date?: string;
+                                start_basis?: string;
+                                end_date?: string | null;
+                                vote_id?: string;
+                                /** @description yea, nay or present */
+                                position?: string;
+                            }[];
+                            /** @description Calendar days from the trade to the action */
+                            days_between: number;
+                            bill_match: {
+                                /** @description policy_area, subject, title or vote_description */
+                                field: string;
+                                /** @description The text that matched */
+                                text: string;
+                                /** @description policy_area, a topic (energy, health, ...) or company_name */
+                                basis: string;
+                            }[];
+                            later_move: {
+                                price_on_trade_date: number | null;
+                                gain_30d: number | null;
+                                gain_90d: number | null;
+                                alpha_30d: number | null;
+                                alpha_90d: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

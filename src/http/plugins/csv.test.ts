@@ -27,6 +27,11 @@ const LIST_SAMPLES: Record<string, { url: string; field?: string; rows?: true }>
   'GET /feed/live': { url: '/feed/live?limit=3' },
   'GET /filings': { url: '/filings?limit=3' },
   'GET /conflict/:politician_id': { url: '/conflict/nancy-pelosi?limit=3', field: 'trades' },
+  'GET /clusters/recent': { url: '/clusters/recent?days=3650&limit=3', field: 'clusters' },
+  'GET /legislation/suspicious-timing': {
+    url: '/legislation/suspicious-timing?days=3650&limit=3',
+    field: 'hits',
+  },
   'GET /v1/semantic-search': { url: '/v1/semantic-search?q=defense%20stocks&limit=3', field: 'results' },
   'GET /alerts/log': { url: '/alerts/log?limit=3', field: 'deliveries' },
   'GET /alerts/subscriptions': { url: '/alerts/subscriptions', field: 'subscriptions' },

@@ -114,6 +114,8 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /contracts/:id': '/contracts/1',
   'GET /portfolio/:politician_id': '/portfolio/nancy-pelosi',
   'GET /conflict/:politician_id': '/conflict/nancy-pelosi?limit=3',
+  'GET /clusters/recent': '/clusters/recent?days=3650&limit=3',
+  'GET /legislation/suspicious-timing': '/legislation/suspicious-timing?days=365&limit=3',
   'GET /portfolio/:politician_id/positions': '/portfolio/nancy-pelosi/positions',
   'GET /alerts/subscriptions': '/alerts/subscriptions',
   'POST /alerts/subscriptions': { method: 'POST', url: '/alerts/subscriptions', body: NEW_SUBSCRIPTION },
@@ -175,6 +177,8 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /contracts/:id': '/contracts/999999999',
   'GET /portfolio/:politician_id': '/portfolio/no-such-member',
   'GET /conflict/:politician_id': '/conflict/no-such-member',
+  'GET /clusters/recent': '/clusters/recent?window_days=0',
+  'GET /legislation/suspicious-timing': '/legislation/suspicious-timing?action_kinds=speech',
   'GET /portfolio/:politician_id/positions': '/portfolio/no-such-member/positions',
   'GET /alerts/subscriptions': null,
   'POST /alerts/subscriptions': {

@@ -1,16 +1,21 @@
-// The historical range every analytics endpoint takes (issue 14): `days` back from today (default
-// 30, up to 3650 as on /trades) or an exact `date_from`/`date_to`, by transaction date; plus the
-// `chamber`, `ticker` and `trade_type` filters with /trades' rules. One schema, one parser.
-import { Type } from 'typebox';
+// The historical range every analytics endpoint takes (clusters, suspicious timing, ...): `days`
+// back from today (default 30, at most 3650, as on /trades) or an exact `date_from`/`date_to`,
+// plus the `chamber`, `ticker` and `trade_type` filters of /trades, with the same rules and
+// errors. The range is over transaction dates: the analytics are about when trades were made.
+import { type Static, Type } from 'typebox';
+import { chamberOfSource } from '../../domain/sources.js';
 import { DEFAULT_DAYS, disclosureWindow, parseTradeFilters } from '../../services/trade-params.js';
+import type { AnalyticsTradeRange } from '../../storage/repositories/analytics-clusters.js';
 import { IsoDate } from './common.js';
+
+const list = (description: string) => Type.String({ minLength: 1, maxLength: 2000, description });
 
 export const AnalyticsRangeQuery = {
   days: Type.Optional(
     Type.Integer({
       minimum: 1,
       maximum: 3650,
-      description: 'Look back from today by transaction date (default 30)',
+      description: 'Look back from today by transaction date (default 30, at most 3650)',
     }),
   ),
   date_from: Type.Optional({
@@ -21,28 +26,16 @@ export const AnalyticsRangeQuery = {
     ...IsoDate,
     description: 'Last transaction date; requires date_from; replaces days',
   }),
-  chamber: Type.Optional(Type.String({ description: 'house, senate or executive; comma-separated' })),
-  ticker: Type.Optional(Type.String({ description: 'Ticker symbols, comma-separated' })),
-  trade_type: Type.Optional(
-    Type.String({ description: 'buy, sell, exchange, exercise or expired; comma-separated' }),
-  ),
+  chamber: Type.Optional(list('house, senate or executive; comma-separated for several')),
+  ticker: Type.Optional(list('Ticker or comma-separated tickers (case-insensitive)')),
+  trade_type: Type.Optional(list('buy, sell, exchange, exercise or expired; comma-separated for several')),
 };
 
-export interface AnalyticsRangeParams {
-  days?: number;
-  date_from?: string;
-  date_to?: string;
-  chamber?: string;
-  ticker?: string;
-  trade_type?: string;
-}
+const RangeObject = Type.Object(AnalyticsRangeQuery);
+export type AnalyticsRangeParams = Static<typeof RangeObject>;
 
-export interface AnalyticsRange {
-  from: string;
-  to: string;
-  tickers?: readonly string[];
-  sources?: readonly string[];
-  actions?: readonly string[];
+/** The range and filters as storage reads them, with the parameters as applied; 400/422 with `detail` for a bad value. */
+export interface AnalyticsRange extends AnalyticsTradeRange {
   /** The parameters as applied, echoed in the answer. */
   echo: {
     date_from: string;
@@ -56,25 +49,39 @@ export interface AnalyticsRange {
 
 export function parseAnalyticsRange(params: AnalyticsRangeParams, now: Date): AnalyticsRange {
   const window = disclosureWindow(params, now);
-  const filter = parseTradeFilters({
-    ticker: params.ticker,
-    chamber: params.chamber,
-    trade_type: params.trade_type,
+  const filters = parseTradeFilters({
+    ...(params.chamber === undefined ? {} : { chamber: params.chamber }),
+    ...(params.ticker === undefined ? {} : { ticker: params.ticker }),
+    ...(params.trade_type === undefined ? {} : { trade_type: params.trade_type }),
   });
   const exact = params.date_from !== undefined;
   return {
     from: window.from,
     to: window.to,
-    tickers: filter.tickers,
-    sources: filter.sources,
-    actions: filter.actions,
+    ...(filters.tickers ? { tickers: filters.tickers } : {}),
+    ...(filters.sources ? { sources: filters.sources } : {}),
+    ...(filters.actions ? { actions: filters.actions } : {}),
     echo: {
       date_from: window.from,
       date_to: window.to,
       days: exact ? null : (params.days ?? DEFAULT_DAYS),
       chamber: params.chamber ?? null,
-      ticker: filter.tickers?.join(',') ?? null,
+      ticker: filters.tickers?.join(',') ?? null,
       trade_type: params.trade_type ?? null,
     },
+  };
+}
+
+/** The range as the answer echoes it, so a reader sees exactly what was searched. */
+export function describeRange(range: AnalyticsTradeRange) {
+  return {
+    date_from: range.from,
+    date_to: range.to,
+    date_field: 'transaction_date' as const,
+    chamber: range.sources
+      ? range.sources.map((source) => chamberOfSource(source)?.toLowerCase() ?? source)
+      : null,
+    ticker: range.tickers ? [...range.tickers] : null,
+    trade_type: range.actions ? [...range.actions] : null,
   };
 }

@@ -110,6 +110,8 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       campaign_finance: { method: 'GET', path: '/politicians/{id}/campaign-finance', path_params: ['id'] },
       find_overlap: { method: 'GET', path: '/overlap' },
       company_dossier: { method: 'GET', path: '/companies/{ticker}', path_params: ['ticker'] },
+      find_trading_clusters: { method: 'GET', path: '/clusters/recent' },
+      find_legislation_timing: { method: 'GET', path: '/legislation/suspicious-timing' },
     });
     expect(body.anthropic.slice(0, 5).map((tool) => tool.name)).toEqual([
       'lookup',

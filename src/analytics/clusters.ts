@@ -1,0 +1,307 @@
+// Trading clusters: several members trading the same ticker in the same direction within a few
+// days. A trade belongs to a cluster when some window of `windowDays` consecutive days that
+// contains it holds trades by at least `minMembers` distinct members (same ticker, same
+// direction); overlapping windows of that kind merge into one cluster, so a cluster spans at least
+// one day and can run longer than the window while the activity continues. This definition only
+// grows with the window, the range and the trades, and shrinks with `minMembers` (tested).
+import type { Kysely } from 'kysely';
+import { addDays, daysBetween } from '../domain/dates.js';
+import {
+  type AnalyticsTradeRange,
+  committeeNamesById,
+  findRangeTrades,
+  type MemberSeatRow,
+  type RangeTradeRow,
+  seatsOfMembers,
+} from '../storage/repositories/analytics-clusters.js';
+import type { Database } from '../storage/schema.js';
+
+/** Code-unit order: ISO dates, tickers and ids sort as written, and faster than localeCompare. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export interface ClusterParams {
+  minMembers: number;
+  windowDays: number;
+}
+
+export interface ClusterTrade {
+  id: number;
+  transaction_date: string;
+  disclosure_date: string | null;
+  trade_type: string;
+  amount_range: string | null;
+  amount_low: number | null;
+  amount_high: number | null;
+  owner: string | null;
+  asset_description: string | null;
+  filing_url: string | null;
+}
+
+export interface ClusterMember {
+  politician_id: number;
+  name: string;
+  slug: string;
+  party: string | null;
+  state: string | null;
+  chamber: string;
+  amount_low: number;
+  amount_high: number;
+  trades: ClusterTrade[];
+}
+
+export interface SharedCommitteeSeat {
+  politician_id: number;
+  committee_id: string;
+  title: string | null;
+  side: string | null;
+  start_date: string;
+  start_basis: string;
+  end_date: string | null;
+}
+
+export interface SharedCommittee {
+  /** Top-level committee (subcommittee seats count as their parent's). */
+  committee_id: string;
+  name: string | null;
+  politician_ids: number[];
+  /** The seats, each held during the cluster's window. */
+  seats: SharedCommitteeSeat[];
+}
+
+export interface Cluster {
+  ticker: string;
+  /** buy, sell, exchange, ...: the normalized trade action all its trades share. */
+  direction: string;
+  window: { from: string; to: string; days: number };
+  /** The window of `window_days` with the most distinct members, and how many. */
+  densest_window: { from: string; to: string; member_count: number };
+  member_count: number;
+  trade_count: number;
+  party_mix: Record<string, number>;
+  /** Sum of the members' bracket bounds: what the cluster's trades amount to, at least and at most. */
+  total_amount: { low: number; high: number | null };
+  members: ClusterMember[];
+  shares_committees: boolean;
+  shared_committees: SharedCommittee[];
+}
+
+type GroupTrade = Pick<RangeTradeRow, 'id' | 'politician_id' | 'transaction_date'>;
+
+interface Span {
+  from: string;
+  to: string;
+  start: number;
+  end: number;
+  densest: { from: string; to: string; member_count: number };
+}
+
+/**
+ * The clusters of one ticker and direction, as index spans into `trades` (sorted by date). Every
+ * window that qualifies starts, after shifting it right, on a trade's date, so only those are tried.
+ */
+export function clusterSpans<T extends GroupTrade>(trades: readonly T[], params: ClusterParams): Span[] {
+  const spans: Span[] = [];
+  const counts = new Map<number, number>();
+  let end = 0;
+  for (let start = 0; start < trades.length; start++) {
+    const first = trades[start];
+    if (!first) break;
+    if (start > 0 && trades[start - 1]?.transaction_date === first.transaction_date) continue;
+    const last = addDays(first.transaction_date, params.windowDays - 1);
+    // Slide: the window [start, end) holds the trades dated first..last.
+    for (; end < trades.length; end++) {
+      const trade = trades[end];
+      if (!trade || trade.transaction_date > last) break;
+      counts.set(trade.politician_id, (counts.get(trade.politician_id) ?? 0) + 1);
+    }
+    if (counts.size >= params.minMembers) {
+      const lastTrade = trades[end - 1];
+      const to = lastTrade ? lastTrade.transaction_date : first.transaction_date;
+      const window = { from: first.transaction_date, to: last, member_count: counts.size };
+      const previous = spans.at(-1);
+      if (previous && previous.end > start) {
+        previous.end = end;
+        previous.to = to;
+        if (window.member_count > previous.densest.member_count) previous.densest = window;
+      } else {
+        spans.push({ from: first.transaction_date, to, start, end, densest: window });
+      }
+    }
+    // Leave the day `first` falls on before trying the next start date.
+    for (let index = start; index < trades.length; index++) {
+      const trade = trades[index];
+      if (!trade || trade.transaction_date !== first.transaction_date) break;
+      const left = (counts.get(trade.politician_id) ?? 0) - 1;
+      if (left <= 0) counts.delete(trade.politician_id);
+      else counts.set(trade.politician_id, left);
+    }
+  }
+  return spans;
+}
+
+function memberOf(row: RangeTradeRow): ClusterMember {
+  return {
+    politician_id: row.politician_id,
+    name: row.politician_name,
+    slug: row.politician_slug,
+    party: row.party,
+    state: row.state,
+    chamber: row.chamber,
+    amount_low: 0,
+    amount_high: 0,
+    trades: [],
+  };
+}
+
+function toClusterTrade(row: RangeTradeRow): ClusterTrade {
+  return {
+    id: row.id,
+    transaction_date: row.transaction_date,
+    disclosure_date: row.disclosure_date,
+    trade_type: row.trade_type,
+    amount_range: row.amount_range,
+    amount_low: row.amount_low,
+    amount_high: row.amount_high,
+    owner: row.owner,
+    asset_description: row.asset_description,
+    filing_url: row.filing_url,
+  };
+}
+
+/** Committees (top-level) on which at least two of the cluster's members sat during its window. */
+export function sharedCommittees(
+  members: readonly { politician_id: number; bioguide_id: string | null }[],
+  seats: readonly MemberSeatRow[],
+  window: { from: string; to: string },
+  committeeNames: ReadonlyMap<string, string>,
+): SharedCommittee[] {
+  const memberOfBioguide = new Map<string, number>();
+  for (const member of members)
+    if (member.bioguide_id) memberOfBioguide.set(member.bioguide_id, member.politician_id);
+  const byCommittee = new Map<string, SharedCommitteeSeat[]>();
+  for (const seat of seats) {
+    const politicianId = memberOfBioguide.get(seat.bioguide_id);
+    if (politicianId === undefined) continue;
+    // Held at some point of the window: started by its last day, not ended before its first.
+    if (seat.start_date > window.to || (seat.end_date !== null && seat.end_date <= window.from)) continue;
+    const top = seat.parent_id ?? seat.committee_id;
+    const list = byCommittee.get(top) ?? [];
+    list.push({
+      politician_id: politicianId,
+      committee_id: seat.committee_id,
+      title: seat.title,
+      side: seat.side,
+      start_date: seat.start_date,
+      start_basis: seat.start_basis,
+      end_date: seat.end_date,
+    });
+    byCommittee.set(top, list);
+  }
+  const shared: SharedCommittee[] = [];
+  for (const [committeeId, list] of [...byCommittee].sort(([a], [b]) => compareText(a, b))) {
+    const politicianIds = [...new Set(list.map((seat) => seat.politician_id))].sort((a, b) => a - b);
+    if (politicianIds.length < 2) continue;
+    shared.push({
+      committee_id: committeeId,
+      name: committeeNames.get(committeeId) ?? null,
+      politician_ids: politicianIds,
+      seats: list,
+    });
+  }
+  return shared;
+}
+
+/** Builds the clusters (without committees) of range trades sorted by ticker, then date. */
+export function buildClusters(
+  rows: readonly RangeTradeRow[],
+  params: ClusterParams,
+): {
+  cluster: Omit<Cluster, 'shares_committees' | 'shared_committees'>;
+  bioguides: Map<number, string | null>;
+}[] {
+  const groups = new Map<string, RangeTradeRow[]>();
+  for (const row of rows) {
+    const key = `${row.ticker}\u0000${row.trade_action}`;
+    const group = groups.get(key) ?? [];
+    group.push(row);
+    groups.set(key, group);
+  }
+  const clusters: ReturnType<typeof buildClusters> = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => compareText(a.transaction_date, b.transaction_date) || a.id - b.id);
+    for (const span of clusterSpans(group, params)) {
+      const members = new Map<number, ClusterMember>();
+      const bioguides = new Map<number, string | null>();
+      let high: number | null = 0;
+      for (const row of group.slice(span.start, span.end)) {
+        const member = members.get(row.politician_id) ?? memberOf(row);
+        members.set(row.politician_id, member);
+        bioguides.set(row.politician_id, row.bioguide_id);
+        member.trades.push(toClusterTrade(row));
+        member.amount_low += row.amount_low ?? 0;
+        member.amount_high += row.amount_high ?? row.amount_low ?? 0;
+        // An open-ended bracket ("Over $50,000,000") has no upper bound; neither has the total.
+        high = high === null || row.amount_high === null ? null : high + row.amount_high;
+      }
+      const list = [...members.values()].sort(
+        (a, b) => compareText(a.name, b.name) || a.politician_id - b.politician_id,
+      );
+      const partyMix: Record<string, number> = {};
+      for (const member of list) {
+        const party = member.party ?? 'unknown';
+        partyMix[party] = (partyMix[party] ?? 0) + 1;
+      }
+      const first = group[span.start];
+      if (!first) continue;
+      clusters.push({
+        bioguides,
+        cluster: {
+          ticker: first.ticker,
+          direction: first.trade_action,
+          window: { from: span.from, to: span.to, days: daysBetween(span.from, span.to) + 1 },
+          densest_window: span.densest,
+          member_count: list.length,
+          trade_count: span.end - span.start,
+          party_mix: partyMix,
+          total_amount: { low: list.reduce((sum, member) => sum + member.amount_low, 0), high },
+          members: list,
+        },
+      });
+    }
+  }
+  // Newest first; then the larger cluster; then by ticker for a stable order.
+  clusters.sort(
+    (a, b) =>
+      compareText(b.cluster.window.to, a.cluster.window.to) ||
+      b.cluster.member_count - a.cluster.member_count ||
+      compareText(a.cluster.ticker, b.cluster.ticker) ||
+      compareText(a.cluster.direction, b.cluster.direction),
+  );
+  return clusters;
+}
+
+/** Every cluster among the trades of a range, with the committees its members shared then. */
+export async function findClusters(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: ClusterParams,
+): Promise<Cluster[]> {
+  const rows = await findRangeTrades(db, range);
+  const built = buildClusters(rows, params);
+  const bioguideIds = new Set<string>();
+  for (const { bioguides } of built) for (const id of bioguides.values()) if (id) bioguideIds.add(id);
+  const seats = await seatsOfMembers(db, [...bioguideIds]);
+  const names = await committeeNamesById(db, [
+    ...new Set(seats.map((seat) => seat.parent_id ?? seat.committee_id)),
+  ]);
+  return built.map(({ cluster, bioguides }) => {
+    const members = cluster.members.map((member) => ({
+      politician_id: member.politician_id,
+      bioguide_id: bioguides.get(member.politician_id) ?? null,
+    }));
+    const shared = sharedCommittees(members, seats, cluster.window, names);
+    return { ...cluster, shares_committees: shared.length > 0, shared_committees: shared };
+  });
+}

@@ -1,0 +1,368 @@
+// Trades made shortly before a legislative action touching the company, by a member with a part
+// in that action. A hit is a trade and an action such that:
+//   1. the action comes 1 to `daysBefore` days after the trade's transaction date;
+//   2. the member had a part in it: for a committee action, a seat on that committee (or one of
+//      its subcommittees) held on the trade date; for a roll call ("floor"), a recorded yea, nay
+//      or present;
+//   3. the bill touches the company (domain/bill-topics.ts): its policy area or subjects cover the
+//      company's sector or industry, or its subjects or title name the company.
+// Widening `daysBefore` or the range only adds hits (tested). Nothing here says why anyone traded.
+import type { Kysely } from 'kysely';
+import { billTouchesCompany, type TopicMatch } from '../domain/bill-topics.js';
+import { addDays, daysBetween } from '../domain/dates.js';
+import {
+  type AnalyticsTradeRange,
+  type BillVoteRow,
+  billVotesBetween,
+  type CommitteeActionRow,
+  committeeActionsBetween,
+  committeeNamesById,
+  companyNamesByTicker,
+  findRangeTrades,
+  type MemberSeatRow,
+  positionsInVotes,
+  type RangeTradeRow,
+  seatsOfMembers,
+  subjectsOfBills,
+} from '../storage/repositories/analytics-clusters.js';
+import type { Database } from '../storage/schema.js';
+import { compareText } from './clusters.js';
+
+export const ACTION_KINDS = ['committee', 'floor'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+export interface TimingParams {
+  daysBefore: number;
+  kinds: readonly ActionKind[];
+}
+
+/** Positions that count as taking part in a roll call. */
+const VOTED = new Set(['yea', 'nay', 'present']);
+
+export interface LegislativeAction {
+  kind: ActionKind;
+  date: string;
+  text: string;
+  bill_id: string;
+  bill_title: string | null;
+  bill_url: string | null;
+  /** Committee actions: the action's position among the bill's actions, and its code. */
+  action_seq: number | null;
+  action_code: string | null;
+  committee_ids: string[];
+  /** Roll calls: the vote's id, its roll number, the question put and the result. */
+  vote_id: string | null;
+  roll_number: number | null;
+  result: string | null;
+}
+
+export type MemberRole =
+  | {
+      kind: 'committee_seat';
+      committee_id: string;
+      committee_name: string | null;
+      title: string | null;
+      side: string | null;
+      start_date: string;
+      start_basis: string;
+      end_date: string | null;
+    }
+  | { kind: 'vote'; vote_id: string; position: string };
+
+export interface TimingHit {
+  trade: {
+    id: number;
+    politician_id: number;
+    politician_name: string;
+    politician_slug: string;
+    party: string | null;
+    chamber: string;
+    ticker: string;
+    asset_description: string | null;
+    trade_type: string;
+    direction: string;
+    transaction_date: string;
+    disclosure_date: string | null;
+    amount_range: string | null;
+    amount_low: number | null;
+    amount_high: number | null;
+    owner: string | null;
+    sector: string | null;
+    industry: string | null;
+    filing_url: string | null;
+  };
+  action: LegislativeAction;
+  member_roles: MemberRole[];
+  /** Calendar days from the trade to the action (1 or more). */
+  days_between: number;
+  /** Why the bill counts as touching the company: each field and text that matched. */
+  bill_match: TopicMatch[];
+  /** The existing enrichment's later price move of the trade (fractions; null where prices are missing). */
+  later_move: {
+    price_on_trade_date: number | null;
+    gain_30d: number | null;
+    gain_90d: number | null;
+    alpha_30d: number | null;
+    alpha_90d: number | null;
+  };
+}
+
+/** The subjects and text a bill can be matched on, by bill id. */
+export interface BillTexts {
+  policyArea: string | null;
+  subjects: readonly string[];
+  title: string | null;
+  titleField: 'title' | 'vote_description';
+}
+
+export interface TimingInput {
+  trades: readonly RangeTradeRow[];
+  actions: readonly (LegislativeAction & { bill: BillTexts })[];
+  seats: readonly MemberSeatRow[];
+  /** `${vote_id}|${bioguide_id}` -> position. */
+  positions: ReadonlyMap<string, string>;
+  companyNames: ReadonlyMap<string, string>;
+  committeeNames: ReadonlyMap<string, string>;
+}
+
+/** Thomas ids: a top-level committee is four letters ("HSAG"), its subcommittees add two digits. */
+export function topCommittee(id: string): string {
+  return id.slice(0, 4);
+}
+
+function committeeRoles(
+  seats: readonly MemberSeatRow[],
+  action: LegislativeAction,
+  tradeDate: string,
+  committeeNames: ReadonlyMap<string, string>,
+): MemberRole[] {
+  const acting = new Set(action.committee_ids.map(topCommittee));
+  const roles: MemberRole[] = [];
+  for (const seat of seats) {
+    const top = topCommittee(seat.committee_id);
+    if (!acting.has(top)) continue;
+    if (seat.start_date > tradeDate || (seat.end_date !== null && seat.end_date <= tradeDate)) continue;
+    roles.push({
+      kind: 'committee_seat',
+      committee_id: seat.committee_id,
+      committee_name: seat.committee_name ?? committeeNames.get(top) ?? null,
+      title: seat.title,
+      side: seat.side,
+      start_date: seat.start_date,
+      start_basis: seat.start_basis,
+      end_date: seat.end_date,
+    });
+  }
+  return roles;
+}
+
+function firstAfter(actions: readonly { date: string }[], date: string): number {
+  let low = 0;
+  let high = actions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const action = actions[middle];
+    if (action && action.date <= date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The hits among trades and actions already read (pure: every input is given). */
+export function matchTiming(input: TimingInput, params: TimingParams): TimingHit[] {
+  const actions = [...input.actions].sort((a, b) => compareText(a.date, b.date));
+  const seatsByMember = new Map<string, MemberSeatRow[]>();
+  for (const seat of input.seats) {
+    const list = seatsByMember.get(seat.bioguide_id) ?? [];
+    list.push(seat);
+    seatsByMember.set(seat.bioguide_id, list);
+  }
+  const touchCache = new Map<string, TopicMatch[]>();
+  const hits: TimingHit[] = [];
+  for (const trade of input.trades) {
+    if (trade.bioguide_id === null) continue;
+    const seats = seatsByMember.get(trade.bioguide_id) ?? [];
+    const last = addDays(trade.transaction_date, params.daysBefore);
+    for (let index = firstAfter(actions, trade.transaction_date); index < actions.length; index++) {
+      const action = actions[index];
+      if (!action || action.date > last) break;
+      const roles = roleIn(action, trade, seats, input);
+      if (roles.length === 0) continue;
+      const key = `${action.kind}|${action.vote_id ?? action.bill_id}|${trade.ticker}`;
+      let matches = touchCache.get(key);
+      if (!matches) {
+        matches = billTouchesCompany(action.bill, {
+          sector: trade.sector,
+          industry: trade.industry,
+          name: input.companyNames.get(trade.ticker) ?? null,
+        });
+        touchCache.set(key, matches);
+      }
+      if (matches.length === 0) continue;
+      const { bill: _bill, ...evidence } = action;
+      hits.push({
+        trade: tradeEvidence(trade),
+        action: evidence,
+        member_roles: roles,
+        days_between: daysBetween(trade.transaction_date, action.date),
+        bill_match: matches,
+        later_move: {
+          price_on_trade_date: trade.price_on_trade_date,
+          gain_30d: trade.gain_30d,
+          gain_90d: trade.gain_90d,
+          alpha_30d: trade.alpha_30d,
+          alpha_90d: trade.alpha_90d,
+        },
+      });
+    }
+  }
+  // The latest action first, then the trade closest to it.
+  hits.sort(
+    (a, b) =>
+      compareText(b.action.date, a.action.date) ||
+      a.days_between - b.days_between ||
+      a.trade.id - b.trade.id ||
+      compareText(a.action.vote_id ?? a.action.bill_id, b.action.vote_id ?? b.action.bill_id) ||
+      (a.action.action_seq ?? 0) - (b.action.action_seq ?? 0),
+  );
+  return hits;
+}
+
+function roleIn(
+  action: LegislativeAction,
+  trade: RangeTradeRow,
+  seats: readonly MemberSeatRow[],
+  input: TimingInput,
+): MemberRole[] {
+  if (action.kind === 'committee') {
+    return committeeRoles(seats, action, trade.transaction_date, input.committeeNames);
+  }
+  if (action.vote_id === null || trade.bioguide_id === null) return [];
+  const position = input.positions.get(`${action.vote_id}|${trade.bioguide_id}`);
+  return position !== undefined && VOTED.has(position)
+    ? [{ kind: 'vote', vote_id: action.vote_id, position }]
+    : [];
+}
+
+function tradeEvidence(trade: RangeTradeRow): TimingHit['trade'] {
+  return {
+    id: trade.id,
+    politician_id: trade.politician_id,
+    politician_name: trade.politician_name,
+    politician_slug: trade.politician_slug,
+    party: trade.party,
+    chamber: trade.chamber,
+    ticker: trade.ticker,
+    asset_description: trade.asset_description,
+    trade_type: trade.trade_type,
+    direction: trade.trade_action,
+    transaction_date: trade.transaction_date,
+    disclosure_date: trade.disclosure_date,
+    amount_range: trade.amount_range,
+    amount_low: trade.amount_low,
+    amount_high: trade.amount_high,
+    owner: trade.owner,
+    sector: trade.sector,
+    industry: trade.industry,
+    filing_url: trade.filing_url,
+  };
+}
+
+function committeeAction(row: CommitteeActionRow, subjects: ReadonlyMap<string, string[]>) {
+  return {
+    kind: 'committee' as const,
+    date: row.action_date,
+    text: row.text,
+    bill_id: row.bill_id,
+    bill_title: row.bill_title,
+    bill_url: row.bill_url,
+    action_seq: row.seq,
+    action_code: row.action_code,
+    committee_ids: (row.committee_ids ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+    vote_id: null,
+    roll_number: null,
+    result: null,
+    bill: {
+      policyArea: row.policy_area,
+      subjects: subjects.get(row.bill_id) ?? [],
+      title: row.bill_title,
+      titleField: 'title' as const,
+    },
+  };
+}
+
+function floorAction(row: BillVoteRow, subjects: ReadonlyMap<string, string[]>) {
+  const billId = row.bill_id ?? '';
+  // A roll call on a bill whose record is not stored is matched on the vote's own description.
+  const stored = row.bill_title !== null;
+  return {
+    kind: 'floor' as const,
+    date: row.vote_date,
+    text: [row.question, row.description].filter((part) => part !== null && part !== '').join(': '),
+    bill_id: billId,
+    bill_title: row.bill_title,
+    bill_url: row.bill_url,
+    action_seq: null,
+    action_code: null,
+    committee_ids: [],
+    vote_id: row.vote_id,
+    roll_number: row.roll_number,
+    result: row.result,
+    bill: {
+      policyArea: row.policy_area,
+      subjects: subjects.get(billId) ?? [],
+      title: stored ? row.bill_title : row.description,
+      titleField: stored ? ('title' as const) : ('vote_description' as const),
+    },
+  };
+}
+
+/** Reads what a range needs and returns its hits. */
+export async function findTimingHits(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+): Promise<TimingHit[]> {
+  const trades = await findRangeTrades(db, range);
+  if (trades.length === 0) return [];
+  const from = addDays(range.from, 1);
+  const to = addDays(range.to, params.daysBefore);
+  const committeeRows = params.kinds.includes('committee') ? await committeeActionsBetween(db, from, to) : [];
+  const voteRows = params.kinds.includes('floor') ? await billVotesBetween(db, from, to) : [];
+  const billIds = [
+    ...committeeRows.map((row) => row.bill_id),
+    ...voteRows.flatMap((row) => (row.bill_id === null ? [] : [row.bill_id])),
+  ];
+  const subjects = await subjectsOfBills(db, billIds);
+  const bioguideIds = [...new Set(trades.flatMap((trade) => (trade.bioguide_id ? [trade.bioguide_id] : [])))];
+  const seats = committeeRows.length > 0 ? await seatsOfMembers(db, bioguideIds) : [];
+  const positionRows =
+    voteRows.length > 0
+      ? await positionsInVotes(
+          db,
+          voteRows.map((row) => row.vote_id),
+          bioguideIds,
+        )
+      : [];
+  const positions = new Map<string, string>();
+  for (const row of positionRows)
+    if (row.bioguide_id) positions.set(`${row.vote_id}|${row.bioguide_id}`, row.position);
+  const committeeIds = committeeRows.flatMap((row) => (row.committee_ids ?? '').split(',').map(topCommittee));
+  return matchTiming(
+    {
+      trades,
+      actions: [
+        ...committeeRows.map((row) => committeeAction(row, subjects)),
+        ...voteRows.map((row) => floorAction(row, subjects)),
+      ],
+      seats,
+      positions,
+      companyNames: await companyNamesByTicker(db, [...new Set(trades.map((trade) => trade.ticker))]),
+      committeeNames: await committeeNamesById(db, committeeIds),
+    },
+    params,
+  );
+}

@@ -1,0 +1,240 @@
+// Reads behind GET /clusters/recent and GET /legislation/suspicious-timing: the trades of a
+// historical range (slim rows with their member and filing), members' committee seats with their
+// history, and the legislative actions (committee actions, roll-call votes) of a date range.
+import type { Kysely } from 'kysely';
+import { chunk } from '../batch.js';
+import type { Database } from '../schema.js';
+
+/** Trades of a range of transaction dates, as the analytics read them. */
+export interface AnalyticsTradeRange {
+  /** First and last transaction date (YYYY-MM-DD), inclusive. */
+  from: string;
+  to: string;
+  tickers?: readonly string[];
+  sources?: readonly string[];
+  actions?: readonly string[];
+  politicianIds?: readonly number[];
+  /** Only trades whose bracket starts at or above this many dollars. */
+  minAmount?: number;
+}
+
+export async function findRangeTrades(db: Kysely<Database>, range: AnalyticsTradeRange) {
+  let query = db
+    .selectFrom('trades as t')
+    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+    .leftJoin('filings as f', 'f.id', 't.filing_id')
+    .select([
+      't.id',
+      't.politician_id',
+      'p.name as politician_name',
+      'p.slug as politician_slug',
+      'p.party',
+      'p.state',
+      'p.chamber',
+      'p.bioguide_id',
+      't.source',
+      't.ticker',
+      't.asset_description',
+      't.trade_type',
+      't.trade_action',
+      't.amount_range',
+      't.amount_low',
+      't.amount_high',
+      't.transaction_date',
+      't.disclosure_date',
+      't.owner',
+      'f.url as filing_url',
+      't.sector',
+      't.industry',
+      't.price_on_trade_date',
+      't.gain_30d',
+      't.gain_90d',
+      't.alpha_30d',
+      't.alpha_90d',
+    ])
+    .where('t.superseded_by', 'is', null)
+    .where('t.ticker', '<>', 'N/A')
+    .where('t.transaction_date', '>=', range.from)
+    .where('t.transaction_date', '<=', range.to);
+  if (range.tickers?.length) query = query.where('t.ticker', 'in', [...range.tickers]);
+  if (range.sources?.length) query = query.where('t.source', 'in', [...range.sources]);
+  if (range.actions?.length) query = query.where('t.trade_action', 'in', [...range.actions]);
+  if (range.politicianIds?.length) query = query.where('t.politician_id', 'in', [...range.politicianIds]);
+  if (range.minAmount !== undefined) query = query.where('t.amount_low', '>=', range.minAmount);
+  return query.orderBy('t.ticker').orderBy('t.transaction_date').orderBy('t.id').execute();
+}
+
+export type RangeTradeRow = Awaited<ReturnType<typeof findRangeTrades>>[number];
+
+/** Every committee seat (current and ended) of these members, with the committee's name. */
+export async function seatsOfMembers(db: Kysely<Database>, bioguideIds: readonly string[]) {
+  const rows: {
+    committee_id: string;
+    committee_name: string | null;
+    parent_id: string | null;
+    bioguide_id: string;
+    side: string | null;
+    title: string | null;
+    start_date: string;
+    start_basis: string;
+    end_date: string | null;
+  }[] = [];
+  for (const ids of chunk([...new Set(bioguideIds)], 500)) {
+    const batch = await db
+      .selectFrom('committee_seats as s')
+      .leftJoin('committees as c', 'c.id', 's.committee_id')
+      .select([
+        's.committee_id',
+        'c.name as committee_name',
+        'c.parent_id',
+        's.bioguide_id',
+        's.side',
+        's.title',
+        's.start_date',
+        's.start_basis',
+        's.end_date',
+      ])
+      .where('s.bioguide_id', 'in', ids)
+      .orderBy('s.bioguide_id')
+      .orderBy('s.committee_id')
+      .orderBy('s.start_date')
+      .execute();
+    rows.push(...batch);
+  }
+  return rows;
+}
+
+export type MemberSeatRow = Awaited<ReturnType<typeof seatsOfMembers>>[number];
+
+/** Names of committees by id (top-level committees for subcommittee seats). */
+export async function committeeNamesById(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const batch of chunk([...new Set(ids)], 500)) {
+    const rows = await db.selectFrom('committees').select(['id', 'name']).where('id', 'in', batch).execute();
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
+}
+
+/** The company directory's name of each ticker that has one. */
+export async function companyNamesByTicker(
+  db: Kysely<Database>,
+  tickers: readonly string[],
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const batch of chunk([...new Set(tickers)], 500)) {
+    const rows = await db
+      .selectFrom('companies')
+      .select(['ticker', 'name'])
+      .where('ticker', 'in', batch)
+      .where('name', 'is not', null)
+      .execute();
+    for (const row of rows) if (row.name !== null) names.set(row.ticker, row.name);
+  }
+  return names;
+}
+
+/** Bill actions naming a committee, dated within [from, to], with their bill. */
+export async function committeeActionsBetween(db: Kysely<Database>, from: string, to: string) {
+  return db
+    .selectFrom('bill_actions as a')
+    .innerJoin('bills as b', 'b.id', 'a.bill_id')
+    .select([
+      'a.bill_id',
+      'a.seq',
+      'a.action_date',
+      'a.action_type',
+      'a.action_code',
+      'a.text',
+      'a.committee_ids',
+      'b.title as bill_title',
+      'b.policy_area',
+      'b.url as bill_url',
+    ])
+    .where('a.committee_ids', 'is not', null)
+    .where('a.action_date', '>=', from)
+    .where('a.action_date', '<=', to)
+    .orderBy('a.action_date')
+    .orderBy('a.bill_id')
+    .orderBy('a.seq')
+    .execute();
+}
+
+export type CommitteeActionRow = Awaited<ReturnType<typeof committeeActionsBetween>>[number];
+
+/** Roll-call votes on a bill dated within [from, to], with the bill when it is stored. */
+export async function billVotesBetween(db: Kysely<Database>, from: string, to: string) {
+  return db
+    .selectFrom('votes as v')
+    .leftJoin('bills as b', 'b.id', 'v.bill_id')
+    .select([
+      'v.id as vote_id',
+      'v.bill_id',
+      'v.chamber',
+      'v.roll_number',
+      'v.vote_date',
+      'v.question',
+      'v.description',
+      'v.result',
+      'b.title as bill_title',
+      'b.policy_area',
+      'b.url as bill_url',
+    ])
+    .where('v.bill_id', 'is not', null)
+    .where('v.vote_date', '>=', from)
+    .where('v.vote_date', '<=', to)
+    .orderBy('v.vote_date')
+    .orderBy('v.id')
+    .execute();
+}
+
+export type BillVoteRow = Awaited<ReturnType<typeof billVotesBetween>>[number];
+
+/** Legislative subjects of these bills, by bill id. */
+export async function subjectsOfBills(
+  db: Kysely<Database>,
+  billIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const subjects = new Map<string, string[]>();
+  for (const batch of chunk([...new Set(billIds)], 500)) {
+    const rows = await db
+      .selectFrom('bill_subjects')
+      .select(['bill_id', 'subject'])
+      .where('bill_id', 'in', batch)
+      .orderBy('bill_id')
+      .orderBy('subject')
+      .execute();
+    for (const row of rows) {
+      const list = subjects.get(row.bill_id) ?? [];
+      list.push(row.subject);
+      subjects.set(row.bill_id, list);
+    }
+  }
+  return subjects;
+}
+
+/** How these members voted in these roll calls (all positions, not_voting included). */
+export async function positionsInVotes(
+  db: Kysely<Database>,
+  voteIds: readonly string[],
+  bioguideIds: readonly string[],
+) {
+  const members = [...new Set(bioguideIds)];
+  const rows: { vote_id: string; bioguide_id: string | null; position: string }[] = [];
+  if (members.length === 0) return rows;
+  for (const votes of chunk([...new Set(voteIds)], 400)) {
+    for (const ids of chunk(members, 400)) {
+      const batch = await db
+        .selectFrom('vote_positions')
+        .select(['vote_id', 'bioguide_id', 'position'])
+        .where('vote_id', 'in', votes)
+        .where('bioguide_id', 'in', ids)
+        .execute();
+      rows.push(...batch);
+    }
+  }
+  return rows;
+}
