@@ -240,17 +240,6 @@ async function load(url: string, headers: Record<string, string>) {
   };
 }
 
-/** The rows an answer holds: the array itself, or its list field (`hits`, `trades`); 1 for a single object. */
-function rowCount(body: unknown): number {
-  if (Array.isArray(body)) return body.length;
-  if (typeof body !== 'object' || body === null) return 0;
-  for (const field of ['hits', 'trades']) {
-    const list: unknown = Reflect.get(body, field);
-    if (Array.isArray(list)) return list.length;
-  }
-  return 1;
-}
-
 /** Mean milliseconds per call of `work`, after a warm-up, sequential calls. */
 async function perCall(work: (i: number) => unknown, calls = 2000): Promise<number> {
   let call = 0;

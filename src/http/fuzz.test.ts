@@ -218,7 +218,7 @@ const HEADER_VALUE = fc.oneof(
     'text/html;q=0.1, */*;q=0',
     'gzip, deflate, br',
     'bytes=0-10',
-    'dc_' + 'x'.repeat(43),
+    `dc_${'x'.repeat(43)}`,
     'Bearer dc_zzz',
     '',
     ' ',
