@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { SelfServiceDeps } from '../accounts/self-service.js';
+import type { SemanticSearch } from '../search/semantic.js';
 import type { ChatProvider } from '../services/assistant/providers.js';
 import type { DialectName } from '../storage/database.js';
 import type { Database } from '../storage/schema.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   selfService?: SelfServiceDeps;
   /** Browser origins allowed to call the API (DCLEDGER_CORS_ORIGINS); empty or absent: CORS off. */
   corsOrigins?: readonly string[];
+  /** /v1/semantic-search's engine (with the configured embeddings provider); default: LSA, built here. */
+  semanticSearch?: SemanticSearch;
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';

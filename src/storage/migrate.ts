@@ -11,6 +11,7 @@ import * as sec from './migrations/0008-sec.js';
 import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
 import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
+import * as search from './migrations/0016-search.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0009-lobbying-contracts': lobbyingContracts,
   '0008-sec': sec,
   '0010-legislation-finance': legislationFinance,
+  '0016-search': search,
 };
 
 export interface MigrationReport {
