@@ -14,6 +14,7 @@ import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
+import { semanticSearchFromConfig } from './search.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { type RunningWorker, startWorker } from './worker.js';
 
@@ -31,6 +32,7 @@ export async function serveCommand(options: { worker?: boolean; ingest?: boolean
       assistantProvider: assistantProviderFromConfig(config.assistant),
       selfService: selfServiceFromConfig(config, store.db),
       corsOrigins: config.corsOrigins,
+      semanticSearch: semanticSearchFromConfig(store.db, config.embeddings),
     },
     { logger: loggerOptions(config.logLevel) },
   );

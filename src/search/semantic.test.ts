@@ -8,6 +8,8 @@ describe('search text', () => {
   it('stems and drops stop words; the full-text engine gets unstemmed words', () => {
     expect(tokenize('The Options traded by Senators')).toEqual(['option', 'trad', 'senator']);
     expect(stem('companies')).toBe('company');
+    expect(stem('airlines')).toBe(stem('airline'));
+    expect(stem('matches')).toBe('match');
     expect(queryWords('Which senators sold the airline stocks?')).toEqual([
       'senators',
       'sold',
@@ -68,8 +70,8 @@ describe('LSA embeddings trained on a corpus', () => {
 
   it('puts texts about the same thing near each other, even without shared words', () => {
     expect(cosine('Delta', 'carrier flights')).toBeGreaterThan(cosine('Delta', 'vaccine drugs'));
-    expect(cosine('Raytheon', 'Lockheed Martin')).toBeGreaterThan(0.8);
-    expect(cosine('Raytheon', 'Moderna')).toBeLessThan(0.3);
+    expect(cosine('aerospace', 'contractor')).toBeGreaterThan(0.8);
+    expect(cosine('aerospace', 'vaccine')).toBeLessThan(0.3);
   });
 
   it('gives unit vectors, and none for words it never saw', () => {

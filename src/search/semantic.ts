@@ -43,6 +43,20 @@ const REMOTE_EMBED_BUDGET = 256;
 const RETRAIN_GROWTH = 2;
 const TRAINING_SAMPLE = 12_000;
 
+/** The reference fields a result carries, by kind (stored with the document). */
+export interface SearchRefs {
+  politician_id?: number;
+  slug?: string;
+  ticker?: string;
+  trade_id?: number;
+  bill_id?: string;
+  filing_id?: number;
+  insider_trade_id?: number;
+  whale_position_id?: number;
+  lobbying_filing_id?: number;
+  contract_award_id?: number;
+}
+
 export interface ScoreParts {
   lexical: { rank: number; score: number } | null;
   vector: { rank: number; similarity: number } | null;
@@ -269,7 +283,7 @@ export class SemanticSearch {
           score_parts: hit.parts,
           matched_terms: matched,
           why: explainMatch(hit.parts, matched),
-          ...(JSON.parse(doc.refs) as Record<string, string | number>),
+          ...(JSON.parse(doc.refs) as SearchRefs),
         };
       }),
       total: hits.length,

@@ -24,7 +24,12 @@ export function stem(token: string): string {
     ['ies', 'y'],
     ['ing', ''],
     ['ed', ''],
-    ['es', ''],
+    // "taxes", "boxes", "matches" lose "es"; "airlines", "sales" only their "s".
+    ['sses', 'ss'],
+    ['xes', 'x'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['ss', 'ss'],
     ['s', ''],
   ] as const) {
     if (token.endsWith(suffix) && token.length - suffix.length >= 3)
