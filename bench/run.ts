@@ -7,6 +7,7 @@ import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
 import { runLegislationBench } from './legislation.js';
 import { runRecordsBench } from './records.js';
+import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
 import { runWebhooksBench } from './webhooks.js';
 
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   records: runRecordsBench,
   sec: runSecBench,
   legislation: runLegislationBench,
+  search: runSearchBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
