@@ -46,7 +46,11 @@ export async function judge(db: Kysely<Database>, criteria: Criteria): Promise<s
     const rows = await db
       .selectFrom('search_documents')
       .select('doc_key')
-      .where('doc_key', 'in', criteria.tickers.map((ticker) => `ticker:${ticker}`))
+      .where(
+        'doc_key',
+        'in',
+        criteria.tickers.map((ticker) => `ticker:${ticker}`),
+      )
       .execute();
     return rows.map((row) => row.doc_key);
   }
@@ -70,7 +74,9 @@ export async function judge(db: Kysely<Database>, criteria: Criteria): Promise<s
   const industry = criteria.industry;
   if (industry) {
     query = query.where((eb) =>
-      eb.or(industry.map((pattern) => eb(sql<string>`coalesce(c.industry, t.industry, '')`, 'like', pattern))),
+      eb.or(
+        industry.map((pattern) => eb(sql<string>`coalesce(c.industry, t.industry, '')`, 'like', pattern)),
+      ),
     );
   }
   const rows = await query.execute();
@@ -105,13 +111,16 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 export async function runSearchBench(): Promise<string> {
-  const labeled = (JSON.parse(readFileSync(join(DIR, 'queries.json'), 'utf8')) as { queries: LabeledQuery[] }).queries;
+  const labeled = (JSON.parse(readFileSync(join(DIR, 'queries.json'), 'utf8')) as { queries: LabeledQuery[] })
+    .queries;
   const dir = mkdtempSync(join(tmpdir(), 'dcledger-search-bench-'));
   try {
     const file = join(dir, 'bench.db');
     let started = Date.now();
     const data = await buildDatabase(file);
-    console.log(`[bench] search: database built (${data.trades} trades) in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+    console.log(
+      `[bench] search: database built (${data.trades} trades) in ${((Date.now() - started) / 1000).toFixed(0)}s`,
+    );
     const store = openStore({ kind: 'sqlite', file });
     let lastLog = 0;
     const engine = new SemanticSearch(store.db, {
@@ -135,7 +144,11 @@ export async function runSearchBench(): Promise<string> {
     );
     const judged: { query: string; kind: string; relevant: string[] }[] = [];
     for (const item of labeled) {
-      judged.push({ query: item.query, kind: item.criteria.kind, relevant: (await judge(store.db, item.criteria)).sort() });
+      judged.push({
+        query: item.query,
+        kind: item.criteria.kind,
+        relevant: (await judge(store.db, item.criteria)).sort(),
+      });
     }
     writeFileSync(join(DIR, 'judged.json'), `${JSON.stringify(judged, null, 1)}\n`);
     const usable = judged.filter((item) => item.relevant.length > 0);
@@ -172,7 +185,10 @@ export async function runSearchBench(): Promise<string> {
     for (const mode of SEARCH_MODES) {
       const s = scores[mode];
       if (!s) continue;
-      const gain = mode === 'lexical' || lexical === 0 ? '' : ` (${(((s.ndcg - lexical) / lexical) * 100).toFixed(1)}% vs lexical)`;
+      const gain =
+        mode === 'lexical' || lexical === 0
+          ? ''
+          : ` (${(((s.ndcg - lexical) / lexical) * 100).toFixed(1)}% vs lexical)`;
       rows.push(
         `| ${mode} | ${s.ndcg.toFixed(3)}${gain} | ${s.recall.toFixed(3)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} |`,
       );
