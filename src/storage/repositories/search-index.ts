@@ -38,6 +38,8 @@ export interface SearchDocument {
 }
 
 const BATCH = 1_000;
+/** The largest id a serial (PostgreSQL integer) column holds: the open end of an id window. */
+const MAX_ROW_ID = 2_147_483_647;
 
 const PARTY_WORDS: Record<string, string> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
 const CHAMBER_WORDS: Record<string, string> = {
@@ -261,7 +263,7 @@ export async function refreshSearchDocuments(
     let mark = start;
     let done = 0;
     const phases: Window[] = [
-      { fromId: start.last_id, toId: Number.MAX_SAFE_INTEGER, updatedAfter: undefined },
+      { fromId: start.last_id, toId: MAX_ROW_ID, updatedAfter: undefined },
     ];
     if (start.last_id > 0) phases.push({ fromId: 0, toId: start.last_id, updatedAfter: start.last_updated });
     for (const phase of phases) {
