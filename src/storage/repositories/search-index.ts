@@ -262,9 +262,7 @@ export async function refreshSearchDocuments(
     const start = await watermark(db, source.name);
     let mark = start;
     let done = 0;
-    const phases: Window[] = [
-      { fromId: start.last_id, toId: MAX_ROW_ID, updatedAfter: undefined },
-    ];
+    const phases: Window[] = [{ fromId: start.last_id, toId: MAX_ROW_ID, updatedAfter: undefined }];
     if (start.last_id > 0) phases.push({ fromId: 0, toId: start.last_id, updatedAfter: start.last_updated });
     for (const phase of phases) {
       let window = phase;
