@@ -97,7 +97,7 @@ interface BenchData {
   whaleStatements: number;
 }
 
-async function buildDatabase(file: string): Promise<BenchData> {
+export async function buildDatabase(file: string): Promise<BenchData> {
   const store = openStore({ kind: 'sqlite', file });
   await migrateToLatest(store.db);
   await loadRealData(store.db, requireDataDir());

@@ -8,6 +8,7 @@ import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
 import { runLegislationBench } from './legislation.js';
 import { runRecordsBench } from './records.js';
+import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
 import { runWebhooksBench } from './webhooks.js';
 
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   sec: runSecBench,
   legislation: runLegislationBench,
   cluster: runClusterBench,
+  search: runSearchBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');

@@ -41,6 +41,8 @@ export interface Config {
   operations: OperationsSettings;
   /** Several instances: the shared rate-limit store (also checked by /readyz) and the scheduler's lease. */
   cluster: ClusterSettings;
+  /** Where /v1/semantic-search's embeddings come from. */
+  embeddings: EmbeddingsConfig;
 }
 
 export interface OperationsSettings {
@@ -67,6 +69,28 @@ export interface ClusterSettings {
    * lease lasts without renewal; another scheduler takes over within this time after it dies.
    */
   schedulerLeaseMs: number;
+}
+
+export type EmbeddingsProviderName = 'lsa' | 'openai' | 'voyage';
+
+export interface EmbeddingsConfig {
+  /**
+   * DCLEDGER_EMBEDDINGS_PROVIDER: lsa (default: a latent semantic model trained on the indexed
+   * corpus, offline), openai (any OpenAI-compatible /embeddings API) or voyage.
+   */
+  provider: EmbeddingsProviderName;
+  /** DCLEDGER_EMBEDDINGS_BASE_URL (default https://api.openai.com/v1 / https://api.voyageai.com/v1). */
+  baseUrl: string;
+  /** DCLEDGER_EMBEDDINGS_API_KEY (never printed); optional for a local OpenAI-compatible server. */
+  apiKey: string | undefined;
+  /** DCLEDGER_EMBEDDINGS_MODEL (default text-embedding-3-small / voyage-3.5-lite). */
+  model: string;
+  /** DCLEDGER_EMBEDDINGS_DIMENSIONS (default 1536 / 1024): the vector length the model returns. */
+  dimensions: number;
+  /** DCLEDGER_EMBEDDINGS_TIMEOUT_MS (default 30000): one request. */
+  timeoutMs: number;
+  /** DCLEDGER_EMBEDDINGS_BATCH (default 128): texts per request. */
+  batchSize: number;
 }
 
 export type AssistantProviderName = 'anthropic' | 'openai';
@@ -229,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
       selfService: readSelfService(env),
       operations: readOperations(env),
       cluster: readCluster(env),
+      embeddings: readEmbeddings(env),
     };
     if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     return config;
@@ -329,6 +354,36 @@ export function readAssistant(env: Env): AssistantConfig {
     baseUrl: readUrl(env, 'DCLEDGER_ASSISTANT_BASE_URL'),
     maxSteps: readInteger(env, 'DCLEDGER_ASSISTANT_MAX_STEPS', 6, 1),
     timeoutMs: readInteger(env, 'DCLEDGER_ASSISTANT_TIMEOUT_MS', 60_000, 1),
+  };
+}
+
+const EMBEDDING_DEFAULTS: Record<
+  Exclude<EmbeddingsProviderName, 'lsa'>,
+  { baseUrl: string; model: string; dimensions: number }
+> = {
+  openai: { baseUrl: 'https://api.openai.com/v1', model: 'text-embedding-3-small', dimensions: 1536 },
+  voyage: { baseUrl: 'https://api.voyageai.com/v1', model: 'voyage-3.5-lite', dimensions: 1024 },
+};
+
+export function readEmbeddings(env: Env): EmbeddingsConfig {
+  const raw = env.DCLEDGER_EMBEDDINGS_PROVIDER?.trim().toLowerCase() || 'lsa';
+  let provider: EmbeddingsProviderName = 'lsa';
+  if (raw === 'lsa' || raw === 'openai' || raw === 'voyage') provider = raw;
+  else reject(`DCLEDGER_EMBEDDINGS_PROVIDER must be lsa, openai or voyage, got "${raw}"`);
+  const defaults =
+    provider === 'lsa' ? { baseUrl: '', model: '', dimensions: 0 } : EMBEDDING_DEFAULTS[provider];
+  const baseUrl = env.DCLEDGER_EMBEDDINGS_BASE_URL?.trim() || defaults.baseUrl;
+  if (provider !== 'lsa' && !/^https?:\/\//i.test(baseUrl)) {
+    reject('DCLEDGER_EMBEDDINGS_BASE_URL must be an http:// or https:// URL');
+  }
+  return {
+    provider,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: env.DCLEDGER_EMBEDDINGS_API_KEY?.trim() || undefined,
+    model: env.DCLEDGER_EMBEDDINGS_MODEL?.trim() || defaults.model,
+    dimensions: readInteger(env, 'DCLEDGER_EMBEDDINGS_DIMENSIONS', defaults.dimensions, 0),
+    timeoutMs: readInteger(env, 'DCLEDGER_EMBEDDINGS_TIMEOUT_MS', 30_000, 1),
+    batchSize: readInteger(env, 'DCLEDGER_EMBEDDINGS_BATCH', 128, 1),
   };
 }
 

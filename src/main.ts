@@ -25,6 +25,7 @@ import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cl
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
+import { searchIndexCommand } from './cli/search.js';
 import {
   accountsOperator,
   accountsOutbox,
@@ -117,6 +118,15 @@ export function buildCli(): Command {
     .action(mcpCommand);
 
   program.command('migrate').description('create or upgrade the database schema').action(migrateCommand);
+
+  program
+    .command('search')
+    .description('semantic search')
+    .command('index')
+    .description(
+      'index new records and embed them now (otherwise the first question after new records does it)',
+    )
+    .action(searchIndexCommand);
 
   const importer = program.command('import').description('load data sets into the database');
   importer

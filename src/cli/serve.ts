@@ -16,6 +16,7 @@ import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
+import { semanticSearchFromConfig } from './search.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { onShutdownSignal } from './shutdown.js';
 import { startWorker } from './worker.js';
@@ -81,6 +82,7 @@ async function startApi(config: Config, store: Store, welcome: boolean): Promise
       trustProxy: config.trustProxy,
       readiness: readinessChecks(config, store),
       metricsToken: config.operations.metricsToken,
+      semanticSearch: semanticSearchFromConfig(store.db, config.embeddings),
     },
     { logger: loggerOptions(config.logLevel) },
   );

@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { SelfServiceDeps } from '../accounts/self-service.js';
+import type { SemanticSearch } from '../search/semantic.js';
 import type { ChatProvider } from '../services/assistant/providers.js';
 import type { ReadinessCheck } from '../services/readiness.js';
 import type { DialectName } from '../storage/database.js';
@@ -50,6 +51,8 @@ export interface AppDeps {
   readiness?: readonly ReadinessCheck[];
   /** DCLEDGER_METRICS_TOKEN: GET /metrics needs it as a bearer token; absent, /metrics is public. */
   metricsToken?: string;
+  /** /v1/semantic-search's engine (with the configured embeddings provider); default: LSA, built here. */
+  semanticSearch?: SemanticSearch;
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';

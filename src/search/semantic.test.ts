@@ -1,33 +1,83 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
-import { Bm25Index, expandQuery, stem, tokenize } from './bm25.js';
+import { embedLsa, trainLsa } from './lsa.js';
+import { explainMatch, fuseRankings, RRF_K } from './semantic.js';
+import { queryWords, stem, tokenize } from './text.js';
 
-describe('BM25 with concept expansion', () => {
-  const index = new Bm25Index([
-    { id: 'lmt', fields: [{ text: 'LMT Lockheed Martin Corporation aerospace defense', weight: 1 }] },
-    { id: 'aapl', fields: [{ text: 'AAPL Apple Inc. information technology', weight: 1 }] },
-    {
-      id: 'bond',
-      fields: [{ text: 'Maine State Housing Authority Bond Rate/Coupon 2.60% Matures', weight: 1 }],
-    },
-  ]);
-
-  it('stems and drops stop words', () => {
+describe('search text', () => {
+  it('stems and drops stop words; the full-text engine gets unstemmed words', () => {
     expect(tokenize('The Options traded by Senators')).toEqual(['option', 'trad', 'senator']);
     expect(stem('companies')).toBe('company');
+    expect(stem('airlines')).toBe(stem('airline'));
+    expect(stem('matches')).toBe('match');
+    expect(queryWords('Which senators sold the airline stocks?')).toEqual([
+      'senators',
+      'sold',
+      'airline',
+      'stocks',
+    ]);
+  });
+});
+
+describe('reciprocal rank fusion', () => {
+  it('adds 1/(k + rank) from each list and keeps every part', () => {
+    const fused = fuseRankings(
+      [
+        { id: 1, score: 9 },
+        { id: 2, score: 5 },
+      ],
+      [
+        { id: 2, similarity: 0.9 },
+        { id: 3, similarity: 0.8 },
+      ],
+    );
+    expect(fused.map((hit) => hit.id)).toEqual([2, 1, 3]);
+    expect(fused[0]?.parts).toEqual({
+      lexical: { rank: 2, score: 5 },
+      vector: { rank: 1, similarity: 0.9 },
+      fused: 1 / (RRF_K + 2) + 1 / (RRF_K + 1),
+    });
+    expect(fused[2]?.parts.lexical).toBeNull();
+    expect(explainMatch(fused[0]?.parts ?? { lexical: null, vector: null, fused: 0 }, ['airline'])).toBe(
+      'full-text rank 2: contains "airline"; embedding rank 1: cosine similarity 0.900',
+    );
+  });
+});
+
+describe('LSA embeddings trained on a corpus', () => {
+  // Constructed corpus: words that share records ("airline" and "Delta") end up close.
+  const corpus = [
+    'Delta Air Lines airline Industrials',
+    'United Airlines airline Industrials',
+    'Southwest Airlines airline carrier',
+    'Delta airline flights carrier',
+    'Lockheed Martin aerospace defense contractor',
+    'Raytheon aerospace defense missiles',
+    'Northrop Grumman defense contractor aerospace',
+    'General Dynamics defense submarines',
+    'Pfizer pharmaceutical vaccine drugs',
+    'Moderna vaccine biotechnology drugs',
+    'Merck pharmaceutical drugs',
+    'Johnson pharmaceutical vaccine',
+  ];
+  const model = trainLsa(corpus, { dimensions: 4, maxTerms: 100, powerIterations: 2, seed: 1 });
+  const index = new Map(model.terms.map((term, i) => [term, i]));
+  const cosine = (a: string, b: string) => {
+    const x = embedLsa(model, a, index);
+    const y = embedLsa(model, b, index);
+    return x.reduce((sum, value, i) => sum + value * (y[i] ?? 0), 0);
+  };
+
+  it('puts texts about the same thing near each other, even without shared words', () => {
+    expect(cosine('Delta', 'carrier flights')).toBeGreaterThan(cosine('Delta', 'vaccine drugs'));
+    expect(cosine('aerospace', 'contractor')).toBeGreaterThan(0.8);
+    expect(cosine('aerospace', 'vaccine')).toBeLessThan(0.3);
   });
 
-  it('finds what a question means, not only what it says', () => {
-    expect(index.search(expandQuery('military contractors'), 3).map((hit) => hit.id)).toEqual(['lmt']);
-    expect(index.search(expandQuery('municipal debt'), 3)[0]?.id).toBe('bond');
-    expect(index.search(expandQuery('apple'), 3).map((hit) => hit.id)).toEqual(['aapl']);
-    expect(index.search(expandQuery('zebra'), 3)).toEqual([]);
-  });
-
-  it('weighs the question’s own words above related ones', () => {
-    const terms = expandQuery('defense');
-    expect(terms.get('defense')).toBe(1);
-    expect(terms.get(stem('lockheed'))).toBe(0.4);
+  it('gives unit vectors, and none for words it never saw', () => {
+    const vector = embedLsa(model, 'airline defense', index);
+    expect(Math.hypot(...vector)).toBeCloseTo(1, 5);
+    expect(embedLsa(model, 'zebra', index).every((x) => x === 0)).toBe(true);
   });
 });
 
@@ -35,30 +85,59 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
   let ctx: FixtureApp;
   beforeAll(async () => {
     ctx = await openFixtureApp();
+    // The first question indexes the fixture (documents, LSA training, vectors): tens of seconds.
+    expect((await getJson(ctx, '/v1/semantic-search?q=warm%20up')).status).toBe(200);
   });
   afterAll(async () => ctx?.close());
 
-  it('answers questions with members, stocks and trades, best first', async () => {
-    type Answer = {
-      results: {
-        type: string;
-        title: string;
-        score: number;
-        slug?: string;
-        ticker?: string;
-        trade_id?: number;
-      }[];
-      total: number;
-    };
+  type Answer = {
+    mode: string;
+    retrieval: { lexical: string; vector_index: string; model: string; provider: string };
+    results: {
+      type: string;
+      key: string;
+      title: string;
+      score: number;
+      score_parts: {
+        lexical: { rank: number; score: number } | null;
+        vector: { rank: number; similarity: number } | null;
+        fused: number;
+      };
+      matched_terms: string[];
+      why: string;
+      slug?: string;
+      ticker?: string;
+      trade_id?: number;
+    }[];
+    total: number;
+  };
+
+  it('answers questions with members, stocks and trades, best first, with their score parts', async () => {
     const member = await getJson<Answer>(ctx, '/v1/semantic-search?q=nancy%20pelosi&types=politicians');
     expect(member.status).toBe(200);
-    expect(member.body.results[0]).toMatchObject({ slug: 'nancy-pelosi', score: 1 });
+    expect(member.body.results[0]).toMatchObject({
+      slug: 'nancy-pelosi',
+      score: 1,
+      key: 'politician:nancy-pelosi',
+    });
+    expect(member.body.retrieval.provider).toBe('lsa');
+    expect(member.body.retrieval.lexical).toBe(
+      ctx.store.dialect === 'sqlite' ? 'sqlite-fts5' : 'postgresql-tsvector',
+    );
+    expect(member.body.retrieval.vector_index).toBe(
+      ctx.store.dialect === 'sqlite' ? 'sqlite-vec' : 'exact-scan',
+    );
     const options = await getJson<Answer>(
       ctx,
       '/v1/semantic-search?q=pelosi%20nvidia%20call%20options&types=trades&limit=5',
     );
     expect(options.body.results.length).toBeGreaterThan(0);
     expect(options.body.results[0]?.title).toMatch(/Pelosi.*NVDA/);
+    const top = options.body.results[0];
+    expect(top?.score_parts.lexical?.rank).toBeGreaterThan(0);
+    expect(top?.score_parts.vector?.rank).toBeGreaterThan(0);
+    expect(top?.matched_terms).toEqual(expect.arrayContaining(['pelosi', 'nvidia']));
+    expect(top?.why).toMatch(/full-text rank \d+: contains "pelosi"/);
     const scores = options.body.results.map((r) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const stocks = await getJson<Answer>(ctx, '/v1/semantic-search?q=microsoft&types=tickers');
@@ -66,9 +145,38 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     expect(Number(stocks.headers['x-credits-charged'])).toBe(20 + stocks.body.results.length);
   });
 
+  it('finds by meaning what shares no word with the question (vector mode)', async () => {
+    // "carrier" is not in Delta's text; the model learned it from records that share words.
+    const vector = await getJson<Answer>(
+      ctx,
+      '/v1/semantic-search?q=airline&types=tickers&mode=vector&limit=10',
+    );
+    expect(vector.body.mode).toBe('vector');
+    expect(vector.body.results.every((r) => r.score_parts.lexical === null)).toBe(true);
+    expect(vector.body.results.map((r) => r.ticker)).toEqual(expect.arrayContaining(['DAL']));
+    const lexical = await getJson<Answer>(
+      ctx,
+      '/v1/semantic-search?q=airline&types=tickers&mode=lexical&limit=10',
+    );
+    expect(lexical.body.results.every((r) => r.score_parts.vector === null)).toBe(true);
+  });
+
+  it('searches the newer records: lobbying and contracts', async () => {
+    const answer = await getJson<Answer>(
+      ctx,
+      '/v1/semantic-search?q=defense%20contract&types=contracts,lobbying',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.length).toBeGreaterThan(0);
+    expect(answer.body.results.every((r) => ['contracts', 'lobbying'].includes(r.type))).toBe(true);
+  });
+
   it('validates its parameters', async () => {
     expect((await getJson(ctx, '/v1/semantic-search')).status).toBe(400);
     expect((await getJson(ctx, '/v1/semantic-search?q=a')).status).toBe(422);
     expect((await getJson(ctx, '/v1/semantic-search?q=apple&types=planets')).status).toBe(422);
+    const mode = await getJson<{ detail: string }>(ctx, '/v1/semantic-search?q=apple&mode=psychic');
+    expect(mode.status).toBeGreaterThanOrEqual(400);
+    expect(mode.body.detail).toMatch(/mode/);
   });
 });

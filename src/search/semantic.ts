@@ -1,170 +1,365 @@
-// GET /v1/semantic-search: answers a free-text question with the members, stocks, trades and
-// bills closest to it. Ranking is BM25 over the stored text with concept expansion (defense →
-// aerospace, Lockheed, ...); the index is built in memory and rebuilt when the data changes.
+// GET /v1/semantic-search: hybrid retrieval over members, stocks, trades, bills, filings, insider
+// trades, 13D/G positions, lobbying filings and contract awards. Two retrievers read the same
+// documents (storage/repositories/search-index.ts): the database's full-text engine (SQLite FTS5
+// bm25 / PostgreSQL ts_rank_cd) and embedding vectors (sqlite-vec KNN, or an exact scan in memory
+// where the database has no vector index). Their rankings are fused by reciprocal rank fusion;
+// each result says which retriever found it, at which rank, and which words matched.
 import type { Kysely } from 'kysely';
-import { chamberOfSource } from '../domain/sources.js';
 import {
-  corpusVersion,
-  searchableBills,
-  searchablePoliticians,
-  searchableTickers,
-  searchableTrades,
-} from '../storage/repositories/search-corpus.js';
+  activateEmbeddingModel,
+  activeEmbeddingModel,
+  countDocumentsWithoutVector,
+  countSearchDocuments,
+  documentsWithoutVector,
+  fullTextEngine,
+  fullTextSearch,
+  nearestVectors,
+  refreshSearchDocuments,
+  SEARCH_KINDS,
+  type SearchKind,
+  sampleSearchTexts,
+  searchDocumentsByIds,
+  storeVectors,
+  vectorsSince,
+} from '../storage/repositories/search-index.js';
 import type { Database } from '../storage/schema.js';
-import { Bm25Index, expandQuery, type IndexedDocument } from './bm25.js';
+import { type Embedder, LsaEmbedder } from './embedders.js';
+import { queryWords, tokenize } from './text.js';
 
-export const SEMANTIC_TYPES = ['politicians', 'tickers', 'trades', 'bills'] as const;
-export type SemanticType = (typeof SEMANTIC_TYPES)[number];
+export const SEMANTIC_TYPES = SEARCH_KINDS;
+export type SemanticType = SearchKind;
+export const SEARCH_MODES = ['hybrid', 'lexical', 'vector'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
 
-const PARTY_NAMES: Record<string, string> = { D: 'Democrat Democratic', R: 'Republican', I: 'Independent' };
-
-interface Entry {
-  type: SemanticType;
-  title: string;
-  subtitle: string;
-  ref: { politician_id?: number; slug?: string; ticker?: string; trade_id?: number; bill_id?: string };
-}
-
-interface BuiltIndex {
-  version: string;
-  index: Bm25Index;
-  entries: Map<string, Entry>;
-}
-
-/** How long a built index is trusted before the data version is checked again. */
+/** Reciprocal rank fusion's constant (Cormack, Clarke & Büttcher 2009): 1 / (60 + rank). */
+export const RRF_K = 60;
+/** How deep each retriever's ranking goes before fusion. */
+const CANDIDATES = 100;
+/** How long the index is trusted before new records are looked for again. */
 const RECHECK_MS = 30_000;
+/** Documents a remote provider embeds while a question waits (the rest: `dcledger search index`). */
+const REMOTE_EMBED_BUDGET = 256;
+/** The LSA model is trained again once the corpus has grown this much since it was trained. */
+const RETRAIN_GROWTH = 2;
+const TRAINING_SAMPLE = 12_000;
+
+/** The reference fields a result carries, by kind (stored with the document). */
+export interface SearchRefs {
+  politician_id?: number;
+  slug?: string;
+  ticker?: string;
+  trade_id?: number;
+  bill_id?: string;
+  filing_id?: number;
+  insider_trade_id?: number;
+  whale_position_id?: number;
+  lobbying_filing_id?: number;
+  contract_award_id?: number;
+}
+
+export interface ScoreParts {
+  lexical: { rank: number; score: number } | null;
+  vector: { rank: number; similarity: number } | null;
+  fused: number;
+}
+
+export interface Ranked {
+  id: number;
+  parts: ScoreParts;
+}
+
+/**
+ * Reciprocal rank fusion of ranked id lists: score = Σ 1/(k + rank), rank from 1. Pure; ties by
+ * the better single rank, then id.
+ */
+export function fuseRankings(
+  lexical: readonly { id: number; score: number }[],
+  vector: readonly { id: number; similarity: number }[],
+  k: number = RRF_K,
+): Ranked[] {
+  const byId = new Map<number, ScoreParts>();
+  const entry = (id: number) => {
+    let parts = byId.get(id);
+    if (!parts) {
+      parts = { lexical: null, vector: null, fused: 0 };
+      byId.set(id, parts);
+    }
+    return parts;
+  };
+  lexical.forEach((hit, i) => {
+    const parts = entry(hit.id);
+    parts.lexical = { rank: i + 1, score: hit.score };
+    parts.fused += 1 / (k + i + 1);
+  });
+  vector.forEach((hit, i) => {
+    const parts = entry(hit.id);
+    parts.vector = { rank: i + 1, similarity: hit.similarity };
+    parts.fused += 1 / (k + i + 1);
+  });
+  const best = (parts: ScoreParts) =>
+    Math.min(parts.lexical?.rank ?? Infinity, parts.vector?.rank ?? Infinity);
+  return [...byId]
+    .map(([id, parts]) => ({ id, parts }))
+    .sort((a, b) => b.parts.fused - a.parts.fused || best(a.parts) - best(b.parts) || a.id - b.id);
+}
+
+/** Why a result matched, in a sentence. Pure. */
+export function explainMatch(parts: ScoreParts, matched: readonly string[]): string {
+  const reasons: string[] = [];
+  if (parts.lexical) {
+    reasons.push(
+      matched.length > 0
+        ? `full-text rank ${parts.lexical.rank}: contains ${matched.map((term) => `"${term}"`).join(', ')}`
+        : `full-text rank ${parts.lexical.rank}`,
+    );
+  }
+  if (parts.vector) {
+    reasons.push(
+      `embedding rank ${parts.vector.rank}: cosine similarity ${parts.vector.similarity.toFixed(3)}`,
+    );
+  }
+  return reasons.join('; ');
+}
+
+export interface SearchOptions {
+  /** A remote embeddings provider; without one the LSA model trained on the corpus is used. */
+  embedder?: Embedder;
+  onProgress?: (stage: string, done: number, total: number) => void;
+}
+
+/** In-memory vectors for the exact scan (databases without a KNN index). */
+interface VectorCache {
+  model: string;
+  seq: number;
+  dimensions: number;
+  slots: Map<number, number>;
+  ids: number[];
+  kinds: string[];
+  data: Float32Array;
+}
 
 export class SemanticSearch {
-  private built: BuiltIndex | undefined;
-  private checkedAt = 0;
-  private building: Promise<BuiltIndex> | undefined;
+  private checkedAt = -Infinity;
+  private preparing: Promise<void> | undefined;
+  private embedder: Embedder | undefined;
+  private cache: VectorCache | undefined;
+  private vectorIndex: 'sqlite-vec' | 'exact-scan' = 'exact-scan';
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: SearchOptions = {},
+  ) {}
+
+  /**
+   * Brings the index up to date: new and changed records become documents, the embedding model is
+   * chosen (trained on first use), and documents without a vector are embedded.
+   */
+  async prepare(now: Date, budget: number = Number.POSITIVE_INFINITY): Promise<void> {
+    this.preparing ??= this.update(now, budget).finally(() => {
+      this.preparing = undefined;
+    });
+    await this.preparing;
+    this.checkedAt = now.getTime();
+  }
+
+  private async update(now: Date, budget: number): Promise<void> {
+    const progress = this.options.onProgress;
+    await refreshSearchDocuments(this.db, now, (source, done) =>
+      progress?.(`documents:${source}`, done, done),
+    );
+    const embedder = await this.chooseEmbedder(now);
+    const total = await countDocumentsWithoutVector(this.db, embedder.model);
+    let done = 0;
+    const limit = embedder.provider === 'lsa' ? Number.POSITIVE_INFINITY : budget;
+    while (done < Math.min(total, limit)) {
+      const batch = await documentsWithoutVector(this.db, embedder.model, Math.min(500, limit - done));
+      if (batch.length === 0) break;
+      const vectors = await embedder.embed(
+        batch.map((doc) => `${doc.title}. ${doc.body}`),
+        'document',
+      );
+      await storeVectors(
+        this.db,
+        embedder.model,
+        batch.map((doc, i) => ({ id: doc.id, kind: doc.kind, vector: vectors[i] ?? new Float32Array(0) })),
+      );
+      done += batch.length;
+      progress?.('vectors', done, total);
+    }
+  }
+
+  private async chooseEmbedder(now: Date): Promise<Embedder> {
+    const active = await activeEmbeddingModel(this.db);
+    const remote = this.options.embedder;
+    if (remote) {
+      if (active?.model !== remote.model) {
+        await activateEmbeddingModel(
+          this.db,
+          {
+            model: remote.model,
+            provider: remote.provider,
+            dimensions: remote.dimensions,
+            state: null,
+            trained_on: 0,
+          },
+          now,
+        );
+      }
+      this.embedder = remote;
+      return remote;
+    }
+    const documents = await countSearchDocuments(this.db);
+    const stale =
+      active?.provider !== 'lsa' || !active.state || documents >= active.trained_on * RETRAIN_GROWTH;
+    if (!stale && active?.state && this.embedder?.model === active.model) return this.embedder;
+    if (!stale && active?.state) {
+      this.embedder = LsaEmbedder.load(active.model, active.state);
+      return this.embedder;
+    }
+    const texts = await sampleSearchTexts(this.db, TRAINING_SAMPLE);
+    this.options.onProgress?.('training', 0, texts.length);
+    const trained = LsaEmbedder.train(texts, now);
+    await activateEmbeddingModel(
+      this.db,
+      {
+        model: trained.model,
+        provider: 'lsa',
+        dimensions: trained.dimensions,
+        state: trained.serialize(),
+        trained_on: Math.max(1, documents),
+      },
+      now,
+    );
+    this.embedder = trained;
+    this.cache = undefined;
+    return trained;
+  }
 
   async search(
-    params: { q: string; types: readonly SemanticType[]; limit: number },
-    now: number = Date.now(),
+    params: { q: string; types: readonly SemanticType[]; limit: number; mode?: SearchMode },
+    now: Date = new Date(),
   ) {
-    const built = await this.current(now);
-    const terms = expandQuery(params.q);
-    const wanted = new Set(params.types);
-    const hits = built.index
-      .search(terms, 5_000)
-      .filter((hit) => wanted.has((built.entries.get(hit.id) as Entry).type))
-      .slice(0, params.limit);
-    const top = hits[0]?.score ?? 1;
+    if (now.getTime() - this.checkedAt >= RECHECK_MS || !this.embedder)
+      await this.prepare(now, REMOTE_EMBED_BUDGET);
+    const mode = params.mode ?? 'hybrid';
+    const words = queryWords(params.q);
+    const depth = Math.max(CANDIDATES, params.limit);
+    const lexical = mode === 'vector' ? [] : await fullTextSearch(this.db, words, params.types, depth);
+    const vector = mode === 'lexical' ? [] : await this.nearest(params.q, params.types, depth);
+    const fused = fuseRankings(lexical, vector);
+    const documents = new Map(
+      (
+        await searchDocumentsByIds(
+          this.db,
+          fused.slice(0, params.limit * 2).map((hit) => hit.id),
+        )
+      ).map((doc) => [doc.id, doc]),
+    );
+    const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
+    const hits = fused.filter((hit) => documents.has(hit.id)).slice(0, params.limit);
+    const top = hits[0]?.parts.fused ?? 1;
     return {
       query: params.q,
-      terms: [...terms].map(([term, weight]) => ({ term, weight })),
+      mode,
+      terms: words.map((term) => ({ term, weight: 1 })),
+      retrieval: {
+        lexical: fullTextEngine(this.db),
+        vector_index: this.vectorIndex,
+        model: this.embedder?.model ?? null,
+        provider: this.embedder?.provider ?? null,
+        fusion: `reciprocal rank fusion, k=${RRF_K}`,
+      },
       results: hits.map((hit) => {
-        const entry = built.entries.get(hit.id) as Entry;
+        const doc = documents.get(hit.id);
+        if (!doc) throw new Error(`search document ${hit.id} vanished`);
+        const docTerms = new Set(tokenize(`${doc.title} ${doc.body}`));
+        const matched = [...queryTerms].filter(([stemmed]) => docTerms.has(stemmed)).map(([, word]) => word);
         return {
-          type: entry.type,
-          title: entry.title,
-          subtitle: entry.subtitle,
-          score: Math.round((hit.score / top) * 1000) / 1000,
-          matched_terms: hit.matched,
-          ...entry.ref,
+          type: doc.kind,
+          key: doc.doc_key,
+          title: doc.title,
+          subtitle: doc.subtitle,
+          score: Math.round((hit.parts.fused / top) * 1000) / 1000,
+          score_parts: hit.parts,
+          matched_terms: matched,
+          why: explainMatch(hit.parts, matched),
+          ...(JSON.parse(doc.refs) as SearchRefs),
         };
       }),
       total: hits.length,
     };
   }
 
-  private async current(now: number): Promise<BuiltIndex> {
-    if (this.built && now - this.checkedAt < RECHECK_MS) return this.built;
-    const version = await corpusVersion(this.db);
-    this.checkedAt = now;
-    if (this.built?.version === version) return this.built;
-    this.building ??= build(this.db, version).finally(() => {
-      this.building = undefined;
-    });
-    this.built = await this.building;
-    return this.built;
+  private async nearest(q: string, kinds: readonly string[], k: number) {
+    const embedder = this.embedder;
+    if (!embedder) return [];
+    const [query] = await embedder.embed([q], 'query');
+    if (!query || query.every((x) => x === 0)) return [];
+    const indexed = await nearestVectors(this.db, query, kinds, k);
+    if (indexed) {
+      this.vectorIndex = 'sqlite-vec';
+      return indexed;
+    }
+    this.vectorIndex = 'exact-scan';
+    return this.scan(embedder, query, new Set(kinds), k);
   }
-}
 
-async function build(db: Kysely<Database>, version: string): Promise<BuiltIndex> {
-  const entries = new Map<string, Entry>();
-  const documents: IndexedDocument[] = [];
-  const add = (id: string, entry: Entry, fields: IndexedDocument['fields']) => {
-    entries.set(id, entry);
-    documents.push({ id, fields });
-  };
+  /** The portable exact scan: every vector of the wanted kinds, cosine by dot product (unit vectors). */
+  private async scan(embedder: Embedder, query: Float32Array, kinds: ReadonlySet<string>, k: number) {
+    const cache = await this.loadCache(embedder);
+    const d = cache.dimensions;
+    const best: { id: number; similarity: number }[] = [];
+    let floor = -Infinity;
+    for (let slot = 0; slot < cache.ids.length; slot++) {
+      if (!kinds.has(cache.kinds[slot] ?? '')) continue;
+      let dot = 0;
+      const base = slot * d;
+      for (let j = 0; j < d; j++) dot += (cache.data[base + j] ?? 0) * (query[j] ?? 0);
+      if (best.length < k || dot > floor) {
+        best.push({ id: cache.ids[slot] ?? 0, similarity: dot });
+        if (best.length > k * 2) {
+          best.sort((a, b) => b.similarity - a.similarity);
+          best.length = k;
+          floor = best[k - 1]?.similarity ?? -Infinity;
+        }
+      }
+    }
+    return best.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+  }
 
-  const { politicians, committees } = await searchablePoliticians(db);
-  const committeeNames = new Map<number, string[]>();
-  for (const seat of committees)
-    committeeNames.set(seat.politician_id, [...(committeeNames.get(seat.politician_id) ?? []), seat.name]);
-  for (const p of politicians) {
-    add(
-      `politician:${p.id}`,
-      {
-        type: 'politicians',
-        title: p.name,
-        subtitle: [p.party, p.state, p.chamber].filter(Boolean).join(' · '),
-        ref: { politician_id: p.id, slug: p.slug },
-      },
-      [
-        { text: p.name, weight: 3 },
-        {
-          text: `${PARTY_NAMES[p.party ?? ''] ?? ''} ${p.state ?? ''} ${p.chamber} ${p.title ?? ''} ${p.agency ?? ''}`,
-          weight: 1,
-        },
-        { text: (committeeNames.get(p.id) ?? []).join(' '), weight: 1 },
-      ],
-    );
+  private async loadCache(embedder: Embedder): Promise<VectorCache> {
+    if (!this.cache || this.cache.model !== embedder.model) {
+      this.cache = {
+        model: embedder.model,
+        seq: 0,
+        dimensions: embedder.dimensions,
+        slots: new Map(),
+        ids: [],
+        kinds: [],
+        data: new Float32Array(embedder.dimensions * 1024),
+      };
+    }
+    const cache = this.cache;
+    for (;;) {
+      const rows = await vectorsSince(this.db, embedder.model, cache.seq, 5_000);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        let slot = cache.slots.get(row.document_id);
+        if (slot === undefined) {
+          slot = cache.ids.length;
+          cache.slots.set(row.document_id, slot);
+          cache.ids.push(row.document_id);
+          cache.kinds.push(row.kind);
+          if ((slot + 1) * cache.dimensions > cache.data.length) {
+            const grown = new Float32Array(cache.data.length * 2);
+            grown.set(cache.data);
+            cache.data = grown;
+          }
+        }
+        cache.data.set(row.vector.subarray(0, cache.dimensions), slot * cache.dimensions);
+        cache.seq = row.seq;
+      }
+    }
+    return cache;
   }
-  for (const t of await searchableTickers(db)) {
-    add(
-      `ticker:${t.ticker}`,
-      {
-        type: 'tickers',
-        title: t.ticker,
-        subtitle: t.company ?? t.description ?? '',
-        ref: { ticker: t.ticker },
-      },
-      [
-        { text: t.ticker, weight: 3 },
-        { text: `${t.company ?? ''} ${t.description ?? ''}`, weight: 2 },
-        { text: `${t.sector ?? ''} ${t.industry ?? ''}`, weight: 1 },
-      ],
-    );
-  }
-  for (const t of await searchableTrades(db)) {
-    const chamber = chamberOfSource(t.source) ?? '';
-    add(
-      `trade:${t.id}`,
-      {
-        type: 'trades',
-        title: `${t.politician_name}: ${t.trade_type} ${t.ticker} ${t.amount_range ?? ''}`.trim(),
-        subtitle: `${t.transaction_date} · ${t.asset_description ?? ''}`,
-        ref: { trade_id: t.id, ticker: t.ticker },
-      },
-      [
-        { text: `${t.politician_name} ${t.ticker}`, weight: 2 },
-        { text: `${t.asset_description ?? ''} ${t.asset_type ?? ''} ${t.option_type ?? ''}`, weight: 1 },
-        {
-          text: `${t.trade_type} ${t.owner ?? ''} ${PARTY_NAMES[t.party ?? ''] ?? ''} ${chamber} ${t.sector ?? ''} ${t.comment ?? ''}`,
-          weight: 1,
-        },
-      ],
-    );
-  }
-  for (const b of await searchableBills(db)) {
-    add(
-      `bill:${b.id}`,
-      {
-        type: 'bills',
-        title: b.short_title ?? b.title,
-        subtitle: `${b.id} · ${b.policy_area ?? ''}`,
-        ref: { bill_id: b.id },
-      },
-      [
-        { text: `${b.short_title ?? ''} ${b.title}`, weight: 2 },
-        { text: b.policy_area ?? '', weight: 1 },
-      ],
-    );
-  }
-  return { version, index: new Bm25Index(documents), entries };
 }

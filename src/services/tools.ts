@@ -99,7 +99,8 @@ export const TOOLS: readonly ToolSpec[] = [
     name: 'semantic_search',
     method: 'GET',
     url: '/v1/semantic-search',
-    description: 'Search trades, members and bills by meaning with a free-text question.',
+    description:
+      'Search members, stocks, trades, bills, filings, insider trades, 13D/G positions, lobbying filings and contract awards by meaning with a free-text question (full text and embeddings, fused).',
   },
   {
     name: 'get_portfolio',

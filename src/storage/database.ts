@@ -14,6 +14,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import * as sqliteVec from 'sqlite-vec';
 import type { DatabaseConfig } from '../config.js';
 import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
@@ -52,6 +53,7 @@ function openSqlite(file: string): Store {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    loadVectorExtension(sqlite);
     // Rewriting the header's user_version with its own value fails at once on a read-only or
     // corrupt file, where serving would otherwise start and answer 500s.
     const version = Number(sqlite.pragma('user_version', { simple: true }));
@@ -65,6 +67,18 @@ function openSqlite(file: string): Store {
   });
   registerSqliteHandle(db, sqlite);
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
+}
+
+/**
+ * sqlite-vec (from the npm registry, a prebuilt binary per platform) gives semantic search its
+ * KNN index. Search falls back to an exact scan in memory where the binary does not load.
+ */
+function loadVectorExtension(sqlite: BetterSqlite3.Database): void {
+  try {
+    sqliteVec.load(sqlite);
+  } catch {
+    // No binary for this platform: dialect.vectorIndexAvailable() answers false.
+  }
 }
 
 /**

@@ -59,3 +59,127 @@ export function claimingUnlocked<DB, Q extends { forUpdate(): Q; skipLocked(): Q
 ): Q {
   return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate().skipLocked();
 }
+
+/** The column type of raw bytes (embedding vectors, model parameters). */
+export function binaryType(db: Kysely<unknown>): 'blob' | 'bytea' {
+  return isSqlite(db as Kysely<unknown>) ? 'blob' : 'bytea';
+}
+
+/**
+ * The full-text index over search_documents (title weighs more than body). SQLite: an FTS5 table
+ * with the Porter stemmer kept in step with the documents by triggers. PostgreSQL: a stored
+ * `tsvector` column (english configuration) with a GIN index.
+ */
+export async function createFullTextIndex(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db as Kysely<unknown>)) {
+    await sql`create virtual table search_fts using fts5(title, body, content='search_documents',
+      content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create trigger search_fts_insert after insert on search_documents begin
+      insert into search_fts(rowid, title, body) values (new.id, new.title, new.body); end`.execute(db);
+    await sql`create trigger search_fts_delete after delete on search_documents begin
+      insert into search_fts(search_fts, rowid, title, body) values ('delete', old.id, old.title, old.body); end`.execute(
+      db,
+    );
+    await sql`create trigger search_fts_update after update of title, body on search_documents begin
+      insert into search_fts(search_fts, rowid, title, body) values ('delete', old.id, old.title, old.body);
+      insert into search_fts(rowid, title, body) values (new.id, new.title, new.body); end`.execute(db);
+    return;
+  }
+  await sql`alter table search_documents add column tsv tsvector generated always as
+    (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) stored`.execute(
+    db,
+  );
+  await sql`create index search_documents_tsv on search_documents using gin (tsv)`.execute(db);
+}
+
+export async function dropFullTextIndex(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db as Kysely<unknown>)) await sql`drop table if exists search_fts`.execute(db);
+}
+
+/**
+ * Documents matching any of `terms` (plain lower-case words), best first, with the engine's own
+ * relevance: FTS5's bm25 (negated, so higher is better; title weighs 2) or PostgreSQL's
+ * ts_rank_cd over the weighted tsvector.
+ */
+export function fullTextRanked<DB>(
+  db: Kysely<DB>,
+  terms: readonly string[],
+  kinds: readonly string[],
+  limit: number,
+): RawBuilder<{ id: number; score: number }> {
+  const words = terms.map((term) => term.replace(/[^a-z0-9]/g, '')).filter((term) => term.length > 0);
+  const kindList = sql.join(kinds.map((kind) => sql`${kind}`));
+  if (isSqlite(db as Kysely<unknown>)) {
+    const match = words.map((word) => `"${word}"`).join(' OR ');
+    return sql<{ id: number; score: number }>`select d.id as id, -bm25(search_fts, 2.0, 1.0) as score
+      from search_fts join search_documents d on d.id = search_fts.rowid
+      where search_fts match ${match} and d.kind in (${kindList})
+      order by bm25(search_fts, 2.0, 1.0) limit ${limit}`;
+  }
+  const query = words.join(' | ');
+  return sql<{ id: number; score: number }>`select d.id as id, ts_rank_cd(d.tsv, q) as score
+    from search_documents d, to_tsquery('english', ${query}) q
+    where d.tsv @@ q and d.kind in (${kindList})
+    order by score desc, d.id limit ${limit}`;
+}
+
+const vectorSupport = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * Whether the database has a KNN vector index: sqlite-vec loaded into SQLite. PostgreSQL without
+ * pgvector (and SQLite without the extension) answers false; search then scans exactly in memory.
+ */
+export function vectorIndexAvailable<DB>(db: Kysely<DB>): Promise<boolean> {
+  const executor = db.getExecutor();
+  let known = vectorSupport.get(executor);
+  if (!known) {
+    known = isSqlite(db as Kysely<unknown>)
+      ? sql`select vec_version() as v`.execute(db).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+    vectorSupport.set(executor, known);
+  }
+  return known;
+}
+
+/** (Re)creates the KNN index for vectors of `dimensions` floats, partitioned by document kind. */
+export async function resetVectorIndex<DB>(db: Kysely<DB>, dimensions: number): Promise<void> {
+  await sql`drop table if exists search_vec`.execute(db);
+  await sql`create virtual table search_vec using vec0(kind text partition key,
+    embedding float[${sql.raw(String(Math.trunc(dimensions)))}] distance_metric=cosine)`.execute(db);
+}
+
+export async function writeVectorIndex<DB>(
+  db: Kysely<DB>,
+  rows: readonly { id: number; kind: string; vector: Uint8Array }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await removeFromVectorIndex(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) {
+    await sql`insert into search_vec(rowid, kind, embedding) values (${BigInt(row.id)}, ${row.kind}, ${row.vector})`.execute(
+      db,
+    );
+  }
+}
+
+export async function removeFromVectorIndex<DB>(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += 500) {
+    const chunk = ids.slice(at, at + 500).map((id) => sql`${id}`);
+    await sql`delete from search_vec where rowid in (${sql.join(chunk)})`.execute(db);
+  }
+}
+
+/** The k nearest documents of one kind by cosine distance (0 = same direction). */
+export function nearestInVectorIndex(
+  query: Uint8Array,
+  kind: string,
+  k: number,
+): RawBuilder<{ id: number; distance: number }> {
+  return sql<{ id: number; distance: number }>`select rowid as id, distance from search_vec
+    where embedding match ${query} and k = ${k} and kind = ${kind} order by distance`;
+}

@@ -14,6 +14,7 @@ import * as selfService from './migrations/0011-self-service.js';
 import * as analyticsClusters from './migrations/0012-analytics-clusters.js';
 import * as roles from './migrations/0014-roles.js';
 import * as idempotency from './migrations/0015-idempotency.js';
+import * as search from './migrations/0016-search.js';
 import * as performance from './migrations/0017-performance.js';
 import type { Database } from './schema.js';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0014-roles': roles,
   '0017-performance': performance,
   '0012-analytics-clusters': analyticsClusters,
+  '0016-search': search,
 };
 
 export interface MigrationReport {

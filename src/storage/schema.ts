@@ -945,6 +945,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   role_leases: RoleLeasesTable;
   scheduler_runs: SchedulerRunsTable;
+  search_documents: SearchDocumentsTable;
+  search_vectors: SearchVectorsTable;
+  search_models: SearchModelsTable;
+  search_sources: SearchSourcesTable;
 }
 
 /** A POST's Idempotency-Key: its claim and, once done, the answer to replay (migration 0015). */
@@ -1070,3 +1074,42 @@ export type NewTrade = Insertable<TradesTable>;
 export type TradeUpdate = Updateable<TradesTable>;
 export type FilingRow = Selectable<FilingsTable>;
 export type NewFiling = Insertable<FilingsTable>;
+
+/** One searchable record: the text full-text search and embeddings read (migration 0016-search). */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  doc_key: string;
+  kind: string;
+  ref_id: string;
+  title: string;
+  subtitle: string;
+  body: string;
+  /** JSON of the response's reference fields. */
+  refs: string;
+  vector_model: string | null;
+  updated_at: string;
+}
+
+export interface SearchVectorsTable {
+  document_id: number;
+  model: string;
+  kind: string;
+  vector: Uint8Array;
+  seq: number;
+}
+
+export interface SearchModelsTable {
+  model: string;
+  provider: string;
+  dimensions: number;
+  state: Uint8Array | null;
+  trained_on: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+}
+
+export interface SearchSourcesTable {
+  source: string;
+  last_id: Generated<number>;
+  last_updated: Generated<string>;
+}

@@ -412,7 +412,7 @@ export interface paths {
         };
         /**
          * Search members, stocks, trades and bills with a free-text question
-         * @description Ranks every member, traded stock, trade and bill by how well its text answers the question (BM25), with related words added at lower weight (e.g. "defense" also looks for aerospace, Lockheed, Raytheon). Lexical, not neural: see `terms` for what was searched.
+         * @description Hybrid retrieval over members, stocks, trades, bills, filings, insider trades, 13D/G positions, lobbying filings and contract awards: the database's full-text engine and text embeddings (by default a latent semantic model trained on this corpus; an OpenAI-compatible or Voyage model when configured), fused by reciprocal rank fusion. Each result carries its score parts and why it matched. `mode=lexical` or `mode=vector` runs one retriever alone.
          */
         get: operations["semanticSearch"];
         put?: never;
@@ -7333,8 +7333,10 @@ export interface operations {
             query: {
                 /** @description The question */
                 q: string;
-                /** @description Comma list of politicians, tickers, trades, bills (default all) */
+                /** @description Comma list of politicians, tickers, trades, bills, filings, insider_trades, whale_positions, lobbying, contracts (default all) */
                 types?: string;
+                /** @description hybrid (default), lexical (full text only) or vector (embeddings only) */
+                mode?: "hybrid" | "lexical" | "vector";
                 /** @description Results, 1-50 (default 10) */
                 limit?: number;
             };
@@ -7359,25 +7361,46 @@ export interface operations {
                     /**
                      * @example {
                      *       "query": "defense contractor stock bought by senators",
+                     *       "mode": "hybrid",
                      *       "terms": [
                      *         {
                      *           "term": "defense",
                      *           "weight": 1
                      *         },
                      *         {
-                     *           "term": "lockheed",
-                     *           "weight": 0.4
+                     *           "term": "contractor",
+                     *           "weight": 1
                      *         }
                      *       ],
+                     *       "retrieval": {
+                     *         "lexical": "sqlite-fts5",
+                     *         "vector_index": "sqlite-vec",
+                     *         "model": "lsa-128d-20260601T120000",
+                     *         "provider": "lsa",
+                     *         "fusion": "reciprocal rank fusion, k=60"
+                     *       },
                      *       "results": [
                      *         {
                      *           "type": "tickers",
+                     *           "key": "ticker:LMT",
                      *           "title": "LMT",
                      *           "subtitle": "Lockheed Martin Corporation",
                      *           "score": 1,
+                     *           "score_parts": {
+                     *             "lexical": {
+                     *               "rank": 1,
+                     *               "score": 12.5
+                     *             },
+                     *             "vector": {
+                     *               "rank": 2,
+                     *               "similarity": 0.71
+                     *             },
+                     *             "fused": 0.0325
+                     *           },
                      *           "matched_terms": [
-                     *             "lockheed"
+                     *             "defense"
                      *           ],
+                     *           "why": "full-text rank 1: contains \"defense\"; embedding rank 2: cosine similarity 0.710",
                      *           "ticker": "LMT"
                      *         }
                      *       ],
@@ -7386,24 +7409,63 @@ export interface operations {
                      */
                     "application/json": {
                         query: string;
-                        /** @description The question as searched: its own terms (weight 1) and related ones (weight 0.4) */
+                        /** @description hybrid, lexical or vector */
+                        mode: string;
+                        /** @description The words of the question the full-text engine searched (stop words dropped) */
                         terms: {
                             term: string;
                             weight: number;
                         }[];
+                        /** @description How the answer was retrieved */
+                        retrieval: {
+                            /** @description sqlite-fts5 or postgresql-tsvector */
+                            lexical: string;
+                            /** @description sqlite-vec (KNN) or exact-scan */
+                            vector_index: string;
+                            /** @description The embedding model */
+                            model: string | null;
+                            /** @description lsa, openai or voyage */
+                            provider: string | null;
+                            fusion: string;
+                        };
                         results: {
-                            /** @description politicians, tickers, trades or bills */
+                            /** @description politicians, tickers, trades, bills, filings, insider_trades, whale_positions, lobbying, contracts */
                             type: string;
+                            /** @description Stable identity of the record (trade:<source>:<source_key>, ticker:NVDA, ...) */
+                            key: string;
                             title: string;
                             subtitle: string;
-                            /** @description Relevance relative to the best result (1) */
+                            /** @description Fused relevance relative to the best result (1) */
                             score: number;
+                            /** @description What each retriever contributed */
+                            score_parts: {
+                                /** @description Full-text rank and engine score (FTS5 bm25 / ts_rank_cd); null when not found */
+                                lexical: {
+                                    rank: number;
+                                    score: number;
+                                } | null;
+                                /** @description Embedding rank and cosine similarity; null when not among the nearest */
+                                vector: {
+                                    rank: number;
+                                    similarity: number;
+                                } | null;
+                                /** @description Reciprocal rank fusion: sum of 1/(60 + rank) */
+                                fused: number;
+                            };
+                            /** @description Words of the question the record contains */
                             matched_terms: string[];
+                            /** @description Why it matched, in words */
+                            why: string;
                             politician_id?: number;
                             slug?: string;
                             ticker?: string;
                             trade_id?: number;
                             bill_id?: string;
+                            filing_id?: number;
+                            insider_trade_id?: number;
+                            whale_position_id?: number;
+                            lobbying_filing_id?: number;
+                            contract_award_id?: number;
                         }[];
                         total: number;
                     };

@@ -26,6 +26,7 @@ import {
 } from '../../storage/repositories/ingest.js';
 import { memberDisclosedVolume, politicianSummary } from '../../storage/repositories/member-activity.js';
 import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
+import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
@@ -91,6 +92,8 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
     options.progress?.finish(report);
     if (options.signal?.aborted) break;
   }
+  // New and changed records become searchable at once (their vectors follow at the next question).
+  await refreshSearchDocuments(db, clock());
   return { startedAt, finishedAt: clock().toISOString(), sources };
 }
 

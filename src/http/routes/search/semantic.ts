@@ -1,30 +1,70 @@
 // GET /v1/semantic-search
 import { Type } from 'typebox';
 import { invalidField } from '../../../errors.js';
-import { SEMANTIC_TYPES, SemanticSearch, type SemanticType } from '../../../search/semantic.js';
+import {
+  SEARCH_MODES,
+  SEMANTIC_TYPES,
+  type SearchMode,
+  SemanticSearch,
+  type SemanticType,
+} from '../../../search/semantic.js';
 import { splitList } from '../../../services/trade-params.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
+const RankPart = (field: string, description: string) =>
+  Type.Union([Type.Object({ rank: Type.Integer(), [field]: Type.Number() }), Type.Null()], { description });
+
 const Result = Type.Object({
-  type: Type.String({ description: 'politicians, tickers, trades or bills' }),
+  type: Type.String({ description: SEMANTIC_TYPES.join(', ') }),
+  key: Type.String({
+    description: 'Stable identity of the record (trade:<source>:<source_key>, ticker:NVDA, ...)',
+  }),
   title: Type.String(),
   subtitle: Type.String(),
-  score: Type.Number({ description: 'Relevance relative to the best result (1)' }),
-  matched_terms: Type.Array(Type.String()),
+  score: Type.Number({ description: 'Fused relevance relative to the best result (1)' }),
+  score_parts: Type.Object(
+    {
+      lexical: RankPart(
+        'score',
+        'Full-text rank and engine score (FTS5 bm25 / ts_rank_cd); null when not found',
+      ),
+      vector: RankPart('similarity', 'Embedding rank and cosine similarity; null when not among the nearest'),
+      fused: Type.Number({ description: 'Reciprocal rank fusion: sum of 1/(60 + rank)' }),
+    },
+    { description: 'What each retriever contributed' },
+  ),
+  matched_terms: Type.Array(Type.String(), { description: 'Words of the question the record contains' }),
+  why: Type.String({ description: 'Why it matched, in words' }),
   politician_id: Type.Optional(Type.Integer()),
   slug: Type.Optional(Type.String()),
   ticker: Type.Optional(Type.String()),
   trade_id: Type.Optional(Type.Integer()),
   bill_id: Type.Optional(Type.String()),
+  filing_id: Type.Optional(Type.Integer()),
+  insider_trade_id: Type.Optional(Type.Integer()),
+  whale_position_id: Type.Optional(Type.Integer()),
+  lobbying_filing_id: Type.Optional(Type.Integer()),
+  contract_award_id: Type.Optional(Type.Integer()),
 });
 
 const Answer = Type.Object(
   {
     query: Type.String(),
+    mode: Type.String({ description: 'hybrid, lexical or vector' }),
     terms: Type.Array(Type.Object({ term: Type.String(), weight: Type.Number() }), {
-      description: 'The question as searched: its own terms (weight 1) and related ones (weight 0.4)',
+      description: 'The words of the question the full-text engine searched (stop words dropped)',
     }),
+    retrieval: Type.Object(
+      {
+        lexical: Type.String({ description: 'sqlite-fts5 or postgresql-tsvector' }),
+        vector_index: Type.String({ description: 'sqlite-vec (KNN) or exact-scan' }),
+        model: Type.Union([Type.String(), Type.Null()], { description: 'The embedding model' }),
+        provider: Type.Union([Type.String(), Type.Null()], { description: 'lsa, openai or voyage' }),
+        fusion: Type.String(),
+      },
+      { description: 'How the answer was retrieved' },
+    ),
     results: Type.Array(Result),
     total: Type.Integer(),
   },
@@ -32,17 +72,32 @@ const Answer = Type.Object(
     examples: [
       {
         query: 'defense contractor stock bought by senators',
+        mode: 'hybrid',
         terms: [
           { term: 'defense', weight: 1 },
-          { term: 'lockheed', weight: 0.4 },
+          { term: 'contractor', weight: 1 },
         ],
+        retrieval: {
+          lexical: 'sqlite-fts5',
+          vector_index: 'sqlite-vec',
+          model: 'lsa-128d-20260601T120000',
+          provider: 'lsa',
+          fusion: 'reciprocal rank fusion, k=60',
+        },
         results: [
           {
             type: 'tickers',
+            key: 'ticker:LMT',
             title: 'LMT',
             subtitle: 'Lockheed Martin Corporation',
             score: 1,
-            matched_terms: ['lockheed'],
+            score_parts: {
+              lexical: { rank: 1, score: 12.5 },
+              vector: { rank: 2, similarity: 0.71 },
+              fused: 0.0325,
+            },
+            matched_terms: ['defense'],
+            why: 'full-text rank 1: contains "defense"; embedding rank 2: cosine similarity 0.710',
             ticker: 'LMT',
           },
         ],
@@ -53,7 +108,7 @@ const Answer = Type.Object(
 );
 
 export function semanticSearchRoute(app: App, deps: AppDeps): void {
-  const engine = new SemanticSearch(deps.db);
+  const engine = deps.semanticSearch ?? new SemanticSearch(deps.db);
   app.get(
     '/v1/semantic-search',
     {
@@ -62,16 +117,23 @@ export function semanticSearchRoute(app: App, deps: AppDeps): void {
         tags: ['search'],
         summary: 'Search members, stocks, trades and bills with a free-text question',
         description:
-          'Ranks every member, traded stock, trade and bill by how well its text answers the question (BM25), with related ' +
-          'words added at lower weight (e.g. "defense" also looks for aerospace, Lockheed, Raytheon). Lexical, not neural: ' +
-          'see `terms` for what was searched.',
+          'Hybrid retrieval over members, stocks, trades, bills, filings, insider trades, 13D/G positions, lobbying filings ' +
+          "and contract awards: the database's full-text engine and text embeddings (by default a latent semantic model " +
+          'trained on this corpus; an OpenAI-compatible or Voyage model when configured), fused by reciprocal rank fusion. ' +
+          'Each result carries its score parts and why it matched. `mode=lexical` or `mode=vector` runs one retriever alone.',
         querystring: Type.Object({
           q: Type.String({ minLength: 2, maxLength: 300, description: 'The question' }),
           types: Type.Optional(
             Type.String({
               maxLength: 100,
-              description: 'Comma list of politicians, tickers, trades, bills (default all)',
+              description: `Comma list of ${SEMANTIC_TYPES.join(', ')} (default all)`,
             }),
+          ),
+          mode: Type.Optional(
+            Type.Union(
+              SEARCH_MODES.map((mode) => Type.Literal(mode)),
+              { description: 'hybrid (default), lexical (full text only) or vector (embeddings only)' },
+            ),
           ),
           limit: Type.Integer({
             minimum: 1,
@@ -94,7 +156,8 @@ export function semanticSearchRoute(app: App, deps: AppDeps): void {
             return type as SemanticType;
           })
         : SEMANTIC_TYPES;
-      return engine.search({ q: q.trim(), types, limit }, deps.clock().getTime());
+      const mode: SearchMode = request.query.mode ?? 'hybrid';
+      return engine.search({ q: q.trim(), types, limit, mode }, deps.clock());
     },
   );
 }

@@ -1,0 +1,220 @@
+// `npm run bench -- search`: retrieval quality and latency of /v1/semantic-search's engine on the
+// 115k-trade bench database the HTTP bench builds (the real data, trades grown four times).
+// Quality: bench/search/queries.json holds realistic questions with relevance rules over the
+// real records; the rules are resolved to stable keys (bench/search/judged.json, rewritten by
+// each run) and every mode (lexical-only, vector-only, hybrid) is scored by nDCG@10 and
+// recall@20. Copies made by the multiplier count as their original (first occurrence only).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { SEARCH_MODES, type SearchMode, SemanticSearch, type SemanticType } from '../src/search/semantic.js';
+import { openStore } from '../src/storage/database.js';
+import type { Database } from '../src/storage/schema.js';
+import { repoRoot } from '../src/test-support/data-dir.js';
+import { FIXTURE_NOW } from '../src/test-support/real-data.js';
+import { buildDatabase } from './http.js';
+import { machine } from './report.js';
+
+type Criteria =
+  | {
+      kind: 'trades';
+      chamber?: string;
+      action?: string;
+      party?: string;
+      member?: string;
+      tickers?: string[];
+      industry?: string[];
+      from?: string;
+      to?: string;
+      option?: boolean;
+      owner?: string;
+    }
+  | { kind: 'tickers'; tickers: string[] }
+  | { kind: 'politicians'; slugs: string[] };
+
+interface LabeledQuery {
+  query: string;
+  criteria: Criteria;
+}
+
+const DIR = join(repoRoot, 'bench', 'search');
+
+/** The stable keys a query's relevance rule selects among the original (not multiplied) records. */
+export async function judge(db: Kysely<Database>, criteria: Criteria): Promise<string[]> {
+  if (criteria.kind === 'tickers') {
+    const rows = await db
+      .selectFrom('search_documents')
+      .select('doc_key')
+      .where(
+        'doc_key',
+        'in',
+        criteria.tickers.map((ticker) => `ticker:${ticker}`),
+      )
+      .execute();
+    return rows.map((row) => row.doc_key);
+  }
+  if (criteria.kind === 'politicians') return criteria.slugs.map((slug) => `politician:${slug}`);
+  let query = db
+    .selectFrom('trades as t')
+    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+    .leftJoin('companies as c', 'c.ticker', 't.ticker')
+    .select(['t.source', 't.source_key'])
+    .where('t.superseded_by', 'is', null)
+    .where('t.source_key', 'not like', '%#bench%');
+  if (criteria.chamber) query = query.where('p.chamber', '=', criteria.chamber);
+  if (criteria.action) query = query.where('t.trade_action', '=', criteria.action);
+  if (criteria.party) query = query.where('p.party', '=', criteria.party);
+  if (criteria.member) query = query.where('p.slug', '=', criteria.member);
+  if (criteria.tickers) query = query.where('t.ticker', 'in', criteria.tickers);
+  if (criteria.from) query = query.where('t.transaction_date', '>=', criteria.from);
+  if (criteria.to) query = query.where('t.transaction_date', '<', criteria.to);
+  if (criteria.option) query = query.where('t.option_type', 'is not', null);
+  if (criteria.owner) query = query.where('t.owner', '=', criteria.owner);
+  const industry = criteria.industry;
+  if (industry) {
+    query = query.where((eb) =>
+      eb.or(
+        industry.map((pattern) => eb(sql<string>`coalesce(c.industry, t.industry, '')`, 'like', pattern)),
+      ),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => `trade:${row.source}:${row.source_key}`);
+}
+
+/** A multiplied copy counts as its original; repeats of one original are dropped from the ranking. */
+export function canonicalRanking(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => key.replace(/#bench\d+$/, '')))];
+}
+
+/** Binary-relevance nDCG@k. */
+export function ndcgAt(ranked: readonly string[], relevant: ReadonlySet<string>, k: number): number {
+  let dcg = 0;
+  ranked.slice(0, k).forEach((key, i) => {
+    if (relevant.has(key)) dcg += 1 / Math.log2(i + 2);
+  });
+  let ideal = 0;
+  for (let i = 0; i < Math.min(k, relevant.size); i++) ideal += 1 / Math.log2(i + 2);
+  return ideal === 0 ? 0 : dcg / ideal;
+}
+
+/** Recall@k against what k results could hold: hits / min(k, |relevant|). */
+export function recallAt(ranked: readonly string[], relevant: ReadonlySet<string>, k: number): number {
+  const possible = Math.min(k, relevant.size);
+  return possible === 0 ? 0 : ranked.slice(0, k).filter((key) => relevant.has(key)).length / possible;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export async function runSearchBench(): Promise<string> {
+  const labeled = (JSON.parse(readFileSync(join(DIR, 'queries.json'), 'utf8')) as { queries: LabeledQuery[] })
+    .queries;
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-search-bench-'));
+  try {
+    const file = join(dir, 'bench.db');
+    let started = Date.now();
+    const data = await buildDatabase(file);
+    console.log(
+      `[bench] search: database built (${data.trades} trades) in ${((Date.now() - started) / 1000).toFixed(0)}s`,
+    );
+    const store = openStore({ kind: 'sqlite', file });
+    let lastLog = 0;
+    const engine = new SemanticSearch(store.db, {
+      onProgress: (stage, done, total) => {
+        if (Date.now() - lastLog > 5_000) {
+          console.log(`[bench] search: indexing ${stage} ${done}/${total}`);
+          lastLog = Date.now();
+        }
+      },
+    });
+    started = Date.now();
+    await engine.prepare(FIXTURE_NOW);
+    const indexSeconds = (Date.now() - started) / 1000;
+    const documents = Number(
+      (
+        await store.db
+          .selectFrom('search_documents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const judged: { query: string; kind: string; relevant: string[] }[] = [];
+    for (const item of labeled) {
+      judged.push({
+        query: item.query,
+        kind: item.criteria.kind,
+        relevant: (await judge(store.db, item.criteria)).sort(),
+      });
+    }
+    writeFileSync(join(DIR, 'judged.json'), `${JSON.stringify(judged, null, 1)}\n`);
+    const usable = judged.filter((item) => item.relevant.length > 0);
+
+    const rows: string[] = [];
+    const scores: Record<string, { ndcg: number; recall: number; p50: number; p99: number }> = {};
+    for (const mode of SEARCH_MODES as readonly SearchMode[]) {
+      let ndcg = 0;
+      let recall = 0;
+      const latencies: number[] = [];
+      for (let pass = 0; pass < 2; pass++) {
+        for (const item of usable) {
+          const begin = performance.now();
+          const answer = await engine.search(
+            { q: item.query, types: [item.kind as SemanticType], limit: 50, mode },
+            FIXTURE_NOW,
+          );
+          latencies.push(performance.now() - begin);
+          if (pass > 0) continue;
+          const ranked = canonicalRanking(answer.results.map((result) => result.key));
+          const relevant = new Set(item.relevant);
+          ndcg += ndcgAt(ranked, relevant, 10);
+          recall += recallAt(ranked, relevant, 20);
+        }
+      }
+      scores[mode] = {
+        ndcg: ndcg / usable.length,
+        recall: recall / usable.length,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+      };
+    }
+    const lexical = scores.lexical?.ndcg ?? 0;
+    for (const mode of SEARCH_MODES) {
+      const s = scores[mode];
+      if (!s) continue;
+      const gain =
+        mode === 'lexical' || lexical === 0
+          ? ''
+          : ` (${(((s.ndcg - lexical) / lexical) * 100).toFixed(1)}% vs lexical)`;
+      rows.push(
+        `| ${mode} | ${s.ndcg.toFixed(3)}${gain} | ${s.recall.toFixed(3)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} |`,
+      );
+    }
+    await store.close();
+    return [
+      '## Semantic search quality and latency',
+      '',
+      'Command: `npm run bench -- search`',
+      '',
+      `${machine()} Load average at the end: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} (the machine is shared; latencies include that).`,
+      '',
+      `Database: the HTTP bench's (${data.trades} trades, four copies of the real ones, plus the recorded SEC documents); ` +
+        `${documents} search documents; indexing from nothing (documents, LSA training, vectors) took ${indexSeconds.toFixed(0)} s.`,
+      `Queries: ${usable.length} of ${labeled.length} in bench/search/queries.json have at least one relevant record ` +
+        '(judged keys in bench/search/judged.json); each searched within its judged kind, 50 results, copies folded into their original.',
+      '',
+      '| mode | nDCG@10 | recall@20 | p50 ms | p99 ms |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+      'Latency is the engine call in process (two passes over the queries), without HTTP.',
+    ].join('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
