@@ -42,7 +42,6 @@ import {
   type ListedDocument,
 } from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
-import { parseDocument } from '../sources/parse-document.js';
 import { resolveAmendments } from './amendments.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
 import { storeParsedDocument } from './store.js';
@@ -334,7 +333,7 @@ async function recordFetchFailure(run: SourceRun, row: IngestDocumentRow, messag
   report.failures.push({ docId: row.source_doc_id, url: row.url, reason: message, attempts });
 }
 
-/** The document's bytes as one report, or why they are not one. */
+/** The document's bytes as one report, or why they are not one: the connector reads its own format. */
 async function readDocument(
   run: SourceRun,
   listed: ListedDocument,
@@ -342,9 +341,9 @@ async function readDocument(
 ): Promise<ParsedDocument> {
   const { connector, options } = run;
   const fail = (reason: string) => unreadDocument(connector.source, 'unknown', 'failed', reason);
-  let result: Awaited<ReturnType<typeof parseDocument>>;
+  let document: ParsedDocument;
   try {
-    result = await parseDocument(bytes, { source: connector.name, pdfText: options.pdfText });
+    document = await connector.parse(listed, bytes, { pdfText: options.pdfText });
   } catch (error) {
     // The worker dying is the run's problem: the document stays listed and is read next run.
     if (error instanceof PdfWorkerError) throw error;
@@ -353,22 +352,6 @@ async function readDocument(
       `the parser failed on this document: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (result.kind === 'unreadable') {
-    return unreadDocument(
-      connector.source,
-      'unknown',
-      result.status,
-      result.reason,
-      emptyFiling({ is_paper: listed.isPaper }),
-    );
-  }
-  if (result.kind !== 'reports')
-    return fail(
-      `expected a report, got ${result.kind === 'house_index' ? 'a House index' : 'eFD search results'}`,
-    );
-  const [document, ...others] = result.documents;
-  if (!document) return fail('the document holds no report');
-  if (others.length > 0) return fail(`expected one report, the document holds ${result.documents.length}`);
   const printedId = document.filing.source_doc_id;
   if (connector.name === 'house' && printedId !== null && printedId !== listed.docId) {
     return fail(`the PDF says "Filing ID #${printedId}", but the index lists it as ${listed.docId}`);
