@@ -24,12 +24,11 @@ import {
   recordRunEnd,
   recordRunStart,
 } from '../../storage/repositories/ingest.js';
-import { memberDisclosedVolume, politicianSummary } from '../../storage/repositories/member-activity.js';
 import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
-import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js';
+import { disclosureDetectedData } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
 import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
@@ -43,6 +42,7 @@ import {
 } from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
 import { resolveAmendments } from './amendments.js';
+import { detectionContext } from './detection.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
 import { storeParsedDocument } from './store.js';
 
@@ -224,19 +224,6 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   report.events.disclosureDetected += 1;
 }
 
-async function detectionContext(db: Kysely<Database>, politicianId: number | null, filedDate: string) {
-  const member = politicianId === null ? undefined : await politicianSummary(db, politicianId);
-  const volume = member ? await memberDisclosedVolume(db, member.id, addDays(filedDate, -365), filedDate) : 0;
-  return {
-    member: member?.name ?? null,
-    party: member?.party ?? null,
-    chamber: member?.chamber ?? null,
-    tickers: [],
-    estAmountHigh: null,
-    isHighSignal: isHighSignal(volume),
-  };
-}
-
 /** Step 2: fetch, parse and store what is listed, oldest filing first. */
 async function storeListedDocuments(run: SourceRun): Promise<void> {
   const { db, connector, options } = run;
@@ -341,9 +328,8 @@ async function readDocument(
 ): Promise<ParsedDocument> {
   const { connector, options } = run;
   const fail = (reason: string) => unreadDocument(connector.source, 'unknown', 'failed', reason);
-  let document: ParsedDocument;
   try {
-    document = await connector.parse(listed, bytes, { pdfText: options.pdfText });
+    return await connector.parse(listed, bytes, { pdfText: options.pdfText });
   } catch (error) {
     // The worker dying is the run's problem: the document stays listed and is read next run.
     if (error instanceof PdfWorkerError) throw error;
@@ -352,9 +338,4 @@ async function readDocument(
       `the parser failed on this document: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const printedId = document.filing.source_doc_id;
-  if (connector.name === 'house' && printedId !== null && printedId !== listed.docId) {
-    return fail(`the PDF says "Filing ID #${printedId}", but the index lists it as ${listed.docId}`);
-  }
-  return document;
 }

@@ -6,7 +6,7 @@
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import type { Connector, ListedDocument, Listing, ParseOptions } from '../connector.js';
 import { ConnectorError } from '../connector.js';
-import type { ParsedDocument } from '../document.js';
+import { type ParsedDocument, unreadDocument } from '../document.js';
 import { readReport } from '../read-report.js';
 import { HouseIndexFormatError, type HouseIndexRow, parseHouseIndexZip } from './index-file.js';
 
@@ -86,7 +86,16 @@ export class HouseConnector implements Connector {
     return this.http.get(document.url, { signal });
   }
 
-  parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
-    return readReport(this.name, document, bytes, options);
+  /** A PTR prints its DocID ("Filing ID #…"): a PDF naming another is not the document listed. */
+  async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    const report = await readReport(this.name, document, bytes, options);
+    const printedId = report.filing.source_doc_id;
+    if (printedId === null || printedId === document.docId) return report;
+    return unreadDocument(
+      this.source,
+      'unknown',
+      'failed',
+      `the PDF says "Filing ID #${printedId}", but the index lists it as ${document.docId}`,
+    );
   }
 }
