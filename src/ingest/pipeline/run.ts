@@ -24,13 +24,12 @@ import {
   recordRunEnd,
   recordRunStart,
 } from '../../storage/repositories/ingest.js';
-import { memberDisclosedVolume, politicianSummary } from '../../storage/repositories/member-activity.js';
 import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
 import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
-import { disclosureDetectedData, isHighSignal } from '../../webhooks/payloads.js';
+import { disclosureDetectedData } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { FetchError } from '../fetch/http-client.js';
 import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
@@ -43,8 +42,8 @@ import {
   type ListedDocument,
 } from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
-import { parseDocument } from '../sources/parse-document.js';
 import { resolveAmendments } from './amendments.js';
+import { detectionContext } from './detection.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
 import { storeParsedDocument } from './store.js';
 
@@ -228,19 +227,6 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
   report.events.disclosureDetected += 1;
 }
 
-async function detectionContext(db: Kysely<Database>, politicianId: number | null, filedDate: string) {
-  const member = politicianId === null ? undefined : await politicianSummary(db, politicianId);
-  const volume = member ? await memberDisclosedVolume(db, member.id, addDays(filedDate, -365), filedDate) : 0;
-  return {
-    member: member?.name ?? null,
-    party: member?.party ?? null,
-    chamber: member?.chamber ?? null,
-    tickers: [],
-    estAmountHigh: null,
-    isHighSignal: isHighSignal(volume),
-  };
-}
-
 /** Step 2: fetch, parse and store what is listed, oldest filing first. */
 async function storeListedDocuments(run: SourceRun): Promise<void> {
   const { db, connector, options } = run;
@@ -337,7 +323,7 @@ async function recordFetchFailure(run: SourceRun, row: IngestDocumentRow, messag
   report.failures.push({ docId: row.source_doc_id, url: row.url, reason: message, attempts });
 }
 
-/** The document's bytes as one report, or why they are not one. */
+/** The document's bytes as one report, or why they are not one: the connector reads its own format. */
 async function readDocument(
   run: SourceRun,
   listed: ListedDocument,
@@ -345,9 +331,8 @@ async function readDocument(
 ): Promise<ParsedDocument> {
   const { connector, options } = run;
   const fail = (reason: string) => unreadDocument(connector.source, 'unknown', 'failed', reason);
-  let result: Awaited<ReturnType<typeof parseDocument>>;
   try {
-    result = await parseDocument(bytes, { source: connector.name, pdfText: options.pdfText });
+    return await connector.parse(listed, bytes, { pdfText: options.pdfText });
   } catch (error) {
     // The worker dying is the run's problem: the document stays listed and is read next run.
     if (error instanceof PdfWorkerError) throw error;
@@ -356,25 +341,4 @@ async function readDocument(
       `the parser failed on this document: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (result.kind === 'unreadable') {
-    return unreadDocument(
-      connector.source,
-      'unknown',
-      result.status,
-      result.reason,
-      emptyFiling({ is_paper: listed.isPaper }),
-    );
-  }
-  if (result.kind !== 'reports')
-    return fail(
-      `expected a report, got ${result.kind === 'house_index' ? 'a House index' : 'eFD search results'}`,
-    );
-  const [document, ...others] = result.documents;
-  if (!document) return fail('the document holds no report');
-  if (others.length > 0) return fail(`expected one report, the document holds ${result.documents.length}`);
-  const printedId = document.filing.source_doc_id;
-  if (connector.name === 'house' && printedId !== null && printedId !== listed.docId) {
-    return fail(`the PDF says "Filing ID #${printedId}", but the index lists it as ${listed.docId}`);
-  }
-  return document;
 }

@@ -1,9 +1,11 @@
 // What every official-source connector provides to the ingest pipeline: the documents its index
-// lists, and the bytes of one of them. Parsing and storage are the pipeline's; a connector only
-// knows its site (URL layout, session flow, index format).
+// lists, the bytes of one of them, and the report those bytes hold. A connector knows its site
+// (URL layout, session flow, index format) and its documents' format; storage is the pipeline's.
 
 import type { SourceName, TradeSource } from '../../domain/sources.js';
 import type { FetchedDocument } from '../fetch/http-client.js';
+import type { PdfText } from '../pdf-text.js';
+import type { ParsedDocument } from './document.js';
 
 export type ConnectorName = SourceName;
 
@@ -47,12 +49,22 @@ export interface Listing {
   notes: string[];
 }
 
+export interface ParseOptions {
+  /** PDF text extraction (a worker's in long-running processes). */
+  pdfText: (bytes: Uint8Array) => Promise<PdfText>;
+}
+
 export interface Connector {
   readonly name: ConnectorName;
   readonly source: TradeSource;
   /** Documents filed on or after `since` (YYYY-MM-DD), as far as the index tells dates. */
   list(since: string, now: Date, signal?: AbortSignal): Promise<Listing>;
   fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument>;
+  /**
+   * The one report in a fetched document of this source; bytes that are not one become an unread
+   * document whose status and reason say why. Throws only on a fault of the parser or its worker.
+   */
+  parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument>;
 }
 
 /** A connector could not read its index (the site answered something unexpected). */

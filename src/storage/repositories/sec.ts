@@ -115,30 +115,7 @@ export async function saveInsiderTrades(
   rows: readonly InsiderTradeWrite[],
   now: string,
 ): Promise<number[]> {
-  const created: number[] = [];
-  for (const row of rows) {
-    const existing = await db
-      .selectFrom('insider_trades')
-      .select('id')
-      .where('accession_number', '=', row.accession_number)
-      .where('line', '=', row.line)
-      .executeTakeFirst();
-    if (existing) {
-      await db
-        .updateTable('insider_trades')
-        .set({ ...row, sec_filing_id: filingId, updated_at: now })
-        .where('id', '=', existing.id)
-        .execute();
-      continue;
-    }
-    const inserted = await db
-      .insertInto('insider_trades')
-      .values({ ...row, sec_filing_id: filingId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    created.push(inserted.id);
-  }
-  return created;
+  return upsertLines(db, 'insider_trades', filingId, rows, now);
 }
 
 /** Upserts reporting persons on (accession number, line); returns the ids of the new ones. */
@@ -148,28 +125,49 @@ export async function saveWhalePositions(
   rows: readonly WhalePositionWrite[],
   now: string,
 ): Promise<number[]> {
+  return upsertLines(db, 'whale_positions', filingId, rows, now);
+}
+
+/** The SEC tables whose rows are lines of a filing, unique on (accession_number, line). */
+type LineTable = 'insider_trades' | 'whale_positions';
+type LineWrite<T extends LineTable> = Omit<Database[T], 'id' | 'sec_filing_id' | 'created_at' | 'updated_at'>;
+
+/**
+ * One upsert for every line table: `on conflict (accession_number, line) do update` (the unique
+ * constraint of migration 0008, the same clause on SQLite and PostgreSQL). The lines that already
+ * existed are read first, in one query, so that the caller learns which ids are new.
+ */
+async function upsertLines<T extends LineTable>(
+  db: Kysely<Database>,
+  table: T,
+  filingId: number,
+  rows: readonly LineWrite<T>[],
+  now: string,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  // Kysely types a query on the union of both tables, where the shared columns (and rows of
+  // either shape) fit; on the generic `T` it cannot resolve the columns.
+  const lines: LineTable = table;
+  const accessionNumbers = [...new Set(rows.map((row) => row.accession_number))];
+  const existing = await db
+    .selectFrom(lines)
+    .select('id')
+    .where('accession_number', 'in', accessionNumbers)
+    .execute();
+  const known = new Set(existing.map((row) => row.id));
   const created: number[] = [];
   for (const row of rows) {
-    const existing = await db
-      .selectFrom('whale_positions')
-      .select('id')
-      .where('accession_number', '=', row.accession_number)
-      .where('line', '=', row.line)
-      .executeTakeFirst();
-    if (existing) {
-      await db
-        .updateTable('whale_positions')
-        .set({ ...row, sec_filing_id: filingId, updated_at: now })
-        .where('id', '=', existing.id)
-        .execute();
-      continue;
-    }
     const inserted = await db
-      .insertInto('whale_positions')
+      .insertInto(lines)
       .values({ ...row, sec_filing_id: filingId, created_at: now, updated_at: now })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['accession_number', 'line'])
+          .doUpdateSet({ ...row, sec_filing_id: filingId, updated_at: now }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
-    created.push(inserted.id);
+    if (!known.has(inserted.id)) created.push(inserted.id);
   }
   return created;
 }

@@ -4,8 +4,10 @@
 // 8-digit DocIDs and a text layer, paper ones (7 digits or fewer) are scans that need OCR.
 
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import type { Connector, ListedDocument, Listing } from '../connector.js';
+import type { Connector, ListedDocument, Listing, ParseOptions } from '../connector.js';
 import { ConnectorError } from '../connector.js';
+import { type ParsedDocument, unreadDocument } from '../document.js';
+import { readReport } from '../read-report.js';
 import { HouseIndexFormatError, type HouseIndexRow, parseHouseIndexZip } from './index-file.js';
 
 export class HouseConnector implements Connector {
@@ -82,5 +84,18 @@ export class HouseConnector implements Connector {
   fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument> {
     if (!document.url) throw new ConnectorError(`House document ${document.docId} has no URL`);
     return this.http.get(document.url, { signal });
+  }
+
+  /** A PTR prints its DocID ("Filing ID #…"): a PDF naming another is not the document listed. */
+  async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    const report = await readReport(this.name, document, bytes, options);
+    const printedId = report.filing.source_doc_id;
+    if (printedId === null || printedId === document.docId) return report;
+    return unreadDocument(
+      this.source,
+      'unknown',
+      'failed',
+      `the PDF says "Filing ID #${printedId}", but the index lists it as ${document.docId}`,
+    );
   }
 }

@@ -2,7 +2,15 @@
 // `{base}{indexPath}` (see listing.ts for what it may be). The filer is known only once the PDF
 // is read ("Criswell, Deanne", position, agency): file names are a mirror's, not OGE's.
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import { type Connector, ConnectorError, type ListedDocument, type Listing } from '../connector.js';
+import {
+  type Connector,
+  ConnectorError,
+  type ListedDocument,
+  type Listing,
+  type ParseOptions,
+} from '../connector.js';
+import type { ParsedDocument } from '../document.js';
+import { readReport } from '../read-report.js';
 import { OgeListingError, parseOgeListing } from './listing.js';
 
 export class OgeConnector implements Connector {
@@ -54,5 +62,9 @@ export class OgeConnector implements Connector {
   fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument> {
     if (!document.url) throw new ConnectorError(`OGE document ${document.docId} has no URL`);
     return this.http.get(document.url, { signal });
+  }
+
+  parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    return readReport(this.name, document, bytes, options);
   }
 }

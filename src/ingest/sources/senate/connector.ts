@@ -9,7 +9,15 @@
 // again once and retries.
 import { decodeEntities } from '../../../domain/asset.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import { type Connector, ConnectorError, type ListedDocument, type Listing } from '../connector.js';
+import {
+  type Connector,
+  ConnectorError,
+  type ListedDocument,
+  type Listing,
+  type ParseOptions,
+} from '../connector.js';
+import type { ParsedDocument } from '../document.js';
+import { readReport } from '../read-report.js';
 import { parseSenateSearchResults, type SenateSearchRow } from './search-results.js';
 
 /** eFD's report type code for Periodic Transaction Reports. */
@@ -143,6 +151,10 @@ export class SenateConnector implements Connector {
       throw new ConnectorError(`${url}: the site keeps answering with the terms-of-use agreement`);
     }
     return again;
+  }
+
+  parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    return readReport(this.name, document, bytes, options);
   }
 }
 
