@@ -1,48 +1,11 @@
 // The Redis rate-limit store against a real redis-server of its own on 127.0.0.1.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
+import { freePort, startRedisServer, stopProcess } from '../test-support/redis.js';
 import { RedisRateLimitStore } from './redis-rate-limit.js';
 
 const WINDOW_MS = 60_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((done, fail) => {
-    let log = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Ready to accept connections')) done(child);
-    });
-    child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}: ${log}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
-}
 
 describe('RedisRateLimitStore', () => {
   let port = 0;
@@ -60,12 +23,12 @@ describe('RedisRateLimitStore', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
   });
 
   afterAll(async () => {
     for (const made of stores) await made.close();
-    if (redis.exitCode === null && redis.signalCode === null) await stop(redis);
+    if (redis.exitCode === null && redis.signalCode === null) await stopProcess(redis, 'SIGKILL');
   });
 
   it('counts concurrent hits from two stores (two instances) atomically, in one window', async () => {
@@ -89,7 +52,7 @@ describe('RedisRateLimitStore', () => {
     const now = Date.parse('2026-11-23T13:00:10Z');
     expect((await failing.hit('account:9', now, WINDOW_MS)).count).toBe(1);
     expect((await falling.hit('account:9', now, WINDOW_MS)).count).toBe(2);
-    await stop(redis);
+    await stopProcess(redis, 'SIGKILL');
 
     const refused = await failing.hit('account:9', now, WINDOW_MS).then(
       () => undefined,
@@ -105,7 +68,7 @@ describe('RedisRateLimitStore', () => {
     expect((await falling.hit('account:9', now, WINDOW_MS)).count).toBe(2);
     expect(await failing.ping()).toBe(false);
 
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
     const deadline = Date.now() + 10_000;
     while (!(await failing.ping()) && Date.now() < deadline)
       await new Promise((done) => setTimeout(done, 100));

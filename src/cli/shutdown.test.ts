@@ -3,27 +3,16 @@
 // behind), and exits 0. SQLite by default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { repoRoot } from '../test-support/data-dir.js';
+import { freePort } from '../test-support/redis.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
 import { lobbyingFiledEvent } from '../webhooks/events.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 function startServe(database: DatabaseConfig, port: number): { child: ChildProcess; output: () => string } {
   const env: Record<string, string | undefined> = { ...process.env };

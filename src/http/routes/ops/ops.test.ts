@@ -1,60 +1,10 @@
-// GET /healthz, /readyz and /metrics through app.inject on the test database (SQLite, or
-// PostgreSQL with DCLEDGER_TEST_DATABASE_URL); the Redis check against a real redis-server
-// started on a free 127.0.0.1 port, stopped and restarted mid-test.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
 import { buildApp } from '../../../app.js';
 import { defaultReadinessChecks, redisCheck } from '../../../services/readiness.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
+import { freePort, startRedisServer, stopProcess } from '../../../test-support/redis.js';
 import type { App } from '../../types.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** A throwaway redis-server (no persistence); resolves once it accepts connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}: ${output}`));
-    });
-  });
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function readyz(app: App) {
   const response = await app.inject({ method: 'GET', url: '/readyz' });
@@ -120,7 +70,7 @@ describe('health, readiness and metrics', () => {
 
   it('fails /readyz with {detail} naming redis while Redis is down, and recovers when it is back', async () => {
     const port = await freePort();
-    let redis = await startRedis(port);
+    let redis = await startRedisServer(port);
     const app = await buildApp({
       db: ctx.store.db,
       dialect: ctx.store.dialect,
@@ -134,18 +84,18 @@ describe('health, readiness and metrics', () => {
       expect(up.status).toBe(200);
       expect(up.body.checks.map((check) => check.name)).toEqual(['database', 'migrations', 'redis']);
 
-      await stopRedis(redis);
+      await stopProcess(redis);
       const down = await readyz(app);
       expect(down.status).toBe(503);
       expect(down.body.detail).toMatch(/^Not ready: redis \(/);
       expect(down.body.checks.find((check) => check.name === 'redis')?.ok).toBe(false);
       expect(down.body.checks.find((check) => check.name === 'database')?.ok).toBe(true);
 
-      redis = await startRedis(port);
+      redis = await startRedisServer(port);
       expect((await readyz(app)).status).toBe(200);
     } finally {
       await app.close();
-      await stopRedis(redis);
+      await stopProcess(redis);
     }
   });
 
