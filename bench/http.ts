@@ -57,6 +57,11 @@ const SCENARIOS: Scenario[] = [
   // The SEC lists: default pages (50 rows, newest first), each line with its ±30-day overlap check.
   { name: '/insiders/trades', url: '/insiders/trades' },
   { name: '/whales', url: '/whales' },
+  // The money-and-policy lists at their default pages (docs/lobbying-contracts.md, legislation-finance.md).
+  { name: '/lobbying', url: '/lobbying' },
+  { name: '/contracts', url: '/contracts' },
+  { name: '/bills', url: '/bills' },
+  { name: '/politicians/{id}/votes', url: '/politicians/{member}/votes' },
   // Follow the money (docs/analytics-links.md) at their defaults: the last 30 days' trades against
   // a year of lobbying, contracts and PAC money; one member's conflicts; one company's dossier.
   { name: '/overlap', url: '/overlap' },
