@@ -28,6 +28,7 @@ const LIST_SAMPLES: Record<string, { url: string; field?: string; rows?: true }>
   'GET /filings': { url: '/filings?limit=3' },
   'GET /conflict/:politician_id': { url: '/conflict/nancy-pelosi?limit=3', field: 'trades' },
   'GET /clusters/recent': { url: '/clusters/recent?days=3650&limit=3', field: 'clusters' },
+  'GET /overlap': { url: '/overlap?days=3650&limit=3', field: 'hits' },
   'GET /legislation/suspicious-timing': {
     url: '/legislation/suspicious-timing?days=3650&limit=3',
     field: 'hits',

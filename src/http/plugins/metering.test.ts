@@ -116,6 +116,8 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /conflict/:politician_id': '/conflict/nancy-pelosi?limit=3',
   'GET /clusters/recent': '/clusters/recent?days=3650&limit=3',
   'GET /legislation/suspicious-timing': '/legislation/suspicious-timing?days=365&limit=3',
+  'GET /overlap': '/overlap?days=3650&limit=3',
+  'GET /companies/:ticker': '/companies/LMT',
   'GET /portfolio/:politician_id/positions': '/portfolio/nancy-pelosi/positions',
   'GET /alerts/subscriptions': '/alerts/subscriptions',
   'POST /alerts/subscriptions': { method: 'POST', url: '/alerts/subscriptions', body: NEW_SUBSCRIPTION },
@@ -179,6 +181,8 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /conflict/:politician_id': '/conflict/no-such-member',
   'GET /clusters/recent': '/clusters/recent?window_days=0',
   'GET /legislation/suspicious-timing': '/legislation/suspicious-timing?action_kinds=speech',
+  'GET /overlap': '/overlap?window_days=-1',
+  'GET /companies/:ticker': '/companies/ZZZZZZ',
   'GET /portfolio/:politician_id/positions': '/portfolio/no-such-member/positions',
   'GET /alerts/subscriptions': null,
   'POST /alerts/subscriptions': {
