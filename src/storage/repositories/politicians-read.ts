@@ -15,8 +15,9 @@ export interface PoliticianListFilter {
   hasTrades?: boolean;
 }
 
-function tradeTotals(db: Kysely<Database>) {
-  return db
+/** Trade totals per member; for one member only when `politicianId` is given (no scan of every trade). */
+function tradeTotals(db: Kysely<Database>, politicianId?: number) {
+  let query = db
     .selectFrom('trades')
     .select((eb) => [
       'politician_id',
@@ -27,15 +28,15 @@ function tradeTotals(db: Kysely<Database>) {
       eb.fn.sum<number>('amount_low').as('total_volume_low'),
       eb.fn.sum<number>(sql`coalesce(amount_high, amount_low)`).as('total_volume_high'),
     ])
-    .where('superseded_by', 'is', null)
-    .groupBy('politician_id')
-    .as('s');
+    .where('superseded_by', 'is', null);
+  if (politicianId !== undefined) query = query.where('politician_id', '=', politicianId);
+  return query.groupBy('politician_id').as('s');
 }
 
-function profileQuery(db: Kysely<Database>) {
+function profileQuery(db: Kysely<Database>, politicianId?: number) {
   return db
     .selectFrom('politicians as p')
-    .leftJoin(tradeTotals(db), 's.politician_id', 'p.id')
+    .leftJoin(tradeTotals(db, politicianId), 's.politician_id', 'p.id')
     .leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id')
     .select([
       'p.id as politician_id',
@@ -86,9 +87,10 @@ export async function findProfile(
   db: Kysely<Database>,
   idOrSlug: string,
 ): Promise<ProfileRecord | undefined> {
-  const query = profileQuery(db);
-  if (/^\d{1,9}$/.test(idOrSlug)) return query.where('p.id', '=', Number(idOrSlug)).executeTakeFirst();
-  return query.where('p.slug', '=', idOrSlug.toLowerCase()).executeTakeFirst();
+  // The id first, so the trade totals are summed over this member's trades only.
+  const id = await findPoliticianId(db, idOrSlug);
+  if (id === undefined) return undefined;
+  return profileQuery(db, id).where('p.id', '=', id).executeTakeFirst();
 }
 
 export async function findPoliticianId(db: Kysely<Database>, idOrSlug: string): Promise<number | undefined> {
