@@ -1,9 +1,5 @@
-// CSV answers: every list endpoint, on Accept: text/csv or format=csv, charged as the JSON answer.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storeSecDocument } from '../../ingest/sources/sec/store.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addAccount,
   type FixtureApp,
@@ -11,6 +7,7 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../../test-support/app.js';
+import { DKNG_FORM4_AND_13G, storeRecordedSecDocuments } from '../../test-support/sec.js';
 import { listShape } from './csv.js';
 
 /**
@@ -70,30 +67,7 @@ describe.skipIf(!realDataAvailable())('CSV answers', () => {
     ctx = await openFixtureApp();
     // The trade fixture has no SEC documents: store real ones (a Form 4 with several DKNG lines,
     // a Schedule 13G) through the ingest path, as the SEC routes' own tests do.
-    const related = (...parts: string[]) =>
-      readFileSync(join(inject('dataDir') ?? '', 'related', ...parts), 'utf8');
-    const documents: [string, string, string[]][] = [
-      [
-        '0001104659-25-025206',
-        '4',
-        ['form4', 'more', 'secform4project', 'draftking_multi_disposal.0001104659-25-025206.submission.txt'],
-      ],
-      ['0002048490-25-000001', 'SC 13G', ['sc13', 'edgartools', 'schedule13g.xml']],
-    ];
-    for (const [accession, form, path] of documents) {
-      await storeSecDocument(
-        ctx.store.db,
-        {
-          accession_number: accession,
-          form,
-          filed_date: null,
-          url: null,
-          content_hash: null,
-          text: related(...path),
-        },
-        ctx.clock.now,
-      );
-    }
+    await storeRecordedSecDocuments(ctx.store.db, DKNG_FORM4_AND_13G, ctx.clock.now);
   });
   afterAll(async () => ctx?.close());
 

@@ -1,13 +1,7 @@
-// The record tools (insiders, whales, lobbying, contracts, bills, votes, campaign finance) through
-// the official MCP client over streamable HTTP: listed as /v1/tools lists them, each call answering
-// what its REST route answers and charged what that route charges; the route's plan gate holds.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storeSecDocument } from '../../../ingest/sources/sec/store.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_ERROR_CODES } from '../../../services/mcp.js';
 import { RECORD_TOOLS } from '../../../services/tools.js';
 import {
@@ -17,6 +11,7 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../../../test-support/app.js';
+import { DKNG_FORM4_AND_13G, storeRecordedSecDocuments } from '../../../test-support/sec.js';
 
 interface ToolsDoc {
   routing: Record<string, { method: string; path: string; path_params?: string[] }>;
@@ -38,30 +33,7 @@ describe.skipIf(!realDataAvailable())('MCP record tools', () => {
   beforeAll(async () => {
     ctx = await openFixtureApp();
     // The trade fixture has no SEC documents: store real ones through the ingest path.
-    const related = (...parts: string[]) =>
-      readFileSync(join(inject('dataDir') ?? '', 'related', ...parts), 'utf8');
-    const documents: [string, string, string[]][] = [
-      [
-        '0001104659-25-025206',
-        '4',
-        ['form4', 'more', 'secform4project', 'draftking_multi_disposal.0001104659-25-025206.submission.txt'],
-      ],
-      ['0002048490-25-000001', 'SC 13G', ['sc13', 'edgartools', 'schedule13g.xml']],
-    ];
-    for (const [accession, form, path] of documents) {
-      await storeSecDocument(
-        ctx.store.db,
-        {
-          accession_number: accession,
-          form,
-          filed_date: null,
-          url: null,
-          content_hash: null,
-          text: related(...path),
-        },
-        ctx.clock.now,
-      );
-    }
+    await storeRecordedSecDocuments(ctx.store.db, DKNG_FORM4_AND_13G, ctx.clock.now);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const address = ctx.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
