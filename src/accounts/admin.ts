@@ -43,6 +43,16 @@ export interface CreatedKey {
   daily_cap: number;
 }
 
+/** How an address is stored and looked up: trimmed, lower-cased. */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The one shape check for an account's e-mail address. */
+export function looksLikeEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
 function planFields(plan: Plan, now: Date, paid: boolean) {
   const terms = PLAN_TERMS[plan];
   const trialEndsAt =
@@ -55,9 +65,8 @@ export async function createAccount(
   input: { email: string; plan: Plan; credits?: number; paid?: boolean; dailyCap?: number },
   now: Date,
 ) {
-  const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new AccountError(`not an email address: ${input.email}`);
+  const email = normalEmail(input.email);
+  if (!looksLikeEmail(email)) throw new AccountError(`not an email address: ${input.email}`);
   if (await findAccount(db, email)) throw new AccountError(`an account with email ${email} exists`);
   const stamp = now.toISOString();
   const credits = input.credits ?? SIGN_UP_CREDITS;

@@ -7,15 +7,20 @@ import { findAccount, findKey } from '../storage/repositories/accounts.js';
 import {
   auditOf,
   consumeToken,
+  deleteSignupRequestsFor,
   findCredentials,
   findLogin,
   insertAudit,
   insertCredentials,
+  insertSignupRequest,
   insertToken,
+  latestSignupRequest,
   ledgerOf,
   markEmailVerified,
+  pruneSignupRequests,
   recentRequestsOf,
   setPassword,
+  takeSignupRequest,
   takeTrial,
   type UsageGrouping,
   usageOf,
@@ -28,6 +33,8 @@ import {
   createAccount,
   createKey,
   keysOf,
+  looksLikeEmail,
+  normalEmail,
   revoke,
   rotate,
   setKeyCap,
@@ -59,8 +66,12 @@ export const THROTTLES = {
   loginPerAccount: { limit: 5, windowMs: 15 * MINUTE_MS },
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE_MS },
   signupPerIp: { limit: 10, windowMs: 60 * MINUTE_MS },
+  signupPerEmail: { limit: 5, windowMs: 60 * MINUTE_MS },
   mailPerIp: { limit: 10, windowMs: 60 * MINUTE_MS },
 } as const;
+
+/** Open sign-up requests kept per address (older ones are dropped, their links stop working). */
+const OPEN_SIGNUPS_PER_EMAIL = 3;
 
 const TOKEN_TTL_MS = { verify_email: 2 * DAY_MS, reset_password: 60 * MINUTE_MS } as const;
 
@@ -90,10 +101,6 @@ async function throttle(
     {},
     { 'Retry-After': String(retry) },
   );
-}
-
-function normalEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /** AccountError is the CLI's refusal; here it becomes a 4xx. */
@@ -155,7 +162,20 @@ async function sendToken(
   );
 }
 
-export async function signUp(context: SelfServiceContext, input: { email: string; password: string }) {
+/** What sign-up answers for every address, new or taken: nobody learns which addresses have accounts. */
+export const SIGN_UP_PENDING =
+  'Check your e-mail: we sent a link to this address. Follow it to finish signing up and see your first API key.';
+
+/**
+ * Sign-up, verify first: the same answer, the same password hashing and one mail whether or not the
+ * address has an account. A new address gets a confirmation link (an open request, no account
+ * yet); a taken one gets a notice to sign in or reset the password. Re-signing up before
+ * confirming adds another request (at most a few are kept per address); none makes an account.
+ */
+export async function signUp(
+  context: SelfServiceContext,
+  input: { email: string; password: string },
+): Promise<void> {
   await throttle(
     context.throttle,
     `signup-ip:${context.ip}`,
@@ -163,35 +183,93 @@ export async function signUp(context: SelfServiceContext, input: { email: string
     context.now,
     'sign-ups from this address',
   );
+  const email = normalEmail(input.email);
+  if (!looksLikeEmail(email))
+    throw new ApiError('unprocessable', `email: not an e-mail address: ${input.email}`, { field: 'email' });
   const problem = passwordProblem(input.password);
   if (problem) throw new ApiError('unprocessable', `password: ${problem}`, { field: 'password' });
-  const passwordHash = await hashPassword(input.password);
-  const created = await asApiError(
-    () =>
-      inTransaction(context.db, async (trx) => {
-        const account = await createAccount(
-          trx,
-          { email: input.email, plan: 'none', credits: SIGN_UP_CREDITS },
-          context.now,
-        );
-        await insertCredentials(
-          trx,
-          { accountId: account.account_id, passwordHash },
-          context.now.toISOString(),
-        );
-        await audit(trx, account.account_id, 'account.created', 'self-service sign-up', context.now);
-        await audit(
-          trx,
-          account.account_id,
-          'key.created',
-          `key ${account.key.key_id} (${account.key.prefix}…${account.key.last4})`,
-          context.now,
-        );
-        return account;
-      }),
-    'conflict',
+  // Limits the mails one address receives, counted alike for new and taken addresses.
+  await throttle(
+    context.throttle,
+    `signup-email:${email}`,
+    THROTTLES.signupPerEmail,
+    context.now,
+    'sign-ups for this e-mail address',
   );
-  await sendToken(context, { id: created.account_id, email: created.email }, 'verify_email');
+  // Hashed in both branches, so the answer takes about as long for a taken address as for a new one.
+  const passwordHash = await hashPassword(input.password);
+  if (await findAccount(context.db, email)) {
+    await context.mailer.send({
+      to: email,
+      subject: 'Someone tried to sign up to dcledger with your address',
+      body: `Someone (perhaps you) tried to create a dcledger account with this address, which already has one. Nothing was changed.\n\nSign in: ${context.linkBase}/ui/login\nForgot your password? Reset it: ${context.linkBase}/ui/reset-password\n\nIf it was not you, ignore this mail.\n`,
+    });
+    return;
+  }
+  const token = randomToken();
+  await inTransaction(context.db, async (trx) => {
+    await pruneSignupRequests(trx, email, OPEN_SIGNUPS_PER_EMAIL - 1, context.now.toISOString());
+    await insertSignupRequest(
+      trx,
+      {
+        email,
+        passwordHash,
+        tokenHash: tokenDigest(token),
+        expiresAt: new Date(context.now.getTime() + TOKEN_TTL_MS.verify_email).toISOString(),
+      },
+      context.now.toISOString(),
+    );
+  });
+  await context.mailer.send({
+    to: email,
+    subject: 'Confirm your address to finish signing up to dcledger',
+    body: `Open this link to confirm your address, create your account (750 free credits) and see your first API key (valid for 48 hours):\n\n${context.linkBase}/ui/signup/confirm?token=${token}\n\nToken: ${token}\n\nIf you did not sign up, ignore this mail: no account is made without this link.\n`,
+  });
+}
+
+/**
+ * Follows a sign-up link: makes the account (confirmed address, 750 credits, first key shown this
+ * once) with the password chosen in that request, ends every other open request for the address,
+ * and signs in.
+ */
+export async function confirmSignUp(context: SelfServiceContext, token: string) {
+  const created = await inTransaction(context.db, async (trx) => {
+    const request = await takeSignupRequest(trx, tokenDigest(token), context.now.toISOString());
+    if (!request)
+      throw new ApiError('bad_request', 'This sign-up link is invalid, used or expired; sign up again');
+    await deleteSignupRequestsFor(trx, request.email);
+    // The link's holder reads this address's mail: telling them it has an account leaks nothing.
+    if (await findAccount(trx, request.email))
+      throw new ApiError(
+        'conflict',
+        'This address already has an account: sign in, or reset the password if you forgot it',
+      );
+    const account = await asApiError(
+      () => createAccount(trx, { email: request.email, plan: 'none', credits: SIGN_UP_CREDITS }, context.now),
+      'conflict',
+    );
+    await insertCredentials(
+      trx,
+      { accountId: account.account_id, passwordHash: request.passwordHash },
+      context.now.toISOString(),
+    );
+    await markEmailVerified(trx, account.account_id, context.now.toISOString());
+    await audit(
+      trx,
+      account.account_id,
+      'account.created',
+      'self-service sign-up, address confirmed',
+      context.now,
+    );
+    await audit(
+      trx,
+      account.account_id,
+      'key.created',
+      `key ${account.key.key_id} (${account.key.prefix}…${account.key.last4})`,
+      context.now,
+    );
+    return account;
+  });
   const session = await startSession(context.db, created.account_id, context.now);
   return { account: created, session };
 }
@@ -214,10 +292,19 @@ export async function logIn(context: SelfServiceContext, input: { email: string;
     'sign-in attempts for this account',
   );
   const login = await findLogin(context.db, email);
-  const matches = await verifyPassword(input.password, login?.password_hash ?? DECOY_HASH);
+  // No account yet: the newest open sign-up for the address is checked instead (one hash either way).
+  const pending = login ? undefined : await latestSignupRequest(context.db, email, context.now.toISOString());
+  const stored = login?.password_hash ?? pending?.password_hash ?? DECOY_HASH;
+  const matches = await verifyPassword(input.password, stored);
+  if (matches && pending)
+    // Only whoever chose this password learns that the sign-up waits for its confirmation.
+    throw new ApiError(
+      'forbidden',
+      'This address is not confirmed yet: follow the link we mailed to it, or sign up again for a new link',
+    );
   if (!login || !matches) throw new ApiError('unauthorized', 'E-mail or password is wrong');
   const session = await startSession(context.db, login.account_id, context.now);
-  return { accountId: login.account_id, session };
+  return { accountId: login.account_id, emailVerified: login.email_verified_at !== null, session };
 }
 
 export async function requestPasswordReset(context: SelfServiceContext, emailInput: string): Promise<void> {

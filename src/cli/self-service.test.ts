@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailer } from '../accounts/mailer.js';
 import { manualProvider, requestTopup } from '../accounts/payments.js';
 import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
-import { signUp } from '../accounts/self-service.js';
+import { confirmSignUp, signUp } from '../accounts/self-service.js';
 import { openMigratedStore } from '../storage/open.js';
-import { findCredentials } from '../storage/repositories/self-service.js';
+import { findCredentials, mailTo } from '../storage/repositories/self-service.js';
 import { runCli as cli } from '../test-support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dcledger-self-cli-'));
@@ -23,17 +23,18 @@ describe('dcledger payments and operators', () => {
     const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
     try {
       const now = new Date();
-      const { account } = await signUp(
-        {
-          db: store.db,
-          mailer: outboxMailer(store.db, () => now),
-          throttle: new MemoryRateLimitStore(),
-          linkBase: 'http://127.0.0.1',
-          ip: '127.0.0.1',
-          now,
-        },
-        { email: 'cli@example.org', password: 'long enough password' },
-      );
+      const context = {
+        db: store.db,
+        mailer: outboxMailer(store.db, () => now),
+        throttle: new MemoryRateLimitStore(),
+        linkBase: 'http://127.0.0.1',
+        ip: '127.0.0.1',
+        now,
+      };
+      await signUp(context, { email: 'cli@example.org', password: 'long enough password' });
+      const [mail] = await mailTo(store.db, 'cli@example.org');
+      const token = /Token: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
+      const { account } = await confirmSignUp(context, token);
       accountId = account.account_id;
       const intent = await requestTopup(
         store.db,
@@ -80,6 +81,8 @@ describe('dcledger payments and operators', () => {
     const outbox = JSON.parse((await cli('accounts', 'outbox', 'CLI@example.org')).out) as Array<{
       subject: string;
     }>;
-    expect(outbox.map((mail) => mail.subject)).toEqual(['Confirm your dcledger e-mail address']);
+    expect(outbox.map((mail) => mail.subject)).toEqual([
+      'Confirm your address to finish signing up to dcledger',
+    ]);
   });
 });

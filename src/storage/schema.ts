@@ -949,6 +949,7 @@ export interface Database {
   search_vectors: SearchVectorsTable;
   search_models: SearchModelsTable;
   search_sources: SearchSourcesTable;
+  signup_requests: SignupRequestsTable;
 }
 
 /** A POST's Idempotency-Key: its claim and, once done, the answer to replay (migration 0015). */
@@ -1112,4 +1113,14 @@ export interface SearchSourcesTable {
   source: string;
   last_id: Generated<number>;
   last_updated: Generated<string>;
+}
+
+/** A sign-up waiting for its address to be confirmed (migration 0020); no account exists yet. */
+export interface SignupRequestsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
 }

@@ -29,7 +29,7 @@ export async function findLogin(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('accounts as a')
     .innerJoin('account_credentials as c', 'c.account_id', 'a.id')
-    .select(['a.id as account_id', 'a.email', 'c.password_hash'])
+    .select(['a.id as account_id', 'a.email', 'c.password_hash', 'c.email_verified_at'])
     .where('a.email', '=', email)
     .executeTakeFirst();
 }
@@ -451,4 +451,74 @@ export async function ingestStatus(db: Kysely<Database>) {
     trades: trades.map((row) => ({ source: row.source, count: Number(row.n) })),
     totalTrades: Number(totalTrades?.n ?? 0),
   };
+}
+
+// ---- sign-up requests waiting for their address to be confirmed (migration 0020) ----
+
+export async function insertSignupRequest(
+  db: Kysely<Database>,
+  request: { email: string; passwordHash: string; tokenHash: string; expiresAt: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('signup_requests')
+    .values({
+      email: request.email,
+      password_hash: request.passwordHash,
+      token_hash: request.tokenHash,
+      expires_at: request.expiresAt,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Drops expired requests, and for `email` all but its newest `keep` open ones. */
+export async function pruneSignupRequests(
+  db: Kysely<Database>,
+  email: string,
+  keep: number,
+  now: string,
+): Promise<void> {
+  await db.deleteFrom('signup_requests').where('expires_at', '<=', now).execute();
+  const open = await db
+    .selectFrom('signup_requests')
+    .select('id')
+    .where('email', '=', email)
+    .orderBy('id', 'desc')
+    .execute();
+  const stale = open.slice(keep).map((row) => row.id);
+  if (stale.length > 0) await db.deleteFrom('signup_requests').where('id', 'in', stale).execute();
+}
+
+/**
+ * Takes an open request by its token's hash, once: the row is deleted, and only the caller whose
+ * delete removed it gets it back (two clicks on one link make one account).
+ */
+export async function takeSignupRequest(db: Kysely<Database>, tokenHash: string, now: string) {
+  const row = await db
+    .selectFrom('signup_requests')
+    .select(['id', 'email', 'password_hash'])
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const deleted = await db.deleteFrom('signup_requests').where('id', '=', row.id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1
+    ? { email: row.email, passwordHash: row.password_hash }
+    : undefined;
+}
+
+export async function deleteSignupRequestsFor(db: Kysely<Database>, email: string): Promise<void> {
+  await db.deleteFrom('signup_requests').where('email', '=', email).execute();
+}
+
+/** The newest open request for an address (sign-in tells its owner to confirm first). */
+export async function latestSignupRequest(db: Kysely<Database>, email: string, now: string) {
+  return db
+    .selectFrom('signup_requests')
+    .select(['id', 'password_hash'])
+    .where('email', '=', email)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

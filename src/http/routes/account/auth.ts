@@ -4,11 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { RateLimitStore } from '../../../accounts/rate-limit.js';
 import {
+  confirmSignUp,
   logIn,
   requestPasswordReset,
   resendVerification,
   resetPassword,
   type SelfServiceContext,
+  SIGN_UP_PENDING,
   signUp,
   verifyEmail,
 } from '../../../accounts/self-service.js';
@@ -67,8 +69,33 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
       schema: {
         operationId: 'accountSignup',
         tags: TAG,
-        summary: 'Create an account with 750 free credits and its first API key (shown once); signs you in',
+        summary:
+          'Start a sign-up: mails a link that creates the account (750 free credits, first key shown once). The same answer for every address',
+        description:
+          'Verify first: no account exists until the mailed link is followed (POST /account/signup/confirm). An address that already has an account gets the same 202 and a mail telling its owner to sign in or reset the password, so the answer never tells whether an address is registered.',
         body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
+        response: {
+          202: message('pending', SIGN_UP_PENDING),
+          ...errorResponses(403, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await signUp(contextOf(request), request.body);
+      reply.code(202);
+      return { status: 'pending', detail: SIGN_UP_PENDING };
+    },
+  );
+
+  app.post(
+    '/account/signup/confirm',
+    {
+      schema: {
+        operationId: 'accountSignupConfirm',
+        tags: TAG,
+        summary:
+          'Finish a sign-up with the token from its mail: creates the account with 750 credits and its first API key (shown this once); signs you in',
+        body: Token,
         response: {
           201: documented(
             Type.Object({
@@ -78,7 +105,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
               credits: Type.Integer(),
               key: CreatedKey,
               csrf_token: Type.String({ description: "The session's CSRF token for the next POSTs" }),
-              email_verification: Type.String(),
+              email_verification: Type.String({ description: 'confirmed: the link proved the address' }),
             }),
             {
               account_id: 7,
@@ -87,15 +114,17 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
               credits: 750,
               key: KEY_EXAMPLE,
               csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
-              email_verification: 'sent',
+              email_verification: 'confirmed',
             },
           ),
-          ...errorResponses(403, 409, 422, 429),
+          ...errorResponses(400, 403, 409),
         },
       },
     },
     async (request, reply) => {
-      const { account, session } = await signUp(contextOf(request), request.body);
+      const previous = request.cookies[SESSION_COOKIE];
+      const { account, session } = await confirmSignUp(contextOf(request), request.body.token);
+      await endSession(deps.db, previous);
       setSessionCookie(reply, deps, session.token);
       reply.code(201);
       return {
@@ -105,7 +134,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         credits: account.credits,
         key: account.key,
         csrf_token: session.csrfToken,
-        email_verification: 'sent',
+        email_verification: 'confirmed',
       };
     },
   );
@@ -117,23 +146,36 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         operationId: 'accountLogin',
         tags: TAG,
         summary: 'Sign in: sets a new session cookie (any earlier one is dropped)',
+        description:
+          'A wrong password and an unknown address get the same 401. A sign-up whose link was not followed yet answers 403 (confirm first) only when the password is the one chosen at sign-up.',
         body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
         response: {
-          200: documented(Type.Object({ account_id: Type.Integer(), csrf_token: Type.String() }), {
-            account_id: 7,
-            csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
-          }),
+          200: documented(
+            Type.Object({
+              account_id: Type.Integer(),
+              csrf_token: Type.String(),
+              email_verified: Type.Boolean({
+                description:
+                  'false for an older account whose address was never confirmed (POST /account/verify-email/resend mails a link)',
+              }),
+            }),
+            {
+              account_id: 7,
+              csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
+              email_verified: true,
+            },
+          ),
           ...errorResponses(401, 403, 429),
         },
       },
     },
     async (request, reply) => {
       const previous = request.cookies[SESSION_COOKIE];
-      const { accountId, session } = await logIn(contextOf(request), request.body);
+      const { accountId, emailVerified, session } = await logIn(contextOf(request), request.body);
       // A fresh id at every sign-in: whatever id the browser carried before is ended, never promoted.
       await endSession(deps.db, previous);
       setSessionCookie(reply, deps, session.token);
-      return { account_id: accountId, csrf_token: session.csrfToken };
+      return { account_id: accountId, csrf_token: session.csrfToken, email_verified: emailVerified };
     },
   );
 

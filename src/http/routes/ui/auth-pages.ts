@@ -1,9 +1,11 @@
 // Sign up, sign in, sign out, e-mail confirmation and password reset as pages.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  confirmSignUp,
   logIn,
   requestPasswordReset,
   resetPassword,
+  SIGN_UP_PENDING,
   signUp,
   verifyEmail,
 } from '../../../accounts/self-service.js';
@@ -40,7 +42,7 @@ export function authPages(app: App, deps: AppDeps, contextOf: ContextOf): void {
       context,
       'Create your account',
       '/ui/signup',
-      html`<p>New accounts get 750 free credits and a first API key. Already have one? <a href="/ui/login">Sign in</a>.</p>
+      html`<p>New accounts get 750 free credits and a first API key: we mail you a link to confirm your address, and the key appears when you follow it. Already have an account? <a href="/ui/login">Sign in</a>.</p>
 ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email'), error)}`,
       status,
     );
@@ -50,31 +52,81 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
     attempt(
       reply,
       async () => {
-        const { account, session } = await signUp(contextOf(request), {
+        await signUp(contextOf(request), {
           email: field(request, 'email'),
           password: field(request, 'password'),
         });
-        setSessionCookie(reply, deps, session.token);
-        request.session = {
-          accountId: account.account_id,
-          email: account.email,
-          csrfToken: session.csrfToken,
-          isOperator: false,
-          emailVerified: false,
-          tokenHash: '',
-        };
         return renderPage(
           reply,
           pageContext(request, reply, deps),
-          'Your first API key',
-          '/ui/keys',
-          html`${keyShownOnce(account.key, `Welcome! Your account has ${account.credits} credits.`)}
-<p>We sent a confirmation link to ${account.email}.</p>`,
-          201,
+          'Check your e-mail',
+          '/ui/signup',
+          html`${message('notice', SIGN_UP_PENDING)}
+<p>The link is valid for 48 hours. No mail? Look in the spam folder, or <a href="/ui/signup">sign up again</a> for a new link.</p>`,
+          202,
         );
       },
       (detail, status) => signupPage(request, reply, detail, status),
     ),
+  );
+
+  // The mailed link opens a page with one button: a GET changes nothing, so a mail scanner that
+  // fetches the link cannot use it up before its owner sees the key.
+  const confirmPage = (
+    request: FastifyRequest<{ Querystring: { token?: string } }>,
+    reply: FastifyReply,
+    error?: string,
+    status = 200,
+  ) => {
+    const context = pageContext(request, reply, deps);
+    const token = request.query?.token ?? field(request, 'token');
+    return renderPage(
+      reply,
+      context,
+      'Finish signing up',
+      '/ui/signup',
+      html`${message('error', error)}<form method="post" action="/ui/signup/confirm">${csrfField(context.csrf)}
+<input type="hidden" name="token" value="${token}">
+<p>Confirm this address to create your account with 750 free credits and see your first API key.</p>
+<button type="submit">Create my account</button></form>`,
+      status,
+    );
+  };
+  app.get<{ Querystring: { token?: string } }>(
+    '/ui/signup/confirm',
+    { schema: HIDDEN },
+    async (request, reply) => confirmPage(request, reply),
+  );
+  app.post<{ Querystring: { token?: string } }>(
+    '/ui/signup/confirm',
+    { schema: HIDDEN },
+    async (request, reply) =>
+      attempt(
+        reply,
+        async () => {
+          const previous = request.cookies[SESSION_COOKIE];
+          const { account, session } = await confirmSignUp(contextOf(request), field(request, 'token'));
+          await endSession(deps.db, previous);
+          setSessionCookie(reply, deps, session.token);
+          request.session = {
+            accountId: account.account_id,
+            email: account.email,
+            csrfToken: session.csrfToken,
+            isOperator: false,
+            emailVerified: true,
+            tokenHash: '',
+          };
+          return renderPage(
+            reply,
+            pageContext(request, reply, deps),
+            'Your first API key',
+            '/ui/keys',
+            keyShownOnce(account.key, `Welcome! Your account has ${account.credits} credits.`),
+            201,
+          );
+        },
+        (detail, status) => confirmPage(request, reply, detail, status),
+      ),
   );
 
   const loginPage = (request: FastifyRequest, reply: FastifyReply, error?: string, status = 200) => {
