@@ -52,16 +52,16 @@ describe('the client address behind a trusted proxy', () => {
   it('throttles sign-ups per forwarded client when the proxy is trusted', async () => {
     // Eleven clients through one proxy: each has its own allowance of 10 an hour.
     const distinct = await signUps(proxied, 11, (n) => `198.51.100.${n + 1}`, 'distinct');
-    expect(distinct.every((status) => status === 201)).toBe(true);
+    expect(distinct.every((status) => status === 202)).toBe(true);
     // One client eleven times: the eleventh is refused, although the proxy is the same.
     const same = await signUps(proxied, 11, () => '203.0.113.9', 'same');
-    expect(same.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(same.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(same[10]).toBe(429);
   });
 
   it('ignores X-Forwarded-For when no proxy is trusted (the default)', async () => {
     const spoofed = await signUps(ctx.app, 11, (n) => `192.0.2.${n + 1}`, 'spoofed');
-    expect(spoofed.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(spoofed.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(spoofed[10]).toBe(429);
   });
 });

@@ -2,6 +2,7 @@
 // with DCLEDGER_TEST_DATABASE_URL): replay, mismatch, concurrency, scope, expiry, sealing, metering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeyHash, openAnswer, stableJson } from '../../accounts/idempotency.js';
+import { mailTo } from '../../storage/repositories/self-service.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../../test-support/app.js';
 
 type Account = Awaited<ReturnType<typeof addAccount>>;
@@ -263,9 +264,17 @@ describe('Idempotency-Key on POST', () => {
       headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; '), 'x-csrf-token': preToken },
       payload: { email: 'idem-session@example.org', password: 'correct horse battery' },
     });
-    expect(signup.statusCode).toBe(201);
-    for (const c of signup.cookies) jar.set(c.name, c.value);
-    const token = String((signup.json() as { csrf_token: string }).csrf_token);
+    expect(signup.statusCode).toBe(202);
+    const [mail] = await mailTo(ctx.store.db, 'idem-session@example.org');
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/account/signup/confirm',
+      headers: { cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; '), 'x-csrf-token': preToken },
+      payload: { token: /Token: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '' },
+    });
+    expect(confirm.statusCode).toBe(201);
+    for (const c of confirm.cookies) jar.set(c.name, c.value);
+    const token = String((confirm.json() as { csrf_token: string }).csrf_token);
     const headers = (key: string) => ({
       cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; '),
       'x-csrf-token': token,

@@ -4,13 +4,17 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../../accounts/admin.js';
 import { outboxMailer } from '../../../accounts/mailer.js';
+import { hashPassword } from '../../../accounts/passwords.js';
 import { confirmIntent, stripeProvider } from '../../../accounts/payments.js';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
 import { buildApp } from '../../../app.js';
-import { mailTo } from '../../../storage/repositories/self-service.js';
+import { findAccount } from '../../../storage/repositories/accounts.js';
+import { mailTo, setPassword } from '../../../storage/repositories/self-service.js';
+import type { Database } from '../../../storage/schema.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
 import type { App } from '../../types.js';
 
@@ -93,9 +97,20 @@ async function newBrowser(app: App): Promise<Browser> {
 
 const PASSWORD = 'correct horse battery';
 
-async function signUp(app: App, email: string) {
+/** The newest mail to an address, and the token in it. */
+async function lastMail(db: Kysely<Database>, address: string) {
+  const [mail] = await mailTo(db, address);
+  return { mail, token: /Token: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '' };
+}
+
+/** Sign-up, verify first: the 202, the mailed link, then the account and its key (shown once). */
+async function signUp(app: App, db: Kysely<Database>, email: string, password = PASSWORD) {
   const browser = await newBrowser(app);
-  const result = await call(app, browser, 'POST', '/account/signup', { email, password: PASSWORD });
+  const started = await call(app, browser, 'POST', '/account/signup', { email, password });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const { token } = await lastMail(db, email.toLowerCase());
+  expect(token).not.toBe('');
+  const result = await call(app, browser, 'POST', '/account/signup/confirm', { token });
   expect(result.status, JSON.stringify(result.body)).toBe(201);
   browser.csrf = String(result.body.csrf_token);
   return { browser, result };
@@ -116,12 +131,12 @@ describe('account API', () => {
   });
 
   it('signs up with 750 credits and a key shown once that calls the API', async () => {
-    const { browser, result } = await signUp(ctx.app, 'Ada@Example.org');
+    const { browser, result } = await signUp(ctx.app, ctx.store.db, 'Ada@Example.org');
     expect(result.body).toMatchObject({
       email: 'ada@example.org',
       plan: 'none',
       credits: 750,
-      email_verification: 'sent',
+      email_verification: 'confirmed',
     });
     const apiKey = String(result.body.key?.api_key);
     expect(apiKey).toMatch(/^dc_/);
@@ -140,12 +155,133 @@ describe('account API', () => {
     expect(keys.body.keys?.[0]?.key).toBe(`${result.body.key?.prefix}…${result.body.key?.last4}`);
   });
 
-  it('sets the session cookie HttpOnly, SameSite=Lax, Secure only over TLS', async () => {
+  it('answers sign-up alike for new and taken addresses, and mails each owner what fits', async () => {
+    await signUp(ctx.app, ctx.store.db, 'taken@example.org');
+    const stranger = await newBrowser(ctx.app);
+    const taken = await call(ctx.app, stranger, 'POST', '/account/signup', {
+      email: 'Taken@Example.org',
+      password: 'a different passphrase',
+    });
+    const fresh = await call(ctx.app, stranger, 'POST', '/account/signup', {
+      email: 'fresh@example.org',
+      password: 'a different passphrase',
+    });
+    expect(taken.status).toBe(202);
+    expect(fresh.status).toBe(202);
+    expect(taken.response.body).toBe(fresh.response.body);
+    expect(taken.body.detail).toMatch(/Check your e-mail/);
+    // Neither answer signs anyone in.
+    for (const answer of [taken, fresh])
+      expect(String(answer.response.headers['set-cookie'] ?? '')).not.toMatch(/dc_session=[^;]/);
+
+    const notice = await lastMail(ctx.store.db, 'taken@example.org');
+    expect(notice.mail?.subject).toBe('Someone tried to sign up to dcledger with your address');
+    expect(notice.mail?.body).toContain('/ui/reset-password');
+    expect(notice.token).toBe('');
+    // The attempt changed nothing: the owner's password still works, the stranger's does not.
+    // Each attempt from a browser of its own (a sign-in changes the CSRF token).
+    const login = async (email: string, password: string) =>
+      call(ctx.app, await newBrowser(ctx.app), 'POST', '/account/login', { email, password });
+    expect((await login('taken@example.org', PASSWORD)).status).toBe(200);
+    expect((await login('taken@example.org', 'a different passphrase')).status).toBe(401);
+
+    // The new address has a link in its mail but no account until the link is followed.
+    const link = await lastMail(ctx.store.db, 'fresh@example.org');
+    expect(link.mail?.body).toContain(`/ui/signup/confirm?token=${link.token}`);
+    expect(await findAccount(ctx.store.db, 'fresh@example.org')).toBeUndefined();
+    // Signing in says "confirm first" only to whoever knows the password chosen at sign-up.
+    const unconfirmed = await login('fresh@example.org', 'a different passphrase');
+    expect(unconfirmed.status).toBe(403);
+    expect(unconfirmed.body.detail).toMatch(/not confirmed yet/);
+    const guessed = await login('fresh@example.org', 'a wrong guess here');
+    const unknown = await login('nobody-at-all@example.org', 'a wrong guess here');
+    expect(guessed.status).toBe(401);
+    const { request_id: _guessedId, ...guessedBody } = guessed.body;
+    const { request_id: _unknownId, ...unknownBody } = unknown.body;
+    expect(guessedBody).toEqual(unknownBody);
+  });
+
+  it('makes one account from repeated sign-ups: each link carries its own password, one link wins', async () => {
     const browser = await newBrowser(ctx.app);
-    const result = await call(ctx.app, browser, 'POST', '/account/signup', {
-      email: 'flags@example.org',
+    const start = (password: string) =>
+      call(ctx.app, browser, 'POST', '/account/signup', { email: 'twice@example.org', password });
+    expect((await start('first passphrase')).status).toBe(202);
+    const first = await lastMail(ctx.store.db, 'twice@example.org');
+    expect((await start('second passphrase')).status).toBe(202);
+    const second = await lastMail(ctx.store.db, 'twice@example.org');
+    expect(second.token).not.toBe(first.token);
+    expect(await findAccount(ctx.store.db, 'twice@example.org')).toBeUndefined();
+
+    const made = await call(ctx.app, browser, 'POST', '/account/signup/confirm', { token: first.token });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ email: 'twice@example.org', credits: 750 });
+    expect(String(made.body.key?.api_key)).toMatch(/^dc_/);
+    browser.csrf = String(made.body.csrf_token);
+    const account = await findAccount(ctx.store.db, 'twice@example.org');
+    expect(account?.id).toBe(made.body.account_id);
+    // The other link stops working, and the first one works once.
+    for (const token of [second.token, first.token]) {
+      const again = await call(ctx.app, browser, 'POST', '/account/signup/confirm', { token });
+      expect(again.status).toBe(400);
+      expect(again.body.detail).toMatch(/invalid, used or expired/);
+      expect(again.response.body.includes('dc_')).toBe(false);
+    }
+    const other = await newBrowser(ctx.app);
+    const login = (password: string) =>
+      call(ctx.app, other, 'POST', '/account/login', { email: 'twice@example.org', password });
+    expect((await login('second passphrase')).status).toBe(401);
+    const signedIn = await login('first passphrase');
+    other.csrf = String(signedIn.body.csrf_token);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.email_verified).toBe(true);
+    // Now taken: a further sign-up mails the owner a notice and makes nothing.
+    const third = await call(ctx.app, await newBrowser(ctx.app), 'POST', '/account/signup', {
+      email: 'twice@example.org',
+      password: 'third passphrase',
+    });
+    expect(third.status).toBe(202);
+    expect((await lastMail(ctx.store.db, 'twice@example.org')).mail?.subject).toMatch(/Someone tried/);
+    expect((await call(ctx.app, other, 'GET', '/account/keys')).body.keys).toHaveLength(1);
+  });
+
+  it('refuses an expired sign-up link, a malformed address and a short password', async () => {
+    const browser = await newBrowser(ctx.app);
+    const refusedEmail = await call(ctx.app, browser, 'POST', '/account/signup', {
+      email: 'not-an-address',
       password: PASSWORD,
     });
+    expect(refusedEmail.status).toBe(422);
+    expect(refusedEmail.body.detail).toMatch(/^email:/);
+    const refusedPassword = await call(ctx.app, browser, 'POST', '/account/signup', {
+      email: 'short@example.org',
+      password: 'short',
+    });
+    expect(refusedPassword.status).toBe(422);
+    expect(await mailTo(ctx.store.db, 'short@example.org')).toHaveLength(0);
+
+    expect(
+      (
+        await call(ctx.app, browser, 'POST', '/account/signup', {
+          email: 'late@example.org',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(202);
+    const { token } = await lastMail(ctx.store.db, 'late@example.org');
+    ctx.clock.advance(49 * 3_600_000);
+    const late = await call(ctx.app, browser, 'POST', '/account/signup/confirm', { token });
+    expect(late.status).toBe(400);
+    expect(await findAccount(ctx.store.db, 'late@example.org')).toBeUndefined();
+    // An expired request no longer answers sign-in: the address is as unknown as any other.
+    const login = await call(ctx.app, browser, 'POST', '/account/login', {
+      email: 'late@example.org',
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(401);
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Secure only over TLS', async () => {
+    const { result } = await signUp(ctx.app, ctx.store.db, 'flags@example.org');
     const cookie = String(result.response.headers['set-cookie']);
     expect(cookie).toMatch(/dc_session=[A-Za-z0-9_-]{40,}/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -195,7 +331,7 @@ describe('account API', () => {
     );
     expect(forged.status).toBe(403);
 
-    const { browser } = await signUp(ctx.app, 'csrf@example.org');
+    const { browser } = await signUp(ctx.app, ctx.store.db, 'csrf@example.org');
     const preSession = browser.jar.get('dc_csrf') ?? '';
     expect(preSession).not.toBe('');
     for (const token of [null, preSession, 'wrong']) {
@@ -225,7 +361,7 @@ describe('account API', () => {
   });
 
   it('gives a fresh session id at sign-in: a planted id never becomes signed in', async () => {
-    await signUp(ctx.app, 'fixation@example.org');
+    await signUp(ctx.app, ctx.store.db, 'fixation@example.org');
     const victim = await newBrowser(ctx.app);
     const planted = 'A'.repeat(43);
     victim.jar.set('dc_session', planted);
@@ -257,7 +393,7 @@ describe('account API', () => {
   });
 
   it('answers a wrong password and an unknown address alike, and throttles per account and per address', async () => {
-    await signUp(ctx.app, 'throttle@example.org');
+    await signUp(ctx.app, ctx.store.db, 'throttle@example.org');
     const browser = await newBrowser(ctx.app);
     const wrong = await call(ctx.app, browser, 'POST', '/account/login', {
       email: 'throttle@example.org',
@@ -313,11 +449,32 @@ describe('account API', () => {
     expect(later.status).toBe(200);
   });
 
-  it('confirms the e-mail and resets the password through mailed tokens, without revealing accounts', async () => {
-    const { browser } = await signUp(ctx.app, 'mail@example.org');
-    const [verification] = await mailTo(ctx.store.db, 'mail@example.org');
-    const verifyToken = /Token: (\S+)/.exec(verification?.body ?? '')?.[1] ?? '';
-    expect(verifyToken).not.toBe('');
+  it('lets an older account whose address was never confirmed sign in, says so, and confirms it by mail', async () => {
+    // An account from before verify-first sign-up (or the CLI plus a password): no confirmed address.
+    const legacy = await createAccount(
+      ctx.store.db,
+      { email: 'legacy@example.org', plan: 'none' },
+      ctx.clock.now,
+    );
+    await setPassword(
+      ctx.store.db,
+      legacy.account_id,
+      await hashPassword(PASSWORD),
+      ctx.clock.now.toISOString(),
+    );
+    const browser = await newBrowser(ctx.app);
+    const login = await call(ctx.app, browser, 'POST', '/account/login', {
+      email: 'legacy@example.org',
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.email_verified).toBe(false);
+    browser.csrf = String(login.body.csrf_token);
+    // The Core trial waits for a confirmed address.
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(403);
+    expect((await call(ctx.app, browser, 'POST', '/account/verify-email/resend')).status).toBe(202);
+    const { mail, token: verifyToken } = await lastMail(ctx.store.db, 'legacy@example.org');
+    expect(mail?.subject).toBe('Confirm your dcledger e-mail address');
     expect((await call(ctx.app, browser, 'GET', '/account')).body.email_verified).toBe(false);
     expect(
       (await call(ctx.app, browser, 'POST', '/account/verify-email', { token: verifyToken })).status,
@@ -326,7 +483,12 @@ describe('account API', () => {
     expect(
       (await call(ctx.app, browser, 'POST', '/account/verify-email', { token: verifyToken })).status,
     ).toBe(400);
+    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(200);
+  });
 
+  it('resets the password through a mailed token, without revealing accounts', async () => {
+    const { browser } = await signUp(ctx.app, ctx.store.db, 'mail@example.org');
+    expect((await call(ctx.app, browser, 'GET', '/account')).body.email_verified).toBe(true);
     const stranger = await newBrowser(ctx.app);
     const known = await call(ctx.app, stranger, 'POST', '/account/password-reset', {
       email: 'mail@example.org',
@@ -403,7 +565,7 @@ describe('account API', () => {
   });
 
   it('creates, caps, rotates and revokes keys, and another account cannot touch them', async () => {
-    const { browser, result } = await signUp(ctx.app, 'keys@example.org');
+    const { browser, result } = await signUp(ctx.app, ctx.store.db, 'keys@example.org');
     const firstKey = String(result.body.key?.api_key);
     const created = await call(ctx.app, browser, 'POST', '/account/keys', { name: 'ci', daily_cap: 100 });
     expect(created.status).toBe(201);
@@ -423,7 +585,7 @@ describe('account API', () => {
     expect((await apiGet(ctx.app, firstKey, '/credits/balance')).status).toBe(403);
     expect((await apiGet(ctx.app, String(rotated.body.api_key), '/credits/balance')).status).toBe(200);
 
-    const { browser: other } = await signUp(ctx.app, 'other@example.org');
+    const { browser: other } = await signUp(ctx.app, ctx.store.db, 'other@example.org');
     const foreign = await call(ctx.app, other, 'POST', `/account/keys/${rotated.body.key_id}/revoke`);
     expect(foreign.status).toBe(404);
     const revoked = await call(ctx.app, browser, 'POST', `/account/keys/${rotated.body.key_id}/revoke`);
@@ -441,11 +603,11 @@ describe('account API', () => {
   });
 
   it("answers 404, never 403, for another account's key, and shows none of its usage", async () => {
-    const { browser: owner, result } = await signUp(ctx.app, 'owner-isolated@example.org');
+    const { browser: owner, result } = await signUp(ctx.app, ctx.store.db, 'owner-isolated@example.org');
     const ownerKey = String(result.body.key?.api_key);
     const ownerKeyId = Number(result.body.key?.key_id);
     expect((await apiGet(ctx.app, ownerKey, '/stats/summary')).status).toBe(200);
-    const { browser: other } = await signUp(ctx.app, 'other-isolated@example.org');
+    const { browser: other } = await signUp(ctx.app, ctx.store.db, 'other-isolated@example.org');
     // 404 as for a key that does not exist: a 403 would confirm the id belongs to someone.
     for (const suffix of ['revoke', 'rotate', 'cap']) {
       const foreign = await call(ctx.app, other, 'POST', `/account/keys/${ownerKeyId}/${suffix}`, {
@@ -470,11 +632,8 @@ describe('account API', () => {
   });
 
   it('applies the trial rules to plan changes', async () => {
-    const { browser } = await signUp(ctx.app, 'plans@example.org');
-    expect((await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' })).status).toBe(403);
-    const [mail] = await mailTo(ctx.store.db, 'plans@example.org');
-    const token = /Token: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
-    await call(ctx.app, browser, 'POST', '/account/verify-email', { token });
+    // Sign-up confirmed the address, so the one Core trial is open at once.
+    const { browser } = await signUp(ctx.app, ctx.store.db, 'plans@example.org');
     const trial = await call(ctx.app, browser, 'POST', '/account/plan', { plan: 'core' });
     expect(trial.status).toBe(200);
     expect(trial.body).toMatchObject({ plan: 'core', monthly_allowance: 25_000, trial_available: false });
@@ -489,7 +648,7 @@ describe('account API', () => {
   });
 
   it('records a manual top-up intent the operator confirms, once, into the ledger', async () => {
-    const { browser } = await signUp(ctx.app, 'topup@example.org');
+    const { browser } = await signUp(ctx.app, ctx.store.db, 'topup@example.org');
     expect((await call(ctx.app, browser, 'POST', '/account/topups', { amount_usd: 1 })).status).toBe(422);
     const intent = await call(ctx.app, browser, 'POST', '/account/topups', { amount_usd: 25 });
     expect(intent.status).toBe(201);
@@ -513,7 +672,7 @@ describe('account API', () => {
   });
 
   it('reports usage by day, endpoint and key, and the latest calls with their cost', async () => {
-    const { browser, result } = await signUp(ctx.app, 'usage@example.org');
+    const { browser, result } = await signUp(ctx.app, ctx.store.db, 'usage@example.org');
     const key = String(result.body.key?.api_key);
     expect((await apiGet(ctx.app, key, '/stats/summary')).status).toBe(200);
     expect((await apiGet(ctx.app, key, '/credits/balance')).status).toBe(200);
@@ -560,7 +719,7 @@ describe('account API', () => {
       expect(answer.status, url).toBe(401);
       expect(answer.body.detail).toMatch(/Sign in/);
     }
-    const { browser } = await signUp(ctx.app, 'notop@example.org');
+    const { browser } = await signUp(ctx.app, ctx.store.db, 'notop@example.org');
     expect((await call(ctx.app, browser, 'GET', '/account/admin')).status).toBe(403);
     const spec = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
     const document = spec.json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
@@ -646,7 +805,7 @@ describe('Stripe top-ups', () => {
   }
 
   it('opens a Checkout session and credits the account when the signed webhook says it is paid', async () => {
-    const { browser } = await signUp(app, 'stripe@example.org');
+    const { browser } = await signUp(app, ctx.store.db, 'stripe@example.org');
     const intent = await call(app, browser, 'POST', '/account/topups', { amount_usd: 10 });
     expect(intent.status).toBe(201);
     expect(intent.body).toMatchObject({

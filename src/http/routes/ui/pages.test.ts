@@ -2,8 +2,9 @@
 // never again, escaping, the operator view.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAccount } from '../../../storage/repositories/accounts.js';
 import { recordRunStart } from '../../../storage/repositories/ingest.js';
-import { setOperator } from '../../../storage/repositories/self-service.js';
+import { mailTo, setOperator } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
 
 class FormBrowser {
@@ -81,10 +82,26 @@ describe('account pages', () => {
       password: 'long enough password',
     });
     expect(refused.statusCode).toBe(403);
-    const created = await browser.post('/ui/signup', {
+    const started = await browser.post('/ui/signup', {
       _csrf: csrf,
       email: 'page@example.org',
       password: 'long enough password',
+    });
+    expect(started.statusCode).toBe(202);
+    expect(started.body).toContain('Check your e-mail');
+    expect(keyIn(started.body)).toBe('');
+    // The mailed link opens a page with one button; only the POST makes the account.
+    const [mail] = await mailTo(ctx.store.db, 'page@example.org');
+    const link = /\/ui\/signup\/confirm\?token=\S+/.exec(mail?.body ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+    const landing = await browser.get(link);
+    expect(landing.statusCode).toBe(200);
+    expect(keyIn(landing.body)).toBe('');
+    expect(await findAccount(ctx.store.db, 'page@example.org')).toBeUndefined();
+    const token = /name="token" value="([^"]+)"/.exec(landing.body)?.[1] ?? '';
+    const created = await browser.post('/ui/signup/confirm', {
+      _csrf: FormBrowser.csrfOf(landing.body),
+      token,
     });
     expect(created.statusCode).toBe(201);
     const key = keyIn(created.body);
