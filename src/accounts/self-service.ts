@@ -52,7 +52,7 @@ export interface SelfServiceDeps {
   payments: PaymentProvider;
   /** STRIPE_WEBHOOK_SECRET: verifies POST /account/payments/stripe/webhook. */
   stripeWebhookSecret?: string;
-  /** Counters for sign-in and sign-up throttling (in-process by default). */
+  /** Counters for sign-in, sign-up and mail throttling; default: the app's rate-limit store (Redis with DCLEDGER_REDIS_URL), else in-process. */
   throttle?: RateLimitStore;
   /** Minutes between scheduled ingest runs, for the status page's "next run" (unset: not scheduled here). */
   ingestIntervalMinutes?: number;

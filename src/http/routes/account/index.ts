@@ -20,7 +20,9 @@ export function accountRoutes(
   pages: (scope: App, contextOf: ContextOf, self: SelfServiceDeps) => void,
 ): void {
   const self = defaultSelfService(deps);
-  const throttle = self.throttle ?? new MemoryRateLimitStore();
+  // Sign-in, sign-up and mail throttles count where the rate limits count: in Redis when
+  // DCLEDGER_REDIS_URL gives a shared store (every instance sees one count), else in this process.
+  const throttle = self.throttle ?? deps.rateLimits ?? new MemoryRateLimitStore();
   app.register(async (plugin) => {
     const scope = scoped(plugin);
     await registerSessions(scope, deps);
