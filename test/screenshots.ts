@@ -1,11 +1,11 @@
 // `npm run screenshots`: starts the service on a fresh SQLite database, walks the account area
-// in headless Chromium (sign-up, a metered call, usage, credits, webhooks, admin, explorer) and
+// in headless Chromium (sign-up through the mailed link, a metered call, usage, credits, webhooks, admin, explorer) and
 // writes one PNG per page into docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { changePlan } from '../src/accounts/admin.js';
 import { buildApp } from '../src/app.js';
-import { setOperator } from '../src/storage/repositories/self-service.js';
+import { mailTo, setOperator } from '../src/storage/repositories/self-service.js';
 import { chromiumAvailable, launchChromium } from '../src/test-support/browser.js';
 import { openTestStore } from '../src/test-support/database.js';
 import { TestReceiver, testWebhookRuntime } from '../src/test-support/webhooks.js';
@@ -36,6 +36,14 @@ async function main(): Promise<void> {
     await page.fill('#email', 'screenshots@example.org');
     await page.fill('#password', 'a long enough password');
     await page.click('button[type=submit]');
+    await page.waitForSelector('text=Check your e-mail');
+    await shot('signup-check-email');
+    const [mail] = await mailTo(store.db, 'screenshots@example.org');
+    const link = /http:\/\/\S+\/ui\/signup\/confirm\?token=\S+/.exec(mail?.body ?? '')?.[0];
+    if (!link) throw new Error('no sign-up link in the outbox');
+    await page.goto(link);
+    await shot('signup-confirm');
+    await page.click('button:has-text("Create my account")');
     const key = await page.inputValue('#new-key');
     await shot('key-shown-once');
     for (const path of ['/stats/summary', '/trades?limit=5', '/credits/balance', '/feed/live']) {

@@ -1,10 +1,11 @@
-// End to end in a real headless Chromium: sign up, see the key once, call /trades with it, see the
+// End to end in a real headless Chromium: sign up, follow the mailed link, see the key once, call /trades with it, see the
 // call and its cost on the usage page, revoke it and get 403, create a webhook and receive the test
 // delivery on a local receiver; axe-core finds no serious accessibility violation on any page.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePlan } from '../../../accounts/admin.js';
+import { mailTo } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
 import { chromiumAvailable, launchChromium } from '../../../test-support/browser.js';
 import { TestReceiver } from '../../../test-support/webhooks.js';
@@ -52,6 +53,16 @@ describe.skipIf(!available)('account area in Chromium', () => {
     await page.fill('#email', 'e2e@example.org');
     await page.fill('#password', 'a long enough password');
     await page.click('button[type=submit]');
+    // Verify first: the page says to check the mail; the account exists once its link is followed.
+    await page.waitForSelector('text=Check your e-mail');
+    expect(await page.locator('#new-key').count()).toBe(0);
+    await audit();
+    const [mail] = await mailTo(ctx.store.db, 'e2e@example.org');
+    const link = /http:\/\/\S+\/ui\/signup\/confirm\?token=\S+/.exec(mail?.body ?? '')?.[0] ?? '';
+    expect(link.startsWith(base)).toBe(true);
+    await page.goto(link);
+    await audit();
+    await page.click('button:has-text("Create my account")');
     const key = await page.inputValue('#new-key');
     expect(key).toMatch(/^dc_[A-Za-z0-9_-]{40,}$/);
     await page.click('#copy-key');
@@ -62,6 +73,11 @@ describe.skipIf(!available)('account area in Chromium', () => {
     expect(trades.headers.get('x-credits-charged')).toBe('15');
 
     await page.goto(`${base}/ui/keys`);
+    expect(await page.content()).not.toContain(key);
+    // The link was used up: following it again shows no key.
+    await page.goto(link);
+    await page.click('button:has-text("Create my account")');
+    await page.waitForSelector('text=invalid, used or expired');
     expect(await page.content()).not.toContain(key);
     await expect
       .poll(
