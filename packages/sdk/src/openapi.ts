@@ -1061,10 +1061,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account with 750 free credits and its first API key (shown once); signs you in
-         * @description Create an account with 750 free credits and its first API key (shown once); signs you in. Public: no key needed.
+         * Start a sign-up: mails a link that creates the account (750 free credits, first key shown once). The same answer for every address
+         * @description Verify first: no account exists until the mailed link is followed (POST /account/signup/confirm). An address that already has an account gets the same 202 and a mail telling its owner to sign in or reset the password, so the answer never tells whether an address is registered.
          */
         post: operations["accountSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/signup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-up with the token from its mail: creates the account with 750 credits and its first API key (shown this once); signs you in
+         * @description Finish a sign-up with the token from its mail: creates the account with 750 credits and its first API key (shown this once); signs you in. Public: no key needed.
+         */
+        post: operations["accountSignupConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1082,7 +1102,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: sets a new session cookie (any earlier one is dropped)
-         * @description Sign in: sets a new session cookie (any earlier one is dropped). Public: no key needed.
+         * @description A wrong password and an unknown address get the same 401. A sign-up whose link was not followed yet answers 403 (confirm first) only when the password is the one chosen at sign-up.
          */
         post: operations["accountLogin"];
         delete?: never;
@@ -13727,6 +13747,95 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "detail": "Check your e-mail: we sent a link to this address. Follow it to finish signing up and see your first API key."
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountSignupConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description The CSRF token (or send the X-CSRF-Token header) */
+                    _csrf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13747,7 +13856,7 @@ export interface operations {
                      *         "daily_cap": 25000
                      *       },
                      *       "csrf_token": "kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0",
-                     *       "email_verification": "sent"
+                     *       "email_verification": "confirmed"
                      *     }
                      */
                     "application/json": {
@@ -13765,6 +13874,7 @@ export interface operations {
                         };
                         /** @description The session's CSRF token for the next POSTs */
                         csrf_token: string;
+                        /** @description confirmed: the link proved the address */
                         email_verification: string;
                     };
                 };
@@ -13803,17 +13913,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13862,12 +13961,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "account_id": 7,
-                     *       "csrf_token": "kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0"
+                     *       "csrf_token": "kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0",
+                     *       "email_verified": true
                      *     }
                      */
                     "application/json": {
                         account_id: number;
                         csrf_token: string;
+                        /** @description false for an older account whose address was never confirmed (POST /account/verify-email/resend mails a link) */
+                        email_verified: boolean;
                     };
                 };
             };
