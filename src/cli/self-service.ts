@@ -102,7 +102,9 @@ export async function printWelcome(
   const { accounts, trades } = await welcomeCounts(db);
   printLine('');
   printLine(`dcledger is running at ${base}/`);
-  printLine(`  account area:  ${base}/ui/signup (sign up for a key with 750 free credits)`);
+  printLine(
+    `  account area:  ${base}/ui/signup (sign up, follow the mailed link: a key with 750 free credits)`,
+  );
   printLine(`  API reference: ${base}/docs`);
   printLine(`  status:        ${base}/status`);
   if (ingesting) {
@@ -120,7 +122,7 @@ export async function printWelcome(
   }
   if (!config.selfService.smtpUrl) {
     printLine(
-      'Mail goes to the outbox table (no DCLEDGER_SMTP_URL): `dcledger accounts outbox <email>` shows it.',
+      'Mail goes to the outbox table (no DCLEDGER_SMTP_URL): `dcledger accounts outbox <email>` shows it, with the link that finishes a sign-up.',
     );
   }
   printLine('');
