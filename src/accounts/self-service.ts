@@ -233,17 +233,12 @@ export async function signUp(
  * and signs in.
  */
 export async function confirmSignUp(context: SelfServiceContext, token: string) {
-  const created = await inTransaction(context.db, async (trx) => {
+  const outcome = await inTransaction(context.db, async (trx) => {
     const request = await takeSignupRequest(trx, tokenDigest(token), context.now.toISOString());
-    if (!request)
-      throw new ApiError('bad_request', 'This sign-up link is invalid, used or expired; sign up again');
+    if (!request) return { kind: 'invalid' as const };
     await deleteSignupRequestsFor(trx, request.email);
-    // The link's holder reads this address's mail: telling them it has an account leaks nothing.
-    if (await findAccount(trx, request.email))
-      throw new ApiError(
-        'conflict',
-        'This address already has an account: sign in, or reset the password if you forgot it',
-      );
+    // Made meanwhile (another link, or `dcledger accounts create`): the open requests end all the same.
+    if (await findAccount(trx, request.email)) return { kind: 'taken' as const };
     const account = await asApiError(
       () => createAccount(trx, { email: request.email, plan: 'none', credits: SIGN_UP_CREDITS }, context.now),
       'conflict',
@@ -268,10 +263,18 @@ export async function confirmSignUp(context: SelfServiceContext, token: string) 
       `key ${account.key.key_id} (${account.key.prefix}…${account.key.last4})`,
       context.now,
     );
-    return account;
+    return { kind: 'created' as const, account };
   });
-  const session = await startSession(context.db, created.account_id, context.now);
-  return { account: created, session };
+  if (outcome.kind === 'invalid')
+    throw new ApiError('bad_request', 'This sign-up link is invalid, used or expired; sign up again');
+  // The link's holder reads this address's mail: telling them it has an account leaks nothing.
+  if (outcome.kind === 'taken')
+    throw new ApiError(
+      'conflict',
+      'This address already has an account: sign in, or reset the password if you forgot it',
+    );
+  const session = await startSession(context.db, outcome.account.account_id, context.now);
+  return { account: outcome.account, session };
 }
 
 /** The same answer and about the same time whether the e-mail is unknown or the password wrong. */

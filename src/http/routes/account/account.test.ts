@@ -268,6 +268,25 @@ describe('account API', () => {
       ).status,
     ).toBe(202);
     const { token } = await lastMail(ctx.store.db, 'late@example.org');
+
+    // An operator makes the account with the CLI while a sign-up waits: its link answers 409 once, then 400.
+    expect(
+      (
+        await call(ctx.app, browser, 'POST', '/account/signup', {
+          email: 'cli-made@example.org',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(202);
+    const pending = await lastMail(ctx.store.db, 'cli-made@example.org');
+    await createAccount(ctx.store.db, { email: 'cli-made@example.org', plan: 'none' }, ctx.clock.now);
+    const clash = await call(ctx.app, browser, 'POST', '/account/signup/confirm', { token: pending.token });
+    expect(clash.status).toBe(409);
+    expect(clash.body.detail).toMatch(/already has an account/);
+    expect(
+      (await call(ctx.app, browser, 'POST', '/account/signup/confirm', { token: pending.token })).status,
+    ).toBe(400);
+
     ctx.clock.advance(49 * 3_600_000);
     const late = await call(ctx.app, browser, 'POST', '/account/signup/confirm', { token });
     expect(late.status).toBe(400);
