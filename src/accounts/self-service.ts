@@ -56,6 +56,12 @@ export interface SelfServiceDeps {
   throttle?: RateLimitStore;
   /** Minutes between scheduled ingest runs, for the status page's "next run" (unset: not scheduled here). */
   ingestIntervalMinutes?: number;
+  /**
+   * Set only while mail goes to the outbox table (no SMTP): the secret of the development mailbox
+   * page `/ui/mailbox?token=…` that `serve` prints at start, so a newcomer can finish a sign-up in
+   * the browser. Unset, that page does not exist.
+   */
+  devMailboxToken?: string;
 }
 
 const MINUTE_MS = 60_000;

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { outboxMailer, smtpMailer } from '../accounts/mailer.js';
 import { confirmIntent, manualProvider, pendingIntents, stripeProvider } from '../accounts/payments.js';
 import { audit, type SelfServiceDeps } from '../accounts/self-service.js';
+import { randomToken } from '../accounts/sessions.js';
 import { type Config, loadConfig } from '../config.js';
 import { ApiError } from '../errors.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -88,6 +89,8 @@ export function selfServiceFromConfig(config: Config, db: Kysely<Database>): Sel
     payments: settings.stripe ? stripeProvider(settings.stripe) : manualProvider,
     stripeWebhookSecret: settings.stripe?.webhookSecret,
     ingestIntervalMinutes: config.ingest.intervalMinutes > 0 ? config.ingest.intervalMinutes : undefined,
+    // A new secret each start: the mailbox page lives as long as this process.
+    devMailboxToken: settings.smtpUrl ? undefined : randomToken(24),
   };
 }
 
@@ -97,6 +100,7 @@ export async function printWelcome(
   config: Config,
   address: string,
   ingesting: boolean,
+  mailboxToken?: string,
 ): Promise<void> {
   const base = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const { accounts, trades } = await welcomeCounts(db);
@@ -122,8 +126,11 @@ export async function printWelcome(
   }
   if (!config.selfService.smtpUrl) {
     printLine(
-      'Mail goes to the outbox table (no DCLEDGER_SMTP_URL): `dcledger accounts outbox <email>` shows it, with the link that finishes a sign-up.',
+      'Mail is not sent (no DCLEDGER_SMTP_URL): it waits in the outbox table, with the link that finishes a sign-up.',
     );
+    if (mailboxToken)
+      printLine(`  read it here:  ${base}/ui/mailbox?token=${mailboxToken} (this process only)`);
+    printLine('  or run `dcledger accounts outbox <email>`.');
   }
   printLine('');
 }

@@ -68,6 +68,7 @@ export async function serveCommand(
 async function startApi(config: Config, store: Store, welcome: boolean): Promise<Part> {
   const webhooks = createWebhookRuntime(config.webhooks);
   const rateLimits = sharedRateLimits(config);
+  const selfService = selfServiceFromConfig(config, store.db);
   const app = await buildApp(
     {
       db: store.db,
@@ -76,7 +77,7 @@ async function startApi(config: Config, store: Store, welcome: boolean): Promise
       publicUrl: config.publicUrl,
       webhooks,
       assistantProvider: assistantProviderFromConfig(config.assistant),
-      selfService: selfServiceFromConfig(config, store.db),
+      selfService,
       corsOrigins: config.corsOrigins,
       rateLimits,
       trustProxy: config.trustProxy,
@@ -102,7 +103,14 @@ async function startApi(config: Config, store: Store, welcome: boolean): Promise
     { database: store.target, dialect: store.dialect, shared_rate_limits: rateLimits !== undefined },
     'dcledger serving',
   );
-  if (welcome) await printWelcome(store.db, config, address, config.ingest.intervalMinutes > 0);
+  if (welcome)
+    await printWelcome(
+      store.db,
+      config,
+      address,
+      config.ingest.intervalMinutes > 0,
+      selfService.devMailboxToken,
+    );
   return {
     stop: async () => {
       await app.close();

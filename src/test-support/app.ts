@@ -2,6 +2,8 @@
 // everything, for route tests.
 import { inject } from 'vitest';
 import { createAccount } from '../accounts/admin.js';
+import { outboxMailer } from '../accounts/mailer.js';
+import { manualProvider } from '../accounts/payments.js';
 import type { Plan } from '../accounts/plans.js';
 import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
 import { buildApp } from '../app.js';
@@ -40,6 +42,8 @@ export interface FixtureApp {
 export interface AppOptions {
   /** Replaces the default test webhook runtime (closed with the app). */
   webhooks?: WebhookRuntime;
+  /** The development mailbox secret (unset: no /ui/mailbox page, as with SMTP configured). */
+  devMailboxToken?: string;
 }
 
 export function realDataAvailable(): boolean {
@@ -80,6 +84,15 @@ async function openApp(fixture: boolean, start: Date, options: AppOptions): Prom
     clock: () => clock.now,
     rateLimits: new MemoryRateLimitStore(),
     webhooks,
+    ...(options.devMailboxToken
+      ? {
+          selfService: {
+            mailer: outboxMailer(store.db, () => clock.now),
+            payments: manualProvider,
+            devMailboxToken: options.devMailboxToken,
+          },
+        }
+      : {}),
   });
   return {
     app,

@@ -227,6 +227,11 @@ export async function mailTo(db: Kysely<Database>, address: string) {
     .execute();
 }
 
+/** The newest mail in the outbox, for every address (the development mailbox page). */
+export async function recentMail(db: Kysely<Database>, limit: number) {
+  return db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
 // ---- payment intents ----
 
 export async function insertIntent(

@@ -7,6 +7,7 @@ import { accountPages as signedInPages } from './account-pages.js';
 import { adminPage } from './admin-page.js';
 import { authPages } from './auth-pages.js';
 import { explorePages } from './explore-page.js';
+import { mailboxPage } from './mailbox-page.js';
 import { publicPages } from './public-pages.js';
 import { webhooksPage } from './webhooks-page.js';
 
@@ -18,5 +19,6 @@ export function accountPages(deps: AppDeps, webhooks: WebhookRuntime) {
     webhooksPage(scope, deps, webhooks);
     explorePages(scope, deps);
     adminPage(scope, deps);
+    mailboxPage(scope, deps, self.devMailboxToken);
   };
 }

@@ -205,3 +205,73 @@ describe('account pages', () => {
     expect(admin.body).toMatch(/Pending top-ups[\s\S]*<td class="num">20\.00<\/td>/);
   });
 });
+
+describe('development mailbox (no SMTP configured)', () => {
+  const secret = 'mailbox-secret-for-this-test-only';
+  let ctx: FixtureApp;
+  let withoutMailbox: FixtureApp;
+  beforeAll(async () => {
+    ctx = await openEmptyApp(undefined, { devMailboxToken: secret });
+    withoutMailbox = await openEmptyApp();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await withoutMailbox?.close();
+  });
+
+  it('lets a newcomer finish a sign-up in the browser: the mailed link is on the mailbox page', async () => {
+    const browser = new FormBrowser(ctx);
+    const form = await browser.get('/ui/signup');
+    const started = await browser.post('/ui/signup', {
+      _csrf: FormBrowser.csrfOf(form.body),
+      email: 'newcomer@example.org',
+      password: 'long enough password',
+    });
+    expect(started.statusCode).toBe(202);
+    const mailbox = await browser.get(`/ui/mailbox?token=${secret}`);
+    expect(mailbox.statusCode).toBe(200);
+    expect(mailbox.headers['cache-control']).toBe('no-store');
+    expect(mailbox.headers['referrer-policy']).toBe('no-referrer');
+    expect(mailbox.body).toContain('To newcomer@example.org');
+    const href =
+      /<a href="https?:\/\/[^"/]+(\/ui\/signup\/confirm\?token=[^"]+)">/.exec(mailbox.body)?.[1] ?? '';
+    expect(href).not.toBe('');
+    const landing = await browser.get(href.replaceAll('&amp;', '&'));
+    const token = /name="token" value="([^"]+)"/.exec(landing.body)?.[1] ?? '';
+    const created = await browser.post('/ui/signup/confirm', {
+      _csrf: FormBrowser.csrfOf(landing.body),
+      token,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(keyIn(created.body)).toMatch(/^dc_/);
+  });
+
+  it('answers 404 without the secret, with a wrong one, and when no mailbox is configured', async () => {
+    for (const url of ['/ui/mailbox', '/ui/mailbox?token=', `/ui/mailbox?token=${secret}x`]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('newcomer@example.org');
+    }
+    const absent = await withoutMailbox.app.inject({ method: 'GET', url: `/ui/mailbox?token=${secret}` });
+    expect(absent.statusCode).toBe(404);
+  });
+
+  it('escapes mail text and links only http(s) addresses', async () => {
+    await ctx.store.db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: 'x@example.org',
+        subject: '<b>subject</b>',
+        body: 'see <script>alert(1)</script> javascript:alert(1) http://127.0.0.1/ui/login?a=1&b="2"',
+        created_at: ctx.clock.now.toISOString(),
+      })
+      .execute();
+    const page = await ctx.app.inject({ method: 'GET', url: `/ui/mailbox?token=${secret}` });
+    expect(page.body).not.toContain('<script>alert');
+    expect(page.body).not.toContain('<b>subject');
+    expect(page.body).not.toContain('href="javascript:');
+    // A quote ends the link; the rest stays escaped text.
+    expect(page.body).toContain('<a href="http://127.0.0.1/ui/login?a=1&amp;b=">');
+    expect(page.body).toContain('</a>&quot;2&quot;');
+  });
+});

@@ -15,7 +15,7 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
       '/',
       html`<p>dcledger reads the official disclosure sites (House Clerk, Senate eFD, OGE), stores every reported trade and serves them as a metered JSON API. It holds <strong>${status.totalTrades}</strong> trades now.</p>
 <div class="grid">
-<div class="card"><h2>Get a key</h2><p>${context.signedIn ? html`<a href="/ui/keys">Manage your API keys</a>` : html`<a href="/ui/signup">Create a free account</a>: 750 credits and a key at once. Already registered? <a href="/ui/login">Sign in</a>.`}</p></div>
+<div class="card"><h2>Get a key</h2><p>${context.signedIn ? html`<a href="/ui/keys">Manage your API keys</a>` : html`<a href="/ui/signup">Create a free account</a>: 750 credits and a key once you follow the link we mail you. Already registered? <a href="/ui/login">Sign in</a>.`}</p></div>
 <div class="card"><h2>Read the reference</h2><p>The <a href="/docs">API reference</a> lists every endpoint, its plan and its credit cost; the machine-readable document is <a href="/openapi.json">/openapi.json</a>.</p></div>
 <div class="card"><h2>See what is ingested</h2><p>The <a href="/status">status page</a> shows each source's last run, its documents and trades.</p></div>
 <div class="card"><h2>Explore the data</h2><p>Search trades, members and tickers in the <a href="/ui/explore">data explorer</a> (signed in; calls are metered with your key).</p></div>
