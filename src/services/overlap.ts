@@ -15,17 +15,13 @@ import {
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { type LinkTradeRow, linkedTickers, tradesForLinks } from '../storage/repositories/analytics-links.js';
+import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 
 export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf };
 
-export interface TradeRange {
-  from: string;
-  to: string;
-  tickers?: readonly string[];
-  sources?: readonly string[];
-  actions?: readonly string[];
-}
+/** The analytics range /overlap takes (its member filter is politicianIds below). */
+export type TradeRange = Pick<TradeRangeFilter, 'from' | 'to' | 'tickers' | 'sources' | 'actions'>;
 
 export interface OverlapQuery extends TradeRange {
   windowDays: number;
