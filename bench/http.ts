@@ -14,8 +14,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createAccount, setAccountRateLimit } from '../src/accounts/admin.js';
 import { authenticate, chargeCaller } from '../src/accounts/authentication.js';
+import { refreshMembers } from '../src/analytics/refresh-members.js';
+import { todayUtc } from '../src/domain/dates.js';
 import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
+import { readVoteviewDir, saveVoteviewSets } from '../src/ingest/votes/import.js';
+import { SymbolDataCache } from '../src/market/series-loader.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
@@ -96,6 +100,7 @@ function selectedScenarios(): Scenario[] {
 
 interface BenchData {
   trades: number;
+  houseRollCalls: number;
   secDocuments: number;
   insiderTrades: number;
   whalePositions: number;
@@ -117,6 +122,21 @@ export async function buildDatabase(file: string): Promise<BenchData> {
         owner, comment, option_type, strike_price, option_expiry, is_ma_affected, created_at, updated_at
       from trades where source_key not like '%#bench%'`.execute(store.db);
   }
+  // The House's 119th-Congress roll calls too (the test fixture loads only the Senate's), so that
+  // /legislation/suspicious-timing measures floor votes of both chambers.
+  const houseVotes = readVoteviewDir(join(requireDataDir(), 'related/votes/voteview')).filter(
+    (set) => set.name === 'H119',
+  );
+  await saveVoteviewSets(store.db, houseVotes, { now: FIXTURE_NOW });
+  // Member statistics and trade links (GET /conflict) over every trade, copies included, as the
+  // member refresh after an ingest stores them.
+  await refreshMembers(store.db, {
+    today: todayUtc(FIXTURE_NOW),
+    stamp: FIXTURE_NOW.toISOString(),
+    all: true,
+    touchedMembers: new Set(),
+    cache: new SymbolDataCache(),
+  });
   // Every recorded real SEC document, stored once through the SEC ingest's own store (parse,
   // company links, upsert), under its replay accession number and filing date.
   const catalog = loadSecReplayCatalog(requireDataDir());
@@ -146,6 +166,15 @@ export async function buildDatabase(file: string): Promise<BenchData> {
     );
   const data = {
     trades: await count('trades'),
+    houseRollCalls: Number(
+      (
+        await store.db
+          .selectFrom('votes')
+          .where('chamber', '=', 'House')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
     secDocuments: catalog.length,
     insiderTrades: await count('insider_trades'),
     whalePositions: await count('whale_positions'),

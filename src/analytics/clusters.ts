@@ -9,6 +9,7 @@ import { addDays, daysBetween } from '../domain/dates.js';
 import {
   type AnalyticsTradeRange,
   committeeNamesById,
+  findRangeTradeKeys,
   findRangeTrades,
   type MemberSeatRow,
   type RangeTradeRow,
@@ -87,7 +88,10 @@ export interface Cluster {
   shared_committees: SharedCommittee[];
 }
 
-type GroupTrade = Pick<RangeTradeRow, 'id' | 'politician_id' | 'transaction_date'>;
+type GroupTrade = Pick<
+  RangeTradeRow,
+  'id' | 'politician_id' | 'transaction_date' | 'ticker' | 'trade_action'
+>;
 
 interface Span {
   from: string;
@@ -282,13 +286,37 @@ export function buildClusters(
   return clusters;
 }
 
+/**
+ * The ids of the trades in some cluster, from the range's keys alone. The clusters of these trades
+ * are the clusters of the whole range: every window that qualifies keeps all its trades, and a window
+ * that did not qualify cannot with fewer trades.
+ */
+export function clusteredTradeIds(keys: readonly GroupTrade[], params: ClusterParams): number[] {
+  const groups = new Map<string, GroupTrade[]>();
+  for (const key of keys) {
+    const name = `${key.ticker}\u0000${key.trade_action}`;
+    const group = groups.get(name);
+    if (group) group.push(key);
+    else groups.set(name, [key]);
+  }
+  const ids: number[] = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => compareText(a.transaction_date, b.transaction_date) || a.id - b.id);
+    for (const span of clusterSpans(group, params))
+      for (const trade of group.slice(span.start, span.end)) ids.push(trade.id);
+  }
+  return ids;
+}
+
 /** Every cluster among the trades of a range, with the committees its members shared then. */
 export async function findClusters(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   params: ClusterParams,
 ): Promise<Cluster[]> {
-  const rows = await findRangeTrades(db, range);
+  // Clusters are found on the index-only keys; the full rows are read for their trades only.
+  const ids = clusteredTradeIds(await findRangeTradeKeys(db, range), params);
+  const rows = ids.length === 0 ? [] : await findRangeTrades(db, range, ids);
   const built = buildClusters(rows, params);
   const bioguideIds = new Set<string>();
   for (const { bioguides } of built) for (const id of bioguides.values()) if (id) bioguideIds.add(id);

@@ -229,6 +229,17 @@ export function linksOfTrade(trade: LinkedTrade, index: LinkIndex, windowDays: n
   return { seats, lobbying, contracts, campaign };
 }
 
+export const LINK_KINDS = ['lobbying', 'contract', 'campaign'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+export function linkKindsOf(links: TradeLinks): LinkKind[] {
+  const kinds: LinkKind[] = [];
+  if (links.lobbying.length > 0) kinds.push('lobbying');
+  if (links.contracts.length > 0) kinds.push('contract');
+  if (links.campaign.length > 0) kinds.push('campaign');
+  return kinds;
+}
+
 export function hasLinks(links: TradeLinks): boolean {
   return links.lobbying.length + links.contracts.length + links.campaign.length > 0;
 }

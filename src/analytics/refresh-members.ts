@@ -15,17 +15,12 @@ import {
   staleMembers,
   statsTrades,
 } from '../storage/repositories/enrichment.js';
-import type { Database } from '../storage/schema.js';
+import { membersWithStaleLinks, saveMemberLinks } from '../storage/repositories/trade-links.js';
+import type { Database, MemberLinksTable, TradeLinksTable } from '../storage/schema.js';
 import { type ConflictBasis, memberStats, type StatsTrade } from './member-stats.js';
-import {
-  DEFAULT_WINDOW_DAYS,
-  hasLinks,
-  type LinkIndex,
-  linksOfTrade,
-  loadLinkIndex,
-  seatEvidence,
-} from './overlap.js';
+import { type LinkIndex, loadLinkIndex, seatEvidence } from './overlap.js';
 import { type Holding, reconstructHoldings } from './portfolio.js';
+import { type MemberLinks, memberLinks } from './trade-links.js';
 
 const MEMBERS_PER_BATCH = 25;
 
@@ -63,7 +58,14 @@ export async function refreshMembers(
 ): Promise<{ refreshed: number }> {
   const members = options.all
     ? await membersWithTrades(db)
-    : [...new Set([...options.touchedMembers, ...(await staleMembers(db))])].sort((a, b) => a - b);
+    : [
+        ...new Set([
+          ...options.touchedMembers,
+          ...(await staleMembers(db)),
+          // Trade links (and conflict_score) follow new lobbying filings, contracts and seat changes.
+          ...(await membersWithStaleLinks(db)),
+        ]),
+      ].sort((a, b) => a - b);
   if (members.length === 0) return { refreshed: 0 };
   const committees = await committeesByMember(db);
   // conflict_score weighs seats held on each trade's date and the trades' lobbying, contract and
@@ -90,9 +92,29 @@ export async function refreshMembers(
     }
     const stats: StatsWrite[] = [];
     const holdings: HoldingWrite[] = [];
+    const memberRows: MemberLinksTable[] = [];
+    const linkRows: TradeLinksTable[] = [];
     for (const politicianId of batch) {
       const trades = byMember.get(politicianId) ?? [];
-      const basis = conflictBasis(trades, bioguides.get(politicianId) ?? null, links);
+      const bioguideId = bioguides.get(politicianId) ?? null;
+      const found = memberLinks(trades, bioguideId, links);
+      memberRows.push({
+        politician_id: politicianId,
+        seats_known_from: found.seatsKnownFrom,
+        computed_at: options.stamp,
+      });
+      for (const conflict of found.conflicts) {
+        linkRows.push({
+          trade_id: conflict.tradeId,
+          politician_id: politicianId,
+          transaction_date: conflict.date,
+          committees: JSON.stringify(conflict.committees),
+          link_kinds: JSON.stringify(conflict.linkKinds),
+          evidence: JSON.stringify(conflict.links),
+          computed_at: options.stamp,
+        });
+      }
+      const basis = conflictBasis(trades, bioguideId, links, found);
       const result = memberStats(trades, seriesOf, options.today, committees.get(politicianId) ?? [], basis);
       stats.push({
         politician_id: politicianId,
@@ -123,34 +145,30 @@ export async function refreshMembers(
         holdings.push(holdingRow(politicianId, holding, options.stamp));
       }
     }
-    await db.transaction().execute((trx) => saveMemberResults(trx, batch, stats, holdings));
+    await db.transaction().execute(async (trx) => {
+      await saveMemberResults(trx, batch, stats, holdings);
+      await saveMemberLinks(trx, batch, memberRows, linkRows);
+    });
     done += batch.length;
     options.progress?.('members', done, members.length);
   }
   return { refreshed: members.length };
 }
 
-/** Seats on each trade's date and the trades' links, for conflict_score. */
+/** Seats on each trade's date and the trades' links (memberLinks), for conflict_score. */
 export function conflictBasis(
   trades: readonly StatsTrade[],
   bioguideId: string | null,
   links: LinkIndex,
+  found: MemberLinks = memberLinks(trades, bioguideId, links),
 ): ConflictBasis {
   const seats = bioguideId ? (links.seats.get(bioguideId) ?? []) : [];
-  const starts = seats.map((seat) => seat.startDate).sort();
-  const linkedTradeIds = new Set<number>();
-  for (const trade of trades) {
-    const found = linksOfTrade(
-      { id: trade.id, bioguideId, ticker: trade.ticker, date: trade.date },
-      links,
-      DEFAULT_WINDOW_DAYS,
-    );
-    if (hasLinks(found)) linkedTradeIds.add(trade.id);
-  }
   return {
-    seatsKnownFrom: starts[0] ?? null,
+    seatsKnownFrom: found.seatsKnownFrom,
     committeesOn: (date) => seatEvidence(seats, date).map((seat) => seat.committee_id),
-    linkedTradeIds,
+    linkedTradeIds: new Set(
+      found.conflicts.filter((conflict) => conflict.linkKinds.length > 0).map((conflict) => conflict.tradeId),
+    ),
   };
 }
 

@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import {
   DEFAULT_WINDOW_DAYS,
   hasLinks,
+  LINK_KINDS,
+  type LinkKind,
+  linkKindsOf,
   linksOfTrade,
   loadLinkIndex,
   type TradeLinks,
@@ -12,19 +15,13 @@ import {
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { type LinkTradeRow, linkedTickers, tradesForLinks } from '../storage/repositories/analytics-links.js';
+import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 
-export { DEFAULT_WINDOW_DAYS };
-export const LINK_KINDS = ['lobbying', 'contract', 'campaign'] as const;
-export type LinkKind = (typeof LINK_KINDS)[number];
+export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf };
 
-export interface TradeRange {
-  from: string;
-  to: string;
-  tickers?: readonly string[];
-  sources?: readonly string[];
-  actions?: readonly string[];
-}
+/** The analytics range /overlap takes (its member filter is politicianIds below). */
+export type TradeRange = Pick<TradeRangeFilter, 'from' | 'to' | 'tickers' | 'sources' | 'actions'>;
 
 export interface OverlapQuery extends TradeRange {
   windowDays: number;
@@ -73,14 +70,6 @@ export function tradeSummary(trade: LinkTradeRow) {
     amount_low: trade.amount_low,
     amount_high: trade.amount_high,
   };
-}
-
-export function linkKindsOf(links: TradeLinks): LinkKind[] {
-  const kinds: LinkKind[] = [];
-  if (links.lobbying.length > 0) kinds.push('lobbying');
-  if (links.contracts.length > 0) kinds.push('contract');
-  if (links.campaign.length > 0) kinds.push('campaign');
-  return kinds;
 }
 
 export async function findOverlap(db: Kysely<Database>, query: OverlapQuery) {

@@ -12,6 +12,7 @@ import * as lobbyingContracts from './migrations/0009-lobbying-contracts.js';
 import * as legislationFinance from './migrations/0010-legislation-finance.js';
 import * as selfService from './migrations/0011-self-service.js';
 import * as analyticsClusters from './migrations/0012-analytics-clusters.js';
+import * as analyticsLinks from './migrations/0013-analytics-links.js';
 import * as roles from './migrations/0014-roles.js';
 import * as idempotency from './migrations/0015-idempotency.js';
 import * as search from './migrations/0016-search.js';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0012-analytics-clusters': analyticsClusters,
   '0016-search': search,
   '0020-account-verify': accountVerify,
+  '0013-analytics-links': analyticsLinks,
 };
 
 export interface MigrationReport {

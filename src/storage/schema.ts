@@ -950,6 +950,29 @@ export interface Database {
   search_models: SearchModelsTable;
   search_sources: SearchSourcesTable;
   signup_requests: SignupRequestsTable;
+  trade_links: TradeLinksTable;
+  member_links: MemberLinksTable;
+}
+
+/** A member's trade that a committee held on its date oversees, or that is linked (migration 0013). */
+export interface TradeLinksTable {
+  trade_id: number;
+  politician_id: number;
+  transaction_date: string;
+  /** JSON string[]: committees held on the trade date whose jurisdiction covers the trade's sector. */
+  committees: string;
+  /** JSON string[]: lobbying, contract, campaign. */
+  link_kinds: string;
+  /** JSON: the seats held on the trade date and the linking records (src/analytics/overlap.ts TradeLinks). */
+  evidence: string;
+  computed_at: string;
+}
+
+/** When a member's trade links were last computed, and where their seat history starts (migration 0013). */
+export interface MemberLinksTable {
+  politician_id: number;
+  seats_known_from: string | null;
+  computed_at: string;
 }
 
 /** A POST's Idempotency-Key: its claim and, once done, the answer to replay (migration 0015). */

@@ -4,6 +4,8 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { enrich } from '../analytics/enrich.js';
+import { refreshMembers } from '../analytics/refresh-members.js';
+import { todayUtc } from '../domain/dates.js';
 import { importBills } from '../ingest/bills/import.js';
 import { importFec } from '../ingest/fec/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
@@ -12,6 +14,7 @@ import { importTradeSets } from '../ingest/trade-sets/import.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
+import { SymbolDataCache } from '../market/series-loader.js';
 import type { Database } from '../storage/schema.js';
 
 export const REAL_TRADE_SETS = [
@@ -58,6 +61,16 @@ export async function loadRealData(db: Kysely<Database>, dataDir: string): Promi
     { lda: join(dataDir, 'related/lda'), usaspending: join(dataDir, 'related/usaspending') },
     { now: FIXTURE_NOW },
   );
+  // As the enrichment after an ingest: member statistics and their trade links (conflict_score,
+  // GET /conflict) weigh the lobbying filings and contracts just imported. Every member, since the
+  // records carry the same instant as the enrichment above.
+  await refreshMembers(db, {
+    today: todayUtc(FIXTURE_NOW),
+    stamp: FIXTURE_NOW.toISOString(),
+    all: true,
+    touchedMembers: new Set(),
+    cache: new SymbolDataCache(),
+  });
 }
 
 export async function loadMarketData(

@@ -4477,6 +4477,7 @@ export interface operations {
                      *       ],
                      *       "total_trades": 71,
                      *       "trades_with_sector": 60,
+                     *       "trades_outside_seat_history": 40,
                      *       "conflicting_trade_count": 1,
                      *       "trades": [
                      *         {
@@ -4586,6 +4587,8 @@ export interface operations {
                         total_trades: number;
                         /** @description Trades whose sector or industry is known */
                         trades_with_sector: number;
+                        /** @description Trades made before the member's earliest recorded seat (all trades when none is recorded): which committees the member sat on then is unknown, so they link to no committee and conflict_score leaves them out */
+                        trades_outside_seat_history: number;
                         conflicting_trade_count: number;
                         trades: {
                             /** @description Trade id */

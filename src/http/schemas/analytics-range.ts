@@ -54,19 +54,24 @@ export function parseAnalyticsRange(params: AnalyticsRangeParams, now: Date): An
     ...(params.ticker === undefined ? {} : { ticker: params.ticker }),
     ...(params.trade_type === undefined ? {} : { trade_type: params.trade_type }),
   });
-  const exact = params.date_from !== undefined;
-  return {
+  const range: AnalyticsTradeRange = {
     from: window.from,
     to: window.to,
     ...(filters.tickers ? { tickers: filters.tickers } : {}),
     ...(filters.sources ? { sources: filters.sources } : {}),
     ...(filters.actions ? { actions: filters.actions } : {}),
+  };
+  // GET /overlap's flat echo of the same range: the dates and tickers as described, the chamber and
+  // trade type as the caller wrote them, and the look-back in days.
+  const described = describeRange(range);
+  return {
+    ...range,
     echo: {
-      date_from: window.from,
-      date_to: window.to,
-      days: exact ? null : (params.days ?? DEFAULT_DAYS),
+      date_from: described.date_from,
+      date_to: described.date_to,
+      days: params.date_from !== undefined ? null : (params.days ?? DEFAULT_DAYS),
       chamber: params.chamber ?? null,
-      ticker: filters.tickers?.join(',') ?? null,
+      ticker: described.ticker?.join(',') ?? null,
       trade_type: params.trade_type ?? null,
     },
   };
@@ -84,4 +89,16 @@ export function describeRange(range: AnalyticsTradeRange) {
     ticker: range.tickers ? [...range.tickers] : null,
     trade_type: range.actions ? [...range.actions] : null,
   };
+}
+
+/**
+ * The `parameters` of an analytics answer (GET /clusters/recent, /legislation/suspicious-timing):
+ * the range as described, the endpoint's own parameters as applied, and the page.
+ */
+export function answerParameters<P extends object>(
+  range: AnalyticsTradeRange,
+  applied: P,
+  page: { limit: number; offset: number },
+) {
+  return { ...describeRange(range), ...applied, limit: page.limit, offset: page.offset };
 }

@@ -4,21 +4,52 @@
 import type { Kysely } from 'kysely';
 import { chunk } from '../batch.js';
 import type { Database } from '../schema.js';
+import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
 /** Trades of a range of transaction dates, as the analytics read them. */
-export interface AnalyticsTradeRange {
-  /** First and last transaction date (YYYY-MM-DD), inclusive. */
-  from: string;
-  to: string;
-  tickers?: readonly string[];
-  sources?: readonly string[];
-  actions?: readonly string[];
-  politicianIds?: readonly number[];
-  /** Only trades whose bracket starts at or above this many dollars. */
-  minAmount?: number;
+export type AnalyticsTradeRange = TradeRangeFilter;
+
+/**
+ * The keys of a range's trades (id, member, ticker, action, date), oldest first: read from the
+ * covering index trades_range_idx alone (migration 0013), without touching the wide trade rows.
+ */
+export async function findRangeTradeKeys(db: Kysely<Database>, range: AnalyticsTradeRange) {
+  return (
+    db
+      .selectFrom('trades as t')
+      .select(['t.id', 't.politician_id', 't.ticker', 't.trade_action', 't.transaction_date'])
+      .where(inTradeRange(range))
+      // The index's own order (superseded_by is null throughout): SQLite then reads the covering index
+      // alone instead of the narrower (transaction_date, id) one plus a row lookup per trade.
+      .orderBy('t.transaction_date')
+      .orderBy('t.superseded_by')
+      .orderBy('t.ticker')
+      .orderBy('t.trade_action')
+      .orderBy('t.politician_id')
+      .orderBy('t.id')
+      .execute()
+  );
 }
 
-export async function findRangeTrades(db: Kysely<Database>, range: AnalyticsTradeRange) {
+/** The range's trades (only those ids when given), by ticker, then date. */
+export async function findRangeTrades(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  ids?: readonly number[],
+) {
+  if (ids === undefined) return rangeTradesQuery(db, range).execute();
+  const rows: Awaited<ReturnType<ReturnType<typeof rangeTradesQuery>['execute']>> = [];
+  for (const batch of chunk([...ids], 500))
+    rows.push(...(await rangeTradesQuery(db, range, batch).execute()));
+  return rows.sort(
+    (a, b) =>
+      (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0) ||
+      (a.transaction_date < b.transaction_date ? -1 : a.transaction_date > b.transaction_date ? 1 : 0) ||
+      a.id - b.id,
+  );
+}
+
+function rangeTradesQuery(db: Kysely<Database>, range: AnalyticsTradeRange, ids?: readonly number[]) {
   let query = db
     .selectFrom('trades as t')
     .innerJoin('politicians as p', 'p.id', 't.politician_id')
@@ -52,16 +83,9 @@ export async function findRangeTrades(db: Kysely<Database>, range: AnalyticsTrad
       't.alpha_30d',
       't.alpha_90d',
     ])
-    .where('t.superseded_by', 'is', null)
-    .where('t.ticker', '<>', 'N/A')
-    .where('t.transaction_date', '>=', range.from)
-    .where('t.transaction_date', '<=', range.to);
-  if (range.tickers?.length) query = query.where('t.ticker', 'in', [...range.tickers]);
-  if (range.sources?.length) query = query.where('t.source', 'in', [...range.sources]);
-  if (range.actions?.length) query = query.where('t.trade_action', 'in', [...range.actions]);
-  if (range.politicianIds?.length) query = query.where('t.politician_id', 'in', [...range.politicianIds]);
-  if (range.minAmount !== undefined) query = query.where('t.amount_low', '>=', range.minAmount);
-  return query.orderBy('t.ticker').orderBy('t.transaction_date').orderBy('t.id').execute();
+    .where(inTradeRange(range));
+  if (ids) query = query.where('t.id', 'in', ids.length > 0 ? [...ids] : [-1]);
+  return query.orderBy('t.ticker').orderBy('t.transaction_date').orderBy('t.id');
 }
 
 export type RangeTradeRow = Awaited<ReturnType<typeof findRangeTrades>>[number];

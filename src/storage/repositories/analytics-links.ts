@@ -5,16 +5,9 @@
 import { type Kysely, sql } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
+import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
-export interface LinkTradeFilter {
-  /** Transaction dates, inclusive (YYYY-MM-DD). */
-  from: string;
-  to: string;
-  tickers?: readonly string[];
-  sources?: readonly string[];
-  actions?: readonly string[];
-  politicianIds?: readonly number[];
-}
+export type LinkTradeFilter = TradeRangeFilter;
 
 export interface LinkTradeRow {
   id: number;
@@ -38,7 +31,7 @@ export interface LinkTradeRow {
 
 /** Trades (not superseded, with a ticker) in a transaction-date range, oldest first. */
 export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilter): Promise<LinkTradeRow[]> {
-  let query = db
+  return db
     .selectFrom('trades as t')
     .innerJoin('politicians as p', 'p.id', 't.politician_id')
     .select([
@@ -60,15 +53,10 @@ export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilt
       't.sector',
       't.industry',
     ])
-    .where('t.superseded_by', 'is', null)
-    .where('t.ticker', '!=', 'N/A')
-    .where('t.transaction_date', '>=', filter.from)
-    .where('t.transaction_date', '<=', filter.to);
-  if (filter.tickers?.length) query = query.where('t.ticker', 'in', [...filter.tickers]);
-  if (filter.sources?.length) query = query.where('t.source', 'in', [...filter.sources]);
-  if (filter.actions?.length) query = query.where('t.trade_action', 'in', [...filter.actions]);
-  if (filter.politicianIds?.length) query = query.where('t.politician_id', 'in', [...filter.politicianIds]);
-  return query.orderBy('t.transaction_date').orderBy('t.id').execute();
+    .where(inTradeRange(filter))
+    .orderBy('t.transaction_date')
+    .orderBy('t.id')
+    .execute();
 }
 
 export interface LinkSeatRow {

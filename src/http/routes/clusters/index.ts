@@ -1,6 +1,6 @@
 // GET /clusters/recent
 import { recentClusters } from '../../../services/clusters.js';
-import { describeRange, parseAnalyticsRange } from '../../schemas/analytics-range.js';
+import { answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { ClusterAnswer, ClusterQuery } from './schema.js';
@@ -30,12 +30,7 @@ export function clusterRoutes(app: App, deps: AppDeps): void {
       const range = parseAnalyticsRange(request.query, deps.clock());
       const answer = await recentClusters(deps.db, range, request.query);
       return {
-        parameters: {
-          ...describeRange(range),
-          ...answer.params,
-          limit: request.query.limit,
-          offset: request.query.offset,
-        },
+        parameters: answerParameters(range, answer.params, request.query),
         total: answer.total,
         clusters: answer.clusters,
       };

@@ -53,6 +53,11 @@ const Conflicts = Type.Object(
     ),
     total_trades: Type.Integer(),
     trades_with_sector: Type.Integer({ description: 'Trades whose sector or industry is known' }),
+    trades_outside_seat_history: Type.Integer({
+      description:
+        "Trades made before the member's earliest recorded seat (all trades when none is recorded): which " +
+        'committees the member sat on then is unknown, so they link to no committee and conflict_score leaves them out',
+    }),
     conflicting_trade_count: Type.Integer(),
     trades: Type.Array(
       Type.Object({
@@ -93,6 +98,7 @@ const Conflicts = Type.Object(
         ],
         total_trades: 71,
         trades_with_sector: 60,
+        trades_outside_seat_history: 40,
         conflicting_trade_count: 1,
         trades: [
           {

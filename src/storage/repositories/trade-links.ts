@@ -1,0 +1,175 @@
+// The precomputed conflict links of members' trades (migration 0013-analytics-links): written with
+// the member statistics (src/analytics/refresh-members.ts), read by GET /conflict/{politician_id}.
+import type { Kysely } from 'kysely';
+import { chunk, rowsPerInsert } from '../batch.js';
+import type { Database, MemberLinksTable, TradeLinksTable } from '../schema.js';
+
+/** Replaces the links of the given members (call inside the refresh's transaction). */
+export async function saveMemberLinks(
+  db: Kysely<Database>,
+  politicianIds: readonly number[],
+  members: readonly MemberLinksTable[],
+  links: readonly TradeLinksTable[],
+): Promise<void> {
+  for (const batch of chunk([...politicianIds], 500)) {
+    if (batch.length === 0) continue;
+    await db.deleteFrom('trade_links').where('politician_id', 'in', batch).execute();
+    await db.deleteFrom('member_links').where('politician_id', 'in', batch).execute();
+  }
+  for (const batch of chunk(members, rowsPerInsert(3))) {
+    await db
+      .insertInto('member_links')
+      .values([...batch])
+      .execute();
+  }
+  for (const batch of chunk(links, rowsPerInsert(7))) {
+    await db
+      .insertInto('trade_links')
+      .values([...batch])
+      .execute();
+  }
+}
+
+/** When the member's links were computed and where their seat history starts; undefined: not yet. */
+export async function memberLinksState(
+  db: Kysely<Database>,
+  politicianId: number,
+): Promise<MemberLinksTable | undefined> {
+  return db
+    .selectFrom('member_links')
+    .selectAll()
+    .where('politician_id', '=', politicianId)
+    .executeTakeFirst();
+}
+
+/** The committees column of every linked trade of the member (for the per-committee counts). */
+export async function linkedTradeCommittees(db: Kysely<Database>, politicianId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trade_links')
+    .select('committees')
+    .where('politician_id', '=', politicianId)
+    .execute();
+  return rows.map((row) => row.committees);
+}
+
+/** A page of the member's linked trades, newest transaction first (ties: higher id first, as /trades). */
+export async function linkedTradesPage(
+  db: Kysely<Database>,
+  politicianId: number,
+  page: { limit: number; offset: number },
+): Promise<TradeLinksTable[]> {
+  return db
+    .selectFrom('trade_links')
+    .selectAll()
+    .where('politician_id', '=', politicianId)
+    .orderBy('transaction_date', 'desc')
+    .orderBy('trade_id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/**
+ * The member's trades (not superseded): all of them, those whose sector or industry is known, and
+ * those made before the first day of the member's seat history (all of them when there is none).
+ */
+export async function memberTradeCounts(
+  db: Kysely<Database>,
+  politicianId: number,
+  seatsKnownFrom: string | null,
+): Promise<{ total: number; withSector: number; outsideSeatHistory: number }> {
+  const row = await db
+    .selectFrom('trades')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.or([eb('sector', 'is not', null), eb('industry', 'is not', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('with_sector'),
+      eb.fn
+        .sum<number | string | null>(
+          seatsKnownFrom === null
+            ? eb.lit(1)
+            : eb.case().when('transaction_date', '<', seatsKnownFrom).then(1).else(0).end(),
+        )
+        .as('outside'),
+    ])
+    .where('politician_id', '=', politicianId)
+    .where('superseded_by', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    withSector: Number(row.with_sector ?? 0),
+    outsideSeatHistory: Number(row.outside ?? 0),
+  };
+}
+
+/**
+ * Members whose stored links may be out of date: members with trades but no computed links (a
+ * database migrated since), and members holding a trade in a ticker whose lobbying filing or
+ * contract award was written after their links were computed, or whose committee seats were.
+ */
+export async function membersWithStaleLinks(db: Kysely<Database>): Promise<number[]> {
+  const stale = new Set<number>();
+  const missing = await db
+    .selectFrom('trades as t')
+    .leftJoin('member_links as m', 'm.politician_id', 't.politician_id')
+    .select('t.politician_id')
+    .distinct()
+    .where('m.politician_id', 'is', null)
+    .where('t.superseded_by', 'is', null)
+    .execute();
+  for (const row of missing) stale.add(row.politician_id);
+
+  const oldest = await db
+    .selectFrom('member_links')
+    .select((eb) => eb.fn.min<string | null>('computed_at').as('at'))
+    .executeTakeFirst();
+  const since = oldest?.at;
+  if (!since) return [...stale].sort((a, b) => a - b);
+
+  const changedTickers = new Map<string, string>();
+  for (const table of ['lobbying_filings', 'contract_awards'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select((eb) => ['ticker', eb.fn.max<string>('updated_at').as('at')])
+      .where('ticker', 'is not', null)
+      .where('updated_at', '>', since)
+      .groupBy('ticker')
+      .execute();
+    for (const row of rows) {
+      if (row.ticker && row.at > (changedTickers.get(row.ticker) ?? ''))
+        changedTickers.set(row.ticker, row.at);
+    }
+  }
+  for (const batch of chunk([...changedTickers.keys()], 500)) {
+    const rows = await db
+      .selectFrom('trades as t')
+      .innerJoin('member_links as m', 'm.politician_id', 't.politician_id')
+      .select(['t.politician_id', 't.ticker', 'm.computed_at'])
+      .distinct()
+      .where('t.ticker', 'in', batch)
+      .where('t.superseded_by', 'is', null)
+      .execute();
+    for (const row of rows) {
+      if (row.computed_at < (changedTickers.get(row.ticker) ?? '')) stale.add(row.politician_id);
+    }
+  }
+
+  const seats = await db
+    .selectFrom('committee_seats as s')
+    .innerJoin('politicians as p', 'p.bioguide_id', 's.bioguide_id')
+    .innerJoin('member_links as m', 'm.politician_id', 'p.id')
+    .select('p.id')
+    .distinct()
+    .whereRef('s.updated_at', '>', 'm.computed_at')
+    .execute();
+  for (const row of seats) stale.add(row.id);
+  return [...stale].sort((a, b) => a - b);
+}

@@ -1,0 +1,35 @@
+// The one filter of the analytics' trade ranges (GET /clusters/recent, /legislation/suspicious-timing,
+// /overlap): trades not superseded, with a ticker, transacted within [from, to], optionally of these
+// tickers, sources, actions and members and at or above a bracket floor. For a query on `trades as t`.
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+
+export interface TradeRangeFilter {
+  /** First and last transaction date (YYYY-MM-DD), inclusive. */
+  from: string;
+  to: string;
+  tickers?: readonly string[];
+  sources?: readonly string[];
+  actions?: readonly string[];
+  politicianIds?: readonly number[];
+  /** Only trades whose bracket starts at or above this many dollars. */
+  minAmount?: number;
+}
+
+/** The range's condition on `t` (the trades table's alias). */
+export function inTradeRange(range: TradeRangeFilter): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`${sql.ref('t.superseded_by')} is null`,
+    sql`${sql.ref('t.ticker')} <> ${'N/A'}`,
+    sql`${sql.ref('t.transaction_date')} >= ${range.from}`,
+    sql`${sql.ref('t.transaction_date')} <= ${range.to}`,
+  ];
+  const inList = (column: string, values: readonly (string | number)[] | undefined) => {
+    if (values?.length) conditions.push(sql`${sql.ref(column)} in (${sql.join([...values])})`);
+  };
+  inList('t.ticker', range.tickers);
+  inList('t.source', range.sources);
+  inList('t.trade_action', range.actions);
+  inList('t.politician_id', range.politicianIds);
+  if (range.minAmount !== undefined) conditions.push(sql`${sql.ref('t.amount_low')} >= ${range.minAmount}`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
