@@ -16,6 +16,9 @@ export const TradeSchema = Type.Object(
     politician_name: Type.String(),
     politician_slug: Type.String(),
     party: str('D, R or I'),
+    party_name: str(
+      'Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...)',
+    ),
     state: str('Two-letter state code'),
     chamber: Type.String({ description: 'House, Senate or Executive' }),
     ticker: Type.String({ description: 'Ticker, or "N/A" when the asset has no public ticker' }),
@@ -74,6 +77,7 @@ export const TRADE_EXAMPLE: Trade = {
   politician_name: 'Nancy Pelosi',
   politician_slug: 'nancy-pelosi',
   party: 'D',
+  party_name: 'Democrat',
   state: 'CA',
   chamber: 'House',
   ticker: 'NVDA',

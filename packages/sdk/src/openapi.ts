@@ -1628,11 +1628,11 @@ export interface components {
                 member: string | null;
                 /** @description D, R or I */
                 party: string | null;
-                /** @description Tickers known when the event fires (empty before the document is parsed) */
+                /** @description Tickers the document names, from a quick read of its text layer before the full parse (empty for scans and paper filings) */
                 tickers: string[];
-                /** @description Upper bound of the disclosed amounts when known; null before parsing */
+                /** @description Largest bracket upper bound the document prints (an open bracket counts as its lower bound), from the same quick read; null when none was read */
                 est_amount_high: number | null;
-                /** @description The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year */
+                /** @description est_amount_high is at least $1M, or the filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year */
                 is_high_signal: boolean;
             };
         };
@@ -1676,6 +1676,8 @@ export interface components {
             politician_slug: string;
             /** @description D, R or I */
             party: string | null;
+            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+            party_name: string | null;
             /** @description Two-letter state code */
             state: string | null;
             /** @description House, Senate or Executive */
@@ -1781,6 +1783,8 @@ export interface components {
             name: string;
             /** @description D, R or I */
             party: string | null;
+            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+            party_name: string | null;
             state: string | null;
             /** @description House, Senate or Executive */
             chamber: string;
@@ -1856,6 +1860,8 @@ export interface components {
             name: string;
             /** @description D, R or I */
             party: string | null;
+            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+            party_name: string | null;
             state: string | null;
             /** @description House, Senate or Executive */
             chamber: string;
@@ -2679,6 +2685,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -2871,6 +2878,7 @@ export interface operations {
                      *           "politician_name": "Nancy Pelosi",
                      *           "politician_slug": "nancy-pelosi",
                      *           "party": "D",
+                     *           "party_name": "Democrat",
                      *           "state": "CA",
                      *           "chamber": "House",
                      *           "ticker": "NVDA",
@@ -3212,6 +3220,7 @@ export interface operations {
                      *       "politician_id": 17,
                      *       "name": "Nancy Pelosi",
                      *       "party": "D",
+                     *       "party_name": "Democrat",
                      *       "state": "CA",
                      *       "chamber": "House",
                      *       "slug": "nancy-pelosi",
@@ -3418,6 +3427,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -4465,6 +4475,7 @@ export interface operations {
                      *           "politician_name": "Nancy Pelosi",
                      *           "politician_slug": "nancy-pelosi",
                      *           "party": "D",
+                     *           "party_name": "Democrat",
                      *           "state": "CA",
                      *           "chamber": "House",
                      *           "ticker": "NVDA",
@@ -4576,6 +4587,8 @@ export interface operations {
                             politician_slug: string;
                             /** @description D, R or I */
                             party: string | null;
+                            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+                            party_name: string | null;
                             /** @description Two-letter state code */
                             state: string | null;
                             /** @description House, Senate or Executive */
@@ -6453,6 +6466,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -6830,6 +6844,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -7018,6 +7033,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -11339,10 +11355,10 @@ export interface operations {
                      *                 "items": {
                      *                   "type": "string"
                      *                 },
-                     *                 "description": "Tickers known when the event fires (empty before the document is parsed)"
+                     *                 "description": "Tickers the document names, from a quick read of its text layer before the full parse (empty for scans and paper filings)"
                      *               },
                      *               "est_amount_high": {
-                     *                 "description": "Upper bound of the disclosed amounts when known; null before parsing",
+                     *                 "description": "Largest bracket upper bound the document prints (an open bracket counts as its lower bound), from the same quick read; null when none was read",
                      *                 "type": [
                      *                   "number",
                      *                   "null"
@@ -11350,7 +11366,7 @@ export interface operations {
                      *               },
                      *               "is_high_signal": {
                      *                 "type": "boolean",
-                     *                 "description": "The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year"
+                     *                 "description": "est_amount_high is at least $1M, or the filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year"
                      *               }
                      *             },
                      *             "description": "A filing as it first appears in an index, before its document is parsed"
@@ -11415,6 +11431,7 @@ export interface operations {
                      *               "politician_name": "Nancy Pelosi",
                      *               "politician_slug": "nancy-pelosi",
                      *               "party": "D",
+                     *               "party_name": "Democrat",
                      *               "state": "CA",
                      *               "chamber": "House",
                      *               "ticker": "NVDA",
