@@ -1710,8 +1710,11 @@ export interface components {
             filing_url: string | null;
             /** @description Filer comment */
             comment: string | null;
-            /** @description Company sector */
-            sector: string | null;
+            /**
+             * @description GICS sector of the company (one of eleven; domain/sectors.ts)
+             * @enum {string|null}
+             */
+            sector: "Communication Services" | "Consumer Discretionary" | "Consumer Staples" | "Energy" | "Financials" | "Health Care" | "Industrials" | "Information Technology" | "Materials" | "Real Estate" | "Utilities" | null;
             /** @description Company industry */
             industry: string | null;
             /** @description Close on the transaction date */
@@ -2639,7 +2642,7 @@ export interface operations {
                 trade_type?: string;
                 /** @description Stock, Option, ...; comma-separated. Excludes N/A tickers */
                 asset_type?: string;
-                /** @description Sector (case-insensitive); comma-separated. Excludes N/A tickers */
+                /** @description GICS sector, case-insensitive, comma-separated: Communication Services, Consumer Discretionary, Consumer Staples, Energy, Financials, Health Care, Industrials, Information Technology, Materials, Real Estate, Utilities (also Technology, Finance, Healthcare ...). Excludes N/A tickers */
                 sector?: string;
                 /** @description Look back from today by disclosure date (default 30) */
                 days?: number;
@@ -4621,8 +4624,11 @@ export interface operations {
                             filing_url: string | null;
                             /** @description Filer comment */
                             comment: string | null;
-                            /** @description Company sector */
-                            sector: string | null;
+                            /**
+                             * @description GICS sector of the company (one of eleven; domain/sectors.ts)
+                             * @enum {string|null}
+                             */
+                            sector: "Communication Services" | "Consumer Discretionary" | "Consumer Staples" | "Energy" | "Financials" | "Health Care" | "Industrials" | "Information Technology" | "Materials" | "Real Estate" | "Utilities" | null;
                             /** @description Company industry */
                             industry: string | null;
                             /** @description Close on the transaction date */
