@@ -19,7 +19,10 @@ export interface LegislatorRecord {
   firstName: string;
   lastName: string;
   nickname: string | null;
+  /** D, R or I. */
   party: string | null;
+  /** The roster's full party name. */
+  partyName: string | null;
   state: string | null;
   chamber: Chamber;
   district: string | null;

@@ -6,7 +6,7 @@
 //  - exchange: SEC's exchange file first.
 import type { CompanyWrite } from '../storage/repositories/companies.js';
 import type { CompanyListingsTable } from '../storage/schema.js';
-import { NASDAQ_TO_GICS_SECTOR } from './company-files.js';
+import { nasdaqToGicsSector } from './company-files.js';
 import { nameKey } from './company-names.js';
 
 /** One directory's row for a ticker: a company_listings row before normalization. */
@@ -75,7 +75,7 @@ export function mergeListings(listings: readonly Listing[]): CompanyRecord[] {
         ? { sector: listing.nasdaq_sector, industry: listing.nasdaq_industry }
         : null,
     );
-    const nasdaqSector = nasdaq?.sector ? (NASDAQ_TO_GICS_SECTOR[nasdaq.sector] ?? null) : null;
+    const nasdaqSector = nasdaq?.sector ? nasdaqToGicsSector(nasdaq.sector) : null;
     const sector = gics?.sector ?? nasdaqSector;
     const industry = gics?.sub ?? nasdaq?.industry ?? null;
     companies.push({

@@ -4,6 +4,7 @@
 // in, entries out; the file's kind is recognized from its content.
 import { basename } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { normalizeSector } from '../domain/sectors.js';
 import { canonicalSymbol } from '../domain/symbols.js';
 import { isNonCommonSecurity } from './company-names.js';
 
@@ -275,24 +276,12 @@ function parseCsvDirectory(text: string): CompanyFile | null {
   return null;
 }
 
-/** GICS merged Telecommunication Services into Communication Services in September 2018. */
+/** A GICS sector column's value as one of the eleven sectors (domain/sectors.ts); null otherwise. */
 function gicsSectorName(sector: string): string | null {
-  const text = sector.trim();
-  if (text === '') return null;
-  return text === 'Telecommunication Services' ? 'Communication Services' : text;
+  return normalizeSector(sector);
 }
 
 /** Nasdaq's sector names mapped onto the GICS sector they correspond to (null when none does). */
-export const NASDAQ_TO_GICS_SECTOR: Readonly<Record<string, string>> = {
-  Finance: 'Financials',
-  Technology: 'Information Technology',
-  'Basic Materials': 'Materials',
-  Telecommunications: 'Communication Services',
-  'Consumer Discretionary': 'Consumer Discretionary',
-  'Consumer Staples': 'Consumer Staples',
-  Energy: 'Energy',
-  'Health Care': 'Health Care',
-  Industrials: 'Industrials',
-  'Real Estate': 'Real Estate',
-  Utilities: 'Utilities',
-};
+export function nasdaqToGicsSector(sector: string): string | null {
+  return normalizeSector(sector);
+}

@@ -2,9 +2,10 @@
 // the trade.created payload) and the completion of a stored trade row into it.
 import { type Static, Type } from 'typebox';
 import { daysBetween } from '../domain/dates.js';
+import { GICS_SECTORS } from '../domain/sectors.js';
 import { chamberOfSource } from '../domain/sources.js';
 import type { TradeRecord } from '../storage/repositories/trades.js';
-import { Nullable } from './schema.js';
+import { Nullable, StringEnum } from './schema.js';
 
 const num = (description: string) => Nullable(Type.Number({ description }));
 const str = (description: string) => Nullable(Type.String({ description }));
@@ -16,6 +17,9 @@ export const TradeSchema = Type.Object(
     politician_name: Type.String(),
     politician_slug: Type.String(),
     party: str('D, R or I'),
+    party_name: str(
+      'Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...)',
+    ),
     state: str('Two-letter state code'),
     chamber: Type.String({ description: 'House, Senate or Executive' }),
     ticker: Type.String({ description: 'Ticker, or "N/A" when the asset has no public ticker' }),
@@ -33,7 +37,11 @@ export const TradeSchema = Type.Object(
     filing_id: Nullable(Type.Integer()),
     filing_url: str('Original disclosure document'),
     comment: str('Filer comment'),
-    sector: str('Company sector'),
+    sector: Nullable(
+      StringEnum(GICS_SECTORS, {
+        description: 'GICS sector of the company (one of eleven; domain/sectors.ts)',
+      }),
+    ),
     industry: str('Company industry'),
     price_on_trade_date: num('Close on the transaction date'),
     price_on_disclosure: num('Close on the disclosure date'),
@@ -74,6 +82,7 @@ export const TRADE_EXAMPLE: Trade = {
   politician_name: 'Nancy Pelosi',
   politician_slug: 'nancy-pelosi',
   party: 'D',
+  party_name: 'Democrat',
   state: 'CA',
   chamber: 'House',
   ticker: 'NVDA',
@@ -126,7 +135,8 @@ export const TRADE_EXAMPLE: Trade = {
  * and copying fifty fields per row was a tenth of the cost of a /trades call.
  */
 export function toTradeResource(record: TradeRecord, today: string): Trade {
-  const resource = record as TradeRecord & Pick<Trade, 'chamber' | 'days_held'>;
+  // `sector` is stored only through domain/sectors.ts (the company directory), so it is a GICS name.
+  const resource = record as TradeRecord & Pick<Trade, 'chamber' | 'days_held' | 'sector'>;
   resource.chamber = chamberOfSource(record.source) ?? 'House';
   resource.days_held = Math.max(0, daysBetween(record.transaction_date, today));
   return resource;

@@ -53,6 +53,7 @@ export function toSummary(record: ProfileRecord, rank?: number) {
     politician_id: record.politician_id,
     name: record.name,
     party: record.party,
+    party_name: record.party_name,
     state: record.state,
     chamber: record.chamber,
     slug: record.slug,

@@ -3,6 +3,7 @@
 
 import { addDays, todayUtc } from '../domain/dates.js';
 import { ownEntry } from '../domain/lookup.js';
+import { GICS_SECTORS, normalizeSector } from '../domain/sectors.js';
 import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { parseTickerList } from '../domain/ticker.js';
 import { TRADE_ACTIONS } from '../domain/trade-type.js';
@@ -103,7 +104,14 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
       (type) => ownEntry(ASSET_TYPES, type.toLowerCase()) ?? type,
     );
   }
-  if (params.sector !== undefined) filter.sectors = splitList('sector', params.sector);
+  if (params.sector !== undefined) {
+    filter.sectors = splitList('sector', params.sector).map((sector) => {
+      const known = normalizeSector(sector);
+      if (!known)
+        throw invalidField('sector', `"${sector}" is not a sector; one of ${GICS_SECTORS.join(', ')}`);
+      return known;
+    });
+  }
   // Rule 2: filtering on what kind of asset it is only makes sense for assets with a ticker.
   if (filter.actions || filter.assetTypes || filter.sectors) filter.excludeNoTicker = true;
   return filter;

@@ -17,6 +17,7 @@ import * as roles from './migrations/0014-roles.js';
 import * as idempotency from './migrations/0015-idempotency.js';
 import * as search from './migrations/0016-search.js';
 import * as performance from './migrations/0017-performance.js';
+import * as hardening from './migrations/0018-hardening.js';
 import * as accountVerify from './migrations/0020-account-verify.js';
 import type { Database } from './schema.js';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0016-search': search,
   '0020-account-verify': accountVerify,
   '0013-analytics-links': analyticsLinks,
+  '0018-hardening': hardening,
 };
 
 export interface MigrationReport {

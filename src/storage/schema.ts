@@ -11,7 +11,10 @@ export interface PoliticiansTable {
   first_name: string | null;
   last_name: string | null;
   nickname: string | null;
+  /** D, R or I (domain/party.ts). */
   party: string | null;
+  /** The party's full name as the roster gives it (0018-hardening); optional on insert. */
+  party_name: ColumnType<string | null, string | null | undefined, string | null>;
   state: string | null;
   /** 'House' | 'Senate' | 'Executive' */
   chamber: string;
@@ -297,6 +300,8 @@ export interface IngestDocumentsTable {
   listed_at: string;
   stored_at: string | null;
   updated_at: string;
+  /** When its disclosure.detected event was emitted; null while the event is owed (0018-hardening). */
+  detected_at: string | null;
 }
 
 export interface IngestStateTable {

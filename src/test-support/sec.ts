@@ -20,6 +20,20 @@ export const DKNG_FORM4_AND_13G: readonly RecordedSecDocument[] = [
   ['0002048490-25-000001', 'SC 13G', ['sc13', 'edgartools', 'schedule13g.xml']],
 ];
 
+/** Arrowhead's Form 4 (footnoted lines) and the Schedule 13G: one insider line and one stake to price. */
+export const ARROWHEAD_FORM4_AND_13G: readonly RecordedSecDocument[] = [
+  ['0001242615-25-000006', '4', ['form4', 'go-edgar', 'arrowhead_footnotes.input.xml']],
+  ['0002048490-25-000001', 'SC 13G', ['sc13', 'edgartools', 'schedule13g.xml']],
+];
+
+/** Three Form 4s and two 13G filings (one amended, nested CUSIP) for the SEC routes' filters and sorts. */
+export const SEC_ROUTE_DOCUMENTS: readonly RecordedSecDocument[] = [
+  ['0001242615-25-000006', '4', ['form4', 'go-edgar', 'arrowhead_footnotes.input.xml']],
+  ['0001127602-25-004598', '4', ['form4', 'edgartools', 'sgml__0001127602-25-004598.nc.txt']],
+  ...DKNG_FORM4_AND_13G,
+  ['0001425851-26-000001', 'SC 13G/A', ['sc13', 'edgartools', 'schedule13g_nested_cusip.xml']],
+];
+
 export async function storeRecordedSecDocuments(
   db: Kysely<Database>,
   documents: readonly RecordedSecDocument[],

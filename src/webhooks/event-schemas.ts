@@ -23,12 +23,15 @@ export const DisclosureContextSchema = Type.Object({
   party: maybeText('D, R or I'),
   chamber: maybeText('House, Senate or Executive'),
   tickers: Type.Array(Type.String(), {
-    description: 'Tickers known when the event fires (empty before the document is parsed)',
+    description:
+      'Tickers the document names, from a quick read of its text layer before the full parse (empty for scans and paper filings)',
   }),
-  est_amount_high: maybeNumber('Upper bound of the disclosed amounts when known; null before parsing'),
+  est_amount_high: maybeNumber(
+    'Largest bracket upper bound the document prints (an open bracket counts as its lower bound), from the same quick read; null when none was read',
+  ),
   is_high_signal: Type.Boolean({
     description:
-      'The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year',
+      'est_amount_high is at least $1M, or the filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year',
   }),
 });
 

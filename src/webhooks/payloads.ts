@@ -13,9 +13,9 @@ export interface DisclosureContext {
   member: string | null;
   party: string | null;
   chamber: string | null;
-  /** Tickers known when the event fires (empty before the document is parsed). */
+  /** Tickers the document names, from a quick read of its text (empty when it has no text layer). */
   tickers: string[];
-  /** Upper bound of the disclosed amounts when known; null before parsing. */
+  /** Largest upper bound of the amounts the document prints (quick read); null when none was read. */
   estAmountHigh: number | null;
   /** See isHighSignal. */
   isHighSignal: boolean;
@@ -40,10 +40,18 @@ export function disclosureDetectedData(filing: Filing, context: DisclosureContex
 /** Dollars a member's trades of the last year must reach (sum of bracket tops) to make a new filing of theirs high-signal. */
 export const HIGH_SIGNAL_YEARLY_VOLUME = 1_000_000;
 
+/** Largest amount (bracket upper bound) a filing must print to be high-signal on its own. */
+export const HIGH_SIGNAL_FILING_AMOUNT = 1_000_000;
+
 /**
- * A new filing is high-signal when its filer moved at least $1M (sum of bracket upper bounds) in
- * the trades they disclosed over the previous 365 days: their filings usually carry real money.
+ * A new filing is high-signal when it prints an amount whose bracket reaches $1M (the
+ * "$500,001 - $1,000,000" bracket or above), or when its filer moved at least $1M (sum of bracket
+ * upper bounds) in the trades they disclosed over the previous 365 days: their filings usually
+ * carry real money.
  */
-export function isHighSignal(previousYearVolumeHigh: number): boolean {
-  return previousYearVolumeHigh >= HIGH_SIGNAL_YEARLY_VOLUME;
+export function isHighSignal(previousYearVolumeHigh: number, estAmountHigh: number | null = null): boolean {
+  return (
+    previousYearVolumeHigh >= HIGH_SIGNAL_YEARLY_VOLUME ||
+    (estAmountHigh !== null && estAmountHigh >= HIGH_SIGNAL_FILING_AMOUNT)
+  );
 }

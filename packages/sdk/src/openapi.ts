@@ -1648,11 +1648,11 @@ export interface components {
                 member: string | null;
                 /** @description D, R or I */
                 party: string | null;
-                /** @description Tickers known when the event fires (empty before the document is parsed) */
+                /** @description Tickers the document names, from a quick read of its text layer before the full parse (empty for scans and paper filings) */
                 tickers: string[];
-                /** @description Upper bound of the disclosed amounts when known; null before parsing */
+                /** @description Largest bracket upper bound the document prints (an open bracket counts as its lower bound), from the same quick read; null when none was read */
                 est_amount_high: number | null;
-                /** @description The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year */
+                /** @description est_amount_high is at least $1M, or the filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year */
                 is_high_signal: boolean;
             };
         };
@@ -1696,6 +1696,8 @@ export interface components {
             politician_slug: string;
             /** @description D, R or I */
             party: string | null;
+            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+            party_name: string | null;
             /** @description Two-letter state code */
             state: string | null;
             /** @description House, Senate or Executive */
@@ -1728,8 +1730,11 @@ export interface components {
             filing_url: string | null;
             /** @description Filer comment */
             comment: string | null;
-            /** @description Company sector */
-            sector: string | null;
+            /**
+             * @description GICS sector of the company (one of eleven; domain/sectors.ts)
+             * @enum {string|null}
+             */
+            sector: "Communication Services" | "Consumer Discretionary" | "Consumer Staples" | "Energy" | "Financials" | "Health Care" | "Industrials" | "Information Technology" | "Materials" | "Real Estate" | "Utilities" | null;
             /** @description Company industry */
             industry: string | null;
             /** @description Close on the transaction date */
@@ -1801,6 +1806,8 @@ export interface components {
             name: string;
             /** @description D, R or I */
             party: string | null;
+            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+            party_name: string | null;
             state: string | null;
             /** @description House, Senate or Executive */
             chamber: string;
@@ -1876,6 +1883,8 @@ export interface components {
             name: string;
             /** @description D, R or I */
             party: string | null;
+            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+            party_name: string | null;
             state: string | null;
             /** @description House, Senate or Executive */
             chamber: string;
@@ -2653,7 +2662,7 @@ export interface operations {
                 trade_type?: string;
                 /** @description Stock, Option, ...; comma-separated. Excludes N/A tickers */
                 asset_type?: string;
-                /** @description Sector (case-insensitive); comma-separated. Excludes N/A tickers */
+                /** @description GICS sector, case-insensitive, comma-separated: Communication Services, Consumer Discretionary, Consumer Staples, Energy, Financials, Health Care, Industrials, Information Technology, Materials, Real Estate, Utilities (also Technology, Finance, Healthcare ...). Excludes N/A tickers */
                 sector?: string;
                 /** @description Look back from today by disclosure date (default 30) */
                 days?: number;
@@ -2699,6 +2708,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -2891,6 +2901,7 @@ export interface operations {
                      *           "politician_name": "Nancy Pelosi",
                      *           "politician_slug": "nancy-pelosi",
                      *           "party": "D",
+                     *           "party_name": "Democrat",
                      *           "state": "CA",
                      *           "chamber": "House",
                      *           "ticker": "NVDA",
@@ -3232,6 +3243,7 @@ export interface operations {
                      *       "politician_id": 17,
                      *       "name": "Nancy Pelosi",
                      *       "party": "D",
+                     *       "party_name": "Democrat",
                      *       "state": "CA",
                      *       "chamber": "House",
                      *       "slug": "nancy-pelosi",
@@ -3438,6 +3450,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -4486,6 +4499,7 @@ export interface operations {
                      *           "politician_name": "Nancy Pelosi",
                      *           "politician_slug": "nancy-pelosi",
                      *           "party": "D",
+                     *           "party_name": "Democrat",
                      *           "state": "CA",
                      *           "chamber": "House",
                      *           "ticker": "NVDA",
@@ -4599,6 +4613,8 @@ export interface operations {
                             politician_slug: string;
                             /** @description D, R or I */
                             party: string | null;
+                            /** @description Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...) */
+                            party_name: string | null;
                             /** @description Two-letter state code */
                             state: string | null;
                             /** @description House, Senate or Executive */
@@ -4631,8 +4647,11 @@ export interface operations {
                             filing_url: string | null;
                             /** @description Filer comment */
                             comment: string | null;
-                            /** @description Company sector */
-                            sector: string | null;
+                            /**
+                             * @description GICS sector of the company (one of eleven; domain/sectors.ts)
+                             * @enum {string|null}
+                             */
+                            sector: "Communication Services" | "Consumer Discretionary" | "Consumer Staples" | "Energy" | "Financials" | "Health Care" | "Industrials" | "Information Technology" | "Materials" | "Real Estate" | "Utilities" | null;
                             /** @description Company industry */
                             industry: string | null;
                             /** @description Close on the transaction date */
@@ -6476,6 +6495,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -6853,6 +6873,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -7041,6 +7062,7 @@ export interface operations {
                      *         "politician_name": "Nancy Pelosi",
                      *         "politician_slug": "nancy-pelosi",
                      *         "party": "D",
+                     *         "party_name": "Democrat",
                      *         "state": "CA",
                      *         "chamber": "House",
                      *         "ticker": "NVDA",
@@ -11362,10 +11384,10 @@ export interface operations {
                      *                 "items": {
                      *                   "type": "string"
                      *                 },
-                     *                 "description": "Tickers known when the event fires (empty before the document is parsed)"
+                     *                 "description": "Tickers the document names, from a quick read of its text layer before the full parse (empty for scans and paper filings)"
                      *               },
                      *               "est_amount_high": {
-                     *                 "description": "Upper bound of the disclosed amounts when known; null before parsing",
+                     *                 "description": "Largest bracket upper bound the document prints (an open bracket counts as its lower bound), from the same quick read; null when none was read",
                      *                 "type": [
                      *                   "number",
                      *                   "null"
@@ -11373,7 +11395,7 @@ export interface operations {
                      *               },
                      *               "is_high_signal": {
                      *                 "type": "boolean",
-                     *                 "description": "The filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year"
+                     *                 "description": "est_amount_high is at least $1M, or the filer moved at least $1M (sum of bracket tops) in trades disclosed over the previous year"
                      *               }
                      *             },
                      *             "description": "A filing as it first appears in an index, before its document is parsed"
@@ -11438,6 +11460,7 @@ export interface operations {
                      *               "politician_name": "Nancy Pelosi",
                      *               "politician_slug": "nancy-pelosi",
                      *               "party": "D",
+                     *               "party_name": "Democrat",
                      *               "state": "CA",
                      *               "chamber": "House",
                      *               "ticker": "NVDA",

@@ -1,13 +1,10 @@
 // The shared security suite: every keyed route of the price table is checked for the same
 // failures, so a new route cannot forget them. A route without a sample request fails here.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revoke } from '../../accounts/admin.js';
 import { PLAN_TERMS, type Plan } from '../../accounts/plans.js';
 import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
-import { storeSecDocument } from '../../ingest/sources/sec/store.js';
 import {
   addAccount,
   type FixtureApp,
@@ -17,7 +14,7 @@ import {
   requestJson,
   type TestRequest,
 } from '../../test-support/app.js';
-import { requireDataDir } from '../../test-support/data-dir.js';
+import { ARROWHEAD_FORM4_AND_13G, storeRecordedSecDocuments } from '../../test-support/sec.js';
 import { createSubscription } from '../../webhooks/subscriptions.js';
 
 type TestAccount = Awaited<ReturnType<typeof addAccount>>;
@@ -55,18 +52,7 @@ function ownSubscription(method: 'POST' | 'DELETE', suffix: string, body?: unkno
 /** A real Form 4 and 13G stored through the SEC ingest path (the fixture has no SEC data); the request targets the stored row. */
 function storedSec(path: (ids: { insider: number; whale: number }) => string) {
   return async (ctx: FixtureApp): Promise<TestRequest> => {
-    const related = (...parts: string[]) => join(requireDataDir(), 'related', ...parts);
-    for (const [accession, form, file] of [
-      ['0001242615-25-000006', '4', related('form4', 'go-edgar', 'arrowhead_footnotes.input.xml')],
-      ['0002048490-25-000001', 'SC 13G', related('sc13', 'edgartools', 'schedule13g.xml')],
-    ] as const) {
-      const text = readFileSync(file, 'utf8');
-      await storeSecDocument(
-        ctx.store.db,
-        { accession_number: accession, form, filed_date: null, url: null, content_hash: null, text },
-        ctx.clock.now,
-      );
-    }
+    await storeRecordedSecDocuments(ctx.store.db, ARROWHEAD_FORM4_AND_13G, ctx.clock.now);
     const insider = await ctx.store.db
       .selectFrom('insider_trades')
       .select('id')

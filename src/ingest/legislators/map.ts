@@ -1,20 +1,8 @@
 // Maps congress-legislators people to politicians as the API serves them.
 import { slugify } from '../../domain/names.js';
+import { partyCode, partyName } from '../../domain/party.js';
 import type { LegislatorRecord, PoliticianTerm } from '../../domain/politicians.js';
 import type { PersonRecord } from './read.js';
-
-const PARTIES: Record<string, string> = {
-  democrat: 'D',
-  democratic: 'D',
-  republican: 'R',
-  independent: 'I',
-  'independent democrat': 'I',
-};
-
-export function partyCode(raw: string | null): string | null {
-  if (!raw) return null;
-  return PARTIES[raw.trim().toLowerCase()] ?? raw.trim();
-}
 
 function lastTerm(terms: readonly PoliticianTerm[]): PoliticianTerm | undefined {
   return [...terms].sort((a, b) => (a.start ?? '').localeCompare(b.start ?? '')).at(-1);
@@ -36,6 +24,7 @@ export function toPolitician(person: PersonRecord): LegislatorRecord {
     lastName: person.last,
     nickname: person.nickname,
     party: partyCode(term?.party ?? null),
+    partyName: partyName(term?.party ?? null),
     state: term?.state ?? null,
     chamber,
     district: chamber === 'House' ? normalizeDistrict(term?.district ?? null) : null,

@@ -18,6 +18,7 @@ import {
   insertListedDocument,
   knownDocumentIds,
   listedDocuments,
+  markDocumentDetected,
   markDocumentStored,
   markFetchFailed,
   readIngestState,
@@ -40,8 +41,10 @@ import {
   ConnectorError,
   type ConnectorName,
   type ListedDocument,
+  type ParseOptions,
 } from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
+import { extractOnce, NOTHING_SCANNED, type QuickScan, scanDocument } from '../sources/quick-scan.js';
 import { resolveAmendments } from './amendments.js';
 import { detectionContext } from './detection.js';
 import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
@@ -211,19 +214,40 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
       filingId: filing.id,
       url: document.url,
       listing: document,
+      // A new filing owes its disclosure.detected event, emitted once the document's text has been
+      // glanced at (storeDocument); a filing known before (from a data set) owes none.
+      detectedAt: created ? null : stamp,
     },
     stamp,
   );
-  if (!created) return;
-  report.newFilings += 1;
-  const record = await findFiling(db, filing.id);
+  if (created) report.newFilings += 1;
+}
+
+/**
+ * disclosure.detected for a filing first listed by this connector: the Filing as listed (its parse
+ * still pending) and what a quick read of its text found, emitted before the full parse.
+ */
+async function announceFiling(
+  run: SourceRun,
+  row: IngestDocumentRow,
+  listed: ListedDocument,
+  scan: QuickScan,
+) {
+  const { db, connector, report } = run;
+  if (row.detected_at !== null) return;
+  const now = run.clock();
+  const stamp = now.toISOString();
+  const record = await findFiling(db, row.filing_id);
   if (!record) return;
-  const context = await detectionContext(db, filing.politician_id, document.filedDate ?? todayUtc(now));
-  await emitTypedEvent(
-    db,
-    disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
-    stamp,
-  );
+  const context = await detectionContext(db, record.politician_id, listed.filedDate ?? todayUtc(now), scan);
+  await inTransaction(db, async (trx) => {
+    await emitTypedEvent(
+      trx,
+      disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
+      stamp,
+    );
+    await markDocumentDetected(trx, connector.source, row.source_doc_id, stamp);
+  });
   report.events.disclosureDetected += 1;
 }
 
@@ -246,7 +270,10 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
   const listed = JSON.parse(row.listing) as ListedDocument;
   let parsed: ParsedDocument;
   let rawSha256: string | null = null;
+  // One text extraction per document, shared by the quick scan and the full parse.
+  const pdfText = extractOnce(options.pdfText);
   if (listed.known) {
+    await announceFiling(run, row, listed, NOTHING_SCANNED);
     parsed = unreadDocument(
       connector.source,
       'senate_paper_page',
@@ -261,11 +288,16 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
     } catch (error) {
       if (options.signal?.aborted) return;
       if (!(error instanceof FetchError || error instanceof ConnectorError)) throw error;
+      // Subscribers hear of the filing now, with what the index says; its rows come when it is read.
+      await announceFiling(run, row, listed, NOTHING_SCANNED);
       await recordFetchFailure(run, row, error.message);
       return;
     }
     rawSha256 = options.archive.put(bytes);
-    parsed = await readDocument(run, listed, new Uint8Array(bytes));
+    const document = new Uint8Array(bytes);
+    if (row.detected_at === null)
+      await announceFiling(run, row, listed, await scanDocument(document, pdfText));
+    parsed = await readDocument(run, listed, document, pdfText);
   }
   const filer = await storedDocumentFiler(db, run.filers, {
     source: connector.source,
@@ -328,11 +360,12 @@ async function readDocument(
   run: SourceRun,
   listed: ListedDocument,
   bytes: Uint8Array,
+  pdfText: ParseOptions['pdfText'],
 ): Promise<ParsedDocument> {
-  const { connector, options } = run;
+  const { connector } = run;
   const fail = (reason: string) => unreadDocument(connector.source, 'unknown', 'failed', reason);
   try {
-    return await connector.parse(listed, bytes, { pdfText: options.pdfText });
+    return await connector.parse(listed, bytes, { pdfText });
   } catch (error) {
     // The worker dying is the run's problem: the document stays listed and is read next run.
     if (error instanceof PdfWorkerError) throw error;

@@ -46,32 +46,4 @@ export function cleanText(raw: string | null | undefined): string | null {
   return text === '' || text === '--' || text.toLowerCase() === 'n/a' ? null : text;
 }
 
-export interface OptionTerms {
-  optionType: 'Call' | 'Put' | null;
-  strikePrice: number | null;
-  optionExpiry: string | null;
-}
-
-/**
- * Option terms as filers write them in prose: "Purchased 50 call options with a strike price of
- * $150 and an expiration date of 1/16/26."
- */
-export function optionTermsFromText(text: string): OptionTerms {
-  const kind = /\b(call|put)s?\b/i.exec(text)?.[1]?.toLowerCase();
-  const strike = /strike(?:\s+price)?(?:\s+of)?\s*(?:at\s*)?\$\s*([\d,]+(?:\.\d+)?)/i.exec(text)?.[1];
-  const expiry = /expir(?:ation|ing|es|y)?(?:\s+date)?(?:\s+of|\s+on)?\s*(\d{1,2}\/\d{1,2}\/\d{2,4})/i.exec(
-    text,
-  )?.[1];
-  return {
-    optionType: kind === 'call' ? 'Call' : kind === 'put' ? 'Put' : null,
-    strikePrice: strike ? Number(strike.replace(/,/g, '')) : null,
-    optionExpiry: expiry ? parseShortDate(expiry) : null,
-  };
-}
-
-/** M/D/YY (two-digit years are this century) or M/D/YYYY. */
-export function parseShortDate(text: string): string | null {
-  const short = /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(text.trim());
-  if (short) return parseDate(`${short[1]}/${short[2]}/20${short[3]}`);
-  return parseDate(text);
-}
+export { type OptionTerms, optionTermsFromText, parseShortDate } from '../../domain/asset.js';

@@ -16,6 +16,8 @@ export interface IngestDocumentRow {
   attempts: number;
   last_error: string | null;
   pending_amendment: string | null;
+  /** Null while the document's disclosure.detected event is owed. */
+  detected_at: string | null;
 }
 
 /** The ids of a source's documents already recorded (listed or stored). */
@@ -30,7 +32,15 @@ export async function knownDocumentIds(db: Kysely<Database>, source: string): Pr
 
 export async function insertListedDocument(
   db: Kysely<Database>,
-  document: { source: string; sourceDocId: string; filingId: number; url: string | null; listing: unknown },
+  document: {
+    source: string;
+    sourceDocId: string;
+    filingId: number;
+    url: string | null;
+    listing: unknown;
+    /** Null: a new filing, whose disclosure.detected event is owed; else when none was needed. */
+    detectedAt: string | null;
+  },
   now: string,
 ): Promise<void> {
   await db
@@ -48,6 +58,7 @@ export async function insertListedDocument(
       listed_at: now,
       stored_at: null,
       updated_at: now,
+      detected_at: document.detectedAt,
     })
     .execute();
 }
@@ -67,6 +78,7 @@ export async function listedDocuments(db: Kysely<Database>, source: string): Pro
       'd.attempts',
       'd.last_error',
       'd.pending_amendment',
+      'd.detected_at',
     ])
     .where('d.source', '=', source)
     .where('d.status', '=', 'listed')
@@ -75,6 +87,21 @@ export async function listedDocuments(db: Kysely<Database>, source: string): Pro
     .orderBy('d.source_doc_id', 'asc')
     .execute();
   return rows as IngestDocumentRow[];
+}
+
+/** The document's disclosure.detected event has been emitted. */
+export async function markDocumentDetected(
+  db: Kysely<Database>,
+  source: string,
+  sourceDocId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('ingest_documents')
+    .set({ detected_at: now, updated_at: now })
+    .where('source', '=', source)
+    .where('source_doc_id', '=', sourceDocId)
+    .execute();
 }
 
 export async function markDocumentStored(

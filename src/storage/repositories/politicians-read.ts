@@ -42,6 +42,7 @@ function profileQuery(db: Kysely<Database>, politicianId?: number) {
       'p.id as politician_id',
       'p.name',
       'p.party',
+      'p.party_name',
       'p.state',
       'p.chamber',
       'p.slug',

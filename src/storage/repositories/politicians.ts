@@ -1,5 +1,6 @@
 // Politicians, their terms, committees and memberships.
 import { type Kysely, sql } from 'kysely';
+import { partyCode, partyName } from '../../domain/party.js';
 import type {
   CommitteeRecord,
   LegislatorRecord,
@@ -109,6 +110,7 @@ function politicianFields(person: LegislatorRecord) {
     last_name: person.lastName,
     nickname: person.nickname,
     party: person.party,
+    party_name: person.partyName,
     state: person.state,
     chamber: person.chamber,
     district: person.district,
@@ -298,7 +300,8 @@ export async function insertFiler(
       first_name: filer.firstName,
       last_name: filer.lastName,
       nickname: null,
-      party: filer.party,
+      party: partyCode(filer.party),
+      party_name: partyName(filer.party),
       state: filer.state,
       chamber: filer.chamber,
       district: filer.district,

@@ -48,6 +48,7 @@ const TRADE_SELECTION = [
   't.politician_id',
   'p.name as politician_name',
   'p.party',
+  'p.party_name',
   'p.state',
   'p.slug as politician_slug',
   't.source',

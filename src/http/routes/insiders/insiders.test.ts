@@ -1,13 +1,10 @@
 // GET /insiders/trades, /insiders/trades/{id}, /tickers/{ticker}/insiders, /whales, /whales/{id}
 // on real SEC documents stored through the ingest path: happy paths, filters, sorts, errors, tier.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storeSecDocument } from '../../../ingest/sources/sec/store.js';
 import { addAccount, type FixtureApp, getJson, openEmptyApp } from '../../../test-support/app.js';
+import { SEC_ROUTE_DOCUMENTS, storeRecordedSecDocuments } from '../../../test-support/sec.js';
 
 const dataDir = inject('dataDir');
-const read = (...parts: string[]) => readFileSync(join(dataDir ?? '', 'related', ...parts), 'utf8');
 
 interface Row {
   id: number;
@@ -24,31 +21,7 @@ describe.skipIf(!dataDir)('SEC routes', () => {
   let key: Record<string, string>;
   beforeAll(async () => {
     ctx = await openEmptyApp();
-    const documents: [string, string, string[]][] = [
-      ['0001242615-25-000006', '4', ['form4', 'go-edgar', 'arrowhead_footnotes.input.xml']],
-      ['0001127602-25-004598', '4', ['form4', 'edgartools', 'sgml__0001127602-25-004598.nc.txt']],
-      [
-        '0001104659-25-025206',
-        '4',
-        ['form4', 'more', 'secform4project', 'draftking_multi_disposal.0001104659-25-025206.submission.txt'],
-      ],
-      ['0002048490-25-000001', 'SC 13G', ['sc13', 'edgartools', 'schedule13g.xml']],
-      ['0001425851-26-000001', 'SC 13G/A', ['sc13', 'edgartools', 'schedule13g_nested_cusip.xml']],
-    ];
-    for (const [accession, form, path] of documents) {
-      await storeSecDocument(
-        ctx.store.db,
-        {
-          accession_number: accession,
-          form,
-          filed_date: null,
-          url: null,
-          content_hash: null,
-          text: read(...path),
-        },
-        ctx.clock.now,
-      );
-    }
+    await storeRecordedSecDocuments(ctx.store.db, SEC_ROUTE_DOCUMENTS, ctx.clock.now);
     key = { 'dc-api-key': (await addAccount(ctx.store, ctx.clock, { plan: 'core' })).key.api_key };
   });
   afterAll(async () => {

@@ -9,6 +9,12 @@ const summaryProperties = {
   politician_id: Type.Integer(),
   name: Type.String(),
   party: Nullable(Type.String({ description: 'D, R or I' })),
+  party_name: Nullable(
+    Type.String({
+      description:
+        'Full party name as the roster gives it (Democrat, Republican, Independent, Libertarian ...)',
+    }),
+  ),
   state: Nullable(Type.String()),
   chamber: Type.String({ description: 'House, Senate or Executive' }),
   slug: Type.String({ description: 'e.g. nancy-pelosi; accepted wherever an id is' }),
@@ -85,6 +91,7 @@ export const PROFILE_EXAMPLE = {
   politician_id: 17,
   name: 'Nancy Pelosi',
   party: 'D',
+  party_name: 'Democrat',
   state: 'CA',
   chamber: 'House',
   slug: 'nancy-pelosi',

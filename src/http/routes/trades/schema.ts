@@ -1,6 +1,7 @@
 // The /trades query and list: one source for validation, serialization and OpenAPI (the Trade
 // resource itself is in resources/trade.ts).
 import { type Static, Type } from 'typebox';
+import { GICS_SECTORS } from '../../../domain/sectors.js';
 import { TRADE_SORT_COLUMNS } from '../../../domain/sorts.js';
 import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import { IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
@@ -22,7 +23,11 @@ export const TradeListQuery = Type.Object({
     ),
   ),
   asset_type: Type.Optional(list('Stock, Option, ...; comma-separated. Excludes N/A tickers')),
-  sector: Type.Optional(list('Sector (case-insensitive); comma-separated. Excludes N/A tickers')),
+  sector: Type.Optional(
+    list(
+      `GICS sector, case-insensitive, comma-separated: ${GICS_SECTORS.join(', ')} (also Technology, Finance, Healthcare ...). Excludes N/A tickers`,
+    ),
+  ),
   days: Type.Optional(
     Type.Integer({
       minimum: 1,

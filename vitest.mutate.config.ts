@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// The unit tests of the pure rule modules StrykerJS mutates (`npm run mutate`, stryker.config.json).
+// No global setup: no real-data fixture is built, tests that need ../shared/data skip, and each
+// mutant run takes a second, not minutes.
+export default defineConfig({
+  test: {
+    include: [
+      'src/domain/amount.test.ts',
+      'src/domain/trade-type.test.ts',
+      'src/domain/party.test.ts',
+      'src/domain/sectors.test.ts',
+      'src/webhooks/verify.test.ts',
+      'src/webhooks/verify-boundary.test.ts',
+    ],
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+});
