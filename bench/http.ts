@@ -2,6 +2,7 @@
 // servers over the same file, the same 50 fields and the same rows (bench/http-server.ts): rows ->
 // JSON.stringify, and JSON built by SQLite. dcledger and both floors run at once, each alone in its
 // process, and are loaded in turn (interleaved rounds) so that their ratio holds under a busy machine.
+// BENCH_MEMORY_SECONDS sets the seconds of load before each memory reading (60).
 // BENCH_ENDPOINTS=/trades,/whales runs only the endpoints whose request starts with one of the given
 // prefixes (all by default); BENCH_DURATION sets the seconds per run (5), BENCH_ROUNDS the rounds of
 // the /trades comparison (2).
@@ -26,7 +27,11 @@ import { machine } from './report.js';
 const MULTIPLIER = 4;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Seconds of load before each memory reading (issue 17: RSS after 60 s of load); BENCH_MEMORY_SECONDS. */
+const MEMORY_S = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CONNECTIONS = 10;
+/** USER_HZ of /proc/PID/stat: 100 on Linux x86-64 and arm64. */
+const CLOCK_TICKS = 100;
 
 interface Scenario {
   name: string;
@@ -196,6 +201,10 @@ interface Server {
   url: string;
   /** The server's resident set size now, in MB (from /proc). */
   rssMb(): number;
+  /** The server's peak resident set size so far, in MB (VmHWM). */
+  rssPeakMb(): number;
+  /** CPU time the server process has used so far, user + system, in ms (from /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -223,6 +232,16 @@ async function startServer(args: string[]): Promise<Server> {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
+    rssPeakMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/PID/stat (utime, stime) in clock ticks, after the command name.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -232,8 +251,14 @@ async function startServer(args: string[]): Promise<Server> {
   };
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+/**
+ * One autocannon run. With `server`, also the server's CPU time per answered request: unlike req/s,
+ * it hardly moves when other jobs share the machine (they take wall time, not this process's CPU).
+ */
+async function load(url: string, headers: Record<string, string>, server?: Server, seconds = DURATION_S) {
+  const cpuBefore = server?.cpuMs() ?? 0;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const cpuMsPerRequest = server ? (server.cpuMs() - cpuBefore) / Math.max(1, result.requests.total) : 0;
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   // Requests still unanswered when a run ends count as timeouts here, not as failures.
   if (result.errors > result.timeouts) throw new Error(`${url}: ${result.errors} connection errors`);
@@ -242,6 +267,7 @@ async function load(url: string, headers: Record<string, string>) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
+    cpuMsPerRequest,
   };
 }
 
@@ -322,8 +348,13 @@ function combine(results: Result[]): Result {
     p50: mean((r) => r.p50),
     p99: Math.max(...results.map((r) => r.p99)),
     bytes: mean((r) => r.bytes),
+    cpuMsPerRequest: mean((r) => r.cpuMsPerRequest),
   };
 }
+
+/** Mean server CPU ms per answered request over the rounds. */
+const cpuPerRequest = (results: Result[]) =>
+  results.reduce((sum, result) => sum + result.cpuMsPerRequest, 0) / Math.max(1, results.length);
 
 const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
 
@@ -364,6 +395,8 @@ export async function runHttpBench(): Promise<string> {
     if (floors) servers.push(floors.rows, floors.json);
 
     const tradeRows: string[] = [];
+    const cpuRows: string[] = [];
+    const tradePaths = new Map<string, number>();
     const endpointRows: string[] = [];
     const memory: string[] = [];
     let trades25: { full: number; floor: number } | undefined;
@@ -376,9 +409,9 @@ export async function runHttpBench(): Promise<string> {
       const body = (await answer.json()) as unknown;
       const returned = rowsOf(body);
       if (!scenario.floor || !floors) {
-        const full = await load(`${dcledger.url}${path}`, headers);
+        const full = await load(`${dcledger.url}${path}`, headers, dcledger);
         endpointRows.push(
-          `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
+          `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${full.cpuMsPerRequest.toFixed(2)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
         );
         continue;
       }
@@ -390,11 +423,14 @@ export async function runHttpBench(): Promise<string> {
       }
       const runs = { dcledger: [] as Result[], rows: [] as Result[], json: [] as Result[] };
       for (let round = 0; round < ROUNDS; round++) {
-        runs.dcledger.push(await load(`${dcledger.url}${path}`, headers));
-        runs.rows.push(await load(`${floors.rows.url}${path}`, {}));
-        runs.json.push(await load(`${floors.json.url}${path}`, {}));
+        runs.dcledger.push(await load(`${dcledger.url}${path}`, headers, dcledger));
+        runs.rows.push(await load(`${floors.rows.url}${path}`, {}, floors.rows));
+        runs.json.push(await load(`${floors.json.url}${path}`, {}, floors.json));
       }
-      memory.push(`| ${returned} | ${ROUNDS * DURATION_S} | ${dcledger.rssMb().toFixed(0)} |`);
+      tradePaths.set(path, returned);
+      cpuRows.push(
+        `| \`${scenario.name}\` | ${returned} | ${runs.dcledger.length} | ${cpuPerRequest(runs.dcledger).toFixed(3)} | ${cpuPerRequest(runs.rows).toFixed(3)} | ${cpuPerRequest(runs.json).toFixed(3)} | **${pct(Math.min(cpuPerRequest(runs.rows), cpuPerRequest(runs.json)), cpuPerRequest(runs.dcledger))}** |`,
+      );
       const full = combine(runs.dcledger);
       const rows = combine(runs.rows);
       const json = combine(runs.json);
@@ -402,6 +438,14 @@ export async function runHttpBench(): Promise<string> {
       if (returned === 25) trades25 = { full: 1000 / full.rps, floor: 1000 / best.rps };
       tradeRows.push(
         `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${rows.rps.toFixed(0)} | ${json.rps.toFixed(0)} | ${best.p50.toFixed(1)} | ${best.p99.toFixed(1)} | **${pct(full.rps, best.rps)}** | ${(full.p99 / Math.max(0.001, best.p99)).toFixed(1)}× | ${(full.bytes / 1024).toFixed(1)} KB |`,
+      );
+    }
+    // Memory (issue 17): the dcledger process after MEMORY_S seconds of continuous load at each page size.
+    for (const [path, rows] of tradePaths) {
+      process.stdout.write(`memory: ${MEMORY_S} s of ${path}...\n`);
+      const run = await load(`${dcledger.url}${path}`, headers, dcledger, MEMORY_S);
+      memory.push(
+        `| \`${path}\` | ${rows} | ${MEMORY_S} | ${run.rps.toFixed(0)} | ${dcledger.rssMb().toFixed(0)} | ${dcledger.rssPeakMb().toFixed(0)} |`,
       );
     }
     const loadAtEnd = loadavg()[0] ?? 0;
@@ -442,17 +486,26 @@ validate and normalize the query, build and run the query, take the charge in on
 (key daily spend, account balance, ledger row, request-log row) and null the plan-gated fields for a
 caller without a plan. Targets: ≥ 75% of the floor at 25 rows and ≥ 90% at 1000 rows, p99 within 2×.
 
-Server memory (resident set of the dcledger process after its /trades load):
+Server CPU per answered request (user + system time of each server process from /proc over its runs, divided
+by the requests it answered). Unlike req/s it barely moves when other jobs share the machine, so it is the
+ratio to read on a loaded machine: the floor's CPU per request as a share of dcledger's.
 
-| rows per answer | seconds of load so far | RSS MB |
-|---|---|---|
+| request | rows | rounds | dcledger CPU ms/req | floor rows→JSON.stringify CPU ms/req | floor SQLite-JSON CPU ms/req | floor / dcledger |
+|---|---|---|---|---|---|---|
+${cpuRows.join('\n')}
+
+Server memory: the dcledger process after ${MEMORY_S} s of continuous load (10 connections) at each page size,
+following the runs above (\`BENCH_MEMORY_SECONDS\` sets the seconds). Target: ≤ 250 MB.
+
+| request | rows | seconds of load | req/s during it | RSS MB at the end | peak RSS MB so far |
+|---|---|---|---|---|---|
 ${memory.join('\n')}`);
     }
     if (endpointRows.length > 0) {
       sections.push(`### Every other endpoint (dcledger, metered, default page)
 
-| request | rows | req/s | p50 ms | p99 ms | answer |
-|---|---|---|---|---|---|
+| request | rows | req/s | p50 ms | p99 ms | CPU ms/req | answer |
+|---|---|---|---|---|---|---|
 ${endpointRows.join('\n')}
 
 Each at its default page on the bench database (\`{slug}\` is nancy-pelosi, \`{t}\` NVDA, \`{id}\` her member
