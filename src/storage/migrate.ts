@@ -16,6 +16,7 @@ import * as roles from './migrations/0014-roles.js';
 import * as idempotency from './migrations/0015-idempotency.js';
 import * as search from './migrations/0016-search.js';
 import * as performance from './migrations/0017-performance.js';
+import * as politicianStats from './migrations/0021-politician-stats.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0017-performance': performance,
   '0012-analytics-clusters': analyticsClusters,
   '0016-search': search,
+  '0021-politician-stats': politicianStats,
 };
 
 export interface MigrationReport {
