@@ -271,6 +271,21 @@ async function load(url: string, headers: Record<string, string>, server?: Serve
   };
 }
 
+/**
+ * Waits until the server is idle (under 5% of a core for half a second, at most 60 s): requests
+ * still queued when a run ends (a slow endpoint's last ten) would otherwise eat the next run's time.
+ */
+async function settle(server: Server): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = server.cpuMs();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = server.cpuMs();
+    if (now - before < 25) return;
+    before = now;
+  }
+}
+
 /** Mean milliseconds per call of `work`, after a warm-up, sequential calls. */
 async function perCall(work: (i: number) => unknown, calls = 2000): Promise<number> {
   let call = 0;
@@ -396,7 +411,6 @@ export async function runHttpBench(): Promise<string> {
 
     const tradeRows: string[] = [];
     const cpuRows: string[] = [];
-    const tradePaths = new Map<string, number>();
     const endpointRows: string[] = [];
     const memory: string[] = [];
     let trades25: { full: number; floor: number } | undefined;
@@ -409,6 +423,7 @@ export async function runHttpBench(): Promise<string> {
       const body = (await answer.json()) as unknown;
       const returned = rowsOf(body);
       if (!scenario.floor || !floors) {
+        await settle(dcledger);
         const full = await load(`${dcledger.url}${path}`, headers, dcledger);
         endpointRows.push(
           `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${full.cpuMsPerRequest.toFixed(2)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
@@ -427,7 +442,13 @@ export async function runHttpBench(): Promise<string> {
         runs.rows.push(await load(`${floors.rows.url}${path}`, {}, floors.rows));
         runs.json.push(await load(`${floors.json.url}${path}`, {}, floors.json));
       }
-      tradePaths.set(path, returned);
+      // Memory (issue 17): the dcledger process after MEMORY_S seconds of continuous load at this page
+      // size, before any other endpoint has run in it (search builds its own index in memory).
+      process.stdout.write(`memory: ${MEMORY_S} s of ${path}...\n`);
+      const held = await load(`${dcledger.url}${path}`, headers, dcledger, MEMORY_S);
+      memory.push(
+        `| \`${path}\` | ${returned} | ${MEMORY_S} | ${held.rps.toFixed(0)} | ${dcledger.rssMb().toFixed(0)} | ${dcledger.rssPeakMb().toFixed(0)} |`,
+      );
       cpuRows.push(
         `| \`${scenario.name}\` | ${returned} | ${runs.dcledger.length} | ${cpuPerRequest(runs.dcledger).toFixed(3)} | ${cpuPerRequest(runs.rows).toFixed(3)} | ${cpuPerRequest(runs.json).toFixed(3)} | **${pct(Math.min(cpuPerRequest(runs.rows), cpuPerRequest(runs.json)), cpuPerRequest(runs.dcledger))}** |`,
       );
@@ -438,14 +459,6 @@ export async function runHttpBench(): Promise<string> {
       if (returned === 25) trades25 = { full: 1000 / full.rps, floor: 1000 / best.rps };
       tradeRows.push(
         `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${rows.rps.toFixed(0)} | ${json.rps.toFixed(0)} | ${best.p50.toFixed(1)} | ${best.p99.toFixed(1)} | **${pct(full.rps, best.rps)}** | ${(full.p99 / Math.max(0.001, best.p99)).toFixed(1)}× | ${(full.bytes / 1024).toFixed(1)} KB |`,
-      );
-    }
-    // Memory (issue 17): the dcledger process after MEMORY_S seconds of continuous load at each page size.
-    for (const [path, rows] of tradePaths) {
-      process.stdout.write(`memory: ${MEMORY_S} s of ${path}...\n`);
-      const run = await load(`${dcledger.url}${path}`, headers, dcledger, MEMORY_S);
-      memory.push(
-        `| \`${path}\` | ${rows} | ${MEMORY_S} | ${run.rps.toFixed(0)} | ${dcledger.rssMb().toFixed(0)} | ${dcledger.rssPeakMb().toFixed(0)} |`,
       );
     }
     const loadAtEnd = loadavg()[0] ?? 0;
@@ -495,7 +508,7 @@ ratio to read on a loaded machine: the floor's CPU per request as a share of dcl
 ${cpuRows.join('\n')}
 
 Server memory: the dcledger process after ${MEMORY_S} s of continuous load (10 connections) at each page size,
-following the runs above (\`BENCH_MEMORY_SECONDS\` sets the seconds). Target: ≤ 250 MB.
+right after that page size's runs above and before any other endpoint (\`BENCH_MEMORY_SECONDS\` sets the seconds). Target: ≤ 250 MB.
 
 | request | rows | seconds of load | req/s during it | RSS MB at the end | peak RSS MB so far |
 |---|---|---|---|---|---|
