@@ -2,6 +2,7 @@
 // servers over the same file, the same 50 fields and the same rows (bench/http-server.ts): rows ->
 // JSON.stringify, and JSON built by SQLite. dcledger and both floors run at once, each alone in its
 // process, and are loaded in turn (interleaved rounds) so that their ratio holds under a busy machine.
+// BENCH_MEMORY_SECONDS sets the seconds of load before each memory reading (60).
 // BENCH_ENDPOINTS=/trades,/whales runs only the endpoints whose request starts with one of the given
 // prefixes (all by default); BENCH_DURATION sets the seconds per run (5), BENCH_ROUNDS the rounds of
 // the /trades comparison (2).
@@ -30,7 +31,11 @@ import { machine } from './report.js';
 const MULTIPLIER = 4;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Seconds of load before each memory reading (issue 17: RSS after 60 s of load); BENCH_MEMORY_SECONDS. */
+const MEMORY_S = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CONNECTIONS = 10;
+/** USER_HZ of /proc/PID/stat: 100 on Linux x86-64 and arm64. */
+const CLOCK_TICKS = 100;
 
 interface Scenario {
   name: string;
@@ -225,6 +230,10 @@ interface Server {
   url: string;
   /** The server's resident set size now, in MB (from /proc). */
   rssMb(): number;
+  /** The server's peak resident set size so far, in MB (VmHWM). */
+  rssPeakMb(): number;
+  /** CPU time the server process has used so far, user + system, in ms (from /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -252,6 +261,16 @@ async function startServer(args: string[]): Promise<Server> {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
+    rssPeakMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/PID/stat (utime, stime) in clock ticks, after the command name.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -261,8 +280,14 @@ async function startServer(args: string[]): Promise<Server> {
   };
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+/**
+ * One autocannon run. With `server`, also the server's CPU time per answered request: unlike req/s,
+ * it hardly moves when other jobs share the machine (they take wall time, not this process's CPU).
+ */
+async function load(url: string, headers: Record<string, string>, server?: Server, seconds = DURATION_S) {
+  const cpuBefore = server?.cpuMs() ?? 0;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const cpuMsPerRequest = server ? (server.cpuMs() - cpuBefore) / Math.max(1, result.requests.total) : 0;
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
   // Requests still unanswered when a run ends count as timeouts here, not as failures.
   if (result.errors > result.timeouts) throw new Error(`${url}: ${result.errors} connection errors`);
@@ -271,7 +296,23 @@ async function load(url: string, headers: Record<string, string>) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
+    cpuMsPerRequest,
   };
+}
+
+/**
+ * Waits until the server is idle (under 5% of a core for half a second, at most 60 s): requests
+ * still queued when a run ends (a slow endpoint's last ten) would otherwise eat the next run's time.
+ */
+async function settle(server: Server): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = server.cpuMs();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = server.cpuMs();
+    if (now - before < 25) return;
+    before = now;
+  }
 }
 
 /** Mean milliseconds per call of `work`, after a warm-up, sequential calls. */
@@ -351,8 +392,13 @@ function combine(results: Result[]): Result {
     p50: mean((r) => r.p50),
     p99: Math.max(...results.map((r) => r.p99)),
     bytes: mean((r) => r.bytes),
+    cpuMsPerRequest: mean((r) => r.cpuMsPerRequest),
   };
 }
+
+/** Mean server CPU ms per answered request over the rounds. */
+const cpuPerRequest = (results: Result[]) =>
+  results.reduce((sum, result) => sum + result.cpuMsPerRequest, 0) / Math.max(1, results.length);
 
 const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
 
@@ -393,6 +439,7 @@ export async function runHttpBench(): Promise<string> {
     if (floors) servers.push(floors.rows, floors.json);
 
     const tradeRows: string[] = [];
+    const cpuRows: string[] = [];
     const endpointRows: string[] = [];
     const memory: string[] = [];
     let trades25: { full: number; floor: number } | undefined;
@@ -405,9 +452,10 @@ export async function runHttpBench(): Promise<string> {
       const body = (await answer.json()) as unknown;
       const returned = rowsOf(body);
       if (!scenario.floor || !floors) {
-        const full = await load(`${dcledger.url}${path}`, headers);
+        await settle(dcledger);
+        const full = await load(`${dcledger.url}${path}`, headers, dcledger);
         endpointRows.push(
-          `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
+          `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${full.cpuMsPerRequest.toFixed(2)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
         );
         continue;
       }
@@ -419,11 +467,20 @@ export async function runHttpBench(): Promise<string> {
       }
       const runs = { dcledger: [] as Result[], rows: [] as Result[], json: [] as Result[] };
       for (let round = 0; round < ROUNDS; round++) {
-        runs.dcledger.push(await load(`${dcledger.url}${path}`, headers));
-        runs.rows.push(await load(`${floors.rows.url}${path}`, {}));
-        runs.json.push(await load(`${floors.json.url}${path}`, {}));
+        runs.dcledger.push(await load(`${dcledger.url}${path}`, headers, dcledger));
+        runs.rows.push(await load(`${floors.rows.url}${path}`, {}, floors.rows));
+        runs.json.push(await load(`${floors.json.url}${path}`, {}, floors.json));
       }
-      memory.push(`| ${returned} | ${ROUNDS * DURATION_S} | ${dcledger.rssMb().toFixed(0)} |`);
+      // Memory (issue 17): the dcledger process after MEMORY_S seconds of continuous load at this page
+      // size, before any other endpoint has run in it (search builds its own index in memory).
+      process.stdout.write(`memory: ${MEMORY_S} s of ${path}...\n`);
+      const held = await load(`${dcledger.url}${path}`, headers, dcledger, MEMORY_S);
+      memory.push(
+        `| \`${path}\` | ${returned} | ${MEMORY_S} | ${held.rps.toFixed(0)} | ${dcledger.rssMb().toFixed(0)} | ${dcledger.rssPeakMb().toFixed(0)} |`,
+      );
+      cpuRows.push(
+        `| \`${scenario.name}\` | ${returned} | ${runs.dcledger.length} | ${cpuPerRequest(runs.dcledger).toFixed(3)} | ${cpuPerRequest(runs.rows).toFixed(3)} | ${cpuPerRequest(runs.json).toFixed(3)} | **${pct(Math.min(cpuPerRequest(runs.rows), cpuPerRequest(runs.json)), cpuPerRequest(runs.dcledger))}** |`,
+      );
       const full = combine(runs.dcledger);
       const rows = combine(runs.rows);
       const json = combine(runs.json);
@@ -471,17 +528,26 @@ validate and normalize the query, build and run the query, take the charge in on
 (key daily spend, account balance, ledger row, request-log row) and null the plan-gated fields for a
 caller without a plan. Targets: ≥ 75% of the floor at 25 rows and ≥ 90% at 1000 rows, p99 within 2×.
 
-Server memory (resident set of the dcledger process after its /trades load):
+Server CPU per answered request (user + system time of each server process from /proc over its runs, divided
+by the requests it answered). Unlike req/s it barely moves when other jobs share the machine, so it is the
+ratio to read on a loaded machine: the floor's CPU per request as a share of dcledger's.
 
-| rows per answer | seconds of load so far | RSS MB |
-|---|---|---|
+| request | rows | rounds | dcledger CPU ms/req | floor rows→JSON.stringify CPU ms/req | floor SQLite-JSON CPU ms/req | floor / dcledger |
+|---|---|---|---|---|---|---|
+${cpuRows.join('\n')}
+
+Server memory: the dcledger process after ${MEMORY_S} s of continuous load (10 connections) at each page size,
+right after that page size's runs above and before any other endpoint (\`BENCH_MEMORY_SECONDS\` sets the seconds). Target: ≤ 250 MB.
+
+| request | rows | seconds of load | req/s during it | RSS MB at the end | peak RSS MB so far |
+|---|---|---|---|---|---|
 ${memory.join('\n')}`);
     }
     if (endpointRows.length > 0) {
       sections.push(`### Every other endpoint (dcledger, metered, default page)
 
-| request | rows | req/s | p50 ms | p99 ms | answer |
-|---|---|---|---|---|---|
+| request | rows | req/s | p50 ms | p99 ms | CPU ms/req | answer |
+|---|---|---|---|---|---|---|
 ${endpointRows.join('\n')}
 
 Each at its default page on the bench database (\`{slug}\` is nancy-pelosi, \`{t}\` NVDA, \`{id}\` her member

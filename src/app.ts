@@ -68,8 +68,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous hooks (a `done` callback, no promise) where nothing is awaited: every request runs them.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app);
   const metrics = createMetrics(deps);

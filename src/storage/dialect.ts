@@ -183,3 +183,142 @@ export function nearestInVectorIndex(
   return sql<{ id: number; distance: number }>`select rowid as id, distance from search_vec
     where embedding match ${query} and k = ${k} and kind = ${kind} order by distance`;
 }
+
+/** The totals of one member's current trades, as columns of politician_trade_totals (both dialects). */
+function memberTotalsSelect(member: string): string {
+  return `select ${member}, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
+      coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
+    from trades where politician_id = ${member} and superseded_by is null`;
+}
+
+const TOTALS_COLUMNS =
+  'politician_id, trade_count, enriched_trades, volume_low, volume_low_rows, volume_high, volume_high_rows, last_trade_date';
+
+const TOTALS_REPLACE = `on conflict (politician_id) do update set trade_count = excluded.trade_count,
+  enriched_trades = excluded.enriched_trades, volume_low = excluded.volume_low, volume_low_rows = excluded.volume_low_rows,
+  volume_high = excluded.volume_high, volume_high_rows = excluded.volume_high_rows, last_trade_date = excluded.last_trade_date`;
+
+/** A change to these columns of a trade can move its member's totals in any way: recount the member. */
+const TOTALS_RECOUNT_COLUMNS = [
+  'politician_id',
+  'superseded_by',
+  'amount_low',
+  'amount_high',
+  'transaction_date',
+];
+
+/**
+ * The one place politician_trade_totals is maintained: triggers on trades, so every writer (ingest,
+ * amendments superseding trades, enrichment setting prices, imports, hand-written SQL) keeps it
+ * exact. A new current trade adds to its member's totals; enrichment pricing or unpricing a
+ * trade moves enriched_trades by one; a change of member, supersession, amount or date, and a
+ * delete, recount the member(s) concerned over the trades index. Fills the table from the trades
+ * already stored. SQLite: triggers with WHEN clauses; PostgreSQL: one PL/pgSQL row trigger.
+ */
+export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(`insert into politician_trade_totals (${TOTALS_COLUMNS})
+      select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
+        coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
+      from trades where superseded_by is null group by politician_id`)
+    .execute(db);
+  const recountChanged = TOTALS_RECOUNT_COLUMNS.map(
+    (column) => `old.${column} is distinct from new.${column}`,
+  ).join(' or ');
+  if (isSqlite(db)) {
+    const recount = (member: string) =>
+      `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(member)} ${TOTALS_REPLACE};`;
+    const sqliteChanged = recountChanged.replaceAll('is distinct from', 'is not');
+    const unchanged = TOTALS_RECOUNT_COLUMNS.map((column) => `old.${column} is new.${column}`).join(' and ');
+    await sql
+      .raw(`create trigger trade_totals_insert after insert on trades when new.superseded_by is null begin
+        insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
+          new.price_on_trade_date is not null, coalesce(new.amount_low, 0), new.amount_low is not null,
+          coalesce(new.amount_high, new.amount_low, 0), coalesce(new.amount_high, new.amount_low) is not null,
+          new.transaction_date)
+        on conflict (politician_id) do update set trade_count = trade_count + 1,
+          enriched_trades = enriched_trades + excluded.enriched_trades,
+          volume_low = volume_low + excluded.volume_low, volume_low_rows = volume_low_rows + excluded.volume_low_rows,
+          volume_high = volume_high + excluded.volume_high, volume_high_rows = volume_high_rows + excluded.volume_high_rows,
+          last_trade_date = case when last_trade_date is null or excluded.last_trade_date > last_trade_date
+            then excluded.last_trade_date else last_trade_date end;
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger trade_totals_recount after update on trades when ${sqliteChanged} begin
+        ${recount('old.politician_id')}
+        ${recount('new.politician_id')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger trade_totals_priced after update of price_on_trade_date on trades
+        when new.superseded_by is null and ${unchanged}
+          and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) begin
+        update politician_trade_totals
+          set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
+          where politician_id = new.politician_id;
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger trade_totals_delete after delete on trades when old.superseded_by is null begin
+        ${recount('old.politician_id')}
+      end`)
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`create function trade_totals_recount(member_id integer) returns void language sql as $$
+      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect('member_id')} ${TOTALS_REPLACE}
+    $$`)
+    .execute(db);
+  await sql
+    .raw(`create function trade_totals_change() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        if new.superseded_by is null then
+          insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
+            (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
+            coalesce(new.amount_high, new.amount_low, 0), (coalesce(new.amount_high, new.amount_low) is not null)::int,
+            new.transaction_date)
+          on conflict (politician_id) do update set trade_count = politician_trade_totals.trade_count + 1,
+            enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
+            volume_low = politician_trade_totals.volume_low + excluded.volume_low,
+            volume_low_rows = politician_trade_totals.volume_low_rows + excluded.volume_low_rows,
+            volume_high = politician_trade_totals.volume_high + excluded.volume_high,
+            volume_high_rows = politician_trade_totals.volume_high_rows + excluded.volume_high_rows,
+            last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
+        end if;
+      elsif tg_op = 'DELETE' then
+        if old.superseded_by is null then perform trade_totals_recount(old.politician_id); end if;
+      elsif ${recountChanged} then
+        perform trade_totals_recount(old.politician_id);
+        if new.politician_id <> old.politician_id then perform trade_totals_recount(new.politician_id); end if;
+      elsif new.superseded_by is null and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) then
+        update politician_trade_totals
+          set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
+          where politician_id = new.politician_id;
+      end if;
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger trade_totals after insert or update or delete on trades
+      for each row execute function trade_totals_change()`)
+    .execute(db);
+}
+
+export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) {
+    for (const name of [
+      'trade_totals_insert',
+      'trade_totals_recount',
+      'trade_totals_priced',
+      'trade_totals_delete',
+    ])
+      await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    return;
+  }
+  await sql`drop trigger if exists trade_totals on trades`.execute(db);
+  await sql`drop function if exists trade_totals_change()`.execute(db);
+  await sql`drop function if exists trade_totals_recount(integer)`.execute(db);
+}

@@ -19,6 +19,7 @@ import * as search from './migrations/0016-search.js';
 import * as performance from './migrations/0017-performance.js';
 import * as hardening from './migrations/0018-hardening.js';
 import * as accountVerify from './migrations/0020-account-verify.js';
+import * as politicianStats from './migrations/0021-politician-stats.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0020-account-verify': accountVerify,
   '0013-analytics-links': analyticsLinks,
   '0018-hardening': hardening,
+  '0021-politician-stats': politicianStats,
 };
 
 export interface MigrationReport {

@@ -978,6 +978,24 @@ export interface MemberLinksTable {
   politician_id: number;
   seats_known_from: string | null;
   computed_at: string;
+  politician_trade_totals: PoliticianTradeTotalsTable;
+}
+
+/**
+ * Per-member totals over the member's current trades (superseded_by null), kept by database
+ * triggers on trades (dialect.ts, createTradeTotalsTriggers): what GET /politicians ranks by
+ * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
+ * has an amount (the read side answers null then, as SUM over no value does).
+ */
+export interface PoliticianTradeTotalsTable {
+  politician_id: number;
+  trade_count: number;
+  enriched_trades: number;
+  volume_low: number;
+  volume_low_rows: number;
+  volume_high: number;
+  volume_high_rows: number;
+  last_trade_date: string | null;
 }
 
 /** A POST's Idempotency-Key: its claim and, once done, the answer to replay (migration 0015). */

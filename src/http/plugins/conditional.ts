@@ -13,7 +13,9 @@
 import { hash } from 'node:crypto';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
+import { isPublicRoute, priceOf, routeKey } from '../../accounts/price-table.js';
 import type { App } from '../types.js';
+import { addRouteHook, routeMethods, type SyncOnSend } from './route-hooks.js';
 
 /** Answers smaller than this go uncompressed: headers and CPU would cost more than they save. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -23,19 +25,27 @@ export const COMPRESSIBLE_TYPES =
   /^(?:application\/(?:json|javascript|xml|problem\+json|[\w.+-]+\+json)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)(?:;|$)/;
 
 export function registerEtags(app: App): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || request.price?.rows !== 'list')
-      return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${hash('sha1', payload, 'base64url')}"`;
-    reply.header('etag', etag);
-    if (!matches(request.headers['if-none-match'], etag)) return payload;
-    reply.code(304);
-    reply.removeHeader('content-type');
-    reply.removeHeader('content-length');
-    return '';
+  // Only metered GET lists get the hook (route-hooks.ts): no other route hashes or checks anything.
+  app.addHook('onRoute', (route) => {
+    if (!routeMethods(route).includes('GET')) return;
+    const key = routeKey('GET', route.url);
+    if (isPublicRoute(key) || priceOf(key)?.rows !== 'list') return;
+    addRouteHook(route, 'onSend', etagOf);
   });
 }
+
+const etagOf: SyncOnSend = (request, reply, payload, done) => {
+  if (request.method !== 'GET' || reply.statusCode !== 200 || request.price?.rows !== 'list')
+    return done(null, payload);
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+  const etag = `"${hash('sha1', payload, 'base64url')}"`;
+  reply.header('etag', etag);
+  if (!matches(request.headers['if-none-match'], etag)) return done(null, payload);
+  reply.code(304);
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  done(null, '');
+};
 
 /** If-None-Match: a list of entity tags (weak ones compare by their opaque part) or `*`. */
 function matches(header: string | undefined, etag: string): boolean {

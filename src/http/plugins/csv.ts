@@ -7,9 +7,10 @@
 
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { FastifyRequest } from 'fastify';
-import { priceOf } from '../../accounts/price-table.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { priceOf, routeKey } from '../../accounts/price-table.js';
 import type { App } from '../types.js';
+import { addRouteHook, routeMethods, type SyncOnSend } from './route-hooks.js';
 
 /** Object answers that are lists with a header (their rows are not priced, so not in the price table). */
 const OBJECT_LISTS: Readonly<Record<string, string>> = {
@@ -76,28 +77,44 @@ declare module 'fastify' {
 
 export function registerCsv(app: App): void {
   app.decorateRequest('csvAnswer', null);
-  // The JSON body is never built for a CSV answer: the serializer writes nothing and onSend
-  // replaces the payload with the stream.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const answer = request.csvAnswer;
-    request.csvAnswer = null;
-    // An error after the rows were known (the answer is then the JSON error) is never CSV.
-    if (!answer || reply.statusCode >= 400) return payload;
-    return csvStream(answer.rows, answer.columns);
+  // Only list routes can answer CSV: the hooks are attached to those alone (route-hooks.ts).
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    const shapes = new Map<string, { field: string | undefined; columns: string[] }>();
+    for (const method of routeMethods(route)) {
+      const shape = listShape(routeKey(method, route.url), response?.[200] ?? response?.['200']);
+      if (shape) shapes.set(method, shape);
+    }
+    if (shapes.size === 0) return;
+    addRouteHook(route, 'preSerialization', csvAnswerOf(shapes));
+    addRouteHook(route, 'onSend', sendCsv);
   });
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode >= 400 || !wantsCsv(request)) return payload;
-    const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
-    const shape = listShape(
-      request.routeId || `${request.method} ${request.routeOptions.url}`,
-      response?.[200] ?? response?.['200'],
-    );
-    if (!shape) return payload;
+}
+
+// The JSON body is never built for a CSV answer: the serializer writes nothing and onSend
+// replaces the payload with the stream.
+const sendCsv: SyncOnSend = (request, reply, payload, done) => {
+  const answer = request.csvAnswer;
+  request.csvAnswer = null;
+  // An error after the rows were known (the answer is then the JSON error) is never CSV.
+  if (!answer || reply.statusCode >= 400) return done(null, payload);
+  done(null, csvStream(answer.rows, answer.columns));
+};
+
+function csvAnswerOf(shapes: ReadonlyMap<string, { field: string | undefined; columns: string[] }>) {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) => {
+    const shape = shapes.get(request.method);
+    if (reply.statusCode >= 400 || !shape || !wantsCsv(request)) return done(null, payload);
     const rows = shape.field ? (payload as Record<string, unknown> | null)?.[shape.field] : payload;
-    if (!Array.isArray(rows)) return payload;
+    if (!Array.isArray(rows)) return done(null, payload);
     request.csvAnswer = { rows, columns: shape.columns };
     reply.type('text/csv; charset=utf-8');
     reply.serializer(() => '');
-    return payload;
-  });
+    done(null, payload);
+  };
 }

@@ -94,9 +94,11 @@ export function registerErrorHandling(app: App): void {
 
   app.setNotFoundHandler((request, reply) => send(reply, request, 'not_found', frameworkDetail('not_found')));
 
-  app.addHook('onRequest', async (request) => {
+  // Synchronous: every request runs it.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.length > MAX_URL_LENGTH)
-      throw new ApiError('uri_too_long', frameworkDetail('uri_too_long'));
+      return done(new ApiError('uri_too_long', frameworkDetail('uri_too_long')));
+    done();
   });
 }
 

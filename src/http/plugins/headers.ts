@@ -5,10 +5,11 @@ import { fastifyCors } from '@fastify/cors';
 import type { App } from '../types.js';
 
 export function registerSecurityHeaders(app: App): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Synchronous: every answer passes here.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (request.price !== null) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

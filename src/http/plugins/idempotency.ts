@@ -24,6 +24,7 @@ import {
   releaseIdempotencyKey,
 } from '../../storage/repositories/idempotency.js';
 import type { App, AppDeps } from '../types.js';
+import { addRouteHook, routeMethods } from './route-hooks.js';
 
 interface HeldKey {
   scope: string;
@@ -48,7 +49,7 @@ export function registerIdempotency(app: App, deps: AppDeps): void {
 
   // preHandler: after authentication (metering's onRequest), the session lookup and CSRF check,
   // and body validation, so a refused or malformed request claims nothing.
-  app.addHook('preHandler', async (request, reply) => {
+  const claim = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST') return;
     const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
     if (key === undefined) return;
@@ -89,11 +90,11 @@ export function registerIdempotency(app: App, deps: AppDeps): void {
     }
     if (stored.state !== 'done') throw inProgress();
     return replay(reply, scope, key, stored);
-  });
+  };
 
   // onSend sees the serialized answer; it runs before compression (registered later), so the
   // stored body is the plain one.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const held = request.idempotency;
     if (!held || held.settled) return payload;
     held.settled = true;
@@ -110,7 +111,7 @@ export function registerIdempotency(app: App, deps: AppDeps): void {
       body: body === null ? null : sealAnswer(held.scope, held.key, body),
     });
     return payload;
-  });
+  };
 
   // The connection went away before an answer was sent: free the key for a retry.
   const release = async (request: FastifyRequest) => {
@@ -119,8 +120,15 @@ export function registerIdempotency(app: App, deps: AppDeps): void {
     held.settled = true;
     await releaseIdempotencyKey(deps.db, held.scope, held.keyHash);
   };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+
+  // The hooks run on POST routes only (attached per route): a GET never pays for them.
+  app.addHook('onRoute', (route) => {
+    if (!routeMethods(route).includes('POST')) return;
+    addRouteHook(route, 'preHandler', claim);
+    addRouteHook(route, 'onSend', store);
+    addRouteHook(route, 'onResponse', release);
+    addRouteHook(route, 'onRequestAbort', release);
+  });
 }
 
 function scopeOf(request: FastifyRequest): string | undefined {

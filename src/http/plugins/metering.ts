@@ -103,10 +103,11 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   });
 
   // Ordering or filtering by a plan-gated field would reveal it: it needs the plan that sees it.
-  app.addHook('preHandler', async (request) => {
-    if (!request.caller || seesGatedFields(request.caller)) return;
+  // (Synchronous, like the request-log hook below: every keyed request runs both.)
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!request.caller || seesGatedFields(request.caller)) return done();
     const field = gatedFieldOfQuery(request.query);
-    if (field) throw gatedFieldRefused(field, request.caller.plan);
+    done(field ? gatedFieldRefused(field, request.caller.plan) : undefined);
   });
 
   // The charge is taken when the answer is known (its rows decide the cost) and before anything
@@ -116,10 +117,10 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
     return payload;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const { caller } = request;
     // A charged call's row was written with its charge; refused calls (no charge) are batched.
-    if (!caller || request.usageLogged) return;
+    if (!caller || request.usageLogged) return done();
     const charged = Number(reply.getHeader('X-Credits-Charged') ?? 0);
     metering.requestLog.add({
       account_id: caller.accountId,
@@ -131,6 +132,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
       charge: reply.statusCode < 400 ? charged : 0,
       created_at: deps.clock().toISOString(),
     });
+    done();
   });
 
   app.addHook('onClose', async () => {

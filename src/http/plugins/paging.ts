@@ -10,6 +10,7 @@ import { routeKey } from '../../accounts/price-table.js';
 import { serviceBaseUrl } from '../public-url.js';
 import type { App, AppDeps } from '../types.js';
 import { listShape } from './csv.js';
+import { addRouteHook, routeMethods, type SyncOnSend } from './route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,27 +69,6 @@ export function linkHeader(
 }
 
 export function registerPaging(app: App, deps: Pick<AppDeps, 'publicUrl'>): void {
-  const paged = new Map<string, PagedRoute>();
-
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method !== 'GET') continue;
-      const key = routeKey(method, route.url);
-      const facts = pagedRoute(key, route.schema);
-      if (!facts || !route.schema) continue;
-      paged.set(key, facts);
-      route.schema = {
-        ...(route.schema as Record<string, unknown>),
-        [PAGING_EXTENSION]: {
-          style: 'offset',
-          parameters: ['limit', 'offset'],
-          next: 'Link header, rel="next", present while a full page came back',
-        },
-      } as FastifySchema;
-    }
-  });
-
   const setLink = (request: FastifyRequest, reply: FastifyReply, rows: number) => {
     const { limit, offset } = (request.query ?? {}) as { limit?: unknown; offset?: unknown };
     if (typeof limit !== 'number' || typeof offset !== 'number') return;
@@ -101,22 +81,48 @@ export function registerPaging(app: App, deps: Pick<AppDeps, 'publicUrl'>): void
     );
     if (value) reply.header('Link', value);
   };
-  const factsOf = (request: FastifyRequest) =>
-    paged.get(request.routeId || routeKey(request.method, request.routeOptions.url ?? ''));
 
   app.decorateRequest('pageRows', null);
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode !== 200) return payload;
-    const facts = factsOf(request);
-    if (!facts) return payload;
-    const rows = facts.field ? (payload as Record<string, unknown> | null)?.[facts.field] : payload;
-    if (Array.isArray(rows)) setLink(request, reply, rows.length);
-    return payload;
-  });
-  // A page sent as ready JSON text skips serialization: its handler gave the row count.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.pageRows !== null && reply.statusCode === 200 && !reply.hasHeader('Link') && factsOf(request))
-      setLink(request, reply, request.pageRows);
-    return payload;
+  // The hooks are attached to the paged lists alone (route-hooks.ts): other routes never run them.
+  app.addHook('onRoute', (route) => {
+    if (!routeMethods(route).includes('GET')) return;
+    const facts = pagedRoute(routeKey('GET', route.url), route.schema);
+    if (!facts || !route.schema) return;
+    route.schema = {
+      ...(route.schema as Record<string, unknown>),
+      [PAGING_EXTENSION]: {
+        style: 'offset',
+        parameters: ['limit', 'offset'],
+        next: 'Link header, rel="next", present while a full page came back',
+      },
+    } as FastifySchema;
+    addRouteHook(
+      route,
+      'preSerialization',
+      (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        payload: unknown,
+        done: (error: Error | null, payload?: unknown) => void,
+      ) => {
+        if (reply.statusCode === 200 && request.method === 'GET') {
+          const rows = facts.field ? (payload as Record<string, unknown> | null)?.[facts.field] : payload;
+          if (Array.isArray(rows)) setLink(request, reply, rows.length);
+        }
+        done(null, payload);
+      },
+    );
+    // A page sent as ready JSON text skips serialization: its handler gave the row count.
+    const linkOfReadyText: SyncOnSend = (request, reply, payload, done) => {
+      if (
+        request.pageRows !== null &&
+        reply.statusCode === 200 &&
+        request.method === 'GET' &&
+        !reply.hasHeader('Link')
+      )
+        setLink(request, reply, request.pageRows);
+      done(null, payload);
+    };
+    addRouteHook(route, 'onSend', linkOfReadyText);
   });
 }

@@ -15,28 +15,16 @@ export interface PoliticianListFilter {
   hasTrades?: boolean;
 }
 
-/** Trade totals per member; for one member only when `politicianId` is given (no scan of every trade). */
-function tradeTotals(db: Kysely<Database>, politicianId?: number) {
-  let query = db
-    .selectFrom('trades')
-    .select((eb) => [
-      'politician_id',
-      eb.fn.countAll<number>().as('trade_count'),
-      // Trades with market data: a trade the job looked at but could not price has no fields to show.
-      eb.fn.count<number>('price_on_trade_date').as('enriched_trades'),
-      eb.fn.max('transaction_date').as('last_trade_date'),
-      eb.fn.sum<number>('amount_low').as('total_volume_low'),
-      eb.fn.sum<number>(sql`coalesce(amount_high, amount_low)`).as('total_volume_high'),
-    ])
-    .where('superseded_by', 'is', null);
-  if (politicianId !== undefined) query = query.where('politician_id', '=', politicianId);
-  return query.groupBy('politician_id').as('s');
-}
+/** A stored sum, or null when no trade had an amount (as SUM over no value answers). */
+const volume = (sum: 'volume_low' | 'volume_high') =>
+  sql<number | null>`case when ${sql.ref(`s.${sum}_rows`)} > 0 then ${sql.ref(`s.${sum}`)} end`;
 
-function profileQuery(db: Kysely<Database>, politicianId?: number) {
+// The trade totals come from politician_trade_totals, kept by triggers on every trade write
+// (migration 0021-politician-stats): no aggregate over the trades per call.
+function profileQuery(db: Kysely<Database>) {
   return db
     .selectFrom('politicians as p')
-    .leftJoin(tradeTotals(db, politicianId), 's.politician_id', 'p.id')
+    .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id')
     .leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id')
     .select([
       'p.id as politician_id',
@@ -54,8 +42,8 @@ function profileQuery(db: Kysely<Database>, politicianId?: number) {
       sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
       sql<number>`coalesce(s.enriched_trades, 0)`.as('enriched_trades'),
       's.last_trade_date',
-      's.total_volume_low',
-      's.total_volume_high',
+      volume('volume_low').as('total_volume_low'),
+      volume('volume_high').as('total_volume_high'),
       'ps.win_rate',
       'ps.wins',
       'ps.losses',
@@ -88,10 +76,9 @@ export async function findProfile(
   db: Kysely<Database>,
   idOrSlug: string,
 ): Promise<ProfileRecord | undefined> {
-  // The id first, so the trade totals are summed over this member's trades only.
   const id = await findPoliticianId(db, idOrSlug);
   if (id === undefined) return undefined;
-  return profileQuery(db, id).where('p.id', '=', id).executeTakeFirst();
+  return profileQuery(db).where('p.id', '=', id).executeTakeFirst();
 }
 
 export async function findPoliticianId(db: Kysely<Database>, idOrSlug: string): Promise<number | undefined> {
@@ -144,7 +131,7 @@ export async function listProfiles(
       query = query.orderBy(sql`(s.last_trade_date is null)`, 'asc').orderBy('s.last_trade_date', dir);
       break;
     case 'total_volume_high':
-      query = query.orderBy(sql`coalesce(s.total_volume_high, 0)`, dir);
+      query = query.orderBy(sql`coalesce(${volume('volume_high')}, 0)`, dir);
       break;
     case 'id':
       break;
