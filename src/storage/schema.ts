@@ -957,6 +957,7 @@ export interface Database {
   signup_requests: SignupRequestsTable;
   trade_links: TradeLinksTable;
   member_links: MemberLinksTable;
+  politician_trade_totals: PoliticianTradeTotalsTable;
 }
 
 /** A member's trade that a committee held on its date oversees, or that is linked (migration 0013). */
@@ -978,7 +979,6 @@ export interface MemberLinksTable {
   politician_id: number;
   seats_known_from: string | null;
   computed_at: string;
-  politician_trade_totals: PoliticianTradeTotalsTable;
 }
 
 /**
