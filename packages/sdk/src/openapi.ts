@@ -2651,6 +2651,8 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false */
                 include_superseded?: boolean;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2728,6 +2730,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -2840,6 +2843,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only trades disclosed on or after this date */
                 since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2927,6 +2932,7 @@ export interface operations {
                         latest_disclosure_date: string | null;
                         trades: components["schemas"]["Trade"][];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -3387,6 +3393,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -3467,6 +3475,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -3601,6 +3610,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -3643,6 +3654,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["MemberVote"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -4009,6 +4021,8 @@ export interface operations {
             query?: {
                 /** @description Only open or only closed holdings */
                 status?: "open" | "closed";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -4066,6 +4080,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Portfolio"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -4395,6 +4410,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -4723,6 +4740,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -4868,6 +4886,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -5050,6 +5070,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -5622,6 +5643,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -5805,6 +5828,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -5937,6 +5961,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6136,6 +6162,7 @@ export interface operations {
                             };
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6252,6 +6279,8 @@ export interface operations {
                 trade_type?: string;
                 /** @description Page size, 1-100 (default 25) */
                 limit?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6302,6 +6331,7 @@ export interface operations {
                         volume_high: number;
                         last_disclosure_date: string | null;
                     }[];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6422,6 +6452,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -6502,6 +6534,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6803,6 +6836,8 @@ export interface operations {
                 limit?: number;
                 /** @description house, senate, executive */
                 chamber?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6879,6 +6914,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6991,6 +7027,8 @@ export interface operations {
                 since_id?: number;
                 /** @description Page size, 1-500 (default 50) */
                 limit?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7067,6 +7105,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -7339,6 +7378,8 @@ export interface operations {
                 mode?: "hybrid" | "lexical" | "vector";
                 /** @description Results, 1-50 (default 10) */
                 limit?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7420,7 +7461,7 @@ export interface operations {
                         retrieval: {
                             /** @description sqlite-fts5 or postgresql-tsvector */
                             lexical: string;
-                            /** @description sqlite-vec (KNN) or exact-scan */
+                            /** @description sqlite-vec (KNN), memory-ivf (the in-memory inverted-file index of a large corpus) or exact-scan */
                             vector_index: string;
                             /** @description The embedding model */
                             model: string | null;
@@ -7469,6 +7510,7 @@ export interface operations {
                         }[];
                         total: number;
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -7774,6 +7816,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7823,6 +7867,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Filing"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -8179,6 +8224,8 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -8248,6 +8295,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Lobbying"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -8565,6 +8613,8 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -8623,6 +8673,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Contract"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -8935,6 +8986,8 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -9007,6 +9060,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["InsiderTrade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -9331,6 +9385,8 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -9406,6 +9462,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["InsiderTrade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -9549,6 +9606,8 @@ export interface operations {
                 sort_by?: "filed_date" | "event_date" | "percent_of_class" | "aggregate_amount" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -9605,6 +9664,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Whale"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -9907,6 +9967,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -9946,6 +10008,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["BillSummary"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -10457,6 +10520,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -10504,6 +10569,7 @@ export interface operations {
                         member_count: number;
                         jurisdiction_sectors: string[];
                     }[];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -11912,7 +11978,10 @@ export interface operations {
     };
     listSubscriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11960,6 +12029,7 @@ export interface operations {
                         max_subscriptions: number;
                         subscriptions: components["schemas"]["Subscription"][];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -12732,6 +12802,8 @@ export interface operations {
                 subscription_id?: number;
                 /** @description pending (queued or awaiting a retry), delivered, failed (retries exhausted or 410), cancelled */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -12828,6 +12900,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
