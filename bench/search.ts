@@ -221,7 +221,7 @@ export async function runSearchBench(): Promise<string> {
         .join(' ')} (the machine is shared; latencies include that).`,
       '',
       `Database: the HTTP bench's (${data.trades} trades, four copies of the real ones, plus the recorded SEC documents); ` +
-        `${documents} search documents; indexing from nothing (documents, LSA training, vectors) took ${indexSeconds.toFixed(0)} s.`,
+        `${documents} search documents; indexing from nothing (documents, LSA training, vectors, the in-memory IVF index) took ${indexSeconds.toFixed(0)} s.`,
       `Queries: ${usable.length} of ${labeled.length} in bench/search/queries.json have at least one relevant record ` +
         '(judged keys in bench/search/judged.json); each searched within its judged kind, 50 results, copies folded into their original.',
       '',
