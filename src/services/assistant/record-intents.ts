@@ -64,9 +64,9 @@ export function recordIntent(question: string): RecordIntent | undefined {
     )
   ) {
     const member = memberIn(text, [
+      /\bwho (?:funds|funded|gave to|donated to)\s+(.+)$/i,
       /^(?:show(?: me)?\s+|what (?:is|are)\s+)?(.+?)['’]s\s+(?:campaign|donors|fundrais)/i,
       /\b(?:finance|money|contributions|donors|fundraising)\s+(?:of|for|to|behind)\s+(.+)$/i,
-      /\bwho (?:funds|funded|gave to|donated to)\s+(.+)$/i,
     ]);
     if (member) return { kind: 'campaign_finance', member };
   }
