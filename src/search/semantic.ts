@@ -61,6 +61,8 @@ const IVF_MAX_LISTS = 256;
 const IVF_PROBE_SHARE = 0.1;
 const IVF_SAMPLE = 16_000;
 const IVF_ITERATIONS = 6;
+/** Words whose document counts are kept in memory at most. */
+const TERM_COUNTS_KEPT = 50_000;
 /** The most full-text matches ranked for one question (the first by id past it are not scored). */
 const MATCH_CAP = 5_000;
 
@@ -356,6 +358,8 @@ export class SemanticSearch {
 
   private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {
     const commonAbove = Math.max(COMMON_FLOOR, Math.ceil(this.documents * COMMON_SHARE));
+    // Kept until the index changes; a server asked many distinct words starts the cache afresh.
+    if (this.termCounts.size > TERM_COUNTS_KEPT) this.termCounts = new Map();
     const unknown = words.filter((word) => !this.termCounts.has(word));
     if (unknown.length > 0) {
       const counted = await fullTextDocumentCounts(this.db, unknown, commonAbove);
