@@ -11,6 +11,8 @@ import {
   countDocumentsWithoutVector,
   countSearchDocuments,
   documentsWithoutVector,
+  type FullTextQuery,
+  fullTextDocumentCounts,
   fullTextEngine,
   fullTextSearch,
   nearestVectors,
@@ -25,6 +27,7 @@ import {
 import type { Database } from '../storage/schema.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
 import { queryWords, tokenize } from './text.js';
+import { ClusterIndex, nearestInTable } from './vector-scan.js';
 
 export const SEMANTIC_TYPES = SEARCH_KINDS;
 export type SemanticType = SearchKind;
@@ -42,6 +45,42 @@ const REMOTE_EMBED_BUDGET = 256;
 /** The LSA model is trained again once the corpus has grown this much since it was trained. */
 const RETRAIN_GROWTH = 2;
 const TRAINING_SAMPLE = 12_000;
+/**
+ * A word held by more than this share of the documents (and more than COMMON_FLOOR of them) is
+ * common: it ranks the matches but does not make them, so "sold" or "stocks" in a question do not
+ * pull most of the corpus into the ranking.
+ */
+const COMMON_SHARE = 0.05;
+const COMMON_FLOOR = 2_000;
+/**
+ * Past this many vectors the in-memory inverted-file index is built (vector-scan.ts): about
+ * √n lists (at most IVF_MAX_LISTS), of which a question scans the IVF_PROBE_SHARE nearest.
+ */
+const IVF_MIN_VECTORS = 20_000;
+const IVF_MAX_LISTS = 256;
+const IVF_PROBE_SHARE = 0.1;
+const IVF_SAMPLE = 16_000;
+const IVF_ITERATIONS = 6;
+/** Words whose document counts are kept in memory at most. */
+const TERM_COUNTS_KEPT = 50_000;
+/** The most full-text matches ranked for one question (the first by id past it are not scored). */
+const MATCH_CAP = 5_000;
+
+/**
+ * The full-text query for a question's words given how many documents hold each: the rare words
+ * make the match set, every known word ranks it; with no rare word, documents must hold them all.
+ * Pure.
+ */
+export function planFullText(
+  words: readonly string[],
+  documentCounts: ReadonlyMap<string, number>,
+  commonAbove: number,
+  cap: number = MATCH_CAP,
+): FullTextQuery {
+  const known = words.filter((word) => (documentCounts.get(word) ?? 0) > 0);
+  const rare = known.filter((word) => (documentCounts.get(word) ?? 0) <= commonAbove);
+  return { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, cap };
+}
 
 /** The reference fields a result carries, by kind (stored with the document). */
 export interface SearchRefs {
@@ -136,14 +175,20 @@ interface VectorCache {
   ids: number[];
   kinds: string[];
   data: Float32Array;
+  /** The inverted-file index over `data`, once built (large corpora only). */
+  clusters: ClusterIndex | undefined;
 }
 
 export class SemanticSearch {
   private checkedAt = -Infinity;
   private preparing: Promise<void> | undefined;
+  private indexing: Promise<void> | undefined;
   private embedder: Embedder | undefined;
   private cache: VectorCache | undefined;
-  private vectorIndex: 'sqlite-vec' | 'exact-scan' = 'exact-scan';
+  private vectorIndex: 'sqlite-vec' | 'exact-scan' | 'memory-ivf' = 'exact-scan';
+  /** Documents per word (counted up to the common threshold), valid for `documents`. */
+  private termCounts = new Map<string, number>();
+  private documents = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -164,9 +209,13 @@ export class SemanticSearch {
 
   private async update(now: Date, budget: number): Promise<void> {
     const progress = this.options.onProgress;
-    await refreshSearchDocuments(this.db, now, (source, done) =>
+    const refreshed = await refreshSearchDocuments(this.db, now, (source, done) =>
       progress?.(`documents:${source}`, done, done),
     );
+    if (refreshed.indexed > 0 || refreshed.removed > 0 || this.documents === 0) {
+      this.documents = await countSearchDocuments(this.db);
+      this.termCounts = new Map();
+    }
     const embedder = await this.chooseEmbedder(now);
     const total = await countDocumentsWithoutVector(this.db, embedder.model);
     let done = 0;
@@ -186,6 +235,23 @@ export class SemanticSearch {
       done += batch.length;
       progress?.('vectors', done, total);
     }
+    // Built once per model; until then (or on a small corpus) search uses the other indexes.
+    this.indexing ??= this.buildMemoryIndex(embedder)
+      .catch((error: unknown) => {
+        this.options.onProgress?.(
+          `vector-index failed: ${error instanceof Error ? error.message : error}`,
+          0,
+          0,
+        );
+      })
+      .finally(() => {
+        if (!this.cache?.clusters) this.indexing = undefined;
+      });
+  }
+
+  /** Resolves once the in-memory vector index prepare() started is built (at once if none). */
+  async vectorIndexReady(): Promise<void> {
+    await this.indexing;
   }
 
   private async chooseEmbedder(now: Date): Promise<Embedder> {
@@ -244,7 +310,7 @@ export class SemanticSearch {
     const mode = params.mode ?? 'hybrid';
     const words = queryWords(params.q);
     const depth = Math.max(CANDIDATES, params.limit);
-    const lexical = mode === 'vector' ? [] : await fullTextSearch(this.db, words, params.types, depth);
+    const lexical = mode === 'vector' ? [] : await this.fullText(words, params.types, depth);
     const vector = mode === 'lexical' ? [] : await this.nearest(params.q, params.types, depth);
     const fused = fuseRankings(lexical, vector);
     const documents = new Map(
@@ -290,11 +356,28 @@ export class SemanticSearch {
     };
   }
 
+  private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {
+    const commonAbove = Math.max(COMMON_FLOOR, Math.ceil(this.documents * COMMON_SHARE));
+    // Kept until the index changes; a server asked many distinct words starts the cache afresh.
+    if (this.termCounts.size > TERM_COUNTS_KEPT) this.termCounts = new Map();
+    const unknown = words.filter((word) => !this.termCounts.has(word));
+    if (unknown.length > 0) {
+      const counted = await fullTextDocumentCounts(this.db, unknown, commonAbove);
+      for (const [word, n] of counted) this.termCounts.set(word, n);
+    }
+    return fullTextSearch(this.db, planFullText(words, this.termCounts, commonAbove), kinds, depth);
+  }
+
   private async nearest(q: string, kinds: readonly string[], k: number) {
     const embedder = this.embedder;
     if (!embedder) return [];
     const [query] = await embedder.embed([q], 'query');
     if (!query || query.every((x) => x === 0)) return [];
+    const clusters = this.cache?.model === embedder.model ? this.cache.clusters : undefined;
+    if (clusters) {
+      this.vectorIndex = 'memory-ivf';
+      return this.scan(embedder, query, new Set(kinds), k);
+    }
     const indexed = await nearestVectors(this.db, query, kinds, k);
     if (indexed) {
       this.vectorIndex = 'sqlite-vec';
@@ -304,27 +387,36 @@ export class SemanticSearch {
     return this.scan(embedder, query, new Set(kinds), k);
   }
 
-  /** The portable exact scan: every vector of the wanted kinds, cosine by dot product (unit vectors). */
+  /** The portable scan over the vectors kept in memory (two-stage for LSA, see vector-scan.ts). */
   private async scan(embedder: Embedder, query: Float32Array, kinds: ReadonlySet<string>, k: number) {
     const cache = await this.loadCache(embedder);
-    const d = cache.dimensions;
-    const best: { id: number; similarity: number }[] = [];
-    let floor = -Infinity;
-    for (let slot = 0; slot < cache.ids.length; slot++) {
-      if (!kinds.has(cache.kinds[slot] ?? '')) continue;
-      let dot = 0;
-      const base = slot * d;
-      for (let j = 0; j < d; j++) dot += (cache.data[base + j] ?? 0) * (query[j] ?? 0);
-      if (best.length < k || dot > floor) {
-        best.push({ id: cache.ids[slot] ?? 0, similarity: dot });
-        if (best.length > k * 2) {
-          best.sort((a, b) => b.similarity - a.similarity);
-          best.length = k;
-          floor = best[k - 1]?.similarity ?? -Infinity;
-        }
-      }
+    const clusters = cache.clusters;
+    if (!clusters) return nearestInTable(cache, query, kinds, k);
+    const probe = Math.max(1, Math.ceil(clusters.size * IVF_PROBE_SHARE));
+    return nearestInTable(cache, query, kinds, k, clusters.candidates(query, probe));
+  }
+
+  /**
+   * Loads the vectors into memory and, on a large corpus, builds the inverted-file index over
+   * them, yielding to the event loop as it goes (prepare() calls it; a server runs it at start).
+   */
+  private async buildMemoryIndex(embedder: Embedder): Promise<void> {
+    const cache = await this.loadCache(embedder);
+    if (cache.clusters || cache.ids.length < IVF_MIN_VECTORS) return;
+    const started = Date.now();
+    this.options.onProgress?.('vector-index', 0, cache.ids.length);
+    const lists = Math.min(IVF_MAX_LISTS, Math.ceil(Math.sqrt(cache.ids.length)));
+    const clusters = await ClusterIndex.build(cache, lists, {
+      sample: IVF_SAMPLE,
+      iterations: IVF_ITERATIONS,
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
+    });
+    // Vectors that arrived while it was built join their lists now.
+    if (this.cache === cache) {
+      for (let slot = clusters.assigned; slot < cache.ids.length; slot++) clusters.assign(cache, slot);
+      cache.clusters = clusters;
     }
-    return best.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+    this.options.onProgress?.('vector-index', cache.ids.length, Math.round((Date.now() - started) / 1000));
   }
 
   private async loadCache(embedder: Embedder): Promise<VectorCache> {
@@ -337,6 +429,7 @@ export class SemanticSearch {
         ids: [],
         kinds: [],
         data: new Float32Array(embedder.dimensions * 1024),
+        clusters: undefined,
       };
     }
     const cache = this.cache;
@@ -357,6 +450,8 @@ export class SemanticSearch {
           }
         }
         cache.data.set(row.vector.subarray(0, cache.dimensions), slot * cache.dimensions);
+        // A new slot joins its nearest list; a changed vector stays in the list it had.
+        if (cache.clusters && slot >= cache.clusters.assigned) cache.clusters.assign(cache, slot);
         cache.seq = row.seq;
       }
     }

@@ -96,31 +96,80 @@ export async function dropFullTextIndex(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db as Kysely<unknown>)) await sql`drop table if exists search_fts`.execute(db);
 }
 
+/** A plain lower-case word as both engines' query syntax takes it (quotes and operators dropped). */
+function plainWord(term: string): string {
+  return term.replace(/[^a-z0-9]/g, '');
+}
+
 /**
- * Documents matching any of `terms` (plain lower-case words), best first, with the engine's own
- * relevance: FTS5's bm25 (negated, so higher is better; title weighs 2) or PostgreSQL's
- * ts_rank_cd over the weighted tsvector.
+ * How many documents hold each word, counted up to `cap` (a word past the cap answers cap + 1):
+ * the engine's own index, read no further than the cap, so a common word costs as little as a
+ * rare one.
+ */
+export function fullTextDocumentCount<DB>(
+  db: Kysely<DB>,
+  term: string,
+  cap: number,
+): RawBuilder<{ n: number }> {
+  const word = plainWord(term);
+  if (isSqlite(db as Kysely<unknown>)) {
+    return sql<{ n: number }>`select count(*) as n from
+      (select 1 from search_fts where search_fts match ${`"${word}"`} limit ${cap + 1})`;
+  }
+  return sql<{ n: number }>`select count(*) as n from
+    (select 1 from search_documents where tsv @@ to_tsquery('english', ${word}) limit ${cap + 1}) t`;
+}
+
+/** What the lexical retriever asks the full-text engine (see fullTextRanked). */
+export interface FullTextQuery {
+  /** A document must hold at least one of these words (the rare ones)... */
+  anyOf: readonly string[];
+  /** ...or, when anyOf is empty, every one of these. */
+  allOf: readonly string[];
+  /** The words the ranking weighs (every known word of the question). */
+  rankBy: readonly string[];
+  /** At most this many matching documents are ranked (the first by id). */
+  cap: number;
+}
+
+/**
+ * Documents matching `query` (plain lower-case words), best first, with the engine's own
+ * relevance over all of `rankBy`: FTS5's bm25 (negated, so higher is better; title weighs 2) or
+ * PostgreSQL's ts_rank_cd over the weighted tsvector. The match set is bounded twice: the caller
+ * leaves common words out of `anyOf` (they only rank), and no more than `cap` matches are scored.
+ * FTS5 ranks only by words of its match expression, so the rare words are AND-ed with the OR of
+ * all words (a no-op on the match set; the rare words count twice in bm25).
  */
 export function fullTextRanked<DB>(
   db: Kysely<DB>,
-  terms: readonly string[],
+  query: FullTextQuery,
   kinds: readonly string[],
   limit: number,
 ): RawBuilder<{ id: number; score: number }> {
-  const words = terms.map((term) => term.replace(/[^a-z0-9]/g, '')).filter((term) => term.length > 0);
+  const words = (terms: readonly string[]) => terms.map(plainWord).filter((term) => term.length > 0);
+  const anyOf = words(query.anyOf);
+  const allOf = words(query.allOf);
+  const rankBy = words(query.rankBy);
   const kindList = sql.join(kinds.map((kind) => sql`${kind}`));
   if (isSqlite(db as Kysely<unknown>)) {
-    const match = words.map((word) => `"${word}"`).join(' OR ');
-    return sql<{ id: number; score: number }>`select d.id as id, -bm25(search_fts, 2.0, 1.0) as score
-      from search_fts join search_documents d on d.id = search_fts.rowid
-      where search_fts match ${match} and d.kind in (${kindList})
-      order by bm25(search_fts, 2.0, 1.0) limit ${limit}`;
+    const quoted = (terms: readonly string[], operator: string) =>
+      terms.map((word) => `"${word}"`).join(` ${operator} `);
+    const match =
+      anyOf.length > 0 ? `(${quoted(anyOf, 'OR')}) AND (${quoted(rankBy, 'OR')})` : quoted(allOf, 'AND');
+    return sql<{ id: number; score: number }>`select id, score from
+      (select d.id as id, -bm25(search_fts, 2.0, 1.0) as score
+        from search_fts join search_documents d on d.id = search_fts.rowid
+        where search_fts match ${match} and d.kind in (${kindList}) limit ${query.cap})
+      order by score desc, id limit ${limit}`;
   }
-  const query = words.join(' | ');
-  return sql<{ id: number; score: number }>`select d.id as id, ts_rank_cd(d.tsv, q) as score
-    from search_documents d, to_tsquery('english', ${query}) q
-    where d.tsv @@ q and d.kind in (${kindList})
-    order by score desc, d.id limit ${limit}`;
+  const filter = anyOf.length > 0 ? anyOf.join(' | ') : allOf.join(' & ');
+  return sql<{
+    id: number;
+    score: number;
+  }>`select id, ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')})) as score
+    from (select d.id, d.tsv from search_documents d
+      where d.tsv @@ to_tsquery('english', ${filter}) and d.kind in (${kindList}) limit ${query.cap}) m
+    order by score desc, id limit ${limit}`;
 }
 
 const vectorSupport = new WeakMap<object, Promise<boolean>>();

@@ -40,7 +40,11 @@ export type Politician = JsonOf<'/politicians/{id}', 'get'>;
 /** The assistant's answer (GET/POST /chad/chat). */
 export type ChatAnswer = JsonOf<'/chad/chat', 'get'>;
 
-export type DcLedgerClient = Client<paths>;
+/**
+ * Typed for the JSON answers: list routes also declare a text/csv body (format=csv), which the
+ * client does not parse (fetch it with `parseAs: 'text'`).
+ */
+export type DcLedgerClient = Client<paths, 'application/json'>;
 
 export interface ClientOptions {
   /** The API's address, e.g. https://api.example.org or http://127.0.0.1:8080. */
@@ -55,7 +59,7 @@ export interface ClientOptions {
 /** A client whose every operation is typed from the OpenAPI document: `client.GET('/trades', ...)`. */
 export function createDcLedgerClient(options: ClientOptions): DcLedgerClient {
   const baseFetch = options.fetch ?? ((input: Request) => globalThis.fetch(input));
-  const client = createClient<paths>({
+  const client = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: retryingFetch(baseFetch, options.retry),
   });

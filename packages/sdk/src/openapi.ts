@@ -2680,6 +2680,8 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false */
                 include_superseded?: boolean;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2758,6 +2760,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -2870,6 +2873,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only trades disclosed on or after this date */
                 since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2958,6 +2963,7 @@ export interface operations {
                         latest_disclosure_date: string | null;
                         trades: components["schemas"]["Trade"][];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -3419,6 +3425,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -3500,6 +3508,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -3634,6 +3643,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -3676,6 +3687,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["MemberVote"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -4042,6 +4054,8 @@ export interface operations {
             query?: {
                 /** @description Only open or only closed holdings */
                 status?: "open" | "closed";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -4099,6 +4113,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Portfolio"];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -4428,6 +4443,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -4765,6 +4782,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -4910,6 +4928,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -5092,6 +5112,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -5664,6 +5685,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -5847,6 +5870,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -5979,6 +6003,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6178,6 +6204,7 @@ export interface operations {
                             };
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6294,6 +6321,8 @@ export interface operations {
                 trade_type?: string;
                 /** @description Page size, 1-100 (default 25) */
                 limit?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6344,6 +6373,7 @@ export interface operations {
                         volume_high: number;
                         last_disclosure_date: string | null;
                     }[];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6464,6 +6494,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -6545,6 +6577,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -6846,6 +6879,8 @@ export interface operations {
                 limit?: number;
                 /** @description house, senate, executive */
                 chamber?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -6923,6 +6958,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -7035,6 +7071,8 @@ export interface operations {
                 since_id?: number;
                 /** @description Page size, 1-500 (default 50) */
                 limit?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7112,6 +7150,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Trade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -7384,6 +7423,8 @@ export interface operations {
                 mode?: "hybrid" | "lexical" | "vector";
                 /** @description Results, 1-50 (default 10) */
                 limit?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7465,7 +7506,7 @@ export interface operations {
                         retrieval: {
                             /** @description sqlite-fts5 or postgresql-tsvector */
                             lexical: string;
-                            /** @description sqlite-vec (KNN) or exact-scan */
+                            /** @description sqlite-vec (KNN), memory-ivf (the in-memory inverted-file index of a large corpus) or exact-scan */
                             vector_index: string;
                             /** @description The embedding model */
                             model: string | null;
@@ -7514,6 +7555,7 @@ export interface operations {
                         }[];
                         total: number;
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -7819,6 +7861,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7868,6 +7912,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Filing"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -8224,6 +8269,8 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -8293,6 +8340,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Lobbying"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -8610,6 +8658,8 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -8668,6 +8718,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Contract"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -8980,6 +9031,8 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -9052,6 +9105,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["InsiderTrade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -9376,6 +9430,8 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -9451,6 +9507,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["InsiderTrade"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -9594,6 +9651,8 @@ export interface operations {
                 sort_by?: "filed_date" | "event_date" | "percent_of_class" | "aggregate_amount" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -9650,6 +9709,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["Whale"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -9952,6 +10012,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -9991,6 +10053,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["BillSummary"][];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -10502,6 +10565,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -10549,6 +10614,7 @@ export interface operations {
                         member_count: number;
                         jurisdiction_sectors: string[];
                     }[];
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -11958,7 +12024,10 @@ export interface operations {
     };
     listSubscriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12006,6 +12075,7 @@ export interface operations {
                         max_subscriptions: number;
                         subscriptions: components["schemas"]["Subscription"][];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
@@ -12778,6 +12848,8 @@ export interface operations {
                 subscription_id?: number;
                 /** @description pending (queued or awaiting a retry), delivered, failed (retries exhausted or 410), cancelled */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -12874,6 +12946,7 @@ export interface operations {
                             }[];
                         }[];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed (bad percent-encoding, header, body or JSON) */

@@ -77,7 +77,21 @@ describe.skipIf(!realDataAvailable())('CSV answers', () => {
     for (const [path, methods] of Object.entries(spec.paths)) {
       const schema = resolveRefs(methods.get?.responses['200']?.content?.['application/json']?.schema, spec);
       const routeId = `GET ${path.replace(/\{(\w+)\}/g, ':$1')}`;
-      if (schema && listShape(routeId, schema)) lists.push(routeId);
+      if (schema && listShape(routeId, schema)) {
+        lists.push(routeId);
+        // Declared as answered: the text/csv body and the format parameter.
+        const operation = methods.get as unknown as {
+          parameters?: { name: string; in: string }[];
+          responses: Record<string, { content?: Record<string, unknown> }>;
+        };
+        expect(operation.responses['200']?.content?.['text/csv'], routeId).toBeDefined();
+        expect(
+          operation.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'format'),
+          routeId,
+        ).toBe(true);
+      } else {
+        expect(methods.get?.responses['200']?.content?.['text/csv'], routeId).toBeUndefined();
+      }
     }
     expect(lists.sort()).toEqual(Object.keys(LIST_SAMPLES).sort());
   });

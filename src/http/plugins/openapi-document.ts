@@ -22,6 +22,7 @@ import {
   TIMESTAMPED_SIGNATURE_HEADER,
 } from '../../webhooks/verify.js';
 import { catalogEvents } from '../routes/alerts/event-catalog.js';
+import { listShape } from './csv.js';
 import { NAMED_SCHEMAS } from './openapi-components.js';
 import { PAGING_EXTENSION } from './paging.js';
 
@@ -178,6 +179,7 @@ function finishOperation(method: string, path: string, operation: Operation, use
     operation.security = isSessionRoute(key) ? [{ DCSession: [] }, {}] : isPublicRoute(key) ? [] : undefined;
     if (isSessionRoute(key)) used.add('DCSession');
   }
+  if (method === 'get') declareCsv(key, operation);
   const responses = operation.responses ?? {};
   const wanted = ['400', '500'];
   if (validated) wanted.push('422');
@@ -191,6 +193,38 @@ function finishOperation(method: string, path: string, operation: Operation, use
     response.headers = { ...headers, ...(response.headers as Json | undefined) };
   }
   operation.responses = responses;
+}
+
+/**
+ * A list route also answers CSV (plugins/csv.ts): the `format` parameter and the `text/csv` body
+ * of its 200 answer, with the columns in order. Runs before shapes are named, so the JSON schema
+ * is still inline.
+ */
+function declareCsv(key: string, operation: Operation): void {
+  const ok = operation.responses?.['200'] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const shape = listShape(key, ok?.content?.['application/json']?.schema);
+  if (!ok?.content || !shape) return;
+  const parameters = operation.parameters ?? [];
+  if (!parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'format')) {
+    parameters.push({
+      name: 'format',
+      in: 'query',
+      required: false,
+      description:
+        'csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge',
+      schema: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+    });
+  }
+  operation.parameters = parameters;
+  const rows = shape.field ? `the \`${shape.field}\` list of the JSON answer` : 'the JSON answer';
+  ok.content['text/csv'] = {
+    schema: {
+      type: 'string',
+      description:
+        `CSV, one line per item of ${rows}, after a header line with the columns: ${shape.columns.join(', ')}. ` +
+        'null is an empty cell; nested objects and lists are JSON text (docs/csv.md).',
+    },
+  };
 }
 
 const ERROR_BODY_DESCRIPTION = (NAMED_SCHEMAS.Error as unknown as { description?: string }).description;

@@ -30,6 +30,36 @@ describe('routeQuestion', () => {
   });
 });
 
+describe('record questions', () => {
+  it.each([
+    ['insider trades at Lockheed Martin', { kind: 'insider_trades', company: 'Lockheed Martin' }],
+    ['recent Form 4 filings for $DKNG', { kind: 'insider_trades', company: 'DKNG' }],
+    ['who filed a 13G on DKNG?', { kind: 'whale_filings', company: 'DKNG' }],
+    ['large shareholders of Apple', { kind: 'whale_filings', company: 'Apple' }],
+    ['who lobbied for JPM?', { kind: 'lobbying_filings', company: 'JPM' }],
+    ['lobbying by General Electric', { kind: 'lobbying_filings', company: 'General Electric' }],
+    ['federal contracts awarded to Boeing', { kind: 'contract_awards', company: 'Boeing' }],
+    ['latest government contracts', { kind: 'contract_awards', company: undefined }],
+    ['what is bill H.R. 21 of the 117th Congress?', { kind: 'get_bill', id: 'hr21-117' }],
+    ['bills about semiconductors', { kind: 'search_bills', text: 'semiconductors' }],
+    ['How did Nancy Pelosi vote?', { kind: 'member_votes', member: 'Nancy Pelosi' }],
+    ["Senator Tuberville's roll call votes", { kind: 'member_votes', member: 'Tuberville' }],
+    ["who funds Nancy Pelosi's campaigns?", { kind: 'campaign_finance', member: 'Nancy Pelosi' }],
+    ['campaign finance of Ro Khanna', { kind: 'campaign_finance', member: 'Ro Khanna' }],
+  ])('%s', (question, expected) => {
+    expect(routeQuestion(question, today)).toEqual({ kind: 'record', intent: expected });
+  });
+
+  it('leaves trade questions to the trade intents', () => {
+    for (const question of [
+      'what did Nancy Pelosi trade last year?',
+      'who traded NVDA?',
+      'top tickers this year',
+    ])
+      expect(routeQuestion(question, today).kind).not.toBe('record');
+  });
+});
+
 describe('windowOf', () => {
   it('reads calendar years, spans and recency against today', () => {
     expect(windowOf('last year', today)).toMatchObject({ dateFrom: '2025-01-01', dateTo: '2025-12-31' });

@@ -1,5 +1,6 @@
 // The deterministic intent router: the common questions, recognised without a model. Pure: the
 // question and today's date in, an intent out.
+import { type RecordIntent, recordIntent } from './record-intents.js';
 
 /** A disclosure-date window, with the words the answer uses for it (never numbers of our own). */
 export interface Window {
@@ -15,6 +16,7 @@ export type Intent =
   | { kind: 'portfolio'; member: string }
   | { kind: 'conflicts'; member: string }
   | { kind: 'top_tickers'; window: Window }
+  | { kind: 'record'; intent: RecordIntent }
   | { kind: 'search'; text: string };
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -77,6 +79,9 @@ function tickerIn(question: string): string | undefined {
 export function routeQuestion(question: string, today: Date): Intent {
   const text = question.trim();
   const window = windowOf(text, today);
+  // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
+  const onRecord = recordIntent(text);
+  if (onRecord) return { kind: 'record', intent: onRecord };
 
   if (
     /\b(?:top|most[- ]traded|most popular|hottest|most active)\b.*\b(?:tickers?|stocks?|companies|symbols?)\b/i.test(

@@ -1,6 +1,7 @@
 // Answers without a model: the intent router picks the tool calls, and the answer is written only
 // from the values those calls returned (names, dates, amounts, counts the routes computed).
 import { type Intent, routeQuestion, type Window } from './intents.js';
+import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
 
 const SHOWN = 10;
@@ -257,5 +258,7 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
       return topTickers(run, intent.window);
     case 'search':
       return search(run, intent.text);
+    case 'record':
+      return answerRecord(run, intent.intent, { findMember, resolveTicker });
   }
 }

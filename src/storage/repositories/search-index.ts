@@ -4,6 +4,8 @@
 // search layer) refreshes the index as records arrive by calling refreshSearchDocuments().
 import { type Kysely, sql } from 'kysely';
 import {
+  type FullTextQuery,
+  fullTextDocumentCount,
   fullTextRanked,
   isSqlite,
   nearestInVectorIndex,
@@ -13,6 +15,8 @@ import {
   writeVectorIndex,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
+
+export type { FullTextQuery } from '../dialect.js';
 
 export const SEARCH_KINDS = [
   'politicians',
@@ -796,13 +800,27 @@ const SOURCES: readonly Source[] = [
 
 export async function fullTextSearch(
   db: Kysely<Database>,
-  terms: readonly string[],
+  query: FullTextQuery,
   kinds: readonly string[],
   limit: number,
 ): Promise<{ id: number; score: number }[]> {
-  if (terms.length === 0 || kinds.length === 0) return [];
-  const { rows } = await fullTextRanked(db, terms, kinds, limit).execute(db);
+  if ((query.anyOf.length === 0 && query.allOf.length === 0) || kinds.length === 0) return [];
+  const { rows } = await fullTextRanked(db, query, kinds, limit).execute(db);
   return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+}
+
+/** How many documents hold each word, each counted no further than cap + 1. */
+export async function fullTextDocumentCounts(
+  db: Kysely<Database>,
+  terms: readonly string[],
+  cap: number,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const term of terms) {
+    const { rows } = await fullTextDocumentCount(db, term, cap).execute(db);
+    counts.set(term, Number(rows[0]?.n ?? 0));
+  }
+  return counts;
 }
 
 export interface StoredDocument {

@@ -44,6 +44,11 @@ const TOOL_ROUTES: Record<string, string> = {
   top_tickers: '/tickers/top',
   campaign_finance: '/politicians/{id}/campaign-finance',
   lobbying_filings: '/lobbying',
+  contract_awards: '/contracts',
+  insider_trades: '/insiders/trades',
+  whale_filings: '/whales',
+  search_bills: '/bills',
+  member_votes: '/politicians/{id}/votes',
 };
 
 /** The call again, straight to its REST route: what the tool returned. */
@@ -159,6 +164,46 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toMatch(/messages/);
   });
+
+  it.each([
+    ['who lobbied for JPM?', ['lobbying_filings'], 'lobbying_filings'],
+    ['federal contracts awarded to LMT', ['contract_awards'], 'contract_awards'],
+    ['latest insider transactions', ['insider_trades'], undefined],
+    ['latest 13D filings', ['whale_filings'], undefined],
+    ['who filed a 13G on DKNG?', ['whale_filings'], undefined],
+    ['bills about semiconductors', ['search_bills'], undefined],
+    ['How did Tommy Tuberville vote?', ['lookup', 'member_votes'], 'member_votes'],
+    ['campaign finance of Nancy Pelosi', ['lookup', 'campaign_finance'], undefined],
+  ])(
+    'router, record tools without a model: "%s" calls %j, each charged as its endpoint',
+    async (question, tools, cited) => {
+      const { status, body } = await getJson<ChatOut>(ctx, `/chad/chat?q=${encodeURIComponent(question)}`);
+      expect(status).toBe(200);
+      expect(body.mode).toBe('router');
+      expect(body.tool_calls.map((call) => call.name)).toEqual(tools);
+      for (const call of body.tool_calls) {
+        expect(call.status, call.name).toBe(200);
+        const direct = await ctx.app.inject({
+          method: 'GET',
+          url: `${(TOOL_ROUTES[call.name] ?? '/unknown').replace(/\{(\w+)\}/, (_, name: string) => String(call.arguments[name]))}?${new URLSearchParams(
+            Object.entries(call.arguments)
+              .filter(([name]) => !(TOOL_ROUTES[call.name] ?? '').includes(`{${name}}`))
+              .map(([name, value]): [string, string] => [name, String(value)]),
+          )}`,
+          headers: { 'dc-api-key': ctx.key },
+        });
+        expect(call.credits, call.name).toBe(Number(direct.headers['x-credits-charged']));
+      }
+      // Questions the fixture has records for cite them, and the answer names each cited row.
+      if (cited) {
+        const rows = body.citations.filter((citation) => citation.tool === cited);
+        expect(rows.length, body.answer).toBeGreaterThan(0);
+      }
+      expect(body.answer.length).toBeGreaterThan(20);
+      expect(body.removed_numbers).toEqual([]);
+      await expectGrounded(ctx, ctx.key, body);
+    },
+  );
 
   it('streams Server-Sent Events on Accept: text/event-stream (base charged before the first event)', async () => {
     const before = await balance(ctx, ctx.key);

@@ -58,7 +58,10 @@ const Answer = Type.Object(
     retrieval: Type.Object(
       {
         lexical: Type.String({ description: 'sqlite-fts5 or postgresql-tsvector' }),
-        vector_index: Type.String({ description: 'sqlite-vec (KNN) or exact-scan' }),
+        vector_index: Type.String({
+          description:
+            'sqlite-vec (KNN), memory-ivf (the in-memory inverted-file index of a large corpus) or exact-scan',
+        }),
         model: Type.Union([Type.String(), Type.Null()], { description: 'The embedding model' }),
         provider: Type.Union([Type.String(), Type.Null()], { description: 'lsa, openai or voyage' }),
         fusion: Type.String(),

@@ -1,0 +1,92 @@
+// The in-memory vector scans on their own: the exact scan against a sort, the inverted-file index
+// against the exact scan (approximate, so measured by recall, not equality).
+import { describe, expect, it } from 'vitest';
+import { unit } from './embedders.js';
+import { ClusterIndex, nearestInTable, nthLargest, type VectorTable } from './vector-scan.js';
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** n unit vectors around `groups` directions, alternately of kind a and b. */
+function table(n: number, d: number, groups: number, seed: number): VectorTable {
+  const next = random(seed);
+  const centres = Array.from({ length: groups }, () => Float32Array.from({ length: d }, () => next() - 0.5));
+  const data = new Float32Array(n * d);
+  for (let i = 0; i < n; i++) {
+    const centre = centres[i % groups] ?? new Float32Array(d);
+    data.set(unit(Float32Array.from(centre, (x) => x + (next() - 0.5) * 0.6)), i * d);
+  }
+  return {
+    dimensions: d,
+    data,
+    ids: Array.from({ length: n }, (_, i) => i + 1),
+    kinds: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 'a' : 'b')),
+  };
+}
+
+describe('nthLargest', () => {
+  it('finds the value of each rank as a descending sort would', () => {
+    const next = random(7);
+    const values = Float32Array.from({ length: 501 }, () => Math.round(next() * 100));
+    const sorted = [...values].sort((a, b) => b - a);
+    for (const rank of [0, 1, 17, 250, 499, 500]) expect(nthLargest(values, rank)).toBe(sorted[rank]);
+  });
+});
+
+describe('nearestInTable', () => {
+  it('returns the k best dot products of the wanted kinds, best first', () => {
+    const vectors = table(400, 8, 5, 1);
+    const query = vectors.data.slice(0, 8);
+    const found = nearestInTable(vectors, query, new Set(['b']), 10);
+    const expected = vectors.ids
+      .map((id, slot) => ({ id, slot }))
+      .filter(({ slot }) => vectors.kinds[slot] === 'b')
+      .map(({ id, slot }) => {
+        let dot = 0;
+        for (let j = 0; j < 8; j++) dot += (vectors.data[slot * 8 + j] ?? 0) * (query[j] ?? 0);
+        return { id, dot };
+      })
+      .sort((x, y) => y.dot - x.dot)
+      .slice(0, 10)
+      .map((entry) => entry.id);
+    expect(found.map((hit) => hit.id)).toEqual(expected);
+    expect(found.every((hit) => hit.id % 2 === 0)).toBe(true);
+  });
+});
+
+describe('ClusterIndex', () => {
+  it('probing a tenth of its lists finds most of the exact nearest neighbours', async () => {
+    const vectors = table(6_000, 16, 40, 3);
+    const index = await ClusterIndex.build(vectors, 64, {
+      sample: 3_000,
+      iterations: 5,
+      pause: async () => {},
+    });
+    expect(index.size).toBe(64);
+    expect(index.assigned).toBe(6_000);
+    const kinds = new Set(['a', 'b']);
+    let hits = 0;
+    let total = 0;
+    for (let q = 0; q < 50; q++) {
+      const query = vectors.data.slice(q * 97 * 16, q * 97 * 16 + 16);
+      const exact = new Set(nearestInTable(vectors, query, kinds, 20).map((hit) => hit.id));
+      const approximate = nearestInTable(vectors, query, kinds, 20, index.candidates(query, 7));
+      hits += approximate.filter((hit) => exact.has(hit.id)).length;
+      total += exact.size;
+    }
+    expect(hits / total).toBeGreaterThan(0.8);
+    // Scanning every list is exact.
+    const query = vectors.data.slice(0, 16);
+    expect(nearestInTable(vectors, query, kinds, 20, index.candidates(query, 64))).toEqual(
+      nearestInTable(vectors, query, kinds, 20),
+    );
+  });
+});

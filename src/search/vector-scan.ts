@@ -1,0 +1,175 @@
+// The nearest vectors by cosine (dot product of unit vectors) among vectors held in memory: an
+// exact scan, and an inverted-file index (ClusterIndex) so that one question on a large corpus
+// scans a bounded share of the vectors instead of all of them.
+
+export interface VectorTable {
+  dimensions: number;
+  /** Vector of slot s at data[s * dimensions, (s + 1) * dimensions). */
+  data: Float32Array;
+  ids: readonly number[];
+  kinds: readonly string[];
+}
+
+/** The value at rank `rank` (0 = largest) of `values`, by quickselect on a copy. */
+export function nthLargest(values: Float32Array, rank: number): number {
+  const a = Float32Array.from(values);
+  let lo = 0;
+  let hi = a.length - 1;
+  const target = Math.min(Math.max(rank, 0), a.length - 1);
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1] ?? 0;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] ?? 0) > pivot) i++;
+      while ((a[j] ?? 0) < pivot) j--;
+      if (i <= j) {
+        const t = a[i] ?? 0;
+        a[i] = a[j] ?? 0;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return a[target] ?? 0;
+}
+
+function dot(data: Float32Array, base: number, query: Float32Array, length: number): number {
+  let sum = 0;
+  for (let j = 0; j < length; j++) sum += (data[base + j] ?? 0) * (query[j] ?? 0);
+  return sum;
+}
+
+/**
+ * An inverted-file index over a vector table (Jégou, Douze & Schmid 2011, "IVF"): spherical
+ * k-means puts every vector in the list of its nearest centroid; a question scores the centroids
+ * and scans only the `probe` lists nearest to it. Approximate: a neighbour in an unprobed list is
+ * missed. Slots added after the build join their nearest list (assign()).
+ */
+export class ClusterIndex {
+  private readonly lists: number[][];
+
+  private constructor(
+    readonly dimensions: number,
+    readonly centroids: Float32Array,
+  ) {
+    this.lists = Array.from({ length: centroids.length / dimensions }, () => []);
+  }
+
+  /** Slots 0..assigned-1 are in a list. */
+  assigned = 0;
+
+  get size(): number {
+    return this.lists.length;
+  }
+
+  /**
+   * Trains `count` centroids on an evenly spread sample of the table and assigns every slot.
+   * Yields to the event loop between chunks of work (`pause`), so a server keeps answering.
+   */
+  static async build(
+    table: VectorTable,
+    count: number,
+    options: { sample: number; iterations: number; pause: () => Promise<void> },
+  ): Promise<ClusterIndex> {
+    const d = table.dimensions;
+    const slots = table.ids.length;
+    const step = Math.max(1, Math.floor(slots / Math.min(slots, options.sample)));
+    const sample: number[] = [];
+    for (let slot = 0; slot < slots; slot += step) sample.push(slot);
+    const lists = Math.max(1, Math.min(count, sample.length));
+    const centroids = new Float32Array(lists * d);
+    const spread = sample.length / lists;
+    for (let c = 0; c < lists; c++) {
+      const slot = sample[Math.floor(c * spread)] ?? 0;
+      centroids.set(table.data.subarray(slot * d, slot * d + d), c * d);
+    }
+    const index = new ClusterIndex(d, centroids);
+    for (let round = 0; round < options.iterations; round++) {
+      const sums = new Float32Array(lists * d);
+      for (let at = 0; at < sample.length; at++) {
+        const slot = sample[at] ?? 0;
+        const c = index.nearestList(table.data, slot * d);
+        for (let j = 0; j < d; j++)
+          sums[c * d + j] = (sums[c * d + j] ?? 0) + (table.data[slot * d + j] ?? 0);
+        if (at % 2_000 === 1_999) await options.pause();
+      }
+      for (let c = 0; c < lists; c++) {
+        let norm = 0;
+        for (let j = 0; j < d; j++) norm += (sums[c * d + j] ?? 0) ** 2;
+        // A centroid no sample chose keeps its place.
+        if (norm === 0) continue;
+        norm = Math.sqrt(norm);
+        for (let j = 0; j < d; j++) centroids[c * d + j] = (sums[c * d + j] ?? 0) / norm;
+      }
+    }
+    for (let slot = 0; slot < slots; slot++) {
+      index.assign(table, slot);
+      if (slot % 2_000 === 1_999) await options.pause();
+    }
+    return index;
+  }
+
+  private nearestList(data: Float32Array, base: number): number {
+    const d = this.dimensions;
+    let best = 0;
+    let bestDot = -Infinity;
+    for (let c = 0; c < this.lists.length; c++) {
+      let sum = 0;
+      for (let j = 0; j < d; j++) sum += (this.centroids[c * d + j] ?? 0) * (data[base + j] ?? 0);
+      if (sum > bestDot) {
+        bestDot = sum;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Puts one slot of the table into its nearest list. */
+  assign(table: VectorTable, slot: number): void {
+    this.lists[this.nearestList(table.data, slot * this.dimensions)]?.push(slot);
+    this.assigned = Math.max(this.assigned, slot + 1);
+  }
+
+  /** The slots of the `probe` lists whose centroids are nearest to `query`. */
+  candidates(query: Float32Array, probe: number): number[] {
+    const d = this.dimensions;
+    const scores = this.lists.map((_, c) => ({ c, dot: dot(this.centroids, c * d, query, d) }));
+    scores.sort((a, b) => b.dot - a.dot);
+    return scores.slice(0, probe).flatMap(({ c }) => this.lists[c] ?? []);
+  }
+}
+
+/**
+ * The k nearest vectors of the wanted kinds among `slots` (all of the table when omitted), by
+ * exact dot product.
+ */
+export function nearestInTable(
+  table: VectorTable,
+  query: Float32Array,
+  kinds: ReadonlySet<string>,
+  k: number,
+  slots?: readonly number[],
+): { id: number; similarity: number }[] {
+  const d = table.dimensions;
+  const wanted: number[] = [];
+  const scores: number[] = [];
+  const consider = (slot: number) => {
+    if (!kinds.has(table.kinds[slot] ?? '')) return;
+    wanted.push(slot);
+    scores.push(dot(table.data, slot * d, query, d));
+  };
+  if (slots) for (const slot of slots) consider(slot);
+  else for (let slot = 0; slot < table.ids.length; slot++) consider(slot);
+  const floor = wanted.length > k ? nthLargest(Float32Array.from(scores), k - 1) : -Infinity;
+  const found: { id: number; similarity: number }[] = [];
+  wanted.forEach((slot, i) => {
+    const similarity = scores[i] ?? -Infinity;
+    if (similarity >= floor) found.push({ id: table.ids[slot] ?? 0, similarity });
+  });
+  return found.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
+}
