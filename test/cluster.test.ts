@@ -162,11 +162,13 @@ describe.skipIf(!postgres || !dataDir)(
       for (const role of roles.filter((each) => each.name === 'serve --role worker'))
         for (const line of role.output.join('').split('\n')) {
           const cause =
-            /"msg":"(delivery lease lost[^"]*|delivery lease lapsed[^"]*|recording webhook outcomes failed|renewing webhook delivery leases failed)"/.exec(
+            /"msg":"(delivery lease lost[^"]*|delivery lease lapsed[^"]*|recording webhook outcomes failed|renewing webhook delivery leases failed|writing webhook outcomes failed; trying once more)"/.exec(
               line,
             )?.[1] ??
             (line.includes('webhook delivery failed') ? /"error":"([^"]*)"/.exec(line)?.[1] : undefined);
-          if (cause) causes.set(cause, (causes.get(cause) ?? 0) + 1);
+          const reason = /failed/.test(cause ?? '') ? /"message":"([^"]*)"/.exec(line)?.[1] : undefined;
+          const key = reason ? `${cause}: ${reason}` : cause;
+          if (key) causes.set(key, (causes.get(key) ?? 0) + 1);
         }
       return `resend causes in the workers' logs: ${JSON.stringify(Object.fromEntries(causes))}`;
     }

@@ -469,14 +469,24 @@ export class DeliveryWorker {
     const batch = this.unrecorded.splice(0);
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(() =>
-      this.writeOutcomes(batch).then(
-        () => {
-          for (const item of batch) item.resolve();
-        },
-        (error: unknown) => {
-          for (const item of batch) item.reject(error);
-        },
-      ),
+      // One more try for a transient failure (a lost connection, a serialization or deadlock
+      // abort): the whole transaction rolled back, and each write is conditional on the lease.
+      this.writeOutcomes(batch)
+        .catch((error: unknown) => {
+          this.options.log.warn(
+            { worker: this.id, err: error, outcomes: batch.length },
+            'writing webhook outcomes failed; trying once more',
+          );
+          return this.writeOutcomes(batch);
+        })
+        .then(
+          () => {
+            for (const item of batch) item.resolve();
+          },
+          (error: unknown) => {
+            for (const item of batch) item.reject(error);
+          },
+        ),
     );
     return this.flushing;
   }
@@ -516,7 +526,10 @@ export class DeliveryWorker {
         list.push(item);
         bySubscription.set(item.delivery.subscription_id, list);
       }
-      for (const [subscriptionId, items] of bySubscription) {
+      // In id order: two workers writing outcomes for the same subscriptions lock their rows in the
+      // same order (in first-seen order they deadlocked on PostgreSQL, the batch was lost and its
+      // deliveries were sent again once their leases lapsed).
+      for (const [subscriptionId, items] of [...bySubscription].sort(([a], [b]) => a - b)) {
         for (const [index, { outcome, kind, now }] of items.entries()) {
           const stamp = now.toISOString();
           if (kind === 'delivered') {
