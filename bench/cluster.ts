@@ -3,7 +3,6 @@
 // docs/deployment.md runs them. Needs DCLEDGER_TEST_DATABASE_URL (a role that may CREATE
 // DATABASE); starts its own redis-server on a free port. BENCH_DURATION sets the seconds per run.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -14,6 +13,7 @@ import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import { loadRealData } from '../src/test-support/real-data.js';
+import { freePort, startRedisServer } from '../src/test-support/redis.js';
 import { machine } from './report.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,33 +23,6 @@ const INSTANCES = [1, 2, 4];
 // limit is counted on every request (in Redis) but never reached.
 const KEYS = 100;
 const PATH = '/trades?limit=25&days=3650';
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-function started(child: ChildProcess, marker: string): Promise<void> {
-  return new Promise((done, fail) => {
-    let seen = '';
-    const look = (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes(marker)) done();
-    };
-    child.stdout?.on('data', look);
-    child.stderr?.on('data', look);
-    child.once('exit', (code) =>
-      fail(new Error(`exited with ${code} before "${marker}": ${seen.slice(-500)}`)),
-    );
-  });
-}
 
 async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -103,15 +76,8 @@ export async function runClusterBench(): Promise<string> {
     await store.close();
 
     const redisPort = await freePort();
-    const redis = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const redis = await startRedisServer(redisPort);
     children.push(redis);
-    await started(redis, 'Ready to accept connections');
 
     const rows: Row[] = [];
     for (const count of INSTANCES) {

@@ -13,7 +13,7 @@ export interface RunningWorker {
 
 /** Starts a worker over `store` with the configured settings; stop() finishes in-flight deliveries. */
 export function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger): RunningWorker {
-  const runtime = createWebhookRuntime(settings);
+  const runtime = createWebhookRuntime(settings, { connections: settings.concurrency });
   const worker = new DeliveryWorker({
     db: store.db,
     runtime,

@@ -2,6 +2,9 @@
 import type { RouteOptions } from 'fastify';
 import { isSessionRoute, routeKey } from '../accounts/price-table.js';
 
+/** The tag of the probes (/healthz, /readyz): in /openapi.json, but neither listed nor a tool. */
+export const OPERATIONS_TAG = 'operations';
+
 export interface CatalogEntry {
   method: string;
   url: string;
@@ -18,6 +21,7 @@ export class RouteCatalog {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     if ((schema as { hide?: boolean }).hide) return;
+    if ((schema.tags as unknown[] | undefined)?.includes(OPERATIONS_TAG)) return;
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       // The account area is for people in a browser, not an API endpoint to list or to call as a tool.

@@ -129,6 +129,10 @@ function openPostgres(url: string): Store {
     },
   };
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // An idle connection the server closed (a restart, a failover) is dropped from the pool and the
+  // next query opens a new one; without a listener the pool's 'error' event ends the process.
+  // /readyz reports whether the database answers.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', target: describePostgres(url), close: () => db.destroy() };
 }

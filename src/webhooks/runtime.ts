@@ -18,13 +18,13 @@ export type RuntimeSettings = Pick<WebhookSettings, 'allowCidrs' | 'secretKey' |
 
 export function createWebhookRuntime(
   settings: RuntimeSettings,
-  options: { resolve?: Resolver } = {},
+  options: { resolve?: Resolver; connections?: number } = {},
 ): WebhookRuntime {
   const policy: AddressPolicy = { allow: settings.allowCidrs, resolve: options.resolve ?? systemResolver };
   return {
     policy,
     secrets: new SecretBox(settings.secretKey),
-    sender: createSender({ policy, timeoutMs: settings.timeoutMs }),
+    sender: createSender({ policy, timeoutMs: settings.timeoutMs, connections: options.connections }),
     timeoutMs: settings.timeoutMs,
   };
 }

@@ -31,12 +31,19 @@ export interface WebhookSender {
 /** Bytes of a receiver's answer that are read (and discarded) before the connection is reused. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-export function createSender(options: { policy: AddressPolicy; timeoutMs: number }): WebhookSender {
+export function createSender(options: {
+  policy: AddressPolicy;
+  timeoutMs: number;
+  /** Connections per receiver origin (default 32); a worker passes its concurrency. */
+  connections?: number;
+}): WebhookSender {
   const agent = new Agent({
     connect: guardedConnector(options.policy, options.timeoutMs),
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
-    connections: 32,
+    // At least one connection per slot: a send queued for a connection spends its timeout waiting,
+    // and one that times out after the receiver took it is sent again.
+    connections: Math.max(32, options.connections ?? 0),
   });
   return {
     async send(delivery) {

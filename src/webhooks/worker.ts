@@ -2,6 +2,12 @@
 // persisted delivery per event and subscription), then sends due deliveries with bounded
 // concurrency. A delivery is owned through a lease in the database, never an in-memory queue: a
 // worker that dies mid-batch leaves leases that expire, and any worker then takes them over.
+//
+// A claimed delivery takes one of the `concurrency` slots from its claim until its outcome is
+// written (not only while it is on the wire), and the worker renews the leases of everything it
+// holds every third of the lease time. So nothing this worker holds outlives its lease while the
+// worker is alive, however slow the receiver or the outcome writes: another worker re-sends only
+// what a dead (or stalled past its lease) worker held.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { effectivePlan, PLAN_TERMS } from '../accounts/plans.js';
@@ -25,6 +31,7 @@ import {
   type OutboxEvent,
   recordSubscriptionFailure,
   recordSubscriptionSuccess,
+  renewDeliveryLeases,
   subscriptionsByIds,
   unfannedEvents,
 } from '../storage/repositories/webhooks.js';
@@ -50,7 +57,7 @@ export interface WorkerOptions {
   log: WorkerLogger;
   /** Deliveries in flight at once. */
   concurrency: number;
-  /** How long a claimed delivery stays this worker's (longer than the send timeout). */
+  /** How long a claimed delivery stays this worker's without renewal (renewed every third of it). */
   leaseMs: number;
   /** Idle wait between looks at the outbox. */
   pollMs: number;
@@ -93,6 +100,13 @@ interface Unrecorded {
   reject(error: unknown): void;
 }
 
+/** A delivery this worker claimed and has not recorded yet: its lease token and its end. */
+interface Held {
+  token: string;
+  /** When the lease ends as last written (ms since the epoch, on the worker's clock). */
+  expiresAt: number;
+}
+
 const GONE = 'receiver answered 410 Gone';
 const FAILING_TOO_LONG = 'deliveries failed for 5 days without a success';
 
@@ -101,8 +115,12 @@ export class DeliveryWorker {
   private running = false;
   private abandoned = false;
   private loop: Promise<void> | undefined;
+  /** Sends under way with their outcome writes: one slot each until the outcome is stored. */
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly recording = new Set<Promise<void>>();
+  /** Every delivery claimed and not yet recorded, by id: the leases to keep alive. */
+  private readonly held = new Map<number, Held>();
+  private renewTimer: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> = Promise.resolve();
   private wake: (() => void) | undefined;
   private lastMaintenance = 0;
   private readonly random: () => number;
@@ -134,6 +152,7 @@ export class DeliveryWorker {
         'DCLEDGER_WEBHOOK_SECRET_KEY is not set: webhook secrets are stored without encryption',
       );
     }
+    this.keepLeases();
     this.loop = this.run();
   }
 
@@ -144,7 +163,8 @@ export class DeliveryWorker {
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
     await this.flush();
-    await Promise.allSettled([...this.recording]);
+    this.stopRenewing();
+    await this.renewing;
     this.options.log.info({ worker: this.id }, 'webhook worker stopped');
   }
 
@@ -155,7 +175,13 @@ export class DeliveryWorker {
   abandon(): void {
     this.running = false;
     this.abandoned = true;
+    this.stopRenewing();
     this.wake?.();
+  }
+
+  /** How many deliveries this worker holds (claimed, not yet recorded): never above `concurrency`. */
+  get holding(): number {
+    return this.held.size;
   }
 
   /** Fans out everything pending and sends everything due now, then returns (tests, benchmarks). */
@@ -167,15 +193,21 @@ export class DeliveryWorker {
       if (fanned < this.fanoutBatch) break;
     }
     await this.disableLongFailing();
-    while (!this.abandoned) {
-      const claimed = await this.claim(this.options.concurrency);
-      if (claimed.length === 0) break;
-      const sent = await Promise.all((await this.prepare(claimed)).map((task) => task()));
-      await Promise.all(sent.map((delivery) => delivery.recorded));
-      for (const { ok } of sent) {
-        if (ok) report.delivered += 1;
-        else report.failed += 1;
+    const renewingHere = this.renewTimer === undefined;
+    if (renewingHere) this.keepLeases();
+    try {
+      while (!this.abandoned) {
+        const claimed = await this.claim(this.options.concurrency);
+        if (claimed.length === 0) break;
+        const sent = await Promise.all((await this.prepare(claimed)).map((task) => task()));
+        await Promise.all(sent.map((delivery) => delivery.recorded));
+        for (const { ok } of sent) {
+          if (ok) report.delivered += 1;
+          else report.failed += 1;
+        }
       }
+    } finally {
+      if (renewingHere) this.stopRenewing();
     }
     return report;
   }
@@ -196,7 +228,10 @@ export class DeliveryWorker {
           this.lastMaintenance = Date.now();
           await this.disableLongFailing();
         }
-        const free = this.options.concurrency - this.inFlight.size;
+        // A slot frees when an outcome is stored, not when the answer comes in: claiming for
+        // answered-but-unwritten deliveries let a slow outcome write pile up leases that lapsed
+        // before they were written, and the other worker sent those deliveries again.
+        const free = this.options.concurrency - this.held.size;
         const claimed = free >= claimAtLeast ? await this.claim(free) : [];
         for (const task of await this.prepare(claimed)) this.launch(task);
         // All slots taken (or too few free to claim): more may be due, so go on as soon as one frees.
@@ -225,24 +260,64 @@ export class DeliveryWorker {
     });
   }
 
-  /** Runs one send; its slot frees when the answer is in, while the outcome is written in a batch. */
+  /** Runs one send; its slot frees once its outcome is written (outcomes are written in batches). */
   private launch(send: () => Promise<Sent>): void {
     const task: Promise<void> = send().then(
-      ({ recorded }) => {
-        this.recording.add(recorded);
-        void recorded
-          .catch((error: unknown) => {
-            // The lease lapses and the delivery is tried again by whichever worker claims it next.
-            this.options.log.error({ worker: this.id, err: error }, 'recording webhook outcomes failed');
-          })
-          .finally(() => this.recording.delete(recorded));
-      },
+      ({ recorded }) =>
+        recorded.catch((error: unknown) => {
+          // The lease lapses and the delivery is tried again by whichever worker claims it next.
+          this.options.log.error({ worker: this.id, err: error }, 'recording webhook outcomes failed');
+        }),
       (error: unknown) => {
         this.options.log.error({ worker: this.id, err: error }, 'sending a webhook delivery failed');
       },
     );
     this.inFlight.add(task);
     void task.finally(() => this.inFlight.delete(task));
+  }
+
+  // ---- leases ----
+
+  /** Renews the leases of everything held every third of the lease time, until stopRenewing(). */
+  private keepLeases(): void {
+    if (this.renewTimer) return;
+    const every = Math.max(10, Math.floor(this.options.leaseMs / 3));
+    this.renewTimer = setInterval(() => {
+      // One renewal at a time: a slow one is not stacked on.
+      this.renewing = this.renewing.then(() => this.renewLeases());
+    }, every);
+    this.renewTimer.unref();
+  }
+
+  private stopRenewing(): void {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+  }
+
+  private async renewLeases(): Promise<void> {
+    if (this.held.size === 0 || this.abandoned) return;
+    const now = this.options.clock();
+    const until = now.getTime() + this.options.leaseMs;
+    const held = [...this.held].map(([id, { token }]) => ({ id, token }));
+    try {
+      const renewed = await renewDeliveryLeases(this.options.db, held, {
+        now: now.toISOString(),
+        leaseUntil: new Date(until).toISOString(),
+      });
+      for (const id of renewed) {
+        const entry = this.held.get(id);
+        if (entry) entry.expiresAt = until;
+      }
+    } catch (error) {
+      // Leases not renewed lapse; what has not been sent by then is not sent by this worker.
+      this.options.log.error({ worker: this.id, err: error }, 'renewing webhook delivery leases failed');
+    }
+  }
+
+  /** Whether this worker still holds the delivery's lease now (it never sends one it may have lost). */
+  private holds(delivery: DeliveryRow): boolean {
+    const entry = this.held.get(delivery.id);
+    return entry !== undefined && this.options.clock().getTime() < entry.expiresAt;
   }
 
   // ---- fan-out ----
@@ -281,14 +356,18 @@ export class DeliveryWorker {
 
   // ---- delivery ----
 
-  private claim(limit: number): Promise<DeliveryRow[]> {
+  private async claim(limit: number): Promise<DeliveryRow[]> {
     const now = this.options.clock();
-    return claimDueDeliveries(this.options.db, {
+    const until = now.getTime() + this.options.leaseMs;
+    const token = `${this.id}:${randomUUID()}`;
+    const claimed = await claimDueDeliveries(this.options.db, {
       now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + this.options.leaseMs).toISOString(),
-      token: `${this.id}:${randomUUID()}`,
+      leaseUntil: new Date(until).toISOString(),
+      token,
       limit,
     });
+    for (const delivery of claimed) this.held.set(delivery.id, { token, expiresAt: until });
+    return claimed;
   }
 
   /**
@@ -304,29 +383,45 @@ export class DeliveryWorker {
       (await subscriptionsByIds(db, subscriptionIds)).map((row) => [row.id, row]),
     );
     return claimed.map((delivery) => async () => {
-      const event = delivery.event_id === null ? undefined : events.get(delivery.event_id);
-      const subscription = subscriptions.get(delivery.subscription_id);
-      const result: SendResult =
-        event && subscription
-          ? await sendSigned(this.options.runtime, {
-              url: subscription.webhook_url,
-              sealedSecret: subscription.secret,
-              event: event.type,
-              dataJson: event.data,
-              deliveryUid: delivery.delivery_uid,
-              now: this.options.clock(),
-            })
-          : {
-              ok: false,
-              statusCode: null,
-              latencyMs: 0,
-              retryAfter: undefined,
-              error: 'the event is no longer in the outbox',
-              blocked: false,
-            };
-      // A crashed worker records nothing: what it sent is sent again, under the same delivery id.
-      if (this.abandoned) return { ok: false, recorded: Promise.resolve() };
-      return { ok: result.ok, recorded: this.record(delivery, result, !event || !subscription) };
+      let sent: Sent = { ok: false, recorded: Promise.resolve() };
+      try {
+        if (!this.holds(delivery)) {
+          // Stalled past its lease (the renewals could not run): another worker may own it now.
+          this.options.log.warn(
+            { worker: this.id, delivery: delivery.delivery_uid, subscription: delivery.subscription_id },
+            'delivery lease lapsed before sending; left to whichever worker claims it',
+          );
+          return sent;
+        }
+        const event = delivery.event_id === null ? undefined : events.get(delivery.event_id);
+        const subscription = subscriptions.get(delivery.subscription_id);
+        const result: SendResult =
+          event && subscription
+            ? await sendSigned(this.options.runtime, {
+                url: subscription.webhook_url,
+                sealedSecret: subscription.secret,
+                event: event.type,
+                dataJson: event.data,
+                deliveryUid: delivery.delivery_uid,
+                now: this.options.clock(),
+              })
+            : {
+                ok: false,
+                statusCode: null,
+                latencyMs: 0,
+                retryAfter: undefined,
+                error: 'the event is no longer in the outbox',
+                blocked: false,
+              };
+        // A crashed worker records nothing: what it sent is sent again, under the same delivery id.
+        if (this.abandoned) return sent;
+        sent = { ok: result.ok, recorded: this.record(delivery, result, !event || !subscription) };
+        return sent;
+      } finally {
+        // The lease is kept until the outcome is stored (or was never going to be).
+        const release = () => this.held.delete(delivery.id);
+        sent.recorded.then(release, release);
+      }
     });
   }
 
@@ -374,14 +469,24 @@ export class DeliveryWorker {
     const batch = this.unrecorded.splice(0);
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(() =>
-      this.writeOutcomes(batch).then(
-        () => {
-          for (const item of batch) item.resolve();
-        },
-        (error: unknown) => {
-          for (const item of batch) item.reject(error);
-        },
-      ),
+      // One more try for a transient failure (a lost connection, a serialization or deadlock
+      // abort): the whole transaction rolled back, and each write is conditional on the lease.
+      this.writeOutcomes(batch)
+        .catch((error: unknown) => {
+          this.options.log.warn(
+            { worker: this.id, err: error, outcomes: batch.length },
+            'writing webhook outcomes failed; trying once more',
+          );
+          return this.writeOutcomes(batch);
+        })
+        .then(
+          () => {
+            for (const item of batch) item.resolve();
+          },
+          (error: unknown) => {
+            for (const item of batch) item.reject(error);
+          },
+        ),
     );
     return this.flushing;
   }
@@ -421,7 +526,10 @@ export class DeliveryWorker {
         list.push(item);
         bySubscription.set(item.delivery.subscription_id, list);
       }
-      for (const [subscriptionId, items] of bySubscription) {
+      // In id order: two workers writing outcomes for the same subscriptions lock their rows in the
+      // same order (in first-seen order they deadlocked on PostgreSQL, the batch was lost and its
+      // deliveries were sent again once their leases lapsed).
+      for (const [subscriptionId, items] of [...bySubscription].sort(([a], [b]) => a - b)) {
         for (const [index, { outcome, kind, now }] of items.entries()) {
           const stamp = now.toISOString();
           if (kind === 'delivered') {

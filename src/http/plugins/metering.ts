@@ -67,7 +67,10 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
       ...(route.schema as Record<string, unknown>),
       security: [{ DCApiKey: [] }],
       ...priceExtensions(price),
-      response: { ...errorResponses(401, 402, 403, 429), ...(route.schema.response as object | undefined) },
+      response: {
+        ...errorResponses(401, 402, 403, 429, 503),
+        ...(route.schema.response as object | undefined),
+      },
     } as FastifySchema;
   });
 

@@ -3,7 +3,7 @@
 // - every response lists the headers the server really sends (X-Request-Id always; RateLimit-* and
 //   X-Credits-* on keyed routes; Retry-After on 429; Link on paged lists, see plugins/paging.ts);
 // - every operation lists its error answers with the Error schema (400 and 500 everywhere, 422
-//   with parameters or a body, 404 with a path parameter; metering adds 401/402/403/429);
+//   with parameters or a body, 404 with a path parameter; metering adds 401/402/403/429/503);
 // - public routes say `security: []`, the account area names its session cookie;
 // - resource shapes used anywhere become named components (openapi-components.ts) behind a $ref;
 // - the webhook deliveries are the 3.1 `webhooks` section, one entry per event of the catalog.
@@ -105,6 +105,8 @@ const ERROR_TEXT: Readonly<Record<string, string>> = {
   '422': 'A parameter or body field fails validation; the detail and `field` name it',
   '429': 'Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds',
   '500': 'Internal error (logged with the request id); retry with exponential backoff',
+  '503':
+    'Rate limits cannot be checked: the shared rate-limit store (Redis, in a multi-instance deployment) is unreachable; retry after Retry-After seconds',
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -126,7 +128,7 @@ function responseHeaders(operation: Operation, status: string): Record<string, J
   const keyed = operation['x-tier'] !== undefined;
   // Refused before the key is known (401): no account, so no balance or rate window to report.
   if (keyed && status !== '401') for (const name of METERING_HEADERS) headers[name] = ref('headers', name);
-  if (status === '429') headers['Retry-After'] = ref('headers', 'Retry-After');
+  if (status === '429' || status === '503') headers['Retry-After'] = ref('headers', 'Retry-After');
   if (status === '200' && isPaged(operation)) headers.Link = ref('headers', 'Link');
   return headers;
 }

@@ -11,13 +11,13 @@ export const ErrorBody = Type.Object(
     request_id: Type.String({ description: 'Quote this when reporting a problem' }),
     code: Type.String({
       description:
-        'Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream',
+        'Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream, unavailable',
     }),
   },
   { additionalProperties: true, description: 'Every error answer has this shape' },
 );
 
-/** The error answers every data route may give (the metering layer adds 401/402/403/429). */
+/** The error answers every data route may give (the metering layer adds 401/402/403/429/503). */
 export function errorResponses(...statuses: number[]) {
   const responses: Record<number, typeof ErrorBody> = {};
   for (const status of statuses) responses[status] = ErrorBody;

@@ -429,6 +429,47 @@ export async function claimDueDeliveries(
     .execute();
 }
 
+/**
+ * Extends the leases a worker still holds (deliveries claimed and not yet recorded) to
+ * `leaseUntil`; returns the ids renewed. A delivery whose token changed was taken over by another
+ * worker after its lease lapsed and is left alone. On PostgreSQL rows locked right now (the
+ * worker's own outcome write, or another worker's claim) are passed over rather than waited for.
+ */
+export async function renewDeliveryLeases(
+  db: Kysely<Database>,
+  held: readonly { id: number; token: string }[],
+  renewal: { now: string; leaseUntil: string },
+): Promise<number[]> {
+  const renewed: number[] = [];
+  for (const part of chunk(held, 500)) {
+    const ids = part.map((row) => row.id);
+    const tokens = [...new Set(part.map((row) => row.token))];
+    const rows = await db
+      .with(
+        (cte) => cte('held').materialized(),
+        (qb) =>
+          claimingUnlocked(
+            db,
+            qb
+              .selectFrom('webhook_deliveries')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('lease_token', 'in', tokens)
+              .where('status', '=', 'pending'),
+          ),
+      )
+      .updateTable('webhook_deliveries')
+      .set({ lease_expires_at: renewal.leaseUntil, updated_at: renewal.now })
+      .where('id', 'in', (eb) => eb.selectFrom('held').select('held.id'))
+      .where('lease_token', 'in', tokens)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    for (const row of rows) renewed.push(row.id);
+  }
+  return renewed;
+}
+
 export async function eventsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<OutboxEvent[]> {
   if (ids.length === 0) return [];
   return db

@@ -43,6 +43,27 @@ describe('health, readiness and metrics', () => {
     ]);
   });
 
+  it('declares the probes and their 503 in /openapi.json, 503 on metered routes, and lists no probe as an endpoint', async () => {
+    type Operation = { tags?: string[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const document = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const probe = document.paths['/readyz']?.get;
+    expect(probe?.tags).toEqual(['operations']);
+    expect(Object.keys(probe?.responses ?? {})).toEqual(expect.arrayContaining(['200', '503']));
+    expect(document.paths['/healthz']?.get?.responses['200']).toBeDefined();
+    expect(document.paths['/metrics']).toBeUndefined();
+    // Redis down in a multi-instance deployment: every metered call may answer 503 with Retry-After.
+    const metered = document.paths['/stats/summary']?.get?.responses['503'];
+    expect(Object.keys(metered?.headers ?? {})).toContain('Retry-After');
+    // The route catalog behind /credits/endpoints and the tools leaves the probes out.
+    const listed = await ctx.app.inject({ method: 'GET', url: '/credits/endpoints' });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).toContain('/stats/summary');
+    expect(listed.body).not.toContain('readyz');
+    expect(listed.body).not.toContain('healthz');
+  });
+
   it('is not ready while a migration is missing, and ready again once it is applied', async () => {
     const row = await ctx.store.db
       .selectFrom('kysely_migration' as never)
