@@ -2,6 +2,7 @@
 // from a real pino logger writing to a captured destination stream, on the test database.
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SOURCE_OF_NAME } from '../../domain/sources.js';
 import { redactingStream } from '../../logging.js';
 import { schedulerRuns } from '../../storage/repositories/role-leases.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
@@ -66,7 +67,7 @@ describe('run ids in the scheduler log', () => {
         runs += 1;
         // What `serve` hands the pipeline: progress built on the run's logger.
         const progress = loggedProgress(runLog);
-        const house = emptySourceReport('house', 'house');
+        const house = emptySourceReport('house', SOURCE_OF_NAME.house);
         progress.start('house', 50);
         progress.advance('house', 50, 50);
         house.status = 'completed';
