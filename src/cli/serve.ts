@@ -5,6 +5,7 @@ import { enrich } from '../analytics/enrich.js';
 import { buildApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
+import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
 import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
@@ -147,9 +148,11 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     leaseMs: config.cluster.schedulerLeaseMs,
     intervalMs: minutes * 60_000,
     log,
-    run: async (signal) => {
+    // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line.
+    run: async (signal, runLog) => {
       const report = await ingestOnce(store.db, config.ingest, {
         connectors: buildConnectors(config.ingest.sources, config.ingest),
+        progress: loggedProgress(runLog),
         signal,
       });
       // New trades get their market fields, and windows that closed since the last run fill in.
@@ -157,12 +160,12 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
         provider: providerFromConfig(config.priceProvider),
         refetchDays: config.priceProvider.refetchDays,
       });
-      log.info({ enrich: enriched.mode, seconds: enriched.seconds }, 'enrichment after ingest');
+      runLog.info({ enrich: enriched.mode, seconds: enriched.seconds }, 'enrichment after ingest');
       return report;
     },
-    onReport: (report) => {
+    onReport: (report, runLog) => {
       for (const source of report.sources)
-        log.info({ ingest: source.connector, status: source.status }, summaryLine(source));
+        runLog.info({ ingest: source.connector, status: source.status }, summaryLine(source));
     },
   });
 }

@@ -6,7 +6,7 @@ import { outboxMailer } from '../accounts/mailer.js';
 import { manualProvider } from '../accounts/payments.js';
 import type { Plan } from '../accounts/plans.js';
 import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
-import { buildApp } from '../app.js';
+import { type BuildOptions, buildApp } from '../app.js';
 import type { App } from '../http/types.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
 import { openTestStore, type TestStore } from './database.js';
@@ -44,6 +44,8 @@ export interface AppOptions {
   webhooks?: WebhookRuntime;
   /** The development mailbox secret (unset: no /ui/mailbox page, as with SMTP configured). */
   devMailboxToken?: string;
+  /** Fastify's logger options (e.g. `loggerOptions` over a captured stream); none by default. */
+  logger?: BuildOptions['logger'];
 }
 
 export function realDataAvailable(): boolean {
@@ -78,22 +80,25 @@ async function openApp(fixture: boolean, start: Date, options: AppOptions): Prom
   const clock = testClock(start);
   const account = await addAccount(store, clock);
   const webhooks = options.webhooks ?? testWebhookRuntime();
-  const app = await buildApp({
-    db: store.db,
-    dialect: store.dialect,
-    clock: () => clock.now,
-    rateLimits: new MemoryRateLimitStore(),
-    webhooks,
-    ...(options.devMailboxToken
-      ? {
-          selfService: {
-            mailer: outboxMailer(store.db, () => clock.now),
-            payments: manualProvider,
-            devMailboxToken: options.devMailboxToken,
-          },
-        }
-      : {}),
-  });
+  const app = await buildApp(
+    {
+      db: store.db,
+      dialect: store.dialect,
+      clock: () => clock.now,
+      rateLimits: new MemoryRateLimitStore(),
+      webhooks,
+      ...(options.devMailboxToken
+        ? {
+            selfService: {
+              mailer: outboxMailer(store.db, () => clock.now),
+              payments: manualProvider,
+              devMailboxToken: options.devMailboxToken,
+            },
+          }
+        : {}),
+    },
+    { logger: options.logger },
+  );
   return {
     app,
     store,

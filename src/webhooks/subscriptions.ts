@@ -181,9 +181,16 @@ export async function rotateSecret(
   return { id, webhook_secret: secret, rotated_at: stamp };
 }
 
+/** Where a test delivery's outcome line goes: the HTTP request's logger, whose lines carry its `reqId`. */
+export interface TestDeliveryLogger {
+  info(fields: object, message: string): void;
+}
+
 /**
  * Sends `sampleFor(type)` (the catalog's example of the subscription's event type) signed like any other
- * delivery, and logs it. A success brings a failing or disabled subscription back to active.
+ * delivery, and logs it. A success brings a failing or disabled subscription back to active. The test is
+ * sent in the request that asked for it, so its outcome line goes to `log` (the request's logger): the
+ * request id and the delivery id meet on one line.
  */
 export async function sendTestDelivery(
   db: Kysely<Database>,
@@ -192,6 +199,7 @@ export async function sendTestDelivery(
   id: number,
   sampleFor: (eventType: string) => unknown,
   now: Date,
+  log?: TestDeliveryLogger,
 ) {
   const subscription = await requireSubscription(db, keyId, id);
   const deliveryUid = randomUUID();
@@ -206,6 +214,19 @@ export async function sendTestDelivery(
   });
   const stamp = now.toISOString();
   const error = result.ok ? null : result.error;
+  // The same fields as the worker's outcome lines, so one search finds both kinds of delivery.
+  log?.info(
+    {
+      delivery: deliveryUid,
+      subscription: id,
+      event: subscription.alert_type,
+      test: true,
+      status_code: result.statusCode,
+      latency_ms: result.latencyMs,
+      ...(result.ok ? {} : { error }),
+    },
+    result.ok ? 'webhook test delivered' : 'webhook test delivery failed',
+  );
   await inTransaction(db, async (trx) => {
     const delivery = await insertDelivery(trx, {
       delivery_uid: deliveryUid,

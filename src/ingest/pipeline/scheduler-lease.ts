@@ -2,7 +2,8 @@
 // or waits for the `scheduler` lease row; the holder renews it every third of the lease time, and
 // when it dies, a standby takes the lease over once it expires. A run starts only under a live
 // lease (checked under the row's lock), and a holder that fails to renew aborts its run, so no
-// two ingest runs overlap.
+// two ingest runs overlap. Every log line of one run carries its scheduler_runs id as `run`: the
+// run and its report are logged through a child logger made when the run row is written.
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -20,9 +21,12 @@ import { type IngestSchedule, startIngestSchedule } from './scheduler.js';
 const LEASE = 'scheduler';
 
 export interface SchedulerLogger {
+  debug(fields: object, message: string): void;
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
+  /** A logger whose every line also carries `bindings` (pino's `child`). */
+  child(bindings: object): SchedulerLogger;
 }
 
 export interface LeasedScheduleOptions {
@@ -31,8 +35,9 @@ export interface LeasedScheduleOptions {
   intervalMs: number;
   firstRunDelayMs?: number;
   log: SchedulerLogger;
-  run: (signal: AbortSignal) => Promise<IngestReport>;
-  onReport: (report: IngestReport) => void;
+  /** One run; `runLog` carries the run's id on every line and is the one to log with. */
+  run: (signal: AbortSignal, runLog: SchedulerLogger) => Promise<IngestReport>;
+  onReport: (report: IngestReport, runLog: SchedulerLogger) => void;
 }
 
 export interface LeasedSchedule {
@@ -48,6 +53,8 @@ export function startLeasedSchedule(options: LeasedScheduleOptions): LeasedSched
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let renewing: Promise<void> = Promise.resolve();
+  // The failure leasedRun logged with its run id, so onError does not log it a second time.
+  let loggedFailure: unknown;
 
   const leaseFor = () => {
     const now = new Date();
@@ -62,24 +69,24 @@ export function startLeasedSchedule(options: LeasedScheduleOptions): LeasedSched
   const leasedRun = async (signal: AbortSignal): Promise<IngestReport> => {
     const runId = await startLeasedRun(db, LEASE, holder, new Date().toISOString());
     if (runId === undefined) throw new Error('the scheduler lease was lost before the run started');
-    log.info({ scheduler: holder, run: runId }, 'scheduled ingest run started');
+    const runLog = log.child({ scheduler: holder, run: runId });
+    runLog.info({}, 'scheduled ingest run started');
+    let report: IngestReport;
     try {
-      const report = await options.run(signal);
-      await finishRun(db, runId, {
-        status: signal.aborted ? 'aborted' : 'completed',
-        error: null,
-        now: new Date().toISOString(),
-      });
-      return report;
+      report = await options.run(signal, runLog);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await finishRun(db, runId, {
-        status: signal.aborted ? 'aborted' : 'failed',
-        error: message,
-        now: new Date().toISOString(),
-      });
+      const status = signal.aborted ? 'aborted' : 'failed';
+      await finishRun(db, runId, { status, error: message, now: new Date().toISOString() });
+      runLog.error({ status, err: error }, 'ingest run failed');
+      loggedFailure = error;
       throw error;
     }
+    const status = signal.aborted ? 'aborted' : 'completed';
+    await finishRun(db, runId, { status, error: null, now: new Date().toISOString() });
+    options.onReport(report, runLog);
+    runLog.info({ status }, 'scheduled ingest run finished');
+    return report;
   };
 
   const step = async () => {
@@ -99,8 +106,12 @@ export function startLeasedSchedule(options: LeasedScheduleOptions): LeasedSched
         intervalMs: options.intervalMs,
         firstRunDelayMs: options.firstRunDelayMs,
         run: leasedRun,
-        onReport: options.onReport,
-        onError: (error) => log.error({ scheduler: holder, err: error }, 'ingest run failed'),
+        // A run's report and failure are logged inside leasedRun, with the run's id; what is left
+        // here failed outside a run (no run row, or the row could not be written).
+        onReport: () => undefined,
+        onError: (error) => {
+          if (error !== loggedFailure) log.error({ scheduler: holder, err: error }, 'ingest run failed');
+        },
       });
     } else if (!held && schedule) {
       // Another process holds the lease now (this one could not renew in time): stop at once.

@@ -150,7 +150,7 @@ ${sections}`,
           const id = Number(request.params.id);
           const now = deps.clock();
           if (request.params.action === 'test') {
-            const sent = await sendTestDelivery(deps.db, runtime, keyId, id, sampleData, now);
+            const sent = await sendTestDelivery(deps.db, runtime, keyId, id, sampleData, now, request.log);
             return render(
               request,
               reply,
