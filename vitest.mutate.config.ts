@@ -12,6 +12,7 @@ export default defineConfig({
       'src/domain/sectors.test.ts',
       'src/webhooks/verify.test.ts',
       'src/webhooks/verify-boundary.test.ts',
+      'src/webhooks/verify-rules.test.ts',
     ],
     testTimeout: 60_000,
     pool: 'forks',
