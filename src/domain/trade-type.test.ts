@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeOwner } from './owner.js';
 import { normalizeTicker, parseTickerList } from './ticker.js';
-import { normalizeTradeType } from './trade-type.js';
+import { normalizeTradeType, TRADE_ACTIONS } from './trade-type.js';
 
 describe('normalizeTradeType', () => {
   it.each([
@@ -64,6 +64,8 @@ describe('normalizeTradeType', () => {
     'not expired',
     'partial',
     'sale partial',
+    'resale (partial)',
+    'sale (partial) amended',
   ])('does not match the partial spelling %j', (text) => expect(normalizeTradeType(text)).toBeNull());
 
   it('does not guess', () => {
@@ -72,6 +74,14 @@ describe('normalizeTradeType', () => {
     expect(normalizeTradeType(null)).toBeNull();
     expect(normalizeTradeType(undefined)).toBeNull();
     expect(normalizeTradeType('   ')).toBeNull();
+  });
+});
+
+describe('TRADE_ACTIONS', () => {
+  it('is exactly the actions the normalizer produces, in filter order', () => {
+    expect(TRADE_ACTIONS).toEqual(['buy', 'sell', 'exchange', 'exercise', 'expired']);
+    const produced = ['P', 'S', 'E', 'Exercise', 'Expired'].map((text) => normalizeTradeType(text)?.action);
+    expect(produced).toEqual([...TRADE_ACTIONS]);
   });
 });
 
