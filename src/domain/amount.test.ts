@@ -185,6 +185,9 @@ describe('parseAmountRange edge rules', () => {
     expect(parseAmountRange('$5,000 - $5,000')).toBeNull();
     expect(parseAmountRange('$5,000 - $4,000')).toBeNull();
     expect(parseAmountRange('$5,000 - $5,001')).toEqual({ low: 5000, high: 5001, range: '$5,000 - $5,001' });
+    // The dash needs no spaces on either side, for non-standard ranges too.
+    expect(parseAmountRange('$5,000-$6,000')).toEqual({ low: 5000, high: 6000, range: '$5,000 - $6,000' });
+    expect(parseAmountRange('$1,000 -$2,000')).toEqual({ low: 1000, high: 2000, range: '$1,000 - $2,000' });
   });
 });
 

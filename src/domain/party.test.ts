@@ -25,6 +25,8 @@ describe('partyCode and partyName', () => {
     ['X', 'I', 'X'],
     ['Independent \n  Democrat', 'I', 'Independent Democrat'],
     [' democrat ', 'D', 'democrat'],
+    // Only the roster's exact names map: spaces inside a word are not dropped.
+    ['Re publican', 'I', 'Re publican'],
   ])('%s is %s (%s)', (raw, code, name) => {
     expect(partyCode(raw)).toBe(code);
     expect(partyName(raw)).toBe(name);
