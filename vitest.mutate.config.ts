@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// The unit tests of the pure rule modules StrykerJS mutates (`npm run mutate`, stryker.config.json).
+// The unit tests of the pure rule modules StrykerJS mutates (`npm run mutate`, stryker.config.json),
+// plus the filing-shaped property test of the row normalizer, which spells trade types and amounts.
 // No global setup: no real-data fixture is built, tests that need ../shared/data skip, and each
 // mutant run takes a second, not minutes.
 export default defineConfig({
@@ -12,6 +13,8 @@ export default defineConfig({
       'src/domain/sectors.test.ts',
       'src/webhooks/verify.test.ts',
       'src/webhooks/verify-boundary.test.ts',
+      'src/webhooks/verify-rules.test.ts',
+      'src/ingest/trade-sets/normalize-row.property.test.ts',
     ],
     testTimeout: 60_000,
     pool: 'forks',

@@ -17,6 +17,16 @@ describe('partyCode and partyName', () => {
     ['D', 'D', 'Democrat'],
     ['r', 'R', 'Republican'],
     ['__proto__', 'I', '__proto__'],
+    ['Democratic', 'D', 'Democratic'],
+    ['republican', 'R', 'republican'],
+    ['I', 'I', 'Independent'],
+    ['d', 'D', 'Democrat'],
+    ['R', 'R', 'Republican'],
+    ['X', 'I', 'X'],
+    ['Independent \n  Democrat', 'I', 'Independent Democrat'],
+    [' democrat ', 'D', 'democrat'],
+    // Only the roster's exact names map: spaces inside a word are not dropped.
+    ['Re publican', 'I', 'Re publican'],
   ])('%s is %s (%s)', (raw, code, name) => {
     expect(partyCode(raw)).toBe(code);
     expect(partyName(raw)).toBe(name);
@@ -25,7 +35,11 @@ describe('partyCode and partyName', () => {
   it('gives no party for no text', () => {
     expect(partyCode(null)).toBeNull();
     expect(partyCode('  ')).toBeNull();
+    expect(partyCode(undefined)).toBeNull();
+    expect(partyCode('')).toBeNull();
     expect(partyName(undefined)).toBeNull();
+    expect(partyName(null)).toBeNull();
+    expect(partyName(' \t ')).toBeNull();
   });
 });
 

@@ -18,14 +18,27 @@ describe('normalizeSector', () => {
     ['Telecommunication Services', 'Communication Services'],
     ['Telecommunications', 'Communication Services'],
     ['healthcare', 'Health Care'],
+    ['Tech', 'Information Technology'],
+    ['IT', 'Information Technology'],
+    ['Financial', 'Financials'],
+    ['Industrial', 'Industrials'],
+    [' Basic\n Materials ', 'Materials'],
   ])('reads %s as %s', (raw, sector) => {
     expect(normalizeSector(raw)).toBe(sector);
   });
 
-  it.each(['', '  ', null, 'Miscellaneous', 'constructor', '__proto__', 'Tech stocks'])(
-    'knows no sector %j',
-    (raw) => {
-      expect(normalizeSector(raw)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '  ',
+    null,
+    undefined,
+    'Miscellaneous',
+    'toString',
+    'technologies',
+    'constructor',
+    '__proto__',
+    'Tech stocks',
+  ])('knows no sector %j', (raw) => {
+    expect(normalizeSector(raw)).toBeNull();
+  });
 });
