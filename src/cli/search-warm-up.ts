@@ -17,12 +17,14 @@ export function searchProgressLog(log: Logger): Progress {
   return (stage, done, total) => {
     if (stage.startsWith('documents:')) {
       // The ticker pass reports on every check, also when nothing changed.
-      if (done > 0) log.info({ source: stage.slice('documents:'.length), documents: done }, 'search index: documents');
+      if (done > 0)
+        log.info({ source: stage.slice('documents:'.length), documents: done }, 'search index: documents');
     } else if (stage === 'training') {
       log.info({ sample: total }, 'search index: training the embedding model');
     } else if (stage === 'vectors') {
       const reached = total > 0 ? Math.floor((done / total) * 10) : 10;
-      if (reached !== tenth || done === total) log.info({ vectors: done, of: total }, 'search index: embedding');
+      if (reached !== tenth || done === total)
+        log.info({ vectors: done, of: total }, 'search index: embedding');
       tenth = done === total ? -1 : reached;
     } else if (stage === 'vector-index') {
       if (done === 0) log.info({ vectors: total }, 'search index: building the in-memory vector index');
