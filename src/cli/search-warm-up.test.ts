@@ -33,6 +33,26 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
+describe('search progress in the log', () => {
+  it('says per source how many documents were indexed, not one line per batch', () => {
+    const { log, lines } = recordingLog();
+    const progress = searchProgressLog(log);
+    for (let done = 1_000; done <= 25_000; done += 1_000) progress('documents:trades', done, done);
+    progress('documents:politicians', 40, 40);
+    progress('documents:tickers', 0, 0);
+    progress('vectors', 500, 1_000);
+    progress('vectors', 1_000, 1_000);
+    expect(lines.map((line) => [line.msg, line.source ?? null, line.documents ?? line.vectors])).toEqual([
+      ['search index: documents', 'trades', 10_000],
+      ['search index: documents', 'trades', 20_000],
+      ['search index: documents', 'trades', 25_000],
+      ['search index: documents', 'politicians', 40],
+      ['search index: embedding', null, 500],
+      ['search index: embedding', null, 1_000],
+    ]);
+  });
+});
+
 describe('serve warms the semantic-search index up in the background (constructed records)', () => {
   let store: TestStore;
   beforeEach(async () => {

@@ -8,18 +8,38 @@ import { REMOTE_EMBED_BUDGET, type SearchOptions, type SemanticSearch } from '..
 
 type Progress = NonNullable<SearchOptions['onProgress']>;
 
+/** A source's running count is logged at most once per this many documents (and when it ends). */
+const DOCUMENTS_STEP = 10_000;
+
 /**
- * Logs the engine's progress (stages from SemanticSearch.prepare): documents indexed per source,
- * model training, vectors at every tenth of the way, and the in-memory index build.
+ * Logs the engine's progress (stages from SemanticSearch.prepare): documents indexed per source
+ * (when the source is done, and every DOCUMENTS_STEP on the way), model training, vectors at
+ * every tenth of the way, and the in-memory index build.
  */
 export function searchProgressLog(log: Logger): Progress {
   let tenth = -1;
+  let source: { name: string; done: number; logged: number } | undefined;
+  const flush = () => {
+    if (source && source.done > source.logged)
+      log.info({ source: source.name, documents: source.done }, 'search index: documents');
+    source = undefined;
+  };
   return (stage, done, total) => {
     if (stage.startsWith('documents:')) {
-      // The ticker pass reports on every check, also when nothing changed.
-      if (done > 0)
-        log.info({ source: stage.slice('documents:'.length), documents: done }, 'search index: documents');
-    } else if (stage === 'training') {
+      const name = stage.slice('documents:'.length);
+      if (source?.name !== name) flush();
+      source ??= { name, done: 0, logged: 0 };
+      source.done = done;
+      if (done >= source.logged + DOCUMENTS_STEP) {
+        log.info({ source: name, documents: done }, 'search index: documents');
+        source.logged = done;
+      }
+      // The ticker pass comes last, and reports on every check, also when nothing changed.
+      if (name === 'tickers') flush();
+      return;
+    }
+    flush();
+    if (stage === 'training') {
       log.info({ sample: total }, 'search index: training the embedding model');
     } else if (stage === 'vectors') {
       const reached = total > 0 ? Math.floor((done / total) * 10) : 10;
