@@ -18,6 +18,7 @@ import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
 import { semanticSearchFromConfig } from './search.js';
+import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { onShutdownSignal } from './shutdown.js';
 import { startWorker } from './worker.js';
@@ -53,7 +54,7 @@ export async function serveCommand(
   // `all` runs the delivery worker unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off.
   if (role === 'worker' || (role === 'all' && options.worker !== false && config.webhooks.workerInServe))
     parts.push(startWorker(store, config.webhooks, log.child({ component: 'webhooks' })));
-  if (role === 'api' || role === 'all') parts.push(await startApi(config, store, role === 'all'));
+  if (role === 'api' || role === 'all') parts.push(await startApi(config, store, role === 'all', log));
   log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
 
   onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {
@@ -65,8 +66,13 @@ export async function serveCommand(
   });
 }
 
-/** The HTTP API, with the shared rate-limit store when DCLEDGER_REDIS_URL is set. */
-async function startApi(config: Config, store: Store, welcome: boolean): Promise<Part> {
+/**
+ * The HTTP API, with the shared rate-limit store when DCLEDGER_REDIS_URL is set; once it listens,
+ * the semantic-search index is prepared in the background (search-warm-up.ts).
+ */
+async function startApi(config: Config, store: Store, welcome: boolean, log: Logger): Promise<Part> {
+  const searchLog = log.child({ component: 'search' });
+  const semanticSearch = semanticSearchFromConfig(store.db, config.embeddings, searchProgressLog(searchLog));
   const webhooks = createWebhookRuntime(config.webhooks);
   const rateLimits = sharedRateLimits(config);
   const selfService = selfServiceFromConfig(config, store.db);
@@ -84,7 +90,7 @@ async function startApi(config: Config, store: Store, welcome: boolean): Promise
       trustProxy: config.trustProxy,
       readiness: readinessChecks(config, store),
       metricsToken: config.operations.metricsToken,
-      semanticSearch: semanticSearchFromConfig(store.db, config.embeddings),
+      semanticSearch,
     },
     { logger: loggerOptions(config.logLevel) },
   );
@@ -104,6 +110,8 @@ async function startApi(config: Config, store: Store, welcome: boolean): Promise
     { database: store.target, dialect: store.dialect, shared_rate_limits: rateLimits !== undefined },
     'dcledger serving',
   );
+  // In the background: /readyz and the first calls do not wait for it; a failure is only logged.
+  void warmUpSearch(semanticSearch, searchLog);
   if (welcome)
     await printWelcome(
       store.db,

@@ -41,7 +41,7 @@ const CANDIDATES = 100;
 /** How long the index is trusted before new records are looked for again. */
 const RECHECK_MS = 30_000;
 /** Documents a remote provider embeds while a question waits (the rest: `dcledger search index`). */
-const REMOTE_EMBED_BUDGET = 256;
+export const REMOTE_EMBED_BUDGET = 256;
 /** The LSA model is trained again once the corpus has grown this much since it was trained. */
 const RETRAIN_GROWTH = 2;
 const TRAINING_SAMPLE = 12_000;
@@ -166,6 +166,18 @@ export interface SearchOptions {
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
+/** What prepare() has built so far (logs and the serve warm-up read it). */
+export interface SearchIndexState {
+  /** When the index was last brought up to date, or null before the first prepare(). */
+  preparedAt: Date | null;
+  documents: number;
+  model: string | null;
+  /** Vectors held in memory for the scan (loaded once the index is prepared). */
+  vectorsInMemory: number;
+  /** Whether the in-memory inverted-file index is built (large corpora only). */
+  memoryIndex: boolean;
+}
+
 /** In-memory vectors for the exact scan (databases without a KNN index). */
 interface VectorCache {
   model: string;
@@ -247,6 +259,16 @@ export class SemanticSearch {
       .finally(() => {
         if (!this.cache?.clusters) this.indexing = undefined;
       });
+  }
+
+  state(): SearchIndexState {
+    return {
+      preparedAt: Number.isFinite(this.checkedAt) ? new Date(this.checkedAt) : null,
+      documents: this.documents,
+      model: this.embedder?.model ?? null,
+      vectorsInMemory: this.cache?.ids.length ?? 0,
+      memoryIndex: this.cache?.clusters !== undefined,
+    };
   }
 
   /** Resolves once the in-memory vector index prepare() started is built (at once if none). */

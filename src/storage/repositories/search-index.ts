@@ -2,7 +2,7 @@
 // from each source table's watermark), their full-text ranking, their vectors and the embedding
 // models. Rendering a record into words is here too, so that ingest (which may not import the
 // search layer) refreshes the index as records arrive by calling refreshSearchDocuments().
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
   type FullTextQuery,
   fullTextDocumentCount,
@@ -237,6 +237,31 @@ interface Source {
 }
 
 /**
+ * One indexed source table, described by its query and how its rows read as documents; the
+ * window (ids, then updated_at past the watermark), order and batch size are the same for all.
+ */
+interface WindowedSource<DB, TB extends keyof DB, Row> {
+  name: string;
+  /** How the query names the source table's columns: `''` or `'t.'`. */
+  alias: string;
+  query(db: Kysely<Database>): SelectQueryBuilder<DB, TB, Row>;
+  render(rows: Row[], db: Kysely<Database>): ChangedRow[] | Promise<ChangedRow[]>;
+}
+
+function windowed<DB, TB extends keyof DB, Row>(source: WindowedSource<DB, TB, Row>): Source {
+  return {
+    name: source.name,
+    async load(db, w, limit) {
+      const id = sql.ref<number>(`${source.alias}id`);
+      let query = source.query(db).where(id, '>', w.fromId).where(id, '<=', w.toId);
+      if (w.updatedAfter !== undefined)
+        query = query.where(sql.ref<string>(`${source.alias}updated_at`), '>', w.updatedAfter);
+      return source.render(await query.orderBy(id).limit(limit).execute(), db);
+    },
+  };
+}
+
+/**
  * Brings search_documents up to date with every source table, reading only what was added or
  * changed since the last refresh: rows past the highest id seen, then older rows whose
  * updated_at is past the newest seen. Ticker documents are rebuilt for the tickers those rows
@@ -400,11 +425,11 @@ async function tickerDocuments(
 }
 
 const SOURCES: readonly Source[] = [
-  {
+  windowed({
     name: 'politicians',
-    async load(db, window, limit) {
-      const w = window;
-      let query = db
+    alias: 'p.',
+    query: (db) =>
+      db
         .selectFrom('politicians as p')
         .select([
           'p.id',
@@ -416,11 +441,8 @@ const SOURCES: readonly Source[] = [
           'p.title',
           'p.agency',
           'p.updated_at',
-        ])
-        .where('p.id', '>', w.fromId)
-        .where('p.id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('p.updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('p.id').limit(limit).execute();
+        ]),
+    async render(rows, db) {
       const seats =
         rows.length === 0
           ? []
@@ -459,11 +481,12 @@ const SOURCES: readonly Source[] = [
         },
       }));
     },
-  },
-  {
+  }),
+  windowed({
     name: 'trades',
-    async load(db, w, limit) {
-      let query = db
+    alias: 't.',
+    query: (db) =>
+      db
         .selectFrom('trades as t')
         .innerJoin('politicians as p', 'p.id', 't.politician_id')
         .leftJoin('companies as c', 'c.ticker', 't.ticker')
@@ -491,11 +514,8 @@ const SOURCES: readonly Source[] = [
           'p.state',
           'p.chamber',
           'c.name as company',
-        ])
-        .where('t.id', '>', w.fromId)
-        .where('t.id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('t.updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('t.id').limit(limit).execute();
+        ]),
+    render(rows) {
       return rows.map((t) => {
         const key = `trade:${t.source}:${t.source_key}`;
         const ticker = t.ticker === 'N/A' ? null : t.ticker;
@@ -533,11 +553,12 @@ const SOURCES: readonly Source[] = [
         };
       });
     },
-  },
-  {
+  }),
+  windowed({
     name: 'filings',
-    async load(db, w, limit) {
-      let query = db
+    alias: 'f.',
+    query: (db) =>
+      db
         .selectFrom('filings as f')
         .leftJoin('politicians as p', 'p.id', 'f.politician_id')
         .select([
@@ -554,11 +575,8 @@ const SOURCES: readonly Source[] = [
           'p.slug',
           'p.chamber',
           'p.party',
-        ])
-        .where('f.id', '>', w.fromId)
-        .where('f.id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('f.updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('f.id').limit(limit).execute();
+        ]),
+    render(rows) {
       return rows.map((f) => {
         const key = `filing:${f.source}:${f.source_doc_id}`;
         const who = f.politician_name ?? f.filer_name ?? 'Unknown filer';
@@ -585,11 +603,12 @@ const SOURCES: readonly Source[] = [
         };
       });
     },
-  },
-  {
+  }),
+  windowed({
     name: 'insider_trades',
-    async load(db, w, limit) {
-      let query = db
+    alias: '',
+    query: (db) =>
+      db
         .selectFrom('insider_trades')
         .select([
           'id',
@@ -608,11 +627,8 @@ const SOURCES: readonly Source[] = [
           'code',
           'shares',
           'updated_at',
-        ])
-        .where('id', '>', w.fromId)
-        .where('id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('id').limit(limit).execute();
+        ]),
+    render(rows) {
       return rows.map((r) => {
         const key = `insider:${r.accession_number}:${r.line}`;
         return {
@@ -645,11 +661,12 @@ const SOURCES: readonly Source[] = [
         };
       });
     },
-  },
-  {
+  }),
+  windowed({
     name: 'whale_positions',
-    async load(db, w, limit) {
-      let query = db
+    alias: '',
+    query: (db) =>
+      db
         .selectFrom('whale_positions')
         .select([
           'id',
@@ -663,11 +680,8 @@ const SOURCES: readonly Source[] = [
           'person_type',
           'percent_of_class',
           'updated_at',
-        ])
-        .where('id', '>', w.fromId)
-        .where('id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('id').limit(limit).execute();
+        ]),
+    render(rows) {
       return rows.map((r) => {
         const key = `whale:${r.accession_number}:${r.line}`;
         return {
@@ -696,11 +710,12 @@ const SOURCES: readonly Source[] = [
         };
       });
     },
-  },
-  {
+  }),
+  windowed({
     name: 'lobbying_filings',
-    async load(db, w, limit) {
-      let query = db
+    alias: '',
+    query: (db) =>
+      db
         .selectFrom('lobbying_filings')
         .select([
           'id',
@@ -715,11 +730,8 @@ const SOURCES: readonly Source[] = [
           'ticker',
           'amount',
           'updated_at',
-        ])
-        .where('id', '>', w.fromId)
-        .where('id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('id').limit(limit).execute();
+        ]),
+    render(rows) {
       return rows.map((r) => {
         const key = `lobbying:${r.filing_uuid}`;
         return {
@@ -744,11 +756,12 @@ const SOURCES: readonly Source[] = [
         };
       });
     },
-  },
-  {
+  }),
+  windowed({
     name: 'contract_awards',
-    async load(db, w, limit) {
-      let query = db
+    alias: '',
+    query: (db) =>
+      db
         .selectFrom('contract_awards')
         .select([
           'id',
@@ -764,11 +777,8 @@ const SOURCES: readonly Source[] = [
           'ticker',
           'amount',
           'updated_at',
-        ])
-        .where('id', '>', w.fromId)
-        .where('id', '<=', w.toId);
-      if (w.updatedAfter !== undefined) query = query.where('updated_at', '>', w.updatedAfter);
-      const rows = await query.orderBy('id').limit(limit).execute();
+        ]),
+    render(rows) {
       return rows.map((r) => {
         const key = `contract:${r.award_key}`;
         return {
@@ -795,7 +805,7 @@ const SOURCES: readonly Source[] = [
         };
       });
     },
-  },
+  }),
 ];
 
 export async function fullTextSearch(

@@ -1,0 +1,180 @@
+// The serve warm-up on a real engine over a small database. The records are CONSTRUCTED (a few
+// members and trades in the shape the ingest stores), not real filings: the warm-up's behaviour,
+// not ranking quality, is what is tested here.
+import { createServer } from 'node:net';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RemoteEmbedder } from '../search/embedders.js';
+import { SEMANTIC_TYPES, SemanticSearch } from '../search/semantic.js';
+import { openTestStore, type TestStore } from '../test-support/database.js';
+import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+
+interface Line {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+function recordingLog() {
+  const lines: Line[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
+  return { log, lines };
+}
+
+/** A port on 127.0.0.1 where nothing listens (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('search progress in the log', () => {
+  it('says per source how many documents were indexed, not one line per batch', () => {
+    const { log, lines } = recordingLog();
+    const progress = searchProgressLog(log);
+    for (let done = 1_000; done <= 25_000; done += 1_000) progress('documents:trades', done, done);
+    progress('documents:politicians', 40, 40);
+    progress('documents:tickers', 0, 0);
+    progress('vectors', 500, 1_000);
+    progress('vectors', 1_000, 1_000);
+    expect(lines.map((line) => [line.msg, line.source ?? null, line.documents ?? line.vectors])).toEqual([
+      ['search index: documents', 'trades', 10_000],
+      ['search index: documents', 'trades', 20_000],
+      ['search index: documents', 'trades', 25_000],
+      ['search index: documents', 'politicians', 40],
+      ['search index: embedding', null, 500],
+      ['search index: embedding', null, 1_000],
+    ]);
+  });
+});
+
+describe('serve warms the semantic-search index up in the background (constructed records)', () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await openTestStore();
+    const stamp = NOW.toISOString();
+    const members = [
+      ['ada-example', 'Ada Example', 'Senate'],
+      ['bo-example', 'Bo Example', 'House'],
+    ] as const;
+    const trades = [
+      ['DAL', 'Delta Air Lines Inc'],
+      ['UAL', 'United Airlines Holdings Inc'],
+      ['LMT', 'Lockheed Martin Corp'],
+      ['PFE', 'Pfizer Inc'],
+    ] as const;
+    for (const [slug, name, chamber] of members) {
+      const member = await store.db
+        .insertInto('politicians')
+        .values({
+          slug,
+          name,
+          chamber,
+          party: 'D',
+          state: 'CA',
+          in_office: 1,
+          origin: 'test',
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [ticker, description] of trades) {
+        await store.db
+          .insertInto('trades')
+          .values({
+            politician_id: member.id,
+            source: 'house_clerk',
+            source_key: `${slug}:${ticker}`,
+            origin: 'test',
+            ticker,
+            asset_description: description,
+            trade_type: 'Sale',
+            trade_action: 'sell',
+            transaction_date: '2020-02-14',
+            is_ma_affected: 0,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+      }
+    }
+  });
+  afterEach(async () => store.dispose());
+
+  it('prepares everything, logs its progress, and the first question after it rebuilds nothing', async () => {
+    const { log, lines } = recordingLog();
+    const progressLog = searchProgressLog(log);
+    const stages: string[] = [];
+    const engine = new SemanticSearch(store.db, {
+      onProgress: (stage, done, total) => {
+        stages.push(stage);
+        progressLog(stage, done, total);
+      },
+    });
+    expect(engine.state().preparedAt).toBeNull();
+
+    expect(await warmUpSearch(engine, log, () => NOW)).toBe(true);
+    const messages = lines.map((line) => line.msg);
+    expect(messages[0]).toBe('search index: warming up in the background');
+    expect(messages).toContain('search index: documents');
+    expect(messages).toContain('search index: training the embedding model');
+    expect(messages).toContain('search index: embedding');
+    const ready = lines.at(-1);
+    // 2 members, 8 trades, 4 stocks.
+    expect(ready).toMatchObject({ msg: 'search index: ready', documents: 14, vectors_in_memory: 14 });
+    expect(ready?.seconds).toEqual(expect.any(Number));
+    expect(String(ready?.model)).toMatch(/^lsa/);
+    const state = engine.state();
+    expect(state.preparedAt).not.toBeNull();
+    expect(state.documents).toBe(14);
+
+    expect(state.preparedAt).toEqual(NOW);
+
+    const logged = lines.length;
+    stages.length = 0;
+    const answer = await engine.search(
+      { q: 'airline stocks', types: SEMANTIC_TYPES, limit: 5 },
+      new Date(NOW.getTime() + 1_000),
+    );
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.retrieval.model).toBe(state.model);
+    // No refresh, no training, no embedding: the engine reported no progress at all.
+    expect(stages).toEqual([]);
+    expect(lines.slice(logged)).toEqual([]);
+    expect(engine.state()).toEqual(state);
+  });
+
+  it('without it, the first question does the whole preparation itself', async () => {
+    const { log, lines } = recordingLog();
+    const engine = new SemanticSearch(store.db, { onProgress: searchProgressLog(log) });
+    await engine.search({ q: 'airline stocks', types: SEMANTIC_TYPES, limit: 5 });
+    expect(lines.map((line) => line.msg)).toContain('search index: training the embedding model');
+  });
+
+  it('logs a failing preparation instead of throwing, and leaves the index unprepared', async () => {
+    const { log, lines } = recordingLog();
+    const embedder = new RemoteEmbedder({
+      provider: 'openai',
+      baseUrl: `http://127.0.0.1:${await closedPort()}/v1`,
+      apiKey: 'test-embeddings-key',
+      model: 'text-embedding-3-small',
+      dimensions: 16,
+      timeoutMs: 2_000,
+      batchSize: 8,
+    });
+    const engine = new SemanticSearch(store.db, { embedder, onProgress: searchProgressLog(log) });
+    await expect(warmUpSearch(engine, log)).resolves.toBe(false);
+    const failure = lines.find((line) => line.level === 50);
+    expect(failure?.msg).toBe('search index: warm-up failed; the first semantic search will prepare it');
+    expect(failure?.err).toMatchObject({ message: expect.any(String) });
+    expect(JSON.stringify(lines)).not.toContain('test-embeddings-key');
+    expect(lines.map((line) => line.msg)).not.toContain('search index: ready');
+    expect(engine.state().preparedAt).toBeNull();
+  });
+});
