@@ -14,6 +14,8 @@ export default defineConfig({
       'src/webhooks/verify.test.ts',
       'src/webhooks/verify-boundary.test.ts',
       'src/webhooks/verify-rules.test.ts',
+      'src/webhooks/address-guard.test.ts',
+      'src/market/windows.test.ts',
       'src/ingest/trade-sets/normalize-row.property.test.ts',
     ],
     testTimeout: 60_000,

@@ -5,6 +5,7 @@ import {
   type AddressPolicy,
   BlockedAddressError,
   checkWebhookUrl,
+  guardedLookup,
   judgeAddress,
   toBigInt,
 } from './address-guard.js';
@@ -207,4 +208,68 @@ describe('DCLEDGER_WEBHOOK_ALLOW_CIDRS', () => {
       expect(() => parseCidrList(value)).toThrow(ConfigError);
     },
   );
+});
+
+describe('guardedLookup (the lookup a delivery socket connects through)', () => {
+  const policy: AddressPolicy = {
+    allow: [],
+    resolve: fixedResolver({
+      'both.example.test': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
+      'v4only.example.test': ['93.184.216.34'],
+      'mixed.example.test': ['93.184.216.34', '10.0.0.1'],
+    }),
+  };
+  type Answer = { error: Error | null; address: unknown; family?: number };
+  const lookup = (hostname: string, options: { family?: number; all?: boolean }) =>
+    new Promise<Answer>((resolve) => {
+      const callback = (error: Error | null, address: unknown, family?: number) =>
+        resolve({ error, address, family });
+      (guardedLookup(policy) as unknown as (h: string, o: object, c: typeof callback) => void)(
+        hostname,
+        options,
+        callback,
+      );
+    });
+
+  it('hands the socket the first judged address, of the family asked for', async () => {
+    expect(await lookup('both.example.test', {})).toEqual({
+      error: null,
+      address: '93.184.216.34',
+      family: 4,
+    });
+    expect(await lookup('both.example.test', { family: 6 })).toEqual({
+      error: null,
+      address: '2606:2800:220:1:248:1893:25c8:1946',
+      family: 6,
+    });
+    expect(await lookup('both.example.test', { family: 4 })).toMatchObject({
+      address: '93.184.216.34',
+      family: 4,
+    });
+  });
+
+  it('answers every judged address of the family with all: true', async () => {
+    expect((await lookup('both.example.test', { all: true })).address).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 },
+    ]);
+    expect((await lookup('both.example.test', { all: true, family: 6 })).address).toEqual([
+      { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 },
+    ]);
+  });
+
+  it('refuses a host without an address of the family asked for, naming it', async () => {
+    const answer = await lookup('v4only.example.test', { family: 6 });
+    expect(answer.error).toBeInstanceOf(BlockedAddressError);
+    expect(answer.error?.message).toContain('host v4only.example.test has no IPv6 address');
+    expect(answer.address).toBe('');
+  });
+
+  it('passes on the refusal of a host that resolves to a private address, and a name that does not resolve', async () => {
+    const mixed = await lookup('mixed.example.test', {});
+    expect(mixed.error).toBeInstanceOf(BlockedAddressError);
+    expect(mixed.address).toBe('');
+    const unknown = await lookup('nowhere.example.test', {});
+    expect(unknown.error?.message).toMatch(/nowhere\.example\.test/);
+  });
 });
