@@ -9,7 +9,7 @@ export interface AmountBracket {
   high: number | null;
 }
 
-const STANDARD_BRACKETS: ReadonlyArray<readonly [number, number | null]> = [
+export const STANDARD_BRACKETS: ReadonlyArray<readonly [number, number | null]> = [
   [1_001, 15_000],
   [15_001, 50_000],
   [50_001, 100_000],

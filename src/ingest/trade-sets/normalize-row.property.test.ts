@@ -5,26 +5,13 @@
 // accepts: the bracket, the trade type, the dates, the option terms.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBracket } from '../../domain/amount.js';
+import { formatBracket, STANDARD_BRACKETS } from '../../domain/amount.js';
 import { NOT_TICKERS } from '../sources/asset-text.js';
 import { scanText } from '../sources/quick-scan.js';
 import { normalizeRow } from './normalize-row.js';
 import type { TradeSetRow } from './read.js';
 
 const TODAY = '2026-06-01';
-
-const BRACKETS: ReadonlyArray<readonly [number, number | null]> = [
-  [1_001, 15_000],
-  [15_001, 50_000],
-  [50_001, 100_000],
-  [100_001, 250_000],
-  [250_001, 500_000],
-  [500_001, 1_000_000],
-  [1_000_001, 5_000_000],
-  [5_000_001, 25_000_000],
-  [25_000_001, 50_000_000],
-  [50_000_001, null],
-];
 
 /** Every spelling the sets and filings use, with the label and action it must become. */
 const TRADE_TYPES: ReadonlyArray<readonly [string, string, string]> = [
@@ -50,7 +37,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A bracket as one of the printed forms: canonical, without "$" or commas, low bound one less. */
 const printedBracket = fc
-  .tuple(fc.constantFrom(...BRACKETS), fc.integer({ min: 0, max: 3 }))
+  .tuple(fc.constantFrom(...STANDARD_BRACKETS), fc.integer({ min: 0, max: 3 }))
   .map(([[low, high], form]) => {
     const canonical = formatBracket(low, high);
     const printed =
