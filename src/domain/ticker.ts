@@ -2,6 +2,9 @@
 
 export const NO_TICKER = 'N/A';
 
+/** Spellings filers use for "no ticker"; each reads as NO_TICKER. */
+export const NO_TICKER_SPELLINGS: ReadonlySet<string> = new Set(['', '--', 'N/A', 'NA', 'NONE']);
+
 export function normalizeTicker(raw: string | null | undefined): string {
   // Senate eFD pages link the ticker to a quote page: <a href="...">KHC</a>.
   const text = (raw ?? '')
@@ -9,7 +12,7 @@ export function normalizeTicker(raw: string | null | undefined): string {
     .trim()
     .toUpperCase()
     .replace(/^\$/, '');
-  if (text === '' || text === '--' || text === 'N/A' || text === 'NA' || text === 'NONE') return NO_TICKER;
+  if (NO_TICKER_SPELLINGS.has(text)) return NO_TICKER;
   return text;
 }
 

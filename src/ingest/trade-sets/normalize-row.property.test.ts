@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBracket, STANDARD_BRACKETS } from '../../domain/amount.js';
+import { NO_TICKER_SPELLINGS } from '../../domain/ticker.js';
 import { NOT_TICKERS } from '../sources/asset-text.js';
 import { scanText } from '../sources/quick-scan.js';
 import { normalizeRow } from './normalize-row.js';
@@ -64,7 +65,10 @@ const isoDate = fc
   .map(({ year, month, day }) => `${year}-${pad(month)}-${pad(day)}`);
 
 // Symbols, not the words that look like them in parentheses ("(LP)", "(ADR)").
-const ticker = fc.stringMatching(/^[A-Z]{1,5}$/).filter((symbol) => !NOT_TICKERS.has(symbol));
+// "NA" and "NONE" are how filers write "no ticker", so a row carrying them has none to read back.
+const ticker = fc
+  .stringMatching(/^[A-Z]{1,5}$/)
+  .filter((symbol) => !NOT_TICKERS.has(symbol) && !NO_TICKER_SPELLINGS.has(symbol));
 
 const option = fc.record({
   kind: fc.constantFrom('Call', 'Put'),
