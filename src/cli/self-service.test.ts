@@ -7,9 +7,11 @@ import { outboxMailer } from '../accounts/mailer.js';
 import { manualProvider, requestTopup } from '../accounts/payments.js';
 import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
 import { confirmSignUp, signUp } from '../accounts/self-service.js';
+import { loadConfig } from '../config.js';
 import { openMigratedStore } from '../storage/open.js';
 import { findCredentials, mailTo } from '../storage/repositories/self-service.js';
 import { runCli as cli } from '../test-support/cli.js';
+import { selfServiceFromConfig } from './self-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dcledger-self-cli-'));
 const dbFile = join(dir, 'cli.db');
@@ -84,5 +86,25 @@ describe('dcledger payments and operators', () => {
     expect(outbox.map((mail) => mail.subject)).toEqual([
       'Confirm your address to finish signing up to dcledger',
     ]);
+  });
+});
+
+describe('the development mailbox', () => {
+  it('opens only in the process that prints its address, and never when mail goes out by SMTP', async () => {
+    const store = await openMigratedStore({ kind: 'sqlite', file: join(dir, 'mailbox.db') });
+    try {
+      const local = loadConfig({ DCLEDGER_DB: join(dir, 'mailbox.db') });
+      const printed = selfServiceFromConfig(local, store.db, true).devMailboxToken;
+      expect(printed).toMatch(/^\S{24,}$/);
+      expect(selfServiceFromConfig(local, store.db, true).devMailboxToken).not.toBe(printed);
+      expect(selfServiceFromConfig(local, store.db, false).devMailboxToken).toBeUndefined();
+      const smtp = loadConfig({
+        DCLEDGER_DB: join(dir, 'mailbox.db'),
+        DCLEDGER_SMTP_URL: 'smtp://127.0.0.1:2525',
+      });
+      expect(selfServiceFromConfig(smtp, store.db, true).devMailboxToken).toBeUndefined();
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -79,8 +79,16 @@ export async function paymentsCancel(id: string) {
   });
 }
 
-/** Mail and payments of the account area as configured: SMTP or the outbox table, Stripe or manual. */
-export function selfServiceFromConfig(config: Config, db: Kysely<Database>): SelfServiceDeps {
+/**
+ * Mail and payments of the account area as configured: SMTP or the outbox table, Stripe or manual.
+ * `withMailbox`: open the development mailbox page (no SMTP only), in the process that prints its
+ * address at start; an api-role instance never says it, so it opens none.
+ */
+export function selfServiceFromConfig(
+  config: Config,
+  db: Kysely<Database>,
+  withMailbox: boolean,
+): SelfServiceDeps {
   const settings = config.selfService;
   return {
     mailer: settings.smtpUrl
@@ -90,7 +98,7 @@ export function selfServiceFromConfig(config: Config, db: Kysely<Database>): Sel
     stripeWebhookSecret: settings.stripe?.webhookSecret,
     ingestIntervalMinutes: config.ingest.intervalMinutes > 0 ? config.ingest.intervalMinutes : undefined,
     // A new secret each start: the mailbox page lives as long as this process.
-    devMailboxToken: settings.smtpUrl ? undefined : randomToken(24),
+    devMailboxToken: settings.smtpUrl || !withMailbox ? undefined : randomToken(24),
   };
 }
 

@@ -75,7 +75,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
   const semanticSearch = semanticSearchFromConfig(store.db, config.embeddings, searchProgressLog(searchLog));
   const webhooks = createWebhookRuntime(config.webhooks);
   const rateLimits = sharedRateLimits(config);
-  const selfService = selfServiceFromConfig(config, store.db);
+  const selfService = selfServiceFromConfig(config, store.db, welcome);
   const app = await buildApp(
     {
       db: store.db,
