@@ -224,6 +224,7 @@ export function matchTiming(input: TimingInput, params: TimingParams): TimingMat
     list.push(seat);
     seatsByMember.set(seat.bioguide_id, list);
   }
+  const partsCache = new Map<string, { index: number; roles: MemberRole[] }[]>();
   const hits: TimingMatch[] = [];
   for (const trade of input.trades) {
     if (trade.bioguide_id === null) continue;
@@ -236,14 +237,24 @@ export function matchTiming(input: TimingInput, params: TimingParams): TimingMat
     if (trade.sector === null && trade.industry === null && pattern === null) continue;
     const sectorId = sectorIds(`${trade.sector ?? ''}|${trade.industry ?? ''}`);
     const tickerId = tickerIds(trade.ticker);
-    const seats = seatsByMember.get(trade.bioguide_id) ?? [];
-    const positions = input.positions.get(trade.bioguide_id);
-    const last = addDays(trade.transaction_date, params.daysBefore);
-    for (let index = firstAfter(actions, trade.transaction_date); index < actions.length; index++) {
+    // The member's part in each action depends on the member and the trade date only: members
+    // often file several trades of one day, which share it.
+    const partsKey = `${trade.bioguide_id}|${trade.transaction_date}`;
+    let parts = partsCache.get(partsKey);
+    if (!parts) {
+      parts = actionParts(
+        actions,
+        trade.bioguide_id,
+        trade.transaction_date,
+        params.daysBefore,
+        input,
+        seatsByMember,
+      );
+      partsCache.set(partsKey, parts);
+    }
+    for (const { index, roles } of parts) {
       const action = actions[index];
-      if (!action || action.date > last) break;
-      const roles = roleIn(action, trade.transaction_date, seats, positions, input.committeeNames);
-      if (roles.length === 0) continue;
+      if (!action) continue;
       const textId = textOf[index] ?? 0;
       const bySectors = sectorCache[textId] ?? new Map<number, TopicMatch[]>();
       sectorCache[textId] = bySectors;
@@ -264,7 +275,7 @@ export function matchTiming(input: TimingInput, params: TimingParams): TimingMat
       hits.push({
         trade,
         action: evidence,
-        member_roles: roles,
+        member_roles: [...roles],
         days_between: daysBetween(trade.transaction_date, action.date),
         bill_match: [...bySector, ...byName],
       });
@@ -280,6 +291,28 @@ export function matchTiming(input: TimingInput, params: TimingParams): TimingMat
       (a.action.action_seq ?? 0) - (b.action.action_seq ?? 0),
   );
   return hits;
+}
+
+/** The actions (by index) 1 to `daysBefore` days after the trade date in which the member had a part. */
+function actionParts(
+  actions: readonly LegislativeAction[],
+  bioguideId: string,
+  tradeDate: string,
+  daysBefore: number,
+  input: TimingInput,
+  seatsByMember: ReadonlyMap<string, readonly MemberSeatRow[]>,
+): { index: number; roles: MemberRole[] }[] {
+  const seats = seatsByMember.get(bioguideId) ?? [];
+  const positions = input.positions.get(bioguideId);
+  const last = addDays(tradeDate, daysBefore);
+  const parts: { index: number; roles: MemberRole[] }[] = [];
+  for (let index = firstAfter(actions, tradeDate); index < actions.length; index++) {
+    const action = actions[index];
+    if (!action || action.date > last) break;
+    const roles = roleIn(action, tradeDate, seats, positions, input.committeeNames);
+    if (roles.length > 0) parts.push({ index, roles });
+  }
+  return parts;
 }
 
 function roleIn(
