@@ -59,6 +59,17 @@ function action(index: number, kind: 'committee' | 'floor', policyArea: string, 
   return { ...base, bill: { policyArea, subjects: [], title: null, titleField: 'title' as const } };
 }
 
+/** bioguide id -> vote id -> position, the later entry for a vote winning (as a stored row would). */
+function positionsByMember(entries: readonly { member: number; vote: number; position: string }[]) {
+  const byMember = new Map<string, Map<string, string>>();
+  for (const entry of entries) {
+    const member = byMember.get(`M${entry.member}`) ?? new Map<string, string>();
+    member.set(`h118-${entry.vote}`, entry.position);
+    byMember.set(`M${entry.member}`, member);
+  }
+  return byMember;
+}
+
 const inputArbitrary = fc
   .record({
     trades: fc.array(
@@ -112,7 +123,7 @@ const inputArbitrary = fc
       trades: trades.map((spec, index) => trade(index + 1, spec.member, spec.sector, spec.day)),
       actions: actions.map((spec, index) => action(index, spec.kind, spec.area, spec.day)),
       seats: seatRows,
-      positions: new Map(positions.map((entry) => [`h118-${entry.vote}|M${entry.member}`, entry.position])),
+      positions: positionsByMember(positions),
       companyNames: new Map(),
       committeeNames: new Map(),
     };

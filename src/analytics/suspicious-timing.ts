@@ -7,8 +7,17 @@
 //   3. the bill touches the company (domain/bill-topics.ts): its policy area or subjects cover the
 //      company's sector or industry, or its subjects or title name the company.
 // Widening `daysBefore` or the range only adds hits (tested). Nothing here says why anyone traded.
+//
+// Read keys first: the rule runs on the range's trade keys (member, ticker, date, sector, industry:
+// one covering index, migration 0022), and only the trades of the answered page are read whole,
+// for their evidence and later price move. The answer is the same as matching the full rows.
 import type { Kysely } from 'kysely';
-import { billTouchesCompany, type TopicMatch } from '../domain/bill-topics.js';
+import {
+  billNamesCompany,
+  billTouchesSector,
+  companyNamePattern,
+  type TopicMatch,
+} from '../domain/bill-topics.js';
 import { addDays, daysBetween } from '../domain/dates.js';
 import {
   type AnalyticsTradeRange,
@@ -19,11 +28,13 @@ import {
   committeeNamesById,
   companyNamesByTicker,
   findRangeTrades,
+  findTimingTradeKeys,
   type MemberSeatRow,
   positionsInVotes,
   type RangeTradeRow,
   seatsOfMembers,
   subjectsOfBills,
+  type TimingTradeKey,
 } from '../storage/repositories/analytics-clusters.js';
 import type { Database } from '../storage/schema.js';
 import { compareText } from './clusters.js';
@@ -116,13 +127,22 @@ export interface BillTexts {
 }
 
 export interface TimingInput {
-  trades: readonly RangeTradeRow[];
+  trades: readonly TimingTradeKey[];
   actions: readonly (LegislativeAction & { bill: BillTexts })[];
   seats: readonly MemberSeatRow[];
-  /** `${vote_id}|${bioguide_id}` -> position. */
-  positions: ReadonlyMap<string, string>;
+  /** bioguide id -> (vote id -> position). */
+  positions: ReadonlyMap<string, ReadonlyMap<string, string>>;
   companyNames: ReadonlyMap<string, string>;
   committeeNames: ReadonlyMap<string, string>;
+}
+
+/** A hit as the rule finds it on the trades' keys; TimingHit adds the trade's full evidence. */
+export interface TimingMatch {
+  trade: TimingTradeKey;
+  action: LegislativeAction;
+  member_roles: MemberRole[];
+  days_between: number;
+  bill_match: TopicMatch[];
 }
 
 /** Thomas ids: a top-level committee is four letters ("HSAG"), its subcommittees add two digits. */
@@ -156,6 +176,19 @@ function committeeRoles(
   return roles;
 }
 
+/** Numbers distinct strings 0, 1, 2, ... in the order first seen. */
+function numbering(): (key: string) => number {
+  const ids = new Map<string, number>();
+  return (key) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    return id;
+  };
+}
+
 function firstAfter(actions: readonly { date: string }[], date: string): number {
   let low = 0;
   let high = actions.length;
@@ -168,51 +201,83 @@ function firstAfter(actions: readonly { date: string }[], date: string): number 
   return low;
 }
 
-/** The hits among trades and actions already read (pure: every input is given). */
-export function matchTiming(input: TimingInput, params: TimingParams): TimingHit[] {
+/** The hits among trades and actions already read (pure: every input is given), in answer order. */
+export function matchTiming(input: TimingInput, params: TimingParams): TimingMatch[] {
   const actions = [...input.actions].sort((a, b) => compareText(a.date, b.date));
+  // The bill texts an action is matched on are its bill's (committee) or its roll call's (floor):
+  // numbered, as are the trades' sector-and-industry pairs and tickers, so that each half of the
+  // topic match is made once per text and sector, or text and company, however many trades share it.
+  const textIds = numbering();
+  const textOf = actions.map((action) =>
+    textIds(
+      action.kind === 'floor' ? `floor|${action.vote_id ?? action.bill_id}` : `committee|${action.bill_id}`,
+    ),
+  );
+  const sectorIds = numbering();
+  const tickerIds = numbering();
+  const sectorCache: Map<number, TopicMatch[]>[] = [];
+  const nameCache: Map<number, TopicMatch[]>[] = [];
+  const namePatterns = new Map<string, RegExp | null>();
   const seatsByMember = new Map<string, MemberSeatRow[]>();
   for (const seat of input.seats) {
     const list = seatsByMember.get(seat.bioguide_id) ?? [];
     list.push(seat);
     seatsByMember.set(seat.bioguide_id, list);
   }
-  const touchCache = new Map<string, TopicMatch[]>();
-  const hits: TimingHit[] = [];
+  const partsCache = new Map<string, { index: number; roles: MemberRole[] }[]>();
+  const hits: TimingMatch[] = [];
   for (const trade of input.trades) {
     if (trade.bioguide_id === null) continue;
-    const seats = seatsByMember.get(trade.bioguide_id) ?? [];
-    const last = addDays(trade.transaction_date, params.daysBefore);
-    for (let index = firstAfter(actions, trade.transaction_date); index < actions.length; index++) {
+    let pattern = namePatterns.get(trade.ticker);
+    if (pattern === undefined) {
+      pattern = companyNamePattern(input.companyNames.get(trade.ticker) ?? null);
+      namePatterns.set(trade.ticker, pattern);
+    }
+    // Neither a sector nor a name to match a bill on: no bill touches this trade's company.
+    if (trade.sector === null && trade.industry === null && pattern === null) continue;
+    const sectorId = sectorIds(`${trade.sector ?? ''}|${trade.industry ?? ''}`);
+    const tickerId = tickerIds(trade.ticker);
+    // The member's part in each action depends on the member and the trade date only: members
+    // often file several trades of one day, which share it.
+    const partsKey = `${trade.bioguide_id}|${trade.transaction_date}`;
+    let parts = partsCache.get(partsKey);
+    if (!parts) {
+      parts = actionParts(
+        actions,
+        trade.bioguide_id,
+        trade.transaction_date,
+        params.daysBefore,
+        input,
+        seatsByMember,
+      );
+      partsCache.set(partsKey, parts);
+    }
+    for (const { index, roles } of parts) {
       const action = actions[index];
-      if (!action || action.date > last) break;
-      const roles = roleIn(action, trade, seats, input);
-      if (roles.length === 0) continue;
-      const key = `${action.kind}|${action.vote_id ?? action.bill_id}|${trade.ticker}`;
-      let matches = touchCache.get(key);
-      if (!matches) {
-        matches = billTouchesCompany(action.bill, {
-          sector: trade.sector,
-          industry: trade.industry,
-          name: input.companyNames.get(trade.ticker) ?? null,
-        });
-        touchCache.set(key, matches);
+      if (!action) continue;
+      const textId = textOf[index] ?? 0;
+      const bySectors = sectorCache[textId] ?? new Map<number, TopicMatch[]>();
+      sectorCache[textId] = bySectors;
+      let bySector = bySectors.get(sectorId);
+      if (!bySector) {
+        bySector = billTouchesSector(action.bill, trade.sector, trade.industry);
+        bySectors.set(sectorId, bySector);
       }
-      if (matches.length === 0) continue;
+      const byNames = nameCache[textId] ?? new Map<number, TopicMatch[]>();
+      nameCache[textId] = byNames;
+      let byName = byNames.get(tickerId);
+      if (!byName) {
+        byName = billNamesCompany(action.bill, pattern);
+        byNames.set(tickerId, byName);
+      }
+      if (bySector.length === 0 && byName.length === 0) continue;
       const { bill: _bill, ...evidence } = action;
       hits.push({
-        trade: tradeEvidence(trade),
+        trade,
         action: evidence,
-        member_roles: roles,
+        member_roles: [...roles],
         days_between: daysBetween(trade.transaction_date, action.date),
-        bill_match: matches,
-        later_move: {
-          price_on_trade_date: trade.price_on_trade_date,
-          gain_30d: trade.gain_30d,
-          gain_90d: trade.gain_90d,
-          alpha_30d: trade.alpha_30d,
-          alpha_90d: trade.alpha_90d,
-        },
+        bill_match: [...bySector, ...byName],
       });
     }
   }
@@ -228,20 +293,59 @@ export function matchTiming(input: TimingInput, params: TimingParams): TimingHit
   return hits;
 }
 
+/** The actions (by index) 1 to `daysBefore` days after the trade date in which the member had a part. */
+function actionParts(
+  actions: readonly LegislativeAction[],
+  bioguideId: string,
+  tradeDate: string,
+  daysBefore: number,
+  input: TimingInput,
+  seatsByMember: ReadonlyMap<string, readonly MemberSeatRow[]>,
+): { index: number; roles: MemberRole[] }[] {
+  const seats = seatsByMember.get(bioguideId) ?? [];
+  const positions = input.positions.get(bioguideId);
+  const last = addDays(tradeDate, daysBefore);
+  const parts: { index: number; roles: MemberRole[] }[] = [];
+  for (let index = firstAfter(actions, tradeDate); index < actions.length; index++) {
+    const action = actions[index];
+    if (!action || action.date > last) break;
+    const roles = roleIn(action, tradeDate, seats, positions, input.committeeNames);
+    if (roles.length > 0) parts.push({ index, roles });
+  }
+  return parts;
+}
+
 function roleIn(
   action: LegislativeAction,
-  trade: RangeTradeRow,
+  tradeDate: string,
   seats: readonly MemberSeatRow[],
-  input: TimingInput,
+  positions: ReadonlyMap<string, string> | undefined,
+  committeeNames: ReadonlyMap<string, string>,
 ): MemberRole[] {
-  if (action.kind === 'committee') {
-    return committeeRoles(seats, action, trade.transaction_date, input.committeeNames);
-  }
-  if (action.vote_id === null || trade.bioguide_id === null) return [];
-  const position = input.positions.get(`${action.vote_id}|${trade.bioguide_id}`);
+  if (action.kind === 'committee') return committeeRoles(seats, action, tradeDate, committeeNames);
+  if (action.vote_id === null) return [];
+  const position = positions?.get(action.vote_id);
   return position !== undefined && VOTED.has(position)
     ? [{ kind: 'vote', vote_id: action.vote_id, position }]
     : [];
+}
+
+/** A hit with its trade's full evidence and later price move (the trade's wide row). */
+export function withEvidence(match: TimingMatch, row: RangeTradeRow): TimingHit {
+  return {
+    trade: tradeEvidence(row),
+    action: match.action,
+    member_roles: match.member_roles,
+    days_between: match.days_between,
+    bill_match: match.bill_match,
+    later_move: {
+      price_on_trade_date: row.price_on_trade_date,
+      gain_30d: row.gain_30d,
+      gain_90d: row.gain_90d,
+      alpha_30d: row.alpha_30d,
+      alpha_90d: row.alpha_90d,
+    },
+  };
 }
 
 function tradeEvidence(trade: RangeTradeRow): TimingHit['trade'] {
@@ -320,14 +424,60 @@ function floorAction(row: BillVoteRow, subjects: ReadonlyMap<string, string[]>) 
   };
 }
 
-/** Reads what a range needs and returns its hits. */
-export async function findTimingHits(
+export interface TimingPage {
+  /** Every hit of the range. */
+  total: number;
+  /** Distinct trades among them. */
+  trade_count: number;
+  /** The page asked for, with each trade's full evidence. */
+  hits: TimingHit[];
+}
+
+/**
+ * Reads what a range needs, finds its hits on the trades' keys, and reads the full rows of the
+ * page's trades only. One read transaction, so the keys and the page's rows agree.
+ */
+export function findTimingHits(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   params: TimingParams,
-): Promise<TimingHit[]> {
-  const trades = await findRangeTrades(db, range);
+  page: { limit: number; offset: number },
+): Promise<TimingPage> {
+  return db.transaction().execute(async (trx) => {
+    const matches = await matchRange(trx, range, params);
+    const pageMatches = matches.slice(page.offset, page.offset + page.limit);
+    const ids = [...new Set(pageMatches.map((match) => match.trade.id))];
+    const rows = new Map((await findRangeTrades(trx, range, ids)).map((row) => [row.id, row]));
+    const hits: TimingHit[] = [];
+    for (const match of pageMatches) {
+      const row = rows.get(match.trade.id);
+      if (row) hits.push(withEvidence(match, row));
+    }
+    return {
+      total: matches.length,
+      trade_count: new Set(matches.map((match) => match.trade.id)).size,
+      hits,
+    };
+  });
+}
+
+async function matchRange(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+): Promise<TimingMatch[]> {
+  const trades = await findTimingTradeKeys(db, range);
   if (trades.length === 0) return [];
+  return matchTiming(await readTimingInput(db, trades, range, params), params);
+}
+
+/** The actions, seats, votes and names the rule needs for these trades of a range. */
+export async function readTimingInput<T extends TimingTradeKey>(
+  db: Kysely<Database>,
+  trades: readonly T[],
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+): Promise<TimingInput & { trades: readonly T[] }> {
   const from = addDays(range.from, 1);
   const to = addDays(range.to, params.daysBefore);
   const committeeRows = params.kinds.includes('committee') ? await committeeActionsBetween(db, from, to) : [];
@@ -347,22 +497,23 @@ export async function findTimingHits(
           bioguideIds,
         )
       : [];
-  const positions = new Map<string, string>();
-  for (const row of positionRows)
-    if (row.bioguide_id) positions.set(`${row.vote_id}|${row.bioguide_id}`, row.position);
+  const positions = new Map<string, Map<string, string>>();
+  for (const row of positionRows) {
+    if (!row.bioguide_id) continue;
+    const member = positions.get(row.bioguide_id) ?? new Map<string, string>();
+    member.set(row.vote_id, row.position);
+    positions.set(row.bioguide_id, member);
+  }
   const committeeIds = committeeRows.flatMap((row) => (row.committee_ids ?? '').split(',').map(topCommittee));
-  return matchTiming(
-    {
-      trades,
-      actions: [
-        ...committeeRows.map((row) => committeeAction(row, subjects)),
-        ...voteRows.map((row) => floorAction(row, subjects)),
-      ],
-      seats,
-      positions,
-      companyNames: await companyNamesByTicker(db, [...new Set(trades.map((trade) => trade.ticker))]),
-      committeeNames: await committeeNamesById(db, committeeIds),
-    },
-    params,
-  );
+  return {
+    trades,
+    actions: [
+      ...committeeRows.map((row) => committeeAction(row, subjects)),
+      ...voteRows.map((row) => floorAction(row, subjects)),
+    ],
+    seats,
+    positions,
+    companyNames: await companyNamesByTicker(db, [...new Set(trades.map((trade) => trade.ticker))]),
+    committeeNames: await committeeNamesById(db, committeeIds),
+  };
 }

@@ -135,12 +135,27 @@ function escapeRegExp(text: string): string {
 /**
  * How a bill touches a company's sector or names the company: every match found, empty when it
  * does not. Subjects and the policy area are read always; topic words in the title (or roll-call
- * description) only when the bill carries neither, since titles are short and general.
+ * description) only when the bill carries neither, since titles are short and general. The sector
+ * matches come first, then the name matches (billTouchesSector, billNamesCompany: the two halves,
+ * which a caller matching many trades can cache apart).
  */
 export function billTouchesCompany(bill: BillText, company: CompanyText): TopicMatch[] {
+  return [
+    ...billTouchesSector(bill, company.sector, company.industry),
+    ...billNamesCompany(bill, companyNamePattern(company.name)),
+  ];
+}
+
+/** The policy area and topic-word matches of a bill against a sector and industry. */
+export function billTouchesSector(
+  bill: BillText,
+  sector: string | null,
+  industry: string | null,
+): TopicMatch[] {
   const matches: TopicMatch[] = [];
+  if (sector === null && industry === null) return matches;
   const area = bill.policyArea === null ? undefined : POLICY_AREA_SECTORS[bill.policyArea];
-  if (bill.policyArea !== null && area && touches(area, company.sector, company.industry)) {
+  if (bill.policyArea !== null && area && touches(area, sector, industry)) {
     matches.push({ field: 'policy_area', text: bill.policyArea, basis: 'policy_area' });
   }
   const texts: { field: string; text: string }[] = bill.subjects.map((text) => ({ field: 'subject', text }));
@@ -149,21 +164,30 @@ export function billTouchesCompany(bill: BillText, company: CompanyText): TopicM
   for (const { field, text } of texts) {
     for (const topic of TOPIC_WORDS) {
       const found = topic.words.exec(text);
-      if (found && touches(topic, company.sector, company.industry)) {
+      if (found && touches(topic, sector, industry)) {
         matches.push({ field, text: found[0], basis: topic.topic });
       }
     }
   }
-  const name = matchableCompanyName(company.name);
-  if (name !== null) {
-    // The name as the company writes it (case-sensitive), so that "Visa" does not match "visa".
-    const named = new RegExp(`\\b${escapeRegExp(name)}\\b`);
-    const nameTexts = [...bill.subjects.map((text) => ({ field: 'subject', text }))];
-    if (bill.title !== null) nameTexts.push({ field: bill.titleField, text: bill.title });
-    for (const { field, text } of nameTexts) {
-      const found = named.exec(text);
-      if (found) matches.push({ field, text: found[0], basis: 'company_name' });
-    }
+  return matches;
+}
+
+/** The pattern a company's name is found by in bill texts; null when the name is too short to match safely. */
+export function companyNamePattern(companyName: string | null): RegExp | null {
+  const name = matchableCompanyName(companyName);
+  // The name as the company writes it (case-sensitive), so that "Visa" does not match "visa".
+  return name === null ? null : new RegExp(`\\b${escapeRegExp(name)}\\b`);
+}
+
+/** Where a bill's subjects or title name the company (companyNamePattern). */
+export function billNamesCompany(bill: BillText, named: RegExp | null): TopicMatch[] {
+  const matches: TopicMatch[] = [];
+  if (named === null) return matches;
+  const nameTexts = [...bill.subjects.map((text) => ({ field: 'subject', text }))];
+  if (bill.title !== null) nameTexts.push({ field: bill.titleField, text: bill.title });
+  for (const { field, text } of nameTexts) {
+    const found = named.exec(text);
+    if (found) matches.push({ field, text: found[0], basis: 'company_name' });
   }
   return matches;
 }

@@ -54,7 +54,7 @@ export async function suspiciousTiming(
       ? undefined
       : parseTradeFilters({ politician_id: query.politician_id }).politicianIds;
   const daysBefore = query.days_before ?? TIMING_DEFAULTS.daysBefore;
-  const hits = await findTimingHits(
+  const found = await findTimingHits(
     db,
     {
       ...range,
@@ -62,11 +62,12 @@ export async function suspiciousTiming(
       ...(query.min_amount === undefined ? {} : { minAmount: query.min_amount }),
     },
     { daysBefore, kinds },
+    { limit: query.limit, offset: query.offset },
   );
   return {
-    total: hits.length,
-    trade_count: new Set(hits.map((hit) => hit.trade.id)).size,
-    hits: hits.slice(query.offset, query.offset + query.limit),
+    total: found.total,
+    trade_count: found.trade_count,
+    hits: found.hits,
     params: {
       days_before: daysBefore,
       action_kinds: kinds,

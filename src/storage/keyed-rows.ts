@@ -25,12 +25,19 @@ function same(type: ColumnType, a: unknown, b: unknown): boolean {
   return type === 'text' ? String(a) === String(b) : Number(a) === Number(b);
 }
 
+/** A write time set on the rows inserted or changed (not compared: an equal row keeps its own). */
+export interface WriteStamp {
+  column: string;
+  value: string;
+}
+
 export async function syncKeyedRows<DB>(
   db: Kysely<DB>,
   table: string,
   key: string,
   columns: Readonly<Record<string, ColumnType>>,
   rows: ReadonlyArray<object>,
+  stamp?: WriteStamp,
 ): Promise<SyncCounts> {
   const names = Object.keys(columns);
   const unique = new Map<string, Record<string, unknown>>();
@@ -48,11 +55,23 @@ export async function syncKeyedRows<DB>(
   const changed: Record<string, unknown>[] = [];
   for (const [id, row] of unique) {
     const known = existing.get(id);
-    if (!known) fresh.push(row);
-    else if (names.some((name) => !same(columns[name] ?? 'text', row[name], known[name]))) changed.push(row);
+    // Copies, so that a write stamp does not land on the caller's objects.
+    if (!known) fresh.push({ ...row });
+    else if (names.some((name) => !same(columns[name] ?? 'text', row[name], known[name])))
+      changed.push({ ...row });
   }
-  if (fresh.length > 0) await insertRows(db, table, [key, ...names], fresh);
-  await updateRowsByKey(db, table, { column: key, type: 'text' }, columns, changed);
+  if (stamp) {
+    for (const row of [...fresh, ...changed]) row[stamp.column] = stamp.value;
+  }
+  const written = stamp ? [...names, stamp.column] : names;
+  if (fresh.length > 0) await insertRows(db, table, [key, ...written], fresh);
+  await updateRowsByKey(
+    db,
+    table,
+    { column: key, type: 'text' },
+    stamp ? { ...columns, [stamp.column]: 'text' } : columns,
+    changed,
+  );
   return {
     inserted: fresh.length,
     updated: changed.length,

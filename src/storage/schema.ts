@@ -855,6 +855,8 @@ export interface FecCommitteeContributionsTable {
   cycle: number | null;
   amount: number;
   memo: number;
+  /** When the import last inserted or changed the row (migration 0022); null: stored before. */
+  updated_at: string | null;
 }
 
 export interface FecEmployerTotalsTable {

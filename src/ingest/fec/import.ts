@@ -160,6 +160,8 @@ export async function importFec(
     unmatchedEmployerCount: 0,
   };
   const employers = new Map<string, { name: string; amount: number }>();
+  // The write time of stored contributions: the incremental member refresh follows it.
+  const stamp = (options.now ?? new Date()).toISOString();
   let done = 0;
   for (const kind of ORDER) {
     const pending = emptyPending();
@@ -179,7 +181,7 @@ export async function importFec(
       options.progress?.(done, files.length, file.origin);
     }
     if (kind !== 'individual_contributions' && files.some((f) => f.kind === kind))
-      report.saved[kind] = await db.transaction().execute((trx) => savePending(trx, kind, pending));
+      report.saved[kind] = await db.transaction().execute((trx) => savePending(trx, kind, pending, stamp));
   }
   for (const counts of Object.values(report.saved))
     report.totals = { ...report.totals, ...addCounts(report.totals, counts) };
@@ -197,7 +199,7 @@ interface Pending {
   committees: Map<string, FecCommitteesTable>;
   linkages: Map<string, FecLinkagesTable>;
   totals: Map<string, FecCandidateTotalsTable>;
-  contributions: Map<string, FecCommitteeContributionsTable>;
+  contributions: Map<string, Omit<FecCommitteeContributionsTable, 'updated_at'>>;
   sums: Map<string, FecEmployerTotalsTable>;
 }
 
@@ -212,7 +214,12 @@ function emptyPending(): Pending {
   };
 }
 
-function savePending(db: Kysely<Database>, kind: FecFileKind, pending: Pending): Promise<SyncCounts> {
+function savePending(
+  db: Kysely<Database>,
+  kind: FecFileKind,
+  pending: Pending,
+  stamp: string,
+): Promise<SyncCounts> {
   switch (kind) {
     case 'candidates':
       return saveFecCandidates(db, [...pending.candidates.values()]);
@@ -223,7 +230,7 @@ function savePending(db: Kysely<Database>, kind: FecFileKind, pending: Pending):
     case 'candidate_totals':
       return saveFecCandidateTotals(db, [...pending.totals.values()]);
     case 'committee_contributions':
-      return saveFecCommitteeContributions(db, [...pending.contributions.values()]);
+      return saveFecCommitteeContributions(db, [...pending.contributions.values()], stamp);
     case 'individual_contributions':
       return Promise.resolve(NO_CHANGES);
   }

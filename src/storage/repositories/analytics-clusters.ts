@@ -11,7 +11,8 @@ export type AnalyticsTradeRange = TradeRangeFilter;
 
 /**
  * The keys of a range's trades (id, member, ticker, action, date), oldest first: read from the
- * covering index trades_range_idx alone (migration 0013), without touching the wide trade rows.
+ * covering index trades_range_keys_idx alone (migrations 0013, 0022), without touching the wide
+ * trade rows.
  */
 export async function findRangeTradeKeys(db: Kysely<Database>, range: AnalyticsTradeRange) {
   return (
@@ -30,6 +31,33 @@ export async function findRangeTradeKeys(db: Kysely<Database>, range: AnalyticsT
       .execute()
   );
 }
+
+/**
+ * What the timing rule reads of a range's trades (GET /legislation/suspicious-timing): id, member
+ * and their bioguide id, ticker, date, sector and industry, from the covering index
+ * trades_range_keys_idx (migration 0022) and the members' rows; the wide rows are read per page.
+ */
+export async function findTimingTradeKeys(db: Kysely<Database>, range: AnalyticsTradeRange) {
+  return (
+    db
+      .selectFrom('trades as t')
+      .innerJoin('politicians as p', 'p.id', 't.politician_id')
+      .select([
+        't.id',
+        't.politician_id',
+        'p.bioguide_id',
+        't.ticker',
+        't.transaction_date',
+        't.sector',
+        't.industry',
+      ])
+      .where(inTradeRange(range))
+      // In the index's order (the matching sorts its hits itself).
+      .execute()
+  );
+}
+
+export type TimingTradeKey = Awaited<ReturnType<typeof findTimingTradeKeys>>[number];
 
 /** The range's trades (only those ids when given), by ticker, then date. */
 export async function findRangeTrades(

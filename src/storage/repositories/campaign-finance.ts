@@ -82,9 +82,11 @@ export function saveFecLinkages(
   );
 }
 
+/** Stores PAC contributions; a row inserted or changed gets `stamp` as its write time (updated_at). */
 export function saveFecCommitteeContributions(
   db: Kysely<Database>,
-  rows: readonly FecCommitteeContributionsTable[],
+  rows: readonly Omit<FecCommitteeContributionsTable, 'updated_at'>[],
+  stamp: string,
 ): Promise<SyncCounts> {
   return syncKeyedRows(
     db,
@@ -103,6 +105,7 @@ export function saveFecCommitteeContributions(
       memo: I,
     },
     rows,
+    { column: 'updated_at', value: stamp },
   );
 }
 

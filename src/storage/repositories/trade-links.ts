@@ -113,7 +113,8 @@ export async function memberTradeCounts(
 /**
  * Members whose stored links may be out of date: members with trades but no computed links (a
  * database migrated since), and members holding a trade in a ticker whose lobbying filing or
- * contract award was written after their links were computed, or whose committee seats were.
+ * contract award was written after their links were computed, or whose committee seats were, or
+ * who received a PAC contribution written after them.
  */
 export async function membersWithStaleLinks(db: Kysely<Database>): Promise<number[]> {
   const stale = new Set<number>();
@@ -171,5 +172,19 @@ export async function membersWithStaleLinks(db: Kysely<Database>): Promise<numbe
     .whereRef('s.updated_at', '>', 'm.computed_at')
     .execute();
   for (const row of seats) stale.add(row.id);
+
+  // A PAC contribution to the member's campaign written after the member's links (its campaign
+  // links and conflict_score). Rows stored before migration 0022 have no write time (enrich --all).
+  const gifts = await db
+    .selectFrom('fec_committee_contributions as x')
+    .innerJoin('politician_fec_ids as f', 'f.fec_id', 'x.candidate_id')
+    .innerJoin('politicians as p', 'p.bioguide_id', 'f.bioguide_id')
+    .innerJoin('member_links as m', 'm.politician_id', 'p.id')
+    .select('p.id')
+    .distinct()
+    .where('x.updated_at', '>', since)
+    .whereRef('x.updated_at', '>', 'm.computed_at')
+    .execute();
+  for (const row of gifts) stale.add(row.id);
   return [...stale].sort((a, b) => a - b);
 }
