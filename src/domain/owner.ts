@@ -1,4 +1,5 @@
 // Senate pages say "Spouse"; House PDFs say "SP"; data sets say "spouse" or "--".
+import { ownEntry } from './lookup.js';
 
 export type Owner = 'Self' | 'Spouse' | 'Joint' | 'Dependent Child';
 
@@ -21,5 +22,5 @@ const OWNERS: Record<string, Owner> = {
 export function normalizeOwner(raw: string | null | undefined, blankMeansSelf = false): Owner | null {
   const text = (raw ?? '').trim().toLowerCase();
   if (text === '') return blankMeansSelf ? 'Self' : null;
-  return OWNERS[text] ?? null;
+  return ownEntry(OWNERS, text) ?? null;
 }

@@ -48,8 +48,9 @@ export interface AppOptions {
   logger?: BuildOptions['logger'];
 }
 
+/** False without the fixture, and when no global setup provided one (vitest.mutate.config.ts). */
 export function realDataAvailable(): boolean {
-  return inject('fixture') !== null;
+  return (inject('fixture') ?? null) !== null;
 }
 
 let accountCounter = 0;

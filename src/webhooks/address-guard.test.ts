@@ -6,7 +6,10 @@ import {
   BlockedAddressError,
   checkWebhookUrl,
   guardedLookup,
+  hostOf,
   judgeAddress,
+  resolveAllowed,
+  systemResolver,
   toBigInt,
 } from './address-guard.js';
 
@@ -216,6 +219,7 @@ describe('guardedLookup (the lookup a delivery socket connects through)', () => 
     resolve: fixedResolver({
       'both.example.test': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
       'v4only.example.test': ['93.184.216.34'],
+      'v6only.example.test': ['2606:2800:220:1:248:1893:25c8:1946'],
       'mixed.example.test': ['93.184.216.34', '10.0.0.1'],
     }),
   };
@@ -263,6 +267,16 @@ describe('guardedLookup (the lookup a delivery socket connects through)', () => 
     expect(answer.error).toBeInstanceOf(BlockedAddressError);
     expect(answer.error?.message).toContain('host v4only.example.test has no IPv6 address');
     expect(answer.address).toBe('');
+    const v4 = await lookup('v6only.example.test', { family: 4 });
+    expect(v4.error?.message).toBe('host v6only.example.test has no IPv4 address');
+    expect(v4.family).toBe(0);
+    // Family 0 (or any other number) asks for either family.
+    expect(await lookup('v6only.example.test', { family: 0 })).toEqual({
+      error: null,
+      address: '2606:2800:220:1:248:1893:25c8:1946',
+      family: 6,
+    });
+    expect((await lookup('both.example.test', { family: 5 })).address).toBe('93.184.216.34');
   });
 
   it('passes on the refusal of a host that resolves to a private address, and a name that does not resolve', async () => {
@@ -271,5 +285,151 @@ describe('guardedLookup (the lookup a delivery socket connects through)', () => 
     expect(mixed.address).toBe('');
     const unknown = await lookup('nowhere.example.test', {});
     expect(unknown.error?.message).toMatch(/nowhere\.example\.test/);
+  });
+});
+
+describe('the guard, rule by rule (stated for mutation testing)', () => {
+  it.each([
+    ['198.51.100.7', 'a documentation address'],
+    ['203.0.113.9', 'a documentation address'],
+    ['192.88.99.1', 'a 6to4 relay address'],
+    ['64:ff9b:1::1', 'a local-use translation address'],
+    ['2001::1', 'an IETF protocol assignment'],
+    ['2001:1ff::1', 'an IETF protocol assignment'],
+    ['3fff::1', 'a documentation address'],
+    ['3fff:fff::1', 'a documentation address'],
+    ['100::ffff:ffff:ffff:ffff', 'a discard-only address'],
+    ['10.255.255.255', 'a private address'],
+    ['fe80::1', 'a link-local address'],
+  ])('names %s as %s, exactly', (address, reason) => {
+    expect(judgeAddress(address, [])).toEqual({ allowed: false, reason: `${address} (${reason})` });
+  });
+
+  it.each([
+    '198.51.101.1',
+    '203.0.114.1',
+    '192.88.98.255',
+    '192.88.100.0',
+    '64:ff9b:2::1',
+    '3fff:1000::1',
+    '100:0:0:1::1',
+  ])('allows %s, just outside a refused range', (address) =>
+    expect(judgeAddress(address, [])).toEqual({ allowed: true }),
+  );
+
+  it('judges a mapped or NAT64 address by the IPv4 address inside, and says so', () => {
+    expect(judgeAddress('::ffff:a01:203', [])).toEqual({
+      allowed: false,
+      reason: '::ffff:a01:203 (which maps to 10.1.2.3 (a private address))',
+    });
+    expect(judgeAddress('[64:FF9B::C0A8:102]', [])).toEqual({
+      allowed: false,
+      reason: '64:ff9b::c0a8:102 (which maps to 192.168.1.2 (a private address))',
+    });
+    expect(judgeAddress('64:ff9b::808:808', [])).toEqual({ allowed: true });
+    expect(judgeAddress('::ffff:c000:201', parseCidrList('192.0.2.0/24'))).toEqual({ allowed: true });
+  });
+
+  it('refuses what is not an IP literal, naming it as given', () => {
+    expect(judgeAddress('example.org', [])).toEqual({
+      allowed: false,
+      reason: 'example.org (not an IP address)',
+    });
+    expect(judgeAddress('1.2.3', [])).toEqual({ allowed: false, reason: '1.2.3 (not an IP address)' });
+    expect(judgeAddress('', [])).toEqual({ allowed: false, reason: ' (not an IP address)' });
+  });
+
+  it('an exemption applies to its own address family only', () => {
+    expect(judgeAddress('::1', parseCidrList('0.0.0.0/0')).allowed).toBe(false);
+    expect(judgeAddress('127.0.0.1', parseCidrList('::/0')).allowed).toBe(false);
+    expect(judgeAddress('10.9.8.7', parseCidrList('0.0.0.0/0')).allowed).toBe(true);
+    expect(judgeAddress('fd00::1', parseCidrList('::/0')).allowed).toBe(true);
+    expect(judgeAddress('10.0.0.1', parseCidrList('10.0.0.1')).allowed).toBe(true);
+    expect(judgeAddress('10.0.0.2', parseCidrList('10.0.0.1')).allowed).toBe(false);
+  });
+
+  it('reads every IPv6 spelling to the same number', () => {
+    expect(toBigInt('::', 6)).toBe(0n);
+    expect(toBigInt('1::', 6)).toBe(1n << 112n);
+    expect(toBigInt('1:2::', 6)).toBe((1n << 112n) + (2n << 96n));
+    expect(toBigInt('1::8', 6)).toBe((1n << 112n) + 8n);
+    expect(toBigInt('::2:1', 6)).toBe((2n << 16n) + 1n);
+    expect(toBigInt('1:0:0:0:0:0:0:1', 6)).toBe(toBigInt('1::1', 6));
+    expect(toBigInt('ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 6)).toBe((1n << 128n) - 1n);
+    expect(toBigInt('::1.2.3.4', 6)).toBe(0x01020304n);
+    expect(toBigInt('::ffff:255.255.0.1', 6)).toBe((0xffffn << 32n) + 0xffff0001n);
+    expect(toBigInt('64:ff9b::192.0.2.33', 6)).toBe((0x64n << 112n) + (0xff9bn << 96n) + 0xc0000221n);
+    expect(toBigInt('1:2:3:4:5:6:1.2.3.4', 6)).toBe(0x00010002000300040005000601020304n);
+    expect(toBigInt('10.1.2.3', 4)).toBe(0x0a010203n);
+    expect(toBigInt('255.255.255.255', 4)).toBe(0xffffffffn);
+  });
+
+  it('says why a URL is refused, in words the subscriber can act on', async () => {
+    const message = (url: string, policy: AddressPolicy = nothingAllowed) =>
+      checkWebhookUrl(url, policy).then(
+        () => 'accepted',
+        (error: BlockedAddressError) => `${error.code}: ${error.message}`,
+      );
+    expect(await message('http://127.0.0.1/')).toBe(
+      'EWEBHOOKBLOCKED: 127.0.0.1 (a loopback address) is not allowed',
+    );
+    expect(await message('http://[::1]:8080/')).toBe(
+      'EWEBHOOKBLOCKED: ::1 (a loopback address) is not allowed',
+    );
+    expect(await message('https://nowhere.example.org/')).toBe(
+      'EWEBHOOKBLOCKED: host nowhere.example.org could not be resolved',
+    );
+    const resolve = fixedResolver({
+      'empty.example.test': [],
+      'lan.example.test': ['93.184.215.14', '192.168.1.9'],
+    });
+    expect(await message('https://empty.example.test/', { allow: [], resolve })).toBe(
+      'EWEBHOOKBLOCKED: host empty.example.test has no address',
+    );
+    expect(await message('https://lan.example.test/', { allow: [], resolve })).toBe(
+      'EWEBHOOKBLOCKED: host lan.example.test resolves to 192.168.1.9 (a private address), which is not allowed',
+    );
+    expect(await message('https://user@93.184.215.14/')).toBe(
+      'EWEBHOOKBLOCKED: must not contain a user name or password',
+    );
+    expect(await message('https://:secret@93.184.215.14/')).toBe(
+      'EWEBHOOKBLOCKED: must not contain a user name or password',
+    );
+    expect(await message('ws://93.184.215.14/')).toBe('EWEBHOOKBLOCKED: must use http or https');
+    expect(await message('/relative')).toBe('EWEBHOOKBLOCKED: is not an absolute URL');
+  });
+
+  it(`accepts http and https URLs up to ${2048} characters, IPv6 literals included`, async () => {
+    const base = 'https://93.184.215.14/';
+    const exact = `${base}${'a'.repeat(2048 - base.length)}`;
+    expect(exact).toHaveLength(2048);
+    await expect(checkWebhookUrl(exact, nothingAllowed)).resolves.toBeInstanceOf(URL);
+    await expect(checkWebhookUrl(`${exact}a`, nothingAllowed)).rejects.toThrow(
+      'is longer than 2048 characters',
+    );
+    await expect(checkWebhookUrl('http://93.184.215.14/hook', nothingAllowed)).resolves.toBeInstanceOf(URL);
+    const v6 = await checkWebhookUrl('https://[2606:4700:4700::1111]:8443/x', nothingAllowed);
+    expect(hostOf(v6)).toBe('2606:4700:4700::1111');
+  });
+
+  it('hands back the address it judged, with its family', async () => {
+    expect(await resolveAllowed('93.184.215.14', nothingAllowed)).toEqual([
+      { address: '93.184.215.14', family: 4 },
+    ]);
+    expect(await resolveAllowed('2606:4700:4700::1111', nothingAllowed)).toEqual([
+      { address: '2606:4700:4700::1111', family: 6 },
+    ]);
+    const resolve = fixedResolver({ 'two.example.test': ['93.184.215.14', '2606:4700:4700::1111'] });
+    expect(await resolveAllowed('two.example.test', { allow: [], resolve })).toEqual([
+      { address: '93.184.215.14', family: 4 },
+      { address: '2606:4700:4700::1111', family: 6 },
+    ]);
+  });
+
+  it('resolves names through the system resolver, every address of the name', async () => {
+    const addresses = await systemResolver('localhost');
+    expect(Array.isArray(addresses)).toBe(true);
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const entry of addresses) expect([4, 6]).toContain(entry.family);
   });
 });

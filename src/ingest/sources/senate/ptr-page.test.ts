@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { congressPath } from '../../../test-support/documents.js';
 import type { ParsedDocument } from '../document.js';
-import { parseSenatePtrPage, parseSenatePtrPages, readFilerHeading, splitEfdPages } from './ptr-page.js';
+import {
+  FILER_HONORIFICS,
+  parseSenatePtrPage,
+  parseSenatePtrPages,
+  readFilerHeading,
+  splitEfdPages,
+} from './ptr-page.js';
 
 const dataDir = inject('dataDir');
 
@@ -868,10 +874,15 @@ describe('Senate eFD PTR pages (synthetic)', () => {
       filer_last_name: 'McConnell',
       filer_first_name: 'Mitch',
     });
+    // A first word that is itself a title ("Mr Aa", drawn once in a few thousand runs) is a title by
+    // the rule, so names are drawn without one; the titles come from the parser's own table.
+    const titles = new Set<string>(FILER_HONORIFICS.map((title) => title.toLowerCase()));
     fc.assert(
       fc.property(
-        fc.stringMatching(/^[A-Z][a-z]{1,8}( [A-Z])? [A-Z][a-z]{1,10}$/),
-        fc.constantFrom('', 'Mr. ', 'Mrs. ', 'Ms. ', 'Dr. '),
+        fc
+          .stringMatching(/^[A-Z][a-z]{1,8}( [A-Z])? [A-Z][a-z]{1,10}$/)
+          .filter((name) => !titles.has((name.split(' ')[0] ?? '').toLowerCase())),
+        fc.constantFrom('', ...FILER_HONORIFICS.flatMap((title) => [`${title}. `, `${title} `])),
         (name, honorific) => {
           const parsed = readFilerHeading(`The Honorable ${honorific}${name} (${name.split(' ').pop()}, X)`);
           expect(parsed.filer_display_name).toBe(name);

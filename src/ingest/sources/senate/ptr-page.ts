@@ -89,6 +89,10 @@ function readFiling(html: string, heading: string): FilingInfo {
   return filing;
 }
 
+/** The titles a filer heading may put before the name ("The Honorable Mr. Jon Tester"), dropped for display. */
+export const FILER_HONORIFICS = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr'] as const;
+const LEADING_HONORIFIC = new RegExp(`^(${FILER_HONORIFICS.join('|')})\\.?\\s+`, 'i');
+
 /**
  * "The Honorable Michael F Bennet (Bennet, Michael)" or "The Honorable Lamar Alexander (Former
  * Senator)": the parenthesis holds either "Last, First" or the office.
@@ -109,7 +113,7 @@ export function readFilerHeading(heading: string): Pick<
   const inside = paren?.[1]?.trim() ?? '';
   const comma = inside.indexOf(',');
   const isName = comma > 0 && !/senator|candidate|officer|member/i.test(inside);
-  const display = name.replace(/^(Mr|Mrs|Ms|Miss|Dr)\.?\s+/i, '');
+  const display = name.replace(LEADING_HONORIFIC, '');
   return {
     filer_name: name === '' ? null : name,
     filer_display_name: display === '' ? null : display,
