@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { createAccount, setAccountRateLimit } from '../src/accounts/admin.js';
 import { authenticate, chargeCaller } from '../src/accounts/authentication.js';
 import { refreshMembers } from '../src/analytics/refresh-members.js';
+import type { DatabaseConfig } from '../src/config.js';
 import { todayUtc } from '../src/domain/dates.js';
 import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
@@ -112,8 +113,9 @@ interface BenchData {
   whaleStatements: number;
 }
 
-export async function buildDatabase(file: string): Promise<BenchData> {
-  const store = openStore({ kind: 'sqlite', file });
+/** The bench database in a SQLite file, or (bench/http-pg.ts) in a PostgreSQL database. */
+export async function buildDatabase(target: string | DatabaseConfig): Promise<BenchData> {
+  const store = openStore(typeof target === 'string' ? { kind: 'sqlite', file: target } : target);
   await migrateToLatest(store.db);
   await loadRealData(store.db, requireDataDir());
   // Grow the real rows deterministically: copies 1..MULTIPLIER-1 of every trade, same content,

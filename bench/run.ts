@@ -6,6 +6,7 @@ import { repoRoot } from '../src/test-support/data-dir.js';
 import { runClusterBench } from './cluster.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
+import { runHttpPgBench } from './http-pg.js';
 import { runLegislationBench } from './legislation.js';
 import { runRecordsBench } from './records.js';
 import { runSearchBench } from './search.js';
@@ -15,6 +16,7 @@ import { runWebhooksBench } from './webhooks.js';
 /** Each section returns its Markdown; add a line here to add a benchmark. */
 const SECTIONS: Record<string, () => Promise<string>> = {
   http: runHttpBench,
+  'http-pg': runHttpPgBench,
   enrich: runEnrichBenchmark,
   webhooks: runWebhooksBench,
   records: runRecordsBench,
@@ -39,8 +41,10 @@ export function replaceSection(document: string, name: string, body: string): st
 }
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
-// `cluster` needs a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL): it runs when named only.
-const names = requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => name !== 'cluster');
+// `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL): they run when named only.
+const ON_REQUEST = new Set(['cluster', 'http-pg']);
+const names =
+  requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {
   const section = SECTIONS[name];
   if (!section) {

@@ -5,6 +5,14 @@ export function isSqlite(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/**
+ * Whether the database runs data-modifying statements (UPDATE/INSERT ... RETURNING) inside WITH, so
+ * that several dependent writes go to the server as one statement: PostgreSQL does, SQLite does not.
+ */
+export function chainsWritesInOneStatement(db: Kysely<unknown>): boolean {
+  return !isSqlite(db);
+}
+
 /** An auto-incrementing integer primary key column type for the current dialect. */
 export function autoIdType(db: Kysely<unknown>): 'integer' | 'serial' {
   return isSqlite(db) ? 'integer' : 'serial';

@@ -2,6 +2,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
+import { chainsWritesInOneStatement } from '../dialect.js';
 import type { Database, RequestLogTable } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import { inTransaction } from '../transaction.js';
@@ -384,6 +385,8 @@ export async function chargeCall(
   try {
     const handle = syncSqliteOf(db);
     if (handle) return chargeSynchronously(handle, db, values, withUsage);
+    if (chainsWritesInOneStatement(db as unknown as Kysely<unknown>))
+      return await db.transaction().execute((trx) => chargeInOneStatement(trx, values, withUsage));
     return await db.transaction().execute(async (trx) => {
       const key = await chargeQueries.keySpend(trx, values).executeTakeFirst();
       if (!key) {
@@ -405,6 +408,43 @@ export async function chargeCall(
     if (error instanceof ChargeRefused) return { ok: false, reason: error.reason };
     throw error;
   }
+}
+
+/**
+ * PostgreSQL: the same four writes as one statement of data-modifying CTEs, inside the same
+ * transaction: three round trips to the server (begin, the statement, commit) instead of six. On
+ * PostgreSQL every statement of a /trades call is a round trip that waits for a server process,
+ * and the charge's six were its largest cost (`npm run bench -- http-pg`, docs/architecture.md).
+ * The account is debited only if the key's spend was taken (`exists (select 1 from k)`); a
+ * refusal throws ChargeRefused, which rolls the transaction back, ledger and usage rows included.
+ */
+async function chargeInOneStatement(
+  trx: Kysely<Database>,
+  v: ChargeValues,
+  withUsage: boolean,
+): Promise<ChargeOutcome> {
+  let statement = trx
+    .with('k', () => chargeQueries.keySpend(trx, v))
+    .with('a', () => chargeQueries.accountDebit(trx, v).where(sql<boolean>`exists (select 1 from k)`));
+  // Unread data-modifying CTEs still run, exactly once, to completion; nothing reads l and u, so
+  // the statement's type need not know them.
+  if (v.cost > 0)
+    statement = statement.with('l', () => chargeQueries.ledgerRow(trx, v)) as unknown as typeof statement;
+  if (withUsage)
+    statement = statement.with('u', () => chargeQueries.usageRow(trx, v)) as unknown as typeof statement;
+  const row = await statement
+    .selectNoFrom([
+      sql<number | null>`(select spent_today from k)`.as('spent_today'),
+      sql<number | null>`(select allowance from a)`.as('allowance'),
+      sql<number | null>`(select credits from a)`.as('credits'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.spent_today === null) {
+    const exists = await chargeQueries.keyState(trx, v).executeTakeFirst();
+    throw new ChargeRefused(exists && exists.revoked_at === null ? 'daily_cap' : 'revoked');
+  }
+  if (row.allowance === null || row.credits === null) throw new ChargeRefused('balance');
+  return { ok: true, allowance: row.allowance, credits: row.credits, spentToday: row.spent_today };
 }
 
 const chargeTransactions = new WeakMap<
