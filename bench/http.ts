@@ -1,5 +1,5 @@
 // GET /trades against the floor, and every endpoint measured. The floor is the faster of two plain
-// servers over the same file, the same 50 fields and the same rows (bench/http-server.ts): rows ->
+// servers over the same file, the same Trade fields and the same rows (bench/http-server.ts): rows ->
 // JSON.stringify, and JSON built by SQLite. dcledger and both floors run at once, each alone in its
 // process, and are loaded in turn (interleaved rounds) so that their ratio holds under a busy machine.
 // BENCH_MEMORY_SECONDS sets the seconds of load before each memory reading (60).
@@ -21,6 +21,7 @@ import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
 import { readVoteviewDir, saveVoteviewSets } from '../src/ingest/votes/import.js';
 import { SymbolDataCache } from '../src/market/series-loader.js';
+import { TradeSchema } from '../src/resources/trade.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
@@ -521,7 +522,7 @@ ${tradeRows.join('\n')}
 The floor is the faster of two plain servers (bench/http-server.ts), each a bare Fastify route over
 better-sqlite3 on the same file, one statement per query shape prepared once, no key, no metering, no
 validation: one sends \`JSON.stringify\` of the rows, the other the JSON SQLite builds with
-\`json_group_array(json_object(...))\`. Both select the same 50 fields of the Trade resource (\`chamber\` and
+\`json_group_array(json_object(...))\`. Both select the same ${Object.keys(TradeSchema.properties).length} fields of the Trade resource (\`chamber\` and
 \`days_held\` computed in SQL) and the run checks that both answer byte-for-byte what dcledger answers.
 dcledger does, per request: authenticate the \`DC-API-Key\`, count the call against the per-minute limit,
 validate and normalize the query, build and run the query, take the charge in one write transaction
