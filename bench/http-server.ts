@@ -1,30 +1,14 @@
-// One benchmark server, alone in its process:
-//   dcledger <db>     the real app (auth, rate limit, validation, charge, request log, gating);
+// One floor server, alone in its process (dcledger itself runs from its build:
+// bench/http-server-built.mjs):
 //   floor-rows <db>   plain Fastify + better-sqlite3: rows of the Trade fields -> JSON.stringify;
 //   floor-json <db>   the same query, the JSON built by SQLite (json_group_array(json_object(...))).
 // The floors answer GET /trades?limit=&days=&chamber= with the same fields and rows as dcledger,
 // without keys, metering or validation: the plainest fast code over the same file.
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
 import { CHAMBER_OF_SOURCE, SOURCE_OF_CHAMBER_FILTER } from '../src/domain/sources.js';
 import { TradeSchema } from '../src/resources/trade.js';
-import { openStore } from '../src/storage/database.js';
 import { FIXTURE_NOW } from '../src/test-support/real-data.js';
-
-async function dcledger(file: string) {
-  const store = openStore({ kind: 'sqlite', file });
-  // The default in-process rate-limit store: the bench account has a custom per-minute limit
-  // (`dcledger accounts limit`) high enough for the load generator.
-  const app = await buildApp({ db: store.db, dialect: store.dialect, clock: () => FIXTURE_NOW });
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await store.close();
-    },
-  };
-}
 
 /**
  * Where a Trade field comes from when it is not the trades column of the same name: the member's
@@ -100,8 +84,9 @@ async function floor(file: string, json: boolean) {
 }
 
 const [mode, file] = process.argv.slice(2);
-if (!file || !mode) throw new Error('usage: http-server.ts dcledger|floor-rows|floor-json <db>');
-const server = mode === 'dcledger' ? await dcledger(file) : await floor(file, mode === 'floor-json');
+if (!file || (mode !== 'floor-rows' && mode !== 'floor-json'))
+  throw new Error('usage: http-server.ts floor-rows|floor-json <db>');
+const server = await floor(file, mode === 'floor-json');
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 const address = server.app.server.address() as { port: number };
 process.stdout.write(`listening http://127.0.0.1:${address.port}\n`);

@@ -6,7 +6,7 @@
 // BENCH_ENDPOINTS=/trades,/whales runs only the endpoints whose request starts with one of the given
 // prefixes (all by default); BENCH_DURATION sets the seconds per run (5), BENCH_ROUNDS the rounds of
 // the /trades comparison (2).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -238,15 +238,17 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts a server process (bench/http-server.ts) and waits until it listens. */
+/**
+ * Starts a server process and waits until it listens: dcledger from its build, as production
+ * runs it (bench/http-server-built.mjs), a floor from bench/http-server.ts.
+ */
 async function startServer(args: string[]): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const [mode, file] = args;
+  const command =
+    mode === 'dcledger'
+      ? [join(repoRoot, 'bench', 'http-server-built.mjs'), file ?? '', FIXTURE_NOW.toISOString()]
+      : ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args];
+  const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -430,6 +432,16 @@ export async function runHttpBench(): Promise<string> {
     await store.close();
     const headers = { 'dc-api-key': account.key.api_key };
 
+    // dcledger runs from its build (dist/, what `npm start` runs): compile the current source first.
+    process.stdout.write('building dist (npm run build)...\n');
+    execFileSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      },
+    );
     const dcledger = await startServer(['dcledger', file]);
     servers.push(dcledger);
     const member = await fetch(`${dcledger.url}/politicians/nancy-pelosi`, { headers });
@@ -500,7 +512,8 @@ export async function runHttpBench(): Promise<string> {
       `## GET /trades against the floor, and every endpoint
 
 Command: ${command} (${DURATION_S} s per run, ${ROUNDS} interleaved rounds for /trades, ${CONNECTIONS} connections; each
-server runs alone in its own process, all three at once, autocannon in the parent, all on the same machine).
+server runs alone in its own process, all three at once, autocannon in the parent, all on the same machine; dcledger
+runs from its build, dist/, as \`npm start\` runs it, without a TypeScript loader).
 Machine: ${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${loadAtEnd.toFixed(2)} at the end
 ${loadNote(loadAtStart, loadAtEnd)}
 Data: the real trade sets (legislators, Senate Stock Watcher aggregate and reports, both House sets)
