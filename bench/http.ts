@@ -1,12 +1,12 @@
 // GET /trades against the floor, and every endpoint measured. The floor is the faster of two plain
-// servers over the same file, the same 50 fields and the same rows (bench/http-server.ts): rows ->
+// servers over the same file, the same Trade fields and the same rows (bench/http-server.ts): rows ->
 // JSON.stringify, and JSON built by SQLite. dcledger and both floors run at once, each alone in its
 // process, and are loaded in turn (interleaved rounds) so that their ratio holds under a busy machine.
 // BENCH_MEMORY_SECONDS sets the seconds of load before each memory reading (60).
 // BENCH_ENDPOINTS=/trades,/whales runs only the endpoints whose request starts with one of the given
 // prefixes (all by default); BENCH_DURATION sets the seconds per run (5), BENCH_ROUNDS the rounds of
 // the /trades comparison (2).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
 import { readVoteviewDir, saveVoteviewSets } from '../src/ingest/votes/import.js';
 import { SymbolDataCache } from '../src/market/series-loader.js';
+import { TradeSchema } from '../src/resources/trade.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
@@ -239,15 +240,17 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts a server process (bench/http-server.ts) and waits until it listens. */
+/**
+ * Starts a server process and waits until it listens: dcledger from its build, as production
+ * runs it (bench/http-server-built.mjs), a floor from bench/http-server.ts.
+ */
 async function startServer(args: string[]): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const [mode, file] = args;
+  const command =
+    mode === 'dcledger'
+      ? [join(repoRoot, 'bench', 'http-server-built.mjs'), file ?? '', FIXTURE_NOW.toISOString()]
+      : ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args];
+  const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -431,6 +434,16 @@ export async function runHttpBench(): Promise<string> {
     await store.close();
     const headers = { 'dc-api-key': account.key.api_key };
 
+    // dcledger runs from its build (dist/, what `npm start` runs): compile the current source first.
+    process.stdout.write('building dist (npm run build)...\n');
+    execFileSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      },
+    );
     const dcledger = await startServer(['dcledger', file]);
     servers.push(dcledger);
     const member = await fetch(`${dcledger.url}/politicians/nancy-pelosi`, { headers });
@@ -501,7 +514,8 @@ export async function runHttpBench(): Promise<string> {
       `## GET /trades against the floor, and every endpoint
 
 Command: ${command} (${DURATION_S} s per run, ${ROUNDS} interleaved rounds for /trades, ${CONNECTIONS} connections; each
-server runs alone in its own process, all three at once, autocannon in the parent, all on the same machine).
+server runs alone in its own process, all three at once, autocannon in the parent, all on the same machine; dcledger
+runs from its build, dist/, as \`npm start\` runs it, without a TypeScript loader).
 Machine: ${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${loadAtEnd.toFixed(2)} at the end
 ${loadNote(loadAtStart, loadAtEnd)}
 Data: the real trade sets (legislators, Senate Stock Watcher aggregate and reports, both House sets)
@@ -523,7 +537,7 @@ ${tradeRows.join('\n')}
 The floor is the faster of two plain servers (bench/http-server.ts), each a bare Fastify route over
 better-sqlite3 on the same file, one statement per query shape prepared once, no key, no metering, no
 validation: one sends \`JSON.stringify\` of the rows, the other the JSON SQLite builds with
-\`json_group_array(json_object(...))\`. Both select the same 50 fields of the Trade resource (\`chamber\` and
+\`json_group_array(json_object(...))\`. Both select the same ${Object.keys(TradeSchema.properties).length} fields of the Trade resource (\`chamber\` and
 \`days_held\` computed in SQL) and the run checks that both answer byte-for-byte what dcledger answers.
 dcledger does, per request: authenticate the \`DC-API-Key\`, count the call against the per-minute limit,
 validate and normalize the query, build and run the query, take the charge in one write transaction

@@ -1,5 +1,5 @@
 // Read queries over politicians: profiles with trade counts, lists, committees.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { type PoliticianSortColumn, STAT_SORT_COLUMNS } from '../../domain/sorts.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
@@ -69,6 +69,16 @@ function profileQuery(db: Kysely<Database>) {
     ]);
 }
 
+type ProfileQuery = SelectQueryBuilder<
+  Database & {
+    p: Database['politicians'];
+    s: Database['politician_trade_totals'];
+    ps: Database['politician_stats'];
+  },
+  'p' | 's' | 'ps',
+  object
+>;
+
 export type ProfileRecord = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
 
 /** By numeric id or slug. */
@@ -90,7 +100,11 @@ export async function findPoliticianId(db: Kysely<Database>, idOrSlug: string): 
 }
 
 function filtered(db: Kysely<Database>, filter: PoliticianListFilter) {
-  let query = profileQuery(db);
+  return applyFilter(profileQuery(db), filter);
+}
+
+function applyFilter<Q extends ProfileQuery>(profiles: Q, filter: PoliticianListFilter): Q {
+  let query = profiles as ProfileQuery;
   if (filter.search) {
     const needle = filter.search;
     query = query.where((eb) =>
@@ -109,39 +123,60 @@ function filtered(db: Kysely<Database>, filter: PoliticianListFilter) {
       ? query.where('s.trade_count', '>', 0)
       : query.where((eb) => eb.or([eb('s.trade_count', 'is', null), eb('s.trade_count', '=', 0)]));
   }
-  return query;
+  return query as Q;
 }
 
+/**
+ * A page of profiles, ranked. The ranking needs every member's sort key (no index holds it, and
+ * the roster has every member since 1789: ~12,800 rows), so the page's ids are chosen first over
+ * the sort keys alone, and only those rows are read in full: sorting ~12,800 forty-column rows
+ * cost most of a `/politicians?limit=100` call (BENCHMARKS.md, issue 17).
+ */
 export async function listProfiles(
   db: Kysely<Database>,
   filter: PoliticianListFilter,
   order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
   page: { limit: number; offset: number },
 ): Promise<ProfileRecord[]> {
-  let query = filtered(db, filter);
+  // The keys: only the tables the filter and the order read (the statistics for their sorts).
+  let keyed = db
+    .selectFrom('politicians as p')
+    .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id') as unknown as ProfileQuery;
+  if (STAT_SORTS.has(order.column))
+    keyed = keyed.leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id') as unknown as ProfileQuery;
+  const keys = ranked(applyFilter(keyed, filter), order).select('p.id').limit(page.limit).offset(page.offset);
+  return ranked(profileQuery(db).where('p.id', 'in', keys), order).execute();
+}
+
+/** The profile ranking (`order`, then the id in the same direction) on a profile query. */
+function ranked<Q extends ProfileQuery>(
+  query: Q,
+  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+): Q {
+  let q = query as ProfileQuery;
   const dir = order.direction;
   switch (order.column) {
     case 'trade_count':
-      query = query.orderBy(sql`coalesce(s.trade_count, 0)`, dir);
+      q = q.orderBy(sql`coalesce(s.trade_count, 0)`, dir);
       break;
     case 'name':
-      query = query.orderBy('p.name', dir);
+      q = q.orderBy('p.name', dir);
       break;
     case 'last_trade_date':
-      query = query.orderBy(sql`(s.last_trade_date is null)`, 'asc').orderBy('s.last_trade_date', dir);
+      q = q.orderBy(sql`(s.last_trade_date is null)`, 'asc').orderBy('s.last_trade_date', dir);
       break;
     case 'total_volume_high':
-      query = query.orderBy(sql`coalesce(${volume('volume_high')}, 0)`, dir);
+      q = q.orderBy(sql`coalesce(${volume('volume_high')}, 0)`, dir);
       break;
     case 'id':
       break;
     default:
       if (STAT_SORTS.has(order.column)) {
         const column = sql.ref(`ps.${order.column}`);
-        query = query.orderBy(sql`(${column} is null)`, 'asc').orderBy(column, dir);
+        q = q.orderBy(sql`(${column} is null)`, 'asc').orderBy(column, dir);
       }
   }
-  return query.orderBy('p.id', dir).limit(page.limit).offset(page.offset).execute();
+  return q.orderBy('p.id', dir) as Q;
 }
 
 export async function countProfiles(db: Kysely<Database>, filter: PoliticianListFilter): Promise<number> {

@@ -180,19 +180,60 @@ function applyOrder<Q extends TradeQuery>(query: Q, order: TradeOrder, nullsPoss
   return q.orderBy('t.id', dir) as Q;
 }
 
+/**
+ * The page's trades with every column, in order. The page is chosen first on the trade ids alone
+ * (filters, order, limit and offset in a subquery that selects only `t.id`), then only its rows
+ * are read in full. When the order cannot come from an index (e.g. one ticker's trades by
+ * transaction date), the database sorts every matching trade: sorting ids and two or three keys
+ * instead of fifty-column rows made `/tickers/NVDA/trades` (848 matches) about twice as fast on
+ * SQLite (BENCHMARKS.md, issue 17). Where the disclosure-date index gives the order (the default
+ * `/trades` page) the database stops after the page's rows anyway and the second pass would only
+ * add its cost (+25% on that query), so such pages are read in one pass.
+ */
+function pageQuery(db: Kysely<Database>, filter: TradeFilter, order: TradeOrder, page: Page): BaseQuery {
+  // A disclosure-date range already excludes trades without a disclosure date.
+  const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
+  if (orderFromIndex(filter, order)) {
+    const query = applyOrder(
+      applyFilter(baseQuery(db) as unknown as TradeQuery, filter),
+      order,
+      nullsPossible,
+    );
+    return (query as unknown as BaseQuery).limit(page.limit).offset(page.offset);
+  }
+  const keys = applyOrder(
+    applyFilter(
+      db
+        .selectFrom('trades as t')
+        .innerJoin('politicians as p', 'p.id', 't.politician_id')
+        .select('t.id') as unknown as TradeQuery,
+      filter,
+    ),
+    order,
+    nullsPossible,
+  ) as unknown as SelectQueryBuilder<Database & { t: Database['trades'] }, 't', { id: number }>;
+  const pageKeys = keys.limit(page.limit).offset(page.offset);
+  const rows = (baseQuery(db) as unknown as TradeQuery).where('t.id', 'in', pageKeys as never);
+  return applyOrder(rows, order, nullsPossible) as unknown as BaseQuery;
+}
+
+/**
+ * Whether the database reads the page in order from an index: by id (the primary key), or by
+ * disclosure date (its index) with no filter on a ticker or a member, whose own indexes the
+ * planner prefers (it then sorts every match).
+ */
+function orderFromIndex(filter: TradeFilter, order: TradeOrder): boolean {
+  if (filter.tickers?.length || filter.politicianIds?.length) return false;
+  return order.column === 'disclosure_date' || order.column === 'id';
+}
+
 export async function findTrades(
   db: Kysely<Database>,
   filter: TradeFilter,
   order: TradeOrder,
   page: Page,
 ): Promise<TradeRecord[]> {
-  // A disclosure-date range already excludes trades without a disclosure date.
-  const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
-  const query = applyOrder(applyFilter(baseQuery(db) as unknown as TradeQuery, filter), order, nullsPossible);
-  return (await (query as unknown as ReturnType<typeof baseQuery>)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()) as TradeRecord[];
+  return (await pageQuery(db, filter, order, page).execute()) as TradeRecord[];
 }
 
 export async function countTrades(db: Kysely<Database>, filter: TradeFilter): Promise<number> {
@@ -294,9 +335,7 @@ function tradesJsonQuery(
   page: Page,
   shape: TradeJsonShape,
 ) {
-  const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
-  const query = applyOrder(applyFilter(baseQuery(db) as unknown as TradeQuery, filter), order, nullsPossible);
-  const inner = (query as unknown as ReturnType<typeof baseQuery>).limit(page.limit).offset(page.offset);
+  const inner = pageQuery(db, filter, order, page);
   const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(field, shape)}`);
   return db
     .selectFrom(inner.as('r'))

@@ -1,0 +1,27 @@
+// The dcledger bench server as it runs in production: the compiled build (dist/, what
+// `npm start` and bin/dcledger.js run), in plain Node without a TypeScript loader. Under
+// `--import tsx` the process also carries the loader's own thread and caches, ~60 MB of resident
+// memory the product never has (measured: 210 MB against 149 MB idle for the same dist server),
+// which the memory readings of `npm run bench -- http` would otherwise count (issue 17).
+// Usage: node bench/http-server-built.mjs <db> <clock ISO time>; bench/http.ts builds dist first.
+import { buildApp } from '../dist/app.js';
+import { openStore } from '../dist/storage/database.js';
+
+const [file, clock] = process.argv.slice(2);
+if (!file || !clock) throw new Error('usage: http-server-built.mjs <db> <clock ISO time>');
+const now = new Date(clock);
+const store = openStore({ kind: 'sqlite', file });
+// The default in-process rate-limit store: the bench account has a custom per-minute limit
+// (`dcledger accounts limit`) high enough for the load generator.
+const app = await buildApp({ db: store.db, dialect: store.dialect, clock: () => now });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(
+  `listening http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`,
+);
+process.once('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => store.close())
+    .then(() => process.exit(0));
+});
