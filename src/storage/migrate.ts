@@ -18,6 +18,7 @@ import * as idempotency from './migrations/0015-idempotency.js';
 import * as search from './migrations/0016-search.js';
 import * as performance from './migrations/0017-performance.js';
 import * as hardening from './migrations/0018-hardening.js';
+import * as jobs from './migrations/0019-jobs.js';
 import * as accountVerify from './migrations/0020-account-verify.js';
 import * as politicianStats from './migrations/0021-politician-stats.js';
 import type { Database } from './schema.js';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0013-analytics-links': analyticsLinks,
   '0018-hardening': hardening,
   '0021-politician-stats': politicianStats,
+  '0019-jobs': jobs,
 };
 
 export interface MigrationReport {
