@@ -236,6 +236,12 @@ export async function reclaimExpiredEnrichmentJobs(
   });
 }
 
+/**
+ * A job that did not finish waits again, or folds into the job already waiting. On PostgreSQL an
+ * enqueue committing between the look for a waiting job and the update can make the update break
+ * the unique queue_key; the transaction then rolls back, the job keeps its (expiring) lease, and
+ * the next reclaim after the lease folds it into that new job.
+ */
 async function putBack(
   trx: Kysely<Database>,
   job: EnrichmentJobRow,
