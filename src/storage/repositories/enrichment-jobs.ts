@@ -306,7 +306,7 @@ export async function recentEnrichmentJobs(db: Kysely<Database>, limit: number):
 }
 
 export interface EnrichmentQueueState {
-  /** Jobs waiting (0 or 1) plus jobs running. */
+  /** Jobs waiting to be claimed (0 or 1: requests fold into the waiting job). */
   waiting: number;
   running: number;
   /** created_at of the oldest job not finished, or null. */
