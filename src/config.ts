@@ -69,6 +69,22 @@ export interface ClusterSettings {
    * lease lasts without renewal; another scheduler takes over within this time after it dies.
    */
   schedulerLeaseMs: number;
+  /** The enrichment job queue run by `serve --role worker|all` and `dcledger enrich`. */
+  enrichmentJobs: EnrichmentJobSettings;
+}
+
+export interface EnrichmentJobSettings {
+  /**
+   * DCLEDGER_ENRICH_LEASE_MS (default 60000): how long a worker owns a claimed enrichment job
+   * without renewal (it renews every few seconds); a crashed worker's job is taken over after it.
+   */
+  leaseMs: number;
+  /** DCLEDGER_ENRICH_POLL_MS (default 5000): how often an idle worker looks for a job. */
+  pollMs: number;
+  /** DCLEDGER_ENRICH_MAX_ATTEMPTS (default 5): attempts before a job fails for good. */
+  maxAttempts: number;
+  /** DCLEDGER_ENRICH_RETRY_MS (default 30000): first retry delay after a failed attempt, doubled per attempt. */
+  retryBaseMs: number;
 }
 
 export type EmbeddingsProviderName = 'lsa' | 'openai' | 'voyage';
@@ -442,6 +458,12 @@ export function readCluster(env: Env): ClusterSettings {
     redisUrl,
     redisOnError: onError === 'memory' ? 'memory' : 'fail',
     schedulerLeaseMs: readInteger(env, 'DCLEDGER_SCHEDULER_LEASE_MS', 30_000, 1000),
+    enrichmentJobs: {
+      leaseMs: readInteger(env, 'DCLEDGER_ENRICH_LEASE_MS', 60_000, 100),
+      pollMs: readInteger(env, 'DCLEDGER_ENRICH_POLL_MS', 5_000, 10),
+      maxAttempts: readInteger(env, 'DCLEDGER_ENRICH_MAX_ATTEMPTS', 5, 1),
+      retryBaseMs: readInteger(env, 'DCLEDGER_ENRICH_RETRY_MS', 30_000, 0),
+    },
   };
 }
 

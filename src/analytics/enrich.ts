@@ -40,6 +40,8 @@ export interface EnrichOptions {
   provider?: PriceProvider;
   refetchDays?: number;
   progress?: EnrichProgress;
+  /** Aborts the run between phases and batches (a queued job whose lease was lost). */
+  signal?: AbortSignal;
 }
 
 export interface EnrichReport {
@@ -69,9 +71,17 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
   const today = todayUtc(now);
   const stamp = now.toISOString();
   const all = options.all ?? false;
-  const progress = options.progress ?? (() => undefined);
+  const signal = options.signal;
+  const reportProgress = options.progress ?? (() => undefined);
+  // Every progress report is also a point where an aborted run stops (inside the compute
+  // transaction, which then rolls back).
+  const progress: EnrichProgress = (phase, done, total) => {
+    signal?.throwIfAborted();
+    reportProgress(phase, done, total);
+  };
   const seconds: Record<string, number> = {};
   const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+    signal?.throwIfAborted();
     const started = performance.now();
     try {
       return await work();

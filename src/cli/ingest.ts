@@ -1,13 +1,16 @@
 // `dcledger ingest [house|senate|oge|all]` and `dcledger replay-server`.
 import cliProgress from 'cli-progress';
+import { pino } from 'pino';
 import { INGEST_SOURCES, type IngestSourceName, loadConfig, parseBaseUrl } from '../config.js';
+import { manualIngestRun } from '../ingest/pipeline/manual-run.js';
 import { isRecordSource } from '../ingest/pipeline/record-setup.js';
 import { type IngestReport, type SourceReport, summaryLine } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
-import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
+import { buildConnectors } from '../ingest/pipeline/setup.js';
 import { ReplayDataError } from '../ingest/replay/catalog.js';
 import { OGE_LISTING_PATH, ReplayServer } from '../ingest/replay/server.js';
 import type { ConnectorName } from '../ingest/sources/connector.js';
+import { redactingStream } from '../logging.js';
 import { openMigratedStore } from '../storage/open.js';
 import { ingestRecordsCommand } from './ingest-records.js';
 import { secIngestCommand } from './ingest-sec.js';
@@ -46,11 +49,16 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   try {
-    const report = await ingestOnce(store.db, config.ingest, {
+    // The run's log lines (each carrying its run id) go to stderr; the report goes to stdout.
+    const log = pino({ level: config.logLevel }, redactingStream(process.stderr)).child({
+      component: 'ingest',
+    });
+    const { report } = await manualIngestRun(store.db, config.ingest, {
       connectors: buildConnectors(sources, config.ingest, baseUrl),
       since,
       progress,
       signal: controller.signal,
+      log,
     });
     progress.close();
     if (options.json) printJson(report);

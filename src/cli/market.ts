@@ -1,11 +1,11 @@
 // `dcledger prices import`, `dcledger companies import`, `dcledger enrich`.
-import { type EnrichReport, enrich } from '../analytics/enrich.js';
+import type { EnrichReport } from '../analytics/enrich.js';
 import { loadConfig } from '../config.js';
 import { type CompanyImportReport, CompanyInputError, importCompanies } from '../market/import-companies.js';
 import { importPrices, type PriceImportReport, PriceInputError } from '../market/import-prices.js';
 import { PriceFormatError } from '../market/price-files.js';
-import { providerFromConfig } from '../market/provider.js';
 import { openMigratedStore } from '../storage/open.js';
+import { runEnrichmentJob } from './enrich-job.js';
 import { CommandError, printJson, printLine } from './output.js';
 import { progressBar } from './progress.js';
 
@@ -103,10 +103,11 @@ export async function enrichCommand(options: { all?: boolean; json?: boolean }):
   const store = await openMigratedStore(config.database);
   const bars = new Map<string, ReturnType<typeof progressBar>>();
   try {
-    const report = await enrich(store.db, {
-      all: options.all ?? false,
-      provider: providerFromConfig(config.priceProvider),
-      refetchDays: config.priceProvider.refetchDays,
+    // A queued job run here (or by a worker, when one is running enrichment already).
+    const report = await runEnrichmentJob(store, config, {
+      full: options.all ?? false,
+      waiting: (jobId) =>
+        process.stderr.write(`enrichment job ${jobId} waits for the one another worker is running\n`),
       progress: (phase, done, total) => {
         let bar = bars.get(phase);
         if (!bar) {

@@ -1,7 +1,6 @@
 // `dcledger serve` and `dcledger migrate`.
 import { type Logger, pino } from 'pino';
 import { RedisRateLimitStore } from '../accounts/redis-rate-limit.js';
-import { enrich } from '../analytics/enrich.js';
 import { buildApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
@@ -9,7 +8,6 @@ import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
 import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
-import { providerFromConfig } from '../market/provider.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
 import { openStore, type Store } from '../storage/database.js';
@@ -21,7 +19,7 @@ import { semanticSearchFromConfig } from './search.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { onShutdownSignal } from './shutdown.js';
-import { startWorker } from './worker.js';
+import { startEnrichmentWorker, startWorker } from './worker.js';
 
 /** What one `serve` process does (`--role`): everything, or one part of a multi-process deployment. */
 export const SERVE_ROLES = ['all', 'api', 'worker', 'scheduler'] as const;
@@ -54,6 +52,9 @@ export async function serveCommand(
   // `all` runs the delivery worker unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off.
   if (role === 'worker' || (role === 'all' && options.worker !== false && config.webhooks.workerInServe))
     parts.push(startWorker(store, config.webhooks, log.child({ component: 'webhooks' })));
+  // The enrichment jobs that ingest runs queue (one runs at a time across all workers).
+  if (role === 'worker' || role === 'all')
+    parts.push(startEnrichmentWorker(store, config, log.child({ component: 'enrichment' })));
   if (role === 'api' || role === 'all') parts.push(await startApi(config, store, role === 'all', log));
   log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
 
@@ -143,7 +144,7 @@ function sharedRateLimits(config: Config): RedisRateLimitStore | undefined {
 }
 
 /**
- * The official sources, then an incremental enrichment, every DCLEDGER_INGEST_INTERVAL_MINUTES (0 turns it off, as does
+ * The official sources, then an enrichment job queued, every DCLEDGER_INGEST_INTERVAL_MINUTES (0 turns it off, as does
  * `serve --no-ingest`), by whichever scheduler process holds the scheduler lease. PDFs are read in
  * a worker thread, so the API's globals stay pdf.js-free.
  */
@@ -156,21 +157,15 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     leaseMs: config.cluster.schedulerLeaseMs,
     intervalMs: minutes * 60_000,
     log,
-    // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line.
-    run: async (signal, runLog) => {
-      const report = await ingestOnce(store.db, config.ingest, {
+    // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line. The
+    // run ends by queueing an enrichment job, which a worker (`--role worker` or `all`) runs.
+    run: (signal, runLog) =>
+      ingestOnce(store.db, config.ingest, {
         connectors: buildConnectors(config.ingest.sources, config.ingest),
         progress: loggedProgress(runLog),
         signal,
-      });
-      // New trades get their market fields, and windows that closed since the last run fill in.
-      const enriched = await enrich(store.db, {
-        provider: providerFromConfig(config.priceProvider),
-        refetchDays: config.priceProvider.refetchDays,
-      });
-      runLog.info({ enrich: enriched.mode, seconds: enriched.seconds }, 'enrichment after ingest');
-      return report;
-    },
+        requestedBy: 'scheduled ingest',
+      }),
     onReport: (report, runLog) => {
       for (const source of report.sources)
         runLog.info({ ingest: source.connector, status: source.status }, summaryLine(source));

@@ -1,7 +1,9 @@
 // `dcledger worker`: the webhook delivery worker on its own (`serve` runs one too unless told not to).
 import { pino } from 'pino';
-import { loadConfig, type WebhookSettings } from '../config.js';
+import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
+import { type Config, loadConfig, type WebhookSettings } from '../config.js';
 import { redactingStream } from '../logging.js';
+import { providerFromConfig } from '../market/provider.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
@@ -30,6 +32,41 @@ export function startWorker(store: Store, settings: WebhookSettings, log: Worker
       await runtime.sender.close();
     },
   };
+}
+
+/** The enrichment job runner with the configured lease, polling, retries and price provider. */
+export function enrichmentWorkerFor(
+  store: Store,
+  config: Config,
+  log: EnrichmentWorkerOptions['log'],
+  progress?: EnrichmentWorkerOptions['progress'],
+): EnrichmentWorker {
+  const jobs = config.cluster.enrichmentJobs;
+  return new EnrichmentWorker({
+    db: store.db,
+    clock: () => new Date(),
+    log,
+    leaseMs: jobs.leaseMs,
+    pollMs: jobs.pollMs,
+    maxAttempts: jobs.maxAttempts,
+    retryBaseMs: jobs.retryBaseMs,
+    enrichOptions: {
+      provider: providerFromConfig(config.priceProvider),
+      refetchDays: config.priceProvider.refetchDays,
+    },
+    progress,
+  });
+}
+
+/** Runs queued enrichment jobs in the background; stop() lets a running job finish and records it. */
+export function startEnrichmentWorker(
+  store: Store,
+  config: Config,
+  log: EnrichmentWorkerOptions['log'],
+): RunningWorker {
+  const worker = enrichmentWorkerFor(store, config, log);
+  worker.start();
+  return { stop: () => worker.stop() };
 }
 
 export async function workerCommand(): Promise<void> {

@@ -18,6 +18,7 @@ import * as idempotency from './migrations/0015-idempotency.js';
 import * as search from './migrations/0016-search.js';
 import * as performance from './migrations/0017-performance.js';
 import * as hardening from './migrations/0018-hardening.js';
+import * as jobs from './migrations/0019-jobs.js';
 import * as accountVerify from './migrations/0020-account-verify.js';
 import * as politicianStats from './migrations/0021-politician-stats.js';
 import * as timingHits from './migrations/0022-timing-hits.js';
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0018-hardening': hardening,
   '0021-politician-stats': politicianStats,
   '0022-timing-hits': timingHits,
+  '0019-jobs': jobs,
 };
 
 export interface MigrationReport {

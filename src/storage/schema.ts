@@ -467,6 +467,8 @@ export interface EventsTable {
   politician_slug: string | null;
   data: string;
   created_at: string;
+  /** The API request that wrote the event, if one did (migration 0019-jobs). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookSubscriptionsTable {
@@ -512,6 +514,8 @@ export interface WebhookDeliveriesTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** The API request behind the delivery (its event's, or a test's), if any (migration 0019-jobs). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookAttemptsTable {
@@ -960,6 +964,32 @@ export interface Database {
   trade_links: TradeLinksTable;
   member_links: MemberLinksTable;
   politician_trade_totals: PoliticianTradeTotalsTable;
+  enrichment_jobs: EnrichmentJobsTable;
+}
+
+/** One enrichment run, queued and claimed under a lease by a worker (migration 0019-jobs). */
+export interface EnrichmentJobsTable {
+  id: Generated<number>;
+  /** 'enrichment' while waiting to be claimed (one waiting job at most); null otherwise. */
+  queue_key: string | null;
+  full_run: number;
+  /** pending | running | completed | failed */
+  status: string;
+  requested_by: string;
+  requests: number;
+  attempts: number;
+  next_attempt_at: string;
+  lease_token: string | null;
+  lease_expires_at: string | null;
+  progress_phase: string | null;
+  progress_done: number | null;
+  progress_total: number | null;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 /** A member's trade that a committee held on its date oversees, or that is linked (migration 0013). */

@@ -105,14 +105,17 @@ export function whaleFiledEvent(data: WhaleFiledData): TypedEventWrite<'whale.fi
 
 /**
  * Writes an event built by one of the constructors above into the outbox (inside the caller's
- * transaction); false when an event of that type and subject already exists.
+ * transaction); false when an event of that type and subject already exists. `cause` names the API
+ * request that emitted it (`request.id`), carried to its deliveries and the worker's log lines.
  */
 export function emitTypedEvent<T extends EventType>(
   db: Kysely<Database>,
   event: TypedEventWrite<T>,
   now: string,
+  cause?: { requestId: string },
 ): Promise<boolean> {
-  return emitEvent(db, event, now);
+  // An event emitted while serving an API request names it, for the worker's log lines.
+  return emitEvent(db, cause ? { ...event, requestId: cause.requestId } : event, now);
 }
 
 /** What a subscription's filter_value is compared with. */

@@ -200,6 +200,7 @@ export async function sendTestDelivery(
   sampleFor: (eventType: string) => unknown,
   now: Date,
   log?: TestDeliveryLogger,
+  requestId?: string,
 ) {
   const subscription = await requireSubscription(db, keyId, id);
   const deliveryUid = randomUUID();
@@ -245,6 +246,7 @@ export async function sendTestDelivery(
       created_at: stamp,
       updated_at: stamp,
       completed_at: stamp,
+      request_id: requestId ?? null,
     });
     await insertAttempt(trx, {
       delivery_id: delivery.id,

@@ -48,6 +48,8 @@ export interface WorkerLogger {
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
   debug(fields: object, message: string): void;
+  /** A logger whose lines also carry `bindings` (pino's child); without it they go in each line. */
+  child?(bindings: object): WorkerLogger;
 }
 
 export interface WorkerOptions {
@@ -387,7 +389,7 @@ export class DeliveryWorker {
       try {
         if (!this.holds(delivery)) {
           // Stalled past its lease (the renewals could not run): another worker may own it now.
-          this.options.log.warn(
+          this.logFor(delivery).warn(
             { worker: this.id, delivery: delivery.delivery_uid, subscription: delivery.subscription_id },
             'delivery lease lapsed before sending; left to whichever worker claims it',
           );
@@ -556,8 +558,29 @@ export class DeliveryWorker {
     for (const item of batch) this.logOutcome(item, lost.includes(item));
   }
 
+  /**
+   * The logger for one delivery's lines: a delivery caused by an API request (its event's
+   * request_id) logs under a child bound to that id, so the request and its deliveries, in
+   * whichever role and process, are found by one id.
+   */
+  private logFor(delivery: DeliveryRow): WorkerLogger {
+    const requestId = delivery.request_id;
+    if (requestId === null) return this.options.log;
+    const { log } = this.options;
+    if (log.child) return log.child({ request_id: requestId });
+    const bound = (write: (fields: object, message: string) => void) => (fields: object, message: string) =>
+      write({ request_id: requestId, ...fields }, message);
+    return {
+      info: bound(log.info.bind(log)),
+      warn: bound(log.warn.bind(log)),
+      error: bound(log.error.bind(log)),
+      debug: bound(log.debug.bind(log)),
+    };
+  }
+
   private logOutcome(item: Unrecorded, lost: boolean): void {
     const { delivery, attempt, outcome, kind } = item;
+    const log = this.logFor(delivery);
     const fields = {
       worker: this.id,
       delivery: delivery.delivery_uid,
@@ -567,16 +590,11 @@ export class DeliveryWorker {
       status_code: outcome.statusCode,
       latency_ms: outcome.latencyMs,
     };
-    if (lost)
-      this.options.log.warn(
-        fields,
-        'delivery lease lost before its outcome was recorded; another worker owns it',
-      );
-    else if (kind === 'delivered') this.options.log.debug(fields, 'webhook delivered');
-    else if (kind === 'gone')
-      this.options.log.warn(fields, 'webhook receiver answered 410: subscription disabled');
+    if (lost) log.warn(fields, 'delivery lease lost before its outcome was recorded; another worker owns it');
+    else if (kind === 'delivered') log.debug(fields, 'webhook delivered');
+    else if (kind === 'gone') log.warn(fields, 'webhook receiver answered 410: subscription disabled');
     else
-      this.options.log.info(
+      log.info(
         {
           ...fields,
           error: outcome.error,
@@ -641,6 +659,7 @@ export function deliveriesFor(
         created_at: stamp,
         updated_at: stamp,
         completed_at: null,
+        request_id: event.request_id,
       });
     }
   }

@@ -162,6 +162,25 @@ function registerDatabaseGauges(registry: Registry, deps: AppDeps): void {
     (g, s) => g.set(s.enrichmentPending),
   );
   gauge(
+    'dcledger_enrichment_jobs',
+    'Enrichment jobs waiting (pending: at most one, requests fold into it) and running',
+    ['status'],
+    (g, s) => {
+      g.set({ status: 'pending' }, s.enrichmentJobs.waiting);
+      g.set({ status: 'running' }, s.enrichmentJobs.running);
+    },
+  );
+  gauge(
+    'dcledger_enrichment_job_age_seconds',
+    'Age of the oldest enrichment job not finished (queued or running; 0 when none)',
+    [],
+    (g, s) => {
+      const now = deps.clock().getTime();
+      const since = s.enrichmentJobs.oldestOpenSince;
+      g.set(since ? Math.max(0, (now - Date.parse(since)) / 1000) : 0);
+    },
+  );
+  gauge(
     'dcledger_enrichment_lag_seconds',
     'Age of the oldest trade not enriched yet (0 when none waits)',
     [],

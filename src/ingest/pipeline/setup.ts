@@ -2,6 +2,7 @@
 // PDF worker) opened and closed around it. `dcledger ingest` and the `serve` schedule both use it.
 import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
+import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
@@ -47,10 +48,30 @@ export interface IngestOnceOptions {
   clock?: () => Date;
   progress?: IngestProgress;
   signal?: AbortSignal;
+  /** Who ran the ingest, recorded on the enrichment job it asks for (`ingest run 42`). */
+  requestedBy?: string;
 }
 
-/** A run with its archive and PDF worker; the worker is closed whatever happens. */
+/**
+ * A run with its archive and PDF worker; the worker is closed whatever happens. A run that ends
+ * (whatever each source's status) asks for an enrichment job: the one place ingest hands its new
+ * trades, and the market windows that closed since the last run, to the enrichment workers.
+ */
 export async function ingestOnce(
+  db: Kysely<Database>,
+  config: IngestConfig,
+  options: IngestOnceOptions,
+): Promise<IngestReport> {
+  const report = await ingestWithWorker(db, config, options);
+  await enqueueEnrichmentJob(db, {
+    full: false,
+    requestedBy: options.requestedBy ?? 'ingest',
+    now: (options.clock?.() ?? new Date()).toISOString(),
+  });
+  return report;
+}
+
+async function ingestWithWorker(
   db: Kysely<Database>,
   config: IngestConfig,
   options: IngestOnceOptions,

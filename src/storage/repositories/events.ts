@@ -9,6 +9,8 @@ export interface EventWrite {
   ticker?: string | null;
   politicianSlug?: string | null;
   data: unknown;
+  /** The API request that caused the event (none for ingest); the worker logs it as `request_id`. */
+  requestId?: string | null;
 }
 
 /** Returns true when the event is new, false when this subject already had it. */
@@ -22,6 +24,7 @@ export async function emitEvent(db: Kysely<Database>, event: EventWrite, now: st
       politician_slug: event.politicianSlug ?? null,
       data: JSON.stringify(event.data),
       created_at: now,
+      request_id: event.requestId ?? null,
     })
     .onConflict((oc) => oc.columns(['type', 'subject_key']).doNothing())
     .returning('id')

@@ -2,6 +2,7 @@
 // probes: the state every role shares, so any api instance reports the same cluster-wide figures.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import { type EnrichmentQueueState, enrichmentQueueState } from './enrichment-jobs.js';
 import { fanoutWatermark } from './webhooks.js';
 
 /** A real round trip to the database; throws when it cannot answer. */
@@ -25,11 +26,13 @@ export interface OperationalState {
   enrichmentPending: number;
   /** When the oldest never-enriched trade was stored; null when there is none. */
   oldestUnenrichedAt: string | null;
+  /** The enrichment job queue: jobs waiting and running, and since when the oldest is open. */
+  enrichmentJobs: EnrichmentQueueState;
 }
 
 export async function operationalState(db: Kysely<Database>, today: string): Promise<OperationalState> {
-  const [deliveries, attempts, unfanned, pending, sources, documents, enrichment, oldest] = await Promise.all(
-    [
+  const [deliveries, attempts, unfanned, pending, sources, documents, enrichment, oldest, jobs] =
+    await Promise.all([
       db
         .selectFrom('webhook_deliveries')
         .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
@@ -70,8 +73,8 @@ export async function operationalState(db: Kysely<Database>, today: string): Pro
         .select((eb) => eb.fn.min('created_at').as('oldest'))
         .where('enriched_at', 'is', null)
         .executeTakeFirst(),
-    ],
-  );
+      enrichmentQueueState(db),
+    ]);
   return {
     deliveriesByStatus: deliveries.map((row) => ({ key: row.status, count: Number(row.count) })),
     attemptsByOutcome: attempts.map((row) => ({ key: row.outcome, count: Number(row.count) })),
@@ -88,5 +91,6 @@ export async function operationalState(db: Kysely<Database>, today: string): Pro
     })),
     enrichmentPending: Number(enrichment?.count ?? 0),
     oldestUnenrichedAt: oldest?.oldest ?? null,
+    enrichmentJobs: jobs,
   };
 }

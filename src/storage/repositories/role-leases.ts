@@ -84,6 +84,16 @@ export async function startLeasedRun(
   });
 }
 
+/** Records the start of an ingest run started by hand (`dcledger ingest`): no lease, its own holder. */
+export async function startManualRun(db: Kysely<Database>, holder: string, now: string): Promise<number> {
+  const run = await db
+    .insertInto('scheduler_runs')
+    .values({ holder, started_at: now, finished_at: null, status: 'running', error: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return run.id;
+}
+
 export async function finishRun(
   db: Kysely<Database>,
   id: number,

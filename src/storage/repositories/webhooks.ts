@@ -249,6 +249,8 @@ export interface OutboxEvent {
   /** The REST resource as stored: JSON text, sent as is. */
   data: string;
   created_at: string;
+  /** The API request that wrote the event, if one did; its deliveries carry it too. */
+  request_id: string | null;
 }
 
 const WATERMARK = 'fanout_watermark';
@@ -286,7 +288,7 @@ export async function unfannedEvents(
   return db
     .selectFrom('events as e')
     .leftJoin('webhook_fanout as f', 'f.event_id', 'e.id')
-    .select(['e.id', 'e.type', 'e.ticker', 'e.politician_slug', 'e.data', 'e.created_at'])
+    .select(['e.id', 'e.type', 'e.ticker', 'e.politician_slug', 'e.data', 'e.created_at', 'e.request_id'])
     .where('e.id', '>', after)
     .where('f.event_id', 'is', null)
     .orderBy('e.id')
@@ -474,7 +476,7 @@ export async function eventsByIds(db: Kysely<Database>, ids: readonly number[]):
   if (ids.length === 0) return [];
   return db
     .selectFrom('events')
-    .select(['id', 'type', 'ticker', 'politician_slug', 'data', 'created_at'])
+    .select(['id', 'type', 'ticker', 'politician_slug', 'data', 'created_at', 'request_id'])
     .where('id', 'in', [...ids])
     .execute();
 }

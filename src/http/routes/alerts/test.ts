@@ -26,7 +26,16 @@ export function testSubscriptionRoute(app: App, deps: AppDeps, runtime: WebhookR
     async (request) => {
       const keyId = callerOf(request).keyId;
       const subscriptionId = request.params.id;
-      return sendTestDelivery(deps.db, runtime, keyId, subscriptionId, sampleData, deps.clock(), request.log);
+      return sendTestDelivery(
+        deps.db,
+        runtime,
+        keyId,
+        subscriptionId,
+        sampleData,
+        deps.clock(),
+        request.log,
+        request.id,
+      );
     },
   );
 }

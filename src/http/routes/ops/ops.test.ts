@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
 import { buildApp } from '../../../app.js';
 import { defaultReadinessChecks, redisCheck } from '../../../services/readiness.js';
+import { claimEnrichmentJob, enqueueEnrichmentJob } from '../../../storage/repositories/enrichment-jobs.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
 import { freePort, startRedisServer, stopProcess } from '../../../test-support/redis.js';
 import type { App } from '../../types.js';
@@ -207,6 +208,32 @@ describe('health, readiness and metrics', () => {
     expect(metricValue(text, 'dcledger_enrichment_lag_seconds')).toBe(0);
     expect(text).toContain('# TYPE dcledger_webhook_deliveries gauge');
     expect(text).toContain('# TYPE dcledger_ingest_documents gauge');
+  });
+
+  it('reports the enrichment job queue: jobs by status and the age of the oldest open one', async () => {
+    const before = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metricValue(before, 'dcledger_enrichment_jobs{status="pending"}')).toBe(0);
+    expect(metricValue(before, 'dcledger_enrichment_job_age_seconds')).toBe(0);
+    const asked = new Date(ctx.clock.now.getTime() - 90_000).toISOString();
+    const { id } = await enqueueEnrichmentJob(ctx.store.db, { full: false, requestedBy: 'test', now: asked });
+    const claimed = await claimEnrichmentJob(ctx.store.db, {
+      now: asked,
+      dueBy: asked,
+      token: 'metrics-test',
+      leaseUntil: new Date(ctx.clock.now.getTime() + 60_000).toISOString(),
+    });
+    expect(claimed?.id).toBe(id);
+    // Asked for while that one runs: it waits as the next job.
+    await enqueueEnrichmentJob(ctx.store.db, {
+      full: false,
+      requestedBy: 'test',
+      now: ctx.clock.now.toISOString(),
+    });
+    const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metricValue(text, 'dcledger_enrichment_jobs{status="running"}')).toBe(1);
+    expect(metricValue(text, 'dcledger_enrichment_jobs{status="pending"}')).toBe(1);
+    expect(metricValue(text, 'dcledger_enrichment_job_age_seconds')).toBe(90);
+    await ctx.store.db.deleteFrom('enrichment_jobs').execute();
   });
 
   it('puts /metrics behind a bearer token when one is configured', async () => {

@@ -150,7 +150,16 @@ ${sections}`,
           const id = Number(request.params.id);
           const now = deps.clock();
           if (request.params.action === 'test') {
-            const sent = await sendTestDelivery(deps.db, runtime, keyId, id, sampleData, now, request.log);
+            const sent = await sendTestDelivery(
+              deps.db,
+              runtime,
+              keyId,
+              id,
+              sampleData,
+              now,
+              request.log,
+              request.id,
+            );
             return render(
               request,
               reply,

@@ -1,0 +1,87 @@
+// `dcledger ingest` by hand: every line of the run carries its scheduler_runs id, like a scheduled
+// run, taken from a real pino logger writing to a captured stream, on the test database. The
+// House source points at a closed port on 127.0.0.1 (it fails), OGE is not configured (skipped).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readIngest } from '../../config.js';
+import { redactingStream } from '../../logging.js';
+import { enrichmentQueueState } from '../../storage/repositories/enrichment-jobs.js';
+import { schedulerRuns } from '../../storage/repositories/role-leases.js';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { manualIngestRun } from './manual-run.js';
+import { buildConnectors } from './setup.js';
+
+interface Line {
+  msg: string;
+  run?: number;
+  ingest?: string;
+  component?: string;
+  status?: string;
+}
+
+/** A port nothing listens on: taken from the system, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('manual ingest run log', () => {
+  let store: TestStore;
+  let archiveDir: string;
+  beforeEach(async () => {
+    store = await openTestStore();
+    archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-manual-run-'));
+  });
+  afterEach(async () => {
+    await store.dispose();
+    rmSync(archiveDir, { recursive: true, force: true });
+  });
+
+  it('records the run and logs its start, each source and its end with the run id', async () => {
+    const raw: string[] = [];
+    const log = pino({ level: 'debug' }, redactingStream({ write: (line: string) => raw.push(line) > 0 }));
+    const config = { ...readIngest({}), archiveDir, retries: 0, timeoutMs: 2_000, minIntervalMs: 0 };
+    const port = await closedPort();
+    const { runId, report } = await manualIngestRun(store.db, config, {
+      connectors: [
+        ...buildConnectors(['house'], config, `http://127.0.0.1:${port}`),
+        ...buildConnectors(['oge'], config, undefined),
+      ],
+      log: log.child({ component: 'ingest' }),
+    });
+    expect(report.sources.map((source) => [source.connector, source.status])).toEqual([
+      ['house', 'failed'],
+      ['oge', 'skipped'],
+    ]);
+    const lines = raw
+      .join('')
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as Line);
+    // Every line of the run names it; none is logged outside it.
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(lines.filter((line) => line.run !== runId)).toEqual([]);
+    expect(lines[0]?.msg).toBe('manual ingest run started');
+    expect(lines.at(-1)).toMatchObject({ msg: 'manual ingest run finished', status: 'completed' });
+    expect(lines.filter((line) => line.msg === 'ingest source finished').map((line) => line.ingest)).toEqual([
+      'house',
+      'oge',
+    ]);
+    expect(lines.every((line) => line.component === 'ingest')).toBe(true);
+    const [run] = await schedulerRuns(store.db);
+    expect(run).toMatchObject({ id: runId, status: 'completed' });
+    expect(run?.holder).toMatch(/^cli:/);
+    // The run asked for an enrichment job.
+    expect((await enrichmentQueueState(store.db)).waiting).toBe(1);
+    const [job] = await store.db.selectFrom('enrichment_jobs').selectAll().execute();
+    expect(job?.requested_by).toBe(`ingest run ${runId}`);
+  });
+});
