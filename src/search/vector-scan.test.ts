@@ -71,7 +71,9 @@ describe('ClusterIndex', () => {
       pause: async () => {},
     });
     expect(index.size).toBe(64);
-    expect(index.assigned).toBe(6_000);
+    expect(Array.from({ length: 6_000 }, (_, slot) => index.listOf(slot)).every((list) => list >= 0)).toBe(
+      true,
+    );
     const kinds = new Set(['a', 'b']);
     let hits = 0;
     let total = 0;
@@ -88,5 +90,37 @@ describe('ClusterIndex', () => {
     expect(nearestInTable(vectors, query, kinds, 20, index.candidates(query, 64))).toEqual(
       nearestInTable(vectors, query, kinds, 20),
     );
+  });
+});
+
+describe('ClusterIndex put back from stored centroids and lists', () => {
+  it('answers exactly as the index it was saved from', async () => {
+    const vectors = table(3_000, 16, 20, 5);
+    const built = await ClusterIndex.build(vectors, 32, {
+      sample: 2_000,
+      iterations: 4,
+      pause: async () => {},
+    });
+    const restored = ClusterIndex.fromCentroids(16, Float32Array.from(built.centroids));
+    for (let slot = 0; slot < 3_000; slot++) restored.place(slot, built.listOf(slot));
+    for (let q = 0; q < 20; q++) {
+      const query = vectors.data.slice(q * 131 * 16, q * 131 * 16 + 16);
+      expect(restored.candidates(query, 4).sort((a, b) => a - b)).toEqual(
+        built.candidates(query, 4).sort((a, b) => a - b),
+      );
+    }
+  });
+
+  it('moves a slot whose vector changed out of its old list', () => {
+    const centroids = Float32Array.from([1, 0, 0, 1]);
+    const vectors: VectorTable = { dimensions: 2, data: Float32Array.from([1, 0]), ids: [7], kinds: ['a'] };
+    const index = ClusterIndex.fromCentroids(2, centroids);
+    expect(index.assign(vectors, 0)).toBe(0);
+    vectors.data.set([0, 1]);
+    expect(index.assign(vectors, 0)).toBe(1);
+    expect(index.candidates(Float32Array.from([1, 0]), 1)).toEqual([]);
+    expect(index.candidates(Float32Array.from([0, 1]), 1)).toEqual([0]);
+    expect(index.similarity(vectors, 0)).toBeCloseTo(1);
+    expect(() => index.place(0, 2)).toThrow(RangeError);
   });
 });

@@ -48,10 +48,13 @@ function dot(data: Float32Array, base: number, query: Float32Array, length: numb
  * An inverted-file index over a vector table (Jégou, Douze & Schmid 2011, "IVF"): spherical
  * k-means puts every vector in the list of its nearest centroid; a question scores the centroids
  * and scans only the `probe` lists nearest to it. Approximate: a neighbour in an unprobed list is
- * missed. Slots added after the build join their nearest list (assign()).
+ * missed. Slots added after the build join their nearest list (assign()); the centroids and the
+ * lists can be stored and put back (fromCentroids() and place()) instead of trained again.
  */
 export class ClusterIndex {
   private readonly lists: number[][];
+  /** The list of each slot; -1 (or past the end) while the slot is in none. */
+  private readonly listOfSlot: number[] = [];
 
   private constructor(
     readonly dimensions: number,
@@ -60,8 +63,10 @@ export class ClusterIndex {
     this.lists = Array.from({ length: centroids.length / dimensions }, () => []);
   }
 
-  /** Slots 0..assigned-1 are in a list. */
-  assigned = 0;
+  /** An index with these centroids and empty lists (slots go in with place() or assign()). */
+  static fromCentroids(dimensions: number, centroids: Float32Array): ClusterIndex {
+    return new ClusterIndex(dimensions, centroids);
+  }
 
   get size(): number {
     return this.lists.length;
@@ -129,10 +134,44 @@ export class ClusterIndex {
     return best;
   }
 
-  /** Puts one slot of the table into its nearest list. */
-  assign(table: VectorTable, slot: number): void {
-    this.lists[this.nearestList(table.data, slot * this.dimensions)]?.push(slot);
-    this.assigned = Math.max(this.assigned, slot + 1);
+  /** The list a slot is in, or -1. */
+  listOf(slot: number): number {
+    return this.listOfSlot[slot] ?? -1;
+  }
+
+  /** Puts a slot in `list` (moving it out of the list it was in). */
+  place(slot: number, list: number): void {
+    const target = this.lists[list];
+    if (!target) throw new RangeError(`no list ${list} in an index of ${this.lists.length}`);
+    const previous = this.listOf(slot);
+    if (previous === list) return;
+    if (previous >= 0) {
+      const members = this.lists[previous] ?? [];
+      const at = members.indexOf(slot);
+      if (at >= 0) members.splice(at, 1);
+    }
+    while (this.listOfSlot.length < slot) this.listOfSlot.push(-1);
+    this.listOfSlot[slot] = list;
+    target.push(slot);
+  }
+
+  /** Puts one slot of the table into its nearest list (moving it when its vector changed); returns the list. */
+  assign(table: VectorTable, slot: number): number {
+    const list = this.nearestList(table.data, slot * this.dimensions);
+    this.place(slot, list);
+    return list;
+  }
+
+  /** Cosine of a slot's vector to the centroid of its list (-1 when it is in none). */
+  similarity(table: VectorTable, slot: number): number {
+    const list = this.listOf(slot);
+    if (list < 0) return -1;
+    return dot(
+      table.data,
+      slot * this.dimensions,
+      this.centroids.subarray(list * this.dimensions),
+      this.dimensions,
+    );
   }
 
   /** The slots of the `probe` lists whose centroids are nearest to `query`. */

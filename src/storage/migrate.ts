@@ -20,6 +20,7 @@ import * as performance from './migrations/0017-performance.js';
 import * as hardening from './migrations/0018-hardening.js';
 import * as accountVerify from './migrations/0020-account-verify.js';
 import * as politicianStats from './migrations/0021-politician-stats.js';
+import * as searchIvf from './migrations/0023-search-ivf.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0013-analytics-links': analyticsLinks,
   '0018-hardening': hardening,
   '0021-politician-stats': politicianStats,
+  '0023-search-ivf': searchIvf,
 };
 
 export interface MigrationReport {

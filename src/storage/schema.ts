@@ -958,6 +958,33 @@ export interface Database {
   trade_links: TradeLinksTable;
   member_links: MemberLinksTable;
   politician_trade_totals: PoliticianTradeTotalsTable;
+  search_ivf: SearchIvfTable;
+  search_ivf_centroids: SearchIvfCentroidsTable;
+  search_ivf_assignments: SearchIvfAssignmentsTable;
+}
+
+/** The stored inverted-file vector index of one embedding model (migration 0023-search-ivf). */
+export interface SearchIvfTable {
+  model: string;
+  dimensions: number;
+  lists: number;
+  trained_vectors: number;
+  trained_similarity: number;
+  built_at: string;
+}
+
+export interface SearchIvfCentroidsTable {
+  model: string;
+  list: number;
+  centroid: Uint8Array;
+}
+
+/** Valid while `seq` equals the vector's search_vectors.seq. */
+export interface SearchIvfAssignmentsTable {
+  model: string;
+  document_id: number;
+  list: number;
+  seq: number;
 }
 
 /** A member's trade that a committee held on its date oversees, or that is linked (migration 0013). */
