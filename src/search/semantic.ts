@@ -19,6 +19,7 @@ import {
   refreshSearchDocuments,
   SEARCH_KINDS,
   type SearchKind,
+  type StoredDocument,
   sampleSearchTexts,
   searchDocumentsByIds,
   storeVectors,
@@ -426,21 +427,17 @@ export class SemanticSearch {
     const mode = params.mode ?? 'hybrid';
     const words = queryWords(params.q);
     const depth = Math.max(CANDIDATES, params.limit);
-    const lexical = mode === 'vector' ? [] : await this.fullText(words, params.types, depth);
-    const vector = mode === 'lexical' ? [] : await this.nearest(params.q, params.types, depth);
+    // Both sides at once: on PostgreSQL the full-text query runs on the server while the vector
+    // side scans here; better-sqlite3 is synchronous, so on SQLite they simply run one after the other.
+    const [lexical, vector] = await Promise.all([
+      mode === 'vector' ? [] : this.fullText(words, params.types, depth),
+      mode === 'lexical' ? [] : this.nearest(params.q, params.types, depth),
+    ]);
     mark = performance.now();
     const fused = fuseRankings(lexical, vector);
     mark = this.timed('fusion', mark);
-    const documents = new Map(
-      (
-        await searchDocumentsByIds(
-          this.db,
-          fused.slice(0, params.limit * 2).map((hit) => hit.id),
-        )
-      ).map((doc) => [doc.id, doc]),
-    );
+    const { documents, hits } = await this.hydrate(fused, params.limit);
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
-    const hits = fused.filter((hit) => documents.has(hit.id)).slice(0, params.limit);
     const top = hits[0]?.parts.fused ?? 1;
     const answer = {
       query: params.q,
@@ -474,6 +471,27 @@ export class SemanticSearch {
     };
     this.timed('hydrate', mark);
     return answer;
+  }
+
+  /**
+   * The documents of the best `limit` fused hits, read page by page: only the final page in the
+   * common case, more only when documents were removed since they were ranked.
+   */
+  private async hydrate(fused: readonly Ranked[], limit: number) {
+    const documents = new Map<number, StoredDocument>();
+    const hits: Ranked[] = [];
+    let at = 0;
+    while (hits.length < limit && at < fused.length) {
+      const page = fused.slice(at, at + limit - hits.length);
+      at += page.length;
+      for (const doc of await searchDocumentsByIds(
+        this.db,
+        page.map((hit) => hit.id),
+      ))
+        documents.set(doc.id, doc);
+      for (const hit of page) if (documents.has(hit.id)) hits.push(hit);
+    }
+    return { documents, hits };
   }
 
   private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {
