@@ -177,4 +177,28 @@ describe('serve warms the semantic-search index up in the background (constructe
     expect(lines.map((line) => line.msg)).not.toContain('search index: ready');
     expect(engine.state().preparedAt).toBeNull();
   });
+
+  it('stops quietly when the server stops during it: no "warm-up failed" line, nothing after', async () => {
+    const { log, lines } = recordingLog();
+    const progressLog = searchProgressLog(log);
+    let engine: SemanticSearch | undefined;
+    // The server stops while the model trains (midway: documents done, nothing embedded yet).
+    engine = new SemanticSearch(store.db, {
+      onProgress: (stage, done, total) => {
+        progressLog(stage, done, total);
+        if (stage === 'training') engine?.stop();
+      },
+    });
+    await expect(warmUpSearch(engine, log, () => NOW)).resolves.toBe(false);
+    const messages = lines.map((line) => line.msg);
+    expect(messages).toContain('search index: training the embedding model');
+    expect(messages.at(-1)).toBe('search index: warm-up stopped (the server is stopping)');
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(messages).not.toContain('search index: embedding');
+    expect(messages).not.toContain('search index: ready');
+    expect(engine.state().preparedAt).toBeNull();
+    // Nothing was embedded after the stop.
+    const vectors = await store.db.selectFrom('search_vectors').select('document_id').execute();
+    expect(vectors).toEqual([]);
+  });
 });

@@ -49,6 +49,10 @@ export function searchProgressLog(log: Logger): Progress {
     } else if (stage === 'vector-index') {
       if (done === 0) log.info({ vectors: total }, 'search index: building the in-memory vector index');
       else log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index built');
+    } else if (stage === 'vector-index loaded') {
+      log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index loaded');
+    } else if (stage.startsWith('vector-index stale')) {
+      log.info({ vectors: done, trained_vectors: total }, `search index: ${stage}; training it again`);
     } else if (stage.startsWith('vector-index failed')) {
       log.error({}, `search index: ${stage}`);
     } else {
@@ -60,6 +64,8 @@ export function searchProgressLog(log: Logger): Progress {
 /**
  * Prepares the engine as the first question would, then waits for its in-memory vector index.
  * Resolves true when ready, false (after logging the error) when preparing failed; never rejects.
+ * A server that stops meanwhile calls engine.stop(): the warm-up then ends at its next step with
+ * one info line, not an error (whatever the step met on the way out, a database closing included).
  */
 export async function warmUpSearch(
   engine: SemanticSearch,
@@ -68,16 +74,25 @@ export async function warmUpSearch(
 ): Promise<boolean> {
   const started = Date.now();
   log.info({}, 'search index: warming up in the background');
+  const stopped = () => {
+    log.info(
+      { seconds: (Date.now() - started) / 1000 },
+      'search index: warm-up stopped (the server is stopping)',
+    );
+    return false;
+  };
   try {
     await engine.prepare(clock(), REMOTE_EMBED_BUDGET);
     await engine.vectorIndexReady();
   } catch (error) {
+    if (engine.stopped) return stopped();
     log.error(
       { err: error, seconds: (Date.now() - started) / 1000 },
       'search index: warm-up failed; the first semantic search will prepare it',
     );
     return false;
   }
+  if (engine.stopped) return stopped();
   const state = engine.state();
   log.info(
     {

@@ -112,7 +112,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
     'dcledger serving',
   );
   // In the background: /readyz and the first calls do not wait for it; a failure is only logged.
-  void warmUpSearch(semanticSearch, searchLog);
+  const warmUp = warmUpSearch(semanticSearch, searchLog);
   if (welcome)
     await printWelcome(
       store.db,
@@ -123,7 +123,10 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
     );
   return {
     stop: async () => {
+      // The warm-up ends at its next step (it never rejects), before the database closes.
+      semanticSearch.stop();
       await app.close();
+      await warmUp;
       await webhooks.sender.close();
       await rateLimits?.close();
     },

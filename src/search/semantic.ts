@@ -19,11 +19,18 @@ import {
   refreshSearchDocuments,
   SEARCH_KINDS,
   type SearchKind,
+  type StoredDocument,
   sampleSearchTexts,
   searchDocumentsByIds,
   storeVectors,
   vectorsSince,
 } from '../storage/repositories/search-index.js';
+import {
+  type IvfAssignment,
+  loadIvf,
+  saveIvf,
+  saveIvfAssignments,
+} from '../storage/repositories/search-ivf.js';
 import type { Database } from '../storage/schema.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
 import { queryWords, tokenize } from './text.js';
@@ -61,6 +68,41 @@ const IVF_MAX_LISTS = 256;
 const IVF_PROBE_SHARE = 0.1;
 const IVF_SAMPLE = 16_000;
 const IVF_ITERATIONS = 6;
+/**
+ * The stored index (migration 0023-search-ivf) is trained again once the vectors have grown this
+ * much since it was trained (its √n lists were sized, and its centroids placed, for fewer) ...
+ */
+export const IVF_REBUILD_GROWTH = 2;
+/**
+ * ... or once the vectors sit this much further from their centroids, on average (cosine), than
+ * right after training: the corpus has moved away from what the centroids describe.
+ */
+export const IVF_REBUILD_DRIFT = 0.05;
+
+/**
+ * Why a stored inverted-file index must be trained again, or null when it can be loaded. A new
+ * embedding model or dimension never reaches here: activating a model drops every stored index.
+ * Pure.
+ */
+export function ivfRebuildReason(
+  stored: { trainedVectors: number; trainedSimilarity: number },
+  vectors: number,
+  meanSimilarity: number,
+): string | null {
+  if (vectors >= stored.trainedVectors * IVF_REBUILD_GROWTH)
+    return `vectors grew from ${stored.trainedVectors} to ${vectors}`;
+  if (meanSimilarity < stored.trainedSimilarity - IVF_REBUILD_DRIFT)
+    return `mean similarity to the centroids fell from ${stored.trainedSimilarity.toFixed(3)} to ${meanSimilarity.toFixed(3)}`;
+  return null;
+}
+
+/** Thrown inside the engine's background work once stop() was called. */
+export class SearchStopped extends Error {
+  constructor() {
+    super('the search engine was stopped');
+    this.name = 'SearchStopped';
+  }
+}
 /** Words whose document counts are kept in memory at most. */
 const TERM_COUNTS_KEPT = 50_000;
 /** The most full-text matches ranked for one question (the first by id past it are not scored). */
@@ -160,10 +202,24 @@ export function explainMatch(parts: ScoreParts, matched: readonly string[]): str
   return reasons.join('; ');
 }
 
+/** The stages of one question, as onTiming names them. */
+export type SearchStage =
+  | 'prepare'
+  | 'term-counts'
+  | 'full-text'
+  | 'embed'
+  | 'vector-scan'
+  | 'fusion'
+  | 'hydrate';
+
 export interface SearchOptions {
   /** A remote embeddings provider; without one the LSA model trained on the corpus is used. */
   embedder?: Embedder;
   onProgress?: (stage: string, done: number, total: number) => void;
+  /** Told how long each stage of a question took (the search profile in bench/search-profile.ts). */
+  onTiming?: (stage: SearchStage, ms: number) => void;
+  /** Vectors past which the in-memory inverted-file index is used (20,000; tests set fewer). */
+  ivfMinVectors?: number;
 }
 
 /** What prepare() has built so far (logs and the serve warm-up read it). */
@@ -186,9 +242,15 @@ interface VectorCache {
   slots: Map<number, number>;
   ids: number[];
   kinds: string[];
+  /** The search_vectors.seq of each slot's vector. */
+  seqs: number[];
+  /** Each slot's list as stored for its current vector (-1: none), read before the index is. */
+  storedLists: number[];
   data: Float32Array;
-  /** The inverted-file index over `data`, once built (large corpora only). */
+  /** The inverted-file index over `data`, once built or loaded (large corpora only). */
   clusters: ClusterIndex | undefined;
+  /** Vectors the index was trained on (the growth rule). */
+  trainedVectors: number;
 }
 
 export class SemanticSearch {
@@ -201,6 +263,8 @@ export class SemanticSearch {
   /** Documents per word (counted up to the common threshold), valid for `documents`. */
   private termCounts = new Map<string, number>();
   private documents = 0;
+  private retraining: Promise<void> | undefined;
+  private stopRequested = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -211,6 +275,29 @@ export class SemanticSearch {
    * Brings the index up to date: new and changed records become documents, the embedding model is
    * chosen (trained on first use), and documents without a vector are embedded.
    */
+  /**
+   * Stops the background work (a server shutting down): every step after this one ends with
+   * SearchStopped instead of touching a database that is about to close.
+   */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  /** Whether stop() was called. */
+  get stopped(): boolean {
+    return this.stopRequested;
+  }
+
+  private checkStopped(): void {
+    if (this.stopRequested) throw new SearchStopped();
+  }
+
+  /** A turn of the event loop between chunks of long work, and the place it notices stop(). */
+  private async pause(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.checkStopped();
+  }
+
   async prepare(now: Date, budget: number = Number.POSITIVE_INFINITY): Promise<void> {
     this.preparing ??= this.update(now, budget).finally(() => {
       this.preparing = undefined;
@@ -221,6 +308,7 @@ export class SemanticSearch {
 
   private async update(now: Date, budget: number): Promise<void> {
     const progress = this.options.onProgress;
+    this.checkStopped();
     const refreshed = await refreshSearchDocuments(this.db, now, (source, done) =>
       progress?.(`documents:${source}`, done, done),
     );
@@ -233,6 +321,7 @@ export class SemanticSearch {
     let done = 0;
     const limit = embedder.provider === 'lsa' ? Number.POSITIVE_INFINITY : budget;
     while (done < Math.min(total, limit)) {
+      this.checkStopped();
       const batch = await documentsWithoutVector(this.db, embedder.model, Math.min(500, limit - done));
       if (batch.length === 0) break;
       const vectors = await embedder.embed(
@@ -248,8 +337,11 @@ export class SemanticSearch {
       progress?.('vectors', done, total);
     }
     // Built once per model; until then (or on a small corpus) search uses the other indexes.
+    this.checkStopped();
     this.indexing ??= this.buildMemoryIndex(embedder)
       .catch((error: unknown) => {
+        // Stopping is not a failure; vectorIndexReady() callers read stopped.
+        if (error instanceof SearchStopped) return;
         this.options.onProgress?.(
           `vector-index failed: ${error instanceof Error ? error.message : error}`,
           0,
@@ -327,26 +419,27 @@ export class SemanticSearch {
     params: { q: string; types: readonly SemanticType[]; limit: number; mode?: SearchMode },
     now: Date = new Date(),
   ) {
-    if (now.getTime() - this.checkedAt >= RECHECK_MS || !this.embedder)
+    let mark = performance.now();
+    if (now.getTime() - this.checkedAt >= RECHECK_MS || !this.embedder) {
       await this.prepare(now, REMOTE_EMBED_BUDGET);
+      mark = this.timed('prepare', mark);
+    }
     const mode = params.mode ?? 'hybrid';
     const words = queryWords(params.q);
     const depth = Math.max(CANDIDATES, params.limit);
-    const lexical = mode === 'vector' ? [] : await this.fullText(words, params.types, depth);
-    const vector = mode === 'lexical' ? [] : await this.nearest(params.q, params.types, depth);
+    // Both sides at once: on PostgreSQL the full-text query runs on the server while the vector
+    // side scans here; better-sqlite3 is synchronous, so on SQLite they simply run one after the other.
+    const [lexical, vector] = await Promise.all([
+      mode === 'vector' ? [] : this.fullText(words, params.types, depth),
+      mode === 'lexical' ? [] : this.nearest(params.q, params.types, depth),
+    ]);
+    mark = performance.now();
     const fused = fuseRankings(lexical, vector);
-    const documents = new Map(
-      (
-        await searchDocumentsByIds(
-          this.db,
-          fused.slice(0, params.limit * 2).map((hit) => hit.id),
-        )
-      ).map((doc) => [doc.id, doc]),
-    );
+    mark = this.timed('fusion', mark);
+    const { documents, hits } = await this.hydrate(fused, params.limit);
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
-    const hits = fused.filter((hit) => documents.has(hit.id)).slice(0, params.limit);
     const top = hits[0]?.parts.fused ?? 1;
-    return {
+    const answer = {
       query: params.q,
       mode,
       terms: words.map((term) => ({ term, weight: 1 })),
@@ -376,25 +469,72 @@ export class SemanticSearch {
       }),
       total: hits.length,
     };
+    this.timed('hydrate', mark);
+    return answer;
+  }
+
+  /**
+   * The documents of the best `limit` fused hits, read page by page: only the final page in the
+   * common case, more only when documents were removed since they were ranked.
+   */
+  private async hydrate(fused: readonly Ranked[], limit: number) {
+    const documents = new Map<number, StoredDocument>();
+    const hits: Ranked[] = [];
+    let at = 0;
+    while (hits.length < limit && at < fused.length) {
+      const page = fused.slice(at, at + limit - hits.length);
+      at += page.length;
+      for (const doc of await searchDocumentsByIds(
+        this.db,
+        page.map((hit) => hit.id),
+      ))
+        documents.set(doc.id, doc);
+      for (const hit of page) if (documents.has(hit.id)) hits.push(hit);
+    }
+    return { documents, hits };
   }
 
   private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {
     const commonAbove = Math.max(COMMON_FLOOR, Math.ceil(this.documents * COMMON_SHARE));
     // Kept until the index changes; a server asked many distinct words starts the cache afresh.
     if (this.termCounts.size > TERM_COUNTS_KEPT) this.termCounts = new Map();
+    let mark = performance.now();
     const unknown = words.filter((word) => !this.termCounts.has(word));
     if (unknown.length > 0) {
       const counted = await fullTextDocumentCounts(this.db, unknown, commonAbove);
       for (const [word, n] of counted) this.termCounts.set(word, n);
+      mark = this.timed('term-counts', mark);
     }
-    return fullTextSearch(this.db, planFullText(words, this.termCounts, commonAbove), kinds, depth);
+    const ranked = await fullTextSearch(
+      this.db,
+      planFullText(words, this.termCounts, commonAbove),
+      kinds,
+      depth,
+    );
+    this.timed('full-text', mark);
+    return ranked;
+  }
+
+  /** Reports a stage's time since `since` to onTiming; returns now. */
+  private timed(stage: SearchStage, since: number): number {
+    const now = performance.now();
+    this.options.onTiming?.(stage, now - since);
+    return now;
   }
 
   private async nearest(q: string, kinds: readonly string[], k: number) {
     const embedder = this.embedder;
     if (!embedder) return [];
+    let mark = performance.now();
     const [query] = await embedder.embed([q], 'query');
+    mark = this.timed('embed', mark);
     if (!query || query.every((x) => x === 0)) return [];
+    const found = await this.nearestTo(embedder, query, kinds, k);
+    this.timed('vector-scan', mark);
+    return found;
+  }
+
+  private async nearestTo(embedder: Embedder, query: Float32Array, kinds: readonly string[], k: number) {
     const clusters = this.cache?.model === embedder.model ? this.cache.clusters : undefined;
     if (clusters) {
       this.vectorIndex = 'memory-ivf';
@@ -419,26 +559,101 @@ export class SemanticSearch {
   }
 
   /**
-   * Loads the vectors into memory and, on a large corpus, builds the inverted-file index over
-   * them, yielding to the event loop as it goes (prepare() calls it; a server runs it at start).
+   * Loads the vectors into memory and, on a large corpus, the inverted-file index over them: the
+   * stored one (migration 0023-search-ivf) unless ivfRebuildReason() says it must be trained
+   * again, else trained here, yielding to the event loop as it goes (prepare() calls it; a server
+   * runs it at start).
    */
   private async buildMemoryIndex(embedder: Embedder): Promise<void> {
     const cache = await this.loadCache(embedder);
-    if (cache.clusters || cache.ids.length < IVF_MIN_VECTORS) return;
+    if (cache.clusters || cache.ids.length < (this.options.ivfMinVectors ?? IVF_MIN_VECTORS)) return;
+    if (await this.loadStoredIndex(cache)) return;
+    await this.trainIndex(cache);
+  }
+
+  /** Puts the stored index back over the cache; false when there is none or it must be trained again. */
+  private async loadStoredIndex(cache: VectorCache): Promise<boolean> {
+    const stored = await loadIvf(this.db, cache.model);
+    if (!stored || stored.dimensions !== cache.dimensions) return false;
+    const started = Date.now();
+    const clusters = ClusterIndex.fromCentroids(stored.dimensions, stored.centroids);
+    const unassigned: number[] = [];
+    let similarity = 0;
+    for (let slot = 0; slot < cache.ids.length; slot++) {
+      const list = cache.storedLists[slot] ?? -1;
+      if (list >= 0 && list < clusters.size) clusters.place(slot, list);
+      else unassigned.push(slot);
+      if (slot % 20_000 === 19_999) await this.pause();
+    }
+    // Vectors stored after the index was saved (by this process before a restart, or another one).
+    const assignments = unassigned.map((slot) => this.assignment(cache, clusters, slot));
+    for (let slot = 0; slot < cache.ids.length; slot++) similarity += clusters.similarity(cache, slot);
+    const reason = ivfRebuildReason(stored, cache.ids.length, similarity / Math.max(1, cache.ids.length));
+    if (reason) {
+      this.options.onProgress?.(`vector-index stale: ${reason}`, cache.ids.length, stored.trainedVectors);
+      return false;
+    }
+    await saveIvfAssignments(this.db, cache.model, assignments);
+    if (this.cache !== cache) return false;
+    cache.clusters = clusters;
+    cache.trainedVectors = stored.trainedVectors;
+    this.options.onProgress?.('vector-index loaded', cache.ids.length, (Date.now() - started) / 1000);
+    return true;
+  }
+
+  /**
+   * Trains the index over the cache (replacing the one in use, which keeps answering until this
+   * one is done) and stores it.
+   */
+  private async trainIndex(cache: VectorCache): Promise<void> {
     const started = Date.now();
     this.options.onProgress?.('vector-index', 0, cache.ids.length);
     const lists = Math.min(IVF_MAX_LISTS, Math.ceil(Math.sqrt(cache.ids.length)));
     const clusters = await ClusterIndex.build(cache, lists, {
       sample: IVF_SAMPLE,
       iterations: IVF_ITERATIONS,
-      pause: () => new Promise((resolve) => setImmediate(resolve)),
+      pause: () => this.pause(),
     });
+    if (this.cache !== cache) return;
     // Vectors that arrived while it was built join their lists now.
-    if (this.cache === cache) {
-      for (let slot = clusters.assigned; slot < cache.ids.length; slot++) clusters.assign(cache, slot);
-      cache.clusters = clusters;
+    for (let slot = 0; slot < cache.ids.length; slot++)
+      if (clusters.listOf(slot) < 0) clusters.assign(cache, slot);
+    const trainedVectors = cache.ids.length;
+    let similarity = 0;
+    const assignments: IvfAssignment[] = [];
+    for (let slot = 0; slot < trainedVectors; slot++) {
+      similarity += clusters.similarity(cache, slot);
+      assignments.push({
+        document_id: cache.ids[slot] ?? 0,
+        list: clusters.listOf(slot),
+        seq: cache.seqs[slot] ?? 0,
+      });
     }
+    await saveIvf(
+      this.db,
+      cache.model,
+      {
+        dimensions: cache.dimensions,
+        trainedVectors,
+        trainedSimilarity: similarity / Math.max(1, trainedVectors),
+        centroids: clusters.centroids,
+      },
+      assignments,
+      new Date(),
+    );
+    if (this.cache !== cache) return;
+    cache.clusters = clusters;
+    cache.trainedVectors = trainedVectors;
     this.options.onProgress?.('vector-index', cache.ids.length, Math.round((Date.now() - started) / 1000));
+  }
+
+  /** Puts a slot in its nearest list: the one place a vector gets a list once an index exists. */
+  private assignment(cache: VectorCache, clusters: ClusterIndex, slot: number): IvfAssignment {
+    return {
+      document_id: cache.ids[slot] ?? 0,
+      list: clusters.assign(cache, slot),
+      seq: cache.seqs[slot] ?? 0,
+    };
   }
 
   private async loadCache(embedder: Embedder): Promise<VectorCache> {
@@ -450,12 +665,17 @@ export class SemanticSearch {
         slots: new Map(),
         ids: [],
         kinds: [],
+        seqs: [],
+        storedLists: [],
         data: new Float32Array(embedder.dimensions * 1024),
         clusters: undefined,
+        trainedVectors: 0,
       };
     }
     const cache = this.cache;
+    const assignments: IvfAssignment[] = [];
     for (;;) {
+      this.checkStopped();
       const rows = await vectorsSince(this.db, embedder.model, cache.seq, 5_000);
       if (rows.length === 0) break;
       for (const row of rows) {
@@ -472,11 +692,36 @@ export class SemanticSearch {
           }
         }
         cache.data.set(row.vector.subarray(0, cache.dimensions), slot * cache.dimensions);
-        // A new slot joins its nearest list; a changed vector stays in the list it had.
-        if (cache.clusters && slot >= cache.clusters.assigned) cache.clusters.assign(cache, slot);
+        cache.seqs[slot] = row.seq;
+        cache.storedLists[slot] = row.list ?? -1;
         cache.seq = row.seq;
+        // A new or changed vector (re)joins its nearest list, and the list is stored.
+        const clusters = cache.clusters;
+        if (!clusters) continue;
+        if (row.list !== null && row.list < clusters.size) clusters.place(slot, row.list);
+        else assignments.push(this.assignment(cache, clusters, slot));
       }
     }
+    await saveIvfAssignments(this.db, cache.model, assignments);
+    this.retrainIfGrown(cache);
     return cache;
+  }
+
+  /** While serving, a corpus that outgrew its index gets a new one in the background (ivfRebuildReason). */
+  private retrainIfGrown(cache: VectorCache): void {
+    if (!cache.clusters || this.retraining) return;
+    if (cache.ids.length < cache.trainedVectors * IVF_REBUILD_GROWTH) return;
+    this.retraining = this.trainIndex(cache)
+      .catch((error: unknown) => {
+        if (error instanceof SearchStopped) return;
+        this.options.onProgress?.(
+          `vector-index failed: ${error instanceof Error ? error.message : error}`,
+          0,
+          0,
+        );
+      })
+      .finally(() => {
+        this.retraining = undefined;
+      });
   }
 }

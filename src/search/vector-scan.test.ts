@@ -2,7 +2,7 @@
 // against the exact scan (approximate, so measured by recall, not equality).
 import { describe, expect, it } from 'vitest';
 import { unit } from './embedders.js';
-import { ClusterIndex, nearestInTable, nthLargest, type VectorTable } from './vector-scan.js';
+import { ClusterIndex, nearestInTable, type VectorTable } from './vector-scan.js';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function random(seed: number): () => number {
@@ -32,15 +32,6 @@ function table(n: number, d: number, groups: number, seed: number): VectorTable 
   };
 }
 
-describe('nthLargest', () => {
-  it('finds the value of each rank as a descending sort would', () => {
-    const next = random(7);
-    const values = Float32Array.from({ length: 501 }, () => Math.round(next() * 100));
-    const sorted = [...values].sort((a, b) => b - a);
-    for (const rank of [0, 1, 17, 250, 499, 500]) expect(nthLargest(values, rank)).toBe(sorted[rank]);
-  });
-});
-
 describe('nearestInTable', () => {
   it('returns the k best dot products of the wanted kinds, best first', () => {
     const vectors = table(400, 8, 5, 1);
@@ -60,6 +51,26 @@ describe('nearestInTable', () => {
     expect(found.map((hit) => hit.id)).toEqual(expected);
     expect(found.every((hit) => hit.id % 2 === 0)).toBe(true);
   });
+
+  it('keeps what sorting every score would keep, ties by id, for any k', () => {
+    // Every vector twice (same score, two ids) so that the k-th place is often a tie.
+    const base = table(150, 4, 3, 9);
+    const data = new Float32Array(300 * 4);
+    data.set(base.data);
+    data.set(base.data, 150 * 4);
+    const twice: VectorTable = {
+      dimensions: 4,
+      data,
+      ids: Array.from({ length: 300 }, (_, slot) => 1_000 - slot),
+      kinds: Array.from({ length: 300 }, () => 'a'),
+    };
+    const query = base.data.slice(8, 12);
+    const all = nearestInTable(twice, query, new Set(['a']), 300);
+    const sorted = [...all].sort((x, y) => y.similarity - x.similarity || x.id - y.id);
+    expect(all).toEqual(sorted);
+    for (const k of [0, 1, 2, 3, 7, 50, 299, 300, 400])
+      expect(nearestInTable(twice, query, new Set(['a']), k)).toEqual(sorted.slice(0, k));
+  });
 });
 
 describe('ClusterIndex', () => {
@@ -71,7 +82,9 @@ describe('ClusterIndex', () => {
       pause: async () => {},
     });
     expect(index.size).toBe(64);
-    expect(index.assigned).toBe(6_000);
+    expect(Array.from({ length: 6_000 }, (_, slot) => index.listOf(slot)).every((list) => list >= 0)).toBe(
+      true,
+    );
     const kinds = new Set(['a', 'b']);
     let hits = 0;
     let total = 0;
@@ -88,5 +101,45 @@ describe('ClusterIndex', () => {
     expect(nearestInTable(vectors, query, kinds, 20, index.candidates(query, 64))).toEqual(
       nearestInTable(vectors, query, kinds, 20),
     );
+  });
+});
+
+describe('ClusterIndex put back from stored centroids and lists', () => {
+  it('answers exactly as the index it was saved from', async () => {
+    const vectors = table(3_000, 16, 20, 5);
+    const built = await ClusterIndex.build(vectors, 32, {
+      sample: 2_000,
+      iterations: 4,
+      pause: async () => {},
+    });
+    const restored = ClusterIndex.fromCentroids(16, Float32Array.from(built.centroids));
+    for (let slot = 0; slot < 3_000; slot++) restored.place(slot, built.listOf(slot));
+    for (let q = 0; q < 20; q++) {
+      const query = vectors.data.slice(q * 131 * 16, q * 131 * 16 + 16);
+      expect(
+        restored
+          .candidates(query, 4)
+          .flat()
+          .sort((a, b) => a - b),
+      ).toEqual(
+        built
+          .candidates(query, 4)
+          .flat()
+          .sort((a, b) => a - b),
+      );
+    }
+  });
+
+  it('moves a slot whose vector changed out of its old list', () => {
+    const centroids = Float32Array.from([1, 0, 0, 1]);
+    const vectors: VectorTable = { dimensions: 2, data: Float32Array.from([1, 0]), ids: [7], kinds: ['a'] };
+    const index = ClusterIndex.fromCentroids(2, centroids);
+    expect(index.assign(vectors, 0)).toBe(0);
+    vectors.data.set([0, 1]);
+    expect(index.assign(vectors, 0)).toBe(1);
+    expect(index.candidates(Float32Array.from([1, 0]), 1)).toEqual([[]]);
+    expect(index.candidates(Float32Array.from([0, 1]), 1)).toEqual([[0]]);
+    expect(index.similarity(vectors, 0)).toBeCloseTo(1);
+    expect(() => index.place(0, 2)).toThrow(RangeError);
   });
 });

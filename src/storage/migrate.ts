@@ -22,6 +22,7 @@ import * as jobs from './migrations/0019-jobs.js';
 import * as accountVerify from './migrations/0020-account-verify.js';
 import * as politicianStats from './migrations/0021-politician-stats.js';
 import * as timingHits from './migrations/0022-timing-hits.js';
+import * as searchIvf from './migrations/0023-search-ivf.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0021-politician-stats': politicianStats,
   '0022-timing-hits': timingHits,
   '0019-jobs': jobs,
+  '0023-search-ivf': searchIvf,
 };
 
 export interface MigrationReport {

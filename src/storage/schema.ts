@@ -965,6 +965,9 @@ export interface Database {
   member_links: MemberLinksTable;
   politician_trade_totals: PoliticianTradeTotalsTable;
   enrichment_jobs: EnrichmentJobsTable;
+  search_ivf: SearchIvfTable;
+  search_ivf_centroids: SearchIvfCentroidsTable;
+  search_ivf_assignments: SearchIvfAssignmentsTable;
 }
 
 /** One enrichment run, queued and claimed under a lease by a worker (migration 0019-jobs). */
@@ -990,6 +993,30 @@ export interface EnrichmentJobsTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+}
+
+/** The stored inverted-file vector index of one embedding model (migration 0023-search-ivf). */
+export interface SearchIvfTable {
+  model: string;
+  dimensions: number;
+  lists: number;
+  trained_vectors: number;
+  trained_similarity: number;
+  built_at: string;
+}
+
+export interface SearchIvfCentroidsTable {
+  model: string;
+  list: number;
+  centroid: Uint8Array;
+}
+
+/** Valid while `seq` equals the vector's search_vectors.seq. */
+export interface SearchIvfAssignmentsTable {
+  model: string;
+  document_id: number;
+  list: number;
+  seq: number;
 }
 
 /** A member's trade that a committee held on its date oversees, or that is linked (migration 0013). */

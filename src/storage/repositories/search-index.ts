@@ -907,6 +907,8 @@ export async function activateEmbeddingModel(
       .execute();
     await trx.deleteFrom('search_vectors').execute();
     await trx.updateTable('search_documents').set({ vector_model: null }).execute();
+    // Vector seqs start again from 1, so an older model's stored assignments could look current.
+    await deleteIvf(trx);
   });
   indexAvailability.delete(db.getExecutor());
   if (await vectorIndexAvailable(db)) await resetVectorIndex(db, model.dimensions);
@@ -994,19 +996,28 @@ export async function storeVectors(
   });
 }
 
-/** Vectors written after `seq` (for a reader that keeps them in memory), oldest first. */
+/**
+ * Vectors written after `seq` (for a reader that keeps them in memory), oldest first, each with
+ * its stored inverted-file list when one was computed from this very vector (migration 0023).
+ */
 export async function vectorsSince(
   db: Kysely<Database>,
   model: string,
   seq: number,
   limit: number,
-): Promise<{ document_id: number; kind: string; vector: Float32Array; seq: number }[]> {
+): Promise<{ document_id: number; kind: string; vector: Float32Array; seq: number; list: number | null }[]> {
   const rows = await db
-    .selectFrom('search_vectors')
-    .select(['document_id', 'kind', 'vector', 'seq'])
-    .where('model', '=', model)
-    .where('seq', '>', seq)
-    .orderBy('seq')
+    .selectFrom('search_vectors as v')
+    .leftJoin('search_ivf_assignments as a', (join) =>
+      join
+        .onRef('a.model', '=', 'v.model')
+        .onRef('a.document_id', '=', 'v.document_id')
+        .onRef('a.seq', '=', 'v.seq'),
+    )
+    .select(['v.document_id', 'v.kind', 'v.vector', 'v.seq', 'a.list'])
+    .where('v.model', '=', model)
+    .where('v.seq', '>', seq)
+    .orderBy('v.seq')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
@@ -1014,7 +1025,15 @@ export async function vectorsSince(
     kind: row.kind,
     vector: decodeVector(row.vector),
     seq: Number(row.seq),
+    list: row.list === null ? null : Number(row.list),
   }));
+}
+
+/** Drops every stored inverted-file index (search-ivf.ts): a new embedding model makes them stale. */
+export async function deleteIvf(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('search_ivf_assignments').execute();
+  await db.deleteFrom('search_ivf_centroids').execute();
+  await db.deleteFrom('search_ivf').execute();
 }
 
 /**
