@@ -263,7 +263,7 @@ export async function runSearchBench(): Promise<string> {
     return [
       '## Semantic search quality and latency',
       '',
-      'Command: `npm run bench -- search`',
+      `Command: \`${kept ? 'BENCH_SEARCH_DB=<file> ' : ''}npm run bench -- search\`${kept ? ' (the database kept in <file> by an earlier run)' : ''}`,
       '',
       `${machine()} Load average at the end: ${loadavg()
         .map((x) => x.toFixed(1))
