@@ -435,7 +435,7 @@ export interface TimingPage {
 
 /**
  * Reads what a range needs, finds its hits on the trades' keys, and reads the full rows of the
- * page's trades only. One read transaction, so the keys and the page's rows agree.
+ * page's trades only. One read-only snapshot, so the keys and the page's rows agree.
  */
 export function findTimingHits(
   db: Kysely<Database>,
@@ -443,22 +443,28 @@ export function findTimingHits(
   params: TimingParams,
   page: { limit: number; offset: number },
 ): Promise<TimingPage> {
-  return db.transaction().execute(async (trx) => {
-    const matches = await matchRange(trx, range, params);
-    const pageMatches = matches.slice(page.offset, page.offset + page.limit);
-    const ids = [...new Set(pageMatches.map((match) => match.trade.id))];
-    const rows = new Map((await findRangeTrades(trx, range, ids)).map((row) => [row.id, row]));
-    const hits: TimingHit[] = [];
-    for (const match of pageMatches) {
-      const row = rows.get(match.trade.id);
-      if (row) hits.push(withEvidence(match, row));
-    }
-    return {
-      total: matches.length,
-      trade_count: new Set(matches.map((match) => match.trade.id)).size,
-      hits,
-    };
-  });
+  // Repeatable read: on PostgreSQL every statement then sees the same snapshot (SQLite's
+  // transactions read one snapshot anyway; Kysely's SQLite driver ignores the setting).
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const matches = await matchRange(trx, range, params);
+      const pageMatches = matches.slice(page.offset, page.offset + page.limit);
+      const ids = [...new Set(pageMatches.map((match) => match.trade.id))];
+      const rows = new Map((await findRangeTrades(trx, range, ids)).map((row) => [row.id, row]));
+      const hits: TimingHit[] = [];
+      for (const match of pageMatches) {
+        const row = rows.get(match.trade.id);
+        if (row) hits.push(withEvidence(match, row));
+      }
+      return {
+        total: matches.length,
+        trade_count: new Set(matches.map((match) => match.trade.id)).size,
+        hits,
+      };
+    });
 }
 
 async function matchRange(
