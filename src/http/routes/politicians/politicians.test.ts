@@ -71,6 +71,17 @@ describe.skipIf(!realDataAvailable())('politicians on the real data', () => {
     expect(first.body[0]?.trade_count).toBe(Number(top.rows[0]?.n));
   });
 
+  it('pages of every ranking are slices of the whole ranking (ids chosen first, then read in full)', async () => {
+    for (const ranking of ['', '&sort_by=name&sort_dir=desc', '&sort_by=total_volume_high&sort_dir=asc']) {
+      const whole = (await getJson<Profile[]>(ctx, `/politicians?limit=60${ranking}`)).body;
+      expect(whole).toHaveLength(60);
+      for (const offset of [0, 13, 50]) {
+        const page = await getJson<Profile[]>(ctx, `/politicians?limit=10&offset=${offset}${ranking}`);
+        expect(page.body).toEqual(whole.slice(offset, offset + 10));
+      }
+    }
+  });
+
   it('filters the list by chamber, party and state', async () => {
     const senators = await getJson<Profile[]>(
       ctx,

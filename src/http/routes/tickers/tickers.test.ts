@@ -28,6 +28,18 @@ describe.skipIf(!realDataAvailable())('tickers on the real data', () => {
     expect(sells.body.every((t) => t.trade_type.startsWith('Sell'))).toBe(true);
   });
 
+  it('pages are slices of the whole ordered list (the page is chosen on the ids, then read in full)', async () => {
+    const whole = (await getJson<Trade[]>(ctx, '/tickers/NVDA/trades?limit=1000&sort_by=amount')).body;
+    expect(whole.length).toBeGreaterThan(40);
+    for (const offset of [0, 7, 30]) {
+      const page = await getJson<Trade[]>(
+        ctx,
+        `/tickers/NVDA/trades?limit=7&offset=${offset}&sort_by=amount`,
+      );
+      expect(page.body).toEqual(whole.slice(offset, offset + 7));
+    }
+  });
+
   it('answers 404 for a ticker nobody traded and 422 for one that is not a symbol', async () => {
     expect((await getJson(ctx, '/tickers/QQQQQQ/trades')).status).toBe(404);
     expect((await getJson(ctx, '/tickers/N%2FA/trades')).status).toBe(422);
