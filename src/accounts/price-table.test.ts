@@ -38,11 +38,32 @@ describe('tiers', () => {
       for (const credits of [price.base, price.perRow, price.perExecutiveRow]) {
         expect(Number.isSafeInteger(credits) && credits >= 0, `${route}: ${credits}`).toBe(true);
       }
+      // Rows are counted exactly where a row costs something.
+      expect(price.rows, route).toBe(price.perRow > 0 || price.perExecutiveRow > 0 ? 'list' : 'none');
       // Per-row prices only where rows are counted, and an executive row never costs less.
       if (price.rows === 'none')
         expect([price.perRow, price.perExecutiveRow, price.rowsField], route).toEqual([0, 0, undefined]);
       else expect(price.perExecutiveRow, route).toBeGreaterThanOrEqual(price.perRow);
     }
+  });
+});
+
+describe('answers that wrap their rows', () => {
+  it('count the rows of the field the answer lists them in', () => {
+    const wrapped = Object.fromEntries(
+      Object.entries(PRICE_TABLE)
+        .filter(([, price]) => price.rowsField !== undefined)
+        .map(([route, price]) => [route, price.rowsField]),
+    );
+    // Where each answer lists its rows (docs/billing-and-limits.md prices them per row).
+    expect(wrapped).toEqual({
+      'GET /trades/bulk-latest': 'trades',
+      'GET /v1/semantic-search': 'results',
+      'GET /conflict/:politician_id': 'trades',
+      'GET /overlap': 'hits',
+      'GET /clusters/recent': 'clusters',
+      'GET /legislation/suspicious-timing': 'hits',
+    });
   });
 });
 
@@ -76,6 +97,24 @@ describe('public and account routes', () => {
     expect(isSessionRoute('DELETE /account/keys')).toBe(false);
     expect(isSessionRoute('POST /ui/login')).toBe(true);
     expect(isPublicRoute('GET /v1/tools')).toBe(true);
+    // Every public route the docs name (docs/billing-and-limits.md, docs/operations.md) and the account area.
+    for (const route of [
+      'GET /v1/tools',
+      'GET /credits/endpoints',
+      'GET /openapi.json',
+      'GET /alerts/webhook-events',
+      'GET /alerts/webhooks/guide',
+      'GET /healthz',
+      'GET /readyz',
+      'GET /metrics',
+      'GET /status',
+      'GET /account',
+      'POST /account/keys',
+      'GET /ui/login',
+      'POST /ui/login',
+    ]) {
+      expect(isPublicRoute(route), route).toBe(true);
+    }
     expect(isPublicRoute('GET /credits/balance')).toBe(false);
   });
 });

@@ -13,6 +13,9 @@ describe('normalizeTicker', () => {
       expect(normalizeTicker(spelling)).toBe(NO_TICKER);
       expect(normalizeTicker(` ${spelling.toLowerCase()} `)).toBe(NO_TICKER);
     }
+    // Named one by one as well: the loop above reads the table it tests.
+    for (const spelling of ['', '--', 'N/A', 'NA', 'na', 'NONE', 'None', ' n/a '])
+      expect(normalizeTicker(spelling)).toBe(NO_TICKER);
     expect(normalizeTicker(null)).toBe(NO_TICKER);
     expect(normalizeTicker(undefined)).toBe(NO_TICKER);
     expect(normalizeTicker('<a href="x">--</a>')).toBe(NO_TICKER);

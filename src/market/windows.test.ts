@@ -392,6 +392,10 @@ describe('anchors and the latest close at their limits', () => {
     expect(returnToLatest([split, fresh], '2021-01-06', weekCalendar, '2021-01-10')?.source).toBe('fresh');
     expect(returnToLatest([split], '2021-01-08', weekCalendar, '2021-01-10')?.value).toBe(0);
     expect(returnToLatest([], '2021-01-06', weekCalendar, '2021-01-10')).toBeNull();
+    // A series that cannot anchor the trade's day is no answer, however fresh its latest close.
+    const holed = week({ source: 'holed', priority: 1, missing: ['2021-01-06'] });
+    expect(returnToLatest([holed], '2021-01-06', weekCalendar, '2021-01-10')).toBeNull();
+    expect(returnToLatest([holed, fresh], '2021-01-06', weekCalendar, '2021-01-10')?.source).toBe('fresh');
   });
 
   it('a window takes both ends from one series, the first by priority that has them', () => {

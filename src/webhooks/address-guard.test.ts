@@ -358,6 +358,7 @@ describe('the guard, rule by rule (stated for mutation testing)', () => {
     expect(toBigInt('ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 6)).toBe((1n << 128n) - 1n);
     expect(toBigInt('::1.2.3.4', 6)).toBe(0x01020304n);
     expect(toBigInt('::ffff:255.255.0.1', 6)).toBe((0xffffn << 32n) + 0xffff0001n);
+    expect(toBigInt('::ffff:10.20.30.40', 6)).toBe((0xffffn << 32n) + 0x0a141e28n);
     expect(toBigInt('64:ff9b::192.0.2.33', 6)).toBe((0x64n << 112n) + (0xff9bn << 96n) + 0xc0000221n);
     expect(toBigInt('1:2:3:4:5:6:1.2.3.4', 6)).toBe(0x00010002000300040005000601020304n);
     expect(toBigInt('10.1.2.3', 4)).toBe(0x0a010203n);
