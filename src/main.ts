@@ -92,6 +92,10 @@ export function buildCli(): Command {
     )
     .option('--json', 'print the report as JSON')
     .option(
+      '--log',
+      "also write the run's log to stderr (pino JSON, every line carrying the run id, as serve's scheduled runs log)",
+    )
+    .option(
       '--forms <list>',
       'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
     )

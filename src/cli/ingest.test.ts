@@ -63,11 +63,33 @@ describe.skipIf(!dataDir)('dcledger ingest', () => {
     expect(out).toContain('filers matched to no known politician (created)');
     expect(out).toContain('Lisa McClain (MI09), house_clerk:20033446');
     expect(err.trim().split('\n')).toEqual([expect.stringMatching(/^house: completed; index \d+ listed/)]);
-    const again = await cli('ingest', 'house', '--base-url', server.url, '--since', '2025-08-01', '--json');
+    const again = await cli(
+      'ingest',
+      'house',
+      '--base-url',
+      server.url,
+      '--since',
+      '2025-08-01',
+      '--json',
+      '--log',
+    );
     const report = JSON.parse(again.out) as {
       sources: { newFilings: number; trades: { created: number } }[];
     };
     expect(report.sources[0]).toMatchObject({ newFilings: 0, trades: { created: 0 } });
+    // --log: the run's lines on stderr, each with the second run's id, like a scheduled run's.
+    const logged = again.err
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; run?: number });
+    expect(logged.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        'manual ingest run started',
+        'ingest source finished',
+        'manual ingest run finished',
+      ]),
+    );
+    expect(new Set(logged.map((line) => line.run))).toEqual(new Set([2]));
   });
 
   it('serves what it stored in GET /filings', async () => {

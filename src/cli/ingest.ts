@@ -21,6 +21,8 @@ export interface IngestCommandOptions {
   since?: string;
   baseUrl?: string;
   json?: boolean;
+  /** Write the run's log lines (with its run id) to stderr too. */
+  log?: boolean;
   forms?: string;
   current?: boolean;
 }
@@ -49,10 +51,12 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   try {
-    // The run's log lines (each carrying its run id) go to stderr; the report goes to stdout.
-    const log = pino({ level: config.logLevel }, redactingStream(process.stderr)).child({
-      component: 'ingest',
-    });
+    // Every run gets its scheduler_runs id and a child logger carrying it; its lines go to stderr
+    // with --log (pino JSON), beside the progress, while stdout keeps the report.
+    const log = pino(
+      { level: options.log ? config.logLevel : 'silent' },
+      redactingStream(process.stderr),
+    ).child({ component: 'ingest' });
     const { report } = await manualIngestRun(store.db, config.ingest, {
       connectors: buildConnectors(sources, config.ingest, baseUrl),
       since,
