@@ -108,7 +108,8 @@ export async function changePlan(
   now: Date,
 ) {
   const account = await requireAccount(db, idOrEmail);
-  return updatePlan(db, account.id, planFields(plan, now, paid), now.toISOString());
+  await updatePlan(db, account.id, planFields(plan, now, paid), now.toISOString());
+  return requireAccount(db, String(account.id));
 }
 
 async function createKeyIn(

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addAccount, type FixtureApp, getJson, openEmptyApp } from '../test-support/app.js';
-import { createKey, setAccountRateLimit, topup } from './admin.js';
+import { changePlan, createKey, setAccountRateLimit, topup } from './admin.js';
 import { hashKey } from './keys.js';
 
 const SUMMARY_COST = 5; // GET /stats/summary: base 5, no rows
@@ -245,6 +245,58 @@ describe('credits, limits and periods', () => {
     const live = await getJson<{ detail: string }>(ctx, '/feed/live', headers);
     expect(live.status).toBe(403);
     expect(live.body.detail).toMatch(/core plan/);
+  });
+
+  it('keeps the ledger equal to the balance across renewals, a trial end and plan changes', async () => {
+    ctx.clock.now = new Date('2026-07-01T00:00:00Z');
+    const account = await addAccount(ctx.store, ctx.clock, { plan: 'core', paid: false, credits: 40 });
+    const headers = { 'dc-api-key': account.key.api_key };
+    const reconciled = async () => {
+      const row = await ctx.store.db
+        .selectFrom('accounts')
+        .select(['allowance', 'credits'])
+        .where('id', '=', account.account_id)
+        .executeTakeFirstOrThrow();
+      const sum = await sql<{ total: number | null }>`
+        select sum(amount) as total from credit_ledger where account_id = ${account.account_id}`.execute(
+        ctx.store.db,
+      );
+      return { balance: row.allowance + row.credits, ledger: Number(sum.rows[0]?.total ?? 0) };
+    };
+    const lapses = () =>
+      ctx.store.db
+        .selectFrom('credit_ledger')
+        .select('amount')
+        .where('account_id', '=', account.account_id)
+        .where('kind', '=', 'lapse')
+        .execute();
+    await getJson(ctx, '/stats/summary', headers);
+    // The trial ends with 25,000 − 5 of its allowance unspent: that part lapses, in the ledger too.
+    ctx.clock.now = new Date('2026-07-08T00:00:01Z');
+    await Promise.all(Array.from({ length: 5 }, () => getJson(ctx, '/credits/balance', headers)));
+    let state = await reconciled();
+    expect(state).toEqual({ balance: 40, ledger: 40 });
+    expect((await lapses()).map((line) => line.amount)).toEqual([-(25_000 - SUMMARY_COST)]);
+    // Paid Max from the operator, a call, then a new period renewed once by concurrent calls.
+    await changePlan(ctx.store.db, String(account.account_id), 'max', true, ctx.clock.now);
+    await getJson(ctx, '/stats/summary', headers);
+    expect(await reconciled()).toEqual({
+      balance: 500_000 - SUMMARY_COST + 40,
+      ledger: 500_000 - SUMMARY_COST + 40,
+    });
+    ctx.clock.now = new Date('2026-08-08T00:00:02Z');
+    await Promise.all(Array.from({ length: 5 }, () => getJson(ctx, '/stats/summary', headers)));
+    state = await reconciled();
+    expect(state.ledger).toBe(state.balance);
+    expect(state.balance).toBe(500_000 - 5 * SUMMARY_COST + 40);
+    // Back to no plan: what is left of the allowance lapses at once.
+    await changePlan(ctx.store.db, String(account.account_id), 'none', true, ctx.clock.now);
+    expect(await reconciled()).toEqual({ balance: 40, ledger: 40 });
+    expect((await lapses()).map((line) => line.amount)).toEqual([
+      -(25_000 - SUMMARY_COST),
+      -(500_000 - SUMMARY_COST),
+      -(500_000 - 5 * SUMMARY_COST),
+    ]);
   });
 
   it('stores keys only as hashes and logs every call', async () => {

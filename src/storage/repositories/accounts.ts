@@ -1,6 +1,6 @@
 // Accounts, keys, the credit ledger, top-ups and the request log.
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { chainsWritesInOneStatement } from '../dialect.js';
 import type { Database, RequestLogTable } from '../schema.js';
@@ -47,34 +47,91 @@ export async function updatePlan(
   accountId: number,
   plan: { plan: string; trialEndsAt: string | null; periodStart: string; allowance: number },
   now: string,
-) {
-  return db
-    .updateTable('accounts')
-    .set({
-      plan: plan.plan,
-      trial_ends_at: plan.trialEndsAt,
-      period_start: plan.periodStart,
-      allowance: plan.allowance,
-      updated_at: now,
-    })
-    .where('id', '=', accountId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+): Promise<boolean> {
+  return replaceAllowance(
+    db,
+    accountId,
+    { plan: plan.plan, trial_ends_at: plan.trialEndsAt, period_start: plan.periodStart },
+    plan.allowance,
+    `${plan.plan} from ${plan.periodStart}`,
+    now,
+  );
 }
 
-/** Ends a lapsed trial once (compare-and-set on the plan): no plan, no allowance. */
+/** A trial that ended unpaid: the account is back on no plan and what was left of the allowance lapses. */
 export async function endTrial(
   db: Kysely<Database>,
   accountId: number,
   plan: string,
   now: string,
 ): Promise<void> {
+  await replaceAllowance(
+    db,
+    accountId,
+    { plan: 'none', trial_ends_at: null },
+    0,
+    'trial ended',
+    now,
+    (query) => query.where('plan', '=', plan).where('trial_ends_at', 'is not', null),
+  );
+}
+
+type AccountUpdate = UpdateQueryBuilder<Database, 'accounts', 'accounts', UpdateResult>;
+
+/**
+ * The one way an account's allowance is replaced (a new period, a plan change, a trial's end), so
+ * that the ledger's sum stays the balance: what was left of the old allowance lapses (a `lapse`
+ * line of minus that) and the new one is granted (an `allowance` line). The first statement takes
+ * the account row's lock (a row lock on PostgreSQL, the write lock on SQLite) and reads what is
+ * left, so no charge can move it before it is replaced. `only` narrows the account row (compare
+ * and set); false when it matched none.
+ */
+async function replaceAllowance(
+  db: Kysely<Database>,
+  accountId: number,
+  fields: { plan?: string; trial_ends_at?: string | null; period_start?: string },
+  allowance: number,
+  note: string,
+  now: string,
+  only: (query: AccountUpdate) => AccountUpdate = (query) => query,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const held = await only(trx.updateTable('accounts').set({ updated_at: now }).where('id', '=', accountId))
+      .returning('allowance')
+      .executeTakeFirst();
+    if (!held) return false;
+    await trx
+      .updateTable('accounts')
+      .set({ ...fields, allowance, updated_at: now })
+      .where('id', '=', accountId)
+      .execute();
+    if (held.allowance > 0)
+      await ledgerLine(trx, accountId, 'lapse', -held.allowance, `allowance left, ${note}`, now);
+    if (allowance > 0) await ledgerLine(trx, accountId, 'allowance', allowance, note, now);
+    return true;
+  });
+}
+
+async function ledgerLine(
+  db: Kysely<Database>,
+  accountId: number,
+  kind: 'allowance' | 'lapse',
+  amount: number,
+  note: string,
+  now: string,
+): Promise<void> {
   await db
-    .updateTable('accounts')
-    .set({ plan: 'none', trial_ends_at: null, allowance: 0, updated_at: now })
-    .where('id', '=', accountId)
-    .where('plan', '=', plan)
-    .where('trial_ends_at', 'is not', null)
+    .insertInto('credit_ledger')
+    .values({
+      account_id: accountId,
+      key_id: null,
+      kind,
+      amount,
+      request_id: null,
+      route: null,
+      note,
+      created_at: now,
+    })
     .execute();
 }
 
@@ -222,8 +279,9 @@ export async function setDailyCap(db: Kysely<Database>, keyId: number, dailyCap:
 }
 
 /**
- * Starts a new billing period: the allowance becomes the plan's monthly credits. Compare-and-set on
- * the old period start, so that concurrent requests renew it once.
+ * Starts a new billing period: the allowance becomes the plan's monthly credits and what was left
+ * of the last one lapses. Compare-and-set on the old period start, so that concurrent requests
+ * renew it once.
  */
 export async function renewPeriod(
   db: Kysely<Database>,
@@ -233,20 +291,18 @@ export async function renewPeriod(
   allowance: number,
   now: string,
 ): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const result = await trx
-      .updateTable('accounts')
-      .set({ period_start: toPeriod, allowance, updated_at: now })
-      .where('id', '=', accountId)
-      .where('period_start', '=', fromPeriod)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    if (allowance > 0) await recordAllowance(trx, accountId, allowance, toPeriod, now);
-    return true;
-  });
+  return replaceAllowance(
+    db,
+    accountId,
+    { period_start: toPeriod },
+    allowance,
+    `period from ${toPeriod}`,
+    now,
+    (query) => query.where('period_start', '=', fromPeriod),
+  );
 }
 
-/** The ledger line of a billing period's allowance (the allowance itself is on the account). */
+/** The ledger line of a new account's first allowance (the allowance itself is on the account). */
 export async function recordAllowance(
   db: Kysely<Database>,
   accountId: number,
@@ -254,19 +310,7 @@ export async function recordAllowance(
   periodStart: string,
   now: string,
 ): Promise<void> {
-  await db
-    .insertInto('credit_ledger')
-    .values({
-      account_id: accountId,
-      key_id: null,
-      kind: 'allowance',
-      amount: allowance,
-      request_id: null,
-      route: null,
-      note: `period from ${periodStart}`,
-      created_at: now,
-    })
-    .execute();
+  await ledgerLine(db, accountId, 'allowance', allowance, `period from ${periodStart}`, now);
 }
 
 export type ChargeOutcome =
