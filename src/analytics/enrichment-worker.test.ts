@@ -4,9 +4,7 @@
 // over, and two workers on two connections never run a job twice nor two jobs at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { redactingStream } from '../logging.js';
 import { openStore, type Store } from '../storage/database.js';
 import {
   claimEnrichmentJob,
@@ -15,6 +13,7 @@ import {
   enrichmentQueueState,
 } from '../storage/repositories/enrichment-jobs.js';
 import type { Database } from '../storage/schema.js';
+import { capturedLog } from '../test-support/captured-log.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { type EnrichOptions, enrich } from './enrich.js';
 import { EnrichmentWorker, type EnrichmentWorkerOptions, retryDelayMs } from './enrichment-worker.js';
@@ -29,15 +28,7 @@ interface Line {
 }
 
 function capture() {
-  const raw: string[] = [];
-  const log = pino({ level: 'debug' }, redactingStream({ write: (line: string) => raw.push(line) > 0 }));
-  const lines = () =>
-    raw
-      .join('')
-      .trim()
-      .split('\n')
-      .filter((text) => text.length > 0)
-      .map((text) => JSON.parse(text) as Line);
+  const { log, lines } = capturedLog<Line>();
   return { log: log.child({ component: 'enrichment' }), lines };
 }
 

@@ -1,11 +1,6 @@
-// Request ids across roles: an outbox event written while serving an API request carries that
-// request's id to its deliveries, and the worker logs each of them through a pino child bound to
-// it (captured pino output); a test delivery's row records the id of the request that sent it.
-// (SQLite, or PostgreSQL with DCLEDGER_TEST_DATABASE_URL.)
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { redactingStream } from '../logging.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
+import { capturedLog } from '../test-support/captured-log.js';
 import { TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from './event-schemas.js';
 import { emitTypedEvent, lobbyingFiledEvent } from './events.js';
@@ -66,8 +61,7 @@ describe('request ids in the delivery worker', () => {
       lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 81_002, filing_uuid: 'request-id-2' }),
       stamp,
     );
-    const raw: string[] = [];
-    const log = pino({ level: 'debug' }, redactingStream({ write: (line: string) => raw.push(line) > 0 }));
+    const { log, lines } = capturedLog<Line>();
     const worker = new DeliveryWorker({
       db: ctx.store.db,
       runtime: ctx.webhooks,
@@ -85,12 +79,7 @@ describe('request ids in the delivery worker', () => {
       .orderBy('event_id')
       .execute();
     expect(deliveries.map((row) => row.request_id)).toEqual([requestId, null]);
-    const delivered = raw
-      .join('')
-      .trim()
-      .split('\n')
-      .map((text) => JSON.parse(text) as Line)
-      .filter((line) => line.msg === 'webhook delivered');
+    const delivered = lines().filter((line) => line.msg === 'webhook delivered');
     expect(delivered).toHaveLength(2);
     const byDelivery = new Map(delivered.map((line) => [line.delivery, line]));
     expect(byDelivery.get(deliveries[0]?.delivery_uid)).toMatchObject({

@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readIngest } from '../../config.js';
-import { redactingStream } from '../../logging.js';
 import { enrichmentQueueState } from '../../storage/repositories/enrichment-jobs.js';
 import { schedulerRuns } from '../../storage/repositories/role-leases.js';
+import { capturedLog } from '../../test-support/captured-log.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { manualIngestRun } from './manual-run.js';
 import { buildConnectors } from './setup.js';
@@ -46,8 +45,8 @@ describe('manual ingest run log', () => {
   });
 
   it('records the run and logs its start, each source and its end with the run id', async () => {
-    const raw: string[] = [];
-    const log = pino({ level: 'debug' }, redactingStream({ write: (line: string) => raw.push(line) > 0 }));
+    const captured = capturedLog<Line>();
+    const log = captured.log;
     const config = { ...readIngest({}), archiveDir, retries: 0, timeoutMs: 2_000, minIntervalMs: 0 };
     const port = await closedPort();
     const { runId, report } = await manualIngestRun(store.db, config, {
@@ -61,11 +60,7 @@ describe('manual ingest run log', () => {
       ['house', 'failed'],
       ['oge', 'skipped'],
     ]);
-    const lines = raw
-      .join('')
-      .trim()
-      .split('\n')
-      .map((text) => JSON.parse(text) as Line);
+    const lines = captured.lines();
     // Every line of the run names it; none is logged outside it.
     expect(lines.length).toBeGreaterThanOrEqual(6);
     expect(lines.filter((line) => line.run !== runId)).toEqual([]);

@@ -1,10 +1,7 @@
-// Every log line of one scheduled ingest run carries the run's scheduler_runs id (`run`), taken
-// from a real pino logger writing to a captured destination stream, on the test database.
-import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SOURCE_OF_NAME } from '../../domain/sources.js';
-import { redactingStream } from '../../logging.js';
 import { schedulerRuns } from '../../storage/repositories/role-leases.js';
+import { capturedLog } from '../../test-support/captured-log.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { emptySourceReport, type IngestReport } from './report.js';
 import { loggedProgress } from './run-log.js';
@@ -19,14 +16,7 @@ interface Line {
 }
 
 function capture() {
-  const raw: string[] = [];
-  const log = pino({ level: 'debug' }, redactingStream({ write: (line: string) => raw.push(line) > 0 }));
-  const lines = () =>
-    raw
-      .join('')
-      .trim()
-      .split('\n')
-      .map((text) => JSON.parse(text) as Line);
+  const { log, lines } = capturedLog<Line>();
   return { log: log.child({ role: 'scheduler', component: 'scheduler' }), lines };
 }
 
