@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RemoteEmbedder } from '../search/embedders.js';
 import { SEMANTIC_TYPES, SemanticSearch } from '../search/semantic.js';
+import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 
@@ -69,21 +70,7 @@ describe('serve warms the semantic-search index up in the background (constructe
       ['PFE', 'Pfizer Inc'],
     ] as const;
     for (const [slug, name, chamber] of members) {
-      const member = await store.db
-        .insertInto('politicians')
-        .values({
-          slug,
-          name,
-          chamber,
-          party: 'D',
-          state: 'CA',
-          in_office: 1,
-          origin: 'test',
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const member = { id: await insertTestMember(store.db, { slug, name, chamber }, NOW) };
       for (const [ticker, description] of trades) {
         await store.db
           .insertInto('trades')

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refreshSearchDocuments } from '../storage/repositories/search-index.js';
+import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { EmbeddingProviderError, RemoteEmbedder } from './embedders.js';
 import { SemanticSearch } from './semantic.js';
@@ -72,22 +73,7 @@ describe('semantic search index on a database that fills up', () => {
   afterEach(async () => store.dispose());
 
   async function addMember(slug: string, name: string, chamber: string): Promise<number> {
-    const row = await store.db
-      .insertInto('politicians')
-      .values({
-        slug,
-        name,
-        chamber,
-        party: 'D',
-        state: 'CA',
-        in_office: 1,
-        origin: 'test',
-        created_at: NOW.toISOString(),
-        updated_at: NOW.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertTestMember(store.db, { slug, name, chamber }, NOW);
   }
 
   async function addTrade(

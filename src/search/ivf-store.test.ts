@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/schema.js';
+import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import type { Embedder } from './embedders.js';
 import { IVF_REBUILD_DRIFT, IVF_REBUILD_GROWTH, ivfRebuildReason, SemanticSearch } from './semantic.js';
@@ -24,21 +25,7 @@ const QUESTIONS = ['airline stock sales', 'defense contractor purchases', 'vacci
 
 async function addMember(db: Kysely<Database>, slug: string, name: string, chamber: string, trades: number) {
   const stamp = NOW.toISOString();
-  const member = await db
-    .insertInto('politicians')
-    .values({
-      slug,
-      name,
-      chamber,
-      party: 'D',
-      state: 'CA',
-      in_office: 1,
-      origin: 'test',
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const member = { id: await insertTestMember(db, { slug, name, chamber }, NOW) };
   for (let i = 0; i < trades; i++) {
     const [ticker, description] = COMPANIES[i % COMPANIES.length] ?? COMPANIES[0];
     await db

@@ -8,6 +8,7 @@ import { loadInsiderTrades } from '../../resources/insider.js';
 import { getInsiderTrade } from '../../services/insiders.js';
 import { getWhale } from '../../services/whales.js';
 import { findCompanyLink } from '../../storage/repositories/company-links.js';
+import { insertTestMember } from '../../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { linkCompanyDirectory, storeSecDocument } from '../sources/sec/store.js';
 
@@ -155,19 +156,13 @@ describe.skipIf(!dataDir)('storing SEC documents', () => {
   it('flags the overlap with members trading the issuer within ±30 days (built scenario, constructed member trades)', async () => {
     const db = store.db;
     const stamp = NOW.toISOString();
-    const politician = await db
-      .insertInto('politicians')
-      .values({
-        slug: 'test-member',
-        name: 'Test Member',
-        chamber: 'House',
-        in_office: 1,
-        origin: 'test',
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const politician = {
+      id: await insertTestMember(
+        db,
+        { slug: 'test-member', name: 'Test Member', chamber: 'House', party: null, state: null },
+        NOW,
+      ),
+    };
     const trade = (key: string, ticker: string, date: string, type: string) => ({
       politician_id: politician.id,
       source: 'house_clerk',
