@@ -269,6 +269,7 @@ describe('credits, limits and periods', () => {
         .select('amount')
         .where('account_id', '=', account.account_id)
         .where('kind', '=', 'lapse')
+        .orderBy('id')
         .execute();
     await getJson(ctx, '/stats/summary', headers);
     // The trial ends with 25,000 − 5 of its allowance unspent: that part lapses, in the ledger too.
