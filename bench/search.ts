@@ -212,7 +212,7 @@ export async function runSearchBench(): Promise<string> {
         relevant: (await judge(store.db, item.criteria)).sort(),
       });
     }
-    writeFileSync(join(DIR, 'judged.json'), `${JSON.stringify(judged, null, 1)}\n`);
+    writeFileSync(join(DIR, 'judged.json'), `${JSON.stringify(judged, null, 2)}\n`);
     const usable = judged.filter((item) => item.relevant.length > 0);
 
     const rows: string[] = [];
