@@ -4,6 +4,8 @@
 // sector names as committee-sectors.ts. Areas that span everything (Taxation, Economics and
 // Public Finance, Government Operations and Politics, Congress) touch no particular sector.
 
+import { ownEntry } from './lookup.js';
+
 export interface SectorTouch {
   sectors: readonly string[];
   /** GICS sub-industries (or Nasdaq industries) matched by name, beyond whole sectors. */
@@ -154,7 +156,7 @@ export function billTouchesSector(
 ): TopicMatch[] {
   const matches: TopicMatch[] = [];
   if (sector === null && industry === null) return matches;
-  const area = bill.policyArea === null ? undefined : POLICY_AREA_SECTORS[bill.policyArea];
+  const area = bill.policyArea === null ? undefined : ownEntry(POLICY_AREA_SECTORS, bill.policyArea);
   if (bill.policyArea !== null && area && touches(area, sector, industry)) {
     matches.push({ field: 'policy_area', text: bill.policyArea, basis: 'policy_area' });
   }

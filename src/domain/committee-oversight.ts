@@ -10,6 +10,8 @@
 // One pattern matches both spellings of an agency: the LDA's ("Defense, Dept of (DOD)") and
 // USAspending's ("Department of Defense").
 
+import { ownEntry } from './lookup.js';
+
 export interface Oversight {
   /** Agencies overseen, matched against LDA government entities and contract awarding (sub-)agencies. */
   agencies: RegExp;
@@ -109,7 +111,7 @@ export function committeeChamber(committeeId: string): 'House' | 'Senate' | null
 
 /** Agencies among these names (LDA entities or awarding agencies) that the committee oversees. */
 export function overseenAgencies(committeeId: string, names: readonly string[]): string[] {
-  const oversight = COMMITTEE_OVERSIGHT[committeeId];
+  const oversight = ownEntry(COMMITTEE_OVERSIGHT, committeeId);
   if (!oversight) return [];
   return names.filter((name) => !isChamberEntity(name) && oversight.agencies.test(name));
 }
@@ -127,7 +129,7 @@ export function lobbyingReach(
   entities: readonly string[],
   issueCodes: readonly string[],
 ): { agencies: string[]; issueCodes: string[] } {
-  const oversight = COMMITTEE_OVERSIGHT[committeeId];
+  const oversight = ownEntry(COMMITTEE_OVERSIGHT, committeeId);
   if (!oversight) return { agencies: [], issueCodes: [] };
   const agencies = overseenAgencies(committeeId, entities);
   const chamber = committeeChamber(committeeId);

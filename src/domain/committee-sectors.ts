@@ -4,6 +4,8 @@
 // (Appropriations, Budget, Rules, Ethics, Judiciary, Foreign Affairs, Oversight, joint committees)
 // map to nothing rather than to every sector, so that sitting on them is not a conflict by itself.
 
+import { ownEntry } from './lookup.js';
+
 export interface Jurisdiction {
   sectors: readonly string[];
   /** GICS sub-industries (or Nasdaq industries) matched by name, beyond whole sectors. */
@@ -50,7 +52,7 @@ export function underJurisdiction(
   industry: string | null,
 ): boolean {
   for (const committee of committees) {
-    const jurisdiction = COMMITTEE_JURISDICTIONS[committee];
+    const jurisdiction = ownEntry(COMMITTEE_JURISDICTIONS, committee);
     if (!jurisdiction) continue;
     if (sector !== null && jurisdiction.sectors.includes(sector)) return true;
     if (industry !== null && jurisdiction.industries?.test(industry)) return true;
