@@ -62,7 +62,7 @@ export function containsPhrase(tokens: readonly string[], phrase: readonly strin
 }
 
 // Given names that stand for each other on filings ("Thomas Udall" is Tom Udall).
-const NAME_GROUPS: readonly (readonly string[])[] = [
+export const NAME_GROUPS: readonly (readonly string[])[] = [
   ['thomas', 'tom', 'tommy'],
   ['william', 'bill', 'billy', 'will', 'willie'],
   ['robert', 'bob', 'bobby', 'rob', 'robbie'],

@@ -44,6 +44,8 @@ describe('Stooq symbols', () => {
     [' BRK-B.US ', 'BRK.B'],
     ['SPY', 'SPY'],
     ['US.US', 'US'],
+    // Only a final .US is Stooq's market suffix.
+    ['ABC.USD', 'ABC.USD'],
   ])('reads %j as %j', (raw, symbol) => {
     expect(fromStooqSymbol(raw)).toBe(symbol);
   });
@@ -120,6 +122,7 @@ describe('marketSymbolOf', () => {
     expect(marketSymbolOf('AAPL220916C0016000')).toBeNull();
     expect(marketSymbolOf('X220916C00160000')).toEqual({ symbol: 'X', rule: 'option_underlying' });
     expect(marketSymbolOf('ABCDEFG220916C00160000')).toBeNull();
+    expect(marketSymbolOf('AAPL220916C001600000')).toBeNull();
   });
 });
 
@@ -133,6 +136,10 @@ describe('namesSeveralSymbols', () => {
     ['AAPL\n', false],
     ['AAPL\n(spouse)', false],
     ['', false],
+    // Each line is read without its surrounding spaces, and only a whole line of symbol characters counts.
+    ['ETP \n ET', true],
+    ['AAPL\nApple Inc.', false],
+    ['AAPL\nsee ET', false],
   ])('%j names several symbols: %s', (ticker, several) => {
     expect(namesSeveralSymbols(ticker)).toBe(several);
   });
