@@ -14,12 +14,15 @@ export interface AssetDetails {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+const LAST_CODE_POINT = 0x10ffff;
+
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
     if (code[0] === '#') {
       const value =
         code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
-      return Number.isFinite(value) ? String.fromCodePoint(value) : whole;
+      // Past the last code point (U+10FFFF) no character is named; fromCodePoint would throw.
+      return value <= LAST_CODE_POINT ? String.fromCodePoint(value) : whole;
     }
     return ENTITIES[code.toLowerCase()] ?? whole;
   });
