@@ -280,8 +280,7 @@ describe('committee oversight', () => {
   });
 
   it('does not count a chamber contacted as an agency overseen', () => {
-    // "House" would otherwise match the finance pattern's housing words for nothing, and both
-    // chambers' names match nothing here, whatever the spacing.
+    // The chambers are listed among the entities contacted; they are never an agency overseen.
     expect(
       overseenAgencies('SSHR', ['Senate', '  HOUSE OF REPRESENTATIVES ', 'Department of Labor']),
     ).toEqual(['Department of Labor']);
