@@ -60,6 +60,12 @@ describe('committee jurisdictions', () => {
     expect(Object.keys(COMMITTEE_JURISDICTIONS).sort()).toEqual(DOCUMENTED.flatMap(([ids]) => ids).sort());
   });
 
+  it('names GICS sectors only', () => {
+    for (const [committee, jurisdiction] of Object.entries(COMMITTEE_JURISDICTIONS)) {
+      for (const sector of jurisdiction.sectors) expect(GICS_SECTORS, committee).toContain(sector);
+    }
+  });
+
   describe.each(DOCUMENTED)('%j', (committees, sectors, industries) => {
     it.each(committees)('%s covers its sectors and no other', (committee) => {
       for (const sector of GICS_SECTORS) {

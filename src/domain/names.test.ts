@@ -34,6 +34,8 @@ describe('nameTokens', () => {
     ['John Smith Sr', ['john', 'smith']],
     ['John Smith III, II', ['john', 'smith']],
     ['Henry IV V', ['henry']],
+    // A parenthesis ends a word like a space.
+    ['Ron(Senator)Wyden', ['ron', 'wyden']],
     ["Beto O'Rourke", ['beto', 'orourke']],
     ['Beto O’Rourke', ['beto', 'orourke']],
     ['Nydia M. Velázquez', ['nydia', 'm', 'velazquez']],
@@ -77,6 +79,8 @@ describe('uncommaName', () => {
     ['Ron Wyden (Senator)', 'Ron Wyden'],
     ['(Senator) Ron Wyden', 'Ron Wyden'],
     ['Warren, Elizabeth, (D)', 'Elizabeth, Warren'],
+    ['John Smith , Jr.', 'John Smith'],
+    ['Smith,', 'Smith'],
   ])('writes %j as %j', (raw, name) => {
     expect(uncommaName(raw)).toBe(name);
   });
