@@ -379,3 +379,94 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
   await sql`drop function if exists trade_totals_change()`.execute(db);
   await sql`drop function if exists trade_totals_recount(integer)`.execute(db);
 }
+
+/** A trade's key in ticker_trade_descriptions (migration 0027-endpoint-indexes): ticker, described, text. */
+const descriptionKey = (row: 'new' | 'old') =>
+  `${row}.ticker, case when ${row}.asset_description is null then 0 else 1 end, coalesce(${row}.asset_description, '')`;
+const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
+  `ticker = ${row}.ticker and described = (case when ${row}.asset_description is null then 0 else 1 end)
+    and asset_description = coalesce(${row}.asset_description, '')`;
+
+/**
+ * Keeps ticker_trade_descriptions (current trades counted per ticker and asset description) equal
+ * to the aggregate over the trades on every insert, update and delete, and fills it from the
+ * trades already stored. GET /search reads it instead of scanning every trade (issue 17).
+ */
+export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(`insert into ticker_trade_descriptions (ticker, described, asset_description, trade_count)
+      select ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, ''), count(*)
+      from trades where superseded_by is null
+      group by ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, '')`)
+    .execute(db);
+  const count = (
+    row: 'new' | 'old',
+  ) => `insert into ticker_trade_descriptions (ticker, described, asset_description, trade_count)
+      values (${descriptionKey(row)}, 1)
+      on conflict (ticker, described, asset_description)
+      do update set trade_count = ticker_trade_descriptions.trade_count + 1;`;
+  const uncount = (row: 'new' | 'old') => `update ticker_trade_descriptions set trade_count = trade_count - 1
+      where ${DESCRIPTION_MATCH(row)};
+    delete from ticker_trade_descriptions where ${DESCRIPTION_MATCH(row)} and trade_count <= 0;`;
+  if (isSqlite(db)) {
+    const moved = `old.ticker is not new.ticker or old.asset_description is not new.asset_description
+      or (old.superseded_by is null) <> (new.superseded_by is null)`;
+    await sql
+      .raw(`create trigger ticker_descriptions_insert after insert on trades when new.superseded_by is null begin
+        ${count('new')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ticker_descriptions_uncount after update on trades
+        when old.superseded_by is null and (${moved}) begin
+        ${uncount('old')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ticker_descriptions_count after update on trades
+        when new.superseded_by is null and (${moved}) begin
+        ${count('new')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ticker_descriptions_delete after delete on trades when old.superseded_by is null begin
+        ${uncount('old')}
+      end`)
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`create function ticker_descriptions_change() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        if new.superseded_by is null then ${count('new')} end if;
+      elsif tg_op = 'DELETE' then
+        if old.superseded_by is null then ${uncount('old')} end if;
+      elsif old.ticker is distinct from new.ticker or old.asset_description is distinct from new.asset_description
+          or (old.superseded_by is null) <> (new.superseded_by is null) then
+        if old.superseded_by is null then ${uncount('old')} end if;
+        if new.superseded_by is null then ${count('new')} end if;
+      end if;
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ticker_descriptions after insert or update or delete on trades
+      for each row execute function ticker_descriptions_change()`)
+    .execute(db);
+}
+
+export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) {
+    for (const name of [
+      'ticker_descriptions_insert',
+      'ticker_descriptions_uncount',
+      'ticker_descriptions_count',
+      'ticker_descriptions_delete',
+    ])
+      await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    return;
+  }
+  await sql`drop trigger if exists ticker_descriptions on trades`.execute(db);
+  await sql`drop function if exists ticker_descriptions_change()`.execute(db);
+}

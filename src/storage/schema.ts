@@ -968,6 +968,16 @@ export interface Database {
   search_ivf: SearchIvfTable;
   search_ivf_centroids: SearchIvfCentroidsTable;
   search_ivf_assignments: SearchIvfAssignmentsTable;
+  ticker_trade_descriptions: TickerTradeDescriptionsTable;
+}
+
+/** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */
+export interface TickerTradeDescriptionsTable {
+  ticker: string;
+  /** 0 when the trades have no asset description (asset_description is then ''). */
+  described: number;
+  asset_description: string;
+  trade_count: number;
 }
 
 /** One enrichment run, queued and claimed under a lease by a worker (migration 0019-jobs). */

@@ -5,19 +5,13 @@ import type { Database } from '../schema.js';
 
 const CANDIDATES = 200;
 
+// The members' trade counts come from politician_trade_totals (kept by triggers, migration
+// 0021-politician-stats), the tickers' from ticker_trade_descriptions (migration
+// 0027-endpoint-indexes): no aggregate over the trades per call (issue 17).
 export async function politicianCandidates(db: Kysely<Database>, needle: string) {
   return db
     .selectFrom('politicians as p')
-    .leftJoin(
-      db
-        .selectFrom('trades')
-        .select((eb) => ['politician_id', eb.fn.countAll<number>().as('n')])
-        .where('superseded_by', 'is', null)
-        .groupBy('politician_id')
-        .as('s'),
-      's.politician_id',
-      'p.id',
-    )
+    .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id')
     .select([
       'p.id',
       'p.name',
@@ -28,7 +22,7 @@ export async function politicianCandidates(db: Kysely<Database>, needle: string)
       'p.last_name',
       'p.nickname',
       'p.first_name',
-      sql<number>`coalesce(s.n, 0)`.as('trade_count'),
+      sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
     ])
     .where((eb) =>
       eb.or([
@@ -36,46 +30,42 @@ export async function politicianCandidates(db: Kysely<Database>, needle: string)
         containsInsensitive('p.slug', needle.replace(/\s+/g, '-')),
       ]),
     )
-    .orderBy(sql`coalesce(s.n, 0)`, 'desc')
+    .orderBy(sql`coalesce(s.trade_count, 0)`, 'desc')
     .orderBy('p.id')
     .limit(CANDIDATES)
     .execute();
 }
 
-export async function tickerCandidates(db: Kysely<Database>, needle: string) {
-  const traded = await db
-    .selectFrom('trades')
-    .select((eb) => [
+/**
+ * Tickers with current trades whose ticker or asset description matches, each with the number of
+ * those trades and the greatest of their descriptions (as grouping the trades themselves answers).
+ */
+function tickerGroups(db: Kysely<Database>) {
+  return db
+    .selectFrom('ticker_trade_descriptions')
+    .select([
       'ticker',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.max('asset_description').as('description'),
+      sql<number>`sum(trade_count)`.as('n'),
+      sql<string | null>`max(case when described = 1 then asset_description end)`.as('description'),
     ])
-    .where('superseded_by', 'is', null)
     .where('ticker', '<>', 'N/A')
-    .where(startsWithInsensitive('ticker', needle))
     .groupBy('ticker')
-    .orderBy(sql`count(*)`, 'desc')
-    .limit(CANDIDATES)
-    .execute();
+    .orderBy(sql`sum(trade_count)`, 'desc')
+    .orderBy('ticker')
+    .limit(CANDIDATES);
+}
+
+export async function tickerCandidates(db: Kysely<Database>, needle: string) {
+  const traded = await tickerGroups(db).where(startsWithInsensitive('ticker', needle)).execute();
   const companies = await db
     .selectFrom('companies')
     .select(['ticker', 'name'])
     .where((eb) => eb.or([startsWithInsensitive('ticker', needle), containsInsensitive('name', needle)]))
     .limit(CANDIDATES)
     .execute();
-  const byDescription = await db
-    .selectFrom('trades')
-    .select((eb) => [
-      'ticker',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.max('asset_description').as('description'),
-    ])
-    .where('superseded_by', 'is', null)
-    .where('ticker', '<>', 'N/A')
+  const byDescription = await tickerGroups(db)
+    .where('described', '=', 1)
     .where(containsInsensitive('asset_description', needle))
-    .groupBy('ticker')
-    .orderBy(sql`count(*)`, 'desc')
-    .limit(CANDIDATES)
     .execute();
   return { traded, companies, byDescription };
 }
@@ -86,9 +76,8 @@ export async function tradeCountsFor(
 ): Promise<Map<string, number>> {
   if (tickers.length === 0) return new Map();
   const rows = await db
-    .selectFrom('trades')
-    .select((eb) => ['ticker', eb.fn.countAll<number>().as('n')])
-    .where('superseded_by', 'is', null)
+    .selectFrom('ticker_trade_descriptions')
+    .select(['ticker', sql<number>`sum(trade_count)`.as('n')])
     .where('ticker', 'in', [...tickers])
     .groupBy('ticker')
     .execute();
