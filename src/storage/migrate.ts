@@ -23,6 +23,7 @@ import * as accountVerify from './migrations/0020-account-verify.js';
 import * as politicianStats from './migrations/0021-politician-stats.js';
 import * as timingHits from './migrations/0022-timing-hits.js';
 import * as searchIvf from './migrations/0023-search-ivf.js';
+import * as analyticsRollups from './migrations/0025-analytics-rollups.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0022-timing-hits': timingHits,
   '0019-jobs': jobs,
   '0023-search-ivf': searchIvf,
+  '0025-analytics-rollups': analyticsRollups,
 };
 
 export interface MigrationReport {
