@@ -24,6 +24,7 @@ import * as politicianStats from './migrations/0021-politician-stats.js';
 import * as timingHits from './migrations/0022-timing-hits.js';
 import * as searchIvf from './migrations/0023-search-ivf.js';
 import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
+import * as analyticsRollups from './migrations/0025-analytics-rollups.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0019-jobs': jobs,
   '0023-search-ivf': searchIvf,
   '0027-endpoint-indexes': endpointIndexes,
+  '0025-analytics-rollups': analyticsRollups,
 };
 
 export interface MigrationReport {

@@ -435,31 +435,87 @@ export async function billsOfCommittees(
   return rows;
 }
 
-/** Current seats (not ended) on these committees or their subcommittees, with the members holding them. */
-export async function currentSeatsOn(db: Kysely<Database>, committeeIds: readonly string[]) {
-  if (committeeIds.length === 0) return [];
-  return db
-    .selectFrom('committee_seats as s')
-    .leftJoin('committees as c', 'c.id', 's.committee_id')
-    .innerJoin('politicians as p', 'p.bioguide_id', 's.bioguide_id')
-    .select([
-      sql<string>`coalesce(c.parent_id, s.committee_id)`.as('committee_id'),
-      's.committee_id as seat_committee_id',
-      's.title',
-      's.start_date',
-      'p.id as politician_id',
-      'p.name',
-      'p.slug',
-      'p.party',
-      'p.chamber',
-    ])
-    .where('s.end_date', 'is', null)
-    .where((eb) =>
-      eb.or([eb('s.committee_id', 'in', [...committeeIds]), eb('c.parent_id', 'in', [...committeeIds])]),
-    )
-    .orderBy('p.id')
-    .orderBy('s.committee_id')
+/** The top-level committee of each of these committees and of their subcommittees, by committee id. */
+async function topCommitteesOf(
+  db: Kysely<Database>,
+  committeeIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('committees')
+    .select(['id', 'parent_id'])
+    .where((eb) => eb.or([eb('id', 'in', [...committeeIds]), eb('parent_id', 'in', [...committeeIds])]))
     .execute();
+  // A committee the committees table does not hold is its own top level.
+  const top = new Map(committeeIds.map((id) => [id, id]));
+  for (const row of rows) top.set(row.id, row.parent_id ?? row.id);
+  return top;
+}
+
+export interface CurrentSeatRow {
+  /** The top-level committee (a subcommittee seat counts as its parent's). */
+  committee_id: string;
+  seat_committee_id: string;
+  title: string | null;
+  start_date: string;
+  politician_id: number;
+  name: string;
+  slug: string;
+  party: string | null;
+  chamber: string;
+}
+
+/**
+ * Current seats (not ended) on these committees or their subcommittees, with the members holding
+ * them, by member id then seat committee. Read in three narrow steps (the committees, their seats
+ * through the committee index, then each holder once) rather than one join whose `or` across the
+ * committees made SQLite scan every seat and look a member up for each.
+ */
+export async function currentSeatsOn(
+  db: Kysely<Database>,
+  committeeIds: readonly string[],
+): Promise<CurrentSeatRow[]> {
+  if (committeeIds.length === 0) return [];
+  const top = await topCommitteesOf(db, committeeIds);
+  const seats = await db
+    .selectFrom('committee_seats')
+    .select(['committee_id', 'bioguide_id', 'title', 'start_date'])
+    .where('end_date', 'is', null)
+    .where('committee_id', 'in', [...top.keys()])
+    .execute();
+  const holders = [...new Set(seats.map((seat) => seat.bioguide_id))];
+  const members = new Map<
+    string,
+    Omit<CurrentSeatRow, 'committee_id' | 'seat_committee_id' | 'title' | 'start_date'>
+  >();
+  for (let start = 0; start < holders.length; start += 500) {
+    const rows = await db
+      .selectFrom('politicians')
+      .select(['id', 'bioguide_id', 'name', 'slug', 'party', 'chamber'])
+      .where('bioguide_id', 'in', holders.slice(start, start + 500))
+      .execute();
+    for (const { id, bioguide_id: bioguideId, ...member } of rows)
+      if (bioguideId) members.set(bioguideId, { politician_id: id, ...member });
+  }
+  return seats
+    .flatMap((seat) => {
+      const member = members.get(seat.bioguide_id);
+      return member
+        ? [
+            {
+              committee_id: top.get(seat.committee_id) ?? seat.committee_id,
+              seat_committee_id: seat.committee_id,
+              title: seat.title,
+              start_date: seat.start_date,
+              ...member,
+            },
+          ]
+        : [];
+    })
+    .sort(
+      (a, b) =>
+        a.politician_id - b.politician_id ||
+        (a.seat_committee_id < b.seat_committee_id ? -1 : a.seat_committee_id > b.seat_committee_id ? 1 : 0),
+    );
 }
 
 /** Bioguide ids of members, by member id (members without one are left out). */
