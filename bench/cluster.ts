@@ -16,8 +16,9 @@ import { TradeSchema } from '../src/resources/trade.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { freePort } from '../src/test-support/ports.js';
 import { loadRealData } from '../src/test-support/real-data.js';
-import { freePort, startRedisServer } from '../src/test-support/redis.js';
+import { startRedisServer } from '../src/test-support/redis.js';
 import {
   type BenchProcess,
   PEER_VERSION,

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { repoRoot } from '../src/test-support/data-dir.js';
-import { freePort } from '../src/test-support/redis.js';
+import { freePort } from '../src/test-support/ports.js';
 
 /** What var/bench-peer/package.json pins; a change here reinstalls. */
 const PEER_PACKAGE = {

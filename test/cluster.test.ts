@@ -12,12 +12,13 @@ import type { ReplayServer } from '../src/ingest/replay/server.js';
 import { updatePlan } from '../src/storage/repositories/accounts.js';
 import { leaseHolder, schedulerRuns } from '../src/storage/repositories/role-leases.js';
 import { openTestStore, type TestStore } from '../src/test-support/database.js';
+import { freePort } from '../src/test-support/ports.js';
 import {
   type PrivatePostgres,
   postgresBinDir,
   startPrivatePostgres,
 } from '../src/test-support/private-postgres.js';
-import { freePort, startRedisServer, stopProcess } from '../src/test-support/redis.js';
+import { startRedisServer, stopProcess } from '../src/test-support/redis.js';
 import { startReplay } from '../src/test-support/replay.js';
 import { TestReceiver } from '../src/test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../src/webhooks/event-schemas.js';

@@ -3,12 +3,11 @@
 // leaves it to the other once its lease expires. (PostgreSQL only: SQLite is one process's file,
 // where `serve` runs the jobs itself; the queue's rules on SQLite are checked in
 // src/analytics/enrichment-worker.test.ts.)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { enqueueEnrichmentJob, enrichmentJob } from '../storage/repositories/enrichment-jobs.js';
-import { repoRoot } from '../test-support/data-dir.js';
+import { cliEnv, spawnCli } from '../test-support/cli.js';
 import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
 
 const LEASE_MS = 1500;
@@ -19,33 +18,17 @@ interface Worker {
 }
 
 function startWorker(database: DatabaseConfig): Worker {
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.DCLEDGER_DB;
-  if (database.kind === 'postgres') env.DATABASE_URL = database.url;
-  else env.DCLEDGER_DB = database.file;
-  Object.assign(env, {
+  const env = cliEnv(database, {
     LOG_LEVEL: 'info',
     DCLEDGER_ENRICH_LEASE_MS: String(LEASE_MS),
     DCLEDGER_ENRICH_POLL_MS: '50',
     DCLEDGER_WEBHOOK_POLL_MS: '1000',
   });
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), 'serve', '--role', 'worker'],
-    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const { child, output } = spawnCli(['serve', '--role', 'worker'], env);
   return {
     child,
     lines: () =>
-      output
+      output()
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { msg: string; job?: number; worker?: string }),

@@ -1,13 +1,13 @@
 // The serve warm-up on a real engine over a small database. The records are CONSTRUCTED (a few
 // members and trades in the shape the ingest stores), not real filings: the warm-up's behaviour,
 // not ranking quality, is what is tested here.
-import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RemoteEmbedder } from '../search/embedders.js';
 import { SEMANTIC_TYPES, SemanticSearch } from '../search/semantic.js';
 import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
+import { freePort } from '../test-support/ports.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -22,16 +22,6 @@ function recordingLog() {
   const lines: Line[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
   return { log, lines };
-}
-
-/** A port on 127.0.0.1 where nothing listens (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 describe('search progress in the log', () => {
@@ -148,7 +138,8 @@ describe('serve warms the semantic-search index up in the background (constructe
     const { log, lines } = recordingLog();
     const embedder = new RemoteEmbedder({
       provider: 'openai',
-      baseUrl: `http://127.0.0.1:${await closedPort()}/v1`,
+      // A free port is one nothing listens on: the embeddings endpoint is unreachable.
+      baseUrl: `http://127.0.0.1:${await freePort()}/v1`,
       apiKey: 'test-embeddings-key',
       model: 'text-embedding-3-small',
       dimensions: 16,

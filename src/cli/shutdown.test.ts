@@ -1,26 +1,19 @@
 // `dcledger serve` as a real process stopped with SIGTERM while webhook deliveries are on the wire:
 // it stops taking requests, waits for the deliveries to be answered, records them (no lease left
 // behind), and exits 0. SQLite by default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
-import { repoRoot } from '../test-support/data-dir.js';
-import { freePort } from '../test-support/redis.js';
+import { cliEnv, type SpawnedCli, spawnCli } from '../test-support/cli.js';
+import { freePort } from '../test-support/ports.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
 import { lobbyingFiledEvent } from '../webhooks/events.js';
 
-function startServe(database: DatabaseConfig, port: number): { child: ChildProcess; output: () => string } {
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.DCLEDGER_DB;
-  if (database.kind === 'postgres') env.DATABASE_URL = database.url;
-  else env.DCLEDGER_DB = database.file;
-  Object.assign(env, {
+function startServe(database: DatabaseConfig, port: number): SpawnedCli {
+  const env = cliEnv(database, {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
@@ -32,19 +25,7 @@ function startServe(database: DatabaseConfig, port: number): { child: ChildProce
     DCLEDGER_WEBHOOK_POLL_MS: '100',
     DCLEDGER_SHUTDOWN_TIMEOUT_MS: '20000',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), 'serve'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output };
+  return spawnCli(['serve'], env);
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {

@@ -1,12 +1,11 @@
 // `dcledger worker` as a real process, killed with SIGKILL in the middle of a batch and started
 // again: every event arrives, and a delivery sent twice carries the same delivery id both times.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
-import { repoRoot } from '../test-support/data-dir.js';
+import { cliEnv, type SpawnedCli, spawnCli } from '../test-support/cli.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
 import { lobbyingFiledEvent } from '../webhooks/events.js';
@@ -15,13 +14,8 @@ import { verifyWebhook } from '../webhooks/verify.js';
 const SECRET = 'process-kill-secret-0123';
 const LEASE_MS = 3000;
 
-function startWorker(database: DatabaseConfig): { child: ChildProcess; output: () => string } {
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.DCLEDGER_DB;
-  if (database.kind === 'postgres') env.DATABASE_URL = database.url;
-  else env.DCLEDGER_DB = database.file;
-  Object.assign(env, {
+function startWorker(database: DatabaseConfig): SpawnedCli {
+  const env = cliEnv(database, {
     LOG_LEVEL: 'info',
     DCLEDGER_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
     DCLEDGER_WEBHOOK_SECRET_KEY: TEST_SECRET_KEY.toString('hex'),
@@ -30,19 +24,7 @@ function startWorker(database: DatabaseConfig): { child: ChildProcess; output: (
     DCLEDGER_WEBHOOK_LEASE_MS: String(LEASE_MS),
     DCLEDGER_WEBHOOK_POLL_MS: '100',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), 'worker'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return { child, output: () => output };
+  return spawnCli(['worker'], env);
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {

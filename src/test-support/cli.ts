@@ -1,6 +1,11 @@
-// Runs the `dcledger` command line in this process and captures what it prints and its exit code.
+// The `dcledger` command line in tests: run in this process (what it prints and its exit code), or
+// spawned as a real process with the environment that points it at a test database.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { vi } from 'vitest';
+import type { DatabaseConfig } from '../config.js';
 import { run } from '../main.js';
+import { repoRoot } from './data-dir.js';
 
 export interface CliOutcome {
   code: number;
@@ -29,4 +34,41 @@ export async function runCli(...args: string[]): Promise<CliOutcome> {
   const code = Number(process.exitCode ?? 0);
   process.exitCode = 0;
   return { code, out, err };
+}
+
+/**
+ * The environment of a spawned `dcledger` process on `database`: this process's, with the database
+ * settings replaced (DATABASE_URL for PostgreSQL, DCLEDGER_DB for SQLite), then `extra` on top.
+ */
+export function cliEnv(database: DatabaseConfig, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  delete env.DATABASE_URL;
+  delete env.DCLEDGER_DB;
+  if (database.kind === 'postgres') env.DATABASE_URL = database.url;
+  else env.DCLEDGER_DB = database.file;
+  return { ...env, ...extra };
+}
+
+export interface SpawnedCli {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output: () => string;
+}
+
+/** `dcledger <args>` as a real process (TypeScript run through tsx), from the repository root. */
+export function spawnCli(args: string[], env: Record<string, string>): SpawnedCli {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return { child, output: () => output };
 }

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './redis.js';
+import { freePort } from './ports.js';
 
 const PACKAGE_ROOT = '/usr/lib/postgresql';
 

@@ -1,19 +1,7 @@
-// Real servers for tests on 127.0.0.1: a free port, and a throwaway redis-server (no persistence)
-// started from the machine's Debian package, as CI installs it.
+// A real Redis for tests on 127.0.0.1: a throwaway redis-server (no persistence) started from the
+// machine's Debian package, as CI installs it (on a port from ports.ts's freePort).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** A redis-server on `port`; resolves once it accepts connections, rejects when it exits or takes over 10 s. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {

@@ -2,7 +2,6 @@
 // run, taken from a real pino logger writing to a captured stream, on the test database. The
 // House source points at a closed port on 127.0.0.1 (it fails), OGE is not configured (skipped).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { enrichmentQueueState } from '../../storage/repositories/enrichment-jobs
 import { schedulerRuns } from '../../storage/repositories/role-leases.js';
 import { capturedLog } from '../../test-support/captured-log.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { freePort } from '../../test-support/ports.js';
 import { manualIngestRun } from './manual-run.js';
 import { buildConnectors } from './setup.js';
 
@@ -20,16 +20,6 @@ interface Line {
   ingest?: string;
   component?: string;
   status?: string;
-}
-
-/** A port nothing listens on: taken from the system, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 describe('manual ingest run log', () => {
@@ -48,7 +38,7 @@ describe('manual ingest run log', () => {
     const captured = capturedLog<Line>();
     const log = captured.log;
     const config = { ...readIngest({}), archiveDir, retries: 0, timeoutMs: 2_000, minIntervalMs: 0 };
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     const { runId, report } = await manualIngestRun(store.db, config, {
       connectors: [
         ...buildConnectors(['house'], config, `http://127.0.0.1:${port}`),

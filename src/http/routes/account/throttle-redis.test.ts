@@ -8,7 +8,8 @@ import { type RedisFailureMode, RedisRateLimitStore } from '../../../accounts/re
 import { buildApp } from '../../../app.js';
 import { mailTo } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
-import { freePort, startRedisServer, stopProcess } from '../../../test-support/redis.js';
+import { freePort } from '../../../test-support/ports.js';
+import { startRedisServer, stopProcess } from '../../../test-support/redis.js';
 import type { App, AppDeps } from '../../types.js';
 
 const PASSWORD = 'correct horse battery';

@@ -2,7 +2,6 @@
 // app) and stdio (`dcledger mcp` as a child process): same tools as /v1/tools, each call charged as
 // its REST endpoint, refusals as MCP errors.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,8 +15,8 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../../../test-support/app.js';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+import { cliEnv } from '../../../test-support/cli.js';
+import { repoRoot } from '../../../test-support/data-dir.js';
 
 interface ToolsDoc {
   anthropic: { name: string; description: string; input_schema: unknown }[];
@@ -153,14 +152,7 @@ describe.skipIf(!realDataAvailable())('MCP server', () => {
   }
 
   async function stdioClient(key: string): Promise<Client> {
-    const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
-    delete env.DATABASE_URL;
-    delete env.DCLEDGER_DB;
-    const database = ctx.store.config;
-    if (database.kind === 'postgres') env.DATABASE_URL = database.url;
-    else env.DCLEDGER_DB = database.file;
-    env.DCLEDGER_API_KEY = key;
+    const env = cliEnv(ctx.store.config, { DCLEDGER_API_KEY: key });
     const client = new Client({ name: 'dcledger-test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({

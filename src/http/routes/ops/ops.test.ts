@@ -4,7 +4,8 @@ import { buildApp } from '../../../app.js';
 import { defaultReadinessChecks, redisCheck } from '../../../services/readiness.js';
 import { claimEnrichmentJob, enqueueEnrichmentJob } from '../../../storage/repositories/enrichment-jobs.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
-import { freePort, startRedisServer, stopProcess } from '../../../test-support/redis.js';
+import { freePort } from '../../../test-support/ports.js';
+import { startRedisServer, stopProcess } from '../../../test-support/redis.js';
 import type { App } from '../../types.js';
 
 async function readyz(app: App) {
