@@ -23,8 +23,8 @@ import * as accountVerify from './migrations/0020-account-verify.js';
 import * as politicianStats from './migrations/0021-politician-stats.js';
 import * as timingHits from './migrations/0022-timing-hits.js';
 import * as searchIvf from './migrations/0023-search-ivf.js';
-import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
 import * as analyticsRollups from './migrations/0025-analytics-rollups.js';
+import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
