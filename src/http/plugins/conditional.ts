@@ -94,6 +94,13 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 export async function registerCompression(app: App): Promise<void> {
+  // Request decompression is for bodies: a GET has none, so GET routes go without the plugin's
+  // preParsing hook (one hook less on every read; added here, before the plugin's own onRoute).
+  app.addHook('onRoute', (route) => {
+    const options = route as { decompress?: unknown };
+    if (options.decompress === undefined && routeMethods(route).every((method) => method === 'GET'))
+      options.decompress = false;
+  });
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
