@@ -316,16 +316,18 @@ export async function findTradesJson(
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SOURCE_NAME = /^[a-z_]{1,32}$/;
 
 /**
  * The values of the page query that SQLite's planner reads when the statement is prepared: the
- * disclosure range (compared with the index's statistics) and the LIMIT. SQLite marks a statement
- * whose plan depends on a bound value as expired whenever that value is bound again, so with them
- * bound every run parsed and planned the fifty-field JSON query anew: 220 µs per 25-row page
- * against 90 µs with them written into the SQL (BENCHMARKS.md, issue 17). Written in, each
- * distinct (range, limit) is its own statement, prepared once: the default window changes once a
- * day, and the prepared-statement cache keeps the most recent shapes. Only values whose form is
- * known are written in (ISO dates, integers); anything else stays bound.
+ * disclosure range and the sources (compared with the indexes' statistics) and the LIMIT. SQLite
+ * marks a statement whose plan depends on a bound value as expired whenever that value is bound
+ * again, so with them bound every run parsed and planned the fifty-field JSON query anew: 220 µs
+ * per 25-row page against 90 µs with them written into the SQL (BENCHMARKS.md, issue 17).
+ * Written in, each distinct (range, limit, sources) is its own statement, prepared once: the
+ * default window changes once a day, and the prepared-statement cache keeps the most recent
+ * shapes. Only values whose form is known are written in (ISO dates, integers, source names);
+ * anything else stays bound.
  */
 function plannedLiterals(filter: TradeFilter, page: Page) {
   const literal = (value: string | undefined) =>
@@ -333,12 +335,15 @@ function plannedLiterals(filter: TradeFilter, page: Page) {
   const from = literal(filter.disclosedFrom);
   const to = literal(filter.disclosedTo);
   const limit = Number.isSafeInteger(page.limit) ? page.limit : undefined;
-  const planned: Pick<TradeFilter, 'disclosedFrom' | 'disclosedTo'> = {};
+  // The sources (chambers) are a handful of fixed names, each with its own index statistics.
+  const sources = filter.sources?.every((source) => SOURCE_NAME.test(source)) ? filter.sources : undefined;
+  const planned: Pick<TradeFilter, 'disclosedFrom' | 'disclosedTo' | 'sources'> = {};
   // A literal stands where the builder expects the value (as the placeholders of `param` do).
   if (from !== undefined) planned.disclosedFrom = sql.lit(from) as unknown as string;
   if (to !== undefined) planned.disclosedTo = sql.lit(to) as unknown as string;
+  if (sources !== undefined) planned.sources = sources.map((source) => sql.lit(source) as unknown as string);
   return {
-    key: `${from ?? '?'}..${to ?? '?'}#${limit ?? '?'}`,
+    key: `${from ?? '?'}..${to ?? '?'}#${limit ?? '?'}@${sources?.join('|') ?? '?'}`,
     filter: planned,
     limit: limit === undefined ? undefined : (sql.lit(limit) as unknown as number),
   };
