@@ -53,6 +53,13 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
       { ...base, limit: 300, days: 3650, sector: 'technology', trade_type: 'sell' },
     ],
     ['an exact date range', { ...base, limit: 300, date_from: '2020-03-01', date_to: '2020-03-31' }],
+    // The range and the limit are written into the statement's SQL: another range and limit of the
+    // same shape must get their own statement, not the last one's.
+    [
+      'another exact date range and limit',
+      { ...base, limit: 7, date_from: '2020-04-01', date_to: '2020-04-30' },
+    ],
+    ['a window of days after the exact ranges', { ...base, limit: 7, days: 3650 }],
   ])('%s: the same trades, fields and values as the object path', async (_name, params) => {
     const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
     const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, false);

@@ -69,16 +69,20 @@ export function linkHeader(
 }
 
 export function registerPaging(app: App, deps: Pick<AppDeps, 'publicUrl'>): void {
+  // The links' base: the public URL, else the address the server listens on, which is fixed once
+  // it listens; computed once then, not per answer.
+  let base: string | undefined;
+  const baseUrl = () => {
+    if (base !== undefined) return base;
+    const address = app.server.address();
+    const url = serviceBaseUrl(deps.publicUrl, address).replace(/\/+$/, '');
+    if (deps.publicUrl !== undefined || address !== null) base = url;
+    return url;
+  };
   const setLink = (request: FastifyRequest, reply: FastifyReply, rows: number) => {
     const { limit, offset } = (request.query ?? {}) as { limit?: unknown; offset?: unknown };
     if (typeof limit !== 'number' || typeof offset !== 'number') return;
-    const value = linkHeader(
-      serviceBaseUrl(deps.publicUrl, app.server.address()).replace(/\/+$/, ''),
-      request.raw.url ?? request.url,
-      offset,
-      limit,
-      rows,
-    );
+    const value = linkHeader(baseUrl(), request.raw.url ?? request.url, offset, limit, rows);
     if (value) reply.header('Link', value);
   };
 
