@@ -16,7 +16,7 @@ export interface RunningWorker {
 }
 
 /** Starts a worker over `store` with the configured settings; stop() finishes in-flight deliveries. */
-export function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger): RunningWorker {
+function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger): RunningWorker {
   const runtime = createWebhookRuntime(settings, { connections: settings.concurrency });
   const worker = new DeliveryWorker({
     db: store.db,
@@ -61,7 +61,7 @@ export function enrichmentWorkerFor(
 }
 
 /** Runs queued enrichment jobs in the background; stop() lets a running job finish and records it. */
-export function startEnrichmentWorker(
+function startEnrichmentWorker(
   store: Store,
   config: Config,
   log: EnrichmentWorkerOptions['log'],
