@@ -21,6 +21,7 @@ import {
   importTradesCommand,
 } from './cli/import.js';
 import { ingestCommand, replayServerCommand } from './cli/ingest.js';
+import { JOB_STATUS_NAMES, jobsCommand } from './cli/jobs.js';
 import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
@@ -71,9 +72,17 @@ export function buildCli(): Command {
   program
     .command('worker')
     .description(
-      'deliver webhooks from the events outbox until stopped (SIGINT/SIGTERM finish in-flight deliveries)',
+      'the worker role alone, as serve --role worker: deliver webhooks from the events outbox and run the queued enrichment jobs until stopped (SIGINT/SIGTERM finish in-flight deliveries and put a running job back)',
     )
     .action(workerCommand);
+
+  program
+    .command('jobs')
+    .description('the enrichment jobs, newest first, and the webhook outbox depth')
+    .addOption(new Option('--status <status>', 'only jobs in this status').choices(JOB_STATUS_NAMES))
+    .option('--limit <n>', 'at most this many jobs (default 20)')
+    .option('--json', 'print them as JSON')
+    .action(jobsCommand);
 
   program
     .command('ingest')

@@ -19,7 +19,7 @@ import { semanticSearchFromConfig } from './search.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { onShutdownSignal } from './shutdown.js';
-import { startEnrichmentWorker, startWorker } from './worker.js';
+import { startWorkerRole } from './worker.js';
 
 /** What one `serve` process does (`--role`): everything, or one part of a multi-process deployment. */
 export const SERVE_ROLES = ['all', 'api', 'worker', 'scheduler'] as const;
@@ -50,11 +50,12 @@ export async function serveCommand(
     if (ingest) parts.push(ingest);
   }
   // `all` runs the delivery worker unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off.
-  if (role === 'worker' || (role === 'all' && options.worker !== false && config.webhooks.workerInServe))
-    parts.push(startWorker(store, config.webhooks, log.child({ component: 'webhooks' })));
-  // The enrichment jobs that ingest runs queue (one runs at a time across all workers).
   if (role === 'worker' || role === 'all')
-    parts.push(startEnrichmentWorker(store, config, log.child({ component: 'enrichment' })));
+    parts.push(
+      ...startWorkerRole(store, config, log, {
+        webhooks: role === 'worker' || (options.worker !== false && config.webhooks.workerInServe),
+      }),
+    );
   if (role === 'api' || role === 'all') parts.push(await startApi(config, store, role === 'all', log));
   log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
 

@@ -1,5 +1,6 @@
-// `dcledger worker`: the webhook delivery worker on its own (`serve` runs one too unless told not to).
-import { pino } from 'pino';
+// `dcledger worker`: the worker role on its own, webhook deliveries and enrichment jobs, exactly as
+// `serve --role worker` runs it (startWorkerRole, the one place).
+import { type Logger, pino } from 'pino';
 import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
 import { type Config, loadConfig, type WebhookSettings } from '../config.js';
 import { redactingStream } from '../logging.js';
@@ -8,13 +9,14 @@ import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { DeliveryWorker, type WorkerLogger } from '../webhooks/worker.js';
+import { onShutdownSignal } from './shutdown.js';
 
 export interface RunningWorker {
   stop(): Promise<void>;
 }
 
 /** Starts a worker over `store` with the configured settings; stop() finishes in-flight deliveries. */
-export function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger): RunningWorker {
+function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger): RunningWorker {
   const runtime = createWebhookRuntime(settings, { connections: settings.concurrency });
   const worker = new DeliveryWorker({
     db: store.db,
@@ -59,7 +61,7 @@ export function enrichmentWorkerFor(
 }
 
 /** Runs queued enrichment jobs in the background; stop() lets a running job finish and records it. */
-export function startEnrichmentWorker(
+function startEnrichmentWorker(
   store: Store,
   config: Config,
   log: EnrichmentWorkerOptions['log'],
@@ -69,17 +71,32 @@ export function startEnrichmentWorker(
   return { stop: () => worker.stop() };
 }
 
+/**
+ * The worker role: the webhook delivery worker (unless `webhooks` is false: `serve --no-worker`)
+ * and the enrichment job runner, as `serve --role worker|all` and `dcledger worker` run them.
+ * Stopping every part finishes in-flight deliveries and puts a running job back in the queue.
+ */
+export function startWorkerRole(
+  store: Store,
+  config: Config,
+  log: Logger,
+  options: { webhooks: boolean },
+): RunningWorker[] {
+  const parts: RunningWorker[] = [];
+  if (options.webhooks) parts.push(startWorker(store, config.webhooks, log.child({ component: 'webhooks' })));
+  // The enrichment jobs that ingest runs queue (one runs at a time across all workers).
+  parts.push(startEnrichmentWorker(store, config, log.child({ component: 'enrichment' })));
+  return parts;
+}
+
 export async function workerCommand(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel }, redactingStream(process.stdout));
+  const log = pino({ level: config.logLevel }, redactingStream(process.stdout)).child({ role: 'worker' });
   const store = await openMigratedStore(config.database);
-  const worker = startWorker(store, config.webhooks, log.child({ component: 'webhooks' }));
-  log.info({ database: store.target, dialect: store.dialect }, 'dcledger webhook worker running');
-  const signal = await new Promise<string>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+  const parts = startWorkerRole(store, config, log, { webhooks: true });
+  log.info({ database: store.target, dialect: store.dialect }, 'dcledger worker running');
+  onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {
+    await Promise.all(parts.map((part) => part.stop()));
+    await store.close();
   });
-  log.info({ signal }, 'shutting down');
-  await worker.stop();
-  await store.close();
 }

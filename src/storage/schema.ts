@@ -1,6 +1,7 @@
 // Table shapes as Kysely sees them. Dates are ISO strings (YYYY-MM-DD) and timestamps ISO 8601
 // strings on both SQLite and PostgreSQL, so that the same code reads and compares them.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LedgerKind } from './ledger-kinds.js';
 
 export interface PoliticiansTable {
   id: Generated<number>;
@@ -430,7 +431,7 @@ export interface CreditLedgerTable {
   id: Generated<number>;
   account_id: number;
   key_id: number | null;
-  kind: string;
+  kind: LedgerKind;
   amount: number;
   request_id: string | null;
   route: string | null;

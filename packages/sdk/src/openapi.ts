@@ -16393,7 +16393,11 @@ export interface operations {
                     "application/json": {
                         entries: {
                             id: number;
-                            kind: string;
+                            /**
+                             * @description What the line records: charge, a metered call's cost (negative), with its key, route and request id; grant, credits an operator gave (or the sign-up grant); topup, credits bought with a top-up; allowance, a plan period's allowance, granted when the period (or the plan) starts; lapse, what was left of the previous allowance, taken back when it is replaced (negative)
+                             * @enum {string}
+                             */
+                            kind: "charge" | "grant" | "topup" | "allowance" | "lapse";
                             amount: number;
                             key_id: number | null;
                             route: string | null;

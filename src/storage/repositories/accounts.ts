@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { chainsWritesInOneStatement } from '../dialect.js';
+import type { LedgerKind } from '../ledger-kinds.js';
 import type { Database, RequestLogTable } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import { inTransaction } from '../transaction.js';
@@ -115,7 +116,7 @@ async function replaceAllowance(
 async function ledgerLine(
   db: Kysely<Database>,
   accountId: number,
-  kind: 'allowance' | 'lapse',
+  kind: Extract<LedgerKind, 'allowance' | 'lapse'>,
   amount: number,
   note: string,
   now: string,
@@ -541,7 +542,12 @@ function chargeSynchronously(
 
 export async function addCredits(
   db: Kysely<Database>,
-  entry: { accountId: number; credits: number; kind: 'grant' | 'topup'; note: string | null },
+  entry: {
+    accountId: number;
+    credits: number;
+    kind: Extract<LedgerKind, 'grant' | 'topup'>;
+    note: string | null;
+  },
   now: string,
 ) {
   return inTransaction(db, async (trx) => {
@@ -602,7 +608,7 @@ export async function dollarsToppedUp(
   return Number(row?.cents ?? 0) / 100;
 }
 
-export async function ledgerSum(db: Kysely<Database>, accountId: number, kind?: string): Promise<number> {
+export async function ledgerSum(db: Kysely<Database>, accountId: number, kind?: LedgerKind): Promise<number> {
   let query = db
     .selectFrom('credit_ledger')
     .select((eb) => eb.fn.sum<number>('amount').as('total'))

@@ -300,9 +300,17 @@ export async function enrichmentJob(db: Kysely<Database>, id: number): Promise<E
   return db.selectFrom('enrichment_jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The most recent jobs, newest first. */
-export async function recentEnrichmentJobs(db: Kysely<Database>, limit: number): Promise<EnrichmentJobRow[]> {
-  return db.selectFrom('enrichment_jobs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+/** The status a job row can have: waiting to be claimed, running under a lease, or finished. */
+export type EnrichmentJobStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+/** The most recent jobs, newest first; only those in `status` when given. */
+export async function recentEnrichmentJobs(
+  db: Kysely<Database>,
+  options: { limit: number; status?: EnrichmentJobStatus },
+): Promise<EnrichmentJobRow[]> {
+  let query = db.selectFrom('enrichment_jobs').selectAll();
+  if (options.status) query = query.where('status', '=', options.status);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
 
 export interface EnrichmentQueueState {

@@ -30,55 +30,69 @@ export interface OperationalState {
   enrichmentJobs: EnrichmentQueueState;
 }
 
+export interface OutboxDepth {
+  /** Events written to the outbox and not fanned out to their subscriptions yet. */
+  events: number;
+  /** Deliveries waiting to be sent (first try or a retry). */
+  deliveries: number;
+}
+
+/** How much webhook work waits: `/metrics`' dcledger_outbox_depth is the sum of the two. */
+export async function webhookOutboxDepth(db: Kysely<Database>): Promise<OutboxDepth> {
+  const [unfanned, pending] = await Promise.all([
+    fanoutWatermark(db).then((watermark) =>
+      db
+        .selectFrom('events as e')
+        .leftJoin('webhook_fanout as f', 'f.event_id', 'e.id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('e.id', '>', watermark)
+        .where('f.event_id', 'is', null)
+        .executeTakeFirst(),
+    ),
+    db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst(),
+  ]);
+  return { events: Number(unfanned?.count ?? 0), deliveries: Number(pending?.count ?? 0) };
+}
+
 export async function operationalState(db: Kysely<Database>, today: string): Promise<OperationalState> {
-  const [deliveries, attempts, unfanned, pending, sources, documents, enrichment, oldest, jobs] =
-    await Promise.all([
-      db
-        .selectFrom('webhook_deliveries')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('status')
-        .execute(),
-      db
-        .selectFrom('webhook_attempts')
-        .select(['outcome', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('outcome')
-        .execute(),
-      fanoutWatermark(db).then((watermark) =>
-        db
-          .selectFrom('events as e')
-          .leftJoin('webhook_fanout as f', 'f.event_id', 'e.id')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('e.id', '>', watermark)
-          .where('f.event_id', 'is', null)
-          .executeTakeFirst(),
-      ),
-      db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('status', '=', 'pending')
-        .executeTakeFirst(),
-      db.selectFrom('ingest_state').select(['source', 'last_status', 'last_finished_at']).execute(),
-      db
-        .selectFrom('ingest_documents')
-        .select(['source', 'status', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy(['source', 'status'])
-        .execute(),
-      db
-        .selectFrom('trades')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where((eb) => eb.or([eb('enriched_at', 'is', null), eb('enrich_due', '<=', today)]))
-        .executeTakeFirst(),
-      db
-        .selectFrom('trades')
-        .select((eb) => eb.fn.min('created_at').as('oldest'))
-        .where('enriched_at', 'is', null)
-        .executeTakeFirst(),
-      enrichmentQueueState(db),
-    ]);
+  const [deliveries, attempts, outbox, sources, documents, enrichment, oldest, jobs] = await Promise.all([
+    db
+      .selectFrom('webhook_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('webhook_attempts')
+      .select(['outcome', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('outcome')
+      .execute(),
+    webhookOutboxDepth(db),
+    db.selectFrom('ingest_state').select(['source', 'last_status', 'last_finished_at']).execute(),
+    db
+      .selectFrom('ingest_documents')
+      .select(['source', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['source', 'status'])
+      .execute(),
+    db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => eb.or([eb('enriched_at', 'is', null), eb('enrich_due', '<=', today)]))
+      .executeTakeFirst(),
+    db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.min('created_at').as('oldest'))
+      .where('enriched_at', 'is', null)
+      .executeTakeFirst(),
+    enrichmentQueueState(db),
+  ]);
   return {
     deliveriesByStatus: deliveries.map((row) => ({ key: row.status, count: Number(row.count) })),
     attemptsByOutcome: attempts.map((row) => ({ key: row.outcome, count: Number(row.count) })),
-    outboxDepth: Number(unfanned?.count ?? 0) + Number(pending?.count ?? 0),
+    outboxDepth: outbox.events + outbox.deliveries,
     ingestSources: sources.map((row) => ({
       source: row.source,
       status: row.last_status ?? 'never',

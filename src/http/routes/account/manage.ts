@@ -16,6 +16,7 @@ import {
   revokeOwnKey,
   rotateOwnKey,
 } from '../../../accounts/self-service.js';
+import { LEDGER_KIND_MEANINGS, LEDGER_KINDS } from '../../../storage/ledger-kinds.js';
 import { linkBase, requireSession } from '../../plugins/session.js';
 import { errorResponses, Nullable, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -281,7 +282,9 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
               entries: Type.Array(
                 Type.Object({
                   id: Type.Integer(),
-                  kind: Type.String(),
+                  kind: StringEnum(LEDGER_KINDS, {
+                    description: `What the line records: ${LEDGER_KINDS.map((kind) => `${kind}, ${LEDGER_KIND_MEANINGS[kind]}`).join('; ')}`,
+                  }),
                   amount: Type.Integer(),
                   key_id: Nullable(Type.Integer()),
                   route: Nullable(Type.String()),
