@@ -28,14 +28,36 @@ export function nowIso(clock: () => Date = () => new Date()): string {
   return clock().toISOString();
 }
 
-/** Case-insensitive substring match, identical on both dialects. */
-export function containsInsensitive(column: string, needle: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(needle.toLowerCase())}%`} escape '\\'`;
+/**
+ * Case-insensitive substring match, identical on both dialects. Given the database, SQLite
+ * compares without lower(): its LIKE already ignores ASCII case, the only case its lower() folds
+ * (non-ASCII letters differ in both), and lower() copying every row's text costs most of a scan.
+ */
+export function containsInsensitive<DB>(
+  column: string,
+  needle: string,
+  db?: Kysely<DB>,
+): RawBuilder<boolean> {
+  return likeInsensitive(column, `%${escapeLike(needle.toLowerCase())}%`, db);
 }
 
-/** Case-insensitive prefix match, identical on both dialects. */
-export function startsWithInsensitive(column: string, prefix: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`;
+/** Case-insensitive prefix match, identical on both dialects (see containsInsensitive). */
+export function startsWithInsensitive<DB>(
+  column: string,
+  prefix: string,
+  db?: Kysely<DB>,
+): RawBuilder<boolean> {
+  return likeInsensitive(column, `${escapeLike(prefix.toLowerCase())}%`, db);
+}
+
+function likeInsensitive<DB>(
+  column: string,
+  pattern: string,
+  db: Kysely<DB> | undefined,
+): RawBuilder<boolean> {
+  return db && isSqlite(db as unknown as Kysely<unknown>)
+    ? sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`
+    : sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
 export function escapeLike(text: string): string {

@@ -26,8 +26,8 @@ export async function politicianCandidates(db: Kysely<Database>, needle: string)
     ])
     .where((eb) =>
       eb.or([
-        containsInsensitive('p.name', needle),
-        containsInsensitive('p.slug', needle.replace(/\s+/g, '-')),
+        containsInsensitive('p.name', needle, db),
+        containsInsensitive('p.slug', needle.replace(/\s+/g, '-'), db),
       ]),
     )
     .orderBy(sql`coalesce(s.trade_count, 0)`, 'desc')
@@ -56,16 +56,20 @@ function tickerGroups(db: Kysely<Database>) {
 }
 
 export async function tickerCandidates(db: Kysely<Database>, needle: string) {
-  const traded = await tickerGroups(db).where(startsWithInsensitive('ticker', needle)).execute();
+  const traded = await tickerGroups(db)
+    .where(startsWithInsensitive('ticker', needle, db))
+    .execute();
   const companies = await db
     .selectFrom('companies')
     .select(['ticker', 'name'])
-    .where((eb) => eb.or([startsWithInsensitive('ticker', needle), containsInsensitive('name', needle)]))
+    .where((eb) =>
+      eb.or([startsWithInsensitive('ticker', needle, db), containsInsensitive('name', needle, db)]),
+    )
     .limit(CANDIDATES)
     .execute();
   const byDescription = await tickerGroups(db)
     .where('described', '=', 1)
-    .where(containsInsensitive('asset_description', needle))
+    .where(containsInsensitive('asset_description', needle, db))
     .execute();
   return { traded, companies, byDescription };
 }
@@ -89,8 +93,11 @@ export async function billCandidates(db: Kysely<Database>, needle: string, compa
     .selectFrom('bills')
     .select(['id', 'congress', 'bill_type', 'number', 'title', 'short_title', 'latest_action_date'])
     .where((eb) => {
-      const options = [containsInsensitive('title', needle), containsInsensitive('short_title', needle)];
-      if (compactId) options.push(startsWithInsensitive('id', compactId));
+      const options = [
+        containsInsensitive('title', needle, db),
+        containsInsensitive('short_title', needle, db),
+      ];
+      if (compactId) options.push(startsWithInsensitive('id', compactId, db));
       return eb.or(options);
     })
     .orderBy('congress', 'desc')

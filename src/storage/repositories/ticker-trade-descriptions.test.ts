@@ -129,7 +129,21 @@ describe.skipIf(fixture === null)('ticker_trade_descriptions', () => {
 
   // Needles of every kind the search meets: a ticker, a company word, a member's name, a common
   // fragment, a single letter, a LIKE wildcard (matched literally).
-  const NEEDLES = ['nvda', 'apple', 'micro', 'pelosi', 'bank', 'inc', 'energy', 'a', 'corp', '%', '_'];
+  const NEEDLES = [
+    'nvda',
+    'apple',
+    'micro',
+    'pelosi',
+    'bank',
+    'inc',
+    'energy',
+    'a',
+    'corp',
+    '%',
+    '_',
+    'é',
+    'Ré',
+  ];
 
   it('equals the aggregate over the trades after the real ingest', async () => {
     await expectParity();
