@@ -1,9 +1,31 @@
 // Candidate rows for global search; ranking happens in search/.
 import { type Kysely, sql } from 'kysely';
-import { containsInsensitive, startsWithInsensitive } from '../dialect.js';
+import {
+  containsInsensitive,
+  containsPattern,
+  prefixPattern,
+  startsWithInsensitive,
+  type TrigramIndex,
+  trigramCandidates,
+} from '../dialect.js';
 import type { Database } from '../schema.js';
 
 const CANDIDATES = 200;
+
+/**
+ * `key in (...)`: the keys the trigram index names for any of the column matches (on SQLite, see
+ * trigramCandidates), or true when it cannot answer one of them (the query then scans).
+ */
+function narrowed(
+  db: Kysely<Database>,
+  key: string,
+  index: TrigramIndex,
+  matches: readonly { column: string; pattern: string }[],
+) {
+  const sets = matches.map(({ column, pattern }) => trigramCandidates(db, index, column, pattern));
+  if (sets.some((set) => set === undefined)) return sql<boolean>`1 = 1`;
+  return sql<boolean>`${sql.ref(key)} in (${sql.join(sets, sql` union `)})`;
+}
 
 // The members' trade counts come from politician_trade_totals (kept by triggers, migration
 // 0021-politician-stats), the tickers' from ticker_trade_descriptions (migration
@@ -24,6 +46,12 @@ export async function politicianCandidates(db: Kysely<Database>, needle: string)
       'p.first_name',
       sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
     ])
+    .where(
+      narrowed(db, 'p.id', 'politicians_trigram', [
+        { column: 'name', pattern: containsPattern(needle) },
+        { column: 'slug', pattern: containsPattern(needle.replace(/\s+/g, '-')) },
+      ]),
+    )
     .where((eb) =>
       eb.or([
         containsInsensitive('p.name', needle, db),
@@ -57,11 +85,22 @@ function tickerGroups(db: Kysely<Database>) {
 
 export async function tickerCandidates(db: Kysely<Database>, needle: string) {
   const traded = await tickerGroups(db)
+    .where(
+      narrowed(db, 'id', 'ticker_descriptions_trigram', [
+        { column: 'ticker', pattern: prefixPattern(needle) },
+      ]),
+    )
     .where(startsWithInsensitive('ticker', needle, db))
     .execute();
   const companies = await db
     .selectFrom('companies')
     .select(['ticker', 'name'])
+    .where(
+      narrowed(db, 'ticker', 'company_names_trigram', [
+        { column: 'ticker', pattern: prefixPattern(needle) },
+        { column: 'name', pattern: containsPattern(needle) },
+      ]),
+    )
     .where((eb) =>
       eb.or([startsWithInsensitive('ticker', needle, db), containsInsensitive('name', needle, db)]),
     )
@@ -69,6 +108,11 @@ export async function tickerCandidates(db: Kysely<Database>, needle: string) {
     .execute();
   const byDescription = await tickerGroups(db)
     .where('described', '=', 1)
+    .where(
+      narrowed(db, 'id', 'ticker_descriptions_trigram', [
+        { column: 'asset_description', pattern: containsPattern(needle) },
+      ]),
+    )
     .where(containsInsensitive('asset_description', needle, db))
     .execute();
   return { traded, companies, byDescription };
