@@ -297,7 +297,11 @@ describe.skipIf(fixture === null)('ticker_trade_descriptions', () => {
 
     await store.db
       .insertInto('companies')
-      .values({ ticker: 'QWXZ', name: 'Constructed Xqzjk Industries', updated_at: '2026-06-01T00:00:00.000Z' })
+      .values({
+        ticker: 'QWXZ',
+        name: 'Constructed Xqzjk Industries',
+        updated_at: '2026-06-01T00:00:00.000Z',
+      })
       .execute();
     expect(await tickers('xqzjk ind')).toEqual(['QWXZ']);
     expect(await tickers('qwx')).toEqual(['QWXZ']);
