@@ -28,14 +28,46 @@ export function nowIso(clock: () => Date = () => new Date()): string {
   return clock().toISOString();
 }
 
-/** Case-insensitive substring match, identical on both dialects. */
-export function containsInsensitive(column: string, needle: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(needle.toLowerCase())}%`} escape '\\'`;
+/**
+ * Case-insensitive substring match, identical on both dialects. Given the database, SQLite
+ * compares without lower(): its LIKE already ignores ASCII case, the only case its lower() folds
+ * (non-ASCII letters differ in both), and lower() copying every row's text costs most of a scan.
+ */
+export function containsInsensitive<DB>(
+  column: string,
+  needle: string,
+  db?: Kysely<DB>,
+): RawBuilder<boolean> {
+  return likeInsensitive(column, containsPattern(needle), db);
 }
 
-/** Case-insensitive prefix match, identical on both dialects. */
-export function startsWithInsensitive(column: string, prefix: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`;
+/** The LIKE pattern (escape backslash) containsInsensitive matches. */
+export function containsPattern(needle: string): string {
+  return `%${escapeLike(needle.toLowerCase())}%`;
+}
+
+/** The LIKE pattern (escape backslash) startsWithInsensitive matches. */
+export function prefixPattern(prefix: string): string {
+  return `${escapeLike(prefix.toLowerCase())}%`;
+}
+
+/** Case-insensitive prefix match, identical on both dialects (see containsInsensitive). */
+export function startsWithInsensitive<DB>(
+  column: string,
+  prefix: string,
+  db?: Kysely<DB>,
+): RawBuilder<boolean> {
+  return likeInsensitive(column, prefixPattern(prefix), db);
+}
+
+function likeInsensitive<DB>(
+  column: string,
+  pattern: string,
+  db: Kysely<DB> | undefined,
+): RawBuilder<boolean> {
+  return db && isSqlite(db as unknown as Kysely<unknown>)
+    ? sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`
+    : sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
 export function escapeLike(text: string): string {
@@ -469,4 +501,97 @@ export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promis
   }
   await sql`drop trigger if exists ticker_descriptions on trades`.execute(db);
   await sql`drop function if exists ticker_descriptions_change()`.execute(db);
+}
+
+/**
+ * The name columns GET /search matches by substring, each with a trigram full-text index on
+ * SQLite (FTS5 `trigram`, kept by triggers; migration 0027-endpoint-indexes): politicians' name
+ * and slug, companies' ticker and name (through company_names, which gives each company a stable
+ * integer id), ticker_trade_descriptions' ticker and description. PostgreSQL scans, as before.
+ */
+const TRIGRAM_SOURCES = [
+  { index: 'politicians_trigram', table: 'politicians', columns: ['name', 'slug'] },
+  { index: 'company_names_trigram', table: 'company_names', columns: ['ticker', 'name'] },
+  {
+    index: 'ticker_descriptions_trigram',
+    table: 'ticker_trade_descriptions',
+    columns: ['ticker', 'asset_description'],
+  },
+] as const;
+
+export type TrigramIndex = (typeof TRIGRAM_SOURCES)[number]['index'];
+
+export async function createTrigramIndexes(db: Kysely<unknown>): Promise<void> {
+  if (!isSqlite(db)) return;
+  await sql`create table company_names (id integer primary key, ticker text not null unique, name text)`.execute(
+    db,
+  );
+  await sql`insert into company_names (ticker, name) select ticker, name from companies order by ticker`.execute(
+    db,
+  );
+  await sql
+    .raw(`create trigger company_names_insert after insert on companies begin
+      insert into company_names (ticker, name) values (new.ticker, new.name); end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger company_names_update after update of ticker, name on companies begin
+      update company_names set ticker = new.ticker, name = new.name where ticker = old.ticker; end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger company_names_delete after delete on companies begin
+      delete from company_names where ticker = old.ticker; end`)
+    .execute(db);
+  for (const { index, table, columns } of TRIGRAM_SOURCES) {
+    const list = columns.join(', ');
+    const values = (row: 'new' | 'old') => columns.map((column) => `${row}.${column}`).join(', ');
+    await sql
+      .raw(`create virtual table ${index} using fts5(${list}, content='${table}', content_rowid='id',
+      tokenize='trigram')`)
+      .execute(db);
+    await sql.raw(`insert into ${index} (${index}) values ('rebuild')`).execute(db);
+    await sql
+      .raw(`create trigger ${index}_insert after insert on ${table} begin
+      insert into ${index} (rowid, ${list}) values (new.id, ${values('new')}); end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${index}_delete after delete on ${table} begin
+      insert into ${index} (${index}, rowid, ${list}) values ('delete', old.id, ${values('old')}); end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${index}_update after update of id, ${list} on ${table} begin
+      insert into ${index} (${index}, rowid, ${list}) values ('delete', old.id, ${values('old')});
+      insert into ${index} (rowid, ${list}) values (new.id, ${values('new')}); end`)
+      .execute(db);
+  }
+}
+
+export async function dropTrigramIndexes(db: Kysely<unknown>): Promise<void> {
+  if (!isSqlite(db)) return;
+  for (const { index } of TRIGRAM_SOURCES) {
+    for (const event of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger if exists ${index}_${event}`).execute(db);
+    await sql.raw(`drop table if exists ${index}`).execute(db);
+  }
+  for (const event of ['insert', 'update', 'delete'])
+    await sql.raw(`drop trigger if exists company_names_${event}`).execute(db);
+  await sql`drop table if exists company_names`.execute(db);
+}
+
+/**
+ * The keys (politicians.id, companies.ticker, ticker_trade_descriptions.id) of the rows whose
+ * `column` may match the LIKE `pattern`, from `index`, when the trigram index can answer that: on
+ * SQLite, for a pattern with a run of at least three characters and no escaped wildcard. A superset
+ * (the index folds case more widely than LIKE): the caller still applies the match itself.
+ * Undefined otherwise, and the caller scans.
+ */
+export function trigramCandidates<DB>(
+  db: Kysely<DB>,
+  index: TrigramIndex,
+  column: string,
+  pattern: string,
+): RawBuilder<unknown> | undefined {
+  if (!isSqlite(db as unknown as Kysely<unknown>) || pattern.includes('\\')) return undefined;
+  if (!pattern.split(/[%_]/).some((run) => [...run].length >= 3)) return undefined;
+  const ids = sql`select rowid from ${sql.table(index)} where ${sql.ref(column)} like ${pattern}`;
+  return index === 'company_names_trigram' ? sql`select ticker from company_names where id in (${ids})` : ids;
 }

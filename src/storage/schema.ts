@@ -974,6 +974,7 @@ export interface Database {
 
 /** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */
 export interface TickerTradeDescriptionsTable {
+  id: Generated<number>;
   ticker: string;
   /** 0 when the trades have no asset description (asset_description is then ''). */
   described: number;

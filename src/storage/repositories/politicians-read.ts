@@ -138,14 +138,92 @@ export async function listProfiles(
   order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
   page: { limit: number; offset: number },
 ): Promise<ProfileRecord[]> {
+  const ids =
+    order.column === 'trade_count'
+      ? await idsByTradeCount(db, filter, order.direction, page)
+      : await idsBySortKeys(db, filter, order, page);
+  if (ids.length === 0) return [];
+  return ranked(profileQuery(db).where('p.id', 'in', ids), order).execute();
+}
+
+/** The page's ids for any order: every filtered member's sort key, sorted. */
+async function idsBySortKeys(
+  db: Kysely<Database>,
+  filter: PoliticianListFilter,
+  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<number[]> {
   // The keys: only the tables the filter and the order read (the statistics for their sorts).
   let keyed = db
     .selectFrom('politicians as p')
     .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id') as unknown as ProfileQuery;
   if (STAT_SORTS.has(order.column))
     keyed = keyed.leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id') as unknown as ProfileQuery;
-  const keys = ranked(applyFilter(keyed, filter), order).select('p.id').limit(page.limit).offset(page.offset);
-  return ranked(profileQuery(db).where('p.id', 'in', keys), order).execute();
+  const rows = await ranked(applyFilter(keyed, filter), order)
+    .select('p.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The page's ids in the default ranking (trade count, then id, in one direction) without sorting
+ * the roster: the members with trades in the order of the index on politician_trade_totals
+ * (migration 0027-endpoint-indexes), and the members without, by id; one part after the other
+ * (with trades first when descending). Only the members with trades were ever worth sorting:
+ * ~12,800 roster rows against a few hundred with trades (BENCHMARKS.md, issue 17).
+ */
+async function idsByTradeCount(
+  db: Kysely<Database>,
+  filter: PoliticianListFilter,
+  direction: 'asc' | 'desc',
+  page: { limit: number; offset: number },
+): Promise<number[]> {
+  const withTrades = (limit: number, offset: number) =>
+    applyFilter(
+      db
+        .selectFrom('politician_trade_totals as s')
+        .innerJoin('politicians as p', 'p.id', 's.politician_id') as unknown as ProfileQuery,
+      filter,
+    )
+      .where('s.trade_count', '>', 0)
+      .select('p.id')
+      .orderBy('s.trade_count', direction)
+      .orderBy('s.politician_id', direction)
+      .limit(limit)
+      .offset(offset);
+  const withoutTrades = (limit: number, offset: number) =>
+    applyFilter(
+      db
+        .selectFrom('politicians as p')
+        .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id') as unknown as ProfileQuery,
+      filter,
+    )
+      .where(sql<boolean>`coalesce(s.trade_count, 0) = 0`)
+      .select('p.id')
+      .orderBy('p.id', direction)
+      .limit(limit)
+      .offset(offset);
+  const [first, second] = direction === 'desc' ? [withTrades, withoutTrades] : [withoutTrades, withTrades];
+  const head = (await first(page.limit, page.offset).execute()).map((row) => row.id);
+  if (head.length === page.limit) return head;
+  // The first part ends on this page (or before it): how many rows it has says where the second starts.
+  const firstSize =
+    head.length > 0
+      ? page.offset + head.length
+      : Number(
+          (
+            await db
+              .selectFrom(
+                first(1, 0).clearSelect().clearOrderBy().clearLimit().clearOffset().select('p.id').as('f'),
+              )
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  const tail = await second(page.limit - head.length, Math.max(0, page.offset - firstSize)).execute();
+  return [...head, ...tail.map((row) => row.id)];
 }
 
 /** The profile ranking (`order`, then the id in the same direction) on a profile query. */

@@ -1,9 +1,31 @@
 // Candidate rows for global search; ranking happens in search/.
 import { type Kysely, sql } from 'kysely';
-import { containsInsensitive, startsWithInsensitive } from '../dialect.js';
+import {
+  containsInsensitive,
+  containsPattern,
+  prefixPattern,
+  startsWithInsensitive,
+  type TrigramIndex,
+  trigramCandidates,
+} from '../dialect.js';
 import type { Database } from '../schema.js';
 
 const CANDIDATES = 200;
+
+/**
+ * `key in (...)`: the keys the trigram index names for any of the column matches (on SQLite, see
+ * trigramCandidates), or true when it cannot answer one of them (the query then scans).
+ */
+function narrowed(
+  db: Kysely<Database>,
+  key: string,
+  index: TrigramIndex,
+  matches: readonly { column: string; pattern: string }[],
+) {
+  const sets = matches.map(({ column, pattern }) => trigramCandidates(db, index, column, pattern));
+  if (sets.some((set) => set === undefined)) return sql<boolean>`1 = 1`;
+  return sql<boolean>`${sql.ref(key)} in (${sql.join(sets, sql` union `)})`;
+}
 
 // The members' trade counts come from politician_trade_totals (kept by triggers, migration
 // 0021-politician-stats), the tickers' from ticker_trade_descriptions (migration
@@ -24,10 +46,16 @@ export async function politicianCandidates(db: Kysely<Database>, needle: string)
       'p.first_name',
       sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
     ])
+    .where(
+      narrowed(db, 'p.id', 'politicians_trigram', [
+        { column: 'name', pattern: containsPattern(needle) },
+        { column: 'slug', pattern: containsPattern(needle.replace(/\s+/g, '-')) },
+      ]),
+    )
     .where((eb) =>
       eb.or([
-        containsInsensitive('p.name', needle),
-        containsInsensitive('p.slug', needle.replace(/\s+/g, '-')),
+        containsInsensitive('p.name', needle, db),
+        containsInsensitive('p.slug', needle.replace(/\s+/g, '-'), db),
       ]),
     )
     .orderBy(sql`coalesce(s.trade_count, 0)`, 'desc')
@@ -56,16 +84,36 @@ function tickerGroups(db: Kysely<Database>) {
 }
 
 export async function tickerCandidates(db: Kysely<Database>, needle: string) {
-  const traded = await tickerGroups(db).where(startsWithInsensitive('ticker', needle)).execute();
+  const traded = await tickerGroups(db)
+    .where(
+      narrowed(db, 'id', 'ticker_descriptions_trigram', [
+        { column: 'ticker', pattern: prefixPattern(needle) },
+      ]),
+    )
+    .where(startsWithInsensitive('ticker', needle, db))
+    .execute();
   const companies = await db
     .selectFrom('companies')
     .select(['ticker', 'name'])
-    .where((eb) => eb.or([startsWithInsensitive('ticker', needle), containsInsensitive('name', needle)]))
+    .where(
+      narrowed(db, 'ticker', 'company_names_trigram', [
+        { column: 'ticker', pattern: prefixPattern(needle) },
+        { column: 'name', pattern: containsPattern(needle) },
+      ]),
+    )
+    .where((eb) =>
+      eb.or([startsWithInsensitive('ticker', needle, db), containsInsensitive('name', needle, db)]),
+    )
     .limit(CANDIDATES)
     .execute();
   const byDescription = await tickerGroups(db)
     .where('described', '=', 1)
-    .where(containsInsensitive('asset_description', needle))
+    .where(
+      narrowed(db, 'id', 'ticker_descriptions_trigram', [
+        { column: 'asset_description', pattern: containsPattern(needle) },
+      ]),
+    )
+    .where(containsInsensitive('asset_description', needle, db))
     .execute();
   return { traded, companies, byDescription };
 }
@@ -89,8 +137,11 @@ export async function billCandidates(db: Kysely<Database>, needle: string, compa
     .selectFrom('bills')
     .select(['id', 'congress', 'bill_type', 'number', 'title', 'short_title', 'latest_action_date'])
     .where((eb) => {
-      const options = [containsInsensitive('title', needle), containsInsensitive('short_title', needle)];
-      if (compactId) options.push(startsWithInsensitive('id', compactId));
+      const options = [
+        containsInsensitive('title', needle, db),
+        containsInsensitive('short_title', needle, db),
+      ];
+      if (compactId) options.push(startsWithInsensitive('id', compactId, db));
       return eb.or(options);
     })
     .orderBy('congress', 'desc')

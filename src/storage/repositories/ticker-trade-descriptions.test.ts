@@ -129,7 +129,21 @@ describe.skipIf(fixture === null)('ticker_trade_descriptions', () => {
 
   // Needles of every kind the search meets: a ticker, a company word, a member's name, a common
   // fragment, a single letter, a LIKE wildcard (matched literally).
-  const NEEDLES = ['nvda', 'apple', 'micro', 'pelosi', 'bank', 'inc', 'energy', 'a', 'corp', '%', '_'];
+  const NEEDLES = [
+    'nvda',
+    'apple',
+    'micro',
+    'pelosi',
+    'bank',
+    'inc',
+    'energy',
+    'a',
+    'corp',
+    '%',
+    '_',
+    'é',
+    'Ré',
+  ];
 
   it('equals the aggregate over the trades after the real ingest', async () => {
     await expectParity();
@@ -249,5 +263,57 @@ describe.skipIf(fixture === null)('ticker_trade_descriptions', () => {
     expect(
       (await storedPairs(store.db)).some((pair) => pair.ticker === 'ZZZT' || pair.ticker === 'ZZZU'),
     ).toBe(false);
+  });
+
+  it('finds renamed, new and removed members and companies as the scan does (trigram indexes kept on write)', async () => {
+    const ids = async (needle: string) => (await politicianCandidates(store.db, needle)).map((row) => row.id);
+    const tickers = async (needle: string) =>
+      (await tickerCandidates(store.db, needle)).companies.map((row) => row.ticker).sort();
+    // Constructed rows: a member and a company no real record is named like.
+    const member = await store.db
+      .insertInto('politicians')
+      .values({
+        slug: 'constructed-qwxz-member',
+        name: 'Constructed Qwxz Member',
+        chamber: 'House',
+        in_office: 0,
+        origin: 'test',
+        created_at: '2026-06-01T00:00:00.000Z',
+        updated_at: '2026-06-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await ids('qwxz')).toEqual([member.id]);
+    expect(await ids('QWXZ-MEM')).toEqual([member.id]);
+    await store.db
+      .updateTable('politicians')
+      .set({ name: 'Renamed Vbnj Member', slug: 'renamed-vbnj-member' })
+      .where('id', '=', member.id)
+      .execute();
+    expect(await ids('qwxz')).toEqual([]);
+    expect(await ids('vbnj')).toEqual([member.id]);
+    await store.db.deleteFrom('politicians').where('id', '=', member.id).execute();
+    expect(await ids('vbnj')).toEqual([]);
+
+    await store.db
+      .insertInto('companies')
+      .values({
+        ticker: 'QWXZ',
+        name: 'Constructed Xqzjk Industries',
+        updated_at: '2026-06-01T00:00:00.000Z',
+      })
+      .execute();
+    expect(await tickers('xqzjk ind')).toEqual(['QWXZ']);
+    expect(await tickers('qwx')).toEqual(['QWXZ']);
+    await store.db
+      .updateTable('companies')
+      .set({ name: 'Renamed Jqxvw Systems' })
+      .where('ticker', '=', 'QWXZ')
+      .execute();
+    expect(await tickers('xqzjk')).toEqual([]);
+    expect(await tickers('jqxvw sys')).toEqual(['QWXZ']);
+    await store.db.deleteFrom('companies').where('ticker', '=', 'QWXZ').execute();
+    expect(await tickers('jqxvw')).toEqual([]);
+    expect(await tickers('qwx')).toEqual([]);
   });
 });
