@@ -187,6 +187,7 @@ describe('company names', () => {
     ['Vodafone Group PLC', 'Vodafone'],
     ['  Deere & Company  ', 'Deere &'],
     ['Visa Inc.', 'Visa'],
+    ['Acme , Inc', 'Acme'],
   ])('matches %j by %j', (name, core) => {
     expect(matchableCompanyName(name)).toBe(core);
   });
