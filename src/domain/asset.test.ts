@@ -23,6 +23,7 @@ describe('decodeEntities', () => {
     ['Moody&#x27;s', "Moody's"],
     ['Moody&#X27;s', "Moody's"],
     ['&#x1F4C8;', '\u{1F4C8}'],
+    ['&#x10FFFF;', '\u{10FFFF}'],
     ['&copy; &unknown; & amp; &amp', '&copy; &unknown; & amp; &amp'],
   ])('decodes %j as %j', (text, decoded) => {
     expect(decodeEntities(text)).toBe(decoded);
@@ -94,6 +95,12 @@ describe('parseAssetDescription', () => {
     });
   });
 
+  it('reads the terms of a detail block however it is spaced', () => {
+    expect(
+      parseAssetDescription('Z Corp <div>Option Type:Call<br>Strike price:$12.375<br>Expires:1/7/2022</div>'),
+    ).toMatchObject({ optionType: 'Call', strikePrice: 12.375, optionExpiry: '2022-01-07' });
+  });
+
   it('reads no terms from a detail block that states none, nor an empty one', () => {
     expect(parseAssetDescription('Y Corp <div></div>')).toEqual({
       description: 'Y Corp',
@@ -127,6 +134,7 @@ describe('parseAssetDescription', () => {
     ['Puts option strike $5', 'Put', 5, null],
     ['Options - Call, Strike $7.5', 'Call', 7.5, null],
     ['Option Puts expiry 1/2/23', 'Put', null, '2023-01-02'],
+    ['Acme Call, Options strike $60', 'Call', 60, null],
   ])('reads the House prose %j', (name, optionType, strikePrice, optionExpiry) => {
     expect(parseAssetDescription(name)).toMatchObject({
       description: name,
@@ -172,6 +180,15 @@ describe('optionTermsFromText', () => {
     ['March 19, 2021 $180 PUT Option', 'Put', 180, '2021-03-19'],
     ['Jun 18 2021 $3,060.00 PUT option', 'Put', 3060, '2021-06-18'],
     ['Sept. 17, 2021 $50 call', 'Call', 50, '2021-09-17'],
+    ['Feb 28, 2021 $180 PUT Option', 'Put', 180, '2021-02-28'],
+    // Filers' spacing varies: runs of spaces, none after a comma or a dollar sign.
+    ['Jun  18,2021  $ 3,060.00  PUT option', 'Put', 3060, '2021-06-18'],
+    ['Call strike  price  of  $12.375', 'Call', 12.375, null],
+    ['Put strike at$5', 'Put', 5, null],
+    ['Call $145  strike', 'Call', 145, null],
+    ['Call expiration  date 1/2/23', 'Call', null, '2023-01-02'],
+    ['Call expiration date  of 1/2/23', 'Call', null, '2023-01-02'],
+    ['Call expiring  on 6/7/24', 'Call', null, '2024-06-07'],
     ['Smarch 19, 2021 $180 PUT Option', 'Put', 180, null],
     ['Feb 30, 2021 $180 PUT Option', 'Put', 180, null],
     ['$55 put', 'Put', 55, null],
@@ -201,6 +218,7 @@ describe('parseShortDate', () => {
     ['2/29/23', null],
     ['9/16/202', null],
     ['9-16-22', null],
+    ['111/1/22', null],
     ['', null],
   ])('reads %j as %j', (text, date) => {
     expect(parseShortDate(text)).toBe(date);

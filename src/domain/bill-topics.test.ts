@@ -154,6 +154,28 @@ describe('topic words in subjects', () => {
   });
 });
 
+describe('topic words in singular and plural', () => {
+  it.each([
+    ['Health Care', ['Prescription drug', 'Hospital']],
+    ['Financials', ['Bank', 'Financial institution', 'Mortgage', 'Digital asset', 'Stablecoin']],
+    ['Information Technology', ['Telecommunication', 'Semiconductor']],
+    ['Industrials', ['Airline', 'Railroad', 'Highway', 'Motor vehicle']],
+    ['Materials', ['Critical mineral']],
+  ])('reads each %s word in the singular too: %j', (sector, words) => {
+    for (const word of words) {
+      expect(billTouchesSector(bill({ subjects: [word] }), sector, null), word).toHaveLength(1);
+    }
+  });
+
+  it('reads weapon and system in either number', () => {
+    for (const words of ['Weapon system', 'Weapons systems', 'Weapon systems']) {
+      expect(billTouchesSector(bill({ subjects: [words] }), null, 'Aerospace & Defense'), words).toHaveLength(
+        1,
+      );
+    }
+  });
+});
+
 describe('topic words in the title', () => {
   it('reads the title (or the roll call description) only when the bill has neither policy area nor subjects', () => {
     expect(billTouchesSector(bill({ title: 'Pipeline Safety Act' }), 'Energy', null)).toEqual([
@@ -187,6 +209,9 @@ describe('company names', () => {
     ['Vodafone Group PLC', 'Vodafone'],
     ['  Deere & Company  ', 'Deere &'],
     ['Visa Inc.', 'Visa'],
+    ['Acme , Inc', 'Acme'],
+    ['Acme  Inc', 'Acme'],
+    ['Acme Holding', 'Acme'],
   ])('matches %j by %j', (name, core) => {
     expect(matchableCompanyName(name)).toBe(core);
   });

@@ -346,6 +346,8 @@ describe('lobbyingReach', () => {
     expect(CHAMBER_ENTITIES.Senate?.test('SENATE')).toBe(true);
     expect(CHAMBER_ENTITIES.Senate?.test('SENATE OF THE UNITED STATES')).toBe(false);
     expect(CHAMBER_ENTITIES.House?.test('THE HOUSE OF REPRESENTATIVES')).toBe(false);
+    expect(CHAMBER_ENTITIES.House?.test('HOUSE OF REPRESENTATIVES COMMITTEE ON RULES')).toBe(false);
+    expect(CHAMBER_ENTITIES.Senate?.test('US SENATE')).toBe(false);
   });
 
   it('links nothing when neither an agency nor the chamber was contacted', () => {

@@ -139,6 +139,7 @@ describe('namesSeveralSymbols', () => {
     // Each line is read without its surrounding spaces, and only a whole line of symbol characters counts.
     ['ETP \n ET', true],
     ['AAPL\nApple Inc.', false],
+    [' AAPL\nET', true],
     ['AAPL\nsee ET', false],
   ])('%j names several symbols: %s', (ticker, several) => {
     expect(namesSeveralSymbols(ticker)).toBe(several);
