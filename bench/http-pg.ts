@@ -234,14 +234,14 @@ the requests it answered; PostgreSQL's own backends are not in it, and they do t
 |---|---|---|---|---|---|---|
 ${cpuRows.join('\n')}
 
-Why req/s falls further below the floor than CPU per request does: a metered call makes five round trips to
-PostgreSQL (the key read, the page, and the charge's begin, one-statement write and commit) against the floor's
-one, and on a busy machine each waits for a PostgreSQL server process to be scheduled. dcledger also still builds
-the page as JS objects on PostgreSQL (the object path; SQLite's page is JSON built by the database), which is most
-of the CPU gap at 1000 rows; the floor's PostgreSQL-JSON variant shows what building it in SQL saves.
+Why req/s falls further below the floor than CPU per request does: a metered call makes three round trips to
+PostgreSQL (the key read, the page, and the charge as one autocommit statement) against the floor's one, and on a
+busy machine each waits for a PostgreSQL server process to be scheduled. The page is JSON built by PostgreSQL
+(\`row_to_json\` of the page's rows joined in order, the query compiled once per shape), as the floor's
+PostgreSQL-JSON variant builds it.
 
 - **dcledger**: \`buildApp\` on PostgreSQL (bench/http-pg-server.ts), metered: authenticate the \`DC-API-Key\`, count the
-  call against the per-minute limit (in process), validate, query, take the charge in one transaction, log the
+  call against the per-minute limit (in process), validate, query, take the charge in one statement, log the
   request, gate fields by plan.
 - **floor**: the faster of two plain servers (bench/http-pg-server.ts): a bare Fastify route over \`pg\` (a pool of 10,
   one named prepared statement per query shape), no key, no metering, no validation; one sends \`JSON.stringify\` of

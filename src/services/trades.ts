@@ -50,16 +50,16 @@ function listQuery(params: TradeListParams, now: Date): { filter: TradeFilter; o
 }
 
 /**
- * The same list as listTrades, as the JSON text SQLite builds (undefined on PostgreSQL, where the
- * rows go through listTrades). `hideGated`: the caller's plan does not see the plan-gated fields,
- * which are then null in the answer.
+ * The same list as listTrades, as the JSON text the database builds (SQLite and PostgreSQL).
+ * `hideGated`: the caller's plan does not see the plan-gated fields, which are then null in the
+ * answer.
  */
 export async function listTradesJson(
   db: Kysely<Database>,
   params: TradeListParams,
   now: Date,
   hideGated: boolean,
-): Promise<TradePageJson | undefined> {
+): Promise<TradePageJson> {
   const { filter, order } = listQuery(params, now);
   return findTradesJson(
     db,
@@ -69,6 +69,7 @@ export async function listTradesJson(
     {
       fields: TRADE_FIELDS,
       nulled: hideGated ? GATED_FIELDS : NO_FIELDS,
+      reals: REAL_FIELDS,
       today: todayUtc(now),
     },
   );
@@ -77,6 +78,12 @@ export async function listTradesJson(
 const TRADE_FIELDS = Object.keys(TradeSchema.properties);
 const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
 const NO_FIELDS: ReadonlySet<string> = new Set();
+/** The resource's numbers that are not integers (prices, returns, scores). */
+const REAL_FIELDS: ReadonlySet<string> = new Set(
+  Object.entries(TradeSchema.properties)
+    .filter(([, schema]) => [(schema as { type?: unknown }).type].flat().includes('number'))
+    .map(([field]) => field),
+);
 
 export async function queryTrades(
   db: Kysely<Database>,

@@ -74,6 +74,34 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * Whole days from the date `from` (YYYY-MM-DD text) to `today`, at least 0: what
+ * `Math.max(0, daysBetween(from, today))` gives (the Trade resource's days_held).
+ */
+export function wholeDaysSince(db: Kysely<unknown>, from: RawBuilder<unknown>, today: string) {
+  return isSqlite(db)
+    ? sql<number>`max(0, cast(round(julianday(${today}) - julianday(${from})) as integer))`
+    : sql<number>`greatest(0, cast(${today} as date) - cast(${from} as date))`;
+}
+
+/**
+ * A real as the JSON number JavaScript writes (`String(x)`), for JSON the database builds.
+ * SQLite: the value (its JSON spells some reals otherwise, e.g. `1001.0`; parsers read the same
+ * number). PostgreSQL writes the same shortest digits, but in exponent form from 1e-4 down and
+ * from 1e15 up, with two exponent digits (`1.5e-05`) where JavaScript switches below 1e-6 and
+ * from 1e21 up, with no padding (`1.5e-7`): those ranges are rewritten (the exact digits through
+ * numeric, which never uses an exponent; the padding off). -0 is 0; NaN and infinities are null,
+ * as JSON.stringify writes them.
+ */
+export function javascriptJsonNumber(db: Kysely<unknown>, value: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (isSqlite(db)) return value;
+  return sql`case when ${value} is null or not (abs(${value}) < 'Infinity'::float8) then null
+    when ${value} = 0 then '0'::json
+    when abs(${value}) >= 1e-4::float8 and abs(${value}) < 1e15::float8 then to_json(${value})
+    when abs(${value}) >= 1e-6::float8 and abs(${value}) < 1e21::float8 then to_json(cast(${value}::text as numeric))
+    else regexp_replace(${value}::text, 'e([+-])0', 'e\\1')::json end`;
+}
+
 /** The n-th (1-based) bound parameter in hand-assembled SQL: `?` on SQLite, `$n` on PostgreSQL. */
 export function parameterPlaceholder(db: Kysely<unknown>, position: number): string {
   return isSqlite(db) ? '?' : `$${position}`;

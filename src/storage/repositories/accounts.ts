@@ -431,7 +431,7 @@ export async function chargeCall(
     const handle = syncSqliteOf(db);
     if (handle) return chargeSynchronously(handle, db, values, withUsage);
     if (chainsWritesInOneStatement(db as unknown as Kysely<unknown>))
-      return await db.transaction().execute((trx) => chargeInOneStatement(trx, values, withUsage));
+      return await chargeInOneStatement(db, values, withUsage);
     return await db.transaction().execute(async (trx) => {
       const key = await chargeQueries.keySpend(trx, values).executeTakeFirst();
       if (!key) {
@@ -456,39 +456,67 @@ export async function chargeCall(
 }
 
 /**
- * PostgreSQL: the same four writes as one statement of data-modifying CTEs, inside the same
- * transaction: three round trips to the server (begin, the statement, commit) instead of six. On
- * PostgreSQL every statement of a /trades call is a round trip that waits for a server process,
- * and the charge's six were its largest cost (`npm run bench -- http-pg`, docs/architecture.md).
- * The account is debited only if the key's spend was taken (`exists (select 1 from k)`); a
- * refusal throws ChargeRefused, which rolls the transaction back, ledger and usage rows included.
+ * PostgreSQL: the same four writes as one statement of data-modifying CTEs, sent alone
+ * (autocommit): one round trip to the server instead of three (begin, the statement, commit)
+ * or six. A single statement is atomic by itself: it commits whole or not at all. On PostgreSQL
+ * every statement of a /trades call is a round trip that waits for a server process, and the
+ * charge's were its largest cost (`npm run bench -- http-pg`, docs/architecture.md).
+ *
+ * The writes must all happen or none, without a rollback to undo them: `g` first locks the key
+ * and account rows (FOR UPDATE; a concurrent charge waits, and then reads the rows as that one
+ * left them) and decides the charge on them: key not revoked, within its daily cap, balance
+ * covers the cost. Every write is gated on that decision (`exists (select 1 from g where ok)`);
+ * the ledger and request-log rows are inserted from the debit's own returned row, so they exist
+ * exactly when the debit does. The rows stay locked until the statement commits, so no other
+ * charge moves them between the decision and the writes.
  */
 async function chargeInOneStatement(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   v: ChargeValues,
   withUsage: boolean,
 ): Promise<ChargeOutcome> {
-  let statement = trx
-    .with('k', () => chargeQueries.keySpend(trx, v))
-    .with('a', () => chargeQueries.accountDebit(trx, v).where(sql<boolean>`exists (select 1 from k)`));
-  // Unread data-modifying CTEs still run, exactly once, to completion; nothing reads l and u, so
-  // the statement's type need not know them.
-  if (v.cost > 0)
-    statement = statement.with('l', () => chargeQueries.ledgerRow(trx, v)) as unknown as typeof statement;
-  if (withUsage)
-    statement = statement.with('u', () => chargeQueries.usageRow(trx, v)) as unknown as typeof statement;
-  const row = await statement
-    .selectNoFrom([
-      sql<number | null>`(select spent_today from k)`.as('spent_today'),
-      sql<number | null>`(select allowance from a)`.as('allowance'),
-      sql<number | null>`(select credits from a)`.as('credits'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (row.spent_today === null) {
-    const exists = await chargeQueries.keyState(trx, v).executeTakeFirst();
-    throw new ChargeRefused(exists && exists.revoked_at === null ? 'daily_cap' : 'revoked');
+  const spentBefore = sql`case when k.spent_day = ${v.day} then k.spent_today else 0 end`;
+  const decided = sql`exists (select 1 from g where g.ok)`;
+  const ledger =
+    v.cost > 0
+      ? sql`, l as (insert into credit_ledger (account_id, key_id, kind, amount, request_id, route, note, created_at)
+          select ${v.accountId}, ${v.keyId}, 'charge', ${v.amount}, ${v.requestId}, ${v.route}, null, ${v.now} from a)`
+      : sql``;
+  const usage = withUsage
+    ? sql`, u as (insert into request_log (account_id, key_id, request_id, method, route, status, charge, created_at)
+          select ${v.accountId}, ${v.keyId}, ${v.requestId}, ${v.method}, ${v.route}, ${v.status}, ${v.cost}, ${v.now} from a)`
+    : sql``;
+  const result = await sql<{
+    spent_today: number | null;
+    allowance: number | null;
+    credits: number | null;
+    revoked: boolean | null;
+    within_cap: boolean | null;
+  }>`with g as (
+      select k.revoked_at is not null as revoked, ${spentBefore} + ${v.cost} <= k.daily_cap as within_cap,
+        k.revoked_at is null and ${spentBefore} + ${v.cost} <= k.daily_cap
+          and a.allowance + a.credits >= ${v.cost} as ok
+      from api_keys k join accounts a on a.id = k.account_id
+      where k.id = ${v.keyId} and a.id = ${v.accountId}
+      for update of k, a),
+    k as (update api_keys set
+        spent_today = case when spent_day = ${v.day} then spent_today + ${v.cost} else ${v.cost} end,
+        spent_day = ${v.day}, last_used_at = ${v.now}
+      where id = ${v.keyId} and ${decided} returning spent_today),
+    a as (update accounts set
+        allowance = case when allowance >= ${v.cost} then allowance - ${v.cost} else 0 end,
+        credits = case when allowance >= ${v.cost} then credits else credits - (${v.cost} - allowance) end,
+        updated_at = ${v.now}
+      where id = ${v.accountId} and ${decided} returning allowance, credits)
+    ${ledger} ${usage}
+    select (select spent_today from k) as spent_today, (select allowance from a) as allowance,
+      (select credits from a) as credits, (select revoked from g) as revoked,
+      (select within_cap from g) as within_cap`.execute(db);
+  const row = result.rows[0];
+  if (!row || row.spent_today === null || row.allowance === null || row.credits === null) {
+    if (!row || row.revoked === null || row.revoked) throw new ChargeRefused('revoked');
+    throw new ChargeRefused(row.within_cap ? 'balance' : 'daily_cap');
   }
-  if (row.allowance === null || row.credits === null) throw new ChargeRefused('balance');
   return { ok: true, allowance: row.allowance, credits: row.credits, spentToday: row.spent_today };
 }
 

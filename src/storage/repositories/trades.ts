@@ -2,7 +2,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
-import { isSqlite } from '../dialect.js';
+import { compiledOnce } from '../compiled-queries.js';
+import { isSqlite, javascriptJsonNumber, wholeDaysSince } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
@@ -266,12 +267,18 @@ const CHAMBER_SQL = sql<string>`case ${sql.join(
 )} else 'House' end`;
 
 /**
- * SQLite only (undefined on PostgreSQL): the page of findTrades as one JSON array that SQLite
- * builds (`json_group_array(json_object(...))`), so that no JS object is made per row and field.
- * `fields` is the resource's field list in its order: each a column of the trade query, or
- * `chamber` and `days_held` (computed here as the resource computes them); the fields in
- * `nulled` are null (plan gating). Numbers keep their value; SQLite may spell a real differently
- * (`1001.0`, 17 digits) from JSON.stringify, which JSON parsers read as the same number.
+ * The page of findTrades as one JSON array built by the database, so that no JS object is made
+ * per row and field: SQLite `json_group_array(json_object(...))`, PostgreSQL `row_to_json` of each
+ * of the page's rows joined in order (`json_build_object` takes at most 100 arguments: 51 fields
+ * need 102). `fields` is
+ * the resource's field list in its order: each a column of the trade query, or `chamber` and
+ * `days_held` (computed here as the resource computes them); the fields in `nulled` are null
+ * (plan gating). Numbers keep their value; the database may spell one differently from
+ * JSON.stringify (SQLite `1001.0` and 17 digits, PostgreSQL `1e-05` for 0.00001), which JSON
+ * parsers read as the same number. Each query shape (which filters, how many values each, the
+ * order, the gated fields) is built and compiled once; a call binds its values: on SQLite a
+ * statement prepared once and run synchronously (sqlite-hot-path.ts), on PostgreSQL the compiled
+ * text sent with its values (compiled-queries.ts).
  */
 export async function findTradesJson(
   db: Kysely<Database>,
@@ -279,41 +286,44 @@ export async function findTradesJson(
   order: TradeOrder,
   page: Page,
   shape: TradeJsonShape,
-): Promise<TradePageJson | undefined> {
-  if (!isSqlite(db as unknown as Kysely<unknown>)) return undefined;
+): Promise<TradePageJson> {
   const handle = syncSqliteOf(db);
+  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
   // Sector names are lowercased in the query; that shape is built per call.
-  if (!handle || filter.sectors?.length) {
+  if ((sqlite && !handle) || filter.sectors?.length) {
     return pageOf(await tradesJsonQuery(db, filter, order, page, shape).executeTakeFirstOrThrow());
   }
   // Each query shape (which filters, how many values each, the order, the gated fields) is built
-  // and compiled once; a call binds its values (sqlite-hot-path.ts). The disclosure range and the
-  // limit are written into the SQL instead (plannedLiterals): bound, they made SQLite prepare the
-  // statement again on every run.
+  // and compiled once; a call binds its values (sqlite-hot-path.ts on SQLite, compiled-queries.ts
+  // on PostgreSQL). On SQLite the disclosure range, the sources and the limit are written into the
+  // SQL instead (plannedLiterals): bound, they made SQLite prepare the statement again on every run.
+  // PostgreSQL plans a bound statement without that cost, so there every value stays bound.
   const named = namedFilter(filter);
-  const planned = plannedLiterals(filter, page);
+  const planned = handle ? plannedLiterals(filter, page) : ALL_BOUND;
   const key = `trades.json:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
-  const query = preparedQuery<string>(handle, key, (param) =>
+  const build = (param: (name: string) => never) =>
     tradesJsonQuery(
       db,
       { ...named.build(param), ...planned.filter },
       order,
       { limit: planned.limit ?? param('limit'), offset: param('offset') },
-      {
-        ...shape,
-        today: param('today'),
-      },
-    ),
-  );
-  return pageOf(
-    query.get({
-      ...named.values,
-      limit: page.limit,
-      offset: page.offset,
-      today: shape.today,
-    }) as TradeJsonRow,
-  );
+      { ...shape, today: param('today') },
+    );
+  const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
+  if (handle) return pageOf(preparedQuery<string>(handle, key, build).get(values) as TradeJsonRow);
+  const [row] = await compiledOnce<string, TradeJsonRow>(db, key, build).execute(values);
+  if (!row) throw new Error('trade JSON: the page query returned no row');
+  return pageOf(row);
 }
+
+interface PlannedLiterals {
+  key: string;
+  filter: Pick<TradeFilter, 'disclosedFrom' | 'disclosedTo' | 'sources'>;
+  limit: number | undefined;
+}
+
+/** PostgreSQL: nothing written into the SQL. */
+const ALL_BOUND: PlannedLiterals = { key: '', filter: {}, limit: undefined };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE_NAME = /^[a-z_]{1,32}$/;
@@ -329,7 +339,7 @@ const SOURCE_NAME = /^[a-z_]{1,32}$/;
  * shapes. Only values whose form is known are written in (ISO dates, integers, source names);
  * anything else stays bound.
  */
-function plannedLiterals(filter: TradeFilter, page: Page) {
+function plannedLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
   const literal = (value: string | undefined) =>
     value !== undefined && ISO_DATE.test(value) ? value : undefined;
   const from = literal(filter.disclosedFrom);
@@ -337,7 +347,7 @@ function plannedLiterals(filter: TradeFilter, page: Page) {
   const limit = Number.isSafeInteger(page.limit) ? page.limit : undefined;
   // The sources (chambers) are a handful of fixed names, each with its own index statistics.
   const sources = filter.sources?.every((source) => SOURCE_NAME.test(source)) ? filter.sources : undefined;
-  const planned: Pick<TradeFilter, 'disclosedFrom' | 'disclosedTo' | 'sources'> = {};
+  const planned: PlannedLiterals['filter'] = {};
   // A literal stands where the builder expects the value (as the placeholders of `param` do).
   if (from !== undefined) planned.disclosedFrom = sql.lit(from) as unknown as string;
   if (to !== undefined) planned.disclosedTo = sql.lit(to) as unknown as string;
@@ -364,6 +374,8 @@ function joinedOnce(values: Iterable<string> & object): string {
 interface TradeJsonShape {
   fields: readonly string[];
   nulled: ReadonlySet<string>;
+  /** The fields that are JSON numbers with a fraction (written as JavaScript writes them). */
+  reals: ReadonlySet<string>;
   today: string;
 }
 
@@ -385,13 +397,31 @@ function tradesJsonQuery(
   shape: TradeJsonShape,
 ) {
   const inner = pageQuery(db, filter, order, page);
-  const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(field, shape)}`);
-  return db
+  const counts = [
+    sql<number>`count(*)`.as('rows'),
+    sql<number>`coalesce(sum(case when r.source = 'oge' then 1 else 0 end), 0)`.as('executive_rows'),
+  ];
+  if (isSqlite(db as unknown as Kysely<unknown>)) {
+    const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(db, field, shape)}`);
+    return db
+      .selectFrom(inner.as('r'))
+      .select([
+        sql<string>`coalesce(json_group_array(json_object(${sql.join(members)})), '[]')`.as('json'),
+        ...counts,
+      ]);
+  }
+  // PostgreSQL: the resource's fields as the columns of a row, in order, each row as
+  // row_to_json (its keys are the column names, no spaces) and the rows joined with commas in
+  // the page subquery's order: the bytes JSON serialization of the objects gives (json_agg would
+  // put ", " and a line break between rows).
+  const fields = db
     .selectFrom(inner.as('r'))
+    .select(shape.fields.map((field) => tradeJsonValue(db, field, shape).as(field)));
+  return db
+    .selectFrom(fields.as('r'))
     .select([
-      sql<string>`coalesce(json_group_array(json_object(${sql.join(members)})), '[]')`.as('json'),
-      sql<number>`count(*)`.as('rows'),
-      sql<number>`coalesce(sum(case when r.source = 'oge' then 1 else 0 end), 0)`.as('executive_rows'),
+      sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',') || ']', '[]')`.as('json'),
+      ...counts,
     ]);
 }
 
@@ -435,11 +465,13 @@ const TRADE_COLUMNS = new Set(
   TRADE_SELECTION.map((selection) => selection.split(' as ')[1] ?? selection.split('.')[1] ?? selection),
 );
 
-function tradeJsonValue(field: string, shape: { nulled: ReadonlySet<string>; today: string }) {
+function tradeJsonValue(db: Kysely<Database>, field: string, shape: TradeJsonShape) {
   if (shape.nulled.has(field)) return sql`null`;
   if (field === 'chamber') return CHAMBER_SQL;
   if (field === 'days_held')
-    return sql`max(0, cast(round(julianday(${shape.today}) - julianday(r.transaction_date)) as integer))`;
+    return wholeDaysSince(db as unknown as Kysely<unknown>, sql.ref('r.transaction_date'), shape.today);
   if (!TRADE_COLUMNS.has(field)) throw new Error(`trade JSON: ${field} is not a column of the trade query`);
+  if (shape.reals.has(field))
+    return javascriptJsonNumber(db as unknown as Kysely<unknown>, sql.ref(`r.${field}`));
   return sql.ref(`r.${field}`);
 }

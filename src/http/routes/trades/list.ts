@@ -27,17 +27,15 @@ export function listTradesRoute(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      // JSON answers on SQLite: the page as the JSON text SQLite builds, plan gating done in the
+      // JSON answers: the page as the JSON text the database builds, plan gating done in the
       // query, charged for its rows before it is sent (docs/architecture.md, "The metered hot path").
       if (!wantsCsv(request)) {
         const hideGated = request.caller !== null && !seesGatedFields(request.caller);
         const page = await listTradesJson(deps.db, request.query, deps.clock(), hideGated);
-        if (page) {
-          await settleChargeForRows(deps, request, reply, page);
-          request.pageRows = page.rows;
-          // The text is the serialized TradeList; the type provider only knows the object form.
-          return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
-        }
+        await settleChargeForRows(deps, request, reply, page);
+        request.pageRows = page.rows;
+        // The text is the serialized TradeList; the type provider only knows the object form.
+        return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
       }
       return listTrades(deps.db, request.query, deps.clock());
     },
