@@ -114,10 +114,10 @@ export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
     number,
     { member: (typeof seats)[number]; committees: Map<string, (typeof seats)[number]> }
   >();
+  // One seat per member and committee (currentSeatsOn chooses it), in the member's committee order.
   for (const seat of seats) {
     const entry = overseers.get(seat.politician_id) ?? { member: seat, committees: new Map() };
-    if (!entry.committees.has(seat.committee_id) || seat.seat_committee_id === seat.committee_id)
-      entry.committees.set(seat.committee_id, seat);
+    entry.committees.set(seat.committee_id, seat);
     overseers.set(seat.politician_id, entry);
   }
 
