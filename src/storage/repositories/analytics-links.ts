@@ -29,8 +29,7 @@ export interface LinkTradeRow {
   industry: string | null;
 }
 
-/** Trades (not superseded, with a ticker) in a transaction-date range, oldest first. */
-export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilter): Promise<LinkTradeRow[]> {
+function linkTradeRows(db: Kysely<Database>) {
   return db
     .selectFrom('trades as t')
     .innerJoin('politicians as p', 'p.id', 't.politician_id')
@@ -52,11 +51,77 @@ export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilt
       't.amount_high',
       't.sector',
       't.industry',
+    ]);
+}
+
+/** Trades (not superseded, with a ticker) in a transaction-date range, oldest first. */
+export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilter): Promise<LinkTradeRow[]> {
+  return linkTradeRows(db)
+    .where(inTradeRange(filter))
+    .orderBy('t.transaction_date')
+    .orderBy('t.id')
+    .execute();
+}
+
+/** These trades (by id) as link rows, newest transaction first (ties: higher id first). */
+export async function linkTradesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<LinkTradeRow[]> {
+  if (ids.length === 0) return [];
+  return linkTradeRows(db)
+    .where('t.id', 'in', [...ids])
+    .orderBy('t.transaction_date', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute();
+}
+
+export interface LinkTradeKeyRow {
+  id: number;
+  politician_id: number;
+  trade_action: string;
+  transaction_date: string;
+  amount_low: number | null;
+  amount_high: number | null;
+}
+
+/**
+ * The keys of the trades tradesForLinks reads for the same filter, in the same order, without the
+ * member's columns (the caller looks each member up once) nor the rest of the wide trade row.
+ */
+export async function tradeKeysForLinks(
+  db: Kysely<Database>,
+  filter: LinkTradeFilter,
+): Promise<LinkTradeKeyRow[]> {
+  return db
+    .selectFrom('trades as t')
+    .select([
+      't.id',
+      't.politician_id',
+      't.trade_action',
+      't.transaction_date',
+      't.amount_low',
+      't.amount_high',
     ])
     .where(inTradeRange(filter))
     .orderBy('t.transaction_date')
     .orderBy('t.id')
     .execute();
+}
+
+/** Name, slug, party and chamber of these members, by member id. */
+export async function membersById(
+  db: Kysely<Database>,
+  politicianIds: readonly number[],
+): Promise<Map<number, { name: string; slug: string; party: string | null; chamber: string }>> {
+  const result = new Map<number, { name: string; slug: string; party: string | null; chamber: string }>();
+  const ids = [...new Set(politicianIds)];
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('politicians')
+      .select(['id', 'name', 'slug', 'party', 'chamber'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const { id, ...member } of rows) result.set(id, member);
+  }
+  return result;
 }
 
 export interface LinkSeatRow {
