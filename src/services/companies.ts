@@ -4,7 +4,12 @@
 // committees today. Every section lists the records it is built from; a known ticker without
 // records gets empty sections, an unknown one a 404.
 import type { Kysely } from 'kysely';
-import { directionOf, overseeingCommittees, summarizeMemberTrades } from '../analytics/dossier.js';
+import {
+  type DossierTrade,
+  directionOf,
+  overseeingCommittees,
+  summarizeMemberTrades,
+} from '../analytics/dossier.js';
 import { LDA_ISSUE_CODES } from '../domain/lda.js';
 import { parseTickerList } from '../domain/ticker.js';
 import { invalidField, notFound } from '../errors.js';
@@ -19,10 +24,12 @@ import {
   contractsForTickers,
   contributionsForLinks,
   currentSeatsOn,
+  linkTradesByIds,
   lobbyingForTickers,
+  membersById,
   secCountsOfTicker,
   tickerIsKnown,
-  tradesForLinks,
+  tradeKeysForLinks,
 } from '../storage/repositories/analytics-links.js';
 import type { Database } from '../storage/schema.js';
 import { listInsiderTrades } from './insiders.js';
@@ -63,7 +70,31 @@ export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
   const company = await companyOfTicker(db, ticker);
   const limit = DOSSIER_LIST_LIMIT;
 
-  const trades = await tradesForLinks(db, { from: '0000-01-01', to: '9999-12-31', tickers: [ticker] });
+  // Keys first: every trade of the ticker is summed per member, but only the listed ones are read
+  // whole; each member is looked up once rather than joined to every trade.
+  const tradeKeys = await tradeKeysForLinks(db, { from: '0000-01-01', to: '9999-12-31', tickers: [ticker] });
+  const traders = await membersById(
+    db,
+    tradeKeys.map((trade) => trade.politician_id),
+  );
+  const trades: DossierTrade[] = tradeKeys.flatMap((trade) => {
+    const member = traders.get(trade.politician_id);
+    return member
+      ? [
+          {
+            ...trade,
+            politician_name: member.name,
+            politician_slug: member.slug,
+            party: member.party,
+            chamber: member.chamber,
+          },
+        ]
+      : [];
+  });
+  const recent = await linkTradesByIds(
+    db,
+    trades.slice(-limit).map((trade) => trade.id),
+  );
   const members = summarizeMemberTrades(trades);
   const netMid = members.reduce((total, member) => total + member.net_amount_mid, 0);
 
@@ -114,10 +145,10 @@ export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
     number,
     { member: (typeof seats)[number]; committees: Map<string, (typeof seats)[number]> }
   >();
+  // One seat per member and committee (currentSeatsOn chooses it), in the member's committee order.
   for (const seat of seats) {
     const entry = overseers.get(seat.politician_id) ?? { member: seat, committees: new Map() };
-    if (!entry.committees.has(seat.committee_id) || seat.seat_committee_id === seat.committee_id)
-      entry.committees.set(seat.committee_id, seat);
+    entry.committees.set(seat.committee_id, seat);
     overseers.set(seat.politician_id, entry);
   }
 
@@ -142,7 +173,7 @@ export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
       first_trade_date: trades[0]?.transaction_date ?? null,
       last_trade_date: trades.at(-1)?.transaction_date ?? null,
       members,
-      recent: [...trades].reverse().slice(0, limit).map(tradeSummary),
+      recent: recent.map(tradeSummary),
     },
     insider_trades: { total: counts.insiderTrades, latest: insiders },
     whale_stakes: { total: counts.whaleStatements, latest: whales },

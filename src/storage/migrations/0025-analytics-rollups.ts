@@ -11,6 +11,10 @@
 // sector or industry, before the seat history) are read from the index alone rather than from
 // every one of the member's wide trade rows. The same leading columns serve every read the
 // narrower index served, so that one is dropped.
+//
+// committee_seats_member_idx: committee_seats_bioguide_idx (member) with committee_id and end_date
+// appended, so that the dossier reads back the one seat it chose per member and committee by a
+// direct seek instead of visiting every seat row of the member. It replaces the narrower index.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,9 +29,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['politician_id', 'transaction_date', 'superseded_by', 'sector', 'industry'])
     .execute();
   await db.schema.dropIndex('trades_politician_idx').ifExists().execute();
+  await db.schema
+    .createIndex('committee_seats_member_idx')
+    .on('committee_seats')
+    .columns(['bioguide_id', 'committee_id', 'end_date'])
+    .execute();
+  await db.schema.dropIndex('committee_seats_bioguide_idx').ifExists().execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createIndex('committee_seats_bioguide_idx')
+    .ifNotExists()
+    .on('committee_seats')
+    .column('bioguide_id')
+    .execute();
+  await db.schema.dropIndex('committee_seats_member_idx').execute();
   await db.schema
     .createIndex('trades_politician_idx')
     .ifNotExists()

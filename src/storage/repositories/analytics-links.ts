@@ -29,8 +29,7 @@ export interface LinkTradeRow {
   industry: string | null;
 }
 
-/** Trades (not superseded, with a ticker) in a transaction-date range, oldest first. */
-export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilter): Promise<LinkTradeRow[]> {
+function linkTradeRows(db: Kysely<Database>) {
   return db
     .selectFrom('trades as t')
     .innerJoin('politicians as p', 'p.id', 't.politician_id')
@@ -52,11 +51,77 @@ export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilt
       't.amount_high',
       't.sector',
       't.industry',
+    ]);
+}
+
+/** Trades (not superseded, with a ticker) in a transaction-date range, oldest first. */
+export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilter): Promise<LinkTradeRow[]> {
+  return linkTradeRows(db)
+    .where(inTradeRange(filter))
+    .orderBy('t.transaction_date')
+    .orderBy('t.id')
+    .execute();
+}
+
+/** These trades (by id) as link rows, newest transaction first (ties: higher id first). */
+export async function linkTradesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<LinkTradeRow[]> {
+  if (ids.length === 0) return [];
+  return linkTradeRows(db)
+    .where('t.id', 'in', [...ids])
+    .orderBy('t.transaction_date', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute();
+}
+
+export interface LinkTradeKeyRow {
+  id: number;
+  politician_id: number;
+  trade_action: string;
+  transaction_date: string;
+  amount_low: number | null;
+  amount_high: number | null;
+}
+
+/**
+ * The keys of the trades tradesForLinks reads for the same filter, in the same order, without the
+ * member's columns (the caller looks each member up once) nor the rest of the wide trade row.
+ */
+export async function tradeKeysForLinks(
+  db: Kysely<Database>,
+  filter: LinkTradeFilter,
+): Promise<LinkTradeKeyRow[]> {
+  return db
+    .selectFrom('trades as t')
+    .select([
+      't.id',
+      't.politician_id',
+      't.trade_action',
+      't.transaction_date',
+      't.amount_low',
+      't.amount_high',
     ])
     .where(inTradeRange(filter))
     .orderBy('t.transaction_date')
     .orderBy('t.id')
     .execute();
+}
+
+/** Name, slug, party and chamber of these members, by member id. */
+export async function membersById(
+  db: Kysely<Database>,
+  politicianIds: readonly number[],
+): Promise<Map<number, { name: string; slug: string; party: string | null; chamber: string }>> {
+  const result = new Map<number, { name: string; slug: string; party: string | null; chamber: string }>();
+  const ids = [...new Set(politicianIds)];
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('politicians')
+      .select(['id', 'name', 'slug', 'party', 'chamber'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const { id, ...member } of rows) result.set(id, member);
+  }
+  return result;
 }
 
 export interface LinkSeatRow {
@@ -435,22 +500,6 @@ export async function billsOfCommittees(
   return rows;
 }
 
-/** The top-level committee of each of these committees and of their subcommittees, by committee id. */
-async function topCommitteesOf(
-  db: Kysely<Database>,
-  committeeIds: readonly string[],
-): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('committees')
-    .select(['id', 'parent_id'])
-    .where((eb) => eb.or([eb('id', 'in', [...committeeIds]), eb('parent_id', 'in', [...committeeIds])]))
-    .execute();
-  // A committee the committees table does not hold is its own top level.
-  const top = new Map(committeeIds.map((id) => [id, id]));
-  for (const row of rows) top.set(row.id, row.parent_id ?? row.id);
-  return top;
-}
-
 export interface CurrentSeatRow {
   /** The top-level committee (a subcommittee seat counts as its parent's). */
   committee_id: string;
@@ -465,57 +514,67 @@ export interface CurrentSeatRow {
 }
 
 /**
- * Current seats (not ended) on these committees or their subcommittees, with the members holding
- * them, by member id then seat committee. Read in three narrow steps (the committees, their seats
- * through the committee index, then each holder once) rather than one join whose `or` across the
- * committees made SQLite scan every seat and look a member up for each.
+ * The members holding a current seat (not ended) on these committees or their subcommittees: one
+ * row per member and top-level committee, the seat on the committee itself when the member holds
+ * one, else the first of their subcommittee seats by id. Ordered by member id, then each
+ * committee by the first of the member's seat ids under it.
+ *
+ * The choice is made in SQL (grouped per member and committee, then that one seat read back) so
+ * that only the rows answered leave the database: on the bench database the 1,520 seats on the
+ * committees overseeing LMT become 410 rows. The seats are read through their committee index:
+ * the subcommittees are looked up first (an `or` across the join made SQLite scan every seat).
  */
 export async function currentSeatsOn(
   db: Kysely<Database>,
   committeeIds: readonly string[],
 ): Promise<CurrentSeatRow[]> {
   if (committeeIds.length === 0) return [];
-  const top = await topCommitteesOf(db, committeeIds);
-  const seats = await db
-    .selectFrom('committee_seats')
-    .select(['committee_id', 'bioguide_id', 'title', 'start_date'])
-    .where('end_date', 'is', null)
-    .where('committee_id', 'in', [...top.keys()])
+  const subcommittees = await db
+    .selectFrom('committees')
+    .select('id')
+    .where('parent_id', 'in', [...committeeIds])
     .execute();
-  const holders = [...new Set(seats.map((seat) => seat.bioguide_id))];
-  const members = new Map<
-    string,
-    Omit<CurrentSeatRow, 'committee_id' | 'seat_committee_id' | 'title' | 'start_date'>
-  >();
-  for (let start = 0; start < holders.length; start += 500) {
-    const rows = await db
-      .selectFrom('politicians')
-      .select(['id', 'bioguide_id', 'name', 'slug', 'party', 'chamber'])
-      .where('bioguide_id', 'in', holders.slice(start, start + 500))
-      .execute();
-    for (const { id, bioguide_id: bioguideId, ...member } of rows)
-      if (bioguideId) members.set(bioguideId, { politician_id: id, ...member });
-  }
-  return seats
-    .flatMap((seat) => {
-      const member = members.get(seat.bioguide_id);
-      return member
-        ? [
-            {
-              committee_id: top.get(seat.committee_id) ?? seat.committee_id,
-              seat_committee_id: seat.committee_id,
-              title: seat.title,
-              start_date: seat.start_date,
-              ...member,
-            },
-          ]
-        : [];
-    })
-    .sort(
-      (a, b) =>
-        a.politician_id - b.politician_id ||
-        (a.seat_committee_id < b.seat_committee_id ? -1 : a.seat_committee_id > b.seat_committee_id ? 1 : 0),
-    );
+  const seatCommittees = [...new Set([...committeeIds, ...subcommittees.map((row) => row.id)])];
+  const top = sql<string>`coalesce(${sql.ref('c.parent_id')}, ${sql.ref('s.committee_id')})`;
+  const held = db
+    .selectFrom('committee_seats as s')
+    .leftJoin('committees as c', 'c.id', 's.committee_id')
+    .select([
+      's.bioguide_id',
+      top.as('committee_id'),
+      sql<string>`min(${sql.ref('s.committee_id')})`.as('first_seat'),
+      sql<number>`max(case when ${sql.ref('s.committee_id')} = ${top} then 1 else 0 end)`.as('on_committee'),
+    ])
+    .where('s.end_date', 'is', null)
+    .where('s.committee_id', 'in', seatCommittees)
+    .groupBy(['s.bioguide_id', top]);
+  return db
+    .selectFrom(held.as('h'))
+    .innerJoin('committee_seats as s', (join) =>
+      join
+        .onRef('s.bioguide_id', '=', 'h.bioguide_id')
+        .on(
+          's.committee_id',
+          '=',
+          sql<string>`case when ${sql.ref('h.on_committee')} = 1 then ${sql.ref('h.committee_id')} else ${sql.ref('h.first_seat')} end`,
+        )
+        .on('s.end_date', 'is', null),
+    )
+    .innerJoin('politicians as p', 'p.bioguide_id', 'h.bioguide_id')
+    .select([
+      'h.committee_id',
+      's.committee_id as seat_committee_id',
+      's.title',
+      's.start_date',
+      'p.id as politician_id',
+      'p.name',
+      'p.slug',
+      'p.party',
+      'p.chamber',
+    ])
+    .orderBy('p.id')
+    .orderBy('h.first_seat')
+    .execute();
 }
 
 /** Bioguide ids of members, by member id (members without one are left out). */
