@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../config.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { manualIngestRun } from '../ingest/pipeline/manual-run.js';
-import { buildConnectors } from '../ingest/pipeline/setup.js';
+import { type LeasedSchedule, startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
+import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
 import { schedulerRuns } from '../storage/repositories/role-leases.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
@@ -33,6 +34,7 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
   let replay: ReplayServer;
   let receiver: TestReceiver;
   let archiveDir: string;
+  let schedule: LeasedSchedule | undefined;
   beforeAll(async () => {
     ctx = await openEmptyApp();
     await importLegislators(ctx.store.db, join(dataDir ?? '', 'congress/legislators'), ctx.clock.now);
@@ -41,10 +43,20 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
     archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-run-id-'));
   });
   afterAll(async () => {
+    await schedule?.stop();
     await receiver?.close();
     await replay?.close();
     await ctx?.close();
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
+  });
+
+  const ingestConfig = () => ({
+    ...readIngest({}),
+    archiveDir,
+    timeoutMs: 20_000,
+    retries: 2,
+    backoffMs: 10,
+    minIntervalMs: 0,
   });
 
   it("stores the run's id on its events and deliveries and logs each delivery under `run`", async () => {
@@ -66,14 +78,7 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
     );
     expect(created.body.status, JSON.stringify(created.body)).toBe('created');
 
-    const config = {
-      ...readIngest({}),
-      archiveDir,
-      timeoutMs: 20_000,
-      retries: 2,
-      backoffMs: 10,
-      minIntervalMs: 0,
-    };
+    const config = ingestConfig();
     const runLog = capturedLog<Line>();
     const { runId, report } = await manualIngestRun(ctx.store.db, config, {
       connectors: buildConnectors(['house'], config, replay.url),
@@ -126,5 +131,95 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
       expect(line).toMatchObject({ run: runId, component: 'webhooks' });
       expect(line.request_id).toBeUndefined();
     }
+  });
+
+  // Runs after the manual run above, on the same database: only this run's events are new.
+  it("a scheduled run's events and deliveries carry its scheduler_runs id, which the worker logs as `run`", async () => {
+    const account = await addAccount(ctx.store, ctx.clock, { plan: 'pro' });
+    const created = await requestJson<{ id: number; status: string }>(
+      ctx,
+      {
+        method: 'POST',
+        url: '/alerts/subscriptions',
+        body: {
+          delivery: 'webhook',
+          alert_type: 'disclosure.detected',
+          webhook_url: receiver.url('/scheduled'),
+          webhook_secret: 'scheduled-secret-0123456789',
+        },
+      },
+      { 'dc-api-key': account.key.api_key },
+    );
+    expect(created.body.status, JSON.stringify(created.body)).toBe('created');
+    const before = await ctx.store.db.selectFrom('scheduler_runs').select('id').execute();
+
+    const config = ingestConfig();
+    const schedulerLog = capturedLog<Line>();
+    let passed: number | undefined;
+    const finished = new Promise<void>((resolve, reject) => {
+      schedule = startLeasedSchedule({
+        db: ctx.store.db,
+        leaseMs: 60_000,
+        intervalMs: 3_600_000,
+        firstRunDelayMs: 0,
+        log: schedulerLog.log.child({ component: 'scheduler' }),
+        // What `serve` runs under the lease (cli/serve.ts), pointed at the replay server.
+        run: (signal, _runLog, runId) => {
+          passed = runId;
+          return ingestOnce(ctx.store.db, config, {
+            connectors: buildConnectors(['senate'], config, replay.url),
+            since: REPLAY_SINCE,
+            clock: () => ctx.clock.now,
+            signal,
+            requestedBy: 'scheduled ingest',
+            runId,
+          });
+        },
+        onReport: (report) => {
+          if (report.sources[0]?.status === 'completed') resolve();
+          else reject(new Error(JSON.stringify(report.sources[0])));
+        },
+      });
+    });
+    await finished;
+    await schedule?.stop();
+    schedule = undefined;
+    const runs = await ctx.store.db.selectFrom('scheduler_runs').select(['id', 'holder']).execute();
+    const fresh = runs.filter((run) => !before.some((old) => old.id === run.id));
+    expect(fresh).toHaveLength(1);
+    const runId = fresh[0]?.id;
+    expect(passed).toBe(runId);
+    // The scheduler's own lines name the run under the same key.
+    expect(
+      schedulerLog.lines().some((line) => line.run === runId && line.msg === 'scheduled ingest run started'),
+    ).toBe(true);
+
+    const { log, lines } = capturedLog<Line>();
+    const worker = new DeliveryWorker({
+      db: ctx.store.db,
+      runtime: ctx.webhooks,
+      clock: () => ctx.clock.now,
+      log: log.child({ component: 'webhooks' }),
+      concurrency: 8,
+      leaseMs: 60_000,
+      pollMs: 20,
+    });
+    const delivered = await worker.runOnce();
+    expect(delivered.failed).toBe(0);
+    const deliveries = await ctx.store.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('events as e', 'e.id', 'd.event_id')
+      .select(['d.delivery_uid', 'd.run_id', 'e.run_id as event_run_id', 'e.type'])
+      .where('d.subscription_id', '=', created.body.id)
+      .execute();
+    expect(deliveries.length).toBeGreaterThan(0);
+    for (const row of deliveries)
+      expect(row).toMatchObject({ type: 'disclosure.detected', run_id: runId, event_run_id: runId });
+    const uids = new Set(deliveries.map((row) => row.delivery_uid));
+    const deliveryLines = lines().filter(
+      (line) => line.msg === 'webhook delivered' && uids.has(line.delivery ?? ''),
+    );
+    expect(deliveryLines).toHaveLength(deliveries.length);
+    for (const line of deliveryLines) expect(line.run).toBe(runId);
   });
 });
