@@ -163,12 +163,13 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     log,
     // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line. The
     // run ends by queueing an enrichment job, which a worker (`--role worker` or `all`) runs.
-    run: (signal, runLog) =>
+    run: (signal, runLog, runId) =>
       ingestOnce(store.db, config.ingest, {
         connectors: buildConnectors(config.ingest.sources, config.ingest),
         progress: loggedProgress(runLog),
         signal,
         requestedBy: 'scheduled ingest',
+        runId,
       }),
     onReport: (report, runLog) => {
       for (const source of report.sources)

@@ -25,6 +25,7 @@ import * as timingHits from './migrations/0022-timing-hits.js';
 import * as searchIvf from './migrations/0023-search-ivf.js';
 import * as analyticsRollups from './migrations/0025-analytics-rollups.js';
 import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
+import * as ops from './migrations/0028-ops.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0023-search-ivf': searchIvf,
   '0027-endpoint-indexes': endpointIndexes,
   '0025-analytics-rollups': analyticsRollups,
+  '0028-ops': ops,
 };
 
 export interface MigrationReport {

@@ -470,6 +470,8 @@ export interface EventsTable {
   created_at: string;
   /** The API request that wrote the event, if one did (migration 0019-jobs). */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ingest run (scheduler_runs.id) that wrote the event, if one did (migration 0028-ops). */
+  run_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhookSubscriptionsTable {
@@ -517,6 +519,8 @@ export interface WebhookDeliveriesTable {
   completed_at: string | null;
   /** The API request behind the delivery (its event's, or a test's), if any (migration 0019-jobs). */
   request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ingest run behind the delivery (its event's run_id), if any (migration 0028-ops). */
+  run_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhookAttemptsTable {

@@ -104,18 +104,26 @@ export function whaleFiledEvent(data: WhaleFiledData): TypedEventWrite<'whale.fi
 }
 
 /**
+ * What caused an event: the API request that emitted it (`request.id`) or the ingest run
+ * (scheduler_runs.id) that stored its data. Both are carried to its deliveries and the worker's
+ * log lines (`request_id`, `run`).
+ */
+export interface EventCause {
+  requestId?: string;
+  runId?: number;
+}
+
+/**
  * Writes an event built by one of the constructors above into the outbox (inside the caller's
- * transaction); false when an event of that type and subject already exists. `cause` names the API
- * request that emitted it (`request.id`), carried to its deliveries and the worker's log lines.
+ * transaction); false when an event of that type and subject already exists.
  */
 export function emitTypedEvent<T extends EventType>(
   db: Kysely<Database>,
   event: TypedEventWrite<T>,
   now: string,
-  cause?: { requestId: string },
+  cause?: EventCause,
 ): Promise<boolean> {
-  // An event emitted while serving an API request names it, for the worker's log lines.
-  return emitEvent(db, cause ? { ...event, requestId: cause.requestId } : event, now);
+  return emitEvent(db, { ...event, requestId: cause?.requestId ?? null, runId: cause?.runId ?? null }, now);
 }
 
 /** What a subscription's filter_value is compared with. */

@@ -560,16 +560,19 @@ export class DeliveryWorker {
 
   /**
    * The logger for one delivery's lines: a delivery caused by an API request (its event's
-   * request_id) logs under a child bound to that id, so the request and its deliveries, in
-   * whichever role and process, are found by one id.
+   * request_id) logs under a child bound to that id, and one caused by an ingest run under a child
+   * bound to `run` (the key the scheduler's and manual run's lines use), so the cause and its
+   * deliveries, in whichever role and process, are found by one id.
    */
   private logFor(delivery: DeliveryRow): WorkerLogger {
-    const requestId = delivery.request_id;
-    if (requestId === null) return this.options.log;
+    const bindings: { request_id?: string; run?: number } = {};
+    if (delivery.request_id !== null) bindings.request_id = delivery.request_id;
+    if (delivery.run_id !== null) bindings.run = delivery.run_id;
+    if (Object.keys(bindings).length === 0) return this.options.log;
     const { log } = this.options;
-    if (log.child) return log.child({ request_id: requestId });
+    if (log.child) return log.child(bindings);
     const bound = (write: (fields: object, message: string) => void) => (fields: object, message: string) =>
-      write({ request_id: requestId, ...fields }, message);
+      write({ ...bindings, ...fields }, message);
     return {
       info: bound(log.info.bind(log)),
       warn: bound(log.warn.bind(log)),
@@ -660,6 +663,7 @@ export function deliveriesFor(
         updated_at: stamp,
         completed_at: null,
         request_id: event.request_id,
+        run_id: event.run_id,
       });
     }
   }

@@ -1,6 +1,7 @@
 // `dcledger ingest` run by hand logs like a scheduled run: a scheduler_runs row (holder
 // `cli:<host>:<pid>`) gives the run its id, and every line of the run (start, per source, end)
 // goes through a child logger carrying it as `run`, with the same messages as serve's schedule.
+// The events the run emits carry the id too (events.run_id), and so do the worker's delivery lines.
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
@@ -52,6 +53,7 @@ export async function manualIngestRun(
       ...options,
       progress: bothProgress(options.progress, loggedProgress(runLog)),
       requestedBy: options.requestedBy ?? `ingest run ${runId}`,
+      runId,
     });
   } catch (error) {
     const status = options.signal?.aborted ? 'aborted' : 'failed';

@@ -74,6 +74,8 @@ export interface IngestRunOptions {
   progress?: IngestProgress;
   /** Stops the run between documents; what is stored stays stored and the rest resumes next run. */
   signal?: AbortSignal;
+  /** The scheduler_runs row of this run, named on every event it emits (the worker logs it as `run`). */
+  runId?: number;
 }
 
 export async function runIngest(db: Kysely<Database>, options: IngestRunOptions): Promise<IngestReport> {
@@ -245,6 +247,7 @@ async function announceFiling(
       trx,
       disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
       stamp,
+      { runId: run.options.runId },
     );
     await markDocumentDetected(trx, connector.source, row.source_doc_id, stamp);
   });
@@ -322,6 +325,7 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
         parsed,
         politicianId,
         rawSha256,
+        runId: options.runId,
       },
       now,
     );

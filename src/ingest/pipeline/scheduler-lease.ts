@@ -35,8 +35,11 @@ export interface LeasedScheduleOptions {
   intervalMs: number;
   firstRunDelayMs?: number;
   log: SchedulerLogger;
-  /** One run; `runLog` carries the run's id on every line and is the one to log with. */
-  run: (signal: AbortSignal, runLog: SchedulerLogger) => Promise<IngestReport>;
+  /**
+   * One run; `runLog` carries the run's id on every line and is the one to log with, and `runId`
+   * (its scheduler_runs row) goes on the events the run emits (ingestOnce's `runId`).
+   */
+  run: (signal: AbortSignal, runLog: SchedulerLogger, runId: number) => Promise<IngestReport>;
   onReport: (report: IngestReport, runLog: SchedulerLogger) => void;
 }
 
@@ -73,7 +76,7 @@ export function startLeasedSchedule(options: LeasedScheduleOptions): LeasedSched
     runLog.info({}, 'scheduled ingest run started');
     let report: IngestReport;
     try {
-      report = await options.run(signal, runLog);
+      report = await options.run(signal, runLog, runId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const status = signal.aborted ? 'aborted' : 'failed';

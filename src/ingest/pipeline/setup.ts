@@ -50,6 +50,8 @@ export interface IngestOnceOptions {
   signal?: AbortSignal;
   /** Who ran the ingest, recorded on the enrichment job it asks for (`ingest run 42`). */
   requestedBy?: string;
+  /** The scheduler_runs row of this run; its events carry it to their deliveries and log lines. */
+  runId?: number;
 }
 
 /**
@@ -87,6 +89,7 @@ async function ingestWithWorker(
       clock: options.clock,
       progress: options.progress,
       signal: options.signal,
+      runId: options.runId,
     });
   } finally {
     await worker.close();

@@ -54,6 +54,8 @@ export interface DocumentToStore {
   parsed: ParsedDocument;
   politicianId: number | null;
   rawSha256: string | null;
+  /** The ingest run (scheduler_runs.id) storing it, named on the events it emits. */
+  runId?: number;
 }
 
 export function officialKey(docId: string, row: number): string {
@@ -136,7 +138,7 @@ export async function storeParsedDocument(
   }
   outcome.unconfirmed = twins.unpaired;
   outcome.newTradeIds = await insertTrades(db, pending);
-  await emitTradeCreated(db, outcome.newTradeIds, now);
+  await emitTradeCreated(db, outcome.newTradeIds, now, document.runId);
   await refreshTradeCounts(db, [filing.id]);
   outcome.pendingAmendment = pendingAmendmentOf(parsed, rows);
   return outcome;
@@ -252,7 +254,12 @@ async function findTwins(
   return { pairs, unpaired: sameReport.length - paired };
 }
 
-async function emitTradeCreated(db: Kysely<Database>, ids: readonly number[], now: Date): Promise<void> {
+async function emitTradeCreated(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  now: Date,
+  runId: number | undefined,
+): Promise<void> {
   if (ids.length === 0) return;
   const records = await findTrades(
     db,
@@ -263,7 +270,7 @@ async function emitTradeCreated(db: Kysely<Database>, ids: readonly number[], no
   const today = todayUtc(now);
   const stamp = now.toISOString();
   for (const record of records) {
-    await emitTypedEvent(db, tradeCreatedEvent(toTradeResource(record, today)), stamp);
+    await emitTypedEvent(db, tradeCreatedEvent(toTradeResource(record, today)), stamp, { runId });
   }
 }
 

@@ -11,6 +11,8 @@ export interface EventWrite {
   data: unknown;
   /** The API request that caused the event (none for ingest); the worker logs it as `request_id`. */
   requestId?: string | null;
+  /** The ingest run (scheduler_runs.id) that caused the event; the worker logs it as `run`. */
+  runId?: number | null;
 }
 
 /** Returns true when the event is new, false when this subject already had it. */
@@ -25,6 +27,7 @@ export async function emitEvent(db: Kysely<Database>, event: EventWrite, now: st
       data: JSON.stringify(event.data),
       created_at: now,
       request_id: event.requestId ?? null,
+      run_id: event.runId ?? null,
     })
     .onConflict((oc) => oc.columns(['type', 'subject_key']).doNothing())
     .returning('id')

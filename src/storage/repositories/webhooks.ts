@@ -251,6 +251,8 @@ export interface OutboxEvent {
   created_at: string;
   /** The API request that wrote the event, if one did; its deliveries carry it too. */
   request_id: string | null;
+  /** The ingest run that wrote the event, if one did; its deliveries carry it too. */
+  run_id: number | null;
 }
 
 const WATERMARK = 'fanout_watermark';
@@ -288,7 +290,16 @@ export async function unfannedEvents(
   return db
     .selectFrom('events as e')
     .leftJoin('webhook_fanout as f', 'f.event_id', 'e.id')
-    .select(['e.id', 'e.type', 'e.ticker', 'e.politician_slug', 'e.data', 'e.created_at', 'e.request_id'])
+    .select([
+      'e.id',
+      'e.type',
+      'e.ticker',
+      'e.politician_slug',
+      'e.data',
+      'e.created_at',
+      'e.request_id',
+      'e.run_id',
+    ])
     .where('e.id', '>', after)
     .where('f.event_id', 'is', null)
     .orderBy('e.id')
@@ -476,7 +487,7 @@ export async function eventsByIds(db: Kysely<Database>, ids: readonly number[]):
   if (ids.length === 0) return [];
   return db
     .selectFrom('events')
-    .select(['id', 'type', 'ticker', 'politician_slug', 'data', 'created_at', 'request_id'])
+    .select(['id', 'type', 'ticker', 'politician_slug', 'data', 'created_at', 'request_id', 'run_id'])
     .where('id', 'in', [...ids])
     .execute();
 }
