@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { enqueueEnrichmentJob, enrichmentJob } from '../storage/repositories/enrichment-jobs.js';
-import { cliEnv, spawnCli } from '../test-support/cli.js';
+import { cliEnv, exited, spawnCli, until } from '../test-support/cli.js';
 import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
 
 const LEASE_MS = 1500;
@@ -33,19 +33,6 @@ function startWorker(database: DatabaseConfig): Worker {
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { msg: string; job?: number; worker?: string }),
   };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.skipIf(testDialect() !== 'postgres')('enrichment workers as processes (PostgreSQL)', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
-import { cliEnv, type SpawnedCli, spawnCli } from '../test-support/cli.js';
+import { cliEnv, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
 import { freePort } from '../test-support/ports.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
@@ -26,14 +26,6 @@ function startServe(database: DatabaseConfig, port: number): SpawnedCli {
     DCLEDGER_SHUTDOWN_TIMEOUT_MS: '20000',
   });
   return spawnCli(['serve'], env);
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('graceful shutdown of dcledger serve', () => {

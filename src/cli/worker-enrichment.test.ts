@@ -2,13 +2,12 @@
 // it takes up a queued job and records it, and on SIGTERM in the middle of a job it puts the job
 // back in the queue at once (attempt not counted) and exits 0. SQLite by default, PostgreSQL with
 // DCLEDGER_TEST_DATABASE_URL (the test process reads the same database the worker writes).
-import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { enqueueEnrichmentJob, enrichmentJob } from '../storage/repositories/enrichment-jobs.js';
-import { cliEnv, type SpawnedCli, spawnCli } from '../test-support/cli.js';
+import { cliEnv, exited, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 
 interface Line {
@@ -37,20 +36,6 @@ function lines(worker: SpawnedCli): Line[] {
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Line);
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null)
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('dcledger worker runs enrichment jobs', () => {

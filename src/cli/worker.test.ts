@@ -1,11 +1,10 @@
 // `dcledger worker` as a real process, killed with SIGKILL in the middle of a batch and started
 // again: every event arrives, and a delivery sent twice carries the same delivery id both times.
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
-import { cliEnv, type SpawnedCli, spawnCli } from '../test-support/cli.js';
+import { cliEnv, exited, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
 import { lobbyingFiledEvent } from '../webhooks/events.js';
@@ -25,20 +24,6 @@ function startWorker(database: DatabaseConfig): SpawnedCli {
     DCLEDGER_WEBHOOK_POLL_MS: '100',
   });
   return spawnCli(['worker'], env);
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null)
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('dcledger worker process', () => {

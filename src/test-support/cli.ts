@@ -72,3 +72,35 @@ export function spawnCli(args: string[], env: Record<string, string>): SpawnedCl
   });
   return { child, output: () => output };
 }
+
+/** How a spawned process ended (at once when it already has). */
+export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/**
+ * Polls `check` every 50 ms until it holds. A check that throws counts as "not yet" (a process
+ * still starting refuses connections); the last error is in the time-out's message.
+ */
+export async function until(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: () => string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError === undefined ? '' : ` (last error: ${String(lastError)})`;
+      throw new Error(`timed out waiting: ${what()}${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
