@@ -425,19 +425,29 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
 }
 
 export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, {
+    sqlite: ['trade_totals_insert', 'trade_totals_recount', 'trade_totals_priced', 'trade_totals_delete'],
+    postgres: {
+      trigger: 'trade_totals',
+      functions: ['trade_totals_change()', 'trade_totals_recount(integer)'],
+    },
+  });
+}
+
+/**
+ * Drops the row triggers a migration put on `trades`: SQLite's, one per event, by name;
+ * PostgreSQL's one trigger, then the functions it (and they) call.
+ */
+async function dropRowTriggers(
+  db: Kysely<unknown>,
+  names: { sqlite: readonly string[]; postgres: { trigger: string; functions: readonly string[] } },
+): Promise<void> {
   if (isSqlite(db)) {
-    for (const name of [
-      'trade_totals_insert',
-      'trade_totals_recount',
-      'trade_totals_priced',
-      'trade_totals_delete',
-    ])
-      await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    for (const name of names.sqlite) await sql.raw(`drop trigger if exists ${name}`).execute(db);
     return;
   }
-  await sql`drop trigger if exists trade_totals on trades`.execute(db);
-  await sql`drop function if exists trade_totals_change()`.execute(db);
-  await sql`drop function if exists trade_totals_recount(integer)`.execute(db);
+  await sql.raw(`drop trigger if exists ${names.postgres.trigger} on trades`).execute(db);
+  for (const fn of names.postgres.functions) await sql.raw(`drop function if exists ${fn}`).execute(db);
 }
 
 /** A trade's key in ticker_trade_descriptions (migration 0027-endpoint-indexes): ticker, described, text. */
@@ -517,18 +527,15 @@ export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Prom
 }
 
 export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
-  if (isSqlite(db)) {
-    for (const name of [
+  await dropRowTriggers(db, {
+    sqlite: [
       'ticker_descriptions_insert',
       'ticker_descriptions_uncount',
       'ticker_descriptions_count',
       'ticker_descriptions_delete',
-    ])
-      await sql.raw(`drop trigger if exists ${name}`).execute(db);
-    return;
-  }
-  await sql`drop trigger if exists ticker_descriptions on trades`.execute(db);
-  await sql`drop function if exists ticker_descriptions_change()`.execute(db);
+    ],
+    postgres: { trigger: 'ticker_descriptions', functions: ['ticker_descriptions_change()'] },
+  });
 }
 
 /**
