@@ -525,7 +525,7 @@ ingest's store: **${data.insiderTrades.toLocaleString('en-US')} insider transact
 The service runs with its clock at ${FIXTURE_NOW.toISOString().slice(0, 10)}, so the default 30-day window holds real disclosures.
 The bench account is on Max with a custom limit of 10,000,000 requests per minute (\`dcledger accounts limit\`):
 every request is counted against it, none is throttled.
-Not measured here yet: the same comparison on PostgreSQL 15 and against PostGraphile 5 (issue 17).`,
+The same comparison on PostgreSQL 15, with PostGraphile 5 as the peer, is its own section below (\`npm run bench -- http-pg\`).`,
     ];
     if (tradeRows.length > 0) {
       sections.push(`### GET /trades: dcledger, metered, against the floor
