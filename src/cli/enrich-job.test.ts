@@ -2,28 +2,18 @@
 // PostgreSQL with DCLEDGER_TEST_DATABASE_URL): it takes up the job ingest left waiting.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueEnrichmentJob, enrichmentJob } from '../storage/repositories/enrichment-jobs.js';
-import { runCli } from '../test-support/cli.js';
+import { pointCliAt, runCli } from '../test-support/cli.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 
 describe('dcledger enrich through the job queue', () => {
   let store: TestStore;
-  const saved = { db: process.env.DCLEDGER_DB, url: process.env.DATABASE_URL };
+  let restoreEnv: () => void = () => {};
   beforeEach(async () => {
     store = await openTestStore();
-    if (store.config.kind === 'postgres') process.env.DATABASE_URL = store.config.url;
-    else {
-      delete process.env.DATABASE_URL;
-      process.env.DCLEDGER_DB = store.config.file;
-    }
+    restoreEnv = pointCliAt(store.config);
   });
   afterEach(async () => {
-    for (const [name, value] of [
-      ['DCLEDGER_DB', saved.db],
-      ['DATABASE_URL', saved.url],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
     await store.dispose();
   });
 

@@ -9,7 +9,7 @@ import {
   renewEnrichmentJob,
 } from '../storage/repositories/enrichment-jobs.js';
 import { emitEvent } from '../storage/repositories/events.js';
-import { runCli } from '../test-support/cli.js';
+import { pointCliAt, runCli } from '../test-support/cli.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
 import { lobbyingFiledEvent } from '../webhooks/events.js';
@@ -23,16 +23,12 @@ function at(msAgo: number): string {
 
 describe('dcledger jobs', () => {
   let store: TestStore;
-  const saved = { db: process.env.DCLEDGER_DB, url: process.env.DATABASE_URL };
+  let restoreEnv: () => void = () => {};
   const ids = { done: 0, failed: 0, running: 0, queued: 0 };
 
   beforeEach(async () => {
     store = await openTestStore();
-    if (store.config.kind === 'postgres') process.env.DATABASE_URL = store.config.url;
-    else {
-      delete process.env.DATABASE_URL;
-      process.env.DCLEDGER_DB = store.config.file;
-    }
+    restoreEnv = pointCliAt(store.config);
     const db = store.db;
     const claim = (token: string, now: string) =>
       claimEnrichmentJob(db, {
@@ -83,13 +79,7 @@ describe('dcledger jobs', () => {
   });
 
   afterEach(async () => {
-    for (const [name, value] of [
-      ['DCLEDGER_DB', saved.db],
-      ['DATABASE_URL', saved.url],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
     await store.dispose();
   });
 

@@ -104,3 +104,23 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Points the in-process `dcledger` (`runCli`) at a test database through the variables a user's
+ * shell would set (`DATABASE_URL` for PostgreSQL, `DCLEDGER_DB` for SQLite); the function it
+ * returns puts both back as they were.
+ */
+export function pointCliAt(database: DatabaseConfig): () => void {
+  const saved = { DCLEDGER_DB: process.env.DCLEDGER_DB, DATABASE_URL: process.env.DATABASE_URL };
+  if (database.kind === 'postgres') process.env.DATABASE_URL = database.url;
+  else {
+    delete process.env.DATABASE_URL;
+    process.env.DCLEDGER_DB = database.file;
+  }
+  return () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}

@@ -59,24 +59,42 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
     minIntervalMs: 0,
   });
 
-  it("stores the run's id on its events and deliveries and logs each delivery under `run`", async () => {
+  /** A Pro account's webhook subscription to the receiver; its id. */
+  async function subscribe(subscription: Record<string, string>): Promise<number> {
     const account = await addAccount(ctx.store, ctx.clock, { plan: 'pro' });
     const created = await requestJson<{ id: number; status: string }>(
       ctx,
-      {
-        method: 'POST',
-        url: '/alerts/subscriptions',
-        body: {
-          delivery: 'webhook',
-          alert_type: 'trade.created',
-          webhook_url: receiver.url('/hook'),
-          webhook_secret: 'run-id-secret-0123456789',
-          filter_value: 'nancy-pelosi',
-        },
-      },
+      { method: 'POST', url: '/alerts/subscriptions', body: { delivery: 'webhook', ...subscription } },
       { 'dc-api-key': account.key.api_key },
     );
     expect(created.body.status, JSON.stringify(created.body)).toBe('created');
+    return created.body.id;
+  }
+
+  /** One pass of the delivery worker over what is waiting, with its log lines. */
+  async function deliverWaiting() {
+    const { log, lines } = capturedLog<Line>();
+    const worker = new DeliveryWorker({
+      db: ctx.store.db,
+      runtime: ctx.webhooks,
+      clock: () => ctx.clock.now,
+      log: log.child({ component: 'webhooks' }),
+      concurrency: 8,
+      leaseMs: 60_000,
+      pollMs: 20,
+    });
+    const delivered = await worker.runOnce();
+    expect(delivered.failed).toBe(0);
+    return { delivered, lines };
+  }
+
+  it("stores the run's id on its events and deliveries and logs each delivery under `run`", async () => {
+    await subscribe({
+      alert_type: 'trade.created',
+      webhook_url: receiver.url('/hook'),
+      webhook_secret: 'run-id-secret-0123456789',
+      filter_value: 'nancy-pelosi',
+    });
 
     const config = ingestConfig();
     const runLog = capturedLog<Line>();
@@ -99,18 +117,7 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
     );
     expect(events.filter((event) => event.run_id !== runId)).toEqual([]);
 
-    const { log, lines } = capturedLog<Line>();
-    const worker = new DeliveryWorker({
-      db: ctx.store.db,
-      runtime: ctx.webhooks,
-      clock: () => ctx.clock.now,
-      log: log.child({ component: 'webhooks' }),
-      concurrency: 8,
-      leaseMs: 60_000,
-      pollMs: 20,
-    });
-    const delivered = await worker.runOnce();
-    expect(delivered.failed).toBe(0);
+    const { delivered, lines } = await deliverWaiting();
     expect(delivered.delivered).toBeGreaterThan(0);
 
     const deliveries = await ctx.store.db
@@ -135,22 +142,11 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
 
   // Runs after the manual run above, on the same database: only this run's events are new.
   it("a scheduled run's events and deliveries carry its scheduler_runs id, which the worker logs as `run`", async () => {
-    const account = await addAccount(ctx.store, ctx.clock, { plan: 'pro' });
-    const created = await requestJson<{ id: number; status: string }>(
-      ctx,
-      {
-        method: 'POST',
-        url: '/alerts/subscriptions',
-        body: {
-          delivery: 'webhook',
-          alert_type: 'disclosure.detected',
-          webhook_url: receiver.url('/scheduled'),
-          webhook_secret: 'scheduled-secret-0123456789',
-        },
-      },
-      { 'dc-api-key': account.key.api_key },
-    );
-    expect(created.body.status, JSON.stringify(created.body)).toBe('created');
+    const subscriptionId = await subscribe({
+      alert_type: 'disclosure.detected',
+      webhook_url: receiver.url('/scheduled'),
+      webhook_secret: 'scheduled-secret-0123456789',
+    });
     const before = await ctx.store.db.selectFrom('scheduler_runs').select('id').execute();
 
     const config = ingestConfig();
@@ -194,23 +190,12 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
       schedulerLog.lines().some((line) => line.run === runId && line.msg === 'scheduled ingest run started'),
     ).toBe(true);
 
-    const { log, lines } = capturedLog<Line>();
-    const worker = new DeliveryWorker({
-      db: ctx.store.db,
-      runtime: ctx.webhooks,
-      clock: () => ctx.clock.now,
-      log: log.child({ component: 'webhooks' }),
-      concurrency: 8,
-      leaseMs: 60_000,
-      pollMs: 20,
-    });
-    const delivered = await worker.runOnce();
-    expect(delivered.failed).toBe(0);
+    const { lines } = await deliverWaiting();
     const deliveries = await ctx.store.db
       .selectFrom('webhook_deliveries as d')
       .innerJoin('events as e', 'e.id', 'd.event_id')
       .select(['d.delivery_uid', 'd.run_id', 'e.run_id as event_run_id', 'e.type'])
-      .where('d.subscription_id', '=', created.body.id)
+      .where('d.subscription_id', '=', subscriptionId)
       .execute();
     expect(deliveries.length).toBeGreaterThan(0);
     for (const row of deliveries)
