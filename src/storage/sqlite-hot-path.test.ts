@@ -147,4 +147,55 @@ describe('the metered hot path on the store', () => {
     expect(await charging).toMatchObject({ ok: true });
     expect(await balance(created.account_id)).toBe(start - 7);
   });
+
+  it('charges asked for together: each decides on what the ones before it left, and a refused or failed one undoes only itself', async () => {
+    const created = await account(1000);
+    const start = await balance(created.account_id);
+    const call = (cost: number, requestId: string) =>
+      chargeCall(
+        store.db,
+        {
+          accountId: created.account_id,
+          keyId: created.key.key_id,
+          cost,
+          requestId,
+          route: 'GET /trades',
+          day: '2026-03-10',
+        },
+        NOW.toISOString(),
+        { method: 'GET', status: 200 },
+      );
+    expect(await call(1, 'group-0')).toMatchObject({ ok: true });
+    // Asked for in one turn of the event loop: on SQLite one group commit, one savepoint each.
+    const outcomes = await Promise.allSettled([
+      call(30, 'group-1'),
+      call(start, 'group-2'),
+      call(5, 'group-0'),
+      call(10, 'group-3'),
+    ]);
+    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+    expect(outcomes[1]).toEqual({ status: 'fulfilled', value: { ok: false, reason: 'balance' } });
+    // A request id charged before: the ledger's unique key fails this charge alone.
+    expect(outcomes[2]).toMatchObject({ status: 'rejected' });
+    expect(outcomes[3]).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+    expect(await balance(created.account_id)).toBe(start - 41);
+    const ledger = await store.db
+      .selectFrom('credit_ledger')
+      .select(['request_id', 'amount'])
+      .where('account_id', '=', created.account_id)
+      .where('kind', '=', 'charge')
+      .orderBy('request_id')
+      .execute();
+    expect(ledger).toEqual([
+      { request_id: 'group-0', amount: -1 },
+      { request_id: 'group-1', amount: -30 },
+      { request_id: 'group-3', amount: -10 },
+    ]);
+    const spent = await store.db
+      .selectFrom('api_keys')
+      .select('spent_today')
+      .where('id', '=', created.key.key_id)
+      .executeTakeFirstOrThrow();
+    expect(spent.spent_today).toBe(41);
+  });
 });

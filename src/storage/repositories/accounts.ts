@@ -427,9 +427,17 @@ export async function chargeCall(
     status: usage?.status ?? 0,
   };
   const withUsage = usage !== undefined;
+  const handle = syncSqliteOf(db);
+  if (handle) return chargeInNextGroup(handle, db, values, withUsage);
+  return chargeAsynchronously(db, values, withUsage);
+}
+
+async function chargeAsynchronously(
+  db: Kysely<Database>,
+  values: ChargeValues,
+  withUsage: boolean,
+): Promise<ChargeOutcome> {
   try {
-    const handle = syncSqliteOf(db);
-    if (handle) return chargeSynchronously(handle, db, values, withUsage);
     if (chainsWritesInOneStatement(db as unknown as Kysely<unknown>))
       return await chargeInOneStatement(db, values, withUsage);
     return await db.transaction().execute(async (trx) => {
@@ -520,18 +528,14 @@ async function chargeInOneStatement(
   return { ok: true, allowance: row.allowance, credits: row.credits, spentToday: row.spent_today };
 }
 
-const chargeTransactions = new WeakMap<
-  BetterSqlite3.Database,
-  BetterSqlite3.Transaction<(values: ChargeValues, withUsage: boolean) => ChargeOutcome>
->();
+type ChargeTransaction = BetterSqlite3.Transaction<
+  (values: ChargeValues, withUsage: boolean) => ChargeOutcome
+>;
 
-/** The same charge, the same statements, as one synchronous IMMEDIATE transaction on SQLite. */
-function chargeSynchronously(
-  handle: BetterSqlite3.Database,
-  db: Kysely<Database>,
-  values: ChargeValues,
-  withUsage: boolean,
-): ChargeOutcome {
+const chargeTransactions = new WeakMap<BetterSqlite3.Database, ChargeTransaction>();
+
+/** The same charge, the same statements, as one synchronous transaction on SQLite. */
+function chargeTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>): ChargeTransaction {
   let transaction = chargeTransactions.get(handle);
   if (!transaction) {
     const step = (name: ChargeStep) =>
@@ -565,7 +569,106 @@ function chargeSynchronously(
     });
     chargeTransactions.set(handle, transaction);
   }
-  return transaction.immediate(values, withUsage);
+  return transaction;
+}
+
+type ChargeSettled = { charged: ChargeOutcome } | { failed: unknown };
+
+interface WaitingCharge {
+  values: ChargeValues;
+  withUsage: boolean;
+  settle: (outcome: ChargeSettled) => void;
+}
+
+const waitingCharges = new WeakMap<BetterSqlite3.Database, WaitingCharge[]>();
+const groupTransactions = new WeakMap<
+  BetterSqlite3.Database,
+  BetterSqlite3.Transaction<(group: WaitingCharge[]) => ChargeSettled[]>
+>();
+
+/** One transaction over a group of charges, each charge nested in it as its own savepoint. */
+function groupTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>) {
+  let transaction = groupTransactions.get(handle);
+  if (!transaction) {
+    const charge = chargeTransaction(handle, db);
+    transaction = handle.transaction((group: WaitingCharge[]) =>
+      group.map((waiting): ChargeSettled => {
+        try {
+          return { charged: charge(waiting.values, waiting.withUsage) };
+        } catch (error) {
+          if (error instanceof ChargeRefused) return { charged: { ok: false, reason: error.reason } };
+          return { failed: error };
+        }
+      }),
+    );
+    groupTransactions.set(handle, transaction);
+  }
+  return transaction;
+}
+
+/**
+ * SQLite: group commit. The charges asked for while the event loop handles one batch of I/O are
+ * taken together, in one IMMEDIATE transaction run when that batch is done (`setImmediate`), each
+ * charge inside it as its own savepoint. Each charge still decides on the rows as the charges
+ * before it left them (the same statements, in the order they were asked for), so the guarantees
+ * hold: exact under concurrent calls, no overdraft, and a refused or failed charge rolls back to
+ * its savepoint without touching the others. What the group saves is the commit: on a loaded
+ * server most of a lone charge's cost was writing the same account, key and log pages to the WAL
+ * again for every call (and its checkpoints), measured in BENCHMARKS.md's notes. A caller hears
+ * its outcome only after the commit, so no answer is sent for a charge that a crash could lose.
+ */
+function chargeInNextGroup(
+  handle: BetterSqlite3.Database,
+  db: Kysely<Database>,
+  values: ChargeValues,
+  withUsage: boolean,
+): Promise<ChargeOutcome> {
+  return new Promise((resolve, reject) => {
+    let group = waitingCharges.get(handle);
+    if (!group) {
+      const started: WaitingCharge[] = [];
+      group = started;
+      waitingCharges.set(handle, started);
+      setImmediate(() => commitChargeGroup(handle, db, started));
+    }
+    group.push({
+      values,
+      withUsage,
+      settle: (outcome) => ('charged' in outcome ? resolve(outcome.charged) : reject(outcome.failed)),
+    });
+  });
+}
+
+function commitChargeGroup(
+  handle: BetterSqlite3.Database,
+  db: Kysely<Database>,
+  group: WaitingCharge[],
+): void {
+  waitingCharges.delete(handle);
+  if (syncSqliteOf(db) !== handle) {
+    // An async Kysely transaction holds the one connection between two of its statements: a
+    // statement run now would join it, so each charge takes the async path and waits its turn.
+    for (const charge of group) {
+      chargeAsynchronously(db, charge.values, charge.withUsage).then(
+        (charged) => charge.settle({ charged }),
+        (failed: unknown) => charge.settle({ failed }),
+      );
+    }
+    return;
+  }
+  let outcomes: ChargeSettled[];
+  try {
+    outcomes = groupTransaction(handle, db).immediate(group);
+  } catch (failed) {
+    // The commit itself failed (e.g. the database stayed locked past its busy timeout): nothing
+    // of the group was written.
+    for (const waiting of group) waiting.settle({ failed });
+    return;
+  }
+  group.forEach((waiting, index) => {
+    const outcome = outcomes[index];
+    waiting.settle(outcome ?? { failed: new Error('charge group lost an outcome') });
+  });
 }
 
 export async function addCredits(
