@@ -541,7 +541,8 @@ validation: one sends \`JSON.stringify\` of the rows, the other the JSON SQLite 
 \`days_held\` computed in SQL) and the run checks that both answer byte-for-byte what dcledger answers.
 dcledger does, per request: authenticate the \`DC-API-Key\`, count the call against the per-minute limit,
 validate and normalize the query, build and run the query, take the charge in one write transaction
-(key daily spend, account balance, ledger row, request-log row) and null the plan-gated fields for a
+(key daily spend, account balance, ledger row, request-log row; on SQLite the charges of one event-loop
+batch commit together, each its own savepoint) and null the plan-gated fields for a
 caller without a plan. Targets: ≥ 75% of the floor at 25 rows and ≥ 90% at 1000 rows, p99 within 2×.
 
 Server CPU per answered request (user + system time of each server process from /proc over its runs, divided
@@ -613,7 +614,7 @@ timed alone in the bench process on the same file (mean of 2,000 sequential warm
 | the same query through Kysely (build, compile, run, promise hops) | ${ms(parts.query)} (+${ms(kyselyMs)}) |
 | of which building and compiling it | ${ms(parts.compile)} |
 | authenticate the key (synchronous on SQLite: prepared once, one indexed read) | ${ms(parts.authenticate)} |
-| take the charge (synchronous on SQLite: one IMMEDIATE transaction, four statements) | ${ms(parts.charge)} |
+| take the charge (synchronous on SQLite: four statements; called one at a time, each commits alone) | ${ms(parts.charge)} |
 
 The rest is Fastify's work around them (hooks, query-string validation and coercion, the response
 schema's serializer, headers) and the per-minute counter.`;
