@@ -16,6 +16,8 @@ const DATABASE_FREE = [
   'src/market/windows.test.ts',
   'src/market/golden-hand.test.ts',
   'src/config.test.ts',
+  // Opens SQLite files of its own whatever the run's database.
+  'src/storage/wal-checkpoints.test.ts',
   'src/services/assistant/intents.test.ts',
   'src/webhooks/address-guard.test.ts',
   'src/webhooks/retry.test.ts',

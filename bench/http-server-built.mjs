@@ -6,11 +6,14 @@
 // Usage: node bench/http-server-built.mjs <db> <clock ISO time>; bench/http.ts builds dist first.
 import { buildApp } from '../dist/app.js';
 import { openStore } from '../dist/storage/database.js';
+import { startWalCheckpoints } from '../dist/storage/wal-checkpoints.js';
 
 const [file, clock] = process.argv.slice(2);
 if (!file || !clock) throw new Error('usage: http-server-built.mjs <db> <clock ISO time>');
 const now = new Date(clock);
 const store = openStore({ kind: 'sqlite', file });
+// As `dcledger serve` does: the write-ahead log is checkpointed from a worker thread.
+const checkpoints = await startWalCheckpoints(store);
 // The default in-process rate-limit store: the bench account has a custom per-minute limit
 // (`dcledger accounts limit`) high enough for the load generator.
 const app = await buildApp({ db: store.db, dialect: store.dialect, clock: () => now });
@@ -22,6 +25,7 @@ process.stdout.write(
 process.once('SIGTERM', () => {
   void app
     .close()
+    .then(() => checkpoints?.stop())
     .then(() => store.close())
     .then(() => process.exit(0));
 });

@@ -13,6 +13,7 @@ import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../serv
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
+import { startWalCheckpoints } from '../storage/wal-checkpoints.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { printLine } from './output.js';
 import { semanticSearchFromConfig } from './search.js';
@@ -44,6 +45,9 @@ export async function serveCommand(
   const store = await openMigratedStore(config.database);
   const log = pino({ level: config.logLevel }, redactingStream(process.stdout)).child({ role });
   const parts: Part[] = [];
+  // SQLite: the write-ahead log is checkpointed from a worker thread, not inside request commits.
+  const checkpoints = await startWalCheckpoints(store);
+  if (checkpoints) parts.push(checkpoints);
   // Started last, stopped first: the API stops taking calls before the work behind it stops.
   if (role === 'scheduler' || (role === 'all' && options.ingest !== false)) {
     const ingest = startIngest(config, store, log.child({ component: 'scheduler' }));

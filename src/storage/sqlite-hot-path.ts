@@ -17,6 +17,11 @@ export function registerSqliteHandle(db: Kysely<Database>, handle: BetterSqlite3
   handles.set(db, handle);
 }
 
+/** The better-sqlite3 handle a SQLite store's Kysely instance runs on; none on PostgreSQL. */
+export function sqliteHandleOf(db: Kysely<Database>): BetterSqlite3.Database | undefined {
+  return handles.get(db);
+}
+
 /**
  * The better-sqlite3 handle when the synchronous path may run now: `db` is a SQLite store's own
  * Kysely instance (not a transaction, not PostgreSQL) and no transaction is open on its one
