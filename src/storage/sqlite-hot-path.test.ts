@@ -31,6 +31,24 @@ describe('the metered hot path on the store', () => {
     );
   }
 
+  /** A charge of `cost` for one GET /trades call of `created`'s key, with its request-log row. */
+  function chargeOf(created: Awaited<ReturnType<typeof account>>) {
+    return (cost: number, requestId: string) =>
+      chargeCall(
+        store.db,
+        {
+          accountId: created.account_id,
+          keyId: created.key.key_id,
+          cost,
+          requestId,
+          route: 'GET /trades',
+          day: '2026-03-10',
+        },
+        NOW.toISOString(),
+        { method: 'GET', status: 200 },
+      );
+  }
+
   async function balance(accountId: number) {
     const row = await store.db
       .selectFrom('accounts')
@@ -68,20 +86,7 @@ describe('the metered hot path on the store', () => {
   it('charges, refuses an overdraft and a revoked key, and writes the ledger and usage rows', async () => {
     const created = await account(0);
     const start = await balance(created.account_id);
-    const call = (cost: number, requestId: string) =>
-      chargeCall(
-        store.db,
-        {
-          accountId: created.account_id,
-          keyId: created.key.key_id,
-          cost,
-          requestId,
-          route: 'GET /trades',
-          day: '2026-03-10',
-        },
-        NOW.toISOString(),
-        { method: 'GET', status: 200 },
-      );
+    const call = chargeOf(created);
     const first = await call(40, 'hot-1');
     expect(first).toMatchObject({ ok: true, spentToday: 40 });
     expect(await balance(created.account_id)).toBe(start - 40);
@@ -151,20 +156,7 @@ describe('the metered hot path on the store', () => {
   it('charges asked for together: each decides on what the ones before it left, and a refused or failed one undoes only itself', async () => {
     const created = await account(1000);
     const start = await balance(created.account_id);
-    const call = (cost: number, requestId: string) =>
-      chargeCall(
-        store.db,
-        {
-          accountId: created.account_id,
-          keyId: created.key.key_id,
-          cost,
-          requestId,
-          route: 'GET /trades',
-          day: '2026-03-10',
-        },
-        NOW.toISOString(),
-        { method: 'GET', status: 200 },
-      );
+    const call = chargeOf(created);
     expect(await call(1, 'group-0')).toMatchObject({ ok: true });
     // Asked for in one turn of the event loop: on SQLite one group commit, one savepoint each.
     const outcomes = await Promise.allSettled([
