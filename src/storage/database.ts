@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { DatabaseConfig } from '../config.js';
+import { registerPostgresPool } from './compiled-queries.js';
 import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
 import { registerSqliteHandle } from './sqlite-hot-path.js';
@@ -134,6 +135,7 @@ function openPostgres(url: string): Store {
   // /readyz reports whether the database answers.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPostgresPool(db, pool);
   return { db, dialect: 'postgres', target: describePostgres(url), close: () => db.destroy() };
 }
 
