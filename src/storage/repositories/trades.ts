@@ -3,7 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { compiledOnce } from '../compiled-queries.js';
-import { isSqlite, javascriptJsonNumber, wholeDaysSince } from '../dialect.js';
+import { isSqlite, javascriptJsonNumber, javascriptJsonNumberCall, wholeDaysSince } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
@@ -413,17 +413,42 @@ function tradesJsonQuery(
   // PostgreSQL: the resource's fields as the columns of a row, in order, each row as
   // row_to_json (its keys are the column names, no spaces) and the rows joined with commas in
   // the page subquery's order: the bytes JSON serialization of the objects gives (json_agg would
-  // put ", " and a line break between rows).
+  // put ", " and a line break between rows). Numbers with a fraction are written as stored:
+  // PostgreSQL writes a double as JavaScript does except below 1e-4 and from 1e15 (an exponent
+  // where JavaScript writes digits), for -0, and for infinities and NaN (quoted). A row whose text
+  // shows one of those (or a string that looks like one) is built again field by field with
+  // javascriptJsonNumber, through its PL/pgSQL function (a call the planner does not expand).
+  // Converting every number inline made the page query cost twice as much on the server, most of
+  // it planning (BENCHMARKS.md, "GET /trades on PostgreSQL").
   const fields = db
     .selectFrom(inner.as('r'))
-    .select(shape.fields.map((field) => tradeJsonValue(db, field, shape).as(field)));
-  return db
+    .select(shape.fields.map((field) => tradeJsonValue(db, field, { ...shape, reals: NO_REALS }).as(field)));
+  // `offset 0` keeps the row's text computed once (not inlined into both branches below).
+  const texts = db
     .selectFrom(fields.as('r'))
-    .select([
-      sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',') || ']', '[]')`.as('json'),
-      ...counts,
-    ]);
+    .select(sql<string>`row_to_json(r)::text`.as('row_json'))
+    .selectAll('r')
+    .offset(0);
+  const careful = sql`(select row_to_json(c)::text from (select ${sql.join(
+    shape.fields.map((field) =>
+      shape.reals.has(field) && !shape.nulled.has(field)
+        ? sql`${javascriptJsonNumberCall(db as unknown as Kysely<unknown>, sql.ref(`r.${field}`))} as ${sql.id(field)}`
+        : sql`${sql.ref(`r.${field}`)} as ${sql.id(field)}`,
+    ),
+  )}) as c)`;
+  const rowJson = sql<string>`case when r.row_json ~ ${sql.lit(NOT_AS_JAVASCRIPT)} then ${careful} else r.row_json end`;
+  return db
+    .selectFrom(texts.as('r'))
+    .select([sql<string>`coalesce('[' || string_agg(${rowJson}, ',') || ']', '[]')`.as('json'), ...counts]);
 }
+
+const NO_REALS: ReadonlySet<string> = new Set();
+/**
+ * What in PostgreSQL's row_to_json text may be a double written otherwise than JavaScript writes
+ * it: an exponent, -0, a quoted infinity or NaN. It may also match inside a string; such a row
+ * is only built the careful way.
+ */
+const NOT_AS_JAVASCRIPT = '[0-9]e[-+]|-0[,}]|"(-?Infinity|NaN)"';
 
 /**
  * A filter as a query shape: its key (which fields, how many values each), its values by name,
