@@ -297,16 +297,17 @@ export async function findTradesJson(
   // and compiled once; a call binds its values (sqlite-hot-path.ts on SQLite, compiled-queries.ts
   // on PostgreSQL). On SQLite the disclosure range, the sources and the limit are written into the
   // SQL instead (plannedLiterals): bound, they made SQLite prepare the statement again on every run.
-  // PostgreSQL plans a bound statement without that cost, so there every value stays bound.
+  // On PostgreSQL the values stay bound, but a first page's limit and offset are written in
+  // (firstPageLiterals).
   const named = namedFilter(filter);
-  const planned = handle ? plannedLiterals(filter, page) : ALL_BOUND;
+  const planned = handle ? plannedLiterals(filter, page) : firstPageLiterals(page);
   const key = `trades.json:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
       db,
       { ...named.build(param), ...planned.filter },
       order,
-      { limit: planned.limit ?? param('limit'), offset: param('offset') },
+      { limit: planned.limit ?? param('limit'), offset: planned.offset ?? param('offset') },
       { ...shape, today: param('today') },
     );
   const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
@@ -320,10 +321,29 @@ interface PlannedLiterals {
   key: string;
   filter: Pick<TradeFilter, 'disclosedFrom' | 'disclosedTo' | 'sources'>;
   limit: number | undefined;
+  offset?: number;
 }
 
-/** PostgreSQL: nothing written into the SQL. */
 const ALL_BOUND: PlannedLiterals = { key: '', filter: {}, limit: undefined };
+
+/**
+ * PostgreSQL: a first page (offset 0) has its limit and offset written into the SQL, every other
+ * value bound. A named statement whose limit or offset is bound never gets PostgreSQL's cached
+ * generic plan (the planner assumes such a limit keeps a tenth of the rows, so the generic plan
+ * looks dearer than each call's custom one) and is planned again on every call; written in, the
+ * statement is planned once per connection (0.57 against 1.07 ms of server time per 25-row page,
+ * BENCHMARKS.md). Only first pages: each limit is then its own statement, and deep offsets would
+ * spend the process's named statements (compiled-queries.ts).
+ */
+function firstPageLiterals(page: Page): PlannedLiterals {
+  if (page.offset !== 0 || !Number.isSafeInteger(page.limit)) return ALL_BOUND;
+  return {
+    key: `#${page.limit}@0`,
+    filter: {},
+    limit: sql.lit(page.limit) as unknown as number,
+    offset: sql.lit(0) as unknown as number,
+  };
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE_NAME = /^[a-z_]{1,32}$/;
@@ -428,7 +448,7 @@ function tradesJsonQuery(
     .selectFrom(fields.as('r'))
     .select(sql<string>`row_to_json(r)::text`.as('row_json'))
     .selectAll('r')
-    .offset(0);
+    .offset(sql.lit(0));
   const careful = sql`(select row_to_json(c)::text from (select ${sql.join(
     shape.fields.map((field) =>
       shape.reals.has(field) && !shape.nulled.has(field)
