@@ -300,7 +300,7 @@ export async function findTradesJson(
   // On PostgreSQL the values stay bound, but a first page's limit and offset are written in
   // (firstPageLiterals).
   const named = namedFilter(filter);
-  const planned = handle ? plannedLiterals(filter, page) : firstPageLiterals(page);
+  const planned = handle ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
   const key = `trades.json:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
@@ -327,16 +327,36 @@ interface PlannedLiterals {
 const ALL_BOUND: PlannedLiterals = { key: '', filter: {}, limit: undefined };
 
 /**
- * PostgreSQL: a first page (offset 0) has its limit and offset written into the SQL, every other
- * value bound. A named statement whose limit or offset is bound never gets PostgreSQL's cached
- * generic plan (the planner assumes such a limit keeps a tenth of the rows, so the generic plan
- * looks dearer than each call's custom one) and is planned again on every call; written in, the
- * statement is planned once per connection (0.57 against 1.07 ms of server time per 25-row page,
- * BENCHMARKS.md). Only first pages: each limit is then its own statement, and deep offsets would
- * spend the process's named statements (compiled-queries.ts).
+ * The largest first page given a generic plan. PostgreSQL's generic plan guesses that a bound
+ * range keeps 0.5% of the trades (574 of the bench's 114,720); for a page well under that guess
+ * it walks the disclosure index newest first, as every window's own plan does, but for a larger
+ * page it joins and sorts the whole range (ten years, 1000 rows: 350 ms against 30 ms).
  */
-function firstPageLiterals(page: Page): PlannedLiterals {
-  if (page.offset !== 0 || !Number.isSafeInteger(page.limit)) return ALL_BOUND;
+const GENERIC_PLAN_LIMIT = 100;
+
+/** The filters of a page that only windows the disclosures (the default /trades call). */
+const WINDOW_ONLY: ReadonlySet<string> = new Set(['disclosedFrom', 'disclosedTo', 'includeSuperseded']);
+
+/**
+ * PostgreSQL: a first page (offset 0) of at most GENERIC_PLAN_LIMIT rows of a window-only filter
+ * has its limit and offset written into the SQL, every other value bound. A named statement whose limit or offset is bound never
+ * gets PostgreSQL's cached generic plan (the planner assumes such a limit keeps a tenth of the
+ * rows, so the generic plan looks dearer than each call's custom one) and is planned again on
+ * every call; written in, the statement is planned once per connection (0.57 against 1.07 ms of
+ * server time per 25-row page, BENCHMARKS.md). The generic plan does not know the bound values:
+ * for a window alone it is the plan every window gets (the disclosure index, newest first), but
+ * with other filters it can be far off (ten years of one chamber, 1000 rows: 171 ms against
+ * 21 ms per call), so those stay bound and planned per call. Only first pages: each limit is its
+ * own statement, and deep offsets would spend the process's named statements
+ * (compiled-queries.ts).
+ */
+function firstPageLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
+  if (page.offset !== 0 || !Number.isSafeInteger(page.limit) || page.limit > GENERIC_PLAN_LIMIT)
+    return ALL_BOUND;
+  const windowOnly = Object.entries(filter).every(
+    ([field, value]) => value === undefined || WINDOW_ONLY.has(field),
+  );
+  if (!windowOnly) return ALL_BOUND;
   return {
     key: `#${page.limit}@0`,
     filter: {},
