@@ -136,7 +136,12 @@ function openPostgres(url: string): Store {
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPostgresPool(db, pool);
-  return { db, dialect: 'postgres', target: describePostgres(url), close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    // Kysely ends the pool only if it ran a query itself; compiled-queries.ts runs some on the pool.
+    if (!pool.ended) await pool.end();
+  };
+  return { db, dialect: 'postgres', target: describePostgres(url), close };
 }
 
 function describePostgres(url: string): string {
