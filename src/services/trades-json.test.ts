@@ -103,6 +103,32 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
     if (testDialect() === 'postgres') expect(page.json).toBe(serializedInResourceOrder(rows));
   });
 
+  it('a page mixing rows whose numbers PostgreSQL writes as JavaScript does and rows it does not', async () => {
+    // PostgreSQL builds most rows as stored and rebuilds only the rows whose text shows an
+    // exponent, -0, an infinity or NaN; here two of every three rows have only ordinary numbers,
+    // and some comments look like such numbers (constructed values, put back afterwards).
+    await sql`update trades set gain_7d = id / 3.0 where id % 3 <> 0`.execute(ctx.store.db);
+    await sql`update trades set comment = 'x 1e+5 "NaN" -0, y' where id % 5 = 0 and comment is null`.execute(
+      ctx.store.db,
+    );
+    try {
+      const params = { ...base, limit: 500, days: 3650 };
+      const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
+      const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, false);
+      expect(
+        rows.filter((row) => row.gain_7d !== null && Math.abs(row.gain_7d) < 1e-4).length,
+      ).toBeGreaterThan(10);
+      expect(rows.filter((row) => row.comment?.startsWith('x 1e+5')).length).toBeGreaterThan(10);
+      const serialized = serializedInResourceOrder(rows);
+      expect(JSON.stringify(JSON.parse(page.json))).toBe(serialized);
+      if (testDialect() === 'postgres') expect(page.json).toBe(serialized);
+    } finally {
+      await sql`update trades set comment = null where comment = 'x 1e+5 "NaN" -0, y'`.execute(ctx.store.db);
+      await sql`update trades set gain_7d = case id % 4 when 0 then 1.5e-7 * id when 1 then 2.5e-5 * id
+        when 2 then 1.2345e15 + id / 8.0 else -0.0 end`.execute(ctx.store.db);
+    }
+  });
+
   it('reals from 1e16 up: the same numbers (PostgreSQL may write more digits than JavaScript)', async () => {
     // PostgreSQL's shortest-digits output is not always the shortest for integral doubles from
     // 1e16 up (9.999999999999999e+22 for 1e23); such returns or prices do not occur in trade data.

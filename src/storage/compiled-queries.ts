@@ -3,10 +3,23 @@
 // the compiled text with its own values. Building and compiling a fifty-column query with its
 // filters was a measurable share of a /trades call's CPU (BENCHMARKS.md, issue 17). The
 // synchronous SQLite twin, which also prepares the statement, is sqlite-hot-path.ts.
+//
+// On a PostgreSQL store's own Kysely instance (registerPostgresPool) a compiled query runs as a
+// named prepared statement of `pg`: each pooled connection parses and plans it once and is then
+// sent only the statement's name and values. Sent as text, the /trades page query (15 kB of SQL)
+// cost the server a parse and plan on every call (1.0 ms planning against 0.8 ms executing) and
+// the API process a 15 kB socket write per call, which the CPU profile of the bench server put at
+// a fifth of its CPU (BENCHMARKS.md, "GET /trades on PostgreSQL").
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Database } from './schema.js';
 
 const MAX_SHAPES = 512;
+/**
+ * Named statements per process: each stays prepared on every pooled connection that ran it (the
+ * server keeps its plan), so their number is bounded; shapes past it are sent as text.
+ */
+const MAX_NAMED = 64;
 const PLACEHOLDER = '\u0000dcledger-compiled:';
 
 export interface CompiledOnce<P extends string, R> {
@@ -14,6 +27,23 @@ export interface CompiledOnce<P extends string, R> {
 }
 
 const compiled = new WeakMap<Kysely<Database>, Map<string, CompiledOnce<string, unknown>>>();
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+/** Statement name of each SQL text given one (the same text always gets the same name). */
+const statementNames = new Map<string, string>();
+
+/** Called by openStore for a PostgreSQL store: the pool its Kysely instance runs on. */
+export function registerPostgresPool(db: Kysely<Database>, pool: pg.Pool): void {
+  pools.set(db, pool);
+}
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `dcledger_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * The query `build` makes from placeholder values (`param` stands for a named value), compiled
@@ -38,9 +68,15 @@ export function compiledOnce<P extends string, R>(
       ? { name: value.slice(PLACEHOLDER.length) as P, constant: null }
       : { name: null, constant: value },
   );
+  const pool = pools.get(db);
+  const statement = pool ? statementName(query.sql) : undefined;
   const once: CompiledOnce<P, R> = {
     execute: async (values) => {
       const parameters = slots.map((slot) => (slot.name === null ? slot.constant : values[slot.name]));
+      if (pool && statement) {
+        const result = await pool.query({ name: statement, text: query.sql, values: parameters });
+        return result.rows as R[];
+      }
       const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters));
       return result.rows;
     },

@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { DatabaseConfig } from '../config.js';
+import { registerPostgresPool } from './compiled-queries.js';
 import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
 import { registerSqliteHandle } from './sqlite-hot-path.js';
@@ -134,7 +135,13 @@ function openPostgres(url: string): Store {
   // /readyz reports whether the database answers.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', target: describePostgres(url), close: () => db.destroy() };
+  registerPostgresPool(db, pool);
+  const close = async () => {
+    await db.destroy();
+    // Kysely ends the pool only if it ran a query itself; compiled-queries.ts runs some on the pool.
+    if (!pool.ended) await pool.end();
+  };
+  return { db, dialect: 'postgres', target: describePostgres(url), close };
 }
 
 function describePostgres(url: string): string {

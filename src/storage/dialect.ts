@@ -102,6 +102,37 @@ export function javascriptJsonNumber(db: Kysely<unknown>, value: RawBuilder<unkn
     else regexp_replace(${value}::text, 'e([+-])0', 'e\\1')::json end`;
 }
 
+/**
+ * javascriptJsonNumber as a call of a PL/pgSQL function (migration 0029-pg-hot-path) on
+ * PostgreSQL: the same value, but the planner sees one opaque call instead of the expression.
+ * Inline in a page of fifty fields, the expressions were most of the time PostgreSQL spent
+ * planning the /trades page query on every call (BENCHMARKS.md, "GET /trades on PostgreSQL").
+ * SQLite: the value.
+ */
+export function javascriptJsonNumberCall(
+  db: Kysely<unknown>,
+  value: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  if (isSqlite(db)) return value;
+  return sql`javascript_json_number(${value})`;
+}
+
+/** Creates javascriptJsonNumberCall's function (PostgreSQL; nothing on SQLite). */
+export async function createJavascriptJsonNumberFunction(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return;
+  const body = javascriptJsonNumber(db, sql.ref('v')).compile(db).sql;
+  await sql
+    .raw(`create or replace function javascript_json_number(v double precision) returns json
+      language plpgsql immutable strict as $$ begin return ${body}; end $$`)
+    .execute(db);
+}
+
+/** Drops javascriptJsonNumberCall's function (PostgreSQL; nothing on SQLite). */
+export async function dropJavascriptJsonNumberFunction(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return;
+  await sql`drop function if exists javascript_json_number(double precision)`.execute(db);
+}
+
 /** The n-th (1-based) bound parameter in hand-assembled SQL: `?` on SQLite, `$n` on PostgreSQL. */
 export function parameterPlaceholder(db: Kysely<unknown>, position: number): string {
   return isSqlite(db) ? '?' : `$${position}`;

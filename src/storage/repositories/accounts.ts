@@ -2,6 +2,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
+import { compiledOnce } from '../compiled-queries.js';
 import { chainsWritesInOneStatement } from '../dialect.js';
 import type { LedgerKind } from '../ledger-kinds.js';
 import type { Database, RequestLogTable } from '../schema.js';
@@ -208,7 +209,15 @@ export async function findKeyByHash(
   topupsSince: string,
 ): Promise<KeyWithAccount | undefined> {
   const handle = syncSqliteOf(db);
-  if (!handle) return keyByHashQuery(db, hash, topupsSince).executeTakeFirst();
+  if (!handle) {
+    // PostgreSQL (or SQLite inside a transaction): compiled once, a named statement on PostgreSQL.
+    const [row] = await compiledOnce<'hash' | 'since', KeyWithAccount>(
+      db,
+      'accounts.findKeyByHash',
+      (param) => keyByHashQuery(db, param('hash'), param('since')),
+    ).execute({ hash, since: topupsSince });
+    return row;
+  }
   const query = preparedQuery<'hash' | 'since'>(handle, 'accounts.findKeyByHash', (param) =>
     keyByHashQuery(db, param('hash'), param('since')),
   );
@@ -480,27 +489,50 @@ async function chargeAsynchronously(
  */
 async function chargeInOneStatement(
   db: Kysely<Database>,
-  v: ChargeValues,
+  values: ChargeValues,
   withUsage: boolean,
 ): Promise<ChargeOutcome> {
+  // Four shapes (a ledger row when the call costs anything, a request-log row with usage), each
+  // compiled once and sent as a named prepared statement (compiled-queries.ts).
+  const withLedger = values.cost > 0;
+  const statement = compiledOnce<(typeof CHARGE_PARAMS)[number], ChargeStatementRow>(
+    db,
+    `accounts.charge.oneStatement:${withLedger}:${withUsage}`,
+    (param) => {
+      const v = Object.fromEntries(CHARGE_PARAMS.map((key) => [key, param(key)])) as unknown as ChargeValues;
+      const query = chargeStatement(v, withLedger, withUsage);
+      return { compile: () => query.compile(db) };
+    },
+  );
+  const [row] = await statement.execute(values);
+  if (!row || row.spent_today === null || row.allowance === null || row.credits === null) {
+    if (!row || row.revoked === null || row.revoked) throw new ChargeRefused('revoked');
+    throw new ChargeRefused(row.within_cap ? 'balance' : 'daily_cap');
+  }
+  return { ok: true, allowance: row.allowance, credits: row.credits, spentToday: row.spent_today };
+}
+
+interface ChargeStatementRow {
+  spent_today: number | null;
+  allowance: number | null;
+  credits: number | null;
+  revoked: boolean | null;
+  within_cap: boolean | null;
+}
+
+/** The charge as one statement of data-modifying CTEs (see chargeInOneStatement). */
+function chargeStatement(v: ChargeValues, withLedger: boolean, withUsage: boolean) {
   const spentBefore = sql`case when k.spent_day = ${v.day} then k.spent_today else 0 end`;
   const decided = sql`exists (select 1 from g where g.ok)`;
-  const ledger =
-    v.cost > 0
-      ? sql`, l as (insert into credit_ledger (account_id, key_id, kind, amount, request_id, route, note, created_at)
+  const ledger = withLedger
+    ? sql`, l as (insert into credit_ledger (account_id, key_id, kind, amount, request_id, route, note, created_at)
           select ${v.accountId}, ${v.keyId}, 'charge', ${v.amount}, ${v.requestId}, ${v.route}, null, ${v.now} from a)`
-      : sql``;
+    : sql``;
   const usage = withUsage
     ? sql`, u as (insert into request_log (account_id, key_id, request_id, method, route, status, charge, created_at)
           select ${v.accountId}, ${v.keyId}, ${v.requestId}, ${v.method}, ${v.route}, ${v.status}, ${v.cost}, ${v.now} from a)`
     : sql``;
-  const result = await sql<{
-    spent_today: number | null;
-    allowance: number | null;
-    credits: number | null;
-    revoked: boolean | null;
-    within_cap: boolean | null;
-  }>`with g as (
+  return sql<ChargeStatementRow>`with g as (
       select k.revoked_at is not null as revoked, ${spentBefore} + ${v.cost} <= k.daily_cap as within_cap,
         k.revoked_at is null and ${spentBefore} + ${v.cost} <= k.daily_cap
           and a.allowance + a.credits >= ${v.cost} as ok
@@ -519,13 +551,7 @@ async function chargeInOneStatement(
     ${ledger} ${usage}
     select (select spent_today from k) as spent_today, (select allowance from a) as allowance,
       (select credits from a) as credits, (select revoked from g) as revoked,
-      (select within_cap from g) as within_cap`.execute(db);
-  const row = result.rows[0];
-  if (!row || row.spent_today === null || row.allowance === null || row.credits === null) {
-    if (!row || row.revoked === null || row.revoked) throw new ChargeRefused('revoked');
-    throw new ChargeRefused(row.within_cap ? 'balance' : 'daily_cap');
-  }
-  return { ok: true, allowance: row.allowance, credits: row.credits, spentToday: row.spent_today };
+      (select within_cap from g) as within_cap`;
 }
 
 type ChargeTransaction = BetterSqlite3.Transaction<

@@ -3,7 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { compiledOnce } from '../compiled-queries.js';
-import { isSqlite, javascriptJsonNumber, wholeDaysSince } from '../dialect.js';
+import { isSqlite, javascriptJsonNumber, javascriptJsonNumberCall, wholeDaysSince } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
@@ -297,16 +297,17 @@ export async function findTradesJson(
   // and compiled once; a call binds its values (sqlite-hot-path.ts on SQLite, compiled-queries.ts
   // on PostgreSQL). On SQLite the disclosure range, the sources and the limit are written into the
   // SQL instead (plannedLiterals): bound, they made SQLite prepare the statement again on every run.
-  // PostgreSQL plans a bound statement without that cost, so there every value stays bound.
+  // On PostgreSQL the values stay bound, but a first page's limit and offset are written in
+  // (firstPageLiterals).
   const named = namedFilter(filter);
-  const planned = handle ? plannedLiterals(filter, page) : ALL_BOUND;
+  const planned = handle ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
   const key = `trades.json:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
       db,
       { ...named.build(param), ...planned.filter },
       order,
-      { limit: planned.limit ?? param('limit'), offset: param('offset') },
+      { limit: planned.limit ?? param('limit'), offset: planned.offset ?? param('offset') },
       { ...shape, today: param('today') },
     );
   const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
@@ -320,10 +321,49 @@ interface PlannedLiterals {
   key: string;
   filter: Pick<TradeFilter, 'disclosedFrom' | 'disclosedTo' | 'sources'>;
   limit: number | undefined;
+  offset?: number;
 }
 
-/** PostgreSQL: nothing written into the SQL. */
 const ALL_BOUND: PlannedLiterals = { key: '', filter: {}, limit: undefined };
+
+/**
+ * The largest first page given a generic plan. PostgreSQL's generic plan guesses that a bound
+ * range keeps 0.5% of the trades (574 of the bench's 114,720); for a page well under that guess
+ * it walks the disclosure index newest first, as every window's own plan does, but for a larger
+ * page it joins and sorts the whole range (ten years, 1000 rows: 350 ms against 30 ms).
+ */
+const GENERIC_PLAN_LIMIT = 100;
+
+/** The filters of a page that only windows the disclosures (the default /trades call). */
+const WINDOW_ONLY: ReadonlySet<string> = new Set(['disclosedFrom', 'disclosedTo', 'includeSuperseded']);
+
+/**
+ * PostgreSQL: a first page (offset 0) of at most GENERIC_PLAN_LIMIT rows of a window-only filter
+ * has its limit and offset written into the SQL, every other value bound. A named statement whose limit or offset is bound never
+ * gets PostgreSQL's cached generic plan (the planner assumes such a limit keeps a tenth of the
+ * rows, so the generic plan looks dearer than each call's custom one) and is planned again on
+ * every call; written in, the statement is planned once per connection (0.57 against 1.07 ms of
+ * server time per 25-row page, BENCHMARKS.md). The generic plan does not know the bound values:
+ * for a window alone it is the plan every window gets (the disclosure index, newest first), but
+ * with other filters it can be far off (ten years of one chamber, 1000 rows: 171 ms against
+ * 21 ms per call), so those stay bound and planned per call. Only first pages: each limit is its
+ * own statement, and deep offsets would spend the process's named statements
+ * (compiled-queries.ts).
+ */
+function firstPageLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
+  if (page.offset !== 0 || !Number.isSafeInteger(page.limit) || page.limit > GENERIC_PLAN_LIMIT)
+    return ALL_BOUND;
+  const windowOnly = Object.entries(filter).every(
+    ([field, value]) => value === undefined || WINDOW_ONLY.has(field),
+  );
+  if (!windowOnly) return ALL_BOUND;
+  return {
+    key: `#${page.limit}@0`,
+    filter: {},
+    limit: sql.lit(page.limit) as unknown as number,
+    offset: sql.lit(0) as unknown as number,
+  };
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE_NAME = /^[a-z_]{1,32}$/;
@@ -413,17 +453,42 @@ function tradesJsonQuery(
   // PostgreSQL: the resource's fields as the columns of a row, in order, each row as
   // row_to_json (its keys are the column names, no spaces) and the rows joined with commas in
   // the page subquery's order: the bytes JSON serialization of the objects gives (json_agg would
-  // put ", " and a line break between rows).
+  // put ", " and a line break between rows). Numbers with a fraction are written as stored:
+  // PostgreSQL writes a double as JavaScript does except below 1e-4 and from 1e15 (an exponent
+  // where JavaScript writes digits), for -0, and for infinities and NaN (quoted). A row whose text
+  // shows one of those (or a string that looks like one) is built again field by field with
+  // javascriptJsonNumber, through its PL/pgSQL function (a call the planner does not expand).
+  // Converting every number inline made the page query cost twice as much on the server, most of
+  // it planning (BENCHMARKS.md, "GET /trades on PostgreSQL").
   const fields = db
     .selectFrom(inner.as('r'))
-    .select(shape.fields.map((field) => tradeJsonValue(db, field, shape).as(field)));
-  return db
+    .select(shape.fields.map((field) => tradeJsonValue(db, field, { ...shape, reals: NO_REALS }).as(field)));
+  // `offset 0` keeps the row's text computed once (not inlined into both branches below).
+  const texts = db
     .selectFrom(fields.as('r'))
-    .select([
-      sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',') || ']', '[]')`.as('json'),
-      ...counts,
-    ]);
+    .select(sql<string>`row_to_json(r)::text`.as('row_json'))
+    .selectAll('r')
+    .offset(sql.lit(0));
+  const careful = sql`(select row_to_json(c)::text from (select ${sql.join(
+    shape.fields.map((field) =>
+      shape.reals.has(field) && !shape.nulled.has(field)
+        ? sql`${javascriptJsonNumberCall(db as unknown as Kysely<unknown>, sql.ref(`r.${field}`))} as ${sql.id(field)}`
+        : sql`${sql.ref(`r.${field}`)} as ${sql.id(field)}`,
+    ),
+  )}) as c)`;
+  const rowJson = sql<string>`case when r.row_json ~ ${sql.lit(NOT_AS_JAVASCRIPT)} then ${careful} else r.row_json end`;
+  return db
+    .selectFrom(texts.as('r'))
+    .select([sql<string>`coalesce('[' || string_agg(${rowJson}, ',') || ']', '[]')`.as('json'), ...counts]);
 }
+
+const NO_REALS: ReadonlySet<string> = new Set();
+/**
+ * What in PostgreSQL's row_to_json text may be a double written otherwise than JavaScript writes
+ * it: an exponent, -0, a quoted infinity or NaN. It may also match inside a string; such a row
+ * is only built the careful way.
+ */
+const NOT_AS_JAVASCRIPT = '[0-9]e[-+]|-0[,}]|"(-?Infinity|NaN)"';
 
 /**
  * A filter as a query shape: its key (which fields, how many values each), its values by name,
