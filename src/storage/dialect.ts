@@ -630,3 +630,27 @@ export function trigramCandidates<DB>(
   const ids = sql`select rowid from ${sql.table(index)} where ${sql.ref(column)} like ${pattern}`;
   return index === 'company_names_trigram' ? sql`select ticker from company_names where id in (${ids})` : ids;
 }
+
+/** What separates the objects jsonObjectsJoined returns (JSON text never holds it unescaped). */
+export const JSON_OBJECT_SEPARATOR = '\u001e';
+
+/**
+ * Each row of the subquery aliased `r` (its columns are `fields`, in order) as the text of one
+ * JSON object with those keys in that order, the rows joined by JSON_OBJECT_SEPARATOR in the
+ * subquery's order (null without rows): SQLite `json_object`, PostgreSQL `row_to_json` (its keys
+ * are the column names, no spaces: the bytes JSON.stringify writes). The columns in `booleans`
+ * hold a comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean.
+ */
+export function jsonObjectsJoined(
+  db: Kysely<unknown>,
+  fields: readonly string[],
+  booleans: ReadonlySet<string>,
+): RawBuilder<string | null> {
+  if (!isSqlite(db)) return sql<string | null>`string_agg(row_to_json(r)::text, chr(30))`;
+  const members = fields.map((field) => {
+    const column = sql.ref(`r.${field}`);
+    const value = booleans.has(field) ? sql`json(case when ${column} then 'true' else 'false' end)` : column;
+    return sql`${sql.lit(field)}, ${value}`;
+  });
+  return sql<string | null>`group_concat(json_object(${sql.join(members)}), char(30))`;
+}
