@@ -26,6 +26,7 @@ import * as searchIvf from './migrations/0023-search-ivf.js';
 import * as analyticsRollups from './migrations/0025-analytics-rollups.js';
 import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
 import * as ops from './migrations/0028-ops.js';
+import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0027-endpoint-indexes': endpointIndexes,
   '0025-analytics-rollups': analyticsRollups,
   '0028-ops': ops,
+  '0030-endpoint-speed': endpointSpeed,
 };
 
 export interface MigrationReport {
