@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalSearch } from '../search/global.js';
 import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
 import { optimizeTrigramIndexes } from './dialect.js';
+import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 
 // Constructed members: names with shared and distinct runs of letters, one insert (one segment) each.
 const NAMES = Array.from({ length: 240 }, (_, i) => {
@@ -56,5 +57,23 @@ describe('merging the trigram indexes of GET /search', () => {
     await optimizeTrigramIndexes(store.db);
     expect(await answers()).toEqual(before);
     if (testDialect() === 'sqlite') expect(await segments()).toBeLessThan(blocksBefore);
+  });
+
+  it('migration 0030-endpoint-speed goes down and up again (the ticker index dropped, then back)', async () => {
+    const indexed = async () =>
+      Number(
+        (testDialect() === 'sqlite'
+          ? await sql<{ n: number }>`select count(*) as n from sqlite_master
+                where name = 'trades_ticker_transaction_idx'`.execute(store.db)
+          : await sql<{ n: number }>`select count(*) as n from pg_indexes
+                where indexname = 'trades_ticker_transaction_idx'`.execute(store.db)
+        ).rows[0]?.n,
+      );
+    expect(await indexed()).toBe(1);
+    await endpointSpeed.down(store.db as never);
+    expect(await indexed()).toBe(0);
+    await endpointSpeed.up(store.db as never);
+    expect(await indexed()).toBe(1);
+    expect(await answers()).toHaveLength(searches.length);
   });
 });
