@@ -60,7 +60,8 @@ export function startsWithInsensitive<DB>(
   return likeInsensitive(column, prefixPattern(prefix), db);
 }
 
-function likeInsensitive<DB>(
+/** The case-insensitive LIKE of containsInsensitive and startsWithInsensitive, given the pattern itself. */
+export function likeInsensitive<DB>(
   column: string,
   pattern: string,
   db: Kysely<DB> | undefined,
@@ -625,6 +626,12 @@ export async function dropTrigramIndexes(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists company_names`.execute(db);
 }
 
+/** Whether trigramCandidates can answer `pattern`: SQLite, a run of three characters, no escape. */
+export function trigramUsable<DB>(db: Kysely<DB>, pattern: string): boolean {
+  if (!isSqlite(db as unknown as Kysely<unknown>) || pattern.includes('\\')) return false;
+  return pattern.split(/[%_]/).some((run) => [...run].length >= 3);
+}
+
 /**
  * The keys (politicians.id, companies.ticker, ticker_trade_descriptions.id) of the rows whose
  * `column` may match the LIKE `pattern`, from `index`, when the trigram index can answer that: on
@@ -638,8 +645,7 @@ export function trigramCandidates<DB>(
   column: string,
   pattern: string,
 ): RawBuilder<unknown> | undefined {
-  if (!isSqlite(db as unknown as Kysely<unknown>) || pattern.includes('\\')) return undefined;
-  if (!pattern.split(/[%_]/).some((run) => [...run].length >= 3)) return undefined;
+  if (!trigramUsable(db, pattern)) return undefined;
   const ids = sql`select rowid from ${sql.table(index)} where ${sql.ref(column)} like ${pattern}`;
   return index === 'company_names_trigram' ? sql`select ticker from company_names where id in (${ids})` : ids;
 }
