@@ -24,6 +24,7 @@ import { readVoteviewDir, saveVoteviewSets } from '../src/ingest/votes/import.js
 import { SymbolDataCache } from '../src/market/series-loader.js';
 import { TradeSchema } from '../src/resources/trade.js';
 import { openStore } from '../src/storage/database.js';
+import { optimizeTrigramIndexes } from '../src/storage/dialect.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
@@ -163,6 +164,8 @@ export async function buildDatabase(target: string | DatabaseConfig): Promise<Be
     );
   }
   await linkCompanyDirectory(store.db, FIXTURE_NOW);
+  // What every ingest run ends with after its writes: the name indexes of GET /search merged.
+  await optimizeTrigramIndexes(store.db);
   const count = async (table: 'trades' | 'insider_trades' | 'whale_positions') =>
     Number(
       (

@@ -1,9 +1,10 @@
 // The feeds: latest trades for bulk sync, recent trades for display, and a pollable live feed.
 import type { Kysely } from 'kysely';
 import type { Trade } from '../resources/trade.js';
+import type { TradeFilter, TradeOrder, TradePageJson } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
-import { queryTrades } from './trades.js';
+import { queryTrades, queryTradesJson } from './trades.js';
 
 const EARLIEST = '0000-01-01';
 
@@ -32,13 +33,25 @@ export async function recentFeed(
   params: { limit: number; chamber?: string },
   now: Date,
 ): Promise<Trade[]> {
-  return queryTrades(
-    db,
-    { ...parseTradeFilters({ chamber: params.chamber }), disclosedFrom: EARLIEST },
-    { column: 'disclosure_date', direction: 'desc' },
-    { limit: params.limit, offset: 0 },
-    now,
-  );
+  const { filter, order, page } = recentFeedQuery(params);
+  return queryTrades(db, filter, order, page, now);
+}
+
+/** recentFeed as the JSON text the database builds; `hideGated` nulls the plan-gated fields. */
+export async function recentFeedJson(
+  db: Kysely<Database>,
+  params: { limit: number; chamber?: string },
+  now: Date,
+  hideGated: boolean,
+): Promise<TradePageJson> {
+  const { filter, order, page } = recentFeedQuery(params);
+  return queryTradesJson(db, filter, order, page, now, hideGated);
+}
+
+function recentFeedQuery(params: { limit: number; chamber?: string }) {
+  const filter: TradeFilter = { ...parseTradeFilters({ chamber: params.chamber }), disclosedFrom: EARLIEST };
+  const order: TradeOrder = { column: 'disclosure_date', direction: 'desc' };
+  return { filter, order, page: { limit: params.limit, offset: 0 } };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Politician profiles, lists and trade histories.
 import type { Kysely } from 'kysely';
+import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { ownEntry } from '../domain/lookup.js';
 import type { PoliticianSortColumn } from '../domain/sorts.js';
 import { invalidField, notFound } from '../errors.js';
@@ -10,6 +11,7 @@ import {
   findPoliticianId,
   findProfile,
   listProfiles,
+  listProfilesJson,
   type ProfileRecord,
 } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';
@@ -107,6 +109,13 @@ export interface PoliticianListParams {
 }
 
 export async function listPoliticians(db: Kysely<Database>, params: PoliticianListParams) {
+  const { filter, order } = listQuery(params);
+  const records = await listProfiles(db, filter, order, { limit: params.limit, offset: params.offset });
+  const politicians = records.map((record, index) => toSummary(record, params.offset + index + 1));
+  return { politicians, total: () => countProfiles(db, filter) };
+}
+
+function listQuery(params: PoliticianListParams) {
   const search = params.search?.trim();
   const filter = {
     search: search === '' ? undefined : search,
@@ -126,10 +135,36 @@ export async function listPoliticians(db: Kysely<Database>, params: PoliticianLi
     column: params.sort_by ?? 'trade_count',
     direction: params.sort_dir ?? (params.sort_by === 'name' ? 'asc' : 'desc'),
   } as const;
-  const records = await listProfiles(db, filter, order, { limit: params.limit, offset: params.offset });
-  const politicians = records.map((record, index) => toSummary(record, params.offset + index + 1));
-  return { politicians, total: () => countProfiles(db, filter) };
+  return { filter, order };
 }
+
+/**
+ * The list without `search` (an array) as the JSON text the database builds: each summary's fields
+ * in the resource's order and the rank last, as the route's serializer writes listPoliticians'
+ * objects. `hideGated`: the plan-gated fields are null. With the number of members, for the charge.
+ */
+export async function listPoliticiansJson(
+  db: Kysely<Database>,
+  params: PoliticianListParams,
+  hideGated: boolean,
+): Promise<{ json: string; rows: number }> {
+  const { filter, order } = listQuery(params);
+  const objects = await listProfilesJson(
+    db,
+    filter,
+    order,
+    { limit: params.limit, offset: params.offset },
+    hideGated ? GATED_FIELDS : NO_FIELDS,
+  );
+  // Each object ends with its closing brace: the rank goes before it, as the last field.
+  const ranked = objects.map(
+    (object, index) => `${object.slice(0, -1)},"rank":${params.offset + index + 1}}`,
+  );
+  return { json: `[${ranked.join(',')}]`, rows: objects.length };
+}
+
+const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
+const NO_FIELDS: ReadonlySet<string> = new Set();
 
 export async function politicianTrades(
   db: Kysely<Database>,

@@ -7,10 +7,10 @@ import { invalidField, notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import { dailyCloses } from '../storage/repositories/prices.js';
 import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
-import type { TradeOrder } from '../storage/repositories/trades.js';
+import type { TradeFilter, TradeOrder, TradePageJson } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
-import { queryTrades } from './trades.js';
+import { queryTrades, queryTradesJson } from './trades.js';
 
 export interface TickerTradesParams {
   trade_type?: string;
@@ -35,9 +35,30 @@ export async function tickerTrades(
   params: TickerTradesParams,
   now: Date,
 ): Promise<Trade[]> {
+  const { filter, order } = await tickerTradesQuery(db, rawTicker, params);
+  return queryTrades(db, filter, order, { limit: params.limit, offset: params.offset }, now);
+}
+
+/** tickerTrades as the JSON text the database builds; `hideGated` nulls the plan-gated fields. */
+export async function tickerTradesJson(
+  db: Kysely<Database>,
+  rawTicker: string,
+  params: TickerTradesParams,
+  now: Date,
+  hideGated: boolean,
+): Promise<TradePageJson> {
+  const { filter, order } = await tickerTradesQuery(db, rawTicker, params);
+  return queryTradesJson(db, filter, order, { limit: params.limit, offset: params.offset }, now, hideGated);
+}
+
+async function tickerTradesQuery(
+  db: Kysely<Database>,
+  rawTicker: string,
+  params: TickerTradesParams,
+): Promise<{ filter: TradeFilter; order: TradeOrder }> {
   const ticker = tickerSymbol(rawTicker);
   if (!(await tickerKnown(db, ticker))) throw notFound(`No trades or company for ticker "${ticker}"`);
-  const filter = {
+  const filter: TradeFilter = {
     ...parseTradeFilters({ trade_type: params.trade_type, chamber: params.chamber }),
     tickers: [ticker],
   };
@@ -45,7 +66,7 @@ export async function tickerTrades(
     column: params.sort_by ?? 'transaction_date',
     direction: params.sort_dir ?? 'desc',
   };
-  return queryTrades(db, filter, order, { limit: params.limit, offset: params.offset }, now);
+  return { filter, order };
 }
 
 export async function mostTraded(

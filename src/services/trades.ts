@@ -75,6 +75,27 @@ export async function listTradesJson(
   );
 }
 
+/**
+ * Any trade query as the JSON text the database builds (queryTrades' page, the fields of the Trade
+ * resource in its order), for the other trade lists (/tickers/{t}/trades, /feed/recent).
+ * `hideGated`: the plan-gated fields are null in the answer.
+ */
+export async function queryTradesJson(
+  db: Kysely<Database>,
+  filter: TradeFilter,
+  order: TradeOrder,
+  page: Page,
+  now: Date,
+  hideGated: boolean,
+): Promise<TradePageJson> {
+  return findTradesJson(db, filter, order, page, {
+    fields: TRADE_FIELDS,
+    nulled: hideGated ? GATED_FIELDS : NO_FIELDS,
+    reals: REAL_FIELDS,
+    today: todayUtc(now),
+  });
+}
+
 const TRADE_FIELDS = Object.keys(TradeSchema.properties);
 const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
 const NO_FIELDS: ReadonlySet<string> = new Set();

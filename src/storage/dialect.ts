@@ -60,7 +60,8 @@ export function startsWithInsensitive<DB>(
   return likeInsensitive(column, prefixPattern(prefix), db);
 }
 
-function likeInsensitive<DB>(
+/** The case-insensitive LIKE of containsInsensitive and startsWithInsensitive, given the pattern itself. */
+export function likeInsensitive<DB>(
   column: string,
   pattern: string,
   db: Kysely<DB> | undefined,
@@ -631,6 +632,19 @@ export async function createTrigramIndexes(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/**
+ * Merges each trigram index into one b-tree (FTS5 'optimize'), on SQLite. The triggers add every
+ * row written as its own small segment, and a match reads every segment: after a bulk load a
+ * trigram match cost 0.2-0.4 ms against 0.03-0.08 ms merged, most of a GET /search call
+ * (BENCHMARKS.md, issue 17). Run after each ingest run (and once by migration 0030-endpoint-speed);
+ * ~0.25 s over the bench database's 17,000 companies. PostgreSQL has no such index.
+ */
+export async function optimizeTrigramIndexes<DB>(db: Kysely<DB>): Promise<void> {
+  if (!isSqlite(db as unknown as Kysely<unknown>)) return;
+  for (const { index } of TRIGRAM_SOURCES)
+    await sql.raw(`insert into ${index} (${index}) values ('optimize')`).execute(db);
+}
+
 export async function dropTrigramIndexes(db: Kysely<unknown>): Promise<void> {
   if (!isSqlite(db)) return;
   for (const { index } of TRIGRAM_SOURCES) {
@@ -641,6 +655,12 @@ export async function dropTrigramIndexes(db: Kysely<unknown>): Promise<void> {
   for (const event of ['insert', 'update', 'delete'])
     await sql.raw(`drop trigger if exists company_names_${event}`).execute(db);
   await sql`drop table if exists company_names`.execute(db);
+}
+
+/** Whether trigramCandidates can answer `pattern`: SQLite, a run of three characters, no escape. */
+export function trigramUsable<DB>(db: Kysely<DB>, pattern: string): boolean {
+  if (!isSqlite(db as unknown as Kysely<unknown>) || pattern.includes('\\')) return false;
+  return pattern.split(/[%_]/).some((run) => [...run].length >= 3);
 }
 
 /**
@@ -656,8 +676,31 @@ export function trigramCandidates<DB>(
   column: string,
   pattern: string,
 ): RawBuilder<unknown> | undefined {
-  if (!isSqlite(db as unknown as Kysely<unknown>) || pattern.includes('\\')) return undefined;
-  if (!pattern.split(/[%_]/).some((run) => [...run].length >= 3)) return undefined;
+  if (!trigramUsable(db, pattern)) return undefined;
   const ids = sql`select rowid from ${sql.table(index)} where ${sql.ref(column)} like ${pattern}`;
   return index === 'company_names_trigram' ? sql`select ticker from company_names where id in (${ids})` : ids;
+}
+
+/** What separates the objects jsonObjectsJoined returns (JSON text never holds it unescaped). */
+export const JSON_OBJECT_SEPARATOR = '\u001e';
+
+/**
+ * Each row of the subquery aliased `r` (its columns are `fields`, in order) as the text of one
+ * JSON object with those keys in that order, the rows joined by JSON_OBJECT_SEPARATOR in the
+ * subquery's order (null without rows): SQLite `json_object`, PostgreSQL `row_to_json` (its keys
+ * are the column names, no spaces: the bytes JSON.stringify writes). The columns in `booleans`
+ * hold a comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean.
+ */
+export function jsonObjectsJoined(
+  db: Kysely<unknown>,
+  fields: readonly string[],
+  booleans: ReadonlySet<string>,
+): RawBuilder<string | null> {
+  if (!isSqlite(db)) return sql<string | null>`string_agg(row_to_json(r)::text, chr(30))`;
+  const members = fields.map((field) => {
+    const column = sql.ref(`r.${field}`);
+    const value = booleans.has(field) ? sql`json(case when ${column} then 'true' else 'false' end)` : column;
+    return sql`${sql.lit(field)}, ${value}`;
+  });
+  return sql<string | null>`group_concat(json_object(${sql.join(members)}), char(30))`;
 }

@@ -27,6 +27,7 @@ import * as analyticsRollups from './migrations/0025-analytics-rollups.js';
 import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
 import * as ops from './migrations/0028-ops.js';
 import * as pgHotPath from './migrations/0029-pg-hot-path.js';
+import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0025-analytics-rollups': analyticsRollups,
   '0028-ops': ops,
   '0029-pg-hot-path': pgHotPath,
+  '0030-endpoint-speed': endpointSpeed,
 };
 
 export interface MigrationReport {

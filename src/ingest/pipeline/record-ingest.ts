@@ -6,6 +6,7 @@
 // second run over the same documents writes and emits nothing.
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
+import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { readIngestState, recordRunEnd, recordRunStart } from '../../storage/repositories/ingest.js';
 import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
@@ -128,5 +129,7 @@ export async function runRecordIngest<R>(
   );
   // New and changed records become searchable at once (their vectors follow at the next question).
   await refreshSearchDocuments(db, clock());
+  // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
+  await optimizeTrigramIndexes(db);
   return report;
 }

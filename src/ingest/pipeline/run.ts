@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
 import { SOURCE_OF_NAME } from '../../domain/sources.js';
 import { toFilingResource } from '../../resources/filing.js';
+import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
   countDocuments,
@@ -98,6 +99,8 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
   }
   // New and changed records become searchable at once (their vectors follow at the next question).
   await refreshSearchDocuments(db, clock());
+  // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
+  await optimizeTrigramIndexes(db);
   return { startedAt, finishedAt: clock().toISOString(), sources };
 }
 

@@ -1,12 +1,15 @@
 // Candidate rows for global search; ranking happens in search/.
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../compiled-queries.js';
 import {
   containsInsensitive,
   containsPattern,
+  likeInsensitive,
   prefixPattern,
   startsWithInsensitive,
   type TrigramIndex,
   trigramCandidates,
+  trigramUsable,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
 
@@ -14,54 +17,77 @@ const CANDIDATES = 200;
 
 /**
  * `key in (...)`: the keys the trigram index names for any of the column matches (on SQLite, see
- * trigramCandidates), or true when it cannot answer one of them (the query then scans).
+ * trigramCandidates), or true when it cannot answer one of them (`usable` false: the query then
+ * scans). The patterns may be compiledOnce placeholders: `usable` was decided on the real ones.
  */
 function narrowed(
   db: Kysely<Database>,
+  usable: boolean,
   key: string,
   index: TrigramIndex,
   matches: readonly { column: string; pattern: string }[],
 ) {
   const sets = matches.map(({ column, pattern }) => trigramCandidates(db, index, column, pattern));
-  if (sets.some((set) => set === undefined)) return sql<boolean>`1 = 1`;
+  if (!usable || sets.some((set) => set === undefined)) return sql<boolean>`1 = 1`;
   return sql<boolean>`${sql.ref(key)} in (${sql.join(sets, sql` union `)})`;
 }
+
+/** Whether the trigram index answers every one of these patterns (the shape of the query). */
+function allUsable(db: Kysely<Database>, patterns: readonly string[]): boolean {
+  return patterns.every((pattern) => trigramUsable(db, pattern));
+}
+
+// Each query below is built and compiled once per shape (whether the trigram indexes answer its
+// patterns, how many tickers it counts) and run with its LIKE patterns as values: building the
+// five queries through Kysely cost more than running them (BENCHMARKS.md, issue 17).
 
 // The members' trade counts come from politician_trade_totals (kept by triggers, migration
 // 0021-politician-stats), the tickers' from ticker_trade_descriptions (migration
 // 0027-endpoint-indexes): no aggregate over the trades per call (issue 17).
 export async function politicianCandidates(db: Kysely<Database>, needle: string) {
-  return db
-    .selectFrom('politicians as p')
-    .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.slug',
-      'p.party',
-      'p.state',
-      'p.chamber',
-      'p.last_name',
-      'p.nickname',
-      'p.first_name',
-      sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
-    ])
-    .where(
-      narrowed(db, 'p.id', 'politicians_trigram', [
-        { column: 'name', pattern: containsPattern(needle) },
-        { column: 'slug', pattern: containsPattern(needle.replace(/\s+/g, '-')) },
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        containsInsensitive('p.name', needle, db),
-        containsInsensitive('p.slug', needle.replace(/\s+/g, '-'), db),
-      ]),
-    )
-    .orderBy(sql`coalesce(s.trade_count, 0)`, 'desc')
-    .orderBy('p.id')
-    .limit(CANDIDATES)
-    .execute();
+  const values = { name: containsPattern(needle), slug: containsPattern(needle.replace(/\s+/g, '-')) };
+  const usable = allUsable(db, [values.name, values.slug]);
+  type Row = {
+    id: number;
+    name: string;
+    slug: string;
+    party: string | null;
+    state: string | null;
+    chamber: string;
+    last_name: string | null;
+    nickname: string | null;
+    first_name: string | null;
+    trade_count: number;
+  };
+  return compiledOnce<keyof typeof values, Row>(db, `search.politicians:${usable}`, (param) =>
+    db
+      .selectFrom('politicians as p')
+      .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id')
+      .select([
+        'p.id',
+        'p.name',
+        'p.slug',
+        'p.party',
+        'p.state',
+        'p.chamber',
+        'p.last_name',
+        'p.nickname',
+        'p.first_name',
+        sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
+      ])
+      .where(
+        narrowed(db, usable, 'p.id', 'politicians_trigram', [
+          { column: 'name', pattern: param('name') },
+          { column: 'slug', pattern: param('slug') },
+        ]),
+      )
+      .where((eb) =>
+        eb.or([likeInsensitive('p.name', param('name'), db), likeInsensitive('p.slug', param('slug'), db)]),
+      )
+      .orderBy(sql`coalesce(s.trade_count, 0)`, 'desc')
+      .orderBy('p.id')
+      .limit(CANDIDATES),
+  ).execute(values);
 }
 
 /**
@@ -83,38 +109,57 @@ function tickerGroups(db: Kysely<Database>) {
     .limit(CANDIDATES);
 }
 
+type TickerGroup = { ticker: string; n: number; description: string | null };
+
 export async function tickerCandidates(db: Kysely<Database>, needle: string) {
-  const traded = await tickerGroups(db)
-    .where(
-      narrowed(db, 'id', 'ticker_descriptions_trigram', [
-        { column: 'ticker', pattern: prefixPattern(needle) },
-      ]),
-    )
-    .where(startsWithInsensitive('ticker', needle, db))
-    .execute();
-  const companies = await db
-    .selectFrom('companies')
-    .select(['ticker', 'name'])
-    .where(
-      narrowed(db, 'ticker', 'company_names_trigram', [
-        { column: 'ticker', pattern: prefixPattern(needle) },
-        { column: 'name', pattern: containsPattern(needle) },
-      ]),
-    )
-    .where((eb) =>
-      eb.or([startsWithInsensitive('ticker', needle, db), containsInsensitive('name', needle, db)]),
-    )
-    .limit(CANDIDATES)
-    .execute();
-  const byDescription = await tickerGroups(db)
-    .where('described', '=', 1)
-    .where(
-      narrowed(db, 'id', 'ticker_descriptions_trigram', [
-        { column: 'asset_description', pattern: containsPattern(needle) },
-      ]),
-    )
-    .where(containsInsensitive('asset_description', needle, db))
-    .execute();
+  const prefix = prefixPattern(needle);
+  const contains = containsPattern(needle);
+  const prefixUsable = allUsable(db, [prefix]);
+  const bothUsable = allUsable(db, [prefix, contains]);
+  const containsUsable = allUsable(db, [contains]);
+  const traded = await compiledOnce<'prefix', TickerGroup>(db, `search.traded:${prefixUsable}`, (param) =>
+    tickerGroups(db)
+      .where(
+        narrowed(db, prefixUsable, 'id', 'ticker_descriptions_trigram', [
+          { column: 'ticker', pattern: param('prefix') },
+        ]),
+      )
+      .where(likeInsensitive('ticker', param('prefix'), db)),
+  ).execute({ prefix });
+  const companies = await compiledOnce<'prefix' | 'contains', { ticker: string; name: string | null }>(
+    db,
+    `search.companies:${bothUsable}`,
+    (param) =>
+      db
+        .selectFrom('companies')
+        .select(['ticker', 'name'])
+        .where(
+          narrowed(db, bothUsable, 'ticker', 'company_names_trigram', [
+            { column: 'ticker', pattern: param('prefix') },
+            { column: 'name', pattern: param('contains') },
+          ]),
+        )
+        .where((eb) =>
+          eb.or([
+            likeInsensitive('ticker', param('prefix'), db),
+            likeInsensitive('name', param('contains'), db),
+          ]),
+        )
+        .limit(CANDIDATES),
+  ).execute({ prefix, contains });
+  const byDescription = await compiledOnce<'contains', TickerGroup>(
+    db,
+    `search.described:${containsUsable}`,
+    (param) =>
+      tickerGroups(db)
+        .where('described', '=', 1)
+        .where(
+          narrowed(db, containsUsable, 'id', 'ticker_descriptions_trigram', [
+            { column: 'asset_description', pattern: param('contains') },
+          ]),
+        )
+        .where(likeInsensitive('asset_description', param('contains'), db)),
+  ).execute({ contains });
   return { traded, companies, byDescription };
 }
 

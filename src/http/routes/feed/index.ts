@@ -1,6 +1,10 @@
 // GET /feed/recent and GET /feed/live
 import { Type } from 'typebox';
-import { liveFeed, recentFeed } from '../../../services/feeds.js';
+import { seesGatedFields } from '../../../accounts/metering.js';
+import type { Trade } from '../../../resources/trade.js';
+import { liveFeed, recentFeed, recentFeedJson } from '../../../services/feeds.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { settleChargeForRows } from '../../plugins/metering.js';
 import { errorResponses, Limit } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TradeList } from '../trades/schema.js';
@@ -21,7 +25,18 @@ export function feedRoutes(app: App, deps: AppDeps): void {
         response: { 200: TradeList, ...errorResponses(422) },
       },
     },
-    async (request) => recentFeed(deps.db, request.query, deps.clock()),
+    async (request, reply) => {
+      // JSON answers: the page as the JSON text the database builds, as GET /trades sends it.
+      if (!wantsCsv(request)) {
+        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
+        const page = await recentFeedJson(deps.db, request.query, deps.clock(), hideGated);
+        await settleChargeForRows(deps, request, reply, page);
+        request.pageRows = page.rows;
+        // The text is the serialized TradeList; the type provider only knows the object form.
+        return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
+      }
+      return recentFeed(deps.db, request.query, deps.clock());
+    },
   );
 
   app.get(

@@ -1,6 +1,9 @@
 // GET /politicians
 import { Type } from 'typebox';
-import { listPoliticians } from '../../../services/politicians.js';
+import { seesGatedFields } from '../../../accounts/metering.js';
+import { listPoliticians, listPoliticiansJson } from '../../../services/politicians.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { settleChargeForRows } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { PoliticianListQuery, PoliticianSummarySchema, PROFILE_EXAMPLE } from './schema.js';
@@ -34,7 +37,16 @@ export function listPoliticiansRoute(app: App, deps: AppDeps): void {
         response: { 200: ListOrSearch, ...errorResponses(422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The plain list: the JSON text the database builds (as GET /trades sends its page).
+      if (request.query.search === undefined && !wantsCsv(request)) {
+        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
+        const page = await listPoliticiansJson(deps.db, request.query, hideGated);
+        await settleChargeForRows(deps, request, reply, { rows: page.rows, executiveRows: 0 });
+        request.pageRows = page.rows;
+        // The text is the serialized list; the type provider only knows the object form.
+        return reply.type('application/json; charset=utf-8').send(page.json as unknown as []);
+      }
       const { politicians, total } = await listPoliticians(deps.db, request.query);
       if (request.query.search === undefined) return politicians;
       return { politicians, total: await total() };
