@@ -190,4 +190,30 @@ describe('the metered hot path on the store', () => {
       .executeTakeFirstOrThrow();
     expect(spent.spent_today).toBe(41);
   });
+
+  it.runIf(testDialect() === 'sqlite')(
+    'a group that waited through heavy work commits at the next charge, not at the end of the batch',
+    async () => {
+      const created = await account(1000);
+      const start = await balance(created.account_id);
+      const call = chargeOf(created);
+      const handle = syncSqliteOf(store.db);
+      const credits = () =>
+        (
+          handle
+            ?.prepare('select allowance + credits as left from accounts where id = ?')
+            .get(created.account_id) as {
+            left: number;
+          }
+        ).left;
+      const first = call(3, 'waited-1');
+      expect(credits()).toBe(start); // waiting for the end of this turn of the event loop
+      const busyUntil = performance.now() + 5; // a 1000-row page's worth of synchronous work
+      while (performance.now() < busyUntil);
+      const second = call(4, 'waited-2');
+      expect(credits()).toBe(start - 7); // both committed before the turn ended
+      expect(await first).toMatchObject({ ok: true });
+      expect(await second).toMatchObject({ ok: true });
+    },
+  );
 });

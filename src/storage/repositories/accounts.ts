@@ -606,7 +606,20 @@ interface WaitingCharge {
   settle: (outcome: ChargeSettled) => void;
 }
 
-const waitingCharges = new WeakMap<BetterSqlite3.Database, WaitingCharge[]>();
+interface ChargeGroup {
+  charges: WaitingCharge[];
+  /** When its first charge was asked for (performance.now()). */
+  since: number;
+}
+
+/**
+ * How long a group may keep its first charge waiting before the next charge commits it at once.
+ * Measured (BENCHMARKS.md's notes): without it, ten 1000-row answers waited together for one
+ * commit and the server's peak RSS went from ~185 to ~400 MB.
+ */
+const GROUP_WAIT_MS = 2;
+
+const waitingCharges = new WeakMap<BetterSqlite3.Database, ChargeGroup>();
 const groupTransactions = new WeakMap<
   BetterSqlite3.Database,
   BetterSqlite3.Transaction<(group: WaitingCharge[]) => ChargeSettled[]>
@@ -652,29 +665,29 @@ function chargeInNextGroup(
   return new Promise((resolve, reject) => {
     let group = waitingCharges.get(handle);
     if (!group) {
-      const started: WaitingCharge[] = [];
+      const started: ChargeGroup = { charges: [], since: performance.now() };
       group = started;
       waitingCharges.set(handle, started);
       setImmediate(() => commitChargeGroup(handle, db, started));
     }
-    group.push({
+    group.charges.push({
       values,
       withUsage,
       settle: (outcome) => ('charged' in outcome ? resolve(outcome.charged) : reject(outcome.failed)),
     });
+    // A group that has waited through heavy work (a 1000-row page takes milliseconds) commits
+    // now: its callers hold their finished answers until it does, and the memory with them.
+    if (performance.now() - group.since > GROUP_WAIT_MS) commitChargeGroup(handle, db, group);
   });
 }
 
-function commitChargeGroup(
-  handle: BetterSqlite3.Database,
-  db: Kysely<Database>,
-  group: WaitingCharge[],
-): void {
+function commitChargeGroup(handle: BetterSqlite3.Database, db: Kysely<Database>, group: ChargeGroup): void {
+  if (waitingCharges.get(handle) !== group) return; // committed already
   waitingCharges.delete(handle);
   if (syncSqliteOf(db) !== handle) {
     // An async Kysely transaction holds the one connection between two of its statements: a
     // statement run now would join it, so each charge takes the async path and waits its turn.
-    for (const charge of group) {
+    for (const charge of group.charges) {
       chargeAsynchronously(db, charge.values, charge.withUsage).then(
         (charged) => charge.settle({ charged }),
         (failed: unknown) => charge.settle({ failed }),
@@ -684,14 +697,14 @@ function commitChargeGroup(
   }
   let outcomes: ChargeSettled[];
   try {
-    outcomes = groupTransaction(handle, db).immediate(group);
+    outcomes = groupTransaction(handle, db).immediate(group.charges);
   } catch (failed) {
     // The commit itself failed (e.g. the database stayed locked past its busy timeout): nothing
     // of the group was written.
-    for (const waiting of group) waiting.settle({ failed });
+    for (const waiting of group.charges) waiting.settle({ failed });
     return;
   }
-  group.forEach((waiting, index) => {
+  group.charges.forEach((waiting, index) => {
     const outcome = outcomes[index];
     waiting.settle(outcome ?? { failed: new Error('charge group lost an outcome') });
   });
