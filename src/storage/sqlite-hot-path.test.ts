@@ -198,14 +198,9 @@ describe('the metered hot path on the store', () => {
       const start = await balance(created.account_id);
       const call = chargeOf(created);
       const handle = syncSqliteOf(store.db);
-      const credits = () =>
-        (
-          handle
-            ?.prepare('select allowance + credits as left from accounts where id = ?')
-            .get(created.account_id) as {
-            left: number;
-          }
-        ).left;
+      if (!handle) throw new Error('a SQLite store outside a transaction has its handle');
+      const left = handle.prepare('select allowance + credits as left from accounts where id = ?');
+      const credits = () => (left.get(created.account_id) as { left: number }).left;
       const first = call(3, 'waited-1');
       expect(credits()).toBe(start); // waiting for the end of this turn of the event loop
       const busyUntil = performance.now() + 5; // a 1000-row page's worth of synchronous work
