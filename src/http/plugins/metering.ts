@@ -179,6 +179,24 @@ export async function settleChargeForRows(
   );
 }
 
+/**
+ * Answers with a page whose JSON text the database built: `load` gets whether the caller's
+ * plan-gated fields must be null in it, the call is charged for the page's rows, the Link header
+ * counts them, and the text is sent as it is (GET /trades, the ticker and feed lists, /politicians).
+ */
+export async function sendDatabaseJson(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  load: (hideGated: boolean) => Promise<RowCount & { json: string }>,
+): Promise<FastifyReply> {
+  const hideGated = request.caller !== null && !seesGatedFields(request.caller);
+  const page = await load(hideGated);
+  await settleChargeForRows(deps, request, reply, page);
+  request.pageRows = page.rows;
+  return reply.type('application/json; charset=utf-8').send(page.json);
+}
+
 async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, cost: number) {
   const { caller } = request;
   if (!caller) return;

@@ -1,10 +1,8 @@
 // GET /feed/recent and GET /feed/live
 import { Type } from 'typebox';
-import { seesGatedFields } from '../../../accounts/metering.js';
-import type { Trade } from '../../../resources/trade.js';
 import { liveFeed, recentFeed, recentFeedJson } from '../../../services/feeds.js';
 import { wantsCsv } from '../../plugins/csv.js';
-import { settleChargeForRows } from '../../plugins/metering.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Limit } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TradeList } from '../trades/schema.js';
@@ -28,12 +26,9 @@ export function feedRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       // JSON answers: the page as the JSON text the database builds, as GET /trades sends it.
       if (!wantsCsv(request)) {
-        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
-        const page = await recentFeedJson(deps.db, request.query, deps.clock(), hideGated);
-        await settleChargeForRows(deps, request, reply, page);
-        request.pageRows = page.rows;
-        // The text is the serialized TradeList; the type provider only knows the object form.
-        return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
+        return sendDatabaseJson(deps, request, reply, (hideGated) =>
+          recentFeedJson(deps.db, request.query, deps.clock(), hideGated),
+        );
       }
       return recentFeed(deps.db, request.query, deps.clock());
     },

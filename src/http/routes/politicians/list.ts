@@ -1,9 +1,8 @@
 // GET /politicians
 import { Type } from 'typebox';
-import { seesGatedFields } from '../../../accounts/metering.js';
 import { listPoliticians, listPoliticiansJson } from '../../../services/politicians.js';
 import { wantsCsv } from '../../plugins/csv.js';
-import { settleChargeForRows } from '../../plugins/metering.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { PoliticianListQuery, PoliticianSummarySchema, PROFILE_EXAMPLE } from './schema.js';
@@ -40,12 +39,10 @@ export function listPoliticiansRoute(app: App, deps: AppDeps): void {
     async (request, reply) => {
       // The plain list: the JSON text the database builds (as GET /trades sends its page).
       if (request.query.search === undefined && !wantsCsv(request)) {
-        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
-        const page = await listPoliticiansJson(deps.db, request.query, hideGated);
-        await settleChargeForRows(deps, request, reply, { rows: page.rows, executiveRows: 0 });
-        request.pageRows = page.rows;
-        // The text is the serialized list; the type provider only knows the object form.
-        return reply.type('application/json; charset=utf-8').send(page.json as unknown as []);
+        return sendDatabaseJson(deps, request, reply, async (hideGated) => {
+          const page = await listPoliticiansJson(deps.db, request.query, hideGated);
+          return { json: page.json, rows: page.rows, executiveRows: 0 };
+        });
       }
       const { politicians, total } = await listPoliticians(deps.db, request.query);
       if (request.query.search === undefined) return politicians;

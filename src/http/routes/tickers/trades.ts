@@ -1,11 +1,9 @@
 // GET /tickers/{ticker}/trades
 import { Type } from 'typebox';
-import { seesGatedFields } from '../../../accounts/metering.js';
 import { TRADE_SORT_COLUMNS } from '../../../domain/sorts.js';
-import type { Trade } from '../../../resources/trade.js';
 import { tickerTrades, tickerTradesJson } from '../../../services/tickers.js';
 import { wantsCsv } from '../../plugins/csv.js';
-import { settleChargeForRows } from '../../plugins/metering.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TradeList } from '../trades/schema.js';
@@ -39,18 +37,9 @@ export function tickerTradesRoute(app: App, deps: AppDeps): void {
     async (request, reply) => {
       // JSON answers: the page as the JSON text the database builds, as GET /trades sends it.
       if (!wantsCsv(request)) {
-        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
-        const page = await tickerTradesJson(
-          deps.db,
-          request.params.ticker,
-          request.query,
-          deps.clock(),
-          hideGated,
+        return sendDatabaseJson(deps, request, reply, (hideGated) =>
+          tickerTradesJson(deps.db, request.params.ticker, request.query, deps.clock(), hideGated),
         );
-        await settleChargeForRows(deps, request, reply, page);
-        request.pageRows = page.rows;
-        // The text is the serialized TradeList; the type provider only knows the object form.
-        return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
       }
       return tickerTrades(deps.db, request.params.ticker, request.query, deps.clock());
     },

@@ -1,9 +1,6 @@
-// GET /trades
-import { seesGatedFields } from '../../../accounts/metering.js';
-import type { Trade } from '../../../resources/trade.js';
 import { listTrades, listTradesJson } from '../../../services/trades.js';
 import { wantsCsv } from '../../plugins/csv.js';
-import { settleChargeForRows } from '../../plugins/metering.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TradeList, TradeListQuery } from './schema.js';
@@ -30,12 +27,9 @@ export function listTradesRoute(app: App, deps: AppDeps): void {
       // JSON answers: the page as the JSON text the database builds, plan gating done in the
       // query, charged for its rows before it is sent (docs/architecture.md, "The metered hot path").
       if (!wantsCsv(request)) {
-        const hideGated = request.caller !== null && !seesGatedFields(request.caller);
-        const page = await listTradesJson(deps.db, request.query, deps.clock(), hideGated);
-        await settleChargeForRows(deps, request, reply, page);
-        request.pageRows = page.rows;
-        // The text is the serialized TradeList; the type provider only knows the object form.
-        return reply.type('application/json; charset=utf-8').send(page.json as unknown as Trade[]);
+        return sendDatabaseJson(deps, request, reply, (hideGated) =>
+          listTradesJson(deps.db, request.query, deps.clock(), hideGated),
+        );
       }
       return listTrades(deps.db, request.query, deps.clock());
     },
