@@ -129,6 +129,32 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
     }
   });
 
+  it.runIf(testDialect() === 'postgres')(
+    'rows whose only unusual number is -0, an infinity, NaN or a tiny value are rebuilt (PostgreSQL)',
+    async () => {
+      // Doubles PostgreSQL can hold but the ingest never writes (constructed, put back afterwards):
+      // each in a row whose other reals are ordinary, in a column other than gain_7d.
+      await sql`update trades set gain_7d = id / 3.0 where id % 7 <> 0`.execute(ctx.store.db);
+      await sql`update trades set alpha_30d = case id % 5 when 0 then '-0'::float8 when 1 then 'Infinity'::float8
+          when 2 then '-Infinity'::float8 when 3 then 'NaN'::float8 else 3e-5 end
+        where id % 7 = 1`.execute(ctx.store.db);
+      try {
+        const params = { ...base, limit: 1000, days: 3650 };
+        const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
+        const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, false);
+        const unusual = rows.filter(
+          (row) => row.alpha_30d === null || Object.is(row.alpha_30d, -0) || row.alpha_30d === 3e-5,
+        );
+        expect(unusual.length).toBeGreaterThan(20);
+        expect(page.json).toBe(serializedInResourceOrder(rows));
+      } finally {
+        await sql`update trades set alpha_30d = id / 7.0`.execute(ctx.store.db);
+        await sql`update trades set gain_7d = case id % 4 when 0 then 1.5e-7 * id when 1 then 2.5e-5 * id
+          when 2 then 1.2345e15 + id / 8.0 else -0.0 end`.execute(ctx.store.db);
+      }
+    },
+  );
+
   it('reals from 1e16 up: the same numbers (PostgreSQL may write more digits than JavaScript)', async () => {
     // PostgreSQL's shortest-digits output is not always the shortest for integral doubles from
     // 1e16 up (9.999999999999999e+22 for 1e23); such returns or prices do not occur in trade data.

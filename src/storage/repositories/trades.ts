@@ -455,8 +455,8 @@ function tradesJsonQuery(
   // the page subquery's order: the bytes JSON serialization of the objects gives (json_agg would
   // put ", " and a line break between rows). Numbers with a fraction are written as stored:
   // PostgreSQL writes a double as JavaScript does except below 1e-4 and from 1e15 (an exponent
-  // where JavaScript writes digits), for -0, and for infinities and NaN (quoted). A row whose text
-  // shows one of those (or a string that looks like one) is built again field by field with
+  // where JavaScript writes digits), for -0, and for infinities and NaN (quoted). A row holding
+  // one of those (notAsJavascript) is built again field by field with
   // javascriptJsonNumber, through its PL/pgSQL function (a call the planner does not expand).
   // Converting every number inline made the page query cost twice as much on the server, most of
   // it planning (BENCHMARKS.md, "GET /trades on PostgreSQL").
@@ -476,19 +476,28 @@ function tradesJsonQuery(
         : sql`${sql.ref(`r.${field}`)} as ${sql.id(field)}`,
     ),
   )}) as c)`;
-  const rowJson = sql<string>`case when r.row_json ~ ${sql.lit(NOT_AS_JAVASCRIPT)} then ${careful} else r.row_json end`;
+  const rowJson = sql<string>`case when ${notAsJavascript(shape)} then ${careful} else r.row_json end`;
   return db
     .selectFrom(texts.as('r'))
     .select([sql<string>`coalesce('[' || string_agg(${rowJson}, ',') || ']', '[]')`.as('json'), ...counts]);
 }
 
 const NO_REALS: ReadonlySet<string> = new Set();
+
 /**
- * What in PostgreSQL's row_to_json text may be a double written otherwise than JavaScript writes
- * it: an exponent, -0, a quoted infinity or NaN. It may also match inside a string; such a row
- * is only built the careful way.
+ * Whether a page row holds a double that PostgreSQL's row_to_json writes otherwise than
+ * JavaScript: one from 1e15 up (an exponent), an infinity or NaN (quoted; NaN sorts above every
+ * number in PostgreSQL), or one below 1e-4 (an exponent), -0 among them. Zeros and a few small
+ * values take the careful way too, which writes them right. Two calls over the row's reals: the
+ * regular expression over each row's text that stood here cost the server 0.13 ms of a 25-row
+ * page's 0.5 (BENCHMARKS.md's notes).
  */
-const NOT_AS_JAVASCRIPT = '[0-9]e[-+]|-0[,}]|"(-?Infinity|NaN)"';
+function notAsJavascript(shape: TradeJsonShape) {
+  const reals = shape.fields.filter((field) => shape.reals.has(field) && !shape.nulled.has(field));
+  if (reals.length === 0) return sql<boolean>`false`;
+  const magnitudes = sql.join(reals.map((field) => sql`abs(${sql.ref(`r.${field}`)})`));
+  return sql<boolean>`(greatest(${magnitudes}) >= 1e15::float8 or least(${magnitudes}) < 1e-4::float8)`;
+}
 
 /**
  * A filter as a query shape: its key (which fields, how many values each), its values by name,
