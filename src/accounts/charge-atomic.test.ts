@@ -4,6 +4,7 @@
 // ledger and the request log as they were; a charge writes each exactly once.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../storage/database.js';
 import { chargeCall, revokeKey } from '../storage/repositories/accounts.js';
 import type { Database } from '../storage/schema.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
@@ -104,6 +105,31 @@ describe('the charge is all or nothing', () => {
     const before = await state(store.db, ids.accountId, ids.keyId);
     expect(await charge(ids, 40, 'req-revoked')).toEqual({ ok: false, reason: 'revoked' });
     expect(await state(store.db, ids.accountId, ids.keyId)).toEqual(before);
+  });
+
+  it('two processes charging the same two accounts at once, in opposite orders: every charge taken exactly once', async () => {
+    // A second store stands for a second server process: its own pool and, on PostgreSQL, its own
+    // charge batches, which lock the accounts of a batch in id order as this one's do.
+    const other = openStore(store.config);
+    try {
+      const first = await account(10_000, 1_000_000);
+      const second = await account(10_000, 1_000_000);
+      const take = (db: Kysely<Database>, ids: typeof first, requestId: string) =>
+        chargeCall(db, { ...ids, cost: 3, requestId, route: 'GET /trades', day: DAY }, NOW.toISOString());
+      const calls: Promise<unknown>[] = [];
+      for (let i = 0; i < 200; i++) {
+        calls.push(take(store.db, first, `pair-a1-${i}`), take(store.db, second, `pair-a2-${i}`));
+        calls.push(take(other.db, second, `pair-b2-${i}`), take(other.db, first, `pair-b1-${i}`));
+      }
+      const outcomes = await Promise.all(calls);
+      expect(outcomes.every((outcome) => (outcome as { ok: boolean }).ok)).toBe(true);
+      for (const ids of [first, second]) {
+        const after = await state(store.db, ids.accountId, ids.keyId);
+        expect(after).toMatchObject({ credits: 10_000 - 400 * 3, spentToday: 400 * 3 });
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('a zero-cost call writes its request-log row and no ledger row', async () => {

@@ -28,6 +28,7 @@ import * as endpointIndexes from './migrations/0027-endpoint-indexes.js';
 import * as ops from './migrations/0028-ops.js';
 import * as pgHotPath from './migrations/0029-pg-hot-path.js';
 import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
+import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0028-ops': ops,
   '0029-pg-hot-path': pgHotPath,
   '0030-endpoint-speed': endpointSpeed,
+  '0032-pg-charge-batch': pgChargeBatch,
 };
 
 export interface MigrationReport {
