@@ -234,16 +234,18 @@ the requests it answered; PostgreSQL's own backends are not in it, and they do t
 |---|---|---|---|---|---|---|
 ${cpuRows.join('\n')}
 
-Why req/s falls further below the floor than CPU per request does: a metered call makes three round trips to
-PostgreSQL (the key read, the page, and the charge as one autocommit statement) against the floor's one, and on a
-busy machine each waits for a PostgreSQL server process to be scheduled; PostgreSQL's own CPU per call (not in the
-table) is most of the cost. The page is JSON built by PostgreSQL (\`row_to_json\` of the page's rows joined in
-order, the query compiled once per shape), as the floor's PostgreSQL-JSON variant builds it. The three statements
-run as named prepared statements, as the floor's do; a first page has its limit and offset written into the SQL so
-that PostgreSQL keeps one generic plan (docs/architecture.md, "Named prepared statements on PostgreSQL").
+Why req/s falls further below the floor than CPU per request does: a metered call makes two round trips to
+PostgreSQL (the page, and the charge: batched with the charges of the calls in flight beside it, one call of
+\`charge_batch\` per batch) against the floor's one; the key's row is read once a second (the key cache), not per
+call; and on a busy machine each round trip waits for a PostgreSQL server process to be scheduled. PostgreSQL's
+own CPU per call (not in the table) is most of the cost. The page is JSON built by PostgreSQL (\`row_to_json\` of
+the page's rows joined in order, the query compiled once per shape), as the floor's PostgreSQL-JSON variant
+builds it. The statements run as named prepared statements, as the floor's do; a first page has its limit and
+offset written into the SQL so that PostgreSQL keeps one generic plan (docs/architecture.md: "Named prepared
+statements on PostgreSQL", "Charges in batches on PostgreSQL", "The key cache").
 
 - **dcledger**: \`buildApp\` on PostgreSQL (bench/http-pg-server.ts), metered: authenticate the \`DC-API-Key\`, count the
-  call against the per-minute limit (in process), validate, query, take the charge in one statement, log the
+  call against the per-minute limit (in process), validate, query, take the charge (in a batch), log the
   request, gate fields by plan.
 - **floor**: the faster of two plain servers (bench/http-pg-server.ts): a bare Fastify route over \`pg\` (a pool of 10,
   one named prepared statement per query shape), no key, no metering, no validation; one sends \`JSON.stringify\` of

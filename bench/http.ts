@@ -542,7 +542,7 @@ better-sqlite3 on the same file, one statement per query shape prepared once, no
 validation: one sends \`JSON.stringify\` of the rows, the other the JSON SQLite builds with
 \`json_group_array(json_object(...))\`. Both select the same ${Object.keys(TradeSchema.properties).length} fields of the Trade resource (\`chamber\` and
 \`days_held\` computed in SQL) and the run checks that both answer byte-for-byte what dcledger answers.
-dcledger does, per request: authenticate the \`DC-API-Key\`, count the call against the per-minute limit,
+dcledger does, per request: authenticate the \`DC-API-Key\` (its row read at most once a second: the key cache), count the call against the per-minute limit,
 validate and normalize the query, build and run the query, take the charge in one write transaction
 (key daily spend, account balance, ledger row, request-log row; on SQLite the charges of one event-loop
 batch commit together, each its own savepoint) and null the plan-gated fields for a
@@ -616,7 +616,7 @@ timed alone in the bench process on the same file (mean of 2,000 sequential warm
 | the trade query's SQL itself, rows as objects | ${ms(parts.sql)} |
 | the same query through Kysely (build, compile, run, promise hops) | ${ms(parts.query)} (+${ms(kyselyMs)}) |
 | of which building and compiling it | ${ms(parts.compile)} |
-| authenticate the key (synchronous on SQLite: prepared once, one indexed read) | ${ms(parts.authenticate)} |
+| authenticate the key, reading it (synchronous on SQLite: prepared once, one indexed read; the server reads it once a second) | ${ms(parts.authenticate)} |
 | take the charge (synchronous on SQLite: four statements; called one at a time, each commits alone) | ${ms(parts.charge)} |
 
 The rest is Fastify's work around them (hooks, query-string validation and coercion, the response

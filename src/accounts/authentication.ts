@@ -4,6 +4,8 @@
 import type { Kysely } from 'kysely';
 import { ApiError } from '../errors.js';
 import {
+  accountWritesMade,
+  type ChargeOutcome,
   chargeCall,
   endTrial,
   findAccount,
@@ -35,16 +37,114 @@ export interface Caller {
   dailyCap: number;
   spentToday: number;
   requestsPerMinute: number;
+  /** Read from the key cache (up to KEY_CACHE_MS old), not from the database for this request. */
+  cached: boolean;
+}
+
+/**
+ * How long a key's row (its account, plan, limits and top-ups) is used again without reading it:
+ * a change made by another process (a key revoked, a plan changed, a limit set) applies within
+ * this. Changes this process makes apply at once (accountWritesMade), and the balance and daily
+ * spend kept with the row follow this process's charges. The cache never decides alone: the
+ * charge reads the rows again (revoked key, daily cap, balance), and a call the cached row would
+ * refuse is decided again on a fresh read (metering plugin). Reading the key was one of the three
+ * PostgreSQL round trips of a metered call (docs/architecture.md, "The key cache").
+ */
+export const KEY_CACHE_MS = 1_000;
+/** Keys kept at most per database handle; the oldest read goes first. */
+const KEY_CACHE_SIZE = 10_000;
+
+interface CachedKey {
+  row: KeyWithAccount;
+  /** performance.now() before the read. */
+  readAt: number;
+  /** accountWritesMade() before the read. */
+  writes: number;
+  /** The request's clock at the read (it sets the top-ups window and the period). */
+  at: number;
+}
+
+const keyCaches = new WeakMap<
+  Kysely<Database>,
+  { byHash: Map<string, CachedKey>; byKeyId: Map<number, CachedKey> }
+>();
+
+function keyCacheOf(db: Kysely<Database>) {
+  let cache = keyCaches.get(db);
+  if (!cache) {
+    cache = { byHash: new Map(), byKeyId: new Map() };
+    keyCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The key's row, from the cache when it was read less than `maxAgeMs` ago (by the wall clock and by
+ * the request's clock), and this process changed no key or account since.
+ */
+async function keyRow(
+  db: Kysely<Database>,
+  hash: string,
+  at: Date,
+  maxAgeMs: number,
+): Promise<{ row: KeyWithAccount | undefined; cached: boolean }> {
+  const since = new Date(at.getTime() - TOPUP_LIFT_DAYS * DAY_MS).toISOString();
+  if (maxAgeMs <= 0) return { row: await findKeyByHash(db, hash, since), cached: false };
+  const cache = keyCacheOf(db);
+  const hit = cache.byHash.get(hash);
+  const clock = at.getTime();
+  if (
+    hit &&
+    performance.now() - hit.readAt < maxAgeMs &&
+    hit.writes === accountWritesMade() &&
+    clock >= hit.at &&
+    clock - hit.at < maxAgeMs
+  )
+    return { row: hit.row, cached: true };
+  const entry = { readAt: performance.now(), writes: accountWritesMade(), at: clock };
+  const row = await findKeyByHash(db, hash, since);
+  if (hit) {
+    cache.byHash.delete(hash);
+    cache.byKeyId.delete(hit.row.key_id);
+  }
+  if (row) {
+    if (cache.byHash.size >= KEY_CACHE_SIZE) {
+      const oldest = cache.byHash.entries().next().value;
+      if (oldest) {
+        cache.byHash.delete(oldest[0]);
+        cache.byKeyId.delete(oldest[1].row.key_id);
+      }
+    }
+    const cached = { ...entry, row };
+    cache.byHash.set(hash, cached);
+    cache.byKeyId.set(row.key_id, cached);
+  }
+  return { row, cached: false };
+}
+
+/** A charge taken: the cached row of its key carries the balance and daily spend it left. */
+function rememberCharge(db: Kysely<Database>, keyId: number, day: string, outcome: ChargeOutcome) {
+  const hit = keyCaches.get(db)?.byKeyId.get(keyId);
+  if (!hit || !outcome.ok) return;
+  hit.row = {
+    ...hit.row,
+    allowance: outcome.allowance,
+    credits: outcome.credits,
+    spent_today: outcome.spentToday,
+    spent_day: day,
+  };
 }
 
 /**
  * Resolves the DC-API-Key header to its account. Only that header is read; a request that sends
- * only a Bearer token is told which header to use.
+ * only a Bearer token is told which header to use. With `maxAgeMs`, a row read that recently is
+ * used again (KEY_CACHE_MS); by default the database is read.
  */
 export async function authenticate(
   db: Kysely<Database>,
   headers: { apiKey: string | undefined; authorization: string | undefined },
   at: Date,
+  maxAgeMs = 0,
 ): Promise<Caller> {
   const raw = headers.apiKey?.trim();
   if (!raw) {
@@ -57,14 +157,15 @@ export async function authenticate(
     throw new ApiError('unauthorized', 'Missing API key: send it in the DC-API-Key header');
   }
   const hash = hashKey(raw);
-  const since = new Date(at.getTime() - TOPUP_LIFT_DAYS * DAY_MS).toISOString();
-  const row = looksLikeKey(raw) ? await findKeyByHash(db, hash, since) : undefined;
+  const { row, cached } = looksLikeKey(raw)
+    ? await keyRow(db, hash, at, maxAgeMs)
+    : { row: undefined, cached: false };
   // The lookup is by digest; comparing the digests again in constant time keeps the check
   // independent of how the index compares strings.
   if (!row || !sameDigest(row.key_hash, hash)) throw new ApiError('unauthorized', 'Unknown API key');
   if (row.revoked_at)
     throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
-  return callerFrom(await withCurrentPeriod(db, row, at), at);
+  return callerFrom(await withCurrentPeriod(db, row, at), at, cached);
 }
 
 async function withCurrentPeriod(
@@ -98,7 +199,7 @@ async function withCurrentPeriod(
   return { ...row, period_start: period, allowance };
 }
 
-function callerFrom(row: KeyWithAccount, at: Date): Caller {
+function callerFrom(row: KeyWithAccount, at: Date, cached: boolean): Caller {
   const plan = effectivePlan(row.plan, row.trial_ends_at, at);
   const today = at.toISOString().slice(0, 10);
   return {
@@ -112,6 +213,7 @@ function callerFrom(row: KeyWithAccount, at: Date): Caller {
     dailyCap: row.daily_cap,
     spentToday: row.spent_day === today ? row.spent_today : 0,
     requestsPerMinute: rateLimitFor(plan, Number(row.topup_cents ?? 0) / 100, row.requests_per_minute),
+    cached,
   };
 }
 
@@ -121,7 +223,8 @@ export async function chargeCaller(
   charge: { cost: number; requestId: string; route: string; usage?: { method: string; status: number } },
   at: Date,
 ) {
-  return chargeCall(
+  const day = at.toISOString().slice(0, 10);
+  const outcome = await chargeCall(
     db,
     {
       accountId: caller.accountId,
@@ -129,9 +232,11 @@ export async function chargeCaller(
       cost: charge.cost,
       requestId: charge.requestId,
       route: charge.route,
-      day: at.toISOString().slice(0, 10),
+      day,
     },
     at.toISOString(),
     charge.usage,
   );
+  rememberCharge(db, caller.keyId, day, outcome);
+  return outcome;
 }

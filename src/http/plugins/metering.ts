@@ -2,7 +2,7 @@
 // policy of accounts/metering.ts (rate, plan, cap, balance; cost; gated fields), then the charge.
 // Handlers know nothing of keys or credits; this file only wires the hooks.
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { authenticate, type Caller, chargeCaller } from '../../accounts/authentication.js';
+import { authenticate, type Caller, chargeCaller, KEY_CACHE_MS } from '../../accounts/authentication.js';
 import { gatedFieldOfQuery, gatedFieldRefused } from '../../accounts/gating.js';
 import {
   admit,
@@ -85,24 +85,27 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
     request.price = price;
 
     const now = deps.clock();
-    const caller = await authenticate(
-      deps.db,
-      {
-        apiKey: headerValue(request.headers['dc-api-key']),
-        authorization: headerValue(request.headers.authorization),
-      },
-      now,
-    );
-    request.caller = caller;
-
+    let caller = await authenticate(deps.db, keyHeaders(request), now, KEY_CACHE_MS);
     const hit = await metering.rateLimits.hit(`account:${caller.accountId}`, now.getTime(), RATE_WINDOW_MS);
-    const { resetSeconds, remaining } = rateLimitState(caller, hit.count, hit.resetAt, now);
-    reply.header('RateLimit-Limit', caller.requestsPerMinute);
-    reply.header('RateLimit-Remaining', remaining);
-    reply.header('RateLimit-Reset', resetSeconds);
-    reply.header('X-Credits-Charged', 0);
-    reply.header('X-Credits-Remaining', balanceOf(caller));
-    admit(caller, price, key, hit.count, resetSeconds, now);
+    const decide = () => {
+      request.caller = caller;
+      const { resetSeconds, remaining } = rateLimitState(caller, hit.count, hit.resetAt, now);
+      reply.header('RateLimit-Limit', caller.requestsPerMinute);
+      reply.header('RateLimit-Remaining', remaining);
+      reply.header('RateLimit-Reset', resetSeconds);
+      reply.header('X-Credits-Charged', 0);
+      reply.header('X-Credits-Remaining', balanceOf(caller));
+      admit(caller, price, key, hit.count, resetSeconds, now);
+    };
+    try {
+      decide();
+    } catch (refusal) {
+      // A cached row may be up to a second old: a refusal (plan, limit, cap, balance) is decided
+      // again on the rows as they are now, so a top-up or an upgrade made elsewhere counts at once.
+      if (!caller.cached) throw refusal;
+      caller = await authenticate(deps.db, keyHeaders(request), now);
+      decide();
+    }
   });
 
   // Ordering or filtering by a plan-gated field would reveal it: it needs the plan that sees it.
@@ -212,11 +215,34 @@ async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: Fastify
     },
     now,
   );
-  if (!outcome.ok) throw refusedCharge(caller, cost, outcome.reason, now);
+  if (!outcome.ok) {
+    // The refusal states the balance and spend as they are, not as a cached row had them.
+    const current = caller.cached ? await authenticate(deps.db, keyHeaders(request), now) : caller;
+    throw refusedCharge(current, cost, outcome.reason, now);
+  }
   request.charged = true;
   request.usageLogged = true;
   reply.header('X-Credits-Charged', cost);
   reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
+}
+
+/**
+ * The caller as the database has it now: for an answer that reports the account itself (its
+ * balance, plan, spend), which a key cache row up to a second old must not state.
+ */
+export async function currentCaller(deps: AppDeps, request: FastifyRequest): Promise<Caller> {
+  const { caller } = request;
+  if (!caller) throw new Error(`metering did not authenticate ${request.routeId}`);
+  if (!caller.cached) return caller;
+  request.caller = await authenticate(deps.db, keyHeaders(request), deps.clock());
+  return request.caller;
+}
+
+function keyHeaders(request: FastifyRequest) {
+  return {
+    apiKey: headerValue(request.headers['dc-api-key']),
+    authorization: headerValue(request.headers.authorization),
+  };
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

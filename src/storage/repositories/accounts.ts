@@ -9,6 +9,26 @@ import type { Database, RequestLogTable } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import { inTransaction } from '../transaction.js';
 
+let accountWrites = 0;
+
+/**
+ * How many writes to keys, accounts and top-ups this process has made (outside the charges, whose
+ * outcomes carry the new balance): a reader that kept a key's row (the key cache of
+ * accounts/authentication.ts) drops it when the count has moved since it read it.
+ */
+export function accountWritesMade(): number {
+  return accountWrites;
+}
+
+/** Counts a write of `write` once it is done (committed, unless an outer transaction holds it). */
+async function counted<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    accountWrites++;
+  }
+}
+
 export async function insertAccount(
   db: Kysely<Database>,
   account: {
@@ -97,7 +117,7 @@ async function replaceAllowance(
   now: string,
   only: (query: AccountUpdate) => AccountUpdate = (query) => query,
 ): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
+  const replace = inTransaction(db, async (trx) => {
     const held = await only(trx.updateTable('accounts').set({ updated_at: now }).where('id', '=', accountId))
       .returning('allowance')
       .executeTakeFirst();
@@ -112,6 +132,7 @@ async function replaceAllowance(
     if (allowance > 0) await ledgerLine(trx, accountId, 'allowance', allowance, note, now);
     return true;
   });
+  return counted(replace);
 }
 
 async function ledgerLine(
@@ -255,12 +276,14 @@ export async function revokeKey(
   now: string,
   replacedBy: number | null = null,
 ) {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now, replaced_by: replacedBy })
-    .where('id', '=', keyId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const result = await counted(
+    db
+      .updateTable('api_keys')
+      .set({ revoked_at: now, replaced_by: replacedBy })
+      .where('id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -271,20 +294,20 @@ export async function setRequestsPerMinute(
   requestsPerMinute: number | null,
   now: string,
 ) {
-  const result = await db
-    .updateTable('accounts')
-    .set({ requests_per_minute: requestsPerMinute, updated_at: now })
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const result = await counted(
+    db
+      .updateTable('accounts')
+      .set({ requests_per_minute: requestsPerMinute, updated_at: now })
+      .where('id', '=', accountId)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function setDailyCap(db: Kysely<Database>, keyId: number, dailyCap: number) {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ daily_cap: dailyCap })
-    .where('id', '=', keyId)
-    .executeTakeFirst();
+  const result = await counted(
+    db.updateTable('api_keys').set({ daily_cap: dailyCap }).where('id', '=', keyId).executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -818,7 +841,7 @@ export async function addCredits(
   },
   now: string,
 ) {
-  return inTransaction(db, async (trx) => {
+  const add = inTransaction(db, async (trx) => {
     const account = await trx
       .updateTable('accounts')
       .set({ credits: sql<number>`credits + ${entry.credits}`, updated_at: now })
@@ -840,6 +863,7 @@ export async function addCredits(
       .execute();
     return account;
   });
+  return counted(add);
 }
 
 export async function insertTopup(
@@ -847,16 +871,18 @@ export async function insertTopup(
   topup: { accountId: number; amountCents: number; credits: number; paidAt: string },
   now: string,
 ) {
-  await db
-    .insertInto('topups')
-    .values({
-      account_id: topup.accountId,
-      amount_cents: topup.amountCents,
-      credits: topup.credits,
-      paid_at: topup.paidAt,
-      created_at: now,
-    })
-    .execute();
+  await counted(
+    db
+      .insertInto('topups')
+      .values({
+        account_id: topup.accountId,
+        amount_cents: topup.amountCents,
+        credits: topup.credits,
+        paid_at: topup.paidAt,
+        created_at: now,
+      })
+      .execute(),
+  );
 }
 
 /** Dollars topped up with a payment date in [from, to]. */

@@ -1,6 +1,7 @@
 // GET /credits/balance
 import { Type } from 'typebox';
 import { addMonths, PLAN_TERMS } from '../../../accounts/plans.js';
+import { currentCaller } from '../../plugins/metering.js';
 import { Nullable } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -43,7 +44,7 @@ const Balance = Type.Object(
   },
 );
 
-export function balanceRoute(app: App, _deps: AppDeps): void {
+export function balanceRoute(app: App, deps: AppDeps): void {
   app.get(
     '/credits/balance',
     {
@@ -55,8 +56,7 @@ export function balanceRoute(app: App, _deps: AppDeps): void {
       },
     },
     async (request) => {
-      const caller = request.caller;
-      if (!caller) throw new Error('metering did not authenticate /credits/balance');
+      const caller = await currentCaller(deps, request);
       return {
         account_id: caller.accountId,
         plan: caller.plan,
