@@ -118,10 +118,13 @@ export function planFullText(
   documentCounts: ReadonlyMap<string, number>,
   commonAbove: number,
   cap: number = MATCH_CAP,
+  weightlessFrom: number = Number.POSITIVE_INFINITY,
 ): FullTextQuery {
-  const known = words.filter((word) => (documentCounts.get(word) ?? 0) > 0);
-  const rare = known.filter((word) => (documentCounts.get(word) ?? 0) <= commonAbove);
-  return { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, cap };
+  const count = (word: string) => documentCounts.get(word) ?? 0;
+  const known = words.filter((word) => count(word) > 0);
+  const rare = known.filter((word) => count(word) <= commonAbove);
+  const weightless = known.filter((word) => count(word) >= weightlessFrom);
+  return { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, weightless, cap };
 }
 
 /** The reference fields a result carries, by kind (stored with the document). */
@@ -496,21 +499,25 @@ export class SemanticSearch {
 
   private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {
     const commonAbove = Math.max(COMMON_FLOOR, Math.ceil(this.documents * COMMON_SHARE));
+    // bm25's idf is not positive for a word in half of the documents or more (FullTextQuery.weightless).
+    const weightlessFrom = Math.max(1, this.documents / 2);
     // Kept until the index changes; a server asked many distinct words starts the cache afresh.
     if (this.termCounts.size > TERM_COUNTS_KEPT) this.termCounts = new Map();
     let mark = performance.now();
     const unknown = words.filter((word) => !this.termCounts.has(word));
     if (unknown.length > 0) {
-      const counted = await fullTextDocumentCounts(this.db, unknown, commonAbove);
+      // Counted past weightlessFrom (once per word while the index stays the same).
+      const counted = await fullTextDocumentCounts(
+        this.db,
+        unknown,
+        Math.max(commonAbove, Math.ceil(weightlessFrom)),
+      );
       for (const [word, n] of counted) this.termCounts.set(word, n);
       mark = this.timed('term-counts', mark);
     }
-    const ranked = await fullTextSearch(
-      this.db,
-      planFullText(words, this.termCounts, commonAbove),
-      kinds,
-      depth,
-    );
+    const plan = planFullText(words, this.termCounts, commonAbove, MATCH_CAP, weightlessFrom);
+    const allKinds = SEARCH_KINDS.every((kind) => kinds.includes(kind));
+    const ranked = await fullTextSearch(this.db, { ...plan, allKinds }, kinds, depth);
     this.timed('full-text', mark);
     return ranked;
   }

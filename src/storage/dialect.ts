@@ -228,8 +228,17 @@ export interface FullTextQuery {
   allOf: readonly string[];
   /** The words the ranking weighs (every known word of the question). */
   rankBy: readonly string[];
+  /**
+   * Words of rankBy held by at least half of all documents, to which FTS5's bm25 gives no weight
+   * (its idf, ln((N - n + 0.5) / (n + 0.5)), is not positive there and is replaced by 1e-6), so
+   * SQLite leaves them out of the ranking: bm25 would otherwise walk each one's whole document
+   * list to count it, most of a question's cost. PostgreSQL's ts_rank_cd has no idf and keeps them.
+   */
+  weightless: readonly string[];
   /** At most this many matching documents are ranked (the first by id). */
   cap: number;
+  /** Whether `kinds` names every kind of document (no filter by kind is needed). */
+  allKinds?: boolean;
 }
 
 /**
@@ -254,8 +263,17 @@ export function fullTextRanked<DB>(
   if (isSqlite(db as Kysely<unknown>)) {
     const quoted = (terms: readonly string[], operator: string) =>
       terms.map((word) => `"${word}"`).join(` ${operator} `);
+    const weightless = new Set(words(query.weightless));
+    // The rare words stay (they make the match, and on a small corpus may be in half of it).
+    const weighed = rankBy.filter((word) => !weightless.has(word) || anyOf.includes(word));
     const match =
-      anyOf.length > 0 ? `(${quoted(anyOf, 'OR')}) AND (${quoted(rankBy, 'OR')})` : quoted(allOf, 'AND');
+      anyOf.length > 0 ? `(${quoted(anyOf, 'OR')}) AND (${quoted(weighed, 'OR')})` : quoted(allOf, 'AND');
+    if (query.allKinds) {
+      return sql<{ id: number; score: number }>`select id, score from
+      (select rowid as id, -bm25(search_fts, 2.0, 1.0) as score
+        from search_fts where search_fts match ${match} limit ${query.cap})
+      order by score desc, id limit ${limit}`;
+    }
     return sql<{ id: number; score: number }>`select id, score from
       (select d.id as id, -bm25(search_fts, 2.0, 1.0) as score
         from search_fts join search_documents d on d.id = search_fts.rowid
