@@ -169,6 +169,52 @@ describe('ClusterIndex.nearest and the table renumbered list by list', () => {
     }
   });
 
+  it('equals the exact scan where most vectors stop at their first half (lengths decaying as in LSA)', async () => {
+    const vectors = table(4_000, 24, 25, 31);
+    for (let slot = 0; slot < 4_000; slot++) {
+      const vector = vectors.data.subarray(slot * 24, slot * 24 + 24);
+      vector.set(unit(Float32Array.from(vector, (x, j) => x * 0.8 ** j)));
+    }
+    const index = await ClusterIndex.build(vectors, 40, {
+      sample: 2_000,
+      iterations: 4,
+      pause: async () => {},
+    });
+    for (let q = 0; q < 20; q++) {
+      const query = vectors.data.slice(q * 89 * 24, q * 89 * 24 + 24);
+      const found = index.nearest(vectors, query, new Set(['a', 'b']), 30, 8);
+      const exact = nearestInTable(vectors, query, new Set(['a', 'b']), 30, index.candidates(query, 8));
+      expect(found.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
+    }
+  });
+
+  it('measures a rewritten vector again: one that was all head and now is half tail is found', () => {
+    // Two lists; 51 vectors near (1, 0, ...), all their length in the head (the first 4 of 8).
+    const d = 8;
+    const data = new Float32Array(51 * d);
+    for (let slot = 0; slot < 51; slot++)
+      data.set(unit(Float32Array.from([1, 0.01 * slot, 0, 0, 0, 0, 0, 0])), slot * d);
+    const vectors: VectorTable = {
+      dimensions: d,
+      data,
+      ids: Array.from({ length: 51 }, (_, slot) => slot + 1),
+      kinds: Array.from({ length: 51 }, () => 'a'),
+    };
+    const index = ClusterIndex.fromCentroids(
+      d,
+      Float32Array.from([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]),
+    );
+    for (let slot = 0; slot < 51; slot++) index.assign(vectors, slot);
+    const query = unit(Float32Array.from([1, 0, 0, 0, 0, 0, 0, 0.5]));
+    expect(index.nearest(vectors, query, new Set(['a']), 5, 2).map((hit) => hit.id)).not.toContain(51);
+    // Slot 50 is rewritten along the query (part of its length now past the head): the best match.
+    data.set(unit(Float32Array.from([0.9, 0, 0, 0, 0, 0, 0, 0.45])), 50 * d);
+    index.assign(vectors, 50);
+    const found = index.nearest(vectors, query, new Set(['a']), 5, 2);
+    expect(found[0]?.id).toBe(51);
+    expect(found[0]?.similarity).toBeCloseTo(1, 5);
+  });
+
   it('answers the same after the table and the index are renumbered in list order', async () => {
     const vectors = table(3_000, 12, 20, 21);
     const index = await ClusterIndex.build(vectors, 30, {
