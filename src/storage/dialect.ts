@@ -266,16 +266,24 @@ export function fullTextRanked<DB>(
     const weightless = new Set(words(query.weightless));
     // The rare words stay (they make the match, and on a small corpus may be in half of it).
     const weighed = rankBy.filter((word) => !weightless.has(word) || anyOf.includes(word));
-    const match =
-      anyOf.length > 0 ? `(${quoted(anyOf, 'OR')}) AND (${quoted(weighed, 'OR')})` : quoted(allOf, 'AND');
+    // When the rare words are all that is weighed, the AND would repeat each of them: bm25 sums
+    // over the phrases of the match, so the same words once, their sum doubled, rank the same
+    // (with the same scores) for half the work.
+    const repeats = anyOf.length > 0 && weighed.length === anyOf.length;
+    const match = repeats
+      ? quoted(anyOf, 'OR')
+      : anyOf.length > 0
+        ? `(${quoted(anyOf, 'OR')}) AND (${quoted(weighed, 'OR')})`
+        : quoted(allOf, 'AND');
+    const scale = sql.raw(repeats ? '-2.0' : '-1.0');
     if (query.allKinds) {
       return sql<{ id: number; score: number }>`select id, score from
-      (select rowid as id, -bm25(search_fts, 2.0, 1.0) as score
+      (select rowid as id, ${scale} * bm25(search_fts, 2.0, 1.0) as score
         from search_fts where search_fts match ${match} limit ${query.cap})
       order by score desc, id limit ${limit}`;
     }
     return sql<{ id: number; score: number }>`select id, score from
-      (select d.id as id, -bm25(search_fts, 2.0, 1.0) as score
+      (select d.id as id, ${scale} * bm25(search_fts, 2.0, 1.0) as score
         from search_fts join search_documents d on d.id = search_fts.rowid
         where search_fts match ${match} and d.kind in (${kindList}) limit ${query.cap})
       order by score desc, id limit ${limit}`;
