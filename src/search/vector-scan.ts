@@ -246,7 +246,7 @@ export class ClusterIndex {
 
   /**
    * Each slot's length past its first `head` coordinates, computed when first needed and again
-   * after the slot is placed (place() is where a rewritten vector comes back; it marks it NaN).
+   * after the slot is placed (place() is where a rewritten vector comes back; it marks it stale).
    */
   private tailNorms(table: VectorTable, head: number): Float32Array {
     const slots = table.ids.length;
