@@ -24,8 +24,16 @@ describe('planFullText', () => {
       anyOf: ['airline'],
       allOf: [],
       rankBy: ['sold', 'airline', 'stocks'],
+      weightless: [],
       cap: 50,
     });
+  });
+  it('names the words held by at least the weightless count (bm25 gives them no weight)', () => {
+    expect(planFullText(['sold', 'airline', 'stocks'], counts, 100, 50, 950).weightless).toEqual(['stocks']);
+    expect(planFullText(['sold', 'airline', 'stocks'], counts, 100, 50, 900).weightless).toEqual([
+      'sold',
+      'stocks',
+    ]);
   });
   it('asks for every word when all are common, and for nothing when none is known', () => {
     expect(planFullText(['sold', 'stocks'], counts, 100, 50)).toMatchObject({
@@ -74,6 +82,25 @@ describe('full-text engine bounds', () => {
     // Senators (0-9) and airline documents (0, 20, 40): 12 documents, not all 60 that say "sold".
     expect(found).toHaveLength(12);
     expect(found[0]?.id).toBe(ids.get('trade:constructed:0'));
+  });
+
+  it('ranks the same without the words in half of the documents or more, with or without a filter by kind', async () => {
+    await seed();
+    // "sold" and "stock" are in all 60 documents: FTS5's bm25 gives them no weight.
+    const words = ['senator', 'sold', 'stock', 'airline'];
+    const counts = await fullTextDocumentCounts(store.db, words, 40);
+    const plan = planFullText(words, counts, 20, 100, 30);
+    expect(plan.weightless).toEqual(['sold', 'stock']);
+    const withAll = await fullTextSearch(store.db, { ...plan, weightless: [] }, ['trades'], 100);
+    const without = await fullTextSearch(store.db, plan, ['trades'], 100);
+    expect(without.map((hit) => hit.id)).toEqual(withAll.map((hit) => hit.id));
+    // The same scores too (on SQLite the rare words, once in the match, count double in the sum).
+    without.forEach((hit, i) => {
+      expect(hit.score).toBeCloseTo(withAll[i]?.score ?? Number.NaN, 4);
+    });
+    expect(without).toHaveLength(12);
+    const unfiltered = await fullTextSearch(store.db, { ...plan, allKinds: true }, ['trades'], 100);
+    expect(unfiltered).toEqual(without);
   });
 
   it('ranks no more than the cap of matches, and needs every word when all are common', async () => {

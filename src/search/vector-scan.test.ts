@@ -2,7 +2,7 @@
 // against the exact scan (approximate, so measured by recall, not equality).
 import { describe, expect, it } from 'vitest';
 import { unit } from './embedders.js';
-import { ClusterIndex, nearestInTable, type VectorTable } from './vector-scan.js';
+import { ClusterIndex, nearestInTable, permuteVectors, type VectorTable } from './vector-scan.js';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function random(seed: number): () => number {
@@ -141,5 +141,112 @@ describe('ClusterIndex put back from stored centroids and lists', () => {
     expect(index.candidates(Float32Array.from([0, 1]), 1)).toEqual([[0]]);
     expect(index.similarity(vectors, 0)).toBeCloseTo(1);
     expect(() => index.place(0, 2)).toThrow(RangeError);
+  });
+});
+
+describe('ClusterIndex.nearest and the table renumbered list by list', () => {
+  it('equals the exact scan of the probed lists, for one kind, both kinds and odd dimensions', async () => {
+    for (const d of [16, 13]) {
+      const vectors = table(4_000, d, 25, 11 + d);
+      const index = await ClusterIndex.build(vectors, 40, {
+        sample: 2_000,
+        iterations: 4,
+        pause: async () => {},
+      });
+      for (const kinds of [new Set(['a']), new Set(['a', 'b']), new Set(['c'])]) {
+        for (let q = 0; q < 15; q++) {
+          const query = vectors.data.slice(q * 97 * d, q * 97 * d + d);
+          const found = index.nearest(vectors, query, kinds, 25, 6);
+          const exact = nearestInTable(vectors, query, kinds, 25, index.candidates(query, 6));
+          // The same ids in the same order; the sums differ only in their last bits (four partial sums).
+          expect(found.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
+          found.forEach((hit, i) => {
+            expect(hit.similarity).toBeCloseTo(exact[i]?.similarity ?? Number.NaN, 9);
+          });
+          if (kinds.has('c')) expect(found).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('equals the exact scan where most vectors stop at their first half (lengths decaying as in LSA)', async () => {
+    const vectors = table(4_000, 24, 25, 31);
+    for (let slot = 0; slot < 4_000; slot++) {
+      const vector = vectors.data.subarray(slot * 24, slot * 24 + 24);
+      vector.set(unit(Float32Array.from(vector, (x, j) => x * 0.8 ** j)));
+    }
+    const index = await ClusterIndex.build(vectors, 40, {
+      sample: 2_000,
+      iterations: 4,
+      pause: async () => {},
+    });
+    for (let q = 0; q < 20; q++) {
+      const query = vectors.data.slice(q * 89 * 24, q * 89 * 24 + 24);
+      const found = index.nearest(vectors, query, new Set(['a', 'b']), 30, 8);
+      const exact = nearestInTable(vectors, query, new Set(['a', 'b']), 30, index.candidates(query, 8));
+      expect(found.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
+    }
+  });
+
+  it('measures a rewritten vector again: one that was all head and now is half tail is found', () => {
+    // Two lists; 51 vectors near (1, 0, ...), all their length in the head (the first 4 of 8).
+    const d = 8;
+    const data = new Float32Array(51 * d);
+    for (let slot = 0; slot < 51; slot++)
+      data.set(unit(Float32Array.from([1, 0.01 * slot, 0, 0, 0, 0, 0, 0])), slot * d);
+    const vectors: VectorTable = {
+      dimensions: d,
+      data,
+      ids: Array.from({ length: 51 }, (_, slot) => slot + 1),
+      kinds: Array.from({ length: 51 }, () => 'a'),
+    };
+    const index = ClusterIndex.fromCentroids(
+      d,
+      Float32Array.from([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]),
+    );
+    for (let slot = 0; slot < 51; slot++) index.assign(vectors, slot);
+    const query = unit(Float32Array.from([1, 0, 0, 0, 0, 0, 0, 0.5]));
+    expect(index.nearest(vectors, query, new Set(['a']), 5, 2).map((hit) => hit.id)).not.toContain(51);
+    // Slot 50 is rewritten along the query (part of its length now past the head): the best match.
+    data.set(unit(Float32Array.from([0.9, 0, 0, 0, 0, 0, 0, 0.45])), 50 * d);
+    index.assign(vectors, 50);
+    const found = index.nearest(vectors, query, new Set(['a']), 5, 2);
+    expect(found[0]?.id).toBe(51);
+    expect(found[0]?.similarity).toBeCloseTo(1, 5);
+  });
+
+  it('answers the same after the table and the index are renumbered in list order', async () => {
+    const vectors = table(3_000, 12, 20, 21);
+    const index = await ClusterIndex.build(vectors, 30, {
+      sample: 2_000,
+      iterations: 4,
+      pause: async () => {},
+    });
+    const queries = Array.from({ length: 12 }, (_, q) => vectors.data.slice(q * 211 * 12, q * 211 * 12 + 12));
+    const kinds = new Set(['b']);
+    const before = queries.map((query) => index.nearest(vectors, query, kinds, 30, 5));
+    const order = index.listOrder(3_000);
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: 3_000 }, (_, slot) => slot));
+    const original = vectors.data.slice();
+    permuteVectors(vectors.data, 12, order);
+    order.forEach((old, slot) => {
+      expect(vectors.data.subarray(slot * 12, slot * 12 + 12)).toEqual(
+        original.subarray(old * 12, old * 12 + 12),
+      );
+    });
+    const renumbered: VectorTable = {
+      dimensions: 12,
+      data: vectors.data,
+      ids: Array.from(order, (old) => vectors.ids[old] ?? 0),
+      kinds: Array.from(order, (old) => vectors.kinds[old] ?? ''),
+    };
+    index.renumber(order);
+    // Each list now holds a run of consecutive slots.
+    for (const members of index.candidates(queries[0] ?? new Float32Array(12), 30)) {
+      members.forEach((slot, i) => {
+        expect(slot).toBe((members[0] ?? 0) + i);
+      });
+    }
+    expect(queries.map((query) => index.nearest(renumbered, query, kinds, 30, 5))).toEqual(before);
   });
 });

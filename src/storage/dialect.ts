@@ -228,8 +228,17 @@ export interface FullTextQuery {
   allOf: readonly string[];
   /** The words the ranking weighs (every known word of the question). */
   rankBy: readonly string[];
+  /**
+   * Words of rankBy held by at least half of all documents, to which FTS5's bm25 gives no weight
+   * (its idf, ln((N - n + 0.5) / (n + 0.5)), is not positive there and is replaced by 1e-6), so
+   * SQLite leaves them out of the ranking: bm25 would otherwise walk each one's whole document
+   * list to count it, most of a question's cost. PostgreSQL's ts_rank_cd has no idf and keeps them.
+   */
+  weightless: readonly string[];
   /** At most this many matching documents are ranked (the first by id). */
   cap: number;
+  /** Whether `kinds` names every kind of document (no filter by kind is needed). */
+  allKinds?: boolean;
 }
 
 /**
@@ -254,10 +263,27 @@ export function fullTextRanked<DB>(
   if (isSqlite(db as Kysely<unknown>)) {
     const quoted = (terms: readonly string[], operator: string) =>
       terms.map((word) => `"${word}"`).join(` ${operator} `);
-    const match =
-      anyOf.length > 0 ? `(${quoted(anyOf, 'OR')}) AND (${quoted(rankBy, 'OR')})` : quoted(allOf, 'AND');
+    const weightless = new Set(words(query.weightless));
+    // The rare words stay (they make the match, and on a small corpus may be in half of it).
+    const weighed = rankBy.filter((word) => !weightless.has(word) || anyOf.includes(word));
+    // When the rare words are all that is weighed, the AND would repeat each of them: bm25 sums
+    // over the phrases of the match, so the same words once, their sum doubled, rank the same
+    // (with the same scores) for half the work.
+    const repeats = anyOf.length > 0 && weighed.length === anyOf.length;
+    const match = repeats
+      ? quoted(anyOf, 'OR')
+      : anyOf.length > 0
+        ? `(${quoted(anyOf, 'OR')}) AND (${quoted(weighed, 'OR')})`
+        : quoted(allOf, 'AND');
+    const scale = sql.raw(repeats ? '-2.0' : '-1.0');
+    if (query.allKinds) {
+      return sql<{ id: number; score: number }>`select id, score from
+      (select rowid as id, ${scale} * bm25(search_fts, 2.0, 1.0) as score
+        from search_fts where search_fts match ${match} limit ${query.cap})
+      order by score desc, id limit ${limit}`;
+    }
     return sql<{ id: number; score: number }>`select id, score from
-      (select d.id as id, -bm25(search_fts, 2.0, 1.0) as score
+      (select d.id as id, ${scale} * bm25(search_fts, 2.0, 1.0) as score
         from search_fts join search_documents d on d.id = search_fts.rowid
         where search_fts match ${match} and d.kind in (${kindList}) limit ${query.cap})
       order by score desc, id limit ${limit}`;
