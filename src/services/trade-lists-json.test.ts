@@ -67,7 +67,7 @@ describe.skipIf(!realDataAvailable())(
       const rows = await tickerTrades(ctx.store.db, ticker, params, ctx.clock.now);
       const page = await tickerTradesJson(ctx.store.db, ticker, params, ctx.clock.now, false);
       expect(rows.length).toBeGreaterThan(0);
-      expectSamePage(page.json, rows);
+      expectSamePage(page.json.toString(), rows);
       const executive = rows.filter((row) => row.source === 'oge').length;
       expect(page).toMatchObject({ rows: rows.length - executive, executiveRows: executive });
     });
@@ -80,22 +80,22 @@ describe.skipIf(!realDataAvailable())(
     ])('feed %s: the same trades, fields and values as the object path', async (_name, params) => {
       const rows = await recentFeed(ctx.store.db, params, ctx.clock.now);
       const page = await recentFeedJson(ctx.store.db, params, ctx.clock.now, false);
-      expectSamePage(page.json, rows);
+      expectSamePage(page.json.toString(), rows);
     });
 
     it('nulls the plan-gated fields in SQL for a caller without a plan', async () => {
       const rows = await tickerTrades(ctx.store.db, 'NVDA', { ...base, limit: 500 }, ctx.clock.now);
       const page = await tickerTradesJson(ctx.store.db, 'NVDA', { ...base, limit: 500 }, ctx.clock.now, true);
       expect(rows.some((row) => row.alpha_30d !== null)).toBe(true);
-      const parsed = JSON.parse(page.json) as Record<string, unknown>[];
+      const parsed = JSON.parse(page.json.toString()) as Record<string, unknown>[];
       for (const trade of parsed)
         for (const field of PLAN_GATED_FIELDS) expect(trade[field] ?? null).toBeNull();
       nullGatedFields(rows);
-      expectSamePage(page.json, rows);
+      expectSamePage(page.json.toString(), rows);
       const feedRows = await recentFeed(ctx.store.db, { limit: 100 }, ctx.clock.now);
       const feed = await recentFeedJson(ctx.store.db, { limit: 100 }, ctx.clock.now, true);
       nullGatedFields(feedRows);
-      expectSamePage(feed.json, feedRows);
+      expectSamePage(feed.json.toString(), feedRows);
     });
 
     it('an unknown or malformed ticker: the same 404 and 422 as before', async () => {

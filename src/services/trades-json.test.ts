@@ -76,14 +76,16 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
   ])('%s: the same trades, fields and values as the object path', async (_name, params) => {
     const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
     const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, false);
-    const parsed = JSON.parse(page.json) as Record<string, unknown>[];
+    // SQLite hands the page over as its UTF-8 bytes, PostgreSQL as text (TradePageJson.json).
+    expect(Buffer.isBuffer(page.json)).toBe(testDialect() === 'sqlite');
+    const parsed = JSON.parse(page.json.toString()) as Record<string, unknown>[];
     // Field order as the resource declares it, values equal as JSON parsers read them.
     expect(parsed).toEqual(JSON.parse(JSON.stringify(rows)));
     for (const trade of parsed) expect(Object.keys(trade)).toEqual(Object.keys(TradeSchema.properties));
     // What the object path sends: the objects serialized in the resource's field order.
     const serialized = serializedInResourceOrder(rows);
     expect(JSON.stringify(parsed)).toBe(serialized);
-    if (testDialect() === 'postgres') expect(page.json).toBe(serialized);
+    if (testDialect() === 'postgres') expect(page.json.toString()).toBe(serialized);
     const executive = rows.filter((row) => row.source === 'oge').length;
     expect(page).toMatchObject({ rows: rows.length - executive, executiveRows: executive });
   });
@@ -91,7 +93,7 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
   it('nulls the plan-gated fields in SQL for a caller without a plan', async () => {
     const params = { ...base, limit: 1000, days: 3650 };
     const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, true);
-    const parsed = JSON.parse(page.json) as Record<string, unknown>[];
+    const parsed = JSON.parse(page.json.toString()) as Record<string, unknown>[];
     const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
     expect(rows.some((row) => row.alpha_30d !== null)).toBe(true);
     for (const trade of parsed)
@@ -100,7 +102,7 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
     // The object path's gating (nullGatedFields) on the same rows gives the same answer.
     nullGatedFields(rows);
     expect(parsed).toEqual(JSON.parse(JSON.stringify(rows)));
-    if (testDialect() === 'postgres') expect(page.json).toBe(serializedInResourceOrder(rows));
+    if (testDialect() === 'postgres') expect(page.json.toString()).toBe(serializedInResourceOrder(rows));
   });
 
   it('a page mixing rows whose numbers PostgreSQL writes as JavaScript does and rows it does not', async () => {
@@ -120,8 +122,8 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
       ).toBeGreaterThan(10);
       expect(rows.filter((row) => row.comment?.startsWith('x 1e+5')).length).toBeGreaterThan(10);
       const serialized = serializedInResourceOrder(rows);
-      expect(JSON.stringify(JSON.parse(page.json))).toBe(serialized);
-      if (testDialect() === 'postgres') expect(page.json).toBe(serialized);
+      expect(JSON.stringify(JSON.parse(page.json.toString()))).toBe(serialized);
+      if (testDialect() === 'postgres') expect(page.json.toString()).toBe(serialized);
     } finally {
       await sql`update trades set comment = null where comment = 'x 1e+5 "NaN" -0, y'`.execute(ctx.store.db);
       await sql`update trades set gain_7d = case id % 4 when 0 then 1.5e-7 * id when 1 then 2.5e-5 * id
@@ -146,7 +148,7 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
           (row) => row.alpha_30d === null || Object.is(row.alpha_30d, -0) || row.alpha_30d === 3e-5,
         );
         expect(unusual.length).toBeGreaterThan(20);
-        expect(page.json).toBe(serializedInResourceOrder(rows));
+        expect(page.json.toString()).toBe(serializedInResourceOrder(rows));
       } finally {
         await sql`update trades set alpha_30d = id / 7.0`.execute(ctx.store.db);
         await sql`update trades set gain_7d = case id % 4 when 0 then 1.5e-7 * id when 1 then 2.5e-5 * id
@@ -169,7 +171,7 @@ describe.skipIf(!realDataAvailable())('GET /trades as JSON built by the database
       const rows = await listTrades(ctx.store.db, params, ctx.clock.now);
       const page = await listTradesJson(ctx.store.db, params, ctx.clock.now, false);
       expect(rows.some((row) => (row.gain_90d ?? 0) < -1e21)).toBe(true);
-      expect(JSON.parse(page.json)).toEqual(JSON.parse(JSON.stringify(rows)));
+      expect(JSON.parse(page.json.toString())).toEqual(JSON.parse(JSON.stringify(rows)));
     } finally {
       await sql`update trades set gain_90d = null, gain_60d = null where ${marked}`.execute(ctx.store.db);
     }

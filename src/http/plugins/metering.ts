@@ -191,7 +191,7 @@ export async function sendDatabaseJson(
   deps: AppDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  load: (hideGated: boolean) => Promise<RowCount & { json: string }>,
+  load: (hideGated: boolean) => Promise<RowCount & { json: string | Buffer }>,
 ): Promise<FastifyReply> {
   const hideGated = request.caller !== null && !seesGatedFields(request.caller);
   const page = await load(hideGated);
