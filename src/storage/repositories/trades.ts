@@ -255,16 +255,24 @@ export async function countTrades(db: Kysely<Database>, filter: TradeFilter): Pr
 /** A page of trades as the JSON text of its array, with the row counts its price depends on. */
 export interface TradePageJson {
   /**
-   * The JSON text: on SQLite its UTF-8 bytes as the database built them (a Buffer), on PostgreSQL
-   * a string. The bytes go to the socket as they are: made into a JavaScript string, a 1000-row
-   * page (1.1 MB) was decoded from UTF-8, measured again and encoded back on the way out, and the
-   * short-lived megabyte strings drove major collections of the whole heap (1.3 ms more CPU per
-   * call than the page's own SQL and send; BENCHMARKS.md, issue 17).
+   * The JSON text: a string, or on SQLite for a page of more than BYTES_PAGE_ROWS rows its UTF-8
+   * bytes as the database built them (a Buffer). Either goes to the socket as it is.
    */
   json: string | Buffer;
   rows: number;
   executiveRows: number;
 }
+
+/**
+ * On SQLite a page that may hold more rows than this comes as its UTF-8 bytes (a BLOB, which
+ * better-sqlite3 hands over as a Buffer) instead of a string. As a string, a 1000-row page
+ * (1.1 MB) was decoded from UTF-8, measured and encoded back on the way out, and the short-lived
+ * megabyte strings drove collections of the whole heap: 7.2 against 4.8 ms of CPU per call. A small
+ * page gains nothing measurable from the bytes, and its buffers, held outside the JavaScript heap
+ * until the next young collection, raised the server's memory after a minute of 25-row calls from
+ * 192 to 238 MB (BENCHMARKS.md, issue 17).
+ */
+export const BYTES_PAGE_ROWS = 100;
 
 const CHAMBER_SQL = sql<string>`case ${sql.join(
   Object.entries(CHAMBER_OF_SOURCE).map(
@@ -296,9 +304,10 @@ export async function findTradesJson(
 ): Promise<TradePageJson> {
   const handle = syncSqliteOf(db);
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const asBytes = sqlite && page.limit > BYTES_PAGE_ROWS;
   // Sector names are lowercased in the query; that shape is built per call.
   if ((sqlite && !handle) || filter.sectors?.length) {
-    return pageOf(await tradesJsonQuery(db, filter, order, page, shape).executeTakeFirstOrThrow());
+    return pageOf(await tradesJsonQuery(db, filter, order, page, shape, asBytes).executeTakeFirstOrThrow());
   }
   // Each query shape (which filters, how many values each, the order, the gated fields) is built
   // and compiled once; a call binds its values (sqlite-hot-path.ts on SQLite, compiled-queries.ts
@@ -308,7 +317,7 @@ export async function findTradesJson(
   // (firstPageLiterals).
   const named = namedFilter(filter);
   const planned = handle ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
-  const key = `trades.json:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
+  const key = `trades.json${asBytes ? '.bytes' : ''}:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
       db,
@@ -316,6 +325,7 @@ export async function findTradesJson(
       order,
       { limit: planned.limit ?? param('limit'), offset: planned.offset ?? param('offset') },
       { ...shape, today: param('today') },
+      asBytes,
     );
   const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
   if (handle) return pageOf(preparedQuery<string>(handle, key, build).get(values) as TradeJsonRow);
@@ -442,6 +452,7 @@ function tradesJsonQuery(
   order: TradeOrder,
   page: Page,
   shape: TradeJsonShape,
+  asBytes: boolean,
 ) {
   const inner = pageQuery(db, filter, order, page);
   const counts = [
@@ -450,13 +461,10 @@ function tradesJsonQuery(
   ];
   if (isSqlite(db as unknown as Kysely<unknown>)) {
     const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(db, field, shape)}`);
-    return db.selectFrom(inner.as('r')).select([
-      // As a BLOB, better-sqlite3 hands the text over as its bytes (TradePageJson.json).
-      sql<Buffer>`cast(coalesce(json_group_array(json_object(${sql.join(members)})), '[]') as blob)`.as(
-        'json',
-      ),
-      ...counts,
-    ]);
+    const json = sql<string | Buffer>`coalesce(json_group_array(json_object(${sql.join(members)})), '[]')`;
+    return db
+      .selectFrom(inner.as('r'))
+      .select([(asBytes ? sql<string | Buffer>`cast(${json} as blob)` : json).as('json'), ...counts]);
   }
   // PostgreSQL: the resource's fields as the columns of a row, in order, each row as
   // row_to_json (its keys are the column names, no spaces) and the rows joined with commas in

@@ -220,40 +220,43 @@ describe.skipIf(!realDataAvailable())('GET /trades on the real data', () => {
     expect(response.body.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends a page with text beyond ASCII as its UTF-8 bytes: length, ETag and compression agree', async () => {
-    // On SQLite the page reaches the socket as the database's bytes, not a string (TradePageJson):
-    // a description with accents, a dash and an emoji (constructed, put back afterwards) must
-    // arrive whole, counted in bytes, tagged and compressed like any other answer.
-    const url = '/trades?ticker=fcnca&date_from=2026-05-17&date_to=2026-05-17';
-    const before = await getJson<Trade[]>(ctx, url);
-    const trade = before.body[0];
-    if (!trade) throw new Error('the FCNCA trade of 2026-05-17 is missing');
-    const description = 'Société Générale — “préférée” 📈 ADR';
-    await sql`update trades set asset_description = ${description} where id = ${trade.id}`.execute(
-      ctx.store.db,
-    );
-    try {
-      const headers = { 'dc-api-key': ctx.key ?? '' };
-      const plain = await ctx.app.inject({ method: 'GET', url, headers });
-      expect(plain.statusCode).toBe(200);
-      expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
-      expect(plain.rawPayload.length).toBeGreaterThan(plain.body.length);
-      const body = JSON.parse(plain.rawPayload.toString('utf8')) as Trade[];
-      expect(body.find((row) => row.id === trade.id)?.asset_description).toBe(description);
-      expect(plain.headers.etag).toBe(etagOfPayload(plain.body));
-      const zipped = await ctx.app.inject({
-        method: 'GET',
-        url,
-        headers: { ...headers, 'accept-encoding': 'gzip' },
-      });
-      expect(zipped.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
-    } finally {
-      await sql`update trades set asset_description = ${trade.asset_description} where id = ${trade.id}`.execute(
+  it.each([25, 1000])(
+    'sends a %i-row page with text beyond ASCII whole: length, ETag and compression agree',
+    async (limit) => {
+      // On SQLite a long page reaches the socket as the database's bytes, a short one as a string
+      // (TradePageJson): a description with accents, a dash and an emoji (constructed, put back
+      // afterwards) must arrive whole, counted in bytes, tagged and compressed either way.
+      const url = `/trades?ticker=fcnca&date_from=2026-05-17&date_to=2026-05-17&limit=${limit}`;
+      const before = await getJson<Trade[]>(ctx, url);
+      const trade = before.body[0];
+      if (!trade) throw new Error('the FCNCA trade of 2026-05-17 is missing');
+      const description = 'Société Générale — “préférée” 📈 ADR';
+      await sql`update trades set asset_description = ${description} where id = ${trade.id}`.execute(
         ctx.store.db,
       );
-    }
-  });
+      try {
+        const headers = { 'dc-api-key': ctx.key ?? '' };
+        const plain = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(plain.statusCode).toBe(200);
+        expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
+        expect(plain.rawPayload.length).toBeGreaterThan(plain.body.length);
+        const body = JSON.parse(plain.rawPayload.toString('utf8')) as Trade[];
+        expect(body.find((row) => row.id === trade.id)?.asset_description).toBe(description);
+        expect(plain.headers.etag).toBe(etagOfPayload(plain.body));
+        const zipped = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...headers, 'accept-encoding': 'gzip' },
+        });
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+      } finally {
+        await sql`update trades set asset_description = ${trade.asset_description} where id = ${trade.id}`.execute(
+          ctx.store.db,
+        );
+      }
+    },
+  );
 
   it('never answers 500, whatever the query string', async () => {
     const names = [
