@@ -33,6 +33,7 @@ import {
 } from '../storage/repositories/search-ivf.js';
 import type { Database } from '../storage/schema.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
+import { SimdVectors } from './simd-dots.js';
 import { queryWords, tokenize } from './text.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
 
@@ -250,10 +251,31 @@ interface VectorCache {
   /** Each slot's list as stored for its current vector (-1: none), read before the index is. */
   storedLists: number[];
   data: Float32Array;
+  /** The WebAssembly memory `data` lives in, for the SIMD scan (undefined: a plain array). */
+  simd: SimdVectors | undefined;
   /** The inverted-file index over `data`, once built or loaded (large corpora only). */
   clusters: ClusterIndex | undefined;
   /** Vectors the index was trained on (the growth rule). */
   trainedVectors: number;
+}
+
+/**
+ * The cache's table with room for `floats`: grown in place in its WebAssembly memory, or copied
+ * into a larger plain array (also when that memory cannot grow further: the scan then stays in
+ * JavaScript).
+ */
+function grownTable(cache: VectorCache, floats: number): Float32Array {
+  if (cache.simd) {
+    try {
+      return cache.simd.grow(floats);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      cache.simd = undefined;
+    }
+  }
+  const grown = new Float32Array(floats);
+  grown.set(cache.data);
+  return grown;
 }
 
 export class SemanticSearch {
@@ -692,10 +714,12 @@ export class SemanticSearch {
         kinds: [],
         seqs: [],
         storedLists: [],
-        data: new Float32Array(embedder.dimensions * 1024),
+        data: new Float32Array(0),
+        simd: SimdVectors.create(embedder.dimensions, embedder.dimensions * 1024),
         clusters: undefined,
         trainedVectors: 0,
       };
+      this.cache.data = this.cache.simd?.data ?? new Float32Array(embedder.dimensions * 1024);
     }
     const cache = this.cache;
     const assignments: IvfAssignment[] = [];
@@ -711,9 +735,7 @@ export class SemanticSearch {
           cache.ids.push(row.document_id);
           cache.kinds.push(row.kind);
           if ((slot + 1) * cache.dimensions > cache.data.length) {
-            const grown = new Float32Array(cache.data.length * 2);
-            grown.set(cache.data);
-            cache.data = grown;
+            cache.data = grownTable(cache, cache.data.length * 2);
           }
         }
         cache.data.set(row.vector.subarray(0, cache.dimensions), slot * cache.dimensions);

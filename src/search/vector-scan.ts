@@ -1,6 +1,7 @@
 // The nearest vectors by cosine (dot product of unit vectors) among vectors held in memory: an
 // exact scan, and an inverted-file index (ClusterIndex) so that one question on a large corpus
 // scans a bounded share of the vectors instead of all of them.
+import { RUN_LIMIT, type SimdVectors } from './simd-dots.js';
 
 export interface VectorTable {
   dimensions: number;
@@ -8,6 +9,11 @@ export interface VectorTable {
   data: Float32Array;
   ids: readonly number[];
   kinds: readonly string[];
+  /**
+   * When `data` lives in WebAssembly memory (simd.holds(data)), nearest() scores the probed lists
+   * there, four lanes at a time (simd-dots.ts).
+   */
+  simd?: SimdVectors | undefined;
 }
 
 /**
@@ -197,17 +203,39 @@ export class ClusterIndex {
     probe: number,
   ): { id: number; similarity: number }[] {
     const d = this.dimensions;
-    // A multiple of four, for the unrolled loop.
-    const h = Math.floor((d * NEAREST_HEAD_SHARE) / 4) * 4;
     const data = table.data;
     const ids = table.ids;
     const best = new TopK(k);
     const codes = this.kindCodes(table);
-    const tails = this.tailNorms(table, h);
     const wanted = new Uint8Array(this.kindNames.length + 1);
     this.kindNames.forEach((kind, i) => {
       if (kinds.has(kind)) wanted[i + 1] = 1;
     });
+    const simd = table.simd;
+    if (simd?.holds(data) && simd.dimensions === d) {
+      simd.setQuery(query);
+      for (const members of this.candidates(query, probe)) {
+        // A list's slots are mostly consecutive once the table is in listOrder(): each run of
+        // consecutive slots is one call, its whole vectors scored (no bound needed at this speed).
+        let at = 0;
+        while (at < members.length) {
+          const first = members[at] as number;
+          let count = 1;
+          while (at + count < members.length && members[at + count] === first + count && count < RUN_LIMIT)
+            count++;
+          const dots = simd.dotRun(first, count);
+          for (let r = 0; r < count; r++) {
+            const slot = first + r;
+            if (wanted[codes[slot] as number] === 1) best.offer(dots[r] as number, slot, ids[slot] as number);
+          }
+          at += count;
+        }
+      }
+      return best.sorted();
+    }
+    // A multiple of four, for the unrolled loop.
+    const h = Math.floor((d * NEAREST_HEAD_SHARE) / 4) * 4;
+    const tails = this.tailNorms(table, h);
     let queryTail = 0;
     for (let j = h; j < d; j++) queryTail += (query[j] as number) ** 2;
     queryTail = Math.sqrt(queryTail);
