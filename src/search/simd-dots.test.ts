@@ -1,20 +1,10 @@
 // The WebAssembly SIMD dot products (simd-dots.ts) against plain JavaScript sums, and the
 // inverted-file scan over a table in WebAssembly memory against the exact scan of the same lists.
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../test-support/seeded-random.js';
 import { unit } from './embedders.js';
 import { RUN_LIMIT, SimdVectors } from './simd-dots.js';
 import { ClusterIndex, nearestInTable, permuteVectors, type VectorTable } from './vector-scan.js';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function simdTable(d: number, floats: number): SimdVectors {
   const simd = SimdVectors.create(d, floats);

@@ -1,19 +1,9 @@
 // The in-memory vector scans on their own: the exact scan against a sort, the inverted-file index
 // against the exact scan (approximate, so measured by recall, not equality).
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../test-support/seeded-random.js';
 import { unit } from './embedders.js';
 import { ClusterIndex, nearestInTable, permuteVectors, type VectorTable } from './vector-scan.js';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** n unit vectors around `groups` directions, alternately of kind a and b. */
 function table(n: number, d: number, groups: number, seed: number): VectorTable {
