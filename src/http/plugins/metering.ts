@@ -103,7 +103,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
       // A cached row may be up to a second old: a refusal (plan, limit, cap, balance) is decided
       // again on the rows as they are now, so a top-up or an upgrade made elsewhere counts at once.
       if (!caller.cached) throw refusal;
-      caller = await authenticate(deps.db, keyHeaders(request), now);
+      caller = await currentCaller(deps, request, now);
       decide();
     }
   });
@@ -217,8 +217,7 @@ async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: Fastify
   );
   if (!outcome.ok) {
     // The refusal states the balance and spend as they are, not as a cached row had them.
-    const current = caller.cached ? await authenticate(deps.db, keyHeaders(request), now) : caller;
-    throw refusedCharge(current, cost, outcome.reason, now);
+    throw refusedCharge(await currentCaller(deps, request, now), cost, outcome.reason, now);
   }
   request.charged = true;
   request.usageLogged = true;
@@ -230,11 +229,15 @@ async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: Fastify
  * The caller as the database has it now: for an answer that reports the account itself (its
  * balance, plan, spend), which a key cache row up to a second old must not state.
  */
-export async function currentCaller(deps: AppDeps, request: FastifyRequest): Promise<Caller> {
+export async function currentCaller(
+  deps: AppDeps,
+  request: FastifyRequest,
+  now: Date = deps.clock(),
+): Promise<Caller> {
   const { caller } = request;
   if (!caller) throw new Error(`metering did not authenticate ${request.routeId}`);
   if (!caller.cached) return caller;
-  request.caller = await authenticate(deps.db, keyHeaders(request), deps.clock());
+  request.caller = await authenticate(deps.db, keyHeaders(request), now);
   return request.caller;
 }
 
