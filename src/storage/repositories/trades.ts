@@ -267,7 +267,7 @@ export interface TradePageJson {
  * On SQLite a page that may hold more rows than this comes as its UTF-8 bytes (a BLOB, which
  * better-sqlite3 hands over as a Buffer) instead of a string. As a string, a 1000-row page
  * (1.1 MB) was decoded from UTF-8, measured and encoded back on the way out, and the short-lived
- * megabyte strings drove collections of the whole heap: 7.2 against 4.8 ms of CPU per call. A small
+ * megabyte strings drove collections of the whole heap: 7.1 against 5.3 ms of CPU per call. A small
  * page gains nothing measurable from the bytes, and its buffers, held outside the JavaScript heap
  * until the next young collection, raised the server's memory after a minute of 25-row calls from
  * 192 to 238 MB (BENCHMARKS.md, issue 17).
