@@ -161,6 +161,28 @@ describe('the inverted-file vector index survives a restart (constructed records
     expect(await answers(restarted.engine, later)).toEqual(afterAdding);
   });
 
+  it('reads the vectors another server stored at its next recheck, not at every question', async () => {
+    const serving = startEngine(store.db);
+    await serving.engine.prepare(NOW);
+    await serving.engine.vectorIndexReady();
+    const ask = (now: Date) =>
+      serving.engine.search({ q: 'airline stock sales', types: ['trades'], limit: 20, mode: 'vector' }, now);
+    await ask(NOW);
+    const held = serving.engine.state().vectorsInMemory;
+    await addMember(store.db, 'cy-example', 'Cy Example', 'House', 12);
+    // Another process (the ingest, a second instance) indexes the new records and stores their vectors.
+    await startEngine(store.db).engine.prepare(NOW);
+    const stored = (await storedAssignments(store.db)).vectors;
+    expect(stored).toBeGreaterThan(held);
+
+    // Within the 30 s the index is trusted, questions scan the vectors already held...
+    expect((await ask(new Date(NOW.getTime() + 10_000))).retrieval.vector_index).toBe('memory-ivf');
+    expect(serving.engine.state().vectorsInMemory).toBe(held);
+    // ...and the first question past it reads the new ones.
+    await ask(new Date(NOW.getTime() + 31_000));
+    expect(serving.engine.state().vectorsInMemory).toBe(stored);
+  });
+
   it('trains again at the next start once the vectors have doubled since it was trained', async () => {
     const first = startEngine(store.db, new HashedWordsEmbedder());
     await first.engine.prepare(NOW);

@@ -280,6 +280,12 @@ function grownTable(cache: VectorCache, floats: number): Float32Array {
 
 export class SemanticSearch {
   private checkedAt = -Infinity;
+  /**
+   * prepare() calls completed, and the count at the cache's last read: the vectors are read again
+   * once after each prepare() (which is when new ones can have been stored), not on every question.
+   */
+  private preparations = 0;
+  private vectorsReadAt = -1;
   private preparing: Promise<void> | undefined;
   private indexing: Promise<void> | undefined;
   private embedder: Embedder | undefined;
@@ -329,6 +335,7 @@ export class SemanticSearch {
     });
     await this.preparing;
     this.checkedAt = now.getTime();
+    this.preparations++;
   }
 
   private async update(now: Date, budget: number): Promise<void> {
@@ -580,7 +587,10 @@ export class SemanticSearch {
 
   /** The portable scan over the vectors kept in memory (two-stage for LSA, see vector-scan.ts). */
   private async scan(embedder: Embedder, query: Float32Array, kinds: ReadonlySet<string>, k: number) {
-    const cache = await this.loadCache(embedder);
+    const cache =
+      this.cache?.model === embedder.model && this.vectorsReadAt === this.preparations
+        ? this.cache
+        : await this.loadCache(embedder);
     const clusters = cache.clusters;
     if (!clusters) return nearestInTable(cache, query, kinds, k);
     const probe = Math.max(1, Math.ceil(clusters.size * IVF_PROBE_SHARE));
@@ -722,6 +732,7 @@ export class SemanticSearch {
       this.cache.data = this.cache.simd?.data ?? new Float32Array(embedder.dimensions * 1024);
     }
     const cache = this.cache;
+    const preparations = this.preparations;
     const assignments: IvfAssignment[] = [];
     for (;;) {
       this.checkStopped();
@@ -750,6 +761,7 @@ export class SemanticSearch {
       }
     }
     await saveIvfAssignments(this.db, cache.model, assignments);
+    this.vectorsReadAt = preparations;
     this.retrainIfGrown(cache);
     return cache;
   }
