@@ -94,6 +94,33 @@ describe('ClusterIndex', () => {
   });
 });
 
+describe('ClusterIndex.candidates', () => {
+  it('probes the lists whose centroids score highest by a plain sum, in WebAssembly SIMD (d = 96) or not (d = 20)', async () => {
+    for (const d of [96, 20]) {
+      const vectors = table(3_000, d, 80, 11);
+      const index = await ClusterIndex.build(vectors, 50, {
+        sample: 3_000,
+        iterations: 3,
+        pause: async () => {},
+      });
+      const members = (c: number) =>
+        Array.from(index.listOrder(3_000)).filter((slot) => index.listOf(slot) === c);
+      for (const slot of [0, 999, 2_345]) {
+        const query = vectors.data.slice(slot * d, slot * d + d);
+        const byScore = Array.from({ length: index.size }, (_, c) => {
+          let sum = 0;
+          for (let j = 0; j < d; j++) sum += (index.centroids[c * d + j] as number) * (query[j] as number);
+          return { c, sum };
+        }).sort((x, y) => y.sum - x.sum || x.c - y.c);
+        const probed = index.candidates(query, 7);
+        expect(probed.map((list) => [...list].sort((x, y) => x - y))).toEqual(
+          byScore.slice(0, 7).map(({ c }) => members(c)),
+        );
+      }
+    }
+  });
+});
+
 describe('ClusterIndex put back from stored centroids and lists', () => {
   it('answers exactly as the index it was saved from', async () => {
     const vectors = table(3_000, 16, 20, 5);

@@ -1,7 +1,7 @@
 // The nearest vectors by cosine (dot product of unit vectors) among vectors held in memory: an
 // exact scan, and an inverted-file index (ClusterIndex) so that one question on a large corpus
 // scans a bounded share of the vectors instead of all of them.
-import { RUN_LIMIT, type SimdVectors } from './simd-dots.js';
+import { RUN_LIMIT, SimdVectors } from './simd-dots.js';
 
 export interface VectorTable {
   dimensions: number;
@@ -55,6 +55,8 @@ export class ClusterIndex {
   /** ...except these, placed again (their vector was written again) since it was measured. */
   private readonly stale = new Set<number>();
   private readonly kindNames: string[] = [];
+  /** See centroidTable(). */
+  private centroidSimd: SimdVectors | null | undefined;
 
   private constructor(
     readonly dimensions: number,
@@ -182,9 +184,35 @@ export class ClusterIndex {
    */
   candidates(query: Float32Array, probe: number): (readonly number[])[] {
     const d = this.dimensions;
-    const scores = this.lists.map((_, c) => ({ c, dot: dot(this.centroids, c * d, query, d) }));
-    scores.sort((a, b) => b.dot - a.dot);
-    return scores.slice(0, probe).map(({ c }) => this.lists[c] ?? []);
+    const count = this.lists.length;
+    const scores = new Float32Array(count);
+    const simd = this.centroidTable();
+    if (simd) {
+      simd.setQuery(query);
+      for (let first = 0; first < count; first += RUN_LIMIT) {
+        const run = Math.min(RUN_LIMIT, count - first);
+        scores.set(simd.dotRun(first, run).subarray(0, run), first);
+      }
+    } else {
+      for (let c = 0; c < count; c++) scores[c] = dot(this.centroids, c * d, query, d);
+    }
+    const order = Array.from({ length: count }, (_, c) => c);
+    order.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    return order.slice(0, probe).map((c) => this.lists[c] ?? []);
+  }
+
+  /**
+   * The centroids copied into WebAssembly memory for the SIMD dot products (null where SIMD is
+   * missing), made at the first question: the centroids are final once build() or fromCentroids()
+   * has returned the index.
+   */
+  private centroidTable(): SimdVectors | null {
+    if (this.centroidSimd === undefined) {
+      const simd = SimdVectors.create(this.dimensions, this.centroids.length) ?? null;
+      simd?.data.set(this.centroids);
+      this.centroidSimd = simd;
+    }
+    return this.centroidSimd;
   }
 
   /**
