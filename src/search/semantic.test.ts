@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
+import { seededRandom } from '../test-support/seeded-random.js';
 import { embedLsa, trainLsa } from './lsa.js';
 import { explainMatch, fuseRankings, RRF_K } from './semantic.js';
-import { queryWords, stem, tokenize } from './text.js';
+import { queryWords, stem, stemsIn, tokenize } from './text.js';
 
 describe('search text', () => {
   it('stems and drops stop words; the full-text engine gets unstemmed words', () => {
@@ -16,6 +17,57 @@ describe('search text', () => {
       'airline',
       'stocks',
     ]);
+  });
+
+  it('finds which stems a text holds as tokenize() would, stemming only words that can match', () => {
+    // Constructed: suffixes the stemmer removes or replaces, accents, digits, stop words, short words.
+    const texts = [
+      'Companies traded airline stocks; the company trades options.',
+      'Café Société matches boxes, taxes and wishes: 10-K filings in 2020s',
+      'Raytheon Technologies — defense contractor; Defence CONTRACTORS traded',
+      'an at by it is ox ax 3M A.I. chips',
+      '',
+    ];
+    const stems = [
+      ['company', 'trad', 'airline', 'stock', 'option'],
+      ['cafe', 'societe', 'match', 'box', 'tax', 'wish', '10', 'filing', '2020s'],
+      ['defense', 'contractor', 'defence', 'technology', 'raytheon'],
+      ['ox', 'ax', '3m', 'chip', 'ai', 'it'],
+      ['anything'],
+    ];
+    for (const text of texts) {
+      const tokens = new Set(tokenize(text));
+      for (const wanted of stems) {
+        const set = new Set(wanted);
+        expect(stemsIn(text, set)).toEqual(new Set(wanted.filter((stemmed) => tokens.has(stemmed))));
+      }
+    }
+    expect(stemsIn(texts[0] ?? '', new Set(['company', 'trad', 'missing']))).toEqual(
+      new Set(['company', 'trad']),
+    );
+    // Seeded random texts over the same kinds of words, against stems they hold and some they do not.
+    const vocabulary =
+      'companies company trading trades traded airline Airlines boxes box matches café Société 3M 10-K AI an the is ox reinvested invest investing stocks stockholder e-mail naïve'.split(
+        ' ',
+      );
+    const next = seededRandom(17);
+    const pick = () => vocabulary[Math.floor(next() * vocabulary.length)] ?? '';
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 12) }, pick).join(next() < 0.5 ? ' ' : ', ');
+      const held = tokenize(text);
+      // The extras include words that occur inside others ("reinvested", "airline", "stockholder").
+      const asked = new Set([
+        ...held.filter(() => next() < 0.6),
+        'compan',
+        'stockhold',
+        'trade',
+        'xx',
+        'invest',
+        'line',
+        'holder',
+      ]);
+      expect(stemsIn(text, asked)).toEqual(new Set(held.filter((stemmed) => asked.has(stemmed))));
+    }
   });
 });
 

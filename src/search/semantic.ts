@@ -34,7 +34,7 @@ import {
 import type { Database } from '../storage/schema.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
 import { SimdVectors } from './simd-dots.js';
-import { queryWords, tokenize } from './text.js';
+import { queryWords, stemsIn, tokenize } from './text.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
 
 export const SEMANTIC_TYPES = SEARCH_KINDS;
@@ -162,30 +162,34 @@ export function fuseRankings(
   vector: readonly { id: number; similarity: number }[],
   k: number = RRF_K,
 ): Ranked[] {
-  const byId = new Map<number, ScoreParts>();
-  const entry = (id: number) => {
-    let parts = byId.get(id);
-    if (!parts) {
-      parts = { lexical: null, vector: null, fused: 0 };
-      byId.set(id, parts);
-    }
-    return parts;
-  };
+  // Each id once, with its better single rank (for the ties).
+  const byId = new Map<number, { id: number; parts: ScoreParts; best: number }>();
   lexical.forEach((hit, i) => {
-    const parts = entry(hit.id);
-    parts.lexical = { rank: i + 1, score: hit.score };
-    parts.fused += 1 / (k + i + 1);
+    const parts: ScoreParts = {
+      lexical: { rank: i + 1, score: hit.score },
+      vector: null,
+      fused: 1 / (k + i + 1),
+    };
+    byId.set(hit.id, { id: hit.id, parts, best: i + 1 });
   });
   vector.forEach((hit, i) => {
-    const parts = entry(hit.id);
-    parts.vector = { rank: i + 1, similarity: hit.similarity };
-    parts.fused += 1 / (k + i + 1);
+    const vectorPart = { rank: i + 1, similarity: hit.similarity };
+    const known = byId.get(hit.id);
+    if (known) {
+      known.parts.vector = vectorPart;
+      known.parts.fused += 1 / (k + i + 1);
+      known.best = Math.min(known.best, i + 1);
+    } else {
+      byId.set(hit.id, {
+        id: hit.id,
+        parts: { lexical: null, vector: vectorPart, fused: 1 / (k + i + 1) },
+        best: i + 1,
+      });
+    }
   });
-  const best = (parts: ScoreParts) =>
-    Math.min(parts.lexical?.rank ?? Infinity, parts.vector?.rank ?? Infinity);
-  return [...byId]
-    .map(([id, parts]) => ({ id, parts }))
-    .sort((a, b) => b.parts.fused - a.parts.fused || best(a.parts) - best(b.parts) || a.id - b.id);
+  return [...byId.values()]
+    .sort((a, b) => b.parts.fused - a.parts.fused || a.best - b.best || a.id - b.id)
+    .map(({ id, parts }) => ({ id, parts }));
 }
 
 /** Why a result matched, in a sentence. Pure. */
@@ -470,6 +474,7 @@ export class SemanticSearch {
     mark = this.timed('fusion', mark);
     const { documents, hits } = await this.hydrate(fused, params.limit);
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
+    const queryStems = new Set(queryTerms.keys());
     const top = hits[0]?.parts.fused ?? 1;
     const answer = {
       query: params.q,
@@ -485,8 +490,8 @@ export class SemanticSearch {
       results: hits.map((hit) => {
         const doc = documents.get(hit.id);
         if (!doc) throw new Error(`search document ${hit.id} vanished`);
-        const docTerms = new Set(tokenize(`${doc.title} ${doc.body}`));
-        const matched = [...queryTerms].filter(([stemmed]) => docTerms.has(stemmed)).map(([, word]) => word);
+        const present = stemsIn(`${doc.title} ${doc.body}`, queryStems);
+        const matched = [...queryTerms].filter(([stemmed]) => present.has(stemmed)).map(([, word]) => word);
         return {
           type: doc.kind,
           key: doc.doc_key,

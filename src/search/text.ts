@@ -8,13 +8,47 @@ const STOP_WORDS = new Set(
 );
 
 export function tokenize(text: string): string[] {
+  return words(text).map(stem);
+}
+
+/** The words of `text` before stemming: accents dropped, lower case, stop words and letters out. */
+function words(text: string): string[] {
+  return folded(text)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+}
+
+/** `text` with accents dropped and in lower case: words are its runs of a-z and 0-9. */
+function folded(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((token) => token.length > 1 && !STOP_WORDS.has(token))
-    .map(stem);
+    .toLowerCase();
+}
+
+const isWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+
+/**
+ * Which of `stems` some word of `text` stems to (tokenize(text) ∩ stems), without splitting the
+ * whole text: a stem keeps its word's first three letters, so only the words starting with one
+ * of the stems' heads are found (indexOf) and stemmed.
+ */
+export function stemsIn(text: string, stems: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  if (stems.size === 0) return found;
+  const plain = folded(text);
+  for (const head of new Set(Array.from(stems, (stemmed) => stemmed.slice(0, 3)))) {
+    for (let at = plain.indexOf(head); at >= 0; at = plain.indexOf(head, at + 1)) {
+      if (at > 0 && isWordCode(plain.charCodeAt(at - 1))) continue;
+      let end = at + head.length;
+      while (end < plain.length && isWordCode(plain.charCodeAt(end))) end++;
+      const word = plain.slice(at, end);
+      if (word.length < 2 || STOP_WORDS.has(word)) continue;
+      const stemmed = stem(word);
+      if (stems.has(stemmed)) found.add(stemmed);
+    }
+  }
+  return found;
 }
 
 /** A light suffix stemmer: "options" and "option", "trading" and "trade" meet. */
@@ -40,11 +74,5 @@ export function stem(token: string): string {
 
 /** The question's words for the database's full-text engine, which stems them itself. */
 export function queryWords(text: string): string[] {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word));
-  return [...new Set(words)];
+  return [...new Set(words(text))];
 }

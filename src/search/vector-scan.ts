@@ -196,9 +196,21 @@ export class ClusterIndex {
     } else {
       for (let c = 0; c < count; c++) scores[c] = dot(this.centroids, c * d, query, d);
     }
-    const order = Array.from({ length: count }, (_, c) => c);
-    order.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
-    return order.slice(0, probe).map((c) => this.lists[c] ?? []);
+    // The best `probe` lists, kept in order as the scores come (ties by list number): cheaper
+    // than sorting every list.
+    const kept: number[] = [];
+    const scoreOf = (at: number) => scores[kept[at] as number] as number;
+    for (let c = 0; c < count && probe > 0; c++) {
+      const score = scores[c] as number;
+      if (kept.length === probe) {
+        if (score <= scoreOf(probe - 1)) continue;
+        kept.pop();
+      }
+      let at = kept.length;
+      while (at > 0 && score > scoreOf(at - 1)) at--;
+      kept.splice(at, 0, c);
+    }
+    return kept.map((c) => this.lists[c] ?? []);
   }
 
   /**
