@@ -264,9 +264,15 @@ export class ClusterIndex {
           while (at + count < members.length && members[at + count] === first + count && count < RUN_LIMIT)
             count++;
           const dots = simd.dotRun(first, count);
+          // Most scores are below the k-th best kept: they are passed over before their kind is read.
+          let floor = best.floor();
           for (let r = 0; r < count; r++) {
+            const score = dots[r] as number;
+            if (score < floor) continue;
             const slot = first + r;
-            if (wanted[codes[slot] as number] === 1) best.offer(dots[r] as number, slot, ids[slot] as number);
+            if (wanted[codes[slot] as number] !== 1) continue;
+            best.offer(score, slot, ids[slot] as number);
+            floor = best.floor();
           }
           at += count;
         }
