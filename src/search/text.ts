@@ -11,7 +11,7 @@ export function tokenize(text: string): string[] {
   return words(text).map(stem);
 }
 
-/** The words of `text` before stemming: accents dropped, lower case, stop words and letters out. */
+/** The words of `text` before stemming: accents dropped, lower case, stop words and single letters out. */
 function words(text: string): string[] {
   return folded(text)
     .split(/[^a-z0-9]+/)
