@@ -36,5 +36,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // One worker per core. vitest's default for a run is one fewer, which on the 2-core CI machine
+    // runs the files one at a time while the worker waits on PostgreSQL, child processes and
+    // Chromium. Each file has databases, ports and temporary directories of its own.
+    maxWorkers: '100%',
   },
 });

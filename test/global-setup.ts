@@ -1,4 +1,5 @@
-// Builds the real-data fixture database once per run; each test file works on its own copy.
+// Builds, once per run, a migrated empty database and the real-data fixture database; each
+// `openTestStore()` works on its own copy of one of them.
 import type { TestProject } from 'vitest/node';
 import { readTestSettings } from '../src/config.js';
 import { findDataDir, missingDataOutcome } from '../src/test-support/data-dir.js';
@@ -8,11 +9,12 @@ import { loadRealData } from '../src/test-support/real-data.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     fixture: FixtureLocation | null;
+    emptyTemplate: FixtureLocation;
     dataDir: string | null;
   }
 }
 
-let drop: (() => Promise<void>) | undefined;
+const drops: Array<() => Promise<void>> = [];
 
 export async function setup(project: TestProject): Promise<void> {
   const dataDir = findDataDir();
@@ -21,6 +23,12 @@ export async function setup(project: TestProject): Promise<void> {
     const outcome = missingDataOutcome(readTestSettings().ci);
     if (outcome.fail) throw new Error(`[dcledger tests] ${outcome.message}`);
     console.warn(`\n[dcledger tests] ${outcome.message}\n`);
+  }
+  const empty = await createFixtureStore();
+  await empty.store.close();
+  drops.push(empty.drop);
+  project.provide('emptyTemplate', empty.location);
+  if (!dataDir) {
     project.provide('fixture', null);
     return;
   }
@@ -28,7 +36,7 @@ export async function setup(project: TestProject): Promise<void> {
   const fixture = await createFixtureStore();
   await loadRealData(fixture.store.db, dataDir);
   await fixture.store.close();
-  drop = fixture.drop;
+  drops.push(fixture.drop);
   project.provide('fixture', fixture.location);
   console.log(
     `[dcledger tests] ${testDialect()} real-data fixture built in ${((Date.now() - started) / 1000).toFixed(1)}s`,
@@ -36,5 +44,5 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  await drop?.();
+  for (const drop of drops) await drop();
 }
