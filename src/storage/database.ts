@@ -134,6 +134,13 @@ function openPostgres(url: string): Store {
   // next query opens a new one; without a listener the pool's 'error' event ends the process.
   // /readyz reports whether the database answers.
   pool.on('error', () => undefined);
+  // A connection the server ends while it is checked out but between two queries (inside a
+  // transaction, or just acquired) emits 'error' on its client, where the pool listens only while
+  // the client is idle: unheard, it ends the process. The next query on it fails instead (the
+  // client is no longer queryable) and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerPostgresPool(db, pool);
   const close = async () => {
