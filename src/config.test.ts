@@ -136,6 +136,16 @@ describe('self-service settings', () => {
       stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'https://api.stripe.com' },
     });
     expect(() => readSelfService({ DCLEDGER_SMTP_URL: 'http://mail' })).toThrow(/DCLEDGER_SMTP_URL/);
+    // Mail that leaves the machine carries links: they must point at a configured origin.
+    expect(() => loadConfig({ DCLEDGER_SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(
+      /DCLEDGER_PUBLIC_URL is required when DCLEDGER_SMTP_URL is set/,
+    );
+    expect(
+      loadConfig({
+        DCLEDGER_SMTP_URL: 'smtp://mail.example.org:587',
+        DCLEDGER_PUBLIC_URL: 'https://x.example.org',
+      }).selfService.smtpUrl,
+    ).toBe('smtp://mail.example.org:587');
     expect(() => readSelfService({ STRIPE_SECRET_KEY: 'sk', DCLEDGER_STRIPE_API_BASE: 'ftp://x' })).toThrow(
       /DCLEDGER_STRIPE_API_BASE/,
     );

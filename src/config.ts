@@ -271,6 +271,10 @@ export function loadConfig(env: Env = process.env): Config {
       cluster: readCluster(env),
       embeddings: readEmbeddings(env),
     };
+    if (config.selfService.smtpUrl !== undefined && config.publicUrl === undefined)
+      reject(
+        'DCLEDGER_PUBLIC_URL is required when DCLEDGER_SMTP_URL is set: links in the mail sent (sign-up, password reset) point there',
+      );
     if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     return config;
   } finally {

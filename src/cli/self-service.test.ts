@@ -101,6 +101,7 @@ describe('the development mailbox', () => {
       const smtp = loadConfig({
         DCLEDGER_DB: join(dir, 'mailbox.db'),
         DCLEDGER_SMTP_URL: 'smtp://127.0.0.1:2525',
+        DCLEDGER_PUBLIC_URL: 'https://dcledger.example.org',
       });
       expect(selfServiceFromConfig(smtp, store.db, true).devMailboxToken).toBeUndefined();
     } finally {

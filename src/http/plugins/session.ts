@@ -15,6 +15,7 @@ import {
   sameSecret,
 } from '../../accounts/sessions.js';
 import { ApiError } from '../../errors.js';
+import { serviceBaseUrl } from '../public-url.js';
 import type { App, AppDeps } from '../types.js';
 
 declare module 'fastify' {
@@ -124,7 +125,11 @@ export function requireOperator(request: FastifyRequest): Session {
   return session;
 }
 
-/** Where links in mails point: the public URL when configured, else this request's origin. */
+/**
+ * Where links in mails (and payment return pages) point: the configured public URL, else the
+ * address this server listens on. Never the request's Host header: whoever sends the request
+ * chooses it, and a reset link pointing at their host hands them the victim's token.
+ */
 export function linkBase(request: FastifyRequest, deps: AppDeps): string {
-  return deps.publicUrl ?? `${request.protocol}://${request.host}`;
+  return serviceBaseUrl(deps.publicUrl, request.server.server.address()).replace(/\/+$/, '');
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../../accounts/admin.js';
 import { outboxMailer } from '../../../accounts/mailer.js';
 import { hashPassword } from '../../../accounts/passwords.js';
-import { confirmIntent, stripeProvider } from '../../../accounts/payments.js';
+import { confirmIntent, manualProvider, stripeProvider } from '../../../accounts/payments.js';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
 import { buildApp } from '../../../app.js';
 import { findAccount } from '../../../storage/repositories/accounts.js';
@@ -553,6 +553,77 @@ describe('account API', () => {
       { csrf: String(fresh.body.csrf_token) },
     );
     expect(reused.status).toBe(400);
+  });
+
+  it('mails links to this service, never to the host a request names', async () => {
+    // Not listening (inject only): the listening address is unknown, the base is localhost.
+    await signUp(ctx.app, ctx.store.db, 'victim@example.org');
+    const attacker = await newBrowser(ctx.app);
+    const hostile = { headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' } };
+    const forged = [
+      ['/account/password-reset', { email: 'victim@example.org' }],
+      ['/account/signup', { email: 'victim@example.org', password: PASSWORD }],
+      ['/account/signup', { email: 'newcomer@example.org', password: PASSWORD }],
+    ] as const;
+    for (const [url, body] of forged) {
+      expect((await call(ctx.app, attacker, 'POST', url, body, hostile)).status).toBe(202);
+    }
+    const mails = [
+      ...(await mailTo(ctx.store.db, 'victim@example.org')),
+      ...(await mailTo(ctx.store.db, 'newcomer@example.org')),
+    ];
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Reset/),
+        expect.stringMatching(/tried to sign up/),
+        expect.stringMatching(/Confirm/),
+      ]),
+    );
+    for (const mail of mails) {
+      expect(mail.body).not.toContain('attacker.example');
+      const links = mail.body.match(/https?:\/\/\S+/g) ?? [];
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toMatch(/^http:\/\/localhost\//);
+    }
+  });
+
+  it('points mailed links at the listening address, or at DCLEDGER_PUBLIC_URL when set', async () => {
+    for (const publicUrl of [undefined, 'https://dcledger.example.org/']) {
+      const app = await buildApp({
+        db: ctx.store.db,
+        dialect: ctx.store.dialect,
+        clock: () => ctx.clock.now,
+        webhooks: ctx.webhooks,
+        selfService: {
+          mailer: outboxMailer(ctx.store.db, () => ctx.clock.now),
+          payments: manualProvider,
+          throttle: new MemoryRateLimitStore(),
+        },
+        ...(publicUrl ? { publicUrl } : {}),
+      });
+      try {
+        await app.listen({ host: '127.0.0.1', port: 0 });
+        const { port } = app.server.address() as AddressInfo;
+        const browser = await newBrowser(app);
+        const address = `listening-${publicUrl ? 'public' : 'local'}@example.org`;
+        await call(
+          app,
+          browser,
+          'POST',
+          '/account/signup',
+          { email: address, password: PASSWORD },
+          {
+            headers: { host: 'attacker.example' },
+          },
+        );
+        const [mail] = await mailTo(ctx.store.db, address);
+        const expected = publicUrl ? 'https://dcledger.example.org/ui/' : `http://127.0.0.1:${port}/ui/`;
+        expect(mail?.body).toContain(`${expected}signup/confirm?token=`);
+        expect(mail?.body).not.toContain('attacker.example');
+      } finally {
+        await app.close();
+      }
+    }
   });
 
   it('lets an account made with the CLI choose a password through the reset mail', async () => {
