@@ -16,7 +16,7 @@ export function adminPage(app: App, deps: AppDeps): void {
         context,
         'Admin',
         '/ui/admin',
-        html`<p>Only operators see this page. An operator is made on the server with <code>dcledger accounts operator &lt;email&gt;</code>.</p>`,
+        html`<div class="error" role="alert"><p>Only operators see this page.</p></div><p>An operator is made on the server with <code>dcledger accounts operator &lt;email&gt;</code>.</p>`,
         403,
       );
     }

@@ -85,7 +85,7 @@ export function explorePages(app: App, deps: AppDeps): void {
         context,
         'Member not found',
         '/ui/explore',
-        html`<p>${wanted ? html`No member has the id or slug <code>${wanted}</code>.` : 'Name a member by id or slug.'} Search for one in the <a href="/ui/explore">explorer</a> or the <a href="/ui/explore/leaderboard">leaderboard</a>.</p>`,
+        html`<div class="error" role="alert"><p>${wanted ? html`No member has the id or slug <code>${wanted}</code>.` : 'Name a member by id or slug.'}</p></div><p>Search for one in the <a href="/ui/explore">explorer</a> or the <a href="/ui/explore/leaderboard">leaderboard</a>.</p>`,
         wanted ? 404 : 400,
       );
     }
@@ -133,7 +133,7 @@ ${explorer({
                 'Buys are upward triangles, sells downward ones; a larger marker is a larger disclosed amount bracket. Each trade sits on the close of its transaction date (or the next trading day).',
             },
           })
-        : html`<p>Name a ticker such as <a href="/ui/explore/ticker?symbol=NVDA">NVDA</a>. Trades without a public ticker (shown as N/A) have no ticker page.</p>`,
+        : html`<div class="error" role="alert"><p>${symbol ? html`<code>${symbol}</code> is not a ticker.` : 'Name a ticker.'}</p></div><p>For example <a href="/ui/explore/ticker?symbol=NVDA">NVDA</a>. Trades without a public ticker (shown as N/A) have no ticker page.</p>`,
       symbol && /^[A-Z0-9.^-]{1,12}$/.test(symbol) ? 200 : 400,
       scripts,
     );
