@@ -25,10 +25,10 @@ document.addEventListener('securitypolicyviolation', function (event) {
 });`;
 
 /** The explorer's status line once its calls are answered (or refused). */
-const EXPLORER_DONE = "/rows;|Failed|Paste/.test(document.getElementById('explore-status').textContent)";
+const EXPLORER_DONE = /rows;|Failed|Paste/;
 
 /** Pages and what shows they are ready (the explorer's pages fill in after their API calls). */
-const PAGES: ReadonlyArray<[string, string?]> = [
+const PAGES: ReadonlyArray<[string, RegExp?]> = [
   ['/'],
   ['/status'],
   ['/ui/terms'],
@@ -97,12 +97,12 @@ describe.skipIf(!chromiumAvailable())('every page in Chromium: axe, CSP, 390 px'
     return [...reported, ...lines.filter((line) => /Content.Security.Policy/i.test(line))];
   }
 
-  async function visit(width: number, path: string, ready?: string): Promise<Page> {
+  async function visit(width: number, path: string, ready?: RegExp): Promise<Page> {
     const entry = contexts[width];
     if (!entry) throw new Error('no browser context');
     entry.console.length = 0;
     await entry.page.goto(`${base}${path}`);
-    if (ready) await entry.page.waitForFunction(ready, undefined, { timeout: 60_000 });
+    if (ready) await entry.page.locator('#explore-status', { hasText: ready }).waitFor({ timeout: 60_000 });
     return entry.page;
   }
 
