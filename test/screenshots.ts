@@ -77,11 +77,12 @@ async function main(): Promise<void> {
     await page.waitForSelector('text=Test delivered');
     await shot('webhooks');
     await page.addInitScript(`sessionStorage.setItem('dcledger-key', ${JSON.stringify(key)})`);
-    const explored = (status: string) => /rows;|Failed|Paste/.test(status);
+    // Playwright's locators, not a string predicate: the pages' CSP refuses string evaluation.
+    const explored = () => page.locator('#explore-status', { hasText: /rows;|Failed|Paste/ }).waitFor();
     await page.goto(`${base}/ui/explore`);
     await page.fill('#f-member', 'nancy-pelosi');
     await page.click('button[type=submit]');
-    await page.waitForFunction(`(${explored})(document.getElementById('explore-status').textContent)`);
+    await explored();
     await shot('explore');
     for (const [name, path] of [
       ['explore-ticker', '/ui/explore/ticker?symbol=NVDA'],
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
       ['explore-leaderboard', '/ui/explore/leaderboard?min_trades=10&sort_by=avg_alpha_90d'],
     ] as const) {
       await page.goto(`${base}${path}`);
-      await page.waitForFunction(`(${explored})(document.getElementById('explore-status').textContent)`);
+      await explored();
       await shot(name);
     }
     await page.goto(`${base}/ui/terms`);
