@@ -81,7 +81,8 @@ async function main(): Promise<void> {
     const explored = () => page.locator('#explore-status', { hasText: /rows;|Failed|Paste/ }).waitFor();
     await page.goto(`${base}/ui/explore`);
     await page.fill('#f-member', 'nancy-pelosi');
-    await page.click('button[type=submit]');
+    // The explorer's own button: the header's "Sign out" is a submit button too.
+    await page.click('#explore-form button[type=submit]');
     await explored();
     await shot('explore');
     for (const [name, path] of [
