@@ -11,6 +11,8 @@ describe('webhook settings', () => {
       leaseMs: 75_000,
       pollMs: 1000,
       workerInServe: true,
+      perSubscription: 8,
+      perHost: 16,
     });
   });
 
