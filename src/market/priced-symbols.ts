@@ -1,0 +1,10 @@
+// Which symbol's prices describe a trade: its ticker's market symbol, for the asset types priced
+// by their (or their underlying's) shares. Bonds and private holdings are not priced.
+import { marketSymbolOf } from '../domain/symbols.js';
+
+const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF']);
+
+export function priceableSymbol(ticker: string, assetType: string | null): string | null {
+  if (assetType !== null && !PRICED_ASSET_TYPES.has(assetType)) return null;
+  return marketSymbolOf(ticker)?.symbol ?? null;
+}
