@@ -45,10 +45,19 @@ export class PriceChain {
   readonly summaries = new Map<string, ProviderSummary>();
   private readonly failuresInARow = new Map<string, number>();
 
+  private readonly maxConsecutiveFailures: number;
+  private readonly clock: () => Date;
+
+  /**
+   * `clock` stamps the series written (price_series.updated_at): the time of the write, not of the
+   * run's start, so that an enrichment that began before a write sees the series as changed since.
+   */
   constructor(
     readonly providers: readonly PriceProvider[],
-    private readonly maxConsecutiveFailures = 5,
+    options: { maxConsecutiveFailures?: number; clock?: () => Date } = {},
   ) {
+    this.maxConsecutiveFailures = options.maxConsecutiveFailures ?? 5;
+    this.clock = options.clock ?? (() => new Date());
     for (const provider of providers)
       this.summaries.set(provider.name, {
         asked: 0,
@@ -180,7 +189,7 @@ export class PriceChain {
           origin: 'provider',
           parsed: series,
         },
-        options.stamp,
+        this.clock().toISOString(),
       );
       await recordFetch(trx, {
         symbol,
