@@ -5,9 +5,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { refreshSearchDocuments } from '../storage/repositories/search-index.js';
 import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
+import { refreshSearchDocuments } from './documents.js';
 import { EmbeddingProviderError, RemoteEmbedder } from './embedders.js';
 import { SemanticSearch } from './semantic.js';
 import { tokenize } from './text.js';

@@ -16,7 +16,6 @@ import {
   fullTextEngine,
   fullTextSearch,
   nearestVectors,
-  refreshSearchDocuments,
   SEARCH_KINDS,
   type SearchKind,
   type StoredDocument,
@@ -32,6 +31,7 @@ import {
   saveIvfAssignments,
 } from '../storage/repositories/search-ivf.js';
 import type { Database } from '../storage/schema.js';
+import { refreshSearchDocuments } from './documents.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
 import { SimdVectors } from './simd-dots.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
