@@ -439,9 +439,9 @@ export async function changedCompanyTickers(db: Kysely<Database>): Promise<strin
  * than many IN lists): its company's names and taxonomy, how often members traded it and how many
  * members did.
  */
-export async function tradedTickerRows(db: Kysely<Database>, tickers: ReadonlySet<string>) {
-  if (tickers.size === 0) return [];
-  const wanted = [...tickers];
+export async function tradedTickerRows(db: Kysely<Database>, tickers: ReadonlySet<string> | 'all') {
+  if (tickers !== 'all' && tickers.size === 0) return [];
+  const wanted = tickers === 'all' ? [] : [...tickers];
   let query = db
     .selectFrom('trades as t')
     .leftJoin('companies as c', 'c.ticker', 't.ticker')
@@ -461,9 +461,57 @@ export async function tradedTickerRows(db: Kysely<Database>, tickers: ReadonlySe
     .where('t.ticker', '<>', 'N/A')
     .where('t.superseded_by', 'is', null)
     .groupBy('t.ticker');
-  if (wanted.length <= 400) query = query.where('t.ticker', 'in', wanted);
+  if (tickers !== 'all' && wanted.length <= 400) query = query.where('t.ticker', 'in', wanted);
   const rows = await query.execute();
-  return rows.filter((row) => tickers.has(row.ticker));
+  return tickers === 'all' ? rows : rows.filter((row) => tickers.has(row.ticker));
+}
+
+/** Members in office or with trades, with their name parts and trade counts (the name index). */
+export async function memberNameRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('politicians as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('trades')
+          .select((inner) => ['politician_id', inner.fn.countAll<number>().as('n')])
+          .where('superseded_by', 'is', null)
+          .groupBy('politician_id')
+          .as('t'),
+      (join) => join.onRef('t.politician_id', '=', 'p.id'),
+    )
+    .select(['p.id', 'p.slug', 'p.name', 'p.first_name', 'p.last_name', 'p.nickname', 'p.in_office', 't.n'])
+    .where((eb) => eb.or([eb('p.in_office', '=', 1), eb('t.n', '>', 0)]))
+    .execute();
+}
+
+/** The documents of members and stocks by key, for the in-memory entity index. */
+export async function entityDocumentIds(db: Kysely<Database>) {
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'doc_key'])
+    .where('kind', 'in', ['politicians', 'tickers'])
+    .execute();
+}
+
+export interface DocumentHead {
+  id: number;
+  kind: string;
+  doc_key: string;
+  refs: string;
+}
+
+/** Kind, key and references of documents (no text): what grouping by entity needs. */
+export async function searchDocumentHeads(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<DocumentHead[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'kind', 'doc_key', 'refs'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** Every name the company directory files give these tickers (older and other spellings). */
@@ -744,4 +792,17 @@ export function decodeVector(bytes: Uint8Array): Float32Array {
 /** Whether search_documents is on this dialect's full-text engine (always, after 0016-search). */
 export function fullTextEngine(db: Kysely<Database>): 'sqlite-fts5' | 'postgresql-tsvector' {
   return isSqlite(db as Kysely<unknown>) ? 'sqlite-fts5' : 'postgresql-tsvector';
+}
+
+/** Document ids by key (an entity a group of results is answered by). */
+export async function searchDocumentIdsByKeys(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<{ id: number; doc_key: string }[]> {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'doc_key'])
+    .where('doc_key', 'in', [...keys])
+    .execute();
 }

@@ -1,0 +1,222 @@
+// What a question names besides its words: concepts of the field resolved through the taxonomy
+// (vocabulary/concepts.ts) to the companies in them, ranked by how much members traded them; and
+// members and companies whose names the question misspells (Double Metaphone codes, then a
+// Levenshtein distance bound), ranked below exact matches by the fusion. The index is built in
+// memory from the database when the search index changes; the matching is pure.
+import { doubleMetaphone } from 'double-metaphone';
+import { distance } from 'fastest-levenshtein';
+import type { Kysely } from 'kysely';
+import { entityDocumentIds, memberNameRows, tradedTickerRows } from '../storage/repositories/search-index.js';
+import type { Database } from '../storage/schema.js';
+import { inConcept } from './documents.js';
+import { stem } from './text.js';
+import { CONCEPT_VOCABULARY_VERSION, CONCEPTS, type Concept } from './vocabulary/concepts.js';
+import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
+
+export { CONCEPT_VOCABULARY_VERSION };
+
+interface Entity {
+  /** The search document's id. */
+  documentId: number;
+  key: string;
+  /** How much members traded it (members: their trades): the order among equals. */
+  trades: number;
+  /** Name words (lower case, 3+ letters) and their phonetic codes. */
+  words: { word: string; codes: readonly string[] }[];
+}
+
+interface Company extends Entity {
+  concepts: Set<string>;
+}
+
+/** The words of a name, lower case, accents dropped, 3 letters or more. */
+function nameWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3);
+}
+
+const codesOf = (word: string) => [...new Set(doubleMetaphone(word))].filter((code) => code !== '');
+
+// Company-name words that say nothing about which company it is.
+const GENERIC = new Set(
+  'inc corp corporation company holdings group the and class common stock shares ltd plc llc international technologies'.split(
+    ' ',
+  ),
+);
+
+/** The largest edit distance a misspelling of a word this long may be at. */
+export function typoBudget(length: number): number {
+  return length <= 4 ? 1 : length <= 8 ? 2 : 3;
+}
+
+export interface NameMatch {
+  key: string;
+  documentId: number;
+  /** Question words matched to a name word, and the edits it took. */
+  matched: { term: string; word: string; edits: number }[];
+}
+
+export interface ConceptMatch {
+  id: string;
+  phrase: string;
+}
+
+/** The concepts whose phrases the question holds, whole words, singular or plural. Pure. */
+export function conceptsIn(question: string, concepts: readonly Concept[] = CONCEPTS): ConceptMatch[] {
+  const stems = ` ${nameWords(question.replace(/&/g, ' and ')).map(stem).join(' ')} `;
+  const plain = ` ${question.toLowerCase().replace(/[^a-z0-9&]+/g, ' ')} `;
+  const found: ConceptMatch[] = [];
+  for (const concept of concepts) {
+    const phrase = concept.phrases.find((candidate) => {
+      const wanted = nameWords(candidate.replace(/&/g, ' and ')).map(stem).join(' ');
+      return (
+        (wanted !== '' && stems.includes(` ${wanted} `)) || plain.includes(` ${candidate.toLowerCase()} `)
+      );
+    });
+    if (phrase) found.push({ id: concept.id, phrase });
+  }
+  // A longer phrase that holds a shorter one wins ("covid vaccine" over nothing, "oil and gas" over "oil").
+  return found;
+}
+
+export class EntityIndex {
+  private constructor(
+    private readonly members: Entity[],
+    private readonly companies: Company[],
+    /** Phonetic code -> entities with a name word of that code. */
+    private readonly byCode: Map<string, Entity[]>,
+  ) {}
+
+  static empty(): EntityIndex {
+    return new EntityIndex([], [], new Map());
+  }
+
+  static async load(db: Kysely<Database>): Promise<EntityIndex> {
+    const documents = new Map((await entityDocumentIds(db)).map((row) => [row.doc_key, row.id]));
+    const members: Entity[] = [];
+    for (const row of await memberNameRows(db)) {
+      const documentId = documents.get(`politician:${row.slug}`);
+      if (documentId === undefined) continue;
+      const names = new Set([row.name, row.first_name ?? '', row.last_name ?? '', row.nickname ?? '']);
+      for (const form of GIVEN_NAME_FORMS[(row.first_name ?? '').toLowerCase()] ?? []) names.add(form);
+      members.push(entity(`politician:${row.slug}`, documentId, Number(row.n ?? 0), [...names].join(' ')));
+    }
+    const companies: Company[] = [];
+    for (const row of await tradedTickerRows(db, 'all')) {
+      const documentId = documents.get(`ticker:${row.ticker}`);
+      if (documentId === undefined) continue;
+      const name = (row.company ?? row.description ?? '').replace(/\([^)]*\)/g, ' ');
+      const base = entity(`ticker:${row.ticker}`, documentId, Number(row.trade_count), name, GENERIC);
+      const concepts = new Set(
+        CONCEPTS.filter((concept) => inConcept(concept, row)).map((concept) => concept.id),
+      );
+      companies.push({ ...base, concepts });
+    }
+    companies.sort((a, b) => b.trades - a.trades || a.key.localeCompare(b.key));
+    const byCode = new Map<string, Entity[]>();
+    for (const item of [...members, ...companies]) {
+      for (const { codes } of item.words) {
+        for (const code of codes) {
+          const list = byCode.get(code);
+          if (list) {
+            if (list[list.length - 1] !== item) list.push(item);
+          } else byCode.set(code, [item]);
+        }
+      }
+    }
+    return new EntityIndex(members, companies, byCode);
+  }
+
+  get size(): number {
+    return this.members.length + this.companies.length;
+  }
+
+  /** The companies of the concepts, most traded by members first. */
+  conceptCompanies(concepts: readonly ConceptMatch[], limit: number): { id: number; key: string }[] {
+    if (concepts.length === 0) return [];
+    const ids = new Set(concepts.map((concept) => concept.id));
+    const out: { id: number; key: string }[] = [];
+    for (const company of this.companies) {
+      if (![...company.concepts].some((id) => ids.has(id))) continue;
+      out.push({ id: company.documentId, key: company.key });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /**
+   * Members and companies whose name words sound like the question's words (same Double Metaphone
+   * code) within the typo budget, best first: more words matched, fewer edits, more trades.
+   * Question words that are exactly a name word count too, so "Kelley Loeffler" prefers the member
+   * with both words; an entity needs at least one misspelled word to be listed here at all (the
+   * full-text side finds the exact names).
+   */
+  misspelled(terms: readonly string[], limit: number): NameMatch[] {
+    const words = [...new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 4))];
+    if (words.length === 0) return [];
+    const found = new Map<Entity, NameMatch & { edits: number; typos: number }>();
+    for (const term of words) {
+      if (/\d/.test(term)) continue;
+      const budget = typoBudget(term.length);
+      const seen = new Set<Entity>();
+      for (const code of codesOf(term)) {
+        for (const item of this.byCode.get(code) ?? []) {
+          if (seen.has(item)) continue;
+          seen.add(item);
+          let best: { word: string; edits: number } | undefined;
+          for (const { word } of item.words) {
+            if (Math.abs(word.length - term.length) > budget) continue;
+            const edits = distance(term, word);
+            if (edits <= budget && (!best || edits < best.edits)) best = { word, edits };
+          }
+          if (!best) continue;
+          const match = found.get(item) ?? {
+            key: item.key,
+            documentId: item.documentId,
+            matched: [],
+            edits: 0,
+            typos: 0,
+          };
+          match.matched.push({ term, word: best.word, edits: best.edits });
+          match.edits += best.edits;
+          if (best.edits > 0) match.typos += 1;
+          found.set(item, match);
+        }
+      }
+    }
+    const trades = (key: string) => this.tradesOf.get(key) ?? 0;
+    return [...found.values()]
+      .filter((match) => match.typos > 0)
+      .sort(
+        (a, b) =>
+          b.matched.length - a.matched.length ||
+          a.edits - b.edits ||
+          trades(b.key) - trades(a.key) ||
+          a.key.localeCompare(b.key),
+      )
+      .slice(0, limit)
+      .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
+  }
+
+  private get tradesOf(): Map<string, number> {
+    this.tradeCounts ??= new Map([...this.members, ...this.companies].map((item) => [item.key, item.trades]));
+    return this.tradeCounts;
+  }
+
+  private tradeCounts: Map<string, number> | undefined;
+}
+
+function entity(
+  key: string,
+  documentId: number,
+  trades: number,
+  names: string,
+  skip?: ReadonlySet<string>,
+): Entity {
+  const words = [...new Set(nameWords(names))].filter((word) => !skip?.has(word) && !/\d/.test(word));
+  return { key, documentId, trades, words: words.map((word) => ({ word, codes: codesOf(word) })) };
+}
