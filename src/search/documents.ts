@@ -14,6 +14,7 @@ import {
   listedCompanyNames,
   MAX_ROW_ID,
   removeSearchDocuments,
+  resetSearchWatermarks,
   SEARCH_SOURCE_NAMES,
   type SearchDocument,
   type SearchSourceName,
@@ -33,6 +34,12 @@ import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
 import { STATE_NAMES } from './vocabulary/places.js';
 
 const BATCH = 1_000;
+/**
+ * The version of the wording below: a database whose documents were worded by another version has
+ * its watermarks reset, so that every record is worded again (a document whose words did not change
+ * keeps its vector). Bump it whenever a renderer changes.
+ */
+export const SEARCH_WORDING_VERSION = 2;
 
 const PARTY_WORDS: Record<string, string> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
 const CHAMBER_WORDS: Record<string, string> = {
@@ -148,7 +155,31 @@ export function roleWords(role: MemberRole, party: string | null, today: string)
     extra.push(`${partyWord} ${kind} of the ${chamber}`);
   }
   if (/^speaker of the house$/i.test(role.title) && !current) extra.push('Speaker emerita emeritus');
-  return words(current ? '' : 'former', role.title, years(role.start_date, role.end_date), ...extra);
+  // A role held now is said twice: it is what the member is asked about by.
+  return words(
+    current ? `${role.title}, current` : 'former',
+    role.title,
+    years(role.start_date, role.end_date),
+    ...extra,
+  );
+}
+
+/** Terms of one role held back to back ("Speaker 2019-2021", "2021-2023") as one span. Pure. */
+export function mergedRoles(roles: readonly MemberRole[]): MemberRole[] {
+  const out: MemberRole[] = [];
+  for (const role of [...roles].sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? ''))) {
+    const last = out[out.length - 1];
+    if (
+      last &&
+      last.title === role.title &&
+      last.end_date !== null &&
+      role.start_date !== null &&
+      last.end_date >= role.start_date
+    ) {
+      out[out.length - 1] = { ...last, end_date: role.end_date };
+    } else out.push({ ...role });
+  }
+  return out;
 }
 
 /** A committee seat in words: chairs and ranking members say so, and who leads which side. */
@@ -201,8 +232,10 @@ const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
     const seatsOf = groupBy(seats, (seat) => seat.politician_id);
     const rolesOf = groupBy(roles, (role) => role.politician_id);
     return rows.map((p) => {
-      const memberRoles = (rolesOf.get(p.id) ?? []).map((role) => roleWords(role, p.party, today));
+      const memberRoles = mergedRoles(rolesOf.get(p.id) ?? []).map((role) => roleWords(role, p.party, today));
+      // Subcommittee seats only where the member leads one: plain seats would drown the roles.
       const memberSeats = (seatsOf.get(p.id) ?? [])
+        .filter((seat) => !seat.parent_name || /chair|ranking/i.test(seat.title ?? ''))
         .sort((a, b) => Number(Boolean(a.parent_name)) - Number(Boolean(b.parent_name)))
         .map((seat) => seatWords(seat, p.party));
       return {
@@ -561,6 +594,11 @@ export async function refreshSearchDocuments(
 ): Promise<RefreshReport> {
   const report: RefreshReport = { indexed: 0, removed: 0 };
   const stamp = now.toISOString();
+  const wording = await searchWatermark(db, 'wording');
+  if (wording.last_id !== SEARCH_WORDING_VERSION) {
+    await resetSearchWatermarks(db);
+    await saveSearchWatermark(db, 'wording', { last_id: SEARCH_WORDING_VERSION, last_updated: stamp });
+  }
   const today = stamp.slice(0, 10);
   const touchedTickers = new Set<string>();
   const apply = async (rows: readonly ChangedRow[]) => {

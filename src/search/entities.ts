@@ -23,6 +23,8 @@ interface Entity {
   trades: number;
   /** Name words (lower case, 3+ letters) and their phonetic codes. */
   words: { word: string; codes: readonly string[] }[];
+  /** Members: the last name's words. */
+  lastName?: readonly string[];
 }
 
 interface Company extends Entity {
@@ -103,7 +105,10 @@ export class EntityIndex {
       if (documentId === undefined) continue;
       const names = new Set([row.name, row.first_name ?? '', row.last_name ?? '', row.nickname ?? '']);
       for (const form of GIVEN_NAME_FORMS[(row.first_name ?? '').toLowerCase()] ?? []) names.add(form);
-      members.push(entity(`politician:${row.slug}`, documentId, Number(row.n ?? 0), [...names].join(' ')));
+      members.push({
+        ...entity(`politician:${row.slug}`, documentId, Number(row.n ?? 0), [...names].join(' ')),
+        lastName: nameWords(row.last_name ?? ''),
+      });
     }
     const companies: Company[] = [];
     for (const row of await tradedTickerRows(db, 'all')) {
@@ -155,7 +160,7 @@ export class EntityIndex {
    * with both words; an entity needs at least one misspelled word to be listed here at all (the
    * full-text side finds the exact names).
    */
-  misspelled(terms: readonly string[], limit: number): NameMatch[] {
+  misspelled(terms: readonly string[], limit: number, context: readonly string[] = terms): NameMatch[] {
     const words = [...new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 4))];
     if (words.length === 0) return [];
     const found = new Map<Entity, NameMatch & { edits: number; typos: number }>();
@@ -201,6 +206,50 @@ export class EntityIndex {
       .slice(0, limit)
       .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
   }
+
+  /** The question's words that are exactly a word of the entity's name. */
+  private exactWords(item: Entity, terms: readonly string[]): NameMatch['matched'] {
+    const names = new Set(item.words.map((entry) => entry.word));
+    return [...new Set(terms.map((term) => term.toLowerCase()))]
+      .filter((term) => names.has(term))
+      .map((term) => ({ term, word: term, edits: 0 }));
+  }
+
+  /**
+   * Members the question names exactly: two words of the name ("nancy pelosi", "bernie sanders"),
+   * or a last name no other indexed member has. Most traded first.
+   */
+  named(terms: readonly string[]): NameMatch[] {
+    const words = new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 3));
+    if (words.size === 0) return [];
+    const lastNames = this.lastNameCounts();
+    const out: (NameMatch & { trades: number })[] = [];
+    for (const member of this.members) {
+      const matched = this.exactWords(member, [...words]);
+      const unique = matched.some(
+        (entry) =>
+          member.lastName?.includes(entry.word) && lastNames.get(entry.word) === 1 && entry.word.length >= 5,
+      );
+      if (matched.length >= 2 || unique)
+        out.push({ key: member.key, documentId: member.documentId, matched, trades: member.trades });
+    }
+    return out
+      .sort((a, b) => b.matched.length - a.matched.length || b.trades - a.trades)
+      .slice(0, 10)
+      .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
+  }
+
+  private lastNameCounts(): Map<string, number> {
+    if (!this.lastNames) {
+      this.lastNames = new Map();
+      for (const member of this.members)
+        for (const word of member.lastName ?? [])
+          this.lastNames.set(word, (this.lastNames.get(word) ?? 0) + 1);
+    }
+    return this.lastNames;
+  }
+
+  private lastNames: Map<string, number> | undefined;
 
   private get tradesOf(): Map<string, number> {
     this.tradeCounts ??= new Map([...this.members, ...this.companies].map((item) => [item.key, item.trades]));

@@ -59,6 +59,8 @@ const CANDIDATES = 100;
 const GROUP_DEPTH = 100;
 /** Matching trades shown inside a result. */
 const EVIDENCE_SHOWN = 5;
+/** What each doubling of a group's matching trades adds to its fused score (about one rank near the top). */
+const TRADES_WEIGHT = 0.0003;
 
 /** Whether a question asks for people ("who ...", "senators who ..."): its trades then answer as members. Pure. */
 export function asksForPeople(question: string): boolean {
@@ -173,11 +175,13 @@ export interface ScoreParts {
 }
 
 /**
- * Fusion constants of the two entity lists: a concept's companies count as much as a retriever;
- * a misspelled name counts less than an exact full-text match at the same rank (its k is larger).
+ * Fusion constants of the two entity lists: each counts as much as a retriever. A misspelled name is
+ * only looked for with the question's words the full-text index does not hold (understand()), so
+ * it never competes with an exact match of the same word, and the names the question spells
+ * exactly come first in that list.
  */
 export const CONCEPT_K = RRF_K;
-export const FUZZY_K = RRF_K + 30;
+export const FUZZY_K = RRF_K;
 
 export interface Ranked {
   id: number;
@@ -535,10 +539,15 @@ export class SemanticSearch {
       })),
     });
     mark = this.timed('fusion', mark);
-    const groups = await this.group(fused, params.types, params.limit, asksForPeople(params.q));
+    const groups = await this.group(
+      fused,
+      params.types,
+      params.limit,
+      asksForPeople(params.q) || understood.namesMember,
+    );
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
     const queryStems = new Set(queryTerms.keys());
-    const top = groups[0]?.parts.fused ?? 1;
+    const top = groups[0]?.rank ?? 1;
     const answer = {
       query: params.q,
       mode,
@@ -572,7 +581,7 @@ export class SemanticSearch {
           key: doc.doc_key,
           title: doc.title,
           subtitle: doc.subtitle,
-          score: Math.round((group.parts.fused / top) * 1000) / 1000,
+          score: Math.round((group.rank / top) * 1000) / 1000,
           score_parts: group.parts,
           matched_terms: matched,
           why: group.evidenceCount > 0 ? `${why}; ${group.evidenceCount} matching trades inside` : why,
@@ -601,10 +610,14 @@ export class SemanticSearch {
     const companies = kinds.includes('tickers');
     const members = kinds.includes('politicians');
     const conceptCompanies = companies ? entities.conceptCompanies(concepts, CANDIDATES) : [];
-    const misspelled: NameMatch[] = entities
-      .misspelled(words, 20)
-      .filter((match) => (match.key.startsWith('ticker:') ? companies : members));
-    return { concepts, conceptCompanies, misspelled };
+    // Only words the full-text index does not hold can be misspellings (they have no exact match).
+    const unknown = words.filter((word) => (this.termCounts.get(word) ?? 0) === 0);
+    const named = entities.named(words);
+    const misspelled: NameMatch[] = [...named, ...entities.misspelled(unknown, 20, words)].filter((match) =>
+      match.key.startsWith('ticker:') ? companies : members,
+    );
+    const namesMember = misspelled.some((match) => match.key.startsWith('politician:'));
+    return { concepts, conceptCompanies, misspelled, namesMember };
   }
 
   /**
@@ -622,7 +635,8 @@ export class SemanticSearch {
     >();
     let at = 0;
     const page = Math.max(GROUP_DEPTH, limit * 5);
-    while (groups.size < limit && at < fused.length) {
+    const gather = limit * 3;
+    while (groups.size < gather && at < fused.length) {
       const slice = fused.slice(at, at + page);
       at += slice.length;
       const heads = new Map(
@@ -646,7 +660,7 @@ export class SemanticSearch {
           else key = `trades:${refs.slug ?? ''}:${refs.ticker ?? ''}`;
         }
         const known = groups.get(key);
-        if (!known && groups.size >= limit) continue;
+        if (!known && groups.size >= gather) continue;
         const group = known ?? { key, parts: hit.parts, evidence: [], count: 0 };
         if (isTrade) {
           group.count += 1;
@@ -660,7 +674,11 @@ export class SemanticSearch {
         groups.set(key, group);
       }
     }
-    const chosen = [...groups.values()].slice(0, limit);
+    // More matching trades make a member or a company a better answer, by a little: one more rank's
+    // worth of fusion for each doubling.
+    const rankOf = (group: { parts: ScoreParts; count: number }) =>
+      group.parts.fused + TRADES_WEIGHT * Math.log2(1 + group.count);
+    const chosen = [...groups.values()].sort((a, b) => rankOf(b) - rankOf(a)).slice(0, limit);
     // Entities answered only through their trades: their own documents, by key.
     const missing = chosen.filter((group) => group.head === undefined).map((group) => group.key);
     const byKey = new Map(
@@ -682,7 +700,7 @@ export class SemanticSearch {
         .filter((id) => id !== group.head)
         .flatMap((id) => documents.get(id) ?? []);
       const evidenceCount = document.kind === 'trades' ? group.count - 1 : group.count;
-      return [{ document, parts: group.parts, evidence, evidenceCount }];
+      return [{ document, parts: group.parts, evidence, evidenceCount, rank: rankOf(group) }];
     });
   }
 

@@ -1,5 +1,6 @@
 // Answers without a model: the intent router picks the tool calls, and the answer is written only
 // from the values those calls returned (names, dates, amounts, counts the routes computed).
+import { conceptsIn } from '../../search/entities.js';
 import { type Direction, type Intent, routeQuestion, type Window } from './intents.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
@@ -51,6 +52,8 @@ function windowArgs(window: Window): Record<string, unknown> {
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Filings are due within 45 days of a trade; late ones come later: a trade made in a period is looked for in disclosures up to a year after it. */
 const LATE_DISCLOSURE_DAYS = 366;
+/** Trades read to find those made in the period (each is charged as a row of /trades). */
+const TRADES_READ = 250;
 
 /** The transaction-date period a window means, as dates. */
 function period(window: Window, today: Date): { from: string; to: string } {
@@ -71,7 +74,7 @@ function transactionArgs(window: Window, today: Date, direction: Direction): Rec
     date_to: late < isoDay(today) ? late : isoDay(today),
     sort_by: 'transaction_date',
     sort_dir: 'desc',
-    limit: 1000,
+    limit: TRADES_READ,
     ...(direction ? { trade_type: direction } : {}),
   };
 }
@@ -161,27 +164,26 @@ async function resolveTicker(run: ChatRun, text: string): Promise<string | undef
   return ticker;
 }
 
-/** Tickers a question's subject names: a symbol, a company, or a kind of company (semantic search's concepts). */
+/**
+ * Tickers a question's subject names: a symbol; a kind of company (a concept of the search
+ * vocabulary: its companies, as semantic search ranks them); or a company's name (lookup).
+ */
 async function subjectTickers(run: ChatRun, text: string): Promise<string[] | undefined> {
   const subject = text.replace(/\b(?:stocks?|shares|companies|equities)\b/gi, ' ').trim();
   if (subject === '') return [];
   if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(subject)) return [subject];
+  if (conceptsIn(text).length === 0) {
+    const ticker = await resolveTicker(run, subject);
+    return ticker ? [ticker] : undefined;
+  }
   const call = await run.call('semantic_search', { q: text.slice(0, 300), types: 'tickers', limit: 20 });
   if (call.status >= 400) {
     run.refused(call);
     return undefined;
   }
-  const answer = record(call.result);
-  const concepts = list<{ id: string }>(answer.concepts);
-  const results = list<{
-    ticker?: string;
-    score_parts?: { concept?: unknown; lexical?: unknown; fuzzy?: unknown };
-  }>(answer.results);
-  // A kind of company: the concept's companies; a company's name: the best match alone.
-  const tickers = (
-    concepts.length > 0 ? results.filter((r) => r.score_parts?.concept) : results.slice(0, 1)
-  ).flatMap((r) => (r.ticker ? [r.ticker] : []));
-  if (tickers.length === 0) run.write(`I found no ticker, company or kind of company matching "${text}".`);
+  const results = list<{ ticker?: string; score_parts?: { concept?: unknown } }>(record(call.result).results);
+  const tickers = results.filter((r) => r.score_parts?.concept).flatMap((r) => (r.ticker ? [r.ticker] : []));
+  if (tickers.length === 0) run.write(`I found no company of the kind "${text}" names.`);
   return tickers.length > 0 ? tickers : undefined;
 }
 

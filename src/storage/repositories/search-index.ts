@@ -54,6 +54,11 @@ export async function searchWatermark(db: Kysely<Database>, source: string): Pro
   return { last_id: Number(row?.last_id ?? 0), last_updated: row?.last_updated ?? '' };
 }
 
+/** Forgets every source's watermark: the next refresh reads every record again. */
+export async function resetSearchWatermarks(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('search_sources').execute();
+}
+
 export async function saveSearchWatermark(
   db: Kysely<Database>,
   source: string,

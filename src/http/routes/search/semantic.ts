@@ -22,7 +22,10 @@ const Result = Type.Object({
   }),
   title: Type.String(),
   subtitle: Type.String(),
-  score: Type.Number({ description: 'Fused relevance relative to the best result (1)' }),
+  score: Type.Number({
+    description:
+      'Fused relevance relative to the best result (1), with a little for more matching trades inside',
+  }),
   score_parts: Type.Object(
     {
       lexical: RankPart(
