@@ -119,14 +119,19 @@ export function nameForms(member: {
   nickname: string | null;
 }): string[] {
   const last = member.last_name ?? '';
-  const givens = new Set<string>();
+  // Keyed by lower case: the table's "bernie" and the roster's "Bernie" are one form.
+  const givens = new Map<string, string>();
+  const add = (given: string) => {
+    if (!givens.has(given.toLowerCase())) givens.set(given.toLowerCase(), given);
+  };
   for (const given of [member.first_name, member.nickname]) {
     if (!given) continue;
-    givens.add(given);
-    for (const form of GIVEN_NAME_FORMS[given.toLowerCase()] ?? []) givens.add(form);
+    add(given);
+    for (const form of GIVEN_NAME_FORMS[given.toLowerCase()] ?? [])
+      add(form.charAt(0).toUpperCase() + form.slice(1));
   }
-  const forms = [...givens].map((given) => `${given} ${last}`.trim());
-  return [...new Set(forms.filter((form) => form.toLowerCase() !== member.name.toLowerCase()))];
+  const forms = [...givens.values()].map((given) => `${given} ${last}`.trim());
+  return forms.filter((form) => form.toLowerCase() !== member.name.toLowerCase());
 }
 
 /** "Senate Committee on Armed Services" -> "Senate Armed Services Committee", as people say it. */

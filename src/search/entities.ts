@@ -10,6 +10,7 @@ import { entityDocumentIds, memberNameRows, tradedTickerRows } from '../storage/
 import type { Database } from '../storage/schema.js';
 import { inConcept } from './documents.js';
 import { stem } from './text.js';
+import { COMPANY_ALIASES } from './vocabulary/companies.js';
 import { CONCEPT_VOCABULARY_VERSION, CONCEPTS, type Concept } from './vocabulary/concepts.js';
 import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
 
@@ -29,6 +30,8 @@ interface Entity {
 
 interface Company extends Entity {
   concepts: Set<string>;
+  /** Words of its reviewed other names (products, owners, brands: vocabulary/companies.ts). */
+  aliases: ReadonlySet<string>;
 }
 
 /** The words of a name, lower case, accents dropped, 3 letters or more. */
@@ -41,6 +44,21 @@ function nameWords(text: string): string[] {
     .filter((word) => word.length >= 3);
 }
 
+/**
+ * The stemmed words of a phrase as concepts are matched, two letters and more: "EV maker" keeps its
+ * "ev", so "iPhone maker" is not read as a carmaker.
+ */
+function phraseWords(text: string): string[] {
+  return text
+    .replace(/&/g, ' and ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2)
+    .map(stem);
+}
+
 const codesOf = (word: string) => [...new Set(doubleMetaphone(word))].filter((code) => code !== '');
 
 // Company-name words that say nothing about which company it is.
@@ -49,6 +67,9 @@ const GENERIC = new Set(
     ' ',
   ),
 );
+
+/** An alias word shared by more companies than this says what they are, not which one (concepts do that). */
+const ALIAS_SPREAD = 2;
 
 /** The largest edit distance a misspelling of a word this long may be at. */
 export function typoBudget(length: number): number {
@@ -69,19 +90,22 @@ export interface ConceptMatch {
 
 /** The concepts whose phrases the question holds, whole words, singular or plural. Pure. */
 export function conceptsIn(question: string, concepts: readonly Concept[] = CONCEPTS): ConceptMatch[] {
-  const stems = ` ${nameWords(question.replace(/&/g, ' and ')).map(stem).join(' ')} `;
+  const stems = ` ${phraseWords(question).join(' ')} `;
   const plain = ` ${question.toLowerCase().replace(/[^a-z0-9&]+/g, ' ')} `;
   const found: ConceptMatch[] = [];
   for (const concept of concepts) {
     const phrase = concept.phrases.find((candidate) => {
-      const wanted = nameWords(candidate.replace(/&/g, ' and ')).map(stem).join(' ');
+      const wanted = phraseWords(candidate);
+      // A one-word phrase written in the plural ("chips", "banks") matches only as written: its
+      // singular is often a name ("Chip Roy").
+      const plural = wanted.length === 1 && wanted[0] !== candidate.toLowerCase();
       return (
-        (wanted !== '' && stems.includes(` ${wanted} `)) || plain.includes(` ${candidate.toLowerCase()} `)
+        (wanted.length > 0 && !plural && stems.includes(` ${wanted.join(' ')} `)) ||
+        plain.includes(` ${candidate.toLowerCase()} `)
       );
     });
     if (phrase) found.push({ id: concept.id, phrase });
   }
-  // A longer phrase that holds a shorter one wins ("covid vaccine" over nothing, "oil and gas" over "oil").
   return found;
 }
 
@@ -119,7 +143,10 @@ export class EntityIndex {
       const concepts = new Set(
         CONCEPTS.filter((concept) => inConcept(concept, row)).map((concept) => concept.id),
       );
-      companies.push({ ...base, concepts });
+      const aliases = new Set(
+        nameWords(COMPANY_ALIASES[row.ticker] ?? '').filter((word) => !GENERIC.has(word) && !/\d/.test(word)),
+      );
+      companies.push({ ...base, concepts, aliases });
     }
     companies.sort((a, b) => b.trades - a.trades || a.key.localeCompare(b.key));
     const byCode = new Map<string, Entity[]>();
@@ -238,6 +265,52 @@ export class EntityIndex {
       .slice(0, 10)
       .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
   }
+
+  /**
+   * Companies the question names by a reviewed other name ("Windows", "Ozempic", "Buffett"): words
+   * of 3+ letters that are an alias word of at most ALIAS_SPREAD companies and that `rare` accepts
+   * (the caller's test against the full-text index, so "big" or "food" name nothing). More matched
+   * words first, then the most traded.
+   */
+  aliased(terms: readonly string[], rare: (word: string) => boolean): NameMatch[] {
+    const words = [...new Set(terms.map((term) => term.toLowerCase()))].filter(
+      (word) => word.length >= 3 && !GENERIC.has(word),
+    );
+    if (words.length === 0) return [];
+    const spread = this.aliasSpread();
+    const wanted = words.filter(
+      (word) => (spread.get(word) ?? 0) > 0 && (spread.get(word) ?? 0) <= ALIAS_SPREAD && rare(word),
+    );
+    if (wanted.length === 0) return [];
+    const out: (NameMatch & { trades: number })[] = [];
+    for (const company of this.companies) {
+      const matched = wanted.filter((word) => company.aliases.has(word));
+      if (matched.length === 0) continue;
+      out.push({
+        key: company.key,
+        documentId: company.documentId,
+        matched: matched.map((word) => ({ term: word, word, edits: 0 })),
+        trades: company.trades,
+      });
+    }
+    return out
+      .sort(
+        (a, b) => b.matched.length - a.matched.length || b.trades - a.trades || a.key.localeCompare(b.key),
+      )
+      .slice(0, 10)
+      .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
+  }
+
+  private aliasSpread(): Map<string, number> {
+    if (!this.aliasCounts) {
+      this.aliasCounts = new Map();
+      for (const company of this.companies)
+        for (const word of company.aliases) this.aliasCounts.set(word, (this.aliasCounts.get(word) ?? 0) + 1);
+    }
+    return this.aliasCounts;
+  }
+
+  private aliasCounts: Map<string, number> | undefined;
 
   private lastNameCounts(): Map<string, number> {
     if (!this.lastNames) {

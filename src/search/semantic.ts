@@ -81,6 +81,13 @@ const TRAINING_SAMPLE = 12_000;
  * pull most of the corpus into the ranking.
  */
 const COMMON_SHARE = 0.05;
+/**
+ * A question word in this many documents or fewer may be a misspelling: the records themselves hold
+ * a few ("Mcconnel" in one filing), a name people type is in many more.
+ */
+const TYPO_RARE = 2;
+/** A question word in more documents than this is not taken as a company's other name. */
+const ALIAS_RARE = 1_000;
 const COMMON_FLOOR = 2_000;
 /**
  * Past this many vectors the in-memory inverted-file index is built (vector-scan.ts): about
@@ -188,8 +195,28 @@ export interface Ranked {
   parts: ScoreParts;
 }
 
+/** Weights of the lists in the fusion (reciprocal rank fusion, each list's term times its weight). */
+export interface FusionWeights {
+  /** The vector list for a document another list also found. */
+  vector: number;
+  /** The vector list for a document no other list found. */
+  vectorAlone: number;
+}
+
+/** Plain reciprocal rank fusion: every list counts the same (vector mode, and an embeddings provider's vectors). */
+export const EQUAL_WEIGHTS: FusionWeights = { vector: 1, vectorAlone: 1 };
+
 /**
- * Reciprocal rank fusion of ranked id lists: score = Σ 1/(k + rank), rank from 1. Pure; ties by
+ * The built-in LSA model's vectors in hybrid mode: they break ties among what the full-text and
+ * entity lists found, and a document only they find enters low. LSA is built from this database's
+ * own words, so it mostly restates the full-text match with more noise; at equal weight its
+ * neighbours pushed exact role, name and product matches out of the top ten (BENCHMARKS.md,
+ * labelled set, dev split).
+ */
+export const LSA_WEIGHTS: FusionWeights = { vector: 0.1, vectorAlone: 0.05 };
+
+/**
+ * Reciprocal rank fusion of ranked id lists: score = Σ weight/(k + rank), rank from 1. Pure; ties by
  * the better single rank, then id.
  */
 export function fuseRankings(
@@ -197,48 +224,39 @@ export function fuseRankings(
   vector: readonly { id: number; similarity: number }[],
   k: number = RRF_K,
   entities: { concept?: readonly { id: number }[]; fuzzy?: readonly { id: number; edits: number }[] } = {},
+  weights: FusionWeights = EQUAL_WEIGHTS,
 ): Ranked[] {
   // Each id once, with its better single rank (for the ties).
   const byId = new Map<number, { id: number; parts: ScoreParts; best: number }>();
-  lexical.forEach((hit, i) => {
-    const parts: ScoreParts = {
-      lexical: { rank: i + 1, score: hit.score },
-      vector: null,
-      fused: 1 / (k + i + 1),
-    };
-    byId.set(hit.id, { id: hit.id, parts, best: i + 1 });
-  });
-  vector.forEach((hit, i) => {
-    const vectorPart = { rank: i + 1, similarity: hit.similarity };
-    const known = byId.get(hit.id);
-    if (known) {
-      known.parts.vector = vectorPart;
-      known.parts.fused += 1 / (k + i + 1);
-      known.best = Math.min(known.best, i + 1);
-    } else {
-      byId.set(hit.id, {
-        id: hit.id,
-        parts: { lexical: null, vector: vectorPart, fused: 1 / (k + i + 1) },
-        best: i + 1,
-      });
-    }
-  });
-  const join = (id: number, rank: number, weightK: number, apply: (parts: ScoreParts) => void) => {
+  const join = (id: number, rank: number, term: number, apply: (parts: ScoreParts) => void) => {
     const known = byId.get(id);
     const entry = known ?? { id, parts: { lexical: null, vector: null, fused: 0 }, best: rank };
     apply(entry.parts);
-    entry.parts.fused += 1 / (weightK + rank);
+    entry.parts.fused += term;
     entry.best = Math.min(entry.best, rank);
     if (!known) byId.set(id, entry);
   };
+  lexical.forEach((hit, i) => {
+    join(hit.id, i + 1, 1 / (k + i + 1), (parts) => {
+      parts.lexical = { rank: i + 1, score: hit.score };
+    });
+  });
   (entities.concept ?? []).forEach((hit, i) => {
-    join(hit.id, i + 1, CONCEPT_K, (parts) => {
+    join(hit.id, i + 1, 1 / (CONCEPT_K + i + 1), (parts) => {
       parts.concept = { rank: i + 1 };
     });
   });
   (entities.fuzzy ?? []).forEach((hit, i) => {
-    join(hit.id, i + 1, FUZZY_K, (parts) => {
+    join(hit.id, i + 1, 1 / (FUZZY_K + i + 1), (parts) => {
       parts.fuzzy = { rank: i + 1, edits: hit.edits };
+    });
+  });
+  // The vector list last: its weight depends on whether another list found the document.
+  vector.forEach((hit, i) => {
+    const weight = byId.has(hit.id) ? weights.vector : weights.vectorAlone;
+    if (weight <= 0) return;
+    join(hit.id, i + 1, weight / (k + i + 1), (parts) => {
+      parts.vector = { rank: i + 1, similarity: hit.similarity };
     });
   });
   return [...byId.values()]
@@ -531,13 +549,19 @@ export class SemanticSearch {
     ]);
     mark = performance.now();
     const understood = this.understand(params.q, words, params.types);
-    const fused = fuseRankings(lexical, vector, RRF_K, {
-      concept: understood.conceptCompanies,
-      fuzzy: understood.misspelled.map((match) => ({
-        id: match.documentId,
-        edits: match.matched.reduce((sum, entry) => sum + entry.edits, 0),
-      })),
-    });
+    const fused = fuseRankings(
+      lexical,
+      vector,
+      RRF_K,
+      {
+        concept: understood.conceptCompanies,
+        fuzzy: understood.misspelled.map((match) => ({
+          id: match.documentId,
+          edits: match.matched.reduce((sum, entry) => sum + entry.edits, 0),
+        })),
+      },
+      mode === 'hybrid' && this.embedder?.provider === 'lsa' ? LSA_WEIGHTS : EQUAL_WEIGHTS,
+    );
     mark = this.timed('fusion', mark);
     const groups = await this.group(
       fused,
@@ -610,11 +634,24 @@ export class SemanticSearch {
     const companies = kinds.includes('tickers');
     const members = kinds.includes('politicians');
     const conceptCompanies = companies ? entities.conceptCompanies(concepts, CANDIDATES) : [];
-    // Only words the full-text index does not hold can be misspellings (they have no exact match).
-    const unknown = words.filter((word) => (this.termCounts.get(word) ?? 0) === 0);
+    // Only words the full-text index holds (almost) nowhere can be misspellings: an exact match is not one.
+    const unknown = words.filter((word) => (this.termCounts.get(word) ?? 0) <= TYPO_RARE);
     const named = entities.named(words);
-    const misspelled: NameMatch[] = [...named, ...entities.misspelled(unknown, 20, words)].filter((match) =>
-      match.key.startsWith('ticker:') ? companies : members,
+    // A company's other name counts where the word is rare in the index and no concept explains
+    // it ("big" of "big banks" is not the Big Mac).
+    const conceptStems = new Set(concepts.flatMap((concept) => tokenize(concept.phrase)));
+    const aliased = entities.aliased(
+      words,
+      (word) =>
+        !conceptStems.has(tokenize(word)[0] ?? word) && (this.termCounts.get(word) ?? 0) <= ALIAS_RARE,
+    );
+    const seen = new Set<number>();
+    const misspelled: NameMatch[] = [...named, ...aliased, ...entities.misspelled(unknown, 20, words)].filter(
+      (match) => {
+        if (seen.has(match.documentId)) return false;
+        seen.add(match.documentId);
+        return match.key.startsWith('ticker:') ? companies : members;
+      },
     );
     const namesMember = misspelled.some((match) => match.key.startsWith('politician:'));
     return { concepts, conceptCompanies, misspelled, namesMember };

@@ -31,6 +31,9 @@ describe('concepts', () => {
     // A member named Chip is not a chip maker; a word alone that is no phrase finds nothing.
     expect(conceptsIn('Chip Roy')).toEqual([]);
     expect(conceptsIn('Nancy Pelosi')).toEqual([]);
+    // Two-letter phrase words count: "EV makers" are carmakers of electric vehicles, "iPhone maker" is not.
+    expect(conceptsIn('EV makers').map((c) => c.id)).toEqual(['ev']);
+    expect(conceptsIn('iPhone maker').map((c) => c.id)).not.toContain('ev');
   });
 
   it('puts a company in a concept through its taxonomy codes, never by ticker', () => {
