@@ -52,8 +52,8 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     });
   });
 
-  it('says a scanned PTR needs OCR instead of printing []', async () => {
-    const result = await parse(house('scanned-2025', '8220796.pdf'));
+  it('with --no-ocr, says a scanned PTR needs OCR instead of printing []', async () => {
+    const result = await parse(house('scanned-2025', '8220796.pdf'), '--no-ocr');
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr).toMatch(/^dcledger: 8220796\.pdf: needs OCR: scanned PDF without a text layer/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
