@@ -54,7 +54,7 @@ export interface CellReading {
   inked: boolean;
   /** Share of the cell's readings (at several scales) that gave this text, 0..1. */
   agreement?: number;
-  /** Whether the ink looks handwritten (strokes of varying slant and weight), by the engine's doubt. */
+  /** The words read, each with the engine's confidence (0..1). */
   words?: Array<{ text: string; confidence: number }>;
 }
 

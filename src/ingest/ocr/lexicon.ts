@@ -199,7 +199,16 @@ export class Lexicon {
   /** English words: a word in no name but in English is still a word. */
   private readonly english: Set<string>;
 
-  constructor(names: Iterable<string>, english: Iterable<string> = []) {
+  /**
+   * @param knowsIssuers whether `names` holds issuer names (the database's companies). Without
+   *   them an issuer's own name looks like a misread, so no reading can be corrected or trusted
+   *   on the lexicon's word alone.
+   */
+  constructor(
+    names: Iterable<string>,
+    english: Iterable<string> = [],
+    readonly knowsIssuers = true,
+  ) {
     this.names = normalized(names);
     this.english = normalized(english);
   }
@@ -345,5 +354,6 @@ export async function englishWords(): Promise<string[]> {
 
 /** The lexicon the form reader checks asset names against. */
 export async function assetLexicon(issuerNames: Iterable<string> = []): Promise<Lexicon> {
-  return new Lexicon([...SECURITY_WORDS, ...wordsOfNames(issuerNames)], await englishWords());
+  const names = wordsOfNames(issuerNames);
+  return new Lexicon([...SECURITY_WORDS, ...names], await englishWords(), names.length > 0);
 }

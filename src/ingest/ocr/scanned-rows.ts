@@ -11,7 +11,7 @@ import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
 import { splitTicker } from '../sources/asset-text.js';
 import type { Rect } from './bitmap.js';
 import type { CellReading, HouseRow, MarkReading, TypeRole } from './house-form.js';
-import type { Lexicon } from './lexicon.js';
+import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 export const CONFIDENCE_FIELDS = [
@@ -43,8 +43,8 @@ export const KEY_FIELDS: readonly ConfidenceField[] = [
  * scans so that no row with a wrong key field stays above it (ACCURACY.md, `npm run accuracy`).
  */
 export const REVIEW_THRESHOLD: FieldConfidence = {
-  transaction_date: 0.8,
-  notification_date: 0.8,
+  transaction_date: 0.85,
+  notification_date: 0.85,
   owner: 0.8,
   trade_type: 0.8,
   amount_range: 0.8,
@@ -223,12 +223,31 @@ function assetField(
   // A name over two lines is read as two pieces: their join may lose or double a word.
   let confidence = checked.confidence * agreementFactor(cell.agreement);
   if (lines > 1) confidence *= 0.97;
-  const why = checked.doubts.length > 0 ? `doubtful words: ${checked.doubts.join(', ')}` : null;
+  const doubts = [...checked.doubts];
+  if (OPTION_TEXT.test(text) && confidence >= OPTION_CONFIDENCE) {
+    // Option descriptions hang on small symbols ("PUT/XSP @ 555") the engine drops silently.
+    confidence = OPTION_CONFIDENCE;
+    doubts.push('an option description (its symbols are easily dropped)');
+  }
+  const why = doubts.length > 0 ? `doubtful: ${doubts.join(', ')}` : null;
   return { value: ticker === NO_TICKER ? text : rest, confidence, why, ticker, tickerConfidence: confidence };
 }
 
 /** A correction by the lexicon keeps at most this confidence: it is a good guess, not a reading. */
 const CORRECTED_WORD = 0.9;
+const OPTION_TEXT = /\b(PUT|CALL)\b/i;
+const OPTION_CONFIDENCE = 0.75;
+
+/** A word no list holds, when the lexicon has no issuer names to check it against. */
+const UNCHECKED_WORD = 0.6;
+
+/** Two listed words found run together: split, but not served as read. */
+const SPLIT_WORD = 0.7;
+/** A period after a whole word of five letters or more, inside a name. */
+const DOUBTFUL_PUNCTUATION = 0.7;
+const FULL_WORD = /^[A-Za-z]{5,}\.$/;
+/** Abbreviations end in a period of their own ("HLDGS."). */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
 /** A word near a listed one but not surely it is not served as read. */
 const DOUBTFUL_WORD = 0.4;
 
@@ -252,8 +271,23 @@ function checkWords(
       text = ({ '0': 'O', '1': 'I', '5': 'S', '8': 'B' } as Record<string, string>)[word.text] ?? word.text;
       wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - 0.1);
     } else if (verdict.kind === 'split') {
+      // A name of its own can also be two listed words run together ("PROSUS", "PROS US"): a
+      // split is a guess a person confirms.
       text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
-      wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - 0.1);
+      wordConfidence = Math.min(wordConfidence, SPLIT_WORD);
+      doubts.push(`"${word.text}" (${verdict.words.join(' ')}?)`);
+    } else if (verdict.kind === 'corrected' && lexicon?.knowsIssuers === false) {
+      // Without issuer names "LINDE" is one confusion from an English word: nothing to correct by.
+      wordConfidence = Math.min(wordConfidence, DOUBTFUL_WORD);
+      doubts.push(`"${word.text}" (${verdict.word}?)`);
+    } else if (
+      verdict.kind === 'unknown' &&
+      lexicon?.knowsIssuers === false &&
+      /[A-Za-z]{4,}/.test(word.text)
+    ) {
+      // A word in no list may be an issuer's name or a misread of one ("METUFE"): unknown.
+      wordConfidence = Math.min(wordConfidence, UNCHECKED_WORD);
+      doubts.push(`"${word.text}" (in no word list)`);
     } else if (verdict.kind === 'corrected') {
       // Keep what surrounds the letters ("METUFE," becomes "METLIFE,").
       text = word.text.replace(/[A-Za-z0-9&']+/, verdict.word);
@@ -261,6 +295,17 @@ function checkWords(
     } else if (verdict.kind === 'doubtful') {
       wordConfidence = Math.min(wordConfidence, DOUBTFUL_WORD);
       doubts.push(`"${word.text}" (${verdict.near}?)`);
+    }
+    if (
+      text.endsWith('.') &&
+      word !== words[words.length - 1] &&
+      FULL_WORD.test(text) &&
+      !ABBREVIATIONS.has(text.slice(0, -1).toUpperCase())
+    ) {
+      // A period and a comma differ by a few pixels; after a whole word ("FUNDING.") a comma
+      // is the likelier, whatever the engine's confidence.
+      wordConfidence = Math.min(wordConfidence, DOUBTFUL_PUNCTUATION);
+      doubts.push(`"${text}" (comma?)`);
     }
     confidence = Math.min(confidence, wordConfidence);
     out.push(text);
