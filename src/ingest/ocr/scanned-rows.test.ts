@@ -10,7 +10,10 @@ function cell(text: string, confidence = 0.96): CellReading {
     text,
     confidence,
     inked: text !== '',
-    words: text.split(/\s+/).filter(Boolean).map((word) => ({ text: word, confidence })),
+    words: text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({ text: word, confidence })),
   };
 }
 
@@ -38,7 +41,12 @@ function houseRow(asset: string, overrides: Partial<HouseRow> = {}): HouseRow {
   };
 }
 
-const context = { page: 1, row: 1, filedDate: '2025-02-06', typeRoles: ['purchase', 'sale', 'exchange'] as const };
+const context = {
+  page: 1,
+  row: 1,
+  filedDate: '2025-02-06',
+  typeRoles: ['purchase', 'sale', 'exchange'] as const,
+};
 
 describe('scannedRow', () => {
   let withIssuers: Lexicon;
