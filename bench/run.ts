@@ -9,6 +9,7 @@ import { runHttpBench } from './http.js';
 import { runHttpPgBench } from './http-pg.js';
 import { runLegislationBench } from './legislation.js';
 import { runOcrBench } from './ocr.js';
+import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   cluster: runClusterBench,
   search: runSearchBench,
   ocr: runOcrBench,
+  prices: runPricesBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
