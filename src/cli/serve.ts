@@ -51,9 +51,11 @@ export async function serveCommand(
   const checkpoints = await startWalCheckpoints(store);
   if (checkpoints) parts.push(checkpoints);
   // Started last, stopped first: the API stops taking calls before the work behind it stops.
+  let ingesting = false;
   if (role === 'scheduler' || (role === 'all' && options.ingest !== false)) {
     const ingest = startIngest(config, store, log.child({ component: 'scheduler' }));
     if (ingest) parts.push(ingest);
+    ingesting = ingest !== undefined;
   }
   if (role === 'scheduler' || role === 'all') {
     const prices = startPrices(config, store, log.child({ component: 'prices' }));
@@ -66,7 +68,8 @@ export async function serveCommand(
         webhooks: role === 'worker' || (options.worker !== false && config.webhooks.workerInServe),
       }),
     );
-  if (role === 'api' || role === 'all') parts.push(await startApi(config, store, role === 'all', log));
+  if (role === 'api' || role === 'all')
+    parts.push(await startApi(config, store, role === 'all', log, ingesting));
   log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
 
   onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {
@@ -82,7 +85,14 @@ export async function serveCommand(
  * The HTTP API, with the shared rate-limit store when DCLEDGER_REDIS_URL is set; once it listens,
  * the semantic-search index is prepared in the background (search-warm-up.ts).
  */
-async function startApi(config: Config, store: Store, welcome: boolean, log: Logger): Promise<Part> {
+/** `ingesting`: this process runs the ingest schedule (the welcome text says so only then). */
+async function startApi(
+  config: Config,
+  store: Store,
+  welcome: boolean,
+  log: Logger,
+  ingesting: boolean,
+): Promise<Part> {
   const searchLog = log.child({ component: 'search' });
   const semanticSearch = semanticSearchFromConfig(store.db, config.embeddings, searchProgressLog(searchLog));
   const webhooks = createWebhookRuntime(config.webhooks);
@@ -124,14 +134,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
   );
   // In the background: /readyz and the first calls do not wait for it; a failure is only logged.
   const warmUp = warmUpSearch(semanticSearch, searchLog);
-  if (welcome)
-    await printWelcome(
-      store.db,
-      config,
-      address,
-      config.ingest.intervalMinutes > 0,
-      selfService.devMailboxToken,
-    );
+  if (welcome) await printWelcome(store.db, config, address, ingesting, selfService.devMailboxToken);
   return {
     stop: async () => {
       // The warm-up ends at its next step (it never rejects), before the database closes.
