@@ -28,6 +28,7 @@ import {
   writeMarketFields,
 } from '../storage/repositories/enrichment.js';
 import { allSeriesMeta, type SeriesMeta } from '../storage/repositories/prices.js';
+import { updateQualityReport } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { refreshMembers } from './refresh-members.js';
 import { refreshSignals } from './refresh-signals.js';
@@ -56,8 +57,12 @@ export interface EnrichReport {
   seconds: Record<string, number>;
 }
 
-/** Asset types priced by their (or their underlying's) shares; bonds and private holdings are not. */
-const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF']);
+/**
+ * Asset types priced by their (or their underlying's) shares; bonds and private holdings are not.
+ * "Other Securities" is how eFD files exchange-traded funds and trusts (SPY, GLD, IWM): with a
+ * ticker they are listed and priced like stocks.
+ */
+const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF', 'Other Securities']);
 
 export function priceableSymbol(ticker: string, assetType: string | null): string | null {
   if (assetType !== null && !PRICED_ASSET_TYPES.has(assetType)) return null;
@@ -91,6 +96,9 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
   };
 
   const resolution = await timed('resolve', () => resolveTradeTickers(db, { all, now }));
+  // Flags and fills before anything is computed: a resolved ticker gets its asset type, and the
+  // statistics below leave out what a flag makes meaningless (docs/data-quality.md).
+  await timed('quality', () => updateQualityReport(db, 'enrich', now));
   const marketSymbolsChanged = await timed('symbols', () => assignMarketSymbols(db));
   const provider = options.provider;
   const fetch = provider

@@ -730,3 +730,13 @@ export function jsonObjectsJoined(
   });
   return sql<string | null>`group_concat(json_object(${sql.join(members)}), char(30))`;
 }
+
+/**
+ * A comma-separated text column (trades.quality_flags) as a JSON array inside the JSON the database
+ * builds: [] for null. SQLite: json() marks the text as JSON for json_object; PostgreSQL: a json value.
+ */
+export function commaListAsJsonArray(db: Kysely<unknown>, column: RawBuilder<unknown>) {
+  if (isSqlite(db))
+    return sql`(case when ${column} is null then json('[]') else json('["' || replace(${column}, ',', '","') || '"]') end)`;
+  return sql`coalesce(to_json(string_to_array(${column}, ',')), '[]'::json)`;
+}

@@ -27,6 +27,7 @@ import {
   recordRunStart,
 } from '../../storage/repositories/ingest.js';
 import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
+import { updateQualityReport } from '../../storage/repositories/quality.js';
 import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -101,6 +102,8 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
   await refreshSearchDocuments(db, clock());
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
+  // Every run ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
+  await updateQualityReport(db, 'ingest', clock());
   return { startedAt, finishedAt: clock().toISOString(), sources };
 }
 

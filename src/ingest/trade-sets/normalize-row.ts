@@ -4,8 +4,8 @@ import { parseAmountRange } from '../../domain/amount.js';
 import { normalizeAssetType, parseAssetDescription } from '../../domain/asset.js';
 import { daysBetween, parseDate } from '../../domain/dates.js';
 import { normalizeOwner } from '../../domain/owner.js';
-import { normalizeTicker } from '../../domain/ticker.js';
-import { normalizeTradeType } from '../../domain/trade-type.js';
+import { splitTickerCell } from '../../domain/ticker.js';
+import { normalizeTradeType, tradeKindFromWording } from '../../domain/trade-type.js';
 import type { TradeSetRow } from './read.js';
 
 export interface NormalizedTrade {
@@ -25,6 +25,9 @@ export interface NormalizedTrade {
   optionType: string | null;
   strikePrice: number | null;
   optionExpiry: string | null;
+  /** An exchange's symbols when the ticker cell names two (domain/ticker.ts, splitTickerCell). */
+  exchangeFromTicker: string | null;
+  exchangeToTicker: string | null;
   /** Stable digest of what the row says, used with the report id to identify it. */
   contentDigest: string;
 }
@@ -47,8 +50,8 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
   }
   if (row.filerName.trim() === '') return { kind: 'skip', reason: 'no filer name' };
 
-  const kind = normalizeTradeType(row.type);
-  if (!kind) return { kind: 'skip', reason: `unknown transaction type "${row.type ?? ''}"` };
+  const typed = normalizeTradeType(row.type);
+  if (!typed) return { kind: 'skip', reason: `unknown transaction type "${row.type ?? ''}"` };
 
   const transactionDate = parseDate(row.transactionDate);
   if (!transactionDate) return { kind: 'skip', reason: 'missing or malformed transaction date' };
@@ -66,8 +69,10 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
   const amount = parseAmountRange(row.amount);
   if (!amount) return { kind: 'skip', reason: 'amount is not a disclosure bracket' };
 
-  const ticker = normalizeTicker(row.ticker);
-  const asset = parseAssetDescription(row.assetDescription);
+  const cell = splitTickerCell(row.ticker);
+  const ticker = cell.ticker;
+  const asset = parseAssetDescription(row.assetDescription, transactionDate);
+  const kind = tradeKindFromWording(typed, asset.description);
   const optionDetails = asset.optionType !== null;
   const assetDescription =
     asset.details && !optionDetails ? `${asset.description} (${asset.details})` : asset.description;
@@ -91,6 +96,8 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     optionType: asset.optionType,
     strikePrice: asset.strikePrice,
     optionExpiry: asset.optionExpiry,
+    exchangeFromTicker: cell.exchangeFrom,
+    exchangeToTicker: cell.exchangeTo,
     contentDigest: '',
   };
   trade.contentDigest = digest([
