@@ -140,9 +140,14 @@ export function optionTermsFromText(text: string, onOrAfter?: string | null): Op
 }
 
 function expiryFromText(text: string, onOrAfter: string | null): { date: string | null; text: string } {
-  const numeric = /(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?!\d)/.exec(text);
-  if (numeric) {
-    return { date: parseShortDate(numeric[0]), text: text.replace(numeric[0], ' ') };
+  // The date after an expiry word wins ("purchased 11/22/23 ... with an expiration date of 12/20/24").
+  const anchored =
+    /(?:expir\w*|\bexp\.?|expiry)(?:\s+date)?(?:\s+of|\s+on)?[\s:]*(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))(?!\d)/i.exec(
+      text,
+    );
+  const numeric = anchored ?? /(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))(?!\d)/.exec(text);
+  if (numeric?.[1]) {
+    return { date: parseShortDate(numeric[1]), text: text.replace(numeric[1], ' ') };
   }
   // "March 19, 2021 $180 PUT Option", "Jun 18 2021 $3060.00 PUT option", "April 16,2021 PUT".
   const named = /\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s*(\d{4})\b/i.exec(text);
