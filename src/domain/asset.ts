@@ -109,7 +109,8 @@ const NUMBER = '(\\d[\\d,]*(?:\\.\\d+)?)';
 const STRIKE_PATTERNS: readonly RegExp[] = [
   new RegExp(`strike(?:\\s+price)?(?:\\s+of)?\\s*(?:at\\s*|@\\s*)?\\$?\\s*${NUMBER}`, 'i'),
   new RegExp(`\\$\\s*${NUMBER}\\s+(?:strike|call|put)`, 'i'),
-  new RegExp(`(?:@|\\bat)\\s*\\$?\\s*${NUMBER}`, 'i'),
+  // "@ $500", "at $100": only where the amount ends the phrase ("at $20 for cash" is no strike).
+  new RegExp(`(?:@|\\bat)\\s*\\$?\\s*${NUMBER}(?=\\s*(?:$|[,;)]|\\.(?!\\d)|strike))`, 'i'),
   new RegExp(`\\b(?:call|put)s?\\s+${NUMBER}\\b`, 'i'),
 ];
 
