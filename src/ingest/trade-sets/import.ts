@@ -19,6 +19,7 @@ import {
   insertTrades,
   type KnownTrade,
   loadSourceIdentities,
+  relabelTrade,
   rememberTrade,
   type SourceIdentities,
   twinContentKey,
@@ -207,6 +208,7 @@ async function importFile(
       known.byKey.set(item.key, twin);
       known.claims.get(twin.id)?.add(origin);
       await completeTrade(trx, twin, trade, disclosureDate, filing?.id ?? null, stamp);
+      await labelFromWording(trx, twin, trade, stamp);
       report.merged += 1;
       continue;
     }
@@ -375,23 +377,50 @@ function findTwin(
   docId: string | null,
   disclosureDate: string | null,
 ): KnownTrade | null {
-  const content = twinContentKey(
-    memberId,
-    trade.transactionDate,
-    trade.ticker,
-    trade.tradeAction,
-    trade.amountLow,
-  );
-  for (const candidate of known.byContent.get(content) ?? []) {
-    if (candidate.origin === origin || known.claims.get(candidate.id)?.has(origin)) continue;
-    if (trade.owner && candidate.owner && trade.owner !== candidate.owner) continue;
-    const sameReport =
-      docId && candidate.filing_doc_id
-        ? docId === candidate.filing_doc_id
-        : disclosureDate !== null && disclosureDate === candidate.disclosure_date;
-    if (sameReport) return candidate;
+  for (const action of twinActions(trade)) {
+    const content = twinContentKey(memberId, trade.transactionDate, trade.ticker, action, trade.amountLow);
+    for (const candidate of known.byContent.get(content) ?? []) {
+      if (candidate.origin === origin || known.claims.get(candidate.id)?.has(origin)) continue;
+      if (trade.owner && candidate.owner && trade.owner !== candidate.owner) continue;
+      const sameReport =
+        docId && candidate.filing_doc_id
+          ? docId === candidate.filing_doc_id
+          : disclosureDate !== null && disclosureDate === candidate.disclosure_date;
+      if (sameReport) return candidate;
+    }
   }
   return null;
+}
+
+/**
+ * The actions a row's twin may be stored under, the row's own first. The wording ("Exercised 50
+ * call options ...") relabels a Purchase or Sale, and one set may keep that wording where another
+ * cut the description to the company's name: the row with the wording pairs with a twin under the
+ * form's action, the row without it with a twin the wording relabelled.
+ */
+function twinActions(trade: NormalizedTrade): string[] {
+  if (trade.tradeAction !== trade.filedAction) return [trade.tradeAction, trade.filedAction];
+  if (trade.tradeAction === 'buy' || trade.tradeAction === 'sell')
+    return [trade.tradeAction, ...WORDING_ACTIONS];
+  return [trade.tradeAction];
+}
+
+/** The actions only a filing's wording gives (domain/trade-type.ts, tradeKindFromWording). */
+const WORDING_ACTIONS = ['exercise', 'expired'];
+
+/**
+ * A twin stored under the form's action takes the label this row's wording gives (the set that
+ * cut the wording could not say the Purchase was an exercise); the reverse never happens.
+ */
+async function labelFromWording(
+  db: Kysely<Database>,
+  twin: KnownTrade,
+  trade: NormalizedTrade,
+  stamp: string,
+): Promise<void> {
+  if (trade.tradeAction === trade.filedAction || twin.trade_action !== trade.filedAction) return;
+  await relabelTrade(db, twin.id, { trade_type: trade.tradeType, trade_action: trade.tradeAction }, stamp);
+  twin.trade_action = trade.tradeAction;
 }
 
 async function completeTrade(

@@ -4,7 +4,7 @@ import { parseAmountRange } from '../../domain/amount.js';
 import { normalizeAssetType, parseAssetDescription } from '../../domain/asset.js';
 import { daysBetween, parseDate } from '../../domain/dates.js';
 import { normalizeOwner } from '../../domain/owner.js';
-import { splitTickerCell } from '../../domain/ticker.js';
+import { normalizeTicker, splitTickerCell } from '../../domain/ticker.js';
 import { normalizeTradeType, tradeKindFromWording } from '../../domain/trade-type.js';
 import type { TradeSetRow } from './read.js';
 
@@ -14,6 +14,11 @@ export interface NormalizedTrade {
   assetType: string | null;
   tradeType: string;
   tradeAction: string;
+  /**
+   * The action the form's box gives, before the wording relabels it (an "Exercised ..." Purchase):
+   * another set that lost the wording files the same trade under this one.
+   */
+  filedAction: string;
   amountRange: string;
   amountLow: number;
   amountHigh: number | null;
@@ -85,6 +90,7 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     assetType: normalizeAssetType(row.assetType, ticker, asset),
     tradeType: kind.label,
     tradeAction: kind.action,
+    filedAction: typed.action,
     amountRange: amount.range,
     amountLow: amount.low,
     amountHigh: amount.high,
@@ -100,12 +106,14 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     exchangeToTicker: cell.exchangeTo,
     contentDigest: '',
   };
+  // What the row says as filed (the ticker cell and the form's type, not what is read from them),
+  // so a row keeps its key when the reading improves and a re-import finds it again.
   trade.contentDigest = digest([
     transactionDate,
     owner ?? '',
-    ticker,
+    normalizeTicker(row.ticker),
     assetDescription.toLowerCase(),
-    kind.label,
+    typed.label,
     String(amount.low),
   ]);
   return { kind: 'trade', trade };

@@ -173,6 +173,20 @@ export async function fillTrade(
     .execute();
 }
 
+/** Gives a trade the label its filing's wording states (an exercise filed as a Purchase). */
+export async function relabelTrade(
+  db: Kysely<Database>,
+  id: number,
+  label: Pick<TradeRow, 'trade_type' | 'trade_action'>,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('trades')
+    .set({ ...label, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function insertAlias(
   db: Kysely<Database>,
   alias: { source: string; sourceKey: string; tradeId: number; origin: string },
