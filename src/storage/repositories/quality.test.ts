@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_MIN_TRADES } from '../../domain/sorts.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { FIXTURE_NOW } from '../../test-support/real-data.js';
 import {
   candidateIdsOf,
   committeeIdsOf,
@@ -13,6 +14,7 @@ import {
 } from './campaign-finance.js';
 import { listProfiles } from './politicians-read.js';
 import { linkIdentity, qualityAudit, refreshTradeQuality } from './quality.js';
+import { summaryCounts } from './stats.js';
 
 const fixture = inject('fixture');
 
@@ -112,6 +114,40 @@ describe.skipIf(fixture === null)('the quality gate on the real trade sets', () 
       .where('disclosure_date', 'is', null)
       .execute();
     for (const trade of undated) expect(trade.quality_flags).toContain('disclosure_date_missing');
+
+    // The data-set importers skip such rows, so the fixture holds none: a constructed one (a real
+    // trade's date moved past its disclosure, as the OGE connector stores RFK Jr.'s 2225 row)
+    // must be flagged by the quality pass and leave the statistics and the member's totals.
+    const trade = await store.db
+      .selectFrom('trades')
+      .select(['id', 'politician_id', 'disclosure_date'])
+      .where('superseded_by', 'is', null)
+      .where('quality_excluded', '=', 0)
+      .where('disclosure_date', '<', '2026-01-01')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const totalsOf = () =>
+      store.db
+        .selectFrom('politician_trade_totals')
+        .select('trade_count')
+        .where('politician_id', '=', trade.politician_id)
+        .executeTakeFirstOrThrow();
+    const before = { summary: await summaryCounts(store.db), totals: await totalsOf() };
+    await store.db
+      .updateTable('trades')
+      .set({ transaction_date: '2026-01-02' })
+      .where('id', '=', trade.id)
+      .execute();
+    await refreshTradeQuality(store.db, FIXTURE_NOW);
+    const flagged = await store.db
+      .selectFrom('trades')
+      .select(['quality_flags', 'quality_excluded'])
+      .where('id', '=', trade.id)
+      .executeTakeFirstOrThrow();
+    expect(flagged.quality_flags).toContain('transaction_after_disclosure');
+    expect(flagged.quality_excluded).toBe(1);
+    expect((await summaryCounts(store.db)).total_trades).toBe(before.summary.total_trades - 1);
+    expect((await totalsOf()).trade_count).toBe(before.totals.trade_count - 1);
   });
 
   it("labels Pelosi's exercised call options Exercise, with their terms", async () => {
