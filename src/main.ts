@@ -31,6 +31,7 @@ import {
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
+import { auditCommand, membersLinkCommand, membersLinksCommand } from './cli/quality.js';
 import { searchIndexCommand } from './cli/search.js';
 import {
   accountsOperator,
@@ -145,6 +146,33 @@ export function buildCli(): Command {
       'index new records and embed them now (otherwise the first question after new records does it)',
     )
     .action(searchIndexCommand);
+
+  program
+    .command('audit')
+    .description(
+      'run the quality pass and print the data-quality audit per source: trades, flags, unresolved identities, merged duplicates, unparsed option descriptions, parse statuses (what GET /quality serves)',
+    )
+    .option('--json', 'print the audit as JSON')
+    .action(auditCommand);
+
+  const members = program.command('members').description("fix who a trade's person is");
+  members
+    .command('link')
+    .argument('<from>', 'id or slug of the record the trades are on now')
+    .argument('<to>', 'id or slug of the person they belong to')
+    .option('--filing <id>', "only this filing's trades")
+    .option('--by <name>', 'who makes the fix (default: the system user)')
+    .option('--reason <text>', 'why, for the record')
+    .option('--json', 'print the result as JSON')
+    .description(
+      'move the trades (and filings) to the right person, recorded with who and when; their statistics follow, and later imports that match the from record mean the to record',
+    )
+    .action(membersLinkCommand);
+  members
+    .command('links')
+    .option('--json', 'print them as JSON')
+    .description('the identity links made')
+    .action(membersLinksCommand);
 
   const importer = program.command('import').description('load data sets into the database');
   importer

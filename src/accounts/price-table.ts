@@ -131,6 +131,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /healthz',
   'GET /readyz',
   'GET /metrics',
+  // The data-quality audit (docs/data-quality.md): public, served from the stored report.
+  'GET /quality',
   // CORS preflights (only registered when DCLEDGER_CORS_ORIGINS lists origins).
   'OPTIONS *',
 ];

@@ -71,6 +71,19 @@ export const TradeSchema = Type.Object(
     superseded_by: Nullable(
       Type.Integer({ description: 'Id of the trade an amendment replaced this one with' }),
     ),
+    // Identity and data quality (docs/data-quality.md).
+    identity_match: Nullable(
+      StringEnum(['bioguide', 'name+term', 'filer', 'manual'], {
+        description:
+          "How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)",
+      }),
+    ),
+    quality_flags: Type.Array(Type.String(), {
+      description:
+        'Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none',
+    }),
+    exchange_from_ticker: str('Exchange: the symbol given up, when the filing names it'),
+    exchange_to_ticker: str('Exchange: the symbol received, when the filing names it'),
   },
   { description: 'One disclosed transaction' },
 );
@@ -128,6 +141,10 @@ export const TRADE_EXAMPLE: Trade = {
   peer_z_score: null,
   is_ma_affected: 0,
   superseded_by: null,
+  identity_match: 'name+term',
+  quality_flags: [],
+  exchange_from_ticker: null,
+  exchange_to_ticker: null,
 };
 
 /**
@@ -136,8 +153,12 @@ export const TRADE_EXAMPLE: Trade = {
  */
 export function toTradeResource(record: TradeRecord, today: string): Trade {
   // `sector` is stored only through domain/sectors.ts (the company directory), so it is a GICS name.
-  const resource = record as TradeRecord & Pick<Trade, 'chamber' | 'days_held' | 'sector'>;
+  const flags = record.quality_flags;
+  const resource = record as unknown as Omit<TradeRecord, 'quality_flags' | 'identity_match'> &
+    Pick<Trade, 'chamber' | 'days_held' | 'sector' | 'quality_flags' | 'identity_match'>;
   resource.chamber = chamberOfSource(record.source) ?? 'House';
   resource.days_held = Math.max(0, daysBetween(record.transaction_date, today));
-  return resource;
+  // Stored comma-separated (storage/repositories/quality.ts); served as a list.
+  resource.quality_flags = flags ? flags.split(',') : [];
+  return resource as Trade;
 }

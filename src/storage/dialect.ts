@@ -359,11 +359,24 @@ export function nearestInVectorIndex(
     where embedding match ${query} and k = ${k} and kind = ${kind} order by distance`;
 }
 
-/** The totals of one member's current trades, as columns of politician_trade_totals (both dialects). */
-function memberTotalsSelect(member: string): string {
+/**
+ * Which trades politician_trade_totals counts. `current`: not superseded by an amendment (what
+ * migration 0021 counted, before trades carried quality flags); `countable`: current and not left
+ * out by a quality flag (storage/repositories/quality.ts, countableTrade), from migration 0061 on.
+ */
+export type TradeTotalsScope = 'current' | 'countable';
+
+/** The scope's condition on a trade row (`new.`, `old.` or the bare table). */
+function inScope(scope: TradeTotalsScope, row = ''): string {
+  const current = `${row}superseded_by is null`;
+  return scope === 'countable' ? `${current} and ${row}quality_excluded = 0` : current;
+}
+
+/** The totals of one member's counted trades, as columns of politician_trade_totals (both dialects). */
+function memberTotalsSelect(scope: TradeTotalsScope, member: string): string {
   return `select ${member}, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
       coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
-    from trades where politician_id = ${member} and superseded_by is null`;
+    from trades where politician_id = ${member} and ${inScope(scope)}`;
 }
 
 const TOTALS_COLUMNS =
@@ -382,31 +395,36 @@ const TOTALS_RECOUNT_COLUMNS = [
   'transaction_date',
 ];
 
+function recountColumns(scope: TradeTotalsScope): string[] {
+  return scope === 'countable' ? [...TOTALS_RECOUNT_COLUMNS, 'quality_excluded'] : TOTALS_RECOUNT_COLUMNS;
+}
+
 /**
  * The one place politician_trade_totals is maintained: triggers on trades, so every writer (ingest,
  * amendments superseding trades, enrichment setting prices, imports, hand-written SQL) keeps it
  * exact. A new current trade adds to its member's totals; enrichment pricing or unpricing a
  * trade moves enriched_trades by one; a change of member, supersession, amount or date, and a
- * delete, recount the member(s) concerned over the trades index. Fills the table from the trades
- * already stored. SQLite: triggers with WHEN clauses; PostgreSQL: one PL/pgSQL row trigger.
+ * delete, recount the member(s) concerned over the trades index. Under the `countable` scope a
+ * change of quality_excluded recounts too, so a flag leaving a trade out of statistics leaves it
+ * out of the totals. Fills the table (which must be empty) from the trades already stored.
+ * SQLite: triggers with WHEN clauses; PostgreSQL: one PL/pgSQL row trigger.
  */
-export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
+export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: TradeTotalsScope): Promise<void> {
   await sql
     .raw(`insert into politician_trade_totals (${TOTALS_COLUMNS})
       select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
         coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
-      from trades where superseded_by is null group by politician_id`)
+      from trades where ${inScope(scope)} group by politician_id`)
     .execute(db);
-  const recountChanged = TOTALS_RECOUNT_COLUMNS.map(
-    (column) => `old.${column} is distinct from new.${column}`,
-  ).join(' or ');
+  const columns = recountColumns(scope);
+  const recountChanged = columns.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
   if (isSqlite(db)) {
     const recount = (member: string) =>
-      `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(member)} ${TOTALS_REPLACE};`;
+      `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, member)} ${TOTALS_REPLACE};`;
     const sqliteChanged = recountChanged.replaceAll('is distinct from', 'is not');
-    const unchanged = TOTALS_RECOUNT_COLUMNS.map((column) => `old.${column} is new.${column}`).join(' and ');
+    const unchanged = columns.map((column) => `old.${column} is new.${column}`).join(' and ');
     await sql
-      .raw(`create trigger trade_totals_insert after insert on trades when new.superseded_by is null begin
+      .raw(`create trigger trade_totals_insert after insert on trades when ${inScope(scope, 'new.')} begin
         insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
           new.price_on_trade_date is not null, coalesce(new.amount_low, 0), new.amount_low is not null,
           coalesce(new.amount_high, new.amount_low, 0), coalesce(new.amount_high, new.amount_low) is not null,
@@ -427,7 +445,7 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
       .execute(db);
     await sql
       .raw(`create trigger trade_totals_priced after update of price_on_trade_date on trades
-        when new.superseded_by is null and ${unchanged}
+        when ${inScope(scope, 'new.')} and ${unchanged}
           and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) begin
         update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
@@ -435,7 +453,7 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
       end`)
       .execute(db);
     await sql
-      .raw(`create trigger trade_totals_delete after delete on trades when old.superseded_by is null begin
+      .raw(`create trigger trade_totals_delete after delete on trades when ${inScope(scope, 'old.')} begin
         ${recount('old.politician_id')}
       end`)
       .execute(db);
@@ -443,14 +461,14 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
   }
   await sql
     .raw(`create function trade_totals_recount(member_id integer) returns void language sql as $$
-      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect('member_id')} ${TOTALS_REPLACE}
+      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, 'member_id')} ${TOTALS_REPLACE}
     $$`)
     .execute(db);
   await sql
     .raw(`create function trade_totals_change() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        if new.superseded_by is null then
+        if ${inScope(scope, 'new.')} then
           insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
             (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
             coalesce(new.amount_high, new.amount_low, 0), (coalesce(new.amount_high, new.amount_low) is not null)::int,
@@ -464,11 +482,11 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
             last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
         end if;
       elsif tg_op = 'DELETE' then
-        if old.superseded_by is null then perform trade_totals_recount(old.politician_id); end if;
+        if ${inScope(scope, 'old.')} then perform trade_totals_recount(old.politician_id); end if;
       elsif ${recountChanged} then
         perform trade_totals_recount(old.politician_id);
         if new.politician_id <> old.politician_id then perform trade_totals_recount(new.politician_id); end if;
-      elsif new.superseded_by is null and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) then
+      elsif ${inScope(scope, 'new.')} and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) then
         update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
           where politician_id = new.politician_id;
@@ -729,4 +747,14 @@ export function jsonObjectsJoined(
     return sql`${sql.lit(field)}, ${value}`;
   });
   return sql<string | null>`group_concat(json_object(${sql.join(members)}), char(30))`;
+}
+
+/**
+ * A comma-separated text column (trades.quality_flags) as a JSON array inside the JSON the database
+ * builds: [] for null. SQLite: json() marks the text as JSON for json_object; PostgreSQL: a json value.
+ */
+export function commaListAsJsonArray(db: Kysely<unknown>, column: RawBuilder<unknown>) {
+  if (isSqlite(db))
+    return sql`(case when ${column} is null then json('[]') else json('["' || replace(${column}, ',', '","') || '"]') end)`;
+  return sql`coalesce(to_json(string_to_array(${column}, ',')), '[]'::json)`;
 }

@@ -30,6 +30,8 @@ import * as pgHotPath from './migrations/0029-pg-hot-path.js';
 import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
 import * as ledgerRefunds from './migrations/0045-ledger-refunds.js';
+import * as quality from './migrations/0060-quality.js';
+import * as qualityTotals from './migrations/0061-quality-totals.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
@@ -65,6 +67,8 @@ export const migrations: Record<string, Migration> = {
   '0030-endpoint-speed': endpointSpeed,
   '0032-pg-charge-batch': pgChargeBatch,
   '0045-ledger-refunds': ledgerRefunds,
+  '0060-quality': quality,
+  '0061-quality-totals': qualityTotals,
   '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
 };

@@ -378,6 +378,36 @@ export interface TradesTable {
   awaiting_prices: Generated<number>;
   created_at: string;
   updated_at: string;
+  // Identity and data quality (migration 0060-quality, domain/quality.ts).
+  /** bioguide | name+term | filer | manual; null until the quality pass sees the trade. */
+  identity_match: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rule table's flags, comma-separated; null when none. */
+  quality_flags: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when a flag leaves the trade out of statistics, rankings and the default listing. */
+  quality_excluded: Generated<number>;
+  /** An exchange's two symbols: the asset given up and the one received. */
+  exchange_from_ticker: ColumnType<string | null, string | null | undefined, string | null>;
+  exchange_to_ticker: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An operator's fix of a trade's person (dcledger members link; migration 0060-quality). */
+export interface IdentityLinksTable {
+  id: Generated<number>;
+  from_politician_id: number;
+  filing_id: number | null;
+  to_politician_id: number;
+  trades_moved: number;
+  linked_by: string;
+  reason: string | null;
+  linked_at: string;
+}
+
+/** The latest data-quality audit (GET /quality; migration 0060-quality). */
+export interface QualityReportsTable {
+  id: Generated<number>;
+  computed_at: string;
+  trigger: string;
+  report: string;
 }
 
 export interface TradeAliasesTable {
@@ -975,6 +1005,8 @@ export interface Database {
   search_ivf_centroids: SearchIvfCentroidsTable;
   search_ivf_assignments: SearchIvfAssignmentsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
+  identity_links: IdentityLinksTable;
+  quality_reports: QualityReportsTable;
   politician_roles: PoliticianRolesTable;
 }
 

@@ -403,6 +403,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data-quality audit: flags, identities, merged duplicates, parse statuses per source
+         * @description Public and cached: the audit stored when the last import, ingest or enrichment run ended (or `dcledger audit` ran). 404 before any run has made one.
+         */
+        get: operations["getQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/semantic-search": {
         parameters: {
             query?: never;
@@ -1829,6 +1849,17 @@ export interface components {
             is_ma_affected: number;
             /** @description Id of the trade an amendment replaced this one with */
             superseded_by: number | null;
+            /**
+             * @description How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)
+             * @enum {string|null}
+             */
+            identity_match: "bioguide" | "name+term" | "filer" | "manual" | null;
+            /** @description Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none */
+            quality_flags: string[];
+            /** @description Exchange: the symbol given up, when the filing names it */
+            exchange_from_ticker: string | null;
+            /** @description Exchange: the symbol received, when the filing names it */
+            exchange_to_ticker: string | null;
         };
         /** @description Every error answer has this shape */
         Error: {
@@ -2720,6 +2751,8 @@ export interface operations {
                 sort_dir?: "asc" | "desc";
                 /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false */
                 include_superseded?: boolean;
+                /** @description true: also list trades whose `quality_flags` leave them out of statistics (a transaction date after the disclosure or out of range, an amount that is no bracket; docs/data-quality.md). Default false */
+                include_flagged?: boolean;
                 /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
                 format?: "json" | "csv";
             };
@@ -2795,7 +2828,11 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -3007,7 +3044,11 @@ export interface operations {
                      *           "conviction_score": 72,
                      *           "peer_z_score": null,
                      *           "is_ma_affected": 0,
-                     *           "superseded_by": null
+                     *           "superseded_by": null,
+                     *           "identity_match": "name+term",
+                     *           "quality_flags": [],
+                     *           "exchange_from_ticker": null,
+                     *           "exchange_to_ticker": null
                      *         }
                      *       ]
                      *     }
@@ -3160,6 +3201,8 @@ export interface operations {
                 sort_by?: "trade_count" | "name" | "last_trade_date" | "total_volume_high" | "id" | "win_rate" | "avg_alpha_30d" | "avg_alpha_90d" | "sharpe_ratio" | "portfolio_return" | "cagr" | "conflict_score" | "holdings_count";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description A ranking by a statistic (win_rate, avg_alpha_30d, avg_alpha_90d, sharpe_ratio, portfolio_return, cagr, conflict_score, holdings_count) sorts only members with at least this many enriched trades (`enriched_trades`, the statistics' sample); the others follow, unranked by it. Default 10; 0 turns it off */
+                min_trades?: number;
                 /** @description Page size, 1-1000 (default 100) */
                 limit?: number;
                 /** @description Rows to skip */
@@ -3607,7 +3650,11 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -4746,6 +4793,10 @@ export interface operations {
                      *           "peer_z_score": null,
                      *           "is_ma_affected": 0,
                      *           "superseded_by": null,
+                     *           "identity_match": "name+term",
+                     *           "quality_flags": [],
+                     *           "exchange_from_ticker": null,
+                     *           "exchange_to_ticker": null,
                      *           "committees": [
                      *             "HSIF"
                      *           ],
@@ -4907,6 +4958,17 @@ export interface operations {
                             is_ma_affected: number;
                             /** @description Id of the trade an amendment replaced this one with */
                             superseded_by: number | null;
+                            /**
+                             * @description How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)
+                             * @enum {string|null}
+                             */
+                            identity_match: "bioguide" | "name+term" | "filer" | "manual" | null;
+                            /** @description Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none */
+                            quality_flags: string[];
+                            /** @description Exchange: the symbol given up, when the filing names it */
+                            exchange_from_ticker: string | null;
+                            /** @description Exchange: the symbol received, when the filing names it */
+                            exchange_to_ticker: string | null;
                             committees: string[];
                             link_kinds: ("lobbying" | "contract" | "campaign")[];
                             committees_at_trade: {
@@ -6852,7 +6914,11 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -7265,7 +7331,11 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -7473,7 +7543,11 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -7764,6 +7838,103 @@ export interface operations {
                     "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data-quality audit */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        computed_at: string;
+                        /** @description What ran the audit: import, ingest, enrich or audit */
+                        trigger: string;
+                        totals: {
+                            trades: number;
+                            excluded: number;
+                            flagged: number;
+                            merged_duplicates: number;
+                            /** @description Identity fixes made with `dcledger members link` */
+                            manual_links: number;
+                        };
+                        sources: {
+                            /** @description house_clerk, senate_efd or oge */
+                            source: string;
+                            /** @description Current trades (not superseded by an amendment) */
+                            trades: number;
+                            /** @description Trades a flag leaves out of statistics, rankings and analytics */
+                            excluded: number;
+                            flags: {
+                                [key: string]: number;
+                            };
+                            identity_match: {
+                                [key: string]: number;
+                            };
+                            /** @description Filers no legislator matched by name and term, held on records of their own */
+                            unresolved_identities: {
+                                politician_id: number;
+                                name: string;
+                                slug: string;
+                                trades: number;
+                            }[];
+                            /** @description Rows of this source kept as another row's alias (the same trade from two sources or sets) */
+                            merged_duplicates: number;
+                            /** @description Descriptions that state option terms the option fields do not carry */
+                            unparsed_option_descriptions: number;
+                            parse_statuses: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description The rule table the flags come from */
+                        rules: {
+                            flag: string;
+                            excludes: boolean;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12235,7 +12406,11 @@ export interface operations {
                      *               "conviction_score": 72,
                      *               "peer_z_score": null,
                      *               "is_ma_affected": 0,
-                     *               "superseded_by": null
+                     *               "superseded_by": null,
+                     *               "identity_match": "name+term",
+                     *               "quality_flags": [],
+                     *               "exchange_from_ticker": null,
+                     *               "exchange_to_ticker": null
                      *             }
                      *           }
                      *         },

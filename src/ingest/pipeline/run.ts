@@ -27,6 +27,7 @@ import {
   recordRunStart,
 } from '../../storage/repositories/ingest.js';
 import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
+import { updateQualityReport } from '../../storage/repositories/quality.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
@@ -98,6 +99,8 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
   }
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
+  // Every run ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
+  await updateQualityReport(db, 'ingest', clock());
   return { startedAt, finishedAt: clock().toISOString(), sources };
 }
 

@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('volume_high_rows', 'integer', (c) => c.notNull())
     .addColumn('last_trade_date', 'text')
     .execute();
-  await createTradeTotalsTriggers(db);
+  await createTradeTotalsTriggers(db, 'current');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,13 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { compiledOnce } from '../compiled-queries.js';
-import { isSqlite, javascriptJsonNumber, javascriptJsonNumberCall, wholeDaysSince } from '../dialect.js';
+import {
+  commaListAsJsonArray,
+  isSqlite,
+  javascriptJsonNumber,
+  javascriptJsonNumberCall,
+  wholeDaysSince,
+} from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
@@ -25,6 +31,8 @@ export interface TradeFilter {
   /** Only these trades (event payloads of just-stored trades). */
   ids?: readonly number[];
   includeSuperseded?: boolean;
+  /** Also list trades a quality flag leaves out of statistics (include_superseded lists them too). */
+  includeFlagged?: boolean;
 }
 
 export interface TradeOrder {
@@ -94,6 +102,11 @@ const TRADE_SELECTION = [
   't.peer_z_score',
   't.is_ma_affected',
   't.superseded_by',
+  // Identity and data quality (migration 0060-quality).
+  't.identity_match',
+  't.quality_flags',
+  't.exchange_from_ticker',
+  't.exchange_to_ticker',
 ] as const;
 
 function buildBaseQuery(db: Kysely<Database>) {
@@ -124,6 +137,9 @@ export type TradeRecord = Awaited<ReturnType<BaseQuery['execute']>>[number];
 function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   let q = query as TradeQuery;
   if (!filter.includeSuperseded) q = q.where('t.superseded_by', 'is', null);
+  // A flag that makes a trade meaningless (a year 2225) keeps it out of the default listing and
+  // its sorts; the full record (include_superseded) and the filing still show it.
+  if (!filter.includeSuperseded && !filter.includeFlagged) q = q.where('t.quality_excluded', '=', 0);
   if (filter.disclosedFrom) q = q.where('t.disclosure_date', '>=', filter.disclosedFrom);
   if (filter.disclosedTo) q = q.where('t.disclosure_date', '<=', filter.disclosedTo);
   if (filter.tickers?.length) q = q.where('t.ticker', 'in', [...filter.tickers]);
@@ -352,7 +368,12 @@ const ALL_BOUND: PlannedLiterals = { key: '', filter: {}, limit: undefined };
 const GENERIC_PLAN_LIMIT = 100;
 
 /** The filters of a page that only windows the disclosures (the default /trades call). */
-const WINDOW_ONLY: ReadonlySet<string> = new Set(['disclosedFrom', 'disclosedTo', 'includeSuperseded']);
+const WINDOW_ONLY: ReadonlySet<string> = new Set([
+  'disclosedFrom',
+  'disclosedTo',
+  'includeSuperseded',
+  'includeFlagged',
+]);
 
 /**
  * PostgreSQL: a first page (offset 0) of at most GENERIC_PLAN_LIMIT rows of a window-only filter
@@ -560,6 +581,8 @@ function tradeJsonValue(db: Kysely<Database>, field: string, shape: TradeJsonSha
   if (field === 'chamber') return CHAMBER_SQL;
   if (field === 'days_held')
     return wholeDaysSince(db as unknown as Kysely<unknown>, sql.ref('r.transaction_date'), shape.today);
+  if (field === 'quality_flags')
+    return commaListAsJsonArray(db as unknown as Kysely<unknown>, sql.ref('r.quality_flags'));
   if (!TRADE_COLUMNS.has(field)) throw new Error(`trade JSON: ${field} is not a column of the trade query`);
   if (shape.reals.has(field))
     return javascriptJsonNumber(db as unknown as Kysely<unknown>, sql.ref(`r.${field}`));

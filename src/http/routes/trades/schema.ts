@@ -57,6 +57,12 @@ export const TradeListQuery = Type.Object({
         'true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false',
     }),
   ),
+  include_flagged: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: also list trades whose `quality_flags` leave them out of statistics (a transaction date after the disclosure or out of range, an amount that is no bracket; docs/data-quality.md). Default false',
+    }),
+  ),
 });
 export type TradeListQuery = Static<typeof TradeListQuery>;
 
