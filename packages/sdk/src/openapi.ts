@@ -8033,6 +8033,21 @@ export interface operations {
                             term: string;
                             weight: number;
                         }[];
+                        /** @description The field's phrases the question holds, resolved through the taxonomy (docs/search.md) */
+                        concepts?: {
+                            id: string;
+                            phrase: string;
+                            vocabulary_version: number;
+                        }[];
+                        /** @description Members and companies whose names the question seems to misspell */
+                        corrections?: {
+                            key: string;
+                            matched: {
+                                term: string;
+                                name: string;
+                                edits: number;
+                            }[];
+                        }[];
                         /** @description How the answer was retrieved */
                         retrieval: {
                             /** @description sqlite-fts5 or postgresql-tsvector */
@@ -8052,7 +8067,7 @@ export interface operations {
                             key: string;
                             title: string;
                             subtitle: string;
-                            /** @description Fused relevance relative to the best result (1) */
+                            /** @description Fused relevance relative to the best result (1), with a little for more matching trades inside */
                             score: number;
                             /** @description What each retriever contributed */
                             score_parts: {
@@ -8065,6 +8080,15 @@ export interface operations {
                                 vector: {
                                     rank: number;
                                     similarity: number;
+                                } | null;
+                                /** @description Rank among the companies of the question's concepts, most traded by members first */
+                                concept?: {
+                                    rank: number;
+                                } | null;
+                                /** @description Rank among the names the question misspells, and the letters changed */
+                                fuzzy?: {
+                                    rank: number;
+                                    edits: number;
                                 } | null;
                                 /** @description Reciprocal rank fusion: sum of 1/(60 + rank) */
                                 fused: number;
@@ -8083,6 +8107,18 @@ export interface operations {
                             whale_position_id?: number;
                             lobbying_filing_id?: number;
                             contract_award_id?: number;
+                            /** @description The matching trades grouped inside this result (a member's or a company's), best first, at most 5 */
+                            evidence?: {
+                                type: string;
+                                key: string;
+                                title: string;
+                                subtitle: string;
+                                trade_id?: number;
+                                ticker?: string;
+                                slug?: string;
+                            }[];
+                            /** @description How many matching trades the result holds */
+                            evidence_count?: number;
                         }[];
                         total: number;
                     };
@@ -16569,10 +16605,10 @@ export interface operations {
                         entries: {
                             id: number;
                             /**
-                             * @description What the line records: charge, a metered call's cost (negative), with its key, route and request id; grant, credits an operator gave (or the sign-up grant); topup, credits bought with a top-up; allowance, a plan period's allowance, granted when the period (or the plan) starts; lapse, what was left of the previous allowance, taken back when it is replaced (negative)
+                             * @description What the line records: charge, a metered call's cost (negative), with its key, route and request id; grant, credits an operator gave (or the sign-up grant); topup, credits bought with a top-up; allowance, a plan period's allowance, granted when the period (or the plan) starts; lapse, what was left of the previous allowance, taken back when it is replaced (negative); refund, a charged call whose answer never reached the caller (the connection closed before its last byte), given back, with the charge's key, route and request id
                              * @enum {string}
                              */
-                            kind: "charge" | "grant" | "topup" | "allowance" | "lapse";
+                            kind: "charge" | "grant" | "topup" | "allowance" | "lapse" | "refund";
                             amount: number;
                             key_id: number | null;
                             route: string | null;
