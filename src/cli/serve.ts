@@ -8,6 +8,7 @@ import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
 import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
+import { AnalyticsPool } from '../services/analytics-pool.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
 import { openStore, type Store } from '../storage/database.js';
@@ -82,6 +83,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
   const webhooks = createWebhookRuntime(config.webhooks);
   const rateLimits = sharedRateLimits(config);
   const selfService = selfServiceFromConfig(config, store.db, welcome);
+  const analytics = analyticsPool(config);
   const app = await buildApp(
     {
       db: store.db,
@@ -97,6 +99,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
       readiness: readinessChecks(config, store),
       metricsToken: config.operations.metricsToken,
       semanticSearch,
+      analytics,
     },
     { logger: loggerOptions(config.logLevel) },
   );
@@ -134,8 +137,27 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
       await warmUp;
       await webhooks.sender.close();
       await rateLimits?.close();
+      // After app.close(): no call is waiting on a thread any more.
+      await analytics?.close();
     },
   };
+}
+
+/**
+ * The heavy analytics routes' worker threads (DCLEDGER_ANALYTICS_THREADS; 0: none, they run in the
+ * request's thread). One key may hold half the threads; up to 16 calls per thread wait for one.
+ */
+function analyticsPool(config: Config): AnalyticsPool | undefined {
+  const threads = config.operations.analyticsThreads;
+  // An in-memory SQLite database has nothing a thread could open beside this connection.
+  if (threads === 0 || (config.database.kind === 'sqlite' && config.database.file === ':memory:'))
+    return undefined;
+  return new AnalyticsPool({
+    database: config.database,
+    threads,
+    perKey: Math.max(1, Math.ceil(threads / 2)),
+    queue: threads * 16,
+  });
 }
 
 /** GET /readyz checks the database and its migrations, and Redis when DCLEDGER_REDIS_URL is set. */
