@@ -22,7 +22,12 @@ import {
 } from './cli/import.js';
 import { ingestCommand, replayServerCommand } from './cli/ingest.js';
 import { JOB_STATUS_NAMES, jobsCommand } from './cli/jobs.js';
-import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
+import {
+  enrichCommand,
+  importCompaniesCommand,
+  importPricesCommand,
+  refreshPricesCommand,
+} from './cli/market.js';
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
@@ -294,14 +299,14 @@ export function buildCli(): Command {
       ]),
     )
     .option('--summary', 'print status and counts per document instead of the trades')
+    .option('--no-ocr', 'do not read scans by OCR (a scan then exits 1 as needing OCR)')
     .description(
-      'print the trades in one document as JSON (exit 1 when it cannot be read, e.g. a scan that needs OCR)',
+      'print the trades in one document as JSON; scans are read by OCR, their rows with per-field confidence (exit 1 when it cannot be read)',
     )
     .action(parseCommand);
 
-  program
-    .command('prices')
-    .description('daily price data')
+  const prices = program.command('prices').description('daily price data');
+  prices
     .command('import')
     .argument(
       '<path>',
@@ -311,6 +316,14 @@ export function buildCli(): Command {
     .option('--json', 'print the report as JSON')
     .description('daily bars and corporate actions; reports bad prints and gaps')
     .action(importPricesCommand);
+  prices
+    .command('refresh')
+    .option('--json', 'print the report as JSON')
+    .option('--no-enrich', 'only fetch; leave the enrichment job queued for a worker')
+    .description(
+      'the daily price job once: new closes of every traded or held symbol from the providers (Stooq, then Tiingo), then enrichment',
+    )
+    .action(refreshPricesCommand);
 
   program
     .command('companies')

@@ -407,6 +407,9 @@ function violation(
   if (response.status >= 500) return `answered ${response.status}`;
   const charged = Number(headers['x-credits-charged'] ?? 0);
   if (response.status >= 400) {
+    // Pages answer a client that accepts HTML (at any q above 0) with an HTML refusal.
+    if (route.url.startsWith('/ui') && String(headers['content-type'] ?? '').startsWith('text/html'))
+      return pageViolation(response.status, headers['content-type'], String(response.body));
     const body = response.body as { detail?: unknown; code?: unknown; error?: { message?: unknown } } | null;
     // The MCP endpoint speaks JSON-RPC: its refusals are JSON-RPC error objects, as MCP clients expect.
     if (route.url === '/mcp' && typeof body?.error?.message === 'string') return null;

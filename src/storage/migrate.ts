@@ -29,6 +29,8 @@ import * as ops from './migrations/0028-ops.js';
 import * as pgHotPath from './migrations/0029-pg-hot-path.js';
 import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
+import * as leadershipRoles from './migrations/0070-leadership-roles.js';
+import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -61,6 +63,8 @@ export const migrations: Record<string, Migration> = {
   '0029-pg-hot-path': pgHotPath,
   '0030-endpoint-speed': endpointSpeed,
   '0032-pg-charge-batch': pgChargeBatch,
+  '0070-leadership-roles': leadershipRoles,
+  '0080-price-refresh': priceRefresh,
 };
 
 export interface MigrationReport {

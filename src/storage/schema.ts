@@ -961,6 +961,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   role_leases: RoleLeasesTable;
   scheduler_runs: SchedulerRunsTable;
+  price_refresh_runs: PriceRefreshRunsTable;
   search_documents: SearchDocumentsTable;
   search_vectors: SearchVectorsTable;
   search_models: SearchModelsTable;
@@ -974,6 +975,17 @@ export interface Database {
   search_ivf_centroids: SearchIvfCentroidsTable;
   search_ivf_assignments: SearchIvfAssignmentsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
+  politician_roles: PoliticianRolesTable;
+}
+
+/** Leadership roles of members, dated (migration 0070-leadership-roles). */
+export interface PoliticianRolesTable {
+  id: Generated<number>;
+  politician_id: number;
+  title: string;
+  chamber: string | null;
+  start_date: string | null;
+  end_date: string | null;
 }
 
 /** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */
@@ -1186,6 +1198,23 @@ export interface SchedulerRunsTable {
   started_at: string;
   finished_at: string | null;
   status: string;
+  error: string | null;
+}
+
+/** The daily price job's runs (migration 0080-price-refresh). */
+export interface PriceRefreshRunsTable {
+  id: Generated<number>;
+  holder: string;
+  requested_by: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  symbols_asked: Generated<number>;
+  symbols_updated: Generated<number>;
+  symbols_failed: Generated<number>;
+  bars_added: Generated<number>;
+  newest_close: string | null;
+  providers: string | null;
   error: string | null;
 }
 

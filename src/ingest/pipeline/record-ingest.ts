@@ -8,7 +8,6 @@ import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { readIngestState, recordRunEnd, recordRunStart } from '../../storage/repositories/ingest.js';
-import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { DocumentArchive } from '../fetch/archive.js';
@@ -127,8 +126,6 @@ export async function runRecordIngest<R>(
     { status: report.status, cursor, error: report.error ?? undefined },
     clock().toISOString(),
   );
-  // New and changed records become searchable at once (their vectors follow at the next question).
-  await refreshSearchDocuments(db, clock());
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
   return report;

@@ -27,7 +27,6 @@ import {
   recordRunStart,
 } from '../../storage/repositories/ingest.js';
 import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
-import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
@@ -97,8 +96,6 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
     options.progress?.finish(report);
     if (options.signal?.aborted) break;
   }
-  // New and changed records become searchable at once (their vectors follow at the next question).
-  await refreshSearchDocuments(db, clock());
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
   return { startedAt, finishedAt: clock().toISOString(), sources };

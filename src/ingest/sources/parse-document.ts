@@ -40,13 +40,21 @@ export interface ParseDocumentOptions {
    * a worker's (see ../pdf-worker.ts) so that pdf.js never touches their globals.
    */
   pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
+  /**
+   * Reads a PDF without a text layer (a scan) by OCR; without it such a PDF stays `needs_ocr`.
+   * The House PTR reader's fallback: `readScannedDocument` of ../ocr/index.ts fits it.
+   */
+  ocr?: (bytes: Uint8Array) => Promise<ParsedDocument>;
 }
 
 export async function parseDocument(
   bytes: Uint8Array,
   options: ParseDocumentOptions = {},
 ): Promise<DocumentParse> {
-  if (looksLikePdf(bytes)) return parsePdf(bytes, options.source, options.pdfText ?? extractPdfText);
+  if (looksLikePdf(bytes)) {
+    const parsed = await parsePdf(bytes, options.source, options.pdfText ?? extractPdfText);
+    return options.ocr ? withOcr(bytes, parsed, options.ocr) : parsed;
+  }
   if (isZip(bytes)) return parseZip(bytes, options.source);
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   return parseText(text, options.source);
@@ -81,6 +89,38 @@ async function parsePdf(
     status: 'failed',
     reason: 'PDF is neither a House PTR nor an OGE report (no "Filing ID #", no OGE form header)',
   };
+}
+
+/**
+ * A PDF that needs OCR, read by it. The reader knows the House paper PTR; a scan in which it finds
+ * neither a transactions table nor "nothing to report" (a scanned OGE report, a cover letter)
+ * keeps its `needs_ocr` answer, with what the reader saw.
+ */
+async function withOcr(
+  bytes: Uint8Array,
+  parsed: DocumentParse,
+  ocr: (bytes: Uint8Array) => Promise<ParsedDocument>,
+): Promise<DocumentParse> {
+  const scanned =
+    (parsed.kind === 'unreadable' && parsed.status === 'needs_ocr') ||
+    (parsed.kind === 'reports' &&
+      parsed.format === 'house_pdf' &&
+      parsed.documents[0]?.status === 'needs_ocr');
+  if (!scanned) return parsed;
+  const document = await ocr(bytes);
+  const understood =
+    document.ocr?.pages.some((page) => page.layout !== 'none' || page.rows > 0 || page.nothing_to_report) ??
+    false;
+  if (!understood) {
+    const reason =
+      parsed.kind === 'unreadable' ? parsed.reason : (parsed.documents[0]?.reason ?? 'scanned PDF');
+    return {
+      kind: 'unreadable',
+      status: 'needs_ocr',
+      reason: `${reason}; OCR found no House PTR table in it`,
+    };
+  }
+  return { kind: 'reports', format: 'house_pdf', documents: [document] };
 }
 
 /** House Clerk PTRs carry "Filing ID #" and the Clerk's address; OGE forms name the office. */

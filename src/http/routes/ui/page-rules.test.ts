@@ -120,7 +120,8 @@ describe('page rules', () => {
       );
     }
     const spec = (await ctx.app.inject({ url: '/openapi.json' })).json();
-    expect(spec.info.termsOfService).toBe('/ui/terms');
+    // Absolute, as OpenAPI asks: the listening address without DCLEDGER_PUBLIC_URL (none under inject).
+    expect(spec.info.termsOfService).toBe('http://localhost/ui/terms');
   });
 
   it.skipIf(!realDataAvailable())(
