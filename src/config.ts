@@ -50,6 +50,11 @@ export interface OperationsSettings {
   metricsToken: string | undefined;
   /** DCLEDGER_SHUTDOWN_TIMEOUT_MS (default 30000): how long SIGTERM waits for in-flight work before exiting. */
   shutdownTimeoutMs: number;
+  /**
+   * DCLEDGER_ANALYTICS_THREADS (default 2; 0 = none): worker threads that answer the heavy
+   * analytics routes off the API's event loop (docs/architecture.md). 0 runs them in the request's thread.
+   */
+  analyticsThreads: number;
 }
 
 export interface ClusterSettings {
@@ -302,6 +307,7 @@ export function readOperations(env: Env): OperationsSettings {
   return {
     metricsToken: env.DCLEDGER_METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: readInteger(env, 'DCLEDGER_SHUTDOWN_TIMEOUT_MS', 30_000, 0),
+    analyticsThreads: readInteger(env, 'DCLEDGER_ANALYTICS_THREADS', 2, 0),
   };
 }
 

@@ -10,6 +10,7 @@ import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
 import { providersFromConfig } from '../market/price-chain.js';
 import { startPriceSchedule } from '../market/price-schedule.js';
+import { AnalyticsPool } from '../services/analytics-pool.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
 import { openStore, type Store } from '../storage/database.js';
@@ -98,6 +99,7 @@ async function startApi(
   const webhooks = createWebhookRuntime(config.webhooks);
   const rateLimits = sharedRateLimits(config);
   const selfService = selfServiceFromConfig(config, store.db, welcome);
+  const analytics = analyticsPool(config);
   const app = await buildApp(
     {
       db: store.db,
@@ -113,6 +115,7 @@ async function startApi(
       readiness: readinessChecks(config, store),
       metricsToken: config.operations.metricsToken,
       semanticSearch,
+      analytics,
     },
     { logger: loggerOptions(config.logLevel) },
   );
@@ -143,8 +146,27 @@ async function startApi(
       await warmUp;
       await webhooks.sender.close();
       await rateLimits?.close();
+      // After app.close(): no call is waiting on a thread any more.
+      await analytics?.close();
     },
   };
+}
+
+/**
+ * The heavy analytics routes' worker threads (DCLEDGER_ANALYTICS_THREADS; 0: none, they run in the
+ * request's thread). One key may hold half the threads; up to 16 calls per thread wait for one.
+ */
+function analyticsPool(config: Config): AnalyticsPool | undefined {
+  const threads = config.operations.analyticsThreads;
+  // An in-memory SQLite database has nothing a thread could open beside this connection.
+  if (threads === 0 || (config.database.kind === 'sqlite' && config.database.file === ':memory:'))
+    return undefined;
+  return new AnalyticsPool({
+    database: config.database,
+    threads,
+    perKey: Math.max(1, Math.ceil(threads / 2)),
+    queue: threads * 16,
+  });
 }
 
 /** GET /readyz checks the database and its migrations, and Redis when DCLEDGER_REDIS_URL is set. */

@@ -1,8 +1,9 @@
 // GET /overlap
 import { Type } from 'typebox';
 import { invalidField } from '../../../errors.js';
-import { DEFAULT_WINDOW_DAYS, findOverlap, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
+import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
+import { runAnalytics } from '../../analytics.js';
 import { AnalyticsRangeQuery, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -131,13 +132,15 @@ export function overlapRoutes(app: App, deps: AppDeps): void {
       const range = parseAnalyticsRange(query, deps.clock());
       const kinds = parseKinds(query.link_kind);
       const windowDays = query.window_days ?? DEFAULT_WINDOW_DAYS;
-      const result = await findOverlap(deps.db, {
-        ...range,
-        windowDays,
-        kinds,
-        politicianIds: query.politician_id === undefined ? undefined : [query.politician_id],
-        limit: query.limit,
-        offset: query.offset,
+      const result = await runAnalytics(deps, request, 'overlap', {
+        query: {
+          ...range,
+          windowDays,
+          kinds,
+          politicianIds: query.politician_id === undefined ? undefined : [query.politician_id],
+          limit: query.limit,
+          offset: query.offset,
+        },
       });
       return {
         parameters: {
