@@ -60,7 +60,22 @@ describe('ingest settings', () => {
       secBaseUrl: 'https://www.sec.gov',
       secContact: undefined,
       secMinIntervalMs: 100,
+      maxDocumentMb: { all: undefined, bySource: {} },
+      pdfWorkerMemoryMb: 512,
     });
+  });
+
+  it('reads the document size limits: one for all sources, one per source', () => {
+    const ingest = loadConfig({
+      DCLEDGER_MAX_DOCUMENT_MB: '40',
+      DCLEDGER_HOUSE_MAX_DOCUMENT_MB: '5',
+      DCLEDGER_LOBBYING_MAX_DOCUMENT_MB: ' 300 ',
+      DCLEDGER_PDF_WORKER_MEMORY_MB: '256',
+    }).ingest;
+    expect(ingest.maxDocumentMb).toEqual({ all: 40, bySource: { house: 5, lobbying: 300 } });
+    expect(ingest.pdfWorkerMemoryMb).toBe(256);
+    expect(() => loadConfig({ DCLEDGER_OGE_MAX_DOCUMENT_MB: '0' })).toThrow(/DCLEDGER_OGE_MAX_DOCUMENT_MB/);
+    expect(() => loadConfig({ DCLEDGER_MAX_DOCUMENT_MB: 'lots' })).toThrow(/DCLEDGER_MAX_DOCUMENT_MB/);
   });
 
   it('keeps EDGAR at 10 requests a second or fewer, whatever DCLEDGER_SEC_INTERVAL_MS says', () => {

@@ -234,6 +234,14 @@ export interface IngestConfig {
   secContact: string | undefined;
   /** Minimum time between two EDGAR requests (DCLEDGER_SEC_INTERVAL_MS, default 100, never below 100: ≤ 10 req/s). */
   secMinIntervalMs: number;
+  /**
+   * Largest document a source may serve, in MB: DCLEDGER_<SOURCE>_MAX_DOCUMENT_MB for one source
+   * (DCLEDGER_HOUSE_MAX_DOCUMENT_MB ...), else DCLEDGER_MAX_DOCUMENT_MB for all, else the source's
+   * own default (docs/adding-a-source.md). A longer answer is refused; `parse` refuses a larger file.
+   */
+  maxDocumentMb: { all: number | undefined; bySource: Readonly<Record<string, number>> };
+  /** Heap of the PDF reader's worker thread (DCLEDGER_PDF_WORKER_MEMORY_MB, default 512). */
+  pdfWorkerMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -551,7 +559,37 @@ export function readIngest(env: Env): IngestConfig {
     secBaseUrl: readUrl(env, 'DCLEDGER_SEC_BASE_URL') ?? 'https://www.sec.gov',
     secContact: env.DCLEDGER_SEC_CONTACT?.trim() || undefined,
     secMinIntervalMs: Math.max(100, readInteger(env, 'DCLEDGER_SEC_INTERVAL_MS', 100, 0)),
+    maxDocumentMb: readDocumentLimits(env),
+    pdfWorkerMemoryMb: readInteger(env, 'DCLEDGER_PDF_WORKER_MEMORY_MB', 512, 64),
   };
+}
+
+const SOURCE_DOCUMENT_LIMIT = /^DCLEDGER_([A-Z0-9]+)_MAX_DOCUMENT_MB$/;
+
+/** The largest file `dcledger parse` reads when no document limit is set. */
+export const PARSE_DEFAULT_MAX_DOCUMENT_MB = 50;
+
+/**
+ * The largest file `dcledger parse` reads (bytes): the source's limit when the source is given and
+ * has one, else DCLEDGER_MAX_DOCUMENT_MB, else PARSE_DEFAULT_MAX_DOCUMENT_MB. Only these settings
+ * are read, so that parsing a file needs no database or service settings.
+ */
+export function readParseLimit(source: string | undefined, env: Env = process.env): number {
+  const limits = readDocumentLimits(env);
+  const mb = (source ? limits.bySource[source] : undefined) ?? limits.all ?? PARSE_DEFAULT_MAX_DOCUMENT_MB;
+  return mb * 1024 * 1024;
+}
+
+function readDocumentLimits(env: Env): IngestConfig['maxDocumentMb'] {
+  const all = env.DCLEDGER_MAX_DOCUMENT_MB?.trim()
+    ? readInteger(env, 'DCLEDGER_MAX_DOCUMENT_MB', 0, 1)
+    : undefined;
+  const bySource: Record<string, number> = {};
+  for (const name of Object.keys(env).sort()) {
+    const source = SOURCE_DOCUMENT_LIMIT.exec(name)?.[1];
+    if (source && env[name]?.trim()) bySource[source.toLowerCase()] = readInteger(env, name, 0, 1);
+  }
+  return { all, bySource };
 }
 
 /** A base URL: http(s), without a trailing slash. */

@@ -182,6 +182,13 @@ function printSource(report: SourceReport): void {
       printLine(`    ${failure.docId}: ${failure.reason} (attempt ${failure.attempts})`);
     }
   }
+  if (report.documents.refused > 0)
+    printLine(`  documents refused for their size (stored as failed): ${report.documents.refused}`);
+  if (report.documents.duplicates.length > 0) {
+    printLine(`  documents already stored under another name: ${report.documents.duplicates.length}`);
+    for (const duplicate of report.documents.duplicates)
+      printLine(`    ${duplicate.docId}: the same bytes as ${duplicate.sameAs}`);
+  }
   if (report.documents.remaining > 0)
     printLine(`  documents left for the next run: ${report.documents.remaining}`);
 }

@@ -1,7 +1,8 @@
 // `dcledger parse <file>`: the trades in one document, as JSON, without touching the database.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { readParseLimit } from '../config.js';
 import { daysBetween } from '../domain/dates.js';
 import type { TradeSource } from '../domain/sources.js';
 import { CHAMBER_OF_SOURCE, SOURCE_NAMES, type SourceName } from '../domain/sources.js';
@@ -19,8 +20,10 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
   const source = readSourceOption(options.source);
   let bytes: Uint8Array;
   try {
+    await refuseLargeFile(file, readParseLimit(options.source));
     bytes = new Uint8Array(await readFile(file));
   } catch (error) {
+    if (error instanceof CommandError) throw error;
     throw new CommandError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (options.source === 'sec' || (source === undefined && looksLikeSecText(bytes))) {
@@ -30,6 +33,16 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
   const result = await parseDocument(bytes, source ? { source } : {});
   if (options.summary) printSummary(file, result);
   else printResult(file, result);
+}
+
+/** A file over the document size limit is refused before it is read: parsing it could take gigabytes. */
+async function refuseLargeFile(file: string, limitBytes: number): Promise<void> {
+  const { size } = await stat(file);
+  if (size <= limitBytes) return;
+  const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  throw new CommandError(
+    `${basename(file)}: ${mb(size)} is over the ${mb(limitBytes)} document limit (DCLEDGER_MAX_DOCUMENT_MB); not read`,
+  );
 }
 
 /** SEC filings are text (XML, HTML or an EDGAR envelope); a PDF never is one. */

@@ -26,7 +26,15 @@ export interface SourceReport {
   newFilings: number;
   /** Documents stored in this run, by the status of their parse. */
   statuses: Partial<Record<ParseStatus, number>>;
-  documents: { stored: number; failed: number; remaining: number };
+  documents: {
+    stored: number;
+    failed: number;
+    remaining: number;
+    /** Stored as failed because they were larger than the source's size limit (read again once it is raised). */
+    refused: number;
+    /** Byte-identical to a document stored before under another name: not stored again. */
+    duplicates: Array<{ docId: string; sameAs: string }>;
+  };
   trades: {
     created: number;
     /** Rows a data set already had for the same report: recorded as aliases, not new trades. */
@@ -64,7 +72,7 @@ export function emptySourceReport(connector: ConnectorName, source: TradeSource)
     index: { listed: 0, alreadyKnown: 0, ignored: 0, notes: [] },
     newFilings: 0,
     statuses: {},
-    documents: { stored: 0, failed: 0, remaining: 0 },
+    documents: { stored: 0, failed: 0, remaining: 0, refused: 0, duplicates: [] },
     trades: { created: 0, twins: 0, updated: 0, unchanged: 0, unconfirmed: 0 },
     events: { disclosureDetected: 0, tradeCreated: 0 },
     amendments: { linked: 0, superseded: 0, pending: 0 },
@@ -87,6 +95,9 @@ export function summaryLine(report: SourceReport): string {
     `${report.amendments.superseded} superseded by amendments`,
   ];
   if (report.documents.failed > 0) parts.push(`${report.documents.failed} failed`);
+  if (report.documents.refused > 0) parts.push(`${report.documents.refused} refused for their size`);
+  if (report.documents.duplicates.length > 0)
+    parts.push(`${report.documents.duplicates.length} already stored under another name`);
   if (report.documents.remaining > 0) parts.push(`${report.documents.remaining} left for the next run`);
   if (report.error) parts.push(`error: ${report.error}`);
   return parts.join('; ');

@@ -5,13 +5,17 @@
 //      run stopped at any point resumes with the next document (stored ones are never fetched again);
 //   3. let amendments find what they amend.
 // A document that cannot be fetched stays listed (retried next run); one that cannot be read is
-// stored with its status and reason. Nothing is dropped silently.
+// stored with its status and reason. Nothing is dropped silently. A document is bounded: one over
+// the source's size limit, or one that kills the PDF reader, fails alone and the run goes on.
+// Documents are content-addressed: bytes another document of the source already served are not
+// stored again; the second name is kept and points at the first one's filing.
 
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
 import { SOURCE_OF_NAME } from '../../domain/sources.js';
 import { toFilingResource } from '../../resources/filing.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
+import { otherNameOfContent, recordDocumentName } from '../../storage/repositories/document-names.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
   countDocuments,
@@ -20,20 +24,28 @@ import {
   knownDocumentIds,
   listedDocuments,
   markDocumentDetected,
+  markDocumentDuplicate,
+  markDocumentRefused,
   markDocumentStored,
   markFetchFailed,
   readIngestState,
   recordRunEnd,
   recordRunStart,
+  storedDocument,
 } from '../../storage/repositories/ingest.js';
-import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
+import {
+  filingRow,
+  markFilingDuplicate,
+  removePlaceholderFiling,
+  setFilingReason,
+} from '../../storage/repositories/official-filings.js';
 import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
 import { disclosureDetectedData } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
-import { FetchError } from '../fetch/http-client.js';
+import { DocumentTooLargeError, FetchError, formatBytes } from '../fetch/http-client.js';
 import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
@@ -53,6 +65,9 @@ import { storeParsedDocument } from './store.js';
 
 /** Days of index a run re-reads before the last completed run, for rows an index adds late. */
 export const CURSOR_OVERLAP_DAYS = 30;
+
+/** Runs a document may crash the PDF reader in (other than by running out of memory) before it is failed. */
+export const MAX_READ_ATTEMPTS = 3;
 
 export interface IngestProgress {
   /** A source starts storing `total` documents. */
@@ -77,6 +92,8 @@ export interface IngestRunOptions {
   signal?: AbortSignal;
   /** The scheduler_runs row of this run, named on every event it emits (the worker logs it as `run`). */
   runId?: number;
+  /** The largest document a source's client accepts (bytes): documents refused under a smaller one are read again. */
+  maxDocumentBytes?: (connector: ConnectorName) => number | undefined;
 }
 
 export async function runIngest(db: Kysely<Database>, options: IngestRunOptions): Promise<IngestReport> {
@@ -111,6 +128,8 @@ interface SourceRun {
   clock: () => Date;
   filers: FilerResolver;
   report: SourceReport;
+  /** Filings this run created when it listed their documents. */
+  listedFilings: Set<number>;
 }
 
 async function ingestSource(
@@ -122,7 +141,15 @@ async function ingestSource(
   const report = emptySourceReport(connector.name, connector.source);
   const started = clock();
   await recordRunStart(db, connector.source, started.toISOString());
-  const run: SourceRun = { db, connector, options, clock, filers: await FilerResolver.load(db), report };
+  const run: SourceRun = {
+    db,
+    connector,
+    options,
+    clock,
+    filers: await FilerResolver.load(db),
+    report,
+    listedFilings: new Set(),
+  };
   try {
     const state = await readIngestState(db, connector.source);
     const firstSince = options.firstSince ?? `${started.getUTCFullYear() - 1}-01-01`;
@@ -225,7 +252,10 @@ async function listDocument(run: SourceRun, db: Kysely<Database>, document: List
     },
     stamp,
   );
-  if (created) report.newFilings += 1;
+  if (created) {
+    report.newFilings += 1;
+    run.listedFilings.add(filing.id);
+  }
 }
 
 /**
@@ -260,7 +290,7 @@ async function announceFiling(
 /** Step 2: fetch, parse and store what is listed, oldest filing first. */
 async function storeListedDocuments(run: SourceRun): Promise<void> {
   const { db, connector, options } = run;
-  const documents = await listedDocuments(db, connector.source);
+  const documents = await listedDocuments(db, connector.source, options.maxDocumentBytes?.(connector.name));
   options.progress?.start(connector.name, documents.length);
   let done = 0;
   for (const document of documents) {
@@ -275,7 +305,8 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
   const { db, connector, report, options } = run;
   const listed = JSON.parse(row.listing) as ListedDocument;
   let parsed: ParsedDocument;
-  let rawSha256: string | null = null;
+  let content: { sha256: string; bytes: number } | null = null;
+  let refusedLimit: number | null = null;
   // One text extraction per document, shared by the quick scan and the full parse.
   const pdfText = extractOnce(options.pdfText);
   if (listed.known) {
@@ -288,22 +319,18 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
       emptyFiling({ is_paper: true }),
     );
   } else {
-    let bytes: Buffer;
-    try {
-      bytes = (await connector.fetchDocument(listed, options.signal)).body;
-    } catch (error) {
-      if (options.signal?.aborted) return;
-      if (!(error instanceof FetchError || error instanceof ConnectorError)) throw error;
-      // Subscribers hear of the filing now, with what the index says; its rows come when it is read.
-      await announceFiling(run, row, listed, NOTHING_SCANNED);
-      await recordFetchFailure(run, row, error.message);
-      return;
+    const fetched = await fetchListed(run, row, listed);
+    if (fetched === null) return;
+    if ('refusedLimit' in fetched) {
+      refusedLimit = fetched.refusedLimit;
+      parsed = unreadDocument(connector.source, 'unknown', 'failed', fetched.reason);
+    } else {
+      content = { sha256: options.archive.put(fetched.bytes), bytes: fetched.bytes.length };
+      if (await storeDuplicate(run, row, listed, content)) return;
+      const read = await readFetched(run, row, listed, new Uint8Array(fetched.bytes), pdfText);
+      if (read === null) return;
+      parsed = read;
     }
-    rawSha256 = options.archive.put(bytes);
-    const document = new Uint8Array(bytes);
-    if (row.detected_at === null)
-      await announceFiling(run, row, listed, await scanDocument(document, pdfText));
-    parsed = await readDocument(run, listed, document, pdfText);
   }
   const filer = await storedDocumentFiler(db, run.filers, {
     source: connector.source,
@@ -316,6 +343,7 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
   if (filer.unidentified) report.filers.unidentified.push(filer.unidentified);
   const politicianId = filer.id;
   const now = run.clock();
+  const stamp = now.toISOString();
   const stored = await inTransaction(db, async (trx) => {
     const filing = await filingRow(trx, row.filing_id);
     const result = await storeParsedDocument(
@@ -327,16 +355,29 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
         listed,
         parsed,
         politicianId,
-        rawSha256,
+        rawSha256: content?.sha256 ?? null,
         runId: options.runId,
       },
       now,
     );
-    await markDocumentStored(trx, connector.source, listed.docId, result.pendingAmendment, now.toISOString());
+    if (refusedLimit !== null) {
+      await markDocumentRefused(
+        trx,
+        connector.source,
+        listed.docId,
+        refusedLimit,
+        parsed.reason ?? '',
+        stamp,
+      );
+    } else {
+      await markDocumentStored(trx, connector.source, listed.docId, result.pendingAmendment, stamp);
+    }
+    if (content) await recordDocumentName(trx, documentName(connector, listed, content), stamp);
     return result;
   });
   report.documents.stored += 1;
   report.statuses[parsed.status] = (report.statuses[parsed.status] ?? 0) + 1;
+  if (refusedLimit !== null) report.documents.refused += 1;
   report.trades.created += stored.newTradeIds.length;
   report.trades.twins += stored.twins;
   report.trades.updated += stored.updated;
@@ -345,7 +386,123 @@ async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<vo
   report.events.tradeCreated += stored.newTradeIds.length;
 }
 
-async function recordFetchFailure(run: SourceRun, row: IngestDocumentRow, message: string): Promise<void> {
+/**
+ * The listed document's bytes; or its refusal for its size (the same document would be as large
+ * next run: it fails now, and is read again once the limit is raised); or null when the fetch
+ * failed (the document stays listed and is retried next run) or the run was stopped.
+ */
+async function fetchListed(
+  run: SourceRun,
+  row: IngestDocumentRow,
+  listed: ListedDocument,
+): Promise<{ bytes: Buffer } | { refusedLimit: number; reason: string } | null> {
+  const { connector, options } = run;
+  try {
+    return { bytes: (await connector.fetchDocument(listed, options.signal)).body };
+  } catch (error) {
+    if (options.signal?.aborted) return null;
+    if (!(error instanceof FetchError || error instanceof ConnectorError)) throw error;
+    // Subscribers hear of the filing now, with what the index says; its rows come when it is read.
+    await announceFiling(run, row, listed, NOTHING_SCANNED);
+    if (error instanceof DocumentTooLargeError)
+      return { refusedLimit: error.limitBytes, reason: refusalReason(connector.name, error) };
+    await recordFetchFailure(run, row, error.message);
+    return null;
+  }
+}
+
+function documentName(
+  connector: Connector,
+  listed: ListedDocument,
+  content: { sha256: string; bytes: number },
+) {
+  return { source: connector.source, name: listed.docId, url: listed.url, ...content };
+}
+
+function refusalReason(connector: ConnectorName, error: DocumentTooLargeError): string {
+  return `refused: the document is larger than the ${formatBytes(error.limitBytes)} limit of ${connector} documents (${limitSetting(connector)}); it is read again once the limit is raised`;
+}
+
+/** The setting that raises a source's document size limit. */
+export function limitSetting(connector: string): string {
+  return `DCLEDGER_${connector.toUpperCase()}_MAX_DOCUMENT_MB`;
+}
+
+/**
+ * Bytes another document of this source already served: the document is that one under a second
+ * name. Nothing is parsed or stored again; the name is kept and points at the first one's filing,
+ * and the filing the listing made for it (still pending, announced to nobody) is removed.
+ */
+async function storeDuplicate(
+  run: SourceRun,
+  row: IngestDocumentRow,
+  listed: ListedDocument,
+  content: { sha256: string; bytes: number },
+): Promise<boolean> {
+  const { db, connector, report } = run;
+  const first = await otherNameOfContent(db, connector.source, content.sha256, listed.docId);
+  if (first === null) return false;
+  const original = await storedDocument(db, connector.source, first);
+  if (!original || original.filing_id === row.filing_id) return false;
+  const stamp = run.clock().toISOString();
+  await inTransaction(db, async (trx) => {
+    await recordDocumentName(trx, documentName(connector, listed, content), stamp);
+    if (row.detected_at !== null) {
+      // Subscribers already heard of this filing (or a data set brought it): it stays, saying
+      // where its document's trades are.
+      await markDocumentStored(trx, connector.source, listed.docId, null, stamp);
+      await markFilingDuplicate(
+        trx,
+        row.filing_id,
+        `the same document, byte for byte, as ${first} (filing ${original.filing_id}): its trades are stored there, once`,
+        stamp,
+      );
+      return;
+    }
+    await markDocumentDuplicate(trx, connector.source, listed.docId, original.filing_id, stamp);
+    await removePlaceholderFiling(trx, row.filing_id);
+  });
+  report.documents.duplicates.push({ docId: listed.docId, sameAs: first });
+  // The filing this run's listing made for it is gone again.
+  if (row.detected_at === null && run.listedFilings.delete(row.filing_id)) report.newFilings -= 1;
+  return true;
+}
+
+/**
+ * Quick scan (for the filing's announcement) and full parse of fetched bytes. A PDF reader that
+ * runs out of memory fails this document; one that crashes otherwise leaves it listed for the next
+ * run (a failure of this run, not of the source) until it has crashed MAX_READ_ATTEMPTS times.
+ * Null when the document stays listed.
+ */
+async function readFetched(
+  run: SourceRun,
+  row: IngestDocumentRow,
+  listed: ListedDocument,
+  document: Uint8Array,
+  pdfText: ParseOptions['pdfText'],
+): Promise<ParsedDocument | null> {
+  const { connector } = run;
+  try {
+    if (row.detected_at === null)
+      await announceFiling(run, row, listed, await scanDocument(document, pdfText));
+    return await readDocument(run, listed, document, pdfText);
+  } catch (error) {
+    if (!(error instanceof PdfWorkerError) || error.failure === 'closed') throw error;
+    await announceFiling(run, row, listed, NOTHING_SCANNED);
+    if (error.failure === 'out_of_memory' || row.attempts + 1 >= MAX_READ_ATTEMPTS) {
+      return unreadDocument(connector.source, 'unknown', 'failed', `the PDF reader failed: ${error.message}`);
+    }
+    await recordFetchFailure(run, row, error.message, 'reading');
+    return null;
+  }
+}
+
+async function recordFetchFailure(
+  run: SourceRun,
+  row: IngestDocumentRow,
+  message: string,
+  step: 'fetching' | 'reading' = 'fetching',
+): Promise<void> {
   const { db, connector, report } = run;
   const stamp = run.clock().toISOString();
   const attempts = await inTransaction(db, async (trx) => {
@@ -353,7 +510,7 @@ async function recordFetchFailure(run: SourceRun, row: IngestDocumentRow, messag
     await setFilingReason(
       trx,
       row.filing_id,
-      `listed in the index; fetching the document failed (attempt ${count}, retried next run): ${message}`,
+      `listed in the index; ${step} the document failed (attempt ${count}, retried next run): ${message}`,
       stamp,
     );
     return count;
@@ -374,7 +531,7 @@ async function readDocument(
   try {
     return await connector.parse(listed, bytes, { pdfText });
   } catch (error) {
-    // The worker dying is the run's problem: the document stays listed and is read next run.
+    // The worker stopping is the caller's to decide (readFetched).
     if (error instanceof PdfWorkerError) throw error;
     // A parser fault is this document's problem, not the run's: record it and go on.
     return fail(

@@ -19,26 +19,40 @@ export const OGE_NOT_CONFIGURED =
 
 export type ConnectorChoice = Connector | { name: ConnectorName; skipped: string };
 
+/** Each source's largest document (MB) unless DCLEDGER_<SOURCE>_MAX_DOCUMENT_MB or DCLEDGER_MAX_DOCUMENT_MB says otherwise. */
+export const DEFAULT_MAX_DOCUMENT_MB: Readonly<Record<ConnectorName, number>> = {
+  house: 25,
+  senate: 10,
+  oge: 25,
+};
+
+/** The largest document (bytes) a source's client accepts. */
+export function maxDocumentBytes(config: IngestConfig, name: string, defaultMb: number): number {
+  const mb = config.maxDocumentMb.bySource[name] ?? config.maxDocumentMb.all ?? defaultMb;
+  return mb * 1024 * 1024;
+}
+
 /** One HTTP client per connector: its own cookie jar, its own politeness per host. */
 export function buildConnectors(
   names: readonly ConnectorName[],
   config: IngestConfig,
   baseUrl?: string,
 ): ConnectorChoice[] {
-  const http = () =>
+  const http = (name: ConnectorName) =>
     new HttpClient({
       timeoutMs: config.timeoutMs,
       retries: config.retries,
       minIntervalMs: config.minIntervalMs,
       backoffMs: config.backoffMs,
       userAgent: config.userAgent,
+      maxBytes: maxDocumentBytes(config, name, DEFAULT_MAX_DOCUMENT_MB[name]),
     });
   return names.map((name): ConnectorChoice => {
-    if (name === 'house') return new HouseConnector(http(), baseUrl ?? config.houseBaseUrl);
-    if (name === 'senate') return new SenateConnector(http(), baseUrl ?? config.senateBaseUrl);
+    if (name === 'house') return new HouseConnector(http(name), baseUrl ?? config.houseBaseUrl);
+    if (name === 'senate') return new SenateConnector(http(name), baseUrl ?? config.senateBaseUrl);
     const ogeBase = baseUrl ?? config.ogeBaseUrl;
     if (!ogeBase) return { name, skipped: OGE_NOT_CONFIGURED };
-    return new OgeConnector(http(), ogeBase, config.ogeIndexPath);
+    return new OgeConnector(http(name), ogeBase, config.ogeIndexPath);
   });
 }
 
@@ -78,7 +92,7 @@ async function ingestWithWorker(
   config: IngestConfig,
   options: IngestOnceOptions,
 ): Promise<IngestReport> {
-  const worker = new PdfTextWorker();
+  const worker = new PdfTextWorker({ memoryMb: config.pdfWorkerMemoryMb });
   try {
     return await runIngest(db, {
       connectors: options.connectors,
@@ -90,6 +104,7 @@ async function ingestWithWorker(
       progress: options.progress,
       signal: options.signal,
       runId: options.runId,
+      maxDocumentBytes: (name) => maxDocumentBytes(config, name, DEFAULT_MAX_DOCUMENT_MB[name]),
     });
   } finally {
     await worker.close();
