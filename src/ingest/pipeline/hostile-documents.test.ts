@@ -9,15 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { congressPath } from '../../test-support/documents.js';
 import { FIXTURE_NOW } from '../../test-support/real-data.js';
-import { DocumentArchive } from '../fetch/archive.js';
-import { HttpClient } from '../fetch/http-client.js';
-import { PdfTextWorker } from '../pdf-worker.js';
-import { OgeConnector } from '../sources/oge/connector.js';
 import type { IngestReport } from './report.js';
-import { runIngest } from './run.js';
+import { ingestSources } from './setup.js';
 
 const dataDir = inject('dataDir');
 const BEDFORD = 'Bryan-Bedford-09.02.2025-278T.pdf';
@@ -136,7 +133,7 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
   let url: string;
   let store: TestStore;
   let archiveDir: string;
-  let worker: PdfTextWorker;
+  let readerMemoryMb = 512;
 
   beforeAll(async () => {
     archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-hostile-'));
@@ -145,35 +142,32 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
     rmSync(archiveDir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    await worker?.close();
     await site?.close();
     await store?.dispose();
   });
 
-  async function open(documents: Record<string, Document>, workerMemoryMb = 512) {
+  async function open(documents: Record<string, Document>, memoryMb = 512) {
     site = new DocumentSite();
     for (const [name, document] of Object.entries(documents)) site.documents.set(name, document);
     url = await site.start();
     store = await openTestStore();
-    worker = new PdfTextWorker({ memoryMb: workerMemoryMb });
+    readerMemoryMb = memoryMb;
   }
 
-  function run(limitBytes: number): Promise<IngestReport> {
-    const http = new HttpClient({
-      timeoutMs: 30_000,
-      retries: 0,
-      minIntervalMs: 0,
-      backoffMs: 0,
-      userAgent: 'dcledger-test',
-      maxBytes: limitBytes,
+  /** `dcledger ingest oge` against the site, with the size limit and the reader's memory set as an operator would. */
+  function run(limitMb: number): Promise<IngestReport> {
+    const config = readIngest({
+      DCLEDGER_ARCHIVE_DIR: archiveDir,
+      DCLEDGER_FETCH_RETRIES: '0',
+      DCLEDGER_FETCH_INTERVAL_MS: '0',
+      DCLEDGER_OGE_MAX_DOCUMENT_MB: String(limitMb),
+      DCLEDGER_PDF_WORKER_MEMORY_MB: String(readerMemoryMb),
     });
-    return runIngest(store.db, {
-      connectors: [new OgeConnector(http, url, '/278t/')],
-      archive: new DocumentArchive(archiveDir),
-      pdfText: (bytes) => worker.extract(bytes),
+    return ingestSources(store.db, config, {
+      sources: ['oge'],
+      baseUrl: url,
       since: '2016-01-01',
       clock: () => FIXTURE_NOW,
-      maxDocumentBytes: () => limitBytes,
     });
   }
 
@@ -191,7 +185,7 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
       [BEDFORD]: pdfOf(real(BEDFORD)),
       [WRIGHT]: pdfOf(real(WRIGHT)),
     });
-    const first = (await run(2 * MB)).sources[0];
+    const first = (await run(2)).sources[0];
     expect(first).toMatchObject({
       status: 'completed',
       error: null,
@@ -207,12 +201,12 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
 
     // The next run is not stuck behind it: nothing is fetched again under the same limit.
     const fetches = site.fetched.length;
-    const second = (await run(2 * MB)).sources[0];
+    const second = (await run(2)).sources[0];
     expect(second).toMatchObject({ status: 'completed', documents: { stored: 0, refused: 0 } });
     expect(site.fetched.length).toBe(fetches);
 
     // A larger limit reads it again (this one is refused again: it never ends).
-    const third = (await run(3 * MB)).sources[0];
+    const third = (await run(3)).sources[0];
     expect(third).toMatchObject({ status: 'completed', documents: { stored: 1, refused: 1 } });
     expect(site.fetched.slice(fetches)).toEqual(['0-endless.pdf']);
     expect((await filing('0-endless.pdf'))?.parse_reason).toContain('the 3 MB limit');
@@ -222,7 +216,7 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
     timeout: 240_000,
   }, async () => {
     await open({ '0-bomb.pdf': pdfOf(textBombPdf(6)), [BEDFORD]: pdfOf(real(BEDFORD)) }, 160);
-    const report = (await run(25 * MB)).sources[0];
+    const report = (await run(25)).sources[0];
     expect(report).toMatchObject({
       status: 'completed',
       error: null,
@@ -240,7 +234,7 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
   it('stores a byte-identical document under a second name once, keeping both names', async () => {
     const bytes = real(BEDFORD);
     await open({ [BEDFORD]: pdfOf(bytes), 'copy-of-bedford.pdf': pdfOf(bytes) });
-    const report = (await run(25 * MB)).sources[0];
+    const report = (await run(25)).sources[0];
     expect(report).toMatchObject({
       status: 'completed',
       newFilings: 1,
@@ -272,7 +266,7 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
 
     // The same bytes under a third name in a later run: recognised as well.
     site.documents.set('later-copy.pdf', pdfOf(bytes));
-    const later = (await run(25 * MB)).sources[0];
+    const later = (await run(25)).sources[0];
     expect(later?.documents.duplicates).toEqual([{ docId: 'later-copy.pdf', sameAs: BEDFORD }]);
     expect(await db.selectFrom('trades').select('id').where('ticker', '=', 'REGN').execute()).toHaveLength(1);
     expect((await db.selectFrom('filings').select('id').execute()).length).toBe(1);

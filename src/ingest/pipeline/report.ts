@@ -1,7 +1,7 @@
 // What an ingest run did, per source: printed by `dcledger ingest`, logged by `serve`.
 
-import type { ConnectorName } from '../sources/connector.js';
-import type { ParseStatus, TradeSource } from '../sources/document.js';
+import type { ParseStatus } from '../sources/document.js';
+import type { RecordsReport } from '../sources/source-definition.js';
 import type { AmendmentReport } from './amendments.js';
 
 export interface DocumentFailure {
@@ -12,9 +12,12 @@ export interface DocumentFailure {
   attempts: number;
 }
 
+/** What a run of a trade-documents source did. */
 export interface SourceReport {
-  connector: ConnectorName;
-  source: TradeSource;
+  /** The source's name. */
+  connector: string;
+  /** The `source` column of its filings and trades. */
+  source: string;
   /** completed; aborted (stopped by a signal, resumes next run); failed (see error); skipped (see skipped). */
   status: 'completed' | 'aborted' | 'failed' | 'skipped';
   skipped: string | null;
@@ -55,13 +58,40 @@ export interface SourceReport {
   failures: DocumentFailure[];
 }
 
+export type { RecordsReport } from '../sources/source-definition.js';
+
 export interface IngestReport {
   startedAt: string;
   finishedAt: string;
+  /** Trade-documents sources, in the order they ran. */
   sources: SourceReport[];
+  /** Records sources, in the order they ran (absent when none ran). */
+  records?: RecordsReport[];
 }
 
-export function emptySourceReport(connector: ConnectorName, source: TradeSource): SourceReport {
+/** A run's report, of either kind. */
+export type RunReport = SourceReport | RecordsReport;
+
+export function isRecordsReport(report: RunReport): report is RecordsReport {
+  return 'records' in report && typeof report.records === 'number';
+}
+
+/** The source a report is of. */
+export function reportSource(report: RunReport): string {
+  return isRecordsReport(report) ? report.source : report.connector;
+}
+
+/** Documents (or pages) a run stored. */
+export function reportStored(report: RunReport): number {
+  return isRecordsReport(report) ? report.pages : report.documents.stored;
+}
+
+/** The one line that sums a run up, whatever its kind. */
+export function reportLine(report: RunReport): string {
+  return isRecordsReport(report) ? recordsSummaryLine(report) : summaryLine(report);
+}
+
+export function emptySourceReport(connector: string, source: string): SourceReport {
   return {
     connector,
     source,
@@ -79,6 +109,21 @@ export function emptySourceReport(connector: ConnectorName, source: TradeSource)
     filers: { created: [], unidentified: [] },
     failures: [],
   };
+}
+
+/** One line per records source, for logs and progress. */
+export function recordsSummaryLine(report: RecordsReport): string {
+  const parts = [
+    `${report.source}: ${report.status}`,
+    `since ${report.since}`,
+    `${report.pages} pages/documents, ${report.records} records`,
+    `new ${report.new}, updated ${report.updated}, unchanged ${report.unchanged}`,
+    `${report.events} events`,
+  ];
+  if (report.failed > 0) parts.push(`${report.failed} documents failed`);
+  if (report.duplicates.length > 0) parts.push(`${report.duplicates.length} already read under another name`);
+  if (report.error) parts.push(`error: ${report.error}`);
+  return parts.join('; ');
 }
 
 /** One line per source, for logs and non-terminal output. */
