@@ -11,6 +11,8 @@ describe('webhook settings', () => {
       leaseMs: 75_000,
       pollMs: 1000,
       workerInServe: true,
+      perSubscription: 8,
+      perHost: 16,
     });
   });
 
@@ -34,6 +36,11 @@ describe('webhook settings', () => {
     expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_CONCURRENCY: '0' })).toThrow(ConfigError);
     expect(readWebhookSettings({ DCLEDGER_WEBHOOK_WORKER: 'off' }).workerInServe).toBe(false);
     expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_WORKER: 'maybe' })).toThrow(ConfigError);
+    expect(readWebhookSettings({})).toMatchObject({ concurrency: 32, perSubscription: 8, perHost: 16 });
+    expect(
+      readWebhookSettings({ DCLEDGER_WEBHOOK_CONCURRENCY: '3', DCLEDGER_WEBHOOK_PER_HOST: '2' }),
+    ).toMatchObject({ perSubscription: 1, perHost: 2 });
+    expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: '0' })).toThrow(ConfigError);
   });
 });
 

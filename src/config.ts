@@ -171,6 +171,13 @@ export interface WebhookSettings {
   pollMs: number;
   /** DCLEDGER_WEBHOOK_WORKER: `off` keeps `serve` from running the delivery worker (default on). */
   workerInServe: boolean;
+  /**
+   * DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: deliveries of one subscription in flight at once per worker
+   * (default a quarter of the concurrency). DCLEDGER_WEBHOOK_PER_HOST: the same for one receiver
+   * host and port (default half of it). They keep a slow receiver from taking everyone's slots.
+   */
+  perSubscription: number;
+  perHost: number;
 }
 
 export interface PriceProviderConfig {
@@ -466,6 +473,7 @@ export function readCluster(env: Env): ClusterSettings {
 export function readWebhookSettings(env: Env): WebhookSettings {
   const timeoutMs = readInteger(env, 'DCLEDGER_WEBHOOK_TIMEOUT_MS', 15_000, 1);
   const leaseMs = readInteger(env, 'DCLEDGER_WEBHOOK_LEASE_MS', timeoutMs + 60_000, 1);
+  const concurrency = readInteger(env, 'DCLEDGER_WEBHOOK_CONCURRENCY', 32, 1);
   if (leaseMs <= timeoutMs) {
     reject(
       'DCLEDGER_WEBHOOK_LEASE_MS must be longer than DCLEDGER_WEBHOOK_TIMEOUT_MS, or two workers could send the same delivery at once',
@@ -475,11 +483,28 @@ export function readWebhookSettings(env: Env): WebhookSettings {
     allowCidrs: parseCidrList(env.DCLEDGER_WEBHOOK_ALLOW_CIDRS ?? ''),
     secretKey: readSecretKey(env.DCLEDGER_WEBHOOK_SECRET_KEY),
     timeoutMs,
-    concurrency: readInteger(env, 'DCLEDGER_WEBHOOK_CONCURRENCY', 32, 1),
+    concurrency,
     leaseMs,
     pollMs: readInteger(env, 'DCLEDGER_WEBHOOK_POLL_MS', 1000, 1),
     workerInServe: readSwitch('DCLEDGER_WEBHOOK_WORKER', env.DCLEDGER_WEBHOOK_WORKER, true),
+    ...readFairnessCaps(env, concurrency),
   };
+}
+
+function readFairnessCaps(env: Env, concurrency: number): { perSubscription: number; perHost: number } {
+  const perSubscription = readInteger(
+    env,
+    'DCLEDGER_WEBHOOK_PER_SUBSCRIPTION',
+    Math.max(1, Math.floor(concurrency / 4)),
+    1,
+  );
+  const perHost = readInteger(
+    env,
+    'DCLEDGER_WEBHOOK_PER_HOST',
+    Math.max(perSubscription, Math.floor(concurrency / 2)),
+    1,
+  );
+  return { perSubscription, perHost };
 }
 
 /** "10.0.0.0/8, 127.0.0.1/32"; a bare address means that one address. */

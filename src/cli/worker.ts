@@ -26,6 +26,8 @@ function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger)
     concurrency: settings.concurrency,
     leaseMs: settings.leaseMs,
     pollMs: settings.pollMs,
+    perSubscription: settings.perSubscription,
+    perHost: settings.perHost,
   });
   worker.start();
   return {
