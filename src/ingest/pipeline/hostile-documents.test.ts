@@ -179,7 +179,10 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
       .where('source_doc_id', '=', docId)
       .executeTakeFirst();
 
-  it('fails only a document over the size limit, reads the next ones, and rereads it under a larger limit', async () => {
+  // Each run starts its own PDF reader process, as `dcledger ingest` does: slow on a busy machine.
+  it('fails only a document over the size limit, reads the next ones, and rereads it under a larger limit', {
+    timeout: 240_000,
+  }, async () => {
     await open({
       '0-endless.pdf': endlessPdf,
       [BEDFORD]: pdfOf(real(BEDFORD)),
@@ -231,7 +234,9 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
     expect((await filing(BEDFORD))?.trade_count).toBeGreaterThan(0);
   });
 
-  it('stores a byte-identical document under a second name once, keeping both names', async () => {
+  it('stores a byte-identical document under a second name once, keeping both names', {
+    timeout: 240_000,
+  }, async () => {
     const bytes = real(BEDFORD);
     await open({ [BEDFORD]: pdfOf(bytes), 'copy-of-bedford.pdf': pdfOf(bytes) });
     const report = (await run(25)).sources[0];
