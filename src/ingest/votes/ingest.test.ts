@@ -70,7 +70,10 @@ describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recor
     expect(again.positions.inserted + again.positions.updated).toBe(0);
   });
 
-  it('starts where the last completed run left off: the Congress sitting then, read again whole', async () => {
+  // Two full runs over the recorded sets, each with the pipeline's reader process and search refresh.
+  it('starts where the last completed run left off: the Congress sitting then, read again whole', {
+    timeout: 240_000,
+  }, async () => {
     const config = readIngest({
       DCLEDGER_ARCHIVE_DIR: archiveDir,
       DCLEDGER_FETCH_INTERVAL_MS: '0',
