@@ -191,6 +191,15 @@ export interface PriceProviderConfig {
   minIntervalMs: number;
   /** DCLEDGER_PRICE_REFETCH_DAYS (default 7): a symbol the provider had no data for is asked again after this. */
   refetchDays: number;
+  /** DCLEDGER_TIINGO_API_KEY: turns on Tiingo as the fallback provider (sent in a header, never printed). */
+  tiingoApiKey: string | undefined;
+  /** DCLEDGER_TIINGO_BASE_URL (default https://api.tiingo.com). */
+  tiingoBaseUrl: string;
+  /**
+   * DCLEDGER_PRICE_REFRESH_AT (default 01:30, UTC): when the scheduler role runs the daily price
+   * job; `off` turns the schedule off (`dcledger prices refresh` still runs it by hand).
+   */
+  refreshAt: { hour: number; minute: number } | null;
 }
 
 export type IngestSourceName = SourceName;
@@ -444,7 +453,28 @@ export function readPriceProvider(env: Env): PriceProviderConfig {
     retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
     minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
     refetchDays: readInteger(env, 'DCLEDGER_PRICE_REFETCH_DAYS', 7, 0),
+    tiingoApiKey: env.DCLEDGER_TIINGO_API_KEY?.trim() || undefined,
+    tiingoBaseUrl: readUrl(env, 'DCLEDGER_TIINGO_BASE_URL') ?? 'https://api.tiingo.com',
+    refreshAt: readTimeOfDay(env.DCLEDGER_PRICE_REFRESH_AT, 'DCLEDGER_PRICE_REFRESH_AT', '01:30'),
   };
+}
+
+/** `HH:MM` (UTC, 24-hour) or `off`. */
+function readTimeOfDay(
+  raw: string | undefined,
+  name: string,
+  fallback: string,
+): { hour: number; minute: number } | null {
+  const text = raw?.trim().toLowerCase() || fallback;
+  if (text === 'off') return null;
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+  const hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  if (!match || hour > 23 || minute > 59) {
+    reject(`${name} must be a UTC time of day like 01:30, or off, got "${raw}"`);
+    return readTimeOfDay(undefined, name, fallback);
+  }
+  return { hour, minute };
 }
 
 export function readCluster(env: Env): ClusterSettings {

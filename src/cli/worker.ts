@@ -4,7 +4,7 @@ import { type Logger, pino } from 'pino';
 import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
 import { type Config, loadConfig, type WebhookSettings } from '../config.js';
 import { redactingStream } from '../logging.js';
-import { providerFromConfig } from '../market/provider.js';
+import { providersFromConfig } from '../market/price-chain.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
@@ -55,7 +55,7 @@ export function enrichmentWorkerFor(
     maxAttempts: jobs.maxAttempts,
     retryBaseMs: jobs.retryBaseMs,
     enrichOptions: {
-      provider: providerFromConfig(config.priceProvider),
+      providers: providersFromConfig(config.priceProvider),
       refetchDays: config.priceProvider.refetchDays,
     },
     progress,

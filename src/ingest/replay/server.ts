@@ -1,12 +1,14 @@
 // A local stand-in for the official sites, replaying the recorded real documents at the paths
 // the connectors use, so tests and newcomers can run a full ingest without the network. Which
 // paths it answers is each source's business: every registered source with recordings has a
-// replay site (its folder's replay.ts) and the server asks them in registry order.
+// replay site (its folder's replay.ts) and the server asks them in registry order. The price
+// providers' answers, which are market data rather than a source, are served beside them (prices.ts).
 // Faults can be injected (`failNext`) to test retries; every request is logged in `requests`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REGISTRY, type SourceRegistry } from '../sources/registry.js';
 import type { ReplayAnswer, ReplayRequest, ReplayRoutes } from '../sources/replay-site.js';
+import { PriceReplay } from './prices.js';
 
 export interface ReplayServerOptions {
   dataDir: string;
@@ -34,7 +36,12 @@ export class ReplayServer {
   private readonly faults: Fault[] = [];
   private readonly sites = new Map<string, ReplayRoutes>();
 
-  constructor(private readonly options: ReplayServerOptions) {}
+  /** The price providers' answers (prices.ts); `prices.until` holds back newer closes. */
+  readonly prices: PriceReplay;
+
+  constructor(private readonly options: ReplayServerOptions) {
+    this.prices = new PriceReplay(options.dataDir);
+  }
 
   /** Loads every source's recordings, then listens; resolves with the server's address. */
   async start(): Promise<string> {
@@ -130,6 +137,8 @@ export class ReplayServer {
       const answer = await routes.answer(replayRequest);
       if (answer) return this.send(request, response, answer);
     }
+    const price = this.prices.handle(method, path, url.searchParams, request.headers);
+    if (price) return this.send(request, response, price);
     return this.send(request, response, { status: 404, type: 'text/plain', body: 'not found' });
   }
 

@@ -1,9 +1,11 @@
 // The landing page (/) and the ingestion status page (/status): nobody meets a bare 404 or 401 first.
+import { priceStatus } from '../../../services/price-status.js';
 import { ingestStatus } from '../../../storage/repositories/self-service.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
 import { html, scrollTable } from './html.js';
+import { priceStatusSection } from './price-status.js';
 import { pageSchema } from './schemas.js';
 
 export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: number | undefined): void {
@@ -61,7 +63,8 @@ ${scrollTable(
   'Sources',
   html`<table><thead><tr><th scope="col">Source</th><th scope="col">Last run</th><th scope="col">Outcome</th><th scope="col">Documents by parse status</th><th scope="col" class="num">Trades stored</th><th scope="col">Next run</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">No source has run yet. <code>dcledger serve</code> starts them on a schedule; <code>dcledger ingest</code> runs them once.</td></tr>`}</tbody></table>`,
-)}`,
+)}
+${priceStatusSection(await priceStatus(deps.db))}`,
     );
   });
 
