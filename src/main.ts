@@ -288,8 +288,9 @@ export function buildCli(): Command {
       new Option('--source <source>', "the document's source (detected when absent)").choices(SOURCE_NAMES),
     )
     .option('--summary', 'print status and counts per document instead of the trades')
+    .option('--no-ocr', 'do not read scans by OCR (a scan then exits 1 as needing OCR)')
     .description(
-      'print the trades in one document as JSON (exit 1 when it cannot be read, e.g. a scan that needs OCR)',
+      'print the trades in one document as JSON; scans are read by OCR, their rows with per-field confidence (exit 1 when it cannot be read)',
     )
     .action(parseCommand);
 

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { readParseLimit } from '../config.js';
 import { daysBetween } from '../domain/dates.js';
 import { chamberOfSource } from '../domain/sources.js';
+import { readScannedDocument } from '../ingest/ocr/index.js';
 import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
 import { type DocumentParse, looseFileReaders, parseDocument } from '../ingest/sources/parse-document.js';
 import { CommandError, printJson } from './output.js';
@@ -12,6 +13,8 @@ import { CommandError, printJson } from './output.js';
 export interface ParseCommandOptions {
   source?: string;
   summary?: boolean;
+  /** Read scans by OCR (on unless `--no-ocr`). */
+  ocr?: boolean;
 }
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
@@ -24,10 +27,28 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
     if (error instanceof CommandError) throw error;
     throw new CommandError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const result = await parseDocument(bytes, source ? { source } : {});
+  const result = await parseDocument(bytes, {
+    ...(source ? { source } : {}),
+    ...(options.ocr === false
+      ? {}
+      : { ocr: (scan: Uint8Array) => readScannedDocument(scan, { progress: pageProgress(file) }) }),
+  });
   if (result.kind === 'record') return printRecord(file, result, options.summary ?? false);
   if (options.summary) printSummary(file, result);
   else await printResult(file, result);
+}
+
+/** OCR takes seconds a page: a person at a terminal sees it advance. */
+function pageProgress(file: string): (done: number, total: number) => void {
+  return (done, total) => {
+    if (process.stderr.isTTY)
+      process.stderr.write(`dcledger: ${basename(file)}: OCR page ${done}/${total}\n`);
+  };
+}
+
+/** A scan read by OCR is read, even where some of its rows wait for a person to check them. */
+function isRead(status: string): boolean {
+  return status === 'parsed' || status === 'needs_review';
 }
 
 /** A record of a source's own tables (an SEC form): its JSON, or the reason it cannot be read. */
@@ -63,9 +84,9 @@ async function printResult(file: string, result: Exclude<DocumentParse, { kind: 
   const reader = (await looseFileReaders()).find((candidate) => candidate.source === result.source)?.reader;
   const idFromName = (fileName: string) => reader?.documentIdFromName?.(fileName) ?? null;
 
-  const unread = result.documents.filter((document) => document.status !== 'parsed');
+  const unread = result.documents.filter((document) => !isRead(document.status));
   const trades = result.documents.flatMap((document, index) =>
-    document.status === 'parsed'
+    isRead(document.status)
       ? document.trades.map((trade) => tradeOutput(document, trade, index, name, idFromName))
       : [],
   );
@@ -85,7 +106,7 @@ async function printResult(file: string, result: Exclude<DocumentParse, { kind: 
   if (unread.length > 0) {
     const details = result.documents
       .map((document, index) => ({ document, index }))
-      .filter(({ document }) => document.status !== 'parsed')
+      .filter(({ document }) => !isRead(document.status))
       .map(
         ({ document, index }) =>
           `page ${index + 1} ${statusWords(document.status)} (${document.reason ?? ''})`,
@@ -158,19 +179,27 @@ function printSummary(file: string, result: Exclude<DocumentParse, { kind: 'reco
     trades: document.trades.length,
     rejected: document.rejected.length,
     warnings: document.warnings,
+    method: document.ocr ? 'ocr' : 'text',
+    needs_review: needsReview(document),
   }));
-  const count = (status: string) => result.documents.filter((document) => document.status === status).length;
+  const read = result.documents.filter((document) => isRead(document.status)).length;
   printJson({
     ...base,
     kind: result.format,
     documents: documents.length,
-    parsed: count('parsed'),
-    not_parsed: documents.length - count('parsed'),
+    parsed: read,
+    not_parsed: documents.length - read,
     trades: documents.reduce((sum, document) => sum + document.trades, 0),
     rejected: documents.reduce((sum, document) => sum + document.rejected, 0),
+    needs_review: documents.reduce((sum, document) => sum + document.needs_review, 0),
     details: documents,
   });
-  if (count('parsed') < documents.length) {
-    throw new CommandError(`${base.file}: ${documents.length - count('parsed')} document(s) not read`);
+  if (read < documents.length) {
+    throw new CommandError(`${base.file}: ${documents.length - read} document(s) not read`);
   }
+}
+
+/** Rows of a scan a person must check: those flagged, and those that could not become trades. */
+function needsReview(document: ParsedDocument): number {
+  return document.ocr ? document.ocr.rows.filter((row) => row.needs_review).length : 0;
 }

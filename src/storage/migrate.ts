@@ -30,6 +30,7 @@ import * as pgHotPath from './migrations/0029-pg-hot-path.js';
 import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
 import * as documentNames from './migrations/0040-document-names.js';
+import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0030-endpoint-speed': endpointSpeed,
   '0032-pg-charge-batch': pgChargeBatch,
   '0040-document-names': documentNames,
+  '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
 };
 

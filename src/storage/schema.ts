@@ -990,6 +990,17 @@ export interface Database {
   search_ivf_centroids: SearchIvfCentroidsTable;
   search_ivf_assignments: SearchIvfAssignmentsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
+  politician_roles: PoliticianRolesTable;
+}
+
+/** Leadership roles of members, dated (migration 0070-leadership-roles). */
+export interface PoliticianRolesTable {
+  id: Generated<number>;
+  politician_id: number;
+  title: string;
+  chamber: string | null;
+  start_date: string | null;
+  end_date: string | null;
 }
 
 /** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */

@@ -8,7 +8,6 @@ import { todayUtc } from '../../domain/dates.js';
 import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-match.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
-import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
@@ -137,8 +136,6 @@ export async function ingestSources(
   } finally {
     await reader.close();
   }
-  // New and changed records become searchable at once (their vectors follow at the next question).
-  await refreshSearchDocuments(db, clock());
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
   report.finishedAt = clock().toISOString();

@@ -2,7 +2,8 @@
 // file it is is recognised by the sources themselves, each through its definition's loose-file
 // reader, asked in registry order; a source's own cues win over weaker ones (a PDF producer).
 // Connectors never come here: they know their source and call its reader directly.
-import { extractPdfText, PdfReadError, type PdfText } from '../pdf-text.js';
+import { extractPdfText, looksLikePdf, PdfReadError, type PdfText } from '../pdf-text.js';
+import type { ParsedDocument } from './document.js';
 import { errorBodyReason } from './error-body.js';
 import {
   hasText,
@@ -25,6 +26,11 @@ export interface ParseDocumentOptions {
   pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
   /** The sources asked; default the registered ones. */
   registry?: SourceRegistry;
+  /**
+   * Reads a PDF without a text layer (a scan) by OCR; without it such a PDF stays `needs_ocr`.
+   * The House PTR reader's fallback: `readScannedDocument` of ../ocr/index.ts fits it.
+   */
+  ocr?: (bytes: Uint8Array) => Promise<ParsedDocument>;
 }
 
 interface Reader {
@@ -46,6 +52,44 @@ export async function parseDocument(
   bytes: Uint8Array,
   options: ParseDocumentOptions = {},
 ): Promise<DocumentParse> {
+  const parsed = await readLooseFile(bytes, options);
+  return options.ocr && looksLikePdf(bytes) ? withOcr(bytes, parsed, options.ocr) : parsed;
+}
+
+/**
+ * A PDF that needs OCR, read by it. The reader knows the House paper PTR; a scan in which it finds
+ * neither a transactions table nor "nothing to report" (a scanned OGE report, a cover letter)
+ * keeps its `needs_ocr` answer, with what the reader saw.
+ */
+async function withOcr(
+  bytes: Uint8Array,
+  parsed: DocumentParse,
+  ocr: (bytes: Uint8Array) => Promise<ParsedDocument>,
+): Promise<DocumentParse> {
+  const scanned =
+    (parsed.kind === 'unreadable' && parsed.status === 'needs_ocr') ||
+    (parsed.kind === 'reports' &&
+      parsed.format === 'house_pdf' &&
+      parsed.documents[0]?.status === 'needs_ocr');
+  if (!scanned) return parsed;
+  const document = await ocr(bytes);
+  const understood =
+    document.ocr?.pages.some((page) => page.layout !== 'none' || page.rows > 0 || page.nothing_to_report) ??
+    false;
+  if (!understood) {
+    const reason =
+      parsed.kind === 'unreadable' ? parsed.reason : (parsed.documents[0]?.reason ?? 'scanned PDF');
+    return {
+      kind: 'unreadable',
+      status: 'needs_ocr',
+      reason: `${reason}; OCR found no House PTR table in it`,
+    };
+  }
+  // The OCR reader reads House paper PTRs only.
+  return { kind: 'reports', source: 'house', format: 'house_pdf', documents: [document] };
+}
+
+async function readLooseFile(bytes: Uint8Array, options: ParseDocumentOptions): Promise<DocumentParse> {
   const readers = await looseFileReaders(options.registry);
   const file = looseFile(bytes, options.pdfText ?? extractPdfText);
   if (options.source) {

@@ -81,6 +81,9 @@ function tradeTable(trades) {
         `/ui/explore/member?id=${encodeURIComponent(trade.politician_slug || trade.politician_id)}`,
         trade.politician_name,
       );
+    // Closes come as the price files hold them (adjusted closes carry long fractions): shown to the cent.
+    if (name === 'price_on_trade_date' && typeof trade.price_on_trade_date === 'number')
+      td.textContent = trade.price_on_trade_date.toFixed(2);
     if (name === 'ticker' && linkableTicker(trade.ticker))
       link(td, `/ui/explore/ticker?symbol=${encodeURIComponent(trade.ticker)}`, trade.ticker);
   });
