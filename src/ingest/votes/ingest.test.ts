@@ -70,7 +70,7 @@ describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recor
     expect(again.positions.inserted + again.positions.updated).toBe(0);
   });
 
-  // Two full runs over the recorded sets, each with the pipeline's reader process and search refresh.
+  // Two full runs over the recorded sets, each through the pipeline with its reader process.
   it('starts where the last completed run left off: the Congress sitting then, read again whole', {
     timeout: 240_000,
   }, async () => {
