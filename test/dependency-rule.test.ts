@@ -123,6 +123,9 @@ const READ_SOURCE_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   'ingest/bills/import.ts': ['congress'],
   'ingest/votes/import.ts': ['voteview'],
   'cli/import.ts': ['congress'],
+  // The OCR reader reads House paper PTRs, with the House source's asset codes (until it plugs
+  // into the House source as its reader of scans).
+  'ingest/ocr/scanned-document.ts': ['house'],
 };
 
 function sourceFiles(dir: string): string[] {
