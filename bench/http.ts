@@ -18,7 +18,7 @@ import { authenticate, chargeCaller } from '../src/accounts/authentication.js';
 import { refreshMembers } from '../src/analytics/refresh-members.js';
 import type { DatabaseConfig } from '../src/config.js';
 import { todayUtc } from '../src/domain/dates.js';
-import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
+import { loadSecReplayCatalog } from '../src/ingest/sources/sec/replay.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
 import { readVoteviewDir, saveVoteviewSets } from '../src/ingest/votes/import.js';
 import { SymbolDataCache } from '../src/market/series-loader.js';

@@ -20,7 +20,7 @@ import {
   importLegislatorsCommand,
   importTradesCommand,
 } from './cli/import.js';
-import { ingestCommand, replayServerCommand } from './cli/ingest.js';
+import { ingestCommand, ingestSourcesHelp, replayServerCommand, SOURCE_NAMES } from './cli/ingest.js';
 import { JOB_STATUS_NAMES, jobsCommand } from './cli/jobs.js';
 import {
   enrichCommand,
@@ -92,11 +92,7 @@ export function buildCli(): Command {
 
   program
     .command('ingest')
-    .argument(
-      '[source]',
-      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA), contracts (USAspending), bills (congress.gov API v3) or votes (roll calls); the last five are not part of all',
-      'all',
-    )
+    .argument('[source]', ingestSourcesHelp(), 'all')
     .option(
       '--since <YYYY-MM-DD>',
       'read the indexes from this filing date (default: where the last run left off)',
@@ -115,9 +111,7 @@ export function buildCli(): Command {
       'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
     )
     .option('--current', "sec only: also read EDGAR's current-events feed")
-    .description(
-      'fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE) or SEC EDGAR (sec)',
-    )
+    .description('fetch, archive, parse and store the documents of a source (every source: `ingest --help`)')
     .action(ingestCommand);
 
   program
@@ -319,12 +313,7 @@ export function buildCli(): Command {
       'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON, House index, or SEC Form 3/4/5 or Schedule 13D/G',
     )
     .addOption(
-      new Option('--source <source>', "the document's source (detected when absent)").choices([
-        'house',
-        'senate',
-        'oge',
-        'sec',
-      ]),
+      new Option('--source <source>', "the document's source (detected when absent)").choices(SOURCE_NAMES),
     )
     .option('--summary', 'print status and counts per document instead of the trades')
     .option('--no-ocr', 'do not read scans by OCR (a scan then exits 1 as needing OCR)')

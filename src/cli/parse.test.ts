@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { congressPath } from '../test-support/documents.js';
 
@@ -177,6 +177,39 @@ describe('dcledger parse (usage and unknown input)', () => {
     const text = await parse(scratchFile('notes.txt', 'just some notes\n'));
     expect(text.exitCode).toBe(1);
     expect(text.stderr).toContain('unrecognized document');
+  });
+});
+
+describe('dcledger parse (documents over the size limit)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** A constructed "PDF": the header, then zeros up to `megabytes` (a sparse file: no disk used). */
+  function hugePdf(megabytes: number): string {
+    const path = scratchFile('huge.pdf', '%PDF-1.4\n');
+    truncateSync(path, megabytes * 1024 * 1024);
+    return path;
+  }
+
+  it('refuses a 60 MB file in one line without reading it (default limit 50 MB)', async () => {
+    vi.stubEnv('DCLEDGER_MAX_DOCUMENT_MB', '');
+    const result = await parse(hugePdf(60));
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toBe(
+      'dcledger: huge.pdf: 60 MB is over the 50 MB document limit (DCLEDGER_MAX_DOCUMENT_MB); not read\n',
+    );
+  });
+
+  it("reads the limit from DCLEDGER_MAX_DOCUMENT_MB, or the source's own with --source", async () => {
+    vi.stubEnv('DCLEDGER_MAX_DOCUMENT_MB', '1');
+    const file = hugePdf(2);
+    expect((await parse(file)).stderr).toContain('2 MB is over the 1 MB document limit');
+    vi.stubEnv('DCLEDGER_HOUSE_MAX_DOCUMENT_MB', '3');
+    // Within the House limit: read, and found not to be a readable PDF.
+    const house = await parse(file, '--source', 'house');
+    expect(house.exitCode).toBe(1);
+    expect(house.stderr).not.toContain('document limit');
   });
 });
 

@@ -6,7 +6,7 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
 import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
-import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
+import { ingestSources } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
 import { providersFromConfig } from '../market/price-chain.js';
 import { startPriceSchedule } from '../market/price-schedule.js';
@@ -199,8 +199,8 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line. The
     // run ends by queueing an enrichment job, which a worker (`--role worker` or `all`) runs.
     run: (signal, runLog, runId) =>
-      ingestOnce(store.db, config.ingest, {
-        connectors: buildConnectors(config.ingest.sources, config.ingest),
+      ingestSources(store.db, config.ingest, {
+        sources: config.ingest.sources,
         progress: loggedProgress(runLog),
         signal,
         requestedBy: 'scheduled ingest',

@@ -13,7 +13,7 @@ import { inTransaction } from '../storage/transaction.js';
 import { type FilerQuery, MemberMatcher, parseSeat } from './members.js';
 import type { ListedDocument } from './sources/connector.js';
 import type { ParsedDocument } from './sources/document.js';
-import { nameCase } from './sources/senate/search-results.js';
+import { nameCase } from './sources/name-case.js';
 
 export type MatchedBy = 'bioguide' | 'seat' | 'name' | 'created' | 'manual';
 

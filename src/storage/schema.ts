@@ -303,6 +303,20 @@ export interface IngestDocumentsTable {
   updated_at: string;
   /** When its disclosure.detected event was emitted; null while the event is owed (0018-hardening). */
   detected_at: string | null;
+  /** The size limit (bytes) the document was refused under; a run with a larger limit reads it again (0040). */
+  refused_limit_bytes: Generated<number | null>;
+}
+
+/** Every name a source served a document under, with the SHA-256 of its bytes (0040-document-names). */
+export interface DocumentNamesTable {
+  source: string;
+  /** The source's document id, or the URL of a page. */
+  name: string;
+  sha256: string;
+  url: string | null;
+  bytes: number;
+  first_seen_at: string;
+  last_seen_at: string;
 }
 
 export interface IngestStateTable {
@@ -957,6 +971,7 @@ export interface Database {
   webhook_fanout: WebhookFanoutTable;
   webhook_worker_state: WebhookWorkerStateTable;
   ingest_documents: IngestDocumentsTable;
+  document_names: DocumentNamesTable;
   ingest_state: IngestStateTable;
   company_links: CompanyLinksTable;
   account_credentials: AccountCredentialsTable;

@@ -2,17 +2,17 @@
 // as `dcledger ingest lobbying|contracts` but without HTTP: for the test fixture and the benchmark.
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { filesUnder } from '../../files.js';
-import { loadCompanyMatcher } from '../../market/company-match.js';
-import type { Database } from '../../storage/schema.js';
-import { inTransaction } from '../../storage/transaction.js';
-import { parseLdaFilingsPage } from '../sources/lda/api.js';
-import { parseLdaBulkXml } from '../sources/lda/bulk-xml.js';
-import type { LobbyingFilingRecord } from '../sources/lda/filing.js';
-import { LobbyingRecordStore } from '../sources/lda/store.js';
-import { type ContractAwardRecord, parseSpendingByAward } from '../sources/usaspending/award.js';
-import { ContractRecordStore } from '../sources/usaspending/store.js';
-import type { RecordStore, StoreOutcome } from './record-ingest.js';
+import { filesUnder } from '../files.js';
+import { parseLdaFilingsPage } from '../ingest/sources/lda/api.js';
+import { parseLdaBulkXml } from '../ingest/sources/lda/bulk-xml.js';
+import type { LobbyingFilingRecord } from '../ingest/sources/lda/filing.js';
+import { LobbyingRecordStore } from '../ingest/sources/lda/store.js';
+import type { RecordStore, StoreOutcome } from '../ingest/sources/record-connector.js';
+import { type ContractAwardRecord, parseSpendingByAward } from '../ingest/sources/usaspending/award.js';
+import { ContractRecordStore } from '../ingest/sources/usaspending/store.js';
+import { loadCompanyMatcher } from '../market/company-match.js';
+import type { Database } from '../storage/schema.js';
+import { inTransaction } from '../storage/transaction.js';
 
 export interface RecordFilesReport {
   lobbying: Record<StoreOutcome, number>;

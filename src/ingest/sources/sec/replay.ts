@@ -1,4 +1,4 @@
-// EDGAR's paths for the replay server, served from the recorded real SEC documents under
+// EDGAR on the replay server, served from the recorded real SEC documents under
 // <dataDir>/related/{form4,sc13}: the daily `form.YYYYMMDD.idx`, the current-events Atom feed, and
 // each filing at /Archives/edgar/data/<cik>/<accession>.txt. The indexes and the feed are BUILT
 // here from the documents (EDGAR's own index files are not in the shared data). A document that
@@ -7,8 +7,9 @@
 // signature, period or event date.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { dailyIndexPath, formMatcher } from '../sources/sec/index-file.js';
-import { parseSecDocument } from '../sources/sec/parse-sec.js';
+import type { ReplaySite } from '../replay-site.js';
+import { dailyIndexPath, formMatcher } from './index-file.js';
+import { parseSecDocument } from './parse-sec.js';
 
 export interface SecReplayEntry {
   accession_number: string;
@@ -165,3 +166,18 @@ export function secReplayAnswer(
   }
   return null;
 }
+
+export const secReplay: ReplaySite = {
+  load(dataDir) {
+    const entries = loadSecReplayCatalog(dataDir);
+    if (entries.length === 0) return null;
+    return {
+      summary: `SEC: ${entries.length} filings in daily indexes`,
+      answer({ method, path, query, baseUrl }) {
+        if (method !== 'GET') return undefined;
+        const answer = secReplayAnswer(entries, path, query, baseUrl);
+        return answer ? { status: answer.status, type: answer.contentType, body: answer.body } : undefined;
+      },
+    };
+  },
+};

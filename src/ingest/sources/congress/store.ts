@@ -1,10 +1,10 @@
 // Storing one bill read from congress.gov: the bill and its parts upserted (each part replaced
 // whole only when it changed), in the caller's transaction. Bills have no webhook event.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/schema.js';
-import type { BillDetail } from '../sources/congress/bill-status.js';
-import type { RecordStore, StoredRecord } from '../sources/record-connector.js';
-import { saveBillDetails } from './import.js';
+import type { Database } from '../../../storage/schema.js';
+import { saveBillDetails } from '../../bills/import.js';
+import type { RecordStore, StoredRecord } from '../record-connector.js';
+import type { BillDetail } from './bill-status.js';
 
 export class BillRecordStore implements RecordStore<BillDetail> {
   key(record: BillDetail): string {
