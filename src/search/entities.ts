@@ -187,7 +187,7 @@ export class EntityIndex {
    * with both words; an entity needs at least one misspelled word to be listed here at all (the
    * full-text side finds the exact names).
    */
-  misspelled(terms: readonly string[], limit: number, context: readonly string[] = terms): NameMatch[] {
+  misspelled(terms: readonly string[], limit: number): NameMatch[] {
     const words = [...new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 4))];
     if (words.length === 0) return [];
     const found = new Map<Entity, NameMatch & { edits: number; typos: number }>();

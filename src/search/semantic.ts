@@ -18,7 +18,6 @@ import {
   nearestVectors,
   SEARCH_KINDS,
   type SearchKind,
-  type StoredDocument,
   sampleSearchTexts,
   searchDocumentHeads,
   searchDocumentIdsByKeys,
@@ -646,7 +645,7 @@ export class SemanticSearch {
         !conceptStems.has(tokenize(word)[0] ?? word) && (this.termCounts.get(word) ?? 0) <= ALIAS_RARE,
     );
     const seen = new Set<number>();
-    const misspelled: NameMatch[] = [...named, ...aliased, ...entities.misspelled(unknown, 20, words)].filter(
+    const misspelled: NameMatch[] = [...named, ...aliased, ...entities.misspelled(unknown, 20)].filter(
       (match) => {
         if (seen.has(match.documentId)) return false;
         seen.add(match.documentId);
