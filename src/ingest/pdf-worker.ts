@@ -74,6 +74,9 @@ export class PdfTextWorker {
     this.failAll(new PdfWorkerError('PDF worker closed', 'closed'));
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // An idle reader is unreferenced: referenced again, the process waits for its exit instead of
+    // ending with this await unsettled (Node's exit code 13).
+    child.ref();
     child.kill();
     await exited;
   }
