@@ -7862,6 +7862,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "computed_at": "2026-11-28T06:00:00.000Z",
+                     *       "trigger": "ingest",
+                     *       "totals": {
+                     *         "trades": 31971,
+                     *         "excluded": 41,
+                     *         "flagged": 212,
+                     *         "merged_duplicates": 1873,
+                     *         "manual_links": 0
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "source": "house_clerk",
+                     *           "trades": 24110,
+                     *           "excluded": 30,
+                     *           "flags": {
+                     *             "transaction_after_disclosure": 12
+                     *           },
+                     *           "identity_match": {
+                     *             "bioguide": 23900,
+                     *             "name+term": 210
+                     *           },
+                     *           "unresolved_identities": [],
+                     *           "merged_duplicates": 1500,
+                     *           "unparsed_option_descriptions": 3,
+                     *           "parse_statuses": {
+                     *             "parsed": 4200,
+                     *             "needs_ocr": 310
+                     *           }
+                     *         }
+                     *       ],
+                     *       "rules": [
+                     *         {
+                     *           "flag": "transaction_after_disclosure",
+                     *           "excludes": true,
+                     *           "description": "The transaction date is after the date the trade was disclosed: one of the two dates is wrong."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         computed_at: string;
                         /** @description What ran the audit: import, ingest, enrich or audit */
