@@ -536,7 +536,7 @@ const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
 /**
  * Keeps ticker_trade_descriptions (current trades counted per ticker and asset description) equal
  * to the aggregate over the trades on every insert, update and delete, and fills it from the
- * trades already stored. GET /search reads it instead of scanning every trade (issue 17).
+ * trades already stored. GET /search reads it instead of scanning every trade.
  */
 export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
   await sql
@@ -680,7 +680,7 @@ export async function createTrigramIndexes(db: Kysely<unknown>): Promise<void> {
  * Merges each trigram index into one b-tree (FTS5 'optimize'), on SQLite. The triggers add every
  * row written as its own small segment, and a match reads every segment: after a bulk load a
  * trigram match cost 0.2-0.4 ms against 0.03-0.08 ms merged, most of a GET /search call
- * (BENCHMARKS.md, issue 17). Run after each ingest run (and once by migration 0030-endpoint-speed);
+ * (BENCHMARKS.md). Run after each ingest run (and once by migration 0030-endpoint-speed);
  * ~0.25 s over the bench database's 17,000 companies. PostgreSQL has no such index.
  */
 export async function optimizeTrigramIndexes<DB>(db: Kysely<DB>): Promise<void> {

@@ -144,7 +144,7 @@ function applyFilter<Q extends ProfileQuery>(profiles: Q, filter: PoliticianList
  * A page of profiles, ranked. The ranking needs every member's sort key (no index holds it, and
  * the roster has every member since 1789: ~12,800 rows), so the page's ids are chosen first over
  * the sort keys alone, and only those rows are read in full: sorting ~12,800 forty-column rows
- * cost most of a `/politicians?limit=100` call (BENCHMARKS.md, issue 17).
+ * cost most of a `/politicians?limit=100` call (BENCHMARKS.md).
  */
 export async function listProfiles(
   db: Kysely<Database>,
@@ -164,7 +164,7 @@ export async function listProfiles(
  * listProfiles' page as the JSON text of each member's summary (the politician resource's fields
  * in its order, as the object path's toSummary computes them, without `rank`), built by the
  * database: no JS object per member and field (a 100-member page read as objects cost 0.94 ms of
- * SQLite's time against 0.32 as JSON, BENCHMARKS.md, issue 17). The fields in `nulled` are null
+ * SQLite's time against 0.32 as JSON, BENCHMARKS.md). The fields in `nulled` are null
  * (plan gating). Compiled once per page length, order and nulled fields; on SQLite prepared once
  * and run synchronously.
  */
@@ -306,7 +306,7 @@ async function idsBySortKeys(
  * the roster: the members with trades in the order of the index on politician_trade_totals
  * (migration 0027-endpoint-indexes), and the members without, by id; one part after the other
  * (with trades first when descending). Only the members with trades were ever worth sorting:
- * ~12,800 roster rows against a few hundred with trades (BENCHMARKS.md, issue 17).
+ * ~12,800 roster rows against a few hundred with trades (BENCHMARKS.md).
  */
 async function idsByTradeCount(
   db: Kysely<Database>,

@@ -203,7 +203,7 @@ function applyOrder<Q extends TradeQuery>(query: Q, order: TradeOrder, nullsPoss
  * are read in full. When the order cannot come from an index (e.g. one ticker's trades by
  * transaction date), the database sorts every matching trade: sorting ids and two or three keys
  * instead of fifty-column rows made `/tickers/NVDA/trades` (848 matches) about twice as fast on
- * SQLite (BENCHMARKS.md, issue 17). Where the disclosure-date index gives the order (the default
+ * SQLite (BENCHMARKS.md). Where the disclosure-date index gives the order (the default
  * `/trades` page) the database stops after the page's rows anyway and the second pass would only
  * add its cost (+25% on that query), so such pages are read in one pass.
  */
@@ -286,7 +286,7 @@ export interface TradePageJson {
  * megabyte strings drove collections of the whole heap: 7.1 against 5.3 ms of CPU per call. A small
  * page gains nothing measurable from the bytes, and its buffers, held outside the JavaScript heap
  * until the next young collection, raised the server's memory after a minute of 25-row calls from
- * 192 to 238 MB (BENCHMARKS.md, issue 17).
+ * 192 to 238 MB (BENCHMARKS.md).
  */
 export const BYTES_PAGE_ROWS = 100;
 
@@ -411,7 +411,7 @@ const SOURCE_NAME = /^[a-z_]{1,32}$/;
  * disclosure range and the sources (compared with the indexes' statistics) and the LIMIT. SQLite
  * marks a statement whose plan depends on a bound value as expired whenever that value is bound
  * again, so with them bound every run parsed and planned the fifty-field JSON query anew: 220 µs
- * per 25-row page against 90 µs with them written into the SQL (BENCHMARKS.md, issue 17).
+ * per 25-row page against 90 µs with them written into the SQL (BENCHMARKS.md).
  * Written in, each distinct (range, limit, sources) is its own statement, prepared once: the
  * default window changes once a day, and the prepared-statement cache keeps the most recent
  * shapes. Only values whose form is known are written in (ISO dates, integers, source names);
