@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { compiledOnce } from '../compiled-queries.js';
-import { chainsWritesInOneStatement } from '../dialect.js';
+import { chainsWritesInOneStatement, isSqlite } from '../dialect.js';
 import type { LedgerKind } from '../ledger-kinds.js';
 import type { Database, RequestLogTable } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
@@ -477,6 +477,19 @@ export async function refundCall(
   if (call.cost <= 0) return false;
   return counted(
     inTransaction(db, async (trx) => {
+      // PostgreSQL: the key and account rows are locked first, as a charge locks them (the same
+      // statement shape, so the same order). Otherwise the ledger row's foreign key would share-lock
+      // the account, a charge would lock the key and wait for the account, and this refund would
+      // wait for the key: a deadlock the server breaks by failing one of them.
+      if (!isSqlite(trx as unknown as Kysely<unknown>))
+        await trx
+          .selectFrom('api_keys as k')
+          .innerJoin('accounts as a', 'a.id', 'k.account_id')
+          .select('k.id')
+          .where('k.id', '=', call.keyId)
+          .where('a.id', '=', call.accountId)
+          .forUpdate(['k', 'a'])
+          .execute();
       const line = await trx
         .insertInto('credit_ledger')
         .values({
