@@ -148,12 +148,21 @@ export function planFullText(
   commonAbove: number,
   cap: number = MATCH_CAP,
   weightlessFrom: number = Number.POSITIVE_INFINITY,
+  documents?: number,
 ): FullTextQuery {
   const count = (word: string) => documentCounts.get(word) ?? 0;
   const known = words.filter((word) => count(word) > 0);
   const rare = known.filter((word) => count(word) <= commonAbove);
   const weightless = known.filter((word) => count(word) >= weightlessFrom);
-  return { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, weightless, cap };
+  const plan = { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, weightless, cap };
+  if (documents === undefined) return plan;
+  // bm25's idf in the form that stays positive (a word in most documents still weighs a little);
+  // counts read no further than a cap make common words weigh no less than they should.
+  const weights = known.map((word) => {
+    const n = Math.min(count(word), documents);
+    return Math.log(1 + (documents - n + 0.5) / (n + 0.5));
+  });
+  return { ...plan, weights };
 }
 
 /** The reference fields a result carries, by kind (stored with the document). */
@@ -758,7 +767,7 @@ export class SemanticSearch {
       for (const [word, n] of counted) this.termCounts.set(word, n);
       mark = this.timed('term-counts', mark);
     }
-    const plan = planFullText(words, this.termCounts, commonAbove, MATCH_CAP, weightlessFrom);
+    const plan = planFullText(words, this.termCounts, commonAbove, MATCH_CAP, weightlessFrom, this.documents);
     const allKinds = SEARCH_KINDS.every((kind) => kinds.includes(kind));
     const ranked = await fullTextSearch(this.db, { ...plan, allKinds }, kinds, depth);
     this.timed('full-text', mark);

@@ -235,6 +235,12 @@ export interface FullTextQuery {
    * list to count it, most of a question's cost. PostgreSQL's ts_rank_cd has no idf and keeps them.
    */
   weightless: readonly string[];
+  /**
+   * How much each word of rankBy weighs, in its order (an idf: rarer words weigh more). PostgreSQL's
+   * ts_rank_cd has no idf of its own, so there the score is the sum of each word's rank times its
+   * weight; FTS5's bm25 weighs by its own idf and ignores these. Without them every word weighs 1.
+   */
+  weights?: readonly number[];
   /** At most this many matching documents are ranked (the first by id). */
   cap: number;
   /** Whether `kinds` names every kind of document (no filter by kind is needed). */
@@ -289,10 +295,18 @@ export function fullTextRanked<DB>(
       order by score desc, id limit ${limit}`;
   }
   const filter = anyOf.length > 0 ? anyOf.join(' | ') : allOf.join(' & ');
+  const weights = query.weights;
+  const score =
+    weights && weights.length === query.rankBy.length && rankBy.length === query.rankBy.length
+      ? sql.join(
+          rankBy.map((word, i) => sql`${weights[i] ?? 1} * ts_rank_cd(tsv, to_tsquery('english', ${word}))`),
+          sql` + `,
+        )
+      : sql`ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')}))`;
   return sql<{
     id: number;
     score: number;
-  }>`select id, ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')})) as score
+  }>`select id, ${score} as score
     from (select d.id, d.tsv from search_documents d
       where d.tsv @@ to_tsquery('english', ${filter}) and d.kind in (${kindList}) limit ${query.cap}) m
     order by score desc, id limit ${limit}`;
