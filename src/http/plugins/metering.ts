@@ -245,7 +245,10 @@ async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: Fastify
  * carry no write error. A connection that ends first (the caller reset it, or hung up before the
  * answer was written) leaves the caller without the whole answer, and the charge goes back. A
  * caller that reads the whole answer and then resets the connection gets nothing back: the last
- * byte was taken, the write succeeded, before it could be read. An answer kept under an
+ * byte was taken, the write succeeded, before it could be read. Unless the reset comes as that last
+ * write completes: Node then reports the write failed (ECONNRESET), as it does for a caller that
+ * reset mid-answer, and the call is refunded; the server cannot tell the two apart, and the doubt
+ * goes to the caller. An answer kept under an
  * Idempotency-Key is not refunded: a retry with that key gets it again without a second charge.
  */
 function refundIfUndelivered(
