@@ -44,6 +44,7 @@ const DATABASE_FREE = [
   'src/webhooks/retry.test.ts',
   'src/webhooks/secrets.test.ts',
   'src/webhooks/verify.test.ts',
+  'src/webhooks/event-catalog.test.ts',
   'test/generated-docs.test.ts',
   // The README's quick starts run on SQLite, as the README says, whatever the run's database.
   'test/quickstart.test.ts',

@@ -17,7 +17,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { emitEvent } from '../src/storage/repositories/events.js';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW } from '../src/test-support/real-data.js';
-import { tradeCreatedEvent } from '../src/webhooks/events.js';
+import { eventFor } from '../src/webhooks/events.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
 import { ANSWER_BODY_GRACE_MS } from '../src/webhooks/sender.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
@@ -141,7 +141,7 @@ async function runOnce(concurrency: number): Promise<Run> {
     }
     await store.db.transaction().execute(async (trx) => {
       for (let id = 1; id <= EVENTS; id++) {
-        await emitEvent(trx, tradeCreatedEvent({ ...TRADE_EXAMPLE, id }), new Date().toISOString());
+        await emitEvent(trx, eventFor('trade.created', { ...TRADE_EXAMPLE, id }), new Date().toISOString());
       }
     });
 
@@ -243,7 +243,7 @@ async function runFairness(
     }
     await store.db.transaction().execute(async (trx) => {
       for (let id = 1; id <= FAIR_EVENTS; id++)
-        await emitEvent(trx, tradeCreatedEvent({ ...TRADE_EXAMPLE, id }), new Date().toISOString());
+        await emitEvent(trx, eventFor('trade.created', { ...TRADE_EXAMPLE, id }), new Date().toISOString());
     });
     worker = new DeliveryWorker({
       db: store.db,

@@ -29,7 +29,7 @@ import {
   TIER_PLAN,
   type Tier,
 } from '../src/accounts/price-table.js';
-import { catalogEvents } from '../src/http/routes/alerts/event-catalog.js';
+import { catalogEvents } from '../src/webhooks/event-catalog.js';
 
 const count = (value: number) => value.toLocaleString('en-US');
 const code = (value: string) => `\`${value}\``;

@@ -21,8 +21,8 @@ import {
 import { startRedisServer, stopProcess } from '../src/test-support/redis.js';
 import { startReplay } from '../src/test-support/replay.js';
 import { TestReceiver } from '../src/test-support/webhooks.js';
-import { LOBBYING_FILED_EXAMPLE } from '../src/webhooks/event-schemas.js';
-import { emitTypedEvent, lobbyingFiledEvent } from '../src/webhooks/events.js';
+import { LOBBYING_FILED_EXAMPLE } from '../src/webhooks/event-catalog.js';
+import { emitTypedEvent, eventFor } from '../src/webhooks/events.js';
 
 const postgres = readTestSettings().postgresUrl !== undefined;
 // The shared data directory as the test setup found it (CI clones the repo elsewhere).
@@ -255,7 +255,11 @@ describe.skipIf(!postgres || !dataDir)(
         for (let n = 1; n <= 2000; n++)
           await emitTypedEvent(
             store.db,
-            lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 900_000 + n, filing_uuid: `cluster-${n}` }),
+            eventFor('lobbying.filed', {
+              ...LOBBYING_FILED_EXAMPLE,
+              id: 900_000 + n,
+              filing_uuid: `cluster-${n}`,
+            }),
             now,
           );
         // Both workers take deliveries; one dies with deliveries in flight.

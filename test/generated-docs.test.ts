@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DOC_TABLES, documentStates, refreshDocument, regionsOf } from '../scripts/docs-tables.js';
 import { PRICE_TABLE } from '../src/accounts/price-table.js';
 import { repoRoot } from '../src/test-support/data-dir.js';
-import { EVENT_TYPES } from '../src/webhooks/event-types.js';
+import { EVENT_TYPES } from '../src/webhooks/event-catalog.js';
 
 describe('generated documentation', () => {
   it('every generated region of README.md and docs/*.md matches the code', () => {

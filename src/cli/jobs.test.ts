@@ -11,8 +11,8 @@ import {
 import { emitEvent } from '../storage/repositories/events.js';
 import { pointCliAt, runCli } from '../test-support/cli.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
-import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
-import { lobbyingFiledEvent } from '../webhooks/events.js';
+import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-catalog.js';
+import { eventFor } from '../webhooks/events.js';
 import type { JobsReport } from './jobs.js';
 
 const HOUR = 3_600_000;
@@ -73,7 +73,7 @@ describe('dcledger jobs', () => {
 
     await emitEvent(
       db,
-      lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 1, filing_uuid: 'jobs-1' }),
+      eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 1, filing_uuid: 'jobs-1' }),
       at(0),
     );
   });

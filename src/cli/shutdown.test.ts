@@ -9,8 +9,8 @@ import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-
 import { cliEnv, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
 import { freePort } from '../test-support/ports.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
-import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
-import { lobbyingFiledEvent } from '../webhooks/events.js';
+import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-catalog.js';
+import { eventFor } from '../webhooks/events.js';
 
 function startServe(database: DatabaseConfig, port: number): SpawnedCli {
   const env = cliEnv(database, {
@@ -64,7 +64,7 @@ describe('graceful shutdown of dcledger serve', () => {
     for (let n = 1; n <= 3; n++) {
       await emitEvent(
         ctx.store.db,
-        lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `drain-${n}` }),
+        eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `drain-${n}` }),
         new Date().toISOString(),
       );
     }

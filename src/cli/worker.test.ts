@@ -6,8 +6,8 @@ import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { cliEnv, exited, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
-import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-schemas.js';
-import { lobbyingFiledEvent } from '../webhooks/events.js';
+import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-catalog.js';
+import { eventFor } from '../webhooks/events.js';
 import { verifyWebhook } from '../webhooks/verify.js';
 
 const SECRET = 'process-kill-secret-0123';
@@ -66,7 +66,7 @@ describe('dcledger worker process', () => {
     for (let n = 1; n <= 10; n++) {
       await emitEvent(
         ctx.store.db,
-        lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `kill-${n}` }),
+        eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `kill-${n}` }),
         ctx.clock.now.toISOString(),
       );
     }

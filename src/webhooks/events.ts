@@ -1,32 +1,15 @@
-// Building outbox events: one typed constructor per event type fixes its subject (what makes a
-// re-run emit nothing), its filter columns (ticker, member slug) and the shape of its data.
-// Emitters call `emitTypedEvent(trx, tradeCreatedEvent(trade), now)` in the transaction that
-// stores the data; disclosure data comes from payloads.ts's disclosureDetectedData. Nothing else
-// writes the outbox (the dependency rule test checks that only this file calls emitEvent).
+// Building outbox events: eventFor takes an event type and its data and reads the rest from the
+// event's definition (event-catalog.ts): its subject (what makes a re-run emit nothing) and its
+// filter columns (ticker, member slug). Emitters call `emitTypedEvent(trx, eventFor(type, data),
+// now)` in the transaction that stores the data; disclosure and trade data come from payloads.ts.
+// Nothing else writes the outbox (the dependency rule test checks that only this file calls
+// emitEvent).
 import type { Kysely } from 'kysely';
-import type { Trade } from '../resources/trade.js';
 import { type EventWrite, emitEvent } from '../storage/repositories/events.js';
 import type { Database } from '../storage/schema.js';
-import type {
-  ContractAwardedData,
-  InsiderFiledData,
-  LobbyingFiledData,
-  WhaleFiledData,
-} from './event-schemas.js';
-import type { EventType } from './event-types.js';
-import { type disclosureDetectedData, tradeCreatedData } from './payloads.js';
+import { EVENT_CATALOG, type EventData, type EventDefinition, type EventType } from './event-catalog.js';
 
-/** The Filing resource plus its index-time context, as payloads.ts builds it. */
-export type DisclosureDetectedData = ReturnType<typeof disclosureDetectedData>;
-
-export interface EventData {
-  'disclosure.detected': DisclosureDetectedData;
-  'trade.created': Trade;
-  'insider.filed': InsiderFiledData;
-  'lobbying.filed': LobbyingFiledData;
-  'contract.awarded': ContractAwardedData;
-  'whale.filed': WhaleFiledData;
-}
+export type { DisclosureDetectedData, EventData, EventType } from './event-catalog.js';
 
 export interface TypedEventWrite<T extends EventType> extends EventWrite {
   type: T;
@@ -39,68 +22,11 @@ function tickerOrNull(ticker: string | null | undefined): string | null {
   return value && value !== 'N/A' ? value : null;
 }
 
-export function disclosureDetectedEvent(
-  data: DisclosureDetectedData,
-): TypedEventWrite<'disclosure.detected'> {
-  return {
-    type: 'disclosure.detected',
-    subjectKey: `${data.source}:${data.source_doc_id}`,
-    // A filing can name several tickers; the filter also looks at data.tickers.
-    ticker: data.tickers.length === 1 ? tickerOrNull(data.tickers[0]) : null,
-    politicianSlug: data.politician_slug,
-    data,
-  };
-}
-
-export function tradeCreatedEvent(trade: Trade): TypedEventWrite<'trade.created'> {
-  return {
-    type: 'trade.created',
-    subjectKey: `trade:${trade.id}`,
-    ticker: tickerOrNull(trade.ticker),
-    politicianSlug: trade.politician_slug,
-    data: tradeCreatedData(trade),
-  };
-}
-
-export function insiderFiledEvent(data: InsiderFiledData): TypedEventWrite<'insider.filed'> {
-  return {
-    type: 'insider.filed',
-    subjectKey: `insider:${data.accession_number}:${data.id}`,
-    ticker: tickerOrNull(data.ticker),
-    politicianSlug: null,
-    data,
-  };
-}
-
-export function lobbyingFiledEvent(data: LobbyingFiledData): TypedEventWrite<'lobbying.filed'> {
-  return {
-    type: 'lobbying.filed',
-    subjectKey: `lda:${data.filing_uuid}`,
-    ticker: tickerOrNull(data.ticker),
-    politicianSlug: null,
-    data,
-  };
-}
-
-export function contractAwardedEvent(data: ContractAwardedData): TypedEventWrite<'contract.awarded'> {
-  return {
-    type: 'contract.awarded',
-    // The PIID alone is not unique (delivery orders reuse short PIIDs like "0007"); the award key is.
-    subjectKey: `contract:${data.award_key}`,
-    ticker: tickerOrNull(data.ticker),
-    politicianSlug: null,
-    data,
-  };
-}
-
-export function whaleFiledEvent(data: WhaleFiledData): TypedEventWrite<'whale.filed'> {
-  return {
-    type: 'whale.filed',
-    subjectKey: `sec:${data.accession_number}`,
-    ticker: tickerOrNull(data.ticker),
-    politicianSlug: null,
-    data,
-  };
+/** The outbox event of `type` for `data`, as its definition describes it. */
+export function eventFor<T extends EventType>(type: T, data: EventData[T]): TypedEventWrite<T> {
+  const definition = EVENT_CATALOG[type] as unknown as EventDefinition<EventData[T]>;
+  const { subjectKey, ticker, politicianSlug } = definition.subject(data);
+  return { type, subjectKey, ticker: tickerOrNull(ticker), politicianSlug, data };
 }
 
 /**

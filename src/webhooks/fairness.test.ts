@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../test-support/app.js';
 import { type Answer, MemoryLogger, TestReceiver, testWebhookRuntime } from '../test-support/webhooks.js';
-import { LOBBYING_FILED_EXAMPLE } from './event-schemas.js';
-import { lobbyingFiledEvent } from './events.js';
+import { LOBBYING_FILED_EXAMPLE } from './event-catalog.js';
+import { eventFor } from './events.js';
 import { createSubscription } from './subscriptions.js';
 import { DeliveryWorker, defaultFairnessCaps } from './worker.js';
 
@@ -83,7 +83,7 @@ describe('webhook slots under a slow subscriber', () => {
       for (let n = 1; n <= EVENTS; n++)
         await emitEvent(
           ctx.store.db,
-          lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 5000 + n, filing_uuid: `fair-${n}` }),
+          eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 5000 + n, filing_uuid: `fair-${n}` }),
           new Date().toISOString(),
         );
       await createSubscription(
@@ -99,7 +99,7 @@ describe('webhook slots under a slow subscriber', () => {
       );
       await emitEvent(
         ctx.store.db,
-        lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 6000, filing_uuid: 'fair-retry' }),
+        eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 6000, filing_uuid: 'fair-retry' }),
         new Date().toISOString(),
       );
 
@@ -150,7 +150,7 @@ describe('webhook slots under a slow subscriber', () => {
       );
       await emitEvent(
         ctx.store.db,
-        lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 7000, filing_uuid: 'trickle' }),
+        eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 7000, filing_uuid: 'trickle' }),
         new Date().toISOString(),
       );
       const worker = new DeliveryWorker({

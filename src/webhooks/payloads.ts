@@ -1,12 +1,7 @@
 // What each event's `data` is: the REST resource it concerns, so a receiver can treat a pushed
-// event like a fetched one. Emitters build data only through these functions.
+// event like a fetched one. Most events carry their resource as it is; disclosure.detected adds
+// what is known of a filing when it first appears, built here.
 import type { Filing } from '../resources/filing.js';
-import type { Trade } from '../resources/trade.js';
-
-/** trade.created: exactly the Trade resource of GET /trades. */
-export function tradeCreatedData(trade: Trade): Trade {
-  return trade;
-}
 
 export interface DisclosureContext {
   /** Member name, party and chamber as the politician resource has them (null when unmatched). */

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { capturedLog } from '../test-support/captured-log.js';
 import { TestReceiver } from '../test-support/webhooks.js';
-import { LOBBYING_FILED_EXAMPLE } from './event-schemas.js';
-import { emitTypedEvent, lobbyingFiledEvent } from './events.js';
+import { LOBBYING_FILED_EXAMPLE } from './event-catalog.js';
+import { emitTypedEvent, eventFor } from './events.js';
 import { DeliveryWorker } from './worker.js';
 
 interface Line {
@@ -52,13 +52,13 @@ describe('request ids in the delivery worker', () => {
     // One event emitted on behalf of that request (as an API route does with request.id), one by ingest.
     await emitTypedEvent(
       ctx.store.db,
-      lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 81_001, filing_uuid: 'request-id-1' }),
+      eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 81_001, filing_uuid: 'request-id-1' }),
       stamp,
       { requestId },
     );
     await emitTypedEvent(
       ctx.store.db,
-      lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 81_002, filing_uuid: 'request-id-2' }),
+      eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 81_002, filing_uuid: 'request-id-2' }),
       stamp,
     );
     const { log, lines } = capturedLog<Line>();

@@ -24,7 +24,7 @@ import {
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import { BlockedAddressError, checkWebhookUrl } from './address-guard.js';
-import type { EventType } from './event-types.js';
+import type { EventType } from './event-catalog.js';
 import { sendSigned, type WebhookRuntime } from './runtime.js';
 import { generateSecret } from './secrets.js';
 

@@ -7,8 +7,8 @@ import { readTestSettings } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { type Answer, MemoryLogger, TestReceiver } from '../test-support/webhooks.js';
-import { LOBBYING_FILED_EXAMPLE } from './event-schemas.js';
-import { lobbyingFiledEvent } from './events.js';
+import { LOBBYING_FILED_EXAMPLE } from './event-catalog.js';
+import { eventFor } from './events.js';
 import { DeliveryWorker } from './worker.js';
 
 const postgres = readTestSettings().postgresUrl !== undefined;
@@ -68,7 +68,7 @@ describe('two delivery workers with short leases', () => {
     for (let n = 1; n <= events; n++)
       await emitEvent(
         ctx.store.db,
-        lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: 70_000 + n, filing_uuid: `lease-${n}` }),
+        eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 70_000 + n, filing_uuid: `lease-${n}` }),
         new Date().toISOString(),
       );
     return ids;

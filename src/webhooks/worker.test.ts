@@ -26,21 +26,14 @@ import {
   TestReceiver,
   testWebhookRuntime,
 } from '../test-support/webhooks.js';
+import type { EventType } from './event-catalog.js';
 import {
   CONTRACT_AWARDED_EXAMPLE,
   INSIDER_FILED_EXAMPLE,
   LOBBYING_FILED_EXAMPLE,
   WHALE_FILED_EXAMPLE,
-} from './event-schemas.js';
-import type { EventType } from './event-types.js';
-import {
-  contractAwardedEvent,
-  disclosureDetectedEvent,
-  insiderFiledEvent,
-  lobbyingFiledEvent,
-  tradeCreatedEvent,
-  whaleFiledEvent,
-} from './events.js';
+} from './event-catalog.js';
+import { eventFor } from './events.js';
 import { disclosureDetectedData } from './payloads.js';
 import type { WebhookRuntime } from './runtime.js';
 import { verifyWebhook } from './verify.js';
@@ -152,7 +145,7 @@ function emitted(ctx: FixtureApp, write: Parameters<typeof emitEvent>[1]) {
 
 /** A lobbying event with its own id, for tests that need several distinct events. */
 function lobbying(n: number) {
-  return lobbyingFiledEvent({ ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `uuid-${n}` });
+  return eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: n, filing_uuid: `uuid-${n}` });
 }
 
 /** Checks one received delivery the way a careful receiver would, independently of our verifier. */
@@ -229,12 +222,12 @@ describe.skipIf(!realDataAvailable())('webhook delivery of real outbox events', 
 
     const secrets = new Map<string, string>();
     const events: [EventType, Parameters<typeof emitEvent>[1]][] = [
-      ['disclosure.detected', disclosureDetectedEvent(disclosure)],
-      ['trade.created', tradeCreatedEvent(trade)],
-      ['insider.filed', insiderFiledEvent(INSIDER_FILED_EXAMPLE)],
-      ['lobbying.filed', lobbyingFiledEvent(LOBBYING_FILED_EXAMPLE)],
-      ['contract.awarded', contractAwardedEvent(CONTRACT_AWARDED_EXAMPLE)],
-      ['whale.filed', whaleFiledEvent(WHALE_FILED_EXAMPLE)],
+      ['disclosure.detected', eventFor('disclosure.detected', disclosure)],
+      ['trade.created', eventFor('trade.created', trade)],
+      ['insider.filed', eventFor('insider.filed', INSIDER_FILED_EXAMPLE)],
+      ['lobbying.filed', eventFor('lobbying.filed', LOBBYING_FILED_EXAMPLE)],
+      ['contract.awarded', eventFor('contract.awarded', CONTRACT_AWARDED_EXAMPLE)],
+      ['whale.filed', eventFor('whale.filed', WHALE_FILED_EXAMPLE)],
     ];
     for (const [type] of events) {
       const secret = `secret-for-${type}-0123456789`;
@@ -579,7 +572,11 @@ describe('the delivery worker', () => {
         webhook_url: url,
         webhook_secret: 'named-secret-0123456',
       });
-      await emitEvent(app.store.db, whaleFiledEvent(WHALE_FILED_EXAMPLE), app.clock.now.toISOString());
+      await emitEvent(
+        app.store.db,
+        eventFor('whale.filed', WHALE_FILED_EXAMPLE),
+        app.clock.now.toISOString(),
+      );
       // Resolved through the guarded lookup (no DNS): the delivery reaches the receiver.
       expect(await worker(app, { runtime }).runOnce()).toMatchObject({ delivered: 1 });
       expect(hooks.received.map((delivery) => delivery.path)).toEqual(['/named']);
@@ -587,7 +584,7 @@ describe('the delivery worker', () => {
       names['hooks.example.test'] = ['10.0.0.7'];
       await emitEvent(
         app.store.db,
-        whaleFiledEvent({ ...WHALE_FILED_EXAMPLE, id: 2, accession_number: 'x-2' }),
+        eventFor('whale.filed', { ...WHALE_FILED_EXAMPLE, id: 2, accession_number: 'x-2' }),
         app.clock.now.toISOString(),
       );
       expect(await worker(app, { runtime }).runOnce()).toMatchObject({ failed: 1 });
@@ -606,7 +603,7 @@ describe('the delivery worker', () => {
         });
         await emitEvent(
           app.store.db,
-          contractAwardedEvent(CONTRACT_AWARDED_EXAMPLE),
+          eventFor('contract.awarded', CONTRACT_AWARDED_EXAMPLE),
           app.clock.now.toISOString(),
         );
         expect(await worker(app, { runtime: strict }).runOnce()).toMatchObject({ failed: 1 });

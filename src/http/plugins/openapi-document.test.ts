@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicRoute, isSessionRoute } from '../../accounts/price-table.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../../test-support/app.js';
-import { EVENT_TYPES } from '../../webhooks/event-types.js';
+import { EVENT_TYPES } from '../../webhooks/event-catalog.js';
 import { NAMED_SCHEMAS } from './openapi-components.js';
 import { finishDocument } from './openapi-document.js';
 

@@ -9,6 +9,7 @@
 // - the webhook deliveries are the 3.1 `webhooks` section, one entry per event of the catalog.
 import { isPublicRoute, isSessionRoute } from '../../accounts/price-table.js';
 import { SESSION_COOKIE } from '../../accounts/sessions.js';
+import { catalogEvents } from '../../webhooks/event-catalog.js';
 import { deliveryBody } from '../../webhooks/runtime.js';
 import {
   DELIVERY_HEADER,
@@ -21,7 +22,6 @@ import {
   TIMESTAMP_HEADER,
   TIMESTAMPED_SIGNATURE_HEADER,
 } from '../../webhooks/verify.js';
-import { catalogEvents } from '../routes/alerts/event-catalog.js';
 import { listShape } from './csv.js';
 import { NAMED_SCHEMAS } from './openapi-components.js';
 import { PAGING_EXTENSION } from './paging.js';

@@ -20,7 +20,7 @@ import {
 import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
 import { findTrades } from '../../storage/repositories/trades.js';
 import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
-import { emitTypedEvent, tradeCreatedEvent } from '../../webhooks/events.js';
+import { emitTypedEvent, eventFor } from '../../webhooks/events.js';
 import type { ListedDocument } from '../sources/connector.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
 import type { AmendmentStyle } from '../sources/source-definition.js';
@@ -276,7 +276,7 @@ async function emitTradeCreated(
   const today = todayUtc(now);
   const stamp = now.toISOString();
   for (const record of records) {
-    await emitTypedEvent(db, tradeCreatedEvent(toTradeResource(record, today)), stamp, { runId });
+    await emitTypedEvent(db, eventFor('trade.created', toTradeResource(record, today)), stamp, { runId });
   }
 }
 

@@ -33,7 +33,7 @@ import {
 } from '../../storage/repositories/official-filings.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
+import { emitTypedEvent, eventFor } from '../../webhooks/events.js';
 import { disclosureDetectedData } from '../../webhooks/payloads.js';
 import { type DocumentTooLargeError, formatBytes } from '../fetch/http-client.js';
 import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
@@ -428,7 +428,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     await inTransaction(this.db, async (trx) => {
       await emitTypedEvent(
         trx,
-        disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
+        eventFor('disclosure.detected', disclosureDetectedData(toFilingResource(record), context)),
         stamp,
         { runId: this.options.runId },
       );

@@ -17,9 +17,8 @@ import {
   type TestRequest,
 } from '../../../test-support/app.js';
 import { type Answer, TestReceiver, testWebhookRuntime } from '../../../test-support/webhooks.js';
-import { EVENT_TYPES } from '../../../webhooks/event-types.js';
+import { EVENT_CATALOG, EVENT_TYPES } from '../../../webhooks/event-catalog.js';
 import { signedHeaders } from '../../../webhooks/verify.js';
-import { EVENT_CATALOG } from './event-catalog.js';
 import { NODE_EXAMPLE, PYTHON_EXAMPLE } from './guide-content.js';
 
 type Account = Awaited<ReturnType<typeof addAccount>>;

@@ -1,7 +1,7 @@
 // Subscriptions, the delivery log and the webhook catalog: one source for validation,
 // serialization and OpenAPI.
 import { type Static, Type } from 'typebox';
-import { EVENT_TYPES } from '../../../webhooks/event-types.js';
+import { EVENT_TYPES } from '../../../webhooks/event-catalog.js';
 import { MAX_SUBSCRIPTIONS_PER_KEY } from '../../../webhooks/subscriptions.js';
 import { Limit, Nullable, Offset, StringEnum } from '../../schemas/common.js';
 

@@ -1,10 +1,11 @@
 // POST /alerts/subscriptions/{id}/test
+
+import { sampleData } from '../../../webhooks/event-catalog.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
 import { sendTestDelivery } from '../../../webhooks/subscriptions.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { callerOf } from './caller.js';
-import { sampleData } from './event-catalog.js';
 import { SubscriptionId, TestAnswer } from './schema.js';
 
 export function testSubscriptionRoute(app: App, deps: AppDeps, runtime: WebhookRuntime): void {

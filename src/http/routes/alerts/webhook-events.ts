@@ -1,7 +1,8 @@
 // GET /alerts/webhook-events (public)
+
+import { catalogEvents } from '../../../webhooks/event-catalog.js';
 import { deliveryBody } from '../../../webhooks/runtime.js';
 import type { App } from '../../types.js';
-import { catalogEvents } from './event-catalog.js';
 import { EventCatalogAnswer } from './schema.js';
 
 export function webhookEventsRoute(app: App): void {

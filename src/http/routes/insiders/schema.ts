@@ -3,7 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { InsiderTradeSchema } from '../../../resources/insider.js';
 import { INSIDER_SORT_COLUMNS } from '../../../storage/repositories/sec.js';
-import { INSIDER_FILED_EXAMPLE } from '../../../webhooks/event-schemas.js';
+import { INSIDER_FILED_EXAMPLE } from '../../../webhooks/event-catalog.js';
 import { IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 
 export const InsiderTrade = Type.Unsafe<Static<typeof InsiderTradeSchema>>({

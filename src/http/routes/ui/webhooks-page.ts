@@ -6,7 +6,7 @@ import { effectivePlan, PLAN_TERMS } from '../../../accounts/plans.js';
 import { listOwnKeys } from '../../../accounts/self-service.js';
 import { ApiError } from '../../../errors.js';
 import { findAccount } from '../../../storage/repositories/accounts.js';
-import { isEventType } from '../../../webhooks/event-types.js';
+import { catalogEvents, isEventType, sampleData } from '../../../webhooks/event-catalog.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
 import {
   createSubscription,
@@ -17,7 +17,6 @@ import {
   sendTestDelivery,
 } from '../../../webhooks/subscriptions.js';
 import type { App, AppDeps } from '../../types.js';
-import { catalogEvents, sampleData } from '../alerts/event-catalog.js';
 import { attempt, field, pageContext, renderPage, secretField } from './forms.js';
 import { csrfField, type Html, html, message, scrollTable } from './html.js';
 import { pageSchema } from './schemas.js';

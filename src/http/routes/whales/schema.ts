@@ -3,7 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { WhaleSchema } from '../../../resources/whale.js';
 import { WHALE_SORT_COLUMNS } from '../../../storage/repositories/sec.js';
-import { WHALE_FILED_EXAMPLE } from '../../../webhooks/event-schemas.js';
+import { WHALE_FILED_EXAMPLE } from '../../../webhooks/event-catalog.js';
 import { IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 
 export const Whale = Type.Unsafe<Static<typeof WhaleSchema>>({

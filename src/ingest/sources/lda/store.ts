@@ -11,7 +11,7 @@ import {
   upsertLobbyingFiling,
 } from '../../../storage/repositories/lobbying.js';
 import type { Database } from '../../../storage/schema.js';
-import { emitTypedEvent, lobbyingFiledEvent } from '../../../webhooks/events.js';
+import { emitTypedEvent, eventFor } from '../../../webhooks/events.js';
 import type { RecordStore, StoredRecord } from '../record-connector.js';
 import { contentHash, linkName } from '../record-rows.js';
 import { filingAmount, type LobbyingFilingRecord } from './filing.js';
@@ -48,7 +48,7 @@ export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
     if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findLobbyingFiling(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
-    const emitted = await emitTypedEvent(db, lobbyingFiledEvent(toLobbyingResource(row)), stamp);
+    const emitted = await emitTypedEvent(db, eventFor('lobbying.filed', toLobbyingResource(row)), stamp);
     return { outcome, emitted, unmatchedName };
   }
 }

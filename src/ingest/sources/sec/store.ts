@@ -20,7 +20,7 @@ import {
 } from '../../../storage/repositories/sec.js';
 import type { Database } from '../../../storage/schema.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { emitTypedEvent, insiderFiledEvent, whaleFiledEvent } from '../../../webhooks/events.js';
+import { emitTypedEvent, eventFor } from '../../../webhooks/events.js';
 import { insiderTradeRows, whalePositionRows } from './map.js';
 import { parseSecDocument, type SecParse } from './parse-sec.js';
 
@@ -110,7 +110,7 @@ export async function storeSecDocument(
       const created = await saveInsiderTrades(trx, filingId, rows, stamp);
       let events = 0;
       for (const resource of await insiderTradesByIds(trx, created)) {
-        if (await emitTypedEvent(trx, insiderFiledEvent(resource), stamp)) events += 1;
+        if (await emitTypedEvent(trx, eventFor('insider.filed', resource), stamp)) events += 1;
       }
       return { status: 'parsed', reason: null, created: created.length, events };
     }
@@ -144,7 +144,7 @@ export async function storeSecDocument(
     if (created.length > 0) {
       const leads = await whalesByIds(trx, await whaleLeadIds(trx, input.accession_number));
       for (const resource of leads) {
-        if (await emitTypedEvent(trx, whaleFiledEvent(resource), stamp)) events += 1;
+        if (await emitTypedEvent(trx, eventFor('whale.filed', resource), stamp)) events += 1;
       }
     }
     return { status: 'parsed', reason: null, created: created.length, events };

@@ -12,7 +12,7 @@ import {
   upsertContractAward,
 } from '../../../storage/repositories/contracts.js';
 import type { Database } from '../../../storage/schema.js';
-import { contractAwardedEvent, emitTypedEvent } from '../../../webhooks/events.js';
+import { emitTypedEvent, eventFor } from '../../../webhooks/events.js';
 import type { RecordStore, StoredRecord } from '../record-connector.js';
 import { contentHash, linkName } from '../record-rows.js';
 import type { ContractAwardRecord } from './award.js';
@@ -61,7 +61,7 @@ export class ContractRecordStore implements RecordStore<ContractAwardRecord> {
     if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findContractAward(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
-    const emitted = await emitTypedEvent(db, contractAwardedEvent(toContractResource(row)), stamp);
+    const emitted = await emitTypedEvent(db, eventFor('contract.awarded', toContractResource(row)), stamp);
     return { outcome, emitted, unmatchedName };
   }
 }
