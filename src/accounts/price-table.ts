@@ -1,6 +1,7 @@
 // What every endpoint costs and which plan reaches it: the one table that drives metering, tier
 // gating, GET /credits/endpoints and the x- extensions of /openapi.json. A route that is neither
 // here nor public cannot be registered (buildApp fails), so none can slip through unmetered.
+import { EXECUTIVE_ROW_SOURCES } from '../domain/sources.js';
 import type { Plan } from './plans.js';
 
 export type Tier = 'free' | 'core' | 'pro' | 'max';
@@ -189,7 +190,11 @@ export interface RowCount {
 function isExecutive(row: unknown): boolean {
   if (typeof row !== 'object' || row === null) return false;
   const record = row as Record<string, unknown>;
-  return record.chamber === 'Executive' || record.source === 'oge';
+  return (
+    record.chamber === 'Executive' ||
+    (typeof record.source === 'string' &&
+      (EXECUTIVE_ROW_SOURCES as readonly string[]).includes(record.source))
+  );
 }
 
 /** Counts the rows of an answer the way the price says. */

@@ -1,7 +1,7 @@
 // Read queries over trades, shared by every endpoint that serves Trade rows.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
-import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
+import { CHAMBER_OF_SOURCE, EXECUTIVE_ROW_SOURCES } from '../../domain/sources.js';
 import { compiledOnce } from '../compiled-queries.js';
 import {
   commaListAsJsonArray,
@@ -467,6 +467,12 @@ function pageOf(row: TradeJsonRow): TradePageJson {
   return { json: row.json, rows: row.rows - row.executive_rows, executiveRows: row.executive_rows };
 }
 
+/** Whether a row of the page (`r`) is charged as an executive row (the price table's `perExecutiveRow`). */
+const executiveRow =
+  EXECUTIVE_ROW_SOURCES.length > 0
+    ? sql`r.source in (${sql.join(EXECUTIVE_ROW_SOURCES.map((source) => sql.lit(source)))})`
+    : sql`false`;
+
 function tradesJsonQuery(
   db: Kysely<Database>,
   filter: TradeFilter,
@@ -478,7 +484,7 @@ function tradesJsonQuery(
   const inner = pageQuery(db, filter, order, page);
   const counts = [
     sql<number>`count(*)`.as('rows'),
-    sql<number>`coalesce(sum(case when r.source = 'oge' then 1 else 0 end), 0)`.as('executive_rows'),
+    sql<number>`coalesce(sum(case when ${executiveRow} then 1 else 0 end), 0)`.as('executive_rows'),
   ];
   if (isSqlite(db as unknown as Kysely<unknown>)) {
     const members = shape.fields.map((field) => sql`${sql.lit(field)}, ${tradeJsonValue(db, field, shape)}`);
