@@ -4,6 +4,9 @@ import { SOURCE_NAMES, type SourceName } from './domain/sources.js';
 import type { SettingSpec } from './ingest/sources/manifest.js';
 import { SOURCE_MANIFESTS } from './ingest/sources/registry.js';
 
+/** Active API keys one account may hold unless DCLEDGER_MAX_KEYS_PER_ACCOUNT says otherwise. */
+export const DEFAULT_MAX_KEYS_PER_ACCOUNT = 25;
+
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -143,6 +146,8 @@ export interface SelfServiceSettings {
   mailFrom: string;
   /** STRIPE_SECRET_KEY turns on Stripe Checkout for top-ups; unset, top-ups are manual intents. */
   stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string } | undefined;
+  /** DCLEDGER_MAX_KEYS_PER_ACCOUNT (default 25, at least 1): active API keys one account may hold. */
+  maxKeysPerAccount: number;
 }
 
 /** An address range: `10.0.0.0/8`, `127.0.0.1/32`, `fd00::/8`. */
@@ -438,6 +443,7 @@ export function readSelfService(env: Env): SelfServiceSettings {
           ),
         }
       : undefined,
+    maxKeysPerAccount: readInteger(env, 'DCLEDGER_MAX_KEYS_PER_ACCOUNT', DEFAULT_MAX_KEYS_PER_ACCOUNT, 1),
   };
 }
 

@@ -1,8 +1,12 @@
 // Operator administration of accounts and keys: what the `dcledger keys` and `credits` commands
 // do. Per-request authentication and charging are in authentication.ts.
 import type { Kysely } from 'kysely';
+// The cap on active keys: a leaked session or a script cannot mint keys without end, and the default
+// leaves a key per machine or integration.
+import { DEFAULT_MAX_KEYS_PER_ACCOUNT } from '../config.js';
 import {
   addCredits,
+  countActiveKeysLocked,
   findAccount,
   findKey,
   insertAccount,
@@ -33,6 +37,9 @@ import {
 const DAY_MS = 86_400_000;
 
 export class AccountError extends Error {}
+
+/** Creating a key past the account's cap of active keys: the API answers 409. */
+export class KeyCapError extends AccountError {}
 
 export interface CreatedKey {
   key_id: number;
@@ -143,14 +150,25 @@ async function createKeyIn(
   };
 }
 
+/**
+ * Another key for the account, refused past `maxActiveKeys` active keys (revoked ones do not count;
+ * a rotation replaces a key and is never refused).
+ */
 export async function createKey(
   db: Kysely<Database>,
   idOrEmail: string,
   options: { name?: string; dailyCap?: number },
   now: Date,
+  maxActiveKeys = DEFAULT_MAX_KEYS_PER_ACCOUNT,
 ) {
   const account = await requireAccount(db, idOrEmail);
-  return createKeyIn(db, account.id, options, now);
+  return inTransaction(db, async (trx) => {
+    if ((await countActiveKeysLocked(trx, account.id)) >= maxActiveKeys)
+      throw new KeyCapError(
+        `this account already has ${maxActiveKeys} active keys, the most it may hold; revoke one first`,
+      );
+    return createKeyIn(trx, account.id, options, now);
+  });
 }
 
 export async function keysOf(db: Kysely<Database>, idOrEmail: string) {

@@ -32,6 +32,7 @@ import {
   changePlan,
   createAccount,
   createKey,
+  KeyCapError,
   keysOf,
   looksLikeEmail,
   normalEmail,
@@ -62,6 +63,8 @@ export interface SelfServiceDeps {
    * the browser. Unset, that page does not exist.
    */
   devMailboxToken?: string;
+  /** DCLEDGER_MAX_KEYS_PER_ACCOUNT: active keys an account may hold (default DEFAULT_MAX_KEYS_PER_ACCOUNT). */
+  maxKeysPerAccount?: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -117,6 +120,7 @@ async function asApiError<T>(
   try {
     return await work();
   } catch (error) {
+    if (error instanceof KeyCapError) throw new ApiError('conflict', error.message);
     if (error instanceof AccountError) throw new ApiError(code, error.message);
     throw error;
   }
@@ -408,8 +412,9 @@ export async function createOwnKey(
   accountId: number,
   input: { name?: string; dailyCap?: number },
   now: Date,
+  maxActiveKeys?: number,
 ) {
-  const created = await asApiError(() => createKey(db, String(accountId), input, now));
+  const created = await asApiError(() => createKey(db, String(accountId), input, now, maxActiveKeys));
   await audit(
     db,
     accountId,

@@ -114,7 +114,13 @@ export async function accountsLimit(account: string, limit: string) {
 export async function keysCreate(options: { account: string; name?: string; dailyCap?: string }) {
   const dailyCap = wholeNumber('--daily-cap', options.dailyCap);
   const key = await withDb((db) =>
-    createKey(db, options.account, { name: options.name, dailyCap }, new Date()),
+    createKey(
+      db,
+      options.account,
+      { name: options.name, dailyCap },
+      new Date(),
+      loadConfig().selfService.maxKeysPerAccount,
+    ),
   );
   printJson({ ...key, note: 'The API key is shown only now; only its hash is stored.' });
 }

@@ -159,6 +159,20 @@ describe('dcledger CLI', () => {
     expect((await cli('import', 'trades', junk)).err).toMatch(/unrecognized JSON trade set/);
   });
 
+  it('keys create stops at DCLEDGER_MAX_KEYS_PER_ACCOUNT active keys', async () => {
+    process.env.DCLEDGER_MAX_KEYS_PER_ACCOUNT = '2';
+    try {
+      const created = await cli('accounts', 'create', '--email', 'capped@example.org');
+      expect(created.code).toBe(0);
+      expect((await cli('keys', 'create', '--account', 'capped@example.org')).code).toBe(0);
+      const refused = await cli('keys', 'create', '--account', 'capped@example.org');
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/already has 2 active keys, the most it may hold; revoke one first/);
+    } finally {
+      delete process.env.DCLEDGER_MAX_KEYS_PER_ACCOUNT;
+    }
+  });
+
   const dataDir = inject('dataDir');
   it.skipIf(!dataDir)('imports a real trade set, then re-importing it changes nothing', async () => {
     await cli('import', 'legislators', join(dataDir ?? '', 'congress/legislators'));

@@ -1,7 +1,9 @@
-// `dcledger import legislators|trades`.
+// `dcledger import legislators|trades|bills|fec`. A file that cannot be used is one line on stderr
+// (the file and why); the others are imported, and the command ends non-zero with the count.
 import { loadConfig } from '../config.js';
 import { importBills } from '../ingest/bills/import.js';
-import { FecInputError, importFec } from '../ingest/fec/import.js';
+import { FecInputError, type FecReport, importFec } from '../ingest/fec/import.js';
+import type { FileFailure } from '../ingest/file-failure.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { LegislatorFilesError } from '../ingest/legislators/read.js';
 import { BillFileError } from '../ingest/sources/congress/bill-status.js';
@@ -29,7 +31,10 @@ export async function importLegislatorsCommand(dir: string, options: { json?: bo
       );
     printLine(`FEC candidate ids linked: ${report.fecIds} new or changed`);
   } catch (error) {
-    if (error instanceof LegislatorFilesError) throw new CommandError(error.message);
+    if (error instanceof LegislatorFilesError) {
+      printFailures(error.failed);
+      throw new CommandError(error.message);
+    }
     throw error;
   } finally {
     await store.close();
@@ -42,8 +47,9 @@ export async function importTradesCommand(path: string, options: { json?: boolea
   try {
     const report = await importTradeSets(store.db, path, { progress: progress.update });
     progress.stop();
-    if (options.json) return printJson(report);
-    printImportReport(report);
+    if (options.json) printJson(report);
+    else printImportReport(report);
+    failIfAny(report.failed, report.files.length + report.failed.length);
   } catch (error) {
     progress.stop();
     if (error instanceof ImportInputError || error instanceof TradeSetFormatError)
@@ -58,6 +64,11 @@ function printImportReport(report: ImportReport): void {
   const formats = [...new Set(report.files.map((file) => file.format))].join(', ');
   const { totals } = report;
   printLine(`${report.files.length} file(s) (${formats}): ${totals.rows} rows`);
+  const empty = report.files.filter((file) => file.rows === 0).map((file) => file.file);
+  if (empty.length > 0)
+    printLine(
+      `files that list no trade: ${empty.length} (${empty.slice(0, 10).join(', ')}${empty.length > 10 ? ', …' : ''})`,
+    );
   printLine(`imported ${totals.imported} new trades, merged ${totals.merged}, unchanged ${totals.unchanged}`);
   const reasons = new Map<string, number>();
   let filings = 0;
@@ -99,11 +110,15 @@ export async function importBillsCommand(path: string, options: { json?: boolean
   const store = await openMigratedStore(loadConfig().database);
   try {
     const report = await importBills(store.db, path);
-    if (options.json) return printJson(report);
-    printLine(
-      `${report.files} file(s): ${report.bills} bills, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged`,
-    );
-    for (const skipped of report.skipped) printLine(`  skipped ${skipped.reason}`);
+    if (options.json) printJson(report);
+    else {
+      printLine(
+        `${report.files} file(s): ${report.bills} bills, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged`,
+      );
+      for (const skipped of report.skipped) printLine(`  skipped ${skipped.file}: ${skipped.reason}`);
+      if (report.empty.length > 0) printLine(`files that list no bill: ${report.empty.join(', ')}`);
+    }
+    failIfAny(report.failed, report.files);
   } catch (error) {
     if (error instanceof BillFileError) throw new CommandError(error.message);
     throw error;
@@ -120,7 +135,11 @@ export async function importFecCommand(dir: string, options: { json?: boolean })
       progress: (done, total) => progress.update(done, total),
     });
     progress.stop();
-    if (options.json) return printJson(report);
+    if (options.json) {
+      printJson(report);
+      failIfAny(report.failed, fecFileCount(report));
+      return;
+    }
     for (const file of report.files) {
       const skipped = Object.values(file.skipped).reduce((a, b) => a + b, 0);
       printLine(`${file.file} (${file.kind}): ${file.rows} rows, ${skipped} skipped`);
@@ -135,6 +154,7 @@ export async function importFecCommand(dir: string, options: { json?: boolean })
     printLine(`employers matched to no company: ${report.unmatchedEmployerCount} (largest first):`);
     for (const employer of report.unmatchedEmployers)
       printLine(`  ${employer.amount.toFixed(2)}\t${employer.name}`);
+    failIfAny(report.failed, fecFileCount(report));
   } catch (error) {
     progress.stop();
     if (error instanceof FecInputError) throw new CommandError(error.message);
@@ -142,4 +162,22 @@ export async function importFecCommand(dir: string, options: { json?: boolean })
   } finally {
     await store.close();
   }
+}
+
+/** One line per file that could not be used, on stderr, whatever the output format. */
+function printFailures(failed: readonly FileFailure[]): void {
+  for (const failure of failed) process.stderr.write(`dcledger: ${failure.file}: ${failure.reason}\n`);
+}
+
+/** After the report: the failed files, one line each, and a non-zero exit with their count. */
+function failIfAny(failed: readonly FileFailure[], total: number): void {
+  if (failed.length === 0) return;
+  printFailures(failed);
+  throw new CommandError(`${failed.length} of ${total} file(s) failed; the others were imported`);
+}
+
+/** Files read plus those that failed before a report of their own (a file read to no row has both). */
+function fecFileCount(report: FecReport): number {
+  return new Set([...report.files.map((file) => file.file), ...report.failed.map((failure) => failure.file)])
+    .size;
 }

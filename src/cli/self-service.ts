@@ -99,6 +99,7 @@ export function selfServiceFromConfig(
     ingestIntervalMinutes: config.ingest.intervalMinutes > 0 ? config.ingest.intervalMinutes : undefined,
     // A new secret each start: the mailbox page lives as long as this process.
     devMailboxToken: settings.smtpUrl || !withMailbox ? undefined : randomToken(24),
+    maxKeysPerAccount: settings.maxKeysPerAccount,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   storedBillIds,
 } from '../../storage/repositories/bills.js';
 import type { Database } from '../../storage/schema.js';
+import { type FileFailure, fileFailure } from '../file-failure.js';
 import {
   type BillDetail,
   BillFileError,
@@ -23,7 +24,12 @@ export interface BillsReport {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Documents of a kind this import does not store (a bill's titles, text, summaries...). */
   skipped: { file: string; reason: string }[];
+  /** Files that are malformed or yielded no bill, with why: the run went on without them. */
+  failed: FileFailure[];
+  /** Well-formed files that list no bill (an empty page of a list): said so, not a failure. */
+  empty: string[];
 }
 
 export async function importBills(
@@ -39,18 +45,27 @@ export async function importBills(
         .map((name) => join(path, name))
     : [path];
   const skipped: BillsReport['skipped'] = [];
+  const failed: BillsReport['failed'] = [];
+  const empty: string[] = [];
   const details = new Map<string, BillDetail>();
   for (const file of files) {
+    const name = basename(file);
+    let read: BillDetail[];
     try {
-      for (const detail of readBillDetails(basename(file), readFileSync(file, 'utf8'))) {
-        // Several files may describe one bill (the bill and its sub-resources): later parts fill gaps.
-        const known = details.get(detail.id);
-        details.set(detail.id, known ? mergeBillDetails(known, detail) : detail);
-      }
+      read = readBillDetails(name, readFileSync(file, 'utf8'));
     } catch (error) {
-      // A directory of API answers also holds titles, text, summaries...: say so and go on.
-      if (error instanceof BillFileError) skipped.push({ file: basename(file), reason: error.message });
-      else throw error;
+      // One bad file never stops the others: a directory of API answers also holds titles, text,
+      // summaries... (skipped), and a malformed or unreadable file is a failure named with its reason.
+      const failure = fileFailure(name, error);
+      if (error instanceof BillFileError && error.notABillDocument) skipped.push(failure);
+      else failed.push(failure);
+      continue;
+    }
+    if (read.length === 0) empty.push(name);
+    for (const detail of read) {
+      // Several files may describe one bill (the bill and its sub-resources): later parts fill gaps.
+      const known = details.get(detail.id);
+      details.set(detail.id, known ? mergeBillDetails(known, detail) : detail);
     }
   }
   return db.transaction().execute(async (trx) => {
@@ -64,6 +79,8 @@ export async function importBills(
       updated: saved.updated.length,
       unchanged: saved.unchanged.length,
       skipped,
+      failed,
+      empty,
     };
   });
 }

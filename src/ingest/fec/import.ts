@@ -28,6 +28,7 @@ import type {
   FecEmployerTotalsTable,
   FecLinkagesTable,
 } from '../../storage/schema.js';
+import { type FileFailure, fileFailure } from '../file-failure.js';
 import {
   FEC_COLUMNS,
   FEC_HEADER_FILES,
@@ -59,6 +60,8 @@ export interface FecReport {
   saved: Partial<Record<FecFileKind, SyncCounts>>;
   /** Files in the directory that are not bulk files this import reads, with why. */
   ignored: { file: string; reason: string }[];
+  /** Bulk files that could not be read or held no usable row, with why: the run went on without them. */
+  failed: FileFailure[];
   totals: SyncCounts & { rows: number; skipped: number };
   /** Candidates whose FEC id congress-legislators lists for a member. */
   candidatesLinkedToMembers: number;
@@ -154,6 +157,7 @@ export async function importFec(
     files: [],
     saved: {},
     ignored,
+    failed: [],
     totals: { ...NO_CHANGES, rows: 0, skipped: 0 },
     candidatesLinkedToMembers: 0,
     unmatchedEmployers: [],
@@ -166,10 +170,27 @@ export async function importFec(
   for (const kind of ORDER) {
     const pending = emptyPending();
     for (const file of files.filter((f) => f.kind === kind)) {
-      const fileReport = await readFile(db, file, pending, employers);
+      let fileReport: FecFileReport;
+      try {
+        fileReport = await readFile(db, file, pending, employers);
+      } catch (error) {
+        report.failed.push(fileFailure(file.origin, error));
+        // Sums of a file cut short are never saved as that file's (nor added to the next one's).
+        pending.sums.clear();
+        done += 1;
+        options.progress?.(done, files.length, file.origin);
+        continue;
+      }
       report.files.push(fileReport);
       report.totals.rows += fileReport.rows;
-      report.totals.skipped += Object.values(fileReport.skipped).reduce((a, b) => a + b, 0);
+      const skipped = Object.values(fileReport.skipped).reduce((a, b) => a + b, 0);
+      report.totals.skipped += skipped;
+      // Lines that all miss the layout are a malformed file; an empty file is listed with 0 rows.
+      if (fileReport.rows > 0 && fileReport.rows === skipped)
+        report.failed.push({
+          file: file.origin,
+          reason: `yielded nothing: ${fileReport.rows} line(s), none a usable ${file.kind} row`,
+        });
       if (kind === 'individual_contributions') {
         const saved = await db
           .transaction()

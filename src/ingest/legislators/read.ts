@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
 import type { CommitteeRecord, MembershipRecord, PoliticianTerm } from '../../domain/politicians.js';
+import { type FileFailure, firstLine } from '../file-failure.js';
 
 export interface PersonRecord {
   bioguide: string;
@@ -40,7 +41,15 @@ export interface LegislatorFiles {
   read: string[];
 }
 
-export class LegislatorFilesError extends Error {}
+export class LegislatorFilesError extends Error {
+  constructor(
+    message: string,
+    /** Every file that could not be used, with why (all of them, not only the first). */
+    readonly failed: FileFailure[] = [],
+  ) {
+    super(message);
+  }
+}
 
 type Obj = Record<string, unknown>;
 
@@ -54,59 +63,104 @@ function text(value: unknown): string | null {
   return s === '' ? null : s;
 }
 
-function readStructured(dir: string, base: string, read: string[]): unknown {
+/** The files read and the ones that failed, so that one run reports every bad file. */
+interface Reading {
+  read: string[];
+  failed: FileFailure[];
+}
+
+function readStructured(dir: string, base: string, reading: Reading): unknown {
   for (const extension of ['json', 'yaml']) {
-    const path = join(dir, `${base}.${extension}`);
+    const file = `${base}.${extension}`;
+    const path = join(dir, file);
     if (!existsSync(path)) continue;
-    read.push(`${base}.${extension}`);
-    const content = readFileSync(path, 'utf8');
+    reading.read.push(file);
     try {
-      return extension === 'json' ? JSON.parse(content) : parseYaml(content, { maxAliasCount: -1 });
+      const content = readFileSync(path, 'utf8');
+      const data = extension === 'json' ? JSON.parse(content) : parseYaml(content, { maxAliasCount: -1 });
+      if (!Array.isArray(data) && (typeof data !== 'object' || data === null))
+        reading.failed.push({ file, reason: 'yielded nothing: neither a list nor a mapping' });
+      return data;
     } catch (error) {
-      throw new LegislatorFilesError(`${base}.${extension}: cannot be parsed (${(error as Error).message})`);
+      reading.failed.push({ file, reason: `cannot be parsed (${firstLine(error)})` });
+      return undefined;
     }
   }
   return undefined;
 }
 
+/** People read from a file; a file that holds none is a failure, not an empty roster. */
+function peopleOf(
+  data: unknown,
+  current: boolean,
+  file: string | undefined,
+  reading: Reading,
+): PersonRecord[] {
+  if (data === undefined || !file) return [];
+  const people = (Array.isArray(data) ? data : []).flatMap((entry) => {
+    const person = personFromStructured(entry, current);
+    return person ? [person] : [];
+  });
+  if (people.length === 0 && !reading.failed.some((failure) => failure.file === file))
+    reading.failed.push({ file, reason: 'yielded no legislator' });
+  return people;
+}
+
 export function readLegislatorFiles(dir: string): LegislatorFiles {
   if (!existsSync(dir)) throw new LegislatorFilesError(`directory not found: ${dir}`);
-  const read: string[] = [];
+  const reading: Reading = { read: [], failed: [] };
+  const { read } = reading;
   const people = new Map<string, PersonRecord>();
+  const last = () => read[read.length - 1];
 
-  const current = readStructured(dir, 'legislators-current', read);
-  for (const entry of Array.isArray(current) ? current : []) {
-    const person = personFromStructured(entry, true);
-    if (person) people.set(person.bioguide, person);
-  }
+  const current = readStructured(dir, 'legislators-current', reading);
+  for (const person of peopleOf(current, true, last(), reading)) people.set(person.bioguide, person);
 
   const historicalCsv = join(dir, 'legislators-historical.csv');
   if (existsSync(historicalCsv)) {
-    read.push('legislators-historical.csv');
-    const rows = parseCsv(readFileSync(historicalCsv, 'utf8'), {
-      columns: true,
-      skip_empty_lines: true,
-      bom: true,
-    });
-    for (const row of rows as Obj[]) {
+    const file = 'legislators-historical.csv';
+    read.push(file);
+    let rows: Obj[] = [];
+    try {
+      rows = parseCsv(readFileSync(historicalCsv, 'utf8'), {
+        columns: true,
+        skip_empty_lines: true,
+        bom: true,
+      });
+    } catch (error) {
+      reading.failed.push({ file, reason: `cannot be parsed (${firstLine(error)})` });
+    }
+    let found = 0;
+    for (const row of rows) {
       const person = personFromCsv(row);
-      if (person && !people.has(person.bioguide)) people.set(person.bioguide, person);
+      if (!person) continue;
+      found += 1;
+      if (!people.has(person.bioguide)) people.set(person.bioguide, person);
     }
+    if (found === 0 && !reading.failed.some((failure) => failure.file === file))
+      reading.failed.push({ file, reason: 'yielded no legislator' });
   } else {
-    const historical = readStructured(dir, 'legislators-historical', read);
-    for (const entry of Array.isArray(historical) ? historical : []) {
-      const person = personFromStructured(entry, false);
-      if (person && !people.has(person.bioguide)) people.set(person.bioguide, person);
-    }
+    const historical = readStructured(dir, 'legislators-historical', reading);
+    for (const person of peopleOf(historical, false, last(), reading))
+      if (!people.has(person.bioguide)) people.set(person.bioguide, person);
   }
 
-  const executive = readStructured(dir, 'executive', read);
-  for (const entry of Array.isArray(executive) ? executive : []) {
-    const person = personFromStructured(entry, false);
-    if (!person) continue;
+  const executive = readStructured(dir, 'executive', reading);
+  for (const person of peopleOf(executive, false, last(), reading)) {
     const known = people.get(person.bioguide);
     if (known) known.terms.push(...person.terms);
     else people.set(person.bioguide, person);
+  }
+
+  const committees = readCommittees(readStructured(dir, 'committees-current', reading));
+  const memberships = readMemberships(readStructured(dir, 'committee-membership-current', reading));
+  // The files are one set (committees and seats name the people of the others): a bad file writes
+  // nothing, after every file was checked so that one run names them all.
+  if (reading.failed.length > 0) {
+    throw new LegislatorFilesError(
+      `${reading.failed.length} of ${read.length} file(s) in ${dir} could not be used; nothing was imported`,
+      reading.failed,
+    );
   }
 
   if (people.size === 0) {
@@ -115,8 +169,6 @@ export function readLegislatorFiles(dir: string): LegislatorFiles {
     );
   }
 
-  const committees = readCommittees(readStructured(dir, 'committees-current', read));
-  const memberships = readMemberships(readStructured(dir, 'committee-membership-current', read));
   return { people: [...people.values()], committees, memberships, read };
 }
 

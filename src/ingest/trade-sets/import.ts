@@ -25,9 +25,10 @@ import {
   twinContentKey,
 } from '../../storage/repositories/trade-writes.js';
 import type { Database, NewTrade, TradeRow } from '../../storage/schema.js';
+import { type FileFailure, fileFailure } from '../file-failure.js';
 import { FilerResolver, identityMatchOf } from '../filers.js';
 import { type NormalizedTrade, normalizeRow } from './normalize-row.js';
-import { readTradeSet, type Source, type TradeSetFormat, type TradeSetRow } from './read.js';
+import { readTradeSet, type Source, type TradeSet, type TradeSetFormat, type TradeSetRow } from './read.js';
 
 export type ImportProgress = (done: number, total: number) => void;
 
@@ -48,6 +49,8 @@ export interface FileReport {
 
 export interface ImportReport {
   files: FileReport[];
+  /** Files that are malformed or hold no trade, with why: the run went on without them. */
+  failed: FileFailure[];
   totals: { rows: number; imported: number; merged: number; unchanged: number; skipped: number };
   /** What the quality pass filled and flagged after the import (docs/data-quality.md). */
   quality: QualityRefresh;
@@ -77,6 +80,7 @@ export async function importTradeSets(
   const now = options.now ?? new Date();
   const files = tradeSetFiles(path);
   const reports: FileReport[] = [];
+  const failed: FileFailure[] = [];
   // One transaction for the whole run: a directory of files lands completely or not at all, and
   // the roster and known identities are loaded once.
   await db.transaction().execute(async (trx) => {
@@ -92,7 +96,10 @@ export async function importTradeSets(
     };
     let done = 0;
     for (const file of files) {
-      reports.push(await importFile(session, file, files.length === 1 ? options.progress : undefined));
+      const set = readSet(file);
+      if ('reason' in set) failed.push(set);
+      else
+        reports.push(await importFile(session, file, set, files.length === 1 ? options.progress : undefined));
       done += 1;
       if (files.length > 1) options.progress?.(done, files.length);
     }
@@ -110,7 +117,23 @@ export async function importTradeSets(
     totals.unchanged += report.unchanged;
     totals.skipped += Object.values(report.skipped).reduce((sum, n) => sum + n, 0);
   }
-  return { files: reports, totals, quality: refresh };
+  return { files: reports, failed, totals, quality: refresh };
+}
+
+/**
+ * A file's trade set, or why it cannot be used (one bad file never stops the others). A well-formed
+ * set with no row (the Senate's per-day files include empty lists) is imported as a file of 0 rows
+ * and listed as such, not a failure.
+ */
+function readSet(file: string): TradeSet | FileFailure {
+  const name = basename(file);
+  let set: TradeSet;
+  try {
+    set = readTradeSet(name, readFileSync(file, 'utf8'));
+  } catch (error) {
+    return fileFailure(name, error);
+  }
+  return set;
 }
 
 interface ImportSession {
@@ -136,9 +159,9 @@ interface PreparedRow {
 async function importFile(
   session: ImportSession,
   file: string,
+  set: TradeSet,
   progress?: ImportProgress,
 ): Promise<FileReport> {
-  const set = readTradeSet(basename(file), readFileSync(file, 'utf8'));
   const origin = set.format;
   const report: FileReport = {
     file: basename(file),

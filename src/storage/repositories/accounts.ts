@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { compiledOnce } from '../compiled-queries.js';
-import { chainsWritesInOneStatement, isSqlite } from '../dialect.js';
+import { chainsWritesInOneStatement, isSqlite, lockingSelected } from '../dialect.js';
 import type { LedgerKind } from '../ledger-kinds.js';
 import type { Database, RequestLogTable } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
@@ -243,6 +243,21 @@ export async function findKeyByHash(
     keyByHashQuery(db, param('hash'), param('since')),
   );
   return query.get({ hash, since: topupsSince }) as KeyWithAccount | undefined;
+}
+
+/**
+ * The account's active keys, counted with the account row locked until the transaction ends, so two
+ * key creations at once cannot both pass a cap (PostgreSQL; SQLite has one writer at a time).
+ */
+export async function countActiveKeysLocked(db: Kysely<Database>, accountId: number): Promise<number> {
+  await lockingSelected(db, db.selectFrom('accounts').select('id').where('id', '=', accountId)).execute();
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findKey(db: Kysely<Database>, keyId: number) {

@@ -587,6 +587,49 @@ describe('account API', () => {
     }
   });
 
+  it('refuses a key past the cap of active keys with 409, on the API and the account page; revoking frees a place', async () => {
+    const app = await buildApp({
+      db: ctx.store.db,
+      dialect: ctx.store.dialect,
+      clock: () => ctx.clock.now,
+      webhooks: ctx.webhooks,
+      selfService: {
+        mailer: outboxMailer(ctx.store.db, () => ctx.clock.now),
+        payments: manualProvider,
+        throttle: new MemoryRateLimitStore(),
+        maxKeysPerAccount: 3,
+      },
+    });
+    try {
+      // Sign-up gives the first key; two more reach the cap.
+      const { browser } = await signUp(app, ctx.store.db, 'capped@example.org');
+      for (const name of ['second', 'third'])
+        expect((await call(app, browser, 'POST', '/account/keys', { name })).status).toBe(201);
+      const refused = await call(app, browser, 'POST', '/account/keys', { name: 'fourth' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'conflict' });
+      expect(refused.body.detail).toMatch(/already has 3 active keys, the most it may hold/);
+      const form = await app.inject({
+        method: 'POST',
+        url: '/ui/keys',
+        remoteAddress: browser.ip,
+        headers: { cookie: cookieHeader(browser.jar), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: browser.csrf, name: 'fourth' }).toString(),
+      });
+      expect(form.statusCode).toBe(409);
+      expect(form.body).toContain('already has 3 active keys');
+      const keys = (await call(app, browser, 'GET', '/account/keys')).body.keys as unknown as Array<{
+        key_id: number;
+      }>;
+      expect(keys).toHaveLength(3);
+      const first = keys[0]?.key_id;
+      expect((await call(app, browser, 'POST', `/account/keys/${first}/revoke`)).status).toBe(200);
+      expect((await call(app, browser, 'POST', '/account/keys', { name: 'fourth' })).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('points mailed links at the listening address, or at DCLEDGER_PUBLIC_URL when set', async () => {
     for (const publicUrl of [undefined, 'https://dcledger.example.org/']) {
       const app = await buildApp({

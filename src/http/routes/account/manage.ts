@@ -95,7 +95,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
             _csrf: CsrfField,
           }),
         ),
-        response: { 201: documented(CreatedKey, KEY_EXAMPLE), ...posted, ...errorResponses(422) },
+        response: { 201: documented(CreatedKey, KEY_EXAMPLE), ...posted, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) => {
@@ -106,6 +106,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         session.accountId,
         { name: body.name?.trim() || undefined, dailyCap: body.daily_cap },
         deps.clock(),
+        deps.selfService?.maxKeysPerAccount,
       );
       reply.code(201);
       return created;

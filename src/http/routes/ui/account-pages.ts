@@ -88,6 +88,7 @@ ${scrollTable(
             dailyCap: cap === '' ? undefined : Number(cap),
           },
           deps.clock(),
+          self.maxKeysPerAccount,
         );
         return renderPage(
           reply,

@@ -1,7 +1,7 @@
 // Bills from the congress.gov API v3 (JSON: one `bill`, a `bills` list, or one of a bill's
 // sub-resources: actions, committees, cosponsors, subjects, relatedbills) and from GovInfo
 // BILLSTATUS XML. Pure: text in, records out.
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export interface BillRecord {
   /** "hr21-117": lower-case type, number, congress. */
@@ -83,7 +83,15 @@ export interface BillDetail {
   recordedVotes: RecordedVote[] | null;
 }
 
-export class BillFileError extends Error {}
+export class BillFileError extends Error {
+  constructor(
+    message: string,
+    /** A well-formed document of a kind this reader does not store (a bill's titles, text...): not a failure. */
+    readonly notABillDocument = false,
+  ) {
+    super(message);
+  }
+}
 
 type Obj = Record<string, unknown>;
 
@@ -348,6 +356,7 @@ function subResource(data: Obj, fileName: string): BillDetail | null {
   else
     throw new BillFileError(
       `${fileName}: a congress.gov answer about a bill that carries none of its records`,
+      true,
     );
   return detail;
 }
@@ -378,11 +387,23 @@ export function readBillDetails(fileName: string, content: string): BillDetail[]
     return [part];
   }
   if (trimmed.startsWith('<')) {
-    const parsed = obj(new XMLParser({ ignoreAttributes: true, parseTagValue: false }).parse(trimmed));
+    // The parser is lenient: a truncated file would parse into a bill missing its tail, so check first.
+    const valid = XMLValidator.validate(trimmed);
+    if (valid !== true)
+      throw new BillFileError(`${fileName}: not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
+    let parsed: Obj;
+    try {
+      parsed = obj(new XMLParser({ ignoreAttributes: true, parseTagValue: false }).parse(trimmed));
+    } catch (error) {
+      // A DOCTYPE the parser refuses (external entities, malformed declarations) lands here.
+      throw new BillFileError(`${fileName}: unreadable XML (${(error as Error).message})`);
+    }
     const bill = obj(obj(parsed.billStatus).bill);
     if (Object.keys(bill).length === 0) throw new BillFileError(`${fileName}: not a BILLSTATUS document`);
     const found = fullDetail(bill, true);
-    return found ? [found] : [];
+    if (!found)
+      throw new BillFileError(`${fileName}: a BILLSTATUS bill without its number, type or congress`);
+    return [found];
   }
   throw new BillFileError(`${fileName}: neither JSON nor XML`);
 }
