@@ -118,6 +118,38 @@ export async function markDocumentDetected(
     .execute();
 }
 
+/**
+ * Ends a document's processing: stored (the run goes on past it), with no pending amendment and,
+ * unless `fields` says otherwise, no error and no size refusal.
+ */
+async function setDocumentStored(
+  db: Kysely<Database>,
+  source: string,
+  sourceDocId: string,
+  fields: {
+    pending_amendment?: string | null;
+    last_error?: string;
+    refused_limit_bytes?: number;
+    filing_id?: number;
+  },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('ingest_documents')
+    .set({
+      status: 'stored',
+      pending_amendment: null,
+      last_error: null,
+      refused_limit_bytes: null,
+      ...fields,
+      stored_at: now,
+      updated_at: now,
+    })
+    .where('source', '=', source)
+    .where('source_doc_id', '=', sourceDocId)
+    .execute();
+}
+
 export async function markDocumentStored(
   db: Kysely<Database>,
   source: string,
@@ -125,19 +157,8 @@ export async function markDocumentStored(
   pendingAmendment: unknown,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('ingest_documents')
-    .set({
-      status: 'stored',
-      pending_amendment: pendingAmendment === null ? null : JSON.stringify(pendingAmendment),
-      last_error: null,
-      refused_limit_bytes: null,
-      stored_at: now,
-      updated_at: now,
-    })
-    .where('source', '=', source)
-    .where('source_doc_id', '=', sourceDocId)
-    .execute();
+  const pending = pendingAmendment === null ? null : JSON.stringify(pendingAmendment);
+  await setDocumentStored(db, source, sourceDocId, { pending_amendment: pending }, now);
 }
 
 /** A document refused for its size: stored (the run goes on) with the limit, read again under a larger one. */
@@ -149,19 +170,13 @@ export async function markDocumentRefused(
   reason: string,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('ingest_documents')
-    .set({
-      status: 'stored',
-      refused_limit_bytes: limitBytes,
-      last_error: reason,
-      pending_amendment: null,
-      stored_at: now,
-      updated_at: now,
-    })
-    .where('source', '=', source)
-    .where('source_doc_id', '=', sourceDocId)
-    .execute();
+  await setDocumentStored(
+    db,
+    source,
+    sourceDocId,
+    { refused_limit_bytes: limitBytes, last_error: reason },
+    now,
+  );
 }
 
 /** The stored document of a source by its id, if any. */
@@ -187,20 +202,7 @@ export async function markDocumentDuplicate(
   filingId: number,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('ingest_documents')
-    .set({
-      status: 'stored',
-      filing_id: filingId,
-      pending_amendment: null,
-      last_error: null,
-      refused_limit_bytes: null,
-      stored_at: now,
-      updated_at: now,
-    })
-    .where('source', '=', source)
-    .where('source_doc_id', '=', sourceDocId)
-    .execute();
+  await setDocumentStored(db, source, sourceDocId, { filing_id: filingId }, now);
 }
 
 export async function markFetchFailed(
