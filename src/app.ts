@@ -13,6 +13,7 @@ import { registerMetering } from './http/plugins/metering.js';
 import { createMetrics, registerRequestMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerPaging } from './http/plugins/paging.js';
+import { registerQueryNames } from './http/plugins/query-names.js';
 import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { accountRoutes } from './http/routes/account/index.js';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerIdempotency(app, deps);
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
+  // After CSV (its `format` parameter is one a list takes): unknown query parameters are a 400.
+  registerQueryNames(app);
   // List answers keep their bodies; paging goes in the Link header (no count query).
   registerPaging(app, deps);
   // After idempotency and CSV (their onSend hooks see the plain answer), before any route.
