@@ -71,6 +71,21 @@ export const TradeSchema = Type.Object(
     superseded_by: Nullable(
       Type.Integer({ description: 'Id of the trade an amendment replaced this one with' }),
     ),
+    // For API consumers syncing and joining: the member's Bioguide id, the House cap-gains box,
+    // the time of the last change.
+    bioguide_id: str(
+      "The member's Bioguide id (e.g. P000197); null for executive-branch filers and unmatched names",
+    ),
+    cap_gains_over_200: Nullable(
+      Type.Boolean({
+        description:
+          'House PTRs: the filer ticked "Cap. Gains > $200?" (true) or left it empty (false); null where the filing or data set does not say (Senate and OGE forms have no such column; House PDFs that draw the box as a picture)',
+      }),
+    ),
+    updated_at: Type.String({
+      description:
+        'When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since',
+    }),
   },
   { description: 'One disclosed transaction' },
 );
@@ -128,6 +143,9 @@ export const TRADE_EXAMPLE: Trade = {
   peer_z_score: null,
   is_ma_affected: 0,
   superseded_by: null,
+  bioguide_id: 'P000197',
+  cap_gains_over_200: null,
+  updated_at: '2025-01-18T06:02:11.412Z',
 };
 
 /**
@@ -136,8 +154,12 @@ export const TRADE_EXAMPLE: Trade = {
  */
 export function toTradeResource(record: TradeRecord, today: string): Trade {
   // `sector` is stored only through domain/sectors.ts (the company directory), so it is a GICS name.
-  const resource = record as TradeRecord & Pick<Trade, 'chamber' | 'days_held' | 'sector'>;
+  const resource = record as Omit<TradeRecord, 'cap_gains_over_200'> &
+    Pick<Trade, 'chamber' | 'days_held' | 'sector' | 'cap_gains_over_200'>;
   resource.chamber = chamberOfSource(record.source) ?? 'House';
   resource.days_held = Math.max(0, daysBetween(record.transaction_date, today));
+  // Stored as 1/0 (SQLite has no boolean type).
+  const capGains = record.cap_gains_over_200 as number | boolean | null;
+  resource.cap_gains_over_200 = capGains === null ? null : Boolean(capGains);
   return resource;
 }

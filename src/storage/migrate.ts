@@ -29,6 +29,7 @@ import * as ops from './migrations/0028-ops.js';
 import * as pgHotPath from './migrations/0029-pg-hot-path.js';
 import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
+import * as tradeSyncFields from './migrations/0055-trade-sync-fields.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0029-pg-hot-path': pgHotPath,
   '0030-endpoint-speed': endpointSpeed,
   '0032-pg-charge-batch': pgChargeBatch,
+  '0055-trade-sync-fields': tradeSyncFields,
 };
 
 export interface MigrationReport {

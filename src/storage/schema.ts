@@ -377,7 +377,10 @@ export interface TradesTable {
   /** 1 while a window waits for prices beyond the latest bar. */
   awaiting_prices: Generated<number>;
   created_at: string;
+  /** Last change to what the trade says (kept by a trigger for writers that do not stamp it). */
   updated_at: string;
+  /** House PTR "Cap. Gains > $200?": 1 ticked, 0 not, null where the filing does not say. */
+  cap_gains_over_200: number | null;
 }
 
 export interface TradeAliasesTable {

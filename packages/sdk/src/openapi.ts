@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * All trades of one member, newest transaction first
-         * @description Includes assets without a ticker ("N/A"). No date window: the whole record, paged.
+         * @description Includes assets without a ticker ("N/A"). No date window: the whole record, paged; `transaction_date_from`/`transaction_date_to` and `updated_since` narrow it.
          */
         get: operations["listPoliticianTrades"];
         put?: never;
@@ -312,7 +312,7 @@ export interface paths {
         };
         /**
          * All members’ trades in one stock
-         * @description The whole record for the ticker (case-insensitive), newest transaction first by default.
+         * @description The whole record for the ticker (case-insensitive), newest transaction first by default; `transaction_date_from`/`transaction_date_to` and `updated_since` narrow it.
          */
         get: operations["listTickerTrades"];
         put?: never;
@@ -1829,6 +1829,12 @@ export interface components {
             is_ma_affected: number;
             /** @description Id of the trade an amendment replaced this one with */
             superseded_by: number | null;
+            /** @description The member's Bioguide id (e.g. P000197); null for executive-branch filers and unmatched names */
+            bioguide_id: string | null;
+            /** @description House PTRs: the filer ticked "Cap. Gains > $200?" (true) or left it empty (false); null where the filing or data set does not say (Senate and OGE forms have no such column; House PDFs that draw the box as a picture) */
+            cap_gains_over_200: boolean | null;
+            /** @description When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since */
+            updated_at: string;
         };
         /** @description Every error answer has this shape */
         Error: {
@@ -1836,7 +1842,7 @@ export interface components {
             detail: string;
             /** @description Quote this when reporting a problem */
             request_id: string;
-            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream, unavailable */
+            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream, unavailable */
             code: string;
         } & {
             [key: string]: unknown;
@@ -2690,7 +2696,7 @@ export interface operations {
             query?: {
                 /** @description Ticker or comma-separated tickers (case-insensitive) */
                 ticker?: string;
-                /** @description Member id or comma-separated ids */
+                /** @description Member id or slug (e.g. 1042 or nancy-pelosi), or a comma-separated list of them; an unknown slug is a 422 */
                 politician_id?: string;
                 /** @description D, R or I; comma-separated for several */
                 party?: string;
@@ -2714,13 +2720,19 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description One of disclosure_date, transaction_date, amount, ticker, politician_name, days_to_disclose, gain_30d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, conviction_score, id (default disclosure_date) */
-                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id";
+                /** @description One of disclosure_date, transaction_date, amount, ticker, politician_name, days_to_disclose, gain_30d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, conviction_score, id, updated_at (default disclosure_date) */
+                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id" | "updated_at";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false */
+                /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false (true with updated_since) */
                 include_superseded?: boolean;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window */
+                transaction_date_from?: string;
+                /** @description Last transaction date (inclusive); same rule as transaction_date_from */
+                transaction_date_to?: string;
+                /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
+                updated_since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -2795,7 +2807,10 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z"
                      *       }
                      *     ]
                      */
@@ -2803,7 +2818,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2845,6 +2860,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2929,7 +2959,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only trades disclosed on or after this date */
                 since?: string;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3007,7 +3037,10 @@ export interface operations {
                      *           "conviction_score": 72,
                      *           "peer_z_score": null,
                      *           "is_ma_affected": 0,
-                     *           "superseded_by": null
+                     *           "superseded_by": null,
+                     *           "bioguide_id": "P000197",
+                     *           "cap_gains_over_200": null,
+                     *           "updated_at": "2025-01-18T06:02:11.412Z"
                      *         }
                      *       ]
                      *     }
@@ -3022,7 +3055,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3064,6 +3097,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3164,6 +3212,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -3180,6 +3230,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3187,9 +3238,10 @@ export interface operations {
                         politicians: components["schemas"]["Politician"][];
                         total: number;
                     };
+                    "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3231,6 +3283,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3388,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoliticianProfile"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3445,6 +3512,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3529,7 +3611,13 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window */
+                transaction_date_from?: string;
+                /** @description Last transaction date (inclusive); same rule as transaction_date_from */
+                transaction_date_to?: string;
+                /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
+                updated_since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3607,7 +3695,10 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z"
                      *       }
                      *     ]
                      */
@@ -3615,7 +3706,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3672,6 +3763,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3763,7 +3869,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3810,7 +3916,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3867,6 +3973,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3948,7 +4069,7 @@ export interface operations {
         parameters: {
             query?: {
                 cycle?: number;
-                /** @description Page size, 1-200 (default 20) */
+                /** @description Page size, 1-1000 (default 20) */
                 limit?: number;
             };
             header?: never;
@@ -4067,7 +4188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4124,6 +4245,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4206,7 +4342,7 @@ export interface operations {
             query?: {
                 /** @description Only open or only closed holdings */
                 status?: "open" | "closed";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -4268,7 +4404,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4325,6 +4461,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4486,7 +4637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4543,6 +4694,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4627,7 +4793,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -4746,6 +4912,9 @@ export interface operations {
                      *           "peer_z_score": null,
                      *           "is_ma_affected": 0,
                      *           "superseded_by": null,
+                     *           "bioguide_id": "P000197",
+                     *           "cap_gains_over_200": null,
+                     *           "updated_at": "2025-01-18T06:02:11.412Z",
                      *           "committees": [
                      *             "HSIF"
                      *           ],
@@ -4907,6 +5076,12 @@ export interface operations {
                             is_ma_affected: number;
                             /** @description Id of the trade an amendment replaced this one with */
                             superseded_by: number | null;
+                            /** @description The member's Bioguide id (e.g. P000197); null for executive-branch filers and unmatched names */
+                            bioguide_id: string | null;
+                            /** @description House PTRs: the filer ticked "Cap. Gains > $200?" (true) or left it empty (false); null where the filing or data set does not say (Senate and OGE forms have no such column; House PDFs that draw the box as a picture) */
+                            cap_gains_over_200: boolean | null;
+                            /** @description When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since */
+                            updated_at: string;
                             committees: string[];
                             link_kinds: ("lobbying" | "contract" | "campaign")[];
                             committees_at_trade: {
@@ -4969,7 +5144,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5026,6 +5201,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5122,13 +5312,13 @@ export interface operations {
                 window_days?: number;
                 /** @description lobbying, contract, campaign; comma-separated (default all) */
                 link_kind?: string;
-                /** @description Only this member (numeric id) */
-                politician_id?: number;
-                /** @description Page size, 1-500 (default 25) */
+                /** @description Only this member: numeric id or slug (e.g. nancy-pelosi); an unknown slug is a 422 */
+                politician_id?: string;
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -5315,7 +5505,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5357,6 +5547,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5760,7 +5965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5817,6 +6022,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5913,11 +6133,11 @@ export interface operations {
                 min_members?: number;
                 /** @description Window length in calendar days (default 7) */
                 window_days?: number;
-                /** @description Page size, 1-200 (default 25) */
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6105,7 +6325,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6147,6 +6367,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6243,15 +6478,15 @@ export interface operations {
                 days_before?: number;
                 /** @description committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both */
                 action_kinds?: string;
-                /** @description Member id or comma-separated ids */
+                /** @description Member id or slug (e.g. 1042 or nancy-pelosi), or a comma-separated list of them; an unknown slug is a 422 */
                 politician_id?: string;
                 /** @description Only trades whose bracket starts at or above this (dollars) */
                 min_amount?: number;
-                /** @description Page size, 1-200 (default 25) */
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6455,7 +6690,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6497,6 +6732,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6583,9 +6833,9 @@ export interface operations {
                 chamber?: string;
                 /** @description buy, sell, exchange, exercise, expired */
                 trade_type?: string;
-                /** @description Page size, 1-100 (default 25) */
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6640,7 +6890,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6682,6 +6932,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6767,14 +7032,20 @@ export interface operations {
                 /** @description house, senate, executive */
                 chamber?: string;
                 /** @description Default transaction_date */
-                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id";
+                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id" | "updated_at";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
                 /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window */
+                transaction_date_from?: string;
+                /** @description Last transaction date (inclusive); same rule as transaction_date_from */
+                transaction_date_to?: string;
+                /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
+                updated_since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6852,7 +7123,10 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z"
                      *       }
                      *     ]
                      */
@@ -6860,7 +7134,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6917,6 +7191,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7050,7 +7339,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7107,6 +7396,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7187,11 +7491,11 @@ export interface operations {
     recentFeed: {
         parameters: {
             query?: {
-                /** @description Page size, 1-100 (default 20) */
+                /** @description Page size, 1-1000 (default 20) */
                 limit?: number;
                 /** @description house, senate, executive */
                 chamber?: string;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -7265,7 +7569,10 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z"
                      *       }
                      *     ]
                      */
@@ -7273,7 +7580,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7315,6 +7622,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7397,9 +7719,9 @@ export interface operations {
             query?: {
                 /** @description Return trades with a larger id */
                 since_id?: number;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -7473,7 +7795,10 @@ export interface operations {
                      *         "conviction_score": 72,
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
-                     *         "superseded_by": null
+                     *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z"
                      *       }
                      *     ]
                      */
@@ -7481,7 +7806,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7523,6 +7848,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7668,7 +8008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7710,6 +8050,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7783,7 +8138,7 @@ export interface operations {
                 mode?: "hybrid" | "lexical" | "vector";
                 /** @description Results, 1-50 (default 10) */
                 limit?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -7918,7 +8273,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7960,6 +8315,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8119,7 +8489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8161,6 +8531,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8253,7 +8638,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -8307,7 +8692,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8364,6 +8749,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8536,7 +8936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8593,6 +8993,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8693,7 +9108,7 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -8767,7 +9182,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8809,6 +9224,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8959,7 +9389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Lobbying"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9016,6 +9446,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9114,7 +9559,7 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -9177,7 +9622,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9219,6 +9664,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9358,7 +9818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Contract"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9415,6 +9875,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9511,7 +9986,7 @@ export interface operations {
                 min_value?: number;
                 /** @description Only lines a member traded the same ticker within ±30 days of (true) or not (false) */
                 has_politician_overlap?: boolean;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
@@ -9519,7 +9994,7 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -9596,7 +10071,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9638,6 +10113,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9791,7 +10281,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsiderTrade"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9848,6 +10338,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9942,7 +10447,7 @@ export interface operations {
                 min_value?: number;
                 /** @description Only lines a member traded the same ticker within ±30 days of (true) or not (false) */
                 has_politician_overlap?: boolean;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
@@ -9950,7 +10455,7 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -10030,7 +10535,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10087,6 +10592,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10179,7 +10699,7 @@ export interface operations {
                 date_from?: string;
                 /** @description Last filed date */
                 date_to?: string;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
@@ -10187,7 +10707,7 @@ export interface operations {
                 sort_by?: "filed_date" | "event_date" | "percent_of_class" | "aggregate_amount" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -10248,7 +10768,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10290,6 +10810,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10427,7 +10962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Whale"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10484,6 +11019,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10580,7 +11130,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -10624,7 +11174,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10666,6 +11216,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10842,7 +11407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bill"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10899,6 +11464,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11037,7 +11617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vote"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11094,6 +11674,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11177,11 +11772,11 @@ export interface operations {
                 chamber?: "House" | "Senate" | "Joint";
                 q?: string;
                 top_level?: boolean;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -11233,7 +11828,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11275,6 +11870,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11499,7 +12109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11556,6 +12166,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11699,7 +12324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11741,6 +12366,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11865,8 +12505,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12235,7 +12885,10 @@ export interface operations {
                      *               "conviction_score": 72,
                      *               "peer_z_score": null,
                      *               "is_ma_affected": 0,
-                     *               "superseded_by": null
+                     *               "superseded_by": null,
+                     *               "bioguide_id": "P000197",
+                     *               "cap_gains_over_200": null,
+                     *               "updated_at": "2025-01-18T06:02:11.412Z"
                      *             }
                      *           }
                      *         },
@@ -12492,8 +13145,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12664,8 +13327,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12689,7 +13362,7 @@ export interface operations {
     listSubscriptions: {
         parameters: {
             query?: {
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -12742,7 +13415,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12784,6 +13457,36 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12912,7 +13615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13083,7 +13786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13267,7 +13970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13448,7 +14151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13585,14 +14288,14 @@ export interface operations {
     deliveryLog: {
         parameters: {
             query?: {
-                /** @description Page size, 1-200 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
                 subscription_id?: number;
                 /** @description pending (queued or awaiting a retry), delivered, failed (retries exhausted or 410), cancelled */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -13693,7 +14396,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13735,6 +14438,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13902,8 +14620,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -13973,7 +14701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14190,7 +14918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14232,6 +14960,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14413,7 +15156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14561,8 +15304,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14612,8 +15365,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14687,8 +15450,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14748,8 +15521,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14809,7 +15592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14923,7 +15706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15017,7 +15800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15115,7 +15898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15193,7 +15976,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15270,7 +16053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15370,7 +16153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15461,7 +16244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15557,7 +16340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15569,6 +16352,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15641,7 +16434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15653,6 +16446,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15717,7 +16520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15807,7 +16610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15926,7 +16729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16037,7 +16840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16162,7 +16965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16281,7 +17084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16409,7 +17212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16421,6 +17224,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16516,7 +17329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16528,6 +17341,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16604,7 +17427,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16616,6 +17439,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16686,7 +17519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16698,6 +17531,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16746,7 +17589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16768,6 +17611,16 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16815,7 +17668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

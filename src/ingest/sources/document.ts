@@ -99,6 +99,11 @@ export interface ParsedTrade {
   subholding_of: string | null;
   /** House "Location" sub-line. */
   location: string | null;
+  /**
+   * House "Cap. Gains > $200?" box: ticked (true) or empty (false) where the text layer carries it;
+   * null or absent where the document does not say (other forms, boxes drawn as pictures).
+   */
+  cap_gains_over_200?: boolean | null;
 }
 
 /** A row the parser saw but could not turn into a trade, with the reason; never dropped silently. */

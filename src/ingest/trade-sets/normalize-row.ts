@@ -25,6 +25,8 @@ export interface NormalizedTrade {
   optionType: string | null;
   strikePrice: number | null;
   optionExpiry: string | null;
+  /** The House cap-gains box as the set gives it (null: not given). */
+  capGainsOver200: boolean | null;
   /** Stable digest of what the row says, used with the report id to identify it. */
   contentDigest: string;
 }
@@ -91,6 +93,7 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     optionType: asset.optionType,
     strikePrice: asset.strikePrice,
     optionExpiry: asset.optionExpiry,
+    capGainsOver200: row.capGainsOver200 ?? null,
     contentDigest: '',
   };
   trade.contentDigest = digest([
