@@ -19,6 +19,7 @@ import { RouteCatalog } from './http/route-catalog.js';
 import { accountRoutes } from './http/routes/account/index.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
 import { billRoutes } from './http/routes/bills/index.js';
+import { bulkRoutes } from './http/routes/bulk/index.js';
 import { chatRoutes } from './http/routes/chat/index.js';
 import { clusterRoutes } from './http/routes/clusters/index.js';
 import { committeeRoutes } from './http/routes/committees/index.js';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);
+  bulkRoutes(app, deps);
   politicianRoutes(app, deps);
   portfolioRoutes(app, deps);
   conflictRoutes(app, deps);

@@ -30,6 +30,7 @@ import * as pgHotPath from './migrations/0029-pg-hot-path.js';
 import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
 import * as tradeSyncFields from './migrations/0055-trade-sync-fields.js';
+import * as bulkExports from './migrations/0056-bulk-exports.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0030-endpoint-speed': endpointSpeed,
   '0032-pg-charge-batch': pgChargeBatch,
   '0055-trade-sync-fields': tradeSyncFields,
+  '0056-bulk-exports': bulkExports,
 };
 
 export interface MigrationReport {

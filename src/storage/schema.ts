@@ -977,6 +977,22 @@ export interface Database {
   search_ivf_centroids: SearchIvfCentroidsTable;
   search_ivf_assignments: SearchIvfAssignmentsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
+  bulk_exports: BulkExportsTable;
+}
+
+/** A bulk download's gzip file, one row per format (migration 0056-bulk-exports). */
+export interface BulkExportsTable {
+  /** trades.csv.gz, trades.ndjson.gz */
+  name: string;
+  content: Uint8Array;
+  /** Strong ETag of the gzip bytes, with its quotes. */
+  etag: string;
+  /** What the trades looked like when it was built (tradeDataVersion); a different one means stale. */
+  data_version: string;
+  rows: number;
+  /** Length of `content`. */
+  bytes: number;
+  generated_at: string;
 }
 
 /** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */

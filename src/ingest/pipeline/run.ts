@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
 import { SOURCE_OF_NAME } from '../../domain/sources.js';
+import { rebuildBulkHistory } from '../../resources/bulk-trades.js';
 import { toFilingResource } from '../../resources/filing.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
@@ -101,6 +102,8 @@ export async function runIngest(db: Kysely<Database>, options: IngestRunOptions)
   await refreshSearchDocuments(db, clock());
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
+  // GET /bulk/trades serves the new history at once instead of building it on the first download.
+  await rebuildBulkHistory(db, clock());
   return { startedAt, finishedAt: clock().toISOString(), sources };
 }
 
