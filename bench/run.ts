@@ -8,6 +8,7 @@ import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
 import { runHttpPgBench } from './http-pg.js';
 import { runLegislationBench } from './legislation.js';
+import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   legislation: runLegislationBench,
   cluster: runClusterBench,
   search: runSearchBench,
+  prices: runPricesBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');

@@ -1,14 +1,23 @@
-// Webhook receivers for the fan-out benchmark, alone in their process: `webhook-receivers.ts <count> <secret>`.
-// Each checks the signature of every delivery and remembers (receiver, event id, delivery id);
-// on SIGTERM it prints what it saw and exits.
+// Webhook receivers for the webhook benchmarks, alone in their process:
+// `webhook-receivers.ts <count> <secret> [--delay=MS] [--slow]`.
+// Each checks the signature of every delivery and remembers (receiver, event id, delivery id),
+// answering after MS milliseconds (default at once); on SIGTERM it prints what it saw and exits.
+// With --slow, one more receiver (the last port) answers its first 50 deliveries never and the
+// rest with a 200 whose body trickles a byte a second and never ends.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const [countText, secret] = process.argv.slice(2);
+const positional = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--'));
+const [countText, secret] = positional;
 const count = Number(countText);
+const delayMs = Number(
+  /^--delay=(\d+)$/.exec(flags.find((flag) => flag.startsWith('--delay=')) ?? '')?.[1] ?? 0,
+);
+const slow = flags.includes('--slow');
 if (!Number.isInteger(count) || count < 1 || !secret)
-  throw new Error('usage: webhook-receivers.ts <count> <secret>');
+  throw new Error('usage: webhook-receivers.ts <count> <secret> [--delay=MS] [--slow]');
 
 let received = 0;
 let badSignatures = 0;
@@ -41,10 +50,28 @@ for (let index = 0; index < count; index++) {
       const ids = deliveries.get(key) ?? new Set<string>();
       ids.add(String(request.headers['x-dcledger-delivery']));
       deliveries.set(key, ids);
-      response.writeHead(204).end();
+      if (delayMs > 0) setTimeout(() => response.writeHead(204).end(), delayMs);
+      else response.writeHead(204).end();
     });
   });
   server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ports.push((server.address() as AddressInfo).port);
+}
+if (slow) {
+  let seen = 0;
+  const answering = new Set<ServerResponse>();
+  const server = createServer((request, response) => {
+    request.resume();
+    seen += 1;
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
+    if (seen <= 50) return;
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.flushHeaders();
+    const timer = setInterval(() => response.write('.'), 1000);
+    response.once('close', () => clearInterval(timer));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   ports.push((server.address() as AddressInfo).port);
 }

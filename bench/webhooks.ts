@@ -19,8 +19,9 @@ import { repoRoot } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW } from '../src/test-support/real-data.js';
 import { tradeCreatedEvent } from '../src/webhooks/events.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
+import { ANSWER_BODY_GRACE_MS } from '../src/webhooks/sender.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
-import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { DeliveryWorker, defaultFairnessCaps } from '../src/webhooks/worker.js';
 import { machine } from './report.js';
 
 const EVENTS = 1000;
@@ -38,14 +39,21 @@ interface ReceiverReport {
 
 type Receivers = ChildProcessByStdio<null, Readable, null>;
 
-async function startReceivers(): Promise<{
+async function startReceivers(extra: string[] = []): Promise<{
   child: Receivers;
   ports: number[];
   report: () => Promise<ReceiverReport>;
 }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'bench', 'webhook-receivers.ts'), String(SUBSCRIPTIONS), SECRET],
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'bench', 'webhook-receivers.ts'),
+      String(SUBSCRIPTIONS),
+      SECRET,
+      ...extra,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
@@ -177,7 +185,140 @@ async function runOnce(concurrency: number): Promise<Run> {
   }
 }
 
+// ---- fairness: one slow subscriber among others ----
+
+const FAIR_EVENTS = 100;
+const FAIR_OTHERS = 5;
+const FAIR_DELAY_MS = 200;
+const FAIR_CONCURRENCY = 32;
+const FAIR_TIMEOUT_MS = 15_000;
+
+interface FairRun {
+  label: string;
+  caps: { perSubscription: number; perHost: number };
+  /** Seconds until every delivery to the other subscribers was recorded delivered. */
+  seconds: number;
+  /** Most deliveries to the slow subscriber in flight at once, as the slow receiver saw them. */
+  slowDelivered: number;
+}
+
+/**
+ * 100 events to 5 subscribers whose receivers answer in 200 ms (500 deliveries), alone or beside a
+ * slow subscriber of the same events whose receiver hangs on 50 deliveries and trickles the body of
+ * the other 50; the worker at the default concurrency with the given caps.
+ */
+async function runFairness(
+  label: string,
+  withSlow: boolean,
+  caps: { perSubscription: number; perHost: number },
+): Promise<FairRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-bench-fair-'));
+  const store = openStore({ kind: 'sqlite', file: join(dir, 'bench.db') });
+  const receivers = await startReceivers([`--delay=${FAIR_DELAY_MS}`, ...(withSlow ? ['--slow'] : [])]);
+  const runtime = createWebhookRuntime(
+    { allowCidrs: parseCidrList('127.0.0.1/32'), secretKey: randomBytes(32), timeoutMs: FAIR_TIMEOUT_MS },
+    { connections: FAIR_CONCURRENCY },
+  );
+  let worker: DeliveryWorker | undefined;
+  try {
+    await migrateToLatest(store.db);
+    const account = await createAccount(
+      store.db,
+      { email: 'bench@example.org', plan: 'pro', paid: true },
+      FIXTURE_NOW,
+    );
+    const slowPort = withSlow ? receivers.ports[SUBSCRIPTIONS] : undefined;
+    // The slow subscriber first: its deliveries lead every claim.
+    const ports = [...(slowPort === undefined ? [] : [slowPort]), ...receivers.ports.slice(0, FAIR_OTHERS)];
+    const slowIds: number[] = [];
+    for (const port of ports) {
+      const { id } = await createSubscription(
+        store.db,
+        runtime,
+        { accountId: account.account_id, keyId: account.key.key_id },
+        { alert_type: 'trade.created', webhook_url: `http://127.0.0.1:${port}/hook`, webhook_secret: SECRET },
+        FIXTURE_NOW,
+      );
+      if (port === slowPort) slowIds.push(id);
+    }
+    await store.db.transaction().execute(async (trx) => {
+      for (let id = 1; id <= FAIR_EVENTS; id++)
+        await emitEvent(trx, tradeCreatedEvent({ ...TRADE_EXAMPLE, id }), new Date().toISOString());
+    });
+    worker = new DeliveryWorker({
+      db: store.db,
+      runtime,
+      clock: () => new Date(),
+      log: pino({ level: 'error' }),
+      concurrency: FAIR_CONCURRENCY,
+      leaseMs: FAIR_TIMEOUT_MS + 60_000,
+      pollMs: 50,
+      ...caps,
+    });
+    const others = FAIR_EVENTS * FAIR_OTHERS;
+    const started = performance.now();
+    worker.start();
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      const row = await store.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'delivered')
+        .$if(slowIds.length > 0, (query) => query.where('subscription_id', 'not in', slowIds))
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= others) break;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const slowDelivered = await store.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'delivered')
+      .$if(slowIds.length > 0, (query) => query.where('subscription_id', 'in', slowIds))
+      .$if(slowIds.length === 0, (query) => query.where('id', '<', 0))
+      .executeTakeFirstOrThrow();
+    const report = await receivers.report();
+    if (report.badSignatures > 0) throw new Error('fairness bench: bad signatures');
+    return { label, caps, seconds, slowDelivered: Number(slowDelivered.n) };
+  } finally {
+    // The receivers are gone by now (or go here): what hangs fails at once and stop() returns.
+    receivers.child.kill('SIGTERM');
+    await worker?.stop();
+    await runtime.sender.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function fairnessSection(): Promise<string> {
+  const caps = defaultFairnessCaps(FAIR_CONCURRENCY);
+  const uncapped = { perSubscription: FAIR_CONCURRENCY, perHost: FAIR_CONCURRENCY };
+  process.stdout.write('webhooks: fairness, unloaded...\n');
+  const unloaded = await runFairness('others alone', false, caps);
+  process.stdout.write('webhooks: fairness, beside a slow subscriber, caps off...\n');
+  const uncappedRun = await runFairness('beside the slow subscriber, caps off', true, uncapped);
+  process.stdout.write('webhooks: fairness, beside a slow subscriber, default caps...\n');
+  const loaded = await runFairness('beside the slow subscriber, default caps', true, caps);
+  const row = (run: FairRun) =>
+    `| ${run.label} | ${run.caps.perSubscription} / ${run.caps.perHost} | ${run.seconds.toFixed(2)} | **${(run.seconds / unloaded.seconds).toFixed(2)}×** | ${run.slowDelivered} |`;
+  return `### Fairness: one slow subscriber
+
+Work: ${FAIR_EVENTS} \`trade.created\` events to ${FAIR_OTHERS} subscriptions whose receivers answer after ${FAIR_DELAY_MS} ms
+(${(FAIR_EVENTS * FAIR_OTHERS).toLocaleString('en-US')} deliveries), timed from the worker's start until all of them are recorded delivered;
+alone, then beside a sixth subscription (created first, so its deliveries lead every claim) whose
+receiver never answers its first 50 deliveries and answers the other 50 with a 200 whose body trickles
+a byte a second. Worker: concurrency ${FAIR_CONCURRENCY}, timeout ${FAIR_TIMEOUT_MS / 1000} s (the defaults), SQLite; the
+"caps off" row sets both caps to the concurrency, as the worker was before it had them.
+
+| run | caps per subscription / per host | seconds for the others | × alone | slow subscriber's deliveries recorded delivered |
+|---|---|---|---|---|
+${[unloaded, uncappedRun, loaded].map(row).join('\n')}
+
+The target is at most 1.5× the time alone. A trickling 200 counts as a failed attempt (the answer did not
+arrive whole within ${ANSWER_BODY_GRACE_MS / 1000} s of its status) and is retried, so the slow subscriber's column stays 0.`;
+}
+
 export async function runWebhooksBench(): Promise<string> {
+  const fairness = await fairnessSection();
   const runs: Run[] = [];
   for (const concurrency of CONCURRENCIES) {
     process.stdout.write(
@@ -220,5 +361,7 @@ pace: at 32 in flight and 200 ms per answer, about 160 deliveries per second per
 
 Zero loss is checked, not assumed: every one of the ${expected.toLocaleString('en-US')} (subscription, event) pairs reached
 its receiver with a valid signature and a single delivery id, and the database holds
-${expected.toLocaleString('en-US')} deliveries with status \`delivered\` (the run fails otherwise).`;
+${expected.toLocaleString('en-US')} deliveries with status \`delivered\` (the run fails otherwise).
+
+${fairness}`;
 }

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { MemoryRateLimitStore } from './accounts/rate-limit.js';
 import { RequestLogWriter } from './accounts/request-log.js';
 import { registerCompression, registerEtags } from './http/plugins/conditional.js';
+import { registerContentSecurityPolicy } from './http/plugins/content-security.js';
 import { registerCsv } from './http/plugins/csv.js';
 import { frameworkErrorOptions, registerErrorHandling } from './http/plugins/errors.js';
 import { registerCors, registerSecurityHeaders } from './http/plugins/headers.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerEtags(app);
   await registerCompression(app);
   registerSecurityHeaders(app);
+  registerContentSecurityPolicy(app);
   await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);
 

@@ -11,6 +11,8 @@ describe('webhook settings', () => {
       leaseMs: 75_000,
       pollMs: 1000,
       workerInServe: true,
+      perSubscription: 8,
+      perHost: 16,
     });
   });
 
@@ -34,6 +36,11 @@ describe('webhook settings', () => {
     expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_CONCURRENCY: '0' })).toThrow(ConfigError);
     expect(readWebhookSettings({ DCLEDGER_WEBHOOK_WORKER: 'off' }).workerInServe).toBe(false);
     expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_WORKER: 'maybe' })).toThrow(ConfigError);
+    expect(readWebhookSettings({})).toMatchObject({ concurrency: 32, perSubscription: 8, perHost: 16 });
+    expect(
+      readWebhookSettings({ DCLEDGER_WEBHOOK_CONCURRENCY: '3', DCLEDGER_WEBHOOK_PER_HOST: '2' }),
+    ).toMatchObject({ perSubscription: 1, perHost: 2 });
+    expect(() => readWebhookSettings({ DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: '0' })).toThrow(ConfigError);
   });
 });
 
@@ -166,5 +173,46 @@ describe('trusted proxies (DCLEDGER_TRUST_PROXY)', () => {
   it('refuses anything else, naming the setting', () => {
     for (const bad of ['true', '10.0.0.0/33', 'proxy.example.org', '0', '1.2.3.4/8/1'])
       expect(() => loadConfig({ DCLEDGER_TRUST_PROXY: bad }), bad).toThrow(/DCLEDGER_TRUST_PROXY/);
+  });
+});
+
+describe('price provider settings', () => {
+  it('has no provider and a 01:30 UTC job by default', () => {
+    expect(loadConfig({}).priceProvider).toMatchObject({
+      baseUrl: undefined,
+      tiingoApiKey: undefined,
+      tiingoBaseUrl: 'https://api.tiingo.com',
+      refreshAt: { hour: 1, minute: 30 },
+      refetchDays: 7,
+    });
+  });
+
+  it('reads Stooq, the Tiingo key and base URL, and the time of the job (or off)', () => {
+    const prices = loadConfig({
+      DCLEDGER_PRICE_BASE_URL: 'https://stooq.com/',
+      DCLEDGER_TIINGO_API_KEY: ' key-1 ',
+      DCLEDGER_TIINGO_BASE_URL: 'http://127.0.0.1:8931/',
+      DCLEDGER_PRICE_REFRESH_AT: '23:05',
+    }).priceProvider;
+    expect(prices).toMatchObject({
+      baseUrl: 'https://stooq.com',
+      tiingoApiKey: 'key-1',
+      tiingoBaseUrl: 'http://127.0.0.1:8931',
+      refreshAt: { hour: 23, minute: 5 },
+    });
+    expect(loadConfig({ DCLEDGER_PRICE_REFRESH_AT: 'OFF' }).priceProvider.refreshAt).toBeNull();
+  });
+
+  it('names a bad time of day or URL, without echoing the key', () => {
+    expect(() => loadConfig({ DCLEDGER_PRICE_REFRESH_AT: '25:00' })).toThrow(
+      /DCLEDGER_PRICE_REFRESH_AT .*01:30/,
+    );
+    expect(() => loadConfig({ DCLEDGER_PRICE_REFRESH_AT: 'nightly' })).toThrow(/DCLEDGER_PRICE_REFRESH_AT/);
+    expect(() =>
+      loadConfig({ DCLEDGER_TIINGO_BASE_URL: 'api.tiingo.com', DCLEDGER_TIINGO_API_KEY: 'sekrit' }),
+    ).toThrow(/DCLEDGER_TIINGO_BASE_URL/);
+    expect(() =>
+      loadConfig({ DCLEDGER_TIINGO_BASE_URL: 'api.tiingo.com', DCLEDGER_TIINGO_API_KEY: 'sekrit' }),
+    ).not.toThrow(/sekrit/);
   });
 });

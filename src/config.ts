@@ -169,6 +169,13 @@ export interface WebhookSettings {
   pollMs: number;
   /** DCLEDGER_WEBHOOK_WORKER: `off` keeps `serve` from running the delivery worker (default on). */
   workerInServe: boolean;
+  /**
+   * DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: deliveries of one subscription in flight at once per worker
+   * (default a quarter of the concurrency). DCLEDGER_WEBHOOK_PER_HOST: the same for one receiver
+   * host and port (default half of it). They keep a slow receiver from taking everyone's slots.
+   */
+  perSubscription: number;
+  perHost: number;
 }
 
 export interface PriceProviderConfig {
@@ -182,6 +189,15 @@ export interface PriceProviderConfig {
   minIntervalMs: number;
   /** DCLEDGER_PRICE_REFETCH_DAYS (default 7): a symbol the provider had no data for is asked again after this. */
   refetchDays: number;
+  /** DCLEDGER_TIINGO_API_KEY: turns on Tiingo as the fallback provider (sent in a header, never printed). */
+  tiingoApiKey: string | undefined;
+  /** DCLEDGER_TIINGO_BASE_URL (default https://api.tiingo.com). */
+  tiingoBaseUrl: string;
+  /**
+   * DCLEDGER_PRICE_REFRESH_AT (default 01:30, UTC): when the scheduler role runs the daily price
+   * job; `off` turns the schedule off (`dcledger prices refresh` still runs it by hand).
+   */
+  refreshAt: { hour: number; minute: number } | null;
 }
 
 export type IngestSourceName = SourceName;
@@ -445,7 +461,28 @@ export function readPriceProvider(env: Env): PriceProviderConfig {
     retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
     minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
     refetchDays: readInteger(env, 'DCLEDGER_PRICE_REFETCH_DAYS', 7, 0),
+    tiingoApiKey: env.DCLEDGER_TIINGO_API_KEY?.trim() || undefined,
+    tiingoBaseUrl: readUrl(env, 'DCLEDGER_TIINGO_BASE_URL') ?? 'https://api.tiingo.com',
+    refreshAt: readTimeOfDay(env.DCLEDGER_PRICE_REFRESH_AT, 'DCLEDGER_PRICE_REFRESH_AT', '01:30'),
   };
+}
+
+/** `HH:MM` (UTC, 24-hour) or `off`. */
+function readTimeOfDay(
+  raw: string | undefined,
+  name: string,
+  fallback: string,
+): { hour: number; minute: number } | null {
+  const text = raw?.trim().toLowerCase() || fallback;
+  if (text === 'off') return null;
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+  const hour = Number(match?.[1]);
+  const minute = Number(match?.[2]);
+  if (!match || hour > 23 || minute > 59) {
+    reject(`${name} must be a UTC time of day like 01:30, or off, got "${raw}"`);
+    return readTimeOfDay(undefined, name, fallback);
+  }
+  return { hour, minute };
 }
 
 export function readCluster(env: Env): ClusterSettings {
@@ -474,6 +511,7 @@ export function readCluster(env: Env): ClusterSettings {
 export function readWebhookSettings(env: Env): WebhookSettings {
   const timeoutMs = readInteger(env, 'DCLEDGER_WEBHOOK_TIMEOUT_MS', 15_000, 1);
   const leaseMs = readInteger(env, 'DCLEDGER_WEBHOOK_LEASE_MS', timeoutMs + 60_000, 1);
+  const concurrency = readInteger(env, 'DCLEDGER_WEBHOOK_CONCURRENCY', 32, 1);
   if (leaseMs <= timeoutMs) {
     reject(
       'DCLEDGER_WEBHOOK_LEASE_MS must be longer than DCLEDGER_WEBHOOK_TIMEOUT_MS, or two workers could send the same delivery at once',
@@ -483,11 +521,28 @@ export function readWebhookSettings(env: Env): WebhookSettings {
     allowCidrs: parseCidrList(env.DCLEDGER_WEBHOOK_ALLOW_CIDRS ?? ''),
     secretKey: readSecretKey(env.DCLEDGER_WEBHOOK_SECRET_KEY),
     timeoutMs,
-    concurrency: readInteger(env, 'DCLEDGER_WEBHOOK_CONCURRENCY', 32, 1),
+    concurrency,
     leaseMs,
     pollMs: readInteger(env, 'DCLEDGER_WEBHOOK_POLL_MS', 1000, 1),
     workerInServe: readSwitch('DCLEDGER_WEBHOOK_WORKER', env.DCLEDGER_WEBHOOK_WORKER, true),
+    ...readFairnessCaps(env, concurrency),
   };
+}
+
+function readFairnessCaps(env: Env, concurrency: number): { perSubscription: number; perHost: number } {
+  const perSubscription = readInteger(
+    env,
+    'DCLEDGER_WEBHOOK_PER_SUBSCRIPTION',
+    Math.max(1, Math.floor(concurrency / 4)),
+    1,
+  );
+  const perHost = readInteger(
+    env,
+    'DCLEDGER_WEBHOOK_PER_HOST',
+    Math.max(perSubscription, Math.floor(concurrency / 2)),
+    1,
+  );
+  return { perSubscription, perHost };
 }
 
 /** "10.0.0.0/8, 127.0.0.1/32"; a bare address means that one address. */

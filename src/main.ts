@@ -23,7 +23,12 @@ import {
 } from './cli/import.js';
 import { ingestCommand, replayServerCommand } from './cli/ingest.js';
 import { JOB_STATUS_NAMES, jobsCommand } from './cli/jobs.js';
-import { enrichCommand, importCompaniesCommand, importPricesCommand } from './cli/market.js';
+import {
+  enrichCommand,
+  importCompaniesCommand,
+  importPricesCommand,
+  refreshPricesCommand,
+} from './cli/market.js';
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
@@ -309,9 +314,8 @@ export function buildCli(): Command {
     )
     .action(parseCommand);
 
-  program
-    .command('prices')
-    .description('daily price data')
+  const prices = program.command('prices').description('daily price data');
+  prices
     .command('import')
     .argument(
       '<path>',
@@ -321,6 +325,14 @@ export function buildCli(): Command {
     .option('--json', 'print the report as JSON')
     .description('daily bars and corporate actions; reports bad prints and gaps')
     .action(importPricesCommand);
+  prices
+    .command('refresh')
+    .option('--json', 'print the report as JSON')
+    .option('--no-enrich', 'only fetch; leave the enrichment job queued for a worker')
+    .description(
+      'the daily price job once: new closes of every traded or held symbol from the providers (Stooq, then Tiingo), then enrichment',
+    )
+    .action(refreshPricesCommand);
 
   program
     .command('companies')

@@ -1,13 +1,17 @@
-// `npm run screenshots`: starts the service on a fresh SQLite database, walks the account area
-// in headless Chromium (sign-up through the mailed link, a metered call, usage, credits, webhooks, admin, explorer) and
-// writes one PNG per page into docs/screenshots/.
+// `npm run screenshots`: starts the service on a fresh SQLite database (holding the real data sets
+// of ../shared/data when they are there, for the explorer's charts), walks the account area in
+// headless Chromium (sign-up through the mailed link, a metered call, usage, credits, webhooks,
+// admin, explorer with its charts, terms, API reference) and writes one PNG per page into
+// docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { changePlan } from '../src/accounts/admin.js';
 import { buildApp } from '../src/app.js';
 import { mailTo, setOperator } from '../src/storage/repositories/self-service.js';
 import { chromiumAvailable, launchChromium } from '../src/test-support/browser.js';
-import { openTestStore } from '../src/test-support/database.js';
+import { findDataDir } from '../src/test-support/data-dir.js';
+import { createFixtureStore, openTestStore } from '../src/test-support/database.js';
+import { loadRealData } from '../src/test-support/real-data.js';
 import { TestReceiver, testWebhookRuntime } from '../src/test-support/webhooks.js';
 
 const OUT = join(process.cwd(), 'docs', 'screenshots');
@@ -15,7 +19,14 @@ const OUT = join(process.cwd(), 'docs', 'screenshots');
 async function main(): Promise<void> {
   if (!chromiumAvailable()) throw new Error('/usr/bin/chromium is missing: apt-get install -y chromium');
   mkdirSync(OUT, { recursive: true });
-  const store = await openTestStore();
+  const dataDir = findDataDir();
+  const fixture = dataDir ? await createFixtureStore() : undefined;
+  if (fixture && dataDir) {
+    console.log('loading the real data sets for the explorer (a few minutes)');
+    await loadRealData(fixture.store.db, dataDir);
+    await fixture.store.close();
+  }
+  const store = await openTestStore(fixture?.location);
   const webhooks = testWebhookRuntime();
   const app = await buildApp({ db: store.db, dialect: store.dialect, clock: () => new Date(), webhooks });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,8 +76,33 @@ async function main(): Promise<void> {
     await page.click('button:has-text("Send test")');
     await page.waitForSelector('text=Test delivered');
     await shot('webhooks');
+    await page.addInitScript(`sessionStorage.setItem('dcledger-key', ${JSON.stringify(key)})`);
+    // Playwright's locators, not a string predicate: the pages' CSP refuses string evaluation.
+    const explored = () => page.locator('#explore-status', { hasText: /rows;|Failed|Paste/ }).waitFor();
     await page.goto(`${base}/ui/explore`);
+    await page.fill('#f-member', 'nancy-pelosi');
+    // The explorer's own button: the header's "Sign out" is a submit button too.
+    await page.click('#explore-form button[type=submit]');
+    await explored();
     await shot('explore');
+    for (const [name, path] of [
+      ['explore-ticker', '/ui/explore/ticker?symbol=NVDA'],
+      ['explore-member', '/ui/explore/member?id=nancy-pelosi'],
+      ['explore-leaderboard', '/ui/explore/leaderboard?min_trades=10&sort_by=avg_alpha_90d'],
+    ] as const) {
+      await page.goto(`${base}${path}`);
+      await explored();
+      await shot(name);
+    }
+    await page.goto(`${base}/ui/terms`);
+    await shot('terms');
+    await page.goto(`${base}/docs`);
+    await page.screenshot({ path: join(OUT, 'reference.png') });
+    console.log('docs/screenshots/reference.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/ui/keys`);
+    await shot('keys-390px');
+    await page.setViewportSize({ width: 1200, height: 900 });
     const account = await store.db
       .selectFrom('accounts')
       .select('id')
@@ -83,6 +119,7 @@ async function main(): Promise<void> {
     await app.close();
     await webhooks.sender.close();
     await store.dispose();
+    await fixture?.drop();
   }
 }
 

@@ -152,6 +152,8 @@ export const SESSION_ROUTES: readonly string[] = [
   'POST /account/*',
   'GET /ui*',
   'POST /ui*',
+  // Browsers ask for it on pages that name no icon; it points at /ui/assets/favicon.svg.
+  'GET /favicon.ico',
 ];
 
 export function isSessionRoute(key: string): boolean {

@@ -30,7 +30,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly fallback = new MemoryRateLimitStore();
   private down = false;
   /** Resolves when the first connection is ready (or gave up): the first calls wait for it. */
-  private readonly firstConnection: Promise<void>;
+  private firstConnection: Promise<void> | undefined;
   /** Told once per outage, and once when Redis answers again. */
   onOutage: ((down: boolean, error?: unknown) => void) | undefined;
 
@@ -47,15 +47,6 @@ export class RedisRateLimitStore implements RateLimitStore {
     // ioredis emits connection errors as events; without a listener they would crash the process.
     this.redis.on('error', (error: unknown) => this.markDown(error));
     this.redis.on('ready', () => this.markUp());
-    const waitMs = options.commandTimeoutMs ?? 1000;
-    this.firstConnection = new Promise((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      timer.unref();
-      this.redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   async hit(key: string, now: number, windowMs: number): Promise<RateLimitHit> {
@@ -64,7 +55,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       // Without an offline queue, a command sent while the first connection is still being made
       // would fail: a process's first calls wait (at most the command timeout) for it.
-      await this.firstConnection;
+      await this.connected();
       const count = await this.runHit(`${KEY_PREFIX}${key}:${windowStart}`, windowMs);
       this.markUp();
       return { count, resetAt };
@@ -78,6 +69,26 @@ export class RedisRateLimitStore implements RateLimitStore {
         { 'Retry-After': '5' },
       );
     }
+  }
+
+  /**
+   * The wait starts with the first call, not at construction: a process that is busy starting up
+   * (building routes blocks the event loop) would otherwise see the wait expire before the
+   * connection's own events are even read.
+   */
+  private connected(): Promise<void> {
+    this.firstConnection ??=
+      this.redis.status === 'ready'
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            const timer = setTimeout(resolve, this.options.commandTimeoutMs ?? 1000);
+            timer.unref();
+            this.redis.once('ready', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+    return this.firstConnection;
   }
 
   /** Whether Redis answers a PING (for readiness checks). */

@@ -11,10 +11,11 @@ import { posix } from 'node:path';
 import type { Kysely } from 'kysely';
 import { todayUtc } from '../domain/dates.js';
 import { noMarketFields } from '../domain/market-fields.js';
-import { marketSymbolOf } from '../domain/symbols.js';
 import { BENCHMARK_SYMBOL } from '../market/benchmark.js';
 import { type FetchReport, fetchMissingPrices } from '../market/fetch-prices.js';
 import { isMaAffected } from '../market/ma.js';
+import { PriceChain } from '../market/price-chain.js';
+import { priceableSymbol } from '../market/priced-symbols.js';
 import type { PriceProvider } from '../market/provider.js';
 import { type ResolutionReport, resolveTradeTickers } from '../market/resolve-tickers.js';
 import { TradingCalendar } from '../market/series.js';
@@ -37,7 +38,8 @@ export type EnrichProgress = (phase: string, done: number, total: number) => voi
 export interface EnrichOptions {
   all?: boolean;
   now?: Date;
-  provider?: PriceProvider;
+  /** The price providers asked for symbols without prices, in order (none: nothing is fetched). */
+  providers?: readonly PriceProvider[];
   refetchDays?: number;
   progress?: EnrichProgress;
   /** Aborts the run between phases and batches (a queued job whose lease was lost). */
@@ -54,14 +56,6 @@ export interface EnrichReport {
   signals: { updated: number };
   members: { refreshed: number };
   seconds: Record<string, number>;
-}
-
-/** Asset types priced by their (or their underlying's) shares; bonds and private holdings are not. */
-const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF']);
-
-export function priceableSymbol(ticker: string, assetType: string | null): string | null {
-  if (assetType !== null && !PRICED_ASSET_TYPES.has(assetType)) return null;
-  return marketSymbolOf(ticker)?.symbol ?? null;
 }
 
 const SYMBOLS_PER_BATCH = 50;
@@ -92,21 +86,22 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
 
   const resolution = await timed('resolve', () => resolveTradeTickers(db, { all, now }));
   const marketSymbolsChanged = await timed('symbols', () => assignMarketSymbols(db));
-  const provider = options.provider;
-  const fetch = provider
-    ? await timed('fetch', async () => {
-        const wanted = [
-          ...new Set(
-            (await tradeSymbols(db)).flatMap((row) => (row.market_symbol ? [row.market_symbol] : [])),
-          ),
-        ];
-        return fetchMissingPrices(db, provider, [BENCHMARK_SYMBOL, ...wanted.sort()], {
-          now,
-          refetchDays: options.refetchDays ?? 7,
-          progress: (done, total) => progress('fetch', done, total),
-        });
-      })
-    : null;
+  const providers = options.providers ?? [];
+  const fetch =
+    providers.length > 0
+      ? await timed('fetch', async () => {
+          const wanted = [
+            ...new Set(
+              (await tradeSymbols(db)).flatMap((row) => (row.market_symbol ? [row.market_symbol] : [])),
+            ),
+          ];
+          return fetchMissingPrices(db, new PriceChain(providers), [BENCHMARK_SYMBOL, ...wanted.sort()], {
+            now,
+            refetchDays: options.refetchDays ?? 7,
+            progress: (done, total) => progress('fetch', done, total),
+          });
+        })
+      : null;
 
   const cache = new SymbolDataCache();
   const trades = await timed('compute', async () => {

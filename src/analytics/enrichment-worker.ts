@@ -38,8 +38,8 @@ export interface EnrichmentWorkerOptions {
   maxAttempts: number;
   /** First retry delay; doubled per attempt. */
   retryBaseMs: number;
-  /** The price provider and its settings, the same for every run. */
-  enrichOptions: Pick<EnrichOptions, 'provider' | 'refetchDays'>;
+  /** The price providers and their settings, the same for every run. */
+  enrichOptions: Pick<EnrichOptions, 'providers' | 'refetchDays'>;
   /** Progress of the running job, for a terminal (the job row and the log get it anyway). */
   progress?: EnrichOptions['progress'];
   /** The enrichment itself (tests put a slow or failing one in its place). */

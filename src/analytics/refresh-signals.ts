@@ -3,8 +3,7 @@
 // peer_z_score and conviction_score. Only rows whose values changed are written.
 import type { Kysely } from 'kysely';
 import { underJurisdiction } from '../domain/committee-sectors.js';
-import { marketSymbolOf } from '../domain/symbols.js';
-import { NO_TICKER } from '../domain/ticker.js';
+import { companySymbol } from '../market/priced-symbols.js';
 import { sectorsBySymbol } from '../storage/repositories/companies.js';
 import { committeesByMember, signalRows, writeSignals } from '../storage/repositories/enrichment.js';
 import type { Database } from '../storage/schema.js';
@@ -24,8 +23,7 @@ export async function refreshSignals(
     committeesByMember(db),
   ]);
   const classified = rows.map((row) => {
-    const symbol =
-      row.market_symbol ?? (row.ticker === NO_TICKER ? null : (marketSymbolOf(row.ticker)?.symbol ?? null));
+    const symbol = companySymbol(row.market_symbol, row.ticker);
     const company = symbol === null ? undefined : companies.get(symbol);
     return { row, symbol, sector: company?.sector ?? null, industry: company?.industry ?? null };
   });

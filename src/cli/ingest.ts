@@ -205,7 +205,12 @@ export async function replayServerCommand(options: { dataDir: string; port?: str
   printLine(
     `  House: ${houseDocs} PTR PDFs in the ${[...house.years.keys()].sort().join(', ')} indexes; Senate: ${senate.reports.length} reports; OGE: ${oge.pdfs.size} PDFs at ${OGE_LISTING_PATH}`,
   );
+  const prices = server.prices.counts;
+  printLine(
+    `  Prices: Stooq's daily CSV for ${prices.stooq} symbols at /q/d/l/, Tiingo (answers constructed from the AlphaVantage files) for ${prices.tiingo} at /tiingo/daily/`,
+  );
   printLine(`  try: npx dcledger ingest all --base-url ${url} --since 2016-01-01`);
+  printLine(`       DCLEDGER_PRICE_BASE_URL=${url} npx dcledger prices refresh`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

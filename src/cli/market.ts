@@ -1,9 +1,14 @@
-// `dcledger prices import`, `dcledger companies import`, `dcledger enrich`.
+// `dcledger prices import`, `dcledger prices refresh`, `dcledger companies import`, `dcledger enrich`.
+import { hostname } from 'node:os';
 import type { EnrichReport } from '../analytics/enrich.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { type CompanyImportReport, CompanyInputError, importCompanies } from '../market/import-companies.js';
 import { importPrices, type PriceImportReport, PriceInputError } from '../market/import-prices.js';
+import { providersFromConfig } from '../market/price-chain.js';
 import { PriceFormatError } from '../market/price-files.js';
+import type { PriceRefreshReport } from '../market/price-refresh.js';
+import { PriceJobBusyError, runLeasedPriceRefresh } from '../market/price-schedule.js';
+import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { runEnrichmentJob } from './enrich-job.js';
 import { CommandError, printJson, printLine } from './output.js';
@@ -101,11 +106,21 @@ function printResolution(resolution: EnrichReport['resolution']): void {
 export async function enrichCommand(options: { all?: boolean; json?: boolean }): Promise<void> {
   const config = loadConfig();
   const store = await openMigratedStore(config.database);
+  try {
+    const report = await enrichWithProgress(store, config, options.all ?? false);
+    if (options.json) return printJson(report);
+    printEnrichReport(report);
+  } finally {
+    await store.close();
+  }
+}
+
+/** A queued job run here (or by a worker, when one is running enrichment already), with a bar per phase. */
+async function enrichWithProgress(store: Store, config: Config, full: boolean): Promise<EnrichReport> {
   const bars = new Map<string, ReturnType<typeof progressBar>>();
   try {
-    // A queued job run here (or by a worker, when one is running enrichment already).
-    const report = await runEnrichmentJob(store, config, {
-      full: options.all ?? false,
+    return await runEnrichmentJob(store, config, {
+      full,
       waiting: (jobId) =>
         process.stderr.write(`enrichment job ${jobId} waits for the one another worker is running\n`),
       progress: (phase, done, total) => {
@@ -118,29 +133,99 @@ export async function enrichCommand(options: { all?: boolean; json?: boolean }):
         bar.update(done, total);
       },
     });
-    for (const bar of bars.values()) bar.stop();
-    if (options.json) return printJson(report);
-    printLine(`${report.mode} enrichment as of ${report.today}`);
-    printResolution(report.resolution);
-    if (report.fetch) {
-      printLine(
-        `price provider: asked ${report.fetch.asked}, got ${report.fetch.fetched} (${report.fetch.bars} bars), ` +
-          `${report.fetch.notFound} without data, ${report.fetch.errors.length} failed`,
-      );
-      for (const failure of report.fetch.errors.slice(0, 20))
-        printLine(`  ${failure.symbol}: ${failure.error}`);
-    }
-    printLine(
-      `trades: ${report.trades.computed} computed (${report.trades.withPrices} with prices, ${report.trades.symbols} symbols); ` +
-        `${report.signals.updated} sector/peer/conviction updates; ${report.members.refreshed} members refreshed`,
-    );
-    printLine(
-      `seconds: ${Object.entries(report.seconds)
-        .map(([phase, seconds]) => `${phase} ${seconds}`)
-        .join(', ')}`,
-    );
   } finally {
     for (const bar of bars.values()) bar.stop();
+  }
+}
+
+function printEnrichReport(report: EnrichReport): void {
+  printLine(`${report.mode} enrichment as of ${report.today}`);
+  printResolution(report.resolution);
+  if (report.fetch) {
+    printLine(
+      `price provider: asked ${report.fetch.asked}, got ${report.fetch.fetched} (${report.fetch.bars} bars), ` +
+        `${report.fetch.notFound} without data, ${report.fetch.errors.length} failed`,
+    );
+    for (const failure of report.fetch.errors.slice(0, 20))
+      printLine(`  ${failure.symbol}: ${failure.error}`);
+  }
+  printLine(
+    `trades: ${report.trades.computed} computed (${report.trades.withPrices} with prices, ${report.trades.symbols} symbols); ` +
+      `${report.signals.updated} sector/peer/conviction updates; ${report.members.refreshed} members refreshed`,
+  );
+  printLine(
+    `seconds: ${Object.entries(report.seconds)
+      .map(([phase, seconds]) => `${phase} ${seconds}`)
+      .join(', ')}`,
+  );
+}
+
+/**
+ * `dcledger prices refresh`: the daily price job once, under the same lease as the schedule's
+ * (so never beside a scheduled run), then the enrichment job it queued, run here unless
+ * `--no-enrich`. Exit 1 when every provider failed (the cached closes stay).
+ */
+export async function refreshPricesCommand(options: { json?: boolean; enrich?: boolean }): Promise<void> {
+  const config = loadConfig();
+  const providers = providersFromConfig(config.priceProvider);
+  if (providers.length === 0)
+    throw new CommandError(
+      'no price provider is configured: set DCLEDGER_PRICE_BASE_URL (Stooq) and/or DCLEDGER_TIINGO_API_KEY (Tiingo)',
+    );
+  const store = await openMigratedStore(config.database);
+  const progress = progressBar('prices');
+  try {
+    const { runId, report } = await runLeasedPriceRefresh(store.db, providers, {
+      now: new Date(),
+      refetchDays: config.priceProvider.refetchDays,
+      requestedBy: 'cli',
+      holder: `cli:${hostname()}:${process.pid}`,
+      leaseMs: config.cluster.schedulerLeaseMs,
+      progress: progress.update,
+    });
+    progress.stop();
+    const enrichment = options.enrich === false ? null : await enrichWithProgress(store, config, false);
+    if (options.json) printJson({ run: runId, prices: report, enrichment });
+    else {
+      printPriceRefresh(runId, report);
+      if (enrichment) printEnrichReport(enrichment);
+      else printLine('enrichment job queued for a worker (--no-enrich)');
+    }
+    if (report.status === 'failed')
+      throw new CommandError(
+        'every price provider failed: the cached closes are served until a run succeeds',
+      );
+  } catch (error) {
+    progress.stop();
+    if (error instanceof PriceJobBusyError)
+      throw new CommandError(`${error.message}; try again when it has finished`);
+    throw error;
+  } finally {
     await store.close();
   }
+}
+
+function printPriceRefresh(runId: number, report: PriceRefreshReport): void {
+  const { skipped } = report;
+  printLine(
+    `price refresh (run ${runId}) as of ${report.today}: ${report.candidates} symbols looked after, ${report.asked} asked ` +
+      `(passed over: ${skipped.current} current, ${skipped.unknown} unknown to every provider, ${skipped.dormant} without closes for weeks)`,
+  );
+  printLine(
+    `new closes: ${report.updated} symbols, ${report.bars} bars; ${report.unchanged} nothing new yet; ` +
+      `${report.notFound} not found; ${report.readjusted} histories re-adjusted by the provider and fetched again`,
+  );
+  for (const [name, summary] of Object.entries(report.providers)) {
+    printLine(
+      `  ${name}: asked ${summary.asked}, answered ${summary.answered}, ${summary.notFound} not found, ${summary.failed} failed` +
+        (summary.gaveUp ? ' (gave up for this run)' : '') +
+        (summary.lastError ? `; last error: ${summary.lastError}` : ''),
+    );
+  }
+  if (report.failed.length > 0) {
+    printLine(`not updated (their cached closes stay): ${report.failed.length} symbols`);
+    for (const failure of report.failed.slice(0, 20)) printLine(`  ${failure.symbol}: ${failure.error}`);
+    if (report.failed.length > 20) printLine(`  ... and ${report.failed.length - 20} more`);
+  }
+  printLine(`newest close: ${report.newestClose ?? 'none'} (${report.status})`);
 }

@@ -8,6 +8,8 @@ import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
 import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
+import { providersFromConfig } from '../market/price-chain.js';
+import { startPriceSchedule } from '../market/price-schedule.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
 import { openStore, type Store } from '../storage/database.js';
@@ -52,6 +54,10 @@ export async function serveCommand(
   if (role === 'scheduler' || (role === 'all' && options.ingest !== false)) {
     const ingest = startIngest(config, store, log.child({ component: 'scheduler' }));
     if (ingest) parts.push(ingest);
+  }
+  if (role === 'scheduler' || role === 'all') {
+    const prices = startPrices(config, store, log.child({ component: 'prices' }));
+    if (prices) parts.push(prices);
   }
   // `all` runs the delivery worker unless `--no-worker` or DCLEDGER_WEBHOOK_WORKER=off.
   if (role === 'worker' || role === 'all')
@@ -212,6 +218,24 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
       for (const source of report.sources)
         runLog.info({ ingest: source.connector, status: source.status }, summaryLine(source));
     },
+  });
+}
+
+/**
+ * The daily price job (market/price-schedule.ts) at DCLEDGER_PRICE_REFRESH_AT, when a price
+ * provider is configured; one process at a time runs it, under its own lease.
+ */
+function startPrices(config: Config, store: Store, log: Logger): Part | undefined {
+  const providers = providersFromConfig(config.priceProvider);
+  const at = config.priceProvider.refreshAt;
+  if (providers.length === 0 || at === null) return undefined;
+  return startPriceSchedule({
+    db: store.db,
+    providers,
+    at,
+    leaseMs: config.cluster.schedulerLeaseMs,
+    refetchDays: config.priceProvider.refetchDays,
+    log,
   });
 }
 

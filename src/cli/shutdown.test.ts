@@ -21,6 +21,8 @@ function startServe(database: DatabaseConfig, port: number): SpawnedCli {
     DCLEDGER_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
     DCLEDGER_WEBHOOK_SECRET_KEY: TEST_SECRET_KEY.toString('hex'),
     DCLEDGER_WEBHOOK_CONCURRENCY: '4',
+    // The three deliveries of one subscription go out together: this is about the drain, not fairness.
+    DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: '4',
     DCLEDGER_WEBHOOK_TIMEOUT_MS: '10000',
     DCLEDGER_WEBHOOK_POLL_MS: '100',
     DCLEDGER_SHUTDOWN_TIMEOUT_MS: '20000',

@@ -19,6 +19,9 @@ function startWorker(database: DatabaseConfig): SpawnedCli {
     DCLEDGER_WEBHOOK_ALLOW_CIDRS: '127.0.0.1/32',
     DCLEDGER_WEBHOOK_SECRET_KEY: TEST_SECRET_KEY.toString('hex'),
     DCLEDGER_WEBHOOK_CONCURRENCY: '4',
+    // Caps as wide as the worker: this is about leases; both subscriptions share one host.
+    DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: '4',
+    DCLEDGER_WEBHOOK_PER_HOST: '4',
     DCLEDGER_WEBHOOK_TIMEOUT_MS: '2000',
     DCLEDGER_WEBHOOK_LEASE_MS: String(LEASE_MS),
     DCLEDGER_WEBHOOK_POLL_MS: '100',

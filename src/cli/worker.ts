@@ -5,7 +5,7 @@ import { enrich } from '../analytics/enrich.js';
 import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
 import { type Config, loadConfig, type WebhookSettings } from '../config.js';
 import { redactingStream } from '../logging.js';
-import { providerFromConfig } from '../market/provider.js';
+import { providersFromConfig } from '../market/price-chain.js';
 import { rebuildBulkHistory } from '../resources/bulk-trades.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -28,6 +28,8 @@ function startWorker(store: Store, settings: WebhookSettings, log: WorkerLogger)
     concurrency: settings.concurrency,
     leaseMs: settings.leaseMs,
     pollMs: settings.pollMs,
+    perSubscription: settings.perSubscription,
+    perHost: settings.perHost,
   });
   worker.start();
   return {
@@ -55,7 +57,7 @@ export function enrichmentWorkerFor(
     maxAttempts: jobs.maxAttempts,
     retryBaseMs: jobs.retryBaseMs,
     enrichOptions: {
-      provider: providerFromConfig(config.priceProvider),
+      providers: providersFromConfig(config.priceProvider),
       refetchDays: config.priceProvider.refetchDays,
     },
     progress,

@@ -1,6 +1,10 @@
 // The standing fuzz gate: fast-check generates path parameters, query strings, headers and bodies
 // for every route of the price table, every public route and the account area, shaped by the
 // route's own OpenAPI parameters (so a route added later is covered without editing this file).
+// The pages under /ui are fuzzed from their own schemas (src/http/routes/ui/schemas.ts): GETs and
+// form POSTs with a session and a valid CSRF token most of the time, repeated and over-long fields,
+// answered as pages (Accept: text/html) or as JSON. Every declared query parameter of every route
+// is also sent twice (`?p=a&p=b`, which arrives as an array).
 // It fails on any 5xx, any error body without `detail` and `code`, any list longer than the
 // route's `limit` cap, a charge for a refused call, or a charge that the ledger and the usage log
 // do not both record. `npm test` runs a bounded number of cases per route; `npm run fuzz` a long
@@ -17,6 +21,7 @@ import {
   priceOf,
   SESSION_ROUTES,
 } from '../accounts/price-table.js';
+import { CSRF_COOKIE, SESSION_COOKIE, startSession } from '../accounts/sessions.js';
 import { readTestSettings } from '../config.js';
 import {
   addAccount,
@@ -25,6 +30,7 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../test-support/app.js';
+import { UI_SCHEMAS } from './routes/ui/schemas.js';
 
 interface JsonSchema {
   type?: string | string[];
@@ -401,6 +407,9 @@ function violation(
   if (response.status >= 500) return `answered ${response.status}`;
   const charged = Number(headers['x-credits-charged'] ?? 0);
   if (response.status >= 400) {
+    // Pages answer a client that accepts HTML (at any q above 0) with an HTML refusal.
+    if (route.url.startsWith('/ui') && String(headers['content-type'] ?? '').startsWith('text/html'))
+      return pageViolation(response.status, headers['content-type'], String(response.body));
     const body = response.body as { detail?: unknown; code?: unknown; error?: { message?: unknown } } | null;
     // The MCP endpoint speaks JSON-RPC: its refusals are JSON-RPC error objects, as MCP clients expect.
     if (route.url === '/mcp' && typeof body?.error?.message === 'string') return null;
@@ -445,6 +454,95 @@ async function balance(ctx: FixtureApp, accountId: number) {
   };
 }
 
+/** A route of the pages, with the schema parts the fuzzer shapes its input by. */
+interface PageRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+}
+
+function pageRoutes(): PageRoute[] {
+  return Object.entries(UI_SCHEMAS).map(([key, schema]) => {
+    const [method = 'GET', url = '/'] = key.split(' ');
+    return { method: method as 'GET' | 'POST', url, ...(schema as Omit<PageRoute, 'method' | 'url'>) };
+  });
+}
+
+interface PageCase {
+  path: string;
+  query: string;
+  form: string | undefined;
+  signedIn: boolean;
+  csrf: 'valid' | 'missing' | 'wrong' | 'repeated';
+  html: boolean;
+}
+
+/** Name=value pairs for the declared fields, each absent, present or repeated, plus unknown ones. */
+function pairsArbitrary(schema: JsonSchema | undefined, skip: string[] = []): fc.Arbitrary<string[]> {
+  const fields = Object.entries(schema?.properties ?? {}).filter(([name]) => !skip.includes(name));
+  const value = (field: JsonSchema) =>
+    fc.oneof(
+      { weight: 3, arbitrary: shapedValue(field).map(encode) },
+      { weight: 2, arbitrary: encoded(parameterValue(field)) },
+      { weight: 1, arbitrary: fc.constant(encode('x'.repeat((field.maxLength ?? 100) + 1))) },
+    );
+  const declared = fields.map(([name, field]) =>
+    fc.option(
+      fc.array(
+        value(field).map((text) => `${name}=${text}`),
+        { minLength: 1, maxLength: 3 },
+      ),
+      {
+        freq: 2,
+      },
+    ),
+  );
+  const unknown = fc.array(
+    fc
+      .tuple(encoded(fc.string({ maxLength: 8 })), encoded(fc.string({ maxLength: 8 })))
+      .map(([k, v]) => `${k}=${v}`),
+    { maxLength: 2 },
+  );
+  return fc
+    .tuple(fc.tuple(...declared), unknown)
+    .map(([chosen, extra]) => [...chosen.flatMap((list) => list ?? []), ...extra]);
+}
+
+function pageCaseArbitrary(route: PageRoute): fc.Arbitrary<PageCase> {
+  const segments = route.url.split('/').map((segment) => {
+    if (!segment.startsWith(':')) return fc.constant(segment);
+    const schema = route.params?.properties?.[segment.slice(1)];
+    return fc.oneof(shapedValue(schema).map(encode), encoded(parameterValue(schema)));
+  });
+  return fc.record({
+    path: fc
+      .tuple(...segments)
+      .map((parts) => parts.join('/') || '/')
+      .filter(injectable),
+    query: pairsArbitrary(route.querystring).map((pairs) => (pairs.length ? `?${pairs.join('&')}` : '')),
+    form:
+      route.method === 'POST'
+        ? pairsArbitrary(route.body, ['_csrf']).map((pairs) => pairs.join('&'))
+        : fc.constant(undefined),
+    signedIn: fc.integer({ min: 0, max: 3 }).map((draw) => draw > 0),
+    csrf: fc.constantFrom('valid', 'valid', 'valid', 'missing', 'wrong', 'repeated'),
+    html: fc.boolean(),
+  });
+}
+
+/** Why a page's answer breaks the gate, or null: no 5xx, and every refusal says why. */
+function pageViolation(status: number, contentType: unknown, body: string): string | null {
+  if (status >= 500) return `answered ${status}`;
+  if (status < 400) return null;
+  if (typeof contentType === 'string' && contentType.startsWith('text/html'))
+    return body.includes('role="alert"') ? null : 'an HTML refusal without its reason';
+  const parsed = parsedBody(body, contentType) as { detail?: unknown; code?: unknown } | undefined;
+  if (typeof parsed?.detail !== 'string' || parsed.detail === '') return 'error body without detail';
+  return typeof parsed.code === 'string' ? null : 'error body without code';
+}
+
 describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'random'})`, () => {
   let ctx: FixtureApp;
   let document: OpenApi;
@@ -455,7 +553,11 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
   const answered = new Map<string, { ok: number; refused: number }>();
 
   beforeAll(async () => {
-    ctx = realDataAvailable() ? await openFixtureApp() : await openEmptyApp();
+    // With the development mailbox, so /ui/mailbox (a secret in its query) is fuzzed too.
+    const options = { devMailboxToken: 'fuzz-gate-mailbox-secret' };
+    ctx = realDataAvailable()
+      ? await openFixtureApp(undefined, options)
+      : await openEmptyApp(undefined, options);
     document = (await ctx.app.inject({ url: '/openapi.json' })).json<OpenApi>();
     account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
     start = await balance(ctx, account.account_id);
@@ -532,6 +634,92 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
           if (problem) throw new Error(`${route.method} ${url} ${problem}: ${response.body.slice(0, 300)}`);
         }),
         { numRuns: RUNS, ...(settings.fuzzSeed === undefined ? {} : { seed: settings.fuzzSeed }) },
+      );
+    });
+  }
+
+  it.each([
+    '/ui/mailbox?token=a&token=b',
+    '/ui/explore/ticker?symbol=a&symbol=b',
+    '/ui/explore/member?id=1&id=2',
+  ])('refuses the repeated parameter of %s with a 4xx, not a 500', async (url) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('sends every declared query parameter of every API route twice without a 5xx or a body without detail', async () => {
+    const failures: string[] = [];
+    for (const route of routesUnderTest().filter((candidate) => candidate.method === 'GET')) {
+      if (route.url.includes('*')) continue;
+      const operation = operationOf(document, route);
+      const path = route.url.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+        const schema = operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema;
+        return encode(fc.sample(shapedValue(schema), { numRuns: 1, seed: 7 })[0] ?? '1');
+      });
+      for (const parameter of (operation.parameters ?? []).filter((p) => p.in === 'query')) {
+        const [first = '1', second = '2'] = fc.sample(shapedValue(parameter.schema), {
+          numRuns: 2,
+          seed: 11,
+        });
+        const url = `${path}?${parameter.name}=${encode(first)}&${parameter.name}=${encode(second)}`;
+        ctx.clock.advance(60_000);
+        const response = await ctx.app.inject({ url, headers: { 'dc-api-key': account.key.api_key } });
+        const outcome = {
+          status: response.statusCode,
+          body: parsedBody(response.body, response.headers['content-type']),
+        };
+        const problem = violation(route, outcome, response.headers, undefined);
+        if (problem) failures.push(`GET ${url} ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  for (const route of pageRoutes()) {
+    it(`${route.method} ${route.url} (page): no 5xx, every refusal says why, as a page or as JSON`, async () => {
+      await fc.assert(
+        fc.asyncProperty(pageCaseArbitrary(route), async (generated) => {
+          ctx.clock.advance(60_000);
+          const session = await startSession(ctx.store.db, account.account_id, ctx.clock.now);
+          const preSession = 'p'.repeat(40);
+          const token = generated.signedIn ? session.csrfToken : preSession;
+          const cookies = [`${CSRF_COOKIE}=${preSession}`];
+          if (generated.signedIn) cookies.push(`${SESSION_COOKIE}=${session.token}`);
+          const csrf = {
+            valid: [`_csrf=${token}`],
+            missing: [],
+            wrong: ['_csrf=wrong'],
+            repeated: [`_csrf=${token}`, `_csrf=${token}`],
+          }[generated.csrf];
+          const form =
+            generated.form === undefined ? undefined : [...csrf, generated.form].filter(Boolean).join('&');
+          const url = `${generated.path}${generated.query}`;
+          const response = await ctx.app.inject({
+            method: route.method,
+            url,
+            headers: {
+              cookie: cookies.join('; '),
+              ...(generated.html ? { accept: 'text/html,application/xhtml+xml' } : {}),
+              ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+            },
+            ...(form === undefined ? {} : { payload: form }),
+          });
+          const tally = answered.get(`${route.method} ${route.url}`) ?? { ok: 0, refused: 0 };
+          if (response.statusCode < 400) tally.ok += 1;
+          else tally.refused += 1;
+          answered.set(`${route.method} ${route.url}`, tally);
+          const problem = pageViolation(response.statusCode, response.headers['content-type'], response.body);
+          if (problem)
+            throw new Error(
+              `${route.method} ${url} ${form ?? ''} ${problem}: ${response.body.slice(0, 300)}`,
+            );
+        }),
+        // The pages are many and each case renders a whole page: a quarter of the API routes' runs.
+        {
+          numRuns: Math.max(10, Math.round(RUNS / 4)),
+          ...(settings.fuzzSeed === undefined ? {} : { seed: settings.fuzzSeed }),
+        },
       );
     });
   }

@@ -1,13 +1,13 @@
-// Asks the price provider for the symbols trades need and the store lacks, records every
-// attempt (a symbol the provider does not know is not asked again for `refetchDays`), and
-// stores what arrives like an imported Stooq file.
+// What `enrich` asks the providers for: the symbols trades need and the store has no series of.
+// Every attempt is recorded (a symbol no provider knows is not asked again for `refetchDays`), and
+// what arrives is stored and checked like an imported file. Keeping known symbols current is the
+// daily price job's (price-refresh.ts).
 import type { Kysely } from 'kysely';
 import { addDays } from '../domain/dates.js';
-import { fetchesOf, recordFetch, seriesOfSymbols } from '../storage/repositories/prices.js';
+import { fetchesOf, seriesOfSymbols } from '../storage/repositories/prices.js';
 import type { Database } from '../storage/schema.js';
-import { checkPriceQuality, writeSeries } from './import-prices.js';
-import { PriceFormatError, parsePriceFile } from './price-files.js';
-import { type PriceProvider, ProviderError } from './provider.js';
+import { checkPriceQuality } from './import-prices.js';
+import type { PriceChain } from './price-chain.js';
 
 export interface FetchReport {
   asked: number;
@@ -17,77 +17,45 @@ export interface FetchReport {
   bars: number;
 }
 
+/** Symbols recently found unknown (status not_found within `refetchDays`): not asked again yet. */
+export async function recentlyUnknown(
+  db: Kysely<Database>,
+  symbols: readonly string[],
+  today: string,
+  refetchDays: number,
+): Promise<Set<string>> {
+  const retryAfter = addDays(today, -refetchDays);
+  return new Set(
+    (await fetchesOf(db, symbols))
+      .filter((fetch) => fetch.status === 'not_found' && fetch.fetched_at.slice(0, 10) > retryAfter)
+      .map((fetch) => fetch.symbol),
+  );
+}
+
 export async function fetchMissingPrices(
   db: Kysely<Database>,
-  provider: PriceProvider,
+  chain: PriceChain,
   symbols: readonly string[],
   options: { now: Date; refetchDays: number; progress?: (done: number, total: number) => void },
 ): Promise<FetchReport> {
   const report: FetchReport = { asked: 0, fetched: 0, notFound: 0, errors: [], bars: 0 };
   const stamp = options.now.toISOString();
   const priced = new Set((await seriesOfSymbols(db, symbols)).map((meta) => meta.symbol));
-  const retryAfter = addDays(stamp.slice(0, 10), -options.refetchDays);
-  const recent = new Set(
-    (await fetchesOf(db, symbols))
-      // Errors (timeouts, outages) are retried on the next run; a symbol without data waits.
-      .filter((fetch) => fetch.status !== 'error' && fetch.fetched_at.slice(0, 10) > retryAfter)
-      .map((fetch) => fetch.symbol),
-  );
-  const wanted = symbols.filter((symbol) => !priced.has(symbol) && !recent.has(symbol));
+  // Errors (timeouts, outages) are retried on the next run; a symbol without data waits.
+  const unknown = await recentlyUnknown(db, symbols, stamp.slice(0, 10), options.refetchDays);
+  const wanted = symbols.filter((symbol) => !priced.has(symbol) && !unknown.has(symbol));
   const fetched: string[] = [];
   for (const [index, symbol] of wanted.entries()) {
     report.asked += 1;
-    try {
-      const result = await provider.fetchDaily(symbol);
-      if (result.status === 'not_found') {
-        report.notFound += 1;
-        await recordFetch(db, {
-          symbol,
-          fetched_at: stamp,
-          status: 'not_found',
-          bars: 0,
-          detail: result.reason,
-        });
-        continue;
-      }
-      const parsed = parsePriceFile(result.text, `${symbol}.us.txt`, symbol);
-      const series = parsed.series.find((one) => one.symbol === symbol) ?? parsed.series[0];
-      if (!series) {
-        report.notFound += 1;
-        await recordFetch(db, { symbol, fetched_at: stamp, status: 'not_found', bars: 0, detail: 'no bars' });
-        continue;
-      }
-      await db.transaction().execute(async (trx) => {
-        await writeSeries(
-          trx,
-          {
-            symbol,
-            source: provider.name,
-            format: parsed.format,
-            closeBasis: parsed.closeBasis,
-            origin: 'provider',
-            parsed: { ...series, symbol },
-          },
-          stamp,
-        );
-        await recordFetch(trx, {
-          symbol,
-          fetched_at: stamp,
-          status: 'ok',
-          bars: series.bars.length,
-          detail: result.url,
-        });
-      });
+    const outcome = await chain.refreshSymbol(db, symbol, { historyFrom: null, stamp });
+    if (outcome.kind === 'not_found') report.notFound += 1;
+    else if (outcome.kind === 'failed') report.errors.push({ symbol, error: outcome.error });
+    else if (outcome.bars > 0) {
       report.fetched += 1;
-      report.bars += series.bars.length;
+      report.bars += outcome.bars;
       fetched.push(symbol);
-    } catch (error) {
-      if (!(error instanceof ProviderError || error instanceof PriceFormatError)) throw error;
-      report.errors.push({ symbol, error: error.message });
-      await recordFetch(db, { symbol, fetched_at: stamp, status: 'error', bars: 0, detail: error.message });
-    } finally {
-      options.progress?.(index + 1, wanted.length);
-    }
+    } else report.notFound += 1;
+    options.progress?.(index + 1, wanted.length);
   }
   await checkPriceQuality(db, fetched, stamp);
   return report;

@@ -12,7 +12,8 @@ import { basename } from 'node:path';
 import { isoDate } from '../domain/dates.js';
 import { canonicalSymbol, fromStooqSymbol } from '../domain/symbols.js';
 
-export type PriceFormat = 'stooq' | 'alphavantage' | 'long-csv' | 'wide-adjclose';
+/** `tiingo` is never a file: it is what the fallback provider answers (tiingo.ts). */
+export type PriceFormat = 'stooq' | 'alphavantage' | 'long-csv' | 'wide-adjclose' | 'tiingo';
 
 /** What `close` means in a source: the traded price, split-adjusted, or fully adjusted. */
 export type CloseBasis = 'raw' | 'split-adjusted' | 'adjusted' | 'none';
@@ -56,6 +57,8 @@ export const FORMAT_PRIORITY: Record<PriceFormat, number> = {
   alphavantage: 2,
   'long-csv': 3,
   stooq: 4,
+  // The fallback provider: its series serves where no other source has both ends of a window.
+  tiingo: 5,
 };
 
 export const CLOSE_BASIS: Record<PriceFormat, CloseBasis> = {
@@ -63,6 +66,7 @@ export const CLOSE_BASIS: Record<PriceFormat, CloseBasis> = {
   alphavantage: 'raw',
   'long-csv': 'split-adjusted',
   'wide-adjclose': 'none',
+  tiingo: 'raw',
 };
 
 export function detectPriceFormat(header: string): PriceFormat | null {
@@ -106,6 +110,8 @@ export function parsePriceFile(text: string, fileName: string, symbolOverride?: 
     case 'wide-adjclose':
       series = parseWide(columns, body, reject);
       break;
+    case 'tiingo':
+      throw new PriceFormatError(`${fileName}: Tiingo answers are JSON, read by tiingo.ts`);
   }
   for (const one of series) sortAndDedupe(one, reject);
   return {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enrich } from '../analytics/enrich.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { fetchMissingPrices } from './fetch-prices.js';
+import { PriceChain } from './price-chain.js';
 import { ProviderError, StooqCsvProvider } from './provider.js';
 
 const dataDir = inject('dataDir');
@@ -35,6 +36,11 @@ async function startReplay(): Promise<Replay> {
     requests.push(symbol);
     if (url.pathname !== '/q/d/l/') return void response.writeHead(404).end();
     if (symbol === 'hang.us') return; // never answers: the client's timeout must end it
+    // Constructed: what Stooq has answered clients it does not recognize since 2026.
+    if (symbol === 'page.us')
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!DOCTYPE html><p>get an API key</p>');
     const left = failures.get(symbol) ?? 0;
     if (left > 0) {
       failures.set(symbol, left - 1);
@@ -63,15 +69,33 @@ describe.skipIf(!dataDir)('HTTP price provider (replayed on 127.0.0.1)', () => {
     await new Promise((resolve) => replay.server.close(resolve));
   });
 
-  it('asks for <symbol>.us and returns the recorded CSV', async () => {
+  it('asks for <symbol>.us and returns the recorded bars, parsed', async () => {
     const result = await provider(replay.baseUrl).fetchDaily('AAPL');
     expect(result.status).toBe('ok');
-    if (result.status === 'ok')
-      expect(result.text.split('\n')[1]).toBe(
-        'AAPL.US,D,20120103,000000,12.3617,12.4407,12.3359,12.4031,357824834.5726,0',
-      );
+    if (result.status === 'ok') {
+      // AAPL.US,D,20120103,000000,12.3617,12.4407,12.3359,12.4031,357824834.5726,0
+      expect(result.series.bars[0]).toEqual({
+        date: '2012-01-03',
+        open: 12.3617,
+        high: 12.4407,
+        low: 12.3359,
+        close: 12.4031,
+        adjClose: 12.4031,
+        volume: 357824834.5726,
+      });
+      expect(result).toMatchObject({ format: 'stooq', closeBasis: 'adjusted' });
+    }
     expect(replay.requests.at(-1)).toBe('aapl.us');
     expect(provider(replay.baseUrl).urlFor('BRK.B')).toBe(`${replay.baseUrl}/q/d/l/?s=brk-b.us&i=d`);
+    expect(provider(replay.baseUrl).urlFor('BRK.B', { from: '2024-06-07' })).toBe(
+      `${replay.baseUrl}/q/d/l/?s=brk-b.us&i=d&d1=20240607`,
+    );
+  });
+
+  it('takes an HTML page answered with 200 for a refusal, not for data', async () => {
+    await expect(provider(replay.baseUrl).fetchDaily('PAGE')).rejects.toThrow(
+      /answered an HTML page instead of CSV/,
+    );
   });
 
   it('retries a 503 and succeeds', async () => {
@@ -111,13 +135,21 @@ describe.skipIf(!dataDir)('HTTP price provider (replayed on 127.0.0.1)', () => {
       for (const trade of before) expect(trade.gain_30d).toBeNull();
 
       const fetchedBy = provider(replay.baseUrl);
-      const report = await fetchMissingPrices(store.db, fetchedBy, ['COST', 'NOPE', 'AAPL'], {
+      const report = await fetchMissingPrices(
+        store.db,
+        new PriceChain([fetchedBy]),
+        ['COST', 'NOPE', 'AAPL'],
+        {
+          now,
+          refetchDays: 7,
+        },
+      );
+      // AAPL has prices already: it is not asked for.
+      expect(report).toMatchObject({ asked: 2, fetched: 1, notFound: 1, errors: [] });
+      const again = await fetchMissingPrices(store.db, new PriceChain([fetchedBy]), ['COST', 'NOPE'], {
         now,
         refetchDays: 7,
       });
-      // AAPL has prices already: it is not asked for.
-      expect(report).toMatchObject({ asked: 2, fetched: 1, notFound: 1, errors: [] });
-      const again = await fetchMissingPrices(store.db, fetchedBy, ['COST', 'NOPE'], { now, refetchDays: 7 });
       expect(again.asked).toBe(0);
 
       const enriched = await enrich(store.db, { now });

@@ -100,7 +100,7 @@ export function detectSpikes(series: SeriesData, market?: SeriesData): Finding[]
 const CLEAN_RATIOS = [2, 3, 4, 5, 7, 8, 10, 15, 20];
 
 /** Sources whose files carry split coefficients: a move they do not call a split is a market move. */
-const RECORDS_SPLITS = new Set(['alphavantage']);
+const RECORDS_SPLITS = new Set(['alphavantage', 'tiingo']);
 
 /**
  * A day-over-day change equal to a split ratio (1/2, 1/3, ... 1/20 or the reverse) within 1.5%,

@@ -355,7 +355,7 @@ describe('anchors and the latest close at their limits', () => {
     expect(latestIndex(week({ source: 'a', excluded: ['2021-01-08'] }), '2021-01-21')).toBe(3);
   });
 
-  it('current return runs from the anchor to the latest close of the first series that has both', () => {
+  it('current return runs from the anchor to the newest latest close of the series that have both', () => {
     const stale = buildSeries({
       symbol: 'SPY',
       source: 'stale',
@@ -374,6 +374,21 @@ describe('anchors and the latest close at their limits', () => {
       source: 'stale',
       fromDate: '2021-01-04',
       toDate: '2021-01-05',
+    });
+    // A higher-priority series that ends a few days earlier is current, but not the latest close.
+    const endsTuesday = buildSeries({
+      symbol: 'SPY',
+      source: 'files',
+      priority: 1,
+      closeBasis: 'raw',
+      bars: [
+        { date: '2021-01-04', adjClose: 10, close: 10 },
+        { date: '2021-01-05', adjClose: 20, close: 20 },
+      ],
+    });
+    expect(returnToLatest([endsTuesday, fresh], '2021-01-04', weekCalendar, '2021-01-09')).toMatchObject({
+      source: 'fresh',
+      toDate: '2021-01-08',
     });
     expect(returnToLatest([fresh], '2021-01-06', weekCalendar, '2021-01-10')?.value).toBeCloseTo(
       (100 / 121 - 1) * 100,

@@ -108,25 +108,32 @@ export function latestIndex(series: PriceSeries, today: string): number | null {
   return null;
 }
 
-/** From `date` to the latest close (current_return); the window's end date is the latest bar's. */
+/**
+ * From `date` to the latest close (current_return); the window's end date is the latest bar's.
+ * Of the series that can anchor both ends, the one whose latest close is the newest (a file that
+ * ends a few days before the provider's closes is not "the latest"), then the higher priority.
+ */
 export function returnToLatest(
   candidates: readonly PriceSeries[],
   date: string,
   calendar: TradingCalendar,
   today: string,
 ): WindowValue | null {
+  let best: WindowValue | null = null;
   for (const series of byPriority(candidates)) {
     const start = anchorIndex(series, date, calendar, today);
     const end = latestIndex(series, today);
     if (start === null || end === null || end < start || spansBreak(series, start, end)) continue;
-    return {
+    const toDate = series.dates[end] as string;
+    if (best !== null && toDate <= best.toDate) continue;
+    best = {
       value: percentChange(series.adjClose[start] as number, series.adjClose[end] as number),
       source: series.source,
       fromDate: series.dates[start] as string,
-      toDate: series.dates[end] as string,
+      toDate,
     };
   }
-  return null;
+  return best;
 }
 
 /** The benchmark over exactly the dates a stock window used (current_alpha's comparison). */

@@ -31,6 +31,7 @@ import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
 import * as tradeSyncFields from './migrations/0055-trade-sync-fields.js';
 import * as bulkExports from './migrations/0056-bulk-exports.js';
+import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0032-pg-charge-batch': pgChargeBatch,
   '0055-trade-sync-fields': tradeSyncFields,
   '0056-bulk-exports': bulkExports,
+  '0080-price-refresh': priceRefresh,
 };
 
 export interface MigrationReport {

@@ -964,6 +964,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   role_leases: RoleLeasesTable;
   scheduler_runs: SchedulerRunsTable;
+  price_refresh_runs: PriceRefreshRunsTable;
   search_documents: SearchDocumentsTable;
   search_vectors: SearchVectorsTable;
   search_models: SearchModelsTable;
@@ -1205,6 +1206,23 @@ export interface SchedulerRunsTable {
   started_at: string;
   finished_at: string | null;
   status: string;
+  error: string | null;
+}
+
+/** The daily price job's runs (migration 0080-price-refresh). */
+export interface PriceRefreshRunsTable {
+  id: Generated<number>;
+  holder: string;
+  requested_by: string;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  symbols_asked: Generated<number>;
+  symbols_updated: Generated<number>;
+  symbols_failed: Generated<number>;
+  bars_added: Generated<number>;
+  newest_close: string | null;
+  providers: string | null;
   error: string | null;
 }
 

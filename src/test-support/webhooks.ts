@@ -18,14 +18,20 @@ export interface ReceivedDelivery {
   body: Buffer;
 }
 
-/** How the receiver answers a delivery: a status (with headers), or "hang" (never answers). */
-export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+/**
+ * How the receiver answers a delivery: a status (with headers), "hang" (never answers), or a status
+ * whose body trickles (`trickle`: one byte every that many ms, never finished).
+ */
+export type Answer = { status: number; headers?: Record<string, string>; trickle?: number } | 'hang';
 export type Responder = (delivery: ReceivedDelivery, index: number) => Answer | Promise<Answer>;
 
 export class TestReceiver {
   readonly received: ReceivedDelivery[] = [];
   private waiters: { count: number; resolve: () => void }[] = [];
   private readonly hanging = new Set<ServerResponse>();
+  /** Requests being answered right now, and the most there ever were at once. */
+  open = 0;
+  maxOpen = 0;
 
   private constructor(
     private readonly server: Server,
@@ -35,6 +41,14 @@ export class TestReceiver {
   static async start(responder: Responder = () => ({ status: 204 })): Promise<TestReceiver> {
     let receiver: TestReceiver | undefined;
     const server = createServer((request, response) => {
+      if (receiver) {
+        const counted = receiver;
+        counted.open += 1;
+        counted.maxOpen = Math.max(counted.maxOpen, counted.open);
+        response.once('close', () => {
+          counted.open -= 1;
+        });
+      }
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -106,6 +120,14 @@ export class TestReceiver {
     const answer = await this.responder(delivery, index);
     if (answer === 'hang') {
       this.hanging.add(response);
+      return;
+    }
+    if (answer.trickle !== undefined) {
+      this.hanging.add(response);
+      response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+      response.flushHeaders();
+      const timer = setInterval(() => response.write('.'), answer.trickle);
+      response.once('close', () => clearInterval(timer));
       return;
     }
     response.writeHead(answer.status, answer.headers ?? {}).end();

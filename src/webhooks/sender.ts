@@ -30,6 +30,12 @@ export interface WebhookSender {
 
 /** Bytes of a receiver's answer that are read (and discarded) before the connection is reused. */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/**
+ * How long the answer's body may take once the status line is in (never past the total deadline).
+ * A delivery counts only when the whole answer arrived: a receiver that sends its status at once and
+ * then trickles the body would otherwise keep a slot for the whole timeout.
+ */
+export const ANSWER_BODY_GRACE_MS = 1000;
 
 export function createSender(options: {
   policy: AddressPolicy;
@@ -49,6 +55,7 @@ export function createSender(options: {
     async send(delivery) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
+      const deadline = AbortSignal.timeout(options.timeoutMs);
       try {
         const answer = await request(delivery.url, {
           method: 'POST',
@@ -60,10 +67,27 @@ export function createSender(options: {
           },
           dispatcher: agent,
           // One deadline for the whole exchange: connect, send, status line and answer body.
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: deadline,
         });
-        await answer.body.dump({ limit: MAX_ANSWER_BYTES }).catch(() => undefined);
         const retryAfter = headerText(answer.headers['retry-after']);
+        const bodyMs = Math.min(ANSWER_BODY_GRACE_MS, Math.max(0, options.timeoutMs - elapsed()));
+        const bodyDone = await answer.body
+          .dump({ limit: MAX_ANSWER_BYTES, signal: AbortSignal.any([deadline, AbortSignal.timeout(bodyMs)]) })
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!bodyDone)
+          // Whatever the status said, an answer that did not arrive whole is not an answer: the
+          // attempt fails and is retried under the same delivery id (receivers dedupe on it).
+          return {
+            ok: false,
+            statusCode: answer.statusCode,
+            latencyMs: elapsed(),
+            retryAfter,
+            error: `answer body not complete within ${bodyMs} ms of the status (deadline ${options.timeoutMs} ms)`,
+            blocked: false,
+          };
         if (answer.statusCode >= 200 && answer.statusCode < 300)
           return { ok: true, statusCode: answer.statusCode, latencyMs: elapsed(), retryAfter };
         return {

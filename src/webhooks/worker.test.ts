@@ -93,7 +93,13 @@ async function receiver(answer?: (delivery: ReceivedDelivery, index: number) => 
 
 function worker(
   ctx: FixtureApp,
-  options: { runtime?: WebhookRuntime; concurrency?: number; log?: MemoryLogger } = {},
+  options: {
+    runtime?: WebhookRuntime;
+    concurrency?: number;
+    log?: MemoryLogger;
+    perSubscription?: number;
+    perHost?: number;
+  } = {},
 ) {
   return new DeliveryWorker({
     db: ctx.store.db,
@@ -105,6 +111,8 @@ function worker(
     pollMs: 20,
     // No jitter: retry times are exact.
     random: () => 0.5,
+    perSubscription: options.perSubscription,
+    perHost: options.perHost,
   });
 }
 
@@ -343,7 +351,8 @@ describe('the delivery worker', () => {
       });
     await emitLobbying(10);
 
-    const first = worker(ctx, { concurrency: 5 });
+    // Caps as wide as the worker: this is about leases, the three subscriptions share one host.
+    const first = worker(ctx, { concurrency: 5, perSubscription: 5, perHost: 5 });
     const running = first.runOnce();
     await hooks.waitFor(5);
     // The worker dies with 5 deliveries on the wire; the receiver then accepts them.
@@ -352,7 +361,7 @@ describe('the delivery worker', () => {
     for (const release of held.splice(0)) release();
     await running;
 
-    const second = worker(ctx, { concurrency: 5 });
+    const second = worker(ctx, { concurrency: 5, perSubscription: 5, perHost: 5 });
     // Its leases are still live: the replacement leaves those five alone and sends the other 25.
     expect(await second.runOnce()).toMatchObject({ delivered: 25 });
     expect(hooks.received).toHaveLength(30);

@@ -8,6 +8,10 @@
 // holds every third of the lease time. So nothing this worker holds outlives its lease while the
 // worker is alive, however slow the receiver or the outcome writes: another worker re-sends only
 // what a dead (or stalled past its lease) worker held.
+//
+// Slots are shared fairly: one subscription, and one receiver host (host and port), may hold only
+// a few of them at once. A receiver that hangs or trickles its answers then delays its own
+// deliveries, never everyone else's (the caps are per worker; several workers multiply them).
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { effectivePlan, PLAN_TERMS } from '../accounts/plans.js';
@@ -31,7 +35,9 @@ import {
   type OutboxEvent,
   recordSubscriptionFailure,
   recordSubscriptionSuccess,
+  releaseDeliveries,
   renewDeliveryLeases,
+  type SubscriptionRow,
   subscriptionsByIds,
   unfannedEvents,
 } from '../storage/repositories/webhooks.js';
@@ -67,6 +73,20 @@ export interface WorkerOptions {
   fanoutBatch?: number;
   /** Uniform [0, 1) source for retry jitter (tests make it fixed). */
   random?: () => number;
+  /** Deliveries of one subscription in flight at once (default: a quarter of `concurrency`, at least 1). */
+  perSubscription?: number;
+  /** Deliveries to one receiver host and port in flight at once (default: half of `concurrency`). */
+  perHost?: number;
+}
+
+/**
+ * The caps a worker applies when none are given: one subscription keeps three quarters of the slots
+ * free for the others, one receiver host half of them, and a lone busy subscriber still has a
+ * quarter of the worker's throughput.
+ */
+export function defaultFairnessCaps(concurrency: number): { perSubscription: number; perHost: number } {
+  const perSubscription = Math.max(1, Math.floor(concurrency / 4));
+  return { perSubscription, perHost: Math.max(perSubscription, Math.floor(concurrency / 2)) };
 }
 
 export interface WorkReport {
@@ -107,6 +127,14 @@ interface Held {
   token: string;
   /** When the lease ends as last written (ms since the epoch, on the worker's clock). */
   expiresAt: number;
+  subscriptionId: number;
+  host: string;
+}
+
+/** Deliveries claimed in one go, with the subscriptions they go to. */
+interface Claimed {
+  deliveries: DeliveryRow[];
+  subscriptions: Map<number, SubscriptionRow>;
 }
 
 const GONE = 'receiver answered 410 Gone';
@@ -127,6 +155,13 @@ export class DeliveryWorker {
   private lastMaintenance = 0;
   private readonly random: () => number;
   private readonly fanoutBatch: number;
+  private readonly perSubscription: number;
+  private readonly perHost: number;
+  /** Held deliveries per subscription and per receiver host, for the fairness caps. */
+  private readonly heldBySubscription = new Map<number, number>();
+  private readonly heldByHost = new Map<string, number>();
+  /** The receiver host of every subscription seen (a subscription's URL is fixed once created). */
+  private readonly hostOfSubscription = new Map<number, string>();
   private unrecorded: Unrecorded[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
@@ -134,6 +169,9 @@ export class DeliveryWorker {
   constructor(private readonly options: WorkerOptions) {
     this.random = options.random ?? Math.random;
     this.fanoutBatch = options.fanoutBatch ?? 500;
+    const defaults = defaultFairnessCaps(options.concurrency);
+    this.perSubscription = Math.max(1, options.perSubscription ?? defaults.perSubscription);
+    this.perHost = Math.max(1, options.perHost ?? defaults.perHost);
   }
 
   /** Runs in the background until stop(). */
@@ -200,7 +238,7 @@ export class DeliveryWorker {
     try {
       while (!this.abandoned) {
         const claimed = await this.claim(this.options.concurrency);
-        if (claimed.length === 0) break;
+        if (claimed.deliveries.length === 0) break;
         const sent = await Promise.all((await this.prepare(claimed)).map((task) => task()));
         await Promise.all(sent.map((delivery) => delivery.recorded));
         for (const { ok } of sent) {
@@ -234,10 +272,11 @@ export class DeliveryWorker {
         // answered-but-unwritten deliveries let a slow outcome write pile up leases that lapsed
         // before they were written, and the other worker sent those deliveries again.
         const free = this.options.concurrency - this.held.size;
-        const claimed = free >= claimAtLeast ? await this.claim(free) : [];
-        for (const task of await this.prepare(claimed)) this.launch(task);
+        const claimed = free >= claimAtLeast ? await this.claim(free) : undefined;
+        if (claimed) for (const task of await this.prepare(claimed)) this.launch(task);
         // All slots taken (or too few free to claim): more may be due, so go on as soon as one frees.
-        const busy = free < claimAtLeast || (claimed.length > 0 && claimed.length === free);
+        const taken = claimed?.deliveries.length ?? 0;
+        const busy = free < claimAtLeast || (taken > 0 && taken === free);
         await this.pause(this.options.pollMs, busy);
       } catch (error) {
         if (!this.running) break;
@@ -358,33 +397,89 @@ export class DeliveryWorker {
 
   // ---- delivery ----
 
-  private async claim(limit: number): Promise<DeliveryRow[]> {
-    const now = this.options.clock();
-    const until = now.getTime() + this.options.leaseMs;
-    const token = `${this.id}:${randomUUID()}`;
-    const claimed = await claimDueDeliveries(this.options.db, {
-      now: now.toISOString(),
-      leaseUntil: new Date(until).toISOString(),
-      token,
-      limit,
-    });
-    for (const delivery of claimed) this.held.set(delivery.id, { token, expiresAt: until });
-    return claimed;
+  /**
+   * Claims up to `limit` due deliveries within the fairness caps. Subscriptions at their cap (or
+   * whose host is) are left out of the claim; what a claim brings beyond a cap (a subscription or
+   * host met for the first time, or several of one subscription at once) is given back at once,
+   * and the claim is repeated without them, so one busy subscriber never fills a claim.
+   */
+  private async claim(limit: number): Promise<Claimed> {
+    const { db } = this.options;
+    const kept: DeliveryRow[] = [];
+    const subscriptions = new Map<number, SubscriptionRow>();
+    for (let round = 0; round < 4 && kept.length < limit; round++) {
+      const now = this.options.clock();
+      const until = now.getTime() + this.options.leaseMs;
+      const token = `${this.id}:${randomUUID()}`;
+      const claimed = await claimDueDeliveries(db, {
+        now: now.toISOString(),
+        leaseUntil: new Date(until).toISOString(),
+        token,
+        limit: limit - kept.length,
+        excludeSubscriptions: this.saturatedSubscriptions(),
+      });
+      if (claimed.length === 0) break;
+      const unknown = [...new Set(claimed.map((delivery) => delivery.subscription_id))].filter(
+        (id) => !subscriptions.has(id),
+      );
+      for (const row of await subscriptionsByIds(db, unknown)) {
+        subscriptions.set(row.id, row);
+        this.hostOfSubscription.set(row.id, receiverHost(row.webhook_url));
+      }
+      const over: number[] = [];
+      for (const delivery of claimed) {
+        const subscriptionId = delivery.subscription_id;
+        const host = this.hostOfSubscription.get(subscriptionId) ?? '';
+        if (
+          (this.heldBySubscription.get(subscriptionId) ?? 0) >= this.perSubscription ||
+          (this.heldByHost.get(host) ?? 0) >= this.perHost
+        ) {
+          over.push(delivery.id);
+          continue;
+        }
+        this.held.set(delivery.id, { token, expiresAt: until, subscriptionId, host });
+        this.heldBySubscription.set(subscriptionId, (this.heldBySubscription.get(subscriptionId) ?? 0) + 1);
+        this.heldByHost.set(host, (this.heldByHost.get(host) ?? 0) + 1);
+        kept.push(delivery);
+      }
+      if (over.length === 0) break;
+      await releaseDeliveries(db, over, { token, now: now.toISOString() });
+    }
+    return { deliveries: kept, subscriptions };
+  }
+
+  /** Subscriptions at their cap, or whose receiver host is at its cap, as far as this worker knows. */
+  private saturatedSubscriptions(): number[] {
+    const saturated: number[] = [];
+    for (const [id, count] of this.heldBySubscription) if (count >= this.perSubscription) saturated.push(id);
+    const fullHosts = new Set<string>();
+    for (const [host, count] of this.heldByHost) if (count >= this.perHost) fullHosts.add(host);
+    if (fullHosts.size > 0)
+      for (const [id, host] of this.hostOfSubscription)
+        if (fullHosts.has(host) && (this.heldBySubscription.get(id) ?? 0) < this.perSubscription)
+          saturated.push(id);
+    return saturated;
+  }
+
+  /** A delivery is no longer held (its outcome is stored, or it was never going to be). */
+  private forget(deliveryId: number): void {
+    const entry = this.held.get(deliveryId);
+    if (!entry) return;
+    this.held.delete(deliveryId);
+    decrement(this.heldBySubscription, entry.subscriptionId);
+    decrement(this.heldByHost, entry.host);
   }
 
   /**
    * Loads what claimed deliveries need (events, subscriptions) in two queries and returns one task
    * per delivery that sends it, resolving to whether it succeeded and to when its outcome is stored.
    */
-  private async prepare(claimed: readonly DeliveryRow[]): Promise<(() => Promise<Sent>)[]> {
-    const { db } = this.options;
-    const eventIds = claimed.flatMap((delivery) => (delivery.event_id === null ? [] : [delivery.event_id]));
-    const events = new Map((await eventsByIds(db, eventIds)).map((event) => [event.id, event]));
-    const subscriptionIds = [...new Set(claimed.map((delivery) => delivery.subscription_id))];
-    const subscriptions = new Map(
-      (await subscriptionsByIds(db, subscriptionIds)).map((row) => [row.id, row]),
+  private async prepare({ deliveries, subscriptions }: Claimed): Promise<(() => Promise<Sent>)[]> {
+    const eventIds = deliveries.flatMap((delivery) =>
+      delivery.event_id === null ? [] : [delivery.event_id],
     );
-    return claimed.map((delivery) => async () => {
+    const events = new Map((await eventsByIds(this.options.db, eventIds)).map((event) => [event.id, event]));
+    return deliveries.map((delivery) => async () => {
       let sent: Sent = { ok: false, recorded: Promise.resolve() };
       try {
         if (!this.holds(delivery)) {
@@ -421,7 +516,7 @@ export class DeliveryWorker {
         return sent;
       } finally {
         // The lease is kept until the outcome is stored (or was never going to be).
-        const release = () => this.held.delete(delivery.id);
+        const release = () => this.forget(delivery.id);
         sent.recorded.then(release, release);
       }
     });
@@ -622,6 +717,21 @@ export class DeliveryWorker {
       );
     }
   }
+}
+
+/** What the per-host cap counts by: the URL's host and port (`127.0.0.1:8080`, `hooks.example.org`). */
+function receiverHost(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return url;
+  }
+}
+
+function decrement<K>(counts: Map<K, number>, key: K): void {
+  const count = (counts.get(key) ?? 0) - 1;
+  if (count > 0) counts.set(key, count);
+  else counts.delete(key);
 }
 
 /** A subscription's account must still reach webhooks (Pro or Max) for it to receive anything. */

@@ -430,6 +430,9 @@ export function finishDocument(document: Json, options: DocumentOptions): Json {
         }
       : { name: 'The operator of this dcledger service' },
     license: { name: 'MIT', identifier: 'MIT' },
+    // The terms of use of the data (the licence above is the code's): a page of its own. Without a
+    // public URL the path stays relative here; /openapi.json makes it absolute per listening address.
+    termsOfService: `${options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : ''}/ui/terms`,
   };
   document.servers = options.publicUrl
     ? [{ url: options.publicUrl.replace(/\/+$/, ''), description: 'This service (DCLEDGER_PUBLIC_URL)' }]

@@ -1,7 +1,6 @@
-// OpenAPI 3.1 generated from the route schemas, served at /openapi.json, with a reference page at /docs
-// (the guides are served beside it at /docs/guides, http/routes/docs/).
+// OpenAPI 3.1 generated from the route schemas, served at /openapi.json; the reference page at /docs
+// and the guides at /docs/guides are rendered from it and from docs/ (http/routes/docs/).
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { App, AppDeps } from '../types.js';
 import { publishedSchema } from './openapi-defaults.js';
 import { finishDocument } from './openapi-document.js';
@@ -43,11 +42,6 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
       },
       tags: [...TAGS],
     },
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    staticCSP: true,
   });
 }
 

@@ -4,6 +4,7 @@
 // trade with its trade.created event, written in the same transaction.
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
+import { fillKnownAtIngest } from '../../market/ingest-fields.js';
 import { toTradeResource } from '../../resources/trade.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
 import { recordOfficialFiling } from '../../storage/repositories/official-filings.js';
@@ -138,6 +139,8 @@ export async function storeParsedDocument(
   }
   outcome.unconfirmed = twins.unpaired;
   outcome.newTradeIds = await insertTrades(db, pending);
+  // Sector, industry and the closes on its dates, where known now, go out with trade.created.
+  await fillKnownAtIngest(db, outcome.newTradeIds, now);
   await emitTradeCreated(db, outcome.newTradeIds, now, document.runId);
   await refreshTradeCounts(db, [filing.id]);
   outcome.pendingAmendment = pendingAmendmentOf(parsed, rows);

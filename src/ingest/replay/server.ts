@@ -10,6 +10,7 @@
 //                GET  /278t/{file name}
 //   LDA, USAspending: the paths related.ts lists
 //   Voteview     GET  /static/data/out/{rollcalls|members|votes}/{H119}_{kind}.csv   roll-call sets
+//   Prices       GET  /q/d/l/ (Stooq), /tiingo/daily/{ticker}/prices (Tiingo): prices.ts
 // Faults can be injected (`failNext`) to test retries; every request is logged in `requests`.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseDate } from '../../domain/dates.js';
 import { houseIndexZip, loadCatalog, type ReplayCatalog } from './catalog.js';
+import { PriceReplay } from './prices.js';
 import { RelatedReplay } from './related.js';
 import { loadSecReplayCatalog, type SecReplayEntry, secReplayAnswer } from './sec.js';
 
@@ -56,10 +58,14 @@ export class ReplayServer {
   /** LDA and USAspending answers (related.ts). */
   readonly related: RelatedReplay;
 
+  /** The price providers' answers (prices.ts); `prices.until` holds back newer closes. */
+  readonly prices: PriceReplay;
+
   constructor(private readonly options: ReplayServerOptions) {
     this.catalog = loadCatalog(options.dataDir);
     this.related = new RelatedReplay(options.dataDir);
     this.sec = loadSecReplayCatalog(options.dataDir);
+    this.prices = new PriceReplay(options.dataDir);
   }
 
   async start(): Promise<string> {
@@ -146,6 +152,8 @@ export class ReplayServer {
       return this.agree(request, response, new URLSearchParams(body));
     if (method === 'POST' && path === '/search/report/data/')
       return this.search(request, response, new URLSearchParams(body));
+    const price = this.prices.handle(method, path, url.searchParams, request.headers);
+    if (price) return this.send(request, response, price.status, price.type, price.body);
     const related = this.related.handle(method, path, url.searchParams, body, this.url);
     if (related) return this.send(request, response, related.status, related.type, related.body);
     return this.send(request, response, 404, 'text/plain', 'not found');

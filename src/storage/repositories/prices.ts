@@ -395,3 +395,19 @@ export async function dailyCloses(
     .execute();
   return bars.map((bar) => ({ date: bar.date, close: bar.close ?? bar.adj_close }));
 }
+
+/** One stored bar of one series, or undefined. */
+export async function barOn(
+  db: Kysely<Database>,
+  symbol: string,
+  source: string,
+  date: string,
+): Promise<{ date: string; close: number | null; adj_close: number } | undefined> {
+  return db
+    .selectFrom('price_bars')
+    .select(['date', 'close', 'adj_close'])
+    .where('symbol', '=', symbol)
+    .where('source', '=', source)
+    .where('date', '=', date)
+    .executeTakeFirst();
+}

@@ -410,8 +410,16 @@ export async function advanceFanoutWatermark(
  */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
-  claim: { now: string; leaseUntil: string; token: string; limit: number },
+  claim: {
+    now: string;
+    leaseUntil: string;
+    token: string;
+    limit: number;
+    /** Subscriptions not to claim for now (the worker has as many of theirs in flight as it allows). */
+    excludeSubscriptions?: readonly number[];
+  },
 ): Promise<DeliveryRow[]> {
+  const exclude = claim.excludeSubscriptions ?? [];
   const free = (column: 'lease_expires_at') =>
     sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <= ${claim.now})`;
   // The due ids are picked once, in a materialized CTE: as a plain `in (subquery)` with row locks,
@@ -428,6 +436,7 @@ export async function claimDueDeliveries(
             .where('status', '=', 'pending')
             .where('next_attempt_at', '<=', claim.now)
             .where(free('lease_expires_at'))
+            .$if(exclude.length > 0, (query) => query.where('subscription_id', 'not in', [...exclude]))
             .orderBy('next_attempt_at')
             .orderBy('id')
             .limit(claim.limit),
@@ -440,6 +449,23 @@ export async function claimDueDeliveries(
     .where(free('lease_expires_at'))
     .returningAll()
     .execute();
+}
+
+/** Gives back claimed deliveries untouched (still due, unleased), if `token` still holds them. */
+export async function releaseDeliveries(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  release: { token: string; now: string },
+): Promise<void> {
+  for (const part of chunk(ids, 500)) {
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ lease_token: null, lease_expires_at: null, updated_at: release.now })
+      .where('id', 'in', part)
+      .where('lease_token', '=', release.token)
+      .where('status', '=', 'pending')
+      .execute();
+  }
 }
 
 /**

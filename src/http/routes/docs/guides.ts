@@ -1,12 +1,14 @@
 // GET /docs/guides and GET /docs/guides/{name}: the Markdown guides of docs/ (and ACCURACY.md and
-// BENCHMARKS.md from the root) as HTML pages, beside the API reference that @fastify/swagger-ui
-// serves at /docs. Public, like the reference (PUBLIC_ROUTES has `GET /docs*`).
+// BENCHMARKS.md from the root) as HTML pages in the pages' layout, beside the API reference at
+// /docs (reference.ts). Public, like the reference (PUBLIC_ROUTES has `GET /docs*`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { notFound } from '../../../errors.js';
 import type { App } from '../../types.js';
-import { escapeHtml, GUIDES_PATH, htmlPage, renderMarkdown } from './render.js';
+import { Html, page } from '../ui/html.js';
+import { referenceRoutes } from './reference.js';
+import { escapeHtml, GUIDES_PATH, headingSlug, renderMarkdown } from './render.js';
 
 /** The repository root: this file sits at src/http/routes/docs/ (dist/http/routes/docs/ when built). */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -38,26 +40,26 @@ function titleOf(markdown: string, fallback: string): string {
   return heading?.[1]?.replace(/`/g, '').trim() ?? fallback;
 }
 
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  // The pages run no script and load nothing but their own inline style.
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-  'x-content-type-options': 'nosniff',
-};
+/** A guide or the guide list in the pages' layout (stylesheet, icon, Content-Security-Policy). */
+function guidePage(title: string, body: string): string {
+  return page(
+    { title, signedIn: false, current: GUIDES_PATH, headingId: headingSlug(title) },
+    new Html(`<div class="guide">${body}</div>`),
+  ).text;
+}
 
 export function guideRoutes(app: App, root: string = ROOT): void {
+  referenceRoutes(app);
   app.get(GUIDES_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const items = listGuides(root).map((guide) => {
       const title = titleOf(readFileSync(guide.file, 'utf8'), guide.name);
       return `<li><a href="${GUIDES_PATH}/${guide.name}">${escapeHtml(title)}</a> <code>${guide.name}</code></li>`;
     });
-    const body = `<h1>dcledger guides</h1>
-<p>The API reference, generated from the route schemas, is at <a href="/docs">/docs</a>; the OpenAPI 3.1 document at <a href="/openapi.json">/openapi.json</a>. The guides:</p>
+    const body = `<p>The API reference, generated from the route schemas, is at <a href="/docs">/docs</a>; the OpenAPI 3.1 document at <a href="/openapi.json">/openapi.json</a>. The guides:</p>
 <ul>
 ${items.join('\n')}
 </ul>`;
-    return reply.headers(HTML_HEADERS).send(htmlPage('Guides', body));
+    return reply.type('text/html; charset=utf-8').send(guidePage('dcledger guides', body));
   });
 
   app.get<{ Params: { name: string } }>(
@@ -68,9 +70,9 @@ ${items.join('\n')}
       if (!guide)
         throw notFound(`no guide named "${request.params.name}": the guides are listed at ${GUIDES_PATH}`);
       const markdown = readFileSync(guide.file, 'utf8');
-      return reply
-        .headers(HTML_HEADERS)
-        .send(htmlPage(titleOf(markdown, guide.name), renderMarkdown(markdown)));
+      // The guide's own first heading becomes the page's heading.
+      const body = renderMarkdown(markdown.replace(/^# .+\n/m, ''));
+      return reply.type('text/html; charset=utf-8').send(guidePage(titleOf(markdown, guide.name), body));
     },
   );
 }

@@ -74,31 +74,9 @@ const marked = new Marked({
   },
 });
 
+/** Markdown as HTML; a table scrolls inside a focusable region of its own on a narrow screen. */
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown) as string;
-}
-
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem 1.5rem;color:#1f2328}
-nav{margin-bottom:1.5rem}nav a{margin-right:1rem}
-code,pre{font-family:ui-monospace,monospace;font-size:.9em;background:#f6f8fa}pre{padding:.8rem;overflow-x:auto}
-table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #d0d7de;padding:.3rem .6rem;vertical-align:top}`;
-
-/** A whole HTML page around rendered content. */
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · dcledger</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<nav><a href="/docs">API reference</a><a href="${GUIDES_PATH}">Guides</a><a href="/openapi.json">OpenAPI</a></nav>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return (marked.parse(markdown) as string)
+    .replace(/<table>/g, '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>')
+    .replace(/<\/table>/g, '</table></div>');
 }

@@ -16,8 +16,9 @@ import {
 import { ApiError } from '../../../errors.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
-import { attempt, field, HIDDEN, keyShownOnce, pageContext, renderPage } from './forms.js';
-import { barChart, csrfField, type Html, html, message } from './html.js';
+import { attempt, field, keyShownOnce, pageContext, renderPage } from './forms.js';
+import { barChart, csrfField, type Html, html, message, scrollTable } from './html.js';
+import { pageSchema } from './schemas.js';
 
 /** The signed-in account, or a redirect to the sign-in page. */
 function signedIn(request: FastifyRequest, reply: FastifyReply) {
@@ -54,8 +55,11 @@ export function accountPages(app: App, deps: AppDeps, self: SelfServiceDeps): vo
       'API keys',
       '/ui/keys',
       html`${note ?? ''}<p>Keys are shown once, when they are made; here you see their first characters and last four.</p>
-<table><caption class="skip">Your API keys</caption><thead><tr><th scope="col">Id</th><th scope="col">Key</th><th scope="col">Name</th><th scope="col" class="num">Daily cap</th><th scope="col" class="num">Spent today</th><th scope="col">Status</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
-<tbody>${rows}</tbody></table>
+${scrollTable(
+  'Your API keys',
+  html`<table><caption class="skip">Your API keys</caption><thead><tr><th scope="col">Id</th><th scope="col">Key</th><th scope="col">Name</th><th scope="col" class="num">Daily cap</th><th scope="col" class="num">Spent today</th><th scope="col">Status</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+<tbody>${rows}</tbody></table>`,
+)}
 <h2>Create a key</h2>
 <form method="post" action="/ui/keys">${csrfField(context.csrf)}
 <label for="key-name">Name (optional)</label><input id="key-name" name="name" maxlength="80" size="30">
@@ -64,8 +68,10 @@ export function accountPages(app: App, deps: AppDeps, self: SelfServiceDeps): vo
       status,
     );
   };
-  app.get('/ui/keys', { schema: HIDDEN }, async (request, reply) => keysPage(request, reply));
-  app.post('/ui/keys', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/ui/keys', { schema: pageSchema('GET /ui/keys') }, async (request, reply) =>
+    keysPage(request, reply),
+  );
+  app.post('/ui/keys', { schema: pageSchema('POST /ui/keys') }, async (request, reply) => {
     const session = signedIn(request, reply);
     if (!session) return reply;
     return attempt(
@@ -88,52 +94,59 @@ export function accountPages(app: App, deps: AppDeps, self: SelfServiceDeps): vo
           pageContext(request, reply, deps),
           'New API key',
           '/ui/keys',
-          keyShownOnce(created, 'Your key is ready.'),
+          keyShownOnce(created, 'Your key is ready.', linkBase(request, deps)),
           201,
         );
       },
       (detail, status) => keysPage(request, reply, message('error', detail), status),
     );
   });
-  app.post<{ Params: { id: string } }>('/ui/keys/:id/revoke', { schema: HIDDEN }, async (request, reply) => {
-    const session = signedIn(request, reply);
-    if (!session) return reply;
-    return attempt(
-      reply,
-      async () => {
-        await revokeOwnKey(deps.db, session.accountId, Number(request.params.id), deps.clock());
-        return keysPage(
-          request,
-          reply,
-          message('notice', `Key ${request.params.id} is revoked; calls with it are refused.`),
-        );
-      },
-      (detail, status) => keysPage(request, reply, message('error', detail), status),
-    );
-  });
-  app.post<{ Params: { id: string } }>('/ui/keys/:id/rotate', { schema: HIDDEN }, async (request, reply) => {
-    const session = signedIn(request, reply);
-    if (!session) return reply;
-    return attempt(
-      reply,
-      async () => {
-        const rotated = await rotateOwnKey(
-          deps.db,
-          session.accountId,
-          Number(request.params.id),
-          deps.clock(),
-        );
-        return renderPage(
-          reply,
-          pageContext(request, reply, deps),
-          'Rotated API key',
-          '/ui/keys',
-          keyShownOnce(rotated, `Key ${rotated.replaced_key_id} is revoked and replaced.`),
-        );
-      },
-      (detail, status) => keysPage(request, reply, message('error', detail), status),
-    );
-  });
+  app.post(
+    '/ui/keys/:id/revoke',
+    { schema: pageSchema('POST /ui/keys/:id/revoke') },
+    async (request, reply) => {
+      const session = signedIn(request, reply);
+      if (!session) return reply;
+      return attempt(
+        reply,
+        async () => {
+          await revokeOwnKey(deps.db, session.accountId, request.params.id, deps.clock());
+          return keysPage(
+            request,
+            reply,
+            message('notice', `Key ${request.params.id} is revoked; calls with it are refused.`),
+          );
+        },
+        (detail, status) => keysPage(request, reply, message('error', detail), status),
+      );
+    },
+  );
+  app.post(
+    '/ui/keys/:id/rotate',
+    { schema: pageSchema('POST /ui/keys/:id/rotate') },
+    async (request, reply) => {
+      const session = signedIn(request, reply);
+      if (!session) return reply;
+      return attempt(
+        reply,
+        async () => {
+          const rotated = await rotateOwnKey(deps.db, session.accountId, request.params.id, deps.clock());
+          return renderPage(
+            reply,
+            pageContext(request, reply, deps),
+            'Rotated API key',
+            '/ui/keys',
+            keyShownOnce(
+              rotated,
+              `Key ${rotated.replaced_key_id} is revoked and replaced.`,
+              linkBase(request, deps),
+            ),
+          );
+        },
+        (detail, status) => keysPage(request, reply, message('error', detail), status),
+      );
+    },
+  );
 
   const creditsPage = async (
     request: FastifyRequest,
@@ -169,13 +182,18 @@ ${account.email_verified ? '' : html`<p>Confirm your e-mail address to start the
 <div class="card"><h2>Top up</h2><form method="post" action="/ui/topups">${csrfField(context.csrf)}<label for="amount">Amount in US dollars (1,000 credits per dollar)</label><input id="amount" name="amount_usd" type="number" min="5" max="10000" step="1" value="25"><div><button type="submit">Top up</button></div></form></div>
 </div>
 <h2>Ledger</h2>
-<table><thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col" class="num">Credits</th><th scope="col">Route</th><th scope="col">Note</th></tr></thead>
+${scrollTable(
+  'Ledger',
+  html`<table><thead><tr><th scope="col">When</th><th scope="col">Kind</th><th scope="col" class="num">Credits</th><th scope="col">Route</th><th scope="col">Note</th></tr></thead>
 <tbody>${ledger.entries.map((entry) => html`<tr><td>${entry.created_at.replace('T', ' ').slice(0, 19)}</td><td>${entry.kind}</td><td class="num">${entry.amount}</td><td>${entry.route ?? ''}</td><td>${entry.note ?? ''}</td></tr>`)}</tbody></table>`,
+)}`,
       status,
     );
   };
-  app.get('/ui/credits', { schema: HIDDEN }, async (request, reply) => creditsPage(request, reply));
-  app.post('/ui/plan', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/ui/credits', { schema: pageSchema('GET /ui/credits') }, async (request, reply) =>
+    creditsPage(request, reply),
+  );
+  app.post('/ui/plan', { schema: pageSchema('POST /ui/plan') }, async (request, reply) => {
     const session = signedIn(request, reply);
     if (!session) return reply;
     return attempt(
@@ -189,7 +207,7 @@ ${account.email_verified ? '' : html`<p>Confirm your e-mail address to start the
       (detail, status) => creditsPage(request, reply, message('error', detail), status),
     );
   });
-  app.post('/ui/topups', { schema: HIDDEN }, async (request, reply) => {
+  app.post('/ui/topups', { schema: pageSchema('POST /ui/topups') }, async (request, reply) => {
     const session = signedIn(request, reply);
     if (!session) return reply;
     return attempt(
@@ -206,14 +224,21 @@ ${account.email_verified ? '' : html`<p>Confirm your e-mail address to start the
           },
           deps.clock(),
         );
-        if (intent.pay_url) return reply.redirect(intent.pay_url, 303);
+        // A link, not a redirect: the pages' form-action 'self' stops a form's redirect to the payment site.
+        if (intent.pay_url)
+          return creditsPage(
+            request,
+            reply,
+            html`<div class="notice" role="status"><p>${intent.instructions}</p><p><a href="${intent.pay_url}">Continue to the payment page</a></p></div>`,
+            201,
+          );
         return creditsPage(request, reply, message('notice', intent.instructions), 201);
       },
       (detail, status) => creditsPage(request, reply, message('error', detail), status),
     );
   });
 
-  app.get('/ui/usage', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/ui/usage', { schema: pageSchema('GET /ui/usage') }, async (request, reply) => {
     const session = signedIn(request, reply);
     if (!session) return reply;
     const now = deps.clock();
@@ -247,8 +272,11 @@ ${account.email_verified ? '' : html`<p>Confirm your e-mail address to start the
       )}</div>
 </div>
 <h2>Latest requests</h2>
-<table id="recent-requests"><thead><tr><th scope="col">When (UTC)</th><th scope="col">Request</th><th scope="col" class="num">Status</th><th scope="col" class="num">Credits</th><th scope="col">Key id</th></tr></thead>
+${scrollTable(
+  'Latest requests',
+  html`<table id="recent-requests"><thead><tr><th scope="col">When (UTC)</th><th scope="col">Request</th><th scope="col" class="num">Status</th><th scope="col" class="num">Credits</th><th scope="col">Key id</th></tr></thead>
 <tbody>${recent.map((row) => html`<tr><td>${row.created_at.replace('T', ' ').slice(0, 19)}</td><td>${row.route}</td><td class="num">${row.status}</td><td class="num">${row.charge}</td><td>${row.key_id}</td></tr>`)}</tbody></table>`,
+)}`,
     );
   });
 }

@@ -10,11 +10,20 @@ import {
   verifyEmail,
 } from '../../../accounts/self-service.js';
 import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, linkBase, setSessionCookie } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
 import type { ContextOf } from '../account/auth.js';
-import { attempt, field, HIDDEN, keyShownOnce, type PageContext, pageContext, renderPage } from './forms.js';
+import {
+  attempt,
+  field,
+  keyShownOnce,
+  type PageContext,
+  pageContext,
+  queryField,
+  renderPage,
+} from './forms.js';
 import { csrfField, html, message } from './html.js';
+import { pageSchema } from './schemas.js';
 
 function credentialsForm(
   context: PageContext,
@@ -43,12 +52,15 @@ export function authPages(app: App, deps: AppDeps, contextOf: ContextOf): void {
       'Create your account',
       '/ui/signup',
       html`<p>New accounts get 750 free credits and a first API key: we mail you a link to confirm your address, and the key appears when you follow it. Already have an account? <a href="/ui/login">Sign in</a>.</p>
+<p>By creating an account you accept the <a href="/ui/terms">terms of use</a>: personal and news/media use is permitted; any other use needs our written permission.</p>
 ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email'), error)}`,
       status,
     );
   };
-  app.get('/ui/signup', { schema: HIDDEN }, async (request, reply) => signupPage(request, reply));
-  app.post('/ui/signup', { schema: HIDDEN }, async (request, reply) =>
+  app.get('/ui/signup', { schema: pageSchema('GET /ui/signup') }, async (request, reply) =>
+    signupPage(request, reply),
+  );
+  app.post('/ui/signup', { schema: pageSchema('POST /ui/signup') }, async (request, reply) =>
     attempt(
       reply,
       async () => {
@@ -72,14 +84,9 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
 
   // The mailed link opens a page with one button: a GET changes nothing, so a mail scanner that
   // fetches the link cannot use it up before its owner sees the key.
-  const confirmPage = (
-    request: FastifyRequest<{ Querystring: { token?: string } }>,
-    reply: FastifyReply,
-    error?: string,
-    status = 200,
-  ) => {
+  const confirmPage = (request: FastifyRequest, reply: FastifyReply, error?: string, status = 200) => {
     const context = pageContext(request, reply, deps);
-    const token = request.query?.token ?? field(request, 'token');
+    const token = queryField(request, 'token') || field(request, 'token');
     return renderPage(
       reply,
       context,
@@ -92,41 +99,40 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
       status,
     );
   };
-  app.get<{ Querystring: { token?: string } }>(
-    '/ui/signup/confirm',
-    { schema: HIDDEN },
-    async (request, reply) => confirmPage(request, reply),
+  app.get('/ui/signup/confirm', { schema: pageSchema('GET /ui/signup/confirm') }, async (request, reply) =>
+    confirmPage(request, reply),
   );
-  app.post<{ Querystring: { token?: string } }>(
-    '/ui/signup/confirm',
-    { schema: HIDDEN },
-    async (request, reply) =>
-      attempt(
-        reply,
-        async () => {
-          const previous = request.cookies[SESSION_COOKIE];
-          const { account, session } = await confirmSignUp(contextOf(request), field(request, 'token'));
-          await endSession(deps.db, previous);
-          setSessionCookie(reply, deps, session.token);
-          request.session = {
-            accountId: account.account_id,
-            email: account.email,
-            csrfToken: session.csrfToken,
-            isOperator: false,
-            emailVerified: true,
-            tokenHash: '',
-          };
-          return renderPage(
-            reply,
-            pageContext(request, reply, deps),
-            'Your first API key',
-            '/ui/keys',
-            keyShownOnce(account.key, `Welcome! Your account has ${account.credits} credits.`),
-            201,
-          );
-        },
-        (detail, status) => confirmPage(request, reply, detail, status),
-      ),
+  app.post('/ui/signup/confirm', { schema: pageSchema('POST /ui/signup/confirm') }, async (request, reply) =>
+    attempt(
+      reply,
+      async () => {
+        const previous = request.cookies[SESSION_COOKIE];
+        const { account, session } = await confirmSignUp(contextOf(request), field(request, 'token'));
+        await endSession(deps.db, previous);
+        setSessionCookie(reply, deps, session.token);
+        request.session = {
+          accountId: account.account_id,
+          email: account.email,
+          csrfToken: session.csrfToken,
+          isOperator: false,
+          emailVerified: true,
+          tokenHash: '',
+        };
+        return renderPage(
+          reply,
+          pageContext(request, reply, deps),
+          'Your first API key',
+          '/ui/keys',
+          keyShownOnce(
+            account.key,
+            `Welcome! Your account has ${account.credits} credits.`,
+            linkBase(request, deps),
+          ),
+          201,
+        );
+      },
+      (detail, status) => confirmPage(request, reply, detail, status),
+    ),
   );
 
   const loginPage = (request: FastifyRequest, reply: FastifyReply, error?: string, status = 200) => {
@@ -141,8 +147,10 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
       status,
     );
   };
-  app.get('/ui/login', { schema: HIDDEN }, async (request, reply) => loginPage(request, reply));
-  app.post('/ui/login', { schema: HIDDEN }, async (request, reply) =>
+  app.get('/ui/login', { schema: pageSchema('GET /ui/login') }, async (request, reply) =>
+    loginPage(request, reply),
+  );
+  app.post('/ui/login', { schema: pageSchema('POST /ui/login') }, async (request, reply) =>
     attempt(
       reply,
       async () => {
@@ -159,27 +167,24 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
     ),
   );
 
-  app.post('/ui/logout', { schema: HIDDEN }, async (request, reply) => {
+  app.post('/ui/logout', { schema: pageSchema('POST /ui/logout') }, async (request, reply) => {
     await endSession(deps.db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, deps);
     return reply.redirect('/', 303);
   });
 
-  app.get<{ Querystring: { token?: string } }>(
-    '/ui/verify-email',
-    { schema: HIDDEN },
-    async (request, reply) =>
-      renderPage(
-        reply,
-        pageContext(request, reply, deps),
-        'Confirm your e-mail address',
-        '',
-        html`<form method="post" action="/ui/verify-email">${csrfField(pageContext(request, reply, deps).csrf)}
+  app.get('/ui/verify-email', { schema: pageSchema('GET /ui/verify-email') }, async (request, reply) =>
+    renderPage(
+      reply,
+      pageContext(request, reply, deps),
+      'Confirm your e-mail address',
+      '',
+      html`<form method="post" action="/ui/verify-email">${csrfField(pageContext(request, reply, deps).csrf)}
 <input type="hidden" name="token" value="${request.query.token ?? ''}">
 <button type="submit">Confirm my address</button></form>`,
-      ),
+    ),
   );
-  app.post('/ui/verify-email', { schema: HIDDEN }, async (request, reply) =>
+  app.post('/ui/verify-email', { schema: pageSchema('POST /ui/verify-email') }, async (request, reply) =>
     attempt(
       reply,
       async () => {
@@ -205,13 +210,13 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
   );
 
   const resetPage = (
-    request: FastifyRequest<{ Querystring: { token?: string } }>,
+    request: FastifyRequest,
     reply: FastifyReply,
     note?: { kind: 'notice' | 'error'; text: string },
     status = 200,
   ) => {
     const context = pageContext(request, reply, deps);
-    const token = request.query?.token ?? field(request, 'token');
+    const token = queryField(request, 'token') || field(request, 'token');
     const form = token
       ? html`<form method="post" action="/ui/reset-password/confirm">${csrfField(context.csrf)}
 <input type="hidden" name="token" value="${token}">
@@ -231,30 +236,25 @@ ${credentialsForm(context, '/ui/signup', 'Create account', field(request, 'email
       status,
     );
   };
-  app.get<{ Querystring: { token?: string } }>(
-    '/ui/reset-password',
-    { schema: HIDDEN },
-    async (request, reply) => resetPage(request, reply),
+  app.get('/ui/reset-password', { schema: pageSchema('GET /ui/reset-password') }, async (request, reply) =>
+    resetPage(request, reply),
   );
-  app.post<{ Querystring: { token?: string } }>(
-    '/ui/reset-password',
-    { schema: HIDDEN },
-    async (request, reply) =>
-      attempt(
-        reply,
-        async () => {
-          await requestPasswordReset(contextOf(request), field(request, 'email'));
-          return resetPage(request, reply, {
-            kind: 'notice',
-            text: 'If an account uses this address, a reset link is on its way.',
-          });
-        },
-        (detail, status) => resetPage(request, reply, { kind: 'error', text: detail }, status),
-      ),
+  app.post('/ui/reset-password', { schema: pageSchema('POST /ui/reset-password') }, async (request, reply) =>
+    attempt(
+      reply,
+      async () => {
+        await requestPasswordReset(contextOf(request), field(request, 'email'));
+        return resetPage(request, reply, {
+          kind: 'notice',
+          text: 'If an account uses this address, a reset link is on its way.',
+        });
+      },
+      (detail, status) => resetPage(request, reply, { kind: 'error', text: detail }, status),
+    ),
   );
-  app.post<{ Querystring: { token?: string } }>(
+  app.post(
     '/ui/reset-password/confirm',
-    { schema: HIDDEN },
+    { schema: pageSchema('POST /ui/reset-password/confirm') },
     async (request, reply) =>
       attempt(
         reply,

@@ -65,7 +65,7 @@ describe.skipIf(!available)('account area in Chromium', () => {
     await page.click('button:has-text("Create my account")');
     const key = await page.inputValue('#new-key');
     expect(key).toMatch(/^dc_[A-Za-z0-9_-]{40,}$/);
-    await page.click('#copy-key');
+    await page.click('#copy-new-key');
     await audit();
 
     const trades = await fetch(`${base}/trades?limit=5`, { headers: { 'DC-API-Key': key } });

@@ -4,13 +4,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, STATUS_OF } from '../../../errors.js';
 import { csrfTokenFor } from '../../plugins/session.js';
 import type { AppDeps } from '../../types.js';
+import type { AssetName } from './assets.js';
 import { type Html, html, page } from './html.js';
-
-export const HIDDEN = { hide: true } as const;
 
 export function field(request: FastifyRequest, name: string): string {
   const body = request.body as Record<string, unknown> | null | undefined;
   const value = body && typeof body === 'object' ? body[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/** A query parameter as the page's schema admits it (a single string), or ''. */
+export function queryField(request: FastifyRequest, name: string): string {
+  const query = request.query as Record<string, unknown> | null | undefined;
+  const value = query && typeof query === 'object' ? query[name] : undefined;
   return typeof value === 'string' ? value : '';
 }
 
@@ -39,8 +45,9 @@ export function renderPage(
   current: string,
   body: Html,
   status = 200,
+  scripts: readonly AssetName[] = [],
 ): FastifyReply {
-  return sendHtml(reply, page({ title, current, ...context }, body), status);
+  return sendHtml(reply, page({ title, current, scripts, ...context }, body), status);
 }
 
 /** Runs a form action; a refusal (ApiError) re-renders the form with its reason and status. */
@@ -60,22 +67,25 @@ export async function attempt(
   }
 }
 
-/** The page a new key appears on: the one and only time it is shown. */
-export function keyShownOnce(created: { api_key: string; key_id: number }, intro: string): Html {
+/**
+ * A secret shown once (an API key, a webhook signing secret) in a read-only field with a copy
+ * button; copy.js (loaded on every page) does the copying.
+ */
+export function secretField(id: string, label: string, value: string): Html {
+  return html`<label for="${id}">${label}</label>
+<input id="${id}" class="key" type="text" readonly value="${value}" size="60">
+<button type="button" id="copy-${id}" data-copy="${id}" data-copy-status="${id}-status">Copy</button> <span id="${id}-status" aria-live="polite"></span>`;
+}
+
+/** The page a new key appears on: the one and only time it is shown. `base` is this service's address. */
+export function keyShownOnce(
+  created: { api_key: string; key_id: number },
+  intro: string,
+  base: string,
+): Html {
   return html`<div class="notice" role="status"><p>${intro} This is the only time it is shown: copy it now and keep it secret.</p>
-<label for="new-key">Your new API key (id ${created.key_id})</label>
-<input id="new-key" class="key" type="text" readonly value="${created.api_key}" size="60">
-<button type="button" id="copy-key">Copy key</button> <span id="copy-status" aria-live="polite"></span></div>
+${secretField('new-key', `Your new API key (id ${created.key_id})`, created.api_key)}</div>
 <p>Call the API with it in the <code>DC-API-Key</code> header, for example:</p>
-<pre><code>curl -H "DC-API-Key: YOUR_KEY" "${'{this site}'}/trades?limit=5"</code></pre>
-<p><a href="/ui/keys">Back to your keys</a></p>
-<script>
-document.getElementById('copy-key').addEventListener('click', function () {
-  var field = document.getElementById('new-key');
-  field.select();
-  var done = function () { document.getElementById('copy-status').textContent = 'Copied.'; };
-  if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });
-  else { document.execCommand('copy'); done(); }
-});
-</script>`;
+<pre><code>curl -H "DC-API-Key: YOUR_KEY" "${base}/trades?limit=5"</code></pre>
+<p><a href="/ui/keys">Back to your keys</a></p>`;
 }

@@ -1,5 +1,8 @@
 // A few helpers for server-rendered pages: escaping by construction (every interpolated value is
-// escaped unless it is already Html), one layout with a skip link, landmarks and a nav.
+// escaped unless it is already Html), one layout with a skip link, landmarks and a nav. Every page
+// dcledger serves uses them (src/http/plugins/content-security.ts holds the policy they satisfy).
+import { type AssetName, assetUrl } from './assets.js';
+
 export class Html {
   constructor(readonly text: string) {}
   toString(): string {
@@ -41,31 +44,11 @@ export interface PageOptions {
   csrf?: string;
   /** The nav entry to mark as the current page. */
   current?: string;
+  /** An id for the page's heading (a guide's anchor). */
+  headingId?: string;
+  /** Page scripts from ./assets (no inline script runs under the pages' Content-Security-Policy). */
+  scripts?: readonly AssetName[];
 }
-
-const STYLE = `
-:root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff;line-height:1.5}
-body{margin:0}a{color:#0645ad}a:focus,button:focus,input:focus,select:focus{outline:3px solid #1d4ed8;outline-offset:2px}
-.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
-header{background:#12263f;color:#fff;padding:.75rem 1.5rem;display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
-header a{color:#fff}header nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:1rem;margin:0;padding:0}
-header nav a[aria-current=page]{font-weight:700;text-decoration:underline}
-.brand{font-weight:700;font-size:1.1rem;margin-right:1rem}
-main{max-width:62rem;margin:0 auto;padding:1.5rem}
-table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border-bottom:1px solid #ccc;padding:.35rem .5rem;text-align:left;font-size:.95rem}
-th{background:#f1f3f5}td.num,th.num{text-align:right}
-form.inline{display:inline}label{display:block;font-weight:600;margin-top:.75rem}
-input,select{font-size:1rem;padding:.4rem;border:1px solid #555;border-radius:4px;max-width:100%}
-button{font-size:1rem;padding:.45rem .9rem;border-radius:4px;border:1px solid #12263f;background:#12263f;color:#fff;cursor:pointer;margin-top:.5rem}
-button.secondary{background:#fff;color:#12263f}button.danger{background:#a4161a;border-color:#a4161a}
-.notice{border-left:4px solid #1d4ed8;background:#eef4ff;padding:.75rem 1rem;margin:1rem 0}
-.error{border-left:4px solid #a4161a;background:#fdecec;padding:.75rem 1rem;margin:1rem 0}
-.key{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1rem;background:#f1f3f5;padding:.5rem;word-break:break-all;display:block}
-.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem}
-.card{border:1px solid #ccc;border-radius:6px;padding:1rem}
-footer{max-width:62rem;margin:2rem auto;padding:0 1.5rem;color:#444;font-size:.9rem}
-svg text{font-size:11px;fill:#1a1a1a}.charts figure{max-width:44rem;margin:1rem 0}
-`;
 
 function navLinks(options: PageOptions): Array<[string, string]> {
   const links: Array<[string, string]> = [['/', 'Home']];
@@ -83,6 +66,10 @@ function navLinks(options: PageOptions): Array<[string, string]> {
   return links;
 }
 
+/**
+ * The whole document around a page's body: stylesheet, icon and scripts from /ui/assets, a skip
+ * link, a header with the main nav, the page heading, and a footer linking the terms of use.
+ */
 export function page(options: PageOptions, body: Html): Html {
   const nav = navLinks(options).map(
     ([href, label]) =>
@@ -92,28 +79,42 @@ export function page(options: PageOptions, body: Html): Html {
     options.signedIn && options.csrf
       ? html`<form class="inline" method="post" action="/ui/logout"><input type="hidden" name="_csrf" value="${options.csrf}"><button class="secondary" type="submit">Sign out</button></form>`
       : '';
+  // copy.js serves the copy buttons of secrets shown once, on whichever page shows one.
+  const scripts = ['copy.js' as const, ...(options.scripts ?? [])].map(
+    (name) => html`<script src="${assetUrl(name)}" defer></script>`,
+  );
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · dcledger</title>
-<style>${new Html(STYLE)}</style>
+<link rel="icon" href="${assetUrl('favicon.svg')}" type="image/svg+xml">
+<link rel="stylesheet" href="${assetUrl('dcledger.css')}">
+${scripts}
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>
 <header>
-<span class="brand">dcledger</span>
+<a class="brand" href="/"><img src="${assetUrl('favicon.svg')}" alt="">dcledger</a>
 <nav aria-label="Main"><ul>${nav}</ul></nav>
 ${signOut}
 </header>
 <main id="content">
-<h1>${options.title}</h1>
+<h1${options.headingId ? html` id="${options.headingId}"` : ''}>${options.title}</h1>
 ${body}
 </main>
-<footer><p>dcledger: US congressional and executive-branch stock-trade disclosures as a metered API.</p></footer>
+<footer><p>dcledger: US congressional and executive-branch stock-trade disclosures as a metered API. <a href="/ui/terms">Terms of use</a>.</p></footer>
 </body>
 </html>`;
+}
+
+/**
+ * A table that scrolls sideways inside its own box on a narrow screen instead of widening the page;
+ * the box is a named, focusable region so keyboard users can scroll it too.
+ */
+export function scrollTable(label: string, table: Html): Html {
+  return html`<div class="table-scroll" role="region" aria-label="${label}" tabindex="0">${table}</div>`;
 }
 
 export function csrfField(token: string): Html {

@@ -6,8 +6,9 @@ import { sameSecret } from '../../../accounts/sessions.js';
 import { notFound } from '../../../errors.js';
 import { recentMail } from '../../../storage/repositories/self-service.js';
 import type { App, AppDeps } from '../../types.js';
-import { HIDDEN, pageContext, renderPage } from './forms.js';
+import { pageContext, renderPage } from './forms.js';
 import { escapeHtml, Html, html } from './html.js';
+import { pageSchema } from './schemas.js';
 
 /** How many of the newest mails the page lists. */
 export const MAILBOX_SIZE = 50;
@@ -25,7 +26,7 @@ function bodyWithLinks(body: string): Html {
 
 export function mailboxPage(app: App, deps: AppDeps, token: string | undefined): void {
   if (!token) return;
-  app.get<{ Querystring: { token?: string } }>('/ui/mailbox', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/ui/mailbox', { schema: pageSchema('GET /ui/mailbox') }, async (request, reply) => {
     if (!sameSecret(request.query.token ?? '', token)) throw notFound('no such page');
     const mails = await recentMail(deps.db, MAILBOX_SIZE);
     // The secret is in this page's address: keep it out of caches and of Referer headers.

@@ -107,6 +107,10 @@ describe('account pages', () => {
     const key = keyIn(created.body);
     expect(key).toMatch(/^dc_/);
     expect(created.headers['cache-control']).toBe('no-store');
+    // The example call names this service's address, and a copy button sits beside the key.
+    expect(created.body).not.toContain('{this site}');
+    expect(created.body).toMatch(/curl -H "DC-API-Key: YOUR_KEY" "http:\/\/[^"]+\/trades\?limit=5"/);
+    expect(created.body).toContain('data-copy="new-key"');
 
     const keysPage = await browser.get('/ui/keys');
     expect(keysPage.statusCode).toBe(200);

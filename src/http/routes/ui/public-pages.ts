@@ -1,11 +1,15 @@
 // The landing page (/) and the ingestion status page (/status): nobody meets a bare 404 or 401 first.
+import { priceStatus } from '../../../services/price-status.js';
 import { ingestStatus } from '../../../storage/repositories/self-service.js';
+import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
-import { HIDDEN, pageContext, renderPage } from './forms.js';
-import { html } from './html.js';
+import { pageContext, renderPage } from './forms.js';
+import { html, scrollTable } from './html.js';
+import { priceStatusSection } from './price-status.js';
+import { pageSchema } from './schemas.js';
 
 export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: number | undefined): void {
-  app.get('/', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/', { schema: pageSchema('GET /') }, async (request, reply) => {
     const context = pageContext(request, reply, deps);
     const status = await ingestStatus(deps.db);
     return renderPage(
@@ -18,14 +22,15 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
 <div class="card"><h2>Get a key</h2><p>${context.signedIn ? html`<a href="/ui/keys">Manage your API keys</a>` : html`<a href="/ui/signup">Create a free account</a>: 750 credits and a key once you follow the link we mail you. Already registered? <a href="/ui/login">Sign in</a>.`}</p></div>
 <div class="card"><h2>Read the reference</h2><p>The <a href="/docs">API reference</a> lists every endpoint, its plan and its credit cost; the machine-readable document is <a href="/openapi.json">/openapi.json</a>.</p></div>
 <div class="card"><h2>See what is ingested</h2><p>The <a href="/status">status page</a> shows each source's last run, its documents and trades.</p></div>
-<div class="card"><h2>Explore the data</h2><p>Search trades, members and tickers in the <a href="/ui/explore">data explorer</a> (signed in; calls are metered with your key).</p></div>
+<div class="card"><h2>Explore the data</h2><p>Search trades, members and tickers in the <a href="/ui/explore">data explorer</a>, with price charts and a <a href="/ui/explore/leaderboard">leaderboard</a> (calls are metered with your key).</p></div>
 </div>
+<p>Personal and news/media use of the data is permitted; any other use needs written permission: see the <a href="/ui/terms">terms of use</a>.</p>
 <h2>First call</h2>
-<pre><code>curl -H "DC-API-Key: YOUR_KEY" "${deps.publicUrl ?? `${request.protocol}://${request.host}`}/trades?limit=5"</code></pre>`,
+<pre><code>curl -H "DC-API-Key: YOUR_KEY" "${linkBase(request, deps)}/trades?limit=5"</code></pre>`,
     );
   });
 
-  app.get('/status', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/status', { schema: pageSchema('GET /status') }, async (request, reply) => {
     const status = await ingestStatus(deps.db);
     const sources = [
       ...new Set([
@@ -54,8 +59,33 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
       'Ingestion status',
       '/status',
       html`<p>${status.totalTrades} trades stored in all. Each source is read ${ingestIntervalMinutes ? `every ${ingestIntervalMinutes} minutes` : 'when an operator runs <code>dcledger ingest</code>'}; times are UTC.</p>
-<table><thead><tr><th scope="col">Source</th><th scope="col">Last run</th><th scope="col">Outcome</th><th scope="col">Documents by parse status</th><th scope="col" class="num">Trades stored</th><th scope="col">Next run</th></tr></thead>
+${scrollTable(
+  'Sources',
+  html`<table><thead><tr><th scope="col">Source</th><th scope="col">Last run</th><th scope="col">Outcome</th><th scope="col">Documents by parse status</th><th scope="col" class="num">Trades stored</th><th scope="col">Next run</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">No source has run yet. <code>dcledger serve</code> starts them on a schedule; <code>dcledger ingest</code> runs them once.</td></tr>`}</tbody></table>`,
+)}
+${priceStatusSection(await priceStatus(deps.db))}`,
     );
   });
+
+  app.get('/ui/terms', { schema: pageSchema('GET /ui/terms') }, async (request, reply) =>
+    renderPage(
+      reply,
+      pageContext(request, reply, deps),
+      'Terms of use',
+      '/ui/terms',
+      html`<p>These terms cover the data this service serves: trades, filings, members and everything derived from them, through the API, the bulk files, the webhooks and these pages.</p>
+<h2>What you may do</h2>
+<ul>
+<li><strong>Personal use</strong> of the data is permitted.</li>
+<li><strong>News and media use</strong> is permitted: reporting, analysis and publication by journalists and news organisations.</li>
+<li><strong>Any other use</strong> (commercial products, resale, redistribution of the data set, trading services) needs written permission from the operator of this service.</li>
+</ul>
+<h2>Where the data comes from</h2>
+<p>The trades are read from the official disclosure sites (House Clerk, Senate eFD, OGE) and other public records; prices and derived figures (returns, alpha, rankings) are computed by this service. A value the service is unsure of is flagged, never served as certain. Check the original filing, linked from each trade, before relying on a figure.</p>
+<h2>The software</h2>
+<p>The dcledger software itself is open source under the MIT licence; these terms are about the data and the service, not the code.</p>
+<p>The API's machine-readable description names this page as its terms of service (<code>info.termsOfService</code> in <a href="/openapi.json">/openapi.json</a>).</p>`,
+    ),
+  );
 }

@@ -18,8 +18,9 @@ import {
 } from '../../../webhooks/subscriptions.js';
 import type { App, AppDeps } from '../../types.js';
 import { catalogEvents, sampleData } from '../alerts/event-catalog.js';
-import { attempt, field, HIDDEN, pageContext, renderPage } from './forms.js';
-import { csrfField, type Html, html, message } from './html.js';
+import { attempt, field, pageContext, renderPage, secretField } from './forms.js';
+import { csrfField, type Html, html, message, scrollTable } from './html.js';
+import { pageSchema } from './schemas.js';
 
 export function webhooksPage(app: App, deps: AppDeps, runtime: WebhookRuntime): void {
   /** The signed-in account's active key with this id, and whether its plan includes webhooks. */
@@ -72,9 +73,15 @@ export function webhooksPage(app: App, deps: AppDeps, runtime: WebhookRuntime): 
           html`<tr><td>${delivery.created_at.replace('T', ' ').slice(0, 19)}</td><td>${delivery.subscription_id}</td><td>${delivery.event}${delivery.test ? ' (test)' : ''}</td><td>${delivery.status}</td><td class="num">${delivery.response_code ?? ''}</td><td class="num">${delivery.latency_ms ?? ''}</td><td>${delivery.error ?? ''}</td></tr>`,
       );
       sections.push(html`<h2>Key ${key.key}</h2>
-<table><caption class="skip">Subscriptions of key ${key.key}</caption><thead><tr><th scope="col">Id</th><th scope="col">Event</th><th scope="col">URL</th><th scope="col">Filter</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead><tbody>${rows.length ? rows : html`<tr><td colspan="6">No subscriptions.</td></tr>`}</tbody></table>
+${scrollTable(
+  `Subscriptions of key ${key.key}`,
+  html`<table><caption class="skip">Subscriptions of key ${key.key}</caption><thead><tr><th scope="col">Id</th><th scope="col">Event</th><th scope="col">URL</th><th scope="col">Filter</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead><tbody>${rows.length ? rows : html`<tr><td colspan="6">No subscriptions.</td></tr>`}</tbody></table>`,
+)}
 <h3>Delivery log</h3>
-<table class="deliveries"><caption class="skip">Deliveries of key ${key.key}</caption><thead><tr><th scope="col">When (UTC)</th><th scope="col">Subscription</th><th scope="col">Event</th><th scope="col">Outcome</th><th scope="col" class="num">Response</th><th scope="col" class="num">ms</th><th scope="col">Error</th></tr></thead><tbody>${deliveries.length ? deliveries : html`<tr><td colspan="7">No deliveries yet.</td></tr>`}</tbody></table>`);
+${scrollTable(
+  `Deliveries of key ${key.key}`,
+  html`<table class="deliveries"><caption class="skip">Deliveries of key ${key.key}</caption><thead><tr><th scope="col">When (UTC)</th><th scope="col">Subscription</th><th scope="col">Event</th><th scope="col">Outcome</th><th scope="col" class="num">Response</th><th scope="col" class="num">ms</th><th scope="col">Error</th></tr></thead><tbody>${deliveries.length ? deliveries : html`<tr><td colspan="7">No deliveries yet.</td></tr>`}</tbody></table>`,
+)}`);
     }
     const events = catalogEvents().map(
       (event) => html`<option value="${event.event}">${event.event}: ${event.fires_when}</option>`,
@@ -101,10 +108,13 @@ ${sections}`,
   };
 
   const secretShownOnce = (secret: string, intro: string) =>
-    message('notice', `${intro} Its signing secret, shown this once: ${secret}`);
+    html`<div class="notice" role="status"><p>${intro} Copy its signing secret now: it is shown this once.</p>
+${secretField('webhook-secret', 'Signing secret', secret)}</div>`;
 
-  app.get('/ui/webhooks', { schema: HIDDEN }, async (request, reply) => render(request, reply));
-  app.post('/ui/webhooks', { schema: HIDDEN }, async (request, reply) => {
+  app.get('/ui/webhooks', { schema: pageSchema('GET /ui/webhooks') }, async (request, reply) =>
+    render(request, reply),
+  );
+  app.post('/ui/webhooks', { schema: pageSchema('POST /ui/webhooks') }, async (request, reply) => {
     const owned = await ownActiveKeys(request);
     if (!owned) return reply.redirect('/ui/login', 303);
     return attempt(
@@ -137,17 +147,17 @@ ${sections}`,
     );
   });
 
-  app.post<{ Params: { key: string; id: string; action: string } }>(
+  app.post(
     '/ui/webhooks/:key/:id/:action',
-    { schema: HIDDEN },
+    { schema: pageSchema('POST /ui/webhooks/:key/:id/:action') },
     async (request, reply) => {
       const owned = await ownActiveKeys(request);
       if (!owned) return reply.redirect('/ui/login', 303);
       return attempt(
         reply,
         async () => {
-          const keyId = keyOf(owned.keys, request.params.key);
-          const id = Number(request.params.id);
+          const keyId = keyOf(owned.keys, String(request.params.key));
+          const id = request.params.id;
           const now = deps.clock();
           if (request.params.action === 'test') {
             const sent = await sendTestDelivery(

@@ -1,0 +1,102 @@
+// Reads and the one write of the fields a trade gets when it is ingested (market/ingest-fields.ts).
+import type { Kysely } from 'kysely';
+import { chunk } from '../batch.js';
+import { updateRowsByKey } from '../bulk-update.js';
+import type { Database } from '../schema.js';
+
+export interface IngestFieldsRow {
+  id: number;
+  ticker: string;
+  asset_type: string | null;
+  transaction_date: string;
+  disclosure_date: string | null;
+}
+
+export async function tradesForIngestFields(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<IngestFieldsRow[]> {
+  const rows: IngestFieldsRow[] = [];
+  for (const batch of chunk([...ids], 500)) {
+    if (batch.length === 0) continue;
+    const found = await db
+      .selectFrom('trades')
+      .select(['id', 'ticker', 'asset_type', 'transaction_date', 'disclosure_date'])
+      .where('id', 'in', batch)
+      .execute();
+    for (const row of found) rows.push(row);
+  }
+  return rows;
+}
+
+/** Sector and industry of the given tickers, from the company directory. */
+export async function classificationOf(
+  db: Kysely<Database>,
+  symbols: readonly string[],
+): Promise<Map<string, { sector: string | null; industry: string | null }>> {
+  const result = new Map<string, { sector: string | null; industry: string | null }>();
+  for (const batch of chunk([...new Set(symbols)], 500)) {
+    if (batch.length === 0) continue;
+    const rows = await db
+      .selectFrom('companies')
+      .select(['ticker', 'sector', 'industry'])
+      .where('ticker', 'in', batch)
+      .execute();
+    for (const row of rows) result.set(row.ticker, { sector: row.sector, industry: row.industry });
+  }
+  return result;
+}
+
+/**
+ * The benchmark's trading days from `from` on (every source), with its first day: over dates on
+ * or after `from` this calendar answers exactly as the whole one does.
+ */
+export async function benchmarkDaysFrom(
+  db: Kysely<Database>,
+  symbol: string,
+  from: string,
+): Promise<string[]> {
+  const [days, first] = await Promise.all([
+    db
+      .selectFrom('price_bars')
+      .select('date')
+      .distinct()
+      .where('symbol', '=', symbol)
+      .where('date', '>=', from)
+      .execute(),
+    db
+      .selectFrom('price_bars')
+      .select((eb) => eb.fn.min('date').as('first'))
+      .where('symbol', '=', symbol)
+      .executeTakeFirst(),
+  ]);
+  const result = days.map((row) => row.date);
+  if (first?.first) result.push(first.first);
+  return result;
+}
+
+export async function writeIngestFields(
+  db: Kysely<Database>,
+  rows: ReadonlyArray<{
+    id: number;
+    market_symbol: string | null;
+    sector: string | null;
+    industry: string | null;
+    price_on_trade_date: number | null;
+    price_on_disclosure: number | null;
+  }>,
+): Promise<void> {
+  await updateRowsByKey(
+    db,
+    'trades',
+    { column: 'id', type: 'integer' },
+    {
+      market_symbol: 'text',
+      sector: 'text',
+      industry: 'text',
+      price_on_trade_date: 'double precision',
+      price_on_disclosure: 'double precision',
+    },
+    rows,
+  );
+}
