@@ -13427,6 +13427,22 @@ export interface operations {
                      *           "value": "\"true\" on deliveries sent by the test endpoint (absent otherwise)"
                      *         },
                      *         {
+                     *           "name": "webhook-id",
+                     *           "value": "Standard Webhooks: the delivery id (as X-DCLedger-Delivery)"
+                     *         },
+                     *         {
+                     *           "name": "webhook-timestamp",
+                     *           "value": "Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp)"
+                     *         },
+                     *         {
+                     *           "name": "webhook-signature",
+                     *           "value": "Standard Webhooks: \"v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<raw body>\">\", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes)"
+                     *         },
+                     *         {
+                     *           "name": "Content-Type",
+                     *           "value": "application/json"
+                     *         },
+                     *         {
                      *           "name": "User-Agent",
                      *           "value": "dcledger-webhooks/1"
                      *         }
@@ -13434,7 +13450,13 @@ export interface operations {
                      *       "signature": {
                      *         "algorithm": "HMAC-SHA256",
                      *         "encoding": "hex (lower case)",
-                     *         "key": "webhook_secret, as UTF-8 bytes",
+                     *         "key": "webhook_secret, as UTF-8 bytes (the whole string, whsec_ prefix included), for both X-DCLedger-Signature headers",
+                     *         "standard_webhooks": {
+                     *           "header": "webhook-signature",
+                     *           "format": "v1,<base64 HMAC-SHA256>",
+                     *           "signed_content": "<webhook-id> + \".\" + <webhook-timestamp> + \".\" + raw body",
+                     *           "key": "the bytes of webhook_secret after its whsec_ prefix, base64-decoded (a secret without the prefix: its UTF-8 bytes); this is what the standardwebhooks libraries expect, so they verify it unchanged"
+                     *         },
                      *         "body_signature": {
                      *           "header": "X-DCLedger-Signature",
                      *           "signed_content": "the raw body bytes exactly as received"
@@ -13491,13 +13513,18 @@ export interface operations {
                      *         ],
                      *         "refused": "URLs with a user name or password, and hosts that resolve to loopback, private (10/8, 172.16/12, 192.168/16), carrier-grade NAT (100.64/10), link-local (169.254/16, fe80::/10), unique-local (fc00::/7), multicast, unspecified, documentation or other reserved addresses, IPv4-mapped IPv6 forms of those included",
                      *         "when": "when the subscription is created (every resolved address) and on the address each delivery connects to",
-                     *         "operator_exemptions": "the operator may exempt ranges with DCLEDGER_WEBHOOK_ALLOW_CIDRS"
+                     *         "operator_exemptions": "the operator may exempt ranges with DCLEDGER_WEBHOOK_ALLOW_CIDRS (e.g. 127.0.0.1/32 for a receiver on the same machine); the refusal names it"
                      *       },
                      *       "verification_examples": [
                      *         {
                      *           "language": "javascript",
                      *           "runtime": "Node.js, no dependencies",
                      *           "code": "import { createHmac, timingSafeEqual } from 'node:crypto';\n\n// rawBody: the request body as a Buffer, before any JSON parsing.\n// headers: Node's request.headers (lower-case names).\nexport function verifyDcledger(rawBody, headers, secret, toleranceSeconds = 300) {\n  const hmac = (data) => createHmac('sha256', secret).update(data).digest();\n  const same = (expected, received) => {\n    const got = Buffer.from(String(received ?? ''), 'hex');\n    return got.length === expected.length && timingSafeEqual(got, expected);\n  };\n  if (!same(hmac(rawBody), headers['x-dcledger-signature'])) return false;\n  const delivery = headers['x-dcledger-delivery'];\n  const timestamp = Number(headers['x-dcledger-timestamp']);\n  if (!delivery || !Number.isInteger(timestamp)) return false;\n  if (Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;\n  const signed = Buffer.concat([Buffer.from(`${delivery}.${timestamp}.`), rawBody]);\n  return same(hmac(signed), headers['x-dcledger-signature-timestamped']);\n}\n"
+                     *         },
+                     *         {
+                     *           "language": "javascript",
+                     *           "runtime": "Node.js, no dependencies (the Standard Webhooks signature)",
+                     *           "code": "import { createHmac, timingSafeEqual } from 'node:crypto';\n\n// rawBody: the request body as a Buffer, before any JSON parsing; headers: Node's request.headers.\nexport function verifyStandard(rawBody, headers, secret, toleranceSeconds = 300) {\n  const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');\n  const id = headers['webhook-id'];\n  const timestamp = Number(headers['webhook-timestamp']);\n  if (!id || !Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;\n  const expected = Buffer.from(createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest('base64'));\n  return String(headers['webhook-signature'] ?? '')\n    .split(' ')\n    .some((entry) => {\n      const given = Buffer.from(entry.replace(/^v1,/, ''));\n      return entry.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);\n    });\n}\n"
                      *         },
                      *         {
                      *           "language": "typescript",
