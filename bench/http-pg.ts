@@ -1,6 +1,6 @@
 // `npm run bench -- http-pg`: GET /trades on PostgreSQL, dcledger (metered) against a plain
 // Fastify + pg floor and against PostGraphile 5 (amber preset, unmetered), the same rows of the
-// same database (issue 17). The database is the SQLite bench's (the real trade sets ×4, built by
+// same database. The database is the SQLite bench's (the real trade sets ×4, built by
 // bench/http.ts's builder) in a scratch database the bench creates and drops on the server of
 // DCLEDGER_BENCH_DATABASE_URL (or DCLEDGER_TEST_DATABASE_URL): a role that may CREATE DATABASE.
 // Every server runs alone in its process, all at once, loaded in turn (interleaved rounds).

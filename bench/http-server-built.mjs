@@ -2,7 +2,7 @@
 // `npm start` and bin/dcledger.js run), in plain Node without a TypeScript loader. Under
 // `--import tsx` the process also carries the loader's own thread and caches, ~60 MB of resident
 // memory the product never has (measured: 210 MB against 149 MB idle for the same dist server),
-// which the memory readings of `npm run bench -- http` would otherwise count (issue 17).
+// which the memory readings of `npm run bench -- http` would otherwise count.
 // Usage: node bench/http-server-built.mjs <db> <clock ISO time>; bench/http.ts builds dist first.
 import { buildApp } from '../dist/app.js';
 import { openStore } from '../dist/storage/database.js';

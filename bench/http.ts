@@ -18,7 +18,7 @@ import { authenticate, chargeCaller } from '../src/accounts/authentication.js';
 import { refreshMembers } from '../src/analytics/refresh-members.js';
 import type { DatabaseConfig } from '../src/config.js';
 import { todayUtc } from '../src/domain/dates.js';
-import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
+import { loadSecReplayCatalog } from '../src/ingest/sources/sec/replay.js';
 import { linkCompanyDirectory, storeSecDocument } from '../src/ingest/sources/sec/store.js';
 import { readVoteviewDir, saveVoteviewSets } from '../src/ingest/votes/import.js';
 import { SymbolDataCache } from '../src/market/series-loader.js';
@@ -34,7 +34,7 @@ import { machine } from './report.js';
 const MULTIPLIER = 4;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-/** Seconds of load before each memory reading (issue 17: RSS after 60 s of load); BENCH_MEMORY_SECONDS. */
+/** Seconds of load before each memory reading (RSS after 60 s of load); BENCH_MEMORY_SECONDS. */
 const MEMORY_S = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CONNECTIONS = 10;
 /** USER_HZ of /proc/PID/stat: 100 on Linux x86-64 and arm64. */
@@ -489,7 +489,7 @@ export async function runHttpBench(): Promise<string> {
         runs.rows.push(await load(`${floors.rows.url}${path}`, {}, floors.rows));
         runs.json.push(await load(`${floors.json.url}${path}`, {}, floors.json));
       }
-      // Memory (issue 17): the dcledger process after MEMORY_S seconds of continuous load at this page
+      // Memory: the dcledger process after MEMORY_S seconds of continuous load at this page
       // size, before any other endpoint has run in it (search builds its own index in memory).
       process.stdout.write(`memory: ${MEMORY_S} s of ${path}...\n`);
       const held = await load(`${dcledger.url}${path}`, headers, dcledger, MEMORY_S);

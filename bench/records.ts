@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filesUnder } from '../src/files.js';
-import { importRecordFiles } from '../src/ingest/pipeline/record-files.js';
 import { parseLdaBulkXml } from '../src/ingest/sources/lda/bulk-xml.js';
 import { importCompanies } from '../src/market/import-companies.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
+import { importRecordFiles } from '../src/test-support/record-files.js';
 
 const ROUNDS = 20;
 const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);

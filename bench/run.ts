@@ -8,6 +8,7 @@ import { runEnrichBenchmark } from './enrich.js';
 import { runHttpBench } from './http.js';
 import { runHttpPgBench } from './http-pg.js';
 import { runLegislationBench } from './legislation.js';
+import { runOcrBench } from './ocr.js';
 import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { runSearchBench } from './search.js';
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   legislation: runLegislationBench,
   cluster: runClusterBench,
   search: runSearchBench,
+  ocr: runOcrBench,
   prices: runPricesBench,
 };
 
@@ -43,8 +45,9 @@ export function replaceSection(document: string, name: string, body: string): st
 }
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
-// `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL): they run when named only.
-const ON_REQUEST = new Set(['cluster', 'http-pg']);
+// `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `ocr` reads 43
+// scanned pages: they run when named only.
+const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr']);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {

@@ -17,6 +17,7 @@ import { createAccount } from '../src/accounts/admin.js';
 import { buildApp } from '../src/app.js';
 import {
   SEARCH_MODES,
+  SEMANTIC_TYPES,
   type SearchMode,
   type SearchStage,
   SemanticSearch,
@@ -231,7 +232,13 @@ export async function runSearchBench(): Promise<string> {
           );
           latencies.push(performance.now() - begin);
           if (pass > 0) continue;
-          const ranked = canonicalRanking(answer.results.map((result) => result.key));
+          // A result and the trades grouped inside it, in order, as one ranking of trades.
+          const ranked = canonicalRanking(
+            answer.results.flatMap((result) => [
+              result.key,
+              ...(result.evidence ?? []).map((item) => item.key),
+            ]),
+          );
           const relevant = new Set(item.relevant);
           ndcg += ndcgAt(ranked, relevant, 10);
           recall += recallAt(ranked, relevant, 20);
@@ -245,6 +252,7 @@ export async function runSearchBench(): Promise<string> {
       };
     }
     profiling = undefined;
+    const labelledTable = await labelledQuality(store.db, restarted);
     const profile = stageTable(stages);
     const http = await httpLatency(store.db, restarted, usable);
     const lexical = scores.lexical?.ndcg ?? 0;
@@ -278,6 +286,10 @@ export async function runSearchBench(): Promise<string> {
         '(the vectors read into memory and the stored IVF index put back, migration 0023-search-ivf, instead of trained again).',
       `Queries: ${usable.length} of ${labeled.length} in bench/search/queries.json have at least one relevant record ` +
         '(judged keys in bench/search/judged.json); each searched within its judged kind, 50 results, copies folded into their original.',
+      '',
+      ...labelledTable,
+      '',
+      'The trade questions of bench/search/queries.json (a result and the trades grouped inside it read as one ranking):',
       '',
       '| mode | nDCG@10 | recall@20 | p50 ms | p99 ms |',
       '|---|---|---|---|---|',
@@ -346,4 +358,87 @@ async function httpLatency(
   }
   const summary = (times: number[]) => ({ p50: percentile(times, 50), p99: percentile(times, 99) });
   return { request: summary(request), engine: summary(alone) };
+}
+
+interface Labelled {
+  query: string;
+  kind: string;
+  split: 'dev' | 'test';
+  expected?: string[];
+  rule?: { kind: 'lobbying'; issue: string } | { kind: 'contracts'; agency: string };
+}
+
+/** The keys a labelled query expects: its list, or its rule resolved over the records. */
+async function expectedKeys(db: Kysely<Database>, item: Labelled): Promise<string[]> {
+  if (item.expected) return item.expected;
+  const rule = item.rule;
+  if (!rule) return [];
+  if (rule.kind === 'lobbying') {
+    const rows = await db
+      .selectFrom('lobbying_filings as f')
+      .innerJoin('lobbying_issues as i', 'i.filing_id', 'f.id')
+      .select('f.filing_uuid')
+      .distinct()
+      .where('i.code', '=', rule.issue)
+      .execute();
+    return rows.map((row) => `lobbying:${row.filing_uuid}`);
+  }
+  const rows = await db
+    .selectFrom('contract_awards')
+    .select('award_key')
+    .where('awarding_agency', '=', rule.agency)
+    .execute();
+  return rows.map((row) => `contract:${row.award_key}`);
+}
+
+/** nDCG@10 and recall@10 of bench/search/labelled.json per kind, split and mode (every kind searched, 10 results). */
+async function labelledQuality(db: Kysely<Database>, engine: SemanticSearch): Promise<string[]> {
+  const items = (JSON.parse(readFileSync(join(DIR, 'labelled.json'), 'utf8')) as { queries: Labelled[] })
+    .queries;
+  const cells = new Map<string, { ndcg: number; recall: number; n: number }>();
+  const add = (key: string, ndcg: number, recall: number) => {
+    const cell = cells.get(key) ?? { ndcg: 0, recall: 0, n: 0 };
+    cell.ndcg += ndcg;
+    cell.recall += recall;
+    cell.n += 1;
+    cells.set(key, cell);
+  };
+  const misses: string[] = [];
+  for (const item of items) {
+    const relevant = new Set(await expectedKeys(db, item));
+    for (const mode of SEARCH_MODES as readonly SearchMode[]) {
+      const answer = await engine.search(
+        { q: item.query, types: SEMANTIC_TYPES, limit: 10, mode },
+        FIXTURE_NOW,
+      );
+      const ranked = answer.results.map((result) => result.key);
+      const ndcg = ndcgAt(ranked, relevant, 10);
+      const recall = recallAt(ranked, relevant, 10);
+      for (const kind of [item.kind, 'all'])
+        for (const split of [item.split, 'both']) add(`${mode}|${kind}|${split}`, ndcg, recall);
+      if (mode === 'hybrid' && item.split === 'dev' && recall < 1)
+        misses.push(`${item.query}: recall ${recall.toFixed(2)}; top ${ranked.slice(0, 5).join(', ')}`);
+    }
+  }
+  if (process.env.BENCH_SEARCH_VERBOSE) console.log(misses.join('\n'));
+  const kinds = [...new Set(items.map((item) => item.kind)), 'all'];
+  const rows: string[] = [
+    `Labelled queries (bench/search/labelled.json, ${items.length} queries, every kind searched, 10 results): nDCG@10 / recall@10 on the **test split** (never tuned on), the dev split in brackets.`,
+    '',
+    `| kind | queries (test) | ${SEARCH_MODES.map((mode) => `${mode} nDCG@10`).join(' | ')} | ${SEARCH_MODES.map((mode) => `${mode} recall@10`).join(' | ')} |`,
+    `|---|---|${SEARCH_MODES.map(() => '---|').join('')}${SEARCH_MODES.map(() => '---|').join('')}`,
+  ];
+  for (const kind of kinds) {
+    const cell = (mode: string, split: string, field: 'ndcg' | 'recall') => {
+      const c = cells.get(`${mode}|${kind}|${split}`);
+      return c ? c[field] / c.n : 0;
+    };
+    const both = (mode: string, field: 'ndcg' | 'recall') =>
+      `${cell(mode, 'test', field).toFixed(2)} (${cell(mode, 'dev', field).toFixed(2)})`;
+    const n = cells.get(`hybrid|${kind}|test`)?.n ?? 0;
+    rows.push(
+      `| ${kind} | ${n} | ${SEARCH_MODES.map((mode) => both(mode, 'ndcg')).join(' | ')} | ${SEARCH_MODES.map((mode) => both(mode, 'recall')).join(' | ')} |`,
+    );
+  }
+  return rows;
 }

@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSecReplayCatalog } from '../src/ingest/replay/sec.js';
 import { parseSecDocument } from '../src/ingest/sources/sec/parse-sec.js';
+import { loadSecReplayCatalog } from '../src/ingest/sources/sec/replay.js';
 import { storeSecDocument } from '../src/ingest/sources/sec/store.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';

@@ -40,6 +40,7 @@ import { operationsRoutes } from './http/routes/ops/index.js';
 import { overlapRoutes } from './http/routes/overlap/index.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
 import { portfolioRoutes } from './http/routes/portfolio/index.js';
+import { qualityRoutes } from './http/routes/quality/index.js';
 import { searchRoutes } from './http/routes/search/index.js';
 import { statsRoutes } from './http/routes/stats/index.js';
 import { tickerRoutes } from './http/routes/tickers/index.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   tickerRoutes(app, deps);
   feedRoutes(app, deps);
   statsRoutes(app, deps);
+  qualityRoutes(app, deps);
   searchRoutes(app, deps);
   filingRoutes(app, deps);
   lobbyingRoutes(app, deps);

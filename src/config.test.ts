@@ -47,14 +47,16 @@ describe('webhook settings', () => {
 describe('ingest settings', () => {
   it('defaults to the official sites, a local archive and a 15-minute schedule', () => {
     expect(loadConfig({}).ingest).toEqual({
-      houseBaseUrl: 'https://disclosures-clerk.house.gov',
-      senateBaseUrl: 'https://efdsearch.senate.gov',
-      ogeBaseUrl: undefined,
-      ldaBaseUrl: 'https://lda.senate.gov',
-      usaspendingBaseUrl: 'https://api.usaspending.gov',
-      congressBaseUrl: 'https://api.congress.gov',
-      congressApiKey: null,
-      ogeIndexPath: '/278t/',
+      settings: {
+        house: { baseUrl: 'https://disclosures-clerk.house.gov' },
+        senate: { baseUrl: 'https://efdsearch.senate.gov' },
+        oge: { baseUrl: undefined, indexPath: '/278t/' },
+        sec: { baseUrl: 'https://www.sec.gov', contact: undefined, intervalMs: 100 },
+        lobbying: { baseUrl: 'https://lda.senate.gov' },
+        contracts: { baseUrl: 'https://api.usaspending.gov' },
+        bills: { baseUrl: 'https://api.congress.gov', apiKey: undefined },
+        votes: { baseUrl: 'https://voteview.com' },
+      },
       archiveDir: './var/archive',
       timeoutMs: 30_000,
       retries: 4,
@@ -64,10 +66,23 @@ describe('ingest settings', () => {
       intervalMinutes: 15,
       sources: ['house', 'senate', 'oge'],
       since: undefined,
-      secBaseUrl: 'https://www.sec.gov',
-      secContact: undefined,
-      secMinIntervalMs: 100,
+      maxDocumentMb: { all: undefined, bySource: {} },
+      pdfWorkerMemoryMb: 512,
     });
+  });
+
+  it('reads the document size limits: one for all sources, one per source', () => {
+    const ingest = loadConfig({
+      DCLEDGER_MAX_DOCUMENT_MB: '40',
+      DCLEDGER_HOUSE_MAX_DOCUMENT_MB: '5',
+      DCLEDGER_LOBBYING_MAX_DOCUMENT_MB: ' 300 ',
+      DCLEDGER_PDF_WORKER_MEMORY_MB: '256',
+    }).ingest;
+    expect(ingest.maxDocumentMb).toEqual({ all: 40, bySource: { house: 5, lobbying: 300 } });
+    expect(ingest.pdfWorkerMemoryMb).toBe(256);
+    expect(() => loadConfig({ DCLEDGER_OGE_MAX_DOCUMENT_MB: '0' })).toThrow(/DCLEDGER_OGE_MAX_DOCUMENT_MB/);
+    expect(() => loadConfig({ DCLEDGER_NASDAQ_MAX_DOCUMENT_MB: '5' })).toThrow(/"nasdaq" is not a source/);
+    expect(() => loadConfig({ DCLEDGER_MAX_DOCUMENT_MB: 'lots' })).toThrow(/DCLEDGER_MAX_DOCUMENT_MB/);
   });
 
   it('keeps EDGAR at 10 requests a second or fewer, whatever DCLEDGER_SEC_INTERVAL_MS says', () => {
@@ -75,9 +90,8 @@ describe('ingest settings', () => {
       DCLEDGER_SEC_INTERVAL_MS: '20',
       DCLEDGER_SEC_CONTACT: ' ops@example.com ',
     }).ingest;
-    expect(ingest.secMinIntervalMs).toBe(100);
-    expect(ingest.secContact).toBe('ops@example.com');
-    expect(loadConfig({ DCLEDGER_SEC_INTERVAL_MS: '250' }).ingest.secMinIntervalMs).toBe(250);
+    expect(ingest.settings.sec).toMatchObject({ intervalMs: 100, contact: 'ops@example.com' });
+    expect(loadConfig({ DCLEDGER_SEC_INTERVAL_MS: '250' }).ingest.settings.sec?.intervalMs).toBe(250);
   });
 
   it('reads every setting from the environment', () => {
@@ -95,14 +109,19 @@ describe('ingest settings', () => {
       DCLEDGER_INGEST_SOURCES: 'senate, house',
       DCLEDGER_INGEST_SINCE: '2024-01-01',
     }).ingest;
-    expect(loadConfig({ DCLEDGER_LDA_BASE_URL: 'http://127.0.0.1:9002/' }).ingest.ldaBaseUrl).toBe(
-      'http://127.0.0.1:9002',
-    );
+    expect(loadConfig({ DCLEDGER_LDA_BASE_URL: 'http://127.0.0.1:9002/' }).ingest.settings.lobbying).toEqual({
+      baseUrl: 'http://127.0.0.1:9002',
+    });
+    expect(
+      loadConfig({ DCLEDGER_CONGRESS_API_KEY: ' key ', DCLEDGER_VOTEVIEW_BASE_URL: 'http://127.0.0.1:9003' })
+        .ingest.settings,
+    ).toMatchObject({ bills: { apiKey: 'key' }, votes: { baseUrl: 'http://127.0.0.1:9003' } });
     expect(ingest).toMatchObject({
-      houseBaseUrl: 'http://127.0.0.1:9000',
-      senateBaseUrl: 'http://127.0.0.1:9001',
-      ogeBaseUrl: 'https://mirror.example/oge',
-      ogeIndexPath: '/index.json',
+      settings: {
+        house: { baseUrl: 'http://127.0.0.1:9000' },
+        senate: { baseUrl: 'http://127.0.0.1:9001' },
+        oge: { baseUrl: 'https://mirror.example/oge', indexPath: '/index.json' },
+      },
       archiveDir: '/srv/archive',
       timeoutMs: 5000,
       retries: 0,

@@ -1,6 +1,8 @@
 // Every setting of the service, read once from the environment. Nothing else reads process.env.
 import { isIP } from 'node:net';
 import { SOURCE_NAMES, type SourceName } from './domain/sources.js';
+import type { SettingSpec } from './ingest/sources/manifest.js';
+import { SOURCE_MANIFESTS } from './ingest/sources/registry.js';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -50,6 +52,11 @@ export interface OperationsSettings {
   metricsToken: string | undefined;
   /** DCLEDGER_SHUTDOWN_TIMEOUT_MS (default 30000): how long SIGTERM waits for in-flight work before exiting. */
   shutdownTimeoutMs: number;
+  /**
+   * DCLEDGER_ANALYTICS_THREADS (default 2; 0 = none): worker threads that answer the heavy
+   * analytics routes off the API's event loop (docs/architecture.md). 0 runs them in the request's thread.
+   */
+  analyticsThreads: number;
 }
 
 export interface ClusterSettings {
@@ -201,28 +208,19 @@ export interface PriceProviderConfig {
 }
 
 export type IngestSourceName = SourceName;
-/** Where congress.gov serves its API. */
-export const CONGRESS_GOV_BASE_URL = 'https://api.congress.gov';
+/** The sources `dcledger ingest all` and serve's schedule read: the trade-document sources. */
 export const INGEST_SOURCES: readonly IngestSourceName[] = SOURCE_NAMES;
+
+/** A source's own settings, as its manifest declares them (ingest/sources/<name>/manifest.ts). */
+export type SourceSettings = Readonly<Record<string, string | number | undefined>>;
 
 /** How the connectors reach the official sites and how often `serve` runs them. */
 export interface IngestConfig {
-  /** House Clerk (DCLEDGER_HOUSE_BASE_URL, default https://disclosures-clerk.house.gov). */
-  houseBaseUrl: string;
-  /** Senate eFD (DCLEDGER_SENATE_BASE_URL, default https://efdsearch.senate.gov). */
-  senateBaseUrl: string;
-  /** Senate LDA (DCLEDGER_LDA_BASE_URL, default https://lda.senate.gov): /api/v1/filings/ and the bulk downloads. */
-  ldaBaseUrl: string;
-  /** USAspending API (DCLEDGER_USASPENDING_BASE_URL, default https://api.usaspending.gov). */
-  usaspendingBaseUrl: string;
-  /** congress.gov API v3 (DCLEDGER_CONGRESS_BASE_URL, default https://api.congress.gov): bills and their parts. */
-  congressBaseUrl: string;
-  /** congress.gov API key (DCLEDGER_CONGRESS_API_KEY, a free api.data.gov key); sent in a header, never printed. */
-  congressApiKey: string | null;
-  /** Site serving the OGE 278-T listing (DCLEDGER_OGE_BASE_URL); unset: OGE is skipped (it has no public index). */
-  ogeBaseUrl: string | undefined;
-  /** Path of the OGE listing under its base URL (DCLEDGER_OGE_INDEX_PATH, default /278t/). */
-  ogeIndexPath: string;
+  /**
+   * Each source's own settings by source name, read from the variables its manifest names
+   * (DCLEDGER_HOUSE_BASE_URL, DCLEDGER_OGE_INDEX_PATH, DCLEDGER_SEC_CONTACT, ...; docs/operations.md).
+   */
+  settings: Readonly<Record<string, SourceSettings>>;
   /** Raw documents by SHA-256 (DCLEDGER_ARCHIVE_DIR, default ./var/archive). */
   archiveDir: string;
   /** Per-request timeout (DCLEDGER_FETCH_TIMEOUT_MS, default 30000). */
@@ -241,15 +239,14 @@ export interface IngestConfig {
   sources: IngestSourceName[];
   /** First date a source's first run reads (DCLEDGER_INGEST_SINCE, YYYY-MM-DD); default Jan 1 of last year. */
   since: string | undefined;
-  /** SEC EDGAR (DCLEDGER_SEC_BASE_URL, default https://www.sec.gov). */
-  secBaseUrl: string;
   /**
-   * Contact EDGAR's fair-access policy requires in the User-Agent (DCLEDGER_SEC_CONTACT, an e-mail
-   * address); `ingest sec` refuses to run against sec.gov without it.
+   * Largest document a source may serve, in MB: DCLEDGER_<SOURCE>_MAX_DOCUMENT_MB for one source
+   * (DCLEDGER_HOUSE_MAX_DOCUMENT_MB ...), else DCLEDGER_MAX_DOCUMENT_MB for all, else the source's
+   * own default (docs/adding-a-source.md). A longer answer is refused; `parse` refuses a larger file.
    */
-  secContact: string | undefined;
-  /** Minimum time between two EDGAR requests (DCLEDGER_SEC_INTERVAL_MS, default 100, never below 100: ≤ 10 req/s). */
-  secMinIntervalMs: number;
+  maxDocumentMb: { all: number | undefined; bySource: Readonly<Record<string, number>> };
+  /** Heap of the PDF reader's process (DCLEDGER_PDF_WORKER_MEMORY_MB, default 512). */
+  pdfWorkerMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -302,6 +299,7 @@ export function readOperations(env: Env): OperationsSettings {
   return {
     metricsToken: env.DCLEDGER_METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: readInteger(env, 'DCLEDGER_SHUTDOWN_TIMEOUT_MS', 30_000, 0),
+    analyticsThreads: readInteger(env, 'DCLEDGER_ANALYTICS_THREADS', 2, 0),
   };
 }
 
@@ -586,14 +584,9 @@ function readSecretKey(raw: string | undefined): Buffer | null {
 
 export function readIngest(env: Env): IngestConfig {
   return {
-    houseBaseUrl: readUrl(env, 'DCLEDGER_HOUSE_BASE_URL') ?? 'https://disclosures-clerk.house.gov',
-    senateBaseUrl: readUrl(env, 'DCLEDGER_SENATE_BASE_URL') ?? 'https://efdsearch.senate.gov',
-    ogeBaseUrl: readUrl(env, 'DCLEDGER_OGE_BASE_URL'),
-    ldaBaseUrl: readUrl(env, 'DCLEDGER_LDA_BASE_URL') ?? 'https://lda.senate.gov',
-    usaspendingBaseUrl: readUrl(env, 'DCLEDGER_USASPENDING_BASE_URL') ?? 'https://api.usaspending.gov',
-    congressBaseUrl: readUrl(env, 'DCLEDGER_CONGRESS_BASE_URL') ?? CONGRESS_GOV_BASE_URL,
-    congressApiKey: env.DCLEDGER_CONGRESS_API_KEY?.trim() || null,
-    ogeIndexPath: readPath(env.DCLEDGER_OGE_INDEX_PATH, 'DCLEDGER_OGE_INDEX_PATH') ?? '/278t/',
+    settings: Object.fromEntries(
+      SOURCE_MANIFESTS.map((manifest) => [manifest.name, readSourceSettings(env, manifest.settings)]),
+    ),
     archiveDir: env.DCLEDGER_ARCHIVE_DIR?.trim() || './var/archive',
     timeoutMs: readInteger(env, 'DCLEDGER_FETCH_TIMEOUT_MS', 30_000, 1),
     retries: readInteger(env, 'DCLEDGER_FETCH_RETRIES', 4, 0),
@@ -603,10 +596,63 @@ export function readIngest(env: Env): IngestConfig {
     intervalMinutes: readInteger(env, 'DCLEDGER_INGEST_INTERVAL_MINUTES', 15, 0),
     sources: readSources(env.DCLEDGER_INGEST_SOURCES),
     since: readSince(env.DCLEDGER_INGEST_SINCE),
-    secBaseUrl: readUrl(env, 'DCLEDGER_SEC_BASE_URL') ?? 'https://www.sec.gov',
-    secContact: env.DCLEDGER_SEC_CONTACT?.trim() || undefined,
-    secMinIntervalMs: Math.max(100, readInteger(env, 'DCLEDGER_SEC_INTERVAL_MS', 100, 0)),
+    maxDocumentMb: readDocumentLimits(env),
+    pdfWorkerMemoryMb: readInteger(env, 'DCLEDGER_PDF_WORKER_MEMORY_MB', 512, 64),
   };
+}
+
+/** One source's settings, read as its manifest declares them. */
+function readSourceSettings(env: Env, specs: Readonly<Record<string, SettingSpec>>): SourceSettings {
+  return Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, readSetting(env, spec)]));
+}
+
+function readSetting(env: Env, spec: SettingSpec): string | number | undefined {
+  switch (spec.kind) {
+    case 'url':
+      return readUrl(env, spec.env) ?? spec.default;
+    case 'path':
+      return readPath(env[spec.env], spec.env) ?? spec.default;
+    case 'text':
+      return env[spec.env]?.trim() || spec.default;
+    case 'secret':
+      return env[spec.env]?.trim() || undefined;
+    case 'integer':
+      return Math.max(spec.floor ?? spec.minimum, readInteger(env, spec.env, spec.default, spec.minimum));
+  }
+}
+
+const SOURCE_DOCUMENT_LIMIT = /^DCLEDGER_([A-Z0-9]+)_MAX_DOCUMENT_MB$/;
+
+/** The largest file `dcledger parse` reads when no document limit is set. */
+export const PARSE_DEFAULT_MAX_DOCUMENT_MB = 50;
+
+/**
+ * The largest file `dcledger parse` reads (bytes): the source's limit when the source is given and
+ * has one, else DCLEDGER_MAX_DOCUMENT_MB, else PARSE_DEFAULT_MAX_DOCUMENT_MB. Only these settings
+ * are read, so that parsing a file needs no database or service settings.
+ */
+export function readParseLimit(source: string | undefined, env: Env = process.env): number {
+  const limits = readDocumentLimits(env);
+  const mb = (source ? limits.bySource[source] : undefined) ?? limits.all ?? PARSE_DEFAULT_MAX_DOCUMENT_MB;
+  return mb * 1024 * 1024;
+}
+
+function readDocumentLimits(env: Env): IngestConfig['maxDocumentMb'] {
+  const all = env.DCLEDGER_MAX_DOCUMENT_MB?.trim()
+    ? readInteger(env, 'DCLEDGER_MAX_DOCUMENT_MB', 0, 1)
+    : undefined;
+  const bySource: Record<string, number> = {};
+  const sources: string[] = SOURCE_MANIFESTS.map((manifest) => manifest.name);
+  for (const name of Object.keys(env).sort()) {
+    const source = SOURCE_DOCUMENT_LIMIT.exec(name)?.[1]?.toLowerCase();
+    if (!source || !env[name]?.trim()) continue;
+    if (!sources.includes(source)) {
+      reject(`${name}: "${source}" is not a source (${sources.join(', ')})`);
+      continue;
+    }
+    bySource[source] = readInteger(env, name, 0, 1);
+  }
+  return { all, bySource };
 }
 
 /** A base URL: http(s), without a trailing slash. */

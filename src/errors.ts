@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'uri_too_long'
   | 'unsupported_media_type'
   | 'headers_too_large'
+  | 'request_timeout'
   | 'internal'
   | 'upstream'
   | 'unavailable';
@@ -35,6 +36,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   uri_too_long: 414,
   unsupported_media_type: 415,
   headers_too_large: 431,
+  /** The request's headers or body did not arrive in time (Node's headersTimeout or requestTimeout). */
+  request_timeout: 408,
   internal: 500,
   upstream: 502,
   /** A shared dependency (the rate-limit store) is unreachable; the call may be retried. */

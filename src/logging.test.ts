@@ -59,4 +59,21 @@ describe('log redaction', () => {
     );
     expect(redactSecrets('ordinary text with dc_ alone')).toBe('ordinary text with dc_ alone');
   });
+
+  it('a key percent-encoded in any parameter, and password-like parameters, are redacted', async () => {
+    const encoded = `dc%5F${key.slice(3)}`;
+    await app.inject({ url: `/trades?limit=1&x=${encoded}` });
+    await app.inject({ url: `/trades?limit=1&note=${encodeURIComponent(encoded)}` });
+    await app.inject({ url: '/trades?limit=1&passwd=hunter2-passwd&pwd=hunter2-pwd&Pass%77ord=hunter2-enc' });
+    const log = lines.join('');
+    expect(log).not.toContain(key.slice(3));
+    expect(log).not.toContain(key.slice(3, 20));
+    for (const value of ['hunter2-passwd', 'hunter2-pwd', 'hunter2-enc']) expect(log).not.toContain(value);
+    expect(redactSecrets('GET /trades?x=dc%5FabcDEF123_-xyzuvw9876&limit=5')).toBe(
+      'GET /trades?x=[redacted]&limit=5',
+    );
+    expect(redactSecrets('GET /trades?limit=5&sort_by=ticker&q=50%25')).toBe(
+      'GET /trades?limit=5&sort_by=ticker&q=50%25',
+    );
+  });
 });

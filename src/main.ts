@@ -21,7 +21,7 @@ import {
   importLegislatorsCommand,
   importTradesCommand,
 } from './cli/import.js';
-import { ingestCommand, replayServerCommand } from './cli/ingest.js';
+import { ingestCommand, ingestSourcesHelp, replayServerCommand, SOURCE_NAMES } from './cli/ingest.js';
 import { JOB_STATUS_NAMES, jobsCommand } from './cli/jobs.js';
 import {
   enrichCommand,
@@ -32,6 +32,7 @@ import {
 import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
+import { auditCommand, membersLinkCommand, membersLinksCommand } from './cli/quality.js';
 import { searchIndexCommand } from './cli/search.js';
 import {
   accountsOperator,
@@ -101,11 +102,7 @@ export function buildCli(): Command {
 
   program
     .command('ingest')
-    .argument(
-      '[source]',
-      'house, senate, oge or all; sec (SEC EDGAR Forms 4 and 13D/G), lobbying (Senate LDA), contracts (USAspending), bills (congress.gov API v3) or votes (roll calls); the last five are not part of all',
-      'all',
-    )
+    .argument('[source]', ingestSourcesHelp(), 'all')
     .option(
       '--since <YYYY-MM-DD>',
       'read the indexes from this filing date (default: where the last run left off)',
@@ -124,9 +121,7 @@ export function buildCli(): Command {
       'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
     )
     .option('--current', "sec only: also read EDGAR's current-events feed")
-    .description(
-      'fetch, archive, parse and store the official filings (House Clerk, Senate eFD, OGE) or SEC EDGAR (sec)',
-    )
+    .description('fetch, archive, parse and store the documents of a source (every source: `ingest --help`)')
     .action(ingestCommand);
 
   program
@@ -155,6 +150,33 @@ export function buildCli(): Command {
       'index new records and embed them now (otherwise the first question after new records does it)',
     )
     .action(searchIndexCommand);
+
+  program
+    .command('audit')
+    .description(
+      'run the quality pass and print the data-quality audit per source: trades, flags, unresolved identities, merged duplicates, unparsed option descriptions, parse statuses (what GET /quality serves)',
+    )
+    .option('--json', 'print the audit as JSON')
+    .action(auditCommand);
+
+  const members = program.command('members').description("fix who a trade's person is");
+  members
+    .command('link')
+    .argument('<from>', 'id or slug of the record the trades are on now')
+    .argument('<to>', 'id or slug of the person they belong to')
+    .option('--filing <id>', "only this filing's trades")
+    .option('--by <name>', 'who makes the fix (default: the system user)')
+    .option('--reason <text>', 'why, for the record')
+    .option('--json', 'print the result as JSON')
+    .description(
+      'move the trades (and filings) to the right person, recorded with who and when; their statistics follow, and later imports that match the from record mean the to record',
+    )
+    .action(membersLinkCommand);
+  members
+    .command('links')
+    .option('--json', 'print them as JSON')
+    .description('the identity links made')
+    .action(membersLinksCommand);
 
   const importer = program.command('import').description('load data sets into the database');
   importer
@@ -301,16 +323,12 @@ export function buildCli(): Command {
       'House PTR PDF, Senate eFD page(s), OGE 278-T PDF, eFD search JSON, House index, or SEC Form 3/4/5 or Schedule 13D/G',
     )
     .addOption(
-      new Option('--source <source>', "the document's source (detected when absent)").choices([
-        'house',
-        'senate',
-        'oge',
-        'sec',
-      ]),
+      new Option('--source <source>', "the document's source (detected when absent)").choices(SOURCE_NAMES),
     )
     .option('--summary', 'print status and counts per document instead of the trades')
+    .option('--no-ocr', 'do not read scans by OCR (a scan then exits 1 as needing OCR)')
     .description(
-      'print the trades in one document as JSON (exit 1 when it cannot be read, e.g. a scan that needs OCR)',
+      'print the trades in one document as JSON; scans are read by OCR, their rows with per-field confidence (exit 1 when it cannot be read)',
     )
     .action(parseCommand);
 

@@ -1,7 +1,8 @@
 // The dependency rule of src/, checked over the real import graph (TypeScript's own pre-parser
 // reads every import and re-export): imports flow one way, http → services → resources/storage,
 // ingest → market/storage/webhooks/resources, nothing imports http, nothing below imports
-// services, and SQL is written only in storage/. docs/architecture.md explains the layers.
+// services, and SQL is written only in storage/; each source's specifics stay in its folder under
+// ingest/sources/, and only its manifest is read outside it. docs/architecture.md explains the layers.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +95,39 @@ interface Import {
   to: string;
 }
 
+/**
+ * The source manifests and the registry that lists them: plain data every layer may read (the
+ * domain tables and the configuration are built from them), so they import nothing at run time
+ * but each other.
+ */
+function isManifest(path: string): boolean {
+  return (
+    path === 'ingest/sources/registry.ts' ||
+    path === 'ingest/sources/manifest.ts' ||
+    /^ingest\/sources\/[^/]+\/manifest\.ts$/.test(path)
+  );
+}
+
+/** The source folder (`house`, `sec`, …) a file belongs to; null outside ingest/sources/<name>/. */
+function sourceFolderOf(path: string): string | null {
+  return /^ingest\/sources\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/**
+ * Files outside a source's folder that read some of it besides its manifest, with why. Everything
+ * else reaches a source through the registry (its definition, loaded by name).
+ */
+const READ_SOURCE_FOLDERS: Readonly<Record<string, readonly string[]>> = {
+  // `dcledger import bills|votes` read the files the congress.gov and Voteview sources download,
+  // with those sources' parsers.
+  'ingest/bills/import.ts': ['congress'],
+  'ingest/votes/import.ts': ['voteview'],
+  'cli/import.ts': ['congress'],
+  // The OCR reader reads House paper PTRs, with the House source's asset codes (until it plugs
+  // into the House source as its reader of scans).
+  'ingest/ocr/scanned-document.ts': ['house'],
+};
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -148,7 +182,7 @@ describe('the dependency rule of src/', () => {
       .filter(({ from, to }) => {
         const source = layerOf(from);
         const target = layerOf(to);
-        if (source === target || !isLayer(source)) return false;
+        if (source === target || !isLayer(source) || isManifest(to)) return false;
         return !isLayer(target) || !MAY_IMPORT[source].includes(target);
       })
       .map(({ from, to }) => `${from} imports ${to}`);
@@ -162,6 +196,50 @@ describe('the dependency rule of src/', () => {
       )
       .map(({ from, to }) => `${from} imports ${to}`);
     expect(breaking).toEqual([]);
+  });
+
+  it('lets the source manifests import nothing at run time but each other', () => {
+    const manifests = files.map((file) => toPosix(relative(SRC, file))).filter(isManifest);
+    expect(manifests.length).toBeGreaterThan(8);
+    const runtime = manifests.flatMap((path) =>
+      [...readFileSync(join(SRC, path), 'utf8').matchAll(/^import (?!type\b)[^;]*? from '([^']+)'/gms)]
+        .map((match) =>
+          toPosix(
+            relative(SRC, normalize(join(SRC, dirname(path), (match[1] ?? '').replace(/\.js$/, '.ts')))),
+          ),
+        )
+        .filter((to) => !isManifest(to))
+        .map((to) => `${path} imports ${to}`),
+    );
+    expect(runtime).toEqual([]);
+  });
+
+  it('keeps each source inside its folder: outside it, only the registry reads it, and only its manifest', () => {
+    const breaking = imports
+      .filter(({ from, to }) => {
+        const folder = sourceFolderOf(to);
+        if (folder === null || sourceFolderOf(from) === folder) return false;
+        if (from === 'ingest/sources/registry.ts' && to === `ingest/sources/${folder}/manifest.ts`)
+          return false;
+        return !READ_SOURCE_FOLDERS[from]?.includes(folder);
+      })
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(breaking).toEqual([]);
+  });
+
+  it('names no source in the pipeline, the replay server or the commands that run sources', () => {
+    const names = ['house', 'senate', 'oge', 'sec', 'lobbying', 'contracts', 'bills', 'votes'];
+    const quoted = new RegExp(`'(${names.join('|')})'`);
+    const naming = files
+      .map((file) => toPosix(relative(SRC, file)))
+      .filter(
+        (path) =>
+          path.startsWith('ingest/pipeline/') ||
+          path.startsWith('ingest/replay/') ||
+          ['cli/ingest.ts', 'cli/parse.ts', 'cli/serve.ts', 'config.ts'].includes(path),
+      )
+      .filter((path) => quoted.test(readFileSync(join(SRC, path), 'utf8')));
+    expect(naming).toEqual([]);
   });
 
   it('writes SQL only in storage/', () => {

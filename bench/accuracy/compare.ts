@@ -5,7 +5,7 @@ import { parseAmountRange } from '../../src/domain/amount.js';
 import { parseDate } from '../../src/domain/dates.js';
 import { normalizeOwner } from '../../src/domain/owner.js';
 import { NO_TICKER, normalizeTicker } from '../../src/domain/ticker.js';
-import { normalizeTradeType } from '../../src/domain/trade-type.js';
+import { normalizeTradeType, tradeKindFromWording } from '../../src/domain/trade-type.js';
 import type { ParsedTrade } from '../../src/ingest/sources/document.js';
 
 export const FIELDS = ['transaction_date', 'owner', 'ticker', 'trade_type', 'amount'] as const;
@@ -39,7 +39,9 @@ export function comparableFields(
   granularity: TypeGranularity,
 ): Partial<Record<Field, FieldValues>> {
   const ourType = granularity === 'label' ? ours.trade_type : ours.trade_action;
-  const theirKind = normalizeTradeType(theirs.type);
+  const typed = normalizeTradeType(theirs.type);
+  // The same wording rule our parsers apply ("Exercised 25 Call options" is an exercise).
+  const theirKind = typed ? tradeKindFromWording(typed, theirs.description) : null;
   const fields: Partial<Record<Field, FieldValues>> = {
     transaction_date: {
       ours: ours.transaction_date,

@@ -11,6 +11,7 @@ import {
   findAccount,
   findKeyByHash,
   type KeyWithAccount,
+  refundCall,
   renewPeriod,
 } from '../storage/repositories/accounts.js';
 import type { Database } from '../storage/schema.js';
@@ -239,4 +240,31 @@ export async function chargeCaller(
   );
   rememberCharge(db, caller.keyId, day, outcome);
   return outcome;
+}
+
+/**
+ * Gives a call's charge back because its answer was not delivered (the connection closed before
+ * the last byte); see refundCall. Resolves to whether a refund was written.
+ */
+export function refundCaller(
+  db: Kysely<Database>,
+  caller: Caller,
+  refund: { cost: number; requestId: string; route: string; chargedAt: Date; toAllowance: boolean },
+  at: Date,
+): Promise<boolean> {
+  return refundCall(
+    db,
+    {
+      accountId: caller.accountId,
+      keyId: caller.keyId,
+      cost: refund.cost,
+      requestId: refund.requestId,
+      route: refund.route,
+      day: refund.chargedAt.toISOString().slice(0, 10),
+      chargedAt: refund.chargedAt.toISOString(),
+      toAllowance: refund.toAllowance,
+      note: 'answer not delivered: the connection closed before its last byte',
+    },
+    at.toISOString(),
+  );
 }

@@ -60,7 +60,7 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /lobbying/:id': { tier: 'core', ...flat(5) },
   'GET /contracts': { tier: 'core', base: 10, perRow: 1, perExecutiveRow: 1, rows: 'list' },
   'GET /contracts/:id': { tier: 'core', ...flat(5) },
-  // Legislation and campaign finance (issue 13): lists charge per row like trades, details are lookups.
+  // Legislation and campaign finance: lists charge per row like trades, details are lookups.
   'GET /bills': { tier: 'free', ...TRADE_DATA },
   'GET /bills/:id': { tier: 'free', ...LOOKUP },
   'GET /votes/:id': { tier: 'free', ...LOOKUP },
@@ -70,10 +70,10 @@ export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /committees/:id': { tier: 'free', ...LOOKUP },
   'GET /portfolio/:politician_id': { tier: 'core', base: 25, perRow: 0, perExecutiveRow: 0, rows: 'none' },
   'GET /conflict/:politician_id': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'trades' },
-  // Follow the money (issue 14): overlap charges per hit like trade data, the dossier is one lookup.
+  // Follow the money: overlap charges per hit like trade data, the dossier is one lookup.
   'GET /overlap': { tier: 'pro', ...TRADE_DATA, base: 25, rowsField: 'hits' },
   'GET /companies/:ticker': { tier: 'pro', ...flat(50) },
-  // Analytics over the whole trade table (issue 14): Pro, a base like /conflict for the work, plus
+  // Analytics over the whole trade table: Pro, a base like /conflict for the work, plus
   // one credit per cluster or hit returned (each carries its members' trades as evidence).
   'GET /clusters/recent': {
     tier: 'pro',
@@ -134,6 +134,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /healthz',
   'GET /readyz',
   'GET /metrics',
+  // The data-quality audit (docs/data-quality.md): public, served from the stored report.
+  'GET /quality',
   // CORS preflights (only registered when DCLEDGER_CORS_ORIGINS lists origins).
   'OPTIONS *',
 ];

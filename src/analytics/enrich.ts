@@ -29,6 +29,7 @@ import {
   writeMarketFields,
 } from '../storage/repositories/enrichment.js';
 import { allSeriesMeta, type SeriesMeta } from '../storage/repositories/prices.js';
+import { updateQualityReport } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { refreshMembers } from './refresh-members.js';
 import { refreshSignals } from './refresh-signals.js';
@@ -85,6 +86,9 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
   };
 
   const resolution = await timed('resolve', () => resolveTradeTickers(db, { all, now }));
+  // Flags and fills before anything is computed: a resolved ticker gets its asset type, and the
+  // statistics below leave out what a flag makes meaningless (docs/data-quality.md).
+  await timed('quality', () => updateQualityReport(db, 'enrich', now));
   const marketSymbolsChanged = await timed('symbols', () => assignMarketSymbols(db));
   const providers = options.providers ?? [];
   const fetch =

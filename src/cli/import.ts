@@ -75,6 +75,17 @@ function printImportReport(report: ImportReport): void {
   printLine(`skipped ${totals.skipped} rows${totals.skipped ? ':' : ''}`);
   for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1])) printLine(`  ${count}\t${reason}`);
   printLine(`filings recorded: ${filings} new`);
+  const rejected = report.files.flatMap((file) => file.rejectedHints);
+  if (rejected.length > 0) {
+    printLine(
+      `bioguide ids ignored (name or term disagreed; matched by name and term instead): ${rejected.length}`,
+    );
+    for (const hint of rejected.slice(0, 20)) printLine(`  ${hint}`);
+  }
+  const { quality } = report;
+  printLine(
+    `quality: ${quality.flagsChanged} trades (re)flagged, ${quality.disclosureDatesFilled} disclosure dates and ${quality.assetTypesFilled} asset types filled from the filings (dcledger audit)`,
+  );
   printLine(
     `members matched by bioguide ${matched.bioguide}, by seat ${matched.seat}, by name ${matched.name}`,
   );

@@ -1,20 +1,24 @@
-// `dcledger ingest [house|senate|oge|all]` and `dcledger replay-server`.
+// `dcledger ingest [SOURCE|all]` and `dcledger replay-server`. Which sources there are, and what
+// each one's report says, is read from the source registry.
 import cliProgress from 'cli-progress';
 import { pino } from 'pino';
-import { INGEST_SOURCES, type IngestSourceName, loadConfig, parseBaseUrl } from '../config.js';
+import { loadConfig, parseBaseUrl } from '../config.js';
 import { manualIngestRun } from '../ingest/pipeline/manual-run.js';
-import { isRecordSource } from '../ingest/pipeline/record-setup.js';
-import { type IngestReport, type SourceReport, summaryLine } from '../ingest/pipeline/report.js';
+import {
+  type IngestReport,
+  type RecordsReport,
+  type RunReport,
+  reportLine,
+  type SourceReport,
+} from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
-import { buildConnectors } from '../ingest/pipeline/setup.js';
-import { ReplayDataError } from '../ingest/replay/catalog.js';
-import { OGE_LISTING_PATH, ReplayServer } from '../ingest/replay/server.js';
-import type { ConnectorName } from '../ingest/sources/connector.js';
+import { chooseSources, ingestSources, SourceSetupError } from '../ingest/pipeline/setup.js';
+import { ReplayServer } from '../ingest/replay/server.js';
+import { REGISTRY } from '../ingest/sources/registry.js';
+import { ReplayDataError } from '../ingest/sources/replay-site.js';
+import type { RecordsDefinition } from '../ingest/sources/source-definition.js';
 import { redactingStream } from '../logging.js';
 import { openMigratedStore } from '../storage/open.js';
-import { ingestRecordsCommand } from './ingest-records.js';
-import { secIngestCommand } from './ingest-sec.js';
-import { ingestVotesCommand } from './ingest-votes.js';
 import { CommandError, printJson, printLine } from './output.js';
 
 export interface IngestCommandOptions {
@@ -28,22 +32,22 @@ export interface IngestCommandOptions {
 }
 
 export async function ingestCommand(which: string | undefined, options: IngestCommandOptions): Promise<void> {
-  if (which?.toLowerCase() === 'sec') {
-    await secIngestCommand({
-      ...options,
-      since: options.since === undefined ? undefined : checkedDate(options.since),
-      baseUrl: options.baseUrl === undefined ? undefined : checkedUrl(options.baseUrl),
-    });
-    return;
-  }
+  const names = chosenSources(which);
   const since = options.since === undefined ? undefined : checkedDate(options.since);
   const baseUrl = options.baseUrl === undefined ? undefined : checkedUrl(options.baseUrl);
-  const recordSource = (which ?? '').toLowerCase();
-  if (isRecordSource(recordSource))
-    return ingestRecordsCommand(recordSource, { since, baseUrl, json: options.json });
-  if (which?.toLowerCase() === 'votes') return ingestVotesCommand({ ...options, since, baseUrl });
-  const sources = chosenSources(which);
   const config = loadConfig();
+  const request = {
+    sources: names,
+    since,
+    baseUrl,
+    flags: { forms: options.forms, current: options.current },
+  };
+  try {
+    await chooseSources(config.ingest, request);
+  } catch (error) {
+    if (error instanceof SourceSetupError) throw new CommandError(error.message, 2);
+    throw error;
+  }
   const store = await openMigratedStore(config.database);
   const progress = ingestProgress(process.stderr);
   // Ctrl-C stops between documents: what is stored stays stored, the next run resumes.
@@ -51,23 +55,23 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   try {
-    // Every run gets its scheduler_runs id and a child logger carrying it; its lines go to stderr
-    // with --log (pino JSON), beside the progress, while stdout keeps the report.
+    const run = { ...request, progress, signal: controller.signal };
+    // A run of the trade-document sources gets its scheduler_runs id and a child logger carrying it;
+    // its lines go to stderr with --log (pino JSON), beside the progress, while stdout keeps the report.
+    const tradeDocuments = names.every((name) => REGISTRY.find(name)?.manifest.kind === 'trade-documents');
     const log = pino(
       { level: options.log ? config.logLevel : 'silent' },
       redactingStream(process.stderr),
-    ).child({ component: 'ingest' });
-    const { report } = await manualIngestRun(store.db, config.ingest, {
-      connectors: buildConnectors(sources, config.ingest, baseUrl),
-      since,
-      progress,
-      signal: controller.signal,
-      log,
+    ).child({
+      component: 'ingest',
     });
+    const report = tradeDocuments
+      ? (await manualIngestRun(store.db, config.ingest, { ...run, log })).report
+      : await ingestSources(store.db, config.ingest, run);
     progress.close();
-    if (options.json) printJson(report);
-    else printIngestReport(report);
-    if (report.sources.some((source) => source.status === 'failed')) process.exitCode = 1;
+    await printIngestReport(report, options.json === true);
+    const runs: RunReport[] = [...report.sources, ...(report.records ?? [])];
+    if (runs.some((source) => source.status === 'failed')) process.exitCode = 1;
   } finally {
     progress.close();
     process.removeListener('SIGINT', stop);
@@ -75,12 +79,27 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
   }
 }
 
-function chosenSources(which: string | undefined): ConnectorName[] {
+/** Every registered source's name (`parse --source` takes them). */
+export const SOURCE_NAMES: readonly string[] = REGISTRY.names;
+
+/** The help of `ingest [source]`: every registered source, what `all` runs. */
+export function ingestSourcesHelp(): string {
+  const trade = REGISTRY.tradeDocuments.map((source) => source.manifest.name);
+  const others = REGISTRY.sources
+    .filter((source) => source.manifest.kind !== 'trade-documents')
+    .map((source) => `${source.manifest.name} (${source.manifest.title})`);
+  return `${trade.join(', ')} or all (${trade.join(' + ')}); ${others.join(', ')}`;
+}
+
+/** `all` (or nothing) is the trade-document sources; any registered source by its name. */
+function chosenSources(which: string | undefined): string[] {
   const name = (which ?? 'all').toLowerCase();
-  if (name === 'all') return [...INGEST_SOURCES];
-  if ((INGEST_SOURCES as readonly string[]).includes(name)) return [name as IngestSourceName];
+  if (name === 'all') return REGISTRY.tradeDocuments.map((source) => source.manifest.name);
+  if (REGISTRY.find(name)) return [name];
+  const trade = REGISTRY.tradeDocuments.map((source) => source.manifest.name);
+  const others = REGISTRY.names.filter((source) => !trade.includes(source));
   throw new CommandError(
-    `unknown source "${which}": use house, senate, oge, all, sec, lobbying, contracts or votes`,
+    `unknown source "${which}": use ${[...trade, 'all', ...others.slice(0, -1)].join(', ')} or ${others.at(-1) ?? 'all'}`,
     2,
   );
 }
@@ -106,7 +125,7 @@ export function ingestProgress(stream: NodeJS.WriteStream): IngestProgress & { c
     return {
       start: () => undefined,
       advance: () => undefined,
-      finish: (report) => stream.write(`${summaryLine(report)}\n`),
+      finish: (report) => stream.write(`${reportLine(report)}\n`),
       close: () => undefined,
     };
   }
@@ -116,27 +135,75 @@ export function ingestProgress(stream: NodeJS.WriteStream): IngestProgress & { c
     bar = undefined;
   };
   return {
-    start(connector, total) {
+    start(source, total) {
       stopBar();
+      // A source whose pages bring what they bring: the bar counts them, its end moves with them.
       bar = new cliProgress.SingleBar(
-        { format: `${connector.padEnd(6)} [{bar}] {value}/{total} documents`, stream, hideCursor: true },
+        {
+          format: `${source.padEnd(9)} [{bar}] {value}/{total} ${total === null ? 'pages' : 'documents'}`,
+          stream,
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       );
-      bar.start(total, 0);
+      bar.start(total ?? 1, 0);
     },
-    advance(_connector, done) {
+    advance(_source, done, total) {
+      bar?.setTotal(total ?? done + 1);
       bar?.update(done);
     },
     finish(report) {
       stopBar();
-      stream.write(`${summaryLine(report)}\n`);
+      stream.write(`${reportLine(report)}\n`);
     },
     close: stopBar,
   };
 }
 
-function printIngestReport(report: IngestReport): void {
+/** The report: JSON with --json, else a paragraph per source (a records source may word its own). */
+async function printIngestReport(report: IngestReport, json: boolean): Promise<void> {
+  const records = report.records ?? [];
+  const presented = await Promise.all(records.map(presentRecords));
+  if (json) {
+    // One records source prints its own report (as `ingest sec|lobbying|...` always have).
+    if (report.sources.length === 0 && presented.length === 1) printJson(presented[0]?.json);
+    else printJson(report);
+    return;
+  }
   for (const source of report.sources) printSource(source);
+  for (const { lines } of presented) for (const line of lines) printLine(line);
+}
+
+async function presentRecords(report: RecordsReport): Promise<{ json: unknown; lines: string[] }> {
+  const definition = (await REGISTRY.find(report.source)?.load()) as RecordsDefinition | undefined;
+  return (
+    definition?.present?.(report) ?? {
+      json: report,
+      lines: recordLines(report, definition?.manifest.events ?? []),
+    }
+  );
+}
+
+/** A records source's paragraph: what it read, stored and emitted, and what it left out. */
+export function recordLines(report: RecordsReport, events: readonly string[]): string[] {
+  const lines = [`== ${report.source}: ${report.status}`];
+  if (report.error) lines.push(`  error: ${report.error}`);
+  lines.push(`  since ${report.since}: ${report.pages} pages/files, ${report.records} records`);
+  lines.push(`  new ${report.new}, updated ${report.updated}, unchanged ${report.unchanged}`);
+  if (events.length > 0) lines.push(`  events: ${report.events} ${events.join(', ')}`);
+  if (report.failed > 0) lines.push(`  documents that failed (retried by later runs): ${report.failed}`);
+  for (const duplicate of report.duplicates)
+    lines.push(`  ${duplicate.name}: the same bytes as ${duplicate.sameAs}, not read again`);
+  lines.push(`  skipped: ${report.skipped.length}`);
+  const reasons = new Map<string, number>();
+  for (const skip of report.skipped) {
+    const reason = skip.reason.replace(/posted \S+, before/, 'posted before');
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  for (const [reason, count] of reasons) lines.push(`    ${count} × ${reason}`);
+  lines.push(`  names matched to no listed company (kept on the records): ${report.unmatchedNames.length}`);
+  for (const name of report.unmatchedNames) lines.push(`    ${name}`);
+  return lines;
 }
 
 function printSource(report: SourceReport): void {
@@ -182,6 +249,13 @@ function printSource(report: SourceReport): void {
       printLine(`    ${failure.docId}: ${failure.reason} (attempt ${failure.attempts})`);
     }
   }
+  if (report.documents.refused > 0)
+    printLine(`  documents refused for their size (stored as failed): ${report.documents.refused}`);
+  if (report.documents.duplicates.length > 0) {
+    printLine(`  documents already stored under another name: ${report.documents.duplicates.length}`);
+    for (const duplicate of report.documents.duplicates)
+      printLine(`    ${duplicate.docId}: the same bytes as ${duplicate.sameAs}`);
+  }
   if (report.documents.remaining > 0)
     printLine(`  documents left for the next run: ${report.documents.remaining}`);
 }
@@ -191,20 +265,16 @@ export async function replayServerCommand(options: { dataDir: string; port?: str
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CommandError(`--port must be an integer between 0 and 65535, got "${options.port}"`, 2);
   }
-  let server: ReplayServer;
+  const server = new ReplayServer({ dataDir: options.dataDir, port, host: options.host ?? '127.0.0.1' });
+  let url: string;
   try {
-    server = new ReplayServer({ dataDir: options.dataDir, port, host: options.host ?? '127.0.0.1' });
+    url = await server.start();
   } catch (error) {
     if (error instanceof ReplayDataError) throw new CommandError(error.message);
     throw error;
   }
-  const url = await server.start();
-  const { house, senate, oge } = server.catalog;
-  const houseDocs = [...house.years.values()].reduce((sum, year) => sum + year.docIds.size, 0);
   printLine(`replaying the recorded documents at ${url}`);
-  printLine(
-    `  House: ${houseDocs} PTR PDFs in the ${[...house.years.keys()].sort().join(', ')} indexes; Senate: ${senate.reports.length} reports; OGE: ${oge.pdfs.size} PDFs at ${OGE_LISTING_PATH}`,
-  );
+  printLine(`  ${server.summaries.join('; ')}`);
   const prices = server.prices.counts;
   printLine(
     `  Prices: Stooq's daily CSV for ${prices.stooq} symbols at /q/d/l/, Tiingo (answers constructed from the AlphaVantage files) for ${prices.tiingo} at /tiingo/daily/`,

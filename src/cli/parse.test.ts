@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { congressPath } from '../test-support/documents.js';
 
@@ -52,11 +52,65 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     });
   });
 
-  it('says a scanned PTR needs OCR instead of printing []', async () => {
-    const result = await parse(house('scanned-2025', '8220796.pdf'));
+  it('with --no-ocr, says a scanned PTR needs OCR instead of printing []', async () => {
+    const result = await parse(house('scanned-2025', '8220796.pdf'), '--no-ocr');
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr).toMatch(/^dcledger: 8220796\.pdf: needs OCR: scanned PDF without a text layer/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('reads a scanned PTR by OCR: rows with parse_method, per-field confidence and needs_review', {
+    timeout: 600_000,
+  }, async () => {
+    const result = await parse(house('scanned-2025', '8220834.pdf'));
+    expect(result.exitCode).toBe(0);
+    const trades = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    const visa = trades.find((trade) => trade.row === 31);
+    expect(visa).toMatchObject({
+      source: 'house_clerk',
+      parse_method: 'ocr',
+      needs_review: false,
+      owner: 'Spouse',
+      asset_description: 'VISA INC',
+      trade_type: 'Sell',
+      transaction_date: '2025-03-12',
+      notification_date: '2025-04-05',
+      amount_range: '$1,001 - $15,000',
+    });
+    const confidence = visa?.confidence as Record<string, number>;
+    expect(Object.keys(confidence).sort()).toEqual(
+      [
+        'amount_range',
+        'asset_description',
+        'notification_date',
+        'owner',
+        'ticker',
+        'trade_type',
+        'transaction_date',
+      ].sort(),
+    );
+    for (const value of Object.values(confidence)) expect(value).toBeGreaterThanOrEqual(0.8);
+    // A row the engine could not read cleanly is printed flagged, never as certain.
+    const flagged = trades.filter((trade) => trade.needs_review === true);
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const trade of flagged) {
+      expect(Math.min(...Object.values(trade.confidence as Record<string, number>))).toBeLessThan(0.85);
+    }
+    // Rows that cannot become trades (no type or bracket marked) are reported, not dropped.
+    const notRead = result.stderr.match(/row \d+ not read: needs review: /g)?.length ?? 0;
+    expect(notRead).toBeGreaterThan(0);
+
+    const summary = await parse(house('scanned-2025', '8220834.pdf'), '--summary');
+    expect(summary.exitCode).toBe(0);
+    const details = (JSON.parse(summary.stdout) as { details: Array<Record<string, unknown>> }).details;
+    expect(details).toEqual([
+      expect.objectContaining({
+        method: 'ocr',
+        status: 'needs_review',
+        trades: trades.length,
+        needs_review: flagged.length + notRead,
+      }),
+    ]);
   });
 
   it('says an S3 error body saved as .pdf is not a PDF', async () => {
@@ -123,6 +177,39 @@ describe('dcledger parse (usage and unknown input)', () => {
     const text = await parse(scratchFile('notes.txt', 'just some notes\n'));
     expect(text.exitCode).toBe(1);
     expect(text.stderr).toContain('unrecognized document');
+  });
+});
+
+describe('dcledger parse (documents over the size limit)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** A constructed "PDF": the header, then zeros up to `megabytes` (a sparse file: no disk used). */
+  function hugePdf(megabytes: number): string {
+    const path = scratchFile('huge.pdf', '%PDF-1.4\n');
+    truncateSync(path, megabytes * 1024 * 1024);
+    return path;
+  }
+
+  it('refuses a 60 MB file in one line without reading it (default limit 50 MB)', async () => {
+    vi.stubEnv('DCLEDGER_MAX_DOCUMENT_MB', '');
+    const result = await parse(hugePdf(60));
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toBe(
+      'dcledger: huge.pdf: 60 MB is over the 50 MB document limit (DCLEDGER_MAX_DOCUMENT_MB); not read\n',
+    );
+  });
+
+  it("reads the limit from DCLEDGER_MAX_DOCUMENT_MB, or the source's own with --source", async () => {
+    vi.stubEnv('DCLEDGER_MAX_DOCUMENT_MB', '1');
+    const file = hugePdf(2);
+    expect((await parse(file)).stderr).toContain('2 MB is over the 1 MB document limit');
+    vi.stubEnv('DCLEDGER_HOUSE_MAX_DOCUMENT_MB', '3');
+    // Within the House limit: read, and found not to be a readable PDF.
+    const house = await parse(file, '--source', 'house');
+    expect(house.exitCode).toBe(1);
+    expect(house.stderr).not.toContain('document limit');
   });
 });
 

@@ -1,65 +1,93 @@
 // `dcledger parse <file>`: the trades in one document, as JSON, without touching the database.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { readParseLimit } from '../config.js';
 import { daysBetween } from '../domain/dates.js';
-import type { TradeSource } from '../domain/sources.js';
-import { CHAMBER_OF_SOURCE, SOURCE_NAMES, type SourceName } from '../domain/sources.js';
+import { chamberOfSource } from '../domain/sources.js';
+import { readScannedDocument } from '../ingest/ocr/index.js';
 import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
-import { type DocumentParse, parseDocument } from '../ingest/sources/parse-document.js';
+import { type DocumentParse, looseFileReaders, parseDocument } from '../ingest/sources/parse-document.js';
 import { CommandError, printJson } from './output.js';
-import { looksLikeSecDocument, printSecDocument } from './parse-sec.js';
 
 export interface ParseCommandOptions {
   source?: string;
   summary?: boolean;
+  /** Read scans by OCR (on unless `--no-ocr`). */
+  ocr?: boolean;
 }
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
-  const source = readSourceOption(options.source);
+  const source = options.source;
   let bytes: Uint8Array;
   try {
+    await refuseLargeFile(file, readParseLimit(options.source));
     bytes = new Uint8Array(await readFile(file));
   } catch (error) {
+    if (error instanceof CommandError) throw error;
     throw new CommandError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (options.source === 'sec' || (source === undefined && looksLikeSecText(bytes))) {
-    printSecDocument(file, new TextDecoder('utf-8').decode(bytes), options.summary ?? false);
-    return;
-  }
-  const result = await parseDocument(bytes, source ? { source } : {});
+  const result = await parseDocument(bytes, {
+    ...(source ? { source } : {}),
+    ...(options.ocr === false
+      ? {}
+      : { ocr: (scan: Uint8Array) => readScannedDocument(scan, { progress: pageProgress(file) }) }),
+  });
+  if (result.kind === 'record') return printRecord(file, result, options.summary ?? false);
   if (options.summary) printSummary(file, result);
-  else printResult(file, result);
+  else await printResult(file, result);
 }
 
-/** SEC filings are text (XML, HTML or an EDGAR envelope); a PDF never is one. */
-function looksLikeSecText(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 200_000));
-  return !head.startsWith('%PDF') && looksLikeSecDocument(head);
+/** OCR takes seconds a page: a person at a terminal sees it advance. */
+function pageProgress(file: string): (done: number, total: number) => void {
+  return (done, total) => {
+    if (process.stderr.isTTY)
+      process.stderr.write(`dcledger: ${basename(file)}: OCR page ${done}/${total}\n`);
+  };
 }
 
-/** Commander has already checked the value against the choices; this narrows its type. */
-function readSourceOption(raw: string | undefined): SourceName | undefined {
-  return SOURCE_NAMES.find((source) => source === raw);
+/** A scan read by OCR is read, even where some of its rows wait for a person to check them. */
+function isRead(status: string): boolean {
+  return status === 'parsed' || status === 'needs_review';
 }
 
-function printResult(file: string, result: DocumentParse): void {
+/** A record of a source's own tables (an SEC form): its JSON, or the reason it cannot be read. */
+function printRecord(
+  file: string,
+  result: Extract<DocumentParse, { kind: 'record' }>,
+  summary: boolean,
+): void {
+  const name = basename(file);
+  if (summary) printJson({ file: name, ...result.summary });
+  if (result.failure !== null) throw new CommandError(`${name}: ${result.failure}`);
+  if (!summary) printJson(result.json);
+}
+
+/** A file over the document size limit is refused before it is read: parsing it could take gigabytes. */
+async function refuseLargeFile(file: string, limitBytes: number): Promise<void> {
+  const { size } = await stat(file);
+  if (size <= limitBytes) return;
+  const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  throw new CommandError(
+    `${basename(file)}: ${mb(size)} is over the ${mb(limitBytes)} document limit (DCLEDGER_MAX_DOCUMENT_MB); not read`,
+  );
+}
+
+async function printResult(file: string, result: Exclude<DocumentParse, { kind: 'record' }>): Promise<void> {
   const name = basename(file);
   if (result.kind === 'unreadable')
     throw new CommandError(`${name}: ${statusWords(result.status)}: ${result.reason}`);
-  if (result.kind === 'house_index') {
+  if (result.kind === 'listing') {
     printJson(result.rows);
     return;
   }
-  if (result.kind === 'senate_search') {
-    printJson(result.page.rows);
-    return;
-  }
+  const reader = (await looseFileReaders()).find((candidate) => candidate.source === result.source)?.reader;
+  const idFromName = (fileName: string) => reader?.documentIdFromName?.(fileName) ?? null;
 
-  const unread = result.documents.filter((document) => document.status !== 'parsed');
+  const unread = result.documents.filter((document) => !isRead(document.status));
   const trades = result.documents.flatMap((document, index) =>
-    document.status === 'parsed'
-      ? document.trades.map((trade) => tradeOutput(document, trade, index, name))
+    isRead(document.status)
+      ? document.trades.map((trade) => tradeOutput(document, trade, index, name, idFromName))
       : [],
   );
   for (const [index, document] of result.documents.entries()) {
@@ -78,7 +106,7 @@ function printResult(file: string, result: DocumentParse): void {
   if (unread.length > 0) {
     const details = result.documents
       .map((document, index) => ({ document, index }))
-      .filter(({ document }) => document.status !== 'parsed')
+      .filter(({ document }) => !isRead(document.status))
       .map(
         ({ document, index }) =>
           `page ${index + 1} ${statusWords(document.status)} (${document.reason ?? ''})`,
@@ -102,18 +130,24 @@ function statusWords(status: string): string {
 }
 
 /** A trade with its filing's context, in the API's field names. */
-function tradeOutput(document: ParsedDocument, trade: ParsedTrade, index: number, fileName: string) {
+function tradeOutput(
+  document: ParsedDocument,
+  trade: ParsedTrade,
+  index: number,
+  fileName: string,
+  idFromName: (fileName: string) => string | null,
+) {
   const filing = document.filing;
   return {
     source: document.source,
-    chamber: CHAMBER_OF_SOURCE[document.source],
+    chamber: chamberOfSource(document.source),
     politician_name: filing.filer_display_name,
     filer_name: filing.filer_name,
     filer_status: filing.filer_status,
     state: filing.state,
     district: filing.district,
     agency: filing.agency,
-    filing_id: filing.source_doc_id ?? documentIdFromName(document.source, fileName),
+    filing_id: filing.source_doc_id ?? idFromName(fileName),
     document_index: index + 1,
     filed_date: filing.filed_date,
     is_amendment: filing.is_amendment,
@@ -124,37 +158,14 @@ function tradeOutput(document: ParsedDocument, trade: ParsedTrade, index: number
   };
 }
 
-/** eFD pages do not contain their UUID, but a file saved as "<uuid>.html" does; OGE ids are file names. */
-function documentIdFromName(source: TradeSource, fileName: string): string | null {
-  if (source === 'oge') return fileName;
-  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(fileName);
-  return uuid ? uuid[0].toLowerCase() : null;
-}
-
-function printSummary(file: string, result: DocumentParse): void {
+function printSummary(file: string, result: Exclude<DocumentParse, { kind: 'record' }>): void {
   const base = { file: basename(file) };
   if (result.kind === 'unreadable') {
     printJson({ ...base, kind: 'unreadable', status: result.status, reason: result.reason });
     throw new CommandError(`${base.file}: ${statusWords(result.status)}: ${result.reason}`);
   }
-  if (result.kind === 'house_index') {
-    const ptrs = result.rows.filter((row) => row.is_ptr);
-    printJson({
-      ...base,
-      kind: `house_index_${result.format}`,
-      rows: result.rows.length,
-      ptrs: ptrs.length,
-      paper_ptrs: ptrs.filter((row) => row.is_paper).length,
-    });
-    return;
-  }
-  if (result.kind === 'senate_search') {
-    printJson({
-      ...base,
-      kind: 'senate_search',
-      records_total: result.page.records_total,
-      rows: result.page.rows.length,
-    });
+  if (result.kind === 'listing') {
+    printJson({ ...base, ...result.summary });
     return;
   }
   const documents = result.documents.map((document, index) => ({
@@ -168,19 +179,27 @@ function printSummary(file: string, result: DocumentParse): void {
     trades: document.trades.length,
     rejected: document.rejected.length,
     warnings: document.warnings,
+    method: document.ocr ? 'ocr' : 'text',
+    needs_review: needsReview(document),
   }));
-  const count = (status: string) => result.documents.filter((document) => document.status === status).length;
+  const read = result.documents.filter((document) => isRead(document.status)).length;
   printJson({
     ...base,
     kind: result.format,
     documents: documents.length,
-    parsed: count('parsed'),
-    not_parsed: documents.length - count('parsed'),
+    parsed: read,
+    not_parsed: documents.length - read,
     trades: documents.reduce((sum, document) => sum + document.trades, 0),
     rejected: documents.reduce((sum, document) => sum + document.rejected, 0),
+    needs_review: documents.reduce((sum, document) => sum + document.needs_review, 0),
     details: documents,
   });
-  if (count('parsed') < documents.length) {
-    throw new CommandError(`${base.file}: ${documents.length - count('parsed')} document(s) not read`);
+  if (read < documents.length) {
+    throw new CommandError(`${base.file}: ${documents.length - read} document(s) not read`);
   }
+}
+
+/** Rows of a scan a person must check: those flagged, and those that could not become trades. */
+function needsReview(document: ParsedDocument): number {
+  return document.ocr ? document.ocr.rows.filter((row) => row.needs_review).length : 0;
 }

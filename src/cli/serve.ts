@@ -6,10 +6,11 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
 import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
-import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
+import { ingestSources } from '../ingest/pipeline/setup.js';
 import { loggerOptions, redactingStream } from '../logging.js';
 import { providersFromConfig } from '../market/price-chain.js';
 import { startPriceSchedule } from '../market/price-schedule.js';
+import { AnalyticsPool } from '../services/analytics-pool.js';
 import { providerFromConfig as assistantProviderFromConfig } from '../services/assistant/providers.js';
 import { defaultReadinessChecks, type ReadinessCheck, redisCheck } from '../services/readiness.js';
 import { openStore, type Store } from '../storage/database.js';
@@ -51,9 +52,11 @@ export async function serveCommand(
   const checkpoints = await startWalCheckpoints(store);
   if (checkpoints) parts.push(checkpoints);
   // Started last, stopped first: the API stops taking calls before the work behind it stops.
+  let ingesting = false;
   if (role === 'scheduler' || (role === 'all' && options.ingest !== false)) {
     const ingest = startIngest(config, store, log.child({ component: 'scheduler' }));
     if (ingest) parts.push(ingest);
+    ingesting = ingest !== undefined;
   }
   if (role === 'scheduler' || role === 'all') {
     const prices = startPrices(config, store, log.child({ component: 'prices' }));
@@ -68,7 +71,7 @@ export async function serveCommand(
     );
   if (role === 'api' || role === 'all') {
     try {
-      parts.push(await startApi(config, store, role === 'all', log));
+      parts.push(await startApi(config, store, role === 'all', log, ingesting));
     } catch (error) {
       // Nothing keeps running when the API cannot listen: what started before it stops first.
       await Promise.all(parts.map((part) => part.stop()));
@@ -91,12 +94,20 @@ export async function serveCommand(
  * The HTTP API, with the shared rate-limit store when DCLEDGER_REDIS_URL is set; once it listens,
  * the semantic-search index is prepared in the background (search-warm-up.ts).
  */
-async function startApi(config: Config, store: Store, welcome: boolean, log: Logger): Promise<Part> {
+/** `ingesting`: this process runs the ingest schedule (the welcome text says so only then). */
+async function startApi(
+  config: Config,
+  store: Store,
+  welcome: boolean,
+  log: Logger,
+  ingesting: boolean,
+): Promise<Part> {
   const searchLog = log.child({ component: 'search' });
   const semanticSearch = semanticSearchFromConfig(store.db, config.embeddings, searchProgressLog(searchLog));
   const webhooks = createWebhookRuntime(config.webhooks);
   const rateLimits = sharedRateLimits(config);
   const selfService = selfServiceFromConfig(config, store.db, welcome);
+  const analytics = analyticsPool(config);
   const app = await buildApp(
     {
       db: store.db,
@@ -112,6 +123,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
       readiness: readinessChecks(config, store),
       metricsToken: config.operations.metricsToken,
       semanticSearch,
+      analytics,
     },
     { logger: loggerOptions(config.logLevel) },
   );
@@ -142,14 +154,7 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
   );
   // In the background: /readyz and the first calls do not wait for it; a failure is only logged.
   const warmUp = warmUpSearch(semanticSearch, searchLog);
-  if (welcome)
-    await printWelcome(
-      store.db,
-      config,
-      address,
-      config.ingest.intervalMinutes > 0,
-      selfService.devMailboxToken,
-    );
+  if (welcome) await printWelcome(store.db, config, address, ingesting, selfService.devMailboxToken);
   return {
     stop: async () => {
       // The warm-up ends at its next step (it never rejects), before the database closes.
@@ -158,6 +163,8 @@ async function startApi(config: Config, store: Store, welcome: boolean, log: Log
       await warmUp;
       await webhooks.sender.close();
       await rateLimits?.close();
+      // After app.close(): no call is waiting on a thread any more.
+      await analytics?.close();
     },
   };
 }
@@ -175,6 +182,23 @@ function listenRefusal(error: unknown, config: Config): unknown {
   if (code === 'EADDRNOTAVAIL')
     return new CommandError(`cannot listen on ${where}: no such address on this machine; check HOST`);
   return error;
+}
+
+/**
+ * The heavy analytics routes' worker threads (DCLEDGER_ANALYTICS_THREADS; 0: none, they run in the
+ * request's thread). One key may hold half the threads; up to 16 calls per thread wait for one.
+ */
+function analyticsPool(config: Config): AnalyticsPool | undefined {
+  const threads = config.operations.analyticsThreads;
+  // An in-memory SQLite database has nothing a thread could open beside this connection.
+  if (threads === 0 || (config.database.kind === 'sqlite' && config.database.file === ':memory:'))
+    return undefined;
+  return new AnalyticsPool({
+    database: config.database,
+    threads,
+    perKey: Math.max(1, Math.ceil(threads / 2)),
+    queue: threads * 16,
+  });
 }
 
 /** GET /readyz checks the database and its migrations, and Redis when DCLEDGER_REDIS_URL is set. */
@@ -207,8 +231,8 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line. The
     // run ends by queueing an enrichment job, which a worker (`--role worker` or `all`) runs.
     run: (signal, runLog, runId) =>
-      ingestOnce(store.db, config.ingest, {
-        connectors: buildConnectors(config.ingest.sources, config.ingest),
+      ingestSources(store.db, config.ingest, {
+        sources: config.ingest.sources,
         progress: loggedProgress(runLog),
         signal,
         requestedBy: 'scheduled ingest',

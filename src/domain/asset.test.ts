@@ -145,20 +145,54 @@ describe('parseAssetDescription', () => {
     });
   });
 
-  it.each(
-    [
-      'Option Care Health, Inc. - Common Stock',
-      'Callaway Golf Options Trading Desk Inc.',
-      'Tesla Inc - Exercised 25 Call options expiring 3/18/22 @ $500',
-      'Tesla Inc - Excercised Call options expiring 3/18/22 @ $500',
-      'Put Option',
-    ].slice(0, 4),
-  )('reads no option terms from %j', (name) => {
+  it.each([
+    'Option Care Health, Inc. - Common Stock',
+    'Callaway Golf Options Trading Desk Inc.',
+    'GENERAL MTRS CO INC NOTE 5.1% 01/172024 CALL MAKE WHOLE',
+    'Global X NASDAQ-100 Covered Call ETF',
+    'MS Contingent Autocall Intel (Rate/Coupon: 8.2% Matures: 12/9/2022)',
+  ])('reads no option terms from %j', (name) => {
     expect(parseAssetDescription(name)).toMatchObject({
       optionType: null,
       strikePrice: null,
       optionExpiry: null,
     });
+  });
+});
+
+describe('option terms of exercises and short forms (real House descriptions)', () => {
+  it.each([
+    ['Tesla Inc - Exercised 25 Call options 2.5K shares expiring 3/18/22 @ $500', 'Call', 500, '2022-03-18'],
+    ['Tesla Inc - Excercised Call options expiring 3/18/22 @ $500', 'Call', 500, '2022-03-18'],
+    [
+      'Walt Disney Company - Exercised 100 Call options (10k shares) expiry 01/21/2022 at $100',
+      'Call',
+      100,
+      '2022-01-21',
+    ],
+    ['Wynn Resorts Limited - PUT 09/17/21 @ $100', 'Put', 100, '2021-09-17'],
+    ['NVIDIA Corporation - PUT for 09/17/21 @ 580', 'Put', 580, '2021-09-17'],
+    ['Generac Holdings Inc. Call Opt strike @ $370 exp 7/16/21', 'Call', 370, '2021-07-16'],
+    ['Micron Technology Inc - 100 CALL opts with strike of $50 expiry 9/16/22', 'Call', 50, '2022-09-16'],
+    [
+      'Exercised 500 call options purchased 11/22/23 (50,000 shares) at a strike price of $12 with an expiration date of 12/20/24.',
+      'Call',
+      12,
+      '2024-12-20',
+    ],
+  ])('reads %j', (text, optionType, strikePrice, optionExpiry) => {
+    expect(parseAssetDescription(text)).toMatchObject({ optionType, strikePrice, optionExpiry });
+  });
+
+  it('takes the year of an expiry written without one from the trade date', () => {
+    expect(optionTermsFromText('Square inc - Call Opts at $220, expires 4/9', '2021-03-20')).toEqual({
+      optionType: 'Call',
+      strikePrice: 220,
+      optionExpiry: '2021-04-09',
+    });
+    expect(
+      optionTermsFromText('Mastercard Incorporated - Jul 16 $320 PUT option', '2021-08-02').optionExpiry,
+    ).toBe('2022-07-16');
   });
 });
 

@@ -34,7 +34,10 @@ export function stripTags(html: string): string {
     .trim();
 }
 
-export function parseAssetDescription(raw: string | null | undefined): AssetDetails {
+export function parseAssetDescription(
+  raw: string | null | undefined,
+  tradeDate?: string | null,
+): AssetDetails {
   const html = raw ?? '';
   const split = html.search(/<div/i);
   const description = stripTags(split === -1 ? html : html.slice(0, split));
@@ -43,7 +46,8 @@ export function parseAssetDescription(raw: string | null | undefined): AssetDeta
   const strike = /strike price:\s*\$?\s*([\d,]+(?:\.\d+)?)/i.exec(detailText)?.[1];
   const expires = /expires:\s*([\d/]+)/i.exec(detailText)?.[1];
   // No eFD detail block: House filers (and the sets scraped from them) state the terms in the name.
-  const prose = split === -1 && isOptionProse(description) ? optionTermsFromText(description) : null;
+  const prose =
+    split === -1 && isOptionProse(description) ? optionTermsFromText(description, tradeDate) : null;
   return {
     description,
     optionType: prose
@@ -60,15 +64,39 @@ export function parseAssetDescription(raw: string | null | undefined): AssetDeta
 }
 
 /**
- * A name that describes option contracts held ("Call options Strike $60, expiry 02/18/22"), not
- * options exercised: an exercise is a stock trade (as the House PDF parser treats it), and a
- * company named "Option Care Health" is no option.
+ * A name that describes option contracts ("Call options Strike $60, expiry 02/18/22", "Exercised
+ * 25 Call options ... expiring 3/18/22 @ $500", "PUT for 09/17/21 @ 580"), not a company named
+ * "Option Care Health", a bond's call feature ("NOTE CALL MAKE WHOLE") or a covered-call fund.
  */
-function isOptionProse(text: string): boolean {
+export function isOptionProse(text: string): boolean {
+  const cleaned = withoutFalseCalls(text);
+  if (/\b(call|put)s?\b[\s,-]*(options?|opts?)\b|\b(options?|opts?)\b[\s,-]*(call|put)s?\b/i.test(cleaned))
+    return true;
+  // "PUT 09/17/21 @ $100", "Jul 16 $320 PUT option", "SPY Feb 2016 put 180.000": a put or call with a strike.
   return (
-    /\b(call|put)s?\b[\s,-]*options?\b|\boptions?\b[\s,-]*(call|put)s?\b/i.test(text) &&
-    !/\bexc?ercis/i.test(text)
+    /\b(call|put)s?\b/i.test(cleaned) && /(?:@|\bat\b|\$)\s*\d|\b(?:call|put)s?\s+\d+\.\d/i.test(cleaned)
   );
+}
+
+/** The text without the words "call" and "put" that name no option. */
+function withoutFalseCalls(text: string): string {
+  return text
+    .replace(
+      /\bcall\s+make\s+whole\b|\bmake\s+whole\s+call\b|\b(?:note|mtn)\s+call\b|\bcovered\s+call\b|\bpricing\s+call\b/gi,
+      ' ',
+    )
+    .replace(/\bcall(?:able|ed)\b|\bautocall\b|\bputnam\b/gi, ' ');
+}
+
+/**
+ * Does the description state an option's terms: call or put, a strike and an expiry with its year?
+ * What the quality audit measures the option fields against.
+ */
+export function optionTermsStated(text: string | null | undefined): boolean {
+  if (!text || !isOptionProse(text)) return false;
+  const terms = optionTermsFromText(text);
+  const hasYear = /\d{1,2}\/\d{1,2}\/\d{2,4}|\b[a-z]{3,9}\.?\s+\d{1,2},?\s*\d{4}\b/i.test(text);
+  return terms.optionType !== null && hasYear && /\$\s*\d|@\s*\d|\bat\s+\d|strike/i.test(text);
 }
 
 export interface OptionTerms {
@@ -77,33 +105,83 @@ export interface OptionTerms {
   optionExpiry: string | null;
 }
 
+const NUMBER = '(\\d[\\d,]*(?:\\.\\d+)?)';
+const STRIKE_PATTERNS: readonly RegExp[] = [
+  new RegExp(`strike(?:\\s+price)?(?:\\s+of)?\\s*(?:at\\s*|@\\s*)?\\$?\\s*${NUMBER}`, 'i'),
+  new RegExp(`\\$\\s*${NUMBER}\\s+(?:strike|call|put)`, 'i'),
+  // "@ $500", "at $100": only where the amount ends the phrase ("at $20 for cash" is no strike).
+  new RegExp(`(?:@|\\bat)\\s*\\$?\\s*${NUMBER}(?=\\s*(?:$|[,;)]|\\.(?!\\d)|strike))`, 'i'),
+  new RegExp(`\\b(?:call|put)s?\\s+${NUMBER}\\b`, 'i'),
+];
+
 /**
  * Option terms as filers write them in prose: "Purchased 50 call options with a strike price of
  * $150 and an expiration date of 1/16/26", "Call option, strike of $160 expires 9/16/2022",
- * "Call Options $145 strike Expire 09/16/2022", "Call options Strike $60, expiry 02/18/22".
+ * "Call Options $145 strike Expire 09/16/2022", "Exercised 25 Call options ... expiring 3/18/22 @
+ * $500", "PUT for 09/17/21 @ 580", "Call Opts at $220, expires 4/9" (the year from `onOrAfter`,
+ * the trade's date: the first such day on or after it).
  */
-export function optionTermsFromText(text: string): OptionTerms {
-  const kind = /\b(call|put)s?\b/i.exec(text)?.[1]?.toLowerCase();
-  // "March 19, 2021 $180 PUT Option", "Jun 18 2021 $3060.00 PUT option": expiry, strike, kind.
-  const dated = /\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s*(\d{4})\s+\$\s*([\d,]+(?:\.\d+)?)\s+(?:call|put)\b/i.exec(
-    text,
-  );
-  const strike =
-    /strike(?:\s+price)?(?:\s+of)?\s*(?:at\s*)?\$\s*([\d,]+(?:\.\d+)?)/i.exec(text)?.[1] ??
-    /\$\s*([\d,]+(?:\.\d+)?)\s+(?:strike|call|put)\b/i.exec(text)?.[1];
-  const expiry =
-    /(?:expir(?:ation|ing|es|e|y)?(?:\s+date)?(?:\s+of|\s+on)?|\bfor)[\s:]*(\d{1,2}\/\d{1,2}\/\d{2,4})\b/i.exec(
-      text,
-    )?.[1];
+export function optionTermsFromText(text: string, onOrAfter?: string | null): OptionTerms {
+  const cleaned = withoutFalseCalls(text);
+  const kind = /\b(call|put)s?\b/i.exec(cleaned)?.[1]?.toLowerCase();
+  // Dates are read first and taken out, so "12/9" is never read as a strike.
+  const expiry = expiryFromText(cleaned, onOrAfter ?? null);
+  const rest = expiry.text;
+  let strike: string | undefined;
+  for (const pattern of STRIKE_PATTERNS) {
+    strike = pattern.exec(rest)?.[1];
+    if (strike) break;
+  }
+  const strikePrice = strike ? Number(strike.replace(/,/g, '')) : null;
   return {
     optionType: kind === 'call' ? 'Call' : kind === 'put' ? 'Put' : null,
-    strikePrice: strike ? Number(strike.replace(/,/g, '')) : null,
-    optionExpiry: expiry
-      ? parseShortDate(expiry)
-      : dated
-        ? monthNameDate(dated[1] ?? '', dated[2], dated[3])
-        : null,
+    strikePrice: strikePrice !== null && Number.isFinite(strikePrice) && strikePrice > 0 ? strikePrice : null,
+    optionExpiry: expiry.date,
   };
+}
+
+function expiryFromText(text: string, onOrAfter: string | null): { date: string | null; text: string } {
+  // The date after an expiry word wins ("purchased 11/22/23 ... with an expiration date of 12/20/24").
+  const anchored =
+    /(?:expir\w*|\bexp\.?|expiry)(?:\s+date)?(?:\s+of|\s+on)?[\s:]*(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))(?!\d)/i.exec(
+      text,
+    );
+  const numeric = anchored ?? /(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))(?!\d)/.exec(text);
+  if (numeric?.[1]) {
+    return { date: parseShortDate(numeric[1]), text: text.replace(numeric[1], ' ') };
+  }
+  // "March 19, 2021 $180 PUT Option", "Jun 18 2021 $3060.00 PUT option", "April 16,2021 PUT".
+  const named = /\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s*(\d{4})\b/i.exec(text);
+  const namedDate = named ? monthNameDate(named[1] ?? '', named[2], named[3]) : null;
+  if (named && namedDate) return { date: namedDate, text: text.replace(named[0], ' ') };
+  if (!onOrAfter) return { date: null, text };
+  // No year: "expires 4/9", "Jul 16 $320 PUT".
+  const short = /(?:expir\w*|exp\.?|expiry|for)\s*(\d{1,2})\/(\d{1,2})(?![\d/])/i.exec(text);
+  if (short)
+    return {
+      date: nextDate(Number(short[1]), Number(short[2]), onOrAfter),
+      text: text.replace(short[0], ' '),
+    };
+  const shortNamed = /\b([a-z]{3,9})\.?\s+(\d{1,2})\b(?!,?\s*\d{4})/i.exec(text);
+  const month = shortNamed ? MONTHS.indexOf((shortNamed[1] ?? '').slice(0, 3).toLowerCase()) : -1;
+  if (
+    shortNamed &&
+    month !== -1 &&
+    /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/i.test(shortNamed[1] ?? '')
+  )
+    return {
+      date: nextDate(month + 1, Number(shortNamed[2]), onOrAfter),
+      text: text.replace(shortNamed[0], ' '),
+    };
+  return { date: null, text };
+}
+
+/** The first month/day on or after the date. */
+function nextDate(month: number, day: number, onOrAfter: string): string | null {
+  const year = Number(onOrAfter.slice(0, 4));
+  const same = isoDate(year, month, day);
+  if (same && same >= onOrAfter) return same;
+  return isoDate(year + 1, month, day);
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

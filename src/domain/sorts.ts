@@ -43,3 +43,9 @@ export const POLITICIAN_SORT_COLUMNS = [
   ...STAT_SORT_COLUMNS,
 ] as const;
 export type PoliticianSortColumn = (typeof POLITICIAN_SORT_COLUMNS)[number];
+
+/**
+ * The fewest enriched trades a member needs to be ranked by a statistic (`min_trades`): an average
+ * over one or two priced trades leads a ranking by chance, not by skill.
+ */
+export const DEFAULT_MIN_TRADES = 10;

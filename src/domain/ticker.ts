@@ -38,3 +38,34 @@ export function parseTickerList(raw: string): { tickers: string[]; invalid: stri
   }
   return { tickers, invalid: null };
 }
+
+export interface TickerCell {
+  /** The trade's ticker: the first symbol the cell names, N/A when it names none. */
+  ticker: string;
+  /** An exchange's two positions, when the cell names two: the asset given up and the one received. */
+  exchangeFrom: string | null;
+  exchangeTo: string | null;
+}
+
+/**
+ * A ticker cell as eFD pages (and the sets scraped from them) print an exchange: the symbol given
+ * up and the one received, one above the other ("-- <br> DWDP", "PX <br> LIN", or the two joined
+ * by a run of spaces once the markup is gone). The ticker is the first symbol named, as the Senate
+ * aggregate set records it; both sides stay in fields of their own, never one string.
+ */
+export function splitTickerCell(raw: string | null | undefined): TickerCell {
+  const parts = (raw ?? '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .split(/\n|\s{3,}/)
+    .filter((part) => part.trim() !== '')
+    .map((part) => normalizeTicker(part));
+  const named = parts.filter((part) => part !== NO_TICKER);
+  if (parts.length < 2) return { ticker: named[0] ?? NO_TICKER, exchangeFrom: null, exchangeTo: null };
+  const [from, to] = parts;
+  return {
+    ticker: named[0] ?? NO_TICKER,
+    exchangeFrom: from === undefined || from === NO_TICKER ? null : from,
+    exchangeTo: to === undefined || to === NO_TICKER ? null : to,
+  };
+}

@@ -29,3 +29,23 @@ export function normalizeTradeType(raw: string | null | undefined): TradeKind | 
 
 /** The values the `trade_type` filter accepts. */
 export const TRADE_ACTIONS: readonly TradeAction[] = ['buy', 'sell', 'exchange', 'exercise', 'expired'];
+
+const EXERCISE_LABEL: TradeKind = { label: 'Exercise', action: 'exercise' };
+const EXPIRED_LABEL: TradeKind = { label: 'Expired', action: 'expired' };
+
+/**
+ * The kind the filing's wording states. Forms have no box for an option exercise or expiry: filers
+ * tick Purchase or Sale and write "Exercised 25 Call options ..." or "options expired" beside it,
+ * so that wording decides the label (the action filters `exercise` and `expired` find).
+ */
+export function tradeKindFromWording(kind: TradeKind, wording: string | null | undefined): TradeKind {
+  if (!wording || kind.action === 'exchange') return kind;
+  if (/\bex(?:c)?ercis(?:ed|e|ing)\b/i.test(wording)) return EXERCISE_LABEL;
+  if (
+    /\b(?:options?|opts?|calls?|puts?|contracts?)\b[^.;]{0,40}\bexpired\b|\bexpired\b[^.;]{0,20}\b(?:options?|calls?|puts?|worthless)\b/i.test(
+      wording,
+    )
+  )
+    return EXPIRED_LABEL;
+  return kind;
+}

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../accounts/rate-limit.js';
 import type { SelfServiceDeps } from '../accounts/self-service.js';
 import type { SemanticSearch } from '../search/semantic.js';
+import type { AnalyticsRunner } from '../services/analytics-tasks.js';
 import type { ChatProvider } from '../services/assistant/providers.js';
 import type { ReadinessCheck } from '../services/readiness.js';
 import type { DialectName } from '../storage/database.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   metricsToken?: string;
   /** /v1/semantic-search's engine (with the configured embeddings provider); default: LSA, built here. */
   semanticSearch?: SemanticSearch;
+  /** Where the heavy analytics run (a worker-thread pool in `serve`); default: the request's thread. */
+  analytics?: AnalyticsRunner;
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';

@@ -3,17 +3,27 @@
 // run, created filers join its roster so later filings of theirs match.
 import type { Kysely } from 'kysely';
 import { nameTokens, slugify, uncommaName } from '../domain/names.js';
+import type { IdentityMatch } from '../domain/quality.js';
 import { CHAMBER_OF_SOURCE, type TradeSource } from '../domain/sources.js';
 import { filingPoliticianId } from '../storage/repositories/official-filings.js';
 import { insertFiler, loadRoster } from '../storage/repositories/politicians.js';
+import { identityRedirects } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import { type FilerQuery, MemberMatcher, parseSeat } from './members.js';
 import type { ListedDocument } from './sources/connector.js';
 import type { ParsedDocument } from './sources/document.js';
-import { nameCase } from './sources/senate/search-results.js';
+import { nameCase } from './sources/name-case.js';
 
-export type MatchedBy = 'bioguide' | 'seat' | 'name' | 'created';
+export type MatchedBy = 'bioguide' | 'seat' | 'name' | 'created' | 'manual';
+
+/** How a trade's person was matched, as trades.identity_match records it (domain/quality.ts). */
+export function identityMatchOf(by: MatchedBy): IdentityMatch {
+  if (by === 'bioguide') return 'bioguide';
+  if (by === 'created') return 'filer';
+  if (by === 'manual') return 'manual';
+  return 'name+term';
+}
 
 export interface ResolvedFiler {
   id: number;
@@ -22,6 +32,8 @@ export interface ResolvedFiler {
   name: string;
   /** False when this resolver already answered for the same filer in this run. */
   first: boolean;
+  /** A third-party bioguide id that named someone else (who, and why not), ignored for this match. */
+  hintRejected?: string;
 }
 
 /** What a created filer record carries besides the name (Executive filers: title and agency). */
@@ -33,11 +45,16 @@ export interface NewFilerDetails {
 
 export class FilerResolver {
   private readonly cache = new Map<string, ResolvedFiler>();
+  private readonly rejectedHints = new Map<string, string>();
 
-  constructor(private readonly matcher: MemberMatcher) {}
+  constructor(
+    private readonly matcher: MemberMatcher,
+    /** Operator links (dcledger members link): a match on the key means the value. */
+    private readonly redirects: ReadonlyMap<number, number> = new Map(),
+  ) {}
 
   static async load(db: Kysely<Database>): Promise<FilerResolver> {
-    return new FilerResolver(new MemberMatcher(await loadRoster(db)));
+    return new FilerResolver(new MemberMatcher(await loadRoster(db)), await identityRedirects(db));
   }
 
   /** The known politician for the filer, or null; never creates one. */
@@ -45,8 +62,18 @@ export class FilerResolver {
     const cached = this.cache.get(cacheKey(query));
     if (cached) return { ...cached, first: false };
     const result = this.matcher.match(query);
-    if (!result.matched) return null;
-    const resolved: ResolvedFiler = { id: result.id, by: result.by, name: query.name, first: true };
+    if (!result.matched) {
+      if (result.hintRejected) this.rejectedHints.set(cacheKey(query), result.hintRejected);
+      return null;
+    }
+    const redirected = this.redirects.get(result.id);
+    const resolved: ResolvedFiler = {
+      id: redirected ?? result.id,
+      by: redirected === undefined ? result.by : 'manual',
+      name: query.name,
+      first: true,
+      ...(result.hintRejected ? { hintRejected: result.hintRejected } : {}),
+    };
     this.cache.set(cacheKey(query), resolved);
     return resolved;
   }
@@ -102,14 +129,23 @@ export class FilerResolver {
           ]
         : [],
     });
-    const resolved: ResolvedFiler = { id: created.id, by: 'created', name: created.name, first: true };
+    const hintRejected = this.rejectedHints.get(cacheKey(query));
+    const resolved: ResolvedFiler = {
+      id: created.id,
+      by: 'created',
+      name: created.name,
+      first: true,
+      ...(hintRejected ? { hintRejected } : {}),
+    };
     this.cache.set(cacheKey(query), resolved);
     return resolved;
   }
 }
 
 function cacheKey(query: FilerQuery): string {
-  return `${query.chamber}|${query.bioguideId ?? ''}|${query.seat ?? ''}|${query.state ?? ''}|${query.name}`;
+  // The year stands for the date: who held office is checked around it.
+  const year = query.date?.slice(0, 4) ?? '';
+  return `${query.chamber}|${query.bioguideId ?? ''}|${query.seat ?? ''}|${query.state ?? ''}|${year}|${query.name}`;
 }
 
 /** What identifying a document's filer found: the politician, and what the run report notes. */
@@ -132,7 +168,12 @@ export async function listedDocumentFiler(
   if (!document.filer) return { id: null };
   const filer = await filers.resolve(
     db,
-    { name: document.filer.name, chamber: CHAMBER_OF_SOURCE[source], seat: document.filer.seat },
+    {
+      name: document.filer.name,
+      chamber: CHAMBER_OF_SOURCE[source],
+      seat: document.filer.seat,
+      date: document.filedDate,
+    },
     { origin: `connector:${source}` },
     now,
   );
@@ -168,7 +209,13 @@ export async function storedDocumentFiler(
     return inTransaction(db, async (trx) => {
       const filer = await filers.resolve(
         trx,
-        { name: documentName, chamber, seat: info.state_district, state: info.state },
+        {
+          name: documentName,
+          chamber,
+          seat: info.state_district,
+          state: info.state,
+          date: info.filed_date ?? info.signed_date ?? listed.filedDate,
+        },
         { origin: `connector:${source}`, title: info.filer_status, agency: info.agency },
         clock().toISOString(),
       );
@@ -183,7 +230,7 @@ export async function storedDocumentFiler(
   // No readable name (a scan): a known politician the listing names is enough; nobody is created
   // from a file name unless the document has trades that need a filer.
   const hint = listed.filer?.name ?? listed.filerName ?? nameFromLabel(listed.title ?? listed.docId);
-  const found = hint ? filers.find({ name: hint, chamber }) : null;
+  const found = hint ? filers.find({ name: hint, chamber, date: listed.filedDate }) : null;
   if (found) return { id: found.id };
   const unidentified = `${source}:${listed.docId} (${parsed.status})`;
   if (parsed.trades.length === 0) return { id: null, unidentified };

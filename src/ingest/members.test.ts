@@ -44,8 +44,11 @@ describe.skipIf(!dataDir)('matching filers to members on the real roster', () =>
     expect(matcher.match({ name: 'Zaphod Beeblebrox', chamber: 'Senate' }).matched).toBe(false);
   });
 
-  it('matches by bioguide id first', () => {
-    const result = matcher.match({ name: 'Anybody', chamber: 'Senate', bioguideId: 'W000779' });
+  it('matches by bioguide id first, when the name agrees with it', () => {
+    const result = matcher.match({ name: 'Ron Wyden', chamber: 'Senate', bioguideId: 'W000779' });
     expect(result).toMatchObject({ matched: true, by: 'bioguide' });
+    // A data set's id is a hint: under another name it does not put the trade on that member.
+    const other = matcher.match({ name: 'Anybody', chamber: 'Senate', bioguideId: 'W000779' });
+    expect(other.matched).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
-// Finds the politician a filing belongs to: by bioguide id, then by House seat, then by name.
+// Finds the politician a filing belongs to. A match needs the name (first name, nickname, initial
+// or middle name beside the last name) and, for a legislator of the roster, a term of the filing's
+// chamber around the filing's date; a bioguide id from a data set is a hint that must agree with
+// both, else the name and term decide (docs/data-quality.md, "Identity").
 // Pure: works on a roster loaded once per import.
 
 import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
@@ -12,11 +15,13 @@ export interface FilerQuery {
   /** House seat as "NJ07" (state + district number). */
   seat?: string | null;
   state?: string | null;
+  /** The filing's date (else the trade's): the filer must have held office around it. */
+  date?: string | null;
 }
 
 export type MatchResult =
-  | { matched: true; id: number; by: 'bioguide' | 'seat' | 'name' }
-  | { matched: false; reason: string };
+  | { matched: true; id: number; by: 'bioguide' | 'seat' | 'name'; hintRejected?: string }
+  | { matched: false; reason: string; hintRejected?: string };
 
 interface Indexed {
   member: RosterMember;
@@ -28,6 +33,10 @@ interface Indexed {
 const TERM_TYPE: Record<FilerQuery['chamber'], string> = { House: 'rep', Senate: 'sen', Executive: 'prez' };
 // People born before this were out of office before electronic disclosures began.
 const EARLIEST_PLAUSIBLE_BIRTHDAY = '1915-01-01';
+// Members disclose trades made shortly before they took office and file their last reports after
+// they left; a term this close to the filing's date still covers it.
+const TERM_GRACE_BEFORE_YEARS = 1;
+const TERM_GRACE_AFTER_YEARS = 2;
 
 export function parseSeat(seat: string | null | undefined): { state: string; district: number } | null {
   const match = /^([A-Z]{2})-?(\d{1,2})$/.exec((seat ?? '').trim().toUpperCase());
@@ -59,17 +68,50 @@ export class MemberMatcher {
   }
 
   match(query: FilerQuery): MatchResult {
+    const tokens = nameTokens(uncommaName(query.name));
+    let hintRejected: string | undefined;
     if (query.bioguideId) {
       const member = this.byBioguide.get(query.bioguideId.toUpperCase());
-      if (member) return { matched: true, id: member.id, by: 'bioguide' };
+      if (member) {
+        const why = this.hintDisagreement(member, tokens, query);
+        if (!why) return { matched: true, id: member.id, by: 'bioguide' };
+        hintRejected = `${query.bioguideId.toUpperCase()} (${member.name}) ${why}`;
+      }
     }
-    const tokens = nameTokens(uncommaName(query.name));
+    const byName = this.matchByName(query, tokens);
+    return hintRejected ? { ...byName, hintRejected } : byName;
+  }
+
+  /** Why a bioguide hint cannot be the filer, or null when name and term agree with it. */
+  private hintDisagreement(
+    member: RosterMember,
+    tokens: readonly string[],
+    query: FilerQuery,
+  ): string | null {
+    if (tokens.length === 0) return null;
+    const entry = this.entryOf(member);
+    if (!entry || !containsPhrase(tokens, entry.lastTokens)) return `is not named "${query.name}"`;
+    const lone = tokens.filter((token) => !entry.lastTokens.includes(token)).length === 0;
+    if (!lone && firstNameScore(entry, tokens) === 0) return `is not named "${query.name}"`;
+    if (!termCovers(member, query.chamber, query.date))
+      return `held no ${query.chamber} term around ${query.date}`;
+    return null;
+  }
+
+  private entryOf(member: RosterMember): Indexed | undefined {
+    const key = nameTokens(member.lastName ?? member.name.split(/\s+/).at(-1) ?? '')[0];
+    return (key ? this.byLastToken.get(key) : undefined)?.find((entry) => entry.member === member);
+  }
+
+  private matchByName(query: FilerQuery, tokens: readonly string[]): MatchResult {
     if (tokens.length === 0) return { matched: false, reason: 'empty filer name' };
 
-    const candidates = this.candidates(tokens, query.chamber);
+    const candidates = this.candidates(tokens, query.chamber, query.date);
     if (candidates.length === 0)
-      return { matched: false, reason: `no ${query.chamber} member named "${query.name}"` };
-
+      return {
+        matched: false,
+        reason: `no ${query.chamber} member named "${query.name}"${query.date ? ` in office around ${query.date}` : ''}`,
+      };
     const seat = parseSeat(query.seat);
     if (seat) {
       const seated = candidates.filter((entry) =>
@@ -88,13 +130,18 @@ export class MemberMatcher {
     return { matched: false, reason: `"${query.name}" is ambiguous among ${candidates.length} members` };
   }
 
-  private candidates(tokens: readonly string[], chamber: FilerQuery['chamber']): Indexed[] {
+  private candidates(
+    tokens: readonly string[],
+    chamber: FilerQuery['chamber'],
+    date: string | null | undefined,
+  ): Indexed[] {
     const found = new Set<Indexed>();
     for (const token of tokens) {
       for (const entry of this.byLastToken.get(token) ?? []) {
         if (!containsPhrase(tokens, entry.lastTokens)) continue;
         if (!servedIn(entry.member, chamber)) continue;
         if (!plausibleFiler(entry.member)) continue;
+        if (!termCovers(entry.member, chamber, date)) continue;
         found.add(entry);
       }
     }
@@ -109,6 +156,32 @@ export class MemberMatcher {
 function plausibleFiler(member: RosterMember): boolean {
   if (member.inOffice || member.origin !== 'legislators') return true;
   return member.birthday !== null && member.birthday >= EARLIEST_PLAUSIBLE_BIRTHDAY;
+}
+
+/**
+ * Did the member hold a term of the chamber around the date? Roster legislators must show one
+ * (a record without dated terms cannot vouch for a modern filing); filers created from filings
+ * have no terms on record and are checked by name alone. No date: nothing to check.
+ */
+export function termCovers(
+  member: RosterMember,
+  chamber: FilerQuery['chamber'],
+  date: string | null | undefined,
+): boolean {
+  if (!date || member.origin !== 'legislators') return true;
+  const type = TERM_TYPE[chamber];
+  const earliest = shiftYears(date, -TERM_GRACE_AFTER_YEARS);
+  const latest = shiftYears(date, TERM_GRACE_BEFORE_YEARS);
+  return member.terms.some(
+    (term) =>
+      (term.type === type || (chamber === 'Executive' && term.type === 'viceprez')) &&
+      (term.start ?? '0000') <= latest &&
+      (term.end ?? '9999') >= earliest,
+  );
+}
+
+function shiftYears(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4, 10)}`;
 }
 
 function servedIn(member: RosterMember, chamber: FilerQuery['chamber']): boolean {

@@ -11,6 +11,7 @@ import {
   replaceListings,
   upsertCompanies,
 } from '../storage/repositories/companies.js';
+import { updateQualityReport } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { mergeListings } from './company-directory.js';
 import { type CompanyEntry, parseCompanyFile } from './company-files.js';
@@ -109,5 +110,7 @@ export async function importCompanies(
     };
   });
   const resolution = await resolveTradeTickers(db, { all: true, now });
+  // A ticker resolved from its description gets an asset type, and the audit follows.
+  await updateQualityReport(db, 'import', now);
   return { files: report, companies, resolution };
 }

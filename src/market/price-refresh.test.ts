@@ -80,6 +80,7 @@ async function tradesPricedOn(db: Kysely<Database>, today: string, day: string) 
           .where('b.date', '=', day),
       ),
     )
+    .orderBy('t.id')
     .execute();
 }
 

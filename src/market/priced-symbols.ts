@@ -3,7 +3,11 @@
 import { marketSymbolOf } from '../domain/symbols.js';
 import { NO_TICKER } from '../domain/ticker.js';
 
-const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF']);
+/**
+ * "Other Securities" is how eFD files exchange-traded funds and trusts (SPY, GLD, IWM): with a
+ * ticker they are listed and priced like stocks.
+ */
+const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF', 'Other Securities']);
 
 export function priceableSymbol(ticker: string, assetType: string | null): string | null {
   if (assetType !== null && !PRICED_ASSET_TYPES.has(assetType)) return null;

@@ -75,7 +75,7 @@ async function buildIfStale(db: Kysely<Database>, now: Date, force: boolean): Pr
   for (;;) {
     const batch = await findTrades(
       db,
-      { afterId },
+      { afterId, includeFlagged: true },
       { column: 'id', direction: 'asc' },
       { limit: BATCH, offset: 0 },
     );

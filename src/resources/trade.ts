@@ -86,6 +86,19 @@ export const TradeSchema = Type.Object(
       description:
         'When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since',
     }),
+    // Identity and data quality (docs/data-quality.md).
+    identity_match: Nullable(
+      StringEnum(['bioguide', 'name+term', 'filer', 'manual'], {
+        description:
+          "How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)",
+      }),
+    ),
+    quality_flags: Type.Array(Type.String(), {
+      description:
+        'Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none',
+    }),
+    exchange_from_ticker: str('Exchange: the symbol given up, when the filing names it'),
+    exchange_to_ticker: str('Exchange: the symbol received, when the filing names it'),
   },
   { description: 'One disclosed transaction' },
 );
@@ -146,6 +159,10 @@ export const TRADE_EXAMPLE: Trade = {
   bioguide_id: 'P000197',
   cap_gains_over_200: null,
   updated_at: '2025-01-18T06:02:11.412Z',
+  identity_match: 'name+term',
+  quality_flags: [],
+  exchange_from_ticker: null,
+  exchange_to_ticker: null,
 };
 
 /**
@@ -154,12 +171,21 @@ export const TRADE_EXAMPLE: Trade = {
  */
 export function toTradeResource(record: TradeRecord, today: string): Trade {
   // `sector` is stored only through domain/sectors.ts (the company directory), so it is a GICS name.
-  const resource = record as Omit<TradeRecord, 'cap_gains_over_200'> &
-    Pick<Trade, 'chamber' | 'days_held' | 'sector' | 'cap_gains_over_200'>;
+  const flags = record.quality_flags;
+  const resource = record as unknown as Omit<
+    TradeRecord,
+    'quality_flags' | 'identity_match' | 'cap_gains_over_200'
+  > &
+    Pick<
+      Trade,
+      'chamber' | 'days_held' | 'sector' | 'quality_flags' | 'identity_match' | 'cap_gains_over_200'
+    >;
   resource.chamber = chamberOfSource(record.source) ?? 'House';
   resource.days_held = Math.max(0, daysBetween(record.transaction_date, today));
+  // Stored comma-separated (storage/repositories/quality.ts); served as a list.
+  resource.quality_flags = flags ? flags.split(',') : [];
   // Stored as 1/0 (SQLite has no boolean type).
   const capGains = record.cap_gains_over_200 as number | boolean | null;
   resource.cap_gains_over_200 = capGains === null ? null : Boolean(capGains);
-  return resource;
+  return resource as Trade;
 }

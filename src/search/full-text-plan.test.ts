@@ -84,6 +84,19 @@ describe('full-text engine bounds', () => {
     expect(found[0]?.id).toBe(ids.get('trade:constructed:0'));
   });
 
+  it('weighs a rarer word more: documents holding it rank before those holding a commoner one', async () => {
+    const ids = await seed();
+    const words = ['senator', 'airline'];
+    const counts = await fullTextDocumentCounts(store.db, words, 40);
+    const plan = planFullText(words, counts, 20, 100, 30, 60);
+    expect(plan.weights?.[1]).toBeGreaterThan(plan.weights?.[0] ?? Number.POSITIVE_INFINITY);
+    const found = await fullTextSearch(store.db, plan, ['trades'], 100);
+    // Document 0 holds both; 20 and 40 hold "airline" (3 documents), 1 to 9 "senator" (10).
+    expect(found.slice(0, 3).map((hit) => hit.id)).toEqual(
+      ['0', '20', '40'].map((i) => ids.get(`trade:constructed:${i}`)),
+    );
+  });
+
   it('ranks the same without the words in half of the documents or more, with or without a filter by kind', async () => {
     await seed();
     // "sold" and "stock" are in all 60 documents: FTS5's bm25 gives them no weight.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
 import { seededRandom } from '../test-support/seeded-random.js';
 import { embedLsa, trainLsa } from './lsa.js';
-import { explainMatch, fuseRankings, RRF_K } from './semantic.js';
+import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from './semantic.js';
 import { queryWords, stem, stemsIn, tokenize } from './text.js';
 
 describe('search text', () => {
@@ -93,6 +93,31 @@ describe('reciprocal rank fusion', () => {
     expect(explainMatch(fused[0]?.parts ?? { lexical: null, vector: null, fused: 0 }, ['airline'])).toBe(
       'full-text rank 2: contains "airline"; embedding rank 1: cosine similarity 0.900',
     );
+  });
+});
+
+describe('fusion weights', () => {
+  it('lets weak vectors break ties among what other lists found and enter low on their own', () => {
+    const lexical = [
+      { id: 1, score: 9 },
+      { id: 2, score: 8 },
+      { id: 3, score: 7 },
+    ];
+    const vector = [
+      { id: 4, similarity: 0.9 },
+      { id: 3, similarity: 0.8 },
+    ];
+    // Equal weights: a document only the vectors found passes the full text's second.
+    expect(fuseRankings(lexical, vector, RRF_K, {}, EQUAL_WEIGHTS).map((hit) => hit.id)).toEqual([
+      3, 1, 4, 2,
+    ]);
+    const weighted = fuseRankings(lexical, vector, RRF_K, {}, LSA_WEIGHTS);
+    expect(weighted.map((hit) => hit.id)).toEqual([3, 1, 2, 4]);
+    expect(weighted[0]?.parts.fused).toBeCloseTo(1 / (RRF_K + 3) + LSA_WEIGHTS.vector / (RRF_K + 2), 12);
+    expect(weighted[3]?.parts.fused).toBeCloseTo(LSA_WEIGHTS.vectorAlone / (RRF_K + 1), 12);
+    // A name or concept list still counts in full beside the vectors.
+    const named = fuseRankings([], vector, RRF_K, { fuzzy: [{ id: 5, edits: 0 }] }, LSA_WEIGHTS);
+    expect(named[0]?.id).toBe(5);
   });
 });
 
@@ -195,6 +220,12 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     const stocks = await getJson<Answer>(ctx, '/v1/semantic-search?q=microsoft&types=tickers');
     expect(stocks.body.results[0]?.ticker).toBe('MSFT');
     expect(Number(stocks.headers['x-credits-charged'])).toBe(20 + stocks.body.results.length);
+  });
+
+  it('names a company by a product or an owner of its reviewed other names', async () => {
+    // "maker" is in many company texts; "Windows" only in Microsoft's other names.
+    const product = await getJson<Answer>(ctx, '/v1/semantic-search?q=Windows%20maker&types=tickers&limit=5');
+    expect(product.body.results[0]?.ticker).toBe('MSFT');
   });
 
   it('finds by meaning what shares no word with the question (vector mode)', async () => {

@@ -16,11 +16,11 @@ import {
   fullTextEngine,
   fullTextSearch,
   nearestVectors,
-  refreshSearchDocuments,
   SEARCH_KINDS,
   type SearchKind,
-  type StoredDocument,
   sampleSearchTexts,
+  searchDocumentHeads,
+  searchDocumentIdsByKeys,
   searchDocumentsByIds,
   storeVectors,
   vectorsSince,
@@ -32,7 +32,15 @@ import {
   saveIvfAssignments,
 } from '../storage/repositories/search-ivf.js';
 import type { Database } from '../storage/schema.js';
+import { refreshSearchDocuments } from './documents.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
+import {
+  CONCEPT_VOCABULARY_VERSION,
+  type ConceptMatch,
+  conceptsIn,
+  EntityIndex,
+  type NameMatch,
+} from './entities.js';
 import { SimdVectors } from './simd-dots.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
@@ -46,6 +54,19 @@ export type SearchMode = (typeof SEARCH_MODES)[number];
 export const RRF_K = 60;
 /** How deep each retriever's ranking goes before fusion. */
 const CANDIDATES = 100;
+/** Fused hits read at a time to form the groups of an answer. */
+const GROUP_DEPTH = 100;
+/** Matching trades shown inside a result. */
+const EVIDENCE_SHOWN = 5;
+/** What each doubling of a group's matching trades adds to its fused score (about one rank near the top). */
+const TRADES_WEIGHT = 0.0003;
+
+/** Whether a question asks for people ("who ...", "senators who ..."): its trades then answer as members. Pure. */
+export function asksForPeople(question: string): boolean {
+  return /\b(?:who|whom|members?|senators?|representatives?|congress(?:wo)?m[ae]n|lawmakers?|politicians?|legislators?|democrats|republicans)\b/i.test(
+    question,
+  );
+}
 /** How long the index is trusted before new records are looked for again. */
 const RECHECK_MS = 30_000;
 /** Documents a remote provider embeds while a question waits (the rest: `dcledger search index`). */
@@ -59,6 +80,13 @@ const TRAINING_SAMPLE = 12_000;
  * pull most of the corpus into the ranking.
  */
 const COMMON_SHARE = 0.05;
+/**
+ * A question word in this many documents or fewer may be a misspelling: the records themselves hold
+ * a few ("Mcconnel" in one filing), a name people type is in many more.
+ */
+const TYPO_RARE = 2;
+/** A question word in more documents than this is not taken as a company's other name. */
+const ALIAS_RARE = 1_000;
 const COMMON_FLOOR = 2_000;
 /**
  * Past this many vectors the in-memory inverted-file index is built (vector-scan.ts): about
@@ -120,12 +148,21 @@ export function planFullText(
   commonAbove: number,
   cap: number = MATCH_CAP,
   weightlessFrom: number = Number.POSITIVE_INFINITY,
+  documents?: number,
 ): FullTextQuery {
   const count = (word: string) => documentCounts.get(word) ?? 0;
   const known = words.filter((word) => count(word) > 0);
   const rare = known.filter((word) => count(word) <= commonAbove);
   const weightless = known.filter((word) => count(word) >= weightlessFrom);
-  return { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, weightless, cap };
+  const plan = { anyOf: rare, allOf: rare.length > 0 ? [] : known, rankBy: known, weightless, cap };
+  if (documents === undefined) return plan;
+  // bm25's idf in the form that stays positive (a word in most documents still weighs a little);
+  // counts read no further than a cap make common words weigh no less than they should.
+  const weights = known.map((word) => {
+    const n = Math.min(count(word), documents);
+    return Math.log(1 + (documents - n + 0.5) / (n + 0.5));
+  });
+  return { ...plan, weights };
 }
 
 /** The reference fields a result carries, by kind (stored with the document). */
@@ -145,47 +182,90 @@ export interface SearchRefs {
 export interface ScoreParts {
   lexical: { rank: number; score: number } | null;
   vector: { rank: number; similarity: number } | null;
+  /** Rank among the companies of the question's concepts (most traded by members first). */
+  concept?: { rank: number } | null;
+  /** Rank among the names the question misspells, and the edits it took. */
+  fuzzy?: { rank: number; edits: number } | null;
   fused: number;
 }
+
+/**
+ * Fusion constants of the two entity lists: each counts as much as a retriever. A misspelled name is
+ * only looked for with the question's words the full-text index does not hold (understand()), so
+ * it never competes with an exact match of the same word, and the names the question spells
+ * exactly come first in that list.
+ */
+export const CONCEPT_K = RRF_K;
+export const FUZZY_K = RRF_K;
 
 export interface Ranked {
   id: number;
   parts: ScoreParts;
 }
 
+/** Weights of the lists in the fusion (reciprocal rank fusion, each list's term times its weight). */
+export interface FusionWeights {
+  /** The vector list for a document another list also found. */
+  vector: number;
+  /** The vector list for a document no other list found. */
+  vectorAlone: number;
+}
+
+/** Plain reciprocal rank fusion: every list counts the same (vector mode, and an embeddings provider's vectors). */
+export const EQUAL_WEIGHTS: FusionWeights = { vector: 1, vectorAlone: 1 };
+
 /**
- * Reciprocal rank fusion of ranked id lists: score = Σ 1/(k + rank), rank from 1. Pure; ties by
+ * The built-in LSA model's vectors in hybrid mode: they break ties among what the full-text and
+ * entity lists found, and a document only they find enters low. LSA is built from this database's
+ * own words, so it mostly restates the full-text match with more noise; at equal weight its
+ * neighbours pushed exact role, name and product matches out of the top ten (BENCHMARKS.md,
+ * labelled set, dev split).
+ */
+export const LSA_WEIGHTS: FusionWeights = { vector: 0.1, vectorAlone: 0.05 };
+
+/**
+ * Reciprocal rank fusion of ranked id lists: score = Σ weight/(k + rank), rank from 1. Pure; ties by
  * the better single rank, then id.
  */
 export function fuseRankings(
   lexical: readonly { id: number; score: number }[],
   vector: readonly { id: number; similarity: number }[],
   k: number = RRF_K,
+  entities: { concept?: readonly { id: number }[]; fuzzy?: readonly { id: number; edits: number }[] } = {},
+  weights: FusionWeights = EQUAL_WEIGHTS,
 ): Ranked[] {
   // Each id once, with its better single rank (for the ties).
   const byId = new Map<number, { id: number; parts: ScoreParts; best: number }>();
+  const join = (id: number, rank: number, term: number, apply: (parts: ScoreParts) => void) => {
+    const known = byId.get(id);
+    const entry = known ?? { id, parts: { lexical: null, vector: null, fused: 0 }, best: rank };
+    apply(entry.parts);
+    entry.parts.fused += term;
+    entry.best = Math.min(entry.best, rank);
+    if (!known) byId.set(id, entry);
+  };
   lexical.forEach((hit, i) => {
-    const parts: ScoreParts = {
-      lexical: { rank: i + 1, score: hit.score },
-      vector: null,
-      fused: 1 / (k + i + 1),
-    };
-    byId.set(hit.id, { id: hit.id, parts, best: i + 1 });
+    join(hit.id, i + 1, 1 / (k + i + 1), (parts) => {
+      parts.lexical = { rank: i + 1, score: hit.score };
+    });
   });
+  (entities.concept ?? []).forEach((hit, i) => {
+    join(hit.id, i + 1, 1 / (CONCEPT_K + i + 1), (parts) => {
+      parts.concept = { rank: i + 1 };
+    });
+  });
+  (entities.fuzzy ?? []).forEach((hit, i) => {
+    join(hit.id, i + 1, 1 / (FUZZY_K + i + 1), (parts) => {
+      parts.fuzzy = { rank: i + 1, edits: hit.edits };
+    });
+  });
+  // The vector list last: its weight depends on whether another list found the document.
   vector.forEach((hit, i) => {
-    const vectorPart = { rank: i + 1, similarity: hit.similarity };
-    const known = byId.get(hit.id);
-    if (known) {
-      known.parts.vector = vectorPart;
-      known.parts.fused += 1 / (k + i + 1);
-      known.best = Math.min(known.best, i + 1);
-    } else {
-      byId.set(hit.id, {
-        id: hit.id,
-        parts: { lexical: null, vector: vectorPart, fused: 1 / (k + i + 1) },
-        best: i + 1,
-      });
-    }
+    const weight = byId.has(hit.id) ? weights.vector : weights.vectorAlone;
+    if (weight <= 0) return;
+    join(hit.id, i + 1, weight / (k + i + 1), (parts) => {
+      parts.vector = { rank: i + 1, similarity: hit.similarity };
+    });
   });
   return [...byId.values()]
     .sort((a, b) => b.parts.fused - a.parts.fused || a.best - b.best || a.id - b.id)
@@ -207,6 +287,9 @@ export function explainMatch(parts: ScoreParts, matched: readonly string[]): str
       `embedding rank ${parts.vector.rank}: cosine similarity ${parts.vector.similarity.toFixed(3)}`,
     );
   }
+  if (parts.concept)
+    reasons.push(`rank ${parts.concept.rank} among the companies of the concept asked about`);
+  if (parts.fuzzy) reasons.push(`name close to a word of the question (${parts.fuzzy.edits} letters apart)`);
   return reasons.join('; ');
 }
 
@@ -299,6 +382,8 @@ export class SemanticSearch {
   private termCounts = new Map<string, number>();
   private documents = 0;
   private retraining: Promise<void> | undefined;
+  /** Members' and companies' names and the companies' concepts (entities.ts), loaded with the documents. */
+  private entities: EntityIndex | undefined;
   private stopRequested = false;
 
   constructor(
@@ -348,9 +433,10 @@ export class SemanticSearch {
     const refreshed = await refreshSearchDocuments(this.db, now, (source, done) =>
       progress?.(`documents:${source}`, done, done),
     );
-    if (refreshed.indexed > 0 || refreshed.removed > 0 || this.documents === 0) {
+    if (refreshed.indexed > 0 || refreshed.removed > 0 || this.documents === 0 || !this.entities) {
       this.documents = await countSearchDocuments(this.db);
       this.termCounts = new Map();
+      this.entities = await EntityIndex.load(this.db);
     }
     const embedder = await this.chooseEmbedder(now);
     const total = await countDocumentsWithoutVector(this.db, embedder.model);
@@ -470,16 +556,42 @@ export class SemanticSearch {
       mode === 'lexical' ? [] : this.nearest(params.q, params.types, depth),
     ]);
     mark = performance.now();
-    const fused = fuseRankings(lexical, vector);
+    const understood = this.understand(params.q, words, params.types);
+    const fused = fuseRankings(
+      lexical,
+      vector,
+      RRF_K,
+      {
+        concept: understood.conceptCompanies,
+        fuzzy: understood.misspelled.map((match) => ({
+          id: match.documentId,
+          edits: match.matched.reduce((sum, entry) => sum + entry.edits, 0),
+        })),
+      },
+      mode === 'hybrid' && this.embedder?.provider === 'lsa' ? LSA_WEIGHTS : EQUAL_WEIGHTS,
+    );
     mark = this.timed('fusion', mark);
-    const { documents, hits } = await this.hydrate(fused, params.limit);
+    const groups = await this.group(
+      fused,
+      params.types,
+      params.limit,
+      asksForPeople(params.q) || understood.namesMember,
+    );
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
     const queryStems = new Set(queryTerms.keys());
-    const top = hits[0]?.parts.fused ?? 1;
+    const top = groups[0]?.rank ?? 1;
     const answer = {
       query: params.q,
       mode,
       terms: words.map((term) => ({ term, weight: 1 })),
+      concepts: understood.concepts.map((concept) => ({
+        ...concept,
+        vocabulary_version: CONCEPT_VOCABULARY_VERSION,
+      })),
+      corrections: understood.misspelled.slice(0, 5).map((match) => ({
+        key: match.key,
+        matched: match.matched.map((entry) => ({ term: entry.term, name: entry.word, edits: entry.edits })),
+      })),
       retrieval: {
         lexical: fullTextEngine(this.db),
         vector_index: this.vectorIndex,
@@ -487,48 +599,154 @@ export class SemanticSearch {
         provider: this.embedder?.provider ?? null,
         fusion: `reciprocal rank fusion, k=${RRF_K}`,
       },
-      results: hits.map((hit) => {
-        const doc = documents.get(hit.id);
-        if (!doc) throw new Error(`search document ${hit.id} vanished`);
-        const present = stemsIn(`${doc.title} ${doc.body}`, queryStems);
+      results: groups.map((group) => {
+        const doc = group.document;
+        const texts = [
+          `${doc.title} ${doc.body}`,
+          ...group.evidence.map((item) => `${item.title} ${item.body}`),
+        ];
+        const present = stemsIn(texts.join(' '), queryStems);
         const matched = [...queryTerms].filter(([stemmed]) => present.has(stemmed)).map(([, word]) => word);
+        const why = explainMatch(group.parts, matched);
         return {
           type: doc.kind,
           key: doc.doc_key,
           title: doc.title,
           subtitle: doc.subtitle,
-          score: Math.round((hit.parts.fused / top) * 1000) / 1000,
-          score_parts: hit.parts,
+          score: Math.round((group.rank / top) * 1000) / 1000,
+          score_parts: group.parts,
           matched_terms: matched,
-          why: explainMatch(hit.parts, matched),
+          why: group.evidenceCount > 0 ? `${why}; ${group.evidenceCount} matching trades inside` : why,
           ...(JSON.parse(doc.refs) as SearchRefs),
+          evidence: group.evidence.map((item) => ({
+            type: item.kind,
+            key: item.doc_key,
+            title: item.title,
+            subtitle: item.subtitle,
+            ...(JSON.parse(item.refs) as SearchRefs),
+          })),
+          evidence_count: group.evidenceCount,
         };
       }),
-      total: hits.length,
+      total: groups.length,
     };
     this.timed('hydrate', mark);
     return answer;
   }
 
+  /** The concepts and misspelled names of a question, as documents of the asked kinds. */
+  private understand(q: string, words: readonly string[], kinds: readonly string[]) {
+    const concepts: ConceptMatch[] = conceptsIn(q);
+    const entities = this.entities ?? EntityIndex.empty();
+    // Trades answer as their company or member (grouping), so those lists serve a trades question too.
+    const companies = kinds.includes('tickers');
+    const members = kinds.includes('politicians');
+    const conceptCompanies = companies ? entities.conceptCompanies(concepts, CANDIDATES) : [];
+    // Only words the full-text index holds (almost) nowhere can be misspellings: an exact match is not one.
+    const unknown = words.filter((word) => (this.termCounts.get(word) ?? 0) <= TYPO_RARE);
+    const named = entities.named(words);
+    // A company's other name counts where the word is rare in the index and no concept explains
+    // it ("big" of "big banks" is not the Big Mac).
+    const conceptStems = new Set(concepts.flatMap((concept) => tokenize(concept.phrase)));
+    const aliased = entities.aliased(
+      words,
+      (word) =>
+        !conceptStems.has(tokenize(word)[0] ?? word) && (this.termCounts.get(word) ?? 0) <= ALIAS_RARE,
+    );
+    const seen = new Set<number>();
+    const misspelled: NameMatch[] = [...named, ...aliased, ...entities.misspelled(unknown, 20)].filter(
+      (match) => {
+        if (seen.has(match.documentId)) return false;
+        seen.add(match.documentId);
+        return match.key.startsWith('ticker:') ? companies : members;
+      },
+    );
+    const namesMember = misspelled.some((match) => match.key.startsWith('politician:'));
+    return { concepts, conceptCompanies, misspelled, namesMember };
+  }
+
   /**
-   * The documents of the best `limit` fused hits, read page by page: only the final page in the
-   * common case, more only when documents were removed since they were ranked.
+   * Groups the fused hits by the entity that answers them, best first: a trade joins its member
+   * (when the question asks for people, or the trade has no stock) or its company; with neither
+   * kind asked for, a member's trades in one stock are one result. Every other record is its own
+   * result. `limit` groups are returned, each with its best matching trades as evidence.
    */
-  private async hydrate(fused: readonly Ranked[], limit: number) {
-    const documents = new Map<number, StoredDocument>();
-    const hits: Ranked[] = [];
+  private async group(fused: readonly Ranked[], kinds: readonly string[], limit: number, people: boolean) {
+    const wantMembers = kinds.includes('politicians');
+    const wantTickers = kinds.includes('tickers');
+    const groups = new Map<
+      string,
+      { key: string; head?: number; parts: ScoreParts; evidence: number[]; count: number }
+    >();
     let at = 0;
-    while (hits.length < limit && at < fused.length) {
-      const page = fused.slice(at, at + limit - hits.length);
-      at += page.length;
-      for (const doc of await searchDocumentsByIds(
-        this.db,
-        page.map((hit) => hit.id),
-      ))
-        documents.set(doc.id, doc);
-      for (const hit of page) if (documents.has(hit.id)) hits.push(hit);
+    const page = Math.max(GROUP_DEPTH, limit * 5);
+    const gather = limit * 3;
+    while (groups.size < gather && at < fused.length) {
+      const slice = fused.slice(at, at + page);
+      at += slice.length;
+      const heads = new Map(
+        (
+          await searchDocumentHeads(
+            this.db,
+            slice.map((hit) => hit.id),
+          )
+        ).map((head) => [head.id, head]),
+      );
+      for (const hit of slice) {
+        const head = heads.get(hit.id);
+        if (!head) continue;
+        let key = head.doc_key;
+        const isTrade = head.kind === 'trades';
+        if (isTrade) {
+          const refs = JSON.parse(head.refs) as SearchRefs;
+          if (wantMembers && refs.slug && (people || !refs.ticker || !wantTickers))
+            key = `politician:${refs.slug}`;
+          else if (wantTickers && refs.ticker) key = `ticker:${refs.ticker}`;
+          else key = `trades:${refs.slug ?? ''}:${refs.ticker ?? ''}`;
+        }
+        const known = groups.get(key);
+        if (!known && groups.size >= gather) continue;
+        const group = known ?? { key, parts: hit.parts, evidence: [], count: 0 };
+        if (isTrade) {
+          group.count += 1;
+          if (group.evidence.length < EVIDENCE_SHOWN) group.evidence.push(hit.id);
+          if (key.startsWith('trades:') && group.head === undefined) group.head = hit.id;
+        } else {
+          group.head = hit.id;
+          // The entity's own match counts when it is better than its trades'.
+          if (hit.parts.fused > group.parts.fused) group.parts = hit.parts;
+        }
+        groups.set(key, group);
+      }
     }
-    return { documents, hits };
+    // More matching trades make a member or a company a better answer, by a little: one more rank's
+    // worth of fusion for each doubling.
+    const rankOf = (group: { parts: ScoreParts; count: number }) =>
+      group.parts.fused + TRADES_WEIGHT * Math.log2(1 + group.count);
+    const chosen = [...groups.values()].sort((a, b) => rankOf(b) - rankOf(a)).slice(0, limit);
+    // Entities answered only through their trades: their own documents, by key.
+    const missing = chosen.filter((group) => group.head === undefined).map((group) => group.key);
+    const byKey = new Map(
+      (await searchDocumentIdsByKeys(this.db, missing)).map((row) => [row.doc_key, row.id] as const),
+    );
+    for (const group of chosen) group.head ??= byKey.get(group.key) ?? group.evidence[0];
+    const ids = new Set<number>();
+    for (const group of chosen) {
+      if (group.head !== undefined) ids.add(group.head);
+      for (const id of group.evidence) ids.add(id);
+    }
+    const documents = new Map(
+      (await searchDocumentsByIds(this.db, [...ids])).map((doc) => [doc.id, doc] as const),
+    );
+    return chosen.flatMap((group) => {
+      const document = group.head === undefined ? undefined : documents.get(group.head);
+      if (!document) return [];
+      const evidence = group.evidence
+        .filter((id) => id !== group.head)
+        .flatMap((id) => documents.get(id) ?? []);
+      const evidenceCount = document.kind === 'trades' ? group.count - 1 : group.count;
+      return [{ document, parts: group.parts, evidence, evidenceCount, rank: rankOf(group) }];
+    });
   }
 
   private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {
@@ -549,7 +767,7 @@ export class SemanticSearch {
       for (const [word, n] of counted) this.termCounts.set(word, n);
       mark = this.timed('term-counts', mark);
     }
-    const plan = planFullText(words, this.termCounts, commonAbove, MATCH_CAP, weightlessFrom);
+    const plan = planFullText(words, this.termCounts, commonAbove, MATCH_CAP, weightlessFrom, this.documents);
     const allKinds = SEARCH_KINDS.every((kind) => kinds.includes(kind));
     const ranked = await fullTextSearch(this.db, { ...plan, allKinds }, kinds, depth);
     this.timed('full-text', mark);

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { ownEntry } from '../domain/lookup.js';
-import type { PoliticianSortColumn } from '../domain/sorts.js';
+import { DEFAULT_MIN_TRADES, type PoliticianSortColumn } from '../domain/sorts.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import {
@@ -104,6 +104,8 @@ export interface PoliticianListParams {
   has_trades?: boolean;
   sort_by?: PoliticianSortColumn;
   sort_dir?: 'asc' | 'desc';
+  /** Statistic rankings sort only members with this many enriched trades (default DEFAULT_MIN_TRADES). */
+  min_trades?: number;
   limit: number;
   offset: number;
 }
@@ -134,6 +136,7 @@ function listQuery(params: PoliticianListParams) {
   const order = {
     column: params.sort_by ?? 'trade_count',
     direction: params.sort_dir ?? (params.sort_by === 'name' ? 'asc' : 'desc'),
+    minTrades: params.min_trades ?? DEFAULT_MIN_TRADES,
   } as const;
   return { filter, order };
 }

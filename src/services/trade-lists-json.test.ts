@@ -1,5 +1,5 @@
 // GET /tickers/{t}/trades and GET /feed/recent on the JSON the database builds (the /trades hot
-// path, issue 17) against their object path: the same trades, fields, order and values for every
+// path) against their object path: the same trades, fields, order and values for every
 // filter and sort, plan gating in SQL, the same charge and Link header. On PostgreSQL the text is
 // byte for byte what serializing the objects gives (SQLite spells some reals differently).
 

@@ -30,6 +30,8 @@ export interface TradeListParams extends TradeFilterParams, DisclosureWindowPara
   sort_dir?: 'asc' | 'desc';
   /** Also list trades an amendment replaced (their `superseded_by` says by which). */
   include_superseded?: boolean;
+  /** Also list trades a quality flag leaves out of statistics (docs/data-quality.md). */
+  include_flagged?: boolean;
 }
 
 export async function listTrades(db: Kysely<Database>, params: TradeListParams, now: Date): Promise<Trade[]> {
@@ -59,6 +61,7 @@ async function listQuery(
     ...(window ? { disclosedFrom: window.from, disclosedTo: window.to } : {}),
     ...sync,
     includeSuperseded: params.include_superseded ?? sync.includeSuperseded === true,
+    includeFlagged: params.include_flagged === true,
   };
   const order: TradeOrder = {
     column: params.sort_by ?? 'disclosure_date',

@@ -1,5 +1,5 @@
 // Compiled-once queries on PostgreSQL run as named prepared statements of the store's pool: each
-// connection parses and plans a statement once (compiled-queries.ts, issue 17).
+// connection parses and plans a statement once (compiled-queries.ts).
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Queries compiled once per shape, for the async path (PostgreSQL): the hot list queries are
 // built by the same Kysely builders with placeholder values, compiled once, and each call sends
 // the compiled text with its own values. Building and compiling a fifty-column query with its
-// filters was a measurable share of a /trades call's CPU (BENCHMARKS.md, issue 17). The
+// filters was a measurable share of a /trades call's CPU (BENCHMARKS.md). The
 // synchronous SQLite twin, which also prepares the statement, is sqlite-hot-path.ts.
 //
 // On a PostgreSQL store's own Kysely instance (registerPostgresPool) a compiled query runs as a

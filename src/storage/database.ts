@@ -37,8 +37,32 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export function openStore(config: DatabaseConfig): Store {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+export interface StoreOptions {
+  /**
+   * A reader beside the serving process (the analytics threads): SQLite opens the file read-only,
+   * writes no pragma and begins its transactions deferred, so it never takes the write lock the
+   * serving connection's charges need; PostgreSQL uses a small pool of its own.
+   */
+  readOnly?: boolean;
+}
+
+export function openStore(config: DatabaseConfig, options: StoreOptions = {}): Store {
+  if (config.kind === 'postgres') return openPostgres(config.url, options.readOnly ? 2 : 10);
+  return options.readOnly ? openSqliteReader(config.file) : openSqlite(config.file);
+}
+
+function openSqliteReader(file: string): Store {
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  } catch (error) {
+    sqlite?.close();
+    throw databaseOpenError(file, error);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerSqliteHandle(db, sqlite);
+  return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
 
 function openSqlite(file: string): Store {
@@ -121,7 +145,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 512): Sql
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-function openPostgres(url: string): Store {
+function openPostgres(url: string, connections: number): Store {
   // count(*) and bigint come back as strings by default; our values fit in a double.
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -129,7 +153,7 @@ function openPostgres(url: string): Store {
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: connections, types });
   // An idle connection the server closed (a restart, a failover) is dropped from the pool and the
   // next query opens a new one; without a listener the pool's 'error' event ends the process.
   // /readyz reports whether the database answers.

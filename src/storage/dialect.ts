@@ -235,6 +235,12 @@ export interface FullTextQuery {
    * list to count it, most of a question's cost. PostgreSQL's ts_rank_cd has no idf and keeps them.
    */
   weightless: readonly string[];
+  /**
+   * How much each word of rankBy weighs, in its order (an idf: rarer words weigh more). PostgreSQL's
+   * ts_rank_cd has no idf of its own, so there the score is the sum of each word's rank times its
+   * weight; FTS5's bm25 weighs by its own idf and ignores these. Without them every word weighs 1.
+   */
+  weights?: readonly number[];
   /** At most this many matching documents are ranked (the first by id). */
   cap: number;
   /** Whether `kinds` names every kind of document (no filter by kind is needed). */
@@ -289,10 +295,18 @@ export function fullTextRanked<DB>(
       order by score desc, id limit ${limit}`;
   }
   const filter = anyOf.length > 0 ? anyOf.join(' | ') : allOf.join(' & ');
+  const weights = query.weights;
+  const score =
+    weights && weights.length === query.rankBy.length && rankBy.length === query.rankBy.length
+      ? sql.join(
+          rankBy.map((word, i) => sql`${weights[i] ?? 1} * ts_rank_cd(tsv, to_tsquery('english', ${word}))`),
+          sql` + `,
+        )
+      : sql`ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')}))`;
   return sql<{
     id: number;
     score: number;
-  }>`select id, ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')})) as score
+  }>`select id, ${score} as score
     from (select d.id, d.tsv from search_documents d
       where d.tsv @@ to_tsquery('english', ${filter}) and d.kind in (${kindList}) limit ${query.cap}) m
     order by score desc, id limit ${limit}`;
@@ -359,11 +373,24 @@ export function nearestInVectorIndex(
     where embedding match ${query} and k = ${k} and kind = ${kind} order by distance`;
 }
 
-/** The totals of one member's current trades, as columns of politician_trade_totals (both dialects). */
-function memberTotalsSelect(member: string): string {
+/**
+ * Which trades politician_trade_totals counts. `current`: not superseded by an amendment (what
+ * migration 0021 counted, before trades carried quality flags); `countable`: current and not left
+ * out by a quality flag (storage/repositories/quality.ts, countableTrade), from migration 0061 on.
+ */
+export type TradeTotalsScope = 'current' | 'countable';
+
+/** The scope's condition on a trade row (`new.`, `old.` or the bare table). */
+function inScope(scope: TradeTotalsScope, row = ''): string {
+  const current = `${row}superseded_by is null`;
+  return scope === 'countable' ? `${current} and ${row}quality_excluded = 0` : current;
+}
+
+/** The totals of one member's counted trades, as columns of politician_trade_totals (both dialects). */
+function memberTotalsSelect(scope: TradeTotalsScope, member: string): string {
   return `select ${member}, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
       coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
-    from trades where politician_id = ${member} and superseded_by is null`;
+    from trades where politician_id = ${member} and ${inScope(scope)}`;
 }
 
 const TOTALS_COLUMNS =
@@ -382,31 +409,36 @@ const TOTALS_RECOUNT_COLUMNS = [
   'transaction_date',
 ];
 
+function recountColumns(scope: TradeTotalsScope): string[] {
+  return scope === 'countable' ? [...TOTALS_RECOUNT_COLUMNS, 'quality_excluded'] : TOTALS_RECOUNT_COLUMNS;
+}
+
 /**
  * The one place politician_trade_totals is maintained: triggers on trades, so every writer (ingest,
  * amendments superseding trades, enrichment setting prices, imports, hand-written SQL) keeps it
  * exact. A new current trade adds to its member's totals; enrichment pricing or unpricing a
  * trade moves enriched_trades by one; a change of member, supersession, amount or date, and a
- * delete, recount the member(s) concerned over the trades index. Fills the table from the trades
- * already stored. SQLite: triggers with WHEN clauses; PostgreSQL: one PL/pgSQL row trigger.
+ * delete, recount the member(s) concerned over the trades index. Under the `countable` scope a
+ * change of quality_excluded recounts too, so a flag leaving a trade out of statistics leaves it
+ * out of the totals. Fills the table (which must be empty) from the trades already stored.
+ * SQLite: triggers with WHEN clauses; PostgreSQL: one PL/pgSQL row trigger.
  */
-export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
+export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: TradeTotalsScope): Promise<void> {
   await sql
     .raw(`insert into politician_trade_totals (${TOTALS_COLUMNS})
       select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
         coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
-      from trades where superseded_by is null group by politician_id`)
+      from trades where ${inScope(scope)} group by politician_id`)
     .execute(db);
-  const recountChanged = TOTALS_RECOUNT_COLUMNS.map(
-    (column) => `old.${column} is distinct from new.${column}`,
-  ).join(' or ');
+  const columns = recountColumns(scope);
+  const recountChanged = columns.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
   if (isSqlite(db)) {
     const recount = (member: string) =>
-      `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(member)} ${TOTALS_REPLACE};`;
+      `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, member)} ${TOTALS_REPLACE};`;
     const sqliteChanged = recountChanged.replaceAll('is distinct from', 'is not');
-    const unchanged = TOTALS_RECOUNT_COLUMNS.map((column) => `old.${column} is new.${column}`).join(' and ');
+    const unchanged = columns.map((column) => `old.${column} is new.${column}`).join(' and ');
     await sql
-      .raw(`create trigger trade_totals_insert after insert on trades when new.superseded_by is null begin
+      .raw(`create trigger trade_totals_insert after insert on trades when ${inScope(scope, 'new.')} begin
         insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
           new.price_on_trade_date is not null, coalesce(new.amount_low, 0), new.amount_low is not null,
           coalesce(new.amount_high, new.amount_low, 0), coalesce(new.amount_high, new.amount_low) is not null,
@@ -427,7 +459,7 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
       .execute(db);
     await sql
       .raw(`create trigger trade_totals_priced after update of price_on_trade_date on trades
-        when new.superseded_by is null and ${unchanged}
+        when ${inScope(scope, 'new.')} and ${unchanged}
           and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) begin
         update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
@@ -435,7 +467,7 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
       end`)
       .execute(db);
     await sql
-      .raw(`create trigger trade_totals_delete after delete on trades when old.superseded_by is null begin
+      .raw(`create trigger trade_totals_delete after delete on trades when ${inScope(scope, 'old.')} begin
         ${recount('old.politician_id')}
       end`)
       .execute(db);
@@ -443,14 +475,14 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
   }
   await sql
     .raw(`create function trade_totals_recount(member_id integer) returns void language sql as $$
-      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect('member_id')} ${TOTALS_REPLACE}
+      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, 'member_id')} ${TOTALS_REPLACE}
     $$`)
     .execute(db);
   await sql
     .raw(`create function trade_totals_change() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        if new.superseded_by is null then
+        if ${inScope(scope, 'new.')} then
           insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
             (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
             coalesce(new.amount_high, new.amount_low, 0), (coalesce(new.amount_high, new.amount_low) is not null)::int,
@@ -464,11 +496,11 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>): Promise<vo
             last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
         end if;
       elsif tg_op = 'DELETE' then
-        if old.superseded_by is null then perform trade_totals_recount(old.politician_id); end if;
+        if ${inScope(scope, 'old.')} then perform trade_totals_recount(old.politician_id); end if;
       elsif ${recountChanged} then
         perform trade_totals_recount(old.politician_id);
         if new.politician_id <> old.politician_id then perform trade_totals_recount(new.politician_id); end if;
-      elsif new.superseded_by is null and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) then
+      elsif ${inScope(scope, 'new.')} and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) then
         update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
           where politician_id = new.politician_id;
@@ -518,7 +550,7 @@ const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
 /**
  * Keeps ticker_trade_descriptions (current trades counted per ticker and asset description) equal
  * to the aggregate over the trades on every insert, update and delete, and fills it from the
- * trades already stored. GET /search reads it instead of scanning every trade (issue 17).
+ * trades already stored. GET /search reads it instead of scanning every trade.
  */
 export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
   await sql
@@ -662,7 +694,7 @@ export async function createTrigramIndexes(db: Kysely<unknown>): Promise<void> {
  * Merges each trigram index into one b-tree (FTS5 'optimize'), on SQLite. The triggers add every
  * row written as its own small segment, and a match reads every segment: after a bulk load a
  * trigram match cost 0.2-0.4 ms against 0.03-0.08 ms merged, most of a GET /search call
- * (BENCHMARKS.md, issue 17). Run after each ingest run (and once by migration 0030-endpoint-speed);
+ * (BENCHMARKS.md). Run after each ingest run (and once by migration 0030-endpoint-speed);
  * ~0.25 s over the bench database's 17,000 companies. PostgreSQL has no such index.
  */
 export async function optimizeTrigramIndexes<DB>(db: Kysely<DB>): Promise<void> {
@@ -793,9 +825,39 @@ export async function createTradeTouchTriggers(db: Kysely<unknown>): Promise<voi
     .execute(db);
 }
 
+/**
+ * Runs a migration step that adds or drops columns of `trades` with the touch trigger out of the
+ * way, then creates it again over the columns the table has now (when it was there): a trigger
+ * lists the columns it compares, so a new column would otherwise not count as a change, and
+ * SQLite refuses to drop a column a trigger names. Migrations that run before the trigger exists
+ * (it comes with 0055-trade-sync-fields) leave it alone; it then sees their columns when created.
+ */
+export async function withTradeTouchTriggersRefreshed(
+  db: Kysely<unknown>,
+  step: () => Promise<void>,
+): Promise<void> {
+  const present = isSqlite(db)
+    ? await sql`select 1 from sqlite_master where type = 'trigger' and name = 'trades_touch'`.execute(db)
+    : await sql`select 1 from pg_trigger where tgname = 'trades_touch' and not tgisinternal`.execute(db);
+  if (present.rows.length === 0) return step();
+  await dropTradeTouchTriggers(db);
+  await step();
+  await createTradeTouchTriggers(db);
+}
+
 export async function dropTradeTouchTriggers(db: Kysely<unknown>): Promise<void> {
   await dropRowTriggers(db, {
     sqlite: ['trades_touch'],
     postgres: { trigger: 'trades_touch', functions: ['trades_touch()'] },
   });
+}
+
+/**
+ * A comma-separated text column (trades.quality_flags) as a JSON array inside the JSON the database
+ * builds: [] for null. SQLite: json() marks the text as JSON for json_object; PostgreSQL: a json value.
+ */
+export function commaListAsJsonArray(db: Kysely<unknown>, column: RawBuilder<unknown>) {
+  if (isSqlite(db))
+    return sql`(case when ${column} is null then json('[]') else json('["' || replace(${column}, ',', '","') || '"]') end)`;
+  return sql`coalesce(to_json(string_to_array(${column}, ',')), '[]'::json)`;
 }

@@ -8,6 +8,8 @@ export const LEDGER_KIND_MEANINGS = {
   topup: 'credits bought with a top-up',
   allowance: "a plan period's allowance, granted when the period (or the plan) starts",
   lapse: 'what was left of the previous allowance, taken back when it is replaced (negative)',
+  refund:
+    "a charged call whose answer never reached the caller (the connection closed before its last byte), given back, with the charge's key, route and request id",
 } as const;
 export type LedgerKind = keyof typeof LEDGER_KIND_MEANINGS;
 export const LEDGER_KINDS = Object.keys(LEDGER_KIND_MEANINGS) as LedgerKind[];

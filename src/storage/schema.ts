@@ -303,6 +303,20 @@ export interface IngestDocumentsTable {
   updated_at: string;
   /** When its disclosure.detected event was emitted; null while the event is owed (0018-hardening). */
   detected_at: string | null;
+  /** The size limit (bytes) the document was refused under; a run with a larger limit reads it again (0040). */
+  refused_limit_bytes: Generated<number | null>;
+}
+
+/** Every name a source served a document under, with the SHA-256 of its bytes (0040-document-names). */
+export interface DocumentNamesTable {
+  source: string;
+  /** The source's document id, or the URL of a page. */
+  name: string;
+  sha256: string;
+  url: string | null;
+  bytes: number;
+  first_seen_at: string;
+  last_seen_at: string;
 }
 
 export interface IngestStateTable {
@@ -381,6 +395,36 @@ export interface TradesTable {
   updated_at: string;
   /** House PTR "Cap. Gains > $200?": 1 ticked, 0 not, null where the filing does not say. */
   cap_gains_over_200: number | null;
+  // Identity and data quality (migration 0060-quality, domain/quality.ts).
+  /** bioguide | name+term | filer | manual; null until the quality pass sees the trade. */
+  identity_match: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rule table's flags, comma-separated; null when none. */
+  quality_flags: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when a flag leaves the trade out of statistics, rankings and the default listing. */
+  quality_excluded: Generated<number>;
+  /** An exchange's two symbols: the asset given up and the one received. */
+  exchange_from_ticker: ColumnType<string | null, string | null | undefined, string | null>;
+  exchange_to_ticker: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An operator's fix of a trade's person (dcledger members link; migration 0060-quality). */
+export interface IdentityLinksTable {
+  id: Generated<number>;
+  from_politician_id: number;
+  filing_id: number | null;
+  to_politician_id: number;
+  trades_moved: number;
+  linked_by: string;
+  reason: string | null;
+  linked_at: string;
+}
+
+/** The latest data-quality audit (GET /quality; migration 0060-quality). */
+export interface QualityReportsTable {
+  id: Generated<number>;
+  computed_at: string;
+  trigger: string;
+  report: string;
 }
 
 export interface TradeAliasesTable {
@@ -930,6 +974,7 @@ export interface Database {
   webhook_fanout: WebhookFanoutTable;
   webhook_worker_state: WebhookWorkerStateTable;
   ingest_documents: IngestDocumentsTable;
+  document_names: DocumentNamesTable;
   ingest_state: IngestStateTable;
   company_links: CompanyLinksTable;
   account_credentials: AccountCredentialsTable;
@@ -979,6 +1024,9 @@ export interface Database {
   search_ivf_assignments: SearchIvfAssignmentsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
   bulk_exports: BulkExportsTable;
+  identity_links: IdentityLinksTable;
+  quality_reports: QualityReportsTable;
+  politician_roles: PoliticianRolesTable;
 }
 
 /** A bulk download's gzip file, one row per format (migration 0056-bulk-exports). */
@@ -994,6 +1042,16 @@ export interface BulkExportsTable {
   /** Length of `content`. */
   bytes: number;
   generated_at: string;
+}
+
+/** Leadership roles of members, dated (migration 0070-leadership-roles). */
+export interface PoliticianRolesTable {
+  id: Generated<number>;
+  politician_id: number;
+  title: string;
+  chamber: string | null;
+  start_date: string | null;
+  end_date: string | null;
 }
 
 /** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */

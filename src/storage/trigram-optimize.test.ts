@@ -1,4 +1,4 @@
-// optimizeTrigramIndexes (issue 17): the trigram indexes GET /search matches, written row by row
+// optimizeTrigramIndexes: the trigram indexes GET /search matches, written row by row
 // by their triggers, merged into fewer segments, with every match answering the same members.
 // On PostgreSQL there is no such index and it does nothing; /search answers the same.
 

@@ -8,6 +8,7 @@ import type { Plan } from '../accounts/plans.js';
 import { MemoryRateLimitStore } from '../accounts/rate-limit.js';
 import { type BuildOptions, buildApp } from '../app.js';
 import type { App } from '../http/types.js';
+import type { AnalyticsRunner } from '../services/analytics-tasks.js';
 import type { WebhookRuntime } from '../webhooks/runtime.js';
 import { openTestStore, type TestStore } from './database.js';
 import { FIXTURE_NOW } from './real-data.js';
@@ -46,6 +47,8 @@ export interface AppOptions {
   devMailboxToken?: string;
   /** Fastify's logger options (e.g. `loggerOptions` over a captured stream); none by default. */
   logger?: BuildOptions['logger'];
+  /** Where the heavy analytics run (a worker-thread pool over `store.config`); default: in process. */
+  analytics?: (store: TestStore) => AnalyticsRunner;
 }
 
 /** False without the fixture, and when no global setup provided one (vitest.mutate.config.ts). */
@@ -88,6 +91,7 @@ async function openApp(fixture: boolean, start: Date, options: AppOptions): Prom
       clock: () => clock.now,
       rateLimits: new MemoryRateLimitStore(),
       webhooks,
+      ...(options.analytics ? { analytics: options.analytics(store) } : {}),
       ...(options.devMailboxToken
         ? {
             selfService: {

@@ -9,13 +9,13 @@ import { todayUtc } from '../domain/dates.js';
 import { importBills } from '../ingest/bills/import.js';
 import { importFec } from '../ingest/fec/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
-import { importRecordFiles } from '../ingest/pipeline/record-files.js';
 import { importTradeSets } from '../ingest/trade-sets/import.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
 import { SymbolDataCache } from '../market/series-loader.js';
 import type { Database } from '../storage/schema.js';
+import { importRecordFiles } from './record-files.js';
 
 export const REAL_TRADE_SETS = [
   'congress/trades-senate/senate-stock-watcher/aggregate/all_transactions.json',

@@ -1,18 +1,16 @@
 // Ingest runs against the replay server on 127.0.0.1, the way `dcledger ingest --base-url` runs
-// them (worker-thread PDF text, one HTTP client per connector), with test-friendly fetch settings.
+// them (the PDF reader's process, one HTTP client per source), with test-friendly fetch settings.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { readIngest } from '../config.js';
-import { DocumentArchive } from '../ingest/fetch/archive.js';
+import { type IngestConfig, readIngest } from '../config.js';
 import type { PdfText } from '../ingest/pdf-text.js';
-import type { IngestReport } from '../ingest/pipeline/report.js';
-import { type IngestProgress, runIngest } from '../ingest/pipeline/run.js';
-import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
+import type { IngestReport, RecordsReport } from '../ingest/pipeline/report.js';
+import type { IngestProgress } from '../ingest/pipeline/run.js';
+import { type IngestOptions, ingestSources } from '../ingest/pipeline/setup.js';
 import { ReplayServer } from '../ingest/replay/server.js';
-import type { ConnectorName } from '../ingest/sources/connector.js';
 import type { Database } from '../storage/schema.js';
 import { FIXTURE_NOW } from './real-data.js';
 
@@ -29,7 +27,7 @@ export interface ReplayRun {
   run(
     db: Kysely<Database>,
     options?: {
-      sources?: ConnectorName[];
+      sources?: string[];
       signal?: AbortSignal;
       progress?: IngestProgress;
       since?: string;
@@ -54,18 +52,16 @@ export function replayRunner(url: string): ReplayRun {
   };
   return {
     archiveDir,
-    run: (db, options = {}) => {
-      const connectors = buildConnectors(options.sources ?? ['house', 'senate', 'oge'], config, url);
-      const common = {
-        connectors,
+    run: (db, options = {}) =>
+      ingestSources(db, config, {
+        sources: options.sources ?? ['house', 'senate', 'oge'],
+        baseUrl: url,
         since: options.since ?? REPLAY_SINCE,
         clock: () => options.now ?? FIXTURE_NOW,
         signal: options.signal,
         progress: options.progress,
-      };
-      if (!options.pdfText) return ingestOnce(db, config, common);
-      return runIngest(db, { ...common, archive: new DocumentArchive(archiveDir), pdfText: options.pdfText });
-    },
+        pdfText: options.pdfText,
+      }),
     dispose: () => rmSync(archiveDir, { recursive: true, force: true }),
   };
 }
@@ -93,4 +89,17 @@ export async function databaseDigest(db: Kysely<Database>): Promise<Record<strin
         .execute(),
     ),
   };
+}
+
+/** One records source's run (`dcledger ingest <name>`), its report. */
+export async function runRecordsSource(
+  db: Kysely<Database>,
+  config: IngestConfig,
+  name: string,
+  options: Omit<IngestOptions, 'sources'> = {},
+): Promise<RecordsReport> {
+  const report = await ingestSources(db, config, { ...options, sources: [name] });
+  const [run] = report.records ?? [];
+  if (!run) throw new Error(`${name} did not run`);
+  return run;
 }

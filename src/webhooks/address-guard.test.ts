@@ -48,7 +48,7 @@ describe('judgeAddress', () => {
     ['::ffff:a9fe:a9fe', 'link-local'],
     ['64:ff9b::a00:1', 'private'],
     ['[::1]', 'loopback'],
-    // The whole of 0.0.0.0/8 and of fe80::/10, not just their first address (issue 11).
+    // The whole of 0.0.0.0/8 and of fe80::/10, not just their first address.
     ['0.1.2.3', 'unspecified'],
     ['0.255.255.255', 'unspecified'],
     ['fe90::1', 'link-local'],

@@ -10,7 +10,7 @@ import { readIngest } from '../config.js';
 import { importLegislators } from '../ingest/legislators/import.js';
 import { manualIngestRun } from '../ingest/pipeline/manual-run.js';
 import { type LeasedSchedule, startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
-import { buildConnectors, ingestOnce } from '../ingest/pipeline/setup.js';
+import { ingestSources } from '../ingest/pipeline/setup.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
 import { schedulerRuns } from '../storage/repositories/role-leases.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
@@ -99,7 +99,8 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
     const config = ingestConfig();
     const runLog = capturedLog<Line>();
     const { runId, report } = await manualIngestRun(ctx.store.db, config, {
-      connectors: buildConnectors(['house'], config, replay.url),
+      sources: ['house'],
+      baseUrl: replay.url,
       since: REPLAY_SINCE,
       clock: () => ctx.clock.now,
       log: runLog.log.child({ component: 'ingest' }),
@@ -162,8 +163,9 @@ describe.skipIf(!dataDir)('ingest run ids in the delivery worker', () => {
         // What `serve` runs under the lease (cli/serve.ts), pointed at the replay server.
         run: (signal, _runLog, runId) => {
           passed = runId;
-          return ingestOnce(ctx.store.db, config, {
-            connectors: buildConnectors(['senate'], config, replay.url),
+          return ingestSources(ctx.store.db, config, {
+            sources: ['senate'],
+            baseUrl: replay.url,
             since: REPLAY_SINCE,
             clock: () => ctx.clock.now,
             signal,

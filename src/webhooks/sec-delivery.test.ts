@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DocumentArchive } from '../ingest/fetch/archive.js';
+import { readIngest } from '../config.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
-import { SecConnector } from '../ingest/sources/sec/connector.js';
-import { runSecIngest } from '../ingest/sources/sec/run.js';
+import { secRunReport } from '../ingest/sources/sec/source.js';
 import { addAccount, type FixtureApp, getJson, openEmptyApp, requestJson } from '../test-support/app.js';
-import { startReplay } from '../test-support/replay.js';
+import { runRecordsSource, startReplay } from '../test-support/replay.js';
 import { MemoryLogger, TestReceiver } from '../test-support/webhooks.js';
 import { verifyWebhook } from './verify.js';
 import { DeliveryWorker } from './worker.js';
@@ -35,21 +34,28 @@ describe.skipIf(!dataDir)('SEC ingest through the replay server', () => {
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   });
 
-  const run = () =>
-    runSecIngest(ctx.store.db, {
-      connector: new SecConnector({
-        baseUrl: replay.url,
-        userAgent: 'dcledger-test',
-        contact: 'tests@example.invalid',
-        timeoutMs: 20_000,
-        retries: 2,
-        backoffMs: 10,
-        minIntervalMs: 0,
+  const run = async () => {
+    const config = {
+      ...readIngest({
+        DCLEDGER_ARCHIVE_DIR: archiveDir,
+        DCLEDGER_SEC_CONTACT: 'tests@example.invalid',
+        DCLEDGER_FETCH_TIMEOUT_MS: '20000',
+        DCLEDGER_FETCH_RETRIES: '2',
+        DCLEDGER_FETCH_BACKOFF_MS: '10',
       }),
-      archive: new DocumentArchive(archiveDir),
+    };
+    // EDGAR's least interval between requests does not apply to the replay on 127.0.0.1.
+    const fast = {
+      ...config,
+      settings: { ...config.settings, sec: { ...config.settings.sec, intervalMs: 0 } },
+    };
+    const report = await runRecordsSource(ctx.store.db, fast, 'sec', {
+      baseUrl: replay.url,
       clock: () => ctx.clock.now,
       since: '2025-01-01',
     });
+    return secRunReport(report);
+  };
 
   it('ingests twice: the second run adds and emits nothing; a Pro insider.filed subscription for DKNG gets exactly its lines', async () => {
     const account = await addAccount(ctx.store, ctx.clock, { plan: 'pro' });

@@ -52,7 +52,7 @@ export interface paths {
         };
         /**
          * Every trade with every field, in one gzip download (CSV or NDJSON)
-         * @description The whole trade history: every current trade (amendments applied) with all its fields, market fields, returns, alphas and scores included, as CSV (the Trade fields as columns, formulas neutralised as in every CSV answer) or NDJSON (one Trade object per line), oldest id first. The file is rebuilt after every ingest run and enrichment job (and when this call finds the trades changed otherwise); `days_held` is as of Last-Modified. Sent gzip-encoded (`Content-Encoding: gzip`) to clients that accept gzip, else decoded as it streams. `ETag` and `Last-Modified` say which build it is: send them back in `If-None-Match` or `If-Modified-Since` and an unchanged file answers 304 and costs nothing. A flat price per download, Pro and Max.
+         * @description The whole trade history: every current trade (amendments applied; trades with `quality_flags` that leave them out of the default /trades listing included, their flags in the row) with all its fields, market fields, returns, alphas and scores included, as CSV (the Trade fields as columns, formulas neutralised as in every CSV answer) or NDJSON (one Trade object per line), oldest id first. The file is rebuilt after every ingest run and enrichment job (and when this call finds the trades changed otherwise); `days_held` is as of Last-Modified. Sent gzip-encoded (`Content-Encoding: gzip`) to clients that accept gzip, else decoded as it streams. `ETag` and `Last-Modified` say which build it is: send them back in `If-None-Match` or `If-Modified-Since` and an unchanged file answers 304 and costs nothing. A flat price per download, Pro and Max.
          */
         get: operations["bulkTrades"];
         put?: never;
@@ -415,6 +415,26 @@ export interface paths {
          * @description Platform summary: totals and recent activity. Reached from the free tier; costs 5 credits.
          */
         get: operations["statsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data-quality audit: flags, identities, merged duplicates, parse statuses per source
+         * @description Public and cached: the audit stored when the last import, ingest or enrichment run ended (or `dcledger audit` ran). 404 before any run has made one.
+         */
+        get: operations["getQuality"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1855,6 +1875,17 @@ export interface components {
             cap_gains_over_200: boolean | null;
             /** @description When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since */
             updated_at: string;
+            /**
+             * @description How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)
+             * @enum {string|null}
+             */
+            identity_match: "bioguide" | "name+term" | "filer" | "manual" | null;
+            /** @description Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none */
+            quality_flags: string[];
+            /** @description Exchange: the symbol given up, when the filing names it */
+            exchange_from_ticker: string | null;
+            /** @description Exchange: the symbol received, when the filing names it */
+            exchange_to_ticker: string | null;
         };
         /** @description Every error answer has this shape */
         Error: {
@@ -1862,7 +1893,7 @@ export interface components {
             detail: string;
             /** @description Quote this when reporting a problem */
             request_id: string;
-            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream, unavailable */
+            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, request_timeout, internal, upstream, unavailable */
             code: string;
         } & {
             [key: string]: unknown;
@@ -2752,6 +2783,8 @@ export interface operations {
                 transaction_date_to?: string;
                 /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
                 updated_since?: string;
+                /** @description true: also list trades whose `quality_flags` leave them out of statistics (a transaction date after the disclosure or out of range, an amount that is no bracket; docs/data-quality.md). Default false */
+                include_flagged?: boolean;
                 /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
@@ -2830,7 +2863,11 @@ export interface operations {
                      *         "superseded_by": null,
                      *         "bioguide_id": "P000197",
                      *         "cap_gains_over_200": null,
-                     *         "updated_at": "2025-01-18T06:02:11.412Z"
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -3060,7 +3097,11 @@ export interface operations {
                      *           "superseded_by": null,
                      *           "bioguide_id": "P000197",
                      *           "cap_gains_over_200": null,
-                     *           "updated_at": "2025-01-18T06:02:11.412Z"
+                     *           "updated_at": "2025-01-18T06:02:11.412Z",
+                     *           "identity_match": "name+term",
+                     *           "quality_flags": [],
+                     *           "exchange_from_ticker": null,
+                     *           "exchange_to_ticker": null
                      *         }
                      *       ]
                      *     }
@@ -3221,7 +3262,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at */
+            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at, identity_match, quality_flags, exchange_from_ticker, exchange_to_ticker */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3403,6 +3444,8 @@ export interface operations {
                 sort_by?: "trade_count" | "name" | "last_trade_date" | "total_volume_high" | "id" | "win_rate" | "avg_alpha_30d" | "avg_alpha_90d" | "sharpe_ratio" | "portfolio_return" | "cagr" | "conflict_score" | "holdings_count";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
+                /** @description A ranking by a statistic (win_rate, avg_alpha_30d, avg_alpha_90d, sharpe_ratio, portfolio_return, cagr, conflict_score, holdings_count) sorts only members with at least this many enriched trades (`enriched_trades`, the statistics' sample); the others follow, unranked by it. Default 10; 0 turns it off */
+                min_trades?: number;
                 /** @description Page size, 1-1000 (default 100) */
                 limit?: number;
                 /** @description Rows to skip */
@@ -3893,7 +3936,11 @@ export interface operations {
                      *         "superseded_by": null,
                      *         "bioguide_id": "P000197",
                      *         "cap_gains_over_200": null,
-                     *         "updated_at": "2025-01-18T06:02:11.412Z"
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -5110,6 +5157,10 @@ export interface operations {
                      *           "bioguide_id": "P000197",
                      *           "cap_gains_over_200": null,
                      *           "updated_at": "2025-01-18T06:02:11.412Z",
+                     *           "identity_match": "name+term",
+                     *           "quality_flags": [],
+                     *           "exchange_from_ticker": null,
+                     *           "exchange_to_ticker": null,
                      *           "committees": [
                      *             "HSIF"
                      *           ],
@@ -5277,6 +5328,17 @@ export interface operations {
                             cap_gains_over_200: boolean | null;
                             /** @description When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since */
                             updated_at: string;
+                            /**
+                             * @description How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)
+                             * @enum {string|null}
+                             */
+                            identity_match: "bioguide" | "name+term" | "filer" | "manual" | null;
+                            /** @description Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none */
+                            quality_flags: string[];
+                            /** @description Exchange: the symbol given up, when the filing names it */
+                            exchange_from_ticker: string | null;
+                            /** @description Exchange: the symbol received, when the filing names it */
+                            exchange_to_ticker: string | null;
                             committees: string[];
                             link_kinds: ("lobbying" | "contract" | "campaign")[];
                             committees_at_trade: {
@@ -7321,7 +7383,11 @@ export interface operations {
                      *         "superseded_by": null,
                      *         "bioguide_id": "P000197",
                      *         "cap_gains_over_200": null,
-                     *         "updated_at": "2025-01-18T06:02:11.412Z"
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -7767,7 +7833,11 @@ export interface operations {
                      *         "superseded_by": null,
                      *         "bioguide_id": "P000197",
                      *         "cap_gains_over_200": null,
-                     *         "updated_at": "2025-01-18T06:02:11.412Z"
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -7993,7 +8063,11 @@ export interface operations {
                      *         "superseded_by": null,
                      *         "bioguide_id": "P000197",
                      *         "cap_gains_over_200": null,
-                     *         "updated_at": "2025-01-18T06:02:11.412Z"
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
+                     *         "identity_match": "name+term",
+                     *         "quality_flags": [],
+                     *         "exchange_from_ticker": null,
+                     *         "exchange_to_ticker": null
                      *       }
                      *     ]
                      */
@@ -8322,6 +8396,154 @@ export interface operations {
             };
         };
     };
+    getQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data-quality audit */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "computed_at": "2026-11-28T06:00:00.000Z",
+                     *       "trigger": "ingest",
+                     *       "totals": {
+                     *         "trades": 31971,
+                     *         "excluded": 41,
+                     *         "flagged": 212,
+                     *         "merged_duplicates": 1873,
+                     *         "manual_links": 0
+                     *       },
+                     *       "sources": [
+                     *         {
+                     *           "source": "house_clerk",
+                     *           "trades": 24110,
+                     *           "excluded": 30,
+                     *           "flags": {
+                     *             "transaction_after_disclosure": 12
+                     *           },
+                     *           "identity_match": {
+                     *             "bioguide": 23900,
+                     *             "name+term": 210
+                     *           },
+                     *           "unresolved_identities": [],
+                     *           "merged_duplicates": 1500,
+                     *           "unparsed_option_descriptions": 3,
+                     *           "parse_statuses": {
+                     *             "parsed": 4200,
+                     *             "needs_ocr": 310
+                     *           }
+                     *         }
+                     *       ],
+                     *       "rules": [
+                     *         {
+                     *           "flag": "transaction_after_disclosure",
+                     *           "excludes": true,
+                     *           "description": "The transaction date is after the date the trade was disclosed: one of the two dates is wrong."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        computed_at: string;
+                        /** @description What ran the audit: import, ingest, enrich or audit */
+                        trigger: string;
+                        totals: {
+                            trades: number;
+                            excluded: number;
+                            flagged: number;
+                            merged_duplicates: number;
+                            /** @description Identity fixes made with `dcledger members link` */
+                            manual_links: number;
+                        };
+                        sources: {
+                            /** @description house_clerk, senate_efd or oge */
+                            source: string;
+                            /** @description Current trades (not superseded by an amendment) */
+                            trades: number;
+                            /** @description Trades a flag leaves out of statistics, rankings and analytics */
+                            excluded: number;
+                            flags: {
+                                [key: string]: number;
+                            };
+                            identity_match: {
+                                [key: string]: number;
+                            };
+                            /** @description Filers no legislator matched by name and term, held on records of their own */
+                            unresolved_identities: {
+                                politician_id: number;
+                                name: string;
+                                slug: string;
+                                trades: number;
+                            }[];
+                            /** @description Rows of this source kept as another row's alias (the same trade from two sources or sets) */
+                            merged_duplicates: number;
+                            /** @description Descriptions that state option terms the option fields do not carry */
+                            unparsed_option_descriptions: number;
+                            parse_statuses: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description The rule table the flags come from */
+                        rules: {
+                            flag: string;
+                            excludes: boolean;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     semanticSearch: {
         parameters: {
             query: {
@@ -8412,6 +8634,21 @@ export interface operations {
                             term: string;
                             weight: number;
                         }[];
+                        /** @description The field's phrases the question holds, resolved through the taxonomy (docs/search.md) */
+                        concepts?: {
+                            id: string;
+                            phrase: string;
+                            vocabulary_version: number;
+                        }[];
+                        /** @description Members and companies whose names the question seems to misspell */
+                        corrections?: {
+                            key: string;
+                            matched: {
+                                term: string;
+                                name: string;
+                                edits: number;
+                            }[];
+                        }[];
                         /** @description How the answer was retrieved */
                         retrieval: {
                             /** @description sqlite-fts5 or postgresql-tsvector */
@@ -8431,7 +8668,7 @@ export interface operations {
                             key: string;
                             title: string;
                             subtitle: string;
-                            /** @description Fused relevance relative to the best result (1) */
+                            /** @description Fused relevance relative to the best result (1), with a little for more matching trades inside */
                             score: number;
                             /** @description What each retriever contributed */
                             score_parts: {
@@ -8444,6 +8681,15 @@ export interface operations {
                                 vector: {
                                     rank: number;
                                     similarity: number;
+                                } | null;
+                                /** @description Rank among the companies of the question's concepts, most traded by members first */
+                                concept?: {
+                                    rank: number;
+                                } | null;
+                                /** @description Rank among the names the question misspells, and the letters changed */
+                                fuzzy?: {
+                                    rank: number;
+                                    edits: number;
                                 } | null;
                                 /** @description Reciprocal rank fusion: sum of 1/(60 + rank) */
                                 fused: number;
@@ -8462,6 +8708,18 @@ export interface operations {
                             whale_position_id?: number;
                             lobbying_filing_id?: number;
                             contract_award_id?: number;
+                            /** @description The matching trades grouped inside this result (a member's or a company's), best first, at most 5 */
+                            evidence?: {
+                                type: string;
+                                key: string;
+                                title: string;
+                                subtitle: string;
+                                trade_id?: number;
+                                ticker?: string;
+                                slug?: string;
+                            }[];
+                            /** @description How many matching trades the result holds */
+                            evidence_count?: number;
                         }[];
                         total: number;
                     };
@@ -13083,7 +13341,11 @@ export interface operations {
                      *               "superseded_by": null,
                      *               "bioguide_id": "P000197",
                      *               "cap_gains_over_200": null,
-                     *               "updated_at": "2025-01-18T06:02:11.412Z"
+                     *               "updated_at": "2025-01-18T06:02:11.412Z",
+                     *               "identity_match": "name+term",
+                     *               "quality_flags": [],
+                     *               "exchange_from_ticker": null,
+                     *               "exchange_to_ticker": null
                      *             }
                      *           }
                      *         },
@@ -17419,10 +17681,10 @@ export interface operations {
                         entries: {
                             id: number;
                             /**
-                             * @description What the line records: charge, a metered call's cost (negative), with its key, route and request id; grant, credits an operator gave (or the sign-up grant); topup, credits bought with a top-up; allowance, a plan period's allowance, granted when the period (or the plan) starts; lapse, what was left of the previous allowance, taken back when it is replaced (negative)
+                             * @description What the line records: charge, a metered call's cost (negative), with its key, route and request id; grant, credits an operator gave (or the sign-up grant); topup, credits bought with a top-up; allowance, a plan period's allowance, granted when the period (or the plan) starts; lapse, what was left of the previous allowance, taken back when it is replaced (negative); refund, a charged call whose answer never reached the caller (the connection closed before its last byte), given back, with the charge's key, route and request id
                              * @enum {string}
                              */
-                            kind: "charge" | "grant" | "topup" | "allowance" | "lapse";
+                            kind: "charge" | "grant" | "topup" | "allowance" | "lapse" | "refund";
                             amount: number;
                             key_id: number | null;
                             route: string | null;

@@ -6,8 +6,7 @@
 // charge (taken before the answer is sent, see metering.ts) stays exact, with its X-Credits-*
 // headers. The tag only has to change when the bytes change, not resist a forger (a page is the
 // public data of everyone who asks for it), so a fast non-cryptographic hash does: XXH64 costs
-// about a quarter of the SHA-1 it replaced (7 against 23 µs for a 25-row /trades page, 0.26 against
-// 0.93 ms for a 1000-row one; BENCHMARKS.md, issue 17), docs/operations.md.
+// a fraction of the SHA-1 it replaced (figures in BENCHMARKS.md; docs/operations.md).
 //
 // Compression (@fastify/compress): br or gzip, only when the client's Accept-Encoding asks, only
 // above 1 KiB; brotli at quality 4, whose speed is near gzip's.

@@ -1,12 +1,13 @@
 // Every refusal, the framework's own included, answers `{ detail, request_id, code }` and never
 // echoes the raw path back.
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_OF } from '../../errors.js';
 import { type FixtureApp, openEmptyApp } from '../../test-support/app.js';
+import { frameworkErrorOptions } from './errors.js';
 
 interface ErrorAnswer {
   status: number;
@@ -138,6 +139,26 @@ describe('error bodies', () => {
       'bad_request',
     );
     expectErrorShape(await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n'), 400, 'bad_request');
+  });
+
+  it('a request whose headers do not arrive in time: 408 request_timeout as JSON', async () => {
+    // Node's own timeout, shortened: the same client-error handler the API server is given.
+    const server = createServer({
+      headersTimeout: 200,
+      requestTimeout: 300,
+      connectionsCheckingInterval: 50,
+    });
+    server.on('clientError', frameworkErrorOptions.clientErrorHandler as never);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const slowPort = (server.address() as AddressInfo).port;
+      const answer = await rawRequest(slowPort, 'GET /trades HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a');
+      expectErrorShape(answer, 408, 'request_timeout');
+      expect(answer.raw).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a real client sees the same body for an unknown route', async () => {

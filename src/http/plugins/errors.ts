@@ -34,6 +34,7 @@ const FRAMEWORK_DETAIL: Partial<Record<ErrorCode, string>> = {
   uri_too_long: `The request path and query are longer than ${MAX_URL_LENGTH} characters`,
   unsupported_media_type: 'Unsupported Content-Type; send application/json',
   headers_too_large: 'The request headers are larger than this service accepts',
+  request_timeout: 'The request did not arrive in time; send it again',
 };
 
 function frameworkDetail(code: ErrorCode): string {
@@ -102,15 +103,28 @@ export function registerErrorHandling(app: App): void {
   });
 }
 
-/** Answers Node's HTTP parser refusals (431 header overflow, NUL/CR in headers, garbage) as JSON. */
+/** Node's client errors that are not a malformed request: the reason phrase of each answer. */
+const CLIENT_ERROR_CODES: Record<string, { code: ErrorCode; reason: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', reason: 'Request Header Fields Too Large' },
+  // headersTimeout or requestTimeout ran out: the caller was too slow, its request was not wrong.
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', reason: 'Request Timeout' },
+};
+
+/**
+ * Answers Node's HTTP parser refusals (431 header overflow, 408 a request that did not arrive in
+ * time, NUL/CR in headers, garbage) as JSON.
+ */
 function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
+  const { code, reason } = CLIENT_ERROR_CODES[error.code ?? ''] ?? {
+    code: 'bad_request',
+    reason: 'Bad Request',
+  };
   const status = STATUS_OF[code];
   const body = JSON.stringify({ detail: frameworkDetail(code), request_id: randomUUID(), code });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );

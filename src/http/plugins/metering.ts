@@ -2,7 +2,13 @@
 // policy of accounts/metering.ts (rate, plan, cap, balance; cost; gated fields), then the charge.
 // Handlers know nothing of keys or credits; this file only wires the hooks.
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { authenticate, type Caller, chargeCaller, KEY_CACHE_MS } from '../../accounts/authentication.js';
+import {
+  authenticate,
+  type Caller,
+  chargeCaller,
+  KEY_CACHE_MS,
+  refundCaller,
+} from '../../accounts/authentication.js';
 import { gatedFieldOfQuery, gatedFieldRefused } from '../../accounts/gating.js';
 import {
   admit,
@@ -47,6 +53,9 @@ export interface MeteringDeps {
   rateLimits: RateLimitStore;
   requestLog: RequestLogWriter;
 }
+
+/** Each app's refunds being written (its close() waits for them). */
+const pendingRefunds = new WeakMap<AppDeps, Set<Promise<void>>>();
 
 export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps): void {
   app.decorateRequest('caller', null);
@@ -142,6 +151,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   });
 
   app.addHook('onClose', async () => {
+    await Promise.allSettled([...(pendingRefunds.get(deps) ?? [])]);
     await metering.requestLog.flush();
   });
 }
@@ -224,6 +234,80 @@ async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: Fastify
   request.usageLogged = true;
   reply.header('X-Credits-Charged', cost);
   reply.header('X-Credits-Remaining', outcome.allowance + outcome.credits);
+  if (cost > 0)
+    refundIfUndelivered(deps, request, reply, { cost, chargedAt: now, toAllowance: outcome.allowance > 0 });
+}
+
+/**
+ * A charged answer that is not delivered is refunded. Delivered: the operating system took the
+ * answer's last byte while the connection was up, i.e. the response's last write succeeded. The
+ * response's `finish` alone cannot tell (Node emits it after a failed write too, and its
+ * `writableFinished` is true once the socket is gone): at `finish` the socket must still be up and
+ * carry no write error. A connection that ends first (the caller reset it, or hung up before the
+ * answer was written) leaves the caller without the whole answer, and the charge goes back. A
+ * caller that reads the whole answer and then resets the connection gets nothing back: the last
+ * byte was taken, the write succeeded, before it could be read. Unless the reset comes as that last
+ * write completes: Node then reports the write failed (ECONNRESET), as it does for a caller that
+ * reset mid-answer, and the call is refunded; the server cannot tell the two apart, and the doubt
+ * goes to the caller. An answer kept under an
+ * Idempotency-Key is not refunded: a retry with that key gets it again without a second charge.
+ */
+function refundIfUndelivered(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  charge: { cost: number; chargedAt: Date; toAllowance: boolean },
+): void {
+  const response = reply.raw;
+  const socket = request.raw.socket;
+  let delivered = false;
+  const onClose = () => {
+    if (delivered || request.idempotency || !request.caller) return;
+    let refunds = pendingRefunds.get(deps);
+    if (!refunds) {
+      refunds = new Set();
+      pendingRefunds.set(deps, refunds);
+    }
+    const held = refunds;
+    const refund = refundCaller(
+      deps.db,
+      request.caller,
+      { ...charge, requestId: request.id, route: request.routeId },
+      deps.clock(),
+    ).then(
+      (refunded) => {
+        if (refunded)
+          request.log.info(
+            { credits_refunded: charge.cost, route: request.routeId },
+            'answer not delivered (connection closed before its last byte): charge refunded',
+          );
+      },
+      (error: unknown) => request.log.error({ err: error }, 'refunding an undelivered answer failed'),
+    );
+    held.add(refund);
+    void refund.finally(() => held.delete(refund));
+  };
+  // The connection may have closed while the charge was being taken.
+  if (response.destroyed || socket.destroyed) {
+    onClose();
+    return;
+  }
+  response.on('finish', () => {
+    delivered = !socket.destroyed && !failedWrite(socket.errored);
+  });
+  response.on('close', onClose);
+}
+
+/**
+ * Whether a socket's error is a write that failed: libuv's (EPIPE, ECONNRESET, ... from `write`)
+ * or the stream's own (written after it ended or was destroyed). A write's failure is recorded on
+ * the socket before the write's callback, the response's `finish`, runs. A read error (the caller
+ * reset the connection after the last byte was taken) is not one.
+ */
+function failedWrite(error: Error | null | undefined): boolean {
+  if (!error) return false;
+  const { syscall, code } = error as NodeJS.ErrnoException;
+  return syscall === 'write' || code?.startsWith('ERR_STREAM_') === true;
 }
 
 /**

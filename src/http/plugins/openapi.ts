@@ -26,7 +26,7 @@ export async function registerOpenApi(app: App, deps: AppDeps): Promise<void> {
         version: API_VERSION,
         description:
           'US congressional and executive-branch stock-trade disclosures: trades, members, filings and analytics. ' +
-          'Errors are always JSON `{ "detail": string, "request_id": string, "code": string }` (codes in docs/hardening.md). Send your key in the `DC-API-Key` header. ' +
+          'Errors are always JSON `{ "detail": string, "request_id": string, "code": string }` (codes in docs/security.md). Send your key in the `DC-API-Key` header. ' +
           'Each operation lists its plan tier (`x-tier`, `x-required-plan`) and credit cost (`x-credits`). ' +
           'Guides (plans and limits, webhooks, ingestion, market data, operations) are at /docs/guides.',
       },

@@ -1,7 +1,7 @@
 // Hooks that only some routes need are attached to those routes as they are registered (from an
 // onRoute hook), not to the whole app: an app-wide hook runs on every request of every route, and
 // each async hook costs a promise and a turn of the hook runner even when it returns at once. The
-// hot list routes (GET /trades) pay only for what applies to them (issue 17).
+// hot list routes (GET /trades) pay only for what applies to them.
 //
 // Order: Fastify runs app-wide hooks of a kind first, then the route's own in the order they were
 // added, and onRoute hooks run in the order their plugins registered them. A plugin that moves its

@@ -11,7 +11,7 @@ export const ErrorBody = Type.Object(
     request_id: Type.String({ description: 'Quote this when reporting a problem' }),
     code: Type.String({
       description:
-        'Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, internal, upstream, unavailable',
+        'Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, request_timeout, internal, upstream, unavailable',
     }),
   },
   { additionalProperties: true, description: 'Every error answer has this shape' },

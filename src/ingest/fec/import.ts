@@ -41,7 +41,7 @@ import {
   toCommitteeContribution,
   toIndividualContribution,
   toLinkage,
-} from '../sources/fec/bulk.js';
+} from './bulk.js';
 
 export interface FecFileReport {
   file: string;

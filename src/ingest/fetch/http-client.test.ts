@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchError, HttpClient, parseRetryAfter } from './http-client.js';
+import { DocumentTooLargeError, FetchError, HttpClient, parseRetryAfter } from './http-client.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -100,6 +100,56 @@ describe('HttpClient against a local server', () => {
       cookie: 'csrftoken=abc123; sessionid=s1',
       body: 'a=1&b=x+y',
     });
+  });
+
+  it('stops reading an endless body at the limit, closes the connection and does not retry', async () => {
+    let written = 0;
+    let closed: () => void = () => undefined;
+    const connectionClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    routes.set('/endless', (_request, response) => {
+      // A constructed "PDF": the header, then junk for as long as the client keeps reading.
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      const chunk = Buffer.alloc(64 * 1024, 0x41);
+      const pump = () => {
+        while (!response.destroyed && written < 256 * 1024 * 1024) {
+          written += chunk.length;
+          if (
+            !response.write(
+              written === chunk.length ? Buffer.concat([Buffer.from('%PDF-1.4\n'), chunk]) : chunk,
+            )
+          )
+            return;
+        }
+      };
+      response.on('drain', pump);
+      response.on('close', () => closed());
+      pump();
+    });
+    const error = await client({ maxBytes: 1024 * 1024 })
+      .get(`${base}/endless`)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DocumentTooLargeError);
+    expect((error as DocumentTooLargeError).limitBytes).toBe(1024 * 1024);
+    expect((error as Error).message).toMatch(/larger than the limit of 1 MB/);
+    expect(hits.get('/endless')).toBe(1);
+    await connectionClosed;
+    // The server could push only what the socket buffers held beyond the limit.
+    expect(written).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('refuses a body whose Content-Length is over the limit before reading it', async () => {
+    routes.set('/announced', (_request, response) => {
+      response.writeHead(200, { 'content-length': String(10 * 1024 * 1024) });
+      response.write(Buffer.alloc(1024));
+    });
+    const http = client({ maxBytes: 1024 * 1024 });
+    await expect(http.get(`${base}/announced`)).rejects.toThrow(/announced 10 MB/);
+    // A request may raise the limit for itself; a body within the limit is read whole.
+    routes.set('/small', (_request, response) => response.writeHead(200).end(Buffer.alloc(2048, 1)));
+    expect((await http.get(`${base}/small`, { maxBytes: 4096 })).body.length).toBe(2048);
+    await expect(http.get(`${base}/small`, { maxBytes: 1000 })).rejects.toThrow(DocumentTooLargeError);
   });
 
   it('parses Retry-After as seconds or a date', () => {

@@ -1,6 +1,8 @@
 // How every connector talks to a source site: timeouts, retries with exponential backoff and
 // jitter (network errors, 429 and 5xx, honouring Retry-After), and a polite minimum interval
 // between requests to the same host. Cookies are kept per client for sites with session flows.
+// Every answer's body is read as a stream and given up past a size limit, so one huge or endless
+// document costs at most the limit in memory, never the whole process.
 
 export interface HttpClientOptions {
   /** Per-request timeout. */
@@ -12,6 +14,8 @@ export interface HttpClientOptions {
   /** First backoff delay; doubles per retry, with ±50% jitter. */
   backoffMs: number;
   userAgent: string;
+  /** Largest body accepted (bytes); a longer one is refused with DocumentTooLargeError. Default: no limit. */
+  maxBytes?: number;
   /** Injected for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -25,6 +29,32 @@ export class FetchError extends Error {
   ) {
     super(message);
   }
+}
+
+/** An answer longer than the client's limit: its reading was stopped at the limit, not retried. */
+export class DocumentTooLargeError extends FetchError {
+  constructor(
+    url: string,
+    status: number,
+    readonly limitBytes: number,
+    /** What the server announced (Content-Length), when it did. */
+    readonly announcedBytes: number | null,
+  ) {
+    super(
+      `${url}: the document is larger than the limit of ${formatBytes(limitBytes)}${
+        announcedBytes === null ? '' : ` (announced ${formatBytes(announcedBytes)})`
+      }; it was not read`,
+      url,
+      status,
+    );
+  }
+}
+
+/** "25 MB", "300 kB", "12 bytes": for messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} kB`;
+  return `${bytes} bytes`;
 }
 
 export interface FetchedDocument {
@@ -45,6 +75,8 @@ export interface RequestOptions {
   acceptStatuses?: readonly number[];
   /** Stops waiting and retrying (a run being shut down). */
   signal?: AbortSignal;
+  /** Overrides the client's body limit for this request. */
+  maxBytes?: number;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -76,6 +108,8 @@ export class HttpClient {
         if (attempt < this.options.retries) await sleep(this.retryDelay(attempt, response.retryAfterMs));
       } catch (error) {
         if (options.signal?.aborted) throw error;
+        // The same document would be as large on every attempt.
+        if (error instanceof DocumentTooLargeError) throw error;
         if (
           error instanceof FetchError &&
           error.status !== null &&
@@ -120,7 +154,7 @@ export class HttpClient {
       this.keepCookies(host, response.headers);
       const location = response.headers.get('location');
       if (REDIRECTS.has(response.status) && location && hop < MAX_REDIRECTS) {
-        await response.arrayBuffer();
+        await response.body?.cancel();
         current = new URL(location, current).toString();
         if (response.status !== 307 && response.status !== 308) {
           method = 'GET';
@@ -128,7 +162,7 @@ export class HttpClient {
         }
         continue;
       }
-      const bytes = Buffer.from(await response.arrayBuffer());
+      const bytes = await readBody(response, current, options.maxBytes ?? this.options.maxBytes);
       const retryAfter = response.headers.get('retry-after');
       return {
         url: current,
@@ -182,6 +216,35 @@ export class HttpClient {
     const base = this.options.backoffMs * 2 ** attempt;
     return Math.round(base * (0.5 + random()));
   }
+}
+
+/**
+ * The body, read chunk by chunk: past `limit` bytes (announced or received) the stream is cancelled,
+ * which closes the connection, and DocumentTooLargeError says so.
+ */
+async function readBody(response: Response, url: string, limit: number | undefined): Promise<Buffer> {
+  const announced = Number(response.headers.get('content-length') ?? Number.NaN);
+  const announcedBytes = Number.isSafeInteger(announced) && announced >= 0 ? announced : null;
+  if (limit === undefined) return Buffer.from(await response.arrayBuffer());
+  if (announcedBytes !== null && announcedBytes > limit) {
+    await response.body?.cancel();
+    throw new DocumentTooLargeError(url, response.status, limit, announcedBytes);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      await reader.cancel();
+      throw new DocumentTooLargeError(url, response.status, limit, announcedBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, received);
 }
 
 /** Retry-After is seconds or an HTTP date. */

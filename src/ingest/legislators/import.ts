@@ -8,6 +8,7 @@ import {
   saveFecIds,
   syncCommitteeSeats,
 } from '../../storage/repositories/committee-seats.js';
+import { saveLeadershipRoles } from '../../storage/repositories/politician-roles.js';
 import { type LegislatorsSaved, saveLegislators } from '../../storage/repositories/politicians.js';
 import type { Database } from '../../storage/schema.js';
 import { toPolitician } from './map.js';
@@ -20,6 +21,8 @@ export interface LegislatorsReport extends LegislatorsSaved {
   seats: SeatsSaved | null;
   /** FEC candidate ids linked to members, new or changed. */
   fecIds: number;
+  /** Members whose leadership roles changed. */
+  leadershipRoles: number;
 }
 
 export async function importLegislators(
@@ -52,7 +55,22 @@ export async function importLegislators(
         person.fecIds.map((fecId) => ({ fecId, bioguideId: person.bioguide })),
       ),
     );
-    return { ...saved, files: files.read, people: people.length, seats, fecIds };
+    // Roles are listed for current members only: the historical CSV has none to compare.
+    const leadershipRoles = await saveLeadershipRoles(
+      trx,
+      files.people.filter((person) => person.current).map((person) => person.bioguide),
+      files.people.flatMap((person) =>
+        person.leadershipRoles.map((role) => ({
+          bioguideId: person.bioguide,
+          title: role.title,
+          chamber: role.chamber,
+          startDate: role.start,
+          endDate: role.end,
+        })),
+      ),
+      stamp,
+    );
+    return { ...saved, files: files.read, people: people.length, seats, fecIds, leadershipRoles };
   });
 }
 

@@ -21,6 +21,15 @@ export interface PersonRecord {
   fecIds: string[];
   /** Listed in legislators-current: serving now. */
   current: boolean;
+  /** Leadership roles (`leadership_roles`: Speaker, leaders, whips, ...), dated; none in the historical CSV. */
+  leadershipRoles: LeadershipRole[];
+}
+
+export interface LeadershipRole {
+  title: string;
+  chamber: string | null;
+  start: string | null;
+  end: string | null;
 }
 
 export interface LegislatorFiles {
@@ -143,6 +152,15 @@ function personFromStructured(entry: unknown, current: boolean): PersonRecord | 
     terms,
     fecIds: (Array.isArray(id.fec) ? id.fec : []).flatMap((fec) => text(fec) ?? []),
     current,
+    leadershipRoles: (Array.isArray(record.leadership_roles) ? record.leadership_roles : []).flatMap(
+      (raw): LeadershipRole[] => {
+        const role = obj(raw);
+        const title = text(role.title);
+        return title
+          ? [{ title, chamber: text(role.chamber), start: text(role.start), end: text(role.end) }]
+          : [];
+      },
+    ),
   };
 }
 
@@ -162,6 +180,7 @@ function personFromCsv(row: Obj): PersonRecord | null {
     suffix: text(row.suffix),
     birthday: text(row.birthday),
     fecIds: (text(row.fec_ids) ?? '').split(',').flatMap((fec) => text(fec) ?? []),
+    leadershipRoles: [],
     // The historical CSV keeps one row per person: the last term, without dates.
     terms: [
       {

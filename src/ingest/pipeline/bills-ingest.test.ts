@@ -13,10 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { billParts, findBill } from '../../storage/repositories/bills.js';
 import { type FixtureApp, openEmptyApp } from '../../test-support/app.js';
-import { startReplay } from '../../test-support/replay.js';
-import { RelatedReplay } from '../replay/related.js';
+import { runRecordsSource, startReplay } from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
-import { ingestRecords } from './record-setup.js';
+import { CongressReplay } from '../sources/congress/replay.js';
 
 const dataDir = inject('dataDir');
 
@@ -26,7 +25,7 @@ class ConstructedCongress {
   private server: Server | null = null;
   url = '';
 
-  constructor(private readonly recorded: RelatedReplay) {}
+  constructor(private readonly recorded: CongressReplay) {}
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
@@ -68,7 +67,7 @@ class ConstructedCongress {
     }
     if (url.pathname === '/v3/bill/117/hr/21/actions') {
       // The recorded ten actions, served as two pages of five linked by `next`.
-      const recorded = this.recorded.congressAnswers.get('/v3/bill/117/hr/21/actions') ?? {};
+      const recorded = this.recorded.answers.get('/v3/bill/117/hr/21/actions') ?? {};
       const actions = Array.isArray(recorded.actions) ? recorded.actions : [];
       const offset = Number(url.searchParams.get('offset') ?? '0');
       const next =
@@ -84,7 +83,7 @@ class ConstructedCongress {
         }),
       };
     }
-    const answer = this.recorded.handle('GET', url.pathname, url.searchParams, '', this.url);
+    const answer = this.recorded.answer({ method: 'GET', path: url.pathname });
     return answer ?? { status: 404, body: '{"error":"not found"}' };
   }
 }
@@ -94,7 +93,7 @@ describe.skipIf(!dataDir)('ingest bills from the congress.gov API v3 answers', (
   let archiveDir: string;
   const clock = () => new Date('2022-04-05T12:00:00Z');
   const run = (baseUrl: string, env: Record<string, string> = {}) =>
-    ingestRecords(
+    runRecordsSource(
       ctx.store.db,
       readIngest({
         DCLEDGER_ARCHIVE_DIR: archiveDir,
@@ -146,7 +145,9 @@ describe.skipIf(!dataDir)('ingest bills from the congress.gov API v3 answers', (
   describe('through a constructed list naming the fully recorded bill', () => {
     let server: ConstructedCongress;
     beforeAll(async () => {
-      server = new ConstructedCongress(new RelatedReplay(dataDir ?? ''));
+      server = new ConstructedCongress(
+        new CongressReplay(join(dataDir ?? '', 'related', 'bills', 'congress-gov-api-v3')),
+      );
       await server.start();
     });
     afterAll(() => server.stop());
@@ -181,7 +182,7 @@ describe.skipIf(!dataDir)('ingest bills from the congress.gov API v3 answers', (
   });
 
   it('refuses to call api.congress.gov without a key, saying which setting to give', async () => {
-    const report = await ingestRecords(
+    const report = await runRecordsSource(
       ctx.store.db,
       readIngest({ DCLEDGER_ARCHIVE_DIR: archiveDir, DCLEDGER_FETCH_RETRIES: '0' }),
       'bills',

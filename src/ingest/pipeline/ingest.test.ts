@@ -12,8 +12,9 @@ import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { FIXTURE_NOW } from '../../test-support/real-data.js';
 import { databaseDigest, type ReplayRun, replayRunner, startReplay } from '../../test-support/replay.js';
 import { importLegislators } from '../legislators/import.js';
-import { contentUuid } from '../replay/catalog.js';
 import type { ReplayServer } from '../replay/server.js';
+import type { HouseReplay } from '../sources/house/replay.js';
+import { contentUuid, type SenateReplay } from '../sources/senate/replay.js';
 import type { IngestReport, SourceReport } from './report.js';
 
 // Captured before anything in this process could load pdf.js (each test file runs in its own process).
@@ -49,11 +50,13 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
     ctx = await openFixtureApp();
     server = await startReplay(dataDir ?? '');
     runner = replayRunner(server.url);
-    const houseDocs = [...server.catalog.house.years.values()].flatMap((year) => [...year.docIds]);
+    const houseDocs = [...server.routesOf<HouseReplay>('house').years.values()].flatMap((year) => [
+      ...year.docIds,
+    ]);
     const house = await recordedBefore(ctx.store.db, 'house_clerk', houseDocs);
     // eFD reports the Senate Stock Watcher files recorded: the replay serves their pages under the
     // real report UUID when it can tell which report a page is.
-    const senateUuids = server.catalog.senate.reports.map((report) => report.uuid);
+    const senateUuids = server.routesOf<SenateReplay>('senate').reports.map((report) => report.uuid);
     const senate = await recordedBefore(ctx.store.db, 'senate_efd', senateUuids);
     before = {
       senateFilingsKnown: senate.filings,
@@ -136,7 +139,7 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
 
   it('never duplicates a trade a data set already had for the same eFD report', async () => {
     const senate = source(first, 'senate');
-    const pages = server.catalog.senate.reports.filter((report) => report.kind === 'ptr');
+    const pages = server.routesOf<SenateReplay>('senate').reports.filter((report) => report.kind === 'ptr');
     const realIds = pages.filter((report) => report.html && report.uuid !== contentUuid(report.html));
     expect([pages.length, realIds.length]).toEqual([249, 138]);
     expect(before.senateFilingsKnown).toBe(138 + 32);

@@ -12,7 +12,6 @@ import { capturedLog } from '../../test-support/captured-log.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { freePort } from '../../test-support/ports.js';
 import { manualIngestRun } from './manual-run.js';
-import { buildConnectors } from './setup.js';
 
 interface Line {
   msg: string;
@@ -37,13 +36,16 @@ describe('manual ingest run log', () => {
   it('records the run and logs its start, each source and its end with the run id', async () => {
     const captured = capturedLog<Line>();
     const log = captured.log;
-    const config = { ...readIngest({}), archiveDir, retries: 0, timeoutMs: 2_000, minIntervalMs: 0 };
     const port = await freePort(); // nothing listens there
+    const config = {
+      ...readIngest({ DCLEDGER_HOUSE_BASE_URL: `http://127.0.0.1:${port}` }),
+      archiveDir,
+      retries: 0,
+      timeoutMs: 2_000,
+      minIntervalMs: 0,
+    };
     const { runId, report } = await manualIngestRun(store.db, config, {
-      connectors: [
-        ...buildConnectors(['house'], config, `http://127.0.0.1:${port}`),
-        ...buildConnectors(['oge'], config, undefined),
-      ],
+      sources: ['house', 'oge'],
       log: log.child({ component: 'ingest' }),
     });
     expect(report.sources.map((source) => [source.connector, source.status])).toEqual([

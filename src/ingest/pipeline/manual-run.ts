@@ -8,13 +8,13 @@ import type { IngestConfig } from '../../config.js';
 import { finishRun, startManualRun } from '../../storage/repositories/role-leases.js';
 import type { Database } from '../../storage/schema.js';
 import type { IngestReport } from './report.js';
-import { summaryLine } from './report.js';
+import { reportLine, reportSource } from './report.js';
 import type { IngestProgress } from './run.js';
 import { loggedProgress } from './run-log.js';
 import type { SchedulerLogger } from './scheduler-lease.js';
-import { type IngestOnceOptions, ingestOnce } from './setup.js';
+import { type IngestOptions, ingestSources } from './setup.js';
 
-export interface ManualRunOptions extends IngestOnceOptions {
+export interface ManualRunOptions extends IngestOptions {
   /** The command's logger; the run logs through a child of it that carries `run`. */
   log: SchedulerLogger;
 }
@@ -49,7 +49,7 @@ export async function manualIngestRun(
   runLog.info({ holder }, 'manual ingest run started');
   let report: IngestReport;
   try {
-    report = await ingestOnce(db, config, {
+    report = await ingestSources(db, config, {
       ...options,
       progress: bothProgress(options.progress, loggedProgress(runLog)),
       requestedBy: options.requestedBy ?? `ingest run ${runId}`,
@@ -64,8 +64,8 @@ export async function manualIngestRun(
   }
   const status = options.signal?.aborted ? 'aborted' : 'completed';
   await finishRun(db, runId, { status, error: null, now: clock().toISOString() });
-  for (const source of report.sources)
-    runLog.info({ ingest: source.connector, status: source.status }, summaryLine(source));
+  for (const source of [...report.sources, ...(report.records ?? [])])
+    runLog.info({ ingest: reportSource(source), status: source.status }, reportLine(source));
   runLog.info({ status }, 'manual ingest run finished');
   return { runId, report };
 }

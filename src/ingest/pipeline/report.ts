@@ -1,7 +1,7 @@
 // What an ingest run did, per source: printed by `dcledger ingest`, logged by `serve`.
 
-import type { ConnectorName } from '../sources/connector.js';
-import type { ParseStatus, TradeSource } from '../sources/document.js';
+import type { ParseStatus } from '../sources/document.js';
+import type { RecordsReport } from '../sources/source-definition.js';
 import type { AmendmentReport } from './amendments.js';
 
 export interface DocumentFailure {
@@ -12,9 +12,12 @@ export interface DocumentFailure {
   attempts: number;
 }
 
+/** What a run of a trade-documents source did. */
 export interface SourceReport {
-  connector: ConnectorName;
-  source: TradeSource;
+  /** The source's name. */
+  connector: string;
+  /** The `source` column of its filings and trades. */
+  source: string;
   /** completed; aborted (stopped by a signal, resumes next run); failed (see error); skipped (see skipped). */
   status: 'completed' | 'aborted' | 'failed' | 'skipped';
   skipped: string | null;
@@ -26,7 +29,15 @@ export interface SourceReport {
   newFilings: number;
   /** Documents stored in this run, by the status of their parse. */
   statuses: Partial<Record<ParseStatus, number>>;
-  documents: { stored: number; failed: number; remaining: number };
+  documents: {
+    stored: number;
+    failed: number;
+    remaining: number;
+    /** Stored as failed because they were larger than the source's size limit (read again once it is raised). */
+    refused: number;
+    /** Byte-identical to a document stored before under another name: not stored again. */
+    duplicates: Array<{ docId: string; sameAs: string }>;
+  };
   trades: {
     created: number;
     /** Rows a data set already had for the same report: recorded as aliases, not new trades. */
@@ -47,13 +58,40 @@ export interface SourceReport {
   failures: DocumentFailure[];
 }
 
+export type { RecordsReport } from '../sources/source-definition.js';
+
 export interface IngestReport {
   startedAt: string;
   finishedAt: string;
+  /** Trade-documents sources, in the order they ran. */
   sources: SourceReport[];
+  /** Records sources, in the order they ran (absent when none ran). */
+  records?: RecordsReport[];
 }
 
-export function emptySourceReport(connector: ConnectorName, source: TradeSource): SourceReport {
+/** A run's report, of either kind. */
+export type RunReport = SourceReport | RecordsReport;
+
+export function isRecordsReport(report: RunReport): report is RecordsReport {
+  return 'records' in report && typeof report.records === 'number';
+}
+
+/** The source a report is of. */
+export function reportSource(report: RunReport): string {
+  return isRecordsReport(report) ? report.source : report.connector;
+}
+
+/** Documents (or pages) a run stored. */
+export function reportStored(report: RunReport): number {
+  return isRecordsReport(report) ? report.pages : report.documents.stored;
+}
+
+/** The one line that sums a run up, whatever its kind. */
+export function reportLine(report: RunReport): string {
+  return isRecordsReport(report) ? recordsSummaryLine(report) : summaryLine(report);
+}
+
+export function emptySourceReport(connector: string, source: string): SourceReport {
   return {
     connector,
     source,
@@ -64,13 +102,28 @@ export function emptySourceReport(connector: ConnectorName, source: TradeSource)
     index: { listed: 0, alreadyKnown: 0, ignored: 0, notes: [] },
     newFilings: 0,
     statuses: {},
-    documents: { stored: 0, failed: 0, remaining: 0 },
+    documents: { stored: 0, failed: 0, remaining: 0, refused: 0, duplicates: [] },
     trades: { created: 0, twins: 0, updated: 0, unchanged: 0, unconfirmed: 0 },
     events: { disclosureDetected: 0, tradeCreated: 0 },
     amendments: { linked: 0, superseded: 0, pending: 0 },
     filers: { created: [], unidentified: [] },
     failures: [],
   };
+}
+
+/** One line per records source, for logs and progress. */
+export function recordsSummaryLine(report: RecordsReport): string {
+  const parts = [
+    `${report.source}: ${report.status}`,
+    `since ${report.since}`,
+    `${report.pages} pages/documents, ${report.records} records`,
+    `new ${report.new}, updated ${report.updated}, unchanged ${report.unchanged}`,
+    `${report.events} events`,
+  ];
+  if (report.failed > 0) parts.push(`${report.failed} documents failed`);
+  if (report.duplicates.length > 0) parts.push(`${report.duplicates.length} already read under another name`);
+  if (report.error) parts.push(`error: ${report.error}`);
+  return parts.join('; ');
 }
 
 /** One line per source, for logs and non-terminal output. */
@@ -87,6 +140,9 @@ export function summaryLine(report: SourceReport): string {
     `${report.amendments.superseded} superseded by amendments`,
   ];
   if (report.documents.failed > 0) parts.push(`${report.documents.failed} failed`);
+  if (report.documents.refused > 0) parts.push(`${report.documents.refused} refused for their size`);
+  if (report.documents.duplicates.length > 0)
+    parts.push(`${report.documents.duplicates.length} already stored under another name`);
   if (report.documents.remaining > 0) parts.push(`${report.documents.remaining} left for the next run`);
   if (report.error) parts.push(`error: ${report.error}`);
   return parts.join('; ');

@@ -1,6 +1,6 @@
 // The log of one ingest run: `serve`'s schedule hands the pipeline this progress, built on the run's
 // child logger, so the per-source lines carry the same run id as the run's start and end lines.
-import type { ConnectorName } from '../sources/connector.js';
+import { reportSource, reportStored } from './report.js';
 import type { IngestProgress } from './run.js';
 
 export interface RunLogger {
@@ -13,16 +13,16 @@ const ADVANCE_EVERY = 50;
 
 export function loggedProgress(log: RunLogger): IngestProgress {
   return {
-    start(connector: ConnectorName, total: number) {
-      log.info({ ingest: connector, documents: total }, 'ingest source started');
+    start(source, total) {
+      log.info({ ingest: source, documents: total }, 'ingest source started');
     },
-    advance(connector: ConnectorName, done: number, total: number) {
+    advance(source, done, total) {
       if (done % ADVANCE_EVERY === 0 || done === total)
-        log.debug({ ingest: connector, done, documents: total }, 'ingest source progress');
+        log.debug({ ingest: source, done, documents: total }, 'ingest source progress');
     },
     finish(report) {
       log.info(
-        { ingest: report.connector, status: report.status, stored: report.documents.stored },
+        { ingest: reportSource(report), status: report.status, stored: reportStored(report) },
         'ingest source finished',
       );
     },

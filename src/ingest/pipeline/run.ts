@@ -1,387 +1,229 @@
-// One ingest run over the official sources. Per source:
-//   1. read the index; each document not seen before becomes a filing (status pending) and a
-//      listed ingest_documents row, with its disclosure.detected event, in one transaction;
-//   2. fetch, archive, parse and store every listed document, one transaction per document, so a
-//      run stopped at any point resumes with the next document (stored ones are never fetched again);
-//   3. let amendments find what they amend.
-// A document that cannot be fetched stays listed (retried next run); one that cannot be read is
-// stored with its status and reason. Nothing is dropped silently.
-
+// The one ingest loop. Every source's run, whatever it reads, goes through it:
+//   1. list: read the source's listing from `since` (the caller's date, else the cursor the last
+//      completed run left, else the source's first-run rule) and keep the documents this database
+//      has not seen (the job's `unseen`: the seam where detection happens); an index's new
+//      documents are remembered before any is fetched, an API's pages are stored as they come;
+//   2. fetch each document owed, within the source's size limit (a larger one fails with its
+//      reason and is read again only under a larger limit), archive it by its SHA-256 and record
+//      its name under that hash: bytes another name of the source already served are that
+//      document, kept once;
+//   3. parse it with the source's parser (a parser fault, or a PDF reader that runs out of memory,
+//      fails that document alone), hand a document without usable text to the OCR stage;
+//   4. store it with its events in one transaction, so a run stopped at any point resumes with the
+//      next document and a second run writes and emits nothing.
+// What differs between sources is the job's (job.ts); nothing is dropped silently.
 import type { Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../domain/dates.js';
-import { SOURCE_OF_NAME } from '../../domain/sources.js';
-import { rebuildBulkHistory } from '../../resources/bulk-trades.js';
-import { toFilingResource } from '../../resources/filing.js';
-import { optimizeTrigramIndexes } from '../../storage/dialect.js';
-import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
-import {
-  countDocuments,
-  type IngestDocumentRow,
-  insertListedDocument,
-  knownDocumentIds,
-  listedDocuments,
-  markDocumentDetected,
-  markDocumentStored,
-  markFetchFailed,
-  readIngestState,
-  recordRunEnd,
-  recordRunStart,
-} from '../../storage/repositories/ingest.js';
-import { filingRow, setFilingReason } from '../../storage/repositories/official-filings.js';
-import { refreshSearchDocuments } from '../../storage/repositories/search-index.js';
+import { otherNameOfContent, recordDocumentName } from '../../storage/repositories/document-names.js';
+import { readIngestState, recordRunEnd, recordRunStart } from '../../storage/repositories/ingest.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { disclosureDetectedEvent, emitTypedEvent } from '../../webhooks/events.js';
-import { disclosureDetectedData } from '../../webhooks/payloads.js';
 import type { DocumentArchive } from '../fetch/archive.js';
-import { FetchError } from '../fetch/http-client.js';
-import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
+import { DocumentTooLargeError, FetchError } from '../fetch/http-client.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
-import {
-  type Connector,
-  ConnectorError,
-  type ConnectorName,
-  type ListedDocument,
-  type ParseOptions,
-} from '../sources/connector.js';
-import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
-import { extractOnce, NOTHING_SCANNED, type QuickScan, scanDocument } from '../sources/quick-scan.js';
-import { resolveAmendments } from './amendments.js';
-import { detectionContext } from './detection.js';
-import { emptySourceReport, type IngestReport, type SourceReport } from './report.js';
-import { storeParsedDocument } from './store.js';
-
-/** Days of index a run re-reads before the last completed run, for rows an index adds late. */
-export const CURSOR_OVERLAP_DAYS = 30;
+import { ConnectorError } from '../sources/connector.js';
+import { RecordSourceError } from '../sources/record-connector.js';
+import type { Content, Fetched, JobDocument, OcrStage, RunOutcome, SourceJob } from './job.js';
+import { NO_OCR } from './job.js';
+import type { RunReport } from './report.js';
 
 export interface IngestProgress {
-  /** A source starts storing `total` documents. */
-  start(connector: ConnectorName, total: number): void;
-  advance(connector: ConnectorName, done: number, total: number): void;
-  finish(report: SourceReport): void;
+  /** A source starts storing `total` documents (null: as many as its pages bring). */
+  start(source: string, total: number | null): void;
+  advance(source: string, done: number, total: number | null): void;
+  /** The source's run ended (or it was skipped). */
+  finish(report: RunReport): void;
 }
 
-export interface IngestRunOptions {
-  /** Connectors to run, in order; a string instead says why that source is skipped. */
-  connectors: ReadonlyArray<Connector | { name: ConnectorName; skipped: string }>;
+export interface PipelineOptions {
   archive: DocumentArchive;
-  /** PDF text extraction (a worker's in long-running processes). */
+  /** PDF text extraction (a reader process's in long-running processes). */
   pdfText: (bytes: Uint8Array) => Promise<PdfText>;
-  /** Read indexes from this date (YYYY-MM-DD); default: the source's cursor, else `firstSince`. */
+  /** Where documents without usable text go; default: stored as they are (needs_ocr). */
+  ocr?: OcrStage;
+  /** Read listings from this date (YYYY-MM-DD); default: the source's cursor, else its first-run rule. */
   since?: string;
-  /** Where a source's first run starts; default January 1 of last year. */
-  firstSince?: string;
   clock?: () => Date;
   progress?: IngestProgress;
   /** Stops the run between documents; what is stored stays stored and the rest resumes next run. */
   signal?: AbortSignal;
-  /** The scheduler_runs row of this run, named on every event it emits (the worker logs it as `run`). */
-  runId?: number;
 }
 
-export async function runIngest(db: Kysely<Database>, options: IngestRunOptions): Promise<IngestReport> {
-  const clock = options.clock ?? (() => new Date());
-  const startedAt = clock().toISOString();
-  const sources: SourceReport[] = [];
-  for (const connector of options.connectors) {
-    if ('skipped' in connector) {
-      const report = emptySourceReport(connector.name, SOURCE_OF_NAME[connector.name]);
-      report.status = 'skipped';
-      report.skipped = connector.skipped;
-      sources.push(report);
-      options.progress?.finish(report);
-      continue;
-    }
-    const report = await ingestSource(db, connector, options, clock);
-    sources.push(report);
-    options.progress?.finish(report);
-    if (options.signal?.aborted) break;
-  }
-  // New and changed records become searchable at once (their vectors follow at the next question).
-  await refreshSearchDocuments(db, clock());
-  // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
-  await optimizeTrigramIndexes(db);
-  // GET /bulk/trades serves the new history at once instead of building it on the first download.
-  await rebuildBulkHistory(db, clock());
-  return { startedAt, finishedAt: clock().toISOString(), sources };
+/** An error of the site or of what it served, as opposed to a fault of this program. */
+export function isSourceError(error: unknown): error is Error {
+  return error instanceof FetchError || error instanceof ConnectorError || error instanceof RecordSourceError;
 }
 
-interface SourceRun {
-  db: Kysely<Database>;
-  connector: Connector;
-  options: IngestRunOptions;
-  clock: () => Date;
-  filers: FilerResolver;
-  report: SourceReport;
-}
-
-async function ingestSource(
+export async function runJob<D extends JobDocument, P, R>(
   db: Kysely<Database>,
-  connector: Connector,
-  options: IngestRunOptions,
-  clock: () => Date,
-): Promise<SourceReport> {
-  const report = emptySourceReport(connector.name, connector.source);
+  job: SourceJob<D, P, R>,
+  options: PipelineOptions,
+): Promise<R> {
+  const clock = options.clock ?? (() => new Date());
   const started = clock();
-  await recordRunStart(db, connector.source, started.toISOString());
-  const run: SourceRun = { db, connector, options, clock, filers: await FilerResolver.load(db), report };
+  const today = todayUtc(started);
+  await recordRunStart(db, job.stateKey, started.toISOString());
+  const state = await readIngestState(db, job.stateKey);
+  const [since, sinceFrom]: [string, RunOutcome['sinceFrom']] = options.since
+    ? [options.since, 'option']
+    : state?.cursor
+      ? [state.cursor, 'cursor']
+      : [job.firstSince(today), 'first run'];
+  const outcome: RunOutcome = { status: 'completed', since, sinceFrom, error: null };
+  const run = new DocumentRun(db, job, options, clock);
   try {
-    const state = await readIngestState(db, connector.source);
-    const firstSince = options.firstSince ?? `${started.getUTCFullYear() - 1}-01-01`;
-    const since = options.since ?? state?.cursor ?? firstSince;
-    report.since = since;
-    await listNewDocuments(run, since);
-    await storeListedDocuments(run);
-    if (!options.signal?.aborted) report.amendments = await resolveAmendments(db, connector.source, clock());
-    const counts = await countDocuments(db, connector.source);
-    report.documents.remaining = counts.listed;
-    report.amendments.pending = counts.pendingAmendments;
-    if (options.signal?.aborted) report.status = 'aborted';
-    else if (report.error) report.status = 'failed';
-    // The next run starts a little before this one, unless this one missed part of its index.
-    const cursor =
-      report.status === 'completed' ? addDays(todayUtc(started), -CURSOR_OVERLAP_DAYS) : undefined;
-    const outcome = { status: report.status as 'completed' | 'failed' | 'aborted', cursor };
-    await recordRunEnd(
-      db,
-      connector.source,
-      { ...outcome, error: report.error ?? undefined },
-      clock().toISOString(),
-    );
+    outcome.error = await run.list(since);
+    if (job.listing === 'index') await run.storeOwed();
+    if (!options.signal?.aborted) await job.finish(false);
+    if (options.signal?.aborted) outcome.status = 'aborted';
+    else if (outcome.error) outcome.status = 'failed';
   } catch (error) {
-    report.status = 'failed';
-    report.error = error instanceof Error ? error.message : String(error);
-    await recordRunEnd(
-      db,
-      connector.source,
-      { status: 'failed', error: report.error },
-      clock().toISOString(),
-    );
+    outcome.status = 'failed';
+    outcome.error = error instanceof Error ? error.message : String(error);
   }
-  return report;
-}
-
-/** Step 1: every document of the index this database has not listed yet. */
-async function listNewDocuments(run: SourceRun, since: string): Promise<void> {
-  const { db, connector, report, options } = run;
-  let listing: Awaited<ReturnType<Connector['list']>>;
-  try {
-    listing = await connector.list(since, run.clock(), options.signal);
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    // The index could not be read: documents listed by earlier runs are still worth storing.
-    if (error instanceof FetchError || error instanceof ConnectorError) {
-      report.error = `index: ${error.message}`;
-      return;
-    }
-    throw error;
-  }
-  report.index.ignored = listing.ignored;
-  report.index.notes = listing.notes;
-  report.index.listed = listing.documents.length;
-  const known = await knownDocumentIds(db, connector.source);
-  for (const document of listing.documents) {
-    if (known.has(document.docId)) {
-      report.index.alreadyKnown += 1;
-      continue;
-    }
-    known.add(document.docId);
-    await inTransaction(db, (trx) => listDocument(run, trx, document));
-  }
-}
-
-async function listDocument(run: SourceRun, db: Kysely<Database>, document: ListedDocument): Promise<void> {
-  const { report, connector } = run;
-  const now = run.clock();
-  const stamp = now.toISOString();
-  const filer = await listedDocumentFiler(db, run.filers, connector.source, document, stamp);
-  if (filer.created) report.filers.created.push(filer.created);
-  const politicianId = filer.id;
-  const { filing, created } = await upsertFiling(
+  // The next run starts where the source's rule says, unless this one missed part of its listing.
+  const cursor = outcome.status === 'completed' ? job.nextCursor(today) : undefined;
+  await recordRunEnd(
     db,
-    {
-      source: connector.source,
-      sourceDocId: document.docId,
-      kind: document.kind,
-      politicianId,
-      filerName: document.filerName,
-      filedDate: document.filedDate,
-      url: document.url,
-      isPaper: document.isPaper,
-      parseStatus: 'pending',
-      parseReason: 'listed in the index; the document has not been read yet',
-    },
-    stamp,
+    job.stateKey,
+    { status: outcome.status, cursor, error: outcome.error ?? undefined },
+    clock().toISOString(),
   );
-  await insertListedDocument(
-    db,
-    {
-      source: connector.source,
-      sourceDocId: document.docId,
-      filingId: filing.id,
-      url: document.url,
-      listing: document,
-      // A new filing owes its disclosure.detected event, emitted once the document's text has been
-      // glanced at (storeDocument); a filing known before (from a data set) owes none.
-      detectedAt: created ? null : stamp,
-    },
-    stamp,
-  );
-  if (created) report.newFilings += 1;
+  return job.report(outcome);
 }
 
-/**
- * disclosure.detected for a filing first listed by this connector: the Filing as listed (its parse
- * still pending) and what a quick read of its text found, emitted before the full parse.
- */
-async function announceFiling(
-  run: SourceRun,
-  row: IngestDocumentRow,
-  listed: ListedDocument,
-  scan: QuickScan,
-) {
-  const { db, connector, report } = run;
-  if (row.detected_at !== null) return;
-  const now = run.clock();
-  const stamp = now.toISOString();
-  const record = await findFiling(db, row.filing_id);
-  if (!record) return;
-  const context = await detectionContext(db, record.politician_id, listed.filedDate ?? todayUtc(now), scan);
-  await inTransaction(db, async (trx) => {
-    await emitTypedEvent(
-      trx,
-      disclosureDetectedEvent(disclosureDetectedData(toFilingResource(record), context)),
-      stamp,
-      { runId: run.options.runId },
-    );
-    await markDocumentDetected(trx, connector.source, row.source_doc_id, stamp);
-  });
-  report.events.disclosureDetected += 1;
-}
+/** One source's documents through steps 1 to 4. */
+class DocumentRun<D extends JobDocument, P, R> {
+  private done = 0;
 
-/** Step 2: fetch, parse and store what is listed, oldest filing first. */
-async function storeListedDocuments(run: SourceRun): Promise<void> {
-  const { db, connector, options } = run;
-  const documents = await listedDocuments(db, connector.source);
-  options.progress?.start(connector.name, documents.length);
-  let done = 0;
-  for (const document of documents) {
-    if (options.signal?.aborted) return;
-    await storeDocument(run, document);
-    done += 1;
-    options.progress?.advance(connector.name, done, documents.length);
-  }
-}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly job: SourceJob<D, P, R>,
+    private readonly options: PipelineOptions,
+    private readonly clock: () => Date,
+  ) {}
 
-async function storeDocument(run: SourceRun, row: IngestDocumentRow): Promise<void> {
-  const { db, connector, report, options } = run;
-  const listed = JSON.parse(row.listing) as ListedDocument;
-  let parsed: ParsedDocument;
-  let rawSha256: string | null = null;
-  // One text extraction per document, shared by the quick scan and the full parse.
-  const pdfText = extractOnce(options.pdfText);
-  if (listed.known) {
-    await announceFiling(run, row, listed, NOTHING_SCANNED);
-    parsed = unreadDocument(
-      connector.source,
-      'senate_paper_page',
-      listed.known.status,
-      listed.known.reason,
-      emptyFiling({ is_paper: true }),
-    );
-  } else {
-    let bytes: Buffer;
+  /** Step 1; an index's documents are remembered, a page's are stored at once. The listing's error, if any. */
+  async list(since: string): Promise<string | null> {
+    const { job, options } = this;
+    if (job.listing === 'pages') options.progress?.start(job.name, null);
     try {
-      bytes = (await connector.fetchDocument(listed, options.signal)).body;
+      for await (const batch of job.list(since, this.clock(), options.signal)) {
+        const fresh = await job.unseen(batch.documents);
+        for (const document of fresh) {
+          if (job.listing === 'index') await job.record(document);
+          else await this.storeDocument(document, null);
+        }
+        if (options.signal?.aborted) break;
+      }
     } catch (error) {
+      if (options.signal?.aborted) return null;
+      const message = job.listingFailed(error);
+      if (message === null) throw error;
+      return message;
+    }
+    return null;
+  }
+
+  /** Steps 2 to 4 for every document an index listed, by this run or an earlier one. */
+  async storeOwed(): Promise<void> {
+    const { job, options } = this;
+    const owed = await job.owed();
+    options.progress?.start(job.name, owed.length);
+    for (const document of owed) {
       if (options.signal?.aborted) return;
-      if (!(error instanceof FetchError || error instanceof ConnectorError)) throw error;
-      // Subscribers hear of the filing now, with what the index says; its rows come when it is read.
-      await announceFiling(run, row, listed, NOTHING_SCANNED);
-      await recordFetchFailure(run, row, error.message);
+      await this.storeDocument(document, owed.length);
+    }
+  }
+
+  private async storeDocument(document: D, total: number | null): Promise<void> {
+    await this.process(document);
+    this.done += 1;
+    this.options.progress?.advance(this.job.name, this.done, total);
+  }
+
+  private async process(document: D): Promise<void> {
+    const { job, options } = this;
+    const known = await job.known(document);
+    if (known !== null) return this.store(document, known, null);
+    const fetched = job.prefetched(document) ?? (await this.fetch(document));
+    if (fetched === null) return;
+    const content: Content = { sha256: options.archive.put(fetched.bytes), bytes: fetched.bytes.length };
+    for (const part of fetched.parts ?? []) options.archive.put(part);
+    const first = await otherNameOfContent(this.db, job.name, content.sha256, document.name);
+    if (first !== null && (await job.duplicate(document, first, content))) {
+      await recordDocumentName(this.db, this.nameOf(document, content), this.clock().toISOString());
       return;
     }
-    rawSha256 = options.archive.put(bytes);
-    const document = new Uint8Array(bytes);
-    if (row.detected_at === null)
-      await announceFiling(run, row, listed, await scanDocument(document, pdfText));
-    parsed = await readDocument(run, listed, document, pdfText);
+    const parsed = await this.read(document, fetched);
+    if (parsed === null) return;
+    await this.store(document, parsed, content);
   }
-  const filer = await storedDocumentFiler(db, run.filers, {
-    source: connector.source,
-    filingId: row.filing_id,
-    listed,
-    parsed,
-    clock: run.clock,
-  });
-  if (filer.created) report.filers.created.push(filer.created);
-  if (filer.unidentified) report.filers.unidentified.push(filer.unidentified);
-  const politicianId = filer.id;
-  const now = run.clock();
-  const stored = await inTransaction(db, async (trx) => {
-    const filing = await filingRow(trx, row.filing_id);
-    const result = await storeParsedDocument(
-      trx,
-      {
-        source: connector.source,
-        origin: `connector:${connector.source}`,
-        filing,
-        listed,
-        parsed,
-        politicianId,
-        rawSha256,
-        runId: options.runId,
-      },
-      now,
-    );
-    await markDocumentStored(trx, connector.source, listed.docId, result.pendingAmendment, now.toISOString());
-    return result;
-  });
-  report.documents.stored += 1;
-  report.statuses[parsed.status] = (report.statuses[parsed.status] ?? 0) + 1;
-  report.trades.created += stored.newTradeIds.length;
-  report.trades.twins += stored.twins;
-  report.trades.updated += stored.updated;
-  report.trades.unchanged += stored.unchanged;
-  report.trades.unconfirmed += stored.unconfirmed;
-  report.events.tradeCreated += stored.newTradeIds.length;
+
+  /** Step 2: the bytes, or null when the document failed here (recorded by the job) or the run stops. */
+  private async fetch(document: D): Promise<Fetched | null> {
+    const { job, options } = this;
+    try {
+      return await job.fetch(document, options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) return null;
+      if (error instanceof DocumentTooLargeError) {
+        await job.refused(document, error);
+        return null;
+      }
+      if (!isSourceError(error)) throw error;
+      await job.fetchFailed(document, error);
+      return null;
+    }
+  }
+
+  /** Step 3: the source's parser, a reader that stops kept to this document, then the OCR stage. */
+  private async read(document: D, fetched: Fetched): Promise<P | null> {
+    const { job, options } = this;
+    let parsed: P | null;
+    try {
+      parsed = await job.read(document, fetched, options.pdfText);
+    } catch (error) {
+      if (!(error instanceof PdfWorkerError) || error.failure === 'closed') throw error;
+      parsed = await job.readFailed(document, error);
+    }
+    if (parsed === null) return null;
+    const textless = job.textless(parsed);
+    if (textless === null) return parsed;
+    const ocr = options.ocr ?? NO_OCR;
+    const result = await ocr({
+      source: job.name,
+      name: document.name,
+      url: document.url,
+      bytes: new Uint8Array(fetched.bytes),
+      parsed: textless,
+      signal: options.signal,
+    });
+    return job.withText(parsed, result);
+  }
+
+  /** Step 4: the parse and the document's name, in one transaction. */
+  private async store(document: D, parsed: P, content: Content | null): Promise<void> {
+    const { db, job } = this;
+    const prepared = await job.prepare(document, parsed);
+    await inTransaction(db, async (trx) => {
+      await job.store(trx, document, prepared, content);
+      if (content) await recordDocumentName(trx, this.nameOf(document, content), this.clock().toISOString());
+    });
+  }
+
+  private nameOf(document: D, content: Content) {
+    return { source: this.job.name, name: document.name, url: document.url, ...content };
+  }
 }
 
-async function recordFetchFailure(run: SourceRun, row: IngestDocumentRow, message: string): Promise<void> {
-  const { db, connector, report } = run;
-  const stamp = run.clock().toISOString();
-  const attempts = await inTransaction(db, async (trx) => {
-    const count = await markFetchFailed(trx, connector.source, row.source_doc_id, message, stamp);
-    await setFilingReason(
-      trx,
-      row.filing_id,
-      `listed in the index; fetching the document failed (attempt ${count}, retried next run): ${message}`,
-      stamp,
-    );
-    return count;
-  });
-  report.documents.failed += 1;
-  report.failures.push({ docId: row.source_doc_id, url: row.url, reason: message, attempts });
+/** The cursor rule of most sources: re-read `days` before the day a completed run started. */
+export function overlapCursor(days: number): (today: string) => string {
+  return (today) => addDays(today, -days);
 }
 
-/** The document's bytes as one report, or why they are not one: the connector reads its own format. */
-async function readDocument(
-  run: SourceRun,
-  listed: ListedDocument,
-  bytes: Uint8Array,
-  pdfText: ParseOptions['pdfText'],
-): Promise<ParsedDocument> {
-  const { connector } = run;
-  const fail = (reason: string) => unreadDocument(connector.source, 'unknown', 'failed', reason);
-  try {
-    return await connector.parse(listed, bytes, { pdfText });
-  } catch (error) {
-    // The worker dying is the run's problem: the document stays listed and is read next run.
-    if (error instanceof PdfWorkerError) throw error;
-    // A parser fault is this document's problem, not the run's: record it and go on.
-    return fail(
-      `the parser failed on this document: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+/** Where a source's first run starts unless it says otherwise: January 1 of last year. */
+export function startOfLastYear(today: string): string {
+  return `${Number(today.slice(0, 4)) - 1}-01-01`;
 }

@@ -1,50 +1,52 @@
-// Connectors as the configuration describes them, and a whole run with its resources (archive,
-// PDF worker) opened and closed around it. `dcledger ingest` and the `serve` schedule both use it.
+// Sources as the configuration describes them, run through the one loop with their resources
+// (archive, PDF reader) opened and closed around the run. `dcledger ingest`, the `serve` schedule
+// and the tests all come here, naming the sources they want; what each source is and how it runs
+// is read from the registry.
 import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
+import { todayUtc } from '../../domain/dates.js';
+import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-match.js';
+import { rebuildBulkHistory } from '../../resources/bulk-trades.js';
+import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
+import { updateQualityReport } from '../../storage/repositories/quality.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
+import type { PdfText } from '../pdf-text.js';
 import { PdfTextWorker } from '../pdf-worker.js';
-import type { Connector, ConnectorName } from '../sources/connector.js';
-import { HouseConnector } from '../sources/house/connector.js';
-import { OgeConnector } from '../sources/oge/connector.js';
-import { SenateConnector } from '../sources/senate/connector.js';
-import type { IngestReport } from './report.js';
-import { type IngestProgress, runIngest } from './run.js';
+import type { SettingValues, SourceManifest } from '../sources/manifest.js';
+import { REGISTRY, type RegisteredSource, type SourceRegistry } from '../sources/registry.js';
+import type {
+  RecordsDefinition,
+  SourceContext,
+  SourceDefinition,
+  SourceFlags,
+  TradeDocumentsDefinition,
+} from '../sources/source-definition.js';
+import type { OcrStage } from './job.js';
+import { RecordsJob } from './records.js';
+import { emptySourceReport, type IngestReport, type RecordsReport, type SourceReport } from './report.js';
+import { type IngestProgress, overlapCursor, type PipelineOptions, runJob, startOfLastYear } from './run.js';
+import { TradeDocumentsJob } from './trade-documents.js';
 
-export const OGE_NOT_CONFIGURED =
-  'OGE publishes no machine-readable index of 278-T reports: set DCLEDGER_OGE_BASE_URL (and DCLEDGER_OGE_INDEX_PATH) to a listing of their PDFs';
+/** Days a records source's next run re-reads before the last completed run, for filings posted late. */
+export const RECORD_CURSOR_OVERLAP_DAYS = 7;
 
-export type ConnectorChoice = Connector | { name: ConnectorName; skipped: string };
+/** A source that cannot run as asked: an unknown name, a bad option, settings the site's rules refuse. */
+export class SourceSetupError extends Error {}
 
-/** One HTTP client per connector: its own cookie jar, its own politeness per host. */
-export function buildConnectors(
-  names: readonly ConnectorName[],
-  config: IngestConfig,
-  baseUrl?: string,
-): ConnectorChoice[] {
-  const http = () =>
-    new HttpClient({
-      timeoutMs: config.timeoutMs,
-      retries: config.retries,
-      minIntervalMs: config.minIntervalMs,
-      backoffMs: config.backoffMs,
-      userAgent: config.userAgent,
-    });
-  return names.map((name): ConnectorChoice => {
-    if (name === 'house') return new HouseConnector(http(), baseUrl ?? config.houseBaseUrl);
-    if (name === 'senate') return new SenateConnector(http(), baseUrl ?? config.senateBaseUrl);
-    const ogeBase = baseUrl ?? config.ogeBaseUrl;
-    if (!ogeBase) return { name, skipped: OGE_NOT_CONFIGURED };
-    return new OgeConnector(http(), ogeBase, config.ogeIndexPath);
-  });
-}
-
-export interface IngestOnceOptions {
-  connectors: readonly ConnectorChoice[];
+export interface IngestOptions {
+  /** Source names, in the order they run; default the trade-document sources. */
+  sources?: readonly string[];
+  /** The sources to choose from; default the registered ones. */
+  registry?: SourceRegistry;
+  /** Replaces every chosen source's site (a replay server, a mirror). */
+  baseUrl?: string;
+  /** Read listings from this date (YYYY-MM-DD); default each source's cursor. */
   since?: string;
+  /** Options of the sources' own (`--forms`, `--current`). */
+  flags?: SourceFlags;
   clock?: () => Date;
   progress?: IngestProgress;
   signal?: AbortSignal;
@@ -52,46 +54,216 @@ export interface IngestOnceOptions {
   requestedBy?: string;
   /** The scheduler_runs row of this run; its events carry it to their deliveries and log lines. */
   runId?: number;
+  /** Replaces the reader process's PDF text extraction (a test that makes it fail). */
+  pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
+  /** Where documents without usable text go; default none (stored as needs_ocr). */
+  ocr?: OcrStage;
+}
+
+/** A chosen source, its definition loaded and its options checked. */
+interface Chosen {
+  source: RegisteredSource;
+  definition: SourceDefinition;
+  flags: SourceFlags;
 }
 
 /**
- * A run with its archive and PDF worker; the worker is closed whatever happens. A run that ends
- * (whatever each source's status) asks for an enrichment job: the one place ingest hands its new
- * trades, and the market windows that closed since the last run, to the enrichment workers.
+ * The chosen sources' definitions, with their options and settings checked: a bad choice fails
+ * here, before any database is opened (SourceSetupError).
  */
-export async function ingestOnce(
+export async function chooseSources(config: IngestConfig, options: IngestOptions): Promise<Chosen[]> {
+  const registry = options.registry ?? REGISTRY;
+  const names = options.sources ?? registry.tradeDocuments.map((source) => source.manifest.name);
+  const chosen: Chosen[] = [];
+  for (const name of names) {
+    const source = registry.find(name);
+    if (!source) throw new SourceSetupError(`unknown source "${name}": use ${registry.names.join(', ')}`);
+    const definition = await source.load();
+    let flags: SourceFlags = {};
+    if (definition.manifest.kind === 'records') {
+      const records = definition as RecordsDefinition;
+      try {
+        flags = records.options?.(options.flags ?? {}) ?? {};
+      } catch (error) {
+        throw new SourceSetupError(error instanceof Error ? error.message : String(error));
+      }
+    }
+    const refusal = definition.refuse?.(settingsOf(config, definition.manifest, options.baseUrl) as never);
+    if (refusal) throw new SourceSetupError(refusal);
+    chosen.push({ source, definition, flags });
+  }
+  return chosen;
+}
+
+/**
+ * Runs the chosen sources in order, with an archive and a PDF reader opened for the run and closed
+ * whatever happens. A run that stored trade documents asks for an enrichment job: the one place
+ * ingest hands its new trades, and the market windows that closed since the last run, to the
+ * enrichment workers.
+ */
+export async function ingestSources(
   db: Kysely<Database>,
   config: IngestConfig,
-  options: IngestOnceOptions,
+  options: IngestOptions = {},
 ): Promise<IngestReport> {
-  const report = await ingestWithWorker(db, config, options);
-  await enqueueEnrichmentJob(db, {
-    full: false,
-    requestedBy: options.requestedBy ?? 'ingest',
-    now: (options.clock?.() ?? new Date()).toISOString(),
-  });
+  const chosen = await chooseSources(config, options);
+  const clock = options.clock ?? (() => new Date());
+  const startedAt = clock().toISOString();
+  const report: IngestReport = { startedAt, finishedAt: startedAt, sources: [] };
+  const records: RecordsReport[] = [];
+  const reader = new PdfTextWorker({ memoryMb: config.pdfWorkerMemoryMb });
+  const pipeline: PipelineOptions = {
+    archive: new DocumentArchive(config.archiveDir),
+    pdfText: options.pdfText ?? ((bytes) => reader.extract(bytes)),
+    ocr: options.ocr,
+    since: options.since,
+    clock,
+    progress: options.progress,
+    signal: options.signal,
+  };
+  let matcher: CompanyMatcher | undefined;
+  try {
+    for (const { definition, flags } of chosen) {
+      if (definition.manifest.kind === 'trade-documents') {
+        const trade = definition as TradeDocumentsDefinition;
+        report.sources.push(await runTradeDocuments(db, config, trade, options, pipeline));
+      } else {
+        if ((definition as RecordsDefinition).matchesCompanies) matcher ??= await loadCompanyMatcher(db);
+        records.push(
+          await runRecords(db, config, definition as RecordsDefinition, flags, matcher, options, pipeline),
+        );
+      }
+      if (options.signal?.aborted) break;
+    }
+  } finally {
+    await reader.close();
+  }
+  // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
+  await optimizeTrigramIndexes(db);
+  // Every run ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
+  await updateQualityReport(db, 'ingest', clock());
+  // GET /bulk/trades serves the new history, flags included, at once instead of building it on the
+  // first download.
+  await rebuildBulkHistory(db, clock());
+  report.finishedAt = clock().toISOString();
+  if (records.length > 0) report.records = records;
+  if (report.sources.length > 0) {
+    await enqueueEnrichmentJob(db, {
+      full: false,
+      requestedBy: options.requestedBy ?? 'ingest',
+      now: clock().toISOString(),
+    });
+  }
   return report;
 }
 
-async function ingestWithWorker(
+async function runTradeDocuments(
   db: Kysely<Database>,
   config: IngestConfig,
-  options: IngestOnceOptions,
-): Promise<IngestReport> {
-  const worker = new PdfTextWorker();
-  try {
-    return await runIngest(db, {
-      connectors: options.connectors,
-      archive: new DocumentArchive(config.archiveDir),
-      pdfText: (bytes) => worker.extract(bytes),
-      since: options.since ?? undefined,
-      firstSince: config.since,
-      clock: options.clock,
-      progress: options.progress,
-      signal: options.signal,
-      runId: options.runId,
-    });
-  } finally {
-    await worker.close();
+  definition: TradeDocumentsDefinition,
+  options: IngestOptions,
+  pipeline: PipelineOptions,
+): Promise<SourceReport> {
+  const manifest = definition.manifest;
+  const context = contextOf(config, definition, options.baseUrl);
+  const connector = definition.connector(context as never);
+  if ('skipped' in connector) {
+    const report = emptySourceReport(manifest.name, manifest.column);
+    report.status = 'skipped';
+    report.skipped = connector.skipped;
+    options.progress?.finish(report);
+    return report;
   }
+  const job = await TradeDocumentsJob.open(db, {
+    name: manifest.name,
+    connector,
+    amendments: definition.amendments,
+    maxDocumentBytes: maxDocumentBytes(config, manifest),
+    clock: pipeline.clock ?? (() => new Date()),
+    runId: options.runId,
+  });
+  const firstSince = (today: string) => config.since ?? startOfLastYear(today);
+  const report = await runJob(db, Object.assign(job, { firstSince }), pipeline);
+  options.progress?.finish(report);
+  return report;
+}
+
+async function runRecords(
+  db: Kysely<Database>,
+  config: IngestConfig,
+  definition: RecordsDefinition,
+  flags: SourceFlags,
+  matcher: CompanyMatcher | undefined,
+  options: IngestOptions,
+  pipeline: PipelineOptions,
+): Promise<RecordsReport> {
+  const manifest = definition.manifest;
+  const clock = pipeline.clock ?? (() => new Date());
+  const context = contextOf(config, definition, options.baseUrl);
+  await definition.start?.(db, clock());
+  const job = new RecordsJob(db, {
+    name: manifest.name,
+    stateKey: manifest.stateKey,
+    feed: definition.feed(context as never, flags),
+    store: definition.store(
+      {
+        get matcher(): CompanyMatcher {
+          if (!matcher)
+            throw new Error(`${manifest.name}: the store matches companies, say so (matchesCompanies)`);
+          return matcher;
+        },
+      },
+      flags,
+    ),
+    maxDocumentBytes: maxDocumentBytes(config, manifest),
+    firstSince: definition.firstSince ?? ((today) => config.since ?? startOfLastYear(today)),
+    nextCursor: definition.nextCursor ?? overlapCursor(RECORD_CURSOR_OVERLAP_DAYS),
+    clock,
+  });
+  const report = await runJob(db, job, pipeline);
+  options.progress?.finish(report);
+  return report;
+}
+
+/** The source's settings as the configuration read them, with `--base-url` in place of its site. */
+export function settingsOf<M extends SourceManifest>(
+  config: IngestConfig,
+  manifest: M,
+  baseUrl?: string,
+): SettingValues<M['settings']> {
+  const settings = { ...(config.settings[manifest.name] ?? {}) };
+  if (baseUrl !== undefined) settings[manifest.baseUrlSetting] = baseUrl;
+  return settings as SettingValues<M['settings']>;
+}
+
+/** A source's settings and an HTTP client of its own: its cookie jar, politeness and size limit. */
+function contextOf(
+  config: IngestConfig,
+  definition: SourceDefinition,
+  baseUrl: string | undefined,
+): SourceContext<SourceManifest> {
+  const settings = settingsOf(config, definition.manifest, baseUrl);
+  const overrides = definition.http?.(settings as never, config.userAgent) ?? {};
+  const http = new HttpClient({
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    minIntervalMs: config.minIntervalMs,
+    backoffMs: config.backoffMs,
+    userAgent: config.userAgent,
+    maxBytes: maxDocumentBytes(config, definition.manifest),
+    ...overrides,
+  });
+  return { settings, http };
+}
+
+/** The largest document (bytes) a source's client accepts. */
+export function maxDocumentBytes(config: IngestConfig, manifest: SourceManifest): number {
+  const mb =
+    config.maxDocumentMb.bySource[manifest.name] ?? config.maxDocumentMb.all ?? manifest.maxDocumentMb;
+  return mb * 1024 * 1024;
+}
+
+/** Today, for callers that want the date a run reads as its day. */
+export function runDay(clock: () => Date = () => new Date()): string {
+  return todayUtc(clock());
 }

@@ -23,6 +23,7 @@ import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
 import { emitTypedEvent, tradeCreatedEvent } from '../../webhooks/events.js';
 import type { ListedDocument } from '../sources/connector.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
+import type { AmendmentStyle } from '../sources/source-definition.js';
 import { type ComparableTrade, FIELDS_COMPARED, pairRows } from './pairing.js';
 
 /** A data set's row and the official row are one trade when they agree on all but at most one field. */
@@ -57,6 +58,8 @@ export interface DocumentToStore {
   rawSha256: string | null;
   /** The ingest run (scheduler_runs.id) storing it, named on the events it emits. */
   runId?: number;
+  /** How the source's amendments say what they amend. */
+  amendments: AmendmentStyle;
 }
 
 export function officialKey(docId: string, row: number): string {
@@ -143,7 +146,7 @@ export async function storeParsedDocument(
   await fillKnownAtIngest(db, outcome.newTradeIds, now);
   await emitTradeCreated(db, outcome.newTradeIds, now, document.runId);
   await refreshTradeCounts(db, [filing.id]);
-  outcome.pendingAmendment = pendingAmendmentOf(parsed, rows);
+  outcome.pendingAmendment = pendingAmendmentOf(document.amendments, parsed, rows);
   return outcome;
 }
 
@@ -284,16 +287,20 @@ async function emitTradeCreated(
 }
 
 /**
- * eFD: an "(Amendment N)" page restates the report filed on its title's date. House: rows whose
- * Filing Status is "Amended" replace rows of an earlier report.
+ * A restated report (eFD): an "(Amendment N)" page restates the report filed on its title's date.
+ * Amended rows (House): rows whose Filing Status is "Amended" replace rows of an earlier report.
  */
-function pendingAmendmentOf(parsed: ParsedDocument, rows: readonly KeyedRow[]): PendingAmendment | null {
-  if (parsed.source === 'senate_efd') {
+function pendingAmendmentOf(
+  style: AmendmentStyle,
+  parsed: ParsedDocument,
+  rows: readonly KeyedRow[],
+): PendingAmendment | null {
+  if (style === 'restated-report') {
     const reportDate = parsed.filing.report_date;
     if (!parsed.filing.is_amendment || reportDate === null) return null;
     return { kind: 'report', reportDate, number: parsed.filing.amendment_number };
   }
-  if (parsed.source === 'house_clerk') {
+  if (style === 'amended-rows') {
     const keys = rows
       .filter((row) => row.trade.filing_status?.toLowerCase() === 'amended')
       .map((row) => row.key);

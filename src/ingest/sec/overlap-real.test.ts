@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../domain/dates.js';
 import { type FixtureApp, getJson, openFixtureApp } from '../../test-support/app.js';
-import { loadSecReplayCatalog } from '../replay/sec.js';
+import { loadSecReplayCatalog } from '../sources/sec/replay.js';
 import { storeSecDocument } from '../sources/sec/store.js';
 
 const dataDir = inject('dataDir');

@@ -84,3 +84,20 @@ export function repairLegacyCase(text: string): string {
     return word;
   });
 }
+
+// Words an OGE description may set apart with a dash that are no symbol.
+const NOT_DASHED_SYMBOLS: ReadonlySet<string> = new Set([...NOT_TICKERS, 'CL', 'FUND', 'TRUST', 'NA', 'USA']);
+
+/**
+ * A symbol an OGE description names beside a dash, as brokerage statements copy it: "ISHARES S&P
+ * 500 INDEX FUND - IVV", "IWF - ISHARES RUSSELL 1000 GRW ETF UNSOLICITED TRADE". Only an all-capital
+ * word of one to five letters on a description written in capitals counts ("Arthur Ventures I, LP -
+ * Protenus" names a company, not a symbol). N/A when none.
+ */
+export function dashedSymbol(description: string): string {
+  const text = description.trim();
+  if (/[a-z]/.test(text)) return NO_TICKER;
+  const symbol = /\s-\s([A-Z]{1,5})$/.exec(text)?.[1] ?? /^([A-Z]{1,5})\s-\s/.exec(text)?.[1];
+  if (!symbol || NOT_DASHED_SYMBOLS.has(symbol)) return NO_TICKER;
+  return symbol;
+}

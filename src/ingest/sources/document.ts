@@ -2,8 +2,9 @@
 // storage and the `parse` command treat all sources alike, and so that a document we cannot read
 // is never mistaken for one that disclosed no trades.
 import type { Owner } from '../../domain/owner.js';
-
 import type { TradeSource } from '../../domain/sources.js';
+import type { ScannedDocumentInfo } from '../ocr/scanned-document.js';
+import type { FieldConfidence } from '../ocr/scanned-rows.js';
 
 export type { TradeSource };
 
@@ -11,13 +12,15 @@ export type { TradeSource };
  * - `parsed`: an electronic document whose transactions were read (see `rejected` for rows that
  *   were seen but could not be turned into trades).
  * - `needs_ocr`: a scanned document without a usable text layer; its trades need OCR or manual entry.
+ * - `needs_review`: a scanned document that was read, some of whose rows (or the count of its
+ *   rows) the OCR stage is not sure of: they carry `needs_review` and wait for a person to check them.
  * - `paper`: a paper filing the source only shows as images (Senate eFD paper pages).
  * - `unsupported`: a readable document that is not a transaction report (annual report, 278e
  *   without a transactions part, extension notice).
  * - `failed`: not the expected kind of document at all (an error page saved as .pdf, a corrupt
  *   file, a layout we do not recognize).
  */
-export type ParseStatus = 'parsed' | 'needs_ocr' | 'paper' | 'unsupported' | 'failed';
+export type ParseStatus = 'parsed' | 'needs_review' | 'needs_ocr' | 'paper' | 'unsupported' | 'failed';
 
 export type DocumentKind =
   | 'house_ptr_pdf'
@@ -104,6 +107,10 @@ export interface ParsedTrade {
    * null or absent where the document does not say (other forms, boxes drawn as pictures).
    */
   cap_gains_over_200?: boolean | null;
+  /** Rows read from a scan: how, how sure each field is, and whether a person must check it. */
+  parse_method?: 'ocr';
+  confidence?: FieldConfidence;
+  needs_review?: boolean;
 }
 
 /** A row the parser saw but could not turn into a trade, with the reason; never dropped silently. */
@@ -124,6 +131,8 @@ export interface ParsedDocument {
   rejected: RejectedRow[];
   /** Non-fatal oddities worth a look (unknown owner code, exact amount instead of a bracket). */
   warnings: string[];
+  /** A scan read by the OCR stage: its pages and every row with its confidences. */
+  ocr?: ScannedDocumentInfo;
 }
 
 export function emptyFiling(overrides: Partial<FilingInfo> = {}): FilingInfo {

@@ -24,18 +24,21 @@ describe('parseDocument (format detection)', () => {
     const txt =
       '\uFEFFPrefix\tLast\tFirst\tSuffix\tFilingType\tStateDst\tYear\tFilingDate\tDocID\r\nHon.\tDoe\tJane\t\tP\tCA11\t2025\t1/7/2025\t20012345\r\n';
     expect(await parseDocument(bytes(txt))).toMatchObject({
-      kind: 'house_index',
+      kind: 'listing',
+      source: 'house',
       format: 'txt',
       rows: [{ doc_id: '20012345' }],
     });
     const xml =
       '\uFEFF<?xml version="1.0" encoding="utf-8"?><FinancialDisclosure><Member><Prefix /><Last>Doe</Last><First>Jane</First><Suffix /><FilingType>P</FilingType><StateDst>CA11</StateDst><Year>2025</Year><FilingDate>1/7/2025</FilingDate><DocID>8221234</DocID></Member></FinancialDisclosure>';
     expect(await parseDocument(bytes(xml))).toMatchObject({
-      kind: 'house_index',
+      kind: 'listing',
+      source: 'house',
       rows: [{ is_paper: true }],
     });
     expect(await parseDocument(zipSync({ '2025FD.xml': strToU8(xml) }))).toMatchObject({
-      kind: 'house_index',
+      kind: 'listing',
+      source: 'house',
       format: 'zip',
     });
     expect(await parseDocument(bytes(txt), { source: 'oge' })).toMatchObject({ kind: 'unreadable' });
@@ -54,8 +57,10 @@ describe('parseDocument (format detection)', () => {
       ],
     });
     expect(await parseDocument(bytes(search))).toMatchObject({
-      kind: 'senate_search',
-      page: { rows: [{ report_kind: 'ptr' }] },
+      kind: 'listing',
+      source: 'senate',
+      format: 'senate_search',
+      rows: [{ report_kind: 'ptr' }],
     });
     expect(await parseDocument(bytes('{"hello": 1}'))).toMatchObject({
       kind: 'unreadable',

@@ -1,182 +1,174 @@
-// One entry point for "here are the bytes of a document": recognizes what it is (PDF producer and
-// text cues, HTML title, JSON shape, index header) and hands it to the right parser. Connectors
-// that know the source pass it; the `parse` command lets it be detected.
-import type { SourceName } from '../../domain/sources.js';
+// One entry point for "here are the bytes of a document" (`dcledger parse FILE`): which source's
+// file it is is recognised by the sources themselves, each through its definition's loose-file
+// reader, asked in registry order; a source's own cues win over weaker ones (a PDF producer).
+// Connectors never come here: they know their source and call its reader directly.
 import { extractPdfText, looksLikePdf, PdfReadError, type PdfText } from '../pdf-text.js';
 import type { ParsedDocument } from './document.js';
+import { errorBodyReason } from './error-body.js';
 import {
-  HouseIndexFormatError,
-  type HouseIndexRow,
-  parseHouseIndexTxt,
-  parseHouseIndexXml,
-  parseHouseIndexZip,
-} from './house/index-file.js';
-import { parseHousePtrPdf } from './house/ptr-pdf.js';
-import { parseOge278Pdf } from './oge/t278-pdf.js';
-import { parseSenatePtrPages } from './senate/ptr-page.js';
-import {
-  isSenateSearchJson,
-  parseSenateSearchResults,
-  SenateSearchFormatError,
-  type SenateSearchPage,
-} from './senate/search-results.js';
-import { cleanItemText } from './text-lines.js';
+  hasText,
+  type LooseFile,
+  type LooseFileParse,
+  type LooseFileReader,
+  looseFile,
+} from './loose-file.js';
+import { REGISTRY, type SourceRegistry } from './registry.js';
 
-export type { SourceName };
-
-export type DocumentParse =
-  /** Transaction reports: one PDF, or one or more eFD pages. */
-  | { kind: 'reports'; format: string; documents: ParsedDocument[] }
-  | { kind: 'house_index'; format: 'xml' | 'txt' | 'zip'; rows: HouseIndexRow[] }
-  | { kind: 'senate_search'; page: SenateSearchPage }
-  /** Nothing could be read; `status` says whether OCR would help. */
-  | { kind: 'unreadable'; status: 'needs_ocr' | 'failed'; reason: string };
+export type DocumentParse = LooseFileParse;
 
 export interface ParseDocumentOptions {
-  /** Skip detection of the source (the document's format is still checked). */
-  source?: SourceName;
+  /** The source, when known: its reader reads the file (the format is still checked). */
+  source?: string;
   /**
    * How PDF text is extracted; the default loads pdf.js in this thread. Long-running processes pass
    * a worker's (see ../pdf-worker.ts) so that pdf.js never touches their globals.
    */
   pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
+  /** The sources asked; default the registered ones. */
+  registry?: SourceRegistry;
+  /**
+   * Reads a PDF without a text layer (a scan) by OCR; without it such a PDF stays `needs_ocr`.
+   * The House PTR reader's fallback: `readScannedDocument` of ../ocr/index.ts fits it.
+   */
+  ocr?: (bytes: Uint8Array) => Promise<ParsedDocument>;
+}
+
+interface Reader {
+  source: string;
+  reader: LooseFileReader;
+}
+
+/** Every source's loose-file reader, in registry order. */
+export async function looseFileReaders(registry: SourceRegistry = REGISTRY): Promise<Reader[]> {
+  const readers: Reader[] = [];
+  for (const source of registry.sources) {
+    const definition = await source.load();
+    if (definition.looseFiles) readers.push({ source: source.manifest.name, reader: definition.looseFiles });
+  }
+  return readers;
 }
 
 export async function parseDocument(
   bytes: Uint8Array,
   options: ParseDocumentOptions = {},
 ): Promise<DocumentParse> {
-  if (looksLikePdf(bytes)) return parsePdf(bytes, options.source, options.pdfText ?? extractPdfText);
-  if (isZip(bytes)) return parseZip(bytes, options.source);
-  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  return parseText(text, options.source);
+  const parsed = await readLooseFile(bytes, options);
+  return options.ocr && looksLikePdf(bytes) ? withOcr(bytes, parsed, options.ocr) : parsed;
 }
 
-async function parsePdf(
+/**
+ * A PDF that needs OCR, read by it. The reader knows the House paper PTR; a scan in which it finds
+ * neither a transactions table nor "nothing to report" (a scanned OGE report, a cover letter)
+ * keeps its `needs_ocr` answer, with what the reader saw.
+ */
+async function withOcr(
   bytes: Uint8Array,
-  source: SourceName | undefined,
-  extract: (bytes: Uint8Array) => Promise<PdfText>,
+  parsed: DocumentParse,
+  ocr: (bytes: Uint8Array) => Promise<ParsedDocument>,
 ): Promise<DocumentParse> {
-  if (source === 'senate') return wrongFormat('an eFD page (HTML)', 'a PDF');
-  let pdf: PdfText;
-  try {
-    pdf = await extract(bytes);
-  } catch (error) {
-    if (error instanceof PdfReadError) return { kind: 'unreadable', status: 'failed', reason: error.message };
-    throw error;
-  }
-  const chosen = source ?? pdfSource(pdf);
-  if (chosen === 'oge') return { kind: 'reports', format: 'oge_pdf', documents: [parseOge278Pdf(pdf)] };
-  if (chosen === 'house') return { kind: 'reports', format: 'house_pdf', documents: [parseHousePtrPdf(pdf)] };
-  const pages = pdf.pages.length;
-  if (!hasText(pdf)) {
+  const scanned =
+    (parsed.kind === 'unreadable' && parsed.status === 'needs_ocr') ||
+    (parsed.kind === 'reports' &&
+      parsed.format === 'house_pdf' &&
+      parsed.documents[0]?.status === 'needs_ocr');
+  if (!scanned) return parsed;
+  const document = await ocr(bytes);
+  const understood =
+    document.ocr?.pages.some((page) => page.layout !== 'none' || page.rows > 0 || page.nothing_to_report) ??
+    false;
+  if (!understood) {
+    const reason =
+      parsed.kind === 'unreadable' ? parsed.reason : (parsed.documents[0]?.reason ?? 'scanned PDF');
     return {
       kind: 'unreadable',
       status: 'needs_ocr',
-      reason: `scanned PDF without a text layer (${pages} page(s)): its transactions need OCR`,
+      reason: `${reason}; OCR found no House PTR table in it`,
     };
   }
-  return {
-    kind: 'unreadable',
-    status: 'failed',
-    reason: 'PDF is neither a House PTR nor an OGE report (no "Filing ID #", no OGE form header)',
-  };
+  // The OCR reader reads House paper PTRs only.
+  return { kind: 'reports', source: 'house', format: 'house_pdf', documents: [document] };
 }
 
-/** House Clerk PTRs carry "Filing ID #" and the Clerk's address; OGE forms name the office. */
-export function pdfSource(pdf: PdfText): SourceName | null {
-  const text = pdf.pages.flatMap((page) => page.items.map((item) => cleanItemText(item.text))).join(' ');
-  if (/Filing ID\s*#|Clerk of the House/i.test(text)) return 'house';
-  if (/Government Ethics|Govemment Ethics|OGE Form 278/i.test(text)) return 'oge';
-  if (pdf.producer && /^EO\.Pdf/i.test(pdf.producer)) return 'house';
-  if (pdf.producer && /iText/i.test(pdf.producer)) return 'oge';
-  return null;
-}
-
-function hasText(pdf: PdfText): boolean {
-  return pdf.pages.some((page) => page.items.some((item) => item.text.trim() !== ''));
-}
-
-function isZip(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
-function parseZip(bytes: Uint8Array, source: SourceName | undefined): DocumentParse {
-  if (source && source !== 'house') return wrongFormat(`a ${source} document`, 'a zip archive');
-  try {
-    return { kind: 'house_index', format: 'zip', rows: parseHouseIndexZip(bytes) };
-  } catch (error) {
-    if (error instanceof HouseIndexFormatError)
-      return { kind: 'unreadable', status: 'failed', reason: error.message };
-    throw error;
+async function readLooseFile(bytes: Uint8Array, options: ParseDocumentOptions): Promise<DocumentParse> {
+  const readers = await looseFileReaders(options.registry);
+  const file = looseFile(bytes, options.pdfText ?? extractPdfText);
+  if (options.source) {
+    const chosen = readers.find((candidate) => candidate.source === options.source);
+    if (!chosen)
+      return { kind: 'unreadable', status: 'failed', reason: `no source "${options.source}" reads files` };
+    return chosen.reader.read(file);
   }
+  if (!file.isPdf && !file.isZip) {
+    const bodyError = errorBodyReason(file.text);
+    if (bodyError) return { kind: 'unreadable', status: 'failed', reason: bodyError };
+  }
+  const found = await recognised(file, readers);
+  if (found) return found.reader.read(file);
+  return unrecognised(file, readers);
 }
 
-function parseText(text: string, source: SourceName | undefined): DocumentParse {
-  const head = text.slice(0, 4096);
-  const s3Error = /<Error>\s*<Code>([^<]*)<\/Code>\s*(?:<Message>([^<]*)<\/Message>)?/i.exec(head);
-  if (s3Error) {
-    const detail = [s3Error[1], s3Error[2]].filter(Boolean).join(': ');
+/** The reader sure of the file, else the first one that finds it likely. */
+async function recognised(file: LooseFile, readers: readonly Reader[]): Promise<Reader | null> {
+  let likely: Reader | null = null;
+  for (const candidate of readers) {
+    const recognition = await candidate.reader.recognise(file);
+    if (recognition === 'certain') return candidate;
+    if (recognition === 'likely') likely ??= candidate;
+  }
+  return likely;
+}
+
+/** Why no source reads the file, in the words of the formats the sources do read. */
+async function unrecognised(file: LooseFile, readers: readonly Reader[]): Promise<DocumentParse> {
+  const formats = readers.map(({ reader }) => reader.formats);
+  if (file.isPdf) {
+    let pdf: PdfText;
+    try {
+      pdf = await file.pdf();
+    } catch (error) {
+      if (error instanceof PdfReadError)
+        return { kind: 'unreadable', status: 'failed', reason: error.message };
+      throw error;
+    }
+    if (!hasText(pdf)) {
+      return {
+        kind: 'unreadable',
+        status: 'needs_ocr',
+        reason: `scanned PDF without a text layer (${pdf.pages.length} page(s)): its transactions need OCR`,
+      };
+    }
+    const pdfs = formats.flatMap((format) => (format.pdf ? [format.pdf] : []));
     return {
       kind: 'unreadable',
       status: 'failed',
-      reason: `not a PDF: the file is an XML error response from the server (${detail}), saved in place of the document`,
+      reason: `PDF is neither ${pdfs.map((format) => format.name).join(' nor ')} (${pdfs.map((format) => format.missingCue).join(', ')})`,
     };
   }
-  if (/<FinancialDisclosure\b/.test(head)) return houseIndex(() => parseHouseIndexXml(text), 'xml', source);
-  if (/^Prefix\tLast\tFirst\t/.test(head)) return houseIndex(() => parseHouseIndexTxt(text), 'txt', source);
-  if (/<html/i.test(head) || /<!DOCTYPE html/i.test(head)) return senatePages(text, source);
-  if (/^\s*[[{]/.test(head)) return senateSearch(text, source);
+  const head = file.text.slice(0, 4096);
+  if (/<html/i.test(head) || /<!DOCTYPE html/i.test(head)) {
+    const pages = formats.flatMap((format) => (format.html ? [format.html] : []));
+    return { kind: 'unreadable', status: 'failed', reason: `HTML page that is not ${pages.join(' or ')}` };
+  }
+  if (/^\s*[[{]/.test(head)) {
+    try {
+      JSON.parse(file.text);
+    } catch {
+      return { kind: 'unreadable', status: 'failed', reason: 'malformed JSON' };
+    }
+    const answers = formats.flatMap((format) => (format.json ? [format.json] : []));
+    return { kind: 'unreadable', status: 'failed', reason: `JSON that is not ${answers.join(' or ')}` };
+  }
+  const known = [
+    'a PDF',
+    ...formats.flatMap((format) => [
+      ...(format.html ? [format.html] : []),
+      ...(format.json ? [format.json] : []),
+      ...(format.other ?? []),
+    ]),
+  ];
   return {
     kind: 'unreadable',
     status: 'failed',
-    reason: 'unrecognized document: not a PDF, eFD page, eFD search JSON or House index',
+    reason: `unrecognized document: not ${known.slice(0, -1).join(', ')} or ${known.at(-1)}`,
   };
-}
-
-function houseIndex(
-  read: () => HouseIndexRow[],
-  format: 'xml' | 'txt',
-  source: SourceName | undefined,
-): DocumentParse {
-  if (source && source !== 'house') return wrongFormat(`a ${source} document`, 'a House index');
-  try {
-    return { kind: 'house_index', format, rows: read() };
-  } catch (error) {
-    if (error instanceof HouseIndexFormatError)
-      return { kind: 'unreadable', status: 'failed', reason: error.message };
-    throw error;
-  }
-}
-
-function senatePages(html: string, source: SourceName | undefined): DocumentParse {
-  if (source && source !== 'senate') return wrongFormat(`a ${source} PDF`, 'an HTML page');
-  if (!/efd|Financial Disclosure|Periodic Transaction Report/i.test(html)) {
-    return { kind: 'unreadable', status: 'failed', reason: 'HTML page that is not a Senate eFD report' };
-  }
-  return { kind: 'reports', format: 'senate_html', documents: parseSenatePtrPages(html) };
-}
-
-function senateSearch(text: string, source: SourceName | undefined): DocumentParse {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: 'unreadable', status: 'failed', reason: 'malformed JSON' };
-  }
-  if (!isSenateSearchJson(json)) {
-    return { kind: 'unreadable', status: 'failed', reason: 'JSON that is not eFD search results' };
-  }
-  if (source && source !== 'senate') return wrongFormat(`a ${source} document`, 'eFD search results');
-  try {
-    return { kind: 'senate_search', page: parseSenateSearchResults(json) };
-  } catch (error) {
-    if (error instanceof SenateSearchFormatError)
-      return { kind: 'unreadable', status: 'failed', reason: error.message };
-    throw error;
-  }
-}
-
-function wrongFormat(expected: string, got: string): DocumentParse {
-  return { kind: 'unreadable', status: 'failed', reason: `expected ${expected}, got ${got}` };
 }

@@ -1,10 +1,9 @@
-// The contract of a record source (LDA lobbying filings, USAspending contract awards, congress.gov bills): the
-// connector yields pages of parsed records, the store upserts one record with its event. The
-// pipeline (ingest/pipeline/record-ingest.ts) runs any source that keeps this contract.
+// The contract of a record source's parts (LDA lobbying filings, USAspending contract awards,
+// congress.gov bills, Voteview roll calls, EDGAR forms): the connector yields pages of parsed records
+// (or an index lists documents, see source-definition.ts), the store upserts one record with its
+// events. The pipeline's one loop runs every source that keeps this contract.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
-
-export type RecordSourceName = 'lobbying' | 'contracts' | 'bills';
 
 /** A page of records as the source served it. */
 export interface RecordPage<R> {
@@ -21,9 +20,6 @@ export interface RecordPage<R> {
 }
 
 export interface RecordConnector<R> {
-  readonly name: RecordSourceName;
-  /** The ingest_state key: lda | usaspending. */
-  readonly source: string;
   /** Pages of records filed on or after `since` (YYYY-MM-DD). */
   pages(since: string, now: Date, signal?: AbortSignal): AsyncIterable<RecordPage<R>>;
 }
@@ -34,6 +30,8 @@ export interface StoredRecord {
   outcome: StoreOutcome;
   /** The event was emitted (new records only). */
   emitted: boolean;
+  /** Events emitted, when a record can have several (a Form 4's lines); default one if `emitted`. */
+  events?: number;
   /** The company name the record could not be matched to a ticker, if any. */
   unmatchedName: string | null;
 }
@@ -42,6 +40,8 @@ export interface StoredRecord {
 export interface RecordStore<R> {
   key(record: R): string;
   store(db: Kysely<Database>, record: R, rawSha256: string, now: Date): Promise<StoredRecord>;
+  /** What the store counted beyond new/updated/unchanged (a source's own totals), for its report. */
+  details?(): Record<string, unknown>;
 }
 
 /** A source answered something its reader cannot take (not a filings page, not JSON ...). */

@@ -136,6 +136,17 @@ describe.skipIf(!dataDir)('importing the real trade sets', () => {
     expect(report.totals.imported + report.totals.merged + report.totals.skipped).toBe(14175);
     const aliases = await sql<{ n: number }>`select count(*) as n from trade_aliases`.execute(store.db);
     expect(Number(aliases.rows[0]?.n)).toBe(report.totals.merged);
+    // Pelosi's AXP trade of 2022-01-21 (filing 20020561): the first set cut the description to
+    // "American Express Company" under Purchase, the export keeps "Excercised 50 call options ...".
+    // One trade, labelled as the wording says, the export's key kept as an alias.
+    const axp = await sql<{ trade_type: string; aliases: number }>`select t.trade_type,
+        (select count(*) from trade_aliases a where a.trade_id = t.id) as aliases
+        from trades t join politicians p on p.id = t.politician_id
+        where p.last_name = 'Pelosi' and t.ticker = 'AXP' and t.transaction_date = '2022-01-21'
+          and t.disclosure_date = '2022-02-28'`.execute(store.db);
+    expect(axp.rows.map((row) => ({ type: row.trade_type, aliases: Number(row.aliases) }))).toEqual([
+      { type: 'Exercise', aliases: 1 },
+    ]);
     const before = await snapshot(store);
     const again = await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
     expect(again.totals.imported + again.totals.merged).toBe(0);

@@ -6,8 +6,10 @@ import { basename, dirname, extname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { daysBetween, todayUtc } from '../../domain/dates.js';
 import { slugify } from '../../domain/names.js';
+import type { IdentityMatch } from '../../domain/quality.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { refreshTradeCounts, upsertFiling } from '../../storage/repositories/filings.js';
+import { type QualityRefresh, updateQualityReport } from '../../storage/repositories/quality.js';
 import {
   backfillDisclosureDates,
   FILLABLE_FIELDS,
@@ -17,12 +19,13 @@ import {
   insertTrades,
   type KnownTrade,
   loadSourceIdentities,
+  relabelTrade,
   rememberTrade,
   type SourceIdentities,
   twinContentKey,
 } from '../../storage/repositories/trade-writes.js';
 import type { Database, NewTrade, TradeRow } from '../../storage/schema.js';
-import { FilerResolver } from '../filers.js';
+import { FilerResolver, identityMatchOf } from '../filers.js';
 import { type NormalizedTrade, normalizeRow } from './normalize-row.js';
 import { readTradeSet, type Source, type TradeSetFormat, type TradeSetRow } from './read.js';
 
@@ -39,11 +42,15 @@ export interface FileReport {
   filingsCreated: number;
   filingsCompleted: number;
   members: { bioguide: number; seat: number; name: number; created: string[] };
+  /** Bioguide ids the set gave that named someone else (name or term disagreed): ignored. */
+  rejectedHints: string[];
 }
 
 export interface ImportReport {
   files: FileReport[];
   totals: { rows: number; imported: number; merged: number; unchanged: number; skipped: number };
+  /** What the quality pass filled and flagged after the import (docs/data-quality.md). */
+  quality: QualityRefresh;
 }
 
 export class ImportInputError extends Error {}
@@ -93,6 +100,8 @@ export async function importTradeSets(
     await backfillDisclosureDates(trx, session.touchedFilings, session.stamp);
     await refreshTradeCounts(trx, session.touchedFilings);
   });
+  // The quality pass and a fresh audit (GET /quality): flags, fills from the filings.
+  const { refresh } = await updateQualityReport(db, 'import', now);
   const totals = { rows: 0, imported: 0, merged: 0, unchanged: 0, skipped: 0 };
   for (const report of reports) {
     totals.rows += report.rows;
@@ -101,7 +110,7 @@ export async function importTradeSets(
     totals.unchanged += report.unchanged;
     totals.skipped += Object.values(report.skipped).reduce((sum, n) => sum + n, 0);
   }
-  return { files: reports, totals };
+  return { files: reports, totals, quality: refresh };
 }
 
 interface ImportSession {
@@ -142,6 +151,7 @@ async function importFile(
     filingsCreated: 0,
     filingsCompleted: 0,
     members: { bioguide: 0, seat: 0, name: 0, created: [] },
+    rejectedHints: [],
   };
   const skip = (reason: string) => {
     report.skipped[reason] = (report.skipped[reason] ?? 0) + 1;
@@ -166,7 +176,8 @@ async function importFile(
     index += 1;
     if (progress && index % 250 === 0) progress(index, prepared.length);
     const { row } = item;
-    const memberId = await resolveMember(trx, session.filers, row, report, stamp);
+    const member = await resolveMember(trx, session.filers, row, item, report, stamp);
+    const memberId = member.id;
     const filing = row.docId
       ? await resolveFiling(trx, session.filings, row, item, memberId, report, stamp)
       : null;
@@ -197,12 +208,14 @@ async function importFile(
       known.byKey.set(item.key, twin);
       known.claims.get(twin.id)?.add(origin);
       await completeTrade(trx, twin, trade, disclosureDate, filing?.id ?? null, stamp);
+      await labelFromWording(trx, twin, trade, stamp);
       report.merged += 1;
       continue;
     }
-    pending.push(
-      newTrade(row.source, item.key, origin, memberId, filing?.id ?? null, trade, disclosureDate, stamp),
-    );
+    pending.push({
+      ...newTrade(row.source, item.key, origin, memberId, filing?.id ?? null, trade, disclosureDate, stamp),
+      identity_match: member.identityMatch,
+    });
     report.imported += 1;
     if (pending.length >= 500) await flush();
   }
@@ -283,9 +296,10 @@ async function resolveMember(
   db: Kysely<Database>,
   filers: FilerResolver,
   row: TradeSetRow,
+  item: PreparedRow,
   report: FileReport,
   stamp: string,
-): Promise<number> {
+): Promise<{ id: number; identityMatch: IdentityMatch }> {
   const resolved = await filers.resolve(
     db,
     {
@@ -293,14 +307,17 @@ async function resolveMember(
       chamber: CHAMBER_OF_SOURCE[row.source],
       bioguideId: row.bioguideId,
       seat: row.district,
+      date: item.trade?.disclosureDate ?? item.trade?.transactionDate ?? toIsoOrNull(row.filedDate ?? ''),
     },
     { origin: `import:${report.format}` },
     stamp,
   );
-  if (!resolved.first) return resolved.id;
+  const result = { id: resolved.id, identityMatch: identityMatchOf(resolved.by) };
+  if (!resolved.first) return result;
+  if (resolved.hintRejected) report.rejectedHints.push(`${row.filerName}: ${resolved.hintRejected}`);
   if (resolved.by === 'created') report.members.created.push(resolved.name);
-  else report.members[resolved.by] += 1;
-  return resolved.id;
+  else if (resolved.by !== 'manual') report.members[resolved.by] += 1;
+  return result;
 }
 
 async function resolveFiling(
@@ -360,23 +377,50 @@ function findTwin(
   docId: string | null,
   disclosureDate: string | null,
 ): KnownTrade | null {
-  const content = twinContentKey(
-    memberId,
-    trade.transactionDate,
-    trade.ticker,
-    trade.tradeAction,
-    trade.amountLow,
-  );
-  for (const candidate of known.byContent.get(content) ?? []) {
-    if (candidate.origin === origin || known.claims.get(candidate.id)?.has(origin)) continue;
-    if (trade.owner && candidate.owner && trade.owner !== candidate.owner) continue;
-    const sameReport =
-      docId && candidate.filing_doc_id
-        ? docId === candidate.filing_doc_id
-        : disclosureDate !== null && disclosureDate === candidate.disclosure_date;
-    if (sameReport) return candidate;
+  for (const action of twinActions(trade)) {
+    const content = twinContentKey(memberId, trade.transactionDate, trade.ticker, action, trade.amountLow);
+    for (const candidate of known.byContent.get(content) ?? []) {
+      if (candidate.origin === origin || known.claims.get(candidate.id)?.has(origin)) continue;
+      if (trade.owner && candidate.owner && trade.owner !== candidate.owner) continue;
+      const sameReport =
+        docId && candidate.filing_doc_id
+          ? docId === candidate.filing_doc_id
+          : disclosureDate !== null && disclosureDate === candidate.disclosure_date;
+      if (sameReport) return candidate;
+    }
   }
   return null;
+}
+
+/**
+ * The actions a row's twin may be stored under, the row's own first. The wording ("Exercised 50
+ * call options ...") relabels a Purchase or Sale, and one set may keep that wording where another
+ * cut the description to the company's name: the row with the wording pairs with a twin under the
+ * form's action, the row without it with a twin the wording relabelled.
+ */
+function twinActions(trade: NormalizedTrade): string[] {
+  if (trade.tradeAction !== trade.filedAction) return [trade.tradeAction, trade.filedAction];
+  if (trade.tradeAction === 'buy' || trade.tradeAction === 'sell')
+    return [trade.tradeAction, ...WORDING_ACTIONS];
+  return [trade.tradeAction];
+}
+
+/** The actions only a filing's wording gives (domain/trade-type.ts, tradeKindFromWording). */
+const WORDING_ACTIONS = ['exercise', 'expired'];
+
+/**
+ * A twin stored under the form's action takes the label this row's wording gives (the set that
+ * cut the wording could not say the Purchase was an exercise); the reverse never happens.
+ */
+async function labelFromWording(
+  db: Kysely<Database>,
+  twin: KnownTrade,
+  trade: NormalizedTrade,
+  stamp: string,
+): Promise<void> {
+  if (trade.tradeAction === trade.filedAction || twin.trade_action !== trade.filedAction) return;
+  await relabelTrade(db, twin.id, { trade_type: trade.tradeType, trade_action: trade.tradeAction }, stamp);
+  twin.trade_action = trade.tradeAction;
 }
 
 async function completeTrade(
@@ -444,6 +488,8 @@ function newTrade(
     strike_price: trade.strikePrice,
     option_expiry: trade.optionExpiry,
     cap_gains_over_200: capGainsFlag(trade.capGainsOver200),
+    exchange_from_ticker: trade.exchangeFromTicker,
+    exchange_to_ticker: trade.exchangeToTicker,
     is_ma_affected: 0,
     created_at: stamp,
     updated_at: stamp,

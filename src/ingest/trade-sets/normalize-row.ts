@@ -4,8 +4,8 @@ import { parseAmountRange } from '../../domain/amount.js';
 import { normalizeAssetType, parseAssetDescription } from '../../domain/asset.js';
 import { daysBetween, parseDate } from '../../domain/dates.js';
 import { normalizeOwner } from '../../domain/owner.js';
-import { normalizeTicker } from '../../domain/ticker.js';
-import { normalizeTradeType } from '../../domain/trade-type.js';
+import { normalizeTicker, splitTickerCell } from '../../domain/ticker.js';
+import { normalizeTradeType, tradeKindFromWording } from '../../domain/trade-type.js';
 import type { TradeSetRow } from './read.js';
 
 export interface NormalizedTrade {
@@ -14,6 +14,11 @@ export interface NormalizedTrade {
   assetType: string | null;
   tradeType: string;
   tradeAction: string;
+  /**
+   * The action the form's box gives, before the wording relabels it (an "Exercised ..." Purchase):
+   * another set that lost the wording files the same trade under this one.
+   */
+  filedAction: string;
   amountRange: string;
   amountLow: number;
   amountHigh: number | null;
@@ -27,6 +32,9 @@ export interface NormalizedTrade {
   optionExpiry: string | null;
   /** The House cap-gains box as the set gives it (null: not given). */
   capGainsOver200: boolean | null;
+  /** An exchange's symbols when the ticker cell names two (domain/ticker.ts, splitTickerCell). */
+  exchangeFromTicker: string | null;
+  exchangeToTicker: string | null;
   /** Stable digest of what the row says, used with the report id to identify it. */
   contentDigest: string;
 }
@@ -49,8 +57,8 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
   }
   if (row.filerName.trim() === '') return { kind: 'skip', reason: 'no filer name' };
 
-  const kind = normalizeTradeType(row.type);
-  if (!kind) return { kind: 'skip', reason: `unknown transaction type "${row.type ?? ''}"` };
+  const typed = normalizeTradeType(row.type);
+  if (!typed) return { kind: 'skip', reason: `unknown transaction type "${row.type ?? ''}"` };
 
   const transactionDate = parseDate(row.transactionDate);
   if (!transactionDate) return { kind: 'skip', reason: 'missing or malformed transaction date' };
@@ -68,8 +76,10 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
   const amount = parseAmountRange(row.amount);
   if (!amount) return { kind: 'skip', reason: 'amount is not a disclosure bracket' };
 
-  const ticker = normalizeTicker(row.ticker);
-  const asset = parseAssetDescription(row.assetDescription);
+  const cell = splitTickerCell(row.ticker);
+  const ticker = cell.ticker;
+  const asset = parseAssetDescription(row.assetDescription, transactionDate);
+  const kind = tradeKindFromWording(typed, asset.description);
   const optionDetails = asset.optionType !== null;
   const assetDescription =
     asset.details && !optionDetails ? `${asset.description} (${asset.details})` : asset.description;
@@ -82,6 +92,7 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     assetType: normalizeAssetType(row.assetType, ticker, asset),
     tradeType: kind.label,
     tradeAction: kind.action,
+    filedAction: typed.action,
     amountRange: amount.range,
     amountLow: amount.low,
     amountHigh: amount.high,
@@ -94,14 +105,18 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     strikePrice: asset.strikePrice,
     optionExpiry: asset.optionExpiry,
     capGainsOver200: row.capGainsOver200 ?? null,
+    exchangeFromTicker: cell.exchangeFrom,
+    exchangeToTicker: cell.exchangeTo,
     contentDigest: '',
   };
+  // What the row says as filed (the ticker cell and the form's type, not what is read from them),
+  // so a row keeps its key when the reading improves and a re-import finds it again.
   trade.contentDigest = digest([
     transactionDate,
     owner ?? '',
-    ticker,
+    normalizeTicker(row.ticker),
     assetDescription.toLowerCase(),
-    kind.label,
+    typed.label,
     String(amount.low),
   ]);
   return { kind: 'trade', trade };

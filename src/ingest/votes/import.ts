@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import { addCounts, NO_CHANGES, type SyncCounts } from '../../storage/keyed-rows.js';
 import { saveVotePositions, saveVotes, storedBioguideIds } from '../../storage/repositories/votes.js';
 import type { Database, VotePositionsTable } from '../../storage/schema.js';
-import { readMemberVotes, readRollCalls, readVoteMembers } from '../sources/congress/voteview.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { readMemberVotes, readRollCalls, readVoteMembers } from '../sources/voteview/voteview.js';
 
 export interface VoteviewSetText {
   /** "H119", "S118". */
@@ -101,7 +102,7 @@ export async function saveVoteviewSets(
         cast_code: vote.castCode,
       });
     }
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const votes = await saveVotes(
         trx,
         calls.map((call) => ({

@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { runRecordsSource } from '../../test-support/replay.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { HttpClient } from '../fetch/http-client.js';
 import { ReplayServer } from '../replay/server.js';
-import { congressOn, fetchVoteviewSets, voteviewSetNames } from '../sources/congress/voteview-connector.js';
+import {
+  congressOn,
+  congressStart,
+  fetchVoteviewSets,
+  voteviewSetNames,
+} from '../sources/voteview/connector.js';
+import { votesRun } from '../sources/voteview/source.js';
 import { saveVoteviewSets } from './import.js';
-import { congressStart, ingestVotes } from './run.js';
 
 const dataDir = inject('dataDir');
 
@@ -64,7 +70,10 @@ describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recor
     expect(again.positions.inserted + again.positions.updated).toBe(0);
   });
 
-  it('starts where the last completed run left off: the Congress sitting then, read again whole', async () => {
+  // Two full runs over the recorded sets, each through the pipeline with its reader process.
+  it('starts where the last completed run left off: the Congress sitting then, read again whole', {
+    timeout: 240_000,
+  }, async () => {
     const config = readIngest({
       DCLEDGER_ARCHIVE_DIR: archiveDir,
       DCLEDGER_FETCH_INTERVAL_MS: '0',
@@ -74,14 +83,16 @@ describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recor
     });
     const clock = () => new Date('2026-11-23T12:00:00Z');
     expect(congressStart('2026-11-23')).toBe('2025-01-03');
-    const first = await ingestVotes(store.db, config, { baseUrl: server.url, since: '2023-02-01', clock });
+    const ingestVotes = async (options: { since?: string }) =>
+      votesRun(await runRecordsSource(store.db, config, 'votes', { ...options, baseUrl: server.url, clock }));
+    const first = await ingestVotes({ since: '2023-02-01' });
     expect(first).toMatchObject({ status: 'completed', since: '2023-02-01', sinceFrom: 'option' });
     // H118 is not recorded; S118, H119 and S119 are.
     expect(first.missing.map((m) => m.name)).toEqual(['H118']);
     const stored = first.report?.votes.inserted ?? 0;
     expect(stored).toBeGreaterThan(623);
     const asked = server.requests.length;
-    const second = await ingestVotes(store.db, config, { baseUrl: server.url, clock });
+    const second = await ingestVotes({});
     expect(second.error).toBeNull();
     expect(second).toMatchObject({ status: 'completed', since: '2025-01-03', sinceFrom: 'cursor' });
     // Only the 119th Congress's sets are read again: nothing new, fewer rows than the first run saw.

@@ -10,9 +10,15 @@ export interface Window {
   words: string;
 }
 
+/** Which way the trades asked about went; undefined: both. */
+export type Direction = 'buy' | 'sell' | undefined;
+
 export type Intent =
-  | { kind: 'member_trades'; member: string; window: Window }
-  | { kind: 'ticker_trades'; ticker: string; window: Window }
+  | { kind: 'member_trades'; member: string; window: Window; direction?: Direction }
+  | { kind: 'ticker_trades'; ticker: string; window: Window; direction?: Direction }
+  | { kind: 'biggest_trades'; window: Window; direction?: Direction }
+  | { kind: 'timing'; subject: string; window: Window }
+  | { kind: 'dossier'; company: string }
   | { kind: 'portfolio'; member: string }
   | { kind: 'conflicts'; member: string }
   | { kind: 'top_tickers'; window: Window }
@@ -76,9 +82,68 @@ function tickerIn(question: string): string | undefined {
   return symbol;
 }
 
+/** "bought", "purchases" -> buy; "sold", "dumped" -> sell; both or neither -> undefined. Pure. */
+export function directionOf(question: string): Direction {
+  const buy = /\b(?:buy|buys|bought|buying|purchas\w*|acquir\w*)\b/i.test(question);
+  const sell = /\b(?:sell|sells|sold|selling|sales?|dump\w*|unload\w*)\b/i.test(question);
+  return buy === sell ? undefined : buy ? 'buy' : 'sell';
+}
+
+/** "in February 2020", "in March 2020" -> that month (transaction dates). */
+function monthWindow(text: string): Window | undefined {
+  const months = [
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+  ];
+  const match = new RegExp(`\\b(${months.join('|')})\\s+((?:19|20)\\d{2})\\b`, 'i').exec(text);
+  if (!match?.[1] || !match[2]) return undefined;
+  const month = months.indexOf(match[1].toLowerCase()) + 1;
+  const last = new Date(Date.UTC(Number(match[2]), month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return {
+    dateFrom: `${match[2]}-${mm}-01`,
+    dateTo: `${match[2]}-${mm}-${String(last).padStart(2, '0')}`,
+    words: 'in the month you asked about',
+  };
+}
+
 export function routeQuestion(question: string, today: Date): Intent {
   const text = question.trim();
-  const window = windowOf(text, today);
+  const window = monthWindow(text) ?? windowOf(text, today);
+  const direction = directionOf(text);
+  if (
+    /\b(?:biggest|largest|top|most expensive)\s+(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
+      text,
+    )
+  )
+    return { kind: 'biggest_trades', window, direction };
+  const before =
+    /\b(?:before|ahead of|prior to)\b.*\b(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i.exec(
+      text,
+    );
+  if (before) {
+    const subject =
+      /\b(?:bought|sold|traded|buy|sell|trade|trading|buying|selling)\s+(.+?)\s+(?:stocks?|shares|companies)?\s*(?:before|ahead of|prior to)\b/i.exec(
+        text,
+      )?.[1];
+    return { kind: 'timing', subject: subject ?? text, window };
+  }
+  const dossier =
+    /\b(?:dossier|everything about|tell me about|profile of|what do you know about)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+      text,
+    );
+  if (dossier?.[1] && !/\b(?:senator|representative|rep\.?|congress\w*)\b/i.test(dossier[1]))
+    return { kind: 'dossier', company: dossier[1].trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
   const onRecord = recordIntent(text);
   if (onRecord) return { kind: 'record', intent: onRecord };
@@ -109,7 +174,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     const member = cleanName(subject.member);
     if (/conflict/i.test(subject.word)) return { kind: 'conflicts', member };
     if (/portfolio|holding|position/i.test(subject.word)) return { kind: 'portfolio', member };
-    return { kind: 'member_trades', member, window };
+    return { kind: 'member_trades', member, window, direction };
   }
 
   if (
@@ -118,12 +183,12 @@ export function routeQuestion(question: string, today: Date): Intent {
     )
   ) {
     const ticker = tickerIn(text);
-    if (ticker) return { kind: 'ticker_trades', ticker, window };
+    if (ticker) return { kind: 'ticker_trades', ticker, window, direction };
     const company =
       /\b(?:trade|traded|buy|bought|sell|sold|own|owns|hold|holds)\s+(?:shares of\s+|stock in\s+)?(.+)$/i.exec(
         text,
       );
-    if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window };
+    if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window, direction };
   }
 
   const memberTrades =
@@ -132,10 +197,11 @@ export function routeQuestion(question: string, today: Date): Intent {
     ) ??
     /\btrades?\s+(?:of|by|from)\s+(.+)$/i.exec(text) ??
     /^(.+?)\s+(?:trades|stock trades)\b/i.exec(text);
-  if (memberTrades?.[1]) return { kind: 'member_trades', member: cleanName(memberTrades[1]), window };
+  if (memberTrades?.[1])
+    return { kind: 'member_trades', member: cleanName(memberTrades[1]), window, direction };
 
   const ticker = tickerIn(text);
   if (ticker && /\btrade|bought|sold|buy|sell\b/i.test(text))
-    return { kind: 'ticker_trades', ticker, window };
+    return { kind: 'ticker_trades', ticker, window, direction };
   return { kind: 'search', text };
 }

@@ -1,10 +1,15 @@
 // Answers without a model: the intent router picks the tool calls, and the answer is written only
 // from the values those calls returned (names, dates, amounts, counts the routes computed).
-import { type Intent, routeQuestion, type Window } from './intents.js';
+import { conceptsIn } from '../../search/entities.js';
+import { type Direction, type Intent, routeQuestion, type Window } from './intents.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
 
 const SHOWN = 10;
+
+/** What the router answers, said when a question is not one of them. */
+const WHAT_I_CAN_DO =
+  "I can answer who bought or sold a stock or a kind of stock in a period, what a member traded, the biggest trades of a period, trades made before votes or bills touching a sector, a member's conflicts or portfolio, and a company's dossier";
 
 interface Politician {
   politician_id: number;
@@ -44,6 +49,52 @@ function windowArgs(window: Window): Record<string, unknown> {
     : { days: window.days ?? 365 };
 }
 
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** Filings are due within 45 days of a trade; late ones come later: a trade made in a period is looked for in disclosures up to a year after it. */
+const LATE_DISCLOSURE_DAYS = 366;
+/** Trades read to find those made in the period (each is charged as a row of /trades). */
+const TRADES_READ = 250;
+
+/** The transaction-date period a window means, as dates. */
+function period(window: Window, today: Date): { from: string; to: string } {
+  if (window.dateFrom && window.dateTo) return { from: window.dateFrom, to: window.dateTo };
+  return { from: isoDay(new Date(today.getTime() - (window.days ?? 365) * 86_400_000)), to: isoDay(today) };
+}
+
+/**
+ * /trades filters by disclosure date: the trades made in a period are among those disclosed from
+ * its start to a year after its end, and are kept by their transaction date here (only rows the
+ * tool returned, nothing computed).
+ */
+function transactionArgs(window: Window, today: Date, direction: Direction): Record<string, unknown> {
+  const { from, to } = period(window, today);
+  const late = isoDay(new Date(Date.parse(`${to}T00:00:00Z`) + LATE_DISCLOSURE_DAYS * 86_400_000));
+  return {
+    date_from: from,
+    date_to: late < isoDay(today) ? late : isoDay(today),
+    sort_by: 'transaction_date',
+    sort_dir: 'desc',
+    limit: TRADES_READ,
+    ...(direction ? { trade_type: direction } : {}),
+  };
+}
+
+function inPeriod(trades: TradeRow[], window: Window, today: Date): TradeRow[] {
+  const { from, to } = period(window, today);
+  return trades.filter((trade) => trade.transaction_date >= from && trade.transaction_date <= to);
+}
+
+const directionWords = (direction: Direction) =>
+  direction === 'buy' ? 'bought' : direction === 'sell' ? 'sold' : 'traded';
+
+/** "senators" / "representatives" in a question: the chamber filter. */
+function chamberOf(question: string): Record<string, string> {
+  if (/\bsenat(?:e|ors?)\b/i.test(question)) return { chamber: 'senate' };
+  if (/\b(?:representatives|house members|congressm[ae]n|congresswom[ae]n)\b/i.test(question))
+    return { chamber: 'house' };
+  return {};
+}
+
 function describeMember(member: Politician): string {
   const seat = [member.party, member.state].filter(Boolean).join('-');
   return seat ? `${member.name} (${seat}, ${member.chamber})` : `${member.name} (${member.chamber})`;
@@ -72,26 +123,28 @@ async function findMember(run: ChatRun, name: string): Promise<Politician | unde
   return found;
 }
 
-async function memberTrades(run: ChatRun, member: string, window: Window): Promise<void> {
+async function memberTrades(
+  run: ChatRun,
+  member: string,
+  window: Window,
+  direction: Direction,
+): Promise<void> {
   const politician = await findMember(run, member);
   if (!politician) return;
   const call = await run.call('query_trades', {
     politician_id: String(politician.politician_id),
-    ...windowArgs(window),
-    limit: SHOWN,
+    ...transactionArgs(window, run.today, direction),
   });
   if (call.status >= 400) return run.refused(call);
-  const trades = list<TradeRow>(call.result);
+  const trades = inPeriod(list<TradeRow>(call.result), window, run.today).slice(0, SHOWN);
   if (trades.length === 0) {
-    run.write(`${describeMember(politician)} disclosed no trades ${window.words} (by disclosure date).`);
+    run.write(
+      `${describeMember(politician)} ${directionWords(direction)} nothing ${window.words} (by transaction date) that was disclosed.`,
+    );
     return;
   }
-  const more =
-    trades.length === SHOWN
-      ? ' These are the most recently disclosed; ask for a narrower window for more.'
-      : '';
   run.write(
-    `Trades ${describeMember(politician)} disclosed ${window.words}, newest disclosure first:${more}`,
+    `Trades ${describeMember(politician)} ${directionWords(direction)} ${window.words} (by transaction date), newest first${trades.length === SHOWN ? ', the latest shown' : ''}:`,
   );
   for (const trade of trades) {
     run.write(tradeLine(trade));
@@ -111,21 +164,160 @@ async function resolveTicker(run: ChatRun, text: string): Promise<string | undef
   return ticker;
 }
 
-async function tickerTrades(run: ChatRun, text: string, window: Window): Promise<void> {
-  const ticker = await resolveTicker(run, text);
-  if (!ticker) return;
-  const call = await run.call('query_trades', { ticker, ...windowArgs(window), limit: SHOWN });
+/**
+ * Tickers a question's subject names: a symbol; a kind of company (a concept of the search
+ * vocabulary: its companies, as semantic search ranks them); or a company's name (lookup).
+ */
+async function subjectTickers(run: ChatRun, text: string): Promise<string[] | undefined> {
+  const subject = text.replace(/\b(?:stocks?|shares|companies|equities)\b/gi, ' ').trim();
+  if (subject === '') return [];
+  if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(subject)) return [subject];
+  if (conceptsIn(text).length === 0) {
+    const ticker = await resolveTicker(run, subject);
+    return ticker ? [ticker] : undefined;
+  }
+  const call = await run.call('semantic_search', { q: text.slice(0, 300), types: 'tickers', limit: 20 });
+  if (call.status >= 400) {
+    run.refused(call);
+    return undefined;
+  }
+  const results = list<{ ticker?: string; score_parts?: { concept?: unknown } }>(record(call.result).results);
+  const tickers = results.filter((r) => r.score_parts?.concept).flatMap((r) => (r.ticker ? [r.ticker] : []));
+  if (tickers.length === 0) run.write(`I found no company of the kind "${text}" names.`);
+  return tickers.length > 0 ? tickers : undefined;
+}
+
+async function tickerTrades(
+  run: ChatRun,
+  text: string,
+  window: Window,
+  direction: Direction,
+  question: string,
+): Promise<void> {
+  const tickers = await subjectTickers(run, text);
+  if (!tickers) return;
+  const what = tickers.length === 0 ? 'stocks' : tickers.join(', ');
+  const call = await run.call('query_trades', {
+    ...(tickers.length > 0 ? { ticker: tickers.join(',') } : {}),
+    ...chamberOf(question),
+    ...transactionArgs(window, run.today, direction),
+  });
   if (call.status >= 400) return run.refused(call);
-  const trades = list<TradeRow>(call.result);
+  const trades = inPeriod(list<TradeRow>(call.result), window, run.today);
   if (trades.length === 0) {
-    run.write(`No member disclosed a trade in ${ticker} ${window.words} (by disclosure date).`);
+    run.write(
+      `No member ${directionWords(direction)} ${what} ${window.words} (by transaction date) in the disclosures on file.`,
+    );
     return;
   }
   const members = [...new Set(trades.map((trade) => trade.politician_name))];
-  run.write(`Members who disclosed trades in ${ticker} ${window.words}: ${members.join(', ')}.`);
+  run.write(
+    `Members who ${directionWords(direction)} ${what} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
+  );
+  for (const trade of trades.slice(0, SHOWN)) {
+    run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
+    run.cite('query_trades', trade);
+  }
+}
+
+async function biggestTrades(
+  run: ChatRun,
+  window: Window,
+  direction: Direction,
+  question: string,
+): Promise<void> {
+  const call = await run.call('query_trades', {
+    ...chamberOf(question),
+    ...transactionArgs(window, run.today, direction),
+    sort_by: 'amount',
+    sort_dir: 'desc',
+  });
+  if (call.status >= 400) return run.refused(call);
+  const trades = inPeriod(list<TradeRow>(call.result), window, run.today).slice(0, SHOWN);
+  if (trades.length === 0) {
+    run.write(`No trade made ${window.words} (by transaction date) is on file.`);
+    return;
+  }
+  run.write(`The largest trades made ${window.words} (by transaction date, by disclosed amount bracket):`);
   for (const trade of trades) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
     run.cite('query_trades', trade);
+  }
+}
+
+interface TimingHit {
+  id: number;
+  politician_name: string;
+  ticker: string;
+  trade_type: string;
+  transaction_date: string;
+  action?: { kind?: string; date?: string; text?: string; bill_id?: string };
+}
+
+async function timing(run: ChatRun, subject: string, window: Window, question: string): Promise<void> {
+  const tickers = await subjectTickers(run, subject);
+  if (!tickers) return;
+  const { from, to } = period(window, run.today);
+  const direction = directionWordsFor(question);
+  const call = await run.call('find_legislation_timing', {
+    ...(tickers.length > 0 ? { ticker: tickers.join(',') } : {}),
+    ...chamberOf(question),
+    date_from: from,
+    date_to: to,
+    ...(direction ? { trade_type: direction } : {}),
+    limit: SHOWN,
+  });
+  if (call.status >= 400) return run.refused(call);
+  const answer = call.result;
+  const hits = list<TimingHit>(
+    Array.isArray(answer) ? answer : (record(answer).data ?? record(answer).results ?? record(answer).hits),
+  );
+  if (hits.length === 0) {
+    run.write(
+      `No trade in ${tickers.join(', ') || 'those stocks'} was made shortly before a committee action or vote on a bill touching it ${window.words}.`,
+    );
+    return;
+  }
+  run.write(
+    `Trades made shortly before a committee action or vote on a bill touching the company's sector ${window.words}:`,
+  );
+  for (const hit of hits) {
+    const action = hit.action
+      ? ` before ${hit.action.kind ?? 'action'} on ${hit.action.bill_id ?? 'a bill'} (${hit.action.date ?? 'undated'})`
+      : '';
+    run.write(
+      `- ${hit.politician_name}, ${hit.transaction_date}: ${hit.trade_type} ${hit.ticker}${action} [trade ${hit.id}]`,
+    );
+    run.cite('find_legislation_timing', hit);
+  }
+}
+
+const directionWordsFor = (question: string): Direction =>
+  /\b(?:bought|buy|buying|purchas\w*)\b/i.test(question)
+    ? 'buy'
+    : /\b(?:sold|sell|selling|dump\w*)\b/i.test(question)
+      ? 'sell'
+      : undefined;
+
+async function dossier(run: ChatRun, company: string): Promise<void> {
+  const tickers = await subjectTickers(run, company);
+  const ticker = tickers?.[0];
+  if (!ticker) return;
+  const call = await run.call('company_dossier', { ticker });
+  if (call.status >= 400) return run.refused(call);
+  const answer = record(call.result);
+  const name = typeof answer.name === 'string' ? answer.name : ticker;
+  run.write(`${name} (${ticker}): what the records hold.`);
+  for (const [field, value] of Object.entries(answer)) {
+    if (Array.isArray(value))
+      run.write(
+        `- ${field.replace(/_/g, ' ')}: ${value.length === 0 ? 'none on file' : 'listed in the cited rows'}`,
+      );
+  }
+  const trades = list<TradeRow>(record(answer.member_trades).trades ?? answer.trades ?? answer.member_trades);
+  for (const trade of trades.slice(0, SHOWN)) {
+    run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
+    run.cite('company_dossier', trade);
   }
 }
 
@@ -233,10 +425,12 @@ async function search(run: ChatRun, text: string): Promise<void> {
   if (call.status >= 400) return run.refused(call);
   const results = list<{ title: string; subtitle: string }>(record(call.result).results);
   if (results.length === 0) {
-    run.write('I could not match that question to members, tickers, trades or bills.');
+    run.write(`I could not match that question to members, tickers, trades or bills. ${WHAT_I_CAN_DO}`);
     return;
   }
-  run.write('I could not map that question to one of my fixed questions; the closest records are:');
+  run.write(
+    `I could not map that question to one of my fixed questions (${WHAT_I_CAN_DO}); the closest records are:`,
+  );
   for (const result of results) {
     run.write(`- ${result.title}: ${result.subtitle}`);
     run.cite('semantic_search', result);
@@ -247,9 +441,15 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
   const intent: Intent = routeQuestion(question, run.today);
   switch (intent.kind) {
     case 'member_trades':
-      return memberTrades(run, intent.member, intent.window);
+      return memberTrades(run, intent.member, intent.window, intent.direction);
     case 'ticker_trades':
-      return tickerTrades(run, intent.ticker, intent.window);
+      return tickerTrades(run, intent.ticker, intent.window, intent.direction, question);
+    case 'biggest_trades':
+      return biggestTrades(run, intent.window, intent.direction, question);
+    case 'timing':
+      return timing(run, intent.subject, intent.window, question);
+    case 'dossier':
+      return dossier(run, intent.company);
     case 'portfolio':
       return portfolio(run, intent.member);
     case 'conflicts':

@@ -1,4 +1,4 @@
-// Hardening (issue 11). `politicians.party` becomes D, R or I on every row, the roster's full
+// Hardening. `politicians.party` becomes D, R or I on every row, the roster's full
 // party name moving to `politicians.party_name` ("Libertarian" had leaked into `party`).
 // `ingest_documents.detected_at` records when a document's
 // disclosure.detected event was emitted. The event now waits for a quick read of the document's

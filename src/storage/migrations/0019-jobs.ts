@@ -1,4 +1,4 @@
-// Enrichment as a queue of jobs that any worker process may run (issue 18), and the request id
+// Enrichment as a queue of jobs that any worker process may run, and the request id
 // that caused an outbox event or a delivery, so the worker's log lines can name it.
 //
 // One job waits at a time: a waiting job holds queue_key = 'enrichment' (unique), and an enqueue

@@ -1,4 +1,4 @@
-// Per-member trade totals kept on write (issue 17): GET /politicians ranked every member by
+// Per-member trade totals kept on write: GET /politicians ranked every member by
 // aggregating all 115k trades on each call (906 ms p50). The existing politician_stats table holds
 // the enrichment job's statistics (rebuilt by that job, computed_at required), so the totals the
 // trades table decides live beside it in politician_trade_totals, kept by triggers on trades
@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('volume_high_rows', 'integer', (c) => c.notNull())
     .addColumn('last_trade_date', 'text')
     .execute();
-  await createTradeTotalsTriggers(db);
+  await createTradeTotalsTriggers(db, 'current');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// What GET /search needs without scanning every trade (issue 17): it matched ticker prefixes and
+// What GET /search needs without scanning every trade: it matched ticker prefixes and
 // asset-description substrings over all 115k trades, grouped by ticker, per call (260 ms of CPU on
 // the bench database). The distinct (ticker, asset description) pairs of the current trades are
 // ~13 times fewer; ticker_trade_descriptions holds them with their trade counts, kept by triggers

@@ -1,4 +1,4 @@
-// Which ingest run emitted an event (issue 18, structured logs across roles): events and their
+// Which ingest run emitted an event (structured logs across roles): events and their
 // webhook deliveries name the scheduler_runs row of the run that wrote them, so the worker's
 // delivery lines carry the same `run` as the scheduler's lines. Null for events no run emitted
 // (API requests carry request_id instead) and for rows written before this migration.

@@ -1,4 +1,4 @@
-// The PostgreSQL hot path of GET /trades (issue 17): the JavaScript spelling of a real in JSON
+// The PostgreSQL hot path of GET /trades: the JavaScript spelling of a real in JSON
 // the database builds, as a PL/pgSQL function that the page query calls only for the rare rows
 // PostgreSQL would write otherwise (dialect.ts, javascriptJsonNumberCall). Nothing on SQLite.
 import type { Kysely } from 'kysely';

@@ -221,6 +221,31 @@ export async function committeeIdsOf(
   ].sort();
 }
 
+/**
+ * One ticker per company name. `company_links` keeps a row per match method (exact, normalized,
+ * directory ...), so joining it directly repeats every contribution once per method; the most
+ * confident link speaks for the name (then the lowest ticker, so the choice is stable).
+ */
+function nameLinks(db: Kysely<Database>) {
+  return db
+    .selectFrom('company_links as n')
+    .select(['n.identifier_value', sql<string>`min(n.ticker)`.as('ticker')])
+    .where('n.identifier_kind', '=', 'name')
+    .where('n.ticker', 'is not', null)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'n.confidence',
+        '=',
+        selectFrom('company_links as b')
+          .select((b) => b.fn.max('b.confidence').as('top'))
+          .whereRef('b.identifier_value', '=', 'n.identifier_value')
+          .where('b.identifier_kind', '=', 'name')
+          .where('b.ticker', 'is not', null),
+      ),
+    )
+    .groupBy('n.identifier_value');
+}
+
 /** Individual contributions to the committees summed by employer, with the company the employer name links to. */
 export async function topEmployers(
   db: Kysely<Database>,
@@ -230,12 +255,7 @@ export async function topEmployers(
   if (committeeIds.length === 0) return [];
   let query = db
     .selectFrom('fec_employer_totals as e')
-    .leftJoin('company_links as l', (join) =>
-      join
-        .onRef('l.identifier_value', '=', 'e.employer_key')
-        .on('l.identifier_kind', '=', 'name')
-        .on('l.ticker', 'is not', null),
-    )
+    .leftJoin(nameLinks(db).as('l'), 'l.identifier_value', 'e.employer_key')
     .leftJoin('companies as c', 'c.ticker', 'l.ticker')
     .where('e.committee_id', 'in', committeeIds);
   if (options.cycle !== undefined) query = query.where('e.cycle', '=', options.cycle);
@@ -265,12 +285,7 @@ export async function pacContributionsByCompany(
   let query = db
     .selectFrom('fec_committee_contributions as x')
     .leftJoin('fec_committees as g', 'g.id', 'x.committee_id')
-    .leftJoin('company_links as l', (join) =>
-      join
-        .onRef('l.identifier_value', '=', 'g.connected_org_key')
-        .on('l.identifier_kind', '=', 'name')
-        .on('l.ticker', 'is not', null),
-    )
+    .leftJoin(nameLinks(db).as('l'), 'l.identifier_value', 'g.connected_org_key')
     .where('x.candidate_id', 'in', candidateIds)
     .where('x.memo', '=', 0);
   if (options.cycle !== undefined) query = query.where('x.cycle', '=', options.cycle);

@@ -5,6 +5,7 @@ import { MARKET_FIELDS } from '../../domain/market-fields.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { type ColumnType, updateRowsByKey } from '../bulk-update.js';
 import type { Database, PoliticianStatsTable } from '../schema.js';
+import { countableTrade } from './quality.js';
 
 export interface SymbolRow {
   id: number;
@@ -155,7 +156,7 @@ export async function signalRows(db: Kysely<Database>): Promise<SignalRow[]> {
       'peer_z_score',
       'conviction_score',
     ])
-    .where('superseded_by', 'is', null)
+    .where(countableTrade(''))
     .execute();
 }
 
@@ -248,7 +249,7 @@ export async function statsTrades(
         'alpha_30d',
         'alpha_90d',
       ])
-      .where('superseded_by', 'is', null)
+      .where(countableTrade(''))
       .where('politician_id', 'in', batch)
       .orderBy('politician_id')
       .orderBy('transaction_date')

@@ -18,6 +18,8 @@ export interface IngestDocumentRow {
   pending_amendment: string | null;
   /** Null while the document's disclosure.detected event is owed. */
   detected_at: string | null;
+  /** The size limit the document was refused under (bytes); null when it was not refused. */
+  refused_limit_bytes: number | null;
 }
 
 /** The ids of a source's documents already recorded (listed or stored). */
@@ -63,8 +65,15 @@ export async function insertListedDocument(
     .execute();
 }
 
-/** Documents listed but not yet stored, oldest filing first (an amendment after what it amends). */
-export async function listedDocuments(db: Kysely<Database>, source: string): Promise<IngestDocumentRow[]> {
+/**
+ * Documents listed but not yet stored, oldest filing first (an amendment after what it amends); with
+ * `sizeLimit`, also those refused under a smaller limit than it, to be read again.
+ */
+export async function listedDocuments(
+  db: Kysely<Database>,
+  source: string,
+  sizeLimit?: number,
+): Promise<IngestDocumentRow[]> {
   const rows = await db
     .selectFrom('ingest_documents as d')
     .innerJoin('filings as f', 'f.id', 'd.filing_id')
@@ -79,9 +88,14 @@ export async function listedDocuments(db: Kysely<Database>, source: string): Pro
       'd.last_error',
       'd.pending_amendment',
       'd.detected_at',
+      'd.refused_limit_bytes',
     ])
     .where('d.source', '=', source)
-    .where('d.status', '=', 'listed')
+    .where((eb) =>
+      sizeLimit === undefined
+        ? eb('d.status', '=', 'listed')
+        : eb.or([eb('d.status', '=', 'listed'), eb('d.refused_limit_bytes', '<', sizeLimit)]),
+    )
     .orderBy(sql`(f.filed_date is null)`, 'asc')
     .orderBy('f.filed_date', 'asc')
     .orderBy('d.source_doc_id', 'asc')
@@ -117,6 +131,70 @@ export async function markDocumentStored(
       status: 'stored',
       pending_amendment: pendingAmendment === null ? null : JSON.stringify(pendingAmendment),
       last_error: null,
+      refused_limit_bytes: null,
+      stored_at: now,
+      updated_at: now,
+    })
+    .where('source', '=', source)
+    .where('source_doc_id', '=', sourceDocId)
+    .execute();
+}
+
+/** A document refused for its size: stored (the run goes on) with the limit, read again under a larger one. */
+export async function markDocumentRefused(
+  db: Kysely<Database>,
+  source: string,
+  sourceDocId: string,
+  limitBytes: number,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('ingest_documents')
+    .set({
+      status: 'stored',
+      refused_limit_bytes: limitBytes,
+      last_error: reason,
+      pending_amendment: null,
+      stored_at: now,
+      updated_at: now,
+    })
+    .where('source', '=', source)
+    .where('source_doc_id', '=', sourceDocId)
+    .execute();
+}
+
+/** The stored document of a source by its id, if any. */
+export async function storedDocument(
+  db: Kysely<Database>,
+  source: string,
+  sourceDocId: string,
+): Promise<{ filing_id: number } | undefined> {
+  return db
+    .selectFrom('ingest_documents')
+    .select('filing_id')
+    .where('source', '=', source)
+    .where('source_doc_id', '=', sourceDocId)
+    .where('status', '=', 'stored')
+    .executeTakeFirst();
+}
+
+/** A document whose bytes are another document's: stored, its row pointing at that document's filing. */
+export async function markDocumentDuplicate(
+  db: Kysely<Database>,
+  source: string,
+  sourceDocId: string,
+  filingId: number,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('ingest_documents')
+    .set({
+      status: 'stored',
+      filing_id: filingId,
+      pending_amendment: null,
+      last_error: null,
+      refused_limit_bytes: null,
       stored_at: now,
       updated_at: now,
     })

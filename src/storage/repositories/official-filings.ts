@@ -2,6 +2,7 @@
 // filings an amendment may amend.
 import type { Kysely } from 'kysely';
 import type { Database, FilingRow } from '../schema.js';
+import { removeSearchDocuments } from './search-index.js';
 
 export interface OfficialFilingWrite {
   politicianId: number | null;
@@ -53,6 +54,58 @@ export async function recordOfficialFiling(
     .where('id', '=', filingId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Removes the pending filing a listing made for a document that turned out to be another's bytes,
+ * and its search document; a filing anything else refers to (trades, an amendment, an ingest
+ * document) is kept. True when it was removed.
+ */
+export async function removePlaceholderFiling(db: Kysely<Database>, filingId: number): Promise<boolean> {
+  const filing = await db
+    .selectFrom('filings')
+    .select(['source', 'source_doc_id', 'parse_status'])
+    .where('id', '=', filingId)
+    .executeTakeFirst();
+  if (filing?.parse_status !== 'pending') return false;
+  const referred = await db
+    .selectFrom('trades')
+    .select('id')
+    .where('filing_id', '=', filingId)
+    .unionAll(db.selectFrom('filings').select('id').where('amends_filing_id', '=', filingId))
+    .unionAll(db.selectFrom('ingest_documents').select('filing_id as id').where('filing_id', '=', filingId))
+    .executeTakeFirst();
+  if (referred) return false;
+  await db.deleteFrom('filings').where('id', '=', filingId).execute();
+  await removeSearchDocuments(db, [`filing:${filing.source}:${filing.source_doc_id}`]);
+  return true;
+}
+
+/**
+ * A filing whose document is another filing's, byte for byte, and that has to stay (it was
+ * announced, or a data set brought it): a pending one becomes `unsupported` (it is not read as a
+ * report of its own), and the reason says where its trades are.
+ */
+export async function markFilingDuplicate(
+  db: Kysely<Database>,
+  filingId: number,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('filings')
+    .set((eb) => ({
+      parse_status: eb
+        .case()
+        .when('parse_status', '=', 'pending')
+        .then('unsupported')
+        .else(eb.ref('parse_status'))
+        .end(),
+      parse_reason: reason,
+      updated_at: now,
+    }))
+    .where('id', '=', filingId)
+    .execute();
 }
 
 export async function setFilingReason(

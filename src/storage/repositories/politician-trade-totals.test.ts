@@ -1,7 +1,8 @@
 // politician_trade_totals against the full aggregate over the trades, on the real-data fixture
 // (ingest of the real trade sets, their amendments and a full enrichment run wrote it through the
 // triggers) and after every kind of trade write: pricing and unpricing, supersession, amount,
-// date and member changes, a new trade without an amount, and a delete. Runs on SQLite and, with
+// date and member changes, a quality flag leaving a trade out and taking it back, a new trade
+// without an amount, and a delete. Runs on SQLite and, with
 // DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
@@ -35,6 +36,7 @@ describe.skipIf(fixture === null)('politician_trade_totals', () => {
       .select(['id', 'politician_id', 'price_on_trade_date', 'amount_low', 'transaction_date'])
       .where('politician_id', '=', top.politician_id)
       .where('superseded_by', 'is', null)
+      .where('quality_excluded', '=', 0)
       .orderBy('id')
       .execute();
     return { member: top, trades };
@@ -107,6 +109,39 @@ describe.skipIf(fixture === null)('politician_trade_totals', () => {
     expect(after?.last_trade_date).toBe('2030-01-01');
     // Undoing the supersession counts the trade again.
     await store.db.updateTable('trades').set({ superseded_by: null }).where('id', '=', a.id).execute();
+    await expectParity();
+  });
+
+  it('leaves out the trades a quality flag excludes, on insert and when the flag changes', async () => {
+    const { member, trades } = await busiestMember();
+    const [a] = trades;
+    if (!a) throw new Error('the busiest member has no trade');
+    await expectParity();
+    await store.db.updateTable('trades').set({ quality_excluded: 1 }).where('id', '=', a.id).execute();
+    await expectParity();
+    const totalsOf = async () =>
+      (await storedTradeTotals(store.db)).find((row) => row.politician_id === member.politician_id);
+    expect((await totalsOf())?.trade_count).toBe(member.trade_count - 1);
+    // Enrichment pricing an excluded trade does not count it either.
+    await store.db.updateTable('trades').set({ price_on_trade_date: 12.5 }).where('id', '=', a.id).execute();
+    await expectParity();
+    await store.db.updateTable('trades').set({ quality_excluded: 0 }).where('id', '=', a.id).execute();
+    await expectParity();
+    expect((await totalsOf())?.trade_count).toBe(member.trade_count);
+    const template = await store.db
+      .selectFrom('trades')
+      .selectAll()
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...fields } = template;
+    const inserted = await store.db
+      .insertInto('trades')
+      .values({ ...fields, source_key: `${template.source_key}#excluded-test`, quality_excluded: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expectParity();
+    expect((await totalsOf())?.trade_count).toBe(member.trade_count);
+    await store.db.deleteFrom('trades').where('id', '=', inserted.id).execute();
     await expectParity();
   });
 

@@ -1,8 +1,10 @@
-// Per-member trade totals: what politician_trade_totals holds (kept by triggers, migration
-// 0021-politician-stats) and the aggregate over the trades it must always equal, side by side so
-// the parity test and an operator can compare them.
+// Per-member trade totals: what politician_trade_totals holds (kept by triggers, migrations
+// 0021-politician-stats and 0061-quality-totals) and the aggregate over the trades it must always
+// equal, side by side so the parity test and an operator can compare them. Both count the trades
+// statistics count (countableTrade): a trade a quality flag leaves out is in neither.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import { countableTrade } from './quality.js';
 
 export interface MemberTradeTotals {
   politician_id: number;
@@ -29,7 +31,7 @@ function normalized(rows: Record<string, unknown>[]): MemberTradeTotals[] {
     .sort((a, b) => a.politician_id - b.politician_id);
 }
 
-/** The stored totals of every member with a current trade, by member id. */
+/** The stored totals of every member with a countable trade, by member id. */
 export async function storedTradeTotals(db: Kysely<Database>): Promise<MemberTradeTotals[]> {
   const rows = await db
     .selectFrom('politician_trade_totals as s')
@@ -45,7 +47,7 @@ export async function storedTradeTotals(db: Kysely<Database>): Promise<MemberTra
   return normalized(rows);
 }
 
-/** The same totals aggregated over every current trade (a full scan: for checks, not for requests). */
+/** The same totals aggregated over every countable trade (a full scan: for checks, not for requests). */
 export async function aggregateTradeTotals(db: Kysely<Database>): Promise<MemberTradeTotals[]> {
   const rows = await db
     .selectFrom('trades')
@@ -57,7 +59,7 @@ export async function aggregateTradeTotals(db: Kysely<Database>): Promise<Member
       eb.fn.sum<number>(sql`coalesce(amount_high, amount_low)`).as('total_volume_high'),
       eb.fn.max('transaction_date').as('last_trade_date'),
     ])
-    .where('superseded_by', 'is', null)
+    .where(countableTrade(''))
     .groupBy('politician_id')
     .execute();
   return normalized(rows);

@@ -13,6 +13,13 @@ import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
 const STAT_SORTS = new Set<PoliticianSortColumn>(STAT_SORT_COLUMNS);
 
+export interface ProfileOrder {
+  column: PoliticianSortColumn;
+  direction: 'asc' | 'desc';
+  /** A statistic ranks only members with this many enriched trades; the others follow (0: all). */
+  minTrades?: number;
+}
+
 export interface PoliticianListFilter {
   search?: string;
   chambers?: readonly string[];
@@ -137,12 +144,12 @@ function applyFilter<Q extends ProfileQuery>(profiles: Q, filter: PoliticianList
  * A page of profiles, ranked. The ranking needs every member's sort key (no index holds it, and
  * the roster has every member since 1789: ~12,800 rows), so the page's ids are chosen first over
  * the sort keys alone, and only those rows are read in full: sorting ~12,800 forty-column rows
- * cost most of a `/politicians?limit=100` call (BENCHMARKS.md, issue 17).
+ * cost most of a `/politicians?limit=100` call (BENCHMARKS.md).
  */
 export async function listProfiles(
   db: Kysely<Database>,
   filter: PoliticianListFilter,
-  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+  order: ProfileOrder,
   page: { limit: number; offset: number },
 ): Promise<ProfileRecord[]> {
   const ids =
@@ -157,14 +164,14 @@ export async function listProfiles(
  * listProfiles' page as the JSON text of each member's summary (the politician resource's fields
  * in its order, as the object path's toSummary computes them, without `rank`), built by the
  * database: no JS object per member and field (a 100-member page read as objects cost 0.94 ms of
- * SQLite's time against 0.32 as JSON, BENCHMARKS.md, issue 17). The fields in `nulled` are null
+ * SQLite's time against 0.32 as JSON, BENCHMARKS.md). The fields in `nulled` are null
  * (plan gating). Compiled once per page length, order and nulled fields; on SQLite prepared once
  * and run synchronously.
  */
 export async function listProfilesJson(
   db: Kysely<Database>,
   filter: PoliticianListFilter,
-  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+  order: ProfileOrder,
   page: { limit: number; offset: number },
   nulled: ReadonlySet<string>,
 ): Promise<string[]> {
@@ -173,7 +180,7 @@ export async function listProfilesJson(
       ? await idsByTradeCount(db, filter, order.direction, page)
       : await idsBySortKeys(db, filter, order, page);
   if (ids.length === 0) return [];
-  const key = `profiles.json:${ids.length}:${order.column}:${order.direction}:${[...nulled].join(',')}`;
+  const key = `profiles.json:${ids.length}:${order.column}:${order.direction}:${order.minTrades ?? 0}:${[...nulled].join(',')}`;
   const build = (param: (name: string) => never) =>
     summariesJsonQuery(
       db,
@@ -247,7 +254,7 @@ function summaryFields(db: Kysely<Database>) {
 function summariesJsonQuery(
   db: Kysely<Database>,
   ids: readonly number[],
-  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+  order: ProfileOrder,
   nulled: ReadonlySet<string>,
 ) {
   const fields = summaryFields(db).map(
@@ -277,7 +284,7 @@ const BOOLEAN_SUMMARY_FIELDS: ReadonlySet<string> = new Set(['in_office']);
 async function idsBySortKeys(
   db: Kysely<Database>,
   filter: PoliticianListFilter,
-  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
+  order: ProfileOrder,
   page: { limit: number; offset: number },
 ): Promise<number[]> {
   // The keys: only the tables the filter and the order read (the statistics for their sorts).
@@ -299,7 +306,7 @@ async function idsBySortKeys(
  * the roster: the members with trades in the order of the index on politician_trade_totals
  * (migration 0027-endpoint-indexes), and the members without, by id; one part after the other
  * (with trades first when descending). Only the members with trades were ever worth sorting:
- * ~12,800 roster rows against a few hundred with trades (BENCHMARKS.md, issue 17).
+ * ~12,800 roster rows against a few hundred with trades (BENCHMARKS.md).
  */
 async function idsByTradeCount(
   db: Kysely<Database>,
@@ -354,10 +361,7 @@ async function idsByTradeCount(
 }
 
 /** The profile ranking (`order`, then the id in the same direction) on a profile query. */
-function ranked<Q extends ProfileQuery>(
-  query: Q,
-  order: { column: PoliticianSortColumn; direction: 'asc' | 'desc' },
-): Q {
+function ranked<Q extends ProfileQuery>(query: Q, order: ProfileOrder): Q {
   let q = query as ProfileQuery;
   const dir = order.direction;
   switch (order.column) {
@@ -378,7 +382,13 @@ function ranked<Q extends ProfileQuery>(
     default:
       if (STAT_SORTS.has(order.column)) {
         const column = sql.ref(`ps.${order.column}`);
-        q = q.orderBy(sql`(${column} is null)`, 'asc').orderBy(column, dir);
+        // A statistic over fewer enriched trades than min_trades does not rank: it sorts with the nulls.
+        const minimum = Math.max(0, Math.trunc(order.minTrades ?? 0));
+        const unranked =
+          minimum > 0
+            ? sql`(${column} is null or coalesce(s.enriched_trades, 0) < ${sql.lit(minimum)})`
+            : sql`(${column} is null)`;
+        q = q.orderBy(unranked, 'asc').orderBy(column, dir);
       }
   }
   return q.orderBy('p.id', dir) as Q;

@@ -1,7 +1,6 @@
-// The search index: search_documents (one row per searchable record, kept current incrementally
-// from each source table's watermark), their full-text ranking, their vectors and the embedding
-// models. Rendering a record into words is here too, so that ingest (which may not import the
-// search layer) refreshes the index as records arrive by calling refreshSearchDocuments().
+// The search index's storage: search_documents (one row per searchable record), the source rows
+// they are worded from (the wording itself is search/documents.ts'), the watermarks that make the
+// refresh incremental, full-text ranking, vectors and embedding models. SQL only.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
   type FullTextQuery,
@@ -41,86 +40,12 @@ export interface SearchDocument {
   refs: Record<string, string | number>;
 }
 
-const BATCH = 1_000;
-/** The largest id a serial (PostgreSQL integer) column holds: the open end of an id window. */
-const MAX_ROW_ID = 2_147_483_647;
-
-const PARTY_WORDS: Record<string, string> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
-const CHAMBER_WORDS: Record<string, string> = {
-  Senate: 'Senator in the Senate',
-  House: 'Representative in the House',
-  Executive: 'executive branch official',
-};
-const ACTION_WORDS: Record<string, string> = {
-  buy: 'bought (purchase)',
-  sell: 'sold (sale)',
-  exchange: 'exchanged',
-  exercise: 'exercised',
-  expired: 'expired',
-};
-/** SEC Form 4 transaction codes in words. */
-const INSIDER_CODES: Record<string, string> = {
-  P: 'open-market purchase bought',
-  S: 'open-market sale sold',
-  A: 'grant award',
-  M: 'option exercise',
-  F: 'tax withholding',
-  G: 'gift',
-  D: 'disposition to the issuer',
-  C: 'conversion',
-};
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "2020-03-14" -> "March 2020". */
-export function monthWords(date: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})/.exec(date ?? '');
-  if (!match) return '';
-  return `${MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}`;
-}
-
-function words(...parts: (string | number | null | undefined)[]): string {
-  return parts
-    .filter((part) => part !== null && part !== undefined && String(part).trim() !== '')
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function jsonNames(raw: string, fields: readonly string[]): string {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return '';
-    return parsed
-      .map((item: unknown) =>
-        typeof item === 'object' && item !== null
-          ? fields.map((field) => String((item as Record<string, unknown>)[field] ?? '')).join(' ')
-          : String(item),
-      )
-      .join(' ');
-  } catch {
-    return '';
-  }
-}
-
-interface Watermark {
+export interface Watermark {
   last_id: number;
   last_updated: string;
 }
 
-async function watermark(db: Kysely<Database>, source: string): Promise<Watermark> {
+export async function searchWatermark(db: Kysely<Database>, source: string): Promise<Watermark> {
   const row = await db
     .selectFrom('search_sources')
     .select(['last_id', 'last_updated'])
@@ -129,7 +54,16 @@ async function watermark(db: Kysely<Database>, source: string): Promise<Watermar
   return { last_id: Number(row?.last_id ?? 0), last_updated: row?.last_updated ?? '' };
 }
 
-async function saveWatermark(db: Kysely<Database>, source: string, mark: Watermark): Promise<void> {
+/** Forgets every source's watermark: the next refresh reads every record again. */
+export async function resetSearchWatermarks(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('search_sources').execute();
+}
+
+export async function saveSearchWatermark(
+  db: Kysely<Database>,
+  source: string,
+  mark: Watermark,
+): Promise<void> {
   await db
     .insertInto('search_sources')
     .values({ source, last_id: mark.last_id, last_updated: mark.last_updated })
@@ -144,13 +78,6 @@ function latest(start: string, stamps: readonly string[]): string {
   let out = start;
   for (const stamp of stamps) if (stamp > out) out = stamp;
   return out;
-}
-
-function advance(mark: Watermark, id: number, updated: string): Watermark {
-  return {
-    last_id: Math.max(mark.last_id, id),
-    last_updated: updated > mark.last_updated ? updated : mark.last_updated,
-  };
 }
 
 export async function upsertSearchDocuments(
@@ -210,282 +137,47 @@ export async function removeSearchDocuments(
   return removed;
 }
 
-export interface RefreshReport {
-  indexed: number;
-  removed: number;
-}
-
 /** Which rows of a source one page reads: ids in (fromId, toId], and when set, updated after. */
-interface Window {
+export interface SourceWindow {
   fromId: number;
   toId: number;
   updatedAfter: string | undefined;
 }
 
-interface ChangedRow {
-  id: number;
-  updated: string;
-  key: string;
-  /** Null when the record left the index (a superseded trade). */
-  document: SearchDocument | null;
-  ticker?: string | null;
-}
-
-interface Source {
-  name: string;
-  load(db: Kysely<Database>, window: Window, limit: number): Promise<ChangedRow[]>;
-}
+/** The largest id a serial (PostgreSQL integer) column holds: the open end of an id window. */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /**
- * One indexed source table, described by its query and how its rows read as documents; the
- * window (ids, then updated_at past the watermark), order and batch size are the same for all.
+ * The source tables of the index and the columns their documents are worded from (the wording is
+ * search/documents.ts'). Each is paged the same way: ids past the watermark, then older rows
+ * updated since (windowedRows).
  */
-interface WindowedSource<DB, TB extends keyof DB, Row> {
-  name: string;
-  /** How the query names the source table's columns: `''` or `'t.'`. */
-  alias: string;
-  query(db: Kysely<Database>): SelectQueryBuilder<DB, TB, Row>;
-  render(rows: Row[], db: Kysely<Database>): ChangedRow[] | Promise<ChangedRow[]>;
-}
-
-function windowed<DB, TB extends keyof DB, Row>(source: WindowedSource<DB, TB, Row>): Source {
-  return {
-    name: source.name,
-    async load(db, w, limit) {
-      const id = sql.ref<number>(`${source.alias}id`);
-      let query = source.query(db).where(id, '>', w.fromId).where(id, '<=', w.toId);
-      if (w.updatedAfter !== undefined)
-        query = query.where(sql.ref<string>(`${source.alias}updated_at`), '>', w.updatedAfter);
-      return source.render(await query.orderBy(id).limit(limit).execute(), db);
-    },
-  };
-}
-
-/**
- * Brings search_documents up to date with every source table, reading only what was added or
- * changed since the last refresh: rows past the highest id seen, then older rows whose
- * updated_at is past the newest seen. Ticker documents are rebuilt for the tickers those rows
- * touch. Ingest calls it after storing records; the search service before answering (throttled).
- */
-export async function refreshSearchDocuments(
-  db: Kysely<Database>,
-  now: Date,
-  onProgress?: (source: string, done: number) => void,
-): Promise<RefreshReport> {
-  const report: RefreshReport = { indexed: 0, removed: 0 };
-  const stamp = now.toISOString();
-  const touchedTickers = new Set<string>();
-  const apply = async (rows: readonly ChangedRow[]) => {
-    const keep: SearchDocument[] = [];
-    const drop: string[] = [];
-    for (const row of rows) {
-      if (row.document) keep.push(row.document);
-      else drop.push(row.key);
-      if (row.ticker) touchedTickers.add(row.ticker);
-    }
-    await upsertSearchDocuments(db, keep, stamp);
-    report.removed += await removeSearchDocuments(db, drop);
-    report.indexed += keep.length;
-  };
-  for (const source of SOURCES) {
-    const start = await watermark(db, source.name);
-    let mark = start;
-    let done = 0;
-    const phases: Window[] = [{ fromId: start.last_id, toId: MAX_ROW_ID, updatedAfter: undefined }];
-    if (start.last_id > 0) phases.push({ fromId: 0, toId: start.last_id, updatedAfter: start.last_updated });
-    for (const phase of phases) {
-      let window = phase;
-      for (;;) {
-        const rows = await source.load(db, window, BATCH);
-        if (rows.length === 0) break;
-        for (const row of rows) mark = advance(mark, row.id, row.updated);
-        await apply(rows);
-        done += rows.length;
-        onProgress?.(source.name, done);
-        await saveWatermark(db, source.name, mark);
-        if (rows.length < BATCH) break;
-        window = { ...window, fromId: Math.max(...rows.map((row) => row.id)) };
-      }
-    }
-  }
-  // Bills and companies have text keys: what changed is found by updated_at alone.
-  const bills = await changedBills(db);
-  await apply(bills);
-  for (const ticker of await changedCompanies(db)) touchedTickers.add(ticker);
-  const tickers = await tickerDocuments(db, touchedTickers);
-  await apply(tickers.map((doc) => ({ id: 0, updated: '', key: doc.doc_key, document: doc })));
-  onProgress?.('tickers', tickers.length);
-  return report;
-}
-
-async function changedBills(db: Kysely<Database>): Promise<ChangedRow[]> {
-  const mark = await watermark(db, 'bills');
-  const rows = await db
-    .selectFrom('bills')
-    .select([
-      'id',
-      'title',
-      'short_title',
-      'policy_area',
-      'latest_action_text',
-      'introduced_date',
-      'updated_at',
-      'congress',
-    ])
-    .where('updated_at', '>', mark.last_updated)
-    .execute();
-  if (rows.length === 0) return [];
-  await saveWatermark(db, 'bills', {
-    last_id: 0,
-    last_updated: latest(
-      mark.last_updated,
-      rows.map((row) => row.updated_at),
-    ),
-  });
-  return rows.map((b) => ({
-    id: 0,
-    updated: b.updated_at,
-    key: `bill:${b.id}`,
-    document: {
-      doc_key: `bill:${b.id}`,
-      kind: 'bills',
-      ref_id: b.id,
-      title: b.short_title ?? b.title,
-      subtitle: words(b.id, '·', b.policy_area),
-      body: words(
-        b.short_title ? b.title : null,
-        b.policy_area,
-        b.latest_action_text,
-        `${b.congress}th Congress`,
-        monthWords(b.introduced_date),
-      ),
-      refs: { bill_id: b.id },
-    },
-  }));
-}
-
-async function changedCompanies(db: Kysely<Database>): Promise<string[]> {
-  const mark = await watermark(db, 'companies');
-  const rows = await db
-    .selectFrom('companies')
-    .select(['ticker', 'updated_at'])
-    .where('updated_at', '>', mark.last_updated)
-    .execute();
-  if (rows.length === 0) return [];
-  await saveWatermark(db, 'companies', {
-    last_id: 0,
-    last_updated: latest(
-      mark.last_updated,
-      rows.map((row) => row.updated_at),
-    ),
-  });
-  return rows.map((row) => row.ticker);
-}
-
-/** One document per traded stock: the company, its sector and industry, how often it was traded. */
-async function tickerDocuments(
-  db: Kysely<Database>,
-  touched: ReadonlySet<string>,
-): Promise<SearchDocument[]> {
-  if (touched.size === 0) return [];
-  const wanted = [...touched];
-  const documents: SearchDocument[] = [];
-  // Past a few hundred tickers one grouped scan is cheaper than many IN lists.
-  const chunks = wanted.length > 400 ? [undefined] : [wanted];
-  for (const chunk of chunks) {
-    let query = db
-      .selectFrom('trades as t')
-      .leftJoin('companies as c', 'c.ticker', 't.ticker')
-      .select((eb) => [
-        't.ticker',
-        eb.fn.countAll<number>().as('trade_count'),
-        eb.fn.max('t.asset_description').as('description'),
-        eb.fn.max('c.name').as('company'),
-        eb.fn.max(sql<string>`coalesce(c.sector, t.sector)`).as('sector'),
-        eb.fn.max(sql<string>`coalesce(c.industry, t.industry)`).as('industry'),
-      ])
-      .where('t.ticker', '<>', 'N/A')
-      .where('t.superseded_by', 'is', null)
-      .groupBy('t.ticker');
-    if (chunk) query = query.where('t.ticker', 'in', chunk);
-    for (const t of await query.execute()) {
-      if (!touched.has(t.ticker)) continue;
-      documents.push({
-        doc_key: `ticker:${t.ticker}`,
-        kind: 'tickers',
-        ref_id: t.ticker,
-        title: t.ticker,
-        subtitle: t.company ?? t.description ?? '',
-        body: words(t.company, t.description, t.sector, t.industry, `traded ${Number(t.trade_count)} times`),
-        refs: { ticker: t.ticker },
-      });
-    }
-  }
-  return documents;
-}
-
-const SOURCES: readonly Source[] = [
-  windowed({
-    name: 'politicians',
+const SOURCE_QUERIES = {
+  politicians: {
     alias: 'p.',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('politicians as p')
         .select([
           'p.id',
           'p.slug',
           'p.name',
+          'p.first_name',
+          'p.last_name',
+          'p.nickname',
           'p.party',
           'p.state',
           'p.chamber',
+          'p.district',
           'p.title',
           'p.agency',
+          'p.in_office',
           'p.updated_at',
         ]),
-    async render(rows, db) {
-      const seats =
-        rows.length === 0
-          ? []
-          : await db
-              .selectFrom('committee_memberships as m')
-              .innerJoin('committees as c', 'c.id', 'm.committee_id')
-              .select(['m.politician_id', 'c.name'])
-              .where(
-                'm.politician_id',
-                'in',
-                rows.map((row) => row.id),
-              )
-              .execute();
-      const committees = new Map<number, string[]>();
-      for (const seat of seats)
-        committees.set(seat.politician_id, [...(committees.get(seat.politician_id) ?? []), seat.name]);
-      return rows.map((p) => ({
-        id: p.id,
-        updated: p.updated_at,
-        key: `politician:${p.slug}`,
-        document: {
-          doc_key: `politician:${p.slug}`,
-          kind: 'politicians' as const,
-          ref_id: String(p.id),
-          title: p.name,
-          subtitle: [p.party, p.state, p.chamber].filter(Boolean).join(' · '),
-          body: words(
-            PARTY_WORDS[p.party ?? ''],
-            p.state,
-            CHAMBER_WORDS[p.chamber] ?? p.chamber,
-            p.title,
-            p.agency,
-            (committees.get(p.id) ?? []).join('; '),
-          ),
-          refs: { politician_id: p.id, slug: p.slug },
-        },
-      }));
-    },
-  }),
-  windowed({
-    name: 'trades',
+  },
+  trades: {
     alias: 't.',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('trades as t')
         .innerJoin('politicians as p', 'p.id', 't.politician_id')
@@ -515,49 +207,10 @@ const SOURCES: readonly Source[] = [
           'p.chamber',
           'c.name as company',
         ]),
-    render(rows) {
-      return rows.map((t) => {
-        const key = `trade:${t.source}:${t.source_key}`;
-        const ticker = t.ticker === 'N/A' ? null : t.ticker;
-        return {
-          id: t.id,
-          updated: t.updated_at,
-          key,
-          ticker,
-          document:
-            t.superseded_by === null
-              ? {
-                  doc_key: key,
-                  kind: 'trades' as const,
-                  ref_id: String(t.id),
-                  title: words(`${t.politician_name}:`, t.trade_type, ticker, t.amount_range),
-                  subtitle: words(t.transaction_date, '·', t.asset_description),
-                  body: words(
-                    PARTY_WORDS[t.party ?? ''],
-                    t.state,
-                    CHAMBER_WORDS[t.chamber] ?? t.chamber,
-                    ACTION_WORDS[t.trade_action] ?? t.trade_action,
-                    t.company,
-                    t.asset_description,
-                    t.asset_type,
-                    t.option_type,
-                    t.sector,
-                    t.industry,
-                    t.owner ? `owner ${t.owner}` : null,
-                    monthWords(t.transaction_date),
-                    t.comment,
-                  ),
-                  refs: { trade_id: t.id, ...(ticker ? { ticker } : {}), slug: t.slug },
-                }
-              : null,
-        };
-      });
-    },
-  }),
-  windowed({
-    name: 'filings',
+  },
+  filings: {
     alias: 'f.',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('filings as f')
         .leftJoin('politicians as p', 'p.id', 'f.politician_id')
@@ -576,38 +229,10 @@ const SOURCES: readonly Source[] = [
           'p.chamber',
           'p.party',
         ]),
-    render(rows) {
-      return rows.map((f) => {
-        const key = `filing:${f.source}:${f.source_doc_id}`;
-        const who = f.politician_name ?? f.filer_name ?? 'Unknown filer';
-        return {
-          id: f.id,
-          updated: f.updated_at,
-          key,
-          document: {
-            doc_key: key,
-            kind: 'filings' as const,
-            ref_id: String(f.id),
-            title: words(`${who}:`, f.kind, 'filing', f.filed_date),
-            subtitle: words(f.source, '·', f.source_doc_id),
-            body: words(
-              f.kind === 'PTR' ? 'periodic transaction report' : f.kind,
-              f.is_amendment ? 'amendment' : null,
-              PARTY_WORDS[f.party ?? ''],
-              CHAMBER_WORDS[f.chamber ?? ''],
-              `${f.trade_count} trades`,
-              monthWords(f.filed_date),
-            ),
-            refs: { filing_id: f.id, ...(f.slug ? { slug: f.slug } : {}) },
-          },
-        };
-      });
-    },
-  }),
-  windowed({
-    name: 'insider_trades',
+  },
+  insider_trades: {
     alias: '',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('insider_trades')
         .select([
@@ -628,44 +253,10 @@ const SOURCES: readonly Source[] = [
           'shares',
           'updated_at',
         ]),
-    render(rows) {
-      return rows.map((r) => {
-        const key = `insider:${r.accession_number}:${r.line}`;
-        return {
-          id: r.id,
-          updated: r.updated_at,
-          key,
-          document: {
-            doc_key: key,
-            kind: 'insider_trades' as const,
-            ref_id: String(r.id),
-            title: words(
-              `${r.insider_name}:`,
-              r.code ? (INSIDER_CODES[r.code] ?? r.code) : null,
-              r.ticker ?? r.issuer_name,
-            ),
-            subtitle: words(r.transaction_date, '·', r.issuer_name, `Form ${r.form}`),
-            body: words(
-              'corporate insider',
-              r.insider_title,
-              r.is_director ? 'director' : null,
-              r.is_officer ? 'officer' : null,
-              r.is_ten_percent_owner ? 'ten percent owner' : null,
-              r.issuer_name,
-              r.security,
-              r.shares !== null ? `${r.shares} shares` : null,
-              monthWords(r.transaction_date),
-            ),
-            refs: { insider_trade_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-          },
-        };
-      });
-    },
-  }),
-  windowed({
-    name: 'whale_positions',
+  },
+  whale_positions: {
     alias: '',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('whale_positions')
         .select([
@@ -681,40 +272,10 @@ const SOURCES: readonly Source[] = [
           'percent_of_class',
           'updated_at',
         ]),
-    render(rows) {
-      return rows.map((r) => {
-        const key = `whale:${r.accession_number}:${r.line}`;
-        return {
-          id: r.id,
-          updated: r.updated_at,
-          key,
-          document: {
-            doc_key: key,
-            kind: 'whale_positions' as const,
-            ref_id: String(r.id),
-            title: words(
-              `${r.filer_name}:`,
-              r.percent_of_class !== null ? `${r.percent_of_class}% of` : 'stake in',
-              r.ticker ?? r.issuer_name,
-            ),
-            subtitle: words(r.filed_date, '·', r.form, '·', r.issuer_name),
-            body: words(
-              'large shareholder beneficial ownership stake',
-              r.form,
-              r.issuer_name,
-              r.person_type,
-              monthWords(r.filed_date),
-            ),
-            refs: { whale_position_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-          },
-        };
-      });
-    },
-  }),
-  windowed({
-    name: 'lobbying_filings',
+  },
+  lobbying_filings: {
     alias: '',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('lobbying_filings')
         .select([
@@ -731,36 +292,10 @@ const SOURCES: readonly Source[] = [
           'amount',
           'updated_at',
         ]),
-    render(rows) {
-      return rows.map((r) => {
-        const key = `lobbying:${r.filing_uuid}`;
-        return {
-          id: r.id,
-          updated: r.updated_at,
-          key,
-          document: {
-            doc_key: key,
-            kind: 'lobbying' as const,
-            ref_id: String(r.id),
-            title: words(`${r.client_name}:`, 'lobbying by', r.registrant_name, r.filing_year),
-            subtitle: words(r.filing_type_display, '·', r.ticker),
-            body: words(
-              'lobbying',
-              r.client_description,
-              jsonNames(r.issues, ['name', 'description']),
-              jsonNames(r.government_entities, ['name']),
-              r.amount !== null ? `$${Math.round(r.amount)}` : null,
-            ).slice(0, 4_000),
-            refs: { lobbying_filing_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-          },
-        };
-      });
-    },
-  }),
-  windowed({
-    name: 'contract_awards',
+  },
+  contract_awards: {
     alias: '',
-    query: (db) =>
+    query: (db: Kysely<Database>) =>
       db
         .selectFrom('contract_awards')
         .select([
@@ -768,6 +303,7 @@ const SOURCES: readonly Source[] = [
           'award_key',
           'award_id',
           'recipient_name',
+          'parent_name',
           'awarding_agency',
           'awarding_sub_agency',
           'award_date',
@@ -778,35 +314,227 @@ const SOURCES: readonly Source[] = [
           'amount',
           'updated_at',
         ]),
-    render(rows) {
-      return rows.map((r) => {
-        const key = `contract:${r.award_key}`;
-        return {
-          id: r.id,
-          updated: r.updated_at,
-          key,
-          document: {
-            doc_key: key,
-            kind: 'contracts' as const,
-            ref_id: String(r.id),
-            title: words(`${r.recipient_name}:`, 'federal contract from', r.awarding_agency),
-            subtitle: words(r.award_date, '·', r.award_id, '·', r.ticker),
-            body: words(
-              'government contract award',
-              r.awarding_sub_agency,
-              r.description,
-              r.naics_description,
-              r.psc_description,
-              r.amount !== null ? `$${Math.round(r.amount)}` : null,
-              monthWords(r.award_date),
-            ).slice(0, 4_000),
-            refs: { contract_award_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-          },
-        };
-      });
-    },
-  }),
-];
+  },
+};
+
+export type SearchSourceName = keyof typeof SOURCE_QUERIES;
+/** The indexed source tables, in the order a refresh reads them. */
+export const SEARCH_SOURCE_NAMES = Object.keys(SOURCE_QUERIES) as SearchSourceName[];
+export type SearchSourceRow<N extends SearchSourceName> = Awaited<
+  ReturnType<ReturnType<(typeof SOURCE_QUERIES)[N]['query']>['execute']>
+>[number];
+
+/** One page of a source's rows in a window, by id. */
+export async function searchSourceRows<N extends SearchSourceName>(
+  db: Kysely<Database>,
+  name: N,
+  window: SourceWindow,
+  limit: number,
+): Promise<SearchSourceRow<N>[]> {
+  const source = SOURCE_QUERIES[name];
+  // Each entry's builder is typed by its own table; the window's columns are read by name.
+  const base = source.query(db) as unknown as SelectQueryBuilder<Database, 'politicians', SearchSourceRow<N>>;
+  const id = sql.ref<number>(`${source.alias}id`);
+  let query = base.where(id, '>', window.fromId).where(id, '<=', window.toId);
+  if (window.updatedAfter !== undefined)
+    query = query.where(sql.ref<string>(`${source.alias}updated_at`), '>', window.updatedAfter);
+  return (await query.orderBy(id).limit(limit).execute()) as SearchSourceRow<N>[];
+}
+
+export interface CommitteeSeatRow {
+  politician_id: number;
+  committee_id: string;
+  name: string;
+  parent_name: string | null;
+  chamber: string;
+  title: string | null;
+  side: string | null;
+}
+
+/** The committee seats of these members, with the parent committee of a subcommittee. */
+export async function committeeSeatsOf(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<CommitteeSeatRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('committee_memberships as m')
+    .innerJoin('committees as c', 'c.id', 'm.committee_id')
+    .leftJoin('committees as parent', 'parent.id', 'c.parent_id')
+    .select([
+      'm.politician_id',
+      'm.committee_id',
+      'c.name',
+      'parent.name as parent_name',
+      'c.chamber',
+      'm.title',
+      'm.side',
+    ])
+    .where('m.politician_id', 'in', [...ids])
+    .execute();
+}
+
+/** Bills changed since the watermark (bills have text keys: found by updated_at alone). */
+export async function changedBillRows(db: Kysely<Database>) {
+  const mark = await searchWatermark(db, 'bills');
+  const rows = await db
+    .selectFrom('bills')
+    .select([
+      'id',
+      'title',
+      'short_title',
+      'policy_area',
+      'latest_action_text',
+      'introduced_date',
+      'updated_at',
+      'congress',
+    ])
+    .where('updated_at', '>', mark.last_updated)
+    .execute();
+  if (rows.length > 0) {
+    await saveSearchWatermark(db, 'bills', {
+      last_id: 0,
+      last_updated: latest(
+        mark.last_updated,
+        rows.map((row) => row.updated_at),
+      ),
+    });
+  }
+  return rows;
+}
+
+/** The subjects and the committees of these bills. */
+export async function billTopics(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return { subjects: [], committees: [] };
+  const subjects = await db
+    .selectFrom('bill_subjects')
+    .select(['bill_id', 'subject'])
+    .where('bill_id', 'in', [...ids])
+    .execute();
+  const committees = await db
+    .selectFrom('bill_committee_activities')
+    .select(['bill_id', 'committee_name', 'chamber'])
+    .distinct()
+    .where('bill_id', 'in', [...ids])
+    .execute();
+  return { subjects, committees };
+}
+
+/** Tickers of companies changed since the watermark. */
+export async function changedCompanyTickers(db: Kysely<Database>): Promise<string[]> {
+  const mark = await searchWatermark(db, 'companies');
+  const rows = await db
+    .selectFrom('companies')
+    .select(['ticker', 'updated_at'])
+    .where('updated_at', '>', mark.last_updated)
+    .execute();
+  if (rows.length === 0) return [];
+  await saveSearchWatermark(db, 'companies', {
+    last_id: 0,
+    last_updated: latest(
+      mark.last_updated,
+      rows.map((row) => row.updated_at),
+    ),
+  });
+  return rows.map((row) => row.ticker);
+}
+
+/**
+ * Each traded stock among `tickers` (all when more than a few hundred: one grouped scan is cheaper
+ * than many IN lists): its company's names and taxonomy, how often members traded it and how many
+ * members did.
+ */
+export async function tradedTickerRows(db: Kysely<Database>, tickers: ReadonlySet<string> | 'all') {
+  if (tickers !== 'all' && tickers.size === 0) return [];
+  const wanted = tickers === 'all' ? [] : [...tickers];
+  let query = db
+    .selectFrom('trades as t')
+    .leftJoin('companies as c', 'c.ticker', 't.ticker')
+    .select((eb) => [
+      't.ticker',
+      eb.fn.countAll<number>().as('trade_count'),
+      eb.fn.count<number>('t.politician_id').distinct().as('member_count'),
+      eb.fn.max('t.asset_description').as('description'),
+      eb.fn.max('c.name').as('company'),
+      eb.fn.max(sql<string>`coalesce(c.sector, t.sector)`).as('sector'),
+      eb.fn.max(sql<string>`coalesce(c.industry, t.industry)`).as('industry'),
+      eb.fn.max('c.gics_sector').as('gics_sector'),
+      eb.fn.max('c.gics_sub_industry').as('gics_sub_industry'),
+      eb.fn.max('c.nasdaq_sector').as('nasdaq_sector'),
+      eb.fn.max('c.nasdaq_industry').as('nasdaq_industry'),
+    ])
+    .where('t.ticker', '<>', 'N/A')
+    .where('t.superseded_by', 'is', null)
+    .groupBy('t.ticker');
+  if (tickers !== 'all' && wanted.length <= 400) query = query.where('t.ticker', 'in', wanted);
+  const rows = await query.execute();
+  return tickers === 'all' ? rows : rows.filter((row) => tickers.has(row.ticker));
+}
+
+/** Members in office or with trades, with their name parts and trade counts (the name index). */
+export async function memberNameRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('politicians as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('trades')
+          .select((inner) => ['politician_id', inner.fn.countAll<number>().as('n')])
+          .where('superseded_by', 'is', null)
+          .groupBy('politician_id')
+          .as('t'),
+      (join) => join.onRef('t.politician_id', '=', 'p.id'),
+    )
+    .select(['p.id', 'p.slug', 'p.name', 'p.first_name', 'p.last_name', 'p.nickname', 'p.in_office', 't.n'])
+    .where((eb) => eb.or([eb('p.in_office', '=', 1), eb('t.n', '>', 0)]))
+    .execute();
+}
+
+/** The documents of members and stocks by key, for the in-memory entity index. */
+export async function entityDocumentIds(db: Kysely<Database>) {
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'doc_key'])
+    .where('kind', 'in', ['politicians', 'tickers'])
+    .execute();
+}
+
+export interface DocumentHead {
+  id: number;
+  kind: string;
+  doc_key: string;
+  refs: string;
+}
+
+/** Kind, key and references of documents (no text): what grouping by entity needs. */
+export async function searchDocumentHeads(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<DocumentHead[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'kind', 'doc_key', 'refs'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Every name the company directory files give these tickers (older and other spellings). */
+export async function listedCompanyNames(db: Kysely<Database>, tickers: readonly string[]) {
+  if (tickers.length === 0) return [];
+  const names: { ticker: string; name: string }[] = [];
+  for (let at = 0; at < tickers.length; at += 500) {
+    const rows = await db
+      .selectFrom('company_listings')
+      .select(['ticker', 'name'])
+      .distinct()
+      .where('ticker', 'in', tickers.slice(at, at + 500))
+      .where('name', 'is not', null)
+      .execute();
+    for (const row of rows) if (row.name) names.push({ ticker: row.ticker, name: row.name });
+  }
+  return names;
+}
 
 export async function fullTextSearch(
   db: Kysely<Database>,
@@ -1069,4 +797,17 @@ export function decodeVector(bytes: Uint8Array): Float32Array {
 /** Whether search_documents is on this dialect's full-text engine (always, after 0016-search). */
 export function fullTextEngine(db: Kysely<Database>): 'sqlite-fts5' | 'postgresql-tsvector' {
   return isSqlite(db as Kysely<unknown>) ? 'sqlite-fts5' : 'postgresql-tsvector';
+}
+
+/** Document ids by key (an entity a group of results is answered by). */
+export async function searchDocumentIdsByKeys(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<{ id: number; doc_key: string }[]> {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'doc_key'])
+    .where('doc_key', 'in', [...keys])
+    .execute();
 }

@@ -39,11 +39,11 @@ function allUsable(db: Kysely<Database>, patterns: readonly string[]): boolean {
 
 // Each query below is built and compiled once per shape (whether the trigram indexes answer its
 // patterns, how many tickers it counts) and run with its LIKE patterns as values: building the
-// five queries through Kysely cost more than running them (BENCHMARKS.md, issue 17).
+// five queries through Kysely cost more than running them (BENCHMARKS.md).
 
 // The members' trade counts come from politician_trade_totals (kept by triggers, migration
 // 0021-politician-stats), the tickers' from ticker_trade_descriptions (migration
-// 0027-endpoint-indexes): no aggregate over the trades per call (issue 17).
+// 0027-endpoint-indexes): no aggregate over the trades per call.
 export async function politicianCandidates(db: Kysely<Database>, needle: string) {
   const values = { name: containsPattern(needle), slug: containsPattern(needle.replace(/\s+/g, '-')) };
   const usable = allUsable(db, [values.name, values.slug]);

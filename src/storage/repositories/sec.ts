@@ -70,6 +70,37 @@ export async function findSecFiling(
     .executeTakeFirst()) as SecFilingRow | undefined;
 }
 
+/** The accession numbers of these that are listed already. */
+export async function knownSecAccessions(
+  db: Kysely<Database>,
+  accessionNumbers: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let at = 0; at < accessionNumbers.length; at += 500) {
+    const rows = await db
+      .selectFrom('sec_filings')
+      .select('accession_number')
+      .where('accession_number', 'in', accessionNumbers.slice(at, at + 500))
+      .execute();
+    for (const row of rows) known.add(row.accession_number);
+  }
+  return known;
+}
+
+/** A filing whose document is another's, byte for byte: not read again, the reason says whose. */
+export async function markSecFilingDuplicate(
+  db: Kysely<Database>,
+  accessionNumber: string,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('sec_filings')
+    .set({ status: 'unsupported', reason, updated_at: now })
+    .where('accession_number', '=', accessionNumber)
+    .execute();
+}
+
 /** Filings still to fetch (listed, or failed fewer than `maxAttempts` times), oldest first. */
 export async function pendingSecFilings(db: Kysely<Database>, maxAttempts: number): Promise<SecFilingRow[]> {
   return (await db

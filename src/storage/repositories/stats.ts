@@ -1,6 +1,7 @@
 // Aggregates: platform summary and most-traded tickers.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import { countableTrade } from './quality.js';
 
 export async function maxTradeId(db: Kysely<Database>): Promise<number> {
   const row = await db
@@ -31,7 +32,7 @@ export async function summaryCounts(db: Kysely<Database>): Promise<SummaryCounts
       eb.fn.min('transaction_date').as('earliest_transaction'),
       eb.fn.max('transaction_date').as('latest_transaction'),
     ])
-    .where('superseded_by', 'is', null)
+    .where(countableTrade(''))
     .executeTakeFirstOrThrow();
   const filings = await db
     .selectFrom('filings')
@@ -44,14 +45,14 @@ export async function summaryCounts(db: Kysely<Database>): Promise<SummaryCounts
       eb.fn.countAll<number>().as('trades'),
       eb.fn.count<number>('politician_id').distinct().as('politicians'),
     ])
-    .where('superseded_by', 'is', null)
+    .where(countableTrade(''))
     .groupBy('source')
     .orderBy('source')
     .execute();
   const byAction = await db
     .selectFrom('trades')
     .select((eb) => ['trade_action as action', eb.fn.countAll<number>().as('trades')])
-    .where('superseded_by', 'is', null)
+    .where(countableTrade(''))
     .groupBy('trade_action')
     .orderBy('trade_action')
     .execute();
@@ -81,7 +82,7 @@ export async function countDisclosedSince(
       eb.fn.countAll<number>().as('trades'),
       eb.fn.count<number>('politician_id').distinct().as('politicians'),
     ])
-    .where('superseded_by', 'is', null)
+    .where(countableTrade(''))
     .where('disclosure_date', '>=', from)
     .executeTakeFirstOrThrow();
   return { trades: Number(row.trades), politicians: Number(row.politicians) };
@@ -109,7 +110,7 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
       eb.fn.sum<number>(sql`coalesce(t.amount_high, t.amount_low)`).as('volume_high'),
       eb.fn.max('t.disclosure_date').as('last_disclosure_date'),
     ])
-    .where('t.superseded_by', 'is', null)
+    .where(countableTrade('t'))
     .where('t.ticker', '<>', 'N/A')
     .where('t.disclosure_date', '>=', filter.disclosedFrom);
   if (filter.sources?.length) query = query.where('t.source', 'in', [...filter.sources]);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { daysBetween } from '../../domain/dates.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import type { Database, NewTrade, TradeRow } from '../schema.js';
+import { withQuality } from './quality.js';
 
 /** The fields an importer may complete on an existing trade (never overwriting a known value). */
 export const FILLABLE_FIELDS = [
@@ -150,7 +151,8 @@ export function twinContentKey(
 
 export async function insertTrades(db: Kysely<Database>, trades: readonly NewTrade[]): Promise<number[]> {
   const ids: number[] = [];
-  for (const batch of chunk(trades, rowsPerInsert(28))) {
+  // Every trade is stored with its identity match and quality flags (repositories/quality.ts).
+  for (const batch of chunk(await withQuality(db, trades), rowsPerInsert(33))) {
     const inserted = await db
       .insertInto('trades')
       .values([...batch])
@@ -170,6 +172,20 @@ export async function fillTrade(
   await db
     .updateTable('trades')
     .set({ ...fill, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Gives a trade the label its filing's wording states (an exercise filed as a Purchase). */
+export async function relabelTrade(
+  db: Kysely<Database>,
+  id: number,
+  label: Pick<TradeRow, 'trade_type' | 'trade_action'>,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('trades')
+    .set({ ...label, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -3,7 +3,13 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { TradeSortColumn } from '../../domain/sorts.js';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { compiledOnce } from '../compiled-queries.js';
-import { isSqlite, javascriptJsonNumber, javascriptJsonNumberCall, wholeDaysSince } from '../dialect.js';
+import {
+  commaListAsJsonArray,
+  isSqlite,
+  javascriptJsonNumber,
+  javascriptJsonNumberCall,
+  wholeDaysSince,
+} from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 
@@ -30,6 +36,8 @@ export interface TradeFilter {
   transactedTo?: string;
   /** Only trades changed at or after this instant (ISO 8601, as `updated_at` is stored). */
   updatedSince?: string;
+  /** Also list trades a quality flag leaves out of statistics (include_superseded lists them too). */
+  includeFlagged?: boolean;
 }
 
 export interface TradeOrder {
@@ -104,6 +112,11 @@ const TRADE_SELECTION = [
   'p.bioguide_id',
   't.cap_gains_over_200',
   't.updated_at',
+  // Identity and data quality (migration 0060-quality).
+  't.identity_match',
+  't.quality_flags',
+  't.exchange_from_ticker',
+  't.exchange_to_ticker',
 ] as const;
 
 function buildBaseQuery(db: Kysely<Database>) {
@@ -134,6 +147,9 @@ export type TradeRecord = Awaited<ReturnType<BaseQuery['execute']>>[number];
 function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   let q = query as TradeQuery;
   if (!filter.includeSuperseded) q = q.where('t.superseded_by', 'is', null);
+  // A flag that makes a trade meaningless (a year 2225) keeps it out of the default listing and
+  // its sorts; the full record (include_superseded) and the filing still show it.
+  if (!filter.includeSuperseded && !filter.includeFlagged) q = q.where('t.quality_excluded', '=', 0);
   if (filter.disclosedFrom) q = q.where('t.disclosure_date', '>=', filter.disclosedFrom);
   if (filter.disclosedTo) q = q.where('t.disclosure_date', '<=', filter.disclosedTo);
   if (filter.tickers?.length) q = q.where('t.ticker', 'in', [...filter.tickers]);
@@ -200,7 +216,7 @@ function applyOrder<Q extends TradeQuery>(query: Q, order: TradeOrder, nullsPoss
  * are read in full. When the order cannot come from an index (e.g. one ticker's trades by
  * transaction date), the database sorts every matching trade: sorting ids and two or three keys
  * instead of fifty-column rows made `/tickers/NVDA/trades` (848 matches) about twice as fast on
- * SQLite (BENCHMARKS.md, issue 17). Where the disclosure-date index gives the order (the default
+ * SQLite (BENCHMARKS.md). Where the disclosure-date index gives the order (the default
  * `/trades` page) the database stops after the page's rows anyway and the second pass would only
  * add its cost (+25% on that query), so such pages are read in one pass.
  */
@@ -283,7 +299,7 @@ export interface TradePageJson {
  * megabyte strings drove collections of the whole heap: 7.1 against 5.3 ms of CPU per call. A small
  * page gains nothing measurable from the bytes, and its buffers, held outside the JavaScript heap
  * until the next young collection, raised the server's memory after a minute of 25-row calls from
- * 192 to 238 MB (BENCHMARKS.md, issue 17).
+ * 192 to 238 MB (BENCHMARKS.md).
  */
 export const BYTES_PAGE_ROWS = 100;
 
@@ -365,7 +381,12 @@ const ALL_BOUND: PlannedLiterals = { key: '', filter: {}, limit: undefined };
 const GENERIC_PLAN_LIMIT = 100;
 
 /** The filters of a page that only windows the disclosures (the default /trades call). */
-const WINDOW_ONLY: ReadonlySet<string> = new Set(['disclosedFrom', 'disclosedTo', 'includeSuperseded']);
+const WINDOW_ONLY: ReadonlySet<string> = new Set([
+  'disclosedFrom',
+  'disclosedTo',
+  'includeSuperseded',
+  'includeFlagged',
+]);
 
 /**
  * PostgreSQL: a first page (offset 0) of at most GENERIC_PLAN_LIMIT rows of a window-only filter
@@ -403,7 +424,7 @@ const SOURCE_NAME = /^[a-z_]{1,32}$/;
  * disclosure range and the sources (compared with the indexes' statistics) and the LIMIT. SQLite
  * marks a statement whose plan depends on a bound value as expired whenever that value is bound
  * again, so with them bound every run parsed and planned the fifty-field JSON query anew: 220 µs
- * per 25-row page against 90 µs with them written into the SQL (BENCHMARKS.md, issue 17).
+ * per 25-row page against 90 µs with them written into the SQL (BENCHMARKS.md).
  * Written in, each distinct (range, limit, sources) is its own statement, prepared once: the
  * default window changes once a day, and the prepared-statement cache keeps the most recent
  * shapes. Only values whose form is known are written in (ISO dates, integers, source names);
@@ -578,6 +599,8 @@ function tradeJsonValue(db: Kysely<Database>, field: string, shape: TradeJsonSha
     return isSqlite(db as unknown as Kysely<unknown>)
       ? sql`json(case ${sql.ref(`r.${field}`)} when 1 then 'true' when 0 then 'false' end)`
       : sql`case ${sql.ref(`r.${field}`)} when 1 then true when 0 then false end`;
+  if (field === 'quality_flags')
+    return commaListAsJsonArray(db as unknown as Kysely<unknown>, sql.ref('r.quality_flags'));
   if (!TRADE_COLUMNS.has(field)) throw new Error(`trade JSON: ${field} is not a column of the trade query`);
   if (shape.reals.has(field))
     return javascriptJsonNumber(db as unknown as Kysely<unknown>, sql.ref(`r.${field}`));

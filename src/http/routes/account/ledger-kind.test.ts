@@ -1,4 +1,4 @@
-// GET /account/ledger documents its `kind` field in /openapi.json: the five kinds the ledger
+// GET /account/ledger documents its `kind` field in /openapi.json: the six kinds the ledger
 // writes, each explained, so clients can switch on them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
@@ -40,7 +40,7 @@ describe('the ledger entry kind in OpenAPI', () => {
       document.paths['/account/ledger']?.get?.responses['200']?.content?.['application/json']?.schema
         .properties.entries.items.properties.kind;
     expect(kind?.type).toBe('string');
-    expect(kind?.enum).toEqual(['charge', 'grant', 'topup', 'allowance', 'lapse']);
+    expect(kind?.enum).toEqual(['charge', 'grant', 'topup', 'allowance', 'lapse', 'refund']);
     for (const name of kind?.enum ?? []) expect(kind?.description).toContain(`${name}, `);
   });
 });

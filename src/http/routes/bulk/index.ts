@@ -94,7 +94,8 @@ export function bulkRoutes(app: App, deps: AppDeps): void {
         tags: ['trades'],
         summary: 'Every trade with every field, in one gzip download (CSV or NDJSON)',
         description:
-          'The whole trade history: every current trade (amendments applied) with all its fields, market fields, ' +
+          'The whole trade history: every current trade (amendments applied; trades with `quality_flags` that leave them ' +
+          'out of the default /trades listing included, their flags in the row) with all its fields, market fields, ' +
           'returns, alphas and scores included, as CSV (the Trade fields as columns, formulas neutralised as in every CSV ' +
           'answer) or NDJSON (one Trade object per line), oldest id first. The file is rebuilt after every ingest run ' +
           'and enrichment job (and when this call finds the trades changed otherwise); `days_held` is as of Last-Modified. ' +

@@ -1,5 +1,5 @@
 // GET /clusters/recent
-import { recentClusters } from '../../../services/clusters.js';
+import { runAnalytics } from '../../analytics.js';
 import { answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -28,7 +28,7 @@ export function clusterRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const range = parseAnalyticsRange(request.query, deps.clock());
-      const answer = await recentClusters(deps.db, range, request.query);
+      const answer = await runAnalytics(deps, request, 'recentClusters', { range, query: request.query });
       return {
         parameters: answerParameters(range, answer.params, request.query),
         total: answer.total,

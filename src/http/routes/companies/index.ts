@@ -2,7 +2,8 @@
 import { Type } from 'typebox';
 import { InsiderTradeSchema } from '../../../resources/insider.js';
 import { WhaleSchema } from '../../../resources/whale.js';
-import { companyDossier, DOSSIER_LIST_LIMIT } from '../../../services/companies.js';
+import { DOSSIER_LIST_LIMIT } from '../../../services/companies.js';
+import { runAnalytics } from '../../analytics.js';
 import { errorResponses, Nullable } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { LinkTradeSchema } from '../overlap/schema.js';
@@ -275,6 +276,6 @@ export function companyRoutes(app: App, deps: AppDeps): void {
         response: { 200: Dossier, ...errorResponses(404, 422) },
       },
     },
-    async (request) => companyDossier(deps.db, request.params.ticker),
+    async (request) => runAnalytics(deps, request, 'companyDossier', { ticker: request.params.ticker }),
   );
 }

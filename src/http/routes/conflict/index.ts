@@ -1,7 +1,7 @@
 // GET /conflict/{politician_id}
 import { Type } from 'typebox';
 import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
-import { memberConflicts } from '../../../services/conflicts.js';
+import { runAnalytics } from '../../analytics.js';
 import { errorResponses, Limit, Nullable, Offset, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { LinkKindSchema, LinksSchema, SeatEvidenceSchema } from '../overlap/schema.js';
@@ -146,6 +146,11 @@ export function conflictRoutes(app: App, deps: AppDeps): void {
         response: { 200: Conflicts, ...errorResponses(404, 422) },
       },
     },
-    async (request) => memberConflicts(deps.db, request.params.politician_id, request.query, deps.clock()),
+    async (request) =>
+      runAnalytics(deps, request, 'memberConflicts', {
+        member: request.params.politician_id,
+        page: { limit: request.query.limit, offset: request.query.offset },
+        now: deps.clock().toISOString(),
+      }),
   );
 }

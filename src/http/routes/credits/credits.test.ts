@@ -129,6 +129,7 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       'date_from',
       'date_to',
       'days',
+      'include_flagged',
       'include_superseded',
       'limit',
       'offset',

@@ -2,8 +2,9 @@
 import { Type } from 'typebox';
 import { invalidField } from '../../../errors.js';
 import { memberIdOf } from '../../../services/member-ids.js';
-import { DEFAULT_WINDOW_DAYS, findOverlap, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
+import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
+import { runAnalytics } from '../../analytics.js';
 import { AnalyticsRangeQuery, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -142,13 +143,15 @@ export function overlapRoutes(app: App, deps: AppDeps): void {
         query.politician_id === undefined
           ? undefined
           : await memberIdOf(deps.db, 'politician_id', query.politician_id);
-      const result = await findOverlap(deps.db, {
-        ...range,
-        windowDays,
-        kinds,
-        politicianIds: member === undefined ? undefined : [member],
-        limit: query.limit,
-        offset: query.offset,
+      const result = await runAnalytics(deps, request, 'overlap', {
+        query: {
+          ...range,
+          windowDays,
+          kinds,
+          politicianIds: member === undefined ? undefined : [member],
+          limit: query.limit,
+          offset: query.offset,
+        },
       });
       return {
         parameters: {

@@ -1,4 +1,4 @@
-// GET /politicians (no search) on the JSON the database builds (issue 17) against the object path
+// GET /politicians (no search) on the JSON the database builds against the object path
 // (listPoliticians' summaries as the route's schema serializes them): the same members, fields,
 // order, ranks and values for every sort and filter, plan gating in SQL. On PostgreSQL the text is
 // byte for byte the serialized objects (SQLite may spell a real differently, e.g. `1.0`).

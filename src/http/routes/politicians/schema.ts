@@ -1,6 +1,6 @@
 // Politician profile and list schemas.
 import { Type } from 'typebox';
-import { POLITICIAN_SORT_COLUMNS } from '../../../domain/sorts.js';
+import { DEFAULT_MIN_TRADES, POLITICIAN_SORT_COLUMNS, STAT_SORT_COLUMNS } from '../../../domain/sorts.js';
 import { Limit, Nullable, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 
 const num = (description: string) => Nullable(Type.Number({ description }));
@@ -153,6 +153,13 @@ export const PoliticianListQuery = Type.Object({
     }),
   ),
   sort_dir: Type.Optional(SortDir),
+  min_trades: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100000,
+      description: `A ranking by a statistic (${STAT_SORT_COLUMNS.join(', ')}) sorts only members with at least this many enriched trades (\`enriched_trades\`, the statistics' sample); the others follow, unranked by it. Default ${DEFAULT_MIN_TRADES}; 0 turns it off`,
+    }),
+  ),
   limit: Limit(100, 1000),
   offset: Offset,
 });

@@ -22,7 +22,10 @@ const Result = Type.Object({
   }),
   title: Type.String(),
   subtitle: Type.String(),
-  score: Type.Number({ description: 'Fused relevance relative to the best result (1)' }),
+  score: Type.Number({
+    description:
+      'Fused relevance relative to the best result (1), with a little for more matching trades inside',
+  }),
   score_parts: Type.Object(
     {
       lexical: RankPart(
@@ -30,6 +33,16 @@ const Result = Type.Object({
         'Full-text rank and engine score (FTS5 bm25 / ts_rank_cd); null when not found',
       ),
       vector: RankPart('similarity', 'Embedding rank and cosine similarity; null when not among the nearest'),
+      concept: Type.Optional(
+        Type.Union([Type.Object({ rank: Type.Integer() }), Type.Null()], {
+          description: "Rank among the companies of the question's concepts, most traded by members first",
+        }),
+      ),
+      fuzzy: Type.Optional(
+        Type.Union([Type.Object({ rank: Type.Integer(), edits: Type.Integer() }), Type.Null()], {
+          description: 'Rank among the names the question misspells, and the letters changed',
+        }),
+      ),
       fused: Type.Number({ description: 'Reciprocal rank fusion: sum of 1/(60 + rank)' }),
     },
     { description: 'What each retriever contributed' },
@@ -46,6 +59,24 @@ const Result = Type.Object({
   whale_position_id: Type.Optional(Type.Integer()),
   lobbying_filing_id: Type.Optional(Type.Integer()),
   contract_award_id: Type.Optional(Type.Integer()),
+  evidence: Type.Optional(
+    Type.Array(
+      Type.Object({
+        type: Type.String(),
+        key: Type.String(),
+        title: Type.String(),
+        subtitle: Type.String(),
+        trade_id: Type.Optional(Type.Integer()),
+        ticker: Type.Optional(Type.String()),
+        slug: Type.Optional(Type.String()),
+      }),
+      {
+        description:
+          "The matching trades grouped inside this result (a member's or a company's), best first, at most 5",
+      },
+    ),
+  ),
+  evidence_count: Type.Optional(Type.Integer({ description: 'How many matching trades the result holds' })),
 });
 
 const Answer = Type.Object(
@@ -55,6 +86,26 @@ const Answer = Type.Object(
     terms: Type.Array(Type.Object({ term: Type.String(), weight: Type.Number() }), {
       description: 'The words of the question the full-text engine searched (stop words dropped)',
     }),
+    concepts: Type.Optional(
+      Type.Array(
+        Type.Object({ id: Type.String(), phrase: Type.String(), vocabulary_version: Type.Integer() }),
+        {
+          description:
+            "The field's phrases the question holds, resolved through the taxonomy (docs/search.md)",
+        },
+      ),
+    ),
+    corrections: Type.Optional(
+      Type.Array(
+        Type.Object({
+          key: Type.String(),
+          matched: Type.Array(
+            Type.Object({ term: Type.String(), name: Type.String(), edits: Type.Integer() }),
+          ),
+        }),
+        { description: 'Members and companies whose names the question seems to misspell' },
+      ),
+    ),
     retrieval: Type.Object(
       {
         lexical: Type.String({ description: 'sqlite-fts5 or postgresql-tsvector' }),

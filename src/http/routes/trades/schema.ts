@@ -77,6 +77,12 @@ export const TradeListQuery = Type.Object({
     }),
   ),
   ...SyncQuery,
+  include_flagged: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: also list trades whose `quality_flags` leave them out of statistics (a transaction date after the disclosure or out of range, an amount that is no bracket; docs/data-quality.md). Default false',
+    }),
+  ),
 });
 export type TradeListQuery = Static<typeof TradeListQuery>;
 

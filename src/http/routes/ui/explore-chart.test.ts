@@ -112,6 +112,14 @@ describe.skipIf(!chromiumAvailable() || !realDataAvailable())('explorer pages an
     expect(await page.getAttribute('#chart canvas', 'aria-label')).toContain(
       `${buys.length} disclosed buys by Nancy Pelosi`,
     );
+    // Her 2021 AMZN close is stored with a long fraction; the table shows every close to the cent.
+    expect(
+      trades.some((t) => t.price_on_trade_date != null && !Number.isInteger(t.price_on_trade_date * 100)),
+    ).toBe(true);
+    const prices = await page.$$eval('#results tbody tr', (trs) =>
+      trs.map((tr) => tr.querySelectorAll('td')[6]?.textContent ?? ''),
+    );
+    expect(prices.filter((p) => p !== '').every((p) => /^\d+\.\d{2}$/.test(p))).toBe(true);
   }, 180_000);
 
   it('ranks members on the leaderboard leaving out those under the minimum number of trades', async () => {

@@ -64,6 +64,7 @@ ${scrollTable(
   html`<table><thead><tr><th scope="col">Source</th><th scope="col">Last run</th><th scope="col">Outcome</th><th scope="col">Documents by parse status</th><th scope="col" class="num">Trades stored</th><th scope="col">Next run</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">No source has run yet. <code>dcledger serve</code> starts them on a schedule; <code>dcledger ingest</code> runs them once.</td></tr>`}</tbody></table>`,
 )}
+<p>Data quality per source (flags, unresolved identities, merged duplicates, parse statuses): <a href="/quality">/quality</a>.</p>
 ${priceStatusSection(await priceStatus(deps.db))}`,
     );
   });

@@ -9,10 +9,13 @@
 // neither archived nor printed. Links name api.congress.gov; they are followed on the configured
 // base so a replay server or a mirror serves the whole walk. A bill whose own answer is missing
 // (404) keeps what the list said of it (number, title, latest action) and is reported as skipped.
-import { CONGRESS_GOV_BASE_URL } from '../../../config.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import { type BillDetail, BillFileError, billId, mergeBillDetails, readBillDetails } from './bill-status.js';
+import { billsManifest } from './manifest.js';
+
+/** Where congress.gov serves its API: a key is needed there (a replay or a mirror may do without). */
+const CONGRESS_GOV_BASE_URL = billsManifest.settings.baseUrl.default;
 
 export const CONGRESS_GOV_BILLS_PATH = '/v3/bill';
 /** The bill answer's links, in the order they are read. */
@@ -59,10 +62,12 @@ export class CongressGovConnector implements RecordConnector<BillDetail> {
         if (seen.has(entry.key)) continue;
         seen.add(entry.key);
         const bill = await this.readBill(entry, signal);
+        // The page is the bill: its own answer is its content (the list it came from is kept beside it).
+        const [own, ...parts] = bill.documents;
         yield {
           label: bill.label,
-          bytes: list.body,
-          documents: bill.documents,
+          bytes: own ?? list.body,
+          documents: own ? [list.body, ...parts] : [],
           records: bill.details,
           skipped: bill.skipped,
           total: list.total,

@@ -64,7 +64,10 @@ describe('HouseConnector.parse (bytes of another format)', () => {
       bytes('<!DOCTYPE html><html><body>Periodic Transaction Report</body></html>'),
       { pdfText: extractPdfText },
     );
-    expect([parsed.status, parsed.reason]).toEqual(['failed', 'expected a house PDF, got an HTML page']);
+    expect([parsed.status, parsed.reason]).toEqual([
+      'failed',
+      'expected a House PTR PDF or index, got an HTML page',
+    ]);
   });
 
   it('refuses a House index as not a report', async () => {

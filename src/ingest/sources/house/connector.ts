@@ -7,8 +7,10 @@ import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import type { Connector, ListedDocument, Listing, ParseOptions } from '../connector.js';
 import { ConnectorError } from '../connector.js';
 import { type ParsedDocument, unreadDocument } from '../document.js';
-import { readReport } from '../read-report.js';
+import { looseFile } from '../loose-file.js';
+import { oneReport } from '../one-report.js';
 import { HouseIndexFormatError, type HouseIndexRow, parseHouseIndexZip } from './index-file.js';
+import { houseLooseFiles } from './loose-file.js';
 
 export class HouseConnector implements Connector {
   readonly name = 'house';
@@ -88,7 +90,7 @@ export class HouseConnector implements Connector {
 
   /** A PTR prints its DocID ("Filing ID #…"): a PDF naming another is not the document listed. */
   async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
-    const report = await readReport(this.name, document, bytes, options);
+    const report = oneReport(document, await houseLooseFiles.read(looseFile(bytes, options.pdfText)));
     const printedId = report.filing.source_doc_id;
     if (printedId === null || printedId === document.docId) return report;
     return unreadDocument(

@@ -258,12 +258,16 @@ describe.skipIf(!dataDir)('House PTR PDFs (real documents)', () => {
     });
     // Row 6's description is printed at the top of page 2.
     expect(row(document, 6)).toMatchObject({ ticker: 'NVDA', option_type: 'Call', strike_price: 80 });
-    // An exercise is a stock purchase: the stock row does not pretend to be an option.
+    // An exercise buys the stock (asset type Stock) and says so: "Exercised 500 call options
+    // purchased 11/22/23 (50,000 shares) at a strike price of $12 with an expiration date of 12/20/24".
     expect(row(document, 5)).toMatchObject({
       ticker: 'NVDA',
       asset_type: 'Stock',
-      option_type: null,
-      trade_type: 'Buy',
+      trade_type: 'Exercise',
+      trade_action: 'exercise',
+      option_type: 'Call',
+      strike_price: 12,
+      option_expiry: '2024-12-20',
     });
     expect(row(document, 3)).toMatchObject({
       ticker: 'AAPL',

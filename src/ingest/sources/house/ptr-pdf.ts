@@ -7,7 +7,9 @@
 // "Filing Status:", "Subholding Of:", "Description:", "Comments:", "Location:". The 2022+ files
 // drop the small capitals of those labels ("F S: New"); the 2021 files print them in a font
 // that lowers G, L and U ("FIlINg STATuS", "(AAPl)", "[gS]").
+import { isOptionProse } from '../../../domain/asset.js';
 import { normalizeOwner } from '../../../domain/owner.js';
+import { tradeKindFromWording } from '../../../domain/trade-type.js';
 import type { PdfText } from '../../pdf-text.js';
 import { repairLegacyCase, splitAssetCode, splitTicker } from '../asset-text.js';
 import {
@@ -379,8 +381,11 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
   const { ticker, rest: name } = splitTicker(rest, legacyFont);
   const description = legacyFont ? repairLegacyCase(name) : name;
   const notes = [row.sub.description, row.sub.comments].map(cleanText).filter((note) => note !== null);
-  const isOption = code === 'OP';
-  const terms = isOption ? optionTermsFromText(notes.join(' ')) : null;
+  // Exercised options are stock rows (code ST) whose wording states the option's terms.
+  const wording = [description, ...notes].join(' ');
+  const isOption = code === 'OP' || isOptionProse(wording);
+  const terms = isOption ? optionTermsFromText(wording, transactionDate.value) : null;
+  const tradeKind = tradeKindFromWording(kind.value, wording);
 
   return {
     kind: 'trade',
@@ -392,8 +397,8 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
       asset_description: description,
       asset_type: houseAssetType(code, ticker),
       asset_code: code,
-      trade_type: kind.value.label,
-      trade_action: kind.value.action,
+      trade_type: tradeKind.label,
+      trade_action: tradeKind.action,
       amount_range: amount.value.range,
       amount_low: amount.value.low,
       amount_high: amount.value.high,

@@ -1,12 +1,9 @@
 // Storing one LDA filing: match the client to a company, upsert on the filing UUID, record the
 // name link in the company identity table, and emit lobbying.filed for a filing seen the first
 // time — all in the caller's transaction, so the event exists exactly when the filing does.
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { normalizeIdentifier } from '../../../market/company-links.js';
 import type { CompanyMatcher } from '../../../market/company-match.js';
 import { toLobbyingResource } from '../../../resources/lobbying.js';
-import { saveCompanyLinks } from '../../../storage/repositories/company-links.js';
 import {
   findLobbyingFiling,
   findLobbyingFilingByUuid,
@@ -16,6 +13,7 @@ import {
 import type { Database } from '../../../storage/schema.js';
 import { emitTypedEvent, lobbyingFiledEvent } from '../../../webhooks/events.js';
 import type { RecordStore, StoredRecord } from '../record-connector.js';
+import { contentHash, linkName } from '../record-rows.js';
 import { filingAmount, type LobbyingFilingRecord } from './filing.js';
 
 export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
@@ -46,7 +44,7 @@ export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
     const stamp = now.toISOString();
     const { id, outcome } = await upsertLobbyingFiling(db, write, stamp);
     if (outcome === 'unchanged') return { outcome, emitted: false, unmatchedName };
-    await linkName(db, record.clientName, match, stamp);
+    await linkName(db, record.clientName, match, stamp, 'lda');
     if (outcome !== 'new' || !this.emitEvents) return { outcome, emitted: false, unmatchedName };
     const row = await findLobbyingFiling(db, id);
     if (!row) return { outcome, emitted: false, unmatchedName };
@@ -93,36 +91,4 @@ export function lobbyingWrite(
     raw_sha256: rawSha256,
     issueCodes: record.issues.flatMap((issue) => (issue.code ? [issue.code] : [])),
   };
-}
-
-export function contentHash(columns: object): string {
-  return createHash('sha256').update(JSON.stringify(columns)).digest('hex');
-}
-
-/** The name's link (or that it is known and unmatched) in the company identity table. */
-export async function linkName(
-  db: Kysely<Database>,
-  name: string,
-  match: ReturnType<CompanyMatcher['match']>,
-  now: string,
-  source = 'lda',
-): Promise<void> {
-  const value = normalizeIdentifier('name', name);
-  if (!value) return;
-  await saveCompanyLinks(
-    db,
-    [
-      {
-        identifier_kind: 'name',
-        identifier_value: value,
-        ticker: match?.ticker ?? null,
-        display_name: name,
-        // An unmatched name is kept as known-but-unlisted under the weakest method.
-        method: match?.method ?? 'normalized',
-        confidence: match?.confidence ?? 0,
-        source,
-      },
-    ],
-    now,
-  );
 }

@@ -10,8 +10,10 @@ import {
   type ParseOptions,
 } from '../connector.js';
 import type { ParsedDocument } from '../document.js';
-import { readReport } from '../read-report.js';
+import { looseFile } from '../loose-file.js';
+import { oneReport } from '../one-report.js';
 import { OgeListingError, parseOgeListing } from './listing.js';
+import { ogeLooseFiles } from './loose-file.js';
 
 export class OgeConnector implements Connector {
   readonly name = 'oge';
@@ -64,7 +66,7 @@ export class OgeConnector implements Connector {
     return this.http.get(document.url, { signal });
   }
 
-  parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
-    return readReport(this.name, document, bytes, options);
+  async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    return oneReport(document, await ogeLooseFiles.read(looseFile(bytes, options.pdfText)));
   }
 }

@@ -5,10 +5,12 @@
 // (278e Part 7: # | DESCRIPTION | TYPE | DATE | AMOUNT), then "Endnotes" (PART | # | ENDNOTE).
 // Descriptions and amounts wrap onto following lines; a "See Endnote" marker sits in the
 // description cell. The form has no owner column: spouse and child trades are not told apart.
-import { normalizeAssetType } from '../../../domain/asset.js';
+import { isOptionProse, normalizeAssetType, optionTermsFromText } from '../../../domain/asset.js';
 import { uncommaName } from '../../../domain/names.js';
+import { NO_TICKER } from '../../../domain/ticker.js';
+import { tradeKindFromWording } from '../../../domain/trade-type.js';
 import type { PdfText } from '../../pdf-text.js';
-import { splitTicker } from '../asset-text.js';
+import { dashedSymbol, splitTicker } from '../asset-text.js';
 import {
   type DocumentKind,
   emptyFiling,
@@ -321,7 +323,11 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
   const amount = readAmount(row.amount.join(' '));
   if (!amount.ok) return reject(amount.reason);
 
-  const { ticker, rest } = splitTicker(description);
+  const split = splitTicker(description);
+  const { rest } = split;
+  const ticker = split.ticker === NO_TICKER ? dashedSymbol(rest) : split.ticker;
+  const terms = isOptionProse(rest) ? optionTermsFromText(rest, date.value) : null;
+  const tradeKind = tradeKindFromWording(kind.value, rest);
   const endnote = endnotes.get(row.number) ?? null;
   const notification = row.notification.trim().toLowerCase();
   return {
@@ -338,14 +344,14 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
       asset_description: rest,
       asset_type: normalizeAssetType(null, ticker, {
         description: rest,
-        optionType: null,
-        strikePrice: null,
-        optionExpiry: null,
+        optionType: terms?.optionType ?? null,
+        strikePrice: terms?.strikePrice ?? null,
+        optionExpiry: terms?.optionExpiry ?? null,
         details: null,
       }),
       asset_code: null,
-      trade_type: kind.value.label,
-      trade_action: kind.value.action,
+      trade_type: tradeKind.label,
+      trade_action: tradeKind.action,
       amount_range: amount.value.range,
       amount_low: amount.value.low,
       amount_high: amount.value.high,
@@ -354,9 +360,9 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
       notification_date: null,
       late_notification: notification === 'yes' ? true : notification === 'no' ? false : null,
       owner: null,
-      option_type: null,
-      strike_price: null,
-      option_expiry: null,
+      option_type: terms?.optionType ?? null,
+      strike_price: terms?.strikePrice ?? null,
+      option_expiry: terms?.optionExpiry ?? null,
       comment: cleanText(endnote),
       filing_status: null,
       subholding_of: null,

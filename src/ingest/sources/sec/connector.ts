@@ -2,34 +2,18 @@
 // full `.txt` submission is the document. EDGAR's fair-access rules are built in: a declared
 // User-Agent with a contact, at most 10 requests a second (the client's per-host interval, never
 // under 100 ms), and backoff on 429/503 (the shared client retries both, honouring Retry-After).
-import type { IngestConfig } from '../../../config.js';
-import { HttpClient } from '../../fetch/http-client.js';
+import type { HttpClient } from '../../fetch/http-client.js';
 import { dailyIndexPath, type EdgarIndexEntry, parseCurrentFeed, parseFormIndex } from './index-file.js';
 
-export interface SecConnectorOptions {
-  baseUrl: string;
-  userAgent: string;
-  contact: string | undefined;
-  timeoutMs: number;
-  retries: number;
-  backoffMs: number;
-  minIntervalMs: number;
-}
-
 export class SecConnector {
-  readonly client: HttpClient;
   readonly baseUrl: string;
 
-  constructor(options: SecConnectorOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.client = new HttpClient({
-      timeoutMs: options.timeoutMs,
-      retries: options.retries,
-      backoffMs: options.backoffMs,
-      // The config never goes under 100 ms (10 requests a second); tests against 127.0.0.1 may.
-      minIntervalMs: options.minIntervalMs,
-      userAgent: options.contact ? `${options.userAgent} ${options.contact}` : options.userAgent,
-    });
+  /** `client` declares the contact in its User-Agent and keeps EDGAR's rate (source.ts builds it so). */
+  constructor(
+    private readonly client: HttpClient,
+    baseUrl: string,
+  ) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
   /** The day's filings; an empty list for days EDGAR has no index (weekends, holidays: 404/403). */
@@ -56,16 +40,4 @@ export class SecConnector {
   async fetchDocument(url: string, signal?: AbortSignal): Promise<Buffer> {
     return (await this.client.get(url, { signal })).body;
   }
-}
-
-export function secConnectorFromConfig(config: IngestConfig, baseUrl?: string): SecConnector {
-  return new SecConnector({
-    baseUrl: baseUrl ?? config.secBaseUrl,
-    userAgent: config.userAgent,
-    contact: config.secContact,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-    backoffMs: config.backoffMs,
-    minIntervalMs: config.secMinIntervalMs,
-  });
 }

@@ -22,7 +22,7 @@ import type { Database } from '../../../storage/schema.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { emitTypedEvent, insiderFiledEvent, whaleFiledEvent } from '../../../webhooks/events.js';
 import { insiderTradeRows, whalePositionRows } from './map.js';
-import { parseSecDocument } from './parse-sec.js';
+import { parseSecDocument, type SecParse } from './parse-sec.js';
 
 export interface SecDocumentInput {
   accession_number: string;
@@ -46,9 +46,9 @@ export async function storeSecDocument(
   db: Kysely<Database>,
   input: SecDocumentInput,
   now: Date,
+  parsed: SecParse = parseSecDocument(input.text),
 ): Promise<SecStoreResult> {
   const stamp = now.toISOString();
-  const parsed = parseSecDocument(input.text);
   const filedDate = input.filed_date ?? parsed.header.filed_date;
   const base = {
     accession_number: input.accession_number,

@@ -17,7 +17,9 @@ import {
   type ParseOptions,
 } from '../connector.js';
 import type { ParsedDocument } from '../document.js';
-import { readReport } from '../read-report.js';
+import { looseFile } from '../loose-file.js';
+import { oneReport } from '../one-report.js';
+import { senateLooseFiles } from './loose-file.js';
 import { parseSenateSearchResults, type SenateSearchRow } from './search-results.js';
 
 /** eFD's report type code for Periodic Transaction Reports. */
@@ -153,8 +155,8 @@ export class SenateConnector implements Connector {
     return again;
   }
 
-  parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
-    return readReport(this.name, document, bytes, options);
+  async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    return oneReport(document, await senateLooseFiles.read(looseFile(bytes, options.pdfText)));
   }
 }
 

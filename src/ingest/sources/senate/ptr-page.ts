@@ -8,6 +8,7 @@
 import { normalizeAssetType, parseAssetDescription, stripTags } from '../../../domain/asset.js';
 import { normalizeOwner } from '../../../domain/owner.js';
 import { NO_TICKER, normalizeTicker } from '../../../domain/ticker.js';
+import { tradeKindFromWording } from '../../../domain/trade-type.js';
 import {
   emptyFiling,
   type FilingInfo,
@@ -215,7 +216,8 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
   if (owner === null) warnings.push(`row ${row}: unknown owner "${ownerText}"`);
 
   const ticker = pickTicker(cells.ticker ?? '');
-  const asset = parseAssetDescription(joinExchangeParts(cells.asset ?? ''));
+  const asset = parseAssetDescription(joinExchangeParts(cells.asset ?? ''), date.value);
+  const tradeKind = tradeKindFromWording(kind.value, asset.description);
   const hasOptionTerms = asset.optionType !== null || asset.strikePrice !== null;
   // Bond coupons, maturities and company notes stay readable in the description.
   const description =
@@ -230,8 +232,8 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
       asset_description: description,
       asset_type: normalizeAssetType(stripTags(cells.asset_type ?? ''), ticker, asset),
       asset_code: null,
-      trade_type: kind.value.label,
-      trade_action: kind.value.action,
+      trade_type: tradeKind.label,
+      trade_action: tradeKind.action,
       amount_range: amount.value.range,
       amount_low: amount.value.low,
       amount_high: amount.value.high,

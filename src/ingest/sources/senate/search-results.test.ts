@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { congressPath } from '../../../test-support/documents.js';
-import {
-  isSenateSearchJson,
-  nameCase,
-  parseSenateSearchResults,
-  SenateSearchFormatError,
-} from './search-results.js';
+import { nameCase } from '../name-case.js';
+import { isSenateSearchJson, parseSenateSearchResults, SenateSearchFormatError } from './search-results.js';
 
 const dataDir = inject('dataDir');
 

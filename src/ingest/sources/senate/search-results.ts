@@ -5,6 +5,7 @@
 // {firstName, lastName, fullName, reportTitle, reportLink, reportDate} with first and last swapped.
 import { decodeEntities, stripTags } from '../../../domain/asset.js';
 import { parseDate } from '../../../domain/dates.js';
+import { nameCase } from '../name-case.js';
 
 export type SenateReportKind = 'ptr' | 'paper' | 'annual' | 'extension-notice' | 'other';
 
@@ -131,19 +132,6 @@ function reportKind(segment: string): SenateReportKind {
   const kind = segment.toLowerCase();
   if (kind === 'ptr' || kind === 'paper' || kind === 'annual' || kind === 'extension-notice') return kind;
   return 'other';
-}
-
-/** "JOHN " -> "John", "MCCONNELL" -> "McConnell"; mixed-case names are kept as written. */
-export function nameCase(raw: string): string {
-  const text = decodeEntities(raw).replace(/\s+/g, ' ').trim();
-  if (text !== text.toUpperCase()) return text;
-  return text
-    .toLowerCase()
-    .replace(
-      /(^|[\s\-'’])([a-z])/g,
-      (_whole, before: string, letter: string) => before + letter.toUpperCase(),
-    )
-    .replace(/\bMc([a-z])/g, (_whole, letter: string) => `Mc${letter.toUpperCase()}`);
 }
 
 function numberOrNull(value: unknown): number | null {

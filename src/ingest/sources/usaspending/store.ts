@@ -13,8 +13,8 @@ import {
 } from '../../../storage/repositories/contracts.js';
 import type { Database } from '../../../storage/schema.js';
 import { contractAwardedEvent, emitTypedEvent } from '../../../webhooks/events.js';
-import { contentHash, linkName } from '../lda/store.js';
 import type { RecordStore, StoredRecord } from '../record-connector.js';
+import { contentHash, linkName } from '../record-rows.js';
 import type { ContractAwardRecord } from './award.js';
 
 export class ContractRecordStore implements RecordStore<ContractAwardRecord> {

@@ -81,6 +81,9 @@ function tradeTable(trades) {
         `/ui/explore/member?id=${encodeURIComponent(trade.politician_slug || trade.politician_id)}`,
         trade.politician_name,
       );
+    // Closes come as the price files hold them (adjusted closes carry long fractions): shown to the cent.
+    if (name === 'price_on_trade_date' && typeof trade.price_on_trade_date === 'number')
+      td.textContent = trade.price_on_trade_date.toFixed(2);
     if (name === 'ticker' && linkableTicker(trade.ticker))
       link(td, `/ui/explore/ticker?symbol=${encodeURIComponent(trade.ticker)}`, trade.ticker);
   });
@@ -300,7 +303,9 @@ async function leaderboardPage(spent) {
   if (!answer.ok) throw refused(answer);
   const list = Array.isArray(answer.body) ? answer.body : answer.body?.politicians || [];
   const ranked = list
-    .filter((member) => member.trade_count >= minimum && member[sort] != null)
+    // The server ranks by the statistics' own sample (enriched_trades); members under the minimum
+    // follow the ranked ones, so they are left out here rather than shown out of order.
+    .filter((member) => (member.enriched_trades ?? member.trade_count) >= minimum && member[sort] != null)
     .map((member, index) => ({ ...member, rank: index + 1 }));
   table(LEADER_COLUMNS, ranked, (td, name, member) => {
     if (name === 'name') link(td, `/ui/explore/member?id=${encodeURIComponent(member.slug)}`, member.name);

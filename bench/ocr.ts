@@ -1,0 +1,216 @@
+// `npm run bench -- ocr`: the OCR stage on the shared scanned House PTRs. Reads every scan
+// through the worker thread the ingest uses, measures pages per minute (CPU and wall) and peak
+// memory (BENCHMARKS.md), and compares the rows with our transcription
+// (accuracy/scanned-house-ptrs.truth.txt): per layout, rows exact, flagged, wrong but unflagged,
+// missed, and the confidences of right and wrong values per field (ACCURACY.md, its OCR section).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { assetLexicon, type Lexicon } from '../src/ingest/ocr/lexicon.js';
+import type { ScannedPage } from '../src/ingest/ocr/read-scan.js';
+import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD, rowsOfScan } from '../src/ingest/ocr/scanned-rows.js';
+import { OcrWorker } from '../src/ingest/ocr/worker.js';
+import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import {
+  calibration,
+  compareDocument,
+  type RowVerdict,
+  type Tally,
+  tally,
+} from './accuracy/scanned-compare.js';
+import { readTruth, type TruthDocument } from './accuracy/scanned-truth.js';
+
+const SCANS = ['congress', 'raw-house', 'ptr-pdfs', 'scanned-2025'];
+
+interface DocumentRun {
+  truth: TruthDocument;
+  pages: ScannedPage[];
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** The issuer names `dcledger market import-companies` puts in the database (the SEC's list). */
+function secIssuerNames(dataDir: string): string[] {
+  const file = join(dataDir, 'market', 'companies', 'sec_company_tickers.json');
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { title: string }>;
+  return Object.values(entries).map((entry) => entry.title);
+}
+
+export async function runOcrBench(): Promise<string> {
+  const dataDir = requireDataDir();
+  const issuerNames = secIssuerNames(dataDir);
+  const worker = new OcrWorker({ issuerNames });
+  const runs: DocumentRun[] = [];
+  const loadBefore = loadavg()[0] ?? 0;
+  try {
+    for (const truth of readTruth()) {
+      const bytes = new Uint8Array(readFileSync(join(dataDir, ...SCANS, truth.file)));
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const reading = await worker.read(bytes, {
+        filedDate: truth.filedDate,
+        onPage: (page, total) => {
+          process.stderr.write(`[bench] ocr ${truth.file} page ${page.number}/${total}\n`);
+        },
+      });
+      const used = process.cpuUsage(cpu);
+      runs.push({
+        truth,
+        pages: reading.pages,
+        wallMs: performance.now() - started,
+        cpuMs: (used.user + used.system) / 1000,
+      });
+    }
+  } finally {
+    await worker.close();
+  }
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const loadAfter = loadavg()[0] ?? 0;
+  const withNames = await assetLexicon(issuerNames);
+  const withoutNames = await assetLexicon([]);
+  writeAccuracySection(renderAccuracy(runs, withNames, withoutNames));
+  return renderSpeed(runs, peakRssMb, loadBefore, loadAfter);
+}
+
+function verdictsOf(
+  runs: readonly DocumentRun[],
+  lexicon: Lexicon,
+): Array<{ run: DocumentRun; verdicts: RowVerdict[] }> {
+  return runs.map((run) => ({
+    run,
+    verdicts: compareDocument(run.truth, rowsOfScan(run.pages, run.truth.filedDate, lexicon)),
+  }));
+}
+
+const LAYOUT_NAMES: Record<string, string> = {
+  'clerk_form typed': 'Clerk form, typed',
+  'spreadsheet typed': "Filer's spreadsheet, typed",
+  'clerk_form handwritten': 'Clerk form, handwritten',
+  'spreadsheet handwritten': "Filer's spreadsheet, handwritten",
+};
+
+function layoutTable(results: ReadonlyArray<{ run: DocumentRun; verdicts: RowVerdict[] }>): string[] {
+  const groups = new Map<string, { files: string[]; verdicts: RowVerdict[] }>();
+  for (const { run, verdicts } of results) {
+    const key = `${run.truth.layout} ${run.truth.writing}`;
+    const group = groups.get(key) ?? { files: [], verdicts: [] };
+    group.files.push(run.truth.file);
+    group.verdicts.push(...verdicts);
+    groups.set(key, group);
+  }
+  const lines = [
+    '| Layout | Scans | Rows (truth) | Exact, not flagged | Exact | Flagged | **Wrong, not flagged** | Missed | Extra (flagged) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const row = (name: string, files: string, t: Tally) =>
+    `| ${name} | ${files} | ${t.rows} | ${t.exactUnflagged} (${percent(t.exactUnflagged, t.rows)}) | ${t.exact} (${percent(t.exact, t.rows)}) | ${t.flagged} | **${t.wrongUnflagged + t.extraUnflagged}** | ${t.missed} | ${t.extra} (${t.extra - t.extraUnflagged}) |`;
+  for (const [key, group] of groups)
+    lines.push(row(LAYOUT_NAMES[key] ?? key, group.files.join(', '), tally(group.verdicts)));
+  lines.push(row('**All**', '', tally(results.flatMap((result) => result.verdicts))));
+  return lines;
+}
+
+function calibrationTable(verdicts: readonly RowVerdict[]): string[] {
+  const cal = calibration(verdicts);
+  const lines = [
+    '| Field | Review threshold | Values right | Right but below threshold | Values wrong | Highest confidence of a wrong value |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const field of CONFIDENCE_FIELDS) {
+    const { right, wrong } = cal[field];
+    const threshold = REVIEW_THRESHOLD[field];
+    const highest = wrong.length === 0 ? '—' : Math.max(...wrong).toFixed(3);
+    lines.push(
+      `| ${field} | ${threshold} | ${right.length} | ${right.filter((value) => value < threshold).length} | ${wrong.length} | ${highest} |`,
+    );
+  }
+  return lines;
+}
+
+function renderAccuracy(runs: readonly DocumentRun[], withNames: Lexicon, withoutNames: Lexicon): string {
+  const named = verdictsOf(runs, withNames);
+  const bare = verdictsOf(runs, withoutNames);
+  return [
+    '## Scanned House PTRs read by OCR',
+    '',
+    'Produced by `npm run bench -- ocr` (the speed figures are in BENCHMARKS.md). The 7 scans of',
+    '`congress/raw-house/ptr-pdfs/scanned-2025/` against our own transcription',
+    '(`bench/accuracy/scanned-house-ptrs.truth.txt`). A row is *exact* when its transaction date,',
+    'notification date, owner, type, bracket and asset name all equal the transcription; *flagged*',
+    'rows have `needs_review: true` and are not served as certain; *wrong, not flagged* (rows with a',
+    'wrong key field, or rows that are no transaction, served unflagged) must be 0.',
+    '',
+    '### As ingest reads them (asset names checked against the companies in the database)',
+    '',
+    ...layoutTable(named),
+    '',
+    '### As `dcledger parse` reads them (no database: English and security words only)',
+    '',
+    ...layoutTable(bare),
+    '',
+    '### Calibration of the review threshold (ingest configuration, every row paired with the transcription)',
+    '',
+    'A row needs review when any field is below its threshold. The thresholds must sit above the',
+    'highest confidence any wrong value got; the price is the right values below them (flagged for',
+    'nothing).',
+    '',
+    ...calibrationTable(named.flatMap((result) => result.verdicts)),
+  ].join('\n');
+}
+
+function renderSpeed(
+  runs: readonly DocumentRun[],
+  peakRssMb: number,
+  loadBefore: number,
+  loadAfter: number,
+): string {
+  const pages = runs.reduce((sum, run) => sum + run.pages.length, 0);
+  const cpuMs = runs.reduce((sum, run) => sum + run.cpuMs, 0);
+  const wallMs = runs.reduce((sum, run) => sum + run.wallMs, 0);
+  const slowest = Math.max(...runs.flatMap((run) => run.pages.map((page) => page.cpuMs)));
+  const lines = [
+    '## OCR of scanned PTRs (`bench/ocr.ts`)',
+    '',
+    'Produced by `npm run bench -- ocr`: the 7 shared House scans read one after another by the',
+    "ingest's OCR worker thread (tesseract.js, English `best_int` model; pages rendered at 200 dpi).",
+    `CPU time is the process's (the thread does all the work); wall time is noisy: load average`,
+    `${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on this machine's 2 cores shared with other sessions.`,
+    '',
+    '| Scan | Pages | CPU s | CPU s / page | Wall s |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const run of runs) {
+    lines.push(
+      `| ${run.truth.file} (${run.truth.layout}, ${run.truth.writing}) | ${run.pages.length} | ${(run.cpuMs / 1000).toFixed(1)} | ${(run.cpuMs / 1000 / run.pages.length).toFixed(1)} | ${(run.wallMs / 1000).toFixed(1)} |`,
+    );
+  }
+  lines.push(
+    `| **All** | ${pages} | ${(cpuMs / 1000).toFixed(1)} | ${(cpuMs / 1000 / pages).toFixed(1)} | ${(wallMs / 1000).toFixed(1)} |`,
+    '',
+    `- Pages per minute of CPU: **${((pages / cpuMs) * 60_000).toFixed(1)}**; by the wall clock under that load: ${((pages / wallMs) * 60_000).toFixed(1)}.`,
+    `- Slowest page: ${(slowest / 1000).toFixed(1)} s of CPU (target: at most 20 s a page).`,
+    `- Peak memory (resident set of the whole process, thread included): **${peakRssMb.toFixed(0)} MB**.`,
+  );
+  return lines.join('\n');
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`;
+}
+
+const ACCURACY_FILE = join(repoRoot, 'ACCURACY.md');
+export const OCR_ACCURACY_START = '<!-- ocr:start -->';
+export const OCR_ACCURACY_END = '<!-- ocr:end -->';
+
+/** The OCR section of ACCURACY.md, between its markers (kept by `npm run accuracy`). */
+function writeAccuracySection(body: string): void {
+  const document = existsSync(ACCURACY_FILE) ? readFileSync(ACCURACY_FILE, 'utf8') : '';
+  const block = `${OCR_ACCURACY_START}\n${body.trim()}\n${OCR_ACCURACY_END}`;
+  const from = document.indexOf(OCR_ACCURACY_START);
+  const to = document.indexOf(OCR_ACCURACY_END);
+  const next =
+    from !== -1 && to > from
+      ? document.slice(0, from) + block + document.slice(to + OCR_ACCURACY_END.length)
+      : `${document.trimEnd()}\n\n${block}\n`;
+  writeFileSync(ACCURACY_FILE, next);
+}

@@ -1,0 +1,172 @@
+// Page images as plain arrays: one byte per pixel, 0 black to 255 white. Everything the form reader
+// does to a page (turn it upright, straighten it, find the ruling lines, measure ink in a cell) is
+// a pure function over this shape, so it runs in a worker thread and is tested without a PDF.
+
+export interface GrayImage {
+  width: number;
+  height: number;
+  /** Row-major, `width * height` bytes, 0 = black, 255 = white. */
+  data: Uint8Array;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Pixels darker than this are ink. The scans are 1-bit; rendering blurs edges a little. */
+export const INK_THRESHOLD = 160;
+
+export function blankImage(width: number, height: number, value = 255): GrayImage {
+  return { width, height, data: new Uint8Array(width * height).fill(value) };
+}
+
+export function isInk(image: GrayImage, x: number, y: number): boolean {
+  return (image.data[y * image.width + x] ?? 255) < INK_THRESHOLD;
+}
+
+/** The image turned clockwise by `quarterTurns` × 90°. */
+export function rotateQuarter(image: GrayImage, quarterTurns: number): GrayImage {
+  const turns = ((quarterTurns % 4) + 4) % 4;
+  if (turns === 0) return image;
+  const { width, height, data } = image;
+  const outWidth = turns === 2 ? width : height;
+  const outHeight = turns === 2 ? height : width;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const value = data[row + x] ?? 255;
+      let ox: number;
+      let oy: number;
+      if (turns === 1) {
+        ox = height - 1 - y;
+        oy = x;
+      } else if (turns === 2) {
+        ox = width - 1 - x;
+        oy = height - 1 - y;
+      } else {
+        ox = y;
+        oy = width - 1 - x;
+      }
+      out[oy * outWidth + ox] = value;
+    }
+  }
+  return { width: outWidth, height: outHeight, data: out };
+}
+
+/**
+ * The image turned by a small angle (degrees, clockwise positive) about its centre, same size,
+ * nearest-neighbour: the scans are 1-bit, so interpolation would only blur the ruling lines.
+ */
+export function rotateSmall(image: GrayImage, degrees: number): GrayImage {
+  if (Math.abs(degrees) < 0.01) return image;
+  const { width, height, data } = image;
+  const out = new Uint8Array(width * height).fill(255);
+  const angle = (-degrees * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    const dy = y - cy;
+    for (let x = 0; x < width; x++) {
+      const dx = x - cx;
+      const sx = Math.round(cx + dx * cos - dy * sin);
+      const sy = Math.round(cy + dx * sin + dy * cos);
+      if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
+      out[y * width + x] = data[sy * width + sx] ?? 255;
+    }
+  }
+  return { width, height, data: out };
+}
+
+export function clampRect(image: GrayImage, rect: Rect): Rect {
+  const x = Math.max(0, Math.min(image.width, Math.round(rect.x)));
+  const y = Math.max(0, Math.min(image.height, Math.round(rect.y)));
+  const right = Math.max(x, Math.min(image.width, Math.round(rect.x + rect.width)));
+  const bottom = Math.max(y, Math.min(image.height, Math.round(rect.y + rect.height)));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+export function crop(image: GrayImage, rect: Rect): GrayImage {
+  const r = clampRect(image, rect);
+  const out = new Uint8Array(r.width * r.height);
+  for (let y = 0; y < r.height; y++) {
+    const from = (r.y + y) * image.width + r.x;
+    out.set(image.data.subarray(from, from + r.width), y * r.width);
+  }
+  return { width: r.width, height: r.height, data: out };
+}
+
+/** Share of ink pixels inside a rectangle, in [0, 1]. */
+export function inkShare(image: GrayImage, rect: Rect): number {
+  const r = clampRect(image, rect);
+  if (r.width === 0 || r.height === 0) return 0;
+  let ink = 0;
+  for (let y = r.y; y < r.y + r.height; y++) {
+    const row = y * image.width;
+    for (let x = r.x; x < r.x + r.width; x++) if ((image.data[row + x] ?? 255) < INK_THRESHOLD) ink++;
+  }
+  return ink / (r.width * r.height);
+}
+
+/** The image with a white margin of `pad` pixels on every side (the engine reads glyphs at an edge badly). */
+export function pad(image: GrayImage, margin: number): GrayImage {
+  const out = blankImage(image.width + 2 * margin, image.height + 2 * margin);
+  for (let y = 0; y < image.height; y++) {
+    out.data.set(
+      image.data.subarray(y * image.width, (y + 1) * image.width),
+      (y + margin) * out.width + margin,
+    );
+  }
+  return out;
+}
+
+/** Integer upscaling (nearest): small typed cells read better at twice their scanned size. */
+export function upscale(image: GrayImage, factor: number): GrayImage {
+  if (factor <= 1) return image;
+  const width = image.width * factor;
+  const height = image.height * factor;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const source = Math.floor(y / factor) * image.width;
+    for (let x = 0; x < width; x++) out[y * width + x] = image.data[source + Math.floor(x / factor)] ?? 255;
+  }
+  return { width, height, data: out };
+}
+
+/** Binary PGM (P5): the engine reads it without an image codec. */
+export function toPgm(image: GrayImage): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);
+  const out = new Uint8Array(header.length + image.data.length);
+  out.set(header, 0);
+  out.set(image.data, header.length);
+  return out;
+}
+
+/** Scaled by any factor with bilinear interpolation: grey edges give the engine sub-pixel shape. */
+export function scale(image: GrayImage, factor: number): GrayImage {
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  const out = new Uint8Array(width * height);
+  const at = (x: number, y: number) => image.data[y * image.width + x] ?? 255;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(image.height - 1, y / factor);
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(image.height - 1, y0 + 1);
+    const wy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(image.width - 1, x / factor);
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(image.width - 1, x0 + 1);
+      const wx = sx - x0;
+      const top = at(x0, y0) * (1 - wx) + at(x1, y0) * wx;
+      const bottom = at(x0, y1) * (1 - wx) + at(x1, y1) * wx;
+      out[y * width + x] = Math.round(top * (1 - wy) + bottom * wy);
+    }
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,841 @@
+// The House paper Periodic Transaction Report, read from an upright page image. Every layout we
+// meet puts its columns in the same order:
+//   owner (SP/DC/JT) | asset name | transaction type marks | date of transaction |
+//   date notified | amount marks A..J or A..K
+// - the Clerk's printed form: checkbox squares in the type and amount columns (Purchase, Sale,
+//   [Partial Sale,] Exchange), a printed example row ("Example: Mega Corp. Common Stock") that is
+//   no transaction, often handwritten;
+// - the filer's own spreadsheet: the same columns ruled by the filer's software, "x" typed in the
+//   mark cells, extra columns among the type marks (cap gains over $200, partial transaction),
+//   account headings between the rows.
+// Cells are located by the ruling lines (./table.ts); a mark column is decided by the ink inside
+// its cell, never by reading an "X"; text cells are read one at a time by the engine.
+import {
+  clampRect,
+  crop,
+  type GrayImage,
+  inkShare,
+  type Rect,
+  rotateQuarter,
+  scale,
+  upscale,
+} from './bitmap.js';
+import type { OcrEngine, OcrText } from './engine.js';
+import { findGrid, type Grid, textLines } from './table.js';
+
+export type TypeRole =
+  | 'purchase'
+  | 'sale'
+  | 'partial_sale'
+  | 'exchange'
+  | 'cap_gains'
+  | 'partial'
+  | 'unknown';
+
+export interface Span {
+  left: number;
+  right: number;
+}
+
+export interface HouseColumns {
+  owner: Span | null;
+  asset: Span;
+  types: Array<Span & { role: TypeRole }>;
+  date: Span;
+  notification: Span;
+  amounts: Span[];
+}
+
+export interface CellReading {
+  text: string;
+  /** The engine's confidence in the text, 0..1 (1 for a cell without ink: nothing to misread). */
+  confidence: number;
+  /** Whether the cell holds ink at all. */
+  inked: boolean;
+  /** Share of the cell's readings (at several scales) that gave this text, 0..1. */
+  agreement?: number;
+  /** The words read, each with the engine's confidence (0..1). */
+  words?: Array<{ text: string; confidence: number }>;
+}
+
+export interface MarkReading {
+  /** Indexes of the columns judged marked. */
+  marked: number[];
+  /** Ink share inside each cell (its border excluded). */
+  shares: number[];
+  /** 0..1: how clearly the marked cells stand out from the rest (1: unmistakable). */
+  clarity: number;
+}
+
+export interface HouseRow {
+  /** Position in the page's reading order, 1-based. */
+  order: number;
+  /** The row on the upright page (pixels), for the reviewer's crop. */
+  region: Rect;
+  owner: CellReading;
+  /**
+   * The owner cell's ink reduced to a 32x12 bit pattern (hex): typed codes look alike across a
+   * document, so rows can agree on what one shape says (scanned-rows.ts).
+   */
+  ownerShape: string | null;
+  asset: CellReading;
+  /** Lines the asset name occupies (a long name wraps onto a second line). */
+  assetLines: number;
+  date: CellReading;
+  notification: CellReading;
+  types: MarkReading;
+  amounts: MarkReading;
+  /** The account heading the row sits under, if the filer groups rows by account. */
+  heading: string | null;
+  /** What made this row unusual (an asset name continued from the next grid row ...). */
+  notes: string[];
+}
+
+export interface HousePage {
+  /** Whether a ruled table was found and its columns understood. */
+  understood: boolean;
+  layout: 'clerk_form' | 'spreadsheet' | 'none';
+  columns: HouseColumns | null;
+  rows: HouseRow[];
+  headings: string[];
+  exampleRow: boolean;
+  /** The filer wrote that there is nothing to report. */
+  nothingToReport: boolean;
+  /** The filer points to attached pages ("Please see the attached"). */
+  seeAttached: boolean;
+  /** Why the number of rows on this page is not certain (a line that is neither row nor heading). */
+  uncertain: string[];
+}
+
+/** A cell whose inner area has less ink than this holds nothing (specks, a rule's ragged edge). */
+const EMPTY_CELL_INK = 0.004;
+
+/**
+ * Ink share inside a mark cell from which it counts as marked. A typed "x" fills some 3-8% of a
+ * cell's inside, a handwritten X or tick 8-25%, an empty cell or box inside under 0.5%.
+ */
+export const MARK_INK = 0.012;
+
+/** A cell more than half inked is filled (a blacked-out heading row), not marked. */
+export const FILLED_INK = 0.5;
+
+/** Below this share a cell is surely blank; above MARK_SURE surely marked; between, doubtful. */
+export const BLANK_SURE = 0.004;
+export const MARK_SURE = 0.03;
+
+/**
+ * Which cells of a row of mark cells are marked, by their ink alone. Clarity is how sure the
+ * least clear cell's call is: 1 for a cell under BLANK_SURE or over MARK_SURE, falling to 0 at
+ * the threshold itself.
+ */
+export function judgeMarks(shares: readonly number[]): MarkReading {
+  const marked = shares.flatMap((share, index) => (share >= MARK_INK && share < FILLED_INK ? [index] : []));
+  let clarity = 1;
+  for (const share of shares) {
+    if (share >= FILLED_INK) continue;
+    const sure =
+      share < MARK_INK
+        ? Math.min(1, (MARK_INK - share) / (MARK_INK - BLANK_SURE))
+        : Math.min(1, (share - MARK_INK) / (MARK_SURE - MARK_INK));
+    clarity = Math.min(clarity, sure);
+  }
+  return { marked, shares: [...shares], clarity };
+}
+
+export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
+  const grid = findGrid(image);
+  const empty: HousePage = {
+    understood: false,
+    layout: 'none',
+    columns: null,
+    rows: [],
+    headings: [],
+    exampleRow: false,
+    nothingToReport: false,
+    seeAttached: false,
+    uncertain: [],
+  };
+  if (!grid) return empty;
+  const columns = fitColumns(grid);
+  if (!columns) return { ...empty, uncertain: ['a table whose columns could not be matched to the form'] };
+  const reader = new PageReader(image, grid, columns, engine);
+  return reader.read();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+
+/** The columns of the form, by width and order; null when the table is no House PTR table. */
+export function fitColumns(grid: Grid): HouseColumns | null {
+  const xs = grid.columns;
+  const spans: Span[] = [];
+  for (let i = 0; i + 1 < xs.length; i++) spans.push({ left: xs[i] ?? 0, right: xs[i + 1] ?? 0 });
+  const width = (span: Span) => span.right - span.left;
+  let assetIndex = -1;
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i];
+    if (!span || width(span) < 200) continue;
+    if (assetIndex < 0 || width(span) > width(spans[assetIndex] as Span)) assetIndex = i;
+  }
+  if (assetIndex < 0) return null;
+  const asset = spans[assetIndex] as Span;
+  const before = spans.slice(0, assetIndex);
+  const owner = before.length > 0 ? { left: before[0]?.left ?? asset.left, right: asset.left } : null;
+  const after = spans.slice(assetIndex + 1);
+  // The two date columns: the first pair of wide columns after the type marks, with room for the
+  // amount columns to their right.
+  let dateIndex = -1;
+  for (let i = 0; i + 1 < after.length; i++) {
+    const a = after[i] as Span;
+    const b = after[i + 1] as Span;
+    const rest = (after[after.length - 1]?.right ?? 0) - b.right;
+    const similar = Math.abs(width(a) - width(b)) <= Math.max(width(a), width(b)) * 0.45;
+    if (width(a) >= 95 && width(b) >= 95 && similar && rest >= 5 * 35) {
+      dateIndex = i;
+      break;
+    }
+  }
+  if (dateIndex < 1) return null;
+  const date = after[dateIndex] as Span;
+  const notification = after[dateIndex + 1] as Span;
+  const typeSpans = regularize(after.slice(0, dateIndex));
+  const amounts = fitAmountColumns(after.slice(dateIndex + 2));
+  if (typeSpans.length < 2 || typeSpans.length > 6 || amounts.length < 8 || amounts.length > 12) return null;
+  const roles = defaultRoles(typeSpans.length);
+  return {
+    owner,
+    asset,
+    types: typeSpans.map((span, index) => ({ ...span, role: roles[index] ?? 'unknown' })),
+    date,
+    notification,
+    amounts: amounts.slice(0, 11),
+  };
+}
+
+/**
+ * A run of mark columns as printed: a sliver between a rule and a box edge joins its neighbour,
+ * and a span twice the usual width (a rule the scan lost) is split.
+ */
+function regularize(spans: readonly Span[]): Span[] {
+  if (spans.length === 0) return [];
+  const widths = spans.map((span) => span.right - span.left).sort((a, b) => a - b);
+  const typical = widths[Math.floor(widths.length / 2)] ?? 1;
+  const merged: Span[] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (span.right - span.left < typical * 0.35 && last) {
+      last.right = span.right;
+      continue;
+    }
+    if (last && last.right - last.left < typical * 0.35) {
+      last.right = span.right;
+      continue;
+    }
+    merged.push({ ...span });
+  }
+  const out: Span[] = [];
+  for (const span of merged) {
+    const parts = Math.max(1, Math.round((span.right - span.left) / typical));
+    const step = (span.right - span.left) / parts;
+    for (let i = 0; i < parts; i++)
+      out.push({ left: span.left + i * step, right: span.left + (i + 1) * step });
+  }
+  return out;
+}
+
+/**
+ * The amount columns: ten (A-J) or eleven (A-K) of equal width over the amount area, whichever
+ * agrees better with the rules found (faint rules of a scan go missing; box edges do not count).
+ * Each boundary is the rule found near it, or the even division where none was.
+ */
+function fitAmountColumns(spans: readonly Span[]): Span[] {
+  const left = spans[0]?.left;
+  const right = spans[spans.length - 1]?.right;
+  if (left === undefined || right === undefined || right - left < 200) return [];
+  const found = spans.slice(1).map((span) => span.left);
+  let best: { count: number; score: number; edges: number[] } | null = null;
+  for (const count of [11, 10]) {
+    const unit = (right - left) / count;
+    const tolerance = unit * 0.25;
+    const edges: number[] = [left];
+    let score = 0;
+    for (let i = 1; i < count; i++) {
+      const even = left + i * unit;
+      const near = found.find((x) => Math.abs(x - even) <= tolerance);
+      if (near !== undefined) score++;
+      edges.push(near ?? even);
+    }
+    score -= found.filter((x) => !edges.some((edge) => Math.abs(edge - x) <= tolerance)).length;
+    edges.push(right);
+    if (best === null || score > best.score) best = { count, score, edges };
+  }
+  const edges = best?.edges ?? [];
+  return edges.slice(1).map((edge, index) => ({ left: edges[index] ?? left, right: edge }));
+}
+
+/** Type columns by their count, as every form we know orders them; headers may overrule. */
+function defaultRoles(count: number): TypeRole[] {
+  if (count === 2) return ['purchase', 'sale'];
+  if (count === 3) return ['purchase', 'sale', 'exchange'];
+  if (count === 4) return ['purchase', 'sale', 'partial_sale', 'exchange'];
+  if (count === 5) return ['purchase', 'sale', 'exchange', 'cap_gains', 'partial'];
+  return Array.from({ length: count }, (): TypeRole => 'unknown');
+}
+
+/** A type column's role from its header text, or null when the text names none. */
+export function roleFromHeader(text: string): TypeRole | null {
+  const t = text.toLowerCase().replace(/[^a-z$0-9 ]/g, ' ');
+  if (/partial\s*sale/.test(t)) return 'partial_sale';
+  if (/capital|gains|exceed|\$200/.test(t)) return 'cap_gains';
+  if (/partial|transact/.test(t)) return 'partial';
+  if (/purch/.test(t)) return 'purchase';
+  if (/exch/.test(t)) return 'exchange';
+  if (/\bsal|sale|sell/.test(t)) return 'sale';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+interface Band {
+  top: number;
+  bottom: number;
+  /** Ink in each cell of interest on this band (clean page). */
+  owner: number;
+  asset: number;
+  date: number;
+  notification: number;
+  /** Share of the mark columns that are filled black: a heading band of a spreadsheet. */
+  filled: number;
+}
+
+interface Interval {
+  top: number;
+  bottom: number;
+  bands: Band[];
+}
+
+class PageReader {
+  private readonly headings: string[] = [];
+  private readonly uncertain: string[] = [];
+  private exampleRow = false;
+  /** Typical height of a text line on this page (pixels). */
+  private lineHeight = 30;
+
+  constructor(
+    private readonly image: GrayImage,
+    private readonly grid: Grid,
+    private readonly columns: HouseColumns,
+    private readonly engine: OcrEngine,
+  ) {}
+
+  async read(): Promise<HousePage> {
+    const { grid, columns } = this;
+    // Text lines are found in the text columns only (owner, asset, dates): the marks of a
+    // spreadsheet sit high or low in their cells and would join one row's line to the next.
+    const lines = mergeLines([
+      ...textLines(grid, {
+        left: columns.owner?.left ?? columns.asset.left,
+        right: columns.asset.right,
+        top: grid.top,
+        bottom: grid.bottom,
+      }),
+      ...textLines(grid, {
+        left: columns.date.left,
+        right: columns.notification.right,
+        top: grid.top,
+        bottom: grid.bottom,
+      }),
+    ]);
+    const bands = lines
+      .filter((line) => line.bottom - line.top >= 8)
+      .map((line) => this.measureBand(line.top, line.bottom));
+    const heights = bands.map((band) => band.bottom - band.top).sort((a, b) => a - b);
+    this.lineHeight = heights[Math.floor(heights.length / 2)] ?? 30;
+    const intervals = this.intervals(bands);
+    const layout = this.hasCheckboxes() ? 'clerk_form' : 'spreadsheet';
+    await this.readTypeHeaders(intervals);
+
+    const rows: HouseRow[] = [];
+    let heading: string | null = null;
+    let bodyStarted = false;
+    let nothingToReport = false;
+    let seeAttached = false;
+    let previousRowInterval = -2;
+    for (let index = 0; index < intervals.length; index++) {
+      const interval = intervals[index] as Interval;
+      const anchors = interval.bands.filter((band) => band.date > EMPTY_CELL_INK);
+      const assetInk = interval.bands.some((band) => band.asset > EMPTY_CELL_INK);
+      const filled = interval.bands.some((band) => band.filled > 0.3);
+      if (anchors.length === 0) {
+        if (!assetInk) continue;
+        const text = await this.readAsset(interval.top, interval.bottom, interval.bands);
+        if (text.text === '') continue;
+        if (/nothing\s+to\s+report/i.test(text.text)) {
+          nothingToReport = true;
+          continue;
+        }
+        if (/see\s+(the\s+)?attach/i.test(text.text)) {
+          seeAttached = true;
+          continue;
+        }
+        // A blacked-out row with a name is an account heading, in the header's wake or not.
+        if (filled) {
+          heading = text.text;
+          this.headings.push(text.text);
+          continue;
+        }
+        if (!bodyStarted) continue;
+        const marks = this.readMarks(columns.types, interval.top, interval.bottom);
+        const ownerInk = interval.bands.some((band) => band.owner > EMPTY_CELL_INK);
+        const last = rows[rows.length - 1];
+        if (layout === 'clerk_form' && last && previousRowInterval === index - 1) {
+          // On the printed form a long name is written on to the next grid row.
+          last.asset = joinAsset(last.asset, text);
+          last.assetLines += 1;
+          last.notes.push('asset name continued on the next grid row');
+          last.region = union(last.region, {
+            x: grid.left,
+            y: interval.top,
+            width: 0,
+            height: interval.bottom - interval.top,
+          });
+          continue;
+        }
+        if (marks.marked.length === 0) {
+          heading = text.text;
+          this.headings.push(text.text);
+          if (ownerInk) this.uncertain.push(`a line with an owner but no date: "${text.text}"`);
+          continue;
+        }
+        this.uncertain.push(`a line with marks but no date: "${text.text}"`);
+        rows.push(
+          await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
+        );
+        previousRowInterval = index;
+        continue;
+      }
+      if (!bodyStarted) {
+        // The header ends at the first line whose date cell holds a date. The Clerk's printed
+        // example row holds one too: it is known by its words, or on the printed form by having
+        // no checkbox squares.
+        const first = anchors[0] as Band;
+        const dateText = await this.readCell(columns.date, first.top - 3, first.bottom + 3, 'date');
+        if (!/\d/.test(dateText.text) || /mm|dd|yy/i.test(dateText.text)) continue;
+        bodyStarted = true;
+        const asset = await this.readAsset(interval.top, interval.bottom, interval.bands);
+        const unboxed = layout === 'clerk_form' && !this.rowHasBoxes(interval.top, interval.bottom);
+        if (/exam|mega\s*corp/i.test(asset.text) || unboxed) {
+          this.exampleRow = true;
+          continue;
+        }
+      }
+      if (anchors.length === 1) {
+        rows.push(
+          await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
+        );
+        previousRowInterval = index;
+        continue;
+      }
+      // Several dated lines between two rules: one row each; an undated line joins the row below
+      // it (the first line of a wrapped name) or, at the end, the row above.
+      const groups = groupByAnchors(interval.bands);
+      for (let g = 0; g < groups.length; g++) {
+        const group = groups[g] as Band[];
+        // A row reaches halfway to its neighbours: marks sit a little above or below its text.
+        const previous = groups[g - 1];
+        const next = groups[g + 1];
+        const first = group[0]?.top ?? interval.top;
+        const last = group[group.length - 1]?.bottom ?? interval.bottom;
+        const top = previous ? ((previous[previous.length - 1]?.bottom ?? first) + first) / 2 : interval.top;
+        const bottom = next ? (last + (next[0]?.top ?? last)) / 2 : interval.bottom;
+        rows.push(await this.readRow(rows.length + 1, Math.round(top), Math.round(bottom), group, heading));
+      }
+      previousRowInterval = index;
+    }
+    return {
+      understood: true,
+      layout,
+      columns,
+      rows,
+      headings: this.headings,
+      exampleRow: this.exampleRow,
+      nothingToReport,
+      seeAttached,
+      uncertain: this.uncertain,
+    };
+  }
+
+  /** Whether the row's amount cells hold printed squares (the example row's do not). */
+  private rowHasBoxes(top: number, bottom: number): boolean {
+    const boxed = this.columns.amounts.filter((span) => {
+      const ring = inkShare(this.grid.clean, inner(span, top, bottom, 4, 3));
+      return ring > 0.08;
+    }).length;
+    return boxed >= this.columns.amounts.length / 2;
+  }
+
+  private measureBand(top: number, bottom: number): Band {
+    const { columns } = this;
+    const share = (span: Span | null) =>
+      span === null ? 0 : inkShare(this.grid.clean, inner(span, top, bottom, 4, 0));
+    const markSpans = [...columns.types, ...columns.amounts];
+    const filledCount = markSpans.filter(
+      (span) => inkShare(this.image, inner(span, top, bottom, 3, 0)) > 0.8,
+    ).length;
+    return {
+      top,
+      bottom,
+      owner: share(columns.owner),
+      asset: share(columns.asset),
+      date: share(columns.date),
+      notification: share(columns.notification),
+      filled: markSpans.length === 0 ? 0 : filledCount / markSpans.length,
+    };
+  }
+
+  /** Text lines grouped by the row rules between them. */
+  private intervals(bands: Band[]): Interval[] {
+    const rules = this.grid.rules.map((rule) => rule.position);
+    const edges = [
+      this.grid.top,
+      ...rules.filter((y) => y > this.grid.top && y < this.grid.bottom),
+      this.grid.bottom,
+    ];
+    const intervals: Interval[] = [];
+    for (let i = 0; i + 1 < edges.length; i++) {
+      const top = edges[i] ?? 0;
+      const bottom = edges[i + 1] ?? 0;
+      if (bottom - top < 10) continue;
+      intervals.push({ top, bottom, bands: [] });
+    }
+    for (const band of bands) {
+      const middle = (band.top + band.bottom) / 2;
+      const interval = intervals.find((candidate) => middle >= candidate.top && middle < candidate.bottom);
+      if (interval) interval.bands.push(band);
+    }
+    return intervals.filter((interval) => interval.bands.length > 0);
+  }
+
+  /** Printed checkbox squares: mark cells of unmarked rows still hold a square's outline. */
+  private hasCheckboxes(): boolean {
+    const { columns, grid } = this;
+    let boxed = 0;
+    let cells = 0;
+    const rules = grid.rules.map((rule) => rule.position).filter((y) => y > grid.top);
+    for (let i = 0; i + 1 < rules.length && cells < 40; i++) {
+      const top = rules[i] ?? 0;
+      const bottom = rules[i + 1] ?? 0;
+      if (bottom - top < 25 || bottom - top > 120) continue;
+      for (const span of columns.amounts) {
+        const ring = inkShare(grid.clean, inner(span, top, bottom, 4, 3));
+        const centre = inkShare(grid.clean, inner(span, top, bottom, 0.3, 0.3));
+        cells++;
+        if (ring > 0.08 && centre < ring / 2) boxed++;
+      }
+    }
+    return cells > 0 && boxed / cells > 0.5;
+  }
+
+  private async readTypeHeaders(intervals: Interval[]): Promise<void> {
+    const { columns, grid } = this;
+    const firstDated = intervals.find((interval) =>
+      interval.bands.some((band) => band.date > EMPTY_CELL_INK),
+    );
+    const bottom = firstDated?.top ?? grid.top;
+    if (bottom - grid.top < 20) return;
+    const roles: Array<TypeRole | null> = [];
+    for (const span of columns.types) {
+      const cell = crop(grid.clean, inner(span, grid.top, bottom, 2, 2));
+      const across = await this.engine.read(cell, { mode: 'block' });
+      let role = roleFromHeader(across.text);
+      if (role === null) {
+        // Narrow columns print their heading sideways, reading upwards.
+        const upward = await this.engine.read(rotateQuarter(cell, 1), { mode: 'block' });
+        role = roleFromHeader(upward.text);
+      }
+      roles.push(role);
+    }
+    const known = roles.filter((role) => role !== null).length;
+    // Trust the headings only when most of them were read; a single misread must not reorder.
+    if (known < Math.ceil(columns.types.length / 2)) return;
+    columns.types.forEach((span, index) => {
+      const role = roles[index];
+      if (role) span.role = role;
+    });
+  }
+
+  private async readRow(
+    order: number,
+    top: number,
+    bottom: number,
+    bands: Band[],
+    heading: string | null,
+  ): Promise<HouseRow> {
+    const { columns, grid } = this;
+    const anchor = bands.find((band) => band.date > EMPTY_CELL_INK) ?? bands[0];
+    const lineTop = anchor?.top ?? top;
+    const lineBottom = anchor?.bottom ?? bottom;
+    const lineFrom = Math.max(top, lineTop - 6);
+    const lineTo = Math.min(bottom, lineBottom + 6);
+    const owner =
+      columns.owner === null
+        ? { text: '', confidence: 1, inked: false }
+        : await this.readCell(columns.owner, lineFrom, lineTo, 'owner');
+    const ownerShape =
+      columns.owner === null || !owner.inked
+        ? null
+        : shapeOf(crop(grid.clean, inner(columns.owner, lineFrom, lineTo, 3, 0)));
+    const asset = await this.readAsset(top, bottom, bands);
+    const date = await this.readCell(columns.date, lineFrom, lineTo, 'date');
+    const notification = await this.readCell(columns.notification, lineFrom, lineTo, 'date');
+    return {
+      order,
+      region: clampRect(this.image, {
+        x: grid.left,
+        y: top,
+        width: grid.right - grid.left,
+        height: bottom - top,
+      }),
+      owner,
+      ownerShape,
+      asset,
+      assetLines: Math.max(1, bands.filter((band) => band.asset > EMPTY_CELL_INK).length),
+      date,
+      notification,
+      types: this.readMarks(columns.types, top, bottom),
+      amounts: this.readMarks(columns.amounts, top, bottom),
+      heading,
+      notes: [],
+    };
+  }
+
+  /** Ink in each mark cell between two y positions, and which cells are marked. */
+  private readMarks(spans: readonly Span[], top: number, bottom: number): MarkReading {
+    // Inside the cell, clear of its borders and of a printed square's outline.
+    const shares = spans.map((span) => inkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18)));
+    return judgeMarks(shares);
+  }
+
+  private async readAsset(top: number, bottom: number, bands: Band[]): Promise<CellReading> {
+    const span = this.columns.asset;
+    const inked = bands.filter((band) => band.asset > EMPTY_CELL_INK);
+    if (inked.length === 0) return { text: '', confidence: 1, inked: false };
+    const parts: CellReading[] = [];
+    for (let i = 0; i < inked.length; i++) {
+      const band = inked[i] as Band;
+      // A little white above and below the letters, never a neighbouring line's descenders.
+      const from = Math.max(top, band.top - 5, (inked[i - 1]?.bottom ?? -Infinity) + 1);
+      const to = Math.min(bottom, band.bottom + 5, (inked[i + 1]?.top ?? Infinity) - 1);
+      // Two lines of a wrapped name can touch: a band much taller than a line is read as a block.
+      const mode = band.bottom - band.top > this.lineHeight * 1.6 ? 'block' : 'line';
+      parts.push(await this.readVoted(inner(span, from, to, 3, 0), mode));
+    }
+    const words = parts.flatMap((part) => part.words ?? []);
+    return {
+      text: parts
+        .map((part) => part.text)
+        .filter((text) => text !== '')
+        .join(' '),
+      confidence: Math.min(...parts.map((part) => part.confidence)),
+      inked: true,
+      agreement: Math.min(...parts.map((part) => part.agreement ?? 1)),
+      words,
+    };
+  }
+
+  /**
+   * A text cell read at three scales. Typed text usually reads the same each time; when the
+   * readings differ, the majority wins and the cell's confidence says how split they were.
+   */
+  private async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
+    const cell = crop(this.grid.clean, rect);
+    const variants = [cell, scale(cell, 1.5), scale(cell, 2)];
+    const readings: Array<{ text: string; words: Array<{ text: string; confidence: number }> }> = [];
+    for (const variant of variants) {
+      const result = await this.engine.read(variant, { mode });
+      const words = result.words.filter((word) => /[A-Za-z0-9&$%]/.test(word.text));
+      readings.push({ text: words.map((word) => word.text).join(' '), words });
+    }
+    return vote(
+      readings.map((reading) => ({
+        text: reading.text,
+        confidence:
+          reading.words.length === 0 ? 0 : Math.min(...reading.words.map((word) => word.confidence)),
+        inked: true,
+        words: reading.words,
+      })),
+    );
+  }
+
+  private async readCell(
+    span: Span,
+    top: number,
+    bottom: number,
+    kind: 'date' | 'owner',
+  ): Promise<CellReading> {
+    // Close to the rules: typed dates run up to the column's edge (the rules are already gone).
+    const rect = inner(span, top, bottom, 1, 0);
+    if (inkShare(this.grid.clean, rect) <= EMPTY_CELL_INK) return { text: '', confidence: 1, inked: false };
+    if (kind === 'owner') {
+      // Owner codes are read without a character list: the engine then says "Dc" or "5P", which
+      // readOwnerCode maps, instead of forcing a wrong letter from the list.
+      return this.wordsOf(await this.readText(rect, 'line'));
+    }
+    // Dates are read twice, at two scales, and a third time when the two differ: a 7 read as a
+    // 2 at one scale rarely is at another.
+    const cell = crop(this.grid.clean, rect);
+    const base = cell.height < 34 ? upscale(cell, 2) : cell;
+    const charset = '0123456789/-.';
+    const readings = [
+      this.wordsOf(await this.engine.read(base, { mode: 'line', charset })),
+      this.wordsOf(await this.engine.read(scale(base, 1.5), { mode: 'line', charset })),
+    ];
+    if (readings[0]?.text !== readings[1]?.text) {
+      readings.push(this.wordsOf(await this.engine.read(scale(base, 2), { mode: 'line', charset })));
+    }
+    const numeric = /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}$/;
+    if (!readings.some((reading) => numeric.test(reading.text.replace(/\s/g, '')))) {
+      // Spreadsheets also print "15-Jan-25": read again with letters allowed.
+      const open = this.wordsOf(await this.engine.read(base, { mode: 'line' }));
+      if (/[A-Za-z]{3}/.test(open.text)) return { ...open, agreement: 1 };
+    }
+    return vote(readings);
+  }
+
+  private wordsOf(result: OcrText): CellReading {
+    const words = result.words.filter((word) => /[A-Za-z0-9]/.test(word.text));
+    return {
+      text: words.map((word) => word.text).join(' '),
+      confidence: words.length === 0 ? 0 : Math.min(...words.map((word) => word.confidence)),
+      inked: true,
+      words: words.map((word) => ({ text: word.text, confidence: word.confidence })),
+    };
+  }
+
+  private async readText(rect: Rect, mode: 'line' | 'block', charset?: string): Promise<OcrText> {
+    let cell = crop(this.grid.clean, rect);
+    // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
+    if (cell.height < 34) cell = upscale(cell, 2);
+    return this.engine.read(cell, charset ? { mode, charset } : { mode });
+  }
+}
+
+/** The inside of a column between two y positions: `x`/`y` insets in pixels, or as a share when < 1. */
+function inner(span: Span, top: number, bottom: number, x: number, y: number): Rect {
+  const width = span.right - span.left;
+  const height = bottom - top;
+  const dx = x < 1 ? width * x : x;
+  const dy = y < 1 ? height * y : y;
+  return {
+    x: span.left + dx,
+    y: top + dy,
+    width: Math.max(1, width - 2 * dx),
+    height: Math.max(1, height - 2 * dy),
+  };
+}
+
+function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  const right = Math.max(a.x + a.width, b.x + b.width);
+  const bottom = Math.max(a.y + a.height, b.y + b.height);
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** The reading most readings agree on (the surest of them on a tie), with the share that agree. */
+function vote(readings: readonly CellReading[]): CellReading {
+  const counts = new Map<string, number>();
+  for (const reading of readings) counts.set(reading.text, (counts.get(reading.text) ?? 0) + 1);
+  const chosen = [...readings].sort(
+    (a, b) => (counts.get(b.text) ?? 0) - (counts.get(a.text) ?? 0) || b.confidence - a.confidence,
+  )[0] ?? { text: '', confidence: 0, inked: true };
+  return { ...chosen, agreement: (counts.get(chosen.text) ?? 0) / Math.max(1, readings.length) };
+}
+
+/** A cell's ink, cropped to its extent and reduced to 32x12 cells of on/off, as hex. */
+export function shapeOf(image: GrayImage): string | null {
+  let left = image.width;
+  let right = -1;
+  let top = image.height;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if ((image.data[y * image.width + x] ?? 255) >= 160) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  if (right < 0) return null;
+  const columns = 32;
+  const rows = 12;
+  const ink = new Array<number>(columns * rows).fill(0);
+  const area = new Array<number>(columns * rows).fill(0);
+  for (let y = top; y <= bottom; y++) {
+    const row = Math.min(rows - 1, Math.floor(((y - top) * rows) / (bottom - top + 1)));
+    for (let x = left; x <= right; x++) {
+      const column = Math.min(columns - 1, Math.floor(((x - left) * columns) / (right - left + 1)));
+      const cell = row * columns + column;
+      area[cell] = (area[cell] ?? 0) + 1;
+      if ((image.data[y * image.width + x] ?? 255) < 160) ink[cell] = (ink[cell] ?? 0) + 1;
+    }
+  }
+  let hex = '';
+  for (let cell = 0; cell < ink.length; cell += 4) {
+    let nibble = 0;
+    for (let bit = 0; bit < 4; bit++) {
+      const on = (ink[cell + bit] ?? 0) > (area[cell + bit] ?? 1) * 0.35;
+      nibble = nibble * 2 + (on ? 1 : 0);
+    }
+    hex += nibble.toString(16);
+  }
+  return hex;
+}
+
+function joinAsset(a: CellReading, b: CellReading): CellReading {
+  return {
+    text: `${a.text} ${b.text}`.trim(),
+    confidence: Math.min(a.confidence, b.confidence),
+    inked: a.inked || b.inked,
+  };
+}
+
+/** Lines found in two sets of columns, overlapping ones joined, top to bottom. */
+function mergeLines(
+  lines: ReadonlyArray<{ top: number; bottom: number }>,
+): Array<{ top: number; bottom: number }> {
+  const sorted = [...lines].sort((a, b) => a.top - b.top);
+  const out: Array<{ top: number; bottom: number }> = [];
+  for (const line of sorted) {
+    const last = out[out.length - 1];
+    // Overlapping by more than a third of the shorter: the same line seen in both places.
+    const shared = last ? Math.min(last.bottom, line.bottom) - Math.max(last.top, line.top) : -1;
+    const shorter = last ? Math.min(last.bottom - last.top, line.bottom - line.top) : 1;
+    if (last && shared > shorter / 3) {
+      last.top = Math.min(last.top, line.top);
+      last.bottom = Math.max(last.bottom, line.bottom);
+    } else out.push({ ...line });
+  }
+  return out;
+}
+
+/** Bands between two rules split into rows at each dated band; undated bands join the next row. */
+function groupByAnchors(bands: readonly Band[]): Band[][] {
+  const groups: Band[][] = [];
+  let pending: Band[] = [];
+  for (const band of bands) {
+    pending.push(band);
+    if (band.date > EMPTY_CELL_INK) {
+      groups.push(pending);
+      pending = [];
+    }
+  }
+  if (pending.length > 0) {
+    const last = groups[groups.length - 1];
+    if (last) last.push(...pending);
+    else groups.push(pending);
+  }
+  return groups;
+}

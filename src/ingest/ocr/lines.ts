@@ -1,0 +1,387 @@
+// Ruling lines of a page: the long straight runs of ink that draw a form's table. The form reader
+// locates cells by these lines, not by where the engine found text, because handwriting and
+// stamps wander over cell borders while the printed grid does not.
+import { type GrayImage, INK_THRESHOLD } from './bitmap.js';
+
+/** A straight ruling line: `position` across it, `start`..`end` along it (pixels). */
+export interface RulingLine {
+  position: number;
+  thickness: number;
+  start: number;
+  end: number;
+  /**
+   * Share of ink along the line's best scan line, 0..1: a printed rule is solid; a stack of
+   * checkbox edges, bridged across the gaps between the boxes, is not.
+   */
+  coverage: number;
+  /** Interruptions of three pixels or more along it: a stack of boxes has one between each two. */
+  breaks: number;
+}
+
+export interface LineOptions {
+  /** Shortest run of ink that counts as a line (pixels). */
+  minLength: number;
+  /** Gaps of white inside a line up to this length are bridged (broken scan lines, crossing text). */
+  maxGap: number;
+}
+
+/** Printed rules are a few pixels thick at 200 dpi; anything thicker is a filled area. */
+const MAX_LINE_THICKNESS = 14;
+
+interface Run {
+  at: number;
+  start: number;
+  end: number;
+  /** Ink pixels in the run (the rest are bridged gaps). */
+  ink: number;
+}
+
+/** Horizontal ruling lines, top to bottom. */
+export function horizontalLines(image: GrayImage, options: LineOptions): RulingLine[] {
+  const runs: Run[] = [];
+  for (let y = 0; y < image.height; y++) {
+    collectRuns(
+      (x) => (image.data[y * image.width + x] ?? 255) < INK_THRESHOLD,
+      image.width,
+      y,
+      options,
+      runs,
+    );
+  }
+  return withCoverage(mergeRuns(runs), (along, across) => isDark(image, along, across));
+}
+
+/** Vertical ruling lines, left to right. */
+export function verticalLines(image: GrayImage, options: LineOptions): RulingLine[] {
+  const runs: Run[] = [];
+  for (let x = 0; x < image.width; x++) {
+    collectRuns(
+      (y) => (image.data[y * image.width + x] ?? 255) < INK_THRESHOLD,
+      image.height,
+      x,
+      options,
+      runs,
+    );
+  }
+  return withCoverage(mergeRuns(runs), (along, across) => isDark(image, across, along));
+}
+
+function isDark(image: GrayImage, x: number, y: number): boolean {
+  if (x < 0 || y < 0 || x >= image.width || y >= image.height) return false;
+  return (image.data[y * image.width + x] ?? 255) < INK_THRESHOLD;
+}
+
+/**
+ * Each line's share of positions along it with ink within two pixels of it: a slanted rule,
+ * which no single scan line holds along its whole length, still counts as solid.
+ */
+function withCoverage(lines: RulingLine[], dark: (along: number, across: number) => boolean): RulingLine[] {
+  return lines.map((line) => {
+    const from = Math.floor(line.position - line.thickness / 2) - 2;
+    const to = Math.ceil(line.position + line.thickness / 2) + 2;
+    let inked = 0;
+    let blank = 0;
+    let breaks = 0;
+    for (let along = line.start; along <= line.end; along++) {
+      let hit = false;
+      for (let across = from; across <= to && !hit; across++) hit = dark(along, across);
+      if (hit) {
+        inked++;
+        if (blank >= 3) breaks++;
+        blank = 0;
+      } else blank++;
+    }
+    return { ...line, coverage: inked / (line.end - line.start + 1), breaks };
+  });
+}
+
+function collectRuns(
+  ink: (i: number) => boolean,
+  length: number,
+  at: number,
+  options: LineOptions,
+  out: Run[],
+): void {
+  let start = -1;
+  let lastInk = -1;
+  let count = 0;
+  for (let i = 0; i <= length; i++) {
+    const dark = i < length && ink(i);
+    if (dark) {
+      if (start < 0) {
+        start = i;
+        count = 0;
+      }
+      lastInk = i;
+      count++;
+      continue;
+    }
+    if (start >= 0 && (i === length || i - lastInk > options.maxGap)) {
+      if (lastInk - start + 1 >= options.minLength) out.push({ at, start, end: lastInk, ink: count });
+      start = -1;
+    }
+  }
+}
+
+/** Runs on neighbouring scan lines that overlap along their length are one thick line. */
+function mergeRuns(runs: Run[]): RulingLine[] {
+  interface Open {
+    first: number;
+    last: number;
+    start: number;
+    end: number;
+    /** The extent of the latest run: a slanted or thick line is followed run by run. */
+    lastRun: { start: number; end: number };
+    weight: number;
+    sum: number;
+    /** Best share of ink along one scan line of the line. */
+    coverage: number;
+  }
+  const done: Open[] = [];
+  let open: Open[] = [];
+  let current = -1;
+  let next: Open[] = [];
+  const flush = (upTo: number) => {
+    for (const line of open) {
+      if (line.last < upTo - 1) done.push(line);
+      else next.push(line);
+    }
+    open = next;
+    next = [];
+  };
+  for (const run of runs) {
+    if (run.at !== current) {
+      flush(run.at);
+      current = run.at;
+    }
+    const match = open.find((line) => line.last >= run.at - 1 && overlap(line.lastRun, run) > 0.5);
+    if (match) {
+      match.last = run.at;
+      match.lastRun = { start: run.start, end: run.end };
+      match.start = Math.min(match.start, run.start);
+      match.end = Math.max(match.end, run.end);
+      const length = run.end - run.start + 1;
+      match.weight += length;
+      match.sum += run.at * length;
+      match.coverage = Math.max(match.coverage, run.ink / length);
+    } else {
+      const length = run.end - run.start + 1;
+      open.push({
+        coverage: run.ink / length,
+        first: run.at,
+        last: run.at,
+        start: run.start,
+        end: run.end,
+        lastRun: { start: run.start, end: run.end },
+        weight: length,
+        sum: run.at * length,
+      });
+    }
+  }
+  done.push(...open);
+  const lines: Array<RulingLine & { weight: number }> = [];
+  for (const line of done) {
+    const thickness = line.last - line.first + 1;
+    if (thickness <= MAX_LINE_THICKNESS) {
+      lines.push({
+        position: line.sum / line.weight,
+        thickness,
+        start: line.start,
+        end: line.end,
+        coverage: line.coverage,
+        breaks: 0,
+        weight: line.weight,
+      });
+      continue;
+    }
+    // Thicker than a rule: a filled band (a black heading row). Its two edges bound cells as
+    // rules do; its inside is no line.
+    const length = line.end - line.start + 1;
+    for (const edge of [line.first + 1, line.last - 1]) {
+      lines.push({
+        position: edge,
+        thickness: 3,
+        start: line.start,
+        end: line.end,
+        coverage: line.coverage,
+        breaks: 0,
+        weight: length * 3,
+      });
+    }
+  }
+  return consolidate(lines);
+}
+
+/** Pieces of one printed line (its ragged edges, a stretch where it thins) become that line. */
+function consolidate(lines: Array<RulingLine & { weight: number }>): RulingLine[] {
+  type Piece = {
+    start: number;
+    end: number;
+    low: number;
+    high: number;
+    weight: number;
+    sum: number;
+    inked: number;
+  };
+  let pieces: Piece[] = lines.map((line) => ({
+    start: line.start,
+    end: line.end,
+    inked: line.coverage * (line.end - line.start + 1),
+    low: line.position - line.thickness / 2,
+    high: line.position + line.thickness / 2,
+    weight: line.weight,
+    sum: line.position * line.weight,
+  }));
+  const touches = (a: Piece, b: Piece) =>
+    a.low <= b.high + 3 && a.high >= b.low - 3 && a.start <= b.end + 8 && a.end >= b.start - 8;
+  // Merging can make a piece reach one it did not touch before: repeat until nothing changes.
+  for (let changed = true; changed; ) {
+    changed = false;
+    const merged: Piece[] = [];
+    for (const piece of pieces) {
+      const match = merged.find((other) => touches(piece, other));
+      if (!match) {
+        merged.push({ ...piece });
+        continue;
+      }
+      changed = true;
+      // Side by side (a rule's ragged edge) the better piece counts; end to end, both do.
+      const shared = Math.min(match.end, piece.end) - Math.max(match.start, piece.start);
+      const shorter = Math.min(match.end - match.start, piece.end - piece.start) + 1;
+      match.inked = shared > shorter / 2 ? Math.max(match.inked, piece.inked) : match.inked + piece.inked;
+      match.start = Math.min(match.start, piece.start);
+      match.end = Math.max(match.end, piece.end);
+      match.low = Math.min(match.low, piece.low);
+      match.high = Math.max(match.high, piece.high);
+      match.weight += piece.weight;
+      match.sum += piece.sum;
+    }
+    pieces = merged;
+  }
+  return pieces
+    .map((piece) => ({
+      position: piece.sum / piece.weight,
+      thickness: Math.max(1, Math.round(piece.high - piece.low)),
+      start: piece.start,
+      end: piece.end,
+      coverage: Math.min(1, piece.inked / (piece.end - piece.start + 1)),
+      breaks: 0,
+    }))
+    .sort((a, b) => a.position - b.position || a.start - b.start);
+}
+
+function overlap(a: { start: number; end: number }, b: { start: number; end: number }): number {
+  const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
+  if (shared <= 0) return 0;
+  return shared / Math.max(a.end - a.start + 1, b.end - b.start + 1);
+}
+
+/**
+ * The page's skew in degrees (clockwise positive): the angle at which the ink, projected onto
+ * rows, is most concentrated — ruling lines and text lines then fall into single rows.
+ */
+export function estimateSkew(image: GrayImage, maxDegrees = 3, step = 0.05): number {
+  const points: number[] = [];
+  // A sample of ink pixels: every other row and column is plenty for the angle.
+  for (let y = 0; y < image.height; y += 2) {
+    const row = y * image.width;
+    for (let x = 0; x < image.width; x += 2) {
+      if ((image.data[row + x] ?? 255) < INK_THRESHOLD) points.push(x, y);
+    }
+  }
+  if (points.length < 200) return 0;
+  const bins = new Float64Array(image.height + 2 * image.width);
+  const offset = image.width;
+  let bestAngle = 0;
+  let bestScore = -1;
+  for (let degrees = -maxDegrees; degrees <= maxDegrees + 1e-9; degrees += step) {
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    bins.fill(0);
+    for (let i = 0; i < points.length; i += 2) {
+      const x = points[i] ?? 0;
+      const y = points[i + 1] ?? 0;
+      const bin = Math.round(y - x * slope) + offset;
+      bins[bin] = (bins[bin] ?? 0) + 1;
+    }
+    let score = 0;
+    for (const count of bins) score += count * count;
+    if (score > bestScore) {
+      bestScore = score;
+      bestAngle = degrees;
+    }
+  }
+  return Math.round(bestAngle * 100) / 100;
+}
+
+/**
+ * A copy of the image without its ruling lines. Across a rule's band (its thickness plus two
+ * pixels each side, for ragged edges) the ink is cleared, except where a stroke crosses the rule:
+ * ink just outside the band on both sides. Text that only touches a rule loses the rows it shares
+ * with it; text that crosses one keeps its stroke.
+ */
+export function withoutRules(
+  image: GrayImage,
+  horizontal: readonly RulingLine[],
+  vertical: readonly RulingLine[],
+): GrayImage {
+  const { width, height } = image;
+  const data = image.data.slice();
+  const dark = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && (image.data[y * width + x] ?? 255) < INK_THRESHOLD;
+  for (const line of horizontal) {
+    const top = Math.floor(line.position - line.thickness / 2) - 2;
+    const bottom = Math.ceil(line.position + line.thickness / 2) + 2;
+    for (let x = Math.max(0, line.start - 2); x <= Math.min(width - 1, line.end + 2); x++) {
+      if (dark(x, top - 1) && dark(x, bottom + 1)) continue;
+      for (let y = Math.max(0, top); y <= Math.min(height - 1, bottom); y++) data[y * width + x] = 255;
+    }
+  }
+  for (const line of vertical) {
+    const left = Math.floor(line.position - line.thickness / 2) - 2;
+    const right = Math.ceil(line.position + line.thickness / 2) + 2;
+    for (let y = Math.max(0, line.start - 2); y <= Math.min(height - 1, line.end + 2); y++) {
+      if (dark(left - 1, y) && dark(right + 1, y)) continue;
+      for (let x = Math.max(0, left); x <= Math.min(width - 1, right); x++) data[y * width + x] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+/** Runs of rows with ink between `top` and `bottom` within `left`..`right`: the text lines. */
+export function textBands(
+  image: GrayImage,
+  area: { left: number; right: number; top: number; bottom: number },
+  options: { minInk: number; mergeGap: number; minHeight: number },
+): Array<{ top: number; bottom: number }> {
+  const bands: Array<{ top: number; bottom: number }> = [];
+  const top = Math.max(0, Math.ceil(area.top));
+  const bottom = Math.min(image.height - 1, Math.floor(area.bottom));
+  const left = Math.max(0, Math.ceil(area.left));
+  const right = Math.min(image.width, Math.floor(area.right));
+  let start = -1;
+  let last = -1;
+  for (let y = top; y <= bottom + 1; y++) {
+    let ink = 0;
+    if (y <= bottom) {
+      const row = y * image.width;
+      // Ink with ink beside it: a rule's one-pixel remnant running down the page is no text.
+      let previous = false;
+      for (let x = left; x < right; x++) {
+        const dark = (image.data[row + x] ?? 255) < INK_THRESHOLD;
+        if (dark && previous) ink++;
+        previous = dark;
+      }
+    }
+    if (ink >= options.minInk) {
+      if (start < 0) start = y;
+      last = y;
+      continue;
+    }
+    if (start >= 0 && y - last > options.mergeGap) {
+      if (last - start + 1 >= options.minHeight) bands.push({ top: start, bottom: last });
+      start = -1;
+    }
+  }
+  if (start >= 0 && last - start + 1 >= options.minHeight) bands.push({ top: start, bottom: last });
+  return bands;
+}

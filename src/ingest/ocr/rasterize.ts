@@ -1,0 +1,83 @@
+// PDF pages to grey images: pdf.js draws each page on an @napi-rs/canvas canvas (the canvas pdf.js
+// itself picks in Node). Both are MIT/Apache-licensed; MuPDF, faster, is AGPL and so not an option.
+import type { GrayImage } from './bitmap.js';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+
+let pdfjs: Promise<PdfJs> | undefined;
+
+/** Loaded on first use: the legacy build installs polyfills a process that reads no PDF should not get. */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjs;
+}
+
+/** The House scans are 200 dpi CCITT images: rendering at their own resolution loses nothing. */
+export const RENDER_DPI = 200;
+
+export interface RasterDocument {
+  pageCount: number;
+  /** Page `number` (1-based) as a grey image at `dpi`. */
+  render(number: number, dpi?: number): Promise<GrayImage>;
+  close(): Promise<void>;
+}
+
+interface CanvasLike {
+  width: number;
+  height: number;
+}
+interface ContextLike {
+  fillStyle: string;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray };
+}
+interface CanvasFactoryLike {
+  create(width: number, height: number): { canvas: CanvasLike; context: ContextLike };
+  destroy(entry: { canvas: CanvasLike; context: ContextLike }): void;
+}
+
+export class RasterError extends Error {}
+
+export async function openRaster(bytes: Uint8Array): Promise<RasterDocument> {
+  const { getDocument } = await loadPdfJs();
+  const task = getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 });
+  let document: Awaited<typeof task.promise>;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw new RasterError(`unreadable PDF: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // pdf.js creates its Node canvas factory (@napi-rs/canvas) per document; its type is internal.
+  const factory = (document as unknown as { canvasFactory: CanvasFactoryLike }).canvasFactory;
+  return {
+    pageCount: document.numPages,
+    async render(number: number, dpi = RENDER_DPI): Promise<GrayImage> {
+      const page = await document.getPage(number);
+      const viewport = page.getViewport({ scale: dpi / 72 });
+      const width = Math.max(1, Math.round(viewport.width));
+      const height = Math.max(1, Math.round(viewport.height));
+      const entry = factory.create(width, height);
+      try {
+        entry.context.fillStyle = '#ffffff';
+        entry.context.fillRect(0, 0, width, height);
+        // pdf.js types its canvas parameters as the DOM's; @napi-rs/canvas implements them.
+        const parameters = { canvas: entry.canvas, canvasContext: entry.context, viewport };
+        await page.render(parameters as unknown as Parameters<typeof page.render>[0]).promise;
+        const rgba = entry.context.getImageData(0, 0, width, height).data;
+        const gray = new Uint8Array(width * height);
+        for (let i = 0, j = 0; j < gray.length; i += 4, j++) {
+          // Luma; the scans are grey already, so the weights barely matter.
+          gray[j] = ((rgba[i] ?? 255) * 77 + (rgba[i + 1] ?? 255) * 150 + (rgba[i + 2] ?? 255) * 29) >> 8;
+        }
+        return { width, height, data: gray };
+      } finally {
+        factory.destroy(entry);
+        page.cleanup();
+      }
+    },
+    async close(): Promise<void> {
+      await document.destroy();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// One scanned document, page by page: rasterize, turn upright, straighten, read the form. Each
+// page's result is self-contained (a plain object), so a caller can store it as it comes and,
+// after a crash, hand the stored pages back to skip them.
+import { type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
+import type { OcrEngine } from './engine.js';
+import { type HousePage, readHousePage } from './house-form.js';
+import { estimateSkew } from './lines.js';
+import { detectOrientation } from './orientation.js';
+import { openRaster, RENDER_DPI } from './rasterize.js';
+
+export interface PageGeometry {
+  /** Clockwise quarter turns applied to the rendered page. */
+  quarterTurns: number;
+  /** Degrees the upright page was turned back by (its skew). */
+  skew: number;
+  dpi: number;
+}
+
+export interface ScannedPage extends PageGeometry {
+  number: number;
+  orientationCertainty: number;
+  form: HousePage;
+  /** CPU time spent on the page in the thread that read it (ms). */
+  cpuMs: number;
+}
+
+export interface ReadScanOptions {
+  /** Pages already read (from an interrupted run), by number: not read again. */
+  done?: ReadonlyMap<number, ScannedPage>;
+  /** Called after each page with the page's result. */
+  onPage?: (page: ScannedPage, total: number) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** Skew below this is left alone: turning a 1-bit scan costs sharpness for nothing. */
+const MIN_SKEW = 0.08;
+
+export async function readScan(
+  bytes: Uint8Array,
+  engine: OcrEngine,
+  options: ReadScanOptions = {},
+): Promise<ScannedPage[]> {
+  const raster = await openRaster(bytes);
+  const pages: ScannedPage[] = [];
+  try {
+    let hint: number | null = null;
+    for (let number = 1; number <= raster.pageCount; number++) {
+      if (options.signal?.aborted) break;
+      const stored = options.done?.get(number);
+      if (stored) {
+        pages.push(stored);
+        hint = stored.quarterTurns;
+        continue;
+      }
+      const started = process.cpuUsage();
+      const rendered = await raster.render(number);
+      const { image, geometry, certainty } = await uprightPage(rendered, engine, hint);
+      const form = await readHousePage(image, engine);
+      const used = process.cpuUsage(started);
+      const page: ScannedPage = {
+        number,
+        ...geometry,
+        orientationCertainty: certainty,
+        form,
+        cpuMs: Math.round((used.user + used.system) / 1000),
+      };
+      hint = page.quarterTurns;
+      pages.push(page);
+      await options.onPage?.(page, raster.pageCount);
+    }
+  } finally {
+    await raster.close();
+  }
+  return pages;
+}
+
+/** The page turned upright and straightened, with what was done to it. */
+export async function uprightPage(
+  rendered: GrayImage,
+  engine: OcrEngine,
+  hint: number | null,
+): Promise<{ image: GrayImage; geometry: PageGeometry; certainty: number }> {
+  const orientation = await detectOrientation(rendered, engine, hint);
+  let image = rotateQuarter(rendered, orientation.quarterTurns);
+  const skew = estimateSkew(image);
+  const applied = Math.abs(skew) >= MIN_SKEW ? skew : 0;
+  if (applied !== 0) image = rotateSmall(image, -applied);
+  return {
+    image,
+    geometry: { quarterTurns: orientation.quarterTurns, skew: applied, dpi: RENDER_DPI },
+    certainty: orientation.certainty,
+  };
+}
+
+/** The upright page again from its geometry (for the reviewer's crop), without the engine. */
+export async function renderUpright(
+  bytes: Uint8Array,
+  number: number,
+  geometry: PageGeometry,
+): Promise<GrayImage> {
+  const raster = await openRaster(bytes);
+  try {
+    let image = rotateQuarter(await raster.render(number, geometry.dpi), geometry.quarterTurns);
+    if (geometry.skew !== 0) image = rotateSmall(image, -geometry.skew);
+    return image;
+  } finally {
+    await raster.close();
+  }
+}

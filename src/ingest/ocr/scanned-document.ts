@@ -1,0 +1,168 @@
+// A read scan as the one ParsedDocument shape every parser returns. Rows whose every field was
+// read surely become trades; the others wait for review (they are listed in `ocr.rows` with
+// their reasons, and rows missing a required field are also among `rejected`). A scan whose
+// rows could not all be told apart is sent to review whole.
+import { optionTermsFromText } from '../../domain/asset.js';
+import {
+  type DocumentKind,
+  emptyFiling,
+  type FilingInfo,
+  type ParsedDocument,
+  type ParsedTrade,
+  type RejectedRow,
+  type TradeSource,
+} from '../sources/document.js';
+import { houseAssetType } from '../sources/house/asset-codes.js';
+import type { ScannedPage } from './read-scan.js';
+import type { ScannedRow } from './scanned-rows.js';
+
+export interface ScannedPageInfo {
+  number: number;
+  quarterTurns: number;
+  skew: number;
+  dpi: number;
+  layout: string;
+  rows: number;
+  headings: string[];
+  example_row: boolean;
+  nothing_to_report: boolean;
+  uncertain: string[];
+  cpu_ms: number;
+}
+
+export interface ScannedDocumentInfo {
+  pages: ScannedPageInfo[];
+  rows: ScannedRow[];
+  /** Why the rows of this scan cannot all be served as read (empty when they can). */
+  review_reasons: string[];
+}
+
+export interface ScannedContext {
+  source: TradeSource;
+  kind: DocumentKind;
+  filing?: Partial<FilingInfo>;
+}
+
+export function scannedDocument(
+  pages: readonly ScannedPage[],
+  rows: readonly ScannedRow[],
+  context: ScannedContext,
+): ParsedDocument {
+  const filing = emptyFiling({ is_paper: true, title: 'Periodic Transaction Report', ...context.filing });
+  const uncertain = pages.flatMap((page) => page.form.uncertain.map((why) => `page ${page.number}: ${why}`));
+  const unreadPages = pages.filter((page) => !page.form.understood && page.form.uncertain.length > 0);
+  const nothingToReport = pages.some((page) => page.form.nothingToReport);
+  const reviewReasons = [...uncertain];
+  // Rows on a page whose row count is uncertain are all checked: one row may hide another.
+  const doubtfulPages = new Set(
+    uncertain.length > 0
+      ? pages.filter((page) => page.form.uncertain.length > 0).map((page) => page.number)
+      : [],
+  );
+  const checked = rows.map((row) =>
+    doubtfulPages.has(row.page) && !row.needs_review
+      ? {
+          ...row,
+          needs_review: true,
+          reasons: [...row.reasons, 'the rows of this page could not all be told apart'],
+        }
+      : row,
+  );
+  if (rows.length === 0 && !nothingToReport) {
+    reviewReasons.push(
+      unreadPages.length === pages.length
+        ? 'no page of the scan holds a transactions table the reader understands'
+        : 'no transaction rows were read from the scan',
+    );
+  }
+  const trades: ParsedTrade[] = [];
+  const rejected: RejectedRow[] = [];
+  for (const row of checked) {
+    const trade = toTrade(row, filing);
+    if (trade) trades.push(trade);
+    else
+      rejected.push({
+        row: row.row,
+        reason: `needs review: ${row.reasons.join('; ')}`,
+        text: row.read.asset,
+      });
+  }
+  const waiting = checked.filter((row) => row.needs_review).length;
+  const status = reviewReasons.length > 0 || waiting > 0 ? 'needs_review' : 'parsed';
+  const reason =
+    rows.length === 0 && nothingToReport
+      ? 'the filer reports nothing (scan read by OCR)'
+      : status === 'parsed'
+        ? `scan read by OCR: ${rows.length} row(s)`
+        : `scan read by OCR: ${waiting} of ${rows.length} row(s) wait for review${reviewReasons.length > 0 ? ` (${reviewReasons.join('; ')})` : ''}`;
+  return {
+    source: context.source,
+    kind: context.kind,
+    status,
+    reason,
+    filing,
+    trades,
+    rejected,
+    warnings: [],
+    ocr: {
+      pages: pages.map((page) => ({
+        number: page.number,
+        quarterTurns: page.quarterTurns,
+        skew: page.skew,
+        dpi: page.dpi,
+        layout: page.form.layout,
+        rows: page.form.rows.length,
+        headings: page.form.headings,
+        example_row: page.form.exampleRow,
+        nothing_to_report: page.form.nothingToReport,
+        uncertain: page.form.uncertain,
+        cpu_ms: page.cpuMs,
+      })),
+      rows: checked,
+      review_reasons: reviewReasons,
+    },
+  };
+}
+
+/** A row as a trade, when it has every field a trade needs (sure or not). */
+export function toTrade(row: ScannedRow, filing: FilingInfo): ParsedTrade | null {
+  if (
+    !row.trade_type ||
+    !row.trade_action ||
+    !row.amount ||
+    !row.transaction_date ||
+    row.asset_description === ''
+  )
+    return null;
+  const terms = /\b(PUT|CALL)\b/i.test(row.asset_description)
+    ? optionTermsFromText(row.asset_description)
+    : null;
+  return {
+    row: row.row,
+    source_row_id: null,
+    ticker: row.ticker,
+    asset_description: row.asset_description,
+    asset_type: terms ? 'Option' : houseAssetType(null, row.ticker),
+    asset_code: null,
+    trade_type: row.trade_type,
+    trade_action: row.trade_action,
+    amount_range: row.amount.range,
+    amount_low: row.amount.low,
+    amount_high: row.amount.high,
+    transaction_date: row.transaction_date,
+    disclosure_date: filing.filed_date,
+    notification_date: row.notification_date,
+    late_notification: null,
+    owner: row.owner,
+    option_type: terms?.optionType ?? null,
+    strike_price: terms?.strikePrice ?? null,
+    option_expiry: terms?.optionExpiry ?? null,
+    comment: row.comment,
+    filing_status: null,
+    subholding_of: row.subholding_of,
+    location: null,
+    parse_method: 'ocr',
+    confidence: row.confidence,
+    needs_review: row.needs_review,
+  };
+}

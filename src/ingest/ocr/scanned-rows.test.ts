@@ -1,0 +1,111 @@
+// Constructed readings (what the form reader hands over for one row, made up here) through the
+// rules that set each field's confidence and decide `needs_review`.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CellReading, HouseRow, MarkReading } from './house-form.js';
+import { assetLexicon, type Lexicon } from './lexicon.js';
+import { scannedRow } from './scanned-rows.js';
+
+function cell(text: string, confidence = 0.96): CellReading {
+  return {
+    text,
+    confidence,
+    inked: text !== '',
+    words: text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({ text: word, confidence })),
+  };
+}
+
+const clearMark = (index: number, columns: number): MarkReading => ({
+  marked: [index],
+  shares: Array.from({ length: columns }, (_, column) => (column === index ? 0.06 : 0.001)),
+  clarity: 1,
+});
+
+function houseRow(asset: string, overrides: Partial<HouseRow> = {}): HouseRow {
+  return {
+    order: 1,
+    region: { x: 0, y: 0, width: 100, height: 20 },
+    owner: cell('SP'),
+    ownerShape: null,
+    asset: cell(asset),
+    assetLines: 1,
+    date: cell('01/17/25'),
+    notification: cell('02/04/25'),
+    types: clearMark(0, 3),
+    amounts: clearMark(0, 11),
+    heading: null,
+    notes: [],
+    ...overrides,
+  };
+}
+
+const context = {
+  page: 1,
+  row: 1,
+  filedDate: '2025-02-06',
+  typeRoles: ['purchase', 'sale', 'exchange'] as const,
+};
+
+describe('scannedRow', () => {
+  let withIssuers: Lexicon;
+  let withoutIssuers: Lexicon;
+  beforeAll(async () => {
+    withIssuers = await assetLexicon(['MetLife, Inc.', 'BlackRock Funding, Inc.']);
+    withoutIssuers = await assetLexicon([]);
+  });
+
+  it('serves a cleanly read row as read', () => {
+    const row = scannedRow(houseRow('METLIFE, INC. CMN'), { ...context, lexicon: withIssuers });
+    expect(row).toMatchObject({
+      owner: 'Spouse',
+      asset_description: 'METLIFE, INC. CMN',
+      trade_type: 'Buy',
+      transaction_date: '2025-01-17',
+      notification_date: '2025-02-04',
+      amount: { range: '$1,001 - $15,000' },
+      needs_review: false,
+    });
+  });
+
+  it('corrects a known misread against the issuer names, below full confidence', () => {
+    const row = scannedRow(houseRow('METUFE, INC. CMN'), { ...context, lexicon: withIssuers });
+    expect(row.asset_description).toBe('METLIFE, INC. CMN');
+    expect(row.confidence.asset_description).toBeLessThan(0.9);
+  });
+
+  it('without issuer names, neither corrects nor trusts a word no list holds', () => {
+    const misread = scannedRow(houseRow('METUFE, INC. CMN'), { ...context, lexicon: withoutIssuers });
+    expect(misread).toMatchObject({ asset_description: 'METUFE, INC. CMN', needs_review: true });
+    const name = scannedRow(houseRow('LINDE PLC CMN'), { ...context, lexicon: withoutIssuers });
+    expect(name).toMatchObject({ asset_description: 'LINDE PLC CMN', needs_review: true });
+  });
+
+  it('flags a period after a whole word inside a name (a comma misread)', () => {
+    const row = scannedRow(houseRow('BLACKROCK FUNDING. INC. CMN'), { ...context, lexicon: withIssuers });
+    expect(row.needs_review).toBe(true);
+    expect(row.reasons.join('; ')).toContain('"FUNDING." (comma?)');
+  });
+
+  it('flags option descriptions, whose small symbols the engine drops', () => {
+    const row = scannedRow(houseRow('PUT/XSP 555 EXP 03/07/2025'), { ...context, lexicon: withIssuers });
+    expect(row.needs_review).toBe(true);
+  });
+
+  it('flags dates that contradict each other or the filing, however clearly read', () => {
+    const row = scannedRow(houseRow('METLIFE, INC. CMN', { date: cell('03/17/25') }), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(row.needs_review).toBe(true);
+    expect(row.confidence.transaction_date).toBeLessThan(0.5);
+  });
+
+  it('leaves the type empty and flags the row when two types are marked', () => {
+    const types: MarkReading = { marked: [0, 1], shares: [0.06, 0.05, 0.001], clarity: 1 };
+    const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });
+    expect(row).toMatchObject({ trade_type: null, needs_review: true });
+    expect(row.confidence.trade_type).toBe(0);
+  });
+});

@@ -1,0 +1,483 @@
+// From what the form reader saw to trade rows: each field's value and how sure we are of it.
+// A field's confidence starts from the evidence (the engine's word confidences for text, the
+// contrast of the ink for marks) and is lowered by every check the value fails (a date that
+// needed repairs, a transaction after its notification, two boxes ticked). The review
+// threshold over these numbers is calibrated on the real scans (ACCURACY.md).
+import { type AmountBracket, parseAmountRange } from '../../domain/amount.js';
+import { daysBetween } from '../../domain/dates.js';
+import { normalizeOwner, type Owner } from '../../domain/owner.js';
+import { NO_TICKER } from '../../domain/ticker.js';
+import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
+import { splitTicker } from '../sources/asset-text.js';
+import type { Rect } from './bitmap.js';
+import type { CellReading, HouseRow, MarkReading, TypeRole } from './house-form.js';
+import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
+import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
+
+export const CONFIDENCE_FIELDS = [
+  'transaction_date',
+  'notification_date',
+  'owner',
+  'trade_type',
+  'amount_range',
+  'asset_description',
+  'ticker',
+] as const;
+
+export type ConfidenceField = (typeof CONFIDENCE_FIELDS)[number];
+
+export type FieldConfidence = Record<ConfidenceField, number>;
+
+/** The fields a person checks on review (the key fields of the row). */
+export const KEY_FIELDS: readonly ConfidenceField[] = [
+  'transaction_date',
+  'notification_date',
+  'owner',
+  'trade_type',
+  'amount_range',
+  'asset_description',
+];
+
+/**
+ * Below this a field is not served as read: its row waits for review. Calibrated on the real
+ * scans so that no row with a wrong key field stays above it (ACCURACY.md, `npm run accuracy`).
+ */
+export const REVIEW_THRESHOLD: FieldConfidence = {
+  transaction_date: 0.85,
+  notification_date: 0.85,
+  owner: 0.8,
+  trade_type: 0.8,
+  amount_range: 0.8,
+  asset_description: 0.8,
+  ticker: 0.8,
+};
+
+/** The bracket of each amount column, A to K, as the House form prints them. */
+const AMOUNT_COLUMNS = [
+  '$1,001 - $15,000',
+  '$15,001 - $50,000',
+  '$50,001 - $100,000',
+  '$100,001 - $250,000',
+  '$250,001 - $500,000',
+  '$500,001 - $1,000,000',
+  '$1,000,001 - $5,000,000',
+  '$5,000,001 - $25,000,000',
+  '$25,000,001 - $50,000,000',
+  'Over $50,000,000',
+  'Spouse/DC Over $1,000,000',
+];
+
+export const AMOUNT_LETTERS = 'ABCDEFGHIJK';
+
+export interface ScannedRow {
+  page: number;
+  /** Row number within the document, 1-based. */
+  row: number;
+  region: Rect;
+  owner: Owner | null;
+  asset_description: string;
+  ticker: string;
+  trade_type: string | null;
+  trade_action: string | null;
+  amount: AmountBracket | null;
+  /** The amount column marked, "A".."K". */
+  amount_column: string | null;
+  transaction_date: string | null;
+  notification_date: string | null;
+  subholding_of: string | null;
+  /** Filer marks that are no field of ours (cap gains over $200), kept as a comment. */
+  comment: string | null;
+  confidence: FieldConfidence;
+  needs_review: boolean;
+  /** Why the row needs review, one reason per doubtful field. */
+  reasons: string[];
+  /** What the engine read, as read, for the reviewer. */
+  read: {
+    owner: string;
+    asset: string;
+    transaction_date: string;
+    notification_date: string;
+    types: string;
+    amounts: string;
+  };
+}
+
+export interface RowContext {
+  page: number;
+  row: number;
+  /** The filing's date, when known: dates after it (or long before it) are doubtful. */
+  filedDate: string | null;
+  /** The role of each type column, in order. */
+  typeRoles: readonly TypeRole[];
+  /** Words to check asset names against; without it names are taken as read. */
+  lexicon?: Lexicon;
+  /** What the rows whose owner cells look like this one's agree it says (rowsOfScan). */
+  ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
+}
+
+export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
+  const reasons: string[] = [];
+  const owner = ownerField(house.owner, context.ownerConsensus ?? null);
+  const asset = assetField(house.asset, house.assetLines, context.lexicon);
+  const transaction = dateField(house.date, 'transaction date');
+  const notification = dateField(house.notification, 'notification date');
+  const kind = typeField(house.types, context.typeRoles);
+  const amount = amountField(house.amounts);
+  checkDates(transaction, notification, context.filedDate);
+  const confidence: FieldConfidence = {
+    transaction_date: transaction.confidence,
+    notification_date: notification.confidence,
+    owner: owner.confidence,
+    trade_type: kind.confidence,
+    amount_range: amount.confidence,
+    asset_description: asset.confidence,
+    ticker: asset.tickerConfidence,
+  };
+  for (const [field, why] of [
+    ['owner', owner.why],
+    ['asset_description', asset.why],
+    ['transaction_date', transaction.why],
+    ['notification_date', notification.why],
+    ['trade_type', kind.why],
+    ['amount_range', amount.why],
+  ] as const) {
+    if (why) reasons.push(`${field}: ${why}`);
+    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(`${field}: read with low confidence`);
+  }
+  if (house.notes.length > 0 && confidence.asset_description >= REVIEW_THRESHOLD.asset_description) {
+    confidence.asset_description = Math.min(
+      confidence.asset_description,
+      REVIEW_THRESHOLD.asset_description - 0.01,
+    );
+    reasons.push(`asset_description: ${house.notes.join('; ')}`);
+  }
+  const needsReview = CONFIDENCE_FIELDS.some((field) => confidence[field] < REVIEW_THRESHOLD[field]);
+  return {
+    page: context.page,
+    row: context.row,
+    region: house.region,
+    owner: owner.value,
+    asset_description: asset.value,
+    ticker: asset.ticker,
+    trade_type: kind.value?.label ?? null,
+    trade_action: kind.value?.action ?? null,
+    amount: amount.value,
+    amount_column: amount.column,
+    transaction_date: transaction.value,
+    notification_date: notification.value,
+    subholding_of: house.heading,
+    comment: kind.capGains ? 'Capital gains over $200' : null,
+    confidence: roundAll(confidence),
+    needs_review: needsReview,
+    reasons,
+    read: {
+      owner: house.owner.text,
+      asset: house.asset.text,
+      transaction_date: house.date.text,
+      notification_date: house.notification.text,
+      types: describeMarks(
+        house.types,
+        context.typeRoles.map((role) => role),
+      ),
+      amounts: describeMarks(house.amounts, AMOUNT_LETTERS.split('')),
+    },
+  };
+}
+
+interface Field<T> {
+  value: T;
+  confidence: number;
+  why: string | null;
+}
+
+function ownerField(
+  cell: CellReading,
+  consensus: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null,
+): Field<Owner | null> {
+  if (!cell.inked) return { value: 'Self', confidence: 0.97, why: null };
+  if (consensus)
+    return { value: normalizeOwner(consensus.code, true), confidence: consensus.confidence, why: null };
+  const code = readOwnerCode(cell.text);
+  if (code === null) return { value: null, confidence: 0, why: `owner "${cell.text}" is no owner code` };
+  const value = normalizeOwner(code.code, true);
+  const confidence = code.repaired ? Math.min(0.6, cell.confidence) : cell.confidence;
+  return { value, confidence, why: null };
+}
+
+/** How much a split vote among the readings of a cell lowers its confidence. */
+function agreementFactor(agreement: number | undefined): number {
+  if (agreement === undefined || agreement >= 1) return 1;
+  return agreement >= 0.6 ? 0.9 : 0.6;
+}
+
+function assetField(
+  cell: CellReading,
+  lines: number,
+  lexicon: Lexicon | undefined,
+): Field<string> & { ticker: string; tickerConfidence: number } {
+  const checked = checkWords(cell, lexicon);
+  const text = tidyAssetText(checked.text);
+  if (text === '')
+    return { value: '', confidence: 0, why: 'no asset name read', ticker: NO_TICKER, tickerConfidence: 0 };
+  const { ticker, rest } = splitTicker(text);
+  // A name over two lines is read as two pieces: their join may lose or double a word.
+  let confidence = checked.confidence * agreementFactor(cell.agreement);
+  if (lines > 1) confidence *= 0.97;
+  const doubts = [...checked.doubts];
+  if (OPTION_TEXT.test(text) && confidence >= OPTION_CONFIDENCE) {
+    // Option descriptions hang on small symbols ("PUT/XSP @ 555") the engine drops silently.
+    confidence = OPTION_CONFIDENCE;
+    doubts.push('an option description (its symbols are easily dropped)');
+  }
+  const why = doubts.length > 0 ? `doubtful: ${doubts.join(', ')}` : null;
+  return { value: ticker === NO_TICKER ? text : rest, confidence, why, ticker, tickerConfidence: confidence };
+}
+
+/** A correction by the lexicon keeps at most this confidence: it is a good guess, not a reading. */
+const CORRECTED_WORD = 0.9;
+const OPTION_TEXT = /\b(PUT|CALL)\b/i;
+const OPTION_CONFIDENCE = 0.75;
+
+/** A word no list holds, when the lexicon has no issuer names to check it against. */
+const UNCHECKED_WORD = 0.6;
+
+/** Two listed words found run together: split, but not served as read. */
+const SPLIT_WORD = 0.7;
+/** A period after a whole word of five letters or more, inside a name. */
+const DOUBTFUL_PUNCTUATION = 0.7;
+const FULL_WORD = /^[A-Za-z]{5,}\.$/;
+/** Abbreviations end in a period of their own ("HLDGS."). */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
+/** A word near a listed one but not surely it is not served as read. */
+const DOUBTFUL_WORD = 0.4;
+
+/** The cell's words checked against the lexicon: misreads corrected, doubtful ones named. */
+function checkWords(
+  cell: CellReading,
+  lexicon: Lexicon | undefined,
+): { text: string; confidence: number; doubts: string[] } {
+  const words = cell.words ?? cell.text.split(/\s+/).map((text) => ({ text, confidence: cell.confidence }));
+  if (words.length === 0) return { text: '', confidence: 0, doubts: [] };
+  const doubts: string[] = [];
+  let confidence = 1;
+  const out: string[] = [];
+  for (const word of words) {
+    let text = word.text;
+    let wordConfidence = word.confidence;
+    const verdict = lexicon?.check(word.text) ?? { kind: 'known' as const };
+    const previous = out[out.length - 1]?.toUpperCase().replace(/[^A-Z]/g, '');
+    if (/^(CLASS|CL|SERIES|SER)$/.test(previous ?? '') && /^[0158]$/.test(word.text)) {
+      // A share class is a letter: "CLASS 8" is CLASS B.
+      text = ({ '0': 'O', '1': 'I', '5': 'S', '8': 'B' } as Record<string, string>)[word.text] ?? word.text;
+      wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - 0.1);
+    } else if (verdict.kind === 'split') {
+      // A name of its own can also be two listed words run together ("PROSUS", "PROS US"): a
+      // split is a guess a person confirms.
+      text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
+      wordConfidence = Math.min(wordConfidence, SPLIT_WORD);
+      doubts.push(`"${word.text}" (${verdict.words.join(' ')}?)`);
+    } else if (verdict.kind === 'corrected' && lexicon?.knowsIssuers === false) {
+      // Without issuer names "LINDE" is one confusion from an English word: nothing to correct by.
+      wordConfidence = Math.min(wordConfidence, DOUBTFUL_WORD);
+      doubts.push(`"${word.text}" (${verdict.word}?)`);
+    } else if (
+      verdict.kind === 'unknown' &&
+      lexicon?.knowsIssuers === false &&
+      /[A-Za-z]{4,}/.test(word.text)
+    ) {
+      // A word in no list may be an issuer's name or a misread of one ("METUFE"): unknown.
+      wordConfidence = Math.min(wordConfidence, UNCHECKED_WORD);
+      doubts.push(`"${word.text}" (in no word list)`);
+    } else if (verdict.kind === 'corrected') {
+      // Keep what surrounds the letters ("METUFE," becomes "METLIFE,").
+      text = word.text.replace(/[A-Za-z0-9&']+/, verdict.word);
+      wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - verdict.cost / 4);
+    } else if (verdict.kind === 'doubtful') {
+      wordConfidence = Math.min(wordConfidence, DOUBTFUL_WORD);
+      doubts.push(`"${word.text}" (${verdict.near}?)`);
+    }
+    if (
+      text.endsWith('.') &&
+      word !== words[words.length - 1] &&
+      FULL_WORD.test(text) &&
+      !ABBREVIATIONS.has(text.slice(0, -1).toUpperCase())
+    ) {
+      // A period and a comma differ by a few pixels; after a whole word ("FUNDING.") a comma
+      // is the likelier, whatever the engine's confidence.
+      wordConfidence = Math.min(wordConfidence, DOUBTFUL_PUNCTUATION);
+      doubts.push(`"${text}" (comma?)`);
+    }
+    confidence = Math.min(confidence, wordConfidence);
+    out.push(text);
+  }
+  return { text: out.join(' '), confidence, doubts };
+}
+
+interface DateField extends Field<string | null> {
+  label: string;
+}
+
+function dateField(cell: CellReading, label: string): DateField {
+  if (!cell.inked) return { value: null, confidence: 0, why: `no ${label} written`, label };
+  const date = readScannedDate(cell.text);
+  if (date.value === null)
+    return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
+  const read = cell.confidence * agreementFactor(cell.agreement);
+  const confidence = date.repaired ? read * 0.6 : read;
+  return { value: date.value, confidence, why: null, label };
+}
+
+/** Dates that contradict each other or the filing are doubtful, however clearly they were read. */
+function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {
+  const doubt = (field: DateField, why: string) => {
+    field.confidence = Math.min(field.confidence, 0.3);
+    field.why ??= why;
+  };
+  if (transaction.value && notification.value && transaction.value > notification.value) {
+    doubt(transaction, 'transaction date after the notification date');
+    doubt(notification, 'notification date before the transaction date');
+  }
+  if (filedDate) {
+    for (const field of [transaction, notification]) {
+      if (!field.value) continue;
+      if (field.value > filedDate) doubt(field, `${field.label} after the filing date`);
+      else if (daysBetween(field.value, filedDate) > 400)
+        doubt(field, `${field.label} over a year before the filing`);
+    }
+  }
+}
+
+const TRADE_ROLES: ReadonlySet<TypeRole> = new Set(['purchase', 'sale', 'partial_sale', 'exchange']);
+
+function typeField(
+  marks: MarkReading,
+  roles: readonly TypeRole[],
+): Field<TradeKind | null> & { capGains: boolean } {
+  const marked = marks.marked.map((index) => roles[index] ?? 'unknown');
+  const capGains = marked.includes('cap_gains');
+  const kinds = marked.filter((role) => TRADE_ROLES.has(role));
+  const partial = marked.includes('partial');
+  if (kinds.length === 0) return { value: null, confidence: 0, why: 'no transaction type marked', capGains };
+  if (kinds.length > 1)
+    return { value: null, confidence: 0, why: `several types marked (${kinds.join(', ')})`, capGains };
+  const role = kinds[0];
+  const label =
+    role === 'purchase'
+      ? 'purchase'
+      : role === 'exchange'
+        ? 'exchange'
+        : role === 'partial_sale' || partial
+          ? 'partial sale'
+          : 'sale';
+  return { value: normalizeTradeType(label), confidence: marks.clarity, why: null, capGains };
+}
+
+function amountField(marks: MarkReading): Field<AmountBracket | null> & { column: string | null } {
+  if (marks.marked.length === 0)
+    return { value: null, confidence: 0, why: 'no amount column marked', column: null };
+  if (marks.marked.length > 1) {
+    const letters = marks.marked.map((index) => AMOUNT_LETTERS[index] ?? '?').join(', ');
+    return { value: null, confidence: 0, why: `several amount columns marked (${letters})`, column: null };
+  }
+  const index = marks.marked[0] ?? 0;
+  const value = parseAmountRange(AMOUNT_COLUMNS[index] ?? '');
+  return {
+    value,
+    confidence: value ? marks.clarity : 0,
+    why: value ? null : 'unknown amount column',
+    column: AMOUNT_LETTERS[index] ?? null,
+  };
+}
+
+function describeMarks(marks: MarkReading, names: readonly string[]): string {
+  return marks.marked.map((index) => names[index] ?? `#${index + 1}`).join(', ');
+}
+
+function roundAll(confidence: FieldConfidence): FieldConfidence {
+  const out = { ...confidence };
+  for (const field of CONFIDENCE_FIELDS)
+    out[field] = Math.round(Math.max(0, Math.min(1, out[field])) * 1000) / 1000;
+  return out;
+}
+
+/** Every row of a read document, numbered in reading order across its pages. */
+export function rowsOfScan(
+  pages: ReadonlyArray<{
+    number: number;
+    form: { rows: HouseRow[]; columns: { types: Array<{ role: TypeRole }> } | null };
+  }>,
+  filedDate: string | null,
+  lexicon?: Lexicon,
+): ScannedRow[] {
+  const houseRows = pages.flatMap((page) => page.form.rows);
+  const consensus = ownerConsensus(houseRows);
+  const rows: ScannedRow[] = [];
+  for (const page of pages) {
+    const typeRoles = page.form.columns?.types.map((type) => type.role) ?? [];
+    for (const house of page.form.rows) {
+      rows.push(
+        scannedRow(house, {
+          page: page.number,
+          row: rows.length + 1,
+          filedDate,
+          typeRoles,
+          lexicon,
+          ownerConsensus: consensus.get(house) ?? null,
+        }),
+      );
+    }
+  }
+  return rows;
+}
+
+/** Shapes differing in at most this many of their 384 cells are the same printed code. */
+const SAME_SHAPE = 60;
+
+/**
+ * Typed owner codes look the same on every row of a document: rows whose owner cells have the
+ * same shape vote on what it says. A code read by most of four or more such rows is taken for
+ * all of them, however each single reading came out ("Dc", "bc", "1;").
+ */
+export function ownerConsensus(
+  rows: readonly HouseRow[],
+): Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }> {
+  const groups: Array<{ shape: string; members: HouseRow[] }> = [];
+  for (const row of rows) {
+    if (!row.ownerShape) continue;
+    const group = groups.find((candidate) => hamming(candidate.shape, row.ownerShape ?? '') <= SAME_SHAPE);
+    if (group) group.members.push(row);
+    else groups.push({ shape: row.ownerShape, members: [row] });
+  }
+  const out = new Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }>();
+  for (const group of groups) {
+    if (group.members.length < 4) continue;
+    const votes = new Map<string, number>();
+    let total = 0;
+    for (const member of group.members) {
+      const code = readOwnerCode(member.owner.text);
+      if (!code || code.code === '') continue;
+      const weight = code.repaired ? 0.6 : 1;
+      votes.set(code.code, (votes.get(code.code) ?? 0) + weight);
+      total += weight;
+    }
+    const [code, weight] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const share = total === 0 ? 0 : weight / total;
+    if ((code !== 'SP' && code !== 'DC' && code !== 'JT') || share < 0.7 || weight < 2) continue;
+    const confidence = Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, group.members.length / 8));
+    for (const member of group.members) out.set(member, { code, confidence });
+  }
+  return out;
+}
+
+function hamming(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let distance = 0;
+  for (let i = 0; i < a.length; i++) {
+    let x = Number.parseInt(a[i] ?? '0', 16) ^ Number.parseInt(b[i] ?? '0', 16);
+    while (x > 0) {
+      distance += x & 1;
+      x >>= 1;
+    }
+  }
+  return distance;
+}

@@ -1,0 +1,189 @@
+// The ruled table of a form page: its columns (the vertical rules that run down to the table's
+// foot) and its row rules (horizontal rules across most of its width), and the page without
+// those rules, where the text of a cell can be measured and read on its own.
+import { type GrayImage, INK_THRESHOLD, type Rect } from './bitmap.js';
+import { horizontalLines, type RulingLine, textBands, verticalLines, withoutRules } from './lines.js';
+
+export interface Grid {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** x of the column rules of the table's body, left to right, outer borders included. */
+  columns: number[];
+  /** Horizontal rules across at least half the table, top to bottom. */
+  rules: RulingLine[];
+  /** The page without its rules. */
+  clean: GrayImage;
+}
+
+/** Two rules closer than this are one (a doubled border, a rule and a box edge beside it). */
+const SAME_RULE = 12;
+
+export function findGrid(image: GrayImage): Grid | null {
+  const long = horizontalLines(image, { minLength: Math.round(image.width * 0.3), maxGap: 6 });
+  if (long.length < 2) return null;
+  const longest = Math.max(...long.map((line) => line.end - line.start));
+  const spanning = long.filter((line) => line.end - line.start >= longest * 0.8);
+  const left = median(spanning.map((line) => line.start));
+  const right = median(spanning.map((line) => line.end));
+  const width = right - left;
+  const rules = long.filter(
+    (line) => line.end - line.start >= width * 0.5 && line.start >= left - 20 && line.end <= right + 20,
+  );
+  const vertical = verticalLines(image, { minLength: 40, maxGap: 6 }).filter(
+    (line) => line.position >= left - 15 && line.position <= right + 15,
+  );
+  const tallest = Math.max(0, ...vertical.map((line) => line.end - line.start));
+  // Header subdivisions and box edges are short; the table's own rules run most of its height.
+  const bottom = Math.max(
+    ...vertical.filter((line) => line.end - line.start >= tallest * 0.3).map((line) => line.end),
+    rules[rules.length - 1]?.position ?? 0,
+  );
+  const top = Math.min(rules[0]?.position ?? bottom, ...vertical.map((line) => line.start));
+  // Body columns run down to the foot of the table through every row; header subdivisions do
+  // not reach the foot, and a stack of checkbox squares, which does, stops short of each row
+  // rule (a box sits inside its cell). A rule interrupted where a heading spans two columns is
+  // still a rule: its pieces at one x are taken together.
+  const rows = bodyIntervals(rules, bottom);
+  const reaching = collinear(vertical).filter(
+    (line) => line.end >= bottom - 25 && runsThroughRows(image, line.position, rows),
+  );
+  const columns: number[] = [];
+  for (const line of reaching) {
+    const last = columns[columns.length - 1];
+    if (last !== undefined && line.position - last < SAME_RULE) continue;
+    columns.push(line.position);
+  }
+  if (columns.length === 0 || (columns[0] ?? 0) - left > SAME_RULE) columns.unshift(left);
+  if (right - (columns[columns.length - 1] ?? 0) > SAME_RULE) columns.push(right);
+  // Only long rules are cleared. Shorter runs are also found along the tops and feet of a line
+  // of bold capitals and down letters of two touching lines, and those must stay.
+  const clean = withoutRules(
+    image,
+    horizontalLines(image, { minLength: Math.round(image.width * 0.25), maxGap: 3 }),
+    vertical.filter((line) => line.end - line.start >= 100),
+  );
+  return { left, right, top, bottom, columns, rules, clean };
+}
+
+/** The rectangle of column `index` between two y positions, inset from the rules around it. */
+export function cellRect(grid: Grid, index: number, top: number, bottom: number, inset = 3): Rect {
+  const x0 = grid.columns[index] ?? grid.left;
+  const x1 = grid.columns[index + 1] ?? grid.right;
+  return {
+    x: x0 + inset,
+    y: top,
+    width: Math.max(1, x1 - x0 - 2 * inset),
+    height: Math.max(1, bottom - top),
+  };
+}
+
+/** The bands between consecutive row rules below `from`. */
+export function ruledBands(grid: Grid, from: number): Array<{ top: number; bottom: number }> {
+  const bands: Array<{ top: number; bottom: number }> = [];
+  const edges = [...grid.rules.map((rule) => rule.position).filter((y) => y > from), grid.bottom];
+  let previous = from;
+  for (const edge of edges) {
+    if (edge - previous > 8) bands.push({ top: previous, bottom: edge });
+    previous = edge;
+  }
+  return bands;
+}
+
+/** Text lines of the clean page between two x and two y positions. */
+export function textLines(
+  grid: Grid,
+  area: { left: number; right: number; top: number; bottom: number },
+): Array<{ top: number; bottom: number }> {
+  return textBands(
+    grid.clean,
+    { left: area.left + 4, right: area.right - 4, top: area.top, bottom: area.bottom },
+    { minInk: 3, mergeGap: 2, minHeight: 8 },
+  );
+}
+
+/** The three lowest intervals between row rules: rows a body column runs through. */
+function bodyIntervals(rules: readonly RulingLine[], bottom: number): Array<{ top: number; bottom: number }> {
+  const edges = rules.map((rule) => rule.position).filter((y) => y < bottom - 5);
+  edges.push(bottom);
+  const intervals: Array<{ top: number; bottom: number }> = [];
+  for (let i = edges.length - 1; i > 0 && intervals.length < 3; i--) {
+    const top = edges[i - 1] ?? 0;
+    const end = edges[i] ?? 0;
+    if (end - top >= 20) intervals.unshift({ top, bottom: end });
+  }
+  return intervals;
+}
+
+/**
+ * Ink at x (within two pixels) along nearly every pixel of most of the intervals, rule to rule.
+ * Most, not all: a heading may span two columns in one row.
+ */
+function runsThroughRows(
+  image: GrayImage,
+  x: number,
+  intervals: ReadonlyArray<{ top: number; bottom: number }>,
+): boolean {
+  if (intervals.length === 0) return false;
+  let through = 0;
+  for (const interval of intervals) {
+    let inked = 0;
+    const from = Math.ceil(interval.top);
+    const to = Math.floor(interval.bottom);
+    for (let y = from; y <= to; y++) {
+      let hit = false;
+      for (let dx = -2; dx <= 2 && !hit; dx++) {
+        const px = Math.round(x) + dx;
+        hit = px >= 0 && px < image.width && (image.data[y * image.width + px] ?? 255) < INK_THRESHOLD;
+      }
+      if (hit) inked++;
+    }
+    if (inked / (to - from + 1) >= 0.97) through++;
+  }
+  return through >= Math.max(1, intervals.length - 1);
+}
+
+interface Collinear {
+  position: number;
+  start: number;
+  end: number;
+  /** Length of its pieces together. */
+  length: number;
+  /** Share of its extent (first piece's top to last piece's bottom) that is inked. */
+  coverage: number;
+  breaks: number;
+}
+
+/** Vertical pieces at one x (within 4 pixels) as one line from the first piece's top. */
+function collinear(lines: readonly RulingLine[]): Collinear[] {
+  const groups: Collinear[] = [];
+  for (const line of [...lines].sort((a, b) => a.position - b.position)) {
+    const length = line.end - line.start + 1;
+    const group = groups.find((other) => Math.abs(other.position - line.position) <= 4);
+    if (!group) {
+      groups.push({
+        position: line.position,
+        start: line.start,
+        end: line.end,
+        length,
+        coverage: line.coverage,
+        breaks: line.breaks,
+      });
+      continue;
+    }
+    const inked = group.coverage * (group.end - group.start + 1) + line.coverage * length;
+    group.start = Math.min(group.start, line.start);
+    group.end = Math.max(group.end, line.end);
+    group.length += length;
+    // Over the whole extent: the gaps between the pieces count as missing ink.
+    group.coverage = Math.min(1, inked / (group.end - group.start + 1));
+    group.breaks += line.breaks + 1;
+  }
+  return groups;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}

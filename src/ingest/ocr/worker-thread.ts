@@ -1,0 +1,61 @@
+// Worker thread body of OcrWorker: rasterizing, turning pages upright, finding the grid and the
+// engine's reading all happen here, never on the thread that answers API requests. The engine
+// and the lexicon are started once per thread and kept for the next document.
+import { parentPort, workerData } from 'node:worker_threads';
+import { type OcrEngine, TesseractEngine } from './engine.js';
+import { assetLexicon, type Lexicon } from './lexicon.js';
+import { readScan, type ScannedPage } from './read-scan.js';
+import { rowsOfScan, type ScannedRow } from './scanned-rows.js';
+
+export interface OcrThreadData {
+  /** Issuer names whose words the lexicon knows (the database's companies). */
+  issuerNames: string[];
+}
+
+export interface OcrJob {
+  id: number;
+  bytes: Uint8Array;
+  /** Pages read before (an interrupted run): not read again. */
+  done: ScannedPage[];
+  filedDate: string | null;
+}
+
+export type OcrAnswer =
+  | { id: number; kind: 'page'; page: ScannedPage; total: number }
+  | { id: number; kind: 'done'; pages: ScannedPage[]; rows: ScannedRow[] }
+  | { id: number; kind: 'error'; message: string; unreadable: boolean };
+
+let engine: Promise<OcrEngine> | undefined;
+let lexicon: Promise<Lexicon> | undefined;
+
+async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<void> {
+  const data = workerData as OcrThreadData | undefined;
+  engine ??= TesseractEngine.start();
+  lexicon ??= assetLexicon(data?.issuerNames ?? []);
+  const done = new Map(job.done.map((page) => [page.number, page]));
+  const pages = await readScan(job.bytes, await engine, {
+    done,
+    onPage: (page, total) => port.postMessage({ id: job.id, kind: 'page', page, total } satisfies OcrAnswer),
+  });
+  const rows = rowsOfScan(pages, job.filedDate, await lexicon);
+  port.postMessage({ id: job.id, kind: 'done', pages, rows } satisfies OcrAnswer);
+}
+
+const port = parentPort;
+if (port) {
+  // One document at a time: the engine is one Tesseract instance.
+  let queue: Promise<void> = Promise.resolve();
+  port.on('message', (job: OcrJob) => {
+    queue = queue.then(() =>
+      run(job, port).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        port.postMessage({
+          id: job.id,
+          kind: 'error',
+          message,
+          unreadable: /unreadable PDF|Invalid PDF/i.test(message),
+        } satisfies OcrAnswer);
+      }),
+    );
+  });
+}

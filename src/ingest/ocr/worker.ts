@@ -1,0 +1,123 @@
+// OCR in a worker thread: the caller's event loop only passes bytes in and results out. One
+// thread reads one document at a time; a process that reads many documents at once starts
+// several (OcrWorkerPool).
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ScannedPage } from './read-scan.js';
+import type { ScannedRow } from './scanned-rows.js';
+import type { OcrAnswer, OcrJob, OcrThreadData } from './worker-thread.js';
+
+/** The thread failed (exited, crashed): the document is fine, the run cannot go on with it. */
+export class OcrWorkerError extends Error {}
+
+/** The bytes are no PDF the rasterizer can open. */
+export class OcrUnreadableError extends Error {}
+
+export interface ScanReading {
+  pages: ScannedPage[];
+  rows: ScannedRow[];
+}
+
+export interface ReadOptions {
+  /** Pages already read (stored by an interrupted run). */
+  done?: ScannedPage[];
+  filedDate: string | null;
+  /** Called in the caller's thread after each page the thread reads. */
+  onPage?: (page: ScannedPage, total: number) => void | Promise<void>;
+}
+
+interface Pending {
+  resolve: (reading: ScanReading) => void;
+  reject: (error: Error) => void;
+  onPage: ReadOptions['onPage'];
+  /** Page callbacks in order: each waits for the one before (they may write to a database). */
+  pages: Promise<void>;
+}
+
+export class OcrWorker {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly data: OcrThreadData = { issuerNames: [] }) {}
+
+  read(bytes: Uint8Array, options: ReadOptions): Promise<ScanReading> {
+    const worker = this.start();
+    const id = this.nextId++;
+    worker.ref();
+    return new Promise<ScanReading>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onPage: options.onPage, pages: Promise.resolve() });
+      worker.postMessage({
+        id,
+        bytes: bytes.slice(),
+        done: options.done ?? [],
+        filedDate: options.filedDate,
+      } satisfies OcrJob);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+    this.failAll(new OcrWorkerError('OCR worker closed'));
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = spawnWorker(this.data);
+    worker.on('message', (answer: OcrAnswer) => this.settle(answer));
+    worker.on('error', (error) => {
+      this.worker = undefined;
+      this.failAll(new OcrWorkerError(`OCR worker failed: ${error.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new OcrWorkerError(`OCR worker exited with code ${code}`));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle(answer: OcrAnswer): void {
+    const waiting = this.pending.get(answer.id);
+    if (!waiting) return;
+    if (answer.kind === 'page') {
+      const { onPage } = waiting;
+      if (onPage) waiting.pages = waiting.pages.then(() => onPage(answer.page, answer.total));
+      return;
+    }
+    this.pending.delete(answer.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if (answer.kind === 'error') {
+      waiting.reject(answer.unreadable ? new OcrUnreadableError(answer.message) : new Error(answer.message));
+      return;
+    }
+    waiting.pages.then(
+      () => waiting.resolve({ pages: answer.pages, rows: answer.rows }),
+      (error: unknown) => waiting.reject(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  private failAll(error: Error): void {
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+function spawnWorker(data: OcrThreadData): Worker {
+  if (extname(fileURLToPath(import.meta.url)) !== '.ts') {
+    return new Worker(new URL('./worker-thread.js', import.meta.url), { workerData: data });
+  }
+  // Run from the TypeScript sources (tests, tsx): load the thread through tsx, which a worker
+  // thread does not inherit from its parent on Node 20.
+  const tsxApi = pathToFileURL(
+    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+  ).href;
+  const entry = new URL('./worker-thread.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(boot, { eval: true, workerData: data });
+}

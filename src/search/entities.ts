@@ -1,0 +1,344 @@
+// What a question names besides its words: concepts of the field resolved through the taxonomy
+// (vocabulary/concepts.ts) to the companies in them, ranked by how much members traded them; and
+// members and companies whose names the question misspells (Double Metaphone codes, then a
+// Levenshtein distance bound), ranked below exact matches by the fusion. The index is built in
+// memory from the database when the search index changes; the matching is pure.
+import { doubleMetaphone } from 'double-metaphone';
+import { distance } from 'fastest-levenshtein';
+import type { Kysely } from 'kysely';
+import { entityDocumentIds, memberNameRows, tradedTickerRows } from '../storage/repositories/search-index.js';
+import type { Database } from '../storage/schema.js';
+import { inConcept } from './documents.js';
+import { stem } from './text.js';
+import { COMPANY_ALIASES } from './vocabulary/companies.js';
+import { CONCEPT_VOCABULARY_VERSION, CONCEPTS, type Concept } from './vocabulary/concepts.js';
+import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
+
+export { CONCEPT_VOCABULARY_VERSION };
+
+interface Entity {
+  /** The search document's id. */
+  documentId: number;
+  key: string;
+  /** How much members traded it (members: their trades): the order among equals. */
+  trades: number;
+  /** Name words (lower case, 3+ letters) and their phonetic codes. */
+  words: { word: string; codes: readonly string[] }[];
+  /** Members: the last name's words. */
+  lastName?: readonly string[];
+}
+
+interface Company extends Entity {
+  concepts: Set<string>;
+  /** Words of its reviewed other names (products, owners, brands: vocabulary/companies.ts). */
+  aliases: ReadonlySet<string>;
+}
+
+/** The words of a name, lower case, accents dropped, 3 letters or more. */
+function nameWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3);
+}
+
+/**
+ * The stemmed words of a phrase as concepts are matched, two letters and more: "EV maker" keeps its
+ * "ev", so "iPhone maker" is not read as a carmaker.
+ */
+function phraseWords(text: string): string[] {
+  return text
+    .replace(/&/g, ' and ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2)
+    .map(stem);
+}
+
+const codesOf = (word: string) => [...new Set(doubleMetaphone(word))].filter((code) => code !== '');
+
+// Company-name words that say nothing about which company it is.
+const GENERIC = new Set(
+  'inc corp corporation company holdings group the and class common stock shares ltd plc llc international technologies'.split(
+    ' ',
+  ),
+);
+
+/** An alias word shared by more companies than this says what they are, not which one (concepts do that). */
+const ALIAS_SPREAD = 2;
+
+/** The largest edit distance a misspelling of a word this long may be at. */
+export function typoBudget(length: number): number {
+  return length <= 4 ? 1 : length <= 8 ? 2 : 3;
+}
+
+export interface NameMatch {
+  key: string;
+  documentId: number;
+  /** Question words matched to a name word, and the edits it took. */
+  matched: { term: string; word: string; edits: number }[];
+}
+
+export interface ConceptMatch {
+  id: string;
+  phrase: string;
+}
+
+/** The concepts whose phrases the question holds, whole words, singular or plural. Pure. */
+export function conceptsIn(question: string, concepts: readonly Concept[] = CONCEPTS): ConceptMatch[] {
+  const stems = ` ${phraseWords(question).join(' ')} `;
+  const plain = ` ${question.toLowerCase().replace(/[^a-z0-9&]+/g, ' ')} `;
+  const found: ConceptMatch[] = [];
+  for (const concept of concepts) {
+    const phrase = concept.phrases.find((candidate) => {
+      const wanted = phraseWords(candidate);
+      // A one-word phrase written in the plural ("chips", "banks") matches only as written: its
+      // singular is often a name ("Chip Roy").
+      const plural = wanted.length === 1 && wanted[0] !== candidate.toLowerCase();
+      return (
+        (wanted.length > 0 && !plural && stems.includes(` ${wanted.join(' ')} `)) ||
+        plain.includes(` ${candidate.toLowerCase()} `)
+      );
+    });
+    if (phrase) found.push({ id: concept.id, phrase });
+  }
+  return found;
+}
+
+export class EntityIndex {
+  private constructor(
+    private readonly members: Entity[],
+    private readonly companies: Company[],
+    /** Phonetic code -> entities with a name word of that code. */
+    private readonly byCode: Map<string, Entity[]>,
+  ) {}
+
+  static empty(): EntityIndex {
+    return new EntityIndex([], [], new Map());
+  }
+
+  static async load(db: Kysely<Database>): Promise<EntityIndex> {
+    const documents = new Map((await entityDocumentIds(db)).map((row) => [row.doc_key, row.id]));
+    const members: Entity[] = [];
+    for (const row of await memberNameRows(db)) {
+      const documentId = documents.get(`politician:${row.slug}`);
+      if (documentId === undefined) continue;
+      const names = new Set([row.name, row.first_name ?? '', row.last_name ?? '', row.nickname ?? '']);
+      for (const form of GIVEN_NAME_FORMS[(row.first_name ?? '').toLowerCase()] ?? []) names.add(form);
+      members.push({
+        ...entity(`politician:${row.slug}`, documentId, Number(row.n ?? 0), [...names].join(' ')),
+        lastName: nameWords(row.last_name ?? ''),
+      });
+    }
+    const companies: Company[] = [];
+    for (const row of await tradedTickerRows(db, 'all')) {
+      const documentId = documents.get(`ticker:${row.ticker}`);
+      if (documentId === undefined) continue;
+      const name = (row.company ?? row.description ?? '').replace(/\([^)]*\)/g, ' ');
+      const base = entity(`ticker:${row.ticker}`, documentId, Number(row.trade_count), name, GENERIC);
+      const concepts = new Set(
+        CONCEPTS.filter((concept) => inConcept(concept, row)).map((concept) => concept.id),
+      );
+      const aliases = new Set(
+        nameWords(COMPANY_ALIASES[row.ticker] ?? '').filter((word) => !GENERIC.has(word) && !/\d/.test(word)),
+      );
+      companies.push({ ...base, concepts, aliases });
+    }
+    companies.sort((a, b) => b.trades - a.trades || a.key.localeCompare(b.key));
+    const byCode = new Map<string, Entity[]>();
+    for (const item of [...members, ...companies]) {
+      for (const { codes } of item.words) {
+        for (const code of codes) {
+          const list = byCode.get(code);
+          if (list) {
+            if (list[list.length - 1] !== item) list.push(item);
+          } else byCode.set(code, [item]);
+        }
+      }
+    }
+    return new EntityIndex(members, companies, byCode);
+  }
+
+  get size(): number {
+    return this.members.length + this.companies.length;
+  }
+
+  /** The companies of the concepts, most traded by members first. */
+  conceptCompanies(concepts: readonly ConceptMatch[], limit: number): { id: number; key: string }[] {
+    if (concepts.length === 0) return [];
+    const ids = new Set(concepts.map((concept) => concept.id));
+    const out: { id: number; key: string }[] = [];
+    for (const company of this.companies) {
+      if (![...company.concepts].some((id) => ids.has(id))) continue;
+      out.push({ id: company.documentId, key: company.key });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /**
+   * Members and companies whose name words sound like the question's words (same Double Metaphone
+   * code) within the typo budget, best first: more words matched, fewer edits, more trades.
+   * Question words that are exactly a name word count too, so "Kelley Loeffler" prefers the member
+   * with both words; an entity needs at least one misspelled word to be listed here at all (the
+   * full-text side finds the exact names).
+   */
+  misspelled(terms: readonly string[], limit: number): NameMatch[] {
+    const words = [...new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 4))];
+    if (words.length === 0) return [];
+    const found = new Map<Entity, NameMatch & { edits: number; typos: number }>();
+    for (const term of words) {
+      if (/\d/.test(term)) continue;
+      const budget = typoBudget(term.length);
+      const seen = new Set<Entity>();
+      for (const code of codesOf(term)) {
+        for (const item of this.byCode.get(code) ?? []) {
+          if (seen.has(item)) continue;
+          seen.add(item);
+          let best: { word: string; edits: number } | undefined;
+          for (const { word } of item.words) {
+            if (Math.abs(word.length - term.length) > budget) continue;
+            const edits = distance(term, word);
+            if (edits <= budget && (!best || edits < best.edits)) best = { word, edits };
+          }
+          if (!best) continue;
+          const match = found.get(item) ?? {
+            key: item.key,
+            documentId: item.documentId,
+            matched: [],
+            edits: 0,
+            typos: 0,
+          };
+          match.matched.push({ term, word: best.word, edits: best.edits });
+          match.edits += best.edits;
+          if (best.edits > 0) match.typos += 1;
+          found.set(item, match);
+        }
+      }
+    }
+    const trades = (key: string) => this.tradesOf.get(key) ?? 0;
+    return [...found.values()]
+      .filter((match) => match.typos > 0)
+      .sort(
+        (a, b) =>
+          b.matched.length - a.matched.length ||
+          a.edits - b.edits ||
+          trades(b.key) - trades(a.key) ||
+          a.key.localeCompare(b.key),
+      )
+      .slice(0, limit)
+      .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
+  }
+
+  /** The question's words that are exactly a word of the entity's name. */
+  private exactWords(item: Entity, terms: readonly string[]): NameMatch['matched'] {
+    const names = new Set(item.words.map((entry) => entry.word));
+    return [...new Set(terms.map((term) => term.toLowerCase()))]
+      .filter((term) => names.has(term))
+      .map((term) => ({ term, word: term, edits: 0 }));
+  }
+
+  /**
+   * Members the question names exactly: two words of the name ("nancy pelosi", "bernie sanders"),
+   * or a last name no other indexed member has. Most traded first.
+   */
+  named(terms: readonly string[]): NameMatch[] {
+    const words = new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 3));
+    if (words.size === 0) return [];
+    const lastNames = this.lastNameCounts();
+    const out: (NameMatch & { trades: number })[] = [];
+    for (const member of this.members) {
+      const matched = this.exactWords(member, [...words]);
+      const unique = matched.some(
+        (entry) =>
+          member.lastName?.includes(entry.word) && lastNames.get(entry.word) === 1 && entry.word.length >= 5,
+      );
+      if (matched.length >= 2 || unique)
+        out.push({ key: member.key, documentId: member.documentId, matched, trades: member.trades });
+    }
+    return out
+      .sort((a, b) => b.matched.length - a.matched.length || b.trades - a.trades)
+      .slice(0, 10)
+      .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
+  }
+
+  /**
+   * Companies the question names by a reviewed other name ("Windows", "Ozempic", "Buffett"): words
+   * of 3+ letters that are an alias word of at most ALIAS_SPREAD companies and that `rare` accepts
+   * (the caller's test against the full-text index, so "big" or "food" name nothing). More matched
+   * words first, then the most traded.
+   */
+  aliased(terms: readonly string[], rare: (word: string) => boolean): NameMatch[] {
+    const words = [...new Set(terms.map((term) => term.toLowerCase()))].filter(
+      (word) => word.length >= 3 && !GENERIC.has(word),
+    );
+    if (words.length === 0) return [];
+    const spread = this.aliasSpread();
+    const wanted = words.filter(
+      (word) => (spread.get(word) ?? 0) > 0 && (spread.get(word) ?? 0) <= ALIAS_SPREAD && rare(word),
+    );
+    if (wanted.length === 0) return [];
+    const out: (NameMatch & { trades: number })[] = [];
+    for (const company of this.companies) {
+      const matched = wanted.filter((word) => company.aliases.has(word));
+      if (matched.length === 0) continue;
+      out.push({
+        key: company.key,
+        documentId: company.documentId,
+        matched: matched.map((word) => ({ term: word, word, edits: 0 })),
+        trades: company.trades,
+      });
+    }
+    return out
+      .sort(
+        (a, b) => b.matched.length - a.matched.length || b.trades - a.trades || a.key.localeCompare(b.key),
+      )
+      .slice(0, 10)
+      .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
+  }
+
+  private aliasSpread(): Map<string, number> {
+    if (!this.aliasCounts) {
+      this.aliasCounts = new Map();
+      for (const company of this.companies)
+        for (const word of company.aliases) this.aliasCounts.set(word, (this.aliasCounts.get(word) ?? 0) + 1);
+    }
+    return this.aliasCounts;
+  }
+
+  private aliasCounts: Map<string, number> | undefined;
+
+  private lastNameCounts(): Map<string, number> {
+    if (!this.lastNames) {
+      this.lastNames = new Map();
+      for (const member of this.members)
+        for (const word of member.lastName ?? [])
+          this.lastNames.set(word, (this.lastNames.get(word) ?? 0) + 1);
+    }
+    return this.lastNames;
+  }
+
+  private lastNames: Map<string, number> | undefined;
+
+  private get tradesOf(): Map<string, number> {
+    this.tradeCounts ??= new Map([...this.members, ...this.companies].map((item) => [item.key, item.trades]));
+    return this.tradeCounts;
+  }
+
+  private tradeCounts: Map<string, number> | undefined;
+}
+
+function entity(
+  key: string,
+  documentId: number,
+  trades: number,
+  names: string,
+  skip?: ReadonlySet<string>,
+): Entity {
+  const words = [...new Set(nameWords(names))].filter((word) => !skip?.has(word) && !/\d/.test(word));
+  return { key, documentId, trades, words: words.map((word) => ({ word, codes: codesOf(word) })) };
+}

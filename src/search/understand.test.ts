@@ -1,0 +1,133 @@
+// How a question is understood and how records are worded (pure parts): concepts of the
+// vocabulary, taxonomy membership, members' roles and committee seats, name forms, and whether a
+// question asks for people. The engine's use of them is in semantic.test.ts and the search bench.
+import { describe, expect, it } from 'vitest';
+import { inConcept, mergedRoles, nameForms, roleWords, seatWords, shortCommitteeName } from './documents.js';
+import { conceptsIn, typoBudget } from './entities.js';
+import { asksForPeople } from './semantic.js';
+import { CONCEPTS } from './vocabulary/concepts.js';
+
+const codes = (over: Partial<Parameters<typeof inConcept>[1]>) => ({
+  gics_sector: null,
+  gics_sub_industry: null,
+  nasdaq_sector: null,
+  nasdaq_industry: null,
+  sector: null,
+  industry: null,
+  ...over,
+});
+const concept = (id: string) => {
+  const found = CONCEPTS.find((entry) => entry.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+
+describe('concepts', () => {
+  it('finds the field phrases of a question, singular or plural', () => {
+    expect(conceptsIn('chip makers').map((c) => c.id)).toEqual(['semiconductors']);
+    expect(conceptsIn('Which senators bought oil and gas stocks?').map((c) => c.id)).toContain('oil-gas');
+    expect(conceptsIn('cruise lines').map((c) => c.id)).toEqual(['cruise-lines']);
+    expect(conceptsIn('wireless carriers').map((c) => c.id)).toEqual(['wireless']);
+    // A member named Chip is not a chip maker; a word alone that is no phrase finds nothing.
+    expect(conceptsIn('Chip Roy')).toEqual([]);
+    expect(conceptsIn('Nancy Pelosi')).toEqual([]);
+    // Two-letter phrase words count: "EV makers" are carmakers of electric vehicles, "iPhone maker" is not.
+    expect(conceptsIn('EV makers').map((c) => c.id)).toEqual(['ev']);
+    expect(conceptsIn('iPhone maker').map((c) => c.id)).not.toContain('ev');
+  });
+
+  it('puts a company in a concept through its taxonomy codes, never by ticker', () => {
+    expect(inConcept(concept('semiconductors'), codes({ gics_sub_industry: 'Semiconductors' }))).toBe(true);
+    expect(inConcept(concept('semiconductors'), codes({ nasdaq_industry: 'Semiconductors' }))).toBe(true);
+    expect(inConcept(concept('semiconductors'), codes({ gics_sub_industry: 'Systems Software' }))).toBe(
+      false,
+    );
+    // Nasdaq files airlines and couriers under one SIC description; GICS tells them apart.
+    const airline = codes({
+      gics_sub_industry: 'Passenger Airlines',
+      nasdaq_industry: 'Air Freight/Delivery Services',
+    });
+    const courier = codes({
+      gics_sub_industry: 'Air Freight & Logistics',
+      nasdaq_industry: 'Air Freight/Delivery Services',
+    });
+    expect(inConcept(concept('airlines'), airline)).toBe(true);
+    expect(inConcept(concept('airlines'), courier)).toBe(false);
+    expect(inConcept(concept('energy'), codes({ gics_sector: 'Energy' }))).toBe(true);
+  });
+});
+
+describe('members in words', () => {
+  it('says roles with their dates, current ones twice, and who leads which party', () => {
+    const whip = {
+      politician_id: 1,
+      title: 'Senate Majority Whip',
+      start_date: '2025-01-03',
+      end_date: null,
+    };
+    expect(roleWords(whip, 'R', '2026-06-01')).toBe(
+      'Senate Majority Whip, current Senate Majority Whip since 2025 Republican whip of the Senate',
+    );
+    const speaker = {
+      politician_id: 2,
+      title: 'Speaker of the House',
+      start_date: '2019-01-03',
+      end_date: '2023-01-03',
+    };
+    expect(roleWords(speaker, 'D', '2026-06-01')).toBe(
+      'former Speaker of the House 2019-2023 Speaker emerita emeritus',
+    );
+  });
+
+  it('joins terms of one role held back to back', () => {
+    const terms = [
+      { politician_id: 2, title: 'Speaker of the House', start_date: '2021-01-03', end_date: '2023-01-03' },
+      { politician_id: 2, title: 'Speaker of the House', start_date: '2019-01-03', end_date: '2021-01-03' },
+      { politician_id: 2, title: 'House Minority Leader', start_date: '2023-01-03', end_date: null },
+    ];
+    expect(mergedRoles(terms).map((role) => [role.title, role.start_date, role.end_date])).toEqual([
+      ['Speaker of the House', '2019-01-03', '2023-01-03'],
+      ['House Minority Leader', '2023-01-03', null],
+    ]);
+  });
+
+  it('says chairs and ranking members as people ask for them', () => {
+    expect(shortCommitteeName('Senate Committee on Armed Services')).toBe('Senate Armed Services Committee');
+    expect(shortCommitteeName('Senate Select Committee on Intelligence')).toBe(
+      'Senate Intelligence Committee',
+    );
+    const seat = {
+      politician_id: 1,
+      committee_id: 'SSAS',
+      name: 'Senate Committee on Armed Services',
+      parent_name: null,
+      chamber: 'senate',
+      side: 'minority',
+    };
+    expect(seatWords({ ...seat, title: 'Ranking Member' }, 'D')).toBe(
+      'Ranking Member of the Senate Committee on Armed Services; Senate Armed Services Committee ranking member; top Democrat on Senate Committee on Armed Services',
+    );
+    expect(seatWords({ ...seat, title: null }, 'D')).toBe('member of Senate Committee on Armed Services');
+  });
+
+  it('carries the name forms people type', () => {
+    expect(
+      nameForms({ name: 'Bernard Sanders', first_name: 'Bernard', last_name: 'Sanders', nickname: 'Bernie' }),
+    ).toEqual(['Bernie Sanders']);
+    expect(
+      nameForms({ name: 'Chuck Grassley', first_name: 'Charles', last_name: 'Grassley', nickname: 'Chuck' }),
+    ).toEqual(['Charles Grassley', 'Charlie Grassley']);
+  });
+});
+
+describe('questions', () => {
+  it('asks for people when it names them', () => {
+    expect(asksForPeople('senators who sold airline stocks')).toBe(true);
+    expect(asksForPeople('who traded NVDA')).toBe(true);
+    expect(asksForPeople('airline stocks')).toBe(false);
+  });
+
+  it('allows more letters wrong in longer words', () => {
+    expect([typoBudget(4), typoBudget(6), typoBudget(10)]).toEqual([1, 2, 3]);
+  });
+});
