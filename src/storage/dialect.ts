@@ -764,9 +764,10 @@ export function jsonObjectsJoined(
 }
 
 /**
- * Trade columns that are bookkeeping, not part of what a trade says: a write that changes only
- * these (enrichment stamping `enriched_at` on a trade whose market fields came out the same) is
- * not a change a client syncing with `updated_since` needs to see.
+ * Trade columns the touch trigger does not compare: bookkeeping, not part of what a trade says (a
+ * write that changes only these, enrichment stamping `enriched_at` on a trade whose market fields
+ * came out the same, is not a change a client syncing with `updated_since` needs to see), and
+ * columns whose one writer stamps `updated_at` itself.
  */
 const TRADE_BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set([
   'id',
@@ -775,6 +776,12 @@ const TRADE_BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set([
   'enriched_at',
   'enrich_due',
   'awaiting_prices',
+  // The quality pass's columns: the pass stamps `updated_at` with its run's clock when it changes
+  // them (storage/repositories/quality.ts). Compared here, a pass whose clock reads the stored time
+  // (a test's fixed clock) would have its stamp replaced by the database's clock.
+  'quality_flags',
+  'quality_excluded',
+  'identity_match',
 ]);
 
 /** The columns of `trades` as the database has them now. */
