@@ -14,11 +14,13 @@ import { registerMetering } from './http/plugins/metering.js';
 import { createMetrics, registerRequestMetrics } from './http/plugins/metrics.js';
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerPaging } from './http/plugins/paging.js';
+import { registerQueryNames } from './http/plugins/query-names.js';
 import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
 import { accountRoutes } from './http/routes/account/index.js';
 import { alertRoutes } from './http/routes/alerts/index.js';
 import { billRoutes } from './http/routes/bills/index.js';
+import { bulkRoutes } from './http/routes/bulk/index.js';
 import { chatRoutes } from './http/routes/chat/index.js';
 import { clusterRoutes } from './http/routes/clusters/index.js';
 import { committeeRoutes } from './http/routes/committees/index.js';
@@ -90,6 +92,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerIdempotency(app, deps);
   // After metering: a CSV answer is charged as its JSON would be.
   registerCsv(app);
+  // After CSV (its `format` parameter is one a list takes): unknown query parameters are a 400.
+  registerQueryNames(app);
   // List answers keep their bodies; paging goes in the Link header (no count query).
   registerPaging(app, deps);
   // After idempotency and CSV (their onSend hooks see the plain answer), before any route.
@@ -101,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerOpenApi(app, deps);
 
   tradeRoutes(app, deps);
+  bulkRoutes(app, deps);
   politicianRoutes(app, deps);
   portfolioRoutes(app, deps);
   conflictRoutes(app, deps);

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'payment_required'
   | 'forbidden'
   | 'not_found'
+  | 'not_acceptable'
   | 'conflict'
   | 'unprocessable'
   | 'rate_limited'
@@ -26,6 +27,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  /** The Accept header names no type the endpoint answers. */
+  not_acceptable: 406,
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,

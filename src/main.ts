@@ -1,4 +1,5 @@
 // The `dcledger` command line: serve the API, migrate, import data.
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import {
   accountsCreate,
@@ -46,9 +47,18 @@ import { workerCommand } from './cli/worker.js';
 import { ConfigError } from './config.js';
 import { DatabaseOpenError } from './storage/open-error.js';
 
+/** The version of package.json (one directory above src/ and dist/ alike). */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
 export function buildCli(): Command {
   const program = new Command('dcledger')
     .description('Congressional and executive-branch stock-trade disclosures as a metered REST API')
+    .version(packageVersion(), '-V, --version', 'print the version of dcledger')
     .showHelpAfterError()
     .exitOverride();
 

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BulkDownloadError,
+  bulkTrades,
   createDcLedgerClient,
   DcLedgerError,
   nextPageOf,
@@ -222,6 +224,34 @@ describe.skipIf(!realDataAvailable())('SDK against a running server', () => {
     const refused = await anonymous.GET('/trades', { params: { query: { limit: 1 } } });
     expect(refused.response.status).toBe(401);
     expect(() => unwrap(refused)).toThrow(/401/);
+  });
+
+  it('bulkTrades streams the whole history, skips an unchanged build, and names a refusal', async () => {
+    const builds: { etag: string | null; rows: number | null }[] = [];
+    const ids: number[] = [];
+    for await (const trade of bulkTrades({
+      baseUrl,
+      apiKey: ctx.key,
+      onBuild: (build) => builds.push(build),
+    }))
+      ids.push(trade.id);
+    const current = await ctx.store.db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('superseded_by', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(ids).toHaveLength(Number(current.n));
+    expect(builds).toHaveLength(1);
+    expect(builds[0]?.rows).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const again: unknown[] = [];
+    for await (const trade of bulkTrades({ baseUrl, apiKey: ctx.key, ifNoneMatch: builds[0]?.etag ?? '' }))
+      again.push(trade);
+    expect(again).toEqual([]);
+    const core = await addAccount(ctx.store, ctx.clock, { plan: 'core' });
+    await expect(bulkTrades({ baseUrl, apiKey: core.key.api_key }).next()).rejects.toBeInstanceOf(
+      BulkDownloadError,
+    );
   });
 
   it('the example type-checks (npm run typecheck) and runs against the server', async () => {

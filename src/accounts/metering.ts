@@ -91,14 +91,7 @@ export function refusedCharge(
   now: Date,
 ): ApiError {
   if (reason === 'balance') return paymentRequired(cost, balanceOf(caller));
-  if (reason === 'daily_cap') {
-    try {
-      refuseOverCap({ ...caller, spentToday: caller.dailyCap }, cost, now);
-    } catch (error) {
-      if (error instanceof ApiError) return error;
-      throw error;
-    }
-  }
+  if (reason === 'daily_cap') return overCap(caller, cost, now);
   return new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
 }
 
@@ -112,12 +105,16 @@ function paymentRequired(needed: number, balance: number): ApiError {
 
 function refuseOverCap(caller: Caller, cost: number, now: Date): void {
   if (caller.spentToday + cost <= caller.dailyCap) return;
-  const retry = secondsToMidnightUtc(now);
-  throw new ApiError(
+  throw overCap(caller, cost, now);
+}
+
+/** The 429 of a call whose `cost` would take the key past its daily cap; it states what was really spent. */
+function overCap(caller: Caller, cost: number, now: Date): ApiError {
+  return new ApiError(
     'rate_limited',
-    `This key's daily spend cap of ${caller.dailyCap} credits is reached (spent today: ${caller.spentToday}); it resets at midnight UTC`,
-    { daily_cap: caller.dailyCap, spent_today: caller.spentToday },
-    { 'Retry-After': String(retry) },
+    `This call's ${cost} credits would pass this key's daily spend cap of ${caller.dailyCap} credits (spent today: ${caller.spentToday}); it resets at midnight UTC`,
+    { daily_cap: caller.dailyCap, spent_today: caller.spentToday, credits_needed: cost },
+    { 'Retry-After': String(secondsToMidnightUtc(now)) },
   );
 }
 

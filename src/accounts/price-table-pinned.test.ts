@@ -13,6 +13,7 @@ const LOOKUP = [15, 0, 0] as const;
 const PINNED: Readonly<Record<string, Pinned>> = {
   'GET /trades': ['free', ...TRADE_DATA],
   'GET /trades/bulk-latest': ['pro', ...TRADE_DATA],
+  'GET /bulk/trades': ['pro', 2000, 0, 0],
   'GET /politicians': ['free', ...LOOKUP],
   'GET /politicians/:id': ['free', ...LOOKUP],
   'GET /politicians/:id/trades': ['free', ...TRADE_DATA],

@@ -32,6 +32,9 @@ const flat = (base: number) => ({ base, perRow: 0, perExecutiveRow: 0, rows: 'no
 export const PRICE_TABLE: Readonly<Record<string, Price>> = {
   'GET /trades': { tier: 'free', ...TRADE_DATA },
   'GET /trades/bulk-latest': { tier: 'pro', ...TRADE_DATA, rowsField: 'trades' },
+  // The whole history in one file, a flat price instead of one credit per trade (~30,000); an
+  // unchanged file (304) costs nothing.
+  'GET /bulk/trades': { tier: 'pro', ...flat(2000) },
   'GET /politicians': { tier: 'free', ...LOOKUP },
   'GET /politicians/:id': { tier: 'free', ...LOOKUP },
   'GET /politicians/:id/trades': { tier: 'free', ...TRADE_DATA },

@@ -1,11 +1,12 @@
 // The command line, run in-process against a temporary SQLite file.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openStore } from '../storage/database.js';
 import { runCli as cli } from '../test-support/cli.js';
+import { repoRoot } from '../test-support/data-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dcledger-cli-'));
 const dbFile = join(dir, 'cli.db');
@@ -37,6 +38,15 @@ describe('dcledger CLI', () => {
     const keys = await cli('keys', '--help');
     for (const command of ['create', 'list', 'revoke', 'rotate', 'cap', 'log'])
       expect(keys.out).toContain(command);
+  });
+
+  it('--version prints the version of package.json', async () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const outcome = await cli(flag);
+      expect(outcome.code).toBe(0);
+      expect(outcome.out).toBe(`${manifest.version}\n`);
+    }
   });
 
   it('creates an account with a one-time key that works, lists keys without showing them, rotates and revokes', async () => {

@@ -1,5 +1,5 @@
 // `serve` on a database it cannot use stops before listening, with one line naming the file and
-// the problem, and a non-zero exit code.
+// the problem, and a non-zero exit code; so does `serve` on a port another server holds.
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
@@ -11,8 +11,10 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../test-support/cli.js';
@@ -20,10 +22,10 @@ import { runCli } from '../test-support/cli.js';
 const dir = mkdtempSync(join(tmpdir(), 'dcledger-broken-db-'));
 const immutable: string[] = [];
 
-function serveOn(file: string) {
+function serveOn(file: string, port = 0) {
   vi.stubEnv('DCLEDGER_DB', file);
   vi.stubEnv('DATABASE_URL', '');
-  vi.stubEnv('PORT', '0');
+  vi.stubEnv('PORT', String(port));
   vi.stubEnv('HOST', '127.0.0.1');
   vi.stubEnv('DCLEDGER_INGEST_INTERVAL_MINUTES', '0');
   vi.stubEnv('DCLEDGER_WEBHOOK_WORKER', 'off');
@@ -103,5 +105,29 @@ describe('serve on a broken database', () => {
       context.skip();
     }
     expectOneLine(await serveOn(file), file, /read-only|may not be written|cannot be opened/);
+  });
+});
+
+describe('serve on a port in use', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('says so in one line naming the address and PORT, and stops', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    const file = join(mkdtempSync(join(tmpdir(), 'dcledger-port-')), 'port.db');
+    try {
+      const outcome = await serveOn(file, port);
+      expect(outcome.code).toBe(1);
+      const lines = outcome.err.trimEnd().split('\n');
+      expect(lines).toEqual([
+        `dcledger: cannot listen on 127.0.0.1:${port}: the port is already in use (another server runs there); stop it or set PORT to a free port`,
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
   });
 });

@@ -18,7 +18,7 @@ import { migrateToLatest } from '../storage/migrate.js';
 import { openMigratedStore } from '../storage/open.js';
 import { startWalCheckpoints } from '../storage/wal-checkpoints.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
-import { printLine } from './output.js';
+import { CommandError, printLine } from './output.js';
 import { semanticSearchFromConfig } from './search.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
@@ -69,8 +69,16 @@ export async function serveCommand(
         webhooks: role === 'worker' || (options.worker !== false && config.webhooks.workerInServe),
       }),
     );
-  if (role === 'api' || role === 'all')
-    parts.push(await startApi(config, store, role === 'all', log, ingesting));
+  if (role === 'api' || role === 'all') {
+    try {
+      parts.push(await startApi(config, store, role === 'all', log, ingesting));
+    } catch (error) {
+      // Nothing keeps running when the API cannot listen: what started before it stops first.
+      await Promise.all(parts.map((part) => part.stop()));
+      await store.close();
+      throw listenRefusal(error, config);
+    }
+  }
   log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
 
   onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {
@@ -130,7 +138,16 @@ async function startApi(
         );
       else app.log.info({}, 'Redis reachable again: rate limits are shared');
     };
-  const address = await app.listen({ port: config.port, host: config.host });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    semanticSearch.stop();
+    await app.close();
+    await webhooks.sender.close();
+    await rateLimits?.close();
+    throw error;
+  }
   app.log.info(
     { database: store.target, dialect: store.dialect, shared_rate_limits: rateLimits !== undefined },
     'dcledger serving',
@@ -150,6 +167,21 @@ async function startApi(
       await analytics?.close();
     },
   };
+}
+
+/** A port in use or not allowed is one line naming it and the setting (not a stack trace). */
+function listenRefusal(error: unknown, config: Config): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE')
+    return new CommandError(
+      `cannot listen on ${where}: the port is already in use (another server runs there); stop it or set PORT to a free port`,
+    );
+  if (code === 'EACCES')
+    return new CommandError(`cannot listen on ${where}: permission denied; set PORT to a port above 1023`);
+  if (code === 'EADDRNOTAVAIL')
+    return new CommandError(`cannot listen on ${where}: no such address on this machine; check HOST`);
+  return error;
 }
 
 /**

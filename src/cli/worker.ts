@@ -1,10 +1,12 @@
 // `dcledger worker`: the worker role on its own, webhook deliveries and enrichment jobs, exactly as
 // `serve --role worker` runs it (startWorkerRole, the one place).
 import { type Logger, pino } from 'pino';
+import { enrich } from '../analytics/enrich.js';
 import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
 import { type Config, loadConfig, type WebhookSettings } from '../config.js';
 import { redactingStream } from '../logging.js';
 import { providersFromConfig } from '../market/price-chain.js';
+import { rebuildBulkHistory } from '../resources/bulk-trades.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
@@ -59,6 +61,12 @@ export function enrichmentWorkerFor(
       refetchDays: config.priceProvider.refetchDays,
     },
     progress,
+    // GET /bulk/trades carries the market fields: its files are rebuilt once a job has changed them.
+    run: async (db, options) => {
+      const report = await enrich(db, options);
+      await rebuildBulkHistory(db, new Date());
+      return report;
+    },
   });
 }
 

@@ -17,6 +17,8 @@ export const TRADE_SORT_COLUMNS = [
   'alpha_1yr',
   'conviction_score',
   'id',
+  // Last change first (or, ascending, the order a sync with updated_since reads).
+  'updated_at',
 ] as const;
 export type TradeSortColumn = (typeof TRADE_SORT_COLUMNS)[number];
 

@@ -10,6 +10,7 @@
 // do not both record. `npm test` runs a bounded number of cases per route; `npm run fuzz` a long
 // campaign (DCLEDGER_FUZZ_RUNS, DCLEDGER_FUZZ_SEED to replay a failure).
 
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +256,22 @@ interface Route {
   url: string;
 }
 
+/**
+ * Routes whose success is a stored gzip file of the whole history (GET /bulk/trades). A case that
+ * does not say which encodings it takes gets `Accept-Encoding: gzip`, as curl --compressed and
+ * every HTTP library send, and the harness keeps the gzip bytes as they come: otherwise each clean
+ * case would have the server decompress and the harness buffer every trade (half the cases of the
+ * route, each the whole history). Cases that send their own Accept-Encoding keep it, so the
+ * negotiation and the decoded answer are still fuzzed.
+ */
+const WHOLE_FILE_ROUTES: ReadonlySet<string> = new Set(['GET /bulk/trades']);
+
+function withWholeFileEncoding(route: Route, headers: Record<string, string>): Record<string, string> {
+  if (!WHOLE_FILE_ROUTES.has(`${route.method} ${route.url}`)) return headers;
+  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding');
+  return named ? headers : { 'accept-encoding': 'gzip', ...headers };
+}
+
 interface Generated {
   path: string;
   query: string;
@@ -407,8 +424,10 @@ function violation(
   if (response.status >= 500) return `answered ${response.status}`;
   const charged = Number(headers['x-credits-charged'] ?? 0);
   if (response.status >= 400) {
-    // Pages answer a client that accepts HTML (at any q above 0) with an HTML refusal.
-    if (route.url.startsWith('/ui') && String(headers['content-type'] ?? '').startsWith('text/html'))
+    // Pages (under /ui, and the public ones such as /status: every route of UI_SCHEMAS) answer a
+    // client that accepts HTML (at any q above 0) with an HTML refusal.
+    const page = route.url.startsWith('/ui') || Object.hasOwn(UI_SCHEMAS, `${route.method} ${route.url}`);
+    if (page && String(headers['content-type'] ?? '').startsWith('text/html'))
       return pageViolation(response.status, headers['content-type'], String(response.body));
     const body = response.body as { detail?: unknown; code?: unknown; error?: { message?: unknown } } | null;
     // The MCP endpoint speaks JSON-RPC: its refusals are JSON-RPC error objects, as MCP clients expect.
@@ -424,6 +443,22 @@ function violation(
   const { rows, executiveRows } = countRows(price, response.body);
   if (rows + executiveRows > cap) return `${rows + executiveRows} rows over the cap of ${cap}`;
   return null;
+}
+
+/**
+ * The answer's body as the gate reads it. A gzip-encoded success is left as its bytes (the whole
+ * history, not decompressed); a gzip-encoded refusal is small and is read for its detail and code.
+ */
+function answerBody(response: {
+  statusCode: number;
+  body: string;
+  rawPayload: Buffer;
+  headers: Record<string, unknown>;
+}): unknown {
+  if (!String(response.headers['content-encoding'] ?? '').includes('gzip'))
+    return parsedBody(response.body, response.headers['content-type']);
+  if (response.statusCode < 400) return response.rawPayload;
+  return parsedBody(gunzipSync(response.rawPayload).toString('utf8'), response.headers['content-type']);
 }
 
 function parsedBody(payload: string, contentType: unknown): unknown {
@@ -610,7 +645,7 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
         fc.asyncProperty(requestArbitrary(route, operation), async (generated) => {
           // A minute per case: the per-minute rate limit would otherwise refuse most of them.
           ctx.clock.advance(60_000);
-          const headers: Record<string, string> = { ...generated.headers };
+          const headers: Record<string, string> = withWholeFileEncoding(route, { ...generated.headers });
           if (!generated.keyless) headers['dc-api-key'] = account.key.api_key;
           if (generated.body !== undefined && headers['content-type'] === undefined)
             headers['content-type'] = 'application/json';
@@ -621,10 +656,7 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
             headers,
             ...(generated.body === undefined ? {} : { payload: generated.body }),
           });
-          const outcome = {
-            status: response.statusCode,
-            body: parsedBody(response.body, response.headers['content-type']),
-          };
+          const outcome = { status: response.statusCode, body: answerBody(response) };
           charged += Number(response.headers['x-credits-charged'] ?? 0);
           const tally = answered.get(`${route.method} ${route.url}`) ?? { ok: 0, refused: 0 };
           if (response.statusCode < 400) tally.ok += 1;
@@ -664,11 +696,11 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
         });
         const url = `${path}?${parameter.name}=${encode(first)}&${parameter.name}=${encode(second)}`;
         ctx.clock.advance(60_000);
-        const response = await ctx.app.inject({ url, headers: { 'dc-api-key': account.key.api_key } });
-        const outcome = {
-          status: response.statusCode,
-          body: parsedBody(response.body, response.headers['content-type']),
-        };
+        const response = await ctx.app.inject({
+          url,
+          headers: withWholeFileEncoding(route, { 'dc-api-key': account.key.api_key }),
+        });
+        const outcome = { status: response.statusCode, body: answerBody(response) };
         const problem = violation(route, outcome, response.headers, undefined);
         if (problem) failures.push(`GET ${url} ${problem}`);
       }

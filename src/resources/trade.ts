@@ -71,6 +71,21 @@ export const TradeSchema = Type.Object(
     superseded_by: Nullable(
       Type.Integer({ description: 'Id of the trade an amendment replaced this one with' }),
     ),
+    // For API consumers syncing and joining: the member's Bioguide id, the House cap-gains box,
+    // the time of the last change.
+    bioguide_id: str(
+      "The member's Bioguide id (e.g. P000197); null for executive-branch filers and unmatched names",
+    ),
+    cap_gains_over_200: Nullable(
+      Type.Boolean({
+        description:
+          'House PTRs: the filer ticked "Cap. Gains > $200?" (true) or left it empty (false); null where the filing or data set does not say (Senate and OGE forms have no such column; House PDFs that draw the box as a picture)',
+      }),
+    ),
+    updated_at: Type.String({
+      description:
+        'When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since',
+    }),
     // Identity and data quality (docs/data-quality.md).
     identity_match: Nullable(
       StringEnum(['bioguide', 'name+term', 'filer', 'manual'], {
@@ -141,6 +156,9 @@ export const TRADE_EXAMPLE: Trade = {
   peer_z_score: null,
   is_ma_affected: 0,
   superseded_by: null,
+  bioguide_id: 'P000197',
+  cap_gains_over_200: null,
+  updated_at: '2025-01-18T06:02:11.412Z',
   identity_match: 'name+term',
   quality_flags: [],
   exchange_from_ticker: null,
@@ -154,11 +172,20 @@ export const TRADE_EXAMPLE: Trade = {
 export function toTradeResource(record: TradeRecord, today: string): Trade {
   // `sector` is stored only through domain/sectors.ts (the company directory), so it is a GICS name.
   const flags = record.quality_flags;
-  const resource = record as unknown as Omit<TradeRecord, 'quality_flags' | 'identity_match'> &
-    Pick<Trade, 'chamber' | 'days_held' | 'sector' | 'quality_flags' | 'identity_match'>;
+  const resource = record as unknown as Omit<
+    TradeRecord,
+    'quality_flags' | 'identity_match' | 'cap_gains_over_200'
+  > &
+    Pick<
+      Trade,
+      'chamber' | 'days_held' | 'sector' | 'quality_flags' | 'identity_match' | 'cap_gains_over_200'
+    >;
   resource.chamber = chamberOfSource(record.source) ?? 'House';
   resource.days_held = Math.max(0, daysBetween(record.transaction_date, today));
   // Stored comma-separated (storage/repositories/quality.ts); served as a list.
   resource.quality_flags = flags ? flags.split(',') : [];
+  // Stored as 1/0 (SQLite has no boolean type).
+  const capGains = record.cap_gains_over_200 as number | boolean | null;
+  resource.cap_gains_over_200 = capGains === null ? null : Boolean(capGains);
   return resource as Trade;
 }

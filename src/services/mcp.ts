@@ -1,34 +1,35 @@
 // The MCP server: the tools of /v1/tools (same definitions) over the Model Context Protocol, each
 // call made through the tool's REST route with the caller's key, so it is authenticated, gated and
-// charged exactly as that endpoint is. Refusals become MCP errors with the route's status and detail.
+// charged exactly as that endpoint is. A call the API refuses (no key, no credits, the wrong plan, an
+// unknown member, a rate limit) is a tool result with `isError` and the route's detail, as the MCP
+// specification asks of tool execution errors, so the model reads it; only a call that does not fit
+// the tool (unknown tool, bad arguments) is a protocol error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, type ToolDefinition, type ToolTransport } from './tools.js';
 
 export const MCP_SERVER_NAME = 'dcledger';
 
-/**
- * JSON-RPC error codes for the API's refusals (server-defined codes live in -32000..-32099; -32000
- * and -32001 are taken by the SDK). Bad arguments are the protocol's own InvalidParams.
- */
-export const MCP_ERROR_CODES: Readonly<Record<number, number>> = {
-  400: ErrorCode.InvalidParams,
-  422: ErrorCode.InvalidParams,
-  401: -32010,
-  402: -32011,
-  403: -32012,
-  404: -32014,
-  429: -32013,
-};
+/** Refusals of the arguments rather than of the tool's work: protocol errors (InvalidParams). */
+const PROTOCOL_STATUSES: ReadonlySet<number> = new Set([400, 422]);
 
-function mcpCodeOf(status: number): number {
-  return MCP_ERROR_CODES[status] ?? ErrorCode.InternalError;
+/**
+ * A protocol error sent as it is: the SDK's McpError puts "MCP error <code>: " in its message and
+ * the client's McpError adds it again, so the message sent is the bare detail.
+ */
+export class ProtocolRefusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(message);
+  }
 }
 
 function detailOf(result: unknown): string {
@@ -69,12 +70,27 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`, { status: 400 });
+      throw new ProtocolRefusal(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`, {
+        status: 400,
+      });
     }
     const call = await callTool(tool, request.params.arguments ?? {}, options.transport);
     if (call.status >= 400) {
       const body = typeof call.result === 'object' && call.result !== null ? call.result : {};
-      throw new McpError(mcpCodeOf(call.status), detailOf(call.result), { ...body, status: call.status });
+      if (PROTOCOL_STATUSES.has(call.status))
+        throw new ProtocolRefusal(ErrorCode.InvalidParams, detailOf(call.result), {
+          ...body,
+          status: call.status,
+        });
+      return {
+        isError: true,
+        content: [{ type: 'text', text: detailOf(call.result) }],
+        _meta: {
+          'dcledger/credits': call.credits,
+          'dcledger/status': call.status,
+          'dcledger/error': { ...body, status: call.status },
+        },
+      };
     }
     return {
       content: [{ type: 'text', text: JSON.stringify(call.result) }],

@@ -15,7 +15,7 @@ import {
   type ProfileRecord,
 } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';
-import { splitList } from './trade-params.js';
+import { type SyncFilterParams, splitList, syncFilter } from './trade-params.js';
 import { queryTrades } from './trades.js';
 
 const num = (value: number | null | undefined): number | null =>
@@ -172,14 +172,14 @@ const NO_FIELDS: ReadonlySet<string> = new Set();
 export async function politicianTrades(
   db: Kysely<Database>,
   idOrSlug: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number } & SyncFilterParams,
   now: Date,
 ): Promise<Trade[]> {
   const id = await findPoliticianId(db, idOrSlug);
   if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
   return queryTrades(
     db,
-    { politicianIds: [id] },
+    { politicianIds: [id], ...syncFilter(page) },
     { column: 'transaction_date', direction: 'desc' },
     page,
     now,

@@ -10,7 +10,8 @@ import {
 import { invalidField } from '../errors.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
 import type { Database } from '../storage/schema.js';
-import { parseTradeFilters, splitList } from './trade-params.js';
+import { memberIdsOf } from './member-ids.js';
+import { splitList } from './trade-params.js';
 
 export const TIMING_DEFAULTS = { daysBefore: 30 } as const;
 
@@ -52,7 +53,7 @@ export async function suspiciousTiming(
   const politicianIds =
     query.politician_id === undefined
       ? undefined
-      : parseTradeFilters({ politician_id: query.politician_id }).politicianIds;
+      : await memberIdsOf(db, 'politician_id', query.politician_id);
   const daysBefore = query.days_before ?? TIMING_DEFAULTS.daysBefore;
   const found = await findTimingHits(
     db,

@@ -9,7 +9,7 @@ import { dailyCloses } from '../storage/repositories/prices.js';
 import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
 import type { TradeFilter, TradeOrder, TradePageJson } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
-import { parseTradeFilters } from './trade-params.js';
+import { parseTradeFilters, type SyncFilterParams, syncFilter } from './trade-params.js';
 import { queryTrades, queryTradesJson } from './trades.js';
 
 export interface TickerTradesParams {
@@ -20,6 +20,8 @@ export interface TickerTradesParams {
   sort_by?: TradeSortColumn;
   sort_dir?: 'asc' | 'desc';
 }
+
+export type TickerTradeListParams = TickerTradesParams & SyncFilterParams;
 
 function tickerSymbol(rawTicker: string): string {
   const ticker = rawTicker.trim().toUpperCase();
@@ -32,7 +34,7 @@ function tickerSymbol(rawTicker: string): string {
 export async function tickerTrades(
   db: Kysely<Database>,
   rawTicker: string,
-  params: TickerTradesParams,
+  params: TickerTradeListParams,
   now: Date,
 ): Promise<Trade[]> {
   const { filter, order } = await tickerTradesQuery(db, rawTicker, params);
@@ -43,7 +45,7 @@ export async function tickerTrades(
 export async function tickerTradesJson(
   db: Kysely<Database>,
   rawTicker: string,
-  params: TickerTradesParams,
+  params: TickerTradeListParams,
   now: Date,
   hideGated: boolean,
 ): Promise<TradePageJson> {
@@ -54,12 +56,13 @@ export async function tickerTradesJson(
 async function tickerTradesQuery(
   db: Kysely<Database>,
   rawTicker: string,
-  params: TickerTradesParams,
+  params: TickerTradeListParams,
 ): Promise<{ filter: TradeFilter; order: TradeOrder }> {
   const ticker = tickerSymbol(rawTicker);
   if (!(await tickerKnown(db, ticker))) throw notFound(`No trades or company for ticker "${ticker}"`);
   const filter: TradeFilter = {
     ...parseTradeFilters({ trade_type: params.trade_type, chamber: params.chamber }),
+    ...syncFilter(params),
     tickers: [ticker],
   };
   const order: TradeOrder = {

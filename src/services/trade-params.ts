@@ -140,3 +140,45 @@ export function disclosureWindow(params: DisclosureWindowParams, now: Date): { f
   const today = todayUtc(now);
   return { from: addDays(today, -days), to: today };
 }
+
+export interface SyncFilterParams {
+  transaction_date_from?: string;
+  transaction_date_to?: string;
+  /** ISO 8601 date or date-time; trades whose `updated_at` is at or after it. */
+  updated_since?: string;
+}
+
+/** The transaction-date range and the `updated_since` cursor as a storage filter (422 when malformed). */
+export function syncFilter(
+  params: SyncFilterParams,
+): Pick<TradeFilter, 'transactedFrom' | 'transactedTo' | 'updatedSince' | 'includeSuperseded'> {
+  const from = params.transaction_date_from;
+  const to = params.transaction_date_to;
+  if (from !== undefined && to !== undefined && from > to)
+    throw invalidField('transaction_date_from', `must not be after transaction_date_to (${from} > ${to})`);
+  const filter: Pick<TradeFilter, 'transactedFrom' | 'transactedTo' | 'updatedSince' | 'includeSuperseded'> =
+    {};
+  if (from !== undefined) filter.transactedFrom = from;
+  if (to !== undefined) filter.transactedTo = to;
+  if (params.updated_since !== undefined) {
+    filter.updatedSince = updatedSinceInstant(params.updated_since);
+    // A sync sees the trades an amendment replaced leave (their superseded_by says by which).
+    filter.includeSuperseded = true;
+  }
+  return filter;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** `updated_since` as stored times are written (UTC, milliseconds, `Z`); a bare date is its midnight UTC. */
+function updatedSinceInstant(text: string): string {
+  const value = ISO_INSTANT.test(text)
+    ? Date.parse(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
+    : Number.NaN;
+  if (Number.isNaN(value))
+    throw invalidField(
+      'updated_since',
+      `"${text}" is not an ISO 8601 date or date-time (e.g. 2026-05-01T12:00:00Z)`,
+    );
+  return new Date(value).toISOString();
+}

@@ -13,14 +13,17 @@ import {
   type TradePageJson,
 } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
+import { memberIdsOf } from './member-ids.js';
 import {
   type DisclosureWindowParams,
   disclosureWindow,
   parseTradeFilters,
+  type SyncFilterParams,
+  syncFilter,
   type TradeFilterParams,
 } from './trade-params.js';
 
-export interface TradeListParams extends TradeFilterParams, DisclosureWindowParams {
+export interface TradeListParams extends TradeFilterParams, DisclosureWindowParams, SyncFilterParams {
   limit: number;
   offset: number;
   sort_by?: TradeSortColumn;
@@ -32,17 +35,32 @@ export interface TradeListParams extends TradeFilterParams, DisclosureWindowPara
 }
 
 export async function listTrades(db: Kysely<Database>, params: TradeListParams, now: Date): Promise<Trade[]> {
-  const { filter, order } = listQuery(params, now);
+  const { filter, order } = await listQuery(db, params, now);
   return queryTrades(db, filter, order, { limit: params.limit, offset: params.offset }, now);
 }
 
-function listQuery(params: TradeListParams, now: Date): { filter: TradeFilter; order: TradeOrder } {
-  const window = disclosureWindow(params, now);
+async function listQuery(
+  db: Kysely<Database>,
+  params: TradeListParams,
+  now: Date,
+): Promise<{ filter: TradeFilter; order: TradeOrder }> {
+  const sync = syncFilter(params);
+  // The default 30-day disclosure window gives way to a transaction-date range or updated_since
+  // sent alone: they are the time filter then (days or date_from/date_to still apply when sent).
+  const ownTimeFilter =
+    params.days === undefined &&
+    params.date_from === undefined &&
+    params.date_to === undefined &&
+    (sync.transactedFrom !== undefined || sync.transactedTo !== undefined || sync.updatedSince !== undefined);
+  const window = ownTimeFilter ? undefined : disclosureWindow(params, now);
   const filter: TradeFilter = {
-    ...parseTradeFilters(params),
-    disclosedFrom: window.from,
-    disclosedTo: window.to,
-    includeSuperseded: params.include_superseded === true,
+    ...parseTradeFilters({ ...params, politician_id: undefined }),
+    ...(params.politician_id === undefined
+      ? {}
+      : { politicianIds: await memberIdsOf(db, 'politician_id', params.politician_id) }),
+    ...(window ? { disclosedFrom: window.from, disclosedTo: window.to } : {}),
+    ...sync,
+    includeSuperseded: params.include_superseded ?? sync.includeSuperseded === true,
     includeFlagged: params.include_flagged === true,
   };
   const order: TradeOrder = {
@@ -63,7 +81,7 @@ export async function listTradesJson(
   now: Date,
   hideGated: boolean,
 ): Promise<TradePageJson> {
-  const { filter, order } = listQuery(params, now);
+  const { filter, order } = await listQuery(db, params, now);
   return findTradesJson(
     db,
     filter,

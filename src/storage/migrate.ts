@@ -31,6 +31,8 @@ import * as endpointSpeed from './migrations/0030-endpoint-speed.js';
 import * as pgChargeBatch from './migrations/0032-pg-charge-batch.js';
 import * as documentNames from './migrations/0040-document-names.js';
 import * as ledgerRefunds from './migrations/0045-ledger-refunds.js';
+import * as tradeSyncFields from './migrations/0055-trade-sync-fields.js';
+import * as bulkExports from './migrations/0056-bulk-exports.js';
 import * as quality from './migrations/0060-quality.js';
 import * as qualityTotals from './migrations/0061-quality-totals.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
@@ -69,6 +71,8 @@ export const migrations: Record<string, Migration> = {
   '0032-pg-charge-batch': pgChargeBatch,
   '0040-document-names': documentNames,
   '0045-ledger-refunds': ledgerRefunds,
+  '0055-trade-sync-fields': tradeSyncFields,
+  '0056-bulk-exports': bulkExports,
   '0060-quality': quality,
   '0061-quality-totals': qualityTotals,
   '0070-leadership-roles': leadershipRoles,

@@ -391,7 +391,10 @@ export interface TradesTable {
   /** 1 while a window waits for prices beyond the latest bar. */
   awaiting_prices: Generated<number>;
   created_at: string;
+  /** Last change to what the trade says (kept by a trigger for writers that do not stamp it). */
   updated_at: string;
+  /** House PTR "Cap. Gains > $200?": 1 ticked, 0 not, null where the filing does not say. */
+  cap_gains_over_200: number | null;
   // Identity and data quality (migration 0060-quality, domain/quality.ts).
   /** bioguide | name+term | filer | manual; null until the quality pass sees the trade. */
   identity_match: ColumnType<string | null, string | null | undefined, string | null>;
@@ -1020,9 +1023,25 @@ export interface Database {
   search_ivf_centroids: SearchIvfCentroidsTable;
   search_ivf_assignments: SearchIvfAssignmentsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
+  bulk_exports: BulkExportsTable;
   identity_links: IdentityLinksTable;
   quality_reports: QualityReportsTable;
   politician_roles: PoliticianRolesTable;
+}
+
+/** A bulk download's gzip file, one row per format (migration 0056-bulk-exports). */
+export interface BulkExportsTable {
+  /** trades.csv.gz, trades.ndjson.gz */
+  name: string;
+  content: Uint8Array;
+  /** Strong ETag of the gzip bytes, with its quotes. */
+  etag: string;
+  /** What the trades looked like when it was built (tradeDataVersion); a different one means stale. */
+  data_version: string;
+  rows: number;
+  /** Length of `content`. */
+  bytes: number;
+  generated_at: string;
 }
 
 /** Leadership roles of members, dated (migration 0070-leadership-roles). */

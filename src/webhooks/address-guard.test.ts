@@ -5,6 +5,7 @@ import {
   type AddressPolicy,
   BlockedAddressError,
   checkWebhookUrl,
+  EXEMPTION_HINT,
   guardedLookup,
   hostOf,
   judgeAddress,
@@ -372,10 +373,11 @@ describe('the guard, rule by rule (stated for mutation testing)', () => {
         (error: BlockedAddressError) => `${error.code}: ${error.message}`,
       );
     expect(await message('http://127.0.0.1/')).toBe(
-      'EWEBHOOKBLOCKED: 127.0.0.1 (a loopback address) is not allowed',
+      `EWEBHOOKBLOCKED: 127.0.0.1 (a loopback address) is not allowed; ${EXEMPTION_HINT}`,
     );
+    expect(EXEMPTION_HINT).toContain('DCLEDGER_WEBHOOK_ALLOW_CIDRS');
     expect(await message('http://[::1]:8080/')).toBe(
-      'EWEBHOOKBLOCKED: ::1 (a loopback address) is not allowed',
+      `EWEBHOOKBLOCKED: ::1 (a loopback address) is not allowed; ${EXEMPTION_HINT}`,
     );
     expect(await message('https://nowhere.example.org/')).toBe(
       'EWEBHOOKBLOCKED: host nowhere.example.org could not be resolved',
@@ -388,7 +390,7 @@ describe('the guard, rule by rule (stated for mutation testing)', () => {
       'EWEBHOOKBLOCKED: host empty.example.test has no address',
     );
     expect(await message('https://lan.example.test/', { allow: [], resolve })).toBe(
-      'EWEBHOOKBLOCKED: host lan.example.test resolves to 192.168.1.9 (a private address), which is not allowed',
+      `EWEBHOOKBLOCKED: host lan.example.test resolves to 192.168.1.9 (a private address), which is not allowed; ${EXEMPTION_HINT}`,
     );
     expect(await message('https://user@93.184.215.14/')).toBe(
       'EWEBHOOKBLOCKED: must not contain a user name or password',

@@ -174,11 +174,16 @@ export async function checkWebhookUrl(raw: string, policy: AddressPolicy): Promi
   return url;
 }
 
+/** What a refused address can do about it: the setting that exempts a range. */
+export const EXEMPTION_HINT =
+  'the operator of this server can exempt a range with DCLEDGER_WEBHOOK_ALLOW_CIDRS, e.g. 127.0.0.1/32';
+
 /** The addresses a delivery may connect to for `host`; throws when any of them is refused. */
 export async function resolveAllowed(host: string, policy: AddressPolicy): Promise<ResolvedAddress[]> {
   if (isIP(host) !== 0) {
     const verdict = judgeAddress(host, policy.allow);
-    if (!verdict.allowed) throw new BlockedAddressError(`${verdict.reason} is not allowed`);
+    if (!verdict.allowed)
+      throw new BlockedAddressError(`${verdict.reason} is not allowed; ${EXEMPTION_HINT}`);
     return [{ address: host, family: isIP(host) }];
   }
   let addresses: ResolvedAddress[];
@@ -191,7 +196,9 @@ export async function resolveAllowed(host: string, policy: AddressPolicy): Promi
   for (const { address } of addresses) {
     const verdict = judgeAddress(address, policy.allow);
     if (!verdict.allowed)
-      throw new BlockedAddressError(`host ${host} resolves to ${verdict.reason}, which is not allowed`);
+      throw new BlockedAddressError(
+        `host ${host} resolves to ${verdict.reason}, which is not allowed; ${EXEMPTION_HINT}`,
+      );
   }
   return addresses;
 }

@@ -5,6 +5,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './openapi.js';
 import { type RetryOptions, retryingFetch } from './retry.js';
 
+export { BulkDownloadError, type BulkTradesOptions, bulkTrades } from './bulk.js';
 export type { components, operations, paths } from './openapi.js';
 export { nextPageOf, type Page, type PageRequest, type PaginateOptions, paginate } from './paging.js';
 export { type RetryOptions, retryingFetch } from './retry.js';

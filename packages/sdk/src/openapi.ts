@@ -43,6 +43,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every trade with every field, in one gzip download (CSV or NDJSON)
+         * @description The whole trade history: every current trade (amendments applied; trades with `quality_flags` that leave them out of the default /trades listing included, their flags in the row) with all its fields, market fields, returns, alphas and scores included, as CSV (the Trade fields as columns, formulas neutralised as in every CSV answer) or NDJSON (one Trade object per line), oldest id first. The file is rebuilt after every ingest run and enrichment job (and when this call finds the trades changed otherwise); `days_held` is as of Last-Modified. Sent gzip-encoded (`Content-Encoding: gzip`) to clients that accept gzip, else decoded as it streams. `ETag` and `Last-Modified` say which build it is: send them back in `If-None-Match` or `If-Modified-Since` and an unchanged file answers 304 and costs nothing. A flat price per download, Pro and Max.
+         */
+        get: operations["bulkTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/politicians": {
         parameters: {
             query?: never;
@@ -92,7 +112,7 @@ export interface paths {
         };
         /**
          * All trades of one member, newest transaction first
-         * @description Includes assets without a ticker ("N/A"). No date window: the whole record, paged.
+         * @description Includes assets without a ticker ("N/A"). No date window: the whole record, paged; `transaction_date_from`/`transaction_date_to` and `updated_since` narrow it.
          */
         get: operations["listPoliticianTrades"];
         put?: never;
@@ -312,7 +332,7 @@ export interface paths {
         };
         /**
          * All members’ trades in one stock
-         * @description The whole record for the ticker (case-insensitive), newest transaction first by default.
+         * @description The whole record for the ticker (case-insensitive), newest transaction first by default; `transaction_date_from`/`transaction_date_to` and `updated_since` narrow it.
          */
         get: operations["listTickerTrades"];
         put?: never;
@@ -1849,6 +1869,12 @@ export interface components {
             is_ma_affected: number;
             /** @description Id of the trade an amendment replaced this one with */
             superseded_by: number | null;
+            /** @description The member's Bioguide id (e.g. P000197); null for executive-branch filers and unmatched names */
+            bioguide_id: string | null;
+            /** @description House PTRs: the filer ticked "Cap. Gains > $200?" (true) or left it empty (false); null where the filing or data set does not say (Senate and OGE forms have no such column; House PDFs that draw the box as a picture) */
+            cap_gains_over_200: boolean | null;
+            /** @description When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since */
+            updated_at: string;
             /**
              * @description How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)
              * @enum {string|null}
@@ -1867,7 +1893,7 @@ export interface components {
             detail: string;
             /** @description Quote this when reporting a problem */
             request_id: string;
-            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, request_timeout, internal, upstream, unavailable */
+            /** @description Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, request_timeout, internal, upstream, unavailable */
             code: string;
         } & {
             [key: string]: unknown;
@@ -2721,7 +2747,7 @@ export interface operations {
             query?: {
                 /** @description Ticker or comma-separated tickers (case-insensitive) */
                 ticker?: string;
-                /** @description Member id or comma-separated ids */
+                /** @description Member id or slug (e.g. 1042 or nancy-pelosi), or a comma-separated list of them; an unknown slug is a 422 */
                 politician_id?: string;
                 /** @description D, R or I; comma-separated for several */
                 party?: string;
@@ -2745,15 +2771,21 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description One of disclosure_date, transaction_date, amount, ticker, politician_name, days_to_disclose, gain_30d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, conviction_score, id (default disclosure_date) */
-                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id";
+                /** @description One of disclosure_date, transaction_date, amount, ticker, politician_name, days_to_disclose, gain_30d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, conviction_score, id, updated_at (default disclosure_date) */
+                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id" | "updated_at";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false */
+                /** @description true: also list trades an amendment replaced (history); each says in `superseded_by` which trade replaced it. Default false (true with updated_since) */
                 include_superseded?: boolean;
+                /** @description First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window */
+                transaction_date_from?: string;
+                /** @description Last transaction date (inclusive); same rule as transaction_date_from */
+                transaction_date_to?: string;
+                /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
+                updated_since?: string;
                 /** @description true: also list trades whose `quality_flags` leave them out of statistics (a transaction date after the disclosure or out of range, an amount that is no bracket; docs/data-quality.md). Default false */
                 include_flagged?: boolean;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -2829,6 +2861,9 @@ export interface operations {
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
                      *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
@@ -2840,7 +2875,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2882,6 +2917,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2966,7 +3016,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only trades disclosed on or after this date */
                 since?: string;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3045,6 +3095,9 @@ export interface operations {
                      *           "peer_z_score": null,
                      *           "is_ma_affected": 0,
                      *           "superseded_by": null,
+                     *           "bioguide_id": "P000197",
+                     *           "cap_gains_over_200": null,
+                     *           "updated_at": "2025-01-18T06:02:11.412Z",
                      *           "identity_match": "name+term",
                      *           "quality_flags": [],
                      *           "exchange_from_ticker": null,
@@ -3063,7 +3116,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3105,6 +3158,196 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (logged with the request id); retry with exponential backoff */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limits cannot be checked: the shared rate-limit store (Redis, in a multi-instance deployment) is unreachable; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkTrades: {
+        parameters: {
+            query?: {
+                /** @description csv (default) or ndjson (one Trade JSON object per line); without it, Accept decides */
+                format?: "csv" | "ndjson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at, identity_match, quality_flags, exchange_from_ticker, exchange_to_ticker */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Not modified: your copy is the current build; nothing is charged */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, an unknown one or a revoked one */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough credits for this call (credits_needed and balance in the body) */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3207,6 +3450,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -3223,6 +3468,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3230,9 +3476,10 @@ export interface operations {
                         politicians: components["schemas"]["Politician"][];
                         total: number;
                     };
+                    "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3274,6 +3521,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3431,7 +3693,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoliticianProfile"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3488,6 +3750,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3572,7 +3849,13 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window */
+                transaction_date_from?: string;
+                /** @description Last transaction date (inclusive); same rule as transaction_date_from */
+                transaction_date_to?: string;
+                /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
+                updated_since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3651,6 +3934,9 @@ export interface operations {
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
                      *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
@@ -3662,7 +3948,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3719,6 +4005,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3810,7 +4111,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3857,7 +4158,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3914,6 +4215,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3995,7 +4311,7 @@ export interface operations {
         parameters: {
             query?: {
                 cycle?: number;
-                /** @description Page size, 1-200 (default 20) */
+                /** @description Page size, 1-1000 (default 20) */
                 limit?: number;
             };
             header?: never;
@@ -4114,7 +4430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4171,6 +4487,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4253,7 +4584,7 @@ export interface operations {
             query?: {
                 /** @description Only open or only closed holdings */
                 status?: "open" | "closed";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -4315,7 +4646,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4372,6 +4703,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4533,7 +4879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4590,6 +4936,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4674,7 +5035,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -4793,6 +5154,9 @@ export interface operations {
                      *           "peer_z_score": null,
                      *           "is_ma_affected": 0,
                      *           "superseded_by": null,
+                     *           "bioguide_id": "P000197",
+                     *           "cap_gains_over_200": null,
+                     *           "updated_at": "2025-01-18T06:02:11.412Z",
                      *           "identity_match": "name+term",
                      *           "quality_flags": [],
                      *           "exchange_from_ticker": null,
@@ -4958,6 +5322,12 @@ export interface operations {
                             is_ma_affected: number;
                             /** @description Id of the trade an amendment replaced this one with */
                             superseded_by: number | null;
+                            /** @description The member's Bioguide id (e.g. P000197); null for executive-branch filers and unmatched names */
+                            bioguide_id: string | null;
+                            /** @description House PTRs: the filer ticked "Cap. Gains > $200?" (true) or left it empty (false); null where the filing or data set does not say (Senate and OGE forms have no such column; House PDFs that draw the box as a picture) */
+                            cap_gains_over_200: boolean | null;
+                            /** @description When what this trade says last changed (ISO 8601, UTC): ingested, amended, re-enriched. Sync with updated_since */
+                            updated_at: string;
                             /**
                              * @description How the trade's person was matched: bioguide (a data set's id that agreed with name and term), name+term, filer (a filer record of its own), manual (an operator's link)
                              * @enum {string|null}
@@ -5031,7 +5401,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5088,6 +5458,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5184,13 +5569,13 @@ export interface operations {
                 window_days?: number;
                 /** @description lobbying, contract, campaign; comma-separated (default all) */
                 link_kind?: string;
-                /** @description Only this member (numeric id) */
-                politician_id?: number;
-                /** @description Page size, 1-500 (default 25) */
+                /** @description Only this member: numeric id or slug (e.g. nancy-pelosi); an unknown slug is a 422 */
+                politician_id?: string;
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -5377,7 +5762,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5419,6 +5804,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5822,7 +6222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5879,6 +6279,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5975,11 +6390,11 @@ export interface operations {
                 min_members?: number;
                 /** @description Window length in calendar days (default 7) */
                 window_days?: number;
-                /** @description Page size, 1-200 (default 25) */
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6167,7 +6582,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6209,6 +6624,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6305,15 +6735,15 @@ export interface operations {
                 days_before?: number;
                 /** @description committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both */
                 action_kinds?: string;
-                /** @description Member id or comma-separated ids */
+                /** @description Member id or slug (e.g. 1042 or nancy-pelosi), or a comma-separated list of them; an unknown slug is a 422 */
                 politician_id?: string;
                 /** @description Only trades whose bracket starts at or above this (dollars) */
                 min_amount?: number;
-                /** @description Page size, 1-200 (default 25) */
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6517,7 +6947,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6559,6 +6989,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6645,9 +7090,9 @@ export interface operations {
                 chamber?: string;
                 /** @description buy, sell, exchange, exercise, expired */
                 trade_type?: string;
-                /** @description Page size, 1-100 (default 25) */
+                /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6702,7 +7147,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6744,6 +7189,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6829,14 +7289,20 @@ export interface operations {
                 /** @description house, senate, executive */
                 chamber?: string;
                 /** @description Default transaction_date */
-                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id";
+                sort_by?: "disclosure_date" | "transaction_date" | "amount" | "ticker" | "politician_name" | "days_to_disclose" | "gain_30d" | "gain_90d" | "gain_1yr" | "alpha_30d" | "alpha_90d" | "alpha_1yr" | "conviction_score" | "id" | "updated_at";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
                 /** @description Page size, 1-1000 (default 25) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window */
+                transaction_date_from?: string;
+                /** @description Last transaction date (inclusive); same rule as transaction_date_from */
+                transaction_date_to?: string;
+                /** @description Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id) */
+                updated_since?: string;
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -6915,6 +7381,9 @@ export interface operations {
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
                      *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
@@ -6926,7 +7395,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6983,6 +7452,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7116,7 +7600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7173,6 +7657,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7253,11 +7752,11 @@ export interface operations {
     recentFeed: {
         parameters: {
             query?: {
-                /** @description Page size, 1-100 (default 20) */
+                /** @description Page size, 1-1000 (default 20) */
                 limit?: number;
                 /** @description house, senate, executive */
                 chamber?: string;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -7332,6 +7831,9 @@ export interface operations {
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
                      *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
@@ -7343,7 +7845,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7385,6 +7887,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7467,9 +7984,9 @@ export interface operations {
             query?: {
                 /** @description Return trades with a larger id */
                 since_id?: number;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -7544,6 +8061,9 @@ export interface operations {
                      *         "peer_z_score": null,
                      *         "is_ma_affected": 0,
                      *         "superseded_by": null,
+                     *         "bioguide_id": "P000197",
+                     *         "cap_gains_over_200": null,
+                     *         "updated_at": "2025-01-18T06:02:11.412Z",
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
@@ -7555,7 +8075,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7597,6 +8117,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7742,7 +8277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7784,6 +8319,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7952,7 +8502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7964,6 +8514,16 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -7995,7 +8555,7 @@ export interface operations {
                 mode?: "hybrid" | "lexical" | "vector";
                 /** @description Results, 1-50 (default 10) */
                 limit?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -8166,7 +8726,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8208,6 +8768,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8367,7 +8942,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8409,6 +8984,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8501,7 +9091,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -8555,7 +9145,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8612,6 +9202,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8784,7 +9389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8841,6 +9446,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8941,7 +9561,7 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -9015,7 +9635,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9057,6 +9677,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9207,7 +9842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Lobbying"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9264,6 +9899,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9362,7 +10012,7 @@ export interface operations {
                 offset?: number;
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -9425,7 +10075,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9467,6 +10117,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9606,7 +10271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Contract"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9663,6 +10328,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9759,7 +10439,7 @@ export interface operations {
                 min_value?: number;
                 /** @description Only lines a member traded the same ticker within ±30 days of (true) or not (false) */
                 has_politician_overlap?: boolean;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
@@ -9767,7 +10447,7 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -9844,7 +10524,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9886,6 +10566,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10039,7 +10734,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsiderTrade"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10096,6 +10791,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10190,7 +10900,7 @@ export interface operations {
                 min_value?: number;
                 /** @description Only lines a member traded the same ticker within ±30 days of (true) or not (false) */
                 has_politician_overlap?: boolean;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
@@ -10198,7 +10908,7 @@ export interface operations {
                 sort_by?: "transaction_date" | "filed_date" | "total_value" | "shares" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -10278,7 +10988,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10335,6 +11045,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10427,7 +11152,7 @@ export interface operations {
                 date_from?: string;
                 /** @description Last filed date */
                 date_to?: string;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
@@ -10435,7 +11160,7 @@ export interface operations {
                 sort_by?: "filed_date" | "event_date" | "percent_of_class" | "aggregate_amount" | "id";
                 /** @description asc or desc (default desc) */
                 sort_dir?: "asc" | "desc";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -10496,7 +11221,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10538,6 +11263,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10675,7 +11415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Whale"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10732,6 +11472,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10828,7 +11583,7 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -10872,7 +11627,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10914,6 +11669,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11090,7 +11860,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bill"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11147,6 +11917,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11285,7 +12070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vote"];
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11342,6 +12127,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11425,11 +12225,11 @@ export interface operations {
                 chamber?: "House" | "Senate" | "Joint";
                 q?: string;
                 top_level?: boolean;
-                /** @description Page size, 1-500 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -11481,7 +12281,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11523,6 +12323,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11747,7 +12562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11804,6 +12619,21 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11947,7 +12777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11989,6 +12819,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12113,8 +12958,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12484,6 +13339,9 @@ export interface operations {
                      *               "peer_z_score": null,
                      *               "is_ma_affected": 0,
                      *               "superseded_by": null,
+                     *               "bioguide_id": "P000197",
+                     *               "cap_gains_over_200": null,
+                     *               "updated_at": "2025-01-18T06:02:11.412Z",
                      *               "identity_match": "name+term",
                      *               "quality_flags": [],
                      *               "exchange_from_ticker": null,
@@ -12744,8 +13602,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12821,6 +13689,22 @@ export interface operations {
                      *           "value": "\"true\" on deliveries sent by the test endpoint (absent otherwise)"
                      *         },
                      *         {
+                     *           "name": "webhook-id",
+                     *           "value": "Standard Webhooks: the delivery id (as X-DCLedger-Delivery)"
+                     *         },
+                     *         {
+                     *           "name": "webhook-timestamp",
+                     *           "value": "Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp)"
+                     *         },
+                     *         {
+                     *           "name": "webhook-signature",
+                     *           "value": "Standard Webhooks: \"v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<raw body>\">\", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes)"
+                     *         },
+                     *         {
+                     *           "name": "Content-Type",
+                     *           "value": "application/json"
+                     *         },
+                     *         {
                      *           "name": "User-Agent",
                      *           "value": "dcledger-webhooks/1"
                      *         }
@@ -12828,7 +13712,13 @@ export interface operations {
                      *       "signature": {
                      *         "algorithm": "HMAC-SHA256",
                      *         "encoding": "hex (lower case)",
-                     *         "key": "webhook_secret, as UTF-8 bytes",
+                     *         "key": "webhook_secret, as UTF-8 bytes (the whole string, whsec_ prefix included), for both X-DCLedger-Signature headers",
+                     *         "standard_webhooks": {
+                     *           "header": "webhook-signature",
+                     *           "format": "v1,<base64 HMAC-SHA256>",
+                     *           "signed_content": "<webhook-id> + \".\" + <webhook-timestamp> + \".\" + raw body",
+                     *           "key": "the bytes of webhook_secret after its whsec_ prefix, base64-decoded (a secret without the prefix: its UTF-8 bytes); this is what the standardwebhooks libraries expect, so they verify it unchanged"
+                     *         },
                      *         "body_signature": {
                      *           "header": "X-DCLedger-Signature",
                      *           "signed_content": "the raw body bytes exactly as received"
@@ -12885,13 +13775,18 @@ export interface operations {
                      *         ],
                      *         "refused": "URLs with a user name or password, and hosts that resolve to loopback, private (10/8, 172.16/12, 192.168/16), carrier-grade NAT (100.64/10), link-local (169.254/16, fe80::/10), unique-local (fc00::/7), multicast, unspecified, documentation or other reserved addresses, IPv4-mapped IPv6 forms of those included",
                      *         "when": "when the subscription is created (every resolved address) and on the address each delivery connects to",
-                     *         "operator_exemptions": "the operator may exempt ranges with DCLEDGER_WEBHOOK_ALLOW_CIDRS"
+                     *         "operator_exemptions": "the operator may exempt ranges with DCLEDGER_WEBHOOK_ALLOW_CIDRS (e.g. 127.0.0.1/32 for a receiver on the same machine); the refusal names it"
                      *       },
                      *       "verification_examples": [
                      *         {
                      *           "language": "javascript",
                      *           "runtime": "Node.js, no dependencies",
                      *           "code": "import { createHmac, timingSafeEqual } from 'node:crypto';\n\n// rawBody: the request body as a Buffer, before any JSON parsing.\n// headers: Node's request.headers (lower-case names).\nexport function verifyDcledger(rawBody, headers, secret, toleranceSeconds = 300) {\n  const hmac = (data) => createHmac('sha256', secret).update(data).digest();\n  const same = (expected, received) => {\n    const got = Buffer.from(String(received ?? ''), 'hex');\n    return got.length === expected.length && timingSafeEqual(got, expected);\n  };\n  if (!same(hmac(rawBody), headers['x-dcledger-signature'])) return false;\n  const delivery = headers['x-dcledger-delivery'];\n  const timestamp = Number(headers['x-dcledger-timestamp']);\n  if (!delivery || !Number.isInteger(timestamp)) return false;\n  if (Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;\n  const signed = Buffer.concat([Buffer.from(`${delivery}.${timestamp}.`), rawBody]);\n  return same(hmac(signed), headers['x-dcledger-signature-timestamped']);\n}\n"
+                     *         },
+                     *         {
+                     *           "language": "javascript",
+                     *           "runtime": "Node.js, no dependencies (the Standard Webhooks signature)",
+                     *           "code": "import { createHmac, timingSafeEqual } from 'node:crypto';\n\n// rawBody: the request body as a Buffer, before any JSON parsing; headers: Node's request.headers.\nexport function verifyStandard(rawBody, headers, secret, toleranceSeconds = 300) {\n  const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');\n  const id = headers['webhook-id'];\n  const timestamp = Number(headers['webhook-timestamp']);\n  if (!id || !Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;\n  const expected = Buffer.from(createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest('base64'));\n  return String(headers['webhook-signature'] ?? '')\n    .split(' ')\n    .some((entry) => {\n      const given = Buffer.from(entry.replace(/^v1,/, ''));\n      return entry.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);\n    });\n}\n"
                      *         },
                      *         {
                      *           "language": "typescript",
@@ -12916,8 +13811,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -12941,7 +13846,7 @@ export interface operations {
     listSubscriptions: {
         parameters: {
             query?: {
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -12994,7 +13899,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13036,6 +13941,36 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter or body field fails validation; the detail and `field` name it */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13164,7 +14099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13335,7 +14270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13519,7 +14454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13700,7 +14635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13837,14 +14772,14 @@ export interface operations {
     deliveryLog: {
         parameters: {
             query?: {
-                /** @description Page size, 1-200 (default 50) */
+                /** @description Page size, 1-1000 (default 50) */
                 limit?: number;
                 /** @description Rows to skip */
                 offset?: number;
                 subscription_id?: number;
                 /** @description pending (queued or awaiting a retry), delivered, failed (retries exhausted or 410), cancelled */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
-                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge */
+                /** @description csv: answer text/csv instead of JSON (as `Accept: text/csv` does); same rows, same charge. Default json */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -13945,7 +14880,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13987,6 +14922,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14154,8 +15104,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14225,7 +15185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14442,7 +15402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14484,6 +15444,21 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Credits-Charged": components["headers"]["X-Credits-Charged"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14665,7 +15640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14813,8 +15788,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14864,8 +15849,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14939,8 +15934,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15000,8 +16005,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15061,7 +16076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15175,7 +16190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15269,7 +16284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15367,7 +16382,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15445,7 +16460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15522,7 +16537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15622,7 +16637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15713,7 +16728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15809,7 +16824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15821,6 +16836,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15893,7 +16918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15905,6 +16930,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -15969,7 +17004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16069,7 +17104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16188,7 +17223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16299,7 +17334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16424,7 +17459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16543,7 +17578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16671,7 +17706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16683,6 +17718,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16778,7 +17823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16790,6 +17835,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16866,7 +17921,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16878,6 +17933,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -16948,7 +18013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16960,6 +18025,16 @@ export interface operations {
             };
             /** @description No API key, an unknown one or a revoked one */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -17008,7 +18083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17030,6 +18105,16 @@ export interface operations {
             };
             /** @description The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header names no type this endpoint answers (`available` in the body) */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -17077,7 +18162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed (bad percent-encoding, header, body or JSON) */
+            /** @description The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -206,7 +206,8 @@ export async function sendDatabaseJson(
   const hideGated = request.caller !== null && !seesGatedFields(request.caller);
   const page = await load(hideGated);
   await settleChargeForRows(deps, request, reply, page);
-  request.pageRows = page.rows;
+  // Every row of the page counts for its Link header, executive rows (priced apart) included.
+  request.pageRows = page.rows + page.executiveRows;
   return reply.type('application/json; charset=utf-8').send(page.json);
 }
 

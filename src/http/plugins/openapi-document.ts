@@ -95,12 +95,14 @@ const METERING_HEADERS = [
 ];
 
 const ERROR_TEXT: Readonly<Record<string, string>> = {
-  '400': 'The request is malformed (bad percent-encoding, header, body or JSON)',
+  '400':
+    'The request is malformed (bad percent-encoding, header, body or JSON), or a query parameter the endpoint does not take (the detail names it and the closest one it takes)',
   '401': 'No API key, an unknown one or a revoked one',
   '402': 'Not enough credits for this call (credits_needed and balance in the body)',
   '403':
     'The account’s plan does not reach this endpoint (required_plan in the body), or the key was revoked',
   '404': 'Nothing has this id',
+  '406': 'The Accept header names no type this endpoint answers (`available` in the body)',
   '409': 'The request conflicts with the current state',
   '422': 'A parameter or body field fails validation; the detail and `field` name it',
   '429': 'Over the per-minute rate or the key’s daily spend cap; retry after Retry-After seconds',
@@ -186,6 +188,8 @@ function finishOperation(method: string, path: string, operation: Operation, use
   const wanted = ['400', '500'];
   if (validated) wanted.push('422');
   if (path.includes('{')) wanted.push('404');
+  const ok = responses['200'] as { content?: Record<string, unknown> } | undefined;
+  if (method === 'get' && ok?.content?.['application/json']) wanted.push('406');
   for (const status of wanted) if (!responses[status]) responses[status] = errorResponse(status);
   for (const [status, response] of Object.entries(responses)) {
     if (/^[45]/.test(status) && ERROR_TEXT[status] && response.description === ERROR_BODY_DESCRIPTION)

@@ -1,6 +1,7 @@
 // Link paging headers: a client can walk a list by rel="next" alone and gets every row once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, openFixtureApp, realDataAvailable } from '../../test-support/app.js';
+import { insertTestMember } from '../../test-support/constructed-rows.js';
 import { linkHeader } from './paging.js';
 
 function links(header: string | string[] | number | undefined): Record<string, string> {
@@ -72,5 +73,88 @@ describe.skipIf(!realDataAvailable())('Link headers on list answers', () => {
     });
     expect(top.statusCode).toBe(200);
     expect(top.headers.link).toBeUndefined();
+  });
+
+  it('links the next page of a page of executive-branch rows (priced apart, counted alike)', async () => {
+    // Constructed: an official with three trades (the fixture's trade sets are congressional).
+    const stamp = ctx.clock.now.toISOString();
+    const official = await insertTestMember(
+      ctx.store.db,
+      {
+        slug: 'constructed-official',
+        name: 'Constructed Official',
+        chamber: 'Executive',
+        party: null,
+        state: null,
+      },
+      ctx.clock.now,
+    );
+    await ctx.store.db
+      .insertInto('trades')
+      .values(
+        [1, 2, 3].map((n) => ({
+          politician_id: official,
+          filing_id: null,
+          source: 'oge',
+          source_key: `constructed#paging-${n}`,
+          origin: 'constructed',
+          ticker: 'ZZZT',
+          asset_description: 'Constructed Corp',
+          asset_type: 'Stock',
+          trade_type: 'Buy',
+          trade_action: 'buy',
+          amount_range: '$1,001 - $15,000',
+          amount_low: 1001,
+          amount_high: 15000,
+          transaction_date: '2026-05-01',
+          disclosure_date: `2026-05-2${n}`,
+          days_to_disclose: 20 + n,
+          is_ma_affected: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .execute();
+    const url = '/trades?chamber=executive&days=3650&limit=2';
+    const page = await ctx.app.inject({ url, headers: { 'dc-api-key': ctx.key } });
+    const rows = page.json<{ chamber: string }[]>();
+    expect(rows.map((row) => row.chamber)).toEqual(['Executive', 'Executive']);
+    expect(links(page.headers.link).next).toMatch(/offset=2/);
+    // Five credits per executive row: the charge still sees them as executive.
+    expect(page.headers['x-credits-charged']).toBe('25');
+  });
+
+  it('takes limit up to 1000 on every paged list of the OpenAPI document, and refuses 1001', async () => {
+    const spec = (await ctx.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { 'x-paging'?: unknown; parameters?: { name: string; schema?: { maximum?: number } }[] }
+        >
+      >;
+    }>();
+    const paged: string[] = [];
+    for (const [path, operations] of Object.entries(spec.paths)) {
+      const get = operations.get;
+      if (!get?.['x-paging']) continue;
+      paged.push(path);
+      expect(get.parameters?.find((parameter) => parameter.name === 'limit')?.schema?.maximum, path).toBe(
+        1000,
+      );
+    }
+    expect(paged).toEqual(
+      expect.arrayContaining(['/insiders/trades', '/tickers/{ticker}/insiders', '/trades']),
+    );
+    const insiders = await ctx.app.inject({
+      url: '/insiders/trades?limit=1000',
+      headers: { 'dc-api-key': ctx.key },
+    });
+    expect(insiders.statusCode).toBe(200);
+    const over = await ctx.app.inject({
+      url: '/insiders/trades?limit=1001',
+      headers: { 'dc-api-key': ctx.key },
+    });
+    expect(over.statusCode).toBe(422);
   });
 });

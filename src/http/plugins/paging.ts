@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { routeKey } from '../../accounts/price-table.js';
 import { serviceBaseUrl } from '../public-url.js';
 import type { App, AppDeps } from '../types.js';
-import { listShape } from './csv.js';
+import { listShape, rowsOfAnswer } from './csv.js';
 import { addRouteHook, routeMethods, type SyncOnSend } from './route-hooks.js';
 
 declare module 'fastify' {
@@ -110,8 +110,8 @@ export function registerPaging(app: App, deps: Pick<AppDeps, 'publicUrl'>): void
         done: (error: Error | null, payload?: unknown) => void,
       ) => {
         if (reply.statusCode === 200 && request.method === 'GET') {
-          const rows = facts.field ? (payload as Record<string, unknown> | null)?.[facts.field] : payload;
-          if (Array.isArray(rows)) setLink(request, reply, rows.length);
+          const rows = rowsOfAnswer(facts, payload);
+          if (rows) setLink(request, reply, rows.length);
         }
         done(null, payload);
       },

@@ -10,7 +10,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The per-route lifecycle hooks the plugins attach. */
-export type RouteHookName = 'preHandler' | 'preSerialization' | 'onSend' | 'onResponse' | 'onRequestAbort';
+export type RouteHookName =
+  | 'preValidation'
+  | 'preHandler'
+  | 'preSerialization'
+  | 'onSend'
+  | 'onResponse'
+  | 'onRequestAbort';
 
 /** A synchronous onSend hook: it calls `done` with the (possibly replaced) payload. */
 export type SyncOnSend = (

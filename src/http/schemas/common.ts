@@ -11,7 +11,7 @@ export const ErrorBody = Type.Object(
     request_id: Type.String({ description: 'Quote this when reporting a problem' }),
     code: Type.String({
       description:
-        'Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, request_timeout, internal, upstream, unavailable',
+        'Machine-readable error code: bad_request, unauthorized, payment_required, forbidden, not_found, not_acceptable, conflict, unprocessable, rate_limited, payload_too_large, uri_too_long, unsupported_media_type, headers_too_large, request_timeout, internal, upstream, unavailable',
     }),
   },
   { additionalProperties: true, description: 'Every error answer has this shape' },
@@ -50,6 +50,14 @@ export const PathId = Type.String({
   minLength: 1,
   maxLength: 120,
   description: 'Numeric politician id or slug (e.g. nancy-pelosi)',
+});
+
+/** Member ids or slugs, comma-separated: a member filter takes what the member's own path takes. */
+export const MemberIds = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  description:
+    'Member id or slug (e.g. 1042 or nancy-pelosi), or a comma-separated list of them; an unknown slug is a 422',
 });
 
 export const SortDir = StringEnum(['asc', 'desc'] as const, { description: 'asc or desc (default desc)' });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
 import { todayUtc } from '../../domain/dates.js';
 import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-match.js';
+import { rebuildBulkHistory } from '../../resources/bulk-trades.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import { updateQualityReport } from '../../storage/repositories/quality.js';
@@ -141,6 +142,9 @@ export async function ingestSources(
   await optimizeTrigramIndexes(db);
   // Every run ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
   await updateQualityReport(db, 'ingest', clock());
+  // GET /bulk/trades serves the new history, flags included, at once instead of building it on the
+  // first download.
+  await rebuildBulkHistory(db, clock());
   report.finishedAt = clock().toISOString();
   if (records.length > 0) report.records = records;
   if (report.sources.length > 0) {

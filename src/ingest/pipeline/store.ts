@@ -190,7 +190,13 @@ function officialFields(trade: ParsedTrade, filing: FilingRow): OfficialTradeFie
     option_type: trade.option_type,
     strike_price: trade.strike_price,
     option_expiry: trade.option_expiry,
+    cap_gains_over_200: capGainsFlag(trade.cap_gains_over_200),
   };
+}
+
+/** The cap-gains box as stored: 1 ticked, 0 empty, null unknown. */
+function capGainsFlag(value: boolean | null | undefined): number | null {
+  return value === undefined || value === null ? null : Number(value);
 }
 
 /** The fields twins and amendments are paired on, from a parsed row or a stored trade alike. */

@@ -102,6 +102,11 @@ export interface ParsedTrade {
   subholding_of: string | null;
   /** House "Location" sub-line. */
   location: string | null;
+  /**
+   * House "Cap. Gains > $200?" box: ticked (true) or empty (false) where the text layer carries it;
+   * null or absent where the document does not say (other forms, boxes drawn as pictures).
+   */
+  cap_gains_over_200?: boolean | null;
   /** Rows read from a scan: how, how sure each field is, and whether a person must check it. */
   parse_method?: 'ocr';
   confidence?: FieldConfidence;

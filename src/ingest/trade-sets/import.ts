@@ -464,6 +464,7 @@ async function completeTrade(
     option_type: trade.optionType,
     strike_price: trade.strikePrice,
     option_expiry: trade.optionExpiry,
+    cap_gains_over_200: capGainsFlag(trade.capGainsOver200),
   };
   const fill: Partial<Pick<TradeRow, FillableField>> = {};
   for (const field of FILLABLE_FIELDS) {
@@ -509,10 +510,16 @@ function newTrade(
     option_type: trade.optionType,
     strike_price: trade.strikePrice,
     option_expiry: trade.optionExpiry,
+    cap_gains_over_200: capGainsFlag(trade.capGainsOver200),
     exchange_from_ticker: trade.exchangeFromTicker,
     exchange_to_ticker: trade.exchangeToTicker,
     is_ma_affected: 0,
     created_at: stamp,
     updated_at: stamp,
   };
+}
+
+/** The cap-gains box as stored: 1 ticked, 0 empty, null not given. */
+function capGainsFlag(value: boolean | null): number | null {
+  return value === null ? null : Number(value);
 }

@@ -30,6 +30,8 @@ export interface NormalizedTrade {
   optionType: string | null;
   strikePrice: number | null;
   optionExpiry: string | null;
+  /** The House cap-gains box as the set gives it (null: not given). */
+  capGainsOver200: boolean | null;
   /** An exchange's symbols when the ticker cell names two (domain/ticker.ts, splitTickerCell). */
   exchangeFromTicker: string | null;
   exchangeToTicker: string | null;
@@ -102,6 +104,7 @@ export function normalizeRow(row: TradeSetRow, today: string): RowOutcome {
     optionType: asset.optionType,
     strikePrice: asset.strikePrice,
     optionExpiry: asset.optionExpiry,
+    capGainsOver200: row.capGainsOver200 ?? null,
     exchangeFromTicker: cell.exchangeFrom,
     exchangeToTicker: cell.exchangeTo,
     contentDigest: '',

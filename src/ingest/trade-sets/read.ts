@@ -32,6 +32,8 @@ export interface TradeSetRow {
   type: string | null;
   amount: string | null;
   comment: string | null;
+  /** House Stock Watcher's `cap_gains_over_200_usd` (the PTR's cap-gains box); absent elsewhere. */
+  capGainsOver200?: boolean | null;
 }
 
 export interface TradeSet {
@@ -146,6 +148,15 @@ function senateTxn(raw: Record_): SenateTxn {
     amount: str(raw, 'amount'),
     comment: str(raw, 'comment'),
   };
+}
+
+/** A True/False column (a JSON boolean, or CSV text as pandas writes it); null when absent or unclear. */
+function yesNo(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  return null;
 }
 
 function senateAggregateRow(value: unknown, index: number): TradeSetRow {
@@ -276,5 +287,6 @@ function houseRow(value: unknown, index: number): TradeSetRow {
     type: str(raw, 'type'),
     amount: str(raw, 'amount'),
     comment: str(raw, 'comment'),
+    capGainsOver200: yesNo(raw.cap_gains_over_200_usd),
   };
 }

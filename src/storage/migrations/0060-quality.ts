@@ -6,17 +6,20 @@
 // - identity_links: an operator's fix of a match (dcledger members link), with who and when;
 // - quality_reports: the latest audit, which GET /quality serves.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType, withTradeTouchTriggersRefreshed } from '../dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('trades').addColumn('identity_match', 'text').execute();
-  await db.schema.alterTable('trades').addColumn('quality_flags', 'text').execute();
-  await db.schema
-    .alterTable('trades')
-    .addColumn('quality_excluded', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema.alterTable('trades').addColumn('exchange_from_ticker', 'text').execute();
-  await db.schema.alterTable('trades').addColumn('exchange_to_ticker', 'text').execute();
+  // The new columns are part of what a trade says: a change to them moves `updated_at`.
+  await withTradeTouchTriggersRefreshed(db, async () => {
+    await db.schema.alterTable('trades').addColumn('identity_match', 'text').execute();
+    await db.schema.alterTable('trades').addColumn('quality_flags', 'text').execute();
+    await db.schema
+      .alterTable('trades')
+      .addColumn('quality_excluded', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable('trades').addColumn('exchange_from_ticker', 'text').execute();
+    await db.schema.alterTable('trades').addColumn('exchange_to_ticker', 'text').execute();
+  });
   await db.schema.createIndex('trades_quality_flags_idx').on('trades').column('quality_flags').execute();
 
   await db.schema
@@ -53,13 +56,15 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('quality_reports').ifExists().execute();
   await db.schema.dropTable('identity_links').ifExists().execute();
   await db.schema.dropIndex('trades_quality_flags_idx').ifExists().execute();
-  for (const column of [
-    'exchange_to_ticker',
-    'exchange_from_ticker',
-    'quality_excluded',
-    'quality_flags',
-    'identity_match',
-  ]) {
-    await db.schema.alterTable('trades').dropColumn(column).execute();
-  }
+  await withTradeTouchTriggersRefreshed(db, async () => {
+    for (const column of [
+      'exchange_to_ticker',
+      'exchange_from_ticker',
+      'quality_excluded',
+      'quality_flags',
+      'identity_match',
+    ]) {
+      await db.schema.alterTable('trades').dropColumn(column).execute();
+    }
+  });
 }

@@ -446,3 +446,17 @@ export async function committeeNames(
     .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** The ids of the members with these slugs (lower case), by slug; slugs no member has are absent. */
+export async function politicianIdsBySlug(
+  db: Kysely<Database>,
+  slugs: readonly string[],
+): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('politicians')
+    .select(['id', 'slug'])
+    .where('slug', 'in', [...slugs])
+    .execute();
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}

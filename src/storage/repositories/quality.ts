@@ -208,7 +208,12 @@ export async function refreshTradeQuality(
     for (const batch of chunk(ids, 500)) {
       await db
         .updateTable('trades')
-        .set({ quality_flags: text, quality_excluded: excluded, identity_match: identityMatch })
+        .set({
+          quality_flags: text,
+          quality_excluded: excluded,
+          identity_match: identityMatch,
+          updated_at: stamp,
+        })
         .where('id', 'in', batch)
         .execute();
     }

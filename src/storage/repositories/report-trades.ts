@@ -145,6 +145,7 @@ export type OfficialTradeFields = Pick<
   | 'option_type'
   | 'strike_price'
   | 'option_expiry'
+  | 'cap_gains_over_200'
 >;
 
 export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
@@ -165,7 +166,14 @@ export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
   'option_type',
   'strike_price',
   'option_expiry',
+  'cap_gains_over_200',
 ];
+
+/**
+ * Official fields a document may not say (the House cap-gains box, drawn as a picture in the
+ * 2022+ PDFs): null from the document keeps what a data set said.
+ */
+const KEPT_WHEN_UNSAID: ReadonlySet<keyof OfficialTradeFields> = new Set(['cap_gains_over_200']);
 
 /** Sets the official values on a trade; returns whether anything changed. */
 export async function applyOfficialFields(
@@ -181,6 +189,7 @@ export async function applyOfficialFields(
     .executeTakeFirstOrThrow();
   const changes: Partial<OfficialTradeFields> = {};
   for (const field of OFFICIAL_TRADE_FIELDS) {
+    if (fields[field] === null && KEPT_WHEN_UNSAID.has(field)) continue;
     if (!sameValue(existing[field], fields[field])) Object.assign(changes, { [field]: fields[field] });
   }
   if (Object.keys(changes).length === 0) return false;

@@ -16,6 +16,7 @@ export const FILLABLE_FIELDS = [
   'option_type',
   'strike_price',
   'option_expiry',
+  'cap_gains_over_200',
 ] as const;
 
 export type FillableField = (typeof FILLABLE_FIELDS)[number];
@@ -66,6 +67,7 @@ export async function loadSourceIdentities(db: Kysely<Database>, source: string)
       'trades.option_type',
       'trades.strike_price',
       'trades.option_expiry',
+      'trades.cap_gains_over_200',
       'filings.source_doc_id as filing_doc_id',
     ])
     .where('trades.source', '=', source)
@@ -131,6 +133,7 @@ export function rememberTrade(
     option_type: trade.option_type ?? null,
     strike_price: trade.strike_price ?? null,
     option_expiry: trade.option_expiry ?? null,
+    cap_gains_over_200: trade.cap_gains_over_200 ?? null,
     filing_doc_id: trade.filing_id ? (filingDocIds.get(trade.filing_id) ?? null) : null,
   });
 }

@@ -31,6 +31,11 @@ export interface TradeFilter {
   /** Only these trades (event payloads of just-stored trades). */
   ids?: readonly number[];
   includeSuperseded?: boolean;
+  /** Transaction dates from / to (inclusive). */
+  transactedFrom?: string;
+  transactedTo?: string;
+  /** Only trades changed at or after this instant (ISO 8601, as `updated_at` is stored). */
+  updatedSince?: string;
   /** Also list trades a quality flag leaves out of statistics (include_superseded lists them too). */
   includeFlagged?: boolean;
 }
@@ -102,6 +107,11 @@ const TRADE_SELECTION = [
   't.peer_z_score',
   't.is_ma_affected',
   't.superseded_by',
+  // What API consumers sync and join on: the member's Bioguide id, the House cap-gains box, the
+  // time of the last change.
+  'p.bioguide_id',
+  't.cap_gains_over_200',
+  't.updated_at',
   // Identity and data quality (migration 0060-quality).
   't.identity_match',
   't.quality_flags',
@@ -159,6 +169,9 @@ function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   if (filter.ids) q = q.where('t.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
   if (filter.parties?.length) q = q.where('p.party', 'in', [...filter.parties]);
   if (filter.states?.length) q = q.where('p.state', 'in', [...filter.states]);
+  if (filter.transactedFrom) q = q.where('t.transaction_date', '>=', filter.transactedFrom);
+  if (filter.transactedTo) q = q.where('t.transaction_date', '<=', filter.transactedTo);
+  if (filter.updatedSince) q = q.where('t.updated_at', '>=', filter.updatedSince);
   return q as Q;
 }
 
@@ -587,6 +600,11 @@ function tradeJsonValue(db: Kysely<Database>, field: string, shape: TradeJsonSha
   if (field === 'chamber') return CHAMBER_SQL;
   if (field === 'days_held')
     return wholeDaysSince(db as unknown as Kysely<unknown>, sql.ref('r.transaction_date'), shape.today);
+  // Stored 1/0 (SQLite has no boolean): written as JSON true/false.
+  if (field === 'cap_gains_over_200')
+    return isSqlite(db as unknown as Kysely<unknown>)
+      ? sql`json(case ${sql.ref(`r.${field}`)} when 1 then 'true' when 0 then 'false' end)`
+      : sql`case ${sql.ref(`r.${field}`)} when 1 then true when 0 then false end`;
   if (field === 'quality_flags')
     return commaListAsJsonArray(db as unknown as Kysely<unknown>, sql.ref('r.quality_flags'));
   if (!TRADE_COLUMNS.has(field)) throw new Error(`trade JSON: ${field} is not a column of the trade query`);

@@ -19,7 +19,7 @@ import {
 import { type Answer, TestReceiver, testWebhookRuntime } from '../../../test-support/webhooks.js';
 import { EVENT_CATALOG, EVENT_TYPES } from '../../../webhooks/event-catalog.js';
 import { signedHeaders } from '../../../webhooks/verify.js';
-import { NODE_EXAMPLE, PYTHON_EXAMPLE } from './guide-content.js';
+import { NODE_EXAMPLE, PYTHON_EXAMPLE, STANDARD_NODE_EXAMPLE } from './guide-content.js';
 
 type Account = Awaited<ReturnType<typeof addAccount>>;
 
@@ -178,6 +178,8 @@ describe('webhook subscriptions API', () => {
   it('sends a signed sample of each of the six event types from the test endpoint', async () => {
     const account = await addAccount(ctx.store, ctx.clock, { plan: 'pro' });
     const hooks = await receiver(() => ({ status: 200 }));
+    const guide = (await getJson<{ headers: { name: string }[] }>({ app: ctx.app }, '/alerts/webhooks/guide'))
+      .body;
     for (const type of EVENT_TYPES) {
       const { body } = await create(ctx, account, { alert_type: type, webhook_url: hooks.url(`/${type}`) });
       const answer = await call<{ delivered: boolean; event: string; test: boolean; delivery_id: string }>(
@@ -217,6 +219,17 @@ describe('webhook subscriptions API', () => {
         event: type,
         data: EVENT_CATALOG[type].example,
       });
+      // Every header a delivery carries is in the guide (HTTP's own framing headers aside).
+      const documented = new Set(guide.headers.map((header) => header.name.toLowerCase()));
+      const framing = new Set([
+        'host',
+        'content-length',
+        'connection',
+        'transfer-encoding',
+        'accept',
+        'accept-encoding',
+      ]);
+      expect(Object.keys(headers).filter((name) => !framing.has(name) && !documented.has(name))).toEqual([]);
     }
     const log = await call<{
       total: number;
@@ -321,7 +334,7 @@ describe('webhook subscriptions API', () => {
     const failed = await call<Log>(ctx, account, { method: 'GET', url: '/alerts/log?status=failed' });
     expect(failed.body.total).toBe(1);
     expect((await call(ctx, account, { method: 'GET', url: '/alerts/log?status=lost' })).status).toBe(422);
-    expect((await call(ctx, account, { method: 'GET', url: '/alerts/log?limit=201' })).status).toBe(422);
+    expect((await call(ctx, account, { method: 'GET', url: '/alerts/log?limit=1001' })).status).toBe(422);
   });
 });
 
@@ -422,6 +435,7 @@ describe('the public webhook catalog and guide', () => {
     expect(body.limits.max_subscriptions_per_key).toBe(25);
     expect(body.verification_examples.map((example) => example.language)).toEqual([
       'javascript',
+      'javascript',
       'typescript',
       'python',
       'shell',
@@ -469,6 +483,45 @@ describe('the guide’s verification examples', () => {
     expect(module.verifyDcledger(rawBody, lowerCased, secret)).toBe(true);
     expect(module.verifyDcledger(tampered, lowerCased, secret)).toBe(false);
     expect(module.verifyDcledger(rawBody, lowerCased, 'wrong-secret')).toBe(false);
+  });
+
+  it('the Standard Webhooks example keys with the whsec_ payload bytes, a plain secret with its UTF-8', async () => {
+    const file = join(dir, 'verify-standard.mjs');
+    writeFileSync(file, STANDARD_NODE_EXAMPLE);
+    const module = (await import(pathToFileURL(file).href)) as {
+      verifyStandard(body: Buffer, headers: Record<string, string>, secret: string): boolean;
+    };
+    const whsec = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
+    for (const key of [secret, whsec]) {
+      const signed = Object.fromEntries(
+        Object.entries(
+          signedHeaders({
+            event: 'trade.created',
+            deliveryId: '6a1c2f0e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+            timestamp: Math.floor(Date.now() / 1000),
+            rawBody,
+            secret: key,
+          }),
+        ).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      expect(module.verifyStandard(rawBody, signed, key)).toBe(true);
+      expect(module.verifyStandard(tampered, signed, key)).toBe(false);
+    }
+    // The two signatures key differently: the whsec_ string itself does not verify the standard one.
+    const signed = Object.fromEntries(
+      Object.entries(
+        signedHeaders({
+          event: 'trade.created',
+          deliveryId: 'd1',
+          timestamp: Math.floor(Date.now() / 1000),
+          rawBody,
+          secret: whsec,
+        }),
+      ).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const asUtf8 = createHmac('sha256', whsec).update(`d1.${signed['webhook-timestamp']}.`).update(rawBody);
+    expect(signed['webhook-signature']).not.toBe(`v1,${asUtf8.digest('base64')}`);
+    expect(signed['x-dcledger-signature']).toBe(createHmac('sha256', whsec).update(rawBody).digest('hex'));
   });
 
   const python = (() => {

@@ -13,10 +13,35 @@ import {
   DELIVERY_HEADER,
   EVENT_HEADER,
   SIGNATURE_HEADER,
+  STANDARD_ID_HEADER,
+  STANDARD_SIGNATURE_HEADER,
+  STANDARD_TIMESTAMP_HEADER,
   TEST_HEADER,
   TIMESTAMP_HEADER,
   TIMESTAMPED_SIGNATURE_HEADER,
 } from '../../../webhooks/verify.js';
+
+/**
+ * Verifies the Standard Webhooks signature with node:crypto alone (what the standardwebhooks
+ * libraries do): its key is the base64 payload of a whsec_ secret, not the secret string.
+ */
+export const STANDARD_NODE_EXAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// rawBody: the request body as a Buffer, before any JSON parsing; headers: Node's request.headers.
+export function verifyStandard(rawBody, headers, secret, toleranceSeconds = ${DEFAULT_TOLERANCE_SECONDS}) {
+  const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+  const id = headers['${STANDARD_ID_HEADER}'];
+  const timestamp = Number(headers['${STANDARD_TIMESTAMP_HEADER}']);
+  if (!id || !Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = Buffer.from(createHmac('sha256', key).update(\`\${id}.\${timestamp}.\`).update(rawBody).digest('base64'));
+  return String(headers['${STANDARD_SIGNATURE_HEADER}'] ?? '')
+    .split(' ')
+    .some((entry) => {
+      const given = Buffer.from(entry.replace(/^v1,/, ''));
+      return entry.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}
+`;
 
 /** Verifies with node:crypto alone: a receiver can paste it as is. Tested against real deliveries. */
 export const NODE_EXAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -110,12 +135,26 @@ export function webhookGuide(timeoutMs: number) {
         value: `hex HMAC-SHA256 of "<${DELIVERY_HEADER}>.<${TIMESTAMP_HEADER}>.<raw body>", keyed with webhook_secret`,
       },
       { name: TEST_HEADER, value: '"true" on deliveries sent by the test endpoint (absent otherwise)' },
+      { name: STANDARD_ID_HEADER, value: `Standard Webhooks: the delivery id (as ${DELIVERY_HEADER})` },
+      { name: STANDARD_TIMESTAMP_HEADER, value: `Standard Webhooks: Unix seconds (as ${TIMESTAMP_HEADER})` },
+      {
+        name: STANDARD_SIGNATURE_HEADER,
+        value:
+          'Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes)',
+      },
+      { name: 'Content-Type', value: 'application/json' },
       { name: 'User-Agent', value: 'dcledger-webhooks/1' },
     ],
     signature: {
       algorithm: 'HMAC-SHA256',
       encoding: 'hex (lower case)',
-      key: 'webhook_secret, as UTF-8 bytes',
+      key: `webhook_secret, as UTF-8 bytes (the whole string, whsec_ prefix included), for both ${SIGNATURE_HEADER} headers`,
+      standard_webhooks: {
+        header: STANDARD_SIGNATURE_HEADER,
+        format: 'v1,<base64 HMAC-SHA256>',
+        signed_content: `<${STANDARD_ID_HEADER}> + "." + <${STANDARD_TIMESTAMP_HEADER}> + "." + raw body`,
+        key: 'the bytes of webhook_secret after its whsec_ prefix, base64-decoded (a secret without the prefix: its UTF-8 bytes); this is what the standardwebhooks libraries expect, so they verify it unchanged',
+      },
       body_signature: { header: SIGNATURE_HEADER, signed_content: 'the raw body bytes exactly as received' },
       timestamped_signature: {
         header: TIMESTAMPED_SIGNATURE_HEADER,
@@ -160,10 +199,16 @@ export function webhookGuide(timeoutMs: number) {
       refused:
         'URLs with a user name or password, and hosts that resolve to loopback, private (10/8, 172.16/12, 192.168/16), carrier-grade NAT (100.64/10), link-local (169.254/16, fe80::/10), unique-local (fc00::/7), multicast, unspecified, documentation or other reserved addresses, IPv4-mapped IPv6 forms of those included',
       when: 'when the subscription is created (every resolved address) and on the address each delivery connects to',
-      operator_exemptions: 'the operator may exempt ranges with DCLEDGER_WEBHOOK_ALLOW_CIDRS',
+      operator_exemptions:
+        'the operator may exempt ranges with DCLEDGER_WEBHOOK_ALLOW_CIDRS (e.g. 127.0.0.1/32 for a receiver on the same machine); the refusal names it',
     },
     verification_examples: [
       { language: 'javascript', runtime: 'Node.js, no dependencies', code: NODE_EXAMPLE },
+      {
+        language: 'javascript',
+        runtime: 'Node.js, no dependencies (the Standard Webhooks signature)',
+        code: STANDARD_NODE_EXAMPLE,
+      },
       { language: 'typescript', runtime: 'Node.js with the verifyWebhook helper', code: TYPESCRIPT_EXAMPLE },
       { language: 'python', runtime: 'Python 3 standard library', code: PYTHON_EXAMPLE },
       { language: 'shell', runtime: 'openssl', code: SHELL_EXAMPLE },

@@ -165,7 +165,7 @@ export const TestAnswer = Type.Object(
 );
 
 export const LogQuery = Type.Object({
-  limit: Limit(50, 200),
+  limit: Limit(50, 1000),
   offset: Offset,
   subscription_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   status: Type.Optional(

@@ -11,6 +11,7 @@ import {
   lastQuestion,
 } from '../../../services/assistant/chat.js';
 import { ASSISTANT_EXTRA_TOOLS, TOOLS, toolDefinitions } from '../../../services/tools.js';
+import type { AnswerTypesConfig } from '../../plugins/csv.js';
 import { settleCharge } from '../../plugins/metering.js';
 import type { RouteCatalog } from '../../route-catalog.js';
 import { errorResponses } from '../../schemas/common.js';
@@ -141,6 +142,7 @@ export function chatRoutes(app: App, deps: AppDeps, catalog: RouteCatalog): void
         }),
         response: { 200: ChatAnswerSchema, ...errorResponses(422) },
       },
+      config: { answerTypes: ['application/json', 'text/event-stream'] } satisfies AnswerTypesConfig,
     },
     async (request, reply) =>
       respond(

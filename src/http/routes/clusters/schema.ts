@@ -15,7 +15,7 @@ export const ClusterQuery = Type.Object({
   window_days: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 90, description: 'Window length in calendar days (default 7)' }),
   ),
-  limit: Limit(25, 200),
+  limit: Limit(25, 1000),
   offset: Offset,
 });
 

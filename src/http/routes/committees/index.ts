@@ -103,7 +103,7 @@ export function committeeRoutes(app: App, deps: AppDeps): void {
           chamber: Type.Optional(StringEnum(['House', 'Senate', 'Joint'] as const)),
           q: Type.Optional(Type.String({ minLength: 2, maxLength: 200 })),
           top_level: Type.Optional(Type.Boolean()),
-          limit: Limit(50, 500),
+          limit: Limit(50, 1000),
           offset: Offset,
         }),
         response: {

@@ -17,7 +17,7 @@ export function feedRoutes(app: App, deps: AppDeps): void {
         summary: 'Recent trades for display',
         description: 'The latest disclosed trades, newest disclosure first, whatever their age.',
         querystring: Type.Object({
-          limit: Limit(20, 100),
+          limit: Limit(20, 1000),
           chamber: Type.Optional(Type.String({ maxLength: 100, description: 'house, senate, executive' })),
         }),
         response: { 200: TradeList, ...errorResponses(422) },
@@ -48,7 +48,7 @@ export function feedRoutes(app: App, deps: AppDeps): void {
           since_id: Type.Optional(
             Type.Integer({ minimum: 0, description: 'Return trades with a larger id' }),
           ),
-          limit: Limit(50, 500),
+          limit: Limit(50, 1000),
         }),
         response: { 200: TradeList, ...errorResponses(422) },
       },

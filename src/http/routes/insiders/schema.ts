@@ -34,7 +34,7 @@ export const InsiderFilterFields = {
       description: 'Only lines a member traded the same ticker within ±30 days of (true) or not (false)',
     }),
   ),
-  limit: Limit(50, 500),
+  limit: Limit(50, 1000),
   offset: Offset,
   sort_by: Type.Optional(
     StringEnum(INSIDER_SORT_COLUMNS, { description: 'Sort column (default transaction_date)' }),

@@ -2,7 +2,7 @@
 // serialization and OpenAPI. The formula is in docs/analytics.md ("Suspicious timing").
 import { Type } from 'typebox';
 import { AnalyticsRangeQuery } from '../../schemas/analytics-range.js';
-import { Limit, Nullable, Offset } from '../../schemas/common.js';
+import { Limit, MemberIds, Nullable, Offset } from '../../schemas/common.js';
 import { RangeEcho } from '../clusters/schema.js';
 
 const NS = Nullable(Type.String());
@@ -26,14 +26,7 @@ export const TimingQuery = Type.Object({
         'committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both',
     }),
   ),
-  politician_id: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 2000,
-      pattern: '^\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*$',
-      description: 'Member id or comma-separated ids',
-    }),
-  ),
+  politician_id: Type.Optional(MemberIds),
   min_amount: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -41,7 +34,7 @@ export const TimingQuery = Type.Object({
       description: 'Only trades whose bracket starts at or above this (dollars)',
     }),
   ),
-  limit: Limit(25, 200),
+  limit: Limit(25, 1000),
   offset: Offset,
 });
 

@@ -1,13 +1,12 @@
 // The MCP server through the official SDK client, over streamable HTTP (POST /mcp on a listening
 // app) and stdio (`dcledger mcp` as a child process): same tools as /v1/tools, each call charged as
-// its REST endpoint, refusals as MCP errors.
+// its REST endpoint, the API's refusals as tool results with isError, bad arguments as MCP errors.
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_ERROR_CODES } from '../../../services/mcp.js';
 import {
   addAccount,
   type FixtureApp,
@@ -101,6 +100,8 @@ async function exerciseTools(ctx: FixtureApp, client: Client, key: string): Prom
   const unknown = await mcpError(client.callTool({ name: 'query_trades', arguments: { colour: 'red' } }));
   expect(unknown.code).toBe(ErrorCode.InvalidParams);
   expect(unknown.message).toMatch(/colour/);
+  // The code is named once, not once by the server and again by the client.
+  expect(unknown.message).toMatch(/^MCP error -32602: (?!MCP error)/);
   const tooMany = await mcpError(client.callTool({ name: 'query_trades', arguments: { limit: 5000 } }));
   expect(tooMany.code).toBe(ErrorCode.InvalidParams);
   expect(tooMany.data).toMatchObject({ status: 422 });
@@ -108,6 +109,17 @@ async function exerciseTools(ctx: FixtureApp, client: Client, key: string): Prom
   expect(missing.code).toBe(ErrorCode.InvalidParams);
   const noTool = await mcpError(client.callTool({ name: 'delete_everything', arguments: {} }));
   expect(noTool.code).toBe(ErrorCode.InvalidParams);
+  expect(noTool.message).toBe('MCP error -32602: unknown tool delete_everything');
+}
+
+/** A tool result the API refused: `isError`, the route's detail as its text, its body in `_meta`. */
+function refusalOf(result: Awaited<ReturnType<Client['callTool']>>) {
+  expect(result.isError).toBe(true);
+  const content = result.content as { type: string; text: string }[];
+  const error = result._meta?.['dcledger/error'] as { detail: string } & Record<string, unknown>;
+  expect(content).toEqual([{ type: 'text', text: error.detail }]);
+  expect(result._meta?.['dcledger/credits']).toBe(0);
+  return { text: content[0]?.text ?? '', error, status: result._meta?.['dcledger/status'] };
 }
 
 async function exerciseRefusals(makeClient: (key: string) => Promise<Client>, ctx: FixtureApp) {
@@ -115,12 +127,14 @@ async function exerciseRefusals(makeClient: (key: string) => Promise<Client>, ct
   const broke = await addAccount(ctx.store, ctx.clock, { plan: 'none', credits: 0 });
   const client = await makeClient(broke.key.api_key);
   try {
-    const payment = await mcpError(client.callTool({ name: 'lookup', arguments: { q: 'Pelosi' } }));
-    expect(payment.code).toBe(MCP_ERROR_CODES[402]);
-    expect(payment.data).toMatchObject({ status: 402, credits_needed: 15, balance: 0 });
-    const tier = await mcpError(client.callTool({ name: 'get_conflicts', arguments: { politician_id: 1 } }));
-    expect(tier.code).toBe(MCP_ERROR_CODES[403]);
-    expect(tier.data).toMatchObject({ status: 403, required_plan: 'pro' });
+    const payment = refusalOf(await client.callTool({ name: 'lookup', arguments: { q: 'Pelosi' } }));
+    expect(payment.status).toBe(402);
+    expect(payment.error).toMatchObject({ status: 402, credits_needed: 15, balance: 0 });
+    expect(payment.text).toMatch(/credit/i);
+    const tier = refusalOf(await client.callTool({ name: 'get_conflicts', arguments: { politician_id: 1 } }));
+    expect(tier.status).toBe(403);
+    expect(tier.error).toMatchObject({ status: 403, required_plan: 'pro' });
+    expect(tier.text).toMatch(/pro/);
   } finally {
     await client.close();
   }
@@ -176,7 +190,7 @@ describe.skipIf(!realDataAvailable())('MCP server', () => {
     }
   });
 
-  it('streamable HTTP: 402 and 403 become MCP errors with the detail', async () => {
+  it('streamable HTTP: 402 and 403 become tool results with isError and the detail', async () => {
     await exerciseRefusals(httpClient, ctx);
   });
 
@@ -217,14 +231,14 @@ describe.skipIf(!realDataAvailable())('MCP server', () => {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
         doc.anthropic.map((tool) => tool.name),
       );
-      const payment = await mcpError(client.callTool({ name: 'lookup', arguments: { q: 'Pelosi' } }));
-      expect(payment.code).toBe(MCP_ERROR_CODES[402]);
+      const payment = refusalOf(await client.callTool({ name: 'lookup', arguments: { q: 'Pelosi' } }));
+      expect(payment.status).toBe(402);
     } finally {
       await client.close();
     }
   });
 
-  it('stdio: 402 and 403 become MCP errors with the detail', async () => {
+  it('stdio: 402 and 403 become tool results with isError and the detail', async () => {
     await exerciseRefusals(stdioClient, ctx);
   });
 });

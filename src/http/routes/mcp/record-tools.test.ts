@@ -1,8 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_ERROR_CODES } from '../../../services/mcp.js';
 import { RECORD_TOOLS } from '../../../services/tools.js';
 import {
   addAccount,
@@ -127,17 +125,15 @@ describe.skipIf(!realDataAvailable())('MCP record tools', () => {
     }
   });
 
-  it('keeps the route’s plan gate: a Core tool is an MCP forbidden error for an account without a plan', async () => {
+  it('keeps the route’s plan gate: a Core tool is a tool result with isError for an account without a plan', async () => {
     const free = await addAccount(ctx.store, ctx.clock, { plan: 'none', credits: 1_000 });
     const mcp = await client(free.key.api_key);
     try {
-      const refusal = await mcp.callTool({ name: 'insider_trades', arguments: { limit: 1 } }).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(refusal).toBeInstanceOf(McpError);
-      expect((refusal as McpError).code).toBe(MCP_ERROR_CODES[403]);
-      expect((refusal as McpError).data).toMatchObject({ status: 403, required_plan: 'core' });
+      const refusal = await mcp.callTool({ name: 'insider_trades', arguments: { limit: 1 } });
+      expect(refusal.isError).toBe(true);
+      expect(refusal._meta?.['dcledger/status']).toBe(403);
+      expect(refusal._meta?.['dcledger/error']).toMatchObject({ status: 403, required_plan: 'core' });
+      expect((refusal.content as { text: string }[])[0]?.text).toMatch(/core/);
       const bills = await mcp.callTool({ name: 'search_bills', arguments: { q: 'fedramp' } });
       expect(textOf(bills)).toEqual([expect.objectContaining({ id: 'hr21-117' })]);
     } finally {

@@ -1,6 +1,7 @@
 // GET /overlap
 import { Type } from 'typebox';
 import { invalidField } from '../../../errors.js';
+import { memberIdOf } from '../../../services/member-ids.js';
 import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
 import { runAnalytics } from '../../analytics.js';
@@ -21,8 +22,14 @@ const OverlapQuery = Type.Object({
   link_kind: Type.Optional(
     Type.String({ description: 'lobbying, contract, campaign; comma-separated (default all)' }),
   ),
-  politician_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only this member (numeric id)' })),
-  limit: Limit(25, 500),
+  politician_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 120,
+      description: 'Only this member: numeric id or slug (e.g. nancy-pelosi); an unknown slug is a 422',
+    }),
+  ),
+  limit: Limit(25, 1000),
   offset: Offset,
 });
 
@@ -132,12 +139,16 @@ export function overlapRoutes(app: App, deps: AppDeps): void {
       const range = parseAnalyticsRange(query, deps.clock());
       const kinds = parseKinds(query.link_kind);
       const windowDays = query.window_days ?? DEFAULT_WINDOW_DAYS;
+      const member =
+        query.politician_id === undefined
+          ? undefined
+          : await memberIdOf(deps.db, 'politician_id', query.politician_id);
       const result = await runAnalytics(deps, request, 'overlap', {
         query: {
           ...range,
           windowDays,
           kinds,
-          politicianIds: query.politician_id === undefined ? undefined : [query.politician_id],
+          politicianIds: member === undefined ? undefined : [member],
           limit: query.limit,
           offset: query.offset,
         },
@@ -147,7 +158,7 @@ export function overlapRoutes(app: App, deps: AppDeps): void {
           ...range.echo,
           window_days: windowDays,
           link_kinds: kinds,
-          politician_id: query.politician_id ?? null,
+          politician_id: member ?? null,
         },
         ...result,
       };

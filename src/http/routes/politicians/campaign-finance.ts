@@ -107,7 +107,7 @@ export function politicianCampaignFinanceRoute(app: App, deps: AppDeps): void {
         params: Type.Object({ id: PathId }),
         querystring: Type.Object({
           cycle: Type.Optional(Type.Integer({ minimum: 1976, maximum: 2100, multipleOf: 2 })),
-          limit: Limit(20, 200),
+          limit: Limit(20, 1000),
         }),
         response: {
           200: Type.Object(CampaignFinance.properties, { examples: [EXAMPLE] }),

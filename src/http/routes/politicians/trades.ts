@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { politicianTrades } from '../../../services/politicians.js';
 import { errorResponses, Limit, Offset, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TradeList } from '../trades/schema.js';
+import { SyncQuery, TradeList } from '../trades/schema.js';
 
 export function politicianTradesRoute(app: App, deps: AppDeps): void {
   app.get(
@@ -13,9 +13,10 @@ export function politicianTradesRoute(app: App, deps: AppDeps): void {
         operationId: 'listPoliticianTrades',
         tags: ['politicians'],
         summary: 'All trades of one member, newest transaction first',
-        description: 'Includes assets without a ticker ("N/A"). No date window: the whole record, paged.',
+        description:
+          'Includes assets without a ticker ("N/A"). No date window: the whole record, paged; `transaction_date_from`/`transaction_date_to` and `updated_since` narrow it.',
         params: Type.Object({ id: PathId }),
-        querystring: Type.Object({ limit: Limit(25, 1000), offset: Offset }),
+        querystring: Type.Object({ limit: Limit(25, 1000), offset: Offset, ...SyncQuery }),
         response: { 200: TradeList, ...errorResponses(404, 422) },
       },
     },

@@ -38,7 +38,7 @@ export function topTickersRoute(app: App, deps: AppDeps): void {
           trade_type: Type.Optional(
             Type.String({ maxLength: 100, description: 'buy, sell, exchange, exercise, expired' }),
           ),
-          limit: Limit(25, 100),
+          limit: Limit(25, 1000),
         }),
         response: {
           200: Type.Array(TopTicker, {

@@ -6,7 +6,7 @@ import { wantsCsv } from '../../plugins/csv.js';
 import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TradeList } from '../trades/schema.js';
+import { SyncQuery, TradeList } from '../trades/schema.js';
 
 export function tickerTradesRoute(app: App, deps: AppDeps): void {
   app.get(
@@ -17,7 +17,7 @@ export function tickerTradesRoute(app: App, deps: AppDeps): void {
         tags: ['tickers'],
         summary: 'All members’ trades in one stock',
         description:
-          'The whole record for the ticker (case-insensitive), newest transaction first by default.',
+          'The whole record for the ticker (case-insensitive), newest transaction first by default; `transaction_date_from`/`transaction_date_to` and `updated_since` narrow it.',
         params: Type.Object({
           ticker: Type.String({ minLength: 1, maxLength: 20, description: 'Ticker symbol, e.g. NVDA' }),
         }),
@@ -30,6 +30,7 @@ export function tickerTradesRoute(app: App, deps: AppDeps): void {
           sort_dir: Type.Optional(SortDir),
           limit: Limit(25, 1000),
           offset: Offset,
+          ...SyncQuery,
         }),
         response: { 200: TradeList, ...errorResponses(404, 422) },
       },

@@ -28,7 +28,7 @@ export const WhaleQuery = Type.Object({
   ),
   date_from: Type.Optional({ ...IsoDate, description: 'First filed date' }),
   date_to: Type.Optional({ ...IsoDate, description: 'Last filed date' }),
-  limit: Limit(50, 500),
+  limit: Limit(50, 1000),
   offset: Offset,
   sort_by: Type.Optional(StringEnum(WHALE_SORT_COLUMNS, { description: 'Sort column (default filed_date)' })),
   sort_dir: Type.Optional(SortDir),

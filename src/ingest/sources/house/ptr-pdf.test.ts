@@ -337,6 +337,30 @@ describe.skipIf(!dataDir)('House PTR PDFs (real documents)', () => {
     expect(row(document, 35)).toMatchObject({ ticker: 'NI', trade_type: 'Sell (Partial)', asset_code: 'ST' });
   });
 
+  it('reads the "Cap. Gains > $200?" box where the text layer carries it, and says null where it is drawn', async () => {
+    // Scott Peters, 2021: the box is a dingbat glyph run, ticked on the partial sales (seen on the page).
+    const peters = await parseFile('pelosi-2021-2022', '20018346');
+    expect(peters.trades).toHaveLength(20);
+    expect(row(peters, 1)).toMatchObject({
+      asset_description: 'Anaheim CA Elec Util',
+      cap_gains_over_200: false,
+    });
+    expect(row(peters, 2)).toMatchObject({
+      asset_description: 'Bay Area Toll RV TOLL Tran',
+      trade_type: 'Sell (Partial)',
+      cap_gains_over_200: true,
+    });
+    expect(row(peters, 7)).toMatchObject({ cap_gains_over_200: false });
+    // The last row is ticked; the certification box below the table is not a row's.
+    expect(row(peters, 20)).toMatchObject({ asset_description: 'Univ CA Pub Ed', cap_gains_over_200: true });
+    expect(peters.trades.filter((trade) => trade.cap_gains_over_200 === true)).toHaveLength(16);
+    const pelosi = await parseFile('pelosi-2021-2022', '20018011');
+    expect(pelosi.trades.map((trade) => trade.cap_gains_over_200)).toEqual([false, false, false, false]);
+    // 2025 PDFs draw the box as a picture: the text says nothing either way.
+    const drawn = await parseFile('efiled-2025', '20024346');
+    expect(drawn.trades.every((trade) => trade.cap_gains_over_200 === null)).toBe(true);
+  });
+
   it.each(['8220747', '8220750', '8220796', '8220809', '8220828', '8220834', '8220845'])(
     'scanned %s needs OCR and is never "zero trades parsed"',
     async (docId) => {

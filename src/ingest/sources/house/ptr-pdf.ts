@@ -79,6 +79,8 @@ interface RawRow {
   amount: string[];
   sub: Partial<Record<SubField, string>>;
   currentSub: SubField | null;
+  /** The "Cap. Gains > $200?" box, when the text layer carries it. */
+  capGains: boolean | null;
 }
 
 export function parseHousePtrPdf(pdf: PdfText): ParsedDocument {
@@ -192,6 +194,11 @@ function readRows(lines: readonly TextLine[]): RawRow[] | null {
     }
     // Before a page's repeated header only the "Filing ID" line can appear; never row text.
     if (state === 'page-top' && /Filing ID/i.test(line.text)) continue;
+    const box = capGainsBox(line, columns);
+    if (box !== null) {
+      if (current && current.capGains === null) current.capGains = box;
+      continue;
+    }
     if (current) continueRow(current, line, cells, columns);
   }
   return columns === null ? null : rows;
@@ -283,7 +290,22 @@ function startRow(order: number, cells: Record<string, string>): RawRow {
     amount: cells.amount ? [cells.amount] : [],
     sub: {},
     currentSub: null,
+    capGains: null,
   };
+}
+
+/**
+ * The cap-gains checkbox on a line of its own just below its row's first line. The 2021 PDFs
+ * print it in a dingbat font whose glyphs come out as letters: "gfedc" an empty box, "gfedcb" the
+ * box with its tick ("b"). The 2022+ PDFs draw the box as a picture, with no text: null there.
+ */
+function capGainsBox(line: TextLine, columns: readonly Column[]): boolean | null {
+  const capX = columns.find((column) => column.name === 'cap')?.x;
+  if (capX === undefined || line.items.some((item) => item.x < capX - 4)) return null;
+  const glyphs = line.items.map((item) => item.text.trim()).join('');
+  if (glyphs === 'gfedc') return false;
+  if (glyphs === 'gfedcb') return true;
+  return null;
 }
 
 const AMOUNT_PIECE =
@@ -392,6 +414,7 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
       filing_status: cleanText(row.sub.filing_status),
       subholding_of: cleanText(row.sub.subholding_of),
       location: cleanText(row.sub.location),
+      cap_gains_over_200: row.capGains,
     },
   };
 }
