@@ -1,6 +1,7 @@
 // The MCP server: the tools of /v1/tools (same definitions) over the Model Context Protocol, each
 // call made through the tool's REST route with the caller's key, so it is authenticated, gated and
 // charged exactly as that endpoint is. Refusals become MCP errors with the route's status and detail.
+
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -9,6 +10,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { quoted } from '../errors.js';
 import { callTool, type ToolDefinition, type ToolTransport } from './tools.js';
 
 export const MCP_SERVER_NAME = 'dcledger';
@@ -69,7 +71,9 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`, { status: 400 });
+      throw new McpError(ErrorCode.InvalidParams, `unknown tool ${quoted(request.params.name)}`, {
+        status: 400,
+      });
     }
     const call = await callTool(tool, request.params.arguments ?? {}, options.transport);
     if (call.status >= 400) {
