@@ -69,3 +69,20 @@ export const badRequest = (detail: string) => new ApiError('bad_request', detail
 /** A parameter value that fails validation; the detail names the field. */
 export const invalidField = (field: string, problem: string) =>
   new ApiError('unprocessable', `${field}: ${problem}`, { field });
+
+/** How many characters of a caller's value an error detail quotes. */
+export const QUOTED_PREFIX = 40;
+
+/**
+ * A caller's value as an error detail quotes it: in double quotes, JSON-escaped, and cut to its first
+ * QUOTED_PREFIX characters (then "…") so a detail never echoes a long input back. Every detail that
+ * embeds caller text goes through here.
+ */
+export function quoted(value: unknown): string {
+  const text = String(value);
+  // Cut by code points so a surrogate pair is never split; only the head needs to be spread.
+  const head = Array.from(text.slice(0, QUOTED_PREFIX * 2)).slice(0, QUOTED_PREFIX);
+  const cut = head.join('');
+  const escaped = JSON.stringify(cut).slice(1, -1);
+  return cut.length < text.length ? `"${escaped}…"` : `"${escaped}"`;
+}

@@ -12,7 +12,7 @@ import {
 } from '../analytics/dossier.js';
 import { LDA_ISSUE_CODES } from '../domain/lda.js';
 import { parseTickerList } from '../domain/ticker.js';
-import { invalidField, notFound } from '../errors.js';
+import { invalidField, notFound, quoted } from '../errors.js';
 import { nameKey } from '../market/company-names.js';
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
@@ -60,13 +60,14 @@ function normalizeTicker(raw: string): string {
   const { tickers, invalid } = parseTickerList(raw);
   const ticker = tickers[0];
   if (invalid !== null || tickers.length !== 1 || ticker === undefined)
-    throw invalidField('ticker', `"${raw}" is not a ticker symbol`);
+    throw invalidField('ticker', `${quoted(raw)} is not a ticker symbol`);
   return ticker;
 }
 
 export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
   const ticker = normalizeTicker(rawTicker);
-  if (!(await tickerIsKnown(db, ticker))) throw notFound(`No company with ticker "${ticker}" in the data`);
+  if (!(await tickerIsKnown(db, ticker)))
+    throw notFound(`No company with ticker ${quoted(ticker)} in the data`);
   const company = await companyOfTicker(db, ticker);
   const limit = DOSSIER_LIST_LIMIT;
 

@@ -15,7 +15,7 @@ import {
 } from '../analytics/overlap.js';
 import { type MemberLinks, memberLinks } from '../analytics/trade-links.js';
 import { COMMITTEE_JURISDICTIONS } from '../domain/committee-sectors.js';
-import { notFound } from '../errors.js';
+import { notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import {
   bioguideIdsOf,
@@ -181,7 +181,7 @@ export async function memberConflicts(
   options: { computed?: boolean } = {},
 ) {
   const profile = await findProfile(db, idOrSlug);
-  if (!profile) throw notFound(`No politician with id or slug "${idOrSlug}"`);
+  if (!profile) throw notFound(`No politician with id or slug ${quoted(idOrSlug)}`);
   const summary = toSummary(profile);
   const politicianId = profile.politician_id;
   const bioguideId = (await bioguideIdsOf(db, [politicianId])).get(politicianId) ?? null;

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { ownEntry } from '../domain/lookup.js';
 import { SOURCE_OF_CHAMBER_FILTER, TRADE_SOURCES } from '../domain/sources.js';
-import { invalidField, notFound } from '../errors.js';
+import { invalidField, notFound, quoted } from '../errors.js';
 import { type Filing, PARSE_STATUSES, toFilingResource } from '../resources/filing.js';
 import { filingTradeCounts, findFiling, findFilings } from '../storage/repositories/filings.js';
 import { findPoliticianId } from '../storage/repositories/politicians-read.js';
@@ -28,7 +28,7 @@ export async function listFilings(db: Kysely<Database>, params: FilingListParams
         if (!SOURCES.has(source))
           throw invalidField(
             'source',
-            `"${value}" is not one of house_clerk, senate_efd, oge (or house, senate, executive)`,
+            `${quoted(value)} is not one of house_clerk, senate_efd, oge (or house, senate, executive)`,
           );
         return source;
       })
@@ -36,7 +36,7 @@ export async function listFilings(db: Kysely<Database>, params: FilingListParams
   const statuses = params.status
     ? splitList('status', params.status).map((status) => {
         if (!(PARSE_STATUSES as readonly string[]).includes(status)) {
-          throw invalidField('status', `"${status}" is not one of ${PARSE_STATUSES.join(', ')}`);
+          throw invalidField('status', `${quoted(status)} is not one of ${PARSE_STATUSES.join(', ')}`);
         }
         return status;
       })
@@ -46,7 +46,7 @@ export async function listFilings(db: Kysely<Database>, params: FilingListParams
     politicianIds = [];
     for (const member of splitList('politician_id', params.politician_id)) {
       const id = await findPoliticianId(db, member);
-      if (id === undefined) throw notFound(`No politician with id or slug "${member}"`);
+      if (id === undefined) throw notFound(`No politician with id or slug ${quoted(member)}`);
       politicianIds.push(id);
     }
   }

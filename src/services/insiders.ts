@@ -1,7 +1,7 @@
 // Insider trades as the API serves them: filters and paging over resources/insider.ts's loader,
 // which the insider.filed event uses too, so its data equals the REST resource.
 import type { Kysely } from 'kysely';
-import { badRequest, invalidField, notFound } from '../errors.js';
+import { badRequest, invalidField, notFound, quoted } from '../errors.js';
 import { type InsiderTrade, insiderTradesByIds, loadInsiderTrades } from '../resources/insider.js';
 import type { InsiderSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
@@ -39,7 +39,10 @@ export async function listInsiderTrades(
     .filter((code) => code !== '');
   for (const code of codes ?? []) {
     if (!/^[A-Z]$/.test(code))
-      throw invalidField('code', `"${code}" is not a Form 4 transaction code (one letter: P, S, A, M, ...)`);
+      throw invalidField(
+        'code',
+        `${quoted(code)} is not a Form 4 transaction code (one letter: P, S, A, M, ...)`,
+      );
   }
   if (params.cik !== undefined && !/^\d{1,10}$/.test(params.cik.trim())) {
     throw invalidField('cik', 'must be up to 10 digits');

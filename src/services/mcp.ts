@@ -11,6 +11,7 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { quoted } from '../errors.js';
 import { callTool, type ToolDefinition, type ToolTransport } from './tools.js';
 
 export const MCP_SERVER_NAME = 'dcledger';
@@ -70,7 +71,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
-      throw new ProtocolRefusal(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`, {
+      throw new ProtocolRefusal(ErrorCode.InvalidParams, `unknown tool ${quoted(request.params.name)}`, {
         status: 400,
       });
     }

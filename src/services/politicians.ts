@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { ownEntry } from '../domain/lookup.js';
 import { DEFAULT_MIN_TRADES, type PoliticianSortColumn } from '../domain/sorts.js';
-import { invalidField, notFound } from '../errors.js';
+import { invalidField, notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import {
   committeesOf,
@@ -78,7 +78,7 @@ export type PoliticianSummary = ReturnType<typeof toSummary>;
 
 export async function getProfile(db: Kysely<Database>, idOrSlug: string) {
   const record = await findProfile(db, idOrSlug);
-  if (!record) throw notFound(`No politician with id or slug "${idOrSlug}"`);
+  if (!record) throw notFound(`No politician with id or slug ${quoted(idOrSlug)}`);
   const committees = await committeesOf(db, [record.politician_id]);
   return {
     ...toSummary(record),
@@ -124,7 +124,8 @@ function listQuery(params: PoliticianListParams) {
     chambers: params.chamber
       ? splitList('chamber', params.chamber).map((value) => {
           const chamber = ownEntry(CHAMBERS, value.toLowerCase());
-          if (!chamber) throw invalidField('chamber', `"${value}" is not one of house, senate, executive`);
+          if (!chamber)
+            throw invalidField('chamber', `${quoted(value)} is not one of house, senate, executive`);
           return chamber;
         })
       : undefined,
@@ -176,7 +177,7 @@ export async function politicianTrades(
   now: Date,
 ): Promise<Trade[]> {
   const id = await findPoliticianId(db, idOrSlug);
-  if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
+  if (id === undefined) throw notFound(`No politician with id or slug ${quoted(idOrSlug)}`);
   return queryTrades(
     db,
     { politicianIds: [id], ...syncFilter(page) },

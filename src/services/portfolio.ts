@@ -1,6 +1,6 @@
 // Reconstructed portfolios as the API serves them (estimation rules in docs/market-data.md, "Portfolios").
 import type { Kysely } from 'kysely';
-import { notFound } from '../errors.js';
+import { notFound, quoted } from '../errors.js';
 import { findProfile } from '../storage/repositories/politicians-read.js';
 import { type HoldingRecord, holdingsOf, portfolioComputedAt } from '../storage/repositories/portfolio.js';
 import type { Database } from '../storage/schema.js';
@@ -10,7 +10,7 @@ const round2 = (value: number | null): number | null =>
 
 async function member(db: Kysely<Database>, idOrSlug: string) {
   const profile = await findProfile(db, idOrSlug);
-  if (!profile) throw notFound(`No politician with id or slug "${idOrSlug}"`);
+  if (!profile) throw notFound(`No politician with id or slug ${quoted(idOrSlug)}`);
   return {
     politician_id: profile.politician_id,
     name: profile.name,

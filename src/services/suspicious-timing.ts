@@ -7,7 +7,7 @@ import {
   findTimingHits,
   type TimingHit,
 } from '../analytics/suspicious-timing.js';
-import { invalidField } from '../errors.js';
+import { invalidField, quoted } from '../errors.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
 import type { Database } from '../storage/schema.js';
 import { memberIdsOf } from './member-ids.js';
@@ -29,7 +29,8 @@ function parseKinds(raw: string | undefined): ActionKind[] {
   return splitList('action_kinds', raw).map((kind) => {
     const value = kind.toLowerCase();
     const known = ACTION_KINDS.find((candidate) => candidate === value);
-    if (!known) throw invalidField('action_kinds', `"${kind}" is not one of ${ACTION_KINDS.join(', ')}`);
+    if (!known)
+      throw invalidField('action_kinds', `${quoted(kind)} is not one of ${ACTION_KINDS.join(', ')}`);
     return known;
   });
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { addDays, daysBetween, todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
 import { isTickerSymbol, NO_TICKER } from '../domain/ticker.js';
-import { invalidField, notFound } from '../errors.js';
+import { invalidField, notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import { dailyCloses } from '../storage/repositories/prices.js';
 import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
@@ -26,7 +26,7 @@ export type TickerTradeListParams = TickerTradesParams & SyncFilterParams;
 function tickerSymbol(rawTicker: string): string {
   const ticker = rawTicker.trim().toUpperCase();
   if (ticker === NO_TICKER || !isTickerSymbol(ticker)) {
-    throw invalidField('ticker', `"${rawTicker}" is not a ticker symbol`);
+    throw invalidField('ticker', `${quoted(rawTicker)} is not a ticker symbol`);
   }
   return ticker;
 }
@@ -59,7 +59,7 @@ async function tickerTradesQuery(
   params: TickerTradeListParams,
 ): Promise<{ filter: TradeFilter; order: TradeOrder }> {
   const ticker = tickerSymbol(rawTicker);
-  if (!(await tickerKnown(db, ticker))) throw notFound(`No trades or company for ticker "${ticker}"`);
+  if (!(await tickerKnown(db, ticker))) throw notFound(`No trades or company for ticker ${quoted(ticker)}`);
   const filter: TradeFilter = {
     ...parseTradeFilters({ trade_type: params.trade_type, chamber: params.chamber }),
     ...syncFilter(params),
@@ -112,6 +112,6 @@ export async function tickerPrices(
     throw invalidField('date_from', `the range may span at most ${PRICE_DAYS_MAX} days (${from} to ${to})`);
   }
   const prices = await dailyCloses(db, ticker, from, to);
-  if (prices === null) throw notFound(`No daily prices stored for ticker "${ticker}"`);
+  if (prices === null) throw notFound(`No daily prices stored for ticker ${quoted(ticker)}`);
   return { ticker, prices };
 }

@@ -1,7 +1,9 @@
 // The LLM tools of the API, in one place: /v1/tools publishes them, the MCP server exposes them and
 // the assistant (/chad/chat) calls them. A tool is a GET route; its input schema is built from that
 // route's own parameter schemas, so a tool accepts exactly what the route accepts.
+
 import { openApiPath } from '../accounts/price-table.js';
+import { quoted } from '../errors.js';
 
 interface ToolSpec {
   name: string;
@@ -328,7 +330,7 @@ function argumentText(name: string, value: unknown): string {
 export function toolUrl(tool: ToolDefinition, args: Record<string, unknown>): string {
   for (const name of Object.keys(args)) {
     if (!(name in tool.inputSchema.properties)) {
-      throw new ToolArgumentError(`${name}: unknown argument of ${tool.name}`);
+      throw new ToolArgumentError(`${quoted(name)}: unknown argument of ${tool.name}`);
     }
   }
   for (const name of tool.inputSchema.required) {

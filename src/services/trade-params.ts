@@ -7,7 +7,7 @@ import { GICS_SECTORS, normalizeSector } from '../domain/sectors.js';
 import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { parseTickerList } from '../domain/ticker.js';
 import { TRADE_ACTIONS } from '../domain/trade-type.js';
-import { badRequest, invalidField } from '../errors.js';
+import { badRequest, invalidField, quoted } from '../errors.js';
 import type { TradeFilter } from '../storage/repositories/trades.js';
 
 export const DEFAULT_DAYS = 30;
@@ -57,14 +57,14 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
   if (params.ticker !== undefined) {
     splitList('ticker', params.ticker);
     const { tickers, invalid } = parseTickerList(params.ticker);
-    if (invalid !== null) throw invalidField('ticker', `"${invalid}" is not a ticker symbol`);
+    if (invalid !== null) throw invalidField('ticker', `${quoted(invalid)} is not a ticker symbol`);
     filter.tickers = tickers;
   }
   if (params.politician_id !== undefined) {
     filter.politicianIds = splitList('politician_id', params.politician_id).map((id) => {
       const value = Number(id);
       if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) {
-        throw invalidField('politician_id', `"${id}" is not a member id`);
+        throw invalidField('politician_id', `${quoted(id)} is not a member id`);
       }
       return value;
     });
@@ -72,21 +72,21 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
   if (params.party !== undefined) {
     filter.parties = splitList('party', params.party).map((party) => {
       const code = party.toUpperCase();
-      if (!PARTIES.has(code)) throw invalidField('party', `"${party}" is not one of D, R, I`);
+      if (!PARTIES.has(code)) throw invalidField('party', `${quoted(party)} is not one of D, R, I`);
       return code;
     });
   }
   if (params.chamber !== undefined) {
     filter.sources = splitList('chamber', params.chamber).map((chamber) => {
       const source = ownEntry(SOURCE_OF_CHAMBER_FILTER, chamber.toLowerCase());
-      if (!source) throw invalidField('chamber', `"${chamber}" is not one of house, senate, executive`);
+      if (!source) throw invalidField('chamber', `${quoted(chamber)} is not one of house, senate, executive`);
       return source;
     });
   }
   if (params.state !== undefined) {
     filter.states = splitList('state', params.state).map((state) => {
       if (!/^[A-Za-z]{2}$/.test(state))
-        throw invalidField('state', `"${state}" is not a two-letter state code`);
+        throw invalidField('state', `${quoted(state)} is not a two-letter state code`);
       return state.toUpperCase();
     });
   }
@@ -94,7 +94,7 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
     filter.actions = splitList('trade_type', params.trade_type).map((type) => {
       const action = type.toLowerCase();
       if (!(TRADE_ACTIONS as readonly string[]).includes(action)) {
-        throw invalidField('trade_type', `"${type}" is not one of ${TRADE_ACTIONS.join(', ')}`);
+        throw invalidField('trade_type', `${quoted(type)} is not one of ${TRADE_ACTIONS.join(', ')}`);
       }
       return action;
     });
@@ -108,7 +108,7 @@ export function parseTradeFilters(params: TradeFilterParams): TradeFilter {
     filter.sectors = splitList('sector', params.sector).map((sector) => {
       const known = normalizeSector(sector);
       if (!known)
-        throw invalidField('sector', `"${sector}" is not a sector; one of ${GICS_SECTORS.join(', ')}`);
+        throw invalidField('sector', `${quoted(sector)} is not a sector; one of ${GICS_SECTORS.join(', ')}`);
       return known;
     });
   }

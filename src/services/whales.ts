@@ -1,7 +1,7 @@
 // 13D/G statements as the API serves them: the lead row, every reporting person, the latest close.
 // The whale.filed event is built with the same function, so its data equals the REST resource.
 import type { Kysely } from 'kysely';
-import { badRequest, invalidField, notFound } from '../errors.js';
+import { badRequest, invalidField, notFound, quoted } from '../errors.js';
 import { loadWhales, type Whale, whalesByIds } from '../resources/whale.js';
 import type { WhaleSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
@@ -42,7 +42,7 @@ export async function listWhales(db: Kysely<Database>, params: WhaleListParams):
     .filter((form) => form !== '');
   for (const form of forms ?? []) {
     if (!WHALE_FORMS.includes(form))
-      throw invalidField('form', `"${form}" is not one of ${WHALE_FORMS.join(', ')}`);
+      throw invalidField('form', `${quoted(form)} is not one of ${WHALE_FORMS.join(', ')}`);
   }
   const expanded = forms?.flatMap((form) => (form.endsWith('/A') ? [form] : [form, `${form}/A`]));
   return loadWhales(

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { notFound } from '../../../errors.js';
+import { notFound, quoted } from '../../../errors.js';
 import type { App } from '../../types.js';
 import { Html, page } from '../ui/html.js';
 import { referenceRoutes } from './reference.js';
@@ -68,7 +68,9 @@ ${items.join('\n')}
     async (request, reply) => {
       const guide = listGuides(root).find((candidate) => candidate.name === request.params.name);
       if (!guide)
-        throw notFound(`no guide named "${request.params.name}": the guides are listed at ${GUIDES_PATH}`);
+        throw notFound(
+          `no guide named ${quoted(request.params.name)}: the guides are listed at ${GUIDES_PATH}`,
+        );
       const markdown = readFileSync(guide.file, 'utf8');
       // The guide's own first heading becomes the page's heading.
       const body = renderMarkdown(markdown.replace(/^# .+\n/m, ''));

@@ -1,6 +1,6 @@
 // GET /overlap
 import { Type } from 'typebox';
-import { invalidField } from '../../../errors.js';
+import { invalidField, quoted } from '../../../errors.js';
 import { memberIdOf } from '../../../services/member-ids.js';
 import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
@@ -111,7 +111,7 @@ function parseKinds(raw: string | undefined): LinkKind[] {
   if (raw === undefined) return [...LINK_KINDS];
   return splitList('link_kind', raw).map((kind) => {
     const found = LINK_KINDS.find((known) => known === kind.toLowerCase());
-    if (!found) throw invalidField('link_kind', `"${kind}" is not one of ${LINK_KINDS.join(', ')}`);
+    if (!found) throw invalidField('link_kind', `${quoted(kind)} is not one of ${LINK_KINDS.join(', ')}`);
     return found;
   });
 }

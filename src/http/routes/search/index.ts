@@ -1,6 +1,6 @@
 // GET /search
 import { Type } from 'typebox';
-import { invalidField } from '../../../errors.js';
+import { invalidField, quoted } from '../../../errors.js';
 import { globalSearch, SEARCH_TYPES, type SearchType } from '../../../search/global.js';
 import { splitList } from '../../../services/trade-params.js';
 import { errorResponses, Nullable } from '../../schemas/common.js';
@@ -105,7 +105,7 @@ export function searchRoutes(app: App, deps: AppDeps): void {
       const types = request.query.types
         ? splitList('types', request.query.types).map((type) => {
             if (!(SEARCH_TYPES as readonly string[]).includes(type)) {
-              throw invalidField('types', `"${type}" is not one of ${SEARCH_TYPES.join(', ')}`);
+              throw invalidField('types', `${quoted(type)} is not one of ${SEARCH_TYPES.join(', ')}`);
             }
             return type as SearchType;
           })

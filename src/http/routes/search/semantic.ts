@@ -1,6 +1,6 @@
 // GET /v1/semantic-search
 import { Type } from 'typebox';
-import { invalidField } from '../../../errors.js';
+import { invalidField, quoted } from '../../../errors.js';
 import {
   SEARCH_MODES,
   SEMANTIC_TYPES,
@@ -205,7 +205,7 @@ export function semanticSearchRoute(app: App, deps: AppDeps): void {
       const types = request.query.types
         ? splitList('types', request.query.types).map((type) => {
             if (!(SEMANTIC_TYPES as readonly string[]).includes(type)) {
-              throw invalidField('types', `"${type}" is not one of ${SEMANTIC_TYPES.join(', ')}`);
+              throw invalidField('types', `${quoted(type)} is not one of ${SEMANTIC_TYPES.join(', ')}`);
             }
             return type as SemanticType;
           })

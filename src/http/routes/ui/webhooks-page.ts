@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { effectivePlan, PLAN_TERMS } from '../../../accounts/plans.js';
 import { listOwnKeys } from '../../../accounts/self-service.js';
-import { ApiError } from '../../../errors.js';
+import { ApiError, quoted } from '../../../errors.js';
 import { findAccount } from '../../../storage/repositories/accounts.js';
 import { catalogEvents, isEventType, sampleData } from '../../../webhooks/event-catalog.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
@@ -35,7 +35,7 @@ export function webhooksPage(app: App, deps: AppDeps, runtime: WebhookRuntime): 
   function keyOf(keys: ReadonlyArray<{ key_id: number }>, raw: string): number {
     const id = Number(raw);
     if (!keys.some((key) => key.key_id === id))
-      throw new ApiError('not_found', `No active key ${raw} in this account`);
+      throw new ApiError('not_found', `No active key ${quoted(raw)} in this account`);
     return id;
   }
 
@@ -192,7 +192,7 @@ ${secretField('webhook-secret', 'Signing secret', secret)}</div>`;
             await deleteSubscription(deps.db, keyId, id, now);
             return render(request, reply, message('notice', `Subscription ${id} is deleted.`));
           }
-          throw new ApiError('not_found', `No action ${request.params.action}`);
+          throw new ApiError('not_found', `No action ${quoted(request.params.action)}`);
         },
         (detail, status) => render(request, reply, message('error', detail), status),
       );
