@@ -109,7 +109,7 @@ async function exerciseTools(ctx: FixtureApp, client: Client, key: string): Prom
   expect(missing.code).toBe(ErrorCode.InvalidParams);
   const noTool = await mcpError(client.callTool({ name: 'delete_everything', arguments: {} }));
   expect(noTool.code).toBe(ErrorCode.InvalidParams);
-  expect(noTool.message).toBe('MCP error -32602: unknown tool delete_everything');
+  expect(noTool.message).toBe('MCP error -32602: unknown tool "delete_everything"');
 }
 
 /** A tool result the API refused: `isError`, the route's detail as its text, its body in `_meta`. */
