@@ -102,5 +102,6 @@ describe.skipIf(fixture === null)('incremental enrichment', () => {
         q.where('current_return', 'is not', null).where('transaction_date', '<', addDays('2020-09-01', -730)),
       ),
     ).toBe(0);
-  });
+    // Recomputes every trade of the real data: minutes on a loaded two-core machine.
+  }, 240_000);
 });

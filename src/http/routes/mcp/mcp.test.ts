@@ -188,7 +188,8 @@ describe.skipIf(!realDataAvailable())('MCP server', () => {
     } finally {
       await client.close();
     }
-  });
+    // Every tool once over HTTP: minutes on a loaded two-core machine.
+  }, 240_000);
 
   it('streamable HTTP: 402 and 403 become tool results with isError and the detail', async () => {
     await exerciseRefusals(httpClient, ctx);
