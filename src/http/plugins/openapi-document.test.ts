@@ -12,6 +12,7 @@ import { addAccount, type FixtureApp, openEmptyApp } from '../../test-support/ap
 import { EVENT_TYPES } from '../../webhooks/event-catalog.js';
 import { NAMED_SCHEMAS } from './openapi-components.js';
 import { finishDocument } from './openapi-document.js';
+import { INTEGER_RANGE } from './validation.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'node_modules', '.bin');
@@ -188,6 +189,52 @@ describe('the OpenAPI document', () => {
     for (const name of headerNames(document.paths['/credits/balance']?.get?.responses['429'])) {
       expect(refused?.headers[name.toLowerCase()], name).toBeDefined();
     }
+  });
+
+  it('publishes integer bounds no wider than the server enforces, and the server takes the bounds it publishes', async () => {
+    // Every integer a request may carry (parameters and bodies), wherever it sits in the schema.
+    const integers: { where: string; minimum?: number; maximum?: number }[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, `${where}/${i}`);
+        return;
+      }
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { type?: unknown; minimum?: number; maximum?: number };
+      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+      if (types.includes('integer'))
+        integers.push({ where, minimum: schema.minimum, maximum: schema.maximum });
+      for (const [key, value] of Object.entries(node)) if (key !== 'example') walk(value, `${where}/${key}`);
+    };
+    for (const { path, method, operation } of operations(document)) {
+      const { parameters, requestBody } = operation as { parameters?: unknown; requestBody?: unknown };
+      walk(parameters, `${method} ${path} parameters`);
+      walk(requestBody, `${method} ${path} body`);
+    }
+    expect(integers.length).toBeGreaterThan(50);
+    const wider = integers.filter(
+      (integer) =>
+        integer.minimum === undefined ||
+        integer.maximum === undefined ||
+        integer.minimum < INTEGER_RANGE.min ||
+        integer.maximum > INTEGER_RANGE.max,
+    );
+    expect(wider).toEqual([]);
+    // The edges of the published offset: the largest is an (empty) page, one more is refused.
+    const trades = document.paths['/trades']?.get as unknown as
+      | { parameters: { name: string; schema: { maximum: number } }[] }
+      | undefined;
+    const offset = trades?.parameters.find((parameter) => parameter.name === 'offset')?.schema.maximum;
+    expect(offset).toBe(INTEGER_RANGE.max);
+    const at = await ctx.app.inject({ url: `/trades?offset=${offset}`, headers: { 'dc-api-key': ctx.key } });
+    expect(at.statusCode).toBe(200);
+    const past = await ctx.app.inject({
+      url: `/trades?offset=${(offset ?? 0) + 1}`,
+      headers: { 'dc-api-key': ctx.key },
+    });
+    expect(past.statusCode).toBeGreaterThanOrEqual(400);
+    expect(past.statusCode).toBeLessThan(500);
+    expect(past.json<{ detail: string }>().detail).toMatch(/offset/);
   });
 
   it('describes every webhook event in the webhooks section', () => {
