@@ -149,6 +149,7 @@ describe('self-service settings', () => {
       smtpUrl: undefined,
       mailFrom: 'dcledger@localhost',
       stripe: undefined,
+      maxKeysPerAccount: 25,
     });
     const configured = readSelfService({
       DCLEDGER_SMTP_URL: 'smtps://user:pass@mail.example.org:465',
@@ -160,7 +161,10 @@ describe('self-service settings', () => {
       smtpUrl: 'smtps://user:pass@mail.example.org:465',
       mailFrom: 'accounts@example.org',
       stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'https://api.stripe.com' },
+      maxKeysPerAccount: 25,
     });
+    expect(readSelfService({ DCLEDGER_MAX_KEYS_PER_ACCOUNT: '3' }).maxKeysPerAccount).toBe(3);
+    expect(() => readSelfService({ DCLEDGER_MAX_KEYS_PER_ACCOUNT: '0' })).toThrow(/DCLEDGER_MAX_KEYS_PER_ACCOUNT/);
     expect(() => readSelfService({ DCLEDGER_SMTP_URL: 'http://mail' })).toThrow(/DCLEDGER_SMTP_URL/);
     // Mail that leaves the machine carries links: they must point at a configured origin.
     expect(() => loadConfig({ DCLEDGER_SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(

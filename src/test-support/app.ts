@@ -154,5 +154,11 @@ export async function requestJson<T = unknown>(
     headers: { ...(ctx.key ? { 'dc-api-key': ctx.key } : {}), ...request.headers, ...headers },
     ...(request.body === undefined ? {} : { payload: request.body as object }),
   });
-  return { status: response.statusCode, body: response.json() as T, headers: response.headers };
+  // A download (CSV, NDJSON) is handed over as text; everything else the API answers is JSON.
+  const download = /text\/csv|ndjson/.test(String(response.headers['content-type'] ?? ''));
+  return {
+    status: response.statusCode,
+    body: (download ? response.body : response.json()) as T,
+    headers: response.headers,
+  };
 }

@@ -139,11 +139,13 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /politicians/:id/campaign-finance': '/politicians/nancy-pelosi/campaign-finance',
   'GET /committees': '/committees?limit=3',
   'GET /committees/:id': '/committees/HSBA',
+  'GET /bulk/trades': '/bulk/trades?format=ndjson',
 };
 
 /** One failing request per priced route (null: the route takes no input that can fail). */
 const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /trades': '/trades?limit=1001',
+  'GET /bulk/trades': { method: 'GET', url: '/bulk/trades', headers: { accept: 'text/html' } },
   'GET /trades/bulk-latest': '/trades/bulk-latest?limit=0',
   'GET /politicians': '/politicians?limit=0',
   'GET /politicians/:id': '/politicians/no-such-member',
