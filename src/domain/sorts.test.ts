@@ -21,6 +21,7 @@ describe('sort columns', () => {
         'alpha_1yr',
         'conviction_score',
         'id',
+        'updated_at',
       ].sort(),
     );
   });

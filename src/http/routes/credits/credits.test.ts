@@ -141,6 +141,9 @@ describe('GET /credits/endpoints, /credits/balance and /v1/tools', () => {
       'state',
       'ticker',
       'trade_type',
+      'transaction_date_from',
+      'transaction_date_to',
+      'updated_since',
     ]);
     const lookup = body.anthropic.find((tool) => tool.name === 'lookup');
     expect(lookup?.input_schema.required).toEqual(['q']);

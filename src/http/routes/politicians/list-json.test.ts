@@ -93,7 +93,7 @@ describe.skipIf(!realDataAvailable())('GET /politicians as JSON built by the dat
     if (testDialect() === 'postgres') expect(page.json).toBe(serialized(politicians));
   });
 
-  it('over HTTP: JSON text, ranked, charged, gated without a plan; search and format=csv on the object path', async () => {
+  it('over HTTP: JSON text, ranked, charged, gated without a plan; search and format=csv', async () => {
     const paid = await ctx.app.inject({
       method: 'GET',
       url: '/politicians?limit=30',
@@ -124,8 +124,13 @@ describe.skipIf(!realDataAvailable())('GET /politicians as JSON built by the dat
       url: '/politicians?limit=3&format=csv',
       headers: { 'dc-api-key': ctx.key },
     });
-    // /politicians has no CSV form (its answer is a list or an object): the object path answers JSON.
-    expect(csv.headers['content-type']).toMatch(/^application\/json/);
-    expect(csv.json()).toEqual(body.slice(0, 3));
+    // format=csv answers the same first three members as CSV rows, in rank order.
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    const ids = body.slice(0, 3).map((member) => String(member.politician_id));
+    const column = lines[0]?.split(',').indexOf('politician_id') ?? -1;
+    expect(column).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(1).map((line) => line.split(',')[column])).toEqual(ids);
   });
 });
