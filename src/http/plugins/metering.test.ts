@@ -153,7 +153,7 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /tickers/top': '/tickers/top?days=0',
   'GET /tickers/:ticker/trades': '/tickers/ZZZZZZ/trades',
   'GET /tickers/:ticker/prices': '/tickers/NVDA/prices?date_from=2010-01-01&date_to=2024-12-31',
-  'GET /feed/recent': '/feed/recent?limit=101',
+  'GET /feed/recent': '/feed/recent?limit=1001',
   'GET /feed/live': '/feed/live?since_id=-1',
   'GET /stats/summary': null,
   'GET /search': '/search',
