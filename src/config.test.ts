@@ -164,7 +164,9 @@ describe('self-service settings', () => {
       maxKeysPerAccount: 25,
     });
     expect(readSelfService({ DCLEDGER_MAX_KEYS_PER_ACCOUNT: '3' }).maxKeysPerAccount).toBe(3);
-    expect(() => readSelfService({ DCLEDGER_MAX_KEYS_PER_ACCOUNT: '0' })).toThrow(/DCLEDGER_MAX_KEYS_PER_ACCOUNT/);
+    expect(() => readSelfService({ DCLEDGER_MAX_KEYS_PER_ACCOUNT: '0' })).toThrow(
+      /DCLEDGER_MAX_KEYS_PER_ACCOUNT/,
+    );
     expect(() => readSelfService({ DCLEDGER_SMTP_URL: 'http://mail' })).toThrow(/DCLEDGER_SMTP_URL/);
     // Mail that leaves the machine carries links: they must point at a configured origin.
     expect(() => loadConfig({ DCLEDGER_SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(
