@@ -103,8 +103,10 @@ describe('the schedule on a database', () => {
         firstLookMs: 0,
       });
     const runs = () => latestPriceRuns(store.db, 10);
+    // A run's row is written when it starts; wait until it is finished, not merely begun.
+    const finished = async () => (await runs()).filter((run) => run.status !== 'running').length;
     const settle = async (count: number) => {
-      for (let tries = 0; tries < 200 && (await runs()).length < count; tries++)
+      for (let tries = 0; tries < 200 && (await finished()) < count; tries++)
         await new Promise((resolve) => setTimeout(resolve, 50));
     };
     const first = schedule();
