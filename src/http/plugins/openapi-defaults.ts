@@ -1,7 +1,10 @@
 // A parameter with a default is optional to the caller, but a TypeBox object lists every
 // non-Optional property as required, and generated clients then refuse the natural call
 // (`GET /trades` without `limit`). The published document drops defaulted properties from
-// `required`; validation (which fills the defaults in) is untouched.
+// `required`, and bounds request integers to the range the validator enforces; validation (which
+// fills the defaults in) is untouched.
+
+import { INTEGER_RANGE } from './validation.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -16,6 +19,29 @@ function withoutDefaultedRequired(schema: unknown): unknown {
   return copy;
 }
 
+/**
+ * A copy of a request schema whose integers carry the bounds the server enforces: every request
+ * integer is refused outside INTEGER_RANGE (validation.ts), so the published minimum and maximum
+ * are never wider than it. Copied: the route's own schema objects are what validates.
+ */
+function boundIntegers(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(boundIntegers);
+  if (typeof node !== 'object' || node === null) return node;
+  const copy = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'example' || key === 'default' ? value : boundIntegers(value),
+    ]),
+  ) as JsonSchema;
+  const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+  if (types.includes('integer')) {
+    const { minimum, maximum } = copy as { minimum?: number; maximum?: number };
+    copy.minimum = Math.max(minimum ?? INTEGER_RANGE.min, INTEGER_RANGE.min);
+    copy.maximum = Math.min(maximum ?? INTEGER_RANGE.max, INTEGER_RANGE.max);
+  }
+  return copy;
+}
+
 /** @fastify/swagger's `transform`: the route schema as published. */
 export function publishedSchema({ schema, url }: { schema: unknown; url: string }): {
   schema: never;
@@ -25,7 +51,8 @@ export function publishedSchema({ schema, url }: { schema: unknown; url: string 
   const route = schema as JsonSchema;
   const published: JsonSchema = { ...route };
   for (const part of ['querystring', 'headers', 'body']) {
-    if (part in route) published[part] = withoutDefaultedRequired(route[part]);
+    if (part in route) published[part] = boundIntegers(withoutDefaultedRequired(route[part]));
   }
+  if ('params' in route) published.params = boundIntegers(route.params);
   return { schema: published as never, url };
 }

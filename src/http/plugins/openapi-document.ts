@@ -25,7 +25,6 @@ import {
 import { listShape } from './csv.js';
 import { NAMED_SCHEMAS } from './openapi-components.js';
 import { PAGING_EXTENSION } from './paging.js';
-import { INTEGER_RANGE } from './validation.js';
 
 type Json = Record<string, unknown>;
 
@@ -158,34 +157,8 @@ function operationIdOf(method: string, path: string): string {
   );
 }
 
-/**
- * A copy of a request schema whose integers carry the bounds the server enforces: every request
- * integer is refused outside INTEGER_RANGE (validation.ts), so the published minimum and maximum
- * are never wider than it. Copied: the route's own schema objects are what validates.
- */
-function boundIntegers(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(boundIntegers);
-  if (typeof node !== 'object' || node === null) return node;
-  const copy = Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [
-      key,
-      key === 'example' || key === 'default' ? value : boundIntegers(value),
-    ]),
-  ) as Json;
-  const types = Array.isArray(copy.type) ? copy.type : [copy.type];
-  if (types.includes('integer')) {
-    const { minimum, maximum } = copy as { minimum?: number; maximum?: number };
-    copy.minimum = Math.max(minimum ?? INTEGER_RANGE.min, INTEGER_RANGE.min);
-    copy.maximum = Math.min(maximum ?? INTEGER_RANGE.max, INTEGER_RANGE.max);
-  }
-  return copy;
-}
-
 function finishOperation(method: string, path: string, operation: Operation, used: Set<string>): void {
   const key = routeKeyOf(method, path);
-  for (const parameter of operation.parameters ?? [])
-    parameter.schema = boundIntegers(parameter.schema) as Json;
-  if (operation.requestBody) operation.requestBody = boundIntegers(operation.requestBody) as Json;
   // A route declared without summary, id or tag still gets them (a generator needs each).
   if (!operation.summary?.trim()) operation.summary = key;
   if (typeof operation.operationId !== 'string') operation.operationId = operationIdOf(method, path);
