@@ -295,14 +295,18 @@ export function fullTextRanked<DB>(
       order by score desc, id limit ${limit}`;
   }
   const filter = anyOf.length > 0 ? anyOf.join(' | ') : allOf.join(' & ');
-  const weights = query.weights;
-  const score =
-    weights && weights.length === query.rankBy.length && rankBy.length === query.rankBy.length
-      ? sql.join(
-          rankBy.map((word, i) => sql`${weights[i] ?? 1} * ts_rank_cd(tsv, to_tsquery('english', ${word}))`),
-          sql` + `,
-        )
-      : sql`ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')}))`;
+  // Each word keeps its own weight, even where plainWord leaves a word out.
+  const weighted = query.weights
+    ? query.rankBy
+        .map((term, i) => ({ word: plainWord(term), weight: query.weights?.[i] ?? 1 }))
+        .filter(({ word }) => word.length > 0)
+    : undefined;
+  const score = weighted?.length
+    ? sql.join(
+        weighted.map(({ word, weight }) => sql`${weight} * ts_rank_cd(tsv, to_tsquery('english', ${word}))`),
+        sql` + `,
+      )
+    : sql`ts_rank_cd(tsv, to_tsquery('english', ${rankBy.join(' | ')}))`;
   return sql<{
     id: number;
     score: number;
