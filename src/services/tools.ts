@@ -14,7 +14,7 @@ interface ToolSpec {
 }
 
 /**
- * The records linked to members' trades (issues 12-14): an agent reaches them as tools too. Each is
+ * The records linked to members' trades: an agent reaches them as tools too. Each is
  * a GET route, charged and gated as that route is (the SEC, lobbying and contract lists need the
  * core plan). TOOLS lists them after the interface's five.
  */
