@@ -107,6 +107,12 @@ export interface ParsedTrade {
    * null or absent where the document does not say (other forms, boxes drawn as pictures).
    */
   cap_gains_over_200?: boolean | null;
+  /**
+   * An exchange's two positions when the ticker cell names both (eFD "PFE <br> VTRS"): the symbol
+   * given up and the one received (domain/ticker.ts, splitTickerCell); null or absent elsewhere.
+   */
+  exchange_from_ticker?: string | null;
+  exchange_to_ticker?: string | null;
   /** Rows read from a scan: how, how sure each field is, and whether a person must check it. */
   parse_method?: 'ocr';
   confidence?: FieldConfidence;
