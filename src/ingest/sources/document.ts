@@ -63,6 +63,12 @@ export interface FilingInfo {
   is_paper: boolean;
   /** Form version line, e.g. OGE "(Updated February 2024)". */
   form_version: string | null;
+  /**
+   * OGE 278e: the filer's dates of service the report states ("Date of Appointment", "Date of
+   * Termination"), YYYY-MM-DD, or YYYY-MM where the form gives only the month; null elsewhere.
+   */
+  service_start: string | null;
+  service_end: string | null;
 }
 
 export interface ParsedTrade {
@@ -161,6 +167,8 @@ export function emptyFiling(overrides: Partial<FilingInfo> = {}): FilingInfo {
     amendment_number: null,
     is_paper: false,
     form_version: null,
+    service_start: null,
+    service_end: null,
     ...overrides,
   };
 }
