@@ -147,6 +147,8 @@ function tradeOutput(
     state: filing.state,
     district: filing.district,
     agency: filing.agency,
+    service_start: filing.service_start,
+    service_end: filing.service_end,
     filing_id: filing.source_doc_id ?? idFromName(fileName),
     document_index: index + 1,
     filed_date: filing.filed_date,

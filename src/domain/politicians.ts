@@ -1,4 +1,5 @@
 // The record shapes of a politician that ingest builds and storage keeps: one definition each.
+import type { ServiceDates } from './service-dates.js';
 import type { Chamber } from './sources.js';
 
 /** One term of office as congress-legislators lists it. */
@@ -51,6 +52,8 @@ export interface RosterMember {
   /** Start and end are unknown for a filer created during an ingest run. */
   terms: (Pick<PoliticianTerm, 'type' | 'state' | 'district'> &
     Partial<Pick<PoliticianTerm, 'start' | 'end'>>)[];
+  /** Executive filers: the dates of service their 278e reports stated (absent: none stated). */
+  service?: ServiceDates;
 }
 
 /** A congressional committee or subcommittee as congress-legislators lists it. */

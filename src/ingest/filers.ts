@@ -4,9 +4,10 @@
 import type { Kysely } from 'kysely';
 import { nameTokens, slugify, uncommaName } from '../domain/names.js';
 import type { IdentityMatch } from '../domain/quality.js';
+import type { ServiceDates } from '../domain/service-dates.js';
 import { CHAMBER_OF_SOURCE, type TradeSource } from '../domain/sources.js';
 import { filingPoliticianId } from '../storage/repositories/official-filings.js';
-import { insertFiler, loadRoster } from '../storage/repositories/politicians.js';
+import { insertFiler, loadRoster, recordServiceDates } from '../storage/repositories/politicians.js';
 import { identityRedirects } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
@@ -55,6 +56,11 @@ export class FilerResolver {
 
   static async load(db: Kysely<Database>): Promise<FilerResolver> {
     return new FilerResolver(new MemberMatcher(await loadRoster(db)), await identityRedirects(db));
+  }
+
+  /** Dates of service now on a record: matches from here on check them. */
+  noteService(id: number, service: ServiceDates): void {
+    this.matcher.setService(id, service);
   }
 
   /** The known politician for the filer, or null; never creates one. */
@@ -143,9 +149,10 @@ export class FilerResolver {
 }
 
 function cacheKey(query: FilerQuery): string {
-  // The year stands for the date: who held office is checked around it.
-  const year = query.date?.slice(0, 4) ?? '';
-  return `${query.chamber}|${query.bioguideId ?? ''}|${query.seat ?? ''}|${query.state ?? ''}|${year}|${query.name}`;
+  // Who held office (a legislator's term, an executive filer's dates of service) is checked
+  // around the day, so two dates of one year may name two people.
+  const date = query.date ?? '';
+  return `${query.chamber}|${query.bioguideId ?? ''}|${query.seat ?? ''}|${query.state ?? ''}|${date}|${query.name}`;
 }
 
 /** What identifying a document's filer found: the politician, and what the run report notes. */
@@ -193,9 +200,24 @@ export interface StoredDocument {
 /**
  * The politician of a stored document: the one found when it was listed; for OGE (whose listing
  * does not name filers reliably) the filer the document names, created as an Executive filer with
- * title and agency when unknown.
+ * title and agency when unknown. Dates of service the document states (a 278e's appointment and
+ * termination) go on an Executive filer's record, where later matches check them.
  */
 export async function storedDocumentFiler(
+  db: Kysely<Database>,
+  filers: FilerResolver,
+  document: StoredDocument,
+): Promise<FilerOutcome> {
+  const outcome = await documentFiler(db, filers, document);
+  const { service_start: start, service_end: end } = document.parsed.filing;
+  if (outcome.id !== null && (start !== null || end !== null)) {
+    const recorded = await recordServiceDates(db, outcome.id, { start, end }, document.clock().toISOString());
+    if (recorded) filers.noteService(outcome.id, recorded);
+  }
+  return outcome;
+}
+
+async function documentFiler(
   db: Kysely<Database>,
   filers: FilerResolver,
   { source, filingId, listed, parsed, clock }: StoredDocument,

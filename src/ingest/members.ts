@@ -6,6 +6,7 @@
 
 import { containsPhrase, givenNameForms, nameTokens, uncommaName } from '../domain/names.js';
 import type { RosterMember } from '../domain/politicians.js';
+import { type ServiceDates, serviceCovers } from '../domain/service-dates.js';
 import type { Chamber } from '../domain/sources.js';
 
 export interface FilerQuery {
@@ -46,6 +47,7 @@ export function parseSeat(seat: string | null | undefined): { state: string; dis
 
 export class MemberMatcher {
   private readonly byBioguide = new Map<string, RosterMember>();
+  private readonly byId = new Map<number, RosterMember>();
   private readonly byLastToken = new Map<string, Indexed[]>();
 
   constructor(roster: readonly RosterMember[]) {
@@ -53,6 +55,7 @@ export class MemberMatcher {
   }
 
   add(member: RosterMember): void {
+    this.byId.set(member.id, member);
     if (member.bioguideId) this.byBioguide.set(member.bioguideId.toUpperCase(), member);
     const lastTokens = nameTokens(member.lastName ?? member.name.split(/\s+/).at(-1) ?? '');
     const firstTokens = new Set([
@@ -65,6 +68,12 @@ export class MemberMatcher {
     const list = this.byLastToken.get(key) ?? [];
     list.push(entry);
     this.byLastToken.set(key, list);
+  }
+
+  /** Records dates of service a report stated for a known member (later matches check them). */
+  setService(id: number, service: ServiceDates): void {
+    const member = this.byId.get(id);
+    if (member) member.service = service;
   }
 
   match(query: FilerQuery): MatchResult {
@@ -160,15 +169,24 @@ function plausibleFiler(member: RosterMember): boolean {
 
 /**
  * Did the member hold a term of the chamber around the date? Roster legislators must show one
- * (a record without dated terms cannot vouch for a modern filing); filers created from filings
- * have no terms on record and are checked by name alone. No date: nothing to check.
+ * (a record without dated terms cannot vouch for a modern filing). Executive filers created from
+ * their reports are checked against the dates of service a 278e stated, with the same grace (an
+ * open side, or no dates at all, covers); other filers created from filings are checked by name
+ * alone. No date: nothing to check.
  */
 export function termCovers(
   member: RosterMember,
   chamber: FilerQuery['chamber'],
   date: string | null | undefined,
 ): boolean {
-  if (!date || member.origin !== 'legislators') return true;
+  if (!date) return true;
+  if (member.origin !== 'legislators') {
+    if (chamber !== 'Executive' || !member.service) return true;
+    return serviceCovers(member.service, date, {
+      beforeYears: TERM_GRACE_BEFORE_YEARS,
+      afterYears: TERM_GRACE_AFTER_YEARS,
+    });
+  }
   const type = TERM_TYPE[chamber];
   const earliest = shiftYears(date, -TERM_GRACE_AFTER_YEARS);
   const latest = shiftYears(date, TERM_GRACE_BEFORE_YEARS);

@@ -63,6 +63,8 @@ export function toSummary(record: ProfileRecord, rank?: number) {
     district: record.district,
     title: record.title,
     agency: record.agency,
+    service_start: record.service_start ?? null,
+    service_end: record.service_end ?? null,
     in_office: record.in_office === 1,
     trade_count: Number(record.trade_count),
     enriched_trades: Number(record.enriched_trades),

@@ -29,6 +29,9 @@ export interface PoliticiansTable {
   origin: string;
   created_at: string;
   updated_at: string;
+  /** Executive filers: dates of service their 278e reports state, YYYY-MM-DD or YYYY-MM (0062). */
+  service_start: ColumnType<string | null, string | null | undefined, string | null>;
+  service_end: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PoliticianTermsTable {

@@ -60,8 +60,13 @@ function emptyTemplate(): FixtureLocation | undefined {
  * A migrated, empty database, or a copy of the real-data fixture. The empty one is a copy of the
  * run's migrated template where there is one (a file copy, not ~30 migrations per call).
  */
-export async function openTestStore(fixture?: FixtureLocation): Promise<TestStore> {
-  const source = fixture ?? emptyTemplate();
+export async function openTestStore(
+  fixture?: FixtureLocation,
+  options: { migrate?: boolean } = {},
+): Promise<TestStore> {
+  // migrate: false opens a blank database for a test that runs the migrations itself (upgrades).
+  const migrate = options.migrate ?? true;
+  const source = fixture ?? (migrate ? emptyTemplate() : undefined);
   if (testDialect() === 'postgres') {
     const database = uniqueName('dct');
     await admin(async (client) => {
@@ -70,7 +75,7 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
     });
     const config: DatabaseConfig = { kind: 'postgres', url: withDatabase(adminUrl(), database) };
     const store = openStore(config);
-    if (!source) await migrateToLatest(store.db);
+    if (!source && migrate) await migrateToLatest(store.db);
     return {
       ...store,
       config,
@@ -85,7 +90,7 @@ export async function openTestStore(fixture?: FixtureLocation): Promise<TestStor
   if (source?.kind === 'sqlite') copyFileSync(source.file, file);
   const config: DatabaseConfig = { kind: 'sqlite', file };
   const store = openStore(config);
-  if (!source) await migrateToLatest(store.db);
+  if (!source && migrate) await migrateToLatest(store.db);
   return {
     ...store,
     config,

@@ -1917,6 +1917,10 @@ export interface components {
             title: string | null;
             /** @description Executive-branch agency */
             agency: string | null;
+            /** @description Executive-branch filers: date of appointment as their OGE 278e reports state it, YYYY-MM-DD or YYYY-MM where the form gives only the month */
+            service_start: string | null;
+            /** @description Executive-branch filers: date of termination as their 278e reports state it (null while serving or not stated) */
+            service_end: string | null;
             in_office: boolean;
             /** @description Trades on record (amended-away rows excluded) */
             trade_count: number;
@@ -1994,6 +1998,10 @@ export interface components {
             title: string | null;
             /** @description Executive-branch agency */
             agency: string | null;
+            /** @description Executive-branch filers: date of appointment as their OGE 278e reports state it, YYYY-MM-DD or YYYY-MM where the form gives only the month */
+            service_start: string | null;
+            /** @description Executive-branch filers: date of termination as their 278e reports state it (null while serving or not stated) */
+            service_end: string | null;
             in_office: boolean;
             /** @description Trades on record (amended-away rows excluded) */
             trade_count: number;
@@ -3650,6 +3658,8 @@ export interface operations {
                      *       "district": "11",
                      *       "title": null,
                      *       "agency": null,
+                     *       "service_start": null,
+                     *       "service_end": null,
                      *       "in_office": true,
                      *       "trade_count": 42,
                      *       "enriched_trades": 40,

@@ -397,6 +397,71 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
     expect(body.every((filing) => filing.chamber === 'Executive')).toBe(true);
   });
 
+  it("keeps the dates of service the 278e termination reports state on their filers' records", async () => {
+    const served = await ctx.store.db
+      .selectFrom('politicians')
+      .select(['name', 'service_start', 'service_end'])
+      .where('chamber', '=', 'Executive')
+      .where((eb) => eb.or([eb('service_start', 'is not', null), eb('service_end', 'is not', null)]))
+      .orderBy('name')
+      .execute();
+    expect(served).toEqual(
+      expect.arrayContaining([
+        { name: 'Marcus Molinaro', service_start: '2025-08', service_end: '2026-02-20' },
+        { name: 'Miguel Cardona', service_start: '2021-03', service_end: '2025-01-20' },
+      ]),
+    );
+    // Served where executive filers are shown.
+    const { body } = await getJson<{ service_start: string | null; service_end: string | null }>(
+      ctx,
+      `/politicians/${encodeURIComponent((await slugOf('Marcus Molinaro')) ?? '')}`,
+    );
+    expect(body).toMatchObject({ chamber: 'Executive', service_start: '2025-08', service_end: '2026-02-20' });
+  });
+
+  async function slugOf(name: string) {
+    const row = await ctx.store.db
+      .selectFrom('politicians')
+      .select('slug')
+      .where('name', '=', name)
+      .where('chamber', '=', 'Executive')
+      .executeTakeFirst();
+    return row?.slug;
+  }
+
+  it("stores an eFD exchange's two symbols from the page (reports no data set had)", async () => {
+    const exchanges = await ctx.store.db
+      .selectFrom('trades as t')
+      .innerJoin('politicians as p', 'p.id', 't.politician_id')
+      .select([
+        'p.name',
+        't.transaction_date',
+        't.ticker',
+        't.exchange_from_ticker',
+        't.exchange_to_ticker',
+        't.origin',
+      ])
+      .where('t.trade_action', '=', 'exchange')
+      .where('t.transaction_date', 'in', ['2021-11-01', '2021-06-02', '2020-04-01'])
+      .where('t.ticker', 'in', ['VZ', 'MRK', 'DELL'])
+      .where('t.superseded_by', 'is', null)
+      .orderBy('t.transaction_date')
+      .execute();
+    expect(
+      exchanges.map((trade) => [
+        trade.transaction_date,
+        trade.ticker,
+        trade.exchange_from_ticker,
+        trade.exchange_to_ticker,
+      ]),
+    ).toEqual([
+      ['2020-04-01', 'VZ', 'VZ', 'TMUS'],
+      ['2021-06-02', 'MRK', 'MRK', 'OGN'],
+      ['2021-11-01', 'DELL', 'DELL', 'VMW'],
+    ]);
+    expect(exchanges.every((trade) => trade.origin === 'connector:senate_efd')).toBe(true);
+  });
+
   async function tradeOfKey(key: string) {
     const db = ctx.store.db;
     const own = await db

@@ -191,6 +191,8 @@ function officialFields(trade: ParsedTrade, filing: FilingRow): OfficialTradeFie
     strike_price: trade.strike_price,
     option_expiry: trade.option_expiry,
     cap_gains_over_200: capGainsFlag(trade.cap_gains_over_200),
+    exchange_from_ticker: trade.exchange_from_ticker ?? null,
+    exchange_to_ticker: trade.exchange_to_ticker ?? null,
   };
 }
 

@@ -63,6 +63,12 @@ export interface FilingInfo {
   is_paper: boolean;
   /** Form version line, e.g. OGE "(Updated February 2024)". */
   form_version: string | null;
+  /**
+   * OGE 278e: the filer's dates of service the report states ("Date of Appointment", "Date of
+   * Termination"), YYYY-MM-DD, or YYYY-MM where the form gives only the month; null elsewhere.
+   */
+  service_start: string | null;
+  service_end: string | null;
 }
 
 export interface ParsedTrade {
@@ -107,6 +113,12 @@ export interface ParsedTrade {
    * null or absent where the document does not say (other forms, boxes drawn as pictures).
    */
   cap_gains_over_200?: boolean | null;
+  /**
+   * An exchange's two positions when the ticker cell names both (eFD "PFE <br> VTRS"): the symbol
+   * given up and the one received (domain/ticker.ts, splitTickerCell); null or absent elsewhere.
+   */
+  exchange_from_ticker?: string | null;
+  exchange_to_ticker?: string | null;
   /** Rows read from a scan: how, how sure each field is, and whether a person must check it. */
   parse_method?: 'ocr';
   confidence?: FieldConfidence;
@@ -155,6 +167,8 @@ export function emptyFiling(overrides: Partial<FilingInfo> = {}): FilingInfo {
     amendment_number: null,
     is_paper: false,
     form_version: null,
+    service_start: null,
+    service_end: null,
     ...overrides,
   };
 }

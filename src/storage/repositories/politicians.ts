@@ -7,6 +7,7 @@ import type {
   MembershipRecord,
   RosterMember,
 } from '../../domain/politicians.js';
+import { mergeServiceDates, type ServiceDates, sameServiceDates } from '../../domain/service-dates.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import type { Database, NewPolitician, PoliticianRow } from '../schema.js';
 
@@ -257,6 +258,9 @@ export async function loadRoster(db: Kysely<Database>): Promise<RosterMember[]> 
     inOffice: p.in_office === 1,
     origin: p.origin,
     terms: termsById.get(p.id) ?? [],
+    ...(p.service_start !== null || p.service_end !== null
+      ? { service: { start: p.service_start, end: p.service_end } }
+      : {}),
   }));
 }
 
@@ -315,4 +319,33 @@ export async function insertFiler(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds the dates of service a report stated to an Executive filer's record (domain/service-dates.ts,
+ * mergeServiceDates). Returns what the record holds now, or null for a record that is not an
+ * Executive filer (legislators' service is their terms).
+ */
+export async function recordServiceDates(
+  db: Kysely<Database>,
+  politicianId: number,
+  stated: ServiceDates,
+  now: string,
+): Promise<ServiceDates | null> {
+  const row = await db
+    .selectFrom('politicians')
+    .select(['chamber', 'origin', 'service_start', 'service_end'])
+    .where('id', '=', politicianId)
+    .executeTakeFirst();
+  if (row?.chamber !== 'Executive' || row.origin === 'legislators') return null;
+  const recorded = { start: row.service_start, end: row.service_end };
+  const merged = mergeServiceDates(recorded, stated);
+  if (!sameServiceDates(recorded, merged)) {
+    await db
+      .updateTable('politicians')
+      .set({ service_start: merged.start, service_end: merged.end, updated_at: now })
+      .where('id', '=', politicianId)
+      .execute();
+  }
+  return merged;
 }

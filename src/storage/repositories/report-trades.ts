@@ -146,6 +146,8 @@ export type OfficialTradeFields = Pick<
   | 'strike_price'
   | 'option_expiry'
   | 'cap_gains_over_200'
+  | 'exchange_from_ticker'
+  | 'exchange_to_ticker'
 >;
 
 export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
@@ -167,13 +169,20 @@ export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
   'strike_price',
   'option_expiry',
   'cap_gains_over_200',
+  'exchange_from_ticker',
+  'exchange_to_ticker',
 ];
 
 /**
  * Official fields a document may not say (the House cap-gains box, drawn as a picture in the
- * 2022+ PDFs): null from the document keeps what a data set said.
+ * 2022+ PDFs; an exchange's two symbols, which only eFD pages print): null from the document keeps
+ * what a data set said.
  */
-const KEPT_WHEN_UNSAID: ReadonlySet<keyof OfficialTradeFields> = new Set(['cap_gains_over_200']);
+const KEPT_WHEN_UNSAID: ReadonlySet<keyof OfficialTradeFields> = new Set([
+  'cap_gains_over_200',
+  'exchange_from_ticker',
+  'exchange_to_ticker',
+]);
 
 /** Sets the official values on a trade; returns whether anything changed. */
 export async function applyOfficialFields(

@@ -22,6 +22,18 @@ const summaryProperties = {
   district: Nullable(Type.String({ description: 'House district number ("0" at-large)' })),
   title: Nullable(Type.String({ description: 'Executive-branch position' })),
   agency: Nullable(Type.String({ description: 'Executive-branch agency' })),
+  service_start: Nullable(
+    Type.String({
+      description:
+        'Executive-branch filers: date of appointment as their OGE 278e reports state it, YYYY-MM-DD or YYYY-MM where the form gives only the month',
+    }),
+  ),
+  service_end: Nullable(
+    Type.String({
+      description:
+        'Executive-branch filers: date of termination as their 278e reports state it (null while serving or not stated)',
+    }),
+  ),
   in_office: Type.Boolean(),
   trade_count: Type.Integer({ description: 'Trades on record (amended-away rows excluded)' }),
   enriched_trades: Type.Integer({
@@ -99,6 +111,8 @@ export const PROFILE_EXAMPLE = {
   district: '11',
   title: null,
   agency: null,
+  service_start: null,
+  service_end: null,
   in_office: true,
   trade_count: 42,
   enriched_trades: 40,

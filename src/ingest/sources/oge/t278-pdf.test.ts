@@ -339,6 +339,23 @@ describe.skipIf(!dataDir)('OGE 278-T PDFs (real documents)', () => {
     expect(trump.reason).toMatch(/OCR/);
   });
 
+  it('reads the dates of service a 278e states, the most precise statement of each', async () => {
+    // Header "Date of Appointment: 08/2025", "Date of Termination: 02/2026"; filer's block
+    // "Date of Termination: 02/20/2026".
+    const service = async (name: string, folder?: string) => {
+      const { filing } = await parseFile(name, folder);
+      return [filing.service_start, filing.service_end];
+    };
+    expect(await service('Marcus-Molinaro-2026-278TERM.pdf')).toEqual(['2025-08', '2026-02-20']);
+    expect(await service('Miguel-Cardona-2025-278TERM .pdf')).toEqual(['2021-03', '2025-01-20']);
+    expect(await service('Cynthia-Marten-2025-278TERM.pdf')).toEqual(['2021-05', '2025-01-20']);
+    // A New Entrant report states the day of appointment and no termination.
+    expect(await service('Cohn_Gary.pdf', 'oge-278e-white-house-2017')).toEqual(['2017-01-25', null]);
+    // Periodic 278-T reports and nominee reports state neither.
+    expect(await service('Deanne-Criswell-08.10.2022-278T.pdf')).toEqual([null, null]);
+    expect(await service('Mnuchin_Steven_T.pdf', 'oge-278e-white-house-2017')).toEqual([null, null]);
+  });
+
   it('says 278e nominee reports carry no transactions', async () => {
     const mnuchin = await parseFile('Mnuchin_Steven_T.pdf', 'oge-278e-white-house-2017');
     expect(mnuchin).toMatchObject({

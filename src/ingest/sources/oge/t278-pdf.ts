@@ -149,6 +149,8 @@ function readFiling(lines: readonly TextLine[]): FilingInfo {
           : null;
     }
   }
+  filing.service_start = statedServiceDate(texts, 'Appointment');
+  filing.service_end = statedServiceDate(texts, 'Termination');
   // The first e-signature is the filer's ("Electronic Signature - I certify ..." precedes it).
   const signature = texts.find((text) => /^\/s\//.test(text) && E_SIGNATURE.test(text));
   const signed = signature ? E_SIGNATURE.exec(signature)?.[1] : undefined;
@@ -156,6 +158,34 @@ function readFiling(lines: readonly TextLine[]): FilingInfo {
   filing.signed_date = signedDate?.ok ? signedDate.value : null;
   filing.filed_date = filing.signed_date;
   return filing;
+}
+
+/**
+ * A 278e states the filer's service in its header ("Date of Appointment: 08/2025", month only on
+ * termination reports) and in the filer's block ("Date of Termination: 02/20/2026", New Entrant
+ * "Date of Appointment: 01/25/2017"): the most precise statement wins, as YYYY-MM-DD or YYYY-MM.
+ */
+function statedServiceDate(texts: readonly string[], which: 'Appointment' | 'Termination'): string | null {
+  const label = new RegExp(`^\\s*Date of ${which}:\\s*(\\d{1,2})\\/(?:(\\d{1,2})\\/)?(\\d{4})\\s*$`, 'i');
+  let best: string | null = null;
+  for (const text of texts) {
+    const match = label.exec(text);
+    if (!match) continue;
+    const [, month, day, year] = match;
+    const date = isoPartialDate(Number(year), Number(month), day === undefined ? null : Number(day));
+    if (date !== null && (best === null || date.length > best.length)) best = date;
+  }
+  return best;
+}
+
+/** YYYY-MM-DD, or YYYY-MM without a day; null for a month or day that does not exist. */
+function isoPartialDate(year: number, month: number, day: number | null): string | null {
+  if (month < 1 || month > 12) return null;
+  const yearMonth = `${String(year)}-${String(month).padStart(2, '0')}`;
+  if (day === null) return yearMonth;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return `${yearMonth}-${String(day).padStart(2, '0')}`;
 }
 
 /** Paper-era 278e forms (March 2014) print "Filer's Name" above "Last, First" and the page number. */

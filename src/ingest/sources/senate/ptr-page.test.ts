@@ -411,7 +411,9 @@ describe.skipIf(!dataDir)('Senate eFD PTR pages (real documents)', () => {
       row: 10,
       expected: {
         owner: 'Joint',
-        ticker: 'UTX',
+        ticker: 'RTN',
+        exchange_from_ticker: 'RTN',
+        exchange_to_ticker: 'UTX',
         asset_type: 'Stock',
         trade_type: 'Exchange',
         transaction_date: '2020-04-03',
@@ -746,13 +748,46 @@ describe.skipIf(!dataDir)('Senate eFD PTR pages (real documents)', () => {
     });
   });
 
-  it("gives an exchange the received asset's ticker and keeps both names", () => {
+  it('keeps both names and both symbols of an exchange apart', () => {
+    // "-- <br> RTN": no symbol for the asset given up, RTN received.
     const capito = page(2020, 'Shelley M Capito', '2020-05-14');
     expect(capito.trades[0]).toMatchObject({
       ticker: 'RTN',
       asset_description: 'United Technologies Corp. (Exchanged) / Raytheon Company (Received)',
       trade_type: 'Exchange',
+      exchange_from_ticker: null,
+      exchange_to_ticker: 'RTN',
     });
+    // "PFE <br> VTRS": the ticker is the first symbol named (as the Senate aggregate records it).
+    const rosen = page(2020, 'Jacklyn S Rosen', '2020-12-10');
+    expect(rosen.trades[0]).toMatchObject({
+      ticker: 'PFE',
+      asset_description: 'Pfizer Inc. (Exchanged) / Viatris Inc. (Received)',
+      trade_action: 'exchange',
+      exchange_from_ticker: 'PFE',
+      exchange_to_ticker: 'VTRS',
+    });
+    const whitehouse = page(2020, 'Sheldon Whitehouse', '2020-05-27');
+    expect(
+      whitehouse.trades
+        .filter((trade) => trade.row >= 5 && trade.row <= 10)
+        .map((trade) => [trade.row, trade.ticker, trade.exchange_from_ticker, trade.exchange_to_ticker]),
+    ).toEqual([
+      [10, 'RTN', 'RTN', 'UTX'],
+      [9, 'RTX', null, 'RTX'],
+      [8, 'UTX', 'UTX', 'CARR'],
+      [7, 'UTX', 'UTX', 'OTIS'],
+      [6, 'UTX', 'UTX', 'CARR'],
+      [5, 'UTX', 'UTX', 'OTIS'],
+    ]);
+    expect(page(2021, 'Thomas R Carper', '2021-03-03').trades[0]).toMatchObject({
+      exchange_from_ticker: 'DD',
+      exchange_to_ticker: 'IFF',
+    });
+    // A row that is no exchange has neither field.
+    const plain = (pages['2020'] ?? []).flatMap((doc) => doc.trades).filter((t) => t.trade_action === 'buy');
+    expect(plain.length).toBeGreaterThan(100);
+    expect(plain.every((t) => t.exchange_from_ticker === null && t.exchange_to_ticker === null)).toBe(true);
   });
 });
 

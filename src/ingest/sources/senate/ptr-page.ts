@@ -7,7 +7,7 @@
 // The page does not contain its own UUID: callers that know it (the connector) attach it.
 import { normalizeAssetType, parseAssetDescription, stripTags } from '../../../domain/asset.js';
 import { normalizeOwner } from '../../../domain/owner.js';
-import { NO_TICKER, normalizeTicker } from '../../../domain/ticker.js';
+import { splitTickerCell } from '../../../domain/ticker.js';
 import { tradeKindFromWording } from '../../../domain/trade-type.js';
 import {
   emptyFiling,
@@ -215,7 +215,10 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
   const owner = normalizeOwner(ownerText);
   if (owner === null) warnings.push(`row ${row}: unknown owner "${ownerText}"`);
 
-  const ticker = pickTicker(cells.ticker ?? '');
+  // An exchange prints the symbol given up above the one received; both stay apart, and the
+  // trade's ticker is the first one named, as every other Senate source records it.
+  const cell = splitTickerCell(cells.ticker ?? '');
+  const ticker = cell.ticker;
   const asset = parseAssetDescription(joinExchangeParts(cells.asset ?? ''), date.value);
   const tradeKind = tradeKindFromWording(kind.value, asset.description);
   const hasOptionTerms = asset.optionType !== null || asset.strikePrice !== null;
@@ -249,20 +252,10 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
       filing_status: filing.is_amendment ? 'Amended' : 'New',
       subholding_of: null,
       location: null,
+      exchange_from_ticker: cell.exchangeFrom,
+      exchange_to_ticker: cell.exchangeTo,
     },
   };
-}
-
-/**
- * An exchange lists two assets, "X (Exchanged) <br/> Y (Received)", with a ticker for each; the
- * trade's ticker is the last one given (the asset received), "--" parts mean none.
- */
-function pickTicker(cell: string): string {
-  const parts = cell
-    .split(/<br\s*\/?>/i)
-    .map((part) => normalizeTicker(part))
-    .filter((ticker) => ticker !== NO_TICKER);
-  return parts[parts.length - 1] ?? NO_TICKER;
 }
 
 /** Keeps the two halves of an exchange apart in the description ("X (Exchanged) / Y (Received)"). */
