@@ -13,6 +13,7 @@ import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
+import { runUnderLoadBench } from './under-load.js';
 import { runWebhooksBench } from './webhooks.js';
 
 /** Each section returns its Markdown; add a line here to add a benchmark. */
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   search: runSearchBench,
   ocr: runOcrBench,
   prices: runPricesBench,
+  'under-load': runUnderLoadBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');

@@ -6,6 +6,7 @@ describe('webhook settings', () => {
     expect(readWebhookSettings({})).toEqual({
       allowCidrs: [],
       secretKey: null,
+      secretKeyFile: undefined,
       timeoutMs: 15_000,
       concurrency: 32,
       leaseMs: 75_000,

@@ -165,9 +165,15 @@ export interface WebhookSettings {
   allowCidrs: Cidr[];
   /**
    * DCLEDGER_WEBHOOK_SECRET_KEY: 32 bytes (64 hex characters or base64) that encrypt subscription
-   * secrets at rest with AES-256-GCM. Unset: secrets are stored in clear (a warning is logged).
+   * secrets at rest with AES-256-GCM. Unset: `serve` and `worker` use the key file below.
    */
   secretKey: Buffer | null;
+  /**
+   * DCLEDGER_WEBHOOK_SECRET_KEY_FILE: where the key is kept when DCLEDGER_WEBHOOK_SECRET_KEY is
+   * unset; created (mode 0600) on first start. Unset: webhook-secret.key in the data directory
+   * (src/webhooks/secret-key.ts).
+   */
+  secretKeyFile: string | undefined;
   /** DCLEDGER_WEBHOOK_TIMEOUT_MS: how long one delivery may take, connect to last byte (default 15000). */
   timeoutMs: number;
   /** DCLEDGER_WEBHOOK_CONCURRENCY: deliveries in flight at once per worker (default 32). */
@@ -524,6 +530,7 @@ export function readWebhookSettings(env: Env): WebhookSettings {
   return {
     allowCidrs: parseCidrList(env.DCLEDGER_WEBHOOK_ALLOW_CIDRS ?? ''),
     secretKey: readSecretKey(env.DCLEDGER_WEBHOOK_SECRET_KEY),
+    secretKeyFile: env.DCLEDGER_WEBHOOK_SECRET_KEY_FILE?.trim() || undefined,
     timeoutMs,
     concurrency,
     leaseMs,
@@ -575,11 +582,17 @@ function parseCidr(text: string): Cidr | undefined {
   return { address, prefix, family };
 }
 
+/** A webhook secret key as written in the setting or its key file: 64 hex characters or base64. */
+export function decodeSecretKey(text: string): Buffer | null {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return key.length === 32 ? key : null;
+}
+
 function readSecretKey(raw: string | undefined): Buffer | null {
   const text = raw?.trim();
   if (!text) return null;
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) {
+  const key = decodeSecretKey(text);
+  if (!key) {
     reject(
       'DCLEDGER_WEBHOOK_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)',
     );

@@ -81,7 +81,7 @@ export function buildCli(): Command {
     .description('webhook subscriptions')
     .command('reseal')
     .description(
-      'encrypt clear-text subscription secrets under DCLEDGER_WEBHOOK_SECRET_KEY (the secrets stay the same)',
+      'encrypt clear-text subscription secrets under DCLEDGER_WEBHOOK_SECRET_KEY or the key file (the secrets stay the same; serve does it at start)',
     )
     .action(webhooksResealCommand);
 

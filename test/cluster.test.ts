@@ -136,6 +136,8 @@ describe.skipIf(!postgres || !dataDir)(
         DCLEDGER_FETCH_RETRIES: '0',
         DCLEDGER_FETCH_INTERVAL_MS: '0',
         DCLEDGER_ARCHIVE_DIR: archive,
+        // One webhook secret key for every role, created by the first to start (not in the archive's parent, tmpdir).
+        DCLEDGER_WEBHOOK_SECRET_KEY_FILE: join(archive, 'webhook-secret.key'),
       };
       // Migrations run once, before the roles start, as in the deployment guide.
       const migrate = cli(['migrate']);

@@ -23,7 +23,7 @@ import { semanticSearchFromConfig } from './search.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 import { printWelcome, selfServiceFromConfig } from './self-service.js';
 import { onShutdownSignal } from './shutdown.js';
-import { startWorkerRole } from './worker.js';
+import { startWorkerRole, withWebhookKey } from './worker.js';
 
 /** What one `serve` process does (`--role`): everything, or one part of a multi-process deployment. */
 export const SERVE_ROLES = ['all', 'api', 'worker', 'scheduler'] as const;
@@ -44,9 +44,11 @@ export async function serveCommand(
   options: { worker?: boolean; ingest?: boolean; role?: string } = {},
 ): Promise<void> {
   const role = parseRole(options.role);
-  const config = loadConfig();
-  const store = await openMigratedStore(config.database);
-  const log = pino({ level: config.logLevel }, redactingStream(process.stdout)).child({ role });
+  const settings = loadConfig();
+  const store = await openMigratedStore(settings.database);
+  const log = pino({ level: settings.logLevel }, redactingStream(process.stdout)).child({ role });
+  // The API seals the secrets of new subscriptions, the worker opens them: both need the key.
+  const config = role === 'scheduler' ? settings : await withWebhookKey(store, settings, log);
   const parts: Part[] = [];
   // SQLite: the write-ahead log is checkpointed from a worker thread, not inside request commits.
   const checkpoints = await startWalCheckpoints(store);

@@ -10,11 +10,27 @@ import { rebuildBulkHistory } from '../resources/bulk-trades.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
+import { defaultKeyFile, prepareWebhookKey } from '../webhooks/secret-key.js';
 import { DeliveryWorker, type WorkerLogger } from '../webhooks/worker.js';
 import { onShutdownSignal } from './shutdown.js';
 
 export interface RunningWorker {
   stop(): Promise<void>;
+}
+
+/**
+ * The configuration with the webhook secret key resolved (the setting, or the data directory's key
+ * file, created on first start) and the secrets still stored in clear sealed with it: what every
+ * process that stores or sends webhooks does before it starts.
+ */
+export async function withWebhookKey(store: Store, config: Config, log: Logger): Promise<Config> {
+  const webhooks = await prepareWebhookKey(
+    store.db,
+    config.webhooks,
+    defaultKeyFile(config.database, config.ingest.archiveDir),
+    log.child({ component: 'webhooks' }),
+  );
+  return { ...config, webhooks };
 }
 
 /** Starts a worker over `store` with the configured settings; stop() finishes in-flight deliveries. */
@@ -100,9 +116,10 @@ export function startWorkerRole(
 }
 
 export async function workerCommand(): Promise<void> {
-  const config = loadConfig();
-  const log = pino({ level: config.logLevel }, redactingStream(process.stdout)).child({ role: 'worker' });
-  const store = await openMigratedStore(config.database);
+  const settings = loadConfig();
+  const log = pino({ level: settings.logLevel }, redactingStream(process.stdout)).child({ role: 'worker' });
+  const store = await openMigratedStore(settings.database);
+  const config = await withWebhookKey(store, settings, log);
   const parts = startWorkerRole(store, config, log, { webhooks: true });
   log.info({ database: store.target, dialect: store.dialect }, 'dcledger worker running');
   onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {

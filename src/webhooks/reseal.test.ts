@@ -1,5 +1,8 @@
 // Secrets stored in clear are sealed under the configured key by `dcledger webhooks reseal`;
-// they open to the same secret, and the command refuses to run without a key.
+// they open to the same secret; without a configured key the command uses the key file.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCidrList } from '../config.js';
 import { type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
@@ -51,10 +54,40 @@ describe('webhooks reseal', () => {
     expect(await resealClearSecrets(ctx.store.db, KEY, new Date())).toEqual({ found: 0, sealed: 0 });
   });
 
-  it('the command refuses to run without DCLEDGER_WEBHOOK_SECRET_KEY', async () => {
-    vi.stubEnv('DCLEDGER_WEBHOOK_SECRET_KEY', '');
-    const outcome = await runCli('webhooks', 'reseal');
-    expect(outcome.code).toBe(2);
-    expect(outcome.err).toMatch(/DCLEDGER_WEBHOOK_SECRET_KEY is not set/);
+  it('the command, without DCLEDGER_WEBHOOK_SECRET_KEY, seals under the key file it creates', async () => {
+    const created = await requestJson(ctx, {
+      method: 'POST',
+      url: '/alerts/subscriptions',
+      body: {
+        alert_type: 'trade.created',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        webhook_secret: 'third-secret-0123456789',
+      },
+    });
+    expect(created.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'dcledger-reseal-'));
+    try {
+      const file = join(dir, 'webhook-secret.key');
+      const database = ctx.store.config;
+      vi.stubEnv('DCLEDGER_WEBHOOK_SECRET_KEY', '');
+      vi.stubEnv('DCLEDGER_WEBHOOK_SECRET_KEY_FILE', file);
+      vi.stubEnv('DATABASE_URL', database.kind === 'postgres' ? database.url : '');
+      vi.stubEnv('DCLEDGER_DB', database.kind === 'sqlite' ? database.file : '');
+      const outcome = await runCli('webhooks', 'reseal');
+      expect(outcome.code, outcome.err).toBe(0);
+      expect(outcome.out).toContain(`sealed 1 of 1 clear-text webhook secrets`);
+      expect(outcome.out).toContain(`under the key in ${file}`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const box = new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+      const last = await ctx.store.db
+        .selectFrom('webhook_subscriptions')
+        .select('secret')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(last.secret.startsWith(`v1:${box.fingerprint}:`)).toBe(true);
+      expect(box.open(last.secret)).toBe('third-secret-0123456789');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

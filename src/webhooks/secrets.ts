@@ -1,7 +1,8 @@
 // Subscription secrets at rest. They cannot be hashed like API keys: every delivery needs the secret
 // itself to compute its HMAC. With DCLEDGER_WEBHOOK_SECRET_KEY set they are sealed with AES-256-GCM
 // (random 96-bit nonce per secret, authenticated), so a copy of the database alone does not reveal
-// them; without it they are stored in clear and the worker says so at start.
+// them. Without it, `serve` and `worker` generate and keep a key file (secret-key.ts); a SecretBox
+// without a key (an app embedded without a runtime) stores them in clear and the worker says so.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const SEALED = 'v1';
@@ -25,6 +26,11 @@ export class SecretBox {
     // A short fingerprint of the key, stored with each sealed secret, tells "wrong key" apart from
     // "corrupted value" when DCLEDGER_WEBHOOK_SECRET_KEY changes.
     this.keyId = key ? createHash('sha256').update(key).digest('hex').slice(0, 8) : null;
+  }
+
+  /** The key's short fingerprint stored with each secret it seals (null: no key). */
+  get fingerprint(): string | null {
+    return this.keyId;
   }
 
   get encrypts(): boolean {

@@ -2,6 +2,7 @@
 // contracts, bills, a member's roll-call votes and campaign finance, each answered through its
 // record tool (RECORD_TOOLS in services/tools.ts), charged as its endpoint. recordIntent() is pure
 // (the question in, an intent out); the answer functions write only values the tools returned.
+import { quoted } from '../../errors.js';
 import type { ChatRun } from './run.js';
 
 export type RecordIntent =
@@ -220,8 +221,8 @@ export async function answerRecord(
         run,
         'search_bills',
         { q: intent.text.slice(0, 200) },
-        `Bills matching "${intent.text}", latest action first:`,
-        `No bill matches "${intent.text}".`,
+        `Bills matching ${quoted(intent.text)}, latest action first:`,
+        `No bill matches ${quoted(intent.text)}.`,
         (row) =>
           `${String(row.id)}: ${text(row.short_title ?? row.title)} (latest action ${text(row.latest_action_date, 'undated')}: ${text(row.latest_action_text, 'none')})`,
       );

@@ -1,5 +1,6 @@
 // Answers without a model: the intent router picks the tool calls, and the answer is written only
 // from the values those calls returned (names, dates, amounts, counts the routes computed).
+import { quoted } from '../../errors.js';
 import { conceptsIn } from '../../search/entities.js';
 import { type Direction, type Intent, routeQuestion, type Window } from './intents.js';
 import { answerRecord } from './record-intents.js';
@@ -117,7 +118,7 @@ async function findMember(run: ChatRun, name: string): Promise<Politician | unde
   }
   const found = list<Politician>(record(call.result).politicians)[0];
   if (!found) {
-    run.write(`I found no member of Congress or official matching "${name}".`);
+    run.write(`I found no member of Congress or official matching ${quoted(name)}.`);
     return undefined;
   }
   return found;
@@ -160,7 +161,7 @@ async function resolveTicker(run: ChatRun, text: string): Promise<string | undef
     return undefined;
   }
   const ticker = list<{ ticker: string }>(record(call.result).tickers)[0]?.ticker;
-  if (!ticker) run.write(`I found no ticker or company matching "${text}".`);
+  if (!ticker) run.write(`I found no ticker or company matching ${quoted(text)}.`);
   return ticker;
 }
 
@@ -183,7 +184,7 @@ async function subjectTickers(run: ChatRun, text: string): Promise<string[] | un
   }
   const results = list<{ ticker?: string; score_parts?: { concept?: unknown } }>(record(call.result).results);
   const tickers = results.filter((r) => r.score_parts?.concept).flatMap((r) => (r.ticker ? [r.ticker] : []));
-  if (tickers.length === 0) run.write(`I found no company of the kind "${text}" names.`);
+  if (tickers.length === 0) run.write(`I found no company of the kind ${quoted(text)} names.`);
   return tickers.length > 0 ? tickers : undefined;
 }
 

@@ -1,5 +1,6 @@
 // One assistant answer in the making: the tool calls it made (each through its REST route with the
 // caller's key), the rows it cites and the lines it writes.
+import { quoted } from '../../errors.js';
 import { callTool, type ToolCall, type ToolDefinition, type ToolTransport } from '../tools.js';
 import { Evidence } from './grounding.js';
 
@@ -43,7 +44,13 @@ export class ChatRun {
     const tool = this.byName.get(name);
     const call: ToolCall = tool
       ? await callTool(tool, args, this.options.transport)
-      : { name, arguments: args, status: 400, credits: 0, result: { detail: `unknown tool ${name}` } };
+      : {
+          name,
+          arguments: args,
+          status: 400,
+          credits: 0,
+          result: { detail: `unknown tool ${quoted(name)}` },
+        };
     this.calls.push(call);
     this.evidence.add(call.result);
     this.evidence.add(call.status);

@@ -637,6 +637,20 @@ export async function clearTextSecrets(db: Kysely<Database>): Promise<{ id: numb
     .execute();
 }
 
+/** Secrets sealed under a key whose fingerprint is not `fingerprint` (which that key cannot open). */
+export async function countSecretsSealedElsewhere(
+  db: Kysely<Database>,
+  fingerprint: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_subscriptions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('secret', 'like', 'v1:%')
+    .where('secret', 'not like', `v1:${fingerprint}:%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Replaces a stored secret with its sealed form, only if nobody changed it meanwhile. */
 export async function replaceStoredSecret(
   db: Kysely<Database>,
