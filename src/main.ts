@@ -129,6 +129,10 @@ export function buildCli(): Command {
     .requiredOption('--data-dir <dir>', 'the shared data directory (with congress/raw-*)')
     .option('--port <n>', 'port to listen on (default: any free port)')
     .option('--host <host>', 'interface (default 127.0.0.1)')
+    .option(
+      '--withhold <file>',
+      'leave the document ids in FILE (one per line: House DocID, eFD report id, OGE file name) out of every listing until POST /_replay/publish {"ids": [...]}',
+    )
     .description("serve the recorded real documents at the official sites' paths, for `ingest --base-url`")
     .action(replayServerCommand);
 

@@ -1,5 +1,6 @@
 // `dcledger ingest [SOURCE|all]` and `dcledger replay-server`. Which sources there are, and what
 // each one's report says, is read from the source registry.
+import { readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { pino } from 'pino';
 import { loadConfig, parseBaseUrl } from '../config.js';
@@ -13,7 +14,7 @@ import {
 } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
 import { chooseSources, ingestSources, SourceSetupError } from '../ingest/pipeline/setup.js';
-import { ReplayServer } from '../ingest/replay/server.js';
+import { PUBLISH_PATH, ReplayServer } from '../ingest/replay/server.js';
 import { REGISTRY } from '../ingest/sources/registry.js';
 import { ReplayDataError } from '../ingest/sources/replay-site.js';
 import type { RecordsDefinition } from '../ingest/sources/source-definition.js';
@@ -260,12 +261,23 @@ function printSource(report: SourceReport): void {
     printLine(`  documents left for the next run: ${report.documents.remaining}`);
 }
 
-export async function replayServerCommand(options: { dataDir: string; port?: string; host?: string }) {
+export async function replayServerCommand(options: {
+  dataDir: string;
+  port?: string;
+  host?: string;
+  withhold?: string;
+}) {
   const port = options.port === undefined ? 0 : Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CommandError(`--port must be an integer between 0 and 65535, got "${options.port}"`, 2);
   }
-  const server = new ReplayServer({ dataDir: options.dataDir, port, host: options.host ?? '127.0.0.1' });
+  const withhold = options.withhold === undefined ? [] : withheldIds(options.withhold);
+  const server = new ReplayServer({
+    dataDir: options.dataDir,
+    port,
+    host: options.host ?? '127.0.0.1',
+    withhold,
+  });
   let url: string;
   try {
     url = await server.start();
@@ -279,6 +291,10 @@ export async function replayServerCommand(options: { dataDir: string; port?: str
   printLine(
     `  Prices: Stooq's daily CSV for ${prices.stooq} symbols at /q/d/l/, Tiingo (answers constructed from the AlphaVantage files) for ${prices.tiingo} at /tiingo/daily/`,
   );
+  if (withhold.length > 0)
+    printLine(
+      `  withholding ${withhold.length} document(s) until: curl -X POST ${url}${PUBLISH_PATH} -d '{"ids": ["..."]}'`,
+    );
   printLine(`  try: npx dcledger ingest all --base-url ${url} --since 2016-01-01`);
   printLine(`       DCLEDGER_PRICE_BASE_URL=${url} npx dcledger prices refresh`);
   await new Promise<void>((resolve) => {
@@ -287,4 +303,18 @@ export async function replayServerCommand(options: { dataDir: string; port?: str
     process.once('SIGTERM', stop);
   });
   await server.close();
+}
+
+/** The ids of a --withhold file: one per line; blank lines and lines starting with # are skipped. */
+function withheldIds(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CommandError(`--withhold: cannot read ${file}: ${(error as Error).message}`, 2);
+  }
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !line.startsWith('#'));
 }

@@ -4,6 +4,8 @@
 // replay site (its folder's replay.ts) and the server asks them in registry order. The price
 // providers' answers, which are market data rather than a source, are served beside them (prices.ts).
 // Faults can be injected (`failNext`) to test retries; every request is logged in `requests`.
+// Documents can be held back (`withhold`) and published later (`POST /_replay/publish`), as when a
+// site adds a filing: the freshness tests and benchmark measure how soon it is found.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REGISTRY, type SourceRegistry } from '../sources/registry.js';
@@ -16,6 +18,20 @@ export interface ReplayServerOptions {
   host?: string;
   /** The sources replayed; default the registered ones. */
   registry?: SourceRegistry;
+  /** Document ids left out of every index and listing until published (House DocID, eFD UUID, OGE file). */
+  withhold?: readonly string[];
+}
+
+/** The path that publishes withheld documents: `POST {"ids": [...]}`, from loopback only. */
+export const PUBLISH_PATH = '/_replay/publish';
+
+export interface PublishOutcome {
+  /** The ids that were withheld and are now served. */
+  published: string[];
+  /** The ids asked for that were not withheld (already published, or never withheld). */
+  not_withheld: string[];
+  /** How many documents are still withheld. */
+  still_withheld: number;
 }
 
 export interface LoggedRequest {
@@ -35,12 +51,26 @@ export class ReplayServer {
   private server: Server | undefined;
   private readonly faults: Fault[] = [];
   private readonly sites = new Map<string, ReplayRoutes>();
+  /** Withheld ids, lower-cased (eFD UUIDs are case-insensitive; a file name is matched so too). */
+  private readonly withheld: Set<string>;
 
   /** The price providers' answers (prices.ts); `prices.until` holds back newer closes. */
   readonly prices: PriceReplay;
 
   constructor(private readonly options: ReplayServerOptions) {
     this.prices = new PriceReplay(options.dataDir);
+    this.withheld = new Set((options.withhold ?? []).map((id) => id.trim().toLowerCase()).filter(Boolean));
+  }
+
+  /** Serves the withheld documents among `ids` from now on. */
+  publish(ids: readonly string[]): PublishOutcome {
+    const published: string[] = [];
+    const notWithheld: string[] = [];
+    for (const id of ids) {
+      if (this.withheld.delete(id.trim().toLowerCase())) published.push(id);
+      else notWithheld.push(id);
+    }
+    return { published, not_withheld: notWithheld, still_withheld: this.withheld.size };
   }
 
   /** Loads every source's recordings, then listens; resolves with the server's address. */
@@ -121,6 +151,8 @@ export class ReplayServer {
       });
     }
     const method = request.method ?? 'GET';
+    if (path === PUBLISH_PATH)
+      return this.send(request, response, await this.publishRequest(request, method));
     const replayRequest: ReplayRequest = {
       method,
       path,
@@ -132,6 +164,7 @@ export class ReplayServer {
         return Array.isArray(value) ? value[0] : value;
       },
       baseUrl: this.url,
+      withheld: (id) => this.withheld.has(id.toLowerCase()),
     };
     for (const routes of this.sites.values()) {
       const answer = await routes.answer(replayRequest);
@@ -140,6 +173,26 @@ export class ReplayServer {
     const price = this.prices.handle(method, path, url.searchParams, request.headers);
     if (price) return this.send(request, response, price);
     return this.send(request, response, { status: 404, type: 'text/plain', body: 'not found' });
+  }
+
+  private async publishRequest(request: IncomingMessage, method: string): Promise<ReplayAnswer> {
+    const refuse = (status: number, detail: string): ReplayAnswer => ({
+      status,
+      type: 'application/json',
+      body: JSON.stringify({ detail }),
+    });
+    if (method !== 'POST') return refuse(405, `${PUBLISH_PATH} takes POST {"ids": [...]}`);
+    if (!isLoopback(request.socket.remoteAddress))
+      return refuse(403, `${PUBLISH_PATH} answers callers on this machine only`);
+    let ids: unknown;
+    try {
+      ids = (JSON.parse(await readBody(request)) as { ids?: unknown }).ids;
+    } catch {
+      return refuse(400, 'The body must be JSON: {"ids": ["DocID or report UUID or file name", ...]}');
+    }
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+      return refuse(400, '"ids" must be a list of document ids (strings)');
+    return { status: 200, type: 'application/json', body: JSON.stringify(this.publish(ids)) };
   }
 
   private send(request: IncomingMessage, response: ServerResponse, answer: ReplayAnswer) {
@@ -151,6 +204,10 @@ export class ReplayServer {
     response.writeHead(answer.status, { ...answer.headers, 'content-type': answer.type });
     response.end(answer.body);
   }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

@@ -15,6 +15,12 @@ export interface ReplayRequest {
   header(name: string): string | undefined;
   /** Where the replay server listens (for links the answers carry). */
   baseUrl: string;
+  /**
+   * Whether a document is held back (`dcledger replay-server --withhold`): a site leaves it out of
+   * every index and listing and answers 404 for it until it is published. Ids are the ones the
+   * official site uses: House DocID, eFD report UUID, OGE file name.
+   */
+  withheld(id: string): boolean;
 }
 
 export interface ReplayAnswer {

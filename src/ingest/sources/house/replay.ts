@@ -11,6 +11,7 @@ import {
   congressDir,
   notFound,
   type ReplayAnswer,
+  type ReplayRequest,
   type ReplayRoutes,
   type ReplaySite,
 } from '../replay-site.js';
@@ -27,7 +28,7 @@ export interface HouseYear {
 }
 
 export class HouseReplay implements ReplayRoutes {
-  private readonly zips = new Map<number, Uint8Array>();
+  private readonly zips = new Map<string, Uint8Array>();
 
   constructor(
     readonly years: Map<number, HouseYear>,
@@ -39,22 +40,30 @@ export class HouseReplay implements ReplayRoutes {
     return `House: ${documents} PTR PDFs in the ${[...this.years.keys()].sort().join(', ')} indexes`;
   }
 
-  answer({ method, path }: { method: string; path: string }): ReplayAnswer | undefined {
+  answer({ method, path, withheld }: ReplayRequest): ReplayAnswer | undefined {
     if (method !== 'GET') return undefined;
     const index = /^\/public_disc\/financial-pdfs\/(\d{4})FD\.zip$/.exec(path);
-    if (index) return this.index(Number(index[1]));
+    if (index) return this.index(Number(index[1]), withheld);
     const pdf = /^\/public_disc\/ptr-pdfs\/(\d{4})\/(\d+)\.pdf$/.exec(path);
-    if (pdf) return this.pdf(Number(pdf[1]), pdf[2] ?? '');
+    if (pdf) return withheld(pdf[2] ?? '') ? notFound() : this.pdf(Number(pdf[1]), pdf[2] ?? '');
     return undefined;
   }
 
-  private index(year: number): ReplayAnswer {
+  /** The year's zip without the withheld rows; one zip kept per set of withheld rows. */
+  private index(year: number, withheld: (id: string) => boolean): ReplayAnswer {
     const entry = this.years.get(year);
     if (!entry) return notFound();
-    let zip = this.zips.get(year);
+    const hidden = [...entry.docIds].filter(withheld);
+    const key = `${year}:${hidden.join(',')}`;
+    let zip = this.zips.get(key);
     if (!zip) {
-      zip = houseIndexZip(entry);
-      this.zips.set(year, zip);
+      const shown = new Set([...entry.docIds].filter((docId) => !withheld(docId)));
+      const visible =
+        hidden.length === 0
+          ? entry
+          : { ...entry, ...restrictIndex(entry.text, entry.entryName.endsWith('.xml'), shown) };
+      zip = houseIndexZip(visible);
+      this.zips.set(key, zip);
     }
     return { status: 200, type: 'application/zip', body: zip };
   }

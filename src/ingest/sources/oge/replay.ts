@@ -16,18 +16,19 @@ export const ogeReplay: ReplaySite = {
     }
     return {
       summary: `OGE: ${pdfs.size} PDFs at ${OGE_LISTING_PATH}`,
-      answer({ method, path }): ReplayAnswer | undefined {
+      answer({ method, path, withheld }): ReplayAnswer | undefined {
         if (method !== 'GET' || !path.startsWith(OGE_LISTING_PATH)) return undefined;
-        if (path === OGE_LISTING_PATH) return listing(pdfs);
-        const file = pdfs.get(path.slice(OGE_LISTING_PATH.length));
+        if (path === OGE_LISTING_PATH) return listing([...pdfs.keys()].filter((name) => !withheld(name)));
+        const name = path.slice(OGE_LISTING_PATH.length);
+        const file = withheld(name) ? undefined : pdfs.get(name);
         return file ? { status: 200, type: 'application/pdf', body: readFileSync(file) } : notFound();
       },
     };
   },
 };
 
-function listing(pdfs: ReadonlyMap<string, string>): ReplayAnswer {
-  const links = [...pdfs.keys()]
+function listing(names: readonly string[]): ReplayAnswer {
+  const links = names
     .map(
       (name) => `<li><a href="${OGE_LISTING_PATH}${encodeURIComponent(name)}">${escapeHtml(name)}</a></li>`,
     )

@@ -60,7 +60,11 @@ export class SenateReplay implements ReplayRoutes {
       if (path === '/search/home/') return this.agreementPage(request);
       if (path === '/search/') return this.requireSession(request, () => this.searchPage());
       const view = /^\/search\/view\/(ptr|paper)\/([0-9a-fA-F-]{36})\/$/.exec(path);
-      if (view) return this.requireSession(request, () => this.reportPage(view[2] ?? ''));
+      if (view) {
+        const uuid = (view[2] ?? '').toLowerCase();
+        if (request.withheld(uuid)) return notFound();
+        return this.requireSession(request, () => this.reportPage(uuid));
+      }
     }
     if (method === 'POST' && path === '/search/home/')
       return this.agree(request, new URLSearchParams(request.body));
@@ -133,14 +137,15 @@ export class SenateReplay implements ReplayRoutes {
     const from = parseDate((form.get('submitted_start_date') ?? '').split(' ')[0] ?? '');
     const to = parseDate((form.get('submitted_end_date') ?? '').split(' ')[0] ?? '');
     const wantsPtr = types === '[]' || /\b11\b/.test(types);
-    const rows = this.reports.filter(
+    const published = this.reports.filter((report) => !request.withheld(report.uuid.toLowerCase()));
+    const rows = published.filter(
       (report) => wantsPtr && (!from || report.filedDate >= from) && (!to || report.filedDate <= to),
     );
     const start = Math.max(0, Number(form.get('start') ?? 0) || 0);
     const length = Math.min(1000, Math.max(1, Number(form.get('length') ?? 100) || 100));
     const envelope = {
       draw: Number(form.get('draw') ?? 1) || 1,
-      recordsTotal: this.reports.length,
+      recordsTotal: published.length,
       recordsFiltered: rows.length,
       result: 'ok',
       data: rows.slice(start, start + length).map((report) => report.row),
