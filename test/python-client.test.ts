@@ -14,7 +14,7 @@ const pythonReady =
   requirement(
     'python3 with pytest',
     commandRuns('python3', ['-c', 'import pytest']),
-    'apt-get install python3 python3-pytest',
+    'install: apt-get install python3 python3-pytest',
   );
 
 function runPytest(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
