@@ -18,13 +18,20 @@ import {
   postgresBinDir,
   startPrivatePostgres,
 } from '../src/test-support/private-postgres.js';
-import { startRedisServer, stopProcess } from '../src/test-support/redis.js';
+import { redisReady, startRedisServer, stopProcess } from '../src/test-support/redis.js';
 import { startReplay } from '../src/test-support/replay.js';
+import { requirement } from '../src/test-support/requirements.js';
 import { TestReceiver } from '../src/test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../src/webhooks/event-catalog.js';
 import { emitTypedEvent, eventFor } from '../src/webhooks/events.js';
 
-const postgres = readTestSettings().postgresUrl !== undefined;
+// The cluster runs on PostgreSQL: on the SQLite run it is skipped with one line (CI runs both).
+const postgres = requirement(
+  'PostgreSQL (DCLEDGER_TEST_DATABASE_URL)',
+  readTestSettings().postgresUrl !== undefined,
+  'it runs in the PostgreSQL run: DCLEDGER_TEST_DATABASE_URL=postgres://... npm test',
+  { requiredInCi: false },
+);
 // The shared data directory as the test setup found it (CI clones the repo elsewhere).
 const dataDir = inject('dataDir');
 const ROOT = resolve(import.meta.dirname, '..');
@@ -38,11 +45,15 @@ interface Role {
 }
 
 // The private PostgreSQL server of the /readyz sub-test (the shared one is never stopped).
-const pgBin = postgresBinDir();
-if (postgres && !pgBin)
-  console.warn(
-    'cluster test: no initdb under /usr/lib/postgresql: the /readyz-with-PostgreSQL-down sub-test is skipped',
-  );
+const pgBin =
+  postgres &&
+  requirement(
+    'initdb under /usr/lib/postgresql',
+    postgresBinDir() !== undefined,
+    'install: apt-get install postgresql',
+  )
+    ? postgresBinDir()
+    : undefined;
 
 async function waitUntil(
   what: string | (() => string),
@@ -57,7 +68,7 @@ async function waitUntil(
   }
 }
 
-describe.skipIf(!postgres || !dataDir)(
+describe.skipIf(!postgres || !dataDir || !redisReady())(
   'a cluster: 2 api, 2 workers, 2 schedulers on PostgreSQL and Redis',
   () => {
     let store: TestStore;

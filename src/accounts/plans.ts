@@ -20,6 +20,11 @@ export const PLAN_TERMS: Record<Plan, PlanTerms> = {
   max: { monthlyCredits: 500_000, requestsPerMinute: 600, rank: 3, trialDays: 0 },
 };
 
+/** Plans whose subscriptions receive webhook events (Pro and above), while a trial has not ended. */
+export const WEBHOOK_PLANS: readonly Plan[] = PLANS.filter(
+  (plan) => PLAN_TERMS[plan].rank >= PLAN_TERMS.pro.rank,
+);
+
 export const SIGN_UP_CREDITS = 750;
 export const DEFAULT_DAILY_CAP = 25_000;
 

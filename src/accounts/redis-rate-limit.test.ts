@@ -3,12 +3,12 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
 import { freePort } from '../test-support/ports.js';
-import { startRedisServer, stopProcess } from '../test-support/redis.js';
+import { redisReady, startRedisServer, stopProcess } from '../test-support/redis.js';
 import { RedisRateLimitStore } from './redis-rate-limit.js';
 
 const WINDOW_MS = 60_000;
 
-describe('RedisRateLimitStore', () => {
+describe.skipIf(!redisReady())('RedisRateLimitStore', () => {
   let port = 0;
   let redis: ChildProcess;
   const stores: RedisRateLimitStore[] = [];

@@ -1,6 +1,8 @@
 // `dcledger jobs` on the test database (SQLite, or PostgreSQL with DCLEDGER_TEST_DATABASE_URL):
-// jobs in each status made through the queue's own functions, one event waiting in the outbox.
+// jobs in each status made through the queue's own functions, one event waiting in the outbox (and
+// one from before any subscription, which the depth leaves out).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount } from '../accounts/admin.js';
 import {
   claimEnrichmentJob,
   completeEnrichmentJob,
@@ -9,6 +11,7 @@ import {
   renewEnrichmentJob,
 } from '../storage/repositories/enrichment-jobs.js';
 import { emitEvent } from '../storage/repositories/events.js';
+import { insertSubscription, latestEventId } from '../storage/repositories/webhooks.js';
 import { pointCliAt, runCli } from '../test-support/cli.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-catalog.js';
@@ -71,11 +74,41 @@ describe('dcledger jobs', () => {
       await enqueueEnrichmentJob(db, { full: false, requestedBy: 'ingest run 5', now: at(0) })
     ).id;
 
-    await emitEvent(
+    // One event before any subscription (never sent: not in the outbox depth), one after a Pro
+    // key subscribed to its type (waiting to be fanned out).
+    const lobbying = (id: number) =>
+      emitEvent(
+        db,
+        eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id, filing_uuid: `jobs-${id}` }),
+        at(0),
+      );
+    await lobbying(1);
+    const { account_id, key } = await createAccount(
       db,
-      eventFor('lobbying.filed', { ...LOBBYING_FILED_EXAMPLE, id: 1, filing_uuid: 'jobs-1' }),
-      at(0),
+      { email: 'jobs-outbox@example.org', plan: 'pro', paid: true },
+      new Date(),
     );
+    await insertSubscription(db, {
+      account_id,
+      key_id: key.key_id,
+      alert_type: 'lobbying.filed',
+      delivery: 'webhook',
+      webhook_url: 'https://hooks.example.org/jobs',
+      filter_value: null,
+      secret: 'constructed-test-secret',
+      secret_rotated_at: null,
+      status: 'active',
+      status_reason: null,
+      start_event_id: await latestEventId(db),
+      failing_since: null,
+      disabled_at: null,
+      last_success_at: null,
+      last_failure_at: null,
+      created_at: at(0),
+      updated_at: at(0),
+      deleted_at: null,
+    });
+    await lobbying(2);
   });
 
   afterEach(async () => {

@@ -1,5 +1,7 @@
 // `dcledger jobs`: the enrichment job queue and the webhook outbox depth, for an operator at a
 // terminal (a table) or a script (`--json`); the same rows `/metrics` counts.
+
+import { WEBHOOK_PLANS } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
 import { openMigratedStore } from '../storage/open.js';
 import {
@@ -131,7 +133,7 @@ export async function jobsCommand(options: { status?: JobStatusName; limit?: str
     const status = options.status === undefined ? undefined : STATUS_NAMES[options.status];
     const [rows, outbox] = await Promise.all([
       recentEnrichmentJobs(store.db, { limit, status }),
-      webhookOutboxDepth(store.db),
+      webhookOutboxDepth(store.db, { plans: WEBHOOK_PLANS, now: new Date().toISOString() }),
     ]);
     const report = jobsReport(rows, outbox, new Date());
     if (options.json) printJson(report);

@@ -2,6 +2,7 @@
 // tests and the screenshot script.
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { requirement } from './requirements.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -17,6 +18,11 @@ export const CHROMIUM_FLAGS = [
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
+}
+
+/** Whether the browser tests can run (one line when they cannot; in CI, a failure). */
+export function chromiumReady(): boolean {
+  return requirement(`Chromium (${CHROMIUM_PATH})`, chromiumAvailable(), 'install: apt-get install chromium');
 }
 
 export function launchChromium(): Promise<Browser> {

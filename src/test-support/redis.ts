@@ -2,6 +2,16 @@
 // machine's Debian package, as CI installs it (on a port from ports.ts's freePort).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { commandRuns, requirement } from './requirements.js';
+
+/** Whether tests needing redis-server can run (one line when they cannot; in CI, a failure). */
+export function redisReady(): boolean {
+  return requirement(
+    'redis-server',
+    commandRuns('redis-server', ['--version']),
+    'install: apt-get install redis-server',
+  );
+}
 
 /** A redis-server on `port`; resolves once it accepts connections, rejects when it exits or takes over 10 s. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {

@@ -3,6 +3,7 @@
 // and the rate-limited refusals. At scrape time: what all roles share, read from the database
 // (webhook deliveries, outbox depth, ingest sources and documents, enrichment lag).
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { WEBHOOK_PLANS } from '../../accounts/plans.js';
 import { type OperationalState, operationalState } from '../../storage/repositories/operations.js';
 import type { App, AppDeps } from '../types.js';
 
@@ -79,7 +80,8 @@ function registerDatabaseGauges(registry: Registry, deps: AppDeps): void {
   let snapshot: Promise<OperationalState> | undefined;
   const state = () => {
     if (!snapshot) {
-      const current = operationalState(deps.db, deps.clock().toISOString().slice(0, 10));
+      const now = deps.clock().toISOString();
+      const current = operationalState(deps.db, now.slice(0, 10), { plans: WEBHOOK_PLANS, now });
       snapshot = current;
       void current.then(
         () => {
@@ -126,8 +128,11 @@ function registerDatabaseGauges(registry: Registry, deps: AppDeps): void {
       for (const row of s.attemptsByOutcome) g.set({ outcome: row.key }, row.count);
     },
   );
-  gauge('dcledger_outbox_depth', 'Events not fanned out yet plus deliveries waiting to be sent', [], (g, s) =>
-    g.set(s.outboxDepth),
+  gauge(
+    'dcledger_outbox_depth',
+    'Events some subscription will receive, not fanned out yet, plus deliveries waiting to be sent',
+    [],
+    (g, s) => g.set(s.outboxDepth),
   );
   gauge(
     'dcledger_ingest_source_last_run',

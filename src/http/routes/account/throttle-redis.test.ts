@@ -9,7 +9,7 @@ import { buildApp } from '../../../app.js';
 import { mailTo } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
 import { freePort } from '../../../test-support/ports.js';
-import { startRedisServer, stopProcess } from '../../../test-support/redis.js';
+import { redisReady, startRedisServer, stopProcess } from '../../../test-support/redis.js';
 import type { App, AppDeps } from '../../types.js';
 
 const PASSWORD = 'correct horse battery';
@@ -30,7 +30,7 @@ async function post(app: App, ip: string, url: string, payload: Record<string, s
   return { status: response.statusCode, detail: String((response.json() as { detail?: string }).detail) };
 }
 
-describe('account throttles across instances (Redis)', () => {
+describe.skipIf(!redisReady())('account throttles across instances (Redis)', () => {
   let ctx: FixtureApp;
   let port = 0;
   let redis: ChildProcess;

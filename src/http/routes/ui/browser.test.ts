@@ -7,14 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePlan } from '../../../accounts/admin.js';
 import { mailTo } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
-import { chromiumAvailable, launchChromium } from '../../../test-support/browser.js';
+import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
 import { TestReceiver } from '../../../test-support/webhooks.js';
 
-const available = chromiumAvailable();
-if (!available)
-  console.warn(
-    '[dcledger tests] /usr/bin/chromium is missing (apt-get install -y chromium): browser tests skipped',
-  );
+const available = chromiumReady();
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trade } from '../../../resources/trade.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
-import { chromiumAvailable, launchChromium } from '../../../test-support/browser.js';
+import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
 
 interface ChartPoint {
   x: number;
@@ -21,7 +21,7 @@ interface ChartData {
 /** The explorer's status line once its calls are answered (or refused). */
 const DONE = /rows;|Failed|Paste/;
 
-describe.skipIf(!chromiumAvailable() || !realDataAvailable())('explorer pages and charts in Chromium', () => {
+describe.skipIf(!chromiumReady() || !realDataAvailable())('explorer pages and charts in Chromium', () => {
   let ctx: FixtureApp;
   let browser: Browser;
   let base: string;

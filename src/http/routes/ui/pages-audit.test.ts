@@ -14,7 +14,7 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../../../test-support/app.js';
-import { chromiumAvailable, launchChromium } from '../../../test-support/browser.js';
+import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
 import { TestReceiver } from '../../../test-support/webhooks.js';
 
 /** Records CSP violations as the page reports them, before any of its own script runs. */
@@ -55,7 +55,7 @@ const PAGES: ReadonlyArray<[string, RegExp?]> = [
   ['/ui/explore/leaderboard', EXPLORER_DONE],
 ];
 
-describe.skipIf(!chromiumAvailable())('every page in Chromium: axe, CSP, 390 px', () => {
+describe.skipIf(!chromiumReady())('every page in Chromium: axe, CSP, 390 px', () => {
   let ctx: FixtureApp;
   let browser: Browser;
   let base: string;

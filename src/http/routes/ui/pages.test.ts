@@ -3,6 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccount } from '../../../storage/repositories/accounts.js';
+import { emitEvent } from '../../../storage/repositories/events.js';
 import { recordRunStart } from '../../../storage/repositories/ingest.js';
 import { mailTo, setOperator } from '../../../storage/repositories/self-service.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
@@ -70,6 +71,15 @@ describe('account pages', () => {
     await recordRunStart(ctx.store.db, 'house', ctx.clock.now.toISOString());
     const status = await browser.get('/status');
     expect(status.body).toMatch(/<th scope="row">house<\/th><td>2026-06-01 12:00<\/td>/);
+    // An event nobody subscribed to is never sent: the outbox line leaves it out.
+    await emitEvent(
+      ctx.store.db,
+      { type: 'trade.created', subjectKey: 'status-page:1', ticker: 'NVDA', data: {} },
+      ctx.clock.now.toISOString(),
+    );
+    expect((await browser.get('/status')).body).toContain(
+      'Webhook outbox: 0 waiting (0 events some subscription will receive, not fanned out yet; 0 deliveries pending)',
+    );
   });
 
   it('signs up through the form, shows the key once, and never renders it again', async () => {

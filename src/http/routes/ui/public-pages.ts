@@ -1,5 +1,7 @@
 // The landing page (/) and the ingestion status page (/status): nobody meets a bare 404 or 401 first.
+import { WEBHOOK_PLANS } from '../../../accounts/plans.js';
 import { priceStatus } from '../../../services/price-status.js';
+import { webhookOutboxDepth } from '../../../storage/repositories/operations.js';
 import { ingestStatus } from '../../../storage/repositories/self-service.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
@@ -32,6 +34,10 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
 
   app.get('/status', { schema: pageSchema('GET /status') }, async (request, reply) => {
     const status = await ingestStatus(deps.db);
+    const outbox = await webhookOutboxDepth(deps.db, {
+      plans: WEBHOOK_PLANS,
+      now: deps.clock().toISOString(),
+    });
     const sources = [
       ...new Set([
         ...status.states.map((state) => state.source),
@@ -65,6 +71,7 @@ ${scrollTable(
 <tbody>${rows.length ? rows : html`<tr><td colspan="6">No source has run yet. <code>dcledger serve</code> starts them on a schedule; <code>dcledger ingest</code> runs them once.</td></tr>`}</tbody></table>`,
 )}
 <p>Data quality per source (flags, unresolved identities, merged duplicates, parse statuses): <a href="/quality">/quality</a>.</p>
+<p id="webhook-outbox">Webhook outbox: ${outbox.events + outbox.deliveries} waiting (${outbox.events} events some subscription will receive, not fanned out yet; ${outbox.deliveries} deliveries pending).</p>
 ${priceStatusSection(await priceStatus(deps.db))}`,
     );
   });
