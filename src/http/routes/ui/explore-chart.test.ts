@@ -1,11 +1,21 @@
 // The explorer's pages in a real headless Chromium over the real-data fixture, each checked against
 // what the API itself answers: the ticker page's price line with members' buys and sells (marker
 // size by bracket), the member page's cumulative return against the S&P 500, the leaderboard's
-// minimum number of trades, and the trade search (member slugs, transaction dates, N/A tickers).
+// minimum number of trades, the trade search (member slugs, transaction dates, N/A tickers) and the
+// download of the whole history.
+
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRICE_TABLE } from '../../../accounts/price-table.js';
 import type { Trade } from '../../../resources/trade.js';
-import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
+import {
+  addAccount,
+  type FixtureApp,
+  getJson,
+  openFixtureApp,
+  realDataAvailable,
+} from '../../../test-support/app.js';
 import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
 
 interface ChartPoint {
@@ -37,9 +47,9 @@ describe.skipIf(!chromiumReady() || !realDataAvailable())('explorer pages and ch
   });
 
   /** A page with the key pasted; the pages that search on arrival are waited for. */
-  async function open(path: string, searchesOnArrival = true): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await page.addInitScript(`sessionStorage.setItem('dcledger-key', ${JSON.stringify(ctx.key)})`);
+  async function open(path: string, searchesOnArrival = true, key = ctx.key): Promise<Page> {
+    const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    await page.addInitScript(`sessionStorage.setItem('dcledger-key', ${JSON.stringify(key)})`);
     await page.goto(`${base}${path}`);
     if (searchesOnArrival)
       await page.locator('#explore-status', { hasText: DONE }).waitFor({ timeout: 60_000 });
@@ -160,4 +170,31 @@ describe.skipIf(!chromiumReady() || !realDataAvailable())('explorer pages and ch
       true,
     );
   }, 180_000);
+
+  it('downloads every trade as one file with the pasted key, and says why when the plan does not reach it', async () => {
+    const page = await open('/ui/explore', false);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      page.click('button.bulk-download[data-format="csv"]'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^dcledger-trades-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path()) ?? '', 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toMatch(/^id,/);
+    await page.locator('#explore-status', { hasText: /Downloaded/ }).waitFor({ timeout: 60_000 });
+    const said = /Downloaded (\d+) trades .*cost (\d+) credits/.exec(
+      (await page.textContent('#explore-status')) ?? '',
+    );
+    // Every trade a row (a quoted field may hold a line break, so at least that many lines).
+    expect(Number(said?.[1])).toBeGreaterThan(1000);
+    expect(lines.length - 1).toBeGreaterThanOrEqual(Number(said?.[1]));
+    expect(Number(said?.[2])).toBe(PRICE_TABLE['GET /bulk/trades']?.base);
+
+    const core = await addAccount(ctx.store, ctx.clock, { plan: 'core' });
+    const refused = await open('/ui/explore', false, core.key.api_key);
+    await refused.click('button.bulk-download[data-format="ndjson"]');
+    await refused.locator('#explore-status', { hasText: /Failed/ }).waitFor({ timeout: 60_000 });
+    expect(await refused.textContent('#explore-status')).toMatch(/^Failed: refused \(403\): .*pro/i);
+  }, 240_000);
 });

@@ -5,6 +5,7 @@
 // on it), a member page (the cumulative return of their disclosed buys against the S&P 500) and a
 // leaderboard (/politicians rankings with a minimum number of trades). Charts are drawn by
 // Chart.js, served from this service (assets.ts).
+import { PRICE_TABLE } from '../../../accounts/price-table.js';
 import { findProfile } from '../../../storage/repositories/politicians-read.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
@@ -56,6 +57,15 @@ ${
 <div class="table-scroll" role="region" aria-label="Results" tabindex="0"><table id="results"><caption class="skip">Results</caption></table></div>`;
 }
 
+/** The whole history as one file (GET /bulk/trades), downloaded with the pasted key. */
+function bulkDownload(): Html {
+  const price = PRICE_TABLE['GET /bulk/trades'];
+  return html`<section aria-labelledby="bulk-title"><h2 id="bulk-title">Every trade in one file</h2>
+<p>All trades with every field, from <code>GET /bulk/trades</code>: ${price?.tier ?? 'pro'} plan and above, ${String(price?.base ?? 0)} credits a download.</p>
+<div><button type="button" class="bulk-download" data-format="csv">Download all trades (CSV)</button>
+<button type="button" class="bulk-download" data-format="ndjson">Download all trades (NDJSON)</button></div></section>`;
+}
+
 export function explorePages(app: App, deps: AppDeps): void {
   const scripts = ['chart.umd.min.js', 'explore.js'] as const;
 
@@ -69,7 +79,7 @@ export function explorePages(app: App, deps: AppDeps): void {
       pageContext(request, reply, deps),
       'Explore trades',
       '/ui/explore',
-      html`<p>Search disclosed trades with the filters of <code>GET /trades</code>. Follow a member or a ticker for its own page with a chart, or see the <a href="/ui/explore/leaderboard">leaderboard</a>.</p>${explorer({ page: 'trades', fields: html`${fields}`, auto: false })}`,
+      html`<p>Search disclosed trades with the filters of <code>GET /trades</code>. Follow a member or a ticker for its own page with a chart, or see the <a href="/ui/explore/leaderboard">leaderboard</a>.</p>${explorer({ page: 'trades', fields: html`${fields}`, auto: false })}${bulkDownload()}`,
       200,
       scripts,
     );

@@ -411,6 +411,42 @@ async function run() {
   }
 }
 
+// The whole history (GET /bulk/trades): fetched with the key header (a link could not send it),
+// then handed to the browser as a file under the name the API gives it.
+async function download(format) {
+  if (!keyField.value.trim()) {
+    say('Paste one of your API keys first.');
+    return;
+  }
+  sessionStorage.setItem('dcledger-key', keyField.value.trim());
+  say('Downloading every trade…');
+  try {
+    const response = await fetch(`/bulk/trades?format=${format}`, {
+      headers: { 'DC-API-Key': keyField.value.trim() },
+    });
+    if (!response.ok) {
+      const body = await response.json().catch(() => null);
+      throw refused({ status: response.status, body });
+    }
+    const blob = await response.blob();
+    const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') || '');
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = named ? named[1] : `dcledger-trades.${format}`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+    say(
+      `Downloaded ${response.headers.get('x-bulk-rows') ?? '?'} trades (${a.download}); this call cost ${response.headers.get('x-credits-charged') ?? '0'} credits, ${response.headers.get('x-credits-remaining') ?? '?'} left.`,
+    );
+  } catch (error) {
+    say(`Failed: ${error.message}`);
+  }
+}
+for (const button of document.querySelectorAll('.bulk-download'))
+  button.addEventListener('click', () => download(button.dataset.format));
+
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   run();
