@@ -112,6 +112,8 @@ class Politician(Model):
     district: Optional[str]
     title: Optional[str]
     agency: Optional[str]
+    service_start: Optional[str]
+    service_end: Optional[str]
     in_office: bool
     trade_count: int
     enriched_trades: int
