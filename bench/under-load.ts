@@ -336,7 +336,12 @@ got ${(loaded.serverCpuShare * 100).toFixed(0)}% of one core over the loaded run
 probes' latency under load is that wait (the API thread itself only authenticates, meters and answers
 them; the heavy calls' answers are serialized on it too), not a heavy call holding the event loop:
 with the analytics on the API's own thread (no pool), a probe waited up to ${(stalled / 1000).toFixed(1)} s for them.
-On a quieter machine that wait shrinks; this run cannot say by how much (rerun there).`;
+The pool's threads run below the API thread's priority (a nice value of their own, on Linux), so when
+both want a core the API thread gets it first.${
+    over.length > 0
+      ? '\nOn a quieter machine that wait shrinks; this run cannot say by how much (rerun there).'
+      : ''
+  }`;
 }
 
 export async function runUnderLoadBench(): Promise<string> {

@@ -3,6 +3,8 @@
 // the pool's threads answer them, and the main thread's event loop is busy for a fraction of what
 // the in-process run costs it (event-loop utilization, not wall-clock time: both sides run under
 // the same machine load), while a cheap route keeps answering during the heavy calls.
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
@@ -73,6 +75,21 @@ describe.skipIf(!realDataAvailable())('the analytics worker pool', () => {
     // key, and serializes the answer.
     expect(pooled.busyMs).toBeLessThan(local.busyMs * 0.7);
   }, 300_000);
+
+  // Linux keeps a nice value per thread (/proc/self/task/TID/stat, field 19).
+  it.runIf(process.platform === 'linux')(
+    'runs its threads at a lower priority than the API thread',
+    async () => {
+      runner.current = pool;
+      expect((await getJson(ctx, HEAVY[0] ?? '')).status).toBe(200);
+      const nice = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const niceValues = readdirSync('/proc/self/task').map(nice);
+      expect(nice(String(process.pid))).toBe(0);
+      expect(niceValues).toContain(constants.priority.PRIORITY_BELOW_NORMAL);
+    },
+    120_000,
+  );
 
   it('keeps answering a cheap route while a heavy call runs in a thread', async () => {
     runner.current = pool;
