@@ -15,6 +15,13 @@ function loadPdfJs(): Promise<PdfJs> {
 /** The House scans are 200 dpi CCITT images: rendering at their own resolution loses nothing. */
 export const RENDER_DPI = 200;
 
+/**
+ * The most pixels one page may become. A letter page at RENDER_DPI is 3.7 million; a scanner that
+ * writes its page size in pixels instead of points makes about 29 million. A page past this is no
+ * disclosure form, and drawing it would take gigabytes of memory outside any heap limit.
+ */
+export const MAX_PAGE_PIXELS = 50_000_000;
+
 export interface RasterDocument {
   pageCount: number;
   /** Page `number` (1-based) as a grey image at `dpi`. */
@@ -57,6 +64,12 @@ export async function openRaster(bytes: Uint8Array): Promise<RasterDocument> {
       const viewport = page.getViewport({ scale: dpi / 72 });
       const width = Math.max(1, Math.round(viewport.width));
       const height = Math.max(1, Math.round(viewport.height));
+      if (width * height > MAX_PAGE_PIXELS) {
+        page.cleanup();
+        throw new RasterError(
+          `unreadable PDF: page ${number} is ${width}×${height} pixels at ${dpi} dpi, more than the ${MAX_PAGE_PIXELS / 1_000_000} million a page may have`,
+        );
+      }
       const entry = factory.create(width, height);
       try {
         entry.context.fillStyle = '#ffffff';

@@ -108,9 +108,16 @@ export class OcrWorker {
   }
 }
 
+/**
+ * The thread's JavaScript heap: a document that makes it grow past this ends the thread (the
+ * document fails with the reason, the next one starts a fresh thread), not the process. Page images
+ * and the engine's memory live outside this heap; MAX_PAGE_PIXELS bounds the former.
+ */
+const resourceLimits = { maxOldGenerationSizeMb: 1024 };
+
 function spawnWorker(data: OcrThreadData): Worker {
   if (extname(fileURLToPath(import.meta.url)) !== '.ts') {
-    return new Worker(new URL('./worker-thread.js', import.meta.url), { workerData: data });
+    return new Worker(new URL('./worker-thread.js', import.meta.url), { workerData: data, resourceLimits });
   }
   // Run from the TypeScript sources (tests, tsx): load the thread through tsx, which a worker
   // thread does not inherit from its parent on Node 20.
@@ -119,5 +126,5 @@ function spawnWorker(data: OcrThreadData): Worker {
   ).href;
   const entry = new URL('./worker-thread.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(boot, { eval: true, workerData: data });
+  return new Worker(boot, { eval: true, workerData: data, resourceLimits });
 }

@@ -1,0 +1,54 @@
+// A hostile scan cannot make the OCR stage allocate without bound: a page whose size would render to
+// more than MAX_PAGE_PIXELS is refused as unreadable before anything is drawn, in the caller's
+// process and through the ingest's worker thread (which then goes on to the next document).
+import { afterAll, describe, expect, it } from 'vitest';
+import { openRaster, RasterError } from './rasterize.js';
+import { OcrUnreadableError, OcrWorker } from './worker.js';
+
+/** A constructed one-page PDF, blank, with the given MediaBox in points (1/72 inch). */
+function blankPdf(widthPt: number, heightPt: number): Uint8Array {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${widthPt} ${heightPt}] /Contents 4 0 R /Resources << >> >>`,
+    '<< /Length 0 >>\nstream\n\nendstream',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+}
+
+describe('page size bound of the OCR rasterizer', () => {
+  const worker = new OcrWorker();
+  afterAll(() => worker.close());
+
+  it('renders a letter page and refuses the largest page PDF allows before drawing it', async () => {
+    const letter = await openRaster(blankPdf(612, 792));
+    const image = await letter.render(1);
+    expect([image.width, image.height]).toEqual([1700, 2200]);
+    await letter.close();
+
+    // 200 by 200 inches: 40,000 × 40,000 pixels at 200 dpi, 6.4 GB as RGBA.
+    const huge = await openRaster(blankPdf(14_400, 14_400));
+    await expect(huge.render(1)).rejects.toThrow(RasterError);
+    await expect(huge.render(1)).rejects.toThrow(/40000×40000 pixels/);
+    await huge.close();
+  });
+
+  it('fails that document as unreadable in the worker thread, and the thread reads the next', async () => {
+    await expect(worker.read(blankPdf(14_400, 14_400), { filedDate: null })).rejects.toThrow(
+      OcrUnreadableError,
+    );
+    const blank = await worker.read(blankPdf(612, 792), { filedDate: null });
+    expect(blank.pages).toHaveLength(1);
+    expect(blank.rows).toEqual([]);
+  }, 120_000);
+});
