@@ -128,6 +128,25 @@ const READ_SOURCE_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   'ingest/ocr/scanned-document.ts': ['house'],
 };
 
+/** The route folder (`trades`, `ui`, …) a file belongs to; null outside http/routes/<name>/. */
+function routeFolderOf(path: string): string | null {
+  return /^http\/routes\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/**
+ * Imports from one route folder into another, with why. A shape two routes serve is a resource
+ * (resources/) or a shared schema (http/schemas/); a route folder reads only its own files.
+ */
+const ROUTE_FOLDER_IMPORTS: ReadonlyArray<readonly [string, string]> = [
+  // The member, ticker and feed lists answer the /trades list shape and its sync parameters.
+  ['http/routes/tickers/trades.ts', 'http/routes/trades/schema.ts'],
+  ['http/routes/politicians/trades.ts', 'http/routes/trades/schema.ts'],
+  ['http/routes/feed/index.ts', 'http/routes/trades/schema.ts'],
+  // The documentation pages are laid out as the /ui pages are (their assets live beside them).
+  ['http/routes/docs/guides.ts', 'http/routes/ui/html.ts'],
+  ['http/routes/docs/reference.ts', 'http/routes/ui/html.ts'],
+];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -240,6 +259,20 @@ describe('the dependency rule of src/', () => {
       )
       .filter((path) => quoted.test(readFileSync(join(SRC, path), 'utf8')));
     expect(naming).toEqual([]);
+  });
+
+  it('keeps each route folder to its own files, but for the listed exceptions', () => {
+    const crossing = imports
+      .filter(({ from, to }) => {
+        const source = routeFolderOf(from);
+        const target = routeFolderOf(to);
+        return source !== null && target !== null && source !== target;
+      })
+      .map(({ from, to }) => [from, to] as const);
+    expect(crossing).toEqual(expect.arrayContaining([...ROUTE_FOLDER_IMPORTS]));
+    expect(
+      crossing.filter(([from, to]) => !ROUTE_FOLDER_IMPORTS.some(([a, b]) => a === from && b === to)),
+    ).toEqual([]);
   });
 
   it('writes SQL only in storage/', () => {

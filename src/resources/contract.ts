@@ -3,7 +3,7 @@
 import { type Static, Type } from 'typebox';
 import type { ContractRow } from '../storage/repositories/contracts.js';
 import { TickerMatchSchema } from './lobbying.js';
-import { nullableNumber, nullableText } from './nullable.js';
+import { maybeNumber, maybeText } from './schema-helpers.js';
 
 export const ContractSchema = Type.Object(
   {
@@ -13,29 +13,29 @@ export const ContractSchema = Type.Object(
     }),
     award_id: Type.String({ description: 'PIID the agency gave the award' }),
     recipient_name: Type.String({ description: 'Recipient' }),
-    recipient_uei: nullableText('Recipient UEI'),
-    parent_name: nullableText("Recipient's ultimate parent"),
-    parent_uei: nullableText("Parent's UEI"),
-    ticker: nullableText("Recipient's (or its parent's) ticker"),
+    recipient_uei: maybeText('Recipient UEI'),
+    parent_name: maybeText("Recipient's ultimate parent"),
+    parent_uei: maybeText("Parent's UEI"),
+    ticker: maybeText("Recipient's (or its parent's) ticker"),
     ticker_match: Type.Union([TickerMatchSchema, Type.Null()]),
-    amount: nullableNumber('Obligated amount, in dollars'),
-    awarding_agency: nullableText('Awarding agency'),
-    awarding_sub_agency: nullableText('Awarding sub-agency'),
-    award_date: nullableText('Date signed (base obligation date), YYYY-MM-DD'),
-    start_date: nullableText('Period of performance start, YYYY-MM-DD'),
-    end_date: nullableText('Period of performance end, YYYY-MM-DD'),
-    award_type: nullableText('DEFINITIVE CONTRACT, DELIVERY ORDER, ...'),
-    description: nullableText('Award description'),
-    naics_code: nullableText('NAICS code'),
-    naics_description: nullableText('NAICS description'),
-    psc_code: nullableText('Product or service code'),
-    psc_description: nullableText('PSC description'),
+    amount: maybeNumber('Obligated amount, in dollars'),
+    awarding_agency: maybeText('Awarding agency'),
+    awarding_sub_agency: maybeText('Awarding sub-agency'),
+    award_date: maybeText('Date signed (base obligation date), YYYY-MM-DD'),
+    start_date: maybeText('Period of performance start, YYYY-MM-DD'),
+    end_date: maybeText('Period of performance end, YYYY-MM-DD'),
+    award_type: maybeText('DEFINITIVE CONTRACT, DELIVERY ORDER, ...'),
+    description: maybeText('Award description'),
+    naics_code: maybeText('NAICS code'),
+    naics_description: maybeText('NAICS description'),
+    psc_code: maybeText('Product or service code'),
+    psc_description: maybeText('PSC description'),
     place_of_performance: Type.Object({
-      city: nullableText('City'),
-      state: nullableText('State code'),
-      country: nullableText('Country code'),
+      city: maybeText('City'),
+      state: maybeText('State code'),
+      country: maybeText('Country code'),
     }),
-    url: nullableText('The award on usaspending.gov'),
+    url: maybeText('The award on usaspending.gov'),
     source: Type.String({ description: 'spending_by_award, award_detail or fpds' }),
   },
   { description: 'A federal contract award' },

@@ -3,7 +3,7 @@
 // serialization, the OpenAPI document and the webhook catalog.
 import { type Static, Type } from 'typebox';
 import type { LobbyingRow } from '../storage/repositories/lobbying.js';
-import { nullableNumber, nullableText } from './nullable.js';
+import { maybeNumber, maybeText } from './schema-helpers.js';
 
 export const TickerMatchSchema = Type.Object(
   {
@@ -25,33 +25,33 @@ export const LobbyingSchema = Type.Object(
     }),
     filing_type_display: Type.String({ description: 'The filing type as the source words it' }),
     filing_year: Type.Integer(),
-    filing_period: nullableText(
+    filing_period: maybeText(
       'first_quarter, second_quarter, third_quarter, fourth_quarter, mid_year, year_end (null when undetermined)',
     ),
     no_activity: Type.Boolean({ description: 'The report declares no lobbying activity for the period' }),
-    registrant_id: nullableText('LDA registrant id'),
+    registrant_id: maybeText('LDA registrant id'),
     registrant_name: Type.String({ description: 'Lobbying firm (or the client when it lobbies for itself)' }),
-    client_id: nullableText('LDA client id (bulk XML: registrant id and the registrant-scoped client id)'),
+    client_id: maybeText('LDA client id (bulk XML: registrant id and the registrant-scoped client id)'),
     client_name: Type.String({ description: 'Client' }),
-    client_description: nullableText('What the client does, as the filing says'),
-    ticker: nullableText("Client's ticker, when the client is a listed company"),
+    client_description: maybeText('What the client does, as the filing says'),
+    ticker: maybeText("Client's ticker, when the client is a listed company"),
     ticker_match: Type.Union([TickerMatchSchema, Type.Null()]),
-    income: nullableText('Income reported by a lobbying firm, decimal string as filed'),
-    expenses: nullableText('Expenses reported by a self-filing client, decimal string as filed'),
-    amount: nullableNumber('income, else expenses, in dollars'),
-    filed_date: nullableText('Date posted, YYYY-MM-DD'),
-    posted_at: nullableText('When the filing was posted/received, as the source writes it'),
+    income: maybeText('Income reported by a lobbying firm, decimal string as filed'),
+    expenses: maybeText('Expenses reported by a self-filing client, decimal string as filed'),
+    amount: maybeNumber('income, else expenses, in dollars'),
+    filed_date: maybeText('Date posted, YYYY-MM-DD'),
+    posted_at: maybeText('When the filing was posted/received, as the source writes it'),
     issues: Type.Array(
       Type.Object({
-        code: nullableText('General issue area code (TAX, DEF, HCR, ...)'),
+        code: maybeText('General issue area code (TAX, DEF, HCR, ...)'),
         name: Type.String({ description: 'General issue area' }),
-        description: nullableText('Specific issues lobbied on'),
+        description: maybeText('Specific issues lobbied on'),
       }),
     ),
     lobbyists: Type.Array(
       Type.Object({
         name: Type.String(),
-        covered_position: nullableText('Former covered government positions, as declared'),
+        covered_position: maybeText('Former covered government positions, as declared'),
         is_new: Type.Union([Type.Boolean(), Type.Null()]),
       }),
     ),

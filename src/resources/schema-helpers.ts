@@ -1,11 +1,6 @@
 // TypeBox helpers for resource shapes (resources import neither http nor webhooks).
-import { type Static, type TSchema, Type } from 'typebox';
-
-/** `type: [T, "null"]`, as the API's other nullable fields are written. */
-export function Nullable<T extends TSchema>(schema: T) {
-  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
-}
+import { Type } from 'typebox';
+import { Nullable } from './schema.js';
 
 export const text = (description: string) => Type.String({ description });
 export const maybeText = (description: string) => Nullable(Type.String({ description }));

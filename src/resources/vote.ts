@@ -1,5 +1,7 @@
-// A roll-call vote as the API serves it, with every member's position on the detail page.
+// A roll-call vote as the API serves it (its schema, type and example written once here), with
+// every member's position on the detail page, and a member's own positions.
 import type { Kysely } from 'kysely';
+import { type Static, Type } from 'typebox';
 import { notFound } from '../errors.js';
 import { findPoliticianId } from '../storage/repositories/politicians-read.js';
 import {
@@ -10,32 +12,124 @@ import {
   votePositions,
 } from '../storage/repositories/votes.js';
 import type { Database, VotesTable } from '../storage/schema.js';
+import { Nullable, StringEnum } from './schema.js';
+
+const S = Type.String();
+const NS = Nullable(Type.String());
+const NI = Nullable(Type.Integer());
 
 const POSITIONS = ['yea', 'nay', 'present', 'not_voting'] as const;
-export type Position = (typeof POSITIONS)[number];
+export const Position = StringEnum(POSITIONS, { description: 'yea, nay, present or not_voting' });
+export type Position = Static<typeof Position>;
+
+export const VoteSummarySchema = Type.Object({
+  id: Type.String({ description: 'chamber letter, congress, roll number: h119-2' }),
+  congress: Type.Integer(),
+  chamber: S,
+  roll_number: Type.Integer({ description: "Voteview's roll number" }),
+  clerk_roll_number: NI,
+  session: NI,
+  date: S,
+  bill_id: NS,
+  measure: NS,
+  question: NS,
+  result: NS,
+  description: NS,
+  yea_count: NI,
+  nay_count: NI,
+});
+export type VoteSummary = Static<typeof VoteSummarySchema>;
+
+export const VoteDetailSchema = Type.Object({
+  ...VoteSummarySchema.properties,
+  counts: Type.Object({
+    yea: Type.Integer(),
+    nay: Type.Integer(),
+    present: Type.Integer(),
+    not_voting: Type.Integer(),
+  }),
+  positions: Type.Array(
+    Type.Object({
+      bioguide_id: NS,
+      politician_slug: NS,
+      name: NS,
+      party: NS,
+      state: NS,
+      position: Position,
+    }),
+  ),
+});
+export type VoteDetail = Static<typeof VoteDetailSchema>;
+
+export const MemberVoteSchema = Type.Object({
+  vote_id: S,
+  congress: Type.Integer(),
+  chamber: S,
+  roll_number: Type.Integer(),
+  clerk_roll_number: NI,
+  date: S,
+  bill_id: NS,
+  measure: NS,
+  question: NS,
+  result: NS,
+  description: NS,
+  position: Position,
+});
+export type MemberVote = Static<typeof MemberVoteSchema>;
+
+export const VOTE_EXAMPLE: VoteSummary = {
+  id: 'h119-2',
+  congress: 119,
+  chamber: 'House',
+  roll_number: 2,
+  clerk_roll_number: 3,
+  session: 1,
+  date: '2025-01-03',
+  bill_id: 'hres5-119',
+  measure: 'HRES5',
+  question: 'On Ordering the Previous Question',
+  result: 'Passed',
+  description:
+    'Adopting the Rules of the House of Representatives for the One Hundred Nineteenth Congress, and for other purposes',
+  yea_count: 216,
+  nay_count: 210,
+};
+
+export const VOTE_DETAIL_EXAMPLE: VoteDetail = {
+  ...VOTE_EXAMPLE,
+  counts: { yea: 216, nay: 210, present: 0, not_voting: 8 },
+  positions: [
+    {
+      bioguide_id: 'P000197',
+      politician_slug: 'nancy-pelosi',
+      name: 'PELOSI, Nancy',
+      party: 'D',
+      state: 'CA',
+      position: 'nay',
+    },
+  ],
+};
+
+export const MEMBER_VOTE_EXAMPLE: MemberVote = {
+  vote_id: 'h119-2',
+  congress: 119,
+  chamber: 'House',
+  roll_number: 2,
+  clerk_roll_number: 3,
+  date: '2025-01-03',
+  bill_id: 'hres5-119',
+  measure: 'HRES5',
+  question: 'On Ordering the Previous Question',
+  result: 'Passed',
+  description: VOTE_EXAMPLE.description,
+  position: 'nay',
+};
 
 /** Positions are stored from Voteview's cast codes as exactly these four words. */
 function position(stored: string): Position {
   const found = POSITIONS.find((p) => p === stored);
   if (!found) throw new Error(`unexpected stored vote position "${stored}"`);
   return found;
-}
-
-export interface VoteSummary {
-  id: string;
-  congress: number;
-  chamber: string;
-  roll_number: number;
-  clerk_roll_number: number | null;
-  session: number | null;
-  date: string;
-  bill_id: string | null;
-  measure: string | null;
-  question: string | null;
-  result: string | null;
-  description: string | null;
-  yea_count: number | null;
-  nay_count: number | null;
 }
 
 export function toVoteSummary(row: VotesTable): VoteSummary {
@@ -57,7 +151,7 @@ export function toVoteSummary(row: VotesTable): VoteSummary {
   };
 }
 
-export async function voteDetail(db: Kysely<Database>, id: string) {
+export async function voteDetail(db: Kysely<Database>, id: string): Promise<VoteDetail> {
   const vote = await findVote(db, id.toLowerCase());
   if (!vote) throw notFound(`No vote with id "${id}" (ids look like h119-2: chamber, congress, roll number)`);
   const positions = await votePositions(db, vote.id);
@@ -77,7 +171,11 @@ export async function voteDetail(db: Kysely<Database>, id: string) {
   };
 }
 
-export async function politicianVotes(db: Kysely<Database>, idOrSlug: string, query: MemberVoteQuery) {
+export async function politicianVotes(
+  db: Kysely<Database>,
+  idOrSlug: string,
+  query: MemberVoteQuery,
+): Promise<MemberVote[]> {
   const id = await findPoliticianId(db, idOrSlug);
   if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
   const bioguideId = await bioguideIdOf(db, id);

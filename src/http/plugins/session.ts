@@ -5,6 +5,8 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitStore } from '../../accounts/rate-limit.js';
+import type { SelfServiceContext } from '../../accounts/self-service.js';
 import {
   CSRF_COOKIE,
   randomToken,
@@ -16,7 +18,7 @@ import {
 } from '../../accounts/sessions.js';
 import { ApiError } from '../../errors.js';
 import { serviceBaseUrl } from '../public-url.js';
-import type { App, AppDeps } from '../types.js';
+import type { App, AppDeps, SelfServiceDeps } from '../types.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -132,4 +134,18 @@ export function requireOperator(request: FastifyRequest): Session {
  */
 export function linkBase(request: FastifyRequest, deps: AppDeps): string {
   return serviceBaseUrl(deps.publicUrl, request.server.server.address()).replace(/\/+$/, '');
+}
+
+/** What the account actions (accounts/self-service.ts) need of a request: the API pages and the /ui forms share it. */
+export type ContextOf = (request: FastifyRequest) => SelfServiceContext;
+
+export function contextMaker(deps: AppDeps, self: SelfServiceDeps, throttle: RateLimitStore): ContextOf {
+  return (request) => ({
+    db: deps.db,
+    mailer: self.mailer,
+    throttle,
+    linkBase: linkBase(request, deps),
+    ip: request.ip,
+    now: deps.clock(),
+  });
 }

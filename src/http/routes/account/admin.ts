@@ -1,30 +1,10 @@
 // GET /account/admin: what an operator sees — accounts, plans, grants, revoked keys, pending top-ups.
 import { Type } from 'typebox';
-import { pendingIntents } from '../../../accounts/payments.js';
-import { listAccountsForAdmin, revokedKeysForAdmin } from '../../../storage/repositories/self-service.js';
+import { adminOverview } from '../../../services/account-admin.js';
 import { requireOperator } from '../../plugins/session.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { TAG } from './schema.js';
-
-export async function adminOverview(deps: AppDeps) {
-  const [accounts, revokedKeys, pending] = await Promise.all([
-    listAccountsForAdmin(deps.db, 500),
-    revokedKeysForAdmin(deps.db, 200),
-    pendingIntents(deps.db),
-  ]);
-  return {
-    accounts: accounts.map((account) => ({
-      ...account,
-      operator: account.is_operator === 1,
-      email_verified: account.email_verified_at !== null,
-      active_keys: Number(account.active_keys ?? 0),
-      granted: Number(account.granted ?? 0),
-    })),
-    revoked_keys: revokedKeys,
-    pending_topups: pending,
-  };
-}
 
 export function adminRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -49,7 +29,7 @@ export function adminRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       requireOperator(request);
-      return adminOverview(deps);
+      return adminOverview(deps.db);
     },
   );
 }

@@ -2,42 +2,27 @@
 
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { RateLimitStore } from '../../../accounts/rate-limit.js';
 import {
   confirmSignUp,
   logIn,
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  type SelfServiceContext,
   SIGN_UP_PENDING,
   signUp,
   verifyEmail,
 } from '../../../accounts/self-service.js';
 import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
 import {
+  type ContextOf,
   clearSessionCookie,
   csrfTokenFor,
-  linkBase,
   requireSession,
   setSessionCookie,
 } from '../../plugins/session.js';
 import { errorResponses } from '../../schemas/common.js';
-import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
+import type { App, AppDeps } from '../../types.js';
 import { CreatedKey, Credentials, CsrfField, documented, KEY_EXAMPLE, message, TAG } from './schema.js';
-
-export type ContextOf = (request: FastifyRequest) => SelfServiceContext;
-
-export function contextMaker(deps: AppDeps, self: SelfServiceDeps, throttle: RateLimitStore): ContextOf {
-  return (request) => ({
-    db: deps.db,
-    mailer: self.mailer,
-    throttle,
-    linkBase: linkBase(request, deps),
-    ip: request.ip,
-    now: deps.clock(),
-  });
-}
 
 const Token = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }), _csrf: CsrfField });
 

@@ -2,10 +2,10 @@
 import { outboxMailer } from '../../../accounts/mailer.js';
 import { manualProvider } from '../../../accounts/payments.js';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
-import { registerSessions, scoped } from '../../plugins/session.js';
+import { type ContextOf, contextMaker, registerSessions, scoped } from '../../plugins/session.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
 import { adminRoutes } from './admin.js';
-import { authRoutes, type ContextOf, contextMaker } from './auth.js';
+import { authRoutes } from './auth.js';
 import { manageRoutes } from './manage.js';
 import { stripeWebhookRoute } from './stripe-webhook.js';
 

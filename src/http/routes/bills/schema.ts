@@ -1,7 +1,7 @@
 // TypeBox schemas of the bill routes: validation, serialization and the OpenAPI document.
 import { Type } from 'typebox';
+import { VoteSummarySchema } from '../../../resources/vote.js';
 import { Nullable } from '../../schemas/common.js';
-import { VoteSummarySchema } from '../votes/schema.js';
 
 const S = Type.String();
 const NS = Nullable(Type.String());

@@ -1,7 +1,7 @@
 // GET /clusters/recent: the query and the answer, one source for validation, serialization and
 // OpenAPI. The formula is in docs/analytics.md ("Clusters").
 import { Type } from 'typebox';
-import { AnalyticsRangeQuery } from '../../schemas/analytics-range.js';
+import { AnalyticsRangeQuery, RangeEcho } from '../../schemas/analytics-range.js';
 import { Limit, Nullable, Offset } from '../../schemas/common.js';
 
 const NS = Nullable(Type.String());
@@ -17,15 +17,6 @@ export const ClusterQuery = Type.Object({
   ),
   limit: Limit(25, 1000),
   offset: Offset,
-});
-
-export const RangeEcho = Type.Object({
-  date_from: Type.String(),
-  date_to: Type.String(),
-  date_field: Type.String({ description: 'The trade date the range is over: transaction_date' }),
-  chamber: Nullable(Type.Array(Type.String())),
-  ticker: Nullable(Type.Array(Type.String())),
-  trade_type: Nullable(Type.Array(Type.String())),
 });
 
 const ClusterTrade = Type.Object({

@@ -1,12 +1,12 @@
 // GET /companies/{ticker}
 import { Type } from 'typebox';
 import { InsiderTradeSchema } from '../../../resources/insider.js';
+import { LinkTradeSchema } from '../../../resources/links.js';
 import { WhaleSchema } from '../../../resources/whale.js';
 import { DOSSIER_LIST_LIMIT } from '../../../services/companies.js';
 import { runAnalytics } from '../../analytics.js';
 import { errorResponses, Nullable } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { LinkTradeSchema } from '../overlap/schema.js';
 
 const NetDirection = Type.Union([Type.Literal('buy'), Type.Literal('sell'), Type.Literal('even')], {
   description: 'Bought minus sold at bracket midpoints: buy (> 0), sell (< 0) or even',

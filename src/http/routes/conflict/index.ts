@@ -1,10 +1,10 @@
 // GET /conflict/{politician_id}
 import { Type } from 'typebox';
+import { LinkKindSchema, LinksSchema, SeatEvidenceSchema } from '../../../resources/links.js';
 import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import { runAnalytics } from '../../analytics.js';
 import { errorResponses, Limit, Nullable, Offset, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { LinkKindSchema, LinksSchema, SeatEvidenceSchema } from '../overlap/schema.js';
 
 const Conflicts = Type.Object(
   {

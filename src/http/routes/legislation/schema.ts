@@ -1,9 +1,8 @@
 // GET /legislation/suspicious-timing: the query and the answer, one source for validation,
 // serialization and OpenAPI. The formula is in docs/analytics.md ("Suspicious timing").
 import { Type } from 'typebox';
-import { AnalyticsRangeQuery } from '../../schemas/analytics-range.js';
+import { AnalyticsRangeQuery, RangeEcho } from '../../schemas/analytics-range.js';
 import { Limit, MemberIds, Nullable, Offset } from '../../schemas/common.js';
-import { RangeEcho } from '../clusters/schema.js';
 
 const NS = Nullable(Type.String());
 const NN = Nullable(Type.Number());

@@ -1,6 +1,7 @@
 // GET /overlap
 import { Type } from 'typebox';
 import { invalidField, quoted } from '../../../errors.js';
+import { LinkKindSchema, OverlapHitSchema } from '../../../resources/links.js';
 import { memberIdOf } from '../../../services/member-ids.js';
 import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
@@ -8,7 +9,7 @@ import { runAnalytics } from '../../analytics.js';
 import { AnalyticsRangeQuery, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { LinkKindSchema, OverlapHitSchema, RangeEchoSchema } from './schema.js';
+import { RangeEchoSchema } from './schema.js';
 
 const OverlapQuery = Type.Object({
   ...AnalyticsRangeQuery,

@@ -1,9 +1,8 @@
 // GET /politicians/{id}/votes
 import { Type } from 'typebox';
-import { politicianVotes } from '../../../resources/vote.js';
+import { MEMBER_VOTE_EXAMPLE, MemberVoteSchema, Position, politicianVotes } from '../../../resources/vote.js';
 import { errorResponses, IsoDate, Limit, Offset, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { MEMBER_VOTE_EXAMPLE, MemberVoteSchema, Position } from '../votes/schema.js';
 
 export function politicianVotesRoute(app: App, deps: AppDeps): void {
   app.get(

@@ -1,7 +1,8 @@
 // /ui/admin: the operator's view — accounts, plans, grants, revoked keys, pending top-ups.
 // An account becomes an operator with `dcledger accounts operator <email>`.
+
+import { adminOverview } from '../../../services/account-admin.js';
 import type { App, AppDeps } from '../../types.js';
-import { adminOverview } from '../account/admin.js';
 import { pageContext, renderPage } from './forms.js';
 import { html, scrollTable } from './html.js';
 import { pageSchema } from './schemas.js';
@@ -20,7 +21,7 @@ export function adminPage(app: App, deps: AppDeps): void {
         403,
       );
     }
-    const overview = await adminOverview(deps);
+    const overview = await adminOverview(deps.db);
     return renderPage(
       reply,
       context,

@@ -10,9 +10,9 @@ import {
   verifyEmail,
 } from '../../../accounts/self-service.js';
 import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
+import type { ContextOf } from '../../plugins/session.js';
 import { clearSessionCookie, linkBase, setSessionCookie } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
-import type { ContextOf } from '../account/auth.js';
 import {
   attempt,
   field,

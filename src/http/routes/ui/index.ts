@@ -6,9 +6,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, STATUS_OF } from '../../../errors.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
+import type { ContextOf } from '../../plugins/session.js';
 import { scoped } from '../../plugins/session.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
-import type { ContextOf } from '../account/auth.js';
 import { accountPages as signedInPages } from './account-pages.js';
 import { adminPage } from './admin-page.js';
 import { assetRoutes, faviconRoute } from './assets.js';

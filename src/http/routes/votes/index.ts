@@ -1,9 +1,8 @@
 // GET /votes/{id}: one roll call with every member's position.
 import { Type } from 'typebox';
-import { voteDetail } from '../../../resources/vote.js';
+import { VOTE_DETAIL_EXAMPLE, VoteDetailSchema, voteDetail } from '../../../resources/vote.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { VOTE_DETAIL_EXAMPLE, VoteDetailSchema } from './schema.js';
 
 export function voteRoutes(app: App, deps: AppDeps): void {
   app.get(
