@@ -3,6 +3,7 @@
 // names: the document pass (openapi-document.ts) replaces every place a route, an error or a
 // webhook payload uses one of these shapes with a $ref to it, whatever route the shape appears in.
 import type { TSchema } from 'typebox';
+import { BillDetailSchema, BillSummarySchema } from '../../resources/bill.js';
 import { ContractSchema } from '../../resources/contract.js';
 import { FilingSchema } from '../../resources/filing.js';
 import { InsiderTradeSchema, OverlapTradeSchema } from '../../resources/insider.js';
@@ -11,7 +12,6 @@ import { TradeSchema } from '../../resources/trade.js';
 import { MemberVoteSchema, VoteDetailSchema, VoteSummarySchema } from '../../resources/vote.js';
 import { WhalePersonSchema, WhaleSchema } from '../../resources/whale.js';
 import { SubscriptionSchema } from '../routes/alerts/schema.js';
-import { BillDetailSchema, BillSummarySchema } from '../routes/bills/schema.js';
 import { PoliticianProfileSchema, PoliticianSummarySchema } from '../routes/politicians/schema.js';
 import { HoldingSchema, PortfolioSchema, PositionSchema } from '../routes/portfolio/schema.js';
 import { ErrorBody } from '../schemas/common.js';

@@ -1,9 +1,14 @@
 // GET /bills and GET /bills/{id}: legislation with its sponsors, committees, actions and votes.
 import { Type } from 'typebox';
-import { billDetail, billList } from '../../../resources/bill.js';
+import {
+  BILL_EXAMPLE,
+  BillDetailSchema,
+  BillSummarySchema,
+  billDetail,
+  billList,
+} from '../../../resources/bill.js';
 import { errorResponses, IsoDate, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { BILL_EXAMPLE, BillDetailSchema, BillSummarySchema } from './schema.js';
 
 export function billRoutes(app: App, deps: AppDeps): void {
   app.get(
