@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { runClusterBench } from './cluster.js';
 import { runEnrichBenchmark } from './enrich.js';
+import { runFreshnessBench } from './freshness.js';
 import { runHttpBench } from './http.js';
 import { runHttpPgBench } from './http-pg.js';
 import { runLegislationBench } from './legislation.js';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   ocr: runOcrBench,
   prices: runPricesBench,
   'under-load': runUnderLoadBench,
+  freshness: runFreshnessBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
@@ -47,9 +49,10 @@ export function replaceSection(document: string, name: string, body: string): st
 }
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
-// `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `ocr` reads 43
+// `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
+// `serve` for minutes against the replay server, `ocr` reads 43
 // scanned pages: they run when named only.
-const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr']);
+const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'freshness']);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {

@@ -99,7 +99,7 @@ function distIsCurrent(): boolean {
  * Compiles src/ into dist/ (what `npm start` runs) unless dist/ is current, in the background
  * while the database is built.
  */
-async function buildDist(): Promise<'built' | 'current'> {
+export async function buildDist(): Promise<'built' | 'current'> {
   if (distIsCurrent()) return 'current';
   const child = spawn(
     process.execPath,
@@ -112,7 +112,7 @@ async function buildDist(): Promise<'built' | 'current'> {
   return 'built';
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

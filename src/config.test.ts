@@ -134,10 +134,17 @@ describe('ingest settings', () => {
     });
   });
 
+  it('takes the ingest interval in fractions of a minute (0.25: every 15 s), 15 by default', () => {
+    expect(loadConfig({ DCLEDGER_INGEST_INTERVAL_MINUTES: '0.25' }).ingest.intervalMinutes).toBe(0.25);
+    expect(loadConfig({ DCLEDGER_INGEST_INTERVAL_MINUTES: '2.5' }).ingest.intervalMinutes).toBe(2.5);
+    expect(loadConfig({}).ingest.intervalMinutes).toBe(15);
+  });
+
   it('names the setting that is wrong', () => {
     expect(() => loadConfig({ DCLEDGER_HOUSE_BASE_URL: 'ftp://x' })).toThrow(/DCLEDGER_HOUSE_BASE_URL/);
     expect(() => loadConfig({ DCLEDGER_FETCH_RETRIES: '-1' })).toThrow(/DCLEDGER_FETCH_RETRIES/);
     expect(() => loadConfig({ DCLEDGER_INGEST_INTERVAL_MINUTES: 'often' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DCLEDGER_INGEST_INTERVAL_MINUTES: '0.1' })).toThrow(/at least 0.25/);
     expect(() => loadConfig({ DCLEDGER_INGEST_SOURCES: 'house,sec' })).toThrow(/"sec"/);
     expect(() => loadConfig({ DCLEDGER_INGEST_SINCE: '2024-1-1' })).toThrow(/DCLEDGER_INGEST_SINCE/);
     expect(() => loadConfig({ DCLEDGER_OGE_INDEX_PATH: 'index.json' })).toThrow(/must start with/);

@@ -244,7 +244,10 @@ export interface IngestConfig {
   minIntervalMs: number;
   /** User-Agent of every request (DCLEDGER_USER_AGENT). */
   userAgent: string;
-  /** Minutes between the runs `serve` starts (DCLEDGER_INGEST_INTERVAL_MINUTES, default 15; 0 = off). */
+  /**
+   * Minutes between the runs `serve` starts (DCLEDGER_INGEST_INTERVAL_MINUTES, default 15; 0 = off;
+   * fractions allowed down to 0.25, e.g. for tests against the replay server).
+   */
   intervalMinutes: number;
   /** Sources `serve` ingests (DCLEDGER_INGEST_SOURCES, comma list, default house,senate,oge). */
   sources: IngestSourceName[];
@@ -612,7 +615,7 @@ export function readIngest(env: Env): IngestConfig {
     backoffMs: readInteger(env, 'DCLEDGER_FETCH_BACKOFF_MS', 2_000, 0),
     minIntervalMs: readInteger(env, 'DCLEDGER_FETCH_INTERVAL_MS', 1_000, 0),
     userAgent: env.DCLEDGER_USER_AGENT?.trim() || 'dcledger/0.1 (self-hosted disclosure ingest)',
-    intervalMinutes: readInteger(env, 'DCLEDGER_INGEST_INTERVAL_MINUTES', 15, 0),
+    intervalMinutes: readIntervalMinutes(env.DCLEDGER_INGEST_INTERVAL_MINUTES),
     sources: readSources(env.DCLEDGER_INGEST_SOURCES),
     since: readSince(env.DCLEDGER_INGEST_SINCE),
     maxDocumentMb: readDocumentLimits(env),
@@ -717,6 +720,23 @@ function readInteger(env: Env, name: string, fallback: number, minimum: number):
   if (!Number.isInteger(value) || value < minimum) {
     reject(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
     return fallback;
+  }
+  return value;
+}
+
+/** Polls more often than every 15 seconds would only burden the sites (and the database). */
+export const MIN_INGEST_INTERVAL_MINUTES = 0.25;
+
+/** DCLEDGER_INGEST_INTERVAL_MINUTES: 0 (off), or minutes of at least MIN_INGEST_INTERVAL_MINUTES, fractions allowed. */
+function readIntervalMinutes(raw: string | undefined): number {
+  const name = 'DCLEDGER_INGEST_INTERVAL_MINUTES';
+  if (raw === undefined || raw.trim() === '') return 15;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || (value !== 0 && value < MIN_INGEST_INTERVAL_MINUTES)) {
+    reject(
+      `${name} must be 0 (off) or minutes of at least ${MIN_INGEST_INTERVAL_MINUTES} (fractions allowed), got "${raw}"`,
+    );
+    return 15;
   }
   return value;
 }

@@ -38,6 +38,7 @@ import * as qualityTotals from './migrations/0061-quality-totals.js';
 import * as executiveService from './migrations/0062-executive-service.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
+import * as listingValidators from './migrations/0085-listing-validators.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0062-executive-service': executiveService,
   '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
+  '0085-listing-validators': listingValidators,
 };
 
 export interface MigrationReport {

@@ -1013,6 +1013,7 @@ export interface Database {
   role_leases: RoleLeasesTable;
   scheduler_runs: SchedulerRunsTable;
   price_refresh_runs: PriceRefreshRunsTable;
+  listing_validators: ListingValidatorsTable;
   search_documents: SearchDocumentsTable;
   search_vectors: SearchVectorsTable;
   search_models: SearchModelsTable;
@@ -1342,4 +1343,16 @@ export interface SignupRequestsTable {
   token_hash: string;
   expires_at: string;
   created_at: string;
+}
+
+/** The ETag / Last-Modified a source's listing URL last answered with (conditional polling). */
+export interface ListingValidatorsTable {
+  source: string;
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  /** Earliest filing date the listing was read from when these were kept. */
+  listed_since: string;
+  changed_at: string;
+  checked_at: string;
 }

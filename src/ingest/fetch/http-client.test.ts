@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ListingValidator, ListingValidators } from './conditional.js';
 import { DocumentTooLargeError, FetchError, HttpClient, parseRetryAfter } from './http-client.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -40,6 +41,37 @@ describe('HttpClient against a local server', () => {
       },
       ...overrides,
     });
+
+  it('asks a listing conditionally with what it last answered, and keeps the validators only once committed', async () => {
+    const STAMP = 'Tue, 02 Jun 2026 10:00:00 GMT';
+    const asked: Array<string | undefined> = [];
+    routes.set('/index', (request, response) => {
+      asked.push(request.headers['if-modified-since']);
+      if (request.headers['if-modified-since'] === STAMP) response.writeHead(304).end();
+      else response.writeHead(200, { 'last-modified': STAMP }).end('rows');
+    });
+    const saved: ListingValidator[] = [];
+    const validators = new ListingValidators([], { save: async (validator) => void saved.push(validator) });
+    validators.listingFrom('2025-01-01');
+    const http = client();
+    expect((await http.getListing(`${base}/index`, validators)).status).toBe(200);
+    // Not committed (the run stopped before recording the listing): still asked unconditionally.
+    expect((await http.getListing(`${base}/index`, validators)).status).toBe(200);
+    await validators.commit('2026-06-02T10:00:01Z');
+    expect(saved).toEqual([
+      { url: `${base}/index`, etag: null, lastModified: STAMP, listedSince: '2025-01-01' },
+    ]);
+    const third = await http.getListing(`${base}/index`, validators);
+    expect({ status: third.status, body: third.body.length, notModified: validators.notModified }).toEqual({
+      status: 304,
+      body: 0,
+      notModified: 1,
+    });
+    // A run listing from an earlier date cannot trust a 304 given for a later window.
+    validators.listingFrom('2024-01-01');
+    expect((await http.getListing(`${base}/index`, validators)).status).toBe(200);
+    expect(asked).toEqual([undefined, undefined, STAMP, undefined]);
+  });
 
   it('retries server errors with exponential backoff, then succeeds', async () => {
     routes.set('/flaky', (_request, response) => {

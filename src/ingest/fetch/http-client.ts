@@ -4,6 +4,8 @@
 // Every answer's body is read as a stream and given up past a size limit, so one huge or endless
 // document costs at most the limit in memory, never the whole process.
 
+import type { ListingValidators } from './conditional.js';
+
 export interface HttpClientOptions {
   /** Per-request timeout. */
   timeoutMs: number;
@@ -62,6 +64,9 @@ export interface FetchedDocument {
   status: number;
   contentType: string;
   body: Buffer;
+  /** The answer's validators (ETag, Last-Modified), for conditional requests of listings. */
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
 export interface RequestOptions {
@@ -170,8 +175,29 @@ export class HttpClient {
         contentType: response.headers.get('content-type') ?? '',
         body: bytes,
         retryAfterMs: retryAfter ? parseRetryAfter(retryAfter) : undefined,
+        etag: response.headers.get('etag'),
+        lastModified: response.headers.get('last-modified'),
       };
     }
+  }
+
+  /**
+   * A listing, asked conditionally when `validators` kept its ETag / Last-Modified: status 304
+   * (empty body) means it did not change since it was last read whole.
+   */
+  async getListing(
+    url: string,
+    validators: ListingValidators | undefined,
+    options: Omit<RequestOptions, 'method' | 'form'> = {},
+  ): Promise<FetchedDocument> {
+    const conditions = validators?.conditions(url) ?? {};
+    const response = await this.get(url, {
+      ...options,
+      headers: { ...options.headers, ...conditions },
+      acceptStatuses: [...(options.acceptStatuses ?? []), 304],
+    });
+    validators?.answered(url, response.status, response.etag ?? null, response.lastModified ?? null);
+    return response;
   }
 
   private keepCookies(host: string, headers: Headers): void {

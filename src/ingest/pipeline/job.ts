@@ -84,6 +84,12 @@ export interface SourceJob<D extends JobDocument, P, R> {
   firstSince(today: string): string;
   /** The cursor a completed run leaves for the next one. */
   nextCursor(today: string): string;
+  /**
+   * Where a run without `since` lists from, when not from the cursor: a source that tells new
+   * documents from known ones by id reads its whole window every run, so a document the site adds
+   * late with an old date is still found (the cursor is then only kept for the record).
+   */
+  listFrom?(today: string): string;
 
   // Step 1: list, and tell the new from the known (the seam of detection).
   list(since: string, now: Date, signal?: AbortSignal): AsyncIterable<ListingBatch<D>>;

@@ -24,7 +24,14 @@ export interface SourceReport {
   error: string | null;
   /** The date the index was read from. */
   since: string | null;
-  index: { listed: number; alreadyKnown: number; ignored: number; notes: string[] };
+  index: {
+    listed: number;
+    alreadyKnown: number;
+    ignored: number;
+    notes: string[];
+    /** Listings (an index year, the OGE list) that answered 304: unchanged since last read whole. */
+    notModified: number;
+  };
   /** Filings created because the index listed a document this database did not know. */
   newFilings: number;
   /** Documents stored in this run, by the status of their parse. */
@@ -99,7 +106,7 @@ export function emptySourceReport(connector: string, source: string): SourceRepo
     skipped: null,
     error: null,
     since: null,
-    index: { listed: 0, alreadyKnown: 0, ignored: 0, notes: [] },
+    index: { listed: 0, alreadyKnown: 0, ignored: 0, notes: [], notModified: 0 },
     newFilings: 0,
     statuses: {},
     documents: { stored: 0, failed: 0, remaining: 0, refused: 0, duplicates: [] },

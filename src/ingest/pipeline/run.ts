@@ -1,8 +1,9 @@
 // The one ingest loop. Every source's run, whatever it reads, goes through it:
-//   1. list: read the source's listing from `since` (the caller's date, else the cursor the last
-//      completed run left, else the source's first-run rule) and keep the documents this database
-//      has not seen (the job's `unseen`: the seam where detection happens); an index's new
-//      documents are remembered before any is fetched, an API's pages are stored as they come;
+//   1. list: read the source's listing from `since` (the caller's date, else the job's own window
+//      for sources that diff by document id, else the cursor the last completed run left, else
+//      the source's first-run rule) and keep the documents this database has not seen (the job's
+//      `unseen`: the seam where detection happens); an index's new documents are remembered
+//      before any is fetched, an API's pages are stored as they come;
 //   2. fetch each document owed, within the source's size limit (a larger one fails with its
 //      reason and is read again only under a larger limit), archive it by its SHA-256 and record
 //      its name under that hash: bytes another name of the source already served are that
@@ -67,9 +68,11 @@ export async function runJob<D extends JobDocument, P, R>(
   const state = await readIngestState(db, job.stateKey);
   const [since, sinceFrom]: [string, RunOutcome['sinceFrom']] = options.since
     ? [options.since, 'option']
-    : state?.cursor
-      ? [state.cursor, 'cursor']
-      : [job.firstSince(today), 'first run'];
+    : job.listFrom
+      ? [job.listFrom(today), 'first run']
+      : state?.cursor
+        ? [state.cursor, 'cursor']
+        : [job.firstSince(today), 'first run'];
   const outcome: RunOutcome = { status: 'completed', since, sinceFrom, error: null };
   const run = new DocumentRun(db, job, options, clock);
   try {

@@ -9,9 +9,14 @@ import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-ma
 import { rebuildBulkHistory } from '../../resources/bulk-trades.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
+import {
+  readListingValidators,
+  saveListingValidator,
+} from '../../storage/repositories/listing-validators.js';
 import { updateQualityReport } from '../../storage/repositories/quality.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
+import { ListingValidators } from '../fetch/conditional.js';
 import { HttpClient } from '../fetch/http-client.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfTextWorker } from '../pdf-worker.js';
@@ -181,11 +186,41 @@ async function runTradeDocuments(
     maxDocumentBytes: maxDocumentBytes(config, manifest),
     clock: pipeline.clock ?? (() => new Date()),
     runId: options.runId,
+    validators: await listingValidators(db, connector.source),
   });
   const firstSince = (today: string) => config.since ?? startOfLastYear(today);
   const report = await runJob(db, Object.assign(job, { firstSince }), pipeline);
   options.progress?.finish(report);
   return report;
+}
+
+/** The validators a source's listings last answered with, kept in storage (conditional polling). */
+async function listingValidators(db: Kysely<Database>, source: string): Promise<ListingValidators> {
+  const kept = await readListingValidators(db, source);
+  return new ListingValidators(
+    kept.map((row) => ({
+      url: row.url,
+      etag: row.etag,
+      lastModified: row.last_modified,
+      listedSince: row.listed_since,
+    })),
+    {
+      save: (validator, changed, at) =>
+        saveListingValidator(
+          db,
+          {
+            source,
+            url: validator.url,
+            etag: validator.etag,
+            last_modified: validator.lastModified,
+            listed_since: validator.listedSince,
+            changed_at: at,
+            checked_at: at,
+          },
+          changed,
+        ),
+    },
+  );
 }
 
 async function runRecords(

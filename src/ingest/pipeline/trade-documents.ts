@@ -35,6 +35,7 @@ import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { emitTypedEvent, eventFor } from '../../webhooks/events.js';
 import { disclosureDetectedData } from '../../webhooks/payloads.js';
+import type { ListingValidators } from '../fetch/conditional.js';
 import { type DocumentTooLargeError, formatBytes } from '../fetch/http-client.js';
 import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
 import type { PdfText } from '../pdf-text.js';
@@ -79,6 +80,8 @@ export interface TradeDocumentsJobOptions {
   clock: () => Date;
   /** The scheduler_runs row of this run, named on every event it emits. */
   runId?: number;
+  /** The validators the source's listings last answered with (conditional polling). */
+  validators?: ListingValidators;
 }
 
 export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, SourceReport> {
@@ -88,6 +91,14 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   readonly maxDocumentBytes: number;
   readonly firstSince = startOfLastYear;
   readonly nextCursor = overlapCursor(CURSOR_OVERLAP_DAYS);
+  /**
+   * Every run lists the whole window a first run reads and tells new documents from known ones by
+   * id (`unseen`), so one the site adds late with an old filing date is found by the next poll;
+   * conditional requests keep re-reading an unchanged index cheap.
+   */
+  listFrom(today: string): string {
+    return this.firstSince(today);
+  }
   private readonly connector: Connector;
   private readonly tally: SourceReport;
   private knownIds: Set<string> | null = null;
@@ -120,10 +131,13 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
 
   async *list(since: string, now: Date, signal?: AbortSignal): AsyncIterable<ListingBatch<TradeDocument>> {
     this.tally.since = since;
-    const listing = await this.connector.list(since, now, signal);
+    const validators = this.options.validators;
+    validators?.listingFrom(since);
+    const listing = await this.connector.list(since, now, signal, validators);
     this.tally.index.ignored = listing.ignored;
     this.tally.index.notes = listing.notes;
     this.tally.index.listed = listing.documents.length;
+    this.tally.index.notModified = validators?.notModified ?? 0;
     yield {
       documents: listing.documents.map((listed) => ({
         name: listed.docId,
@@ -134,6 +148,9 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
       ignored: listing.ignored,
       notes: listing.notes,
     };
+    // Reached once every new document of the listing is recorded (not when the run stopped first):
+    // only then may the next poll take a 304 for "nothing new".
+    await validators?.commit(this.now().toISOString());
   }
 
   listingFailed(error: unknown): string | null {

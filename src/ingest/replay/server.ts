@@ -6,6 +6,10 @@
 // Faults can be injected (`failNext`) to test retries; every request is logged in `requests`.
 // Documents can be held back (`withhold`) and published later (`POST /_replay/publish`), as when a
 // site adds a filing: the freshness tests and benchmark measure how soon it is found.
+// Every GET answered 200 carries an ETag (a hash of its body) and a conditional GET whose
+// If-None-Match names it is answered 304, as a static web server does: an index changes its ETag
+// when a withheld document is published into it.
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REGISTRY, type SourceRegistry } from '../sources/registry.js';
@@ -196,14 +200,26 @@ export class ReplayServer {
   }
 
   private send(request: IncomingMessage, response: ServerResponse, answer: ReplayAnswer) {
-    this.requests.push({
-      method: request.method ?? 'GET',
-      path: (request.url ?? '/').split('?')[0] ?? '/',
-      status: answer.status,
-    });
-    response.writeHead(answer.status, { ...answer.headers, 'content-type': answer.type });
-    response.end(answer.body);
+    const method = request.method ?? 'GET';
+    const etag =
+      method === 'GET' && answer.status === 200
+        ? `"${createHash('sha256').update(answer.body).digest('base64url').slice(0, 32)}"`
+        : undefined;
+    const notModified = etag !== undefined && matchesEtag(request.headers['if-none-match'], etag);
+    const status = notModified ? 304 : answer.status;
+    this.requests.push({ method, path: (request.url ?? '/').split('?')[0] ?? '/', status });
+    const headers: Record<string, string> = { ...answer.headers, 'content-type': answer.type };
+    if (etag) headers.etag = etag;
+    response.writeHead(status, headers);
+    response.end(notModified ? undefined : answer.body);
   }
+}
+
+/** If-None-Match: `*` or a list of entity tags, weak ones compared weakly (RFC 9110 §13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 function isLoopback(address: string | undefined): boolean {

@@ -3,6 +3,7 @@
 // (URL layout, session flow, index format) and its documents' format; storage is the pipeline's.
 
 import type { SourceName, TradeSource } from '../../domain/sources.js';
+import type { ListingValidators } from '../fetch/conditional.js';
 import type { FetchedDocument } from '../fetch/http-client.js';
 import type { PdfText } from '../pdf-text.js';
 import type { ParsedDocument } from './document.js';
@@ -57,8 +58,12 @@ export interface ParseOptions {
 export interface Connector {
   readonly name: ConnectorName;
   readonly source: TradeSource;
-  /** Documents filed on or after `since` (YYYY-MM-DD), as far as the index tells dates. */
-  list(since: string, now: Date, signal?: AbortSignal): Promise<Listing>;
+  /**
+   * Documents filed on or after `since` (YYYY-MM-DD), as far as the index tells dates. With
+   * `validators`, a listing that can be asked conditionally is, and one that answers 304 (nothing
+   * changed since it was last read whole) adds no documents.
+   */
+  list(since: string, now: Date, signal?: AbortSignal, validators?: ListingValidators): Promise<Listing>;
   fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument>;
   /**
    * The one report in a fetched document of this source; bytes that are not one become an unread

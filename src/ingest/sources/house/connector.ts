@@ -3,6 +3,7 @@
 // `/public_disc/ptr-pdfs/{YEAR}/{DocID}.pdf`. Only PTRs (FilingType P) are taken; e-filed ones have
 // 8-digit DocIDs and a text layer, paper ones (7 digits or fewer) are scans that need OCR.
 
+import type { ListingValidators } from '../../fetch/conditional.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import type { Connector, ListedDocument, Listing, ParseOptions } from '../connector.js';
 import { ConnectorError } from '../connector.js';
@@ -25,7 +26,12 @@ export class HouseConnector implements Connector {
     return `${this.baseUrl}/public_disc/financial-pdfs/${year}FD.zip`;
   }
 
-  async list(since: string, now: Date, signal?: AbortSignal): Promise<Listing> {
+  async list(
+    since: string,
+    now: Date,
+    signal?: AbortSignal,
+    validators?: ListingValidators,
+  ): Promise<Listing> {
     const first = Number(since.slice(0, 4));
     const last = now.getUTCFullYear();
     const documents: ListedDocument[] = [];
@@ -34,11 +40,13 @@ export class HouseConnector implements Connector {
     for (let year = first; year <= last; year++) {
       const url = this.indexUrl(year);
       // The Clerk publishes a year's index once the year has filings; until then it answers 404.
-      const response = await this.http.get(url, { acceptStatuses: [404], signal });
+      const response = await this.http.getListing(url, validators, { acceptStatuses: [404], signal });
       if (response.status === 404) {
         notes.push(`no ${year} index yet (${url} answered 404)`);
         continue;
       }
+      // Not changed since it was last read whole: every PTR it lists is recorded already.
+      if (response.status === 304) continue;
       let rows: HouseIndexRow[];
       try {
         rows = parseHouseIndexZip(new Uint8Array(response.body));

@@ -1,6 +1,7 @@
 // OGE 278-T periodic transaction reports of executive-branch officials, from the listing at
 // `{base}{indexPath}` (see listing.ts for what it may be). The filer is known only once the PDF
 // is read ("Criswell, Deanne", position, agency): file names are a mirror's, not OGE's.
+import type { ListingValidators } from '../../fetch/conditional.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import {
   type Connector,
@@ -29,9 +30,16 @@ export class OgeConnector implements Connector {
     return `${this.baseUrl}${this.indexPath}`;
   }
 
-  async list(since: string, _now: Date, signal?: AbortSignal): Promise<Listing> {
+  async list(
+    since: string,
+    _now: Date,
+    signal?: AbortSignal,
+    validators?: ListingValidators,
+  ): Promise<Listing> {
     const url = this.indexUrl;
-    const response = await this.http.get(url, { signal });
+    const response = await this.http.getListing(url, validators, { signal });
+    // Not changed since it was last read whole: every document it lists is recorded already.
+    if (response.status === 304) return { documents: [], ignored: 0, notes: [] };
     let entries: ReturnType<typeof parseOgeListing>;
     try {
       entries = parseOgeListing(response.body.toString('utf8'), response.url || url);
