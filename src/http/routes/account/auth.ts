@@ -1,6 +1,5 @@
 // Sign-up, sign-in, sign-out, the CSRF token, e-mail confirmation and password reset.
 
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   confirmSignUp,
