@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
+import { runAssistantBench } from './assistant.js';
 import { runClusterBench } from './cluster.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runFreshnessBench } from './freshness.js';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   legislation: runLegislationBench,
   cluster: runClusterBench,
   search: runSearchBench,
+  assistant: runAssistantBench,
   ocr: runOcrBench,
   prices: runPricesBench,
   'under-load': runUnderLoadBench,

@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { createAccount } from '../src/accounts/admin.js';
 import { buildApp } from '../src/app.js';
+import { readEmbeddings } from '../src/config.js';
+import { RemoteEmbedder } from '../src/search/embedders.js';
 import {
   SEARCH_MODES,
   SEMANTIC_TYPES,
@@ -55,6 +57,23 @@ interface LabeledQuery {
 }
 
 const DIR = join(repoRoot, 'bench', 'search');
+
+/** The configured embeddings provider's embedder, if one is configured (else the built-in LSA model). */
+function providerEmbedder(): { embedder?: RemoteEmbedder } {
+  const config = readEmbeddings(process.env);
+  if (config.provider === 'lsa') return {};
+  return {
+    embedder: new RemoteEmbedder({
+      provider: config.provider,
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      model: config.model,
+      dimensions: config.dimensions,
+      timeoutMs: config.timeoutMs,
+      batchSize: config.batchSize,
+    }),
+  };
+}
 
 /** The stable keys a query's relevance rule selects among the original (not multiplied) records. */
 export async function judge(db: Kysely<Database>, criteria: Criteria): Promise<string[]> {
@@ -167,7 +186,10 @@ export async function runSearchBench(): Promise<string> {
       ).n,
     );
     let lastLog = 0;
+    // An embeddings provider configured (DCLEDGER_EMBEDDINGS_*, docs/search.md): its vectors are measured.
+    const provider = providerEmbedder();
     const engine = new SemanticSearch(store.db, {
+      ...provider,
       onProgress: (stage, done, total) => {
         if (Date.now() - lastLog > 5_000 || stage.startsWith('vector-index')) {
           console.log(`[bench] search: indexing ${stage} ${done}/${total}`);
@@ -185,6 +207,7 @@ export async function runSearchBench(): Promise<string> {
     const restarts: string[] = [];
     started = Date.now();
     const restarted = new SemanticSearch(store.db, {
+      ...provider,
       onProgress: (stage) => {
         if (stage.startsWith('vector-index')) restarts.push(stage);
       },

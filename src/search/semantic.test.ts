@@ -178,6 +178,7 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
       score_parts: {
         lexical: { rank: number; score: number } | null;
         vector: { rank: number; similarity: number } | null;
+        trades?: { rank: number; trade_count: number } | null;
         fused: number;
       };
       matched_terms: string[];
@@ -252,6 +253,35 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     expect(answer.status).toBe(200);
     expect(answer.body.results.length).toBeGreaterThan(0);
     expect(answer.body.results.every((r) => ['contracts', 'lobbying'].includes(r.type))).toBe(true);
+  });
+
+  it('answers a question about people with the members whose trades fit its period, chamber and direction', async () => {
+    const q = encodeURIComponent('senators who sold stock in February 2020');
+    const answer = await getJson<Answer>(ctx, `/v1/semantic-search?q=${q}`);
+    expect(answer.status).toBe(200);
+    const ranked = answer.body.results.filter((result) => result.score_parts.trades);
+    expect(ranked.length).toBeGreaterThan(0);
+    // The first of that list, as /trades counts the Senate's sales of February 2020.
+    const trades = await getJson<{ politician_slug: string }[]>(
+      ctx,
+      '/trades?chamber=senate&trade_type=sell&transaction_date_from=2020-02-01&transaction_date_to=2020-02-29&limit=1000',
+    );
+    const counts = new Map<string, number>();
+    for (const trade of trades.body)
+      counts.set(trade.politician_slug, (counts.get(trade.politician_slug) ?? 0) + 1);
+    const most = Math.max(...counts.values());
+    const first = ranked.find((result) => result.score_parts.trades?.rank === 1);
+    expect(first?.type).toBe('politicians');
+    expect(counts.get(first?.slug ?? '')).toBe(most);
+    expect(first?.score_parts.trades?.trade_count).toBe(most);
+    // Every member so ranked is a senator with such a sale.
+    for (const result of ranked) expect(counts.has(result.slug ?? '')).toBe(true);
+    // Without a period or stocks the question names no trades to rank by.
+    const vague = await getJson<Answer>(
+      ctx,
+      `/v1/semantic-search?q=${encodeURIComponent('senators who sold stock')}`,
+    );
+    expect(vague.body.results.some((result) => result.score_parts.trades)).toBe(false);
   });
 
   it('validates its parameters', async () => {

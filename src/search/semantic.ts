@@ -15,6 +15,7 @@ import {
   fullTextDocumentCounts,
   fullTextEngine,
   fullTextSearch,
+  membersByTrades,
   nearestVectors,
   SEARCH_KINDS,
   type SearchKind,
@@ -43,6 +44,7 @@ import {
 } from './entities.js';
 import { SimdVectors } from './simd-dots.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
+import { tradeFilterOf } from './trade-filter.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
 
 export const SEMANTIC_TYPES = SEARCH_KINDS;
@@ -186,6 +188,8 @@ export interface ScoreParts {
   concept?: { rank: number } | null;
   /** Rank among the names the question misspells, and the edits it took. */
   fuzzy?: { rank: number; edits: number } | null;
+  /** Rank among the members whose trades fit the question's period, chamber, direction and stocks. */
+  trades?: { rank: number; trade_count: number } | null;
   fused: number;
 }
 
@@ -197,6 +201,7 @@ export interface ScoreParts {
  */
 export const CONCEPT_K = RRF_K;
 export const FUZZY_K = RRF_K;
+export const TRADES_K = RRF_K;
 
 export interface Ranked {
   id: number;
@@ -231,7 +236,11 @@ export function fuseRankings(
   lexical: readonly { id: number; score: number }[],
   vector: readonly { id: number; similarity: number }[],
   k: number = RRF_K,
-  entities: { concept?: readonly { id: number }[]; fuzzy?: readonly { id: number; edits: number }[] } = {},
+  entities: {
+    concept?: readonly { id: number }[];
+    fuzzy?: readonly { id: number; edits: number }[];
+    trades?: readonly { id: number; trade_count: number }[];
+  } = {},
   weights: FusionWeights = EQUAL_WEIGHTS,
 ): Ranked[] {
   // Each id once, with its better single rank (for the ties).
@@ -257,6 +266,11 @@ export function fuseRankings(
   (entities.fuzzy ?? []).forEach((hit, i) => {
     join(hit.id, i + 1, 1 / (FUZZY_K + i + 1), (parts) => {
       parts.fuzzy = { rank: i + 1, edits: hit.edits };
+    });
+  });
+  (entities.trades ?? []).forEach((hit, i) => {
+    join(hit.id, i + 1, 1 / (TRADES_K + i + 1), (parts) => {
+      parts.trades = { rank: i + 1, trade_count: hit.trade_count };
     });
   });
   // The vector list last: its weight depends on whether another list found the document.
@@ -290,6 +304,10 @@ export function explainMatch(parts: ScoreParts, matched: readonly string[]): str
   if (parts.concept)
     reasons.push(`rank ${parts.concept.rank} among the companies of the concept asked about`);
   if (parts.fuzzy) reasons.push(`name close to a word of the question (${parts.fuzzy.edits} letters apart)`);
+  if (parts.trades)
+    reasons.push(
+      `rank ${parts.trades.rank} among the members by trades of the period, chamber and direction asked about (${parts.trades.trade_count})`,
+    );
   return reasons.join('; ');
 }
 
@@ -557,6 +575,8 @@ export class SemanticSearch {
     ]);
     mark = performance.now();
     const understood = this.understand(params.q, words, params.types);
+    const people = asksForPeople(params.q) || understood.namesMember;
+    const traders = people ? await this.traders(params.q, params.types, understood) : [];
     const fused = fuseRankings(
       lexical,
       vector,
@@ -567,16 +587,12 @@ export class SemanticSearch {
           id: match.documentId,
           edits: match.matched.reduce((sum, entry) => sum + entry.edits, 0),
         })),
+        trades: traders,
       },
       mode === 'hybrid' && this.embedder?.provider === 'lsa' ? LSA_WEIGHTS : EQUAL_WEIGHTS,
     );
     mark = this.timed('fusion', mark);
-    const groups = await this.group(
-      fused,
-      params.types,
-      params.limit,
-      asksForPeople(params.q) || understood.namesMember,
-    );
+    const groups = await this.group(fused, params.types, params.limit, people);
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
     const queryStems = new Set(queryTerms.keys());
     const top = groups[0]?.rank ?? 1;
@@ -632,6 +648,40 @@ export class SemanticSearch {
     };
     this.timed('hydrate', mark);
     return answer;
+  }
+
+  /**
+   * A question about people that names a period, or stocks (a company, a concept), answers with the
+   * members whose trades fit it, most trades first (chamber and direction narrow it further). A
+   * question with neither ("senators who sold stock") names no trades to rank by.
+   */
+  private async traders(
+    q: string,
+    kinds: readonly string[],
+    understood: { conceptCompanies: readonly { key: string }[]; misspelled: readonly NameMatch[] },
+  ): Promise<{ id: number; trade_count: number }[]> {
+    if (!kinds.includes('politicians')) return [];
+    const filter = tradeFilterOf(q);
+    const tickers = [
+      ...understood.misspelled.map((match) => match.key),
+      ...understood.conceptCompanies.map((company) => company.key),
+    ]
+      .filter((key) => key.startsWith('ticker:'))
+      .map((key) => key.slice('ticker:'.length));
+    if (!filter.from && !filter.to && tickers.length === 0) return [];
+    const members = await membersByTrades(this.db, { ...filter, tickers }, CANDIDATES);
+    const ids = new Map(
+      (
+        await searchDocumentIdsByKeys(
+          this.db,
+          members.map((member) => `politician:${member.slug}`),
+        )
+      ).map((row) => [row.doc_key, row.id] as const),
+    );
+    return members.flatMap((member) => {
+      const id = ids.get(`politician:${member.slug}`);
+      return id === undefined ? [] : [{ id, trade_count: member.trade_count }];
+    });
   }
 
   /** The concepts and misspelled names of a question, as documents of the asked kinds. */

@@ -1,10 +1,12 @@
 // How a question is understood and how records are worded (pure parts): concepts of the
 // vocabulary, taxonomy membership, members' roles and committee seats, name forms, and whether a
 // question asks for people. The engine's use of them is in semantic.test.ts and the search bench.
+
 import { describe, expect, it } from 'vitest';
 import { inConcept, mergedRoles, nameForms, roleWords, seatWords, shortCommitteeName } from './documents.js';
 import { conceptsIn, typoBudget } from './entities.js';
 import { asksForPeople } from './semantic.js';
+import { tradeFilterOf } from './trade-filter.js';
 import { CONCEPTS } from './vocabulary/concepts.js';
 
 const codes = (over: Partial<Parameters<typeof inConcept>[1]>) => ({
@@ -129,5 +131,27 @@ describe('questions', () => {
 
   it('allows more letters wrong in longer words', () => {
     expect([typoBudget(4), typoBudget(6), typoBudget(10)]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('tradeFilterOf: what a question about people says of their trades', () => {
+  it.each([
+    [
+      'senators who sold stock before the covid crash in February 2020',
+      { from: '2020-02-01', to: '2020-02-29', chamber: 'Senate', direction: 'sell' },
+    ],
+    [
+      'senators who sold airline stocks before March 2020',
+      { to: '2020-02-29', chamber: 'Senate', direction: 'sell' },
+    ],
+    [
+      'airline shares dumped by members of congress in early 2020',
+      { from: '2020-01-01', to: '2020-04-30', direction: 'sell' },
+    ],
+    ['carrier stocks bought by representatives', { chamber: 'House', direction: 'buy' }],
+    ['who traded NVDA in 2021', { from: '2021-01-01', to: '2021-12-31' }],
+    ['members trading nvidia', {}],
+  ])('%s', (question, expected) => {
+    expect(tradeFilterOf(question)).toEqual(expected);
   });
 });

@@ -8701,6 +8701,11 @@ export interface operations {
                                     rank: number;
                                     edits: number;
                                 } | null;
+                                /** @description Rank among the members whose trades fit the question's period, chamber, direction and stocks, and how many trades fit */
+                                trades?: {
+                                    rank: number;
+                                    trade_count: number;
+                                } | null;
                                 /** @description Reciprocal rank fusion: sum of 1/(60 + rank) */
                                 fused: number;
                             };

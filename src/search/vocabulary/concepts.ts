@@ -17,6 +17,12 @@ export interface Concept {
   /** Nasdaq industries (SIC descriptions) and sectors. */
   sicIndustries?: readonly string[];
   nasdaqSectors?: readonly string[];
+  /**
+   * The GICS sectors the concept's companies carry on their trades (read from the company
+   * directory when the entry was written). The assistant narrows /trades to them, then keeps the
+   * trades whose industry is one of the concept's codes; search does not read it.
+   */
+  tradeSectors?: readonly string[];
   /** Codes that leave a company out although another code put it in. */
   excludeSubIndustries?: readonly string[];
 }
@@ -27,6 +33,7 @@ export const CONCEPTS: readonly Concept[] = [
     phrases: ['chip maker', 'chipmaker', 'chip stock', 'chip company', 'semiconductor', 'semis', 'chips'],
     gicsSubIndustries: ['Semiconductors', 'Semiconductor Materials & Equipment'],
     sicIndustries: ['Semiconductors'],
+    tradeSectors: ['Information Technology'],
   },
   {
     id: 'defense',
@@ -42,6 +49,7 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     gicsSubIndustries: ['Aerospace & Defense'],
     sicIndustries: ['Military/Government/Technical', 'Ordnance And Accessories', 'Aerospace'],
+    tradeSectors: ['Industrials', 'Consumer Discretionary'],
   },
   {
     id: 'big-banks',
@@ -56,12 +64,14 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     gicsSubIndustries: ['Diversified Banks', 'Investment Banking & Brokerage'],
     sicIndustries: ['Major Banks'],
+    tradeSectors: ['Financials'],
   },
   {
     id: 'regional-banks',
     phrases: ['regional bank', 'community bank', 'small bank'],
     gicsSubIndustries: ['Regional Banks'],
     sicIndustries: ['Commercial Banks', 'Savings Institutions', 'Banks'],
+    tradeSectors: ['Financials'],
   },
   {
     id: 'oil-gas',
@@ -89,6 +99,7 @@ export const CONCEPTS: readonly Concept[] = [
       'Oilfield Services/Equipment',
       'Oil Refining/Marketing',
     ],
+    tradeSectors: ['Energy', 'Utilities', 'Consumer Discretionary'],
   },
   {
     id: 'energy',
@@ -101,12 +112,14 @@ export const CONCEPTS: readonly Concept[] = [
     gicsSubIndustries: ['Passenger Airlines'],
     sicIndustries: ['Air Freight/Delivery Services'],
     excludeSubIndustries: ['Air Freight & Logistics'],
+    tradeSectors: ['Industrials', 'Consumer Discretionary'],
   },
   {
     id: 'railroads',
     phrases: ['railroad', 'railway', 'rail company', 'freight rail'],
     gicsSubIndustries: ['Rail Transportation'],
     sicIndustries: ['Railroads'],
+    tradeSectors: ['Industrials'],
   },
   {
     id: 'cruise-lines',
@@ -114,18 +127,21 @@ export const CONCEPTS: readonly Concept[] = [
     gicsSubIndustries: ['Hotels, Resorts & Cruise Lines'],
     sicIndustries: ['Marine Transportation'],
     excludeSubIndustries: ['Aerospace & Defense'],
+    tradeSectors: ['Consumer Discretionary', 'Industrials'],
   },
   {
     id: 'vaccines',
     phrases: ['vaccine maker', 'vaccine company', 'vaccine stock', 'vaccines', 'covid vaccine'],
     gicsSubIndustries: ['Pharmaceuticals', 'Biotechnology'],
     sicIndustries: ['Biotechnology: Biological Products (No Diagnostic Substances)'],
+    tradeSectors: ['Health Care'],
   },
   {
     id: 'pharma',
     phrases: ['drugmaker', 'drug maker', 'drug company', 'pharmaceutical', 'pharma', 'big pharma'],
     gicsSubIndustries: ['Pharmaceuticals'],
     sicIndustries: ['Biotechnology: Pharmaceutical Preparations'],
+    tradeSectors: ['Health Care'],
   },
   {
     id: 'biotech',
@@ -136,6 +152,7 @@ export const CONCEPTS: readonly Concept[] = [
       'Biotechnology: In Vitro & In Vivo Diagnostic Substances',
       'Biotechnology: Commercial Physical & Biological Resarch',
     ],
+    tradeSectors: ['Health Care'],
   },
   {
     id: 'wireless',
@@ -149,6 +166,7 @@ export const CONCEPTS: readonly Concept[] = [
       'wireless',
     ],
     gicsSubIndustries: ['Wireless Telecommunication Services', 'Integrated Telecommunication Services'],
+    tradeSectors: ['Communication Services'],
   },
   {
     id: 'tobacco',
@@ -156,6 +174,7 @@ export const CONCEPTS: readonly Concept[] = [
     gicsSubIndustries: ['Tobacco'],
     sicIndustries: ['Tobacco', 'Medicinal Chemicals and Botanical Products'],
     excludeSubIndustries: ['Pharmaceuticals', 'Biotechnology'],
+    tradeSectors: ['Consumer Staples', 'Health Care', 'Consumer Discretionary'],
   },
   {
     id: 'ev',
@@ -171,57 +190,72 @@ export const CONCEPTS: readonly Concept[] = [
     ],
     gicsSubIndustries: ['Automobile Manufacturers'],
     sicIndustries: ['Auto Manufacturing'],
+    tradeSectors: ['Consumer Discretionary', 'Industrials'],
   },
   {
     id: 'social-media',
     phrases: ['social media', 'social network', 'internet media'],
     gicsSubIndustries: ['Interactive Media & Services'],
     sicIndustries: ['Computer Software: Programming Data Processing'],
+    tradeSectors: [
+      'Communication Services',
+      'Information Technology',
+      'Financials',
+      'Consumer Discretionary',
+    ],
   },
   {
     id: 'payments',
     phrases: ['payment processor', 'payment company', 'payments', 'credit card company', 'fintech'],
     gicsSubIndustries: ['Transaction & Payment Processing Services', 'Consumer Finance'],
+    tradeSectors: ['Financials'],
   },
   {
     id: 'health-insurers',
     phrases: ['health insurer', 'health insurance', 'managed care', 'hmo'],
     gicsSubIndustries: ['Managed Health Care', 'Health Care Services'],
+    tradeSectors: ['Health Care'],
   },
   {
     id: 'homebuilders',
     phrases: ['homebuilder', 'home builder', 'housing stock', 'home construction'],
     gicsSubIndustries: ['Homebuilding'],
     sicIndustries: ['Homebuilding'],
+    tradeSectors: ['Consumer Discretionary', 'Real Estate', 'Industrials'],
   },
   {
     id: 'casinos',
     phrases: ['casino', 'gambling', 'gaming company', 'sports betting'],
     gicsSubIndustries: ['Casinos & Gaming'],
     sicIndustries: ['Hotels/Resorts'],
+    tradeSectors: ['Consumer Discretionary'],
   },
   {
     id: 'cybersecurity',
     phrases: ['cybersecurity', 'cyber security', 'security software'],
     gicsSubIndustries: ['Systems Software'],
     sicIndustries: ['Computer peripheral equipment'],
+    tradeSectors: ['Information Technology'],
   },
   {
     id: 'gold',
     phrases: ['gold miner', 'gold mining', 'gold stock', 'precious metal', 'silver miner'],
     gicsSubIndustries: ['Gold'],
     sicIndustries: ['Precious Metals'],
+    tradeSectors: ['Materials', 'Industrials'],
   },
   {
     id: 'streaming',
     phrases: ['streaming', 'streaming service', 'media company', 'entertainment company'],
     gicsSubIndustries: ['Movies & Entertainment', 'Cable & Satellite'],
+    tradeSectors: ['Communication Services'],
   },
   {
     id: 'software',
     phrases: ['software company', 'software stock', 'cloud software', 'saas'],
     gicsSubIndustries: ['Application Software', 'Systems Software'],
     sicIndustries: ['Computer Software: Prepackaged Software'],
+    tradeSectors: ['Information Technology', 'Communication Services', 'Health Care', 'Financials'],
   },
   {
     id: 'tech',
@@ -238,6 +272,7 @@ export const CONCEPTS: readonly Concept[] = [
       'Water Supply',
       'Natural Gas Distribution',
     ],
+    tradeSectors: ['Utilities', 'Energy'],
   },
   {
     id: 'retail',
@@ -249,12 +284,14 @@ export const CONCEPTS: readonly Concept[] = [
       'Apparel Retail',
       'Other Specialty Retail',
     ],
+    tradeSectors: ['Consumer Discretionary', 'Consumer Staples'],
   },
   {
     id: 'restaurants',
     phrases: ['restaurant', 'fast food', 'restaurant chain'],
     gicsSubIndustries: ['Restaurants'],
     sicIndustries: ['Restaurants'],
+    tradeSectors: ['Consumer Discretionary'],
   },
   {
     id: 'insurers',
@@ -266,6 +303,7 @@ export const CONCEPTS: readonly Concept[] = [
       'Reinsurance',
     ],
     sicIndustries: ['Property-Casualty Insurers', 'Life Insurance'],
+    tradeSectors: ['Financials'],
   },
   {
     id: 'reits',
@@ -283,11 +321,13 @@ export const CONCEPTS: readonly Concept[] = [
     phrases: ['soda', 'soft drink', 'beverage company', 'beverage'],
     gicsSubIndustries: ['Soft Drinks & Non-alcoholic Beverages', 'Brewers', 'Distillers & Vintners'],
     sicIndustries: ['Beverages (Production/Distribution)'],
+    tradeSectors: ['Consumer Staples'],
   },
   {
     id: 'delivery',
     phrases: ['shipping company', 'package delivery', 'logistics company', 'freight'],
     gicsSubIndustries: ['Air Freight & Logistics', 'Cargo Ground Transportation'],
     sicIndustries: ['Trucking Freight/Courier Services'],
+    tradeSectors: ['Industrials'],
   },
 ];

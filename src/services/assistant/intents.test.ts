@@ -25,6 +25,38 @@ describe('routeQuestion', () => {
     ['top tickers this year', { kind: 'top_tickers' }],
     ['What are the most traded stocks?', { kind: 'top_tickers' }],
     ['senators selling airline stocks before March 2020', { kind: 'search' }],
+    [
+      'which senators sold stock before the COVID crash in February 2020?',
+      {
+        kind: 'ticker_trades',
+        ticker: 'stock',
+        direction: 'sell',
+        window: { dateFrom: '2020-02-01', dateTo: '2020-02-29' },
+      },
+    ],
+    ['Which senators dumped shares in February 2020?', { kind: 'ticker_trades', direction: 'sell' }],
+    ['who purchased Amazon shares in March 2020?', { kind: 'ticker_trades', ticker: 'Amazon shares' }],
+    [
+      'who bought NVDA in 2024?',
+      { kind: 'ticker_trades', ticker: 'NVDA', direction: 'buy', window: { dateFrom: '2024-01-01' } },
+    ],
+    ['which senators bought oil stocks in 2020?', { kind: 'ticker_trades', ticker: 'oil stocks' }],
+    ['what were the biggest trades of 2020?', { kind: 'biggest_trades', window: { dateFrom: '2020-01-01' } }],
+    ['largest purchases in 2021', { kind: 'biggest_trades', direction: 'buy' }],
+    [
+      'which senators bought oil stocks before energy votes?',
+      { kind: 'timing', subject: 'oil', topic: 'energy' },
+    ],
+    [
+      'which members sold drug makers ahead of health care bills in 2025?',
+      { kind: 'timing', subject: 'drug makers', topic: 'health care' },
+    ],
+    ['tell me about Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
+    ['dossier on NVDA', { kind: 'dossier', company: 'on NVDA' }],
+    [
+      'what did David Perdue sell in 2019?',
+      { kind: 'member_trades', member: 'David Perdue', direction: 'sell' },
+    ],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

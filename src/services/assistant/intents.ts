@@ -17,7 +17,7 @@ export type Intent =
   | { kind: 'member_trades'; member: string; window: Window; direction?: Direction }
   | { kind: 'ticker_trades'; ticker: string; window: Window; direction?: Direction }
   | { kind: 'biggest_trades'; window: Window; direction?: Direction }
-  | { kind: 'timing'; subject: string; window: Window }
+  | { kind: 'timing'; subject: string; topic?: string; window: Window }
   | { kind: 'dossier'; company: string }
   | { kind: 'portfolio'; member: string }
   | { kind: 'conflicts'; member: string }
@@ -37,7 +37,7 @@ export function windowOf(question: string, today: Date): Window {
   if (/\bthis year\b|\byear to date\b|\bytd\b/.test(text)) {
     return { dateFrom: `${year}-01-01`, dateTo: iso(today), words: 'this year' };
   }
-  const inYear = /\b(?:in|during)\s+((?:19|20)\d{2})\b/.exec(text);
+  const inYear = /\b(?:in|during|of|for|from)\s+((?:19|20)\d{2})\b/.exec(text);
   if (inYear?.[1]) {
     return {
       dateFrom: `${inYear[1]}-01-01`,
@@ -59,7 +59,7 @@ export function windowOf(question: string, today: Date): Window {
 
 // Words around a name that are not part of it.
 const TRAILING =
-  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|recently|lately)\b.*)$/i;
+  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
 
 function cleanName(raw: string): string {
   return raw
@@ -70,6 +70,28 @@ function cleanName(raw: string): string {
     .trim();
 }
 
+/** Verbs of trading in a "who bought ..." question. */
+const TRADE_VERB =
+  '(?:trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)';
+
+// Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
+const NOT_TICKERS = new Set([
+  'I',
+  'A',
+  'COVID',
+  'US',
+  'USA',
+  'CEO',
+  'IPO',
+  'ETF',
+  'GDP',
+  'SEC',
+  'FDA',
+  'EV',
+  'AI',
+  'TV',
+]);
+
 const TICKER = /(?:^|\s)\$?([A-Z]{1,5}(?:\.[A-Z])?)(?=$|[\s?.!,])/;
 
 function tickerIn(question: string): string | undefined {
@@ -77,8 +99,7 @@ function tickerIn(question: string): string | undefined {
   if (dollar?.[1]) return dollar[1].toUpperCase();
   const match = TICKER.exec(question.replace(/^\s*(?:who|which|what)\b/i, ''));
   const symbol = match?.[1];
-  // A lone capital "I" or "A" is a word, not a ticker.
-  if (!symbol || symbol === 'I' || symbol === 'A') return undefined;
+  if (!symbol || NOT_TICKERS.has(symbol)) return undefined;
   return symbol;
 }
 
@@ -136,7 +157,11 @@ export function routeQuestion(question: string, today: Date): Intent {
       /\b(?:bought|sold|traded|buy|sell|trade|trading|buying|selling)\s+(.+?)\s+(?:stocks?|shares|companies)?\s*(?:before|ahead of|prior to)\b/i.exec(
         text,
       )?.[1];
-    return { kind: 'timing', subject: subject ?? text, window };
+    const topic =
+      /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+)?(.+?)\s+(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i
+        .exec(text)?.[1]
+        ?.toLowerCase();
+    return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
     /\b(?:dossier|everything about|tell me about|profile of|what do you know about)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
@@ -178,16 +203,14 @@ export function routeQuestion(question: string, today: Date): Intent {
   }
 
   if (
-    /^\s*(?:who|which (?:members?|politicians?|senators?|representatives?))\b.*\b(?:trade|traded|buy|bought|sell|sold|own|owns|hold|holds)\b/i.test(
-      text,
-    )
+    new RegExp(
+      `^\\s*(?:who|which (?:members?|politicians?|senators?|representatives?|house members|lawmakers))\\b.*\\b${TRADE_VERB}\\b`,
+      'i',
+    ).test(text)
   ) {
     const ticker = tickerIn(text);
     if (ticker) return { kind: 'ticker_trades', ticker, window, direction };
-    const company =
-      /\b(?:trade|traded|buy|bought|sell|sold|own|owns|hold|holds)\s+(?:shares of\s+|stock in\s+)?(.+)$/i.exec(
-        text,
-      );
+    const company = new RegExp(`\\b${TRADE_VERB}\\s+(?:shares of\\s+|stock in\\s+)?(.+)$`, 'i').exec(text);
     if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window, direction };
   }
 

@@ -2,7 +2,8 @@
 // from the values those calls returned (names, dates, amounts, counts the routes computed).
 import { quoted } from '../../errors.js';
 import { conceptsIn } from '../../search/entities.js';
-import { type Direction, type Intent, routeQuestion, type Window } from './intents.js';
+import { CONCEPTS } from '../../search/vocabulary/concepts.js';
+import { type Direction, directionOf, type Intent, routeQuestion, type Window } from './intents.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
 
@@ -32,6 +33,8 @@ interface TradeRow {
   transaction_date: string;
   disclosure_date: string | null;
   owner: string | null;
+  sector?: string | null;
+  industry?: string | null;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -44,17 +47,12 @@ function list<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
-function windowArgs(window: Window): Record<string, unknown> {
-  return window.dateFrom && window.dateTo
-    ? { date_from: window.dateFrom, date_to: window.dateTo }
-    : { days: window.days ?? 365 };
-}
-
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** Filings are due within 45 days of a trade; late ones come later: a trade made in a period is looked for in disclosures up to a year after it. */
-const LATE_DISCLOSURE_DAYS = 366;
-/** Trades read to find those made in the period (each is charged as a row of /trades). */
+/** Trades read for a member or the biggest of a period (each is charged as a row of /trades). */
 const TRADES_READ = 250;
+/** Trades read per page, and pages at most, to name every member who bought or sold something in a period. */
+const WHO_READ = 1000;
+const WHO_PAGES = 5;
 
 /** The transaction-date period a window means, as dates. */
 function period(window: Window, today: Date): { from: string; to: string } {
@@ -62,20 +60,20 @@ function period(window: Window, today: Date): { from: string; to: string } {
   return { from: isoDay(new Date(today.getTime() - (window.days ?? 365) * 86_400_000)), to: isoDay(today) };
 }
 
-/**
- * /trades filters by disclosure date: the trades made in a period are among those disclosed from
- * its start to a year after its end, and are kept by their transaction date here (only rows the
- * tool returned, nothing computed).
- */
-function transactionArgs(window: Window, today: Date, direction: Direction): Record<string, unknown> {
+/** The trades made in a period (by transaction date, as /trades filters them), newest first. */
+function transactionArgs(
+  window: Window,
+  today: Date,
+  direction: Direction,
+  limit = TRADES_READ,
+): Record<string, unknown> {
   const { from, to } = period(window, today);
-  const late = isoDay(new Date(Date.parse(`${to}T00:00:00Z`) + LATE_DISCLOSURE_DAYS * 86_400_000));
   return {
-    date_from: from,
-    date_to: late < isoDay(today) ? late : isoDay(today),
+    transaction_date_from: from,
+    transaction_date_to: to,
     sort_by: 'transaction_date',
     sort_dir: 'desc',
-    limit: TRADES_READ,
+    limit,
     ...(direction ? { trade_type: direction } : {}),
   };
 }
@@ -166,26 +164,70 @@ async function resolveTicker(run: ChatRun, text: string): Promise<string | undef
 }
 
 /**
- * Tickers a question's subject names: a symbol; a kind of company (a concept of the search
- * vocabulary: its companies, as semantic search ranks them); or a company's name (lookup).
+ * What a question's subject names: a ticker symbol; a kind of company (a concept of the search
+ * vocabulary: /trades is narrowed to its GICS sectors, then the returned trades of its
+ * sub-industries and SIC industries are kept by the industry each carries); or a company's name
+ * (lookup). Nothing: every stock.
  */
-async function subjectTickers(run: ChatRun, text: string): Promise<string[] | undefined> {
-  const subject = text.replace(/\b(?:stocks?|shares|companies|equities)\b/gi, ' ').trim();
-  if (subject === '') return [];
-  if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(subject)) return [subject];
-  if (conceptsIn(text).length === 0) {
+interface Subject {
+  tickers: string[];
+  sectors: string[];
+  /** Lower-cased sectors and industries a returned trade must carry one of (none: any). */
+  keepSectors: Set<string>;
+  keepIndustries: Set<string>;
+  /** How the answer names it. */
+  label: string;
+}
+
+const SYMBOL = /^[A-Z]{1,5}(?:[.-][A-Z]{1,2})?$/;
+const lowered = (values: Iterable<string>) => new Set([...values].map((value) => value.toLowerCase()));
+
+async function resolveSubject(run: ChatRun, text: string): Promise<Subject | undefined> {
+  const subject = text.replace(/\b(?:stocks?|shares|companies|equities|names)\b/gi, ' ').trim();
+  const none: Subject = {
+    tickers: [],
+    sectors: [],
+    keepSectors: new Set(),
+    keepIndustries: new Set(),
+    label: 'stocks',
+  };
+  if (subject === '' || /^(?:any|all|some|the|their)$/i.test(subject)) return none;
+  if (SYMBOL.test(subject)) return { ...none, tickers: [subject], label: subject };
+  const matched = conceptsIn(text).flatMap((match) => CONCEPTS.filter((concept) => concept.id === match.id));
+  if (matched.length === 0) {
     const ticker = await resolveTicker(run, subject);
-    return ticker ? [ticker] : undefined;
+    return ticker ? { ...none, tickers: [ticker], label: ticker } : undefined;
   }
-  const call = await run.call('semantic_search', { q: text.slice(0, 300), types: 'tickers', limit: 20 });
-  if (call.status >= 400) {
-    run.refused(call);
-    return undefined;
-  }
-  const results = list<{ ticker?: string; score_parts?: { concept?: unknown } }>(record(call.result).results);
-  const tickers = results.filter((r) => r.score_parts?.concept).flatMap((r) => (r.ticker ? [r.ticker] : []));
-  if (tickers.length === 0) run.write(`I found no company of the kind ${quoted(text)} names.`);
-  return tickers.length > 0 ? tickers : undefined;
+  const whole = matched.flatMap((concept) => concept.gicsSectors ?? []);
+  return {
+    ...none,
+    sectors: [...new Set([...whole, ...matched.flatMap((concept) => concept.tradeSectors ?? [])])],
+    keepSectors: lowered(whole),
+    keepIndustries: lowered(
+      matched.flatMap((concept) => [...(concept.gicsSubIndustries ?? []), ...(concept.sicIndustries ?? [])]),
+    ),
+    label: `${matched.map((concept) => concept.phrases[0]).join(' and ')} stocks`,
+  };
+}
+
+/** /trades (or analytics) filters for a subject. */
+function subjectArgs(subject: Subject): Record<string, unknown> {
+  if (subject.tickers.length > 0) return { ticker: subject.tickers.join(',') };
+  if (subject.sectors.length > 0) return { sector: subject.sectors.join(',') };
+  return {};
+}
+
+/** Whether a returned trade is of the subject's kind (by the sector and industry it carries). */
+function ofSubject(
+  subject: Subject,
+  trade: { ticker: string; sector?: string | null; industry?: string | null },
+) {
+  if (subject.tickers.length > 0) return subject.tickers.includes(trade.ticker.toUpperCase());
+  if (subject.keepSectors.size === 0 && subject.keepIndustries.size === 0) return true;
+  return (
+    subject.keepSectors.has((trade.sector ?? '').toLowerCase()) ||
+    subject.keepIndustries.has((trade.industry ?? '').toLowerCase())
+  );
 }
 
 async function tickerTrades(
@@ -195,25 +237,32 @@ async function tickerTrades(
   direction: Direction,
   question: string,
 ): Promise<void> {
-  const tickers = await subjectTickers(run, text);
-  if (!tickers) return;
-  const what = tickers.length === 0 ? 'stocks' : tickers.join(', ');
-  const call = await run.call('query_trades', {
-    ...(tickers.length > 0 ? { ticker: tickers.join(',') } : {}),
-    ...chamberOf(question),
-    ...transactionArgs(window, run.today, direction),
-  });
-  if (call.status >= 400) return run.refused(call);
-  const trades = inPeriod(list<TradeRow>(call.result), window, run.today);
+  const subject = await resolveSubject(run, text);
+  if (!subject) return;
+  // Every member is named: the period's trades are read page by page (each row charged).
+  const read: TradeRow[] = [];
+  for (let page = 0; page < WHO_PAGES; page++) {
+    const call = await run.call('query_trades', {
+      ...subjectArgs(subject),
+      ...chamberOf(question),
+      ...transactionArgs(window, run.today, direction, WHO_READ),
+      ...(page > 0 ? { offset: page * WHO_READ } : {}),
+    });
+    if (call.status >= 400) return run.refused(call);
+    const rows = list<TradeRow>(call.result);
+    read.push(...rows);
+    if (rows.length < WHO_READ) break;
+  }
+  const trades = inPeriod(read, window, run.today).filter((trade) => ofSubject(subject, trade));
   if (trades.length === 0) {
     run.write(
-      `No member ${directionWords(direction)} ${what} ${window.words} (by transaction date) in the disclosures on file.`,
+      `No member ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
     );
     return;
   }
   const members = [...new Set(trades.map((trade) => trade.politician_name))];
   run.write(
-    `Members who ${directionWords(direction)} ${what} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
+    `Members who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
   );
   for (const trade of trades.slice(0, SHOWN)) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
@@ -229,7 +278,7 @@ async function biggestTrades(
 ): Promise<void> {
   const call = await run.call('query_trades', {
     ...chamberOf(question),
-    ...transactionArgs(window, run.today, direction),
+    ...transactionArgs(window, run.today, direction, SHOWN),
     sort_by: 'amount',
     sort_dir: 'desc',
   });
@@ -247,76 +296,122 @@ async function biggestTrades(
 }
 
 interface TimingHit {
-  id: number;
-  politician_name: string;
-  ticker: string;
-  trade_type: string;
-  transaction_date: string;
-  action?: { kind?: string; date?: string; text?: string; bill_id?: string };
+  trade: TradeRow & { sector?: string | null; industry?: string | null };
+  action?: { kind?: string; date?: string; bill_id?: string };
+  bill_match?: { text?: string; basis?: string }[];
 }
 
-async function timing(run: ChatRun, subject: string, window: Window, question: string): Promise<void> {
-  const tickers = await subjectTickers(run, subject);
-  if (!tickers) return;
+/** Whether an action's bill is on the topic the question names ("energy votes"). */
+function onTopic(hit: TimingHit, topic: string | undefined): boolean {
+  if (!topic) return true;
+  return (hit.bill_match ?? []).some((match) => {
+    const basis = (match.basis ?? '').toLowerCase();
+    const text = (match.text ?? '').toLowerCase();
+    return (basis !== '' && (basis.includes(topic) || topic.includes(basis))) || text.includes(topic);
+  });
+}
+
+/** Hits read to find those of the subject and topic (the analytics answer is priced per call). */
+const TIMING_READ = 1000;
+
+async function timing(
+  run: ChatRun,
+  text: string,
+  topic: string | undefined,
+  window: Window,
+  question: string,
+) {
+  const subject = await resolveSubject(run, text);
+  if (!subject) return;
   const { from, to } = period(window, run.today);
-  const direction = directionWordsFor(question);
+  const direction = directionOf(question);
   const call = await run.call('find_legislation_timing', {
-    ...(tickers.length > 0 ? { ticker: tickers.join(',') } : {}),
+    ...(subject.tickers.length > 0 ? subjectArgs(subject) : {}),
     ...chamberOf(question),
     date_from: from,
     date_to: to,
     ...(direction ? { trade_type: direction } : {}),
-    limit: SHOWN,
+    limit: TIMING_READ,
   });
   if (call.status >= 400) return run.refused(call);
-  const answer = call.result;
-  const hits = list<TimingHit>(
-    Array.isArray(answer) ? answer : (record(answer).data ?? record(answer).results ?? record(answer).hits),
+  const hits = list<TimingHit>(record(call.result).hits).filter(
+    (hit) => ofSubject(subject, hit.trade) && onTopic(hit, topic),
   );
-  if (hits.length === 0) {
+  const seen = new Set<number>();
+  const shown = hits.filter((hit) => !seen.has(hit.trade.id) && seen.add(hit.trade.id)).slice(0, SHOWN);
+  const about = topic ? `a bill on ${topic}` : 'a bill touching the company';
+  if (shown.length === 0) {
     run.write(
-      `No trade in ${tickers.join(', ') || 'those stocks'} was made shortly before a committee action or vote on a bill touching it ${window.words}.`,
+      `No trade in ${subject.label} ${window.words} (by transaction date) was made shortly before a committee action or vote on ${about}.`,
     );
     return;
   }
   run.write(
-    `Trades made shortly before a committee action or vote on a bill touching the company's sector ${window.words}:`,
+    `Trades in ${subject.label} made shortly before a committee action or vote on ${about} ${window.words}:`,
   );
-  for (const hit of hits) {
+  for (const hit of shown) {
     const action = hit.action
       ? ` before ${hit.action.kind ?? 'action'} on ${hit.action.bill_id ?? 'a bill'} (${hit.action.date ?? 'undated'})`
       : '';
     run.write(
-      `- ${hit.politician_name}, ${hit.transaction_date}: ${hit.trade_type} ${hit.ticker}${action} [trade ${hit.id}]`,
+      `- ${hit.trade.politician_name}, ${hit.trade.transaction_date}: ${hit.trade.trade_type} ${hit.trade.ticker}${action} [trade ${hit.trade.id}]`,
     );
     run.cite('find_legislation_timing', hit);
   }
 }
 
-const directionWordsFor = (question: string): Direction =>
-  /\b(?:bought|buy|buying|purchas\w*)\b/i.test(question)
-    ? 'buy'
-    : /\b(?:sold|sell|selling|dump\w*)\b/i.test(question)
-      ? 'sell'
-      : undefined;
+interface Dossier {
+  company?: { name?: string | null; sector?: string | null; industry?: string | null };
+  member_trades?: {
+    trade_count?: number;
+    member_count?: number;
+    buys?: number;
+    sells?: number;
+    net_direction?: string | null;
+    first_trade_date?: string | null;
+    last_trade_date?: string | null;
+    recent?: TradeRow[];
+  };
+  insider_trades?: { total?: number };
+  whale_stakes?: { total?: number };
+  lobbying?: { filing_count?: number; total_amount?: number | null };
+  contracts?: { award_count?: number; total_amount?: number | null };
+  campaign_contributions?: { record_count?: number; total_amount?: number | null };
+  bills?: unknown[];
+  overseeing_committees?: unknown[];
+}
+
+const dollars = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'amount not reported' : `$${value.toLocaleString('en-US')}`;
 
 async function dossier(run: ChatRun, company: string): Promise<void> {
-  const tickers = await subjectTickers(run, company);
-  const ticker = tickers?.[0];
+  const ticker = await resolveTicker(run, company.replace(/^(?:on|of|for|about)\s+/i, '').trim());
   if (!ticker) return;
   const call = await run.call('company_dossier', { ticker });
   if (call.status >= 400) return run.refused(call);
-  const answer = record(call.result);
-  const name = typeof answer.name === 'string' ? answer.name : ticker;
-  run.write(`${name} (${ticker}): what the records hold.`);
-  for (const [field, value] of Object.entries(answer)) {
-    if (Array.isArray(value))
-      run.write(
-        `- ${field.replace(/_/g, ' ')}: ${value.length === 0 ? 'none on file' : 'listed in the cited rows'}`,
-      );
-  }
-  const trades = list<TradeRow>(record(answer.member_trades).trades ?? answer.trades ?? answer.member_trades);
-  for (const trade of trades.slice(0, SHOWN)) {
+  const answer = record(call.result) as Dossier;
+  const kind = [answer.company?.sector, answer.company?.industry].filter(Boolean).join(', ');
+  run.write(
+    `${answer.company?.name ?? ticker} (${ticker}${kind ? `, ${kind}` : ''}): what the records hold.`,
+  );
+  const trades = answer.member_trades;
+  if (trades?.trade_count)
+    run.write(
+      `Members' trades, as the dossier counts them: ${trades.trade_count} by ${trades.member_count ?? 'several'} members (${trades.buys ?? 0} buys, ${trades.sells ?? 0} sells), from ${trades.first_trade_date ?? 'unknown'} to ${trades.last_trade_date ?? 'unknown'}, net ${trades.net_direction ?? 'unknown'}.`,
+    );
+  else run.write("Members' trades: none on file.");
+  run.write(
+    `- Lobbying: ${answer.lobbying?.filing_count ?? 0} filings (${dollars(answer.lobbying?.total_amount)}); federal contracts: ${answer.contracts?.award_count ?? 0} awards (${dollars(answer.contracts?.total_amount)}).`,
+  );
+  run.write(
+    `- Insider transactions: ${answer.insider_trades?.total ?? 0}; 13D/G stakes: ${answer.whale_stakes?.total ?? 0}; PAC money to members: ${answer.campaign_contributions?.record_count ?? 0} records.`,
+  );
+  run.write(
+    `- Bills touching it: ${(answer.bills ?? []).length}; committees overseeing it: ${(answer.overseeing_committees ?? []).length}.`,
+  );
+  const recent = (trades?.recent ?? []).slice(0, SHOWN);
+  if (recent.length > 0) run.write("Members' latest trades:");
+  for (const trade of recent) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
     run.cite('company_dossier', trade);
   }
@@ -448,7 +543,7 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
     case 'biggest_trades':
       return biggestTrades(run, intent.window, intent.direction, question);
     case 'timing':
-      return timing(run, intent.subject, intent.window, question);
+      return timing(run, intent.subject, intent.topic, intent.window, question);
     case 'dossier':
       return dossier(run, intent.company);
     case 'portfolio':

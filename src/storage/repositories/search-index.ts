@@ -2,6 +2,7 @@
 // they are worded from (the wording itself is search/documents.ts'), the watermarks that make the
 // refresh incremental, full-text ranking, vectors and embedding models. SQL only.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { CHAMBER_OF_SOURCE, TRADE_SOURCES } from '../../domain/sources.js';
 import {
   type FullTextQuery,
   fullTextDocumentCount,
@@ -810,4 +811,46 @@ export async function searchDocumentIdsByKeys(
     .select(['id', 'doc_key'])
     .where('doc_key', 'in', [...keys])
     .execute();
+}
+
+/**
+ * Members ranked by how many of their trades fit a question's period, chamber, direction and
+ * stocks (a question about people: "senators who sold airline stocks in 2020"), most first.
+ */
+export async function membersByTrades(
+  db: Kysely<Database>,
+  filter: {
+    from?: string;
+    to?: string;
+    chamber?: string;
+    direction?: 'buy' | 'sell';
+    tickers?: readonly string[];
+  },
+  limit: number,
+): Promise<{ slug: string; trade_count: number }[]> {
+  let query = db
+    .selectFrom('trades as t')
+    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+    .select((eb) => ['p.slug', eb.fn.countAll<number>().as('trade_count')])
+    .where('t.superseded_by', 'is', null)
+    // As /trades counts them: rows a quality rule holds back are not evidence.
+    .where('t.quality_excluded', '=', 0)
+    .where('t.ticker', '<>', 'N/A');
+  if (filter.from) query = query.where('t.transaction_date', '>=', filter.from);
+  if (filter.to) query = query.where('t.transaction_date', '<=', filter.to);
+  // The chamber the trade was filed in (its source), as /trades filters it: a senator's House years are House trades.
+  if (filter.chamber) {
+    const sources = TRADE_SOURCES.filter((source) => CHAMBER_OF_SOURCE[source] === filter.chamber);
+    query = query.where('t.source', 'in', sources);
+  }
+  if (filter.direction === 'buy') query = query.where('t.trade_type', '=', 'Buy');
+  if (filter.direction === 'sell') query = query.where('t.trade_type', 'like', 'Sell%');
+  if (filter.tickers && filter.tickers.length > 0) query = query.where('t.ticker', 'in', [...filter.tickers]);
+  const rows = await query
+    .groupBy('p.slug')
+    .orderBy('trade_count', 'desc')
+    .orderBy('p.slug')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, trade_count: Number(row.trade_count) }));
 }

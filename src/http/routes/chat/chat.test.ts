@@ -110,11 +110,10 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
     expect(body.mode).toBe('router');
     expect(body.tool_calls.map((call) => call.name)).toEqual(['lookup', 'query_trades']);
     const trades = body.tool_calls[1];
-    // Fixture clock 2026-06-01: last year is 2025, by transaction date; its trades are looked for
-    // in the disclosures from then until today.
+    // Fixture clock 2026-06-01: last year is 2025, by transaction date (as /trades filters it).
     expect(trades?.arguments).toMatchObject({
-      date_from: '2025-01-01',
-      date_to: '2026-06-01',
+      transaction_date_from: '2025-01-01',
+      transaction_date_to: '2025-12-31',
       sort_by: 'transaction_date',
     });
     expect(trades?.status).toBe(200);

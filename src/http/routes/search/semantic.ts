@@ -43,6 +43,12 @@ const Result = Type.Object({
           description: 'Rank among the names the question misspells, and the letters changed',
         }),
       ),
+      trades: Type.Optional(
+        Type.Union([Type.Object({ rank: Type.Integer(), trade_count: Type.Integer() }), Type.Null()], {
+          description:
+            "Rank among the members whose trades fit the question's period, chamber, direction and stocks, and how many trades fit",
+        }),
+      ),
       fused: Type.Number({ description: 'Reciprocal rank fusion: sum of 1/(60 + rank)' }),
     },
     { description: 'What each retriever contributed' },

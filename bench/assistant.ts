@@ -1,0 +1,128 @@
+// `npm run bench -- assistant`: the share of the labelled questions (bench/assistant/questions.json)
+// the assistant answers right without a model, per shape and split, on the real-data fixture the
+// API tests read, at its clock. Each expected answer is resolved through the REST API from the
+// query the question file writes down (bench/assistant/judged.json, rewritten by each run), then
+// compared with the chat's answer (bench/assistant/score.ts says what counts as right).
+// BENCH_ASSISTANT_DB=<file> keeps the database there and reuses it (the build takes a minute or two).
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccount } from '../src/accounts/admin.js';
+import { buildApp } from '../src/app.js';
+import { openStore } from '../src/storage/database.js';
+import { migrateToLatest } from '../src/storage/migrate.js';
+import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
+import {
+  type ChatAnswer,
+  type Fetch,
+  judgeAnswer,
+  type LabelledQuestion,
+  resolveExpected,
+} from './assistant/score.js';
+import { machine } from './report.js';
+
+const DIR = join(repoRoot, 'bench', 'assistant');
+
+export function readQuestions(): LabelledQuestion[] {
+  return (JSON.parse(readFileSync(join(DIR, 'questions.json'), 'utf8')) as { questions: LabelledQuestion[] })
+    .questions;
+}
+
+export async function runAssistantBench(): Promise<string> {
+  const questions = readQuestions();
+  const kept = process.env.BENCH_ASSISTANT_DB;
+  const dir = kept ? undefined : mkdtempSync(join(tmpdir(), 'dcledger-assistant-bench-'));
+  const file = kept ?? join(dir ?? '.', 'bench.db');
+  try {
+    if (!existsSync(file)) {
+      const started = Date.now();
+      const store = openStore({ kind: 'sqlite', file });
+      await migrateToLatest(store.db);
+      await loadRealData(store.db, requireDataDir());
+      await store.close();
+      console.log(`[bench] assistant: fixture built in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+    }
+    const store = openStore({ kind: 'sqlite', file });
+    await migrateToLatest(store.db);
+    const account = await createAccount(
+      store.db,
+      {
+        email: `assistant-bench-${Date.now()}@example.org`,
+        plan: 'max',
+        credits: 100_000_000,
+        dailyCap: 1_000_000_000,
+        paid: true,
+      },
+      FIXTURE_NOW,
+    );
+    const key = account.key.api_key;
+    const app = await buildApp({ db: store.db, dialect: 'sqlite', clock: () => FIXTURE_NOW });
+    const fetch: Fetch = async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { 'dc-api-key': key } });
+      return { status: response.statusCode, body: response.json() };
+    };
+    // The first semantic search indexes the database; not part of any question.
+    await fetch('/v1/semantic-search?q=warm%20up');
+    const judged: Record<string, unknown>[] = [];
+    const results: { question: string; split: string; shape: string; wrong: string[] }[] = [];
+    for (const item of questions) {
+      const expected = await resolveExpected(fetch, item.expect);
+      // For review: how many trades the API answers, the first of them in the order that matters.
+      judged.push({
+        question: item.question,
+        split: item.split,
+        shape: item.expect.shape,
+        trades: expected.ids.length,
+        first_trades: expected.ids.slice(0, 20),
+        members: expected.members,
+        facts: expected.facts,
+      });
+      const { status, body } = await fetch(`/chad/chat?q=${encodeURIComponent(item.question)}`);
+      const wrong =
+        status === 200 ? judgeAnswer(item.expect, expected, body as ChatAnswer) : [`chat answered ${status}`];
+      results.push({ question: item.question, split: item.split, shape: item.expect.shape, wrong });
+      if (process.env.BENCH_VERBOSE || wrong.length > 0)
+        console.log(
+          `[bench] assistant: ${wrong.length === 0 ? 'right' : 'WRONG'} "${item.question}" ${wrong.join('; ')}`,
+        );
+    }
+    writeFileSync(join(DIR, 'judged.json'), `${JSON.stringify(judged, null, 1)}\n`);
+    await app.close();
+    await store.close();
+
+    const shapes = [...new Set(results.map((result) => result.shape))];
+    const share = (rows: typeof results) =>
+      rows.length === 0
+        ? '–'
+        : `${(rows.filter((row) => row.wrong.length === 0).length / rows.length).toFixed(2)} (${rows.filter((row) => row.wrong.length === 0).length}/${rows.length})`;
+    const table = [
+      '| shape | dev | test | all |',
+      '|---|---|---|---|',
+      ...shapes.map((shape) => {
+        const of = results.filter((row) => row.shape === shape);
+        return `| ${shape} | ${share(of.filter((row) => row.split === 'dev'))} | ${share(of.filter((row) => row.split === 'test'))} | ${share(of)} |`;
+      }),
+      `| **all** | ${share(results.filter((row) => row.split === 'dev'))} | ${share(results.filter((row) => row.split === 'test'))} | ${share(results)} |`,
+    ];
+    const failures = results
+      .filter((row) => row.wrong.length > 0)
+      .map((row) => `- (${row.split}) "${row.question}": ${row.wrong.slice(0, 2).join('; ')}`);
+    return [
+      '## Assistant without a model: labelled questions',
+      '',
+      `\`BENCH_ASSISTANT_DB=<file> npm run bench -- assistant\` (${machine()}, load ${loadavg()[0]?.toFixed(1)}). ` +
+        `${questions.length} questions of bench/assistant/questions.json on the real-data fixture the API tests read, ` +
+        'clock 2026-06-01; each expected answer resolved through the REST API from the query the file writes down ' +
+        '(bench/assistant/judged.json). Right: every cited trade among the expected ones and as many as the answer shows ' +
+        '(the newest for a member, the largest brackets for biggest trades, every member named for who bought/sold), ' +
+        'the facts the route computed stated, every trade line cited by id, no number no tool returned.',
+      '',
+      ...table,
+      '',
+      ...(failures.length > 0 ? ['Answered wrong:', '', ...failures] : ['Every question answered right.']),
+    ].join('\n');
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
