@@ -121,6 +121,7 @@ export function buildCli(): Command {
       'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
     )
     .option('--current', "sec only: also read EDGAR's current-events feed")
+    .option('--no-ocr', 'store scans without a text layer as needs_ocr instead of reading them by OCR')
     .description('fetch, archive, parse and store the documents of a source (every source: `ingest --help`)')
     .action(ingestCommand);
 

@@ -36,6 +36,8 @@ import * as bulkExports from './migrations/0056-bulk-exports.js';
 import * as quality from './migrations/0060-quality.js';
 import * as qualityTotals from './migrations/0061-quality-totals.js';
 import * as executiveService from './migrations/0062-executive-service.js';
+// OCR of scanned filings and their review queue.
+import * as ocrPages from './migrations/0065-ocr-pages.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
@@ -77,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0060-quality': quality,
   '0061-quality-totals': qualityTotals,
   '0062-executive-service': executiveService,
+  '0065-ocr-pages': ocrPages,
   '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
 };

@@ -1030,6 +1030,18 @@ export interface Database {
   identity_links: IdentityLinksTable;
   quality_reports: QualityReportsTable;
   politician_roles: PoliticianRolesTable;
+  // OCR of scanned filings and their review queue (migrations 0065-0069).
+  ocr_pages: OcrPagesTable;
+}
+
+/** A page the OCR stage read, kept until its document is read whole (migration 0065-ocr-pages). */
+export interface OcrPagesTable {
+  /** The reader's version and the document's SHA-256. */
+  document_key: string;
+  page: number;
+  /** The page's result as JSON (ingest/ocr/read-scan.ts, ScannedPage). */
+  data: string;
+  created_at: string;
 }
 
 /** A bulk download's gzip file, one row per format (migration 0056-bulk-exports). */

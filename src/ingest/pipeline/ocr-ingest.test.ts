@@ -1,0 +1,129 @@
+// A real House scan served by the replay server goes through `dcledger ingest`'s OCR stage: read
+// page by page in the worker thread, each page kept until the document is read whole, so that a
+// run that dies mid-document is finished by the next one, which reads only the pages left.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { type ReplayRun, replayRunner } from '../../test-support/replay.js';
+import { ReplayServer } from '../replay/server.js';
+import type { HouseReplay } from '../sources/house/replay.js';
+import { openIngestOcr } from './ocr-stage.js';
+import type { IngestProgress } from './run.js';
+
+const dataDir = inject('dataDir');
+/** The filer's own spreadsheet, typed, 3 pages: rows read surely and rows sent to review. */
+const SCAN = '8220834';
+const OCR_TIMEOUT = 900_000;
+
+function pageLog(pages: Array<[string, number, number]>): IngestProgress {
+  return {
+    start: () => undefined,
+    advance: () => undefined,
+    finish: () => undefined,
+    page: (_source, document, done, total) => pages.push([document, done, total]),
+  };
+}
+
+describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real scan)', () => {
+  let store: TestStore;
+  let server: ReplayServer;
+  let runner: ReplayRun;
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    // Every House document but the one scan is held back: the run lists and reads only it.
+    const all = new ReplayServer({ dataDir: dataDir ?? '', host: '127.0.0.1', port: 0 });
+    await all.start();
+    const docIds = [...all.routesOf<HouseReplay>('house').years.values()].flatMap((year) => [...year.docIds]);
+    await all.close();
+    expect(docIds).toContain(SCAN);
+    server = new ReplayServer({
+      dataDir: dataDir ?? '',
+      host: '127.0.0.1',
+      port: 0,
+      withhold: docIds.filter((docId) => docId !== SCAN),
+    });
+    await server.start();
+    runner = replayRunner(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    runner?.dispose();
+    await store?.close();
+  });
+
+  it(
+    'resumes a document whose reading died after its first page, and stores it read, never needs_ocr',
+    async () => {
+      const db = store.db;
+      // First run: the worker thread dies once page 1 is kept (as a crash would end it).
+      const first = openIngestOcr(db);
+      const firstPages: Array<[string, number, number]> = [];
+      const progress = pageLog(firstPages);
+      const dying: IngestProgress = {
+        ...progress,
+        page(source, document, done, total) {
+          progress.page?.(source, document, done, total);
+          if (done === 1) void first.close();
+        },
+      };
+      const failed = await runner.run(db, { sources: ['house'], ocr: first.stage, progress: dying });
+      await first.close();
+      expect(firstPages).toEqual([[SCAN, 1, 3]]);
+      const [house] = failed.sources;
+      expect(house?.status).toBe('failed');
+      expect(house?.error).toMatch(/OCR worker/);
+      const kept = await db.selectFrom('ocr_pages').select(['page']).execute();
+      expect(kept.map((row) => row.page)).toEqual([1]);
+      const pending = await db
+        .selectFrom('filings')
+        .select(['parse_status'])
+        .where('source_doc_id', '=', SCAN)
+        .executeTakeFirstOrThrow();
+      expect(pending.parse_status).toBe('pending');
+
+      // Second run: page 1 comes from the database, pages 2 and 3 are read.
+      const second = openIngestOcr(db);
+      const secondPages: Array<[string, number, number]> = [];
+      let report: Awaited<ReturnType<ReplayRun['run']>>;
+      try {
+        report = await runner.run(db, {
+          sources: ['house'],
+          ocr: second.stage,
+          progress: pageLog(secondPages),
+        });
+      } finally {
+        await second.close();
+      }
+      expect(report.sources[0]?.status).toBe('completed');
+      expect(secondPages).toEqual([
+        [SCAN, 2, 3],
+        [SCAN, 3, 3],
+      ]);
+      expect(await db.selectFrom('ocr_pages').select(['page']).execute()).toEqual([]);
+      const filing = await db
+        .selectFrom('filings')
+        .select(['id', 'parse_status', 'parse_reason', 'trade_count', 'is_paper'])
+        .where('source_doc_id', '=', SCAN)
+        .executeTakeFirstOrThrow();
+      expect(filing.parse_status).toBe('needs_review');
+      expect(filing.parse_reason).toMatch(/^scan read by OCR: \d+ of \d+ row\(s\) wait for review/);
+      expect(filing.is_paper).toBeTruthy();
+      // The Visa sale of row 31, read surely, is a trade of the filing.
+      const visa = await db
+        .selectFrom('trades')
+        .selectAll()
+        .where('filing_id', '=', filing.id)
+        .where('source_key', '=', `${SCAN}#31`)
+        .executeTakeFirstOrThrow();
+      expect(visa).toMatchObject({
+        origin: 'connector:house_clerk',
+        owner: 'Spouse',
+        asset_description: 'VISA INC',
+        trade_type: 'Sell',
+        transaction_date: '2025-03-12',
+        amount_range: '$1,001 - $15,000',
+      });
+    },
+    OCR_TIMEOUT,
+  );
+});
