@@ -38,6 +38,7 @@ import * as qualityTotals from './migrations/0061-quality-totals.js';
 import * as executiveService from './migrations/0062-executive-service.js';
 // OCR of scanned filings and their review queue.
 import * as ocrPages from './migrations/0065-ocr-pages.js';
+import * as tradeParseMethod from './migrations/0066-trade-parse-method.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0061-quality-totals': qualityTotals,
   '0062-executive-service': executiveService,
   '0065-ocr-pages': ocrPages,
+  '0066-trade-parse-method': tradeParseMethod,
   '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
 };

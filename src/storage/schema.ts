@@ -408,6 +408,11 @@ export interface TradesTable {
   /** An exchange's two symbols: the asset given up and the one received. */
   exchange_from_ticker: ColumnType<string | null, string | null | undefined, string | null>;
   exchange_to_ticker: ColumnType<string | null, string | null | undefined, string | null>;
+  // Where the values came from (migration 0066-trade-parse-method).
+  /** text (a text layer or a data set) | ocr (a scan read by the OCR stage) | manual (corrected on review). */
+  parse_method: ColumnType<string, string | undefined, string>;
+  /** The lowest field confidence of a row read by OCR, in [0, 1]; null otherwise. */
+  parse_confidence: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An operator's fix of a trade's person (dcledger members link; migration 0060-quality). */

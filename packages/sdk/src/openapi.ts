@@ -1886,6 +1886,13 @@ export interface components {
             exchange_from_ticker: string | null;
             /** @description Exchange: the symbol received, when the filing names it */
             exchange_to_ticker: string | null;
+            /**
+             * @description How the values were read: text (the document's text layer, or a data set), ocr (a scanned filing read by OCR, every field sure enough to serve, or accepted as read on review), manual (corrected by a person on review)
+             * @enum {string}
+             */
+            parse_method: "text" | "ocr" | "manual";
+            /** @description The lowest confidence of the row's fields (dates, owner, type, bracket, asset, ticker) as the OCR stage read them, in [0, 1]; null for rows read from text */
+            parse_confidence: number | null;
         };
         /** @description Every error answer has this shape */
         Error: {
@@ -2875,7 +2882,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -3109,7 +3118,9 @@ export interface operations {
                      *           "identity_match": "name+term",
                      *           "quality_flags": [],
                      *           "exchange_from_ticker": null,
-                     *           "exchange_to_ticker": null
+                     *           "exchange_to_ticker": null,
+                     *           "parse_method": "text",
+                     *           "parse_confidence": null
                      *         }
                      *       ]
                      *     }
@@ -3270,7 +3281,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at, identity_match, quality_flags, exchange_from_ticker, exchange_to_ticker */
+            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at, identity_match, quality_flags, exchange_from_ticker, exchange_to_ticker, parse_method, parse_confidence */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3950,7 +3961,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -5171,6 +5184,8 @@ export interface operations {
                      *           "quality_flags": [],
                      *           "exchange_from_ticker": null,
                      *           "exchange_to_ticker": null,
+                     *           "parse_method": "text",
+                     *           "parse_confidence": null,
                      *           "committees": [
                      *             "HSIF"
                      *           ],
@@ -5349,6 +5364,13 @@ export interface operations {
                             exchange_from_ticker: string | null;
                             /** @description Exchange: the symbol received, when the filing names it */
                             exchange_to_ticker: string | null;
+                            /**
+                             * @description How the values were read: text (the document's text layer, or a data set), ocr (a scanned filing read by OCR, every field sure enough to serve, or accepted as read on review), manual (corrected by a person on review)
+                             * @enum {string}
+                             */
+                            parse_method: "text" | "ocr" | "manual";
+                            /** @description The lowest confidence of the row's fields (dates, owner, type, bracket, asset, ticker) as the OCR stage read them, in [0, 1]; null for rows read from text */
+                            parse_confidence: number | null;
                             committees: string[];
                             link_kinds: ("lobbying" | "contract" | "campaign")[];
                             committees_at_trade: {
@@ -7397,7 +7419,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -7847,7 +7871,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -8077,7 +8103,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -13355,7 +13383,9 @@ export interface operations {
                      *               "identity_match": "name+term",
                      *               "quality_flags": [],
                      *               "exchange_from_ticker": null,
-                     *               "exchange_to_ticker": null
+                     *               "exchange_to_ticker": null,
+                     *               "parse_method": "text",
+                     *               "parse_confidence": null
                      *             }
                      *           }
                      *         },

@@ -122,7 +122,11 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
         trade_type: 'Sell',
         transaction_date: '2025-03-12',
         amount_range: '$1,001 - $15,000',
+        parse_method: 'ocr',
       });
+      // Served from a scan: its least sure field's confidence, above every review threshold.
+      expect(visa.parse_confidence).toBeGreaterThanOrEqual(0.8);
+      expect(visa.parse_confidence).toBeLessThanOrEqual(1);
     },
     OCR_TIMEOUT,
   );

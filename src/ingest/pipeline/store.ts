@@ -193,7 +193,15 @@ function officialFields(trade: ParsedTrade, filing: FilingRow): OfficialTradeFie
     cap_gains_over_200: capGainsFlag(trade.cap_gains_over_200),
     exchange_from_ticker: trade.exchange_from_ticker ?? null,
     exchange_to_ticker: trade.exchange_to_ticker ?? null,
+    parse_method: trade.parse_method ?? 'text',
+    parse_confidence: lowestConfidence(trade),
   };
+}
+
+/** A row read by OCR: its least sure field's confidence; null for a row read from text. */
+export function lowestConfidence(trade: Pick<ParsedTrade, 'confidence'>): number | null {
+  const values = Object.values(trade.confidence ?? {});
+  return values.length === 0 ? null : Math.min(...values);
 }
 
 /** The cap-gains box as stored: 1 ticked, 0 empty, null unknown. */
