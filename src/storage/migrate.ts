@@ -39,6 +39,7 @@ import * as executiveService from './migrations/0062-executive-service.js';
 // OCR of scanned filings and their review queue.
 import * as ocrPages from './migrations/0065-ocr-pages.js';
 import * as tradeParseMethod from './migrations/0066-trade-parse-method.js';
+import * as reviewQueue from './migrations/0067-review-queue.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import type { Database } from './schema.js';
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0062-executive-service': executiveService,
   '0065-ocr-pages': ocrPages,
   '0066-trade-parse-method': tradeParseMethod,
+  '0067-review-queue': reviewQueue,
   '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
 };

@@ -1037,6 +1037,47 @@ export interface Database {
   politician_roles: PoliticianRolesTable;
   // OCR of scanned filings and their review queue (migrations 0065-0069).
   ocr_pages: OcrPagesTable;
+  review_items: ReviewItemsTable;
+  review_decisions: ReviewDecisionsTable;
+}
+
+/** A row read from a scan that waits for a person (migration 0067-review-queue). */
+export interface ReviewItemsTable {
+  id: Generated<number>;
+  filing_id: number;
+  source: string;
+  /** The trade's key once it is one: "<document id>#<row>". */
+  source_key: string;
+  page: number;
+  row: number;
+  /** pending | accepted | corrected | rejected */
+  status: string;
+  /** JSON: the fields as read. */
+  fields: string;
+  /** JSON: each field's confidence. */
+  confidence: string;
+  /** JSON: why the row waits. */
+  reasons: string;
+  /** JSON: the row's rectangle on the upright page and the page's geometry. */
+  region: string;
+  trade_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** One decision on a review item: who, when, each field's old and new value (migration 0067-review-queue). */
+export interface ReviewDecisionsTable {
+  id: Generated<number>;
+  review_item_id: number;
+  filing_id: number;
+  /** accept | correct | reject */
+  action: string;
+  decided_by: string;
+  /** JSON: [{ field, old, new }]. */
+  changes: string;
+  trade_id: number | null;
+  decided_at: string;
 }
 
 /** A page the OCR stage read, kept until its document is read whole (migration 0065-ocr-pages). */

@@ -492,7 +492,7 @@ export interface paths {
         };
         /**
          * Disclosure documents with their parse status
-         * @description Newest filed first. Filters: `source` (house_clerk, senate_efd, oge, or house, senate, executive), `politician_id` (ids or slugs), `status` (parsed, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.
+         * @description Newest filed first. Filters: `source` (house_clerk, senate_efd, oge, or house, senate, executive), `politician_id` (ids or slugs), `status` (parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.
          */
         get: operations["listFilings"];
         put?: never;
@@ -1706,7 +1706,7 @@ export interface components {
                 url: string | null;
                 /** @description Filed on paper (scanned) */
                 is_paper: boolean;
-                /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+                /** @description One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed */
                 parse_status: string;
                 /** @description Why the status is what it is, in a sentence */
                 parse_reason: string | null;
@@ -2293,7 +2293,7 @@ export interface components {
             url: string | null;
             /** @description Filed on paper (scanned) */
             is_paper: boolean;
-            /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+            /** @description One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed */
             parse_status: string;
             /** @description Why the status is what it is, in a sentence */
             parse_reason: string | null;
@@ -9380,7 +9380,11 @@ export interface operations {
                      *       "raw_sha256": "3f1c8e1b7f0f5c0e5d5b9b1f2c7a4a8e6d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a",
                      *       "created_at": "2025-01-17T15:02:11.000Z",
                      *       "updated_at": "2025-01-17T15:02:11.000Z",
-                     *       "superseded_trade_count": 0
+                     *       "superseded_trade_count": 0,
+                     *       "review": {
+                     *         "waiting": 0,
+                     *         "decisions": []
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -9404,7 +9408,7 @@ export interface operations {
                         url: string | null;
                         /** @description Filed on paper (scanned) */
                         is_paper: boolean;
-                        /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+                        /** @description One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed */
                         parse_status: string;
                         /** @description Why the status is what it is, in a sentence */
                         parse_reason: string | null;
@@ -9424,6 +9428,31 @@ export interface operations {
                         updated_at: string;
                         /** @description Trades an amendment replaced */
                         superseded_trade_count: number;
+                        /** @description The review queue of a scan read by OCR (docs/ocr.md) */
+                        review: {
+                            /** @description Rows read from the scan that wait for review (not served as trades) */
+                            waiting: number;
+                            decisions: {
+                                review_item_id: number;
+                                /** @description The row of the document */
+                                row: number;
+                                /** @enum {string} */
+                                action: "accept" | "correct" | "reject";
+                                /** @description Who decided (an operator account, or `cli:<user>`) */
+                                decided_by: string;
+                                /** @description ISO 8601, UTC */
+                                decided_at: string;
+                                /** @description Fields a correction changed; empty for accept and reject */
+                                changes: {
+                                    field: string;
+                                    /** @description As read by OCR (null: nothing read) */
+                                    old: string | null;
+                                    new: string | null;
+                                }[];
+                                /** @description The trade the row became (null when rejected) */
+                                trade_id: number | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -13185,7 +13214,7 @@ export interface operations {
                      *               },
                      *               "parse_status": {
                      *                 "type": "string",
-                     *                 "description": "One of parsed, imported, pending, paper, needs_ocr, unsupported, failed"
+                     *                 "description": "One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed"
                      *               },
                      *               "parse_reason": {
                      *                 "description": "Why the status is what it is, in a sentence",

@@ -1,12 +1,18 @@
 // A real House scan served by the replay server goes through `dcledger ingest`'s OCR stage: read
 // page by page in the worker thread, each page kept until the document is read whole, so that a
-// run that dies mid-document is finished by the next one, which reads only the pages left.
+// run that dies mid-document is finished by the next one, which reads only the pages left. The
+// rows it is not sure of wait in the review queue, unserved, until a person decides.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount } from '../../accounts/admin.js';
+import { buildApp } from '../../app.js';
+import type { Trade } from '../../resources/trade.js';
+import { pendingReviewCounts, pendingReviewItems } from '../../storage/repositories/review.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { type ReplayRun, replayRunner } from '../../test-support/replay.js';
 import { ReplayServer } from '../replay/server.js';
 import type { HouseReplay } from '../sources/house/replay.js';
 import { openIngestOcr } from './ocr-stage.js';
+import { decideReviewItem } from './review.js';
 import type { IngestProgress } from './run.js';
 
 const dataDir = inject('dataDir');
@@ -127,6 +133,135 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
       // Served from a scan: its least sure field's confidence, above every review threshold.
       expect(visa.parse_confidence).toBeGreaterThanOrEqual(0.8);
       expect(visa.parse_confidence).toBeLessThanOrEqual(1);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'keeps the doubtful rows in the review queue, unserved and unannounced, until a person decides',
+    async () => {
+      const db = store.db;
+      const filing = await db
+        .selectFrom('filings')
+        .select(['id', 'politician_id'])
+        .where('source_doc_id', '=', SCAN)
+        .executeTakeFirstOrThrow();
+      const waiting = await pendingReviewItems(db);
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(waiting.every((item) => item.filing_id === filing.id && item.status === 'pending')).toBe(true);
+      // No waiting row is a trade, and none was announced.
+      const keys = waiting.map((item) => item.source_key);
+      expect(await db.selectFrom('trades').select('id').where('source_key', 'in', keys).execute()).toEqual(
+        [],
+      );
+      const app = await buildApp({ db, dialect: store.dialect, clock: () => new Date() });
+      try {
+        const account = await createAccount(
+          db,
+          { email: 'review@example.org', plan: 'max', paid: true },
+          new Date(),
+        );
+        const headers = { 'dc-api-key': account.key.api_key };
+        const listed = async () =>
+          (
+            await app.inject({
+              method: 'GET',
+              url: `/trades?politician_id=${filing.politician_id}&days=3650&limit=1000&include_flagged=true`,
+              headers,
+            })
+          ).json() as Trade[];
+        const before = await listed();
+        const served = before.filter((trade) => trade.filing_id === filing.id);
+        expect(served.length).toBeGreaterThan(0);
+        expect(served.every((trade) => trade.parse_method === 'ocr')).toBe(true);
+
+        // A row that has every field a trade needs, corrected on its asset name: it becomes a trade.
+        const complete = waiting.find((item) => {
+          const fields = JSON.parse(item.fields) as Record<string, string | null>;
+          return (
+            fields.transaction_date && fields.trade_type && fields.amount_range && fields.asset_description
+          );
+        });
+        if (!complete) throw new Error('the scan has a doubtful row with every field read');
+        const eventsBefore = await db
+          .selectFrom('events')
+          .select('id')
+          .where('type', '=', 'trade.created')
+          .execute();
+        const decided = await decideReviewItem(
+          db,
+          complete.id,
+          {
+            action: 'correct',
+            by: 'operator@example.org',
+            corrections: { asset_description: 'Checked Name Inc' },
+          },
+          new Date(),
+        );
+        expect(decided.tradeId).not.toBeNull();
+        expect(decided.changes).toEqual([
+          {
+            field: 'asset_description',
+            old: JSON.parse(complete.fields).asset_description,
+            new: 'Checked Name Inc',
+          },
+        ]);
+        const after = await listed();
+        expect(after.find((trade) => trade.id === decided.tradeId)).toMatchObject({
+          source: 'house_clerk',
+          filing_id: filing.id,
+          asset_description: 'Checked Name Inc',
+          parse_method: 'manual',
+          parse_confidence: null,
+        });
+        // Its trade.created event is in the outbox the webhook workers deliver from.
+        const created = await db
+          .selectFrom('events')
+          .select(['id', 'subject_key'])
+          .where('type', '=', 'trade.created')
+          .execute();
+        expect(created.length).toBe(eventsBefore.length + 1);
+        expect(created.map((event) => event.subject_key)).toContain(`trade:${decided.tradeId}`);
+
+        // Rejected rows never become trades; a decided row cannot be decided again.
+        const other = (await pendingReviewItems(db))[0];
+        if (!other) throw new Error('more than one doubtful row');
+        const rejected = await decideReviewItem(
+          db,
+          other.id,
+          { action: 'reject', by: 'operator@example.org' },
+          new Date(),
+        );
+        expect(rejected.tradeId).toBeNull();
+        await expect(
+          decideReviewItem(db, other.id, { action: 'accept', by: 'operator@example.org' }, new Date()),
+        ).rejects.toThrow(/already rejected/);
+
+        // Every decision is on the filing: who, when, old -> new.
+        const shown = (await app.inject({ method: 'GET', url: `/filings/${filing.id}`, headers })).json() as {
+          parse_status: string;
+          review: { waiting: number; decisions: Array<Record<string, unknown>> };
+        };
+        expect(shown.review.waiting).toBe(waiting.length - 2);
+        expect(shown.review.decisions).toEqual([
+          expect.objectContaining({
+            review_item_id: complete.id,
+            action: 'correct',
+            decided_by: 'operator@example.org',
+            trade_id: decided.tradeId,
+            changes: decided.changes,
+          }),
+          expect.objectContaining({
+            review_item_id: other.id,
+            action: 'reject',
+            trade_id: null,
+            changes: [],
+          }),
+        ]);
+        expect(await pendingReviewCounts(db)).toEqual({ house_clerk: waiting.length - 2 });
+      } finally {
+        await app.close();
+      }
     },
     OCR_TIMEOUT,
   );
