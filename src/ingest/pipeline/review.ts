@@ -17,6 +17,7 @@ import { fillKnownAtIngest } from '../../market/ingest-fields.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
 import {
+  filingOfReviewItem,
   markFilingReviewed,
   pendingReviewCountOfFiling,
   type ReviewItemRow,
@@ -26,7 +27,6 @@ import {
 import { insertTrades } from '../../storage/repositories/trade-writes.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { houseAssetType } from '../sources/house/asset-codes.js';
 import { REVIEW_FIELDS, type ReviewField, type ReviewFields } from './review-items.js';
 import { emitTradeCreated } from './store.js';
 
@@ -166,11 +166,7 @@ async function insertReviewedTrade(
   const kind = normalizeTradeType(fields.trade_type);
   const bracket = parseAmountRange(fields.amount_range);
   if (!kind || !bracket) throw new ReviewError(`review item ${item.id} has an unreadable type or bracket`);
-  const filing = await db
-    .selectFrom('filings')
-    .select(['id', 'politician_id', 'filed_date'])
-    .where('id', '=', item.filing_id)
-    .executeTakeFirstOrThrow();
+  const filing = await filingOfReviewItem(db, item.filing_id);
   if (filing.politician_id === null)
     throw new ReviewError(`filing ${filing.id} has no politician to give the trade to`);
   const transactionDate = fields.transaction_date as string;
@@ -187,7 +183,8 @@ async function insertReviewedTrade(
       origin: `connector:${item.source}`,
       ticker,
       asset_description: fields.asset_description,
-      asset_type: houseAssetType(null, ticker),
+      // The paper form has no asset-type column: the type is not stated.
+      asset_type: null,
       trade_type: kind.label,
       trade_action: kind.action,
       amount_range: bracket.range,

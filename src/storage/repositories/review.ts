@@ -137,3 +137,12 @@ export async function markFilingReviewed(
     .where('parse_status', '=', 'needs_review')
     .execute();
 }
+
+/** The filing a reviewed row becomes a trade of: its member and filing date. */
+export async function filingOfReviewItem(db: Kysely<Database>, filingId: number) {
+  return db
+    .selectFrom('filings')
+    .select(['id', 'politician_id', 'filed_date'])
+    .where('id', '=', filingId)
+    .executeTakeFirstOrThrow();
+}
