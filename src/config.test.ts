@@ -69,6 +69,7 @@ describe('ingest settings', () => {
       since: undefined,
       maxDocumentMb: { all: undefined, bySource: {} },
       pdfWorkerMemoryMb: 512,
+      ocr: true,
     });
   });
 
@@ -84,6 +85,12 @@ describe('ingest settings', () => {
     expect(() => loadConfig({ DCLEDGER_OGE_MAX_DOCUMENT_MB: '0' })).toThrow(/DCLEDGER_OGE_MAX_DOCUMENT_MB/);
     expect(() => loadConfig({ DCLEDGER_NASDAQ_MAX_DOCUMENT_MB: '5' })).toThrow(/"nasdaq" is not a source/);
     expect(() => loadConfig({ DCLEDGER_MAX_DOCUMENT_MB: 'lots' })).toThrow(/DCLEDGER_MAX_DOCUMENT_MB/);
+  });
+
+  it('reads scans by OCR in ingest unless DCLEDGER_OCR is off', () => {
+    expect(loadConfig({ DCLEDGER_OCR: 'off' }).ingest.ocr).toBe(false);
+    expect(loadConfig({ DCLEDGER_OCR: 'on' }).ingest.ocr).toBe(true);
+    expect(() => loadConfig({ DCLEDGER_OCR: 'sometimes' })).toThrow(/DCLEDGER_OCR must be on or off/);
   });
 
   it('keeps EDGAR at 10 requests a second or fewer, whatever DCLEDGER_SEC_INTERVAL_MS says', () => {

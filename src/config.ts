@@ -261,6 +261,8 @@ export interface IngestConfig {
   maxDocumentMb: { all: number | undefined; bySource: Readonly<Record<string, number>> };
   /** Heap of the PDF reader's process (DCLEDGER_PDF_WORKER_MEMORY_MB, default 512). */
   pdfWorkerMemoryMb: number;
+  /** Read scans without a text layer by OCR in ingest and serve's schedule (DCLEDGER_OCR, default on). */
+  ocr: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -620,6 +622,7 @@ export function readIngest(env: Env): IngestConfig {
     since: readSince(env.DCLEDGER_INGEST_SINCE),
     maxDocumentMb: readDocumentLimits(env),
     pdfWorkerMemoryMb: readInteger(env, 'DCLEDGER_PDF_WORKER_MEMORY_MB', 512, 64),
+    ocr: readSwitch('DCLEDGER_OCR', env.DCLEDGER_OCR, true),
   };
 }
 

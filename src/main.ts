@@ -33,6 +33,7 @@ import { mcpCommand } from './cli/mcp.js';
 import { CommandError } from './cli/output.js';
 import { parseCommand } from './cli/parse.js';
 import { auditCommand, membersLinkCommand, membersLinksCommand } from './cli/quality.js';
+import { reviewAccept, reviewCorrect, reviewList, reviewReject, reviewShow } from './cli/review.js';
 import { searchIndexCommand } from './cli/search.js';
 import {
   accountsOperator,
@@ -121,6 +122,7 @@ export function buildCli(): Command {
       'sec only: forms to ingest, comma-separated (default "4,SC 13D,SC 13G", amendments included)',
     )
     .option('--current', "sec only: also read EDGAR's current-events feed")
+    .option('--no-ocr', 'store scans without a text layer as needs_ocr instead of reading them by OCR')
     .description('fetch, archive, parse and store the documents of a source (every source: `ingest --help`)')
     .action(ingestCommand);
 
@@ -212,6 +214,47 @@ export function buildCli(): Command {
     .option('--json', 'print the report as JSON')
     .description('campaign finance: candidates, committees, PAC contributions, employer sums, cycle totals')
     .action(importFecCommand);
+
+  // The review queue of rows read from scans (docs/ocr.md).
+  const review = program
+    .command('review')
+    .description('rows read from scans by OCR that wait for a person: list, show, accept, correct, reject');
+  review
+    .command('list')
+    .option('--json', 'print them as JSON')
+    .option('--source <source>', 'only this source (house_clerk ...)')
+    .description('the rows waiting for review')
+    .action(reviewList);
+  review
+    .command('show')
+    .argument('<id>', 'review item id')
+    .option('--out <file>', 'where to write the PNG crop of the row (default ./review-ID.png)')
+    .option('--json', 'print it as JSON')
+    .description("a row's fields, their confidences and why it waits; writes a PNG of the row on its page")
+    .action(reviewShow);
+  for (const [name, action, help] of [
+    ['accept', reviewAccept, 'the row as read becomes a trade'],
+    ['reject', reviewReject, 'the row never becomes a trade'],
+  ] as const) {
+    review
+      .command(name)
+      .argument('<id>', 'review item id')
+      .option('--by <name>', 'who decides (default cli:<user>)')
+      .option('--json', 'print the decision as JSON')
+      .description(help)
+      .action(action);
+  }
+  review
+    .command('correct')
+    .argument('<id>', 'review item id')
+    .requiredOption(
+      '--field <name=value...>',
+      'a corrected field (transaction_date, notification_date, owner, trade_type, amount_range, asset_description, ticker, comment); repeatable',
+    )
+    .option('--by <name>', 'who decides (default cli:<user>)')
+    .option('--json', 'print the decision as JSON')
+    .description('the fields given replace what was read, then the row becomes a trade')
+    .action(reviewCorrect);
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts

@@ -5,6 +5,7 @@ import cliProgress from 'cli-progress';
 import { pino } from 'pino';
 import { loadConfig, parseBaseUrl } from '../config.js';
 import { manualIngestRun } from '../ingest/pipeline/manual-run.js';
+import { withIngestOcr } from '../ingest/pipeline/ocr-stage.js';
 import {
   type IngestReport,
   type RecordsReport,
@@ -30,6 +31,8 @@ export interface IngestCommandOptions {
   log?: boolean;
   forms?: string;
   current?: boolean;
+  /** Read scans by OCR (on unless `--no-ocr` or DCLEDGER_OCR=off). */
+  ocr?: boolean;
 }
 
 export async function ingestCommand(which: string | undefined, options: IngestCommandOptions): Promise<void> {
@@ -66,9 +69,12 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
     ).child({
       component: 'ingest',
     });
-    const report = tradeDocuments
-      ? (await manualIngestRun(store.db, config.ingest, { ...run, log })).report
-      : await ingestSources(store.db, config.ingest, run);
+    // Scans are read by OCR in a worker thread, page by page (the log shows each page with --log).
+    const report = await withIngestOcr(store.db, config.ingest.ocr && options.ocr !== false, async (ocr) =>
+      tradeDocuments
+        ? (await manualIngestRun(store.db, config.ingest, { ...run, ocr, log })).report
+        : await ingestSources(store.db, config.ingest, { ...run, ocr }),
+    );
     progress.close();
     await printIngestReport(report, options.json === true);
     const runs: RunReport[] = [...report.sources, ...(report.records ?? [])];

@@ -3,6 +3,7 @@ import { type Logger, pino } from 'pino';
 import { RedisRateLimitStore } from '../accounts/redis-rate-limit.js';
 import { buildApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
+import { withIngestOcr } from '../ingest/pipeline/ocr-stage.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
 import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
@@ -232,14 +233,19 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     log,
     // Each run logs through its own child logger (`run`: its scheduler_runs id) on every line. The
     // run ends by queueing an enrichment job, which a worker (`--role worker` or `all`) runs.
+    // Scans are read by OCR in a worker thread, never on the API's event loop; the thread (and the
+    // engine's memory) lives for the run.
     run: (signal, runLog, runId) =>
-      ingestSources(store.db, config.ingest, {
-        sources: config.ingest.sources,
-        progress: loggedProgress(runLog),
-        signal,
-        requestedBy: 'scheduled ingest',
-        runId,
-      }),
+      withIngestOcr(store.db, config.ingest.ocr, (ocr) =>
+        ingestSources(store.db, config.ingest, {
+          sources: config.ingest.sources,
+          progress: loggedProgress(runLog),
+          signal,
+          requestedBy: 'scheduled ingest',
+          runId,
+          ocr,
+        }),
+      ),
     onReport: (report, runLog) => {
       for (const source of report.sources)
         runLog.info({ ingest: source.connector, status: source.status }, summaryLine(source));

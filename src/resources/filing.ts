@@ -8,6 +8,8 @@ import { Nullable } from './schema.js';
 /** Parse statuses a filing can have. */
 export const PARSE_STATUSES = [
   'parsed',
+  // A scan read by OCR some of whose rows wait in the review queue (docs/ocr.md).
+  'needs_review',
   'imported',
   'pending',
   'paper',

@@ -99,6 +99,19 @@ export const TradeSchema = Type.Object(
     }),
     exchange_from_ticker: str('Exchange: the symbol given up, when the filing names it'),
     exchange_to_ticker: str('Exchange: the symbol received, when the filing names it'),
+    // Where the values came from (docs/ocr.md).
+    parse_method: StringEnum(['text', 'ocr', 'manual'], {
+      description:
+        "How the values were read: text (the document's text layer, or a data set), ocr (a scanned filing read by OCR, every field sure enough to serve, or accepted as read on review), manual (corrected by a person on review)",
+    }),
+    parse_confidence: Nullable(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "The lowest confidence of the row's fields (dates, owner, type, bracket, asset, ticker) as the OCR stage read them, in [0, 1]; null for rows read from text",
+      }),
+    ),
   },
   { description: 'One disclosed transaction' },
 );
@@ -163,6 +176,8 @@ export const TRADE_EXAMPLE: Trade = {
   quality_flags: [],
   exchange_from_ticker: null,
   exchange_to_ticker: null,
+  parse_method: 'text',
+  parse_confidence: null,
 };
 
 /**

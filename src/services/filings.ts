@@ -1,11 +1,14 @@
 // Filings as the API serves them: every disclosure document with what became of it.
+
 import type { Kysely } from 'kysely';
 import { ownEntry } from '../domain/lookup.js';
 import { SOURCE_OF_CHAMBER_FILTER, TRADE_SOURCES } from '../domain/sources.js';
 import { invalidField, notFound, quoted } from '../errors.js';
 import { type Filing, PARSE_STATUSES, toFilingResource } from '../resources/filing.js';
+import { toFilingReview } from '../resources/review.js';
 import { filingTradeCounts, findFiling, findFilings } from '../storage/repositories/filings.js';
 import { findPoliticianId } from '../storage/repositories/politicians-read.js';
+import { reviewDecisionsOfFiling, reviewItemsOfFiling } from '../storage/repositories/review.js';
 import type { Database } from '../storage/schema.js';
 import { splitList } from './trade-params.js';
 
@@ -65,5 +68,20 @@ export async function getFiling(db: Kysely<Database>, id: number) {
   const record = await findFiling(db, id);
   if (!record) throw notFound(`No filing with id ${id}`);
   const counts = await filingTradeCounts(db, id);
-  return { ...toFilingResource(record), superseded_trade_count: counts.superseded };
+  return {
+    ...toFilingResource(record),
+    superseded_trade_count: counts.superseded,
+    review: await filingReview(db, id),
+  };
+}
+
+/** The scan's review queue: rows still waiting, and every decision taken (who, when, old -> new). */
+async function filingReview(db: Kysely<Database>, id: number) {
+  const items = await reviewItemsOfFiling(db, id);
+  const decisions = await reviewDecisionsOfFiling(db, id);
+  return toFilingReview(
+    items.filter((item) => item.status === 'pending').length,
+    decisions,
+    new Map(items.map((item) => [item.id, item.row])),
+  );
 }

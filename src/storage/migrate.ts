@@ -36,6 +36,10 @@ import * as bulkExports from './migrations/0056-bulk-exports.js';
 import * as quality from './migrations/0060-quality.js';
 import * as qualityTotals from './migrations/0061-quality-totals.js';
 import * as executiveService from './migrations/0062-executive-service.js';
+// OCR of scanned filings and their review queue.
+import * as ocrPages from './migrations/0065-ocr-pages.js';
+import * as tradeParseMethod from './migrations/0066-trade-parse-method.js';
+import * as reviewQueue from './migrations/0067-review-queue.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import * as listingValidators from './migrations/0085-listing-validators.js';
@@ -78,6 +82,9 @@ export const migrations: Record<string, Migration> = {
   '0060-quality': quality,
   '0061-quality-totals': qualityTotals,
   '0062-executive-service': executiveService,
+  '0065-ocr-pages': ocrPages,
+  '0066-trade-parse-method': tradeParseMethod,
+  '0067-review-queue': reviewQueue,
   '0070-leadership-roles': leadershipRoles,
   '0080-price-refresh': priceRefresh,
   '0085-listing-validators': listingValidators,

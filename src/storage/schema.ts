@@ -408,6 +408,11 @@ export interface TradesTable {
   /** An exchange's two symbols: the asset given up and the one received. */
   exchange_from_ticker: ColumnType<string | null, string | null | undefined, string | null>;
   exchange_to_ticker: ColumnType<string | null, string | null | undefined, string | null>;
+  // Where the values came from (migration 0066-trade-parse-method).
+  /** text (a text layer or a data set) | ocr (a scan read by the OCR stage) | manual (corrected on review). */
+  parse_method: ColumnType<string, string | undefined, string>;
+  /** The lowest field confidence of a row read by OCR, in [0, 1]; null otherwise. */
+  parse_confidence: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An operator's fix of a trade's person (dcledger members link; migration 0060-quality). */
@@ -1031,6 +1036,59 @@ export interface Database {
   identity_links: IdentityLinksTable;
   quality_reports: QualityReportsTable;
   politician_roles: PoliticianRolesTable;
+  // OCR of scanned filings and their review queue (migrations 0065-0069).
+  ocr_pages: OcrPagesTable;
+  review_items: ReviewItemsTable;
+  review_decisions: ReviewDecisionsTable;
+}
+
+/** A row read from a scan that waits for a person (migration 0067-review-queue). */
+export interface ReviewItemsTable {
+  id: Generated<number>;
+  filing_id: number;
+  source: string;
+  /** The trade's key once it is one: "<document id>#<row>". */
+  source_key: string;
+  page: number;
+  row: number;
+  /** pending | accepted | corrected | rejected */
+  status: string;
+  /** JSON: the fields as read. */
+  fields: string;
+  /** JSON: each field's confidence. */
+  confidence: string;
+  /** JSON: why the row waits. */
+  reasons: string;
+  /** JSON: the row's rectangle on the upright page and the page's geometry. */
+  region: string;
+  trade_id: number | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** One decision on a review item: who, when, each field's old and new value (migration 0067-review-queue). */
+export interface ReviewDecisionsTable {
+  id: Generated<number>;
+  review_item_id: number;
+  filing_id: number;
+  /** accept | correct | reject */
+  action: string;
+  decided_by: string;
+  /** JSON: [{ field, old, new }]. */
+  changes: string;
+  trade_id: number | null;
+  decided_at: string;
+}
+
+/** A page the OCR stage read, kept until its document is read whole (migration 0065-ocr-pages). */
+export interface OcrPagesTable {
+  /** The reader's version and the document's SHA-256. */
+  document_key: string;
+  page: number;
+  /** The page's result as JSON (ingest/ocr/read-scan.ts, ScannedPage). */
+  data: string;
+  created_at: string;
 }
 
 /** A bulk download's gzip file, one row per format (migration 0056-bulk-exports). */

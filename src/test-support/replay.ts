@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { type IngestConfig, readIngest } from '../config.js';
 import type { PdfText } from '../ingest/pdf-text.js';
+import type { OcrStage } from '../ingest/pipeline/job.js';
 import type { IngestReport, RecordsReport } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
 import { type IngestOptions, ingestSources } from '../ingest/pipeline/setup.js';
@@ -34,6 +35,8 @@ export interface ReplayRun {
       now?: Date;
       /** Replaces the worker's PDF text extraction (to make it fail mid-run). */
       pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
+      /** The OCR stage scans go to (default none: stored as needs_ocr). */
+      ocr?: OcrStage;
     },
   ): Promise<IngestReport>;
   dispose(): void;
@@ -61,6 +64,7 @@ export function replayRunner(url: string): ReplayRun {
         signal: options.signal,
         progress: options.progress,
         pdfText: options.pdfText,
+        ocr: options.ocr,
       }),
     dispose: () => rmSync(archiveDir, { recursive: true, force: true }),
   };

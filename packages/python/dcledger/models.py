@@ -94,6 +94,8 @@ class Trade(Model):
     quality_flags: List[str]
     exchange_from_ticker: Optional[str]
     exchange_to_ticker: Optional[str]
+    parse_method: str
+    parse_confidence: Optional[float]
     extra: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 

@@ -492,7 +492,7 @@ export interface paths {
         };
         /**
          * Disclosure documents with their parse status
-         * @description Newest filed first. Filters: `source` (house_clerk, senate_efd, oge, or house, senate, executive), `politician_id` (ids or slugs), `status` (parsed, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.
+         * @description Newest filed first. Filters: `source` (house_clerk, senate_efd, oge, or house, senate, executive), `politician_id` (ids or slugs), `status` (parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.
          */
         get: operations["listFilings"];
         put?: never;
@@ -1706,7 +1706,7 @@ export interface components {
                 url: string | null;
                 /** @description Filed on paper (scanned) */
                 is_paper: boolean;
-                /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+                /** @description One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed */
                 parse_status: string;
                 /** @description Why the status is what it is, in a sentence */
                 parse_reason: string | null;
@@ -1886,6 +1886,13 @@ export interface components {
             exchange_from_ticker: string | null;
             /** @description Exchange: the symbol received, when the filing names it */
             exchange_to_ticker: string | null;
+            /**
+             * @description How the values were read: text (the document's text layer, or a data set), ocr (a scanned filing read by OCR, every field sure enough to serve, or accepted as read on review), manual (corrected by a person on review)
+             * @enum {string}
+             */
+            parse_method: "text" | "ocr" | "manual";
+            /** @description The lowest confidence of the row's fields (dates, owner, type, bracket, asset, ticker) as the OCR stage read them, in [0, 1]; null for rows read from text */
+            parse_confidence: number | null;
         };
         /** @description Every error answer has this shape */
         Error: {
@@ -2286,7 +2293,7 @@ export interface components {
             url: string | null;
             /** @description Filed on paper (scanned) */
             is_paper: boolean;
-            /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+            /** @description One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed */
             parse_status: string;
             /** @description Why the status is what it is, in a sentence */
             parse_reason: string | null;
@@ -2875,7 +2882,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -3109,7 +3118,9 @@ export interface operations {
                      *           "identity_match": "name+term",
                      *           "quality_flags": [],
                      *           "exchange_from_ticker": null,
-                     *           "exchange_to_ticker": null
+                     *           "exchange_to_ticker": null,
+                     *           "parse_method": "text",
+                     *           "parse_confidence": null
                      *         }
                      *       ]
                      *     }
@@ -3270,7 +3281,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at, identity_match, quality_flags, exchange_from_ticker, exchange_to_ticker */
+            /** @description The file. CSV columns (NDJSON keys) in order: id, politician_id, politician_name, politician_slug, party, party_name, state, chamber, ticker, trade_type, asset_type, asset_description, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose, source, owner, filing_id, filing_url, comment, sector, industry, price_on_trade_date, price_on_disclosure, gain_7d, gain_30d, gain_60d, gain_90d, gain_1yr, alpha_30d, alpha_90d, alpha_1yr, public_gain_30d, public_gain_90d, public_gain_180d, public_alpha_30d, public_alpha_90d, public_alpha_180d, current_return, current_alpha, days_held, option_type, strike_price, option_expiry, conviction_score, peer_z_score, is_ma_affected, superseded_by, bioguide_id, cap_gains_over_200, updated_at, identity_match, quality_flags, exchange_from_ticker, exchange_to_ticker, parse_method, parse_confidence */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3950,7 +3961,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -5171,6 +5184,8 @@ export interface operations {
                      *           "quality_flags": [],
                      *           "exchange_from_ticker": null,
                      *           "exchange_to_ticker": null,
+                     *           "parse_method": "text",
+                     *           "parse_confidence": null,
                      *           "committees": [
                      *             "HSIF"
                      *           ],
@@ -5349,6 +5364,13 @@ export interface operations {
                             exchange_from_ticker: string | null;
                             /** @description Exchange: the symbol received, when the filing names it */
                             exchange_to_ticker: string | null;
+                            /**
+                             * @description How the values were read: text (the document's text layer, or a data set), ocr (a scanned filing read by OCR, every field sure enough to serve, or accepted as read on review), manual (corrected by a person on review)
+                             * @enum {string}
+                             */
+                            parse_method: "text" | "ocr" | "manual";
+                            /** @description The lowest confidence of the row's fields (dates, owner, type, bracket, asset, ticker) as the OCR stage read them, in [0, 1]; null for rows read from text */
+                            parse_confidence: number | null;
                             committees: string[];
                             link_kinds: ("lobbying" | "contract" | "campaign")[];
                             committees_at_trade: {
@@ -7397,7 +7419,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -7847,7 +7871,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -8077,7 +8103,9 @@ export interface operations {
                      *         "identity_match": "name+term",
                      *         "quality_flags": [],
                      *         "exchange_from_ticker": null,
-                     *         "exchange_to_ticker": null
+                     *         "exchange_to_ticker": null,
+                     *         "parse_method": "text",
+                     *         "parse_confidence": null
                      *       }
                      *     ]
                      */
@@ -9357,7 +9385,11 @@ export interface operations {
                      *       "raw_sha256": "3f1c8e1b7f0f5c0e5d5b9b1f2c7a4a8e6d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a",
                      *       "created_at": "2025-01-17T15:02:11.000Z",
                      *       "updated_at": "2025-01-17T15:02:11.000Z",
-                     *       "superseded_trade_count": 0
+                     *       "superseded_trade_count": 0,
+                     *       "review": {
+                     *         "waiting": 0,
+                     *         "decisions": []
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -9381,7 +9413,7 @@ export interface operations {
                         url: string | null;
                         /** @description Filed on paper (scanned) */
                         is_paper: boolean;
-                        /** @description One of parsed, imported, pending, paper, needs_ocr, unsupported, failed */
+                        /** @description One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed */
                         parse_status: string;
                         /** @description Why the status is what it is, in a sentence */
                         parse_reason: string | null;
@@ -9401,6 +9433,31 @@ export interface operations {
                         updated_at: string;
                         /** @description Trades an amendment replaced */
                         superseded_trade_count: number;
+                        /** @description The review queue of a scan read by OCR (docs/ocr.md) */
+                        review: {
+                            /** @description Rows read from the scan that wait for review (not served as trades) */
+                            waiting: number;
+                            decisions: {
+                                review_item_id: number;
+                                /** @description The row of the document */
+                                row: number;
+                                /** @enum {string} */
+                                action: "accept" | "correct" | "reject";
+                                /** @description Who decided (an operator account, or `cli:<user>`) */
+                                decided_by: string;
+                                /** @description ISO 8601, UTC */
+                                decided_at: string;
+                                /** @description Fields a correction changed; empty for accept and reject */
+                                changes: {
+                                    field: string;
+                                    /** @description As read by OCR (null: nothing read) */
+                                    old: string | null;
+                                    new: string | null;
+                                }[];
+                                /** @description The trade the row became (null when rejected) */
+                                trade_id: number | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -13162,7 +13219,7 @@ export interface operations {
                      *               },
                      *               "parse_status": {
                      *                 "type": "string",
-                     *                 "description": "One of parsed, imported, pending, paper, needs_ocr, unsupported, failed"
+                     *                 "description": "One of parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed"
                      *               },
                      *               "parse_reason": {
                      *                 "description": "Why the status is what it is, in a sentence",
@@ -13360,7 +13417,9 @@ export interface operations {
                      *               "identity_match": "name+term",
                      *               "quality_flags": [],
                      *               "exchange_from_ticker": null,
-                     *               "exchange_to_ticker": null
+                     *               "exchange_to_ticker": null,
+                     *               "parse_method": "text",
+                     *               "parse_confidence": null
                      *             }
                      *           }
                      *         },

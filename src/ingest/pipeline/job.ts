@@ -47,6 +47,8 @@ export interface TextlessDocument {
   /** The parse as it stands (status needs_ocr). */
   parsed: ParsedDocument;
   signal?: AbortSignal;
+  /** The stage reports each page it has read: pages done (read now or before) of the total. */
+  pageProgress?: (done: number, total: number) => void;
 }
 
 /**

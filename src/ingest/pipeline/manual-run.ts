@@ -30,6 +30,10 @@ function bothProgress(first: IngestProgress | undefined, second: IngestProgress)
       first?.advance(connector, done, total);
       second.advance(connector, done, total);
     },
+    page(connector, document, done, total) {
+      first?.page?.(connector, document, done, total);
+      second.page?.(connector, document, done, total);
+    },
     finish(report) {
       first?.finish(report);
       second.finish(report);

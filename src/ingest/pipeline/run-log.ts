@@ -20,6 +20,9 @@ export function loggedProgress(log: RunLogger): IngestProgress {
       if (done % ADVANCE_EVERY === 0 || done === total)
         log.debug({ ingest: source, done, documents: total }, 'ingest source progress');
     },
+    page(source, document, done, total) {
+      log.info({ ingest: source, document, page: done, pages: total }, 'ocr page read');
+    },
     finish(report) {
       log.info(
         { ingest: reportSource(report), status: report.status, stored: reportStored(report) },

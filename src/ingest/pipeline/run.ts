@@ -33,6 +33,8 @@ export interface IngestProgress {
   /** A source starts storing `total` documents (null: as many as its pages bring). */
   start(source: string, total: number | null): void;
   advance(source: string, done: number, total: number | null): void;
+  /** The OCR stage read a page of a document: pages done of the document's total. */
+  page?(source: string, document: string, done: number, total: number): void;
   /** The source's run ended (or it was skipped). */
   finish(report: RunReport): void;
 }
@@ -202,6 +204,7 @@ class DocumentRun<D extends JobDocument, P, R> {
       bytes: new Uint8Array(fetched.bytes),
       parsed: textless,
       signal: options.signal,
+      pageProgress: (done, total) => options.progress?.page?.(job.name, document.name, done, total),
     });
     return job.withText(parsed, result);
   }

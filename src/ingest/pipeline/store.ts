@@ -17,6 +17,7 @@ import {
   tradesClaimedBy,
   unfiledTradesOfMember,
 } from '../../storage/repositories/report-trades.js';
+import { insertReviewItems } from '../../storage/repositories/review.js';
 import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
 import { findTrades } from '../../storage/repositories/trades.js';
 import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
@@ -25,6 +26,7 @@ import type { ListedDocument } from '../sources/connector.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';
 import type { AmendmentStyle } from '../sources/source-definition.js';
 import { type ComparableTrade, FIELDS_COMPARED, pairRows } from './pairing.js';
+import { reviewItemsOf } from './review-items.js';
 
 /** A data set's row and the official row are one trade when they agree on all but at most one field. */
 const TWIN_MINIMUM = FIELDS_COMPARED - 1;
@@ -45,6 +47,8 @@ export interface StoredDocument {
   /** Trades a data set recorded for this report that no official row confirms (kept as they are). */
   unconfirmed: number;
   pendingAmendment: PendingAmendment | null;
+  /** Rows read from a scan added to the review queue (not trades until a person decides). */
+  waitingReview: number;
 }
 
 export interface DocumentToStore {
@@ -100,12 +104,17 @@ export async function storeParsedDocument(
     unchanged: 0,
     unconfirmed: 0,
     pendingAmendment: null,
+    waitingReview: 0,
   };
-  if (parsed.trades.length === 0) return outcome;
+  // Rows read from a scan that the OCR stage is not sure of wait for a person (review.ts): kept
+  // in the review queue, not among the trades, so nothing serves or announces them yet.
+  outcome.waitingReview = await insertReviewItems(db, reviewItemsOf(parsed, listed.docId, filing.id, stamp));
+  const served = parsed.trades.filter((trade) => trade.needs_review !== true);
+  if (served.length === 0) return outcome;
   const politicianId = filing.politician_id;
   if (politicianId === null) throw new Error(`filing ${filing.id} has trades but no politician`);
 
-  const rows = keyedRows(listed.docId, parsed.trades);
+  const rows = keyedRows(listed.docId, served);
   const known = await tradesByKeys(
     db,
     source,
@@ -193,7 +202,15 @@ function officialFields(trade: ParsedTrade, filing: FilingRow): OfficialTradeFie
     cap_gains_over_200: capGainsFlag(trade.cap_gains_over_200),
     exchange_from_ticker: trade.exchange_from_ticker ?? null,
     exchange_to_ticker: trade.exchange_to_ticker ?? null,
+    parse_method: trade.parse_method ?? 'text',
+    parse_confidence: lowestConfidence(trade),
   };
+}
+
+/** A row read by OCR: its least sure field's confidence; null for a row read from text. */
+export function lowestConfidence(trade: Pick<ParsedTrade, 'confidence'>): number | null {
+  const values = Object.values(trade.confidence ?? {});
+  return values.length === 0 ? null : Math.min(...values);
 }
 
 /** The cap-gains box as stored: 1 ticked, 0 empty, null unknown. */
@@ -268,7 +285,7 @@ async function findTwins(
   return { pairs, unpaired: sameReport.length - paired };
 }
 
-async function emitTradeCreated(
+export async function emitTradeCreated(
   db: Kysely<Database>,
   ids: readonly number[],
   now: Date,

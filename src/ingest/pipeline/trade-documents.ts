@@ -70,6 +70,8 @@ export interface TradeParse {
   politicianId: number | null;
   /** Set when the document was refused for its size (bytes of the limit). */
   refusedLimit: number | null;
+  /** The filing date the index gave: the OCR stage doubts dates a scan cannot have. */
+  listedFiledDate?: string | null;
 }
 
 export interface TradeDocumentsJobOptions {
@@ -316,7 +318,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
         `the parser failed on this document: ${message}`,
       );
     }
-    return { parsed, politicianId: null, refusedLimit: null };
+    return { parsed, politicianId: null, refusedLimit: null, listedFiledDate: document.listed.filedDate };
   }
 
   /**
@@ -340,7 +342,10 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   }
 
   textless(parse: TradeParse): ParsedDocument | null {
-    return parse.parsed.status === 'needs_ocr' ? parse.parsed : null;
+    const { parsed } = parse;
+    if (parsed.status !== 'needs_ocr') return null;
+    const filedDate = parsed.filing.filed_date ?? parse.listedFiledDate ?? null;
+    return { ...parsed, filing: { ...parsed.filing, filed_date: filedDate } };
   }
 
   withText(parse: TradeParse, result: ParsedDocument): TradeParse {

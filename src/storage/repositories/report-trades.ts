@@ -148,6 +148,9 @@ export type OfficialTradeFields = Pick<
   | 'cap_gains_over_200'
   | 'exchange_from_ticker'
   | 'exchange_to_ticker'
+  // Where the values came from (migration 0066-trade-parse-method).
+  | 'parse_method'
+  | 'parse_confidence'
 >;
 
 export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
@@ -171,6 +174,8 @@ export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
   'cap_gains_over_200',
   'exchange_from_ticker',
   'exchange_to_ticker',
+  'parse_method',
+  'parse_confidence',
 ];
 
 /**

@@ -117,6 +117,9 @@ const TRADE_SELECTION = [
   't.quality_flags',
   't.exchange_from_ticker',
   't.exchange_to_ticker',
+  // Where the values came from (migration 0066-trade-parse-method).
+  't.parse_method',
+  't.parse_confidence',
 ] as const;
 
 function buildBaseQuery(db: Kysely<Database>) {

@@ -2,6 +2,7 @@
 // parse failure is silent.
 import { Type } from 'typebox';
 import { FILING_EXAMPLE, FilingSchema } from '../../../resources/filing.js';
+import { FilingReviewSchema } from '../../../resources/review.js';
 import { getFiling, listFilings } from '../../../services/filings.js';
 import { errorResponses, IsoDate, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -16,7 +17,7 @@ export function filingRoutes(app: App, deps: AppDeps): void {
         summary: 'Disclosure documents with their parse status',
         description:
           'Newest filed first. Filters: `source` (house_clerk, senate_efd, oge, or house, senate, executive), `politician_id` ' +
-          '(ids or slugs), `status` (parsed, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.',
+          '(ids or slugs), `status` (parsed, needs_review, imported, pending, paper, needs_ocr, unsupported, failed), `date_from`/`date_to` on the filed date.',
         querystring: Type.Object({
           source: Type.Optional(Type.String({ maxLength: 100 })),
           politician_id: Type.Optional(
@@ -50,8 +51,13 @@ export function filingRoutes(app: App, deps: AppDeps): void {
             {
               ...FilingSchema.properties,
               superseded_trade_count: Type.Integer({ description: 'Trades an amendment replaced' }),
+              review: FilingReviewSchema,
             },
-            { examples: [{ ...FILING_EXAMPLE, superseded_trade_count: 0 }] },
+            {
+              examples: [
+                { ...FILING_EXAMPLE, superseded_trade_count: 0, review: { waiting: 0, decisions: [] } },
+              ],
+            },
           ),
           ...errorResponses(404, 422),
         },

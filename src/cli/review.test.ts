@@ -1,0 +1,217 @@
+// `dcledger review` on a queue holding constructed rows (marked so) of a real archived scan: list
+// as JSON, show with the PNG crop of the row, refusals with exit code 2 and the reason, and the
+// decisions that make a trade or none.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DocumentArchive } from '../ingest/fetch/archive.js';
+import { openMigratedStore } from '../storage/open.js';
+import { runCli as cli } from '../test-support/cli.js';
+import { insertTestMember } from '../test-support/constructed-rows.js';
+import { congressPath, readBytes } from '../test-support/documents.js';
+
+const dataDir = inject('dataDir');
+
+describe.skipIf(!dataDir)('dcledger review', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-review-cli-'));
+  const dbFile = join(dir, 'review.db');
+  const ids: { complete: number; partial: number; filing: number } = { complete: 0, partial: 0, filing: 0 };
+
+  beforeAll(async () => {
+    process.env.DCLEDGER_DB = dbFile;
+    process.env.DCLEDGER_ARCHIVE_DIR = join(dir, 'archive');
+    delete process.env.DATABASE_URL;
+    const bytes = readBytes(
+      congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220796.pdf'),
+    );
+    const sha = new DocumentArchive(join(dir, 'archive')).put(Buffer.from(bytes));
+    const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
+    try {
+      const now = new Date('2025-04-01T00:00:00Z');
+      const stamp = now.toISOString();
+      const member = await insertTestMember(
+        store.db,
+        { slug: 'test-filer', name: 'Test Filer', chamber: 'House' },
+        now,
+      );
+      const filing = await store.db
+        .insertInto('filings')
+        .values({
+          source: 'house_clerk',
+          source_doc_id: '8220796',
+          kind: 'PTR',
+          politician_id: member,
+          filer_name: 'Test Filer',
+          filed_date: '2025-03-13',
+          url: null,
+          is_paper: 1,
+          raw_sha256: sha,
+          parse_status: 'needs_review',
+          parse_reason: 'constructed',
+          trade_count: 0,
+          amends_filing_id: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.filing = filing.id;
+      // Constructed review items (values made up for the test) on the real page's geometry.
+      const item = (row: number, fields: Record<string, string | null>) => ({
+        filing_id: filing.id,
+        source: 'house_clerk',
+        source_key: `8220796#${row}`,
+        page: 1,
+        row,
+        status: 'pending',
+        fields: JSON.stringify(fields),
+        confidence: JSON.stringify({
+          transaction_date: 0.9,
+          owner: 0.4,
+          trade_type: 0.95,
+          amount_range: 0.9,
+        }),
+        reasons: JSON.stringify(['owner: the code is unclear']),
+        region: JSON.stringify({
+          x: 100,
+          y: 600,
+          width: 1400,
+          height: 60,
+          quarterTurns: 0,
+          skew: 0,
+          dpi: 100,
+        }),
+        trade_id: null,
+        created_at: stamp,
+        decided_at: null,
+        decided_by: null,
+      });
+      const base = {
+        transaction_date: '2025-02-20',
+        notification_date: null,
+        owner: 'Spouse',
+        trade_type: 'Buy',
+        amount_range: '$1,001 - $15,000',
+        asset_description: 'Constructed Corp',
+        ticker: null,
+        comment: null,
+      };
+      const complete = await store.db
+        .insertInto('review_items')
+        .values(item(1, base))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const partial = await store.db
+        .insertInto('review_items')
+        .values(item(2, { ...base, amount_range: null }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.complete = complete.id;
+      ids.partial = partial.id;
+    } finally {
+      await store.close();
+    }
+  });
+  afterAll(() => {
+    for (const name of ['DCLEDGER_DB', 'DCLEDGER_ARCHIVE_DIR']) delete process.env[name];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the waiting rows and shows one with its confidences and a PNG of the row', async () => {
+    const listed = await cli('review', 'list', '--json');
+    expect(listed.code).toBe(0);
+    const items = JSON.parse(listed.out) as Array<{ id: number; lowest_confidence: number }>;
+    expect(items.map((entry) => entry.id)).toEqual([ids.complete, ids.partial]);
+    expect(items[0]?.lowest_confidence).toBe(0.4);
+    const out = join(dir, 'row.png');
+    const shown = await cli('review', 'show', String(ids.complete), '--out', out);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/owner\s+Spouse\s+0\.40/);
+    expect(shown.out).toContain(`crop: ${out}`);
+    const png = readFileSync(out);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // Width and height (IHDR): the row's rectangle with a margin of 2% of the page height on
+    // each side, clamped to the page (about 850 x 1100 at 100 dpi).
+    expect(png.readUInt32BE(16)).toBeGreaterThan(700);
+    expect(png.readUInt32BE(16)).toBeLessThan(850);
+    expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(100);
+    expect(png.readUInt32BE(20)).toBeLessThanOrEqual(110);
+  }, 120_000);
+
+  it('refuses what cannot be, with exit code 2 and the reason', async () => {
+    expect(await cli('review', 'accept', String(ids.partial))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('cannot become a trade without amount_range'),
+    });
+    expect(
+      await cli('review', 'correct', String(ids.partial), '--field', 'transaction_date=2025-02-30x'),
+    ).toMatchObject({ code: 2, err: expect.stringContaining('transaction_date must be a date') });
+    expect(await cli('review', 'correct', String(ids.partial), '--field', 'colour=red')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown field "colour"'),
+    });
+    expect(await cli('review', 'accept', 'x')).toMatchObject({ code: 2 });
+  });
+
+  it('accepts, corrects and rejects, recording who, and makes trades only of what is kept', async () => {
+    const accepted = await cli('review', 'accept', String(ids.complete), '--by', 'ops', '--json');
+    expect(accepted.code).toBe(0);
+    const decision = JSON.parse(accepted.out) as { status: string; trade_id: number };
+    expect(decision).toMatchObject({ status: 'accepted', trade_id: expect.any(Number) });
+    const corrected = await cli(
+      'review',
+      'correct',
+      String(ids.partial),
+      '--field',
+      'amount_range=15,001 - 50,000',
+      '--field',
+      'owner=joint',
+    );
+    expect(corrected.code).toBe(0);
+    expect(corrected.out).toContain('amount_range: (not read) -> $15,001 - $50,000');
+    expect(corrected.out).toContain('owner: Spouse -> Joint');
+    expect((await cli('review', 'reject', String(ids.partial))).code).toBe(2);
+    const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
+    try {
+      const trades = await store.db
+        .selectFrom('trades')
+        .select(['source_key', 'parse_method', 'parse_confidence', 'amount_range', 'owner'])
+        .orderBy('source_key')
+        .execute();
+      expect(trades).toEqual([
+        {
+          source_key: '8220796#1',
+          parse_method: 'ocr',
+          parse_confidence: 0.4,
+          amount_range: '$1,001 - $15,000',
+          owner: 'Spouse',
+        },
+        {
+          source_key: '8220796#2',
+          parse_method: 'manual',
+          parse_confidence: null,
+          amount_range: '$15,001 - $50,000',
+          owner: 'Joint',
+        },
+      ]);
+      const filing = await store.db
+        .selectFrom('filings')
+        .select(['parse_status', 'trade_count'])
+        .where('id', '=', ids.filing)
+        .executeTakeFirstOrThrow();
+      expect(filing).toMatchObject({ parse_status: 'parsed', trade_count: 2 });
+      const decisions = await store.db
+        .selectFrom('review_decisions')
+        .select(['action', 'decided_by'])
+        .orderBy('id')
+        .execute();
+      expect(decisions).toEqual([
+        { action: 'accept', decided_by: 'ops' },
+        { action: 'correct', decided_by: expect.stringMatching(/^cli:/) },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+// The OCR stage of `dcledger ingest` and serve's schedule: a document the source's parser found
+// no usable text in goes to the OCR reader (ingest/ocr/), whose worker thread does the reading, so
+// the process's event loop (the API's, under `serve --role all`) only passes bytes and results.
+// Each page read is kept in the database until the document is read whole: a run stopped
+// mid-document (a crash, a restart) reads only the pages left. The reader knows the House paper
+// PTR forms; other scans (the scanned OGE 278-T) keep their `needs_ocr` answer.
+import type { Kysely } from 'kysely';
+import { dropOcrPages, issuerNames, ocrPagesOf, saveOcrPage } from '../../storage/repositories/ocr-pages.js';
+import type { Database } from '../../storage/schema.js';
+import { OcrUnreadableError, OcrWorker, type PageCheckpoint, readScannedDocument } from '../ocr/index.js';
+import type { ScannedPage } from '../ocr/read-scan.js';
+import type { DocumentKind, ParsedDocument } from '../sources/document.js';
+import type { OcrStage, TextlessDocument } from './job.js';
+
+/** The kinds of document the reader understands. */
+const READABLE: ReadonlySet<DocumentKind> = new Set(['house_ptr_pdf']);
+
+export interface IngestOcr {
+  stage: OcrStage;
+  /** Stops the worker thread (it holds the engine and its model in memory). */
+  close(): Promise<void>;
+}
+
+export function openIngestOcr(db: Kysely<Database>, clock: () => Date = () => new Date()): IngestOcr {
+  let worker: Promise<OcrWorker> | undefined;
+  // Asset names are checked against the companies the database knows, loaded once per worker.
+  const started = () => {
+    worker ??= issuerNames(db).then((names) => new OcrWorker({ issuerNames: names }));
+    return worker;
+  };
+  const stage = async (document: TextlessDocument): Promise<ParsedDocument> => {
+    const { parsed } = document;
+    if (!READABLE.has(parsed.kind)) return parsed;
+    const keys = new Set<string>();
+    const checkpoint: PageCheckpoint = {
+      async load(key) {
+        keys.add(key);
+        return (await ocrPagesOf(db, key)).map((data) => JSON.parse(data) as ScannedPage);
+      },
+      save: (key, page) => saveOcrPage(db, key, page.number, JSON.stringify(page), clock().toISOString()),
+    };
+    let read: ParsedDocument;
+    try {
+      read = await readScannedDocument(document.bytes, {
+        source: parsed.source,
+        kind: parsed.kind,
+        filing: parsed.filing,
+        worker: await started(),
+        checkpoint,
+        ...(document.pageProgress ? { progress: document.pageProgress } : {}),
+      });
+    } catch (error) {
+      // Bytes the rasterizer cannot open stay a scan nobody has read; a thread that failed is the
+      // run's problem (the document stays owed, its pages kept for the next run).
+      if (!(error instanceof OcrUnreadableError)) throw error;
+      return {
+        ...parsed,
+        reason: `${parsed.reason ?? 'scanned document'}; OCR could not open it: ${error.message}`,
+      };
+    }
+    for (const key of keys) await dropOcrPages(db, key);
+    return read;
+  };
+  return {
+    stage,
+    async close() {
+      const running = worker;
+      worker = undefined;
+      if (running) await (await running).close();
+    },
+  };
+}
+
+/** Runs `work` with the OCR stage when `enabled`, closing its worker whatever happens. */
+export async function withIngestOcr<T>(
+  db: Kysely<Database>,
+  enabled: boolean,
+  work: (stage: OcrStage | undefined) => Promise<T>,
+): Promise<T> {
+  if (!enabled) return work(undefined);
+  const ocr = openIngestOcr(db);
+  try {
+    return await work(ocr.stage);
+  } finally {
+    await ocr.close();
+  }
+}

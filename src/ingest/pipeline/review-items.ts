@@ -1,0 +1,75 @@
+// Rows of a read scan that wait for a person: what the review queue keeps of each (the fields as
+// read, their confidences, the reasons, where the row is on its page). The decisions are review.ts's.
+import type { NewReviewItem } from '../../storage/repositories/review.js';
+import type { ParsedDocument } from '../sources/document.js';
+
+/** The fields of a row a reviewer sees and may correct. */
+export const REVIEW_FIELDS = [
+  'transaction_date',
+  'notification_date',
+  'owner',
+  'trade_type',
+  'amount_range',
+  'asset_description',
+  'ticker',
+  'comment',
+] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
+export type ReviewFields = Record<ReviewField, string | null>;
+
+/** Where the row is on its page, and how the page was turned upright (for the reviewer's crop). */
+export interface ReviewRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  quarterTurns: number;
+  skew: number;
+  dpi: number;
+}
+
+/** The rows of a read scan that wait for review, as queue items of the filing. */
+export function reviewItemsOf(
+  parsed: ParsedDocument,
+  docId: string,
+  filingId: number,
+  now: string,
+): NewReviewItem[] {
+  const ocr = parsed.ocr;
+  if (!ocr) return [];
+  const pages = new Map(ocr.pages.map((page) => [page.number, page]));
+  return ocr.rows
+    .filter((row) => row.needs_review)
+    .map((row) => {
+      const page = pages.get(row.page);
+      const fields: ReviewFields = {
+        transaction_date: row.transaction_date,
+        notification_date: row.notification_date,
+        owner: row.owner,
+        trade_type: row.trade_type,
+        amount_range: row.amount?.range ?? null,
+        asset_description: row.asset_description === '' ? null : row.asset_description,
+        ticker: row.ticker === '' ? null : row.ticker,
+        comment: row.comment,
+      };
+      const region: ReviewRegion = {
+        ...row.region,
+        quarterTurns: page?.quarterTurns ?? 0,
+        skew: page?.skew ?? 0,
+        dpi: page?.dpi ?? 200,
+      };
+      return {
+        filing_id: filingId,
+        source: parsed.source,
+        source_key: `${docId}#${row.row}`,
+        page: row.page,
+        row: row.row,
+        status: 'pending',
+        fields: JSON.stringify(fields),
+        confidence: JSON.stringify(row.confidence),
+        reasons: JSON.stringify(row.reasons),
+        region: JSON.stringify(region),
+        created_at: now,
+      };
+    });
+}

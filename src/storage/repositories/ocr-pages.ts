@@ -1,0 +1,42 @@
+// Pages the OCR stage read, kept under their document's key until the document is read whole, so
+// that a run stopped mid-document reads only the pages left (ingest/ocr/stage.ts, PageCheckpoint).
+// The page's result is stored as JSON: storage does not look inside it.
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+
+/** The pages kept under `documentKey`, by page number, as stored. */
+export async function ocrPagesOf(db: Kysely<Database>, documentKey: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ocr_pages')
+    .select('data')
+    .where('document_key', '=', documentKey)
+    .orderBy('page')
+    .execute();
+  return rows.map((row) => row.data);
+}
+
+/** Keeps (or replaces) one page. */
+export async function saveOcrPage(
+  db: Kysely<Database>,
+  documentKey: string,
+  page: number,
+  data: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('ocr_pages')
+    .values({ document_key: documentKey, page, data, created_at: now })
+    .onConflict((oc) => oc.columns(['document_key', 'page']).doUpdateSet({ data, created_at: now }))
+    .execute();
+}
+
+/** The document was read whole: its pages are not needed again. */
+export async function dropOcrPages(db: Kysely<Database>, documentKey: string): Promise<void> {
+  await db.deleteFrom('ocr_pages').where('document_key', '=', documentKey).execute();
+}
+
+/** Names the companies the database knows, for the OCR reader's word list (asset names). */
+export async function issuerNames(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('companies').select('name').where('name', 'is not', null).execute();
+  return rows.flatMap((row) => (row.name ? [row.name] : []));
+}

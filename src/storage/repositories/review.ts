@@ -1,0 +1,148 @@
+// The review queue of rows read from scans: rows the OCR stage is not sure of wait here, apart
+// from the trades (so no trade list, statistic or event sees them), until a person decides. The
+// rules (what may be corrected, what a decision writes) are the ingest's (ingest/pipeline/review.ts).
+import type { Kysely } from 'kysely';
+import type { Database, ReviewDecisionsTable, ReviewItemsTable } from '../schema.js';
+
+export type ReviewItemRow = Omit<ReviewItemsTable, 'id'> & { id: number };
+export type ReviewDecisionRow = Omit<ReviewDecisionsTable, 'id'> & { id: number };
+export type NewReviewItem = Omit<ReviewItemRow, 'id' | 'trade_id' | 'decided_at' | 'decided_by'>;
+
+/** Adds rows to the queue; a row already there (a document read again) is left as it is. */
+export async function insertReviewItems(
+  db: Kysely<Database>,
+  items: readonly NewReviewItem[],
+): Promise<number> {
+  let added = 0;
+  for (const item of items) {
+    const result = await db
+      .insertInto('review_items')
+      .values({ ...item, trade_id: null, decided_at: null, decided_by: null })
+      .onConflict((oc) => oc.columns(['source', 'source_key']).doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return added;
+}
+
+export async function reviewItem(db: Kysely<Database>, id: number): Promise<ReviewItemRow | undefined> {
+  return db.selectFrom('review_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The rows waiting, oldest first; optionally of one source. */
+export async function pendingReviewItems(
+  db: Kysely<Database>,
+  options: { source?: string; limit?: number } = {},
+): Promise<ReviewItemRow[]> {
+  let query = db.selectFrom('review_items').selectAll().where('status', '=', 'pending');
+  if (options.source) query = query.where('source', '=', options.source);
+  return query
+    .orderBy('filing_id')
+    .orderBy('row')
+    .limit(options.limit ?? 1000)
+    .execute();
+}
+
+/** Rows waiting for review, per source (for GET /status). */
+export async function pendingReviewCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('review_items')
+    .select(['source', db.fn.countAll<number>().as('n')])
+    .where('status', '=', 'pending')
+    .groupBy('source')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.source, Number(row.n)]));
+}
+
+export async function reviewItemsOfFiling(db: Kysely<Database>, filingId: number): Promise<ReviewItemRow[]> {
+  return db.selectFrom('review_items').selectAll().where('filing_id', '=', filingId).orderBy('row').execute();
+}
+
+export async function reviewDecisionsOfFiling(
+  db: Kysely<Database>,
+  filingId: number,
+): Promise<ReviewDecisionRow[]> {
+  return db
+    .selectFrom('review_decisions')
+    .selectAll()
+    .where('filing_id', '=', filingId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Records a decision on a pending row; false when the row was no longer pending (decided meanwhile). */
+export async function recordReviewDecision(
+  db: Kysely<Database>,
+  item: ReviewItemRow,
+  decision: {
+    action: 'accept' | 'correct' | 'reject';
+    status: 'accepted' | 'corrected' | 'rejected';
+    decidedBy: string;
+    fields: string;
+    changes: string;
+    tradeId: number | null;
+    now: string;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('review_items')
+    .set({
+      status: decision.status,
+      fields: decision.fields,
+      trade_id: decision.tradeId,
+      decided_at: decision.now,
+      decided_by: decision.decidedBy,
+    })
+    .where('id', '=', item.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('review_decisions')
+    .values({
+      review_item_id: item.id,
+      filing_id: item.filing_id,
+      action: decision.action,
+      decided_by: decision.decidedBy,
+      changes: decision.changes,
+      trade_id: decision.tradeId,
+      decided_at: decision.now,
+    })
+    .execute();
+  return true;
+}
+
+/** Rows of the filing still waiting. */
+export async function pendingReviewCountOfFiling(db: Kysely<Database>, filingId: number): Promise<number> {
+  const row = await db
+    .selectFrom('review_items')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('filing_id', '=', filingId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A filing whose last waiting row was decided is parsed. */
+export async function markFilingReviewed(
+  db: Kysely<Database>,
+  filingId: number,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('filings')
+    .set({ parse_status: 'parsed', parse_reason: reason, updated_at: now })
+    .where('id', '=', filingId)
+    .where('parse_status', '=', 'needs_review')
+    .execute();
+}
+
+/** The filing a reviewed row becomes a trade of: its member and filing date. */
+export async function filingOfReviewItem(db: Kysely<Database>, filingId: number) {
+  return db
+    .selectFrom('filings')
+    .select(['id', 'politician_id', 'filed_date'])
+    .where('id', '=', filingId)
+    .executeTakeFirstOrThrow();
+}
