@@ -7,6 +7,7 @@ import { createAccount } from '../../accounts/admin.js';
 import { buildApp } from '../../app.js';
 import type { Trade } from '../../resources/trade.js';
 import { pendingReviewCounts, pendingReviewItems } from '../../storage/repositories/review.js';
+import { sourceFreshness } from '../../storage/repositories/source-freshness.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { type ReplayRun, replayRunner } from '../../test-support/replay.js';
 import { ReplayServer } from '../replay/server.js';
@@ -149,6 +150,9 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
       const waiting = await pendingReviewItems(db);
       expect(waiting.length).toBeGreaterThan(0);
       expect(waiting.every((item) => item.filing_id === filing.id && item.status === 'pending')).toBe(true);
+      // /status counts them under the source's waiting rows.
+      const house = (await sourceFreshness(db)).find((entry) => entry.source === 'house_clerk');
+      expect(house?.waiting.review_rows).toBe(waiting.length);
       // No waiting row is a trade, and none was announced.
       const keys = waiting.map((item) => item.source_key);
       expect(await db.selectFrom('trades').select('id').where('source_key', 'in', keys).execute()).toEqual(

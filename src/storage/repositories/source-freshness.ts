@@ -17,13 +17,15 @@ export interface SourceFreshness {
     ocr: number;
     /** Read, but a value needs a person's check (parse status needs_review). */
     review: number;
+    /** Rows of those documents waiting for a person's decision (`dcledger review`). */
+    review_rows: number;
   };
   /** When the source's newest trade was stored. */
   newestTradeAt: string | null;
 }
 
 export async function sourceFreshness(db: Kysely<Database>): Promise<SourceFreshness[]> {
-  const [listed, flagged, newestTrades, sources] = await Promise.all([
+  const [listed, flagged, reviewRows, newestTrades, sources] = await Promise.all([
     db
       .selectFrom('ingest_documents')
       .select([
@@ -40,6 +42,13 @@ export async function sourceFreshness(db: Kysely<Database>): Promise<SourceFresh
       .select(['d.source', 'f.parse_status', sql<number>`count(*)`.as('n')])
       .where('f.parse_status', 'in', ['needs_ocr', 'needs_review'])
       .groupBy(['d.source', 'f.parse_status'])
+      .execute(),
+    db
+      .selectFrom('review_items as r')
+      .innerJoin('ingest_documents as d', 'd.filing_id', 'r.filing_id')
+      .select(['d.source', sql<number>`count(*)`.as('n')])
+      .where('r.status', '=', 'pending')
+      .groupBy('d.source')
       .execute(),
     db
       .selectFrom('ingest_documents as d')
@@ -76,6 +85,7 @@ export async function sourceFreshness(db: Kysely<Database>): Promise<SourceFresh
         parse: Number(counts?.retried ?? 0),
         ocr: flaggedCount('needs_ocr'),
         review: flaggedCount('needs_review'),
+        review_rows: Number(reviewRows.find((row) => row.source === source)?.n ?? 0),
       },
       newestTradeAt: newestTrades.find((row) => row.source === source)?.newest ?? null,
     });

@@ -85,7 +85,7 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
                   listed_at: fresh.newestDocument.listedAt,
                 }
               : null,
-            waiting: fresh?.waiting ?? { fetch: 0, parse: 0, ocr: 0, review: 0 },
+            waiting: fresh?.waiting ?? { fetch: 0, parse: 0, ocr: 0, review: 0, review_rows: 0 },
             newest_trade: {
               stored_at: fresh?.newestTradeAt ?? null,
               age_seconds: ageSeconds(fresh?.newestTradeAt),
@@ -115,9 +115,9 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
       const state = status.states.find((entry) => entry.source === source);
       const fresh = freshness.find((entry) => entry.source === source);
       const newest = fresh?.newestDocument;
-      const waiting = fresh?.waiting ?? { fetch: 0, parse: 0, ocr: 0, review: 0 };
+      const waiting = fresh?.waiting ?? { fetch: 0, parse: 0, ocr: 0, review: 0, review_rows: 0 };
       return html`<tr><th scope="row">${source}</th><td>${stamp(state?.last_finished_at ?? state?.last_started_at)}</td><td>${newest ? `${newest.id} (filed ${newest.filedDate ?? 'undated'}, listed ${stamp(newest.listedAt)})` : 'none yet'}</td>
-<td class="num">${waiting.fetch}</td><td class="num">${waiting.parse}</td><td class="num">${waiting.ocr}</td><td class="num">${waiting.review}</td><td>${age(fresh?.newestTradeAt)}</td></tr>`;
+<td class="num">${waiting.fetch}</td><td class="num">${waiting.parse}</td><td class="num">${waiting.ocr}</td><td class="num">${waiting.review}</td><td class="num">${waiting.review_rows}</td><td>${age(fresh?.newestTradeAt)}</td></tr>`;
     });
     const rows = sources.map((source) => {
       const state = status.states.find((entry) => entry.source === source);
@@ -139,7 +139,7 @@ ${scrollTable(
 )}
 ${scrollTable(
   'Freshness',
-  html`<table><thead><tr><th scope="col">Source</th><th scope="col">Last poll</th><th scope="col">Newest document seen</th><th scope="col" class="num">Waiting: fetch</th><th scope="col" class="num">parse</th><th scope="col" class="num">OCR</th><th scope="col" class="num">review</th><th scope="col">Newest trade stored</th></tr></thead>
+  html`<table><thead><tr><th scope="col">Source</th><th scope="col">Last poll</th><th scope="col">Newest document seen</th><th scope="col" class="num">Waiting: fetch</th><th scope="col" class="num">parse</th><th scope="col" class="num">OCR</th><th scope="col" class="num">review</th><th scope="col" class="num">rows to review</th><th scope="col">Newest trade stored</th></tr></thead>
 <tbody>${freshRows.length ? freshRows : html`<tr><td colspan="8">Nothing polled yet.</td></tr>`}</tbody></table>`,
 )}
 <p>The same as JSON: <code>curl -H 'Accept: application/json' ${linkBase(request, deps)}/status</code>.</p>

@@ -26,7 +26,7 @@ interface StatusJson {
     source: string;
     last_poll: { started_at: string | null; finished_at: string | null; status: string | null };
     newest_document: { id: string; filed_date: string | null; listed_at: string } | null;
-    waiting: { fetch: number; parse: number; ocr: number; review: number };
+    waiting: { fetch: number; parse: number; ocr: number; review: number; review_rows: number };
     newest_trade: { stored_at: string | null; age_seconds: number | null };
     documents_by_parse_status: Record<string, number>;
     trades: number;
@@ -93,7 +93,7 @@ describe.skipIf(!dataDir)('/status after polls of the replay server', () => {
       last_poll: { started_at: pollAt.toISOString(), finished_at: pollAt.toISOString(), status: 'completed' },
       // All three were listed by the same poll: the latest filing date comes first.
       newest_document: { id: UNSERVED, filed_date: '2025-02-21', listed_at: pollAt.toISOString() },
-      waiting: { fetch: 0, parse: 1, ocr: 1, review: 0 },
+      waiting: { fetch: 0, parse: 1, ocr: 1, review: 0, review_rows: 0 },
       newest_trade: { stored_at: pollAt.toISOString(), age_seconds: 90 * 60 },
       documents_by_parse_status: { parsed: 1, needs_ocr: 1, pending: 1 },
     });
@@ -114,7 +114,7 @@ describe.skipIf(!dataDir)('/status after polls of the replay server', () => {
         `<th scope="row">house_clerk</th><td>2026-06-01 10:30</td><td>${UNSERVED} (filed 2025-02-21, listed 2026-06-01 10:30)</td>`,
       );
       expect(page).toContain(
-        '<td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td>90 min</td>',
+        '<td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num">0</td><td>90 min</td>',
       );
     }
   });
