@@ -1,6 +1,8 @@
 // A hostile scan cannot make the OCR stage allocate without bound: a page whose size would render to
 // more than MAX_PAGE_PIXELS is refused as unreadable before anything is drawn, in the caller's
 // process and through the ingest's worker thread (which then goes on to the next document).
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRaster, RasterError } from './rasterize.js';
 import { OcrUnreadableError, OcrWorker } from './worker.js';
@@ -51,4 +53,17 @@ describe('page size bound of the OCR rasterizer', () => {
     expect(blank.pages).toHaveLength(1);
     expect(blank.rows).toEqual([]);
   }, 120_000);
+
+  // Linux keeps a nice value per thread (/proc/self/task/TID/stat, field 19).
+  it.runIf(process.platform === 'linux')(
+    'reads at a lower priority than the thread that serves',
+    async () => {
+      await worker.read(blankPdf(612, 792), { filedDate: null });
+      const nice = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      expect(nice(String(process.pid))).toBe(0);
+      expect(readdirSync('/proc/self/task').map(nice)).toContain(constants.priority.PRIORITY_BELOW_NORMAL);
+    },
+    120_000,
+  );
 });
