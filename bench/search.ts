@@ -15,8 +15,9 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { createAccount } from '../src/accounts/admin.js';
 import { buildApp } from '../src/app.js';
+import { configuredEmbedder } from '../src/cli/search.js';
 import { readEmbeddings } from '../src/config.js';
-import { RemoteEmbedder } from '../src/search/embedders.js';
+import type { RemoteEmbedder } from '../src/search/embedders.js';
 import {
   SEARCH_MODES,
   SEMANTIC_TYPES,
@@ -60,19 +61,8 @@ const DIR = join(repoRoot, 'bench', 'search');
 
 /** The configured embeddings provider's embedder, if one is configured (else the built-in LSA model). */
 function providerEmbedder(): { embedder?: RemoteEmbedder } {
-  const config = readEmbeddings(process.env);
-  if (config.provider === 'lsa') return {};
-  return {
-    embedder: new RemoteEmbedder({
-      provider: config.provider,
-      baseUrl: config.baseUrl,
-      apiKey: config.apiKey,
-      model: config.model,
-      dimensions: config.dimensions,
-      timeoutMs: config.timeoutMs,
-      batchSize: config.batchSize,
-    }),
-  };
+  const embedder = configuredEmbedder(readEmbeddings(process.env));
+  return embedder ? { embedder } : {};
 }
 
 /** The stable keys a query's relevance rule selects among the original (not multiplied) records. */

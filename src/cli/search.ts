@@ -10,23 +10,26 @@ import type { Database } from '../storage/schema.js';
 import { printLine } from './output.js';
 import { progressBar } from './progress.js';
 
+/** The configured embeddings provider's embedder; undefined for the built-in LSA model. */
+export function configuredEmbedder(config: EmbeddingsConfig): RemoteEmbedder | undefined {
+  if (config.provider === 'lsa') return undefined;
+  return new RemoteEmbedder({
+    provider: config.provider,
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    model: config.model,
+    dimensions: config.dimensions,
+    timeoutMs: config.timeoutMs,
+    batchSize: config.batchSize,
+  });
+}
+
 export function semanticSearchFromConfig(
   db: Kysely<Database>,
   config: EmbeddingsConfig,
   onProgress?: SearchOptions['onProgress'],
 ): SemanticSearch {
-  const embedder =
-    config.provider === 'lsa'
-      ? undefined
-      : new RemoteEmbedder({
-          provider: config.provider,
-          baseUrl: config.baseUrl,
-          apiKey: config.apiKey,
-          model: config.model,
-          dimensions: config.dimensions,
-          timeoutMs: config.timeoutMs,
-          batchSize: config.batchSize,
-        });
+  const embedder = configuredEmbedder(config);
   return new SemanticSearch(db, { ...(embedder ? { embedder } : {}), ...(onProgress ? { onProgress } : {}) });
 }
 

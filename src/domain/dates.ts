@@ -2,6 +2,22 @@
 
 const DAY_MS = 86_400_000;
 
+/** Month names in lower case, January first (index + 1 is the month number). */
+export const MONTH_NAMES: readonly string[] = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
 /** Parses a calendar date; returns null when the text is not a real date. */
 export function parseDate(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null;

@@ -1,6 +1,7 @@
 // What a question about people says of the trades that make them an answer: the period ("in
 // February 2020", "early 2020", "before March 2020", "in 2021"), the chamber ("senators") and the
 // direction ("sold"). Read by hand, pure; the engine then ranks the members whose trades match.
+import { MONTH_NAMES } from '../domain/dates.js';
 
 export interface TradeFilter {
   /** Transaction dates, inclusive, ISO. */
@@ -10,31 +11,16 @@ export interface TradeFilter {
   direction?: 'buy' | 'sell';
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 const pad = (value: number) => String(value).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function period(text: string): Pick<TradeFilter, 'from' | 'to'> {
   const month = new RegExp(
-    `\\b(before|after|since|in|during)?\\s*(${MONTHS.join('|')})\\s+((?:19|20)\\d{2})\\b`,
+    `\\b(before|after|since|in|during)?\\s*(${MONTH_NAMES.join('|')})\\s+((?:19|20)\\d{2})\\b`,
   ).exec(text);
   if (month?.[2] && month[3]) {
     const year = Number(month[3]);
-    const index = MONTHS.indexOf(month[2]) + 1;
+    const index = MONTH_NAMES.indexOf(month[2]) + 1;
     const first = `${year}-${pad(index)}-01`;
     const last = `${year}-${pad(index)}-${pad(lastDay(year, index))}`;
     if (month[1] === 'before') {

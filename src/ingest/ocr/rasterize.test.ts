@@ -1,30 +1,12 @@
 // A hostile scan cannot make the OCR stage allocate without bound: a page whose size would render to
 // more than MAX_PAGE_PIXELS is refused as unreadable before anything is drawn, in the caller's
 // process and through the ingest's worker thread (which then goes on to the next document).
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blankPdf } from '../../test-support/documents.js';
 import { openRaster, RasterError } from './rasterize.js';
 import { OcrUnreadableError, OcrWorker } from './worker.js';
-
-/** A constructed one-page PDF, blank, with the given MediaBox in points (1/72 inch). */
-function blankPdf(widthPt: number, heightPt: number): Uint8Array {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${widthPt} ${heightPt}] /Contents 4 0 R /Resources << >> >>`,
-    '<< /Length 0 >>\nstream\n\nendstream',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
-}
 
 describe('page size bound of the OCR rasterizer', () => {
   const worker = new OcrWorker();
@@ -51,4 +33,17 @@ describe('page size bound of the OCR rasterizer', () => {
     expect(blank.pages).toHaveLength(1);
     expect(blank.rows).toEqual([]);
   }, 120_000);
+
+  // Linux keeps a nice value per thread (/proc/self/task/TID/stat, field 19).
+  it.runIf(process.platform === 'linux')(
+    'reads at a lower priority than the thread that serves',
+    async () => {
+      await worker.read(blankPdf(612, 792), { filedDate: null });
+      const nice = (task: string) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      expect(nice(String(process.pid))).toBe(0);
+      expect(readdirSync('/proc/self/task').map(nice)).toContain(constants.priority.PRIORITY_BELOW_NORMAL);
+    },
+    120_000,
+  );
 });

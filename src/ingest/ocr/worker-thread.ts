@@ -1,6 +1,7 @@
 // Worker thread body of OcrWorker: rasterizing, turning pages upright, finding the grid and the
 // engine's reading all happen here, never on the thread that answers API requests. The engine
 // and the lexicon are started once per thread and kept for the next document.
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type OcrEngine, TesseractEngine } from './engine.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
@@ -40,6 +41,11 @@ async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<v
   const rows = rowsOfScan(pages, job.filedDate, await lexicon);
   port.postMessage({ id: job.id, kind: 'done', pages, rows } satisfies OcrAnswer);
 }
+
+// Reading a scan takes seconds of CPU a page; the API thread of the same process gets the core
+// first. Linux keeps a nice value per thread (the engine's own threads, started from this one,
+// inherit it); elsewhere the call would lower the whole process, so it is left out there.
+if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
 
 const port = parentPort;
 if (port) {

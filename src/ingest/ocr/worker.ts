@@ -4,13 +4,24 @@
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 import type { OcrAnswer, OcrJob, OcrThreadData } from './worker-thread.js';
 
 /** The thread failed (exited, crashed): the document is fine, the run cannot go on with it. */
-export class OcrWorkerError extends Error {}
+export class OcrWorkerError extends Error {
+  constructor(
+    message: string,
+    /**
+     * Why: `out_of_memory` (the document took the thread past its heap limit: reading it again would
+     * end the same way), `crashed` (exited or failed otherwise), `closed` (closed by its owner).
+     */
+    readonly failure: 'out_of_memory' | 'crashed' | 'closed' = 'crashed',
+  ) {
+    super(message);
+  }
+}
 
 /** The bytes are no PDF the rasterizer can open. */
 export class OcrUnreadableError extends Error {}
@@ -41,7 +52,11 @@ export class OcrWorker {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly data: OcrThreadData = { issuerNames: [] }) {}
+  constructor(
+    private readonly data: OcrThreadData = { issuerNames: [] },
+    /** The thread's heap limit in MB (DEFAULT_HEAP_MB). */
+    private readonly heapMb: number = DEFAULT_HEAP_MB,
+  ) {}
 
   read(bytes: Uint8Array, options: ReadOptions): Promise<ScanReading> {
     const worker = this.start();
@@ -62,16 +77,18 @@ export class OcrWorker {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
-    this.failAll(new OcrWorkerError('OCR worker closed'));
+    this.failAll(new OcrWorkerError('OCR worker closed', 'closed'));
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = spawnWorker(this.data);
+    const worker = spawnWorker(this.data, { maxOldGenerationSizeMb: this.heapMb });
     worker.on('message', (answer: OcrAnswer) => this.settle(answer));
     worker.on('error', (error) => {
       this.worker = undefined;
-      this.failAll(new OcrWorkerError(`OCR worker failed: ${error.message}`));
+      const failure =
+        (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out_of_memory' : 'crashed';
+      this.failAll(new OcrWorkerError(`OCR worker failed: ${error.message}`, failure));
     });
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
@@ -113,9 +130,9 @@ export class OcrWorker {
  * document fails with the reason, the next one starts a fresh thread), not the process. Page images
  * and the engine's memory live outside this heap; MAX_PAGE_PIXELS bounds the former.
  */
-const resourceLimits = { maxOldGenerationSizeMb: 1024 };
+export const DEFAULT_HEAP_MB = 1024;
 
-function spawnWorker(data: OcrThreadData): Worker {
+function spawnWorker(data: OcrThreadData, resourceLimits: ResourceLimits): Worker {
   if (extname(fileURLToPath(import.meta.url)) !== '.ts') {
     return new Worker(new URL('./worker-thread.js', import.meta.url), { workerData: data, resourceLimits });
   }

@@ -7,7 +7,13 @@
 import type { Kysely } from 'kysely';
 import { dropOcrPages, issuerNames, ocrPagesOf, saveOcrPage } from '../../storage/repositories/ocr-pages.js';
 import type { Database } from '../../storage/schema.js';
-import { OcrUnreadableError, OcrWorker, type PageCheckpoint, readScannedDocument } from '../ocr/index.js';
+import {
+  OcrUnreadableError,
+  OcrWorker,
+  OcrWorkerError,
+  type PageCheckpoint,
+  readScannedDocument,
+} from '../ocr/index.js';
 import type { ScannedPage } from '../ocr/read-scan.js';
 import type { DocumentKind, ParsedDocument } from '../sources/document.js';
 import type { OcrStage, TextlessDocument } from './job.js';
@@ -21,11 +27,16 @@ export interface IngestOcr {
   close(): Promise<void>;
 }
 
-export function openIngestOcr(db: Kysely<Database>, clock: () => Date = () => new Date()): IngestOcr {
+export function openIngestOcr(
+  db: Kysely<Database>,
+  clock: () => Date = () => new Date(),
+  /** The reader thread's heap limit in MB (the reader's default when unset). */
+  heapMb?: number,
+): IngestOcr {
   let worker: Promise<OcrWorker> | undefined;
   // Asset names are checked against the companies the database knows, loaded once per worker.
   const started = () => {
-    worker ??= issuerNames(db).then((names) => new OcrWorker({ issuerNames: names }));
+    worker ??= issuerNames(db).then((names) => new OcrWorker({ issuerNames: names }, heapMb));
     return worker;
   };
   const stage = async (document: TextlessDocument): Promise<ParsedDocument> => {
@@ -50,8 +61,17 @@ export function openIngestOcr(db: Kysely<Database>, clock: () => Date = () => ne
         ...(document.pageProgress ? { progress: document.pageProgress } : {}),
       });
     } catch (error) {
-      // Bytes the rasterizer cannot open stay a scan nobody has read; a thread that failed is the
-      // run's problem (the document stays owed, its pages kept for the next run).
+      // Bytes the rasterizer cannot open stay a scan nobody has read, and so does a document that
+      // took the thread past its heap limit (reading it again would end the same way; the next
+      // document gets a fresh thread). A thread that failed otherwise is the run's problem: the
+      // document stays owed, its pages kept for the next run.
+      if (error instanceof OcrWorkerError && error.failure === 'out_of_memory') {
+        for (const key of keys) await dropOcrPages(db, key);
+        return {
+          ...parsed,
+          reason: `${parsed.reason ?? 'scanned document'}; OCR stopped: it needed more memory than the reader may use`,
+        };
+      }
       if (!(error instanceof OcrUnreadableError)) throw error;
       return {
         ...parsed,

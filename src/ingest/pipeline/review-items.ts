@@ -1,19 +1,11 @@
 // Rows of a read scan that wait for a person: what the review queue keeps of each (the fields as
 // read, their confidences, the reasons, where the row is on its page). The decisions are review.ts's.
 import type { NewReviewItem } from '../../storage/repositories/review.js';
+import { CONFIDENCE_FIELDS } from '../ocr/scanned-rows.js';
 import type { ParsedDocument } from '../sources/document.js';
 
 /** The fields of a row a reviewer sees and may correct. */
-export const REVIEW_FIELDS = [
-  'transaction_date',
-  'notification_date',
-  'owner',
-  'trade_type',
-  'amount_range',
-  'asset_description',
-  'ticker',
-  'comment',
-] as const;
+export const REVIEW_FIELDS = [...CONFIDENCE_FIELDS, 'comment'] as const;
 export type ReviewField = (typeof REVIEW_FIELDS)[number];
 export type ReviewFields = Record<ReviewField, string | null>;
 

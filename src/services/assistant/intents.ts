@@ -1,5 +1,7 @@
 // The deterministic intent router: the common questions, recognised without a model. Pure: the
 // question and today's date in, an intent out.
+
+import { MONTH_NAMES } from '../../domain/dates.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
 
 /** A disclosure-date window, with the words the answer uses for it (never numbers of our own). */
@@ -112,23 +114,9 @@ export function directionOf(question: string): Direction {
 
 /** "in February 2020", "in March 2020" -> that month (transaction dates). */
 function monthWindow(text: string): Window | undefined {
-  const months = [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ];
-  const match = new RegExp(`\\b(${months.join('|')})\\s+((?:19|20)\\d{2})\\b`, 'i').exec(text);
+  const match = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s+((?:19|20)\\d{2})\\b`, 'i').exec(text);
   if (!match?.[1] || !match[2]) return undefined;
-  const month = months.indexOf(match[1].toLowerCase()) + 1;
+  const month = MONTH_NAMES.indexOf(match[1].toLowerCase()) + 1;
   const last = new Date(Date.UTC(Number(match[2]), month, 0)).getUTCDate();
   const mm = String(month).padStart(2, '0');
   return {

@@ -3,6 +3,8 @@
 // differently (13D `issuerCIK`/`issuerCUSIP`/`percentOfClass`, 13G `issuerCik`/`issuerCusip`/
 // `classPercent`, and a CUSIP that may be nested in `issuerCusips`); before that they were free HTML
 // or text cover pages, read here best-effort from their printed row labels.
+
+import { MONTH_NAMES } from '../../../domain/dates.js';
 import { descend, isoDateOf, numberOf, parseXml, textAt, type XmlNode } from './xml.js';
 
 export interface ScheduleIssuer {
@@ -131,21 +133,6 @@ function personType(raw: string | null): string | null {
 
 // ---- Legacy HTML/text cover pages -------------------------------------------------------------
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 /** `type` is the envelope's document type when known (e.g. "SC 13D/A"). */
 export function parseScheduleText(source: string, type: string | null = null): ScheduleDocument {
   const isHtml = /<(html|body|p|div|table|font)[\s>]/i.test(source);
@@ -246,7 +233,9 @@ function cusipOf(flat: string, lines: string[]): string | null {
 function textDate(text: string): string | null {
   const written = /([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
   if (written) {
-    const month = MONTHS.findIndex((name) => name.startsWith((written[1] ?? '').toLowerCase().slice(0, 3)));
+    const month = MONTH_NAMES.findIndex((name) =>
+      name.startsWith((written[1] ?? '').toLowerCase().slice(0, 3)),
+    );
     if (month >= 0)
       return `${written[3]}-${String(month + 1).padStart(2, '0')}-${(written[2] ?? '').padStart(2, '0')}`;
   }
