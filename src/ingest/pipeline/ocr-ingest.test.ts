@@ -107,6 +107,10 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
         [SCAN, 3, 3],
       ]);
       expect(await db.selectFrom('ocr_pages').select(['page']).execute()).toEqual([]);
+      // The run's report counts the rows it sent to the review queue.
+      const queued = (await pendingReviewItems(db)).length;
+      expect(queued).toBeGreaterThan(0);
+      expect(report.sources[0]?.trades.waitingReview).toBe(queued);
       const filing = await db
         .selectFrom('filings')
         .select(['id', 'parse_status', 'parse_reason', 'trade_count', 'is_paper'])
