@@ -143,7 +143,7 @@ ${
       '/ui/review',
       html`${note}${KEYS_HELP}
 <div class="review">
-<figure class="review-crop"><img src="/ui/review/${item.id}/crop.png" alt="Row ${item.row} on page ${item.page} of the scanned document ${document}, as the page shows it"><figcaption>Page ${item.page}, row ${item.row} of document ${document} (filing <a href="/filings/${item.filing_id}">${item.filing_id}</a>). Why it waits: ${item.reasons.join('; ') || 'a field below its threshold'}.</figcaption></figure>
+<figure class="review-crop"><img src="/ui/review/${item.id}/crop.png" alt="Row ${item.row} on page ${item.page} of the scanned document ${document}, as the page shows it"><figcaption>Page ${item.page}, row ${item.row} of document ${document} (filing ${item.filing_id}, <code>GET /filings/${item.filing_id}</code>). Why it waits: ${item.reasons.join('; ') || 'a field below its threshold'}.</figcaption></figure>
 <form method="post" action="/ui/review/${item.id}" aria-describedby="review-keys">${csrfField(context.csrf)}
 <fieldset><legend>Fields as read (change any that the picture contradicts)</legend>
 ${inputs}</fieldset>
