@@ -141,10 +141,6 @@ function routeFolderOf(path: string): string | null {
  * (resources/) or a shared schema (http/schemas/); a route folder reads only its own files.
  */
 const ROUTE_FOLDER_IMPORTS: ReadonlyArray<readonly [string, string]> = [
-  // The member, ticker and feed lists answer the /trades list shape and its sync parameters.
-  ['http/routes/tickers/trades.ts', 'http/routes/trades/schema.ts'],
-  ['http/routes/politicians/trades.ts', 'http/routes/trades/schema.ts'],
-  ['http/routes/feed/index.ts', 'http/routes/trades/schema.ts'],
   // The documentation pages are laid out as the /ui pages are (their assets live beside them).
   ['http/routes/docs/guides.ts', 'http/routes/ui/html.ts'],
   ['http/routes/docs/reference.ts', 'http/routes/ui/html.ts'],

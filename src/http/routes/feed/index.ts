@@ -4,8 +4,8 @@ import { liveFeed, recentFeed, recentFeedJson } from '../../../services/feeds.js
 import { wantsCsv } from '../../plugins/csv.js';
 import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Limit } from '../../schemas/common.js';
+import { TradeList } from '../../schemas/trade-list.js';
 import type { App, AppDeps } from '../../types.js';
-import { TradeList } from '../trades/schema.js';
 
 export function feedRoutes(app: App, deps: AppDeps): void {
   app.get(

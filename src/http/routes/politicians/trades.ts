@@ -2,8 +2,8 @@
 import { Type } from 'typebox';
 import { politicianTrades } from '../../../services/politicians.js';
 import { errorResponses, Limit, Offset, PathId } from '../../schemas/common.js';
+import { SyncQuery, TradeList } from '../../schemas/trade-list.js';
 import type { App, AppDeps } from '../../types.js';
-import { SyncQuery, TradeList } from '../trades/schema.js';
 
 export function politicianTradesRoute(app: App, deps: AppDeps): void {
   app.get(

@@ -5,8 +5,8 @@ import { tickerTrades, tickerTradesJson } from '../../../services/tickers.js';
 import { wantsCsv } from '../../plugins/csv.js';
 import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
+import { SyncQuery, TradeList } from '../../schemas/trade-list.js';
 import type { App, AppDeps } from '../../types.js';
-import { SyncQuery, TradeList } from '../trades/schema.js';
 
 export function tickerTradesRoute(app: App, deps: AppDeps): void {
   app.get(

@@ -2,8 +2,9 @@ import { listTrades, listTradesJson } from '../../../services/trades.js';
 import { wantsCsv } from '../../plugins/csv.js';
 import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
+import { TradeList } from '../../schemas/trade-list.js';
 import type { App, AppDeps } from '../../types.js';
-import { TradeList, TradeListQuery } from './schema.js';
+import { TradeListQuery } from './schema.js';
 
 export function listTradesRoute(app: App, deps: AppDeps): void {
   app.get(

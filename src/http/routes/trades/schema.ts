@@ -1,34 +1,13 @@
-// The /trades query and list: one source for validation, serialization and OpenAPI (the Trade
-// resource itself is in resources/trade.ts).
+// The /trades query: one source for validation, serialization and OpenAPI (the list it answers and
+// the sync parameters it shares with the member, ticker and feed lists are in schemas/trade-list.ts).
 import { type Static, Type } from 'typebox';
 import { GICS_SECTORS } from '../../../domain/sectors.js';
 import { TRADE_SORT_COLUMNS } from '../../../domain/sorts.js';
-import { TRADE_EXAMPLE, TradeSchema } from '../../../resources/trade.js';
 import { IsoDate, Limit, MemberIds, Offset, SortDir, StringEnum } from '../../schemas/common.js';
+import { SyncQuery } from '../../schemas/trade-list.js';
 
 const list = (description: string, pattern?: string) =>
   Type.String({ minLength: 1, maxLength: 2000, description, ...(pattern ? { pattern } : {}) });
-
-/** The transaction-date range and the change cursor, on every trade list where they make sense. */
-export const SyncQuery = {
-  transaction_date_from: Type.Optional({
-    ...IsoDate,
-    description:
-      'First transaction date (inclusive). Sent without days or date_from/date_to, it replaces the default 30-day disclosure window',
-  }),
-  transaction_date_to: Type.Optional({
-    ...IsoDate,
-    description: 'Last transaction date (inclusive); same rule as transaction_date_from',
-  }),
-  updated_since: Type.Optional(
-    Type.String({
-      minLength: 10,
-      maxLength: 40,
-      description:
-        'Only trades whose updated_at is at or after this ISO 8601 date or date-time (UTC unless a zone is given): new, amended and re-enriched trades. Sent without days or date_from/date_to, it replaces the default 30-day window, and it includes the trades an amendment replaced. Sync with sort_by=updated_at&sort_dir=asc and pass the largest updated_at you hold (minus a minute, deduplicating by id)',
-    }),
-  ),
-};
 
 export const TradeListQuery = Type.Object({
   ticker: Type.Optional(list('Ticker or comma-separated tickers (case-insensitive)')),
@@ -85,5 +64,3 @@ export const TradeListQuery = Type.Object({
   ),
 });
 export type TradeListQuery = Static<typeof TradeListQuery>;
-
-export const TradeList = Type.Array(TradeSchema, { examples: [[TRADE_EXAMPLE]] });
