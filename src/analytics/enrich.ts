@@ -32,8 +32,8 @@ import { allSeriesMeta, type SeriesMeta } from '../storage/repositories/prices.j
 import { updateQualityReport } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { refreshMembers } from './refresh-members.js';
-import { refreshStoredAnalytics, type StoredAnalyticsReport } from './stored-analytics.js';
 import { refreshSignals } from './refresh-signals.js';
+import { refreshStoredAnalytics, type StoredAnalyticsReport } from './stored-analytics.js';
 
 export type EnrichProgress = (phase: string, done: number, total: number) => void;
 
