@@ -15,6 +15,7 @@ import {
   type RangeTradeRow,
   seatsOfMembers,
 } from '../storage/repositories/analytics-clusters.js';
+import { storedAnalyticsCurrent, storedClusterTradeKeys } from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 
 /** Code-unit order: ISO dates, tickers and ids sort as written, and faster than localeCompare. */
@@ -26,6 +27,12 @@ export interface ClusterParams {
   minMembers: number;
   windowDays: number;
 }
+
+/**
+ * The parameters of the stored clustered trades (stored-analytics.ts): a request with at least as
+ * many members in at most as many days finds its clusters among them.
+ */
+export const STORED_CLUSTER_PARAMS = { minMembers: 3, windowDays: 7 } as const;
 
 export interface ClusterTrade {
   id: number;
@@ -286,12 +293,17 @@ export function buildClusters(
   return clusters;
 }
 
-/**
- * The ids of the trades in some cluster, from the range's keys alone. The clusters of these trades
- * are the clusters of the whole range: every window that qualifies keeps all its trades, and a window
- * that did not qualify cannot with fewer trades.
- */
-export function clusteredTradeIds(keys: readonly GroupTrade[], params: ClusterParams): number[] {
+/** A cluster as found on the keys: its trades' ids and what the answer is ordered by. */
+interface KeyCluster {
+  ids: number[];
+  ticker: string;
+  direction: string;
+  to: string;
+  memberCount: number;
+}
+
+/** The clusters of a range's keys, in the answer's order (that of buildClusters). */
+export function keyClusters(keys: readonly GroupTrade[], params: ClusterParams): KeyCluster[] {
   const groups = new Map<string, GroupTrade[]>();
   for (const key of keys) {
     const name = `${key.ticker}\u0000${key.trade_action}`;
@@ -299,13 +311,39 @@ export function clusteredTradeIds(keys: readonly GroupTrade[], params: ClusterPa
     if (group) group.push(key);
     else groups.set(name, [key]);
   }
-  const ids: number[] = [];
+  const clusters: KeyCluster[] = [];
   for (const group of groups.values()) {
     group.sort((a, b) => compareText(a.transaction_date, b.transaction_date) || a.id - b.id);
-    for (const span of clusterSpans(group, params))
-      for (const trade of group.slice(span.start, span.end)) ids.push(trade.id);
+    for (const span of clusterSpans(group, params)) {
+      const trades = group.slice(span.start, span.end);
+      const first = trades[0];
+      if (!first) continue;
+      clusters.push({
+        ids: trades.map((trade) => trade.id),
+        ticker: first.ticker,
+        direction: first.trade_action,
+        to: span.to,
+        memberCount: new Set(trades.map((trade) => trade.politician_id)).size,
+      });
+    }
   }
-  return ids;
+  clusters.sort(
+    (a, b) =>
+      compareText(b.to, a.to) ||
+      b.memberCount - a.memberCount ||
+      compareText(a.ticker, b.ticker) ||
+      compareText(a.direction, b.direction),
+  );
+  return clusters;
+}
+
+/**
+ * The ids of the trades in some cluster, from the range's keys alone. The clusters of these trades
+ * are the clusters of the whole range: every window that qualifies keeps all its trades, and a window
+ * that did not qualify cannot with fewer trades.
+ */
+export function clusteredTradeIds(keys: readonly GroupTrade[], params: ClusterParams): number[] {
+  return keyClusters(keys, params).flatMap((cluster) => cluster.ids);
 }
 
 /** Every cluster among the trades of a range, with the committees its members shared then. */
@@ -314,8 +352,57 @@ export async function findClusters(
   range: AnalyticsTradeRange,
   params: ClusterParams,
 ): Promise<Cluster[]> {
-  // Clusters are found on the index-only keys; the full rows are read for their trades only.
-  const ids = clusteredTradeIds(await findRangeTradeKeys(db, range), params);
+  const { clusters } = await findClusterPage(db, range, params, {
+    limit: Number.MAX_SAFE_INTEGER,
+    offset: 0,
+  });
+  return clusters;
+}
+
+/**
+ * One page of a range's clusters and how many there are. The clusters are found and ordered on
+ * the keys; the full rows are read of the page's trades only. A page's trades are whole clusters,
+ * so their own clusters are the same ones (a window of them that qualifies qualified among all).
+ * One snapshot (repeatable read on PostgreSQL), so the stored trades read agree with the check
+ * that they are current, and the full rows with the keys.
+ */
+export function findClusterPage(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: ClusterParams,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; clusters: Cluster[] }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const found = keyClusters(await candidateKeys(trx, range, params), params);
+      const ids = found.slice(page.offset, page.offset + page.limit).flatMap((cluster) => cluster.ids);
+      return { total: found.length, clusters: await clustersOfTrades(trx, range, ids, params) };
+    });
+}
+
+/**
+ * Candidate keys: the range's trades in a stored cluster when the stored ones are current and cover
+ * the parameters (a narrower rule only drops trades from clusters), else every trade of the range.
+ * Either way the rule runs on them; the clusters are exactly those of every trade of the range.
+ */
+async function candidateKeys(db: Kysely<Database>, range: AnalyticsTradeRange, params: ClusterParams) {
+  const covered =
+    params.minMembers >= STORED_CLUSTER_PARAMS.minMembers &&
+    params.windowDays <= STORED_CLUSTER_PARAMS.windowDays;
+  if (covered && (await storedAnalyticsCurrent(db)).clusters) return storedClusterTradeKeys(db, range);
+  return findRangeTradeKeys(db, range);
+}
+
+/** The clusters of these trades of the range (whole clusters), with their shared committees. */
+async function clustersOfTrades(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  ids: readonly number[],
+  params: ClusterParams,
+): Promise<Cluster[]> {
   const rows = ids.length === 0 ? [] : await findRangeTrades(db, range, ids);
   const built = buildClusters(rows, params);
   const bioguideIds = new Set<string>();

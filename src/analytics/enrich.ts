@@ -33,6 +33,7 @@ import { updateQualityReport } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
 import { refreshMembers } from './refresh-members.js';
 import { refreshSignals } from './refresh-signals.js';
+import { refreshStoredAnalytics, type StoredAnalyticsReport } from './stored-analytics.js';
 
 export type EnrichProgress = (phase: string, done: number, total: number) => void;
 
@@ -56,6 +57,8 @@ export interface EnrichReport {
   trades: { computed: number; withPrices: number; symbols: number };
   signals: { updated: number };
   members: { refreshed: number };
+  /** The stored timing hits and clustered trades: rebuilt when an input changed (always with `all`). */
+  storedAnalytics: StoredAnalyticsReport;
   seconds: Record<string, number>;
 }
 
@@ -123,6 +126,9 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
       cache,
     }),
   );
+  const storedAnalytics = await timed('stored-analytics', () =>
+    refreshStoredAnalytics(db, { now, force: all }),
+  );
   return {
     mode: all ? 'all' : 'incremental',
     today,
@@ -132,6 +138,7 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
     trades: { computed: trades.computed, withPrices: trades.withPrices, symbols: trades.symbols },
     signals: { updated: signals.updated },
     members: { refreshed: members.refreshed },
+    storedAnalytics,
     seconds,
   };
 }

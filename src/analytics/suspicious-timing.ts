@@ -36,11 +36,22 @@ import {
   subjectsOfBills,
   type TimingTradeKey,
 } from '../storage/repositories/analytics-clusters.js';
+import {
+  countStoredTimingHits,
+  storedAnalyticsCurrent,
+  storedTimingPage,
+} from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 import { compareText } from './clusters.js';
 
 export const ACTION_KINDS = ['committee', 'floor'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
+
+/**
+ * The widest `days_before` the endpoint accepts. The stored hits (stored-analytics.ts) are those of
+ * the whole history at it: every narrower `days_before` selects among them.
+ */
+export const STORED_DAYS_BEFORE = 365;
 
 export interface TimingParams {
   daysBefore: number;
@@ -331,7 +342,7 @@ function roleIn(
 }
 
 /** A hit with its trade's full evidence and later price move (the trade's wide row). */
-export function withEvidence(match: TimingMatch, row: RangeTradeRow): TimingHit {
+export function withEvidence(match: Omit<TimingMatch, 'trade'>, row: RangeTradeRow): TimingHit {
   return {
     trade: tradeEvidence(row),
     action: match.action,
@@ -450,6 +461,8 @@ export function findTimingHits(
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
+      if (params.daysBefore <= STORED_DAYS_BEFORE && (await storedAnalyticsCurrent(trx)).timing)
+        return storedTimingHits(trx, range, params, page);
       const matches = await matchRange(trx, range, params);
       const pageMatches = matches.slice(page.offset, page.offset + page.limit);
       const ids = [...new Set(pageMatches.map((match) => match.trade.id))];
@@ -465,6 +478,26 @@ export function findTimingHits(
         hits,
       };
     });
+}
+
+/** The same page from the stored hits (current: no input changed since they were computed). */
+async function storedTimingHits(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+  page: { limit: number; offset: number },
+): Promise<TimingPage> {
+  const counted = await countStoredTimingHits(db, range, params.daysBefore, params.kinds);
+  const stored = await storedTimingPage(db, range, params.daysBefore, params.kinds, page);
+  const ids = [...new Set(stored.map((hit) => hit.trade_id))];
+  const rows = new Map((await findRangeTrades(db, range, ids)).map((row) => [row.id, row]));
+  const hits: TimingHit[] = [];
+  for (const hit of stored) {
+    const row = rows.get(hit.trade_id);
+    const evidence = JSON.parse(hit.evidence) as Pick<TimingMatch, 'action' | 'member_roles' | 'bill_match'>;
+    if (row) hits.push(withEvidence({ ...evidence, days_between: hit.days_between }, row));
+  }
+  return { total: counted.total, trade_count: counted.trades, hits };
 }
 
 async function matchRange(

@@ -154,6 +154,11 @@ function printEnrichReport(report: EnrichReport): void {
       `${report.signals.updated} sector/peer/conviction updates; ${report.members.refreshed} members refreshed`,
   );
   printLine(
+    report.storedAnalytics.rebuilt
+      ? `stored analytics rebuilt: ${report.storedAnalytics.timing_hits} timing hits, ${report.storedAnalytics.cluster_trades} clustered trades`
+      : 'stored analytics current',
+  );
+  printLine(
     `seconds: ${Object.entries(report.seconds)
       .map(([phase, seconds]) => `${phase} ${seconds}`)
       .join(', ')}`,

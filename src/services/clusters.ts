@@ -1,7 +1,7 @@
 // GET /clusters/recent: trading clusters of a historical range, a page of them, with the
 // parameters that produced them.
 import type { Kysely } from 'kysely';
-import { type Cluster, findClusters } from '../analytics/clusters.js';
+import { type Cluster, findClusterPage } from '../analytics/clusters.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
 import type { Database } from '../storage/schema.js';
 
@@ -23,10 +23,13 @@ export async function recentClusters(
     minMembers: query.min_members ?? CLUSTER_DEFAULTS.minMembers,
     windowDays: query.window_days ?? CLUSTER_DEFAULTS.windowDays,
   };
-  const clusters = await findClusters(db, range, params);
+  const { total, clusters } = await findClusterPage(db, range, params, {
+    limit: query.limit,
+    offset: query.offset,
+  });
   return {
-    total: clusters.length,
-    clusters: clusters.slice(query.offset, query.offset + query.limit),
+    total,
+    clusters,
     params: { min_members: params.minMembers, window_days: params.windowDays },
   };
 }

@@ -41,6 +41,7 @@ import * as ocrPages from './migrations/0065-ocr-pages.js';
 import * as tradeParseMethod from './migrations/0066-trade-parse-method.js';
 import * as reviewQueue from './migrations/0067-review-queue.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
+import * as storedAnalytics from './migrations/0075-stored-analytics.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import * as listingValidators from './migrations/0085-listing-validators.js';
 import type { Database } from './schema.js';
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0066-trade-parse-method': tradeParseMethod,
   '0067-review-queue': reviewQueue,
   '0070-leadership-roles': leadershipRoles,
+  '0075-stored-analytics': storedAnalytics,
   '0080-price-refresh': priceRefresh,
   '0085-listing-validators': listingValidators,
 };

@@ -1040,6 +1040,54 @@ export interface Database {
   ocr_pages: OcrPagesTable;
   review_items: ReviewItemsTable;
   review_decisions: ReviewDecisionsTable;
+  // Stored results of the range analytics (migration 0075-stored-analytics).
+  timing_hits: TimingHitsTable;
+  cluster_trades: ClusterTradesTable;
+  analytics_stored: AnalyticsStoredTable;
+  analytics_changes: AnalyticsChangesTable;
+}
+
+/** A suspicious-timing hit over the whole history at the widest `days_before` (0075-stored-analytics). */
+export interface TimingHitsTable {
+  /** The hit's place in the answer order. */
+  rank: number;
+  trade_id: number;
+  transaction_date: string;
+  ticker: string;
+  source: string;
+  trade_action: string;
+  politician_id: number;
+  amount_low: number | null;
+  /** committee | floor */
+  action_kind: string;
+  days_between: number;
+  /** JSON: { action, member_roles, bill_match }. */
+  evidence: string;
+}
+
+/** A trade in some cluster over the whole history at the default parameters (0075-stored-analytics). */
+export interface ClusterTradesTable {
+  trade_id: number;
+  transaction_date: string;
+  ticker: string;
+  source: string;
+  trade_action: string;
+  politician_id: number;
+  amount_low: number | null;
+}
+
+export interface AnalyticsStoredTable {
+  /** timing | clusters */
+  name: string;
+  computed_at: string;
+  row_count: number;
+}
+
+/** A pending change to an input of the stored analytics, at most one row per scope. */
+export interface AnalyticsChangesTable {
+  id: Generated<number>;
+  /** trades | timing */
+  scope: string;
 }
 
 /** A row read from a scan that waits for a person (migration 0067-review-queue). */

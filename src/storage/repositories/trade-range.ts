@@ -17,9 +17,23 @@ export interface TradeRangeFilter {
 
 /** The range's condition on `t` (the trades table's alias). */
 export function inTradeRange(range: TradeRangeFilter): RawBuilder<SqlBool> {
-  const conditions: RawBuilder<unknown>[] = [
+  return rangeCondition(range, [
     sql`${sql.ref('t.superseded_by')} is null`,
     sql`${sql.ref('t.ticker')} <> ${'N/A'}`,
+  ]);
+}
+
+/**
+ * The same condition on `t`, a table of trades already in some range (the stored analytics' rows,
+ * which hold only trades not superseded and with a ticker, under the trades' column names).
+ */
+export function inStoredTradeRange(range: TradeRangeFilter): RawBuilder<SqlBool> {
+  return rangeCondition(range, []);
+}
+
+function rangeCondition(range: TradeRangeFilter, base: RawBuilder<unknown>[]): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<unknown>[] = [
+    ...base,
     sql`${sql.ref('t.transaction_date')} >= ${range.from}`,
     sql`${sql.ref('t.transaction_date')} <= ${range.to}`,
   ];

@@ -1,0 +1,258 @@
+// The stored results of GET /legislation/suspicious-timing and GET /clusters/recent (migration
+// 0075-stored-analytics) on the real data, on whichever database the suite runs on (SQLite by
+// default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL): every answer read from the stored rows
+// equals, field by field, the answer the rule computes over the range; a change to an input makes
+// the stored rows stale (answers are computed meanwhile), and the rebuild brings the change in.
+
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
+import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
+import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
+import { storedAnalyticsCurrent } from '../storage/repositories/stored-analytics.js';
+import type { Database } from '../storage/schema.js';
+import { type FixtureApp, openFixtureApp, realDataAvailable } from '../test-support/app.js';
+import { FIXTURE_NOW } from '../test-support/real-data.js';
+import { type ClusterParams, findClusterPage } from './clusters.js';
+import { refreshStoredAnalytics } from './stored-analytics.js';
+import { findTimingHits, type TimingParams } from './suspicious-timing.js';
+
+const YEAR = { from: '2025-06-01', to: '2026-06-01' };
+const DECADE = { from: '2016-06-01', to: '2026-06-01' };
+const BOTH = ['committee', 'floor'] as const;
+
+const TIMING_CASES: { name: string; range: AnalyticsTradeRange; params: TimingParams; offset: number }[] = [
+  { name: 'a year, defaults', range: YEAR, params: { daysBefore: 30, kinds: BOTH }, offset: 0 },
+  { name: 'a decade, 365 days before', range: DECADE, params: { daysBefore: 365, kinds: BOTH }, offset: 0 },
+  {
+    name: 'a decade, 365 days before, third page',
+    range: DECADE,
+    params: { daysBefore: 365, kinds: BOTH },
+    offset: 50,
+  },
+  {
+    name: 'a decade, floor votes, 60 days',
+    range: DECADE,
+    params: { daysBefore: 60, kinds: ['floor'] },
+    offset: 0,
+  },
+  {
+    name: 'a decade, committee actions, 90 days',
+    range: DECADE,
+    params: { daysBefore: 90, kinds: ['committee'] },
+    offset: 0,
+  },
+  {
+    name: 'a decade of House buys from $15,001',
+    range: {
+      ...DECADE,
+      sources: [SOURCE_OF_CHAMBER_FILTER.house ?? ''],
+      actions: ['buy'],
+      minAmount: 15_001,
+    },
+    params: { daysBefore: 120, kinds: BOTH },
+    offset: 0,
+  },
+];
+
+const CLUSTER_CASES: { name: string; range: AnalyticsTradeRange; params: ClusterParams; offset: number }[] = [
+  { name: 'a year, defaults', range: YEAR, params: { minMembers: 3, windowDays: 7 }, offset: 0 },
+  { name: 'a decade, defaults', range: DECADE, params: { minMembers: 3, windowDays: 7 }, offset: 0 },
+  { name: 'a decade, second page', range: DECADE, params: { minMembers: 3, windowDays: 7 }, offset: 25 },
+  {
+    name: 'a decade, 4 members in 5 days',
+    range: DECADE,
+    params: { minMembers: 4, windowDays: 5 },
+    offset: 0,
+  },
+  {
+    name: 'a decade of House sells',
+    range: { ...DECADE, sources: [SOURCE_OF_CHAMBER_FILTER.house ?? ''], actions: ['sell'] },
+    params: { minMembers: 3, windowDays: 7 },
+    offset: 0,
+  },
+  {
+    name: 'not covered: 2 members in 30 days',
+    range: YEAR,
+    params: { minMembers: 2, windowDays: 30 },
+    offset: 0,
+  },
+];
+
+const timing = (db: Kysely<Database>, c: (typeof TIMING_CASES)[number]) =>
+  findTimingHits(db, c.range, c.params, { limit: 25, offset: c.offset });
+const clusters = (db: Kysely<Database>, c: (typeof CLUSTER_CASES)[number]) =>
+  findClusterPage(db, c.range, c.params, { limit: 25, offset: c.offset });
+
+/** Marks the stored results stale for the duration of `work`, so that the rule is computed over the range. */
+async function recomputed<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  const { id } = await db
+    .insertInto('analytics_changes')
+    .values({ scope: 'trades' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: false });
+    return await work();
+  } finally {
+    await db.deleteFrom('analytics_changes').where('id', '=', id).execute();
+  }
+}
+
+describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades', () => {
+  let ctx: FixtureApp;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    ctx = await openFixtureApp();
+    db = ctx.store.db;
+    // The House roll calls of the 119th Congress (the fixture holds the Senate's only).
+    const house = readVoteviewDir(join(inject('dataDir') ?? '', 'related/votes/voteview')).filter(
+      (set) => set.name === 'H119',
+    );
+    await saveVoteviewSets(db, house, { now: FIXTURE_NOW });
+    const report = await refreshStoredAnalytics(db, { force: true });
+    expect(report.rebuilt).toBe(true);
+    expect(report.timing_hits).toBeGreaterThan(0);
+    expect(report.cluster_trades).toBeGreaterThan(0);
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  it('are current after the rebuild, and a second refresh does nothing', async () => {
+    expect(await storedAnalyticsCurrent(db)).toEqual({ timing: true, clusters: true });
+    expect((await refreshStoredAnalytics(db)).rebuilt).toBe(false);
+  });
+
+  it.each(TIMING_CASES)('timing from the stored hits equals the computed answer: $name', async (c) => {
+    const expected = await recomputed(db, () => timing(db, c));
+    // Committee actions name committees; the seats that match them start with the 119th Congress.
+    if (c.params.kinds.includes('floor')) expect(expected.hits.length).toBeGreaterThan(0);
+    expect(await timing(db, c)).toEqual(expected);
+  });
+
+  it.each(CLUSTER_CASES)('clusters from the stored trades equal the computed answer: $name', async (c) => {
+    const expected = await recomputed(db, () => clusters(db, c));
+    expect(expected.total).toBeGreaterThan(0);
+    expect(await clusters(db, c)).toEqual(expected);
+  });
+
+  it('answers from the stored rows while they are current (emptied, they answer nothing)', async () => {
+    const year = TIMING_CASES[0];
+    const cluster = CLUSTER_CASES[0];
+    if (!year || !cluster) throw new Error('cases');
+    await db.deleteFrom('timing_hits').execute();
+    await db.deleteFrom('cluster_trades').execute();
+    expect((await timing(db, year)).total).toBe(0);
+    expect((await clusters(db, cluster)).total).toBe(0);
+    // ... until a change makes them stale: then the rule is computed.
+    expect((await recomputed(db, () => timing(db, year))).total).toBeGreaterThan(0);
+    await refreshStoredAnalytics(db, { force: true });
+    expect((await timing(db, year)).total).toBeGreaterThan(0);
+  });
+
+  it('a new trade, an amendment and a deletion change the stored answers', async () => {
+    const year = TIMING_CASES[0];
+    if (!year) throw new Error('cases');
+    const before = await timing(db, year);
+    const hit = before.hits[0];
+    if (!hit) throw new Error('no hit');
+    // CONSTRUCTED: the member of the first hit buys the same stock a day earlier.
+    const original = await db
+      .selectFrom('trades')
+      .selectAll()
+      .where('id', '=', hit.trade.id)
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = original;
+    const earlier = new Date(Date.parse(`${hit.trade.transaction_date}T00:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const { id: added } = await db
+      .insertInto('trades')
+      .values({ ...copy, source_key: `${copy.source_key}#constructed-earlier`, transaction_date: earlier })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: false });
+    // Stale: computed meanwhile, so the new trade is in the answer already.
+    const computed = await timing(db, { ...year, params: { ...year.params, daysBefore: 365 } });
+    expect((await refreshStoredAnalytics(db)).rebuilt).toBe(true);
+    const stored = await timing(db, { ...year, params: { ...year.params, daysBefore: 365 } });
+    expect(stored).toEqual(computed);
+    expect(
+      (await db.selectFrom('timing_hits').select('rank').where('trade_id', '=', added).execute()).length,
+    ).toBeGreaterThan(0);
+    expect((await timing(db, year)).total).toBeGreaterThan(before.total);
+
+    // An amendment supersedes it: its hits go.
+    await db.updateTable('trades').set({ superseded_by: original.id }).where('id', '=', added).execute();
+    expect((await storedAnalyticsCurrent(db)).timing).toBe(false);
+    await refreshStoredAnalytics(db);
+    expect(await db.selectFrom('timing_hits').select('rank').where('trade_id', '=', added).execute()).toEqual(
+      [],
+    );
+    expect(await timing(db, year)).toEqual(before);
+
+    // Deleted, it stays out; the stored answer is the one before it was added.
+    await db.deleteFrom('trades').where('id', '=', added).execute();
+    expect((await storedAnalyticsCurrent(db)).timing).toBe(false);
+    await refreshStoredAnalytics(db);
+    expect(await timing(db, year)).toEqual(before);
+  });
+
+  it('three members trading a new ticker together make a new stored cluster', async () => {
+    const members = await db.selectFrom('politicians').select('id').orderBy('id').limit(3).execute();
+    const range = { from: '2026-05-01', to: '2026-05-31' };
+    const params = { minMembers: 3, windowDays: 7 };
+    const ask = () => findClusterPage(db, range, params, { limit: 25, offset: 0 });
+    const before = await ask();
+    // CONSTRUCTED: three buys of an unknown ticker within three days by three members.
+    await db
+      .insertInto('trades')
+      .values(
+        members.map((member, index) => ({
+          politician_id: member.id,
+          source: SOURCE_OF_CHAMBER_FILTER.senate ?? '',
+          source_key: `constructed#cluster-${index}`,
+          origin: 'constructed',
+          ticker: 'ZZCL',
+          trade_type: 'purchase',
+          trade_action: 'buy',
+          transaction_date: `2026-05-1${index}`,
+          is_ma_affected: 0,
+          created_at: '2026-05-20T00:00:00.000Z',
+          updated_at: '2026-05-20T00:00:00.000Z',
+        })),
+      )
+      .execute();
+    expect((await storedAnalyticsCurrent(db)).clusters).toBe(false);
+    const computed = await ask();
+    expect(computed.total).toBe(before.total + 1);
+    await refreshStoredAnalytics(db);
+    expect((await storedAnalyticsCurrent(db)).clusters).toBe(true);
+    const stored = await ask();
+    expect(stored).toEqual(computed);
+    expect(stored.clusters.some((cluster) => cluster.ticker === 'ZZCL')).toBe(true);
+  });
+
+  it('a legislative change or a sector makes only the timing hits stale', async () => {
+    const action = await db
+      .selectFrom('bill_actions')
+      .select(['bill_id', 'seq'])
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('bill_actions')
+      .set({ text: 'changed' })
+      .where('bill_id', '=', action.bill_id)
+      .where('seq', '=', action.seq)
+      .execute();
+    expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: true });
+    await refreshStoredAnalytics(db);
+    const trade = await db.selectFrom('trades').select('id').limit(1).executeTakeFirstOrThrow();
+    await db.updateTable('trades').set({ sector: 'Constructed' }).where('id', '=', trade.id).execute();
+    expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: true });
+    await refreshStoredAnalytics(db);
+    // A column neither result reads changes nothing.
+    await db.updateTable('trades').set({ comment: 'constructed' }).where('id', '=', trade.id).execute();
+    expect(await storedAnalyticsCurrent(db)).toEqual({ timing: true, clusters: true });
+  });
+});

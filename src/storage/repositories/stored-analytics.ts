@@ -1,0 +1,158 @@
+// The stored results of GET /legislation/suspicious-timing and GET /clusters/recent (migration
+// 0075-stored-analytics; docs/analytics.md, "Stored results"): whether they are current, their
+// replacement by a rebuild, and the reads a request makes of them.
+import type { Kysely } from 'kysely';
+import { chunk, rowsPerInsert } from '../batch.js';
+import { isSqlite } from '../dialect.js';
+import type { Database, TimingHitsTable } from '../schema.js';
+import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
+
+export type StoredName = 'timing' | 'clusters';
+
+/** The scopes of pending changes each stored result depends on. */
+const SCOPES: Record<StoredName, readonly string[]> = {
+  timing: ['trades', 'timing'],
+  clusters: ['trades'],
+};
+
+/** Whether each stored result has been computed and no change to its inputs is pending since. */
+export async function storedAnalyticsCurrent(db: Kysely<Database>): Promise<Record<StoredName, boolean>> {
+  const stored = new Set(
+    (await db.selectFrom('analytics_stored').select('name').execute()).map((row) => row.name),
+  );
+  const pending = new Set(
+    (await db.selectFrom('analytics_changes').select('scope').distinct().execute()).map((row) => row.scope),
+  );
+  const current = (name: StoredName) => stored.has(name) && !SCOPES[name].some((scope) => pending.has(scope));
+  return { timing: current('timing'), clusters: current('clusters') };
+}
+
+/**
+ * The rebuild's transaction. PostgreSQL: one snapshot for the changes seen and the inputs read, so
+ * that a change committed meanwhile stays pending. SQLite: its first statement writes, so the
+ * transaction holds the write lock from the start and no other writer comes between its reads and
+ * its writes.
+ */
+export function inRebuildTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  const transaction = sqlite ? db.transaction() : db.transaction().setIsolationLevel('repeatable read');
+  return transaction.execute(async (trx) => {
+    if (sqlite) await trx.deleteFrom('analytics_stored').execute();
+    return work(trx);
+  });
+}
+
+/** The ids of the pending changes (a rebuild clears those it has seen). */
+export async function pendingAnalyticsChanges(db: Kysely<Database>): Promise<number[]> {
+  return (await db.selectFrom('analytics_changes').select('id').execute()).map((row) => row.id);
+}
+
+/** What the stored rows copy of every trade in a range: its key and the range filter's columns. */
+export async function tradeFilterKeys(db: Kysely<Database>, range: TradeRangeFilter) {
+  return db
+    .selectFrom('trades as t')
+    .select([
+      't.id',
+      't.transaction_date',
+      't.ticker',
+      't.source',
+      't.trade_action',
+      't.politician_id',
+      't.amount_low',
+    ])
+    .where(inTradeRange(range))
+    .execute();
+}
+
+export type TradeFilterKey = Awaited<ReturnType<typeof tradeFilterKeys>>[number];
+
+/**
+ * Replaces both stored results in one go and clears the changes the rebuild has seen. Called in
+ * the rebuild's transaction, after it has read its inputs.
+ */
+export async function replaceStoredAnalytics(
+  db: Kysely<Database>,
+  stored: {
+    hits: readonly TimingHitsTable[];
+    clusterTrades: readonly TradeFilterKey[];
+    computedAt: string;
+    seenChanges: readonly number[];
+  },
+): Promise<void> {
+  await db.deleteFrom('timing_hits').execute();
+  await db.deleteFrom('cluster_trades').execute();
+  for (const batch of chunk(stored.hits, rowsPerInsert(11)))
+    if (batch.length > 0) await db.insertInto('timing_hits').values(batch).execute();
+  const clusterRows = stored.clusterTrades.map(({ id, ...key }) => ({ trade_id: id, ...key }));
+  for (const batch of chunk(clusterRows, rowsPerInsert(7)))
+    if (batch.length > 0) await db.insertInto('cluster_trades').values(batch).execute();
+  for (const batch of chunk(stored.seenChanges, 500))
+    if (batch.length > 0) await db.deleteFrom('analytics_changes').where('id', 'in', batch).execute();
+  await db.deleteFrom('analytics_stored').execute();
+  await db
+    .insertInto('analytics_stored')
+    .values([
+      { name: 'timing', computed_at: stored.computedAt, row_count: stored.hits.length },
+      { name: 'clusters', computed_at: stored.computedAt, row_count: stored.clusterTrades.length },
+    ])
+    .execute();
+}
+
+function storedHits(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  daysBefore: number,
+  kinds: readonly string[],
+) {
+  return db
+    .selectFrom('timing_hits as t')
+    .where(inStoredTradeRange(range))
+    .where('t.days_between', '<=', daysBefore)
+    .where('t.action_kind', 'in', [...kinds]);
+}
+
+/** A range's stored hits at `daysBefore` and these action kinds: how many, over how many trades. */
+export async function countStoredTimingHits(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  daysBefore: number,
+  kinds: readonly string[],
+): Promise<{ total: number; trades: number }> {
+  const row = await storedHits(db, range, daysBefore, kinds)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.count<number | string>('t.trade_id').distinct().as('trades'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), trades: Number(row.trades) };
+}
+
+/** One page of a range's stored hits, in answer order. */
+export function storedTimingPage(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  daysBefore: number,
+  kinds: readonly string[],
+  page: { limit: number; offset: number },
+) {
+  return storedHits(db, range, daysBefore, kinds)
+    .select(['t.trade_id', 't.days_between', 't.evidence'])
+    .orderBy('t.rank')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The keys of a range's trades that belong to a stored cluster, oldest first. */
+export function storedClusterTradeKeys(db: Kysely<Database>, range: TradeRangeFilter) {
+  return db
+    .selectFrom('cluster_trades as t')
+    .select(['t.trade_id as id', 't.politician_id', 't.ticker', 't.trade_action', 't.transaction_date'])
+    .where(inStoredTradeRange(range))
+    .orderBy('t.transaction_date')
+    .orderBy('t.trade_id')
+    .execute();
+}
