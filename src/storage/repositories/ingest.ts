@@ -97,11 +97,11 @@ export async function listedDocuments(
         : eb.or([eb('d.status', '=', 'listed'), eb('d.refused_limit_bytes', '<', sizeLimit)]),
     )
     // Newest filing first, so a first fill serves recent trades first; undated ones last (a
-    // CASE, as PostgreSQL sorts nulls first when descending). Amendments find what they amend
-    // after the run (amendments.ts), so the order does not decide them.
+    // CASE, as PostgreSQL sorts nulls first when descending); one day's documents by id.
+    // Amendments find what they amend after the run (amendments.ts): the order does not decide them.
     .orderBy(sql`case when f.filed_date is null then 1 else 0 end`)
     .orderBy('f.filed_date', 'desc')
-    .orderBy('d.source_doc_id', 'desc')
+    .orderBy('d.source_doc_id', 'asc')
     .execute();
   return rows as IngestDocumentRow[];
 }
