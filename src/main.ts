@@ -38,6 +38,7 @@ import { searchIndexCommand } from './cli/search.js';
 import {
   accountsOperator,
   accountsOutbox,
+  accountsRole,
   paymentsCancel,
   paymentsConfirm,
   paymentsList,
@@ -291,8 +292,16 @@ export function buildCli(): Command {
     .command('operator')
     .argument('<account>', 'account id or email')
     .option('--revoke', 'take operator rights away')
-    .description('let an account see the admin view (/ui/admin); it signs in with its password')
+    .description(
+      'let an account see the admin view (/ui/admin) and the review queue (/ui/review); it signs in with its password',
+    )
     .action(accountsOperator);
+  accounts
+    .command('role')
+    .argument('<account>', 'account id or email')
+    .argument('<role>', 'operator (the admin view and the review queue at /ui/review), or none')
+    .description("set the account's role; it signs in with its password")
+    .action(accountsRole);
   accounts
     .command('outbox')
     .argument('<email>', 'address')

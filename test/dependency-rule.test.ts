@@ -52,10 +52,13 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   ingest: ['domain', 'resources', 'storage', 'market', 'webhooks', 'config', 'files', 'errors'],
   analytics: ['domain', 'storage', 'market', 'config'],
   search: ['domain', 'storage'],
+  // The review queue (services/review-queue.ts) decides through the ingest's own rules, so that a
+  // decided row flows on as an ingested trade does; nothing else in services reads ingest.
   services: [
     'domain',
     'resources',
     'storage',
+    'ingest',
     'analytics',
     'search',
     'accounts',

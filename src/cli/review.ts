@@ -2,40 +2,20 @@
 // OCR stage was not sure of (docs/ocr.md). A row waits there, served by no trade list, until a
 // person accepts it as read, corrects it, or rejects it; each decision is recorded with who made
 // it (`--by`, default the user running the command), when, and each field's old and new value.
+// The operators' page (/ui/review) does the same through the same service (services/review-queue.ts).
 import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
-import { DocumentArchive } from '../ingest/fetch/archive.js';
-import { rowCropPng } from '../ingest/ocr/row-crop.js';
-import { decideReviewItem, ReviewError } from '../ingest/pipeline/review.js';
-import type { ReviewFields, ReviewRegion } from '../ingest/pipeline/review-items.js';
+import {
+  decideReviewItem,
+  findReviewItem,
+  ReviewError,
+  reviewItemCrop,
+  waitingReviewItems,
+} from '../services/review-queue.js';
 import { openMigratedStore } from '../storage/open.js';
-import { findFiling } from '../storage/repositories/filings.js';
-import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../storage/repositories/review.js';
 import { CommandError, printJson, printLine } from './output.js';
-
-/** An item as the commands print it. */
-function presented(item: ReviewItemRow) {
-  const confidence = JSON.parse(item.confidence) as Record<string, number>;
-  const values = Object.values(confidence);
-  return {
-    id: item.id,
-    status: item.status,
-    source: item.source,
-    filing_id: item.filing_id,
-    source_key: item.source_key,
-    page: item.page,
-    row: item.row,
-    fields: JSON.parse(item.fields) as ReviewFields,
-    confidence,
-    lowest_confidence: values.length > 0 ? Math.min(...values) : null,
-    reasons: JSON.parse(item.reasons) as string[],
-    trade_id: item.trade_id,
-    decided_by: item.decided_by,
-    decided_at: item.decided_at,
-  };
-}
 
 async function withStore<T>(
   work: (store: Awaited<ReturnType<typeof openMigratedStore>>) => Promise<T>,
@@ -57,7 +37,7 @@ function itemId(text: string): number {
 
 export async function reviewList(options: { json?: boolean; source?: string }): Promise<void> {
   await withStore(async (store) => {
-    const items = (await pendingReviewItems(store.db, { source: options.source })).map(presented);
+    const items = await waitingReviewItems(store.db, { source: options.source });
     if (options.json) {
       printJson(items);
       return;
@@ -79,10 +59,9 @@ export async function reviewList(options: { json?: boolean; source?: string }): 
 export async function reviewShow(id: string, options: { json?: boolean; out?: string }): Promise<void> {
   const number = itemId(id);
   await withStore(async (store) => {
-    const item = await reviewItem(store.db, number);
-    if (!item) throw new CommandError(`no review item ${number}`, 1);
-    const shown = presented(item);
-    const crop = await writeCrop(item, await findFiling(store.db, item.filing_id), options.out);
+    const shown = await findReviewItem(store.db, number);
+    if (!shown) throw new CommandError(`no review item ${number}`, 1);
+    const crop = await writeCrop(store.db, number, options.out);
     if (options.json) {
       printJson({ ...shown, crop });
       return;
@@ -103,17 +82,13 @@ export async function reviewShow(id: string, options: { json?: boolean; out?: st
 
 /** The row's picture beside the fields, written where asked (default ./review-ID.png); its path. */
 async function writeCrop(
-  item: ReviewItemRow,
-  filing: { raw_sha256: string | null } | undefined,
+  db: Parameters<typeof reviewItemCrop>[0],
+  id: number,
   out: string | undefined,
 ): Promise<string | null> {
-  const sha = filing?.raw_sha256;
-  if (!sha) return null;
-  const bytes = new DocumentArchive(loadConfig().ingest.archiveDir).get(sha);
-  if (!bytes) return null;
-  const region = JSON.parse(item.region) as ReviewRegion;
-  const png = await rowCropPng(new Uint8Array(bytes), item.page, region, region);
-  const path = resolve(out ?? `review-${item.id}.png`);
+  const png = await reviewItemCrop(db, loadConfig().ingest.archiveDir, id);
+  if (!png) return null;
+  const path = resolve(out ?? `review-${id}.png`);
   writeFileSync(path, png);
   return path;
 }

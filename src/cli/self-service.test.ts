@@ -1,4 +1,4 @@
-// `dcledger payments` and `dcledger accounts operator|outbox`, in-process against a SQLite file.
+// `dcledger payments` and `dcledger accounts operator|role|outbox`, in-process against a SQLite file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +86,33 @@ describe('dcledger payments and operators', () => {
     expect(outbox.map((mail) => mail.subject)).toEqual([
       'Confirm your address to finish signing up to dcledger',
     ]);
+  });
+
+  it('grants the operator role by name, takes it away with none, and refuses an unknown role', async () => {
+    const isOperator = async () => {
+      const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
+      try {
+        return (await findCredentials(store.db, accountId))?.is_operator;
+      } finally {
+        await store.close();
+      }
+    };
+    await cli('accounts', 'role', 'cli@example.org', 'none');
+    expect(await isOperator()).toBe(0);
+    const granted = await cli('accounts', 'role', 'cli@example.org', 'operator');
+    expect(granted).toMatchObject({ code: 0, out: expect.stringContaining('now an operator') });
+    expect(await isOperator()).toBe(1);
+    const unknown = await cli('accounts', 'role', 'cli@example.org', 'admin');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('unknown role "admin": use operator or none');
+    expect(await isOperator()).toBe(1);
+    expect((await cli('accounts', 'role', 'nobody@example.org', 'operator')).err).toMatch(/no account/);
+    const taken = await cli('accounts', 'role', 'cli@example.org', 'none');
+    expect(taken).toMatchObject({ code: 0, out: expect.stringContaining('no longer an operator') });
+    expect(await isOperator()).toBe(0);
+    // `accounts operator` keeps working beside it.
+    await cli('accounts', 'operator', 'cli@example.org');
+    expect(await isOperator()).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// `dcledger accounts operator|outbox` and `dcledger payments list|confirm|cancel`: what an operator
+// `dcledger accounts operator|role|outbox` and `dcledger payments list|confirm|cancel`: what an operator
 // does for the account area from the terminal.
 
 import type { Kysely } from 'kysely';
@@ -33,7 +33,10 @@ function intentId(value: string): number {
   return id;
 }
 
-/** Makes an account an operator (sees /ui/admin and GET /account/admin), or takes that away with --revoke. */
+/**
+ * Makes an account an operator (sees /ui/admin, GET /account/admin and the review queue at
+ * /ui/review), or takes that away with --revoke.
+ */
 export async function accountsOperator(account: string, options: { revoke?: boolean }) {
   await withDb(async (db) => {
     const found = await findAccount(db, account);
@@ -50,6 +53,19 @@ export async function accountsOperator(account: string, options: { revoke?: bool
     );
     printLine(`${found.email} is ${options.revoke ? 'no longer an' : 'now an'} operator`);
   });
+}
+
+/** The roles `dcledger accounts role` grants; `none` takes every role away. */
+export const ACCOUNT_ROLES = ['operator', 'none'] as const;
+
+/**
+ * Gives an account a role: `operator` (the admin view, the review queue at /ui/review) or `none`.
+ * The same as `accounts operator [--revoke]`, by the role's name.
+ */
+export async function accountsRole(account: string, role: string) {
+  if (!(ACCOUNT_ROLES as readonly string[]).includes(role))
+    throw new CommandError(`unknown role "${role}": use ${ACCOUNT_ROLES.join(' or ')}`, 2);
+  await accountsOperator(account, { revoke: role === 'none' });
 }
 
 /** Prints the development mail outbox for one address (when no SMTP server is configured). */

@@ -127,6 +127,7 @@ async function startApi(
       metricsToken: config.operations.metricsToken,
       semanticSearch,
       analytics,
+      documentArchiveDir: config.ingest.archiveDir,
     },
     { logger: loggerOptions(config.logLevel) },
   );

@@ -56,6 +56,8 @@ export interface AppDeps {
   semanticSearch?: SemanticSearch;
   /** Where the heavy analytics run (a worker-thread pool in `serve`); default: the request's thread. */
   analytics?: AnalyticsRunner;
+  /** The ingest's archive of original documents (DCLEDGER_ARCHIVE_DIR): the review page's row pictures. */
+  documentArchiveDir?: string;
 }
 
 export type { SelfServiceDeps } from '../accounts/self-service.js';

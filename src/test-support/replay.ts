@@ -6,21 +6,73 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { type IngestConfig, readIngest } from '../config.js';
+import { HttpClient } from '../ingest/fetch/http-client.js';
 import type { PdfText } from '../ingest/pdf-text.js';
 import type { OcrStage } from '../ingest/pipeline/job.js';
 import type { IngestReport, RecordsReport } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
 import { type IngestOptions, ingestSources } from '../ingest/pipeline/setup.js';
 import { ReplayServer } from '../ingest/replay/server.js';
+import type { Connector, ListedDocument } from '../ingest/sources/connector.js';
+import { HouseConnector } from '../ingest/sources/house/connector.js';
+import { OgeConnector } from '../ingest/sources/oge/connector.js';
+import { SenateConnector } from '../ingest/sources/senate/connector.js';
 import type { Database } from '../storage/schema.js';
 import { FIXTURE_NOW } from './real-data.js';
 
 export const REPLAY_SINCE = '2016-01-01';
 
-export async function startReplay(dataDir: string): Promise<ReplayServer> {
-  const server = new ReplayServer({ dataDir, host: '127.0.0.1', port: 0 });
+export async function startReplay(dataDir: string, withhold: string[] = []): Promise<ReplayServer> {
+  const server = new ReplayServer({ dataDir, host: '127.0.0.1', port: 0, withhold });
   await server.start();
   return server;
+}
+
+/** The trade sources' connectors on the replay server at `url`, with test fetch settings. */
+export function replayConnectors(url: string): Record<'house' | 'senate' | 'oge', Connector> {
+  const http = () =>
+    new HttpClient({
+      timeoutMs: 10_000,
+      retries: 0,
+      minIntervalMs: 0,
+      backoffMs: 1,
+      userAgent: 'dcledger-test',
+    });
+  return {
+    house: new HouseConnector(http(), url),
+    senate: new SenateConnector(http(), url),
+    oge: new OgeConnector(http(), url, '/278t/'),
+  };
+}
+
+/** What each trade source lists at `url`, from `since` as of `now`. */
+export async function listReplay(
+  url: string,
+  since: string,
+  now: Date,
+  sources: ReadonlyArray<'house' | 'senate' | 'oge'> = ['house', 'senate', 'oge'],
+): Promise<Record<string, ListedDocument[]>> {
+  const connectors = replayConnectors(url);
+  const listed: Record<string, ListedDocument[]> = {};
+  for (const name of sources) listed[name] = (await connectors[name].list(since, now)).documents;
+  return listed;
+}
+
+/**
+ * A replay server that serves only `keep` of the documents `listed` (what a full server lists):
+ * the rest are withheld, as not yet published, so a run reads just the documents a test is about.
+ */
+export function startReplayKeeping(
+  dataDir: string,
+  listed: Record<string, ListedDocument[]>,
+  keep: Iterable<string | undefined>,
+): Promise<ReplayServer> {
+  const kept = new Set(keep);
+  const withhold = Object.values(listed)
+    .flat()
+    .map((document) => document.docId)
+    .filter((id) => !kept.has(id));
+  return startReplay(dataDir, withhold);
 }
 
 export interface ReplayRun {

@@ -9,7 +9,7 @@ import { type PageCheckpoint, runOcrStage } from './stage.js';
 import { OcrWorker } from './worker.js';
 
 export { OCR_READER_VERSION, type PageCheckpoint } from './stage.js';
-export { OcrUnreadableError, OcrWorker, OcrWorkerError } from './worker.js';
+export { OcrReadError, OcrUnreadableError, OcrWorker, OcrWorkerError } from './worker.js';
 
 export interface ReadScannedOptions {
   source?: TradeSource;

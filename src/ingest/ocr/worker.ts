@@ -26,6 +26,9 @@ export class OcrWorkerError extends Error {
 /** The bytes are no PDF the rasterizer can open. */
 export class OcrUnreadableError extends Error {}
 
+/** The reader threw on this document (the thread lives on and reads the next one). */
+export class OcrReadError extends Error {}
+
 export interface ScanReading {
   pages: ScannedPage[];
   rows: ScannedRow[];
@@ -110,7 +113,9 @@ export class OcrWorker {
     this.pending.delete(answer.id);
     if (this.pending.size === 0) this.worker?.unref();
     if (answer.kind === 'error') {
-      waiting.reject(answer.unreadable ? new OcrUnreadableError(answer.message) : new Error(answer.message));
+      waiting.reject(
+        answer.unreadable ? new OcrUnreadableError(answer.message) : new OcrReadError(answer.message),
+      );
       return;
     }
     waiting.pages.then(

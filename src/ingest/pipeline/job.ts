@@ -57,6 +57,13 @@ export interface TextlessDocument {
  */
 export type OcrStage = (document: TextlessDocument) => Promise<ParsedDocument>;
 
+/**
+ * The OCR stage failed on this document (its thread crashed, or the reader threw): the document's
+ * problem, not the run's. It counts an attempt and stays owed, like a document the PDF reader
+ * crashed on; the run goes on with the next one.
+ */
+export class OcrStageError extends Error {}
+
 /** No OCR: a scan is stored with status needs_ocr (eFD paper filings, never fetched, stay `paper`). */
 export const NO_OCR: OcrStage = async (document) => document.parsed;
 
@@ -125,6 +132,11 @@ export interface SourceJob<D extends JobDocument, P, R> {
   textless(parsed: P): ParsedDocument | null;
   /** The parse after the OCR stage. */
   withText(parsed: P, result: ParsedDocument): P;
+  /**
+   * The OCR stage failed on this document: the parse to store (the scan left unread, with the
+   * reason) once it has failed too often, or null when the document stays owed for another attempt.
+   */
+  ocrFailed(document: D, parsed: P, error: OcrStageError): Promise<P | null>;
   /** What storing needs that is not written in the store's transaction (matching the filer). */
   prepare(document: D, parsed: P): Promise<P>;
   /** Stores the parse, with its events, in the pipeline's transaction (the document's name is written in it too). */

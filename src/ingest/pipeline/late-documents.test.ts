@@ -8,12 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { HttpClient } from '../fetch/http-client.js';
-import { PUBLISH_PATH, ReplayServer } from '../replay/server.js';
-import type { Connector, ListedDocument } from '../sources/connector.js';
-import { HouseConnector } from '../sources/house/connector.js';
-import { OgeConnector } from '../sources/oge/connector.js';
-import { SenateConnector } from '../sources/senate/connector.js';
+import { listReplay, startReplay, startReplayKeeping } from '../../test-support/replay.js';
+import { PUBLISH_PATH, type ReplayServer } from '../replay/server.js';
+import type { ListedDocument } from '../sources/connector.js';
 import type { IngestReport, SourceReport } from './report.js';
 import { ingestSources } from './setup.js';
 
@@ -23,27 +20,6 @@ const NOW = new Date('2026-06-01T12:00:00Z');
 const WINDOW = '2020-01-01';
 /** An e-filed House PTR the recorded 2025 index dates 2025-01-06: old for a poll of June 2026. */
 const LATE_HOUSE = '20026517';
-
-const http = () =>
-  new HttpClient({
-    timeoutMs: 10_000,
-    retries: 0,
-    minIntervalMs: 0,
-    backoffMs: 1,
-    userAgent: 'dcledger-test',
-  });
-
-async function listAll(url: string): Promise<Record<string, ListedDocument[]>> {
-  const connectors: Record<string, Connector> = {
-    house: new HouseConnector(http(), url),
-    senate: new SenateConnector(http(), url),
-    oge: new OgeConnector(http(), url, '/278t/'),
-  };
-  const result: Record<string, ListedDocument[]> = {};
-  for (const [name, connector] of Object.entries(connectors))
-    result[name] = (await connector.list(WINDOW, NOW)).documents;
-  return result;
-}
 
 describe.skipIf(!dataDir)('a document published late, with an old filing date', () => {
   let store: TestStore;
@@ -85,9 +61,8 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
     ).filter((event) => event.subject_key.endsWith(`:${docId}`)).length;
 
   beforeAll(async () => {
-    const open = new ReplayServer({ dataDir: dataDir ?? '', host: '127.0.0.1', port: 0 });
-    await open.start();
-    const all = await listAll(open.url);
+    const open = await startReplay(dataDir ?? '');
+    const all = await listReplay(open.url, WINDOW, NOW);
     await open.close();
     const efiled = (documents: ListedDocument[]) => documents.filter((d) => d.url !== null && !d.isPaper);
     const house = efiled(all.house ?? []);
@@ -111,15 +86,9 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
       oge: pick(oge, late.oge),
     };
     // Everything but one document per source is held back, so the first poll reads three documents.
-    const keep = new Set(Object.values(visible));
-    const withhold = Object.values(all)
-      .flat()
-      .map((document) => document.docId)
-      .filter((id) => !keep.has(id));
     archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-late-'));
     store = await openTestStore();
-    server = new ReplayServer({ dataDir: dataDir ?? '', host: '127.0.0.1', port: 0, withhold });
-    await server.start();
+    server = await startReplayKeeping(dataDir ?? '', all, Object.values(visible));
   });
   afterAll(async () => {
     await server?.close();

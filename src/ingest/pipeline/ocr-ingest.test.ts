@@ -9,9 +9,8 @@ import type { Trade } from '../../resources/trade.js';
 import { pendingReviewCounts, pendingReviewItems } from '../../storage/repositories/review.js';
 import { sourceFreshness } from '../../storage/repositories/source-freshness.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { type ReplayRun, replayRunner } from '../../test-support/replay.js';
-import { ReplayServer } from '../replay/server.js';
-import type { HouseReplay } from '../sources/house/replay.js';
+import type { ReplayRun } from '../../test-support/replay.js';
+import { type ScanReplay, scanReplay } from '../../test-support/scan-ingest.js';
 import { openIngestOcr } from './ocr-stage.js';
 import { decideReviewItem } from './review.js';
 import type { IngestProgress } from './run.js';
@@ -32,29 +31,17 @@ function pageLog(pages: Array<[string, number, number]>): IngestProgress {
 
 describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real scan)', () => {
   let store: TestStore;
-  let server: ReplayServer;
+  let replay: ScanReplay;
   let runner: ReplayRun;
 
   beforeAll(async () => {
     store = await openTestStore();
     // Every House document but the one scan is held back: the run lists and reads only it.
-    const all = new ReplayServer({ dataDir: dataDir ?? '', host: '127.0.0.1', port: 0 });
-    await all.start();
-    const docIds = [...all.routesOf<HouseReplay>('house').years.values()].flatMap((year) => [...year.docIds]);
-    await all.close();
-    expect(docIds).toContain(SCAN);
-    server = new ReplayServer({
-      dataDir: dataDir ?? '',
-      host: '127.0.0.1',
-      port: 0,
-      withhold: docIds.filter((docId) => docId !== SCAN),
-    });
-    await server.start();
-    runner = replayRunner(server.url);
+    replay = await scanReplay(dataDir ?? '', SCAN);
+    runner = replay.runner;
   });
   afterAll(async () => {
-    await server?.close();
-    runner?.dispose();
+    await replay?.close();
     await store?.close();
   });
 
@@ -107,6 +94,10 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
         [SCAN, 3, 3],
       ]);
       expect(await db.selectFrom('ocr_pages').select(['page']).execute()).toEqual([]);
+      // The run's report counts the rows it sent to the review queue.
+      const queued = (await pendingReviewItems(db)).length;
+      expect(queued).toBeGreaterThan(0);
+      expect(report.sources[0]?.trades.waitingReview).toBe(queued);
       const filing = await db
         .selectFrom('filings')
         .select(['id', 'parse_status', 'parse_reason', 'trade_count', 'is_paper'])

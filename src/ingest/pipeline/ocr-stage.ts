@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { dropOcrPages, issuerNames, ocrPagesOf, saveOcrPage } from '../../storage/repositories/ocr-pages.js';
 import type { Database } from '../../storage/schema.js';
 import {
+  OcrReadError,
   OcrUnreadableError,
   OcrWorker,
   OcrWorkerError,
@@ -16,7 +17,7 @@ import {
 } from '../ocr/index.js';
 import type { ScannedPage } from '../ocr/read-scan.js';
 import type { DocumentKind, ParsedDocument } from '../sources/document.js';
-import type { OcrStage, TextlessDocument } from './job.js';
+import { type OcrStage, OcrStageError, type TextlessDocument } from './job.js';
 
 /** The kinds of document the reader understands. */
 const READABLE: ReadonlySet<DocumentKind> = new Set(['house_ptr_pdf']);
@@ -63,8 +64,12 @@ export function openIngestOcr(
     } catch (error) {
       // Bytes the rasterizer cannot open stay a scan nobody has read, and so does a document that
       // took the thread past its heap limit (reading it again would end the same way; the next
-      // document gets a fresh thread). A thread that failed otherwise is the run's problem: the
-      // document stays owed, its pages kept for the next run.
+      // document gets a fresh thread). A reader that threw or a thread that crashed fails this
+      // document for this run: it stays owed, its pages kept, and counts an attempt. A thread closed
+      // by its owner (the process stopping) stops the run.
+      if ((error instanceof OcrWorkerError && error.failure === 'crashed') || error instanceof OcrReadError) {
+        throw new OcrStageError(`the OCR reader failed: ${error.message}`);
+      }
       if (error instanceof OcrWorkerError && error.failure === 'out_of_memory') {
         for (const key of keys) await dropOcrPages(db, key);
         return {

@@ -11,7 +11,15 @@ import type { Database } from '../../storage/schema.js';
 import type { DocumentTooLargeError } from '../fetch/http-client.js';
 import type { RecordPage, RecordStore, StoredRecord } from '../sources/record-connector.js';
 import type { RecordFeed, RecordIndex } from '../sources/source-definition.js';
-import type { Content, Fetched, JobDocument, ListingBatch, RunOutcome, SourceJob } from './job.js';
+import type {
+  Content,
+  Fetched,
+  JobDocument,
+  ListingBatch,
+  OcrStageError,
+  RunOutcome,
+  SourceJob,
+} from './job.js';
 import type { RecordsReport } from './report.js';
 import { isSourceError } from './run.js';
 
@@ -170,6 +178,11 @@ export class RecordsJob<R, D extends Listed> implements SourceJob<RecordDocument
 
   withText(records: R[]): R[] {
     return records;
+  }
+
+  /** Never called: no record document goes to the OCR stage (textless is always null). */
+  async ocrFailed(_document: RecordDocument<R, D>, _records: R[], error: OcrStageError): Promise<R[] | null> {
+    throw error;
   }
 
   async prepare(_document: RecordDocument<R, D>, records: R[]): Promise<R[]> {

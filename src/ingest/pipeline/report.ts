@@ -53,6 +53,8 @@ export interface SourceReport {
     unchanged: number;
     /** A data set's rows of a report that the official parse does not list (kept). */
     unconfirmed: number;
+    /** Rows read from a scan that wait in the review queue: not trades until a person decides. */
+    waitingReview: number;
   };
   events: { disclosureDetected: number; tradeCreated: number };
   amendments: AmendmentReport;
@@ -110,7 +112,7 @@ export function emptySourceReport(connector: string, source: string): SourceRepo
     newFilings: 0,
     statuses: {},
     documents: { stored: 0, failed: 0, remaining: 0, refused: 0, duplicates: [] },
-    trades: { created: 0, twins: 0, updated: 0, unchanged: 0, unconfirmed: 0 },
+    trades: { created: 0, twins: 0, updated: 0, unchanged: 0, unconfirmed: 0, waitingReview: 0 },
     events: { disclosureDetected: 0, tradeCreated: 0 },
     amendments: { linked: 0, superseded: 0, pending: 0 },
     filers: { created: [], unidentified: [] },
@@ -146,6 +148,8 @@ export function summaryLine(report: SourceReport): string {
     `${report.trades.created} new trades, ${report.trades.twins} already known from data sets`,
     `${report.amendments.superseded} superseded by amendments`,
   ];
+  if (report.trades.waitingReview > 0)
+    parts.push(`${report.trades.waitingReview} rows read from scans wait for review`);
   if (report.documents.failed > 0) parts.push(`${report.documents.failed} failed`);
   if (report.documents.refused > 0) parts.push(`${report.documents.refused} refused for their size`);
   if (report.documents.duplicates.length > 0)

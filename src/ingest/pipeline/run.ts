@@ -24,9 +24,10 @@ import { DocumentTooLargeError, FetchError } from '../fetch/http-client.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
 import { ConnectorError } from '../sources/connector.js';
+import type { ParsedDocument } from '../sources/document.js';
 import { RecordSourceError } from '../sources/record-connector.js';
 import type { Content, Fetched, JobDocument, OcrStage, RunOutcome, SourceJob } from './job.js';
-import { NO_OCR } from './job.js';
+import { NO_OCR, OcrStageError } from './job.js';
 import type { RunReport } from './report.js';
 
 export interface IngestProgress {
@@ -197,15 +198,21 @@ class DocumentRun<D extends JobDocument, P, R> {
     const textless = job.textless(parsed);
     if (textless === null) return parsed;
     const ocr = options.ocr ?? NO_OCR;
-    const result = await ocr({
-      source: job.name,
-      name: document.name,
-      url: document.url,
-      bytes: new Uint8Array(fetched.bytes),
-      parsed: textless,
-      signal: options.signal,
-      pageProgress: (done, total) => options.progress?.page?.(job.name, document.name, done, total),
-    });
+    let result: ParsedDocument;
+    try {
+      result = await ocr({
+        source: job.name,
+        name: document.name,
+        url: document.url,
+        bytes: new Uint8Array(fetched.bytes),
+        parsed: textless,
+        signal: options.signal,
+        pageProgress: (done, total) => options.progress?.page?.(job.name, document.name, done, total),
+      });
+    } catch (error) {
+      if (!(error instanceof OcrStageError)) throw error;
+      return job.ocrFailed(document, parsed, error);
+    }
     return job.withText(parsed, result);
   }
 

@@ -47,7 +47,15 @@ import { extractOnce, NOTHING_SCANNED, type QuickScan, scanDocument } from '../s
 import type { AmendmentStyle } from '../sources/source-definition.js';
 import { resolveAmendments } from './amendments.js';
 import { detectionContext } from './detection.js';
-import type { Content, Fetched, JobDocument, ListingBatch, RunOutcome, SourceJob } from './job.js';
+import type {
+  Content,
+  Fetched,
+  JobDocument,
+  ListingBatch,
+  OcrStageError,
+  RunOutcome,
+  SourceJob,
+} from './job.js';
 import { emptySourceReport, type SourceReport } from './report.js';
 import { isSourceError, overlapCursor, startOfLastYear } from './run.js';
 import { storeParsedDocument } from './store.js';
@@ -352,6 +360,29 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     return { ...parse, parsed: result };
   }
 
+  /**
+   * The OCR stage failed on this scan: it stays listed for the next run until it has failed
+   * MAX_READ_ATTEMPTS times, then is stored as the unread scan it is, with the reason, so that one
+   * document the reader cannot get through does not hold the source's later documents back.
+   */
+  async ocrFailed(
+    document: TradeDocument,
+    parse: TradeParse,
+    error: OcrStageError,
+  ): Promise<TradeParse | null> {
+    const attempts = (document.row?.attempts ?? 0) + 1;
+    if (attempts < MAX_READ_ATTEMPTS) {
+      await this.recordFailure(document, error.message, 'reading by OCR');
+      return null;
+    }
+    // As the stage would have seen it (the listing's filing date where the scan gives none).
+    const scan = this.textless(parse) ?? parse.parsed;
+    return this.withText(parse, {
+      ...scan,
+      reason: `${scan.reason ?? 'scanned document'}; OCR failed on it ${attempts} times, not tried again: ${error.message}`,
+    });
+  }
+
   async prepare(document: TradeDocument, parse: TradeParse): Promise<TradeParse> {
     const filer = await storedDocumentFiler(this.db, this.filers, {
       source: this.source,
@@ -411,6 +442,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     report.trades.updated += stored.updated;
     report.trades.unchanged += stored.unchanged;
     report.trades.unconfirmed += stored.unconfirmed;
+    report.trades.waitingReview += stored.waitingReview;
     report.events.tradeCreated += stored.newTradeIds.length;
   }
 
@@ -461,7 +493,11 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   }
 
   /** The fetch or read failed: the document stays listed, retried by the next run. */
-  private async recordFailure(document: TradeDocument, message: string, step: 'fetching' | 'reading') {
+  private async recordFailure(
+    document: TradeDocument,
+    message: string,
+    step: 'fetching' | 'reading' | 'reading by OCR',
+  ) {
     const row = document.row;
     if (!row) return;
     const stamp = this.now().toISOString();

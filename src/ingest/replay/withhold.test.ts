@@ -2,38 +2,13 @@
 // a withheld House DocID, eFD report and OGE file are absent from what the connectors list and
 // answer 404, then appear once POST /_replay/publish names them.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HttpClient } from '../fetch/http-client.js';
-import type { Connector, ListedDocument } from '../sources/connector.js';
-import { HouseConnector } from '../sources/house/connector.js';
-import { OgeConnector } from '../sources/oge/connector.js';
-import { SenateConnector } from '../sources/senate/connector.js';
+import { listReplay, replayConnectors } from '../../test-support/replay.js';
+import type { ListedDocument } from '../sources/connector.js';
 import { PUBLISH_PATH, ReplayServer } from './server.js';
 
 const dataDir = inject('dataDir');
 const NOW = new Date('2026-06-01T12:00:00Z');
 const SINCE = '2016-01-01';
-
-const http = () =>
-  new HttpClient({
-    timeoutMs: 10_000,
-    retries: 0,
-    minIntervalMs: 0,
-    backoffMs: 1,
-    userAgent: 'dcledger-test',
-  });
-
-const connectors = (url: string): Record<string, Connector> => ({
-  house: new HouseConnector(http(), url),
-  senate: new SenateConnector(http(), url),
-  oge: new OgeConnector(http(), url, '/278t/'),
-});
-
-async function listed(url: string): Promise<Record<string, ListedDocument[]>> {
-  const result: Record<string, ListedDocument[]> = {};
-  for (const [name, connector] of Object.entries(connectors(url)))
-    result[name] = (await connector.list(SINCE, NOW)).documents;
-  return result;
-}
 
 async function publish(url: string, body: string, method = 'POST') {
   const response = await fetch(`${url}${PUBLISH_PATH}`, {
@@ -53,7 +28,7 @@ describe.skipIf(!dataDir)('withheld documents on the replay server', () => {
   beforeAll(async () => {
     open = new ReplayServer({ dataDir: dataDir ?? '' });
     await open.start();
-    all = await listed(open.url);
+    all = await listReplay(open.url, SINCE, NOW);
     // An e-filed document of each source (one with a URL: eFD paper filings have no page).
     chosen = Object.fromEntries(
       Object.entries(all).map(([name, documents]) => {
@@ -76,7 +51,7 @@ describe.skipIf(!dataDir)('withheld documents on the replay server', () => {
   });
 
   it('leaves each withheld document out of its listing and answers 404 for it, and serves the rest', async () => {
-    const before = await listed(held.url);
+    const before = await listReplay(held.url, SINCE, NOW);
     for (const [name, document] of Object.entries(chosen)) {
       const ids = (before[name] ?? []).map((candidate) => candidate.docId);
       expect(ids, name).not.toContain(document.docId);
@@ -93,13 +68,13 @@ describe.skipIf(!dataDir)('withheld documents on the replay server', () => {
       status: 200,
       body: { published: ids, not_withheld: ['no-such-document'], still_withheld: 0 },
     });
-    const after = await listed(held.url);
+    const after = await listReplay(held.url, SINCE, NOW);
     for (const [name, document] of Object.entries(chosen)) {
       expect((after[name] ?? []).map((candidate) => candidate.docId)).toEqual(
         (all[name] ?? []).map((candidate) => candidate.docId),
       );
       // eFD report pages need the site's session: the connector's own fetch agrees to the terms.
-      const fetched = await connectors(held.url)[name]?.fetchDocument({
+      const fetched = await replayConnectors(held.url)[name as 'house']?.fetchDocument({
         ...document,
         url: (document.url ?? '').replace(open.url, held.url),
       });

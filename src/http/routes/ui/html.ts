@@ -61,7 +61,7 @@ function navLinks(options: PageOptions): Array<[string, string]> {
     );
   }
   links.push(['/ui/explore', 'Explore'], ['/docs', 'API reference'], ['/status', 'Status']);
-  if (options.operator) links.push(['/ui/admin', 'Admin']);
+  if (options.operator) links.push(['/ui/admin', 'Admin'], ['/ui/review', 'Review queue']);
   if (!options.signedIn) links.push(['/ui/login', 'Sign in'], ['/ui/signup', 'Sign up']);
   return links;
 }

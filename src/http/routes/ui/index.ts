@@ -18,6 +18,7 @@ import { pageContext, renderPage } from './forms.js';
 import { html } from './html.js';
 import { mailboxPage } from './mailbox-page.js';
 import { publicPages } from './public-pages.js';
+import { reviewPages } from './review-page.js';
 import { webhooksPage } from './webhooks-page.js';
 
 /** Whether the client asked for a page (browsers send text/html first in Accept). */
@@ -79,6 +80,7 @@ export function accountPages(deps: AppDeps, webhooks: WebhookRuntime) {
       webhooksPage(pages, deps, webhooks);
       explorePages(pages, deps);
       adminPage(pages, deps);
+      reviewPages(pages, deps);
       mailboxPage(pages, deps, self.devMailboxToken);
       // Any other address under /ui: a page saying so (JSON for API clients, as elsewhere).
       await pages.register(

@@ -18,6 +18,8 @@ const Id = Type.Integer({ minimum: 1, maximum: INTEGER_RANGE.max });
 
 const Empty = Type.Object({});
 const TokenQuery = Type.Object({ token: Token });
+/** The review queue's pages name the row just decided, to say what became of it. */
+const DecidedQuery = Type.Object({ decided: Type.Optional(Id) });
 
 /** Member rankings the leaderboard page offers: /politicians's `sort_by` values. */
 export const LEADERBOARD_SORTS = [
@@ -87,6 +89,24 @@ export const UI_SCHEMAS = {
     }),
   },
   'GET /ui/admin': { querystring: Empty },
+  'GET /ui/review': { querystring: DecidedQuery },
+  'GET /ui/review/:id': { params: Type.Object({ id: Id }), querystring: DecidedQuery },
+  'GET /ui/review/:id/crop.png': { params: Type.Object({ id: Id }), querystring: Empty },
+  'POST /ui/review/:id': {
+    params: Type.Object({ id: Id }),
+    body: Type.Object({
+      _csrf: Csrf,
+      action: Type.Optional(StringEnum(['correct', 'accept', 'reject'] as const)),
+      transaction_date: text(40),
+      notification_date: text(40),
+      owner: text(40),
+      trade_type: text(40),
+      amount_range: text(80),
+      asset_description: text(500),
+      ticker: text(20),
+      comment: text(1000),
+    }),
+  },
   'GET /ui/mailbox': { querystring: TokenQuery },
 } as const;
 

@@ -6,12 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../../config.js';
-import { HttpClient } from '../../../ingest/fetch/http-client.js';
 import { ingestSources } from '../../../ingest/pipeline/setup.js';
-import { ReplayServer } from '../../../ingest/replay/server.js';
-import { HouseConnector } from '../../../ingest/sources/house/connector.js';
-import { OgeConnector } from '../../../ingest/sources/oge/connector.js';
+import type { ReplayServer } from '../../../ingest/replay/server.js';
 import { type FixtureApp, openEmptyApp } from '../../../test-support/app.js';
+import { listReplay, startReplay, startReplayKeeping } from '../../../test-support/replay.js';
 
 const dataDir = inject('dataDir');
 const WINDOW = '2020-01-01';
@@ -43,26 +41,13 @@ describe.skipIf(!dataDir)('/status after polls of the replay server', () => {
 
   beforeAll(async () => {
     ctx = await openEmptyApp();
-    const http = () =>
-      new HttpClient({
-        timeoutMs: 10_000,
-        retries: 0,
-        minIntervalMs: 0,
-        backoffMs: 1,
-        userAgent: 'dcledger-test',
-      });
-    const open = new ReplayServer({ dataDir: dataDir ?? '', host: '127.0.0.1', port: 0 });
-    await open.start();
-    const house = (await new HouseConnector(http(), open.url).list(WINDOW, ctx.clock.now)).documents;
-    const oge = (await new OgeConnector(http(), open.url, '/278t/').list(WINDOW, ctx.clock.now)).documents;
+    const open = await startReplay(dataDir ?? '');
+    const listed = await listReplay(open.url, WINDOW, ctx.clock.now, ['house', 'oge']);
     await open.close();
-    const scan = house.find((document) => document.isPaper);
+    const scan = listed.house?.find((document) => document.isPaper);
     if (!scan) throw new Error('the recorded House index lists no paper PTR');
     paper = scan.docId;
-    const keep = new Set([READ, UNSERVED, paper, oge[0]?.docId]);
-    const withhold = [...house, ...oge].map((document) => document.docId).filter((id) => !keep.has(id));
-    server = new ReplayServer({ dataDir: dataDir ?? '', host: '127.0.0.1', port: 0, withhold });
-    await server.start();
+    server = await startReplayKeeping(dataDir ?? '', listed, [READ, UNSERVED, paper, listed.oge?.[0]?.docId]);
     server.failNext(new RegExp(`/${UNSERVED}\\.pdf$`), 1, 503);
     archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-status-'));
     pollAt = new Date(ctx.clock.now.getTime() - 90 * 60_000);

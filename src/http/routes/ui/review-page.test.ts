@@ -1,0 +1,426 @@
+// The review queue's pages for operators, on the rows a real House scan (the filer's own typed
+// spreadsheet, 3 pages) leaves in the queue once ingest has read it by OCR: who may see them, the
+// list, a row's page with its picture and its fields' confidences, the CSRF check, the refusals the
+// review rules give (shown on the form with the reason), and in a real Chromium, driven by the
+// keyboard, a row accepted and another corrected, then shown on GET /filings/{id} with who decided,
+// and the accepted row served by /trades. Runs on SQLite, and on PostgreSQL with
+// DCLEDGER_TEST_DATABASE_URL.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount } from '../../../accounts/admin.js';
+import { SESSION_COOKIE, startSession } from '../../../accounts/sessions.js';
+import { buildApp } from '../../../app.js';
+import type { Trade } from '../../../resources/trade.js';
+import { REVIEW_FIELDS } from '../../../services/review-queue.js';
+import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../../../storage/repositories/review.js';
+import { setOperator } from '../../../storage/repositories/self-service.js';
+import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
+import { openTestStore, type TestStore } from '../../../test-support/database.js';
+import { ingestScan, type ScanReplay } from '../../../test-support/scan-ingest.js';
+import type { App } from '../../types.js';
+import { UI_SCHEMAS } from './schemas.js';
+
+const dataDir = inject('dataDir');
+const SCAN = '8220834';
+const OCR_TIMEOUT = 900_000;
+const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+interface FilingReview {
+  review: {
+    waiting: number;
+    decisions: Array<{
+      review_item_id: number;
+      action: string;
+      decided_by: string;
+      decided_at: string;
+      changes: Array<{ field: string; old: string | null; new: string | null }>;
+      trade_id: number | null;
+    }>;
+  };
+}
+
+/** The waiting row of the scan with this asset name and transaction date (as OCR read them). */
+function rowRead(items: readonly ReviewItemRow[], asset: string, date: string | null): ReviewItemRow {
+  const found = items.find((item) => {
+    const fields = JSON.parse(item.fields) as Record<string, string | null>;
+    return fields.asset_description === asset && fields.transaction_date === date;
+  });
+  if (!found) throw new Error(`no waiting row reads ${asset} ${date}`);
+  return found;
+}
+
+describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', () => {
+  let store: TestStore;
+  let replay: ScanReplay;
+  let app: App;
+  let filingId = 0;
+  let politicianId = 0;
+  let apiKey = '';
+  const operator = { id: 0, token: '', csrf: '' };
+  const member = { id: 0, token: '', csrf: '' };
+  // Rows as OCR read them, checked against our transcription of the scan
+  // (bench/accuracy/scanned-house-ptrs.truth.txt, document 8220834, page 1):
+  let broadcom: ReviewItemRow; // every field read right, but the asset name's confidence is low: accept
+  let lennar: ReviewItemRow; // notified 4/5/2025 (read 2025-04-08), bracket B (not read): correct
+  let blank: ReviewItemRow; // a line of the grid with nothing in it: reject
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    ({ replay } = await ingestScan(store.db, dataDir ?? '', SCAN));
+    app = await buildApp({
+      db: store.db,
+      dialect: store.dialect,
+      clock: () => new Date(),
+      documentArchiveDir: replay.runner.archiveDir,
+    });
+    const filing = await store.db
+      .selectFrom('filings')
+      .select(['id', 'politician_id'])
+      .where('source_doc_id', '=', SCAN)
+      .executeTakeFirstOrThrow();
+    filingId = filing.id;
+    politicianId = filing.politician_id ?? 0;
+    const waiting = await pendingReviewItems(store.db);
+    broadcom = rowRead(waiting, 'BROADCOM INC', '2025-03-10');
+    lennar = rowRead(waiting, 'LENNAR CORP', '2025-03-26');
+    const empty = waiting.find((item) => {
+      const fields = JSON.parse(item.fields) as Record<string, string | null>;
+      return fields.transaction_date === null && fields.asset_description === null;
+    });
+    if (!empty) throw new Error('no blank row waits');
+    blank = empty;
+    const now = new Date();
+    for (const [who, email, isOperator] of [
+      [operator, 'operator@example.org', true],
+      [member, 'member@example.org', false],
+    ] as const) {
+      const created = await createAccount(store.db, { email, plan: 'max', paid: true }, now);
+      if (isOperator) apiKey = created.key.api_key;
+      who.id = created.account_id;
+      await setOperator(store.db, who.id, isOperator, now.toISOString());
+      const session = await startSession(store.db, who.id, now);
+      who.token = session.token;
+      who.csrf = session.csrfToken;
+    }
+  }, OCR_TIMEOUT);
+  afterAll(async () => {
+    await app?.close();
+    await replay?.close();
+    await store?.dispose();
+  });
+
+  const as = (who: { token: string }) => ({ ...BROWSER, cookie: `${SESSION_COOKIE}=${who.token}` });
+  const form = (fields: Record<string, string>) => ({
+    'content-type': 'application/x-www-form-urlencoded',
+    payload: new URLSearchParams(fields).toString(),
+  });
+  const post = (who: { token: string }, id: number, fields: Record<string, string>) => {
+    const { payload, ...type } = form(fields);
+    return app.inject({ method: 'POST', url: `/ui/review/${id}`, headers: { ...as(who), ...type }, payload });
+  };
+  const readValues = (item: ReviewItemRow) =>
+    Object.fromEntries(
+      Object.entries(JSON.parse(item.fields) as Record<string, string | null>).map(([k, v]) => [k, v ?? '']),
+    );
+
+  it('takes every field of a row in its form', () => {
+    const body = UI_SCHEMAS['POST /ui/review/:id'].body.properties;
+    expect(REVIEW_FIELDS.filter((name) => !(name in body))).toEqual([]);
+  });
+
+  it('sends anyone signed out to sign in, and refuses a signed-in account that is no operator', async () => {
+    const signedOut = await app.inject({ url: '/ui/review', headers: BROWSER });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/ui/login');
+    expect((await app.inject({ url: `/ui/review/${broadcom.id}/crop.png` })).statusCode).toBe(401);
+    for (const url of ['/ui/review', `/ui/review/${broadcom.id}`]) {
+      const refused = await app.inject({ url, headers: as(member) });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.body).toContain('Only operators see the review queue');
+      expect(refused.body).toContain('dcledger accounts role');
+    }
+    const picture = await app.inject({ url: `/ui/review/${broadcom.id}/crop.png`, headers: as(member) });
+    expect(picture.statusCode).toBe(403);
+    expect(picture.headers['content-type']).not.toContain('image/png');
+    const decided = await post(member, blank.id, { _csrf: member.csrf, action: 'reject' });
+    expect(decided.statusCode).toBe(403);
+    expect((await reviewItem(store.db, blank.id))?.status).toBe('pending');
+    // The nav offers the queue to operators only.
+    expect((await app.inject({ url: '/ui/keys', headers: as(member) })).body).not.toContain('/ui/review');
+    expect((await app.inject({ url: '/ui/keys', headers: as(operator) })).body).toContain(
+      'href="/ui/review"',
+    );
+  });
+
+  it('lists the waiting rows and shows one: its picture, its fields as read and their confidences', async () => {
+    const waiting = await pendingReviewItems(store.db);
+    const list = await app.inject({ url: '/ui/review', headers: as(operator) });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(`${waiting.length} row(s) wait for review`);
+    for (const item of waiting) expect(list.body).toContain(`href="/ui/review/${item.id}"`);
+
+    const shown = await app.inject({ url: `/ui/review/${broadcom.id}`, headers: as(operator) });
+    expect(shown.statusCode).toBe(200);
+    const body = shown.body;
+    expect(body).toContain(`<img src="/ui/review/${broadcom.id}/crop.png" alt="Row 8 on page 1`);
+    // The first field has the focus, and only it; the fields come in the review order.
+    expect(body.match(/autofocus/g)).toHaveLength(1);
+    expect(body).toMatch(/id="rf-transaction_date" name="transaction_date" value="2025-03-10"[^>]*autofocus/);
+    const order = [...body.matchAll(/<input id="rf-([a-z_]+)"/g)].map((match) => match[1]);
+    expect(order).toEqual([...REVIEW_FIELDS]);
+    expect(body).toContain('value="BROADCOM INC"');
+    // Each field says its confidence; the doubtful one is marked in words.
+    expect(body).toContain('confidence 0.96; read “2025-04-05”');
+    expect(body).toMatch(/confidence 0\.\d\d, below the review threshold; read “BROADCOM INC”/);
+    for (const key of ['c', 'a', 'r', 'n', 'l']) expect(body).toContain(`accesskey="${key}"`);
+    expect(body).toContain('Access keys');
+    expect(body).toContain(`name="_csrf" value="${operator.csrf}"`);
+
+    const picture = await app.inject({ url: `/ui/review/${broadcom.id}/crop.png`, headers: as(operator) });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // The row's strip of a 200 dpi page (8.5 in wide): the page's width, a few rows' height.
+    expect(picture.rawPayload.readUInt32BE(16)).toBeGreaterThan(1600);
+    expect(picture.rawPayload.readUInt32BE(20)).toBeLessThan(300);
+    expect((await app.inject({ url: '/ui/review/999999', headers: as(operator) })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/ui/review/999999/crop.png', headers: as(operator) })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a form without its CSRF token, and shows the review rules’ refusals on the form', async () => {
+    const values = readValues(lennar);
+    const noToken = await post(operator, lennar.id, { ...values, action: 'accept' });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.body).toContain('CSRF token missing or wrong');
+    const wrongToken = await post(operator, lennar.id, { _csrf: member.csrf, ...values, action: 'accept' });
+    expect(wrongToken.statusCode).toBe(403);
+
+    const badDate = await post(operator, lennar.id, {
+      _csrf: operator.csrf,
+      ...values,
+      transaction_date: '2025-02-30x',
+      action: 'correct',
+    });
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.body).toContain(
+      'transaction_date must be a date (YYYY-MM-DD), got &quot;2025-02-30x&quot;',
+    );
+    // The form comes back with what was sent, so nothing typed is lost.
+    expect(badDate.body).toContain('value="2025-02-30x"');
+    const noAmount = await post(operator, lennar.id, { _csrf: operator.csrf, ...values, action: 'accept' });
+    expect(noAmount.statusCode).toBe(422);
+    expect(noAmount.body).toContain('cannot become a trade without amount_range');
+    const acceptEdited = await post(operator, lennar.id, {
+      _csrf: operator.csrf,
+      ...values,
+      amount_range: '$15,001 - $50,000',
+      action: 'accept',
+    });
+    expect(acceptEdited.statusCode).toBe(422);
+    expect(acceptEdited.body).toContain('You changed amount_range: use Correct');
+    const unchanged = await post(operator, lennar.id, { _csrf: operator.csrf, ...values, action: 'correct' });
+    expect(unchanged.statusCode).toBe(422);
+    expect(unchanged.body).toContain('Nothing was changed');
+    expect((await reviewItem(store.db, lennar.id))?.status).toBe('pending');
+    expect(await store.db.selectFrom('review_decisions').select('id').execute()).toEqual([]);
+  });
+
+  it('rejects a row as the operator’s account, and the filing shows the decision', async () => {
+    const rejected = await post(operator, blank.id, {
+      _csrf: operator.csrf,
+      ...readValues(blank),
+      action: 'reject',
+    });
+    expect(rejected.statusCode).toBe(303);
+    const next = (await pendingReviewItems(store.db))[0];
+    expect(rejected.headers.location).toBe(`/ui/review/${next?.id}?decided=${blank.id}`);
+    const landed = await app.inject({ url: String(rejected.headers.location), headers: as(operator) });
+    expect(landed.body).toContain(`Row ${blank.row} of ${SCAN} was rejected.`);
+    const again = await post(operator, blank.id, { _csrf: operator.csrf, action: 'accept' });
+    expect(again.statusCode).toBe(422);
+    expect(again.body).toContain('was already rejected');
+    const filing = (
+      await app.inject({ url: `/filings/${filingId}`, headers: { 'dc-api-key': apiKey } })
+    ).json<FilingReview>();
+    expect(filing.review.decisions).toEqual([
+      expect.objectContaining({
+        review_item_id: blank.id,
+        action: 'reject',
+        decided_by: `account:${operator.id}`,
+        changes: [],
+        trade_id: null,
+      }),
+    ]);
+  });
+
+  describe.skipIf(!chromiumReady())('in Chromium, by keyboard', () => {
+    let browser: Browser;
+    let base: string;
+    beforeAll(async () => {
+      base = await app.listen({ port: 0, host: '127.0.0.1' });
+      browser = await launchChromium();
+    });
+    afterAll(async () => browser?.close());
+
+    async function serious(page: Page): Promise<string[]> {
+      const result = await new AxeBuilder({ page }).analyze();
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${page.url()}: ${violation.id} (${violation.nodes.length}) ${violation.help}`);
+    }
+    /**
+     * Alt+key as Chromium on Linux gets it from a keyboard. Blink runs access keys on the key's
+     * character event, which Playwright's keyboard.press does not send while Alt is held.
+     */
+    async function accessKey(page: Page, key: string): Promise<void> {
+      const cdp = await page.context().newCDPSession(page);
+      const ALT = 1;
+      const code = `Key${key.toUpperCase()}`;
+      const keyCode = key.toUpperCase().charCodeAt(0);
+      try {
+        await cdp.send('Input.dispatchKeyEvent', {
+          type: 'rawKeyDown',
+          modifiers: ALT,
+          key,
+          code,
+          windowsVirtualKeyCode: keyCode,
+        });
+        await cdp.send('Input.dispatchKeyEvent', {
+          type: 'char',
+          modifiers: ALT,
+          key,
+          code,
+          text: key,
+          unmodifiedText: key,
+        });
+        await cdp.send('Input.dispatchKeyEvent', {
+          type: 'keyUp',
+          modifiers: ALT,
+          key,
+          code,
+          windowsVirtualKeyCode: keyCode,
+        });
+      } finally {
+        await cdp.detach();
+      }
+    }
+
+    /** The focused element: its id, else its text. */
+    const focused = async (page: Page) =>
+      (await page.evaluate(
+        "(() => { const e = document.activeElement; return e ? e.id || (e.textContent || '').trim() || e.tagName : ''; })()",
+      )) as string;
+
+    it('accepts one row and corrects another from the keyboard; the filing and /trades show them', async () => {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: operator.token, url: base, httpOnly: true, sameSite: 'Lax' },
+      ]);
+      const page = await context.newPage();
+      const violations: string[] = [];
+
+      await page.goto(`${base}/ui/review`);
+      violations.push(...(await serious(page)));
+      // The list's access key N opens the first waiting row.
+      const first = (await pendingReviewItems(store.db))[0];
+      await Promise.all([page.waitForURL(`${base}/ui/review/${first?.id}`), accessKey(page, 'n')]);
+
+      // Accept: the row opens with the focus on its first field; A accepts it as read.
+      await page.goto(`${base}/ui/review/${broadcom.id}`);
+      violations.push(...(await serious(page)));
+      expect(await focused(page)).toBe('rf-transaction_date');
+      expect(
+        await page.evaluate('document.querySelector(\'img[src$="/crop.png"]\').naturalWidth'),
+      ).toBeGreaterThan(1600);
+      // Tab runs through the fields, then to the decisions: correct, accept, reject.
+      for (const name of REVIEW_FIELDS.slice(1)) {
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe(`rf-${name}`);
+      }
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('Correct (C)');
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('Accept as read (A)');
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('Reject (R)');
+      await Promise.all([page.waitForURL(/decided=/), accessKey(page, 'a')]);
+      await page.getByText(`Row ${broadcom.row} of ${SCAN} was accepted: trade`).waitFor();
+      violations.push(...(await serious(page)));
+
+      // Correct: Tab to the notification date and the bracket, type what the page shows, Enter.
+      await page.goto(`${base}/ui/review/${lennar.id}`);
+      expect(await focused(page)).toBe('rf-transaction_date');
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('rf-notification_date');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('2025-04-05');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe('rf-amount_range');
+      await page.keyboard.type('$15,001 - $50,000');
+      await Promise.all([page.waitForURL(/decided=/), page.keyboard.press('Enter')]);
+      await page.getByText(`Row ${lennar.row} of ${SCAN} was corrected: trade`).waitFor();
+      violations.push(...(await serious(page)));
+
+      // A decided row's page says who decided, and offers no decision.
+      await page.goto(`${base}/ui/review/${lennar.id}`);
+      await page.getByText(`This row was corrected by account:${operator.id}`).waitFor();
+      expect(await page.locator('button[name=action]').count()).toBe(0);
+      violations.push(...(await serious(page)));
+      await context.close();
+      expect(violations).toEqual([]);
+
+      const headers = { 'DC-API-Key': apiKey };
+      const filing = (await (await fetch(`${base}/filings/${filingId}`, { headers })).json()) as FilingReview;
+      const accepted = await reviewItem(store.db, broadcom.id);
+      const corrected = await reviewItem(store.db, lennar.id);
+      expect(filing.review.decisions.slice(1)).toEqual([
+        {
+          review_item_id: broadcom.id,
+          row: broadcom.row,
+          action: 'accept',
+          decided_by: `account:${operator.id}`,
+          decided_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          changes: [],
+          trade_id: accepted?.trade_id,
+        },
+        {
+          review_item_id: lennar.id,
+          row: lennar.row,
+          action: 'correct',
+          decided_by: `account:${operator.id}`,
+          decided_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          changes: [
+            { field: 'notification_date', old: '2025-04-08', new: '2025-04-05' },
+            { field: 'amount_range', old: null, new: '$15,001 - $50,000' },
+          ],
+          trade_id: corrected?.trade_id,
+        },
+      ]);
+      expect(accepted?.trade_id).toEqual(expect.any(Number));
+
+      const trades = (await (
+        await fetch(
+          `${base}/trades?politician_id=${politicianId}&days=3650&limit=1000&include_flagged=true`,
+          { headers },
+        )
+      ).json()) as Trade[];
+      expect(trades.find((trade) => trade.id === accepted?.trade_id)).toMatchObject({
+        filing_id: filingId,
+        asset_description: 'BROADCOM INC',
+        transaction_date: '2025-03-10',
+        owner: 'Spouse',
+        trade_type: 'Buy',
+        amount_range: '$15,001 - $50,000',
+        parse_method: 'ocr',
+      });
+      expect(trades.find((trade) => trade.id === corrected?.trade_id)).toMatchObject({
+        asset_description: 'LENNAR CORP',
+        amount_range: '$15,001 - $50,000',
+        parse_method: 'manual',
+      });
+    }, 300_000);
+  });
+});

@@ -1,0 +1,95 @@
+// The review queue as `dcledger review` and the operators' page (/ui/review) both use it: the
+// waiting rows as a person reads them (fields, confidences, reasons), the picture of a row on its
+// page, and the decision. The rules of a decision (what may be corrected, what becomes a trade and
+// flows on as one) are the ingest's, in ingest/pipeline/review.ts: both callers go through
+// decideReviewItem, so there is one copy of them.
+import type { Kysely } from 'kysely';
+import { DocumentArchive } from '../ingest/fetch/archive.js';
+import { rowCropPng } from '../ingest/ocr/row-crop.js';
+import type { ReviewFields, ReviewRegion } from '../ingest/pipeline/review-items.js';
+import { findFiling } from '../storage/repositories/filings.js';
+import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../storage/repositories/review.js';
+import type { Database } from '../storage/schema.js';
+
+/** Below these a field sent its row to review (the page marks such fields). */
+export { REVIEW_THRESHOLD } from '../ingest/ocr/scanned-rows.js';
+export {
+  type DecidedItem,
+  decideReviewItem,
+  type ReviewDecision,
+  ReviewError,
+} from '../ingest/pipeline/review.js';
+export { REVIEW_FIELDS, type ReviewField, type ReviewFields } from '../ingest/pipeline/review-items.js';
+
+/** A queue item as a person reads it. */
+export interface ReviewItemView {
+  id: number;
+  status: string;
+  source: string;
+  filing_id: number;
+  source_key: string;
+  page: number;
+  row: number;
+  fields: ReviewFields;
+  confidence: Record<string, number>;
+  /** The least sure field's confidence (null when none was scored). */
+  lowest_confidence: number | null;
+  reasons: string[];
+  trade_id: number | null;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+export function toReviewItemView(item: ReviewItemRow): ReviewItemView {
+  const confidence = JSON.parse(item.confidence) as Record<string, number>;
+  const values = Object.values(confidence);
+  return {
+    id: item.id,
+    status: item.status,
+    source: item.source,
+    filing_id: item.filing_id,
+    source_key: item.source_key,
+    page: item.page,
+    row: item.row,
+    fields: JSON.parse(item.fields) as ReviewFields,
+    confidence,
+    lowest_confidence: values.length > 0 ? Math.min(...values) : null,
+    reasons: JSON.parse(item.reasons) as string[],
+    trade_id: item.trade_id,
+    decided_by: item.decided_by,
+    decided_at: item.decided_at,
+  };
+}
+
+/** The rows waiting for a decision, oldest filing first; optionally of one source. */
+export async function waitingReviewItems(
+  db: Kysely<Database>,
+  options: { source?: string; limit?: number } = {},
+): Promise<ReviewItemView[]> {
+  return (await pendingReviewItems(db, options)).map(toReviewItemView);
+}
+
+export async function findReviewItem(db: Kysely<Database>, id: number): Promise<ReviewItemView | undefined> {
+  const item = await reviewItem(db, id);
+  return item ? toReviewItemView(item) : undefined;
+}
+
+/**
+ * The row's picture (PNG): its page rendered from the archived document and turned upright as the
+ * OCR stage read it, the row with a margin of the rows around it. Null when the document is not in
+ * the archive at `archiveDir` (or the item is unknown).
+ */
+export async function reviewItemCrop(
+  db: Kysely<Database>,
+  archiveDir: string,
+  id: number,
+): Promise<Buffer | null> {
+  const item = await reviewItem(db, id);
+  if (!item) return null;
+  const sha = (await findFiling(db, item.filing_id))?.raw_sha256;
+  if (!sha) return null;
+  const bytes = new DocumentArchive(archiveDir).get(sha);
+  if (!bytes) return null;
+  const region = JSON.parse(item.region) as ReviewRegion;
+  return rowCropPng(new Uint8Array(bytes), item.page, region, region);
+}
