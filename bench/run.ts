@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { runAssistantBench } from './assistant.js';
+import { runBackfillBench } from './backfill.js';
 import { runClusterBench } from './cluster.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runFreshnessBench } from './freshness.js';
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   prices: runPricesBench,
   'under-load': runUnderLoadBench,
   freshness: runFreshnessBench,
+  backfill: runBackfillBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
@@ -52,9 +54,9 @@ export function replaceSection(document: string, name: string, body: string): st
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
 // `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
-// `serve` for minutes against the replay server, `ocr` reads 43
-// scanned pages: they run when named only.
-const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'freshness']);
+// `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
+// document), `ocr` reads 43 scanned pages: they run when named only.
+const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'freshness', 'backfill']);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {

@@ -122,3 +122,25 @@ describe('run ids in the scheduler log', () => {
     expect(failed[0]?.run).toBe(Number(row?.id));
   });
 });
+
+describe('progress lines of a long source', () => {
+  it('say at most every 15 s how many documents are stored, the rate and the time left, and once at the end', () => {
+    const { log, lines } = capturedLog<Line & Record<string, unknown>>();
+    let now = 0;
+    const progress = loggedProgress(log, () => now);
+    progress.start('house', 100);
+    for (let done = 1; done <= 100; done++) {
+      now += 1_000; // a document a second
+      progress.advance('house', done, 100);
+    }
+    const progressLines = lines().filter((line) => line.msg === 'ingest source progress');
+    expect(progressLines.map((line) => line.done)).toEqual([15, 30, 45, 60, 75, 90, 100]);
+    expect(progressLines[0]).toMatchObject({
+      ingest: 'house',
+      documents: 100,
+      rate_per_minute: 60,
+      eta_seconds: 85,
+    });
+    expect(progressLines.at(-1)).toMatchObject({ done: 100, eta_seconds: 0 });
+  });
+});

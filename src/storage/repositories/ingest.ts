@@ -66,8 +66,8 @@ export async function insertListedDocument(
 }
 
 /**
- * Documents listed but not yet stored, oldest filing first (an amendment after what it amends); with
- * `sizeLimit`, also those refused under a smaller limit than it, to be read again.
+ * Documents listed but not yet stored, newest filing first; with `sizeLimit`, also those refused
+ * under a smaller limit than it, to be read again.
  */
 export async function listedDocuments(
   db: Kysely<Database>,
@@ -96,8 +96,11 @@ export async function listedDocuments(
         ? eb('d.status', '=', 'listed')
         : eb.or([eb('d.status', '=', 'listed'), eb('d.refused_limit_bytes', '<', sizeLimit)]),
     )
-    .orderBy(sql`(f.filed_date is null)`, 'asc')
-    .orderBy('f.filed_date', 'asc')
+    // Newest filing first, so a first fill serves recent trades first; undated ones last (a
+    // CASE, as PostgreSQL sorts nulls first when descending); one day's documents by id.
+    // Amendments find what they amend after the run (amendments.ts): the order does not decide them.
+    .orderBy(sql`case when f.filed_date is null then 1 else 0 end`)
+    .orderBy('f.filed_date', 'desc')
     .orderBy('d.source_doc_id', 'asc')
     .execute();
   return rows as IngestDocumentRow[];

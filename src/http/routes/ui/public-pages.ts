@@ -1,11 +1,13 @@
 // The landing page (/) and the ingestion status page (/status): nobody meets a bare 404 or 401 first.
 import { WEBHOOK_PLANS } from '../../../accounts/plans.js';
 import { priceStatus } from '../../../services/price-status.js';
+import { backfillProgress } from '../../../storage/repositories/backfill-progress.js';
 import { webhookOutboxDepth } from '../../../storage/repositories/operations.js';
 import { ingestStatus } from '../../../storage/repositories/self-service.js';
 import { sourceFreshness } from '../../../storage/repositories/source-freshness.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
+import { backfillJson, backfillNotice, backfillTable } from './backfill-section.js';
 import { pageContext, renderPage } from './forms.js';
 import { html, scrollTable } from './html.js';
 import { priceStatusSection } from './price-status.js';
@@ -15,12 +17,14 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
   app.get('/', { schema: pageSchema('GET /') }, async (request, reply) => {
     const context = pageContext(request, reply, deps);
     const status = await ingestStatus(deps.db);
+    const filling = backfillNotice(await backfillProgress(deps.db, deps.clock()));
     return renderPage(
       reply,
       context,
       'Stock trades disclosed by US officials, as an API',
       '/',
       html`<p>dcledger reads the official disclosure sites (House Clerk, Senate eFD, OGE), stores every reported trade and serves them as a metered JSON API. It holds <strong>${status.totalTrades}</strong> trades now.</p>
+${filling}
 <div class="grid">
 <div class="card"><h2>Get a key</h2><p>${context.signedIn ? html`<a href="/ui/keys">Manage your API keys</a>` : html`<a href="/ui/signup">Create a free account</a>: 750 credits and a key once you follow the link we mail you. Already registered? <a href="/ui/login">Sign in</a>.`}</p></div>
 <div class="card"><h2>Read the reference</h2><p>The <a href="/docs">API reference</a> lists every endpoint, its plan and its credit cost; the machine-readable document is <a href="/openapi.json">/openapi.json</a>.</p></div>
@@ -40,13 +44,14 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
       now: deps.clock().toISOString(),
     });
     const freshness = await sourceFreshness(deps.db);
+    const now = deps.clock();
+    const progress = await backfillProgress(deps.db, now);
     const sources = [
       ...new Set([
         ...status.states.map((state) => state.source),
         ...status.documents.map((row) => row.source),
       ]),
     ].sort();
-    const now = deps.clock();
     const ageSeconds = (at: string | null | undefined) =>
       at ? Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 1000)) : null;
     const nextRun = (started: string | null) => {
@@ -96,6 +101,7 @@ export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: numb
                 .map((row) => [row.parseStatus, row.count]),
             ),
             trades: status.trades.find((row) => row.source === source)?.count ?? 0,
+            backfill: backfillJson(progress.find((entry) => entry.source === source)),
           };
         }),
         webhook_outbox: { events: outbox.events, deliveries: outbox.deliveries },
@@ -142,6 +148,7 @@ ${scrollTable(
   html`<table><thead><tr><th scope="col">Source</th><th scope="col">Last poll</th><th scope="col">Newest document seen</th><th scope="col" class="num">Waiting: fetch</th><th scope="col" class="num">parse</th><th scope="col" class="num">OCR</th><th scope="col" class="num">review</th><th scope="col" class="num">rows to review</th><th scope="col">Newest trade stored</th></tr></thead>
 <tbody>${freshRows.length ? freshRows : html`<tr><td colspan="8">Nothing polled yet.</td></tr>`}</tbody></table>`,
 )}
+${backfillTable(progress)}
 <p>The same as JSON: <code>curl -H 'Accept: application/json' ${linkBase(request, deps)}/status</code>.</p>
 <p>Data quality per source (flags, unresolved identities, merged duplicates, parse statuses): <a href="/quality">/quality</a>.</p>
 <p id="webhook-outbox">Webhook outbox: ${outbox.events + outbox.deliveries} waiting (${outbox.events} events some subscription will receive, not fanned out yet; ${outbox.deliveries} deliveries pending).</p>
