@@ -99,7 +99,14 @@ describe.skipIf(!realDataAvailable() || !dataDir)('full ingest against the repla
       expect(report.status).toBe('completed');
       expect(report.newFilings).toBe(0);
       expect(report.documents.stored).toBe(0);
-      expect(report.trades).toEqual({ created: 0, twins: 0, updated: 0, unchanged: 0, unconfirmed: 0, waitingReview: 0 });
+      expect(report.trades).toEqual({
+        created: 0,
+        twins: 0,
+        updated: 0,
+        unchanged: 0,
+        unconfirmed: 0,
+        waitingReview: 0,
+      });
       expect(report.events).toEqual({ disclosureDetected: 0, tradeCreated: 0 });
       expect(report.amendments.superseded).toBe(0);
       expect(report.index.alreadyKnown).toBe(report.index.listed);
