@@ -420,13 +420,18 @@ function violation(
   response: Outcome,
   headers: Record<string, unknown>,
   cap: number | undefined,
+  /** The path the request reached: a path with `..` segments is resolved before routing. */
+  served: string = route.url,
 ): string | null {
   if (response.status >= 500) return `answered ${response.status}`;
   const charged = Number(headers['x-credits-charged'] ?? 0);
   if (response.status >= 400) {
     // Pages (under /ui, and the public ones such as /status: every route of UI_SCHEMAS) answer a
-    // client that accepts HTML (at any q above 0) with an HTML refusal.
-    const page = route.url.startsWith('/ui') || Object.hasOwn(UI_SCHEMAS, `${route.method} ${route.url}`);
+    // client that accepts HTML (at any q above 0) with an HTML refusal; so does a path of another
+    // route that resolves to a page ("/account//../.." is "/").
+    const isPage = (path: string) =>
+      path.startsWith('/ui') || Object.hasOwn(UI_SCHEMAS, `${route.method} ${path}`);
+    const page = isPage(route.url) || isPage(served);
     if (page && String(headers['content-type'] ?? '').startsWith('text/html'))
       return pageViolation(response.status, headers['content-type'], String(response.body));
     const body = response.body as { detail?: unknown; code?: unknown; error?: { message?: unknown } } | null;
@@ -623,6 +628,15 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
     expect(violation(trades, json, { 'x-credits-charged': '15' }, 1000)).toMatch(/charged/);
     expect(violation(trades, { status: 200, body: [{}, {}, {}] }, {}, 2)).toMatch(/over the cap/);
     expect(violation(trades, { status: 200, body: [{}, {}] }, {}, 2)).toBeNull();
+    // An HTML refusal is a page's: of a page route, or of a path that resolves to one.
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    const refusal = {
+      status: 400,
+      body: '<!doctype html><p role="alert">The query holds a NUL.</p>',
+    };
+    const account = { method: 'GET', url: '/account/*' };
+    expect(violation(account, refusal, html, undefined)).toMatch(/detail/);
+    expect(violation(account, refusal, html, undefined, '/')).toBeNull();
   });
 
   it('covers every operation the OpenAPI document lists', () => {
@@ -662,7 +676,8 @@ describe(`fuzz gate (${RUNS} cases per route, seed ${settings.fuzzSeed ?? 'rando
           if (response.statusCode < 400) tally.ok += 1;
           else tally.refused += 1;
           answered.set(`${route.method} ${route.url}`, tally);
-          const problem = violation(route, outcome, response.headers, cap);
+          const served = new URL(generated.path, 'http://127.0.0.1').pathname;
+          const problem = violation(route, outcome, response.headers, cap, served);
           if (problem) throw new Error(`${route.method} ${url} ${problem}: ${response.body.slice(0, 300)}`);
         }),
         { numRuns: RUNS, ...(settings.fuzzSeed === undefined ? {} : { seed: settings.fuzzSeed }) },
