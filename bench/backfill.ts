@@ -6,13 +6,15 @@
 // reports when the first trade was served, when each source was done, its documents, and the
 // progress lines `serve` logged.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BackfillJson } from '../src/http/routes/ui/backfill-section.js';
 import { ReplayServer } from '../src/ingest/replay/server.js';
 import { findDataDir, repoRoot } from '../src/test-support/data-dir.js';
+import { processCpuMs, serveEnv } from './process.js';
 import { buildDist, freePort } from './under-load.js';
 
 /** Every recorded document: the House indexes reach back to 2016, the Senate recordings are of 2020–21. */
@@ -20,26 +22,15 @@ const SINCE = '2016-01-01';
 const SOURCES = ['house_clerk', 'senate_efd', 'oge'] as const;
 const DEADLINE_MS = 60 * 60_000;
 
-interface Backfill {
-  complete: boolean;
-  running: boolean;
-  listed: number;
-  fetched: number;
-  parsed: number;
-  waiting: number;
-  rate_per_minute: number | null;
-  eta_seconds: number | null;
-}
 interface Status {
   total_trades: number;
-  sources: Array<{ source: string; backfill: Backfill }>;
+  sources: Array<{ source: string; backfill: BackfillJson }>;
 }
 
-/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+/** CPU seconds the process has used; null where /proc is not there. */
 function cpuSeconds(pid: number): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return processCpuMs(pid) / 1000;
   } catch {
     return null;
   }
@@ -55,10 +46,7 @@ export async function runBackfillBench(): Promise<string> {
   let child: ChildProcessByStdio<null, Readable, null> | undefined;
   try {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {};
-    for (const [name, value] of Object.entries(process.env))
-      if (!name.startsWith('DCLEDGER_') && name !== 'DATABASE_URL') env[name] = value;
-    Object.assign(env, {
+    const env = serveEnv({
       DCLEDGER_DB: join(dir, 'first-start.db'),
       DCLEDGER_ARCHIVE_DIR: join(dir, 'archive'),
       DCLEDGER_PRICE_REFRESH_AT: 'off',

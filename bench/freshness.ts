@@ -25,6 +25,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { findDataDir, repoRoot } from '../src/test-support/data-dir.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
+import { serveEnv } from './process.js';
 import { buildDist, freePort } from './under-load.js';
 
 const INTERVAL_MINUTES = 0.25;
@@ -172,10 +173,7 @@ export async function runFreshnessBench(): Promise<string> {
     await store.close();
 
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {};
-    for (const [name, value] of Object.entries(process.env))
-      if (!name.startsWith('DCLEDGER_') && name !== 'DATABASE_URL') env[name] = value;
-    Object.assign(env, {
+    const env = serveEnv({
       DCLEDGER_DB: database,
       DCLEDGER_ARCHIVE_DIR: join(dir, 'archive'),
       DCLEDGER_PRICE_REFRESH_AT: 'off',

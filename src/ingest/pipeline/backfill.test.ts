@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
+import type { BackfillJson } from '../../http/routes/ui/backfill-section.js';
 import { backfillProgress } from '../../storage/repositories/backfill-progress.js';
 import { type FixtureApp, getJson, openEmptyApp } from '../../test-support/app.js';
 import { REPLAY_SINCE, startReplay } from '../../test-support/replay.js';
@@ -26,17 +27,7 @@ const RUN_MINUTES = 2;
 
 interface SourceJson {
   source: string;
-  backfill: {
-    complete: boolean;
-    running: boolean;
-    listed: number;
-    fetched: number;
-    parsed: number;
-    waiting: number;
-    fetched_this_run: number;
-    rate_per_minute: number | null;
-    eta_seconds: number | null;
-  };
+  backfill: BackfillJson;
 }
 
 /** The House document paths the replay server was asked for, in order, from request `from` on. */

@@ -21,6 +21,7 @@ export function backfillJson(progress: BackfillProgress | undefined) {
     eta_seconds: progress?.etaSeconds ?? null,
   };
 }
+export type BackfillJson = ReturnType<typeof backfillJson>;
 
 /** "about 4 min", "about 2 h 10 min"; null as "estimating". */
 export function timeLeft(seconds: number | null): string {
