@@ -48,9 +48,36 @@ export async function serveCommand(
   const settings = loadConfig();
   const store = await openMigratedStore(settings.database);
   const log = pino({ level: settings.logLevel }, redactingStream(process.stdout)).child({ role });
+  const parts: Part[] = [];
+  // Listening before anything starts: a signal while the process is still starting (the API
+  // already answers while the welcome text is written) waits for the start to finish, then stops
+  // what started, instead of the signal's default of ending the process on the spot.
+  let startup: Promise<boolean> = Promise.resolve(true);
+  onShutdownSignal(log, settings.operations.shutdownTimeoutMs, async () => {
+    // All parts stop together: HTTP drains (new requests on open connections get 503) while the
+    // worker finishes its in-flight deliveries and records them (releasing their leases) and the
+    // schedule finishes or aborts its run and gives back the scheduler lease.
+    const started = await startup.catch(() => false);
+    // A start that failed has stopped its parts and closed the store already.
+    if (!started) return;
+    await Promise.all(parts.splice(0).map((part) => part.stop()));
+    await store.close();
+  });
+  startup = startParts(role, options, settings, store, log, parts).then(() => true);
+  await startup;
+  log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
+}
+
+async function startParts(
+  role: ServeRole,
+  options: { worker?: boolean; ingest?: boolean },
+  settings: Config,
+  store: Store,
+  log: Logger,
+  parts: Part[],
+): Promise<void> {
   // The API seals the secrets of new subscriptions, the worker opens them: both need the key.
   const config = role === 'scheduler' ? settings : await withWebhookKey(store, settings, log);
-  const parts: Part[] = [];
   // SQLite: the write-ahead log is checkpointed from a worker thread, not inside request commits.
   const checkpoints = await startWalCheckpoints(store);
   if (checkpoints) parts.push(checkpoints);
@@ -77,20 +104,11 @@ export async function serveCommand(
       parts.push(await startApi(config, store, role === 'all', log, ingesting));
     } catch (error) {
       // Nothing keeps running when the API cannot listen: what started before it stops first.
-      await Promise.all(parts.map((part) => part.stop()));
+      await Promise.all(parts.splice(0).map((part) => part.stop()));
       await store.close();
       throw listenRefusal(error, config);
     }
   }
-  log.info({ database: store.target, dialect: store.dialect }, `dcledger ${role} role running`);
-
-  onShutdownSignal(log, config.operations.shutdownTimeoutMs, async () => {
-    // All parts stop together: HTTP drains (new requests on open connections get 503) while the
-    // worker finishes its in-flight deliveries and records them (releasing their leases) and the
-    // schedule finishes or aborts its run and gives back the scheduler lease.
-    await Promise.all(parts.map((part) => part.stop()));
-    await store.close();
-  });
 }
 
 /**

@@ -1,12 +1,12 @@
 // `dcledger serve` as a real process stopped with SIGTERM while webhook deliveries are on the wire:
 // it stops taking requests, waits for the deliveries to be answered, records them (no lease left
-// behind), and exits 0. SQLite by default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL.
+// behind), and exits 0 — also when the signal comes while it is still starting. SQLite by default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL.
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
-import { cliEnv, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
+import { cliEnv, exited as exitOf, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';
 import { freePort } from '../test-support/ports.js';
 import { type Answer, TEST_SECRET_KEY, TestReceiver } from '../test-support/webhooks.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-catalog.js';
@@ -109,5 +109,18 @@ describe('graceful shutdown of dcledger serve', () => {
     expect(deliveries).toHaveLength(3);
     for (const delivery of deliveries)
       expect(delivery).toEqual({ status: 'delivered', lease_token: null, attempts: 1 });
+  });
+
+  it('a SIGTERM while it is still starting waits for the start, then stops what started and exits 0', async () => {
+    const port = await freePort();
+    const serve = startServe(ctx.store.config, port);
+    // The worker is up and the API not listening yet: the signal lands in the middle of the start.
+    await until(async () => serve.output().includes('webhook worker started'), 60_000, serve.output);
+    serve.child.kill('SIGTERM');
+    const { code, signal } = await exitOf(serve.child);
+    expect({ code, signal }, serve.output()).toEqual({ code: 0, signal: null });
+    expect(serve.output()).toContain('"msg":"shutting down"');
+    expect(serve.output()).toContain('webhook worker stopped');
+    expect(serve.output()).toContain('shut down cleanly');
   });
 });
