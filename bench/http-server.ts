@@ -17,6 +17,7 @@ import { FIXTURE_NOW } from '../src/test-support/real-data.js';
 const FIELD_SQL: Record<string, string> = {
   politician_name: 'p.name',
   politician_slug: 'p.slug',
+  bioguide_id: 'p.bioguide_id',
   party: 'p.party',
   party_name: 'p.party_name',
   state: 'p.state',
@@ -38,6 +39,29 @@ const FIELDS: [string, string][] = Object.keys(TradeSchema.properties).map((name
 
 const SOURCES: Record<string, string> = SOURCE_OF_CHAMBER_FILTER;
 
+/**
+ * Two stored columns are not yet their JSON: `cap_gains_over_200` is 1/0 (SQLite has no boolean)
+ * and `quality_flags` a comma list (null: none). The rows floor turns them in JavaScript, the JSON
+ * floor in SQL, as dcledger's own query does.
+ */
+interface StoredRow {
+  cap_gains_over_200: number | null;
+  quality_flags: string | null;
+}
+
+function rowAsJson(row: StoredRow): Record<string, unknown> {
+  return {
+    ...row,
+    cap_gains_over_200: row.cap_gains_over_200 === null ? null : row.cap_gains_over_200 === 1,
+    quality_flags: row.quality_flags === null ? [] : row.quality_flags.split(','),
+  };
+}
+
+const JSON_OF_STORED: Record<string, string> = {
+  cap_gains_over_200: `case cap_gains_over_200 when 1 then json('true') when 0 then json('false') end`,
+  quality_flags: `case when quality_flags is null then json('[]') else json('["' || replace(quality_flags, ',', '","') || '"]') end`,
+};
+
 function tradeSql(select: string, chamber: boolean): string {
   return `select ${select} from trades t join politicians p on p.id = t.politician_id left join filings f on f.id = t.filing_id
     where t.superseded_by is null and t.disclosure_date >= :from and t.disclosure_date <= :to${chamber ? ' and t.source = :source' : ''}
@@ -47,7 +71,7 @@ function tradeSql(select: string, chamber: boolean): string {
 async function floor(file: string, json: boolean) {
   const sqlite = new BetterSqlite3(file, { readonly: true });
   const columns = FIELDS.map(([name, expression]) => `${expression} as ${name}`).join(', ');
-  const object = `json_object(${FIELDS.map(([name]) => `'${name}', ${name}`).join(', ')})`;
+  const object = `json_object(${FIELDS.map(([name]) => `'${name}', ${JSON_OF_STORED[name] ?? name}`).join(', ')})`;
   // One statement per query shape, prepared once.
   const prepare = (chamber: boolean) =>
     json
@@ -72,7 +96,9 @@ async function floor(file: string, json: boolean) {
     };
     const statement = source ? statements.chamber : statements.all;
     reply.type('application/json; charset=utf-8');
-    return json ? (statement.get(parameters) as string) : JSON.stringify(statement.all(parameters));
+    return json
+      ? (statement.get(parameters) as string)
+      : JSON.stringify((statement.all(parameters) as StoredRow[]).map(rowAsJson));
   });
   return {
     app,
