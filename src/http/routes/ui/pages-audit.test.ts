@@ -49,6 +49,7 @@ const PAGES: ReadonlyArray<[string, RegExp?]> = [
   ['/ui/usage'],
   ['/ui/webhooks'],
   ['/ui/admin'],
+  ['/ui/review'],
   ['/ui/explore'],
   ['/ui/explore/ticker?symbol=NVDA', EXPLORER_DONE],
   ['/ui/explore/member?id=nancy-pelosi', EXPLORER_DONE],
