@@ -30,6 +30,7 @@ const EVERY_LAYER = [
   'errors',
   'files',
   'logging',
+  'threads',
 ] as const;
 type Layer = (typeof EVERY_LAYER)[number];
 
@@ -43,6 +44,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   errors: [],
   files: [],
   logging: [],
+  threads: [],
   // Resources load their rows and refuse an unknown id with the one error type.
   resources: ['domain', 'storage', 'errors'],
   storage: ['domain', 'config'],
@@ -66,6 +68,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
     'webhooks',
     'config',
     'errors',
+    'threads',
   ],
   http: ['domain', 'resources', 'services', 'storage', 'accounts', 'webhooks', 'search', 'config', 'errors'],
   app: [

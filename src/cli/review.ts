@@ -10,8 +10,8 @@ import { loadConfig } from '../config.js';
 import {
   decideReviewItem,
   findReviewItem,
+  ReviewCrops,
   ReviewError,
-  reviewItemCrop,
   waitingReviewItems,
 } from '../services/review-queue.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -82,11 +82,12 @@ export async function reviewShow(id: string, options: { json?: boolean; out?: st
 
 /** The row's picture beside the fields, written where asked (default ./review-ID.png); its path. */
 async function writeCrop(
-  db: Parameters<typeof reviewItemCrop>[0],
+  db: Parameters<ReviewCrops['png']>[0],
   id: number,
   out: string | undefined,
 ): Promise<string | null> {
-  const png = await reviewItemCrop(db, loadConfig().ingest.archiveDir, id);
+  const crops = new ReviewCrops(loadConfig().ingest.archiveDir, { thread: false });
+  const png = await crops.png(db, id).finally(() => crops.close());
   if (!png) return null;
   const path = resolve(out ?? `review-${id}.png`);
   writeFileSync(path, png);

@@ -2,12 +2,10 @@
 // hold a read-only handle on the database, a bounded queue, and a per-key limit so that one key's
 // calls cannot take every thread. A call past the key's limit waits in the key's own line (up to
 // PER_KEY_WAITING times the limit, then 429); a call when the pool's queue is full answers 503.
-import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type { DatabaseConfig } from '../config.js';
 import { ApiError } from '../errors.js';
+import { threadModule } from '../threads.js';
 import {
   type AnalyticsRunner,
   type AnalyticsTaskArgs,
@@ -39,7 +37,7 @@ export class AnalyticsPool implements AnalyticsRunner {
 
   constructor(private readonly options: AnalyticsPoolOptions) {
     this.pool = new Tinypool({
-      filename: threadEntry(),
+      filename: threadModule(import.meta.url, 'analytics-thread', ['answer']),
       name: 'answer',
       minThreads: 0,
       maxThreads: Math.max(1, options.threads),
@@ -110,24 +108,4 @@ export class AnalyticsPool implements AnalyticsRunner {
   async close(): Promise<void> {
     await this.pool.destroy();
   }
-}
-
-/**
- * The thread's module: the compiled analytics-thread.js beside this file, or, when running from
- * the TypeScript sources (tests, tsx), a module that loads analytics-thread.ts through tsx (a
- * worker thread does not inherit its parent's loader on Node 20).
- */
-function threadEntry(): string {
-  if (extname(fileURLToPath(import.meta.url)) !== '.ts')
-    return new URL('./analytics-thread.js', import.meta.url).href;
-  const tsxApi = pathToFileURL(
-    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-  ).href;
-  const entry = new URL('./analytics-thread.ts', import.meta.url).href;
-  const source = [
-    `const tsx = await import(${JSON.stringify(tsxApi)});`,
-    `const thread = await tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)});`,
-    'export const answer = thread.answer;',
-  ].join('\n');
-  return `data:text/javascript,${encodeURIComponent(source)}`;
 }

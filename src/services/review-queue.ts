@@ -1,13 +1,10 @@
 // The review queue as `dcledger review` and the operators' page (/ui/review) both use it: the
 // waiting rows as a person reads them (fields, confidences, reasons), the picture of a row on its
-// page, and the decision. The rules of a decision (what may be corrected, what becomes a trade and
+// page (review-crops.ts), and the decision. The rules of a decision (what may be corrected, what becomes a trade and
 // flows on as one) are the ingest's, in ingest/pipeline/review.ts: both callers go through
 // decideReviewItem, so there is one copy of them.
 import type { Kysely } from 'kysely';
-import { DocumentArchive } from '../ingest/fetch/archive.js';
-import { rowCropPng } from '../ingest/ocr/row-crop.js';
-import type { ReviewFields, ReviewRegion } from '../ingest/pipeline/review-items.js';
-import { findFiling } from '../storage/repositories/filings.js';
+import type { ReviewFields } from '../ingest/pipeline/review-items.js';
 import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../storage/repositories/review.js';
 import type { Database } from '../storage/schema.js';
 
@@ -20,6 +17,7 @@ export {
   ReviewError,
 } from '../ingest/pipeline/review.js';
 export { REVIEW_FIELDS, type ReviewField, type ReviewFields } from '../ingest/pipeline/review-items.js';
+export { ReviewCrops } from './review-crops.js';
 
 /** A queue item as a person reads it. */
 export interface ReviewItemView {
@@ -72,24 +70,4 @@ export async function waitingReviewItems(
 export async function findReviewItem(db: Kysely<Database>, id: number): Promise<ReviewItemView | undefined> {
   const item = await reviewItem(db, id);
   return item ? toReviewItemView(item) : undefined;
-}
-
-/**
- * The row's picture (PNG): its page rendered from the archived document and turned upright as the
- * OCR stage read it, the row with a margin of the rows around it. Null when the document is not in
- * the archive at `archiveDir` (or the item is unknown).
- */
-export async function reviewItemCrop(
-  db: Kysely<Database>,
-  archiveDir: string,
-  id: number,
-): Promise<Buffer | null> {
-  const item = await reviewItem(db, id);
-  if (!item) return null;
-  const sha = (await findFiling(db, item.filing_id))?.raw_sha256;
-  if (!sha) return null;
-  const bytes = new DocumentArchive(archiveDir).get(sha);
-  if (!bytes) return null;
-  const region = JSON.parse(item.region) as ReviewRegion;
-  return rowCropPng(new Uint8Array(bytes), item.page, region, region);
 }

@@ -14,10 +14,10 @@ import {
   findReviewItem,
   REVIEW_FIELDS,
   REVIEW_THRESHOLD,
+  ReviewCrops,
   ReviewError,
   type ReviewField,
   type ReviewItemView,
-  reviewItemCrop,
   waitingReviewItems,
 } from '../../../services/review-queue.js';
 import type { App, AppDeps } from '../../types.js';
@@ -47,6 +47,9 @@ function reviewer(accountId: number): string {
 const KEYS_HELP = html`<p id="review-keys">Keyboard: the first field has the focus; Tab moves through the fields to the decisions. Access keys (Alt+key in Chrome and Edge, Alt+Shift+key in Firefox, Control+Option+key on a Mac): <kbd>C</kbd> correct with the changed fields, <kbd>A</kbd> accept as read, <kbd>R</kbd> reject, <kbd>N</kbd> next waiting row, <kbd>L</kbd> the list. Enter in a field saves the correction.</p>`;
 
 export function reviewPages(app: App, deps: AppDeps): void {
+  // Drawn on a thread of their own and kept beside the archive (services/review-crops.ts).
+  const crops = deps.documentArchiveDir ? new ReviewCrops(deps.documentArchiveDir) : undefined;
+  if (crops) app.addHook('onClose', () => crops.close());
   /** The operator's session, or the answer for anyone else (sign in first; 403 for a non-operator). */
   function operatorOnly(request: FastifyRequest, reply: FastifyReply, context: PageContext) {
     if (!request.session) return { refused: reply.redirect('/ui/login', 303) };
@@ -169,9 +172,7 @@ ${decisions}</form>
     async (request, reply) => {
       if (!request.session) throw new ApiError('unauthorized', 'Sign in first: /ui/login');
       if (!request.session.isOperator) throw new ApiError('forbidden', 'Only operators see the review queue');
-      const png = deps.documentArchiveDir
-        ? await reviewItemCrop(deps.db, deps.documentArchiveDir, request.params.id)
-        : null;
+      const png = crops ? await crops.png(deps.db, request.params.id) : null;
       if (!png)
         throw new ApiError(
           'not_found',
