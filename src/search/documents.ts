@@ -2,9 +2,14 @@
 // people use to ask about it (members with their roles and name forms, companies with their
 // taxonomy, other names and products, bills with subjects and committees, lobbying with issue
 // areas, contracts with agencies). refreshSearchDocuments() keeps search_documents current from each
-// source table's watermark; the SQL is storage/repositories/search-index.ts'.
+// source table's watermark; the SQL is storage/repositories/search-sources.ts' and search-index.ts'.
 import type { Kysely } from 'kysely';
 import { leadershipRolesOf, type MemberRole } from '../storage/repositories/politician-roles.js';
+import {
+  removeSearchDocuments,
+  type SearchDocument,
+  upsertSearchDocuments,
+} from '../storage/repositories/search-index.js';
 import {
   billTopics,
   type CommitteeSeatRow,
@@ -13,10 +18,8 @@ import {
   committeeSeatsOf,
   listedCompanyNames,
   MAX_ROW_ID,
-  removeSearchDocuments,
   resetSearchWatermarks,
   SEARCH_SOURCE_NAMES,
-  type SearchDocument,
   type SearchSourceName,
   type SearchSourceRow,
   type SourceWindow,
@@ -24,9 +27,8 @@ import {
   searchSourceRows,
   searchWatermark,
   tradedTickerRows,
-  upsertSearchDocuments,
   type Watermark,
-} from '../storage/repositories/search-index.js';
+} from '../storage/repositories/search-sources.js';
 import type { Database } from '../storage/schema.js';
 import { COMPANY_ALIASES } from './vocabulary/companies.js';
 import { CONCEPTS, type Concept } from './vocabulary/concepts.js';

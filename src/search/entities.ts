@@ -6,7 +6,8 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { distance } from 'fastest-levenshtein';
 import type { Kysely } from 'kysely';
-import { entityDocumentIds, memberNameRows, tradedTickerRows } from '../storage/repositories/search-index.js';
+import { entityDocumentIds } from '../storage/repositories/search-index.js';
+import { memberNameRows, tradedTickerRows } from '../storage/repositories/search-sources.js';
 import type { Database } from '../storage/schema.js';
 import { inConcept } from './documents.js';
 import { stem } from './text.js';

@@ -1,30 +1,22 @@
 // GET /v1/semantic-search: hybrid retrieval over members, stocks, trades, bills, filings, insider
 // trades, 13D/G positions, lobbying filings and contract awards. Two retrievers read the same
-// documents (storage/repositories/search-index.ts): the database's full-text engine (SQLite FTS5
-// bm25 / PostgreSQL ts_rank_cd) and embedding vectors (sqlite-vec KNN, or an exact scan in memory
-// where the database has no vector index). Their rankings are fused by reciprocal rank fusion;
-// each result says which retriever found it, at which rank, and which words matched.
+// documents (storage/repositories/search-index.ts, their vectors search-vectors.ts): the
+// database's full-text engine (SQLite FTS5 bm25 / PostgreSQL ts_rank_cd) and embedding vectors
+// (sqlite-vec KNN, or an exact scan in memory where the database has no vector index). Their
+// rankings are fused by reciprocal rank fusion; each result says which retriever found it, at which
+// rank, and which words matched.
 import type { Kysely } from 'kysely';
 import {
-  activateEmbeddingModel,
-  activeEmbeddingModel,
-  countDocumentsWithoutVector,
-  countSearchDocuments,
-  documentsWithoutVector,
   type FullTextQuery,
   fullTextDocumentCounts,
   fullTextEngine,
   fullTextSearch,
   membersByTrades,
-  nearestVectors,
   SEARCH_KINDS,
   type SearchKind,
-  sampleSearchTexts,
   searchDocumentHeads,
   searchDocumentIdsByKeys,
   searchDocumentsByIds,
-  storeVectors,
-  vectorsSince,
 } from '../storage/repositories/search-index.js';
 import {
   type IvfAssignment,
@@ -32,6 +24,17 @@ import {
   saveIvf,
   saveIvfAssignments,
 } from '../storage/repositories/search-ivf.js';
+import {
+  activateEmbeddingModel,
+  activeEmbeddingModel,
+  countDocumentsWithoutVector,
+  countSearchDocuments,
+  documentsWithoutVector,
+  nearestVectors,
+  sampleSearchTexts,
+  storeVectors,
+  vectorsSince,
+} from '../storage/repositories/search-vectors.js';
 import type { Database } from '../storage/schema.js';
 import { refreshSearchDocuments } from './documents.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';

@@ -1246,7 +1246,7 @@ export interface MemberLinksTable {
 
 /**
  * Per-member totals over the member's current trades (superseded_by null), kept by database
- * triggers on trades (dialect.ts, createTradeTotalsTriggers): what GET /politicians ranks by
+ * triggers on trades (ddl.ts, createTradeTotalsTriggers): what GET /politicians ranks by
  * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
  * has an amount (the read side answers null then, as SUM over no value does).
  */

@@ -1,5 +1,5 @@
 // The Content-Security-Policy of every HTML answer, in one place. The pages load their stylesheet,
-// scripts, icon and Chart.js from this service (src/http/routes/ui/assets.ts) and run no inline
+// scripts, icon and Chart.js from this service (src/http/pages/assets.ts) and run no inline
 // script or style, so the policy allows only 'self': an injected <script> or style attribute,
 // a form posting elsewhere, a frame around the page, or a call to another host is refused by the
 // browser even if some markup slipped through escaping.

@@ -1,6 +1,6 @@
 // Politicians, committees, companies, filings and trades: the data the trade endpoints serve.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 const FLOAT = 'double precision';
 

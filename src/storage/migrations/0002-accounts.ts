@@ -1,6 +1,6 @@
 // Accounts, API keys, the credit ledger, top-ups and the request log.
 import { type Kysely, sql } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 // The events outbox: what happened (a filing appeared, a trade was stored), written in the same
 // transaction as the data, delivered later by the webhook worker.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

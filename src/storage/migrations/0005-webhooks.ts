@@ -1,7 +1,7 @@
 // Webhook subscriptions, the deliveries fanned out from the events outbox (one per event and
 // subscription, so nothing is lost across restarts), every attempt, and the fan-out progress.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

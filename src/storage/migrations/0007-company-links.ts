@@ -3,7 +3,7 @@
 // ticker it means, with how the link was made and how sure it is. SEC filings, lobbying, contracts
 // and campaign finance all join to members' trades through this one table.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

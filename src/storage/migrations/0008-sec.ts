@@ -2,7 +2,7 @@
 // 13D/13G). One row per filing (its accession number), one row per transaction line or reporting
 // person; re-ingesting a filing updates its rows in place (unique on accession number + line).
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 /** 8-byte floats on both dialects (PostgreSQL's `real` is 4 bytes and rounds dollar values). */
 const FLOAT = 'double precision';

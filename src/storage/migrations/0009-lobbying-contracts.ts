@@ -3,7 +3,7 @@
 // source's own id, so a re-ingest updates in place; the client or recipient is matched to a
 // company (ticker) through the company identity table, with how and how sure.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 // Dollars to the cent ($15,327,166,953.75): PostgreSQL's `real` keeps only about 7 digits.
 const FLOAT = 'double precision';

@@ -5,7 +5,7 @@
 // employer, and candidate cycle totals. Every table is keyed on the source's own ids, so a second
 // import of the same files changes nothing.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One hash per bill and part (sponsors, committees, actions, subjects, related, votes): a part is

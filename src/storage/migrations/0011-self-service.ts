@@ -1,7 +1,7 @@
 // Self-service accounts: passwords, browser sessions, one-time e-mail tokens, the development mail
 // outbox, payment intents and the audit log of key and plan events.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 // Several processes on one database: the lease that lets exactly one scheduler act at a time, and
 // a record of every scheduled ingest run with the scheduler that ran it.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

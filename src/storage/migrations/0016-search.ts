@@ -1,9 +1,9 @@
 // Search: one row per searchable record (member, stock, trade, bill, filing, insider trade, 13D/G
 // position, lobbying filing, contract award) with the text both retrievers read; the database's
-// own full-text index over it (SQLite FTS5 / PostgreSQL tsvector, see dialect.ts); the embedding
+// own full-text index over it (SQLite FTS5 / PostgreSQL tsvector, see ddl.ts); the embedding
 // vectors by model; the trained embedding models; and how far each source table has been indexed.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType, binaryType, createFullTextIndex } from '../dialect.js';
+import { autoIdColumn, autoIdType, binaryType, createFullTextIndex } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

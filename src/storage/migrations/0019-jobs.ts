@@ -6,7 +6,7 @@
 // before it starts). A claim clears queue_key, so work requested while a job runs waits as the
 // next job.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

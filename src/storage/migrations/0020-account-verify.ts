@@ -2,7 +2,7 @@
 // account exists until the mailed link is followed, so sign-up answers alike for new and taken
 // addresses and an unconfirmed address never holds an account (or an e-mail) hostage.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

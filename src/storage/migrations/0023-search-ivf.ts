@@ -5,7 +5,7 @@
 // it was computed from: its `seq` must equal the vector's (search_vectors.seq changes whenever the
 // vector is rewritten), so a re-embedded document is assigned again without any invalidation step.
 import type { Kysely } from 'kysely';
-import { binaryType } from '../dialect.js';
+import { binaryType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@
 // the database builds, as a PL/pgSQL function that the page query calls only for the rare rows
 // PostgreSQL would write otherwise (dialect.ts, javascriptJsonNumberCall). Nothing on SQLite.
 import type { Kysely } from 'kysely';
-import { createJavascriptJsonNumberFunction, dropJavascriptJsonNumberFunction } from '../dialect.js';
+import { createJavascriptJsonNumberFunction, dropJavascriptJsonNumberFunction } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createJavascriptJsonNumberFunction(db);

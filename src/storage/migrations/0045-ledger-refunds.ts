@@ -4,7 +4,8 @@
 // UNIQUE, so the table is rebuilt as SQLite's documentation describes (new table, copy, drop,
 // rename): one pass over the ledger, while the migration holds the database.
 import { type Kysely, sql } from 'kysely';
-import { autoIdColumn, autoIdType, isSqlite } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
+import { isSqlite } from '../dialect.js';
 
 const COLUMNS = sql.raw('id, account_id, key_id, kind, amount, request_id, route, note, created_at');
 

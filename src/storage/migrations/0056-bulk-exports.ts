@@ -2,7 +2,7 @@
 // process serves the same bytes, with the data version it was built from (storage/repositories/
 // bulk-exports.ts) and what its ETag and Last-Modified say.
 import type { Kysely } from 'kysely';
-import { binaryType } from '../dialect.js';
+import { binaryType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

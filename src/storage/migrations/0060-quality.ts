@@ -6,7 +6,7 @@
 // - identity_links: an operator's fix of a match (dcledger members link), with who and when;
 // - quality_reports: the latest audit, which GET /quality serves.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType, withTradeTouchTriggersRefreshed } from '../dialect.js';
+import { autoIdColumn, autoIdType, withTradeTouchTriggersRefreshed } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The new columns are part of what a trade says: a change to them moves `updated_at`.

@@ -2,7 +2,7 @@
 // data set), ocr (read from a scan by the OCR stage) or manual (a person's correction on review);
 // `parse_confidence` the lowest field confidence of a row read by OCR, null otherwise.
 import type { Kysely } from 'kysely';
-import { withTradeTouchTriggersRefreshed } from '../dialect.js';
+import { withTradeTouchTriggersRefreshed } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Part of what a trade says: a change to them moves `updated_at`.

@@ -3,7 +3,7 @@
 // accepted or corrected row becomes a trade like any other. Every decision is kept with who made
 // it, when, and each field's old and new value.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -3,7 +3,7 @@
 // `leadership_roles`. Search words a member's document with them ("Senate Majority Leader since
 // 2025"); an import replaces a member's rows with the file's.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -19,7 +19,8 @@
 // committee seats, committee and company names: the timing hits only). A result is served only
 // while no change of its scopes is pending; the rebuild clears the changes it has seen.
 import { type Kysely, sql } from 'kysely';
-import { autoIdColumn, autoIdType, isSqlite } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
+import { isSqlite } from '../dialect.js';
 
 const FILTER_COLUMNS = ['ticker', 'source', 'trade_action', 'politician_id', 'amount_low'] as const;
 

@@ -2,7 +2,7 @@
 // the newest close afterwards, so that /status can say how current the prices are and, when every
 // provider failed, that cached closes are being served.
 import type { Kysely } from 'kysely';
-import { autoIdColumn, autoIdType } from '../dialect.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -6,7 +6,7 @@ export type BulkExportMeta = Omit<BulkExportsTable, 'content'>;
 
 /**
  * A fingerprint of everything a bulk trade row says: the trades' count, largest id and latest
- * change (updated_at is kept on every change, dialect.ts createTradeTouchTriggers; the index on it
+ * change (updated_at is kept on every change, ddl.ts createTradeTouchTriggers; the index on it
  * answers the max at once) and the members' latest change (names, parties, Bioguide ids).
  */
 export async function tradeDataVersion(db: Kysely<Database>): Promise<string> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { chunk } from '../batch.js';
 import { insertRows } from '../bulk-update.js';
 import type { Database } from '../schema.js';
-import { decodeVector, deleteIvf, encodeVector } from './search-index.js';
+import { decodeVector, deleteIvf, encodeVector } from './search-vectors.js';
 
 export interface StoredIvf {
   dimensions: number;

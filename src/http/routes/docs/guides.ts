@@ -5,8 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { notFound, quoted } from '../../../errors.js';
+import { Html, page } from '../../pages/html.js';
 import type { App } from '../../types.js';
-import { Html, page } from '../ui/html.js';
 import { referenceRoutes } from './reference.js';
 import { escapeHtml, GUIDES_PATH, headingSlug, renderMarkdown } from './render.js';
 

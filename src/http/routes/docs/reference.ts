@@ -5,8 +5,8 @@
 // <details> element (keyboard and screen-reader friendly without a script), grouped by tag, with
 // its parameters, body, answers, plan and credit cost, and every named schema is a table.
 
+import { Html, html, page, scrollTable } from '../../pages/html.js';
 import type { App } from '../../types.js';
-import { Html, html, page, scrollTable } from '../ui/html.js';
 import { GUIDES_PATH, renderMarkdown } from './render.js';
 
 type Json = Record<string, unknown>;

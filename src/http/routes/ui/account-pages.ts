@@ -14,10 +14,10 @@ import {
   rotateOwnKey,
 } from '../../../accounts/self-service.js';
 import { ApiError } from '../../../errors.js';
+import { barChart, csrfField, type Html, html, message, scrollTable } from '../../pages/html.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
 import { attempt, field, keyShownOnce, pageContext, renderPage } from './forms.js';
-import { barChart, csrfField, type Html, html, message, scrollTable } from './html.js';
 import { pageSchema } from './schemas.js';
 
 /** The signed-in account, or a redirect to the sign-in page. */

@@ -2,9 +2,9 @@
 // An account becomes an operator with `dcledger accounts operator <email>`.
 
 import { adminOverview } from '../../../services/account-admin.js';
+import { html, scrollTable } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
-import { html, scrollTable } from './html.js';
 import { pageSchema } from './schemas.js';
 
 export function adminPage(app: App, deps: AppDeps): void {

@@ -10,6 +10,7 @@ import {
   verifyEmail,
 } from '../../../accounts/self-service.js';
 import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
+import { csrfField, html, message } from '../../pages/html.js';
 import type { ContextOf } from '../../plugins/session.js';
 import { clearSessionCookie, linkBase, setSessionCookie } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
@@ -22,7 +23,6 @@ import {
   queryField,
   renderPage,
 } from './forms.js';
-import { csrfField, html, message } from './html.js';
 import { pageSchema } from './schemas.js';
 
 function credentialsForm(

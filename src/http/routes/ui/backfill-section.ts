@@ -3,7 +3,7 @@
 // counts are read from storage, so a page served by an API process shows what the scheduler
 // process is doing.
 import type { BackfillProgress } from '../../../storage/repositories/backfill-progress.js';
-import { type Html, html, scrollTable } from './html.js';
+import { type Html, html, scrollTable } from '../../pages/html.js';
 
 /** The JSON of one source's progress on /status (field names as in docs/operations.md). */
 export function backfillJson(progress: BackfillProgress | undefined) {

@@ -1,15 +1,15 @@
 // /ui/explore: a small data explorer over the metered API. The browser calls the API itself
-// (assets/explore.js) with a key the user pastes (kept in this tab's sessionStorage only, never
+// (pages/assets/explore.js) with a key the user pastes (kept in this tab's sessionStorage only, never
 // sent to the server otherwise), so every search is metered like any other call. The pages are:
 // the trade search (/trades filters), a ticker page (its price line with members' buys and sells
 // on it), a member page (the cumulative return of their disclosed buys against the S&P 500) and a
 // leaderboard (/politicians rankings with a minimum number of trades). Charts are drawn by
-// Chart.js, served from this service (assets.ts).
+// Chart.js, served from this service (pages/assets.ts).
 import { PRICE_TABLE } from '../../../accounts/price-table.js';
 import { findProfile } from '../../../storage/repositories/politicians-read.js';
+import { type Html, html } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
-import { type Html, html } from './html.js';
 import { LEADERBOARD_SORTS, pageSchema } from './schemas.js';
 
 const FILTERS: ReadonlyArray<[string, string, string]> = [

@@ -2,10 +2,10 @@
 // the same page with the reason shown.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, STATUS_OF } from '../../../errors.js';
+import type { AssetName } from '../../pages/assets.js';
+import { type Html, html, page } from '../../pages/html.js';
 import { csrfTokenFor } from '../../plugins/session.js';
 import type { AppDeps } from '../../types.js';
-import type { AssetName } from './assets.js';
-import { type Html, html, page } from './html.js';
 
 export function field(request: FastifyRequest, name: string): string {
   const body = request.body as Record<string, unknown> | null | undefined;

@@ -6,16 +6,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, STATUS_OF } from '../../../errors.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
+import { assetRoutes, faviconRoute } from '../../pages/assets.js';
+import { html } from '../../pages/html.js';
 import type { ContextOf } from '../../plugins/session.js';
 import { scoped } from '../../plugins/session.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
 import { accountPages as signedInPages } from './account-pages.js';
 import { adminPage } from './admin-page.js';
-import { assetRoutes, faviconRoute } from './assets.js';
 import { authPages } from './auth-pages.js';
 import { explorePages } from './explore-page.js';
 import { pageContext, renderPage } from './forms.js';
-import { html } from './html.js';
 import { mailboxPage } from './mailbox-page.js';
 import { publicPages } from './public-pages.js';
 import { reviewPages } from './review-page.js';

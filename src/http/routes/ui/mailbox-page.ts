@@ -5,9 +5,9 @@
 import { sameSecret } from '../../../accounts/sessions.js';
 import { notFound } from '../../../errors.js';
 import { recentMail } from '../../../storage/repositories/self-service.js';
+import { escapeHtml, Html, html } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
-import { escapeHtml, Html, html } from './html.js';
 import { pageSchema } from './schemas.js';
 
 /** How many of the newest mails the page lists. */

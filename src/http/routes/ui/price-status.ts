@@ -1,6 +1,6 @@
 // The "Prices" part of /status: how current the closes are and how the daily price job last went.
 import type { PriceStatus } from '../../../services/price-status.js';
-import { type Html, html, scrollTable } from './html.js';
+import { type Html, html, scrollTable } from '../../pages/html.js';
 
 const minute = (stamp: string | null) => (stamp ? stamp.replace('T', ' ').slice(0, 16) : '—');
 

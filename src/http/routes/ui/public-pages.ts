@@ -5,11 +5,11 @@ import { backfillProgress } from '../../../storage/repositories/backfill-progres
 import { webhookOutboxDepth } from '../../../storage/repositories/operations.js';
 import { ingestStatus } from '../../../storage/repositories/self-service.js';
 import { sourceFreshness } from '../../../storage/repositories/source-freshness.js';
+import { html, scrollTable } from '../../pages/html.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
 import { backfillJson, backfillNotice, backfillTable } from './backfill-section.js';
 import { pageContext, renderPage } from './forms.js';
-import { html, scrollTable } from './html.js';
 import { priceStatusSection } from './price-status.js';
 import { pageSchema } from './schemas.js';
 

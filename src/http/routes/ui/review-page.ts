@@ -20,9 +20,9 @@ import {
   type ReviewItemView,
   waitingReviewItems,
 } from '../../../services/review-queue.js';
+import { csrfField, type Html, html, message, scrollTable } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { attempt, field, type PageContext, pageContext, renderPage } from './forms.js';
-import { csrfField, type Html, html, message, scrollTable } from './html.js';
 import { pageSchema } from './schemas.js';
 
 const LABELS: Record<ReviewField, string> = {

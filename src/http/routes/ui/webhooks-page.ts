@@ -16,9 +16,9 @@ import {
   rotateSecret,
   sendTestDelivery,
 } from '../../../webhooks/subscriptions.js';
+import { csrfField, type Html, html, message, scrollTable } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { attempt, field, pageContext, renderPage, secretField } from './forms.js';
-import { csrfField, type Html, html, message, scrollTable } from './html.js';
 import { pageSchema } from './schemas.js';
 
 export function webhooksPage(app: App, deps: AppDeps, runtime: WebhookRuntime): void {

@@ -7,12 +7,12 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
-import { notFound } from '../../../errors.js';
-import type { App } from '../../types.js';
+import { notFound } from '../../errors.js';
+import type { App } from '../types.js';
 
-/** The repository root: this file sits at src/http/routes/ui/ (dist/http/routes/ui/ when built). */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const OWN = join(ROOT, 'src', 'http', 'routes', 'ui', 'assets');
+/** The repository root: this file sits at src/http/pages/ (dist/http/pages/ when built). */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const OWN = join(ROOT, 'src', 'http', 'pages', 'assets');
 
 interface Asset {
   type: string;

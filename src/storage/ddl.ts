@@ -1,0 +1,473 @@
+// The schema helpers the migrations share where SQLite and PostgreSQL differ: column types, and the
+// triggers, functions and indexes that keep derived tables in step. The query side is dialect.ts.
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
+import { isSqlite, javascriptJsonNumber, TRIGRAM_SOURCES } from './dialect.js';
+
+/** An auto-incrementing integer primary key column type for the current dialect. */
+export function autoIdType(db: Kysely<unknown>): 'integer' | 'serial' {
+  return isSqlite(db) ? 'integer' : 'serial';
+}
+
+export function autoIdColumn(db: Kysely<unknown>) {
+  return (column: ColumnDefinitionBuilder) =>
+    isSqlite(db) ? column.primaryKey().autoIncrement() : column.primaryKey();
+}
+
+/** Creates javascriptJsonNumberCall's function (PostgreSQL; nothing on SQLite). */
+export async function createJavascriptJsonNumberFunction(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return;
+  const body = javascriptJsonNumber(db, sql.ref('v')).compile(db).sql;
+  await sql
+    .raw(`create or replace function javascript_json_number(v double precision) returns json
+      language plpgsql immutable strict as $$ begin return ${body}; end $$`)
+    .execute(db);
+}
+
+/** Drops javascriptJsonNumberCall's function (PostgreSQL; nothing on SQLite). */
+export async function dropJavascriptJsonNumberFunction(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return;
+  await sql`drop function if exists javascript_json_number(double precision)`.execute(db);
+}
+
+/** The column type of raw bytes (embedding vectors, model parameters). */
+export function binaryType(db: Kysely<unknown>): 'blob' | 'bytea' {
+  return isSqlite(db as Kysely<unknown>) ? 'blob' : 'bytea';
+}
+
+/**
+ * The full-text index over search_documents (title weighs more than body). SQLite: an FTS5 table
+ * with the Porter stemmer kept in step with the documents by triggers. PostgreSQL: a stored
+ * `tsvector` column (english configuration) with a GIN index.
+ */
+export async function createFullTextIndex(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db as Kysely<unknown>)) {
+    await sql`create virtual table search_fts using fts5(title, body, content='search_documents',
+      content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create trigger search_fts_insert after insert on search_documents begin
+      insert into search_fts(rowid, title, body) values (new.id, new.title, new.body); end`.execute(db);
+    await sql`create trigger search_fts_delete after delete on search_documents begin
+      insert into search_fts(search_fts, rowid, title, body) values ('delete', old.id, old.title, old.body); end`.execute(
+      db,
+    );
+    await sql`create trigger search_fts_update after update of title, body on search_documents begin
+      insert into search_fts(search_fts, rowid, title, body) values ('delete', old.id, old.title, old.body);
+      insert into search_fts(rowid, title, body) values (new.id, new.title, new.body); end`.execute(db);
+    return;
+  }
+  await sql`alter table search_documents add column tsv tsvector generated always as
+    (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) stored`.execute(
+    db,
+  );
+  await sql`create index search_documents_tsv on search_documents using gin (tsv)`.execute(db);
+}
+
+export async function dropFullTextIndex(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db as Kysely<unknown>)) await sql`drop table if exists search_fts`.execute(db);
+}
+
+/**
+ * Which trades politician_trade_totals counts. `current`: not superseded by an amendment (what
+ * migration 0021 counted, before trades carried quality flags); `countable`: current and not left
+ * out by a quality flag (storage/repositories/quality.ts, countableTrade), from migration 0061 on.
+ */
+export type TradeTotalsScope = 'current' | 'countable';
+
+/** The scope's condition on a trade row (`new.`, `old.` or the bare table). */
+function inScope(scope: TradeTotalsScope, row = ''): string {
+  const current = `${row}superseded_by is null`;
+  return scope === 'countable' ? `${current} and ${row}quality_excluded = 0` : current;
+}
+
+/** The totals of one member's counted trades, as columns of politician_trade_totals (both dialects). */
+function memberTotalsSelect(scope: TradeTotalsScope, member: string): string {
+  return `select ${member}, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
+      coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
+    from trades where politician_id = ${member} and ${inScope(scope)}`;
+}
+
+const TOTALS_COLUMNS =
+  'politician_id, trade_count, enriched_trades, volume_low, volume_low_rows, volume_high, volume_high_rows, last_trade_date';
+
+const TOTALS_REPLACE = `on conflict (politician_id) do update set trade_count = excluded.trade_count,
+  enriched_trades = excluded.enriched_trades, volume_low = excluded.volume_low, volume_low_rows = excluded.volume_low_rows,
+  volume_high = excluded.volume_high, volume_high_rows = excluded.volume_high_rows, last_trade_date = excluded.last_trade_date`;
+
+/** A change to these columns of a trade can move its member's totals in any way: recount the member. */
+const TOTALS_RECOUNT_COLUMNS = [
+  'politician_id',
+  'superseded_by',
+  'amount_low',
+  'amount_high',
+  'transaction_date',
+];
+
+function recountColumns(scope: TradeTotalsScope): string[] {
+  return scope === 'countable' ? [...TOTALS_RECOUNT_COLUMNS, 'quality_excluded'] : TOTALS_RECOUNT_COLUMNS;
+}
+
+/**
+ * The one place politician_trade_totals is maintained: triggers on trades, so every writer (ingest,
+ * amendments superseding trades, enrichment setting prices, imports, hand-written SQL) keeps it
+ * exact. A new current trade adds to its member's totals; enrichment pricing or unpricing a
+ * trade moves enriched_trades by one; a change of member, supersession, amount or date, and a
+ * delete, recount the member(s) concerned over the trades index. Under the `countable` scope a
+ * change of quality_excluded recounts too, so a flag leaving a trade out of statistics leaves it
+ * out of the totals. Fills the table (which must be empty) from the trades already stored.
+ * SQLite: triggers with WHEN clauses; PostgreSQL: one PL/pgSQL row trigger.
+ */
+export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: TradeTotalsScope): Promise<void> {
+  await sql
+    .raw(`insert into politician_trade_totals (${TOTALS_COLUMNS})
+      select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
+        coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
+      from trades where ${inScope(scope)} group by politician_id`)
+    .execute(db);
+  const columns = recountColumns(scope);
+  const recountChanged = columns.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+  if (isSqlite(db)) {
+    const recount = (member: string) =>
+      `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, member)} ${TOTALS_REPLACE};`;
+    const sqliteChanged = recountChanged.replaceAll('is distinct from', 'is not');
+    const unchanged = columns.map((column) => `old.${column} is new.${column}`).join(' and ');
+    await sql
+      .raw(`create trigger trade_totals_insert after insert on trades when ${inScope(scope, 'new.')} begin
+        insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
+          new.price_on_trade_date is not null, coalesce(new.amount_low, 0), new.amount_low is not null,
+          coalesce(new.amount_high, new.amount_low, 0), coalesce(new.amount_high, new.amount_low) is not null,
+          new.transaction_date)
+        on conflict (politician_id) do update set trade_count = trade_count + 1,
+          enriched_trades = enriched_trades + excluded.enriched_trades,
+          volume_low = volume_low + excluded.volume_low, volume_low_rows = volume_low_rows + excluded.volume_low_rows,
+          volume_high = volume_high + excluded.volume_high, volume_high_rows = volume_high_rows + excluded.volume_high_rows,
+          last_trade_date = case when last_trade_date is null or excluded.last_trade_date > last_trade_date
+            then excluded.last_trade_date else last_trade_date end;
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger trade_totals_recount after update on trades when ${sqliteChanged} begin
+        ${recount('old.politician_id')}
+        ${recount('new.politician_id')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger trade_totals_priced after update of price_on_trade_date on trades
+        when ${inScope(scope, 'new.')} and ${unchanged}
+          and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) begin
+        update politician_trade_totals
+          set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
+          where politician_id = new.politician_id;
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger trade_totals_delete after delete on trades when ${inScope(scope, 'old.')} begin
+        ${recount('old.politician_id')}
+      end`)
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`create function trade_totals_recount(member_id integer) returns void language sql as $$
+      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, 'member_id')} ${TOTALS_REPLACE}
+    $$`)
+    .execute(db);
+  await sql
+    .raw(`create function trade_totals_change() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        if ${inScope(scope, 'new.')} then
+          insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
+            (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
+            coalesce(new.amount_high, new.amount_low, 0), (coalesce(new.amount_high, new.amount_low) is not null)::int,
+            new.transaction_date)
+          on conflict (politician_id) do update set trade_count = politician_trade_totals.trade_count + 1,
+            enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
+            volume_low = politician_trade_totals.volume_low + excluded.volume_low,
+            volume_low_rows = politician_trade_totals.volume_low_rows + excluded.volume_low_rows,
+            volume_high = politician_trade_totals.volume_high + excluded.volume_high,
+            volume_high_rows = politician_trade_totals.volume_high_rows + excluded.volume_high_rows,
+            last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
+        end if;
+      elsif tg_op = 'DELETE' then
+        if ${inScope(scope, 'old.')} then perform trade_totals_recount(old.politician_id); end if;
+      elsif ${recountChanged} then
+        perform trade_totals_recount(old.politician_id);
+        if new.politician_id <> old.politician_id then perform trade_totals_recount(new.politician_id); end if;
+      elsif ${inScope(scope, 'new.')} and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) then
+        update politician_trade_totals
+          set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
+          where politician_id = new.politician_id;
+      end if;
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger trade_totals after insert or update or delete on trades
+      for each row execute function trade_totals_change()`)
+    .execute(db);
+}
+
+export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, {
+    sqlite: ['trade_totals_insert', 'trade_totals_recount', 'trade_totals_priced', 'trade_totals_delete'],
+    postgres: {
+      trigger: 'trade_totals',
+      functions: ['trade_totals_change()', 'trade_totals_recount(integer)'],
+    },
+  });
+}
+
+/**
+ * Drops the row triggers a migration put on `trades`: SQLite's, one per event, by name;
+ * PostgreSQL's one trigger, then the functions it (and they) call.
+ */
+async function dropRowTriggers(
+  db: Kysely<unknown>,
+  names: { sqlite: readonly string[]; postgres: { trigger: string; functions: readonly string[] } },
+): Promise<void> {
+  if (isSqlite(db)) {
+    for (const name of names.sqlite) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    return;
+  }
+  await sql.raw(`drop trigger if exists ${names.postgres.trigger} on trades`).execute(db);
+  for (const fn of names.postgres.functions) await sql.raw(`drop function if exists ${fn}`).execute(db);
+}
+
+/** A trade's key in ticker_trade_descriptions (migration 0027-endpoint-indexes): ticker, described, text. */
+const descriptionKey = (row: 'new' | 'old') =>
+  `${row}.ticker, case when ${row}.asset_description is null then 0 else 1 end, coalesce(${row}.asset_description, '')`;
+const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
+  `ticker = ${row}.ticker and described = (case when ${row}.asset_description is null then 0 else 1 end)
+    and asset_description = coalesce(${row}.asset_description, '')`;
+
+/**
+ * Keeps ticker_trade_descriptions (current trades counted per ticker and asset description) equal
+ * to the aggregate over the trades on every insert, update and delete, and fills it from the
+ * trades already stored. GET /search reads it instead of scanning every trade.
+ */
+export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(`insert into ticker_trade_descriptions (ticker, described, asset_description, trade_count)
+      select ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, ''), count(*)
+      from trades where superseded_by is null
+      group by ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, '')`)
+    .execute(db);
+  const count = (
+    row: 'new' | 'old',
+  ) => `insert into ticker_trade_descriptions (ticker, described, asset_description, trade_count)
+      values (${descriptionKey(row)}, 1)
+      on conflict (ticker, described, asset_description)
+      do update set trade_count = ticker_trade_descriptions.trade_count + 1;`;
+  const uncount = (row: 'new' | 'old') => `update ticker_trade_descriptions set trade_count = trade_count - 1
+      where ${DESCRIPTION_MATCH(row)};
+    delete from ticker_trade_descriptions where ${DESCRIPTION_MATCH(row)} and trade_count <= 0;`;
+  if (isSqlite(db)) {
+    const moved = `old.ticker is not new.ticker or old.asset_description is not new.asset_description
+      or (old.superseded_by is null) <> (new.superseded_by is null)`;
+    await sql
+      .raw(`create trigger ticker_descriptions_insert after insert on trades when new.superseded_by is null begin
+        ${count('new')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ticker_descriptions_uncount after update on trades
+        when old.superseded_by is null and (${moved}) begin
+        ${uncount('old')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ticker_descriptions_count after update on trades
+        when new.superseded_by is null and (${moved}) begin
+        ${count('new')}
+      end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ticker_descriptions_delete after delete on trades when old.superseded_by is null begin
+        ${uncount('old')}
+      end`)
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`create function ticker_descriptions_change() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        if new.superseded_by is null then ${count('new')} end if;
+      elsif tg_op = 'DELETE' then
+        if old.superseded_by is null then ${uncount('old')} end if;
+      elsif old.ticker is distinct from new.ticker or old.asset_description is distinct from new.asset_description
+          or (old.superseded_by is null) <> (new.superseded_by is null) then
+        if old.superseded_by is null then ${uncount('old')} end if;
+        if new.superseded_by is null then ${count('new')} end if;
+      end if;
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ticker_descriptions after insert or update or delete on trades
+      for each row execute function ticker_descriptions_change()`)
+    .execute(db);
+}
+
+export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, {
+    sqlite: [
+      'ticker_descriptions_insert',
+      'ticker_descriptions_uncount',
+      'ticker_descriptions_count',
+      'ticker_descriptions_delete',
+    ],
+    postgres: { trigger: 'ticker_descriptions', functions: ['ticker_descriptions_change()'] },
+  });
+}
+
+export async function createTrigramIndexes(db: Kysely<unknown>): Promise<void> {
+  if (!isSqlite(db)) return;
+  await sql`create table company_names (id integer primary key, ticker text not null unique, name text)`.execute(
+    db,
+  );
+  await sql`insert into company_names (ticker, name) select ticker, name from companies order by ticker`.execute(
+    db,
+  );
+  await sql
+    .raw(`create trigger company_names_insert after insert on companies begin
+      insert into company_names (ticker, name) values (new.ticker, new.name); end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger company_names_update after update of ticker, name on companies begin
+      update company_names set ticker = new.ticker, name = new.name where ticker = old.ticker; end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger company_names_delete after delete on companies begin
+      delete from company_names where ticker = old.ticker; end`)
+    .execute(db);
+  for (const { index, table, columns } of TRIGRAM_SOURCES) {
+    const list = columns.join(', ');
+    const values = (row: 'new' | 'old') => columns.map((column) => `${row}.${column}`).join(', ');
+    await sql
+      .raw(`create virtual table ${index} using fts5(${list}, content='${table}', content_rowid='id',
+      tokenize='trigram')`)
+      .execute(db);
+    await sql.raw(`insert into ${index} (${index}) values ('rebuild')`).execute(db);
+    await sql
+      .raw(`create trigger ${index}_insert after insert on ${table} begin
+      insert into ${index} (rowid, ${list}) values (new.id, ${values('new')}); end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${index}_delete after delete on ${table} begin
+      insert into ${index} (${index}, rowid, ${list}) values ('delete', old.id, ${values('old')}); end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${index}_update after update of id, ${list} on ${table} begin
+      insert into ${index} (${index}, rowid, ${list}) values ('delete', old.id, ${values('old')});
+      insert into ${index} (rowid, ${list}) values (new.id, ${values('new')}); end`)
+      .execute(db);
+  }
+}
+
+export async function dropTrigramIndexes(db: Kysely<unknown>): Promise<void> {
+  if (!isSqlite(db)) return;
+  for (const { index } of TRIGRAM_SOURCES) {
+    for (const event of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger if exists ${index}_${event}`).execute(db);
+    await sql.raw(`drop table if exists ${index}`).execute(db);
+  }
+  for (const event of ['insert', 'update', 'delete'])
+    await sql.raw(`drop trigger if exists company_names_${event}`).execute(db);
+  await sql`drop table if exists company_names`.execute(db);
+}
+
+/**
+ * Trade columns the touch trigger does not compare: bookkeeping, not part of what a trade says (a
+ * write that changes only these, enrichment stamping `enriched_at` on a trade whose market fields
+ * came out the same, is not a change a client syncing with `updated_since` needs to see), and
+ * columns whose one writer stamps `updated_at` itself.
+ */
+const TRADE_BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'enriched_at',
+  'enrich_due',
+  'awaiting_prices',
+  // The quality pass's columns: the pass stamps `updated_at` with its run's clock when it changes
+  // them (storage/repositories/quality.ts). Compared here, a pass whose clock reads the stored time
+  // (a test's fixed clock) would have its stamp replaced by the database's clock.
+  'quality_flags',
+  'quality_excluded',
+  'identity_match',
+]);
+
+/** The columns of `trades` as the database has them now. */
+async function tradeColumns(db: Kysely<unknown>): Promise<string[]> {
+  const rows = isSqlite(db)
+    ? await sql<{ name: string }>`select name from pragma_table_info('trades') order by cid`.execute(db)
+    : await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = 'trades' order by ordinal_position`.execute(
+        db,
+      );
+  return rows.rows.map((row) => row.name);
+}
+
+/**
+ * Keeps `trades.updated_at` the time of the last change to what a trade says, whoever writes it:
+ * ingest and amendments (which stamp it themselves, with their clock), and every other writer
+ * (enrichment's market fields, sectors, signals, ticker resolution, hand-written SQL), for which a
+ * trigger stamps it with the database's clock when one of the trade's columns (all but the
+ * bookkeeping ones, as the table has them when this runs) changes value and the writer left
+ * `updated_at` alone. A rewrite that changes nothing leaves it as it was. A migration that adds a
+ * column to `trades` calls dropTradeTouchTriggers and then this again, so the new column counts.
+ * SQLite: an AFTER UPDATE trigger with a WHEN clause; PostgreSQL: a BEFORE UPDATE row trigger.
+ */
+export async function createTradeTouchTriggers(db: Kysely<unknown>): Promise<void> {
+  const columns = (await tradeColumns(db)).filter((column) => !TRADE_BOOKKEEPING_COLUMNS.has(column));
+  if (isSqlite(db)) {
+    const changed = columns.map((column) => `old.${column} is not new.${column}`).join(' or ');
+    await sql
+      .raw(`create trigger trades_touch after update on trades
+        when new.updated_at is old.updated_at and (${changed}) begin
+        update trades set updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where id = new.id;
+      end`)
+      .execute(db);
+    return;
+  }
+  const changed = columns.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+  await sql
+    .raw(`create function trades_touch() returns trigger language plpgsql as $$
+    begin
+      if new.updated_at is not distinct from old.updated_at and (${changed}) then
+        new.updated_at := to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+      end if;
+      return new;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw('create trigger trades_touch before update on trades for each row execute function trades_touch()')
+    .execute(db);
+}
+
+/**
+ * Runs a migration step that adds or drops columns of `trades` with the touch trigger out of the
+ * way, then creates it again over the columns the table has now (when it was there): a trigger
+ * lists the columns it compares, so a new column would otherwise not count as a change, and
+ * SQLite refuses to drop a column a trigger names. Migrations that run before the trigger exists
+ * (it comes with 0055-trade-sync-fields) leave it alone; it then sees their columns when created.
+ */
+export async function withTradeTouchTriggersRefreshed(
+  db: Kysely<unknown>,
+  step: () => Promise<void>,
+): Promise<void> {
+  const present = isSqlite(db)
+    ? await sql`select 1 from sqlite_master where type = 'trigger' and name = 'trades_touch'`.execute(db)
+    : await sql`select 1 from pg_trigger where tgname = 'trades_touch' and not tgisinternal`.execute(db);
+  if (present.rows.length === 0) return step();
+  await dropTradeTouchTriggers(db);
+  await step();
+  await createTradeTouchTriggers(db);
+}
+
+export async function dropTradeTouchTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, {
+    sqlite: ['trades_touch'],
+    postgres: { trigger: 'trades_touch', functions: ['trades_touch()'] },
+  });
+}

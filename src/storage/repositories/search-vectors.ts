@@ -1,0 +1,222 @@
+// The vectors of the search index: the embedding model search reads, each document's stored vector
+// (search_vectors), the KNN index where the database has one (sqlite-vec), and the training corpus
+// of the built-in model. The documents themselves are search-index.ts'. SQL only.
+import { type Kysely, sql } from 'kysely';
+import {
+  nearestInVectorIndex,
+  resetVectorIndex,
+  vectorIndexAvailable,
+  writeVectorIndex,
+} from '../dialect.js';
+import type { Database } from '../schema.js';
+
+const indexAvailability = new WeakMap<object, boolean>();
+
+export async function hasVectorIndex(db: Kysely<Database>): Promise<boolean> {
+  const known = indexAvailability.get(db.getExecutor());
+  if (known !== undefined) return known;
+  let available = await vectorIndexAvailable(db);
+  if (available) {
+    const exists = await sql<{
+      n: number;
+    }>`select count(*) as n from sqlite_master where name = 'search_vec'`.execute(db);
+    available = Number(exists.rows[0]?.n ?? 0) > 0;
+  }
+  indexAvailability.set(db.getExecutor(), available);
+  return available;
+}
+
+export interface EmbeddingModelRow {
+  model: string;
+  provider: string;
+  dimensions: number;
+  state: Uint8Array | null;
+  trained_on: number;
+}
+
+export async function activeEmbeddingModel(db: Kysely<Database>): Promise<EmbeddingModelRow | undefined> {
+  const row = await db
+    .selectFrom('search_models')
+    .select(['model', 'provider', 'dimensions', 'state', 'trained_on'])
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return row ? { ...row, dimensions: Number(row.dimensions), trained_on: Number(row.trained_on) } : undefined;
+}
+
+/**
+ * Makes `model` the one whose vectors search reads: stores it, drops every other model's vectors,
+ * marks every document as waiting to be embedded and (SQLite with sqlite-vec) recreates the KNN
+ * index for its dimensions.
+ */
+export async function activateEmbeddingModel(
+  db: Kysely<Database>,
+  model: EmbeddingModelRow,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('search_models').set({ active: 0 }).execute();
+    await trx.deleteFrom('search_models').where('model', '=', model.model).execute();
+    await trx
+      .insertInto('search_models')
+      .values({ ...model, active: 1, created_at: now.toISOString() })
+      .execute();
+    await trx.deleteFrom('search_vectors').execute();
+    await trx.updateTable('search_documents').set({ vector_model: null }).execute();
+    // Vector seqs start again from 1, so an older model's stored assignments could look current.
+    await deleteIvf(trx);
+  });
+  indexAvailability.delete(db.getExecutor());
+  if (await vectorIndexAvailable(db)) await resetVectorIndex(db, model.dimensions);
+}
+
+export async function countSearchDocuments(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('search_documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Distinct document texts, every n-th document up to about `limit` (the LSA training corpus). */
+export async function sampleSearchTexts(db: Kysely<Database>, limit: number): Promise<string[]> {
+  const total = await countSearchDocuments(db);
+  const step = Math.max(1, Math.ceil(total / limit));
+  const rows = await db
+    .selectFrom('search_documents')
+    .select(['title', 'body'])
+    .where(sql<boolean>`id % ${step} = 0`)
+    .orderBy('id')
+    .execute();
+  return [...new Set(rows.map((row) => `${row.title} ${row.body}`))];
+}
+
+export async function documentsWithoutVector(
+  db: Kysely<Database>,
+  model: string,
+  limit: number,
+): Promise<{ id: number; kind: string; title: string; body: string }[]> {
+  return db
+    .selectFrom('search_documents')
+    .select(['id', 'kind', 'title', 'body'])
+    .where((eb) => eb.or([eb('vector_model', 'is', null), eb('vector_model', '<>', model)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countDocumentsWithoutVector(db: Kysely<Database>, model: string): Promise<number> {
+  const row = await db
+    .selectFrom('search_documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or([eb('vector_model', 'is', null), eb('vector_model', '<>', model)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Stores unit vectors for documents (replacing older ones) and marks them embedded by `model`. */
+export async function storeVectors(
+  db: Kysely<Database>,
+  model: string,
+  rows: readonly { id: number; kind: string; vector: Float32Array }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const encoded = rows.map((row) => ({ ...row, bytes: encodeVector(row.vector) }));
+  const ids = rows.map((row) => row.id);
+  // Asked before the transaction: SQLite has one connection, which the transaction holds.
+  const indexed = await hasVectorIndex(db);
+  await db.transaction().execute(async (trx) => {
+    const top = await trx
+      .selectFrom('search_vectors')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    let seq = Number(top?.seq ?? 0);
+    await trx.deleteFrom('search_vectors').where('document_id', 'in', ids).execute();
+    for (let at = 0; at < encoded.length; at += 200) {
+      await trx
+        .insertInto('search_vectors')
+        .values(
+          encoded.slice(at, at + 200).map((row) => {
+            seq += 1;
+            return { document_id: row.id, model, kind: row.kind, vector: row.bytes, seq };
+          }),
+        )
+        .execute();
+    }
+    await trx.updateTable('search_documents').set({ vector_model: model }).where('id', 'in', ids).execute();
+    if (indexed)
+      await writeVectorIndex<Database>(
+        trx,
+        encoded.map((row) => ({ ...row, vector: row.bytes })),
+      );
+  });
+}
+
+/**
+ * Vectors written after `seq` (for a reader that keeps them in memory), oldest first, each with
+ * its stored inverted-file list when one was computed from this very vector (migration 0023).
+ */
+export async function vectorsSince(
+  db: Kysely<Database>,
+  model: string,
+  seq: number,
+  limit: number,
+): Promise<{ document_id: number; kind: string; vector: Float32Array; seq: number; list: number | null }[]> {
+  const rows = await db
+    .selectFrom('search_vectors as v')
+    .leftJoin('search_ivf_assignments as a', (join) =>
+      join
+        .onRef('a.model', '=', 'v.model')
+        .onRef('a.document_id', '=', 'v.document_id')
+        .onRef('a.seq', '=', 'v.seq'),
+    )
+    .select(['v.document_id', 'v.kind', 'v.vector', 'v.seq', 'a.list'])
+    .where('v.model', '=', model)
+    .where('v.seq', '>', seq)
+    .orderBy('v.seq')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    document_id: Number(row.document_id),
+    kind: row.kind,
+    vector: decodeVector(row.vector),
+    seq: Number(row.seq),
+    list: row.list === null ? null : Number(row.list),
+  }));
+}
+
+/** Drops every stored inverted-file index (search-ivf.ts): a new embedding model makes them stale. */
+export async function deleteIvf(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('search_ivf_assignments').execute();
+  await db.deleteFrom('search_ivf_centroids').execute();
+  await db.deleteFrom('search_ivf').execute();
+}
+
+/**
+ * The k nearest documents of each kind through the database's KNN index, or null when the
+ * database has none (PostgreSQL without pgvector): the caller then scans exactly in memory.
+ */
+export async function nearestVectors(
+  db: Kysely<Database>,
+  query: Float32Array,
+  kinds: readonly string[],
+  k: number,
+): Promise<{ id: number; similarity: number }[] | null> {
+  if (!(await hasVectorIndex(db))) return null;
+  const bytes = encodeVector(query);
+  const found: { id: number; similarity: number }[] = [];
+  for (const kind of kinds) {
+    const { rows } = await nearestInVectorIndex(bytes, kind, k).execute(db);
+    for (const row of rows) found.push({ id: Number(row.id), similarity: 1 - Number(row.distance) });
+  }
+  return found.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+}
+
+export function encodeVector(vector: Float32Array): Uint8Array {
+  return new Uint8Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength));
+}
+
+export function decodeVector(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}
