@@ -88,6 +88,12 @@ describe('scannedRow', () => {
     expect(name).toMatchObject({ asset_description: 'LINDE PLC CMN', needs_review: true });
   });
 
+  it("without issuer names, doubts an English word where an issuer's acronym stands", () => {
+    const row = scannedRow(houseRow('COW CORPORATION CMN'), { ...context, lexicon: withoutIssuers });
+    expect(row.needs_review).toBe(true);
+    expect(row.reasons.join('; ')).toContain('"COW"');
+  });
+
   it('flags a period after a whole word inside a name (a comma misread)', () => {
     const row = scannedRow(houseRow('BLACKROCK FUNDING. INC. CMN'), { ...context, lexicon: withIssuers });
     expect(row.needs_review).toBe(true);

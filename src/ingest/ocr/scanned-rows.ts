@@ -334,6 +334,17 @@ function checkWords(
     } else if (verdict.kind === 'doubtful') {
       wordConfidence = Math.min(wordConfidence, DOUBTFUL_WORD);
       doubts.push(`"${word.text}" (${verdict.near}?)`);
+    } else if (
+      lexicon?.knowsIssuers === false &&
+      word === words[0] &&
+      /^[A-Z]{3}$/.test(word.text) &&
+      word.text !== 'THE' &&
+      !ABBREVIATIONS.has(word.text)
+    ) {
+      // Three capitals leading a name are most often the issuer's acronym (CDW, PTC, NXP), which
+      // only issuer names can check: an English word read there ("COW") may be a misread of one.
+      wordConfidence = Math.min(wordConfidence, UNCHECKED_WORD);
+      doubts.push(`"${word.text}" (an acronym no list holds?)`);
     }
     if (
       /^[A-Za-z]+,$/.test(text) &&
