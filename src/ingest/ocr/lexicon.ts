@@ -226,6 +226,10 @@ export class Lexicon {
   check(raw: string): WordVerdict {
     const word = raw.toUpperCase().replace(/^[^A-Z0-9&']+|[^A-Z0-9&']+$/g, '');
     if (word.length <= 2) return { kind: 'known' };
+    // Initials ("D.R.", "N.V.", "W.W."): one-letter words, nothing to check them against.
+    if (/^([A-Z]\.)+[A-Z]$/.test(word)) return { kind: 'known' };
+    // A hyphenated name ("COLGATE-PALMOLIVE") is checked part by part: lists hold the parts.
+    if (/^[A-Z&']+(-[A-Z&']+)+$/.test(word)) return this.checkParts(word.split('-'));
     // Codes and numbers ("5.0000%", "SCTASK0796638", "10/01/25") are not words; a single digit
     // among letters is a misread when a listed word is near ("1QVIA").
     if (!/[A-Z]/.test(word) || /\d.*\d/.test(word)) return { kind: 'known' };
@@ -253,6 +257,37 @@ export class Lexicon {
     if (word.length >= 5 && this.isPrefix(word)) return { kind: 'known' };
     const edit = this.editNeighbour(word);
     if (edit) return { kind: 'doubtful', near: edit, cost: 1 };
+    return { kind: 'unknown' };
+  }
+
+  /**
+   * The parts of a hyphenated word: known when all are; corrected when one part is and the rest
+   * are known; otherwise the first doubt found (a split or an unknown part is doubtful as a whole).
+   */
+  private checkParts(parts: readonly string[]): WordVerdict {
+    const verdicts = parts.map((part) => this.check(part));
+    const whole = (words: string[]) => words.join('-');
+    if (verdicts.every((verdict) => verdict.kind === 'known')) return { kind: 'known' };
+    const corrected = verdicts.filter((verdict) => verdict.kind === 'corrected');
+    if (corrected.length === 1 && verdicts.every((v) => v.kind === 'known' || v.kind === 'corrected')) {
+      const fixed = verdicts.map((verdict, index) =>
+        verdict.kind === 'corrected' ? verdict.word : (parts[index] ?? ''),
+      );
+      return { kind: 'corrected', word: whole(fixed), cost: (corrected[0] as { cost: number }).cost };
+    }
+    for (const [index, verdict] of verdicts.entries()) {
+      if (verdict.kind === 'doubtful') return verdict;
+      if (verdict.kind === 'corrected' || verdict.kind === 'split')
+        return {
+          kind: 'doubtful',
+          near: whole(
+            parts.map((p, i) =>
+              i === index ? (verdict.kind === 'corrected' ? verdict.word : verdict.words.join(' ')) : p,
+            ),
+          ),
+          cost: 1,
+        };
+    }
     return { kind: 'unknown' };
   }
 

@@ -30,6 +30,8 @@ export interface ReadScanOptions {
   /** Called after each page with the page's result. */
   onPage?: (page: ScannedPage, total: number) => void | Promise<void>;
   signal?: AbortSignal;
+  /** Only these page numbers are read (and returned); absent, every page. */
+  pages?: ReadonlySet<number>;
 }
 
 /** Skew below this is left alone: turning a 1-bit scan costs sharpness for nothing. */
@@ -46,6 +48,7 @@ export async function readScan(
     let hint: number | null = null;
     for (let number = 1; number <= raster.pageCount; number++) {
       if (options.signal?.aborted) break;
+      if (options.pages && !options.pages.has(number)) continue;
       const stored = options.done?.get(number);
       if (stored) {
         pages.push(stored);

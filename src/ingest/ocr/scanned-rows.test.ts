@@ -52,7 +52,13 @@ describe('scannedRow', () => {
   let withIssuers: Lexicon;
   let withoutIssuers: Lexicon;
   beforeAll(async () => {
-    withIssuers = await assetLexicon(['MetLife, Inc.', 'BlackRock Funding, Inc.']);
+    withIssuers = await assetLexicon([
+      'MetLife, Inc.',
+      'BlackRock Funding, Inc.',
+      'COLGATE PALMOLIVE CO',
+      'HORTON D R INC /DE/',
+      'PayPal Holdings, Inc.',
+    ]);
     withoutIssuers = await assetLexicon([]);
   });
 
@@ -82,10 +88,35 @@ describe('scannedRow', () => {
     expect(name).toMatchObject({ asset_description: 'LINDE PLC CMN', needs_review: true });
   });
 
+  it("without issuer names, doubts an English word where an issuer's acronym stands", () => {
+    const row = scannedRow(houseRow('COW CORPORATION CMN'), { ...context, lexicon: withoutIssuers });
+    expect(row.needs_review).toBe(true);
+    expect(row.reasons.join('; ')).toContain('"COW"');
+  });
+
   it('flags a period after a whole word inside a name (a comma misread)', () => {
     const row = scannedRow(houseRow('BLACKROCK FUNDING. INC. CMN'), { ...context, lexicon: withIssuers });
     expect(row.needs_review).toBe(true);
     expect(row.reasons.join('; ')).toContain('"FUNDING." (comma?)');
+  });
+
+  it('checks a hyphenated name part by part, correcting a misread part', () => {
+    const row = scannedRow(houseRow('COLGATE-PALMOUVE CO CMN'), { ...context, lexicon: withIssuers });
+    expect(row.asset_description).toBe('COLGATE-PALMOLIVE CO CMN');
+    expect(row.confidence.asset_description).toBeLessThan(0.9);
+  });
+
+  it('takes initials as read: there is no word to check them against', () => {
+    const row = scannedRow(houseRow('D.R. HORTON, INC. CMN'), { ...context, lexicon: withIssuers });
+    expect(row).toMatchObject({ asset_description: 'D.R. HORTON, INC. CMN', needs_review: false });
+  });
+
+  it('flags a comma after a legal form inside a name (a period misread)', () => {
+    const row = scannedRow(houseRow('PAYPAL HOLDINGS, INC, CMN'), { ...context, lexicon: withIssuers });
+    expect(row.needs_review).toBe(true);
+    expect(row.reasons.join('; ')).toContain('"INC," (period?)');
+    const clean = scannedRow(houseRow('PAYPAL HOLDINGS, INC. CMN'), { ...context, lexicon: withIssuers });
+    expect(clean.needs_review).toBe(false);
   });
 
   it('flags option descriptions, whose small symbols the engine drops', () => {

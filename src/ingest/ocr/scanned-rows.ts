@@ -10,7 +10,16 @@ import { NO_TICKER } from '../../domain/ticker.js';
 import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
 import { splitTicker } from '../sources/asset-text.js';
 import type { Rect } from './bitmap.js';
-import type { CellReading, HouseRow, MarkReading, TypeRole } from './house-form.js';
+import {
+  BLANK_SURE,
+  type CellReading,
+  FILLED_INK,
+  type HouseRow,
+  MARK_INK,
+  MARK_SURE,
+  type MarkReading,
+  type TypeRole,
+} from './house-form.js';
 import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
@@ -113,6 +122,15 @@ export interface RowContext {
   lexicon?: Lexicon;
   /** What the rows whose owner cells look like this one's agree it says (rowsOfScan). */
   ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
+  /** The notification date most of the document's rows read, and how sure that makes it (rowsOfScan). */
+  notificationConsensus?: { value: string; confidence: number } | null;
+  /**
+   * Per mark column, the ink share from which a mark is as clear as a mark in that column gets
+   * (typed marks of one column look alike on a page: columnMarkSure); absent, MARK_SURE.
+   */
+  markSure?: { types: readonly number[]; amounts: readonly number[] };
+  /** Why this page's type columns are not to be trusted (they differ from the document's other pages). */
+  columnsDoubt?: string | null;
 }
 
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
@@ -120,9 +138,15 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
   const asset = assetField(house.asset, house.assetLines, context.lexicon);
   const transaction = dateField(house.date, 'transaction date');
-  const notification = dateField(house.notification, 'notification date');
-  const kind = typeField(house.types, context.typeRoles);
-  const amount = amountField(house.amounts);
+  const notification = dateField(house.notification, 'notification date', context.notificationConsensus);
+  const kind = typeField(withSure(house.types, context.markSure?.types), context.typeRoles);
+  const amount = amountField(withSure(house.amounts, context.markSure?.amounts));
+  if (context.columnsDoubt) {
+    for (const field of [kind, amount]) {
+      field.confidence = Math.min(field.confidence, COLUMNS_DOUBT);
+      field.why ??= context.columnsDoubt;
+    }
+  }
   checkDates(transaction, notification, context.filedDate);
   const confidence: FieldConfidence = {
     transaction_date: transaction.confidence,
@@ -200,9 +224,22 @@ function ownerField(
   const code = readOwnerCode(cell.text);
   if (code === null) return { value: null, confidence: 0, why: `owner "${cell.text}" is no owner code` };
   const value = normalizeOwner(code.code, true);
-  const confidence = code.repaired ? Math.min(0.6, cell.confidence) : cell.confidence;
+  // The three codes differ in both letters and each letter alone names its code: two letters
+  // read that name the same code are two agreeing readings, whatever the engine made of the
+  // pair as a word ("SP" at 0.0).
+  const confidence = code.repaired
+    ? Math.min(0.6, cell.confidence)
+    : code.code === ''
+      ? cell.confidence
+      : Math.max(cell.confidence, CLEAN_CODE);
   return { value, confidence, why: null };
 }
+
+/** An owner code both of whose letters were read as that code's. */
+const CLEAN_CODE = 0.9;
+
+/** Type and amount marks on a page whose columns differ from the document's other pages. */
+const COLUMNS_DOUBT = 0.5;
 
 /** How much a split vote among the readings of a cell lowers its confidence. */
 function agreementFactor(agreement: number | undefined): number {
@@ -246,6 +283,8 @@ const SPLIT_WORD = 0.7;
 /** A period after a whole word of five letters or more, inside a name. */
 const DOUBTFUL_PUNCTUATION = 0.7;
 const FULL_WORD = /^[A-Za-z]{5,}\.$/;
+/** Abbreviated legal forms, written with a period. */
+const LEGAL_FORMS: ReadonlySet<string> = new Set(['INC', 'CORP', 'CO', 'LTD', 'LLC', 'PLC', 'LP']);
 /** Abbreviations end in a period of their own ("HLDGS."). */
 const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
 /** A word near a listed one but not surely it is not served as read. */
@@ -290,11 +329,32 @@ function checkWords(
       doubts.push(`"${word.text}" (in no word list)`);
     } else if (verdict.kind === 'corrected') {
       // Keep what surrounds the letters ("METUFE," becomes "METLIFE,").
-      text = word.text.replace(/[A-Za-z0-9&']+/, verdict.word);
+      text = word.text.replace(/[A-Za-z0-9&'](?:[A-Za-z0-9&'-]*[A-Za-z0-9&'])?/, verdict.word);
       wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - verdict.cost / 4);
     } else if (verdict.kind === 'doubtful') {
       wordConfidence = Math.min(wordConfidence, DOUBTFUL_WORD);
       doubts.push(`"${word.text}" (${verdict.near}?)`);
+    } else if (
+      lexicon?.knowsIssuers === false &&
+      word === words[0] &&
+      /^[A-Z]{3}$/.test(word.text) &&
+      word.text !== 'THE' &&
+      !ABBREVIATIONS.has(word.text)
+    ) {
+      // Three capitals leading a name are most often the issuer's acronym (CDW, PTC, NXP), which
+      // only issuer names can check: an English word read there ("COW") may be a misread of one.
+      wordConfidence = Math.min(wordConfidence, UNCHECKED_WORD);
+      doubts.push(`"${word.text}" (an acronym no list holds?)`);
+    }
+    if (
+      /^[A-Za-z]+,$/.test(text) &&
+      word !== words[words.length - 1] &&
+      LEGAL_FORMS.has(text.slice(0, -1).toUpperCase())
+    ) {
+      // Legal forms are abbreviated with a period ("INC. CMN"); a comma after one inside a name
+      // is the likelier misread, the mirror of the case below.
+      wordConfidence = Math.min(wordConfidence, DOUBTFUL_PUNCTUATION);
+      doubts.push(`"${text}" (period?)`);
     }
     if (
       text.endsWith('.') &&
@@ -317,13 +377,21 @@ interface DateField extends Field<string | null> {
   label: string;
 }
 
-function dateField(cell: CellReading, label: string): DateField {
+function dateField(
+  cell: CellReading,
+  label: string,
+  consensus?: { value: string; confidence: number } | null,
+): DateField {
   if (!cell.inked) return { value: null, confidence: 0, why: `no ${label} written`, label };
   const date = readScannedDate(cell.text);
   if (date.value === null)
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
   const read = cell.confidence * agreementFactor(cell.agreement);
-  const confidence = date.repaired ? read * 0.6 : read;
+  let confidence = date.repaired ? read * 0.6 : read;
+  // A clean reading of the date most of the document's rows read: the engine's doubt about the
+  // digits is outweighed by the other rows (it would have to misread into exactly that date).
+  if (consensus && !date.repaired && date.value === consensus.value)
+    confidence = Math.max(confidence, consensus.confidence);
   return { value: date.value, confidence, why: null, label };
 }
 
@@ -389,6 +457,52 @@ function amountField(marks: MarkReading): Field<AmountBracket | null> & { column
   };
 }
 
+/**
+ * The marks' clarity judged against each column's own sure share: a marked cell at or above it
+ * is as clear as a mark in that column gets, one nearer the threshold less so (as judgeMarks).
+ */
+function withSure(marks: MarkReading, sure: readonly number[] | undefined): MarkReading {
+  if (!sure) return marks;
+  let clarity = 1;
+  marks.shares.forEach((share, index) => {
+    if (share >= FILLED_INK) return;
+    const top = sure[index] ?? MARK_SURE;
+    const value =
+      share < MARK_INK
+        ? Math.min(1, (MARK_INK - share) / (MARK_INK - BLANK_SURE))
+        : Math.min(1, (share - MARK_INK) / (top - MARK_INK));
+    clarity = Math.min(clarity, value);
+  });
+  return { ...marks, clarity };
+}
+
+/** Marks of one column a page needs before its typical mark sets the column's sure share. */
+const TYPICAL_MARKS = 4;
+
+/**
+ * Per mark column of a page, the ink share from which a mark counts as clear. A typed "x" leaves
+ * the same ink in every cell of its column, so where a column holds several marks whose shares
+ * agree (the lowest at least three quarters of the median) the column's sure share is that
+ * lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
+ * typed marks fill less of it than a narrow one's: judged against MARK_SURE alone they look
+ * faint, however alike they are. Handwritten marks vary and keep MARK_SURE.
+ */
+export function columnMarkSure(rows: readonly MarkReading[], columns: number): number[] {
+  const floor = (MARK_INK + MARK_SURE) / 2;
+  return Array.from({ length: columns }, (_, column) => {
+    const marks = rows
+      .filter((row) => row.marked.includes(column))
+      .map((row) => row.shares[column] ?? 0)
+      .filter((share) => share < FILLED_INK)
+      .sort((a, b) => a - b);
+    if (marks.length < TYPICAL_MARKS) return MARK_SURE;
+    const median = marks[Math.floor(marks.length / 2)] ?? 0;
+    const lowest = marks[0] ?? 0;
+    if (lowest < median * 0.75) return MARK_SURE;
+    return Math.min(MARK_SURE, Math.max(floor, lowest));
+  });
+}
+
 function describeMarks(marks: MarkReading, names: readonly string[]): string {
   return marks.marked.map((index) => names[index] ?? `#${index + 1}`).join(', ');
 }
@@ -411,9 +525,25 @@ export function rowsOfScan(
 ): ScannedRow[] {
   const houseRows = pages.flatMap((page) => page.form.rows);
   const consensus = ownerConsensus(houseRows);
+  const notified = notificationConsensus(houseRows, filedDate);
+  const usualColumns = usualTypeColumns(pages);
   const rows: ScannedRow[] = [];
   for (const page of pages) {
     const typeRoles = page.form.columns?.types.map((type) => type.role) ?? [];
+    const markSure = {
+      types: columnMarkSure(
+        page.form.rows.map((row) => row.types),
+        typeRoles.length,
+      ),
+      amounts: columnMarkSure(
+        page.form.rows.map((row) => row.amounts),
+        AMOUNT_LETTERS.length,
+      ),
+    };
+    const columnsDoubt =
+      usualColumns !== null && page.form.rows.length > 0 && typeRoles.join(',') !== usualColumns
+        ? "this page's type columns differ from the document's other pages"
+        : null;
     for (const house of page.form.rows) {
       rows.push(
         scannedRow(house, {
@@ -423,11 +553,68 @@ export function rowsOfScan(
           typeRoles,
           lexicon,
           ownerConsensus: consensus.get(house) ?? null,
+          notificationConsensus: notified,
+          markSure,
+          columnsDoubt,
         }),
       );
     }
   }
   return rows;
+}
+
+/**
+ * The type columns (their roles, in order) that most of a document's table pages have, when
+ * most of them agree: a filer's spreadsheet prints every page with the same columns, so a page
+ * found otherwise was ruled or read differently and its marks may sit in the wrong columns.
+ */
+function usualTypeColumns(
+  pages: ReadonlyArray<{ form: { rows: HouseRow[]; columns: { types: Array<{ role: TypeRole }> } | null } }>,
+): string | null {
+  const counts = new Map<string, number>();
+  let tables = 0;
+  for (const page of pages) {
+    if (!page.form.columns || page.form.rows.length === 0) continue;
+    const key = page.form.columns.types.map((type) => type.role).join(',');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    tables++;
+  }
+  if (tables < 3) return null;
+  const [key, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return count / tables >= 0.7 ? key : null;
+}
+
+/** Rows whose clean notification reading a consensus needs, and the share of them it needs. */
+const CONSENSUS_ROWS = 4;
+const CONSENSUS_SHARE = 0.7;
+/** A filer reports within 30 days of being notified; a little slack for the Clerk's stamp. */
+const NOTIFIED_BEFORE_FILING_DAYS = 45;
+
+/**
+ * The notification date most of a document's rows read cleanly. Filers report a batch of trades
+ * they were notified of on one day, so one date usually runs down the whole column; a clean
+ * reading of that date on a row is then as sure as the column's agreement. The date must sit
+ * where a notification date can: on or before the filing and no more than 45 days before it.
+ */
+export function notificationConsensus(
+  rows: readonly HouseRow[],
+  filedDate: string | null,
+): { value: string; confidence: number } | null {
+  const votes = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    if (!row.notification.inked) continue;
+    const date = readScannedDate(row.notification.text);
+    if (date.value === null || date.repaired) continue;
+    votes.set(date.value, (votes.get(date.value) ?? 0) + 1);
+    total++;
+  }
+  const [value, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (count < CONSENSUS_ROWS || count / total < CONSENSUS_SHARE) return null;
+  if (filedDate && (value > filedDate || daysBetween(value, filedDate) > NOTIFIED_BEFORE_FILING_DAYS))
+    return null;
+  const share = count / total;
+  return { value, confidence: Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, count / 8)) };
 }
 
 /** Shapes differing in at most this many of their 384 cells are the same printed code. */

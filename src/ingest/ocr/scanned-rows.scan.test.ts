@@ -1,0 +1,85 @@
+// The document-level checks of scanned-rows.ts on what the engine really reads off a real scan:
+// four pages (22-25) of the typed filer's spreadsheet 8220750 (../shared/data), read in this
+// process, then turned into rows with the issuer names the ingest checks asset names against.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { congressPath, readBytes } from '../../test-support/documents.js';
+import { TesseractEngine } from './engine.js';
+import { assetLexicon } from './lexicon.js';
+import { readScan } from './read-scan.js';
+import { REVIEW_THRESHOLD, rowsOfScan, type ScannedRow } from './scanned-rows.js';
+
+const dataDir = inject('dataDir');
+const OCR_TIMEOUT = 600_000;
+
+describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 22-25 (real scan)", () => {
+  let engine: TesseractEngine;
+  let rows: ScannedRow[];
+  const row = (page: number, asset: string): ScannedRow => {
+    const found = rows.find((candidate) => candidate.page === page && candidate.asset_description === asset);
+    if (!found) throw new Error(`no row "${asset}" on page ${page}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    engine = await TesseractEngine.start();
+    const bytes = readBytes(
+      congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220750.pdf'),
+    );
+    const pages = await readScan(bytes, engine, { pages: new Set([22, 23, 24, 25]) });
+    const companies = JSON.parse(
+      readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
+    ) as Record<string, { title: string }>;
+    const lexicon = await assetLexicon(Object.values(companies).map((company) => company.title));
+    rows = rowsOfScan(pages, '2025-02-06', lexicon);
+  }, OCR_TIMEOUT);
+  afterAll(() => engine?.close());
+
+  it('reads only the pages asked for', () => {
+    expect([...new Set(rows.map((candidate) => candidate.page))]).toEqual([22, 23, 24, 25]);
+  });
+
+  it('takes the notification date the whole column agrees on as sure on every row that reads it cleanly', () => {
+    const danaher = row(23, 'DANAHER CORPORATION CMN');
+    expect(danaher).toMatchObject({ notification_date: '2025-02-04', needs_review: false });
+    expect(danaher.confidence.notification_date).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.notification_date);
+    for (const candidate of rows.filter((r) => r.read.notification_date === '02/04/25'))
+      expect(candidate.confidence.notification_date).toBeGreaterThanOrEqual(
+        REVIEW_THRESHOLD.notification_date,
+      );
+  });
+
+  it('trusts an owner code both of whose letters were read, whatever the engine scored the pair', () => {
+    const caterpillar = row(23, 'CATERPILLAR INC (DELAWARE) CMN');
+    expect(caterpillar.read.owner).toBe('sp');
+    expect(caterpillar).toMatchObject({
+      owner: 'Spouse',
+      trade_type: 'Sell (Partial)',
+      amount: { range: '$15,001 - $50,000' },
+      needs_review: false,
+    });
+  });
+
+  it("judges typed marks against their own column's marks, not one fixed ink share", () => {
+    const hunt = row(22, 'J B HUNT TRANS SVCS INC CMN');
+    expect(hunt).toMatchObject({
+      trade_type: 'Buy',
+      amount: { range: '$1,001 - $15,000' },
+      transaction_date: '2025-01-17',
+      needs_review: false,
+    });
+    expect(hunt.confidence.amount_range).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.amount_range);
+  });
+
+  it("doubts the marks of a page whose type columns differ from the document's other pages", () => {
+    // Page 24 was found with four type columns where the other pages have five: its marks land
+    // in the wrong columns (BOOKING HOLDINGS is a partial sale on the page, read as a sale).
+    const booking = row(24, 'BOOKING HOLDINGS INC. CMN');
+    expect(booking.trade_type).toBe('Sell');
+    expect(booking.needs_review).toBe(true);
+    expect(booking.confidence.trade_type).toBeLessThan(REVIEW_THRESHOLD.trade_type);
+    expect(booking.reasons.join('; ')).toContain("type columns differ from the document's other pages");
+    for (const candidate of rows.filter((r) => r.page === 24)) expect(candidate.needs_review).toBe(true);
+  });
+});
