@@ -156,8 +156,9 @@ export async function interruptedSources(
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!run || run.status !== 'running' || run.holder.startsWith('cli:')) continue;
-    if (!(lease && lease.holder === run.holder && lease.expires_at > now)) interrupted.add(state.source);
+    if (run?.status !== 'running' || run.holder.startsWith('cli:')) continue;
+    const held = lease?.holder === run.holder && lease.expires_at > now;
+    if (!held) interrupted.add(state.source);
   }
   return interrupted;
 }
