@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readIngest } from '../../../config.js';
-import { openTestStore, type TestStore } from '../../../test-support/database.js';
-import { runRecordsSource, startReplay } from '../../../test-support/replay.js';
-import { PUBLISH_PATH, type ReplayServer } from '../../replay/server.js';
+import { readIngest } from '../../config.js';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { runRecordsSource, startReplay } from '../../test-support/replay.js';
+import { PUBLISH_PATH, type ReplayServer } from '../replay/server.js';
 
 const dataDir = inject('dataDir');
 /** Three real Form 4s the recordings date 2025-03-18 (EDGAR envelopes naming their accession numbers). */

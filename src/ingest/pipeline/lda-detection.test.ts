@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readIngest } from '../../../config.js';
-import { openTestStore, type TestStore } from '../../../test-support/database.js';
-import { runRecordsSource, startReplay } from '../../../test-support/replay.js';
-import type { ReplayServer } from '../../replay/server.js';
+import { readIngest } from '../../config.js';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { runRecordsSource, startReplay } from '../../test-support/replay.js';
+import type { ReplayServer } from '../replay/server.js';
 
 const dataDir = inject('dataDir');
 /** The recorded bulk files are of 2016–17. */
