@@ -196,6 +196,10 @@ export function recordLines(report: RecordsReport, events: readonly string[]): s
   const lines = [`== ${report.source}: ${report.status}`];
   if (report.error) lines.push(`  error: ${report.error}`);
   lines.push(`  since ${report.since}: ${report.pages} pages/files, ${report.records} records`);
+  if (report.notModified > 0)
+    lines.push(
+      `  listings unchanged since the last run (answered 304, not read again): ${report.notModified}`,
+    );
   lines.push(`  new ${report.new}, updated ${report.updated}, unchanged ${report.unchanged}`);
   if (events.length > 0) lines.push(`  events: ${report.events} ${events.join(', ')}`);
   if (report.failed > 0) lines.push(`  documents that failed (retried by later runs): ${report.failed}`);

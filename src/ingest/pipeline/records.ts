@@ -8,6 +8,7 @@
 //     and tried again by later runs.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
+import type { ListingValidators } from '../fetch/conditional.js';
 import type { DocumentTooLargeError } from '../fetch/http-client.js';
 import type { RecordPage, RecordStore, StoredRecord } from '../sources/record-connector.js';
 import type { RecordFeed, RecordIndex } from '../sources/source-definition.js';
@@ -37,6 +38,10 @@ export interface RecordsJobOptions<R, D extends Listed> {
   maxDocumentBytes: number;
   firstSince: (today: string) => string;
   nextCursor: (today: string) => string;
+  /** Where every run lists from instead of the cursor (sources diffed by id, see RecordsDefinition). */
+  listFrom?: (today: string) => string;
+  /** The validators the source's listings last answered with (conditional polling). */
+  validators?: ListingValidators;
   clock: () => Date;
 }
 
@@ -47,6 +52,7 @@ export class RecordsJob<R, D extends Listed> implements SourceJob<RecordDocument
   readonly maxDocumentBytes: number;
   readonly firstSince: (today: string) => string;
   readonly nextCursor: (today: string) => string;
+  readonly listFrom?: (today: string) => string;
   private readonly index: RecordIndex<D, R> | null;
   private readonly unmatched = new Set<string>();
   private readonly tally: RecordsReport;
@@ -60,6 +66,7 @@ export class RecordsJob<R, D extends Listed> implements SourceJob<RecordDocument
     this.maxDocumentBytes = options.maxDocumentBytes;
     this.firstSince = options.firstSince;
     this.nextCursor = options.nextCursor;
+    if (options.listFrom) this.listFrom = options.listFrom;
     this.index = 'index' in options.feed ? options.feed.index : null;
     this.listing = this.index ? 'index' : 'pages';
     this.tally = {
@@ -77,6 +84,7 @@ export class RecordsJob<R, D extends Listed> implements SourceJob<RecordDocument
       unmatchedNames: [],
       listed: 0,
       batches: 0,
+      notModified: 0,
       failed: 0,
       duplicates: [],
       details: {},
@@ -90,21 +98,31 @@ export class RecordsJob<R, D extends Listed> implements SourceJob<RecordDocument
     signal?: AbortSignal,
   ): AsyncIterable<ListingBatch<RecordDocument<R, D>>> {
     const feed = this.options.feed;
+    const validators = this.options.validators;
+    validators?.listingFrom(since);
     if ('pages' in feed) {
-      for await (const page of feed.pages(since, now, signal)) {
+      for await (const page of feed.pages(since, now, signal, validators)) {
         this.tally.batches += 1;
+        this.tally.notModified = validators?.notModified ?? 0;
         this.tally.skipped.push(...page.skipped);
         // A page that brought nothing (a set not published yet) has only its skipped rows to tell.
         if (page.bytes.length === 0 && page.records.length === 0) continue;
         yield { documents: [{ name: page.label, url: page.label, page }] };
       }
-      return;
+    } else {
+      for await (const batch of feed.index.list(since, now, signal, validators)) {
+        this.tally.batches += 1;
+        this.tally.notModified = validators?.notModified ?? 0;
+        this.tally.listed += batch.documents.length;
+        yield {
+          documents: batch.documents.map((listed) => ({ name: listed.id, url: listed.url, listed })),
+        };
+      }
     }
-    for await (const batch of feed.index.list(since, now, signal)) {
-      this.tally.batches += 1;
-      this.tally.listed += batch.documents.length;
-      yield { documents: batch.documents.map((listed) => ({ name: listed.id, url: listed.url, listed })) };
-    }
+    this.tally.notModified = validators?.notModified ?? 0;
+    // Reached once every listed record is stored or remembered (not when the run stopped first):
+    // only then may the next poll take a 304 for "nothing new".
+    await validators?.commit(this.options.clock().toISOString());
   }
 
   listingFailed(error: unknown): string | null {

@@ -12,13 +12,14 @@ import {
   acquireLease,
   finishRun,
   releaseLease,
+  SCHEDULER_LEASE,
   startLeasedRun,
 } from '../../storage/repositories/role-leases.js';
 import type { Database } from '../../storage/schema.js';
 import type { IngestReport } from './report.js';
 import { type IngestSchedule, startIngestSchedule } from './scheduler.js';
 
-const LEASE = 'scheduler';
+const LEASE = SCHEDULER_LEASE;
 
 export interface SchedulerLogger {
   debug(fields: object, message: string): void;

@@ -253,6 +253,8 @@ async function runRecords(
     maxDocumentBytes: maxDocumentBytes(config, manifest),
     firstSince: definition.firstSince ?? ((today) => config.since ?? startOfLastYear(today)),
     nextCursor: definition.nextCursor ?? overlapCursor(RECORD_CURSOR_OVERLAP_DAYS),
+    listFrom: definition.listFrom,
+    validators: await listingValidators(db, manifest.stateKey),
     clock,
   });
   const report = await runJob(db, job, pipeline);

@@ -22,7 +22,10 @@ export interface ReplayServerOptions {
   host?: string;
   /** The sources replayed; default the registered ones. */
   registry?: SourceRegistry;
-  /** Document ids left out of every index and listing until published (House DocID, eFD UUID, OGE file). */
+  /**
+   * Document ids left out of every index and listing until published (House DocID, eFD UUID, OGE
+   * file, EDGAR accession number).
+   */
   withhold?: readonly string[];
 }
 

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { CompanyMatcher } from '../../market/company-match.js';
 import type { Database } from '../../storage/schema.js';
+import type { ListingValidators } from '../fetch/conditional.js';
 import type { HttpClient, HttpClientOptions } from '../fetch/http-client.js';
 import type { Connector } from './connector.js';
 import type { LooseFileReader } from './loose-file.js';
@@ -66,8 +67,16 @@ export class SourceOptionError extends Error {}
  * a stopped run resumes with what it listed. Its rows live in the source's own table.
  */
 export interface RecordIndex<D extends { id: string; url: string | null }, R> {
-  /** Batches of listed documents from `since` (a day's index each); `label` names the batch. */
-  list(since: string, now: Date, signal?: AbortSignal): AsyncIterable<{ label: string; documents: D[] }>;
+  /**
+   * Batches of listed documents from `since` (a day's index each); `label` names the batch. With
+   * `validators`, a listing that can be asked conditionally is, and one answering 304 lists nothing.
+   */
+  list(
+    since: string,
+    now: Date,
+    signal?: AbortSignal,
+    validators?: ListingValidators,
+  ): AsyncIterable<{ label: string; documents: D[] }>;
   /** The documents of a batch this database has not listed yet. */
   unseen(db: Kysely<Database>, documents: readonly D[]): Promise<D[]>;
   /** Remembers a listed document (its row, status listed). */
@@ -85,7 +94,14 @@ export interface RecordIndex<D extends { id: string; url: string | null }, R> {
 
 /** What a record source's run reads: pages whose bytes come with the listing, or an index. */
 export type RecordFeed<R, D extends { id: string; url: string | null } = { id: string; url: string | null }> =
-  | { readonly pages: (since: string, now: Date, signal?: AbortSignal) => AsyncIterable<RecordPage<R>> }
+  | {
+      readonly pages: (
+        since: string,
+        now: Date,
+        signal?: AbortSignal,
+        validators?: ListingValidators,
+      ) => AsyncIterable<RecordPage<R>>;
+    }
   | { readonly index: RecordIndex<D, R> };
 
 /** What a run of a records source did. */
@@ -109,6 +125,8 @@ export interface RecordsReport {
   /** Index sources: documents their listing named in this run, and the listing's batches (days). */
   listed: number;
   batches: number;
+  /** Listings (URLs) that answered 304 to a conditional request: unchanged, not read again. */
+  notModified: number;
   /** Documents that could not be fetched, or were refused for their size. */
   failed: number;
   /** Pages or documents byte-identical to one read before under another name: not stored again. */
@@ -135,6 +153,12 @@ export interface RecordsDefinition<
   firstSince?(today: string): string;
   /** The cursor a completed run leaves for the next one (default: a week before it started). */
   nextCursor?(today: string): string;
+  /**
+   * Where every run without --since lists from, instead of the cursor: a source whose listing is
+   * diffed by id against what is stored, and asked conditionally, re-reads this whole window each
+   * poll, so a record the site adds late under an older date is still found.
+   */
+  listFrom?(today: string): string;
   /** Work before each run (EDGAR: the company directory linked to tickers). */
   start?(db: Kysely<Database>, now: Date): Promise<void>;
   feed(context: SourceContext<M>, options: SourceFlags): RecordFeed<R, D>;

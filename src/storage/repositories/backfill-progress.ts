@@ -4,6 +4,7 @@
 // changes nothing about them.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import { interruptedSources, SCHEDULER_LEASE } from './role-leases.js';
 
 export interface BackfillProgress {
   source: string;
@@ -32,7 +33,8 @@ export interface BackfillProgress {
 }
 
 export async function backfillProgress(db: Kysely<Database>, now: Date): Promise<BackfillProgress[]> {
-  const [counts, states] = await Promise.all([
+  const [interrupted, counts, states] = await Promise.all([
+    interruptedSources(db, SCHEDULER_LEASE, now.toISOString()),
     db
       .selectFrom('ingest_documents as d')
       .innerJoin('filings as f', 'f.id', 'd.filing_id')
@@ -63,7 +65,8 @@ export async function backfillProgress(db: Kysely<Database>, now: Date): Promise
   return sources.map((source) => {
     const count = counts.find((row) => row.source === source);
     const state = states.find((row) => row.source === source);
-    const running = state?.last_status === 'running';
+    // A run whose scheduler was killed is not going on, whatever its row says (role-leases.ts).
+    const running = state?.last_status === 'running' && !interrupted.has(source);
     const startedAt = state?.last_started_at ?? null;
     const finishedAt = running ? null : (state?.last_finished_at ?? null);
     const waiting = Number(count?.waiting ?? 0);

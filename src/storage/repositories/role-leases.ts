@@ -6,6 +6,12 @@ import { lockingSelected } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTransaction } from '../transaction.js';
 
+/** The lease the active scheduler holds (scheduler-lease.ts). */
+export const SCHEDULER_LEASE = 'scheduler';
+
+/** What /status shows for a source whose scheduled run was cut off (interruptedSources). */
+export const INTERRUPTED = 'interrupted';
+
 export interface LeaseClaim {
   name: string;
   holder: string;
@@ -118,4 +124,41 @@ export interface SchedulerRunRow {
 /** The scheduler's runs, oldest first. */
 export async function schedulerRuns(db: Kysely<Database>): Promise<SchedulerRunRow[]> {
   return db.selectFrom('scheduler_runs').selectAll().orderBy('id').execute();
+}
+
+/**
+ * The sources whose last run is recorded as running but is not: the scheduled run that started it
+ * is still "running" while its scheduler no longer holds the lease `name` (a process killed without
+ * shutting down leaves both rows saying "running"; its lease expires within the lease time, or a
+ * new scheduler took it). A run started by hand (`cli:` holder) holds no lease, so it is taken at
+ * its word; a source run outside any recorded run (a library call) likewise.
+ */
+export async function interruptedSources(
+  db: Kysely<Database>,
+  name: string,
+  now: string,
+): Promise<Set<string>> {
+  const running = await db
+    .selectFrom('ingest_state')
+    .select(['source', 'last_started_at'])
+    .where('last_status', '=', 'running')
+    .execute();
+  const interrupted = new Set<string>();
+  if (running.length === 0) return interrupted;
+  const lease = await leaseHolder(db, name);
+  for (const state of running) {
+    if (!state.last_started_at) continue;
+    const run = await db
+      .selectFrom('scheduler_runs')
+      .select(['holder', 'status'])
+      .where('started_at', '<=', state.last_started_at)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (run?.status !== 'running' || run.holder.startsWith('cli:')) continue;
+    const held = lease?.holder === run.holder && lease.expires_at > now;
+    if (!held) interrupted.add(state.source);
+  }
+  return interrupted;
 }

@@ -2,6 +2,7 @@
 // the audit log, and the account-wide reads of the ledger and request log.
 import { type Kysely, sql } from 'kysely';
 import type { AccountTokensTable, AuditLogTable, Database } from '../schema.js';
+import { INTERRUPTED, interruptedSources, SCHEDULER_LEASE } from './role-leases.js';
 
 // ---- credentials ----
 
@@ -428,10 +429,14 @@ export async function revokedKeysForAdmin(db: Kysely<Database>, limit: number) {
 
 // ---- status page ----
 
-/** Per source: the last run, documents by parse status, trades stored. */
-export async function ingestStatus(db: Kysely<Database>) {
-  const [states, documents, trades, totalTrades] = await Promise.all([
+/**
+ * Per source: the last run, documents by parse status, trades stored. A run shown as running whose
+ * scheduler lost its lease (killed without shutting down) has status `interrupted` as of `now`.
+ */
+export async function ingestStatus(db: Kysely<Database>, now: Date) {
+  const [stored, interrupted, documents, trades, totalTrades] = await Promise.all([
     db.selectFrom('ingest_state').selectAll().orderBy('source').execute(),
+    interruptedSources(db, SCHEDULER_LEASE, now.toISOString()),
     db
       .selectFrom('ingest_documents as d')
       .innerJoin('filings as f', 'f.id', 'd.filing_id')
@@ -446,6 +451,9 @@ export async function ingestStatus(db: Kysely<Database>) {
       .execute(),
     db.selectFrom('trades').select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
   ]);
+  const states = stored.map((state) =>
+    interrupted.has(state.source) ? { ...state, last_status: INTERRUPTED } : state,
+  );
   return {
     states,
     documents: documents.map((row) => ({

@@ -16,7 +16,7 @@ import { pageSchema } from './schemas.js';
 export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: number | undefined): void {
   app.get('/', { schema: pageSchema('GET /') }, async (request, reply) => {
     const context = pageContext(request, reply, deps);
-    const status = await ingestStatus(deps.db);
+    const status = await ingestStatus(deps.db, deps.clock());
     const filling = backfillNotice(await backfillProgress(deps.db, deps.clock()));
     return renderPage(
       reply,
@@ -38,7 +38,7 @@ ${filling}
   });
 
   app.get('/status', { schema: pageSchema('GET /status') }, async (request, reply) => {
-    const status = await ingestStatus(deps.db);
+    const status = await ingestStatus(deps.db, deps.clock());
     const outbox = await webhookOutboxDepth(deps.db, {
       plans: WEBHOOK_PLANS,
       now: deps.clock().toISOString(),

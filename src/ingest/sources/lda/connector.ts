@@ -6,6 +6,7 @@
 // `next` links name the public host (lda.gov, lda.senate.gov); they are followed on the configured
 // base so that a replay server or a mirror serves the whole walk.
 import { unzipSync } from 'fflate';
+import type { ListingValidators } from '../../fetch/conditional.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import { parseLdaFilingsPage } from './api.js';
@@ -34,10 +35,11 @@ export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
     since: string,
     _now: Date,
     signal?: AbortSignal,
+    validators?: ListingValidators,
   ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
     // A filing can be in the API and a bulk file, or in two bulk files: the first reading wins.
     const seen = new Set<string>();
-    for await (const page of this.allPages(since, signal)) {
+    for await (const page of this.allPages(since, signal, validators)) {
       const records = page.records.filter((record) => !seen.has(record.filingUuid));
       const skipped = page.records
         .filter((record) => seen.has(record.filingUuid))
@@ -50,9 +52,10 @@ export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
   private async *allPages(
     since: string,
     signal?: AbortSignal,
+    validators?: ListingValidators,
   ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
     yield* this.apiPages(since, signal);
-    yield* this.bulkFiles(since, signal);
+    yield* this.bulkFiles(since, signal, validators);
   }
 
   private async *apiPages(
@@ -82,16 +85,24 @@ export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
     }
   }
 
+  /**
+   * The bulk files: static downloads of whole quarters, asked conditionally with `validators` (a
+   * 304 says the file did not change since a completed run read it whole, so its filings are
+   * stored already and it is neither downloaded nor parsed again). The downloads page itself is
+   * small and read every time: its links are what tells which files to ask for.
+   */
   private async *bulkFiles(
     since: string,
     signal?: AbortSignal,
+    validators?: ListingValidators,
   ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
     const listingUrl = `${this.base}${LDA_DOWNLOADS_PATH}`;
     const listing = await this.http.get(listingUrl, { signal, acceptStatuses: [404] });
     if (listing.status === 404) return;
     for (const href of downloadLinks(listing.body.toString('utf8'))) {
       const url = new URL(href, listingUrl).toString();
-      const document = await this.http.get(url, { signal });
+      const document = await this.http.getListing(url, validators, { signal });
+      if (document.status === 304) continue;
       for (const part of xmlParts(url, document.body)) {
         let filings: LobbyingFilingRecord[];
         try {

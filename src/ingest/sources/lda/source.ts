@@ -16,7 +16,7 @@ export const definition = recordsSource<
   manifest: lobbyingManifest,
   feed: ({ http, settings }) => {
     const connector = new LdaConnector(http, settings.baseUrl);
-    return { pages: (since, now, signal) => connector.pages(since, now, signal) };
+    return { pages: (since, now, signal, validators) => connector.pages(since, now, signal, validators) };
   },
   store: ({ matcher }) => new LobbyingRecordStore(matcher),
   matchesCompanies: true,

@@ -2,6 +2,7 @@
 // full `.txt` submission is the document. EDGAR's fair-access rules are built in: a declared
 // User-Agent with a contact, at most 10 requests a second (the client's per-host interval, never
 // under 100 ms), and backoff on 429/503 (the shared client retries both, honouring Retry-After).
+import type { ListingValidators } from '../../fetch/conditional.js';
 import type { HttpClient } from '../../fetch/http-client.js';
 import { dailyIndexPath, type EdgarIndexEntry, parseCurrentFeed, parseFormIndex } from './index-file.js';
 
@@ -16,12 +17,25 @@ export class SecConnector {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
-  /** The day's filings; an empty list for days EDGAR has no index (weekends, holidays: 404/403). */
-  async listDay(date: string, signal?: AbortSignal): Promise<EdgarIndexEntry[]> {
-    const answer = await this.client.get(`${this.baseUrl}/Archives/${dailyIndexPath(date)}`, {
-      acceptStatuses: [403, 404],
-      signal,
-    });
+  /**
+   * The day's filings; an empty list for days EDGAR has no index (weekends, holidays: 404/403).
+   * The index is a static file: with `validators` it is asked conditionally, and null says it
+   * answered 304 (unchanged since it was last read whole, every filing in it listed already).
+   */
+  async listDay(
+    date: string,
+    signal?: AbortSignal,
+    validators?: ListingValidators,
+  ): Promise<EdgarIndexEntry[] | null> {
+    const answer = await this.client.getListing(
+      `${this.baseUrl}/Archives/${dailyIndexPath(date)}`,
+      validators,
+      {
+        acceptStatuses: [403, 404],
+        signal,
+      },
+    );
+    if (answer.status === 304) return null;
     if (answer.status !== 200) return [];
     return parseFormIndex(answer.body.toString('latin1'));
   }

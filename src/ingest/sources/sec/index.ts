@@ -55,11 +55,12 @@ export function secIndex(
     });
   };
   return {
-    async *list(since, now, signal) {
+    async *list(since, now, signal, validators) {
       const today = todayUtc(now);
       for (let day = since; day <= today; day = addDays(day, 1)) {
         if (signal?.aborted) return;
-        yield { label: day, documents: listed(await connector.listDay(day, signal)) };
+        // null: the day's index answered 304, every filing in it is listed already.
+        yield { label: day, documents: listed((await connector.listDay(day, signal, validators)) ?? []) };
       }
       if (!current) return;
       for (const form of forms) {

@@ -173,9 +173,11 @@ export const secReplay: ReplaySite = {
     if (entries.length === 0) return null;
     return {
       summary: `SEC: ${entries.length} filings in daily indexes`,
-      answer({ method, path, query, baseUrl }) {
+      answer({ method, path, query, baseUrl, withheld }) {
         if (method !== 'GET') return undefined;
-        const answer = secReplayAnswer(entries, path, query, baseUrl);
+        // A withheld filing (by accession number) is in no index or feed, nor served, until published.
+        const published = entries.filter((entry) => !withheld(entry.accession_number));
+        const answer = secReplayAnswer(published, path, query, baseUrl);
         return answer ? { status: answer.status, type: answer.contentType, body: answer.body } : undefined;
       },
     };

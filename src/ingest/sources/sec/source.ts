@@ -16,6 +16,9 @@ import { linkCompanyDirectory, storeSecDocument } from './store.js';
 
 const FORM = /^(3|4|5|(SC|SCHEDULE) 13[DG])(\/A)?$/i;
 
+/** Days of daily indexes every poll re-reads (conditionally) before today. */
+export const SEC_WINDOW_DAYS = 7;
+
 export const definition = recordsSource<typeof secManifest, SecRecord, SecListed>({
   manifest: secManifest,
   http: (settings, userAgent) => ({
@@ -41,9 +44,13 @@ export const definition = recordsSource<typeof secManifest, SecRecord, SecListed
     }
     return { forms: forms.join(','), current: flags.current === true };
   },
-  firstSince: (today) => addDays(today, -7),
-  // The cursor stays on today: EDGAR adds to today's index until the day ends.
+  firstSince: (today) => addDays(today, -SEC_WINDOW_DAYS),
+  // Kept for the record only: every run lists the window below.
   nextCursor: (today) => today,
+  // Every poll reads the last week's daily indexes, each asked conditionally (a 304 for a day that
+  // did not change), and keeps the filings it has not listed, by accession number: a filing EDGAR
+  // adds to an earlier day's index after that day was read is found by the next poll.
+  listFrom: (today) => addDays(today, -SEC_WINDOW_DAYS),
   start: async (db, now) => {
     await linkCompanyDirectory(db, now);
   },

@@ -1,0 +1,83 @@
+// The Senate LDA polled twice over the same window against the replay server (the recorded API
+// page and real bulk XML files): the quarterly bulk files, static downloads, are asked
+// conditionally the second time, answer 304 and are neither downloaded nor parsed again; nothing
+// new is stored. The API page is read again (its walk needs each page's `next` link).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readIngest } from '../../config.js';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { runRecordsSource, startReplay } from '../../test-support/replay.js';
+import type { ReplayServer } from '../replay/server.js';
+
+const dataDir = inject('dataDir');
+/** The recorded bulk files are of 2016–17. */
+const SINCE = '2015-01-01';
+const NOW = new Date('2026-06-01T12:00:00Z');
+
+describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
+  let store: TestStore;
+  let server: ReplayServer;
+  let archiveDir: string;
+  let polls = 0;
+
+  const poll = () => {
+    const clock = new Date(NOW.getTime() + polls++ * 15_000);
+    const config = readIngest({
+      DCLEDGER_ARCHIVE_DIR: archiveDir,
+      DCLEDGER_FETCH_INTERVAL_MS: '0',
+      DCLEDGER_FETCH_RETRIES: '0',
+    });
+    return runRecordsSource(store.db, config, 'lobbying', {
+      baseUrl: server.url,
+      since: SINCE,
+      clock: () => clock,
+    });
+  };
+  const count = async (table: 'lobbying_filings' | 'events') =>
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const bulkRequests = (from: number) =>
+    server.requests.slice(from).filter((request) => /^\/downloads\/.+\.xml$/.test(request.path));
+
+  beforeAll(async () => {
+    archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-lda-poll-'));
+    store = await openTestStore();
+    server = await startReplay(dataDir ?? '');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await store?.dispose();
+    if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
+  });
+
+  it('reads each bulk file whole once; the next poll gets 304 for each and stores nothing new', {
+    timeout: 180_000,
+  }, async () => {
+    const first = await poll();
+    expect(first).toMatchObject({ status: 'completed', notModified: 0 });
+    const files = bulkRequests(0);
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.every((request) => request.status === 200)).toBe(true);
+    const filings = await count('lobbying_filings');
+    const events = await count('events');
+    expect(filings).toBeGreaterThan(0);
+    expect(first.new).toBe(filings);
+
+    const mark = server.requests.length;
+    const second = await poll();
+    expect(second).toMatchObject({ status: 'completed', new: 0, updated: 0, notModified: files.length });
+    const again = bulkRequests(mark);
+    expect(again.map((request) => request.path)).toEqual(files.map((request) => request.path));
+    expect(again.every((request) => request.status === 304)).toBe(true);
+    expect(await count('lobbying_filings')).toBe(filings);
+    expect(await count('events')).toBe(events);
+  });
+});
