@@ -139,6 +139,8 @@ ${
 <button type="submit" name="action" value="accept" accesskey="a" class="secondary">Accept as read (A)</button>
 <button type="submit" name="action" value="reject" accesskey="r" class="danger">Reject (R)</button></div>`
         : html`<p>This row was ${item.status}${item.decided_by ? ` by ${item.decided_by}` : ''}${item.decided_at ? ` at ${item.decided_at.slice(0, 19).replace('T', ' ')} UTC` : ''}.</p>`;
+    // The picture's frame takes the focus (Shift+Tab from the first field): on a phone it scrolls
+    // sideways, and a region that scrolls must be reachable without a pointer.
     return renderPage(
       reply,
       context,
@@ -146,7 +148,7 @@ ${
       '/ui/review',
       html`${note}${KEYS_HELP}
 <div class="review">
-<figure class="review-crop"><img src="/ui/review/${item.id}/crop.png" alt="Row ${item.row} on page ${item.page} of the scanned document ${document}, as the page shows it"><figcaption>Page ${item.page}, row ${item.row} of document ${document} (filing ${item.filing_id}, <code>GET /filings/${item.filing_id}</code>). Why it waits: ${item.reasons.join('; ') || 'a field below its threshold'}.</figcaption></figure>
+<figure class="review-crop" tabindex="0"><img src="/ui/review/${item.id}/crop.png" alt="Row ${item.row} on page ${item.page} of the scanned document ${document}, as the page shows it"><figcaption>Page ${item.page}, row ${item.row} of document ${document} (filing ${item.filing_id}, <code>GET /filings/${item.filing_id}</code>). Why it waits: ${item.reasons.join('; ') || 'a field below its threshold'}.</figcaption></figure>
 <form method="post" action="/ui/review/${item.id}" aria-describedby="review-keys">${csrfField(context.csrf)}
 <fieldset><legend>Fields as read (change any that the picture contradicts)</legend>
 ${inputs}</fieldset>
