@@ -97,7 +97,13 @@ describe.skipIf(!dataDir)('lobbying and contracts from the recorded LDA and USAs
 
   it('ingests the LDA API page and the four bulk XML files once; the second run adds and emits nothing', async () => {
     const first = await run('lobbying');
-    expect(first).toMatchObject({ status: 'completed', pages: 5, new: 756, updated: 0, events: 756 });
+    expect(first, String(first.error)).toMatchObject({
+      status: 'completed',
+      pages: 5,
+      new: 756,
+      updated: 0,
+      events: 756,
+    });
     // Two filings of the large-cap slice are also in a byte-for-byte part file: read once.
     expect(first.skipped).toHaveLength(2);
     expect(first.skipped[0]?.reason).toBe('read already in this run');
@@ -108,7 +114,8 @@ describe.skipIf(!dataDir)('lobbying and contracts from the recorded LDA and USAs
     // The four bulk files answer 304 to the conditional requests and are not read again; the API
     // page (two filings) is.
     const second = await run('lobbying');
-    expect(second).toMatchObject({
+    // A failed run's error is the assertion's message.
+    expect(second, String(second.error)).toMatchObject({
       status: 'completed',
       pages: 1,
       notModified: 4,
@@ -122,7 +129,12 @@ describe.skipIf(!dataDir)('lobbying and contracts from the recorded LDA and USAs
 
   it('ingests the recorded contract searches with their award details; the second run adds and emits nothing', async () => {
     const first = await run('contracts');
-    expect(first).toMatchObject({ status: 'completed', new: 29, updated: 0, events: 29 });
+    expect(first, String(first.error)).toMatchObject({
+      status: 'completed',
+      new: 29,
+      updated: 0,
+      events: 29,
+    });
     expect(first.unmatchedNames).toEqual([
       'BELL BOEING JOINT PROJECT OFFICE',
       'CALIFORNIA INSTITUTE OF TECHNOLOGY',
@@ -131,7 +143,7 @@ describe.skipIf(!dataDir)('lobbying and contracts from the recorded LDA and USAs
       'UNITED LAUNCH SERVICES, LLC',
     ]);
     const second = await run('contracts');
-    expect(second).toMatchObject({ new: 0, updated: 0, unchanged: 29, events: 0 });
+    expect(second, String(second.error)).toMatchObject({ new: 0, updated: 0, unchanged: 29, events: 0 });
     expect(await eventCount('contract.awarded')).toBe(29);
     const mit = await ctx.store.db
       .selectFrom('contract_awards')
