@@ -5,11 +5,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DocumentArchive } from '../ingest/fetch/archive.js';
 import { openMigratedStore } from '../storage/open.js';
 import { runCli as cli } from '../test-support/cli.js';
-import { insertTestMember } from '../test-support/constructed-rows.js';
-import { congressPath, readBytes } from '../test-support/documents.js';
+import { scanFiling, waitingRow } from '../test-support/review-rows.js';
 
 const dataDir = inject('dataDir');
 
@@ -22,70 +20,12 @@ describe.skipIf(!dataDir)('dcledger review', () => {
     process.env.DCLEDGER_DB = dbFile;
     process.env.DCLEDGER_ARCHIVE_DIR = join(dir, 'archive');
     delete process.env.DATABASE_URL;
-    const bytes = readBytes(
-      congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220796.pdf'),
-    );
-    const sha = new DocumentArchive(join(dir, 'archive')).put(Buffer.from(bytes));
     const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
     try {
-      const now = new Date('2025-04-01T00:00:00Z');
-      const stamp = now.toISOString();
-      const member = await insertTestMember(
-        store.db,
-        { slug: 'test-filer', name: 'Test Filer', chamber: 'House' },
-        now,
-      );
-      const filing = await store.db
-        .insertInto('filings')
-        .values({
-          source: 'house_clerk',
-          source_doc_id: '8220796',
-          kind: 'PTR',
-          politician_id: member,
-          filer_name: 'Test Filer',
-          filed_date: '2025-03-13',
-          url: null,
-          is_paper: 1,
-          raw_sha256: sha,
-          parse_status: 'needs_review',
-          parse_reason: 'constructed',
-          trade_count: 0,
-          amends_filing_id: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.filing = filing.id;
-      // Constructed review items (values made up for the test) on the real page's geometry.
-      const item = (row: number, fields: Record<string, string | null>) => ({
-        filing_id: filing.id,
-        source: 'house_clerk',
-        source_key: `8220796#${row}`,
-        page: 1,
-        row,
-        status: 'pending',
-        fields: JSON.stringify(fields),
-        confidence: JSON.stringify({
-          transaction_date: 0.9,
-          owner: 0.4,
-          trade_type: 0.95,
-          amount_range: 0.9,
-        }),
-        reasons: JSON.stringify(['owner: the code is unclear']),
-        region: JSON.stringify({
-          x: 100,
-          y: 600,
-          width: 1400,
-          height: 60,
-          quarterTurns: 0,
-          skew: 0,
-          dpi: 100,
-        }),
-        trade_id: null,
-        created_at: stamp,
-        decided_at: null,
-        decided_by: null,
+      ids.filing = await scanFiling(store.db, {
+        dataDir: dataDir ?? '',
+        archiveDir: join(dir, 'archive'),
+        docId: '8220796',
       });
       const base = {
         transaction_date: '2025-02-20',
@@ -97,18 +37,8 @@ describe.skipIf(!dataDir)('dcledger review', () => {
         ticker: null,
         comment: null,
       };
-      const complete = await store.db
-        .insertInto('review_items')
-        .values(item(1, base))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const partial = await store.db
-        .insertInto('review_items')
-        .values(item(2, { ...base, amount_range: null }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.complete = complete.id;
-      ids.partial = partial.id;
+      ids.complete = await waitingRow(store.db, ids.filing, '8220796', 1, base);
+      ids.partial = await waitingRow(store.db, ids.filing, '8220796', 2, { ...base, amount_range: null });
     } finally {
       await store.close();
     }

@@ -6,10 +6,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DocumentArchive } from '../ingest/fetch/archive.js';
-import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
-import { congressPath, readBytes } from '../test-support/documents.js';
+import { scanFiling, waitingRow } from '../test-support/review-rows.js';
 import { CROPS_FOLDER, ReviewCrops } from './review-crops.js';
 
 const dataDir = inject('dataDir');
@@ -21,75 +19,21 @@ describe.skipIf(!dataDir)('review pictures', () => {
 
   beforeAll(async () => {
     store = await openTestStore();
-    const bytes = readBytes(
-      congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220796.pdf'),
-    );
-    const sha = new DocumentArchive(archive).put(Buffer.from(bytes));
-    const now = new Date('2025-04-01T00:00:00Z');
-    const stamp = now.toISOString();
-    const member = await insertTestMember(
-      store.db,
-      { slug: 'test-filer', name: 'Test Filer', chamber: 'House' },
-      now,
-    );
-    const filing = async (docId: string, rawSha: string) =>
-      (
-        await store.db
-          .insertInto('filings')
-          .values({
-            source: 'house_clerk',
-            source_doc_id: docId,
-            kind: 'PTR',
-            politician_id: member,
-            filer_name: 'Test Filer',
-            filed_date: '2025-03-13',
-            url: null,
-            is_paper: 1,
-            raw_sha256: rawSha,
-            parse_status: 'needs_review',
-            parse_reason: 'constructed',
-            trade_count: 0,
-            amends_filing_id: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    // Constructed queue items on the real page's geometry; the second one's document was never archived.
-    const item = async (filingId: number, docId: string) =>
-      (
-        await store.db
-          .insertInto('review_items')
-          .values({
-            filing_id: filingId,
-            source: 'house_clerk',
-            source_key: `${docId}#1`,
-            page: 1,
-            row: 1,
-            status: 'pending',
-            fields: JSON.stringify({ owner: 'Spouse' }),
-            confidence: JSON.stringify({ owner: 0.4 }),
-            reasons: JSON.stringify(['owner: the code is unclear']),
-            region: JSON.stringify({
-              x: 100,
-              y: 600,
-              width: 1400,
-              height: 60,
-              quarterTurns: 0,
-              skew: 0,
-              dpi: 100,
-            }),
-            trade_id: null,
-            created_at: stamp,
-            decided_at: null,
-            decided_by: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    ids.archived = await item(await filing('8220796', sha), '8220796');
-    ids.missing = await item(await filing('0000001', 'f'.repeat(64)), '0000001');
+    const row = { owner: 'Spouse' };
+    const archived = await scanFiling(store.db, {
+      dataDir: dataDir ?? '',
+      archiveDir: archive,
+      docId: '8220796',
+    });
+    ids.archived = await waitingRow(store.db, archived, '8220796', 1, row);
+    // A filing whose document was never archived.
+    const missing = await scanFiling(store.db, {
+      dataDir: dataDir ?? '',
+      archiveDir: archive,
+      docId: '0000001',
+      archived: false,
+    });
+    ids.missing = await waitingRow(store.db, missing, '0000001', 1, row);
   });
   afterAll(async () => {
     await store?.close();

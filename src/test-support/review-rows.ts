@@ -1,0 +1,87 @@
+// A real scan in an archive with a constructed paper filing and constructed review-queue rows on
+// its first page (the values are made up for tests; the page and its geometry are the scan's).
+import type { Kysely } from 'kysely';
+import { DocumentArchive } from '../ingest/fetch/archive.js';
+import type { Database } from '../storage/schema.js';
+import { insertTestMember } from './constructed-rows.js';
+import { congressPath, readBytes } from './documents.js';
+
+const FILED = new Date('2025-04-01T00:00:00Z');
+
+/**
+ * Puts the House scan `docId` of the shared data into the archive at `archiveDir` (or, with
+ * `archived: false`, leaves it out) and records its filing, waiting for review; the filing's id.
+ */
+export async function scanFiling(
+  db: Kysely<Database>,
+  options: { dataDir: string; archiveDir: string; docId: string; archived?: boolean },
+): Promise<number> {
+  const sha =
+    options.archived === false
+      ? 'f'.repeat(64)
+      : new DocumentArchive(options.archiveDir).put(
+          Buffer.from(
+            readBytes(
+              congressPath(options.dataDir, 'raw-house', 'ptr-pdfs', 'scanned-2025', `${options.docId}.pdf`),
+            ),
+          ),
+        );
+  const stamp = FILED.toISOString();
+  const member =
+    (await db.selectFrom('politicians').select('id').where('slug', '=', 'test-filer').executeTakeFirst())
+      ?.id ??
+    (await insertTestMember(db, { slug: 'test-filer', name: 'Test Filer', chamber: 'House' }, FILED));
+  const filing = await db
+    .insertInto('filings')
+    .values({
+      source: 'house_clerk',
+      source_doc_id: options.docId,
+      kind: 'PTR',
+      politician_id: member,
+      filer_name: 'Test Filer',
+      filed_date: '2025-03-13',
+      url: null,
+      is_paper: 1,
+      raw_sha256: sha,
+      parse_status: 'needs_review',
+      parse_reason: 'constructed',
+      trade_count: 0,
+      amends_filing_id: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return filing.id;
+}
+
+/** A constructed row waiting for review on page 1 of the filing's scan (its owner is doubtful); its id. */
+export async function waitingRow(
+  db: Kysely<Database>,
+  filingId: number,
+  docId: string,
+  row: number,
+  fields: Record<string, string | null>,
+): Promise<number> {
+  const item = await db
+    .insertInto('review_items')
+    .values({
+      filing_id: filingId,
+      source: 'house_clerk',
+      source_key: `${docId}#${row}`,
+      page: 1,
+      row,
+      status: 'pending',
+      fields: JSON.stringify(fields),
+      confidence: JSON.stringify({ transaction_date: 0.9, owner: 0.4, trade_type: 0.95, amount_range: 0.9 }),
+      reasons: JSON.stringify(['owner: the code is unclear']),
+      region: JSON.stringify({ x: 100, y: 600, width: 1400, height: 60, quarterTurns: 0, skew: 0, dpi: 100 }),
+      trade_id: null,
+      created_at: FILED.toISOString(),
+      decided_at: null,
+      decided_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return item.id;
+}
