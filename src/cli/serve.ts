@@ -58,7 +58,8 @@ export async function serveCommand(
     // worker finishes its in-flight deliveries and records them (releasing their leases) and the
     // schedule finishes or aborts its run and gives back the scheduler lease.
     const started = await startup.catch(() => false);
-    // A start that failed has stopped its parts and closed the store already.
+    // A start that failed ends the command with its error: a listen refusal stopped what had
+    // started, and the steps before the parts start (the webhook key) leave nothing running.
     if (!started) return;
     await Promise.all(parts.splice(0).map((part) => part.stop()));
     await store.close();
