@@ -2,7 +2,7 @@
 // scan, kept as a PNG file beside the archive, and read from that file the next time (by another
 // instance too, as after a restart). The queue item is constructed (marked so) on the real page.
 // SQLite by default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -63,6 +63,22 @@ describe.skipIf(!dataDir)('review pictures', () => {
       await crops.close();
     }
   }, 120_000);
+
+  // Linux keeps a nice value per thread (/proc/self/task/TID/stat, field 19); the server imports
+  // the drawing thread's module too, and only the thread may lower its own priority.
+  it.runIf(process.platform === 'linux')(
+    'draws in process at the process thread’s own priority',
+    async () => {
+      const nice = () =>
+        Number(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const before = nice();
+      const crops = new ReviewCrops(mkdtempSync(join(tmpdir(), 'dcledger-crops-local-')), { thread: false });
+      expect(await crops.png(store.db, ids.missing)).toBeNull();
+      expect(before).toBe(0);
+      expect(nice()).toBe(0);
+      await crops.close();
+    },
+  );
 
   it('has no picture for an unknown item or a document the archive does not hold', async () => {
     const crops = new ReviewCrops(archive);
