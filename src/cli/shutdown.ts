@@ -13,11 +13,13 @@ export function onShutdownSignal(log: FastifyBaseLogger, timeoutMs: number, stop
     stopping = true;
     const started = Date.now();
     log.info({ signal, timeout_ms: timeoutMs }, 'shutting down');
-    const timer = setTimeout(() => {
+    // Not unreferenced: the timer also keeps the process alive until `stop` settles. Some of what
+    // a stop waits for (a worker thread's exit) holds no reference on the event loop, and a loop
+    // left empty would end the process with code 0 before the stop finished or said so.
+    setTimeout(() => {
       log.error({ timeout_ms: timeoutMs }, 'shutdown took too long; exiting with work unfinished');
       process.exit(1);
     }, timeoutMs);
-    timer.unref();
     stop().then(
       () => {
         log.info({ ms: Date.now() - started }, 'shut down cleanly');

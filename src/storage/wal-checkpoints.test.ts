@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../test-support/cli.js';
+import { exited, spawnProgram, until } from '../test-support/cli.js';
+import { repoRoot } from '../test-support/data-dir.js';
 import { openStore, type Store } from './database.js';
 import { sqliteHandleOf } from './sqlite-hot-path.js';
 import { startWalCheckpoints } from './wal-checkpoints.js';
@@ -57,6 +59,23 @@ describe('WAL checkpoints in a worker thread', () => {
     for (let i = 0; i < 500; i++) insert.run(Buffer.alloc(8192, i % 251));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(statSync(file).size).toBe(before);
+  });
+
+  it('a process with nothing else left waits for the thread to stop', async () => {
+    const { file } = sqliteStore();
+    const here = (name: string) => JSON.stringify(pathToFileURL(join(repoRoot, 'src', 'storage', name)).href);
+    // The thread holds no reference on the event loop: only the stop itself may keep the process.
+    const spawned = spawnProgram(`
+      const { openStore } = await import(${here('database.ts')});
+      const { startWalCheckpoints } = await import(${here('wal-checkpoints.ts')});
+      const store = openStore({ kind: 'sqlite', file: ${JSON.stringify(file)} });
+      const checkpoints = await startWalCheckpoints(store);
+      await checkpoints.stop();
+      console.log('stopped');
+    `);
+    const { code } = await exited(spawned.child);
+    expect(code, spawned.output()).toBe(0);
+    expect(spawned.output()).toContain('stopped');
   });
 
   it('has nothing to start for an in-memory database', async () => {

@@ -60,8 +60,6 @@ export async function startWalCheckpoints(store: Store): Promise<WalCheckpoints 
       intervalMs: CHECKPOINT_INTERVAL_MS,
     },
   });
-  // The thread never keeps a process alive by itself; `stop` ends it on a clean shutdown.
-  worker.unref();
   const automatic = () => {
     if (handle.open) handle.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   };
@@ -79,9 +77,14 @@ export async function startWalCheckpoints(store: Store): Promise<WalCheckpoints 
     void exited.then(() => resolve(false));
   });
   if (!ready) return undefined;
+  // Running, the thread never keeps a process alive by itself; `stop` ends it on a clean shutdown.
+  // (Referenced while it starts and while it stops: an unreferenced thread's messages and exit do
+  // not keep the event loop alive, and a process with nothing else left would end before them.)
+  worker.unref();
   handle.pragma('wal_autocheckpoint = 0');
   return {
     stop: async () => {
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

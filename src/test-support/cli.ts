@@ -63,6 +63,10 @@ export function spawnCli(args: string[], env: Record<string, string>): SpawnedCl
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return collectOutput(child);
+}
+
+function collectOutput(child: ChildProcess): SpawnedCli {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -71,6 +75,21 @@ export function spawnCli(args: string[], env: Record<string, string>): SpawnedCl
     output += chunk.toString();
   });
   return { child, output: () => output };
+}
+
+/**
+ * `program`, the body of an async function, run as a real process through tsx from the repository
+ * root (`await import(url)` reaches the TypeScript sources by file URL): for what only shows in a
+ * process of its own, such as how and when it exits. Not an ES module entry: worker threads inherit
+ * the process's flags, and `--input-type=module` would make their plain-script programs modules.
+ */
+export function spawnProgram(program: string): SpawnedCli {
+  return collectOutput(
+    spawn(process.execPath, ['--import', 'tsx', '-e', `(async () => {\n${program}\n})()`], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /** How a spawned process ended (at once when it already has). */
