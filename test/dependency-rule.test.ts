@@ -51,7 +51,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   market: ['domain', 'storage', 'config', 'files'],
   accounts: ['domain', 'storage', 'config', 'errors'],
   webhooks: ['domain', 'resources', 'storage', 'accounts', 'config', 'errors'],
-  ingest: ['domain', 'resources', 'storage', 'market', 'webhooks', 'config', 'files', 'errors'],
+  ingest: ['domain', 'resources', 'storage', 'market', 'webhooks', 'config', 'files', 'errors', 'threads'],
   analytics: ['domain', 'storage', 'market', 'config'],
   search: ['domain', 'storage'],
   // The review queue (services/review-queue.ts) decides through the ingest's own rules, so that a

@@ -6,9 +6,7 @@
 // limit. Past the limit the child dies alone; the next document starts a fresh one. One child
 // serves one run's documents in turn.
 import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childModule } from '../threads.js';
 import { PdfReadError, type PdfText } from './pdf-text.js';
 import type { PdfAnswer, PdfJob } from './pdf-worker-process.js';
 
@@ -138,18 +136,6 @@ function spawnReader(memoryMb: number): ChildProcess {
   const heap = `--max-old-space-size=${memoryMb}`;
   // Structured clone on the channel: byte arrays and the positioned text travel as they are.
   const common: ForkOptions = { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
-  if (extname(fileURLToPath(import.meta.url)) !== '.ts') {
-    return fork(fileURLToPath(new URL('./pdf-worker-process.js', import.meta.url)), [], {
-      ...common,
-      execArgv: [heap],
-    });
-  }
-  // Run from the TypeScript sources (tests, tsx): the child loads the body through tsx.
-  const tsx = pathToFileURL(
-    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
-  ).href;
-  return fork(fileURLToPath(new URL('./pdf-worker-process.ts', import.meta.url)), [], {
-    ...common,
-    execArgv: [heap, '--import', tsx],
-  });
+  const child = childModule(import.meta.url, 'pdf-worker-process');
+  return fork(child.file, [], { ...common, execArgv: [heap, ...child.execArgv] });
 }

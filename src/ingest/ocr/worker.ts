@@ -1,10 +1,8 @@
 // OCR in a worker thread: the caller's event loop only passes bytes in and results out. One
 // thread reads one document at a time; a process that reads many documents at once starts
 // several (OcrWorkerPool).
-import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { threadModule } from '../../threads.js';
 import type { ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 import type { OcrAnswer, OcrJob, OcrThreadData } from './worker-thread.js';
@@ -138,15 +136,8 @@ export class OcrWorker {
 export const DEFAULT_HEAP_MB = 1024;
 
 function spawnWorker(data: OcrThreadData, resourceLimits: ResourceLimits): Worker {
-  if (extname(fileURLToPath(import.meta.url)) !== '.ts') {
-    return new Worker(new URL('./worker-thread.js', import.meta.url), { workerData: data, resourceLimits });
-  }
-  // Run from the TypeScript sources (tests, tsx): load the thread through tsx, which a worker
-  // thread does not inherit from its parent on Node 20.
-  const tsxApi = pathToFileURL(
-    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-  ).href;
-  const entry = new URL('./worker-thread.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(boot, { eval: true, workerData: data, resourceLimits });
+  return new Worker(new URL(threadModule(import.meta.url, 'worker-thread')), {
+    workerData: data,
+    resourceLimits,
+  });
 }
