@@ -31,7 +31,7 @@ export class ReviewCrops {
     private readonly options: { thread?: boolean } = {},
   ) {}
 
-  /** Pictures drawn by this instance's thread (the rest were read from their files). */
+  /** Pictures this instance drew, on its thread or in process (the rest were read from their files). */
   get drawn(): number {
     return this.drawnHere;
   }
