@@ -110,6 +110,30 @@ export function conceptsIn(question: string, concepts: readonly Concept[] = CONC
   return found;
 }
 
+/**
+ * A question word of 4+ letters that sounds like a name word of `item` other than `taken` (same
+ * Double Metaphone code) and is within the typo budget of it; the closest.
+ */
+function nearWord(
+  item: Entity,
+  terms: readonly string[],
+  taken: string,
+): NameMatch['matched'][number] | undefined {
+  let best: NameMatch['matched'][number] | undefined;
+  for (const term of terms) {
+    if (term.length < 4 || term === taken || /\d/.test(term)) continue;
+    const budget = typoBudget(term.length);
+    const codes = codesOf(term);
+    for (const { word, codes: wordCodes } of item.words) {
+      if (word === taken || word === term || Math.abs(word.length - term.length) > budget) continue;
+      if (!wordCodes.some((code) => codes.includes(code))) continue;
+      const edits = distance(term, word);
+      if (edits <= budget && (!best || edits < best.edits)) best = { term, word, edits };
+    }
+  }
+  return best;
+}
+
 export class EntityIndex {
   private constructor(
     private readonly members: Entity[],
@@ -244,25 +268,36 @@ export class EntityIndex {
   }
 
   /**
-   * Members the question names exactly: two words of the name ("nancy pelosi", "bernie sanders"),
-   * or a last name no other indexed member has. Most traded first.
+   * Members the question names: two words of the name ("nancy pelosi", "bernie sanders"), one of
+   * them possibly misspelled ("mitch mcconnel"), or a last name no other indexed member has. Exact
+   * names first, then the most traded.
    */
   named(terms: readonly string[]): NameMatch[] {
     const words = new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 3));
     if (words.size === 0) return [];
     const lastNames = this.lastNameCounts();
-    const out: (NameMatch & { trades: number })[] = [];
+    const out: (NameMatch & { trades: number; edits: number })[] = [];
     for (const member of this.members) {
       const matched = this.exactWords(member, [...words]);
       const unique = matched.some(
         (entry) =>
           member.lastName?.includes(entry.word) && lastNames.get(entry.word) === 1 && entry.word.length >= 5,
       );
+      // A misspelled word beside an exact one: the misspelling path alone does not see it when the
+      // full-text index holds the word as the stem of another ("mcconnel" of "mcconnell").
+      const near = matched.length === 1 ? nearWord(member, [...words], matched[0]?.word ?? '') : undefined;
+      if (near) matched.push(near);
       if (matched.length >= 2 || unique)
-        out.push({ key: member.key, documentId: member.documentId, matched, trades: member.trades });
+        out.push({
+          key: member.key,
+          documentId: member.documentId,
+          matched,
+          trades: member.trades,
+          edits: near?.edits ?? 0,
+        });
     }
     return out
-      .sort((a, b) => b.matched.length - a.matched.length || b.trades - a.trades)
+      .sort((a, b) => b.matched.length - a.matched.length || a.edits - b.edits || b.trades - a.trades)
       .slice(0, 10)
       .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
   }

@@ -223,6 +223,30 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     expect(Number(stocks.headers['x-credits-charged'])).toBe(20 + stocks.body.results.length);
   });
 
+  it('finds members and companies by misspelled names, below an exact match', async () => {
+    const top = async (q: string, types: string) =>
+      (await getJson<Answer>(ctx, `/v1/semantic-search?q=${encodeURIComponent(q)}&types=${types}&limit=5`))
+        .body.results[0]?.key;
+    // Sounded alike (phonetic codes), then within the edit budget of the word's length.
+    expect(await top('Nansy Peloci', 'politicians')).toBe('politician:nancy-pelosi');
+    expect(await top('josh gotheimer', 'politicians')).toBe('politician:josh-gottheimer');
+    // One letter short of a name whose stem is the misspelling itself ("mcconnell" stems to "mcconnel").
+    expect(await top('mitch mcconnel', 'politicians')).toBe('politician:mitch-mcconnell');
+    const read = await getJson<{ corrections: { key: string; matched: unknown[] }[] }>(
+      ctx,
+      '/v1/semantic-search?q=mitch%20mcconnel&types=politicians',
+    );
+    expect(read.body.corrections[0]).toEqual({
+      key: 'politician:mitch-mcconnell',
+      matched: [
+        { term: 'mitch', name: 'mitch', edits: 0 },
+        { term: 'mcconnel', name: 'mcconnell', edits: 1 },
+      ],
+    });
+    expect(await top('microsft', 'tickers')).toBe('ticker:MSFT');
+    expect(await top('Lockheed Martn', 'tickers')).toBe('ticker:LMT');
+  });
+
   it('names a company by a product or an owner of its reviewed other names', async () => {
     // "maker" is in many company texts; "Windows" only in Microsoft's other names.
     const product = await getJson<Answer>(ctx, '/v1/semantic-search?q=Windows%20maker&types=tickers&limit=5');
