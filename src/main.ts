@@ -134,7 +134,7 @@ export function buildCli(): Command {
     .option('--host <host>', 'interface (default 127.0.0.1)')
     .option(
       '--withhold <file>',
-      'leave the document ids in FILE (one per line: House DocID, eFD report id, OGE file name) out of every listing until POST /_replay/publish {"ids": [...]}',
+      'leave the document ids in FILE (one per line: House DocID, eFD report id, OGE file name, EDGAR accession number, USAspending award key) out of every listing until POST /_replay/publish {"ids": [...]}',
     )
     .description("serve the recorded real documents at the official sites' paths, for `ingest --base-url`")
     .action(replayServerCommand);

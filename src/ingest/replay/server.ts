@@ -24,7 +24,7 @@ export interface ReplayServerOptions {
   registry?: SourceRegistry;
   /**
    * Document ids left out of every index and listing until published (House DocID, eFD UUID, OGE
-   * file, EDGAR accession number).
+   * file, EDGAR accession number, USAspending award key).
    */
   withhold?: readonly string[];
 }

@@ -18,7 +18,8 @@ export interface ReplayRequest {
   /**
    * Whether a document is held back (`dcledger replay-server --withhold`): a site leaves it out of
    * every index and listing and answers 404 for it until it is published. Ids are the ones the
-   * official site uses: House DocID, eFD report UUID, OGE file name.
+   * official site uses: House DocID, eFD report UUID, OGE file name, EDGAR accession number,
+   * USAspending award key.
    */
   withheld(id: string): boolean;
 }

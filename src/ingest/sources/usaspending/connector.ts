@@ -1,4 +1,4 @@
-// USAspending as a record source: contract awards signed on or after `since`, from
+// USAspending as a record source: contract awards acted on, or loaded or changed, since `since`, from
 //   POST <base>/api/v2/search/spending_by_award/   pages of award rows (page numbers, hasNext)
 //   GET  <base>/api/v2/awards/<award key>/         each award's detail (parent, NAICS, place);
 //                                                  a detail that is not there (404) leaves the row as is.
@@ -53,7 +53,15 @@ export class UsaspendingConnector implements RecordConnector<ContractAwardRecord
     return {
       filters: {
         award_type_codes: [...CONTRACT_TYPE_CODES],
-        time_period: [{ start_date: since, end_date: until }],
+        // Two periods, either of which may match: awards acted on in the window (the API's default
+        // comparison) and awards whose record was last modified in it. An action reported late
+        // carries an old action date but a recent last-modified date, so the second period finds it
+        // when the first, from the cursor, no longer can; the first keeps every award the search
+        // found before. One search: the API ORs the periods, so it costs no more requests.
+        time_period: [
+          { start_date: since, end_date: until },
+          { start_date: since, end_date: until, date_type: 'last_modified_date' },
+        ],
       },
       fields: [...SEARCH_FIELDS],
       page,
