@@ -65,7 +65,7 @@ export async function runAssistantBench(): Promise<string> {
     // The first semantic search indexes the database; not part of any question.
     await fetch('/v1/semantic-search?q=warm%20up');
     const judged: Record<string, unknown>[] = [];
-    const results: { question: string; split: string; shape: string; wrong: string[] }[] = [];
+    const results: { question: string; split: string; batch: number; shape: string; wrong: string[] }[] = [];
     for (const item of questions) {
       const expected = await resolveExpected(fetch, item.expect);
       // For review: how many trades the API answers, the first of them in the order that matters.
@@ -81,7 +81,13 @@ export async function runAssistantBench(): Promise<string> {
       const { status, body } = await fetch(`/chad/chat?q=${encodeURIComponent(item.question)}`);
       const wrong =
         status === 200 ? judgeAnswer(item.expect, expected, body as ChatAnswer) : [`chat answered ${status}`];
-      results.push({ question: item.question, split: item.split, shape: item.expect.shape, wrong });
+      results.push({
+        question: item.question,
+        split: item.split,
+        batch: item.batch ?? 1,
+        shape: item.expect.shape,
+        wrong,
+      });
       if (process.env.BENCH_VERBOSE || wrong.length > 0)
         console.log(
           `[bench] assistant: ${wrong.length === 0 ? 'right' : 'WRONG'} "${item.question}" ${wrong.join('; ')}`,
@@ -96,18 +102,24 @@ export async function runAssistantBench(): Promise<string> {
       rows.length === 0
         ? '–'
         : `${(rows.filter((row) => row.wrong.length === 0).length / rows.length).toFixed(2)} (${rows.filter((row) => row.wrong.length === 0).length}/${rows.length})`;
+    // The test split of the questions written after the router was tuned on the first run's
+    // failures: the one column never seen before it was measured.
+    const row = (label: string, of: typeof results) =>
+      `| ${label} | ${share(of.filter((r) => r.split === 'dev'))} | ${share(of.filter((r) => r.split === 'test'))} | ${share(of.filter((r) => r.split === 'test' && r.batch >= 2))} | ${share(of)} |`;
     const table = [
-      '| shape | dev | test | all |',
-      '|---|---|---|---|',
-      ...shapes.map((shape) => {
-        const of = results.filter((row) => row.shape === shape);
-        return `| ${shape} | ${share(of.filter((row) => row.split === 'dev'))} | ${share(of.filter((row) => row.split === 'test'))} | ${share(of)} |`;
-      }),
-      `| **all** | ${share(results.filter((row) => row.split === 'dev'))} | ${share(results.filter((row) => row.split === 'test'))} | ${share(results)} |`,
+      '| shape | dev | test | test, batch 2 | all |',
+      '|---|---|---|---|---|',
+      ...shapes.map((shape) =>
+        row(
+          shape,
+          results.filter((r) => r.shape === shape),
+        ),
+      ),
+      row('**all**', results),
     ];
     const failures = results
-      .filter((row) => row.wrong.length > 0)
-      .map((row) => `- (${row.split}) "${row.question}": ${row.wrong.slice(0, 2).join('; ')}`);
+      .filter((r) => r.wrong.length > 0)
+      .map((r) => `- (${r.split}, batch ${r.batch}) "${r.question}": ${r.wrong.slice(0, 2).join('; ')}`);
     return [
       '## Assistant without a model: labelled questions',
       '',

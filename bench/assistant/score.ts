@@ -24,6 +24,8 @@ export type Expect =
 export interface LabelledQuestion {
   question: string;
   split: 'dev' | 'test';
+  /** When it was written: 1 (no field) before the router was tuned on the first run, 2 after. */
+  batch?: number;
   expect: Expect;
 }
 
