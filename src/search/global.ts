@@ -8,6 +8,7 @@ import {
   tradeCountsFor,
 } from '../storage/repositories/search.js';
 import type { Database } from '../storage/schema.js';
+import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
 
 export const SEARCH_TYPES = ['politicians', 'tickers', 'bills'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -49,9 +50,34 @@ export async function globalSearch(
   return { query, politicians, tickers, bills, total: politicians.length + tickers.length + bills.length };
 }
 
+/** A given name's forms, both ways ("tom" -> thomas, "thomas" -> tom, tommy): vocabulary/names.ts. */
+function givenNameForms(word: string): Set<string> {
+  const forms = new Set([word, ...(GIVEN_NAME_FORMS[word] ?? [])]);
+  for (const [given, short] of Object.entries(GIVEN_NAME_FORMS)) if (short.includes(word)) forms.add(given);
+  return forms;
+}
+
+/**
+ * "Tom Carper" is in no roster name ("Thomas R. Carper"): when the whole query matches nobody, the
+ * members of its last word whose given name, nickname or one of their forms is its first word.
+ */
+async function byGivenNameForm(db: Kysely<Database>, tokens: readonly string[]) {
+  const first = tokens[0];
+  const last = tokens[tokens.length - 1];
+  if (tokens.length < 2 || !first || !last || last.length < 3) return [];
+  const forms = givenNameForms(first);
+  return (await politicianCandidates(db, last)).filter(
+    (row) =>
+      nameTokens(row.last_name ?? '').includes(last) &&
+      [row.first_name, row.nickname].some((given) => given && forms.has(nameTokens(given)[0] ?? '')),
+  );
+}
+
 async function rankPoliticians(db: Kysely<Database>, query: string, limit: number) {
-  const rows = await politicianCandidates(db, query);
-  const tokens = nameTokens(query).join(' ');
+  const words = nameTokens(query);
+  const tokens = words.join(' ');
+  const named = await politicianCandidates(db, query);
+  const rows = named.length > 0 ? named : await byGivenNameForm(db, words);
   return rows
     .map((row) => ({
       politician_id: row.id,
@@ -67,6 +93,8 @@ async function rankPoliticians(db: Kysely<Database>, query: string, limit: numbe
         row.last_name,
         row.slug.replace(/-/g, ' '),
         `${row.nickname ?? row.first_name ?? ''} ${row.last_name ?? ''}`,
+        // Found through a form of the given name: scored as the roster's own name would be.
+        named.length > 0 ? null : tokens,
       ),
     }))
     .sort((a, b) => b.score - a.score || b.trade_count - a.trade_count || a.politician_id - b.politician_id)

@@ -57,6 +57,25 @@ describe('routeQuestion', () => {
       'what did David Perdue sell in 2019?',
       { kind: 'member_trades', member: 'David Perdue', direction: 'sell' },
     ],
+    [
+      "show Marjorie Taylor Greene's purchases in 2025",
+      { kind: 'member_trades', member: 'Marjorie Taylor Greene', direction: 'buy' },
+    ],
+    ["Ro Khanna's stock sales", { kind: 'member_trades', member: 'Ro Khanna', direction: 'sell' }],
+    [
+      'which shares did Susan Collins buy in 2014?',
+      { kind: 'member_trades', member: 'Susan Collins', direction: 'buy' },
+    ],
+    ['does Kevin Hern have conflicts of interest?', { kind: 'conflicts', member: 'Kevin Hern' }],
+    ['Has Ro Khanna any conflicts?', { kind: 'search' }],
+    ['Nancy Pelosi conflicts', { kind: 'conflicts', member: 'Nancy Pelosi' }],
+    ['which members have conflicts of interest?', { kind: 'search' }],
+    ['what do you have on Netflix?', { kind: 'dossier', company: 'Netflix' }],
+    ['information about Pfizer', { kind: 'dossier', company: 'Pfizer' }],
+    ['largest house purchases of 2022', { kind: 'biggest_trades', direction: 'buy' }],
+    ['should I buy Tesla now?', { kind: 'beyond' }],
+    ['what will NVDA trade at next year?', { kind: 'beyond' }],
+    ['forecast the S&P 500', { kind: 'beyond' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

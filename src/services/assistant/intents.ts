@@ -25,6 +25,8 @@ export type Intent =
   | { kind: 'conflicts'; member: string }
   | { kind: 'top_tickers'; window: Window }
   | { kind: 'record'; intent: RecordIntent }
+  /** A forecast or advice: not something disclosures answer. */
+  | { kind: 'beyond'; text: string }
   | { kind: 'search'; text: string };
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -130,8 +132,10 @@ export function routeQuestion(question: string, today: Date): Intent {
   const text = question.trim();
   const window = monthWindow(text) ?? windowOf(text, today);
   const direction = directionOf(text);
+  if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
+    return { kind: 'beyond', text };
   if (
-    /\b(?:biggest|largest|top|most expensive)\s+(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
+    /\b(?:biggest|largest|top|most expensive)\s+(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
       text,
     )
   )
@@ -152,7 +156,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything about|tell me about|profile of|what do you know about)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything about|tell me about|profile (?:of|for)|what do you (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     );
   if (dossier?.[1] && !/\b(?:senator|representative|rep\.?|congress\w*)\b/i.test(dossier[1]))
@@ -170,12 +174,21 @@ export function routeQuestion(question: string, today: Date): Intent {
   }
 
   const possessive =
-    /^(?:what (?:is|are)|show(?: me)?|list|give me)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|trades|stock trades)\b/i.exec(
+    /^(?:what (?:is|are)|show(?: me)?|list|give me)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|purchases|sales|buys|sells))\b/i.exec(
       text,
     );
   const ofMember =
-    /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(.+)$/i.exec(text) ??
-    /\bwhat does\s+(.+?)\s+(hold|own)\b/i.exec(text);
+    /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(?!interest\b)(.+)$/i.exec(
+      text,
+    ) ?? /\bwhat does\s+(.+?)\s+(hold|own)\b/i.exec(text);
+  // "does Kevin Hern have conflicts of interest?", "Marjorie Taylor Greene conflicts of interest"
+  const conflictsOf =
+    /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??
+    /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
+      text,
+    );
+  if (!possessive && !ofMember && conflictsOf?.[1])
+    return { kind: 'conflicts', member: cleanName(conflictsOf[1]) };
   const subject = possessive
     ? { word: possessive[2] ?? '', member: possessive[1] ?? '' }
     : ofMember
@@ -203,7 +216,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   }
 
   const memberTrades =
-    /\bwhat (?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
+    /\b(?:what|which (?:stocks|shares|companies))\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
       text,
     ) ??
     /\btrades?\s+(?:of|by|from)\s+(.+)$/i.exec(text) ??

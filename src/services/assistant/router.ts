@@ -552,6 +552,11 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
       return conflicts(run, intent.member);
     case 'top_tickers':
       return topTickers(run, intent.window);
+    case 'beyond':
+      run.write(
+        `Disclosures say what members traded, not what they or a stock will do next, and I give no investment advice. ${WHAT_I_CAN_DO}.`,
+      );
+      return;
     case 'search':
       return search(run, intent.text);
     case 'record':

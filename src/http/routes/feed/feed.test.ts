@@ -76,6 +76,20 @@ describe.skipIf(!realDataAvailable())('feeds, stats and search on the real data'
     expect(member.body.politicians[0]).toMatchObject({ slug: 'nancy-pelosi', score: 100 });
     const prefix = await getJson<{ politicians: { slug: string; score: number }[] }>(ctx, '/search?q=wyd');
     expect(prefix.body.politicians[0]?.slug).toBe('ron-wyden');
+    // A common form of the given name the roster does not carry ("Thomas R. Carper"), both ways.
+    for (const q of ['Tom Carper', 'tom carper', 'Thomas Carper'])
+      expect(
+        (
+          await getJson<{ politicians: { slug: string }[] }>(
+            ctx,
+            `/search?q=${encodeURIComponent(q)}&types=politicians`,
+          )
+        ).body.politicians[0]?.slug,
+      ).toBe('thomas-carper');
+    expect(
+      (await getJson<{ politicians: unknown[] }>(ctx, '/search?q=Tom%20Nobodyhere&types=politicians')).body
+        .politicians,
+    ).toEqual([]);
     const scores = prefix.body.politicians.map((p) => p.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const bill = await getJson<{ bills: { bill_id: string; score: number; title: string }[] }>(
