@@ -112,18 +112,18 @@ export function conceptsIn(question: string, concepts: readonly Concept[] = CONC
 
 /**
  * A question word of 4+ letters that sounds like a name word of `item` other than `taken` (same
- * Double Metaphone code) and is within the typo budget of it; the closest.
+ * Double Metaphone code) and is within the typo budget of it; the closest. `terms`: the words with
+ * their codes, computed once per question.
  */
 function nearWord(
   item: Entity,
-  terms: readonly string[],
+  terms: readonly { term: string; codes: readonly string[] }[],
   taken: string,
 ): NameMatch['matched'][number] | undefined {
   let best: NameMatch['matched'][number] | undefined;
-  for (const term of terms) {
-    if (term.length < 4 || term === taken || /\d/.test(term)) continue;
+  for (const { term, codes } of terms) {
+    if (term === taken) continue;
     const budget = typoBudget(term.length);
-    const codes = codesOf(term);
     for (const { word, codes: wordCodes } of item.words) {
       if (word === taken || word === term || Math.abs(word.length - term.length) > budget) continue;
       if (!wordCodes.some((code) => codes.includes(code))) continue;
@@ -276,6 +276,9 @@ export class EntityIndex {
     const words = new Set(terms.map((term) => term.toLowerCase()).filter((term) => term.length >= 3));
     if (words.size === 0) return [];
     const lastNames = this.lastNameCounts();
+    const spelled = [...words]
+      .filter((term) => term.length >= 4 && !/\d/.test(term))
+      .map((term) => ({ term, codes: codesOf(term) }));
     const out: (NameMatch & { trades: number; edits: number })[] = [];
     for (const member of this.members) {
       const matched = this.exactWords(member, [...words]);
@@ -285,7 +288,7 @@ export class EntityIndex {
       );
       // A misspelled word beside an exact one: the misspelling path alone does not see it when the
       // full-text index holds the word as the stem of another ("mcconnel" of "mcconnell").
-      const near = matched.length === 1 ? nearWord(member, [...words], matched[0]?.word ?? '') : undefined;
+      const near = matched.length === 1 ? nearWord(member, spelled, matched[0]?.word ?? '') : undefined;
       if (near) matched.push(near);
       if (matched.length >= 2 || unique)
         out.push({
