@@ -247,6 +247,17 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     expect(await top('Lockheed Martn', 'tickers')).toBe('ticker:LMT');
   });
 
+  it('answers a question that names a kind of record with records of that kind', async () => {
+    const bill = await getJson<Answer>(ctx, '/v1/semantic-search?q=cloud%20computing%20security%20bill');
+    // Not Representative Cloud: the question asks for a bill.
+    expect(bill.body.results.length).toBeGreaterThan(0);
+    expect(bill.body.results.every((r) => r.type === 'bills')).toBe(true);
+    expect(bill.body.results.map((r) => r.key)).toContain('bill:hr21-117');
+    const lobbying = await getJson<Answer>(ctx, '/v1/semantic-search?q=lobbying%20on%20defense');
+    expect(lobbying.body.results.length).toBeGreaterThan(0);
+    expect(lobbying.body.results.every((r) => r.type === 'lobbying')).toBe(true);
+  });
+
   it('names a company by a product or an owner of its reviewed other names', async () => {
     // "maker" is in many company texts; "Windows" only in Microsoft's other names.
     const product = await getJson<Answer>(ctx, '/v1/semantic-search?q=Windows%20maker&types=tickers&limit=5');

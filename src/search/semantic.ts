@@ -45,6 +45,7 @@ import {
   EntityIndex,
   type NameMatch,
 } from './entities.js';
+import { kindsNamedIn } from './record-kinds.js';
 import { SimdVectors } from './simd-dots.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
 import { tradeFilterOf } from './trade-filter.js';
@@ -569,17 +570,18 @@ export class SemanticSearch {
     }
     const mode = params.mode ?? 'hybrid';
     const words = queryWords(params.q);
+    const kinds = kindsNamedIn(params.q, params.types, asksForPeople(params.q));
     const depth = Math.max(CANDIDATES, params.limit);
     // Both sides at once: on PostgreSQL the full-text query runs on the server while the vector
     // side scans here; better-sqlite3 is synchronous, so on SQLite they simply run one after the other.
     const [lexical, vector] = await Promise.all([
-      mode === 'vector' ? [] : this.fullText(words, params.types, depth),
-      mode === 'lexical' ? [] : this.nearest(params.q, params.types, depth),
+      mode === 'vector' ? [] : this.fullText(words, kinds, depth),
+      mode === 'lexical' ? [] : this.nearest(params.q, kinds, depth),
     ]);
     mark = performance.now();
-    const understood = this.understand(params.q, words, params.types);
+    const understood = this.understand(params.q, words, kinds);
     const people = asksForPeople(params.q) || understood.namesMember;
-    const traders = people ? await this.traders(params.q, params.types, understood) : [];
+    const traders = people ? await this.traders(params.q, kinds, understood) : [];
     const fused = fuseRankings(
       lexical,
       vector,
@@ -595,7 +597,7 @@ export class SemanticSearch {
       mode === 'hybrid' && this.embedder?.provider === 'lsa' ? LSA_WEIGHTS : EQUAL_WEIGHTS,
     );
     mark = this.timed('fusion', mark);
-    const groups = await this.group(fused, params.types, params.limit, people);
+    const groups = await this.group(fused, kinds, params.limit, people);
     const queryTerms = new Map(words.map((word) => [tokenize(word)[0] ?? word, word]));
     const queryStems = new Set(queryTerms.keys());
     const top = groups[0]?.rank ?? 1;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { inConcept, mergedRoles, nameForms, roleWords, seatWords, shortCommitteeName } from './documents.js';
 import { conceptsIn, typoBudget } from './entities.js';
+import { kindsNamedIn } from './record-kinds.js';
 import { asksForPeople } from './semantic.js';
 import { tradeFilterOf } from './trade-filter.js';
 import { CONCEPTS } from './vocabulary/concepts.js';
@@ -131,6 +132,22 @@ describe('questions', () => {
 
   it('allows more letters wrong in longer words', () => {
     expect([typoBudget(4), typoBudget(6), typoBudget(10)]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('kindsNamedIn: a kind of record the question names', () => {
+  const all = ['politicians', 'tickers', 'trades', 'bills', 'lobbying', 'contracts'] as const;
+  it('narrows to the kinds named, within those asked for', () => {
+    expect(kindsNamedIn('bills about taxes', all, false)).toEqual(['bills']);
+    expect(kindsNamedIn('pharmaceutical lobbying', all, false)).toEqual(['lobbying']);
+    expect(kindsNamedIn('NASA contracts', all, false)).toEqual(['contracts']);
+    expect(kindsNamedIn('lobbying on defense legislation', all, false)).toEqual(['bills', 'lobbying']);
+    expect(kindsNamedIn('NASA contracts', ['tickers', 'contracts'], false)).toEqual(['contracts']);
+  });
+  it('leaves the kinds as asked when it names none, none asked for, or asks for people', () => {
+    expect(kindsNamedIn('defense contractors', all, false)).toEqual(all);
+    expect(kindsNamedIn('Bill Cassidy', ['politicians'], false)).toEqual(['politicians']);
+    expect(kindsNamedIn('who sponsored the infrastructure bill', all, true)).toEqual(all);
   });
 });
 
