@@ -1,11 +1,8 @@
 // The charge of one metered call: the one entry point of the charge engine (storage/charges/).
 import type { Kysely } from 'kysely';
-import { chainsWritesInOneStatement } from '../dialect.js';
 import type { Database } from '../schema.js';
-import { syncSqliteOf } from '../sqlite-hot-path.js';
+import { StoreDatabase } from '../store-database.js';
 import { chargeAsynchronously } from './one-charge.js';
-import { chargeInNextBatch } from './postgres-batches.js';
-import { chargeInNextGroup } from './sqlite-groups.js';
 import type { ChargeOutcome, ChargeValues } from './statements.js';
 
 /**
@@ -29,9 +26,8 @@ export async function chargeCall(
     status: usage?.status ?? 0,
   };
   const withUsage = usage !== undefined;
-  const handle = syncSqliteOf(db);
-  if (handle) return chargeInNextGroup(handle, db, values, withUsage);
-  if (chainsWritesInOneStatement(db as unknown as Kysely<unknown>) && !db.isTransaction)
-    return chargeInNextBatch(db, values, withUsage);
+  // A store's own Kysely instance takes it in that store's queue; any other (a transaction) takes
+  // it alone.
+  if (db instanceof StoreDatabase) return db.charges.take(values, withUsage);
   return chargeAsynchronously(db, values, withUsage);
 }

@@ -147,3 +147,13 @@ export interface WaitingCharge {
   withUsage: boolean;
   settle: (outcome: ChargeSettled) => void;
 }
+
+/**
+ * Where a store's charges wait to be taken together: one per store, carried by its Kysely instance
+ * (store-database.ts); grouped on SQLite (sqlite-groups.ts), batched on PostgreSQL
+ * (postgres-batches.ts).
+ */
+export interface ChargeQueue {
+  /** Takes the charge with the others asked for meanwhile; settles once they are committed. */
+  take(values: ChargeValues, withUsage: boolean): Promise<ChargeOutcome>;
+}
