@@ -3,15 +3,15 @@
 // administration is in admin.ts; what a call may do and costs is metering.ts's policy.
 import type { Kysely } from 'kysely';
 import { ApiError } from '../errors.js';
+import { chargeCall } from '../storage/charges/charge.js';
+import { refundCall } from '../storage/charges/refund.js';
+import type { ChargeOutcome } from '../storage/charges/statements.js';
 import {
   accountWritesMade,
-  type ChargeOutcome,
-  chargeCall,
   endTrial,
   findAccount,
   findKeyByHash,
   type KeyWithAccount,
-  refundCall,
   renewPeriod,
 } from '../storage/repositories/accounts.js';
 import type { Database } from '../storage/schema.js';

@@ -4,8 +4,9 @@
 // ledger and the request log as they were; a charge writes each exactly once.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeCall } from '../storage/charges/charge.js';
 import { openStore } from '../storage/database.js';
-import { chargeCall, revokeKey } from '../storage/repositories/accounts.js';
+import { revokeKey } from '../storage/repositories/accounts.js';
 import type { Database } from '../storage/schema.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { createAccount } from './admin.js';

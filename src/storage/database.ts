@@ -7,7 +7,7 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
-  Kysely,
+  type Kysely,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
@@ -20,6 +20,7 @@ import { registerPostgresPool } from './compiled-queries.js';
 import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
 import { registerSqliteHandle } from './sqlite-hot-path.js';
+import { StoreDatabase } from './store-database.js';
 
 /**
  * How long a SQLite write waits for another process's write (e.g. `dcledger ingest` beside
@@ -30,6 +31,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 15_000;
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Store {
+  /** A StoreDatabase (store-database.ts): it carries what the store keeps for its connection. */
   db: Kysely<Database>;
   dialect: DialectName;
   /** Human-readable target for logs: the SQLite file or the PostgreSQL host/database (never the password). */
@@ -60,7 +62,10 @@ function openSqliteReader(file: string): Store {
     sqlite?.close();
     throw databaseOpenError(file, error);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new StoreDatabase(
+    { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) },
+    sqlite,
+  );
   registerSqliteHandle(db, sqlite);
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
@@ -87,9 +92,10 @@ function openSqlite(file: string): Store {
     sqlite?.close();
     throw databaseOpenError(file, error);
   }
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const db = new StoreDatabase(
+    { dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) },
+    sqlite,
+  );
   registerSqliteHandle(db, sqlite);
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
@@ -165,7 +171,7 @@ function openPostgres(url: string, connections: number): Store {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new StoreDatabase({ dialect: new PostgresDialect({ pool }) });
   registerPostgresPool(db, pool);
   const close = async () => {
     await db.destroy();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../logging.js';
-import { UNDELIVERED_STATUS } from '../../storage/repositories/accounts.js';
+import { UNDELIVERED_STATUS } from '../../storage/charges/refund.js';
 import { addAccount, type FixtureApp, openEmptyApp } from '../../test-support/app.js';
 import { insertTestMember } from '../../test-support/constructed-rows.js';
 

@@ -1,5 +1,5 @@
 // Issue 17, PostgreSQL: the charges a process takes while another batch of its charges is at the
-// server go together, as one call of `charge_batch` (repositories/accounts.ts, chargeInNextBatch):
+// server go together, as one call of `charge_batch` (charges/postgres-batches.ts, chargeInNextBatch):
 // one statement, one commit, and no two charges of one process waiting on each other's row
 // locks. Ten concurrent one-statement charges on one account cost the server 0.46 ms of CPU each,
 // mostly lock waits and wake-ups; taken one after another, 0.17 ms; ten to a batch, ~0.11 ms

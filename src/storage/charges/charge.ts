@@ -1,0 +1,33 @@
+// The charge of one metered call: the one entry point of the charge engine (storage/charges/).
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { StoreDatabase } from '../store-database.js';
+import { chargeAsynchronously } from './one-charge.js';
+import type { ChargeOutcome, ChargeValues } from './statements.js';
+
+/**
+ * Takes `cost` credits for one call in one transaction: the key's daily spend (refused past its
+ * cap), the account's balance (allowance first, then credits; refused when it cannot cover the
+ * cost, so it can never go negative) and a ledger row keyed by the request id. With `usage`,
+ * the call's request-log row is written in the same transaction, so a crash cannot keep the
+ * charge and lose the row that explains it.
+ */
+export async function chargeCall(
+  db: Kysely<Database>,
+  call: { accountId: number; keyId: number; cost: number; requestId: string; route: string; day: string },
+  now: string,
+  usage?: { method: string; status: number },
+): Promise<ChargeOutcome> {
+  const values: ChargeValues = {
+    ...call,
+    amount: -call.cost,
+    now,
+    method: usage?.method ?? '',
+    status: usage?.status ?? 0,
+  };
+  const withUsage = usage !== undefined;
+  // A store's own Kysely instance takes it in that store's queue; any other (a transaction) takes
+  // it alone.
+  if (db instanceof StoreDatabase) return db.charges.take(values, withUsage);
+  return chargeAsynchronously(db, values, withUsage);
+}

@@ -1,0 +1,163 @@
+// SQLite: the charges asked for in one turn of the event loop, taken in one transaction (group
+// commit), each as its own savepoint, on the synchronous hot path (sqlite-hot-path.ts).
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
+import { chargeAsynchronously } from './one-charge.js';
+import {
+  CHARGE_PARAMS,
+  type ChargeOutcome,
+  type ChargeQueue,
+  ChargeRefused,
+  type ChargeSettled,
+  type ChargeStep,
+  type ChargeValues,
+  chargeQueries,
+  type WaitingCharge,
+} from './statements.js';
+
+type ChargeTransaction = BetterSqlite3.Transaction<
+  (values: ChargeValues, withUsage: boolean) => ChargeOutcome
+>;
+
+type GroupTransaction = BetterSqlite3.Transaction<(group: WaitingCharge[]) => ChargeSettled[]>;
+
+/** The same charge, the same statements, as one synchronous transaction on SQLite. */
+function chargeTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>): ChargeTransaction {
+  const step = (name: ChargeStep) =>
+    preparedQuery<(typeof CHARGE_PARAMS)[number]>(handle, `accounts.charge.${name}`, (param) =>
+      chargeQueries[name](
+        db,
+        Object.fromEntries(CHARGE_PARAMS.map((key) => [key, param(key)])) as unknown as ChargeValues,
+      ),
+    );
+  const keySpend = step('keySpend');
+  const keyState = step('keyState');
+  const accountDebit = step('accountDebit');
+  const ledgerRow = step('ledgerRow');
+  const usageRow = step('usageRow');
+  return handle.transaction((v: ChargeValues, logUsage: boolean): ChargeOutcome => {
+    const key = keySpend.get(v) as { spent_today: number } | undefined;
+    if (!key) {
+      const exists = keyState.get(v) as { revoked_at: string | null } | undefined;
+      throw new ChargeRefused(exists && exists.revoked_at === null ? 'daily_cap' : 'revoked');
+    }
+    const account = accountDebit.get(v) as { allowance: number; credits: number } | undefined;
+    if (!account) throw new ChargeRefused('balance');
+    if (v.cost > 0) ledgerRow.run(v);
+    if (logUsage) usageRow.run(v);
+    return {
+      ok: true,
+      allowance: account.allowance,
+      credits: account.credits,
+      spentToday: key.spent_today,
+    };
+  });
+}
+
+/** One transaction over a group of charges, each charge nested in it as its own savepoint. */
+function groupTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>): GroupTransaction {
+  const charge = chargeTransaction(handle, db);
+  return handle.transaction((group: WaitingCharge[]) =>
+    group.map((waiting): ChargeSettled => {
+      try {
+        return { charged: charge(waiting.values, waiting.withUsage) };
+      } catch (error) {
+        if (error instanceof ChargeRefused) return { charged: { ok: false, reason: error.reason } };
+        return { failed: error };
+      }
+    }),
+  );
+}
+
+interface ChargeGroup {
+  charges: WaitingCharge[];
+  /** When its first charge was asked for (performance.now()). */
+  since: number;
+}
+
+/**
+ * How long a group may keep its first charge waiting before the next charge commits it at once.
+ * Measured (BENCHMARKS.md's notes): without it, ten 1000-row answers waited together for one
+ * commit and the server's peak RSS went from ~185 to ~400 MB.
+ */
+const GROUP_WAIT_MS = 2;
+
+/**
+ * SQLite: group commit. The charges asked for while the event loop handles one batch of I/O are
+ * taken together, in one IMMEDIATE transaction run when that batch is done (`setImmediate`), each
+ * charge inside it as its own savepoint. Each charge still decides on the rows as the charges
+ * before it left them (the same statements, in the order they were asked for), so the guarantees
+ * hold: exact under concurrent calls, no overdraft, and a refused or failed charge rolls back to
+ * its savepoint without touching the others. What the group saves is the commit: on a loaded
+ * server most of a lone charge's cost was writing the same account, key and log pages to the WAL
+ * again for every call (and its checkpoints), measured in BENCHMARKS.md's notes. A caller hears
+ * its outcome only after the commit, so no answer is sent for a charge that a crash could lose.
+ *
+ * One per SQLite store, carried by its Kysely instance (store-database.ts): the group waiting for
+ * its commit and the transaction prepared on the handle are that connection's.
+ */
+export class SqliteChargeGroups implements ChargeQueue {
+  /** The group waiting for its commit; none between groups. */
+  private waiting: ChargeGroup | undefined;
+  /** Prepared on the handle by the first group that commits. */
+  private prepared: GroupTransaction | undefined;
+
+  constructor(
+    private readonly handle: BetterSqlite3.Database,
+    private readonly db: Kysely<Database>,
+  ) {}
+
+  take(values: ChargeValues, withUsage: boolean): Promise<ChargeOutcome> {
+    // A transaction is open on the one connection (see commit): the charge takes the async path.
+    if (syncSqliteOf(this.db) !== this.handle) return chargeAsynchronously(this.db, values, withUsage);
+    return new Promise((resolve, reject) => {
+      let group = this.waiting;
+      if (!group) {
+        const started: ChargeGroup = { charges: [], since: performance.now() };
+        group = started;
+        this.waiting = started;
+        setImmediate(() => this.commit(started));
+      }
+      group.charges.push({
+        values,
+        withUsage,
+        settle: (outcome) => ('charged' in outcome ? resolve(outcome.charged) : reject(outcome.failed)),
+      });
+      // A group that has waited through heavy work (a 1000-row page takes milliseconds) commits
+      // now: its callers hold their finished answers until it does, and the memory with them.
+      if (performance.now() - group.since > GROUP_WAIT_MS) this.commit(group);
+    });
+  }
+
+  private commit(group: ChargeGroup): void {
+    if (this.waiting !== group) return; // committed already
+    this.waiting = undefined;
+    if (syncSqliteOf(this.db) !== this.handle) {
+      // An async Kysely transaction holds the one connection between two of its statements: a
+      // statement run now would join it, so each charge takes the async path and waits its turn.
+      for (const charge of group.charges) {
+        chargeAsynchronously(this.db, charge.values, charge.withUsage).then(
+          (charged) => charge.settle({ charged }),
+          (failed: unknown) => charge.settle({ failed }),
+        );
+      }
+      return;
+    }
+    let outcomes: ChargeSettled[];
+    try {
+      this.prepared ??= groupTransaction(this.handle, this.db);
+      outcomes = this.prepared.immediate(group.charges);
+    } catch (failed) {
+      // The commit itself failed (e.g. the database stayed locked past its busy timeout): nothing
+      // of the group was written.
+      for (const waiting of group.charges) waiting.settle({ failed });
+      return;
+    }
+    group.charges.forEach((waiting, index) => {
+      const outcome = outcomes[index];
+      waiting.settle(outcome ?? { failed: new Error('charge group lost an outcome') });
+    });
+  }
+}
