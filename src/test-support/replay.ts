@@ -12,7 +12,7 @@ import type { OcrStage } from '../ingest/pipeline/job.js';
 import type { IngestReport, RecordsReport } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
 import { type IngestOptions, ingestSources } from '../ingest/pipeline/setup.js';
-import { ReplayServer } from '../ingest/replay/server.js';
+import { PUBLISH_PATH, ReplayServer } from '../ingest/replay/server.js';
 import type { Connector, ListedDocument } from '../ingest/sources/connector.js';
 import { HouseConnector } from '../ingest/sources/house/connector.js';
 import { OgeConnector } from '../ingest/sources/oge/connector.js';
@@ -21,6 +21,28 @@ import type { Database } from '../storage/schema.js';
 import { FIXTURE_NOW } from './real-data.js';
 
 export const REPLAY_SINCE = '2016-01-01';
+
+/** Publishes withheld documents on the replay server, as a site adding them late; its answer. */
+export async function publishOnReplay(
+  url: string,
+  ids: readonly string[],
+): Promise<{ status: number; body: { published?: string[] } }> {
+  const response = await fetch(`${url}${PUBLISH_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ids }),
+  });
+  return { status: response.status, body: (await response.json()) as { published?: string[] } };
+}
+
+/** How many rows `table` holds: what a poll added, or that a quiet one added nothing. */
+export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export async function startReplay(dataDir: string, withhold: string[] = []): Promise<ReplayServer> {
   const server = new ReplayServer({ dataDir, host: '127.0.0.1', port: 0, withhold });

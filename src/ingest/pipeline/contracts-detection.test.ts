@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { runRecordsSource } from '../../test-support/replay.js';
-import { PUBLISH_PATH, ReplayServer } from '../replay/server.js';
+import { publishOnReplay, runRecordsSource } from '../../test-support/replay.js';
+import { ReplayServer } from '../replay/server.js';
 import { SOURCES, SourceRegistry } from '../sources/registry.js';
 
 const dataDir = inject('dataDir');
@@ -118,12 +118,8 @@ describe.skipIf(!dataDir)('USAspending: an award reported late, with an old acti
     expect(await awards(ON_TIME)).toHaveLength(1);
     expect(await awards(LATE)).toEqual([]);
 
-    const published = await fetch(`${server.url}${PUBLISH_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: [LATE] }),
-    });
-    expect(await published.json()).toMatchObject({ published: [LATE] });
+    const published = await publishOnReplay(server.url, [LATE]);
+    expect(published.body).toMatchObject({ published: [LATE] });
 
     // From the cursor: its latest action (2025-04-08) is months before the window; its record was
     // modified inside it (2025-07-08).

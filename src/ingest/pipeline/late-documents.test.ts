@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { listReplay, startReplay, startReplayKeeping } from '../../test-support/replay.js';
-import { PUBLISH_PATH, type ReplayServer } from '../replay/server.js';
+import { listReplay, publishOnReplay, startReplay, startReplayKeeping } from '../../test-support/replay.js';
+import type { ReplayServer } from '../replay/server.js';
 import type { ListedDocument } from '../sources/connector.js';
 import type { IngestReport, SourceReport } from './report.js';
 import { ingestSources } from './setup.js';
@@ -120,12 +120,7 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
     expect(indexRequests.length).toBeGreaterThan(0);
     expect(indexRequests.every((request) => request.status === 304 || request.status === 404)).toBe(true);
 
-    const published = await fetch(`${server.url}${PUBLISH_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: Object.values(late) }),
-    });
-    expect(published.status).toBe(200);
+    expect((await publishOnReplay(server.url, Object.values(late))).status).toBe(200);
 
     mark = server.requests.length;
     const next = await poll();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { runRecordsSource, startReplay } from '../../test-support/replay.js';
+import { countRows, runRecordsSource, startReplay } from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
 
 const dataDir = inject('dataDir');
@@ -35,15 +35,7 @@ describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
       clock: () => clock,
     });
   };
-  const count = async (table: 'lobbying_filings' | 'events') =>
-    Number(
-      (
-        await store.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'lobbying_filings' | 'events') => countRows(store.db, table);
   const bulkRequests = (from: number) =>
     server.requests.slice(from).filter((request) => /^\/downloads\/.+\.xml$/.test(request.path));
 

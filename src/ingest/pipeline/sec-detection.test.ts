@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { runRecordsSource, startReplay } from '../../test-support/replay.js';
-import { PUBLISH_PATH, type ReplayServer } from '../replay/server.js';
+import { countRows, publishOnReplay, runRecordsSource, startReplay } from '../../test-support/replay.js';
+import type { ReplayServer } from '../replay/server.js';
 
 const dataDir = inject('dataDir');
 /** Three real Form 4s the recordings date 2025-03-18 (EDGAR envelopes naming their accession numbers). */
@@ -45,15 +45,7 @@ describe.skipIf(!dataDir)('EDGAR: a filing added late to an earlier day index', 
       .select(['status', 'filed_date'])
       .where('accession_number', '=', accession)
       .executeTakeFirst();
-  const count = async (table: 'sec_filings' | 'events') =>
-    Number(
-      (
-        await store.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'sec_filings' | 'events') => countRows(store.db, table);
 
   beforeAll(async () => {
     archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-sec-late-'));
@@ -86,12 +78,8 @@ describe.skipIf(!dataDir)('EDGAR: a filing added late to an earlier day index', 
     expect(await count('sec_filings')).toBe(filings);
     expect(await count('events')).toBe(events);
 
-    const published = await fetch(`${server.url}${PUBLISH_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: [LATE] }),
-    });
-    expect(await published.json()).toMatchObject({ published: [LATE] });
+    const published = await publishOnReplay(server.url, [LATE]);
+    expect(published.body).toMatchObject({ published: [LATE] });
 
     mark = server.requests.length;
     const next = await poll();
