@@ -247,12 +247,17 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     expect(await top('Lockheed Martn', 'tickers')).toBe('ticker:LMT');
   });
 
-  it('answers a question that names a kind of record with records of that kind', async () => {
+  it('answers a question that names a kind of record, or people, with that kind', async () => {
     const bill = await getJson<Answer>(ctx, '/v1/semantic-search?q=cloud%20computing%20security%20bill');
     // Not Representative Cloud: the question asks for a bill.
     expect(bill.body.results.length).toBeGreaterThan(0);
     expect(bill.body.results.every((r) => r.type === 'bills')).toBe(true);
     expect(bill.body.results.map((r) => r.key)).toContain('bill:hr21-117');
+    // A question about people is answered with members, the stock it names read as their trades.
+    const people = await getJson<Answer>(ctx, '/v1/semantic-search?q=members%20trading%20nvidia');
+    expect(people.body.results.length).toBeGreaterThan(0);
+    expect(people.body.results.every((r) => r.type === 'politicians')).toBe(true);
+    expect(people.body.results.some((r) => r.score_parts.trades)).toBe(true);
     const lobbying = await getJson<Answer>(ctx, '/v1/semantic-search?q=lobbying%20on%20defense');
     expect(lobbying.body.results.length).toBeGreaterThan(0);
     expect(lobbying.body.results.every((r) => r.type === 'lobbying')).toBe(true);

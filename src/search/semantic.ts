@@ -579,9 +579,9 @@ export class SemanticSearch {
       mode === 'lexical' ? [] : this.nearest(params.q, kinds, depth),
     ]);
     mark = performance.now();
-    const understood = this.understand(params.q, words, kinds);
+    const understood = this.understand(params.q, words, params.types);
     const people = asksForPeople(params.q) || understood.namesMember;
-    const traders = people ? await this.traders(params.q, kinds, understood) : [];
+    const traders = people ? await this.traders(params.q, params.types, understood) : [];
     const fused = fuseRankings(
       lexical,
       vector,
@@ -749,7 +749,9 @@ export class SemanticSearch {
       );
       for (const hit of slice) {
         const head = heads.get(hit.id);
-        if (!head) continue;
+        // The names and concepts a question holds are read over every kind it was asked for; its
+        // answer keeps the kinds it asks for (record-kinds.ts).
+        if (!head || !kinds.includes(head.kind as SemanticType)) continue;
         let key = head.doc_key;
         const isTrade = head.kind === 'trades';
         if (isTrade) {

@@ -144,10 +144,20 @@ describe('kindsNamedIn: a kind of record the question names', () => {
     expect(kindsNamedIn('lobbying on defense legislation', all, false)).toEqual(['bills', 'lobbying']);
     expect(kindsNamedIn('NASA contracts', ['tickers', 'contracts'], false)).toEqual(['contracts']);
   });
-  it('leaves the kinds as asked when it names none, none asked for, or asks for people', () => {
+  it('leaves the kinds as asked when it names none of those asked for', () => {
     expect(kindsNamedIn('defense contractors', all, false)).toEqual(all);
     expect(kindsNamedIn('Bill Cassidy', ['politicians'], false)).toEqual(['politicians']);
-    expect(kindsNamedIn('who sponsored the infrastructure bill', all, true)).toEqual(all);
+    expect(kindsNamedIn('who sponsored the infrastructure bill', ['bills', 'lobbying'], true)).toEqual([
+      'bills',
+      'lobbying',
+    ]);
+  });
+  it('answers a question about people with members and the trades that group into them', () => {
+    expect(kindsNamedIn('who sponsored the infrastructure bill', all, true)).toEqual([
+      'politicians',
+      'trades',
+    ]);
+    expect(kindsNamedIn('members trading nvidia', ['politicians', 'tickers'], true)).toEqual(['politicians']);
   });
 });
 
