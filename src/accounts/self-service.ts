@@ -328,8 +328,12 @@ export async function requestPasswordReset(context: SelfServiceContext, emailInp
     context.now,
     'mail requests from this address',
   );
+  // An address, never an account id: typing a number must not mail a reset link to account N.
+  const email = normalEmail(emailInput);
+  if (!looksLikeEmail(email))
+    throw new ApiError('unprocessable', `email: not an e-mail address: ${emailInput}`, { field: 'email' });
   // Any account, also one made with `dcledger accounts create` that has no password yet.
-  const account = await findAccount(context.db, normalEmail(emailInput));
+  const account = await findAccount(context.db, email);
   // Unknown addresses get the same answer and no mail: nobody learns which addresses have accounts.
   if (account) await sendToken(context, account, 'reset_password');
 }

@@ -60,11 +60,16 @@ export async function insertAccount(
     .executeTakeFirstOrThrow();
 }
 
+/** The largest id the accounts table holds on PostgreSQL (serial): a larger number names nobody. */
+const MAX_ACCOUNT_ID = 2_147_483_647;
+
+/** An account by id (all digits) or e-mail address; undefined when none. */
 export async function findAccount(db: Kysely<Database>, idOrEmail: string) {
   const query = db.selectFrom('accounts').selectAll();
-  return /^\d+$/.test(idOrEmail)
-    ? query.where('id', '=', Number(idOrEmail)).executeTakeFirst()
-    : query.where('email', '=', idOrEmail.toLowerCase()).executeTakeFirst();
+  if (!/^\d+$/.test(idOrEmail)) return query.where('email', '=', idOrEmail.toLowerCase()).executeTakeFirst();
+  const id = Number(idOrEmail);
+  // Asked of PostgreSQL, an id past its integer column is an error, not "no such account".
+  return id > MAX_ACCOUNT_ID ? undefined : query.where('id', '=', id).executeTakeFirst();
 }
 
 export async function updatePlan(

@@ -519,6 +519,17 @@ describe('account API', () => {
     expect(unknown.status).toBe(202);
     expect(known.body.detail).toBe(unknown.body.detail);
     expect(await mailTo(ctx.store.db, 'ghost@example.org')).toHaveLength(0);
+    // An account's id is not its address: typing a number mails nobody, and says why.
+    const id = (await findAccount(ctx.store.db, 'mail@example.org'))?.id;
+    const mailed = (await mailTo(ctx.store.db, 'mail@example.org')).length;
+    for (const email of [String(id).padStart(3, '0'), '99999999999999999999999']) {
+      const numbered = await call(ctx.app, stranger, 'POST', '/account/password-reset', { email });
+      expect(numbered.status, email).toBe(422);
+      expect(numbered.body.detail).toBe(`email: not an e-mail address: ${email}`);
+    }
+    // Past the id column's range is no account (PostgreSQL refused the query itself).
+    expect(await findAccount(ctx.store.db, '99999999999999999999999')).toBeUndefined();
+    expect(await mailTo(ctx.store.db, 'mail@example.org')).toHaveLength(mailed);
     const [reset] = await mailTo(ctx.store.db, 'mail@example.org');
     expect(reset?.subject).toMatch(/Reset/);
     const resetToken = /Token: (\S+)/.exec(reset?.body ?? '')?.[1] ?? '';
