@@ -8587,7 +8587,7 @@ export interface operations {
             query: {
                 /** @description The question */
                 q: string;
-                /** @description Comma list of politicians, tickers, trades, bills, filings, insider_trades, whale_positions, lobbying, contracts (default all) */
+                /** @description Comma list of politicians, tickers, trades, bills, filings, insider_trades, whale_positions, lobbying, contracts (default all). Among them, a question that names a kind of record ("bill", "lobbying", "contracts") is answered with that kind, and one that asks for people ("who", "members", "senators") with members */
                 types?: string;
                 /** @description hybrid (default), lexical (full text only) or vector (embeddings only) */
                 mode?: "hybrid" | "lexical" | "vector";

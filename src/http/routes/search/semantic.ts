@@ -186,7 +186,7 @@ export function semanticSearchRoute(app: App, deps: AppDeps): void {
           types: Type.Optional(
             Type.String({
               maxLength: 100,
-              description: `Comma list of ${SEMANTIC_TYPES.join(', ')} (default all)`,
+              description: `Comma list of ${SEMANTIC_TYPES.join(', ')} (default all). Among them, a question that names a kind of record ("bill", "lobbying", "contracts") is answered with that kind, and one that asks for people ("who", "members", "senators") with members`,
             }),
           ),
           mode: Type.Optional(
