@@ -61,7 +61,9 @@ export function containsPhrase(tokens: readonly string[], phrase: readonly strin
   return false;
 }
 
-// Given names that stand for each other on filings ("Thomas Udall" is Tom Udall).
+// Given names that stand for each other (hypocorisms), reviewed by hand: on filings ("Thomas
+// Udall" is Tom Udall) and in what people type ("Bob Casey", "Chuck Schumer", "Bernie Sanders"
+// find Robert, Charles and Bernard). Extend it with a reviewed group at a time.
 export const NAME_GROUPS: readonly (readonly string[])[] = [
   ['thomas', 'tom', 'tommy'],
   ['william', 'bill', 'billy', 'will', 'willie'],
@@ -113,6 +115,13 @@ export const NAME_GROUPS: readonly (readonly string[])[] = [
   ['rafael', 'ted'],
   ['jerome', 'jerry'],
   ['earl', 'buddy'],
+  ['abraham', 'abe'],
+  ['alexandria', 'alex'],
+  ['bernard', 'bernie'],
+  ['henry', 'hank'],
+  ['jonathan', 'jon'],
+  ['joshua', 'josh'],
+  ['kathleen', 'kathy'],
 ];
 
 const GROUPS_OF = new Map<string, Set<string>>();

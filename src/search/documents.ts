@@ -4,6 +4,7 @@
 // areas, contracts with agencies). refreshSearchDocuments() keeps search_documents current from each
 // source table's watermark; the SQL is storage/repositories/search-sources.ts' and search-index.ts'.
 import type { Kysely } from 'kysely';
+import { givenNameForms } from '../domain/names.js';
 import { leadershipRolesOf, type MemberRole } from '../storage/repositories/politician-roles.js';
 import {
   removeSearchDocuments,
@@ -32,7 +33,6 @@ import {
 import type { Database } from '../storage/schema.js';
 import { COMPANY_ALIASES } from './vocabulary/companies.js';
 import { CONCEPTS, type Concept } from './vocabulary/concepts.js';
-import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
 import { STATE_NAMES } from './vocabulary/places.js';
 
 const BATCH = 1_000;
@@ -41,7 +41,7 @@ const BATCH = 1_000;
  * its watermarks reset, so that every record is worded again (a document whose words did not change
  * keeps its vector). Bump it whenever a renderer changes.
  */
-export const SEARCH_WORDING_VERSION = 2;
+export const SEARCH_WORDING_VERSION = 3;
 
 const PARTY_WORDS: Record<string, string> = { D: 'Democrat', R: 'Republican', I: 'Independent' };
 const CHAMBER_WORDS: Record<string, string> = {
@@ -129,8 +129,7 @@ export function nameForms(member: {
   for (const given of [member.first_name, member.nickname]) {
     if (!given) continue;
     add(given);
-    for (const form of GIVEN_NAME_FORMS[given.toLowerCase()] ?? [])
-      add(form.charAt(0).toUpperCase() + form.slice(1));
+    for (const form of givenNameForms(given.toLowerCase())) add(form.charAt(0).toUpperCase() + form.slice(1));
   }
   const forms = [...givens.values()].map((given) => `${given} ${last}`.trim());
   return forms.filter((form) => form.toLowerCase() !== member.name.toLowerCase());

@@ -6,6 +6,7 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { distance } from 'fastest-levenshtein';
 import type { Kysely } from 'kysely';
+import { givenNameForms } from '../domain/names.js';
 import { entityDocumentIds } from '../storage/repositories/search-index.js';
 import { memberNameRows, tradedTickerRows } from '../storage/repositories/search-sources.js';
 import type { Database } from '../storage/schema.js';
@@ -13,7 +14,6 @@ import { inConcept } from './documents.js';
 import { stem } from './text.js';
 import { COMPANY_ALIASES } from './vocabulary/companies.js';
 import { CONCEPT_VOCABULARY_VERSION, CONCEPTS, type Concept } from './vocabulary/concepts.js';
-import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
 
 export { CONCEPT_VOCABULARY_VERSION };
 
@@ -153,7 +153,7 @@ export class EntityIndex {
       const documentId = documents.get(`politician:${row.slug}`);
       if (documentId === undefined) continue;
       const names = new Set([row.name, row.first_name ?? '', row.last_name ?? '', row.nickname ?? '']);
-      for (const form of GIVEN_NAME_FORMS[(row.first_name ?? '').toLowerCase()] ?? []) names.add(form);
+      for (const form of givenNameForms((row.first_name ?? '').toLowerCase())) names.add(form);
       members.push({
         ...entity(`politician:${row.slug}`, documentId, Number(row.n ?? 0), [...names].join(' ')),
         lastName: nameWords(row.last_name ?? ''),

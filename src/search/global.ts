@@ -1,6 +1,6 @@
 // GET /search: members, tickers and bills that match a name, symbol or prefix, best first.
 import type { Kysely } from 'kysely';
-import { nameTokens } from '../domain/names.js';
+import { givenNameForms, nameTokens } from '../domain/names.js';
 import {
   billCandidates,
   politicianCandidates,
@@ -8,7 +8,6 @@ import {
   tradeCountsFor,
 } from '../storage/repositories/search.js';
 import type { Database } from '../storage/schema.js';
-import { GIVEN_NAME_FORMS } from './vocabulary/names.js';
 
 export const SEARCH_TYPES = ['politicians', 'tickers', 'bills'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -48,13 +47,6 @@ export async function globalSearch(
   const tickers = wanted.has('tickers') ? await rankTickers(db, query, params.limit) : [];
   const bills = wanted.has('bills') ? await rankBills(db, query, params.limit) : [];
   return { query, politicians, tickers, bills, total: politicians.length + tickers.length + bills.length };
-}
-
-/** A given name's forms, both ways ("tom" -> thomas, "thomas" -> tom, tommy): vocabulary/names.ts. */
-function givenNameForms(word: string): Set<string> {
-  const forms = new Set([word, ...(GIVEN_NAME_FORMS[word] ?? [])]);
-  for (const [given, short] of Object.entries(GIVEN_NAME_FORMS)) if (short.includes(word)) forms.add(given);
-  return forms;
 }
 
 /**

@@ -570,7 +570,8 @@ export class SemanticSearch {
     }
     const mode = params.mode ?? 'hybrid';
     const words = queryWords(params.q);
-    const kinds = kindsNamedIn(params.q, params.types, asksForPeople(params.q));
+    const forPeople = asksForPeople(params.q);
+    const kinds = kindsNamedIn(params.q, params.types, forPeople);
     const depth = Math.max(CANDIDATES, params.limit);
     // Both sides at once: on PostgreSQL the full-text query runs on the server while the vector
     // side scans here; better-sqlite3 is synchronous, so on SQLite they simply run one after the other.
@@ -580,7 +581,7 @@ export class SemanticSearch {
     ]);
     mark = performance.now();
     const understood = this.understand(params.q, words, params.types);
-    const people = asksForPeople(params.q) || understood.namesMember;
+    const people = forPeople || understood.namesMember;
     const traders = people ? await this.traders(params.q, params.types, understood) : [];
     const fused = fuseRankings(
       lexical,

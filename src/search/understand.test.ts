@@ -119,7 +119,7 @@ describe('members in words', () => {
     ).toEqual(['Bernie Sanders']);
     expect(
       nameForms({ name: 'Chuck Grassley', first_name: 'Charles', last_name: 'Grassley', nickname: 'Chuck' }),
-    ).toEqual(['Charles Grassley', 'Charlie Grassley']);
+    ).toEqual(['Charles Grassley', 'Charlie Grassley', 'Chip Grassley']);
   });
 });
 
