@@ -76,6 +76,33 @@ describe('routeQuestion', () => {
     ['should I buy Tesla now?', { kind: 'beyond' }],
     ['what will NVDA trade at next year?', { kind: 'beyond' }],
     ['forecast the S&P 500', { kind: 'beyond' }],
+    [
+      'house members who sold Apple in 2020',
+      { kind: 'ticker_trades', ticker: 'Apple', direction: 'sell', window: { dateFrom: '2020-01-01' } },
+    ],
+    ['lawmakers that bought $NVDA', { kind: 'ticker_trades', ticker: 'NVDA', direction: 'buy' }],
+    [
+      'Josh Gottheimer purchases 2021',
+      {
+        kind: 'member_trades',
+        member: 'Josh Gottheimer',
+        direction: 'buy',
+        window: { dateFrom: '2021-01-01' },
+      },
+    ],
+    [
+      'what stocks did Earl Blumenauer sell in 2022?',
+      { kind: 'member_trades', member: 'Earl Blumenauer', direction: 'sell' },
+    ],
+    ['check Dan Crenshaw for conflicts', { kind: 'conflicts', member: 'Dan Crenshaw' }],
+    [
+      'screen Senator Rick Scott for possible conflicts of interest',
+      { kind: 'conflicts', member: 'Rick Scott' },
+    ],
+    ['give me a rundown on Boeing', { kind: 'dossier', company: 'Boeing' }],
+    ['an overview of Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
+    ['Tesla overview', { kind: 'dossier', company: 'Tesla' }],
+    ['stock market overview', { kind: 'search' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });
@@ -116,6 +143,7 @@ describe('windowOf', () => {
     expect(windowOf('last year', today)).toMatchObject({ dateFrom: '2025-01-01', dateTo: '2025-12-31' });
     expect(windowOf('this year', today)).toMatchObject({ dateFrom: '2026-01-01', dateTo: '2026-06-01' });
     expect(windowOf('in 2021', today)).toMatchObject({ dateFrom: '2021-01-01', dateTo: '2021-12-31' });
+    expect(windowOf('purchases 2021', today)).toMatchObject({ dateFrom: '2021-01-01', dateTo: '2021-12-31' });
     expect(windowOf('in the last 6 months', today)).toMatchObject({ days: 180 });
     expect(windowOf('past 20 years', today)).toMatchObject({ days: 3650 });
     expect(windowOf('recently', today)).toMatchObject({ days: 90 });

@@ -55,6 +55,15 @@ export function windowOf(question: string, today: Date): Window {
     const days = Math.min(3650, Number(span[1]) * (perUnit[span[2]] ?? 1));
     return { days, words: 'in the period you asked about' };
   }
+  // "Josh Gottheimer purchases 2021": a year standing alone is the year asked about.
+  const bareYear = /\b((?:19|20)\d{2})\b/.exec(text);
+  if (bareYear?.[1]) {
+    return {
+      dateFrom: `${bareYear[1]}-01-01`,
+      dateTo: `${bareYear[1]}-12-31`,
+      words: 'in the year you asked about',
+    };
+  }
   if (/\b(?:last|past)\s+(month)\b/.test(text)) return { days: 30, words: 'in the past month' };
   if (/\b(?:last|past)\s+(week)\b/.test(text)) return { days: 7, words: 'in the past week' };
   if (/\brecent(?:ly)?\b|\blatest\b/.test(text)) return { days: 90, words: 'recently' };
@@ -73,6 +82,10 @@ function cleanName(raw: string): string {
     .replace(/'s$|’s$/i, '')
     .trim();
 }
+
+/** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
+const PEOPLE =
+  '(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)';
 
 /** Verbs of trading in a "who bought ..." question. */
 const TRADE_VERB =
@@ -156,10 +169,14 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything about|tell me about|profile (?:of|for)|what do you (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything about|tell me about|profile (?:of|for)|what do you (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "Tesla overview": a short name and the word alone.
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}\$?[\w.&'’-]+)\s+(?:dossier|overview|rundown|summary|snapshot)[?.!]*$/i.exec(
       text,
     );
-  if (dossier?.[1] && !/\b(?:senator|representative|rep\.?|congress\w*)\b/i.test(dossier[1]))
+  if (dossier?.[1] && !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(dossier[1]))
     return { kind: 'dossier', company: dossier[1].trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
   const onRecord = recordIntent(text);
@@ -184,6 +201,10 @@ export function routeQuestion(question: string, today: Date): Intent {
   // "does Kevin Hern have conflicts of interest?", "Marjorie Taylor Greene conflicts of interest"
   const conflictsOf =
     /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??
+    // "check Dan Crenshaw for conflicts", "screen Nancy Pelosi for possible conflicts of interest"
+    /^\s*(?:please\s+)?(?:check|screen|audit|review|vet|look at|examine|scan)\s+(.+?)\s+for\s+(?:any\s+|possible\s+|potential\s+)?conflicts?\b/i.exec(
+      text,
+    ) ??
     /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
       text,
     );
@@ -205,7 +226,7 @@ export function routeQuestion(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*(?:who|which (?:members?|politicians?|senators?|representatives?|house members|lawmakers))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*(?:who|(?:which|what)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
@@ -216,11 +237,11 @@ export function routeQuestion(question: string, today: Date): Intent {
   }
 
   const memberTrades =
-    /\b(?:what|which (?:stocks|shares|companies))\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
+    /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
       text,
     ) ??
     /\btrades?\s+(?:of|by|from)\s+(.+)$/i.exec(text) ??
-    /^(.+?)\s+(?:trades|stock trades)\b/i.exec(text);
+    /^(.+?)\s+(?:(?:stock\s+)?(?:trades|purchases|sales|buys|sells))\b/i.exec(text);
   if (memberTrades?.[1])
     return { kind: 'member_trades', member: cleanName(memberTrades[1]), window, direction };
 
