@@ -3,6 +3,12 @@
 // memory (BENCHMARKS.md), and compares the rows with our transcription
 // (accuracy/scanned-house-ptrs.truth.txt): per layout, rows exact, flagged, wrong but unflagged,
 // missed, and the confidences of right and wrong values per field (ACCURACY.md, its OCR section).
+//
+// `BENCH_OCR_PAGES=<file>` keeps what the engine read: the first run writes the pages there, a
+// later run reads them back instead of reading the scans again (minutes of CPU), rewrites only
+// the accuracy section and leaves the speed figures as they were: for tuning how rows are made
+// from what was read. `BENCH_OCR_VERBOSE=1` prints each row that is right but flagged (with its
+// reasons) and each wrong one.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +25,7 @@ import {
   tally,
 } from './accuracy/scanned-compare.js';
 import { readTruth, type TruthDocument } from './accuracy/scanned-truth.js';
+import { currentSection } from './report.js';
 
 const SCANS = ['congress', 'raw-house', 'ptr-pdfs', 'scanned-2025'];
 
@@ -36,9 +43,30 @@ function secIssuerNames(dataDir: string): string[] {
   return Object.values(entries).map((entry) => entry.title);
 }
 
+interface KeptRun {
+  file: string;
+  pages: ScannedPage[];
+  wallMs: number;
+  cpuMs: number;
+}
+
 export async function runOcrBench(): Promise<string> {
   const dataDir = requireDataDir();
   const issuerNames = secIssuerNames(dataDir);
+  const kept = process.env.BENCH_OCR_PAGES;
+  if (kept && existsSync(kept)) {
+    const stored = new Map(
+      (JSON.parse(readFileSync(kept, 'utf8')) as KeptRun[]).map((run) => [run.file, run]),
+    );
+    const runs = readTruth().map((truth) => {
+      const run = stored.get(truth.file);
+      if (!run) throw new Error(`${kept} holds no pages of ${truth.file}: remove it to read the scans again`);
+      return { truth, pages: run.pages, wallMs: run.wallMs, cpuMs: run.cpuMs };
+    });
+    await writeAccuracy(runs, issuerNames);
+    process.stderr.write(`[bench] ocr: pages read back from ${kept}; the speed section is left as it was\n`);
+    return currentSection('ocr');
+  }
   const worker = new OcrWorker({ issuerNames });
   const runs: DocumentRun[] = [];
   const loadBefore = loadavg()[0] ?? 0;
@@ -66,10 +94,43 @@ export async function runOcrBench(): Promise<string> {
   }
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   const loadAfter = loadavg()[0] ?? 0;
+  if (kept) {
+    const keep: KeptRun[] = runs.map((run) => ({
+      file: run.truth.file,
+      pages: run.pages,
+      wallMs: run.wallMs,
+      cpuMs: run.cpuMs,
+    }));
+    writeFileSync(kept, JSON.stringify(keep));
+  }
+  await writeAccuracy(runs, issuerNames);
+  return renderSpeed(runs, peakRssMb, loadBefore, loadAfter);
+}
+
+async function writeAccuracy(runs: readonly DocumentRun[], issuerNames: readonly string[]): Promise<void> {
   const withNames = await assetLexicon(issuerNames);
   const withoutNames = await assetLexicon([]);
+  if (process.env.BENCH_OCR_VERBOSE) printRows(verdictsOf(runs, withNames));
   writeAccuracySection(renderAccuracy(runs, withNames, withoutNames));
-  return renderSpeed(runs, peakRssMb, loadBefore, loadAfter);
+}
+
+/** Rows right but flagged (with the reasons) and rows wrong, for tuning. */
+function printRows(results: ReadonlyArray<{ run: DocumentRun; verdicts: RowVerdict[] }>): void {
+  for (const { run, verdicts } of results) {
+    for (const verdict of verdicts) {
+      const ours = verdict.ours;
+      if (!ours) continue;
+      const where = `${run.truth.file} p${ours.page} r${ours.row}`;
+      if (verdict.truth && verdict.wrong.length === 0 && ours.needs_review)
+        process.stderr.write(
+          `[flagged, right] ${where}: ${ours.reasons.join(' | ')}; read ${JSON.stringify(ours.read)} ${JSON.stringify(ours.confidence)}\n`,
+        );
+      else if (verdict.wrong.length > 0)
+        process.stderr.write(
+          `[wrong${ours.needs_review ? '' : ', NOT FLAGGED'}] ${where}: ${verdict.wrong.join(', ')}; read ${JSON.stringify(ours.read)} ${JSON.stringify(ours.confidence)}\n`,
+        );
+    }
+  }
 }
 
 function verdictsOf(

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CellReading, HouseRow, MarkReading } from './house-form.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
-import { scannedRow } from './scanned-rows.js';
+import { rowsOfScan, scannedRow } from './scanned-rows.js';
 
 function cell(text: string, confidence = 0.96): CellReading {
   return {
@@ -138,5 +138,45 @@ describe('scannedRow', () => {
     const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });
     expect(row).toMatchObject({ trade_type: null, needs_review: true });
     expect(row.confidence.trade_type).toBe(0);
+  });
+});
+
+describe('rowsOfScan', () => {
+  const page = (rows: HouseRow[]) => [
+    { number: 1, form: { rows, columns: { types: context.typeRoles.map((role) => ({ role })) } } },
+  ];
+
+  it('trusts a faint transaction date that the rows on either side read cleanly the same', () => {
+    const rows = rowsOfScan(
+      page([
+        houseRow('METLIFE, INC. CMN', { date: cell('01/22/25', 0.5) }),
+        houseRow('METLIFE, INC. CMN', { date: cell('01/22/25', 0.4) }),
+        houseRow('METLIFE, INC. CMN', { date: cell('01/22/25', 0.45) }),
+        houseRow('METLIFE, INC. CMN', { date: cell('01/21/25', 0.45) }),
+      ]),
+      context.filedDate,
+    );
+    expect(rows.map((row) => row.transaction_date)).toEqual([
+      '2025-01-22',
+      '2025-01-22',
+      '2025-01-22',
+      '2025-01-21',
+    ]);
+    // Only the middle row has agreeing rows on both sides; the first and last keep their reading.
+    expect(rows.map((row) => row.confidence.transaction_date)).toEqual([0.5, 0.9, 0.45, 0.45]);
+    expect(rows.map((row) => row.needs_review)).toEqual([true, false, true, true]);
+  });
+
+  it('still doubts an agreeing date that contradicts the notification date', () => {
+    const rows = rowsOfScan(
+      page(
+        ['03/17/25', '03/17/25', '03/17/25'].map((date) =>
+          houseRow('METLIFE, INC. CMN', { date: cell(date, 0.5) }),
+        ),
+      ),
+      context.filedDate,
+    );
+    expect(rows[1]?.confidence.transaction_date).toBeLessThan(0.5);
+    expect(rows[1]?.needs_review).toBe(true);
   });
 });

@@ -124,6 +124,8 @@ export interface RowContext {
   ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
   /** The notification date most of the document's rows read, and how sure that makes it (rowsOfScan). */
   notificationConsensus?: { value: string; confidence: number } | null;
+  /** The transaction date the rows before and after this one both read (transactionNeighbours). */
+  transactionNeighbours?: { value: string; confidence: number } | null;
   /**
    * Per mark column, the ink share from which a mark is as clear as a mark in that column gets
    * (typed marks of one column look alike on a page: columnMarkSure); absent, MARK_SURE.
@@ -137,7 +139,7 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
   const asset = assetField(house.asset, house.assetLines, context.lexicon);
-  const transaction = dateField(house.date, 'transaction date');
+  const transaction = dateField(house.date, 'transaction date', context.transactionNeighbours);
   const notification = dateField(house.notification, 'notification date', context.notificationConsensus);
   const kind = typeField(withSure(house.types, context.markSure?.types), context.typeRoles);
   const amount = amountField(withSure(house.amounts, context.markSure?.amounts));
@@ -388,8 +390,9 @@ function dateField(
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
   const read = cell.confidence * agreementFactor(cell.agreement);
   let confidence = date.repaired ? read * 0.6 : read;
-  // A clean reading of the date most of the document's rows read: the engine's doubt about the
-  // digits is outweighed by the other rows (it would have to misread into exactly that date).
+  // A clean reading of the date other rows read too (most of the document's rows, or the rows
+  // on either side): the engine's doubt about the digits is outweighed by the other readings (it
+  // would have to misread into exactly that date).
   if (consensus && !date.repaired && date.value === consensus.value)
     confidence = Math.max(confidence, consensus.confidence);
   return { value: date.value, confidence, why: null, label };
@@ -526,6 +529,7 @@ export function rowsOfScan(
   const houseRows = pages.flatMap((page) => page.form.rows);
   const consensus = ownerConsensus(houseRows);
   const notified = notificationConsensus(houseRows, filedDate);
+  const neighbours = transactionNeighbours(houseRows);
   const usualColumns = usualTypeColumns(pages);
   const rows: ScannedRow[] = [];
   for (const page of pages) {
@@ -554,6 +558,7 @@ export function rowsOfScan(
           lexicon,
           ownerConsensus: consensus.get(house) ?? null,
           notificationConsensus: notified,
+          transactionNeighbours: neighbours.get(house) ?? null,
           markSure,
           columnsDoubt,
         }),
@@ -615,6 +620,33 @@ export function notificationConsensus(
     return null;
   const share = count / total;
   return { value, confidence: Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, count / 8)) };
+}
+
+/** A transaction date read the same on the rows before and after: see transactionNeighbours. */
+const NEIGHBOURS_AGREE = 0.9;
+
+/**
+ * Rows whose transaction date reads cleanly as the same date as the rows just before and after
+ * them (in reading order across pages). Filers list the trades of one day together, so a date
+ * often runs down several rows; three clean readings of one date are three agreeing readings,
+ * and the engine would have to misread the middle one into exactly its neighbours' date. The
+ * checks against the notification and filing dates still apply to it.
+ */
+export function transactionNeighbours(
+  rows: readonly HouseRow[],
+): Map<HouseRow, { value: string; confidence: number }> {
+  const clean = rows.map((row) => {
+    if (!row.date.inked) return null;
+    const date = readScannedDate(row.date.text);
+    return date.value !== null && !date.repaired ? date.value : null;
+  });
+  const out = new Map<HouseRow, { value: string; confidence: number }>();
+  rows.forEach((row, index) => {
+    const value = clean[index];
+    if (value && clean[index - 1] === value && clean[index + 1] === value)
+      out.set(row, { value, confidence: NEIGHBOURS_AGREE });
+  });
+  return out;
 }
 
 /** Shapes differing in at most this many of their 384 cells are the same printed code. */
