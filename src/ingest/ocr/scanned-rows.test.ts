@@ -146,25 +146,18 @@ describe('rowsOfScan', () => {
     { number: 1, form: { rows, columns: { types: context.typeRoles.map((role) => ({ role })) } } },
   ];
 
-  it('trusts a faint transaction date that the rows on either side read cleanly the same', () => {
+  it('trusts a faint transaction date that two neighbouring rows read cleanly the same', () => {
+    const dates = ['01/22/25', '01/22/25', '01/22/2', '01/22/25', '01/21/25', '01/21/25', '01/20/25'];
     const rows = rowsOfScan(
-      page([
-        houseRow('METLIFE, INC. CMN', { date: cell('01/22/25', 0.5) }),
-        houseRow('METLIFE, INC. CMN', { date: cell('01/22/25', 0.4) }),
-        houseRow('METLIFE, INC. CMN', { date: cell('01/22/25', 0.45) }),
-        houseRow('METLIFE, INC. CMN', { date: cell('01/21/25', 0.45) }),
-      ]),
+      page(
+        dates.map((date, index) => houseRow('METLIFE, INC. CMN', { date: cell(date, 0.4 + index / 100) })),
+      ),
       context.filedDate,
     );
-    expect(rows.map((row) => row.transaction_date)).toEqual([
-      '2025-01-22',
-      '2025-01-22',
-      '2025-01-22',
-      '2025-01-21',
-    ]);
-    // Only the middle row has agreeing rows on both sides; the first and last keep their reading.
-    expect(rows.map((row) => row.confidence.transaction_date)).toEqual([0.5, 0.9, 0.45, 0.45]);
-    expect(rows.map((row) => row.needs_review)).toEqual([true, false, true, true]);
+    // Three clean readings of 01/22 in a row (the unreadable "01/22/2" passed over); 01/21 is
+    // read twice only, and 01/20 once.
+    expect(rows.map((row) => row.confidence.transaction_date)).toEqual([0.9, 0.9, 0, 0.9, 0.44, 0.45, 0.46]);
+    expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, false, true, true, true]);
   });
 
   it('still doubts an agreeing date that contradicts the notification date', () => {

@@ -124,7 +124,7 @@ export interface RowContext {
   ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
   /** The notification date most of the document's rows read, and how sure that makes it (rowsOfScan). */
   notificationConsensus?: { value: string; confidence: number } | null;
-  /** The transaction date the rows before and after this one both read (transactionNeighbours). */
+  /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
   transactionNeighbours?: { value: string; confidence: number } | null;
   /**
    * Per mark column, the ink share from which a mark is as clear as a mark in that column gets
@@ -622,28 +622,31 @@ export function notificationConsensus(
   return { value, confidence: Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, count / 8)) };
 }
 
-/** A transaction date read the same on the rows before and after: see transactionNeighbours. */
+/** A transaction date read the same on three rows in a row: see transactionNeighbours. */
 const NEIGHBOURS_AGREE = 0.9;
 
 /**
- * Rows whose transaction date reads cleanly as the same date as the rows just before and after
- * them (in reading order across pages). Filers list the trades of one day together, so a date
- * often runs down several rows; three clean readings of one date are three agreeing readings,
- * and the engine would have to misread the middle one into exactly its neighbours' date. The
- * checks against the notification and filing dates still apply to it.
+ * Rows whose transaction date reads cleanly (no repair) as the same date as two neighbouring
+ * rows, three in a row (in reading order across pages). Filers list the trades of one day
+ * together, so a date often runs down several rows; three clean readings of one date are three
+ * agreeing readings, and the engine would have to misread one into exactly its neighbours'
+ * date. A row whose date did not read cleanly neither agrees nor disagrees and is passed over;
+ * a different clean date ends the run. The checks against the notification and filing dates
+ * still apply afterwards.
  */
 export function transactionNeighbours(
   rows: readonly HouseRow[],
 ): Map<HouseRow, { value: string; confidence: number }> {
-  const clean = rows.map((row) => {
-    if (!row.date.inked) return null;
+  const read: Array<{ row: HouseRow; value: string }> = [];
+  for (const row of rows) {
+    if (!row.date.inked) continue;
     const date = readScannedDate(row.date.text);
-    return date.value !== null && !date.repaired ? date.value : null;
-  });
+    if (date.value !== null && !date.repaired) read.push({ row, value: date.value });
+  }
   const out = new Map<HouseRow, { value: string; confidence: number }>();
-  rows.forEach((row, index) => {
-    const value = clean[index];
-    if (value && clean[index - 1] === value && clean[index + 1] === value)
+  read.forEach(({ row, value }, index) => {
+    const same = (offset: number) => read[index + offset]?.value === value;
+    if ((same(-1) && same(1)) || (same(-2) && same(-1)) || (same(1) && same(2)))
       out.set(row, { value, confidence: NEIGHBOURS_AGREE });
   });
   return out;
