@@ -160,6 +160,24 @@ describe('rowsOfScan', () => {
     expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, false, true, true, true]);
   });
 
+  it('trusts a repaired owner code between two rows that read the same code surely', () => {
+    const owners = ['DC', 'oc', 'DC', 'oc', 'SP'];
+    const rows = rowsOfScan(
+      page(owners.map((owner) => houseRow('METLIFE, INC. CMN', { owner: cell(owner, 0.5) }))),
+      context.filedDate,
+    );
+    expect(rows.map((row) => row.owner)).toEqual([
+      'Dependent Child',
+      'Dependent Child',
+      'Dependent Child',
+      'Dependent Child',
+      'Spouse',
+    ]);
+    // The second row sits between two sure DCs; the fourth between a DC and an SP.
+    expect(rows.map((row) => row.needs_review)).toEqual([false, false, false, true, false]);
+    expect(rows[3]?.reasons).toContain('owner: read with low confidence');
+  });
+
   it('still doubts an agreeing date that contradicts the notification date', () => {
     const rows = rowsOfScan(
       page(

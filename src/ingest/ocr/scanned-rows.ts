@@ -565,7 +565,30 @@ export function rowsOfScan(
       );
     }
   }
+  ownersBetweenAgreeing(rows);
   return rows;
+}
+
+/** An owner code repaired from a poor reading, between two rows that read it surely. */
+const OWNER_BETWEEN = 0.85;
+
+/**
+ * A doubtful owner code (read with a repair) whose rows before and after both read the same
+ * code surely: filers list one owner's trades together, so the repair is taken at OWNER_BETWEEN.
+ * The repair must land on exactly the neighbours' code; an unreadable cell stays unread.
+ */
+function ownersBetweenAgreeing(rows: ScannedRow[]): void {
+  const threshold = REVIEW_THRESHOLD.owner;
+  rows.forEach((row, index) => {
+    const before = rows[index - 1];
+    const after = rows[index + 1];
+    if (row.owner === null || row.confidence.owner === 0 || row.confidence.owner >= threshold) return;
+    if (!before || !after || before.owner !== row.owner || after.owner !== row.owner) return;
+    if (before.confidence.owner < threshold || after.confidence.owner < threshold) return;
+    row.confidence.owner = OWNER_BETWEEN;
+    row.reasons = row.reasons.filter((reason) => reason !== 'owner: read with low confidence');
+    row.needs_review = CONFIDENCE_FIELDS.some((field) => row.confidence[field] < REVIEW_THRESHOLD[field]);
+  });
 }
 
 /**
