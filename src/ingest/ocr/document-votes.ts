@@ -1,0 +1,176 @@
+// What the rows of one scanned document say about each other: a filer's rows share an owner
+// code's print, a notification date, a day's run of transaction dates and a page's mark columns,
+// so a reading that other readings agree with earns confidence the engine alone cannot give it.
+import { daysBetween } from '../../domain/dates.js';
+import {
+  FILLED_INK,
+  type HouseRow,
+  MARK_INK,
+  MARK_SURE,
+  type MarkReading,
+  type TypeRole,
+} from './house-form.js';
+import { readOwnerCode, readScannedDate } from './scanned-fields.js';
+
+/** Marks of one column a page needs before its typical mark sets the column's sure share. */
+const TYPICAL_MARKS = 4;
+
+/**
+ * Per mark column of a page, the ink share from which a mark counts as clear. A typed "x" leaves
+ * the same ink in every cell of its column, so where a column holds several marks whose shares
+ * agree (the lowest at least three quarters of the median) the column's sure share is that
+ * lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
+ * typed marks fill less of it than a narrow one's: judged against MARK_SURE alone they look
+ * faint, however alike they are. Handwritten marks vary and keep MARK_SURE.
+ */
+export function columnMarkSure(rows: readonly MarkReading[], columns: number): number[] {
+  const floor = (MARK_INK + MARK_SURE) / 2;
+  return Array.from({ length: columns }, (_, column) => {
+    const marks = rows
+      .filter((row) => row.marked.includes(column))
+      .map((row) => row.shares[column] ?? 0)
+      .filter((share) => share < FILLED_INK)
+      .sort((a, b) => a - b);
+    if (marks.length < TYPICAL_MARKS) return MARK_SURE;
+    const median = marks[Math.floor(marks.length / 2)] ?? 0;
+    const lowest = marks[0] ?? 0;
+    if (lowest < median * 0.75) return MARK_SURE;
+    return Math.min(MARK_SURE, Math.max(floor, lowest));
+  });
+}
+
+/**
+ * The type columns (their roles, in order) that most of a document's table pages have, when
+ * most of them agree: a filer's spreadsheet prints every page with the same columns, so a page
+ * found otherwise was ruled or read differently and its marks may sit in the wrong columns.
+ */
+export function usualTypeColumns(
+  pages: ReadonlyArray<{ form: { rows: HouseRow[]; columns: { types: Array<{ role: TypeRole }> } | null } }>,
+): string | null {
+  const counts = new Map<string, number>();
+  let tables = 0;
+  for (const page of pages) {
+    if (!page.form.columns || page.form.rows.length === 0) continue;
+    const key = page.form.columns.types.map((type) => type.role).join(',');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    tables++;
+  }
+  if (tables < 3) return null;
+  const [key, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return count / tables >= 0.7 ? key : null;
+}
+
+/** Rows whose clean notification reading a consensus needs, and the share of them it needs. */
+const CONSENSUS_ROWS = 4;
+const CONSENSUS_SHARE = 0.7;
+/** A filer reports within 30 days of being notified; a little slack for the Clerk's stamp. */
+const NOTIFIED_BEFORE_FILING_DAYS = 45;
+
+/**
+ * The notification date most of a document's rows read cleanly. Filers report a batch of trades
+ * they were notified of on one day, so one date usually runs down the whole column; a clean
+ * reading of that date on a row is then as sure as the column's agreement. The date must sit
+ * where a notification date can: on or before the filing and no more than 45 days before it.
+ */
+export function notificationConsensus(
+  rows: readonly HouseRow[],
+  filedDate: string | null,
+): { value: string; confidence: number } | null {
+  const votes = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    if (!row.notification.inked) continue;
+    const date = readScannedDate(row.notification.text);
+    if (date.value === null || date.repaired) continue;
+    votes.set(date.value, (votes.get(date.value) ?? 0) + 1);
+    total++;
+  }
+  const [value, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (count < CONSENSUS_ROWS || count / total < CONSENSUS_SHARE) return null;
+  if (filedDate && (value > filedDate || daysBetween(value, filedDate) > NOTIFIED_BEFORE_FILING_DAYS))
+    return null;
+  const share = count / total;
+  return { value, confidence: Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, count / 8)) };
+}
+
+/** A transaction date read the same on three rows in a row: see transactionNeighbours. */
+const NEIGHBOURS_AGREE = 0.9;
+
+/**
+ * Rows whose transaction date reads cleanly (no repair) as the same date as two neighbouring
+ * rows, three in a row (in reading order across pages). Filers list the trades of one day
+ * together, so a date often runs down several rows; three clean readings of one date are three
+ * agreeing readings, and the engine would have to misread one into exactly its neighbours'
+ * date. A row whose date did not read cleanly neither agrees nor disagrees and is passed over;
+ * a different clean date ends the run. The checks against the notification and filing dates
+ * still apply afterwards.
+ */
+export function transactionNeighbours(
+  rows: readonly HouseRow[],
+): Map<HouseRow, { value: string; confidence: number }> {
+  const read: Array<{ row: HouseRow; value: string }> = [];
+  for (const row of rows) {
+    if (!row.date.inked) continue;
+    const date = readScannedDate(row.date.text);
+    if (date.value !== null && !date.repaired) read.push({ row, value: date.value });
+  }
+  const out = new Map<HouseRow, { value: string; confidence: number }>();
+  read.forEach(({ row, value }, index) => {
+    const same = (offset: number) => read[index + offset]?.value === value;
+    if ((same(-1) && same(1)) || (same(-2) && same(-1)) || (same(1) && same(2)))
+      out.set(row, { value, confidence: NEIGHBOURS_AGREE });
+  });
+  return out;
+}
+
+/** Shapes differing in at most this many of their 384 cells are the same printed code. */
+const SAME_SHAPE = 60;
+
+/**
+ * Typed owner codes look the same on every row of a document: rows whose owner cells have the
+ * same shape vote on what it says. A code read by most of four or more such rows is taken for
+ * all of them, however each single reading came out ("Dc", "bc", "1;").
+ */
+export function ownerConsensus(
+  rows: readonly HouseRow[],
+): Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }> {
+  const groups: Array<{ shape: string; members: HouseRow[] }> = [];
+  for (const row of rows) {
+    if (!row.ownerShape) continue;
+    const group = groups.find((candidate) => hamming(candidate.shape, row.ownerShape ?? '') <= SAME_SHAPE);
+    if (group) group.members.push(row);
+    else groups.push({ shape: row.ownerShape, members: [row] });
+  }
+  const out = new Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }>();
+  for (const group of groups) {
+    if (group.members.length < 4) continue;
+    const votes = new Map<string, number>();
+    let total = 0;
+    for (const member of group.members) {
+      const code = readOwnerCode(member.owner.text);
+      if (!code || code.code === '') continue;
+      const weight = code.repaired ? 0.6 : 1;
+      votes.set(code.code, (votes.get(code.code) ?? 0) + weight);
+      total += weight;
+    }
+    const [code, weight] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const share = total === 0 ? 0 : weight / total;
+    if ((code !== 'SP' && code !== 'DC' && code !== 'JT') || share < 0.7 || weight < 2) continue;
+    const confidence = Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, group.members.length / 8));
+    for (const member of group.members) out.set(member, { code, confidence });
+  }
+  return out;
+}
+
+function hamming(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let distance = 0;
+  for (let i = 0; i < a.length; i++) {
+    let x = Number.parseInt(a[i] ?? '0', 16) ^ Number.parseInt(b[i] ?? '0', 16);
+    while (x > 0) {
+      distance += x & 1;
+      x >>= 1;
+    }
+  }
+  return distance;
+}
