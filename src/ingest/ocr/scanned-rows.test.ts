@@ -178,6 +178,31 @@ describe('rowsOfScan', () => {
     expect(rows[3]?.reasons).toContain('owner: read with low confidence');
   });
 
+  it("trusts the security-type word most of the document's names end with, read exactly", () => {
+    const faintLast = (text: string): CellReading => {
+      const words = text.split(' ');
+      return {
+        ...cell(text),
+        words: words.map((word, index) => ({
+          text: word,
+          confidence: index === words.length - 1 ? 0.6 : 0.96,
+        })),
+      };
+    };
+    const names = Array.from({ length: 8 }, () => 'METLIFE, INC. CMN');
+    const typed = rowsOfScan(
+      page(names.map((name) => houseRow(name, { asset: faintLast(name) }))),
+      context.filedDate,
+    );
+    expect(typed.every((row) => !row.needs_review)).toBe(true);
+    // Too few names to say what the column's usual last word is: the engine's doubt stands.
+    const few = rowsOfScan(
+      page(names.slice(0, 3).map((name) => houseRow(name, { asset: faintLast(name) }))),
+      context.filedDate,
+    );
+    expect(few.every((row) => row.needs_review)).toBe(true);
+  });
+
   it('still doubts an agreeing date that contradicts the notification date', () => {
     const rows = rowsOfScan(
       page(

@@ -15,6 +15,7 @@ import {
   notificationConsensus,
   ownerConsensus,
   transactionNeighbours,
+  usualAssetSuffix,
   usualTypeColumns,
 } from './document-votes.js';
 import {
@@ -131,6 +132,8 @@ export interface RowContext {
   ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
   /** The notification date most of the document's rows read, and how sure that makes it (rowsOfScan). */
   notificationConsensus?: { value: string; confidence: number } | null;
+  /** The word most of the document's asset names end with (usualAssetSuffix). */
+  usualSuffix?: string | null;
   /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
   transactionNeighbours?: { value: string; confidence: number } | null;
   /**
@@ -145,7 +148,7 @@ export interface RowContext {
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
-  const asset = assetField(house.asset, house.assetLines, context.lexicon);
+  const asset = assetField(house.asset, house.assetLines, context.lexicon, context.usualSuffix ?? null);
   const transaction = dateField(house.date, 'transaction date', context.transactionNeighbours);
   const notification = dateField(house.notification, 'notification date', context.notificationConsensus);
   const kind = typeField(withSure(house.types, context.markSure?.types), context.typeRoles);
@@ -260,8 +263,9 @@ function assetField(
   cell: CellReading,
   lines: number,
   lexicon: Lexicon | undefined,
+  usualSuffix: string | null,
 ): Field<string> & { ticker: string; tickerConfidence: number } {
-  const checked = checkWords(cell, lexicon);
+  const checked = checkWords(cell, lexicon, usualSuffix);
   const text = tidyAssetText(checked.text);
   if (text === '')
     return { value: '', confidence: 0, why: 'no asset name read', ticker: NO_TICKER, tickerConfidence: 0 };
@@ -296,6 +300,8 @@ const FULL_WORD = /^[A-Za-z]{5,}\.$/;
 const LEGAL_FORMS: ReadonlySet<string> = new Set(['INC', 'CORP', 'CO', 'LTD', 'LLC', 'PLC', 'LP']);
 /** Abbreviations end in a period of their own ("HLDGS."). */
 const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
+/** The last word most of a document's asset names end with, read exactly: see usualAssetSuffix. */
+const USUAL_SUFFIX = 0.9;
 /** A word near a listed one but not surely it is not served as read. */
 const DOUBTFUL_WORD = 0.4;
 
@@ -303,6 +309,7 @@ const DOUBTFUL_WORD = 0.4;
 function checkWords(
   cell: CellReading,
   lexicon: Lexicon | undefined,
+  usualSuffix: string | null,
 ): { text: string; confidence: number; doubts: string[] } {
   const words = cell.words ?? cell.text.split(/\s+/).map((text) => ({ text, confidence: cell.confidence }));
   if (words.length === 0) return { text: '', confidence: 0, doubts: [] };
@@ -312,6 +319,9 @@ function checkWords(
   for (const word of words) {
     let text = word.text;
     let wordConfidence = word.confidence;
+    // The security-type word most of the document's names end with ("CMN"), read exactly there.
+    if (word === words[words.length - 1] && word.text === usualSuffix)
+      wordConfidence = Math.max(wordConfidence, USUAL_SUFFIX);
     const verdict = lexicon?.check(word.text) ?? { kind: 'known' as const };
     const previous = out[out.length - 1]?.toUpperCase().replace(/[^A-Z]/g, '');
     if (/^(CLASS|CL|SERIES|SER)$/.test(previous ?? '') && /^[0158]$/.test(word.text)) {
@@ -510,6 +520,7 @@ export function rowsOfScan(
   const consensus = ownerConsensus(houseRows);
   const notified = notificationConsensus(houseRows, filedDate);
   const neighbours = transactionNeighbours(houseRows);
+  const usualSuffix = usualAssetSuffix(houseRows);
   const usualColumns = usualTypeColumns(pages);
   const rows: ScannedRow[] = [];
   for (const page of pages) {
@@ -539,6 +550,7 @@ export function rowsOfScan(
           ownerConsensus: consensus.get(house) ?? null,
           notificationConsensus: notified,
           transactionNeighbours: neighbours.get(house) ?? null,
+          usualSuffix,
           markSure,
           columnsDoubt,
         }),
