@@ -1,9 +1,9 @@
 // GET /politicians/{id}
 import { Type } from 'typebox';
+import { PoliticianProfileSchema, PROFILE_EXAMPLE } from '../../../resources/politician.js';
 import { getProfile } from '../../../services/politicians.js';
 import { errorResponses, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { PoliticianProfileSchema, PROFILE_EXAMPLE } from './schema.js';
 
 export function getPoliticianRoute(app: App, deps: AppDeps): void {
   app.get(

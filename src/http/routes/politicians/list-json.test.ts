@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nullGatedFields } from '../../../accounts/metering.js';
+import { PoliticianSummarySchema } from '../../../resources/politician.js';
 import {
   listPoliticians,
   listPoliticiansJson,
@@ -19,7 +20,6 @@ import {
   realDataAvailable,
 } from '../../../test-support/app.js';
 import { testDialect } from '../../../test-support/database.js';
-import { PoliticianSummarySchema } from './schema.js';
 
 const FIELDS = Object.keys(PoliticianSummarySchema.properties);
 

@@ -1,11 +1,47 @@
 // GET /politicians
 import { Type } from 'typebox';
+import { DEFAULT_MIN_TRADES, POLITICIAN_SORT_COLUMNS, STAT_SORT_COLUMNS } from '../../../domain/sorts.js';
+import { PoliticianSummarySchema, PROFILE_EXAMPLE } from '../../../resources/politician.js';
 import { listPoliticians, listPoliticiansJson } from '../../../services/politicians.js';
 import { wantsCsv } from '../../plugins/csv.js';
 import { sendDatabaseJson } from '../../plugins/metering.js';
-import { errorResponses } from '../../schemas/common.js';
+import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { PoliticianListQuery, PoliticianSummarySchema, PROFILE_EXAMPLE } from './schema.js';
+
+const PoliticianListQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Name or slug text; changes the answer to { politicians, total }',
+    }),
+  ),
+  chamber: Type.Optional(
+    Type.String({ maxLength: 100, description: 'house, senate or executive; comma-separated' }),
+  ),
+  party: Type.Optional(Type.String({ maxLength: 20, description: 'D, R or I; comma-separated' })),
+  state: Type.Optional(Type.String({ maxLength: 300, description: 'Two-letter codes; comma-separated' })),
+  in_office: Type.Optional(
+    Type.Boolean({ description: 'Only members serving now (true) or only former ones (false)' }),
+  ),
+  has_trades: Type.Optional(
+    Type.Boolean({ description: 'Only members with (true) or without (false) trades on record' }),
+  ),
+  sort_by: Type.Optional(
+    StringEnum(POLITICIAN_SORT_COLUMNS, {
+      description: `Ranking: ${POLITICIAN_SORT_COLUMNS.join(', ')} (default trade_count; members without the statistic last)`,
+    }),
+  ),
+  sort_dir: Type.Optional(SortDir),
+  min_trades: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100000,
+      description: `A ranking by a statistic (${STAT_SORT_COLUMNS.join(', ')}) sorts only members with at least this many enriched trades (\`enriched_trades\`, the statistics' sample); the others follow, unranked by it. Default ${DEFAULT_MIN_TRADES}; 0 turns it off`,
+    }),
+  ),
+  limit: Limit(100, 1000),
+  offset: Offset,
+});
 
 const ListOrSearch = Type.Union(
   [

@@ -1,9 +1,15 @@
 // GET /portfolio/{politician_id}
 import { Type } from 'typebox';
+import { PortfolioSchema } from '../../../resources/portfolio.js';
 import { getPortfolio } from '../../../services/portfolio.js';
-import { errorResponses, PathId } from '../../schemas/common.js';
+import { errorResponses, PathId, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { PortfolioQuery, PortfolioSchema } from './schema.js';
+
+const PortfolioQuery = Type.Object({
+  status: Type.Optional(
+    StringEnum(['open', 'closed'] as const, { description: 'Only open or only closed holdings' }),
+  ),
+});
 
 export function getPortfolioRoute(app: App, deps: AppDeps): void {
   app.get(

@@ -1,9 +1,9 @@
 // GET /portfolio/{id}/positions
 import { Type } from 'typebox';
+import { PositionsSchema } from '../../../resources/portfolio.js';
 import { getPositions } from '../../../services/portfolio.js';
 import { errorResponses, PathId } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { PositionsSchema } from './schema.js';
 
 export function getPositionsRoute(app: App, deps: AppDeps): void {
   app.get(

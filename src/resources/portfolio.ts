@@ -1,6 +1,8 @@
-// Portfolio schemas: holdings reconstructed from a member's trades (docs/market-data.md, "Portfolios").
+// A member's portfolio as the API serves it: holdings reconstructed from their trades, and the open
+// positions marked to the latest close (docs/market-data.md, "Portfolios"). Schema and example
+// written once here.
 import { Type } from 'typebox';
-import { Nullable, StringEnum } from '../../schemas/common.js';
+import { Nullable } from './schema.js';
 
 const money = (description: string) => Nullable(Type.Number({ description }));
 
@@ -88,12 +90,6 @@ export const PortfolioSchema = Type.Object(
     ],
   },
 );
-
-export const PortfolioQuery = Type.Object({
-  status: Type.Optional(
-    StringEnum(['open', 'closed'] as const, { description: 'Only open or only closed holdings' }),
-  ),
-});
 
 export const PositionSchema = Type.Object({
   ticker: Type.String(),
