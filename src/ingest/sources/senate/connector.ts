@@ -72,7 +72,7 @@ export class SenateConnector implements Connector {
     const counted = first.records_filtered;
     const more = counted !== null && first.rows.length > 0 && first.rows.length < counted;
     // The search is a POST and carries no validators; its count of the window is what tells an
-    // unchanged listing. The first page is diffed all the same (an addition shows there first).
+    // unchanged listing. The first page's rows are diffed by id all the same.
     const unchanged =
       more && stored !== undefined && !stored.wholeReadDue && (await stored.countSince(since)) === counted;
     if (unchanged) {
