@@ -44,6 +44,7 @@ import * as leadershipRoles from './migrations/0070-leadership-roles.js';
 import * as storedAnalytics from './migrations/0075-stored-analytics.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import * as listingValidators from './migrations/0085-listing-validators.js';
+import * as wholeListing from './migrations/0086-whole-listing.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0075-stored-analytics': storedAnalytics,
   '0080-price-refresh': priceRefresh,
   '0085-listing-validators': listingValidators,
+  '0086-whole-listing': wholeListing,
 };
 
 export interface MigrationReport {

@@ -330,6 +330,8 @@ export interface IngestStateTable {
   last_finished_at: string | null;
   last_error: string | null;
   updated_at: string;
+  /** When a run last read the source's whole listing, every page (0086-whole-listing). */
+  whole_listing_at: Generated<string | null>;
 }
 
 export interface TradesTable {

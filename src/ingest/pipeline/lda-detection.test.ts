@@ -1,7 +1,7 @@
 // The Senate LDA polled twice over the same window against the replay server (the recorded API
-// page and real bulk XML files): the quarterly bulk files, static downloads, are asked
+// page and real bulk XML files): the API pages and the quarterly bulk files are asked
 // conditionally the second time, answer 304 and are neither downloaded nor parsed again; nothing
-// new is stored. The API page is read again (its walk needs each page's `next` link).
+// new is stored. A walk of unchanged API pages goes on by page number and ends at the API's 404.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,13 +10,14 @@ import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { countRows, runRecordsSource, startReplay } from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
+import { LDA_FILINGS_PATH } from '../sources/lda/connector.js';
 
 const dataDir = inject('dataDir');
 /** The recorded bulk files are of 2016–17. */
 const SINCE = '2015-01-01';
 const NOW = new Date('2026-06-01T12:00:00Z');
 
-describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
+describe.skipIf(!dataDir)('LDA: an unchanged API page or bulk file costs a 304', () => {
   let store: TestStore;
   let server: ReplayServer;
   let archiveDir: string;
@@ -38,6 +39,8 @@ describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
   const count = (table: 'lobbying_filings' | 'events') => countRows(store.db, table);
   const bulkRequests = (from: number) =>
     server.requests.slice(from).filter((request) => /^\/downloads\/.+\.xml$/.test(request.path));
+  const apiRequests = (from: number) =>
+    server.requests.slice(from).filter((request) => request.path === LDA_FILINGS_PATH);
 
   beforeAll(async () => {
     archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-lda-poll-'));
@@ -50,7 +53,7 @@ describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   });
 
-  it('reads each bulk file whole once; the next poll gets 304 for each and stores nothing new', {
+  it('reads each API page and bulk file whole once; the next poll gets 304 for each and stores nothing new', {
     timeout: 180_000,
   }, async () => {
     const first = await poll();
@@ -58,6 +61,9 @@ describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
     const files = bulkRequests(0);
     expect(files.length).toBeGreaterThan(1);
     expect(files.every((request) => request.status === 200)).toBe(true);
+    const pages = apiRequests(0);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.every((request) => request.status === 200)).toBe(true);
     const filings = await count('lobbying_filings');
     const events = await count('events');
     expect(filings).toBeGreaterThan(0);
@@ -65,7 +71,14 @@ describe.skipIf(!dataDir)('LDA: an unchanged bulk file costs a 304', () => {
 
     const mark = server.requests.length;
     const second = await poll();
-    expect(second).toMatchObject({ status: 'completed', new: 0, updated: 0, notModified: files.length });
+    expect(second).toMatchObject({
+      status: 'completed',
+      new: 0,
+      updated: 0,
+      notModified: pages.length + files.length,
+    });
+    // Each API page answers 304; the page after the last one is asked by number and answers 404.
+    expect(apiRequests(mark).map((request) => request.status)).toEqual([...pages.map(() => 304), 404]);
     const again = bulkRequests(mark);
     expect(again.map((request) => request.path)).toEqual(files.map((request) => request.path));
     expect(again.every((request) => request.status === 304)).toBe(true);

@@ -14,6 +14,7 @@ import { toFilingResource } from '../../resources/filing.js';
 import { findFiling, upsertFiling } from '../../storage/repositories/filings.js';
 import {
   countDocuments,
+  countListedSince,
   type IngestDocumentRow,
   insertListedDocument,
   knownDocumentIds,
@@ -23,6 +24,8 @@ import {
   markDocumentRefused,
   markDocumentStored,
   markFetchFailed,
+  readIngestState,
+  recordWholeListing,
   storedDocument,
 } from '../../storage/repositories/ingest.js';
 import {
@@ -40,7 +43,7 @@ import { type DocumentTooLargeError, formatBytes } from '../fetch/http-client.js
 import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../filers.js';
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
-import type { Connector, ListedDocument } from '../sources/connector.js';
+import type { Connector, ListedDocument, StoredListing } from '../sources/connector.js';
 import { ConnectorError } from '../sources/connector.js';
 import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
 import { extractOnce, NOTHING_SCANNED, type QuickScan, scanDocument } from '../sources/quick-scan.js';
@@ -62,6 +65,12 @@ import { storeParsedDocument } from './store.js';
 
 /** Days of index a run re-reads before the last completed run, for rows an index adds late. */
 export const CURSOR_OVERLAP_DAYS = 30;
+
+/**
+ * Hours after which a poll reads the whole listing even when the site's count of the window says
+ * nothing was added: a deletion and an addition in the same poll leave the count equal.
+ */
+export const WHOLE_LISTING_HOURS = 24;
 
 /** Runs a document may crash the PDF reader in (other than by running out of memory) before it is failed. */
 export const MAX_READ_ATTEMPTS = 3;
@@ -143,7 +152,11 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     this.tally.since = since;
     const validators = this.options.validators;
     validators?.listingFrom(since);
-    const listing = await this.connector.list(since, now, signal, validators);
+    const stored: StoredListing = {
+      countSince: (from) => countListedSince(this.db, this.source, from),
+      wholeReadDue: await this.wholeReadDue(),
+    };
+    const listing = await this.connector.list(since, now, signal, validators, stored);
     this.tally.index.ignored = listing.ignored;
     this.tally.index.notes = listing.notes;
     this.tally.index.listed = listing.documents.length;
@@ -159,8 +172,15 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
       notes: listing.notes,
     };
     // Reached once every new document of the listing is recorded (not when the run stopped first):
-    // only then may the next poll take a 304 for "nothing new".
+    // only then may the next poll take a 304, or a whole read's count, for "nothing new".
     await validators?.commit(this.now().toISOString());
+    if (!listing.partial) await recordWholeListing(this.db, this.stateKey, this.now().toISOString());
+  }
+
+  /** Whether the last whole read of the listing is older than WHOLE_LISTING_HOURS (or never was). */
+  private async wholeReadDue(): Promise<boolean> {
+    const last = (await readIngestState(this.db, this.stateKey))?.whole_listing_at ?? null;
+    return last === null || this.now().getTime() - Date.parse(last) >= WHOLE_LISTING_HOURS * 3_600_000;
   }
 
   listingFailed(error: unknown): string | null {

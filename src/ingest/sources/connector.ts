@@ -48,6 +48,24 @@ export interface Listing {
   ignored: number;
   /** What the reader should know about this listing (an index year not published yet ...). */
   notes: string[];
+  /**
+   * True when the connector read only the first part of its listing because the site's count of
+   * the window matched what is stored (see StoredListing); absent or false for a whole read.
+   */
+  partial?: boolean;
+}
+
+/**
+ * What the pipeline has stored of a listing's window, for a connector whose site counts the
+ * documents of a window (the eFD search): when the counts match, the rest of the listing can be
+ * left unread. A deletion and an addition in one poll leave the count equal, so the pipeline asks
+ * for a whole read now and then all the same (`wholeReadDue`).
+ */
+export interface StoredListing {
+  /** Documents of the source recorded with a filing date on or after `since`. */
+  countSince(since: string): Promise<number>;
+  /** The periodic whole read is due: read every page whatever the counts say. */
+  wholeReadDue: boolean;
 }
 
 export interface ParseOptions {
@@ -61,9 +79,16 @@ export interface Connector {
   /**
    * Documents filed on or after `since` (YYYY-MM-DD), as far as the index tells dates. With
    * `validators`, a listing that can be asked conditionally is, and one that answers 304 (nothing
-   * changed since it was last read whole) adds no documents.
+   * changed since it was last read whole) adds no documents. With `stored`, a listing whose site
+   * counts the window may stop early when the count says nothing was added (`partial`).
    */
-  list(since: string, now: Date, signal?: AbortSignal, validators?: ListingValidators): Promise<Listing>;
+  list(
+    since: string,
+    now: Date,
+    signal?: AbortSignal,
+    validators?: ListingValidators,
+    stored?: StoredListing,
+  ): Promise<Listing>;
   fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument>;
   /**
    * The one report in a fetched document of this source; bytes that are not one become an unread

@@ -338,3 +338,23 @@ export async function recordRunEnd(
     .where('source', '=', source)
     .execute();
 }
+
+/** Records that a run read the source's whole listing (every page), at `now`. */
+export async function recordWholeListing(db: Kysely<Database>, source: string, now: string): Promise<void> {
+  await db.updateTable('ingest_state').set({ whole_listing_at: now }).where('source', '=', source).execute();
+}
+
+/**
+ * How many documents of `source` listed by its index are stored with a filing date on or after
+ * `since`: what the index's own count of that window should be when nothing was added to it.
+ */
+export async function countListedSince(db: Kysely<Database>, source: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('ingest_documents as d')
+    .innerJoin('filings as f', 'f.id', 'd.filing_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('d.source', '=', source)
+    .where('f.filed_date', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

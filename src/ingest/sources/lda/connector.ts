@@ -1,6 +1,7 @@
 // The Senate LDA as a record source. Two public forms of the same filings:
 //   REST API    GET <base>/api/v1/filings/?filing_dt_posted_after=<since>&ordering=dt_posted&page_size=N
-//               pages {count, next, previous, results}, followed through `next`;
+//               pages {count, next, previous, results}, followed through `next`, each asked
+//               conditionally (If-None-Match / If-Modified-Since) with what it last answered;
 //   bulk files  GET <base>/downloads/ lists the Senate's quarterly download files (XML, or zips of
 //               XML parts), each read whole; filings posted before `since` are left out.
 // `next` links name the public host (lda.gov, lda.senate.gov); they are followed on the configured
@@ -54,25 +55,43 @@ export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
     signal?: AbortSignal,
     validators?: ListingValidators,
   ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
-    yield* this.apiPages(since, signal);
+    yield* this.apiPages(since, signal, validators);
     yield* this.bulkFiles(since, signal, validators);
   }
 
+  /**
+   * The API's pages, each asked conditionally with `validators`. A 304 says the page (its filings
+   * and its `next` link alike) did not change since a completed run read it whole; its filings are
+   * stored already, and the walk goes on to the page after it by number, since the link is in the
+   * body a 304 leaves out. Past the last page the API answers 404, which ends such a walk.
+   */
   private async *apiPages(
     since: string,
     signal?: AbortSignal,
+    validators?: ListingValidators,
   ): AsyncIterable<RecordPage<LobbyingFilingRecord>> {
     const query = new URLSearchParams({
       filing_dt_posted_after: since,
       ordering: 'dt_posted',
       page_size: String(this.pageSize),
     });
-    let url: string | null = `${this.base}${LDA_FILINGS_PATH}?${query}`;
+    let url: string | null = canonicalUrl(`${this.base}${LDA_FILINGS_PATH}?${query}`);
+    let guessed = false;
     const seen = new Set<string>();
     for (let n = 0; url && n < MAX_PAGES; n++) {
       if (seen.has(url)) throw new RecordSourceError(`the LDA API's next link loops back to ${url}`);
       seen.add(url);
-      const document: FetchedDocument = await this.http.get(url, { signal });
+      const document: FetchedDocument = await this.http.getListing(url, validators, {
+        signal,
+        acceptStatuses: guessed ? [404] : [],
+      });
+      if (document.status === 404) return;
+      if (document.status === 304) {
+        url = followingPage(url);
+        guessed = true;
+        continue;
+      }
+      guessed = false;
       let page: ReturnType<typeof parseLdaFilingsPage>;
       try {
         page = parseLdaFilingsPage(document.body.toString('utf8'));
@@ -129,8 +148,28 @@ export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
     if (!parsed.pathname.startsWith(LDA_FILINGS_PATH)) {
       throw new RecordSourceError(`the LDA API's next link leaves the filings list: ${link}`);
     }
-    return `${this.base}${parsed.pathname}${parsed.search}`;
+    return canonicalUrl(`${this.base}${parsed.pathname}${parsed.search}`);
   }
+}
+
+/**
+ * A page URL with its query parameters in name order, so that the URL a link names and the one
+ * `followingPage` builds are the same key for the validators kept of it.
+ */
+function canonicalUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.sort();
+  return parsed.toString();
+}
+
+/** The URL of the page after `url` (a URL without a page number is page 1). */
+function followingPage(url: string): string {
+  const parsed = new URL(url);
+  const page = Number(parsed.searchParams.get('page') ?? '1');
+  if (!Number.isInteger(page))
+    throw new RecordSourceError(`the LDA API page number of ${url} is not a number`);
+  parsed.searchParams.set('page', String(page + 1));
+  return canonicalUrl(parsed.toString());
 }
 
 /** The .xml and .zip links of the downloads page, in page order, once each. */

@@ -8,6 +8,7 @@
 // A session that lapses sends every request back to the agreement page; the connector agrees
 // again once and retries.
 import { decodeEntities } from '../../../domain/asset.js';
+import type { ListingValidators } from '../../fetch/conditional.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
 import {
   type Connector,
@@ -15,12 +16,13 @@ import {
   type ListedDocument,
   type Listing,
   type ParseOptions,
+  type StoredListing,
 } from '../connector.js';
 import type { ParsedDocument } from '../document.js';
 import { looseFile } from '../loose-file.js';
 import { oneReport } from '../one-report.js';
 import { senateLooseFiles } from './loose-file.js';
-import { parseSenateSearchResults, type SenateSearchRow } from './search-results.js';
+import { parseSenateSearchResults, type SenateSearchPage, type SenateSearchRow } from './search-results.js';
 
 /** eFD's report type code for Periodic Transaction Reports. */
 const PTR_REPORT_TYPE = '[11]';
@@ -57,15 +59,32 @@ export class SenateConnector implements Connector {
     return this.http.cookie(host, 'csrftoken') ?? this.http.cookie(host, 'csrf');
   }
 
-  async list(since: string, _now: Date, signal?: AbortSignal): Promise<Listing> {
-    const rows: SenateSearchRow[] = [];
-    let start = 0;
-    for (;;) {
-      const page = await this.searchPage(start, since, signal);
-      rows.push(...page.rows);
-      start += page.rows.length;
-      const total = page.records_filtered ?? page.records_total;
-      if (page.rows.length === 0 || (total !== null && start >= total)) break;
+  async list(
+    since: string,
+    _now: Date,
+    signal?: AbortSignal,
+    _validators?: ListingValidators,
+    stored?: StoredListing,
+  ): Promise<Listing> {
+    const first = await this.searchPage(0, since, signal);
+    const rows: SenateSearchRow[] = [...first.rows];
+    const notes: string[] = [];
+    const counted = first.records_filtered;
+    const more = counted !== null && first.rows.length > 0 && first.rows.length < counted;
+    // The search is a POST and carries no validators; its count of the window is what tells an
+    // unchanged listing. The first page's rows are diffed by id all the same.
+    const unchanged =
+      more && stored !== undefined && !stored.wholeReadDue && (await stored.countSince(since)) === counted;
+    if (unchanged) {
+      notes.push(
+        `the search counts ${counted} reports filed since ${since}, as many as are stored: its other pages were not read`,
+      );
+    } else {
+      for (let page = first, start = first.rows.length; !lastPage(page, start); ) {
+        page = await this.searchPage(start, since, signal);
+        rows.push(...page.rows);
+        start += page.rows.length;
+      }
     }
     const documents: ListedDocument[] = [];
     const seen = new Set<string>();
@@ -80,7 +99,7 @@ export class SenateConnector implements Connector {
       if (row.filed_date !== null && row.filed_date < since) continue;
       documents.push(this.listed(row));
     }
-    return { documents, ignored, notes: [] };
+    return { documents, ignored, notes, partial: unchanged };
   }
 
   private async searchPage(start: number, since: string, signal?: AbortSignal) {
@@ -158,6 +177,12 @@ export class SenateConnector implements Connector {
   async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
     return oneReport(document, await senateLooseFiles.read(looseFile(bytes, options.pdfText)));
   }
+}
+
+/** Whether the search has no rows past `start` (the rows read so far), by the page last answered. */
+function lastPage(page: SenateSearchPage, start: number): boolean {
+  const total = page.records_filtered ?? page.records_total;
+  return page.rows.length === 0 || (total !== null && start >= total);
 }
 
 function searchForm(start: number, since: string, token: string): Record<string, string> {
