@@ -1,6 +1,8 @@
 // A committee as the API serves it: members now, members on a date (from the seat history),
-// former members, subcommittees, and the sectors its jurisdiction covers.
+// former members, subcommittees, and the sectors its jurisdiction covers (schema and example
+// written once here).
 import type { Kysely } from 'kysely';
+import { type Static, Type } from 'typebox';
 import { COMMITTEE_JURISDICTIONS } from '../domain/committee-sectors.js';
 import { notFound } from '../errors.js';
 import {
@@ -13,6 +15,97 @@ import {
   subcommitteesOf,
 } from '../storage/repositories/committee-seats.js';
 import type { Database } from '../storage/schema.js';
+import { Nullable } from './schema.js';
+
+const S = Type.String();
+const NS = Nullable(Type.String());
+const NI = Nullable(Type.Integer());
+
+export const CommitteeSummarySchema = Type.Object({
+  id: Type.String({ description: 'thomas id: HSBA, SSBK, HSAG15 (subcommittee)' }),
+  name: S,
+  chamber: S,
+  parent_id: NS,
+  url: NS,
+  member_count: Type.Integer({ description: 'Seats held now' }),
+  jurisdiction_sectors: Type.Array(S),
+});
+
+export const SeatSchema = Type.Object({
+  bioguide_id: S,
+  politician_id: NI,
+  politician_slug: NS,
+  name: NS,
+  party: NS,
+  state: NS,
+  side: NS,
+  title: NS,
+  rank: NI,
+  start_date: S,
+  start_basis: Type.String({
+    description: 'congress_start, term_start or observed: what start_date rests on',
+  }),
+  end_date: NS,
+});
+
+export const CommitteeDetailSchema = Type.Object({
+  id: S,
+  name: S,
+  chamber: S,
+  parent_id: NS,
+  url: NS,
+  jurisdiction: NS,
+  jurisdiction_sectors: Type.Array(S),
+  jurisdiction_industries: NS,
+  subcommittees: Type.Array(Type.Object({ id: S, name: S })),
+  members: Type.Array(SeatSchema),
+  members_on_date: Nullable(Type.Object({ date: S, members: Type.Array(SeatSchema) })),
+  former_members: Type.Array(SeatSchema),
+});
+
+export type CommitteeSummary = Static<typeof CommitteeSummarySchema>;
+export type Seat = Static<typeof SeatSchema>;
+export type CommitteeDetail = Static<typeof CommitteeDetailSchema>;
+
+export const SEAT_EXAMPLE: Seat = {
+  bioguide_id: 'H001072',
+  politician_id: 1,
+  politician_slug: 'french-hill',
+  name: 'French Hill',
+  party: 'R',
+  state: 'AR',
+  side: 'majority',
+  title: 'Chair',
+  rank: 1,
+  start_date: '2025-01-03',
+  start_basis: 'congress_start',
+  end_date: null,
+};
+
+export const COMMITTEE_EXAMPLE: CommitteeSummary = {
+  id: 'HSBA',
+  name: 'House Committee on Financial Services',
+  chamber: 'House',
+  parent_id: null,
+  url: 'https://financialservices.house.gov/',
+  member_count: 53,
+  jurisdiction_sectors: ['Financials', 'Real Estate'],
+};
+
+export const COMMITTEE_DETAIL_EXAMPLE: CommitteeDetail = {
+  id: 'HSBA',
+  name: 'House Committee on Financial Services',
+  chamber: 'House',
+  parent_id: null,
+  url: 'https://financialservices.house.gov/',
+  jurisdiction: null,
+  jurisdiction_sectors: ['Financials', 'Real Estate'],
+  jurisdiction_industries: null,
+  subcommittees: [{ id: 'HSBA16', name: 'Capital Markets' }],
+  members: [SEAT_EXAMPLE],
+  members_on_date: { date: '2026-01-15', members: [SEAT_EXAMPLE] },
+  former_members: [],
+};
 
 function jurisdictionOf(id: string, parentId: string | null) {
   // Subcommittee seats count as their parent's (see analytics/committee-sectors.ts).
@@ -27,7 +120,7 @@ export async function committeeList(
   db: Kysely<Database>,
   filter: { chamber?: string; name?: string; topLevel?: boolean },
   page: { limit: number; offset: number },
-) {
+): Promise<CommitteeSummary[]> {
   return (await listCommittees(db, filter, page)).map((row) => ({
     id: row.id,
     name: row.name,
@@ -39,7 +132,11 @@ export async function committeeList(
   }));
 }
 
-export async function committeeDetail(db: Kysely<Database>, id: string, date: string | undefined) {
+export async function committeeDetail(
+  db: Kysely<Database>,
+  id: string,
+  date: string | undefined,
+): Promise<CommitteeDetail> {
   const committee = await findCommittee(db, id);
   if (!committee) throw notFound(`No committee with id "${id}" (thomas ids such as HSBA or SSBK)`);
   const history = await seatHistory(db, committee.id);
