@@ -10,10 +10,10 @@ import { InsiderTradeSchema, OverlapTradeSchema } from '../../resources/insider.
 import { LobbyingSchema, TickerMatchSchema } from '../../resources/lobbying.js';
 import { PoliticianProfileSchema, PoliticianSummarySchema } from '../../resources/politician.js';
 import { HoldingSchema, PortfolioSchema, PositionSchema } from '../../resources/portfolio.js';
+import { SubscriptionSchema } from '../../resources/subscription.js';
 import { TradeSchema } from '../../resources/trade.js';
 import { MemberVoteSchema, VoteDetailSchema, VoteSummarySchema } from '../../resources/vote.js';
 import { WhalePersonSchema, WhaleSchema } from '../../resources/whale.js';
-import { SubscriptionSchema } from '../routes/alerts/schema.js';
 import { ErrorBody } from '../schemas/common.js';
 
 /** Component name -> the TypeBox schema the routes use (matched by structure, not identity). */

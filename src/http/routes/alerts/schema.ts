@@ -1,6 +1,7 @@
 // Subscriptions, the delivery log and the webhook catalog: one source for validation,
 // serialization and OpenAPI.
 import { type Static, Type } from 'typebox';
+import { SUBSCRIPTION_EXAMPLE, SubscriptionSchema } from '../../../resources/subscription.js';
 import { EVENT_TYPES } from '../../../webhooks/event-catalog.js';
 import { MAX_SUBSCRIPTIONS_PER_KEY } from '../../../webhooks/subscriptions.js';
 import { Limit, Nullable, Offset, StringEnum } from '../../schemas/common.js';
@@ -69,41 +70,6 @@ export const Created = Type.Object(
   },
   { examples: [{ id: 12, status: 'created' }] },
 );
-
-export const SubscriptionSchema = Type.Object({
-  id: Type.Integer(),
-  alert_type: Type.String(),
-  delivery: Type.String(),
-  webhook_url: Type.String(),
-  filter_value: Nullable(Type.String()),
-  status: Type.String({
-    description:
-      'active (delivering), failing (deliveries fail; retried), disabled (5 days of failures or a 410 answer; nothing is delivered)',
-  }),
-  status_reason: Nullable(Type.String({ description: 'Why it is failing or disabled' })),
-  failing_since: Nullable(Type.String({ description: 'First failure since the last success' })),
-  disabled_at: Nullable(Type.String()),
-  last_success_at: Nullable(Type.String()),
-  last_failure_at: Nullable(Type.String()),
-  secret_rotated_at: Nullable(Type.String()),
-  created_at: Type.String(),
-});
-
-const SUBSCRIPTION_EXAMPLE = {
-  id: 12,
-  alert_type: 'trade.created',
-  delivery: 'webhook',
-  webhook_url: 'https://hooks.example.org/dcledger',
-  filter_value: 'NVDA',
-  status: 'active',
-  status_reason: null,
-  failing_since: null,
-  disabled_at: null,
-  last_success_at: '2026-11-22T15:02:11.204Z',
-  last_failure_at: null,
-  secret_rotated_at: null,
-  created_at: '2026-11-20T09:30:00.000Z',
-};
 
 export const SubscriptionList = Type.Object(
   {
