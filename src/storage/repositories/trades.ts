@@ -12,6 +12,7 @@ import {
 } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
+import { StoreDatabase } from '../store-database.js';
 
 export interface TradeFilter {
   disclosedFrom?: string;
@@ -130,19 +131,15 @@ function buildBaseQuery(db: Kysely<Database>) {
     .select(TRADE_SELECTION);
 }
 
-type BaseQuery = ReturnType<typeof buildBaseQuery>;
+export type TradeBaseQuery = ReturnType<typeof buildBaseQuery>;
+type BaseQuery = TradeBaseQuery;
 
 // Kysely builders are immutable, so the select list (fifty parsed column references, two joins)
-// is built once per database handle and every call adds its filters to a copy.
-const baseQueries = new WeakMap<Kysely<Database>, BaseQuery>();
-
+// is built once per store and every call adds its filters to a copy.
 function baseQuery(db: Kysely<Database>): BaseQuery {
-  let query = baseQueries.get(db);
-  if (!query) {
-    query = buildBaseQuery(db);
-    baseQueries.set(db, query);
-  }
-  return query;
+  if (!(db instanceof StoreDatabase)) return buildBaseQuery(db);
+  db.tradeBaseQuery ??= buildBaseQuery(db);
+  return db.tradeBaseQuery;
 }
 
 export type TradeRecord = Awaited<ReturnType<BaseQuery['execute']>>[number];
@@ -334,11 +331,11 @@ export async function findTradesJson(
   page: Page,
   shape: TradeJsonShape,
 ): Promise<TradePageJson> {
-  const handle = syncSqliteOf(db);
+  const syncSqlite = syncSqliteOf(db);
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
   const asBytes = sqlite && page.limit > BYTES_PAGE_ROWS;
   // Sector names are lowercased in the query; that shape is built per call.
-  if ((sqlite && !handle) || filter.sectors?.length) {
+  if ((sqlite && !syncSqlite) || filter.sectors?.length) {
     return pageOf(await tradesJsonQuery(db, filter, order, page, shape, asBytes).executeTakeFirstOrThrow());
   }
   // Each query shape (which filters, how many values each, the order, the gated fields) is built
@@ -348,7 +345,7 @@ export async function findTradesJson(
   // On PostgreSQL the values stay bound, but a first page's limit and offset are written in
   // (firstPageLiterals).
   const named = namedFilter(filter);
-  const planned = handle ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
+  const planned = syncSqlite ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
   const key = `trades.json${asBytes ? '.bytes' : ''}:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
@@ -360,7 +357,7 @@ export async function findTradesJson(
       asBytes,
     );
   const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
-  if (handle) return pageOf(preparedQuery<string>(handle, key, build).get(values) as TradeJsonRow);
+  if (syncSqlite) return pageOf(preparedQuery<string>(syncSqlite, key, build).get(values) as TradeJsonRow);
   const [row] = await compiledOnce<string, TradeJsonRow>(db, key, build).execute(values);
   if (!row) throw new Error('trade JSON: the page query returned no row');
   return pageOf(row);
