@@ -21,7 +21,8 @@ import { eventFor } from '../src/webhooks/events.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
 import { ANSWER_BODY_GRACE_MS } from '../src/webhooks/sender.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
-import { DeliveryWorker, defaultFairnessCaps } from '../src/webhooks/worker.js';
+import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { defaultFairnessCaps } from '../src/webhooks/worker-options.js';
 import { machine } from './report.js';
 
 const EVENTS = 1000;

@@ -11,7 +11,8 @@ import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { defaultKeyFile, prepareWebhookKey } from '../webhooks/secret-key.js';
-import { DeliveryWorker, type WorkerLogger } from '../webhooks/worker.js';
+import { DeliveryWorker } from '../webhooks/worker.js';
+import type { WorkerLogger } from '../webhooks/worker-options.js';
 import { onShutdownSignal } from './shutdown.js';
 
 export interface RunningWorker {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { parseCidrList } from '../config.js';
 import type { Resolver } from '../webhooks/address-guard.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/runtime.js';
-import type { WorkerLogger } from '../webhooks/worker.js';
+import type { WorkerLogger } from '../webhooks/worker-options.js';
 
 /** A fixed 32-byte key, so that tests exercise encrypted secrets. */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);

@@ -9,7 +9,7 @@ import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError, type DatabaseConfig, decodeSecretKey, type WebhookSettings } from '../config.js';
-import { countSecretsSealedElsewhere } from '../storage/repositories/webhooks.js';
+import { countSecretsSealedElsewhere } from '../storage/repositories/webhook-subscriptions.js';
 import type { Database } from '../storage/schema.js';
 import { resealClearSecrets } from './reseal.js';
 import { SecretBox } from './secrets.js';
