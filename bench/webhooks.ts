@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { createAccount } from '../src/accounts/admin.js';
-import { parseCidrList } from '../src/config.js';
+import { parseCidrList } from '../src/config/webhooks.js';
 import { TRADE_EXAMPLE } from '../src/resources/trade.js';
 import { openStore, type Store } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';

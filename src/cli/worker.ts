@@ -3,7 +3,8 @@
 import { type Logger, pino } from 'pino';
 import { enrich } from '../analytics/enrich.js';
 import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
-import { type Config, loadConfig, type WebhookSettings } from '../config.js';
+import type { WebhookSettings } from '../config/webhooks.js';
+import { type Config, loadConfig } from '../config.js';
 import { redactingStream } from '../logging.js';
 import { providersFromConfig } from '../market/price-chain.js';
 import { rebuildBulkHistory } from '../resources/bulk-trades.js';
