@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createAccount } from '../src/accounts/admin.js';
-import { readTestSettings } from '../src/config.js';
+import { readTestSettings } from '../src/config/test-settings.js';
 import { TradeSchema } from '../src/resources/trade.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';

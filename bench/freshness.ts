@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAccount } from '../src/accounts/admin.js';
-import { parseCidrList } from '../src/config.js';
+import { parseCidrList } from '../src/config/webhooks.js';
 import { HttpClient } from '../src/ingest/fetch/http-client.js';
 import { ReplayServer } from '../src/ingest/replay/server.js';
 import type { ListedDocument } from '../src/ingest/sources/connector.js';

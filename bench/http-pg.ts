@@ -9,7 +9,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createAccount, setAccountRateLimit } from '../src/accounts/admin.js';
-import { readTestSettings } from '../src/config.js';
+import { readTestSettings } from '../src/config/test-settings.js';
 import { TradeSchema } from '../src/resources/trade.js';
 import { openStore } from '../src/storage/database.js';
 import { repoRoot } from '../src/test-support/data-dir.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { createAccount } from '../src/accounts/admin.js';
-import { parseCidrList } from '../src/config.js';
+import { parseCidrList } from '../src/config/webhooks.js';
 import { TRADE_EXAMPLE } from '../src/resources/trade.js';
 import { openStore, type Store } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
@@ -21,7 +21,8 @@ import { eventFor } from '../src/webhooks/events.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
 import { ANSWER_BODY_GRACE_MS } from '../src/webhooks/sender.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
-import { DeliveryWorker, defaultFairnessCaps } from '../src/webhooks/worker.js';
+import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { defaultFairnessCaps } from '../src/webhooks/worker-options.js';
 import { machine } from './report.js';
 
 const EVENTS = 1000;

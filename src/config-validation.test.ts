@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, readDatabase } from './config.js';
+import { ConfigError } from './config/read.js';
+import { loadConfig, readDatabase } from './config.js';
 import { runCli } from './test-support/cli.js';
 
 describe('settings validation', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readSelfService, readWebhookSettings } from './config.js';
+import { ConfigError } from './config/read.js';
+import { readWebhookSettings } from './config/webhooks.js';
+import { loadConfig, readSelfService } from './config.js';
 
 describe('webhook settings', () => {
   it('defaults: nothing exempt, no key, 15 s timeout, lease beyond it, worker on in serve', () => {

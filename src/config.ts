@@ -1,5 +1,21 @@
 // Every setting of the service, read once from the environment. Nothing else reads process.env.
+// The readers of a few groups live beside it in config/: how a value is read and checked
+// (read.ts), webhook delivery (webhooks.ts), the price provider (prices.ts) and the test suite's
+// own settings (test-settings.ts).
 import { isIP } from 'node:net';
+import { type PriceProviderConfig, readPriceProvider } from './config/prices.js';
+import {
+  ConfigError,
+  collectingProblems,
+  type Env,
+  parseBaseUrl,
+  readInteger,
+  readPath,
+  readSwitch,
+  readUrl,
+  reject,
+} from './config/read.js';
+import { readWebhookSettings, type WebhookSettings } from './config/webhooks.js';
 import { SOURCE_NAMES, type SourceName } from './domain/sources.js';
 import type { SettingSpec } from './ingest/sources/manifest.js';
 import { SOURCE_MANIFESTS } from './ingest/sources/registry.js';
@@ -150,74 +166,6 @@ export interface SelfServiceSettings {
   maxKeysPerAccount: number;
 }
 
-/** An address range: `10.0.0.0/8`, `127.0.0.1/32`, `fd00::/8`. */
-export interface Cidr {
-  address: string;
-  prefix: number;
-  family: 4 | 6;
-}
-
-export interface WebhookSettings {
-  /**
-   * DCLEDGER_WEBHOOK_ALLOW_CIDRS: ranges exempt from the SSRF guard (comma-separated CIDRs, empty
-   * by default). Only for operators whose receivers live on a private network.
-   */
-  allowCidrs: Cidr[];
-  /**
-   * DCLEDGER_WEBHOOK_SECRET_KEY: 32 bytes (64 hex characters or base64) that encrypt subscription
-   * secrets at rest with AES-256-GCM. Unset: `serve` and `worker` use the key file below.
-   */
-  secretKey: Buffer | null;
-  /**
-   * DCLEDGER_WEBHOOK_SECRET_KEY_FILE: where the key is kept when DCLEDGER_WEBHOOK_SECRET_KEY is
-   * unset; created (mode 0600) on first start. Unset: webhook-secret.key in the data directory
-   * (src/webhooks/secret-key.ts).
-   */
-  secretKeyFile: string | undefined;
-  /** DCLEDGER_WEBHOOK_TIMEOUT_MS: how long one delivery may take, connect to last byte (default 15000). */
-  timeoutMs: number;
-  /** DCLEDGER_WEBHOOK_CONCURRENCY: deliveries in flight at once per worker (default 32). */
-  concurrency: number;
-  /**
-   * DCLEDGER_WEBHOOK_LEASE_MS: how long a worker owns a claimed delivery before another worker may
-   * take it over (default: the timeout plus 60 s, so a live worker never loses its lease).
-   */
-  leaseMs: number;
-  /** DCLEDGER_WEBHOOK_POLL_MS: how often an idle worker looks for new events (default 1000). */
-  pollMs: number;
-  /** DCLEDGER_WEBHOOK_WORKER: `off` keeps `serve` from running the delivery worker (default on). */
-  workerInServe: boolean;
-  /**
-   * DCLEDGER_WEBHOOK_PER_SUBSCRIPTION: deliveries of one subscription in flight at once per worker
-   * (default a quarter of the concurrency). DCLEDGER_WEBHOOK_PER_HOST: the same for one receiver
-   * host and port (default half of it). They keep a slow receiver from taking everyone's slots.
-   */
-  perSubscription: number;
-  perHost: number;
-}
-
-export interface PriceProviderConfig {
-  /** DCLEDGER_PRICE_BASE_URL, e.g. https://stooq.com: daily CSV at <base>/q/d/l/?s=<symbol>.us&i=d. */
-  baseUrl: string | undefined;
-  /** DCLEDGER_PRICE_TIMEOUT_MS (default 15000): per request, including the body. */
-  timeoutMs: number;
-  /** DCLEDGER_PRICE_RETRIES (default 2): retries after a timeout, a network error, 429 or 5xx. */
-  retries: number;
-  /** DCLEDGER_PRICE_INTERVAL_MS (default 1000): least time between two requests (politeness). */
-  minIntervalMs: number;
-  /** DCLEDGER_PRICE_REFETCH_DAYS (default 7): a symbol the provider had no data for is asked again after this. */
-  refetchDays: number;
-  /** DCLEDGER_TIINGO_API_KEY: turns on Tiingo as the fallback provider (sent in a header, never printed). */
-  tiingoApiKey: string | undefined;
-  /** DCLEDGER_TIINGO_BASE_URL (default https://api.tiingo.com). */
-  tiingoBaseUrl: string;
-  /**
-   * DCLEDGER_PRICE_REFRESH_AT (default 01:30, UTC): when the scheduler role runs the daily price
-   * job; `off` turns the schedule off (`dcledger prices refresh` still runs it by hand).
-   */
-  refreshAt: { hour: number; minute: number } | null;
-}
-
 export type IngestSourceName = SourceName;
 /** The sources `dcledger ingest all` and serve's schedule read: the trade-document sources. */
 export const INGEST_SOURCES: readonly IngestSourceName[] = SOURCE_NAMES;
@@ -265,23 +213,8 @@ export interface IngestConfig {
   ocr: boolean;
 }
 
-export class ConfigError extends Error {}
-
-// While loadConfig runs, each bad value is recorded and its default used, so that one start
-// reports every bad setting (one line each) instead of only the first.
-let problems: string[] | null = null;
-
-/** A bad setting: thrown at once outside loadConfig, collected inside it. */
-function reject(message: string): void {
-  if (problems === null) throw new ConfigError(message);
-  problems.push(message);
-}
-
-type Env = Record<string, string | undefined>;
-
 export function loadConfig(env: Env = process.env): Config {
-  problems = [];
-  try {
+  return collectingProblems(() => {
     const config: Config = {
       port: readPort(env.PORT),
       host: env.HOST?.trim() || '0.0.0.0',
@@ -304,11 +237,8 @@ export function loadConfig(env: Env = process.env): Config {
       reject(
         'DCLEDGER_PUBLIC_URL is required when DCLEDGER_SMTP_URL is set: links in the mail sent (sign-up, password reset) point there',
       );
-    if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     return config;
-  } finally {
-    problems = null;
-  }
+  });
 }
 
 export function readOperations(env: Env): OperationsSettings {
@@ -466,40 +396,6 @@ function readSmtpUrl(raw: string | undefined): string | undefined {
   return url;
 }
 
-export function readPriceProvider(env: Env): PriceProviderConfig {
-  const baseUrl = env.DCLEDGER_PRICE_BASE_URL?.trim() || undefined;
-  const valid = baseUrl === undefined || /^https?:\/\//i.test(baseUrl);
-  if (!valid) reject('DCLEDGER_PRICE_BASE_URL must be an http:// or https:// URL');
-  return {
-    baseUrl: valid ? baseUrl?.replace(/\/+$/, '') : undefined,
-    timeoutMs: readInteger(env, 'DCLEDGER_PRICE_TIMEOUT_MS', 15_000, 1),
-    retries: readInteger(env, 'DCLEDGER_PRICE_RETRIES', 2, 0),
-    minIntervalMs: readInteger(env, 'DCLEDGER_PRICE_INTERVAL_MS', 1_000, 0),
-    refetchDays: readInteger(env, 'DCLEDGER_PRICE_REFETCH_DAYS', 7, 0),
-    tiingoApiKey: env.DCLEDGER_TIINGO_API_KEY?.trim() || undefined,
-    tiingoBaseUrl: readUrl(env, 'DCLEDGER_TIINGO_BASE_URL') ?? 'https://api.tiingo.com',
-    refreshAt: readTimeOfDay(env.DCLEDGER_PRICE_REFRESH_AT, 'DCLEDGER_PRICE_REFRESH_AT', '01:30'),
-  };
-}
-
-/** `HH:MM` (UTC, 24-hour) or `off`. */
-function readTimeOfDay(
-  raw: string | undefined,
-  name: string,
-  fallback: string,
-): { hour: number; minute: number } | null {
-  const text = raw?.trim().toLowerCase() || fallback;
-  if (text === 'off') return null;
-  const match = /^(\d{1,2}):(\d{2})$/.exec(text);
-  const hour = Number(match?.[1]);
-  const minute = Number(match?.[2]);
-  if (!match || hour > 23 || minute > 59) {
-    reject(`${name} must be a UTC time of day like 01:30, or off, got "${raw}"`);
-    return readTimeOfDay(undefined, name, fallback);
-  }
-  return { hour, minute };
-}
-
 export function readCluster(env: Env): ClusterSettings {
   const raw = env.DCLEDGER_REDIS_URL?.trim() || undefined;
   let redisUrl: string | undefined;
@@ -521,89 +417,6 @@ export function readCluster(env: Env): ClusterSettings {
       retryBaseMs: readInteger(env, 'DCLEDGER_ENRICH_RETRY_MS', 30_000, 0),
     },
   };
-}
-
-export function readWebhookSettings(env: Env): WebhookSettings {
-  const timeoutMs = readInteger(env, 'DCLEDGER_WEBHOOK_TIMEOUT_MS', 15_000, 1);
-  const leaseMs = readInteger(env, 'DCLEDGER_WEBHOOK_LEASE_MS', timeoutMs + 60_000, 1);
-  const concurrency = readInteger(env, 'DCLEDGER_WEBHOOK_CONCURRENCY', 32, 1);
-  if (leaseMs <= timeoutMs) {
-    reject(
-      'DCLEDGER_WEBHOOK_LEASE_MS must be longer than DCLEDGER_WEBHOOK_TIMEOUT_MS, or two workers could send the same delivery at once',
-    );
-  }
-  return {
-    allowCidrs: parseCidrList(env.DCLEDGER_WEBHOOK_ALLOW_CIDRS ?? ''),
-    secretKey: readSecretKey(env.DCLEDGER_WEBHOOK_SECRET_KEY),
-    secretKeyFile: env.DCLEDGER_WEBHOOK_SECRET_KEY_FILE?.trim() || undefined,
-    timeoutMs,
-    concurrency,
-    leaseMs,
-    pollMs: readInteger(env, 'DCLEDGER_WEBHOOK_POLL_MS', 1000, 1),
-    workerInServe: readSwitch('DCLEDGER_WEBHOOK_WORKER', env.DCLEDGER_WEBHOOK_WORKER, true),
-    ...readFairnessCaps(env, concurrency),
-  };
-}
-
-function readFairnessCaps(env: Env, concurrency: number): { perSubscription: number; perHost: number } {
-  const perSubscription = readInteger(
-    env,
-    'DCLEDGER_WEBHOOK_PER_SUBSCRIPTION',
-    Math.max(1, Math.floor(concurrency / 4)),
-    1,
-  );
-  const perHost = readInteger(
-    env,
-    'DCLEDGER_WEBHOOK_PER_HOST',
-    Math.max(perSubscription, Math.floor(concurrency / 2)),
-    1,
-  );
-  return { perSubscription, perHost };
-}
-
-/** "10.0.0.0/8, 127.0.0.1/32"; a bare address means that one address. */
-export function parseCidrList(raw: string): Cidr[] {
-  return raw
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .map(parseCidr)
-    .filter((cidr): cidr is Cidr => cidr !== undefined);
-}
-
-function parseCidr(text: string): Cidr | undefined {
-  const [address = '', prefixText, ...rest] = text.split('/');
-  const family = isIP(address);
-  if ((family !== 4 && family !== 6) || rest.length > 0) {
-    reject(`DCLEDGER_WEBHOOK_ALLOW_CIDRS: "${text}" is not an IPv4 or IPv6 CIDR`);
-    return undefined;
-  }
-  const bits = family === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? bits : Number(prefixText);
-  if (!/^\d+$/.test(prefixText ?? String(bits)) || prefix > bits) {
-    reject(`DCLEDGER_WEBHOOK_ALLOW_CIDRS: "${text}" needs a prefix length from 0 to ${bits}`);
-    return undefined;
-  }
-  return { address, prefix, family };
-}
-
-/** A webhook secret key as written in the setting or its key file: 64 hex characters or base64. */
-export function decodeSecretKey(text: string): Buffer | null {
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  return key.length === 32 ? key : null;
-}
-
-function readSecretKey(raw: string | undefined): Buffer | null {
-  const text = raw?.trim();
-  if (!text) return null;
-  const key = decodeSecretKey(text);
-  if (!key) {
-    reject(
-      'DCLEDGER_WEBHOOK_SECRET_KEY must be 32 bytes as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)',
-    );
-    return null;
-  }
-  return key;
 }
 
 export function readIngest(env: Env): IngestConfig {
@@ -680,53 +493,6 @@ function readDocumentLimits(env: Env): IngestConfig['maxDocumentMb'] {
   return { all, bySource };
 }
 
-/** A base URL: http(s), without a trailing slash. */
-export function parseBaseUrl(raw: string, name: string): string {
-  const url = readBaseUrl(raw, name);
-  if (url === undefined) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  return url;
-}
-
-function readBaseUrl(raw: string, name: string): string | undefined {
-  let url: URL | undefined;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    reject(`${name} must be an http(s) URL, got "${raw}"`);
-    return undefined;
-  }
-  return url.toString().replace(/\/+$/, '');
-}
-
-function readUrl(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? readBaseUrl(raw, name) : undefined;
-}
-
-function readPath(raw: string | undefined, name: string): string | undefined {
-  const path = raw?.trim();
-  if (!path) return undefined;
-  if (!path.startsWith('/')) {
-    reject(`${name} must start with "/", got "${raw}"`);
-    return undefined;
-  }
-  return path;
-}
-
-function readInteger(env: Env, name: string, fallback: number, minimum: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum) {
-    reject(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
-    return fallback;
-  }
-  return value;
-}
-
 /** Polls more often than every 15 seconds would only burden the sites (and the database). */
 export const MIN_INGEST_INTERVAL_MINUTES = 0.25;
 
@@ -742,15 +508,6 @@ function readIntervalMinutes(raw: string | undefined): number {
     return 15;
   }
   return value;
-}
-
-function readSwitch(name: string, raw: string | undefined, fallback: boolean): boolean {
-  const text = raw?.trim().toLowerCase();
-  if (!text) return fallback;
-  if (['1', 'on', 'true', 'yes'].includes(text)) return true;
-  if (['0', 'off', 'false', 'no'].includes(text)) return false;
-  reject(`${name} must be on or off, got "${raw}"`);
-  return fallback;
 }
 
 function readSources(raw: string | undefined): IngestSourceName[] {
@@ -811,26 +568,4 @@ function readPort(raw: string | undefined): number {
     return 8080;
   }
   return port;
-}
-
-/** Settings the test suite and the benchmark read (not the service itself). */
-export function readTestSettings(env: Env = process.env): {
-  dataDir: string | undefined;
-  postgresUrl: string | undefined;
-  /** CI=true: missing shared data fails the run instead of skipping the real-data tests. */
-  ci: boolean;
-  /** Cases per route of the fuzz gate (src/http/fuzz.test.ts); `npm run fuzz` raises it. */
-  fuzzRuns: number;
-  /** Replays a fuzz failure: the seed fast-check printed. */
-  fuzzSeed: number | undefined;
-} {
-  const fuzzRuns = Number.parseInt(env.DCLEDGER_FUZZ_RUNS ?? '', 10);
-  const fuzzSeed = Number.parseInt(env.DCLEDGER_FUZZ_SEED ?? '', 10);
-  return {
-    ci: ['1', 'true'].includes((env.CI ?? '').trim().toLowerCase()),
-    fuzzRuns: Number.isSafeInteger(fuzzRuns) && fuzzRuns > 0 ? fuzzRuns : 200,
-    fuzzSeed: Number.isSafeInteger(fuzzSeed) ? fuzzSeed : undefined,
-    dataDir: env.DCLEDGER_DATA_DIR?.trim() || undefined,
-    postgresUrl: env.DCLEDGER_TEST_DATABASE_URL?.trim() || undefined,
-  };
 }

@@ -46,7 +46,7 @@ import {
 import { migrateCommand, serveCommand } from './cli/serve.js';
 import { webhooksResealCommand } from './cli/webhooks.js';
 import { workerCommand } from './cli/worker.js';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config/read.js';
 import { DatabaseOpenError } from './storage/open-error.js';
 
 /** The version of package.json (one directory above src/ and dist/ alike). */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../src/accounts/admin.js';
-import { readTestSettings } from '../src/config.js';
+import { readTestSettings } from '../src/config/test-settings.js';
 import type { ReplayServer } from '../src/ingest/replay/server.js';
 import { updatePlan } from '../src/storage/repositories/accounts.js';
 import { leaseHolder, schedulerRuns } from '../src/storage/repositories/role-leases.js';

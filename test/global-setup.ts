@@ -1,7 +1,7 @@
 // Builds, once per run, a migrated empty database and the real-data fixture database; each
 // `openTestStore()` works on its own copy of one of them.
 import type { TestProject } from 'vitest/node';
-import { readTestSettings } from '../src/config.js';
+import { readTestSettings } from '../src/config/test-settings.js';
 import { findDataDir, missingDataOutcome } from '../src/test-support/data-dir.js';
 import { createFixtureStore, type FixtureLocation, testDialect } from '../src/test-support/database.js';
 import { loadRealData } from '../src/test-support/real-data.js';

@@ -19,7 +19,7 @@ import {
   setRequestsPerMinute,
   updatePlan,
 } from '../storage/repositories/accounts.js';
-import { moveSubscriptionsToKey } from '../storage/repositories/webhooks.js';
+import { moveSubscriptionsToKey } from '../storage/repositories/webhook-subscriptions.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import { generateKey } from './keys.js';

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { pino } from 'pino';
-import { loadConfig, parseBaseUrl } from '../config.js';
+import { parseBaseUrl } from '../config/read.js';
+import { loadConfig } from '../config.js';
 import { manualIngestRun } from '../ingest/pipeline/manual-run.js';
 import { withIngestOcr } from '../ingest/pipeline/ocr-stage.js';
 import {

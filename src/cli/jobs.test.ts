@@ -11,7 +11,8 @@ import {
   renewEnrichmentJob,
 } from '../storage/repositories/enrichment-jobs.js';
 import { emitEvent } from '../storage/repositories/events.js';
-import { insertSubscription, latestEventId } from '../storage/repositories/webhooks.js';
+import { latestEventId } from '../storage/repositories/webhook-fanout.js';
+import { insertSubscription } from '../storage/repositories/webhook-subscriptions.js';
 import { pointCliAt, runCli } from '../test-support/cli.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { LOBBYING_FILED_EXAMPLE } from '../webhooks/event-catalog.js';

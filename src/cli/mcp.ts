@@ -3,7 +3,8 @@
 // against a running server with --url. stdout carries the protocol, so nothing else is printed there.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { API_VERSION, buildApp, injectToolTransport } from '../app.js';
-import { loadConfig, parseBaseUrl } from '../config.js';
+import { parseBaseUrl } from '../config/read.js';
+import { loadConfig } from '../config.js';
 import { createMcpServer } from '../services/mcp.js';
 import {
   definitionsFromDocument,

@@ -2,7 +2,8 @@
 import { type Logger, pino } from 'pino';
 import { RedisRateLimitStore } from '../accounts/redis-rate-limit.js';
 import { buildApp } from '../app.js';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { ConfigError } from '../config/read.js';
+import { type Config, loadConfig } from '../config.js';
 import { withIngestOcr } from '../ingest/pipeline/ocr-stage.js';
 import { summaryLine } from '../ingest/pipeline/report.js';
 import { loggedProgress } from '../ingest/pipeline/run-log.js';

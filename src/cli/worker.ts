@@ -3,7 +3,8 @@
 import { type Logger, pino } from 'pino';
 import { enrich } from '../analytics/enrich.js';
 import { EnrichmentWorker, type EnrichmentWorkerOptions } from '../analytics/enrichment-worker.js';
-import { type Config, loadConfig, type WebhookSettings } from '../config.js';
+import type { WebhookSettings } from '../config/webhooks.js';
+import { type Config, loadConfig } from '../config.js';
 import { redactingStream } from '../logging.js';
 import { providersFromConfig } from '../market/price-chain.js';
 import { rebuildBulkHistory } from '../resources/bulk-trades.js';
@@ -11,7 +12,8 @@ import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { createWebhookRuntime } from '../webhooks/runtime.js';
 import { defaultKeyFile, prepareWebhookKey } from '../webhooks/secret-key.js';
-import { DeliveryWorker, type WorkerLogger } from '../webhooks/worker.js';
+import { DeliveryWorker } from '../webhooks/worker.js';
+import type { WorkerLogger } from '../webhooks/worker-options.js';
 import { onShutdownSignal } from './shutdown.js';
 
 export interface RunningWorker {

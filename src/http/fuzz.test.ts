@@ -23,7 +23,7 @@ import {
   SESSION_ROUTES,
 } from '../accounts/price-table.js';
 import { CSRF_COOKIE, SESSION_COOKIE, startSession } from '../accounts/sessions.js';
-import { readTestSettings } from '../config.js';
+import { readTestSettings } from '../config/test-settings.js';
 import {
   addAccount,
   type FixtureApp,

@@ -7,7 +7,7 @@
 // outage, an exhausted allowance) is not asked again in this run; the others carry on, and what
 // no provider can update keeps its stored closes.
 import type { Kysely } from 'kysely';
-import type { PriceProviderConfig } from '../config.js';
+import type { PriceProviderConfig } from '../config/prices.js';
 import { actionsOfSymbols, barOn, findSeriesMeta, recordFetch } from '../storage/repositories/prices.js';
 import type { Database } from '../storage/schema.js';
 import { writeSeries } from './import-prices.js';

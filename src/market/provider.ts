@@ -6,7 +6,7 @@
 //  - Stooq's daily CSV (`<base>/q/d/l/?s=aapl.us&i=d[&d1=YYYYMMDD&d2=YYYYMMDD]`), keyless.
 //  - Tiingo's end-of-day prices (tiingo.ts), keyed by DCLEDGER_TIINGO_API_KEY.
 // The chain, and which providers a configuration makes, are in price-chain.ts.
-import type { PriceProviderConfig } from '../config.js';
+import type { PriceProviderConfig } from '../config/prices.js';
 import { toStooqSymbol } from '../domain/symbols.js';
 import {
   type CloseBasis,

@@ -1,7 +1,8 @@
 // The feeds: latest trades for bulk sync, recent trades for display, and a pollable live feed.
 import type { Kysely } from 'kysely';
 import type { Trade } from '../resources/trade.js';
-import type { TradeFilter, TradeOrder, TradePageJson } from '../storage/repositories/trades.js';
+import type { TradeFilter, TradeOrder } from '../storage/repositories/trades.js';
+import type { TradePageJson } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
 import { queryTrades, queryTradesJson } from './trades.js';

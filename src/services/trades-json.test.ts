@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nullGatedFields } from '../accounts/metering.js';
 import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { TradeSchema } from '../resources/trade.js';
-import { BYTES_PAGE_ROWS } from '../storage/repositories/trades.js';
+import { BYTES_PAGE_ROWS } from '../storage/repositories/trades-json.js';
 import {
   addAccount,
   type FixtureApp,

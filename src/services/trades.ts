@@ -4,14 +4,8 @@ import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
 import { type Trade, TradeSchema, toTradeResource } from '../resources/trade.js';
-import {
-  findTrades,
-  findTradesJson,
-  type Page,
-  type TradeFilter,
-  type TradeOrder,
-  type TradePageJson,
-} from '../storage/repositories/trades.js';
+import { findTrades, type Page, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
+import { findTradesJson, type TradePageJson } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
 import { memberIdsOf } from './member-ids.js';
 import {

@@ -4,8 +4,9 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
-import { compiledOnce, registerPostgresPool } from './compiled-queries.js';
+import { compiledOnce } from './compiled-queries.js';
 import type { Database } from './schema.js';
+import { StoreDatabase } from './store-database.js';
 
 describe.skipIf(testDialect() !== 'postgres')('compiled-once queries on PostgreSQL', () => {
   let store: TestStore;
@@ -14,15 +15,18 @@ describe.skipIf(testDialect() !== 'postgres')('compiled-once queries on PostgreS
   });
   afterAll(async () => store?.dispose());
 
-  /** A Kysely instance over a pool of one connection, so the test sees that connection's statements. */
+  /**
+   * A Kysely instance over a pool of one connection, so the test sees that connection's
+   * statements: a store's own (StoreDatabase, which knows its pool) or a plain one.
+   */
   async function withOneConnection(
-    register: boolean,
+    asStore: boolean,
     work: (db: Kysely<Database>, pool: pg.Pool) => Promise<void>,
   ) {
     if (store.config.kind !== 'postgres') throw new Error('a PostgreSQL store');
     const pool = new pg.Pool({ connectionString: store.config.url, max: 1 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    if (register) registerPostgresPool(db, pool);
+    const config = { dialect: new PostgresDialect({ pool }) };
+    const db = asStore ? new StoreDatabase(config, { pool }) : new Kysely<Database>(config);
     try {
       await work(db, pool);
     } finally {
@@ -55,7 +59,7 @@ describe.skipIf(testDialect() !== 'postgres')('compiled-once queries on PostgreS
     });
   });
 
-  it('without a registered pool (a transaction, another instance) is sent as text', async () => {
+  it('on a Kysely instance that is not a store (a transaction, another instance) is sent as text', async () => {
     await withOneConnection(false, async (db, pool) => {
       const [row] = await accountsSince(db).execute({ since: '2000-01-01' });
       expect(Number(row?.n)).toBe(0);

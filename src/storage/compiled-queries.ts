@@ -4,7 +4,7 @@
 // filters was a measurable share of a /trades call's CPU (BENCHMARKS.md). The
 // synchronous SQLite twin, which also prepares the statement, is sqlite-hot-path.ts.
 //
-// On a PostgreSQL store's own Kysely instance (registerPostgresPool) a compiled query runs as a
+// On a PostgreSQL store's own Kysely instance (StoreDatabase, with its pool) a compiled query runs as a
 // named prepared statement of `pg`: each pooled connection parses and plans it once and is then
 // sent only the statement's name and values. Sent as text, the /trades page query (15 kB of SQL)
 // cost the server a parse and plan on every call (1.0 ms planning against 0.8 ms executing) and
@@ -13,6 +13,7 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.js';
+import { StoreDatabase } from './store-database.js';
 
 const MAX_SHAPES = 512;
 /**
@@ -26,15 +27,11 @@ export interface CompiledOnce<P extends string, R> {
   execute(values: Record<P, unknown>): Promise<R[]>;
 }
 
-const compiled = new WeakMap<Kysely<Database>, Map<string, CompiledOnce<string, unknown>>>();
-const pools = new WeakMap<Kysely<Database>, pg.Pool>();
-/** Statement name of each SQL text given one (the same text always gets the same name). */
+/**
+ * Statement name of each SQL text given one (the same text always gets the same name). Kept per
+ * process, not per store: the names are what bounds the statements a server keeps prepared.
+ */
 const statementNames = new Map<string, string>();
-
-/** Called by openStore for a PostgreSQL store: the pool its Kysely instance runs on. */
-export function registerPostgresPool(db: Kysely<Database>, pool: pg.Pool): void {
-  pools.set(db, pool);
-}
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
@@ -47,20 +44,34 @@ function statementName(text: string): string | undefined {
 
 /**
  * The query `build` makes from placeholder values (`param` stands for a named value), compiled
- * once per database handle and `name`; `execute` binds the named values in the compiled order.
+ * once per store and `name`; `execute` binds the named values in the compiled order. On any other
+ * Kysely instance (a transaction) it is compiled for this call and sent as text.
  */
 export function compiledOnce<P extends string, R>(
   db: Kysely<Database>,
   name: string,
   build: (param: (name: P) => never) => Compilable,
 ): CompiledOnce<P, R> {
-  let byName = compiled.get(db);
-  if (!byName) {
-    byName = new Map();
-    compiled.set(db, byName);
-  }
+  if (!(db instanceof StoreDatabase)) return compile(db, undefined, build);
+  const byName = db.compiledQueries;
   const cached = byName.get(name);
   if (cached) return cached as CompiledOnce<P, R>;
+  const once = compile<P, R>(db, db.pool, build);
+  // Shapes are few, but a client can vary list lengths: keep the most recent ones.
+  if (byName.size >= MAX_SHAPES) {
+    const oldest = byName.keys().next().value;
+    if (oldest !== undefined) byName.delete(oldest);
+  }
+  byName.set(name, once as CompiledOnce<string, unknown>);
+  return once;
+}
+
+/** `pool`: the store's pool, where the query runs as a named statement; otherwise sent as text. */
+function compile<P extends string, R>(
+  db: Kysely<Database>,
+  pool: pg.Pool | undefined,
+  build: (param: (name: P) => never) => Compilable,
+): CompiledOnce<P, R> {
   const query = build((param) => `${PLACEHOLDER}${param}` as never).compile();
   // Each bound value: a named value (placeholder) or a constant of the query.
   const slots = query.parameters.map((value): { name: P | null; constant: unknown } =>
@@ -68,9 +79,8 @@ export function compiledOnce<P extends string, R>(
       ? { name: value.slice(PLACEHOLDER.length) as P, constant: null }
       : { name: null, constant: value },
   );
-  const pool = pools.get(db);
   const statement = pool ? statementName(query.sql) : undefined;
-  const once: CompiledOnce<P, R> = {
+  return {
     execute: async (values) => {
       const parameters = slots.map((slot) => (slot.name === null ? slot.constant : values[slot.name]));
       if (pool && statement) {
@@ -81,11 +91,4 @@ export function compiledOnce<P extends string, R>(
       return result.rows;
     },
   };
-  // Shapes are few, but a client can vary list lengths: keep the most recent ones.
-  if (byName.size >= MAX_SHAPES) {
-    const oldest = byName.keys().next().value;
-    if (oldest !== undefined) byName.delete(oldest);
-  }
-  byName.set(name, once as CompiledOnce<string, unknown>);
-  return once;
 }

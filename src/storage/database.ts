@@ -16,10 +16,8 @@ import {
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { DatabaseConfig } from '../config.js';
-import { registerPostgresPool } from './compiled-queries.js';
 import { databaseOpenError } from './open-error.js';
 import type { Database } from './schema.js';
-import { registerSqliteHandle } from './sqlite-hot-path.js';
 import { StoreDatabase } from './store-database.js';
 
 /**
@@ -64,9 +62,8 @@ function openSqliteReader(file: string): Store {
   }
   const db = new StoreDatabase(
     { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) },
-    sqlite,
+    { sqlite },
   );
-  registerSqliteHandle(db, sqlite);
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
 
@@ -94,9 +91,8 @@ function openSqlite(file: string): Store {
   }
   const db = new StoreDatabase(
     { dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) },
-    sqlite,
+    { sqlite },
   );
-  registerSqliteHandle(db, sqlite);
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
 
@@ -171,8 +167,7 @@ function openPostgres(url: string, connections: number): Store {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new StoreDatabase({ dialect: new PostgresDialect({ pool }) });
-  registerPostgresPool(db, pool);
+  const db = new StoreDatabase({ dialect: new PostgresDialect({ pool }) }, { pool });
   const close = async () => {
     await db.destroy();
     // Kysely ends the pool only if it ran a query itself; compiled-queries.ts runs some on the pool.

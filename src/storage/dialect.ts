@@ -1,6 +1,8 @@
 // The few places where SQLite and PostgreSQL differ in the queries repositories write, each behind
 // one named helper. The schema side (column types, triggers, indexes the migrations create) is ddl.ts.
 import { type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import type { Database } from './schema.js';
+import { StoreDatabase } from './store-database.js';
 
 export function isSqlite(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
@@ -255,25 +257,24 @@ export function fullTextRanked<DB>(
     order by score desc, id limit ${limit}`;
 }
 
-const vectorSupport = new WeakMap<object, Promise<boolean>>();
-
 /**
  * Whether the database has a KNN vector index: sqlite-vec loaded into SQLite. PostgreSQL without
  * pgvector (and SQLite without the extension) answers false; search then scans exactly in memory.
+ * A store asks once; any other Kysely instance (a transaction) asks on each call.
  */
 export function vectorIndexAvailable<DB>(db: Kysely<DB>): Promise<boolean> {
-  const executor = db.getExecutor();
-  let known = vectorSupport.get(executor);
-  if (!known) {
-    known = isSqlite(db as Kysely<unknown>)
-      ? sql`select vec_version() as v`.execute(db).then(
-          () => true,
-          () => false,
-        )
-      : Promise.resolve(false);
-    vectorSupport.set(executor, known);
-  }
-  return known;
+  if (!(db instanceof StoreDatabase)) return askVectorSupport(db);
+  const store: StoreDatabase = db;
+  store.vectorSupport ??= askVectorSupport<Database>(store);
+  return store.vectorSupport;
+}
+
+function askVectorSupport<DB>(db: Kysely<DB>): Promise<boolean> {
+  if (!isSqlite(db as Kysely<unknown>)) return Promise.resolve(false);
+  return sql`select vec_version() as v`.execute(db).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** (Re)creates the KNN index for vectors of `dimensions` floats, partitioned by document kind. */

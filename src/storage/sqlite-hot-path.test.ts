@@ -198,7 +198,7 @@ describe('the metered hot path on the store', () => {
       const created = await account(1000);
       const start = await balance(created.account_id);
       const call = chargeOf(created);
-      const handle = syncSqliteOf(store.db);
+      const handle = syncSqliteOf(store.db)?.sqlite;
       if (!handle) throw new Error('a SQLite store outside a transaction has its handle');
       const left = handle.prepare('select allowance + credits as left from accounts where id = ?');
       const credits = () => (left.get(created.account_id) as { left: number }).left;

@@ -9,31 +9,29 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { StoreDatabase } from './store-database.js';
 
-const handles = new WeakMap<Kysely<Database>, BetterSqlite3.Database>();
-
-/** Called by openStore for a SQLite store: the handle its Kysely instance runs on. */
-export function registerSqliteHandle(db: Kysely<Database>, handle: BetterSqlite3.Database): void {
-  handles.set(db, handle);
-}
+/** A SQLite store's own Kysely instance, with the handle it runs on. */
+export type SqliteStoreDatabase = StoreDatabase & { readonly sqlite: BetterSqlite3.Database };
 
 /** The better-sqlite3 handle a SQLite store's Kysely instance runs on; none on PostgreSQL. */
 export function sqliteHandleOf(db: Kysely<Database>): BetterSqlite3.Database | undefined {
-  return handles.get(db);
+  return db instanceof StoreDatabase ? db.sqlite : undefined;
 }
 
 /**
- * The better-sqlite3 handle when the synchronous path may run now: `db` is a SQLite store's own
+ * The store's Kysely instance when the synchronous path may run now: `db` is a SQLite store's own
  * Kysely instance (not a transaction, not PostgreSQL) and no transaction is open on its one
  * connection. An open transaction means an async Kysely transaction is between two statements;
  * a statement run now would join it, so the caller takes the async path, which waits its turn.
  * Nothing else can run between the checks and the synchronous statements: the process is one
  * thread, so a synchronous transaction here is atomic with respect to every other request.
  */
-export function syncSqliteOf(db: Kysely<Database>): BetterSqlite3.Database | undefined {
-  const handle = handles.get(db);
+export function syncSqliteOf(db: Kysely<Database>): SqliteStoreDatabase | undefined {
+  if (!(db instanceof StoreDatabase)) return undefined;
+  const handle = db.sqlite;
   if (!handle?.open || handle.inTransaction) return undefined;
-  return handle;
+  return db as SqliteStoreDatabase;
 }
 
 const MAX_PREPARED = 512;
@@ -45,22 +43,16 @@ export interface PreparedQuery<P extends string> {
   run(values: Record<P, unknown>): BetterSqlite3.RunResult;
 }
 
-const prepared = new WeakMap<BetterSqlite3.Database, Map<string, PreparedQuery<string>>>();
-
 /**
- * Prepares, once per handle and `name`, the query `build` makes from placeholder values (`param`
+ * Prepares, once per store and `name`, the query `build` makes from placeholder values (`param`
  * stands for a named value; the builder is the one the async path runs with real values).
  */
 export function preparedQuery<P extends string>(
-  handle: BetterSqlite3.Database,
+  db: SqliteStoreDatabase,
   name: string,
   build: (param: (name: P) => never) => Compilable,
 ): PreparedQuery<P> {
-  let byName = prepared.get(handle);
-  if (!byName) {
-    byName = new Map();
-    prepared.set(handle, byName);
-  }
+  const byName = db.preparedQueries;
   const cached = byName.get(name);
   if (cached) return cached as PreparedQuery<P>;
   const compiled = build((param) => `${PLACEHOLDER}${param}` as never).compile();
@@ -70,7 +62,7 @@ export function preparedQuery<P extends string>(
       ? { name: value.slice(PLACEHOLDER.length) as P, constant: null }
       : { name: null, constant: value },
   );
-  const statement = handle.prepare(compiled.sql);
+  const statement = db.sqlite.prepare(compiled.sql);
   const bind = (values: Record<P, unknown>) =>
     slots.map((slot) => (slot.name === null ? slot.constant : values[slot.name]));
   const query: PreparedQuery<P> = {

@@ -1,6 +1,6 @@
 // Without the shared data, CI fails and a local run skips loudly.
 import { describe, expect, it } from 'vitest';
-import { readTestSettings } from '../config.js';
+import { readTestSettings } from '../config/test-settings.js';
 import { missingDataOutcome } from './data-dir.js';
 
 describe('missing shared data', () => {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseConfig, readTestSettings } from '../config.js';
+import { readTestSettings } from '../config/test-settings.js';
+import type { DatabaseConfig } from '../config.js';
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 

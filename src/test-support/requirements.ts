@@ -2,7 +2,7 @@
 // absent on a developer's machine, they skip with one line saying what to install; absent in CI
 // (CI=true, where .ci/run installs them all), the run fails instead of passing without them.
 import { spawnSync } from 'node:child_process';
-import { readTestSettings } from '../config.js';
+import { readTestSettings } from '../config/test-settings.js';
 
 /** True when `command args...` runs and exits 0 (e.g. `redis-server --version`). */
 export function commandRuns(command: string, args: string[] = ['--version']): boolean {

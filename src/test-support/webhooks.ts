@@ -2,10 +2,10 @@
 // as told, a resolver that never touches DNS, and the runtime the tests use.
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseCidrList } from '../config.js';
+import { parseCidrList } from '../config/webhooks.js';
 import type { Resolver } from '../webhooks/address-guard.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/runtime.js';
-import type { WorkerLogger } from '../webhooks/worker.js';
+import type { WorkerLogger } from '../webhooks/worker-options.js';
 
 /** A fixed 32-byte key, so that tests exercise encrypted secrets. */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseCidrList } from '../config.js';
+import { ConfigError } from '../config/read.js';
+import { parseCidrList } from '../config/webhooks.js';
 import { fixedResolver } from '../test-support/webhooks.js';
 import {
   type AddressPolicy,

@@ -4,7 +4,7 @@
 import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import type { Cidr } from '../config.js';
+import type { Cidr } from '../config/webhooks.js';
 
 export interface ResolvedAddress {
   address: string;

@@ -8,7 +8,8 @@ import { type Answer, MemoryLogger, TestReceiver, testWebhookRuntime } from '../
 import { LOBBYING_FILED_EXAMPLE } from './event-catalog.js';
 import { eventFor } from './events.js';
 import { createSubscription } from './subscriptions.js';
-import { DeliveryWorker, defaultFairnessCaps } from './worker.js';
+import { DeliveryWorker } from './worker.js';
+import { defaultFairnessCaps } from './worker-options.js';
 
 const CONCURRENCY = 16;
 const EVENTS = 100;

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseCidrList } from '../config.js';
+import { parseCidrList } from '../config/webhooks.js';
 import { type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { runCli } from '../test-support/cli.js';
 import { resealClearSecrets } from './reseal.js';

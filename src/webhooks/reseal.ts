@@ -2,7 +2,7 @@
 // are encrypted under the configured key. The secret itself does not change, so receivers keep
 // verifying; only its form at rest does.
 import type { Kysely } from 'kysely';
-import { clearTextSecrets, replaceStoredSecret } from '../storage/repositories/webhooks.js';
+import { clearTextSecrets, replaceStoredSecret } from '../storage/repositories/webhook-subscriptions.js';
 import type { Database } from '../storage/schema.js';
 import { SecretBox } from './secrets.js';
 

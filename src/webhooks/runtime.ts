@@ -1,6 +1,6 @@
 // What the API and the worker share to send deliveries: the SSRF policy, the secret box and an
 // HTTP sender bound to both.
-import type { WebhookSettings } from '../config.js';
+import type { WebhookSettings } from '../config/webhooks.js';
 import { type AddressPolicy, type Resolver, systemResolver } from './address-guard.js';
 import { SecretBox, SecretUnavailableError } from './secrets.js';
 import { createSender, type SendResult, type WebhookSender } from './sender.js';

@@ -7,7 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, type DatabaseConfig, parseCidrList } from '../config.js';
+import { ConfigError } from '../config/read.js';
+import { parseCidrList } from '../config/webhooks.js';
+import type { DatabaseConfig } from '../config.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { cliEnv, exited, type SpawnedCli, spawnCli, until } from '../test-support/cli.js';

@@ -4,14 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ApiError, invalidField, notFound } from '../errors.js';
+import { deliveryLog, insertAttempt, insertDelivery } from '../storage/repositories/webhook-deliveries.js';
+import { latestEventId } from '../storage/repositories/webhook-fanout.js';
 import {
   cancelPendingDeliveries,
   countLiveSubscriptions,
-  deliveryLog,
-  insertAttempt,
-  insertDelivery,
   insertSubscription,
-  latestEventId,
   lockKey,
   markSubscriptionDeleted,
   reactivateSubscription,
@@ -20,7 +18,7 @@ import {
   subscriptionOfKey,
   subscriptionsOfKey,
   updateSubscriptionSecret,
-} from '../storage/repositories/webhooks.js';
+} from '../storage/repositories/webhook-subscriptions.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import { BlockedAddressError, checkWebhookUrl } from './address-guard.js';

@@ -3,7 +3,7 @@
 // PostgreSQL with DCLEDGER_TEST_DATABASE_URL.)
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readTestSettings } from '../config.js';
+import { readTestSettings } from '../config/test-settings.js';
 import { emitEvent } from '../storage/repositories/events.js';
 import { addAccount, type FixtureApp, openEmptyApp, requestJson } from '../test-support/app.js';
 import { type Answer, MemoryLogger, TestReceiver } from '../test-support/webhooks.js';

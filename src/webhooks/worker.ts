@@ -13,87 +13,35 @@
 // a few of them at once. A receiver that hangs or trickles its answers then delays its own
 // deliveries, never everyone else's (the caps are per worker; several workers multiply them).
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { effectivePlan, PLAN_TERMS } from '../accounts/plans.js';
+import {
+  claimDueDeliveries,
+  type DeliveryRow,
+  eventsByIds,
+  releaseDeliveries,
+  renewDeliveryLeases,
+} from '../storage/repositories/webhook-deliveries.js';
 import {
   advanceFanoutWatermark,
-  claimDueDeliveries,
-  completeDelivery,
-  type DeliveryOutcome,
-  type DeliveryRow,
-  disableSubscription,
-  eventsByIds,
-  type FanoutTarget,
   fanoutFloor,
   fanoutTargets,
   fanoutWatermark,
-  insertAttempts,
   insertDeliveries,
-  longFailingSubscriptions,
   markFannedOut,
-  type NewDelivery,
-  type OutboxEvent,
-  recordSubscriptionFailure,
-  recordSubscriptionSuccess,
-  releaseDeliveries,
-  renewDeliveryLeases,
+  unfannedEvents,
+} from '../storage/repositories/webhook-fanout.js';
+import {
+  disableSubscription,
+  longFailingSubscriptions,
   type SubscriptionRow,
   subscriptionsByIds,
-  unfannedEvents,
-} from '../storage/repositories/webhooks.js';
-import type { Database } from '../storage/schema.js';
+} from '../storage/repositories/webhook-subscriptions.js';
 import { inTransaction } from '../storage/transaction.js';
-import { matchesFilter, tickersOf } from './events.js';
-import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS, nextRetryDelayMs, parseRetryAfter } from './retry.js';
-import { sendSigned, type WebhookRuntime } from './runtime.js';
+import { deliveriesFor, reachesWebhooks } from './fanout.js';
+import { deliveryLogger, FAILING_TOO_LONG, outcomeOf, type Unrecorded, writeOutcomes } from './outcomes.js';
+import { DISABLE_AFTER_FAILING_MS, MAX_ATTEMPTS } from './retry.js';
+import { sendSigned } from './runtime.js';
 import type { SendResult } from './sender.js';
-
-/** The logging the worker needs (pino's and Fastify's loggers fit). */
-export interface WorkerLogger {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-  debug(fields: object, message: string): void;
-  /** A logger whose lines also carry `bindings` (pino's child); without it they go in each line. */
-  child?(bindings: object): WorkerLogger;
-}
-
-export interface WorkerOptions {
-  db: Kysely<Database>;
-  runtime: WebhookRuntime;
-  clock: () => Date;
-  log: WorkerLogger;
-  /** Deliveries in flight at once. */
-  concurrency: number;
-  /** How long a claimed delivery stays this worker's without renewal (renewed every third of it). */
-  leaseMs: number;
-  /** Idle wait between looks at the outbox. */
-  pollMs: number;
-  /** Events fanned out per step (default 500). */
-  fanoutBatch?: number;
-  /** Uniform [0, 1) source for retry jitter (tests make it fixed). */
-  random?: () => number;
-  /** Deliveries of one subscription in flight at once (default: a quarter of `concurrency`, at least 1). */
-  perSubscription?: number;
-  /** Deliveries to one receiver host and port in flight at once (default: half of `concurrency`). */
-  perHost?: number;
-}
-
-/**
- * The caps a worker applies when none are given: one subscription keeps three quarters of the slots
- * free for the others, one receiver host half of them, and a lone busy subscriber still has a
- * quarter of the worker's throughput.
- */
-export function defaultFairnessCaps(concurrency: number): { perSubscription: number; perHost: number } {
-  const perSubscription = Math.max(1, Math.floor(concurrency / 4));
-  return { perSubscription, perHost: Math.max(perSubscription, Math.floor(concurrency / 2)) };
-}
-
-export interface WorkReport {
-  fannedOut: number;
-  delivered: number;
-  failed: number;
-}
+import { defaultFairnessCaps, type WorkerOptions, type WorkReport } from './worker-options.js';
 
 /** Writers hold an event id invisible until they commit; a watermark never passes fresher events. */
 const SETTLE_GRACE_MS = 60 * 60 * 1000;
@@ -104,22 +52,10 @@ const MAINTENANCE_EVERY_MS = 60 * 1000;
 const RECORD_BATCH = 64;
 const RECORD_DELAY_MS = 10;
 
-type AttemptKind = 'delivered' | 'failed' | 'gone' | 'blocked';
-
 /** A sent delivery: whether the receiver took it, and the write of its outcome. */
 interface Sent {
   ok: boolean;
   recorded: Promise<void>;
-}
-
-interface Unrecorded {
-  delivery: DeliveryRow;
-  attempt: number;
-  outcome: DeliveryOutcome;
-  kind: AttemptKind;
-  now: Date;
-  resolve(): void;
-  reject(error: unknown): void;
 }
 
 /** A delivery this worker claimed and has not recorded yet: its lease token and its end. */
@@ -136,9 +72,6 @@ interface Claimed {
   deliveries: DeliveryRow[];
   subscriptions: Map<number, SubscriptionRow>;
 }
-
-const GONE = 'receiver answered 410 Gone';
-const FAILING_TOO_LONG = 'deliveries failed for 5 days without a success';
 
 export class DeliveryWorker {
   readonly id = randomUUID();
@@ -484,7 +417,7 @@ export class DeliveryWorker {
       try {
         if (!this.holds(delivery)) {
           // Stalled past its lease (the renewals could not run): another worker may own it now.
-          this.logFor(delivery).warn(
+          deliveryLogger(this.options.log, delivery).warn(
             { worker: this.id, delivery: delivery.delivery_uid, subscription: delivery.subscription_id },
             'delivery lease lapsed before sending; left to whichever worker claims it',
           );
@@ -530,28 +463,7 @@ export class DeliveryWorker {
    */
   private record(delivery: DeliveryRow, result: SendResult, unsendable: boolean): Promise<void> {
     const now = this.options.clock();
-    const attempt = delivery.attempts + 1;
-    const gone = !result.ok && result.statusCode === 410;
-    const retryIn =
-      result.ok || gone || unsendable
-        ? null
-        : nextRetryDelayMs(attempt, this.random, parseRetryAfter(result.retryAfter, now));
-    const outcome: DeliveryOutcome = result.ok
-      ? {
-          status: 'delivered',
-          statusCode: result.statusCode,
-          latencyMs: result.latencyMs,
-          error: null,
-          nextAttemptAt: null,
-        }
-      : {
-          status: retryIn === null ? 'failed' : 'pending',
-          statusCode: result.statusCode,
-          latencyMs: result.latencyMs,
-          error: result.error,
-          nextAttemptAt: retryIn === null ? null : new Date(now.getTime() + retryIn).toISOString(),
-        };
-    const kind: AttemptKind = result.ok ? 'delivered' : gone ? 'gone' : result.blocked ? 'blocked' : 'failed';
+    const { attempt, outcome, kind } = outcomeOf(delivery, result, unsendable, now, this.random);
     return new Promise((resolve, reject) => {
       this.unrecorded.push({ delivery, attempt, outcome, kind, now, resolve, reject });
       if (this.unrecorded.length >= RECORD_BATCH) void this.flush();
@@ -589,96 +501,13 @@ export class DeliveryWorker {
   }
 
   private async writeOutcomes(batch: readonly Unrecorded[]): Promise<void> {
-    const lost: Unrecorded[] = [];
-    await inTransaction(this.options.db, async (trx) => {
-      const recorded: Unrecorded[] = [];
-      for (const item of batch) {
-        const { delivery, attempt, outcome, now } = item;
-        const owned = await completeDelivery(
-          trx,
-          { id: delivery.id, token: delivery.lease_token ?? '', attempt },
-          outcome,
-          now.toISOString(),
-        );
-        (owned ? recorded : lost).push(item);
-      }
-      await insertAttempts(
-        trx,
-        recorded.map(({ delivery, attempt, outcome, kind, now }) => ({
-          delivery_id: delivery.id,
-          attempt,
-          started_at: now.toISOString(),
-          outcome: kind,
-          status_code: outcome.statusCode,
-          latency_ms: outcome.latencyMs,
-          error: outcome.error,
-          next_attempt_at: outcome.nextAttemptAt,
-        })),
-      );
-      // Subscription health: each subscription's outcomes in the order they happened, where a run
-      // of successes needs only its last write.
-      const bySubscription = new Map<number, Unrecorded[]>();
-      for (const item of recorded) {
-        const list = bySubscription.get(item.delivery.subscription_id) ?? [];
-        list.push(item);
-        bySubscription.set(item.delivery.subscription_id, list);
-      }
-      // In id order: two workers writing outcomes for the same subscriptions lock their rows in the
-      // same order (in first-seen order they deadlocked on PostgreSQL, the batch was lost and its
-      // deliveries were sent again once their leases lapsed).
-      for (const [subscriptionId, items] of [...bySubscription].sort(([a], [b]) => a - b)) {
-        for (const [index, { outcome, kind, now }] of items.entries()) {
-          const stamp = now.toISOString();
-          if (kind === 'delivered') {
-            if (items[index + 1]?.kind === 'delivered') continue;
-            await recordSubscriptionSuccess(trx, subscriptionId, stamp);
-          } else if (kind === 'gone') {
-            await disableSubscription(trx, subscriptionId, GONE, stamp);
-          } else {
-            const health = await recordSubscriptionFailure(
-              trx,
-              subscriptionId,
-              outcome.error ?? 'failed',
-              stamp,
-            );
-            if (
-              health?.failing_since &&
-              Date.parse(health.failing_since) <= now.getTime() - DISABLE_AFTER_FAILING_MS
-            )
-              await disableSubscription(trx, subscriptionId, FAILING_TOO_LONG, stamp);
-          }
-        }
-      }
-    });
+    const lost = await writeOutcomes(this.options.db, batch);
     for (const item of batch) this.logOutcome(item, lost.includes(item));
-  }
-
-  /**
-   * The logger for one delivery's lines: a delivery caused by an API request (its event's
-   * request_id) logs under a child bound to that id, and one caused by an ingest run under a child
-   * bound to `run` (the key the scheduler's and manual run's lines use), so the cause and its
-   * deliveries, in whichever role and process, are found by one id.
-   */
-  private logFor(delivery: DeliveryRow): WorkerLogger {
-    const bindings: { request_id?: string; run?: number } = {};
-    if (delivery.request_id !== null) bindings.request_id = delivery.request_id;
-    if (delivery.run_id !== null) bindings.run = delivery.run_id;
-    if (Object.keys(bindings).length === 0) return this.options.log;
-    const { log } = this.options;
-    if (log.child) return log.child(bindings);
-    const bound = (write: (fields: object, message: string) => void) => (fields: object, message: string) =>
-      write({ ...bindings, ...fields }, message);
-    return {
-      info: bound(log.info.bind(log)),
-      warn: bound(log.warn.bind(log)),
-      error: bound(log.error.bind(log)),
-      debug: bound(log.debug.bind(log)),
-    };
   }
 
   private logOutcome(item: Unrecorded, lost: boolean): void {
     const { delivery, attempt, outcome, kind } = item;
-    const log = this.logFor(delivery);
+    const log = deliveryLogger(this.options.log, delivery);
     const fields = {
       worker: this.id,
       delivery: delivery.delivery_uid,
@@ -732,50 +561,4 @@ function decrement<K>(counts: Map<K, number>, key: K): void {
   const count = (counts.get(key) ?? 0) - 1;
   if (count > 0) counts.set(key, count);
   else counts.delete(key);
-}
-
-/** A subscription's account must still reach webhooks (Pro or Max) for it to receive anything. */
-function reachesWebhooks(target: FanoutTarget, now: Date): boolean {
-  return PLAN_TERMS[effectivePlan(target.plan, target.trial_ends_at, now)].rank >= PLAN_TERMS.pro.rank;
-}
-
-/** One delivery per event and matching subscription that existed before the event. */
-export function deliveriesFor(
-  events: readonly OutboxEvent[],
-  targets: readonly FanoutTarget[],
-  stamp: string,
-): NewDelivery[] {
-  const rows: NewDelivery[] = [];
-  for (const event of events) {
-    const filterable = {
-      ticker: event.ticker,
-      politician_slug: event.politician_slug,
-      tickers: event.type === 'disclosure.detected' ? tickersOf(JSON.parse(event.data)) : [],
-    };
-    for (const target of targets) {
-      if (target.alert_type !== event.type || target.start_event_id >= event.id) continue;
-      if (!matchesFilter(target.filter_value, filterable)) continue;
-      rows.push({
-        delivery_uid: randomUUID(),
-        subscription_id: target.id,
-        event_id: event.id,
-        event_type: event.type,
-        is_test: 0,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: stamp,
-        lease_token: null,
-        lease_expires_at: null,
-        last_status_code: null,
-        last_error: null,
-        last_latency_ms: null,
-        created_at: stamp,
-        updated_at: stamp,
-        completed_at: null,
-        request_id: event.request_id,
-        run_id: event.run_id,
-      });
-    }
-  }
-  return rows;
 }

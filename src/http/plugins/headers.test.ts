@@ -1,7 +1,8 @@
 // nosniff on every answer; no-store on keyed answers (success and refusal), not on public ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { ConfigError, readCorsOrigins } from '../../config.js';
+import { ConfigError } from '../../config/read.js';
+import { readCorsOrigins } from '../../config.js';
 import { type FixtureApp, openEmptyApp } from '../../test-support/app.js';
 import { openTestStore } from '../../test-support/database.js';
 

@@ -1,9 +1,12 @@
 // The charge of one metered call: the one entry point of the charge engine (storage/charges/).
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import type { SqliteStoreDatabase } from '../sqlite-hot-path.js';
 import { StoreDatabase } from '../store-database.js';
 import { chargeAsynchronously } from './one-charge.js';
-import type { ChargeOutcome, ChargeValues } from './statements.js';
+import { PostgresChargeBatches } from './postgres-batches.js';
+import { SqliteChargeGroups } from './sqlite-groups.js';
+import type { ChargeOutcome, ChargeQueue, ChargeValues } from './statements.js';
 
 /**
  * Takes `cost` credits for one call in one transaction: the key's daily spend (refused past its
@@ -28,6 +31,14 @@ export async function chargeCall(
   const withUsage = usage !== undefined;
   // A store's own Kysely instance takes it in that store's queue; any other (a transaction) takes
   // it alone.
-  if (db instanceof StoreDatabase) return db.charges.take(values, withUsage);
+  if (db instanceof StoreDatabase) return chargeQueueOf(db).take(values, withUsage);
   return chargeAsynchronously(db, values, withUsage);
+}
+
+/** The store's charge queue, made by its first charge. */
+function chargeQueueOf(db: StoreDatabase): ChargeQueue {
+  db.charges ??= db.sqlite
+    ? new SqliteChargeGroups(db as SqliteStoreDatabase)
+    : new PostgresChargeBatches(db);
+  return db.charges;
 }

@@ -1,9 +1,7 @@
 // SQLite: the charges asked for in one turn of the event loop, taken in one transaction (group
 // commit), each as its own savepoint, on the synchronous hot path (sqlite-hot-path.ts).
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
+import { preparedQuery, type SqliteStoreDatabase, syncSqliteOf } from '../sqlite-hot-path.js';
 import { chargeAsynchronously } from './one-charge.js';
 import {
   CHARGE_PARAMS,
@@ -24,9 +22,9 @@ type ChargeTransaction = BetterSqlite3.Transaction<
 type GroupTransaction = BetterSqlite3.Transaction<(group: WaitingCharge[]) => ChargeSettled[]>;
 
 /** The same charge, the same statements, as one synchronous transaction on SQLite. */
-function chargeTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>): ChargeTransaction {
+function chargeTransaction(db: SqliteStoreDatabase): ChargeTransaction {
   const step = (name: ChargeStep) =>
-    preparedQuery<(typeof CHARGE_PARAMS)[number]>(handle, `accounts.charge.${name}`, (param) =>
+    preparedQuery<(typeof CHARGE_PARAMS)[number]>(db, `accounts.charge.${name}`, (param) =>
       chargeQueries[name](
         db,
         Object.fromEntries(CHARGE_PARAMS.map((key) => [key, param(key)])) as unknown as ChargeValues,
@@ -37,7 +35,7 @@ function chargeTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>)
   const accountDebit = step('accountDebit');
   const ledgerRow = step('ledgerRow');
   const usageRow = step('usageRow');
-  return handle.transaction((v: ChargeValues, logUsage: boolean): ChargeOutcome => {
+  return db.sqlite.transaction((v: ChargeValues, logUsage: boolean): ChargeOutcome => {
     const key = keySpend.get(v) as { spent_today: number } | undefined;
     if (!key) {
       const exists = keyState.get(v) as { revoked_at: string | null } | undefined;
@@ -57,9 +55,9 @@ function chargeTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>)
 }
 
 /** One transaction over a group of charges, each charge nested in it as its own savepoint. */
-function groupTransaction(handle: BetterSqlite3.Database, db: Kysely<Database>): GroupTransaction {
-  const charge = chargeTransaction(handle, db);
-  return handle.transaction((group: WaitingCharge[]) =>
+function groupTransaction(db: SqliteStoreDatabase): GroupTransaction {
+  const charge = chargeTransaction(db);
+  return db.sqlite.transaction((group: WaitingCharge[]) =>
     group.map((waiting): ChargeSettled => {
       try {
         return { charged: charge(waiting.values, waiting.withUsage) };
@@ -104,14 +102,11 @@ export class SqliteChargeGroups implements ChargeQueue {
   /** Prepared on the handle by the first group that commits. */
   private prepared: GroupTransaction | undefined;
 
-  constructor(
-    private readonly handle: BetterSqlite3.Database,
-    private readonly db: Kysely<Database>,
-  ) {}
+  constructor(private readonly db: SqliteStoreDatabase) {}
 
   take(values: ChargeValues, withUsage: boolean): Promise<ChargeOutcome> {
     // A transaction is open on the one connection (see commit): the charge takes the async path.
-    if (syncSqliteOf(this.db) !== this.handle) return chargeAsynchronously(this.db, values, withUsage);
+    if (!syncSqliteOf(this.db)) return chargeAsynchronously(this.db, values, withUsage);
     return new Promise((resolve, reject) => {
       let group = this.waiting;
       if (!group) {
@@ -134,7 +129,7 @@ export class SqliteChargeGroups implements ChargeQueue {
   private commit(group: ChargeGroup): void {
     if (this.waiting !== group) return; // committed already
     this.waiting = undefined;
-    if (syncSqliteOf(this.db) !== this.handle) {
+    if (!syncSqliteOf(this.db)) {
       // An async Kysely transaction holds the one connection between two of its statements: a
       // statement run now would join it, so each charge takes the async path and waits its turn.
       for (const charge of group.charges) {
@@ -147,7 +142,7 @@ export class SqliteChargeGroups implements ChargeQueue {
     }
     let outcomes: ChargeSettled[];
     try {
-      this.prepared ??= groupTransaction(this.handle, this.db);
+      this.prepared ??= groupTransaction(this.db);
       outcomes = this.prepared.immediate(group.charges);
     } catch (failed) {
       // The commit itself failed (e.g. the database stayed locked past its busy timeout): nothing

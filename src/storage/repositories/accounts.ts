@@ -237,8 +237,8 @@ export async function findKeyByHash(
   hash: string,
   topupsSince: string,
 ): Promise<KeyWithAccount | undefined> {
-  const handle = syncSqliteOf(db);
-  if (!handle) {
+  const sqlite = syncSqliteOf(db);
+  if (!sqlite) {
     // PostgreSQL (or SQLite inside a transaction): compiled once, a named statement on PostgreSQL.
     const [row] = await compiledOnce<'hash' | 'since', KeyWithAccount>(
       db,
@@ -247,7 +247,7 @@ export async function findKeyByHash(
     ).execute({ hash, since: topupsSince });
     return row;
   }
-  const query = preparedQuery<'hash' | 'since'>(handle, 'accounts.findKeyByHash', (param) =>
+  const query = preparedQuery<'hash' | 'since'>(sqlite, 'accounts.findKeyByHash', (param) =>
     keyByHashQuery(db, param('hash'), param('since')),
   );
   return query.get({ hash, since: topupsSince }) as KeyWithAccount | undefined;

@@ -3,7 +3,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
 import { type EnrichmentQueueState, enrichmentQueueState } from './enrichment-jobs.js';
-import { fanoutFloor, fanoutWatermark, RECEIVING } from './webhooks.js';
+import { fanoutFloor, fanoutWatermark } from './webhook-fanout.js';
+import { RECEIVING } from './webhook-subscriptions.js';
 
 /** A real round trip to the database; throws when it cannot answer. */
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {

@@ -8,7 +8,8 @@ import { type Plan, WEBHOOK_PLANS } from '../../accounts/plans.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { emitEvent } from './events.js';
 import { webhookOutboxDepth } from './operations.js';
-import { insertSubscription, latestEventId, markFannedOut } from './webhooks.js';
+import { latestEventId, markFannedOut } from './webhook-fanout.js';
+import { insertSubscription } from './webhook-subscriptions.js';
 
 const NOW = '2026-06-01T12:00:00.000Z';
 

@@ -191,9 +191,9 @@ export async function listProfilesJson(
       nulled,
     );
   const values = Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
-  const handle = syncSqliteOf(db);
-  const row = handle
-    ? (preparedQuery<string>(handle, key, build).get(values) as { json: string | null } | undefined)
+  const sqlite = syncSqliteOf(db);
+  const row = sqlite
+    ? (preparedQuery<string>(sqlite, key, build).get(values) as { json: string | null } | undefined)
     : (await compiledOnce<string, { json: string | null }>(db, key, build).execute(values))[0];
   return row?.json ? row.json.split(JSON_OBJECT_SEPARATOR) : [];
 }

@@ -9,21 +9,21 @@ import {
   writeVectorIndex,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
+import { StoreDatabase } from '../store-database.js';
 
-const indexAvailability = new WeakMap<object, boolean>();
-
+/** Whether the KNN index exists; a store remembers the answer until a model is activated. */
 export async function hasVectorIndex(db: Kysely<Database>): Promise<boolean> {
-  const known = indexAvailability.get(db.getExecutor());
-  if (known !== undefined) return known;
-  let available = await vectorIndexAvailable(db);
-  if (available) {
-    const exists = await sql<{
-      n: number;
-    }>`select count(*) as n from sqlite_master where name = 'search_vec'`.execute(db);
-    available = Number(exists.rows[0]?.n ?? 0) > 0;
-  }
-  indexAvailability.set(db.getExecutor(), available);
-  return available;
+  if (!(db instanceof StoreDatabase)) return vectorIndexExists(db);
+  db.searchVectorIndex ??= await vectorIndexExists(db);
+  return db.searchVectorIndex;
+}
+
+async function vectorIndexExists(db: Kysely<Database>): Promise<boolean> {
+  if (!(await vectorIndexAvailable(db))) return false;
+  const exists = await sql<{
+    n: number;
+  }>`select count(*) as n from sqlite_master where name = 'search_vec'`.execute(db);
+  return Number(exists.rows[0]?.n ?? 0) > 0;
 }
 
 export interface EmbeddingModelRow {
@@ -65,7 +65,7 @@ export async function activateEmbeddingModel(
     // Vector seqs start again from 1, so an older model's stored assignments could look current.
     await deleteIvf(trx);
   });
-  indexAvailability.delete(db.getExecutor());
+  if (db instanceof StoreDatabase) db.searchVectorIndex = undefined;
   if (await vectorIndexAvailable(db)) await resetVectorIndex(db, model.dimensions);
 }
 
