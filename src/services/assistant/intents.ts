@@ -176,7 +176,10 @@ export function routeQuestion(question: string, today: Date): Intent {
     /^\s*((?:\$?[\w.&'’-]+\s+){0,2}\$?[\w.&'’-]+)\s+(?:dossier|overview|rundown|summary|snapshot)[?.!]*$/i.exec(
       text,
     );
-  if (dossier?.[1] && !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(dossier[1]))
+  if (
+    dossier?.[1] &&
+    !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(dossier[1])
+  )
     return { kind: 'dossier', company: dossier[1].trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
   const onRecord = recordIntent(text);
