@@ -265,6 +265,8 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
           requestedBy: 'scheduled ingest',
           runId,
           ocr,
+          // Each site is paced on its own: a first fill of every source takes the longest one's time.
+          concurrent: true,
         }),
       ),
     onReport: (report, runLog) => {

@@ -63,6 +63,13 @@ export interface IngestOptions {
   pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
   /** Where documents without usable text go; default none (stored as needs_ocr). */
   ocr?: OcrStage;
+  /**
+   * Run the trade-document sources side by side instead of in turn (the schedule does): each
+   * paces its own site, so a first fill of three sites takes about as long as the longest one.
+   * Records sources still follow, one after another. Default false: `dcledger ingest` shows one
+   * progress bar at a time.
+   */
+  concurrent?: boolean;
 }
 
 /** A chosen source, its definition loaded and its options checked. */
@@ -101,7 +108,7 @@ export async function chooseSources(config: IngestConfig, options: IngestOptions
 }
 
 /**
- * Runs the chosen sources in order, with an archive and a PDF reader opened for the run and closed
+ * Runs the chosen sources in order (the trade-document ones side by side with `concurrent`), with an archive and a PDF reader opened for the run and closed
  * whatever happens. A run that stored trade documents asks for an enrichment job: the one place
  * ingest hands its new trades, and the market windows that closed since the last run, to the
  * enrichment workers.
@@ -128,8 +135,10 @@ export async function ingestSources(
   };
   let matcher: CompanyMatcher | undefined;
   try {
+    if (options.concurrent) report.sources.push(...(await sideBySide(db, config, chosen, options, pipeline)));
     for (const { definition, flags } of chosen) {
       if (definition.manifest.kind === 'trade-documents') {
+        if (options.concurrent) continue;
         const trade = definition as TradeDocumentsDefinition;
         report.sources.push(await runTradeDocuments(db, config, trade, options, pipeline));
       } else {
@@ -160,6 +169,30 @@ export async function ingestSources(
     });
   }
   return report;
+}
+
+/**
+ * The chosen trade-document sources run at once, reported in the order they were chosen. A fault
+ * of this program (a site's errors are its report's, not thrown) ends the run as it would in
+ * turn, but only once the other sources' runs have ended, so none goes on against a reader the
+ * run has closed.
+ */
+async function sideBySide(
+  db: Kysely<Database>,
+  config: IngestConfig,
+  chosen: readonly Chosen[],
+  options: IngestOptions,
+  pipeline: PipelineOptions,
+): Promise<SourceReport[]> {
+  const settled = await Promise.allSettled(
+    chosen
+      .filter(({ definition }) => definition.manifest.kind === 'trade-documents')
+      .map(({ definition }) =>
+        runTradeDocuments(db, config, definition as TradeDocumentsDefinition, options, pipeline),
+      ),
+  );
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<SourceReport>).value);
 }
 
 async function runTradeDocuments(

@@ -1,0 +1,97 @@
+// The schedule's sources run side by side: a first fill of several sites takes about as long as
+// the longest one, not their sum. Proven against the replay server by a House document whose text
+// is read only once the Senate source has started storing: in turn (House, then Senate) the House
+// would wait for a Senate run that never starts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readIngest } from '../../config.js';
+import { type FixtureApp, openEmptyApp } from '../../test-support/app.js';
+import { REPLAY_SINCE, startReplay } from '../../test-support/replay.js';
+import { PdfTextWorker } from '../pdf-worker.js';
+import type { ReplayServer } from '../replay/server.js';
+import { type IngestReport, reportSource } from './report.js';
+import { ingestSources } from './setup.js';
+
+const dataDir = inject('dataDir');
+/** How long the House waits for the Senate to start before it gives up (and the test fails). */
+const WAIT_MS = 60_000;
+
+describe.skipIf(!dataDir)('sources side by side', () => {
+  let ctx: FixtureApp;
+  let server: ReplayServer;
+  let archiveDir: string;
+  const worker = new PdfTextWorker();
+  const events: string[] = [];
+  let report: IngestReport;
+
+  beforeAll(async () => {
+    ctx = await openEmptyApp();
+    server = await startReplay(dataDir ?? '');
+    archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-side-by-side-'));
+    const config = {
+      ...readIngest({ DCLEDGER_INGEST_SINCE: REPLAY_SINCE }),
+      archiveDir,
+      retries: 0,
+      minIntervalMs: 0,
+    };
+    let senateStarted: () => void = () => undefined;
+    const senate = new Promise<void>((resolve) => {
+      senateStarted = resolve;
+    });
+    const controller = new AbortController();
+    const stored = new Map<string, number>();
+    report = await ingestSources(ctx.store.db, config, {
+      sources: ['house', 'senate'],
+      baseUrl: server.url,
+      concurrent: true,
+      signal: controller.signal,
+      pdfText: async (bytes) => {
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the Senate source never started')), WAIT_MS).unref(),
+        );
+        await Promise.race([senate, timeout]);
+        return worker.extract(bytes);
+      },
+      progress: {
+        start: (source) => {
+          events.push(`start ${source}`);
+          if (source.startsWith('senate')) senateStarted();
+        },
+        advance: (source, done) => {
+          stored.set(source, done);
+          // Enough to see both at work: stop the run between documents.
+          if ([...stored.values()].filter((count) => count >= 2).length === 2) controller.abort();
+        },
+        finish: (finished) => events.push(`finish ${reportSource(finished)}`),
+      },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await worker.close();
+    await server?.close();
+    await ctx?.close();
+    if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
+  });
+
+  it('starts the Senate while the House is still filling, and reports both in the order asked', () => {
+    const houseFinished = events.findIndex((event) => event.startsWith('finish house'));
+    const senateStarted = events.findIndex((event) => event.startsWith('start senate'));
+    expect(senateStarted).toBeGreaterThanOrEqual(0);
+    expect(houseFinished === -1 || senateStarted < houseFinished).toBe(true);
+    expect(report.sources.map((source) => source.connector)).toEqual(['house', 'senate']);
+    expect(report.sources.every((source) => source.status !== 'failed')).toBe(true);
+  });
+
+  it('stores documents of both sources', async () => {
+    const filings = await ctx.store.db
+      .selectFrom('filings')
+      .select(({ fn }) => ['source', fn.countAll<number>().as('n')])
+      .groupBy('source')
+      .execute();
+    const by = new Map(filings.map((row) => [row.source, Number(row.n)]));
+    expect(by.get('house_clerk') ?? 0).toBeGreaterThan(0);
+    expect(by.get('senate_efd') ?? 0).toBeGreaterThan(0);
+  });
+});
