@@ -265,6 +265,13 @@ describe('the dependency rule of src/', () => {
     expect(crossing).toEqual([]);
   });
 
+  it('keeps response shapes in resources/ and request shapes with their operations: no route folder has a schema.ts', () => {
+    const schemaFiles = files
+      .map((file) => toPosix(relative(SRC, file)))
+      .filter((path) => /^http\/routes\/[^/]+\/schema\.ts$/.test(path));
+    expect(schemaFiles).toEqual([]);
+  });
+
   it('writes SQL only in storage/', () => {
     const query =
       /\bsql`|\bsql<|\bsql\.(raw|ref|id|join|lit)\(|\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;

@@ -1,7 +1,9 @@
 // Plans: what each one costs nothing to look up and everything to get wrong. One table.
+import { PLANS, type Plan } from '../domain/plans.js';
 
-export const PLANS = ['none', 'core', 'pro', 'max'] as const;
-export type Plan = (typeof PLANS)[number];
+// The names are domain data (the account resource lists them); the account code reads them here
+// beside their terms.
+export { PLANS, type Plan };
 
 export interface PlanTerms {
   /** Credits granted each billing period. */

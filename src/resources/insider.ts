@@ -96,6 +96,51 @@ export const InsiderTradeSchema = Type.Object(
 );
 export type InsiderTrade = Static<typeof InsiderTradeSchema>;
 
+/** The example /openapi.json shows and the insider.filed event's catalog entry sends. */
+export const INSIDER_TRADE_EXAMPLE: InsiderTrade = {
+  id: 90211,
+  accession_number: '0001197649-24-000112',
+  line: 1,
+  form: '4',
+  insider_name: 'Jen-Hsun Huang',
+  insider_cik: '0001197649',
+  insider_title: 'President and CEO',
+  is_director: true,
+  is_officer: true,
+  is_ten_percent_owner: false,
+  security: 'Common Stock',
+  table: 'non_derivative',
+  acquired_disposed: 'D',
+  direct_indirect: 'D',
+  ten_b5_1: true,
+  footnotes: ['The sales reported in this Form 4 were effected pursuant to a Rule 10b5-1 trading plan.'],
+  issuer_name: 'NVIDIA Corporation',
+  issuer_cik: '0001045810',
+  ticker: 'NVDA',
+  transaction_type: 'Sale',
+  transaction_code: 'S',
+  transaction_date: '2024-12-18',
+  filed_date: '2024-12-20',
+  shares: 120000,
+  price_per_share: 128.91,
+  total_value: 15469200,
+  shares_owned_after: 75500000,
+  has_politician_overlap: true,
+  overlapping_politicians: ['nancy-pelosi'],
+  politician_trades: [
+    {
+      id: 48211,
+      politician_slug: 'nancy-pelosi',
+      politician_name: 'Nancy Pelosi',
+      trade_type: 'Buy',
+      transaction_date: '2024-12-20',
+      disclosure_date: '2025-01-17',
+      days_apart: 2,
+    },
+  ],
+  url: 'https://www.sec.gov/Archives/edgar/data/1045810/000119764924000112/',
+};
+
 export type InsiderTradeRow = Omit<InsiderTradesTable, 'id'> & { id: number };
 
 export function toInsiderTrade(row: InsiderTradeRow, overlaps: readonly OverlapTrade[]): InsiderTrade {

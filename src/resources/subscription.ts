@@ -1,7 +1,8 @@
-// A webhook subscription as the API serves it (schema, type and example written once here); the
-// request bodies that create and change one stay with their routes (http/routes/alerts/schema.ts).
+// A webhook subscription as the API serves it, and what creating, deleting and re-keying one answer
+// (schemas, types and examples written once here); the request bodies stay with their routes
+// (http/routes/alerts/).
 import { type Static, Type } from 'typebox';
-import { Nullable } from './schema.js';
+import { Nullable, StringEnum } from './schema.js';
 
 export const SubscriptionSchema = Type.Object({
   id: Type.Integer(),
@@ -39,3 +40,28 @@ export const SUBSCRIPTION_EXAMPLE: Subscription = {
   secret_rotated_at: null,
   created_at: '2026-11-20T09:30:00.000Z',
 };
+
+export const SubscriptionCreatedSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    status: StringEnum(['created'] as const),
+    webhook_secret: Type.Optional(
+      Type.String({ description: 'Only when the service generated the secret: shown this once' }),
+    ),
+  },
+  { examples: [{ id: 12, status: 'created' }] },
+);
+
+export const SubscriptionDeletedSchema = Type.Object(
+  { id: Type.Integer(), status: StringEnum(['deleted'] as const) },
+  { examples: [{ id: 12, status: 'deleted' }] },
+);
+
+export const SecretRotatedSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    webhook_secret: Type.String({ description: 'The new secret: shown this once' }),
+    rotated_at: Type.String({ description: 'Deliveries from now on, retries included, are signed with it' }),
+  },
+  { examples: [{ id: 12, webhook_secret: 'whsec_3q2+7w...', rotated_at: '2026-11-22T16:00:00.000Z' }] },
+);

@@ -52,6 +52,39 @@ export const WhaleSchema = Type.Object(
 );
 export type Whale = Static<typeof WhaleSchema>;
 
+/** The example /openapi.json shows and the whale.filed event's catalog entry sends. */
+export const WHALE_EXAMPLE: Whale = {
+  id: 2210,
+  accession_number: '0000950170-25-004512',
+  form_type: 'SC 13G',
+  amendment_number: null,
+  filer_name: 'The Vanguard Group',
+  filer_cik: '0000102909',
+  issuer_name: 'NVIDIA Corporation',
+  issuer_cik: '0001045810',
+  ticker: 'NVDA',
+  cusip: '67066G104',
+  percent_of_class: 8.27,
+  shares: 2025000000,
+  position_value: 272160000000,
+  event_date: '2024-12-31',
+  filed_date: '2025-02-13',
+  persons: [
+    {
+      name: 'The Vanguard Group',
+      cik: '0000102909',
+      type: 'IA',
+      sole_voting: 0,
+      shared_voting: 28400000,
+      sole_dispositive: 1950000000,
+      shared_dispositive: 75000000,
+      aggregate_amount: 2025000000,
+      percent_of_class: 8.27,
+    },
+  ],
+  url: 'https://www.sec.gov/Archives/edgar/data/1045810/000095017025004512/',
+};
+
 export type WhaleRow = Omit<WhalePositionsTable, 'id'> & { id: number };
 
 function personOf(row: WhaleRow): WhalePerson {

@@ -6,7 +6,7 @@ import { type Static, Type } from 'typebox';
 import { chamberOfSource } from '../../domain/sources.js';
 import { DEFAULT_DAYS, disclosureWindow, parseTradeFilters } from '../../services/trade-params.js';
 import type { AnalyticsTradeRange } from '../../storage/repositories/analytics-clusters.js';
-import { IsoDate, Nullable } from './common.js';
+import { IsoDate } from './common.js';
 
 const list = (description: string) => Type.String({ minLength: 1, maxLength: 2000, description });
 
@@ -32,15 +32,6 @@ export const AnalyticsRangeQuery = {
 };
 
 const RangeObject = Type.Object(AnalyticsRangeQuery);
-/** The range an analytics answer echoes back: what it was computed over. */
-export const RangeEcho = Type.Object({
-  date_from: Type.String(),
-  date_to: Type.String(),
-  date_field: Type.String({ description: 'The trade date the range is over: transaction_date' }),
-  chamber: Nullable(Type.Array(Type.String())),
-  ticker: Nullable(Type.Array(Type.String())),
-  trade_type: Nullable(Type.Array(Type.String())),
-});
 
 export type AnalyticsRangeParams = Static<typeof RangeObject>;
 

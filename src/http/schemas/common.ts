@@ -1,5 +1,5 @@
 // Schema building blocks shared by the route folders.
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 import { StringEnum } from '../../resources/schema.js';
 
@@ -62,3 +62,8 @@ export const MemberIds = Type.String({
 });
 
 export const SortDir = StringEnum(['asc', 'desc'] as const, { description: 'asc or desc (default desc)' });
+
+/** A response schema with its example, as /openapi.json shows every answer. */
+export function documented<T extends TSchema>(schema: T, example: Static<T>): T {
+  return { ...schema, examples: [example] };
+}

@@ -4,7 +4,6 @@ import { adminOverview } from '../../../services/account-admin.js';
 import { requireOperator } from '../../plugins/session.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TAG } from './schema.js';
 
 export function adminRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -12,7 +11,7 @@ export function adminRoutes(app: App, deps: AppDeps): void {
     {
       schema: {
         operationId: 'accountAdmin',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Operators only: accounts, plans, grants, revoked keys and pending top-ups',
         response: {
           200: Type.Object(

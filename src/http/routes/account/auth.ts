@@ -12,6 +12,7 @@ import {
   verifyEmail,
 } from '../../../accounts/self-service.js';
 import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
+import { CREATED_KEY_EXAMPLE, CreatedKeySchema, MessageSchema } from '../../../resources/account.js';
 import {
   type ContextOf,
   clearSessionCookie,
@@ -19,9 +20,16 @@ import {
   requireSession,
   setSessionCookie,
 } from '../../plugins/session.js';
-import { errorResponses } from '../../schemas/common.js';
+import { documented, errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { CreatedKey, Credentials, CsrfField, documented, KEY_EXAMPLE, message, TAG } from './schema.js';
+import { CsrfField } from './csrf-field.js';
+
+const Credentials = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254, description: 'Your e-mail address' }),
+  password: Type.String({ minLength: 1, maxLength: 200, description: 'At least 10 characters' }),
+});
+
+const message = (status: string, detail: string) => documented(MessageSchema, { status, detail });
 
 const Token = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }), _csrf: CsrfField });
 
@@ -31,7 +39,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountCsrf',
-        tags: TAG,
+        tags: ['account'],
         summary: 'The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST',
         response: {
           200: documented(Type.Object({ csrf_token: Type.String(), signed_in: Type.Boolean() }), {
@@ -52,7 +60,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountSignup',
-        tags: TAG,
+        tags: ['account'],
         summary:
           'Start a sign-up: mails a link that creates the account (750 free credits, first key shown once). The same answer for every address',
         description:
@@ -76,7 +84,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountSignupConfirm',
-        tags: TAG,
+        tags: ['account'],
         summary:
           'Finish a sign-up with the token from its mail: creates the account with 750 credits and its first API key (shown this once); signs you in',
         body: Token,
@@ -87,7 +95,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
               email: Type.String(),
               plan: Type.String(),
               credits: Type.Integer(),
-              key: CreatedKey,
+              key: CreatedKeySchema,
               csrf_token: Type.String({ description: "The session's CSRF token for the next POSTs" }),
               email_verification: Type.String({ description: 'confirmed: the link proved the address' }),
             }),
@@ -96,7 +104,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
               email: 'ada@example.org',
               plan: 'none',
               credits: 750,
-              key: KEY_EXAMPLE,
+              key: CREATED_KEY_EXAMPLE,
               csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
               email_verification: 'confirmed',
             },
@@ -128,7 +136,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountLogin',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Sign in: sets a new session cookie (any earlier one is dropped)',
         description:
           'A wrong password and an unknown address get the same 401. A sign-up whose link was not followed yet answers 403 (confirm first) only when the password is the one chosen at sign-up.',
@@ -168,7 +176,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountLogout',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Sign out: ends this session',
         body: Type.Optional(Type.Object({ _csrf: CsrfField })),
         response: { 200: message('signed_out', 'The session has ended'), ...errorResponses(403) },
@@ -186,7 +194,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountVerifyEmail',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Confirm the e-mail address with the token from the mail',
         body: Token,
         response: {
@@ -206,7 +214,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountResendVerification',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Send the confirmation mail again (signed in)',
         body: Type.Optional(Type.Object({ _csrf: CsrfField })),
         response: {
@@ -228,7 +236,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountPasswordReset',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Mail a password-reset link (the same answer whether or not the address has an account)',
         body: Type.Object({ email: Credentials.properties.email, _csrf: CsrfField }),
         response: {
@@ -249,7 +257,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
     {
       schema: {
         operationId: 'accountPasswordResetConfirm',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Set a new password with the token from the reset mail; ends every session of the account',
         body: Type.Object({ ...Token.properties, password: Credentials.properties.password }),
         response: {

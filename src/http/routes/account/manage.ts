@@ -16,21 +16,20 @@ import {
   revokeOwnKey,
   rotateOwnKey,
 } from '../../../accounts/self-service.js';
-import { LEDGER_KIND_MEANINGS, LEDGER_KINDS } from '../../../storage/ledger-kinds.js';
-import { linkBase, requireSession } from '../../plugins/session.js';
-import { errorResponses, Nullable, StringEnum } from '../../schemas/common.js';
-import type { App, AppDeps } from '../../types.js';
 import {
   ACCOUNT_EXAMPLE,
-  Account,
-  CreatedKey,
-  CsrfField,
-  documented,
-  KEY_EXAMPLE,
-  KeyId,
-  KeyView,
-  TAG,
-} from './schema.js';
+  AccountSchema,
+  ApiKeySchema,
+  CREATED_KEY_EXAMPLE,
+  CreatedKeySchema,
+} from '../../../resources/account.js';
+import { LEDGER_KIND_MEANINGS, LEDGER_KINDS } from '../../../storage/ledger-kinds.js';
+import { linkBase, requireSession } from '../../plugins/session.js';
+import { documented, errorResponses, Nullable, StringEnum } from '../../schemas/common.js';
+import type { App, AppDeps } from '../../types.js';
+import { CsrfField } from './csrf-field.js';
+
+const KeyId = Type.Object({ id: Type.Integer({ minimum: 1, description: 'The key id' }) });
 
 const NoBody = Type.Optional(Type.Object({ _csrf: CsrfField }));
 const signedIn = errorResponses(401);
@@ -42,9 +41,9 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountShow',
-        tags: TAG,
+        tags: ['account'],
         summary: 'The signed-in account: plan, balance, allowance, e-mail status',
-        response: { 200: documented(Account, ACCOUNT_EXAMPLE), ...signedIn },
+        response: { 200: documented(AccountSchema, ACCOUNT_EXAMPLE), ...signedIn },
       },
     },
     async (request) => accountOverview(deps.db, requireSession(request).accountId, deps.clock()),
@@ -55,10 +54,10 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountKeys',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Your API keys by prefix and last four characters',
         response: {
-          200: documented(Type.Object({ keys: Type.Array(KeyView) }), {
+          200: documented(Type.Object({ keys: Type.Array(ApiKeySchema) }), {
             keys: [
               {
                 key_id: 12,
@@ -86,7 +85,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountKeyCreate',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Create an API key; the answer is the only time it is shown',
         body: Type.Optional(
           Type.Object({
@@ -95,7 +94,11 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
             _csrf: CsrfField,
           }),
         ),
-        response: { 201: documented(CreatedKey, KEY_EXAMPLE), ...posted, ...errorResponses(409, 422) },
+        response: {
+          201: documented(CreatedKeySchema, CREATED_KEY_EXAMPLE),
+          ...posted,
+          ...errorResponses(409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -118,7 +121,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountKeyRevoke',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Revoke a key at once (calls with it answer 403)',
         params: KeyId,
         body: NoBody,
@@ -141,14 +144,14 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountKeyRotate',
-        tags: TAG,
+        tags: ['account'],
         summary:
           'Replace a key with a new one (shown once); the old key is revoked and its webhooks move over',
         params: KeyId,
         body: NoBody,
         response: {
-          200: documented(Type.Object({ ...CreatedKey.properties, replaced_key_id: Type.Integer() }), {
-            ...KEY_EXAMPLE,
+          200: documented(Type.Object({ ...CreatedKeySchema.properties, replaced_key_id: Type.Integer() }), {
+            ...CREATED_KEY_EXAMPLE,
             key_id: 13,
             replaced_key_id: 12,
           }),
@@ -166,7 +169,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountKeyCap',
-        tags: TAG,
+        tags: ['account'],
         summary: "Set a key's daily spend cap in credits (resets at midnight UTC)",
         params: KeyId,
         body: Type.Object({
@@ -198,11 +201,15 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountPlan',
-        tags: TAG,
+        tags: ['account'],
         summary:
           'Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment',
         body: Type.Object({ plan: StringEnum(PLANS), _csrf: CsrfField }),
-        response: { 200: documented(Account, ACCOUNT_EXAMPLE), ...posted, ...errorResponses(402, 409, 422) },
+        response: {
+          200: documented(AccountSchema, ACCOUNT_EXAMPLE),
+          ...posted,
+          ...errorResponses(402, 409, 422),
+        },
       },
     },
     async (request) =>
@@ -214,7 +221,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountTopup',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Buy credits (1,000 per dollar) through the configured payment provider',
         body: Type.Object({ amount_usd: Type.Number({ minimum: 0 }), _csrf: CsrfField }),
         response: {
@@ -269,7 +276,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountLedger',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Credit ledger: grants, top-ups, allowances and charges, newest first',
         querystring: Type.Object({
           limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
@@ -335,7 +342,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountUsage',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Calls and credits charged, by UTC day, endpoint or key',
         querystring: Type.Object({
           from: Type.Optional(
@@ -392,7 +399,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountRequests',
-        tags: TAG,
+        tags: ['account'],
         summary: 'The latest keyed calls with status and cost',
         querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 100 }) }),
         response: {
@@ -438,7 +445,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
     {
       schema: {
         operationId: 'accountAudit',
-        tags: TAG,
+        tags: ['account'],
         summary: 'Audit log of key, plan and payment events',
         response: {
           200: documented(

@@ -5,7 +5,6 @@ import { handleStripeEvent, verifyStripeSignature } from '../../../accounts/paym
 import { ApiError } from '../../../errors.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TAG } from './schema.js';
 
 export function stripeWebhookRoute(app: App, deps: AppDeps, webhookSecret: string | undefined): void {
   // The signature covers the exact bytes Stripe sent, so this route reads the body unparsed.
@@ -20,7 +19,7 @@ export function stripeWebhookRoute(app: App, deps: AppDeps, webhookSecret: strin
         config: { csrf: false },
         schema: {
           operationId: 'accountStripeWebhook',
-          tags: TAG,
+          tags: ['account'],
           summary: "Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits",
           response: {
             200: Type.Object(

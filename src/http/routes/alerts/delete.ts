@@ -1,9 +1,10 @@
 // DELETE /alerts/subscriptions/{id}
+import { SubscriptionDeletedSchema } from '../../../resources/subscription.js';
 import { deleteSubscription } from '../../../webhooks/subscriptions.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { callerOf } from './caller.js';
-import { Deleted, SubscriptionId } from './schema.js';
+import { SubscriptionId } from './requests.js';
 
 export function deleteSubscriptionRoute(app: App, deps: AppDeps): void {
   app.delete(
@@ -14,7 +15,7 @@ export function deleteSubscriptionRoute(app: App, deps: AppDeps): void {
         tags: ['alerts'],
         summary: 'Remove a subscription; its queued deliveries are cancelled (its log stays)',
         params: SubscriptionId,
-        response: { 200: Deleted, ...errorResponses(404, 422) },
+        response: { 200: SubscriptionDeletedSchema, ...errorResponses(404, 422) },
       },
     },
     async (request) => deleteSubscription(deps.db, callerOf(request).keyId, request.params.id, deps.clock()),

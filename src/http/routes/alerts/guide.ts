@@ -1,8 +1,8 @@
 // GET /alerts/webhooks/guide (public)
+import { WebhookGuideSchema } from '../../../resources/webhook-docs.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
 import type { App } from '../../types.js';
 import { webhookGuide } from './guide-content.js';
-import { GuideAnswer } from './schema.js';
 
 export function webhookGuideRoute(app: App, runtime: WebhookRuntime): void {
   const guide = webhookGuide(runtime.timeoutMs);
@@ -14,7 +14,7 @@ export function webhookGuideRoute(app: App, runtime: WebhookRuntime): void {
         tags: ['alerts'],
         summary:
           'Machine-readable webhook integration guide: signatures, headers, retries, verification examples (public)',
-        response: { 200: { ...GuideAnswer, examples: [guide] } },
+        response: { 200: { ...WebhookGuideSchema, examples: [guide] } },
       },
     },
     async () => guide,

@@ -1,12 +1,13 @@
 // POST /alerts/subscriptions/{id}/test
 
+import { TestDeliverySchema } from '../../../resources/delivery.js';
 import { sampleData } from '../../../webhooks/event-catalog.js';
 import type { WebhookRuntime } from '../../../webhooks/runtime.js';
 import { sendTestDelivery } from '../../../webhooks/subscriptions.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { callerOf } from './caller.js';
-import { SubscriptionId, TestAnswer } from './schema.js';
+import { SubscriptionId } from './requests.js';
 
 export function testSubscriptionRoute(app: App, deps: AppDeps, runtime: WebhookRuntime): void {
   app.post(
@@ -21,7 +22,7 @@ export function testSubscriptionRoute(app: App, deps: AppDeps, runtime: WebhookR
           '`X-DCLedger-Test: true`. Answers whether the receiver accepted it (2xx). It appears in GET /alerts/log. A ' +
           'success brings a failing or disabled subscription back to active.',
         params: SubscriptionId,
-        response: { 200: TestAnswer, ...errorResponses(404, 422) },
+        response: { 200: TestDeliverySchema, ...errorResponses(404, 422) },
       },
     },
     async (request) => {

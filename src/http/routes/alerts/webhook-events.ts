@@ -1,9 +1,9 @@
 // GET /alerts/webhook-events (public)
 
+import { EventCatalogSchema } from '../../../resources/webhook-docs.js';
 import { catalogEvents } from '../../../webhooks/event-catalog.js';
 import { deliveryBody } from '../../../webhooks/runtime.js';
 import type { App } from '../../types.js';
-import { EventCatalogAnswer } from './schema.js';
 
 export function webhookEventsRoute(app: App): void {
   const events = catalogEvents().map((entry) => ({
@@ -35,7 +35,7 @@ export function webhookEventsRoute(app: App): void {
         summary:
           'The six webhook event types: when they fire, their filters and payload JSON Schemas (public)',
         // The answer never changes while the service runs: it is its own example.
-        response: { 200: { ...EventCatalogAnswer, examples: [answer] } },
+        response: { 200: { ...EventCatalogSchema, examples: [answer] } },
       },
     },
     async () => answer,

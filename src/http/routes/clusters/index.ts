@@ -1,9 +1,23 @@
-// GET /clusters/recent
+// GET /clusters/recent. The answer is a resource (resources/cluster.ts); the formula is in
+// docs/analytics.md ("Clusters").
+import { Type } from 'typebox';
+import { ClusterAnswerSchema } from '../../../resources/cluster.js';
 import { runAnalytics } from '../../analytics.js';
-import { answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
-import { errorResponses } from '../../schemas/common.js';
+import { AnalyticsRangeQuery, answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
+import { errorResponses, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { ClusterAnswer, ClusterQuery } from './schema.js';
+
+const ClusterQuery = Type.Object({
+  ...AnalyticsRangeQuery,
+  min_members: Type.Optional(
+    Type.Integer({ minimum: 2, maximum: 100, description: 'Distinct members a window needs (default 3)' }),
+  ),
+  window_days: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 90, description: 'Window length in calendar days (default 7)' }),
+  ),
+  limit: Limit(25, 1000),
+  offset: Offset,
+});
 
 export function clusterRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -23,7 +37,7 @@ export function clusterRoutes(app: App, deps: AppDeps): void {
           'committees two or more of them sat on during the window (seats with dates). Newest cluster first. A cluster ' +
           'is a coincidence of timing, not a finding about anyone; formula in docs/analytics.md.',
         querystring: ClusterQuery,
-        response: { 200: ClusterAnswer, ...errorResponses(400, 422) },
+        response: { 200: ClusterAnswerSchema, ...errorResponses(400, 422) },
       },
     },
     async (request) => {

@@ -1,8 +1,15 @@
 // GET /insiders/trades
+import { Type } from 'typebox';
+import { INSIDER_TRADE_EXAMPLE, InsiderTradeSchema } from '../../../resources/insider.js';
 import { listInsiderTrades } from '../../../services/insiders.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { InsiderTradeList, InsiderTradeQuery } from './schema.js';
+import { InsiderFilterFields } from './filters.js';
+
+const InsiderTradeQuery = Type.Object({
+  ticker: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Issuer ticker' })),
+  ...InsiderFilterFields,
+});
 
 export function listInsiderTradesRoute(app: App, deps: AppDeps): void {
   app.get(
@@ -18,7 +25,10 @@ export function listInsiderTradesRoute(app: App, deps: AppDeps): void {
           'filer traded the same ticker within 30 days either side of the transaction; `politician_trades` lists ' +
           'those trades. Filters combine with AND; comma lists with OR. Page with `offset`.',
         querystring: InsiderTradeQuery,
-        response: { 200: InsiderTradeList, ...errorResponses(400, 422) },
+        response: {
+          200: Type.Array(InsiderTradeSchema, { examples: [[INSIDER_TRADE_EXAMPLE]] }),
+          ...errorResponses(400, 422),
+        },
       },
     },
     async (request) => listInsiderTrades(deps.db, request.query),

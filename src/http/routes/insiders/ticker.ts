@@ -1,9 +1,10 @@
 // GET /tickers/{ticker}/insiders
 import { Type } from 'typebox';
+import { INSIDER_TRADE_EXAMPLE, InsiderTradeSchema } from '../../../resources/insider.js';
 import { listInsiderTrades } from '../../../services/insiders.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { InsiderTradeList, TickerInsiderQuery } from './schema.js';
+import { InsiderFilterFields } from './filters.js';
 
 export function tickerInsidersRoute(app: App, deps: AppDeps): void {
   app.get(
@@ -18,8 +19,11 @@ export function tickerInsidersRoute(app: App, deps: AppDeps): void {
         params: Type.Object({
           ticker: Type.String({ minLength: 1, maxLength: 20, description: 'Ticker symbol, e.g. NVDA' }),
         }),
-        querystring: TickerInsiderQuery,
-        response: { 200: InsiderTradeList, ...errorResponses(400, 422) },
+        querystring: Type.Object(InsiderFilterFields),
+        response: {
+          200: Type.Array(InsiderTradeSchema, { examples: [[INSIDER_TRADE_EXAMPLE]] }),
+          ...errorResponses(400, 422),
+        },
       },
     },
     async (request) => listInsiderTrades(deps.db, { ...request.query, ticker: request.params.ticker }),

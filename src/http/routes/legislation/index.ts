@@ -1,9 +1,40 @@
-// GET /legislation/suspicious-timing
+// GET /legislation/suspicious-timing. The answer is a resource (resources/suspicious-timing.ts);
+// the formula is in docs/analytics.md ("Suspicious timing").
+import { Type } from 'typebox';
+import { TimingAnswerSchema } from '../../../resources/suspicious-timing.js';
 import { runAnalytics } from '../../analytics.js';
-import { answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
-import { errorResponses } from '../../schemas/common.js';
+import { AnalyticsRangeQuery, answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
+import { errorResponses, Limit, MemberIds, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { TimingAnswer, TimingQuery } from './schema.js';
+
+const TimingQuery = Type.Object({
+  ...AnalyticsRangeQuery,
+  days_before: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 365,
+      description: 'How many days before the action a trade may be made (default 30)',
+    }),
+  ),
+  action_kinds: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both',
+    }),
+  ),
+  politician_id: Type.Optional(MemberIds),
+  min_amount: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000_000,
+      description: 'Only trades whose bracket starts at or above this (dollars)',
+    }),
+  ),
+  limit: Limit(25, 1000),
+  offset: Offset,
+});
 
 export function legislationRoutes(app: App, deps: AppDeps): void {
   app.get(
@@ -23,7 +54,7 @@ export function legislationRoutes(app: App, deps: AppDeps): void {
           '`date_from`+`date_to`), filtered by `chamber`, `ticker`, `trade_type`, `politician_id` and `min_amount`. ' +
           'Latest action first. Timing alone shows no intent; formula in docs/analytics.md.',
         querystring: TimingQuery,
-        response: { 200: TimingAnswer, ...errorResponses(400, 422) },
+        response: { 200: TimingAnswerSchema, ...errorResponses(400, 422) },
       },
     },
     async (request) => {

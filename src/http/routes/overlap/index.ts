@@ -1,7 +1,8 @@
-// GET /overlap
+// GET /overlap. The answer is a resource (resources/overlap.ts); the method is in
+// docs/analytics-links.md.
 import { Type } from 'typebox';
 import { invalidField, quoted } from '../../../errors.js';
-import { LinkKindSchema, OverlapHitSchema } from '../../../resources/links.js';
+import { OverlapAnswerSchema } from '../../../resources/overlap.js';
 import { memberIdOf } from '../../../services/member-ids.js';
 import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
@@ -9,7 +10,6 @@ import { runAnalytics } from '../../analytics.js';
 import { AnalyticsRangeQuery, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
-import { RangeEchoSchema } from './schema.js';
 
 const OverlapQuery = Type.Object({
   ...AnalyticsRangeQuery,
@@ -33,80 +33,6 @@ const OverlapQuery = Type.Object({
   limit: Limit(25, 1000),
   offset: Offset,
 });
-
-const Overlap = Type.Object(
-  {
-    parameters: Type.Object({
-      ...RangeEchoSchema,
-      window_days: Type.Integer(),
-      link_kinds: Type.Array(LinkKindSchema),
-      politician_id: Type.Union([Type.Integer(), Type.Null()]),
-    }),
-    total: Type.Integer({ description: 'Trades with at least one link' }),
-    hits: Type.Array(OverlapHitSchema),
-  },
-  {
-    examples: [
-      {
-        parameters: {
-          date_from: '2026-04-23',
-          date_to: '2026-04-23',
-          days: null,
-          chamber: null,
-          ticker: 'WFC',
-          trade_type: null,
-          window_days: 3650,
-          link_kinds: ['lobbying', 'contract', 'campaign'],
-          politician_id: null,
-        },
-        total: 1,
-        hits: [
-          {
-            trade: {
-              id: 8148,
-              politician_id: 452,
-              politician_name: 'Lloyd Smucker',
-              politician_slug: 'lloyd-smucker',
-              party: 'R',
-              chamber: 'House',
-              ticker: 'WFC',
-              trade_type: 'Sell',
-              transaction_date: '2026-04-23',
-              disclosure_date: '2026-04-23',
-              amount_range: '$15,001 - $50,000',
-              amount_low: 15001,
-              amount_high: 50000,
-            },
-            link_kinds: ['lobbying'],
-            committees_at_trade: [
-              {
-                committee_id: 'HSWM',
-                seat_committee_id: 'HSWM',
-                title: null,
-                start_date: '2025-01-03',
-                end_date: null,
-              },
-            ],
-            lobbying: [
-              {
-                lobbying_filing_id: 501,
-                filing_uuid: '3398c048-152d-47e1-8465-9ce064aec6ad',
-                url: 'https://lda.senate.gov/filings/public/filing/3398c048-152d-47e1-8465-9ce064aec6ad/print/',
-                client_name: 'Wells Fargo & Company',
-                filed_date: '2016-07-19',
-                amount: 50000,
-                days_from_trade: -3565,
-                committees: [{ committee_id: 'HSWM', agencies: [], issue_codes: ['TAX'] }],
-              },
-            ],
-            contracts: [],
-            campaign: [],
-          },
-        ],
-      },
-    ],
-  },
-);
 
 function parseKinds(raw: string | undefined): LinkKind[] {
   if (raw === undefined) return [...LINK_KINDS];
@@ -132,7 +58,7 @@ export function overlapRoutes(app: App, deps: AppDeps): void {
           'and the records (lobbying filing ids and URLs, contract ids, FEC record ids) that make it. An overlap is a ' +
           'coincidence of records, not a finding about intent. Method: docs/analytics-links.md.',
         querystring: OverlapQuery,
-        response: { 200: Overlap, ...errorResponses(400, 422) },
+        response: { 200: OverlapAnswerSchema, ...errorResponses(400, 422) },
       },
     },
     async (request) => {

@@ -1,16 +1,7 @@
-// Insider trade list and item: the resource schema lives in src/resources/insider.ts (the webhook
-// event carries the same); the query schema is here.
-import { type Static, Type } from 'typebox';
-import { InsiderTradeSchema } from '../../../resources/insider.js';
+// The filters, sorts and paging GET /insiders/trades and GET /tickers/{ticker}/insiders both take.
+import { Type } from 'typebox';
 import { INSIDER_SORT_COLUMNS } from '../../../storage/repositories/sec.js';
-import { INSIDER_FILED_EXAMPLE } from '../../../webhooks/event-catalog.js';
 import { IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
-
-export const InsiderTrade = Type.Unsafe<Static<typeof InsiderTradeSchema>>({
-  ...InsiderTradeSchema,
-  examples: [INSIDER_FILED_EXAMPLE],
-});
-export const InsiderTradeList = Type.Array(InsiderTradeSchema, { examples: [[INSIDER_FILED_EXAMPLE]] });
 
 export const InsiderFilterFields = {
   cik: Type.Optional(
@@ -41,10 +32,3 @@ export const InsiderFilterFields = {
   ),
   sort_dir: Type.Optional(SortDir),
 };
-
-export const InsiderTradeQuery = Type.Object({
-  ticker: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Issuer ticker' })),
-  ...InsiderFilterFields,
-});
-
-export const TickerInsiderQuery = Type.Object(InsiderFilterFields);

@@ -1,25 +1,14 @@
-// GET /clusters/recent: the query and the answer, one source for validation, serialization and
-// OpenAPI. The formula is in docs/analytics.md ("Clusters").
-import { Type } from 'typebox';
-import { AnalyticsRangeQuery, RangeEcho } from '../../schemas/analytics-range.js';
-import { Limit, Nullable, Offset } from '../../schemas/common.js';
+// A trading cluster (several members trading the same ticker in the same direction within days)
+// and the GET /clusters/recent answer that lists them: schema and example written once here. The
+// formula is in docs/analytics.md ("Clusters").
+import { type Static, Type } from 'typebox';
+import { RangeEchoSchema } from './analytics-range.js';
+import { Nullable } from './schema.js';
 
 const NS = Nullable(Type.String());
 const NN = Nullable(Type.Number());
 
-export const ClusterQuery = Type.Object({
-  ...AnalyticsRangeQuery,
-  min_members: Type.Optional(
-    Type.Integer({ minimum: 2, maximum: 100, description: 'Distinct members a window needs (default 3)' }),
-  ),
-  window_days: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 90, description: 'Window length in calendar days (default 7)' }),
-  ),
-  limit: Limit(25, 1000),
-  offset: Offset,
-});
-
-const ClusterTrade = Type.Object({
+const ClusterTradeSchema = Type.Object({
   id: Type.Integer({ description: 'Trade id (GET /trades lists it)' }),
   transaction_date: Type.String(),
   disclosure_date: NS,
@@ -32,7 +21,7 @@ const ClusterTrade = Type.Object({
   filing_url: Nullable(Type.String({ description: 'The official filing the trade was disclosed in' })),
 });
 
-const Cluster = Type.Object({
+export const ClusterSchema = Type.Object({
   ticker: Type.String(),
   direction: Type.String({
     description: 'The normalized trade action all its trades share (buy, sell, ...)',
@@ -70,7 +59,7 @@ const Cluster = Type.Object({
       chamber: Type.String(),
       amount_low: Type.Number(),
       amount_high: Type.Number(),
-      trades: Type.Array(ClusterTrade),
+      trades: Type.Array(ClusterTradeSchema),
     }),
   ),
   shares_committees: Type.Boolean({
@@ -96,17 +85,17 @@ const Cluster = Type.Object({
   ),
 });
 
-export const ClusterAnswer = Type.Object(
+export const ClusterAnswerSchema = Type.Object(
   {
     parameters: Type.Object({
-      ...RangeEcho.properties,
+      ...RangeEchoSchema.properties,
       min_members: Type.Integer(),
       window_days: Type.Integer(),
       limit: Type.Integer(),
       offset: Type.Integer(),
     }),
     total: Type.Integer({ description: 'Clusters found (all pages)' }),
-    clusters: Type.Array(Cluster),
+    clusters: Type.Array(ClusterSchema),
   },
   {
     examples: [
@@ -168,3 +157,5 @@ export const ClusterAnswer = Type.Object(
     ],
   },
 );
+
+export type ClusterAnswer = Static<typeof ClusterAnswerSchema>;

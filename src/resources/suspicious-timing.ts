@@ -1,43 +1,15 @@
-// GET /legislation/suspicious-timing: the query and the answer, one source for validation,
-// serialization and OpenAPI. The formula is in docs/analytics.md ("Suspicious timing").
-import { Type } from 'typebox';
-import { AnalyticsRangeQuery, RangeEcho } from '../../schemas/analytics-range.js';
-import { Limit, MemberIds, Nullable, Offset } from '../../schemas/common.js';
+// A suspicious-timing hit (a trade shortly before a legislative action the member had a part in)
+// and the GET /legislation/suspicious-timing answer that lists them: schema and example written
+// once here. The formula is in docs/analytics.md ("Suspicious timing").
+import { type Static, Type } from 'typebox';
+import { RangeEchoSchema } from './analytics-range.js';
+import { Nullable } from './schema.js';
 
 const NS = Nullable(Type.String());
 const NN = Nullable(Type.Number());
 const NI = Nullable(Type.Integer());
 
-export const TimingQuery = Type.Object({
-  ...AnalyticsRangeQuery,
-  days_before: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: 365,
-      description: 'How many days before the action a trade may be made (default 30)',
-    }),
-  ),
-  action_kinds: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description:
-        'committee (bill actions naming a committee), floor (roll-call votes); comma-separated; default both',
-    }),
-  ),
-  politician_id: Type.Optional(MemberIds),
-  min_amount: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 1_000_000_000,
-      description: 'Only trades whose bracket starts at or above this (dollars)',
-    }),
-  ),
-  limit: Limit(25, 1000),
-  offset: Offset,
-});
-
-const Hit = Type.Object({
+export const TimingHitSchema = Type.Object({
   trade: Type.Object({
     id: Type.Integer({ description: 'Trade id (GET /trades lists it)' }),
     politician_id: Type.Integer(),
@@ -104,10 +76,10 @@ const Hit = Type.Object({
   }),
 });
 
-export const TimingAnswer = Type.Object(
+export const TimingAnswerSchema = Type.Object(
   {
     parameters: Type.Object({
-      ...RangeEcho.properties,
+      ...RangeEchoSchema.properties,
       days_before: Type.Integer(),
       action_kinds: Type.Array(Type.String()),
       politician_id: Nullable(Type.Array(Type.Integer())),
@@ -117,7 +89,7 @@ export const TimingAnswer = Type.Object(
     }),
     total: Type.Integer({ description: 'Hits found (all pages)' }),
     trade_count: Type.Integer({ description: 'Distinct trades among the hits' }),
-    hits: Type.Array(Hit),
+    hits: Type.Array(TimingHitSchema),
   },
   {
     examples: [
@@ -192,3 +164,5 @@ export const TimingAnswer = Type.Object(
     ],
   },
 );
+
+export type TimingAnswer = Static<typeof TimingAnswerSchema>;
