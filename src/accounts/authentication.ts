@@ -1,29 +1,17 @@
-// Who is calling, per request: the DC-API-Key header resolved to its account (with the billing
-// period and trial brought up to date), and the charge of a call taken from it. Operator
-// administration is in admin.ts; what a call may do and costs is metering.ts's policy.
+// Who is calling, per request: the DC-API-Key header resolved to its account, and the charge of a
+// call taken from it. Bringing the account's billing period and trial up to date is periods.ts's
+// (the one writer of both); operator administration is in admin.ts; what a call may do and costs
+// is metering.ts's policy.
 import type { Kysely } from 'kysely';
 import { ApiError } from '../errors.js';
 import { chargeCall } from '../storage/charges/charge.js';
 import { refundCall } from '../storage/charges/refund.js';
 import type { ChargeOutcome } from '../storage/charges/statements.js';
-import {
-  accountWritesMade,
-  endTrial,
-  findAccount,
-  findKeyByHash,
-  type KeyWithAccount,
-  renewPeriod,
-} from '../storage/repositories/accounts.js';
+import { accountWritesMade, findKeyByHash, type KeyWithAccount } from '../storage/repositories/accounts.js';
 import type { Database } from '../storage/schema.js';
 import { hashKey, looksLikeKey, sameDigest } from './keys.js';
-import {
-  currentPeriodStart,
-  effectivePlan,
-  PLAN_TERMS,
-  type Plan,
-  rateLimitFor,
-  TOPUP_LIFT_DAYS,
-} from './plans.js';
+import { withCurrentPeriod } from './periods.js';
+import { effectivePlan, type Plan, rateLimitFor, TOPUP_LIFT_DAYS } from './plans.js';
 
 const DAY_MS = 86_400_000;
 
@@ -167,37 +155,6 @@ export async function authenticate(
   if (row.revoked_at)
     throw new ApiError('forbidden', 'This API key was revoked; use another key or rotate it');
   return callerFrom(await withCurrentPeriod(db, row, at), at, cached);
-}
-
-async function withCurrentPeriod(
-  db: Kysely<Database>,
-  row: KeyWithAccount,
-  at: Date,
-): Promise<KeyWithAccount> {
-  if (row.plan !== 'none' && effectivePlan(row.plan, row.trial_ends_at, at) === 'none') {
-    // The trial ended without payment: the account is back on no plan and the trial allowance goes.
-    await endTrial(db, row.account_id, row.plan, at.toISOString());
-    return { ...row, plan: 'none', trial_ends_at: null, allowance: 0 };
-  }
-  const period = currentPeriodStart(row.period_start, at);
-  if (period === row.period_start) return row;
-  const plan = effectivePlan(row.plan, row.trial_ends_at, at);
-  const allowance = PLAN_TERMS[plan].monthlyCredits;
-  const renewed = await renewPeriod(
-    db,
-    row.account_id,
-    row.period_start,
-    period,
-    allowance,
-    at.toISOString(),
-  );
-  if (!renewed) {
-    const fresh = await findAccount(db, String(row.account_id));
-    return fresh
-      ? { ...row, period_start: fresh.period_start, allowance: fresh.allowance, credits: fresh.credits }
-      : row;
-  }
-  return { ...row, period_start: period, allowance };
 }
 
 function callerFrom(row: KeyWithAccount, at: Date, cached: boolean): Caller {
