@@ -15,16 +15,21 @@ export type PdfAnswer =
 
 const send = process.send?.bind(process);
 if (send) {
+  // One document at a time: pdf.js read two documents at once in this realm answers one of them
+  // "Invalid page request", and a queue also keeps the heap to one document's.
+  let queue: Promise<void> = Promise.resolve();
   process.on('message', (job: PdfJob) => {
-    extractPdfText(job.bytes).then(
-      (text) => send({ id: job.id, ok: true, text } satisfies PdfAnswer),
-      (error: unknown) =>
-        send({
-          id: job.id,
-          ok: false,
-          unreadable: error instanceof PdfReadError,
-          message: error instanceof Error ? error.message : String(error),
-        } satisfies PdfAnswer),
+    queue = queue.then(() =>
+      extractPdfText(job.bytes).then(
+        (text) => void send({ id: job.id, ok: true, text } satisfies PdfAnswer),
+        (error: unknown) =>
+          void send({
+            id: job.id,
+            ok: false,
+            unreadable: error instanceof PdfReadError,
+            message: error instanceof Error ? error.message : String(error),
+          } satisfies PdfAnswer),
+      ),
     );
   });
   // The parent closing the channel (its run is over, or it died) ends this process.
