@@ -1,18 +1,22 @@
 // The schedule's sources run side by side: a first fill of several sites takes about as long as
 // the longest one, not their sum. Proven against the replay server by a House document whose text
 // is read only once the Senate source has started storing: in turn (House, then Senate) the House
-// would wait for a Senate run that never starts.
+// would wait for a Senate run that never starts. And side by side they store what they store in
+// turn: the same documents with the same outcomes and the same trades.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
+import type { Database } from '../../storage/schema.js';
 import { type FixtureApp, openEmptyApp } from '../../test-support/app.js';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { REPLAY_SINCE, startReplay } from '../../test-support/replay.js';
 import { PdfTextWorker } from '../pdf-worker.js';
 import type { ReplayServer } from '../replay/server.js';
 import { type IngestReport, reportSource } from './report.js';
-import { ingestSources } from './setup.js';
+import { type IngestOptions, ingestSources } from './setup.js';
 
 const dataDir = inject('dataDir');
 /** How long the House waits for the Senate to start before it gives up (and the test fails). */
@@ -94,4 +98,60 @@ describe.skipIf(!dataDir)('sources side by side', () => {
     expect(by.get('house_clerk') ?? 0).toBeGreaterThan(0);
     expect(by.get('senate_efd') ?? 0).toBeGreaterThan(0);
   });
+});
+
+/** What a fill stored, without the ids and times the order of writing decides. */
+async function stored(db: Kysely<Database>) {
+  const filings = await db
+    .selectFrom('filings')
+    .select(['source', 'source_doc_id', 'parse_status', 'parse_reason', 'trade_count'])
+    .orderBy('source')
+    .orderBy('source_doc_id')
+    .execute();
+  const trades = await db
+    .selectFrom('trades')
+    .select(['source', 'source_key', 'ticker', 'trade_type', 'amount_range', 'transaction_date', 'owner'])
+    .orderBy('source')
+    .orderBy('source_key')
+    .execute();
+  return { filings, trades };
+}
+
+describe.skipIf(!dataDir)('a fill side by side and a fill in turn', () => {
+  let server: ReplayServer;
+  const stores: TestStore[] = [];
+  const archives: string[] = [];
+  const fill = async (concurrent: boolean) => {
+    const store = await openTestStore();
+    stores.push(store);
+    const archiveDir = mkdtempSync(join(tmpdir(), 'dcledger-side-by-side-'));
+    archives.push(archiveDir);
+    const config = {
+      ...readIngest({ DCLEDGER_INGEST_SINCE: REPLAY_SINCE }),
+      archiveDir,
+      retries: 0,
+      minIntervalMs: 0,
+    };
+    const options: IngestOptions = { sources: ['house', 'senate', 'oge'], baseUrl: server.url, concurrent };
+    await ingestSources(store.db, config, options);
+    return stored(store.db);
+  };
+
+  beforeAll(async () => {
+    server = await startReplay(dataDir ?? '');
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const store of stores) await store.dispose();
+    for (const dir of archives) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('store the same documents, outcomes and trades', async () => {
+    const inTurn = await fill(false);
+    const sideBySide = await fill(true);
+    expect(inTurn.filings.length).toBeGreaterThan(300);
+    expect(inTurn.trades.length).toBeGreaterThan(1000);
+    expect(sideBySide.filings).toEqual(inTurn.filings);
+    expect(sideBySide.trades).toEqual(inTurn.trades);
+  }, 600_000);
 });
