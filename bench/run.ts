@@ -14,6 +14,7 @@ import { runLegislationBench } from './legislation.js';
 import { runOcrBench } from './ocr.js';
 import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
+import { replaceSection } from './report.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
 import { runUnderLoadBench } from './under-load.js';
@@ -41,16 +42,6 @@ const SECTIONS: Record<string, () => Promise<string>> = {
 const FILE = join(repoRoot, 'BENCHMARKS.md');
 const HEADER =
   '# Benchmarks\n\nProduced by `npm run bench`; each section names the command that produced it.\n';
-
-export function replaceSection(document: string, name: string, body: string): string {
-  const start = `<!-- bench:${name}:start -->`;
-  const end = `<!-- bench:${name}:end -->`;
-  const block = `${start}\n${body.trim()}\n${end}`;
-  const from = document.indexOf(start);
-  const to = document.indexOf(end);
-  if (from !== -1 && to > from) return document.slice(0, from) + block + document.slice(to + end.length);
-  return `${document.trimEnd()}\n\n${block}\n`;
-}
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
 // `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
