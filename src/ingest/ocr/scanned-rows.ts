@@ -145,6 +145,14 @@ export interface RowContext {
   columnsDoubt?: string | null;
 }
 
+/** The reason a field with no other doubt gives when its confidence is below its threshold. */
+const lowConfidence = (field: ConfidenceField) => `${field}: read with low confidence`;
+
+/** Whether any field is below its review threshold: the row then waits for review. */
+function belowThreshold(confidence: FieldConfidence): boolean {
+  return CONFIDENCE_FIELDS.some((field) => confidence[field] < REVIEW_THRESHOLD[field]);
+}
+
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
@@ -178,7 +186,7 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     ['amount_range', amount.why],
   ] as const) {
     if (why) reasons.push(`${field}: ${why}`);
-    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(`${field}: read with low confidence`);
+    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(lowConfidence(field));
   }
   if (house.notes.length > 0 && confidence.asset_description >= REVIEW_THRESHOLD.asset_description) {
     confidence.asset_description = Math.min(
@@ -187,7 +195,7 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     );
     reasons.push(`asset_description: ${house.notes.join('; ')}`);
   }
-  const needsReview = CONFIDENCE_FIELDS.some((field) => confidence[field] < REVIEW_THRESHOLD[field]);
+  const needsReview = belowThreshold(confidence);
   return {
     page: context.page,
     row: context.row,
@@ -578,7 +586,7 @@ function ownersBetweenAgreeing(rows: ScannedRow[]): void {
     if (!before || !after || before.owner !== row.owner || after.owner !== row.owner) return;
     if (before.confidence.owner < threshold || after.confidence.owner < threshold) return;
     row.confidence.owner = OWNER_BETWEEN;
-    row.reasons = row.reasons.filter((reason) => reason !== 'owner: read with low confidence');
-    row.needs_review = CONFIDENCE_FIELDS.some((field) => row.confidence[field] < REVIEW_THRESHOLD[field]);
+    row.reasons = row.reasons.filter((reason) => reason !== lowConfidence('owner'));
+    row.needs_review = belowThreshold(row.confidence);
   });
 }
