@@ -277,48 +277,58 @@ export interface NewFiler {
   origin: string;
 }
 
-/** Creates a politician for a filer that matches no known member, so that no trade is dropped. */
+/**
+ * Creates a politician for a filer that matches no known member, so that no trade is dropped.
+ * Sources run side by side, so another run may take the chosen slug between the read and the
+ * insert: the insert then does nothing (an error would abort a PostgreSQL transaction) and the
+ * slug is chosen again from what is taken now (a few times: each retry sees one more slug taken).
+ */
 export async function insertFiler(
   db: Kysely<Database>,
   filer: NewFiler,
   slugBase: string,
   now: string,
 ): Promise<PoliticianRow> {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('politicians')
-        .select('slug')
-        .where(sql<boolean>`slug = ${slugBase} or slug like ${`${slugBase}-%`}`)
-        .execute()
-    ).map((row) => row.slug),
-  );
-  const slug = uniqueSlug(slugBase, filer.chamber.toLowerCase(), taken);
-  return db
-    .insertInto('politicians')
-    .values({
-      slug,
-      bioguide_id: null,
-      lis_id: null,
-      name: filer.name,
-      first_name: filer.firstName,
-      last_name: filer.lastName,
-      nickname: null,
-      party: partyCode(filer.party),
-      party_name: partyName(filer.party),
-      state: filer.state,
-      chamber: filer.chamber,
-      district: filer.district,
-      title: filer.title,
-      agency: filer.agency,
-      birthday: null,
-      in_office: 0,
-      origin: filer.origin,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  for (let attempt = 1; ; attempt++) {
+    const taken = await slugsTaken(db, slugBase);
+    const created = await db
+      .insertInto('politicians')
+      .values({
+        slug: uniqueSlug(slugBase, filer.chamber.toLowerCase(), taken),
+        bioguide_id: null,
+        lis_id: null,
+        name: filer.name,
+        first_name: filer.firstName,
+        last_name: filer.lastName,
+        nickname: null,
+        party: partyCode(filer.party),
+        party_name: partyName(filer.party),
+        state: filer.state,
+        chamber: filer.chamber,
+        district: filer.district,
+        title: filer.title,
+        agency: filer.agency,
+        birthday: null,
+        in_office: 0,
+        origin: filer.origin,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.column('slug').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (created) return created;
+    if (attempt === 5) throw new Error(`no free slug for filer ${filer.name} after ${attempt} tries`);
+  }
+}
+
+async function slugsTaken(db: Kysely<Database>, slugBase: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('politicians')
+    .select('slug')
+    .where(sql<boolean>`slug = ${slugBase} or slug like ${`${slugBase}-%`}`)
+    .execute();
+  return new Set(rows.map((row) => row.slug));
 }
 
 /**
