@@ -103,6 +103,30 @@ describe('routeQuestion', () => {
     ['an overview of Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
     ['Tesla overview', { kind: 'dossier', company: 'Tesla' }],
     ['stock market overview', { kind: 'search' }],
+    [
+      'any congressmen selling Facebook in 2020?',
+      { kind: 'ticker_trades', ticker: 'Facebook', direction: 'sell', window: { dateFrom: '2020-01-01' } },
+    ],
+    [
+      'semiconductor stocks bought by members in 2021',
+      { kind: 'ticker_trades', ticker: 'semiconductor stocks', direction: 'buy' },
+    ],
+    [
+      'show all trades by Dan Crenshaw between 2020-01-01 and 2020-06-30',
+      {
+        kind: 'member_trades',
+        member: 'Dan Crenshaw',
+        window: { dateFrom: '2020-01-01', dateTo: '2020-06-30' },
+      },
+    ],
+    [
+      'list every stock Susan Collins bought in 2019',
+      { kind: 'member_trades', member: 'Susan Collins', direction: 'buy' },
+    ],
+    ['top 5 senate sales in 2020', { kind: 'biggest_trades', direction: 'sell' }],
+    ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],
+    ['everything on Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
+    ["what's the story with Pfizer and Congress?", { kind: 'dossier', company: 'Pfizer' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });
@@ -148,6 +172,19 @@ describe('windowOf', () => {
     expect(windowOf('past 20 years', today)).toMatchObject({ days: 3650 });
     expect(windowOf('recently', today)).toMatchObject({ days: 90 });
     expect(windowOf('anything', today)).toMatchObject({ days: 365 });
+  });
+  it('reads ranges of ISO dates, quarters and halves of a year', () => {
+    const range = (question: string) => {
+      const { dateFrom, dateTo } = windowOf(question, today);
+      return [dateFrom, dateTo];
+    };
+    expect(range('between 2020-01-01 and 2020-06-30')).toEqual(['2020-01-01', '2020-06-30']);
+    expect(range('from 2021-07-31 to 2021-03-01')).toEqual(['2021-03-01', '2021-07-31']);
+    expect(range('biggest senate purchases in Q1 2020')).toEqual(['2020-01-01', '2020-03-31']);
+    expect(range('q4 of 2019')).toEqual(['2019-10-01', '2019-12-31']);
+    expect(range('the third quarter of 2021')).toEqual(['2021-07-01', '2021-09-30']);
+    expect(range('in the first half of 2020')).toEqual(['2020-01-01', '2020-06-30']);
+    expect(range('H2 2024')).toEqual(['2024-07-01', '2024-12-31']);
   });
   it('describes the window in words, never with numbers of its own', () => {
     for (const question of ['last year', 'this year', 'in 2021', 'last 6 months', 'recently', 'x']) {

@@ -31,10 +31,57 @@ export type Intent =
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
-/** "last year", "this year", "in 2024", "last 90 days", "last 6 months"; default: the past year. */
+/** The last day of a month (1-12) of a year, as YYYY-MM-DD. */
+function monthEnd(year: string, month: number): string {
+  const last = new Date(Date.UTC(Number(year), month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
+}
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+};
+
+/** "Q1 2020", "the first quarter of 2020", "the first half of 2020", "H2 2021": months of a year. */
+function partOfYear(text: string): Window | undefined {
+  const quarter =
+    /\bq([1-4])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
+    /\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+  const half =
+    /\bh([12])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
+    /\b(first|second|1st|2nd)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+  const part = quarter ? { match: quarter, months: 3 } : half ? { match: half, months: 6 } : undefined;
+  const [, which, year] = part?.match ?? [];
+  if (!part || !which || !year) return undefined;
+  const firstMonth = ((ORDINALS[which] ?? Number(which)) - 1) * part.months + 1;
+  return {
+    dateFrom: `${year}-${String(firstMonth).padStart(2, '0')}-01`,
+    dateTo: monthEnd(year, firstMonth + part.months - 1),
+    words: 'in the period you asked about',
+  };
+}
+
+/**
+ * "between 2020-01-01 and 2020-06-30", "2021-01-01 to 2021-06-30", "Q1 2020", "first half of
+ * 2020", "last year", "this year", "in 2024", "last 90 days", "last 6 months"; default: the past year.
+ */
 export function windowOf(question: string, today: Date): Window {
   const text = question.toLowerCase();
   const year = today.getUTCFullYear();
+  const isoRange =
+    /\b(\d{4}-\d{2}-\d{2})\s*(?:to|and|through|thru|until|till|-|–|—)\s*(\d{4}-\d{2}-\d{2})\b/.exec(text);
+  if (isoRange?.[1] && isoRange[2]) {
+    const [from, to] = [isoRange[1], isoRange[2]].sort();
+    return { dateFrom: from, dateTo: to, words: 'in the period you asked about' };
+  }
+  const part = partOfYear(text);
+  if (part) return part;
   if (/\blast year\b|\bprevious year\b|\bpast calendar year\b/.test(text)) {
     return { dateFrom: `${year - 1}-01-01`, dateTo: `${year - 1}-12-31`, words: 'last year' };
   }
@@ -72,7 +119,7 @@ export function windowOf(question: string, today: Date): Window {
 
 // Words around a name that are not part of it.
 const TRAILING =
-  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
+  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
 
 function cleanName(raw: string): string {
   return raw
@@ -132,11 +179,9 @@ function monthWindow(text: string): Window | undefined {
   const match = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s+((?:19|20)\\d{2})\\b`, 'i').exec(text);
   if (!match?.[1] || !match[2]) return undefined;
   const month = MONTH_NAMES.indexOf(match[1].toLowerCase()) + 1;
-  const last = new Date(Date.UTC(Number(match[2]), month, 0)).getUTCDate();
-  const mm = String(month).padStart(2, '0');
   return {
-    dateFrom: `${match[2]}-${mm}-01`,
-    dateTo: `${match[2]}-${mm}-${String(last).padStart(2, '0')}`,
+    dateFrom: `${match[2]}-${String(month).padStart(2, '0')}-01`,
+    dateTo: monthEnd(match[2], month),
     words: 'in the month you asked about',
   };
 }
@@ -148,7 +193,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
     return { kind: 'beyond', text };
   if (
-    /\b(?:biggest|largest|top|most expensive)\s+(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
+    /\b(?:biggest|largest|top|most expensive)\s+(?:\d{1,3}\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
       text,
     )
   )
@@ -169,18 +214,20 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything about|tell me about|profile (?:of|for)|what do you (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do you (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
     /^\s*((?:\$?[\w.&'’-]+\s+){0,2}\$?[\w.&'’-]+)\s+(?:dossier|overview|rundown|summary|snapshot)[?.!]*$/i.exec(
       text,
     );
-  if (
-    dossier?.[1] &&
-    !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(dossier[1])
-  )
-    return { kind: 'dossier', company: dossier[1].trim() };
+  // "Pfizer and Congress": the company, not the other party of the question.
+  const company = dossier?.[1]?.replace(
+    new RegExp(`\\s+(?:and|in|with)\\s+(?:the\\s+)?(?:congress|${PEOPLE})\\s*$`, 'i'),
+    '',
+  );
+  if (company && !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(company))
+    return { kind: 'dossier', company: company.trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
   const onRecord = recordIntent(text);
   if (onRecord) return { kind: 'record', intent: onRecord };
@@ -210,7 +257,9 @@ export function routeQuestion(question: string, today: Date): Intent {
     ) ??
     /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
       text,
-    );
+    ) ??
+    // "potential conflicts of interest: Michael McCaul"
+    /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(text);
   if (!possessive && !ofMember && conflictsOf?.[1])
     return { kind: 'conflicts', member: cleanName(conflictsOf[1]) };
   const subject = possessive
@@ -229,7 +278,7 @@ export function routeQuestion(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*(?:who|(?:which|what)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*(?:who|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
@@ -239,8 +288,19 @@ export function routeQuestion(question: string, today: Date): Intent {
     if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window, direction };
   }
 
+  // "semiconductor stocks bought by members in 2021": the subject first, the people after "by".
+  const byPeople = new RegExp(
+    `^\\s*(?:(?:which|what)\\s+)?(.+?\\s+(?:stocks?|shares|companies))\\s+(?:(?:were|was|being)\\s+)?${TRADE_VERB}\\s+by\\s+(?:any\\s+)?${PEOPLE}\\b`,
+    'i',
+  ).exec(text);
+  if (byPeople?.[1]) return { kind: 'ticker_trades', ticker: byPeople[1].trim(), window, direction };
+
   const memberTrades =
     /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
+      text,
+    ) ??
+    // "list every stock Susan Collins bought in 2019"
+    /^\s*(?:list|show(?: me)?|give me|name)\s+(?:every|all|each|the)?\s*(?:stocks?|shares|companies|securities)\s+(?:that\s+)?(.+?)\s+(?:has\s+|have\s+)?(?:trade|traded|buy|bought|sell|sold|purchased|disclosed)\b/i.exec(
       text,
     ) ??
     /\btrades?\s+(?:of|by|from)\s+(.+)$/i.exec(text) ??

@@ -70,3 +70,85 @@ describe('assistant replies quote the caller at most a short prefix', () => {
     expect(bills).toBe(`No bill matches "${LONG.slice(0, QUOTED_PREFIX)}…".`);
   });
 });
+
+describe('the chamber a question names', () => {
+  /** The /trades query the router asks for a question (the tool answers no rows). */
+  async function tradesQuery(question: string): Promise<URLSearchParams> {
+    const urls: string[] = [];
+    const run = new ChatRun({
+      tools: [
+        tool('query_trades', '/trades', [
+          'chamber',
+          'trade_type',
+          'transaction_date_from',
+          'transaction_date_to',
+          'sort_by',
+          'sort_dir',
+          'limit',
+        ]),
+      ],
+      transport: async ({ url }) => {
+        urls.push(url);
+        return { status: 200, body: [], creditsCharged: 0 };
+      },
+      today: new Date('2026-06-01T12:00:00Z'),
+    });
+    await answerWithRouter(run, question);
+    expect(urls).toHaveLength(1);
+    return new URL(urls[0] ?? '', 'http://localhost').searchParams;
+  }
+
+  it('reads senators and representatives as their chamber, congressmen as all of Congress', async () => {
+    expect((await tradesQuery('biggest trades by senators in 2020')).get('chamber')).toBe('senate');
+    expect((await tradesQuery('largest trades by representatives in 2020')).get('chamber')).toBe('house');
+    expect((await tradesQuery('top trades by a congressman in 2020')).get('chamber')).toBe('house');
+    expect((await tradesQuery('biggest trades by congressmen in 2020')).get('chamber')).toBeNull();
+  });
+});
+
+describe('dossier words asked of a member', () => {
+  /** The calls the router makes, in order; lookup finds what `found` holds, /trades nothing. */
+  async function calls(question: string, found: { politicians: unknown[]; tickers: unknown[] }) {
+    const urls: string[] = [];
+    const run = new ChatRun({
+      tools: [
+        tool('lookup', '/search', ['q', 'types', 'limit']),
+        tool('query_trades', '/trades', [
+          'politician_id',
+          'transaction_date_from',
+          'transaction_date_to',
+          'sort_by',
+          'sort_dir',
+          'limit',
+        ]),
+        tool('company_dossier', '/companies/{ticker}', ['ticker']),
+      ],
+      transport: async ({ url }) => {
+        urls.push(url);
+        return { status: 200, body: url.startsWith('/search') ? found : [], creditsCharged: 0 };
+      },
+      today: new Date('2026-06-01T12:00:00Z'),
+    });
+    await answerWithRouter(run, question);
+    return { paths: urls.map((url) => url.split('?')[0]), text: run.text() };
+  }
+  const pelosi = { politician_id: 7, name: 'Nancy Pelosi', party: 'D', state: 'CA', chamber: 'House' };
+
+  it('answers "Nancy Pelosi summary" with her trades, not "no company"', async () => {
+    const { paths, text } = await calls('Nancy Pelosi summary', { politicians: [pelosi], tickers: [] });
+    expect(paths).toEqual(['/search', '/search', '/trades']);
+    expect(text).toContain('Nancy Pelosi (D-CA, House)');
+    expect(text).not.toContain('no ticker or company');
+  });
+
+  it('keeps the company when a name matches a company and a member', async () => {
+    const { paths } = await calls('Tesla overview', { politicians: [pelosi], tickers: [{ ticker: 'TSLA' }] });
+    expect(paths[0]).toBe('/search');
+    expect(paths).not.toContain('/trades');
+  });
+
+  it('says no company matches when nothing does', async () => {
+    const { text } = await calls('Nobody Known summary', { politicians: [], tickers: [] });
+    expect(text).toBe('I found no ticker or company matching "Nobody Known".');
+  });
+});

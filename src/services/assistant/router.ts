@@ -3,7 +3,7 @@
 import { quoted } from '../../errors.js';
 import { conceptsIn } from '../../search/entities.js';
 import { CONCEPTS } from '../../search/vocabulary/concepts.js';
-import { type Direction, directionOf, type Intent, routeQuestion, type Window } from './intents.js';
+import { type Direction, directionOf, type Intent, routeQuestion, type Window, windowOf } from './intents.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
 
@@ -86,10 +86,14 @@ function inPeriod(trades: TradeRow[], window: Window, today: Date): TradeRow[] {
 const directionWords = (direction: Direction) =>
   direction === 'buy' ? 'bought' : direction === 'sell' ? 'sold' : 'traded';
 
-/** "senators" / "representatives" in a question: the chamber filter. */
+/**
+ * "senators" / "representatives" in a question: the chamber filter. "Congressman" is a House
+ * title, but "congressmen" asked about in general ("any congressmen selling Facebook?") means
+ * members of Congress, senators too, as people use it: only the singular sets the House.
+ */
 function chamberOf(question: string): Record<string, string> {
   if (/\bsenat(?:e|ors?)\b/i.test(question)) return { chamber: 'senate' };
-  if (/\b(?:representatives|house members|congressm[ae]n|congresswom[ae]n)\b/i.test(question))
+  if (/\b(?:representatives|house members|congressman|congresswoman)\b/i.test(question))
     return { chamber: 'house' };
   return {};
 }
@@ -384,9 +388,24 @@ interface Dossier {
 const dollars = (value: number | null | undefined) =>
   value === null || value === undefined ? 'amount not reported' : `$${value.toLocaleString('en-US')}`;
 
-async function dossier(run: ChatRun, company: string): Promise<void> {
-  const ticker = await resolveTicker(run, company.replace(/^(?:on|of|for|about)\s+/i, '').trim());
-  if (!ticker) return;
+/**
+ * The words that ask for a company's dossier ("X summary", "everything on X") are asked of members
+ * too: a name no ticker or company carries but a member does is answered with the member's trades.
+ */
+async function dossier(run: ChatRun, company: string, window: Window): Promise<void> {
+  const name = company.replace(/^(?:on|of|for|about)\s+/i, '').trim();
+  let ticker: string | undefined = name;
+  if (!SYMBOL.test(name)) {
+    const call = await run.call('lookup', { q: name, types: 'tickers,politicians', limit: 5 });
+    if (call.status >= 400) return run.refused(call);
+    const found = record(call.result);
+    ticker = list<{ ticker: string }>(found.tickers)[0]?.ticker;
+    if (!ticker && list(found.politicians).length > 0) return memberTrades(run, name, window, undefined);
+  }
+  if (!ticker) {
+    run.write(`I found no ticker or company matching ${quoted(name)}.`);
+    return;
+  }
   const call = await run.call('company_dossier', { ticker });
   if (call.status >= 400) return run.refused(call);
   const answer = record(call.result) as Dossier;
@@ -545,7 +564,7 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
     case 'timing':
       return timing(run, intent.subject, intent.topic, intent.window, question);
     case 'dossier':
-      return dossier(run, intent.company);
+      return dossier(run, intent.company, windowOf(question, run.today));
     case 'portfolio':
       return portfolio(run, intent.member);
     case 'conflicts':
