@@ -12,9 +12,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { rowsOfScan } from '../src/ingest/ocr/document-rows.js';
 import { assetLexicon, type Lexicon } from '../src/ingest/ocr/lexicon.js';
 import type { ScannedPage } from '../src/ingest/ocr/read-scan.js';
-import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD, rowsOfScan } from '../src/ingest/ocr/scanned-rows.js';
+import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD } from '../src/ingest/ocr/scanned-rows.js';
 import { OcrWorker } from '../src/ingest/ocr/worker.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import {

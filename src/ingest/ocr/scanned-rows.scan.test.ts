@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../test-support/documents.js';
+import { rowsOfScan } from './document-rows.js';
 import { TesseractEngine } from './engine.js';
 import { assetLexicon } from './lexicon.js';
 import { readScan } from './read-scan.js';
-import { REVIEW_THRESHOLD, rowsOfScan, type ScannedRow } from './scanned-rows.js';
+import { REVIEW_THRESHOLD, type ScannedRow } from './scanned-rows.js';
 
 const dataDir = inject('dataDir');
 const OCR_TIMEOUT = 600_000;

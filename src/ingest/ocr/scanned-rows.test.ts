@@ -1,52 +1,10 @@
 // Constructed readings (what the form reader hands over for one row, made up here) through the
 // rules that set each field's confidence and decide `needs_review`.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CellReading, HouseRow, MarkReading } from './house-form.js';
+import { cell, context, houseRow } from '../../test-support/ocr-rows.js';
+import type { MarkReading } from './house-form.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
-import { rowsOfScan, scannedRow } from './scanned-rows.js';
-
-function cell(text: string, confidence = 0.96): CellReading {
-  return {
-    text,
-    confidence,
-    inked: text !== '',
-    words: text
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) => ({ text: word, confidence })),
-  };
-}
-
-const clearMark = (index: number, columns: number): MarkReading => ({
-  marked: [index],
-  shares: Array.from({ length: columns }, (_, column) => (column === index ? 0.06 : 0.001)),
-  clarity: 1,
-});
-
-function houseRow(asset: string, overrides: Partial<HouseRow> = {}): HouseRow {
-  return {
-    order: 1,
-    region: { x: 0, y: 0, width: 100, height: 20 },
-    owner: cell('SP'),
-    ownerShape: null,
-    asset: cell(asset),
-    assetLines: 1,
-    date: cell('01/17/25'),
-    notification: cell('02/04/25'),
-    types: clearMark(0, 3),
-    amounts: clearMark(0, 11),
-    heading: null,
-    notes: [],
-    ...overrides,
-  };
-}
-
-const context = {
-  page: 1,
-  row: 1,
-  filedDate: '2025-02-06',
-  typeRoles: ['purchase', 'sale', 'exchange'] as const,
-};
+import { scannedRow } from './scanned-rows.js';
 
 describe('scannedRow', () => {
   let withIssuers: Lexicon;
@@ -138,81 +96,5 @@ describe('scannedRow', () => {
     const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });
     expect(row).toMatchObject({ trade_type: null, needs_review: true });
     expect(row.confidence.trade_type).toBe(0);
-  });
-});
-
-describe('rowsOfScan', () => {
-  const page = (rows: HouseRow[]) => [
-    { number: 1, form: { rows, columns: { types: context.typeRoles.map((role) => ({ role })) } } },
-  ];
-
-  it('trusts a faint transaction date that two neighbouring rows read cleanly the same', () => {
-    const dates = ['01/22/25', '01/22/25', '01/22/2', '01/22/25', '01/21/25', '01/21/25', '01/20/25'];
-    const rows = rowsOfScan(
-      page(
-        dates.map((date, index) => houseRow('METLIFE, INC. CMN', { date: cell(date, 0.4 + index / 100) })),
-      ),
-      context.filedDate,
-    );
-    // Three clean readings of 01/22 in a row (the unreadable "01/22/2" passed over); 01/21 is
-    // read twice only, and 01/20 once.
-    expect(rows.map((row) => row.confidence.transaction_date)).toEqual([0.9, 0.9, 0, 0.9, 0.44, 0.45, 0.46]);
-    expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, false, true, true, true]);
-  });
-
-  it('trusts a repaired owner code between two rows that read the same code surely', () => {
-    const owners = ['DC', 'oc', 'DC', 'oc', 'SP'];
-    const rows = rowsOfScan(
-      page(owners.map((owner) => houseRow('METLIFE, INC. CMN', { owner: cell(owner, 0.5) }))),
-      context.filedDate,
-    );
-    expect(rows.map((row) => row.owner)).toEqual([
-      'Dependent Child',
-      'Dependent Child',
-      'Dependent Child',
-      'Dependent Child',
-      'Spouse',
-    ]);
-    // The second row sits between two sure DCs; the fourth between a DC and an SP.
-    expect(rows.map((row) => row.needs_review)).toEqual([false, false, false, true, false]);
-    expect(rows[3]?.reasons).toContain('owner: read with low confidence');
-  });
-
-  it("trusts the security-type word most of the document's names end with, read exactly", () => {
-    const faintLast = (text: string): CellReading => {
-      const words = text.split(' ');
-      return {
-        ...cell(text),
-        words: words.map((word, index) => ({
-          text: word,
-          confidence: index === words.length - 1 ? 0.6 : 0.96,
-        })),
-      };
-    };
-    const names = Array.from({ length: 8 }, () => 'METLIFE, INC. CMN');
-    const typed = rowsOfScan(
-      page(names.map((name) => houseRow(name, { asset: faintLast(name) }))),
-      context.filedDate,
-    );
-    expect(typed.every((row) => !row.needs_review)).toBe(true);
-    // Too few names to say what the column's usual last word is: the engine's doubt stands.
-    const few = rowsOfScan(
-      page(names.slice(0, 3).map((name) => houseRow(name, { asset: faintLast(name) }))),
-      context.filedDate,
-    );
-    expect(few.every((row) => row.needs_review)).toBe(true);
-  });
-
-  it('still doubts an agreeing date that contradicts the notification date', () => {
-    const rows = rowsOfScan(
-      page(
-        ['03/17/25', '03/17/25', '03/17/25'].map((date) =>
-          houseRow('METLIFE, INC. CMN', { date: cell(date, 0.5) }),
-        ),
-      ),
-      context.filedDate,
-    );
-    expect(rows[1]?.confidence.transaction_date).toBeLessThan(0.5);
-    expect(rows[1]?.needs_review).toBe(true);
   });
 });

@@ -11,14 +11,6 @@ import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
 import { splitTicker } from '../sources/asset-text.js';
 import type { Rect } from './bitmap.js';
 import {
-  columnMarkSure,
-  notificationConsensus,
-  ownerConsensus,
-  transactionNeighbours,
-  usualAssetSuffix,
-  usualTypeColumns,
-} from './document-votes.js';
-import {
   BLANK_SURE,
   type CellReading,
   FILLED_INK,
@@ -146,10 +138,10 @@ export interface RowContext {
 }
 
 /** The reason a field with no other doubt gives when its confidence is below its threshold. */
-const lowConfidence = (field: ConfidenceField) => `${field}: read with low confidence`;
+export const lowConfidence = (field: ConfidenceField) => `${field}: read with low confidence`;
 
 /** Whether any field is below its review threshold: the row then waits for review. */
-function belowThreshold(confidence: FieldConfidence): boolean {
+export function belowThreshold(confidence: FieldConfidence): boolean {
   return CONFIDENCE_FIELDS.some((field) => confidence[field] < REVIEW_THRESHOLD[field]);
 }
 
@@ -513,80 +505,4 @@ function roundAll(confidence: FieldConfidence): FieldConfidence {
   for (const field of CONFIDENCE_FIELDS)
     out[field] = Math.round(Math.max(0, Math.min(1, out[field])) * 1000) / 1000;
   return out;
-}
-
-/** Every row of a read document, numbered in reading order across its pages. */
-export function rowsOfScan(
-  pages: ReadonlyArray<{
-    number: number;
-    form: { rows: HouseRow[]; columns: { types: Array<{ role: TypeRole }> } | null };
-  }>,
-  filedDate: string | null,
-  lexicon?: Lexicon,
-): ScannedRow[] {
-  const houseRows = pages.flatMap((page) => page.form.rows);
-  const consensus = ownerConsensus(houseRows);
-  const notified = notificationConsensus(houseRows, filedDate);
-  const neighbours = transactionNeighbours(houseRows);
-  const usualSuffix = usualAssetSuffix(houseRows);
-  const usualColumns = usualTypeColumns(pages);
-  const rows: ScannedRow[] = [];
-  for (const page of pages) {
-    const typeRoles = page.form.columns?.types.map((type) => type.role) ?? [];
-    const markSure = {
-      types: columnMarkSure(
-        page.form.rows.map((row) => row.types),
-        typeRoles.length,
-      ),
-      amounts: columnMarkSure(
-        page.form.rows.map((row) => row.amounts),
-        AMOUNT_LETTERS.length,
-      ),
-    };
-    const columnsDoubt =
-      usualColumns !== null && page.form.rows.length > 0 && typeRoles.join(',') !== usualColumns
-        ? "this page's type columns differ from the document's other pages"
-        : null;
-    for (const house of page.form.rows) {
-      rows.push(
-        scannedRow(house, {
-          page: page.number,
-          row: rows.length + 1,
-          filedDate,
-          typeRoles,
-          lexicon,
-          ownerConsensus: consensus.get(house) ?? null,
-          notificationConsensus: notified,
-          transactionNeighbours: neighbours.get(house) ?? null,
-          usualSuffix,
-          markSure,
-          columnsDoubt,
-        }),
-      );
-    }
-  }
-  ownersBetweenAgreeing(rows);
-  return rows;
-}
-
-/** An owner code repaired from a poor reading, between two rows that read it surely. */
-const OWNER_BETWEEN = 0.85;
-
-/**
- * A doubtful owner code (read with a repair) whose rows before and after both read the same
- * code surely: filers list one owner's trades together, so the repair is taken at OWNER_BETWEEN.
- * The repair must land on exactly the neighbours' code; an unreadable cell stays unread.
- */
-function ownersBetweenAgreeing(rows: ScannedRow[]): void {
-  const threshold = REVIEW_THRESHOLD.owner;
-  rows.forEach((row, index) => {
-    const before = rows[index - 1];
-    const after = rows[index + 1];
-    if (row.owner === null || row.confidence.owner === 0 || row.confidence.owner >= threshold) return;
-    if (!before || !after || before.owner !== row.owner || after.owner !== row.owner) return;
-    if (before.confidence.owner < threshold || after.confidence.owner < threshold) return;
-    row.confidence.owner = OWNER_BETWEEN;
-    row.reasons = row.reasons.filter((reason) => reason !== lowConfidence('owner'));
-    row.needs_review = belowThreshold(row.confidence);
-  });
 }

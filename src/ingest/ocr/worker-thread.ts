@@ -3,10 +3,11 @@
 // and the lexicon are started once per thread and kept for the next document.
 import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { rowsOfScan } from './document-rows.js';
 import { type OcrEngine, TesseractEngine } from './engine.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
 import { readScan, type ScannedPage } from './read-scan.js';
-import { rowsOfScan, type ScannedRow } from './scanned-rows.js';
+import type { ScannedRow } from './scanned-rows.js';
 
 export interface OcrThreadData {
   /** Issuer names whose words the lexicon knows (the database's companies). */

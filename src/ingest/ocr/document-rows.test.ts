@@ -1,0 +1,101 @@
+// Constructed readings of a document's rows through rowsOfScan: what the rows say about each
+// other (document votes and the passes over judged rows) raising or keeping each row's doubt.
+import { describe, expect, it } from 'vitest';
+import { cell, context, houseRow } from '../../test-support/ocr-rows.js';
+import { rowsOfScan } from './document-rows.js';
+import type { CellReading, HouseRow } from './house-form.js';
+
+describe('rowsOfScan', () => {
+  const page = (rows: HouseRow[]) => [
+    { number: 1, form: { rows, columns: { types: context.typeRoles.map((role) => ({ role })) } } },
+  ];
+
+  it('trusts a faint transaction date that two neighbouring rows read cleanly the same', () => {
+    const dates = ['01/22/25', '01/22/25', '01/22/2', '01/22/25', '01/21/25', '01/21/25', '01/20/25'];
+    const rows = rowsOfScan(
+      page(
+        dates.map((date, index) => houseRow('METLIFE, INC. CMN', { date: cell(date, 0.4 + index / 100) })),
+      ),
+      context.filedDate,
+    );
+    // Three clean readings of 01/22 in a row (the unreadable "01/22/2" passed over); 01/21 is
+    // read twice only, and 01/20 once.
+    expect(rows.map((row) => row.confidence.transaction_date)).toEqual([0.9, 0.9, 0, 0.9, 0.44, 0.45, 0.46]);
+    expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, false, true, true, true]);
+  });
+
+  it('trusts a repaired owner code between two rows that read the same code surely', () => {
+    const owners = ['DC', 'oc', 'DC', 'oc', 'SP'];
+    const rows = rowsOfScan(
+      page(owners.map((owner) => houseRow('METLIFE, INC. CMN', { owner: cell(owner, 0.5) }))),
+      context.filedDate,
+    );
+    expect(rows.map((row) => row.owner)).toEqual([
+      'Dependent Child',
+      'Dependent Child',
+      'Dependent Child',
+      'Dependent Child',
+      'Spouse',
+    ]);
+    // The second row sits between two sure DCs; the fourth between a DC and an SP.
+    expect(rows.map((row) => row.needs_review)).toEqual([false, false, false, true, false]);
+    expect(rows[3]?.reasons).toContain('owner: read with low confidence');
+  });
+
+  it("trusts the security-type word most of the document's names end with, read exactly", () => {
+    const faintLast = (text: string): CellReading => {
+      const words = text.split(' ');
+      return {
+        ...cell(text),
+        words: words.map((word, index) => ({
+          text: word,
+          confidence: index === words.length - 1 ? 0.6 : 0.96,
+        })),
+      };
+    };
+    const names = Array.from({ length: 8 }, () => 'METLIFE, INC. CMN');
+    const typed = rowsOfScan(
+      page(names.map((name) => houseRow(name, { asset: faintLast(name) }))),
+      context.filedDate,
+    );
+    expect(typed.every((row) => !row.needs_review)).toBe(true);
+    // Too few names to say what the column's usual last word is: the engine's doubt stands.
+    const few = rowsOfScan(
+      page(names.slice(0, 3).map((name) => houseRow(name, { asset: faintLast(name) }))),
+      context.filedDate,
+    );
+    expect(few.every((row) => row.needs_review)).toBe(true);
+  });
+
+  it('trusts a faint asset name that reads exactly as another row read it surely', () => {
+    const rows = rowsOfScan(
+      page([
+        houseRow('METLIFE, INC. CMN'),
+        houseRow('METLIFE, INC. CMN', { asset: cell('METLIFE, INC. CMN', 0.5) }),
+        // One stop short of the sure reading: no agreement.
+        houseRow('METLIFE INC. CMN', { asset: cell('METLIFE INC. CMN', 0.5) }),
+        // Two faint readings agree with each other only: a misread the engine repeats stays doubtful.
+        houseRow('CORNING INCORPORATED CMN', { asset: cell('CORNING INCORPORATED CMN', 0.6) }),
+        houseRow('CORNING INCORPORATED CMN', { asset: cell('CORNING INCORPORATED CMN', 0.6) }),
+      ]),
+      context.filedDate,
+    );
+    expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, true, true]);
+    expect(rows[1]?.confidence.asset_description).toBe(0.85);
+    expect(rows[1]?.reasons).toEqual([]);
+    expect(rows[2]?.reasons).toContain('asset_description: read with low confidence');
+  });
+
+  it('still doubts an agreeing date that contradicts the notification date', () => {
+    const rows = rowsOfScan(
+      page(
+        ['03/17/25', '03/17/25', '03/17/25'].map((date) =>
+          houseRow('METLIFE, INC. CMN', { date: cell(date, 0.5) }),
+        ),
+      ),
+      context.filedDate,
+    );
+    expect(rows[1]?.confidence.transaction_date).toBeLessThan(0.5);
+    expect(rows[1]?.needs_review).toBe(true);
+  });
+});

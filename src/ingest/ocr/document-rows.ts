@@ -1,0 +1,130 @@
+// A read document's rows, each judged by scannedRow, then what the rows say about each other:
+// the document votes (document-votes.ts) go into each row's judgement, and two passes over the
+// judged rows raise a doubtful owner code or asset name that surer rows agree with.
+import {
+  columnMarkSure,
+  notificationConsensus,
+  ownerConsensus,
+  transactionNeighbours,
+  usualAssetSuffix,
+  usualTypeColumns,
+} from './document-votes.js';
+import type { HouseRow, TypeRole } from './house-form.js';
+import type { Lexicon } from './lexicon.js';
+import {
+  AMOUNT_LETTERS,
+  belowThreshold,
+  lowConfidence,
+  REVIEW_THRESHOLD,
+  type ScannedRow,
+  scannedRow,
+} from './scanned-rows.js';
+
+/** Every row of a read document, numbered in reading order across its pages. */
+export function rowsOfScan(
+  pages: ReadonlyArray<{
+    number: number;
+    form: { rows: HouseRow[]; columns: { types: Array<{ role: TypeRole }> } | null };
+  }>,
+  filedDate: string | null,
+  lexicon?: Lexicon,
+): ScannedRow[] {
+  const houseRows = pages.flatMap((page) => page.form.rows);
+  const consensus = ownerConsensus(houseRows);
+  const notified = notificationConsensus(houseRows, filedDate);
+  const neighbours = transactionNeighbours(houseRows);
+  const usualSuffix = usualAssetSuffix(houseRows);
+  const usualColumns = usualTypeColumns(pages);
+  const rows: ScannedRow[] = [];
+  for (const page of pages) {
+    const typeRoles = page.form.columns?.types.map((type) => type.role) ?? [];
+    const markSure = {
+      types: columnMarkSure(
+        page.form.rows.map((row) => row.types),
+        typeRoles.length,
+      ),
+      amounts: columnMarkSure(
+        page.form.rows.map((row) => row.amounts),
+        AMOUNT_LETTERS.length,
+      ),
+    };
+    const columnsDoubt =
+      usualColumns !== null && page.form.rows.length > 0 && typeRoles.join(',') !== usualColumns
+        ? "this page's type columns differ from the document's other pages"
+        : null;
+    for (const house of page.form.rows) {
+      rows.push(
+        scannedRow(house, {
+          page: page.number,
+          row: rows.length + 1,
+          filedDate,
+          typeRoles,
+          lexicon,
+          ownerConsensus: consensus.get(house) ?? null,
+          notificationConsensus: notified,
+          transactionNeighbours: neighbours.get(house) ?? null,
+          usualSuffix,
+          markSure,
+          columnsDoubt,
+        }),
+      );
+    }
+  }
+  ownersBetweenAgreeing(rows);
+  assetsReadAlike(rows);
+  return rows;
+}
+
+/** An asset name read exactly as another row of the document read it surely. */
+const ASSET_READ_ELSEWHERE = 0.85;
+
+/**
+ * An asset name the engine was unsure of (low confidence and no doubt of its own) that reads
+ * exactly, every letter and stop and the ticker, as another row of the document read it surely:
+ * a filer trades one holding on several rows, and two readings landing on one string agree as
+ * the engine alone cannot. A name with a doubt of its own (an option, a word in no list, a
+ * split) keeps it; the sure readings are those of the engine, not of this vote.
+ */
+function assetsReadAlike(rows: ScannedRow[]): void {
+  const field = 'asset_description';
+  const key = (row: ScannedRow) => `${row.asset_description}\u0000${row.ticker}`;
+  const sure = new Set(
+    rows
+      .filter(
+        (row) =>
+          row.asset_description !== '' &&
+          row.confidence.asset_description >= REVIEW_THRESHOLD.asset_description &&
+          row.confidence.ticker >= REVIEW_THRESHOLD.ticker,
+      )
+      .map(key),
+  );
+  for (const row of rows) {
+    if (!row.reasons.includes(lowConfidence(field)) || !sure.has(key(row))) continue;
+    row.confidence.asset_description = ASSET_READ_ELSEWHERE;
+    row.confidence.ticker = Math.max(row.confidence.ticker, ASSET_READ_ELSEWHERE);
+    row.reasons = row.reasons.filter((reason) => reason !== lowConfidence(field));
+    row.needs_review = belowThreshold(row.confidence);
+  }
+}
+
+/** An owner code repaired from a poor reading, between two rows that read it surely. */
+const OWNER_BETWEEN = 0.85;
+
+/**
+ * A doubtful owner code (read with a repair) whose rows before and after both read the same
+ * code surely: filers list one owner's trades together, so the repair is taken at OWNER_BETWEEN.
+ * The repair must land on exactly the neighbours' code; an unreadable cell stays unread.
+ */
+function ownersBetweenAgreeing(rows: ScannedRow[]): void {
+  const threshold = REVIEW_THRESHOLD.owner;
+  rows.forEach((row, index) => {
+    const before = rows[index - 1];
+    const after = rows[index + 1];
+    if (row.owner === null || row.confidence.owner === 0 || row.confidence.owner >= threshold) return;
+    if (!before || !after || before.owner !== row.owner || after.owner !== row.owner) return;
+    if (before.confidence.owner < threshold || after.confidence.owner < threshold) return;
+    row.confidence.owner = OWNER_BETWEEN;
+    row.reasons = row.reasons.filter((reason) => reason !== lowConfidence('owner'));
+    row.needs_review = belowThreshold(row.confidence);
+  });
+}
