@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 // The cap on active keys: a leaked session or a script cannot mint keys without end, and the default
 // leaves a key per machine or integration.
 import { DEFAULT_MAX_KEYS_PER_ACCOUNT } from '../config.js';
+import type { Plan } from '../domain/plans.js';
 import {
   addCredits,
   countActiveKeysLocked,
@@ -29,7 +30,6 @@ import {
   effectivePlan,
   MAX_CUSTOM_REQUESTS_PER_MINUTE,
   PLAN_TERMS,
-  type Plan,
   rateLimitFor,
   SIGN_UP_CREDITS,
 } from './plans.js';

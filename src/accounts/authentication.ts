@@ -3,6 +3,7 @@
 // (the one writer of both); operator administration is in admin.ts; what a call may do and costs
 // is metering.ts's policy.
 import type { Kysely } from 'kysely';
+import type { Plan } from '../domain/plans.js';
 import { ApiError } from '../errors.js';
 import { chargeCall } from '../storage/charges/charge.js';
 import { refundCall } from '../storage/charges/refund.js';
@@ -11,7 +12,7 @@ import { accountWritesMade, findKeyByHash, type KeyWithAccount } from '../storag
 import type { Database } from '../storage/schema.js';
 import { hashKey, looksLikeKey, sameDigest } from './keys.js';
 import { withCurrentPeriod } from './periods.js';
-import { effectivePlan, type Plan, rateLimitFor, TOPUP_LIFT_DAYS } from './plans.js';
+import { effectivePlan, rateLimitFor, TOPUP_LIFT_DAYS } from './plans.js';
 
 const DAY_MS = 86_400_000;
 

@@ -2,6 +2,7 @@
 // e-mail, reset the password, manage keys, change plan, read the ledger and usage. It calls the
 // account functions the CLI uses; it adds passwords, sessions, throttling and the audit log.
 import type { Kysely } from 'kysely';
+import type { Plan } from '../domain/plans.js';
 import { ApiError } from '../errors.js';
 import { findAccount, findKey } from '../storage/repositories/accounts.js';
 import {
@@ -43,7 +44,7 @@ import {
 import type { Mailer } from './mailer.js';
 import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import type { PaymentProvider } from './payments.js';
-import { addMonths, effectivePlan, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
+import { addMonths, effectivePlan, PLAN_TERMS, SIGN_UP_CREDITS } from './plans.js';
 import type { RateLimitStore } from './rate-limit.js';
 import { endAllSessions, randomToken, startSession, tokenDigest } from './sessions.js';
 

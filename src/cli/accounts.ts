@@ -13,8 +13,9 @@ import {
   setKeyCap,
   topup,
 } from '../accounts/admin.js';
-import { isPlan, PLANS, type Plan } from '../accounts/plans.js';
+import { isPlan } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
+import { PLANS, type Plan } from '../domain/plans.js';
 import { openMigratedStore } from '../storage/open.js';
 import { findAccount, recentRequests } from '../storage/repositories/accounts.js';
 import type { Database } from '../storage/schema.js';

@@ -2,7 +2,6 @@
 import { Type } from 'typebox';
 import type { PaymentProvider } from '../../../accounts/payments.js';
 import { requestTopup } from '../../../accounts/payments.js';
-import { PLANS } from '../../../accounts/plans.js';
 import {
   accountOverview,
   capOwnKey,
@@ -16,6 +15,7 @@ import {
   revokeOwnKey,
   rotateOwnKey,
 } from '../../../accounts/self-service.js';
+import { PLANS } from '../../../domain/plans.js';
 import {
   ACCOUNT_EXAMPLE,
   AccountSchema,
