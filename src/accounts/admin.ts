@@ -6,20 +6,21 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_MAX_KEYS_PER_ACCOUNT } from '../config.js';
 import type { Plan } from '../domain/plans.js';
 import {
-  addCredits,
-  countActiveKeysLocked,
   findAccount,
-  findKey,
   insertAccount,
-  insertKey,
-  insertTopup,
-  listKeys,
-  recordAllowance,
-  revokeKey,
-  setDailyCap,
   setRequestsPerMinute,
   updatePlan,
 } from '../storage/repositories/accounts.js';
+import {
+  countActiveKeysLocked,
+  findKey,
+  insertKey,
+  listKeys,
+  revokeKey,
+  setDailyCap,
+} from '../storage/repositories/api-keys.js';
+import { addCredits, recordAllowance } from '../storage/repositories/credit-ledger.js';
+import { insertTopup } from '../storage/repositories/topups.js';
 import { moveSubscriptionsToKey } from '../storage/repositories/webhook-subscriptions.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';

@@ -4,7 +4,10 @@
 import type { Kysely } from 'kysely';
 import type { Plan } from '../domain/plans.js';
 import { ApiError } from '../errors.js';
-import { findAccount, findKey } from '../storage/repositories/accounts.js';
+import { findAccount } from '../storage/repositories/accounts.js';
+import { findKey } from '../storage/repositories/api-keys.js';
+import { ledgerOf } from '../storage/repositories/credit-ledger.js';
+import { recentRequestsOf, type UsageGrouping, usageOf } from '../storage/repositories/request-log.js';
 import {
   auditOf,
   consumeToken,
@@ -16,15 +19,11 @@ import {
   insertSignupRequest,
   insertToken,
   latestSignupRequest,
-  ledgerOf,
   markEmailVerified,
   pruneSignupRequests,
-  recentRequestsOf,
   setPassword,
   takeSignupRequest,
   takeTrial,
-  type UsageGrouping,
-  usageOf,
 } from '../storage/repositories/self-service.js';
 import type { AuditLogTable, Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
