@@ -72,6 +72,23 @@ export type KeyWithAccount = Awaited<
   ReturnType<ReturnType<typeof keyByHashQuery>['executeTakeFirstOrThrow']>
 >;
 
+/** A key's row as the key cache kept it (accounts/authentication.ts, which says when it is used). */
+export interface KeptKeyRow {
+  row: KeyWithAccount;
+  /** performance.now() before the read. */
+  readAt: number;
+  /** accountWritesMade() before the read. */
+  writes: number;
+  /** The request's clock at the read (it sets the top-ups window and the period). */
+  at: number;
+}
+
+/** The key rows a store's key cache keeps, by the key's digest and by its id. */
+export interface KeyRowCache {
+  byHash: Map<string, KeptKeyRow>;
+  byKeyId: Map<number, KeptKeyRow>;
+}
+
 /** The key with its account, by the key's digest; on SQLite synchronously (sqlite-hot-path.ts). */
 export async function findKeyByHash(
   db: Kysely<Database>,
