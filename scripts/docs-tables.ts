@@ -16,7 +16,6 @@ import {
   DEFAULT_DAILY_CAP,
   PLAN_GATED_FIELDS,
   PLAN_TERMS,
-  PLANS,
   SIGN_UP_CREDITS,
   TOPUP_LIFT_DAYS,
   TOPUP_LIFTS,
@@ -29,6 +28,7 @@ import {
   TIER_PLAN,
   type Tier,
 } from '../src/accounts/price-table.js';
+import { PLANS } from '../src/domain/plans.js';
 import { catalogEvents } from '../src/webhooks/event-catalog.js';
 
 const count = (value: number) => value.toLocaleString('en-US');

@@ -4,21 +4,23 @@ import type { Kysely } from 'kysely';
 // The cap on active keys: a leaked session or a script cannot mint keys without end, and the default
 // leaves a key per machine or integration.
 import { DEFAULT_MAX_KEYS_PER_ACCOUNT } from '../config.js';
+import type { Plan } from '../domain/plans.js';
 import {
-  addCredits,
-  countActiveKeysLocked,
   findAccount,
-  findKey,
   insertAccount,
-  insertKey,
-  insertTopup,
-  listKeys,
-  recordAllowance,
-  revokeKey,
-  setDailyCap,
   setRequestsPerMinute,
   updatePlan,
 } from '../storage/repositories/accounts.js';
+import {
+  countActiveKeysLocked,
+  findKey,
+  insertKey,
+  listKeys,
+  revokeKey,
+  setDailyCap,
+} from '../storage/repositories/api-keys.js';
+import { addCredits, recordAllowance } from '../storage/repositories/credit-ledger.js';
+import { insertTopup } from '../storage/repositories/topups.js';
 import { moveSubscriptionsToKey } from '../storage/repositories/webhook-subscriptions.js';
 import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
@@ -29,7 +31,6 @@ import {
   effectivePlan,
   MAX_CUSTOM_REQUESTS_PER_MINUTE,
   PLAN_TERMS,
-  type Plan,
   rateLimitFor,
   SIGN_UP_CREDITS,
 } from './plans.js';

@@ -3,15 +3,18 @@
 // (the one writer of both); operator administration is in admin.ts; what a call may do and costs
 // is metering.ts's policy.
 import type { Kysely } from 'kysely';
+import type { Plan } from '../domain/plans.js';
 import { ApiError } from '../errors.js';
 import { chargeCall } from '../storage/charges/charge.js';
 import { refundCall } from '../storage/charges/refund.js';
 import type { ChargeOutcome } from '../storage/charges/statements.js';
-import { accountWritesMade, findKeyByHash, type KeyWithAccount } from '../storage/repositories/accounts.js';
+import { accountWritesMade } from '../storage/repositories/account-writes.js';
+import { findKeyByHash, type KeyRowCache, type KeyWithAccount } from '../storage/repositories/api-keys.js';
 import type { Database } from '../storage/schema.js';
+import { StoreDatabase } from '../storage/store-database.js';
 import { hashKey, looksLikeKey, sameDigest } from './keys.js';
 import { withCurrentPeriod } from './periods.js';
-import { effectivePlan, type Plan, rateLimitFor, TOPUP_LIFT_DAYS } from './plans.js';
+import { effectivePlan, rateLimitFor, TOPUP_LIFT_DAYS } from './plans.js';
 
 const DAY_MS = 86_400_000;
 
@@ -43,28 +46,13 @@ export const KEY_CACHE_MS = 1_000;
 /** Keys kept at most per database handle; the oldest read goes first. */
 const KEY_CACHE_SIZE = 10_000;
 
-interface CachedKey {
-  row: KeyWithAccount;
-  /** performance.now() before the read. */
-  readAt: number;
-  /** accountWritesMade() before the read. */
-  writes: number;
-  /** The request's clock at the read (it sets the top-ups window and the period). */
-  at: number;
-}
-
-const keyCaches = new WeakMap<
-  Kysely<Database>,
-  { byHash: Map<string, CachedKey>; byKeyId: Map<number, CachedKey> }
->();
-
-function keyCacheOf(db: Kysely<Database>) {
-  let cache = keyCaches.get(db);
-  if (!cache) {
-    cache = { byHash: new Map(), byKeyId: new Map() };
-    keyCaches.set(db, cache);
-  }
-  return cache;
+/**
+ * The key cache of the store `db` opens: its rows are that connection's, so the store keeps them
+ * (StoreDatabase.keyCache) and they end with it. A transaction, or any other Kysely instance, has
+ * none: there the key is read for every call.
+ */
+function keyCacheOf(db: Kysely<Database>): KeyRowCache | undefined {
+  return db instanceof StoreDatabase ? db.keyCache : undefined;
 }
 
 /**
@@ -78,8 +66,8 @@ async function keyRow(
   maxAgeMs: number,
 ): Promise<{ row: KeyWithAccount | undefined; cached: boolean }> {
   const since = new Date(at.getTime() - TOPUP_LIFT_DAYS * DAY_MS).toISOString();
-  if (maxAgeMs <= 0) return { row: await findKeyByHash(db, hash, since), cached: false };
   const cache = keyCacheOf(db);
+  if (maxAgeMs <= 0 || !cache) return { row: await findKeyByHash(db, hash, since), cached: false };
   const hit = cache.byHash.get(hash);
   const clock = at.getTime();
   if (
@@ -113,7 +101,7 @@ async function keyRow(
 
 /** A charge taken: the cached row of its key carries the balance and daily spend it left. */
 function rememberCharge(db: Kysely<Database>, keyId: number, day: string, outcome: ChargeOutcome) {
-  const hit = keyCaches.get(db)?.byKeyId.get(keyId);
+  const hit = keyCacheOf(db)?.byKeyId.get(keyId);
   if (!hit || !outcome.ok) return;
   hit.row = {
     ...hit.row,

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeCall } from '../storage/charges/charge.js';
 import { openStore } from '../storage/database.js';
-import { revokeKey } from '../storage/repositories/accounts.js';
+import { revokeKey } from '../storage/repositories/api-keys.js';
 import type { Database } from '../storage/schema.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { createAccount } from './admin.js';

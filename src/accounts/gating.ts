@@ -1,8 +1,10 @@
 // Plan gating of the ways a query can read a gated value without printing it: ordering by it or
 // filtering on it. Nulling the field in the answer is not enough when `sort_by=alpha_30d` still
 // returns the rows in alpha order, so such queries need the plan that sees the field.
+
+import type { Plan } from '../domain/plans.js';
 import { ApiError } from '../errors.js';
-import { PLAN_GATED_FIELDS, type Plan } from './plans.js';
+import { PLAN_GATED_FIELDS } from './plans.js';
 
 const GATED = new Set(PLAN_GATED_FIELDS);
 

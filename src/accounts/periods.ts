@@ -3,7 +3,8 @@
 // starts with the plan's allowance. The one place either is written; authentication reads the
 // account through it, so every call is charged against the current period.
 import type { Kysely } from 'kysely';
-import { endTrial, findAccount, type KeyWithAccount, renewPeriod } from '../storage/repositories/accounts.js';
+import { endTrial, findAccount, renewPeriod } from '../storage/repositories/accounts.js';
+import type { KeyWithAccount } from '../storage/repositories/api-keys.js';
 import type { Database } from '../storage/schema.js';
 import { currentPeriodStart, effectivePlan, PLAN_TERMS } from './plans.js';
 

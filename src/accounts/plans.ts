@@ -1,9 +1,7 @@
 // Plans: what each one costs nothing to look up and everything to get wrong. One table.
+// The plan names are domain data (domain/plans.ts: the account resource lists them); what a plan
+// grants, and the rules that read it, are here.
 import { PLANS, type Plan } from '../domain/plans.js';
-
-// The names are domain data (the account resource lists them); the account code reads them here
-// beside their terms.
-export { PLANS, type Plan };
 
 export interface PlanTerms {
   /** Credits granted each billing period. */

@@ -4,7 +4,8 @@
 // registered route is priced or public is checked where routes are registered (assertPriced in
 // the metering plugin, which makes buildApp fail).
 import { describe, expect, it } from 'vitest';
-import { PLAN_TERMS, PLANS } from './plans.js';
+import { PLANS } from '../domain/plans.js';
+import { PLAN_TERMS } from './plans.js';
 import {
   costOf,
   countRows,

@@ -1,8 +1,9 @@
 // What every endpoint costs and which plan reaches it: the one table that drives metering, tier
 // gating, GET /credits/endpoints and the x- extensions of /openapi.json. A route that is neither
 // here nor public cannot be registered (buildApp fails), so none can slip through unmetered.
+
+import type { Plan } from '../domain/plans.js';
 import { EXECUTIVE_ROW_SOURCES } from '../domain/sources.js';
-import type { Plan } from './plans.js';
 
 export type Tier = 'free' | 'core' | 'pro' | 'max';
 

@@ -1,7 +1,7 @@
 // Every keyed call is logged (time, route, status, charge). Entries are written in batches off
 // the request path; close() writes what is left.
 import type { Kysely } from 'kysely';
-import { insertRequestLogs, type RequestLogEntry } from '../storage/repositories/accounts.js';
+import { insertRequestLogs, type RequestLogEntry } from '../storage/repositories/request-log.js';
 import type { Database } from '../storage/schema.js';
 
 export class RequestLogWriter {

@@ -2,8 +2,12 @@
 // e-mail, reset the password, manage keys, change plan, read the ledger and usage. It calls the
 // account functions the CLI uses; it adds passwords, sessions, throttling and the audit log.
 import type { Kysely } from 'kysely';
+import type { Plan } from '../domain/plans.js';
 import { ApiError } from '../errors.js';
-import { findAccount, findKey } from '../storage/repositories/accounts.js';
+import { findAccount } from '../storage/repositories/accounts.js';
+import { findKey } from '../storage/repositories/api-keys.js';
+import { ledgerOf } from '../storage/repositories/credit-ledger.js';
+import { recentRequestsOf, type UsageGrouping, usageOf } from '../storage/repositories/request-log.js';
 import {
   auditOf,
   consumeToken,
@@ -15,15 +19,11 @@ import {
   insertSignupRequest,
   insertToken,
   latestSignupRequest,
-  ledgerOf,
   markEmailVerified,
   pruneSignupRequests,
-  recentRequestsOf,
   setPassword,
   takeSignupRequest,
   takeTrial,
-  type UsageGrouping,
-  usageOf,
 } from '../storage/repositories/self-service.js';
 import type { AuditLogTable, Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
@@ -43,7 +43,7 @@ import {
 import type { Mailer } from './mailer.js';
 import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import type { PaymentProvider } from './payments.js';
-import { addMonths, effectivePlan, PLAN_TERMS, type Plan, SIGN_UP_CREDITS } from './plans.js';
+import { addMonths, effectivePlan, PLAN_TERMS, SIGN_UP_CREDITS } from './plans.js';
 import type { RateLimitStore } from './rate-limit.js';
 import { endAllSessions, randomToken, startSession, tokenDigest } from './sessions.js';
 

@@ -13,10 +13,12 @@ import {
   setKeyCap,
   topup,
 } from '../accounts/admin.js';
-import { isPlan, PLANS, type Plan } from '../accounts/plans.js';
+import { isPlan } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
+import { PLANS, type Plan } from '../domain/plans.js';
 import { openMigratedStore } from '../storage/open.js';
-import { findAccount, recentRequests } from '../storage/repositories/accounts.js';
+import { findAccount } from '../storage/repositories/accounts.js';
+import { recentRequests } from '../storage/repositories/request-log.js';
 import type { Database } from '../storage/schema.js';
 import { CommandError, printJson } from './output.js';
 

@@ -1,6 +1,8 @@
-// The account area's resources (OpenAPI tag `account`): the account, an API key as created (the
-// only time the whole key is shown) and as the key list shows it, and the status message an
-// action answers. Schemas, types and examples written once here; the requests stay with the routes.
+// The account and its keys as the API serves them (OpenAPI tag `account`): the account, an API key
+// as created (the only time the whole key is shown), as the key list shows it and as revoking,
+// rotating and capping one answer, and the status message an action answers. Schemas, types and
+// examples written once here; the requests stay with the routes. The account's ledger, usage,
+// audit log, top-ups and sign-in answers each have their own file.
 import { type Static, Type } from 'typebox';
 import { PLANS } from '../domain/plans.js';
 import { Nullable, StringEnum } from './schema.js';
@@ -73,6 +75,42 @@ export const ApiKeySchema = Type.Object({
 });
 
 export type ApiKey = Static<typeof ApiKeySchema>;
+
+export const KeyListSchema = Type.Object({ keys: Type.Array(ApiKeySchema) });
+export type KeyList = Static<typeof KeyListSchema>;
+
+export const KEY_LIST_EXAMPLE: KeyList = {
+  keys: [
+    {
+      key_id: 12,
+      key: 'dc_3q2-7…gHiJ',
+      name: 'production',
+      daily_cap: 25_000,
+      spent_today: 690,
+      status: 'active',
+      revoked_at: null,
+      replaced_by: null,
+      last_used_at: '2026-11-23T10:02:11.000Z',
+      created_at: '2026-11-23T08:55:00.000Z',
+    },
+  ],
+};
+
+export const RevokedKeySchema = Type.Object({ key_id: Type.Integer(), status: Type.String() });
+export type RevokedKey = Static<typeof RevokedKeySchema>;
+export const REVOKED_KEY_EXAMPLE: RevokedKey = { key_id: 12, status: 'revoked' };
+
+/** The new key (shown this once) that replaced `replaced_key_id`. */
+export const RotatedKeySchema = Type.Object({
+  ...CreatedKeySchema.properties,
+  replaced_key_id: Type.Integer(),
+});
+export type RotatedKey = Static<typeof RotatedKeySchema>;
+export const ROTATED_KEY_EXAMPLE: RotatedKey = { ...CREATED_KEY_EXAMPLE, key_id: 13, replaced_key_id: 12 };
+
+export const KeyCapSchema = Type.Object({ key_id: Type.Integer(), daily_cap: Type.Integer() });
+export type KeyCap = Static<typeof KeyCapSchema>;
+export const KEY_CAP_EXAMPLE: KeyCap = { key_id: 12, daily_cap: 5000 };
 
 export const MessageSchema = Type.Object({ status: Type.String(), detail: Type.String() });
 export type Message = Static<typeof MessageSchema>;

@@ -8,9 +8,15 @@ import { createGzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { csvCell } from '../domain/csv-cell.js';
 import { todayUtc } from '../domain/dates.js';
-import { bulkExportMeta, saveBulkExport, tradeDataVersion } from '../storage/repositories/bulk-exports.js';
+import {
+  type BulkBuild,
+  bulkExportMeta,
+  saveBulkExport,
+  tradeDataVersion,
+} from '../storage/repositories/bulk-exports.js';
 import { findTrades } from '../storage/repositories/trades.js';
 import type { Database } from '../storage/schema.js';
+import { StoreDatabase } from '../storage/store-database.js';
 import { TradeSchema, toTradeResource } from './trade.js';
 
 export type BulkFormat = 'csv' | 'ndjson';
@@ -28,28 +34,24 @@ export const BULK_COLUMNS: readonly string[] = Object.keys(TradeSchema.propertie
 /** Trades read per query while building. */
 const BATCH = 2000;
 
-export interface BulkBuild {
-  rebuilt: boolean;
-  rows: number;
-  dataVersion: string;
-}
-
-// One build at a time per database handle in this process: concurrent requests wait for it.
-const building = new WeakMap<Kysely<Database>, Promise<BulkBuild>>();
-
 /**
  * Builds both files when the trades changed since they were built (or `force`); returns at once
- * when they are current. A build already running in this process is joined, not repeated.
+ * when they are current. A build already running in this process on the same store is joined, not
+ * repeated: the store keeps it (StoreDatabase.bulkBuild), so concurrent requests wait for one build
+ * of that database. Another Kysely instance (a transaction) builds on its own.
  */
 export function rebuildBulkHistory(
   db: Kysely<Database>,
   now: Date,
   options: { force?: boolean } = {},
 ): Promise<BulkBuild> {
-  const running = building.get(db);
-  if (running) return running;
-  const build = buildIfStale(db, now, options.force === true).finally(() => building.delete(db));
-  building.set(db, build);
+  if (!(db instanceof StoreDatabase)) return buildIfStale(db, now, options.force === true);
+  const store = db;
+  if (store.bulkBuild) return store.bulkBuild;
+  const build = buildIfStale(store, now, options.force === true).finally(() => {
+    store.bulkBuild = undefined;
+  });
+  store.bulkBuild = build;
   return build;
 }
 

@@ -6,7 +6,7 @@ import { createAccount } from '../accounts/admin.js';
 import { hashKey } from '../accounts/keys.js';
 import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
 import { chargeCall } from './charges/charge.js';
-import { findKeyByHash } from './repositories/accounts.js';
+import { findKeyByHash } from './repositories/api-keys.js';
 import { syncSqliteOf } from './sqlite-hot-path.js';
 
 const NOW = new Date('2026-03-10T10:00:00Z');

@@ -3,8 +3,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revoke } from '../../accounts/admin.js';
-import { PLAN_TERMS, type Plan } from '../../accounts/plans.js';
+import { PLAN_TERMS } from '../../accounts/plans.js';
 import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
+import type { Plan } from '../../domain/plans.js';
 import {
   addAccount,
   type FixtureApp,

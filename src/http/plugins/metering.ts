@@ -47,6 +47,13 @@ declare module 'fastify' {
     /** The request-log row was written in the charge transaction. */
     usageLogged: boolean;
   }
+  interface FastifyInstance {
+    /**
+     * The refunds of undelivered answers still being written, which the app's close() waits for.
+     * They are the app's (not its database's: two apps may share a store), so the app carries them.
+     */
+    pendingRefunds: Set<Promise<void>>;
+  }
 }
 
 export interface MeteringDeps {
@@ -54,15 +61,13 @@ export interface MeteringDeps {
   requestLog: RequestLogWriter;
 }
 
-/** Each app's refunds being written (its close() waits for them). */
-const pendingRefunds = new WeakMap<AppDeps, Set<Promise<void>>>();
-
 export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('price', null);
   app.decorateRequest('routeId', '');
   app.decorateRequest('charged', false);
   app.decorateRequest('usageLogged', false);
+  app.decorate('pendingRefunds', new Set<Promise<void>>());
 
   app.addHook('onRoute', (route) => {
     assertPriced(route.method, route.url);
@@ -151,7 +156,7 @@ export function registerMetering(app: App, deps: AppDeps, metering: MeteringDeps
   });
 
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...(pendingRefunds.get(deps) ?? [])]);
+    await Promise.allSettled([...app.pendingRefunds]);
     await metering.requestLog.flush();
   });
 }
@@ -263,12 +268,7 @@ function refundIfUndelivered(
   let delivered = false;
   const onClose = () => {
     if (delivered || request.idempotency || !request.caller) return;
-    let refunds = pendingRefunds.get(deps);
-    if (!refunds) {
-      refunds = new Set();
-      pendingRefunds.set(deps, refunds);
-    }
-    const held = refunds;
+    const held = request.server.pendingRefunds;
     const refund = refundCaller(
       deps.db,
       request.caller,

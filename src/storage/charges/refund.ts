@@ -1,7 +1,7 @@
 // The refund of a charged call whose answer was not delivered: the charge's reverse, written once.
 import { type Kysely, sql } from 'kysely';
 import { isSqlite } from '../dialect.js';
-import { counted } from '../repositories/accounts.js';
+import { counted } from '../repositories/account-writes.js';
 import type { Database } from '../schema.js';
 import { inTransaction } from '../transaction.js';
 

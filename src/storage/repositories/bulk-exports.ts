@@ -4,6 +4,13 @@ import type { BulkExportsTable, Database } from '../schema.js';
 
 export type BulkExportMeta = Omit<BulkExportsTable, 'content'>;
 
+/** What building the bulk history did (resources/bulk-trades.ts). */
+export interface BulkBuild {
+  rebuilt: boolean;
+  rows: number;
+  dataVersion: string;
+}
+
 /**
  * A fingerprint of everything a bulk trade row says: the trades' count, largest id and latest
  * change (updated_at is kept on every change, ddl.ts createTradeTouchTriggers; the index on it

@@ -4,7 +4,8 @@
 // Runs on the test database (SQLite, or PostgreSQL with DCLEDGER_TEST_DATABASE_URL).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../accounts/admin.js';
-import { type Plan, WEBHOOK_PLANS } from '../../accounts/plans.js';
+import { WEBHOOK_PLANS } from '../../accounts/plans.js';
+import type { Plan } from '../../domain/plans.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { emitEvent } from './events.js';
 import { webhookOutboxDepth } from './operations.js';

@@ -1,5 +1,6 @@
 // Self-service accounts: credentials, sessions, one-time tokens, the mail outbox, payment intents,
-// the audit log, and the account-wide reads of the ledger and request log.
+// the audit log, what operators and the status page read. The account's ledger and request log are
+// read where they are written (credit-ledger.ts, request-log.ts).
 import { type Kysely, sql } from 'kysely';
 import type { AccountTokensTable, AuditLogTable, Database } from '../schema.js';
 import { INTERRUPTED, interruptedSources, SCHEDULER_LEASE } from './role-leases.js';
@@ -316,66 +317,6 @@ export async function auditOf(db: Kysely<Database>, accountId: number, limit: nu
   return db
     .selectFrom('audit_log')
     .select(['id', 'actor', 'action', 'detail', 'created_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-// ---- account-wide reads ----
-
-export async function ledgerOf(db: Kysely<Database>, accountId: number, limit: number, beforeId?: number) {
-  let query = db
-    .selectFrom('credit_ledger')
-    .select(['id', 'kind', 'amount', 'key_id', 'route', 'request_id', 'note', 'created_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('id', 'desc')
-    .limit(limit);
-  if (beforeId !== undefined) query = query.where('id', '<', beforeId);
-  return query.execute();
-}
-
-export type UsageGrouping = 'day' | 'endpoint' | 'key';
-
-/** Calls and credits charged in [from, to), grouped by UTC day, route or key. */
-export async function usageOf(
-  db: Kysely<Database>,
-  accountId: number,
-  range: { from: string; to: string },
-  groupBy: UsageGrouping,
-) {
-  const group =
-    groupBy === 'day'
-      ? sql<string>`substr(created_at, 1, 10)`
-      : groupBy === 'endpoint'
-        ? sql<string>`route`
-        : sql<string>`cast(key_id as text)`;
-  const rows = await db
-    .selectFrom('request_log')
-    .select([
-      group.as('bucket'),
-      sql<number>`count(*)`.as('calls'),
-      sql<number>`coalesce(sum(charge), 0)`.as('credits'),
-      sql<number>`sum(case when status >= 400 then 1 else 0 end)`.as('errors'),
-    ])
-    .where('account_id', '=', accountId)
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<', range.to)
-    .groupBy(group)
-    .orderBy(group)
-    .execute();
-  return rows.map((row) => ({
-    bucket: String(row.bucket),
-    calls: Number(row.calls),
-    credits: Number(row.credits),
-    errors: Number(row.errors),
-  }));
-}
-
-export async function recentRequestsOf(db: Kysely<Database>, accountId: number, limit: number) {
-  return db
-    .selectFrom('request_log')
-    .select(['created_at', 'method', 'route', 'status', 'charge', 'request_id', 'key_id'])
     .where('account_id', '=', accountId)
     .orderBy('id', 'desc')
     .limit(limit)

@@ -1,5 +1,5 @@
 // GET /account/admin: what an operator sees — accounts, plans, grants, revoked keys, pending top-ups.
-import { Type } from 'typebox';
+import { AdminOverviewSchema } from '../../../resources/admin-overview.js';
 import { adminOverview } from '../../../services/account-admin.js';
 import { requireOperator } from '../../plugins/session.js';
 import { errorResponses } from '../../schemas/common.js';
@@ -14,14 +14,7 @@ export function adminRoutes(app: App, deps: AppDeps): void {
         tags: ['account'],
         summary: 'Operators only: accounts, plans, grants, revoked keys and pending top-ups',
         response: {
-          200: Type.Object(
-            {},
-            {
-              additionalProperties: true,
-              examples: [{ accounts: [], revoked_keys: [], pending_topups: [] }],
-              description: 'accounts (plan, balance, grants, active keys), revoked_keys, pending_topups',
-            },
-          ),
+          200: AdminOverviewSchema,
           ...errorResponses(401, 403),
         },
       },

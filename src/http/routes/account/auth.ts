@@ -12,7 +12,15 @@ import {
   verifyEmail,
 } from '../../../accounts/self-service.js';
 import { endSession, SESSION_COOKIE } from '../../../accounts/sessions.js';
-import { CREATED_KEY_EXAMPLE, CreatedKeySchema, MessageSchema } from '../../../resources/account.js';
+import { MessageSchema } from '../../../resources/account.js';
+import {
+  CSRF_TOKEN_EXAMPLE,
+  CsrfTokenSchema,
+  SIGN_UP_CONFIRMED_EXAMPLE,
+  SIGNED_IN_EXAMPLE,
+  SignedInSchema,
+  SignUpConfirmedSchema,
+} from '../../../resources/session.js';
 import {
   type ContextOf,
   clearSessionCookie,
@@ -42,10 +50,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
         tags: ['account'],
         summary: 'The CSRF token to send (X-CSRF-Token header or _csrf field) with the next POST',
         response: {
-          200: documented(Type.Object({ csrf_token: Type.String(), signed_in: Type.Boolean() }), {
-            csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
-            signed_in: false,
-          }),
+          200: documented(CsrfTokenSchema, CSRF_TOKEN_EXAMPLE),
         },
       },
     },
@@ -89,26 +94,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
           'Finish a sign-up with the token from its mail: creates the account with 750 credits and its first API key (shown this once); signs you in',
         body: Token,
         response: {
-          201: documented(
-            Type.Object({
-              account_id: Type.Integer(),
-              email: Type.String(),
-              plan: Type.String(),
-              credits: Type.Integer(),
-              key: CreatedKeySchema,
-              csrf_token: Type.String({ description: "The session's CSRF token for the next POSTs" }),
-              email_verification: Type.String({ description: 'confirmed: the link proved the address' }),
-            }),
-            {
-              account_id: 7,
-              email: 'ada@example.org',
-              plan: 'none',
-              credits: 750,
-              key: CREATED_KEY_EXAMPLE,
-              csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
-              email_verification: 'confirmed',
-            },
-          ),
+          201: documented(SignUpConfirmedSchema, SIGN_UP_CONFIRMED_EXAMPLE),
           ...errorResponses(400, 403, 409),
         },
       },
@@ -142,21 +128,7 @@ export function authRoutes(app: App, deps: AppDeps, contextOf: ContextOf): void 
           'A wrong password and an unknown address get the same 401. A sign-up whose link was not followed yet answers 403 (confirm first) only when the password is the one chosen at sign-up.',
         body: Type.Object({ ...Credentials.properties, _csrf: CsrfField }),
         response: {
-          200: documented(
-            Type.Object({
-              account_id: Type.Integer(),
-              csrf_token: Type.String(),
-              email_verified: Type.Boolean({
-                description:
-                  'false for an older account whose address was never confirmed (POST /account/verify-email/resend mails a link)',
-              }),
-            }),
-            {
-              account_id: 7,
-              csrf_token: 'kP3v9sQeXw1tYb7LmN0oRa2cUd4fGh6iJk8lZx5yAq0',
-              email_verified: true,
-            },
-          ),
+          200: documented(SignedInSchema, SIGNED_IN_EXAMPLE),
           ...errorResponses(401, 403, 429),
         },
       },

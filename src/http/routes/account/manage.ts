@@ -2,7 +2,6 @@
 import { Type } from 'typebox';
 import type { PaymentProvider } from '../../../accounts/payments.js';
 import { requestTopup } from '../../../accounts/payments.js';
-import { PLANS } from '../../../accounts/plans.js';
 import {
   accountOverview,
   capOwnKey,
@@ -16,16 +15,32 @@ import {
   revokeOwnKey,
   rotateOwnKey,
 } from '../../../accounts/self-service.js';
+import { PLANS } from '../../../domain/plans.js';
 import {
   ACCOUNT_EXAMPLE,
   AccountSchema,
-  ApiKeySchema,
   CREATED_KEY_EXAMPLE,
   CreatedKeySchema,
+  KEY_CAP_EXAMPLE,
+  KEY_LIST_EXAMPLE,
+  KeyCapSchema,
+  KeyListSchema,
+  REVOKED_KEY_EXAMPLE,
+  RevokedKeySchema,
+  ROTATED_KEY_EXAMPLE,
+  RotatedKeySchema,
 } from '../../../resources/account.js';
-import { LEDGER_KIND_MEANINGS, LEDGER_KINDS } from '../../../storage/ledger-kinds.js';
+import { AUDIT_LOG_EXAMPLE, AuditLogSchema } from '../../../resources/audit.js';
+import { LEDGER_PAGE_EXAMPLE, LedgerPageSchema } from '../../../resources/ledger.js';
+import { TOPUP_INTENT_EXAMPLE, TopupIntentSchema } from '../../../resources/topup.js';
+import {
+  RECENT_REQUESTS_EXAMPLE,
+  RecentRequestsSchema,
+  USAGE_REPORT_EXAMPLE,
+  UsageReportSchema,
+} from '../../../resources/usage.js';
 import { linkBase, requireSession } from '../../plugins/session.js';
-import { documented, errorResponses, Nullable, StringEnum } from '../../schemas/common.js';
+import { documented, errorResponses, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { CsrfField } from './csrf-field.js';
 
@@ -57,22 +72,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         tags: ['account'],
         summary: 'Your API keys by prefix and last four characters',
         response: {
-          200: documented(Type.Object({ keys: Type.Array(ApiKeySchema) }), {
-            keys: [
-              {
-                key_id: 12,
-                key: 'dc_3q2-7…gHiJ',
-                name: 'production',
-                daily_cap: 25_000,
-                spent_today: 690,
-                status: 'active',
-                revoked_at: null,
-                replaced_by: null,
-                last_used_at: '2026-11-23T10:02:11.000Z',
-                created_at: '2026-11-23T08:55:00.000Z',
-              },
-            ],
-          }),
+          200: documented(KeyListSchema, KEY_LIST_EXAMPLE),
           ...signedIn,
         },
       },
@@ -126,10 +126,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         params: KeyId,
         body: NoBody,
         response: {
-          200: documented(Type.Object({ key_id: Type.Integer(), status: Type.String() }), {
-            key_id: 12,
-            status: 'revoked',
-          }),
+          200: documented(RevokedKeySchema, REVOKED_KEY_EXAMPLE),
           ...posted,
           ...errorResponses(404, 409),
         },
@@ -150,11 +147,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         params: KeyId,
         body: NoBody,
         response: {
-          200: documented(Type.Object({ ...CreatedKeySchema.properties, replaced_key_id: Type.Integer() }), {
-            ...CREATED_KEY_EXAMPLE,
-            key_id: 13,
-            replaced_key_id: 12,
-          }),
+          200: documented(RotatedKeySchema, ROTATED_KEY_EXAMPLE),
           ...posted,
           ...errorResponses(404, 409),
         },
@@ -177,10 +170,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
           _csrf: CsrfField,
         }),
         response: {
-          200: documented(Type.Object({ key_id: Type.Integer(), daily_cap: Type.Integer() }), {
-            key_id: 12,
-            daily_cap: 5000,
-          }),
+          200: documented(KeyCapSchema, KEY_CAP_EXAMPLE),
           ...posted,
           ...errorResponses(404, 422),
         },
@@ -225,29 +215,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         summary: 'Buy credits (1,000 per dollar) through the configured payment provider',
         body: Type.Object({ amount_usd: Type.Number({ minimum: 0 }), _csrf: CsrfField }),
         response: {
-          201: documented(
-            Type.Object({
-              intent_id: Type.Integer(),
-              provider: Type.String(),
-              status: Type.String(),
-              amount_usd: Type.Number(),
-              credits: Type.Integer(),
-              pay_url: Nullable(
-                Type.String({ description: 'Where to pay (Stripe Checkout); null for manual' }),
-              ),
-              instructions: Type.String(),
-            }),
-            {
-              intent_id: 3,
-              provider: 'manual',
-              status: 'pending',
-              amount_usd: 25,
-              credits: 25_000,
-              pay_url: null,
-              instructions:
-                'Pay the operator $25.00 quoting intent 3; the credits arrive when the operator confirms it.',
-            },
-          ),
+          201: documented(TopupIntentSchema, TOPUP_INTENT_EXAMPLE),
           ...posted,
           ...errorResponses(422, 502),
         },
@@ -285,50 +253,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
           ),
         }),
         response: {
-          200: documented(
-            Type.Object({
-              entries: Type.Array(
-                Type.Object({
-                  id: Type.Integer(),
-                  kind: StringEnum(LEDGER_KINDS, {
-                    description: `What the line records: ${LEDGER_KINDS.map((kind) => `${kind}, ${LEDGER_KIND_MEANINGS[kind]}`).join('; ')}`,
-                  }),
-                  amount: Type.Integer(),
-                  key_id: Nullable(Type.Integer()),
-                  route: Nullable(Type.String()),
-                  request_id: Nullable(Type.String()),
-                  note: Nullable(Type.String()),
-                  created_at: Type.String(),
-                }),
-              ),
-              next_before: Nullable(Type.Integer()),
-            }),
-            {
-              entries: [
-                {
-                  id: 41,
-                  kind: 'charge',
-                  amount: -40,
-                  key_id: 12,
-                  route: 'GET /trades',
-                  request_id: '0d9f6c1e-7b1a-4c55-9d1e-5b8f3e0a2c11',
-                  note: null,
-                  created_at: '2026-11-23T10:02:11.000Z',
-                },
-                {
-                  id: 2,
-                  kind: 'grant',
-                  amount: 750,
-                  key_id: null,
-                  route: null,
-                  request_id: null,
-                  note: 'sign-up',
-                  created_at: '2026-11-23T08:55:00.000Z',
-                },
-              ],
-              next_before: null,
-            },
-          ),
+          200: documented(LedgerPageSchema, LEDGER_PAGE_EXAMPLE),
           ...signedIn,
         },
       },
@@ -354,32 +279,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
           group_by: StringEnum(['day', 'endpoint', 'key'] as const, { default: 'day' }),
         }),
         response: {
-          200: documented(
-            Type.Object({
-              from: Type.String(),
-              to: Type.String(),
-              group_by: Type.String(),
-              totals: Type.Object({ calls: Type.Integer(), credits: Type.Integer() }),
-              rows: Type.Array(
-                Type.Object({
-                  bucket: Type.String({ description: 'The day, the route ("GET /trades") or the key id' }),
-                  calls: Type.Integer(),
-                  credits: Type.Integer(),
-                  errors: Type.Integer(),
-                }),
-              ),
-            }),
-            {
-              from: '2026-10-24T10:00:00.000Z',
-              to: '2026-11-23T10:00:00.001Z',
-              group_by: 'endpoint',
-              totals: { calls: 3, credits: 45 },
-              rows: [
-                { bucket: 'GET /stats/summary', calls: 1, credits: 5, errors: 0 },
-                { bucket: 'GET /trades', calls: 2, credits: 40, errors: 0 },
-              ],
-            },
-          ),
+          200: documented(UsageReportSchema, USAGE_REPORT_EXAMPLE),
           ...signedIn,
           ...errorResponses(422),
         },
@@ -403,34 +303,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         summary: 'The latest keyed calls with status and cost',
         querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 100 }) }),
         response: {
-          200: documented(
-            Type.Object({
-              requests: Type.Array(
-                Type.Object({
-                  created_at: Type.String(),
-                  method: Type.String(),
-                  route: Type.String(),
-                  status: Type.Integer(),
-                  charge: Type.Integer(),
-                  request_id: Type.String(),
-                  key_id: Type.Integer(),
-                }),
-              ),
-            }),
-            {
-              requests: [
-                {
-                  created_at: '2026-11-23T10:02:11.000Z',
-                  method: 'GET',
-                  route: 'GET /trades',
-                  status: 200,
-                  charge: 20,
-                  request_id: '0d9f6c1e-7b1a-4c55-9d1e-5b8f3e0a2c11',
-                  key_id: 12,
-                },
-              ],
-            },
-          ),
+          200: documented(RecentRequestsSchema, RECENT_REQUESTS_EXAMPLE),
           ...signedIn,
         },
       },
@@ -448,30 +321,7 @@ export function manageRoutes(app: App, deps: AppDeps, payments: PaymentProvider)
         tags: ['account'],
         summary: 'Audit log of key, plan and payment events',
         response: {
-          200: documented(
-            Type.Object({
-              events: Type.Array(
-                Type.Object({
-                  id: Type.Integer(),
-                  actor: Type.String(),
-                  action: Type.String(),
-                  detail: Nullable(Type.String()),
-                  created_at: Type.String(),
-                }),
-              ),
-            }),
-            {
-              events: [
-                {
-                  id: 5,
-                  actor: 'user',
-                  action: 'key.revoked',
-                  detail: 'key 12',
-                  created_at: '2026-11-23T10:05:00.000Z',
-                },
-              ],
-            },
-          ),
+          200: documented(AuditLogSchema, AUDIT_LOG_EXAMPLE),
           ...signedIn,
         },
       },

@@ -1,8 +1,8 @@
 // POST /account/payments/stripe/webhook: Stripe's signed event confirms a Checkout top-up.
 
-import { Type } from 'typebox';
 import { handleStripeEvent, verifyStripeSignature } from '../../../accounts/payments.js';
 import { ApiError } from '../../../errors.js';
+import { StripeEventHandledSchema } from '../../../resources/topup.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -22,10 +22,7 @@ export function stripeWebhookRoute(app: App, deps: AppDeps, webhookSecret: strin
           tags: ['account'],
           summary: "Stripe's webhook (Stripe-Signature verified): a paid Checkout session adds its credits",
           response: {
-            200: Type.Object(
-              { handled: Type.Boolean({ description: 'Whether the event confirmed a pending top-up' }) },
-              { examples: [{ handled: true }] },
-            ),
+            200: StripeEventHandledSchema,
             ...errorResponses(400),
           },
         },

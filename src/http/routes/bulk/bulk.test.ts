@@ -160,6 +160,17 @@ describe.skipIf(!realDataAvailable())('GET /bulk/trades', { timeout: 600_000 }, 
     expect(meta?.etag).toBe(after.headers.etag);
   });
 
+  it('joins a build already running on the store instead of starting a second one', async () => {
+    const first = rebuildBulkHistory(ctx.store.db, ctx.clock.now, { force: true });
+    const second = rebuildBulkHistory(ctx.store.db, ctx.clock.now, { force: true });
+    expect(second).toBe(first);
+    expect((await second).rebuilt).toBe(true);
+    // Once it has ended, a forced build runs again.
+    const third = rebuildBulkHistory(ctx.store.db, ctx.clock.now, { force: true });
+    expect(third).not.toBe(first);
+    await third;
+  });
+
   it('is for Pro and Max plans: a Core key is refused with its plan named', async () => {
     const core = await addAccount(ctx.store, ctx.clock, { plan: 'core' });
     const response = await download(ctx, '/bulk/trades', {}, core.key.api_key);

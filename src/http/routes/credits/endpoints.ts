@@ -1,7 +1,8 @@
 // GET /credits/endpoints (public)
 import { Type } from 'typebox';
-import { PLAN_TERMS, PLANS } from '../../../accounts/plans.js';
+import { PLAN_TERMS } from '../../../accounts/plans.js';
 import { isPublicRoute, openApiPath, priceOf, routeKey, TIER_PLAN } from '../../../accounts/price-table.js';
+import { PLANS } from '../../../domain/plans.js';
 import type { RouteCatalog } from '../../route-catalog.js';
 import { Nullable } from '../../schemas/common.js';
 import type { App } from '../../types.js';

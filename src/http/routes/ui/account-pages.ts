@@ -1,7 +1,7 @@
 // The signed-in pages: API keys, credits and plan, usage.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestTopup } from '../../../accounts/payments.js';
-import { isPlan, PLAN_TERMS, PLANS } from '../../../accounts/plans.js';
+import { isPlan, PLAN_TERMS } from '../../../accounts/plans.js';
 import {
   accountOverview,
   changeOwnPlan,
@@ -13,6 +13,7 @@ import {
   revokeOwnKey,
   rotateOwnKey,
 } from '../../../accounts/self-service.js';
+import { PLANS } from '../../../domain/plans.js';
 import { ApiError } from '../../../errors.js';
 import { barChart, csrfField, type Html, html, message, scrollTable } from '../../pages/html.js';
 import { linkBase } from '../../plugins/session.js';
