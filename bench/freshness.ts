@@ -124,10 +124,17 @@ export async function runFreshnessBench(): Promise<string> {
     all[source].filter((document) => document.url !== null && !document.isPaper);
   const chosen = Object.fromEntries(
     SOURCES.map((source) => {
+      // OGE's list also holds annual 278e reports, which list no transactions: the 278-T
+      // (periodic transaction) reports go first, so that each published one has trades to deliver.
       const documents =
         source === 'house_clerk'
           ? efiled(source).filter((document) => /^\d{8}$/.test(document.docId))
-          : efiled(source);
+          : source === 'oge'
+            ? [
+                ...efiled(source).filter((document) => /278-?T/i.test(document.docId)),
+                ...efiled(source).filter((document) => !/278-?T/i.test(document.docId)),
+              ]
+            : efiled(source);
       if (documents.length < ROUNDS + 1) throw new Error(`freshness: too few recorded ${source} documents`);
       return [source, documents.slice(0, ROUNDS + 1).map((document) => document.docId)];
     }),
