@@ -4,12 +4,7 @@
 // committees today. Every section lists the records it is built from; a known ticker without
 // records gets empty sections, an unknown one a 404.
 import type { Kysely } from 'kysely';
-import {
-  type DossierTrade,
-  directionOf,
-  overseeingCommittees,
-  summarizeMemberTrades,
-} from '../analytics/dossier.js';
+import { directionOf, overseeingCommittees, summarizeMemberTrades } from '../analytics/dossier.js';
 import { LDA_ISSUE_CODES } from '../domain/lda.js';
 import { parseTickerList } from '../domain/ticker.js';
 import { invalidField, notFound, quoted } from '../errors.js';
@@ -24,13 +19,12 @@ import {
   contractsForTickers,
   contributionsForLinks,
   currentSeatsOn,
-  linkTradesByIds,
+  latestLinkTrades,
   lobbyingForTickers,
-  membersById,
   secCountsOfTicker,
   tickerIsKnown,
-  tradeKeysForLinks,
 } from '../storage/repositories/analytics-links.js';
+import { memberTradeTotals } from '../storage/repositories/dossier-trades.js';
 import type { Database } from '../storage/schema.js';
 import { listInsiderTrades } from './insiders.js';
 import { tradeSummary } from './overlap.js';
@@ -56,6 +50,14 @@ function countBy(values: readonly string[]): { value: string; count: number }[] 
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 }
 
+function earliest(dates: readonly string[]): string | null {
+  return dates.reduce<string | null>((first, date) => (first === null || date < first ? date : first), null);
+}
+
+function latest(dates: readonly string[]): string | null {
+  return dates.reduce<string | null>((last, date) => (last === null || date > last ? date : last), null);
+}
+
 function normalizeTicker(raw: string): string {
   const { tickers, invalid } = parseTickerList(raw);
   const ticker = tickers[0];
@@ -71,32 +73,11 @@ export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
   const company = await companyOfTicker(db, ticker);
   const limit = DOSSIER_LIST_LIMIT;
 
-  // Keys first: every trade of the ticker is summed per member, but only the listed ones are read
-  // whole; each member is looked up once rather than joined to every trade.
-  const tradeKeys = await tradeKeysForLinks(db, { from: '0000-01-01', to: '9999-12-31', tickers: [ticker] });
-  const traders = await membersById(
-    db,
-    tradeKeys.map((trade) => trade.politician_id),
-  );
-  const trades: DossierTrade[] = tradeKeys.flatMap((trade) => {
-    const member = traders.get(trade.politician_id);
-    return member
-      ? [
-          {
-            ...trade,
-            politician_name: member.name,
-            politician_slug: member.slug,
-            party: member.party,
-            chamber: member.chamber,
-          },
-        ]
-      : [];
-  });
-  const recent = await linkTradesByIds(
-    db,
-    trades.slice(-limit).map((trade) => trade.id),
-  );
-  const members = summarizeMemberTrades(trades);
+  // Every trade of the ticker counts in the members' totals, which the database sums; only the
+  // trades listed in `recent` are read whole.
+  const allTrades = { from: '0000-01-01', to: '9999-12-31', tickers: [ticker] };
+  const members = summarizeMemberTrades(await memberTradeTotals(db, allTrades));
+  const recent = await latestLinkTrades(db, allTrades, limit);
   const netMid = members.reduce((total, member) => total + member.net_amount_mid, 0);
 
   const [insiders, whales, counts] = await Promise.all([
@@ -165,14 +146,14 @@ export async function companyDossier(db: Kysely<Database>, rawTicker: string) {
       in_directory: company !== undefined,
     },
     member_trades: {
-      trade_count: trades.length,
+      trade_count: members.reduce((total, member) => total + member.trade_count, 0),
       member_count: members.length,
       buys: members.reduce((total, member) => total + member.buys, 0),
       sells: members.reduce((total, member) => total + member.sells, 0),
       net_amount_mid: netMid,
       net_direction: directionOf(netMid),
-      first_trade_date: trades[0]?.transaction_date ?? null,
-      last_trade_date: trades.at(-1)?.transaction_date ?? null,
+      first_trade_date: earliest(members.map((member) => member.first_trade_date)),
+      last_trade_date: latest(members.map((member) => member.last_trade_date)),
       members,
       recent: recent.map(tradeSummary),
     },

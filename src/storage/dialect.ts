@@ -397,6 +397,20 @@ export function jsonObjectsJoined(
 }
 
 /**
+ * The group's values as one comma-separated text, in the given order (null for no row): SQLite
+ * `group_concat(... order by)`, PostgreSQL `string_agg`.
+ */
+export function commaJoinedInOrder<DB>(
+  db: Kysely<DB>,
+  value: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+): RawBuilder<string | null> {
+  if (isSqlite(db as Kysely<unknown>))
+    return sql<string | null>`group_concat(${value}, ',' order by ${order})`;
+  return sql<string | null>`string_agg(cast(${value} as text), ',' order by ${order})`;
+}
+
+/**
  * A comma-separated text column (trades.quality_flags) as a JSON array inside the JSON the database
  * builds: [] for null. SQLite: json() marks the text as JSON for json_object; PostgreSQL: a json value.
  */

@@ -63,65 +63,18 @@ export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilt
     .execute();
 }
 
-/** These trades (by id) as link rows, newest transaction first (ties: higher id first). */
-export async function linkTradesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<LinkTradeRow[]> {
-  if (ids.length === 0) return [];
-  return linkTradeRows(db)
-    .where('t.id', 'in', [...ids])
-    .orderBy('t.transaction_date', 'desc')
-    .orderBy('t.id', 'desc')
-    .execute();
-}
-
-export interface LinkTradeKeyRow {
-  id: number;
-  politician_id: number;
-  trade_action: string;
-  transaction_date: string;
-  amount_low: number | null;
-  amount_high: number | null;
-}
-
-/**
- * The keys of the trades tradesForLinks reads for the same filter, in the same order, without the
- * member's columns (the caller looks each member up once) nor the rest of the wide trade row.
- */
-export async function tradeKeysForLinks(
+/** The latest trades of the range as link rows, newest transaction first (ties: higher id first). */
+export async function latestLinkTrades(
   db: Kysely<Database>,
   filter: LinkTradeFilter,
-): Promise<LinkTradeKeyRow[]> {
-  return db
-    .selectFrom('trades as t')
-    .select([
-      't.id',
-      't.politician_id',
-      't.trade_action',
-      't.transaction_date',
-      't.amount_low',
-      't.amount_high',
-    ])
+  limit: number,
+): Promise<LinkTradeRow[]> {
+  return linkTradeRows(db)
     .where(inTradeRange(filter))
-    .orderBy('t.transaction_date')
-    .orderBy('t.id')
+    .orderBy('t.transaction_date', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
     .execute();
-}
-
-/** Name, slug, party and chamber of these members, by member id. */
-export async function membersById(
-  db: Kysely<Database>,
-  politicianIds: readonly number[],
-): Promise<Map<number, { name: string; slug: string; party: string | null; chamber: string }>> {
-  const result = new Map<number, { name: string; slug: string; party: string | null; chamber: string }>();
-  const ids = [...new Set(politicianIds)];
-  for (let start = 0; start < ids.length; start += 500) {
-    const rows = await db
-      .selectFrom('politicians')
-      .select(['id', 'name', 'slug', 'party', 'chamber'])
-      .where('id', 'in', ids.slice(start, start + 500))
-      .execute();
-    for (const { id, ...member } of rows) result.set(id, member);
-  }
-  return result;
 }
 
 export interface LinkSeatRow {
