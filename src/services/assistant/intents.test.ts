@@ -127,6 +127,19 @@ describe('routeQuestion', () => {
     ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],
     ['everything on Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
     ["what's the story with Pfizer and Congress?", { kind: 'dossier', company: 'Pfizer' }],
+    [
+      'Sheldon Whitehouse trades from 2019',
+      { kind: 'member_trades', member: 'Sheldon Whitehouse', window: { dateFrom: '2019-01-01' } },
+    ],
+    ['trades from Nancy Pelosi', { kind: 'member_trades', member: 'Nancy Pelosi' }],
+    [
+      'show me what Ro Khanna sold in the first quarter of 2021',
+      { kind: 'member_trades', member: 'Ro Khanna', direction: 'sell', window: { dateTo: '2021-03-31' } },
+    ],
+    ['list Shelley Moore Capito trades in 2020', { kind: 'member_trades', member: 'Shelley Moore Capito' }],
+    ['conflict check on Kathy Manning', { kind: 'conflicts', member: 'Kathy Manning' }],
+    ['company profile: Disney', { kind: 'dossier', company: 'Disney' }],
+    ['what do we know about Johnson & Johnson?', { kind: 'dossier', company: 'Johnson & Johnson' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

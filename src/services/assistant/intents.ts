@@ -125,6 +125,7 @@ function cleanName(raw: string): string {
   return raw
     .replace(/[?.!]+$/g, '')
     .replace(TRAILING, '')
+    .replace(/^(?:list|show(?:\s+me)?|give\s+me|get|find)\s+(?:all\s+|the\s+)?/i, '')
     .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
     .replace(/'s$|’s$/i, '')
     .trim();
@@ -214,7 +215,11 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do you (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "company profile: Disney"
+    /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown)\s*:\s*(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
@@ -258,6 +263,10 @@ export function routeQuestion(question: string, today: Date): Intent {
     /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
       text,
     ) ??
+    // "conflict check on Kathy Manning"
+    /^\s*conflicts?(?: of interest)?\s+(?:check|screen|screening|review|report)\s+(?:on|for|of)\s+(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
     // "potential conflicts of interest: Michael McCaul"
     /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(text);
   if (!possessive && !ofMember && conflictsOf?.[1])
@@ -299,11 +308,15 @@ export function routeQuestion(question: string, today: Date): Intent {
     /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
       text,
     ) ??
+    // "show me what Ro Khanna sold in 2021"
+    /^\s*(?:show(?: me)?|tell me|list)\s+what\s+(.+?)\s+(?:has\s+|have\s+)?(?:traded|bought|sold|purchased|disclosed)\b/i.exec(
+      text,
+    ) ??
     // "list every stock Susan Collins bought in 2019"
     /^\s*(?:list|show(?: me)?|give me|name)\s+(?:every|all|each|the)?\s*(?:stocks?|shares|companies|securities)\s+(?:that\s+)?(.+?)\s+(?:has\s+|have\s+)?(?:trade|traded|buy|bought|sell|sold|purchased|disclosed)\b/i.exec(
       text,
     ) ??
-    /\btrades?\s+(?:of|by|from)\s+(.+)$/i.exec(text) ??
+    /\btrades?\s+(?:of|by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(text) ??
     /^(.+?)\s+(?:(?:stock\s+)?(?:trades|purchases|sales|buys|sells))\b/i.exec(text);
   if (memberTrades?.[1])
     return { kind: 'member_trades', member: cleanName(memberTrades[1]), window, direction };
