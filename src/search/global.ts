@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { givenNameForms, nameTokens } from '../domain/names.js';
 import {
   billCandidates,
+  listedTickers,
   politicianCandidates,
   tickerCandidates,
   tradeCountsFor,
@@ -93,14 +94,27 @@ async function rankPoliticians(db: Kysely<Database>, query: string, limit: numbe
     .slice(0, limit);
 }
 
+/**
+ * What a filer's description counts for less when the company directory does not list its ticker:
+ * such a ticker is often the filer's typo ("XMO" written for Exxon), and an exact match of that
+ * description should not rank it above the listed company whose name the query begins.
+ */
+const UNLISTED_DESCRIPTION = 25;
+
 async function rankTickers(db: Kysely<Database>, query: string, limit: number) {
   const { traded, companies, byDescription } = await tickerCandidates(db, query);
+  const listed = await listedTickers(
+    db,
+    [...traded, ...byDescription].map((row) => row.ticker),
+  );
+  for (const row of companies) listed.add(row.ticker);
   const found = new Map<
     string,
     { ticker: string; company_name: string | null; trade_count: number; score: number }
   >();
   const consider = (ticker: string, name: string | null, count: number) => {
-    const score = Math.max(best(query, ticker) + 5, best(query, name));
+    const named = best(query, name) - (listed.has(ticker) ? 0 : UNLISTED_DESCRIPTION);
+    const score = Math.max(best(query, ticker) + 5, named);
     const known = found.get(ticker);
     if (!known || score > known.score) {
       found.set(ticker, {

@@ -163,6 +163,17 @@ export async function tickerCandidates(db: Kysely<Database>, needle: string) {
   return { traded, companies, byDescription };
 }
 
+/** Which of these tickers the company directory lists. */
+export async function listedTickers(db: Kysely<Database>, tickers: readonly string[]): Promise<Set<string>> {
+  if (tickers.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('companies')
+    .select('ticker')
+    .where('ticker', 'in', [...tickers])
+    .execute();
+  return new Set(rows.map((row) => row.ticker));
+}
+
 export async function tradeCountsFor(
   db: Kysely<Database>,
   tickers: readonly string[],

@@ -103,6 +103,13 @@ describe.skipIf(!realDataAvailable())('feeds, stats and search on the real data'
     });
     const byTitle = await getJson<{ bills: { bill_id: string }[] }>(ctx, '/search?q=fedramp');
     expect(byTitle.body.bills.map((b) => b.bill_id)).toContain('hr21-117');
+    // A filer wrote "XMO" for Exxon on one trade: the directory lists no XMO, so that exact
+    // description ranks below ExxonMobil (XOM), the listed company the query begins; typed as a
+    // ticker, XMO is still found first.
+    const exxon = await getJson<{ tickers: { ticker: string }[] }>(ctx, '/search?q=Exxon&types=tickers');
+    expect(exxon.body.tickers.map((t) => t.ticker).slice(0, 2)).toEqual(['XOM', 'XMO']);
+    const typed = await getJson<{ tickers: { ticker: string }[] }>(ctx, '/search?q=XMO&types=tickers');
+    expect(typed.body.tickers[0]?.ticker).toBe('XMO');
     expect((await getJson(ctx, '/search')).status).toBe(400);
     expect((await getJson(ctx, '/search?q=%20')).status).toBe(422);
     expect((await getJson(ctx, '/search?q=x&types=planets')).status).toBe(422);
