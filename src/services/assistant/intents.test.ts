@@ -140,6 +140,29 @@ describe('routeQuestion', () => {
     ['conflict check on Kathy Manning', { kind: 'conflicts', member: 'Kathy Manning' }],
     ['company profile: Disney', { kind: 'dossier', company: 'Disney' }],
     ['what do we know about Johnson & Johnson?', { kind: 'dossier', company: 'Johnson & Johnson' }],
+    [
+      'Has anyone in Congress sold Chevron since 2022?',
+      {
+        kind: 'ticker_trades',
+        ticker: 'Chevron',
+        direction: 'sell',
+        window: { dateFrom: '2022-01-01', dateTo: '2026-06-01' },
+      },
+    ],
+    [
+      'lawmakers selling Bank of America shares in 2020',
+      { kind: 'ticker_trades', ticker: 'Bank of America shares', direction: 'sell' },
+    ],
+    ['Zoe Lofgren stock transactions 2021', { kind: 'member_trades', member: 'Zoe Lofgren' }],
+    ['trades made by Jared Moskowitz in 2024', { kind: 'member_trades', member: 'Jared Moskowitz' }],
+    [
+      'Did Peter Meijer buy any stocks in 2021?',
+      { kind: 'member_trades', member: 'Peter Meijer', direction: 'buy' },
+    ],
+    ['what conflicts does Virginia Foxx have?', { kind: 'conflicts', member: 'Virginia Foxx' }],
+    ['company overview for Verizon', { kind: 'dossier', company: 'Verizon' }],
+    ['Costco profile', { kind: 'dossier', company: 'Costco' }],
+    ['summarize Bank of America', { kind: 'dossier', company: 'Bank of America' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

@@ -88,6 +88,9 @@ export function windowOf(question: string, today: Date): Window {
   if (/\bthis year\b|\byear to date\b|\bytd\b/.test(text)) {
     return { dateFrom: `${year}-01-01`, dateTo: iso(today), words: 'this year' };
   }
+  const since = /\bsince\s+((?:19|20)\d{2})\b/.exec(text);
+  if (since?.[1])
+    return { dateFrom: `${since[1]}-01-01`, dateTo: iso(today), words: 'since the year you asked about' };
   const inYear = /\b(?:in|during|of|for|from)\s+((?:19|20)\d{2})\b/.exec(text);
   if (inYear?.[1]) {
     return {
@@ -215,7 +218,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about))\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about|for)|^\s*summari[sz]e)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "company profile: Disney"
@@ -223,7 +226,7 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
-    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}\$?[\w.&'’-]+)\s+(?:dossier|overview|rundown|summary|snapshot)[?.!]*$/i.exec(
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}\$?[\w.&'’-]+)\s+(?:dossier|overview|rundown|summary|snapshot|profile)[?.!]*$/i.exec(
       text,
     );
   // "Pfizer and Congress": the company, not the other party of the question.
@@ -246,7 +249,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   }
 
   const possessive =
-    /^(?:what (?:is|are)|show(?: me)?|list|give me)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|purchases|sales|buys|sells))\b/i.exec(
+    /^(?:what (?:is|are)|show(?: me)?|list|give me)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(
       text,
     );
   const ofMember =
@@ -261,6 +264,10 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     ) ??
     /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
+      text,
+    ) ??
+    // "what conflicts does Virginia Foxx have?"
+    /^\s*what\s+(?:potential\s+|possible\s+)?conflicts?(?: of interest)?\s+(?:does|do|did)\s+(.+?)\s+(?:have|has)\b/i.exec(
       text,
     ) ??
     // "conflict check on Kathy Manning"
@@ -287,7 +294,7 @@ export function routeQuestion(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*(?:who|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
@@ -316,8 +323,12 @@ export function routeQuestion(question: string, today: Date): Intent {
     /^\s*(?:list|show(?: me)?|give me|name)\s+(?:every|all|each|the)?\s*(?:stocks?|shares|companies|securities)\s+(?:that\s+)?(.+?)\s+(?:has\s+|have\s+)?(?:trade|traded|buy|bought|sell|sold|purchased|disclosed)\b/i.exec(
       text,
     ) ??
-    /\btrades?\s+(?:of|by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(text) ??
-    /^(.+?)\s+(?:(?:stock\s+)?(?:trades|purchases|sales|buys|sells))\b/i.exec(text);
+    /\b(?:trades?|transactions?)\s+(?:(?:made|disclosed|filed|reported)\s+)?(?:of|by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(
+      text,
+    ) ??
+    // "did Peter Meijer buy any stocks in 2021?"
+    /^\s*did\s+(.+?)\s+(?:buy|sell|trade|purchase|dump|unload)\b/i.exec(text) ??
+    /^(.+?)\s+(?:(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(text);
   if (memberTrades?.[1])
     return { kind: 'member_trades', member: cleanName(memberTrades[1]), window, direction };
 
