@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTED_PREFIX } from '../../errors.js';
 import type { ToolDefinition, ToolTransport } from '../tools.js';
+import { namesIn } from './member-answers.js';
 import { answerWithRouter } from './router.js';
 import { ChatRun } from './run.js';
 
@@ -150,5 +151,66 @@ describe('dossier words asked of a member', () => {
   it('says no company matches when nothing does', async () => {
     const { text } = await calls('Nobody Known summary', { politicians: [], tickers: [] });
     expect(text).toBe('I found no ticker or company matching "Nobody Known".');
+  });
+});
+
+describe('a question no form matches that names a member', () => {
+  it('finds the runs of capitalised words that may be names', () => {
+    expect(namesIn('Did Peter Meijer buy any stocks in 2021?')).toEqual(['Peter Meijer']);
+    expect(namesIn("Senator Tom Carper's stock moves")).toEqual(['Tom Carper']);
+    expect(namesIn('Gilbert Ray Cisneros sales lately')).toEqual(['Gilbert Ray Cisneros']);
+    expect(namesIn('anything about airline stocks?')).toEqual([]);
+  });
+
+  /** The tools called when lookup finds the member with `score`. */
+  async function toolsCalled(question: string, score: number): Promise<string[]> {
+    const paths: string[] = [];
+    const run = new ChatRun({
+      tools: [
+        tool('lookup', '/search', ['q', 'types', 'limit']),
+        tool('query_trades', '/trades', [
+          'politician_id',
+          'transaction_date_from',
+          'transaction_date_to',
+          'sort_by',
+          'sort_dir',
+          'limit',
+        ]),
+        tool('semantic_search', '/v1/semantic-search', ['q', 'limit']),
+      ],
+      transport: async ({ url }) => {
+        const path = url.split('?')[0] ?? '';
+        paths.push(path);
+        const member = {
+          politician_id: 9,
+          name: 'Zoe Lofgren',
+          party: 'D',
+          state: 'CA',
+          chamber: 'House',
+          score,
+        };
+        const body =
+          path === '/search'
+            ? { politicians: [member], tickers: [] }
+            : path === '/trades'
+              ? []
+              : { results: [] };
+        return { status: 200, body, creditsCharged: 0 };
+      },
+      today: new Date('2026-06-01T12:00:00Z'),
+    });
+    await answerWithRouter(run, question);
+    return paths;
+  }
+
+  it("answers with the member's trades when the lookup finds the name, else with the closest records", async () => {
+    expect(await toolsCalled("Zoe Lofgren's stock moves in 2021", 100)).toEqual(['/search', '/trades']);
+    // A name the lookup finds only as a substring is not taken for the member.
+    expect(await toolsCalled("Zoe Lofgren's stock moves in 2021", 40)).toEqual([
+      '/search',
+      '/v1/semantic-search',
+    ]);
+    // Not about trading: no member is looked for.
+    expect(await toolsCalled('Zoe Lofgren committee hearings', 100)).toEqual(['/v1/semantic-search']);
   });
 });

@@ -3,157 +3,25 @@
 import { quoted } from '../../errors.js';
 import { conceptsIn } from '../../search/entities.js';
 import { CONCEPTS } from '../../search/vocabulary/concepts.js';
+import {
+  chamberOf,
+  directionWords,
+  inPeriod,
+  list,
+  period,
+  record,
+  SHOWN,
+  type TradeRow,
+  tradeLine,
+  transactionArgs,
+  WHAT_I_CAN_DO,
+  WHO_PAGES,
+  WHO_READ,
+} from './answer-parts.js';
 import { type Direction, directionOf, type Intent, routeQuestion, type Window, windowOf } from './intents.js';
+import { conflicts, findMember, memberTrades, namedMemberTrades, portfolio } from './member-answers.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
-
-const SHOWN = 10;
-
-/** What the router answers, said when a question is not one of them. */
-const WHAT_I_CAN_DO =
-  "I can answer who bought or sold a stock or a kind of stock in a period, what a member traded, the biggest trades of a period, trades made before votes or bills touching a sector, a member's conflicts or portfolio, and a company's dossier";
-
-interface Politician {
-  politician_id: number;
-  name: string;
-  party: string | null;
-  state: string | null;
-  chamber: string;
-}
-
-interface TradeRow {
-  id: number;
-  politician_name: string;
-  party: string | null;
-  state: string | null;
-  ticker: string;
-  trade_type: string;
-  asset_description: string | null;
-  amount_range: string | null;
-  transaction_date: string;
-  disclosure_date: string | null;
-  owner: string | null;
-  sector?: string | null;
-  industry?: string | null;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function list<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-/** Trades read for a member or the biggest of a period (each is charged as a row of /trades). */
-const TRADES_READ = 250;
-/** Trades read per page, and pages at most, to name every member who bought or sold something in a period. */
-const WHO_READ = 1000;
-const WHO_PAGES = 5;
-
-/** The transaction-date period a window means, as dates. */
-function period(window: Window, today: Date): { from: string; to: string } {
-  if (window.dateFrom && window.dateTo) return { from: window.dateFrom, to: window.dateTo };
-  return { from: isoDay(new Date(today.getTime() - (window.days ?? 365) * 86_400_000)), to: isoDay(today) };
-}
-
-/** The trades made in a period (by transaction date, as /trades filters them), newest first. */
-function transactionArgs(
-  window: Window,
-  today: Date,
-  direction: Direction,
-  limit = TRADES_READ,
-): Record<string, unknown> {
-  const { from, to } = period(window, today);
-  return {
-    transaction_date_from: from,
-    transaction_date_to: to,
-    sort_by: 'transaction_date',
-    sort_dir: 'desc',
-    limit,
-    ...(direction ? { trade_type: direction } : {}),
-  };
-}
-
-function inPeriod(trades: TradeRow[], window: Window, today: Date): TradeRow[] {
-  const { from, to } = period(window, today);
-  return trades.filter((trade) => trade.transaction_date >= from && trade.transaction_date <= to);
-}
-
-const directionWords = (direction: Direction) =>
-  direction === 'buy' ? 'bought' : direction === 'sell' ? 'sold' : 'traded';
-
-/**
- * "senators" / "representatives" in a question: the chamber filter. "Congressman" is a House
- * title, but "congressmen" asked about in general ("any congressmen selling Facebook?") means
- * members of Congress, senators too, as people use it: only the singular sets the House.
- */
-function chamberOf(question: string): Record<string, string> {
-  if (/\bsenat(?:e|ors?)\b/i.test(question)) return { chamber: 'senate' };
-  if (/\b(?:representatives|house members|congressman|congresswoman)\b/i.test(question))
-    return { chamber: 'house' };
-  return {};
-}
-
-function describeMember(member: Politician): string {
-  const seat = [member.party, member.state].filter(Boolean).join('-');
-  return seat ? `${member.name} (${seat}, ${member.chamber})` : `${member.name} (${member.chamber})`;
-}
-
-function tradeLine(trade: TradeRow): string {
-  const what = trade.asset_description ? `${trade.ticker} (${trade.asset_description})` : trade.ticker;
-  const amount = trade.amount_range ? `, ${trade.amount_range}` : '';
-  const owner = trade.owner && trade.owner !== 'Self' ? `, owner ${trade.owner}` : '';
-  const disclosed = trade.disclosure_date ? `, disclosed ${trade.disclosure_date}` : '';
-  return `- ${trade.transaction_date}: ${trade.trade_type} ${what}${amount}${owner}${disclosed} [trade ${trade.id}]`;
-}
-
-/** Finds a member by name with the lookup tool; undefined when the answer is already written. */
-async function findMember(run: ChatRun, name: string): Promise<Politician | undefined> {
-  const call = await run.call('lookup', { q: name, types: 'politicians', limit: 5 });
-  if (call.status >= 400) {
-    run.refused(call);
-    return undefined;
-  }
-  const found = list<Politician>(record(call.result).politicians)[0];
-  if (!found) {
-    run.write(`I found no member of Congress or official matching ${quoted(name)}.`);
-    return undefined;
-  }
-  return found;
-}
-
-async function memberTrades(
-  run: ChatRun,
-  member: string,
-  window: Window,
-  direction: Direction,
-): Promise<void> {
-  const politician = await findMember(run, member);
-  if (!politician) return;
-  const call = await run.call('query_trades', {
-    politician_id: String(politician.politician_id),
-    ...transactionArgs(window, run.today, direction),
-  });
-  if (call.status >= 400) return run.refused(call);
-  const trades = inPeriod(list<TradeRow>(call.result), window, run.today).slice(0, SHOWN);
-  if (trades.length === 0) {
-    run.write(
-      `${describeMember(politician)} ${directionWords(direction)} nothing ${window.words} (by transaction date) that was disclosed.`,
-    );
-    return;
-  }
-  run.write(
-    `Trades ${describeMember(politician)} ${directionWords(direction)} ${window.words} (by transaction date), newest first${trades.length === SHOWN ? ', the latest shown' : ''}:`,
-  );
-  for (const trade of trades) {
-    run.write(tradeLine(trade));
-    run.cite('query_trades', trade);
-  }
-}
 
 async function resolveTicker(run: ChatRun, text: string): Promise<string | undefined> {
   if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(text)) return text;
@@ -436,72 +304,6 @@ async function dossier(run: ChatRun, company: string, window: Window): Promise<v
   }
 }
 
-interface Holding {
-  ticker: string;
-  asset_description: string | null;
-  status: string;
-  trade_count: number;
-  last_trade_date: string;
-  estimated_value_low: number | null;
-  estimated_value_high: number | null;
-}
-
-async function portfolio(run: ChatRun, member: string): Promise<void> {
-  const politician = await findMember(run, member);
-  if (!politician) return;
-  const call = await run.call('get_portfolio', { politician_id: politician.politician_id });
-  if (call.status >= 400) return run.refused(call);
-  const answer = record(call.result);
-  const open = list<Holding>(answer.holdings).filter((holding) => holding.status === 'open');
-  if (open.length === 0) {
-    run.write(
-      `${describeMember(politician)} has no open holdings by the reconstruction from disclosed trades.`,
-    );
-    return;
-  }
-  run.write(
-    `Open holdings of ${describeMember(politician)}, reconstructed from disclosed trades (estimated holdings: ${String(answer.holdings_count)}):`,
-  );
-  for (const holding of open.slice(0, SHOWN)) {
-    const value =
-      holding.estimated_value_low !== null && holding.estimated_value_high !== null
-        ? `, estimated $${holding.estimated_value_low.toLocaleString('en-US')} to $${holding.estimated_value_high.toLocaleString('en-US')}`
-        : '';
-    const name = holding.asset_description ? ` (${holding.asset_description})` : '';
-    run.write(
-      `- ${holding.ticker}${name}: ${holding.trade_count} trades, last on ${holding.last_trade_date}${value}`,
-    );
-    run.cite('get_portfolio', holding);
-  }
-}
-
-interface ConflictTrade extends TradeRow {
-  committees: string[];
-  link_kinds?: string[];
-}
-
-async function conflicts(run: ChatRun, member: string): Promise<void> {
-  const politician = await findMember(run, member);
-  if (!politician) return;
-  const call = await run.call('get_conflicts', { politician_id: politician.politician_id });
-  if (call.status >= 400) return run.refused(call);
-  const answer = record(call.result);
-  const trades = list<ConflictTrade>(answer.trades);
-  const committees = list<{ name: string; conflicting_trades: number }>(answer.committees);
-  run.write(
-    `${describeMember(politician)}: ${String(answer.conflicting_trade_count)} of ${String(answer.total_trades)} disclosed trades fall in sectors overseen by committees they sat on at the time, or are linked to lobbying, contracts or PAC money.`,
-  );
-  for (const committee of committees.filter((entry) => entry.conflicting_trades > 0)) {
-    run.write(`- ${committee.name}: ${committee.conflicting_trades} trades`);
-  }
-  if (trades.length > 0) run.write('Most recent of those trades:');
-  for (const trade of trades.slice(0, SHOWN)) {
-    const via = [...trade.committees, ...(trade.link_kinds ?? [])];
-    run.write(`${tradeLine(trade)} (${via.join(', ')})`);
-    run.cite('get_conflicts', trade);
-  }
-}
-
 interface TopTicker {
   ticker: string;
   company_name: string | null;
@@ -536,6 +338,7 @@ async function topTickers(run: ChatRun, window: Window): Promise<void> {
 }
 
 async function search(run: ChatRun, text: string): Promise<void> {
+  if (await namedMemberTrades(run, text)) return;
   const call = await run.call('semantic_search', { q: text.slice(0, 300), limit: 5 });
   if (call.status >= 400) return run.refused(call);
   const results = list<{ title: string; subtitle: string }>(record(call.result).results);

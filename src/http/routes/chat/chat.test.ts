@@ -141,7 +141,10 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
     ["What is Nancy Pelosi's portfolio?", ['lookup', 'get_portfolio']],
     ['conflicts of interest for Nancy Pelosi', ['lookup', 'get_conflicts']],
     ['What are the top tickers this year?', ['top_tickers']],
-    ['senators selling airline stocks', ['semantic_search']],
+    ['senators selling airline stocks', ['query_trades']],
+    // No form matches; a member is named: their trades of the period.
+    ["Zoe Lofgren's stock moves in 2021", ['lookup', 'query_trades']],
+    ['anything interesting about airline stocks?', ['semantic_search']],
   ])('router: "%s" calls %j and states only returned numbers', async (question, tools) => {
     const { status, body } = await getJson<ChatOut>(ctx, `/chad/chat?q=${encodeURIComponent(question)}`);
     expect(status).toBe(200);
