@@ -25,7 +25,8 @@ import {
   takeSignupRequest,
   takeTrial,
 } from '../storage/repositories/self-service.js';
-import type { AuditLogTable, Database } from '../storage/schema.js';
+import type { AuditLogTable } from '../storage/schema/accounts.js';
+import type { Database } from '../storage/schema.js';
 import { inTransaction } from '../storage/transaction.js';
 import {
   AccountError,

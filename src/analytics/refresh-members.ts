@@ -16,7 +16,8 @@ import {
   statsTrades,
 } from '../storage/repositories/enrichment.js';
 import { membersWithStaleLinks, saveMemberLinks } from '../storage/repositories/trade-links.js';
-import type { Database, MemberLinksTable, TradeLinksTable } from '../storage/schema.js';
+import type { MemberLinksTable, TradeLinksTable } from '../storage/schema/analytics.js';
+import type { Database } from '../storage/schema.js';
 import { type ConflictBasis, memberStats, type StatsTrade } from './member-stats.js';
 import { type LinkIndex, loadLinkIndex, seatEvidence } from './overlap.js';
 import { type Holding, reconstructHoldings } from './portfolio.js';

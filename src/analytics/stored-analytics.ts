@@ -12,7 +12,8 @@ import {
   storedAnalyticsCurrent,
   tradeFilterKeys,
 } from '../storage/repositories/stored-analytics.js';
-import type { Database, TimingHitsTable } from '../storage/schema.js';
+import type { TimingHitsTable } from '../storage/schema/analytics.js';
+import type { Database } from '../storage/schema.js';
 import { clusteredTradeIds, STORED_CLUSTER_PARAMS } from './clusters.js';
 import {
   ACTION_KINDS,

@@ -5,7 +5,7 @@
 //    GICS sector name; industry: GICS sub-industry, else Nasdaq's industry;
 //  - exchange: SEC's exchange file first.
 import type { CompanyWrite } from '../storage/repositories/companies.js';
-import type { CompanyListingsTable } from '../storage/schema.js';
+import type { CompanyListingsTable } from '../storage/schema/market.js';
 import { nasdaqToGicsSector } from './company-files.js';
 import { nameKey } from './company-names.js';
 

@@ -1,7 +1,7 @@
 // How identifiers are written into the company identity table, so that every source looks them
 // up the same way: CIKs without leading zeros, CUSIPs upper-case without spaces, names as their
 // name key (the one company-names.ts gives), UEIs upper-case.
-import type { CompanyIdentifierKind } from '../storage/schema.js';
+import type { CompanyIdentifierKind } from '../storage/schema/market.js';
 import { nameKey } from './company-names.js';
 
 /** The stored form of an identifier, or null when it says nothing (a blank, a name of one letter). */

@@ -12,7 +12,8 @@
 import type { Kysely } from 'kysely';
 import { allListings } from '../storage/repositories/companies.js';
 import { listCompanyLinks } from '../storage/repositories/company-links.js';
-import type { CompanyLinkMethod, Database } from '../storage/schema.js';
+import type { CompanyLinkMethod } from '../storage/schema/market.js';
+import type { Database } from '../storage/schema.js';
 import { MANUAL_COMPANY_NAMES } from './company-match-manual.js';
 import { nameKey } from './company-names.js';
 

@@ -6,7 +6,8 @@ import { type Static, Type } from 'typebox';
 import { notFound } from '../errors.js';
 import { type BillFilter, billParts, findBill, listBills } from '../storage/repositories/bills.js';
 import { votesByClerkNumbers, votesOnBill } from '../storage/repositories/votes.js';
-import type { BillsTable, Database } from '../storage/schema.js';
+import type { BillsTable } from '../storage/schema/legislation.js';
+import type { Database } from '../storage/schema.js';
 import { Nullable } from './schema.js';
 import { toVoteSummary, type VoteSummary, VoteSummarySchema } from './vote.js';
 

@@ -9,7 +9,8 @@ import {
   type ListOrder,
   overlappingMemberTrades,
 } from '../storage/repositories/sec.js';
-import type { Database, InsiderTradesTable } from '../storage/schema.js';
+import type { InsiderTradesTable } from '../storage/schema/records.js';
+import type { Database } from '../storage/schema.js';
 import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
 
 /** Members' trades are compared within this many days either side of the insider's transaction. */

@@ -11,7 +11,8 @@ import {
   memberVotes,
   votePositions,
 } from '../storage/repositories/votes.js';
-import type { Database, VotesTable } from '../storage/schema.js';
+import type { VotesTable } from '../storage/schema/legislation.js';
+import type { Database } from '../storage/schema.js';
 import { Nullable, StringEnum } from './schema.js';
 
 const S = Type.String();

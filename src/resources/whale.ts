@@ -10,7 +10,8 @@ import {
   type WhaleFilter,
   type WhaleSortColumn,
 } from '../storage/repositories/sec.js';
-import type { Database, WhalePositionsTable } from '../storage/schema.js';
+import type { WhalePositionsTable } from '../storage/schema/records.js';
+import type { Database } from '../storage/schema.js';
 import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
 
 export const WhalePersonSchema = Type.Object({

@@ -10,10 +10,10 @@ import { givenNameForms } from '../domain/names.js';
 import { entityDocumentIds } from '../storage/repositories/search-index.js';
 import { memberNameRows, tradedTickerRows } from '../storage/repositories/search-sources.js';
 import type { Database } from '../storage/schema.js';
-import { inConcept } from './documents.js';
 import { stem } from './text.js';
 import { COMPANY_ALIASES } from './vocabulary/companies.js';
 import { CONCEPT_VOCABULARY_VERSION, CONCEPTS, type Concept } from './vocabulary/concepts.js';
+import { inConcept } from './wording.js';
 
 export { CONCEPT_VOCABULARY_VERSION };
 

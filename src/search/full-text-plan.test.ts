@@ -8,7 +8,7 @@ import {
   upsertSearchDocuments,
 } from '../storage/repositories/search-index.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
-import { planFullText } from './semantic.js';
+import { planFullText } from './full-text-plan.js';
 
 const NOW = '2026-06-01T12:00:00.000Z';
 

@@ -8,7 +8,8 @@ import type { Database } from '../storage/schema.js';
 import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import type { Embedder } from './embedders.js';
-import { IVF_REBUILD_DRIFT, IVF_REBUILD_GROWTH, ivfRebuildReason, SemanticSearch } from './semantic.js';
+import { SemanticSearch } from './semantic.js';
+import { IVF_REBUILD_DRIFT, IVF_REBUILD_GROWTH, ivfRebuildReason } from './vector-memory.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const COMPANIES = [

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
 import { seededRandom } from '../test-support/seeded-random.js';
+import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from './fusion.js';
 import { embedLsa, trainLsa } from './lsa.js';
-import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from './semantic.js';
 import { queryWords, stem, stemsIn, tokenize } from './text.js';
 
 describe('search text', () => {

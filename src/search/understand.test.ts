@@ -3,12 +3,12 @@
 // question asks for people. The engine's use of them is in semantic.test.ts and the search bench.
 
 import { describe, expect, it } from 'vitest';
-import { inConcept, mergedRoles, nameForms, roleWords, seatWords, shortCommitteeName } from './documents.js';
 import { conceptsIn, typoBudget } from './entities.js';
 import { kindsNamedIn } from './record-kinds.js';
 import { asksForPeople } from './semantic.js';
 import { tradeFilterOf } from './trade-filter.js';
 import { CONCEPTS } from './vocabulary/concepts.js';
+import { inConcept, mergedRoles, nameForms, roleWords, seatWords, shortCommitteeName } from './wording.js';
 
 const codes = (over: Partial<Parameters<typeof inConcept>[1]>) => ({
   gics_sector: null,

@@ -1,4 +1,4 @@
-// The kinds of credit_ledger lines: the column's type (schema.ts), what the repositories write, and
+// The kinds of credit_ledger lines: the column's type (schema/accounts.ts), what the repositories write, and
 // the list the API documents (GET /account/ledger's `kind`).
 
 /** What a credit_ledger line records, and what each kind means (the API documents them from here). */

@@ -1,6 +1,7 @@
 // Constructed readings of the House form's rows (what the form reader hands over for one row,
 // made up for tests of the rules that judge them).
-import type { CellReading, HouseRow, MarkReading } from '../ingest/ocr/house-form.js';
+import type { MarkReading } from '../ingest/ocr/cell-ink.js';
+import type { CellReading, HouseRow } from '../ingest/ocr/house-page.js';
 
 export function cell(text: string, confidence = 0.96): CellReading {
   return {

@@ -20,14 +20,14 @@ import {
 } from '../../storage/repositories/campaign-finance.js';
 import { linkedNameKeys } from '../../storage/repositories/company-links.js';
 import type {
-  Database,
   FecCandidatesTable,
   FecCandidateTotalsTable,
   FecCommitteeContributionsTable,
   FecCommitteesTable,
   FecEmployerTotalsTable,
   FecLinkagesTable,
-} from '../../storage/schema.js';
+} from '../../storage/schema/legislation.js';
+import type { Database } from '../../storage/schema.js';
 import { type FileFailure, fileFailure } from '../file-failure.js';
 import {
   FEC_COLUMNS,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cell, context, houseRow } from '../../test-support/ocr-rows.js';
 import { rowsOfScan } from './document-rows.js';
-import type { CellReading, HouseRow } from './house-form.js';
+import type { CellReading, HouseRow } from './house-page.js';
 
 describe('rowsOfScan', () => {
   const page = (rows: HouseRow[]) => [

@@ -9,7 +9,8 @@ import {
   usualAssetSuffix,
   usualTypeColumns,
 } from './document-votes.js';
-import type { HouseRow, TypeRole } from './house-form.js';
+import type { TypeRole } from './house-columns.js';
+import type { HouseRow } from './house-page.js';
 import type { Lexicon } from './lexicon.js';
 import {
   AMOUNT_LETTERS,

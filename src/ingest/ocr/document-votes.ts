@@ -2,14 +2,9 @@
 // code's print, a notification date, a day's run of transaction dates and a page's mark columns,
 // so a reading that other readings agree with earns confidence the engine alone cannot give it.
 import { daysBetween } from '../../domain/dates.js';
-import {
-  FILLED_INK,
-  type HouseRow,
-  MARK_INK,
-  MARK_SURE,
-  type MarkReading,
-  type TypeRole,
-} from './house-form.js';
+import { FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
+import type { TypeRole } from './house-columns.js';
+import type { HouseRow } from './house-page.js';
 import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */

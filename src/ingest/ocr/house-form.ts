@@ -9,7 +9,9 @@
 //   mark cells, extra columns among the type marks (cap gains over $200, partial transaction),
 //   account headings between the rows.
 // Cells are located by the ruling lines (./table.ts); a mark column is decided by the ink inside
-// its cell, never by reading an "X"; text cells are read one at a time by the engine.
+// its cell, never by reading an "X"; text cells are read one at a time by the engine. The columns
+// are matched to the form in house-columns.ts, marks judged by their ink in cell-ink.ts, and what
+// a page yields is house-page.ts; this reads the rows.
 import {
   clampRect,
   crop,
@@ -20,127 +22,11 @@ import {
   scale,
   upscale,
 } from './bitmap.js';
+import { EMPTY_CELL_INK, judgeMarks, type MarkReading, shapeOf } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
+import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
+import type { CellReading, HousePage, HouseRow } from './house-page.js';
 import { findGrid, type Grid, textLines } from './table.js';
-
-export type TypeRole =
-  | 'purchase'
-  | 'sale'
-  | 'partial_sale'
-  | 'exchange'
-  | 'cap_gains'
-  | 'partial'
-  | 'unknown';
-
-export interface Span {
-  left: number;
-  right: number;
-}
-
-export interface HouseColumns {
-  owner: Span | null;
-  asset: Span;
-  types: Array<Span & { role: TypeRole }>;
-  date: Span;
-  notification: Span;
-  amounts: Span[];
-}
-
-export interface CellReading {
-  text: string;
-  /** The engine's confidence in the text, 0..1 (1 for a cell without ink: nothing to misread). */
-  confidence: number;
-  /** Whether the cell holds ink at all. */
-  inked: boolean;
-  /** Share of the cell's readings (at several scales) that gave this text, 0..1. */
-  agreement?: number;
-  /** The words read, each with the engine's confidence (0..1). */
-  words?: Array<{ text: string; confidence: number }>;
-}
-
-export interface MarkReading {
-  /** Indexes of the columns judged marked. */
-  marked: number[];
-  /** Ink share inside each cell (its border excluded). */
-  shares: number[];
-  /** 0..1: how clearly the marked cells stand out from the rest (1: unmistakable). */
-  clarity: number;
-}
-
-export interface HouseRow {
-  /** Position in the page's reading order, 1-based. */
-  order: number;
-  /** The row on the upright page (pixels), for the reviewer's crop. */
-  region: Rect;
-  owner: CellReading;
-  /**
-   * The owner cell's ink reduced to a 32x12 bit pattern (hex): typed codes look alike across a
-   * document, so rows can agree on what one shape says (scanned-rows.ts).
-   */
-  ownerShape: string | null;
-  asset: CellReading;
-  /** Lines the asset name occupies (a long name wraps onto a second line). */
-  assetLines: number;
-  date: CellReading;
-  notification: CellReading;
-  types: MarkReading;
-  amounts: MarkReading;
-  /** The account heading the row sits under, if the filer groups rows by account. */
-  heading: string | null;
-  /** What made this row unusual (an asset name continued from the next grid row ...). */
-  notes: string[];
-}
-
-export interface HousePage {
-  /** Whether a ruled table was found and its columns understood. */
-  understood: boolean;
-  layout: 'clerk_form' | 'spreadsheet' | 'none';
-  columns: HouseColumns | null;
-  rows: HouseRow[];
-  headings: string[];
-  exampleRow: boolean;
-  /** The filer wrote that there is nothing to report. */
-  nothingToReport: boolean;
-  /** The filer points to attached pages ("Please see the attached"). */
-  seeAttached: boolean;
-  /** Why the number of rows on this page is not certain (a line that is neither row nor heading). */
-  uncertain: string[];
-}
-
-/** A cell whose inner area has less ink than this holds nothing (specks, a rule's ragged edge). */
-const EMPTY_CELL_INK = 0.004;
-
-/**
- * Ink share inside a mark cell from which it counts as marked. A typed "x" fills some 3-8% of a
- * cell's inside, a handwritten X or tick 8-25%, an empty cell or box inside under 0.5%.
- */
-export const MARK_INK = 0.012;
-
-/** A cell more than half inked is filled (a blacked-out heading row), not marked. */
-export const FILLED_INK = 0.5;
-
-/** Below this share a cell is surely blank; above MARK_SURE surely marked; between, doubtful. */
-export const BLANK_SURE = 0.004;
-export const MARK_SURE = 0.03;
-
-/**
- * Which cells of a row of mark cells are marked, by their ink alone. Clarity is how sure the
- * least clear cell's call is: 1 for a cell under BLANK_SURE or over MARK_SURE, falling to 0 at
- * the threshold itself.
- */
-export function judgeMarks(shares: readonly number[]): MarkReading {
-  const marked = shares.flatMap((share, index) => (share >= MARK_INK && share < FILLED_INK ? [index] : []));
-  let clarity = 1;
-  for (const share of shares) {
-    if (share >= FILLED_INK) continue;
-    const sure =
-      share < MARK_INK
-        ? Math.min(1, (MARK_INK - share) / (MARK_INK - BLANK_SURE))
-        : Math.min(1, (share - MARK_INK) / (MARK_SURE - MARK_INK));
-    clarity = Math.min(clarity, sure);
-  }
-  return { marked, shares: [...shares], clarity };
-}
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
   const grid = findGrid(image);
@@ -160,138 +46,6 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
   if (!columns) return { ...empty, uncertain: ['a table whose columns could not be matched to the form'] };
   const reader = new PageReader(image, grid, columns, engine);
   return reader.read();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Columns
-
-/** The columns of the form, by width and order; null when the table is no House PTR table. */
-export function fitColumns(grid: Grid): HouseColumns | null {
-  const xs = grid.columns;
-  const spans: Span[] = [];
-  for (let i = 0; i + 1 < xs.length; i++) spans.push({ left: xs[i] ?? 0, right: xs[i + 1] ?? 0 });
-  const width = (span: Span) => span.right - span.left;
-  let assetIndex = -1;
-  for (let i = 0; i < spans.length; i++) {
-    const span = spans[i];
-    if (!span || width(span) < 200) continue;
-    if (assetIndex < 0 || width(span) > width(spans[assetIndex] as Span)) assetIndex = i;
-  }
-  if (assetIndex < 0) return null;
-  const asset = spans[assetIndex] as Span;
-  const before = spans.slice(0, assetIndex);
-  const owner = before.length > 0 ? { left: before[0]?.left ?? asset.left, right: asset.left } : null;
-  const after = spans.slice(assetIndex + 1);
-  // The two date columns: the first pair of wide columns after the type marks, with room for the
-  // amount columns to their right.
-  let dateIndex = -1;
-  for (let i = 0; i + 1 < after.length; i++) {
-    const a = after[i] as Span;
-    const b = after[i + 1] as Span;
-    const rest = (after[after.length - 1]?.right ?? 0) - b.right;
-    const similar = Math.abs(width(a) - width(b)) <= Math.max(width(a), width(b)) * 0.45;
-    if (width(a) >= 95 && width(b) >= 95 && similar && rest >= 5 * 35) {
-      dateIndex = i;
-      break;
-    }
-  }
-  if (dateIndex < 1) return null;
-  const date = after[dateIndex] as Span;
-  const notification = after[dateIndex + 1] as Span;
-  const typeSpans = regularize(after.slice(0, dateIndex));
-  const amounts = fitAmountColumns(after.slice(dateIndex + 2));
-  if (typeSpans.length < 2 || typeSpans.length > 6 || amounts.length < 8 || amounts.length > 12) return null;
-  const roles = defaultRoles(typeSpans.length);
-  return {
-    owner,
-    asset,
-    types: typeSpans.map((span, index) => ({ ...span, role: roles[index] ?? 'unknown' })),
-    date,
-    notification,
-    amounts: amounts.slice(0, 11),
-  };
-}
-
-/**
- * A run of mark columns as printed: a sliver between a rule and a box edge joins its neighbour,
- * and a span twice the usual width (a rule the scan lost) is split.
- */
-function regularize(spans: readonly Span[]): Span[] {
-  if (spans.length === 0) return [];
-  const widths = spans.map((span) => span.right - span.left).sort((a, b) => a - b);
-  const typical = widths[Math.floor(widths.length / 2)] ?? 1;
-  const merged: Span[] = [];
-  for (const span of spans) {
-    const last = merged[merged.length - 1];
-    if (span.right - span.left < typical * 0.35 && last) {
-      last.right = span.right;
-      continue;
-    }
-    if (last && last.right - last.left < typical * 0.35) {
-      last.right = span.right;
-      continue;
-    }
-    merged.push({ ...span });
-  }
-  const out: Span[] = [];
-  for (const span of merged) {
-    const parts = Math.max(1, Math.round((span.right - span.left) / typical));
-    const step = (span.right - span.left) / parts;
-    for (let i = 0; i < parts; i++)
-      out.push({ left: span.left + i * step, right: span.left + (i + 1) * step });
-  }
-  return out;
-}
-
-/**
- * The amount columns: ten (A-J) or eleven (A-K) of equal width over the amount area, whichever
- * agrees better with the rules found (faint rules of a scan go missing; box edges do not count).
- * Each boundary is the rule found near it, or the even division where none was.
- */
-function fitAmountColumns(spans: readonly Span[]): Span[] {
-  const left = spans[0]?.left;
-  const right = spans[spans.length - 1]?.right;
-  if (left === undefined || right === undefined || right - left < 200) return [];
-  const found = spans.slice(1).map((span) => span.left);
-  let best: { count: number; score: number; edges: number[] } | null = null;
-  for (const count of [11, 10]) {
-    const unit = (right - left) / count;
-    const tolerance = unit * 0.25;
-    const edges: number[] = [left];
-    let score = 0;
-    for (let i = 1; i < count; i++) {
-      const even = left + i * unit;
-      const near = found.find((x) => Math.abs(x - even) <= tolerance);
-      if (near !== undefined) score++;
-      edges.push(near ?? even);
-    }
-    score -= found.filter((x) => !edges.some((edge) => Math.abs(edge - x) <= tolerance)).length;
-    edges.push(right);
-    if (best === null || score > best.score) best = { count, score, edges };
-  }
-  const edges = best?.edges ?? [];
-  return edges.slice(1).map((edge, index) => ({ left: edges[index] ?? left, right: edge }));
-}
-
-/** Type columns by their count, as every form we know orders them; headers may overrule. */
-function defaultRoles(count: number): TypeRole[] {
-  if (count === 2) return ['purchase', 'sale'];
-  if (count === 3) return ['purchase', 'sale', 'exchange'];
-  if (count === 4) return ['purchase', 'sale', 'partial_sale', 'exchange'];
-  if (count === 5) return ['purchase', 'sale', 'exchange', 'cap_gains', 'partial'];
-  return Array.from({ length: count }, (): TypeRole => 'unknown');
-}
-
-/** A type column's role from its header text, or null when the text names none. */
-export function roleFromHeader(text: string): TypeRole | null {
-  const t = text.toLowerCase().replace(/[^a-z$0-9 ]/g, ' ');
-  if (/partial\s*sale/.test(t)) return 'partial_sale';
-  if (/capital|gains|exceed|\$200/.test(t)) return 'cap_gains';
-  if (/partial|transact/.test(t)) return 'partial';
-  if (/purch/.test(t)) return 'purchase';
-  if (/exch/.test(t)) return 'exchange';
-  if (/\bsal|sale|sell/.test(t)) return 'sale';
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -751,47 +505,6 @@ function vote(readings: readonly CellReading[]): CellReading {
     (a, b) => (counts.get(b.text) ?? 0) - (counts.get(a.text) ?? 0) || b.confidence - a.confidence,
   )[0] ?? { text: '', confidence: 0, inked: true };
   return { ...chosen, agreement: (counts.get(chosen.text) ?? 0) / Math.max(1, readings.length) };
-}
-
-/** A cell's ink, cropped to its extent and reduced to 32x12 cells of on/off, as hex. */
-export function shapeOf(image: GrayImage): string | null {
-  let left = image.width;
-  let right = -1;
-  let top = image.height;
-  let bottom = -1;
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      if ((image.data[y * image.width + x] ?? 255) >= 160) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  }
-  if (right < 0) return null;
-  const columns = 32;
-  const rows = 12;
-  const ink = new Array<number>(columns * rows).fill(0);
-  const area = new Array<number>(columns * rows).fill(0);
-  for (let y = top; y <= bottom; y++) {
-    const row = Math.min(rows - 1, Math.floor(((y - top) * rows) / (bottom - top + 1)));
-    for (let x = left; x <= right; x++) {
-      const column = Math.min(columns - 1, Math.floor(((x - left) * columns) / (right - left + 1)));
-      const cell = row * columns + column;
-      area[cell] = (area[cell] ?? 0) + 1;
-      if ((image.data[y * image.width + x] ?? 255) < 160) ink[cell] = (ink[cell] ?? 0) + 1;
-    }
-  }
-  let hex = '';
-  for (let cell = 0; cell < ink.length; cell += 4) {
-    let nibble = 0;
-    for (let bit = 0; bit < 4; bit++) {
-      const on = (ink[cell + bit] ?? 0) > (area[cell + bit] ?? 1) * 0.35;
-      nibble = nibble * 2 + (on ? 1 : 0);
-    }
-    hex += nibble.toString(16);
-  }
-  return hex;
 }
 
 function joinAsset(a: CellReading, b: CellReading): CellReading {

@@ -3,7 +3,8 @@
 // after a crash, hand the stored pages back to skip them.
 import { type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
-import { type HousePage, readHousePage } from './house-form.js';
+import { readHousePage } from './house-form.js';
+import type { HousePage } from './house-page.js';
 import { estimateSkew } from './lines.js';
 import { detectOrientation } from './orientation.js';
 import { openRaster, RENDER_DPI } from './rasterize.js';

@@ -1,7 +1,7 @@
 // Constructed inputs (strings as the engine returns them, ink shares as the cells measure them):
 // the rules that turn a reading into a value and a confidence.
 import { describe, expect, it } from 'vitest';
-import { judgeMarks } from './house-form.js';
+import { judgeMarks } from './cell-ink.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 describe('readScannedDate', () => {

@@ -2,7 +2,7 @@
 // rules that set each field's confidence and decide `needs_review`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cell, context, houseRow } from '../../test-support/ocr-rows.js';
-import type { MarkReading } from './house-form.js';
+import type { MarkReading } from './cell-ink.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
 import { scannedRow } from './scanned-rows.js';
 

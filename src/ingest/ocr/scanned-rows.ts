@@ -10,16 +10,9 @@ import { NO_TICKER } from '../../domain/ticker.js';
 import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
 import { splitTicker } from '../sources/asset-text.js';
 import type { Rect } from './bitmap.js';
-import {
-  BLANK_SURE,
-  type CellReading,
-  FILLED_INK,
-  type HouseRow,
-  MARK_INK,
-  MARK_SURE,
-  type MarkReading,
-  type TypeRole,
-} from './house-form.js';
+import { BLANK_SURE, FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
+import type { TypeRole } from './house-columns.js';
+import type { CellReading, HouseRow } from './house-page.js';
 import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 

@@ -20,7 +20,8 @@ import {
 import { insertReviewItems } from '../../storage/repositories/review.js';
 import { insertAlias, insertTrades } from '../../storage/repositories/trade-writes.js';
 import { findTrades } from '../../storage/repositories/trades.js';
-import type { Database, FilingRow, NewTrade } from '../../storage/schema.js';
+import type { FilingRow, NewTrade } from '../../storage/schema/disclosures.js';
+import type { Database } from '../../storage/schema.js';
 import { emitTypedEvent, eventFor } from '../../webhooks/events.js';
 import type { ListedDocument } from '../sources/connector.js';
 import type { ParsedDocument, ParsedTrade, TradeSource } from '../sources/document.js';

@@ -24,7 +24,8 @@ import {
   type SourceIdentities,
   twinContentKey,
 } from '../../storage/repositories/trade-writes.js';
-import type { Database, NewTrade, TradeRow } from '../../storage/schema.js';
+import type { NewTrade, TradeRow } from '../../storage/schema/disclosures.js';
+import type { Database } from '../../storage/schema.js';
 import { type FileFailure, fileFailure } from '../file-failure.js';
 import { FilerResolver, identityMatchOf } from '../filers.js';
 import { type NormalizedTrade, normalizeRow } from './normalize-row.js';

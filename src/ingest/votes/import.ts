@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { addCounts, NO_CHANGES, type SyncCounts } from '../../storage/keyed-rows.js';
 import { saveVotePositions, saveVotes, storedBioguideIds } from '../../storage/repositories/votes.js';
-import type { Database, VotePositionsTable } from '../../storage/schema.js';
+import type { VotePositionsTable } from '../../storage/schema/legislation.js';
+import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { readMemberVotes, readRollCalls, readVoteMembers } from '../sources/voteview/voteview.js';
 

@@ -12,8 +12,8 @@ import type {
   BillRelatedTable,
   BillSponsorsTable,
   BillsTable,
-  Database,
-} from '../schema.js';
+} from '../schema/legislation.js';
+import type { Database } from '../schema.js';
 
 export type BillWrite = Omit<BillsTable, 'updated_at'>;
 

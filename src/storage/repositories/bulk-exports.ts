@@ -1,6 +1,7 @@
 // The stored bulk downloads (GET /bulk/trades) and the version of the data they were built from.
 import { type Kysely, sql } from 'kysely';
-import type { BulkExportsTable, Database } from '../schema.js';
+import type { BulkExportsTable } from '../schema/operations.js';
+import type { Database } from '../schema.js';
 
 export type BulkExportMeta = Omit<BulkExportsTable, 'content'>;
 

@@ -5,14 +5,14 @@ import { type Kysely, sql } from 'kysely';
 import { chunk } from '../batch.js';
 import { type SyncCounts, syncKeyedRows } from '../keyed-rows.js';
 import type {
-  Database,
   FecCandidatesTable,
   FecCandidateTotalsTable,
   FecCommitteeContributionsTable,
   FecCommitteesTable,
   FecEmployerTotalsTable,
   FecLinkagesTable,
-} from '../schema.js';
+} from '../schema/legislation.js';
+import type { Database } from '../schema.js';
 
 const T = 'text' as const;
 const I = 'integer' as const;

@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
-import type { CommitteeSeatsTable, Database } from '../schema.js';
+import type { CommitteeSeatsTable } from '../schema/members.js';
+import type { Database } from '../schema.js';
 
 export interface SeatWrite {
   committeeId: string;

@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { updateRowsByKey } from '../bulk-update.js';
-import type { CompaniesTable, CompanyListingsTable, Database, TickerResolutionsTable } from '../schema.js';
+import type { CompaniesTable, CompanyListingsTable, TickerResolutionsTable } from '../schema/market.js';
+import type { Database } from '../schema.js';
 
 /** A directory row as the importer writes it (the import time is added here). */
 export type ListingRow = Omit<CompanyListingsTable, 'imported_at'>;

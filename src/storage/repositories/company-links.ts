@@ -2,7 +2,8 @@
 // ticker. Callers normalize identifiers with market/company-links.ts before they reach here.
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import type { CompanyIdentifierKind, CompanyLinksTable, Database } from '../schema.js';
+import type { CompanyIdentifierKind, CompanyLinksTable } from '../schema/market.js';
+import type { Database } from '../schema.js';
 
 export type CompanyLinkWrite = Omit<CompanyLinksTable, 'id' | 'updated_at'>;
 export type CompanyLinkRow = CompanyLinksTable & { id: number };

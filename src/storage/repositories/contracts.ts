@@ -2,7 +2,8 @@
 // the API serves. A re-ingest of an unchanged award writes nothing (content_hash is equal).
 import type { Kysely } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
-import type { ContractAwardsTable, Database } from '../schema.js';
+import type { ContractAwardsTable } from '../schema/records.js';
+import type { Database } from '../schema.js';
 import type { UpsertOutcome } from './lobbying.js';
 
 export type ContractWrite = Omit<ContractAwardsTable, 'id' | 'created_at' | 'updated_at'>;

@@ -8,7 +8,8 @@
 // So two claimers can only ever race for the one waiting row, which the row lock gives to one.
 import type { Kysely, Selectable } from 'kysely';
 import { claimingUnlocked, lockingSelected } from '../dialect.js';
-import type { Database, EnrichmentJobsTable } from '../schema.js';
+import type { EnrichmentJobsTable } from '../schema/operations.js';
+import type { Database } from '../schema.js';
 import { inTransaction } from '../transaction.js';
 
 export type EnrichmentJobRow = Selectable<EnrichmentJobsTable>;

@@ -4,7 +4,8 @@ import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysel
 import { MARKET_FIELDS } from '../../domain/market-fields.js';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { type ColumnType, updateRowsByKey } from '../bulk-update.js';
-import type { Database, PoliticianStatsTable } from '../schema.js';
+import type { PoliticianStatsTable } from '../schema/analytics.js';
+import type { Database } from '../schema.js';
 import { countableTrade } from './quality.js';
 
 export interface SymbolRow {

@@ -1,7 +1,8 @@
 // Filings: one row per disclosure document, whatever became of its parse.
 import { type Kysely, sql } from 'kysely';
 import { chunk } from '../batch.js';
-import type { Database, FilingRow } from '../schema.js';
+import type { FilingRow } from '../schema/disclosures.js';
+import type { Database } from '../schema.js';
 
 export interface FilingWrite {
   source: string;

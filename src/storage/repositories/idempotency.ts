@@ -1,7 +1,8 @@
 // Idempotency keys (migration 0015): a request claims (scope, key) with a unique row before it runs,
 // so two concurrent duplicates cannot both execute; the first answer is stored on the row.
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, IdempotencyKeysTable } from '../schema.js';
+import type { IdempotencyKeysTable } from '../schema/accounts.js';
+import type { Database } from '../schema.js';
 
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 

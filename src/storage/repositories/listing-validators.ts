@@ -1,7 +1,8 @@
 // The validators each source's listing URLs last answered with (migration 0085): read before a
 // poll to ask the site "changed since?", written once the listing's documents are recorded.
 import type { Kysely } from 'kysely';
-import type { Database, ListingValidatorsTable } from '../schema.js';
+import type { ListingValidatorsTable } from '../schema/ingest.js';
+import type { Database } from '../schema.js';
 
 export type ListingValidatorRow = ListingValidatorsTable;
 

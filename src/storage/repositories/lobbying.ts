@@ -2,7 +2,8 @@
 // API serves. A re-ingest of an unchanged filing writes nothing (content_hash is equal).
 import type { Kysely } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
-import type { Database, LobbyingFilingsTable } from '../schema.js';
+import type { LobbyingFilingsTable } from '../schema/records.js';
+import type { Database } from '../schema.js';
 
 export type LobbyingWrite = Omit<LobbyingFilingsTable, 'id' | 'created_at' | 'updated_at'> & {
   issueCodes: readonly string[];

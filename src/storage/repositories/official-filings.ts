@@ -1,7 +1,8 @@
 // Filings as the official documents describe them: what storing a parsed document writes, and the
 // filings an amendment may amend.
 import type { Kysely } from 'kysely';
-import type { Database, FilingRow } from '../schema.js';
+import type { FilingRow } from '../schema/disclosures.js';
+import type { Database } from '../schema.js';
 import { removeSearchDocuments } from './search-index.js';
 
 export interface OfficialFilingWrite {

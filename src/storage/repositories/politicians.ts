@@ -9,7 +9,8 @@ import type {
 } from '../../domain/politicians.js';
 import { mergeServiceDates, type ServiceDates, sameServiceDates } from '../../domain/service-dates.js';
 import { chunk, rowsPerInsert } from '../batch.js';
-import type { Database, NewPolitician, PoliticianRow } from '../schema.js';
+import type { NewPolitician, PoliticianRow } from '../schema/members.js';
+import type { Database } from '../schema.js';
 
 export interface LegislatorsSaved {
   inserted: number;

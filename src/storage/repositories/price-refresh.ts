@@ -1,6 +1,7 @@
 // Reads and writes of the daily price job: which symbols it looks after, and its runs.
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PriceRefreshRunsTable } from '../schema.js';
+import type { PriceRefreshRunsTable } from '../schema/market.js';
+import type { Database } from '../schema.js';
 
 export interface RefreshCandidate {
   symbol: string;

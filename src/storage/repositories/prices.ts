@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { insertRows, updateRowsByKey } from '../bulk-update.js';
-import type { Database, PriceBarsTable, PriceSeriesTable } from '../schema.js';
+import type { PriceBarsTable, PriceSeriesTable } from '../schema/market.js';
+import type { Database } from '../schema.js';
 
 export type BarRow = Omit<PriceBarsTable, 'symbol' | 'source'>;
 

@@ -11,7 +11,8 @@ import {
   qualityFlagsOf,
 } from '../../domain/quality.js';
 import { chunk } from '../batch.js';
-import type { Database, NewTrade } from '../schema.js';
+import type { NewTrade } from '../schema/disclosures.js';
+import type { Database } from '../schema.js';
 
 /**
  * The trades statistics count: current (not superseded by an amendment) and without a flag that

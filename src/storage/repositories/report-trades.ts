@@ -2,7 +2,8 @@
 // official fields to them, and marking trades an amendment replaced.
 import type { Kysely } from 'kysely';
 import { chunk } from '../batch.js';
-import type { Database, TradeRow } from '../schema.js';
+import type { TradeRow } from '../schema/disclosures.js';
+import type { Database } from '../schema.js';
 
 export type ReportTrade = Pick<
   TradeRow,

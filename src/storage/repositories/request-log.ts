@@ -3,7 +3,8 @@
 // written here in batches off the request path (accounts/request-log.ts).
 import { type Kysely, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import type { Database, RequestLogTable } from '../schema.js';
+import type { RequestLogTable } from '../schema/accounts.js';
+import type { Database } from '../schema.js';
 
 export type RequestLogEntry = Omit<RequestLogTable, 'id'>;
 

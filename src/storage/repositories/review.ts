@@ -2,7 +2,8 @@
 // from the trades (so no trade list, statistic or event sees them), until a person decides. The
 // rules (what may be corrected, what a decision writes) are the ingest's (ingest/pipeline/review.ts).
 import type { Kysely } from 'kysely';
-import type { Database, ReviewDecisionsTable, ReviewItemsTable } from '../schema.js';
+import type { ReviewDecisionsTable, ReviewItemsTable } from '../schema/ingest.js';
+import type { Database } from '../schema.js';
 
 export type ReviewItemRow = Omit<ReviewItemsTable, 'id'> & { id: number };
 export type ReviewDecisionRow = Omit<ReviewDecisionsTable, 'id'> & { id: number };

@@ -1,5 +1,5 @@
 // The search index's storage: search_documents (one row per searchable record, worded by
-// search/documents.ts from the rows of search-sources.ts), full-text ranking over them, and the
+// search/source-documents.ts from the rows of search-sources.ts), full-text ranking over them, and the
 // members whose trades fit a question. Their vectors are search-vectors.ts'. SQL only.
 import { type Kysely, sql } from 'kysely';
 import { CHAMBER_OF_SOURCE, TRADE_SOURCES } from '../../domain/sources.js';

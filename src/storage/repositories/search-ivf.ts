@@ -1,5 +1,5 @@
 // The stored inverted-file vector index (migration 0023-search-ivf): centroids and what they were
-// trained on per embedding model, and the list of each vector. search/semantic.ts decides when to
+// trained on per embedding model, and the list of each vector. search/vector-memory.ts decides when to
 // train, load or extend it; this file only reads and writes it.
 import type { Kysely } from 'kysely';
 import { chunk } from '../batch.js';

@@ -1,4 +1,4 @@
-// The rows search documents are worded from (the wording itself is search/documents.ts'): each
+// The rows search documents are worded from (the wording itself is search/source-documents.ts'): each
 // source table paged by id and update time, the records a document also reads (committee seats,
 // bill topics, traded tickers, company names), and the watermarks (search_sources) that make the
 // refresh incremental. The documents are search-index.ts'. SQL only.
@@ -57,7 +57,7 @@ export const MAX_ROW_ID = 2_147_483_647;
 
 /**
  * The source tables of the index and the columns their documents are worded from (the wording is
- * search/documents.ts'). Each is paged the same way: ids past the watermark, then older rows
+ * search/source-documents.ts'). Each is paged the same way: ids past the watermark, then older rows
  * updated since (windowedRows).
  */
 const SOURCE_QUERIES = {

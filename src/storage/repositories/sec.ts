@@ -3,7 +3,8 @@
 // /insiders/trades and /whales. Members' trades overlapping an insider transaction are read here too.
 import { type Kysely, sql } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
-import type { Database, InsiderTradesTable, SecFilingsTable, WhalePositionsTable } from '../schema.js';
+import type { InsiderTradesTable, SecFilingsTable, WhalePositionsTable } from '../schema/records.js';
+import type { Database } from '../schema.js';
 
 export type SecFilingWrite = Omit<SecFilingsTable, 'id' | 'attempts' | 'created_at' | 'updated_at'>;
 export type SecFilingRow = Omit<SecFilingsTable, 'id' | 'attempts'> & { id: number; attempts: number };

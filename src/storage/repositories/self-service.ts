@@ -2,7 +2,8 @@
 // the audit log, what operators and the status page read. The account's ledger and request log are
 // read where they are written (credit-ledger.ts, request-log.ts).
 import { type Kysely, sql } from 'kysely';
-import type { AccountTokensTable, AuditLogTable, Database } from '../schema.js';
+import type { AccountTokensTable, AuditLogTable } from '../schema/accounts.js';
+import type { Database } from '../schema.js';
 import { INTERRUPTED, interruptedSources, SCHEDULER_LEASE } from './role-leases.js';
 
 // ---- credentials ----

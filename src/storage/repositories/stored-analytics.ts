@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { isSqlite } from '../dialect.js';
-import type { Database, TimingHitsTable } from '../schema.js';
+import type { TimingHitsTable } from '../schema/analytics.js';
+import type { Database } from '../schema.js';
 import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
 export type StoredName = 'timing' | 'clusters';

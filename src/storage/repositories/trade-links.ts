@@ -2,7 +2,8 @@
 // the member statistics (src/analytics/refresh-members.ts), read by GET /conflict/{politician_id}.
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import type { Database, MemberLinksTable, TradeLinksTable } from '../schema.js';
+import type { MemberLinksTable, TradeLinksTable } from '../schema/analytics.js';
+import type { Database } from '../schema.js';
 
 /** Replaces the links of the given members (call inside the refresh's transaction). */
 export async function saveMemberLinks(

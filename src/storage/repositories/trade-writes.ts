@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import { daysBetween } from '../../domain/dates.js';
 import { chunk, rowsPerInsert } from '../batch.js';
-import type { Database, NewTrade, TradeRow } from '../schema.js';
+import type { NewTrade, TradeRow } from '../schema/disclosures.js';
+import type { Database } from '../schema.js';
 import { withQuality } from './quality.js';
 
 /** The fields an importer may complete on an existing trade (never overwriting a known value). */

@@ -1,7 +1,8 @@
 // Roll-call votes and member positions, keyed on Voteview's ids.
 import type { Kysely } from 'kysely';
 import { type SyncCounts, syncKeyedRows } from '../keyed-rows.js';
-import type { Database, VotePositionsTable, VotesTable } from '../schema.js';
+import type { VotePositionsTable, VotesTable } from '../schema/legislation.js';
+import type { Database } from '../schema.js';
 
 export type VoteWrite = Omit<VotesTable, 'updated_at'>;
 

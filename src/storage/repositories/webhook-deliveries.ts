@@ -3,7 +3,8 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { claimingUnlocked } from '../dialect.js';
-import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema.js';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema/webhooks.js';
+import type { Database } from '../schema.js';
 import type { OutboxEvent } from './webhook-fanout.js';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -1,7 +1,8 @@
 // Webhook subscriptions: their rows, their state (receiving, failing, disabled) and their secrets.
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { lockingSelected } from '../dialect.js';
-import type { Database, WebhookSubscriptionsTable } from '../schema.js';
+import type { WebhookSubscriptionsTable } from '../schema/webhooks.js';
+import type { Database } from '../schema.js';
 
 export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
 

@@ -1,0 +1,90 @@
+// What the ink inside a cell of a House PTR table says, without reading it: how much ink makes a
+// cell empty, marked or filled, which cells of a row of mark cells are marked and how clearly,
+// and the shape of a cell's ink for comparing typed codes across a document (scanned-rows.ts).
+// A mark is decided by its ink, never by reading an "X".
+import type { GrayImage } from './bitmap.js';
+
+export interface MarkReading {
+  /** Indexes of the columns judged marked. */
+  marked: number[];
+  /** Ink share inside each cell (its border excluded). */
+  shares: number[];
+  /** 0..1: how clearly the marked cells stand out from the rest (1: unmistakable). */
+  clarity: number;
+}
+
+/** A cell whose inner area has less ink than this holds nothing (specks, a rule's ragged edge). */
+export const EMPTY_CELL_INK = 0.004;
+
+/**
+ * Ink share inside a mark cell from which it counts as marked. A typed "x" fills some 3-8% of a
+ * cell's inside, a handwritten X or tick 8-25%, an empty cell or box inside under 0.5%.
+ */
+export const MARK_INK = 0.012;
+
+/** A cell more than half inked is filled (a blacked-out heading row), not marked. */
+export const FILLED_INK = 0.5;
+
+/** Below this share a cell is surely blank; above MARK_SURE surely marked; between, doubtful. */
+export const BLANK_SURE = 0.004;
+export const MARK_SURE = 0.03;
+
+/**
+ * Which cells of a row of mark cells are marked, by their ink alone. Clarity is how sure the
+ * least clear cell's call is: 1 for a cell under BLANK_SURE or over MARK_SURE, falling to 0 at
+ * the threshold itself.
+ */
+export function judgeMarks(shares: readonly number[]): MarkReading {
+  const marked = shares.flatMap((share, index) => (share >= MARK_INK && share < FILLED_INK ? [index] : []));
+  let clarity = 1;
+  for (const share of shares) {
+    if (share >= FILLED_INK) continue;
+    const sure =
+      share < MARK_INK
+        ? Math.min(1, (MARK_INK - share) / (MARK_INK - BLANK_SURE))
+        : Math.min(1, (share - MARK_INK) / (MARK_SURE - MARK_INK));
+    clarity = Math.min(clarity, sure);
+  }
+  return { marked, shares: [...shares], clarity };
+}
+
+/** A cell's ink, cropped to its extent and reduced to 32x12 cells of on/off, as hex. */
+export function shapeOf(image: GrayImage): string | null {
+  let left = image.width;
+  let right = -1;
+  let top = image.height;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if ((image.data[y * image.width + x] ?? 255) >= 160) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  if (right < 0) return null;
+  const columns = 32;
+  const rows = 12;
+  const ink = new Array<number>(columns * rows).fill(0);
+  const area = new Array<number>(columns * rows).fill(0);
+  for (let y = top; y <= bottom; y++) {
+    const row = Math.min(rows - 1, Math.floor(((y - top) * rows) / (bottom - top + 1)));
+    for (let x = left; x <= right; x++) {
+      const column = Math.min(columns - 1, Math.floor(((x - left) * columns) / (right - left + 1)));
+      const cell = row * columns + column;
+      area[cell] = (area[cell] ?? 0) + 1;
+      if ((image.data[y * image.width + x] ?? 255) < 160) ink[cell] = (ink[cell] ?? 0) + 1;
+    }
+  }
+  let hex = '';
+  for (let cell = 0; cell < ink.length; cell += 4) {
+    let nibble = 0;
+    for (let bit = 0; bit < 4; bit++) {
+      const on = (ink[cell + bit] ?? 0) > (area[cell + bit] ?? 1) * 0.35;
+      nibble = nibble * 2 + (on ? 1 : 0);
+    }
+    hex += nibble.toString(16);
+  }
+  return hex;
+}

@@ -1,0 +1,58 @@
+// What reading one page of a House paper PTR yields: each row's cells as read (text with the
+// engine's confidence, marks with their ink) and what the page says beside its rows. The reader is
+// house-form.ts; document-rows.ts, document-votes.ts and scanned-rows.ts turn these into trades.
+import type { Rect } from './bitmap.js';
+import type { MarkReading } from './cell-ink.js';
+import type { HouseColumns } from './house-columns.js';
+
+export interface CellReading {
+  text: string;
+  /** The engine's confidence in the text, 0..1 (1 for a cell without ink: nothing to misread). */
+  confidence: number;
+  /** Whether the cell holds ink at all. */
+  inked: boolean;
+  /** Share of the cell's readings (at several scales) that gave this text, 0..1. */
+  agreement?: number;
+  /** The words read, each with the engine's confidence (0..1). */
+  words?: Array<{ text: string; confidence: number }>;
+}
+
+export interface HouseRow {
+  /** Position in the page's reading order, 1-based. */
+  order: number;
+  /** The row on the upright page (pixels), for the reviewer's crop. */
+  region: Rect;
+  owner: CellReading;
+  /**
+   * The owner cell's ink reduced to a 32x12 bit pattern (hex): typed codes look alike across a
+   * document, so rows can agree on what one shape says (scanned-rows.ts).
+   */
+  ownerShape: string | null;
+  asset: CellReading;
+  /** Lines the asset name occupies (a long name wraps onto a second line). */
+  assetLines: number;
+  date: CellReading;
+  notification: CellReading;
+  types: MarkReading;
+  amounts: MarkReading;
+  /** The account heading the row sits under, if the filer groups rows by account. */
+  heading: string | null;
+  /** What made this row unusual (an asset name continued from the next grid row ...). */
+  notes: string[];
+}
+
+export interface HousePage {
+  /** Whether a ruled table was found and its columns understood. */
+  understood: boolean;
+  layout: 'clerk_form' | 'spreadsheet' | 'none';
+  columns: HouseColumns | null;
+  rows: HouseRow[];
+  headings: string[];
+  exampleRow: boolean;
+  /** The filer wrote that there is nothing to report. */
+  nothingToReport: boolean;
+  /** The filer points to attached pages ("Please see the attached"). */
+  seeAttached: boolean;
+  /** Why the number of rows on this page is not certain (a line that is neither row nor heading). */
+  uncertain: string[];
+}

@@ -1,0 +1,382 @@
+// How the rows of each search source become search documents: one renderer per source table
+// (members, trades, filings, insider trades, 13D/G positions, lobbying, contracts), and the
+// documents of bills and traded stocks, which are read whole from what changed. The words
+// themselves are wording.ts'; documents.ts keeps search_documents current with what these return.
+import type { Kysely } from 'kysely';
+import { leadershipRolesOf } from '../storage/repositories/politician-roles.js';
+import type { SearchDocument } from '../storage/repositories/search-index.js';
+import {
+  billTopics,
+  changedBillRows,
+  committeeSeatsOf,
+  listedCompanyNames,
+  type SearchSourceName,
+  type SearchSourceRow,
+  tradedTickerRows,
+} from '../storage/repositories/search-sources.js';
+import type { Database } from '../storage/schema.js';
+import { COMPANY_ALIASES } from './vocabulary/companies.js';
+import { CONCEPTS } from './vocabulary/concepts.js';
+import { STATE_NAMES } from './vocabulary/places.js';
+import {
+  CHAMBER_WORDS,
+  inConcept,
+  jsonNames,
+  mergedRoles,
+  monthWords,
+  nameForms,
+  PARTY_WORDS,
+  roleWords,
+  seatWords,
+  words,
+} from './wording.js';
+
+const ACTION_WORDS: Record<string, string> = {
+  buy: 'bought (purchase)',
+  sell: 'sold (sale)',
+  exchange: 'exchanged',
+  exercise: 'exercised',
+  expired: 'expired',
+};
+/** SEC Form 4 transaction codes in words. */
+const INSIDER_CODES: Record<string, string> = {
+  P: 'open-market purchase bought',
+  S: 'open-market sale sold',
+  A: 'grant award',
+  M: 'option exercise',
+  F: 'tax withholding',
+  G: 'gift',
+  D: 'disposition to the issuer',
+  C: 'conversion',
+};
+
+export interface ChangedRow {
+  id: number;
+  updated: string;
+  key: string;
+  /** Null when the record left the index (a superseded trade). */
+  document: SearchDocument | null;
+  ticker?: string | null;
+}
+
+export type Renderer<N extends SearchSourceName> = (
+  rows: SearchSourceRow<N>[],
+  db: Kysely<Database>,
+  today: string,
+) => ChangedRow[] | Promise<ChangedRow[]>;
+
+export const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
+  async politicians(rows, db, today) {
+    const ids = rows.map((row) => row.id);
+    const seats = await committeeSeatsOf(db, ids);
+    const roles = await leadershipRolesOf(db, ids);
+    const seatsOf = groupBy(seats, (seat) => seat.politician_id);
+    const rolesOf = groupBy(roles, (role) => role.politician_id);
+    return rows.map((p) => {
+      const memberRoles = mergedRoles(rolesOf.get(p.id) ?? []).map((role) => roleWords(role, p.party, today));
+      // Subcommittee seats only where the member leads one: plain seats would drown the roles.
+      const memberSeats = (seatsOf.get(p.id) ?? [])
+        .filter((seat) => !seat.parent_name || /chair|ranking/i.test(seat.title ?? ''))
+        .sort((a, b) => Number(Boolean(a.parent_name)) - Number(Boolean(b.parent_name)))
+        .map((seat) => seatWords(seat, p.party));
+      return {
+        id: p.id,
+        updated: p.updated_at,
+        key: `politician:${p.slug}`,
+        document: {
+          doc_key: `politician:${p.slug}`,
+          kind: 'politicians' as const,
+          ref_id: String(p.id),
+          title: p.name,
+          subtitle: [p.party, p.state, p.chamber].filter(Boolean).join(' · '),
+          body: words(
+            nameForms(p).join('; '),
+            PARTY_WORDS[p.party ?? ''],
+            p.state,
+            STATE_NAMES[p.state ?? ''],
+            CHAMBER_WORDS[p.chamber] ?? p.chamber,
+            p.in_office ? null : 'former member',
+            p.title,
+            p.agency,
+            memberRoles.join('; '),
+            memberSeats.join('; '),
+          ),
+          refs: { politician_id: p.id, slug: p.slug },
+        },
+      };
+    });
+  },
+  trades(rows) {
+    return rows.map((t) => {
+      const key = `trade:${t.source}:${t.source_key}`;
+      const ticker = t.ticker === 'N/A' ? null : t.ticker;
+      return {
+        id: t.id,
+        updated: t.updated_at,
+        key,
+        ticker,
+        document:
+          t.superseded_by === null
+            ? {
+                doc_key: key,
+                kind: 'trades' as const,
+                ref_id: String(t.id),
+                title: words(`${t.politician_name}:`, t.trade_type, ticker, t.amount_range),
+                subtitle: words(t.transaction_date, '·', t.asset_description),
+                body: words(
+                  PARTY_WORDS[t.party ?? ''],
+                  t.state,
+                  CHAMBER_WORDS[t.chamber] ?? t.chamber,
+                  ACTION_WORDS[t.trade_action] ?? t.trade_action,
+                  t.company,
+                  t.asset_description,
+                  t.asset_type,
+                  t.option_type,
+                  t.sector,
+                  t.industry,
+                  t.owner ? `owner ${t.owner}` : null,
+                  monthWords(t.transaction_date),
+                  t.comment,
+                ),
+                refs: { trade_id: t.id, ...(ticker ? { ticker } : {}), slug: t.slug },
+              }
+            : null,
+      };
+    });
+  },
+  filings(rows) {
+    return rows.map((f) => {
+      const key = `filing:${f.source}:${f.source_doc_id}`;
+      const who = f.politician_name ?? f.filer_name ?? 'Unknown filer';
+      return {
+        id: f.id,
+        updated: f.updated_at,
+        key,
+        document: {
+          doc_key: key,
+          kind: 'filings' as const,
+          ref_id: String(f.id),
+          title: words(`${who}:`, f.kind, 'filing', f.filed_date),
+          subtitle: words(f.source, '·', f.source_doc_id),
+          body: words(
+            f.kind === 'PTR' ? 'periodic transaction report' : f.kind,
+            f.is_amendment ? 'amendment' : null,
+            PARTY_WORDS[f.party ?? ''],
+            CHAMBER_WORDS[f.chamber ?? ''],
+            `${f.trade_count} trades`,
+            monthWords(f.filed_date),
+          ),
+          refs: { filing_id: f.id, ...(f.slug ? { slug: f.slug } : {}) },
+        },
+      };
+    });
+  },
+  insider_trades(rows) {
+    return rows.map((r) => {
+      const key = `insider:${r.accession_number}:${r.line}`;
+      return {
+        id: r.id,
+        updated: r.updated_at,
+        key,
+        document: {
+          doc_key: key,
+          kind: 'insider_trades' as const,
+          ref_id: String(r.id),
+          title: words(
+            `${r.insider_name}:`,
+            r.code ? (INSIDER_CODES[r.code] ?? r.code) : null,
+            r.ticker ?? r.issuer_name,
+          ),
+          subtitle: words(r.transaction_date, '·', r.issuer_name, `Form ${r.form}`),
+          body: words(
+            'corporate insider',
+            r.insider_title,
+            r.is_director ? 'director' : null,
+            r.is_officer ? 'officer' : null,
+            r.is_ten_percent_owner ? 'ten percent owner' : null,
+            r.issuer_name,
+            r.security,
+            r.shares !== null ? `${r.shares} shares` : null,
+            monthWords(r.transaction_date),
+          ),
+          refs: { insider_trade_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+        },
+      };
+    });
+  },
+  whale_positions(rows) {
+    return rows.map((r) => {
+      const key = `whale:${r.accession_number}:${r.line}`;
+      return {
+        id: r.id,
+        updated: r.updated_at,
+        key,
+        document: {
+          doc_key: key,
+          kind: 'whale_positions' as const,
+          ref_id: String(r.id),
+          title: words(
+            `${r.filer_name}:`,
+            r.percent_of_class !== null ? `${r.percent_of_class}% of` : 'stake in',
+            r.ticker ?? r.issuer_name,
+          ),
+          subtitle: words(r.filed_date, '·', r.form, '·', r.issuer_name),
+          body: words(
+            'large shareholder beneficial ownership stake',
+            r.form,
+            r.issuer_name,
+            r.person_type,
+            monthWords(r.filed_date),
+          ),
+          refs: { whale_position_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+        },
+      };
+    });
+  },
+  lobbying_filings(rows) {
+    return rows.map((r) => {
+      const key = `lobbying:${r.filing_uuid}`;
+      return {
+        id: r.id,
+        updated: r.updated_at,
+        key,
+        document: {
+          doc_key: key,
+          kind: 'lobbying' as const,
+          ref_id: String(r.id),
+          title: words(`${r.client_name}:`, 'lobbying by', r.registrant_name, r.filing_year),
+          subtitle: words(r.filing_type_display, '·', r.ticker),
+          body: words(
+            'lobbying lobbied lobbyists issue areas',
+            // The issue areas first (code and name: "DEF Defense"), before the long descriptions.
+            jsonNames(r.issues, ['code', 'name']),
+            r.client_description,
+            jsonNames(r.government_entities, ['name']),
+            jsonNames(r.issues, ['description']),
+            r.amount !== null ? `$${Math.round(r.amount)}` : null,
+          ).slice(0, 4_000),
+          refs: { lobbying_filing_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+        },
+      };
+    });
+  },
+  contract_awards(rows) {
+    return rows.map((r) => {
+      const key = `contract:${r.award_key}`;
+      return {
+        id: r.id,
+        updated: r.updated_at,
+        key,
+        document: {
+          doc_key: key,
+          kind: 'contracts' as const,
+          ref_id: String(r.id),
+          title: words(`${r.recipient_name}:`, 'federal contract from', r.awarding_agency),
+          subtitle: words(r.award_date, '·', r.award_id, '·', r.ticker),
+          body: words(
+            'government contract award agency',
+            r.awarding_agency,
+            r.awarding_sub_agency,
+            r.parent_name && r.parent_name !== r.recipient_name ? `parent company ${r.parent_name}` : null,
+            r.description,
+            r.naics_description,
+            r.psc_description,
+            r.amount !== null ? `$${Math.round(r.amount)}` : null,
+            monthWords(r.award_date),
+          ).slice(0, 4_000),
+          refs: { contract_award_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+        },
+      };
+    });
+  },
+};
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** One document per traded stock: the company, its other names, taxonomy, products, how often it was traded. */
+export async function tickerDocuments(
+  db: Kysely<Database>,
+  touched: ReadonlySet<string>,
+): Promise<SearchDocument[]> {
+  const rows = await tradedTickerRows(db, touched);
+  const names = groupBy(
+    await listedCompanyNames(
+      db,
+      rows.map((row) => row.ticker),
+    ),
+    (row) => row.ticker,
+  );
+  return rows.map((t) => {
+    const otherNames = [...new Set((names.get(t.ticker) ?? []).map((row) => row.name))].filter(
+      (name) => name !== t.company,
+    );
+    const concepts = CONCEPTS.filter((concept) => inConcept(concept, t)).map((concept) =>
+      concept.phrases.join(' '),
+    );
+    return {
+      doc_key: `ticker:${t.ticker}`,
+      kind: 'tickers' as const,
+      ref_id: t.ticker,
+      title: t.ticker,
+      subtitle: t.company ?? t.description ?? '',
+      body: words(
+        t.company,
+        otherNames.slice(0, 6).join('; '),
+        COMPANY_ALIASES[t.ticker],
+        t.description,
+        [...new Set([t.sector, t.gics_sector, t.nasdaq_sector])].join(' '),
+        [...new Set([t.industry, t.gics_sub_industry, t.nasdaq_industry])].join(' '),
+        concepts.join('; '),
+        `traded ${Number(t.trade_count)} times by ${Number(t.member_count)} members`,
+      ),
+      refs: { ticker: t.ticker },
+    };
+  });
+}
+
+export async function billDocuments(db: Kysely<Database>): Promise<ChangedRow[]> {
+  const bills = await changedBillRows(db);
+  const topics = await billTopics(
+    db,
+    bills.map((bill) => bill.id),
+  );
+  const subjects = groupBy(topics.subjects, (row) => row.bill_id);
+  const committees = groupBy(topics.committees, (row) => row.bill_id);
+  return bills.map((b) => ({
+    id: 0,
+    updated: b.updated_at,
+    key: `bill:${b.id}`,
+    document: {
+      doc_key: `bill:${b.id}`,
+      kind: 'bills',
+      ref_id: b.id,
+      title: b.short_title ?? b.title,
+      subtitle: words(b.id, '·', b.policy_area),
+      body: words(
+        'bill legislation',
+        b.short_title ? b.title : null,
+        b.policy_area,
+        b.latest_action_text,
+        `${b.congress}th Congress`,
+        monthWords(b.introduced_date),
+        [
+          ...new Set((committees.get(b.id) ?? []).map((row) => `${row.chamber ?? ''} ${row.committee_name}`)),
+        ].join('; '),
+        (subjects.get(b.id) ?? [])
+          .map((row) => row.subject)
+          .join('; ')
+          .slice(0, 3_000),
+      ),
+      refs: { bill_id: b.id },
+    },
+  }));
+}

@@ -1,0 +1,155 @@
+// The tables analytics keeps: member statistics and portfolios, trades linked to committees,
+// per-member and per-ticker totals kept by triggers, and the stored results of the range analytics.
+import type { Generated } from 'kysely';
+
+export interface PoliticianStatsTable {
+  politician_id: number;
+  win_rate: number | null;
+  avg_alpha_30d: number | null;
+  avg_alpha_90d: number | null;
+  sharpe_ratio: number | null;
+  sharpe_ratio_low: number | null;
+  sharpe_ratio_high: number | null;
+  portfolio_return: number | null;
+  portfolio_return_low: number | null;
+  portfolio_return_high: number | null;
+  cagr: number | null;
+  cagr_low: number | null;
+  cagr_high: number | null;
+  conflict_score: number | null;
+  conflict_score_low: number | null;
+  conflict_score_high: number | null;
+  priced_share: number | null;
+  wins: number;
+  losses: number;
+  holdings_count: number;
+  portfolio_start: string | null;
+  portfolio_end: string | null;
+  computed_at: string;
+}
+
+export interface PortfolioHoldingsTable {
+  politician_id: number;
+  ticker: string;
+  market_symbol: string | null;
+  asset_description: string | null;
+  sector: string | null;
+  /** open | closed */
+  status: string;
+  /** buy | sell | even: which side had more volume (bracket midpoints) */
+  net_direction: string;
+  trade_count: number;
+  buy_count: number;
+  sell_count: number;
+  first_trade_date: string;
+  last_trade_date: string;
+  /** market (marked to the latest close) | cost (no prices: dollars in minus dollars out) */
+  value_basis: string;
+  last_price_date: string | null;
+  bought_low: number | null;
+  bought_high: number | null;
+  sold_low: number | null;
+  sold_high: number | null;
+  cost_low: number | null;
+  cost_high: number | null;
+  cost_mid: number | null;
+  value_low: number | null;
+  value_high: number | null;
+  value_mid: number | null;
+  last_price: number | null;
+  unrealized_pnl_low: number | null;
+  unrealized_pnl_high: number | null;
+  unrealized_pnl_mid: number | null;
+  computed_at: string;
+}
+
+/** A suspicious-timing hit over the whole history at the widest `days_before` (0075-stored-analytics). */
+export interface TimingHitsTable {
+  /** The hit's place in the answer order. */
+  rank: number;
+  trade_id: number;
+  transaction_date: string;
+  ticker: string;
+  source: string;
+  trade_action: string;
+  politician_id: number;
+  amount_low: number | null;
+  /** committee | floor */
+  action_kind: string;
+  days_between: number;
+  /** JSON: { action, member_roles, bill_match }. */
+  evidence: string;
+}
+
+/** A trade in some cluster over the whole history at the default parameters (0075-stored-analytics). */
+export interface ClusterTradesTable {
+  trade_id: number;
+  transaction_date: string;
+  ticker: string;
+  source: string;
+  trade_action: string;
+  politician_id: number;
+  amount_low: number | null;
+}
+
+export interface AnalyticsStoredTable {
+  /** timing | clusters */
+  name: string;
+  computed_at: string;
+  row_count: number;
+}
+
+/** A pending change to an input of the stored analytics, at most one row per scope. */
+export interface AnalyticsChangesTable {
+  id: Generated<number>;
+  /** trades | timing */
+  scope: string;
+}
+
+/** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */
+export interface TickerTradeDescriptionsTable {
+  id: Generated<number>;
+  ticker: string;
+  /** 0 when the trades have no asset description (asset_description is then ''). */
+  described: number;
+  asset_description: string;
+  trade_count: number;
+}
+
+/** A member's trade that a committee held on its date oversees, or that is linked (migration 0013). */
+export interface TradeLinksTable {
+  trade_id: number;
+  politician_id: number;
+  transaction_date: string;
+  /** JSON string[]: committees held on the trade date whose jurisdiction covers the trade's sector. */
+  committees: string;
+  /** JSON string[]: lobbying, contract, campaign. */
+  link_kinds: string;
+  /** JSON: the seats held on the trade date and the linking records (src/analytics/overlap.ts TradeLinks). */
+  evidence: string;
+  computed_at: string;
+}
+
+/** When a member's trade links were last computed, and where their seat history starts (migration 0013). */
+export interface MemberLinksTable {
+  politician_id: number;
+  seats_known_from: string | null;
+  computed_at: string;
+}
+
+/**
+ * Per-member totals over the member's current trades (superseded_by null), kept by database
+ * triggers on trades (ddl.ts, createTradeTotalsTriggers): what GET /politicians ranks by
+ * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
+ * has an amount (the read side answers null then, as SUM over no value does).
+ */
+export interface PoliticianTradeTotalsTable {
+  politician_id: number;
+  trade_count: number;
+  enriched_trades: number;
+  volume_low: number;
+  volume_low_rows: number;
+  volume_high: number;
+  volume_high_rows: number;
+  last_trade_date: string | null;
+}
