@@ -6,6 +6,7 @@ import { repoRoot } from '../src/test-support/data-dir.js';
 import { runAssistantBench } from './assistant.js';
 import { runBackfillBench } from './backfill.js';
 import { runClusterBench } from './cluster.js';
+import { runColdStartBench } from './cold-start.js';
 import { runEnrichBenchmark } from './enrich.js';
 import { runFreshnessBench } from './freshness.js';
 import { runHttpBench } from './http.js';
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'under-load': runUnderLoadBench,
   freshness: runFreshnessBench,
   backfill: runBackfillBench,
+  'cold-start': runColdStartBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
@@ -46,8 +48,9 @@ const HEADER =
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
 // `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
-// document), `ocr` reads 43 scanned pages: they run when named only.
-const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'freshness', 'backfill']);
+// document), `ocr` reads 43 scanned pages, `cold-start` waits for `serve` to build its whole search
+// index: they run when named only.
+const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'freshness', 'backfill', 'cold-start']);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {
