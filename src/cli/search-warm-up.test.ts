@@ -127,6 +127,19 @@ describe('serve warms the semantic-search index up in the background (constructe
     expect(engine.state()).toEqual(state);
   });
 
+  it('lets the event loop turn while it prepares, long before it is done', async () => {
+    // On SQLite every await of the preparation settles at once: only its own turns (nextTurn)
+    // let a request that arrived meanwhile be answered before the whole index is built.
+    const events: string[] = [];
+    const engine = new SemanticSearch(store.db, { onProgress: (stage) => events.push(stage) });
+    const prepared = engine.prepare(NOW).then(() => events.push('prepared'));
+    setImmediate(() => events.push('turn'));
+    await prepared;
+    expect(events).toContain('training');
+    expect(events.indexOf('turn')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('turn')).toBeLessThan(events.indexOf('training'));
+  });
+
   it('without it, the first question does the whole preparation itself', async () => {
     const { log, lines } = recordingLog();
     const engine = new SemanticSearch(store.db, { onProgress: searchProgressLog(log) });

@@ -28,6 +28,7 @@ import {
   type Renderer,
   tickerDocuments,
 } from './source-documents.js';
+import { nextTurn } from './turns.js';
 
 const BATCH = 1_000;
 /**
@@ -100,12 +101,14 @@ export async function refreshSearchDocuments(
         done += rows.length;
         onProgress?.(name, done);
         await saveSearchWatermark(db, name, mark);
+        await nextTurn();
         if (rows.length < BATCH) break;
         window = { ...window, fromId: Math.max(...changed.map((row) => row.id)) };
       }
     }
   }
   await apply(await billDocuments(db));
+  await nextTurn();
   for (const ticker of await changedCompanyTickers(db)) touchedTickers.add(ticker);
   const tickers = await tickerDocuments(db, touchedTickers);
   await apply(tickers.map((doc) => ({ id: 0, updated: '', key: doc.doc_key, document: doc })));

@@ -43,6 +43,7 @@ import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from '.
 import { kindsNamedIn } from './record-kinds.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
 import { tradeFilterOf } from './trade-filter.js';
+import { nextTurn } from './turns.js';
 import { MemoryVectors, SearchStopped } from './vector-memory.js';
 
 export const SEMANTIC_TYPES = SEARCH_KINDS;
@@ -182,6 +183,7 @@ export class SemanticSearch {
       this.documents = await countSearchDocuments(this.db);
       this.termCounts = new Map();
       this.entities = await EntityIndex.load(this.db);
+      await nextTurn();
     }
     const embedder = await this.chooseEmbedder(now);
     const total = await countDocumentsWithoutVector(this.db, embedder.model);
@@ -202,6 +204,7 @@ export class SemanticSearch {
       );
       done += batch.length;
       progress?.('vectors', done, total);
+      await nextTurn();
     }
     // Built once per model; until then (or on a small corpus) search uses the other indexes.
     this.checkStopped();
@@ -266,6 +269,9 @@ export class SemanticSearch {
     }
     const texts = await sampleSearchTexts(this.db, TRAINING_SAMPLE);
     this.options.onProgress?.('training', 0, texts.length);
+    await nextTurn();
+    // One synchronous block (about a second and a half on the bench database): the one stall of
+    // the warm-up left on the API's event loop.
     const trained = LsaEmbedder.train(texts, now);
     await activateEmbeddingModel(
       this.db,

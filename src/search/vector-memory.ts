@@ -14,6 +14,7 @@ import { vectorsSince } from '../storage/repositories/search-vectors.js';
 import type { Database } from '../storage/schema.js';
 import type { Embedder } from './embedders.js';
 import { SimdVectors } from './simd-dots.js';
+import { nextTurn } from './turns.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
 
 /**
@@ -153,7 +154,7 @@ export class MemoryVectors {
 
   /** A turn of the event loop between chunks of long work, and the place it notices a stop. */
   private async pause(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     this.hooks.checkStopped();
   }
 
