@@ -163,6 +163,13 @@ describe('routeQuestion', () => {
     ['company overview for Verizon', { kind: 'dossier', company: 'Verizon' }],
     ['Costco profile', { kind: 'dossier', company: 'Costco' }],
     ['summarize Bank of America', { kind: 'dossier', company: 'Bank of America' }],
+    [
+      'Visa stock trades by members of Congress in 2020',
+      { kind: 'ticker_trades', ticker: 'Visa', window: { dateFrom: '2020-01-01' } },
+    ],
+    ['Merck dossier please', { kind: 'dossier', company: 'Merck' }],
+    ["please show Nancy Pelosi's trades", { kind: 'member_trades', member: 'Nancy Pelosi' }],
+    ['what does Congress hold in Netflix?', { kind: 'dossier', company: 'Netflix' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

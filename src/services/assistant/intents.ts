@@ -190,8 +190,12 @@ function monthWindow(text: string): Window | undefined {
   };
 }
 
+/** Courtesies around a question ("please", "thanks") that are no part of what it asks. */
+const COURTESY_BEFORE = /^(?:please|pls|hey|hi)[,\s]+/i;
+const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
+
 export function routeQuestion(question: string, today: Date): Intent {
-  const text = question.trim();
+  const text = question.trim().replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '');
   const window = monthWindow(text) ?? windowOf(text, today);
   const direction = directionOf(text);
   if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
@@ -218,7 +222,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about|for)|^\s*summari[sz]e)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about|for)|^\s*summari[sz]e)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "company profile: Disney"
@@ -310,6 +314,13 @@ export function routeQuestion(question: string, today: Date): Intent {
     'i',
   ).exec(text);
   if (byPeople?.[1]) return { kind: 'ticker_trades', ticker: byPeople[1].trim(), window, direction };
+  // "Visa stock trades by members of Congress in 2020"
+  const tradesByPeople = new RegExp(
+    `^\\s*(?:(?:which|what)\\s+)?(.+?)\\s+(?:stocks?\\s+|shares\\s+)?(?:trades|transactions|purchases|sales|buys|sells)\\s+(?:made\\s+)?by\\s+(?:any\\s+)?${PEOPLE}\\b`,
+    'i',
+  ).exec(text);
+  if (tradesByPeople?.[1])
+    return { kind: 'ticker_trades', ticker: tradesByPeople[1].trim(), window, direction };
 
   const memberTrades =
     /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
