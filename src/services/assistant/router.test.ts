@@ -72,29 +72,42 @@ describe('assistant replies quote the caller at most a short prefix', () => {
   });
 });
 
+/** The tools the router's trade answers call; each answers what `respond` gives for its path. */
+const ROUTER_TOOLS = [
+  tool('lookup', '/search', ['q', 'types', 'limit']),
+  tool('query_trades', '/trades', [
+    'chamber',
+    'politician_id',
+    'trade_type',
+    'transaction_date_from',
+    'transaction_date_to',
+    'sort_by',
+    'sort_dir',
+    'limit',
+  ]),
+  tool('company_dossier', '/companies/{ticker}', ['ticker']),
+  tool('semantic_search', '/v1/semantic-search', ['q', 'limit']),
+];
+
+/** Asks the router `question`; the URLs it called, their paths, and its answer. */
+async function routed(question: string, respond: (path: string) => unknown) {
+  const urls: string[] = [];
+  const run = new ChatRun({
+    tools: ROUTER_TOOLS,
+    transport: async ({ url }) => {
+      urls.push(url);
+      return { status: 200, body: respond(url.split('?')[0] ?? ''), creditsCharged: 0 };
+    },
+    today: new Date('2026-06-01T12:00:00Z'),
+  });
+  await answerWithRouter(run, question);
+  return { urls, paths: urls.map((url) => url.split('?')[0]), text: run.text() };
+}
+
 describe('the chamber a question names', () => {
   /** The /trades query the router asks for a question (the tool answers no rows). */
   async function tradesQuery(question: string): Promise<URLSearchParams> {
-    const urls: string[] = [];
-    const run = new ChatRun({
-      tools: [
-        tool('query_trades', '/trades', [
-          'chamber',
-          'trade_type',
-          'transaction_date_from',
-          'transaction_date_to',
-          'sort_by',
-          'sort_dir',
-          'limit',
-        ]),
-      ],
-      transport: async ({ url }) => {
-        urls.push(url);
-        return { status: 200, body: [], creditsCharged: 0 };
-      },
-      today: new Date('2026-06-01T12:00:00Z'),
-    });
-    await answerWithRouter(run, question);
+    const { urls } = await routed(question, () => []);
     expect(urls).toHaveLength(1);
     return new URL(urls[0] ?? '', 'http://localhost').searchParams;
   }
@@ -109,30 +122,8 @@ describe('the chamber a question names', () => {
 
 describe('dossier words asked of a member', () => {
   /** The calls the router makes, in order; lookup finds what `found` holds, /trades nothing. */
-  async function calls(question: string, found: { politicians: unknown[]; tickers: unknown[] }) {
-    const urls: string[] = [];
-    const run = new ChatRun({
-      tools: [
-        tool('lookup', '/search', ['q', 'types', 'limit']),
-        tool('query_trades', '/trades', [
-          'politician_id',
-          'transaction_date_from',
-          'transaction_date_to',
-          'sort_by',
-          'sort_dir',
-          'limit',
-        ]),
-        tool('company_dossier', '/companies/{ticker}', ['ticker']),
-      ],
-      transport: async ({ url }) => {
-        urls.push(url);
-        return { status: 200, body: url.startsWith('/search') ? found : [], creditsCharged: 0 };
-      },
-      today: new Date('2026-06-01T12:00:00Z'),
-    });
-    await answerWithRouter(run, question);
-    return { paths: urls.map((url) => url.split('?')[0]), text: run.text() };
-  }
+  const calls = (question: string, found: { politicians: unknown[]; tickers: unknown[] }) =>
+    routed(question, (path) => (path === '/search' ? found : []));
   const pelosi = { politician_id: 7, name: 'Nancy Pelosi', party: 'D', state: 'CA', chamber: 'House' };
 
   it('answers "Nancy Pelosi summary" with her trades, not "no company"', async () => {
@@ -162,45 +153,20 @@ describe('a question no form matches that names a member', () => {
     expect(namesIn('anything about airline stocks?')).toEqual([]);
   });
 
-  /** The tools called when lookup finds the member with `score`. */
+  /** The paths called when lookup finds the member with `score`. */
   async function toolsCalled(question: string, score: number): Promise<string[]> {
-    const paths: string[] = [];
-    const run = new ChatRun({
-      tools: [
-        tool('lookup', '/search', ['q', 'types', 'limit']),
-        tool('query_trades', '/trades', [
-          'politician_id',
-          'transaction_date_from',
-          'transaction_date_to',
-          'sort_by',
-          'sort_dir',
-          'limit',
-        ]),
-        tool('semantic_search', '/v1/semantic-search', ['q', 'limit']),
-      ],
-      transport: async ({ url }) => {
-        const path = url.split('?')[0] ?? '';
-        paths.push(path);
-        const member = {
-          politician_id: 9,
-          name: 'Zoe Lofgren',
-          party: 'D',
-          state: 'CA',
-          chamber: 'House',
-          score,
-        };
-        const body =
-          path === '/search'
-            ? { politicians: [member], tickers: [] }
-            : path === '/trades'
-              ? []
-              : { results: [] };
-        return { status: 200, body, creditsCharged: 0 };
-      },
-      today: new Date('2026-06-01T12:00:00Z'),
-    });
-    await answerWithRouter(run, question);
-    return paths;
+    const member = {
+      politician_id: 9,
+      name: 'Zoe Lofgren',
+      party: 'D',
+      state: 'CA',
+      chamber: 'House',
+      score,
+    };
+    const { paths } = await routed(question, (path) =>
+      path === '/search' ? { politicians: [member], tickers: [] } : path === '/trades' ? [] : { results: [] },
+    );
+    return paths.map((path) => path ?? '');
   }
 
   it("answers with the member's trades when the lookup finds the name, else with the closest records", async () => {
