@@ -168,6 +168,9 @@ describe('routeQuestion', () => {
       { kind: 'ticker_trades', ticker: 'Visa', window: { dateFrom: '2020-01-01' } },
     ],
     ['Merck dossier please', { kind: 'dossier', company: 'Merck' }],
+    // People, not a subject, before "trades by": every stock they traded.
+    ['show me trades by senators in 2020', { kind: 'ticker_trades', ticker: 'stocks' }],
+    ['trades made by house members in 2021', { kind: 'ticker_trades', ticker: 'stocks' }],
     ["please show Nancy Pelosi's trades", { kind: 'member_trades', member: 'Nancy Pelosi' }],
     ['what does Congress hold in Netflix?', { kind: 'dossier', company: 'Netflix' }],
   ])('%s', (question, expected) => {

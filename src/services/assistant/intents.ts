@@ -316,11 +316,19 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (byPeople?.[1]) return { kind: 'ticker_trades', ticker: byPeople[1].trim(), window, direction };
   // "Visa stock trades by members of Congress in 2020"
   const tradesByPeople = new RegExp(
-    `^\\s*(?:(?:which|what)\\s+)?(.+?)\\s+(?:stocks?\\s+|shares\\s+)?(?:trades|transactions|purchases|sales|buys|sells)\\s+(?:made\\s+)?by\\s+(?:any\\s+)?${PEOPLE}\\b`,
+    `^\\s*(?:(?:which|what)\\s+)?(?!(?:show|list|give|get|find|all|the|any)\\b)(.+?)\\s+(?:stocks?\\s+|shares\\s+)?(?:trades|transactions|purchases|sales|buys|sells)\\s+(?:made\\s+)?by\\s+(?:any\\s+)?${PEOPLE}\\b`,
     'i',
   ).exec(text);
   if (tradesByPeople?.[1])
     return { kind: 'ticker_trades', ticker: tradesByPeople[1].trim(), window, direction };
+  // "show me trades by senators in 2020": no subject, every stock those people traded.
+  if (
+    new RegExp(
+      `\\b(?:trades?|transactions?)\\s+(?:(?:made|disclosed|filed|reported)\\s+)?by\\s+(?:all\\s+|any\\s+)?${PEOPLE}\\b`,
+      'i',
+    ).test(text)
+  )
+    return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
 
   const memberTrades =
     /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
