@@ -122,11 +122,12 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   },
   // A plan-less account cannot reach semantic_search (Core): the tool call is refused and free,
   // so the chat's own base is the whole charge here (tool charges are tested in chat.test.ts).
-  'GET /chad/chat': '/chad/chat?q=airline%20stocks%20sold%20by%20senators',
+  // A question no trade form matches: the router asks semantic_search.
+  'GET /chad/chat': '/chad/chat?q=anything%20interesting%20about%20airline%20stocks%3F',
   'POST /chad/chat': {
     method: 'POST',
     url: '/chad/chat',
-    body: { messages: [{ role: 'user', content: 'airline stocks sold by senators' }] },
+    body: { messages: [{ role: 'user', content: 'anything interesting about airline stocks?' }] },
   },
   'GET /insiders/trades': '/insiders/trades?limit=3',
   'GET /insiders/trades/:id': storedSec((ids) => `/insiders/trades/${ids.insider}`),
