@@ -124,6 +124,7 @@ describe('routeQuestion', () => {
       { kind: 'member_trades', member: 'Susan Collins', direction: 'buy' },
     ],
     ['top 5 senate sales in 2020', { kind: 'biggest_trades', direction: 'sell' }],
+    ['which house sales in 2021 were the biggest?', { kind: 'biggest_trades', direction: 'sell' }],
     ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],
     ['everything on Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
     ["what's the story with Pfizer and Congress?", { kind: 'dossier', company: 'Pfizer' }],
@@ -231,6 +232,17 @@ describe('windowOf', () => {
     expect(range('the third quarter of 2021')).toEqual(['2021-07-01', '2021-09-30']);
     expect(range('in the first half of 2020')).toEqual(['2020-01-01', '2020-06-30']);
     expect(range('H2 2024')).toEqual(['2024-07-01', '2024-12-31']);
+  });
+  it('reads months and ranges of months', () => {
+    const range = (question: string) => {
+      const { dateFrom, dateTo } = windowOf(question, today);
+      return [dateFrom, dateTo];
+    };
+    expect(range('in March 2020')).toEqual(['2020-03-01', '2020-03-31']);
+    expect(range('who traded Intel between March and June 2020')).toEqual(['2020-03-01', '2020-06-30']);
+    expect(range('from November 2019 to February 2020')).toEqual(['2019-11-01', '2020-02-29']);
+    expect(range('sales from November to February 2021')).toEqual(['2020-11-01', '2021-02-28']);
+    expect(range('april–june 2022')).toEqual(['2022-04-01', '2022-06-30']);
   });
   it('describes the window in words, never with numbers of its own', () => {
     for (const question of ['last year', 'this year', 'in 2021', 'last 6 months', 'recently', 'x']) {

@@ -69,7 +69,7 @@ function partOfYear(text: string): Window | undefined {
 
 /**
  * "between 2020-01-01 and 2020-06-30", "2021-01-01 to 2021-06-30", "Q1 2020", "first half of
- * 2020", "last year", "this year", "in 2024", "last 90 days", "last 6 months"; default: the past year.
+ * 2020", "March 2020", "between March and June 2020", "last year", "this year", "in 2024", "last 90 days", "last 6 months"; default: the past year.
  */
 export function windowOf(question: string, today: Date): Window {
   const text = question.toLowerCase();
@@ -80,7 +80,7 @@ export function windowOf(question: string, today: Date): Window {
     const [from, to] = [isoRange[1], isoRange[2]].sort();
     return { dateFrom: from, dateTo: to, words: 'in the period you asked about' };
   }
-  const part = partOfYear(text);
+  const part = partOfYear(text) ?? monthWindow(text);
   if (part) return part;
   if (/\blast year\b|\bprevious year\b|\bpast calendar year\b/.test(text)) {
     return { dateFrom: `${year - 1}-01-01`, dateTo: `${year - 1}-12-31`, words: 'last year' };
@@ -178,13 +178,31 @@ export function directionOf(question: string): Direction {
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
 
-/** "in February 2020", "in March 2020" -> that month (transaction dates). */
+const MONTH = `(${MONTH_NAMES.join('|')})`;
+const YEAR = '((?:19|20)\\d{2})';
+/** "between March and June 2020", "from November 2019 to February 2020", "March–June 2021". */
+const MONTH_RANGE = new RegExp(
+  `\\b${MONTH}(?:\\s+${YEAR})?\\s*(?:and|to|through|thru|until|till|-|–|—)\\s*${MONTH}\\s+${YEAR}\\b`,
+  'i',
+);
+const monthNumber = (name: string) => MONTH_NAMES.indexOf(name.toLowerCase()) + 1;
+const monthStart = (year: string | number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
+
+/** "in February 2020", "between March and June 2020" -> those months (transaction dates). */
 function monthWindow(text: string): Window | undefined {
-  const match = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s+((?:19|20)\\d{2})\\b`, 'i').exec(text);
+  const range = MONTH_RANGE.exec(text);
+  if (range?.[1] && range[3] && range[4]) {
+    const [first, last] = [monthNumber(range[1]), monthNumber(range[3])];
+    // "November to February 2021" without a first year runs over the new year.
+    const firstYear = range[2] ?? (first > last ? String(Number(range[4]) - 1) : range[4]);
+    const [from, to] = [monthStart(firstYear, first), monthEnd(range[4], last)].sort();
+    return { dateFrom: from, dateTo: to, words: 'in the period you asked about' };
+  }
+  const match = new RegExp(`\\b${MONTH}\\s+${YEAR}\\b`, 'i').exec(text);
   if (!match?.[1] || !match[2]) return undefined;
-  const month = MONTH_NAMES.indexOf(match[1].toLowerCase()) + 1;
+  const month = monthNumber(match[1]);
   return {
-    dateFrom: `${match[2]}-${String(month).padStart(2, '0')}-01`,
+    dateFrom: monthStart(match[2], month),
     dateTo: monthEnd(match[2], month),
     words: 'in the month you asked about',
   };
@@ -196,12 +214,16 @@ const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
 
 export function routeQuestion(question: string, today: Date): Intent {
   const text = question.trim().replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '');
-  const window = monthWindow(text) ?? windowOf(text, today);
+  const window = windowOf(text, today);
   const direction = directionOf(text);
   if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
     return { kind: 'beyond', text };
   if (
     /\b(?:biggest|largest|top|most expensive)\s+(?:\d{1,3}\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
+      text,
+    ) ||
+    // "which house sales in 2021 were the biggest?"
+    /\b(?:trades|transactions|purchases|sales|buys|sells)\b.*\b(?:were|are|was|is)\s+(?:the\s+)?(?:biggest|largest|most expensive)[?.!]*$/i.test(
       text,
     )
   )
