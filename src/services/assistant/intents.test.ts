@@ -125,6 +125,12 @@ describe('routeQuestion', () => {
     ],
     ['top 5 senate sales in 2020', { kind: 'biggest_trades', direction: 'sell' }],
     ['which house sales in 2021 were the biggest?', { kind: 'biggest_trades', direction: 'sell' }],
+    ['top ten trades of 2019', { kind: 'biggest_trades', window: { dateFrom: '2019-01-01' } }],
+    [
+      'congressional buyers of Salesforce in 2021',
+      { kind: 'ticker_trades', ticker: 'Salesforce', direction: 'buy', window: { dateFrom: '2021-01-01' } },
+    ],
+    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' }],
     ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],
     ['everything on Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
     ["what's the story with Pfizer and Congress?", { kind: 'dossier', company: 'Pfizer' }],
@@ -163,6 +169,8 @@ describe('routeQuestion', () => {
     ['what conflicts does Virginia Foxx have?', { kind: 'conflicts', member: 'Virginia Foxx' }],
     ['company overview for Verizon', { kind: 'dossier', company: 'Verizon' }],
     ['Costco profile', { kind: 'dossier', company: 'Costco' }],
+    ['Boeing company profile', { kind: 'dossier', company: 'Boeing' }],
+    ['Bank of America profile', { kind: 'dossier', company: 'Bank of America' }],
     ['summarize Bank of America', { kind: 'dossier', company: 'Bank of America' }],
     [
       'Visa stock trades by members of Congress in 2020',

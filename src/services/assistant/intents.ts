@@ -173,8 +173,8 @@ function tickerIn(question: string): string | undefined {
 
 /** "bought", "purchases" -> buy; "sold", "dumped" -> sell; both or neither -> undefined. Pure. */
 export function directionOf(question: string): Direction {
-  const buy = /\b(?:buy|buys|bought|buying|purchas\w*|acquir\w*)\b/i.test(question);
-  const sell = /\b(?:sell|sells|sold|selling|sales?|dump\w*|unload\w*)\b/i.test(question);
+  const buy = /\b(?:buy|buys|buyers?|bought|buying|purchas\w*|acquir\w*)\b/i.test(question);
+  const sell = /\b(?:sell|sells|sellers?|sold|selling|sales?|dump\w*|unload\w*)\b/i.test(question);
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
 
@@ -219,7 +219,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
     return { kind: 'beyond', text };
   if (
-    /\b(?:biggest|largest|top|most expensive)\s+(?:\d{1,3}\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
+    /\b(?:biggest|largest|top|most expensive)\s+(?:(?:\d{1,3}|three|five|ten|twenty|fifty|hundred)\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
       text,
     ) ||
     // "which house sales in 2021 were the biggest?"
@@ -252,7 +252,7 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
-    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}\$?[\w.&'’-]+)\s+(?:dossier|overview|rundown|summary|snapshot|profile)[?.!]*$/i.exec(
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile)[?.!]*$/i.exec(
       text,
     );
   // "Pfizer and Congress": the company, not the other party of the question.
@@ -330,6 +330,12 @@ export function routeQuestion(question: string, today: Date): Intent {
     if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window, direction };
   }
 
+  // "congressional buyers of Salesforce in 2021", "senate sellers of Boeing stock"
+  const buyersOf =
+    /\b(?:buyers|sellers|purchasers|traders)\s+of\s+(.+?)(?:\s+(?:stocks?|shares))?(?:\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
+      text,
+    );
+  if (buyersOf?.[1]) return { kind: 'ticker_trades', ticker: buyersOf[1].trim(), window, direction };
   // "semiconductor stocks bought by members in 2021": the subject first, the people after "by".
   const byPeople = new RegExp(
     `^\\s*(?:(?:which|what)\\s+)?(.+?\\s+(?:stocks?|shares|companies))\\s+(?:(?:were|was|being)\\s+)?${TRADE_VERB}\\s+by\\s+(?:any\\s+)?${PEOPLE}\\b`,
