@@ -126,6 +126,9 @@ describe('routeQuestion', () => {
     ['top 5 senate sales in 2020', { kind: 'biggest_trades', direction: 'sell' }],
     ['which house sales in 2021 were the biggest?', { kind: 'biggest_trades', direction: 'sell' }],
     ['top ten trades of 2019', { kind: 'biggest_trades', window: { dateFrom: '2019-01-01' } }],
+    ['who sold FB or META in 2022?', { kind: 'ticker_trades', ticker: 'FB,META', direction: 'sell' }],
+    ['who bought AAPL, MSFT and NVDA in 2024?', { kind: 'ticker_trades', ticker: 'AAPL,MSFT,NVDA' }],
+    ['did any senators buy AAPL or I wonder', { kind: 'ticker_trades', ticker: 'AAPL' }],
     [
       'congressional buyers of Salesforce in 2021',
       { kind: 'ticker_trades', ticker: 'Salesforce', direction: 'buy', window: { dateFrom: '2021-01-01' } },

@@ -162,13 +162,22 @@ const NOT_TICKERS = new Set([
 
 const TICKER = /(?:^|\s)\$?([A-Z]{1,5}(?:\.[A-Z])?)(?=$|[\s?.!,])/;
 
+/** Symbols listed after the first: "FB or META", "AAPL, MSFT and NVDA". */
+const MORE_TICKERS = /^(?:\s*(?:,|or|and|&)\s*\$?[A-Z]{1,5}(?:\.[A-Z])?(?=$|[\s?.!,]))+/;
+
+/** The ticker a question names, or several joined by commas ("FB or META" -> "FB,META"). */
 function tickerIn(question: string): string | undefined {
   const dollar = /\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)\b/.exec(question);
   if (dollar?.[1]) return dollar[1].toUpperCase();
-  const match = TICKER.exec(question.replace(/^\s*(?:who|which|what)\b/i, ''));
+  const text = question.replace(/^\s*(?:who|which|what)\b/i, '');
+  const match = TICKER.exec(text);
   const symbol = match?.[1];
-  if (!symbol || NOT_TICKERS.has(symbol)) return undefined;
-  return symbol;
+  if (!match || !symbol || NOT_TICKERS.has(symbol)) return undefined;
+  const more = MORE_TICKERS.exec(text.slice(match.index + match[0].length))?.[0] ?? '';
+  const others = [...more.matchAll(/[A-Z]{1,5}(?:\.[A-Z])?/g)]
+    .map((found) => found[0])
+    .filter((other) => !NOT_TICKERS.has(other));
+  return [symbol, ...others].join(',');
 }
 
 /** "bought", "purchases" -> buy; "sold", "dumped" -> sell; both or neither -> undefined. Pure. */

@@ -76,6 +76,7 @@ describe('assistant replies quote the caller at most a short prefix', () => {
 const ROUTER_TOOLS = [
   tool('lookup', '/search', ['q', 'types', 'limit']),
   tool('query_trades', '/trades', [
+    'ticker',
     'chamber',
     'politician_id',
     'trade_type',
@@ -117,6 +118,17 @@ describe('the chamber a question names', () => {
     expect((await tradesQuery('largest trades by representatives in 2020')).get('chamber')).toBe('house');
     expect((await tradesQuery('top trades by a congressman in 2020')).get('chamber')).toBe('house');
     expect((await tradesQuery('biggest trades by congressmen in 2020')).get('chamber')).toBeNull();
+  });
+});
+
+describe('several tickers in one question', () => {
+  it('asks /trades for all of them at once, without a lookup', async () => {
+    const { urls, paths, text } = await routed('who sold FB or META in 2022?', () => []);
+    expect(paths).toEqual(['/trades']);
+    const query = new URL(urls[0] ?? '', 'http://localhost').searchParams;
+    expect(query.get('ticker')).toBe('FB,META');
+    expect(query.get('trade_type')).toBe('sell');
+    expect(text).toContain('FB and META');
   });
 });
 

@@ -64,7 +64,9 @@ async function resolveSubject(run: ChatRun, text: string): Promise<Subject | und
     label: 'stocks',
   };
   if (subject === '' || /^(?:any|all|some|the|their)$/i.test(subject)) return none;
-  if (SYMBOL.test(subject)) return { ...none, tickers: [subject], label: subject };
+  const symbols = subject.split(/\s*,\s*/);
+  if (symbols.every((symbol) => SYMBOL.test(symbol)))
+    return { ...none, tickers: symbols, label: symbols.join(' and ') };
   const matched = conceptsIn(text).flatMap((match) => CONCEPTS.filter((concept) => concept.id === match.id));
   if (matched.length === 0) {
     const ticker = await resolveTicker(run, subject);
