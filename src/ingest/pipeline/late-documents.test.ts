@@ -51,6 +51,15 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
     return found;
   };
   /** disclosure.detected events of a document (their subject is `source:docId`). */
+  /** How many runs asked for the waiting enrichment job (0: none waits). */
+  const enrichmentRequests = async () =>
+    (
+      await store.db
+        .selectFrom('enrichment_jobs')
+        .select('requests')
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+    )?.requests ?? 0;
   const detected = async (docId: string) =>
     (
       await store.db
@@ -104,6 +113,7 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
       expect(source(first, name)).toMatchObject({ status: 'completed', since: WINDOW, newFilings: 1 });
       expect(await detected(visible[name] ?? '?')).toBe(1);
     }
+    expect(await enrichmentRequests()).toBe(1);
 
     // Nothing published: the House index years and the OGE list answer 304 to the conditional
     // request (eFD's search is a POST without validators: read again, nothing new in it).
@@ -119,6 +129,8 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
       .filter((request) => /FD\.zip$|^\/278t\/$/.test(request.path));
     expect(indexRequests.length).toBeGreaterThan(0);
     expect(indexRequests.every((request) => request.status === 304 || request.status === 404)).toBe(true);
+    // A poll that wrote nothing refreshes nothing derived and asks for no enrichment.
+    expect(await enrichmentRequests()).toBe(1);
 
     expect((await publishOnReplay(server.url, Object.values(late))).status).toBe(200);
 
@@ -132,6 +144,7 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
       });
       expect(await detected(late[name] ?? '?')).toBe(1);
     }
+    expect(await enrichmentRequests()).toBe(2);
     // The 2025 index changed (200, read whole); the House PTR dated 2025-01-06 now has its trades.
     expect(server.requests.slice(mark)).toContainEqual(
       expect.objectContaining({ path: '/public_disc/financial-pdfs/2025FD.zip', status: 200 }),

@@ -152,15 +152,21 @@ export async function ingestSources(
   } finally {
     await reader.close();
   }
+  if (records.length > 0) report.records = records;
+  // A poll that found nothing new (most of them) leaves what derives from the data as it is: under
+  // `serve` this work would share the API's event loop every interval for nothing.
+  if (!wroteData(report)) {
+    report.finishedAt = clock().toISOString();
+    return report;
+  }
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
-  // Every run ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
+  // Every run that wrote ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
   await updateQualityReport(db, 'ingest', clock());
   // GET /bulk/trades serves the new history, flags included, at once instead of building it on the
   // first download.
   await rebuildBulkHistory(db, clock());
   report.finishedAt = clock().toISOString();
-  if (records.length > 0) report.records = records;
   if (report.sources.length > 0) {
     await enqueueEnrichmentJob(db, {
       full: false,
@@ -169,6 +175,20 @@ export async function ingestSources(
     });
   }
   return report;
+}
+
+/** Whether a run stored a document, created a filing or filer, linked an amendment or wrote a record. */
+export function wroteData(report: IngestReport): boolean {
+  const trades = report.sources.some(
+    (source) =>
+      source.newFilings > 0 ||
+      source.documents.stored > 0 ||
+      source.documents.failed > 0 ||
+      source.trades.created + source.trades.updated > 0 ||
+      source.amendments.linked + source.amendments.superseded > 0 ||
+      source.filers.created.length > 0,
+  );
+  return trades || (report.records ?? []).some((records) => records.new + records.updated > 0);
 }
 
 /**
