@@ -123,10 +123,14 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   private knownIds: Set<string> | null = null;
   /** Filings this run created when it listed their documents. */
   private readonly listedFilings = new Set<number>();
+  /**
+   * The roster loaded on the first document that needs a filer: a poll that finds nothing new
+   * (most of them) does not pay for it, nor block the event loop it shares with the API.
+   */
+  private roster: Promise<FilerResolver> | undefined;
 
   private constructor(
     private readonly db: Kysely<Database>,
-    private readonly filers: FilerResolver,
     private readonly options: TradeDocumentsJobOptions,
   ) {
     this.connector = options.connector;
@@ -137,7 +141,12 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   }
 
   static async open(db: Kysely<Database>, options: TradeDocumentsJobOptions): Promise<TradeDocumentsJob> {
-    return new TradeDocumentsJob(db, await FilerResolver.load(db), options);
+    return new TradeDocumentsJob(db, options);
+  }
+
+  private filers(): Promise<FilerResolver> {
+    this.roster ??= FilerResolver.load(this.db);
+    return this.roster;
   }
 
   private get source() {
@@ -203,10 +212,12 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   }
 
   async record(document: TradeDocument): Promise<void> {
+    // Before the transaction: the roster is read on the job's own handle.
+    const filers = await this.filers();
     await inTransaction(this.db, async (trx) => {
       const stamp = this.now().toISOString();
       const listed = document.listed;
-      const filer = await listedDocumentFiler(trx, this.filers, this.source, listed, stamp);
+      const filer = await listedDocumentFiler(trx, filers, this.source, listed, stamp);
       if (filer.created) this.tally.filers.created.push(filer.created);
       const { filing, created } = await upsertFiling(
         trx,
@@ -404,7 +415,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   }
 
   async prepare(document: TradeDocument, parse: TradeParse): Promise<TradeParse> {
-    const filer = await storedDocumentFiler(this.db, this.filers, {
+    const filer = await storedDocumentFiler(this.db, await this.filers(), {
       source: this.source,
       filingId: this.filingId(document),
       listed: document.listed,
