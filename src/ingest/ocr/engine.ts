@@ -79,7 +79,7 @@ export class TesseractEngine implements OcrEngine {
       gzip: true,
     })) as unknown as TesseractWorker;
     // Cells are not documents: no dictionary guesses on tickers and dates, keep spaces as printed.
-    await worker.setParameters({ preserve_interword_spaces: '1' });
+    await worker.setParameters({ preserve_interword_spaces: '1', debug_file: '/dev/null' });
     return new TesseractEngine(worker);
   }
 
