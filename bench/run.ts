@@ -13,6 +13,7 @@ import { runHttpBench } from './http.js';
 import { runHttpPgBench } from './http-pg.js';
 import { runLegislationBench } from './legislation.js';
 import { runOcrBench } from './ocr.js';
+import { runOcrApiBench } from './ocr-api.js';
 import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { replaceSection } from './report.js';
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   search: runSearchBench,
   assistant: runAssistantBench,
   ocr: runOcrBench,
+  'ocr-api': runOcrApiBench,
   prices: runPricesBench,
   'under-load': runUnderLoadBench,
   freshness: runFreshnessBench,
@@ -48,9 +50,9 @@ const HEADER =
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
 // `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
-// document), `ocr` reads 43 scanned pages, `cold-start` waits for `serve` to build its whole search
-// index: they run when named only.
-const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'freshness', 'backfill', 'cold-start']);
+// document), `ocr` reads 43 scanned pages (`ocr-api` too, through `serve`), `cold-start` waits for
+// `serve` to build its whole search index: they run when named only.
+const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'ocr-api', 'freshness', 'backfill', 'cold-start']);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {

@@ -42,7 +42,7 @@ const TARGET_P99_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The test suite's real data (src/test-support/real-data.ts), plus the House's roll calls, as bench/http.ts loads them. */
-async function buildDatabase(file: string): Promise<void> {
+export async function buildDatabase(file: string): Promise<void> {
   const store = openStore({ kind: 'sqlite', file });
   try {
     await migrateToLatest(store.db);
@@ -123,7 +123,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-interface Service {
+export interface Service {
   url: string;
   cpuMs(): number;
   stop(): Promise<void>;
@@ -132,9 +132,14 @@ interface Service {
 /**
  * `node bin/dcledger.js serve --no-ingest` (npm start without the schedule, which would fetch from
  * the official sites) on the bench file; ready once it serves and its search index is built, the
- * one piece of work `serve` starts by itself.
+ * one piece of work `serve` starts by itself. `ingest` runs the schedule instead, with the settings
+ * given (the sites' base URLs: a replay server's).
  */
-async function startService(dir: string, threads: string | undefined): Promise<Service> {
+export async function startService(
+  dir: string,
+  threads: string | undefined,
+  ingest?: Record<string, string>,
+): Promise<Service> {
   const port = await freePort();
   // Only the settings named here: none of the caller's DCLEDGER_* or DATABASE_URL leaks in.
   const env = serveEnv({
@@ -145,9 +150,10 @@ async function startService(dir: string, threads: string | undefined): Promise<S
     PORT: String(port),
   });
   if (threads !== undefined) env.DCLEDGER_ANALYTICS_THREADS = threads;
+  Object.assign(env, ingest);
   const child: ChildProcessByStdio<null, Readable, null> = spawn(
     process.execPath,
-    [join(repoRoot, 'bin', 'dcledger.js'), 'serve', '--no-ingest'],
+    [join(repoRoot, 'bin', 'dcledger.js'), 'serve', ...(ingest ? [] : ['--no-ingest'])],
     { cwd: dir, env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
@@ -178,7 +184,7 @@ async function startService(dir: string, threads: string | undefined): Promise<S
 }
 
 /** One GET on its own agent's keep-alive connection: status and milliseconds to the last byte. */
-function get(agent: Agent, url: string, key: string): Promise<{ status: number; ms: number }> {
+export function get(agent: Agent, url: string, key: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, headers: { 'dc-api-key': key } }, (response) => {
@@ -193,7 +199,7 @@ function get(agent: Agent, url: string, key: string): Promise<{ status: number; 
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0);
