@@ -11,9 +11,11 @@ import type { Lexicon } from './lexicon.js';
 import { type OgePage, readOge278tPage } from './oge-form.js';
 import { ogeRowsOfScan } from './oge-rows.js';
 import type { ScannedRow } from './scanned-rows.js';
+import { readSenatePaperPage, type SenatePage } from './senate-form.js';
+import { senateRowsOfScan } from './senate-rows.js';
 
 /** What reading one page yields, whichever form it is. */
-export type FormPage = HousePage | OgePage;
+export type FormPage = HousePage | OgePage | SenatePage;
 
 interface FormReader {
   readPage(image: GrayImage, engine: OcrEngine): Promise<FormPage>;
@@ -28,7 +30,7 @@ const HOUSE: FormReader = {
   readPage: readHousePage,
   rows: (pages, filedDate, lexicon) =>
     rowsOfScan(
-      pages.flatMap((page) => (isOgePage(page.form) ? [] : [{ number: page.number, form: page.form }])),
+      pages.flatMap((page) => (isHousePage(page.form) ? [{ number: page.number, form: page.form }] : [])),
       filedDate,
       lexicon,
     ),
@@ -44,9 +46,22 @@ const OGE_278T: FormReader = {
     ),
 };
 
+const SENATE_PAPER: FormReader = {
+  readPage: readSenatePaperPage,
+  rows: (pages, filedDate, lexicon) =>
+    senateRowsOfScan(
+      pages.flatMap((page) =>
+        page.form.layout === 'senate_paper_ptr' ? [{ number: page.number, form: page.form }] : [],
+      ),
+      filedDate,
+      lexicon,
+    ),
+};
+
 const READERS: Partial<Record<DocumentKind, FormReader>> = {
   house_ptr_pdf: HOUSE,
   oge_278t_pdf: OGE_278T,
+  senate_paper_ptr_images: SENATE_PAPER,
 };
 
 /** The kinds of document the OCR stage reads. */
@@ -59,4 +74,8 @@ export function formReader(kind: DocumentKind): FormReader {
 
 export function isOgePage(form: FormPage): form is OgePage {
   return form.layout === 'oge_278t';
+}
+
+function isHousePage(form: FormPage): form is HousePage {
+  return form.layout !== 'oge_278t' && form.layout !== 'senate_paper_ptr';
 }

@@ -221,7 +221,7 @@ export interface Field<T> {
   why: string | null;
 }
 
-function ownerField(
+export function ownerField(
   cell: CellReading,
   consensus: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null,
 ): Field<Owner | null> {
@@ -432,7 +432,7 @@ export function checkDates(transaction: DateField, notification: DateField, file
 
 const TRADE_ROLES: ReadonlySet<TypeRole> = new Set(['purchase', 'sale', 'partial_sale', 'exchange']);
 
-function typeField(
+export function typeField(
   marks: MarkReading,
   roles: readonly TypeRole[],
 ): Field<TradeKind | null> & { capGains: boolean } {
@@ -455,7 +455,7 @@ function typeField(
   return { value: normalizeTradeType(label), confidence: marks.clarity, why: null, capGains };
 }
 
-function amountField(marks: MarkReading): Field<AmountBracket | null> & { column: string | null } {
+export function amountField(marks: MarkReading): Field<AmountBracket | null> & { column: string | null } {
   if (marks.marked.length === 0)
     return { value: null, confidence: 0, why: 'no amount column marked', column: null };
   if (marks.marked.length > 1) {

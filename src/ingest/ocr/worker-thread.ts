@@ -64,7 +64,7 @@ if (port) {
           id: job.id,
           kind: 'error',
           message,
-          unreadable: /unreadable PDF|Invalid PDF/i.test(message),
+          unreadable: /unreadable (PDF|page images)|Invalid PDF/i.test(message),
         } satisfies OcrAnswer);
       }),
     );
