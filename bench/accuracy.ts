@@ -15,11 +15,20 @@ writeFileSync(file, report);
 const first = report.split('\n').find((line) => line.startsWith('**Overall'));
 process.stdout.write(`wrote ACCURACY.md\n${first ?? ''}\n`);
 
-/** The OCR section is written by `npm run bench -- ocr` (minutes of OCR): kept as it is here. */
+/**
+ * The OCR sections are written by `npm run bench -- ocr` (minutes of OCR) and
+ * `npx tsx bench/oge-ocr.ts`: kept as they are here.
+ */
 function ocrSection(path: string): string {
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  const from = previous.indexOf('<!-- ocr:start -->');
-  const end = '<!-- ocr:end -->';
-  const to = previous.indexOf(end);
-  return from !== -1 && to > from ? `\n${previous.slice(from, to + end.length)}\n` : '';
+  let kept = '';
+  for (const [start, end] of [
+    ['<!-- ocr:start -->', '<!-- ocr:end -->'],
+    ['<!-- oge-ocr:start -->', '<!-- oge-ocr:end -->'],
+  ] as const) {
+    const from = previous.indexOf(start);
+    const to = previous.indexOf(end);
+    if (from !== -1 && to > from) kept += `\n${previous.slice(from, to + end.length)}\n`;
+  }
+  return kept;
 }

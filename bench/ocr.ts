@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { rowsOfScan } from '../src/ingest/ocr/document-rows.js';
+import { formReader } from '../src/ingest/ocr/forms.js';
 import { assetLexicon, type Lexicon } from '../src/ingest/ocr/lexicon.js';
 import type { ScannedPage } from '../src/ingest/ocr/read-scan.js';
 import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD } from '../src/ingest/ocr/scanned-rows.js';
@@ -140,7 +140,10 @@ function verdictsOf(
 ): Array<{ run: DocumentRun; verdicts: RowVerdict[] }> {
   return runs.map((run) => ({
     run,
-    verdicts: compareDocument(run.truth, rowsOfScan(run.pages, run.truth.filedDate, lexicon)),
+    verdicts: compareDocument(
+      run.truth,
+      formReader('house_ptr_pdf').rows(run.pages, run.truth.filedDate, lexicon),
+    ),
   }));
 }
 

@@ -4,7 +4,7 @@
 import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
-import type { HouseRow } from './house-page.js';
+import type { CellReading, HouseRow } from './house-page.js';
 import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
@@ -100,16 +100,16 @@ const NEIGHBOURS_AGREE = 0.9;
  * a different clean date ends the run. The checks against the notification and filing dates
  * still apply afterwards.
  */
-export function transactionNeighbours(
-  rows: readonly HouseRow[],
-): Map<HouseRow, { value: string; confidence: number }> {
-  const read: Array<{ row: HouseRow; value: string }> = [];
+export function transactionNeighbours<Row extends { date: CellReading }>(
+  rows: readonly Row[],
+): Map<Row, { value: string; confidence: number }> {
+  const read: Array<{ row: Row; value: string }> = [];
   for (const row of rows) {
     if (!row.date.inked) continue;
     const date = readScannedDate(row.date.text);
     if (date.value !== null && !date.repaired) read.push({ row, value: date.value });
   }
-  const out = new Map<HouseRow, { value: string; confidence: number }>();
+  const out = new Map<Row, { value: string; confidence: number }>();
   read.forEach(({ row, value }, index) => {
     const same = (offset: number) => read[index + offset]?.value === value;
     if ((same(-1) && same(1)) || (same(-2) && same(-1)) || (same(1) && same(2)))

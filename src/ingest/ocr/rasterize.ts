@@ -1,6 +1,7 @@
 // PDF pages to grey images: pdf.js draws each page on an @napi-rs/canvas canvas (the canvas pdf.js
 // itself picks in Node). Both are MIT/Apache-licensed; MuPDF, faster, is AGPL and so not an option.
 import type { GrayImage } from './bitmap.js';
+import { decodePageImages, isPageImages } from './page-images.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -46,6 +47,7 @@ interface CanvasFactoryLike {
 export class RasterError extends Error {}
 
 export async function openRaster(bytes: Uint8Array): Promise<RasterDocument> {
+  if (isPageImages(bytes)) return imageRaster(bytes);
   const { getDocument } = await loadPdfJs();
   const task = getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 });
   let document: Awaited<typeof task.promise>;
@@ -92,5 +94,52 @@ export async function openRaster(bytes: Uint8Array): Promise<RasterDocument> {
     async close(): Promise<void> {
       await document.destroy();
     },
+  };
+}
+
+/**
+ * A bundle of page images (page-images.ts): each image is a page at its own resolution, so the
+ * dpi asked for is not applied (the page's geometry records RENDER_DPI all the same).
+ */
+async function imageRaster(bytes: Uint8Array): Promise<RasterDocument> {
+  let images: Uint8Array[];
+  try {
+    images = decodePageImages(bytes);
+  } catch (error) {
+    throw new RasterError(
+      `unreadable page images: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  return {
+    pageCount: images.length,
+    async render(number: number): Promise<GrayImage> {
+      let image: Awaited<ReturnType<typeof loadImage>>;
+      try {
+        image = await loadImage(Buffer.from(images[number - 1] ?? new Uint8Array()));
+      } catch (error) {
+        throw new RasterError(
+          `unreadable page images: page ${number}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const { width, height } = image;
+      if (width * height > MAX_PAGE_PIXELS || width === 0 || height === 0) {
+        throw new RasterError(
+          `unreadable page images: page ${number} is ${width}×${height} pixels, not a page of at most ${MAX_PAGE_PIXELS / 1_000_000} million`,
+        );
+      }
+      const canvas = createCanvas(width, height);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      context.drawImage(image, 0, 0);
+      const rgba = context.getImageData(0, 0, width, height).data;
+      const gray = new Uint8Array(width * height);
+      for (let i = 0, j = 0; j < gray.length; i += 4, j++) {
+        gray[j] = ((rgba[i] ?? 255) * 77 + (rgba[i + 1] ?? 255) * 150 + (rgba[i + 2] ?? 255) * 29) >> 8;
+      }
+      return { width, height, data: gray };
+    },
+    async close(): Promise<void> {},
   };
 }

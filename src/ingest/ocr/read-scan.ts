@@ -1,10 +1,11 @@
 // One scanned document, page by page: rasterize, turn upright, straighten, read the form. Each
 // page's result is self-contained (a plain object), so a caller can store it as it comes and,
 // after a crash, hand the stored pages back to skip them.
+
+import type { DocumentKind } from '../sources/document.js';
 import { type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
-import { readHousePage } from './house-form.js';
-import type { HousePage } from './house-page.js';
+import { type FormPage, formReader } from './forms.js';
 import { estimateSkew } from './lines.js';
 import { detectOrientation } from './orientation.js';
 import { openRaster, RENDER_DPI } from './rasterize.js';
@@ -20,7 +21,7 @@ export interface PageGeometry {
 export interface ScannedPage extends PageGeometry {
   number: number;
   orientationCertainty: number;
-  form: HousePage;
+  form: FormPage;
   /** CPU time spent on the page in the thread that read it (ms). */
   cpuMs: number;
 }
@@ -33,6 +34,8 @@ export interface ReadScanOptions {
   signal?: AbortSignal;
   /** Only these page numbers are read (and returned); absent, every page. */
   pages?: ReadonlySet<number>;
+  /** The kind of document, which names the form its pages are read as (a House paper PTR when absent). */
+  kind?: DocumentKind;
 }
 
 /** Skew below this is left alone: turning a 1-bit scan costs sharpness for nothing. */
@@ -59,7 +62,7 @@ export async function readScan(
       const started = process.cpuUsage();
       const rendered = await raster.render(number);
       const { image, geometry, certainty } = await uprightPage(rendered, engine, hint);
-      const form = await readHousePage(image, engine);
+      const form = await formReader(options.kind ?? 'house_ptr_pdf').readPage(image, engine);
       const used = process.cpuUsage(started);
       const page: ScannedPage = {
         number,

@@ -152,7 +152,7 @@ export function toTrade(row: ScannedRow, filing: FilingInfo): ParsedTrade | null
     transaction_date: row.transaction_date,
     disclosure_date: filing.filed_date,
     notification_date: row.notification_date,
-    late_notification: null,
+    late_notification: row.late_notification ?? null,
     owner: row.owner,
     option_type: terms?.optionType ?? null,
     strike_price: terms?.strikePrice ?? null,

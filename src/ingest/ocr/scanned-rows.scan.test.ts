@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../test-support/documents.js';
-import { rowsOfScan } from './document-rows.js';
 import { TesseractEngine } from './engine.js';
+import { formReader } from './forms.js';
 import { assetLexicon } from './lexicon.js';
 import { readScan } from './read-scan.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from './scanned-rows.js';
@@ -33,7 +33,7 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
       readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
     ) as Record<string, { title: string }>;
     const lexicon = await assetLexicon(Object.values(companies).map((company) => company.title));
-    rows = rowsOfScan(pages, '2025-02-06', lexicon);
+    rows = formReader('house_ptr_pdf').rows(pages, '2025-02-06', lexicon);
   }, OCR_TIMEOUT);
   afterAll(() => engine?.close());
 

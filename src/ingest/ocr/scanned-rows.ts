@@ -93,6 +93,8 @@ export interface ScannedRow {
   needs_review: boolean;
   /** Why the row needs review, one reason per doubtful field. */
   reasons: string[];
+  /** Notification received over 30 days after the transaction, where the form asks (OGE 278-T). */
+  late_notification?: boolean | null;
   /** What the engine read, as read, for the reviewer. */
   read: {
     owner: string;
@@ -213,13 +215,13 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   };
 }
 
-interface Field<T> {
+export interface Field<T> {
   value: T;
   confidence: number;
   why: string | null;
 }
 
-function ownerField(
+export function ownerField(
   cell: CellReading,
   consensus: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null,
 ): Field<Owner | null> {
@@ -252,7 +254,7 @@ function agreementFactor(agreement: number | undefined): number {
   return agreement >= 0.6 ? 0.9 : 0.6;
 }
 
-function assetField(
+export function assetField(
   cell: CellReading,
   lines: number,
   lexicon: Lexicon | undefined,
@@ -385,11 +387,11 @@ function checkWords(
   return { text: out.join(' '), confidence, doubts };
 }
 
-interface DateField extends Field<string | null> {
+export interface DateField extends Field<string | null> {
   label: string;
 }
 
-function dateField(
+export function dateField(
   cell: CellReading,
   label: string,
   consensus?: { value: string; confidence: number } | null,
@@ -409,7 +411,7 @@ function dateField(
 }
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */
-function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {
+export function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {
   const doubt = (field: DateField, why: string) => {
     field.confidence = Math.min(field.confidence, 0.3);
     field.why ??= why;
@@ -430,7 +432,7 @@ function checkDates(transaction: DateField, notification: DateField, filedDate: 
 
 const TRADE_ROLES: ReadonlySet<TypeRole> = new Set(['purchase', 'sale', 'partial_sale', 'exchange']);
 
-function typeField(
+export function typeField(
   marks: MarkReading,
   roles: readonly TypeRole[],
 ): Field<TradeKind | null> & { capGains: boolean } {
@@ -453,7 +455,7 @@ function typeField(
   return { value: normalizeTradeType(label), confidence: marks.clarity, why: null, capGains };
 }
 
-function amountField(marks: MarkReading): Field<AmountBracket | null> & { column: string | null } {
+export function amountField(marks: MarkReading): Field<AmountBracket | null> & { column: string | null } {
   if (marks.marked.length === 0)
     return { value: null, confidence: 0, why: 'no amount column marked', column: null };
   if (marks.marked.length > 1) {

@@ -38,6 +38,7 @@ export async function runOcrStage(input: OcrStageInput, options: OcrStageOptions
   const reading = await options.worker.read(input.bytes, {
     done,
     filedDate: input.filedDate,
+    kind: input.kind,
     onPage: async (page, total) => {
       await options.checkpoint?.save(key, page);
       options.progress?.(page.number, total);

@@ -3,8 +3,9 @@
 // and the lexicon are started once per thread and kept for the next document.
 import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { rowsOfScan } from './document-rows.js';
+import type { DocumentKind } from '../sources/document.js';
 import { type OcrEngine, TesseractEngine } from './engine.js';
+import { formReader } from './forms.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
 import { readScan, type ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
@@ -20,6 +21,8 @@ export interface OcrJob {
   /** Pages read before (an interrupted run): not read again. */
   done: ScannedPage[];
   filedDate: string | null;
+  /** Which form the pages are read as. */
+  kind: DocumentKind;
 }
 
 export type OcrAnswer =
@@ -36,10 +39,11 @@ async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<v
   lexicon ??= assetLexicon(data?.issuerNames ?? []);
   const done = new Map(job.done.map((page) => [page.number, page]));
   const pages = await readScan(job.bytes, await engine, {
+    kind: job.kind,
     done,
     onPage: (page, total) => port.postMessage({ id: job.id, kind: 'page', page, total } satisfies OcrAnswer),
   });
-  const rows = rowsOfScan(pages, job.filedDate, await lexicon);
+  const rows = formReader(job.kind).rows(pages, job.filedDate, await lexicon);
   port.postMessage({ id: job.id, kind: 'done', pages, rows } satisfies OcrAnswer);
 }
 
@@ -60,7 +64,7 @@ if (port) {
           id: job.id,
           kind: 'error',
           message,
-          unreadable: /unreadable PDF|Invalid PDF/i.test(message),
+          unreadable: /unreadable (PDF|page images)|Invalid PDF/i.test(message),
         } satisfies OcrAnswer);
       }),
     );

@@ -3,6 +3,7 @@
 // several (OcrWorkerPool).
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { threadModule } from '../../threads.js';
+import type { DocumentKind } from '../sources/document.js';
 import type { ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 import type { OcrAnswer, OcrJob, OcrThreadData } from './worker-thread.js';
@@ -36,6 +37,8 @@ export interface ReadOptions {
   /** Pages already read (stored by an interrupted run). */
   done?: ScannedPage[];
   filedDate: string | null;
+  /** Which form the pages are read as (a House paper PTR when absent). */
+  kind?: DocumentKind;
   /** Called in the caller's thread after each page the thread reads. */
   onPage?: (page: ScannedPage, total: number) => void | Promise<void>;
 }
@@ -70,6 +73,7 @@ export class OcrWorker {
         bytes: bytes.slice(),
         done: options.done ?? [],
         filedDate: options.filedDate,
+        kind: options.kind ?? 'house_ptr_pdf',
       } satisfies OcrJob);
     });
   }

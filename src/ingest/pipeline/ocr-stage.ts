@@ -3,10 +3,11 @@
 // the process's event loop (the API's, under `serve --role all`) only passes bytes and results.
 // Each page read is kept in the database until the document is read whole: a run stopped
 // mid-document (a crash, a restart) reads only the pages left. The reader knows the House paper
-// PTR forms; other scans (the scanned OGE 278-T) keep their `needs_ocr` answer.
+// PTR forms and the OGE 278-T (ocr/forms.ts); other scans keep their `needs_ocr` answer.
 import type { Kysely } from 'kysely';
 import { dropOcrPages, issuerNames, ocrPagesOf, saveOcrPage } from '../../storage/repositories/ocr-pages.js';
 import type { Database } from '../../storage/schema.js';
+import { READABLE_KINDS } from '../ocr/forms.js';
 import {
   OcrReadError,
   OcrUnreadableError,
@@ -16,11 +17,8 @@ import {
   readScannedDocument,
 } from '../ocr/index.js';
 import type { ScannedPage } from '../ocr/read-scan.js';
-import type { DocumentKind, ParsedDocument } from '../sources/document.js';
+import type { ParsedDocument } from '../sources/document.js';
 import { type OcrStage, OcrStageError, type TextlessDocument } from './job.js';
-
-/** The kinds of document the reader understands. */
-const READABLE: ReadonlySet<DocumentKind> = new Set(['house_ptr_pdf']);
 
 export interface IngestOcr {
   stage: OcrStage;
@@ -42,7 +40,7 @@ export function openIngestOcr(
   };
   const stage = async (document: TextlessDocument): Promise<ParsedDocument> => {
     const { parsed } = document;
-    if (!READABLE.has(parsed.kind)) return parsed;
+    if (!READABLE_KINDS.has(parsed.kind)) return parsed;
     const keys = new Set<string>();
     const checkpoint: PageCheckpoint = {
       async load(key) {

@@ -26,6 +26,8 @@ export type DocumentKind =
   | 'house_ptr_pdf'
   | 'senate_ptr_page'
   | 'senate_paper_page'
+  /** A Senate paper filing's page images, fetched and bundled for the OCR stage (ocr/page-images.ts). */
+  | 'senate_paper_ptr_images'
   | 'oge_278t_pdf'
   | 'oge_278e_pdf'
   | 'unknown';

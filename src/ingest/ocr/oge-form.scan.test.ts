@@ -1,0 +1,76 @@
+// The scanned OGE 278-T (../shared/data, congress/raw-oge/open-cabinet-278t) read by the OCR
+// stage's OGE reader in this process, with the issuer names the ingest checks asset names
+// against, and compared with our transcription (test-support/oge-278t-scan-truth.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readBytes } from '../../test-support/documents.js';
+import {
+  OGE_278T_SCAN_FILE,
+  OGE_278T_SCAN_FILED,
+  OGE_278T_SCAN_TRUTH,
+  tallyOge278t,
+} from '../../test-support/oge-278t-scan-truth.js';
+import { TesseractEngine } from './engine.js';
+import { formReader } from './forms.js';
+import { assetLexicon } from './lexicon.js';
+import { readScan, type ScannedPage } from './read-scan.js';
+import type { ScannedRow } from './scanned-rows.js';
+
+const dataDir = inject('dataDir');
+const OCR_TIMEOUT = 600_000;
+
+describe.skipIf(!dataDir)('the scanned OGE 278-T (real scan)', () => {
+  let engine: TesseractEngine;
+  let pages: ScannedPage[];
+  let rows: ScannedRow[];
+
+  beforeAll(async () => {
+    engine = await TesseractEngine.start();
+    const bytes = readBytes(
+      join(dataDir ?? '', 'congress', 'raw-oge', 'open-cabinet-278t', 'pdfs', OGE_278T_SCAN_FILE),
+    );
+    pages = await readScan(bytes, engine, { kind: 'oge_278t_pdf' });
+    const companies = JSON.parse(
+      readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
+    ) as Record<string, { title: string }>;
+    const lexicon = await assetLexicon(Object.values(companies).map((company) => company.title));
+    rows = formReader('oge_278t_pdf').rows(pages, OGE_278T_SCAN_FILED, lexicon);
+  }, OCR_TIMEOUT);
+  afterAll(() => engine?.close());
+
+  it('finds the transactions table on page 2 only, every row of it', () => {
+    expect(
+      pages.map((page) => [page.number, page.form.layout, page.form.understood, page.form.rows.length]),
+    ).toEqual([
+      [1, 'oge_278t', false, 0],
+      [2, 'oge_278t', true, OGE_278T_SCAN_TRUTH.length],
+      [3, 'oge_278t', false, 0],
+    ]);
+    expect(rows.map((row) => row.row)).toEqual(OGE_278T_SCAN_TRUTH.map((truth) => truth.row));
+  });
+
+  it('serves no wrong row unflagged, and says how sure it is of every field', () => {
+    const tally = tallyOge278t(rows);
+    expect(tally).toMatchObject({ wrongUnflagged: 0, missed: 0 });
+    expect(tally.exactUnflagged).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.owner).toBeNull();
+      for (const value of Object.values(row.confidence)) expect(value).toBeGreaterThanOrEqual(0);
+      if (!row.needs_review) expect(row.reasons).toEqual([]);
+    }
+  });
+
+  it('reads the typed values of the rows it serves as the filer typed them', () => {
+    const served = rows.filter((row) => !row.needs_review);
+    for (const row of served) {
+      const truth = OGE_278T_SCAN_TRUTH[row.row - 1];
+      expect([row.transaction_date, row.trade_type, row.amount?.range, row.late_notification]).toEqual([
+        truth?.date,
+        truth?.type,
+        truth?.amount,
+        truth?.late,
+      ]);
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// The OGE Form 278-T (Periodic Transaction Report) on paper, read from an upright page image. Its
+// transactions table is typed and ruled around every cell:
+//   # | Description | [Ticker | EIF |] Type (Purchase/Sale/Exchange) | Date |
+//   Notification Received Over 30 Days Ago (Yes/No) | Amount ("$1,001 - $15,000" ...)
+// The columns are named by the header band's text, so a version that adds or drops one (the 2019
+// form's EIF column) is still read by name. The filer's information page and the printed
+// instructions hold no such table and yield no rows.
+import type { GrayImage, Rect } from './bitmap.js';
+import type { OcrEngine } from './engine.js';
+import type { CellReading } from './house-page.js';
+import {
+  bodyBands,
+  columnRect,
+  findRuledTable,
+  isBlank,
+  type RuledTable,
+  readTextCell,
+} from './ruled-table.js';
+
+export type OgeColumn = 'number' | 'description' | 'ticker' | 'eif' | 'type' | 'date' | 'late' | 'amount';
+
+export interface OgeRow {
+  /** Position in the page's reading order, 1-based. */
+  order: number;
+  /** The row on the upright page (pixels), for the reviewer's crop. */
+  region: Rect;
+  number: CellReading;
+  description: CellReading;
+  ticker: CellReading | null;
+  type: CellReading;
+  date: CellReading;
+  /** "Yes" / "No": notification received over 30 days ago. */
+  late: CellReading | null;
+  amount: CellReading;
+}
+
+/** A page of a scanned OGE 278-T: the summary fields every form page has, and its rows. */
+export interface OgePage {
+  understood: boolean;
+  layout: 'oge_278t';
+  columns: null;
+  rows: OgeRow[];
+  headings: string[];
+  exampleRow: boolean;
+  nothingToReport: boolean;
+  seeAttached: boolean;
+  uncertain: string[];
+}
+
+/** The columns a table must have to be the 278-T's transactions table. */
+const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount'];
+
+export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
+  const page: OgePage = {
+    understood: false,
+    layout: 'oge_278t',
+    columns: null,
+    rows: [],
+    headings: [],
+    exampleRow: false,
+    nothingToReport: false,
+    seeAttached: false,
+    uncertain: [],
+  };
+  const table = findRuledTable(image, REQUIRED.length);
+  if (!table) return page;
+  const columns = await nameColumns(table, engine);
+  if (!REQUIRED.every((column) => columns.has(column))) return page;
+  page.understood = true;
+  // Typed text runs up to the rules on either side (names from the left, dates and types to the
+  // right): the cells are taken to the rules, which the clean page no longer holds.
+  const rect = (column: OgeColumn, band: { top: number; bottom: number }) =>
+    columnRect(table, columns.get(column) ?? 0, band.top, band.bottom, 0);
+  let blankSince: number | null = null;
+  for (const band of bodyBands(table)) {
+    const filled = REQUIRED.filter((column) => !isBlank(table, rect(column, band)));
+    if (filled.length === 0) {
+      blankSince ??= page.rows.length;
+      continue;
+    }
+    if (blankSince !== null) {
+      // A row after an empty one: the filer may have left a gap, or a row's ink did not reach
+      // its cells.
+      page.uncertain.push(`an empty row before row ${page.rows.length + 1}`);
+      blankSince = null;
+    }
+    page.rows.push(await readRow(table, columns, band, page.rows.length + 1, engine, rect));
+  }
+  return page;
+}
+
+async function readRow(
+  table: RuledTable,
+  columns: ReadonlyMap<OgeColumn, number>,
+  band: { top: number; bottom: number },
+  order: number,
+  engine: OcrEngine,
+  rect: (column: OgeColumn, band: { top: number; bottom: number }) => Rect,
+): Promise<OgeRow> {
+  const text = (column: OgeColumn, charset?: string, mode: 'line' | 'block' = 'line') =>
+    readTextCell(table, rect(column, band), engine, charset ? { mode, charset } : { mode });
+  const left = table.edges[0] ?? 0;
+  const right = table.edges[table.edges.length - 1] ?? left;
+  return {
+    order,
+    region: { x: left, y: band.top, width: right - left, height: band.bottom - band.top },
+    number: columns.has('number')
+      ? await text('number', '0123456789')
+      : { text: '', confidence: 1, inked: false },
+    description: await text('description', undefined, 'block'),
+    ticker: columns.has('ticker') ? await text('ticker') : null,
+    type: await text('type'),
+    date: await text('date', '0123456789/-.'),
+    late: columns.has('late') ? await text('late') : null,
+    amount: await text('amount', '$0123456789,- Overov'),
+  };
+}
+
+/** Each column's name, from the header band's text; the narrow first column is the row number. */
+async function nameColumns(table: RuledTable, engine: OcrEngine): Promise<Map<OgeColumn, number>> {
+  const named = new Map<OgeColumn, number>();
+  for (let index = 0; index < table.edges.length - 1; index++) {
+    const cell = columnRect(table, index, table.header.top, table.header.bottom, 3);
+    const header = (await readTextCell(table, cell, engine, { mode: 'block' }, 'clean')).text.toLowerCase();
+    const column = columnOfHeader(header, index);
+    if (column && !named.has(column)) named.set(column, index);
+  }
+  return named;
+}
+
+export function columnOfHeader(header: string, index: number): OgeColumn | null {
+  if (/notif|30 days/.test(header)) return 'late';
+  // The engine may lose a letter touching the column's rule ("lescription", "ate").
+  if (/escr|scrip/.test(header)) return 'description';
+  if (/ticker/.test(header)) return 'ticker';
+  if (/\beif\b/.test(header)) return 'eif';
+  if (/type/.test(header)) return 'type';
+  if (/\b[a-z]?ate\b/.test(header)) return 'date';
+  if (/amount/.test(header)) return 'amount';
+  if (index === 0 && (header === '' || /^[#*a-z0-9]{0,2}$/.test(header))) return 'number';
+  return null;
+}

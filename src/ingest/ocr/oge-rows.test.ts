@@ -1,0 +1,116 @@
+// Constructed readings of OGE 278-T cells (what the engine might return) through the row judge:
+// the typed choices, the brackets written out, and the checks that flag a misread.
+import { describe, expect, it } from 'vitest';
+import type { CellReading } from './house-page.js';
+import { columnOfHeader, type OgeRow } from './oge-form.js';
+import { amountField, descriptionField, ogeRowsOfScan, typeField } from './oge-rows.js';
+import { REVIEW_THRESHOLD } from './scanned-rows.js';
+
+function cell(text: string, confidence = 0.95): CellReading {
+  return {
+    text,
+    confidence,
+    inked: text !== '',
+    agreement: 1,
+    words: text
+      .split(' ')
+      .filter((word) => word !== '')
+      .map((word) => ({ text: word, confidence })),
+  };
+}
+
+function row(
+  values: Partial<Record<'description' | 'type' | 'date' | 'late' | 'amount', CellReading>>,
+): OgeRow {
+  return {
+    order: 1,
+    region: { x: 0, y: 0, width: 10, height: 10 },
+    number: cell('1'),
+    description: values.description ?? cell('SPRINGFIELD MO SPL OBLIG IMPT REV B/E 5.00 % Due Nov 1, 2026'),
+    ticker: null,
+    type: values.type ?? cell('purchase'),
+    date: values.date ?? cell('10/15/2025'),
+    late: values.late ?? cell('No'),
+    amount: values.amount ?? cell('$50,001 - $100,000'),
+  };
+}
+
+const judge = (rows: OgeRow[], filed = '2025-11-14') => ogeRowsOfScan([{ number: 2, form: { rows } }], filed);
+
+describe('OGE 278-T rows read by OCR', () => {
+  it('serves a row read cleanly, with the form having no owner or notification date', () => {
+    const [read] = judge([row({})]);
+    expect(read).toMatchObject({
+      page: 2,
+      row: 1,
+      owner: null,
+      asset_description: 'SPRINGFIELD MO SPL OBLIG IMPT REV B/E 5.00 % Due Nov 1, 2026',
+      ticker: 'N/A',
+      trade_type: 'Buy',
+      transaction_date: '2025-10-15',
+      notification_date: null,
+      late_notification: false,
+      amount: { range: '$50,001 - $100,000', low: 50_001, high: 100_000 },
+      needs_review: false,
+      reasons: [],
+    });
+  });
+
+  it('takes one of the three types read exactly, or one or two letters off and far from the others', () => {
+    expect(typeField(cell('purchase', 0.2))).toMatchObject({ value: { label: 'Buy' }, confidence: 0.9 });
+    expect(typeField(cell('L purchaso', 0.3))).toMatchObject({ value: { label: 'Buy' }, confidence: 0.85 });
+    expect(typeField(cell('Sale'))).toMatchObject({ value: { label: 'Sell' } });
+    expect(typeField(cell('[md'))).toMatchObject({ value: null, confidence: 0 });
+    expect(typeField(cell(''))).toMatchObject({ value: null, why: 'no transaction type written' });
+  });
+
+  it('takes a bracket only when both its ends were read, and doubts one read by a single end', () => {
+    expect(amountField(cell('1$100,001 $250000', 0.1))).toMatchObject({
+      value: { range: '$100,001 - $250,000' },
+      confidence: 0.9,
+    });
+    expect(amountField(cell('Over $50,000,000', 0.5)).value?.range).toBe('Over $50,000,000');
+    const half = amountField(cell('ro $250,000'));
+    expect(half.confidence).toBeLessThan(REVIEW_THRESHOLD.amount_range);
+    expect(half.why).toMatch(/only one end/);
+    expect(amountField(cell('$123,456 - $7'))).toMatchObject({ value: null, confidence: 0 });
+  });
+
+  it('flags a maturity that does not read as "Due" and a month, and a word the lexicon would correct', () => {
+    const sop = descriptionField(cell('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sop 1, 2026'), undefined);
+    expect(sop.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
+    expect(sop.why).toMatch(/"Sop" \(a month\?\)/);
+    const duo = descriptionField(cell('JENISON MI PUB SCHS RFDG B/E 5.00 % Duo May 1, 2026'), undefined);
+    expect(duo.why).toMatch(/"Duo" \(Due\?\)/);
+    // A year read at the engine's 0.85 keeps less: no list checks a digit.
+    const year = descriptionField(cell('BLACK BELT GAS B/E 4.00 % Due Oct 1, 2049', 0.85), undefined);
+    expect(year.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
+  });
+
+  it('reads Yes/No by its telling letter, and flags an answer it cannot tell', () => {
+    const rows = judge([row({ late: cell('Yos', 0.3) }), row({ late: cell('Ce') }), row({ late: cell('') })]);
+    expect(rows.map((read) => [read.late_notification, read.needs_review])).toEqual([
+      [true, false],
+      [null, true],
+      [null, true],
+    ]);
+    expect(rows[1]?.reasons).toContain('notification_date: "received over 30 days ago" read as "Ce"');
+  });
+
+  it('doubts a transaction after the filing, and trusts a date its neighbours read alike', () => {
+    const late = judge([row({ date: cell('12/15/2025') })]);
+    expect(late[0]?.reasons).toContain('transaction_date: transaction date after the filing date');
+    const unsure = judge([0, 1, 2].map(() => row({ date: cell('10/2/2025', 0.4) })));
+    expect(unsure.map((read) => read.confidence.transaction_date)).toEqual([0.9, 0.9, 0.9]);
+    const alone = judge([row({ date: cell('10/2/2025', 0.4) })]);
+    expect(alone[0]?.needs_review).toBe(true);
+  });
+
+  it('names the columns by their header text, letters lost at a rule included', () => {
+    expect(
+      ['', 'lescription', 'Type', 'ate', 'Notification Recoived Over 30 Days Ago', 'Amount'].map(
+        (header, index) => columnOfHeader(header.toLowerCase(), index),
+      ),
+    ).toEqual(['number', 'description', 'type', 'date', 'late', 'amount']);
+  });
+});

@@ -1,0 +1,202 @@
+// A form table ruled on every side of every cell, as typed forms print them (the OGE 278-T, the
+// Senate paper PTR): its column edges are the vertical rules that run most of the table's height,
+// its rows the bands between horizontal rules, its header the band above the body whose cells name
+// the columns. Text cells are read one at a time on the page without its rules.
+import { crop, type GrayImage, INK_THRESHOLD, inkShare, type Rect, scale, upscale } from './bitmap.js';
+import { EMPTY_CELL_INK } from './cell-ink.js';
+import type { OcrEngine } from './engine.js';
+import type { CellReading } from './house-page.js';
+import { horizontalLines, type RulingLine, verticalLines, withoutRules } from './lines.js';
+
+export interface RuledTable {
+  /** x of each column edge, left to right, outer borders included. */
+  edges: number[];
+  /** y of each horizontal rule between the table's top and foot, top to bottom. */
+  rules: number[];
+  /** The header band: from the top of the column rules to the first body rule. */
+  header: { top: number; bottom: number };
+  /** The page without its rules. */
+  clean: GrayImage;
+  /** The page as read. */
+  image: GrayImage;
+}
+
+/** Two rules closer than this are one (a doubled border). */
+const SAME_RULE = 12;
+
+/**
+ * The ruled table of a page, or null when the page has none: at least `minColumns` columns whose
+ * rules run down at least half the table, and rows ruled across it.
+ */
+export function findRuledTable(image: GrayImage, minColumns: number): RuledTable | null {
+  const vertical = verticalLines(image, { minLength: Math.round(image.height * 0.05), maxGap: 6 });
+  const rules = collinear(vertical);
+  const tallest = Math.max(0, ...rules.map((rule) => rule.end - rule.start));
+  const body = rules.filter((rule) => rule.end - rule.start >= tallest * 0.6 && rule.length >= tallest * 0.5);
+  const edges = body.map((rule) => rule.position);
+  if (edges.length < minColumns + 1) return null;
+  const left = edges[0] ?? 0;
+  const right = edges[edges.length - 1] ?? 0;
+  // The inner column rules start at the header's top rule (the outer border may start above it,
+  // at a title band that spans the table); the header ends at the next rule.
+  const inner = body.slice(1, -1);
+  const foot = Math.max(...inner.map((rule) => rule.end));
+  const across = horizontalLines(image, { minLength: Math.round((right - left) * 0.6), maxGap: 6 });
+  const rows: number[] = [];
+  for (const line of across) {
+    if (line.position > foot + SAME_RULE) continue;
+    const last = rows[rows.length - 1];
+    if (last !== undefined && line.position - last < SAME_RULE) continue;
+    rows.push(line.position);
+  }
+  const start = Math.min(...inner.map((rule) => rule.start));
+  const top = [...rows].reverse().find((rule) => rule <= start + SAME_RULE);
+  const first = rows.find((rule) => rule > (top ?? start) + SAME_RULE);
+  if (top === undefined || first === undefined) return null;
+  const clean = withoutRules(
+    image,
+    horizontalLines(image, { minLength: Math.round(image.width * 0.25), maxGap: 3 }),
+    vertical.filter((line) => line.end - line.start >= 60),
+  );
+  return { edges, rules: rows.filter((rule) => rule >= top), header: { top, bottom: first }, clean, image };
+}
+
+interface Collinear {
+  position: number;
+  start: number;
+  end: number;
+  /** Length of its pieces together. */
+  length: number;
+}
+
+/**
+ * Vertical pieces within a few pixels of one another as one rule: a scanned rule drifts by a
+ * few pixels down a page, and text touching it breaks it into pieces.
+ */
+function collinear(lines: readonly RulingLine[]): Collinear[] {
+  const groups: Array<Collinear & { weighted: number }> = [];
+  for (const line of [...lines].sort((a, b) => a.position - b.position)) {
+    const length = line.end - line.start + 1;
+    const group = groups.find((other) => Math.abs(other.position - line.position) <= SAME_RULE);
+    if (!group) {
+      groups.push({
+        position: line.position,
+        start: line.start,
+        end: line.end,
+        length,
+        weighted: line.position * length,
+      });
+      continue;
+    }
+    group.start = Math.min(group.start, line.start);
+    group.end = Math.max(group.end, line.end);
+    group.length += length;
+    group.weighted += line.position * length;
+    group.position = group.weighted / group.length;
+  }
+  return groups;
+}
+
+/** The bands between consecutive rules below the header, each at least `minHeight` tall. */
+export function bodyBands(table: RuledTable, minHeight = 15): Array<{ top: number; bottom: number }> {
+  const bands: Array<{ top: number; bottom: number }> = [];
+  const rules = table.rules.filter((rule) => rule >= table.header.bottom);
+  for (let i = 1; i < rules.length; i++) {
+    const top = rules[i - 1] ?? 0;
+    const bottom = rules[i] ?? 0;
+    if (bottom - top >= minHeight) bands.push({ top, bottom });
+  }
+  return bands;
+}
+
+/** The rectangle of column `index` between two y positions, inset `inset` pixels from its side rules. */
+export function columnRect(table: RuledTable, index: number, top: number, bottom: number, inset = 3): Rect {
+  const x0 = table.edges[index] ?? 0;
+  const x1 = table.edges[index + 1] ?? x0;
+  return {
+    x: x0 + inset,
+    y: top + 3,
+    width: Math.max(1, x1 - x0 - 2 * inset),
+    height: Math.max(1, bottom - top - 6),
+  };
+}
+
+export function isBlank(table: RuledTable, rect: Rect): boolean {
+  return inkShare(table.clean, rect) <= EMPTY_CELL_INK;
+}
+
+/**
+ * A typed text cell read at two scales, and at a third when the two differ: the majority wins
+ * and `agreement` says how split the readings were. Confidence is the least sure word's.
+ */
+export async function readTextCell(
+  table: RuledTable,
+  rect: Rect,
+  engine: OcrEngine,
+  options: { mode: 'line' | 'block'; charset?: string } = { mode: 'line' },
+  /**
+   * `page`: the cell cut from the page as read, inside the rules found there (text touching a
+   * rule keeps its letters); `clean`: from the page without rules (a roomy header cell, where a
+   * rule's remnant misleads the engine more than a lost pixel does).
+   */
+  from: 'page' | 'clean' = 'page',
+): Promise<CellReading> {
+  if (isBlank(table, rect)) return { text: '', confidence: 1, inked: false };
+  let cell = from === 'page' ? cellWithoutRules(table.image, rect) : crop(table.clean, rect);
+  // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
+  if (cell.height < 34) cell = upscale(cell, 2);
+  const read = async (image: GrayImage): Promise<CellReading> => {
+    const result = await engine.read(image, options);
+    const words = result.words.filter((word) => /[A-Za-z0-9$%&]/.test(word.text));
+    return {
+      text: words.map((word) => word.text).join(' '),
+      confidence: words.length === 0 ? 0 : Math.min(...words.map((word) => word.confidence)),
+      inked: true,
+      words: words.map((word) => ({ text: word.text, confidence: word.confidence })),
+    };
+  };
+  const readings = [await read(cell), await read(scale(cell, 1.5))];
+  if (readings[0]?.text !== readings[1]?.text) readings.push(await read(scale(cell, 2)));
+  const counts = new Map<string, number>();
+  for (const reading of readings) counts.set(reading.text, (counts.get(reading.text) ?? 0) + 1);
+  // A reading of nothing from an inked cell is the engine missing it, not a vote for "".
+  if (readings.some((reading) => reading.text !== '')) counts.set('', 0);
+  const chosen = [...readings].sort(
+    (a, b) => (counts.get(b.text) ?? 0) - (counts.get(a.text) ?? 0) || b.confidence - a.confidence,
+  )[0] ?? { text: '', confidence: 0, inked: true };
+  return { ...chosen, agreement: (counts.get(chosen.text) ?? 0) / readings.length };
+}
+
+/**
+ * The cell cut from the page as read, with what is left of its rules whited out: typed text runs
+ * up to its rules, and clearing the rules from the whole page (the clean page) clears the
+ * letters touching them too. A column of pixels inked in both the top and the bottom fifth of
+ * the cell, above and below any text line, is a rule; so is a row inked at both ends.
+ */
+export function cellWithoutRules(image: GrayImage, rect: Rect): GrayImage {
+  const cell = crop(image, { x: rect.x - 2, y: rect.y - 2, width: rect.width + 4, height: rect.height + 4 });
+  const { width, height, data } = cell;
+  const inked = (x: number, y: number) => (data[y * width + x] ?? 255) < INK_THRESHOLD;
+  const tall = Math.max(1, Math.round(height / 5));
+  const wide = Math.max(1, Math.round(width / 5));
+  const out = new Uint8Array(data);
+  for (let x = 0; x < width; x++) {
+    let top = 0;
+    let bottom = 0;
+    for (let y = 0; y < tall; y++) if (inked(x, y)) top++;
+    for (let y = height - tall; y < height; y++) if (inked(x, y)) bottom++;
+    if (top / tall >= RULE_INK && bottom / tall >= RULE_INK)
+      for (let y = 0; y < height; y++) out[y * width + x] = 255;
+  }
+  for (let y = 0; y < height; y++) {
+    let left = 0;
+    let right = 0;
+    for (let x = 0; x < wide; x++) if (inked(x, y)) left++;
+    for (let x = width - wide; x < width; x++) if (inked(x, y)) right++;
+    if (left / wide >= RULE_INK && right / wide >= RULE_INK) out.fill(255, y * width, (y + 1) * width);
+  }
+  return { width, height, data: out };
+}
+
+/** Inked over this share of both ends: a rule, not a letter's stroke. */
+const RULE_INK = 0.8;

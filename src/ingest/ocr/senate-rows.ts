@@ -1,0 +1,134 @@
+// From what the reader saw on a Senate paper PTR (senate-form.ts) to trade rows with their
+// confidences, by the rules of the House rows (scanned-rows.ts): boxes by their ink, dates by the
+// engine and their neighbours, asset names against the lexicon. The form names the owner in words
+// (Self, Spouse, Joint, Dependent Child): a misread would have to change most of a word's letters
+// to land on another, so one read exactly is taken as sure. The form has no notification date.
+import { normalizeOwner, type Owner } from '../../domain/owner.js';
+import { NO_TICKER } from '../../domain/ticker.js';
+import { transactionNeighbours } from './document-votes.js';
+import type { CellReading } from './house-page.js';
+import type { Lexicon } from './lexicon.js';
+import {
+  AMOUNT_LETTERS,
+  amountField,
+  assetField,
+  belowThreshold,
+  checkDates,
+  type DateField,
+  dateField,
+  type Field,
+  type FieldConfidence,
+  lowConfidence,
+  REVIEW_THRESHOLD,
+  type ScannedRow,
+  typeField,
+} from './scanned-rows.js';
+import { SENATE_TYPE_ROLES, type SenateRow } from './senate-form.js';
+
+/** An owner word read exactly. */
+const EXACT_OWNER = 0.9;
+
+export function senateRowsOfScan(
+  pages: ReadonlyArray<{ number: number; form: { rows: SenateRow[] } }>,
+  filedDate: string | null,
+  lexicon?: Lexicon,
+): ScannedRow[] {
+  const neighbours = transactionNeighbours(pages.flatMap((page) => page.form.rows));
+  const rows: ScannedRow[] = [];
+  for (const page of pages) {
+    for (const read of page.form.rows) {
+      rows.push(
+        senateRow(read, page.number, rows.length + 1, filedDate, lexicon, neighbours.get(read) ?? null),
+      );
+    }
+  }
+  return rows;
+}
+
+function senateRow(
+  read: SenateRow,
+  page: number,
+  row: number,
+  filedDate: string | null,
+  lexicon: Lexicon | undefined,
+  neighbours: { value: string; confidence: number } | null,
+): ScannedRow {
+  const owner = ownerWord(read.owner);
+  const asset = assetField(read.asset, 1, lexicon, null);
+  const ticker = read.ticker
+    ? tickerField(read.ticker)
+    : { value: asset.ticker, confidence: asset.tickerConfidence };
+  const transaction = dateField(read.date, 'transaction date', neighbours);
+  const notification: DateField = { value: null, confidence: 1, why: null, label: 'notification date' };
+  checkDates(transaction, notification, filedDate);
+  const kind = typeField(read.types, SENATE_TYPE_ROLES);
+  const amount = amountField(read.amounts);
+  const confidence: FieldConfidence = {
+    transaction_date: transaction.confidence,
+    notification_date: 1,
+    owner: owner.confidence,
+    trade_type: kind.confidence,
+    amount_range: amount.confidence,
+    asset_description: asset.confidence,
+    ticker: ticker.confidence,
+  };
+  const reasons: string[] = [];
+  for (const [field, why] of [
+    ['owner', owner.why],
+    ['asset_description', asset.why],
+    ['transaction_date', transaction.why],
+    ['trade_type', kind.why],
+    ['amount_range', amount.why],
+    ['ticker', null],
+  ] as const) {
+    if (why) reasons.push(`${field}: ${why}`);
+    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(lowConfidence(field));
+  }
+  for (const field of Object.keys(confidence) as Array<keyof FieldConfidence>)
+    confidence[field] = Math.round(Math.max(0, Math.min(1, confidence[field])) * 1000) / 1000;
+  return {
+    page,
+    row,
+    region: read.region,
+    owner: owner.value,
+    asset_description: asset.value,
+    ticker: ticker.value,
+    trade_type: kind.value?.label ?? null,
+    trade_action: kind.value?.action ?? null,
+    amount: amount.value,
+    amount_column: amount.column,
+    transaction_date: transaction.value,
+    notification_date: null,
+    subholding_of: null,
+    comment: null,
+    confidence,
+    needs_review: belowThreshold(confidence),
+    reasons,
+    read: {
+      owner: read.owner.text,
+      asset: read.asset.text,
+      transaction_date: read.date.text,
+      notification_date: '',
+      types: read.types.marked.map((index) => SENATE_TYPE_ROLES[index] ?? '?').join(', '),
+      amounts: read.amounts.marked.map((index) => AMOUNT_LETTERS[index] ?? '?').join(', '),
+    },
+  };
+}
+
+function ownerWord(cell: CellReading): Field<Owner | null> {
+  if (!cell.inked) return { value: null, confidence: 0, why: 'no owner written' };
+  const text = cell.text
+    .replace(/[^A-Za-z ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const value = normalizeOwner(text);
+  if (!value) return { value: null, confidence: 0, why: `owner "${cell.text}" is no owner` };
+  // Only an exact word (or code) is an owner: a misread lands on no other word but by chance.
+  return { value, confidence: Math.max(cell.confidence, EXACT_OWNER), why: null };
+}
+
+function tickerField(cell: CellReading): { value: string; confidence: number } {
+  const text = cell.text.trim().toUpperCase();
+  if (!cell.inked || /^-+$/.test(text) || /^N\/?A$/.test(text)) return { value: NO_TICKER, confidence: 1 };
+  return { value: text, confidence: /^[A-Z][A-Z.]{0,5}$/.test(text) ? cell.confidence : 0 };
+}

@@ -1,0 +1,117 @@
+// The scanned OGE 278-T (real scan, served by the replay server) goes through `dcledger ingest`'s
+// OCR stage: its transactions table is read in the worker thread, page by page, and stored as any
+// House scan is: rows read surely become trades (`parse_method: "ocr"`), the others wait in the
+// review queue, and the filing is `needs_review`, no longer `needs_ocr`.
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { filesUnder } from '../../files.js';
+import { pendingReviewItems } from '../../storage/repositories/review.js';
+import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { OGE_278T_SCAN_FILE, OGE_278T_SCAN_TRUTH } from '../../test-support/oge-278t-scan-truth.js';
+import { type ReplayRun, replayRunner, startReplay } from '../../test-support/replay.js';
+import type { ReplayServer } from '../replay/server.js';
+import { openIngestOcr } from './ocr-stage.js';
+import type { IngestReport } from './report.js';
+import { decideReviewItem } from './review.js';
+
+const dataDir = inject('dataDir');
+const OCR_TIMEOUT = 900_000;
+
+describe.skipIf(!dataDir)('ingest reads the scanned OGE 278-T by OCR (replay server, real scan)', () => {
+  let store: TestStore;
+  let server: ReplayServer;
+  let runner: ReplayRun;
+  let report: IngestReport;
+  const pages: Array<[string, number, number]> = [];
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    // Every OGE report but the scan is held back: the run lists and reads only it.
+    const others = filesUnder(join(dataDir ?? '', 'congress', 'raw-oge'), (name) => /\.pdf$/i.test(name))
+      .map((path) => basename(path))
+      .filter((name) => name !== OGE_278T_SCAN_FILE);
+    server = await startReplay(dataDir ?? '', others);
+    runner = replayRunner(server.url);
+    const ocr = openIngestOcr(store.db);
+    try {
+      report = await runner.run(store.db, {
+        sources: ['oge'],
+        ocr: ocr.stage,
+        progress: {
+          start: () => undefined,
+          advance: () => undefined,
+          finish: () => undefined,
+          page: (_source, document, done, total) => pages.push([document, done, total]),
+        },
+      });
+    } finally {
+      await ocr.close();
+    }
+  }, OCR_TIMEOUT);
+  afterAll(async () => {
+    await server?.close();
+    runner?.dispose();
+    await store?.close();
+  });
+
+  it('reads it page by page in the OCR stage and stores it read, never needs_ocr', async () => {
+    expect(report.sources[0]).toMatchObject({ status: 'completed', statuses: { needs_review: 1 } });
+    expect(pages.map(([, done, total]) => [done, total])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    expect(await store.db.selectFrom('ocr_pages').select('page').execute()).toEqual([]);
+    const filing = await store.db
+      .selectFrom('filings')
+      .select(['id', 'parse_status', 'parse_reason', 'is_paper', 'trade_count'])
+      .where('source', '=', 'oge')
+      .executeTakeFirstOrThrow();
+    expect(filing).toMatchObject({ parse_status: 'needs_review', is_paper: expect.anything() });
+    expect(filing.parse_reason).toMatch(/^scan read by OCR: \d+ of 32 row\(s\) wait for review/);
+  });
+
+  it('serves the rows it is sure of as OCR trades and queues the rest for review', async () => {
+    const trades = await store.db
+      .selectFrom('trades')
+      .select([
+        'asset_description',
+        'transaction_date',
+        'trade_type',
+        'amount_range',
+        'parse_method',
+        'parse_confidence',
+      ])
+      .execute();
+    const waiting = await pendingReviewItems(store.db);
+    expect(trades.length + waiting.length).toBe(OGE_278T_SCAN_TRUTH.length);
+    expect(report.sources[0]?.trades.waitingReview).toBe(waiting.length);
+    expect(trades.length).toBeGreaterThan(0);
+    for (const trade of trades) {
+      expect(trade.parse_method).toBe('ocr');
+      expect(trade.parse_confidence).toBeGreaterThanOrEqual(0.8);
+      // Each served row is a row of the form as the filer typed it.
+      expect(OGE_278T_SCAN_TRUTH).toContainEqual(
+        expect.objectContaining({
+          asset: trade.asset_description,
+          date: trade.transaction_date,
+          type: trade.trade_type,
+          amount: trade.amount_range,
+        }),
+      );
+    }
+    // A person settles a doubtful row as for a House scan: corrected, it becomes a trade.
+    const item = waiting.find((candidate) => {
+      const fields = JSON.parse(candidate.fields) as Record<string, string | null>;
+      return fields.transaction_date && fields.trade_type && fields.amount_range && fields.asset_description;
+    });
+    if (!item) throw new Error('the scan has a doubtful row with every field read');
+    const decided = await decideReviewItem(
+      store.db,
+      item.id,
+      { action: 'correct', by: 'operator@example.org', corrections: { asset_description: 'Checked Bond' } },
+      new Date(),
+    );
+    expect(decided.tradeId).not.toBeNull();
+  });
+});
