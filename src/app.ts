@@ -28,14 +28,14 @@ import { companyRoutes } from './http/routes/companies/index.js';
 import { conflictRoutes } from './http/routes/conflict/index.js';
 import { contractRoutes } from './http/routes/contracts/index.js';
 import { creditRoutes } from './http/routes/credits/index.js';
-import { guideRoutes } from './http/routes/docs/guides.js';
+import { docsRoutes } from './http/routes/docs/index.js';
 import { feedRoutes } from './http/routes/feed/index.js';
 import { filingRoutes } from './http/routes/filings/index.js';
 import { insiderRoutes } from './http/routes/insiders/index.js';
 import { legislationRoutes } from './http/routes/legislation/index.js';
 import { lobbyingRoutes } from './http/routes/lobbying/index.js';
 import { mcpRoutes } from './http/routes/mcp/index.js';
-import { openApiRoute } from './http/routes/meta/openapi.js';
+import { metaRoutes } from './http/routes/meta/index.js';
 import { operationsRoutes } from './http/routes/ops/index.js';
 import { overlapRoutes } from './http/routes/overlap/index.js';
 import { politicianRoutes } from './http/routes/politicians/index.js';
@@ -132,13 +132,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   toolRoutes(app, deps, catalog);
   mcpRoutes(app, catalog);
   chatRoutes(app, deps, catalog);
-  openApiRoute(app);
+  metaRoutes(app);
   operationsRoutes(app, {
     checks: deps.readiness ?? defaultReadinessChecks(deps.db),
     metrics,
     metricsToken: deps.metricsToken,
   });
-  guideRoutes(app);
+  docsRoutes(app);
   // The account area: JSON under /account and pages under /ui, /, /status (session cookie, unmetered).
   accountRoutes(app, deps, accountPages(deps, webhooks));
 

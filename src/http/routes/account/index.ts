@@ -4,9 +4,12 @@ import { manualProvider } from '../../../accounts/payments.js';
 import { MemoryRateLimitStore } from '../../../accounts/rate-limit.js';
 import { type ContextOf, contextMaker, registerSessions, scoped } from '../../plugins/session.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
+import { accountActivityRoutes } from './activity.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
-import { manageRoutes } from './manage.js';
+import { accountBillingRoutes } from './billing.js';
+import { accountKeyRoutes } from './keys.js';
+import { accountOverviewRoute } from './overview.js';
 import { stripeWebhookRoute } from './stripe-webhook.js';
 
 export function defaultSelfService(deps: AppDeps): SelfServiceDeps {
@@ -28,7 +31,10 @@ export function accountRoutes(
     await registerSessions(scope, deps);
     const contextOf = contextMaker(deps, self, throttle);
     authRoutes(scope, deps, contextOf);
-    manageRoutes(scope, deps, self.payments);
+    accountOverviewRoute(scope, deps);
+    accountKeyRoutes(scope, deps);
+    accountBillingRoutes(scope, deps, self.payments);
+    accountActivityRoutes(scope, deps);
     adminRoutes(scope, deps);
     stripeWebhookRoute(scope, deps, self.stripeWebhookSecret);
     pages(scope, contextOf, self);
