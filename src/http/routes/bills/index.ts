@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getBillRoute } from './get.js';
 import { listBillsRoute } from './list.js';
 
-export function billRoutes(app: App, deps: AppDeps): void {
-  listBillsRoute(app, deps);
-  getBillRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 200,
+  register(app, { deps }) {
+    listBillsRoute(app, deps);
+    getBillRoute(app, deps);
+  },
+};

@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { bulkTradesRoute } from './trades.js';
 
-export function bulkRoutes(app: App, deps: AppDeps): void {
-  bulkTradesRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 20,
+  register(app, { deps }) {
+    bulkTradesRoute(app, deps);
+  },
+};

@@ -1,9 +1,11 @@
-import type { RouteCatalog } from '../../route-catalog.js';
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { askChatRoute } from './ask.js';
 import { converseChatRoute } from './converse.js';
 
-export function chatRoutes(app: App, deps: AppDeps, catalog: RouteCatalog): void {
-  askChatRoute(app, deps, catalog);
-  converseChatRoute(app, deps, catalog);
-}
+export const routes: RouteFolder = {
+  order: 270,
+  register(app, { deps, catalog }) {
+    askChatRoute(app, deps, catalog);
+    converseChatRoute(app, deps, catalog);
+  },
+};

@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { recentClustersRoute } from './recent.js';
 
-export function clusterRoutes(app: App, deps: AppDeps): void {
-  recentClustersRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 80,
+  register(app, { deps }) {
+    recentClustersRoute(app, deps);
+  },
+};

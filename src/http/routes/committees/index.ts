@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getCommitteeRoute } from './get.js';
 import { listCommitteesRoute } from './list.js';
 
-export function committeeRoutes(app: App, deps: AppDeps): void {
-  listCommitteesRoute(app, deps);
-  getCommitteeRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 220,
+  register(app, { deps }) {
+    listCommitteesRoute(app, deps);
+    getCommitteeRoute(app, deps);
+  },
+};

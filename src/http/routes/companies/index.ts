@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { companyDossierRoute } from './dossier.js';
 
-export function companyRoutes(app: App, deps: AppDeps): void {
-  companyDossierRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 70,
+  register(app, { deps }) {
+    companyDossierRoute(app, deps);
+  },
+};

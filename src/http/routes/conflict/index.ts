@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getConflictsRoute } from './get.js';
 
-export function conflictRoutes(app: App, deps: AppDeps): void {
-  getConflictsRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 50,
+  register(app, { deps }) {
+    getConflictsRoute(app, deps);
+  },
+};

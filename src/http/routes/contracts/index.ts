@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getContractRoute } from './get.js';
 import { listContractsRoute } from './list.js';
 
-export function contractRoutes(app: App, deps: AppDeps): void {
-  listContractsRoute(app, deps);
-  getContractRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 170,
+  register(app, { deps }) {
+    listContractsRoute(app, deps);
+    getContractRoute(app, deps);
+  },
+};

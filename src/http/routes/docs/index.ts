@@ -1,9 +1,12 @@
 // The API reference at /docs and the guides at /docs/guides: HTML pages, public (PUBLIC_ROUTES).
-import type { App } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { guideRoutes } from './guides.js';
 import { referenceRoutes } from './reference.js';
 
-export function docsRoutes(app: App): void {
-  referenceRoutes(app);
-  guideRoutes(app);
-}
+export const routes: RouteFolder = {
+  order: 300,
+  register(app) {
+    referenceRoutes(app);
+    guideRoutes(app);
+  },
+};

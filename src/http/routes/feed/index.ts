@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { liveFeedRoute } from './live.js';
 import { recentFeedRoute } from './recent.js';
 
-export function feedRoutes(app: App, deps: AppDeps): void {
-  recentFeedRoute(app, deps);
-  liveFeedRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 110,
+  register(app, { deps }) {
+    recentFeedRoute(app, deps);
+    liveFeedRoute(app, deps);
+  },
+};

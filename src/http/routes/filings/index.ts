@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getFilingRoute } from './get.js';
 import { listFilingsRoute } from './list.js';
 
-export function filingRoutes(app: App, deps: AppDeps): void {
-  listFilingsRoute(app, deps);
-  getFilingRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 150,
+  register(app, { deps }) {
+    listFilingsRoute(app, deps);
+    getFilingRoute(app, deps);
+  },
+};

@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { suspiciousTimingRoute } from './suspicious-timing.js';
 
-export function legislationRoutes(app: App, deps: AppDeps): void {
-  suspiciousTimingRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 90,
+  register(app, { deps }) {
+    suspiciousTimingRoute(app, deps);
+  },
+};

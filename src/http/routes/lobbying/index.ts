@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getLobbyingRoute } from './get.js';
 import { listLobbyingRoute } from './list.js';
 
-export function lobbyingRoutes(app: App, deps: AppDeps): void {
-  listLobbyingRoute(app, deps);
-  getLobbyingRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 160,
+  register(app, { deps }) {
+    listLobbyingRoute(app, deps);
+    getLobbyingRoute(app, deps);
+  },
+};

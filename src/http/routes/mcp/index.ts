@@ -1,7 +1,9 @@
-import type { RouteCatalog } from '../../route-catalog.js';
-import type { App } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { mcpRpcRoute } from './rpc.js';
 
-export function mcpRoutes(app: App, catalog: RouteCatalog): void {
-  mcpRpcRoute(app, catalog);
-}
+export const routes: RouteFolder = {
+  order: 260,
+  register(app, { catalog }) {
+    mcpRpcRoute(app, catalog);
+  },
+};

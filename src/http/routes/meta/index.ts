@@ -1,6 +1,9 @@
-import type { App } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { openApiRoute } from './openapi.js';
 
-export function metaRoutes(app: App): void {
-  openApiRoute(app);
-}
+export const routes: RouteFolder = {
+  order: 280,
+  register(app) {
+    openApiRoute(app);
+  },
+};

@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getOverlapRoute } from './get.js';
 
-export function overlapRoutes(app: App, deps: AppDeps): void {
-  getOverlapRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 60,
+  register(app, { deps }) {
+    getOverlapRoute(app, deps);
+  },
+};

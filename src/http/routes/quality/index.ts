@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getQualityRoute } from './get.js';
 
-export function qualityRoutes(app: App, deps: AppDeps): void {
-  getQualityRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 130,
+  register(app, { deps }) {
+    getQualityRoute(app, deps);
+  },
+};

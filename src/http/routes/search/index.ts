@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { globalSearchRoute } from './global.js';
 import { semanticSearchRoute } from './semantic.js';
 
-export function searchRoutes(app: App, deps: AppDeps): void {
-  semanticSearchRoute(app, deps);
-  globalSearchRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 140,
+  register(app, { deps }) {
+    semanticSearchRoute(app, deps);
+    globalSearchRoute(app, deps);
+  },
+};

@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { statsSummaryRoute } from './summary.js';
 
-export function statsRoutes(app: App, deps: AppDeps): void {
-  statsSummaryRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 120,
+  register(app, { deps }) {
+    statsSummaryRoute(app, deps);
+  },
+};

@@ -1,7 +1,9 @@
-import type { RouteCatalog } from '../../route-catalog.js';
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { listToolsRoute } from './list.js';
 
-export function toolRoutes(app: App, deps: AppDeps, catalog: RouteCatalog): void {
-  listToolsRoute(app, deps, catalog);
-}
+export const routes: RouteFolder = {
+  order: 250,
+  register(app, { deps, catalog }) {
+    listToolsRoute(app, deps, catalog);
+  },
+};

@@ -1,6 +1,9 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getVoteRoute } from './get.js';
 
-export function voteRoutes(app: App, deps: AppDeps): void {
-  getVoteRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 210,
+  register(app, { deps }) {
+    getVoteRoute(app, deps);
+  },
+};
