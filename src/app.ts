@@ -1,4 +1,4 @@
-// buildApp(deps): plugins first (errors, OpenAPI), then the route folders.
+// buildApp(deps): plugins first (errors, OpenAPI), then the route folders, which load themselves.
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -15,42 +15,11 @@ import { createMetrics, registerRequestMetrics } from './http/plugins/metrics.js
 import { registerOpenApi } from './http/plugins/openapi.js';
 import { registerPaging } from './http/plugins/paging.js';
 import { registerQueryNames } from './http/plugins/query-names.js';
+import { accountArea } from './http/plugins/session.js';
 import { validationController } from './http/plugins/validation.js';
 import { RouteCatalog } from './http/route-catalog.js';
-import { accountRoutes } from './http/routes/account/index.js';
-import { alertRoutes } from './http/routes/alerts/index.js';
-import { billRoutes } from './http/routes/bills/index.js';
-import { bulkRoutes } from './http/routes/bulk/index.js';
-import { chatRoutes } from './http/routes/chat/index.js';
-import { clusterRoutes } from './http/routes/clusters/index.js';
-import { committeeRoutes } from './http/routes/committees/index.js';
-import { companyRoutes } from './http/routes/companies/index.js';
-import { conflictRoutes } from './http/routes/conflict/index.js';
-import { contractRoutes } from './http/routes/contracts/index.js';
-import { creditRoutes } from './http/routes/credits/index.js';
-import { guideRoutes } from './http/routes/docs/guides.js';
-import { feedRoutes } from './http/routes/feed/index.js';
-import { filingRoutes } from './http/routes/filings/index.js';
-import { insiderRoutes } from './http/routes/insiders/index.js';
-import { legislationRoutes } from './http/routes/legislation/index.js';
-import { lobbyingRoutes } from './http/routes/lobbying/index.js';
-import { mcpRoutes } from './http/routes/mcp/index.js';
-import { openApiRoute } from './http/routes/meta/openapi.js';
-import { operationsRoutes } from './http/routes/ops/index.js';
-import { overlapRoutes } from './http/routes/overlap/index.js';
-import { politicianRoutes } from './http/routes/politicians/index.js';
-import { portfolioRoutes } from './http/routes/portfolio/index.js';
-import { qualityRoutes } from './http/routes/quality/index.js';
-import { searchRoutes } from './http/routes/search/index.js';
-import { statsRoutes } from './http/routes/stats/index.js';
-import { tickerRoutes } from './http/routes/tickers/index.js';
-import { toolRoutes } from './http/routes/tools/index.js';
-import { tradeRoutes } from './http/routes/trades/index.js';
-import { accountPages } from './http/routes/ui/index.js';
-import { voteRoutes } from './http/routes/votes/index.js';
-import { whaleRoutes } from './http/routes/whales/index.js';
+import { registerRouteFolders } from './http/route-folders.js';
 import type { App, AppDeps } from './http/types.js';
-import { defaultReadinessChecks } from './services/readiness.js';
 import { createWebhookRuntime } from './webhooks/runtime.js';
 
 export interface BuildOptions {
@@ -104,43 +73,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerCors(app, deps.corsOrigins);
   await registerOpenApi(app, deps);
 
-  tradeRoutes(app, deps);
-  bulkRoutes(app, deps);
-  politicianRoutes(app, deps);
-  portfolioRoutes(app, deps);
-  conflictRoutes(app, deps);
-  overlapRoutes(app, deps);
-  companyRoutes(app, deps);
-  clusterRoutes(app, deps);
-  legislationRoutes(app, deps);
-  tickerRoutes(app, deps);
-  feedRoutes(app, deps);
-  statsRoutes(app, deps);
-  qualityRoutes(app, deps);
-  searchRoutes(app, deps);
-  filingRoutes(app, deps);
-  lobbyingRoutes(app, deps);
-  contractRoutes(app, deps);
-  insiderRoutes(app, deps);
-  whaleRoutes(app, deps);
-  billRoutes(app, deps);
-  voteRoutes(app, deps);
-  committeeRoutes(app, deps);
-  creditRoutes(app, deps, catalog);
-  const webhooks = deps.webhooks ?? ownWebhookRuntime(app);
-  alertRoutes(app, deps, webhooks);
-  toolRoutes(app, deps, catalog);
-  mcpRoutes(app, catalog);
-  chatRoutes(app, deps, catalog);
-  openApiRoute(app);
-  operationsRoutes(app, {
-    checks: deps.readiness ?? defaultReadinessChecks(deps.db),
+  // Every folder under http/routes/ registers itself (its index.ts exports `routes`), in its declared order.
+  await registerRouteFolders(app, {
+    deps,
+    catalog,
+    webhooks: deps.webhooks ?? ownWebhookRuntime(app),
     metrics,
-    metricsToken: deps.metricsToken,
+    accountArea: accountArea(deps),
   });
-  guideRoutes(app);
-  // The account area: JSON under /account and pages under /ui, /, /status (session cookie, unmetered).
-  accountRoutes(app, deps, accountPages(deps, webhooks));
 
   await app.ready();
   return app;

@@ -265,6 +265,18 @@ describe('the dependency rule of src/', () => {
     expect(crossing).toEqual([]);
   });
 
+  it("declares no route in a route folder's index.ts: it registers the folder's operation files", () => {
+    const declaring = files
+      .map((file) => toPosix(relative(SRC, file)))
+      .filter((path) => /^http\/routes\/[^/]+\/index\.ts$/.test(path))
+      .filter((path) =>
+        /\.(get|post|put|patch|delete|head|options|all|route)(<[^>]*>)?\(/.test(
+          readFileSync(join(SRC, path), 'utf8'),
+        ),
+      );
+    expect(declaring).toEqual([]);
+  });
+
   it('keeps response shapes in resources/ and request shapes with their operations: no route folder has a schema.ts', () => {
     const schemaFiles = files
       .map((file) => toPosix(relative(SRC, file)))

@@ -1,10 +1,12 @@
 // The shared security suite: every keyed route of the price table is checked for the same
-// failures, so a new route cannot forget them. A route without a sample request fails here.
+// failures, so a new route cannot forget them. The requests are generated from the route as the app
+// publishes it; a route that takes input (a path parameter, a required parameter or body) has a
+// sample request written here, and fails until it has one.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revoke } from '../../accounts/admin.js';
 import { PLAN_TERMS } from '../../accounts/plans.js';
-import { PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
+import { openApiPath, PRICE_TABLE, TIER_PLAN } from '../../accounts/price-table.js';
 import type { Plan } from '../../domain/plans.js';
 import {
   addAccount,
@@ -77,7 +79,10 @@ const NEW_SUBSCRIPTION = {
   filter_value: 'NVDA',
 };
 
-/** One valid request per priced route. */
+/**
+ * A valid request for the priced routes that take input, or whose default answer is larger than
+ * the test needs; every other route is called as it is (`sampleOf`).
+ */
 const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /trades': '/trades?days=3650&limit=3',
   'GET /trades/bulk-latest': '/trades/bulk-latest?limit=3',
@@ -89,9 +94,7 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /tickers/:ticker/prices': '/tickers/NVDA/prices?date_from=2024-01-01&date_to=2024-03-31',
   'GET /feed/recent': '/feed/recent?limit=3',
   'GET /feed/live': '/feed/live?limit=3',
-  'GET /stats/summary': '/stats/summary',
   'GET /search': '/search?q=pelosi',
-  'GET /credits/balance': '/credits/balance',
   'GET /filings': '/filings?limit=3',
   'GET /v1/semantic-search': '/v1/semantic-search?q=defense%20stocks&limit=3',
   'GET /filings/:id': '/filings/1',
@@ -106,7 +109,6 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /overlap': '/overlap?days=3650&limit=3',
   'GET /companies/:ticker': '/companies/LMT',
   'GET /portfolio/:politician_id/positions': '/portfolio/nancy-pelosi/positions',
-  'GET /alerts/subscriptions': '/alerts/subscriptions',
   'POST /alerts/subscriptions': { method: 'POST', url: '/alerts/subscriptions', body: NEW_SUBSCRIPTION },
   'DELETE /alerts/subscriptions/:id': ownSubscription('DELETE', ''),
   'POST /alerts/subscriptions/:id/test': ownSubscription('POST', '/test'),
@@ -144,8 +146,11 @@ const SAMPLE_REQUESTS: Record<string, Sample> = {
   'GET /bulk/trades': '/bulk/trades?format=ndjson',
 };
 
-/** One failing request per priced route (null: the route takes no input that can fail). */
-const FAILING_REQUESTS: Record<string, Sample | null> = {
+/**
+ * A request each route refuses for a reason of its own (a bad value, an unknown id). Every route is
+ * also sent its sample with a query parameter it does not take, which every route refuses.
+ */
+const FAILING_REQUESTS: Record<string, Sample> = {
   'GET /trades': '/trades?limit=1001',
   'GET /bulk/trades': { method: 'GET', url: '/bulk/trades', headers: { accept: 'text/html' } },
   'GET /trades/bulk-latest': '/trades/bulk-latest?limit=0',
@@ -157,9 +162,7 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /tickers/:ticker/prices': '/tickers/NVDA/prices?date_from=2010-01-01&date_to=2024-12-31',
   'GET /feed/recent': '/feed/recent?limit=1001',
   'GET /feed/live': '/feed/live?since_id=-1',
-  'GET /stats/summary': null,
   'GET /search': '/search',
-  'GET /credits/balance': null,
   'GET /filings': '/filings?status=lost',
   'GET /v1/semantic-search': '/v1/semantic-search?q=x',
   'GET /filings/:id': '/filings/999999999',
@@ -174,7 +177,6 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
   'GET /overlap': '/overlap?window_days=-1',
   'GET /companies/:ticker': '/companies/ZZZZZZ',
   'GET /portfolio/:politician_id/positions': '/portfolio/no-such-member/positions',
-  'GET /alerts/subscriptions': null,
   'POST /alerts/subscriptions': {
     method: 'POST',
     url: '/alerts/subscriptions',
@@ -205,6 +207,33 @@ const FAILING_REQUESTS: Record<string, Sample | null> = {
 
 const PLAN_BELOW: Record<Plan, Plan | null> = { none: null, core: 'none', pro: 'core', max: 'pro' };
 
+interface PublishedOperation {
+  parameters?: { in: string; required?: boolean }[];
+  requestBody?: { required?: boolean };
+}
+
+/** Whether a route cannot be called without input of the caller's: a path parameter, a required parameter or body. */
+function takesInput(route: string, operation: PublishedOperation | undefined): boolean {
+  const [, url = ''] = route.split(' ');
+  if (url.includes(':')) return true;
+  return Boolean(
+    operation?.parameters?.some((parameter) => parameter.required) || operation?.requestBody?.required,
+  );
+}
+
+/** The route's sample, or the route called as it is when it takes no input. */
+function sampleOf(route: string, operation: PublishedOperation | undefined): Sample | undefined {
+  const written = SAMPLE_REQUESTS[route];
+  if (written !== undefined || takesInput(route, operation)) return written;
+  const [method = 'GET', url = '/'] = route.split(' ');
+  return { method: method as TestRequest['method'], url };
+}
+
+/** The request with a query parameter no route takes. */
+function withUnknownParameter(request: TestRequest): TestRequest {
+  return { ...request, url: `${request.url}${request.url.includes('?') ? '&' : '?'}no_such_parameter=1` };
+}
+
 async function balanceOf(ctx: FixtureApp, accountId: number): Promise<{ total: number; ledger: number }> {
   const account = await ctx.store.db
     .selectFrom('accounts')
@@ -219,19 +248,37 @@ async function balanceOf(ctx: FixtureApp, accountId: number): Promise<{ total: n
 
 describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
   let ctx: FixtureApp;
+  /** The operations as the app publishes them: what each route takes. */
+  let operations: Map<string, PublishedOperation>;
   beforeAll(async () => {
     ctx = await openFixtureApp();
+    const document = (
+      await getJson<{ paths: Record<string, Record<string, PublishedOperation>> }>(ctx, '/openapi.json')
+    ).body;
+    operations = new Map(
+      Object.keys(PRICE_TABLE).map((route) => {
+        const [method = '', url = ''] = route.split(' ');
+        return [route, document.paths[openApiPath(url)]?.[method.toLowerCase()] ?? {}];
+      }),
+    );
   });
   afterAll(async () => ctx?.close());
 
-  it('has a sample request for every route of the price table', () => {
-    expect(Object.keys(SAMPLE_REQUESTS).sort()).toEqual(Object.keys(PRICE_TABLE).sort());
-    expect(Object.keys(FAILING_REQUESTS).sort()).toEqual(Object.keys(PRICE_TABLE).sort());
+  it('has a request for every route of the price table: its sample, or the route itself when it takes no input', () => {
+    const missing = Object.keys(PRICE_TABLE).filter(
+      (route) => sampleOf(route, operations.get(route)) === undefined,
+    );
+    expect(missing, 'add a sample request to SAMPLE_REQUESTS').toEqual([]);
+    const unknown = [...Object.keys(SAMPLE_REQUESTS), ...Object.keys(FAILING_REQUESTS)].filter(
+      (route) => !(route in PRICE_TABLE),
+    );
+    expect(unknown).toEqual([]);
   });
 
   for (const [route, price] of Object.entries(PRICE_TABLE)) {
     describe(route, () => {
-      const sample = SAMPLE_REQUESTS[route] ?? '/missing-sample';
+      const sample: Sample = async (fixture, account) =>
+        prepared(sampleOf(route, operations.get(route)) ?? '/missing-sample', fixture, account);
 
       it('answers a valid key with 200 and charges exactly its price', async () => {
         const account = await addAccount(ctx.store, ctx.clock, { plan: TIER_PLAN[price.tier] });
@@ -328,14 +375,27 @@ describe.skipIf(!realDataAvailable())('metering of every priced route', () => {
         },
       );
 
-      const failing = FAILING_REQUESTS[route] ?? null;
-      it.skipIf(failing === null)('charges nothing for a failed request', async () => {
+      const failing = FAILING_REQUESTS[route];
+      it.skipIf(failing === undefined)('charges nothing for a failed request', async () => {
         const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
         const request = await prepared(failing ?? '', ctx, account);
         const before = await balanceOf(ctx, account.account_id);
         const response = await requestJson(ctx, request, { 'dc-api-key': account.key.api_key });
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
+        expect(response.headers['x-credits-charged']).toBe('0');
+        expect(await balanceOf(ctx, account.account_id)).toEqual(before);
+      });
+
+      it('refuses a query parameter it does not take with 400, charging nothing', async () => {
+        const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+        const request = withUnknownParameter(await prepared(sample, ctx, account));
+        const before = await balanceOf(ctx, account.account_id);
+        const response = await requestJson<{ detail: string }>(ctx, request, {
+          'dc-api-key': account.key.api_key,
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.detail).toContain('no_such_parameter');
         expect(response.headers['x-credits-charged']).toBe('0');
         expect(await balanceOf(ctx, account.account_id)).toEqual(before);
       });

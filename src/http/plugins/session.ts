@@ -5,7 +5,9 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimitStore } from '../../accounts/rate-limit.js';
+import { outboxMailer } from '../../accounts/mailer.js';
+import { manualProvider } from '../../accounts/payments.js';
+import { MemoryRateLimitStore, type RateLimitStore } from '../../accounts/rate-limit.js';
 import type { SelfServiceContext } from '../../accounts/self-service.js';
 import {
   CSRF_COOKIE,
@@ -148,4 +150,19 @@ export function contextMaker(deps: AppDeps, self: SelfServiceDeps, throttle: Rat
     ip: request.ip,
     now: deps.clock(),
   });
+}
+
+/** What the account area's routes and pages share: its services and the context its actions take. */
+export interface AccountArea {
+  self: SelfServiceDeps;
+  contextOf: ContextOf;
+}
+
+/** Made once per app, so that the /account routes and the /ui pages count sign-ins in one place. */
+export function accountArea(deps: AppDeps): AccountArea {
+  const self = deps.selfService ?? { mailer: outboxMailer(deps.db, deps.clock), payments: manualProvider };
+  // Sign-in, sign-up and mail throttles count where the rate limits count: in Redis when
+  // DCLEDGER_REDIS_URL gives a shared store (every instance sees one count), else in this process.
+  const throttle = self.throttle ?? deps.rateLimits ?? new MemoryRateLimitStore();
+  return { self, contextOf: contextMaker(deps, self, throttle) };
 }

@@ -1,5 +1,4 @@
-import type { WebhookRuntime } from '../../../webhooks/runtime.js';
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { createSubscriptionRoute } from './create.js';
 import { deleteSubscriptionRoute } from './delete.js';
 import { webhookGuideRoute } from './guide.js';
@@ -9,13 +8,16 @@ import { rotateSecretRoute } from './rotate-secret.js';
 import { testSubscriptionRoute } from './test.js';
 import { webhookEventsRoute } from './webhook-events.js';
 
-export function alertRoutes(app: App, deps: AppDeps, runtime: WebhookRuntime): void {
-  webhookEventsRoute(app);
-  webhookGuideRoute(app, runtime);
-  createSubscriptionRoute(app, deps, runtime);
-  listSubscriptionsRoute(app, deps);
-  deleteSubscriptionRoute(app, deps);
-  testSubscriptionRoute(app, deps, runtime);
-  rotateSecretRoute(app, deps, runtime);
-  deliveryLogRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 240,
+  register(app, { deps, webhooks: runtime }) {
+    webhookEventsRoute(app);
+    webhookGuideRoute(app, runtime);
+    createSubscriptionRoute(app, deps, runtime);
+    listSubscriptionsRoute(app, deps);
+    deleteSubscriptionRoute(app, deps);
+    testSubscriptionRoute(app, deps, runtime);
+    rotateSecretRoute(app, deps, runtime);
+    deliveryLogRoute(app, deps);
+  },
+};

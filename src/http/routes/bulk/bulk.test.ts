@@ -16,7 +16,7 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../../../test-support/app.js';
-import { acceptsGzip } from './index.js';
+import { acceptsGzip } from './trades.js';
 
 const FLAT_PRICE = PRICE_TABLE['GET /bulk/trades']?.base ?? Number.NaN;
 

@@ -1,9 +1,11 @@
-import type { RouteCatalog } from '../../route-catalog.js';
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { balanceRoute } from './balance.js';
 import { endpointsRoute } from './endpoints.js';
 
-export function creditRoutes(app: App, deps: AppDeps, catalog: RouteCatalog): void {
-  balanceRoute(app, deps);
-  endpointsRoute(app, catalog);
-}
+export const routes: RouteFolder = {
+  order: 230,
+  register(app, { deps, catalog }) {
+    balanceRoute(app, deps);
+    endpointsRoute(app, catalog);
+  },
+};

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { notFound, quoted } from '../../../errors.js';
 import { Html, page } from '../../pages/html.js';
 import type { App } from '../../types.js';
-import { referenceRoutes } from './reference.js';
 import { escapeHtml, GUIDES_PATH, headingSlug, renderMarkdown } from './render.js';
 
 /** The repository root: this file sits at src/http/routes/docs/ (dist/http/routes/docs/ when built). */
@@ -49,7 +48,6 @@ function guidePage(title: string, body: string): string {
 }
 
 export function guideRoutes(app: App, root: string = ROOT): void {
-  referenceRoutes(app);
   app.get(GUIDES_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const items = listGuides(root).map((guide) => {
       const title = titleOf(readFileSync(guide.file, 'utf8'), guide.name);

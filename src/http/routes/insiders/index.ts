@@ -1,10 +1,13 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getInsiderTradeRoute } from './get.js';
 import { listInsiderTradesRoute } from './list.js';
 import { tickerInsidersRoute } from './ticker.js';
 
-export function insiderRoutes(app: App, deps: AppDeps): void {
-  listInsiderTradesRoute(app, deps);
-  getInsiderTradeRoute(app, deps);
-  tickerInsidersRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 180,
+  register(app, { deps }) {
+    listInsiderTradesRoute(app, deps);
+    getInsiderTradeRoute(app, deps);
+    tickerInsidersRoute(app, deps);
+  },
+};

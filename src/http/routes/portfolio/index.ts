@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getPortfolioRoute } from './get.js';
 import { getPositionsRoute } from './positions.js';
 
-export function portfolioRoutes(app: App, deps: AppDeps): void {
-  getPortfolioRoute(app, deps);
-  getPositionsRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 40,
+  register(app, { deps }) {
+    getPortfolioRoute(app, deps);
+    getPositionsRoute(app, deps);
+  },
+};

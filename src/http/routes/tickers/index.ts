@@ -1,10 +1,13 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { tickerPricesRoute } from './prices.js';
 import { topTickersRoute } from './top.js';
 import { tickerTradesRoute } from './trades.js';
 
-export function tickerRoutes(app: App, deps: AppDeps): void {
-  topTickersRoute(app, deps);
-  tickerTradesRoute(app, deps);
-  tickerPricesRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 100,
+  register(app, { deps }) {
+    topTickersRoute(app, deps);
+    tickerTradesRoute(app, deps);
+    tickerPricesRoute(app, deps);
+  },
+};

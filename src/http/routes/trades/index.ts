@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { bulkLatestRoute } from './bulk-latest.js';
 import { listTradesRoute } from './list.js';
 
-export function tradeRoutes(app: App, deps: AppDeps): void {
-  listTradesRoute(app, deps);
-  bulkLatestRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 10,
+  register(app, { deps }) {
+    listTradesRoute(app, deps);
+    bulkLatestRoute(app, deps);
+  },
+};

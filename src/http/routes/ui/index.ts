@@ -1,96 +1,51 @@
 // The account area's pages: server-rendered HTML from the same process, no build step, no client
-// framework (small scripts in ./assets copy secrets and run the explorer). They share the /account
-// routes' session scope, inside a context of their own: there a refusal a browser sees (a bad
-// parameter, a wrong CSRF token, an unknown /ui address) is an HTML page, while API clients still
-// get the JSON error body.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, STATUS_OF } from '../../../errors.js';
-import type { WebhookRuntime } from '../../../webhooks/runtime.js';
+// framework (small scripts in ./assets copy secrets and run the explorer). They take the session
+// cookie and CSRF check the /account routes take (registered after them, with the same account
+// area), inside a context of their own: there a refusal a browser sees (a bad parameter, a wrong
+// CSRF token, an unknown /ui address) is an HTML page, while API clients still get the JSON error body.
+import { ApiError } from '../../../errors.js';
 import { assetRoutes, faviconRoute } from '../../pages/assets.js';
-import { html } from '../../pages/html.js';
-import type { ContextOf } from '../../plugins/session.js';
-import { scoped } from '../../plugins/session.js';
-import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
+import { registerSessions, scoped } from '../../plugins/session.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { accountPages as signedInPages } from './account-pages.js';
 import { adminPage } from './admin-page.js';
 import { authPages } from './auth-pages.js';
+import { errorPage } from './error-page.js';
 import { explorePages } from './explore-page.js';
-import { pageContext, renderPage } from './forms.js';
 import { mailboxPage } from './mailbox-page.js';
 import { publicPages } from './public-pages.js';
 import { reviewPages } from './review-page.js';
 import { webhooksPage } from './webhooks-page.js';
 
-/** Whether the client asked for a page (browsers send text/html first in Accept). */
-function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept;
-  return typeof accept === 'string' && /(^|,)\s*text\/html(?!;\s*q=0(\.0*)?\s*(,|$))/.test(accept);
-}
-
-/** What a refusal says on the page: its own detail, or a fixed sentence for the framework's. */
-function refusal(error: FastifyError | ApiError): { status: number; detail: string } | null {
-  if (error instanceof ApiError) {
-    return error.code === 'internal' ? null : { status: STATUS_OF[error.code], detail: error.detail };
-  }
-  if (error.validation) {
-    const where = error.validationContext === 'body' ? 'form field' : 'address parameter';
-    const issue = error.validation[0];
-    const name =
-      String(issue?.instancePath ?? '').replace(/^\//, '') ||
-      String((issue?.params as { missingProperty?: unknown } | undefined)?.missingProperty ?? '');
-    return {
-      status: 422,
-      detail: `This page cannot use the ${where} ${name ? `'${name}' ` : ''}as sent (given twice, too long or of the wrong kind). Go back and try again.`,
-    };
-  }
-  const status = error.statusCode ?? 500;
-  return status >= 400 && status < 500 ? { status, detail: 'The request was refused.' } : null;
-}
-
-function errorPage(deps: AppDeps) {
-  return (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    const refused = refusal(error);
-    // API clients, and anything unexpected (logged there), go to the app's JSON error handler.
-    if (!refused || !wantsHtml(request)) throw error;
-    if (error instanceof ApiError)
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-    const notFound = refused.status === 404;
-    return renderPage(
-      reply,
-      pageContext(request, reply, deps),
-      notFound ? 'Page not found' : 'This request was refused',
-      '',
-      html`<div class="error" role="alert" data-error-code="${refused.status}"><p>${refused.detail}</p><p>Request id <code>${request.id}</code>.</p></div>
-<p>Go to the <a href="/">home page</a>, the <a href="/ui/explore">explorer</a> or the <a href="/docs">API reference</a>.</p>`,
-      refused.status,
-    );
-  };
-}
-
-export function accountPages(deps: AppDeps, webhooks: WebhookRuntime) {
-  return (scope: App, contextOf: ContextOf, self: SelfServiceDeps): void => {
-    scope.register(async (plugin) => {
-      const pages = scoped(plugin);
-      pages.setErrorHandler(errorPage(deps));
-      assetRoutes(pages);
-      faviconRoute(pages);
-      publicPages(pages, deps, self.ingestIntervalMinutes);
-      authPages(pages, deps, contextOf);
-      signedInPages(pages, deps, self);
-      webhooksPage(pages, deps, webhooks);
-      explorePages(pages, deps);
-      adminPage(pages, deps);
-      reviewPages(pages, deps);
-      mailboxPage(pages, deps, self.devMailboxToken);
-      // Any other address under /ui: a page saying so (JSON for API clients, as elsewhere).
-      await pages.register(
-        async (ui) => {
-          ui.setNotFoundHandler(() => {
-            throw new ApiError('not_found', 'There is no page at this address.');
-          });
-        },
-        { prefix: '/ui' },
-      );
+export const routes: RouteFolder = {
+  order: 320,
+  register(app, { deps, webhooks, accountArea: { self, contextOf } }) {
+    app.register(async (sessionPlugin) => {
+      const scope = scoped(sessionPlugin);
+      await registerSessions(scope, deps);
+      scope.register(async (plugin) => {
+        const pages = scoped(plugin);
+        pages.setErrorHandler(errorPage(deps));
+        assetRoutes(pages);
+        faviconRoute(pages);
+        publicPages(pages, deps, self.ingestIntervalMinutes);
+        authPages(pages, deps, contextOf);
+        signedInPages(pages, deps, self);
+        webhooksPage(pages, deps, webhooks);
+        explorePages(pages, deps);
+        adminPage(pages, deps);
+        reviewPages(pages, deps);
+        mailboxPage(pages, deps, self.devMailboxToken);
+        // Any other address under /ui: a page saying so (JSON for API clients, as elsewhere).
+        await pages.register(
+          async (ui) => {
+            ui.setNotFoundHandler(() => {
+              throw new ApiError('not_found', 'There is no page at this address.');
+            });
+          },
+          { prefix: '/ui' },
+        );
+      });
     });
-  };
-}
+  },
+};

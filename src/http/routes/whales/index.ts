@@ -1,8 +1,11 @@
-import type { App, AppDeps } from '../../types.js';
+import type { RouteFolder } from '../../route-folders.js';
 import { getWhaleRoute } from './get.js';
 import { listWhalesRoute } from './list.js';
 
-export function whaleRoutes(app: App, deps: AppDeps): void {
-  listWhalesRoute(app, deps);
-  getWhaleRoute(app, deps);
-}
+export const routes: RouteFolder = {
+  order: 190,
+  register(app, { deps }) {
+    listWhalesRoute(app, deps);
+    getWhaleRoute(app, deps);
+  },
+};
