@@ -5,7 +5,11 @@ import { todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
 import { type Trade, TradeSchema, toTradeResource } from '../resources/trade.js';
 import { findTrades, type Page, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
-import { findTradesJson, type TradePageJson } from '../storage/repositories/trades-json.js';
+import {
+  findTradesJson,
+  type TradePageJson,
+  tradeJsonShapeKey,
+} from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
 import { memberIdsOf } from './member-ids.js';
 import {
@@ -81,12 +85,7 @@ export async function listTradesJson(
     filter,
     order,
     { limit: params.limit, offset: params.offset },
-    {
-      fields: TRADE_FIELDS,
-      nulled: hideGated ? GATED_FIELDS : NO_FIELDS,
-      reals: REAL_FIELDS,
-      today: todayUtc(now),
-    },
+    { ...(hideGated ? GATED_SHAPE : OPEN_SHAPE), today: todayUtc(now) },
   );
 }
 
@@ -104,9 +103,7 @@ export async function queryTradesJson(
   hideGated: boolean,
 ): Promise<TradePageJson> {
   return findTradesJson(db, filter, order, page, {
-    fields: TRADE_FIELDS,
-    nulled: hideGated ? GATED_FIELDS : NO_FIELDS,
-    reals: REAL_FIELDS,
+    ...(hideGated ? GATED_SHAPE : OPEN_SHAPE),
     today: todayUtc(now),
   });
 }
@@ -120,6 +117,15 @@ const REAL_FIELDS: ReadonlySet<string> = new Set(
     .filter(([, schema]) => [(schema as { type?: unknown }).type].flat().includes('number'))
     .map(([field]) => field),
 );
+/** The Trade resource's fields as the database writes them, plan-gated fields shown or nulled. */
+const shapeNulling = (nulled: ReadonlySet<string>) => ({
+  fields: TRADE_FIELDS,
+  nulled,
+  reals: REAL_FIELDS,
+  key: tradeJsonShapeKey(TRADE_FIELDS, nulled),
+});
+const OPEN_SHAPE = shapeNulling(NO_FIELDS);
+const GATED_SHAPE = shapeNulling(GATED_FIELDS);
 
 export async function queryTrades(
   db: Kysely<Database>,

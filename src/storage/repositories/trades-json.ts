@@ -79,7 +79,7 @@ export async function findTradesJson(
   // (firstPageLiterals).
   const named = namedFilter(filter);
   const planned = syncSqlite ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
-  const key = `trades.json${asBytes ? '.bytes' : ''}:${named.key}:${planned.key}:${order.column}:${order.direction}:${joinedOnce(shape.nulled)}:${joinedOnce(shape.fields)}`;
+  const key = `trades.json${asBytes ? '.bytes' : ''}:${named.key}:${planned.key}:${order.column}:${order.direction}:${shape.key}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
       db,
@@ -183,21 +183,19 @@ function plannedLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
   };
 }
 
-const joined = new WeakMap<object, string>();
-
-/** `[...values].join(',')`, computed once per (constant) list or set. */
-function joinedOnce(values: Iterable<string> & object): string {
-  let text = joined.get(values);
-  if (text === undefined) {
-    text = [...values].join(',');
-    joined.set(values, text);
-  }
-  return text;
+/** The statement-cache key part of a shape's fields and nulled fields. */
+export function tradeJsonShapeKey(fields: readonly string[], nulled: ReadonlySet<string>): string {
+  return `${[...nulled].join(',')}:${fields.join(',')}`;
 }
 
-interface TradeJsonShape {
+export interface TradeJsonShape {
   fields: readonly string[];
   nulled: ReadonlySet<string>;
+  /**
+   * Names `fields` and `nulled` in the key of the compiled statement: a shape is a constant of its
+   * caller, so the caller writes this once (`tradeJsonShapeKey`) instead of every call joining them.
+   */
+  key: string;
   /** The fields that are JSON numbers with a fraction (written as JavaScript writes them). */
   reals: ReadonlySet<string>;
   today: string;
