@@ -125,6 +125,7 @@ describe('routeQuestion', () => {
     ],
     ['top 5 senate sales in 2020', { kind: 'biggest_trades', direction: 'sell' }],
     ['which house sales in 2021 were the biggest?', { kind: 'biggest_trades', direction: 'sell' }],
+    ["which of Nancy Pelosi's trades were the largest?", { kind: 'member_trades', member: 'Nancy Pelosi' }],
     ['top ten trades of 2019', { kind: 'biggest_trades', window: { dateFrom: '2019-01-01' } }],
     ['who sold FB or META in 2022?', { kind: 'ticker_trades', ticker: 'FB,META', direction: 'sell' }],
     ['who bought AAPL, MSFT and NVDA in 2024?', { kind: 'ticker_trades', ticker: 'AAPL,MSFT,NVDA' }],
@@ -133,7 +134,9 @@ describe('routeQuestion', () => {
       'congressional buyers of Salesforce in 2021',
       { kind: 'ticker_trades', ticker: 'Salesforce', direction: 'buy', window: { dateFrom: '2021-01-01' } },
     ],
-    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' }],
+    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing stock', direction: 'sell' }],
+    // The kind of company keeps its "stocks": the concept vocabulary names "bank stocks".
+    ['buyers of bank stocks in 2021', { kind: 'ticker_trades', ticker: 'bank stocks', direction: 'buy' }],
     ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],
     ['everything on Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
     ["what's the story with Pfizer and Congress?", { kind: 'dossier', company: 'Pfizer' }],

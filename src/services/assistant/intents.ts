@@ -231,10 +231,11 @@ export function routeQuestion(question: string, today: Date): Intent {
     /\b(?:biggest|largest|top|most expensive)\s+(?:(?:\d{1,3}|three|five|ten|twenty|fifty|hundred)\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
       text,
     ) ||
-    // "which house sales in 2021 were the biggest?"
-    /\b(?:trades|transactions|purchases|sales|buys|sells)\b.*\b(?:were|are|was|is)\s+(?:the\s+)?(?:biggest|largest|most expensive)[?.!]*$/i.test(
+    // "which house sales in 2021 were the biggest?" (not one member's: "which of X's trades …")
+    (/\b(?:trades|transactions|purchases|sales|buys|sells)\b.*\b(?:were|are|was|is)\s+(?:the\s+)?(?:biggest|largest|most expensive)[?.!]*$/i.test(
       text,
-    )
+    ) &&
+      !/['’]s\s+(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells)\b/i.test(text))
   )
     return { kind: 'biggest_trades', window, direction };
   const before =
@@ -284,7 +285,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   }
 
   const possessive =
-    /^(?:what (?:is|are)|show(?: me)?|list|give me)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(
+    /^(?:what (?:is|are)|show(?: me)?|list|give me|(?:which|what) of)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(
       text,
     );
   const ofMember =
@@ -341,7 +342,7 @@ export function routeQuestion(question: string, today: Date): Intent {
 
   // "congressional buyers of Salesforce in 2021", "senate sellers of Boeing stock"
   const buyersOf =
-    /\b(?:buyers|sellers|purchasers|traders)\s+of\s+(.+?)(?:\s+(?:stocks?|shares))?(?:\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
+    /\b(?:buyers|sellers|purchasers|traders)\s+of\s+(.+?)(?:\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
       text,
     );
   if (buyersOf?.[1]) return { kind: 'ticker_trades', ticker: buyersOf[1].trim(), window, direction };
