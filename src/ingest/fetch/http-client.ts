@@ -95,6 +95,11 @@ export class HttpClient {
 
   constructor(private readonly options: HttpClientOptions) {}
 
+  /** The body limit of every request (bytes), for a caller that gathers several answers into one document. */
+  get maxBytes(): number | undefined {
+    return this.options.maxBytes;
+  }
+
   async get(url: string, options: Omit<RequestOptions, 'method' | 'form'> = {}): Promise<FetchedDocument> {
     return this.request(url, { ...options, method: 'GET' });
   }

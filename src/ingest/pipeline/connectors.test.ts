@@ -48,7 +48,9 @@ describe.skipIf(!dataDir)('connectors against the replay server', () => {
     const paper = listing.documents.filter((document) => document.isPaper);
     expect(paper).toHaveLength(32);
     for (const document of paper) {
-      expect(document).toMatchObject({ url: null, known: { status: 'paper' } });
+      // Listed to be fetched: the connector reads the page for its images (the OCR stage's input).
+      expect(document).toMatchObject({ known: null });
+      expect(document.url).toBe(`${server.url}/search/view/paper/${document.docId}/`);
       expect(document.filer?.name).toBe('John Boozman');
     }
     const wyden = listing.documents.filter(

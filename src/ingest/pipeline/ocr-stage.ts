@@ -3,7 +3,8 @@
 // the process's event loop (the API's, under `serve --role all`) only passes bytes and results.
 // Each page read is kept in the database until the document is read whole: a run stopped
 // mid-document (a crash, a restart) reads only the pages left. The reader knows the House paper
-// PTR forms and the OGE 278-T (ocr/forms.ts); other scans keep their `needs_ocr` answer.
+// PTR forms, the OGE 278-T and the Senate paper PTR's page images (ocr/forms.ts); other scans keep
+// their `needs_ocr` answer.
 import type { Kysely } from 'kysely';
 import { dropOcrPages, issuerNames, ocrPagesOf, saveOcrPage } from '../../storage/repositories/ocr-pages.js';
 import type { Database } from '../../storage/schema.js';

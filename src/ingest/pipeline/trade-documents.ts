@@ -44,8 +44,8 @@ import { FilerResolver, listedDocumentFiler, storedDocumentFiler } from '../file
 import type { PdfText } from '../pdf-text.js';
 import { PdfWorkerError } from '../pdf-worker.js';
 import type { Connector, ListedDocument, StoredListing } from '../sources/connector.js';
-import { ConnectorError } from '../sources/connector.js';
-import { emptyFiling, type ParsedDocument, unreadDocument } from '../sources/document.js';
+import { ConnectorError, UnfetchableDocumentError } from '../sources/connector.js';
+import { emptyFiling, type ParsedDocument, type TradeSource, unreadDocument } from '../sources/document.js';
 import { extractOnce, NOTHING_SCANNED, type QuickScan, scanDocument } from '../sources/quick-scan.js';
 import type { AmendmentStyle } from '../sources/source-definition.js';
 import { resolveAmendments } from './amendments.js';
@@ -268,14 +268,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     const known = document.listed.known;
     if (!known) return null;
     await this.announce(document, NOTHING_SCANNED);
-    const parsed = unreadDocument(
-      this.source,
-      'senate_paper_page',
-      known.status,
-      known.reason,
-      emptyFiling({ is_paper: true }),
-    );
-    return { parsed, politicianId: null, refusedLimit: null };
+    return knownParse(this.source, known);
   }
 
   prefetched(): Fetched | null {
@@ -289,6 +282,12 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
   async fetchFailed(document: TradeDocument, error: Error): Promise<void> {
     // Subscribers hear of the filing now, with what the index says; its rows come when it is read.
     await this.announce(document, NOTHING_SCANNED);
+    if (error instanceof UnfetchableDocumentError) {
+      // What the site answered says what the document is: stored so, not retried every run.
+      const prepared = await this.prepare(document, knownParse(this.source, error.known));
+      await inTransaction(this.db, (trx) => this.store(trx, document, prepared, null));
+      return;
+    }
     await this.recordFailure(document, error.message, 'fetching');
   }
 
@@ -545,6 +544,18 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     this.tally.documents.failed += 1;
     this.tally.failures.push({ docId: row.source_doc_id, url: row.url, reason: message, attempts });
   }
+}
+
+/** A document the listing or the site's answer alone describes (an eFD paper filing), unread. */
+function knownParse(source: TradeSource, known: NonNullable<ListedDocument['known']>): TradeParse {
+  const parsed = unreadDocument(
+    source,
+    'senate_paper_page',
+    known.status,
+    known.reason,
+    emptyFiling({ is_paper: true }),
+  );
+  return { parsed, politicianId: null, refusedLimit: null };
 }
 
 /** The setting that raises a source's document size limit. */

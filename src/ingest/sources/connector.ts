@@ -99,3 +99,14 @@ export interface Connector {
 
 /** A connector could not read its index (the site answered something unexpected). */
 export class ConnectorError extends Error {}
+
+/**
+ * The site answered for the document, and what it answered says the document cannot be fetched
+ * (an eFD paper filing whose page is gone or shows no images): it is stored with `known`'s status
+ * and reason, as a listing's `known` document is, instead of being retried every run.
+ */
+export class UnfetchableDocumentError extends ConnectorError {
+  constructor(readonly known: NonNullable<ListedDocument['known']>) {
+    super(known.reason);
+  }
+}

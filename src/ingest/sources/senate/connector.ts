@@ -4,12 +4,14 @@
 //   3. POST /search/report/data/ (DataTables: start, length, report_types=[11] for PTRs,
 //      submitted_start_date ...) answers JSON {draw, recordsTotal, recordsFiltered, result, data};
 //   4. GET /search/view/ptr/<uuid>/ is one electronic PTR page; /search/view/paper/<uuid>/ a paper
-//      filing shown as page images (recorded as a paper filing, not fetched).
+//      filing shown as page images (`img.filingImage`, served from the site's media host): the
+//      connector fetches the images and hands them on as one bundle, which the OCR stage reads.
 // A session that lapses sends every request back to the agreement page; the connector agrees
 // again once and retries.
 import { decodeEntities } from '../../../domain/asset.js';
 import type { ListingValidators } from '../../fetch/conditional.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
+import { decodePageImages, encodePageImages, isPageImages } from '../../ocr/page-images.js';
 import {
   type Connector,
   ConnectorError,
@@ -17,16 +19,20 @@ import {
   type Listing,
   type ParseOptions,
   type StoredListing,
+  UnfetchableDocumentError,
 } from '../connector.js';
-import type { ParsedDocument } from '../document.js';
+import { emptyFiling, type ParsedDocument, unreadDocument } from '../document.js';
 import { looseFile } from '../loose-file.js';
 import { oneReport } from '../one-report.js';
 import { senateLooseFiles } from './loose-file.js';
+import { paperImageUrls } from './ptr-page.js';
 import { parseSenateSearchResults, type SenateSearchPage, type SenateSearchRow } from './search-results.js';
 
 /** eFD's report type code for Periodic Transaction Reports. */
 const PTR_REPORT_TYPE = '[11]';
 const PAGE_SIZE = 100;
+/** The content type of a paper filing's bundle of page images (not a type the site sends). */
+const PAGE_IMAGES_TYPE = 'application/x-dcledger-page-images';
 
 export class SenateConnector implements Connector {
   readonly name = 'senate';
@@ -132,11 +138,10 @@ export class SenateConnector implements Connector {
   }
 
   private listed(row: SenateSearchRow): ListedDocument {
-    const url = `${this.baseUrl}${row.report_path}`;
     return {
       source: this.source,
       docId: row.report_id ?? '',
-      url: row.is_paper ? null : url,
+      url: `${this.baseUrl}${row.report_path}`,
       kind: 'PTR',
       title: row.report_title,
       filedDate: row.filed_date,
@@ -150,24 +155,57 @@ export class SenateConnector implements Connector {
       filerName: row.filer_name,
       isPaper: row.is_paper,
       isAmendment: row.is_amendment,
-      known: row.is_paper
-        ? {
-            status: 'paper',
-            reason: `eFD paper filing: the report is only page images (${url}); its transactions need manual entry`,
-          }
-        : null,
+      known: null,
     };
   }
 
+  /** A report page, or for a paper filing the bundle of its page images (read by the OCR stage). */
   async fetchDocument(document: ListedDocument, signal?: AbortSignal): Promise<FetchedDocument> {
     const url = document.url;
     if (!url) throw new ConnectorError(`eFD report ${document.docId} has nothing to fetch`);
+    if (!document.isPaper) return this.sitePage(url, [], signal);
+    const page = await this.sitePage(url, [404], signal);
+    const unfetched = (why: string) =>
+      new UnfetchableDocumentError({
+        status: 'paper',
+        reason: `eFD paper filing (${url}): ${why}, so its page images could not be fetched for OCR; its transactions need manual entry`,
+      });
+    if (page.status === 404) throw unfetched('its page answered 404');
+    const imageUrls = paperImageUrls(page.body.toString('utf8'), page.url);
+    if (imageUrls.length === 0) throw unfetched('its page shows no page image');
+    // The bundle is one document: the images together stay within the source's document limit.
+    const limit = this.http.maxBytes;
+    const images: Uint8Array[] = [];
+    let size = 0;
+    for (const imageUrl of imageUrls) {
+      const maxBytes = limit === undefined ? undefined : Math.max(0, limit - size);
+      const image = await this.http.get(imageUrl, {
+        signal,
+        ...(maxBytes === undefined ? {} : { maxBytes }),
+      });
+      images.push(new Uint8Array(image.body));
+      size += image.body.length;
+    }
+    return {
+      url,
+      status: 200,
+      contentType: PAGE_IMAGES_TYPE,
+      body: Buffer.from(encodePageImages(images)),
+    };
+  }
+
+  /** A page of the site behind the agreement, agreeing again once when the session lapsed. */
+  private async sitePage(
+    url: string,
+    acceptStatuses: readonly number[],
+    signal?: AbortSignal,
+  ): Promise<FetchedDocument> {
     if (!this.agreed) await this.agree(signal);
-    const page = await this.http.get(url, { signal });
+    const page = await this.http.get(url, { signal, acceptStatuses });
     if (!isAgreementPage(page.body.toString('utf8'))) return page;
     // The session lapsed and the site showed the terms instead of the report.
     await this.agree(signal);
-    const again = await this.http.get(url, { signal });
+    const again = await this.http.get(url, { signal, acceptStatuses });
     if (isAgreementPage(again.body.toString('utf8'))) {
       throw new ConnectorError(`${url}: the site keeps answering with the terms-of-use agreement`);
     }
@@ -175,8 +213,28 @@ export class SenateConnector implements Connector {
   }
 
   async parse(document: ListedDocument, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> {
+    if (isPageImages(bytes)) return paperFiling(document, decodePageImages(bytes).length);
     return oneReport(document, await senateLooseFiles.read(looseFile(bytes, options.pdfText)));
   }
+}
+
+/** A paper filing's page images, fetched: the OCR stage reads them as the Senate paper form. */
+function paperFiling(document: ListedDocument, pages: number): ParsedDocument {
+  return unreadDocument(
+    'senate_efd',
+    'senate_paper_ptr_images',
+    'needs_ocr',
+    `eFD paper filing: ${pages} page image(s), read by OCR`,
+    emptyFiling({
+      title: document.title,
+      filer_name: document.filerName,
+      filer_first_name: document.filer?.firstName ?? null,
+      filer_last_name: document.filer?.lastName ?? null,
+      filed_date: document.filedDate,
+      is_amendment: document.isAmendment,
+      is_paper: true,
+    }),
+  );
 }
 
 /** Whether the search has no rows past `start` (the rows read so far), by the page last answered. */

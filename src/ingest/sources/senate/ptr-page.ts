@@ -5,7 +5,12 @@
 // # | Transaction Date | Owner | Ticker | Asset Name | Asset Type | Type | Amount | Comment.
 // Option, bond and company details sit in `<div class="text-muted">` blocks under the asset name.
 // The page does not contain its own UUID: callers that know it (the connector) attach it.
-import { normalizeAssetType, parseAssetDescription, stripTags } from '../../../domain/asset.js';
+import {
+  decodeEntities,
+  normalizeAssetType,
+  parseAssetDescription,
+  stripTags,
+} from '../../../domain/asset.js';
 import { normalizeOwner } from '../../../domain/owner.js';
 import { splitTickerCell } from '../../../domain/ticker.js';
 import { tradeKindFromWording } from '../../../domain/trade-type.js';
@@ -66,6 +71,26 @@ export function parseSenatePtrPage(html: string): ParsedDocument {
     );
   }
   return readTransactions(html, filing);
+}
+
+/**
+ * The page images of an eFD paper filing's page (`<img class="filingImage" src=...>`), in page
+ * order, each resolved against the page's own address (the site serves them from its media host).
+ */
+export function paperImageUrls(html: string, pageUrl: string): string[] {
+  const urls: string[] = [];
+  for (const tag of html.matchAll(/<img\b[^>]*>/gi)) {
+    const markup = tag[0];
+    if (!/class=["'][^"']*\bfilingImage\b/i.test(markup)) continue;
+    const src = /\bsrc=["']([^"']+)["']/i.exec(markup)?.[1];
+    if (!src) continue;
+    try {
+      urls.push(new URL(decodeEntities(src.trim()), pageUrl).toString());
+    } catch {
+      // A src that is no address names no image to fetch.
+    }
+  }
+  return urls;
 }
 
 function isPaperPage(html: string, title: string): boolean {

@@ -8,7 +8,8 @@
 // real one when the Senate Stock Watcher per-report files (`trades-senate/senate-stock-watcher/data`)
 // recorded exactly one report of that filer, filed that day, with the same rows; otherwise a UUID
 // derived from its content. Plus the recorded search rows of paper PTRs (real UUIDs, no page to
-// serve).
+// serve: their page answers 404), and the paper filings a test registers with their page images
+// (`addPaperFiling`), served as eFD shows one: a page of `img.filingImage` tags and the images.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ import { parseSenateSearchResults } from './search-results.js';
 
 export interface SenateReport {
   uuid: string;
-  /** "ptr" pages are served; "paper" rows are only listed. */
+  /** "ptr" pages are served; "paper" rows have a page only when a test registered one. */
   kind: 'ptr' | 'paper';
   html: string | null;
   /** The eFD search row: [first, last, office, link, MM/DD/YYYY]. */
@@ -36,10 +37,25 @@ export interface SenateReport {
   filedDate: string;
 }
 
+/** A paper filing a test serves: its search row's fields and its page images, in page order. */
+export interface ReplayPaperFiling {
+  uuid: string;
+  firstName: string;
+  lastName: string;
+  /** ISO date. */
+  filedDate: string;
+  images: Uint8Array[];
+}
+
+/** Where the replay serves paper filings' page images (eFD serves them from its media host). */
+const MEDIA_PATH = /^\/media\/paper\/([0-9a-fA-F-]{36})\/(\d+)\.png$/;
+
 export class SenateReplay implements ReplayRoutes {
   /** csrftoken cookie values handed out, with the form tokens issued for each. */
   private readonly csrf = new Map<string, Set<string>>();
   private readonly sessions = new Set<string>();
+  /** The page images of the paper filings registered by `addPaperFiling`, by UUID. */
+  private readonly paperImages = new Map<string, Uint8Array[]>();
 
   constructor(
     readonly reports: SenateReport[],
@@ -54,6 +70,36 @@ export class SenateReplay implements ReplayRoutes {
     this.sessions.clear();
   }
 
+  /** Lists a paper filing and serves its page and page images from now on. */
+  addPaperFiling(filing: ReplayPaperFiling): void {
+    const uuid = filing.uuid.toLowerCase();
+    const title = `Periodic Transaction Report for ${usDate(filing.filedDate)}`;
+    const images = filing.images
+      .map((_, index) => `<img class="filingImage" src="/media/paper/${uuid}/${index + 1}.png">`)
+      .join('\n');
+    const report: SenateReport = {
+      uuid,
+      kind: 'paper',
+      html: `<!DOCTYPE HTML><html><head><title>eFD: View Paper Report</title></head><body>
+<h1>${title}</h1>
+<h2 class="filedReport">The Honorable ${filing.firstName} ${filing.lastName} (${filing.lastName}, ${filing.firstName})</h2>
+${images}
+</body></html>`,
+      filedDate: filing.filedDate,
+      row: [
+        filing.firstName,
+        filing.lastName,
+        'Senator',
+        `<a href="/search/view/paper/${uuid}/" target="_blank">${title}</a>`,
+        usDate(filing.filedDate),
+      ],
+    };
+    this.byUuid.set(uuid, report);
+    this.reports.push(report);
+    this.reports.sort(newestFirst);
+    this.paperImages.set(uuid, [...filing.images]);
+  }
+
   answer(request: ReplayRequest): ReplayAnswer | undefined {
     const { method, path } = request;
     if (method === 'GET') {
@@ -65,6 +111,8 @@ export class SenateReplay implements ReplayRoutes {
         if (request.withheld(uuid)) return notFound();
         return this.requireSession(request, () => this.reportPage(uuid));
       }
+      const media = MEDIA_PATH.exec(path);
+      if (media) return this.pageImage((media[1] ?? '').toLowerCase(), Number(media[2]), request);
     }
     if (method === 'POST' && path === '/search/home/')
       return this.agree(request, new URLSearchParams(request.body));
@@ -153,6 +201,11 @@ export class SenateReplay implements ReplayRoutes {
     return { status: 200, type: 'application/json', body: JSON.stringify(envelope) };
   }
 
+  private pageImage(uuid: string, page: number, request: ReplayRequest): ReplayAnswer {
+    const image = request.withheld(uuid) ? undefined : this.paperImages.get(uuid)?.[page - 1];
+    return image ? { status: 200, type: 'image/png', body: image } : notFound();
+  }
+
   private reportPage(uuid: string): ReplayAnswer {
     const report = this.byUuid.get(uuid.toLowerCase());
     if (!report?.html) return notFound();
@@ -229,8 +282,12 @@ function loadSenate(root: string): { reports: SenateReport[]; byUuid: Map<string
       add({ uuid: row.report_id, kind: 'paper', html: null, filedDate: row.filed_date, row: raw });
     });
   }
-  reports.sort((a, b) => b.filedDate.localeCompare(a.filedDate) || a.uuid.localeCompare(b.uuid));
+  reports.sort(newestFirst);
   return { reports, byUuid };
+}
+
+function newestFirst(a: SenateReport, b: SenateReport): number {
+  return b.filedDate.localeCompare(a.filedDate) || a.uuid.localeCompare(b.uuid);
 }
 
 interface KnownSenateReport {
