@@ -20,6 +20,8 @@ import {
   type FieldConfidence,
   lowConfidence,
   REVIEW_THRESHOLD,
+  reviewReasons,
+  roundAll,
   type ScannedRow,
 } from './scanned-rows.js';
 
@@ -100,21 +102,16 @@ export function ogeRow(
     asset_description: asset.confidence,
     ticker: ticker.confidence,
   };
-  const reasons: string[] = [];
-  for (const [field, why] of [
+  const reasons = reviewReasons(confidence, [
     ['asset_description', asset.why],
     ['transaction_date', transaction.why],
     ['notification_date', notification.why],
     ['trade_type', kind.why],
     ['amount_range', amount.why],
-  ] as const) {
-    if (why) reasons.push(`${field}: ${why}`);
-    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(lowConfidence(field));
-  }
+  ]);
   if (confidence.ticker < REVIEW_THRESHOLD.ticker && !reasons.some((reason) => reason.startsWith('asset')))
     reasons.push(lowConfidence('ticker'));
-  for (const field of Object.keys(confidence) as Array<keyof FieldConfidence>)
-    confidence[field] = Math.round(Math.max(0, Math.min(1, confidence[field])) * 1000) / 1000;
+  Object.assign(confidence, roundAll(confidence));
   return {
     page,
     row,

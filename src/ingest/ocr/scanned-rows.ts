@@ -140,6 +140,22 @@ export function belowThreshold(confidence: FieldConfidence): boolean {
   return CONFIDENCE_FIELDS.some((field) => confidence[field] < REVIEW_THRESHOLD[field]);
 }
 
+/**
+ * Why a row waits for review, added to `reasons`: each field's own doubt when it has one, else a
+ * confidence under the field's threshold (every form's rows are judged alike).
+ */
+export function reviewReasons(
+  confidence: FieldConfidence,
+  doubts: ReadonlyArray<readonly [ConfidenceField, string | null | undefined]>,
+  reasons: string[] = [],
+): string[] {
+  for (const [field, why] of doubts) {
+    if (why) reasons.push(`${field}: ${why}`);
+    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(lowConfidence(field));
+  }
+  return reasons;
+}
+
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
@@ -164,17 +180,18 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     asset_description: asset.confidence,
     ticker: asset.tickerConfidence,
   };
-  for (const [field, why] of [
-    ['owner', owner.why],
-    ['asset_description', asset.why],
-    ['transaction_date', transaction.why],
-    ['notification_date', notification.why],
-    ['trade_type', kind.why],
-    ['amount_range', amount.why],
-  ] as const) {
-    if (why) reasons.push(`${field}: ${why}`);
-    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(lowConfidence(field));
-  }
+  reviewReasons(
+    confidence,
+    [
+      ['owner', owner.why],
+      ['asset_description', asset.why],
+      ['transaction_date', transaction.why],
+      ['notification_date', notification.why],
+      ['trade_type', kind.why],
+      ['amount_range', amount.why],
+    ],
+    reasons,
+  );
   if (house.notes.length > 0 && confidence.asset_description >= REVIEW_THRESHOLD.asset_description) {
     confidence.asset_description = Math.min(
       confidence.asset_description,
@@ -495,7 +512,8 @@ function describeMarks(marks: MarkReading, names: readonly string[]): string {
   return marks.marked.map((index) => names[index] ?? `#${index + 1}`).join(', ');
 }
 
-function roundAll(confidence: FieldConfidence): FieldConfidence {
+/** Every confidence within [0, 1], to three decimals. */
+export function roundAll(confidence: FieldConfidence): FieldConfidence {
   const out = { ...confidence };
   for (const field of CONFIDENCE_FIELDS)
     out[field] = Math.round(Math.max(0, Math.min(1, out[field])) * 1000) / 1000;

@@ -18,8 +18,8 @@ import {
   dateField,
   type Field,
   type FieldConfidence,
-  lowConfidence,
-  REVIEW_THRESHOLD,
+  reviewReasons,
+  roundAll,
   type ScannedRow,
   typeField,
 } from './scanned-rows.js';
@@ -72,20 +72,15 @@ function senateRow(
     asset_description: asset.confidence,
     ticker: ticker.confidence,
   };
-  const reasons: string[] = [];
-  for (const [field, why] of [
+  const reasons = reviewReasons(confidence, [
     ['owner', owner.why],
     ['asset_description', asset.why],
     ['transaction_date', transaction.why],
     ['trade_type', kind.why],
     ['amount_range', amount.why],
     ['ticker', null],
-  ] as const) {
-    if (why) reasons.push(`${field}: ${why}`);
-    else if (confidence[field] < REVIEW_THRESHOLD[field]) reasons.push(lowConfidence(field));
-  }
-  for (const field of Object.keys(confidence) as Array<keyof FieldConfidence>)
-    confidence[field] = Math.round(Math.max(0, Math.min(1, confidence[field])) * 1000) / 1000;
+  ]);
+  Object.assign(confidence, roundAll(confidence));
   return {
     page,
     row,
