@@ -19,53 +19,25 @@ import { HouseConnector } from '../src/ingest/sources/house/connector.js';
 import { openStore, type Store } from '../src/storage/database.js';
 import { findDataDir } from '../src/test-support/data-dir.js';
 import { machine } from './report.js';
-import { buildDatabase, buildDist, get, percentile, type Service, startService } from './under-load.js';
+import {
+  buildDatabase,
+  buildDist,
+  get,
+  PROBE_PAUSE_MS,
+  type ProbeStats,
+  probe,
+  type Service,
+  startService,
+} from './under-load.js';
 
 const BASELINE_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const PROBES = ['/healthz', '/trades?limit=25&days=3650'];
-const PROBE_PAUSE_MS = 10;
 /** The schedule's poll: a published document is found within it. */
 const INTERVAL_MINUTES = 0.25;
 /** Every scan read or the bench gives up. */
 const OCR_DEADLINE_MS = 1_800_000;
 /** Settled statuses of a read scan; anything else is still on its way. */
 const READ = new Set(['parsed', 'needs_review']);
-
-interface ProbeStats {
-  path: string;
-  calls: number;
-  p50: number;
-  p99: number;
-  max: number;
-  failed: number;
-}
-
-/** Each probe path in a loop on its own keep-alive connection until `done` says stop. */
-async function probe(service: Service, key: string, done: () => boolean): Promise<ProbeStats[]> {
-  return Promise.all(
-    PROBES.map(async (path) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const times: number[] = [];
-      let failed = 0;
-      while (!done()) {
-        const answer = await get(agent, `${service.url}${path}`, key);
-        if (answer.status === 200) times.push(answer.ms);
-        else failed += 1;
-        await sleep(PROBE_PAUSE_MS);
-      }
-      agent.destroy();
-      times.sort((a, b) => a - b);
-      return {
-        path,
-        calls: times.length,
-        p50: percentile(times, 0.5),
-        p99: percentile(times, 0.99),
-        max: times.at(-1) ?? Number.NaN,
-        failed,
-      };
-    }),
-  );
-}
 
 /**
  * The recorded House documents as the connector lists them (from a replay server of their own):
@@ -153,7 +125,7 @@ export async function runOcrApiBench(): Promise<string> {
     const loadBefore = loadavg()[0] ?? 0;
     let cpu = service.cpuMs();
     const baselineUntil = Date.now() + BASELINE_SECONDS * 1000;
-    const baseline = await probe(service, key, () => Date.now() >= baselineUntil);
+    const baseline = await probe(service, key, PROBES, () => Date.now() >= baselineUntil);
     const baselineCpu = (service.cpuMs() - cpu) / BASELINE_SECONDS / 1000;
 
     process.stdout.write(
@@ -186,7 +158,7 @@ export async function runOcrApiBench(): Promise<string> {
     replay.publish(ids);
     let stopped = false;
     const during = await Promise.all([
-      probe(service, key, () => read || stopped),
+      probe(service, key, PROBES, () => read || stopped),
       watcher.finally(() => {
         stopped = true;
       }),

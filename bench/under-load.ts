@@ -36,7 +36,7 @@ const HEAVY_CALLS = [
 // would answer an empty page.
 const PROBES = ['/healthz', '/trades?limit=25&days=3650'];
 /** The probe's pause between two of its calls: it samples, it does not load. */
-const PROBE_PAUSE_MS = 10;
+export const PROBE_PAUSE_MS = 10;
 const TARGET_P99_MS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -204,7 +204,39 @@ export const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0);
 
-interface ProbeStats {
+/** Each path in a loop on its own keep-alive connection, a pause between calls, until `done`. */
+export async function probe(
+  service: Service,
+  key: string,
+  paths: readonly string[],
+  done: () => boolean,
+): Promise<ProbeStats[]> {
+  return Promise.all(
+    paths.map(async (path): Promise<ProbeStats> => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const times: number[] = [];
+      let failed = 0;
+      while (!done()) {
+        const answer = await get(agent, `${service.url}${path}`, key);
+        if (answer.status === 200) times.push(answer.ms);
+        else failed += 1;
+        await sleep(PROBE_PAUSE_MS);
+      }
+      agent.destroy();
+      times.sort((a, b) => a - b);
+      return {
+        path,
+        calls: times.length,
+        p50: percentile(times, 0.5),
+        p99: percentile(times, 0.99),
+        max: times.at(-1) ?? Number.NaN,
+        failed,
+      };
+    }),
+  );
+}
+
+export interface ProbeStats {
   path: string;
   calls: number;
   p50: number;
@@ -255,28 +287,7 @@ async function measure(
   if (heavy > 0) await sleep(500);
   const cpuBefore = service.cpuMs();
   const started = Date.now();
-  const probes = PROBES.map(async (path): Promise<ProbeStats> => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const times: number[] = [];
-    let failed = 0;
-    while (Date.now() < until) {
-      const answer = await get(agent, `${service.url}${path}`, keys.probe);
-      if (answer.status === 200) times.push(answer.ms);
-      else failed += 1;
-      await sleep(PROBE_PAUSE_MS);
-    }
-    agent.destroy();
-    times.sort((a, b) => a - b);
-    return {
-      path,
-      calls: times.length,
-      p50: percentile(times, 0.5),
-      p99: percentile(times, 0.99),
-      max: times.at(-1) ?? Number.NaN,
-      failed,
-    };
-  });
-  const probed = await Promise.all(probes);
+  const probed = await probe(service, keys.probe, PROBES, () => Date.now() >= until);
   const elapsed = (Date.now() - started) / 1000;
   const serverCpuShare = (service.cpuMs() - cpuBefore) / 1000 / elapsed;
   const loadAfter = loadavg()[0] ?? 0;
