@@ -69,7 +69,8 @@ function partOfYear(text: string): Window | undefined {
 
 /**
  * "between 2020-01-01 and 2020-06-30", "2021-01-01 to 2021-06-30", "Q1 2020", "first half of
- * 2020", "March 2020", "between March and June 2020", "last year", "this year", "in 2024", "last 90 days", "last 6 months"; default: the past year.
+ * 2020", "March 2020", "between March and June 2020", "last year", "this year", "in 2024",
+ * "last 90 days", "last 6 months"; default: the past year.
  */
 export function windowOf(question: string, today: Date): Window {
   const text = question.toLowerCase();

@@ -79,18 +79,32 @@ export function parseSenatePtrPage(html: string): ParsedDocument {
  */
 export function paperImageUrls(html: string, pageUrl: string): string[] {
   const urls: string[] = [];
+  const page = new URL(pageUrl);
   for (const tag of html.matchAll(/<img\b[^>]*>/gi)) {
     const markup = tag[0];
     if (!/class=["'][^"']*\bfilingImage\b/i.test(markup)) continue;
     const src = /\bsrc=["']([^"']+)["']/i.exec(markup)?.[1];
     if (!src) continue;
+    let url: URL;
     try {
-      urls.push(new URL(decodeEntities(src.trim()), pageUrl).toString());
+      url = new URL(decodeEntities(src.trim()), pageUrl);
     } catch {
       // A src that is no address names no image to fetch.
+      continue;
     }
+    // Only the site's own hosts: a page (altered, or not the site's) must not send the connector
+    // to another host, an internal address or another scheme.
+    if (url.protocol === page.protocol && sameSite(url.hostname, page.hostname)) urls.push(url.toString());
   }
   return urls;
+}
+
+/** The same host, or a host of the same parent domain (efd-media-public.senate.gov for efdsearch.senate.gov). */
+function sameSite(host: string, pageHost: string): boolean {
+  if (host === pageHost) return true;
+  if (/^[\d.]+$|:/.test(pageHost)) return false;
+  const parent = pageHost.split('.').slice(-2).join('.');
+  return parent.includes('.') && (host === parent || host.endsWith(`.${parent}`));
 }
 
 function isPaperPage(html: string, title: string): boolean {
