@@ -177,13 +177,17 @@ export async function ingestSources(
   return report;
 }
 
-/** Whether a run stored a document, created a filing or filer, linked an amendment or wrote a record. */
+/**
+ * Whether a run stored a document, created a filing or filer, linked an amendment or wrote a record.
+ * A document that failed again is not a write: it changes only its attempt count and reason, which
+ * nothing derived reads, so a source whose document fails every poll does not pay the post-run work
+ * each interval (its filing was new, and counted, on the poll that listed it).
+ */
 export function wroteData(report: IngestReport): boolean {
   const trades = report.sources.some(
     (source) =>
       source.newFilings > 0 ||
       source.documents.stored > 0 ||
-      source.documents.failed > 0 ||
       source.trades.created + source.trades.updated > 0 ||
       source.amendments.linked + source.amendments.superseded > 0 ||
       source.filers.created.length > 0,
