@@ -48,13 +48,15 @@ describe('paper filing page images', () => {
       'https://evil.example/p.gif',
       'http://efd-media-public.senate.gov/p.gif',
       'http://127.0.0.1/p.gif',
+      'https://efd-media-public.senate.gov:8443/p.gif',
     ]
       .map((src) => `<img class="filingImage" src="${src}">`)
       .join('');
     expect(paperImageUrls(page, 'https://efdsearch.senate.gov/search/view/paper/abc/')).toEqual([]);
     // The replay server: the page's own host only.
     const local =
-      '<img class="filingImage" src="/media/1.png"><img class="filingImage" src="http://127.0.0.2/2.png">';
+      '<img class="filingImage" src="/media/1.png"><img class="filingImage" src="http://127.0.0.2/2.png">' +
+      '<img class="filingImage" src="http://127.0.0.1:9999/3.png">';
     expect(paperImageUrls(local, 'http://127.0.0.1:8080/search/view/paper/abc/')).toEqual([
       'http://127.0.0.1:8080/media/1.png',
     ]);

@@ -93,8 +93,10 @@ export function paperImageUrls(html: string, pageUrl: string): string[] {
       continue;
     }
     // Only the site's own hosts: a page (altered, or not the site's) must not send the connector
-    // to another host, an internal address or another scheme.
-    if (url.protocol === page.protocol && sameSite(url.hostname, page.hostname)) urls.push(url.toString());
+    // to another host, an internal address, another scheme or another port (another service on
+    // the same machine).
+    const sameService = url.protocol === page.protocol && url.port === page.port;
+    if (sameService && sameSite(url.hostname, page.hostname)) urls.push(url.toString());
   }
   return urls;
 }
