@@ -1,6 +1,7 @@
 // The synchronous SQLite path of the metered hot path (key lookup, charge): it runs only outside a
 // transaction, never joins one, and writes what the async Kysely path writes. On PostgreSQL the
 // same tests check that the async path is the one taken.
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../accounts/admin.js';
 import { hashKey } from '../accounts/keys.js';
@@ -191,6 +192,31 @@ describe('the metered hot path on the store', () => {
       .executeTakeFirstOrThrow();
     expect(spent.spent_today).toBe(41);
   });
+
+  it.runIf(testDialect() === 'sqlite')(
+    'a charge waits for a write lock another connection holds without holding up the event loop',
+    async () => {
+      if (store.config.kind !== 'sqlite') throw new Error('a SQLite test store');
+      const created = await account(1000);
+      const start = await balance(created.account_id);
+      const other = new BetterSqlite3(store.config.file);
+      try {
+        other.exec('begin immediate');
+        let settled = false;
+        const charging = chargeOf(created)(6, 'locked-1').finally(() => {
+          settled = true;
+        });
+        // Timers still fire while the charge waits: the thread is not asleep in SQLite.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        expect(settled).toBe(false);
+        other.exec('commit');
+        expect(await charging).toMatchObject({ ok: true });
+        expect(await balance(created.account_id)).toBe(start - 6);
+      } finally {
+        other.close();
+      }
+    },
+  );
 
   it.runIf(testDialect() === 'sqlite')(
     'a group that waited through heavy work commits at the next charge, not at the end of the batch',

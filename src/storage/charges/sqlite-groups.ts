@@ -73,7 +73,17 @@ interface ChargeGroup {
   charges: WaitingCharge[];
   /** When its first charge was asked for (performance.now()). */
   since: number;
+  /** The next try at the write lock, while another connection holds it. */
+  retry?: NodeJS.Timeout;
 }
+
+/**
+ * How long a group waits before trying again for the write lock another connection holds (another
+ * process's `dcledger ingest`, the search index thread), and how long in all before it fails as a
+ * busy timeout would.
+ */
+const LOCK_RETRY_MS = 2;
+const LOCK_GIVE_UP_MS = 15_000;
 
 /**
  * How long a group may keep its first charge waiting before the next charge commits it at once.
@@ -129,6 +139,8 @@ export class SqliteChargeGroups implements ChargeQueue {
   private commit(group: ChargeGroup): void {
     if (this.waiting !== group) return; // committed already
     this.waiting = undefined;
+    if (group.retry) clearTimeout(group.retry);
+    group.retry = undefined;
     if (!syncSqliteOf(this.db)) {
       // An async Kysely transaction holds the one connection between two of its statements: a
       // statement run now would join it, so each charge takes the async path and waits its turn.
@@ -143,8 +155,18 @@ export class SqliteChargeGroups implements ChargeQueue {
     let outcomes: ChargeSettled[];
     try {
       this.prepared ??= groupTransaction(this.db);
-      outcomes = this.prepared.immediate(group.charges);
+      const transaction = this.prepared;
+      outcomes = withoutBusyWait(this.db.sqlite, () => transaction.immediate(group.charges));
     } catch (failed) {
+      if (isBusy(failed) && performance.now() - group.since < LOCK_GIVE_UP_MS) {
+        // Another connection holds the write lock: SQLite's busy timeout would wait for it with
+        // this thread asleep, every request of the server waiting behind one charge. The group
+        // waits on a timer instead (charges asked for meanwhile join it) and nothing of it was
+        // written: the transaction did not begin.
+        this.waiting = group;
+        group.retry = setTimeout(() => this.commit(group), LOCK_RETRY_MS);
+        return;
+      }
       // The commit itself failed (e.g. the database stayed locked past its busy timeout): nothing
       // of the group was written.
       for (const waiting of group.charges) waiting.settle({ failed });
@@ -155,4 +177,19 @@ export class SqliteChargeGroups implements ChargeQueue {
       waiting.settle(outcome ?? { failed: new Error('charge group lost an outcome') });
     });
   }
+}
+
+/** Runs `work` with the connection's busy timeout off, so a held write lock fails it at once. */
+function withoutBusyWait<T>(sqlite: BetterSqlite3.Database, work: () => T): T {
+  const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    return work();
+  } finally {
+    sqlite.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 }
