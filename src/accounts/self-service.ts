@@ -71,13 +71,31 @@ export interface SelfServiceDeps {
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Attempts allowed per window; past them the answer is 429 until the window ends. */
+/**
+ * Attempts allowed per window; past them the answer is 429 until the window ends. `key` prefixes
+ * the counted subject (an address or an e-mail); `what` names the attempts in the refusal.
+ */
 export const THROTTLES = {
-  loginPerAccount: { limit: 5, windowMs: 15 * MINUTE_MS },
-  loginPerIp: { limit: 30, windowMs: 15 * MINUTE_MS },
-  signupPerIp: { limit: 10, windowMs: 60 * MINUTE_MS },
-  signupPerEmail: { limit: 5, windowMs: 60 * MINUTE_MS },
-  mailPerIp: { limit: 10, windowMs: 60 * MINUTE_MS },
+  loginPerAccount: {
+    limit: 5,
+    windowMs: 15 * MINUTE_MS,
+    key: 'login-account',
+    what: 'sign-in attempts for this account',
+  },
+  loginPerIp: {
+    limit: 30,
+    windowMs: 15 * MINUTE_MS,
+    key: 'login-ip',
+    what: 'sign-in attempts from this address',
+  },
+  signupPerIp: { limit: 10, windowMs: 60 * MINUTE_MS, key: 'signup-ip', what: 'sign-ups from this address' },
+  signupPerEmail: {
+    limit: 5,
+    windowMs: 60 * MINUTE_MS,
+    key: 'signup-email',
+    what: 'sign-ups for this e-mail address',
+  },
+  mailPerIp: { limit: 10, windowMs: 60 * MINUTE_MS, key: 'mail-ip', what: 'mail requests from this address' },
 } as const;
 
 /** Open sign-up requests kept per address (older ones are dropped, their links stop working). */
@@ -96,18 +114,17 @@ export interface SelfServiceContext {
 }
 
 async function throttle(
-  store: RateLimitStore,
-  key: string,
-  rule: { limit: number; windowMs: number },
-  now: Date,
-  what: string,
+  context: SelfServiceContext,
+  rule: (typeof THROTTLES)[keyof typeof THROTTLES],
+  subject: string,
 ): Promise<void> {
-  const hit = await store.hit(`self:${key}`, now.getTime(), rule.windowMs);
+  const now = context.now;
+  const hit = await context.throttle.hit(`self:${rule.key}:${subject}`, now.getTime(), rule.windowMs);
   if (hit.count <= rule.limit) return;
   const retry = Math.max(1, Math.ceil((hit.resetAt - now.getTime()) / 1000));
   throw new ApiError(
     'rate_limited',
-    `Too many ${what}; retry in ${retry} s`,
+    `Too many ${rule.what}; retry in ${retry} s`,
     {},
     { 'Retry-After': String(retry) },
   );
@@ -187,26 +204,14 @@ export async function signUp(
   context: SelfServiceContext,
   input: { email: string; password: string },
 ): Promise<void> {
-  await throttle(
-    context.throttle,
-    `signup-ip:${context.ip}`,
-    THROTTLES.signupPerIp,
-    context.now,
-    'sign-ups from this address',
-  );
+  await throttle(context, THROTTLES.signupPerIp, context.ip);
   const email = normalEmail(input.email);
   if (!looksLikeEmail(email))
     throw new ApiError('unprocessable', `email: not an e-mail address: ${input.email}`, { field: 'email' });
   const problem = passwordProblem(input.password);
   if (problem) throw new ApiError('unprocessable', `password: ${problem}`, { field: 'password' });
   // Limits the mails one address receives, counted alike for new and taken addresses.
-  await throttle(
-    context.throttle,
-    `signup-email:${email}`,
-    THROTTLES.signupPerEmail,
-    context.now,
-    'sign-ups for this e-mail address',
-  );
+  await throttle(context, THROTTLES.signupPerEmail, email);
   // Hashed in both branches, so the answer takes about as long for a taken address as for a new one.
   const passwordHash = await hashPassword(input.password);
   if (await findAccount(context.db, email)) {
@@ -291,20 +296,8 @@ export async function confirmSignUp(context: SelfServiceContext, token: string) 
 /** The same answer and about the same time whether the e-mail is unknown or the password wrong. */
 export async function logIn(context: SelfServiceContext, input: { email: string; password: string }) {
   const email = normalEmail(input.email);
-  await throttle(
-    context.throttle,
-    `login-ip:${context.ip}`,
-    THROTTLES.loginPerIp,
-    context.now,
-    'sign-in attempts from this address',
-  );
-  await throttle(
-    context.throttle,
-    `login-account:${email}`,
-    THROTTLES.loginPerAccount,
-    context.now,
-    'sign-in attempts for this account',
-  );
+  await throttle(context, THROTTLES.loginPerIp, context.ip);
+  await throttle(context, THROTTLES.loginPerAccount, email);
   const login = await findLogin(context.db, email);
   // No account yet: the newest open sign-up for the address is checked instead (one hash either way).
   const pending = login ? undefined : await latestSignupRequest(context.db, email, context.now.toISOString());
@@ -322,13 +315,7 @@ export async function logIn(context: SelfServiceContext, input: { email: string;
 }
 
 export async function requestPasswordReset(context: SelfServiceContext, emailInput: string): Promise<void> {
-  await throttle(
-    context.throttle,
-    `mail-ip:${context.ip}`,
-    THROTTLES.mailPerIp,
-    context.now,
-    'mail requests from this address',
-  );
+  await throttle(context, THROTTLES.mailPerIp, context.ip);
   // An address, never an account id: typing a number must not mail a reset link to account N.
   const email = normalEmail(emailInput);
   if (!looksLikeEmail(email))
@@ -366,13 +353,7 @@ export async function verifyEmail(db: Kysely<Database>, token: string, now: Date
 }
 
 export async function resendVerification(context: SelfServiceContext, accountId: number): Promise<void> {
-  await throttle(
-    context.throttle,
-    `mail-ip:${context.ip}`,
-    THROTTLES.mailPerIp,
-    context.now,
-    'mail requests from this address',
-  );
+  await throttle(context, THROTTLES.mailPerIp, context.ip);
   const account = await findAccount(context.db, String(accountId));
   if (account) await sendToken(context, account, 'verify_email');
 }

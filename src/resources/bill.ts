@@ -8,7 +8,7 @@ import { type BillFilter, billParts, findBill, listBills } from '../storage/repo
 import { votesByClerkNumbers, votesOnBill } from '../storage/repositories/votes.js';
 import type { BillsTable } from '../storage/schema/legislation.js';
 import type { Database } from '../storage/schema.js';
-import { Nullable } from './schema.js';
+import { CongressMemberFields, Nullable } from './schema.js';
 import { toVoteSummary, type VoteSummary, VoteSummarySchema } from './vote.js';
 
 const S = Type.String();
@@ -105,22 +105,13 @@ export const BillSummarySchema = Type.Object({
 });
 export type BillSummary = Static<typeof BillSummarySchema>;
 
-const Person = {
-  bioguide_id: S,
-  politician_id: NI,
-  politician_slug: NS,
-  name: NS,
-  party: NS,
-  state: NS,
-};
-
 export const BillDetailSchema = Type.Object(
   {
     ...BillSummarySchema.properties,
-    sponsors: Type.Array(Type.Object(Person)),
+    sponsors: Type.Array(Type.Object(CongressMemberFields)),
     cosponsors: Type.Array(
       Type.Object({
-        ...Person,
+        ...CongressMemberFields,
         sponsorship_date: NS,
         is_original_cosponsor: Nullable(Type.Boolean()),
         withdrawn_date: NS,

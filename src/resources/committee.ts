@@ -15,7 +15,7 @@ import {
   subcommitteesOf,
 } from '../storage/repositories/committee-seats.js';
 import type { Database } from '../storage/schema.js';
-import { Nullable } from './schema.js';
+import { CongressMemberFields, Nullable } from './schema.js';
 
 const S = Type.String();
 const NS = Nullable(Type.String());
@@ -32,12 +32,7 @@ export const CommitteeSummarySchema = Type.Object({
 });
 
 export const SeatSchema = Type.Object({
-  bioguide_id: S,
-  politician_id: NI,
-  politician_slug: NS,
-  name: NS,
-  party: NS,
-  state: NS,
+  ...CongressMemberFields,
   side: NS,
   title: NS,
   rank: NI,

@@ -14,3 +14,16 @@ export function StringEnum<const T extends readonly string[]>(
 ) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
+
+/**
+ * A member of Congress as a bill (sponsor, cosponsor) or a committee seat names one: by bioguide
+ * id, with the member's id, page slug and party when the member is known here.
+ */
+export const CongressMemberFields = {
+  bioguide_id: Type.String(),
+  politician_id: Nullable(Type.Integer()),
+  politician_slug: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  party: Nullable(Type.String()),
+  state: Nullable(Type.String()),
+};

@@ -11,10 +11,10 @@ import { invalidField, notFound, quoted } from '../errors.js';
 import { nameKey } from '../market/company-names.js';
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
+import { committeeNamesById } from '../storage/repositories/analytics-clusters.js';
 import {
   billsNaming,
   billsOfCommittees,
-  committeeNamesById,
   companyOfTicker,
   contractsForTickers,
   contributionsForLinks,

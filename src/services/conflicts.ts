@@ -17,11 +17,8 @@ import { type MemberLinks, memberLinks } from '../analytics/trade-links.js';
 import { COMMITTEE_JURISDICTIONS } from '../domain/committee-sectors.js';
 import { notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
-import {
-  bioguideIdsOf,
-  committeeNamesById,
-  seatsOfMembers,
-} from '../storage/repositories/analytics-links.js';
+import { committeeNamesById } from '../storage/repositories/analytics-clusters.js';
+import { bioguideIdsOf, seatsOfMembers } from '../storage/repositories/analytics-links.js';
 import { committeesOf, findProfile } from '../storage/repositories/politicians-read.js';
 import {
   linkedTradeCommittees,

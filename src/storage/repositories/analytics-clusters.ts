@@ -2,7 +2,7 @@
 // historical range (slim rows with their member and filing), members' committee seats with their
 // history, and the legislative actions (committee actions, roll-call votes) of a date range.
 import type { Kysely } from 'kysely';
-import { chunk } from '../batch.js';
+import { chunk, readInBatches } from '../batch.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
@@ -120,19 +120,8 @@ export type RangeTradeRow = Awaited<ReturnType<typeof findRangeTrades>>[number];
 
 /** Every committee seat (current and ended) of these members, with the committee's name. */
 export async function seatsOfMembers(db: Kysely<Database>, bioguideIds: readonly string[]) {
-  const rows: {
-    committee_id: string;
-    committee_name: string | null;
-    parent_id: string | null;
-    bioguide_id: string;
-    side: string | null;
-    title: string | null;
-    start_date: string;
-    start_basis: string;
-    end_date: string | null;
-  }[] = [];
-  for (const ids of chunk([...new Set(bioguideIds)], 500)) {
-    const batch = await db
+  return readInBatches([...new Set(bioguideIds)], (batch) =>
+    db
       .selectFrom('committee_seats as s')
       .leftJoin('committees as c', 'c.id', 's.committee_id')
       .select([
@@ -146,19 +135,17 @@ export async function seatsOfMembers(db: Kysely<Database>, bioguideIds: readonly
         's.start_basis',
         's.end_date',
       ])
-      .where('s.bioguide_id', 'in', ids)
+      .where('s.bioguide_id', 'in', batch)
       .orderBy('s.bioguide_id')
       .orderBy('s.committee_id')
       .orderBy('s.start_date')
-      .execute();
-    rows.push(...batch);
-  }
-  return rows;
+      .execute(),
+  );
 }
 
 export type MemberSeatRow = Awaited<ReturnType<typeof seatsOfMembers>>[number];
 
-/** Names of committees by id (top-level committees for subcommittee seats). */
+/** Names of committees by id (top-level committees for subcommittee seats; the committees a company dossier or a conflict names). */
 export async function committeeNamesById(
   db: Kysely<Database>,
   ids: readonly string[],

@@ -3,6 +3,7 @@
 // lobbying filings, contract awards and FEC contributions that name a ticker (through the
 // company identity table). Plain rows; the matching itself is pure (src/analytics/overlap.ts).
 import { type Kysely, sql } from 'kysely';
+import { readInBatches } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
@@ -93,12 +94,8 @@ export async function seatsOfMembers(
   db: Kysely<Database>,
   bioguideIds: readonly string[],
 ): Promise<LinkSeatRow[]> {
-  const ids = [...new Set(bioguideIds)];
-  if (ids.length === 0) return [];
-  const rows: LinkSeatRow[] = [];
-  for (let start = 0; start < ids.length; start += 500) {
-    const batch = ids.slice(start, start + 500);
-    const found = await db
+  return readInBatches([...new Set(bioguideIds)], (batch) =>
+    db
       .selectFrom('committee_seats as s')
       .leftJoin('committees as c', 'c.id', 's.committee_id')
       .select([
@@ -113,24 +110,8 @@ export async function seatsOfMembers(
       .orderBy('s.bioguide_id')
       .orderBy('s.start_date')
       .orderBy('s.committee_id')
-      .execute();
-    rows.push(...found);
-  }
-  return rows;
-}
-
-/** Committee names by id. */
-export async function committeeNamesById(
-  db: Kysely<Database>,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('committees')
-    .select(['id', 'name'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
+      .execute(),
+  );
 }
 
 export interface LinkLobbyingRow {

@@ -1,7 +1,7 @@
 // Committee seats with their history. congress-legislators publishes today's rosters only, so
 // every import compares the roster with the seats held so far: a new seat opens, a missing one
 // closes on the import's date, a changed title or rank is updated in place.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { CommitteeSeatsTable } from '../schema/members.js';
@@ -122,16 +122,8 @@ export async function saveFecIds(
   return written;
 }
 
-export interface SeatRow {
-  committee_id: string;
-  bioguide_id: string;
-  side: string | null;
-  title: string | null;
-  rank: number | null;
-  start_date: string;
-  start_basis: string;
-  end_date: string | null;
-}
+/** A seat as the readers return it: the stored row without its id and bookkeeping. */
+export type SeatRow = Omit<Selectable<CommitteeSeatsTable>, 'id' | 'updated_at'>;
 
 /** Who sat on a committee on a date (YYYY-MM-DD): seats started by then and not yet ended. */
 export async function seatsOnDate(

@@ -2,7 +2,7 @@
 // cross-trade signals, member statistics and reconstructed portfolios.
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { MARKET_FIELDS } from '../../domain/market-fields.js';
-import { chunk, rowsPerInsert } from '../batch.js';
+import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import { type ColumnType, updateRowsByKey } from '../bulk-update.js';
 import type { PoliticianStatsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
@@ -226,10 +226,8 @@ export async function statsTrades(
   db: Kysely<Database>,
   politicianIds: readonly number[],
 ): Promise<StatsTradeRow[]> {
-  const rows: StatsTradeRow[] = [];
-  for (const batch of chunk([...politicianIds], 500)) {
-    if (batch.length === 0) continue;
-    const found = await db
+  return readInBatches(politicianIds, (batch) =>
+    db
       .selectFrom('trades')
       .select([
         'id',
@@ -255,10 +253,8 @@ export async function statsTrades(
       .orderBy('politician_id')
       .orderBy('transaction_date')
       .orderBy('id')
-      .execute();
-    for (const row of found) rows.push(row);
-  }
-  return rows;
+      .execute(),
+  );
 }
 
 export async function membersWithTrades(db: Kysely<Database>): Promise<number[]> {

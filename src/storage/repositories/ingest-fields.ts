@@ -1,6 +1,6 @@
 // Reads and the one write of the fields a trade gets when it is ingested (market/ingest-fields.ts).
 import type { Kysely } from 'kysely';
-import { chunk } from '../batch.js';
+import { chunk, readInBatches } from '../batch.js';
 import { updateRowsByKey } from '../bulk-update.js';
 import type { Database } from '../schema.js';
 
@@ -16,17 +16,13 @@ export async function tradesForIngestFields(
   db: Kysely<Database>,
   ids: readonly number[],
 ): Promise<IngestFieldsRow[]> {
-  const rows: IngestFieldsRow[] = [];
-  for (const batch of chunk([...ids], 500)) {
-    if (batch.length === 0) continue;
-    const found = await db
+  return readInBatches(ids, (batch) =>
+    db
       .selectFrom('trades')
       .select(['id', 'ticker', 'asset_type', 'transaction_date', 'disclosure_date'])
       .where('id', 'in', batch)
-      .execute();
-    for (const row of found) rows.push(row);
-  }
-  return rows;
+      .execute(),
+  );
 }
 
 /** Sector and industry of the given tickers, from the company directory. */

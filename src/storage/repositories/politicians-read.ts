@@ -438,19 +438,6 @@ export async function committeesOf(
     .execute();
 }
 
-export async function committeeNames(
-  db: Kysely<Database>,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('committees')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 /** The ids of the members with these slugs (lower case), by slug; slugs no member has are absent. */
 export async function politicianIdsBySlug(
   db: Kysely<Database>,

@@ -1,6 +1,6 @@
 // Daily bars, series metadata, corporate actions, data-quality flags and provider fetches.
 import type { Kysely } from 'kysely';
-import { chunk, rowsPerInsert } from '../batch.js';
+import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import { insertRows, updateRowsByKey } from '../bulk-update.js';
 import type { PriceBarsTable, PriceSeriesTable } from '../schema/market.js';
 import type { Database } from '../schema.js';
@@ -182,12 +182,9 @@ export async function seriesOfSymbols(
   db: Kysely<Database>,
   symbols: readonly string[],
 ): Promise<SeriesMeta[]> {
-  const rows: SeriesMeta[] = [];
-  for (const batch of chunk([...symbols], 500)) {
-    if (batch.length === 0) continue;
-    append(rows, await db.selectFrom('price_series').selectAll().where('symbol', 'in', batch).execute());
-  }
-  return rows;
+  return readInBatches(symbols, (batch) =>
+    db.selectFrom('price_series').selectAll().where('symbol', 'in', batch).execute(),
+  );
 }
 
 export async function allSeriesMeta(db: Kysely<Database>): Promise<SeriesMeta[]> {
@@ -257,38 +254,26 @@ export async function replaceFlags(
 }
 
 export async function flagsOfSymbols(db: Kysely<Database>, symbols: readonly string[]): Promise<FlagRow[]> {
-  const rows: FlagRow[] = [];
-  for (const batch of chunk([...symbols], 500)) {
-    if (batch.length === 0) continue;
-    append(
-      rows,
-      await db
-        .selectFrom('price_flags')
-        .select(['symbol', 'source', 'date', 'kind', 'detail'])
-        .where('symbol', 'in', batch)
-        .execute(),
-    );
-  }
-  return rows;
+  return readInBatches(symbols, (batch) =>
+    db
+      .selectFrom('price_flags')
+      .select(['symbol', 'source', 'date', 'kind', 'detail'])
+      .where('symbol', 'in', batch)
+      .execute(),
+  );
 }
 
 export async function actionsOfSymbols(
   db: Kysely<Database>,
   symbols: readonly string[],
 ): Promise<Array<ActionRow & { symbol: string; source: string }>> {
-  const rows: Array<ActionRow & { symbol: string; source: string }> = [];
-  for (const batch of chunk([...symbols], 500)) {
-    if (batch.length === 0) continue;
-    append(
-      rows,
-      await db
-        .selectFrom('corporate_actions')
-        .select(['symbol', 'source', 'date', 'kind', 'value'])
-        .where('symbol', 'in', batch)
-        .execute(),
-    );
-  }
-  return rows;
+  return readInBatches(symbols, (batch) =>
+    db
+      .selectFrom('corporate_actions')
+      .select(['symbol', 'source', 'date', 'kind', 'value'])
+      .where('symbol', 'in', batch)
+      .execute(),
+  );
 }
 
 export async function flagCounts(db: Kysely<Database>): Promise<Array<{ kind: string; n: number }>> {
@@ -324,12 +309,9 @@ export async function recordFetch(db: Kysely<Database>, fetch: FetchRow): Promis
 }
 
 export async function fetchesOf(db: Kysely<Database>, symbols: readonly string[]): Promise<FetchRow[]> {
-  const rows: FetchRow[] = [];
-  for (const batch of chunk([...symbols], 500)) {
-    if (batch.length === 0) continue;
-    append(rows, await db.selectFrom('price_fetches').selectAll().where('symbol', 'in', batch).execute());
-  }
-  return rows;
+  return readInBatches(symbols, (batch) =>
+    db.selectFrom('price_fetches').selectAll().where('symbol', 'in', batch).execute(),
+  );
 }
 
 /** Touches series metadata after flags changed, so that incremental enrichment revisits their trades. */

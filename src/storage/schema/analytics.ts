@@ -63,10 +63,11 @@ export interface PortfolioHoldingsTable {
   computed_at: string;
 }
 
-/** A suspicious-timing hit over the whole history at the widest `days_before` (0075-stored-analytics). */
-export interface TimingHitsTable {
-  /** The hit's place in the answer order. */
-  rank: number;
+/**
+ * The trade a stored analytics row is about, with the fields its readers filter on, so that a
+ * filtered read needs no join to trades (0075-stored-analytics).
+ */
+interface StoredTradeKey {
   trade_id: number;
   transaction_date: string;
   ticker: string;
@@ -74,6 +75,12 @@ export interface TimingHitsTable {
   trade_action: string;
   politician_id: number;
   amount_low: number | null;
+}
+
+/** A suspicious-timing hit over the whole history at the widest `days_before` (0075-stored-analytics). */
+export interface TimingHitsTable extends StoredTradeKey {
+  /** The hit's place in the answer order. */
+  rank: number;
   /** committee | floor */
   action_kind: string;
   days_between: number;
@@ -82,15 +89,7 @@ export interface TimingHitsTable {
 }
 
 /** A trade in some cluster over the whole history at the default parameters (0075-stored-analytics). */
-export interface ClusterTradesTable {
-  trade_id: number;
-  transaction_date: string;
-  ticker: string;
-  source: string;
-  trade_action: string;
-  politician_id: number;
-  amount_low: number | null;
-}
+export type ClusterTradesTable = StoredTradeKey;
 
 export interface AnalyticsStoredTable {
   /** timing | clusters */

@@ -3,8 +3,23 @@
 import type { Generated } from 'kysely';
 import type { CompanyLinkMethod } from './market.js';
 
+/**
+ * What a lobbying filing and a contract award both carry (migration 0009-lobbying-contracts): the
+ * company it is linked to and how, and where the record came from.
+ */
+interface CompanyLinkedRecord {
+  ticker: string | null;
+  match_method: CompanyLinkMethod | null;
+  match_confidence: number | null;
+  origin: string;
+  content_hash: string;
+  raw_sha256: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Senate LDA filings (migration 0009-lobbying-contracts). */
-export interface LobbyingFilingsTable {
+export interface LobbyingFilingsTable extends CompanyLinkedRecord {
   id: Generated<number>;
   filing_uuid: string;
   filing_type: string;
@@ -30,14 +45,6 @@ export interface LobbyingFilingsTable {
   lobbyists: string;
   /** JSON */
   government_entities: string;
-  ticker: string | null;
-  match_method: CompanyLinkMethod | null;
-  match_confidence: number | null;
-  origin: string;
-  content_hash: string;
-  raw_sha256: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface LobbyingIssuesTable {
@@ -46,7 +53,7 @@ export interface LobbyingIssuesTable {
 }
 
 /** USAspending contract awards (migration 0009-lobbying-contracts). */
-export interface ContractAwardsTable {
+export interface ContractAwardsTable extends CompanyLinkedRecord {
   id: Generated<number>;
   award_key: string;
   award_id: string;
@@ -69,14 +76,6 @@ export interface ContractAwardsTable {
   place_city: string | null;
   place_state: string | null;
   place_country: string | null;
-  ticker: string | null;
-  match_method: CompanyLinkMethod | null;
-  match_confidence: number | null;
-  origin: string;
-  content_hash: string;
-  raw_sha256: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** One EDGAR filing (Forms 3/4/5, Schedules 13D/13G) by accession number (migration 0008). */

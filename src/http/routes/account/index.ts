@@ -3,11 +3,19 @@ import { registerSessions, scoped } from '../../plugins/session.js';
 import type { RouteFolder } from '../../route-folders.js';
 import { accountActivityRoutes } from './activity.js';
 import { adminRoutes } from './admin.js';
-import { authRoutes } from './auth.js';
 import { accountBillingRoutes } from './billing.js';
+import { accountCsrfRoute } from './csrf.js';
 import { accountKeyRoutes } from './keys.js';
+import { logInRoute } from './login.js';
+import { logOutRoute } from './logout.js';
 import { accountOverviewRoute } from './overview.js';
+import { passwordResetRoute } from './password-reset.js';
+import { confirmPasswordResetRoute } from './password-reset-confirm.js';
+import { signUpRoute } from './signup.js';
+import { confirmSignUpRoute } from './signup-confirm.js';
 import { stripeWebhookRoute } from './stripe-webhook.js';
+import { verifyEmailRoute } from './verify-email.js';
+import { resendVerificationRoute } from './verify-email-resend.js';
 
 export const routes: RouteFolder = {
   order: 310,
@@ -15,7 +23,16 @@ export const routes: RouteFolder = {
     app.register(async (plugin) => {
       const scope = scoped(plugin);
       await registerSessions(scope, deps);
-      authRoutes(scope, deps, accountArea.contextOf);
+      const { contextOf } = accountArea;
+      accountCsrfRoute(scope, deps);
+      signUpRoute(scope, contextOf);
+      confirmSignUpRoute(scope, deps, contextOf);
+      logInRoute(scope, deps, contextOf);
+      logOutRoute(scope, deps);
+      verifyEmailRoute(scope, deps);
+      resendVerificationRoute(scope, contextOf);
+      passwordResetRoute(scope, contextOf);
+      confirmPasswordResetRoute(scope, deps);
       accountOverviewRoute(scope, deps);
       accountKeyRoutes(scope, deps);
       accountBillingRoutes(scope, deps, accountArea.self.payments);

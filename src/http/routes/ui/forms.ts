@@ -1,9 +1,10 @@
 // Shared pieces of the account pages: reading form fields, answering HTML, turning a refusal into
 // the same page with the reason shown.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from '../../../accounts/sessions.js';
 import { ApiError, STATUS_OF } from '../../../errors.js';
 import type { AssetName } from '../../pages/assets.js';
-import { type Html, html, page } from '../../pages/html.js';
+import { type Html, html, message, page } from '../../pages/html.js';
 import { csrfTokenFor } from '../../plugins/session.js';
 import type { AppDeps } from '../../types.js';
 
@@ -65,6 +66,40 @@ export async function attempt(
     }
     throw error;
   }
+}
+
+/** The signed-in account, or a redirect to the sign-in page. */
+export function signedIn(request: FastifyRequest, reply: FastifyReply): Session | null {
+  if (request.session) return request.session;
+  void reply.redirect('/ui/login', 303);
+  return null;
+}
+
+/** A signed-in page as its forms show it again: with a note (a notice, or a refusal's reason) and a status. */
+export type NotedPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  note?: Html | string,
+  status?: number,
+) => Promise<FastifyReply>;
+
+/**
+ * A form action of the signed-in pages: without a session, the sign-in page; a refusal shows the
+ * form's page again with the reason and its status.
+ */
+export async function signedInAction(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  formPage: NotedPage,
+  action: (session: Session) => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  const session = signedIn(request, reply);
+  if (!session) return reply;
+  return attempt(
+    reply,
+    () => action(session),
+    (detail, status) => formPage(request, reply, message('error', detail), status),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-// The landing page (/) and the ingestion status page (/status): nobody meets a bare 404 or 401 first.
+// The ingestion status page (/status), and the same as JSON for a client that asks for it.
 import { WEBHOOK_PLANS } from '../../../accounts/plans.js';
 import { priceStatus } from '../../../services/price-status.js';
 import { backfillProgress } from '../../../storage/repositories/backfill-progress.js';
@@ -8,35 +8,12 @@ import { sourceFreshness } from '../../../storage/repositories/source-freshness.
 import { html, scrollTable } from '../../pages/html.js';
 import { linkBase } from '../../plugins/session.js';
 import type { App, AppDeps } from '../../types.js';
-import { backfillJson, backfillNotice, backfillTable } from './backfill-section.js';
+import { backfillJson, backfillTable } from './backfill-section.js';
 import { pageContext, renderPage } from './forms.js';
 import { priceStatusSection } from './price-status.js';
 import { pageSchema } from './schemas.js';
 
-export function publicPages(app: App, deps: AppDeps, ingestIntervalMinutes: number | undefined): void {
-  app.get('/', { schema: pageSchema('GET /') }, async (request, reply) => {
-    const context = pageContext(request, reply, deps);
-    const status = await ingestStatus(deps.db, deps.clock());
-    const filling = backfillNotice(await backfillProgress(deps.db, deps.clock()));
-    return renderPage(
-      reply,
-      context,
-      'Stock trades disclosed by US officials, as an API',
-      '/',
-      html`<p>dcledger reads the official disclosure sites (House Clerk, Senate eFD, OGE), stores every reported trade and serves them as a metered JSON API. It holds <strong>${status.totalTrades}</strong> trades now.</p>
-${filling}
-<div class="grid">
-<div class="card"><h2>Get a key</h2><p>${context.signedIn ? html`<a href="/ui/keys">Manage your API keys</a>` : html`<a href="/ui/signup">Create a free account</a>: 750 credits and a key once you follow the link we mail you. Already registered? <a href="/ui/login">Sign in</a>.`}</p></div>
-<div class="card"><h2>Read the reference</h2><p>The <a href="/docs">API reference</a> lists every endpoint, its plan and its credit cost; the machine-readable document is <a href="/openapi.json">/openapi.json</a>.</p></div>
-<div class="card"><h2>See what is ingested</h2><p>The <a href="/status">status page</a> shows each source's last run, its documents and trades.</p></div>
-<div class="card"><h2>Explore the data</h2><p>Search trades, members and tickers in the <a href="/ui/explore">data explorer</a>, with price charts and a <a href="/ui/explore/leaderboard">leaderboard</a> (calls are metered with your key).</p></div>
-</div>
-<p>Personal and news/media use of the data is permitted; any other use needs written permission: see the <a href="/ui/terms">terms of use</a>.</p>
-<h2>First call</h2>
-<pre><code>curl -H "DC-API-Key: YOUR_KEY" "${linkBase(request, deps)}/trades?limit=5"</code></pre>`,
-    );
-  });
-
+export function statusPage(app: App, deps: AppDeps, ingestIntervalMinutes: number | undefined): void {
   app.get('/status', { schema: pageSchema('GET /status') }, async (request, reply) => {
     const status = await ingestStatus(deps.db, deps.clock());
     const outbox = await webhookOutboxDepth(deps.db, {
@@ -155,27 +132,6 @@ ${backfillTable(progress)}
 ${priceStatusSection(await priceStatus(deps.db))}`,
     );
   });
-
-  app.get('/ui/terms', { schema: pageSchema('GET /ui/terms') }, async (request, reply) =>
-    renderPage(
-      reply,
-      pageContext(request, reply, deps),
-      'Terms of use',
-      '/ui/terms',
-      html`<p>These terms cover the data this service serves: trades, filings, members and everything derived from them, through the API, the bulk files, the webhooks and these pages.</p>
-<h2>What you may do</h2>
-<ul>
-<li><strong>Personal use</strong> of the data is permitted.</li>
-<li><strong>News and media use</strong> is permitted: reporting, analysis and publication by journalists and news organisations.</li>
-<li><strong>Any other use</strong> (commercial products, resale, redistribution of the data set, trading services) needs written permission from the operator of this service.</li>
-</ul>
-<h2>Where the data comes from</h2>
-<p>The trades are read from the official disclosure sites (House Clerk, Senate eFD, OGE) and other public records; prices and derived figures (returns, alpha, rankings) are computed by this service. A value the service is unsure of is flagged, never served as certain. Check the original filing, linked from each trade, before relying on a figure.</p>
-<h2>The software</h2>
-<p>The dcledger software itself is open source under the MIT licence; these terms are about the data and the service, not the code.</p>
-<p>The API's machine-readable description names this page as its terms of service (<code>info.termsOfService</code> in <a href="/openapi.json">/openapi.json</a>).</p>`,
-    ),
-  );
 }
 
 /** Whether the caller asked for JSON rather than the page (an Accept header naming application/json first or alone). */
