@@ -147,7 +147,7 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
 async function assignMarketSymbols(db: Kysely<Database>): Promise<number> {
   const changes: Array<{ id: number; market_symbol: string | null }> = [];
   for (const row of await tradeSymbols(db)) {
-    const symbol = priceableSymbol(row.ticker, row.asset_type);
+    const symbol = priceableSymbol(row.ticker, row.asset_type, row.transaction_date);
     if (symbol !== row.market_symbol) changes.push({ id: row.id, market_symbol: symbol });
   }
   await db.transaction().execute((trx) => setMarketSymbols(trx, changes));

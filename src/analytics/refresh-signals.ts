@@ -23,7 +23,7 @@ export async function refreshSignals(
     committeesByMember(db),
   ]);
   const classified = rows.map((row) => {
-    const symbol = companySymbol(row.market_symbol, row.ticker);
+    const symbol = companySymbol(row.market_symbol, row.ticker, row.transaction_date);
     const company = symbol === null ? undefined : companies.get(symbol);
     return { row, symbol, sector: company?.sector ?? null, industry: company?.industry ?? null };
   });

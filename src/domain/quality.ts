@@ -4,6 +4,8 @@
 import { formatBracket } from './amount.js';
 import { optionTermsStated } from './asset.js';
 import { chamberOfSource } from './sources.js';
+import { currentSymbolOf } from './symbol-changes.js';
+import { marketSymbolOf } from './symbols.js';
 
 /** How a trade's person was matched (trades.identity_match). */
 export type IdentityMatch = 'bioguide' | 'name+term' | 'filer' | 'manual';
@@ -13,6 +15,8 @@ export const IDENTITY_MATCHES: readonly IdentityMatch[] = ['bioguide', 'name+ter
 /** What the rules read of one trade. */
 export interface QualityInput {
   source: string;
+  /** The served ticker (as filed, or resolved from the description when the filer left it out). */
+  ticker: string;
   transaction_date: string;
   disclosure_date: string | null;
   amount_range: string | null;
@@ -98,7 +102,19 @@ export const QUALITY_RULES: readonly QualityRule[] = [
       (trade.option_type === null || trade.strike_price === null || trade.option_expiry === null) &&
       optionTermsStated(trade.asset_description),
   },
+  {
+    flag: 'former_symbol',
+    excludes: false,
+    description:
+      "The ticker is a renamed company's former symbol on the trade's date (FB for Meta Platforms): the trade keeps it as filed, and its prices, returns and sector come from the company's current symbol.",
+    applies: (trade) => formerSymbol(trade.ticker, trade.transaction_date),
+  },
 ];
+
+function formerSymbol(ticker: string, date: string): boolean {
+  const market = marketSymbolOf(ticker);
+  return market !== null && currentSymbolOf(market.symbol, date).changes.length > 0;
+}
 
 export const QUALITY_FLAGS: readonly string[] = QUALITY_RULES.map((rule) => rule.flag);
 

@@ -52,6 +52,7 @@ describe.skipIf(!dataDir)('identity resolution on real filings', () => {
     const flags = qualityFlagsOf(
       {
         source: 'oge',
+        ticker: typo?.ticker ?? 'N/A',
         transaction_date: typo?.transaction_date ?? '',
         disclosure_date: typo?.disclosure_date ?? null,
         amount_range: typo?.amount_range ?? null,

@@ -29,8 +29,12 @@ export async function fillKnownAtIngest(
   if (tradeIds.length === 0) return;
   const today = todayUtc(now);
   const trades = (await tradesForIngestFields(db, tradeIds)).map((trade) => {
-    const marketSymbol = priceableSymbol(trade.ticker, trade.asset_type);
-    return { ...trade, marketSymbol, companySymbol: companySymbol(marketSymbol, trade.ticker) };
+    const marketSymbol = priceableSymbol(trade.ticker, trade.asset_type, trade.transaction_date);
+    return {
+      ...trade,
+      marketSymbol,
+      companySymbol: companySymbol(marketSymbol, trade.ticker, trade.transaction_date),
+    };
   });
   const classified = await classificationOf(
     db,

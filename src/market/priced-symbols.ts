@@ -1,5 +1,7 @@
 // Which symbol's prices describe a trade: its ticker's market symbol, for the asset types priced
-// by their (or their underlying's) shares. Bonds and private holdings are not priced.
+// by their (or their underlying's) shares, as the company trades now. Bonds and private holdings
+// are not priced.
+import { currentSymbolOf } from '../domain/symbol-changes.js';
 import { marketSymbolOf } from '../domain/symbols.js';
 import { NO_TICKER } from '../domain/ticker.js';
 
@@ -9,12 +11,30 @@ import { NO_TICKER } from '../domain/ticker.js';
  */
 const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF', 'Other Securities']);
 
-export function priceableSymbol(ticker: string, assetType: string | null): string | null {
+/**
+ * The price files keep a renamed company's whole history under its current symbol (META's series
+ * starts with Facebook's listing), so a ticker that was the company's symbol on the trade's date is
+ * read through the symbol-change table; the trade keeps its ticker and is flagged `former_symbol`.
+ */
+function currentMarketSymbol(ticker: string, transactionDate: string): string | null {
+  const symbol = marketSymbolOf(ticker)?.symbol;
+  return symbol === undefined ? null : currentSymbolOf(symbol, transactionDate).symbol;
+}
+
+export function priceableSymbol(
+  ticker: string,
+  assetType: string | null,
+  transactionDate: string,
+): string | null {
   if (assetType !== null && !PRICED_ASSET_TYPES.has(assetType)) return null;
-  return marketSymbolOf(ticker)?.symbol ?? null;
+  return currentMarketSymbol(ticker, transactionDate);
 }
 
 /** The symbol whose company a trade's sector and industry come from: its priced symbol, else its ticker's. */
-export function companySymbol(marketSymbol: string | null, ticker: string): string | null {
-  return marketSymbol ?? (ticker === NO_TICKER ? null : (marketSymbolOf(ticker)?.symbol ?? null));
+export function companySymbol(
+  marketSymbol: string | null,
+  ticker: string,
+  transactionDate: string,
+): string | null {
+  return marketSymbol ?? (ticker === NO_TICKER ? null : currentMarketSymbol(ticker, transactionDate));
 }

@@ -2,6 +2,7 @@
 // the trade.created payload) and the completion of a stored trade row into it.
 import { type Static, Type } from 'typebox';
 import { daysBetween } from '../domain/dates.js';
+import { QUALITY_FLAGS } from '../domain/quality.js';
 import { GICS_SECTORS } from '../domain/sectors.js';
 import { chamberOfSource } from '../domain/sources.js';
 import type { TradeRecord } from '../storage/repositories/trades.js';
@@ -94,8 +95,7 @@ export const TradeSchema = Type.Object(
       }),
     ),
     quality_flags: Type.Array(Type.String(), {
-      description:
-        'Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none',
+      description: `Data-quality flags from the rule table (docs/data-quality.md): ${QUALITY_FLAGS.join(', ')}. Empty when none`,
     }),
     exchange_from_ticker: str('Exchange: the symbol given up, when the filing names it'),
     exchange_to_ticker: str('Exchange: the symbol received, when the filing names it'),

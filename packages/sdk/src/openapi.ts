@@ -1880,7 +1880,7 @@ export interface components {
              * @enum {string|null}
              */
             identity_match: "bioguide" | "name+term" | "filer" | "manual" | null;
-            /** @description Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none */
+            /** @description Data-quality flags from the rule table (docs/data-quality.md): date_out_of_range, transaction_after_disclosure, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed, former_symbol. Empty when none */
             quality_flags: string[];
             /** @description Exchange: the symbol given up, when the filing names it */
             exchange_from_ticker: string | null;
@@ -5358,7 +5358,7 @@ export interface operations {
                              * @enum {string|null}
                              */
                             identity_match: "bioguide" | "name+term" | "filer" | "manual" | null;
-                            /** @description Data-quality flags from the rule table (docs/data-quality.md): transaction_after_disclosure, date_out_of_range, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed. Empty when none */
+                            /** @description Data-quality flags from the rule table (docs/data-quality.md): date_out_of_range, transaction_after_disclosure, disclosure_date_missing, amount_not_a_bracket, identity_unresolved, option_terms_unparsed, former_symbol. Empty when none */
                             quality_flags: string[];
                             /** @description Exchange: the symbol given up, when the filing names it */
                             exchange_from_ticker: string | null;

@@ -1,5 +1,11 @@
 // Answers without a model: the intent router picks the tool calls, and the answer is written only
 // from the values those calls returned (names, dates, amounts, counts the routes computed).
+import {
+  currentSymbolOf,
+  linkedSymbols,
+  type SymbolChange,
+  sameCompanyOn,
+} from '../../domain/symbol-changes.js';
 import { quoted } from '../../errors.js';
 import { conceptsIn } from '../../search/entities.js';
 import { CONCEPTS } from '../../search/vocabulary/concepts.js';
@@ -91,12 +97,23 @@ function subjectArgs(subject: Subject): Record<string, unknown> {
   return {};
 }
 
+/**
+ * /trades filters for a subject, with every symbol its companies were filed under: /trades matches
+ * the filed ticker exactly, and a renamed company's trades are filed under both (FB and META).
+ * Which of them are the company asked about is decided per trade, on its date (`ofSubject`).
+ */
+function subjectTradeArgs(subject: Subject): Record<string, unknown> {
+  if (subject.tickers.length === 0) return subjectArgs(subject);
+  return { ticker: [...new Set(subject.tickers.flatMap((ticker) => linkedSymbols(ticker)))].join(',') };
+}
+
 /** Whether a returned trade is of the subject's kind (by the sector and industry it carries). */
 function ofSubject(
   subject: Subject,
-  trade: { ticker: string; sector?: string | null; industry?: string | null },
+  trade: { ticker: string; transaction_date: string; sector?: string | null; industry?: string | null },
 ) {
-  if (subject.tickers.length > 0) return subject.tickers.includes(trade.ticker.toUpperCase());
+  if (subject.tickers.length > 0)
+    return subject.tickers.some((asked) => sameCompanyOn(trade.ticker, asked, trade.transaction_date));
   if (subject.keepSectors.size === 0 && subject.keepIndustries.size === 0) return true;
   return (
     subject.keepSectors.has((trade.sector ?? '').toLowerCase()) ||
@@ -117,7 +134,7 @@ async function tickerTrades(
   const read: TradeRow[] = [];
   for (let page = 0; page < WHO_PAGES; page++) {
     const call = await run.call('query_trades', {
-      ...subjectArgs(subject),
+      ...subjectTradeArgs(subject),
       ...chamberOf(question),
       ...transactionArgs(window, run.today, direction, WHO_READ),
       ...(page > 0 ? { offset: page * WHO_READ } : {}),
@@ -142,6 +159,29 @@ async function tickerTrades(
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
     run.cite('query_trades', trade);
   }
+  const renamed = symbolChangesBehind(subject, trades);
+  if (renamed.length > 0) run.write(renamed);
+}
+
+/**
+ * Says which trades were found under another symbol of the company asked about, and why: a
+ * question about META also lists the trades filed as FB.
+ */
+function symbolChangesBehind(subject: Subject, trades: readonly TradeRow[]): string {
+  const filed = new Set<string>();
+  const changes = new Set<SymbolChange>();
+  for (const trade of trades) {
+    const ticker = trade.ticker.toUpperCase();
+    if (subject.tickers.includes(ticker)) continue;
+    filed.add(ticker);
+    for (const symbol of [ticker, ...subject.tickers]) {
+      for (const change of currentSymbolOf(symbol, trade.transaction_date).changes) changes.add(change);
+    }
+  }
+  if (filed.size === 0) return '';
+  // No dates: every number of an answer comes from a tool result.
+  const why = [...changes].map((change) => `${change.company} traded as ${change.old} before ${change.new}`);
+  return `Included: trades filed under ${[...filed].join(' and ')}, another symbol of the same company (${why.join('; ')}).`;
 }
 
 async function biggestTrades(

@@ -13,13 +13,14 @@ export interface SymbolRow {
   ticker: string;
   filed_ticker: string | null;
   asset_type: string | null;
+  transaction_date: string;
   market_symbol: string | null;
 }
 
 export async function tradeSymbols(db: Kysely<Database>): Promise<SymbolRow[]> {
   return db
     .selectFrom('trades')
-    .select(['id', 'ticker', 'filed_ticker', 'asset_type', 'market_symbol'])
+    .select(['id', 'ticker', 'filed_ticker', 'asset_type', 'transaction_date', 'market_symbol'])
     .orderBy('id')
     .execute();
 }

@@ -75,6 +75,7 @@ export async function withQuality(
     const flags = qualityFlagsOf(
       {
         source: trade.source,
+        ticker: trade.ticker,
         transaction_date: trade.transaction_date,
         disclosure_date: trade.disclosure_date ?? null,
         amount_range: trade.amount_range ?? null,
@@ -172,6 +173,7 @@ export async function refreshTradeQuality(
     .select([
       't.id',
       't.source',
+      't.ticker',
       't.transaction_date',
       't.disclosure_date',
       't.amount_range',

@@ -155,6 +155,33 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
     await expectGrounded(ctx, ctx.key, body);
   });
 
+  it('"who sold Meta stock in 2022?" also finds the trades filed as FB, and says so', async () => {
+    const q = encodeURIComponent('who sold Meta stock in 2022?');
+    const { status, body } = await getJson<ChatOut>(ctx, `/chad/chat?q=${q}`);
+    expect(status).toBe(200);
+    const query = body.tool_calls.find((call) => call.name === 'query_trades');
+    expect(String(query?.arguments.ticker).split(',').sort()).toEqual(['FB', 'META']);
+    // Meta traded as FB until 2022-06-09: every sale of the year on file was filed as FB.
+    expect(body.citations.length).toBeGreaterThan(0);
+    for (const citation of body.citations) expect(citation.row.ticker).toBe('FB');
+    expect(body.answer).toContain('Josh Gottheimer');
+    expect(body.answer).toContain('Included: trades filed under FB');
+    expect(body.removed_numbers).toEqual([]);
+    await expectGrounded(ctx, ctx.key, body);
+  });
+
+  it('"who sold TFC in 2025?" leaves out BBT of 2025: the symbol was Beacon Financial\'s by then', async () => {
+    const { body } = await getJson<ChatOut>(
+      ctx,
+      `/chad/chat?q=${encodeURIComponent('who sold TFC in 2025?')}`,
+    );
+    const query = body.tool_calls.find((call) => call.name === 'query_trades');
+    expect(String(query?.arguments.ticker).split(',').sort()).toEqual(['BBT', 'TFC']);
+    expect(body.citations.length).toBeGreaterThan(0);
+    for (const citation of body.citations) expect(citation.row.ticker).toBe('TFC');
+    expect(body.answer).not.toContain('Included');
+  });
+
   it('POST with a conversation answers its last user message; a conversation ending with the assistant is 422', async () => {
     const messages = [
       { role: 'user', content: 'hi' },

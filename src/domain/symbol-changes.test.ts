@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { currentSymbolOf, linkedSymbols, SYMBOL_CHANGES, sameCompanyOn } from './symbol-changes.js';
+
+describe('currentSymbolOf', () => {
+  it.each([
+    ['FB', '2021-05-14', 'META'],
+    ['FB', '2014-01-24', 'META'],
+    // Filers kept writing FB after the change ("Meta Platforms, Inc." of 2025): nobody else has it.
+    ['FB', '2025-11-18', 'META'],
+    ['META', '2021-05-14', 'META'],
+    ['UTX', '2019-06-03', 'RTX'],
+    ['ANTM', '2022-03-09', 'ELV'],
+    ['SQ', '2024-12-30', 'XYZ'],
+    ['DISCA', '2021-01-04', 'WBD'],
+    // Two changes in a row: CBS became ViacomCBS (VIAC), which became Paramount Global (PARA).
+    ['CBS', '2016-03-01', 'PARA'],
+    ['AAPL', '2020-01-02', 'AAPL'],
+  ])('reads %s of %s as %s', (filed, date, current) => {
+    expect(currentSymbolOf(filed, date).symbol).toBe(current);
+  });
+
+  it('respects a reused symbol: WTW was Weight Watchers before Willis Towers Watson took it', () => {
+    expect(currentSymbolOf('WTW', '2017-01-24').symbol).toBe('WW');
+    expect(currentSymbolOf('WTW', '2023-08-10')).toEqual({ symbol: 'WTW', changes: [] });
+    // Willis Towers Watson's own WLTW becomes WTW, not Weight Watchers' WW of 2018.
+    expect(currentSymbolOf('WLTW', '2021-03-10').symbol).toBe('WTW');
+  });
+
+  it('respects a reused symbol: BBT was BB&T (now Truist) before Beacon Financial took it', () => {
+    expect(currentSymbolOf('BBT', '2015-11-25').symbol).toBe('TFC');
+    expect(currentSymbolOf('BBT', '2025-09-25').symbol).toBe('BBT');
+  });
+
+  it('names the changes it followed, oldest first', () => {
+    expect(currentSymbolOf('CBS', '2016-03-01').changes.map((change) => change.new)).toEqual([
+      'VIAC',
+      'PARA',
+    ]);
+  });
+});
+
+describe('linkedSymbols and sameCompanyOn', () => {
+  it('links every symbol a company was filed under', () => {
+    expect(linkedSymbols('META')).toEqual(['META', 'FB']);
+    expect(linkedSymbols('para').sort()).toEqual(['CBS', 'PARA', 'VIAC']);
+    expect(linkedSymbols('WTW').sort()).toEqual(['WLTW', 'WTW', 'WW']);
+    expect(linkedSymbols('NVDA')).toEqual(['NVDA']);
+  });
+
+  it('matches a filed symbol to the company asked for on the trade date', () => {
+    expect(sameCompanyOn('FB', 'META', '2022-02-09')).toBe(true);
+    expect(sameCompanyOn('META', 'FB', '2022-07-01')).toBe(true);
+    expect(sameCompanyOn('WTW', 'WTW', '2017-01-24')).toBe(true);
+    expect(sameCompanyOn('WLTW', 'WTW', '2023-01-03')).toBe(true);
+    // In 2017 WTW named Weight Watchers: Willis Towers Watson (then WLTW) is another company.
+    expect(sameCompanyOn('WLTW', 'WTW', '2017-01-24')).toBe(false);
+    expect(sameCompanyOn('WW', 'WTW', '2017-01-24')).toBe(true);
+    expect(sameCompanyOn('BBT', 'TFC', '2025-09-25')).toBe(false);
+  });
+});
+
+describe('SYMBOL_CHANGES', () => {
+  it('is well formed: dated, sourced, one meaning per old symbol and day', () => {
+    for (const change of SYMBOL_CHANGES) {
+      expect(change.effective).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (change.oldReusedFrom !== null) expect(change.oldReusedFrom > change.effective).toBe(true);
+      expect(change.old).not.toBe(change.new);
+      expect(change.source.length).toBeGreaterThan(20);
+      expect(change.company).not.toMatch(/\d/);
+    }
+    const olds = SYMBOL_CHANGES.map((change) => change.old);
+    expect(new Set(olds).size).toBe(olds.length);
+  });
+});
