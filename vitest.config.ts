@@ -48,6 +48,19 @@ const DATABASE_FREE = [
   'test/generated-docs.test.ts',
   // The README's quick starts run on SQLite, as the README says, whatever the run's database.
   'test/quickstart.test.ts',
+  // These open no database either: the PDF reader's process, the replay server, route folders, the
+  // vector scan, the Redis counters, the timing rule, the assistant's router over stub tools, the
+  // engines field, the daily cap's rule and the data-directory check.
+  'src/ingest/pdf-worker.test.ts',
+  'src/ingest/replay/withhold.test.ts',
+  'src/http/route-folders.test.ts',
+  'src/search/vector-scan.test.ts',
+  'src/accounts/redis-rate-limit.test.ts',
+  'src/analytics/suspicious-timing.test.ts',
+  'src/services/assistant/router.test.ts',
+  'test/engines.test.ts',
+  'src/accounts/daily-cap.test.ts',
+  'src/test-support/data-dir.test.ts',
 ];
 
 export default defineConfig({
