@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Tests that never open a database (parsers, pure rules): on the PostgreSQL run they would only
 // repeat the SQLite run, so that run leaves them out.
@@ -48,7 +50,63 @@ const DATABASE_FREE = [
   'test/generated-docs.test.ts',
   // The README's quick starts run on SQLite, as the README says, whatever the run's database.
   'test/quickstart.test.ts',
+  // These open no database either: the PDF reader's process, the replay server, route folders, the
+  // vector scan, the Redis counters, the timing rule, the assistant's router over stub tools, the
+  // engines field, the daily cap's rule and the data-directory check.
+  'src/ingest/pdf-worker.test.ts',
+  'src/ingest/replay/withhold.test.ts',
+  'src/http/route-folders.test.ts',
+  'src/search/vector-scan.test.ts',
+  'src/accounts/redis-rate-limit.test.ts',
+  'src/analytics/suspicious-timing.test.ts',
+  'src/services/assistant/router.test.ts',
+  'test/engines.test.ts',
+  'src/accounts/daily-cap.test.ts',
+  'src/test-support/data-dir.test.ts',
 ];
+
+// The slowest files (20 s or more on the 2-core CI machine), slowest first. A long file that starts
+// last leaves the other worker idle until it ends, and vitest's own order (by the durations of the
+// previous run in its cache, by file size without one) puts some of these late: a fresh clone has
+// no cache, and the PostgreSQL run reads the SQLite run's durations, where the files that run on
+// PostgreSQL only took no time.
+const SLOW_FIRST = [
+  'test/cluster.test.ts',
+  'src/http/fuzz.test.ts',
+  'src/ingest/pipeline/resume.test.ts',
+  'src/ingest/pipeline/ingest.test.ts',
+  'src/http/routes/ui/pages-audit.test.ts',
+  'src/ingest/pipeline/side-by-side.test.ts',
+  'src/cli/enrichment-processes.test.ts',
+  'src/http/routes/ui/review-page.test.ts',
+  'src/http/routes/mcp/mcp.test.ts',
+  'src/cli/parse.test.ts',
+  'src/market/price-refresh.test.ts',
+  'src/ingest/trade-sets/import.test.ts',
+  'src/ingest/pipeline/oge-ocr-ingest.test.ts',
+  'src/analytics/enrich.test.ts',
+  'src/ingest/pipeline/ocr-ingest.test.ts',
+  'src/http/routes/chat/chat.test.ts',
+  'src/ingest/ocr/oge-form.scan.test.ts',
+  'src/http/plugins/metering.test.ts',
+  'src/webhooks/run-id.test.ts',
+  'src/services/trades-json.test.ts',
+  'bench/assistant/score.test.ts',
+  'src/http/plugins/csv.test.ts',
+  'src/market/ingest-fields.test.ts',
+  'src/ingest/ocr/scanned-rows.scan.test.ts',
+];
+
+/** Starts the SLOW_FIRST files first, in that order; the rest follow in vitest's own order. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
+      return index < 0 ? SLOW_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -62,5 +120,6 @@ export default defineConfig({
     // runs the files one at a time while the worker waits on PostgreSQL, child processes and
     // Chromium. Each file has databases, ports and temporary directories of its own.
     maxWorkers: '100%',
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

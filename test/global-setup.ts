@@ -1,10 +1,10 @@
-// Builds, once per run, a migrated empty database and the real-data fixture database; each
-// `openTestStore()` works on its own copy of one of them.
+// Builds, once per run, a migrated empty database and the real-data fixture database (with its
+// semantic-search index built); each `openTestStore()` works on its own copy of one of them.
 import type { TestProject } from 'vitest/node';
 import { readTestSettings } from '../src/config/test-settings.js';
 import { findDataDir, missingDataOutcome } from '../src/test-support/data-dir.js';
 import { createFixtureStore, type FixtureLocation, testDialect } from '../src/test-support/database.js';
-import { loadRealData } from '../src/test-support/real-data.js';
+import { indexForSearch, loadRealData } from '../src/test-support/real-data.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
   const started = Date.now();
   const fixture = await createFixtureStore();
   await loadRealData(fixture.store.db, dataDir);
+  // Once here rather than at the first question of every file that searches.
+  await indexForSearch(fixture.store.db);
   await fixture.store.close();
   drops.push(fixture.drop);
   project.provide('fixture', fixture.location);

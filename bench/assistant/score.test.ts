@@ -37,7 +37,7 @@ describe.skipIf(!realDataAvailable())('the assistant answers each question shape
   let ctx: FixtureApp;
   beforeAll(async () => {
     ctx = await openFixtureApp();
-    // "cannot" answers with the closest records: the first search indexes the fixture.
+    // "cannot" answers with the closest records: the first search loads the fixture's index.
     expect((await getJson(ctx, '/v1/semantic-search?q=warm%20up')).status).toBe(200);
   });
   afterAll(async () => ctx?.close());

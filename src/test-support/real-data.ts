@@ -14,6 +14,7 @@ import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
 import { SymbolDataCache } from '../market/series-loader.js';
+import { SemanticSearch } from '../search/semantic.js';
 import type { Database } from '../storage/schema.js';
 import { importRecordFiles } from './record-files.js';
 
@@ -86,4 +87,21 @@ export async function loadMarketData(
   );
   await importCompanies(db, join(dataDir, COMPANY_FILES), { now });
   await enrich(db, { all: true, now });
+}
+
+/**
+ * Builds the semantic-search index of a loaded database as `dcledger search index` and the serve
+ * warm-up do: the documents, the trained LSA model, every vector and the stored inverted-file
+ * index. The test fixture is built with it, so that a copy answers its first question from what
+ * is stored instead of each test file building the same index again; building it from nothing is
+ * what the search tests over constructed records prove.
+ */
+export async function indexForSearch(db: Kysely<Database>, now: Date = FIXTURE_NOW): Promise<void> {
+  const engine = new SemanticSearch(db);
+  try {
+    await engine.prepare(now);
+    await engine.vectorIndexReady();
+  } finally {
+    engine.stop();
+  }
 }

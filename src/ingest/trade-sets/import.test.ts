@@ -1,7 +1,7 @@
 // The trade-set importer on the real data sets: counts, merges, idempotency, reporting.
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { FIXTURE_NOW } from '../../test-support/real-data.js';
 import { importLegislators } from '../legislators/import.js';
@@ -29,16 +29,27 @@ async function snapshot(store: TestStore) {
   };
 }
 
-describe.skipIf(!dataDir)('importing the real trade sets', () => {
-  let store: TestStore;
-  beforeEach(async () => {
-    store = await openTestStore();
-    await importLegislators(store.db, at('legislators'), FIXTURE_NOW);
+/**
+ * A database with the legislators and `set` imported, shared by the tests of one describe: each set
+ * is imported from nothing once, and the tests after the first continue from where it left the
+ * database (a re-import a test makes is asserted to change nothing).
+ */
+function importedOnce(set: string) {
+  const state = {} as { store: TestStore; report: Awaited<ReturnType<typeof importTradeSets>> };
+  beforeAll(async () => {
+    state.store = await openTestStore();
+    await importLegislators(state.store.db, at('legislators'), FIXTURE_NOW);
+    state.report = await importTradeSets(state.store.db, set, { now: FIXTURE_NOW });
   });
-  afterEach(async () => store?.dispose());
+  afterAll(async () => state.store?.dispose());
+  return state;
+}
+
+describe.skipIf(!dataDir)('importing the real Senate sets', () => {
+  const imported = importedOnce(SENATE_AGGREGATE);
 
   it('imports the Senate aggregate, records paper filings, and a re-import changes nothing', async () => {
-    const first = await importTradeSets(store.db, SENATE_AGGREGATE, { now: FIXTURE_NOW });
+    const { store, report: first } = imported;
     const file = first.files[0];
     expect(file?.format).toBe('senate-stock-watcher');
     expect(first.totals).toEqual({ rows: 8350, imported: 7887, merged: 0, unchanged: 0, skipped: 0 });
@@ -64,7 +75,7 @@ describe.skipIf(!dataDir)('importing the real trade sets', () => {
   });
 
   it('merges the per-report files into the aggregate, which gives the trades their disclosure dates', async () => {
-    await importTradeSets(store.db, SENATE_AGGREGATE, { now: FIXTURE_NOW });
+    const { store } = imported;
     const undated = async () =>
       Number(
         (
@@ -95,9 +106,13 @@ describe.skipIf(!dataDir)('importing the real trade sets', () => {
     }>`select count(*) as n from trades where days_to_disclose < 0`.execute(store.db);
     expect(Number(negative.rows[0]?.n)).toBe(0);
   });
+});
+
+describe.skipIf(!dataDir)('importing the real House sets', () => {
+  const imported = importedOnce(HOUSE_SET);
 
   it('imports the dirty House set: wrapped amounts, garbled years and re-emitted duplicates', async () => {
-    const report = await importTradeSets(store.db, HOUSE_SET, { now: FIXTURE_NOW });
+    const { store, report } = imported;
     const file = report.files[0];
     expect(file?.format).toBe('house-stock-watcher');
     expect(file?.rows).toBe(6542);
@@ -130,7 +145,7 @@ describe.skipIf(!dataDir)('importing the real trade sets', () => {
   });
 
   it('merges the two House sets where they describe the same trade, without touching other rows', async () => {
-    await importTradeSets(store.db, HOUSE_SET, { now: FIXTURE_NOW });
+    const { store } = imported;
     const report = await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
     expect(report.totals.merged).toBeGreaterThan(0);
     expect(report.totals.imported + report.totals.merged + report.totals.skipped).toBe(14175);
@@ -154,9 +169,13 @@ describe.skipIf(!dataDir)('importing the real trade sets', () => {
     expect(first.totals.imported + first.totals.merged).toBe(0);
     expect(await snapshot(store)).toEqual(before);
   });
+});
+
+describe.skipIf(!dataDir)('importing the House export alone', () => {
+  const imported = importedOnce(HOUSE_EXPORT);
 
   it('keeps identical-looking rows of one report as separate trades', async () => {
-    await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
+    const { store } = imported;
     // The export dropped the owner column, so e.g. a member's and a spouse's identical sale look alike.
     const twins = await sql<{ n: number }>`select count(*) as n from (
         select politician_id, disclosure_date, transaction_date, ticker, trade_type, amount_low, asset_description, count(*) as c
@@ -166,7 +185,7 @@ describe.skipIf(!dataDir)('importing the real trade sets', () => {
   });
 
   it("keeps the House export's cap-gains column: ticked, empty, and unknown where a set has none", async () => {
-    await importTradeSets(store.db, HOUSE_EXPORT, { now: FIXTURE_NOW });
+    const { store } = imported;
     // Row 78 of the export: David Price's sale of Yum China on 2022-03-17, "cap_gains_over_200_usd" True.
     const yum = await sql<{ cap_gains_over_200: number | null }>`select t.cap_gains_over_200 from trades t
         join politicians p on p.id = t.politician_id

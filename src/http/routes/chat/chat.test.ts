@@ -94,8 +94,8 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
   let ctx: FixtureApp;
   beforeAll(async () => {
     ctx = await openFixtureApp();
-    // The first search indexes the fixture (documents, LSA training, vectors): tens of seconds,
-    // more than one test may take; the router's semantic_search then answers at once.
+    // The first search loads the fixture's stored index (model, vectors, inverted lists) into
+    // memory, longer than one test should wait; the router's semantic_search then answers at once.
     expect((await getJson(ctx, '/v1/semantic-search?q=warm%20up')).status).toBe(200);
   });
   afterAll(async () => {
