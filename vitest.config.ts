@@ -2,8 +2,9 @@ import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// Tests that never open a database (parsers, pure rules): on the PostgreSQL run they would only
-// repeat the SQLite run, so that run leaves them out.
+// Tests that never open a database (parsers, pure rules), and the few that open one but check
+// nothing a database changes (each says why): on the PostgreSQL run they would only repeat the
+// SQLite run, so that run leaves them out.
 const DATABASE_FREE = [
   'src/domain/**',
   'src/ingest/sources/**',
@@ -63,6 +64,9 @@ const DATABASE_FREE = [
   'test/engines.test.ts',
   'src/accounts/daily-cap.test.ts',
   'src/test-support/data-dir.test.ts',
+  // Opens a database, but what it checks is the markup in a browser (axe, CSP, width): the API
+  // calls its pages make are checked on both databases by their own routes' tests.
+  'src/http/routes/ui/pages-audit.test.ts',
 ];
 
 // The slowest files (20 s or more on the 2-core CI machine), slowest first. A long file that starts
