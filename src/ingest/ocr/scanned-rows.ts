@@ -3,7 +3,7 @@
 // contrast of the ink for marks) and is lowered by every check the value fails (a date that
 // needed repairs, a transaction after its notification, two boxes ticked). The review
 // threshold over these numbers is calibrated on the real scans (ACCURACY.md).
-import { type AmountBracket, parseAmountRange } from '../../domain/amount.js';
+import { AMOUNT_COLUMNS, AMOUNT_LETTERS, type AmountBracket, parseAmountRange } from '../../domain/amount.js';
 import { daysBetween } from '../../domain/dates.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
 import { NO_TICKER } from '../../domain/ticker.js';
@@ -53,23 +53,6 @@ export const REVIEW_THRESHOLD: FieldConfidence = {
   asset_description: 0.8,
   ticker: 0.8,
 };
-
-/** The bracket of each amount column, A to K, as the House form prints them. */
-const AMOUNT_COLUMNS = [
-  '$1,001 - $15,000',
-  '$15,001 - $50,000',
-  '$50,001 - $100,000',
-  '$100,001 - $250,000',
-  '$250,001 - $500,000',
-  '$500,001 - $1,000,000',
-  '$1,000,001 - $5,000,000',
-  '$5,000,001 - $25,000,000',
-  '$25,000,001 - $50,000,000',
-  'Over $50,000,000',
-  'Spouse/DC Over $1,000,000',
-];
-
-export const AMOUNT_LETTERS = 'ABCDEFGHIJK';
 
 export interface ScannedRow {
   page: number;

@@ -3,13 +3,13 @@
 // engine and their neighbours, asset names against the lexicon. The form names the owner in words
 // (Self, Spouse, Joint, Dependent Child): a misread would have to change most of a word's letters
 // to land on another, so one read exactly is taken as sure. The form has no notification date.
+import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
 import { NO_TICKER } from '../../domain/ticker.js';
 import { transactionNeighbours } from './document-votes.js';
 import type { CellReading } from './house-page.js';
 import type { Lexicon } from './lexicon.js';
 import {
-  AMOUNT_LETTERS,
   amountField,
   assetField,
   belowThreshold,
