@@ -139,6 +139,45 @@ export function reviewReasons(
   return reasons;
 }
 
+/** What a reader concluded about one field of a row: how sure, and why it doubts, if it does. */
+interface Judged {
+  confidence: number;
+  why?: string | null;
+}
+
+/**
+ * A row's confidences, one per field, from what each of its fields' readings concluded, and the
+ * reasons a person must look at it (added to `reasons`). The ticker's doubt is left to the form's
+ * reader: the forms differ on whether a ticker is written or comes from the asset's name.
+ */
+export function judgeRow(
+  fields: Record<'owner' | 'asset' | 'transaction' | 'notification' | 'kind' | 'amount' | 'ticker', Judged>,
+  reasons: string[] = [],
+): { confidence: FieldConfidence; reasons: string[] } {
+  const confidence: FieldConfidence = {
+    transaction_date: fields.transaction.confidence,
+    notification_date: fields.notification.confidence,
+    owner: fields.owner.confidence,
+    trade_type: fields.kind.confidence,
+    amount_range: fields.amount.confidence,
+    asset_description: fields.asset.confidence,
+    ticker: fields.ticker.confidence,
+  };
+  reviewReasons(
+    confidence,
+    [
+      ['owner', fields.owner.why],
+      ['asset_description', fields.asset.why],
+      ['transaction_date', fields.transaction.why],
+      ['notification_date', fields.notification.why],
+      ['trade_type', fields.kind.why],
+      ['amount_range', fields.amount.why],
+    ],
+    reasons,
+  );
+  return { confidence, reasons };
+}
+
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
@@ -154,27 +193,8 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     }
   }
   checkDates(transaction, notification, context.filedDate);
-  const confidence: FieldConfidence = {
-    transaction_date: transaction.confidence,
-    notification_date: notification.confidence,
-    owner: owner.confidence,
-    trade_type: kind.confidence,
-    amount_range: amount.confidence,
-    asset_description: asset.confidence,
-    ticker: asset.tickerConfidence,
-  };
-  reviewReasons(
-    confidence,
-    [
-      ['owner', owner.why],
-      ['asset_description', asset.why],
-      ['transaction_date', transaction.why],
-      ['notification_date', notification.why],
-      ['trade_type', kind.why],
-      ['amount_range', amount.why],
-    ],
-    reasons,
-  );
+  const ticker = { confidence: asset.tickerConfidence };
+  const { confidence } = judgeRow({ owner, asset, transaction, notification, kind, amount, ticker }, reasons);
   if (house.notes.length > 0 && confidence.asset_description >= REVIEW_THRESHOLD.asset_description) {
     confidence.asset_description = Math.min(
       confidence.asset_description,
