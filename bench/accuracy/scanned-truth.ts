@@ -3,11 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAmountRange } from '../../src/domain/amount.js';
+import { AMOUNT_COLUMNS, AMOUNT_LETTERS, parseAmountRange } from '../../src/domain/amount.js';
 import { normalizeOwner, type Owner } from '../../src/domain/owner.js';
 import { normalizeTradeType } from '../../src/domain/trade-type.js';
 import { readScannedDate } from '../../src/ingest/ocr/scanned-fields.js';
-import { AMOUNT_LETTERS } from '../../src/ingest/ocr/scanned-rows.js';
 import { splitTicker } from '../../src/ingest/sources/asset-text.js';
 
 export const TRUTH_FILE = join(dirname(fileURLToPath(import.meta.url)), 'scanned-house-ptrs.truth.txt');
@@ -38,20 +37,6 @@ export interface TruthDocument {
   /** Pages that carry no rows, with what is on them. */
   emptyPages: Array<{ page: number; note: string }>;
 }
-
-const AMOUNT_TEXT = [
-  '$1,001 - $15,000',
-  '$15,001 - $50,000',
-  '$50,001 - $100,000',
-  '$100,001 - $250,000',
-  '$250,001 - $500,000',
-  '$500,001 - $1,000,000',
-  '$1,000,001 - $5,000,000',
-  '$5,000,001 - $25,000,000',
-  '$25,000,001 - $50,000,000',
-  'Over $50,000,000',
-  'Over $1,000,000',
-];
 
 export function readTruth(path = TRUTH_FILE): TruthDocument[] {
   const documents: TruthDocument[] = [];
@@ -111,7 +96,7 @@ export function readTruth(path = TRUTH_FILE): TruthDocument[] {
         tradeType: normalizeTradeType(typeText)?.label ?? null,
         transactionDate: readScannedDate(date ?? '').value,
         notificationDate: readScannedDate(notified ?? '').value,
-        amount: letter >= 0 ? (parseAmountRange(AMOUNT_TEXT[letter] ?? '')?.range ?? null) : null,
+        amount: letter >= 0 ? (parseAmountRange(AMOUNT_COLUMNS[letter] ?? '')?.range ?? null) : null,
         heading,
         line: index + 1,
       });

@@ -29,6 +29,18 @@ export function formatBracket(low: number, high: number | null): string {
   return `$${dollars.format(low)} - $${dollars.format(high)}`;
 }
 
+/**
+ * The amount columns A to K of the paper PTRs (House and Senate), as the forms print them: the
+ * standard brackets, then the spouse or dependent child's open bracket.
+ */
+export const AMOUNT_COLUMNS: readonly string[] = [
+  ...STANDARD_BRACKETS.map(([low, high]) => formatBracket(low, high)),
+  'Spouse/DC Over $1,000,000',
+];
+
+/** The letter of each amount column, in the order of AMOUNT_COLUMNS. */
+export const AMOUNT_LETTERS = 'ABCDEFGHIJK';
+
 function bracket(low: number, high: number | null): AmountBracket {
   return { range: formatBracket(low, high), low, high };
 }

@@ -9,9 +9,27 @@ let pdfjs: Promise<PdfJs> | undefined;
  * installs core-js polyfills that replace globals such as JSON.parse, which a process that never
  * reads a PDF (the API server) should not pay for.
  */
-function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjs;
+}
+
+export type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+/** The opened document; a PDF the library cannot open becomes `failure("unreadable PDF: ...")`. */
+export async function openPdfDocument(
+  bytes: Uint8Array,
+  failure: (message: string) => Error,
+): Promise<PdfDocument> {
+  const { getDocument } = await loadPdfJs();
+  // pdf.js takes ownership of (detaches) the buffer it is given, so hand it a copy.
+  const task = getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw failure(`unreadable PDF: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export interface PdfTextItem {
@@ -49,16 +67,8 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 
 export async function extractPdfText(bytes: Uint8Array): Promise<PdfText> {
   if (!looksLikePdf(bytes)) throw new PdfReadError('not a PDF (no %PDF- header)');
-  const { getDocument, Util } = await loadPdfJs();
-  // pdf.js takes ownership of (detaches) the buffer it is given, so hand it a copy.
-  const task = getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 });
-  let document: Awaited<typeof task.promise>;
-  try {
-    document = await task.promise;
-  } catch (error) {
-    await task.destroy();
-    throw new PdfReadError(`unreadable PDF: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const { Util } = await loadPdfJs();
+  const document = await openPdfDocument(bytes, (message) => new PdfReadError(message));
   try {
     const { info } = await document.getMetadata();
     const pages: PdfTextPage[] = [];

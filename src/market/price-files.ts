@@ -184,6 +184,37 @@ function bar(
   return { date, ...values, adjClose: values.adjClose };
 }
 
+/** A bar of a file whose columns are named open, high, low, close and volume, with its own date and adjusted-close names. */
+function namedBar(
+  cells: string[],
+  at: (name: string) => number,
+  names: { date: string; adjClose: string },
+  reject: Reject,
+): ParsedBar | null {
+  return bar(
+    readDate(cells[at(names.date)]),
+    {
+      open: readNumber(cells[at('open')]),
+      high: readNumber(cells[at('high')]),
+      low: readNumber(cells[at('low')]),
+      close: readNumber(cells[at('close')]),
+      adjClose: readNumber(cells[at(names.adjClose)]),
+      volume: readNumber(cells[at('volume')]),
+    },
+    reject,
+  );
+}
+
+/** The series of `symbol` in a file of several, begun on its first bar. */
+function seriesOf(bySymbol: Map<string, ParsedSeries>, symbol: string): ParsedSeries {
+  let series = bySymbol.get(symbol);
+  if (!series) {
+    series = { symbol, bars: [], actions: [] };
+    bySymbol.set(symbol, series);
+  }
+  return series;
+}
+
 function parseStooq(columns: string[], lines: string[], fileSymbol: string, reject: Reject): ParsedSeries[] {
   const bulk = columns[0] === '<ticker>';
   const at = (name: string) => columns.indexOf(bulk ? `<${name}>` : name);
@@ -213,13 +244,7 @@ function parseStooq(columns: string[], lines: string[], fileSymbol: string, reje
       },
       reject,
     );
-    if (!parsed) continue;
-    let series = bySymbol.get(symbol);
-    if (!series) {
-      series = { symbol, bars: [], actions: [] };
-      bySymbol.set(symbol, series);
-    }
-    series.bars.push(parsed);
+    if (parsed) seriesOf(bySymbol, symbol).bars.push(parsed);
   }
   return [...bySymbol.values()];
 }
@@ -229,19 +254,7 @@ function parseAlphaVantage(columns: string[], lines: string[], symbol: string, r
   const series: ParsedSeries = { symbol, bars: [], actions: [] };
   for (const line of lines) {
     const cells = splitCsvLine(line);
-    const date = readDate(cells[at('timestamp')]);
-    const parsed = bar(
-      date,
-      {
-        open: readNumber(cells[at('open')]),
-        high: readNumber(cells[at('high')]),
-        low: readNumber(cells[at('low')]),
-        close: readNumber(cells[at('close')]),
-        adjClose: readNumber(cells[at('adjusted_close')]),
-        volume: readNumber(cells[at('volume')]),
-      },
-      reject,
-    );
+    const parsed = namedBar(cells, at, { date: 'timestamp', adjClose: 'adjusted_close' }, reject);
     if (!parsed) continue;
     series.bars.push(parsed);
     const dividend = readNumber(cells[at('dividend_amount')]);
@@ -280,26 +293,8 @@ function parseLong(columns: string[], lines: string[], reject: Reject): ParsedSe
       reject('no symbol');
       continue;
     }
-    const parsed = bar(
-      readDate(cells[at('date')]),
-      {
-        open: readNumber(cells[at('open')]),
-        high: readNumber(cells[at('high')]),
-        low: readNumber(cells[at('low')]),
-        close: readNumber(cells[at('close')]),
-        adjClose: readNumber(cells[at('adj_close')]),
-        volume: readNumber(cells[at('volume')]),
-      },
-      reject,
-    );
-    if (!parsed) continue;
-    const symbol = canonicalSymbol(rawSymbol);
-    let series = bySymbol.get(symbol);
-    if (!series) {
-      series = { symbol, bars: [], actions: [] };
-      bySymbol.set(symbol, series);
-    }
-    series.bars.push(parsed);
+    const parsed = namedBar(cells, at, { date: 'date', adjClose: 'adj_close' }, reject);
+    if (parsed) seriesOf(bySymbol, canonicalSymbol(rawSymbol)).bars.push(parsed);
   }
   return [...bySymbol.values()];
 }

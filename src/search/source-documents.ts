@@ -59,6 +59,21 @@ export interface ChangedRow {
   ticker?: string | null;
 }
 
+/** A source row's search document, keyed as the index knows it. */
+function changedRow(
+  kind: SearchDocument['kind'],
+  key: string,
+  row: { id: number; updated_at: string },
+  document: Pick<SearchDocument, 'title' | 'subtitle' | 'body' | 'refs'>,
+): ChangedRow {
+  return {
+    id: row.id,
+    updated: row.updated_at,
+    key,
+    document: { doc_key: key, kind, ref_id: String(row.id), ...document },
+  };
+}
+
 export type Renderer<N extends SearchSourceName> = (
   rows: SearchSourceRow<N>[],
   db: Kysely<Database>,
@@ -79,214 +94,156 @@ export const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
         .filter((seat) => !seat.parent_name || /chair|ranking/i.test(seat.title ?? ''))
         .sort((a, b) => Number(Boolean(a.parent_name)) - Number(Boolean(b.parent_name)))
         .map((seat) => seatWords(seat, p.party));
-      return {
-        id: p.id,
-        updated: p.updated_at,
-        key: `politician:${p.slug}`,
-        document: {
-          doc_key: `politician:${p.slug}`,
-          kind: 'politicians' as const,
-          ref_id: String(p.id),
-          title: p.name,
-          subtitle: [p.party, p.state, p.chamber].filter(Boolean).join(' · '),
-          body: words(
-            nameForms(p).join('; '),
-            PARTY_WORDS[p.party ?? ''],
-            p.state,
-            STATE_NAMES[p.state ?? ''],
-            CHAMBER_WORDS[p.chamber] ?? p.chamber,
-            p.in_office ? null : 'former member',
-            p.title,
-            p.agency,
-            memberRoles.join('; '),
-            memberSeats.join('; '),
-          ),
-          refs: { politician_id: p.id, slug: p.slug },
-        },
-      };
+      return changedRow('politicians', `politician:${p.slug}`, p, {
+        title: p.name,
+        subtitle: [p.party, p.state, p.chamber].filter(Boolean).join(' · '),
+        body: words(
+          nameForms(p).join('; '),
+          PARTY_WORDS[p.party ?? ''],
+          p.state,
+          STATE_NAMES[p.state ?? ''],
+          CHAMBER_WORDS[p.chamber] ?? p.chamber,
+          p.in_office ? null : 'former member',
+          p.title,
+          p.agency,
+          memberRoles.join('; '),
+          memberSeats.join('; '),
+        ),
+        refs: { politician_id: p.id, slug: p.slug },
+      });
     });
   },
   trades(rows) {
     return rows.map((t) => {
       const key = `trade:${t.source}:${t.source_key}`;
       const ticker = t.ticker === 'N/A' ? null : t.ticker;
-      return {
-        id: t.id,
-        updated: t.updated_at,
-        key,
-        ticker,
-        document:
-          t.superseded_by === null
-            ? {
-                doc_key: key,
-                kind: 'trades' as const,
-                ref_id: String(t.id),
-                title: words(`${t.politician_name}:`, t.trade_type, ticker, t.amount_range),
-                subtitle: words(t.transaction_date, '·', t.asset_description),
-                body: words(
-                  PARTY_WORDS[t.party ?? ''],
-                  t.state,
-                  CHAMBER_WORDS[t.chamber] ?? t.chamber,
-                  ACTION_WORDS[t.trade_action] ?? t.trade_action,
-                  t.company,
-                  t.asset_description,
-                  t.asset_type,
-                  t.option_type,
-                  t.sector,
-                  t.industry,
-                  t.owner ? `owner ${t.owner}` : null,
-                  monthWords(t.transaction_date),
-                  t.comment,
-                ),
-                refs: { trade_id: t.id, ...(ticker ? { ticker } : {}), slug: t.slug },
-              }
-            : null,
-      };
+      const row = changedRow('trades', key, t, {
+        title: words(`${t.politician_name}:`, t.trade_type, ticker, t.amount_range),
+        subtitle: words(t.transaction_date, '·', t.asset_description),
+        body: words(
+          PARTY_WORDS[t.party ?? ''],
+          t.state,
+          CHAMBER_WORDS[t.chamber] ?? t.chamber,
+          ACTION_WORDS[t.trade_action] ?? t.trade_action,
+          t.company,
+          t.asset_description,
+          t.asset_type,
+          t.option_type,
+          t.sector,
+          t.industry,
+          t.owner ? `owner ${t.owner}` : null,
+          monthWords(t.transaction_date),
+          t.comment,
+        ),
+        refs: { trade_id: t.id, ...(ticker ? { ticker } : {}), slug: t.slug },
+      });
+      // A superseded trade leaves the index.
+      return { ...row, ticker, document: t.superseded_by === null ? row.document : null };
     });
   },
   filings(rows) {
     return rows.map((f) => {
       const key = `filing:${f.source}:${f.source_doc_id}`;
       const who = f.politician_name ?? f.filer_name ?? 'Unknown filer';
-      return {
-        id: f.id,
-        updated: f.updated_at,
-        key,
-        document: {
-          doc_key: key,
-          kind: 'filings' as const,
-          ref_id: String(f.id),
-          title: words(`${who}:`, f.kind, 'filing', f.filed_date),
-          subtitle: words(f.source, '·', f.source_doc_id),
-          body: words(
-            f.kind === 'PTR' ? 'periodic transaction report' : f.kind,
-            f.is_amendment ? 'amendment' : null,
-            PARTY_WORDS[f.party ?? ''],
-            CHAMBER_WORDS[f.chamber ?? ''],
-            `${f.trade_count} trades`,
-            monthWords(f.filed_date),
-          ),
-          refs: { filing_id: f.id, ...(f.slug ? { slug: f.slug } : {}) },
-        },
-      };
+      return changedRow('filings', key, f, {
+        title: words(`${who}:`, f.kind, 'filing', f.filed_date),
+        subtitle: words(f.source, '·', f.source_doc_id),
+        body: words(
+          f.kind === 'PTR' ? 'periodic transaction report' : f.kind,
+          f.is_amendment ? 'amendment' : null,
+          PARTY_WORDS[f.party ?? ''],
+          CHAMBER_WORDS[f.chamber ?? ''],
+          `${f.trade_count} trades`,
+          monthWords(f.filed_date),
+        ),
+        refs: { filing_id: f.id, ...(f.slug ? { slug: f.slug } : {}) },
+      });
     });
   },
   insider_trades(rows) {
     return rows.map((r) => {
       const key = `insider:${r.accession_number}:${r.line}`;
-      return {
-        id: r.id,
-        updated: r.updated_at,
-        key,
-        document: {
-          doc_key: key,
-          kind: 'insider_trades' as const,
-          ref_id: String(r.id),
-          title: words(
-            `${r.insider_name}:`,
-            r.code ? (INSIDER_CODES[r.code] ?? r.code) : null,
-            r.ticker ?? r.issuer_name,
-          ),
-          subtitle: words(r.transaction_date, '·', r.issuer_name, `Form ${r.form}`),
-          body: words(
-            'corporate insider',
-            r.insider_title,
-            r.is_director ? 'director' : null,
-            r.is_officer ? 'officer' : null,
-            r.is_ten_percent_owner ? 'ten percent owner' : null,
-            r.issuer_name,
-            r.security,
-            r.shares !== null ? `${r.shares} shares` : null,
-            monthWords(r.transaction_date),
-          ),
-          refs: { insider_trade_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-        },
-      };
+      return changedRow('insider_trades', key, r, {
+        title: words(
+          `${r.insider_name}:`,
+          r.code ? (INSIDER_CODES[r.code] ?? r.code) : null,
+          r.ticker ?? r.issuer_name,
+        ),
+        subtitle: words(r.transaction_date, '·', r.issuer_name, `Form ${r.form}`),
+        body: words(
+          'corporate insider',
+          r.insider_title,
+          r.is_director ? 'director' : null,
+          r.is_officer ? 'officer' : null,
+          r.is_ten_percent_owner ? 'ten percent owner' : null,
+          r.issuer_name,
+          r.security,
+          r.shares !== null ? `${r.shares} shares` : null,
+          monthWords(r.transaction_date),
+        ),
+        refs: { insider_trade_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+      });
     });
   },
   whale_positions(rows) {
     return rows.map((r) => {
       const key = `whale:${r.accession_number}:${r.line}`;
-      return {
-        id: r.id,
-        updated: r.updated_at,
-        key,
-        document: {
-          doc_key: key,
-          kind: 'whale_positions' as const,
-          ref_id: String(r.id),
-          title: words(
-            `${r.filer_name}:`,
-            r.percent_of_class !== null ? `${r.percent_of_class}% of` : 'stake in',
-            r.ticker ?? r.issuer_name,
-          ),
-          subtitle: words(r.filed_date, '·', r.form, '·', r.issuer_name),
-          body: words(
-            'large shareholder beneficial ownership stake',
-            r.form,
-            r.issuer_name,
-            r.person_type,
-            monthWords(r.filed_date),
-          ),
-          refs: { whale_position_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-        },
-      };
+      return changedRow('whale_positions', key, r, {
+        title: words(
+          `${r.filer_name}:`,
+          r.percent_of_class !== null ? `${r.percent_of_class}% of` : 'stake in',
+          r.ticker ?? r.issuer_name,
+        ),
+        subtitle: words(r.filed_date, '·', r.form, '·', r.issuer_name),
+        body: words(
+          'large shareholder beneficial ownership stake',
+          r.form,
+          r.issuer_name,
+          r.person_type,
+          monthWords(r.filed_date),
+        ),
+        refs: { whale_position_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+      });
     });
   },
   lobbying_filings(rows) {
     return rows.map((r) => {
       const key = `lobbying:${r.filing_uuid}`;
-      return {
-        id: r.id,
-        updated: r.updated_at,
-        key,
-        document: {
-          doc_key: key,
-          kind: 'lobbying' as const,
-          ref_id: String(r.id),
-          title: words(`${r.client_name}:`, 'lobbying by', r.registrant_name, r.filing_year),
-          subtitle: words(r.filing_type_display, '·', r.ticker),
-          body: words(
-            'lobbying lobbied lobbyists issue areas',
-            // The issue areas first (code and name: "DEF Defense"), before the long descriptions.
-            jsonNames(r.issues, ['code', 'name']),
-            r.client_description,
-            jsonNames(r.government_entities, ['name']),
-            jsonNames(r.issues, ['description']),
-            r.amount !== null ? `$${Math.round(r.amount)}` : null,
-          ).slice(0, 4_000),
-          refs: { lobbying_filing_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-        },
-      };
+      return changedRow('lobbying', key, r, {
+        title: words(`${r.client_name}:`, 'lobbying by', r.registrant_name, r.filing_year),
+        subtitle: words(r.filing_type_display, '·', r.ticker),
+        body: words(
+          'lobbying lobbied lobbyists issue areas',
+          // The issue areas first (code and name: "DEF Defense"), before the long descriptions.
+          jsonNames(r.issues, ['code', 'name']),
+          r.client_description,
+          jsonNames(r.government_entities, ['name']),
+          jsonNames(r.issues, ['description']),
+          r.amount !== null ? `$${Math.round(r.amount)}` : null,
+        ).slice(0, 4_000),
+        refs: { lobbying_filing_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+      });
     });
   },
   contract_awards(rows) {
     return rows.map((r) => {
       const key = `contract:${r.award_key}`;
-      return {
-        id: r.id,
-        updated: r.updated_at,
-        key,
-        document: {
-          doc_key: key,
-          kind: 'contracts' as const,
-          ref_id: String(r.id),
-          title: words(`${r.recipient_name}:`, 'federal contract from', r.awarding_agency),
-          subtitle: words(r.award_date, '·', r.award_id, '·', r.ticker),
-          body: words(
-            'government contract award agency',
-            r.awarding_agency,
-            r.awarding_sub_agency,
-            r.parent_name && r.parent_name !== r.recipient_name ? `parent company ${r.parent_name}` : null,
-            r.description,
-            r.naics_description,
-            r.psc_description,
-            r.amount !== null ? `$${Math.round(r.amount)}` : null,
-            monthWords(r.award_date),
-          ).slice(0, 4_000),
-          refs: { contract_award_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
-        },
-      };
+      return changedRow('contracts', key, r, {
+        title: words(`${r.recipient_name}:`, 'federal contract from', r.awarding_agency),
+        subtitle: words(r.award_date, '·', r.award_id, '·', r.ticker),
+        body: words(
+          'government contract award agency',
+          r.awarding_agency,
+          r.awarding_sub_agency,
+          r.parent_name && r.parent_name !== r.recipient_name ? `parent company ${r.parent_name}` : null,
+          r.description,
+          r.naics_description,
+          r.psc_description,
+          r.amount !== null ? `$${Math.round(r.amount)}` : null,
+          monthWords(r.award_date),
+        ).slice(0, 4_000),
+        refs: { contract_award_id: r.id, ...(r.ticker ? { ticker: r.ticker } : {}) },
+      });
     });
   },
 };

@@ -9,6 +9,7 @@ import { type IngestConfig, readIngest } from '../config.js';
 import { HttpClient } from '../ingest/fetch/http-client.js';
 import type { PdfText } from '../ingest/pdf-text.js';
 import type { OcrStage } from '../ingest/pipeline/job.js';
+import { openIngestOcr } from '../ingest/pipeline/ocr-stage.js';
 import type { IngestReport, RecordsReport } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
 import { type IngestOptions, ingestSources } from '../ingest/pipeline/setup.js';
@@ -97,23 +98,51 @@ export function startReplayKeeping(
   return startReplay(dataDir, withhold);
 }
 
+export interface ReplayRunOptions {
+  sources?: string[];
+  signal?: AbortSignal;
+  progress?: IngestProgress;
+  since?: string;
+  now?: Date;
+  /** Replaces the worker's PDF text extraction (to make it fail mid-run). */
+  pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
+  /** The OCR stage scans go to (default none: stored as needs_ocr). */
+  ocr?: OcrStage;
+}
+
 export interface ReplayRun {
   archiveDir: string;
-  run(
-    db: Kysely<Database>,
-    options?: {
-      sources?: string[];
-      signal?: AbortSignal;
-      progress?: IngestProgress;
-      since?: string;
-      now?: Date;
-      /** Replaces the worker's PDF text extraction (to make it fail mid-run). */
-      pdfText?: (bytes: Uint8Array) => Promise<PdfText>;
-      /** The OCR stage scans go to (default none: stored as needs_ocr). */
-      ocr?: OcrStage;
-    },
-  ): Promise<IngestReport>;
+  run(db: Kysely<Database>, options?: ReplayRunOptions): Promise<IngestReport>;
   dispose(): void;
+}
+
+/** A page read by the OCR stage: the document, pages read so far, pages in all. */
+export type ReadPage = [document: string, done: number, total: number];
+
+/** Progress that only notes each page the OCR stage reads, into `pages`. */
+export function pageLog(pages: ReadPage[]): IngestProgress {
+  return {
+    start: () => undefined,
+    advance: () => undefined,
+    finish: () => undefined,
+    page: (_source, document, done, total) => pages.push([document, done, total]),
+  };
+}
+
+/** One run with its own OCR stage (closed after it, as `dcledger ingest` does): its report and the pages read. */
+export async function runWithOcr(
+  runner: ReplayRun,
+  db: Kysely<Database>,
+  options: Omit<ReplayRunOptions, 'ocr' | 'progress'>,
+): Promise<{ report: IngestReport; pages: ReadPage[] }> {
+  const pages: ReadPage[] = [];
+  const ocr = openIngestOcr(db);
+  try {
+    const report = await runner.run(db, { ...options, ocr: ocr.stage, progress: pageLog(pages) });
+    return { report, pages };
+  } finally {
+    await ocr.close();
+  }
 }
 
 /** Runs against `url` with an archive in a temporary directory and the fixture clock. */

@@ -5,6 +5,7 @@
 // checkbox columns), typed, with an "X" in the boxes ticked. They prove the path from eFD page
 // images to stored rows, not that a real scan of the form reads as well.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { AMOUNT_COLUMNS, AMOUNT_LETTERS } from '../domain/amount.js';
 
 export interface ConstructedSenateRow {
   date: string;
@@ -35,19 +36,6 @@ const TEXT_COLUMNS: Array<[string, number]> = [
 const TYPES = ['Purchase', 'Sale (Full)', 'Sale (Partial)', 'Exchange'];
 const TYPE_WIDTH = 70;
 const AMOUNT_WIDTH = 64;
-const AMOUNTS = [
-  '$1,001 - $15,000',
-  '$15,001 - $50,000',
-  '$50,001 - $100,000',
-  '$100,001 - $250,000',
-  '$250,001 - $500,000',
-  '$500,001 - $1,000,000',
-  '$1,000,001 - $5,000,000',
-  '$5,000,001 - $25,000,000',
-  '$25,000,001 - $50,000,000',
-  'Over $50,000,000',
-  'Spouse/DC over $1,000,000',
-];
 
 /** One page of the CONSTRUCTED form as PNG bytes, with up to 12 rows. */
 export function senatePaperPage(filer: string, rows: readonly ConstructedSenateRow[], page = 1): Uint8Array {
@@ -70,7 +58,7 @@ export function senatePaperPage(filer: string, rows: readonly ConstructedSenateR
   const typesLeft = edges[edges.length - 1] ?? 0;
   for (let i = 0; i < TYPES.length; i++) edges.push(typesLeft + (i + 1) * TYPE_WIDTH);
   const amountsLeft = edges[edges.length - 1] ?? 0;
-  for (let i = 0; i < AMOUNTS.length; i++) edges.push(amountsLeft + (i + 1) * AMOUNT_WIDTH);
+  for (let i = 0; i < AMOUNT_COLUMNS.length; i++) edges.push(amountsLeft + (i + 1) * AMOUNT_WIDTH);
   const right = edges[edges.length - 1] ?? 0;
   const bottom = TOP + HEADER + ROWS * ROW;
 
@@ -104,7 +92,7 @@ export function senatePaperPage(filer: string, rows: readonly ConstructedSenateR
     if (second) context.fillText(second, x, TOP + GROUP + 62);
   });
   context.font = 'bold 24px "Liberation Sans"';
-  'ABCDEFGHIJK'.split('').forEach((letter, index) => {
+  AMOUNT_LETTERS.split('').forEach((letter, index) => {
     context.fillText(letter, amountsLeft + index * AMOUNT_WIDTH + 24, TOP + HEADER - 20);
   });
 
@@ -121,11 +109,11 @@ export function senatePaperPage(filer: string, rows: readonly ConstructedSenateR
   });
 
   context.font = '20px "Liberation Sans"';
-  AMOUNTS.forEach((bracket, index) => {
+  AMOUNT_COLUMNS.forEach((bracket, index) => {
     const column = index % 4;
     const x = LEFT + column * 480;
     const y = bottom + 50 + Math.floor(index / 4) * 32;
-    context.fillText(`${'ABCDEFGHIJK'[index]}  ${bracket}`, x, y);
+    context.fillText(`${AMOUNT_LETTERS[index]}  ${bracket}`, x, y);
   });
   return new Uint8Array(canvas.toBuffer('image/png'));
 }

@@ -9,6 +9,28 @@ export type FecFileKind =
   | 'individual_contributions'
   | 'candidate_totals';
 
+// Committee-to-candidate and individual contributions are both itemized receipts: one layout, to
+// which the committee file adds the receiving candidate's id after OTHER_ID.
+const ITEMIZED_HEAD = [
+  'CMTE_ID',
+  'AMNDT_IND',
+  'RPT_TP',
+  'TRANSACTION_PGI',
+  'IMAGE_NUM',
+  'TRANSACTION_TP',
+  'ENTITY_TP',
+  'NAME',
+  'CITY',
+  'STATE',
+  'ZIP_CODE',
+  'EMPLOYER',
+  'OCCUPATION',
+  'TRANSACTION_DT',
+  'TRANSACTION_AMT',
+  'OTHER_ID',
+];
+const ITEMIZED_TAIL = ['TRAN_ID', 'FILE_NUM', 'MEMO_CD', 'MEMO_TEXT', 'SUB_ID'];
+
 // The FEC's documented layouts, the same lists its header files give; a header file found beside
 // the data wins (and a different one is reported), so a layout change does not go unnoticed.
 export const FEC_COLUMNS: Record<FecFileKind, readonly string[]> = {
@@ -55,53 +77,8 @@ export const FEC_COLUMNS: Record<FecFileKind, readonly string[]> = {
     'CMTE_DSGN',
     'LINKAGE_ID',
   ],
-  committee_contributions: [
-    'CMTE_ID',
-    'AMNDT_IND',
-    'RPT_TP',
-    'TRANSACTION_PGI',
-    'IMAGE_NUM',
-    'TRANSACTION_TP',
-    'ENTITY_TP',
-    'NAME',
-    'CITY',
-    'STATE',
-    'ZIP_CODE',
-    'EMPLOYER',
-    'OCCUPATION',
-    'TRANSACTION_DT',
-    'TRANSACTION_AMT',
-    'OTHER_ID',
-    'CAND_ID',
-    'TRAN_ID',
-    'FILE_NUM',
-    'MEMO_CD',
-    'MEMO_TEXT',
-    'SUB_ID',
-  ],
-  individual_contributions: [
-    'CMTE_ID',
-    'AMNDT_IND',
-    'RPT_TP',
-    'TRANSACTION_PGI',
-    'IMAGE_NUM',
-    'TRANSACTION_TP',
-    'ENTITY_TP',
-    'NAME',
-    'CITY',
-    'STATE',
-    'ZIP_CODE',
-    'EMPLOYER',
-    'OCCUPATION',
-    'TRANSACTION_DT',
-    'TRANSACTION_AMT',
-    'OTHER_ID',
-    'TRAN_ID',
-    'FILE_NUM',
-    'MEMO_CD',
-    'MEMO_TEXT',
-    'SUB_ID',
-  ],
+  committee_contributions: [...ITEMIZED_HEAD, 'CAND_ID', ...ITEMIZED_TAIL],
+  individual_contributions: [...ITEMIZED_HEAD, ...ITEMIZED_TAIL],
   // The all-candidates summary (weball) and the current House/Senate campaigns summary (webl) share a layout.
   candidate_totals: [
     'CAND_ID',

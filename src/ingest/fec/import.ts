@@ -281,19 +281,7 @@ async function readFile(
       case 'candidates': {
         const c = toCandidate(fields);
         if (!c) skip('no candidate id or name');
-        else
-          pending.candidates.set(c.id, {
-            id: c.id,
-            name: c.name,
-            party: c.party,
-            election_year: c.electionYear,
-            office_state: c.officeState,
-            office: c.office,
-            district: c.district,
-            incumbent_challenger: c.incumbentChallenger,
-            status: c.status,
-            principal_committee_id: c.principalCommitteeId,
-          });
+        else pending.candidates.set(c.id, snakeCased(c));
         break;
       }
       case 'committees': {
@@ -301,30 +289,18 @@ async function readFile(
         if (!c) skip('no committee id or name');
         else
           pending.committees.set(c.id, {
-            id: c.id,
-            name: c.name,
-            designation: c.designation,
-            type: c.type,
-            party: c.party,
-            connected_org_name: c.connectedOrgName,
+            ...snakeCased(c),
             connected_org_key: c.connectedOrgName ? normalizeIdentifier('name', c.connectedOrgName) : null,
-            candidate_id: c.candidateId,
           });
         break;
       }
       case 'linkages': {
         const l = toLinkage(fields);
         if (!l) skip('no linkage, candidate or committee id');
-        else
-          pending.linkages.set(l.linkageId, {
-            id: l.linkageId,
-            candidate_id: l.candidateId,
-            candidate_election_year: l.candidateElectionYear,
-            cycle: l.cycle,
-            committee_id: l.committeeId,
-            committee_type: l.committeeType,
-            designation: l.designation,
-          });
+        else {
+          const { linkageId, ...linkage } = l;
+          pending.linkages.set(linkageId, { id: linkageId, ...snakeCased(linkage) });
+        }
         break;
       }
       case 'candidate_totals': {
@@ -333,19 +309,7 @@ async function readFile(
         else
           pending.totals.set(`${t.candidateId}:${t.cycle}`, {
             id: `${t.candidateId}:${t.cycle}`,
-            candidate_id: t.candidateId,
-            cycle: t.cycle,
-            name: t.name,
-            party: t.party,
-            receipts: t.receipts,
-            disbursements: t.disbursements,
-            cash_on_hand: t.cashOnHand,
-            debts: t.debts,
-            individual_contributions: t.individualContributions,
-            pac_contributions: t.pacContributions,
-            party_contributions: t.partyContributions,
-            candidate_contributions: t.candidateContributions,
-            coverage_end_date: t.coverageEndDate,
+            ...snakeCased(t),
           });
         break;
       }
@@ -416,4 +380,18 @@ async function readFile(
     }
   }
   return { file: file.origin, kind: file.kind, rows, skipped };
+}
+
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** A parsed record as its table's row: the tables name each of the record's fields in snake case. */
+function snakeCased<T extends object>(record: T): { [K in keyof T & string as SnakeCase<K>]: T[K] } {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value,
+    ]),
+  ) as { [K in keyof T & string as SnakeCase<K>]: T[K] };
 }

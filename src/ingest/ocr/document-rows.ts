@@ -1,6 +1,7 @@
 // A read document's rows, each judged by scannedRow, then what the rows say about each other:
 // the document votes (document-votes.ts) go into each row's judgement, and two passes over the
 // judged rows raise a doubtful owner code or asset name that surer rows agree with.
+import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
   columnMarkSure,
   notificationConsensus,
@@ -13,7 +14,6 @@ import type { TypeRole } from './house-columns.js';
 import type { HouseRow } from './house-page.js';
 import type { Lexicon } from './lexicon.js';
 import {
-  AMOUNT_LETTERS,
   belowThreshold,
   lowConfidence,
   REVIEW_THRESHOLD,

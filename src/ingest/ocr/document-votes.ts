@@ -100,6 +100,28 @@ const NEIGHBOURS_AGREE = 0.9;
  * a different clean date ends the run. The checks against the notification and filing dates
  * still apply afterwards.
  */
+/**
+ * Every row of a read form's pages, judged by `judge` in reading order (numbered from 1 across the
+ * pages) with the transaction date it and its neighbours read alike (transactionNeighbours).
+ */
+export function judgeFormRows<Row extends { date: CellReading }, Judged>(
+  pages: ReadonlyArray<{ number: number; form: { rows: Row[] } }>,
+  judge: (
+    read: Row,
+    page: number,
+    row: number,
+    neighbours: { value: string; confidence: number } | null,
+  ) => Judged,
+): Judged[] {
+  const neighbours = transactionNeighbours(pages.flatMap((page) => page.form.rows));
+  const rows: Judged[] = [];
+  for (const page of pages) {
+    for (const read of page.form.rows)
+      rows.push(judge(read, page.number, rows.length + 1, neighbours.get(read) ?? null));
+  }
+  return rows;
+}
+
 export function transactionNeighbours<Row extends { date: CellReading }>(
   rows: readonly Row[],
 ): Map<Row, { value: string; confidence: number }> {

@@ -25,22 +25,12 @@ import {
 import { EMPTY_CELL_INK, judgeMarks, type MarkReading, shapeOf } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
-import type { CellReading, HousePage, HouseRow } from './house-page.js';
+import { type CellReading, type HousePage, type HouseRow, unreadPage } from './house-page.js';
 import { findGrid, type Grid, textLines } from './table.js';
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
   const grid = findGrid(image);
-  const empty: HousePage = {
-    understood: false,
-    layout: 'none',
-    columns: null,
-    rows: [],
-    headings: [],
-    exampleRow: false,
-    nothingToReport: false,
-    seeAttached: false,
-    uncertain: [],
-  };
+  const empty: HousePage = unreadPage('none');
   if (!grid) return empty;
   const columns = fitColumns(grid);
   if (!columns) return { ...empty, uncertain: ['a table whose columns could not be matched to the form'] };

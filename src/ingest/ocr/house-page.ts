@@ -41,12 +41,13 @@ export interface HouseRow {
   notes: string[];
 }
 
-export interface HousePage {
+/** A page of a scanned form: whether its table was understood, its rows, and what it says beside them. */
+export interface FormPage<Layout extends string, Row, Columns = null> {
   /** Whether a ruled table was found and its columns understood. */
   understood: boolean;
-  layout: 'clerk_form' | 'spreadsheet' | 'none';
-  columns: HouseColumns | null;
-  rows: HouseRow[];
+  layout: Layout;
+  columns: Columns;
+  rows: Row[];
   headings: string[];
   exampleRow: boolean;
   /** The filer wrote that there is nothing to report. */
@@ -56,3 +57,20 @@ export interface HousePage {
   /** Why the number of rows on this page is not certain (a line that is neither row nor heading). */
   uncertain: string[];
 }
+
+/** A page of `layout` with nothing read on it yet (not understood until its table is). */
+export function unreadPage<Layout extends string, Row>(layout: Layout): FormPage<Layout, Row> {
+  return {
+    understood: false,
+    layout,
+    columns: null,
+    rows: [],
+    headings: [],
+    exampleRow: false,
+    nothingToReport: false,
+    seeAttached: false,
+    uncertain: [],
+  };
+}
+
+export type HousePage = FormPage<'clerk_form' | 'spreadsheet' | 'none', HouseRow, HouseColumns | null>;

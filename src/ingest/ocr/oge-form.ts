@@ -7,7 +7,7 @@
 // instructions hold no such table and yield no rows.
 import type { GrayImage, Rect } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
-import type { CellReading } from './house-page.js';
+import { type CellReading, type FormPage, unreadPage } from './house-page.js';
 import {
   bodyBands,
   columnRect,
@@ -35,33 +35,13 @@ export interface OgeRow {
 }
 
 /** A page of a scanned OGE 278-T: the summary fields every form page has, and its rows. */
-export interface OgePage {
-  understood: boolean;
-  layout: 'oge_278t';
-  columns: null;
-  rows: OgeRow[];
-  headings: string[];
-  exampleRow: boolean;
-  nothingToReport: boolean;
-  seeAttached: boolean;
-  uncertain: string[];
-}
+export type OgePage = FormPage<'oge_278t', OgeRow>;
 
 /** The columns a table must have to be the 278-T's transactions table. */
 const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount'];
 
 export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
-  const page: OgePage = {
-    understood: false,
-    layout: 'oge_278t',
-    columns: null,
-    rows: [],
-    headings: [],
-    exampleRow: false,
-    nothingToReport: false,
-    seeAttached: false,
-    uncertain: [],
-  };
+  const page: OgePage = unreadPage('oge_278t');
   const table = findRuledTable(image, REQUIRED.length);
   if (!table) return page;
   const columns = await nameColumns(table, engine);

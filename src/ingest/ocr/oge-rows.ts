@@ -6,7 +6,7 @@
 // agreeing readings (the words differ in every letter, a bracket's two ends must both match).
 import { type AmountBracket, formatBracket, STANDARD_BRACKETS } from '../../domain/amount.js';
 import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
-import { transactionNeighbours } from './document-votes.js';
+import { judgeFormRows } from './document-votes.js';
 import type { CellReading } from './house-page.js';
 import type { Lexicon } from './lexicon.js';
 import type { OgeRow } from './oge-form.js';
@@ -17,10 +17,9 @@ import {
   type DateField,
   dateField,
   type Field,
-  type FieldConfidence,
+  judgeRow,
   lowConfidence,
   REVIEW_THRESHOLD,
-  reviewReasons,
   roundAll,
   type ScannedRow,
 } from './scanned-rows.js';
@@ -57,13 +56,9 @@ export function ogeRowsOfScan(
   filedDate: string | null,
   lexicon?: Lexicon,
 ): ScannedRow[] {
-  const neighbours = transactionNeighbours(pages.flatMap((page) => page.form.rows));
-  const rows: ScannedRow[] = [];
-  for (const page of pages) {
-    for (const read of page.form.rows)
-      rows.push(ogeRow(read, page.number, rows.length + 1, filedDate, lexicon, neighbours.get(read) ?? null));
-  }
-  return rows;
+  return judgeFormRows(pages, (read, page, row, neighbours) =>
+    ogeRow(read, page, row, filedDate, lexicon, neighbours),
+  );
 }
 
 export function ogeRow(
@@ -92,23 +87,9 @@ export function ogeRow(
     label: 'notification',
   };
   checkDates(transaction, notification, filedDate);
-  const confidence: FieldConfidence = {
-    transaction_date: transaction.confidence,
-    notification_date: notification.confidence,
-    // The 278-T has no owner column: the filer reports for the household, as the text parser reads it.
-    owner: 1,
-    trade_type: kind.confidence,
-    amount_range: amount.confidence,
-    asset_description: asset.confidence,
-    ticker: ticker.confidence,
-  };
-  const reasons = reviewReasons(confidence, [
-    ['asset_description', asset.why],
-    ['transaction_date', transaction.why],
-    ['notification_date', notification.why],
-    ['trade_type', kind.why],
-    ['amount_range', amount.why],
-  ]);
+  // The 278-T has no owner column: the filer reports for the household, as the text parser reads it.
+  const owner = { confidence: 1 };
+  const { confidence, reasons } = judgeRow({ owner, asset, transaction, notification, kind, amount, ticker });
   if (confidence.ticker < REVIEW_THRESHOLD.ticker && !reasons.some((reason) => reason.startsWith('asset')))
     reasons.push(lowConfidence('ticker'));
   Object.assign(confidence, roundAll(confidence));

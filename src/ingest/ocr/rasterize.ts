@@ -1,17 +1,8 @@
 // PDF pages to grey images: pdf.js draws each page on an @napi-rs/canvas canvas (the canvas pdf.js
 // itself picks in Node). Both are MIT/Apache-licensed; MuPDF, faster, is AGPL and so not an option.
+import { openPdfDocument } from '../pdf-text.js';
 import type { GrayImage } from './bitmap.js';
 import { decodePageImages, isPageImages } from './page-images.js';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-
-let pdfjs: Promise<PdfJs> | undefined;
-
-/** Loaded on first use: the legacy build installs polyfills a process that reads no PDF should not get. */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-}
 
 /** The House scans are 200 dpi CCITT images: rendering at their own resolution loses nothing. */
 export const RENDER_DPI = 200;
@@ -48,15 +39,7 @@ export class RasterError extends Error {}
 
 export async function openRaster(bytes: Uint8Array): Promise<RasterDocument> {
   if (isPageImages(bytes)) return imageRaster(bytes);
-  const { getDocument } = await loadPdfJs();
-  const task = getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 });
-  let document: Awaited<typeof task.promise>;
-  try {
-    document = await task.promise;
-  } catch (error) {
-    await task.destroy();
-    throw new RasterError(`unreadable PDF: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const document = await openPdfDocument(bytes, (message) => new RasterError(message));
   // pdf.js creates its Node canvas factory (@napi-rs/canvas) per document; its type is internal.
   const factory = (document as unknown as { canvasFactory: CanvasFactoryLike }).canvasFactory;
   return {

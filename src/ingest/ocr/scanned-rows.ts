@@ -3,7 +3,7 @@
 // contrast of the ink for marks) and is lowered by every check the value fails (a date that
 // needed repairs, a transaction after its notification, two boxes ticked). The review
 // threshold over these numbers is calibrated on the real scans (ACCURACY.md).
-import { type AmountBracket, parseAmountRange } from '../../domain/amount.js';
+import { AMOUNT_COLUMNS, AMOUNT_LETTERS, type AmountBracket, parseAmountRange } from '../../domain/amount.js';
 import { daysBetween } from '../../domain/dates.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
 import { NO_TICKER } from '../../domain/ticker.js';
@@ -53,23 +53,6 @@ export const REVIEW_THRESHOLD: FieldConfidence = {
   asset_description: 0.8,
   ticker: 0.8,
 };
-
-/** The bracket of each amount column, A to K, as the House form prints them. */
-const AMOUNT_COLUMNS = [
-  '$1,001 - $15,000',
-  '$15,001 - $50,000',
-  '$50,001 - $100,000',
-  '$100,001 - $250,000',
-  '$250,001 - $500,000',
-  '$500,001 - $1,000,000',
-  '$1,000,001 - $5,000,000',
-  '$5,000,001 - $25,000,000',
-  '$25,000,001 - $50,000,000',
-  'Over $50,000,000',
-  'Spouse/DC Over $1,000,000',
-];
-
-export const AMOUNT_LETTERS = 'ABCDEFGHIJK';
 
 export interface ScannedRow {
   page: number;
@@ -156,6 +139,45 @@ export function reviewReasons(
   return reasons;
 }
 
+/** What a reader concluded about one field of a row: how sure, and why it doubts, if it does. */
+interface Judged {
+  confidence: number;
+  why?: string | null;
+}
+
+/**
+ * A row's confidences, one per field, from what each of its fields' readings concluded, and the
+ * reasons a person must look at it (added to `reasons`). The ticker's doubt is left to the form's
+ * reader: the forms differ on whether a ticker is written or comes from the asset's name.
+ */
+export function judgeRow(
+  fields: Record<'owner' | 'asset' | 'transaction' | 'notification' | 'kind' | 'amount' | 'ticker', Judged>,
+  reasons: string[] = [],
+): { confidence: FieldConfidence; reasons: string[] } {
+  const confidence: FieldConfidence = {
+    transaction_date: fields.transaction.confidence,
+    notification_date: fields.notification.confidence,
+    owner: fields.owner.confidence,
+    trade_type: fields.kind.confidence,
+    amount_range: fields.amount.confidence,
+    asset_description: fields.asset.confidence,
+    ticker: fields.ticker.confidence,
+  };
+  reviewReasons(
+    confidence,
+    [
+      ['owner', fields.owner.why],
+      ['asset_description', fields.asset.why],
+      ['transaction_date', fields.transaction.why],
+      ['notification_date', fields.notification.why],
+      ['trade_type', fields.kind.why],
+      ['amount_range', fields.amount.why],
+    ],
+    reasons,
+  );
+  return { confidence, reasons };
+}
+
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
@@ -171,27 +193,8 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     }
   }
   checkDates(transaction, notification, context.filedDate);
-  const confidence: FieldConfidence = {
-    transaction_date: transaction.confidence,
-    notification_date: notification.confidence,
-    owner: owner.confidence,
-    trade_type: kind.confidence,
-    amount_range: amount.confidence,
-    asset_description: asset.confidence,
-    ticker: asset.tickerConfidence,
-  };
-  reviewReasons(
-    confidence,
-    [
-      ['owner', owner.why],
-      ['asset_description', asset.why],
-      ['transaction_date', transaction.why],
-      ['notification_date', notification.why],
-      ['trade_type', kind.why],
-      ['amount_range', amount.why],
-    ],
-    reasons,
-  );
+  const ticker = { confidence: asset.tickerConfidence };
+  const { confidence } = judgeRow({ owner, asset, transaction, notification, kind, amount, ticker }, reasons);
   if (house.notes.length > 0 && confidence.asset_description >= REVIEW_THRESHOLD.asset_description) {
     confidence.asset_description = Math.min(
       confidence.asset_description,

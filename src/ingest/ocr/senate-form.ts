@@ -10,7 +10,7 @@ import type { GrayImage, Rect } from './bitmap.js';
 import { inkShare } from './bitmap.js';
 import { judgeMarks, type MarkReading } from './cell-ink.js';
 import type { OcrEngine } from './engine.js';
-import type { CellReading } from './house-page.js';
+import { type CellReading, type FormPage, unreadPage } from './house-page.js';
 import { bodyBands, columnRect, findRuledTable, isBlank, readTextCell } from './ruled-table.js';
 
 export type SenateColumn = 'number' | 'date' | 'owner' | 'ticker' | 'asset';
@@ -28,17 +28,7 @@ export interface SenateRow {
 }
 
 /** A page of a Senate paper PTR: the summary fields every form page has, and its rows. */
-export interface SenatePage {
-  understood: boolean;
-  layout: 'senate_paper_ptr';
-  columns: null;
-  rows: SenateRow[];
-  headings: string[];
-  exampleRow: boolean;
-  nothingToReport: boolean;
-  seeAttached: boolean;
-  uncertain: string[];
-}
+export type SenatePage = FormPage<'senate_paper_ptr', SenateRow>;
 
 /** The type boxes, in the form's order (the roles scanned-rows.ts knows). */
 export const SENATE_TYPE_ROLES = ['purchase', 'sale', 'partial_sale', 'exchange'] as const;
@@ -48,17 +38,7 @@ const BOXES = SENATE_TYPE_ROLES.length + AMOUNT_BOXES;
 const BOX_INSET = 8;
 
 export async function readSenatePaperPage(image: GrayImage, engine: OcrEngine): Promise<SenatePage> {
-  const page: SenatePage = {
-    understood: false,
-    layout: 'senate_paper_ptr',
-    columns: null,
-    rows: [],
-    headings: [],
-    exampleRow: false,
-    nothingToReport: false,
-    seeAttached: false,
-    uncertain: [],
-  };
+  const page: SenatePage = unreadPage('senate_paper_ptr');
   const table = findRuledTable(image, BOXES + 3);
   if (!table) return page;
   const firstBox = table.edges.length - 1 - BOXES;

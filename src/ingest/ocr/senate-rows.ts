@@ -3,13 +3,13 @@
 // engine and their neighbours, asset names against the lexicon. The form names the owner in words
 // (Self, Spouse, Joint, Dependent Child): a misread would have to change most of a word's letters
 // to land on another, so one read exactly is taken as sure. The form has no notification date.
+import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
 import { NO_TICKER } from '../../domain/ticker.js';
-import { transactionNeighbours } from './document-votes.js';
+import { judgeFormRows } from './document-votes.js';
 import type { CellReading } from './house-page.js';
 import type { Lexicon } from './lexicon.js';
 import {
-  AMOUNT_LETTERS,
   amountField,
   assetField,
   belowThreshold,
@@ -17,7 +17,7 @@ import {
   type DateField,
   dateField,
   type Field,
-  type FieldConfidence,
+  judgeRow,
   reviewReasons,
   roundAll,
   type ScannedRow,
@@ -33,16 +33,9 @@ export function senateRowsOfScan(
   filedDate: string | null,
   lexicon?: Lexicon,
 ): ScannedRow[] {
-  const neighbours = transactionNeighbours(pages.flatMap((page) => page.form.rows));
-  const rows: ScannedRow[] = [];
-  for (const page of pages) {
-    for (const read of page.form.rows) {
-      rows.push(
-        senateRow(read, page.number, rows.length + 1, filedDate, lexicon, neighbours.get(read) ?? null),
-      );
-    }
-  }
-  return rows;
+  return judgeFormRows(pages, (read, page, row, neighbours) =>
+    senateRow(read, page, row, filedDate, lexicon, neighbours),
+  );
 }
 
 function senateRow(
@@ -63,23 +56,8 @@ function senateRow(
   checkDates(transaction, notification, filedDate);
   const kind = typeField(read.types, SENATE_TYPE_ROLES);
   const amount = amountField(read.amounts);
-  const confidence: FieldConfidence = {
-    transaction_date: transaction.confidence,
-    notification_date: 1,
-    owner: owner.confidence,
-    trade_type: kind.confidence,
-    amount_range: amount.confidence,
-    asset_description: asset.confidence,
-    ticker: ticker.confidence,
-  };
-  const reasons = reviewReasons(confidence, [
-    ['owner', owner.why],
-    ['asset_description', asset.why],
-    ['transaction_date', transaction.why],
-    ['trade_type', kind.why],
-    ['amount_range', amount.why],
-    ['ticker', null],
-  ]);
+  const { confidence, reasons } = judgeRow({ owner, asset, transaction, notification, kind, amount, ticker });
+  reviewReasons(confidence, [['ticker', null]], reasons);
   Object.assign(confidence, roundAll(confidence));
   return {
     page,

@@ -9,7 +9,7 @@ import type { Trade } from '../../resources/trade.js';
 import { pendingReviewCounts, pendingReviewItems } from '../../storage/repositories/review.js';
 import { sourceFreshness } from '../../storage/repositories/source-freshness.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import type { ReplayRun } from '../../test-support/replay.js';
+import { pageLog, type ReadPage, type ReplayRun, runWithOcr } from '../../test-support/replay.js';
 import { type ScanReplay, scanReplay } from '../../test-support/scan-ingest.js';
 import { openIngestOcr } from './ocr-stage.js';
 import { decideReviewItem } from './review.js';
@@ -19,15 +19,6 @@ const dataDir = inject('dataDir');
 /** The filer's own spreadsheet, typed, 3 pages: rows read surely and rows sent to review. */
 const SCAN = '8220834';
 const OCR_TIMEOUT = 900_000;
-
-function pageLog(pages: Array<[string, number, number]>): IngestProgress {
-  return {
-    start: () => undefined,
-    advance: () => undefined,
-    finish: () => undefined,
-    page: (_source, document, done, total) => pages.push([document, done, total]),
-  };
-}
 
 describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real scan)', () => {
   let store: TestStore;
@@ -51,7 +42,7 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
       const db = store.db;
       // First run: the worker thread dies once page 1 is kept (as a crash would end it).
       const first = openIngestOcr(db);
-      const firstPages: Array<[string, number, number]> = [];
+      const firstPages: ReadPage[] = [];
       const progress = pageLog(firstPages);
       const dying: IngestProgress = {
         ...progress,
@@ -76,18 +67,7 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
       expect(pending.parse_status).toBe('pending');
 
       // Second run: page 1 comes from the database, pages 2 and 3 are read.
-      const second = openIngestOcr(db);
-      const secondPages: Array<[string, number, number]> = [];
-      let report: Awaited<ReturnType<ReplayRun['run']>>;
-      try {
-        report = await runner.run(db, {
-          sources: ['house'],
-          ocr: second.stage,
-          progress: pageLog(secondPages),
-        });
-      } finally {
-        await second.close();
-      }
+      const { report, pages: secondPages } = await runWithOcr(runner, db, { sources: ['house'] });
       expect(report.sources[0]?.status).toBe('completed');
       expect(secondPages).toEqual([
         [SCAN, 2, 3],

@@ -8,9 +8,14 @@ import { filesUnder } from '../../files.js';
 import { pendingReviewItems } from '../../storage/repositories/review.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { OGE_278T_SCAN_FILE, OGE_278T_SCAN_TRUTH } from '../../test-support/oge-278t-scan-truth.js';
-import { type ReplayRun, replayRunner, startReplay } from '../../test-support/replay.js';
+import {
+  type ReadPage,
+  type ReplayRun,
+  replayRunner,
+  runWithOcr,
+  startReplay,
+} from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
-import { openIngestOcr } from './ocr-stage.js';
 import type { IngestReport } from './report.js';
 import { decideReviewItem } from './review.js';
 
@@ -22,7 +27,7 @@ describe.skipIf(!dataDir)('ingest reads the scanned OGE 278-T by OCR (replay ser
   let server: ReplayServer;
   let runner: ReplayRun;
   let report: IngestReport;
-  const pages: Array<[string, number, number]> = [];
+  let pages: ReadPage[];
 
   beforeAll(async () => {
     store = await openTestStore();
@@ -32,21 +37,7 @@ describe.skipIf(!dataDir)('ingest reads the scanned OGE 278-T by OCR (replay ser
       .filter((name) => name !== OGE_278T_SCAN_FILE);
     server = await startReplay(dataDir ?? '', others);
     runner = replayRunner(server.url);
-    const ocr = openIngestOcr(store.db);
-    try {
-      report = await runner.run(store.db, {
-        sources: ['oge'],
-        ocr: ocr.stage,
-        progress: {
-          start: () => undefined,
-          advance: () => undefined,
-          finish: () => undefined,
-          page: (_source, document, done, total) => pages.push([document, done, total]),
-        },
-      });
-    } finally {
-      await ocr.close();
-    }
+    ({ report, pages } = await runWithOcr(runner, store.db, { sources: ['oge'] }));
   }, OCR_TIMEOUT);
   afterAll(async () => {
     await server?.close();

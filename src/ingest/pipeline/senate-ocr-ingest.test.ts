@@ -6,11 +6,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pendingReviewItems } from '../../storage/repositories/review.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { type ReplayRun, replayRunner, startReplay } from '../../test-support/replay.js';
+import {
+  type ReadPage,
+  type ReplayRun,
+  replayRunner,
+  runWithOcr,
+  startReplay,
+} from '../../test-support/replay.js';
 import { type ConstructedSenateRow, senatePaperPage } from '../../test-support/senate-paper-form.js';
 import type { ReplayServer } from '../replay/server.js';
 import type { SenateReplay } from '../sources/senate/replay.js';
-import { openIngestOcr } from './ocr-stage.js';
 import type { IngestReport } from './report.js';
 
 const dataDir = inject('dataDir');
@@ -41,7 +46,7 @@ describe.skipIf(!dataDir)(
     let server: ReplayServer;
     let runner: ReplayRun;
     let report: IngestReport;
-    const pages: Array<[string, number, number]> = [];
+    let pages: ReadPage[];
 
     beforeAll(async () => {
       store = await openTestStore();
@@ -65,23 +70,8 @@ describe.skipIf(!dataDir)(
         images: [senatePaperPage('Jane Example', PAGE_1, 1), senatePaperPage('Jane Example', PAGE_2, 2)],
       });
       runner = replayRunner(server.url);
-      const ocr = openIngestOcr(store.db);
-      try {
-        // From 2026 the search lists the constructed filing alone (the recorded pages are older).
-        report = await runner.run(store.db, {
-          sources: ['senate'],
-          since: '2026-01-01',
-          ocr: ocr.stage,
-          progress: {
-            start: () => undefined,
-            advance: () => undefined,
-            finish: () => undefined,
-            page: (_source, document, done, total) => pages.push([document, done, total]),
-          },
-        });
-      } finally {
-        await ocr.close();
-      }
+      // From 2026 the search lists the constructed filing alone (the recorded pages are older).
+      ({ report, pages } = await runWithOcr(runner, store.db, { sources: ['senate'], since: '2026-01-01' }));
     }, OCR_TIMEOUT);
     afterAll(async () => {
       await server?.close();

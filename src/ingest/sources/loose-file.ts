@@ -95,6 +95,24 @@ export async function pdfTextOrNull(file: LooseFile): Promise<PdfText | null> {
   }
 }
 
+/** A PDF is certainly a source's when it prints one of its cues, likely when the program that made it is the source's usual one. */
+export async function recognisePdf(file: LooseFile, printed: RegExp, producer: RegExp): Promise<Recognition> {
+  const pdf = await pdfTextOrNull(file);
+  if (!pdf) return 'no';
+  if (printed.test(pdfWords(pdf))) return 'certain';
+  return pdf.producer && producer.test(pdf.producer) ? 'likely' : 'no';
+}
+
+/** A PDF that is one report of `source`, read by the source's parser. */
+export function readPdfReport(
+  file: LooseFile,
+  source: string,
+  format: string,
+  parse: (pdf: PdfText) => ParsedDocument,
+): Promise<LooseFileParse> {
+  return withPdfText(file, (pdf) => ({ kind: 'reports', source, format, documents: [parse(pdf)] }));
+}
+
 /** Every text item of the PDF, cleaned and joined: for recognising printed cues. */
 export function pdfWords(pdf: PdfText): string {
   return pdf.pages.flatMap((page) => page.items.map((item) => cleanItemText(item.text))).join(' ');

@@ -455,7 +455,26 @@ async function completeTrade(
   filingId: number | null,
   stamp: string,
 ): Promise<boolean> {
-  const incoming: Pick<TradeRow, FillableField> = {
+  const incoming = fillableFields(trade, disclosureDate, filingId);
+  const fill: Partial<Pick<TradeRow, FillableField>> = {};
+  for (const field of FILLABLE_FIELDS) {
+    if (existing[field] === null && incoming[field] !== null) {
+      Object.assign(fill, { [field]: incoming[field] });
+    }
+  }
+  if (Object.keys(fill).length === 0) return false;
+  Object.assign(existing, fill);
+  await fillTrade(db, existing.id, fill, stamp);
+  return true;
+}
+
+/** What a later copy of a trade may fill in where the stored one has nothing. */
+function fillableFields(
+  trade: NormalizedTrade,
+  disclosureDate: string | null,
+  filingId: number | null,
+): Pick<TradeRow, FillableField> {
+  return {
     filing_id: filingId,
     disclosure_date: disclosureDate,
     days_to_disclose: disclosureDate ? daysBetween(trade.transactionDate, disclosureDate) : null,
@@ -467,16 +486,6 @@ async function completeTrade(
     option_expiry: trade.optionExpiry,
     cap_gains_over_200: capGainsFlag(trade.capGainsOver200),
   };
-  const fill: Partial<Pick<TradeRow, FillableField>> = {};
-  for (const field of FILLABLE_FIELDS) {
-    if (existing[field] === null && incoming[field] !== null) {
-      Object.assign(fill, { [field]: incoming[field] });
-    }
-  }
-  if (Object.keys(fill).length === 0) return false;
-  Object.assign(existing, fill);
-  await fillTrade(db, existing.id, fill, stamp);
-  return true;
 }
 
 function newTrade(
@@ -490,28 +499,19 @@ function newTrade(
   stamp: string,
 ): NewTrade {
   return {
+    ...fillableFields(trade, disclosureDate, filingId),
     politician_id: memberId,
-    filing_id: filingId,
     source,
     source_key: key,
     origin,
     ticker: trade.ticker,
     asset_description: trade.assetDescription,
-    asset_type: trade.assetType,
     trade_type: trade.tradeType,
     trade_action: trade.tradeAction,
     amount_range: trade.amountRange,
     amount_low: trade.amountLow,
     amount_high: trade.amountHigh,
     transaction_date: trade.transactionDate,
-    disclosure_date: disclosureDate,
-    days_to_disclose: disclosureDate ? daysBetween(trade.transactionDate, disclosureDate) : null,
-    owner: trade.owner,
-    comment: trade.comment,
-    option_type: trade.optionType,
-    strike_price: trade.strikePrice,
-    option_expiry: trade.optionExpiry,
-    cap_gains_over_200: capGainsFlag(trade.capGainsOver200),
     exchange_from_ticker: trade.exchangeFromTicker,
     exchange_to_ticker: trade.exchangeToTicker,
     is_ma_affected: 0,

@@ -127,17 +127,18 @@ function senateLink(link: string | null): { docId: string | null; isPaper: boole
 function senateTransaction(
   raw: Record_,
   line: number,
-  filer: Omit<TradeSetRow, keyof SenateTxn | 'line'>,
+  filer: Omit<TradeSetRow, keyof WatcherTxn | 'line'>,
 ): TradeSetRow {
-  return { line, ...filer, ...senateTxn(raw) };
+  return { line, ...filer, ...watcherTxn(raw) };
 }
 
-type SenateTxn = Pick<
+type WatcherTxn = Pick<
   TradeSetRow,
   'transactionDate' | 'owner' | 'ticker' | 'assetDescription' | 'assetType' | 'type' | 'amount' | 'comment'
 >;
 
-function senateTxn(raw: Record_): SenateTxn {
+/** A transaction's fields, under the snake-case names both stock watchers' exports use. */
+function watcherTxn(raw: Record_): WatcherTxn {
   return {
     transactionDate: str(raw, 'transaction_date'),
     owner: str(raw, 'owner'),
@@ -216,7 +217,7 @@ function senateReportRows(value: unknown, nextLine: () => number): TradeSetRow[]
   });
 }
 
-function emptyTxn(): SenateTxn {
+function emptyTxn(): WatcherTxn {
   return {
     transactionDate: null,
     owner: null,
@@ -279,14 +280,7 @@ function houseRow(value: unknown, index: number): TradeSetRow {
     // House DocIDs of 7 digits are scanned paper filings; e-filed PTRs have 8 digits starting with 2.
     isPaper: docId !== null && !/^2\d{7}$/.test(docId),
     filedDate: str(raw, 'disclosure_date'),
-    transactionDate: str(raw, 'transaction_date'),
-    owner: str(raw, 'owner'),
-    ticker: str(raw, 'ticker'),
-    assetDescription: str(raw, 'asset_description'),
-    assetType: str(raw, 'asset_type'),
-    type: str(raw, 'type'),
-    amount: str(raw, 'amount'),
-    comment: str(raw, 'comment'),
+    ...watcherTxn(raw),
     capGainsOver200: yesNo(raw.cap_gains_over_200_usd),
   };
 }

@@ -5,9 +5,8 @@ import {
   formatOf,
   type LooseFileParse,
   type LooseFileReader,
-  pdfTextOrNull,
-  pdfWords,
-  withPdfText,
+  readPdfReport,
+  recognisePdf,
   wrongFormat,
 } from '../loose-file.js';
 import {
@@ -27,25 +26,13 @@ export const houseLooseFiles: LooseFileReader = {
 
   async recognise(file) {
     if (file.isZip) return 'likely';
-    if (file.isPdf) {
-      const pdf = await pdfTextOrNull(file);
-      if (!pdf) return 'no';
-      if (/Filing ID\s*#|Clerk of the House/i.test(pdfWords(pdf))) return 'certain';
-      return pdf.producer && /^EO\.Pdf/i.test(pdf.producer) ? 'likely' : 'no';
-    }
+    if (file.isPdf) return recognisePdf(file, /Filing ID\s*#|Clerk of the House/i, /^EO\.Pdf/i);
     const head = file.text.slice(0, 4096);
     return INDEX_XML.test(head) || INDEX_TXT.test(head) ? 'certain' : 'no';
   },
 
   async read(file) {
-    if (file.isPdf) {
-      return withPdfText(file, (pdf) => ({
-        kind: 'reports',
-        source: 'house',
-        format: 'house_pdf',
-        documents: [parseHousePtrPdf(pdf)],
-      }));
-    }
+    if (file.isPdf) return readPdfReport(file, 'house', 'house_pdf', parseHousePtrPdf);
     if (file.isZip) return index(() => parseHouseIndexZip(file.bytes), 'zip');
     const bodyError = errorBodyReason(file.text);
     if (bodyError) return { kind: 'unreadable', status: 'failed', reason: bodyError };

@@ -1,13 +1,6 @@
 // OGE 278-T PDFs as `dcledger parse` and the connector read them (the form names the Office of
 // Government Ethics; mirrors' files are often made with iText).
-import {
-  formatOf,
-  type LooseFileReader,
-  pdfTextOrNull,
-  pdfWords,
-  withPdfText,
-  wrongFormat,
-} from '../loose-file.js';
+import { formatOf, type LooseFileReader, readPdfReport, recognisePdf, wrongFormat } from '../loose-file.js';
 import { parseOge278Pdf } from './t278-pdf.js';
 
 export const ogeLooseFiles: LooseFileReader = {
@@ -15,20 +8,12 @@ export const ogeLooseFiles: LooseFileReader = {
 
   async recognise(file) {
     if (!file.isPdf) return 'no';
-    const pdf = await pdfTextOrNull(file);
-    if (!pdf) return 'no';
-    if (/Government Ethics|Govemment Ethics|OGE Form 278/i.test(pdfWords(pdf))) return 'certain';
-    return pdf.producer && /iText/i.test(pdf.producer) ? 'likely' : 'no';
+    return recognisePdf(file, /Government Ethics|Govemment Ethics|OGE Form 278/i, /iText/i);
   },
 
   async read(file) {
     if (!file.isPdf) return wrongFormat('an OGE 278-T PDF', formatOf(file));
-    return withPdfText(file, (pdf) => ({
-      kind: 'reports',
-      source: 'oge',
-      format: 'oge_pdf',
-      documents: [parseOge278Pdf(pdf)],
-    }));
+    return readPdfReport(file, 'oge', 'oge_pdf', parseOge278Pdf);
   },
 
   // A 278-T does not print a document id: the file name is its id (as in the listing).

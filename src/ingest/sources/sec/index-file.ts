@@ -29,17 +29,8 @@ export function parseFormIndex(text: string): EdgarIndexEntry[] {
     const match = /^(\S.*?)\s{2,}(.+?)\s{2,}(\d{1,10})\s+(\d{4}-?\d{2}-?\d{2})\s+(\S+)\s*$/.exec(line);
     if (!match) continue;
     const [, form = '', company = '', cik = '', date = '', fileName = ''] = match;
-    const filed = isoOf(date);
-    const accession = accessionOf(fileName);
-    if (!filed || !accession) continue;
-    entries.push({
-      form: form.trim(),
-      company: company.trim(),
-      cik,
-      filed_date: filed,
-      file_name: fileName,
-      accession_number: accession,
-    });
+    const entry = indexEntry(form, company, cik, date, fileName);
+    if (entry) entries.push(entry);
   }
   return entries;
 }
@@ -51,19 +42,31 @@ export function parseMasterIndex(text: string): EdgarIndexEntry[] {
     const parts = line.split('|');
     if (parts.length !== 5 || !/^\d+$/.test(parts[0] ?? '')) continue;
     const [cik = '', company = '', form = '', date = '', fileName = ''] = parts;
-    const filed = isoOf(date);
-    const accession = accessionOf(fileName);
-    if (!filed || !accession) continue;
-    entries.push({
-      form: form.trim(),
-      company: company.trim(),
-      cik,
-      filed_date: filed,
-      file_name: fileName.trim(),
-      accession_number: accession,
-    });
+    const entry = indexEntry(form, company, cik, date, fileName);
+    if (entry) entries.push(entry);
   }
   return entries;
+}
+
+/** An index line's entry; null when its date or its file's accession number cannot be read. */
+function indexEntry(
+  form: string,
+  company: string,
+  cik: string,
+  date: string,
+  fileName: string,
+): EdgarIndexEntry | null {
+  const filed = isoOf(date);
+  const accession = accessionOf(fileName);
+  if (!filed || !accession) return null;
+  return {
+    form: form.trim(),
+    company: company.trim(),
+    cik,
+    filed_date: filed,
+    file_name: fileName.trim(),
+    accession_number: accession,
+  };
 }
 
 /**

@@ -97,31 +97,35 @@ export function parseScheduleXml(text: string): ScheduleDocument {
 }
 
 function person13d(node: XmlNode): SchedulePerson {
-  return {
-    name: textAt(node, 'reportingPersonName'),
-    cik: textAt(node, 'reportingPersonCik'),
-    type: personType(textAt(node, 'typeOfReportingPerson')),
-    sole_voting: numberOf(textAt(node, 'soleVotingPower')),
-    shared_voting: numberOf(textAt(node, 'sharedVotingPower')),
-    sole_dispositive: numberOf(textAt(node, 'soleDispositivePower')),
-    shared_dispositive: numberOf(textAt(node, 'sharedDispositivePower')),
-    aggregate_amount: numberOf(textAt(node, 'aggregateAmountOwned')),
-    percent_of_class: numberOf(textAt(node, 'percentOfClass')),
-  };
+  return schedulePerson(node, node, { aggregate: 'aggregateAmountOwned', percent: 'percentOfClass' });
 }
 
 function person13g(node: XmlNode): SchedulePerson {
-  const shares = descend(node, 'reportingPersonBeneficiallyOwnedNumberOfShares')[0];
+  return schedulePerson(node, descend(node, 'reportingPersonBeneficiallyOwnedNumberOfShares')[0], {
+    aggregate: 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares',
+    percent: 'classPercent',
+  });
+}
+
+/**
+ * One reporting person. The two schedules' XML state the same facts: 13G nests the voting and
+ * dispositive powers one level down (`powers`) and names the holding and its percent otherwise.
+ */
+function schedulePerson(
+  node: XmlNode,
+  powers: XmlNode | undefined,
+  tags: { aggregate: string; percent: string },
+): SchedulePerson {
   return {
     name: textAt(node, 'reportingPersonName'),
     cik: textAt(node, 'reportingPersonCik'),
     type: personType(textAt(node, 'typeOfReportingPerson')),
-    sole_voting: numberOf(textAt(shares, 'soleVotingPower')),
-    shared_voting: numberOf(textAt(shares, 'sharedVotingPower')),
-    sole_dispositive: numberOf(textAt(shares, 'soleDispositivePower')),
-    shared_dispositive: numberOf(textAt(shares, 'sharedDispositivePower')),
-    aggregate_amount: numberOf(textAt(node, 'reportingPersonBeneficiallyOwnedAggregateNumberOfShares')),
-    percent_of_class: numberOf(textAt(node, 'classPercent')),
+    sole_voting: numberOf(textAt(powers, 'soleVotingPower')),
+    shared_voting: numberOf(textAt(powers, 'sharedVotingPower')),
+    sole_dispositive: numberOf(textAt(powers, 'soleDispositivePower')),
+    shared_dispositive: numberOf(textAt(powers, 'sharedDispositivePower')),
+    aggregate_amount: numberOf(textAt(node, tags.aggregate)),
+    percent_of_class: numberOf(textAt(node, tags.percent)),
   };
 }
 

@@ -74,33 +74,45 @@ export async function storeSecDocument(
     return { status: parsed.kind, reason: parsed.reason, created: 0, events: 0 };
   }
 
+  /** The filing row and the identifiers it states, for a document that parsed; its id and ticker. */
+  async function saveParsedFiling(
+    trx: Kysely<Database>,
+    kind: 'form4' | 'sc13',
+    document: { form: string; issuer: { cik: string | null; name: string | null } },
+    cusip: string | null,
+    statedTicker: string | null,
+  ): Promise<{ filingId: number; ticker: string | null }> {
+    const { issuer } = document;
+    const ticker = await issuerTicker(trx, issuer.cik, cusip, statedTicker);
+    await saveCompanyLinks(
+      trx,
+      filingLinks(input.accession_number, kind, issuer, cusip, ticker, statedTicker !== null),
+      stamp,
+    );
+    const filingId = await saveSecFiling(
+      trx,
+      {
+        ...base,
+        form: document.form,
+        issuer_cik: issuer.cik,
+        issuer_name: issuer.name,
+        status: 'parsed',
+        reason: null,
+      },
+      stamp,
+    );
+    return { filingId, ticker };
+  }
+
   return inTransaction(db, async (trx) => {
     if (parsed.kind === 'ownership') {
       const document = parsed.document;
-      const ticker = await issuerTicker(trx, document.issuer.cik, null, document.issuer.ticker);
-      await saveCompanyLinks(
+      const { filingId, ticker } = await saveParsedFiling(
         trx,
-        filingLinks(
-          input.accession_number,
-          'form4',
-          document.issuer,
-          null,
-          ticker,
-          document.issuer.ticker !== null,
-        ),
-        stamp,
-      );
-      const filingId = await saveSecFiling(
-        trx,
-        {
-          ...base,
-          form: document.form,
-          issuer_cik: document.issuer.cik,
-          issuer_name: document.issuer.name,
-          status: 'parsed',
-          reason: null,
-        },
-        stamp,
+        'form4',
+        document,
+        null,
+        document.issuer.ticker,
       );
       const rows = insiderTradeRows(document, {
         accession_number: input.accession_number,
@@ -116,24 +128,7 @@ export async function storeSecDocument(
     }
 
     const document = parsed.document;
-    const ticker = await issuerTicker(trx, document.issuer.cik, document.issuer.cusip, null);
-    await saveCompanyLinks(
-      trx,
-      filingLinks(input.accession_number, 'sc13', document.issuer, document.issuer.cusip, ticker, false),
-      stamp,
-    );
-    const filingId = await saveSecFiling(
-      trx,
-      {
-        ...base,
-        form: document.form,
-        issuer_cik: document.issuer.cik,
-        issuer_name: document.issuer.name,
-        status: 'parsed',
-        reason: null,
-      },
-      stamp,
-    );
+    const { filingId, ticker } = await saveParsedFiling(trx, 'sc13', document, document.issuer.cusip, null);
     const rows = whalePositionRows(document, {
       accession_number: input.accession_number,
       filed_date: filedDate,
