@@ -36,6 +36,16 @@ export async function publishOnReplay(
   return { status: response.status, body: (await response.json()) as { published?: string[] } };
 }
 
+/** How many runs asked for the enrichment job that waits (0: none waits). */
+export async function enrichmentRequests(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('enrichment_jobs')
+    .select('requests')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row?.requests ?? 0;
+}
+
 /** How many rows `table` holds: what a poll added, or that a quiet one added nothing. */
 export async function countRows(db: Kysely<Database>, table: keyof Database): Promise<number> {
   const row = await db

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { listReplay, publishOnReplay, startReplay, startReplayKeeping } from '../../test-support/replay.js';
+import {
+  enrichmentRequests,
+  listReplay,
+  publishOnReplay,
+  startReplay,
+  startReplayKeeping,
+} from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
 import type { ListedDocument } from '../sources/connector.js';
 import type { IngestReport, SourceReport } from './report.js';
@@ -51,15 +57,6 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
     return found;
   };
   /** disclosure.detected events of a document (their subject is `source:docId`). */
-  /** How many runs asked for the waiting enrichment job (0: none waits). */
-  const enrichmentRequests = async () =>
-    (
-      await store.db
-        .selectFrom('enrichment_jobs')
-        .select('requests')
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-    )?.requests ?? 0;
   const detected = async (docId: string) =>
     (
       await store.db
@@ -113,7 +110,7 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
       expect(source(first, name)).toMatchObject({ status: 'completed', since: WINDOW, newFilings: 1 });
       expect(await detected(visible[name] ?? '?')).toBe(1);
     }
-    expect(await enrichmentRequests()).toBe(1);
+    expect(await enrichmentRequests(store.db)).toBe(1);
 
     // Nothing published: the House index years and the OGE list answer 304 to the conditional
     // request (eFD's search is a POST without validators: read again, nothing new in it).
@@ -130,7 +127,7 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
     expect(indexRequests.length).toBeGreaterThan(0);
     expect(indexRequests.every((request) => request.status === 304 || request.status === 404)).toBe(true);
     // A poll that wrote nothing refreshes nothing derived and asks for no enrichment.
-    expect(await enrichmentRequests()).toBe(1);
+    expect(await enrichmentRequests(store.db)).toBe(1);
 
     expect((await publishOnReplay(server.url, Object.values(late))).status).toBe(200);
 
@@ -144,7 +141,7 @@ describe.skipIf(!dataDir)('a document published late, with an old filing date', 
       });
       expect(await detected(late[name] ?? '?')).toBe(1);
     }
-    expect(await enrichmentRequests()).toBe(2);
+    expect(await enrichmentRequests(store.db)).toBe(2);
     // The 2025 index changed (200, read whole); the House PTR dated 2025-01-06 now has its trades.
     expect(server.requests.slice(mark)).toContainEqual(
       expect.objectContaining({ path: '/public_disc/financial-pdfs/2025FD.zip', status: 200 }),

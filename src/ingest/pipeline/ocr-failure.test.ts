@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { FIXTURE_NOW } from '../../test-support/real-data.js';
 import {
+  enrichmentRequests,
   listReplay,
   type ReplayRun,
   replayRunner,
@@ -59,23 +60,13 @@ describe.skipIf(!dataDir)('a scan the OCR reader fails on', () => {
       .where('source_doc_id', '=', docId)
       .executeTakeFirstOrThrow();
 
-  /** How many runs asked for the waiting enrichment job. */
-  const enrichmentRequests = async () =>
-    (
-      await store.db
-        .selectFrom('enrichment_jobs')
-        .select('requests')
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-    )?.requests ?? 0;
-
   it('goes on with the other documents, retries the scan, and stores it unread after the last attempt', async () => {
     expect(MAX_READ_ATTEMPTS).toBe(3);
     for (let attempt = 1; attempt < MAX_READ_ATTEMPTS; attempt++) {
       const report = await runner.run(store.db, { sources: ['house'], ocr: failing, since: SINCE });
       // The first run listed and stored filings; the second only failed the scan again, which
       // derives nothing, so it asks for no enrichment job.
-      expect(await enrichmentRequests()).toBe(1);
+      expect(await enrichmentRequests(store.db)).toBe(1);
       const [house] = report.sources;
       expect(house?.status).toBe('completed');
       expect(house?.documents.failed).toBe(1);
