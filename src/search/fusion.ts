@@ -102,12 +102,22 @@ export function fuseRankings(
     const weight = byId.has(hit.id) ? weights.vector : weights.vectorAlone;
     if (weight <= 0) return;
     join(hit.id, i + 1, weight / (k + i + 1), (parts) => {
-      parts.vector = { rank: i + 1, similarity: hit.similarity };
+      parts.vector = { rank: i + 1, similarity: reportedSimilarity(hit.similarity) };
     });
   });
   return [...byId.values()]
     .sort((a, b) => b.parts.fused - a.parts.fused || a.best - b.best || a.id - b.id)
     .map(({ id, parts }) => ({ id, parts }));
+}
+
+/**
+ * The similarity a result reports, to six decimals: each vector index computes it in its own
+ * precision (float32 in memory, the database's own through sqlite-vec or a scan of stored rows),
+ * and the same question must answer the same whichever index answered it (the in-memory one takes
+ * over once loaded). Ranks come from the order of the hits, not from this figure.
+ */
+function reportedSimilarity(similarity: number): number {
+  return Math.round(similarity * 1e6) / 1e6;
 }
 
 /** Why a result matched, in a sentence. Pure. */

@@ -90,6 +90,12 @@ describe('reciprocal rank fusion', () => {
       fused: 1 / (RRF_K + 2) + 1 / (RRF_K + 1),
     });
     expect(fused[2]?.parts.lexical).toBeNull();
+    // The same similarity as a float32 index and a float64 one compute it: the same report.
+    const [fromMemory, fromDatabase] = [0.7666387557983398, 0.7666387477078693].map(
+      (similarity) => fuseRankings([], [{ id: 7, similarity }])[0]?.parts.vector,
+    );
+    expect(fromMemory).toEqual({ rank: 1, similarity: 0.766639 });
+    expect(fromDatabase).toEqual(fromMemory);
     expect(explainMatch(fused[0]?.parts ?? { lexical: null, vector: null, fused: 0 }, ['airline'])).toBe(
       'full-text rank 2: contains "airline"; embedding rank 1: cosine similarity 0.900',
     );
