@@ -29,7 +29,7 @@ import {
   tradesByKeys,
 } from '../../storage/repositories/report-trades.js';
 import type { Database } from '../../storage/schema.js';
-import { inTransaction } from '../../storage/transaction.js';
+import { inRetriedTransaction } from '../../storage/transaction.js';
 import { agreement, FIELDS_COMPARED, pairRows } from './pairing.js';
 import { comparable, type PendingAmendment } from './store.js';
 
@@ -53,8 +53,9 @@ export async function resolveAmendments(
   const report: AmendmentReport = { linked: 0, superseded: 0, pending: 0 };
   for (const row of await pendingAmendments(db, source)) {
     const pending = JSON.parse(row.pending_amendment) as PendingAmendment;
-    // One transaction per amendment: a crash leaves it pending, never half-applied.
-    const result = await inTransaction(db, async (trx) => {
+    // One transaction per amendment: a crash leaves it pending, never half-applied. The tally
+    // follows the transaction, so one ended by a lock conflict runs again.
+    const result = await inRetriedTransaction(db, async (trx) => {
       const resolution =
         pending.kind === 'report'
           ? await resolveReport(trx, source, row.filing_id, pending, now)

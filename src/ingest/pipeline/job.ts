@@ -141,6 +141,12 @@ export interface SourceJob<D extends JobDocument, P, R> {
   prepare(document: D, parsed: P): Promise<P>;
   /** Stores the parse, with its events, in the pipeline's transaction (the document's name is written in it too). */
   store(trx: Kysely<Database>, document: D, parsed: P, content: Content | null): Promise<void>;
+  /**
+   * Its store changes nothing outside the transaction before the transaction's last statement, so
+   * the pipeline runs the transaction again when PostgreSQL ends it to break a lock cycle (sources
+   * side by side count trades of the same tickers). A store that tallies as it writes leaves it unset.
+   */
+  readonly storeRerunnable?: boolean;
   /** The listing alone says what the document is (eFD paper filings): its parse, nothing fetched. */
   known(document: D): Promise<P | null>;
   /** After the documents: what the run owes the source (amendments finding what they amend). */

@@ -133,7 +133,11 @@ describe.skipIf(!dataDir)('a fill side by side and a fill in turn', () => {
       minIntervalMs: 0,
     };
     const options: IngestOptions = { sources: ['house', 'senate', 'oge'], baseUrl: server.url, concurrent };
-    await ingestSources(store.db, config, options);
+    const report = await ingestSources(store.db, config, options);
+    // A source that failed says why here, not as a wall of pending filings below.
+    expect(report.sources.map((source) => [source.connector, source.status, source.error])).toEqual(
+      report.sources.map((source) => [source.connector, 'completed', null]),
+    );
     return stored(store.db);
   };
 

@@ -105,6 +105,8 @@ export interface TradeDocumentsJobOptions {
 
 export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, SourceReport> {
   readonly listing = 'index';
+  // The tallies of store() follow its last statement.
+  readonly storeRerunnable = true;
   readonly name: string;
   readonly stateKey: string;
   readonly maxDocumentBytes: number;
