@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currentSymbolOf, linkedSymbols, SYMBOL_CHANGES, sameCompanyOn } from './symbol-changes.js';
+import {
+  currentSymbolOf,
+  linkedSymbols,
+  SYMBOL_CHANGES,
+  sameCompanyOn,
+  symbolNow,
+  symbolSpans,
+} from './symbol-changes.js';
 
 describe('currentSymbolOf', () => {
   it.each([
@@ -56,6 +63,45 @@ describe('linkedSymbols and sameCompanyOn', () => {
     expect(sameCompanyOn('WLTW', 'WTW', '2017-01-24')).toBe(false);
     expect(sameCompanyOn('WW', 'WTW', '2017-01-24')).toBe(true);
     expect(sameCompanyOn('BBT', 'TFC', '2025-09-25')).toBe(false);
+  });
+});
+
+describe('symbolSpans and symbolNow', () => {
+  it('gives the dates over which a symbol means another company, as currentSymbolOf reads them', () => {
+    const spans = symbolSpans();
+    expect(spans).toContainEqual({ filed: 'FB', from: null, until: null, company: 'META' });
+    expect(spans).toContainEqual({ filed: 'BBT', from: null, until: '2025-09-02', company: 'TFC' });
+    expect(spans).toContainEqual({ filed: 'WTW', from: null, until: '2022-01-10', company: 'WW' });
+    expect(spans).toContainEqual({ filed: 'CBS', from: null, until: null, company: 'PARA' });
+    // A symbol in the years it means itself has no span: META, Beacon Financial's BBT, Willis's WTW.
+    expect(spans.filter((span) => ['META', 'TFC', 'PARA'].includes(span.filed))).toEqual([]);
+    // Every symbol of the table, on each side of every day a symbol was reused: the spans agree.
+    const cuts = SYMBOL_CHANGES.flatMap((change) => (change.oldReusedFrom ? [change.oldReusedFrom] : []));
+    const days = [
+      '2010-01-04',
+      '2030-01-02',
+      ...cuts,
+      ...cuts.map((cut) => `${Number(cut.slice(0, 4)) - 1}-12-31`),
+    ];
+    for (const symbol of new Set(SYMBOL_CHANGES.flatMap((change) => [change.old, change.new]))) {
+      for (const day of days) {
+        const span = spans.find(
+          (entry) =>
+            entry.filed === symbol &&
+            (entry.from === null || day >= entry.from) &&
+            (entry.until === null || day < entry.until),
+        );
+        expect(span?.company ?? symbol).toBe(currentSymbolOf(symbol, day).symbol);
+      }
+    }
+  });
+
+  it('names the company a symbol means now', () => {
+    expect(symbolNow('FB')).toBe('META');
+    expect(symbolNow('BBT')).toBe('BBT');
+    expect(symbolNow('WTW')).toBe('WTW');
+    expect(symbolNow('CBS')).toBe('PARA');
+    expect(symbolNow('nvda')).toBe('NVDA');
   });
 });
 

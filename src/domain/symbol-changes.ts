@@ -5,7 +5,8 @@
 // never a merger into another company's shares. Symbols are reused (WTW was Weight Watchers before
 // it was Willis Towers Watson; BBT was BB&T before it was Beacon Financial), so every entry is
 // dated: the old symbol means the company until the day another company was given it.
-// Pure: read by the quality rules, the priced symbol of a trade and the assistant's ticker lookup.
+// Pure: read by the quality rules, the priced symbol of a trade, the assistant's ticker lookup and
+// search (a company's trades under every symbol it was filed under).
 
 export interface SymbolChange {
   /** The symbol the company traded under before the change. */
@@ -181,4 +182,51 @@ export function linkedSymbols(symbol: string): string[] {
 export function sameCompanyOn(filed: string, asked: string, date: string): boolean {
   if (filed.toUpperCase() === asked.toUpperCase()) return true;
   return currentSymbolOf(filed, date).symbol === currentSymbolOf(asked, date).symbol;
+}
+
+/** A span of transaction dates over which a filed symbol means a company now trading under another. */
+export interface SymbolSpan {
+  /** The symbol as filed. */
+  filed: string;
+  /** The first transaction date of the span, or null from the start. */
+  from: string | null;
+  /** The first transaction date after the span, or null to the end. */
+  until: string | null;
+  /** The symbol the company trades under now (`currentSymbolOf` for every date of the span). */
+  company: string;
+}
+
+/**
+ * Every symbol of the table and the dates over which it means another company's current symbol:
+ * FB at any date is META; BBT before 2025-09-02 is TFC (after, it is Beacon Financial's own BBT).
+ * Spans where a symbol means itself are left out. Only the days an old symbol was reused change
+ * `currentSymbolOf`'s answer for a symbol, so the spans are cut there. Lets a query group trades by
+ * company without reading the table row by row.
+ */
+export function symbolSpans(): SymbolSpan[] {
+  const symbols = [...new Set(SYMBOL_CHANGES.flatMap((change) => [change.old, change.new]))];
+  const cuts = [
+    ...new Set(SYMBOL_CHANGES.flatMap((change) => (change.oldReusedFrom ? [change.oldReusedFrom] : []))),
+  ].sort();
+  const spans: SymbolSpan[] = [];
+  for (const filed of symbols) {
+    const bounds = [null, ...cuts];
+    for (let index = 0; index < bounds.length; index++) {
+      const from = bounds[index] ?? null;
+      const until = cuts[index] ?? null;
+      const company = currentSymbolOf(filed, from ?? '').symbol;
+      const last = spans[spans.length - 1];
+      if (last && last.filed === filed && last.company === company && last.until === from) last.until = until;
+      else spans.push({ filed, from, until, company });
+    }
+  }
+  return spans.filter((span) => span.company !== span.filed);
+}
+
+/**
+ * The company a symbol names once every dated change of the table has passed: FB names Meta
+ * Platforms (META), BBT names Beacon Financial (BBT), not Truist.
+ */
+export function symbolNow(symbol: string): string {
+  return currentSymbolOf(symbol, '9999-12-31').symbol;
 }
