@@ -23,6 +23,11 @@ export interface SearchRefs {
   politician_id?: number;
   slug?: string;
   ticker?: string;
+  /**
+   * A trade filed under a renamed company's former symbol: the symbol the company trades under now
+   * (FB-filed: META), whose result the trade joins. Kept with the document, not served.
+   */
+  company?: string;
   trade_id?: number;
   bill_id?: string;
   filing_id?: number;
@@ -74,10 +79,10 @@ export async function groupHits(
       const isTrade = head.kind === 'trades';
       if (isTrade) {
         const refs = JSON.parse(head.refs) as SearchRefs;
-        if (wantMembers && refs.slug && (people || !refs.ticker || !wantTickers))
-          key = `politician:${refs.slug}`;
-        else if (wantTickers && refs.ticker) key = `ticker:${refs.ticker}`;
-        else key = `trades:${refs.slug ?? ''}:${refs.ticker ?? ''}`;
+        const company = refs.company ?? refs.ticker;
+        if (wantMembers && refs.slug && (people || !company || !wantTickers)) key = `politician:${refs.slug}`;
+        else if (wantTickers && company) key = `ticker:${company}`;
+        else key = `trades:${refs.slug ?? ''}:${company ?? ''}`;
       }
       const known = groups.get(key);
       if (!known && groups.size >= gather) continue;
@@ -120,4 +125,10 @@ export async function groupHits(
     const evidenceCount = document.kind === 'trades' ? group.count - 1 : group.count;
     return [{ document, parts: group.parts, evidence, evidenceCount, rank: rankOf(group) }];
   });
+}
+
+/** The reference fields a result serves: the stored ones but the company a trade joins. */
+export function servedRefs(refs: string): Omit<SearchRefs, 'company'> {
+  const { company: _joined, ...served } = JSON.parse(refs) as SearchRefs;
+  return served;
 }

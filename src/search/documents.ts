@@ -3,6 +3,7 @@
 // the words of wording.ts) and writes or removes their documents; the SQL is
 // storage/repositories/search-sources.ts' and search-index.ts'.
 import type { Kysely } from 'kysely';
+import { linkedSymbols } from '../domain/symbol-changes.js';
 import {
   removeSearchDocuments,
   type SearchDocument,
@@ -36,7 +37,7 @@ const BATCH = 1_000;
  * worded by another version has its watermarks reset, so that every record is worded again (a
  * document whose words did not change keeps its vector). Bump it whenever a renderer changes.
  */
-export const SEARCH_WORDING_VERSION = 3;
+export const SEARCH_WORDING_VERSION = 4;
 
 export interface RefreshReport {
   indexed: number;
@@ -110,8 +111,20 @@ export async function refreshSearchDocuments(
   await apply(await billDocuments(db));
   await nextTurn();
   for (const ticker of await changedCompanyTickers(db)) touchedTickers.add(ticker);
-  const tickers = await tickerDocuments(db, touchedTickers);
+  // A trade filed under a renamed company's former symbol counts in the company's current document
+  // (FB in META's), so every symbol the table links to a touched one is worded again.
+  const companies = new Set([...touchedTickers].flatMap((ticker) => linkedSymbols(ticker)));
+  const tickers = await tickerDocuments(db, companies);
   await apply(tickers.map((doc) => ({ id: 0, updated: '', key: doc.doc_key, document: doc })));
+  // A former symbol whose trades all count under the company's current one (FB) has no document of
+  // its own: the one an earlier wording made is removed.
+  const worded = new Set(tickers.map((doc) => doc.ref_id));
+  report.removed += await removeSearchDocuments(
+    db,
+    [...companies]
+      .filter((symbol) => linkedSymbols(symbol).length > 1 && !worded.has(symbol))
+      .map((symbol) => `ticker:${symbol}`),
+  );
   onProgress?.('tickers', tickers.length);
   return report;
 }

@@ -332,6 +332,58 @@ describe.skipIf(!realDataAvailable())('GET /v1/semantic-search on the real data'
     expect(vague.body.results.some((result) => result.score_parts.trades)).toBe(false);
   });
 
+  it('answers a former symbol or name with the company as it trades now, its trades under both symbols inside', async () => {
+    type Grouped = Answer['results'][number] & {
+      evidence: { ticker?: string; subtitle: string }[];
+      evidence_count: number;
+    };
+    const ask = async (q: string) =>
+      (
+        await getJson<{ results: Grouped[] }>(
+          ctx,
+          `/v1/semantic-search?q=${encodeURIComponent(q)}&types=tickers,trades&limit=5`,
+        )
+      ).body.results;
+    // Facebook's FB became META in 2022: one company, whichever symbol or name is typed.
+    for (const q of ['FB', 'Facebook']) {
+      const results = await ask(q);
+      expect(results[0]).toMatchObject({ key: 'ticker:META', title: 'META', subtitle: 'Meta Platforms' });
+      expect(results.map((result) => result.key)).not.toContain('ticker:FB');
+      expect(results[0]?.evidence.map((item) => item.ticker)).toContain('FB');
+    }
+    // Asked as META, the FB-filed trades count under Meta too: more than the trades filed as META.
+    const filedAsMeta = await ctx.store.db
+      .selectFrom('trades')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ticker', '=', 'META')
+      .where('superseded_by', 'is', null)
+      .executeTakeFirstOrThrow();
+    const meta = (await ask('META'))[0];
+    expect(meta?.key).toBe('ticker:META');
+    expect(meta?.evidence_count).toBeGreaterThan(Number(filedAsMeta.n));
+    // United Technologies (UTX) is RTX since the Raytheon merger of 2020.
+    const utx = (await ask('UTX'))[0];
+    expect(utx?.key).toBe('ticker:RTX');
+    expect(utx?.evidence.length).toBeGreaterThan(0);
+    for (const item of utx?.evidence ?? []) expect(item.ticker).toBe('UTX');
+  });
+
+  it("keeps a reused symbol's companies apart by the trade's date: BBT was BB&T (Truist) until Beacon Financial took it", async () => {
+    const { body } = await getJson<{
+      results: { key: string; evidence: { ticker?: string; subtitle: string }[] }[];
+    }>(ctx, '/v1/semantic-search?q=BBT&types=tickers,trades&limit=5');
+    const truist = body.results.find((result) => result.key === 'ticker:TFC');
+    const beacon = body.results.find((result) => result.key === 'ticker:BBT');
+    const bbtDates = (result: typeof truist) =>
+      (result?.evidence ?? [])
+        .filter((item) => item.ticker === 'BBT')
+        .map((item) => item.subtitle.slice(0, 10));
+    // The subtitle of a trade starts with its transaction date.
+    expect(bbtDates(truist).length).toBeGreaterThan(0);
+    for (const date of bbtDates(truist)) expect(date < '2025-09-02').toBe(true);
+    expect(bbtDates(beacon)).toEqual(['2025-09-25']);
+  });
+
   it('validates its parameters', async () => {
     expect((await getJson(ctx, '/v1/semantic-search')).status).toBe(400);
     expect((await getJson(ctx, '/v1/semantic-search?q=a')).status).toBe(422);

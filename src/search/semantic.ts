@@ -28,7 +28,7 @@ import {
   storeVectors,
 } from '../storage/repositories/search-vectors.js';
 import type { Database } from '../storage/schema.js';
-import { groupHits, type SearchRefs } from './answer-groups.js';
+import { groupHits, servedRefs } from './answer-groups.js';
 import { refreshSearchDocuments } from './documents.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
 import {
@@ -369,13 +369,13 @@ export class SemanticSearch {
           score_parts: group.parts,
           matched_terms: matched,
           why: group.evidenceCount > 0 ? `${why}; ${group.evidenceCount} matching trades inside` : why,
-          ...(JSON.parse(doc.refs) as SearchRefs),
+          ...servedRefs(doc.refs),
           evidence: group.evidence.map((item) => ({
             type: item.kind,
             key: item.doc_key,
             title: item.title,
             subtitle: item.subtitle,
-            ...(JSON.parse(item.refs) as SearchRefs),
+            ...servedRefs(item.refs),
           })),
           evidence_count: group.evidenceCount,
         };

@@ -3,6 +3,7 @@
 // documents of bills and traded stocks, which are read whole from what changed. The words
 // themselves are wording.ts'; documents.ts keeps search_documents current with what these return.
 import type { Kysely } from 'kysely';
+import { currentSymbolOf, symbolSpans } from '../domain/symbol-changes.js';
 import { leadershipRolesOf } from '../storage/repositories/politician-roles.js';
 import type { SearchDocument } from '../storage/repositories/search-index.js';
 import {
@@ -117,6 +118,8 @@ export const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
     return rows.map((t) => {
       const key = `trade:${t.source}:${t.source_key}`;
       const ticker = t.ticker === 'N/A' ? null : t.ticker;
+      // A trade filed under a renamed company's former symbol answers as the company (FB as META).
+      const company = ticker ? currentSymbolOf(ticker, t.transaction_date).symbol : null;
       const row = changedRow('trades', key, t, {
         title: words(`${t.politician_name}:`, t.trade_type, ticker, t.amount_range),
         subtitle: words(t.transaction_date, '·', t.asset_description),
@@ -126,6 +129,7 @@ export const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
           CHAMBER_WORDS[t.chamber] ?? t.chamber,
           ACTION_WORDS[t.trade_action] ?? t.trade_action,
           t.company,
+          ticker ? otherSymbolsOf(ticker, t.transaction_date) : null,
           t.asset_description,
           t.asset_type,
           t.option_type,
@@ -135,7 +139,12 @@ export const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
           monthWords(t.transaction_date),
           t.comment,
         ),
-        refs: { trade_id: t.id, ...(ticker ? { ticker } : {}), slug: t.slug },
+        refs: {
+          trade_id: t.id,
+          ...(ticker ? { ticker } : {}),
+          ...(company && company !== ticker ? { company } : {}),
+          slug: t.slug,
+        },
       });
       // A superseded trade leaves the index.
       return { ...row, ticker, document: t.superseded_by === null ? row.document : null };
@@ -259,6 +268,40 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return out;
 }
 
+/**
+ * The company's other symbols, for a trade filed as `ticker` on `date`: the one it trades under now
+ * and the ones it was filed under before (an FB trade says META, a META trade FB), so that asking
+ * for any of them finds the trade. Null for a company that never changed its symbol.
+ */
+function otherSymbolsOf(ticker: string, date: string): string | null {
+  const company = currentSymbolOf(ticker, date).symbol;
+  const symbols = [
+    company,
+    ...symbolSpans().flatMap((span) => (span.company === company ? [span.filed] : [])),
+  ];
+  const others = [...new Set(symbols)].filter((symbol) => symbol !== ticker);
+  return others.length === 0 ? null : others.join(' ');
+}
+
+/**
+ * The symbols a company was filed under before it took this one, each with the table's words for the
+ * change ("FB Meta Platforms, Inc. (formerly Facebook, Inc.)"), so that typing the old symbol or
+ * name finds the company as it trades now.
+ */
+function formerSymbolWords(symbol: string): string | null {
+  const former = symbolSpans()
+    .filter((span) => span.company === symbol)
+    .map((span) =>
+      words(
+        span.filed,
+        currentSymbolOf(span.filed, span.from ?? '')
+          .changes.map((change) => change.company)
+          .join('; '),
+      ),
+    );
+  return former.length === 0 ? null : `formerly ${former.join('; ')}`;
+}
+
 /** One document per traded stock: the company, its other names, taxonomy, products, how often it was traded. */
 export async function tickerDocuments(
   db: Kysely<Database>,
@@ -289,6 +332,7 @@ export async function tickerDocuments(
         t.company,
         otherNames.slice(0, 6).join('; '),
         COMPANY_ALIASES[t.ticker],
+        formerSymbolWords(t.ticker),
         t.description,
         [...new Set([t.sector, t.gics_sector, t.nasdaq_sector])].join(' '),
         [...new Set([t.industry, t.gics_sub_industry, t.nasdaq_industry])].join(' '),

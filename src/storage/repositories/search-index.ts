@@ -11,6 +11,7 @@ import {
   removeFromVectorIndex,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
+import { companySymbolOfTrade, filedSymbolsOf } from './company-symbols.js';
 import { hasVectorIndex } from './search-vectors.js';
 
 export type { FullTextQuery } from '../dialect.js';
@@ -221,7 +222,11 @@ export async function membersByTrades(
   }
   if (filter.direction === 'buy') query = query.where('t.trade_type', '=', 'Buy');
   if (filter.direction === 'sell') query = query.where('t.trade_type', 'like', 'Sell%');
-  if (filter.tickers && filter.tickers.length > 0) query = query.where('t.ticker', 'in', [...filter.tickers]);
+  // The companies' trades, also those filed under a former symbol (FB for META) on the dates it meant them.
+  if (filter.tickers && filter.tickers.length > 0)
+    query = query
+      .where('t.ticker', 'in', filedSymbolsOf(filter.tickers))
+      .where(companySymbolOfTrade('t.ticker', 't.transaction_date'), 'in', [...filter.tickers]);
   const rows = await query
     .groupBy('p.slug')
     .orderBy('trade_count', 'desc')

@@ -4,6 +4,7 @@
 // refresh incremental. The documents are search-index.ts'. SQL only.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import { companySymbolOfTrade, filedSymbolsOf } from './company-symbols.js';
 
 export interface Watermark {
   last_id: number;
@@ -348,15 +349,29 @@ export async function changedCompanyTickers(db: Kysely<Database>): Promise<strin
 }
 
 /**
- * Each traded stock among `tickers` (all when more than a few hundred: one grouped scan is cheaper
- * than many IN lists): its company's names and taxonomy, how often members traded it and how many
- * members did.
+ * Each traded company among `tickers` (all when more than a few hundred: one grouped scan is cheaper
+ * than many IN lists), by the symbol it trades under now: a renamed company's trades filed under its
+ * former symbol count as its own (company-symbols.ts). Its company's names and taxonomy, how often
+ * members traded it and how many members did.
  */
 export async function tradedTickerRows(db: Kysely<Database>, tickers: ReadonlySet<string> | 'all') {
   if (tickers !== 'all' && tickers.size === 0) return [];
   const wanted = tickers === 'all' ? [] : [...tickers];
-  let query = db
+  let trades = db
     .selectFrom('trades as t')
+    .select([
+      companySymbolOfTrade('t.ticker', 't.transaction_date').as('ticker'),
+      't.politician_id',
+      't.asset_description',
+      't.sector',
+      't.industry',
+    ])
+    .where('t.ticker', '<>', 'N/A')
+    .where('t.superseded_by', 'is', null);
+  if (tickers !== 'all' && wanted.length <= 400)
+    trades = trades.where('t.ticker', 'in', filedSymbolsOf(wanted));
+  const rows = await db
+    .selectFrom(trades.as('t'))
     .leftJoin('companies as c', 'c.ticker', 't.ticker')
     .select((eb) => [
       't.ticker',
@@ -371,11 +386,8 @@ export async function tradedTickerRows(db: Kysely<Database>, tickers: ReadonlySe
       eb.fn.max('c.nasdaq_sector').as('nasdaq_sector'),
       eb.fn.max('c.nasdaq_industry').as('nasdaq_industry'),
     ])
-    .where('t.ticker', '<>', 'N/A')
-    .where('t.superseded_by', 'is', null)
-    .groupBy('t.ticker');
-  if (tickers !== 'all' && wanted.length <= 400) query = query.where('t.ticker', 'in', wanted);
-  const rows = await query.execute();
+    .groupBy('t.ticker')
+    .execute();
   return tickers === 'all' ? rows : rows.filter((row) => tickers.has(row.ticker));
 }
 
