@@ -1,8 +1,11 @@
 // GET /search: members, tickers and bills that match a name, symbol or prefix, best first.
 import type { Kysely } from 'kysely';
 import { givenNameForms, nameTokens } from '../domain/names.js';
+import { linkedSymbols, symbolNow, symbolSpans } from '../domain/symbol-changes.js';
 import {
   billCandidates,
+  companyNamesOf,
+  companyTradeCounts,
   listedTickers,
   politicianCandidates,
   tickerCandidates,
@@ -132,10 +135,49 @@ async function rankTickers(db: Kysely<Database>, query: string, limit: number) {
     companies.map((row) => row.ticker),
   );
   for (const row of companies) consider(row.ticker, row.name, counts.get(row.ticker) ?? 0);
-  return [...found.values()]
+  return (await asCompaniesNow(db, [...found.values()]))
     .map((entry) => ({ ...entry, score: Math.min(100, entry.score) }))
     .sort((a, b) => b.score - a.score || b.trade_count - a.trade_count || a.ticker.localeCompare(b.ticker))
     .slice(0, limit);
+}
+
+type TickerEntry = { ticker: string; company_name: string | null; trade_count: number; score: number };
+
+/**
+ * The matched tickers as the companies they name: a renamed company's former symbol or name ("FB",
+ * "Facebook") answers as the company under its current symbol (META), and a current symbol counts
+ * the trades filed under its former ones, each by the table's dates (a BBT trade of 2015 is Truist's,
+ * TFC; Beacon Financial's BBT of 2025 is its own). Tickers the symbol-change table does not name
+ * are left as they are.
+ */
+async function asCompaniesNow(db: Kysely<Database>, entries: readonly TickerEntry[]): Promise<TickerEntry[]> {
+  const changed = entries.filter((entry) => linkedSymbols(entry.ticker).length > 1);
+  if (changed.length === 0) return [...entries];
+  const spans = symbolSpans();
+  // The companies a matched symbol meant: what its trades mean on their dates, and what it names now.
+  const meant = (ticker: string) =>
+    new Set([
+      symbolNow(ticker),
+      ...spans.filter((span) => span.filed === ticker).map((span) => span.company),
+    ]);
+  const companies = [...new Set(changed.flatMap((entry) => [...meant(entry.ticker)]))];
+  const counts = await companyTradeCounts(db, companies);
+  const names = await companyNamesOf(db, companies);
+  const out = new Map(
+    entries.filter((entry) => !changed.includes(entry)).map((entry) => [entry.ticker, entry] as const),
+  );
+  for (const entry of changed) {
+    for (const company of meant(entry.ticker)) {
+      const known = out.get(company);
+      out.set(company, {
+        ticker: company,
+        company_name: names.get(company) ?? known?.company_name ?? entry.company_name,
+        trade_count: counts.get(company) ?? 0,
+        score: Math.max(entry.score, known?.score ?? 0),
+      });
+    }
+  }
+  return [...out.values()];
 }
 
 async function rankBills(db: Kysely<Database>, query: string, limit: number) {

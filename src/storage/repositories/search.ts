@@ -12,6 +12,7 @@ import {
   trigramUsable,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
+import { companySymbolOfTrade, filedSymbolsOf } from './company-symbols.js';
 
 const CANDIDATES = 200;
 
@@ -204,4 +205,40 @@ export async function billCandidates(db: Kysely<Database>, needle: string, compa
     .orderBy('id')
     .limit(CANDIDATES)
     .execute();
+}
+
+/**
+ * How many current trades each of these companies has, by the symbol it trades under now: a renamed
+ * company's trades filed under a former symbol count as its own (FB's as META's), a reused symbol's
+ * as the company it meant on the trade's date (company-symbols.ts).
+ */
+export async function companyTradeCounts(
+  db: Kysely<Database>,
+  companies: readonly string[],
+): Promise<Map<string, number>> {
+  if (companies.length === 0) return new Map();
+  const company = companySymbolOfTrade('ticker', 'transaction_date');
+  const rows = await db
+    .selectFrom('trades')
+    .select([company.as('company'), sql<number>`count(*)`.as('n')])
+    .where('ticker', 'in', filedSymbolsOf(companies))
+    .where('superseded_by', 'is', null)
+    .where(company, 'in', [...companies])
+    .groupBy(company)
+    .execute();
+  return new Map(rows.map((row) => [row.company, Number(row.n)]));
+}
+
+/** The company directory's names of these tickers. */
+export async function companyNamesOf(
+  db: Kysely<Database>,
+  tickers: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (tickers.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['ticker', 'name'])
+    .where('ticker', 'in', [...tickers])
+    .execute();
+  return new Map(rows.map((row) => [row.ticker, row.name]));
 }
