@@ -5,6 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 
+/** Pages of one list a connector reads at most: a guard against a source that always names a next page. */
+export const MAX_PAGES = 10_000;
+
 /** A page of records as the source served it. */
 export interface RecordPage<R> {
   /** What was fetched (a URL), for reports. */
