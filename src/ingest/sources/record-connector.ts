@@ -41,7 +41,6 @@ export interface StoredRecord {
 
 /** How a source stores one record: upsert, company match, event (all inside the page's transaction). */
 export interface RecordStore<R> {
-  key(record: R): string;
   store(db: Kysely<Database>, record: R, rawSha256: string, now: Date): Promise<StoredRecord>;
   /** What the store counted beyond new/updated/unchanged (a source's own totals), for its report. */
   details?(): Record<string, unknown>;
