@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { congressPath } from '../test-support/documents.js';
+import { OGE_278T_SCAN_FILE, OGE_278T_SCAN_TRUTH } from '../test-support/oge-278t-scan-truth.js';
 
 const dataDir = inject('dataDir');
 
@@ -111,6 +112,21 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
         needs_review: flagged.length + notRead,
       }),
     ]);
+  });
+
+  it('reads a scanned OGE 278-T by OCR as an OGE report, its rows flagged where unsure', {
+    timeout: 600_000,
+  }, async () => {
+    const file = congressPath(dataDir ?? '', 'raw-oge', 'open-cabinet-278t', 'pdfs', OGE_278T_SCAN_FILE);
+    const summary = await parse(file, '--summary');
+    expect(summary.exitCode).toBe(0);
+    const result = JSON.parse(summary.stdout) as { kind: string; details: Array<Record<string, unknown>> };
+    expect(result.kind).toBe('oge_pdf');
+    const [detail] = result.details;
+    expect(detail).toMatchObject({ kind: 'oge_278t_pdf', method: 'ocr', status: 'needs_review' });
+    // Every one of the form's 32 rows is a trade or a rejected row, none lost.
+    expect(Number(detail?.trades) + Number(detail?.rejected)).toBe(OGE_278T_SCAN_TRUTH.length);
+    expect(Number(detail?.needs_review)).toBeGreaterThan(0);
   });
 
   it('says an S3 error body saved as .pdf is not a PDF', async () => {

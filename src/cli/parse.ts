@@ -7,7 +7,12 @@ import { daysBetween } from '../domain/dates.js';
 import { chamberOfSource } from '../domain/sources.js';
 import { readScannedDocument } from '../ingest/ocr/index.js';
 import type { ParsedDocument, ParsedTrade } from '../ingest/sources/document.js';
-import { type DocumentParse, looseFileReaders, parseDocument } from '../ingest/sources/parse-document.js';
+import {
+  type DocumentParse,
+  looseFileReaders,
+  parseDocument,
+  type ScanFound,
+} from '../ingest/sources/parse-document.js';
 import { CommandError, printJson } from './output.js';
 
 export interface ParseCommandOptions {
@@ -31,7 +36,10 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
     ...(source ? { source } : {}),
     ...(options.ocr === false
       ? {}
-      : { ocr: (scan: Uint8Array) => readScannedDocument(scan, { progress: pageProgress(file) }) }),
+      : {
+          ocr: (scan: Uint8Array, found: ScanFound) =>
+            readScannedDocument(scan, { ...found, progress: pageProgress(file) }),
+        }),
   });
   if (result.kind === 'record') return printRecord(file, result, options.summary ?? false);
   if (options.summary) printSummary(file, result);

@@ -38,7 +38,7 @@ export async function importRecordFiles(
       const records: LobbyingFilingRecord[] = file.toLowerCase().endsWith('.xml')
         ? parseLdaBulkXml(bytes)
         : parseLdaFilingsPage(bytes.toString('utf8')).filings;
-      await storeAll(db, store, records, report.lobbying, options.now);
+      await storeAll(db, store, records, (record) => record.filingUuid, report.lobbying, options.now);
     }
   }
   if (folders.usaspending) {
@@ -50,7 +50,7 @@ export async function importRecordFiles(
       } catch {
         continue; // not an award search answer (details, category totals ...)
       }
-      await storeAll(db, store, records, report.contracts, options.now);
+      await storeAll(db, store, records, (record) => record.sourceId, report.contracts, options.now);
     }
   }
   return report;
@@ -60,11 +60,13 @@ async function storeAll<R>(
   db: Kysely<Database>,
   store: RecordStore<R>,
   records: readonly R[],
+  /** A filing read twice (an API page and a bulk file) is stored once. */
+  key: (record: R) => string,
   counts: Record<StoreOutcome, number>,
   now: Date,
 ): Promise<void> {
   const seen = new Set<string>();
-  const unique = records.filter((record) => !seen.has(store.key(record)) && seen.add(store.key(record)));
+  const unique = records.filter((record) => !seen.has(key(record)) && seen.add(key(record)));
   await inTransaction(db, async (trx) => {
     for (const record of unique) counts[(await store.store(trx, record, '', now)).outcome] += 1;
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { type IngestConfig, readIngest } from '../config.js';
-import { HttpClient } from '../ingest/fetch/http-client.js';
+import { HttpClient, type HttpClientOptions } from '../ingest/fetch/http-client.js';
 import type { PdfText } from '../ingest/pdf-text.js';
 import type { OcrStage } from '../ingest/pipeline/job.js';
 import { openIngestOcr } from '../ingest/pipeline/ocr-stage.js';
@@ -61,16 +61,21 @@ export async function startReplay(dataDir: string, withhold: string[] = []): Pro
   return server;
 }
 
+/** A client with test fetch settings: no pacing, no retries, a short backoff; `overrides` win. */
+export function testHttpClient(overrides: Partial<HttpClientOptions> = {}): HttpClient {
+  return new HttpClient({
+    timeoutMs: 10_000,
+    retries: 0,
+    minIntervalMs: 0,
+    backoffMs: 1,
+    userAgent: 'dcledger-test',
+    ...overrides,
+  });
+}
+
 /** The trade sources' connectors on the replay server at `url`, with test fetch settings. */
 export function replayConnectors(url: string): Record<'house' | 'senate' | 'oge', Connector> {
-  const http = () =>
-    new HttpClient({
-      timeoutMs: 10_000,
-      retries: 0,
-      minIntervalMs: 0,
-      backoffMs: 1,
-      userAgent: 'dcledger-test',
-    });
+  const http = () => testHttpClient();
   return {
     house: new HouseConnector(http(), url),
     senate: new SenateConnector(http(), url),

@@ -6,6 +6,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
 import type { CommitteeRecord, MembershipRecord, PoliticianTerm } from '../../domain/politicians.js';
 import { type FileFailure, firstLine } from '../file-failure.js';
+import { type Obj, obj, text } from '../sources/parsed-values.js';
 
 export interface PersonRecord {
   bioguide: string;
@@ -49,18 +50,6 @@ export class LegislatorFilesError extends Error {
   ) {
     super(message);
   }
-}
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
-
-function text(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  const s = String(value).trim();
-  return s === '' ? null : s;
 }
 
 /** The files read and the ones that failed, so that one run reports every bad file. */

@@ -30,16 +30,6 @@ export type ConfidenceField = (typeof CONFIDENCE_FIELDS)[number];
 
 export type FieldConfidence = Record<ConfidenceField, number>;
 
-/** The fields a person checks on review (the key fields of the row). */
-export const KEY_FIELDS: readonly ConfidenceField[] = [
-  'transaction_date',
-  'notification_date',
-  'owner',
-  'trade_type',
-  'amount_range',
-  'asset_description',
-];
-
 /**
  * Below this a field is not served as read: its row waits for review. Calibrated on the real
  * scans so that no row with a wrong key field stays above it (ACCURACY.md, `npm run accuracy`).

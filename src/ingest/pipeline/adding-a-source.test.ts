@@ -90,10 +90,6 @@ const noticesReplay: ReplaySite = {
 const stored = new Map<string, Notice>();
 
 class NoticeStore implements RecordStore<Notice> {
-  key(notice: Notice): string {
-    return notice.id;
-  }
-
   async store(_db: unknown, notice: Notice): Promise<StoredRecord> {
     const before = stored.get(notice.id);
     stored.set(notice.id, notice);

@@ -1,8 +1,8 @@
 // The connectors against the replay server on 127.0.0.1: the sites' flows (eFD terms and CSRF,
 // session expiry), the recorded indexes, and retries when the server fails.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startReplay } from '../../test-support/replay.js';
-import { FetchError, HttpClient } from '../fetch/http-client.js';
+import { startReplay, testHttpClient } from '../../test-support/replay.js';
+import { FetchError, type HttpClient } from '../fetch/http-client.js';
 import type { ReplayServer } from '../replay/server.js';
 import { HouseConnector } from '../sources/house/connector.js';
 import { OgeConnector } from '../sources/oge/connector.js';
@@ -12,13 +12,7 @@ const dataDir = inject('dataDir');
 const NOW = new Date('2026-06-01T12:00:00Z');
 
 function http(retries = 2): HttpClient {
-  return new HttpClient({
-    timeoutMs: 10_000,
-    retries,
-    minIntervalMs: 0,
-    backoffMs: 1,
-    userAgent: 'dcledger-test',
-  });
+  return testHttpClient({ retries });
 }
 
 describe.skipIf(!dataDir)('connectors against the replay server', () => {

@@ -187,6 +187,34 @@ export function unreadDocument(
 }
 
 /**
+ * What one row of a transactions table became: a trade with its oddities, a row that holds no
+ * trade (an account heading; its warnings are kept) or a row that could not be read, with why.
+ */
+export type RowOutcome =
+  | { kind: 'trade'; trade: ParsedTrade; warnings: string[] }
+  | { kind: 'heading'; warnings: string[] }
+  | { kind: 'rejected'; rejected: RejectedRow };
+
+/** What a transactions table's rows came to, in row order. */
+export interface TableRows {
+  trades: ParsedTrade[];
+  rejected: RejectedRow[];
+  warnings: string[];
+}
+
+export function tableRows(outcomes: Iterable<RowOutcome>): TableRows {
+  const read: TableRows = { trades: [], rejected: [], warnings: [] };
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'rejected') read.rejected.push(outcome.rejected);
+    else {
+      if (outcome.kind === 'trade') read.trades.push(outcome.trade);
+      read.warnings.push(...outcome.warnings);
+    }
+  }
+  return read;
+}
+
+/**
  * The result for a document whose transactions table was read. A table without rows is a report
  * that lists none (Senate, OGE) or a layout we misread (House PTRs always list at least one);
  * a table none of whose rows became a trade is a failure, with the rows' reasons.
@@ -195,7 +223,7 @@ export function tableResult(
   source: TradeSource,
   kind: DocumentKind,
   filing: FilingInfo,
-  read: { trades: ParsedTrade[]; rejected: RejectedRow[]; warnings: string[] },
+  read: TableRows,
   emptyTable: 'lists none' | 'failed',
 ): ParsedDocument {
   const { trades, rejected, warnings } = read;

@@ -3,7 +3,7 @@
 // reader, asked in registry order; a source's own cues win over weaker ones (a PDF producer).
 // Connectors never come here: they know their source and call its reader directly.
 import { extractPdfText, looksLikePdf, PdfReadError, type PdfText } from '../pdf-text.js';
-import type { ParsedDocument } from './document.js';
+import type { DocumentKind, FilingInfo, ParsedDocument, TradeSource } from './document.js';
 import { errorBodyReason } from './error-body.js';
 import {
   hasText,
@@ -27,10 +27,21 @@ export interface ParseDocumentOptions {
   /** The sources asked; default the registered ones. */
   registry?: SourceRegistry;
   /**
-   * Reads a PDF without a text layer (a scan) by OCR; without it such a PDF stays `needs_ocr`.
-   * The House PTR reader's fallback: `readScannedDocument` of ../ocr/index.ts fits it.
+   * Reads a PDF without a usable text layer (a scan) by OCR; without it such a PDF stays
+   * `needs_ocr`. `readScannedDocument` of ../ocr/index.ts fits it.
    */
-  ocr?: (bytes: Uint8Array) => Promise<ParsedDocument>;
+  ocr?: (bytes: Uint8Array, scan: ScanFound) => Promise<ParsedDocument>;
+}
+
+/**
+ * What the text readers found a scan to be: a source's reader that recognised its form (an OGE
+ * 278-T whose text layer is a scanner's OCR) names it; a PDF nobody recognised has neither, and is
+ * read as the House paper PTR, the scan a loose file most often is.
+ */
+export interface ScanFound {
+  source?: TradeSource;
+  kind?: DocumentKind;
+  filing?: Partial<FilingInfo>;
 }
 
 interface Reader {
@@ -57,35 +68,33 @@ export async function parseDocument(
 }
 
 /**
- * A PDF that needs OCR, read by it. The reader knows the House paper PTR; a scan in which it finds
- * neither a transactions table nor "nothing to report" (a scanned OGE report, a cover letter)
- * keeps its `needs_ocr` answer, with what the reader saw.
+ * A PDF that needs OCR, read by it, as the form the text readers found it to be (a House PTR when
+ * none recognised it). A scan in which OCR finds neither a transactions table nor "nothing to
+ * report" (a cover letter, a form no reader knows) keeps its `needs_ocr` answer, with what it saw.
  */
 async function withOcr(
   bytes: Uint8Array,
   parsed: DocumentParse,
-  ocr: (bytes: Uint8Array) => Promise<ParsedDocument>,
+  ocr: NonNullable<ParseDocumentOptions['ocr']>,
 ): Promise<DocumentParse> {
-  const scanned =
-    (parsed.kind === 'unreadable' && parsed.status === 'needs_ocr') ||
-    (parsed.kind === 'reports' &&
-      parsed.format === 'house_pdf' &&
-      parsed.documents[0]?.status === 'needs_ocr');
-  if (!scanned) return parsed;
-  const document = await ocr(bytes);
+  const recognised =
+    parsed.kind === 'reports' && parsed.documents.length === 1 && parsed.documents[0]?.status === 'needs_ocr'
+      ? parsed.documents[0]
+      : null;
+  if (!recognised && !(parsed.kind === 'unreadable' && parsed.status === 'needs_ocr')) return parsed;
+  const found: ScanFound = recognised
+    ? { source: recognised.source, kind: recognised.kind, filing: recognised.filing }
+    : {};
+  const document = await ocr(bytes, found);
   const understood =
     document.ocr?.pages.some((page) => page.layout !== 'none' || page.rows > 0 || page.nothing_to_report) ??
     false;
   if (!understood) {
-    const reason =
-      parsed.kind === 'unreadable' ? parsed.reason : (parsed.documents[0]?.reason ?? 'scanned PDF');
-    return {
-      kind: 'unreadable',
-      status: 'needs_ocr',
-      reason: `${reason}; OCR found no House PTR table in it`,
-    };
+    const reason = parsed.kind === 'unreadable' ? parsed.reason : (recognised?.reason ?? 'scanned PDF');
+    const form = recognised ? 'transactions table' : 'House PTR table';
+    return { kind: 'unreadable', status: 'needs_ocr', reason: `${reason}; OCR found no ${form} in it` };
   }
-  // The OCR reader reads House paper PTRs only.
+  if (parsed.kind === 'reports') return { ...parsed, documents: [document] };
   return { kind: 'reports', source: 'house', format: 'house_pdf', documents: [document] };
 }
 

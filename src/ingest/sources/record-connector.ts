@@ -5,6 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 
+/** Pages of one list a connector reads at most: a guard against a source that always names a next page. */
+export const MAX_PAGES = 10_000;
+
 /** A page of records as the source served it. */
 export interface RecordPage<R> {
   /** What was fetched (a URL), for reports. */
@@ -38,7 +41,6 @@ export interface StoredRecord {
 
 /** How a source stores one record: upsert, company match, event (all inside the page's transaction). */
 export interface RecordStore<R> {
-  key(record: R): string;
   store(db: Kysely<Database>, record: R, rawSha256: string, now: Date): Promise<StoredRecord>;
   /** What the store counted beyond new/updated/unchanged (a source's own totals), for its report. */
   details?(): Record<string, unknown>;

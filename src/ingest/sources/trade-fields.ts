@@ -3,6 +3,7 @@
 import { type AmountBracket, parseAmountRange } from '../../domain/amount.js';
 import { parseDate } from '../../domain/dates.js';
 import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
+import type { ParsedTrade } from './document.js';
 
 export type FieldResult<T> = { ok: true; value: T; warning?: string } | { ok: false; reason: string };
 
@@ -38,6 +39,20 @@ export function readAmount(text: string): FieldResult<AmountBracket> {
     };
   }
   return { ok: false, reason: compact === '' ? 'no amount' : `amount "${compact}" is not a bracket` };
+}
+
+/** A trade's columns that its kind and its amount fill, named alike in every parser's trades. */
+export function kindAndAmountColumns(
+  kind: TradeKind,
+  amount: AmountBracket,
+): Pick<ParsedTrade, 'trade_type' | 'trade_action' | 'amount_range' | 'amount_low' | 'amount_high'> {
+  return {
+    trade_type: kind.label,
+    trade_action: kind.action,
+    amount_range: amount.range,
+    amount_low: amount.low,
+    amount_high: amount.high,
+  };
 }
 
 /** Free text cleaned for storage: collapsed whitespace, "--" and blanks become null. */

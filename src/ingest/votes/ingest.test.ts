@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { runRecordsSource } from '../../test-support/replay.js';
+import { runRecordsSource, testHttpClient } from '../../test-support/replay.js';
 import { DocumentArchive } from '../fetch/archive.js';
-import { HttpClient } from '../fetch/http-client.js';
 import { ReplayServer } from '../replay/server.js';
 import {
   congressOn,
@@ -45,13 +44,7 @@ describe.skipIf(!dataDir)('ingesting roll calls through the replay server (recor
   });
 
   it('fetches with retries, archives, saves once, and reports the sets that are not published', async () => {
-    const http = new HttpClient({
-      timeoutMs: 10_000,
-      retries: 2,
-      minIntervalMs: 0,
-      backoffMs: 1,
-      userAgent: 'test',
-    });
+    const http = testHttpClient({ retries: 2 });
     const archive = new DocumentArchive(archiveDir);
     server.failNext('/static/data/out/rollcalls/S119_rollcalls.csv', 1, 503);
     const fetched = await fetchVoteviewSets(http, archive, server.url, ['H118', 'S119']);

@@ -1,6 +1,7 @@
 // SQLite: the charges asked for in one turn of the event loop, taken in one transaction (group
 // commit), each as its own savepoint, on the synchronous hot path (sqlite-hot-path.ts).
 import type BetterSqlite3 from 'better-sqlite3';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../database.js';
 import { preparedQuery, type SqliteStoreDatabase, syncSqliteOf } from '../sqlite-hot-path.js';
 import { chargeAsynchronously } from './one-charge.js';
 import {
@@ -83,7 +84,7 @@ interface ChargeGroup {
  * busy timeout would.
  */
 const LOCK_RETRY_MS = 2;
-const LOCK_GIVE_UP_MS = 15_000;
+const LOCK_GIVE_UP_MS = SQLITE_BUSY_TIMEOUT_MS;
 
 /**
  * How long a group may keep its first charge waiting before the next charge commits it at once.

@@ -10,14 +10,19 @@ import type { RouteFolder } from '../../route-folders.js';
 import { adminPage } from './admin-page.js';
 import { creditsPage } from './credits-page.js';
 import { errorPage } from './error-page.js';
-import { explorePages } from './explore-page.js';
+import { exploreLeaderboardPage } from './explore-leaderboard-page.js';
+import { exploreMemberPage } from './explore-member-page.js';
+import { explorePage } from './explore-page.js';
+import { exploreTickerPage } from './explore-ticker-page.js';
 import { homePage } from './home-page.js';
 import { keysPage } from './keys-page.js';
 import { loginPage } from './login-page.js';
 import { logoutRoute } from './logout.js';
 import { mailboxPage } from './mailbox-page.js';
 import { resetPasswordPage } from './reset-password-page.js';
-import { reviewPages } from './review-page.js';
+import { reviewCropRoute } from './review-crop.js';
+import { reviewItemPage } from './review-item-page.js';
+import { reviewPage } from './review-page.js';
 import { signupConfirmPage } from './signup-confirm-page.js';
 import { signupPage } from './signup-page.js';
 import { statusPage } from './status-page.js';
@@ -50,9 +55,14 @@ export const routes: RouteFolder = {
         creditsPage(pages, deps, self);
         usagePage(pages, deps);
         webhooksPage(pages, deps, webhooks);
-        explorePages(pages, deps);
+        explorePage(pages, deps);
+        exploreMemberPage(pages, deps);
+        exploreTickerPage(pages, deps);
+        exploreLeaderboardPage(pages, deps);
         adminPage(pages, deps);
-        reviewPages(pages, deps);
+        reviewPage(pages, deps);
+        reviewItemPage(pages, deps);
+        reviewCropRoute(pages, deps);
         mailboxPage(pages, deps, self.devMailboxToken);
         // Any other address under /ui: a page saying so (JSON for API clients, as elsewhere).
         await pages.register(

@@ -2,6 +2,7 @@
 // sub-resources: actions, committees, cosponsors, subjects, relatedbills) and from GovInfo
 // BILLSTATUS XML. Pure: text in, records out.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { type Obj, obj } from '../parsed-values.js';
 
 export interface BillRecord {
   /** "hr21-117": lower-case type, number, congress. */
@@ -91,12 +92,6 @@ export class BillFileError extends Error {
   ) {
     super(message);
   }
-}
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
 }
 
 function text(value: unknown): string | null {

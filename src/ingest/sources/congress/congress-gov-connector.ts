@@ -10,7 +10,8 @@
 // base so a replay server or a mirror serves the whole walk. A bill whose own answer is missing
 // (404) keeps what the list said of it (number, title, latest action) and is reported as skipped.
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
+import { type Obj, obj } from '../parsed-values.js';
+import { MAX_PAGES, type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import { type BillDetail, BillFileError, billId, mergeBillDetails, readBillDetails } from './bill-status.js';
 import { billsManifest } from './manifest.js';
 
@@ -22,18 +23,8 @@ export const CONGRESS_GOV_BILLS_PATH = '/v3/bill';
 const LINKED_PARTS = ['actions', 'committees', 'cosponsors', 'subjects', 'relatedBills'] as const;
 /** The API's largest page. */
 const PAGE_SIZE = 250;
-/** Pages of one list read at most: a guard against a `next` loop. */
-const MAX_PAGES = 10_000;
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
 
 export class CongressGovConnector implements RecordConnector<BillDetail> {
-  readonly name = 'bills' as const;
-  readonly source = 'congress-gov';
   private readonly base: string;
 
   constructor(

@@ -6,13 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { filesUnder } from '../../../files.js';
+import { type Obj, obj } from '../parsed-values.js';
 import { json, notFound, type ReplayAnswer, type ReplayRoutes, type ReplaySite } from '../replay-site.js';
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
 
 export class CongressReplay implements ReplayRoutes {
   /** Recorded congress.gov API v3 answers by path (`/v3/bill/117/hr/21/actions`). */

@@ -7,10 +7,6 @@ import type { RecordStore, StoredRecord } from '../record-connector.js';
 import type { BillDetail } from './bill-status.js';
 
 export class BillRecordStore implements RecordStore<BillDetail> {
-  key(record: BillDetail): string {
-    return record.id;
-  }
-
   async store(
     db: Kysely<Database>,
     record: BillDetail,

@@ -2,23 +2,14 @@
 // the index lists, a refusal when it prints another, and the refusals for bytes of another format.
 import { describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../../test-support/documents.js';
-import { HttpClient } from '../../fetch/http-client.js';
+import { testHttpClient } from '../../../test-support/replay.js';
 import { extractPdfText } from '../../pdf-text.js';
 import type { ListedDocument } from '../connector.js';
 import { HouseConnector } from './connector.js';
 
 const dataDir = inject('dataDir');
 
-const connector = new HouseConnector(
-  new HttpClient({
-    timeoutMs: 1_000,
-    retries: 0,
-    minIntervalMs: 0,
-    backoffMs: 1,
-    userAgent: 'dcledger-test',
-  }),
-  'http://127.0.0.1:9',
-);
+const connector = new HouseConnector(testHttpClient({ timeoutMs: 1_000 }), 'http://127.0.0.1:9');
 
 function listed(docId: string): ListedDocument {
   return {

@@ -16,13 +16,20 @@ import {
   emptyFiling,
   type FilingInfo,
   type ParsedDocument,
-  type ParsedTrade,
-  type RejectedRow,
+  type RowOutcome,
   tableResult,
+  tableRows,
   unreadDocument,
 } from '../document.js';
 import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
-import { cleanText, optionTermsFromText, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+import {
+  cleanText,
+  kindAndAmountColumns,
+  optionTermsFromText,
+  readAmount,
+  readDate,
+  readTradeKind,
+} from '../trade-fields.js';
 import { houseAssetType } from './asset-codes.js';
 import { houseFilerName } from './names.js';
 
@@ -107,20 +114,10 @@ export function parseHousePtrPdf(pdf: PdfText): ParsedDocument {
     return unreadDocument(SOURCE, KIND, 'failed', 'no transactions table header found', filing);
   }
 
-  const trades: ParsedTrade[] = [];
-  const rejected: RejectedRow[] = [];
-  const warnings: string[] = [];
-  for (const row of rows) {
-    const outcome = toTrade(row, filing, legacyFont);
-    if (outcome.kind === 'rejected') rejected.push(outcome.rejected);
-    else {
-      trades.push(outcome.trade);
-      warnings.push(...outcome.warnings);
-    }
-  }
-  filing.is_amendment = trades.some((trade) => trade.filing_status?.toLowerCase() === 'amended');
+  const read = tableRows(rows.map((row) => toTrade(row, filing, legacyFont)));
+  filing.is_amendment = read.trades.some((trade) => trade.filing_status?.toLowerCase() === 'amended');
 
-  return tableResult(SOURCE, KIND, filing, { trades, rejected, warnings }, 'failed');
+  return tableResult(SOURCE, KIND, filing, read, 'failed');
 }
 
 function readFiling(lines: readonly TextLine[]): FilingInfo {
@@ -351,10 +348,6 @@ function subLineText(line: TextLine, columns: readonly Column[]): string {
     .trim();
 }
 
-type RowOutcome =
-  | { kind: 'trade'; trade: ParsedTrade; warnings: string[] }
-  | { kind: 'rejected'; rejected: RejectedRow };
-
 function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutcome {
   const rowText = [row.owner, ...row.asset, row.type, row.date, row.notification, ...row.amount]
     .filter((part) => part !== '')
@@ -397,11 +390,7 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
       asset_description: description,
       asset_type: houseAssetType(code, ticker),
       asset_code: code,
-      trade_type: tradeKind.label,
-      trade_action: tradeKind.action,
-      amount_range: amount.value.range,
-      amount_low: amount.value.low,
-      amount_high: amount.value.high,
+      ...kindAndAmountColumns(tradeKind, amount.value),
       transaction_date: transactionDate.value,
       disclosure_date: filing.filed_date,
       notification_date: readDateValue(row.notification),

@@ -1,5 +1,7 @@
 // The LDA REST API's filings list (`GET /api/v1/filings/`): a page `{count, next, previous,
 // results}` of LD-1/LD-2 filings. Pure: the page's text in, records and the next page's URL out.
+
+import { type Obj, obj, text } from '../parsed-values.js';
 import {
   decimalText,
   issueCodeOfName,
@@ -18,20 +20,8 @@ export interface LdaFilingsPage {
   filings: LobbyingFilingRecord[];
 }
 
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
-
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  const s = String(value).trim();
-  return s === '' ? null : s;
 }
 
 export function parseLdaFilingsPage(json: string): LdaFilingsPage {

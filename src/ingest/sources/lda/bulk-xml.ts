@@ -1,6 +1,7 @@
 // The Senate's bulk download of LD-1/LD-2 filings: `<PublicFilings><Filing ...>` files, UTF-16LE
 // with a byte-order mark and CRLF line ends, every value an attribute. Pure: bytes in, records out.
 import { XMLParser } from 'fast-xml-parser';
+import { type Obj, obj } from '../parsed-values.js';
 import { uniqueTexts } from './api.js';
 import {
   decimalText,
@@ -9,12 +10,6 @@ import {
   LdaFormatError,
   type LobbyingFilingRecord,
 } from './filing.js';
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
 
 function many(value: unknown): Obj[] {
   if (value === undefined || value === null || value === '') return [];

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readBytes } from '../../../test-support/documents.js';
+import { testHttpClient } from '../../../test-support/replay.js';
 import { type ListingValidator, ListingValidators } from '../../fetch/conditional.js';
-import { HttpClient } from '../../fetch/http-client.js';
 import { LDA_FILINGS_PATH, LdaConnector } from './connector.js';
 
 const dataDir = inject('dataDir');
@@ -73,13 +73,7 @@ describe.skipIf(!dataDir)('LdaConnector: the API walk over several pages', () =>
       },
     });
     validators.listingFrom(SINCE);
-    const http = new HttpClient({
-      timeoutMs: 5_000,
-      retries: 0,
-      minIntervalMs: 0,
-      backoffMs: 1,
-      userAgent: 'dcledger-test',
-    });
+    const http = testHttpClient({ timeoutMs: 5_000 });
     const filings: string[] = [];
     for await (const page of new LdaConnector(http, base).pages(SINCE, new Date(), undefined, validators))
       filings.push(...page.records.map((record) => record.filingUuid));

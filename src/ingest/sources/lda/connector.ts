@@ -9,19 +9,15 @@
 import { unzipSync } from 'fflate';
 import type { ListingValidators } from '../../fetch/conditional.js';
 import type { FetchedDocument, HttpClient } from '../../fetch/http-client.js';
-import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
+import { MAX_PAGES, type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import { parseLdaFilingsPage } from './api.js';
 import { parseLdaBulkXml } from './bulk-xml.js';
 import { LdaFormatError, type LobbyingFilingRecord } from './filing.js';
 
 export const LDA_FILINGS_PATH = '/api/v1/filings/';
 export const LDA_DOWNLOADS_PATH = '/downloads/';
-/** Pages read in one run at most (25 filings each): a guard against a `next` loop. */
-const MAX_PAGES = 10_000;
 
 export class LdaConnector implements RecordConnector<LobbyingFilingRecord> {
-  readonly name = 'lobbying' as const;
-  readonly source = 'lda';
   private readonly base: string;
 
   constructor(

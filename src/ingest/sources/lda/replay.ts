@@ -8,9 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { filesUnder } from '../../../files.js';
+import { type Obj, obj } from '../parsed-values.js';
 import { json, notFound, type ReplayAnswer, type ReplaySite } from '../replay-site.js';
-
-type Obj = Record<string, unknown>;
 
 export const ldaReplay: ReplaySite = {
   load(dataDir) {
@@ -76,8 +75,7 @@ function downloadsPage(bulk: ReadonlyMap<string, string>): ReplayAnswer {
 
 function readObject(file: string): Obj {
   try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
+    return obj(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return {};
   }

@@ -23,10 +23,6 @@ export class LobbyingRecordStore implements RecordStore<LobbyingFilingRecord> {
     private readonly emitEvents = true,
   ) {}
 
-  key(record: LobbyingFilingRecord): string {
-    return record.filingUuid;
-  }
-
   async store(
     db: Kysely<Database>,
     record: LobbyingFilingRecord,

@@ -16,13 +16,13 @@ import {
   emptyFiling,
   type FilingInfo,
   type ParsedDocument,
-  type ParsedTrade,
-  type RejectedRow,
+  type RowOutcome,
   tableResult,
+  tableRows,
   unreadDocument,
 } from '../document.js';
 import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
-import { cleanText, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+import { cleanText, kindAndAmountColumns, readAmount, readDate, readTradeKind } from '../trade-fields.js';
 
 const SOURCE = 'oge';
 
@@ -65,19 +65,8 @@ export function parseOge278Pdf(pdf: PdfText): ParsedDocument {
   if (table === null) return withoutTable(kind, allText, filing);
 
   const endnotes = readEndnotes(lines);
-  const trades: ParsedTrade[] = [];
-  const rejected: RejectedRow[] = [];
-  const warnings: string[] = [];
-  for (const row of table) {
-    const outcome = toTrade(row, filing, endnotes);
-    if (outcome.kind === 'trade') {
-      trades.push(outcome.trade);
-      if (outcome.warning) warnings.push(outcome.warning);
-    } else if (outcome.kind === 'heading') {
-      if (outcome.note !== '') warnings.push(outcome.note);
-    } else rejected.push(outcome.rejected);
-  }
-  return tableResult(SOURCE, kind, filing, { trades, rejected, warnings }, 'lists none');
+  const read = tableRows(table.map((row) => toTrade(row, filing, endnotes)));
+  return tableResult(SOURCE, kind, filing, read, 'lists none');
 }
 
 /** Why the text layer looks like OCR of a paper form, or null when it looks generated. */
@@ -321,11 +310,6 @@ function readEndnotes(lines: readonly TextLine[]): Map<string, string> {
   return notes;
 }
 
-type RowOutcome =
-  | { kind: 'trade'; trade: ParsedTrade; warning?: string }
-  | { kind: 'heading'; note: string }
-  | { kind: 'rejected'; rejected: RejectedRow };
-
 function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>): RowOutcome {
   const number = Number(row.number);
   const rawDescription = row.description.join(' ').replace(/\s+/g, ' ').trim();
@@ -334,11 +318,11 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
   const text = [row.number, rawDescription, row.type, row.date, row.notification, ...row.amount].join(' | ');
   if (row.type === '' && row.date === '' && row.amount.length === 0) {
     // Blank form lines ("1. N/A" on paper-era forms) say there is nothing to report.
-    if (/^(n\/a|none)?$/i.test(description)) return { kind: 'heading', note: '' };
+    if (/^(n\/a|none)?$/i.test(description)) return { kind: 'heading', warnings: [] };
     // Integrity.gov prints the account that holds the following assets as a numbered row of its own.
     return {
       kind: 'heading',
-      note: `row ${number} "${description}" has no type, date or amount (an account heading)`,
+      warnings: [`row ${number} "${description}" has no type, date or amount (an account heading)`],
     };
   }
   const reject = (reason: string): RowOutcome => ({
@@ -362,11 +346,11 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
   const notification = row.notification.trim().toLowerCase();
   return {
     kind: 'trade',
-    warning: amount.warning
-      ? `row ${number}: ${amount.warning}`
+    warnings: amount.warning
+      ? [`row ${number}: ${amount.warning}`]
       : hasEndnote && !endnote
-        ? `row ${number}: endnote not found`
-        : undefined,
+        ? [`row ${number}: endnote not found`]
+        : [],
     trade: {
       row: number,
       source_row_id: null,
@@ -380,11 +364,7 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
         details: null,
       }),
       asset_code: null,
-      trade_type: tradeKind.label,
-      trade_action: tradeKind.action,
-      amount_range: amount.value.range,
-      amount_low: amount.value.low,
-      amount_high: amount.value.high,
+      ...kindAndAmountColumns(tradeKind, amount.value),
       transaction_date: date.value,
       disclosure_date: filing.filed_date,
       notification_date: null,

@@ -114,10 +114,6 @@ export function secSummary(report: SecRunReport): string {
 class SecRecordStore implements RecordStore<SecRecord> {
   private readonly counts = { parsed: 0, unsupported: 0, failed: 0, created: 0 };
 
-  key(record: SecRecord): string {
-    return record.input.accession_number;
-  }
-
   async store(
     db: Parameters<RecordStore<SecRecord>['store']>[0],
     record: SecRecord,

@@ -20,7 +20,7 @@ import {
 } from '../../../storage/repositories/sec.js';
 import type { Database } from '../../../storage/schema.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { emitTypedEvent, eventFor } from '../../../webhooks/events.js';
+import { type EventData, type EventType, emitTypedEvent, eventFor } from '../../../webhooks/events.js';
 import { insiderTradeRows, whalePositionRows } from './map.js';
 import { parseSecDocument, type SecParse } from './parse-sec.js';
 
@@ -120,10 +120,7 @@ export async function storeSecDocument(
         ticker,
       });
       const created = await saveInsiderTrades(trx, filingId, rows, stamp);
-      let events = 0;
-      for (const resource of await insiderTradesByIds(trx, created)) {
-        if (await emitTypedEvent(trx, eventFor('insider.filed', resource), stamp)) events += 1;
-      }
+      const events = await emitEach(trx, 'insider.filed', await insiderTradesByIds(trx, created), stamp);
       return { status: 'parsed', reason: null, created: created.length, events };
     }
 
@@ -135,15 +132,25 @@ export async function storeSecDocument(
       ticker,
     });
     const created = await saveWhalePositions(trx, filingId, rows, stamp);
-    let events = 0;
-    if (created.length > 0) {
-      const leads = await whalesByIds(trx, await whaleLeadIds(trx, input.accession_number));
-      for (const resource of leads) {
-        if (await emitTypedEvent(trx, eventFor('whale.filed', resource), stamp)) events += 1;
-      }
-    }
+    const leads =
+      created.length > 0 ? await whalesByIds(trx, await whaleLeadIds(trx, input.accession_number)) : [];
+    const events = await emitEach(trx, 'whale.filed', leads, stamp);
     return { status: 'parsed', reason: null, created: created.length, events };
   });
+}
+
+/** Emits one event of `type` per resource; how many were new to the outbox. */
+async function emitEach<T extends EventType>(
+  db: Kysely<Database>,
+  type: T,
+  resources: readonly EventData[T][],
+  stamp: string,
+): Promise<number> {
+  let emitted = 0;
+  for (const resource of resources) {
+    if (await emitTypedEvent(db, eventFor(type, resource), stamp)) emitted += 1;
+  }
+  return emitted;
 }
 
 /** The ticker a filing states, else the company identity table's link for its CUSIP, then its CIK. */

@@ -3,9 +3,9 @@
 // CONSTRUCTED pages of the Senate paper form (test-support/senate-paper-form.ts, drawn at test
 // time): no real Senate page images are recorded. The recorded paper rows have no page at all.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startReplay } from '../../../test-support/replay.js';
+import { startReplay, testHttpClient } from '../../../test-support/replay.js';
 import { senatePaperPage } from '../../../test-support/senate-paper-form.js';
-import { DocumentTooLargeError, HttpClient } from '../../fetch/http-client.js';
+import { DocumentTooLargeError } from '../../fetch/http-client.js';
 import { decodePageImages, isPageImages } from '../../ocr/page-images.js';
 import type { ReplayServer } from '../../replay/server.js';
 import { UnfetchableDocumentError } from '../connector.js';
@@ -19,15 +19,7 @@ const PAPER_UUID = 'c0de5e11-7e57-4a11-8b00-000000000001';
 /** A paper PTR row of the recorded Arkansas search index (its page was not recorded). */
 const RECORDED_PAPER_UUID = '9df8ad03-172a-43eb-80f4-b6f311b2aa41';
 
-const http = (maxBytes?: number) =>
-  new HttpClient({
-    timeoutMs: 10_000,
-    retries: 0,
-    minIntervalMs: 0,
-    backoffMs: 1,
-    userAgent: 'dcledger-test',
-    ...(maxBytes === undefined ? {} : { maxBytes }),
-  });
+const http = (maxBytes?: number) => testHttpClient(maxBytes === undefined ? {} : { maxBytes });
 
 describe('paper filing page images', () => {
   it('takes each img.filingImage src, resolved against the page, in page order', () => {

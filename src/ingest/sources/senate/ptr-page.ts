@@ -18,12 +18,12 @@ import {
   emptyFiling,
   type FilingInfo,
   type ParsedDocument,
-  type ParsedTrade,
-  type RejectedRow,
+  type RowOutcome,
   tableResult,
+  tableRows,
   unreadDocument,
 } from '../document.js';
-import { cleanText, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+import { cleanText, kindAndAmountColumns, readAmount, readDate, readTradeKind } from '../trade-fields.js';
 
 const SOURCE = 'senate_efd';
 
@@ -200,12 +200,8 @@ function readTransactions(html: string, filing: FilingInfo): ParsedDocument {
   }
 
   const body = /<tbody[^>]*>([\s\S]*?)<\/tbody>/i.exec(table)?.[1] ?? '';
-  const trades: ParsedTrade[] = [];
-  const rejected: RejectedRow[] = [];
-  const warnings: string[] = [];
-  let order = 0;
+  const outcomes: RowOutcome[] = [];
   for (const rowMatch of body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)) {
-    order += 1;
     const cells = [...(rowMatch[1] ?? '').matchAll(/<td[^>]*>([\s\S]*?)<\/td>/gi)].map(
       (cell) => cell[1] ?? '',
     );
@@ -213,20 +209,18 @@ function readTransactions(html: string, filing: FilingInfo): ParsedDocument {
     columns.forEach((name, index) => {
       byName[name] = cells[index] ?? '';
     });
-    const outcome = toTrade(byName, order, filing);
-    if ('reason' in outcome) rejected.push(outcome);
-    else {
-      trades.push(outcome.trade);
-      warnings.push(...outcome.warnings);
-    }
+    outcomes.push(toTrade(byName, outcomes.length + 1, filing));
   }
+  const read = tableRows(outcomes);
 
   const declared = /\((\d+)\s+transactions?\s+total\)/i.exec(html);
   const declaredCount = declared ? Number(declared[1]) : null;
-  if (declaredCount !== null && declaredCount !== order) {
-    warnings.push(`the page announces ${declaredCount} transactions but its table has ${order} rows`);
+  if (declaredCount !== null && declaredCount !== outcomes.length) {
+    read.warnings.push(
+      `the page announces ${declaredCount} transactions but its table has ${outcomes.length} rows`,
+    );
   }
-  return tableResult(SOURCE, 'senate_ptr_page', filing, { trades, rejected, warnings }, 'lists none');
+  return tableResult(SOURCE, 'senate_ptr_page', filing, read, 'lists none');
 }
 
 /** The table captioned "List of transactions added to this report" (or the first striped table). */
@@ -235,13 +229,11 @@ function transactionsTable(html: string): string | null {
   return tables.find((table) => /list of transactions/i.test(table)) ?? tables[0] ?? null;
 }
 
-type RowOutcome = { trade: ParsedTrade; warnings: string[] } | RejectedRow;
-
 function toTrade(cells: Record<string, string>, order: number, filing: FilingInfo): RowOutcome {
   const number = /^\s*(\d+)\s*$/.exec(stripTags(cells.number ?? ''));
   const row = number ? Number(number[1]) : order;
   const text = Object.values(cells).map(stripTags).join(' | ');
-  const reject = (reason: string): RejectedRow => ({ row, reason, text });
+  const reject = (reason: string): RowOutcome => ({ kind: 'rejected', rejected: { row, reason, text } });
 
   const kind = readTradeKind(stripTags(cells.type ?? ''));
   if (!kind.ok) return reject(kind.reason);
@@ -268,6 +260,7 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
     asset.details && !hasOptionTerms ? `${asset.description} (${asset.details})` : asset.description;
 
   return {
+    kind: 'trade',
     warnings,
     trade: {
       row,
@@ -276,11 +269,7 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
       asset_description: description,
       asset_type: normalizeAssetType(stripTags(cells.asset_type ?? ''), ticker, asset),
       asset_code: null,
-      trade_type: tradeKind.label,
-      trade_action: tradeKind.action,
-      amount_range: amount.value.range,
-      amount_low: amount.value.low,
-      amount_high: amount.value.high,
+      ...kindAndAmountColumns(tradeKind, amount.value),
       transaction_date: date.value,
       disclosure_date: filing.filed_date,
       notification_date: null,

@@ -2,6 +2,7 @@
 // (`POST /api/v2/search/spending_by_award/`), the award detail (`GET /api/v2/awards/{id}/`), and
 // the FPDS contract transactions USAspending loads from the Data Broker (`detached_award_procurement`
 // rows). Pure: parsed JSON in, records out.
+import { obj, text } from '../parsed-values.js';
 
 export interface ContractAwardRecord {
   /** USAspending's award key (CONT_AWD_<PIID>_<agency>_<parent PIID>_<parent agency>), or the FPDS transaction key. */
@@ -42,18 +43,6 @@ export interface SpendingByAwardPage {
 }
 
 export class UsaspendingFormatError extends Error {}
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  const s = String(value).trim();
-  return s === '' ? null : s;
-}
 
 function money(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;

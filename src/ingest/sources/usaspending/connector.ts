@@ -3,7 +3,7 @@
 //   GET  <base>/api/v2/awards/<award key>/         each award's detail (parent, NAICS, place);
 //                                                  a detail that is not there (404) leaves the row as is.
 import type { HttpClient } from '../../fetch/http-client.js';
-import { type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
+import { MAX_PAGES, type RecordConnector, type RecordPage, RecordSourceError } from '../record-connector.js';
 import {
   type ContractAwardRecord,
   mergeAwardDetail,
@@ -33,11 +33,8 @@ export const SEARCH_FIELDS = [
   'Primary Place of Performance',
   'generated_internal_id',
 ] as const;
-const MAX_PAGES = 10_000;
 
 export class UsaspendingConnector implements RecordConnector<ContractAwardRecord> {
-  readonly name = 'contracts' as const;
-  readonly source = 'usaspending';
   private readonly base: string;
 
   constructor(

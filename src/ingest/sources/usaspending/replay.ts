@@ -22,14 +22,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { filesUnder } from '../../../files.js';
+import { type Obj, obj } from '../parsed-values.js';
 import { json, notFound, type ReplayAnswer, type ReplaySite } from '../replay-site.js';
 import { isoDay } from './award.js';
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
-}
 
 /** The award dates `time_period` compares (YYYY-MM-DD, or null where the recordings do not say). */
 interface AwardDates {

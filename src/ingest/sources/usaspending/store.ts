@@ -24,10 +24,6 @@ export class ContractRecordStore implements RecordStore<ContractAwardRecord> {
     private readonly emitEvents = true,
   ) {}
 
-  key(record: ContractAwardRecord): string {
-    return record.sourceId;
-  }
-
   async store(
     db: Kysely<Database>,
     record: ContractAwardRecord,

@@ -88,10 +88,6 @@ class VotesRecordStore implements RecordStore<VoteviewSetText> {
   };
   private readonly unmatched = new Set<string>();
 
-  key(record: VoteviewSetText): string {
-    return record.name;
-  }
-
   async store(
     db: Kysely<Database>,
     record: VoteviewSetText,

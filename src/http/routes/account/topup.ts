@@ -1,38 +1,15 @@
-// The signed-in account's plan and top-ups (/account/plan, /account/topups).
+// POST /account/topups: buys credits through the configured payment provider.
 import { Type } from 'typebox';
 import type { PaymentProvider } from '../../../accounts/payments.js';
 import { requestTopup } from '../../../accounts/payments.js';
-import { changeOwnPlan } from '../../../accounts/self-service.js';
-import { PLANS } from '../../../domain/plans.js';
-import { ACCOUNT_EXAMPLE, AccountSchema } from '../../../resources/account.js';
 import { TOPUP_INTENT_EXAMPLE, TopupIntentSchema } from '../../../resources/topup.js';
 import { linkBase, requireSession } from '../../plugins/session.js';
-import { documented, errorResponses, StringEnum } from '../../schemas/common.js';
+import { documented, errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { CsrfField } from './csrf-field.js';
 import { posted } from './refusals.js';
 
-export function accountBillingRoutes(app: App, deps: AppDeps, payments: PaymentProvider): void {
-  app.post(
-    '/account/plan',
-    {
-      schema: {
-        operationId: 'accountPlan',
-        tags: ['account'],
-        summary:
-          'Change plan: back to none at any time, or start the 7-day Core trial once; paid plans start after payment',
-        body: Type.Object({ plan: StringEnum(PLANS), _csrf: CsrfField }),
-        response: {
-          200: documented(AccountSchema, ACCOUNT_EXAMPLE),
-          ...posted,
-          ...errorResponses(402, 409, 422),
-        },
-      },
-    },
-    async (request) =>
-      changeOwnPlan(deps.db, requireSession(request).accountId, request.body.plan, deps.clock()),
-  );
-
+export function accountTopupRoute(app: App, deps: AppDeps, payments: PaymentProvider): void {
   app.post(
     '/account/topups',
     {
