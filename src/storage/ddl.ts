@@ -170,10 +170,10 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
       insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, 'member_id')} ${TOTALS_REPLACE}
     $$`)
     .execute(db);
-  await sql
-    .raw(`create function trade_totals_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
+  await createRowTrigger(
+    db,
+    'trade_totals',
+    `if tg_op = 'INSERT' then
         if ${inScope(scope, 'new.')} then
           insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
             (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
@@ -196,14 +196,8 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
         update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
           where politician_id = new.politician_id;
-      end if;
-      return null;
-    end $$`)
-    .execute(db);
-  await sql
-    .raw(`create trigger trade_totals after insert or update or delete on trades
-      for each row execute function trade_totals_change()`)
-    .execute(db);
+      end if;`,
+  );
 }
 
 export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
@@ -214,6 +208,25 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
       functions: ['trade_totals_change()', 'trade_totals_recount(integer)'],
     },
   });
+}
+
+/**
+ * PostgreSQL's one row trigger on `trades` for insert, update and delete (SQLite needs one per
+ * event): function `<name>_change()` runs `branches`, an if/elsif on tg_op, and returns null as
+ * an after trigger may. dropRowTriggers removes it.
+ */
+async function createRowTrigger(db: Kysely<unknown>, name: string, branches: string): Promise<void> {
+  await sql
+    .raw(`create function ${name}_change() returns trigger language plpgsql as $$
+    begin
+      ${branches}
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${name} after insert or update or delete on trades
+      for each row execute function ${name}_change()`)
+    .execute(db);
 }
 
 /**
@@ -287,10 +300,10 @@ export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Prom
       .execute(db);
     return;
   }
-  await sql
-    .raw(`create function ticker_descriptions_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
+  await createRowTrigger(
+    db,
+    'ticker_descriptions',
+    `if tg_op = 'INSERT' then
         if new.superseded_by is null then ${count('new')} end if;
       elsif tg_op = 'DELETE' then
         if old.superseded_by is null then ${uncount('old')} end if;
@@ -298,14 +311,8 @@ export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Prom
           or (old.superseded_by is null) <> (new.superseded_by is null) then
         if old.superseded_by is null then ${uncount('old')} end if;
         if new.superseded_by is null then ${count('new')} end if;
-      end if;
-      return null;
-    end $$`)
-    .execute(db);
-  await sql
-    .raw(`create trigger ticker_descriptions after insert or update or delete on trades
-      for each row execute function ticker_descriptions_change()`)
-    .execute(db);
+      end if;`,
+  );
 }
 
 export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
