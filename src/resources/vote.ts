@@ -23,6 +23,16 @@ const POSITIONS = ['yea', 'nay', 'present', 'not_voting'] as const;
 export const Position = StringEnum(POSITIONS, { description: 'yea, nay, present or not_voting' });
 export type Position = Static<typeof Position>;
 
+/** What a roll call decided and how it ended, in both a vote's summary and a member's position. */
+const QuestionFields = {
+  date: S,
+  bill_id: NS,
+  measure: NS,
+  question: NS,
+  result: NS,
+  description: NS,
+};
+
 export const VoteSummarySchema = Type.Object({
   id: Type.String({ description: 'chamber letter, congress, roll number: h119-2' }),
   congress: Type.Integer(),
@@ -30,12 +40,7 @@ export const VoteSummarySchema = Type.Object({
   roll_number: Type.Integer({ description: "Voteview's roll number" }),
   clerk_roll_number: NI,
   session: NI,
-  date: S,
-  bill_id: NS,
-  measure: NS,
-  question: NS,
-  result: NS,
-  description: NS,
+  ...QuestionFields,
   yea_count: NI,
   nay_count: NI,
 });
@@ -68,12 +73,7 @@ export const MemberVoteSchema = Type.Object({
   chamber: S,
   roll_number: Type.Integer(),
   clerk_roll_number: NI,
-  date: S,
-  bill_id: NS,
-  measure: NS,
-  question: NS,
-  result: NS,
-  description: NS,
+  ...QuestionFields,
   position: Position,
 });
 export type MemberVote = Static<typeof MemberVoteSchema>;
@@ -133,6 +133,20 @@ function position(stored: string): Position {
   return found;
 }
 
+type QuestionColumn = 'vote_date' | 'bill_id' | 'measure' | 'question' | 'result' | 'description';
+
+/** The stored row's QuestionFields. */
+function questionFields(row: Pick<VotesTable, QuestionColumn>) {
+  return {
+    date: row.vote_date,
+    bill_id: row.bill_id,
+    measure: row.measure,
+    question: row.question,
+    result: row.result,
+    description: row.description,
+  };
+}
+
 export function toVoteSummary(row: VotesTable): VoteSummary {
   return {
     id: row.id,
@@ -141,12 +155,7 @@ export function toVoteSummary(row: VotesTable): VoteSummary {
     roll_number: row.roll_number,
     clerk_roll_number: row.clerk_roll_number,
     session: row.session,
-    date: row.vote_date,
-    bill_id: row.bill_id,
-    measure: row.measure,
-    question: row.question,
-    result: row.result,
-    description: row.description,
+    ...questionFields(row),
     yea_count: row.yea_count,
     nay_count: row.nay_count,
   };
@@ -188,12 +197,7 @@ export async function politicianVotes(
     chamber: row.chamber,
     roll_number: row.roll_number,
     clerk_roll_number: row.clerk_roll_number,
-    date: row.vote_date,
-    bill_id: row.bill_id,
-    measure: row.measure,
-    question: row.question,
-    result: row.result,
-    description: row.description,
+    ...questionFields(row),
     position: position(row.position),
   }));
 }

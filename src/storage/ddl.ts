@@ -129,9 +129,11 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
       `insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, member)} ${TOTALS_REPLACE};`;
     const sqliteChanged = recountChanged.replaceAll('is distinct from', 'is not');
     const unchanged = columns.map((column) => `old.${column} is new.${column}`).join(' and ');
-    await sql
-      .raw(`create trigger trade_totals_insert after insert on trades when ${inScope(scope, 'new.')} begin
-        insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
+    await createSqliteTrigger(
+      db,
+      'trade_totals_insert after insert',
+      inScope(scope, 'new.'),
+      `insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
           new.price_on_trade_date is not null, coalesce(new.amount_low, 0), new.amount_low is not null,
           coalesce(new.amount_high, new.amount_low, 0), coalesce(new.amount_high, new.amount_low) is not null,
           new.transaction_date)
@@ -140,29 +142,29 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
           volume_low = volume_low + excluded.volume_low, volume_low_rows = volume_low_rows + excluded.volume_low_rows,
           volume_high = volume_high + excluded.volume_high, volume_high_rows = volume_high_rows + excluded.volume_high_rows,
           last_trade_date = case when last_trade_date is null or excluded.last_trade_date > last_trade_date
-            then excluded.last_trade_date else last_trade_date end;
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger trade_totals_recount after update on trades when ${sqliteChanged} begin
-        ${recount('old.politician_id')}
-        ${recount('new.politician_id')}
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger trade_totals_priced after update of price_on_trade_date on trades
-        when ${inScope(scope, 'new.')} and ${unchanged}
-          and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null) begin
-        update politician_trade_totals
+            then excluded.last_trade_date else last_trade_date end;`,
+    );
+    await createSqliteTrigger(
+      db,
+      'trade_totals_recount after update',
+      sqliteChanged,
+      `${recount('old.politician_id')} ${recount('new.politician_id')}`,
+    );
+    await createSqliteTrigger(
+      db,
+      'trade_totals_priced after update of price_on_trade_date',
+      `${inScope(scope, 'new.')} and ${unchanged}
+          and (old.price_on_trade_date is null) <> (new.price_on_trade_date is null)`,
+      `update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
-          where politician_id = new.politician_id;
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger trade_totals_delete after delete on trades when ${inScope(scope, 'old.')} begin
-        ${recount('old.politician_id')}
-      end`)
-      .execute(db);
+          where politician_id = new.politician_id;`,
+    );
+    await createSqliteTrigger(
+      db,
+      'trade_totals_delete after delete',
+      inScope(scope, 'old.'),
+      recount('old.politician_id'),
+    );
     return;
   }
   await sql
@@ -170,10 +172,10 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
       insert into politician_trade_totals (${TOTALS_COLUMNS}) ${memberTotalsSelect(scope, 'member_id')} ${TOTALS_REPLACE}
     $$`)
     .execute(db);
-  await sql
-    .raw(`create function trade_totals_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
+  await createRowTrigger(
+    db,
+    'trade_totals',
+    `if tg_op = 'INSERT' then
         if ${inScope(scope, 'new.')} then
           insert into politician_trade_totals (${TOTALS_COLUMNS}) values (new.politician_id, 1,
             (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
@@ -196,14 +198,8 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
         update politician_trade_totals
           set enriched_trades = enriched_trades + (case when new.price_on_trade_date is null then -1 else 1 end)
           where politician_id = new.politician_id;
-      end if;
-      return null;
-    end $$`)
-    .execute(db);
-  await sql
-    .raw(`create trigger trade_totals after insert or update or delete on trades
-      for each row execute function trade_totals_change()`)
-    .execute(db);
+      end if;`,
+  );
 }
 
 export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void> {
@@ -214,6 +210,33 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
       functions: ['trade_totals_change()', 'trade_totals_recount(integer)'],
     },
   });
+}
+
+/**
+ * One of SQLite's row triggers on `trades` (one per event; `nameAndEvent` reads "name after
+ * update …"): `body` runs for each row for which `when` holds.
+ */
+async function createSqliteTrigger(db: Kysely<unknown>, nameAndEvent: string, when: string, body: string) {
+  await sql.raw(`create trigger ${nameAndEvent} on trades when ${when} begin ${body} end`).execute(db);
+}
+
+/**
+ * PostgreSQL's one row trigger on `trades` for insert, update and delete (SQLite needs one per
+ * event): function `<name>_change()` runs `branches`, an if/elsif on tg_op, and returns null as
+ * an after trigger may. dropRowTriggers removes it.
+ */
+async function createRowTrigger(db: Kysely<unknown>, name: string, branches: string): Promise<void> {
+  await sql
+    .raw(`create function ${name}_change() returns trigger language plpgsql as $$
+    begin
+      ${branches}
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${name} after insert or update or delete on trades
+      for each row execute function ${name}_change()`)
+    .execute(db);
 }
 
 /**
@@ -263,34 +286,36 @@ export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Prom
   if (isSqlite(db)) {
     const moved = `old.ticker is not new.ticker or old.asset_description is not new.asset_description
       or (old.superseded_by is null) <> (new.superseded_by is null)`;
-    await sql
-      .raw(`create trigger ticker_descriptions_insert after insert on trades when new.superseded_by is null begin
-        ${count('new')}
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ticker_descriptions_uncount after update on trades
-        when old.superseded_by is null and (${moved}) begin
-        ${uncount('old')}
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ticker_descriptions_count after update on trades
-        when new.superseded_by is null and (${moved}) begin
-        ${count('new')}
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ticker_descriptions_delete after delete on trades when old.superseded_by is null begin
-        ${uncount('old')}
-      end`)
-      .execute(db);
+    await createSqliteTrigger(
+      db,
+      'ticker_descriptions_insert after insert',
+      'new.superseded_by is null',
+      count('new'),
+    );
+    await createSqliteTrigger(
+      db,
+      'ticker_descriptions_uncount after update',
+      `old.superseded_by is null and (${moved})`,
+      uncount('old'),
+    );
+    await createSqliteTrigger(
+      db,
+      'ticker_descriptions_count after update',
+      `new.superseded_by is null and (${moved})`,
+      count('new'),
+    );
+    await createSqliteTrigger(
+      db,
+      'ticker_descriptions_delete after delete',
+      'old.superseded_by is null',
+      uncount('old'),
+    );
     return;
   }
-  await sql
-    .raw(`create function ticker_descriptions_change() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then
+  await createRowTrigger(
+    db,
+    'ticker_descriptions',
+    `if tg_op = 'INSERT' then
         if new.superseded_by is null then ${count('new')} end if;
       elsif tg_op = 'DELETE' then
         if old.superseded_by is null then ${uncount('old')} end if;
@@ -298,14 +323,8 @@ export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Prom
           or (old.superseded_by is null) <> (new.superseded_by is null) then
         if old.superseded_by is null then ${uncount('old')} end if;
         if new.superseded_by is null then ${count('new')} end if;
-      end if;
-      return null;
-    end $$`)
-    .execute(db);
-  await sql
-    .raw(`create trigger ticker_descriptions after insert or update or delete on trades
-      for each row execute function ticker_descriptions_change()`)
-    .execute(db);
+      end if;`,
+  );
 }
 
 export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {

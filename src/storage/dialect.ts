@@ -1,6 +1,13 @@
 // The few places where SQLite and PostgreSQL differ in the queries repositories write, each behind
 // one named helper. The schema side (column types, triggers, indexes the migrations create) is ddl.ts.
-import { type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import {
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  SqliteAdapter,
+  sql,
+} from 'kysely';
 import type { Database } from './schema.js';
 import { StoreDatabase } from './store-database.js';
 
@@ -135,6 +142,22 @@ export function claimingUnlocked<DB, Q extends { forUpdate(): Q; skipLocked(): Q
   query: Q,
 ): Q {
   return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate().skipLocked();
+}
+
+/**
+ * The rows a claim takes, chosen once: `due` selects their ids, locked as claimingUnlocked locks
+ * them, into a materialized CTE named `due` for the claiming update to read. As a plain
+ * `in (subquery)` with row locks, PostgreSQL may rescan the subquery and claim more rows than
+ * it chose.
+ */
+export function withDueIds<T extends keyof Database>(
+  db: Kysely<Database>,
+  due: (qb: QueryCreator<Database>) => SelectQueryBuilder<Database, T, { id: number }>,
+) {
+  return db.with(
+    (cte) => cte('due').materialized(),
+    (qb) => claimingUnlocked(db, due(qb)),
+  );
 }
 
 /** A plain lower-case word as both engines' query syntax takes it (quotes and operators dropped). */

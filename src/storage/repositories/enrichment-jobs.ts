@@ -7,7 +7,7 @@
 // whose worker died is put back as the waiting job (or folded into it) before anything is claimed.
 // So two claimers can only ever race for the one waiting row, which the row lock gives to one.
 import type { Kysely, Selectable } from 'kysely';
-import { claimingUnlocked, lockingSelected } from '../dialect.js';
+import { claimingUnlocked, lockingSelected, withDueIds } from '../dialect.js';
 import type { EnrichmentJobsTable } from '../schema/operations.js';
 import type { Database } from '../schema.js';
 import { inTransaction } from '../transaction.js';
@@ -69,30 +69,24 @@ export async function claimEnrichmentJob(
   db: Kysely<Database>,
   claim: { now: string; dueBy: string; token: string; leaseUntil: string },
 ): Promise<EnrichmentJobRow | undefined> {
-  return db
-    .with(
-      (cte) => cte('due').materialized(),
-      (qb) =>
-        claimingUnlocked(
-          db,
-          qb
-            .selectFrom('enrichment_jobs')
-            .select('id')
-            .where('queue_key', '=', WAITING)
-            .where('next_attempt_at', '<=', claim.dueBy)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('enrichment_jobs as live')
-                    .select('live.id')
-                    .where('live.status', '=', 'running')
-                    .where('live.lease_expires_at', '>', claim.now),
-                ),
-              ),
-            )
-            .limit(1),
+  return withDueIds(db, (qb) =>
+    qb
+      .selectFrom('enrichment_jobs')
+      .select('id')
+      .where('queue_key', '=', WAITING)
+      .where('next_attempt_at', '<=', claim.dueBy)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('enrichment_jobs as live')
+              .select('live.id')
+              .where('live.status', '=', 'running')
+              .where('live.lease_expires_at', '>', claim.now),
+          ),
         ),
-    )
+      )
+      .limit(1),
+  )
     .updateTable('enrichment_jobs')
     .set((eb) => ({
       queue_key: null,

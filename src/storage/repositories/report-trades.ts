@@ -127,34 +127,7 @@ export async function tradesClaimedBy(
 }
 
 /** Fields of a trade the official parse sets when it confirms a data set's twin. */
-export type OfficialTradeFields = Pick<
-  TradeRow,
-  | 'filing_id'
-  | 'ticker'
-  | 'asset_description'
-  | 'asset_type'
-  | 'trade_type'
-  | 'trade_action'
-  | 'amount_range'
-  | 'amount_low'
-  | 'amount_high'
-  | 'transaction_date'
-  | 'disclosure_date'
-  | 'days_to_disclose'
-  | 'owner'
-  | 'comment'
-  | 'option_type'
-  | 'strike_price'
-  | 'option_expiry'
-  | 'cap_gains_over_200'
-  | 'exchange_from_ticker'
-  | 'exchange_to_ticker'
-  // Where the values came from (migration 0066-trade-parse-method).
-  | 'parse_method'
-  | 'parse_confidence'
->;
-
-export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
+export const OFFICIAL_TRADE_FIELDS = [
   'filing_id',
   'ticker',
   'asset_description',
@@ -175,9 +148,11 @@ export const OFFICIAL_TRADE_FIELDS: readonly (keyof OfficialTradeFields)[] = [
   'cap_gains_over_200',
   'exchange_from_ticker',
   'exchange_to_ticker',
+  // Where the values came from (migration 0066-trade-parse-method).
   'parse_method',
   'parse_confidence',
-];
+] as const;
+export type OfficialTradeFields = Pick<TradeRow, (typeof OFFICIAL_TRADE_FIELDS)[number]>;
 
 /**
  * Official fields a document may not say (the House cap-gains box, drawn as a picture in the

@@ -2,7 +2,7 @@
 // back as a subscriber's delivery log.
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import { claimingUnlocked } from '../dialect.js';
+import { claimingUnlocked, withDueIds } from '../dialect.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema/webhooks.js';
 import type { Database } from '../schema.js';
 import type { OutboxEvent } from './webhook-fanout.js';
@@ -32,26 +32,18 @@ export async function claimDueDeliveries(
   const exclude = claim.excludeSubscriptions ?? [];
   const free = (column: 'lease_expires_at') =>
     sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} <= ${claim.now})`;
-  // The due ids are picked once, in a materialized CTE: as a plain `in (subquery)` with row locks,
-  // PostgreSQL may rescan the subquery and lease more than `limit` rows.
-  return db
-    .with(
-      (cte) => cte('due').materialized(),
-      (qb) =>
-        claimingUnlocked(
-          db,
-          qb
-            .selectFrom('webhook_deliveries')
-            .select('id')
-            .where('status', '=', 'pending')
-            .where('next_attempt_at', '<=', claim.now)
-            .where(free('lease_expires_at'))
-            .$if(exclude.length > 0, (query) => query.where('subscription_id', 'not in', [...exclude]))
-            .orderBy('next_attempt_at')
-            .orderBy('id')
-            .limit(claim.limit),
-        ),
-    )
+  return withDueIds(db, (qb) =>
+    qb
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', claim.now)
+      .where(free('lease_expires_at'))
+      .$if(exclude.length > 0, (query) => query.where('subscription_id', 'not in', [...exclude]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(claim.limit),
+  )
     .updateTable('webhook_deliveries')
     .set({ lease_token: claim.token, lease_expires_at: claim.leaseUntil, updated_at: claim.now })
     .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))

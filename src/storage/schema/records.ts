@@ -97,14 +97,21 @@ export interface SecFilingsTable {
   updated_at: string;
 }
 
-/** One Form 3/4/5 transaction line. */
-export interface InsiderTradesTable {
+/**
+ * What every row of a line table of an SEC filing holds: the filing, and the line, unique with
+ * the accession number (sec.ts upserts both tables on that pair).
+ */
+interface SecFilingLine {
   id: Generated<number>;
   sec_filing_id: number;
   accession_number: string;
   line: number;
   form: string;
   filed_date: string | null;
+}
+
+/** One Form 3/4/5 transaction line. */
+export interface InsiderTradesTable extends SecFilingLine {
   table_kind: string;
   issuer_cik: string | null;
   issuer_name: string | null;
@@ -134,13 +141,7 @@ export interface InsiderTradesTable {
 }
 
 /** One reporting person of a Schedule 13D/13G. */
-export interface WhalePositionsTable {
-  id: Generated<number>;
-  sec_filing_id: number;
-  accession_number: string;
-  line: number;
-  form: string;
-  filed_date: string | null;
+export interface WhalePositionsTable extends SecFilingLine {
   event_date: string | null;
   amendment_number: number | null;
   issuer_cik: string | null;

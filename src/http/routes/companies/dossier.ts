@@ -12,6 +12,15 @@ const NetDirection = Type.Union([Type.Literal('buy'), Type.Literal('sell'), Type
   description: 'Bought minus sold at bracket midpoints: buy (> 0), sell (< 0) or even',
 });
 
+/** Who a member is, in the sections that list members (their trades, their seats). */
+const MemberFields = {
+  politician_id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  party: Nullable(Type.String()),
+  chamber: Type.String(),
+};
+
 const BillTouching = Type.Object({
   id: Type.String({ description: 'GET /bills/{id}' }),
   title: Type.String(),
@@ -145,11 +154,7 @@ const Dossier = Type.Object(
       last_trade_date: Nullable(Type.String()),
       members: Type.Array(
         Type.Object({
-          politician_id: Type.Integer(),
-          name: Type.String(),
-          slug: Type.String(),
-          party: Nullable(Type.String()),
-          chamber: Type.String(),
+          ...MemberFields,
           trade_count: Type.Integer(),
           buys: Type.Integer(),
           sells: Type.Integer(),
@@ -234,11 +239,7 @@ const Dossier = Type.Object(
     ),
     overseeing_members: Type.Array(
       Type.Object({
-        politician_id: Type.Integer(),
-        name: Type.String(),
-        slug: Type.String(),
-        party: Nullable(Type.String()),
-        chamber: Type.String(),
+        ...MemberFields,
         seats: Type.Array(
           Type.Object({
             committee_id: Type.String(),
