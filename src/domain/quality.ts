@@ -106,14 +106,14 @@ export const QUALITY_RULES: readonly QualityRule[] = [
     flag: 'former_symbol',
     excludes: false,
     description:
-      "The ticker is a renamed company's former symbol on the trade's date (FB for Meta Platforms): the trade keeps it as filed, and its prices, returns and sector come from the company's current symbol.",
+      "The ticker is a renamed company's former symbol on the trade's date (FB for Meta Platforms): the trade keeps it as filed, its prices and returns come from the company's current symbol, and its sector from that company or the successor continuing it (Paramount Skydance for Paramount Global).",
     applies: (trade) => formerSymbol(trade.ticker, trade.transaction_date),
   },
 ];
 
 function formerSymbol(ticker: string, date: string): boolean {
   const market = marketSymbolOf(ticker);
-  return market !== null && currentSymbolOf(market.symbol, date).changes.length > 0;
+  return market !== null && currentSymbolOf(market.symbol, date, 'renames').changes.length > 0;
 }
 
 export const QUALITY_FLAGS: readonly string[] = QUALITY_RULES.map((rule) => rule.flag);

@@ -19,8 +19,10 @@ describe('currentSymbolOf', () => {
     ['ANTM', '2022-03-09', 'ELV'],
     ['SQ', '2024-12-30', 'XYZ'],
     ['DISCA', '2021-01-04', 'WBD'],
-    // Two changes in a row: CBS became ViacomCBS (VIAC), which became Paramount Global (PARA).
-    ['CBS', '2016-03-01', 'PARA'],
+    // Three in a row: CBS became ViacomCBS (VIAC), renamed Paramount Global (PARA), continued by
+    // Paramount Skydance (PSKY).
+    ['CBS', '2016-03-01', 'PSKY'],
+    ['PARA', '2023-03-03', 'PSKY'],
     ['AAPL', '2020-01-02', 'AAPL'],
   ])('reads %s of %s as %s', (filed, date, current) => {
     expect(currentSymbolOf(filed, date).symbol).toBe(current);
@@ -42,14 +44,26 @@ describe('currentSymbolOf', () => {
     expect(currentSymbolOf('CBS', '2016-03-01').changes.map((change) => change.new)).toEqual([
       'VIAC',
       'PARA',
+      'PSKY',
     ]);
+  });
+
+  it('follows renames only when asked for the price series: a successor starts its own', () => {
+    expect(currentSymbolOf('CBS', '2016-03-01', 'renames').symbol).toBe('PARA');
+    expect(currentSymbolOf('PARA', '2023-03-03', 'renames')).toEqual({ symbol: 'PARA', changes: [] });
+    expect(currentSymbolOf('FB', '2021-05-14', 'renames').symbol).toBe('META');
+  });
+
+  it('reads reuse for the filed symbol only: PARA after the merger is not Paramount, CBS still is', () => {
+    expect(currentSymbolOf('PARA', '2025-09-02')).toEqual({ symbol: 'PARA', changes: [] });
+    expect(currentSymbolOf('CBS', '2025-09-02').symbol).toBe('PSKY');
   });
 });
 
 describe('linkedSymbols and sameCompanyOn', () => {
   it('links every symbol a company was filed under', () => {
     expect(linkedSymbols('META')).toEqual(['META', 'FB']);
-    expect(linkedSymbols('para').sort()).toEqual(['CBS', 'PARA', 'VIAC']);
+    expect(linkedSymbols('para').sort()).toEqual(['CBS', 'PARA', 'PSKY', 'VIAC']);
     expect(linkedSymbols('WTW').sort()).toEqual(['WLTW', 'WTW', 'WW']);
     expect(linkedSymbols('NVDA')).toEqual(['NVDA']);
   });
@@ -72,9 +86,10 @@ describe('symbolSpans and symbolNow', () => {
     expect(spans).toContainEqual({ filed: 'FB', from: null, until: null, company: 'META' });
     expect(spans).toContainEqual({ filed: 'BBT', from: null, until: '2025-09-02', company: 'TFC' });
     expect(spans).toContainEqual({ filed: 'WTW', from: null, until: '2022-01-10', company: 'WW' });
-    expect(spans).toContainEqual({ filed: 'CBS', from: null, until: null, company: 'PARA' });
+    expect(spans).toContainEqual({ filed: 'CBS', from: null, until: null, company: 'PSKY' });
+    expect(spans).toContainEqual({ filed: 'PARA', from: null, until: '2025-08-07', company: 'PSKY' });
     // A symbol in the years it means itself has no span: META, Beacon Financial's BBT, Willis's WTW.
-    expect(spans.filter((span) => ['META', 'TFC', 'PARA'].includes(span.filed))).toEqual([]);
+    expect(spans.filter((span) => ['META', 'TFC', 'PSKY'].includes(span.filed))).toEqual([]);
     // Every symbol of the table, on each side of every day a symbol was reused: the spans agree.
     const cuts = SYMBOL_CHANGES.flatMap((change) => (change.oldReusedFrom ? [change.oldReusedFrom] : []));
     const days = [
@@ -100,7 +115,9 @@ describe('symbolSpans and symbolNow', () => {
     expect(symbolNow('FB')).toBe('META');
     expect(symbolNow('BBT')).toBe('BBT');
     expect(symbolNow('WTW')).toBe('WTW');
-    expect(symbolNow('CBS')).toBe('PARA');
+    expect(symbolNow('CBS')).toBe('PSKY');
+    // The directories list PARA for another company since Paramount's merger.
+    expect(symbolNow('PARA')).toBe('PARA');
     expect(symbolNow('nvda')).toBe('NVDA');
   });
 });
@@ -109,7 +126,12 @@ describe('SYMBOL_CHANGES', () => {
   it('is well formed: dated, sourced, one meaning per old symbol and day', () => {
     for (const change of SYMBOL_CHANGES) {
       expect(change.effective).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      if (change.oldReusedFrom !== null) expect(change.oldReusedFrom > change.effective).toBe(true);
+      // A successor's old symbol names nothing of the company from the change on.
+      if (change.oldReusedFrom !== null)
+        expect(
+          change.oldReusedFrom >= change.effective &&
+            (change.kind === 'successor' || change.oldReusedFrom > change.effective),
+        ).toBe(true);
       expect(change.old).not.toBe(change.new);
       expect(change.source.length).toBeGreaterThan(20);
       expect(change.company).not.toMatch(/\d/);

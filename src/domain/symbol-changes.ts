@@ -1,8 +1,11 @@
 // Symbol changes: a company that kept trading under a new symbol (Facebook's FB became META). The
 // price files keep a company's whole history under its current symbol, and filers keep writing the
 // symbol they know, so a trade filed as FB is priced from META's series and a question about META
-// also finds the trades filed as FB. Only renames belong here (the same shares under a new symbol),
-// never a merger into another company's shares. Symbols are reused (WTW was Weight Watchers before
+// also finds the trades filed as FB. Renames belong here (the same shares under a new symbol), never
+// a merger into another company's shares; the one other kind is a successor that continues the whole
+// company under a new issuer (Paramount Global's holders took Paramount Skydance's shares, and the
+// S&P 500 kept its seat): one company to search and classify, but not one price series, since a
+// provider's successor series starts on the day of the change. Symbols are reused (WTW was Weight Watchers before
 // it was Willis Towers Watson; BBT was BB&T before it was Beacon Financial), so every entry is
 // dated: the old symbol means the company until the day another company was given it.
 // Pure: read by the quality rules, the priced symbol of a trade, the assistant's ticker lookup and
@@ -11,6 +14,11 @@
 export interface SymbolChange {
   /** The symbol the company traded under before the change. */
   old: string;
+  /**
+   * `rename`: the same shares under a new symbol, whose price series carries the old one's history.
+   * `successor`: a new issuer continues the company; its series starts at `effective`.
+   */
+  kind: 'rename' | 'successor';
   /** The symbol it trades under from `effective` on. */
   new: string;
   /** The first trading day under the new symbol (YYYY-MM-DD). */
@@ -30,6 +38,7 @@ export interface SymbolChange {
 /** Reviewed by hand; each entry's source says where its date is stated. Add an entry the same way. */
 export const SYMBOL_CHANGES: readonly SymbolChange[] = [
   {
+    kind: 'rename',
     old: 'FB',
     new: 'META',
     effective: '2022-06-09',
@@ -38,6 +47,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
     source: 'Meta Platforms investor release of 2021-10-28: Nasdaq shares trade as META from 2022-06-09',
   },
   {
+    kind: 'rename',
     old: 'ANTM',
     new: 'ELV',
     effective: '2022-06-28',
@@ -47,6 +57,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
       'Elevance Health press release and 8-K of 2022-06-28: name and NYSE symbol ELV effective that day',
   },
   {
+    kind: 'rename',
     old: 'SQ',
     new: 'XYZ',
     effective: '2025-01-21',
@@ -55,6 +66,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
     source: 'Block, Inc. press release of January 2025: NYSE symbol changes from SQ to XYZ on 2025-01-21',
   },
   {
+    kind: 'rename',
     old: 'DISCA',
     new: 'WBD',
     effective: '2022-04-11',
@@ -64,6 +76,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
       'Warner Bros. Discovery 8-K of 2022-04-08: Discovery, Inc. renamed on closing the WarnerMedia merger; Nasdaq: WBD from 2022-04-11',
   },
   {
+    kind: 'rename',
     old: 'DISCK',
     new: 'WBD',
     effective: '2022-04-11',
@@ -73,6 +86,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
       'Warner Bros. Discovery 8-K of 2022-04-08: every Discovery series became one WBD share; Nasdaq: WBD from 2022-04-11',
   },
   {
+    kind: 'rename',
     old: 'CBS',
     new: 'VIAC',
     effective: '2019-12-05',
@@ -81,6 +95,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
     source: 'ViacomCBS press release of 2019-12-04: the merger closed; Nasdaq: VIAC from 2019-12-05',
   },
   {
+    kind: 'rename',
     old: 'VIAC',
     new: 'PARA',
     effective: '2022-02-16',
@@ -89,6 +104,18 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
     source: 'Paramount Global press release of 2022-02-15: renamed; Nasdaq: PARA from 2022-02-16',
   },
   {
+    kind: 'successor',
+    old: 'PARA',
+    new: 'PSKY',
+    effective: '2025-08-07',
+    company:
+      'Paramount Skydance Corporation (successor of Paramount Global on its merger with Skydance Media)',
+    oldReusedFrom: '2025-08-07',
+    source:
+      'Paramount Skydance press release of 2025-08-07: the Skydance transactions closed and the Class B shares trade on Nasdaq as PSKY from that day; the S&P 500 list keeps the seat (PSKY, date added 1994-09-30). The directories now list PARA for another company',
+  },
+  {
+    kind: 'rename',
     old: 'UTX',
     new: 'RTX',
     effective: '2020-04-03',
@@ -99,6 +126,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
       'Raytheon Technologies 8-K of 2020-04-03: the merger closed and the NYSE symbol became RTX that day',
   },
   {
+    kind: 'rename',
     old: 'BBT',
     new: 'TFC',
     effective: '2019-12-09',
@@ -108,6 +136,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
       'Truist press release of 2019-12-06: NYSE: TFC from 2019-12-09. BBT reused by Beacon Financial Corporation (Berkshire Hills and Brookline) from September 2025',
   },
   {
+    kind: 'rename',
     old: 'WTW',
     new: 'WW',
     effective: '2018-12-01',
@@ -117,6 +146,7 @@ export const SYMBOL_CHANGES: readonly SymbolChange[] = [
       'Weight Watchers renamed WW, announced 2018-09-24; the day the symbol changed is to be confirmed (no trade in the data falls between 2018-09 and 2019-02 under WW). WTW reused by Willis Towers Watson from January 2022',
   },
   {
+    kind: 'rename',
     old: 'WLTW',
     new: 'WTW',
     effective: '2022-01-10',
@@ -137,10 +167,15 @@ export interface CurrentSymbol {
 /**
  * The symbol a company filed as `symbol` on `date` trades under now: FB on 2021-05-14 is META;
  * WTW on 2017-01-24 is WW (Weight Watchers), WTW on 2023-08-10 stays WTW (Willis Towers Watson).
- * Chains are followed (CBS → VIAC → PARA), each next change only if it came after the one before
- * (WLTW → WTW in 2022 does not go on to Weight Watchers' WTW → WW of 2018).
+ * Chains are followed (CBS → VIAC → PARA → PSKY), each next change only if it came after the one
+ * before (WLTW → WTW in 2022 does not go on to Weight Watchers' WTW → WW of 2018). With `renames`,
+ * a successor is not followed: the symbol whose price series holds the trade (PARA, not PSKY).
  */
-export function currentSymbolOf(symbol: string, date: string): CurrentSymbol {
+export function currentSymbolOf(
+  symbol: string,
+  date: string,
+  follow: 'renames' | 'successors' = 'successors',
+): CurrentSymbol {
   const changes: SymbolChange[] = [];
   let current = symbol.toUpperCase();
   for (;;) {
@@ -148,7 +183,10 @@ export function currentSymbolOf(symbol: string, date: string): CurrentSymbol {
     const next = SYMBOL_CHANGES.find(
       (change) =>
         change.old === current &&
-        (change.oldReusedFrom === null || date < change.oldReusedFrom) &&
+        (follow === 'successors' || change.kind === 'rename') &&
+        // Reuse decides what the filed symbol meant; a later link's symbol being reused since
+        // does not change which company the filer named (CBS stays Paramount's whatever PARA became).
+        (after !== undefined || change.oldReusedFrom === null || date < change.oldReusedFrom) &&
         (after === undefined || change.effective > after),
     );
     if (!next) return { symbol: current, changes };

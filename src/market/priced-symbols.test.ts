@@ -26,6 +26,15 @@ describe('priceableSymbol', () => {
     expect(companySymbol(null, 'UTX', '2019-06-03')).toBe('RTX');
     expect(companySymbol(null, 'N/A', '2019-06-03')).toBeNull();
   });
+
+  it('prices a trade by its own series but classifies it as the successor that continues it', () => {
+    expect(priceableSymbol('PARA', 'Stock', '2023-03-03')).toBe('PARA');
+    expect(priceableSymbol('VIAC', 'Stock', '2021-03-03')).toBe('PARA');
+    expect(companySymbol('PARA', 'PARA', '2023-03-03')).toBe('PSKY');
+    expect(companySymbol('PARA', 'CBS', '2016-03-01')).toBe('PSKY');
+    // Read from the ticker, not again from the priced symbol: Willis's WLTW priced as WTW stays WTW.
+    expect(companySymbol('WTW', 'WLTW', '2021-03-10')).toBe('WTW');
+  });
 });
 
 const fixture = inject('fixture');
@@ -84,6 +93,25 @@ describe.skipIf(fixture === null)('former symbols on the real trade sets', () =>
     const bbt = await tradesOf('BBT');
     expect(bbt.find((trade) => trade.transaction_date === '2015-11-25')?.market_symbol).toBe('TFC');
     expect(bbt.find((trade) => trade.transaction_date === '2025-09-25')?.market_symbol).toBe('BBT');
+  });
+
+  it('classifies Paramount Global trades as its successor, not as the company now listed as PARA', async () => {
+    const paramount = await store.db
+      .selectFrom('trades')
+      .select(['ticker', 'market_symbol', 'sector', 'industry', 'quality_flags'])
+      .where('ticker', 'in', ['PARA', 'VIAC'])
+      .where('asset_type', '=', 'Stock')
+      .where('superseded_by', 'is', null)
+      .execute();
+    const para = paramount.filter((trade) => trade.ticker === 'PARA');
+    expect(para.length).toBeGreaterThan(0);
+    expect(paramount.length).toBeGreaterThan(para.length);
+    for (const trade of paramount) {
+      expect(trade.market_symbol).toBe('PARA');
+      expect(trade.sector).toBe('Communication Services');
+      expect(trade.industry).toBe('Movies & Entertainment');
+    }
+    for (const trade of para) expect(trade.quality_flags ?? '').not.toContain('former_symbol');
   });
 
   it('counts the rule in the quality audit', async () => {
