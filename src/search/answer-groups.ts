@@ -93,8 +93,10 @@ export async function groupHits(
         if (key.startsWith('trades:') && group.head === undefined) group.head = hit.id;
       } else {
         group.head = hit.id;
-        // The entity's own match counts when it is better than its trades'.
+        // The entity's own match counts when it is better than its trades'; its rank among the
+        // members by trades of the period asked about is kept either way (it says why it answers).
         if (hit.parts.fused > group.parts.fused) group.parts = hit.parts;
+        else if (hit.parts.trades) group.parts = { ...group.parts, trades: hit.parts.trades };
       }
       groups.set(key, group);
     }

@@ -61,6 +61,25 @@ describe.skipIf(!realDataAvailable())('GET /search across symbol changes', () =>
     expect((await tickersFor('TFC')).map((entry) => entry.ticker)).not.toContain('BBT');
   });
 
+  it('answers CBS, VIAC and PARA with Paramount Skydance (the successor), none counted for the company now listed as PARA', async () => {
+    const lineage =
+      (await filed('CBS')) +
+      (await filed('VIAC')) +
+      (await filed('PARA', '0000-00-00', '2025-08-07')) +
+      (await filed('PSKY'));
+    expect(await filed('CBS')).toBeGreaterThan(0);
+    expect(await filed('VIAC')).toBeGreaterThan(0);
+    expect(await filed('PARA')).toBeGreaterThan(0);
+    for (const q of ['CBS', 'VIAC', 'PARA', 'Paramount']) {
+      const tickers = await tickersFor(q);
+      expect(tickers[0]).toMatchObject({ ticker: 'PSKY', trade_count: lineage });
+      expect(tickers[0]?.company_name).toMatch(/^Paramount Skydance/);
+      // The directories list PARA for another company now: it may answer, but with none of Paramount's trades.
+      for (const entry of tickers)
+        if (/Banzai/.test(entry.company_name ?? '')) expect(entry.trade_count).toBe(0);
+    }
+  });
+
   it('answers UTX with RTX, and leaves a symbol the table does not name as it was', async () => {
     const [rtx] = await tickersFor('UTX');
     expect(rtx).toMatchObject({ ticker: 'RTX', trade_count: (await filed('RTX')) + (await filed('UTX')) });

@@ -180,7 +180,11 @@ function symbolChangesBehind(subject: Subject, trades: readonly TradeRow[]): str
   }
   if (filed.size === 0) return '';
   // No dates: every number of an answer comes from a tool result.
-  const why = [...changes].map((change) => `${change.company} traded as ${change.old} before ${change.new}`);
+  const why = [...changes].map((change) =>
+    change.kind === 'successor'
+      ? `${change.company} continues the company that traded as ${change.old}`
+      : `${change.company} traded as ${change.old} before ${change.new}`,
+  );
   return `Included: trades filed under ${[...filed].join(' and ')}, another symbol of the same company (${why.join('; ')}).`;
 }
 
