@@ -11,10 +11,9 @@ import {
   committeeNamesById,
   findRangeTradeKeys,
   findRangeTrades,
-  type MemberSeatRow,
   type RangeTradeRow,
-  seatsOfMembers,
 } from '../storage/repositories/analytics-clusters.js';
+import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import { storedAnalyticsCurrent, storedClusterTradeKeys } from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 

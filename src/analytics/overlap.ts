@@ -11,8 +11,8 @@ import {
   contractsForTickers,
   contributionsForLinks,
   lobbyingForTickers,
-  seatsOfMembers,
 } from '../storage/repositories/analytics-links.js';
+import { seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import type { Database } from '../storage/schema.js';
 
 /** Days on either side of a trade a linking record may be dated, unless asked otherwise. */
@@ -256,15 +256,16 @@ export async function loadLinkIndex(
   bioguideIds: readonly string[],
 ): Promise<LinkIndex> {
   const [seats, lobbying, contracts, contributions] = await Promise.all([
-    seatsOfMembers(db, bioguideIds),
+    seatsOfMembers(db, bioguideIds, 'byStart'),
     lobbyingForTickers(db, tickers),
     contractsForTickers(db, tickers),
     contributionsForLinks(db, tickers === 'all' ? { bioguideIds } : { tickers, bioguideIds }),
   ]);
   return buildLinkIndex({
     seats: seats.map((seat) => ({
-      committeeId: seat.committee_id,
-      seatCommitteeId: seat.seat_committee_id,
+      // A subcommittee seat counts as its parent committee's.
+      committeeId: seat.parent_id ?? seat.committee_id,
+      seatCommitteeId: seat.committee_id,
       bioguideId: seat.bioguide_id,
       title: seat.title,
       startDate: seat.start_date,

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../domain/dates.js';
-import type { MemberSeatRow, RangeTradeRow } from '../storage/repositories/analytics-clusters.js';
+import type { RangeTradeRow } from '../storage/repositories/analytics-clusters.js';
+import type { MemberSeatRow } from '../storage/repositories/committee-seats.js';
 import { type LegislativeAction, matchTiming, type TimingInput } from './suspicious-timing.js';
 
 const START = '2024-01-01';

@@ -29,13 +29,12 @@ import {
   companyNamesByTicker,
   findRangeTrades,
   findTimingTradeKeys,
-  type MemberSeatRow,
   positionsInVotes,
   type RangeTradeRow,
-  seatsOfMembers,
   subjectsOfBills,
   type TimingTradeKey,
 } from '../storage/repositories/analytics-clusters.js';
+import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import {
   countStoredTimingHits,
   storedAnalyticsCurrent,

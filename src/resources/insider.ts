@@ -2,11 +2,11 @@
 // and what an insider.filed event carries as `data`, built by one mapper from the stored row.
 import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
+import type { ListOrder } from '../storage/list-order.js';
 import {
   findInsiderTrades,
   type InsiderSortColumn,
   type InsiderTradeFilter,
-  type ListOrder,
   overlappingMemberTrades,
 } from '../storage/repositories/sec.js';
 import type { InsiderTradesTable } from '../storage/schema/records.js';

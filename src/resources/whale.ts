@@ -2,9 +2,9 @@
 // serves and what a whale.filed event carries as `data`.
 import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
+import type { ListOrder } from '../storage/list-order.js';
 import {
   findWhales,
-  type ListOrder,
   latestCloses,
   personsOfStatements,
   type WhaleFilter,

@@ -18,7 +18,8 @@ import { COMMITTEE_JURISDICTIONS } from '../domain/committee-sectors.js';
 import { notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import { committeeNamesById } from '../storage/repositories/analytics-clusters.js';
-import { bioguideIdsOf, seatsOfMembers } from '../storage/repositories/analytics-links.js';
+import { bioguideIdsOf } from '../storage/repositories/analytics-links.js';
+import { seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import { committeesOf, findProfile } from '../storage/repositories/politicians-read.js';
 import {
   linkedTradeCommittees,
@@ -194,16 +195,16 @@ export async function memberConflicts(
     if (seat.title && !entry.titles.includes(seat.title)) entry.titles.push(seat.title);
     committees.set(id, entry);
   }
-  for (const seat of bioguideId ? await seatsOfMembers(db, [bioguideId]) : []) {
-    const entry =
-      committees.get(seat.committee_id) ?? committeeEntry(seat.committee_id, seat.committee_id, false);
+  for (const seat of bioguideId ? await seatsOfMembers(db, [bioguideId], 'byStart') : []) {
+    const id = seat.parent_id ?? seat.committee_id;
+    const entry = committees.get(id) ?? committeeEntry(id, id, false);
     entry.seats.push({
-      seat_committee_id: seat.seat_committee_id,
+      seat_committee_id: seat.committee_id,
       title: seat.title,
       start_date: seat.start_date,
       end_date: seat.end_date,
     });
-    committees.set(seat.committee_id, entry);
+    committees.set(id, entry);
   }
   const names = await committeeNamesById(db, [...committees.keys()]);
   for (const entry of committees.values()) entry.name = names.get(entry.id) ?? entry.id;

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import { type ContractResource, toContractResource } from '../resources/contract.js';
 import { findContractAward, listContractAwards } from '../storage/repositories/contracts.js';
 import type { Database } from '../storage/schema.js';
-import { commaList } from './lobbying.js';
+import { commaList, requestedPage } from './list-query.js';
 
 export interface ContractQuery {
   ticker?: string;
@@ -22,17 +22,18 @@ export async function listContracts(db: Kysely<Database>, query: ContractQuery):
   if (query.date_from && query.date_to && query.date_from > query.date_to) {
     throw new ApiError('unprocessable', `date_from (${query.date_from}) is after date_to (${query.date_to})`);
   }
-  const rows = await listContractAwards(db, {
-    tickers: commaList(query.ticker, (ticker) => ticker.toUpperCase()),
-    recipient: query.recipient?.trim() || undefined,
-    agency: query.agency?.trim() || undefined,
-    dateFrom: query.date_from,
-    dateTo: query.date_to,
-    minAmount: query.min_amount,
-    limit: query.limit ?? 25,
-    offset: query.offset ?? 0,
-    sortDir: query.sort_dir ?? 'desc',
-  });
+  const rows = await listContractAwards(
+    db,
+    {
+      tickers: commaList(query.ticker, (ticker) => ticker.toUpperCase()),
+      recipient: query.recipient?.trim() || undefined,
+      agency: query.agency?.trim() || undefined,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+      minAmount: query.min_amount,
+    },
+    requestedPage(query),
+  );
   return rows.map(toContractResource);
 }
 

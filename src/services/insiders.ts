@@ -5,6 +5,7 @@ import { badRequest, invalidField, notFound, quoted } from '../errors.js';
 import { type InsiderTrade, insiderTradesByIds, loadInsiderTrades } from '../resources/insider.js';
 import type { InsiderSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
+import { commaList, requestedSort } from './list-query.js';
 
 export async function getInsiderTrade(db: Kysely<Database>, id: number): Promise<InsiderTrade | undefined> {
   return (await insiderTradesByIds(db, [id]))[0];
@@ -33,11 +34,8 @@ export async function listInsiderTrades(
   if (params.date_from && params.date_to && params.date_from > params.date_to) {
     throw badRequest('date_from is after date_to');
   }
-  const codes = params.code
-    ?.split(',')
-    .map((code) => code.trim().toUpperCase())
-    .filter((code) => code !== '');
-  for (const code of codes ?? []) {
+  const codes = commaList(params.code, (code) => code.toUpperCase());
+  for (const code of codes) {
     if (!/^[A-Z]$/.test(code))
       throw invalidField(
         'code',
@@ -59,12 +57,7 @@ export async function listInsiderTrades(
       minValue: params.min_value,
       hasPoliticianOverlap: params.has_politician_overlap,
     },
-    {
-      column: params.sort_by ?? 'transaction_date',
-      direction: params.sort_dir ?? 'desc',
-      limit: params.limit,
-      offset: params.offset,
-    },
+    { ...requestedSort(params, 'transaction_date'), limit: params.limit, offset: params.offset },
   );
 }
 

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.js';
 import { type LobbyingResource, toLobbyingResource } from '../resources/lobbying.js';
 import { findLobbyingFiling, listLobbyingFilings } from '../storage/repositories/lobbying.js';
 import type { Database } from '../storage/schema.js';
+import { commaList, requestedPage } from './list-query.js';
 
 export interface LobbyingQuery {
   client?: string;
@@ -19,16 +20,6 @@ export interface LobbyingQuery {
   sort_dir?: 'asc' | 'desc';
 }
 
-export function commaList(
-  value: string | undefined,
-  transform: (item: string) => string = (item) => item,
-): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => transform(item.trim()))
-    .filter((item) => item !== '');
-}
-
 export async function listLobbying(db: Kysely<Database>, query: LobbyingQuery): Promise<LobbyingResource[]> {
   const issueCodes = commaList(query.issue_code, (code) => code.toUpperCase());
   const unknown = issueCodes.filter((code) => !(code in LDA_ISSUE_CODES));
@@ -41,18 +32,19 @@ export async function listLobbying(db: Kysely<Database>, query: LobbyingQuery): 
   if (query.period !== undefined && !(FILING_PERIODS as readonly string[]).includes(query.period)) {
     throw new ApiError('unprocessable', `period must be one of ${FILING_PERIODS.join(', ')}`);
   }
-  const rows = await listLobbyingFilings(db, {
-    client: query.client?.trim() || undefined,
-    registrant: query.registrant?.trim() || undefined,
-    tickers: commaList(query.ticker, (ticker) => ticker.toUpperCase()),
-    issueCodes,
-    year: query.year,
-    period: query.period,
-    minAmount: query.min_amount,
-    limit: query.limit ?? 25,
-    offset: query.offset ?? 0,
-    sortDir: query.sort_dir ?? 'desc',
-  });
+  const rows = await listLobbyingFilings(
+    db,
+    {
+      client: query.client?.trim() || undefined,
+      registrant: query.registrant?.trim() || undefined,
+      tickers: commaList(query.ticker, (ticker) => ticker.toUpperCase()),
+      issueCodes,
+      year: query.year,
+      period: query.period,
+      minAmount: query.min_amount,
+    },
+    requestedPage(query),
+  );
   return rows.map(toLobbyingResource);
 }
 

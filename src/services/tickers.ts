@@ -10,6 +10,7 @@ import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
 import type { TradeFilter, TradeOrder } from '../storage/repositories/trades.js';
 import type { TradePageJson } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
+import { requestedSort } from './list-query.js';
 import { parseTradeFilters, type SyncFilterParams, syncFilter } from './trade-params.js';
 import { queryTrades, queryTradesJson } from './trades.js';
 
@@ -66,11 +67,7 @@ async function tickerTradesQuery(
     ...syncFilter(params),
     tickers: [ticker],
   };
-  const order: TradeOrder = {
-    column: params.sort_by ?? 'transaction_date',
-    direction: params.sort_dir ?? 'desc',
-  };
-  return { filter, order };
+  return { filter, order: requestedSort(params, 'transaction_date') };
 }
 
 export async function mostTraded(

@@ -11,6 +11,7 @@ import {
   tradeJsonShapeKey,
 } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
+import { requestedSort } from './list-query.js';
 import { memberIdsOf } from './member-ids.js';
 import {
   type DisclosureWindowParams,
@@ -61,11 +62,7 @@ async function listQuery(
     includeSuperseded: params.include_superseded ?? sync.includeSuperseded === true,
     includeFlagged: params.include_flagged === true,
   };
-  const order: TradeOrder = {
-    column: params.sort_by ?? 'disclosure_date',
-    direction: params.sort_dir ?? 'desc',
-  };
-  return { filter, order };
+  return { filter, order: requestedSort(params, 'disclosure_date') };
 }
 
 /**

@@ -5,6 +5,7 @@ import { badRequest, invalidField, notFound, quoted } from '../errors.js';
 import { loadWhales, type Whale, whalesByIds } from '../resources/whale.js';
 import type { WhaleSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
+import { commaList, requestedSort } from './list-query.js';
 
 export async function getWhale(db: Kysely<Database>, id: number): Promise<Whale | undefined> {
   return (await whalesByIds(db, [id]))[0];
@@ -30,21 +31,17 @@ export async function listWhales(db: Kysely<Database>, params: WhaleListParams):
   if (params.date_from && params.date_to && params.date_from > params.date_to) {
     throw badRequest('date_from is after date_to');
   }
-  const forms = params.form
-    ?.split(',')
-    .map((form) =>
-      form
-        .trim()
-        .toUpperCase()
-        .replace(/^SCHEDULE\s+/, 'SC ')
-        .replace(/\s+/g, ' '),
-    )
-    .filter((form) => form !== '');
-  for (const form of forms ?? []) {
+  const forms = commaList(params.form, (form) =>
+    form
+      .toUpperCase()
+      .replace(/^SCHEDULE\s+/, 'SC ')
+      .replace(/\s+/g, ' '),
+  );
+  for (const form of forms) {
     if (!WHALE_FORMS.includes(form))
       throw invalidField('form', `${quoted(form)} is not one of ${WHALE_FORMS.join(', ')}`);
   }
-  const expanded = forms?.flatMap((form) => (form.endsWith('/A') ? [form] : [form, `${form}/A`]));
+  const expanded = forms.flatMap((form) => (form.endsWith('/A') ? [form] : [form, `${form}/A`]));
   return loadWhales(
     db,
     {
@@ -55,12 +52,7 @@ export async function listWhales(db: Kysely<Database>, params: WhaleListParams):
       dateFrom: params.date_from,
       dateTo: params.date_to,
     },
-    {
-      column: params.sort_by ?? 'filed_date',
-      direction: params.sort_dir ?? 'desc',
-      limit: params.limit,
-      offset: params.offset,
-    },
+    { ...requestedSort(params, 'filed_date'), limit: params.limit, offset: params.offset },
   );
 }
 

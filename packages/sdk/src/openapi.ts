@@ -13744,7 +13744,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "name": "X-DCLedger-Delivery",
-                     *           "value": "unique delivery id (UUID); the same on every retry of that delivery"
+                     *           "value": "unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it)"
                      *         },
                      *         {
                      *           "name": "X-DCLedger-Timestamp",
@@ -18262,24 +18262,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
-                "X-DCLedger-Signature": string;
-                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
-                "X-DCLedger-Signature-Timestamped": string;
-                /** @description The event type, also in the body */
+                /** @description the event type, as in the body */
                 "X-DCLedger-Event": string;
-                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                /** @description unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it) */
                 "X-DCLedger-Delivery": string;
                 /** @description Unix seconds when this attempt was signed */
                 "X-DCLedger-Timestamp": string;
-                /** @description Standard Webhooks id (the delivery id) */
-                "webhook-id": string;
-                /** @description Standard Webhooks timestamp, Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
-                "webhook-signature": string;
-                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                /** @description hex HMAC-SHA256 of the raw body, keyed with webhook_secret */
+                "X-DCLedger-Signature": string;
+                /** @description hex HMAC-SHA256 of "<X-DCLedger-Delivery>.<X-DCLedger-Timestamp>.<raw body>", keyed with webhook_secret */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description "true" on deliveries sent by the test endpoint (absent otherwise) */
                 "X-DCLedger-Test"?: "true";
+                /** @description Standard Webhooks: the delivery id (as X-DCLedger-Delivery) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes) */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -18317,24 +18317,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
-                "X-DCLedger-Signature": string;
-                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
-                "X-DCLedger-Signature-Timestamped": string;
-                /** @description The event type, also in the body */
+                /** @description the event type, as in the body */
                 "X-DCLedger-Event": string;
-                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                /** @description unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it) */
                 "X-DCLedger-Delivery": string;
                 /** @description Unix seconds when this attempt was signed */
                 "X-DCLedger-Timestamp": string;
-                /** @description Standard Webhooks id (the delivery id) */
-                "webhook-id": string;
-                /** @description Standard Webhooks timestamp, Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
-                "webhook-signature": string;
-                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                /** @description hex HMAC-SHA256 of the raw body, keyed with webhook_secret */
+                "X-DCLedger-Signature": string;
+                /** @description hex HMAC-SHA256 of "<X-DCLedger-Delivery>.<X-DCLedger-Timestamp>.<raw body>", keyed with webhook_secret */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description "true" on deliveries sent by the test endpoint (absent otherwise) */
                 "X-DCLedger-Test"?: "true";
+                /** @description Standard Webhooks: the delivery id (as X-DCLedger-Delivery) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes) */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -18372,24 +18372,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
-                "X-DCLedger-Signature": string;
-                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
-                "X-DCLedger-Signature-Timestamped": string;
-                /** @description The event type, also in the body */
+                /** @description the event type, as in the body */
                 "X-DCLedger-Event": string;
-                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                /** @description unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it) */
                 "X-DCLedger-Delivery": string;
                 /** @description Unix seconds when this attempt was signed */
                 "X-DCLedger-Timestamp": string;
-                /** @description Standard Webhooks id (the delivery id) */
-                "webhook-id": string;
-                /** @description Standard Webhooks timestamp, Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
-                "webhook-signature": string;
-                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                /** @description hex HMAC-SHA256 of the raw body, keyed with webhook_secret */
+                "X-DCLedger-Signature": string;
+                /** @description hex HMAC-SHA256 of "<X-DCLedger-Delivery>.<X-DCLedger-Timestamp>.<raw body>", keyed with webhook_secret */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description "true" on deliveries sent by the test endpoint (absent otherwise) */
                 "X-DCLedger-Test"?: "true";
+                /** @description Standard Webhooks: the delivery id (as X-DCLedger-Delivery) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes) */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -18427,24 +18427,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
-                "X-DCLedger-Signature": string;
-                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
-                "X-DCLedger-Signature-Timestamped": string;
-                /** @description The event type, also in the body */
+                /** @description the event type, as in the body */
                 "X-DCLedger-Event": string;
-                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                /** @description unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it) */
                 "X-DCLedger-Delivery": string;
                 /** @description Unix seconds when this attempt was signed */
                 "X-DCLedger-Timestamp": string;
-                /** @description Standard Webhooks id (the delivery id) */
-                "webhook-id": string;
-                /** @description Standard Webhooks timestamp, Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
-                "webhook-signature": string;
-                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                /** @description hex HMAC-SHA256 of the raw body, keyed with webhook_secret */
+                "X-DCLedger-Signature": string;
+                /** @description hex HMAC-SHA256 of "<X-DCLedger-Delivery>.<X-DCLedger-Timestamp>.<raw body>", keyed with webhook_secret */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description "true" on deliveries sent by the test endpoint (absent otherwise) */
                 "X-DCLedger-Test"?: "true";
+                /** @description Standard Webhooks: the delivery id (as X-DCLedger-Delivery) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes) */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -18482,24 +18482,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
-                "X-DCLedger-Signature": string;
-                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
-                "X-DCLedger-Signature-Timestamped": string;
-                /** @description The event type, also in the body */
+                /** @description the event type, as in the body */
                 "X-DCLedger-Event": string;
-                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                /** @description unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it) */
                 "X-DCLedger-Delivery": string;
                 /** @description Unix seconds when this attempt was signed */
                 "X-DCLedger-Timestamp": string;
-                /** @description Standard Webhooks id (the delivery id) */
-                "webhook-id": string;
-                /** @description Standard Webhooks timestamp, Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
-                "webhook-signature": string;
-                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                /** @description hex HMAC-SHA256 of the raw body, keyed with webhook_secret */
+                "X-DCLedger-Signature": string;
+                /** @description hex HMAC-SHA256 of "<X-DCLedger-Delivery>.<X-DCLedger-Timestamp>.<raw body>", keyed with webhook_secret */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description "true" on deliveries sent by the test endpoint (absent otherwise) */
                 "X-DCLedger-Test"?: "true";
+                /** @description Standard Webhooks: the delivery id (as X-DCLedger-Delivery) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes) */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -18537,24 +18537,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 of the raw body with the subscription’s secret */
-                "X-DCLedger-Signature": string;
-                /** @description Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body */
-                "X-DCLedger-Signature-Timestamped": string;
-                /** @description The event type, also in the body */
+                /** @description the event type, as in the body */
                 "X-DCLedger-Event": string;
-                /** @description The delivery id: the same on every retry of one delivery (dedupe on it) */
+                /** @description unique delivery id (UUID); the same on every retry of that delivery (deduplicate on it) */
                 "X-DCLedger-Delivery": string;
                 /** @description Unix seconds when this attempt was signed */
                 "X-DCLedger-Timestamp": string;
-                /** @description Standard Webhooks id (the delivery id) */
-                "webhook-id": string;
-                /** @description Standard Webhooks timestamp, Unix seconds */
-                "webhook-timestamp": string;
-                /** @description Standard Webhooks signature: "v1,<base64 HMAC-SHA256>" */
-                "webhook-signature": string;
-                /** @description "true" on deliveries sent by POST /alerts/subscriptions/{id}/test */
+                /** @description hex HMAC-SHA256 of the raw body, keyed with webhook_secret */
+                "X-DCLedger-Signature": string;
+                /** @description hex HMAC-SHA256 of "<X-DCLedger-Delivery>.<X-DCLedger-Timestamp>.<raw body>", keyed with webhook_secret */
+                "X-DCLedger-Signature-Timestamped": string;
+                /** @description "true" on deliveries sent by the test endpoint (absent otherwise) */
                 "X-DCLedger-Test"?: "true";
+                /** @description Standard Webhooks: the delivery id (as X-DCLedger-Delivery) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds (as X-DCLedger-Timestamp) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes) */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;

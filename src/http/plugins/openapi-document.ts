@@ -9,19 +9,9 @@
 // - the webhook deliveries are the 3.1 `webhooks` section, one entry per event of the catalog.
 import { isPublicRoute, isSessionRoute } from '../../accounts/price-table.js';
 import { SESSION_COOKIE } from '../../accounts/sessions.js';
+import { DELIVERY_HEADERS } from '../../webhooks/delivery-headers.js';
 import { catalogEvents } from '../../webhooks/event-catalog.js';
 import { deliveryBody } from '../../webhooks/runtime.js';
-import {
-  DELIVERY_HEADER,
-  EVENT_HEADER,
-  SIGNATURE_HEADER,
-  STANDARD_ID_HEADER,
-  STANDARD_SIGNATURE_HEADER,
-  STANDARD_TIMESTAMP_HEADER,
-  TEST_HEADER,
-  TIMESTAMP_HEADER,
-  TIMESTAMPED_SIGNATURE_HEADER,
-} from '../../webhooks/verify.js';
 import { listShape } from './csv.js';
 import { NAMED_SCHEMAS } from './openapi-components.js';
 import { PAGING_EXTENSION } from './paging.js';
@@ -242,20 +232,6 @@ function pascal(event: string): string {
     .join('');
 }
 
-const WEBHOOK_HEADERS: readonly [string, string][] = [
-  [SIGNATURE_HEADER, 'Hex HMAC-SHA256 of the raw body with the subscription’s secret'],
-  [
-    TIMESTAMPED_SIGNATURE_HEADER,
-    'Hex HMAC-SHA256 of "<delivery id>.<timestamp>.<raw body>": binds the replay window to the body',
-  ],
-  [EVENT_HEADER, 'The event type, also in the body'],
-  [DELIVERY_HEADER, 'The delivery id: the same on every retry of one delivery (dedupe on it)'],
-  [TIMESTAMP_HEADER, 'Unix seconds when this attempt was signed'],
-  [STANDARD_ID_HEADER, 'Standard Webhooks id (the delivery id)'],
-  [STANDARD_TIMESTAMP_HEADER, 'Standard Webhooks timestamp, Unix seconds'],
-  [STANDARD_SIGNATURE_HEADER, 'Standard Webhooks signature: "v1,<base64 HMAC-SHA256>"'],
-];
-
 /** The 3.1 `webhooks` section: what a subscriber's URL receives for each event of the catalog. */
 function webhooks(schemas: Json): Json {
   const section: Json = {};
@@ -278,22 +254,13 @@ function webhooks(schemas: Json): Json {
         summary: `${entry.event} delivery`,
         description: `Sent to each subscription of ${entry.event} (filters: ${entry.filters.map((filter) => filter.name).join(', ')}). Fires when: ${entry.fires_when}. Verify the signature before trusting the body (docs/webhooks.md).`,
         security: [],
-        parameters: [
-          ...WEBHOOK_HEADERS.map(([headerName, description]) => ({
-            name: headerName,
-            in: 'header',
-            required: true,
-            description,
-            schema: { type: 'string' },
-          })),
-          {
-            name: TEST_HEADER,
-            in: 'header',
-            required: false,
-            description: '"true" on deliveries sent by POST /alerts/subscriptions/{id}/test',
-            schema: { type: 'string', enum: ['true'] },
-          },
-        ],
+        parameters: DELIVERY_HEADERS.map((header) => ({
+          name: header.name,
+          in: 'header',
+          required: header.onlyValues === undefined,
+          description: header.description,
+          schema: header.onlyValues ? { type: 'string', enum: [...header.onlyValues] } : { type: 'string' },
+        })),
         requestBody: {
           required: true,
           content: {

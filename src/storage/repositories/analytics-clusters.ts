@@ -66,9 +66,7 @@ export async function findRangeTrades(
   ids?: readonly number[],
 ) {
   if (ids === undefined) return rangeTradesQuery(db, range).execute();
-  const rows: Awaited<ReturnType<ReturnType<typeof rangeTradesQuery>['execute']>> = [];
-  for (const batch of chunk([...ids], 500))
-    rows.push(...(await rangeTradesQuery(db, range, batch).execute()));
+  const rows = await readInBatches(ids, (batch) => rangeTradesQuery(db, range, batch).execute());
   return rows.sort(
     (a, b) =>
       (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0) ||
@@ -118,44 +116,15 @@ function rangeTradesQuery(db: Kysely<Database>, range: AnalyticsTradeRange, ids?
 
 export type RangeTradeRow = Awaited<ReturnType<typeof findRangeTrades>>[number];
 
-/** Every committee seat (current and ended) of these members, with the committee's name. */
-export async function seatsOfMembers(db: Kysely<Database>, bioguideIds: readonly string[]) {
-  return readInBatches([...new Set(bioguideIds)], (batch) =>
-    db
-      .selectFrom('committee_seats as s')
-      .leftJoin('committees as c', 'c.id', 's.committee_id')
-      .select([
-        's.committee_id',
-        'c.name as committee_name',
-        'c.parent_id',
-        's.bioguide_id',
-        's.side',
-        's.title',
-        's.start_date',
-        's.start_basis',
-        's.end_date',
-      ])
-      .where('s.bioguide_id', 'in', batch)
-      .orderBy('s.bioguide_id')
-      .orderBy('s.committee_id')
-      .orderBy('s.start_date')
-      .execute(),
-  );
-}
-
-export type MemberSeatRow = Awaited<ReturnType<typeof seatsOfMembers>>[number];
-
 /** Names of committees by id (top-level committees for subcommittee seats; the committees a company dossier or a conflict names). */
 export async function committeeNamesById(
   db: Kysely<Database>,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const batch of chunk([...new Set(ids)], 500)) {
-    const rows = await db.selectFrom('committees').select(['id', 'name']).where('id', 'in', batch).execute();
-    for (const row of rows) names.set(row.id, row.name);
-  }
-  return names;
+  const rows = await readInBatches([...new Set(ids)], (batch) =>
+    db.selectFrom('committees').select(['id', 'name']).where('id', 'in', batch).execute(),
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The company directory's name of each ticker that has one. */
@@ -163,17 +132,15 @@ export async function companyNamesByTicker(
   db: Kysely<Database>,
   tickers: readonly string[],
 ): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const batch of chunk([...new Set(tickers)], 500)) {
-    const rows = await db
+  const rows = await readInBatches([...new Set(tickers)], (batch) =>
+    db
       .selectFrom('companies')
       .select(['ticker', 'name'])
       .where('ticker', 'in', batch)
       .where('name', 'is not', null)
-      .execute();
-    for (const row of rows) if (row.name !== null) names.set(row.ticker, row.name);
-  }
-  return names;
+      .execute(),
+  );
+  return new Map(rows.flatMap((row) => (row.name === null ? [] : [[row.ticker, row.name] as const])));
 }
 
 /** Bill actions naming a committee, dated within [from, to], with their bill. */
@@ -237,20 +204,20 @@ export async function subjectsOfBills(
   db: Kysely<Database>,
   billIds: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const subjects = new Map<string, string[]>();
-  for (const batch of chunk([...new Set(billIds)], 500)) {
-    const rows = await db
+  const rows = await readInBatches([...new Set(billIds)], (batch) =>
+    db
       .selectFrom('bill_subjects')
       .select(['bill_id', 'subject'])
       .where('bill_id', 'in', batch)
       .orderBy('bill_id')
       .orderBy('subject')
-      .execute();
-    for (const row of rows) {
-      const list = subjects.get(row.bill_id) ?? [];
-      list.push(row.subject);
-      subjects.set(row.bill_id, list);
-    }
+      .execute(),
+  );
+  const subjects = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = subjects.get(row.bill_id) ?? [];
+    list.push(row.subject);
+    subjects.set(row.bill_id, list);
   }
   return subjects;
 }

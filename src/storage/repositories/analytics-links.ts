@@ -3,7 +3,6 @@
 // lobbying filings, contract awards and FEC contributions that name a ticker (through the
 // company identity table). Plain rows; the matching itself is pure (src/analytics/overlap.ts).
 import { type Kysely, sql } from 'kysely';
-import { readInBatches } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
@@ -76,42 +75,6 @@ export async function latestLinkTrades(
     .orderBy('t.id', 'desc')
     .limit(limit)
     .execute();
-}
-
-export interface LinkSeatRow {
-  /** The top-level committee (a subcommittee seat counts as its parent's). */
-  committee_id: string;
-  /** The committee (or subcommittee) the seat is on, as stored. */
-  seat_committee_id: string;
-  bioguide_id: string;
-  title: string | null;
-  start_date: string;
-  end_date: string | null;
-}
-
-/** Every committee seat (current and ended) of these members. */
-export async function seatsOfMembers(
-  db: Kysely<Database>,
-  bioguideIds: readonly string[],
-): Promise<LinkSeatRow[]> {
-  return readInBatches([...new Set(bioguideIds)], (batch) =>
-    db
-      .selectFrom('committee_seats as s')
-      .leftJoin('committees as c', 'c.id', 's.committee_id')
-      .select([
-        sql<string>`coalesce(c.parent_id, s.committee_id)`.as('committee_id'),
-        's.committee_id as seat_committee_id',
-        's.bioguide_id',
-        's.title',
-        's.start_date',
-        's.end_date',
-      ])
-      .where('s.bioguide_id', 'in', batch)
-      .orderBy('s.bioguide_id')
-      .orderBy('s.start_date')
-      .orderBy('s.committee_id')
-      .execute(),
-  );
 }
 
 export interface LinkLobbyingRow {

@@ -2,7 +2,7 @@
 // related bills, recorded votes).
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { chunk, rowsPerInsert } from '../batch.js';
+import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import { insertRows } from '../bulk-update.js';
 import { containsInsensitive } from '../dialect.js';
 import type {
@@ -22,14 +22,11 @@ export async function saveBills(
   bills: readonly BillWrite[],
   now: string,
 ): Promise<{ inserted: number; updated: number; updatedIds: string[] }> {
-  const existing = new Map<string, BillsTable>();
-  for (const ids of chunk(
+  const stored = await readInBatches(
     bills.map((bill) => bill.id),
-    500,
-  )) {
-    const rows = await db.selectFrom('bills').selectAll().where('id', 'in', ids).execute();
-    for (const row of rows) existing.set(row.id, row);
-  }
+    (ids) => db.selectFrom('bills').selectAll().where('id', 'in', ids).execute(),
+  );
+  const existing = new Map(stored.map((row) => [row.id, row]));
   let inserted = 0;
   let updated = 0;
   const updatedIds: string[] = [];
@@ -83,14 +80,11 @@ export async function saveBillParts(
   now: string,
 ): Promise<Set<string>> {
   const changed = new Set<string>();
-  const known = new Map<string, string>();
-  for (const ids of chunk(
+  const stored = await readInBatches(
     bills.map((bill) => bill.billId),
-    500,
-  )) {
-    const rows = await db.selectFrom('bill_parts').selectAll().where('bill_id', 'in', ids).execute();
-    for (const row of rows) known.set(`${row.bill_id}|${row.part}`, row.content_hash);
-  }
+    (ids) => db.selectFrom('bill_parts').selectAll().where('bill_id', 'in', ids).execute(),
+  );
+  const known = new Map(stored.map((row) => [`${row.bill_id}|${row.part}`, row.content_hash]));
   for (const bill of bills) {
     const parts: [PartName, unknown[] | null][] = [
       ['sponsors', bill.sponsors],
@@ -287,10 +281,8 @@ export async function billParts(db: Kysely<Database>, id: string) {
 
 /** Which of these bills are stored. */
 export async function storedBillIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
-  const stored = new Set<string>();
-  for (const batch of chunk([...ids], 500)) {
-    const rows = await db.selectFrom('bills').select('id').where('id', 'in', batch).execute();
-    for (const row of rows) stored.add(row.id);
-  }
-  return stored;
+  const rows = await readInBatches(ids, (batch) =>
+    db.selectFrom('bills').select('id').where('id', 'in', batch).execute(),
+  );
+  return new Set(rows.map((row) => row.id));
 }

@@ -2,7 +2,7 @@
 // every import compares the roster with the seats held so far: a new seat opens, a missing one
 // closes on the import's date, a changed title or rank is updated in place.
 import type { Kysely, Selectable } from 'kysely';
-import { chunk, rowsPerInsert } from '../batch.js';
+import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { CommitteeSeatsTable } from '../schema/members.js';
 import type { Database } from '../schema.js';
@@ -209,6 +209,42 @@ export async function subcommitteesOf(db: Kysely<Database>, id: string) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Every committee seat (current and ended) of these members, with its committee's name and parent;
+ * each member's seats by committee then start date, or (`byStart`) by start date then committee.
+ */
+export async function seatsOfMembers(
+  db: Kysely<Database>,
+  bioguideIds: readonly string[],
+  order: 'byCommittee' | 'byStart' = 'byCommittee',
+) {
+  return readInBatches([...new Set(bioguideIds)], (batch) => {
+    const query = db
+      .selectFrom('committee_seats as s')
+      .leftJoin('committees as c', 'c.id', 's.committee_id')
+      .select([
+        's.committee_id',
+        'c.name as committee_name',
+        'c.parent_id',
+        's.bioguide_id',
+        's.side',
+        's.title',
+        's.start_date',
+        's.start_basis',
+        's.end_date',
+      ])
+      .where('s.bioguide_id', 'in', batch)
+      .orderBy('s.bioguide_id');
+    return (
+      order === 'byStart'
+        ? query.orderBy('s.start_date').orderBy('s.committee_id')
+        : query.orderBy('s.committee_id').orderBy('s.start_date')
+    ).execute();
+  });
+}
+
+export type MemberSeatRow = Awaited<ReturnType<typeof seatsOfMembers>>[number];
 
 /** The people behind seats, by bioguide id. */
 export async function seatHolders(db: Kysely<Database>, bioguideIds: readonly string[]) {

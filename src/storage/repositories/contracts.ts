@@ -2,6 +2,7 @@
 // the API serves. A re-ingest of an unchanged award writes nothing (content_hash is equal).
 import type { Kysely } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
+import { inListOrder, type ListPage } from '../list-order.js';
 import type { ContractAwardsTable } from '../schema/records.js';
 import type { Database } from '../schema.js';
 import type { UpsertOutcome } from './lobbying.js';
@@ -47,15 +48,13 @@ export interface ContractFilter {
   dateFrom?: string;
   dateTo?: string;
   minAmount?: number;
-  limit: number;
-  offset: number;
-  sortDir: 'asc' | 'desc';
 }
 
-/** Latest award date first (then id); agency matches the agency or the sub-agency. */
+/** By award date (then id); agency matches the agency or the sub-agency. */
 export async function listContractAwards(
   db: Kysely<Database>,
   filter: ContractFilter,
+  page: ListPage,
 ): Promise<ContractRow[]> {
   let query = db.selectFrom('contract_awards').selectAll();
   if (filter.tickers?.length) query = query.where('ticker', 'in', [...filter.tickers]);
@@ -80,10 +79,5 @@ export async function listContractAwards(
   if (filter.dateFrom) query = query.where('award_date', '>=', filter.dateFrom);
   if (filter.dateTo) query = query.where('award_date', '<=', filter.dateTo);
   if (filter.minAmount !== undefined) query = query.where('amount', '>=', filter.minAmount);
-  return query
-    .orderBy('award_date', filter.sortDir)
-    .orderBy('id', filter.sortDir)
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  return inListOrder(query, 'award_date', 'id', page).execute();
 }

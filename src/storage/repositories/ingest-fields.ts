@@ -1,6 +1,6 @@
 // Reads and the one write of the fields a trade gets when it is ingested (market/ingest-fields.ts).
 import type { Kysely } from 'kysely';
-import { chunk, readInBatches } from '../batch.js';
+import { readInBatches } from '../batch.js';
 import { updateRowsByKey } from '../bulk-update.js';
 import type { Database } from '../schema.js';
 
@@ -30,17 +30,14 @@ export async function classificationOf(
   db: Kysely<Database>,
   symbols: readonly string[],
 ): Promise<Map<string, { sector: string | null; industry: string | null }>> {
-  const result = new Map<string, { sector: string | null; industry: string | null }>();
-  for (const batch of chunk([...new Set(symbols)], 500)) {
-    if (batch.length === 0) continue;
-    const rows = await db
+  const rows = await readInBatches([...new Set(symbols)], (batch) =>
+    db
       .selectFrom('companies')
       .select(['ticker', 'sector', 'industry'])
       .where('ticker', 'in', batch)
-      .execute();
-    for (const row of rows) result.set(row.ticker, { sector: row.sector, industry: row.industry });
-  }
-  return result;
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.ticker, { sector: row.sector, industry: row.industry }]));
 }
 
 /**

@@ -2,6 +2,7 @@
 // API serves. A re-ingest of an unchanged filing writes nothing (content_hash is equal).
 import type { Kysely } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
+import { inListOrder, type ListPage } from '../list-order.js';
 import type { LobbyingFilingsTable } from '../schema/records.js';
 import type { Database } from '../schema.js';
 
@@ -73,15 +74,13 @@ export interface LobbyingFilter {
   year?: number;
   period?: string;
   minAmount?: number;
-  limit: number;
-  offset: number;
-  sortDir: 'asc' | 'desc';
 }
 
-/** Newest posted first (then id), filters combined with AND; a list filter is an OR of its values. */
+/** By date posted (then id), filters combined with AND; a list filter is an OR of its values. */
 export async function listLobbyingFilings(
   db: Kysely<Database>,
   filter: LobbyingFilter,
+  page: ListPage,
 ): Promise<LobbyingRow[]> {
   let query = db.selectFrom('lobbying_filings').selectAll();
   if (filter.client) query = query.where(containsInsensitive('client_name', filter.client));
@@ -96,10 +95,5 @@ export async function listLobbyingFilings(
   if (filter.year !== undefined) query = query.where('filing_year', '=', filter.year);
   if (filter.period) query = query.where('filing_period', '=', filter.period);
   if (filter.minAmount !== undefined) query = query.where('amount', '>=', filter.minAmount);
-  return query
-    .orderBy('filed_date', filter.sortDir)
-    .orderBy('id', filter.sortDir)
-    .limit(filter.limit)
-    .offset(filter.offset)
-    .execute();
+  return inListOrder(query, 'filed_date', 'id', page).execute();
 }

@@ -10,7 +10,7 @@ import {
   type QualityInput,
   qualityFlagsOf,
 } from '../../domain/quality.js';
-import { chunk } from '../batch.js';
+import { chunk, readInBatches } from '../batch.js';
 import type { NewTrade } from '../schema/disclosures.js';
 import type { Database } from '../schema.js';
 
@@ -39,16 +39,10 @@ interface PersonFacts {
 }
 
 async function peopleOf(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, PersonFacts>> {
-  const people = new Map<number, PersonFacts>();
-  for (const batch of chunk([...new Set(ids)], 500)) {
-    const rows = await db
-      .selectFrom('politicians')
-      .select(['id', 'origin', 'birthday'])
-      .where('id', 'in', batch)
-      .execute();
-    for (const row of rows) people.set(row.id, { origin: row.origin, birthday: row.birthday });
-  }
-  return people;
+  const rows = await readInBatches([...new Set(ids)], (batch) =>
+    db.selectFrom('politicians').select(['id', 'origin', 'birthday']).where('id', 'in', batch).execute(),
+  );
+  return new Map(rows.map((row) => [row.id, { origin: row.origin, birthday: row.birthday }]));
 }
 
 /** How a trade's person was matched when the writer did not say: a roster record or a filer of its own. */

@@ -3,6 +3,7 @@
 // /insiders/trades and /whales. Members' trades overlapping an insider transaction are read here too.
 import { type Kysely, sql } from 'kysely';
 import { containsInsensitive } from '../dialect.js';
+import { inListOrder, type ListOrder } from '../list-order.js';
 import type { InsiderTradesTable, SecFilingsTable, WhalePositionsTable } from '../schema/records.js';
 import type { Database } from '../schema.js';
 
@@ -228,13 +229,6 @@ export interface InsiderTradeFilter {
   ids?: readonly number[];
 }
 
-export interface ListOrder<C extends string> {
-  column: C;
-  direction: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
-
 /** CIKs are stored as filed (zero-padded to 10 digits). */
 function paddedCik(cik: string): string {
   return cik.replace(/^0+/, '').padStart(10, '0');
@@ -272,12 +266,7 @@ export async function findInsiderTrades(
       return wanted ? exists : eb.not(exists);
     });
   }
-  const rows = await query
-    .orderBy(`it.${order.column}`, order.direction)
-    .orderBy('it.id', order.direction)
-    .limit(order.limit)
-    .offset(order.offset)
-    .execute();
+  const rows = await inListOrder(query, `it.${order.column}`, 'it.id', order).execute();
   return rows as InsiderTradeRecord[];
 }
 
@@ -404,12 +393,7 @@ export async function findWhales(
       ),
     );
   }
-  const rows = await query
-    .orderBy(`w.${order.column}`, order.direction)
-    .orderBy('w.id', order.direction)
-    .limit(order.limit)
-    .offset(order.offset)
-    .execute();
+  const rows = await inListOrder(query, `w.${order.column}`, 'w.id', order).execute();
   return rows as WhalePositionRecord[];
 }
 

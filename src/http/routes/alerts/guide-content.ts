@@ -1,5 +1,7 @@
 // The machine-readable integration guide: how deliveries look, how to verify them, when they are
 // retried. Built from the constants the worker and the signer use, so it cannot drift from them.
+
+import { DELIVERY_HEADERS } from '../../../webhooks/delivery-headers.js';
 import {
   DISABLE_AFTER_FAILING_MS,
   JITTER,
@@ -11,12 +13,10 @@ import { MAX_SUBSCRIPTIONS_PER_KEY } from '../../../webhooks/subscriptions.js';
 import {
   DEFAULT_TOLERANCE_SECONDS,
   DELIVERY_HEADER,
-  EVENT_HEADER,
   SIGNATURE_HEADER,
   STANDARD_ID_HEADER,
   STANDARD_SIGNATURE_HEADER,
   STANDARD_TIMESTAMP_HEADER,
-  TEST_HEADER,
   TIMESTAMP_HEADER,
   TIMESTAMPED_SIGNATURE_HEADER,
 } from '../../../webhooks/verify.js';
@@ -126,22 +126,7 @@ export function webhookGuide(timeoutMs: number) {
         'a subscription receives events stored after it was created; a key that is revoked or an account below Pro receives nothing while it is so',
     },
     headers: [
-      { name: EVENT_HEADER, value: 'the event type, as in the body' },
-      { name: DELIVERY_HEADER, value: 'unique delivery id (UUID); the same on every retry of that delivery' },
-      { name: TIMESTAMP_HEADER, value: 'Unix seconds when this attempt was signed' },
-      { name: SIGNATURE_HEADER, value: 'hex HMAC-SHA256 of the raw body, keyed with webhook_secret' },
-      {
-        name: TIMESTAMPED_SIGNATURE_HEADER,
-        value: `hex HMAC-SHA256 of "<${DELIVERY_HEADER}>.<${TIMESTAMP_HEADER}>.<raw body>", keyed with webhook_secret`,
-      },
-      { name: TEST_HEADER, value: '"true" on deliveries sent by the test endpoint (absent otherwise)' },
-      { name: STANDARD_ID_HEADER, value: `Standard Webhooks: the delivery id (as ${DELIVERY_HEADER})` },
-      { name: STANDARD_TIMESTAMP_HEADER, value: `Standard Webhooks: Unix seconds (as ${TIMESTAMP_HEADER})` },
-      {
-        name: STANDARD_SIGNATURE_HEADER,
-        value:
-          'Standard Webhooks: "v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">", keyed with the base64-decoded payload of a whsec_ secret (a secret in another form: its UTF-8 bytes)',
-      },
+      ...DELIVERY_HEADERS.map((header) => ({ name: header.name, value: header.description })),
       { name: 'Content-Type', value: 'application/json' },
       { name: 'User-Agent', value: 'dcledger-webhooks/1' },
     ],
