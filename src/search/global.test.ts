@@ -80,6 +80,22 @@ describe.skipIf(!realDataAvailable())('GET /search across symbol changes', () =>
     }
   });
 
+  it("words a PARA trade of 2023 with Paramount's name, not the directory's later PARA (Banzai)", async () => {
+    const documents = await ctx.store.db
+      .selectFrom('search_documents as d')
+      .innerJoin('trades as t', (join) => join.on((eb) => eb('d.ref_id', '=', eb.cast('t.id', 'text'))))
+      .select(['d.body'])
+      .where('d.kind', '=', 'trades')
+      .where('t.ticker', '=', 'PARA')
+      .where('t.transaction_date', '<', '2025-08-07')
+      .execute();
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) {
+      expect(document.body).not.toMatch(/Banzai/);
+      expect(document.body).toMatch(/Paramount Skydance/);
+    }
+  });
+
   it('answers UTX with RTX, and leaves a symbol the table does not name as it was', async () => {
     const [rtx] = await tickersFor('UTX');
     expect(rtx).toMatchObject({ ticker: 'RTX', trade_count: (await filed('RTX')) + (await filed('UTX')) });

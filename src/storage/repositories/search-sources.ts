@@ -90,7 +90,11 @@ const SOURCE_QUERIES = {
       db
         .selectFrom('trades as t')
         .innerJoin('politicians as p', 'p.id', 't.politician_id')
-        .leftJoin('companies as c', 'c.ticker', 't.ticker')
+        // The company's name as it trades now: a symbol since reused names another company in the
+        // directory (PARA: Banzai International), never the one that filed trade was in.
+        .leftJoin('companies as c', (join) =>
+          join.on((eb) => eb('c.ticker', '=', companySymbolOfTrade('t.ticker', 't.transaction_date'))),
+        )
         .select([
           't.id',
           't.source',
