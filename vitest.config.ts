@@ -121,6 +121,11 @@ const SHARED_MODULES = [
   'src/services/**/*.test.ts',
   'src/accounts/**/*.test.ts',
   'src/search/**/*.test.ts',
+  'src/storage/**/*.test.ts',
+  'src/analytics/**/*.test.ts',
+  'src/market/**/*.test.ts',
+  // Not reseal.test.ts: it runs the command line under stubbed environment variables.
+  'src/webhooks/!(reseal).test.ts',
 ];
 
 const ALL_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'];
