@@ -112,10 +112,32 @@ class SlowFirstSequencer extends BaseSequencer {
   }
 }
 
+// Test files that share their worker's loaded modules with the files run before them in that
+// worker, instead of each loading the app's whole module graph again. Only files that change no
+// process-wide state belong here (no environment variables, working directory, patched globals or
+// module mocks); each has its own database and app.
+const SHARED_MODULES = [
+  'src/http/**/*.test.ts',
+  'src/services/**/*.test.ts',
+  'src/accounts/**/*.test.ts',
+  'src/search/**/*.test.ts',
+  'src/storage/**/*.test.ts',
+  'src/analytics/**/*.test.ts',
+  'src/market/**/*.test.ts',
+  // Not reseal.test.ts: it runs the command line under stubbed environment variables.
+  'src/webhooks/!(reseal).test.ts',
+];
+
+const ALL_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.DCLEDGER_TEST_DATABASE_URL ? DATABASE_FREE : [])],
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ALL_TESTS, exclude: SHARED_MODULES } },
+      { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false } },
+    ],
+    // Each project runs it: test/global-setup.ts builds the fixture once per run all the same.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,

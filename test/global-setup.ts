@@ -14,24 +14,39 @@ declare module 'vitest' {
   }
 }
 
-const drops: Array<() => Promise<void>> = [];
+interface RunDatabases {
+  dataDir: string | null;
+  emptyTemplate: FixtureLocation;
+  fixture: FixtureLocation | null;
+  drops: Array<() => Promise<void>>;
+}
+
+// vitest runs this setup for each project of vitest.config.ts (isolated and shared-modules), each
+// through a module instance of its own: the one build of a run is kept on the vitest process itself.
+const BUILT = Symbol.for('dcledger.test.run-databases');
+type WithBuilt = typeof globalThis & { [BUILT]?: Promise<RunDatabases> };
 
 export async function setup(project: TestProject): Promise<void> {
-  const dataDir = findDataDir();
-  project.provide('dataDir', dataDir ?? null);
+  const host = globalThis as WithBuilt;
+  host[BUILT] ??= build();
+  const built = await host[BUILT];
+  project.provide('dataDir', built.dataDir);
+  project.provide('emptyTemplate', built.emptyTemplate);
+  project.provide('fixture', built.fixture);
+}
+
+async function build(): Promise<RunDatabases> {
+  const dataDir = findDataDir() ?? null;
   if (!dataDir) {
     const outcome = missingDataOutcome(readTestSettings().ci);
     if (outcome.fail) throw new Error(`[dcledger tests] ${outcome.message}`);
     console.warn(`\n[dcledger tests] ${outcome.message}\n`);
   }
+  const drops: Array<() => Promise<void>> = [];
   const empty = await createFixtureStore();
   await empty.store.close();
   drops.push(empty.drop);
-  project.provide('emptyTemplate', empty.location);
-  if (!dataDir) {
-    project.provide('fixture', null);
-    return;
-  }
+  if (!dataDir) return { dataDir, emptyTemplate: empty.location, fixture: null, drops };
   const started = Date.now();
   const fixture = await createFixtureStore();
   await loadRealData(fixture.store.db, dataDir);
@@ -39,12 +54,17 @@ export async function setup(project: TestProject): Promise<void> {
   await indexForSearch(fixture.store.db);
   await fixture.store.close();
   drops.push(fixture.drop);
-  project.provide('fixture', fixture.location);
   console.log(
     `[dcledger tests] ${testDialect()} real-data fixture built in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
+  return { dataDir, emptyTemplate: empty.location, fixture: fixture.location, drops };
 }
 
+/** Runs once every project's files have ended: the first project's teardown drops the databases. */
 export async function teardown(): Promise<void> {
-  for (const drop of drops) await drop();
+  const host = globalThis as WithBuilt;
+  const built = host[BUILT];
+  host[BUILT] = undefined;
+  if (!built) return;
+  for (const drop of (await built).drops) await drop();
 }
