@@ -1,6 +1,7 @@
 // Aggregates: platform summary and most-traded tickers.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
+import { companySymbolOfTrade } from './company-symbols.js';
 import { countableTrade } from './quality.js';
 
 export async function maxTradeId(db: Kysely<Database>): Promise<number> {
@@ -97,7 +98,11 @@ export interface TopTickerFilter {
 export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, limit: number) {
   let query = db
     .selectFrom('trades as t')
-    .leftJoin('companies as c', 'c.ticker', 't.ticker')
+    // Named as the company each trade was in (the symbol table read by its date): the directory's
+    // row for a reused symbol names a later company (PARA: Banzai International).
+    .leftJoin('companies as c', (join) =>
+      join.on((eb) => eb('c.ticker', '=', companySymbolOfTrade('t.ticker', 't.transaction_date'))),
+    )
     .select((eb) => [
       't.ticker',
       eb.fn.max('c.name').as('company_name'),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trade } from '../../../resources/trade.js';
+import { topTickers } from '../../../storage/repositories/stats.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
 
 describe.skipIf(!realDataAvailable())('tickers on the real data', () => {
@@ -72,5 +73,15 @@ describe.skipIf(!realDataAvailable())('tickers on the real data', () => {
     expect(first?.buy_count).toBe(Number(direct.rows[0]?.buys));
     const recent = await getJson<unknown[]>(ctx, '/tickers/top?days=7');
     expect(recent.body).toEqual([]);
+  });
+
+  it('names a ticker as the company its trades were in, not the later owner of a reused symbol', async () => {
+    // Every ticker (the route's list stops at 1,000, before the few PARA trades).
+    const all = await topTickers(ctx.store.db, { disclosedFrom: '2000-01-01' }, 100_000);
+    const named = new Map(all.map((entry) => [entry.ticker, entry.company_name]));
+    // The directory lists PARA for Banzai International now; these PARA trades are Paramount's.
+    expect(named.get('PARA')).toMatch(/^Paramount Skydance/);
+    // FB is no longer listed: its trades are Meta's.
+    expect(named.get('FB')).toBe('Meta Platforms');
   });
 });
