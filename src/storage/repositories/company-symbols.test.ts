@@ -1,10 +1,10 @@
-// The company symbol of a trade in SQL equals the symbol-change table's answer for its ticker and
+// The company symbol of a trade in SQL (and read in code) equals the symbol-change table's answer for its ticker and
 // date, and the members ranked by their trades in a company count the trades filed under its former
 // symbol. On the real-data fixture (SQLite and, with DCLEDGER_TEST_DATABASE_URL, PostgreSQL).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentSymbolOf, linkedSymbols, SYMBOL_CHANGES } from '../../domain/symbol-changes.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { companySymbolOfTrade } from './company-symbols.js';
+import { companySymbolOfTrade, companySymbolOn } from './company-symbols.js';
 import { membersByTrades } from './search-index.js';
 
 const fixture = inject('fixture');
@@ -28,8 +28,10 @@ describe.skipIf(fixture === null)('company symbols of the real trades', () => {
       .where('t.ticker', 'in', symbols)
       .execute();
     expect(rows.length).toBeGreaterThan(300);
-    for (const row of rows)
+    for (const row of rows) {
       expect(row.company).toBe(currentSymbolOf(row.ticker, row.transaction_date).symbol);
+      expect(companySymbolOn(row.ticker, row.transaction_date)).toBe(row.company);
+    }
     const companies = new Set(rows.map((row) => `${row.ticker}>${row.company}`));
     // FB-filed trades are Meta's; BBT of 2015 is Truist's and Beacon Financial's BBT of 2025 its own.
     for (const pair of ['FB>META', 'UTX>RTX', 'BBT>TFC', 'BBT>BBT', 'WTW>WW', 'WTW>WTW'])

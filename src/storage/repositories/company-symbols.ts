@@ -23,6 +23,17 @@ export function companySymbolOfTrade(ticker: string, transactionDate: string): R
   return sql<string>`(case ${sql.join(cases, sql` `)} else ${tickerRef} end)`;
 }
 
+/** `companySymbolOfTrade` for one trade, read in code: the same spans, so the same answer. */
+export function companySymbolOn(ticker: string, transactionDate: string): string {
+  const span = symbolSpans().find(
+    (candidate) =>
+      candidate.filed === ticker &&
+      (candidate.from === null || transactionDate >= candidate.from) &&
+      (candidate.until === null || transactionDate < candidate.until),
+  );
+  return span?.company ?? ticker;
+}
+
 /** The filed symbols whose trades may belong to these companies (each symbol and those the table links to it). */
 export function filedSymbolsOf(companies: Iterable<string>): string[] {
   return [...new Set([...companies].flatMap((symbol) => linkedSymbols(symbol)))];

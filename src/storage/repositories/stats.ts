@@ -1,7 +1,7 @@
 // Aggregates: platform summary and most-traded tickers.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
-import { companySymbolOfTrade } from './company-symbols.js';
+import { companySymbolOn } from './company-symbols.js';
 import { countableTrade } from './quality.js';
 
 export async function maxTradeId(db: Kysely<Database>): Promise<number> {
@@ -96,16 +96,12 @@ export interface TopTickerFilter {
 }
 
 export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, limit: number) {
+  // One pass over the ticker index (it covers every column read here); the company is named for
+  // the page's rows only, after the grouping.
   let query = db
     .selectFrom('trades as t')
-    // Named as the company each trade was in (the symbol table read by its date): the directory's
-    // row for a reused symbol names a later company (PARA: Banzai International).
-    .leftJoin('companies as c', (join) =>
-      join.on((eb) => eb('c.ticker', '=', companySymbolOfTrade('t.ticker', 't.transaction_date'))),
-    )
     .select((eb) => [
       't.ticker',
-      eb.fn.max('c.name').as('company_name'),
       eb.fn.max('t.sector').as('sector'),
       eb.fn.countAll<number>().as('trade_count'),
       eb.fn.sum<number>(sql`case when t.trade_action = 'buy' then 1 else 0 end`).as('buy_count'),
@@ -114,6 +110,7 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
       eb.fn.sum<number>('t.amount_low').as('volume_low'),
       eb.fn.sum<number>(sql`coalesce(t.amount_high, t.amount_low)`).as('volume_high'),
       eb.fn.max('t.disclosure_date').as('last_disclosure_date'),
+      eb.fn.max('t.transaction_date').as('last_transaction_date'),
     ])
     .where(countableTrade('t'))
     .where('t.ticker', '<>', 'N/A')
@@ -126,9 +123,14 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
     .orderBy('t.ticker', 'asc')
     .limit(limit)
     .execute();
+  // Named as the company the latest of the window's trades was in (the symbol table read by its
+  // date): the directory's row for a reused symbol names a later company (PARA: Banzai International).
+  const companyOf = (row: (typeof rows)[number]) =>
+    row.last_transaction_date ? companySymbolOn(row.ticker, row.last_transaction_date) : row.ticker;
+  const names = await companyNames(db, rows.map(companyOf));
   return rows.map((row) => ({
     ticker: row.ticker,
-    company_name: row.company_name ?? null,
+    company_name: names.get(companyOf(row)) ?? null,
     sector: row.sector ?? null,
     trade_count: Number(row.trade_count),
     buy_count: Number(row.buy_count ?? 0),
@@ -138,6 +140,16 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
     volume_high: Number(row.volume_high ?? 0),
     last_disclosure_date: row.last_disclosure_date ?? null,
   }));
+}
+
+async function companyNames(db: Kysely<Database>, tickers: readonly string[]): Promise<Map<string, string>> {
+  if (tickers.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['ticker', 'name'])
+    .where('ticker', 'in', [...new Set(tickers)])
+    .execute();
+  return new Map(rows.flatMap((row) => (row.name === null ? [] : [[row.ticker, row.name] as const])));
 }
 
 export async function tickerKnown(db: Kysely<Database>, ticker: string): Promise<boolean> {
