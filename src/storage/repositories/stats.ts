@@ -1,7 +1,7 @@
 // Aggregates: platform summary and most-traded tickers.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
-import { companySymbolOfTrade } from './company-symbols.js';
+import { onCompanyOfTrade } from './company-symbols.js';
 import { countableTrade } from './quality.js';
 
 export async function maxTradeId(db: Kysely<Database>): Promise<number> {
@@ -98,11 +98,8 @@ export interface TopTickerFilter {
 export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, limit: number) {
   let query = db
     .selectFrom('trades as t')
-    // Named as the company each trade was in (the symbol table read by its date): the directory's
-    // row for a reused symbol names a later company (PARA: Banzai International).
-    .leftJoin('companies as c', (join) =>
-      join.on((eb) => eb('c.ticker', '=', companySymbolOfTrade('t.ticker', 't.transaction_date'))),
-    )
+    // Named as the company each trade was in (the symbol table read by its date).
+    .leftJoin('companies as c', onCompanyOfTrade)
     .select((eb) => [
       't.ticker',
       eb.fn.max('c.name').as('company_name'),
