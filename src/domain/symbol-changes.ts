@@ -165,6 +165,12 @@ export interface CurrentSymbol {
 }
 
 /**
+ * Which changes a chain follows: `renames` only (the symbol whose price series holds a trade), or
+ * `successors` too (the company that trades now).
+ */
+export type SymbolChangesFollowed = 'renames' | 'successors';
+
+/**
  * The symbol a company filed as `symbol` on `date` trades under now: FB on 2021-05-14 is META;
  * WTW on 2017-01-24 is WW (Weight Watchers), WTW on 2023-08-10 stays WTW (Willis Towers Watson).
  * Chains are followed (CBS → VIAC → PARA → PSKY), each next change only if it came after the one
@@ -174,7 +180,7 @@ export interface CurrentSymbol {
 export function currentSymbolOf(
   symbol: string,
   date: string,
-  follow: 'renames' | 'successors' = 'successors',
+  follow: SymbolChangesFollowed = 'successors',
 ): CurrentSymbol {
   const changes: SymbolChange[] = [];
   let current = symbol.toUpperCase();

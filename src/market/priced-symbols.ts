@@ -1,7 +1,7 @@
 // Which symbol's prices describe a trade: its ticker's market symbol, for the asset types priced
 // by their (or their underlying's) shares, as the company trades now. Bonds and private holdings
 // are not priced.
-import { currentSymbolOf } from '../domain/symbol-changes.js';
+import { currentSymbolOf, type SymbolChangesFollowed } from '../domain/symbol-changes.js';
 import { marketSymbolOf } from '../domain/symbols.js';
 import { NO_TICKER } from '../domain/ticker.js';
 
@@ -21,7 +21,7 @@ const PRICED_ASSET_TYPES = new Set(['Stock', 'Option', 'ETF', 'Other Securities'
 function currentMarketSymbol(
   ticker: string,
   transactionDate: string,
-  follow: 'renames' | 'successors',
+  follow: SymbolChangesFollowed,
 ): string | null {
   const symbol = marketSymbolOf(ticker)?.symbol;
   return symbol === undefined ? null : currentSymbolOf(symbol, transactionDate, follow).symbol;

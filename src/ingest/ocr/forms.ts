@@ -26,37 +26,30 @@ interface FormReader {
   ): ScannedRow[];
 }
 
-const HOUSE: FormReader = {
-  readPage: readHousePage,
-  rows: (pages, filedDate, lexicon) =>
-    rowsOfScan(
-      pages.flatMap((page) => (isHousePage(page.form) ? [{ number: page.number, form: page.form }] : [])),
-      filedDate,
-      lexicon,
-    ),
-};
-
-const OGE_278T: FormReader = {
-  readPage: readOge278tPage,
-  rows: (pages, filedDate, lexicon) =>
-    ogeRowsOfScan(
-      pages.flatMap((page) => (isOgePage(page.form) ? [{ number: page.number, form: page.form }] : [])),
-      filedDate,
-      lexicon,
-    ),
-};
-
-const SENATE_PAPER: FormReader = {
-  readPage: readSenatePaperPage,
-  rows: (pages, filedDate, lexicon) =>
-    senateRowsOfScan(
-      pages.flatMap((page) =>
-        page.form.layout === 'senate_paper_ptr' ? [{ number: page.number, form: page.form }] : [],
+/** A form's reader: the pages of its layout are judged together, any other page left out. */
+function readerOfForm<Page extends FormPage>(
+  readPage: (image: GrayImage, engine: OcrEngine) => Promise<Page>,
+  isPage: (form: FormPage) => form is Page,
+  rowsOf: (
+    pages: ReadonlyArray<{ number: number; form: Page }>,
+    filedDate: string | null,
+    lexicon?: Lexicon,
+  ) => ScannedRow[],
+): FormReader {
+  return {
+    readPage,
+    rows: (pages, filedDate, lexicon) =>
+      rowsOf(
+        pages.flatMap((page) => (isPage(page.form) ? [{ number: page.number, form: page.form }] : [])),
+        filedDate,
+        lexicon,
       ),
-      filedDate,
-      lexicon,
-    ),
-};
+  };
+}
+
+const HOUSE = readerOfForm(readHousePage, isHousePage, rowsOfScan);
+const OGE_278T = readerOfForm(readOge278tPage, isOgePage, ogeRowsOfScan);
+const SENATE_PAPER = readerOfForm(readSenatePaperPage, isSenatePage, senateRowsOfScan);
 
 const READERS: Partial<Record<DocumentKind, FormReader>> = {
   house_ptr_pdf: HOUSE,
@@ -78,4 +71,8 @@ export function isOgePage(form: FormPage): form is OgePage {
 
 function isHousePage(form: FormPage): form is HousePage {
   return form.layout !== 'oge_278t' && form.layout !== 'senate_paper_ptr';
+}
+
+function isSenatePage(form: FormPage): form is SenatePage {
+  return form.layout === 'senate_paper_ptr';
 }

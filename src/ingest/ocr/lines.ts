@@ -38,32 +38,49 @@ interface Run {
 
 /** Horizontal ruling lines, top to bottom. */
 export function horizontalLines(image: GrayImage, options: LineOptions): RulingLine[] {
-  const runs: Run[] = [];
-  for (let y = 0; y < image.height; y++) {
-    collectRuns(
-      (x) => (image.data[y * image.width + x] ?? 255) < INK_THRESHOLD,
-      image.width,
-      y,
-      options,
-      runs,
-    );
-  }
-  return withCoverage(mergeRuns(runs), (along, across) => isDark(image, along, across));
+  const runs = inkRuns(
+    image,
+    { length: image.width, step: 1 },
+    { count: image.height, step: image.width },
+    options,
+  );
+  return withCoverage(runs, (along, across) => isDark(image, along, across));
 }
 
 /** Vertical ruling lines, left to right. */
 export function verticalLines(image: GrayImage, options: LineOptions): RulingLine[] {
+  const runs = inkRuns(
+    image,
+    { length: image.height, step: image.width },
+    { count: image.width, step: 1 },
+    options,
+  );
+  return withCoverage(runs, (along, across) => isDark(image, across, along));
+}
+
+/**
+ * The runs of ink along each scan line of one axis, merged into lines. Pixels are addressed by
+ * their steps in the image's data (1 along a row, the width down a column): this loop reads every
+ * pixel of the page, once per axis, so it skips isDark's bounds checks.
+ */
+function inkRuns(
+  image: GrayImage,
+  along: { length: number; step: number },
+  across: { count: number; step: number },
+  options: LineOptions,
+): RulingLine[] {
   const runs: Run[] = [];
-  for (let x = 0; x < image.width; x++) {
+  for (let line = 0; line < across.count; line++) {
+    const offset = line * across.step;
     collectRuns(
-      (y) => (image.data[y * image.width + x] ?? 255) < INK_THRESHOLD,
-      image.height,
-      x,
+      (position) => (image.data[offset + position * along.step] ?? 255) < INK_THRESHOLD,
+      along.length,
+      line,
       options,
       runs,
     );
   }
-  return withCoverage(mergeRuns(runs), (along, across) => isDark(image, across, along));
+  return mergeRuns(runs);
 }
 
 function isDark(image: GrayImage, x: number, y: number): boolean {

@@ -2,7 +2,7 @@
 // expression over a trade's filed ticker and transaction date, built from the reviewed table
 // (src/domain/symbol-changes.ts) so that FB-filed trades count as Meta's (META) and a BBT trade of
 // 2015 as Truist's (TFC) while Beacon Financial's BBT of 2025 stays BBT.
-import { type RawBuilder, sql } from 'kysely';
+import { type JoinBuilder, type RawBuilder, sql } from 'kysely';
 import { linkedSymbols, symbolSpans } from '../../domain/symbol-changes.js';
 
 /**
@@ -32,6 +32,17 @@ export function companySymbolOn(ticker: string, transactionDate: string): string
       (candidate.until === null || transactionDate < candidate.until),
   );
   return span?.company ?? ticker;
+}
+
+/**
+ * The join condition of a trade (`t`) with the directory row of the company it was in (`c`): by
+ * company symbol, since the directory's row for a symbol reused since names a later company (PARA:
+ * Banzai International). `.leftJoin('companies as c', onCompanyOfTrade)`.
+ */
+export function onCompanyOfTrade<DB, TB extends keyof DB>(join: JoinBuilder<DB, TB>): JoinBuilder<DB, TB> {
+  return join.on(
+    sql<boolean>`${sql.ref('c.ticker')} = ${companySymbolOfTrade('t.ticker', 't.transaction_date')}`,
+  );
 }
 
 /** The filed symbols whose trades may belong to these companies (each symbol and those the table links to it). */

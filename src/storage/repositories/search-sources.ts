@@ -4,7 +4,7 @@
 // refresh incremental. The documents are search-index.ts'. SQL only.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../schema.js';
-import { companySymbolOfTrade, filedSymbolsOf } from './company-symbols.js';
+import { companySymbolOfTrade, filedSymbolsOf, onCompanyOfTrade } from './company-symbols.js';
 
 export interface Watermark {
   last_id: number;
@@ -90,11 +90,8 @@ const SOURCE_QUERIES = {
       db
         .selectFrom('trades as t')
         .innerJoin('politicians as p', 'p.id', 't.politician_id')
-        // The company's name as it trades now: a symbol since reused names another company in the
-        // directory (PARA: Banzai International), never the one that filed trade was in.
-        .leftJoin('companies as c', (join) =>
-          join.on((eb) => eb('c.ticker', '=', companySymbolOfTrade('t.ticker', 't.transaction_date'))),
-        )
+        // The company's name as it trades now, by the company the trade was in.
+        .leftJoin('companies as c', onCompanyOfTrade)
         .select([
           't.id',
           't.source',

@@ -2,12 +2,14 @@
 import type { RouteFolder } from '../../route-folders.js';
 import { guideRoute } from './guide.js';
 import { guideListRoute } from './guide-list.js';
-import { referenceRoutes } from './reference.js';
+import { referenceRoute } from './reference.js';
+import { referenceJsonRoute } from './reference-json.js';
 
 export const routes: RouteFolder = {
   order: 300,
   register(app) {
-    referenceRoutes(app);
+    referenceRoute(app);
+    referenceJsonRoute(app);
     guideListRoute(app);
     guideRoute(app);
   },

@@ -213,7 +213,7 @@ ${schemas.map(
 </div>`;
 }
 
-export function referenceRoutes(app: App): void {
+export function referenceRoute(app: App): void {
   // The document is fixed once the app is ready: render it once, on the first request.
   let rendered: string | undefined;
   app.get('/docs', { schema: { hide: true } }, async (_request, reply) => {
@@ -223,6 +223,4 @@ export function referenceRoutes(app: App): void {
     ).text;
     return reply.type('text/html; charset=utf-8').send(rendered);
   });
-  // The document at its former Swagger UI address too, for clients that bookmarked it.
-  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -29,6 +29,7 @@ import { statusPage } from './status-page.js';
 import { termsPage } from './terms-page.js';
 import { usagePage } from './usage-page.js';
 import { verifyEmailPage } from './verify-email-page.js';
+import { webhooksActionRoute } from './webhooks-action.js';
 import { webhooksPage } from './webhooks-page.js';
 
 export const routes: RouteFolder = {
@@ -55,6 +56,7 @@ export const routes: RouteFolder = {
         creditsPage(pages, deps, self);
         usagePage(pages, deps);
         webhooksPage(pages, deps, webhooks);
+        webhooksActionRoute(pages, deps, webhooks);
         explorePage(pages, deps);
         exploreMemberPage(pages, deps);
         exploreTickerPage(pages, deps);
