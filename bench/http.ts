@@ -66,6 +66,11 @@ const SCENARIOS: Scenario[] = [
   { name: '/search?q=', url: '/search?q=nvidia' },
   { name: '/v1/semantic-search', url: '/v1/semantic-search?q=defense%20contractor%20stock' },
   { name: '/portfolio/{id}/positions', url: '/portfolio/{member}/positions' },
+  // The aggregates: the platform summary (the whole history) and the most-traded tickers at their
+  // default window (90 days) and their longest (ten years).
+  { name: '/stats/summary', url: '/stats/summary' },
+  { name: '/tickers/top', url: '/tickers/top' },
+  { name: '/tickers/top?days=3650', url: '/tickers/top?days=3650' },
   // The SEC lists: default pages (50 rows, newest first), each line with its ±30-day overlap check.
   { name: '/insiders/trades', url: '/insiders/trades' },
   { name: '/whales', url: '/whales' },

@@ -212,6 +212,75 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
   });
 }
 
+/** The counted trades' key in trade_counts (migration 0078): member, source, direction. */
+const COUNT_KEY = ['politician_id', 'source', 'trade_action'] as const;
+
+/**
+ * The one place trade_counts is maintained: triggers on trades that add one to the key of a
+ * trade entering the `countable` scope (inserted, or updated into it) and take one from the key of
+ * a trade leaving it (deleted, superseded, flagged out, or moved to another member, source or
+ * direction). Only counts are kept, so no change ever needs a recount. Fills the table (which must
+ * be empty) from the trades already stored.
+ */
+export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
+  const key = COUNT_KEY.join(', ');
+  await sql
+    .raw(`insert into trade_counts (${key}, trade_count)
+      select ${key}, count(*) from trades where ${inScope('countable')} group by ${key}`)
+    .execute(db);
+  const keyOf = (row: 'new' | 'old') => COUNT_KEY.map((column) => `${row}.${column}`).join(', ');
+  const keyIs = (row: 'new' | 'old') =>
+    COUNT_KEY.map((column) => `${column} = ${row}.${column}`).join(' and ');
+  const add = (table: string) => `insert into trade_counts (${key}, trade_count) values (${keyOf('new')}, 1)
+    on conflict (${key}) do update set trade_count = ${table}.trade_count + 1;`;
+  const take = `update trade_counts set trade_count = trade_count - 1 where ${keyIs('old')};`;
+  const moved = [...COUNT_KEY, 'superseded_by', 'quality_excluded'];
+  if (isSqlite(db)) {
+    const changed = moved.map((column) => `old.${column} is not new.${column}`).join(' or ');
+    await createSqliteTrigger(
+      db,
+      'trade_counts_insert after insert',
+      inScope('countable', 'new.'),
+      add('trade_counts'),
+    );
+    await createSqliteTrigger(db, 'trade_counts_delete after delete', inScope('countable', 'old.'), take);
+    // Two triggers for an update, each with its own condition: SQLite's trigger body has no if.
+    await createSqliteTrigger(
+      db,
+      `trade_counts_leave after update of ${moved.join(', ')}`,
+      `(${changed}) and ${inScope('countable', 'old.')}`,
+      take,
+    );
+    await createSqliteTrigger(
+      db,
+      `trade_counts_enter after update of ${moved.join(', ')}`,
+      `(${changed}) and ${inScope('countable', 'new.')}`,
+      add('trade_counts'),
+    );
+    return;
+  }
+  const changed = moved.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+  await createRowTrigger(
+    db,
+    'trade_counts',
+    `if tg_op in ('UPDATE', 'DELETE') and ${inScope('countable', 'old.')}
+          and (tg_op = 'DELETE' or ${changed}) then
+        ${take}
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') and ${inScope('countable', 'new.')}
+          and (tg_op = 'INSERT' or ${changed}) then
+        ${add('trade_counts')}
+      end if;`,
+  );
+}
+
+export async function dropTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropRowTriggers(db, {
+    sqlite: ['trade_counts_insert', 'trade_counts_delete', 'trade_counts_leave', 'trade_counts_enter'],
+    postgres: { trigger: 'trade_counts', functions: ['trade_counts_change()'] },
+  });
+}
+
 /**
  * One of SQLite's row triggers on `trades` (one per event; `nameAndEvent` reads "name after
  * update …"): `body` runs for each row for which `when` holds.

@@ -27,6 +27,7 @@ import type {
   PortfolioHoldingsTable,
   TickerTradeDescriptionsTable,
   TimingHitsTable,
+  TradeCountsTable,
   TradeLinksTable,
 } from './schema/analytics.js';
 import type {
@@ -192,6 +193,7 @@ export interface Database {
   trade_links: TradeLinksTable;
   member_links: MemberLinksTable;
   politician_trade_totals: PoliticianTradeTotalsTable;
+  trade_counts: TradeCountsTable;
   enrichment_jobs: EnrichmentJobsTable;
   search_ivf: SearchIvfTable;
   search_ivf_centroids: SearchIvfCentroidsTable;

@@ -2,13 +2,64 @@
 // (ingest of the real trade sets, their amendments and a full enrichment run wrote it through the
 // triggers) and after every kind of trade write: pricing and unpricing, supersession, amount,
 // date and member changes, a quality flag leaving a trade out and taking it back, a new trade
-// without an amount, and a delete. Runs on SQLite and, with
-// DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
+// without an amount, and a delete. trade_counts (the platform summary's totals, kept by triggers
+// too) is held to the same aggregate after each of them, and after a change of direction and
+// source. Runs on SQLite and, with DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
+import type { Database } from '../schema.js';
 import { MARKET_COLUMNS, writeMarketFields } from './enrichment.js';
 import { aggregateTradeTotals, storedTradeTotals } from './politician-trade-totals.js';
+import { countableTrade } from './quality.js';
 import { supersedeTrade } from './report-trades.js';
+import { summaryCounts } from './stats.js';
+
+/** The platform summary counted from every trade, as it was before trade_counts kept it. */
+async function countedSummary(db: Kysely<Database>) {
+  const totals = await db
+    .selectFrom('trades')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('trades'),
+      eb.fn.count<number>('politician_id').distinct().as('politicians'),
+      eb.fn.max('disclosure_date').as('latest_disclosure'),
+      eb.fn.min('transaction_date').as('earliest_transaction'),
+      eb.fn.max('transaction_date').as('latest_transaction'),
+    ])
+    .where(countableTrade(''))
+    .executeTakeFirstOrThrow();
+  const bySource = await db
+    .selectFrom('trades')
+    .select((eb) => [
+      'source',
+      eb.fn.countAll<number>().as('trades'),
+      eb.fn.count<number>('politician_id').distinct().as('politicians'),
+    ])
+    .where(countableTrade(''))
+    .groupBy('source')
+    .orderBy('source')
+    .execute();
+  const byAction = await db
+    .selectFrom('trades')
+    .select((eb) => ['trade_action as action', eb.fn.countAll<number>().as('trades')])
+    .where(countableTrade(''))
+    .groupBy('trade_action')
+    .orderBy('trade_action')
+    .execute();
+  return {
+    total_trades: Number(totals.trades),
+    total_politicians: Number(totals.politicians),
+    latest_disclosure_date: totals.latest_disclosure ?? null,
+    earliest_transaction_date: totals.earliest_transaction ?? null,
+    latest_transaction_date: totals.latest_transaction ?? null,
+    by_source: bySource.map((row) => ({
+      source: row.source,
+      trades: Number(row.trades),
+      politicians: Number(row.politicians),
+    })),
+    by_action: byAction.map((row) => ({ action: row.action, trades: Number(row.trades) })),
+  };
+}
 
 const fixture = inject('fixture');
 
@@ -23,6 +74,8 @@ describe.skipIf(fixture === null)('politician_trade_totals', () => {
     const stored = await storedTradeTotals(store.db);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored).toEqual(await aggregateTradeTotals(store.db));
+    const { total_filings: _filings, ...summary } = await summaryCounts(store.db);
+    expect(summary).toEqual(await countedSummary(store.db));
   };
 
   /** The current trades of the member with the most of them, oldest first. */
@@ -175,5 +228,28 @@ describe.skipIf(fixture === null)('politician_trade_totals', () => {
     expect((await storedTradeTotals(store.db)).some((totals) => totals.politician_id === lonely.id)).toBe(
       false,
     );
+  });
+
+  it('moves a trade between directions and sources in the summary', async () => {
+    const { trades } = await busiestMember();
+    const [a, b] = trades;
+    if (!a || !b) throw new Error('the busiest member has fewer than 2 trades');
+    const before = await summaryCounts(store.db);
+    const action = await store.db
+      .selectFrom('trades')
+      .select(['trade_action', 'source'])
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    const otherAction = action.trade_action === 'exchange' ? 'buy' : 'exchange';
+    await store.db.updateTable('trades').set({ trade_action: otherAction }).where('id', '=', a.id).execute();
+    await store.db.updateTable('trades').set({ source: 'summary-test' }).where('id', '=', b.id).execute();
+    await expectParity();
+    const after = await summaryCounts(store.db);
+    expect(after.total_trades).toBe(before.total_trades);
+    expect(after.by_source.find((row) => row.source === 'summary-test')).toEqual({
+      source: 'summary-test',
+      trades: 1,
+      politicians: 1,
+    });
   });
 });

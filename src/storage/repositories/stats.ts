@@ -24,52 +24,56 @@ export interface SummaryCounts {
 }
 
 export async function summaryCounts(db: Kysely<Database>): Promise<SummaryCounts> {
-  const totals = await db
-    .selectFrom('trades')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('trades'),
-      eb.fn.count<number>('politician_id').distinct().as('politicians'),
-      eb.fn.max('disclosure_date').as('latest_disclosure'),
-      eb.fn.min('transaction_date').as('earliest_transaction'),
-      eb.fn.max('transaction_date').as('latest_transaction'),
-    ])
-    .where(countableTrade(''))
-    .executeTakeFirstOrThrow();
+  // The counts come from trade_counts (kept by triggers on trades, one row per member, source and
+  // direction); the edges of the history from the date indexes, each read from its end.
+  const counts = await db
+    .selectFrom('trade_counts')
+    .select(['politician_id', 'source', 'trade_action', 'trade_count'])
+    .where('trade_count', '>', 0)
+    .execute();
   const filings = await db
     .selectFrom('filings')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const bySource = await db
-    .selectFrom('trades')
-    .select((eb) => [
-      'source',
-      eb.fn.countAll<number>().as('trades'),
-      eb.fn.count<number>('politician_id').distinct().as('politicians'),
-    ])
-    .where(countableTrade(''))
-    .groupBy('source')
-    .orderBy('source')
-    .execute();
-  const byAction = await db
-    .selectFrom('trades')
-    .select((eb) => ['trade_action as action', eb.fn.countAll<number>().as('trades')])
-    .where(countableTrade(''))
-    .groupBy('trade_action')
-    .orderBy('trade_action')
-    .execute();
+  const edge = async (column: 'disclosure_date' | 'transaction_date', direction: 'asc' | 'desc') => {
+    const row = await db
+      .selectFrom('trades')
+      .select(column)
+      .where(countableTrade(''))
+      .where(column, 'is not', null)
+      .orderBy(column, direction)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.[column] ?? null;
+  };
+  const members = new Set<number>();
+  const bySource = new Map<string, { trades: number; politicians: Set<number> }>();
+  const byAction = new Map<string, number>();
+  let trades = 0;
+  for (const row of counts) {
+    const n = Number(row.trade_count);
+    trades += n;
+    members.add(row.politician_id);
+    const source = bySource.get(row.source) ?? { trades: 0, politicians: new Set<number>() };
+    source.trades += n;
+    source.politicians.add(row.politician_id);
+    bySource.set(row.source, source);
+    byAction.set(row.trade_action, (byAction.get(row.trade_action) ?? 0) + n);
+  }
+  const ordered = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
-    total_trades: Number(totals.trades),
-    total_politicians: Number(totals.politicians),
+    total_trades: trades,
+    total_politicians: members.size,
     total_filings: Number(filings.n),
-    latest_disclosure_date: totals.latest_disclosure ?? null,
-    earliest_transaction_date: totals.earliest_transaction ?? null,
-    latest_transaction_date: totals.latest_transaction ?? null,
-    by_source: bySource.map((row) => ({
-      source: row.source,
-      trades: Number(row.trades),
-      politicians: Number(row.politicians),
+    latest_disclosure_date: await edge('disclosure_date', 'desc'),
+    earliest_transaction_date: await edge('transaction_date', 'asc'),
+    latest_transaction_date: await edge('transaction_date', 'desc'),
+    by_source: ordered(bySource).map(([source, totals]) => ({
+      source,
+      trades: totals.trades,
+      politicians: totals.politicians.size,
     })),
-    by_action: byAction.map((row) => ({ action: row.action, trades: Number(row.trades) })),
+    by_action: ordered(byAction).map(([action, n]) => ({ action, trades: n })),
   };
 }
 

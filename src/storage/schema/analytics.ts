@@ -142,6 +142,18 @@ export interface MemberLinksTable {
  * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
  * has an amount (the read side answers null then, as SUM over no value does).
  */
+/**
+ * Countable trades per member, source and direction, kept by triggers on trades (ddl.ts,
+ * createTradeCountTriggers): the platform summary's totals. A key whose trades all left keeps its
+ * row with 0.
+ */
+export interface TradeCountsTable {
+  politician_id: number;
+  source: string;
+  trade_action: string;
+  trade_count: number;
+}
+
 export interface PoliticianTradeTotalsTable {
   politician_id: number;
   trade_count: number;
