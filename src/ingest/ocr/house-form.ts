@@ -457,8 +457,8 @@ class PageReader {
 
   /**
    * The date cell read again from hard black-and-white versions of it: the readings above all
-   * start from the same grey rendering and can share its misreads; these do not (scanned-rows.ts
-   * weighs their agreement).
+   * start from the same grey rendering and share its misreads; these start from other pixels
+   * (scanned-rows.ts weighs their agreement).
    */
   private async crossReads(cell: GrayImage, charset: string | undefined): Promise<string[]> {
     const texts: string[] = [];

@@ -1,8 +1,9 @@
 // From what the form reader saw to trade rows: each field's value and how sure we are of it.
 // A field's confidence starts from the evidence (the engine's word confidences for text, the
-// contrast of the ink for marks) and is lowered by every check the value fails (a date that
-// needed repairs, a transaction after its notification, two boxes ticked). The review
-// threshold over these numbers is calibrated on the real scans (ACCURACY.md).
+// agreement of differently prepared reads for dates, the contrast of the ink for marks) and is
+// lowered by every check the value fails (a date that needed repairs, a transaction after its
+// notification, two boxes ticked). The review threshold over these numbers is calibrated on the
+// real scans (ACCURACY.md).
 import { AMOUNT_COLUMNS, AMOUNT_LETTERS, type AmountBracket, parseAmountRange } from '../../domain/amount.js';
 import { daysBetween } from '../../domain/dates.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
