@@ -170,3 +170,14 @@ export function scale(image: GrayImage, factor: number): GrayImage {
   }
   return { width, height, data: out };
 }
+
+/**
+ * Every pixel made black or white at `threshold`: a second preparation of the same cell, whose
+ * hard edges (thinner strokes at a dark threshold, bolder at a light one) differ from the grey
+ * rendering the engine reads first.
+ */
+export function binarise(image: GrayImage, threshold: number): GrayImage {
+  const out = new Uint8Array(image.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = (image.data[i] ?? 255) < threshold ? 0 : 255;
+  return { width: image.width, height: image.height, data: out };
+}

@@ -13,6 +13,7 @@
 // are matched to the form in house-columns.ts, marks judged by their ink in cell-ink.ts, and what
 // a page yields is house-page.ts; this reads the rows.
 import {
+  binarise,
   clampRect,
   crop,
   type GrayImage,
@@ -37,6 +38,12 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
   const reader = new PageReader(image, grid, columns, engine);
   return reader.read();
 }
+
+/**
+ * The thresholds of the black-and-white preparations a date cell is read again from: a dark one
+ * thins the strokes (parts touching digits), a light one thickens them (closes broken ones).
+ */
+const CROSS_READ_THRESHOLDS = [96, 208] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -442,9 +449,25 @@ class PageReader {
     if (!readings.some((reading) => numeric.test(reading.text.replace(/\s/g, '')))) {
       // Spreadsheets also print "15-Jan-25": read again with letters allowed.
       const open = this.wordsOf(await this.engine.read(base, { mode: 'line' }));
-      if (/[A-Za-z]{3}/.test(open.text)) return { ...open, agreement: 1 };
+      if (/[A-Za-z]{3}/.test(open.text))
+        return { ...open, agreement: 1, crossReads: await this.crossReads(cell, undefined) };
     }
-    return vote(readings);
+    return { ...vote(readings), crossReads: await this.crossReads(cell, charset) };
+  }
+
+  /**
+   * The date cell read again from hard black-and-white versions of it: the readings above all
+   * start from the same grey rendering and share its misreads; these start from other pixels
+   * (scanned-rows.ts weighs their agreement).
+   */
+  private async crossReads(cell: GrayImage, charset: string | undefined): Promise<string[]> {
+    const texts: string[] = [];
+    for (const threshold of CROSS_READ_THRESHOLDS) {
+      const prepared = binarise(scale(cell, 2), threshold);
+      const result = await this.engine.read(prepared, charset ? { mode: 'line', charset } : { mode: 'line' });
+      texts.push(this.wordsOf(result).text);
+    }
+    return texts;
   }
 
   private wordsOf(result: OcrText): CellReading {

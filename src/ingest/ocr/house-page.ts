@@ -15,6 +15,11 @@ export interface CellReading {
   agreement?: number;
   /** The words read, each with the engine's confidence (0..1). */
   words?: Array<{ text: string; confidence: number }>;
+  /**
+   * A date cell's text as read again from differently prepared (hard black-and-white) images of
+   * it: readings that do not share the first ones' rendering, whose agreement is evidence.
+   */
+  crossReads?: string[];
 }
 
 export interface HouseRow {

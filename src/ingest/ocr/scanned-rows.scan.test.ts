@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../test-support/documents.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
+import type { HouseRow } from './house-page.js';
 import { assetLexicon } from './lexicon.js';
 import { readScan } from './read-scan.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from './scanned-rows.js';
@@ -82,5 +83,47 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
     expect(booking.confidence.trade_type).toBeLessThan(REVIEW_THRESHOLD.trade_type);
     expect(booking.reasons.join('; ')).toContain("type columns differ from the document's other pages");
     for (const candidate of rows.filter((r) => r.page === 24)) expect(candidate.needs_review).toBe(true);
+  });
+});
+
+describe.skipIf(!dataDir)("date cells of the typed filer's spreadsheet 8220834, page 3 (real scan)", () => {
+  let engine: TesseractEngine;
+  let pages: Awaited<ReturnType<typeof readScan>>;
+  let rows: ScannedRow[];
+  const reading = (asset: string): { row: ScannedRow; date: HouseRow['date'] } => {
+    const row = rows.find((candidate) => candidate.read.asset === asset);
+    const read = pages[0]?.form.rows.find(
+      (candidate): candidate is HouseRow =>
+        'ownerShape' in candidate &&
+        candidate.asset.text === row?.read.asset &&
+        candidate.date.text === row?.read.transaction_date,
+    );
+    if (!row || !read) throw new Error(`no row "${asset}"`);
+    return { row, date: read.date };
+  };
+
+  beforeAll(async () => {
+    engine = await TesseractEngine.start();
+    const bytes = readBytes(
+      congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220834.pdf'),
+    );
+    pages = await readScan(bytes, engine, { pages: new Set([3]) });
+    rows = formReader('house_ptr_pdf').rows(pages, '2025-04-17', await assetLexicon([]));
+  }, OCR_TIMEOUT);
+  afterAll(() => engine?.close());
+
+  it('serves a typed date the engine scored low when its differently prepared reads agree', () => {
+    const { row, date } = reading('DALLAS TEX GO REF AND');
+    expect(date.confidence).toBeLessThan(0.5);
+    expect(date.crossReads).toEqual(['03-18-2025', '03-18-2025']);
+    expect(row.transaction_date).toBe('2025-03-18');
+    expect(row.confidence.transaction_date).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.transaction_date);
+  });
+
+  it('keeps a date below the threshold when one prepared read gives another date', () => {
+    const { row, date } = reading('KRAFT (THE) HEINZ CO SHS');
+    expect(date.crossReads).toContain('03-08-2025');
+    expect(row.transaction_date).toBe('2025-03-04');
+    expect(row.confidence.transaction_date).toBeLessThan(REVIEW_THRESHOLD.transaction_date);
   });
 });

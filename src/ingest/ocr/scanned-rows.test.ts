@@ -98,3 +98,44 @@ describe('scannedRow', () => {
     expect(row.confidence.trade_type).toBe(0);
   });
 });
+
+describe('scannedRow: a date cell read again from differently prepared images', () => {
+  // The engine is unsure of the digits (0.6): only the cross reads can make the date servable.
+  const unsure = (crossReads: string[], agreement = 1) => ({
+    ...cell('01/17/25', 0.6),
+    agreement,
+    crossReads,
+  });
+  const judged = (date: ReturnType<typeof unsure>) =>
+    scannedRow(houseRow('INTEL CORP CMN', { date }), { ...context, lexicon: undefined });
+
+  it('serves a date every preparation reads alike, however unsure the engine was', () => {
+    const row = judged(unsure(['01/17/25', '01/17/25']));
+    expect(row.transaction_date).toBe('2025-01-17');
+    expect(row.confidence.transaction_date).toBeGreaterThanOrEqual(0.9);
+    expect(row.needs_review).toBe(false);
+  });
+
+  it('flags a date a cross read reads otherwise, or not at all, however sure the engine was', () => {
+    for (const crossReads of [
+      ['01/17/25', '01/12/25'],
+      ['01/17/2', '01/17/25'],
+    ]) {
+      const row = judged({ ...unsure(crossReads), confidence: 0.96 });
+      expect(row.needs_review).toBe(true);
+      expect(row.confidence.transaction_date).toBeLessThanOrEqual(0.6);
+    }
+  });
+
+  it('does not count a cross read that needed repairs, nor outvote a split among the first readings', () => {
+    expect(judged(unsure(['O1/17/25', '01/17/25'])).needs_review).toBe(true);
+    expect(judged(unsure(['01/17/25', '01/17/25'], 2 / 3)).needs_review).toBe(true);
+  });
+
+  it('still flags an agreed date the filing contradicts', () => {
+    const date = { ...cell('03/17/25', 0.6), agreement: 1, crossReads: ['03/17/25', '03/17/25'] };
+    const row = scannedRow(houseRow('INTEL CORP CMN', { date }), context);
+    expect(row.needs_review).toBe(true);
+    expect(row.confidence.transaction_date).toBeLessThan(0.5);
+  });
+});

@@ -1,8 +1,9 @@
 // From what the form reader saw to trade rows: each field's value and how sure we are of it.
 // A field's confidence starts from the evidence (the engine's word confidences for text, the
-// contrast of the ink for marks) and is lowered by every check the value fails (a date that
-// needed repairs, a transaction after its notification, two boxes ticked). The review
-// threshold over these numbers is calibrated on the real scans (ACCURACY.md).
+// agreement of differently prepared reads for dates, the contrast of the ink for marks) and is
+// lowered by every check the value fails (a date that needed repairs, a transaction after its
+// notification, two boxes ticked). The review threshold over these numbers is calibrated on the
+// real scans (ACCURACY.md).
 import { AMOUNT_COLUMNS, AMOUNT_LETTERS, type AmountBracket, parseAmountRange } from '../../domain/amount.js';
 import { daysBetween } from '../../domain/dates.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
@@ -14,7 +15,7 @@ import { BLANK_SURE, FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from '.
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
 import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
-import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
+import { readOwnerCode, readScannedDate, type ScannedDate, tidyAssetText } from './scanned-fields.js';
 
 export const CONFIDENCE_FIELDS = [
   'transaction_date',
@@ -411,7 +412,7 @@ export function dateField(
   if (date.value === null)
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
   const read = cell.confidence * agreementFactor(cell.agreement);
-  let confidence = date.repaired ? read * 0.6 : read;
+  let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, cell);
   // A clean reading of the date other rows read too (most of the document's rows, or the rows
   // on either side): the engine's doubt about the digits is outweighed by the other readings (it
   // would have to misread into exactly that date).
@@ -419,6 +420,39 @@ export function dateField(
     confidence = Math.max(confidence, consensus.confidence);
   return { value: date.value, confidence, why: null, label };
 }
+
+/**
+ * A date cell's confidence once its cross reads (the cell read again from differently prepared
+ * images, house-form.ts) are heard. The engine's word confidence says little about a short run of
+ * digits; independent preparations that come out with the same clean date do: a misread digit
+ * would have to be misread alike from different pixels. So when every reading agrees (the first
+ * readings unanimous, every cross read parsing cleanly to the same date) the date is taken at
+ * CROSS_READS_AGREE at least; when a cross read gives another date or none it keeps at most
+ * CROSS_READS_DIFFER, whatever the engine said. A split among the first readings is not outvoted
+ * by agreeing cross reads: a digit misread at most scales was misread alike by them too. A date
+ * the rows or the filing contradict is still doubted afterwards (checkDates), however the reads
+ * agreed.
+ */
+export function crossReadConfidence(
+  confidence: number,
+  date: ScannedDate,
+  cell: Pick<CellReading, 'agreement' | 'crossReads'>,
+): number {
+  const { crossReads, agreement } = cell;
+  if (crossReads === undefined || crossReads.length === 0 || date.value === null) return confidence;
+  const agree = crossReads.every((text) => {
+    const other = readScannedDate(text);
+    return other.value === date.value && !other.repaired;
+  });
+  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
+  const unanimous = agreement === undefined || agreement >= 1;
+  return date.repaired || !unanimous ? confidence : Math.max(confidence, CROSS_READS_AGREE);
+}
+
+/** A date every reading of its cell agrees on, from differently prepared images. */
+const CROSS_READS_AGREE = 0.9;
+/** A date a differently prepared image of its cell reads otherwise (or not at all). */
+const CROSS_READS_DIFFER = 0.6;
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */
 export function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {
