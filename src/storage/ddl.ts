@@ -212,7 +212,9 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
   });
 }
 
-/** The counted trades' key in trade_counts (migration 0078): member, source, direction. */
+/** PostgreSQL's trigger keeping trade_counts (migration 0078); see createTradeCountTriggers. */
+const TRADE_COUNTS_PG_TRIGGER = 'trade_totals_by_key';
+/** The counted trades' key in trade_counts: member, source, direction. */
 const COUNT_KEY = ['politician_id', 'source', 'trade_action'] as const;
 
 /**
@@ -260,9 +262,12 @@ export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<voi
     return;
   }
   const changed = moved.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+  // PostgreSQL fires a table's triggers in the order of their names: this one's name sorts after
+  // the member totals' (`trade_totals`), so a writer takes the member's totals row before its counts
+  // rows, in the same order as every other writer of that member's trades.
   await createRowTrigger(
     db,
-    'trade_counts',
+    TRADE_COUNTS_PG_TRIGGER,
     `if tg_op in ('UPDATE', 'DELETE') and ${inScope('countable', 'old.')}
           and (tg_op = 'DELETE' or ${changed}) then
         ${take}
@@ -277,7 +282,7 @@ export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<voi
 export async function dropTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
   await dropRowTriggers(db, {
     sqlite: ['trade_counts_insert', 'trade_counts_delete', 'trade_counts_leave', 'trade_counts_enter'],
-    postgres: { trigger: 'trade_counts', functions: ['trade_counts_change()'] },
+    postgres: { trigger: TRADE_COUNTS_PG_TRIGGER, functions: [`${TRADE_COUNTS_PG_TRIGGER}_change()`] },
   });
 }
 
