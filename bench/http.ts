@@ -82,6 +82,8 @@ const SCENARIOS: Scenario[] = [
   // Follow the money (docs/analytics-links.md) at their defaults: the last 30 days' trades against
   // a year of lobbying, contracts and PAC money; one member's conflicts; one company's dossier.
   { name: '/overlap', url: '/overlap' },
+  { name: '/overlap?days=3650', url: '/overlap?days=3650' },
+  { name: '/overlap?days=3650&window_days=3650', url: '/overlap?days=3650&window_days=3650' },
   { name: '/conflict/josh-gottheimer', url: '/conflict/josh-gottheimer' },
   { name: '/companies/LMT', url: '/companies/LMT' },
   // The analytics at their defaults (the last 30 days of transactions), then over a year, then at

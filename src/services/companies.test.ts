@@ -4,8 +4,8 @@
 // themselves: storage/repositories/dossier-trades.test.ts). Runs on SQLite and, with
 // DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { tradesForLinks } from '../storage/repositories/analytics-links.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
+import { linkTradesOfRange } from '../test-support/link-trades.js';
 import { companyDossier } from './companies.js';
 import { tradeSummary } from './overlap.js';
 
@@ -20,7 +20,7 @@ describe.skipIf(fixture === null)("the dossier's members' trades on the real dat
 
   it('totals, dates, members and recent trades equal those of every trade read whole', async () => {
     for (const ticker of ['AAPL', 'MSFT', 'NVDA', 'LMT', 'KO', 'AAON']) {
-      const trades = await tradesForLinks(store.db, {
+      const trades = await linkTradesOfRange(store.db, {
         from: '0000-01-01',
         to: '9999-12-31',
         tickers: [ticker],

@@ -14,7 +14,13 @@ import {
 } from '../analytics/overlap.js';
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
-import { type LinkTradeRow, linkedTickers, tradesForLinks } from '../storage/repositories/analytics-links.js';
+import {
+  bioguideIdsOf,
+  type LinkTradeRow,
+  linkedTickers,
+  linkTradesByIds,
+  tradeKeysForLinks,
+} from '../storage/repositories/analytics-links.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 
@@ -76,10 +82,11 @@ export async function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
   // Only tickers some lobbying filing, contract or PAC names can overlap: the trade read stays small.
   const linked = await linkedTickers(db);
   const tickers = query.tickers ? linked.filter((ticker) => query.tickers?.includes(ticker)) : linked;
+  // The matching reads each trade's keys only; the whole rows are read for the page's hits.
   const trades =
     tickers.length === 0
       ? []
-      : await tradesForLinks(db, {
+      : await tradeKeysForLinks(db, {
           from: query.from,
           to: query.to,
           tickers,
@@ -87,25 +94,46 @@ export async function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
           actions: query.actions,
           politicianIds: query.politicianIds,
         });
-  const bioguideIds = trades.flatMap((trade) => (trade.bioguide_id ? [trade.bioguide_id] : []));
-  const index = await loadLinkIndex(db, [...new Set(trades.map((trade) => trade.ticker))], bioguideIds);
-  const hits = [];
+  const bioguideOf = await bioguideIdsOf(db, [...new Set(trades.map((trade) => trade.politician_id))]);
+  const index = await loadLinkIndex(
+    db,
+    [...new Set(trades.map((trade) => trade.ticker))],
+    [...bioguideOf.values()],
+  );
+  const hits: { id: number; links: TradeLinks }[] = [];
   // Newest trades first, as the other lists.
   for (const trade of [...trades].reverse()) {
     const links = onlyKinds(
       linksOfTrade(
-        { id: trade.id, bioguideId: trade.bioguide_id, ticker: trade.ticker, date: trade.transaction_date },
+        {
+          id: trade.id,
+          bioguideId: bioguideOf.get(trade.politician_id) ?? null,
+          ticker: trade.ticker,
+          date: trade.transaction_date,
+        },
         index,
         query.windowDays,
       ),
       query.kinds,
     );
-    if (!hasLinks(links)) continue;
-    hits.push({
-      trade: tradeSummary(trade),
-      link_kinds: linkKindsOf(links),
-      ...withUrls(links),
-    });
+    if (hasLinks(links)) hits.push({ id: trade.id, links });
   }
-  return { total: hits.length, hits: hits.slice(query.offset, query.offset + query.limit) };
+  const page = hits.slice(query.offset, query.offset + query.limit);
+  const rows = new Map(
+    (
+      await linkTradesByIds(
+        db,
+        page.map((hit) => hit.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return {
+    total: hits.length,
+    hits: page.flatMap(({ id, links }) => {
+      const trade = rows.get(id);
+      return trade
+        ? [{ trade: tradeSummary(trade), link_kinds: linkKindsOf(links), ...withUrls(links) }]
+        : [];
+    }),
+  };
 }

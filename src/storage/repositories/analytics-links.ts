@@ -3,6 +3,7 @@
 // lobbying filings, contract awards and FEC contributions that name a ticker (through the
 // company identity table). Plain rows; the matching itself is pure (src/analytics/overlap.ts).
 import { type Kysely, sql } from 'kysely';
+import { readInBatches } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
@@ -54,13 +55,34 @@ function linkTradeRows(db: Kysely<Database>) {
     ]);
 }
 
-/** Trades (not superseded, with a ticker) in a transaction-date range, oldest first. */
-export async function tradesForLinks(db: Kysely<Database>, filter: LinkTradeFilter): Promise<LinkTradeRow[]> {
-  return linkTradeRows(db)
+/** What matching a trade against the linking records reads of it (analytics/overlap.ts, linksOfTrade). */
+export interface LinkTradeKey {
+  id: number;
+  politician_id: number;
+  ticker: string;
+  transaction_date: string;
+}
+
+/**
+ * The range's trades as link keys, oldest first. Without a chamber filter every column read is in
+ * trades_ticker_transaction_idx, so ten years of trades are read from the index, not their rows.
+ */
+export async function tradeKeysForLinks(
+  db: Kysely<Database>,
+  filter: LinkTradeFilter,
+): Promise<LinkTradeKey[]> {
+  return db
+    .selectFrom('trades as t')
+    .select(['t.id', 't.politician_id', 't.ticker', 't.transaction_date'])
     .where(inTradeRange(filter))
     .orderBy('t.transaction_date')
     .orderBy('t.id')
     .execute();
+}
+
+/** These trades as link rows (any order). */
+export async function linkTradesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<LinkTradeRow[]> {
+  return readInBatches(ids, (batch) => linkTradeRows(db).where('t.id', 'in', batch).execute());
 }
 
 /** The latest trades of the range as link rows, newest transaction first (ties: higher id first). */
