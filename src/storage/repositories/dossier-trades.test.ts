@@ -7,13 +7,9 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
+import { linkTradesOfRange } from '../../test-support/link-trades.js';
 import type { Database } from '../schema.js';
-import {
-  type LinkTradeRow,
-  latestLinkTrades,
-  linkTradesByIds,
-  tradeKeysForLinks,
-} from './analytics-links.js';
+import { type LinkTradeRow, latestLinkTrades } from './analytics-links.js';
 import { type MemberTradeTotalsRow, memberTradeTotals } from './dossier-trades.js';
 import type { TradeRangeFilter } from './trade-range.js';
 
@@ -56,18 +52,7 @@ function formerTotals(trades: readonly LinkTradeRow[]): MemberTradeTotalsRow[] {
 }
 
 async function expectFormerAnswers(db: Kysely<Database>, filter: TradeRangeFilter): Promise<number> {
-  // Every trade of the range as a link row, oldest first (ties by id), as the keys are read.
-  const keys = await tradeKeysForLinks(db, filter);
-  const rows = new Map(
-    (
-      await linkTradesByIds(
-        db,
-        keys.map((key) => key.id),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  const trades = keys.flatMap((key) => rows.get(key.id) ?? []);
-  expect(trades).toHaveLength(keys.length);
+  const trades = await linkTradesOfRange(db, filter);
   expect(await memberTradeTotals(db, filter)).toEqual(formerTotals(trades));
   expect(await latestLinkTrades(db, filter, 25)).toEqual(trades.slice(-25).reverse());
   return trades.length;
