@@ -247,7 +247,15 @@ export interface SymbolSpan {
  * `currentSymbolOf`'s answer for a symbol, so the spans are cut there. Lets a query group trades by
  * company without reading the table row by row.
  */
-export function symbolSpans(): SymbolSpan[] {
+export function symbolSpans(): readonly SymbolSpan[] {
+  // The table is a reviewed constant: its spans are worked out once per process.
+  spansOfTable ??= computeSymbolSpans();
+  return spansOfTable;
+}
+
+let spansOfTable: readonly SymbolSpan[] | undefined;
+
+function computeSymbolSpans(): readonly SymbolSpan[] {
   const symbols = [...new Set(SYMBOL_CHANGES.flatMap((change) => [change.old, change.new]))];
   const cuts = [
     ...new Set(SYMBOL_CHANGES.flatMap((change) => (change.oldReusedFrom ? [change.oldReusedFrom] : []))),

@@ -233,18 +233,13 @@ export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<voi
   const keyOf = (row: 'new' | 'old') => COUNT_KEY.map((column) => `${row}.${column}`).join(', ');
   const keyIs = (row: 'new' | 'old') =>
     COUNT_KEY.map((column) => `${column} = ${row}.${column}`).join(' and ');
-  const add = (table: string) => `insert into trade_counts (${key}, trade_count) values (${keyOf('new')}, 1)
-    on conflict (${key}) do update set trade_count = ${table}.trade_count + 1;`;
+  const add = `insert into trade_counts (${key}, trade_count) values (${keyOf('new')}, 1)
+    on conflict (${key}) do update set trade_count = trade_counts.trade_count + 1;`;
   const take = `update trade_counts set trade_count = trade_count - 1 where ${keyIs('old')};`;
   const moved = [...COUNT_KEY, 'superseded_by', 'quality_excluded'];
   if (isSqlite(db)) {
     const changed = moved.map((column) => `old.${column} is not new.${column}`).join(' or ');
-    await createSqliteTrigger(
-      db,
-      'trade_counts_insert after insert',
-      inScope('countable', 'new.'),
-      add('trade_counts'),
-    );
+    await createSqliteTrigger(db, 'trade_counts_insert after insert', inScope('countable', 'new.'), add);
     await createSqliteTrigger(db, 'trade_counts_delete after delete', inScope('countable', 'old.'), take);
     // Two triggers for an update, each with its own condition: SQLite's trigger body has no if.
     await createSqliteTrigger(
@@ -257,7 +252,7 @@ export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<voi
       db,
       `trade_counts_enter after update of ${moved.join(', ')}`,
       `(${changed}) and ${inScope('countable', 'new.')}`,
-      add('trade_counts'),
+      add,
     );
     return;
   }
@@ -274,7 +269,7 @@ export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<voi
       end if;
       if tg_op in ('INSERT', 'UPDATE') and ${inScope('countable', 'new.')}
           and (tg_op = 'INSERT' or ${changed}) then
-        ${add('trade_counts')}
+        ${add}
       end if;`,
   );
 }

@@ -129,12 +129,13 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
     .execute();
   // Named as the company the latest of the window's trades was in (the symbol table read by its
   // date): the directory's row for a reused symbol names a later company (PARA: Banzai International).
-  const companyOf = (row: (typeof rows)[number]) =>
-    row.last_transaction_date ? companySymbolOn(row.ticker, row.last_transaction_date) : row.ticker;
-  const names = await companyNames(db, rows.map(companyOf));
-  return rows.map((row) => ({
+  const companies = rows.map((row) =>
+    row.last_transaction_date ? companySymbolOn(row.ticker, row.last_transaction_date) : row.ticker,
+  );
+  const names = await companyNames(db, companies);
+  return rows.map((row, index) => ({
     ticker: row.ticker,
-    company_name: names.get(companyOf(row)) ?? null,
+    company_name: names.get(companies[index] ?? row.ticker) ?? null,
     sector: row.sector ?? null,
     trade_count: Number(row.trade_count),
     buy_count: Number(row.buy_count ?? 0),
