@@ -76,6 +76,9 @@ export interface RunOutcome {
   error: string | null;
 }
 
+/** What a store counts for the run's report, applied once its transaction has committed. */
+export type Tally = () => void;
+
 export interface SourceJob<D extends JobDocument, P, R> {
   /** The source's name (`dcledger ingest <name>`). */
   readonly name: string;
@@ -139,14 +142,14 @@ export interface SourceJob<D extends JobDocument, P, R> {
   ocrFailed(document: D, parsed: P, error: OcrStageError): Promise<P | null>;
   /** What storing needs that is not written in the store's transaction (matching the filer). */
   prepare(document: D, parsed: P): Promise<P>;
-  /** Stores the parse, with its events, in the pipeline's transaction (the document's name is written in it too). */
-  store(trx: Kysely<Database>, document: D, parsed: P, content: Content | null): Promise<void>;
   /**
-   * Its store changes nothing outside the transaction before the transaction's last statement, so
-   * the pipeline runs the transaction again when PostgreSQL ends it to break a lock cycle (sources
-   * side by side count trades of the same tickers). A store that tallies as it writes leaves it unset.
+   * Stores the parse, with its events, in the pipeline's transaction (the document's name is
+   * written in it too), and returns its tally: what the run's report counts of it, applied once the
+   * transaction has committed. The pipeline runs the transaction again when PostgreSQL ends it to
+   * break a lock cycle (sources side by side writing the same tickers' rows), so a store changes
+   * nothing outside the transaction: a rolled-back attempt leaves no count behind.
    */
-  readonly storeRerunnable?: boolean;
+  store(trx: Kysely<Database>, document: D, parsed: P, content: Content | null): Promise<Tally>;
   /** The listing alone says what the document is (eFD paper filings): its parse, nothing fetched. */
   known(document: D): Promise<P | null>;
   /** After the documents: what the run owes the source (amendments finding what they amend). */

@@ -20,6 +20,7 @@ import type {
   OcrStageError,
   RunOutcome,
   SourceJob,
+  Tally,
 } from './job.js';
 import type { RecordsReport } from './report.js';
 import { isSourceError } from './run.js';
@@ -212,18 +213,21 @@ export class RecordsJob<R, D extends Listed> implements SourceJob<RecordDocument
     _document: RecordDocument<R, D>,
     records: R[],
     content: Content | null,
-  ): Promise<void> {
+  ): Promise<Tally> {
     const now = this.options.clock();
     const results: StoredRecord[] = [];
     for (const record of records)
       results.push(await this.options.store.store(trx, record, content?.sha256 ?? '', now));
-    for (const result of results) {
-      this.tally[result.outcome] += 1;
-      this.tally.events += result.events ?? (result.emitted ? 1 : 0);
-      if (result.unmatchedName) this.unmatched.add(result.unmatchedName);
-    }
-    this.tally.pages += 1;
-    this.tally.records += records.length;
+    return () => {
+      for (const result of results) {
+        this.tally[result.outcome] += 1;
+        this.tally.events += result.events ?? (result.emitted ? 1 : 0);
+        if (result.unmatchedName) this.unmatched.add(result.unmatchedName);
+        result.count?.();
+      }
+      this.tally.pages += 1;
+      this.tally.records += records.length;
+    };
   }
 
   async finish(): Promise<void> {}

@@ -18,7 +18,7 @@ import { addDays, todayUtc } from '../../domain/dates.js';
 import { otherNameOfContent, recordDocumentName } from '../../storage/repositories/document-names.js';
 import { readIngestState, recordRunEnd, recordRunStart } from '../../storage/repositories/ingest.js';
 import type { Database } from '../../storage/schema.js';
-import { inRetriedTransaction, inTransaction } from '../../storage/transaction.js';
+import { inRetriedTransaction } from '../../storage/transaction.js';
 import type { DocumentArchive } from '../fetch/archive.js';
 import { DocumentTooLargeError, FetchError } from '../fetch/http-client.js';
 import type { PdfText } from '../pdf-text.js';
@@ -220,11 +220,12 @@ class DocumentRun<D extends JobDocument, P, R> {
   private async store(document: D, parsed: P, content: Content | null): Promise<void> {
     const { db, job } = this;
     const prepared = await job.prepare(document, parsed);
-    const transaction = job.storeRerunnable ? inRetriedTransaction : inTransaction;
-    await transaction(db, async (trx) => {
-      await job.store(trx, document, prepared, content);
+    const tally = await inRetriedTransaction(db, async (trx) => {
+      const counted = await job.store(trx, document, prepared, content);
       if (content) await recordDocumentName(trx, this.nameOf(document, content), this.clock().toISOString());
+      return counted;
     });
+    tally();
   }
 
   private nameOf(document: D, content: Content) {

@@ -35,7 +35,7 @@ import {
   setFilingReason,
 } from '../../storage/repositories/official-filings.js';
 import type { Database } from '../../storage/schema.js';
-import { inTransaction } from '../../storage/transaction.js';
+import { inRetriedTransaction, inTransaction } from '../../storage/transaction.js';
 import { emitTypedEvent, eventFor } from '../../webhooks/events.js';
 import { disclosureDetectedData } from '../../webhooks/payloads.js';
 import type { ListingValidators } from '../fetch/conditional.js';
@@ -58,6 +58,7 @@ import type {
   OcrStageError,
   RunOutcome,
   SourceJob,
+  Tally,
 } from './job.js';
 import { emptySourceReport, type SourceReport } from './report.js';
 import { isSourceError, overlapCursor, startOfLastYear } from './run.js';
@@ -105,8 +106,6 @@ export interface TradeDocumentsJobOptions {
 
 export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, SourceReport> {
   readonly listing = 'index';
-  // The tallies of store() follow its last statement.
-  readonly storeRerunnable = true;
   readonly name: string;
   readonly stateKey: string;
   readonly maxDocumentBytes: number;
@@ -287,7 +286,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     if (error instanceof UnfetchableDocumentError) {
       // What the site answered says what the document is: stored so, not retried every run.
       const prepared = await this.prepare(document, knownParse(this.source, error.known));
-      await inTransaction(this.db, (trx) => this.store(trx, document, prepared, null));
+      (await inRetriedTransaction(this.db, (trx) => this.store(trx, document, prepared, null)))();
       return;
     }
     await this.recordFailure(document, error.message, 'fetching');
@@ -302,7 +301,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
       refusedLimit: error.limitBytes,
     };
     const prepared = await this.prepare(document, parse);
-    await inTransaction(this.db, (trx) => this.store(trx, document, prepared, null));
+    (await inRetriedTransaction(this.db, (trx) => this.store(trx, document, prepared, null)))();
   }
 
   /**
@@ -433,7 +432,7 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
     document: TradeDocument,
     parse: TradeParse,
     content: Content | null,
-  ): Promise<void> {
+  ): Promise<Tally> {
     const now = this.now();
     const stamp = now.toISOString();
     const { parsed } = parse;
@@ -462,20 +461,22 @@ export class TradeDocumentsJob implements SourceJob<TradeDocument, TradeParse, S
         parsed.reason ?? '',
         stamp,
       );
-      this.tally.documents.refused += 1;
     } else {
       await markDocumentStored(trx, this.source, document.name, stored.pendingAmendment, stamp);
     }
-    const report = this.tally;
-    report.documents.stored += 1;
-    report.statuses[parsed.status] = (report.statuses[parsed.status] ?? 0) + 1;
-    report.trades.created += stored.newTradeIds.length;
-    report.trades.twins += stored.twins;
-    report.trades.updated += stored.updated;
-    report.trades.unchanged += stored.unchanged;
-    report.trades.unconfirmed += stored.unconfirmed;
-    report.trades.waitingReview += stored.waitingReview;
-    report.events.tradeCreated += stored.newTradeIds.length;
+    return () => {
+      const report = this.tally;
+      if (parse.refusedLimit !== null) report.documents.refused += 1;
+      report.documents.stored += 1;
+      report.statuses[parsed.status] = (report.statuses[parsed.status] ?? 0) + 1;
+      report.trades.created += stored.newTradeIds.length;
+      report.trades.twins += stored.twins;
+      report.trades.updated += stored.updated;
+      report.trades.unchanged += stored.unchanged;
+      report.trades.unconfirmed += stored.unconfirmed;
+      report.trades.waitingReview += stored.waitingReview;
+      report.events.tradeCreated += stored.newTradeIds.length;
+    };
   }
 
   async finish(): Promise<void> {

@@ -37,9 +37,17 @@ export interface StoredRecord {
   events?: number;
   /** The company name the record could not be matched to a ticker, if any. */
   unmatchedName: string | null;
+  /**
+   * Adds the record to the store's own totals (`details`), called once the page's transaction has
+   * committed: a transaction run again after a lock conflict stores the record twice, counts it once.
+   */
+  count?: () => void;
 }
 
-/** How a source stores one record: upsert, company match, event (all inside the page's transaction). */
+/**
+ * How a source stores one record: upsert, company match, event (all inside the page's transaction,
+ * which may run again: nothing is changed outside it, counts go through `StoredRecord.count`).
+ */
 export interface RecordStore<R> {
   store(db: Kysely<Database>, record: R, rawSha256: string, now: Date): Promise<StoredRecord>;
   /** What the store counted beyond new/updated/unchanged (a source's own totals), for its report. */

@@ -126,13 +126,15 @@ class SecRecordStore implements RecordStore<SecRecord> {
       now,
       record.parsed,
     );
-    this.counts[result.status] += 1;
-    this.counts.created += result.created;
     return {
       outcome: result.created > 0 ? ('new' as const) : ('unchanged' as const),
       emitted: result.events > 0,
       events: result.events,
       unmatchedName: null,
+      count: () => {
+        this.counts[result.status] += 1;
+        this.counts.created += result.created;
+      },
     };
   }
 

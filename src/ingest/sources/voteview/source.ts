@@ -95,23 +95,25 @@ class VotesRecordStore implements RecordStore<VoteviewSetText> {
     now: Date,
   ): Promise<StoredRecord> {
     const saved = await saveVoteviewSets(db, [record], { now });
-    const totals = this.totals;
-    totals.sets.push(...saved.sets);
-    totals.votes = addCounts(totals.votes, saved.votes);
-    totals.positions = addCounts(totals.positions, saved.positions);
-    for (const skipped of saved.skipped) {
-      const same = totals.skipped.find((entry) => entry.reason === skipped.reason);
-      if (same) same.count += skipped.count;
-      else totals.skipped.push({ ...skipped });
-    }
-    for (const name of saved.unmatched) this.unmatched.add(name);
+    const count = () => {
+      const totals = this.totals;
+      totals.sets.push(...saved.sets);
+      totals.votes = addCounts(totals.votes, saved.votes);
+      totals.positions = addCounts(totals.positions, saved.positions);
+      for (const skipped of saved.skipped) {
+        const same = totals.skipped.find((entry) => entry.reason === skipped.reason);
+        if (same) same.count += skipped.count;
+        else totals.skipped.push({ ...skipped });
+      }
+      for (const name of saved.unmatched) this.unmatched.add(name);
+    };
     const outcome =
       saved.votes.inserted > 0 || saved.positions.inserted > 0
         ? 'new'
         : saved.votes.updated > 0 || saved.positions.updated > 0
           ? 'updated'
           : 'unchanged';
-    return { outcome, emitted: false, unmatchedName: null };
+    return { outcome, emitted: false, unmatchedName: null, count };
   }
 
   details(): Record<string, unknown> {
