@@ -1,11 +1,11 @@
 // Insider trades as the API serves them: filters and paging over resources/insider.ts's loader,
 // which the insider.filed event uses too, so its data equals the REST resource.
 import type { Kysely } from 'kysely';
-import { badRequest, invalidField, notFound, quoted } from '../errors.js';
+import { invalidField, notFound, quoted } from '../errors.js';
 import { type InsiderTrade, insiderTradesByIds, loadInsiderTrades } from '../resources/insider.js';
 import type { InsiderSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
-import { commaList, requestedSort } from './list-query.js';
+import { commaList, refuseReversedDates, requestedSortedPage } from './list-query.js';
 
 export async function getInsiderTrade(db: Kysely<Database>, id: number): Promise<InsiderTrade | undefined> {
   return (await insiderTradesByIds(db, [id]))[0];
@@ -31,9 +31,7 @@ export async function listInsiderTrades(
   db: Kysely<Database>,
   params: InsiderListParams,
 ): Promise<InsiderTrade[]> {
-  if (params.date_from && params.date_to && params.date_from > params.date_to) {
-    throw badRequest('date_from is after date_to');
-  }
+  refuseReversedDates(params);
   const codes = commaList(params.code, (code) => code.toUpperCase());
   for (const code of codes) {
     if (!/^[A-Z]$/.test(code))
@@ -57,7 +55,7 @@ export async function listInsiderTrades(
       minValue: params.min_value,
       hasPoliticianOverlap: params.has_politician_overlap,
     },
-    { ...requestedSort(params, 'transaction_date'), limit: params.limit, offset: params.offset },
+    requestedSortedPage(params, 'transaction_date'),
   );
 }
 

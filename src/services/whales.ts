@@ -1,11 +1,11 @@
 // 13D/G statements as the API serves them: the lead row, every reporting person, the latest close.
 // The whale.filed event is built with the same function, so its data equals the REST resource.
 import type { Kysely } from 'kysely';
-import { badRequest, invalidField, notFound, quoted } from '../errors.js';
+import { invalidField, notFound, quoted } from '../errors.js';
 import { loadWhales, type Whale, whalesByIds } from '../resources/whale.js';
 import type { WhaleSortColumn } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
-import { commaList, requestedSort } from './list-query.js';
+import { commaList, refuseReversedDates, requestedSortedPage } from './list-query.js';
 
 export async function getWhale(db: Kysely<Database>, id: number): Promise<Whale | undefined> {
   return (await whalesByIds(db, [id]))[0];
@@ -28,9 +28,7 @@ const WHALE_FORMS = ['SC 13D', 'SC 13D/A', 'SC 13G', 'SC 13G/A'];
 
 /** GET /whales. `form=SC 13D` also lists its amendments; `SC 13D/A` only amendments. */
 export async function listWhales(db: Kysely<Database>, params: WhaleListParams): Promise<Whale[]> {
-  if (params.date_from && params.date_to && params.date_from > params.date_to) {
-    throw badRequest('date_from is after date_to');
-  }
+  refuseReversedDates(params);
   const forms = commaList(params.form, (form) =>
     form
       .toUpperCase()
@@ -52,7 +50,7 @@ export async function listWhales(db: Kysely<Database>, params: WhaleListParams):
       dateFrom: params.date_from,
       dateTo: params.date_to,
     },
-    { ...requestedSort(params, 'filed_date'), limit: params.limit, offset: params.offset },
+    requestedSortedPage(params, 'filed_date'),
   );
 }
 

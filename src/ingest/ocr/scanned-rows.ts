@@ -169,6 +169,29 @@ export function judgeRow(
   return { confidence, reasons };
 }
 
+/**
+ * The columns a row takes from its judged type, amount and dates, filled alike on every form; a
+ * form without amount columns (the 278-T writes its bracket out) names none.
+ */
+export function judgedColumns(fields: {
+  kind: Field<TradeKind | null>;
+  amount: Field<AmountBracket | null> & { column?: string | null };
+  transaction: DateField;
+  notification: DateField;
+}): Pick<
+  ScannedRow,
+  'trade_type' | 'trade_action' | 'amount' | 'amount_column' | 'transaction_date' | 'notification_date'
+> {
+  return {
+    trade_type: fields.kind.value?.label ?? null,
+    trade_action: fields.kind.value?.action ?? null,
+    amount: fields.amount.value,
+    amount_column: fields.amount.column ?? null,
+    transaction_date: fields.transaction.value,
+    notification_date: fields.notification.value,
+  };
+}
+
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
@@ -201,12 +224,7 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     owner: owner.value,
     asset_description: asset.value,
     ticker: asset.ticker,
-    trade_type: kind.value?.label ?? null,
-    trade_action: kind.value?.action ?? null,
-    amount: amount.value,
-    amount_column: amount.column,
-    transaction_date: transaction.value,
-    notification_date: notification.value,
+    ...judgedColumns({ kind, amount, transaction, notification }),
     subholding_of: house.heading,
     comment: kind.capGains ? 'Capital gains over $200' : null,
     confidence: roundAll(confidence),

@@ -195,6 +195,11 @@ export type RowOutcome =
   | { kind: 'heading'; warnings: string[] }
   | { kind: 'rejected'; rejected: RejectedRow };
 
+/** A row that could not be read: its number, why, and its text as the parser saw it. */
+export function rejectedRow(row: number, reason: string, text: string): RowOutcome {
+  return { kind: 'rejected', rejected: { row, reason, text } };
+}
+
 /** What a transactions table's rows came to, in row order. */
 export interface TableRows {
   trades: ParsedTrade[];

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfText, PdfTextItem } from '../pdf-text.js';
-import { documentLines, joinItems, lineCells } from './text-lines.js';
+import {
+  documentLines,
+  headerWordColumns,
+  joinItems,
+  lineCells,
+  startsPage,
+  type TextLine,
+} from './text-lines.js';
 
 function item(text: string, x: number, y: number, width = text.length * 4): PdfTextItem {
   return { text, x, y, width, size: 9 };
@@ -59,5 +66,32 @@ describe('lineCells', () => {
       { name: 'amount', x: 445 },
     ]);
     expect(cells).toEqual({ owner: 'SP', asset: 'Apple', amount: '$1,001 -' });
+  });
+});
+
+describe('headerWordColumns', () => {
+  const line = (...items: PdfTextItem[]): TextLine => ({ page: 1, y: 100, items, text: '' });
+
+  it('places each column at its header word, in any case, optional ones only when printed', () => {
+    const header = line(item('#', 20, 100), item('Description', 40, 100), item('AMOUNT', 300, 100));
+    expect(
+      headerWordColumns(
+        header,
+        { number: '#', description: 'DESCRIPTION' },
+        { amount: 'amount', type: 'type' },
+      ),
+    ).toEqual([
+      { name: 'number', x: 20 },
+      { name: 'description', x: 40 },
+      { name: 'amount', x: 300 },
+    ]);
+    expect(headerWordColumns(header, { number: '#', type: 'TYPE' })).toBeNull();
+  });
+});
+
+describe('startsPage', () => {
+  it('marks the first line of every page', () => {
+    const lines = [1, 1, 2, 2, 3].map((page): TextLine => ({ page, y: 0, items: [], text: '' }));
+    expect(lines.map((_, index) => startsPage(lines, index))).toEqual([true, false, true, false, true]);
   });
 });

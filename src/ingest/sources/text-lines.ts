@@ -75,6 +75,40 @@ export interface Column {
   x: number;
 }
 
+/** Whether `lines[index]` is the first line of its page (a table's header repeats on each page). */
+export function startsPage(lines: readonly TextLine[], index: number): boolean {
+  return lines[index - 1]?.page !== lines[index]?.page;
+}
+
+/** The item of the line whose whole text is `word`, in any case: a table header's word. */
+export function headerWord(line: TextLine, word: string): PdfTextItem | undefined {
+  const wanted = word.toLowerCase();
+  return line.items.find((item) => item.text.trim().toLowerCase() === wanted);
+}
+
+/**
+ * A table's columns from its header line: `required` maps each column's name to its header word,
+ * and the line is no header (null) unless all of them stand on it; `optional` columns join when
+ * their word does.
+ */
+export function headerWordColumns(
+  line: TextLine,
+  required: Readonly<Record<string, string>>,
+  optional: Readonly<Record<string, string>> = {},
+): Column[] | null {
+  const columns: Column[] = [];
+  for (const [name, word] of Object.entries(required)) {
+    const item = headerWord(line, word);
+    if (!item) return null;
+    columns.push({ name, x: item.x });
+  }
+  for (const [name, word] of Object.entries(optional)) {
+    const item = headerWord(line, word);
+    if (item) columns.push({ name, x: item.x });
+  }
+  return columns;
+}
+
 /** Cells are assigned by left edge; items may start a little left of their header. */
 const COLUMN_SLACK = 4;
 

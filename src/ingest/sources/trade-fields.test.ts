@@ -1,6 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanText, optionTermsFromText, parseShortDate, readAmount } from './trade-fields.js';
+import {
+  cleanText,
+  optionTermsFromText,
+  parseShortDate,
+  readAmount,
+  readRequiredFields,
+} from './trade-fields.js';
+
+describe('readRequiredFields', () => {
+  it('reads kind, date and amount, and names the first field that cannot be read', () => {
+    expect(readRequiredFields({ type: 'P', date: '01/14/2025', amount: '$9.00' })).toMatchObject({
+      ok: true,
+      value: { kind: { action: 'buy' }, date: '2025-01-14', amount: { low: 9, high: 9 } },
+      warning: 'amount "$9.00" is an exact value, not a disclosure bracket',
+    });
+    expect(readRequiredFields({ type: 'Gift', date: 'soon', amount: '' })).toEqual({
+      ok: false,
+      reason: 'unknown transaction type "Gift"',
+    });
+    expect(readRequiredFields({ type: 'S', date: 'soon', amount: '' })).toEqual({
+      ok: false,
+      reason: 'transaction date "soon" is not a date',
+    });
+    expect(readRequiredFields({ type: 'S', date: '01/14/2025', amount: '' })).toEqual({
+      ok: false,
+      reason: 'no amount',
+    });
+  });
+});
 
 describe('readAmount', () => {
   it('reads brackets, wrapped brackets and exact values, and refuses the rest', () => {

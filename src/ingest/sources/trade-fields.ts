@@ -41,6 +41,35 @@ export function readAmount(text: string): FieldResult<AmountBracket> {
   return { ok: false, reason: compact === '' ? 'no amount' : `amount "${compact}" is not a bracket` };
 }
 
+/** What every transaction row must carry: its kind, its transaction date and its amount. */
+export interface RequiredFields {
+  kind: TradeKind;
+  date: string;
+  amount: AmountBracket;
+}
+
+/**
+ * A row's required fields from the text of their cells, or the reason of the first one that cannot
+ * be read (kind, then date, then amount); an exact-dollar amount's warning comes along.
+ */
+export function readRequiredFields(cells: {
+  type: string;
+  date: string;
+  amount: string;
+}): FieldResult<RequiredFields> {
+  const kind = readTradeKind(cells.type);
+  if (!kind.ok) return kind;
+  const date = readDate(cells.date, 'transaction date');
+  if (!date.ok) return date;
+  const amount = readAmount(cells.amount);
+  if (!amount.ok) return amount;
+  return {
+    ok: true,
+    value: { kind: kind.value, date: date.value, amount: amount.value },
+    warning: amount.warning,
+  };
+}
+
 /** A trade's columns that its kind and its amount fill, named alike in every parser's trades. */
 export function kindAndAmountColumns(
   kind: TradeKind,

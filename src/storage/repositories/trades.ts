@@ -165,24 +165,31 @@ function applyFilter<Q extends TradeQuery>(query: Q, filter: TradeFilter): Q {
   return q as Q;
 }
 
-const NULLABLE_SORTS = new Set<TradeSortColumn>([
-  'disclosure_date',
-  'days_to_disclose',
-  'gain_30d',
-  'gain_90d',
-  'gain_1yr',
-  'alpha_30d',
-  'alpha_90d',
-  'alpha_1yr',
-  'conviction_score',
-]);
+/** Whether a sort column may be null: every column a list can be ordered by says, so a new one cannot be forgotten. */
+const SORT_MAY_BE_NULL: Readonly<Record<TradeSortColumn, boolean>> = {
+  disclosure_date: true,
+  transaction_date: false,
+  amount: false,
+  ticker: false,
+  politician_name: false,
+  days_to_disclose: true,
+  gain_30d: true,
+  gain_90d: true,
+  gain_1yr: true,
+  alpha_30d: true,
+  alpha_90d: true,
+  alpha_1yr: true,
+  conviction_score: true,
+  id: false,
+  updated_at: false,
+};
 
 function applyOrder<Q extends TradeQuery>(query: Q, order: TradeOrder, nullsPossible: boolean): Q {
   let q = query as TradeQuery;
   const dir = order.direction;
   // Nulls sort last in both directions on both dialects (SQLite and PostgreSQL disagree by default).
   const column = order.column;
-  if (nullsPossible && NULLABLE_SORTS.has(column)) {
+  if (nullsPossible && SORT_MAY_BE_NULL[column]) {
     q = q.orderBy(sql`(${sql.ref(`t.${column}`)} is null)`, 'asc');
   }
   switch (column) {

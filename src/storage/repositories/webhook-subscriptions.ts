@@ -9,6 +9,22 @@ export type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
 /** States in which a subscription receives events. */
 export const RECEIVING = ['active', 'failing'] as const;
 
+/** An update of one subscription's row. */
+function updateSubscription(db: Kysely<Database>, id: number) {
+  return db.updateTable('webhook_subscriptions').where('id', '=', id);
+}
+
+/** A subscription that delivered at `now`: active, with no failure on record. */
+function healthySince(now: string) {
+  return {
+    status: 'active',
+    status_reason: null,
+    failing_since: null,
+    last_success_at: now,
+    updated_at: now,
+  } as const;
+}
+
 /** Holds the key's row until the transaction ends, so two concurrent creations count one after the other. */
 export async function lockKey(db: Kysely<Database>, keyId: number): Promise<void> {
   await lockingSelected(db, db.selectFrom('api_keys').select('id').where('id', '=', keyId)).execute();
@@ -60,10 +76,8 @@ export async function markSubscriptionDeleted(
   id: number,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_subscriptions')
+  const result = await updateSubscription(db, id)
     .set({ deleted_at: now, updated_at: now })
-    .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -75,11 +89,7 @@ export async function updateSubscriptionSecret(
   sealed: string,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({ secret: sealed, secret_rotated_at: now, updated_at: now })
-    .where('id', '=', id)
-    .execute();
+  await updateSubscription(db, id).set({ secret: sealed, secret_rotated_at: now, updated_at: now }).execute();
 }
 
 /** Back to active after a successful test; it receives events from now on. */
@@ -89,18 +99,8 @@ export async function reactivateSubscription(
   startEventId: number,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({
-      status: 'active',
-      status_reason: null,
-      failing_since: null,
-      disabled_at: null,
-      start_event_id: startEventId,
-      last_success_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', id)
+  await updateSubscription(db, id)
+    .set({ ...healthySince(now), disabled_at: null, start_event_id: startEventId })
     .where('status', '=', 'disabled')
     .execute();
 }
@@ -132,16 +132,8 @@ export async function recordSubscriptionSuccess(
   id: number,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({
-      status: 'active',
-      status_reason: null,
-      failing_since: null,
-      last_success_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', id)
+  await updateSubscription(db, id)
+    .set(healthySince(now))
     .where('status', 'in', [...RECEIVING])
     .execute();
 }
@@ -153,8 +145,7 @@ export async function recordSubscriptionFailure(
   reason: string,
   now: string,
 ): Promise<{ failing_since: string | null } | undefined> {
-  return db
-    .updateTable('webhook_subscriptions')
+  return updateSubscription(db, id)
     .set((eb) => ({
       status: 'failing',
       status_reason: reason,
@@ -162,7 +153,6 @@ export async function recordSubscriptionFailure(
       last_failure_at: now,
       updated_at: now,
     }))
-    .where('id', '=', id)
     .where('status', 'in', [...RECEIVING])
     .returning('failing_since')
     .executeTakeFirst();
@@ -175,10 +165,8 @@ export async function disableSubscription(
   reason: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_subscriptions')
+  const result = await updateSubscription(db, id)
     .set({ status: 'disabled', status_reason: reason, disabled_at: now, updated_at: now })
-    .where('id', '=', id)
     .where('status', '<>', 'disabled')
     .executeTakeFirst();
   await cancelPendingDeliveries(db, id, reason, now);
@@ -251,10 +239,8 @@ export async function replaceStoredSecret(
   sealed: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_subscriptions')
+  const result = await updateSubscription(db, id)
     .set({ secret: sealed, updated_at: now })
-    .where('id', '=', id)
     .where('secret', '=', stored)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -157,3 +157,20 @@ export interface SignupRequestsTable {
   expires_at: string;
   created_at: string;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface AccountsTables {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_ledger: CreditLedgerTable;
+  topups: TopupsTable;
+  request_log: RequestLogTable;
+  account_credentials: AccountCredentialsTable;
+  account_sessions: AccountSessionsTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
+  payment_intents: PaymentIntentsTable;
+  audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeysTable;
+  signup_requests: SignupRequestsTable;
+}

@@ -164,3 +164,19 @@ export interface PoliticianTradeTotalsTable {
   volume_high_rows: number;
   last_trade_date: string | null;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface AnalyticsTables {
+  politician_stats: PoliticianStatsTable;
+  portfolio_holdings: PortfolioHoldingsTable;
+  trade_links: TradeLinksTable;
+  member_links: MemberLinksTable;
+  politician_trade_totals: PoliticianTradeTotalsTable;
+  trade_counts: TradeCountsTable;
+  ticker_trade_descriptions: TickerTradeDescriptionsTable;
+  // Stored results of the range analytics (migration 0075-stored-analytics).
+  timing_hits: TimingHitsTable;
+  cluster_trades: ClusterTradesTable;
+  analytics_stored: AnalyticsStoredTable;
+  analytics_changes: AnalyticsChangesTable;
+}

@@ -149,3 +149,12 @@ export type TradeUpdate = Updateable<TradesTable>;
 export type FilingRow = Selectable<FilingsTable>;
 
 export type NewFiling = Insertable<FilingsTable>;
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface DisclosuresTables {
+  filings: FilingsTable;
+  trades: TradesTable;
+  trade_aliases: TradeAliasesTable;
+  identity_links: IdentityLinksTable;
+  quality_reports: QualityReportsTable;
+}

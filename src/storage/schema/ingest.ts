@@ -109,3 +109,15 @@ export interface ListingValidatorsTable {
   changed_at: string;
   checked_at: string;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface IngestTables {
+  ingest_documents: IngestDocumentsTable;
+  document_names: DocumentNamesTable;
+  ingest_state: IngestStateTable;
+  listing_validators: ListingValidatorsTable;
+  // OCR of scanned filings and their review queue (migrations 0065-0069).
+  ocr_pages: OcrPagesTable;
+  review_items: ReviewItemsTable;
+  review_decisions: ReviewDecisionsTable;
+}

@@ -199,3 +199,24 @@ export interface FecCandidateTotalsTable {
   candidate_contributions: number;
   coverage_end_date: string | null;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface LegislationTables {
+  bills: BillsTable;
+  bill_parts: BillPartsTable;
+  bill_sponsors: BillSponsorsTable;
+  bill_committee_activities: BillCommitteeActivitiesTable;
+  bill_actions: BillActionsTable;
+  bill_subjects: BillSubjectsTable;
+  bill_related: BillRelatedTable;
+  bill_recorded_votes: BillRecordedVotesTable;
+  votes: VotesTable;
+  vote_positions: VotePositionsTable;
+  politician_fec_ids: PoliticianFecIdsTable;
+  fec_candidates: FecCandidatesTable;
+  fec_committees: FecCommitteesTable;
+  fec_linkages: FecLinkagesTable;
+  fec_committee_contributions: FecCommitteeContributionsTable;
+  fec_employer_totals: FecEmployerTotalsTable;
+  fec_candidate_totals: FecCandidateTotalsTable;
+}

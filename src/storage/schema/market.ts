@@ -160,3 +160,17 @@ export interface PriceRefreshRunsTable {
   providers: string | null;
   error: string | null;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface MarketTables {
+  companies: CompaniesTable;
+  company_listings: CompanyListingsTable;
+  price_bars: PriceBarsTable;
+  price_series: PriceSeriesTable;
+  corporate_actions: CorporateActionsTable;
+  price_flags: PriceFlagsTable;
+  price_fetches: PriceFetchesTable;
+  ticker_resolutions: TickerResolutionsTable;
+  company_links: CompanyLinksTable;
+  price_refresh_runs: PriceRefreshRunsTable;
+}

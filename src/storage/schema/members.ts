@@ -90,3 +90,13 @@ export interface PoliticianRolesTable {
 export type PoliticianRow = Selectable<PoliticiansTable>;
 
 export type NewPolitician = Insertable<PoliticiansTable>;
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface MembersTables {
+  politicians: PoliticiansTable;
+  politician_terms: PoliticianTermsTable;
+  committees: CommitteesTable;
+  committee_memberships: CommitteeMembershipsTable;
+  committee_seats: CommitteeSeatsTable;
+  politician_roles: PoliticianRolesTable;
+}

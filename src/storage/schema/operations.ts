@@ -58,3 +58,11 @@ export interface SchedulerRunsTable {
   status: string;
   error: string | null;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface OperationsTables {
+  role_leases: RoleLeasesTable;
+  scheduler_runs: SchedulerRunsTable;
+  enrichment_jobs: EnrichmentJobsTable;
+  bulk_exports: BulkExportsTable;
+}

@@ -161,3 +161,13 @@ export interface WhalePositionsTable extends SecFilingLine {
   created_at: string;
   updated_at: string;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface RecordsTables {
+  lobbying_filings: LobbyingFilingsTable;
+  lobbying_issues: LobbyingIssuesTable;
+  contract_awards: ContractAwardsTable;
+  sec_filings: SecFilingsTable;
+  insider_trades: InsiderTradesTable;
+  whale_positions: WhalePositionsTable;
+}

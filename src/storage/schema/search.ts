@@ -64,3 +64,14 @@ export interface SearchSourcesTable {
   last_id: Generated<number>;
   last_updated: Generated<string>;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface SearchTables {
+  search_documents: SearchDocumentsTable;
+  search_vectors: SearchVectorsTable;
+  search_models: SearchModelsTable;
+  search_sources: SearchSourcesTable;
+  search_ivf: SearchIvfTable;
+  search_ivf_centroids: SearchIvfCentroidsTable;
+  search_ivf_assignments: SearchIvfAssignmentsTable;
+}

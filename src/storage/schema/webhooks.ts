@@ -88,3 +88,13 @@ export interface WebhookWorkerStateTable {
   value: number;
   updated_at: string;
 }
+
+/** This area's tables by name (the `Database` interface is every area's together). */
+export interface WebhooksTables {
+  events: EventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_fanout: WebhookFanoutTable;
+  webhook_worker_state: WebhookWorkerStateTable;
+}

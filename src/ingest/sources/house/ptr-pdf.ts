@@ -17,18 +17,25 @@ import {
   type FilingInfo,
   type ParsedDocument,
   type RowOutcome,
+  rejectedRow,
   tableResult,
   tableRows,
   unreadDocument,
 } from '../document.js';
-import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
+import {
+  type Column,
+  documentLines,
+  headerWordColumns,
+  lineCells,
+  startsPage,
+  type TextLine,
+} from '../text-lines.js';
 import {
   cleanText,
   kindAndAmountColumns,
   optionTermsFromText,
-  readAmount,
   readDate,
-  readTradeKind,
+  readRequiredFields,
 } from '../trade-fields.js';
 import { houseAssetType } from './asset-codes.js';
 import { houseFilerName } from './names.js';
@@ -160,15 +167,11 @@ function readDateValue(text: string): string | null {
 function readRows(lines: readonly TextLine[]): RawRow[] | null {
   let columns: Column[] | null = null;
   let state: 'before' | 'in' | 'page-top' | 'after' = 'before';
-  let page = 0;
   const rows: RawRow[] = [];
   let current: RawRow | null = null;
 
-  for (const line of lines) {
-    if (line.page !== page) {
-      page = line.page;
-      if (state === 'in') state = 'page-top';
-    }
+  for (const [index, line] of lines.entries()) {
+    if (startsPage(lines, index) && state === 'in') state = 'page-top';
     const header = headerColumns(line);
     if (header) {
       columns = header;
@@ -202,30 +205,19 @@ function readRows(lines: readonly TextLine[]): RawRow[] | null {
 }
 
 function headerColumns(line: TextLine): Column[] | null {
-  const find = (word: string) => line.items.find((item) => item.text.trim().toLowerCase() === word);
-  const owner = find('owner');
-  const asset = find('asset');
-  const transaction = find('transaction');
-  const notification = find('notification');
-  const amount = find('amount');
-  if (!owner || !asset || !transaction || !notification || !amount) return null;
-  const date = line.items.find(
-    (item) => item.text.trim().toLowerCase() === 'date' && item.x > transaction.x && item.x < notification.x,
+  const columns = headerWordColumns(
+    line,
+    { owner: 'owner', asset: 'asset', type: 'transaction', notification: 'notification', amount: 'amount' },
+    { id: 'id', cap: 'cap.' },
   );
-  if (!date) return null;
-  const columns: Column[] = [
-    { name: 'owner', x: owner.x },
-    { name: 'asset', x: asset.x },
-    { name: 'type', x: transaction.x },
-    { name: 'date', x: date.x },
-    { name: 'notification', x: notification.x },
-    { name: 'amount', x: amount.x },
-  ];
-  const id = find('id');
-  if (id) columns.push({ name: 'id', x: id.x });
-  const cap = find('cap.');
-  if (cap) columns.push({ name: 'cap', x: cap.x });
-  return columns;
+  if (columns === null) return null;
+  const left = (name: string) => columns.find((column) => column.name === name)?.x ?? Number.NaN;
+  // "Notification Date" prints a second "Date": the transaction date's stands left of it.
+  const date = line.items.find(
+    (item) =>
+      item.text.trim().toLowerCase() === 'date' && item.x > left('type') && item.x < left('notification'),
+  );
+  return date ? [...columns, { name: 'date', x: date.x }] : null;
 }
 
 function isHeaderContinuation(line: TextLine): boolean {
@@ -352,20 +344,12 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
   const rowText = [row.owner, ...row.asset, row.type, row.date, row.notification, ...row.amount]
     .filter((part) => part !== '')
     .join(' | ');
-  const reject = (reason: string): RowOutcome => ({
-    kind: 'rejected',
-    rejected: { row: row.order, reason, text: rowText },
-  });
-
-  const kind = readTradeKind(row.type);
-  if (!kind.ok) return reject(kind.reason);
-  const transactionDate = readDate(row.date, 'transaction date');
-  if (!transactionDate.ok) return reject(transactionDate.reason);
-  const amount = readAmount(row.amount.join(' '));
-  if (!amount.ok) return reject(amount.reason);
+  const fields = readRequiredFields({ type: row.type, date: row.date, amount: row.amount.join(' ') });
+  if (!fields.ok) return rejectedRow(row.order, fields.reason, rowText);
+  const { kind, date: transactionDate, amount } = fields.value;
 
   const warnings: string[] = [];
-  if (amount.warning) warnings.push(`row ${row.order}: ${amount.warning}`);
+  if (fields.warning) warnings.push(`row ${row.order}: ${fields.warning}`);
   const owner = normalizeOwner(row.owner, true);
   if (owner === null) warnings.push(`row ${row.order}: unknown owner code "${row.owner}"`);
 
@@ -377,8 +361,8 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
   // Exercised options are stock rows (code ST) whose wording states the option's terms.
   const wording = [description, ...notes].join(' ');
   const isOption = code === 'OP' || isOptionProse(wording);
-  const terms = isOption ? optionTermsFromText(wording, transactionDate.value) : null;
-  const tradeKind = tradeKindFromWording(kind.value, wording);
+  const terms = isOption ? optionTermsFromText(wording, transactionDate) : null;
+  const tradeKind = tradeKindFromWording(kind, wording);
 
   return {
     kind: 'trade',
@@ -390,8 +374,8 @@ function toTrade(row: RawRow, filing: FilingInfo, legacyFont: boolean): RowOutco
       asset_description: description,
       asset_type: houseAssetType(code, ticker),
       asset_code: code,
-      ...kindAndAmountColumns(tradeKind, amount.value),
-      transaction_date: transactionDate.value,
+      ...kindAndAmountColumns(tradeKind, amount),
+      transaction_date: transactionDate,
       disclosure_date: filing.filed_date,
       notification_date: readDateValue(row.notification),
       late_notification: null,

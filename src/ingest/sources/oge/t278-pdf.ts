@@ -17,12 +17,20 @@ import {
   type FilingInfo,
   type ParsedDocument,
   type RowOutcome,
+  rejectedRow,
   tableResult,
   tableRows,
   unreadDocument,
 } from '../document.js';
-import { type Column, documentLines, lineCells, type TextLine } from '../text-lines.js';
-import { cleanText, kindAndAmountColumns, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+import {
+  type Column,
+  documentLines,
+  headerWordColumns,
+  lineCells,
+  startsPage,
+  type TextLine,
+} from '../text-lines.js';
+import { cleanText, kindAndAmountColumns, readDate, readRequiredFields } from '../trade-fields.js';
 
 const SOURCE = 'oge';
 
@@ -201,15 +209,11 @@ interface RawRow {
 function readTable(lines: readonly TextLine[]): RawRow[] | null {
   let columns: Column[] | null = null;
   let inTable = false;
-  let page = 0;
   const rows: RawRow[] = [];
   let current: RawRow | null = null;
-  for (const line of lines) {
-    if (line.page !== page) {
-      page = line.page;
-      // The header repeats on each page; until it does, nothing belongs to the table.
-      if (inTable) inTable = false;
-    }
+  for (const [index, line] of lines.entries()) {
+    // The header repeats on each page; until it does, nothing belongs to the table.
+    if (startsPage(lines, index)) inTable = false;
     const header = headerColumns(line);
     if (header) {
       columns = header;
@@ -250,23 +254,11 @@ function readTable(lines: readonly TextLine[]): RawRow[] | null {
 }
 
 function headerColumns(line: TextLine): Column[] | null {
-  const find = (word: string) => line.items.find((item) => item.text.trim().toUpperCase() === word);
-  const number = find('#');
-  const description = find('DESCRIPTION');
-  const type = find('TYPE');
-  const date = find('DATE');
-  const amount = find('AMOUNT');
-  if (!number || !description || !type || !date || !amount) return null;
-  const columns: Column[] = [
-    { name: 'number', x: number.x },
-    { name: 'description', x: description.x },
-    { name: 'type', x: type.x },
-    { name: 'date', x: date.x },
-    { name: 'amount', x: amount.x },
-  ];
-  const notification = find('NOTIFICATION');
-  if (notification) columns.push({ name: 'notification', x: notification.x });
-  return columns;
+  return headerWordColumns(
+    line,
+    { number: '#', description: 'DESCRIPTION', type: 'TYPE', date: 'DATE', amount: 'AMOUNT' },
+    { notification: 'NOTIFICATION' },
+  );
 }
 
 /** Endnotes of the transactions part, by transaction number. */
@@ -274,21 +266,11 @@ function readEndnotes(lines: readonly TextLine[]): Map<string, string> {
   const notes = new Map<string, string>();
   let columns: Column[] | null = null;
   let current: string | null = null;
-  let page = 0;
-  for (const line of lines) {
-    if (line.page !== page) {
-      page = line.page;
-      current = null;
-    }
-    const part = line.items.find((item) => item.text.trim().toUpperCase() === 'PART');
-    const endnote = line.items.find((item) => item.text.trim().toUpperCase() === 'ENDNOTE');
-    const number = line.items.find((item) => item.text.trim() === '#');
-    if (part && endnote && number) {
-      columns = [
-        { name: 'part', x: part.x },
-        { name: 'number', x: number.x },
-        { name: 'note', x: endnote.x },
-      ];
+  for (const [index, line] of lines.entries()) {
+    if (startsPage(lines, index)) current = null;
+    const header = headerWordColumns(line, { part: 'PART', number: '#', note: 'ENDNOTE' });
+    if (header) {
+      columns = header;
       continue;
     }
     if (columns === null || PAGE_FOOTER.test(line.text)) continue;
@@ -325,29 +307,21 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
       warnings: [`row ${number} "${description}" has no type, date or amount (an account heading)`],
     };
   }
-  const reject = (reason: string): RowOutcome => ({
-    kind: 'rejected',
-    rejected: { row: number, reason, text },
-  });
-
-  const kind = readTradeKind(row.type);
-  if (!kind.ok) return reject(kind.reason);
-  const date = readDate(row.date, 'transaction date');
-  if (!date.ok) return reject(date.reason);
-  const amount = readAmount(row.amount.join(' '));
-  if (!amount.ok) return reject(amount.reason);
+  const fields = readRequiredFields({ type: row.type, date: row.date, amount: row.amount.join(' ') });
+  if (!fields.ok) return rejectedRow(number, fields.reason, text);
+  const { kind, date, amount } = fields.value;
 
   const split = splitTicker(description);
   const { rest } = split;
   const ticker = split.ticker === NO_TICKER ? dashedSymbol(rest) : split.ticker;
-  const terms = isOptionProse(rest) ? optionTermsFromText(rest, date.value) : null;
-  const tradeKind = tradeKindFromWording(kind.value, rest);
+  const terms = isOptionProse(rest) ? optionTermsFromText(rest, date) : null;
+  const tradeKind = tradeKindFromWording(kind, rest);
   const endnote = endnotes.get(row.number) ?? null;
   const notification = row.notification.trim().toLowerCase();
   return {
     kind: 'trade',
-    warnings: amount.warning
-      ? [`row ${number}: ${amount.warning}`]
+    warnings: fields.warning
+      ? [`row ${number}: ${fields.warning}`]
       : hasEndnote && !endnote
         ? [`row ${number}: endnote not found`]
         : [],
@@ -364,8 +338,8 @@ function toTrade(row: RawRow, filing: FilingInfo, endnotes: Map<string, string>)
         details: null,
       }),
       asset_code: null,
-      ...kindAndAmountColumns(tradeKind, amount.value),
-      transaction_date: date.value,
+      ...kindAndAmountColumns(tradeKind, amount),
+      transaction_date: date,
       disclosure_date: filing.filed_date,
       notification_date: null,
       late_notification: notification === 'yes' ? true : notification === 'no' ? false : null,

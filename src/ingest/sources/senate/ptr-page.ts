@@ -19,11 +19,12 @@ import {
   type FilingInfo,
   type ParsedDocument,
   type RowOutcome,
+  rejectedRow,
   tableResult,
   tableRows,
   unreadDocument,
 } from '../document.js';
-import { cleanText, kindAndAmountColumns, readAmount, readDate, readTradeKind } from '../trade-fields.js';
+import { cleanText, kindAndAmountColumns, readDate, readRequiredFields } from '../trade-fields.js';
 
 const SOURCE = 'senate_efd';
 
@@ -233,17 +234,16 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
   const number = /^\s*(\d+)\s*$/.exec(stripTags(cells.number ?? ''));
   const row = number ? Number(number[1]) : order;
   const text = Object.values(cells).map(stripTags).join(' | ');
-  const reject = (reason: string): RowOutcome => ({ kind: 'rejected', rejected: { row, reason, text } });
-
-  const kind = readTradeKind(stripTags(cells.type ?? ''));
-  if (!kind.ok) return reject(kind.reason);
-  const date = readDate(stripTags(cells.date ?? ''), 'transaction date');
-  if (!date.ok) return reject(date.reason);
-  const amount = readAmount(stripTags(cells.amount ?? ''));
-  if (!amount.ok) return reject(amount.reason);
+  const fields = readRequiredFields({
+    type: stripTags(cells.type ?? ''),
+    date: stripTags(cells.date ?? ''),
+    amount: stripTags(cells.amount ?? ''),
+  });
+  if (!fields.ok) return rejectedRow(row, fields.reason, text);
+  const { kind, date, amount } = fields.value;
 
   const warnings: string[] = [];
-  if (amount.warning) warnings.push(`row ${row}: ${amount.warning}`);
+  if (fields.warning) warnings.push(`row ${row}: ${fields.warning}`);
   const ownerText = stripTags(cells.owner ?? '');
   const owner = normalizeOwner(ownerText);
   if (owner === null) warnings.push(`row ${row}: unknown owner "${ownerText}"`);
@@ -252,8 +252,8 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
   // trade's ticker is the first one named, as every other Senate source records it.
   const cell = splitTickerCell(cells.ticker ?? '');
   const ticker = cell.ticker;
-  const asset = parseAssetDescription(joinExchangeParts(cells.asset ?? ''), date.value);
-  const tradeKind = tradeKindFromWording(kind.value, asset.description);
+  const asset = parseAssetDescription(joinExchangeParts(cells.asset ?? ''), date);
+  const tradeKind = tradeKindFromWording(kind, asset.description);
   const hasOptionTerms = asset.optionType !== null || asset.strikePrice !== null;
   // Bond coupons, maturities and company notes stay readable in the description.
   const description =
@@ -269,8 +269,8 @@ function toTrade(cells: Record<string, string>, order: number, filing: FilingInf
       asset_description: description,
       asset_type: normalizeAssetType(stripTags(cells.asset_type ?? ''), ticker, asset),
       asset_code: null,
-      ...kindAndAmountColumns(tradeKind, amount.value),
-      transaction_date: date.value,
+      ...kindAndAmountColumns(tradeKind, amount),
+      transaction_date: date,
       disclosure_date: filing.filed_date,
       notification_date: null,
       late_notification: null,
