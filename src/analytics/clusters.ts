@@ -16,6 +16,7 @@ import {
 import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import { storedAnalyticsCurrent, storedClusterTradeKeys } from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
+import { inReadSnapshot } from '../storage/transaction.js';
 
 /** Code-unit order: ISO dates, tickers and ids sort as written, and faster than localeCompare. */
 export function compareText(a: string, b: string): number {
@@ -371,15 +372,11 @@ export function findClusterPage(
   params: ClusterParams,
   page: { limit: number; offset: number },
 ): Promise<{ total: number; clusters: Cluster[] }> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      const found = keyClusters(await candidateKeys(trx, range, params), params);
-      const ids = found.slice(page.offset, page.offset + page.limit).flatMap((cluster) => cluster.ids);
-      return { total: found.length, clusters: await clustersOfTrades(trx, range, ids, params) };
-    });
+  return inReadSnapshot(db, async (trx) => {
+    const found = keyClusters(await candidateKeys(trx, range, params), params);
+    const ids = found.slice(page.offset, page.offset + page.limit).flatMap((cluster) => cluster.ids);
+    return { total: found.length, clusters: await clustersOfTrades(trx, range, ids, params) };
+  });
 }
 
 /**

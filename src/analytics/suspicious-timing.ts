@@ -41,6 +41,7 @@ import {
   storedTimingPage,
 } from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
+import { inReadSnapshot } from '../storage/transaction.js';
 import { compareText } from './clusters.js';
 
 export const ACTION_KINDS = ['committee', 'floor'] as const;
@@ -453,30 +454,24 @@ export function findTimingHits(
   params: TimingParams,
   page: { limit: number; offset: number },
 ): Promise<TimingPage> {
-  // Repeatable read: on PostgreSQL every statement then sees the same snapshot (SQLite's
-  // transactions read one snapshot anyway; Kysely's SQLite driver ignores the setting).
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      if (params.daysBefore <= STORED_DAYS_BEFORE && (await storedAnalyticsCurrent(trx)).timing)
-        return storedTimingHits(trx, range, params, page);
-      const matches = await matchRange(trx, range, params);
-      const pageMatches = matches.slice(page.offset, page.offset + page.limit);
-      const ids = [...new Set(pageMatches.map((match) => match.trade.id))];
-      const rows = new Map((await findRangeTrades(trx, range, ids)).map((row) => [row.id, row]));
-      const hits: TimingHit[] = [];
-      for (const match of pageMatches) {
-        const row = rows.get(match.trade.id);
-        if (row) hits.push(withEvidence(match, row));
-      }
-      return {
-        total: matches.length,
-        trade_count: new Set(matches.map((match) => match.trade.id)).size,
-        hits,
-      };
-    });
+  return inReadSnapshot(db, async (trx) => {
+    if (params.daysBefore <= STORED_DAYS_BEFORE && (await storedAnalyticsCurrent(trx)).timing)
+      return storedTimingHits(trx, range, params, page);
+    const matches = await matchRange(trx, range, params);
+    const pageMatches = matches.slice(page.offset, page.offset + page.limit);
+    const ids = [...new Set(pageMatches.map((match) => match.trade.id))];
+    const rows = new Map((await findRangeTrades(trx, range, ids)).map((row) => [row.id, row]));
+    const hits: TimingHit[] = [];
+    for (const match of pageMatches) {
+      const row = rows.get(match.trade.id);
+      if (row) hits.push(withEvidence(match, row));
+    }
+    return {
+      total: matches.length,
+      trade_count: new Set(matches.map((match) => match.trade.id)).size,
+      hits,
+    };
+  });
 }
 
 /** The same page from the stored hits (current: no input changed since they were computed). */

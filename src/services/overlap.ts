@@ -23,6 +23,7 @@ import {
 } from '../storage/repositories/analytics-links.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
+import { inReadSnapshot } from '../storage/transaction.js';
 
 export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf };
 
@@ -78,7 +79,16 @@ export function tradeSummary(trade: LinkTradeRow) {
   };
 }
 
-export async function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
+/**
+ * The overlap hits of a query, a page of them with their trades. One read-only snapshot, so the
+ * page's whole rows are those of the keys the hits were found on (a trade superseded meanwhile
+ * would otherwise leave a hole in the page that `total` still counts).
+ */
+export function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
+  return inReadSnapshot(db, (trx) => overlapPage(trx, query));
+}
+
+async function overlapPage(db: Kysely<Database>, query: OverlapQuery) {
   // Only tickers some lobbying filing, contract or PAC names can overlap: the trade read stays small.
   const linked = await linkedTickers(db);
   const tickers = query.tickers ? linked.filter((ticker) => query.tickers?.includes(ticker)) : linked;

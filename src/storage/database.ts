@@ -12,6 +12,7 @@ import {
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
@@ -113,12 +114,16 @@ function loadVectorExtension(sqlite: BetterSqlite3.Database): void {
  * before their first read. A deferred transaction that reads and then writes while another
  * process (`dcledger ingest` beside `serve`) has written meanwhile fails at once with "database is
  * locked": SQLite cannot wait there, because the transaction's snapshot is already stale.
+ * A transaction declared read only (`setAccessMode('read only')`: the analytics pages' snapshot)
+ * never writes, so it begins deferred: in WAL mode it reads one snapshot and holds no lock that
+ * writers wait on, however long its reads take.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    driver.beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
+      const begin = settings.accessMode === 'read only' ? 'begin' : 'begin immediate';
+      await connection.executeQuery(CompiledQuery.raw(begin));
     };
     return driver;
   }

@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../test-support/database.js';
-import { inRetriedTransaction, inTransaction, isLockConflict } from './transaction.js';
+import { openStore } from './database.js';
+import { inReadSnapshot, inRetriedTransaction, inTransaction, isLockConflict } from './transaction.js';
 
 function deferred() {
   let resolve: () => void = () => undefined;
@@ -70,5 +71,43 @@ describe('isLockConflict', () => {
     expect(isLockConflict({ code: '23505' })).toBe(false);
     expect(isLockConflict(new Error('SQLITE_BUSY'))).toBe(false);
     expect(isLockConflict(null)).toBe(false);
+  });
+});
+
+// Keys read first and whole rows read for them afterwards (the analytics pages) must agree: a
+// writer that commits between the two reads, on another connection, is not seen by the second.
+describe('inReadSnapshot', () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await openTestStore();
+    await sql`create table snapshot_rows (id integer primary key)`.execute(store.db);
+    await sql`insert into snapshot_rows (id) values (1), (2)`.execute(store.db);
+  });
+  afterAll(async () => {
+    await store?.dispose();
+  });
+
+  it('reads one snapshot from its first read to its last', async () => {
+    const writer = openStore(store.config);
+    const count = async (db: typeof store.db) =>
+      Number((await sql<{ n: number }>`select count(*) as n from snapshot_rows`.execute(db)).rows[0]?.n);
+    try {
+      const seen = await inReadSnapshot(store.db, async (trx) => {
+        const first = await count(trx);
+        await sql`delete from snapshot_rows where id = 2`.execute(writer.db);
+        return [first, await count(trx)];
+      });
+      expect(seen).toEqual([2, 2]);
+      expect(await count(store.db)).toBe(1);
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it("reads in the caller's transaction when there is one", async () => {
+    const inner = await inTransaction(store.db, (trx) =>
+      inReadSnapshot(trx, async (snapshot) => snapshot === trx),
+    );
+    expect(inner).toBe(true);
   });
 });

@@ -11,6 +11,20 @@ export function inTransaction<T>(
 }
 
 /**
+ * Runs reads in one read-only snapshot (repeatable read on PostgreSQL; SQLite's transactions read
+ * one snapshot anyway, and Kysely's SQLite driver ignores the setting), so that keys read first
+ * and the whole rows read for them afterwards agree although writers commit in between. Inside a
+ * caller's transaction, the caller's snapshot is the one read.
+ */
+export function inReadSnapshot<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+}
+
+/**
  * PostgreSQL ended the transaction to break a cycle of lock waits (40P01) or a serialization
  * conflict (40001): nothing of it was kept, and running it again is what the server expects.
  */
