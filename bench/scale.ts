@@ -331,7 +331,7 @@ every size served at once by its own dcledger process from its build, dist/, as 
 the parent, all on the same machine). ${reuse}
 Machine: ${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${loadAtEnd.toFixed(2)} at the end.
 Data: the http section's bench database (the real trade sets, bills, FEC, lobbying, contracts, votes, prices, SEC
-documents) with the trades grown by copying ×${first.built.multiplier} and ×${last.built.multiplier} (${sizeCells.join(', ')}),
+documents) with the trades grown by copying every trade with its own id and source key (${sizeCells.join(', ')}),
 then a full enrichment (\`enrich --all\`: prices, signals, member statistics and links, stored analytics) over every trade,
 then the ingest runs below, then the enrichment job they queue (incremental), so that the stored analytics are current.
 The ratio is the CPU per answered request at ×${last.built.multiplier} over ×${first.built.multiplier}: server CPU time
