@@ -33,7 +33,8 @@ import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
 import { processCpuMs } from './process.js';
 import { machine } from './report.js';
 
-const MULTIPLIER = 4;
+/** How many times the real trade sets the bench database holds (bench/scale.ts builds larger ones). */
+export const MULTIPLIER = 4;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Seconds of load before each memory reading (RSS after 60 s of load); BENCH_MEMORY_SECONDS. */
@@ -120,7 +121,7 @@ function selectedScenarios(): Scenario[] {
   return SCENARIOS.filter((scenario) => wanted.some((prefix) => scenario.name.startsWith(prefix)));
 }
 
-interface BenchData {
+export interface BenchData {
   trades: number;
   houseRollCalls: number;
   secDocuments: number;
@@ -129,14 +130,20 @@ interface BenchData {
   whaleStatements: number;
 }
 
-/** The bench database in a SQLite file, or (bench/http-pg.ts) in a PostgreSQL database. */
-export async function buildDatabase(target: string | DatabaseConfig): Promise<BenchData> {
+/**
+ * The bench database in a SQLite file, or (bench/http-pg.ts) in a PostgreSQL database, holding
+ * `multiplier` times the real trade sets (MULTIPLIER unless told).
+ */
+export async function buildDatabase(
+  target: string | DatabaseConfig,
+  { multiplier = MULTIPLIER }: { multiplier?: number } = {},
+): Promise<BenchData> {
   const store = openStore(typeof target === 'string' ? { kind: 'sqlite', file: target } : target);
   await migrateToLatest(store.db);
   await loadRealData(store.db, requireDataDir());
-  // Grow the real rows deterministically: copies 1..MULTIPLIER-1 of every trade, same content,
-  // own ids and source keys, so that the table holds MULTIPLIER times the real data.
-  for (let copy = 1; copy < MULTIPLIER; copy++) {
+  // Grow the real rows deterministically: copies 1..multiplier-1 of every trade, same content,
+  // own ids and source keys, so that the table holds `multiplier` times the real data.
+  for (let copy = 1; copy < multiplier; copy++) {
     await sql`insert into trades (politician_id, filing_id, source, source_key, origin, ticker, asset_description, asset_type,
         trade_type, trade_action, amount_range, amount_low, amount_high, transaction_date, disclosure_date, days_to_disclose,
         owner, comment, option_type, strike_price, option_expiry, is_ma_affected, created_at, updated_at)
@@ -222,6 +229,37 @@ export async function buildDatabase(target: string | DatabaseConfig): Promise<Be
   return data;
 }
 
+/**
+ * The bench account in a SQLite bench database: Max, credits enough for any run, a custom
+ * per-minute limit. Returns its API key. `email` lets a reused database get a new account per run.
+ */
+export async function createBenchAccount(file: string, email = 'bench@example.org'): Promise<string> {
+  const store = openStore({ kind: 'sqlite', file });
+  try {
+    const account = await createAccount(
+      store.db,
+      { email, plan: 'max', credits: 1_000_000_000, dailyCap: 2_000_000_000, paid: true },
+      FIXTURE_NOW,
+    );
+    // What `dcledger accounts limit <email> 10000000` does: a contract's per-minute limit, so that
+    // every request is counted and the load generator is never throttled.
+    await setAccountRateLimit(store.db, email, 10_000_000, FIXTURE_NOW);
+    return account.key.api_key;
+  } finally {
+    await store.close();
+  }
+}
+
+/** dcledger runs from its build (dist/, what `npm start` runs): compiles the current source. */
+export function buildDist(): void {
+  process.stdout.write('building dist (npm run build)...\n');
+  execFileSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+}
+
 /** The SQL our stack runs for a scenario, captured from the real query, for the floor to run directly. */
 async function compiledQuery(
   file: string,
@@ -249,7 +287,7 @@ async function compiledQuery(
   return captured;
 }
 
-interface Server {
+export interface Server {
   url: string;
   /** The server's resident set size now, in MB (from /proc). */
   rssMb(): number;
@@ -264,7 +302,7 @@ interface Server {
  * Starts a server process and waits until it listens: dcledger from its build, as production
  * runs it (bench/http-server-built.mjs), a floor from bench/http-server.ts.
  */
-async function startServer(args: string[]): Promise<Server> {
+export async function startServer(args: string[]): Promise<Server> {
   const [mode, file] = args;
   const command =
     mode === 'dcledger'
@@ -304,7 +342,12 @@ async function startServer(args: string[]): Promise<Server> {
  * One autocannon run. With `server`, also the server's CPU time per answered request: unlike req/s,
  * it hardly moves when other jobs share the machine (they take wall time, not this process's CPU).
  */
-async function load(url: string, headers: Record<string, string>, server?: Server, seconds = DURATION_S) {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  server?: Server,
+  seconds = DURATION_S,
+) {
   const cpuBefore = server?.cpuMs() ?? 0;
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const cpuMsPerRequest = server ? (server.cpuMs() - cpuBefore) / Math.max(1, result.requests.total) : 0;
@@ -324,7 +367,7 @@ async function load(url: string, headers: Record<string, string>, server?: Serve
  * Waits until the server is idle (under 5% of a core for half a second, at most 60 s): requests
  * still queued when a run ends (a slow endpoint's last ten) would otherwise eat the next run's time.
  */
-async function settle(server: Server): Promise<void> {
+export async function settle(server: Server): Promise<void> {
   const deadline = Date.now() + 60_000;
   let before = server.cpuMs();
   while (Date.now() < deadline) {
@@ -431,34 +474,9 @@ export async function runHttpBench(): Promise<string> {
   try {
     process.stdout.write('building the benchmark database...\n');
     const data = await buildDatabase(file);
-    const store = openStore({ kind: 'sqlite', file });
-    const account = await createAccount(
-      store.db,
-      {
-        email: 'bench@example.org',
-        plan: 'max',
-        credits: 1_000_000_000,
-        dailyCap: 2_000_000_000,
-        paid: true,
-      },
-      FIXTURE_NOW,
-    );
-    // What `dcledger accounts limit bench@example.org 10000000` does: a contract's per-minute limit,
-    // so that every request is counted and the load generator is never throttled.
-    await setAccountRateLimit(store.db, 'bench@example.org', 10_000_000, FIXTURE_NOW);
-    await store.close();
-    const headers = { 'dc-api-key': account.key.api_key };
-
-    // dcledger runs from its build (dist/, what `npm start` runs): compile the current source first.
-    process.stdout.write('building dist (npm run build)...\n');
-    execFileSync(
-      process.execPath,
-      [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: repoRoot,
-        stdio: 'inherit',
-      },
-    );
+    const apiKey = await createBenchAccount(file);
+    const headers = { 'dc-api-key': apiKey };
+    buildDist();
     const dcledger = await startServer(['dcledger', file]);
     servers.push(dcledger);
     const member = await fetch(`${dcledger.url}/politicians/nancy-pelosi`, { headers });
@@ -591,7 +609,7 @@ longer BENCH_DURATION on a quiet machine).`);
     const firstQuery = trades25 ? await compiledQuery(file, { filter: WINDOW, limit: 25 }) : undefined;
     if (trades25 && firstQuery) {
       process.stdout.write('timing the parts of a call...\n');
-      sections.push(await breakdownSection(file, account.key.api_key, firstQuery, trades25));
+      sections.push(await breakdownSection(file, apiKey, firstQuery, trades25));
     }
     return sections.join('\n\n');
   } finally {
@@ -601,7 +619,7 @@ longer BENCH_DURATION on a quiet machine).`);
 }
 
 /** Rows of an answer: a list, or the first list among its fields (e.g. `results`, `trades`). */
-function rowsOf(body: unknown): number {
+export function rowsOf(body: unknown): number {
   if (Array.isArray(body)) return body.length;
   if (typeof body !== 'object' || body === null) return 1;
   const list = Object.values(body).find((value) => Array.isArray(value));

@@ -17,6 +17,7 @@ import { runOcrApiBench } from './ocr-api.js';
 import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { replaceSection } from './report.js';
+import { runScaleBench } from './scale.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
 import { runUnderLoadBench } from './under-load.js';
@@ -41,6 +42,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   freshness: runFreshnessBench,
   backfill: runBackfillBench,
   'cold-start': runColdStartBench,
+  scale: runScaleBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
@@ -51,8 +53,18 @@ const requested = process.argv.slice(2).filter((argument) => !argument.startsWit
 // `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
 // document), `ocr` reads 43 scanned pages (`ocr-api` too, through `serve`), `cold-start` waits for
-// `serve` to build its whole search index: they run when named only.
-const ON_REQUEST = new Set(['cluster', 'http-pg', 'ocr', 'ocr-api', 'freshness', 'backfill', 'cold-start']);
+// `serve` to build its whole search index, `scale` builds a database of ten times the data: they run
+// when named only.
+const ON_REQUEST = new Set([
+  'cluster',
+  'http-pg',
+  'ocr',
+  'ocr-api',
+  'freshness',
+  'backfill',
+  'cold-start',
+  'scale',
+]);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));
 for (const name of names) {

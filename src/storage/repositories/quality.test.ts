@@ -150,6 +150,21 @@ describe.skipIf(fixture === null)('the quality gate on the real trade sets', () 
     expect((await totalsOf()).trade_count).toBe(before.totals.trade_count - 1);
   });
 
+  it('writes back every stored flag when every trade has to change at once (a first enrichment)', async () => {
+    const stored = () =>
+      store.db
+        .selectFrom('trades')
+        .select(['id', 'quality_flags', 'quality_excluded', 'identity_match'])
+        .orderBy('id')
+        .execute();
+    const before = await stored();
+    expect(before.filter((trade) => trade.quality_flags !== null).length).toBeGreaterThan(100);
+    await store.db.updateTable('trades').set({ quality_flags: null, quality_excluded: 0 }).execute();
+    const refresh = await refreshTradeQuality(store.db, FIXTURE_NOW);
+    expect(refresh.flagsChanged).toBe(before.filter((trade) => trade.quality_flags !== null).length);
+    expect(await stored()).toEqual(before);
+  });
+
   it("labels Pelosi's exercised call options Exercise, with their terms", async () => {
     const exercised = await store.db
       .selectFrom('trades as t')

@@ -198,7 +198,11 @@ export async function refreshTradeQuality(
     if (row.identity_match === null) result.identityMatchesFilled += 1;
     if (text !== row.quality_flags || excluded !== row.quality_excluded) result.flagsChanged += 1;
     const key = JSON.stringify([text, excluded, identityMatch]);
-    byChange.set(key, [...(byChange.get(key) ?? []), row.id]);
+    // Appended in place: copying the list per row made a run quadratic in the rows that change,
+    // which is every trade of a first enrichment after a large backfill.
+    const ids = byChange.get(key);
+    if (ids) ids.push(row.id);
+    else byChange.set(key, [row.id]);
   }
   for (const [key, ids] of byChange) {
     const [text, excluded, identityMatch] = JSON.parse(key) as [string | null, number, string];
