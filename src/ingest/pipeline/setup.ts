@@ -6,14 +6,13 @@ import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
 import { todayUtc } from '../../domain/dates.js';
 import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-match.js';
-import { rebuildBulkHistory } from '../../resources/bulk-trades.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import {
   readListingValidators,
   saveListingValidator,
 } from '../../storage/repositories/listing-validators.js';
-import { updateQualityReport } from '../../storage/repositories/quality.js';
+import { refreshTradeQuality } from '../../storage/repositories/quality.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
 import { ListingValidators } from '../fetch/conditional.js';
@@ -161,11 +160,14 @@ export async function ingestSources(
   }
   // The name indexes GET /search matches, merged after the run's writes (dialect.ts).
   await optimizeTrigramIndexes(db);
-  // Every run that wrote ends with the quality pass and a fresh audit (GET /quality, docs/data-quality.md).
-  await updateQualityReport(db, 'ingest', clock());
-  // GET /bulk/trades serves the new history, flags included, at once instead of building it on the
-  // first download.
-  await rebuildBulkHistory(db, clock());
+  if (report.sources.length > 0) {
+    // The quality pass over the trades this run wrote (fills from the filing and the directory,
+    // flags), so they are served complete at once. The pass over every trade, the audit GET /quality
+    // serves and the GET /bulk/trades files are the enrichment job's, queued below: it follows
+    // every run of the trade-document sources, and their cost grows with the whole history, not
+    // with what a run stored.
+    await refreshTradeQuality(db, clock(), { changedSince: startedAt });
+  }
   report.finishedAt = clock().toISOString();
   if (report.sources.length > 0) {
     await enqueueEnrichmentJob(db, {

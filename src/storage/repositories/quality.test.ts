@@ -165,6 +165,56 @@ describe.skipIf(fixture === null)('the quality gate on the real trade sets', () 
     expect(await stored()).toEqual(before);
   });
 
+  it('writes, scoped to an ingest run, the flags and fills of the trades written since its start only', async () => {
+    const flagged = await store.db
+      .selectFrom('trades')
+      .select(['id', 'quality_flags', 'quality_excluded', 'asset_type', 'updated_at'])
+      .where('quality_flags', 'is not', null)
+      .where('asset_type', 'is not', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const [old, written] = flagged;
+    if (!old || !written) throw new Error('the fixture has flagged trades');
+    const runStart = FIXTURE_NOW.toISOString();
+    await store.db
+      .updateTable('trades')
+      .set({
+        quality_flags: null,
+        quality_excluded: 0,
+        asset_type: null,
+        updated_at: '2000-01-01T00:00:00.000Z',
+      })
+      .where('id', '=', old.id)
+      .execute();
+    await store.db
+      .updateTable('trades')
+      .set({ quality_flags: null, quality_excluded: 0, asset_type: null, updated_at: runStart })
+      .where('id', '=', written.id)
+      .execute();
+    const row = (id: number) =>
+      store.db
+        .selectFrom('trades')
+        .select(['quality_flags', 'quality_excluded', 'asset_type'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const scoped = await refreshTradeQuality(store.db, FIXTURE_NOW, { changedSince: runStart });
+    expect(scoped.flagsChanged).toBe(1);
+    expect(await row(written.id)).toEqual({
+      quality_flags: written.quality_flags,
+      quality_excluded: written.quality_excluded,
+      asset_type: written.asset_type,
+    });
+    expect(await row(old.id)).toEqual({ quality_flags: null, quality_excluded: 0, asset_type: null });
+    // The whole pass (the enrichment job's) mends the rest.
+    await refreshTradeQuality(store.db, FIXTURE_NOW);
+    expect(await row(old.id)).toEqual({
+      quality_flags: old.quality_flags,
+      quality_excluded: old.quality_excluded,
+      asset_type: old.asset_type,
+    });
+  });
+
   it("labels Pelosi's exercised call options Exercise, with their terms", async () => {
     const exercised = await store.db
       .selectFrom('trades as t')

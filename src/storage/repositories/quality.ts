@@ -106,11 +106,15 @@ export interface QualityRefresh {
  * The pass every import, ingest and enrichment run ends with: fills what the filing says (a
  * missing disclosure date from the filing that holds the row, when it is not before the trade; an
  * asset type for a row with a ticker: ETF when the directory says so, else Stock), then recomputes
- * every trade's flags and writes those that changed.
+ * every trade's flags and writes those that changed. With `changedSince` (an ingest run's start)
+ * the asset types and flags are those of the trades written since only (a trade's flags rest on
+ * its own row, its member and the day); the disclosure dates are filled everywhere, as a filing
+ * dated later fills trades the run did not write.
  */
 export async function refreshTradeQuality(
   db: Kysely<Database>,
   now: Date = new Date(),
+  scope: { changedSince?: string } = {},
 ): Promise<QualityRefresh> {
   const today = todayUtc(now);
   const stamp = now.toISOString();
@@ -148,6 +152,9 @@ export async function refreshTradeQuality(
     .select(['t.id', 'c.is_etf'])
     .where('t.asset_type', 'is', null)
     .where('t.ticker', '<>', 'N/A')
+    .$if(scope.changedSince !== undefined, (query) =>
+      query.where('t.updated_at', '>=', scope.changedSince ?? ''),
+    )
     .execute();
   for (const group of [1, 0]) {
     const ids = untyped.filter((row) => (row.is_etf === 1 ? 1 : 0) === group).map((row) => row.id);
@@ -184,6 +191,9 @@ export async function refreshTradeQuality(
       'p.origin as politician_origin',
       'p.birthday as politician_birthday',
     ])
+    .$if(scope.changedSince !== undefined, (query) =>
+      query.where('t.updated_at', '>=', scope.changedSince ?? ''),
+    )
     .execute();
   const byChange = new Map<string, number[]>();
   for (const row of rows) {
