@@ -36,17 +36,38 @@ export function rowsOfScan(
   const neighbours = transactionNeighbours(houseRows);
   const usualSuffix = usualAssetSuffix(houseRows);
   const usualColumns = usualTypeColumns(pages);
+  // A column with few marks on its page (a partial-sale box ticked twice) is judged by the same
+  // column's marks on every page ruled alike: the filer's software types one "x" everywhere.
+  const rolesOf = (page: (typeof pages)[number]) => page.form.columns?.types.map((type) => type.role) ?? [];
+  const documentSure = (roles: readonly TypeRole[]) => {
+    const rowsAlike = pages
+      .filter((page) => rolesOf(page).join(',') === roles.join(','))
+      .flatMap((page) => page.form.rows);
+    return {
+      types: columnMarkSure(
+        rowsAlike.map((row) => row.types),
+        roles.length,
+      ),
+      amounts: columnMarkSure(
+        rowsAlike.map((row) => row.amounts),
+        AMOUNT_LETTERS.length,
+      ),
+    };
+  };
   const rows: ScannedRow[] = [];
   for (const page of pages) {
-    const typeRoles = page.form.columns?.types.map((type) => type.role) ?? [];
+    const typeRoles = rolesOf(page);
+    const alike = documentSure(typeRoles);
     const markSure = {
       types: columnMarkSure(
         page.form.rows.map((row) => row.types),
         typeRoles.length,
+        alike.types,
       ),
       amounts: columnMarkSure(
         page.form.rows.map((row) => row.amounts),
         AMOUNT_LETTERS.length,
+        alike.amounts,
       ),
     };
     const columnsDoubt =

@@ -16,6 +16,13 @@ describe('scannedRow', () => {
       'COLGATE PALMOLIVE CO',
       'HORTON D R INC /DE/',
       'PayPal Holdings, Inc.',
+      'VISA INC.',
+      'PTC INC.',
+      'PROS Holdings, Inc.',
+      'US Foods Holding Corp.',
+      'ROPER TECHNOLOGIES INC',
+      'MOODYS CORP /DE/',
+      'CHARLES RIVER LABORATORIES INTERNATIONAL, INC.',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -75,6 +82,51 @@ describe('scannedRow', () => {
     expect(row.reasons.join('; ')).toContain('"INC," (period?)');
     const clean = scannedRow(houseRow('PAYPAL HOLDINGS, INC. CMN'), { ...context, lexicon: withIssuers });
     expect(clean.needs_review).toBe(false);
+  });
+
+  it('serves an owner code both of whose letters name it, one through a lookalike', () => {
+    // An owner cell of 8220750 the engine read poorly ("bc" at 0.46 for DC).
+    const row = scannedRow(houseRow('METLIFE, INC. CMN', { owner: cell('bc', 0.46) }), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(row).toMatchObject({ owner: 'Dependent Child', needs_review: false });
+    // One letter alone names the code: a repair, still doubtful.
+    const single = scannedRow(houseRow('METLIFE, INC. CMN', { owner: cell('D', 0.91) }), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(single).toMatchObject({ owner: 'Dependent Child', needs_review: true });
+  });
+
+  it('splits a name word run into a legal form or the usual security type, and serves it', () => {
+    // Asset cells of 8220834 and 8220750 as read.
+    const visa = scannedRow(houseRow('VISAINC'), { ...context, lexicon: withIssuers });
+    expect(visa).toMatchObject({ asset_description: 'VISA INC', needs_review: false });
+    const ptc = scannedRow(houseRow('PTCINC. CMN'), { ...context, lexicon: withIssuers });
+    expect(ptc).toMatchObject({ asset_description: 'PTC INC. CMN', needs_review: false });
+    const roper = (usualSuffix: string | null) =>
+      scannedRow(houseRow('ROPER TECHNOLOGIES INCCMN'), { ...context, lexicon: withIssuers, usualSuffix });
+    expect(roper('CMN')).toMatchObject({
+      asset_description: 'ROPER TECHNOLOGIES INC CMN',
+      needs_review: false,
+    });
+    // CMN is no legal form: only a document whose names end with it says it is printed there.
+    expect(roper(null).needs_review).toBe(true);
+    // A name of its own that is two listed words (PROS, US) stays a guess.
+    const prosus = scannedRow(houseRow('PROSUS NV'), { ...context, lexicon: withIssuers });
+    expect(prosus).toMatchObject({ asset_description: 'PROS US NV', needs_review: true });
+    expect(prosus.reasons.join('; ')).toContain('"PROSUS" (PROS US?)');
+  });
+
+  it("checks a word's letters without its apostrophe, and knows security abbreviations", () => {
+    const moodys = scannedRow(houseRow("MOODY'S CORPORATION CMN"), { ...context, lexicon: withIssuers });
+    expect(moodys).toMatchObject({ asset_description: "MOODY'S CORPORATION CMN", needs_review: false });
+    const crl = scannedRow(houseRow('CHARLES RIVER LABORATORIES INT CMN'), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(crl.needs_review).toBe(false);
   });
 
   it('flags option descriptions, whose small symbols the engine drops', () => {

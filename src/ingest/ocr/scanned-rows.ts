@@ -263,8 +263,13 @@ export function ownerField(
   // The three codes differ in both letters and each letter alone names its code: two letters
   // read that name the same code are two agreeing readings, whatever the engine made of the
   // pair as a word ("SP" at 0.0).
+  // A repaired code whose two letters both name it, one exactly as printed and the other by a
+  // known lookalike ("oc", "bc" for DC), is two agreeing readings too, one of them bent: a code
+  // would have to be misread into a lookalike of one letter AND the other letter of the same code.
   const confidence = code.repaired
-    ? Math.min(0.6, cell.confidence)
+    ? code.bothLetters
+      ? Math.max(Math.min(0.6, cell.confidence), BOTH_LETTERS_REPAIRED)
+      : Math.min(0.6, cell.confidence)
     : code.code === ''
       ? cell.confidence
       : Math.max(cell.confidence, CLEAN_CODE);
@@ -273,6 +278,8 @@ export function ownerField(
 
 /** An owner code both of whose letters were read as that code's. */
 const CLEAN_CODE = 0.9;
+/** Both letters name the code, one of them through a known lookalike. */
+const BOTH_LETTERS_REPAIRED = 0.85;
 
 /** Type and amount marks on a page whose columns differ from the document's other pages. */
 const COLUMNS_DOUBT = 0.5;
@@ -317,6 +324,10 @@ const UNCHECKED_WORD = 0.6;
 
 /** Two listed words found run together: split, but not served as read. */
 const SPLIT_WORD = 0.7;
+/** A word run into a legal form or the usual security type, split before it. */
+const SPLIT_BEFORE_FORM = 0.85;
+const SPLIT_ONTO_FORM = (right: string, usualSuffix: string | null) =>
+  LEGAL_FORMS.has(right) || right === usualSuffix;
 /** A period after a whole word of five letters or more, inside a name. */
 const DOUBTFUL_PUNCTUATION = 0.7;
 const FULL_WORD = /^[A-Za-z]{5,}\.$/;
@@ -352,6 +363,11 @@ function checkWords(
       // A share class is a letter: "CLASS 8" is CLASS B.
       text = ({ '0': 'O', '1': 'I', '5': 'S', '8': 'B' } as Record<string, string>)[word.text] ?? word.text;
       wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - 0.1);
+    } else if (verdict.kind === 'split' && SPLIT_ONTO_FORM(verdict.words[1], usualSuffix)) {
+      // A name word run into a legal form or the document's security type ("VISAINC", "AONPLC",
+      // "INCCMN"): the engine lost the space the filer's software prints before them.
+      text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
+      wordConfidence = Math.min(wordConfidence, SPLIT_BEFORE_FORM);
     } else if (verdict.kind === 'split') {
       // A name of its own can also be two listed words run together ("PROSUS", "PROS US"): a
       // split is a guess a person confirms.
