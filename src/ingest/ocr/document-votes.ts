@@ -14,7 +14,7 @@ const TYPICAL_MARKS = 4;
  * Per mark column of a page, the ink share from which a mark counts as clear (`fallback`, when
  * given, for a column with too few marks on the page: the document's, see rowsOfScan). A typed "x" leaves
  * the same ink in every cell of its column, so where a column holds several marks whose shares
- * agree (the lowest, or from ten marks on the faintest tenth, at least three quarters of the
+ * agree (the lowest, past the `passOver` share of the faintest, at least three quarters of the
  * median) the column's sure share is that lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
  * typed marks fill less of it than a narrow one's: judged against MARK_SURE alone they look
  * faint, however alike they are. Handwritten marks vary and keep MARK_SURE.
@@ -23,6 +23,8 @@ export function columnMarkSure(
   rows: readonly MarkReading[],
   columns: number,
   fallback?: readonly number[],
+  /** Share of the faintest marks passed over (a document's many marks hold a smudged one or two). */
+  passOver = 0,
 ): number[] {
   const floor = (MARK_INK + MARK_SURE) / 2;
   return Array.from({ length: columns }, (_, column) => {
@@ -33,9 +35,7 @@ export function columnMarkSure(
       .sort((a, b) => a - b);
     if (marks.length < TYPICAL_MARKS) return fallback?.[column] ?? MARK_SURE;
     const median = marks[Math.floor(marks.length / 2)] ?? 0;
-    // The faintest tenth of many marks (from ten on) is where the column's typical ink ends: a
-    // smudged or clipped mark or two below it are judged against it, not made the standard.
-    const lowest = marks[Math.floor(marks.length / 10)] ?? 0;
+    const lowest = marks[Math.floor(marks.length * passOver)] ?? 0;
     if (lowest < median * 0.75) return MARK_SURE;
     return Math.min(MARK_SURE, Math.max(floor, lowest));
   });
