@@ -8,7 +8,8 @@
 // later run reads them back instead of reading the scans again (minutes of CPU), rewrites only
 // the accuracy section and leaves the speed figures as they were: for tuning how rows are made
 // from what was read. `BENCH_OCR_VERBOSE=1` prints each row that is right but flagged (with its
-// reasons) and each wrong one.
+// reasons) and each wrong one, as ingest reads them (`BENCH_OCR_VERBOSE=parse`: as `dcledger parse`
+// reads them, without issuer names).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -111,7 +112,8 @@ export async function runOcrBench(): Promise<string> {
 async function writeAccuracy(runs: readonly DocumentRun[], issuerNames: readonly string[]): Promise<void> {
   const withNames = await assetLexicon(issuerNames);
   const withoutNames = await assetLexicon([]);
-  if (process.env.BENCH_OCR_VERBOSE) printRows(verdictsOf(runs, withNames));
+  const verbose = process.env.BENCH_OCR_VERBOSE;
+  if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));
   writeAccuracySection(renderAccuracy(runs, withNames, withoutNames));
 }
 
@@ -128,7 +130,7 @@ function printRows(results: ReadonlyArray<{ run: DocumentRun; verdicts: RowVerdi
         );
       else if (verdict.wrong.length > 0)
         process.stderr.write(
-          `[wrong${ours.needs_review ? '' : ', NOT FLAGGED'}] ${where}: ${verdict.wrong.join(', ')}; read ${JSON.stringify(ours.read)} ${JSON.stringify(ours.confidence)}\n`,
+          `[wrong${ours.needs_review ? '' : ', NOT FLAGGED'}] ${where}: ${verdict.wrong.join(', ')}; ${JSON.stringify(ours.asset_description)} (truth ${JSON.stringify(verdict.truth?.asset ?? null)}); ${ours.reasons.join(' | ')}; read ${JSON.stringify(ours.read)} ${JSON.stringify(ours.confidence)}\n`,
         );
     }
   }

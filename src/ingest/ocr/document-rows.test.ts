@@ -25,7 +25,8 @@ describe('rowsOfScan', () => {
   });
 
   it('trusts a repaired owner code between two rows that read the same code surely', () => {
-    const owners = ['DC', 'oc', 'DC', 'oc', 'SP'];
+    // "D" alone names DC by one letter only: a repair, doubtful by itself.
+    const owners = ['DC', 'D', 'DC', 'D', 'SP'];
     const rows = rowsOfScan(
       page(owners.map((owner) => houseRow('METLIFE, INC. CMN', { owner: cell(owner, 0.5) }))),
       context.filedDate,
@@ -84,6 +85,31 @@ describe('rowsOfScan', () => {
     expect(rows[1]?.confidence.asset_description).toBe(0.85);
     expect(rows[1]?.reasons).toEqual([]);
     expect(rows[2]?.reasons).toContain('asset_description: read with low confidence');
+  });
+
+  it("judges a column with few marks on its page by the same column's marks on the document's other pages", () => {
+    // Ink shares of the spreadsheet's partial-transaction column (8220750): a typed "x" fills
+    // 2-3% of the cell, under the fixed MARK_SURE, however alike the marks are.
+    const roles = ['purchase', 'sale', 'exchange', 'cap_gains', 'partial'] as const;
+    const partialSale = (share: number) =>
+      houseRow('AT&T INC. CMN', {
+        types: { marked: [1, 4], shares: [0, 0.0586, 0, 0, share], clarity: 0.6 },
+      });
+    const ruled = (number: number, rows: HouseRow[]) => ({
+      number,
+      form: { rows, columns: { types: roles.map((role) => ({ role })) } },
+    });
+    const others = [
+      0.0195, 0.0218, 0.0224, 0.0229, 0.0235, 0.024, 0.0246, 0.0255, 0.0262, 0.0271, 0.0283, 0.0299,
+    ];
+    const lone = [ruled(1, [partialSale(0.0236), partialSale(0.0235)])];
+    const judged = rowsOfScan([...lone, ruled(2, others.map(partialSale))], context.filedDate);
+    expect(judged.slice(0, 2).map((row) => [row.trade_type, row.needs_review])).toEqual([
+      ['Sell (Partial)', false],
+      ['Sell (Partial)', false],
+    ]);
+    // Alone, the page's two marks are too few to say what a mark of that column looks like.
+    expect(rowsOfScan(lone, context.filedDate).map((row) => row.needs_review)).toEqual([true, true]);
   });
 
   it('still doubts an agreeing date that contradicts the notification date', () => {

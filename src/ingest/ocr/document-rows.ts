@@ -36,17 +36,44 @@ export function rowsOfScan(
   const neighbours = transactionNeighbours(houseRows);
   const usualSuffix = usualAssetSuffix(houseRows);
   const usualColumns = usualTypeColumns(pages);
+  // A column with few marks on its page (a partial-sale box ticked twice) is judged by the same
+  // column's marks on every page ruled alike: the filer's software types one "x" everywhere. Of
+  // a whole document's marks the faintest tenth is passed over: a smudged or clipped mark or two
+  // would otherwise make every mark of the column doubtful; they are judged against the rest.
+  const rolesOf = (page: (typeof pages)[number]) => page.form.columns?.types.map((type) => type.role) ?? [];
+  const documentSure = (roles: readonly TypeRole[]) => {
+    const rowsAlike = pages
+      .filter((page) => rolesOf(page).join(',') === roles.join(','))
+      .flatMap((page) => page.form.rows);
+    return {
+      types: columnMarkSure(
+        rowsAlike.map((row) => row.types),
+        roles.length,
+        undefined,
+        DOCUMENT_PASS_OVER,
+      ),
+      amounts: columnMarkSure(
+        rowsAlike.map((row) => row.amounts),
+        AMOUNT_LETTERS.length,
+        undefined,
+        DOCUMENT_PASS_OVER,
+      ),
+    };
+  };
   const rows: ScannedRow[] = [];
   for (const page of pages) {
-    const typeRoles = page.form.columns?.types.map((type) => type.role) ?? [];
+    const typeRoles = rolesOf(page);
+    const alike = documentSure(typeRoles);
     const markSure = {
       types: columnMarkSure(
         page.form.rows.map((row) => row.types),
         typeRoles.length,
+        alike.types,
       ),
       amounts: columnMarkSure(
         page.form.rows.map((row) => row.amounts),
         AMOUNT_LETTERS.length,
+        alike.amounts,
       ),
     };
     const columnsDoubt =
@@ -75,6 +102,9 @@ export function rowsOfScan(
   assetsReadAlike(rows);
   return rows;
 }
+
+/** The faintest share of a document's marks in a column not taken for its typical mark. */
+const DOCUMENT_PASS_OVER = 0.1;
 
 /** An asset name read exactly as another row of the document read it surely. */
 const ASSET_READ_ELSEWHERE = 0.85;

@@ -11,14 +11,21 @@ import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 const TYPICAL_MARKS = 4;
 
 /**
- * Per mark column of a page, the ink share from which a mark counts as clear. A typed "x" leaves
+ * Per mark column of a page, the ink share from which a mark counts as clear (`fallback`, when
+ * given, for a column with too few marks on the page: the document's, see rowsOfScan). A typed "x" leaves
  * the same ink in every cell of its column, so where a column holds several marks whose shares
- * agree (the lowest at least three quarters of the median) the column's sure share is that
- * lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
+ * agree (the lowest, past the `passOver` share of the faintest, at least three quarters of the
+ * median) the column's sure share is that lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
  * typed marks fill less of it than a narrow one's: judged against MARK_SURE alone they look
  * faint, however alike they are. Handwritten marks vary and keep MARK_SURE.
  */
-export function columnMarkSure(rows: readonly MarkReading[], columns: number): number[] {
+export function columnMarkSure(
+  rows: readonly MarkReading[],
+  columns: number,
+  fallback?: readonly number[],
+  /** Share of the faintest marks passed over (a document's many marks hold a smudged one or two). */
+  passOver = 0,
+): number[] {
   const floor = (MARK_INK + MARK_SURE) / 2;
   return Array.from({ length: columns }, (_, column) => {
     const marks = rows
@@ -26,9 +33,9 @@ export function columnMarkSure(rows: readonly MarkReading[], columns: number): n
       .map((row) => row.shares[column] ?? 0)
       .filter((share) => share < FILLED_INK)
       .sort((a, b) => a - b);
-    if (marks.length < TYPICAL_MARKS) return MARK_SURE;
+    if (marks.length < TYPICAL_MARKS) return fallback?.[column] ?? MARK_SURE;
     const median = marks[Math.floor(marks.length / 2)] ?? 0;
-    const lowest = marks[0] ?? 0;
+    const lowest = marks[Math.floor(marks.length * passOver)] ?? 0;
     if (lowest < median * 0.75) return MARK_SURE;
     return Math.min(MARK_SURE, Math.max(floor, lowest));
   });

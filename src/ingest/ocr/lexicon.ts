@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 
 /**
  * Words of security descriptions as brokerage statements and filers write them, abbreviations
- * included; not English words, so not in the English list.
+ * included (INT international, NAT national, OPP opportunities, PERS personal); not English
+ * words, so not in the English list.
  */
 export const SECURITY_WORDS: readonly string[] = [
   'ADR',
@@ -80,6 +81,7 @@ export const SECURITY_WORDS: readonly string[] = [
   'INDS',
   'INFRA',
   'INSD',
+  'INT',
   'INTL',
   'INVT',
   'IRA',
@@ -97,12 +99,15 @@ export const SECURITY_WORDS: readonly string[] = [
   'MTG',
   'MUN',
   'MUNI',
+  'NAT',
   'NATL',
   'NT',
   'NTS',
   'NV',
   'OBLIG',
+  'OPP',
   'ORD',
+  'PERS',
   'PFD',
   'PLC',
   'PPTYS',
@@ -233,6 +238,9 @@ export class Lexicon {
     // Codes and numbers ("5.0000%", "SCTASK0796638", "10/01/25") are not words; a single digit
     // among letters is a misread when a listed word is near ("1QVIA").
     if (!/[A-Z]/.test(word) || /\d.*\d/.test(word)) return { kind: 'known' };
+    // An apostrophe the lists leave out ("MOODY'S" is MOODYS in the SEC's list): the letters are
+    // what is checked, the apostrophe is as read.
+    if (word.includes("'") && this.has(word.replaceAll("'", ''))) return { kind: 'known' };
     const confusions = this.confusionNeighbours(word);
     if (this.names.has(word)) return { kind: 'known' };
     if (this.english.has(word)) {

@@ -31,8 +31,18 @@ describe('readOwnerCode', () => {
 
   it('repairs a code one of whose letters is a known misread', () => {
     expect(readOwnerCode('Dc')).toEqual({ code: 'DC', repaired: false });
-    expect(readOwnerCode('5P')).toEqual({ code: 'SP', repaired: true });
-    expect(readOwnerCode('J7')).toEqual({ code: 'JT', repaired: true });
+    expect(readOwnerCode('5P')).toEqual({ code: 'SP', repaired: true, bothLetters: true });
+    expect(readOwnerCode('J7')).toEqual({ code: 'JT', repaired: true, bothLetters: true });
+    expect(readOwnerCode('D')).toEqual({ code: 'DC', repaired: true });
+  });
+
+  it('says when both letters name the code, one of them exactly as printed', () => {
+    // Owner cells of 8220750 as the engine read them.
+    for (const text of ['oc', 'bc', '_oC', '_0oC'])
+      expect(readOwnerCode(text)).toMatchObject({ code: 'DC', bothLetters: true });
+    expect(readOwnerCode('_5p')).toMatchObject({ code: 'SP', bothLetters: true });
+    // Neither letter as printed: two lookalikes.
+    expect(readOwnerCode('0(')).toEqual({ code: 'DC', repaired: true, bothLetters: false });
   });
 
   it('refuses letters that name two different codes', () => {

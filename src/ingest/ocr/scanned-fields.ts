@@ -106,14 +106,21 @@ const SECOND_LETTER: Record<string, OwnerCode> = {
  * both letters, so each letter alone names the code: when the two agree the reading is clean,
  * when only one is recognized it is repaired, when they disagree it is no code (null).
  */
-export function readOwnerCode(raw: string): { code: OwnerCode | ''; repaired: boolean } | null {
+export function readOwnerCode(
+  raw: string,
+): { code: OwnerCode | ''; repaired: boolean; bothLetters?: boolean } | null {
   const text = raw.toUpperCase().replace(/[^A-Z0-9$(]/g, '');
   if (text === '') return { code: '', repaired: false };
   if (text === 'SP' || text === 'DC' || text === 'JT') return { code: text, repaired: false };
   if (text.length > 3) return null;
   const first = FIRST_LETTER[text[0] ?? ''];
   const second = text.length >= 2 ? SECOND_LETTER[text[text.length - 1] ?? ''] : undefined;
-  if (first && second) return first === second ? { code: first, repaired: true } : null;
+  if (first && second) {
+    if (first !== second) return null;
+    // Both letters name the code, one of them as read ("oc", "bc" for DC; "5p" for SP).
+    const exact = text[0] === first[0] || text[text.length - 1] === first[1];
+    return { code: first, repaired: true, bothLetters: exact };
+  }
   const only = first ?? second;
   return only ? { code: only, repaired: true } : null;
 }

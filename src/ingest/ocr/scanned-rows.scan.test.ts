@@ -63,6 +63,19 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
     });
   });
 
+  it("judges a partial-sale mark against the column's marks on the document's other pages", () => {
+    // Page 23's partial-transaction column holds too few marks to vote on its own.
+    const adobe = row(23, 'ADOBE INC CMN');
+    expect(adobe).toMatchObject({ trade_type: 'Sell (Partial)', needs_review: false });
+    expect(adobe.confidence.trade_type).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.trade_type);
+  });
+
+  it('serves a name whose words all passed their checks, read alike at two of three scales', () => {
+    const martin = row(25, 'MARTIN MARIETTA MATERIALS,INC CMN');
+    expect(martin.needs_review).toBe(false);
+    expect(martin.confidence.asset_description).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.asset_description);
+  });
+
   it("judges typed marks against their own column's marks, not one fixed ink share", () => {
     const hunt = row(22, 'J B HUNT TRANS SVCS INC CMN');
     expect(hunt).toMatchObject({

@@ -16,6 +16,14 @@ describe('scannedRow', () => {
       'COLGATE PALMOLIVE CO',
       'HORTON D R INC /DE/',
       'PayPal Holdings, Inc.',
+      'VISA INC.',
+      'PTC INC.',
+      'PROS Holdings, Inc.',
+      'US Foods Holding Corp.',
+      'ROPER TECHNOLOGIES INC',
+      'MOODYS CORP /DE/',
+      'CHARLES RIVER LABORATORIES INTERNATIONAL, INC.',
+      'KKR & Co. Inc.',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -77,6 +85,81 @@ describe('scannedRow', () => {
     expect(clean.needs_review).toBe(false);
   });
 
+  it('serves an owner code both of whose letters name it, one through a lookalike', () => {
+    // An owner cell of 8220750 the engine read poorly ("bc" at 0.46 for DC).
+    const row = scannedRow(houseRow('METLIFE, INC. CMN', { owner: cell('bc', 0.46) }), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(row).toMatchObject({ owner: 'Dependent Child', needs_review: false });
+    // One letter alone names the code: a repair, still doubtful.
+    const single = scannedRow(houseRow('METLIFE, INC. CMN', { owner: cell('D', 0.91) }), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(single).toMatchObject({ owner: 'Dependent Child', needs_review: true });
+  });
+
+  it('splits a name word run into a legal form or the usual security type, and serves it', () => {
+    // Asset cells of 8220834 and 8220750 as read.
+    const visa = scannedRow(houseRow('VISAINC'), { ...context, lexicon: withIssuers });
+    expect(visa).toMatchObject({ asset_description: 'VISA INC', needs_review: false });
+    const ptc = scannedRow(houseRow('PTCINC. CMN'), { ...context, lexicon: withIssuers });
+    expect(ptc).toMatchObject({ asset_description: 'PTC INC. CMN', needs_review: false });
+    const roper = (usualSuffix: string | null) =>
+      scannedRow(houseRow('ROPER TECHNOLOGIES INCCMN'), { ...context, lexicon: withIssuers, usualSuffix });
+    expect(roper('CMN')).toMatchObject({
+      asset_description: 'ROPER TECHNOLOGIES INC CMN',
+      needs_review: false,
+    });
+    // CMN is no legal form: only a document whose names end with it says it is printed there.
+    expect(roper(null).needs_review).toBe(true);
+    // A name of its own that is two listed words (PROS, US) stays a guess.
+    const prosus = scannedRow(houseRow('PROSUS NV'), { ...context, lexicon: withIssuers });
+    expect(prosus).toMatchObject({ asset_description: 'PROS US NV', needs_review: true });
+    expect(prosus.reasons.join('; ')).toContain('"PROSUS" (PROS US?)');
+  });
+
+  it("checks a word's letters without its apostrophe, and knows security abbreviations", () => {
+    const moodys = scannedRow(houseRow("MOODY'S CORPORATION CMN"), { ...context, lexicon: withIssuers });
+    expect(moodys).toMatchObject({ asset_description: "MOODY'S CORPORATION CMN", needs_review: false });
+    const crl = scannedRow(houseRow('CHARLES RIVER LABORATORIES INT CMN'), {
+      ...context,
+      lexicon: withIssuers,
+    });
+    expect(crl.needs_review).toBe(false);
+  });
+
+  it('judges a checked name two of three readings agree on by its words, a doubtful or unchecked one not', () => {
+    // 8220750 row 118 as read: two of three scales gave this text, every word scored 0.86 or more.
+    const scores = [0.87, 0.87, 0.95, 0.9, 0.86];
+    const read = (text: string, agreement: number) => ({
+      ...cell(text),
+      agreement,
+      words: text.split(' ').map((word, index) => ({ text: word, confidence: scores[index] ?? 0.9 })),
+    });
+    const kkr = (agreement: number, lexicon?: Lexicon) =>
+      scannedRow(houseRow('KKR & CO. INC. CMN', { asset: read('KKR & CO. INC. CMN', agreement) }), {
+        ...context,
+        lexicon,
+      });
+    expect(kkr(2 / 3, withIssuers)).toMatchObject({
+      asset_description: 'KKR & CO. INC. CMN',
+      needs_review: false,
+    });
+    expect(kkr(2 / 3, withIssuers).confidence.asset_description).toBe(0.86);
+    // One reading in three: the others said something else.
+    expect(kkr(1 / 3, withIssuers).needs_review).toBe(true);
+    // No lexicon checked the words (the OGE reader): the split still costs.
+    expect(kkr(2 / 3).needs_review).toBe(true);
+    // A doubt of its own (a comma where a legal form's period belongs) keeps the split's cost.
+    const paypal = scannedRow(
+      houseRow('PAYPAL HOLDINGS, INC, CMN', { asset: read('PAYPAL HOLDINGS, INC, CMN', 2 / 3) }),
+      { ...context, lexicon: withIssuers },
+    );
+    expect(paypal.needs_review).toBe(true);
+  });
+
   it('flags option descriptions, whose small symbols the engine drops', () => {
     const row = scannedRow(houseRow('PUT/XSP 555 EXP 03/07/2025'), { ...context, lexicon: withIssuers });
     expect(row.needs_review).toBe(true);
@@ -119,7 +202,8 @@ describe('scannedRow: a date cell read again from differently prepared images', 
   it('flags a date a cross read reads otherwise, or not at all, however sure the engine was', () => {
     for (const crossReads of [
       ['01/17/25', '01/12/25'],
-      ['01/17/2', '01/17/25'],
+      // Lost more than a year digit (a lost year digit alone is passed over: below).
+      ['01/1', '01/17/25'],
     ]) {
       const row = judged({ ...unsure(crossReads), confidence: 0.96 });
       expect(row.needs_review).toBe(true);
@@ -130,6 +214,25 @@ describe('scannedRow: a date cell read again from differently prepared images', 
   it('does not count a cross read that needed repairs, nor outvote a split among the first readings', () => {
     expect(judged(unsure(['O1/17/25', '01/17/25'])).needs_review).toBe(true);
     expect(judged(unsure(['01/17/25', '01/17/25'], 2 / 3)).needs_review).toBe(true);
+  });
+
+  it('passes over a cross read that lost a year digit or read a year the filing rules out', () => {
+    // Date cells of 8220750 (filed 2025-02-06) whose grey reads were unanimous.
+    const read = (text: string, crossReads: string[]) =>
+      scannedRow(
+        houseRow('METLIFE, INC. CMN', { date: { ...cell(text, 0.74), agreement: 1, crossReads } }),
+        context,
+      );
+    expect(read('01/22/25', ['01/22/28', '01/22/25'])).toMatchObject({
+      transaction_date: '2025-01-22',
+      needs_review: false,
+    });
+    expect(read('01/02/25', ['01/02/2', '01/02/25']).needs_review).toBe(false);
+    // Another day, a possible year, or no cross read that agrees: the reads still disagree.
+    expect(read('01/22/25', ['01/27/25', '01/22/25']).needs_review).toBe(true);
+    expect(read('01/22/25', ['01/22/24', '01/22/25']).needs_review).toBe(true);
+    expect(read('01/22/25', ['01/22/28', '01/22/2']).needs_review).toBe(true);
+    expect(read('01/22/25', ['01/2', '01/22/25']).needs_review).toBe(true);
   });
 
   it('still flags an agreed date the filing contradicts', () => {

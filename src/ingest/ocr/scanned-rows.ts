@@ -196,8 +196,18 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
   const asset = assetField(house.asset, house.assetLines, context.lexicon, context.usualSuffix ?? null);
-  const transaction = dateField(house.date, 'transaction date', context.transactionNeighbours);
-  const notification = dateField(house.notification, 'notification date', context.notificationConsensus);
+  const transaction = dateField(
+    house.date,
+    'transaction date',
+    context.transactionNeighbours,
+    context.filedDate,
+  );
+  const notification = dateField(
+    house.notification,
+    'notification date',
+    context.notificationConsensus,
+    context.filedDate,
+  );
   const kind = typeField(withSure(house.types, context.markSure?.types), context.typeRoles);
   const amount = amountField(withSure(house.amounts, context.markSure?.amounts));
   if (context.columnsDoubt) {
@@ -263,8 +273,13 @@ export function ownerField(
   // The three codes differ in both letters and each letter alone names its code: two letters
   // read that name the same code are two agreeing readings, whatever the engine made of the
   // pair as a word ("SP" at 0.0).
+  // A repaired code whose two letters both name it, one exactly as printed and the other by a
+  // known lookalike ("oc", "bc" for DC), is two agreeing readings too, one of them bent: a code
+  // would have to be misread into a lookalike of one letter AND the other letter of the same code.
   const confidence = code.repaired
-    ? Math.min(0.6, cell.confidence)
+    ? code.bothLetters
+      ? Math.max(Math.min(0.6, cell.confidence), BOTH_LETTERS_REPAIRED)
+      : Math.min(0.6, cell.confidence)
     : code.code === ''
       ? cell.confidence
       : Math.max(cell.confidence, CLEAN_CODE);
@@ -273,6 +288,8 @@ export function ownerField(
 
 /** An owner code both of whose letters were read as that code's. */
 const CLEAN_CODE = 0.9;
+/** Both letters name the code, one of them through a known lookalike. */
+const BOTH_LETTERS_REPAIRED = 0.85;
 
 /** Type and amount marks on a page whose columns differ from the document's other pages. */
 const COLUMNS_DOUBT = 0.5;
@@ -295,7 +312,13 @@ export function assetField(
     return { value: '', confidence: 0, why: 'no asset name read', ticker: NO_TICKER, tickerConfidence: 0 };
   const { ticker, rest } = splitTicker(text);
   // A name over two lines is read as two pieces: their join may lose or double a word.
-  let confidence = checked.confidence * agreementFactor(cell.agreement);
+  // A split vote costs a name with a doubt of its own, or one no lexicon checked: the readings
+  // often split over the very stop or letter the doubt is about. A name every word of which
+  // passed the lexicon's checks, read alike at two of three scales, is judged by its words'
+  // confidences alone: the engine scores a word it misread low, and on the House scans such
+  // names were never wrong with every word scored 0.75 or more.
+  const majority = lexicon !== undefined && checked.doubts.length === 0 && (cell.agreement ?? 1) >= 0.6;
+  let confidence = checked.confidence * (majority ? 1 : agreementFactor(cell.agreement));
   if (lines > 1) confidence *= 0.97;
   const doubts = [...checked.doubts];
   if (OPTION_TEXT.test(text) && confidence >= OPTION_CONFIDENCE) {
@@ -317,6 +340,10 @@ const UNCHECKED_WORD = 0.6;
 
 /** Two listed words found run together: split, but not served as read. */
 const SPLIT_WORD = 0.7;
+/** A word run into a legal form or the usual security type, split before it. */
+const SPLIT_BEFORE_FORM = 0.85;
+const SPLIT_ONTO_FORM = (right: string, usualSuffix: string | null) =>
+  LEGAL_FORMS.has(right) || right === usualSuffix;
 /** A period after a whole word of five letters or more, inside a name. */
 const DOUBTFUL_PUNCTUATION = 0.7;
 const FULL_WORD = /^[A-Za-z]{5,}\.$/;
@@ -352,6 +379,11 @@ function checkWords(
       // A share class is a letter: "CLASS 8" is CLASS B.
       text = ({ '0': 'O', '1': 'I', '5': 'S', '8': 'B' } as Record<string, string>)[word.text] ?? word.text;
       wordConfidence = Math.min(wordConfidence, CORRECTED_WORD - 0.1);
+    } else if (verdict.kind === 'split' && SPLIT_ONTO_FORM(verdict.words[1], usualSuffix)) {
+      // A name word run into a legal form or the document's security type ("VISAINC", "AONPLC",
+      // "INCCMN"): the engine lost the space the filer's software prints before them.
+      text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
+      wordConfidence = Math.min(wordConfidence, SPLIT_BEFORE_FORM);
     } else if (verdict.kind === 'split') {
       // A name of its own can also be two listed words run together ("PROSUS", "PROS US"): a
       // split is a guess a person confirms.
@@ -424,13 +456,14 @@ export function dateField(
   cell: CellReading,
   label: string,
   consensus?: { value: string; confidence: number } | null,
+  filedDate: string | null = null,
 ): DateField {
   if (!cell.inked) return { value: null, confidence: 0, why: `no ${label} written`, label };
   const date = readScannedDate(cell.text);
   if (date.value === null)
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
   const read = cell.confidence * agreementFactor(cell.agreement);
-  let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, cell);
+  let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, cell, filedDate);
   // A clean reading of the date other rows read too (most of the document's rows, or the rows
   // on either side): the engine's doubt about the digits is outweighed by the other readings (it
   // would have to misread into exactly that date).
@@ -454,17 +487,38 @@ export function dateField(
 export function crossReadConfidence(
   confidence: number,
   date: ScannedDate,
-  cell: Pick<CellReading, 'agreement' | 'crossReads'>,
+  cell: Pick<CellReading, 'agreement' | 'crossReads' | 'text'>,
+  filedDate: string | null = null,
 ): number {
   const { crossReads, agreement } = cell;
-  if (crossReads === undefined || crossReads.length === 0 || date.value === null) return confidence;
-  const agree = crossReads.every((text) => {
+  const value = date.value;
+  if (crossReads === undefined || crossReads.length === 0 || value === null) return confidence;
+  const same = (text: string) => {
     const other = readScannedDate(text);
-    return other.value === date.value && !other.repaired;
-  });
+    return other.value === value && !other.repaired;
+  };
+  const agree =
+    crossReads.some(same) &&
+    crossReads.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
   if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
   const unanimous = agreement === undefined || agreement >= 1;
   return date.repaired || !unanimous ? confidence : Math.max(confidence, CROSS_READS_AGREE);
+}
+
+/**
+ * A cross read that differs from the date only in its year, and there in a way the filing rules
+ * out: a year digit lost at the cell's edge ("01/02/2" for 01/02/25), or a year the filing makes
+ * impossible ("01/22/28" on a 2025 filing). Month and day, which nothing else checks, agree; the
+ * year is checked against the filing and the other date afterwards (checkDates).
+ */
+function onlyYearLost(text: string, first: string, value: string, filedDate: string | null): boolean {
+  const read = text.replace(/\s+/g, '');
+  const printed = first.replace(/\s+/g, '');
+  if (read.length >= printed.length - 2 && read.length < printed.length && printed.startsWith(read))
+    return /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d/.test(read);
+  const other = readScannedDate(text).value;
+  if (other === null || filedDate === null || other.slice(4) !== value.slice(4)) return false;
+  return other > filedDate || daysBetween(other, filedDate) > 400;
 }
 
 /** A date every reading of its cell agrees on, from differently prepared images. */
