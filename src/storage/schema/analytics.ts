@@ -137,12 +137,6 @@ export interface MemberLinksTable {
 }
 
 /**
- * Per-member totals over the member's current trades (superseded_by null), kept by database
- * triggers on trades (ddl.ts, createTradeTotalsTriggers): what GET /politicians ranks by
- * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
- * has an amount (the read side answers null then, as SUM over no value does).
- */
-/**
  * Countable trades per member, source and direction, kept by triggers on trades (ddl.ts,
  * createTradeCountTriggers): the platform summary's totals. A key whose trades all left keeps its
  * row with 0.
@@ -154,6 +148,12 @@ export interface TradeCountsTable {
   trade_count: number;
 }
 
+/**
+ * Per-member totals over the member's current trades (superseded_by null), kept by database
+ * triggers on trades (ddl.ts, createTradeTotalsTriggers): what GET /politicians ranks by
+ * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
+ * has an amount (the read side answers null then, as SUM over no value does).
+ */
 export interface PoliticianTradeTotalsTable {
   politician_id: number;
   trade_count: number;
