@@ -61,6 +61,16 @@ export async function startReplay(dataDir: string, withhold: string[] = []): Pro
   return server;
 }
 
+/**
+ * The ingest settings of a test that reads EDGAR from the replay server: a declared contact (EDGAR's
+ * fair-access rule) and no least interval between requests (it does not apply on 127.0.0.1);
+ * `env` adds or overrides variables (the archive directory, the fetch retries).
+ */
+export function replaySecConfig(env: Record<string, string>): IngestConfig {
+  const config = readIngest({ DCLEDGER_SEC_CONTACT: 'tests@example.invalid', ...env });
+  return { ...config, settings: { ...config.settings, sec: { ...config.settings.sec, intervalMs: 0 } } };
+}
+
 /** A client with test fetch settings: no pacing, no retries, a short backoff; `overrides` win. */
 export function testHttpClient(overrides: Partial<HttpClientOptions> = {}): HttpClient {
   return new HttpClient({

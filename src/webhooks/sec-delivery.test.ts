@@ -5,11 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readIngest } from '../config.js';
 import type { ReplayServer } from '../ingest/replay/server.js';
 import { secRunReport } from '../ingest/sources/sec/source.js';
 import { addAccount, type FixtureApp, getJson, openEmptyApp, requestJson } from '../test-support/app.js';
-import { runRecordsSource, startReplay } from '../test-support/replay.js';
+import { replaySecConfig, runRecordsSource, startReplay } from '../test-support/replay.js';
 import { MemoryLogger, TestReceiver } from '../test-support/webhooks.js';
 import { verifyWebhook } from './verify.js';
 import { DeliveryWorker } from './worker.js';
@@ -35,21 +34,13 @@ describe.skipIf(!dataDir)('SEC ingest through the replay server', () => {
   });
 
   const run = async () => {
-    const config = {
-      ...readIngest({
-        DCLEDGER_ARCHIVE_DIR: archiveDir,
-        DCLEDGER_SEC_CONTACT: 'tests@example.invalid',
-        DCLEDGER_FETCH_TIMEOUT_MS: '20000',
-        DCLEDGER_FETCH_RETRIES: '2',
-        DCLEDGER_FETCH_BACKOFF_MS: '10',
-      }),
-    };
-    // EDGAR's least interval between requests does not apply to the replay on 127.0.0.1.
-    const fast = {
-      ...config,
-      settings: { ...config.settings, sec: { ...config.settings.sec, intervalMs: 0 } },
-    };
-    const report = await runRecordsSource(ctx.store.db, fast, 'sec', {
+    const config = replaySecConfig({
+      DCLEDGER_ARCHIVE_DIR: archiveDir,
+      DCLEDGER_FETCH_TIMEOUT_MS: '20000',
+      DCLEDGER_FETCH_RETRIES: '2',
+      DCLEDGER_FETCH_BACKOFF_MS: '10',
+    });
+    const report = await runRecordsSource(ctx.store.db, config, 'sec', {
       baseUrl: replay.url,
       clock: () => ctx.clock.now,
       since: '2025-01-01',

@@ -6,9 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { countRows, publishOnReplay, runRecordsSource, startReplay } from '../../test-support/replay.js';
+import {
+  countRows,
+  publishOnReplay,
+  replaySecConfig,
+  runRecordsSource,
+  startReplay,
+} from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
 
 const dataDir = inject('dataDir');
@@ -27,17 +32,8 @@ describe.skipIf(!dataDir)('EDGAR: a filing added late to an earlier day index', 
 
   const poll = () => {
     const clock = new Date(NOW.getTime() + polls++ * 15_000);
-    const config = readIngest({
-      DCLEDGER_ARCHIVE_DIR: archiveDir,
-      DCLEDGER_SEC_CONTACT: 'tests@example.invalid',
-      DCLEDGER_FETCH_RETRIES: '0',
-    });
-    // EDGAR's least interval between requests does not apply to the replay on 127.0.0.1.
-    const fast = {
-      ...config,
-      settings: { ...config.settings, sec: { ...config.settings.sec, intervalMs: 0 } },
-    };
-    return runRecordsSource(store.db, fast, 'sec', { baseUrl: server.url, clock: () => clock });
+    const config = replaySecConfig({ DCLEDGER_ARCHIVE_DIR: archiveDir, DCLEDGER_FETCH_RETRIES: '0' });
+    return runRecordsSource(store.db, config, 'sec', { baseUrl: server.url, clock: () => clock });
   };
   const filing = (accession: string) =>
     store.db

@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readIngest } from '../../config.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
-import { countRows, startReplay } from '../../test-support/replay.js';
+import { countRows, replaySecConfig, startReplay } from '../../test-support/replay.js';
 import type { ReplayServer } from '../replay/server.js';
 import type { RecordStore } from '../sources/record-connector.js';
 import { registeredSource, SourceRegistry } from '../sources/registry.js';
@@ -54,16 +53,8 @@ describe.skipIf(!dataDir)('a store transaction ended by a lock conflict', () => 
   async function run(registry?: SourceRegistry) {
     const store = await openTestStore();
     stores.push(store);
-    const config = readIngest({
-      DCLEDGER_ARCHIVE_DIR: archiveDir,
-      DCLEDGER_SEC_CONTACT: 'tests@example.invalid',
-      DCLEDGER_FETCH_RETRIES: '0',
-    });
-    const fast = {
-      ...config,
-      settings: { ...config.settings, sec: { ...config.settings.sec, intervalMs: 0 } },
-    };
-    const report = await ingestSources(store.db, fast, {
+    const config = replaySecConfig({ DCLEDGER_ARCHIVE_DIR: archiveDir, DCLEDGER_FETCH_RETRIES: '0' });
+    const report = await ingestSources(store.db, config, {
       sources: ['sec'],
       baseUrl: server.url,
       clock: () => NOW,
