@@ -140,8 +140,22 @@ export interface InsiderTradesTable extends SecFilingLine {
   updated_at: string;
 }
 
+/**
+ * What a Schedule 13D/13G cover page states of each reporting person's holding: its voting and
+ * dispositive powers, the shares it owns and their percent of the class. The parser reads them
+ * under these names and they are stored as read.
+ */
+export interface ScheduleHoldings {
+  sole_voting: number | null;
+  shared_voting: number | null;
+  sole_dispositive: number | null;
+  shared_dispositive: number | null;
+  aggregate_amount: number | null;
+  percent_of_class: number | null;
+}
+
 /** One reporting person of a Schedule 13D/13G. */
-export interface WhalePositionsTable extends SecFilingLine {
+export interface WhalePositionsTable extends SecFilingLine, ScheduleHoldings {
   event_date: string | null;
   amendment_number: number | null;
   issuer_cik: string | null;
@@ -151,12 +165,6 @@ export interface WhalePositionsTable extends SecFilingLine {
   filer_name: string;
   filer_cik: string | null;
   person_type: string | null;
-  sole_voting: number | null;
-  shared_voting: number | null;
-  sole_dispositive: number | null;
-  shared_dispositive: number | null;
-  aggregate_amount: number | null;
-  percent_of_class: number | null;
   is_lead: number;
   created_at: string;
   updated_at: string;

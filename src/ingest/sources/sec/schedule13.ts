@@ -5,6 +5,7 @@
 // or text cover pages, read here best-effort from their printed row labels.
 
 import { MONTH_NAMES } from '../../../domain/dates.js';
+import type { ScheduleHoldings } from '../../../storage/schema/records.js';
 import { descend, isoDateOf, numberOf, parseXml, textAt, type XmlNode } from './xml.js';
 
 export interface ScheduleIssuer {
@@ -14,17 +15,11 @@ export interface ScheduleIssuer {
   ticker: string | null;
 }
 
-export interface SchedulePerson {
+export interface SchedulePerson extends ScheduleHoldings {
   name: string | null;
   cik: string | null;
   /** IN, CO, PN, IA, HC, OO, ... (several joined with ", "). */
   type: string | null;
-  sole_voting: number | null;
-  shared_voting: number | null;
-  sole_dispositive: number | null;
-  shared_dispositive: number | null;
-  aggregate_amount: number | null;
-  percent_of_class: number | null;
 }
 
 export interface ScheduleDocument {
