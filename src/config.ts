@@ -16,6 +16,7 @@ import {
   reject,
 } from './config/read.js';
 import { readWebhookSettings, type WebhookSettings } from './config/webhooks.js';
+import type { EmbeddingsApiSettings, EmbeddingsProviderName } from './domain/embeddings.js';
 import { SOURCE_NAMES, type SourceName } from './domain/sources.js';
 import type { SettingSpec } from './ingest/sources/manifest.js';
 import { SOURCE_MANIFESTS } from './ingest/sources/registry.js';
@@ -113,26 +114,17 @@ export interface EnrichmentJobSettings {
   retryBaseMs: number;
 }
 
-export type EmbeddingsProviderName = 'lsa' | 'openai' | 'voyage';
-
-export interface EmbeddingsConfig {
-  /**
-   * DCLEDGER_EMBEDDINGS_PROVIDER: lsa (default: a latent semantic model trained on the indexed
-   * corpus, offline), openai (any OpenAI-compatible /embeddings API) or voyage.
-   */
+/**
+ * DCLEDGER_EMBEDDINGS_PROVIDER: lsa (default: a latent semantic model trained on the indexed
+ * corpus, offline), openai (any OpenAI-compatible /embeddings API) or voyage. For an API:
+ * DCLEDGER_EMBEDDINGS_BASE_URL (default https://api.openai.com/v1 / https://api.voyageai.com/v1),
+ * DCLEDGER_EMBEDDINGS_API_KEY (never printed), DCLEDGER_EMBEDDINGS_MODEL (default
+ * text-embedding-3-small / voyage-3.5-lite), DCLEDGER_EMBEDDINGS_DIMENSIONS (default 1536 / 1024),
+ * DCLEDGER_EMBEDDINGS_TIMEOUT_MS (default 30000: one request) and DCLEDGER_EMBEDDINGS_BATCH (default
+ * 128: texts per request).
+ */
+export interface EmbeddingsConfig extends EmbeddingsApiSettings {
   provider: EmbeddingsProviderName;
-  /** DCLEDGER_EMBEDDINGS_BASE_URL (default https://api.openai.com/v1 / https://api.voyageai.com/v1). */
-  baseUrl: string;
-  /** DCLEDGER_EMBEDDINGS_API_KEY (never printed); optional for a local OpenAI-compatible server. */
-  apiKey: string | undefined;
-  /** DCLEDGER_EMBEDDINGS_MODEL (default text-embedding-3-small / voyage-3.5-lite). */
-  model: string;
-  /** DCLEDGER_EMBEDDINGS_DIMENSIONS (default 1536 / 1024): the vector length the model returns. */
-  dimensions: number;
-  /** DCLEDGER_EMBEDDINGS_TIMEOUT_MS (default 30000): one request. */
-  timeoutMs: number;
-  /** DCLEDGER_EMBEDDINGS_BATCH (default 128): texts per request. */
-  batchSize: number;
 }
 
 export type AssistantProviderName = 'anthropic' | 'openai';

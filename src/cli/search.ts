@@ -12,16 +12,8 @@ import { progressBar } from './progress.js';
 
 /** The configured embeddings provider's embedder; undefined for the built-in LSA model. */
 export function configuredEmbedder(config: EmbeddingsConfig): RemoteEmbedder | undefined {
-  if (config.provider === 'lsa') return undefined;
-  return new RemoteEmbedder({
-    provider: config.provider,
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    model: config.model,
-    dimensions: config.dimensions,
-    timeoutMs: config.timeoutMs,
-    batchSize: config.batchSize,
-  });
+  const { provider, ...api } = config;
+  return provider === 'lsa' ? undefined : new RemoteEmbedder({ ...api, provider });
 }
 
 export function semanticSearchFromConfig(

@@ -1,6 +1,7 @@
 // Where embeddings come from. The default is the LSA model trained here on the indexed corpus
 // (offline, nothing downloaded); an OpenAI-compatible or Voyage embeddings API can be configured
 // instead (see config.ts: DCLEDGER_EMBEDDINGS_*). Both produce unit-length float32 vectors.
+import type { EmbeddingsApiSettings } from '../domain/embeddings.js';
 import {
   DEFAULT_LSA_OPTIONS,
   deserializeLsa,
@@ -60,16 +61,8 @@ export class LsaEmbedder implements Embedder {
   }
 }
 
-export interface RemoteEmbedderOptions {
+export interface RemoteEmbedderOptions extends EmbeddingsApiSettings {
   provider: 'openai' | 'voyage';
-  /** e.g. https://api.openai.com/v1 or https://api.voyageai.com/v1 (POST {baseUrl}/embeddings). */
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  dimensions: number;
-  timeoutMs: number;
-  /** Texts per request. */
-  batchSize: number;
 }
 
 export class EmbeddingProviderError extends Error {}
