@@ -77,13 +77,7 @@ export async function listTradesJson(
   hideGated: boolean,
 ): Promise<TradePageJson> {
   const { filter, order } = await listQuery(db, params, now);
-  return findTradesJson(
-    db,
-    filter,
-    order,
-    { limit: params.limit, offset: params.offset },
-    { ...(hideGated ? GATED_SHAPE : OPEN_SHAPE), today: todayUtc(now) },
-  );
+  return queryTradesJson(db, filter, order, { limit: params.limit, offset: params.offset }, now, hideGated);
 }
 
 /**
