@@ -59,7 +59,8 @@ export function insiderTradeRows(document: OwnershipDocument, context: FilingCon
 
 export function whalePositionRows(document: ScheduleDocument, context: FilingContext): WhalePositionWrite[] {
   const lead = leadLine(document.persons);
-  return document.persons.map((person, index) => ({
+  // The holding figures (ScheduleHoldings) are stored as the cover page states them.
+  return document.persons.map(({ name, cik, type, ...holdings }, index) => ({
     accession_number: context.accession_number,
     line: index + 1,
     form: document.form,
@@ -70,15 +71,10 @@ export function whalePositionRows(document: ScheduleDocument, context: FilingCon
     issuer_cusip: document.issuer.cusip,
     issuer_name: document.issuer.name,
     ticker: context.ticker,
-    filer_name: person.name ?? 'Unknown',
-    filer_cik: person.cik,
-    person_type: person.type,
-    sole_voting: person.sole_voting,
-    shared_voting: person.shared_voting,
-    sole_dispositive: person.sole_dispositive,
-    shared_dispositive: person.shared_dispositive,
-    aggregate_amount: person.aggregate_amount,
-    percent_of_class: person.percent_of_class,
+    filer_name: name ?? 'Unknown',
+    filer_cik: cik,
+    person_type: type,
+    ...holdings,
     is_lead: index + 1 === lead ? 1 : 0,
   }));
 }
