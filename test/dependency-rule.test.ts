@@ -53,7 +53,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   webhooks: ['domain', 'resources', 'storage', 'accounts', 'config', 'errors'],
   ingest: ['domain', 'resources', 'storage', 'market', 'webhooks', 'config', 'files', 'errors', 'threads'],
   analytics: ['domain', 'storage', 'market', 'config'],
-  search: ['domain', 'storage'],
+  // The search engine trains its model in a worker thread (search/lsa-training.ts).
+  search: ['domain', 'storage', 'threads'],
   // The review queue (services/review-queue.ts) decides through the ingest's own rules, so that a
   // decided row flows on as an ingested trade does; nothing else in services reads ingest.
   services: [

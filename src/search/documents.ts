@@ -29,9 +29,15 @@ import {
   type Renderer,
   tickerDocuments,
 } from './source-documents.js';
-import { nextTurn } from './turns.js';
+import { nextTurn, SlicedBatch, Slices } from './turns.js';
 
-const BATCH = 1_000;
+/** Rows of a source read and worded at a time, at the most and at the least (SlicedBatch). */
+const BATCH_MAX = 1_000;
+const BATCH_MIN = 20;
+/** Documents written at a time (a source's batch, or every ticker's document at once), a turn between. */
+const WRITE_CHUNK = 50;
+/** Companies worded at a time (their documents count their trades). */
+const COMPANIES_AT_A_TIME = 100;
 /**
  * The version of the wording (source-documents.ts, wording.ts): a database whose documents were
  * worded by another version has its watermarks reset, so that every record is worded again (a
@@ -80,7 +86,11 @@ export async function refreshSearchDocuments(
       else drop.push(row.key);
       if (row.ticker) touchedTickers.add(row.ticker);
     }
-    await upsertSearchDocuments(db, keep, stamp);
+    const slices = new Slices();
+    for (let at = 0; at < keep.length; at += WRITE_CHUNK) {
+      await upsertSearchDocuments(db, keep.slice(at, at + WRITE_CHUNK), stamp);
+      await slices.tick();
+    }
     report.removed += await removeSearchDocuments(db, drop);
     report.indexed += keep.length;
   };
@@ -91,10 +101,13 @@ export async function refreshSearchDocuments(
     let done = 0;
     const phases: SourceWindow[] = [{ fromId: start.last_id, toId: MAX_ROW_ID, updatedAfter: undefined }];
     if (start.last_id > 0) phases.push({ fromId: 0, toId: start.last_id, updatedAfter: start.last_updated });
+    const batch = new SlicedBatch(BATCH_MIN, BATCH_MAX);
     for (const phase of phases) {
       let window = phase;
       for (;;) {
-        const rows = await searchSourceRows(db, name, window, BATCH);
+        const started = performance.now();
+        const size = batch.size;
+        const rows = await searchSourceRows(db, name, window, size);
         if (rows.length === 0) break;
         const changed = await render(rows, db, today);
         for (const row of changed) mark = advance(mark, row.id, row.updated);
@@ -102,8 +115,9 @@ export async function refreshSearchDocuments(
         done += rows.length;
         onProgress?.(name, done);
         await saveSearchWatermark(db, name, mark);
+        batch.took(rows.length, performance.now() - started);
         await nextTurn();
-        if (rows.length < BATCH) break;
+        if (rows.length < size) break;
         window = { ...window, fromId: Math.max(...changed.map((row) => row.id)) };
       }
     }
@@ -114,7 +128,14 @@ export async function refreshSearchDocuments(
   // A trade filed under a renamed company's former symbol counts in the company's current document
   // (FB in META's), so every symbol the table links to a touched one is worded again.
   const companies = new Set([...touchedTickers].flatMap((ticker) => linkedSymbols(ticker)));
-  const tickers = await tickerDocuments(db, companies);
+  // A few hundred companies at a time: each read then takes their trades by index, where all
+  // of them at once is one aggregate over every trade.
+  const tickers: SearchDocument[] = [];
+  const symbols = [...companies];
+  for (let at = 0; at < symbols.length; at += COMPANIES_AT_A_TIME) {
+    tickers.push(...(await tickerDocuments(db, new Set(symbols.slice(at, at + COMPANIES_AT_A_TIME)))));
+    await nextTurn();
+  }
   await apply(tickers.map((doc) => ({ id: 0, updated: '', key: doc.doc_key, document: doc })));
   // A former symbol whose trades all count under the company's current one (FB) has no document of
   // its own: the one an earlier wording made is removed.

@@ -10,6 +10,7 @@ import {
   serializeLsa,
   trainLsa,
 } from './lsa.js';
+import { trainLsaOffThread } from './lsa-training.js';
 
 export type EmbeddingPurpose = 'document' | 'query';
 
@@ -37,7 +38,15 @@ export class LsaEmbedder implements Embedder {
   }
 
   static train(texts: readonly string[], trainedAt: Date): LsaEmbedder {
-    const lsa = trainLsa(texts, DEFAULT_LSA_OPTIONS);
+    return LsaEmbedder.named(trainLsa(texts, DEFAULT_LSA_OPTIONS), trainedAt);
+  }
+
+  /** train() in a worker thread (lsa-training.ts): what a serving process calls. */
+  static async trainOffThread(texts: readonly string[], trainedAt: Date): Promise<LsaEmbedder> {
+    return LsaEmbedder.named(await trainLsaOffThread(texts, DEFAULT_LSA_OPTIONS), trainedAt);
+  }
+
+  private static named(lsa: LsaModel, trainedAt: Date): LsaEmbedder {
     return new LsaEmbedder(
       lsa,
       `lsa-${lsa.dimensions}d-${trainedAt.toISOString().replace(/[-:.]/g, '').slice(0, 15)}`,

@@ -11,6 +11,7 @@ import { entityDocumentIds } from '../storage/repositories/search-index.js';
 import { memberNameRows, tradedTickerRows } from '../storage/repositories/search-sources.js';
 import type { Database } from '../storage/schema.js';
 import { stem } from './text.js';
+import { Slices } from './turns.js';
 import { COMPANY_ALIASES } from './vocabulary/companies.js';
 import { CONCEPT_VOCABULARY_VERSION, CONCEPTS, type Concept } from './vocabulary/concepts.js';
 import { inConcept } from './wording.js';
@@ -146,10 +147,14 @@ export class EntityIndex {
     return new EntityIndex([], [], new Map());
   }
 
+  /** Reads and words every member and company: a turn of the event loop every slice (turns.ts). */
   static async load(db: Kysely<Database>): Promise<EntityIndex> {
+    const slices = new Slices();
     const documents = new Map((await entityDocumentIds(db)).map((row) => [row.doc_key, row.id]));
+    await slices.tick();
     const members: Entity[] = [];
     for (const row of await memberNameRows(db)) {
+      await slices.tick();
       const documentId = documents.get(`politician:${row.slug}`);
       if (documentId === undefined) continue;
       const names = new Set([row.name, row.first_name ?? '', row.last_name ?? '', row.nickname ?? '']);
@@ -160,7 +165,17 @@ export class EntityIndex {
       });
     }
     const companies: Company[] = [];
-    for (const row of await tradedTickerRows(db, 'all')) {
+    // The companies with a document, a hundred at a time: each read takes their trades by index.
+    const symbols = [...documents.keys()]
+      .filter((key) => key.startsWith('ticker:'))
+      .map((key) => key.slice('ticker:'.length));
+    const traded = [];
+    for (let at = 0; at < symbols.length; at += 100) {
+      traded.push(...(await tradedTickerRows(db, new Set(symbols.slice(at, at + 100)))));
+      await slices.tick();
+    }
+    for (const row of traded) {
+      await slices.tick();
       const documentId = documents.get(`ticker:${row.ticker}`);
       if (documentId === undefined) continue;
       const name = (row.company ?? row.description ?? '').replace(/\([^)]*\)/g, ' ');
@@ -176,6 +191,7 @@ export class EntityIndex {
     companies.sort((a, b) => b.trades - a.trades || a.key.localeCompare(b.key));
     const byCode = new Map<string, Entity[]>();
     for (const item of [...members, ...companies]) {
+      await slices.tick();
       for (const { codes } of item.words) {
         for (const code of codes) {
           const list = byCode.get(code);

@@ -24,7 +24,7 @@ import {
   countSearchDocuments,
   documentsWithoutVector,
   nearestVectors,
-  sampleSearchTexts,
+  sampleSearchTextsPage,
   storeVectors,
 } from '../storage/repositories/search-vectors.js';
 import type { Database } from '../storage/schema.js';
@@ -43,7 +43,7 @@ import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from '.
 import { kindsNamedIn } from './record-kinds.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
 import { tradeFilterOf } from './trade-filter.js';
-import { nextTurn } from './turns.js';
+import { nextTurn, SlicedBatch } from './turns.js';
 import { MemoryVectors, SearchStopped } from './vector-memory.js';
 
 export const SEMANTIC_TYPES = SEARCH_KINDS;
@@ -64,6 +64,8 @@ export function asksForPeople(question: string): boolean {
 const RECHECK_MS = 30_000;
 /** Documents a remote provider embeds while a question waits (the rest: `dcledger search index`). */
 export const REMOTE_EMBED_BUDGET = 256;
+/** Documents embedded at a time, at the most. */
+const EMBED_BATCH = 500;
 /** The LSA model is trained again once the corpus has grown this much since it was trained. */
 const RETRAIN_GROWTH = 2;
 const TRAINING_SAMPLE = 12_000;
@@ -188,10 +190,22 @@ export class SemanticSearch {
     const embedder = await this.chooseEmbedder(now);
     const total = await countDocumentsWithoutVector(this.db, embedder.model);
     let done = 0;
-    const limit = embedder.provider === 'lsa' ? Number.POSITIVE_INFINITY : budget;
+    let afterId = 0;
+    const local = embedder.provider === 'lsa';
+    const limit = local ? Number.POSITIVE_INFINITY : budget;
+    // The local model embeds on this thread: batches sized to a slice. A remote one waits on the
+    // network, not the thread: the largest batch a request may carry.
+    const sized = local ? new SlicedBatch(20, EMBED_BATCH) : undefined;
     while (done < Math.min(total, limit)) {
       this.checkStopped();
-      const batch = await documentsWithoutVector(this.db, embedder.model, Math.min(500, limit - done));
+      const started = performance.now();
+      const size = sized?.size ?? EMBED_BATCH;
+      const batch = await documentsWithoutVector(
+        this.db,
+        embedder.model,
+        Math.min(size, limit - done),
+        afterId,
+      );
       if (batch.length === 0) break;
       const vectors = await embedder.embed(
         batch.map((doc) => `${doc.title}. ${doc.body}`),
@@ -203,6 +217,8 @@ export class SemanticSearch {
         batch.map((doc, i) => ({ id: doc.id, kind: doc.kind, vector: vectors[i] ?? new Float32Array(0) })),
       );
       done += batch.length;
+      afterId = batch[batch.length - 1]?.id ?? afterId;
+      sized?.took(batch.length, performance.now() - started);
       progress?.('vectors', done, total);
       await nextTurn();
     }
@@ -239,6 +255,28 @@ export class SemanticSearch {
     await this.indexing;
   }
 
+  /**
+   * The texts the model is trained on: every n-th document by id, about TRAINING_SAMPLE of them,
+   * each text once; read a page at a time with a turn of the event loop between pages.
+   */
+  private async trainingSample(documents: number): Promise<string[]> {
+    const step = Math.max(1, Math.ceil(documents / TRAINING_SAMPLE));
+    const texts = new Set<string>();
+    const pages = new SlicedBatch(50, 2_000);
+    let afterId = 0;
+    for (;;) {
+      const started = performance.now();
+      const size = pages.size;
+      const rows = await sampleSearchTextsPage(this.db, step, afterId, size);
+      for (const row of rows) texts.add(row.text);
+      pages.took(rows.length, performance.now() - started);
+      if (rows.length < size) return [...texts];
+      afterId = rows[rows.length - 1]?.id ?? afterId;
+      await nextTurn();
+      this.checkStopped();
+    }
+  }
+
   private async chooseEmbedder(now: Date): Promise<Embedder> {
     const active = await activeEmbeddingModel(this.db);
     const remote = this.options.embedder;
@@ -267,12 +305,11 @@ export class SemanticSearch {
       this.embedder = LsaEmbedder.load(active.model, active.state);
       return this.embedder;
     }
-    const texts = await sampleSearchTexts(this.db, TRAINING_SAMPLE);
+    const texts = await this.trainingSample(documents);
     this.options.onProgress?.('training', 0, texts.length);
     await nextTurn();
-    // One synchronous block (about a second and a half on the bench database): the one stall of
-    // the warm-up left on the API's event loop.
-    const trained = LsaEmbedder.train(texts, now);
+    const trained = await LsaEmbedder.trainOffThread(texts, now);
+    this.checkStopped();
     await activateEmbeddingModel(
       this.db,
       {

@@ -14,7 +14,7 @@ import { vectorsSince } from '../storage/repositories/search-vectors.js';
 import type { Database } from '../storage/schema.js';
 import type { Embedder } from './embedders.js';
 import { SimdVectors } from './simd-dots.js';
-import { nextTurn } from './turns.js';
+import { SlicedBatch, Slices } from './turns.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
 
 /**
@@ -152,9 +152,12 @@ export class MemoryVectors {
     this.cache = undefined;
   }
 
-  /** A turn of the event loop between chunks of long work, and the place it notices a stop. */
+  /** Long work here runs in slices (turns.ts): `slices.due()` says when to pause(). */
+  private readonly slices = new Slices();
+
+  /** A turn of the event loop between slices of long work, and the place it notices a stop. */
   private async pause(): Promise<void> {
-    await nextTurn();
+    await this.slices.yield();
     this.hooks.checkStopped();
   }
 
@@ -215,11 +218,15 @@ export class MemoryVectors {
       const list = cache.storedLists[slot] ?? -1;
       if (list >= 0 && list < clusters.size) clusters.place(slot, list);
       else unassigned.push(slot);
-      if (slot % 20_000 === 19_999) await this.pause();
+      if (this.slices.due()) await this.pause();
     }
     // Vectors stored after the index was saved (by this process before a restart, or another one).
     const assignments = unassigned.map((slot) => this.assignment(cache, clusters, slot));
-    for (let slot = 0; slot < cache.ids.length; slot++) similarity += clusters.similarity(cache, slot);
+    for (let slot = 0; slot < cache.ids.length; slot++) {
+      similarity += clusters.similarity(cache, slot);
+      if (this.slices.due()) await this.pause();
+    }
+    if (this.cache !== cache) return false;
     const reason = ivfRebuildReason(stored, cache.ids.length, similarity / Math.max(1, cache.ids.length));
     if (reason) {
       this.hooks.onProgress?.(`vector-index stale: ${reason}`, cache.ids.length, stored.trainedVectors);
@@ -244,15 +251,20 @@ export class MemoryVectors {
       sample: IVF_SAMPLE,
       iterations: IVF_ITERATIONS,
       pause: () => this.pause(),
+      due: () => this.slices.due(),
     });
     if (this.cache !== cache) return;
     // Vectors that arrived while it was built join their lists now.
-    for (let slot = 0; slot < cache.ids.length; slot++)
+    for (let slot = 0; slot < cache.ids.length; slot++) {
       if (clusters.listOf(slot) < 0) clusters.assign(cache, slot);
+      if (this.slices.due()) await this.pause();
+    }
+    if (this.cache !== cache) return;
     const trainedVectors = cache.ids.length;
     let similarity = 0;
     const assignments: IvfAssignment[] = [];
     for (let slot = 0; slot < trainedVectors; slot++) {
+      if (this.slices.due()) await this.pause();
       similarity += clusters.similarity(cache, slot);
       assignments.push({
         document_id: cache.ids[slot] ?? 0,
@@ -307,9 +319,11 @@ export class MemoryVectors {
     const cache = this.cache;
     const marks = this.marks;
     const assignments: IvfAssignment[] = [];
+    const batch = new SlicedBatch(200, 5_000);
     for (;;) {
       this.hooks.checkStopped();
-      const rows = await vectorsSince(this.db, embedder.model, cache.seq, 5_000);
+      const started = performance.now();
+      const rows = await vectorsSince(this.db, embedder.model, cache.seq, batch.size);
       if (rows.length === 0) break;
       for (const row of rows) {
         let slot = cache.slots.get(row.document_id);
@@ -332,6 +346,8 @@ export class MemoryVectors {
         if (row.list !== null && row.list < clusters.size) clusters.place(slot, row.list);
         else assignments.push(this.assignment(cache, clusters, slot));
       }
+      batch.took(rows.length, performance.now() - started);
+      if (this.slices.due()) await this.pause();
     }
     await saveIvfAssignments(this.db, cache.model, assignments);
     this.readAt = marks;

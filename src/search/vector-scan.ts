@@ -33,6 +33,9 @@ function dot(data: Float32Array, base: number, query: Float32Array, length: numb
   return sum;
 }
 
+/** Vectors between two pauses of ClusterIndex.build when the caller does not time them. */
+const PAUSE_EVERY = 2_000;
+
 /**
  * An inverted-file index over a vector table (Jégou, Douze & Schmid 2011, "IVF"): spherical
  * k-means puts every vector in the list of its nearest centroid; a question scores the centroids
@@ -81,8 +84,15 @@ export class ClusterIndex {
   static async build(
     table: VectorTable,
     count: number,
-    options: { sample: number; iterations: number; pause: () => Promise<void> },
+    options: {
+      sample: number;
+      iterations: number;
+      pause: () => Promise<void>;
+      /** Whether to pause now (a slice's time is up); without it, every PAUSE_EVERY vectors. */
+      due?: () => boolean;
+    },
   ): Promise<ClusterIndex> {
+    const due = options.due ?? ((at: number) => at % PAUSE_EVERY === PAUSE_EVERY - 1);
     const d = table.dimensions;
     const slots = table.ids.length;
     const step = Math.max(1, Math.floor(slots / Math.min(slots, options.sample)));
@@ -103,7 +113,7 @@ export class ClusterIndex {
         const c = index.nearestList(table.data, slot * d);
         for (let j = 0; j < d; j++)
           sums[c * d + j] = (sums[c * d + j] ?? 0) + (table.data[slot * d + j] ?? 0);
-        if (at % 2_000 === 1_999) await options.pause();
+        if (due(at)) await options.pause();
       }
       for (let c = 0; c < lists; c++) {
         let norm = 0;
@@ -116,7 +126,7 @@ export class ClusterIndex {
     }
     for (let slot = 0; slot < slots; slot++) {
       index.assign(table, slot);
-      if (slot % 2_000 === 1_999) await options.pause();
+      if (due(slot)) await options.pause();
     }
     return index;
   }

@@ -323,11 +323,12 @@ export async function writeVectorIndex<DB>(
   }
 }
 
+/**
+ * One statement per id: sqlite-vec finds a row of its table by `rowid = ?` but reads the whole
+ * table for `rowid in (…)`, so a batch of deletes by a list cost as much as the index is large.
+ */
 export async function removeFromVectorIndex<DB>(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
-  for (let at = 0; at < ids.length; at += 500) {
-    const chunk = ids.slice(at, at + 500).map((id) => sql`${id}`);
-    await sql`delete from search_vec where rowid in (${sql.join(chunk)})`.execute(db);
-  }
+  for (const id of ids) await sql`delete from search_vec where rowid = ${id}`.execute(db);
 }
 
 /** The k nearest documents of one kind by cosine distance (0 = same direction). */

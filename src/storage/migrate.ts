@@ -41,6 +41,7 @@ import * as ocrPages from './migrations/0065-ocr-pages.js';
 import * as tradeParseMethod from './migrations/0066-trade-parse-method.js';
 import * as reviewQueue from './migrations/0067-review-queue.js';
 import * as leadershipRoles from './migrations/0070-leadership-roles.js';
+import * as searchVectorSeq from './migrations/0071-search-vector-seq.js';
 import * as storedAnalytics from './migrations/0075-stored-analytics.js';
 import * as dossierReads from './migrations/0076-dossier-reads.js';
 import * as tickerAggregates from './migrations/0077-ticker-aggregates.js';
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0066-trade-parse-method': tradeParseMethod,
   '0067-review-queue': reviewQueue,
   '0070-leadership-roles': leadershipRoles,
+  '0071-search-vector-seq': searchVectorSeq,
   '0075-stored-analytics': storedAnalytics,
   '0076-dossier-reads': dossierReads,
   '0077-ticker-aggregates': tickerAggregates,

@@ -78,26 +78,43 @@ export async function countSearchDocuments(db: Kysely<Database>): Promise<number
 }
 
 /** Distinct document texts, every n-th document up to about `limit` (the LSA training corpus). */
-export async function sampleSearchTexts(db: Kysely<Database>, limit: number): Promise<string[]> {
-  const total = await countSearchDocuments(db);
-  const step = Math.max(1, Math.ceil(total / limit));
+/**
+ * One page of the training sample: the texts of every `step`-th document by id (id % step = 0)
+ * past `afterId`, in id order, `limit` at the most. The caller pages through it so that no one
+ * read scans the whole table.
+ */
+export async function sampleSearchTextsPage(
+  db: Kysely<Database>,
+  step: number,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; text: string }[]> {
   const rows = await db
     .selectFrom('search_documents')
-    .select(['title', 'body'])
+    .select(['id', 'title', 'body'])
+    .where('id', '>', afterId)
     .where(sql<boolean>`id % ${step} = 0`)
     .orderBy('id')
+    .limit(limit)
     .execute();
-  return [...new Set(rows.map((row) => `${row.title} ${row.body}`))];
+  return rows.map((row) => ({ id: row.id, text: `${row.title} ${row.body}` }));
 }
 
+/**
+ * Documents without a vector of `model`, in id order, past `afterId`: a caller that embeds them a
+ * batch at a time passes the last id it read, so that no read walks again over the documents
+ * embedded before it.
+ */
 export async function documentsWithoutVector(
   db: Kysely<Database>,
   model: string,
   limit: number,
+  afterId = 0,
 ): Promise<{ id: number; kind: string; title: string; body: string }[]> {
   return db
     .selectFrom('search_documents')
     .select(['id', 'kind', 'title', 'body'])
+    .where('id', '>', afterId)
     .where((eb) => eb.or([eb('vector_model', 'is', null), eb('vector_model', '<>', model)]))
     .orderBy('id')
     .limit(limit)

@@ -1,0 +1,99 @@
+// The vector store's reads and writes that a batch-at-a-time embedding loop relies on: the next
+// batch starts past the last one read, a document stored again keeps one vector in the KNN index,
+// and the next seq comes from an index, not from reading every vector.
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
+import { type SearchDocument, upsertSearchDocuments } from './search-index.js';
+import {
+  activateEmbeddingModel,
+  documentsWithoutVector,
+  hasVectorIndex,
+  sampleSearchTextsPage,
+  storeVectors,
+  vectorsSince,
+} from './search-vectors.js';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const MODEL = 'constructed-3d';
+
+function documents(count: number): SearchDocument[] {
+  return Array.from({ length: count }, (_, i) => ({
+    doc_key: `trade:constructed:${i}`,
+    kind: 'trades',
+    ref_id: String(i),
+    title: `Member ${i} sold stock`,
+    subtitle: '',
+    body: `constructed document ${i}`,
+    refs: { trade_id: i },
+  }));
+}
+
+const vector = (x: number) => Float32Array.from([x, 1 - x, 0]);
+
+describe('search vectors', () => {
+  let store: TestStore;
+  let ids: number[];
+  beforeEach(async () => {
+    store = await openTestStore();
+    await upsertSearchDocuments(store.db, documents(6), NOW.toISOString());
+    await activateEmbeddingModel(
+      store.db,
+      { model: MODEL, provider: 'lsa', dimensions: 3, state: null, trained_on: 6 },
+      NOW,
+    );
+    const rows = await store.db.selectFrom('search_documents').select(['id', 'kind']).orderBy('id').execute();
+    ids = rows.map((row) => row.id);
+  });
+  afterEach(async () => store.dispose());
+
+  it('lists the documents without a vector past the id it is given, in id order', async () => {
+    const [first, second, third] = ids;
+    await storeVectors(store.db, MODEL, [{ id: third ?? 0, kind: 'trades', vector: vector(0.5) }]);
+    const all = await documentsWithoutVector(store.db, MODEL, 10);
+    expect(all.map((row) => row.id)).toEqual(ids.filter((id) => id !== third));
+    const past = await documentsWithoutVector(store.db, MODEL, 2, second);
+    expect(past.map((row) => row.id)).toEqual(ids.slice(3, 5));
+    expect((await documentsWithoutVector(store.db, MODEL, 10, first)).map((row) => row.id)).not.toContain(
+      first,
+    );
+  });
+
+  it('replaces a document stored again: one vector, a new seq, one row in the KNN index', async () => {
+    const [a = 0, b = 0] = ids;
+    await storeVectors(store.db, MODEL, [
+      { id: a, kind: 'trades', vector: vector(0.1) },
+      { id: b, kind: 'trades', vector: vector(0.2) },
+    ]);
+    await storeVectors(store.db, MODEL, [{ id: a, kind: 'trades', vector: vector(0.9) }]);
+    const stored = await vectorsSince(store.db, MODEL, 0, 10);
+    expect(stored.map((row) => [row.document_id, row.seq])).toEqual([
+      [b, 2],
+      [a, 3],
+    ]);
+    expect(stored.find((row) => row.document_id === a)?.vector[0]).toBeCloseTo(0.9);
+    if (await hasVectorIndex(store.db)) {
+      const rows = await sql<{ id: number }>`select rowid as id from search_vec order by rowid`.execute(
+        store.db,
+      );
+      expect(rows.rows.map((row) => Number(row.id))).toEqual([a, b]);
+    }
+  });
+
+  it('pages through the training sample: every step-th document by id', async () => {
+    const step = 2;
+    const expected = ids.filter((id) => id % step === 0);
+    const first = await sampleSearchTextsPage(store.db, step, 0, 2);
+    expect(first.map((row) => row.id)).toEqual(expected.slice(0, 2));
+    const rest = await sampleSearchTextsPage(store.db, step, first[first.length - 1]?.id ?? 0, 10);
+    expect(rest.map((row) => row.id)).toEqual(expected.slice(2));
+    expect(first[0]?.text).toMatch(/^Member \d+ sold stock constructed document \d+$/);
+  });
+
+  it.runIf(testDialect() === 'sqlite')('finds the highest seq from an index (SQLite plan)', async () => {
+    const plan = await sql<{
+      detail: string;
+    }>`explain query plan select max(seq) from search_vectors`.execute(store.db);
+    expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX search_vectors_seq_all/);
+  });
+});
