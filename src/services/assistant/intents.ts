@@ -48,23 +48,67 @@ const ORDINALS: Record<string, number> = {
   '4th': 4,
 };
 
-/** "Q1 2020", "the first quarter of 2020", "the first half of 2020", "H2 2021": months of a year. */
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+/**
+ * "Q1 2020", "the first quarter of 2020", "the last quarter of 2021", "the first half of 2020",
+ * "H2 2021", "the last three months of 2021", "the first 6 months of 2020": months of a year.
+ */
 function partOfYear(text: string): Window | undefined {
+  const months =
+    /\b(first|last|final|closing|opening)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months\s+of\s+((?:19|20)\d{2})\b/.exec(
+      text,
+    );
+  const count = months?.[2] ? (COUNT_WORDS[months[2]] ?? Number(months[2])) : 0;
+  if (months?.[1] && months[3] && count >= 1 && count <= 12) {
+    const fromEnd = /last|final|closing/.test(months[1]);
+    const firstMonth = fromEnd ? 13 - count : 1;
+    return {
+      dateFrom: `${months[3]}-${String(firstMonth).padStart(2, '0')}-01`,
+      dateTo: monthEnd(months[3], fromEnd ? 12 : count),
+      words: 'in the period you asked about',
+    };
+  }
   const quarter =
     /\bq([1-4])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+    /\b(first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+quarter\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(
+      text,
+    );
   const half =
     /\bh([12])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|1st|2nd)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+    /\b(first|second|1st|2nd|last)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
   const part = quarter ? { match: quarter, months: 3 } : half ? { match: half, months: 6 } : undefined;
   const [, which, year] = part?.match ?? [];
   if (!part || !which || !year) return undefined;
-  const firstMonth = ((ORDINALS[which] ?? Number(which)) - 1) * part.months + 1;
+  // "the last quarter of 2021": the year's last part.
+  const number = /last|final/.test(which) ? 12 / part.months : (ORDINALS[which] ?? Number(which));
+  const firstMonth = (number - 1) * part.months + 1;
   return {
     dateFrom: `${year}-${String(firstMonth).padStart(2, '0')}-01`,
     dateTo: monthEnd(year, firstMonth + part.months - 1),
     words: 'in the period you asked about',
   };
+}
+
+/** The same day `months` calendar months before `today`, as YYYY-MM-DD (clamped to the month's end). */
+function monthsBefore(today: Date, months: number): string {
+  const target = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(today.getUTCDate(), last));
+  return iso(target);
 }
 
 /**
@@ -100,10 +144,22 @@ export function windowOf(question: string, today: Date): Window {
       words: 'in the year you asked about',
     };
   }
-  const span = /\b(?:last|past)\s+(\d{1,4})\s+(day|week|month|year)s?\b/.exec(text);
-  if (span?.[1] && span[2]) {
-    const perUnit: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
-    const days = Math.min(3650, Number(span[1]) * (perUnit[span[2]] ?? 1));
+  const span =
+    /\b(?:last|past|previous|trailing)\s+(\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b/.exec(
+      text,
+    );
+  const spanCount = span?.[1] ? (COUNT_WORDS[span[1]] ?? Number(span[1])) : 0;
+  if (span?.[2] && spanCount > 0) {
+    // Months and years are calendar ones: "the past 12 months" on June 1 starts the June 1 before.
+    if (span[2] === 'month' || span[2] === 'year') {
+      const months = Math.min(120, spanCount * (span[2] === 'year' ? 12 : 1));
+      return {
+        dateFrom: monthsBefore(today, months),
+        dateTo: iso(today),
+        words: 'in the period you asked about',
+      };
+    }
+    const days = Math.min(3650, spanCount * (span[2] === 'week' ? 7 : 1));
     return { days, words: 'in the period you asked about' };
   }
   // "Josh Gottheimer purchases 2021": a year standing alone is the year asked about.
@@ -121,6 +177,10 @@ export function windowOf(question: string, today: Date): Window {
   return { days: 365, words: 'in the past year' };
 }
 
+/** Words that ask to be shown something ("pull up X's trades"), no part of what is asked about. */
+const ASK =
+  '(?:list|show(?:\\s+me)?|give\\s+me|get(?:\\s+me)?|find|pull\\s+up|bring\\s+up|look\\s+up|fetch|display)';
+
 // Words around a name that are not part of it.
 const TRAILING =
   /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
@@ -129,7 +189,7 @@ function cleanName(raw: string): string {
   return raw
     .replace(/[?.!]+$/g, '')
     .replace(TRAILING, '')
-    .replace(/^(?:list|show(?:\s+me)?|give\s+me|get|find)\s+(?:all\s+|the\s+)?/i, '')
+    .replace(new RegExp(`^${ASK}\\s+(?:all\\s+|the\\s+)?`, 'i'), '')
     .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
     .replace(/'s$|’s$/i, '')
     .trim();
@@ -139,9 +199,18 @@ function cleanName(raw: string): string {
 const PEOPLE =
   '(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)';
 
+/** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
+const BUY_PHRASE =
+  '(?:(?:pick|picked|picking|snap|snapped|snapping|scoop|scooped|scooping)\\s+up|load(?:ed|ing|s)?\\s+up(?:\\s+on)?|invest(?:ed|ing|s)?\\s+in)';
+/** Phrases for selling: "cashed out of Qualcomm", "got out of", "exited", "offloaded", "divested". */
+const SELL_PHRASE =
+  '(?:cash(?:ed|ing|es)?\\s+out(?:\\s+of)?|(?:got|get|getting|gets)\\s+out\\s+of|exit(?:ed|ing|s)?|offload\\w*|divest\\w*(?:\\s+from)?|bail(?:ed|ing)?\\s+out\\s+of)';
+
+/** A request before the people asked for: "list the members that sold …", "names of senators who …". */
+const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
+
 /** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB =
-  '(?:trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)';
+const TRADE_VERB = `(?:trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*|${BUY_PHRASE}|${SELL_PHRASE})`;
 
 // Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
 const NOT_TICKERS = new Set([
@@ -183,8 +252,14 @@ function tickerIn(question: string): string | undefined {
 
 /** "bought", "purchases" -> buy; "sold", "dumped" -> sell; both or neither -> undefined. Pure. */
 export function directionOf(question: string): Direction {
-  const buy = /\b(?:buy|buys|buyers?|bought|buying|purchas\w*|acquir\w*)\b/i.test(question);
-  const sell = /\b(?:sell|sells|sellers?|sold|selling|sales?|dump\w*|unload\w*)\b/i.test(question);
+  const buy = new RegExp(
+    `\\b(?:buy|buys|buyers?|bought|buying|purchas\\w*|acquir\\w*|${BUY_PHRASE})\\b`,
+    'i',
+  ).test(question);
+  const sell = new RegExp(
+    `\\b(?:sell|sells|sellers?|sold|selling|sales?|dump\\w*|unload\\w*|${SELL_PHRASE})\\b`,
+    'i',
+  ).test(question);
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
 
@@ -218,6 +293,14 @@ function monthWindow(text: string): Window | undefined {
   };
 }
 
+/** The words for the largest trades by amount: "biggest", "most valuable", "highest-value". */
+const LARGEST =
+  '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
+
+/** Committees set against a member's own trades: "his committees oversee", "the committee she sits on". */
+const COMMITTEE_TIE =
+  /\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
+
 /** Courtesies around a question ("please", "thanks") that are no part of what it asks. */
 const COURTESY_BEFORE = /^(?:please|pls|hey|hi)[,\s]+/i;
 const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
@@ -226,16 +309,23 @@ export function routeQuestion(question: string, today: Date): Intent {
   const text = question.trim().replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '');
   const window = windowOf(text, today);
   const direction = directionOf(text);
-  if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
+  // A forecast, or a judgement of a stock's worth ("is Nvidia overvalued?"): advice, not records.
+  if (
+    /\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell)|(?:over|under)[- ]?valued|worth (?:buying|it)|a good (?:buy|investment))/i.test(
+      text,
+    )
+  )
     return { kind: 'beyond', text };
   if (
-    /\b(?:biggest|largest|top|most expensive)\s+(?:(?:\d{1,3}|three|five|ten|twenty|fifty|hundred)\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
-      text,
-    ) ||
+    new RegExp(
+      `\\b${LARGEST}\\s+(?:(?:\\d{1,3}|three|five|ten|twenty|fifty|hundred)\\s+)?(?:(?:senate|house|congressional)\\s+)?(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys)\\b`,
+      'i',
+    ).test(text) ||
     // "which house sales in 2021 were the biggest?" (not one member's: "which of X's trades …")
-    (/\b(?:trades|transactions|purchases|sales|buys|sells)\b.*\b(?:were|are|was|is)\s+(?:the\s+)?(?:biggest|largest|most expensive)[?.!]*$/i.test(
-      text,
-    ) &&
+    (new RegExp(
+      `\\b(?:trades|transactions|purchases|sales|buys|sells)\\b.*\\b(?:were|are|was|is)\\s+(?:the\\s+)?${LARGEST}[?.!]*$`,
+      'i',
+    ).test(text) &&
       !/['’]s\s+(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells)\b/i.test(text))
   )
     return { kind: 'biggest_trades', window, direction };
@@ -244,10 +334,10 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     );
   if (before) {
-    const subject =
-      /\b(?:bought|sold|traded|buy|sell|trade|trading|buying|selling)\s+(.+?)\s+(?:stocks?|shares|companies)?\s*(?:before|ahead of|prior to)\b/i.exec(
-        text,
-      )?.[1];
+    const subject = new RegExp(
+      `\\b(?:bought|sold|traded|buy|sell|trade|trading|buying|selling|${BUY_PHRASE}|${SELL_PHRASE})\\s+(.+?)\\s+(?:stocks?|shares|companies)?\\s*(?:before|ahead of|prior to)\\b`,
+      'i',
+    ).exec(text)?.[1];
     const topic =
       /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+)?(.+?)\s+(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i
         .exec(text)?.[1]
@@ -255,15 +345,15 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about|for)|^\s*summari[sz]e)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing|fact\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown)\s+(?:on|of|about|for)|^\s*summari[sz]e|^\s*(?:break\s*down|analy[sz]e|walk me through)(?:\s+(?:the\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\s*(?:trading|trades|activity|exposure|interest)\s+(?:in|of|on|around|to))?)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "company profile: Disney"
-    /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown)\s*:\s*(.+?)[?.!]*$/i.exec(
+    /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown|fact\s*sheet|one[- ]pager|primer|backgrounder)\s*:\s*(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
-    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile)[?.!]*$/i.exec(
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile|fact\s*sheet|one[- ]pager|primer|backgrounder)[?.!]*$/i.exec(
       text,
     );
   // "Pfizer and Congress": the company, not the other party of the question.
@@ -285,10 +375,12 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'top_tickers', window };
   }
 
-  const possessive =
-    /^(?:what (?:is|are)|show(?: me)?|list|give me|(?:which|what) of)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(
-      text,
-    );
+  // "Patty Murray's 2017 stock trades", "pull up X's latest transactions": a period or an order
+  // may stand between the name and what is asked.
+  const possessive = new RegExp(
+    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells))\\b`,
+    'i',
+  ).exec(text);
   const ofMember =
     /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(?!interest\b)(.+)$/i.exec(
       text,
@@ -300,7 +392,8 @@ export function routeQuestion(question: string, today: Date): Intent {
     /^\s*(?:please\s+)?(?:check|screen|audit|review|vet|look at|examine|scan)\s+(.+?)\s+for\s+(?:any\s+|possible\s+|potential\s+)?conflicts?\b/i.exec(
       text,
     ) ??
-    /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
+    // "Marjorie Taylor Greene conflicts", "Westerman conflict of interest?"
+    /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?(?!(?:[Aa]ny|[Ww]hat|[Ww]hich|[Pp]otential|[Pp]ossible|[Nn]o|[Aa]re|[Ii]s|[Tt]he|[Mm]y|[Tt]heir)\b)((?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
       text,
     ) ??
     // "what conflicts does Virginia Foxx have?"
@@ -315,6 +408,16 @@ export function routeQuestion(question: string, today: Date): Intent {
     /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(text);
   if (!possessive && !ofMember && conflictsOf?.[1])
     return { kind: 'conflicts', member: cleanName(conflictsOf[1]) };
+  // "does Jerry Moran trade in industries his committees oversee?", "has X bought stocks her
+  // committee regulates?": trades set against the member's committees are the conflicts check.
+  if (COMMITTEE_TIE.test(text)) {
+    const member =
+      new RegExp(
+        `^\\s*(?:does|do|did|has|have|is|was)\\s+(.+?)\\s+(?:${TRADE_VERB}|invest\\w*)\\b`,
+        'i',
+      ).exec(text)?.[1] ?? possessive?.[1];
+    if (member) return { kind: 'conflicts', member: cleanName(member) };
+  }
   const subject = possessive
     ? { word: possessive[2] ?? '', member: possessive[1] ?? '' }
     : ofMember
@@ -331,7 +434,7 @@ export function routeQuestion(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
@@ -347,6 +450,13 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     );
   if (buyersOf?.[1]) return { kind: 'ticker_trades', ticker: buyersOf[1].trim(), window, direction };
+  // "UnitedHealth buyers in the House, 2021", "Tesla sellers in Congress": the subject first.
+  const subjectBuyers = new RegExp(
+    `^\\s*(?!(?:who|which|what|top|biggest|largest|the|senate|house|congress\\w*|${PEOPLE})\\b)((?:\\$?[\\w.&'’-]+\\s+){0,3}?\\$?[\\w.&'’-]+)\\s+(?:stock\\s+|share\\s+)?(?:buyers|sellers|purchasers|traders)\\b(?:\\s+(?:in|among|from|of)\\s+(?:the\\s+)?(?:congress|house|senate|${PEOPLE})\\b)?\\s*(?:[,:–—-]\\s*)?(?:(?:in|during|from|since|between|last|this|over)\\b.*|(?:19|20)\\d{2}\\b.*)?[?.!]*$`,
+    'i',
+  ).exec(text);
+  if (subjectBuyers?.[1])
+    return { kind: 'ticker_trades', ticker: subjectBuyers[1].trim(), window, direction };
   // "semiconductor stocks bought by members in 2021": the subject first, the people after "by".
   const byPeople = new RegExp(
     `^\\s*(?:(?:which|what)\\s+)?(.+?\\s+(?:stocks?|shares|companies))\\s+(?:(?:were|was|being)\\s+)?${TRADE_VERB}\\s+by\\s+(?:any\\s+)?${PEOPLE}\\b`,
@@ -370,7 +480,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
 
   const memberTrades =
-    /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
+    /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:been\s+(?:trading|buying|selling|purchasing)|trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
       text,
     ) ??
     // "show me what Ro Khanna sold in 2021"
@@ -387,8 +497,13 @@ export function routeQuestion(question: string, today: Date): Intent {
     // "did Peter Meijer buy any stocks in 2021?"
     /^\s*did\s+(.+?)\s+(?:buy|sell|trade|purchase|dump|unload)\b/i.exec(text) ??
     /^(.+?)\s+(?:(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(text);
-  if (memberTrades?.[1])
-    return { kind: 'member_trades', member: cleanName(memberTrades[1]), window, direction };
+  if (memberTrades?.[1]) {
+    const member = cleanName(memberTrades[1]);
+    // "what have senators been buying?": people, not one member; every stock they traded.
+    if (new RegExp(`^(?:the\\s+|all\\s+|any\\s+)?(?:(?:senate|house)\\s+)?${PEOPLE}$`, 'i').test(member))
+      return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
+    return { kind: 'member_trades', member, window, direction };
+  }
 
   const ticker = tickerIn(text);
   if (ticker && /\btrade|bought|sold|buy|sell\b/i.test(text))

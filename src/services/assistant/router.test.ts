@@ -119,6 +119,18 @@ describe('the chamber a question names', () => {
     expect((await tradesQuery('top trades by a congressman in 2020')).get('chamber')).toBe('house');
     expect((await tradesQuery('biggest trades by congressmen in 2020')).get('chamber')).toBeNull();
   });
+
+  it('reads "the House" and "house" before the trades as the House, not the White House', async () => {
+    expect((await tradesQuery('largest trades by members of the House in 2020')).get('chamber')).toBe(
+      'house',
+    );
+    expect((await tradesQuery('biggest trades in the House in 2021')).get('chamber')).toBe('house');
+    expect((await tradesQuery('which house sales in 2021 were the biggest?')).get('chamber')).toBe('house');
+    expect(
+      (await tradesQuery('biggest trades after the White House briefing in 2020')).get('chamber'),
+    ).toBeNull();
+    expect((await tradesQuery('biggest trades in the House of Lords in 2020')).get('chamber')).toBeNull();
+  });
 });
 
 describe('several tickers in one question', () => {
