@@ -89,9 +89,21 @@ export const directionWords = (direction: Direction) =>
  */
 export function chamberOf(question: string): Record<string, string> {
   if (/\bsenat(?:e|ors?)\b/i.test(question)) return { chamber: 'senate' };
-  if (/\b(?:representatives|congressman|congresswoman)\b|(?<!\bwhite\s+)\bhouse\b(?!\s+of\b)/i.test(question))
+  if (
+    /\b(?:representatives|reps|congressman|congresswoman)\b|(?<!\bwhite\s+)\bhouse\b(?!\s+of\b)/i.test(
+      question,
+    )
+  )
     return { chamber: 'house' };
   return {};
+}
+
+/** "Republicans" / "GOP" or "Democrats" / "Dems" in a question: the party filter (both: none). */
+export function partyOf(question: string): Record<string, string> {
+  const republican = /\b(?:republicans?|gop)\b/i.test(question);
+  const democrat = /\b(?:democrats?|democratic|dems?)\b/i.test(question);
+  if (republican === democrat) return {};
+  return { party: republican ? 'R' : 'D' };
 }
 
 export function describeMember(member: Politician): string {

@@ -268,6 +268,92 @@ describe('routeQuestion', () => {
     ['is Nvidia overvalued right now?', { kind: 'beyond' }],
     ['is Apple stock worth buying?', { kind: 'beyond' }],
     ['is Disney undervalued', { kind: 'beyond' }],
+    // A member's wealth is in no transaction report.
+    ["what's Nancy Pelosi's net worth?", { kind: 'beyond', about: 'wealth' }],
+    ['how rich is Josh Gottheimer', { kind: 'beyond', about: 'wealth' }],
+    // Words that lead into the question.
+    [
+      "I'm looking for lawmakers who bought Cisco in 2020",
+      { kind: 'ticker_trades', ticker: 'Cisco', direction: 'buy' },
+    ],
+    [
+      'can you tell me which senators sold Apple?',
+      { kind: 'ticker_trades', ticker: 'Apple', direction: 'sell' },
+    ],
+    [
+      "I'd like to know whether any senators bought NVDA",
+      { kind: 'ticker_trades', ticker: 'NVDA', direction: 'buy' },
+    ],
+    [
+      'tell me which reps sold Comcast in 2020',
+      { kind: 'ticker_trades', ticker: 'Comcast', direction: 'sell' },
+    ],
+    ['do you know who traded Intel in 2021?', { kind: 'ticker_trades', ticker: 'Intel' }],
+    ['can you tell me about Pfizer?', { kind: 'dossier', company: 'Pfizer' }],
+    [
+      'Tell me what Senator Warner bought in 2019',
+      { kind: 'member_trades', member: 'Warner', direction: 'buy' },
+    ],
+    ['could you show me what Ro Khanna sold in 2021', { kind: 'member_trades', member: 'Ro Khanna' }],
+    // "has any senator", party words as the people, positions and stakes as the company.
+    [
+      'Has any senator bought shares of Walmart in 2020?',
+      { kind: 'ticker_trades', ticker: 'Walmart', direction: 'buy' },
+    ],
+    ['Any Republicans buying Exxon in 2022?', { kind: 'ticker_trades', ticker: 'Exxon', direction: 'buy' }],
+    ['which Democratic senators sold Tesla?', { kind: 'ticker_trades', ticker: 'Tesla', direction: 'sell' }],
+    [
+      'who trimmed their PepsiCo position in 2021?',
+      { kind: 'ticker_trades', ticker: 'PepsiCo', direction: 'sell' },
+    ],
+    [
+      'which members reduced their stake in Boeing',
+      { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' },
+    ],
+    ['who added to their Apple holdings', { kind: 'ticker_trades', ticker: 'Apple', direction: 'buy' }],
+    [
+      'which congresspeople bought into Intel in 2021?',
+      { kind: 'ticker_trades', ticker: 'Intel', direction: 'buy' },
+    ],
+    // A member's trades: a period after a colon, sales "by" a member, more possessive nouns.
+    ['Kenny Marchant: 2020 sales', { kind: 'member_trades', member: 'Kenny Marchant', direction: 'sell' }],
+    [
+      'any stock sales by Francis Rooney in 2020?',
+      { kind: 'member_trades', member: 'Francis Rooney', direction: 'sell' },
+    ],
+    ['purchases made by Greg Stanton', { kind: 'member_trades', member: 'Greg Stanton', direction: 'buy' }],
+    // People after "by": every stock they traded ("stock" names no company).
+    ['stock sales by senators in 2020', { kind: 'ticker_trades', ticker: 'stock', direction: 'sell' }],
+    ["Greg Stanton's buying in 2023", { kind: 'member_trades', member: 'Greg Stanton', direction: 'buy' }],
+    [
+      "Julia Letlow's moves in the back half of 2025",
+      {
+        kind: 'member_trades',
+        member: 'Julia Letlow',
+        window: { dateFrom: '2025-07-01', dateTo: '2025-12-31' },
+      },
+    ],
+    ["Dan Crenshaw's trading activity", { kind: 'member_trades', member: 'Dan Crenshaw' }],
+    // The largest trade, singular, and "bets".
+    ["what's the largest purchase any senator made in 2020?", { kind: 'biggest_trades', direction: 'buy' }],
+    ['biggest bets by members of Congress in 2021', { kind: 'biggest_trades' }],
+    ['the single biggest sale of 2019', { kind: 'biggest_trades', direction: 'sell' }],
+    // "right before" the votes.
+    [
+      'any evidence of senators selling bank shares right before financial regulation votes?',
+      { kind: 'timing', subject: 'bank' },
+    ],
+    ['members buying oil stocks days before energy bills', { kind: 'timing', subject: 'oil' }],
+    // Conflicts asked about a member's trades, or after the name and a dash.
+    ["Are any of Rick Allen's trades conflicts of interest?", { kind: 'conflicts', member: 'Rick Allen' }],
+    ["were Nancy Pelosi's purchases conflicted?", { kind: 'conflicts', member: 'Nancy Pelosi' }],
+    ['Julie Johnson — any conflicts?', { kind: 'conflicts', member: 'Julie Johnson' }],
+    ['Rick Scott: conflicts of interest', { kind: 'conflicts', member: 'Rick Scott' }],
+    // A company at a glance, the full picture.
+    ['give me the full picture on Comcast', { kind: 'dossier', company: 'Comcast' }],
+    ['the big picture for Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
+    ['Qualcomm at a glance', { kind: 'dossier', company: 'Qualcomm' }],
+    ['Intel in a nutshell', { kind: 'dossier', company: 'Intel' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });
@@ -344,6 +430,8 @@ describe('windowOf', () => {
     expect(range('in the last three months of 2021')).toEqual(['2021-10-01', '2021-12-31']);
     expect(range('the first 4 months of 2020')).toEqual(['2020-01-01', '2020-04-30']);
     expect(range('the final two months of 2024')).toEqual(['2024-11-01', '2024-12-31']);
+    expect(range('the back half of 2025')).toEqual(['2025-07-01', '2025-12-31']);
+    expect(range('the front half of 2021')).toEqual(['2021-01-01', '2021-06-30']);
   });
   it('reads months and ranges of months', () => {
     const range = (question: string) => {

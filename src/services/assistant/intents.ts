@@ -26,7 +26,7 @@ export type Intent =
   | { kind: 'top_tickers'; window: Window }
   | { kind: 'record'; intent: RecordIntent }
   /** A forecast or advice: not something disclosures answer. */
-  | { kind: 'beyond'; text: string }
+  | { kind: 'beyond'; text: string; about?: 'wealth' }
   | { kind: 'search'; text: string };
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -65,7 +65,8 @@ const COUNT_WORDS: Record<string, number> = {
 
 /**
  * "Q1 2020", "the first quarter of 2020", "the last quarter of 2021", "the first half of 2020",
- * "H2 2021", "the last three months of 2021", "the first 6 months of 2020": months of a year.
+ * "H2 2021", "the back half of 2025", "the last three months of 2021", "the first 6 months of
+ * 2020": months of a year.
  */
 function partOfYear(text: string): Window | undefined {
   const months =
@@ -89,12 +90,16 @@ function partOfYear(text: string): Window | undefined {
     );
   const half =
     /\bh([12])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|1st|2nd|last)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+    /\b(first|second|1st|2nd|last|front|back)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
   const part = quarter ? { match: quarter, months: 3 } : half ? { match: half, months: 6 } : undefined;
   const [, which, year] = part?.match ?? [];
   if (!part || !which || !year) return undefined;
-  // "the last quarter of 2021": the year's last part.
-  const number = /last|final/.test(which) ? 12 / part.months : (ORDINALS[which] ?? Number(which));
+  // "the last quarter of 2021", "the back half of 2025": the year's last part.
+  const number = /last|final|back/.test(which)
+    ? 12 / part.months
+    : which === 'front'
+      ? 1
+      : (ORDINALS[which] ?? Number(which));
   const firstMonth = (number - 1) * part.months + 1;
   return {
     dateFrom: `${year}-${String(firstMonth).padStart(2, '0')}-01`,
@@ -186,31 +191,38 @@ const TRAILING =
   /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
 
 function cleanName(raw: string): string {
-  return raw
-    .replace(/[?.!]+$/g, '')
-    .replace(TRAILING, '')
-    .replace(new RegExp(`^${ASK}\\s+(?:all\\s+|the\\s+)?`, 'i'), '')
-    .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
-    .replace(/'s$|’s$/i, '')
-    .trim();
+  return (
+    raw
+      .replace(/[?.!]+$/g, '')
+      .replace(TRAILING, '')
+      // "Kenny Marchant: 2020" (the period after a colon or comma)
+      .replace(/(?:\s*[:,;–—]\s*|\s+)(?:(?:19|20)\d{2}\s*)?$/, '')
+      .replace(new RegExp(`^${ASK}\\s+(?:all\\s+|the\\s+)?`, 'i'), '')
+      // "are any of Rick Allen('s trades)", "were Nancy Pelosi('s purchases conflicted)"
+      .replace(/^(?:are|were|is|was)\s+/i, '')
+      .replace(/^(?:(?:which|what|how many)\s+)?(?:any|all|some|none|each|one|many|most)\s+of\s+/i, '')
+      .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
+      .replace(/'s$|’s$/i, '')
+      .trim()
+  );
 }
 
 /** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
 const PEOPLE =
-  '(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)';
+  '(?:(?:(?:republican|democratic|gop)\\s+)?(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)|republicans|democrats|dems)';
 
 /** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
 const BUY_PHRASE =
-  '(?:(?:pick|picked|picking|snap|snapped|snapping|scoop|scooped|scooping)\\s+up|load(?:ed|ing|s)?\\s+up(?:\\s+on)?|invest(?:ed|ing|s)?\\s+in)';
+  '(?:(?:buy|buys|bought|buying)\\s+into|add(?:ed|ing|s)?\\s+to|(?:pick|picked|picking|snap|snapped|snapping|scoop|scooped|scooping)\\s+up|load(?:ed|ing|s)?\\s+up(?:\\s+on)?|invest(?:ed|ing|s)?\\s+in)';
 /** Phrases for selling: "cashed out of Qualcomm", "got out of", "exited", "offloaded", "divested". */
 const SELL_PHRASE =
-  '(?:cash(?:ed|ing|es)?\\s+out(?:\\s+of)?|(?:got|get|getting|gets)\\s+out\\s+of|exit(?:ed|ing|s)?|offload\\w*|divest\\w*(?:\\s+from)?|bail(?:ed|ing)?\\s+out\\s+of)';
+  '(?:trim(?:med|ming|s)?|reduc(?:ed|ing|es)|pare[ds]?(?:\\s+back)?|cash(?:ed|ing|es)?\\s+out(?:\\s+of)?|(?:got|get|getting|gets)\\s+out\\s+of|exit(?:ed|ing|s)?|offload\\w*|divest\\w*(?:\\s+from)?|bail(?:ed|ing)?\\s+out\\s+of)';
 
 /** A request before the people asked for: "list the members that sold …", "names of senators who …". */
 const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
 
 /** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB = `(?:trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*|${BUY_PHRASE}|${SELL_PHRASE})`;
+const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
 
 // Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
 const NOT_TICKERS = new Set([
@@ -297,16 +309,49 @@ function monthWindow(text: string): Window | undefined {
 const LARGEST =
   '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
 
+/** What a trade is called in "the biggest …" ("the largest purchase", "the biggest bets"). */
+const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells|bets|moves|investments)';
+
 /** Committees set against a member's own trades: "his committees oversee", "the committee she sits on". */
 const COMMITTEE_TIE =
   /\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
 
+/** "their PepsiCo position", "his stake in Intel", "her Apple holdings" -> the company. */
+function heldSubject(subject: string): string {
+  return subject
+    .replace(
+      /^(?:their|his|her|its)\s+(?:(?:entire|whole|remaining)\s+)?(?:(?:positions?|stakes?|holdings?|shares)\s+(?:in|of)\s+)?/i,
+      '',
+    )
+    .replace(
+      /\s+(?:positions?|stakes?|holdings?)(?=\s+(?:in|during|from|since|last|this|over)\b|[?.!]*$)/i,
+      '',
+    );
+}
+
 /** Courtesies around a question ("please", "thanks") that are no part of what it asks. */
 const COURTESY_BEFORE = /^(?:please|pls|hey|hi)[,\s]+/i;
 const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
+/**
+ * Words that lead into the question itself: "I'm looking for lawmakers who …", "can you tell me
+ * which reps …", "I'd like to know whether any senators …". "Tell me about X" (a dossier) and
+ * "show me what X sold" keep their words: "tell me" goes only before who, which, whether, if.
+ */
+const LEAD_IN =
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=(?:tell|show|list|find|give|let)\b)|i(?:'m|’m|\s+am)\s+(?:looking for|trying to find|searching for|curious (?:about|whether|if))\s+|i(?:'d|’d|\s+would)?\s*(?:want|need|like)\s+to\s+(?:know|see|find out|find)\s+|do\s+you\s+know\s+|(?:tell|show)\s+me\s+(?=(?:who|which|whether|if)\b)|(?:whether|if)\s+(?=(?:any|anyone|anybody|the|senators?|members?)\b))/i;
+
+/** The question without courtesies and lead-ins (each may stand before another). */
+function coreOf(question: string): string {
+  let text = question.trim().replace(COURTESY_AFTER, '');
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(COURTESY_BEFORE, '').replace(LEAD_IN, '');
+  }
+  return text;
+}
 
 export function routeQuestion(question: string, today: Date): Intent {
-  const text = question.trim().replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '');
+  const text = coreOf(question);
   const window = windowOf(text, today);
   const direction = directionOf(text);
   // A forecast, or a judgement of a stock's worth ("is Nvidia overvalued?"): advice, not records.
@@ -316,16 +361,18 @@ export function routeQuestion(question: string, today: Date): Intent {
     )
   )
     return { kind: 'beyond', text };
+  // A member's wealth or pay: no periodic transaction report states it.
+  if (/\b(?:net worth|how (?:rich|wealthy)|wealth|salary)\b/i.test(text))
+    return { kind: 'beyond', text, about: 'wealth' };
   if (
     new RegExp(
-      `\\b${LARGEST}\\s+(?:(?:\\d{1,3}|three|five|ten|twenty|fifty|hundred)\\s+)?(?:(?:senate|house|congressional)\\s+)?(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys)\\b`,
+      `\\b${LARGEST}\\s+(?:(?:\\d{1,3}|three|five|ten|twenty|fifty|hundred)\\s+)?(?:(?:senate|house|congressional)\\s+)?(?:stock\\s+)?${TRADE_NOUN}\\b`,
       'i',
     ).test(text) ||
     // "which house sales in 2021 were the biggest?" (not one member's: "which of X's trades …")
-    (new RegExp(
-      `\\b(?:trades|transactions|purchases|sales|buys|sells)\\b.*\\b(?:were|are|was|is)\\s+(?:the\\s+)?${LARGEST}[?.!]*$`,
-      'i',
-    ).test(text) &&
+    (new RegExp(`\\b${TRADE_NOUN}\\b.*\\b(?:were|are|was|is)\\s+(?:the\\s+)?${LARGEST}[?.!]*$`, 'i').test(
+      text,
+    ) &&
       !/['’]s\s+(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells)\b/i.test(text))
   )
     return { kind: 'biggest_trades', window, direction };
@@ -335,7 +382,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     );
   if (before) {
     const subject = new RegExp(
-      `\\b(?:bought|sold|traded|buy|sell|trade|trading|buying|selling|${BUY_PHRASE}|${SELL_PHRASE})\\s+(.+?)\\s+(?:stocks?|shares|companies)?\\s*(?:before|ahead of|prior to)\\b`,
+      `\\b(?:${BUY_PHRASE}|${SELL_PHRASE}|bought|sold|traded|buy|sell|trade|trading|buying|selling)\\s+(.+?)\\s+(?:stocks?|shares|companies)?\\s*(?:(?:right|just|shortly|immediately|days|weeks|soon)\\s+)?(?:before|ahead of|prior to)\\b`,
       'i',
     ).exec(text)?.[1];
     const topic =
@@ -345,11 +392,15 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing|fact\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown)\s+(?:on|of|about|for)|^\s*summari[sz]e|^\s*(?:break\s*down|analy[sz]e|walk me through)(?:\s+(?:the\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\s*(?:trading|trades|activity|exposure|interest)\s+(?:in|of|on|around|to))?)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing|fact\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|(?:the\s+)?(?:full|whole|big)\s+picture)\s+(?:on|of|about|for)|^\s*summari[sz]e|^\s*(?:break\s*down|analy[sz]e|walk me through)(?:\s+(?:the\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\s*(?:trading|trades|activity|exposure|interest)\s+(?:in|of|on|around|to))?)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "company profile: Disney"
     /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown|fact\s*sheet|one[- ]pager|primer|backgrounder)\s*:\s*(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "Qualcomm at a glance", "Intel in a nutshell"
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:at a glance|in a nutshell|in brief)[?.!]*$/i.exec(
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
@@ -378,7 +429,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   // "Patty Murray's 2017 stock trades", "pull up X's latest transactions": a period or an order
   // may stand between the name and what is asked.
   const possessive = new RegExp(
-    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells))\\b`,
+    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
     'i',
   ).exec(text);
   const ofMember =
@@ -405,7 +456,13 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     ) ??
     // "potential conflicts of interest: Michael McCaul"
-    /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(text);
+    /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "Julie Johnson — any conflicts?", "Rick Scott: conflicts of interest"
+    /^\s*(.+?)\s*[:–—-]+\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?[?.!]*$/i.exec(
+      text,
+    );
   if (!possessive && !ofMember && conflictsOf?.[1])
     return { kind: 'conflicts', member: cleanName(conflictsOf[1]) };
   // "does Jerry Moran trade in industries his committees oversee?", "has X bought stocks her
@@ -427,21 +484,23 @@ export function routeQuestion(question: string, today: Date): Intent {
       : undefined;
   if (subject) {
     const member = cleanName(subject.member);
-    if (/conflict/i.test(subject.word)) return { kind: 'conflicts', member };
+    if (/conflict/i.test(subject.word) || /\bconflict(?:s|ed)?\b/i.test(text))
+      return { kind: 'conflicts', member };
     if (/portfolio|holding|position/i.test(subject.word)) return { kind: 'portfolio', member };
     return { kind: 'member_trades', member, window, direction };
   }
 
   if (
     new RegExp(
-      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
     const ticker = tickerIn(text);
     if (ticker) return { kind: 'ticker_trades', ticker, window, direction };
     const company = new RegExp(`\\b${TRADE_VERB}\\s+(?:shares of\\s+|stock in\\s+)?(.+)$`, 'i').exec(text);
-    if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window, direction };
+    if (company?.[1])
+      return { kind: 'ticker_trades', ticker: cleanName(heldSubject(company[1])), window, direction };
   }
 
   // "congressional buyers of Salesforce in 2021", "senate sellers of Boeing stock"
@@ -492,6 +551,10 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     ) ??
     /\b(?:trades?|transactions?)\s+(?:(?:made|disclosed|filed|reported)\s+)?(?:of|by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(
+      text,
+    ) ??
+    // "any stock sales by Francis Rooney in 2020?" ("purchases of Apple" is no member's)
+    /\b(?:sales|purchases|buys|sells)\s+(?:(?:made|disclosed|filed|reported)\s+)?(?:by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(
       text,
     ) ??
     // "did Peter Meijer buy any stocks in 2021?"
