@@ -56,17 +56,24 @@ export async function globalSearch(
 /**
  * "Tom Carper" is in no roster name ("Thomas R. Carper"): when the whole query matches nobody, the
  * members of its last word whose given name, nickname or one of their forms is its first word.
+ * The given names of the roster's display name count too: "Val Hoyle" is "Val T. Hoyle" (a middle
+ * initial between), and "Mike Conaway" is "K. Michael Conaway" (known by the middle name).
  */
 async function byGivenNameForm(db: Kysely<Database>, tokens: readonly string[]) {
   const first = tokens[0];
   const last = tokens[tokens.length - 1];
   if (tokens.length < 2 || !first || !last || last.length < 3) return [];
   const forms = givenNameForms(first);
-  return (await politicianCandidates(db, last)).filter(
-    (row) =>
-      nameTokens(row.last_name ?? '').includes(last) &&
-      [row.first_name, row.nickname].some((given) => given && forms.has(nameTokens(given)[0] ?? '')),
-  );
+  return (await politicianCandidates(db, last)).filter((row) => {
+    const lastNames = nameTokens(row.last_name ?? '');
+    if (!lastNames.includes(last)) return false;
+    const given = [
+      nameTokens(row.first_name ?? '')[0],
+      nameTokens(row.nickname ?? '')[0],
+      ...nameTokens(row.name).filter((token) => !lastNames.includes(token)),
+    ];
+    return given.some((name) => name !== undefined && forms.has(name));
+  });
 }
 
 async function rankPoliticians(db: Kysely<Database>, query: string, limit: number) {
@@ -89,6 +96,10 @@ async function rankPoliticians(db: Kysely<Database>, query: string, limit: numbe
         row.last_name,
         row.slug.replace(/-/g, ' '),
         `${row.nickname ?? row.first_name ?? ''} ${row.last_name ?? ''}`,
+        // The name without its initials: "Michael Conaway" is all of "K. Michael Conaway".
+        nameTokens(row.name)
+          .filter((token) => token.length > 1)
+          .join(' '),
         // Found through a form of the given name: scored as the roster's own name would be.
         named.length > 0 ? null : tokens,
       ),

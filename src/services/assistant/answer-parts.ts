@@ -82,15 +82,28 @@ export const directionWords = (direction: Direction) =>
   direction === 'buy' ? 'bought' : direction === 'sell' ? 'sold' : 'traded';
 
 /**
- * "senators" / "representatives" in a question: the chamber filter. "Congressman" is a House
- * title, but "congressmen" asked about in general ("any congressmen selling Facebook?") means
- * members of Congress, senators too, as people use it: only the singular sets the House.
+ * "senators" / "representatives" / "the House" ("house sales", not the White House) in a
+ * question: the chamber filter. "Congressman" is a House title, but "congressmen" asked about in
+ * general ("any congressmen selling Facebook?") means members of Congress, senators too, as people
+ * use it: only the singular sets the House.
  */
 export function chamberOf(question: string): Record<string, string> {
   if (/\bsenat(?:e|ors?)\b/i.test(question)) return { chamber: 'senate' };
-  if (/\b(?:representatives|house members|congressman|congresswoman)\b/i.test(question))
+  if (
+    /\b(?:representatives|reps|congressman|congresswoman)\b|(?<!\bwhite\s+)\bhouse\b(?!\s+of\b)/i.test(
+      question,
+    )
+  )
     return { chamber: 'house' };
   return {};
+}
+
+/** "Republicans" / "GOP" or "Democrats" / "Dems" in a question: the party filter (both: none). */
+export function partyOf(question: string): Record<string, string> {
+  const republican = /\b(?:republicans?|gop)\b/i.test(question);
+  const democrat = /\b(?:democrats?|democratic|dems?)\b/i.test(question);
+  if (republican === democrat) return {};
+  return { party: republican ? 'R' : 'D' };
 }
 
 export function describeMember(member: Politician): string {

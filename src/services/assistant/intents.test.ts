@@ -188,6 +188,172 @@ describe('routeQuestion', () => {
     ['trades made by house members in 2021', { kind: 'ticker_trades', ticker: 'stocks' }],
     ["please show Nancy Pelosi's trades", { kind: 'member_trades', member: 'Nancy Pelosi' }],
     ['what does Congress hold in Netflix?', { kind: 'dossier', company: 'Netflix' }],
+    // A request before the people asked for.
+    [
+      'list the members that sold Wells Fargo in 2020',
+      { kind: 'ticker_trades', ticker: 'Wells Fargo', direction: 'sell', window: { dateFrom: '2020-01-01' } },
+    ],
+    [
+      'names of senators who bought Coca-Cola',
+      { kind: 'ticker_trades', ticker: 'Coca-Cola', direction: 'buy' },
+    ],
+    ['show me all the lawmakers who traded AMD', { kind: 'ticker_trades', ticker: 'AMD' }],
+    ['list Josh Gottheimer trades in 2021', { kind: 'member_trades', member: 'Josh Gottheimer' }],
+    // Phrases for buying and selling.
+    ['who cashed out of Qualcomm in 2021?', { kind: 'ticker_trades', ticker: 'Qualcomm', direction: 'sell' }],
+    ['which senators got out of Boeing?', { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' }],
+    ['members who exited Intel in 2022', { kind: 'ticker_trades', ticker: 'Intel', direction: 'sell' }],
+    ['who offloaded Tesla shares', { kind: 'ticker_trades', ticker: 'Tesla shares', direction: 'sell' }],
+    [
+      'which lawmakers picked up pharmaceutical stocks?',
+      { kind: 'ticker_trades', ticker: 'pharmaceutical stocks', direction: 'buy' },
+    ],
+    ['who loaded up on Nvidia last year', { kind: 'ticker_trades', ticker: 'Nvidia', direction: 'buy' }],
+    ['which reps snapped up bank stocks', { kind: 'ticker_trades', ticker: 'bank stocks', direction: 'buy' }],
+    [
+      'were senators loading up on chip stocks before semiconductor legislation?',
+      { kind: 'timing', subject: 'chip', topic: 'semiconductor' },
+    ],
+    // The subject before "buyers" / "sellers".
+    [
+      'UnitedHealth buyers in the House, 2021',
+      { kind: 'ticker_trades', ticker: 'UnitedHealth', direction: 'buy', window: { dateFrom: '2021-01-01' } },
+    ],
+    ['Tesla sellers in Congress', { kind: 'ticker_trades', ticker: 'Tesla', direction: 'sell' }],
+    ['AMD stock buyers among senators in 2023', { kind: 'ticker_trades', ticker: 'AMD', direction: 'buy' }],
+    ['the biggest sellers in Congress', { kind: 'search' }],
+    // Requests before a member's possessive, and a period between the name and the trades.
+    ["pull up Kurt Schrader's transactions for 2021", { kind: 'member_trades', member: 'Kurt Schrader' }],
+    ["bring up Val Hoyle's latest trades", { kind: 'member_trades', member: 'Val Hoyle' }],
+    [
+      "Patty Murray's 2017 stock trades",
+      { kind: 'member_trades', member: 'Patty Murray', window: { dateFrom: '2017-01-01' } },
+    ],
+    ["Ro Khanna's recent purchases", { kind: 'member_trades', member: 'Ro Khanna', direction: 'buy' }],
+    [
+      'what has Byron Donalds been selling since 2025?',
+      { kind: 'member_trades', member: 'Byron Donalds', direction: 'sell' },
+    ],
+    ['what have senators been buying?', { kind: 'ticker_trades', ticker: 'stocks', direction: 'buy' }],
+    ['what did house members sell in 2020?', { kind: 'ticker_trades', ticker: 'stocks', direction: 'sell' }],
+    // More words for the largest trades.
+    ['what were the most valuable trades made in 2021?', { kind: 'biggest_trades' }],
+    ['highest-value purchases by senators in 2020', { kind: 'biggest_trades', direction: 'buy' }],
+    ['priciest stock sales of 2019', { kind: 'biggest_trades', direction: 'sell' }],
+    // Conflicts: a last name alone, trades set against the member's committees.
+    ['Westerman conflict of interest?', { kind: 'conflicts', member: 'Westerman' }],
+    ['Pelosi conflicts', { kind: 'conflicts', member: 'Pelosi' }],
+    ['Any conflicts of interest?', { kind: 'search' }],
+    [
+      'Does Jerry Moran trade in industries his committees oversee?',
+      { kind: 'conflicts', member: 'Jerry Moran' },
+    ],
+    [
+      'has Senator Susan Collins bought stocks her committee regulates?',
+      { kind: 'conflicts', member: 'Susan Collins' },
+    ],
+    [
+      'did Dan Crenshaw invest in companies the committees he sits on oversee',
+      { kind: 'conflicts', member: 'Dan Crenshaw' },
+    ],
+    ['what does the Armed Services committee oversee?', { kind: 'search' }],
+    // More words for a company's dossier.
+    ['fact sheet on Chevron', { kind: 'dossier', company: 'Chevron' }],
+    ['a one-pager about Pfizer', { kind: 'dossier', company: 'Pfizer' }],
+    ['Chevron factsheet', { kind: 'dossier', company: 'Chevron' }],
+    ['break down congressional trading in Starbucks', { kind: 'dossier', company: 'Starbucks' }],
+    ["analyze members' exposure to Boeing", { kind: 'dossier', company: 'Boeing' }],
+    ['walk me through Nvidia', { kind: 'dossier', company: 'Nvidia' }],
+    // Judgements of a stock's worth are advice.
+    ['is Nvidia overvalued right now?', { kind: 'beyond' }],
+    ['is Apple stock worth buying?', { kind: 'beyond' }],
+    ['is Disney undervalued', { kind: 'beyond' }],
+    // A member's wealth is in no transaction report.
+    ["what's Nancy Pelosi's net worth?", { kind: 'beyond', about: 'wealth' }],
+    ['how rich is Josh Gottheimer', { kind: 'beyond', about: 'wealth' }],
+    // Words that lead into the question.
+    [
+      "I'm looking for lawmakers who bought Cisco in 2020",
+      { kind: 'ticker_trades', ticker: 'Cisco', direction: 'buy' },
+    ],
+    [
+      'can you tell me which senators sold Apple?',
+      { kind: 'ticker_trades', ticker: 'Apple', direction: 'sell' },
+    ],
+    [
+      "I'd like to know whether any senators bought NVDA",
+      { kind: 'ticker_trades', ticker: 'NVDA', direction: 'buy' },
+    ],
+    [
+      'tell me which reps sold Comcast in 2020',
+      { kind: 'ticker_trades', ticker: 'Comcast', direction: 'sell' },
+    ],
+    ['do you know who traded Intel in 2021?', { kind: 'ticker_trades', ticker: 'Intel' }],
+    ['can you tell me about Pfizer?', { kind: 'dossier', company: 'Pfizer' }],
+    [
+      'Tell me what Senator Warner bought in 2019',
+      { kind: 'member_trades', member: 'Warner', direction: 'buy' },
+    ],
+    ['could you show me what Ro Khanna sold in 2021', { kind: 'member_trades', member: 'Ro Khanna' }],
+    // "has any senator", party words as the people, positions and stakes as the company.
+    [
+      'Has any senator bought shares of Walmart in 2020?',
+      { kind: 'ticker_trades', ticker: 'Walmart', direction: 'buy' },
+    ],
+    ['Any Republicans buying Exxon in 2022?', { kind: 'ticker_trades', ticker: 'Exxon', direction: 'buy' }],
+    ['which Democratic senators sold Tesla?', { kind: 'ticker_trades', ticker: 'Tesla', direction: 'sell' }],
+    [
+      'who trimmed their PepsiCo position in 2021?',
+      { kind: 'ticker_trades', ticker: 'PepsiCo', direction: 'sell' },
+    ],
+    [
+      'which members reduced their stake in Boeing',
+      { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' },
+    ],
+    ['who added to their Apple holdings', { kind: 'ticker_trades', ticker: 'Apple', direction: 'buy' }],
+    [
+      'which congresspeople bought into Intel in 2021?',
+      { kind: 'ticker_trades', ticker: 'Intel', direction: 'buy' },
+    ],
+    // A member's trades: a period after a colon, sales "by" a member, more possessive nouns.
+    ['Kenny Marchant: 2020 sales', { kind: 'member_trades', member: 'Kenny Marchant', direction: 'sell' }],
+    [
+      'any stock sales by Francis Rooney in 2020?',
+      { kind: 'member_trades', member: 'Francis Rooney', direction: 'sell' },
+    ],
+    ['purchases made by Greg Stanton', { kind: 'member_trades', member: 'Greg Stanton', direction: 'buy' }],
+    // People after "by": every stock they traded ("stock" names no company).
+    ['stock sales by senators in 2020', { kind: 'ticker_trades', ticker: 'stock', direction: 'sell' }],
+    ["Greg Stanton's buying in 2023", { kind: 'member_trades', member: 'Greg Stanton', direction: 'buy' }],
+    [
+      "Julia Letlow's moves in the back half of 2025",
+      {
+        kind: 'member_trades',
+        member: 'Julia Letlow',
+        window: { dateFrom: '2025-07-01', dateTo: '2025-12-31' },
+      },
+    ],
+    ["Dan Crenshaw's trading activity", { kind: 'member_trades', member: 'Dan Crenshaw' }],
+    // The largest trade, singular, and "bets".
+    ["what's the largest purchase any senator made in 2020?", { kind: 'biggest_trades', direction: 'buy' }],
+    ['biggest bets by members of Congress in 2021', { kind: 'biggest_trades' }],
+    ['the single biggest sale of 2019', { kind: 'biggest_trades', direction: 'sell' }],
+    // "right before" the votes.
+    [
+      'any evidence of senators selling bank shares right before financial regulation votes?',
+      { kind: 'timing', subject: 'bank' },
+    ],
+    ['members buying oil stocks days before energy bills', { kind: 'timing', subject: 'oil' }],
+    // Conflicts asked about a member's trades, or after the name and a dash.
+    ["Are any of Rick Allen's trades conflicts of interest?", { kind: 'conflicts', member: 'Rick Allen' }],
+    ["were Nancy Pelosi's purchases conflicted?", { kind: 'conflicts', member: 'Nancy Pelosi' }],
+    ['Julie Johnson — any conflicts?', { kind: 'conflicts', member: 'Julie Johnson' }],
+    ['Rick Scott: conflicts of interest', { kind: 'conflicts', member: 'Rick Scott' }],
+    // A company at a glance, the full picture.
+    ['give me the full picture on Comcast', { kind: 'dossier', company: 'Comcast' }],
+    ['the big picture for Lockheed Martin', { kind: 'dossier', company: 'Lockheed Martin' }],
+    ['Qualcomm at a glance', { kind: 'dossier', company: 'Qualcomm' }],
+    ['Intel in a nutshell', { kind: 'dossier', company: 'Intel' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });
@@ -229,8 +395,20 @@ describe('windowOf', () => {
     expect(windowOf('this year', today)).toMatchObject({ dateFrom: '2026-01-01', dateTo: '2026-06-01' });
     expect(windowOf('in 2021', today)).toMatchObject({ dateFrom: '2021-01-01', dateTo: '2021-12-31' });
     expect(windowOf('purchases 2021', today)).toMatchObject({ dateFrom: '2021-01-01', dateTo: '2021-12-31' });
-    expect(windowOf('in the last 6 months', today)).toMatchObject({ days: 180 });
-    expect(windowOf('past 20 years', today)).toMatchObject({ days: 3650 });
+    // Months and years are calendar ones, ten years at most.
+    expect(windowOf('in the last 6 months', today)).toMatchObject({
+      dateFrom: '2025-12-01',
+      dateTo: '2026-06-01',
+    });
+    expect(windowOf('over the past 12 months', today)).toMatchObject({ dateFrom: '2025-06-01' });
+    expect(windowOf('past three months', today)).toMatchObject({ dateFrom: '2026-03-01' });
+    expect(windowOf('the past two years', today)).toMatchObject({ dateFrom: '2024-06-01' });
+    expect(windowOf('past 20 years', today)).toMatchObject({ dateFrom: '2016-06-01', dateTo: '2026-06-01' });
+    expect(windowOf('last 1 month', new Date('2026-03-31T12:00:00Z'))).toMatchObject({
+      dateFrom: '2026-02-28',
+    });
+    expect(windowOf('last 90 days', today)).toMatchObject({ days: 90 });
+    expect(windowOf('past 2 weeks', today)).toMatchObject({ days: 14 });
     expect(windowOf('recently', today)).toMatchObject({ days: 90 });
     expect(windowOf('anything', today)).toMatchObject({ days: 365 });
   });
@@ -246,6 +424,14 @@ describe('windowOf', () => {
     expect(range('the third quarter of 2021')).toEqual(['2021-07-01', '2021-09-30']);
     expect(range('in the first half of 2020')).toEqual(['2020-01-01', '2020-06-30']);
     expect(range('H2 2024')).toEqual(['2024-07-01', '2024-12-31']);
+    expect(range('the last quarter of 2021')).toEqual(['2021-10-01', '2021-12-31']);
+    expect(range('the final quarter of 2019')).toEqual(['2019-10-01', '2019-12-31']);
+    expect(range('the last half of 2020')).toEqual(['2020-07-01', '2020-12-31']);
+    expect(range('in the last three months of 2021')).toEqual(['2021-10-01', '2021-12-31']);
+    expect(range('the first 4 months of 2020')).toEqual(['2020-01-01', '2020-04-30']);
+    expect(range('the final two months of 2024')).toEqual(['2024-11-01', '2024-12-31']);
+    expect(range('the back half of 2025')).toEqual(['2025-07-01', '2025-12-31']);
+    expect(range('the front half of 2021')).toEqual(['2021-01-01', '2021-06-30']);
   });
   it('reads months and ranges of months', () => {
     const range = (question: string) => {

@@ -26,7 +26,7 @@ export type Intent =
   | { kind: 'top_tickers'; window: Window }
   | { kind: 'record'; intent: RecordIntent }
   /** A forecast or advice: not something disclosures answer. */
-  | { kind: 'beyond'; text: string }
+  | { kind: 'beyond'; text: string; about?: 'wealth' }
   | { kind: 'search'; text: string };
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -48,23 +48,72 @@ const ORDINALS: Record<string, number> = {
   '4th': 4,
 };
 
-/** "Q1 2020", "the first quarter of 2020", "the first half of 2020", "H2 2021": months of a year. */
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+/**
+ * "Q1 2020", "the first quarter of 2020", "the last quarter of 2021", "the first half of 2020",
+ * "H2 2021", "the back half of 2025", "the last three months of 2021", "the first 6 months of
+ * 2020": months of a year.
+ */
 function partOfYear(text: string): Window | undefined {
+  const months =
+    /\b(first|last|final|closing|opening)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months\s+of\s+((?:19|20)\d{2})\b/.exec(
+      text,
+    );
+  const count = months?.[2] ? (COUNT_WORDS[months[2]] ?? Number(months[2])) : 0;
+  if (months?.[1] && months[3] && count >= 1 && count <= 12) {
+    const fromEnd = /last|final|closing/.test(months[1]);
+    const firstMonth = fromEnd ? 13 - count : 1;
+    return {
+      dateFrom: `${months[3]}-${String(firstMonth).padStart(2, '0')}-01`,
+      dateTo: monthEnd(months[3], fromEnd ? 12 : count),
+      words: 'in the period you asked about',
+    };
+  }
   const quarter =
     /\bq([1-4])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+    /\b(first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+quarter\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(
+      text,
+    );
   const half =
     /\bh([12])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|1st|2nd)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
+    /\b(first|second|1st|2nd|last|front|back)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
   const part = quarter ? { match: quarter, months: 3 } : half ? { match: half, months: 6 } : undefined;
   const [, which, year] = part?.match ?? [];
   if (!part || !which || !year) return undefined;
-  const firstMonth = ((ORDINALS[which] ?? Number(which)) - 1) * part.months + 1;
+  // "the last quarter of 2021", "the back half of 2025": the year's last part.
+  const number = /last|final|back/.test(which)
+    ? 12 / part.months
+    : which === 'front'
+      ? 1
+      : (ORDINALS[which] ?? Number(which));
+  const firstMonth = (number - 1) * part.months + 1;
   return {
     dateFrom: `${year}-${String(firstMonth).padStart(2, '0')}-01`,
     dateTo: monthEnd(year, firstMonth + part.months - 1),
     words: 'in the period you asked about',
   };
+}
+
+/** The same day `months` calendar months before `today`, as YYYY-MM-DD (clamped to the month's end). */
+function monthsBefore(today: Date, months: number): string {
+  const target = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(today.getUTCDate(), last));
+  return iso(target);
 }
 
 /**
@@ -100,10 +149,22 @@ export function windowOf(question: string, today: Date): Window {
       words: 'in the year you asked about',
     };
   }
-  const span = /\b(?:last|past)\s+(\d{1,4})\s+(day|week|month|year)s?\b/.exec(text);
-  if (span?.[1] && span[2]) {
-    const perUnit: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
-    const days = Math.min(3650, Number(span[1]) * (perUnit[span[2]] ?? 1));
+  const span =
+    /\b(?:last|past|previous|trailing)\s+(\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b/.exec(
+      text,
+    );
+  const spanCount = span?.[1] ? (COUNT_WORDS[span[1]] ?? Number(span[1])) : 0;
+  if (span?.[2] && spanCount > 0) {
+    // Months and years are calendar ones: "the past 12 months" on June 1 starts the June 1 before.
+    if (span[2] === 'month' || span[2] === 'year') {
+      const months = Math.min(120, spanCount * (span[2] === 'year' ? 12 : 1));
+      return {
+        dateFrom: monthsBefore(today, months),
+        dateTo: iso(today),
+        words: 'in the period you asked about',
+      };
+    }
+    const days = Math.min(3650, spanCount * (span[2] === 'week' ? 7 : 1));
     return { days, words: 'in the period you asked about' };
   }
   // "Josh Gottheimer purchases 2021": a year standing alone is the year asked about.
@@ -121,27 +182,47 @@ export function windowOf(question: string, today: Date): Window {
   return { days: 365, words: 'in the past year' };
 }
 
+/** Words that ask to be shown something ("pull up X's trades"), no part of what is asked about. */
+const ASK =
+  '(?:list|show(?:\\s+me)?|give\\s+me|get(?:\\s+me)?|find|pull\\s+up|bring\\s+up|look\\s+up|fetch|display)';
+
 // Words around a name that are not part of it.
 const TRAILING =
   /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
 
 function cleanName(raw: string): string {
-  return raw
-    .replace(/[?.!]+$/g, '')
-    .replace(TRAILING, '')
-    .replace(/^(?:list|show(?:\s+me)?|give\s+me|get|find)\s+(?:all\s+|the\s+)?/i, '')
-    .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
-    .replace(/'s$|’s$/i, '')
-    .trim();
+  return (
+    raw
+      .replace(/[?.!]+$/g, '')
+      .replace(TRAILING, '')
+      // "Kenny Marchant: 2020" (the period after a colon or comma)
+      .replace(/(?:\s*[:,;–—]\s*|\s+)(?:(?:19|20)\d{2}\s*)?$/, '')
+      .replace(new RegExp(`^${ASK}\\s+(?:all\\s+|the\\s+)?`, 'i'), '')
+      // "are any of Rick Allen('s trades)", "were Nancy Pelosi('s purchases conflicted)"
+      .replace(/^(?:are|were|is|was)\s+/i, '')
+      .replace(/^(?:(?:which|what|how many)\s+)?(?:any|all|some|none|each|one|many|most)\s+of\s+/i, '')
+      .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
+      .replace(/'s$|’s$/i, '')
+      .trim()
+  );
 }
 
 /** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
 const PEOPLE =
-  '(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)';
+  '(?:(?:(?:republican|democratic|gop)\\s+)?(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)|republicans|democrats|dems)';
+
+/** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
+const BUY_PHRASE =
+  '(?:(?:buy|buys|bought|buying)\\s+into|add(?:ed|ing|s)?\\s+to|(?:pick|picked|picking|snap|snapped|snapping|scoop|scooped|scooping)\\s+up|load(?:ed|ing|s)?\\s+up(?:\\s+on)?|invest(?:ed|ing|s)?\\s+in)';
+/** Phrases for selling: "cashed out of Qualcomm", "got out of", "exited", "offloaded", "divested". */
+const SELL_PHRASE =
+  '(?:trim(?:med|ming|s)?|reduc(?:ed|ing|es)|pare[ds]?(?:\\s+back)?|cash(?:ed|ing|es)?\\s+out(?:\\s+of)?|(?:got|get|getting|gets)\\s+out\\s+of|exit(?:ed|ing|s)?|offload\\w*|divest\\w*(?:\\s+from)?|bail(?:ed|ing)?\\s+out\\s+of)';
+
+/** A request before the people asked for: "list the members that sold …", "names of senators who …". */
+const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
 
 /** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB =
-  '(?:trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)';
+const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
 
 // Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
 const NOT_TICKERS = new Set([
@@ -183,8 +264,14 @@ function tickerIn(question: string): string | undefined {
 
 /** "bought", "purchases" -> buy; "sold", "dumped" -> sell; both or neither -> undefined. Pure. */
 export function directionOf(question: string): Direction {
-  const buy = /\b(?:buy|buys|buyers?|bought|buying|purchas\w*|acquir\w*)\b/i.test(question);
-  const sell = /\b(?:sell|sells|sellers?|sold|selling|sales?|dump\w*|unload\w*)\b/i.test(question);
+  const buy = new RegExp(
+    `\\b(?:buy|buys|buyers?|bought|buying|purchas\\w*|acquir\\w*|${BUY_PHRASE})\\b`,
+    'i',
+  ).test(question);
+  const sell = new RegExp(
+    `\\b(?:sell|sells|sellers?|sold|selling|sales?|dump\\w*|unload\\w*|${SELL_PHRASE})\\b`,
+    'i',
+  ).test(question);
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
 
@@ -218,22 +305,72 @@ function monthWindow(text: string): Window | undefined {
   };
 }
 
+/** The words for the largest trades by amount: "biggest", "most valuable", "highest-value". */
+const LARGEST =
+  '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
+
+/** What a trade is called in "the biggest …" ("the largest purchase", "the biggest bets"). */
+const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells|bets|moves|investments)';
+
+/** Committees set against a member's own trades: "his committees oversee", "the committee she sits on". */
+const COMMITTEE_TIE =
+  /\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
+
+/** "their PepsiCo position", "his stake in Intel", "her Apple holdings" -> the company. */
+function heldSubject(subject: string): string {
+  return subject
+    .replace(
+      /^(?:their|his|her|its)\s+(?:(?:entire|whole|remaining)\s+)?(?:(?:positions?|stakes?|holdings?|shares)\s+(?:in|of)\s+)?/i,
+      '',
+    )
+    .replace(
+      /\s+(?:positions?|stakes?|holdings?)(?=\s+(?:in|during|from|since|last|this|over)\b|[?.!]*$)/i,
+      '',
+    );
+}
+
 /** Courtesies around a question ("please", "thanks") that are no part of what it asks. */
 const COURTESY_BEFORE = /^(?:please|pls|hey|hi)[,\s]+/i;
 const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
+/**
+ * Words that lead into the question itself: "I'm looking for lawmakers who …", "can you tell me
+ * which reps …", "I'd like to know whether any senators …". "Tell me about X" (a dossier) and
+ * "show me what X sold" keep their words: "tell me" goes only before who, which, whether, if.
+ */
+const LEAD_IN =
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=(?:tell|show|list|find|give|let)\b)|i(?:'m|’m|\s+am)\s+(?:looking for|trying to find|searching for|curious (?:about|whether|if))\s+|i(?:'d|’d|\s+would)?\s*(?:want|need|like)\s+to\s+(?:know|see|find out|find)\s+|do\s+you\s+know\s+|(?:tell|show)\s+me\s+(?=(?:who|which|whether|if)\b)|(?:whether|if)\s+(?=(?:any|anyone|anybody|the|senators?|members?)\b))/i;
+
+/** The question without courtesies and lead-ins (each may stand before another). */
+function coreOf(question: string): string {
+  let text = question.trim().replace(COURTESY_AFTER, '');
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(COURTESY_BEFORE, '').replace(LEAD_IN, '');
+  }
+  return text;
+}
 
 export function routeQuestion(question: string, today: Date): Intent {
-  const text = question.trim().replace(COURTESY_BEFORE, '').replace(COURTESY_AFTER, '');
+  const text = coreOf(question);
   const window = windowOf(text, today);
   const direction = directionOf(text);
-  if (/\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell))/i.test(text))
-    return { kind: 'beyond', text };
+  // A forecast, or a judgement of a stock's worth ("is Nvidia overvalued?"): advice, not records.
   if (
-    /\b(?:biggest|largest|top|most expensive)\s+(?:(?:\d{1,3}|three|five|ten|twenty|fifty|hundred)\s+)?(?:(?:senate|house|congressional)\s+)?(?:stock\s+)?(?:trades|transactions|purchases|sales|buys)\b/i.test(
+    /\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell)|(?:over|under)[- ]?valued|worth (?:buying|it)|a good (?:buy|investment))/i.test(
       text,
-    ) ||
+    )
+  )
+    return { kind: 'beyond', text };
+  // A member's wealth or pay: no periodic transaction report states it.
+  if (/\b(?:net worth|how (?:rich|wealthy)|wealth|salary)\b/i.test(text))
+    return { kind: 'beyond', text, about: 'wealth' };
+  if (
+    new RegExp(
+      `\\b${LARGEST}\\s+(?:(?:\\d{1,3}|three|five|ten|twenty|fifty|hundred)\\s+)?(?:(?:senate|house|congressional)\\s+)?(?:stock\\s+)?${TRADE_NOUN}\\b`,
+      'i',
+    ).test(text) ||
     // "which house sales in 2021 were the biggest?" (not one member's: "which of X's trades …")
-    (/\b(?:trades|transactions|purchases|sales|buys|sells)\b.*\b(?:were|are|was|is)\s+(?:the\s+)?(?:biggest|largest|most expensive)[?.!]*$/i.test(
+    (new RegExp(`\\b${TRADE_NOUN}\\b.*\\b(?:were|are|was|is)\\s+(?:the\\s+)?${LARGEST}[?.!]*$`, 'i').test(
       text,
     ) &&
       !/['’]s\s+(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells)\b/i.test(text))
@@ -244,10 +381,10 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     );
   if (before) {
-    const subject =
-      /\b(?:bought|sold|traded|buy|sell|trade|trading|buying|selling)\s+(.+?)\s+(?:stocks?|shares|companies)?\s*(?:before|ahead of|prior to)\b/i.exec(
-        text,
-      )?.[1];
+    const subject = new RegExp(
+      `\\b(?:${BUY_PHRASE}|${SELL_PHRASE}|bought|sold|traded|buy|sell|trade|trading|buying|selling)\\s+(.+?)\\s+(?:stocks?|shares|companies)?\\s*(?:(?:right|just|shortly|immediately|days|weeks|soon)\\s+)?(?:before|ahead of|prior to)\\b`,
+      'i',
+    ).exec(text)?.[1];
     const topic =
       /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+)?(.+?)\s+(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i
         .exec(text)?.[1]
@@ -255,15 +392,19 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing)\s+(?:on|of|about|for)|^\s*summari[sz]e)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
+    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing|fact\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|(?:the\s+)?(?:full|whole|big)\s+picture)\s+(?:on|of|about|for)|^\s*summari[sz]e|^\s*(?:break\s*down|analy[sz]e|walk me through)(?:\s+(?:the\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\s*(?:trading|trades|activity|exposure|interest)\s+(?:in|of|on|around|to))?)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
       text,
     ) ??
     // "company profile: Disney"
-    /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown)\s*:\s*(.+?)[?.!]*$/i.exec(
+    /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown|fact\s*sheet|one[- ]pager|primer|backgrounder)\s*:\s*(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "Qualcomm at a glance", "Intel in a nutshell"
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:at a glance|in a nutshell|in brief)[?.!]*$/i.exec(
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
-    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile)[?.!]*$/i.exec(
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile|fact\s*sheet|one[- ]pager|primer|backgrounder)[?.!]*$/i.exec(
       text,
     );
   // "Pfizer and Congress": the company, not the other party of the question.
@@ -285,10 +426,12 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'top_tickers', window };
   }
 
-  const possessive =
-    /^(?:what (?:is|are)|show(?: me)?|list|give me|(?:which|what) of)?\s*(.+?)['’]s\s+(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(
-      text,
-    );
+  // "Patty Murray's 2017 stock trades", "pull up X's latest transactions": a period or an order
+  // may stand between the name and what is asked.
+  const possessive = new RegExp(
+    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
+    'i',
+  ).exec(text);
   const ofMember =
     /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(?!interest\b)(.+)$/i.exec(
       text,
@@ -300,7 +443,8 @@ export function routeQuestion(question: string, today: Date): Intent {
     /^\s*(?:please\s+)?(?:check|screen|audit|review|vet|look at|examine|scan)\s+(.+?)\s+for\s+(?:any\s+|possible\s+|potential\s+)?conflicts?\b/i.exec(
       text,
     ) ??
-    /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?((?:[A-Z][\w.'’-]*\s+){1,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
+    // "Marjorie Taylor Greene conflicts", "Westerman conflict of interest?"
+    /^\s*(?:[Ss]how(?: me)?\s+|[Ll]ist\s+)?(?!(?:[Aa]ny|[Ww]hat|[Ww]hich|[Pp]otential|[Pp]ossible|[Nn]o|[Aa]re|[Ii]s|[Tt]he|[Mm]y|[Tt]heir)\b)((?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*)\s+[Cc]onflicts?(?: of interest)?[?.!]*$/.exec(
       text,
     ) ??
     // "what conflicts does Virginia Foxx have?"
@@ -312,9 +456,25 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     ) ??
     // "potential conflicts of interest: Michael McCaul"
-    /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(text);
+    /^\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?\s*[:–—-]\s*(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "Julie Johnson — any conflicts?", "Rick Scott: conflicts of interest"
+    /^\s*(.+?)\s*[:–—-]+\s*(?:any\s+|possible\s+|potential\s+)?conflicts?(?: of interest)?[?.!]*$/i.exec(
+      text,
+    );
   if (!possessive && !ofMember && conflictsOf?.[1])
     return { kind: 'conflicts', member: cleanName(conflictsOf[1]) };
+  // "does Jerry Moran trade in industries his committees oversee?", "has X bought stocks her
+  // committee regulates?": trades set against the member's committees are the conflicts check.
+  if (COMMITTEE_TIE.test(text)) {
+    const member =
+      new RegExp(
+        `^\\s*(?:does|do|did|has|have|is|was)\\s+(.+?)\\s+(?:${TRADE_VERB}|invest\\w*)\\b`,
+        'i',
+      ).exec(text)?.[1] ?? possessive?.[1];
+    if (member) return { kind: 'conflicts', member: cleanName(member) };
+  }
   const subject = possessive
     ? { word: possessive[2] ?? '', member: possessive[1] ?? '' }
     : ofMember
@@ -324,21 +484,23 @@ export function routeQuestion(question: string, today: Date): Intent {
       : undefined;
   if (subject) {
     const member = cleanName(subject.member);
-    if (/conflict/i.test(subject.word)) return { kind: 'conflicts', member };
+    if (/conflict/i.test(subject.word) || /\bconflict(?:s|ed)?\b/i.test(text))
+      return { kind: 'conflicts', member };
     if (/portfolio|holding|position/i.test(subject.word)) return { kind: 'portfolio', member };
     return { kind: 'member_trades', member, window, direction };
   }
 
   if (
     new RegExp(
-      `^\\s*(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
     const ticker = tickerIn(text);
     if (ticker) return { kind: 'ticker_trades', ticker, window, direction };
     const company = new RegExp(`\\b${TRADE_VERB}\\s+(?:shares of\\s+|stock in\\s+)?(.+)$`, 'i').exec(text);
-    if (company?.[1]) return { kind: 'ticker_trades', ticker: cleanName(company[1]), window, direction };
+    if (company?.[1])
+      return { kind: 'ticker_trades', ticker: cleanName(heldSubject(company[1])), window, direction };
   }
 
   // "congressional buyers of Salesforce in 2021", "senate sellers of Boeing stock"
@@ -347,6 +509,13 @@ export function routeQuestion(question: string, today: Date): Intent {
       text,
     );
   if (buyersOf?.[1]) return { kind: 'ticker_trades', ticker: buyersOf[1].trim(), window, direction };
+  // "UnitedHealth buyers in the House, 2021", "Tesla sellers in Congress": the subject first.
+  const subjectBuyers = new RegExp(
+    `^\\s*(?!(?:who|which|what|top|biggest|largest|the|senate|house|congress\\w*|${PEOPLE})\\b)((?:\\$?[\\w.&'’-]+\\s+){0,3}?\\$?[\\w.&'’-]+)\\s+(?:stock\\s+|share\\s+)?(?:buyers|sellers|purchasers|traders)\\b(?:\\s+(?:in|among|from|of)\\s+(?:the\\s+)?(?:congress|house|senate|${PEOPLE})\\b)?\\s*(?:[,:–—-]\\s*)?(?:(?:in|during|from|since|between|last|this|over)\\b.*|(?:19|20)\\d{2}\\b.*)?[?.!]*$`,
+    'i',
+  ).exec(text);
+  if (subjectBuyers?.[1])
+    return { kind: 'ticker_trades', ticker: subjectBuyers[1].trim(), window, direction };
   // "semiconductor stocks bought by members in 2021": the subject first, the people after "by".
   const byPeople = new RegExp(
     `^\\s*(?:(?:which|what)\\s+)?(.+?\\s+(?:stocks?|shares|companies))\\s+(?:(?:were|was|being)\\s+)?${TRADE_VERB}\\s+by\\s+(?:any\\s+)?${PEOPLE}\\b`,
@@ -370,7 +539,7 @@ export function routeQuestion(question: string, today: Date): Intent {
     return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
 
   const memberTrades =
-    /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
+    /\b(?:what|which)(?:\s+(?:stocks|shares|companies|securities))?\s+(?:did|has|have)\s+(.+?)\s+(?:been\s+(?:trading|buying|selling|purchasing)|trade|traded|buy|bought|sell|sold|disclose|disclosed)\b/i.exec(
       text,
     ) ??
     // "show me what Ro Khanna sold in 2021"
@@ -384,11 +553,20 @@ export function routeQuestion(question: string, today: Date): Intent {
     /\b(?:trades?|transactions?)\s+(?:(?:made|disclosed|filed|reported)\s+)?(?:of|by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(
       text,
     ) ??
+    // "any stock sales by Francis Rooney in 2020?" ("purchases of Apple" is no member's)
+    /\b(?:sales|purchases|buys|sells)\s+(?:(?:made|disclosed|filed|reported)\s+)?(?:by|from)\s+(?!(?:19|20)\d{2}\b)(.+)$/i.exec(
+      text,
+    ) ??
     // "did Peter Meijer buy any stocks in 2021?"
     /^\s*did\s+(.+?)\s+(?:buy|sell|trade|purchase|dump|unload)\b/i.exec(text) ??
     /^(.+?)\s+(?:(?:stock\s+)?(?:trades|transactions|purchases|sales|buys|sells))\b/i.exec(text);
-  if (memberTrades?.[1])
-    return { kind: 'member_trades', member: cleanName(memberTrades[1]), window, direction };
+  if (memberTrades?.[1]) {
+    const member = cleanName(memberTrades[1]);
+    // "what have senators been buying?": people, not one member; every stock they traded.
+    if (new RegExp(`^(?:the\\s+|all\\s+|any\\s+)?(?:(?:senate|house)\\s+)?${PEOPLE}$`, 'i').test(member))
+      return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
+    return { kind: 'member_trades', member, window, direction };
+  }
 
   const ticker = tickerIn(text);
   if (ticker && /\btrade|bought|sold|buy|sell\b/i.test(text))

@@ -78,6 +78,8 @@ const ROUTER_TOOLS = [
   tool('query_trades', '/trades', [
     'ticker',
     'chamber',
+    'party',
+    'sector',
     'politician_id',
     'trade_type',
     'transaction_date_from',
@@ -118,6 +120,95 @@ describe('the chamber a question names', () => {
     expect((await tradesQuery('largest trades by representatives in 2020')).get('chamber')).toBe('house');
     expect((await tradesQuery('top trades by a congressman in 2020')).get('chamber')).toBe('house');
     expect((await tradesQuery('biggest trades by congressmen in 2020')).get('chamber')).toBeNull();
+  });
+
+  it('reads "the House" and "house" before the trades as the House, not the White House', async () => {
+    expect((await tradesQuery('largest trades by members of the House in 2020')).get('chamber')).toBe(
+      'house',
+    );
+    expect((await tradesQuery('biggest trades in the House in 2021')).get('chamber')).toBe('house');
+    expect((await tradesQuery('which house sales in 2021 were the biggest?')).get('chamber')).toBe('house');
+    expect((await tradesQuery('biggest purchases by reps in 2022')).get('chamber')).toBe('house');
+    expect(
+      (await tradesQuery('biggest trades after the White House briefing in 2020')).get('chamber'),
+    ).toBeNull();
+    expect((await tradesQuery('biggest trades in the House of Lords in 2020')).get('chamber')).toBeNull();
+  });
+});
+
+describe('the party a question names', () => {
+  it('reads Republicans and Democrats as the party filter, both or neither as none', async () => {
+    const query = async (question: string) => {
+      const { urls } = await routed(question, (path) =>
+        path === '/search' ? { tickers: [{ ticker: 'XOM' }] } : [],
+      );
+      return new URL(urls[urls.length - 1] ?? '', 'http://localhost').searchParams;
+    };
+    expect((await query('Any Republicans buying Exxon in 2022?')).get('party')).toBe('R');
+    expect((await query('which Democratic senators sold XOM in 2020?')).get('party')).toBe('D');
+    expect((await query('which Democratic senators sold XOM in 2020?')).get('chamber')).toBe('senate');
+    expect((await query('biggest trades by GOP members in 2021')).get('party')).toBe('R');
+    expect((await query('did Republicans or Democrats sell XOM in 2020?')).get('party')).toBeNull();
+    expect((await query('who sold XOM in 2020?')).get('party')).toBeNull();
+  });
+
+  it('says which party the answer is of', async () => {
+    const row = {
+      id: 5,
+      politician_name: 'Kevin Hern',
+      party: 'R',
+      state: 'OK',
+      ticker: 'XOM',
+      trade_type: 'Buy',
+      asset_description: null,
+      amount_range: null,
+      transaction_date: '2022-03-10',
+      disclosure_date: null,
+      owner: null,
+    };
+    const answer = async (question: string) =>
+      (await routed(question, (path) => (path === '/search' ? { tickers: [{ ticker: 'XOM' }] } : [row])))
+        .text;
+    expect(await answer('Any Republicans buying Exxon in 2022?')).toMatch(
+      /^Republican members who bought XOM/,
+    );
+    expect(await answer('biggest purchases by Democrats in 2022')).toMatch(
+      /^The largest trades by Democratic members made/,
+    );
+    expect(await answer('who bought Exxon in 2022?')).toMatch(/^Members who bought XOM/);
+  });
+});
+
+describe('a kind of company named by whole sectors', () => {
+  const trade = (id: number, sector: string, industry: string) => ({
+    id,
+    politician_name: `Member ${id}`,
+    party: null,
+    state: null,
+    ticker: `T${id}`,
+    trade_type: 'Sell',
+    asset_description: null,
+    amount_range: null,
+    transaction_date: '2020-04-15',
+    disclosure_date: null,
+    owner: null,
+    sector,
+    industry,
+  });
+
+  it('keeps a trade by its SIC industry only when it carries no other GICS sector', async () => {
+    const { text } = await routed('which senators sold utility stocks in 2020?', (path) =>
+      path === '/trades'
+        ? [
+            trade(1, 'Utilities', 'Electric Utilities'),
+            trade(2, 'Energy', 'Natural Gas Distribution'),
+            trade(3, '', 'Natural Gas Distribution'),
+          ]
+        : [],
+    );
+    expect(text).toContain('Member 1');
+    expect(text).not.toContain('Member 2');
+    expect(text).toContain('Member 3');
   });
 });
 
@@ -182,9 +273,9 @@ describe('a question no form matches that names a member', () => {
   }
 
   it("answers with the member's trades when the lookup finds the name, else with the closest records", async () => {
-    expect(await toolsCalled("Zoe Lofgren's stock moves in 2021", 100)).toEqual(['/search', '/trades']);
+    expect(await toolsCalled("Zoe Lofgren's stock picks in 2021", 100)).toEqual(['/search', '/trades']);
     // A name the lookup finds only as a substring is not taken for the member.
-    expect(await toolsCalled("Zoe Lofgren's stock moves in 2021", 40)).toEqual([
+    expect(await toolsCalled("Zoe Lofgren's stock picks in 2021", 40)).toEqual([
       '/search',
       '/v1/semantic-search',
     ]);

@@ -14,6 +14,7 @@ import {
   directionWords,
   inPeriod,
   list,
+  partyOf,
   period,
   record,
   SHOWN,
@@ -28,6 +29,12 @@ import { type Direction, directionOf, type Intent, routeQuestion, type Window, w
 import { conflicts, findMember, memberTrades, namedMemberTrades, portfolio } from './member-answers.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
+
+/** "Republican " or "Democratic " when a party filter kept the trades, else nothing. */
+function partyName(question: string): string {
+  const party = partyOf(question).party;
+  return party === 'R' ? 'Republican ' : party === 'D' ? 'Democratic ' : '';
+}
 
 async function resolveTicker(run: ChatRun, text: string): Promise<string | undefined> {
   if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(text)) return text;
@@ -115,10 +122,13 @@ function ofSubject(
   if (subject.tickers.length > 0)
     return subject.tickers.some((asked) => sameCompanyOn(trade.ticker, asked, trade.transaction_date));
   if (subject.keepSectors.size === 0 && subject.keepIndustries.size === 0) return true;
-  return (
-    subject.keepSectors.has((trade.sector ?? '').toLowerCase()) ||
-    subject.keepIndustries.has((trade.industry ?? '').toLowerCase())
-  );
+  const sector = (trade.sector ?? '').toLowerCase();
+  if (subject.keepSectors.has(sector)) return true;
+  // A kind named by whole GICS sectors ("utilities") keeps a trade by its SIC industry only when
+  // the trade carries no other GICS sector: Nasdaq files pipelines under "Natural Gas
+  // Distribution", which GICS puts in Energy.
+  if (subject.keepSectors.size > 0 && sector !== '') return false;
+  return subject.keepIndustries.has((trade.industry ?? '').toLowerCase());
 }
 
 async function tickerTrades(
@@ -136,6 +146,7 @@ async function tickerTrades(
     const call = await run.call('query_trades', {
       ...subjectTradeArgs(subject),
       ...chamberOf(question),
+      ...partyOf(question),
       ...transactionArgs(window, run.today, direction, WHO_READ),
       ...(page > 0 ? { offset: page * WHO_READ } : {}),
     });
@@ -147,13 +158,13 @@ async function tickerTrades(
   const trades = inPeriod(read, window, run.today).filter((trade) => ofSubject(subject, trade));
   if (trades.length === 0) {
     run.write(
-      `No member ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
+      `No ${partyName(question)}member ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
     );
     return;
   }
   const members = [...new Set(trades.map((trade) => trade.politician_name))];
   run.write(
-    `Members who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
+    `${partyName(question) ? `${partyName(question)}members` : 'Members'} who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
   );
   for (const trade of trades.slice(0, SHOWN)) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
@@ -196,6 +207,7 @@ async function biggestTrades(
 ): Promise<void> {
   const call = await run.call('query_trades', {
     ...chamberOf(question),
+    ...partyOf(question),
     ...transactionArgs(window, run.today, direction, SHOWN),
     sort_by: 'amount',
     sort_dir: 'desc',
@@ -203,10 +215,14 @@ async function biggestTrades(
   if (call.status >= 400) return run.refused(call);
   const trades = inPeriod(list<TradeRow>(call.result), window, run.today).slice(0, SHOWN);
   if (trades.length === 0) {
-    run.write(`No trade made ${window.words} (by transaction date) is on file.`);
+    run.write(
+      `No trade${partyName(question) ? ` by ${partyName(question)}members` : ''} made ${window.words} (by transaction date) is on file.`,
+    );
     return;
   }
-  run.write(`The largest trades made ${window.words} (by transaction date, by disclosed amount bracket):`);
+  run.write(
+    `The largest trades${partyName(question) ? ` by ${partyName(question)}members` : ''} made ${window.words} (by transaction date, by disclosed amount bracket):`,
+  );
   for (const trade of trades) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
     run.cite('query_trades', trade);
@@ -421,6 +437,12 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
     case 'top_tickers':
       return topTickers(run, intent.window);
     case 'beyond':
+      if (intent.about === 'wealth') {
+        run.write(
+          `Periodic transaction reports give each trade's amount as a bracket; they state no member's net worth, wealth or pay. ${WHAT_I_CAN_DO}.`,
+        );
+        return;
+      }
       run.write(
         `Disclosures say what members traded, not what they or a stock will do next, and I give no investment advice. ${WHAT_I_CAN_DO}.`,
       );

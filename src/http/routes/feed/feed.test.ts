@@ -86,6 +86,21 @@ describe.skipIf(!realDataAvailable())('feeds, stats and search on the real data'
           )
         ).body.politicians[0]?.slug,
       ).toBe('thomas-carper');
+    // The display name's given names: a middle initial between ("Val T. Hoyle"), a member known by
+    // the middle name ("K. Michael Conaway", by a form of it too).
+    for (const [q, slug] of [
+      ['Val Hoyle', 'valerie-hoyle'],
+      ['Michael Conaway', 'k-conaway'],
+      ['Mike Conaway', 'k-conaway'],
+    ])
+      expect(
+        (
+          await getJson<{ politicians: { slug: string; score: number }[] }>(
+            ctx,
+            `/search?q=${encodeURIComponent(q ?? '')}&types=politicians`,
+          )
+        ).body.politicians[0],
+      ).toMatchObject({ slug, score: 100 });
     expect(
       (await getJson<{ politicians: unknown[] }>(ctx, '/search?q=Tom%20Nobodyhere&types=politicians')).body
         .politicians,
