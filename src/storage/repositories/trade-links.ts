@@ -2,8 +2,10 @@
 // the member statistics (src/analytics/refresh-members.ts), read by GET /conflict/{politician_id}.
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
+import { compiledOnce } from '../compiled-queries.js';
 import type { MemberLinksTable, TradeLinksTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
+import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import { countableTrade } from './quality.js';
 
 /** Replaces the links of the given members (call inside the refresh's transaction). */
@@ -84,34 +86,45 @@ export async function memberTradeCounts(
   politicianId: number,
   seatsKnownFrom: string | null,
 ): Promise<{ total: number; withSector: number; outsideSeatHistory: number }> {
-  const row = await db
-    .selectNoFrom((eb) => [
+  // Built and compiled once (prepared once on SQLite): building it per call cost more than running it.
+  const build = (param: (name: 'member' | 'from') => never) =>
+    db.selectNoFrom((eb) => [
       eb
         .selectFrom('politician_trade_totals')
         .select('trade_count')
-        .where('politician_id', '=', politicianId)
+        .where('politician_id', '=', param('member'))
         .as('total'),
       eb
         .selectFrom('trade_sector_counts')
         .select('trade_count')
-        .where('politician_id', '=', politicianId)
+        .where('politician_id', '=', param('member'))
         .as('with_sector'),
       seatsKnownFrom === null
         ? eb.lit(0).as('inside')
         : eb
             .selectFrom('trades')
             .select((inner) => inner.fn.countAll<number | string>().as('n'))
-            .where('politician_id', '=', politicianId)
-            .where('transaction_date', '>=', seatsKnownFrom)
+            .where('politician_id', '=', param('member'))
+            .where('transaction_date', '>=', param('from'))
             .where(countableTrade(''))
             .as('inside'),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total ?? 0);
+    ]);
+  type Row = {
+    total: number | string | null;
+    with_sector: number | string | null;
+    inside: number | string | null;
+  };
+  const name = seatsKnownFrom === null ? 'member.tradeCounts' : 'member.tradeCounts.since';
+  const values = { member: politicianId, from: seatsKnownFrom };
+  const sqlite = syncSqliteOf(db);
+  const row = sqlite
+    ? (preparedQuery(sqlite, name, build).get(values) as Row | undefined)
+    : (await compiledOnce<'member' | 'from', Row>(db, name, build).execute(values))[0];
+  const total = Number(row?.total ?? 0);
   return {
     total,
-    withSector: Number(row.with_sector ?? 0),
-    outsideSeatHistory: total - Number(row.inside ?? 0),
+    withSector: Number(row?.with_sector ?? 0),
+    outsideSeatHistory: total - Number(row?.inside ?? 0),
   };
 }
 
