@@ -159,9 +159,10 @@ export interface TradeSectorCountsTable {
 }
 
 /**
- * Per-member totals over the member's current trades (superseded_by null), kept by database
- * triggers on trades (ddl.ts, createTradeTotalsTriggers): what GET /politicians ranks by
- * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
+ * Per-member totals over the member's countable trades (current and not left out by a quality
+ * flag, since migration 0061), kept by database triggers on trades (ddl.ts,
+ * createTradeTotalsTriggers): what GET /politicians ranks by and GET /conflict's total_trades
+ * read without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
  * has an amount (the read side answers null then, as SUM over no value does).
  */
 export interface PoliticianTradeTotalsTable {
