@@ -30,7 +30,7 @@ import {
 import type { Database } from '../storage/schema.js';
 import { withUrls } from './overlap.js';
 import { toSummary } from './politicians.js';
-import { queryTrades } from './trades.js';
+import { listedTradesByIds, queryTrades } from './trades.js';
 
 /** A member has at most a few thousand trades; all are read to find the overseen and linked ones. */
 const MAX_TRADES = 100_000;
@@ -104,11 +104,9 @@ async function storedRows(
     linkedTradesPage(db, politicianId, page),
     memberTradeCounts(db, politicianId, state.seats_known_from),
   ]);
-  const trades = await queryTrades(
+  const trades = await listedTradesByIds(
     db,
-    { ids: rows.map((row) => row.trade_id) },
-    { column: 'transaction_date', direction: 'desc' },
-    { limit: rows.length, offset: 0 },
+    rows.map((row) => row.trade_id),
     now,
   );
   return {

@@ -4,7 +4,13 @@ import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
 import { type Trade, TradeSchema, toTradeResource } from '../resources/trade.js';
-import { findTrades, type Page, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
+import {
+  findListedTradesByIds,
+  findTrades,
+  type Page,
+  type TradeFilter,
+  type TradeOrder,
+} from '../storage/repositories/trades.js';
 import {
   findTradesJson,
   type TradePageJson,
@@ -128,4 +134,14 @@ export async function queryTrades(
   const today = todayUtc(now);
   const rows = await findTrades(db, filter, order, page);
   return rows.map((row) => toTradeResource(row, today));
+}
+
+/** The Trade resources of the listed trades among `ids`, newest transaction first. */
+export async function listedTradesByIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  now: Date,
+): Promise<Trade[]> {
+  const today = todayUtc(now);
+  return (await findListedTradesByIds(db, ids)).map((row) => toTradeResource(row, today));
 }

@@ -212,73 +212,124 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
   });
 }
 
-/** PostgreSQL's trigger keeping trade_counts (migration 0078); see createTradeCountTriggers. */
-const TRADE_COUNTS_PG_TRIGGER = 'trade_totals_by_key';
-/** The counted trades' key in trade_counts: member, source, direction. */
-const COUNT_KEY = ['politician_id', 'source', 'trade_action'] as const;
+/**
+ * A table of trades counted per key, kept exact by triggers on trades: `counted` is the condition
+ * (on `new.`, `old.` or the bare table) a trade meets to be counted, `moved` every column whose
+ * change can take a trade into, out of or across keys.
+ */
+interface CountedTrades {
+  table: string;
+  key: readonly string[];
+  counted: (row: string) => string;
+  moved: readonly string[];
+  /** SQLite's triggers are `<name>_insert`, `_delete`, `_leave` and `_enter`. */
+  sqliteName: string;
+  /** PostgreSQL's one trigger; see createCountTriggers on its name. */
+  postgresTrigger: string;
+}
+
+/** trade_counts (migration 0078): countable trades per member, source and direction. */
+const TRADE_COUNTS: CountedTrades = {
+  table: 'trade_counts',
+  key: ['politician_id', 'source', 'trade_action'],
+  counted: (row) => inScope('countable', row),
+  moved: ['politician_id', 'source', 'trade_action', 'superseded_by', 'quality_excluded'],
+  sqliteName: 'trade_counts',
+  postgresTrigger: 'trade_totals_by_key',
+};
+
+/** trade_sector_counts (migration 0079): countable trades per member whose sector or industry is known. */
+const TRADE_SECTOR_COUNTS: CountedTrades = {
+  table: 'trade_sector_counts',
+  key: ['politician_id'],
+  counted: (row) =>
+    `${inScope('countable', row)} and (${row}sector is not null or ${row}industry is not null)`,
+  moved: ['politician_id', 'superseded_by', 'quality_excluded', 'sector', 'industry'],
+  sqliteName: 'trade_sector_counts',
+  postgresTrigger: 'trade_totals_by_sector',
+};
 
 /**
- * The one place trade_counts is maintained: triggers on trades that add one to the key of a
- * trade entering the `countable` scope (inserted, or updated into it) and take one from the key of
- * a trade leaving it (deleted, superseded, flagged out, or moved to another member, source or
- * direction). Only counts are kept, so no change ever needs a recount. Fills the table (which must
- * be empty) from the trades already stored.
+ * Triggers on trades that add one to the key of a trade entering the counted set (inserted, or
+ * updated into it) and take one from the key of a trade leaving it (deleted, or updated out of it
+ * or to another key). Only counts are kept, so no change ever needs a recount. Fills the table
+ * (which must be empty) from the trades already stored.
  */
-export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
-  const key = COUNT_KEY.join(', ');
+async function createCountTriggers(db: Kysely<unknown>, counts: CountedTrades): Promise<void> {
+  const { table } = counts;
+  const key = counts.key.join(', ');
   await sql
-    .raw(`insert into trade_counts (${key}, trade_count)
-      select ${key}, count(*) from trades where ${inScope('countable')} group by ${key}`)
+    .raw(`insert into ${table} (${key}, trade_count)
+      select ${key}, count(*) from trades where ${counts.counted('')} group by ${key}`)
     .execute(db);
-  const keyOf = (row: 'new' | 'old') => COUNT_KEY.map((column) => `${row}.${column}`).join(', ');
+  const keyOf = (row: 'new' | 'old') => counts.key.map((column) => `${row}.${column}`).join(', ');
   const keyIs = (row: 'new' | 'old') =>
-    COUNT_KEY.map((column) => `${column} = ${row}.${column}`).join(' and ');
-  const add = `insert into trade_counts (${key}, trade_count) values (${keyOf('new')}, 1)
-    on conflict (${key}) do update set trade_count = trade_counts.trade_count + 1;`;
-  const take = `update trade_counts set trade_count = trade_count - 1 where ${keyIs('old')};`;
-  const moved = [...COUNT_KEY, 'superseded_by', 'quality_excluded'];
+    counts.key.map((column) => `${column} = ${row}.${column}`).join(' and ');
+  const add = `insert into ${table} (${key}, trade_count) values (${keyOf('new')}, 1)
+    on conflict (${key}) do update set trade_count = ${table}.trade_count + 1;`;
+  const take = `update ${table} set trade_count = trade_count - 1 where ${keyIs('old')};`;
   if (isSqlite(db)) {
-    const changed = moved.map((column) => `old.${column} is not new.${column}`).join(' or ');
-    await createSqliteTrigger(db, 'trade_counts_insert after insert', inScope('countable', 'new.'), add);
-    await createSqliteTrigger(db, 'trade_counts_delete after delete', inScope('countable', 'old.'), take);
+    const changed = counts.moved.map((column) => `old.${column} is not new.${column}`).join(' or ');
+    const name = counts.sqliteName;
+    await createSqliteTrigger(db, `${name}_insert after insert`, counts.counted('new.'), add);
+    await createSqliteTrigger(db, `${name}_delete after delete`, counts.counted('old.'), take);
     // Two triggers for an update, each with its own condition: SQLite's trigger body has no if.
+    const update = `after update of ${counts.moved.join(', ')}`;
     await createSqliteTrigger(
       db,
-      `trade_counts_leave after update of ${moved.join(', ')}`,
-      `(${changed}) and ${inScope('countable', 'old.')}`,
+      `${name}_leave ${update}`,
+      `(${changed}) and ${counts.counted('old.')}`,
       take,
     );
     await createSqliteTrigger(
       db,
-      `trade_counts_enter after update of ${moved.join(', ')}`,
-      `(${changed}) and ${inScope('countable', 'new.')}`,
+      `${name}_enter ${update}`,
+      `(${changed}) and ${counts.counted('new.')}`,
       add,
     );
     return;
   }
-  const changed = moved.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
-  // PostgreSQL fires a table's triggers in the order of their names: this one's name sorts after
-  // the member totals' (`trade_totals`), so a writer takes the member's totals row before its counts
-  // rows, in the same order as every other writer of that member's trades.
+  const changed = counts.moved.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
+  // PostgreSQL fires a table's triggers in the order of their names: every counting trigger's name
+  // sorts after the member totals' (`trade_totals`), so a writer takes the member's totals row
+  // before its counts rows, in the same order as every other writer of that member's trades.
   await createRowTrigger(
     db,
-    TRADE_COUNTS_PG_TRIGGER,
-    `if tg_op in ('UPDATE', 'DELETE') and ${inScope('countable', 'old.')}
+    counts.postgresTrigger,
+    `if tg_op in ('UPDATE', 'DELETE') and ${counts.counted('old.')}
           and (tg_op = 'DELETE' or ${changed}) then
         ${take}
       end if;
-      if tg_op in ('INSERT', 'UPDATE') and ${inScope('countable', 'new.')}
+      if tg_op in ('INSERT', 'UPDATE') and ${counts.counted('new.')}
           and (tg_op = 'INSERT' or ${changed}) then
         ${add}
       end if;`,
   );
 }
 
-export async function dropTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
+async function dropCountTriggers(db: Kysely<unknown>, counts: CountedTrades): Promise<void> {
   await dropRowTriggers(db, {
-    sqlite: ['trade_counts_insert', 'trade_counts_delete', 'trade_counts_leave', 'trade_counts_enter'],
-    postgres: { trigger: TRADE_COUNTS_PG_TRIGGER, functions: [`${TRADE_COUNTS_PG_TRIGGER}_change()`] },
+    sqlite: ['insert', 'delete', 'leave', 'enter'].map((event) => `${counts.sqliteName}_${event}`),
+    postgres: { trigger: counts.postgresTrigger, functions: [`${counts.postgresTrigger}_change()`] },
   });
+}
+
+/** The one place trade_counts is maintained (createCountTriggers); fills it from the stored trades. */
+export async function createTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await createCountTriggers(db, TRADE_COUNTS);
+}
+
+export async function dropTradeCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropCountTriggers(db, TRADE_COUNTS);
+}
+
+/** The one place trade_sector_counts is maintained (createCountTriggers); fills it from the stored trades. */
+export async function createTradeSectorCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await createCountTriggers(db, TRADE_SECTOR_COUNTS);
+}
+
+export async function dropTradeSectorCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropCountTriggers(db, TRADE_SECTOR_COUNTS);
 }
 
 /**

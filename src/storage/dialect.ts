@@ -145,6 +145,16 @@ export function claimingUnlocked<DB, Q extends { forUpdate(): Q; skipLocked(): Q
 }
 
 /**
+ * The integers of a JSON array text, as a parenthesized one-column subquery for `column in ...`:
+ * the whole list is one bound value, so one compiled query serves lists of every length.
+ * SQLite: json_each; PostgreSQL: json_array_elements_text.
+ */
+export function integersOfJsonArray(db: Kysely<unknown>, json: unknown): RawBuilder<number> {
+  if (isSqlite(db)) return sql<number>`(select value from json_each(${json}))`;
+  return sql<number>`(select cast(value as integer) from json_array_elements_text(cast(${json} as json)))`;
+}
+
+/**
  * The rows a claim takes, chosen once: `due` selects their ids, locked as claimingUnlocked locks
  * them, into a materialized CTE named `due` for the claiming update to read. As a plain
  * `in (subquery)` with row locks, PostgreSQL may rescan the subquery and claim more rows than

@@ -46,6 +46,7 @@ import * as storedAnalytics from './migrations/0075-stored-analytics.js';
 import * as dossierReads from './migrations/0076-dossier-reads.js';
 import * as tickerAggregates from './migrations/0077-ticker-aggregates.js';
 import * as tradeCounts from './migrations/0078-trade-counts.js';
+import * as tradeSectorCounts from './migrations/0079-trade-sector-counts.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import * as listingValidators from './migrations/0085-listing-validators.js';
 import * as wholeListing from './migrations/0086-whole-listing.js';
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '0076-dossier-reads': dossierReads,
   '0077-ticker-aggregates': tickerAggregates,
   '0078-trade-counts': tradeCounts,
+  '0079-trade-sector-counts': tradeSectorCounts,
   '0080-price-refresh': priceRefresh,
   '0085-listing-validators': listingValidators,
   '0086-whole-listing': wholeListing,

@@ -40,6 +40,7 @@ const PLACEHOLDER = '\u0000dcledger-parameter:';
 /** A Kysely query compiled and prepared once, run with named values bound in its compiled order. */
 export interface PreparedQuery<P extends string> {
   get(values: Record<P, unknown>): unknown;
+  all(values: Record<P, unknown>): unknown[];
   run(values: Record<P, unknown>): BetterSqlite3.RunResult;
 }
 
@@ -67,6 +68,7 @@ export function preparedQuery<P extends string>(
     slots.map((slot) => (slot.name === null ? slot.constant : values[slot.name]));
   const query: PreparedQuery<P> = {
     get: (values) => statement.get(...bind(values)),
+    all: (values) => statement.all(...bind(values)),
     run: (values) => statement.run(...bind(values)),
   };
   // Query shapes are few, but a client can vary list lengths: keep the most recent ones.

@@ -2,8 +2,11 @@
 // the member statistics (src/analytics/refresh-members.ts), read by GET /conflict/{politician_id}.
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
+import { compiledOnce } from '../compiled-queries.js';
 import type { MemberLinksTable, TradeLinksTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
+import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
+import { countableTrade } from './quality.js';
 
 /** Replaces the links of the given members (call inside the refresh's transaction). */
 export async function saveMemberLinks(
@@ -71,43 +74,57 @@ export async function linkedTradesPage(
 }
 
 /**
- * The member's trades (not superseded): all of them, those whose sector or industry is known, and
- * those made before the first day of the member's seat history (all of them when there is none).
+ * The member's countable trades (countableTrade: the set the links and conflict_score are computed
+ * over): all of them, those whose sector or industry is known, and those made before the first day
+ * of the member's seat history (all of them when there is none). The first two are kept by
+ * triggers (politician_trade_totals, trade_sector_counts); the third is the total less the trades
+ * from that day on, an index range over the seat history's years only, so no count here reads the
+ * member's whole history.
  */
 export async function memberTradeCounts(
   db: Kysely<Database>,
   politicianId: number,
   seatsKnownFrom: string | null,
 ): Promise<{ total: number; withSector: number; outsideSeatHistory: number }> {
-  const row = await db
-    .selectFrom('trades')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('total'),
-      eb.fn
-        .sum<number | string | null>(
-          eb
-            .case()
-            .when(eb.or([eb('sector', 'is not', null), eb('industry', 'is not', null)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
+  // Built and compiled once (prepared once on SQLite): building it per call cost more than running it.
+  const build = (param: (name: 'member' | 'from') => never) =>
+    db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('politician_trade_totals')
+        .select('trade_count')
+        .where('politician_id', '=', param('member'))
+        .as('total'),
+      eb
+        .selectFrom('trade_sector_counts')
+        .select('trade_count')
+        .where('politician_id', '=', param('member'))
         .as('with_sector'),
-      eb.fn
-        .sum<number | string | null>(
-          seatsKnownFrom === null
-            ? eb.lit(1)
-            : eb.case().when('transaction_date', '<', seatsKnownFrom).then(1).else(0).end(),
-        )
-        .as('outside'),
-    ])
-    .where('politician_id', '=', politicianId)
-    .where('superseded_by', 'is', null)
-    .executeTakeFirstOrThrow();
+      seatsKnownFrom === null
+        ? eb.lit(0).as('inside')
+        : eb
+            .selectFrom('trades')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .where('politician_id', '=', param('member'))
+            .where('transaction_date', '>=', param('from'))
+            .where(countableTrade(''))
+            .as('inside'),
+    ]);
+  type Row = {
+    total: number | string | null;
+    with_sector: number | string | null;
+    inside: number | string | null;
+  };
+  const name = seatsKnownFrom === null ? 'member.tradeCounts' : 'member.tradeCounts.since';
+  const values = { member: politicianId, from: seatsKnownFrom };
+  const sqlite = syncSqliteOf(db);
+  const row = sqlite
+    ? (preparedQuery(sqlite, name, build).get(values) as Row | undefined)
+    : (await compiledOnce<'member' | 'from', Row>(db, name, build).execute(values))[0];
+  const total = Number(row?.total ?? 0);
   return {
-    total: Number(row.total),
-    withSector: Number(row.with_sector ?? 0),
-    outsideSeatHistory: Number(row.outside ?? 0),
+    total,
+    withSector: Number(row?.with_sector ?? 0),
+    outsideSeatHistory: total - Number(row?.inside ?? 0),
   };
 }
 

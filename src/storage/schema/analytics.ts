@@ -149,9 +149,20 @@ export interface TradeCountsTable {
 }
 
 /**
- * Per-member totals over the member's current trades (superseded_by null), kept by database
- * triggers on trades (ddl.ts, createTradeTotalsTriggers): what GET /politicians ranks by
- * without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
+ * Countable trades per member whose sector or industry is known, kept by triggers on trades
+ * (ddl.ts, createTradeSectorCountTriggers): GET /conflict's trades_with_sector. A member whose
+ * trades all left keeps the row with 0; a member with none has no row.
+ */
+export interface TradeSectorCountsTable {
+  politician_id: number;
+  trade_count: number;
+}
+
+/**
+ * Per-member totals over the member's countable trades (current and not left out by a quality
+ * flag, since migration 0061), kept by database triggers on trades (ddl.ts,
+ * createTradeTotalsTriggers): what GET /politicians ranks by and GET /conflict's total_trades
+ * read without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
  * has an amount (the read side answers null then, as SUM over no value does).
  */
 export interface PoliticianTradeTotalsTable {
@@ -173,6 +184,7 @@ export interface AnalyticsTables {
   member_links: MemberLinksTable;
   politician_trade_totals: PoliticianTradeTotalsTable;
   trade_counts: TradeCountsTable;
+  trade_sector_counts: TradeSectorCountsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
   // Stored results of the range analytics (migration 0075-stored-analytics).
   timing_hits: TimingHitsTable;
