@@ -1,21 +1,8 @@
 // The model trained in a worker thread is the model trained here, bit for bit.
 import { describe, expect, it } from 'vitest';
+import { LSA_TEST_CORPUS as CORPUS, LSA_TEST_OPTIONS as OPTIONS } from '../test-support/lsa-corpus.js';
 import { trainLsa } from './lsa.js';
 import { trainLsaOffThread } from './lsa-training.js';
-
-const CORPUS = [
-  'Southwest Airlines airline carrier',
-  'Delta airline flights carrier',
-  'Lockheed Martin aerospace defense contractor',
-  'Raytheon aerospace defense missiles',
-  'Northrop Grumman defense contractor aerospace',
-  'General Dynamics defense submarines',
-  'Pfizer pharmaceutical vaccine drugs',
-  'Moderna vaccine biotechnology drugs',
-  'Merck pharmaceutical drugs',
-  'Johnson pharmaceutical vaccine',
-];
-const OPTIONS = { dimensions: 4, maxTerms: 100, powerIterations: 2, seed: 1 };
 
 describe('trainLsaOffThread', () => {
   it('answers the model trainLsa computes on this thread', async () => {

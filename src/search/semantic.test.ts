@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
+import { LSA_TEST_CORPUS, LSA_TEST_OPTIONS } from '../test-support/lsa-corpus.js';
 import { seededRandom } from '../test-support/seeded-random.js';
 import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from './fusion.js';
 import { embedLsa, trainLsa } from './lsa.js';
@@ -128,22 +129,7 @@ describe('fusion weights', () => {
 });
 
 describe('LSA embeddings trained on a corpus', () => {
-  // Constructed corpus: words that share records ("airline" and "Delta") end up close.
-  const corpus = [
-    'Delta Air Lines airline Industrials',
-    'United Airlines airline Industrials',
-    'Southwest Airlines airline carrier',
-    'Delta airline flights carrier',
-    'Lockheed Martin aerospace defense contractor',
-    'Raytheon aerospace defense missiles',
-    'Northrop Grumman defense contractor aerospace',
-    'General Dynamics defense submarines',
-    'Pfizer pharmaceutical vaccine drugs',
-    'Moderna vaccine biotechnology drugs',
-    'Merck pharmaceutical drugs',
-    'Johnson pharmaceutical vaccine',
-  ];
-  const model = trainLsa(corpus, { dimensions: 4, maxTerms: 100, powerIterations: 2, seed: 1 });
+  const model = trainLsa(LSA_TEST_CORPUS, LSA_TEST_OPTIONS);
   const index = new Map(model.terms.map((term, i) => [term, i]));
   const cosine = (a: string, b: string) => {
     const x = embedLsa(model, a, index);
