@@ -24,6 +24,7 @@ import {
   PEER_VERSION,
   peerRows,
   peerTradesQuery,
+  sameField,
   startPostGraphile,
   startProcess,
 } from './peer.js';
@@ -206,7 +207,9 @@ async function peerRow(databaseUrl: string, ours: Record<string, unknown>[], und
     const theirs = peerRows(await (await fetch(peer.url, post)).json(), PEER_COLUMNS);
     const same =
       theirs.length === ours.length &&
-      ours.every((row, index) => PEER_COLUMNS.every((column) => row[column] === theirs[index]?.[column]));
+      ours.every((row, index) =>
+        PEER_COLUMNS.every((column) => sameField(row[column], theirs[index]?.[column])),
+      );
     if (!same) throw new Error(`PostGraphile answers other rows than dcledger's ${PATH}`);
     console.log(`[bench cluster] PostGraphile: ${DURATION_S}s of the same page`);
     // Unrecorded first seconds, as the api instances had their warm-up.

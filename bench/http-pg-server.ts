@@ -27,15 +27,21 @@ async function dcledger(url: string) {
   };
 }
 
-/** SQL of the fields the Trade resource has beyond the stored columns (as src/resources/trade.ts computes them). */
+/**
+ * SQL of the fields the Trade resource has beyond the stored columns (as src/resources/trade.ts
+ * computes them), and of a stored column that is not yet its JSON: `quality_flags` is a comma list
+ * (null: none), served as an array.
+ */
 const COMPUTED: Record<string, string> = {
   chamber: "case t.source when 'senate_efd' then 'Senate' when 'oge' then 'Executive' else 'House' end",
   days_held: 'greatest(0, ($3::date - t.transaction_date::date))',
+  quality_flags: "coalesce(to_json(string_to_array(t.quality_flags, ',')), '[]'::json)",
 };
 /** Trade fields stored on politicians and filings under another name. */
 const JOINED: Record<string, string> = {
   politician_name: 'p.name',
   politician_slug: 'p.slug',
+  bioguide_id: 'p.bioguide_id',
   party: 'p.party',
   party_name: 'p.party_name',
   state: 'p.state',

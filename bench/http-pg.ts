@@ -22,6 +22,7 @@ import {
   PEER_VERSION,
   peerRows,
   peerTradesQuery,
+  sameField,
   startPostGraphile,
   startProcess,
 } from './peer.js';
@@ -275,7 +276,7 @@ function firstMismatch(
   for (const [index, row] of ours.entries()) {
     const other = theirs[index] ?? {};
     for (const column of PEER_COLUMNS) {
-      if (row[column] !== other[column])
+      if (!sameField(row[column], other[column]))
         return `row ${index} (id ${String(row.id)}): ${column} ${JSON.stringify(row[column])} against ${JSON.stringify(other[column])}`;
     }
   }

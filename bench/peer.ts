@@ -158,6 +158,7 @@ export function peerTradesQuery(options: {
 const MEMBER_COLUMNS: Record<string, string> = {
   politician_name: 'name',
   politician_slug: 'slug',
+  bioguide_id: 'bioguide_id',
   party: 'party',
   party_name: 'party_name',
   state: 'state',
@@ -187,10 +188,21 @@ export function peerRows(body: unknown, columns: readonly string[]): Record<stri
         const member = MEMBER_COLUMNS[column];
         if (member) return [column, node.politicianByPoliticianId?.[graphqlName(member)] ?? null];
         if (column === 'filing_url') return [column, node.filingByFilingId?.url ?? null];
+        if (column === 'quality_flags') return [column, flagList(node[graphqlName(column)])];
         return [column, node[graphqlName(column)] ?? null];
       }),
     ),
   );
+}
+
+/** The stored comma list of quality flags as the Trade resource serves it: an array, empty for none. */
+function flagList(stored: unknown): string[] {
+  return typeof stored === 'string' && stored.length > 0 ? stored.split(',') : [];
+}
+
+/** Whether a field of dcledger's row and of the peer's holds the same value (arrays by content). */
+export function sameField(ours: unknown, theirs: unknown): boolean {
+  return JSON.stringify(ours) === JSON.stringify(theirs);
 }
 
 export interface LoadResult {
