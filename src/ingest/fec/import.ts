@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { normalizeIdentifier } from '../../market/company-links.js';
 import { addCounts, NO_CHANGES, type SyncCounts } from '../../storage/keyed-rows.js';
 import {
+  type FecRows,
   linkedCandidateCount,
   recipientCandidates,
   saveEmployerTotals,
@@ -19,14 +20,6 @@ import {
   saveFecLinkages,
 } from '../../storage/repositories/campaign-finance.js';
 import { linkedNameKeys } from '../../storage/repositories/company-links.js';
-import type {
-  FecCandidatesTable,
-  FecCandidateTotalsTable,
-  FecCommitteeContributionsTable,
-  FecCommitteesTable,
-  FecEmployerTotalsTable,
-  FecLinkagesTable,
-} from '../../storage/schema/legislation.js';
 import type { Database } from '../../storage/schema.js';
 import { type FileFailure, fileFailure } from '../file-failure.js';
 import {
@@ -215,14 +208,7 @@ export async function importFec(
 }
 
 /** Records read from the files of one kind, by their id: a later file's record replaces an earlier one's. */
-interface Pending {
-  candidates: Map<string, FecCandidatesTable>;
-  committees: Map<string, FecCommitteesTable>;
-  linkages: Map<string, FecLinkagesTable>;
-  totals: Map<string, FecCandidateTotalsTable>;
-  contributions: Map<string, Omit<FecCommitteeContributionsTable, 'updated_at'>>;
-  sums: Map<string, FecEmployerTotalsTable>;
-}
+type Pending = { [Kind in keyof FecRows]: Map<string, FecRows[Kind]> };
 
 function emptyPending(): Pending {
   return {

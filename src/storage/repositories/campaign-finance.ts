@@ -14,13 +14,26 @@ import type {
 } from '../schema/legislation.js';
 import type { Database } from '../schema.js';
 
+/**
+ * The rows the FEC bulk import writes, by kind: one table's row each, except a PAC contribution,
+ * whose write time is the stamp it is saved with.
+ */
+export interface FecRows {
+  candidates: FecCandidatesTable;
+  committees: FecCommitteesTable;
+  linkages: FecLinkagesTable;
+  totals: FecCandidateTotalsTable;
+  contributions: Omit<FecCommitteeContributionsTable, 'updated_at'>;
+  sums: FecEmployerTotalsTable;
+}
+
 const T = 'text' as const;
 const I = 'integer' as const;
 const F = 'double precision' as const;
 
 export function saveFecCandidates(
   db: Kysely<Database>,
-  rows: readonly FecCandidatesTable[],
+  rows: readonly FecRows['candidates'][],
 ): Promise<SyncCounts> {
   return syncKeyedRows(
     db,
@@ -43,7 +56,7 @@ export function saveFecCandidates(
 
 export function saveFecCommittees(
   db: Kysely<Database>,
-  rows: readonly FecCommitteesTable[],
+  rows: readonly FecRows['committees'][],
 ): Promise<SyncCounts> {
   return syncKeyedRows(
     db,
@@ -64,7 +77,7 @@ export function saveFecCommittees(
 
 export function saveFecLinkages(
   db: Kysely<Database>,
-  rows: readonly FecLinkagesTable[],
+  rows: readonly FecRows['linkages'][],
 ): Promise<SyncCounts> {
   return syncKeyedRows(
     db,
@@ -85,7 +98,7 @@ export function saveFecLinkages(
 /** Stores PAC contributions; a row inserted or changed gets `stamp` as its write time (updated_at). */
 export function saveFecCommitteeContributions(
   db: Kysely<Database>,
-  rows: readonly Omit<FecCommitteeContributionsTable, 'updated_at'>[],
+  rows: readonly FecRows['contributions'][],
   stamp: string,
 ): Promise<SyncCounts> {
   return syncKeyedRows(
@@ -111,7 +124,7 @@ export function saveFecCommitteeContributions(
 
 export function saveFecCandidateTotals(
   db: Kysely<Database>,
-  rows: readonly FecCandidateTotalsTable[],
+  rows: readonly FecRows['totals'][],
 ): Promise<SyncCounts> {
   return syncKeyedRows(
     db,
@@ -140,7 +153,7 @@ export function saveFecCandidateTotals(
 export async function saveEmployerTotals(
   db: Kysely<Database>,
   origin: string,
-  rows: readonly FecEmployerTotalsTable[],
+  rows: readonly FecRows['sums'][],
 ): Promise<SyncCounts & { removed: number }> {
   const counts = await syncKeyedRows(
     db,
