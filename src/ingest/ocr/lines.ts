@@ -25,6 +25,19 @@ export interface LineOptions {
   maxGap: number;
 }
 
+/** Two rules closer than this are one (a doubled border, a rule and a box edge beside it). */
+export const SAME_RULE = 12;
+
+/** Rule positions in order, without those closer than SAME_RULE to the one kept before them. */
+export function distinctRules(positions: readonly number[]): number[] {
+  const kept: number[] = [];
+  for (const position of positions) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || position - last >= SAME_RULE) kept.push(position);
+  }
+  return kept;
+}
+
 /** Printed rules are a few pixels thick at 200 dpi; anything thicker is a filled area. */
 const MAX_LINE_THICKNESS = 14;
 

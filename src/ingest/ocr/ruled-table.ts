@@ -6,7 +6,14 @@ import { crop, type GrayImage, INK_THRESHOLD, inkShare, type Rect, scale, upscal
 import { EMPTY_CELL_INK } from './cell-ink.js';
 import type { OcrEngine } from './engine.js';
 import type { CellReading } from './house-page.js';
-import { horizontalLines, type RulingLine, verticalLines, withoutRules } from './lines.js';
+import {
+  distinctRules,
+  horizontalLines,
+  type RulingLine,
+  SAME_RULE,
+  verticalLines,
+  withoutRules,
+} from './lines.js';
 
 export interface RuledTable {
   /** x of each column edge, left to right, outer borders included. */
@@ -20,9 +27,6 @@ export interface RuledTable {
   /** The page as read. */
   image: GrayImage;
 }
-
-/** Two rules closer than this are one (a doubled border). */
-const SAME_RULE = 12;
 
 /**
  * The ruled table of a page, or null when the page has none: at least `minColumns` columns whose
@@ -42,13 +46,7 @@ export function findRuledTable(image: GrayImage, minColumns: number): RuledTable
   const inner = body.slice(1, -1);
   const foot = Math.max(...inner.map((rule) => rule.end));
   const across = horizontalLines(image, { minLength: Math.round((right - left) * 0.6), maxGap: 6 });
-  const rows: number[] = [];
-  for (const line of across) {
-    if (line.position > foot + SAME_RULE) continue;
-    const last = rows[rows.length - 1];
-    if (last !== undefined && line.position - last < SAME_RULE) continue;
-    rows.push(line.position);
-  }
+  const rows = distinctRules(across.map((line) => line.position).filter((y) => y <= foot + SAME_RULE));
   const start = Math.min(...inner.map((rule) => rule.start));
   const top = [...rows].reverse().find((rule) => rule <= start + SAME_RULE);
   const first = rows.find((rule) => rule > (top ?? start) + SAME_RULE);

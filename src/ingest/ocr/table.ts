@@ -2,7 +2,15 @@
 // foot) and its row rules (horizontal rules across most of its width), and the page without
 // those rules, where the text of a cell can be measured and read on its own.
 import { type GrayImage, INK_THRESHOLD, type Rect } from './bitmap.js';
-import { horizontalLines, type RulingLine, textBands, verticalLines, withoutRules } from './lines.js';
+import {
+  distinctRules,
+  horizontalLines,
+  type RulingLine,
+  SAME_RULE,
+  textBands,
+  verticalLines,
+  withoutRules,
+} from './lines.js';
 
 export interface Grid {
   left: number;
@@ -16,9 +24,6 @@ export interface Grid {
   /** The page without its rules. */
   clean: GrayImage;
 }
-
-/** Two rules closer than this are one (a doubled border, a rule and a box edge beside it). */
-const SAME_RULE = 12;
 
 export function findGrid(image: GrayImage): Grid | null {
   const long = horizontalLines(image, { minLength: Math.round(image.width * 0.3), maxGap: 6 });
@@ -49,12 +54,7 @@ export function findGrid(image: GrayImage): Grid | null {
   const reaching = collinear(vertical).filter(
     (line) => line.end >= bottom - 25 && runsThroughRows(image, line.position, rows),
   );
-  const columns: number[] = [];
-  for (const line of reaching) {
-    const last = columns[columns.length - 1];
-    if (last !== undefined && line.position - last < SAME_RULE) continue;
-    columns.push(line.position);
-  }
+  const columns = distinctRules(reaching.map((line) => line.position));
   if (columns.length === 0 || (columns[0] ?? 0) - left > SAME_RULE) columns.unshift(left);
   if (right - (columns[columns.length - 1] ?? 0) > SAME_RULE) columns.push(right);
   // Only long rules are cleared. Shorter runs are also found along the tops and feet of a line
@@ -144,41 +144,20 @@ function runsThroughRows(
   return through >= Math.max(1, intervals.length - 1);
 }
 
-interface Collinear {
-  position: number;
-  start: number;
-  end: number;
-  /** Length of its pieces together. */
-  length: number;
-  /** Share of its extent (first piece's top to last piece's bottom) that is inked. */
-  coverage: number;
-  breaks: number;
-}
-
-/** Vertical pieces at one x (within 4 pixels) as one line from the first piece's top. */
-function collinear(lines: readonly RulingLine[]): Collinear[] {
-  const groups: Collinear[] = [];
+/**
+ * Vertical pieces at one x (within 4 pixels of the first) as one line over their whole extent: a
+ * body column is told by where it ends and whether it runs through the rows, not by its pieces.
+ */
+function collinear(lines: readonly RulingLine[]): Array<Pick<RulingLine, 'position' | 'start' | 'end'>> {
+  const groups: Array<Pick<RulingLine, 'position' | 'start' | 'end'>> = [];
   for (const line of [...lines].sort((a, b) => a.position - b.position)) {
-    const length = line.end - line.start + 1;
     const group = groups.find((other) => Math.abs(other.position - line.position) <= 4);
     if (!group) {
-      groups.push({
-        position: line.position,
-        start: line.start,
-        end: line.end,
-        length,
-        coverage: line.coverage,
-        breaks: line.breaks,
-      });
+      groups.push({ position: line.position, start: line.start, end: line.end });
       continue;
     }
-    const inked = group.coverage * (group.end - group.start + 1) + line.coverage * length;
     group.start = Math.min(group.start, line.start);
     group.end = Math.max(group.end, line.end);
-    group.length += length;
-    // Over the whole extent: the gaps between the pieces count as missing ink.
-    group.coverage = Math.min(1, inked / (group.end - group.start + 1));
-    group.breaks += line.breaks + 1;
   }
   return groups;
 }
