@@ -14,18 +14,14 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAccount } from '../src/accounts/admin.js';
 import { parseCidrList } from '../src/config/webhooks.js';
-import { HttpClient } from '../src/ingest/fetch/http-client.js';
 import { ReplayServer } from '../src/ingest/replay/server.js';
-import type { ListedDocument } from '../src/ingest/sources/connector.js';
-import { HouseConnector } from '../src/ingest/sources/house/connector.js';
-import { OgeConnector } from '../src/ingest/sources/oge/connector.js';
-import { SenateConnector } from '../src/ingest/sources/senate/connector.js';
 import { openStore, type Store } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { findDataDir, repoRoot } from '../src/test-support/data-dir.js';
 import { createWebhookRuntime } from '../src/webhooks/runtime.js';
 import { createSubscription } from '../src/webhooks/subscriptions.js';
 import { serveEnv } from './process.js';
+import { REPLAYED_SOURCES, type ReplayedSource, recordedDocuments } from './replay-documents.js';
 import { buildDist, freePort } from './under-load.js';
 
 const INTERVAL_MINUTES = 0.25;
@@ -34,8 +30,8 @@ const WINDOW = '2020-01-01';
 const ROUNDS = 3;
 const TARGET_DETECTED_S = 30;
 const TARGET_CREATED_S = 60;
-const SOURCES = ['house_clerk', 'senate_efd', 'oge'] as const;
-type Source = (typeof SOURCES)[number];
+const SOURCES = REPLAYED_SOURCES;
+type Source = ReplayedSource;
 
 interface Delivery {
   type: string;
@@ -81,30 +77,6 @@ async function startReceiver(): Promise<{ server: Server; port: number; deliveri
   return { server, port, deliveries };
 }
 
-/** The recorded documents, per source, as the connectors list them. */
-async function recorded(dataDir: string): Promise<Record<Source, ListedDocument[]>> {
-  const open = new ReplayServer({ dataDir, host: '127.0.0.1', port: 0 });
-  await open.start();
-  const http = () =>
-    new HttpClient({
-      timeoutMs: 20_000,
-      retries: 0,
-      minIntervalMs: 0,
-      backoffMs: 1,
-      userAgent: 'dcledger-bench',
-    });
-  const now = new Date();
-  try {
-    return {
-      house_clerk: (await new HouseConnector(http(), open.url).list(WINDOW, now)).documents,
-      senate_efd: (await new SenateConnector(http(), open.url).list(WINDOW, now)).documents,
-      oge: (await new OgeConnector(http(), open.url, '/278t/').list(WINDOW, now)).documents,
-    };
-  } finally {
-    await open.close();
-  }
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0
@@ -117,7 +89,7 @@ export async function runFreshnessBench(): Promise<string> {
   if (!dataDir) throw new Error('freshness: the recorded documents (../shared/data) are not there');
   const started = Date.now();
   const dist = await buildDist();
-  const all = await recorded(dataDir);
+  const all = await recordedDocuments(dataDir, WINDOW);
   // Per source: one document visible from the start (the first poll reads little), then ROUNDS
   // e-filed documents published one round at a time; everything else stays held back.
   const efiled = (source: Source) =>
