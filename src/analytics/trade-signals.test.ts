@@ -21,6 +21,50 @@ function trade(fields: Partial<SignalTrade>): SignalTrade {
   };
 }
 
+// The definition, one trade at a time: what the sliding windows must answer however dense the
+// trades (a window past a few dozen trades is summed from running sums).
+function byDefinition(trades: readonly SignalTrade[], days: number) {
+  const near = (a: SignalTrade, b: SignalTrade) =>
+    a !== b &&
+    a.symbol === b.symbol &&
+    a.action === b.action &&
+    a.politicianId !== b.politicianId &&
+    Math.abs(Date.parse(a.transactionDate) - Date.parse(b.transactionDate)) <= days * 86_400_000;
+  return (of: SignalTrade) => trades.filter((other) => near(of, other));
+}
+
+const denseTrades = fc
+  .array(
+    fc.record({
+      politicianId: fc.integer({ min: 1, max: 12 }),
+      symbol: fc.constantFrom('AAA', 'BBB'),
+      action: fc.constantFrom('buy', 'sell'),
+      day: fc.integer({ min: 0, max: 60 }),
+      gain: fc.option(
+        fc.oneof(
+          fc.constant(0.05),
+          fc.constant(0.05 + 1e-9),
+          fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        ),
+        {
+          nil: null,
+        },
+      ),
+    }),
+    { maxLength: 600 },
+  )
+  .map((rows) =>
+    rows.map((row) =>
+      trade({
+        politicianId: row.politicianId,
+        symbol: row.symbol,
+        action: row.action,
+        transactionDate: new Date(Date.UTC(2021, 0, 1 + row.day)).toISOString().slice(0, 10),
+        gain30d: row.gain,
+      }),
+    ),
+  );
+
 describe('peer_z_score', () => {
   it('is the z-score among other members’ same-direction trades within 30 days', () => {
     const mine = trade({ politicianId: 1, gain30d: 10 });
@@ -48,9 +92,60 @@ describe('peer_z_score', () => {
     const third = trade({ politicianId: 6, gain30d: 6, transactionDate: '2020-07-01' });
     expect(peerZScores([mine, ...others, third]).get(mine.id)).toBeDefined();
   });
+  it('answers as the definition does on dense trades (windows of hundreds of trades)', () => {
+    fc.assert(
+      fc.property(denseTrades, (trades) => {
+        const scores = peerZScores(trades);
+        const peersOf = byDefinition(trades, 30);
+        for (const mine of trades) {
+          const gains = peersOf(mine)
+            .map((peer) => peer.gain30d)
+            .filter((gain): gain is number => gain !== null);
+          const mean = gains.reduce((sum, gain) => sum + gain, 0) / gains.length;
+          const deviation = Math.sqrt(
+            gains.reduce((sum, gain) => sum + (gain - mean) ** 2, 0) / (gains.length - 1),
+          );
+          const expected =
+            mine.gain30d === null || gains.length < 3 || !(deviation >= 1e-4)
+              ? undefined
+              : (mine.gain30d - mean) / deviation;
+          const got = scores.get(mine.id);
+          if (expected === undefined) expect(got).toBeUndefined();
+          else
+            expect(Math.abs((got as number) - expected)).toBeLessThan(1e-9 * Math.max(1, Math.abs(expected)));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('leaves peers whose gains do not vary without a score, however many (no z-score of rounding noise)', () => {
+    for (const count of [5, 90]) {
+      // The mean of 0.1 taken 5 or 90 times is not 0.1 in doubles: the deviation is noise, not 0.
+      const peers = Array.from({ length: count }, (_, index) =>
+        trade({ politicianId: 100 + index, gain30d: 0.1, transactionDate: '2020-06-02' }),
+      );
+      const mine = trade({ politicianId: 1, gain30d: 0.3 });
+      expect(peerZScores([mine, ...peers]).get(mine.id)).toBeUndefined();
+    }
+  });
 });
 
 describe('conviction_score', () => {
+  it('counts the other members in ±7 days as the definition does on dense trades', () => {
+    fc.assert(
+      fc.property(denseTrades, (trades) => {
+        const scores = convictionScores(trades);
+        const nearOf = byDefinition(trades, 7);
+        for (const mine of trades) {
+          const others = new Set(nearOf(mine).map((other) => other.politicianId)).size;
+          expect(scores.get(mine.id)?.cluster).toBe(15 * Math.min(1, others / 2));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('adds size percentile (40), lateness (20), committee (25) and cluster (15)', () => {
     const big = trade({
       politicianId: 1,

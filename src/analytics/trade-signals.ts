@@ -58,24 +58,164 @@ function neighbours(group: readonly SignalTrade[], index: number, days: number):
   return found;
 }
 
+/** Whole days since 1970-01-01 of each trade of a date-sorted group. */
+function dayNumbers(group: readonly SignalTrade[]): number[] {
+  return group.map((trade) => daysBetween('1970-01-01', trade.transactionDate));
+}
+
+/** After this many trades have left a window, its tallies are summed again from its trades. */
+const RECOUNT_EVERY = 256;
+
+/**
+ * The trades of a date-sorted group within ±`width` days of the current one, moved forward trade by
+ * trade: each trade enters and leaves once, so a group costs its length however many trades share
+ * a window. Tallied as a whole and per member, so that a member's own trades can be left out. A
+ * tally of floating-point sums drifts as values enter and leave; recounting it now and then keeps
+ * it as exact as summing the window afresh.
+ */
+class SlidingWindow<Tally> {
+  private low = 0;
+  private high = 0;
+  private left = 0;
+  /** Trades in the window, all members. */
+  size = 0;
+  whole: Tally | undefined;
+  readonly byMember = new Map<number, Tally>();
+
+  constructor(
+    private readonly group: readonly SignalTrade[],
+    private readonly days: readonly number[],
+    private readonly width: number,
+    /** The tally with `trade` added (sign 1) or taken out (-1); undefined once it holds no trade. */
+    private readonly change: (
+      tally: Tally | undefined,
+      trade: SignalTrade,
+      sign: 1 | -1,
+    ) => Tally | undefined,
+  ) {}
+
+  /** Moves the window to the trades within ±width days of trade `index` (indexes only grow). */
+  centre(index: number): void {
+    const day = this.days[index] as number;
+    while (this.high < this.group.length && (this.days[this.high] as number) - day <= this.width)
+      this.apply(this.high++, 1);
+    while (day - (this.days[this.low] as number) > this.width) {
+      this.apply(this.low++, -1);
+      this.left++;
+    }
+    if (this.left >= RECOUNT_EVERY) this.recount();
+  }
+
+  private recount(): void {
+    this.left = 0;
+    this.size = 0;
+    this.whole = undefined;
+    this.byMember.clear();
+    for (let index = this.low; index < this.high; index++) this.apply(index, 1);
+  }
+
+  private apply(index: number, sign: 1 | -1): void {
+    const trade = this.group[index] as SignalTrade;
+    this.size += sign;
+    this.whole = this.change(this.whole, trade, sign);
+    const tally = this.change(this.byMember.get(trade.politicianId), trade, sign);
+    if (tally === undefined) this.byMember.delete(trade.politicianId);
+    else this.byMember.set(trade.politicianId, tally);
+  }
+}
+
+/** Count, sum and sum of squares of gains measured from a reference value. */
+interface GainSums {
+  trades: number;
+  count: number;
+  sum: number;
+  squares: number;
+}
+
+/**
+ * Up to this many trades in a window the peers' gains are summed one by one (two passes, as the
+ * definition reads); past it, from the window's running sums, which differ from the two passes
+ * only in the last bits of a double.
+ */
+const SUMMED_ONE_BY_ONE_UP_TO = 64;
+
+/**
+ * Peers' gains with a standard deviation under this (a hundredth of a percentage point) do not
+ * vary: they come from one price path (the same stock bought within days at the same prices), and
+ * a z-score against them divides by rounding noise, giving values in the thousands or trillions.
+ */
+export const MIN_PEER_DEVIATION = 1e-4;
+
+/**
+ * The running sums answer only where they are plainly precise: a variance well above the
+ * smallest one that counts, and peers' squared deviations not a small difference of the window's
+ * much larger sums (the member's own trades and the mean are subtracted from them, and a
+ * subtraction of nearly equal sums loses digits). Elsewhere the definition's two passes decide.
+ */
+function sumsArePrecise(variance: number, peers: number, windowSquares: number): boolean {
+  return variance > 4 * MIN_PEER_DEVIATION ** 2 && variance * (peers - 1) > 1e-3 * windowSquares;
+}
+
+/** The z-score of `gain` among `gains` by the definition: two passes, sample deviation. */
+function zScore(gain: number, gains: readonly number[]): number | null {
+  if (gains.length < MIN_PEERS) return null;
+  const mean = gains.reduce((sum, value) => sum + value, 0) / gains.length;
+  const variance = gains.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (gains.length - 1);
+  const deviation = Math.sqrt(variance);
+  return deviation >= MIN_PEER_DEVIATION ? (gain - mean) / deviation : null;
+}
+
+function peerGains(group: readonly SignalTrade[], index: number): number[] {
+  return neighbours(group, index, PEER_WINDOW_DAYS)
+    .map((peer) => peer.gain30d)
+    .filter((gain): gain is number => gain !== null);
+}
+
 /**
  * peer_z_score: (gain_30d - mean) / sample standard deviation of the gain_30d of other members'
  * trades in the same symbol and direction within ±30 days of the transaction date; null with
- * fewer than 3 such trades, without a gain_30d, or when the peers' gains do not vary.
+ * fewer than 3 such trades, without a gain_30d, or when the peers' gains do not vary (standard
+ * deviation under MIN_PEER_DEVIATION).
  */
 export function peerZScores(trades: readonly SignalTrade[]): Map<number, number | null> {
   const scores = new Map<number, number | null>();
   for (const group of byGroup(trades).values()) {
+    // Gains are summed from the group's first gain: sums of squares of values near each other
+    // keep more of their precision than those of values far from zero.
+    const origin = group.find((trade) => trade.gain30d !== null)?.gain30d ?? 0;
+    const window = new SlidingWindow<GainSums>(
+      group,
+      dayNumbers(group),
+      PEER_WINDOW_DAYS,
+      (tally, trade, sign) => {
+        const sums = tally ?? { trades: 0, count: 0, sum: 0, squares: 0 };
+        sums.trades += sign;
+        if (trade.gain30d !== null) {
+          const value = trade.gain30d - origin;
+          sums.count += sign;
+          sums.sum += sign * value;
+          sums.squares += sign * value * value;
+        }
+        return sums.trades === 0 ? undefined : sums;
+      },
+    );
     group.forEach((trade, index) => {
+      window.centre(index);
       if (trade.gain30d === null) return;
-      const gains = neighbours(group, index, PEER_WINDOW_DAYS)
-        .map((peer) => peer.gain30d)
-        .filter((gain): gain is number => gain !== null);
-      if (gains.length < MIN_PEERS) return;
-      const mean = gains.reduce((sum, gain) => sum + gain, 0) / gains.length;
-      const variance = gains.reduce((sum, gain) => sum + (gain - mean) ** 2, 0) / (gains.length - 1);
-      const deviation = Math.sqrt(variance);
-      if (deviation > 0) scores.set(trade.id, (trade.gain30d - mean) / deviation);
+      let score: number | null;
+      if (window.size <= SUMMED_ONE_BY_ONE_UP_TO) score = zScore(trade.gain30d, peerGains(group, index));
+      else {
+        const own = window.byMember.get(trade.politicianId) as GainSums;
+        const total = window.whole as GainSums;
+        const count = total.count - own.count;
+        if (count < MIN_PEERS) return;
+        const sum = total.sum - own.sum;
+        const variance = (total.squares - own.squares - (sum * sum) / count) / (count - 1);
+        score = sumsArePrecise(variance, count, total.squares)
+          ? (trade.gain30d - origin - sum / count) / Math.sqrt(variance)
+          : zScore(trade.gain30d, peerGains(group, index));
+      }
+      if (score !== null) scores.set(trade.id, score);
     });
   }
   return scores;
@@ -115,11 +255,21 @@ export function convictionScores(trades: readonly SignalTrade[]): Map<number, Co
   }
   for (const list of midsByMember.values()) list.sort((a, b) => a - b);
 
+  // Other members in the window: the members in it, less the trade's own.
   const clusterOthers = new Map<number, number>();
   for (const group of byGroup(trades).values()) {
+    const window = new SlidingWindow<number>(
+      group,
+      dayNumbers(group),
+      CLUSTER_WINDOW_DAYS,
+      (count, _, sign) => {
+        const next = (count ?? 0) + sign;
+        return next === 0 ? undefined : next;
+      },
+    );
     group.forEach((trade, index) => {
-      const others = new Set(neighbours(group, index, CLUSTER_WINDOW_DAYS).map((peer) => peer.politicianId));
-      clusterOthers.set(trade.id, others.size);
+      window.centre(index);
+      clusterOthers.set(trade.id, window.byMember.size - 1);
     });
   }
 
