@@ -141,6 +141,22 @@ describe.skipIf(!realDataAvailable())('stored most-traded tickers', () => {
     expect((await mostTraded(db, params, FIXTURE_NOW))[0]).toEqual(first);
   });
 
+  it('a window whose rows are not stored (a window newly added to the stored ones) is computed', async () => {
+    const params = { days: 365, limit: 25, trade_type: 'sell' };
+    await db
+      .deleteFrom('top_ticker_ranks')
+      .where('as_of', '=', todayUtc(FIXTURE_NOW))
+      .where('window_days', '=', 365)
+      .execute();
+    expect(await covered(db, 365, FIXTURE_NOW)).toBe(false);
+    expect(await covered(db, 3650, FIXTURE_NOW)).toBe(true);
+    const expected = await computed(db, params, FIXTURE_NOW);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await mostTraded(db, params, FIXTURE_NOW)).toEqual(expected);
+    await refreshStoredTopTickers(db, { now: FIXTURE_NOW, force: true });
+    expect(await covered(db, 365, FIXTURE_NOW)).toBe(true);
+  });
+
   it('a new trade, an amendment, a quality flag and a deletion each make the rankings stale', async () => {
     const params = { days: 90, limit: 1000 };
     const before = await mostTraded(db, params, FIXTURE_NOW);

@@ -36,9 +36,13 @@ export function windowStart(window: TopTickerWindow): string {
  * they read is pending (then every request computes its answer from the trades).
  */
 export async function storedTopTickersDay(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
+  const row = await currentStoredTopTickers(db).select('computed_at').executeTakeFirst();
+  return row ? todayUtc(new Date(row.computed_at)) : null;
+}
+
+function currentStoredTopTickers(db: Kysely<Database>) {
+  return db
     .selectFrom('analytics_stored')
-    .select('computed_at')
     .where('name', '=', 'tickers')
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -48,16 +52,29 @@ export async function storedTopTickersDay(db: Kysely<Database>): Promise<string 
             .where('scope', 'in', [...STORED_SCOPES.tickers]),
         ),
       ),
-    )
-    .executeTakeFirst();
-  return row ? todayUtc(new Date(row.computed_at)) : null;
+    );
 }
 
-/** Whether current stored rows hold this window (as of its day). */
+/**
+ * Whether current stored rows hold this window as of its day. The rows themselves are asked for,
+ * so that a window added to STORED_TOP_WINDOWS is computed until a rebuild has stored it (and a
+ * window without a trade, which has no rows, is computed too: at no cost).
+ */
 export async function storedTopTickersCover(db: Kysely<Database>, window: TopTickerWindow): Promise<boolean> {
   if (!STORED_TOP_WINDOWS.includes(window.days)) return false;
-  const day = await storedTopTickersDay(db);
-  return day !== null && storedTopTickerDays(day).includes(window.asOf);
+  const row = await currentStoredTopTickers(db)
+    .select('computed_at')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('top_ticker_ranks')
+          .select('rank')
+          .where('as_of', '=', window.asOf)
+          .where('window_days', '=', window.days)
+          .where('rank', '=', 0),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined && storedTopTickerDays(todayUtc(new Date(row.computed_at))).includes(window.asOf);
 }
 
 /**
