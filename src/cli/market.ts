@@ -159,6 +159,11 @@ function printEnrichReport(report: EnrichReport): void {
       : 'stored analytics current',
   );
   printLine(
+    report.storedAnalytics.top_tickers.rebuilt
+      ? `stored top tickers rebuilt: ${report.storedAnalytics.top_tickers.ranked} ranked rows`
+      : 'stored top tickers current',
+  );
+  printLine(
     `seconds: ${Object.entries(report.seconds)
       .map(([phase, seconds]) => `${phase} ${seconds}`)
       .join(', ')}`,

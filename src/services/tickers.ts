@@ -6,10 +6,16 @@ import { isTickerSymbol, NO_TICKER } from '../domain/ticker.js';
 import { invalidField, notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
 import { dailyCloses } from '../storage/repositories/prices.js';
-import { tickerKnown, topTickers } from '../storage/repositories/stats.js';
+import { groupTopTickers, namedTopTickers, tickerKnown } from '../storage/repositories/stats.js';
+import {
+  storedTopTickers,
+  storedTopTickersCover,
+  windowStart,
+} from '../storage/repositories/stored-top-tickers.js';
 import type { TradeFilter, TradeOrder } from '../storage/repositories/trades.js';
 import type { TradePageJson } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
+import { inReadSnapshot } from '../storage/transaction.js';
 import { requestedSort } from './list-query.js';
 import { parseTradeFilters, type SyncFilterParams, syncFilter } from './trade-params.js';
 import { queryTrades, queryTradesJson } from './trades.js';
@@ -70,21 +76,26 @@ async function tickerTradesQuery(
   return { filter, order: requestedSort(params, 'transaction_date') };
 }
 
+/**
+ * The most-traded tickers of the last `days` days: read from the stored rankings when they hold
+ * this window as of today and no trade changed since (docs/analytics.md, "Stored results"), else
+ * grouped from the window's trades; the same answer either way.
+ */
 export async function mostTraded(
   db: Kysely<Database>,
   params: { days: number; limit: number; chamber?: string; trade_type?: string },
   now: Date,
 ) {
   const filters = parseTradeFilters({ chamber: params.chamber, trade_type: params.trade_type });
-  return topTickers(
-    db,
-    {
-      disclosedFrom: addDays(todayUtc(now), -params.days),
-      sources: filters.sources,
-      actions: filters.actions,
-    },
-    params.limit,
+  const window = { asOf: todayUtc(now), days: params.days };
+  const filter = { sources: filters.sources, actions: filters.actions };
+  // One snapshot: the stored rows read are those found current.
+  const totals = await inReadSnapshot(db, async (trx) =>
+    (await storedTopTickersCover(trx, window))
+      ? storedTopTickers(trx, window, filter, params.limit)
+      : groupTopTickers(trx, { ...filter, disclosedFrom: windowStart(window) }, params.limit),
   );
+  return namedTopTickers(db, totals);
 }
 
 export const PRICE_DAYS_DEFAULT = 365;

@@ -50,6 +50,7 @@ import * as tradeSectorCounts from './migrations/0079-trade-sector-counts.js';
 import * as priceRefresh from './migrations/0080-price-refresh.js';
 import * as listingValidators from './migrations/0085-listing-validators.js';
 import * as wholeListing from './migrations/0086-whole-listing.js';
+import * as storedTopTickers from './migrations/0095-stored-top-tickers.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0080-price-refresh': priceRefresh,
   '0085-listing-validators': listingValidators,
   '0086-whole-listing': wholeListing,
+  '0095-stored-top-tickers': storedTopTickers,
 };
 
 export interface MigrationReport {

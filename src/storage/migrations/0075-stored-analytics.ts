@@ -53,7 +53,8 @@ const WATCHED: readonly { table: string; scope: 'trades' | 'timing'; columns: re
 /** The trades' own columns that only the timing rule reads. */
 const TRADE_TIMING_COLUMNS = ['sector', 'industry'] as const;
 
-function noteChange(scope: string): string {
+/** The trigger body that notes a pending change of `scope` (one row per scope at most). */
+export function noteChange(scope: string): string {
   return `insert into analytics_changes (scope) select '${scope}' where not exists (select 1 from analytics_changes where scope = '${scope}')`;
 }
 

@@ -4,7 +4,8 @@
 // from the index instead of from each trade's wide row (docs/analytics.md, "Aggregates").
 import type { Kysely } from 'kysely';
 
-const TICKER_AGGREGATE_COLUMNS = [
+/** Every column of a trade the most-traded tickers read. */
+export const TICKER_AGGREGATE_COLUMNS = [
   'ticker',
   'disclosure_date',
   'superseded_by',

@@ -99,9 +99,60 @@ export interface TopTickerFilter {
   actions?: readonly string[];
 }
 
-export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, limit: number) {
-  // One pass over the ticker index (it covers every column read here); the company is named for
-  // the page's rows only, after the grouping.
+/** One ticker of the most-traded ranking, before its company is named. */
+export interface TopTickerTotals {
+  ticker: string;
+  sector: string | null;
+  trade_count: number;
+  buy_count: number;
+  sell_count: number;
+  politician_count: number;
+  volume_low: number;
+  volume_high: number;
+  last_disclosure_date: string | null;
+  last_transaction_date: string | null;
+}
+
+/** A grouped row as either database returns it: sums may be null (no value) or strings (PostgreSQL). */
+export interface GroupedTopTicker {
+  ticker: string;
+  sector: string | null;
+  trade_count: number | string;
+  buy_count: number | string | null;
+  sell_count: number | string | null;
+  politician_count: number | string;
+  volume_low: number | string | null;
+  volume_high: number | string | null;
+  last_disclosure_date: string | null;
+  last_transaction_date: string | null;
+}
+
+/** The totals as the answer carries them: numbers, a sum over no value 0. */
+export function topTickerTotals(row: GroupedTopTicker): TopTickerTotals {
+  return {
+    ticker: row.ticker,
+    sector: row.sector ?? null,
+    trade_count: Number(row.trade_count),
+    buy_count: Number(row.buy_count ?? 0),
+    sell_count: Number(row.sell_count ?? 0),
+    politician_count: Number(row.politician_count),
+    volume_low: Number(row.volume_low ?? 0),
+    volume_high: Number(row.volume_high ?? 0),
+    last_disclosure_date: row.last_disclosure_date ?? null,
+    last_transaction_date: row.last_transaction_date ?? null,
+  };
+}
+
+/**
+ * The window's countable trades grouped by ticker, most first, ties by ticker; every ticker of the
+ * window when `limit` is undefined (what the stored ranking keeps). One pass over the ticker index
+ * (it covers every column read here).
+ */
+export async function groupTopTickers(
+  db: Kysely<Database>,
+  filter: TopTickerFilter,
+  limit?: number,
+): Promise<TopTickerTotals[]> {
   let query = db
     .selectFrom('trades as t')
     .select((eb) => [
@@ -121,12 +172,18 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
     .where('t.disclosure_date', '>=', filter.disclosedFrom);
   if (filter.sources?.length) query = query.where('t.source', 'in', [...filter.sources]);
   if (filter.actions?.length) query = query.where('t.trade_action', 'in', [...filter.actions]);
-  const rows = await query
-    .groupBy('t.ticker')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('t.ticker', 'asc')
-    .limit(limit)
-    .execute();
+  const ordered = query.groupBy('t.ticker').orderBy(sql`count(*)`, 'desc').orderBy('t.ticker', 'asc');
+  const rows = await (limit === undefined ? ordered : ordered.limit(limit)).execute();
+  return rows.map(topTickerTotals);
+}
+
+/** The most-traded tickers of a window, computed from its trades. */
+export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, limit: number) {
+  return namedTopTickers(db, await groupTopTickers(db, filter, limit));
+}
+
+/** The answer's rows: each ticker's totals and the company it named. */
+export async function namedTopTickers(db: Kysely<Database>, rows: readonly TopTickerTotals[]) {
   // Named as the company the latest of the window's trades was in (the symbol table read by its
   // date): the directory's row for a reused symbol names a later company (PARA: Banzai International).
   const companies = rows.map((row) =>
@@ -136,14 +193,14 @@ export async function topTickers(db: Kysely<Database>, filter: TopTickerFilter, 
   return rows.map((row, index) => ({
     ticker: row.ticker,
     company_name: names.get(companies[index] ?? row.ticker) ?? null,
-    sector: row.sector ?? null,
-    trade_count: Number(row.trade_count),
-    buy_count: Number(row.buy_count ?? 0),
-    sell_count: Number(row.sell_count ?? 0),
-    politician_count: Number(row.politician_count),
-    volume_low: Number(row.volume_low ?? 0),
-    volume_high: Number(row.volume_high ?? 0),
-    last_disclosure_date: row.last_disclosure_date ?? null,
+    sector: row.sector,
+    trade_count: row.trade_count,
+    buy_count: row.buy_count,
+    sell_count: row.sell_count,
+    politician_count: row.politician_count,
+    volume_low: row.volume_low,
+    volume_high: row.volume_high,
+    last_disclosure_date: row.last_disclosure_date,
   }));
 }
 

@@ -9,11 +9,14 @@ import type { Database } from '../schema.js';
 import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
 export type StoredName = 'timing' | 'clusters';
+/** Every stored result: the range analytics' and the most-traded tickers' rankings. */
+export type StoredResult = StoredName | 'tickers';
 
 /** The scopes of pending changes each stored result depends on. */
-const SCOPES: Record<StoredName, readonly string[]> = {
+export const STORED_SCOPES: Record<StoredResult, readonly string[]> = {
   timing: ['trades', 'timing'],
   clusters: ['trades'],
+  tickers: ['tickers'],
 };
 
 /** Whether each stored result has been computed and no change to its inputs is pending since. */
@@ -24,7 +27,8 @@ export async function storedAnalyticsCurrent(db: Kysely<Database>): Promise<Reco
   const pending = new Set(
     (await db.selectFrom('analytics_changes').select('scope').distinct().execute()).map((row) => row.scope),
   );
-  const current = (name: StoredName) => stored.has(name) && !SCOPES[name].some((scope) => pending.has(scope));
+  const current = (name: StoredName) =>
+    stored.has(name) && !STORED_SCOPES[name].some((scope) => pending.has(scope));
   return { timing: current('timing'), clusters: current('clusters') };
 }
 
@@ -36,19 +40,58 @@ export async function storedAnalyticsCurrent(db: Kysely<Database>): Promise<Reco
  */
 export function inRebuildTransaction<T>(
   db: Kysely<Database>,
+  names: readonly StoredResult[],
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
   const transaction = sqlite ? db.transaction() : db.transaction().setIsolationLevel('repeatable read');
   return transaction.execute(async (trx) => {
-    if (sqlite) await trx.deleteFrom('analytics_stored').execute();
+    if (sqlite)
+      await trx
+        .deleteFrom('analytics_stored')
+        .where('name', 'in', [...names])
+        .execute();
     return work(trx);
   });
 }
 
-/** The ids of the pending changes (a rebuild clears those it has seen). */
-export async function pendingAnalyticsChanges(db: Kysely<Database>): Promise<number[]> {
-  return (await db.selectFrom('analytics_changes').select('id').execute()).map((row) => row.id);
+/** The ids of the pending changes of these scopes (a rebuild clears those it has seen). */
+export async function pendingAnalyticsChanges(
+  db: Kysely<Database>,
+  scopes: readonly string[],
+): Promise<number[]> {
+  return (
+    await db
+      .selectFrom('analytics_changes')
+      .select('id')
+      .where('scope', 'in', [...scopes])
+      .execute()
+  ).map((row) => row.id);
+}
+
+/** Clears the changes a rebuild has seen and records when the result was computed. */
+export async function markStoredResult(
+  db: Kysely<Database>,
+  results: readonly { name: StoredResult; rowCount: number }[],
+  computedAt: string,
+  seenChanges: readonly number[],
+): Promise<void> {
+  for (const batch of chunk(seenChanges, 500))
+    if (batch.length > 0) await db.deleteFrom('analytics_changes').where('id', 'in', batch).execute();
+  await db
+    .deleteFrom('analytics_stored')
+    .where(
+      'name',
+      'in',
+      results.map((result) => result.name),
+    )
+    .execute();
+  await db
+    .insertInto('analytics_stored')
+    .values(
+      results.map((result) => ({ name: result.name, computed_at: computedAt, row_count: result.rowCount })),
+    )
+    .execute();
 }
 
 /** What the stored rows copy of every trade in a range: its key and the range filter's columns. */
@@ -71,7 +114,8 @@ export async function tradeFilterKeys(db: Kysely<Database>, range: TradeRangeFil
 export type TradeFilterKey = Awaited<ReturnType<typeof tradeFilterKeys>>[number];
 
 /**
- * Replaces both stored results in one go and clears the changes the rebuild has seen. Called in
+ * Replaces both stored results of the range analytics in one go and clears the changes the rebuild
+ * has seen. Called in
  * the rebuild's transaction, after it has read its inputs.
  */
 export async function replaceStoredAnalytics(
@@ -90,16 +134,15 @@ export async function replaceStoredAnalytics(
   const clusterRows = stored.clusterTrades.map(({ id, ...key }) => ({ trade_id: id, ...key }));
   for (const batch of chunk(clusterRows, rowsPerInsert(7)))
     if (batch.length > 0) await db.insertInto('cluster_trades').values(batch).execute();
-  for (const batch of chunk(stored.seenChanges, 500))
-    if (batch.length > 0) await db.deleteFrom('analytics_changes').where('id', 'in', batch).execute();
-  await db.deleteFrom('analytics_stored').execute();
-  await db
-    .insertInto('analytics_stored')
-    .values([
-      { name: 'timing', computed_at: stored.computedAt, row_count: stored.hits.length },
-      { name: 'clusters', computed_at: stored.computedAt, row_count: stored.clusterTrades.length },
-    ])
-    .execute();
+  await markStoredResult(
+    db,
+    [
+      { name: 'timing', rowCount: stored.hits.length },
+      { name: 'clusters', rowCount: stored.clusterTrades.length },
+    ],
+    stored.computedAt,
+    stored.seenChanges,
+  );
 }
 
 function storedHits(

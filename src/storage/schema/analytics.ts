@@ -92,7 +92,7 @@ export interface TimingHitsTable extends StoredTradeKey {
 export type ClusterTradesTable = StoredTradeKey;
 
 export interface AnalyticsStoredTable {
-  /** timing | clusters */
+  /** timing | clusters | tickers */
   name: string;
   computed_at: string;
   row_count: number;
@@ -101,8 +101,46 @@ export interface AnalyticsStoredTable {
 /** A pending change to an input of the stored analytics, at most one row per scope. */
 export interface AnalyticsChangesTable {
   id: Generated<number>;
-  /** trades | timing */
+  /** trades | timing | tickers */
   scope: string;
+}
+
+/**
+ * One ticker of a stored GET /tickers/top ranking: the window of `window_days` days before `as_of`,
+ * no chamber or direction filter, `rank` its place in the answer order (0095-stored-top-tickers).
+ */
+export interface TopTickerRanksTable {
+  as_of: string;
+  window_days: number;
+  rank: number;
+  ticker: string;
+  sector: string | null;
+  trade_count: number;
+  buy_count: number;
+  sell_count: number;
+  politician_count: number;
+  /** bigint: a string on PostgreSQL. */
+  volume_low: number | string | null;
+  volume_high: number | string | null;
+  last_disclosure_date: string | null;
+  last_transaction_date: string | null;
+}
+
+/** A stored window's countable trades of one ticker, source, direction and member (0095-stored-top-tickers). */
+export interface TopTickerCellsTable {
+  as_of: string;
+  window_days: number;
+  ticker: string;
+  source: string;
+  trade_action: string;
+  politician_id: number;
+  trade_count: number;
+  /** bigint: a string on PostgreSQL. */
+  volume_low: number | string | null;
+  volume_high: number | string | null;
+  last_disclosure_date: string | null;
+  last_transaction_date: string | null;
+  sector: string | null;
 }
 
 /** Current trades counted per ticker and asset description, kept by triggers (migration 0027-endpoint-indexes). */
@@ -191,4 +229,7 @@ export interface AnalyticsTables {
   cluster_trades: ClusterTradesTable;
   analytics_stored: AnalyticsStoredTable;
   analytics_changes: AnalyticsChangesTable;
+  // Stored rankings of the most-traded tickers (migration 0095-stored-top-tickers).
+  top_ticker_ranks: TopTickerRanksTable;
+  top_ticker_cells: TopTickerCellsTable;
 }
