@@ -67,7 +67,7 @@ describe('routeQuestion', () => {
       { kind: 'member_trades', member: 'Susan Collins', direction: 'buy' },
     ],
     ['does Kevin Hern have conflicts of interest?', { kind: 'conflicts', member: 'Kevin Hern' }],
-    ['Has Ro Khanna any conflicts?', { kind: 'search' }],
+    ['Has Ro Khanna any conflicts?', { kind: 'conflicts', member: 'Ro Khanna' }],
     ['Nancy Pelosi conflicts', { kind: 'conflicts', member: 'Nancy Pelosi' }],
     ['which members have conflicts of interest?', { kind: 'search' }],
     ['what do you have on Netflix?', { kind: 'dossier', company: 'Netflix' }],
