@@ -134,7 +134,7 @@ describe('routeQuestion', () => {
       'congressional buyers of Salesforce in 2021',
       { kind: 'ticker_trades', ticker: 'Salesforce', direction: 'buy', window: { dateFrom: '2021-01-01' } },
     ],
-    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing stock', direction: 'sell' }],
+    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' }],
     // The kind of company keeps its "stocks": the concept vocabulary names "bank stocks".
     ['buyers of bank stocks in 2021', { kind: 'ticker_trades', ticker: 'bank stocks', direction: 'buy' }],
     ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],

@@ -1,6 +1,7 @@
 // The deterministic intent router: the common questions, recognised without a model. Pure: the
 // question and today's date in, an intent out.
 
+import { MONTH_NAMES } from '../../domain/dates.js';
 import { type Window, windowOf } from './periods.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
 import { asksLargest, CONFLICT_CUE, canonicalQuestion, LARGEST, namesIn, TRADE_NOUN } from './slots.js';
@@ -51,7 +52,7 @@ function cleanName(raw: string): string {
 
 /** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
 const PEOPLE =
-  '(?:(?:(?:republican|democratic|gop)\\s+)?(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)|republicans|democrats|dems)';
+  '(?:(?:(?:house|senate|congressional|republican|democratic|gop)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople|republicans|democrats|dems))';
 
 /** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
 const BUY_PHRASE =
@@ -64,7 +65,7 @@ const SELL_PHRASE =
 const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
 
 /** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
+const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|trades|traded|trading|buy|buys|bought|buying|sell|sells|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
 
 // Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
 const NOT_TICKERS = new Set([
@@ -143,7 +144,7 @@ const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
  * "show me what X sold" keep their words: "tell me" goes only before who, which, whether, if.
  */
 const LEAD_IN =
-  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=(?:tell|show|list|find|give|let)\b)|i(?:'m|’m|\s+am)\s+(?:looking for|trying to find|searching for|curious (?:about|whether|if))\s+|i(?:'d|’d|\s+would)?\s*(?:want|need|like)\s+to\s+(?:know|see|find out|find)\s+|do\s+you\s+know\s+|(?:tell|show)\s+me\s+(?=(?:who|which|whether|if)\b)|(?:whether|if)\s+(?=(?:any|anyone|anybody|the|senators?|members?)\b))/i;
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=(?:tell|show|list|find|give|let|summari[sz]e|break|walk|pull|name|check|screen|look)\b)|i(?:'m|’m|\s+am)\s+(?:looking for|trying to find|searching for|curious (?:about|whether|if))\s+|i(?:'d|’d|\s+would)?\s*(?:want|need|like)\s+to\s+(?:know|see|find out|find)\s+|do\s+you\s+know\s+|(?:tell|show)\s+me\s+(?=(?:who|which|whether|if)\b)|(?:whether|if)\s+(?=(?:any|anyone|anybody|the|senators?|members?)\b))/i;
 
 /** The question without courtesies and lead-ins (each may stand before another). */
 function coreOf(question: string): string {
@@ -171,13 +172,110 @@ function subjectOnly(subject: string): string {
       )
       .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
       .replace(/[?.!,;:]+$/, '')
+      .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
+      .replace(/(?<=\S)\s+stock$/i, '')
       .trim() || subject
   );
 }
 
+/** Words no member's name holds: a "name" with one of them is the rest of the question. */
+const NOT_IN_NAMES =
+  /\b(?:who|which|what|when|where|how|why|any|anyone|anybody|conflicts?|interest|trades?|with|the|stocks?)\b/i;
+
+/**
+ * The sentence forms first; when none matched, or the name one of them read is not a name, the
+ * slots read wherever they stand.
+ */
 export function routeQuestion(question: string, today: Date): Intent {
   const intent = shapeOf(question, today);
-  return intent.kind === 'ticker_trades' ? { ...intent, ticker: subjectOnly(intent.ticker) } : intent;
+  if (intent.kind === 'ticker_trades') return { ...intent, ticker: subjectOnly(intent.ticker) };
+  if (
+    (intent.kind === 'member_trades' || intent.kind === 'conflicts' || intent.kind === 'portfolio') &&
+    (NOT_IN_NAMES.test(intent.member) || intent.member.split(/\s+/).length > 4)
+  ) {
+    const text = coreOf(question);
+    const name = namesIn(text)[0];
+    return name
+      ? { ...intent, member: cleanName(name) }
+      : (slotIntent(text, today) ?? { kind: 'search', text });
+  }
+  if (intent.kind === 'search') return slotIntent(intent.text, today) ?? intent;
+  return intent;
+}
+
+/** Words that say what a question is about, not who or what: dropped to find its subject. */
+const NOISE = new Set(
+  `who whom whose which what when where how why much many is are was were be been being do does did has have had
+  will would can could should the a an any anyone anybody some all every each their his her its them they it this that
+  these those me my i we our you your tell show give list find get summarize summarise about on in of to for by with
+  from at as and or during since between through until last past this year years month months quarter half q1 q2 q3 q4
+  stock stocks share shares equity sector industry companies company congress congressional capitol hill house senate
+  lawmakers members member senators senator representatives reps rep politicians legislators people
+  exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
+  purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
+  most money profit profits gains returns`.split(/\s+/),
+);
+
+/**
+ * The subject a question names when no form matched: the longest run of words that are not
+ * noise ("Bank of America" keeps its "of" between two such words), or a ticker written as one.
+ */
+function residue(text: string): string | undefined {
+  const words = text.split(/[^\w&.'’$-]+/).filter(Boolean);
+  const runs: string[][] = [[]];
+  for (const [i, word] of words.entries()) {
+    const bare = word
+      .toLowerCase()
+      .replace(/['’]s$/, '')
+      .replace(/\.$/, '');
+    const joiner =
+      /^(?:of|&|and)$/.test(bare) &&
+      (runs.at(-1)?.length ?? 0) > 0 &&
+      !NOISE.has((words[i + 1] ?? 'the').toLowerCase());
+    if (joiner || (!NOISE.has(bare) && !/^(?:19|20)\d{2}$/.test(bare) && !MONTHS.has(bare)))
+      runs.at(-1)?.push(word.replace(/['’]s$/, ''));
+    else runs.push([]);
+  }
+  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best), []);
+  return longest.length > 0 ? longest.join(' ') : undefined;
+}
+
+const MONTHS = new Set(MONTH_NAMES);
+
+/** A question read by its slots alone: the cues of a shape, a member's name, the subject. */
+function slotIntent(text: string, today: Date): Intent | undefined {
+  // Trades before a date, not a vote: no shape of these reads it.
+  if (/\b(?:before|prior to|ahead of)\b/i.test(text)) return undefined;
+  const window = windowOf(text, today);
+  const direction = directionOf(text);
+  const name = namesIn(text)[0];
+  if (name && CONFLICT_CUE.test(text)) return { kind: 'conflicts', member: cleanName(name) };
+  if (asksLargest(text)) return { kind: 'biggest_trades', window, direction };
+  const trading = new RegExp(`\\b${TRADE_VERB}\\b|\\b${TRADE_NOUN}\\b`, 'i').test(text);
+  const people = new RegExp(`\\b(?:who|anyone|anybody|${PEOPLE})\\b`, 'i').test(text);
+  const subject = tickerIn(text) ?? residue(text);
+  // People and trading without a direction or a "who" ("is it legal for members to trade?") ask no list.
+  if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))
+    return { kind: 'ticker_trades', ticker: subject, window, direction };
+  if (name && trading) return { kind: 'member_trades', member: cleanName(name), window, direction };
+  // "Dwight Evans portfolio activity": a name and a member's words; the lookup says whose (search).
+  if (
+    name &&
+    /\b(?:portfolio|holdings|moves|activity)\b/i.test(text) &&
+    !/\b(?:congress\w*|members|lawmakers)\b/i.test(text)
+  )
+    return undefined;
+  // A company is written with a capital or as a ticker ("should Congress ban trading?" names none).
+  if (
+    subject &&
+    /^[A-Z$]/.test(subject) &&
+    !direction &&
+    /\b(?:exposure|activity|involvement|dealings|trading|interest|summar\w*|profile|overview|about|picture|story|rundown|brief\w*)\b/i.test(
+      text,
+    )
+  )
+    return { kind: 'dossier', company: subject };
+  return undefined;
 }
 
 function shapeOf(question: string, today: Date): Intent {
@@ -186,7 +284,7 @@ function shapeOf(question: string, today: Date): Intent {
   const direction = directionOf(text);
   // A forecast, or a judgement of a stock's worth ("is Nvidia overvalued?"): advice, not records.
   if (
-    /\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell)|(?:over|under)[- ]?valued|worth (?:buying|it)|a good (?:buy|investment))/i.test(
+    /\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell)|(?:over|under)[- ]?valued|worth (?:buying|it)|\ban?\s+(?:good\s+|great\s+|strong\s+|smart\s+)?(?:buy|sell|investment)[?.!]*$|\b(?:good|great|bad|smart|safe)\s+(?:long[- ]term\s+|short[- ]term\s+)?(?:hold|buy|investment|bet|pick)\b)/i.test(
       text,
     )
   )
@@ -338,13 +436,16 @@ function shapeOf(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:(?:has|have|did)\\s+)?any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
     const ticker = tickerIn(text);
     if (ticker) return { kind: 'ticker_trades', ticker, window, direction };
-    const company = new RegExp(`\\b${TRADE_VERB}\\s+(?:shares of\\s+|stock in\\s+)?(.+)$`, 'i').exec(text);
+    const company = new RegExp(
+      `\\b${TRADE_VERB}\\s+(?:(?:shares (?:of|in)|stocks? (?:of|in)|stakes? in)\\s+(?!(?:19|20)\\d{2}\\b|(?:${MONTH_NAMES.join('|')})\\b|the\\s))?(.+)$`,
+      'i',
+    ).exec(text);
     if (company?.[1])
       return { kind: 'ticker_trades', ticker: cleanName(heldSubject(company[1])), window, direction };
   }

@@ -13,6 +13,14 @@ const CANONICAL: readonly [RegExp, string][] = [
   [/\baccumulating\b/gi, 'buying'],
   [/\bacquisitions\b/gi, 'purchases'],
   [/\bacquisition\b/gi, 'purchase'],
+  [/\b(?:purchased|acquired)\b/gi, 'bought'],
+  [/\b(?:purchasing|acquiring)\b/gi, 'buying'],
+  // "what did Dan Crenshaw purchase": the verb after a name.
+  [/\b((?:did|does|do|will|to)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:purchase|acquire)\b/g, '$1buy'],
+  [
+    /\b(?:increas|rais|boost|grow|grew|build|built|expand)\w*\s+(?:their|his|her|its)\s+(?:stakes?|positions?|holdings?)\s+in\b/gi,
+    'bought',
+  ],
   [
     /\b(?:took|taken|taking|take|takes|opened|opening|open|opens)\s+(?:a\s+|new\s+)*(?:positions?|stakes?)\s+in\b/gi,
     'bought',
@@ -34,6 +42,7 @@ const CANONICAL: readonly [RegExp, string][] = [
   ],
   [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi, 'sold stock'],
   // Selling.
+  [/\b(sold|sell|sells|selling)\s+off\b/gi, '$1'],
   [/\b(?:shed|sheds)\b/gi, 'sold'],
   [/\bshedding\b/gi, 'selling'],
   [/\bliquidat(?:ed|es?)\b/gi, 'sold'],
@@ -43,6 +52,11 @@ const CANONICAL: readonly [RegExp, string][] = [
   [
     /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,
     'largest $1',
+  ],
+  // "in the weeks before the vote": before it.
+  [
+    /\b(?:in\s+the\s+)?(?:(?:few|several|couple\s+of|\d+)\s+)?(?:days|weeks|hours)\s+(before|ahead\s+of|prior\s+to)\b/gi,
+    '$1',
   ],
   // "around", "in the run-up to", "leading up to" a vote or bill: before it.
   [
@@ -100,7 +114,10 @@ export const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells
  */
 export function asksLargest(text: string): boolean {
   return (
-    new RegExp(`\\b${LARGEST}\\b`, 'i').test(text) &&
+    (new RegExp(`\\b${LARGEST}\\b`, 'i').test(text) ||
+      /\b(?:worth|cost|valued\s+at)\s+the\s+most\b|\bby\s+(?:size|amount|value|dollar\s+(?:value|amount))\b/i.test(
+        text,
+      )) &&
     new RegExp(`\\b${TRADE_NOUN}\\b`, 'i').test(text) &&
     !/['’]s\s/.test(text) &&
     !/\b(?:who|which\s+(?:members?|senators?|representatives?|lawmakers|politicians))\b/i.test(text) &&
@@ -112,11 +129,11 @@ export function asksLargest(text: string): boolean {
 
 /** A conflict of interest asked about, in any words: "conflict flags", "conflicted", "his committee work". */
 export const CONFLICT_CUE =
-  /\bconflict(?:s|ed|ing)?\b|\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
+  /\bconflict(?:s|ed|ing)?\b|['’]s\s+committees?\b|\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'did does do has have is are was were what which who how show list give tell find get the any all senator sen rep representative congressman congresswoman member'.split(
+  'did does do has have is are was were what which who how when where why would should could can will show list give tell find get the any all senator sen rep representative congressman congresswoman member'.split(
     ' ',
   ),
 );
