@@ -180,7 +180,7 @@ function subjectOnly(subject: string): string {
 
 /** Words no member's name holds: a "name" with one of them is the rest of the question. */
 const NOT_IN_NAMES =
-  /\b(?:who|which|what|when|where|how|why|any|anyone|anybody|conflicts?|interest|trades?|with|the|stocks?)\b/i;
+  /\b(?:who|which|what|when|where|how|why|any|anyone|anybody|conflicts?|interest|trades?|with|the|stocks?|senate|house|congress\w*|he|she|they|him|her|them)\b|['’]s\b/i;
 
 /**
  * The sentence forms first; when none matched, or the name one of them read is not a name, the
@@ -191,7 +191,9 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (intent.kind === 'ticker_trades') return { ...intent, ticker: subjectOnly(intent.ticker) };
   if (
     (intent.kind === 'member_trades' || intent.kind === 'conflicts' || intent.kind === 'portfolio') &&
-    (NOT_IN_NAMES.test(intent.member) || intent.member.split(/\s+/).length > 4)
+    (NOT_IN_NAMES.test(intent.member) ||
+      intent.member.split(/\s+/).length > 4 ||
+      (!/[A-Z]/.test(intent.member) && /[A-Z]/.test(question)))
   ) {
     const text = coreOf(question);
     const name = namesIn(text)[0];
@@ -213,7 +215,7 @@ const NOISE = new Set(
   lawmakers members member senators senator representatives reps rep politicians legislators people
   exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
   purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
-  most money profit profits gains returns`.split(/\s+/),
+  most money profit profits gains returns there here whom`.split(/\s+/),
 );
 
 /**
@@ -232,9 +234,15 @@ function residue(text: string): string | undefined {
       /^(?:of|&|and)$/.test(bare) &&
       (runs.at(-1)?.length ?? 0) > 0 &&
       !NOISE.has((words[i + 1] ?? 'the').toLowerCase());
-    if (joiner || (!NOISE.has(bare) && !/^(?:19|20)\d{2}$/.test(bare) && !MONTHS.has(bare)))
-      runs.at(-1)?.push(word.replace(/['’]s$/, ''));
-    else runs.push([]);
+    const noise =
+      NOISE.has(bare) ||
+      /^(?:19|20)\d{2}$/.test(bare) ||
+      MONTHS.has(bare) ||
+      new RegExp(`^(?:${TRADE_VERB}|${PEOPLE})$`, 'i').test(bare);
+    // "insurance companies", "chip makers": the kind stays with the words before it (a concept).
+    const kind = /^(?:stocks|companies|makers|names|shares)$/.test(bare) && (runs.at(-1)?.length ?? 0) > 0;
+    if (joiner || kind || !noise) runs.at(-1)?.push(word.replace(/['’]s$/, ''));
+    if (kind || (noise && !joiner)) runs.push([]);
   }
   const longest = runs.reduce((best, run) => (run.length > best.length ? run : best), []);
   return longest.length > 0 ? longest.join(' ') : undefined;
@@ -252,7 +260,7 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   if (name && CONFLICT_CUE.test(text)) return { kind: 'conflicts', member: cleanName(name) };
   if (asksLargest(text)) return { kind: 'biggest_trades', window, direction };
   const trading = new RegExp(`\\b${TRADE_VERB}\\b|\\b${TRADE_NOUN}\\b`, 'i').test(text);
-  const people = new RegExp(`\\b(?:who|anyone|anybody|${PEOPLE})\\b`, 'i').test(text);
+  const people = new RegExp(`\\b(?:who|whom|anyone|anybody|congressional|${PEOPLE})\\b`, 'i').test(text);
   const subject = tickerIn(text) ?? residue(text);
   // People and trading without a direction or a "who" ("is it legal for members to trade?") ask no list.
   if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))

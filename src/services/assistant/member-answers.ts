@@ -136,7 +136,7 @@ export async function conflicts(run: ChatRun, member: string): Promise<void> {
 }
 
 const ASKS_ABOUT_TRADING =
-  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio)\b/i;
+  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio|active|activity|moves|dealings)\b/i;
 
 /**
  * A question no form matched that names a member (a run of capitalised words the lookup finds as

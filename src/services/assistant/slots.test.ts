@@ -96,6 +96,18 @@ describe('slots wherever they stand', () => {
     ['Is Apple a buy?', { kind: 'beyond' }],
     ['is it legal for congress members to trade stocks?', { kind: 'search' }],
     ['Should Congress ban stock trading?', { kind: 'search' }],
+    // A pronoun or a request read as the name: the name the question holds.
+    ['Lloyd Doggett: what did he buy in 2021?', { kind: 'member_trades', member: 'Lloyd Doggett' }],
+    ["run me through Pat Fallon's sales in 2021", { kind: 'member_trades', member: 'Pat Fallon' }],
+    ['What did Jefferson Shreve get rid of in 2025?', { kind: 'member_trades', direction: 'sell' }],
+    // "by whom", a kind of company after a verb, a chamber's possessive, "which representative purchases".
+    ['congressional purchases of Adobe in 2025, by whom?', { kind: 'ticker_trades', ticker: 'Adobe' }],
+    [
+      'were there representatives dumping insurance companies?',
+      { kind: 'ticker_trades', ticker: 'insurance companies' },
+    ],
+    ["Senate's top-dollar sales in 2019", { kind: 'biggest_trades', direction: 'sell' }],
+    ['Which representative purchases in 2022 were the largest by amount?', { kind: 'biggest_trades' }],
     // A name and a member's words without a form: left to the lookup.
     ['Rep. Dwight Evans portfolio activity 2020', { kind: 'search' }],
   ])('%s', (question, expected) => {

@@ -48,6 +48,9 @@ const CANONICAL: readonly [RegExp, string][] = [
   [/\bliquidat(?:ed|es?)\b/gi, 'sold'],
   [/\bliquidating\b/gi, 'selling'],
   [/\blighten(?:ed|s)?\s+up\s+on\b/gi, 'sold'],
+  [/\b(?:got|gotten)\s+rid\s+of\b/gi, 'sold'],
+  [/\b(?:get|gets)\s+rid\s+of\b/gi, 'sell'],
+  [/\bgetting\s+rid\s+of\b/gi, 'selling'],
   // "rank 2021 House sales by size", "trades sorted by amount": the largest trades.
   [
     /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,
@@ -119,8 +122,12 @@ export function asksLargest(text: string): boolean {
         text,
       )) &&
     new RegExp(`\\b${TRADE_NOUN}\\b`, 'i').test(text) &&
-    !/['’]s\s/.test(text) &&
-    !/\b(?:who|which\s+(?:members?|senators?|representatives?|lawmakers|politicians))\b/i.test(text) &&
+    // A member's possessive, not the chamber's ("Senate's top sales").
+    !/(?<!\b(?:senate|house|congress))['’]s\s/i.test(text) &&
+    // "which senators made the biggest trades" asks for people; "which representative purchases" for trades.
+    !/\b(?:who|which\s+(?:members?|senators?|representatives?|lawmakers|politicians)\b(?!\s+(?:stock\s+)?(?:trades?|transactions?|purchases?|sales?|buys|sells)\b))/i.test(
+      text,
+    ) &&
     !/\b(?:tickers?|stocks|companies|symbols?)\b(?!\s+(?:trades?|transactions?|purchases?|sales?))/i.test(
       text,
     )
