@@ -4,6 +4,8 @@
 // query the question file writes down (bench/assistant/judged.json, rewritten by each run), then
 // compared with the chat's answer (bench/assistant/score.ts says what counts as right).
 // BENCH_ASSISTANT_DB=<file> keeps the database there and reuses it (the build takes a minute or two).
+// BENCH_ASSISTANT_SEALED=13[,14] leaves those batches out (not asked, not scored), so a batch written
+// ahead can stay unseen while the router is changed, and be measured once afterwards.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,8 +31,19 @@ export function readQuestions(): LabelledQuestion[] {
     .questions;
 }
 
+/** The batches BENCH_ASSISTANT_SEALED names: kept out of a run until they are measured. */
+function sealedBatches(): Set<number> {
+  return new Set(
+    (process.env.BENCH_ASSISTANT_SEALED ?? '')
+      .split(',')
+      .filter((part) => part.trim() !== '')
+      .map(Number),
+  );
+}
+
 export async function runAssistantBench(): Promise<string> {
-  const questions = readQuestions();
+  const sealed = sealedBatches();
+  const questions = readQuestions().filter((item) => !sealed.has(item.batch ?? 1));
   const kept = process.env.BENCH_ASSISTANT_DB;
   const dir = kept ? undefined : mkdtempSync(join(tmpdir(), 'dcledger-assistant-bench-'));
   const file = kept ?? join(dir ?? '.', 'bench.db');
@@ -130,7 +143,7 @@ export async function runAssistantBench(): Promise<string> {
       '## Assistant without a model: labelled questions',
       '',
       `\`BENCH_ASSISTANT_DB=<file> npm run bench -- assistant\` (${machine()}, load ${loadavg()[0]?.toFixed(1)}). ` +
-        `${questions.length} questions of bench/assistant/questions.json on the real-data fixture the API tests read, ` +
+        `${questions.length} questions of bench/assistant/questions.json${sealed.size > 0 ? ` (batch ${[...sealed].join(', ')} sealed: left out)` : ''} on the real-data fixture the API tests read, ` +
         'clock 2026-06-01; each expected answer resolved through the REST API from the query the file writes down ' +
         '(bench/assistant/judged.json). Right: every cited trade among the expected ones and as many as the answer shows ' +
         '(the newest for a member, the largest brackets for biggest trades, every member named for who bought/sold), ' +

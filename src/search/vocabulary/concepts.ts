@@ -301,8 +301,14 @@ export const CONCEPTS: readonly Concept[] = [
       'Life & Health Insurance',
       'Multi-line Insurance',
       'Reinsurance',
+      'Insurance Brokers',
     ],
-    sicIndustries: ['Property-Casualty Insurers', 'Life Insurance'],
+    sicIndustries: [
+      'Property-Casualty Insurers',
+      'Life Insurance',
+      'Specialty Insurers',
+      'Accident &Health Insurance',
+    ],
     tradeSectors: ['Financials'],
   },
   {

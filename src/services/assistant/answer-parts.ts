@@ -90,7 +90,7 @@ export const directionWords = (direction: Direction) =>
 export function chamberOf(question: string): Record<string, string> {
   if (/\bsenat(?:e|ors?)\b/i.test(question)) return { chamber: 'senate' };
   if (
-    /\b(?:representatives|reps|congressman|congresswoman)\b|(?<!\bwhite\s+)\bhouse\b(?!\s+of\b)/i.test(
+    /\b(?:representatives?|reps?\.?|congressman|congresswoman)\b|(?<!\bwhite\s+)\bhouse\b(?!\s+of\b)/i.test(
       question,
     )
   )

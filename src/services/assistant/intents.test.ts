@@ -67,7 +67,7 @@ describe('routeQuestion', () => {
       { kind: 'member_trades', member: 'Susan Collins', direction: 'buy' },
     ],
     ['does Kevin Hern have conflicts of interest?', { kind: 'conflicts', member: 'Kevin Hern' }],
-    ['Has Ro Khanna any conflicts?', { kind: 'search' }],
+    ['Has Ro Khanna any conflicts?', { kind: 'conflicts', member: 'Ro Khanna' }],
     ['Nancy Pelosi conflicts', { kind: 'conflicts', member: 'Nancy Pelosi' }],
     ['which members have conflicts of interest?', { kind: 'search' }],
     ['what do you have on Netflix?', { kind: 'dossier', company: 'Netflix' }],
@@ -134,7 +134,7 @@ describe('routeQuestion', () => {
       'congressional buyers of Salesforce in 2021',
       { kind: 'ticker_trades', ticker: 'Salesforce', direction: 'buy', window: { dateFrom: '2021-01-01' } },
     ],
-    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing stock', direction: 'sell' }],
+    ['senate sellers of Boeing stock', { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' }],
     // The kind of company keeps its "stocks": the concept vocabulary names "bank stocks".
     ['buyers of bank stocks in 2021', { kind: 'ticker_trades', ticker: 'bank stocks', direction: 'buy' }],
     ['potential conflicts of interest: Michael McCaul', { kind: 'conflicts', member: 'Michael McCaul' }],

@@ -2,15 +2,11 @@
 // question and today's date in, an intent out.
 
 import { MONTH_NAMES } from '../../domain/dates.js';
+import { type Window, windowOf } from './periods.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
+import { asksLargest, CONFLICT_CUE, canonicalQuestion, LARGEST, namesIn, TRADE_NOUN } from './slots.js';
 
-/** A disclosure-date window, with the words the answer uses for it (never numbers of our own). */
-export interface Window {
-  dateFrom?: string;
-  dateTo?: string;
-  days?: number;
-  words: string;
-}
+export { type Window, windowOf } from './periods.js';
 
 /** Which way the trades asked about went; undefined: both. */
 export type Direction = 'buy' | 'sell' | undefined;
@@ -29,159 +25,6 @@ export type Intent =
   | { kind: 'beyond'; text: string; about?: 'wealth' }
   | { kind: 'search'; text: string };
 
-const iso = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The last day of a month (1-12) of a year, as YYYY-MM-DD. */
-function monthEnd(year: string, month: number): string {
-  const last = new Date(Date.UTC(Number(year), month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
-}
-
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-  '4th': 4,
-};
-
-const COUNT_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-
-/**
- * "Q1 2020", "the first quarter of 2020", "the last quarter of 2021", "the first half of 2020",
- * "H2 2021", "the back half of 2025", "the last three months of 2021", "the first 6 months of
- * 2020": months of a year.
- */
-function partOfYear(text: string): Window | undefined {
-  const months =
-    /\b(first|last|final|closing|opening)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months\s+of\s+((?:19|20)\d{2})\b/.exec(
-      text,
-    );
-  const count = months?.[2] ? (COUNT_WORDS[months[2]] ?? Number(months[2])) : 0;
-  if (months?.[1] && months[3] && count >= 1 && count <= 12) {
-    const fromEnd = /last|final|closing/.test(months[1]);
-    const firstMonth = fromEnd ? 13 - count : 1;
-    return {
-      dateFrom: `${months[3]}-${String(firstMonth).padStart(2, '0')}-01`,
-      dateTo: monthEnd(months[3], fromEnd ? 12 : count),
-      words: 'in the period you asked about',
-    };
-  }
-  const quarter =
-    /\bq([1-4])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+quarter\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(
-      text,
-    );
-  const half =
-    /\bh([12])\s*(?:of\s+)?((?:19|20)\d{2})\b/.exec(text) ??
-    /\b(first|second|1st|2nd|last|front|back)\s+half\s+(?:of\s+)?((?:19|20)\d{2})\b/.exec(text);
-  const part = quarter ? { match: quarter, months: 3 } : half ? { match: half, months: 6 } : undefined;
-  const [, which, year] = part?.match ?? [];
-  if (!part || !which || !year) return undefined;
-  // "the last quarter of 2021", "the back half of 2025": the year's last part.
-  const number = /last|final|back/.test(which)
-    ? 12 / part.months
-    : which === 'front'
-      ? 1
-      : (ORDINALS[which] ?? Number(which));
-  const firstMonth = (number - 1) * part.months + 1;
-  return {
-    dateFrom: `${year}-${String(firstMonth).padStart(2, '0')}-01`,
-    dateTo: monthEnd(year, firstMonth + part.months - 1),
-    words: 'in the period you asked about',
-  };
-}
-
-/** The same day `months` calendar months before `today`, as YYYY-MM-DD (clamped to the month's end). */
-function monthsBefore(today: Date, months: number): string {
-  const target = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(today.getUTCDate(), last));
-  return iso(target);
-}
-
-/**
- * "between 2020-01-01 and 2020-06-30", "2021-01-01 to 2021-06-30", "Q1 2020", "first half of
- * 2020", "March 2020", "between March and June 2020", "last year", "this year", "in 2024",
- * "last 90 days", "last 6 months"; default: the past year.
- */
-export function windowOf(question: string, today: Date): Window {
-  const text = question.toLowerCase();
-  const year = today.getUTCFullYear();
-  const isoRange =
-    /\b(\d{4}-\d{2}-\d{2})\s*(?:to|and|through|thru|until|till|-|–|—)\s*(\d{4}-\d{2}-\d{2})\b/.exec(text);
-  if (isoRange?.[1] && isoRange[2]) {
-    const [from, to] = [isoRange[1], isoRange[2]].sort();
-    return { dateFrom: from, dateTo: to, words: 'in the period you asked about' };
-  }
-  const part = partOfYear(text) ?? monthWindow(text);
-  if (part) return part;
-  if (/\blast year\b|\bprevious year\b|\bpast calendar year\b/.test(text)) {
-    return { dateFrom: `${year - 1}-01-01`, dateTo: `${year - 1}-12-31`, words: 'last year' };
-  }
-  if (/\bthis year\b|\byear to date\b|\bytd\b/.test(text)) {
-    return { dateFrom: `${year}-01-01`, dateTo: iso(today), words: 'this year' };
-  }
-  const since = /\bsince\s+((?:19|20)\d{2})\b/.exec(text);
-  if (since?.[1])
-    return { dateFrom: `${since[1]}-01-01`, dateTo: iso(today), words: 'since the year you asked about' };
-  const inYear = /\b(?:in|during|of|for|from)\s+((?:19|20)\d{2})\b/.exec(text);
-  if (inYear?.[1]) {
-    return {
-      dateFrom: `${inYear[1]}-01-01`,
-      dateTo: `${inYear[1]}-12-31`,
-      words: 'in the year you asked about',
-    };
-  }
-  const span =
-    /\b(?:last|past|previous|trailing)\s+(\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b/.exec(
-      text,
-    );
-  const spanCount = span?.[1] ? (COUNT_WORDS[span[1]] ?? Number(span[1])) : 0;
-  if (span?.[2] && spanCount > 0) {
-    // Months and years are calendar ones: "the past 12 months" on June 1 starts the June 1 before.
-    if (span[2] === 'month' || span[2] === 'year') {
-      const months = Math.min(120, spanCount * (span[2] === 'year' ? 12 : 1));
-      return {
-        dateFrom: monthsBefore(today, months),
-        dateTo: iso(today),
-        words: 'in the period you asked about',
-      };
-    }
-    const days = Math.min(3650, spanCount * (span[2] === 'week' ? 7 : 1));
-    return { days, words: 'in the period you asked about' };
-  }
-  // "Josh Gottheimer purchases 2021": a year standing alone is the year asked about.
-  const bareYear = /\b((?:19|20)\d{2})\b/.exec(text);
-  if (bareYear?.[1]) {
-    return {
-      dateFrom: `${bareYear[1]}-01-01`,
-      dateTo: `${bareYear[1]}-12-31`,
-      words: 'in the year you asked about',
-    };
-  }
-  if (/\b(?:last|past)\s+(month)\b/.test(text)) return { days: 30, words: 'in the past month' };
-  if (/\b(?:last|past)\s+(week)\b/.test(text)) return { days: 7, words: 'in the past week' };
-  if (/\brecent(?:ly)?\b|\blatest\b/.test(text)) return { days: 90, words: 'recently' };
-  return { days: 365, words: 'in the past year' };
-}
-
 /** Words that ask to be shown something ("pull up X's trades"), no part of what is asked about. */
 const ASK =
   '(?:list|show(?:\\s+me)?|give\\s+me|get(?:\\s+me)?|find|pull\\s+up|bring\\s+up|look\\s+up|fetch|display)';
@@ -199,7 +42,7 @@ function cleanName(raw: string): string {
       .replace(/(?:\s*[:,;–—]\s*|\s+)(?:(?:19|20)\d{2}\s*)?$/, '')
       .replace(new RegExp(`^${ASK}\\s+(?:all\\s+|the\\s+)?`, 'i'), '')
       // "are any of Rick Allen('s trades)", "were Nancy Pelosi('s purchases conflicted)"
-      .replace(/^(?:are|were|is|was)\s+/i, '')
+      .replace(/^(?:are|were|is|was|do|does|did|has|have|had)\s+/i, '')
       .replace(/^(?:(?:which|what|how many)\s+)?(?:any|all|some|none|each|one|many|most)\s+of\s+/i, '')
       .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
       .replace(/'s$|’s$/i, '')
@@ -209,7 +52,7 @@ function cleanName(raw: string): string {
 
 /** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
 const PEOPLE =
-  '(?:(?:(?:republican|democratic|gop)\\s+)?(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople)|republicans|democrats|dems)';
+  '(?:(?:(?:house|senate|congressional|republican|democratic|gop)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople|republicans|democrats|dems))';
 
 /** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
 const BUY_PHRASE =
@@ -222,7 +65,7 @@ const SELL_PHRASE =
 const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
 
 /** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|traded|trading|buy|bought|buying|sell|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
+const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|trades|traded|trading|buy|buys|bought|buying|sell|sells|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
 
 // Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
 const NOT_TICKERS = new Set([
@@ -275,43 +118,6 @@ export function directionOf(question: string): Direction {
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
 
-const MONTH = `(${MONTH_NAMES.join('|')})`;
-const YEAR = '((?:19|20)\\d{2})';
-/** "between March and June 2020", "from November 2019 to February 2020", "March–June 2021". */
-const MONTH_RANGE = new RegExp(
-  `\\b${MONTH}(?:\\s+${YEAR})?\\s*(?:and|to|through|thru|until|till|-|–|—)\\s*${MONTH}\\s+${YEAR}\\b`,
-  'i',
-);
-const monthNumber = (name: string) => MONTH_NAMES.indexOf(name.toLowerCase()) + 1;
-const monthStart = (year: string | number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
-
-/** "in February 2020", "between March and June 2020" -> those months (transaction dates). */
-function monthWindow(text: string): Window | undefined {
-  const range = MONTH_RANGE.exec(text);
-  if (range?.[1] && range[3] && range[4]) {
-    const [first, last] = [monthNumber(range[1]), monthNumber(range[3])];
-    // "November to February 2021" without a first year runs over the new year.
-    const firstYear = range[2] ?? (first > last ? String(Number(range[4]) - 1) : range[4]);
-    const [from, to] = [monthStart(firstYear, first), monthEnd(range[4], last)].sort();
-    return { dateFrom: from, dateTo: to, words: 'in the period you asked about' };
-  }
-  const match = new RegExp(`\\b${MONTH}\\s+${YEAR}\\b`, 'i').exec(text);
-  if (!match?.[1] || !match[2]) return undefined;
-  const month = monthNumber(match[1]);
-  return {
-    dateFrom: monthStart(match[2], month),
-    dateTo: monthEnd(match[2], month),
-    words: 'in the month you asked about',
-  };
-}
-
-/** The words for the largest trades by amount: "biggest", "most valuable", "highest-value". */
-const LARGEST =
-  '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
-
-/** What a trade is called in "the biggest …" ("the largest purchase", "the biggest bets"). */
-const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells|bets|moves|investments)';
-
 /** Committees set against a member's own trades: "his committees oversee", "the committee she sits on". */
 const COMMITTEE_TIE =
   /\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
@@ -338,11 +144,11 @@ const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
  * "show me what X sold" keep their words: "tell me" goes only before who, which, whether, if.
  */
 const LEAD_IN =
-  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=(?:tell|show|list|find|give|let)\b)|i(?:'m|’m|\s+am)\s+(?:looking for|trying to find|searching for|curious (?:about|whether|if))\s+|i(?:'d|’d|\s+would)?\s*(?:want|need|like)\s+to\s+(?:know|see|find out|find)\s+|do\s+you\s+know\s+|(?:tell|show)\s+me\s+(?=(?:who|which|whether|if)\b)|(?:whether|if)\s+(?=(?:any|anyone|anybody|the|senators?|members?)\b))/i;
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?=(?:tell|show|list|find|give|let|summari[sz]e|break|walk|pull|name|check|screen|look)\b)|i(?:'m|’m|\s+am)\s+(?:looking for|trying to find|searching for|curious (?:about|whether|if))\s+|i(?:'d|’d|\s+would)?\s*(?:want|need|like)\s+to\s+(?:know|see|find out|find)\s+|do\s+you\s+know\s+|(?:tell|show)\s+me\s+(?=(?:who|which|whether|if)\b)|(?:whether|if)\s+(?=(?:any|anyone|anybody|the|senators?|members?)\b))/i;
 
 /** The question without courtesies and lead-ins (each may stand before another). */
 function coreOf(question: string): string {
-  let text = question.trim().replace(COURTESY_AFTER, '');
+  let text = canonicalQuestion(question).replace(COURTESY_AFTER, '');
   for (let previous = ''; previous !== text; ) {
     previous = text;
     text = text.replace(COURTESY_BEFORE, '').replace(LEAD_IN, '');
@@ -350,13 +156,143 @@ function coreOf(question: string): string {
   return text;
 }
 
+/**
+ * A subject of "who bought …" without the words about people and periods that stand after it
+ * ("AMD among members, 2021" is AMD).
+ */
+function subjectOnly(subject: string): string {
+  return (
+    subject
+      .replace(
+        new RegExp(
+          `\\s+(?:among|by|from|in|on|of)\\s+(?:the\\s+)?(?:congress|capitol hill|house|senate|${PEOPLE})\\b.*$`,
+          'i',
+        ),
+        '',
+      )
+      .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
+      .replace(/[?.!,;:]+$/, '')
+      .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
+      .replace(/(?<=\S)\s+stock$/i, '')
+      .trim() || subject
+  );
+}
+
+/** Words no member's name holds: a "name" with one of them is the rest of the question. */
+const NOT_IN_NAMES =
+  /\b(?:who|which|what|when|where|how|why|any|anyone|anybody|conflicts?|interest|trades?|with|the|stocks?|senate|house|congress\w*|he|she|they|him|her|them)\b|['’]s\b/i;
+
+/**
+ * The sentence forms first; when none matched, or the name one of them read is not a name, the
+ * slots read wherever they stand.
+ */
 export function routeQuestion(question: string, today: Date): Intent {
+  const intent = shapeOf(question, today);
+  if (intent.kind === 'ticker_trades') return { ...intent, ticker: subjectOnly(intent.ticker) };
+  if (
+    (intent.kind === 'member_trades' || intent.kind === 'conflicts' || intent.kind === 'portfolio') &&
+    (NOT_IN_NAMES.test(intent.member) ||
+      intent.member.split(/\s+/).length > 4 ||
+      (!/[A-Z]/.test(intent.member) && /[A-Z]/.test(question)))
+  ) {
+    const text = coreOf(question);
+    const name = namesIn(text)[0];
+    return name
+      ? { ...intent, member: cleanName(name) }
+      : (slotIntent(text, today) ?? { kind: 'search', text });
+  }
+  if (intent.kind === 'search') return slotIntent(intent.text, today) ?? intent;
+  return intent;
+}
+
+/** Words that say what a question is about, not who or what: dropped to find its subject. */
+const NOISE = new Set(
+  `who whom whose which what when where how why much many is are was were be been being do does did has have had
+  will would can could should the a an any anyone anybody some all every each their his her its them they it this that
+  these those me my i we our you your tell show give list find get summarize summarise about on in of to for by with
+  from at as and or during since between through until last past this year years month months quarter half q1 q2 q3 q4
+  stock stocks share shares equity sector industry companies company congress congressional capitol hill house senate
+  lawmakers members member senators senator representatives reps rep politicians legislators people
+  exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
+  purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
+  most money profit profits gains returns there here whom`.split(/\s+/),
+);
+
+/**
+ * The subject a question names when no form matched: the longest run of words that are not
+ * noise ("Bank of America" keeps its "of" between two such words), or a ticker written as one.
+ */
+function residue(text: string): string | undefined {
+  const words = text.split(/[^\w&.'’$-]+/).filter(Boolean);
+  const runs: string[][] = [[]];
+  for (const [i, word] of words.entries()) {
+    const bare = word
+      .toLowerCase()
+      .replace(/['’]s$/, '')
+      .replace(/\.$/, '');
+    const joiner =
+      /^(?:of|&|and)$/.test(bare) &&
+      (runs.at(-1)?.length ?? 0) > 0 &&
+      !NOISE.has((words[i + 1] ?? 'the').toLowerCase());
+    const noise =
+      NOISE.has(bare) ||
+      /^(?:19|20)\d{2}$/.test(bare) ||
+      MONTHS.has(bare) ||
+      new RegExp(`^(?:${TRADE_VERB}|${PEOPLE})$`, 'i').test(bare);
+    // "insurance companies", "chip makers": the kind stays with the words before it (a concept).
+    const kind = /^(?:stocks|companies|makers|names|shares)$/.test(bare) && (runs.at(-1)?.length ?? 0) > 0;
+    if (joiner || kind || !noise) runs.at(-1)?.push(word.replace(/['’]s$/, ''));
+    if (kind || (noise && !joiner)) runs.push([]);
+  }
+  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best), []);
+  return longest.length > 0 ? longest.join(' ') : undefined;
+}
+
+const MONTHS = new Set(MONTH_NAMES);
+
+/** A question read by its slots alone: the cues of a shape, a member's name, the subject. */
+function slotIntent(text: string, today: Date): Intent | undefined {
+  // Trades before a date, not a vote: no shape of these reads it.
+  if (/\b(?:before|prior to|ahead of)\b/i.test(text)) return undefined;
+  const window = windowOf(text, today);
+  const direction = directionOf(text);
+  const name = namesIn(text)[0];
+  if (name && CONFLICT_CUE.test(text)) return { kind: 'conflicts', member: cleanName(name) };
+  if (asksLargest(text)) return { kind: 'biggest_trades', window, direction };
+  const trading = new RegExp(`\\b${TRADE_VERB}\\b|\\b${TRADE_NOUN}\\b`, 'i').test(text);
+  const people = new RegExp(`\\b(?:who|whom|anyone|anybody|congressional|${PEOPLE})\\b`, 'i').test(text);
+  const subject = tickerIn(text) ?? residue(text);
+  // People and trading without a direction or a "who" ("is it legal for members to trade?") ask no list.
+  if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))
+    return { kind: 'ticker_trades', ticker: subject, window, direction };
+  if (name && trading) return { kind: 'member_trades', member: cleanName(name), window, direction };
+  // "Dwight Evans portfolio activity": a name and a member's words; the lookup says whose (search).
+  if (
+    name &&
+    /\b(?:portfolio|holdings|moves|activity)\b/i.test(text) &&
+    !/\b(?:congress\w*|members|lawmakers)\b/i.test(text)
+  )
+    return undefined;
+  // A company is written with a capital or as a ticker ("should Congress ban trading?" names none).
+  if (
+    subject &&
+    /^[A-Z$]/.test(subject) &&
+    !direction &&
+    /\b(?:exposure|activity|involvement|dealings|trading|interest|summar\w*|profile|overview|about|picture|story|rundown|brief\w*)\b/i.test(
+      text,
+    )
+  )
+    return { kind: 'dossier', company: subject };
+  return undefined;
+}
+
+function shapeOf(question: string, today: Date): Intent {
   const text = coreOf(question);
   const window = windowOf(text, today);
   const direction = directionOf(text);
   // A forecast, or a judgement of a stock's worth ("is Nvidia overvalued?"): advice, not records.
   if (
-    /\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell)|(?:over|under)[- ]?valued|worth (?:buying|it)|a good (?:buy|investment))/i.test(
+    /\b(?:predict\w*|forecast\w*|price target|should I|will\b.*\bnext\b|going to (?:buy|sell)|(?:over|under)[- ]?valued|worth (?:buying|it)|\ban?\s+(?:good\s+|great\s+|strong\s+|smart\s+)?(?:buy|sell|investment)[?.!]*$|\b(?:good|great|bad|smart|safe)\s+(?:long[- ]term\s+|short[- ]term\s+)?(?:hold|buy|investment|bet|pick)\b)/i.test(
       text,
     )
   )
@@ -365,6 +301,7 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (/\b(?:net worth|how (?:rich|wealthy)|wealth|salary)\b/i.test(text))
     return { kind: 'beyond', text, about: 'wealth' };
   if (
+    asksLargest(text) ||
     new RegExp(
       `\\b${LARGEST}\\s+(?:(?:\\d{1,3}|three|five|ten|twenty|fifty|hundred)\\s+)?(?:(?:senate|house|congressional)\\s+)?(?:stock\\s+)?${TRADE_NOUN}\\b`,
       'i',
@@ -406,12 +343,17 @@ export function routeQuestion(question: string, today: Date): Intent {
     // "Tesla overview": a short name and the word alone.
     /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile|fact\s*sheet|one[- ]pager|primer|backgrounder)[?.!]*$/i.exec(
       text,
-    );
+    ) ??
+    // "what has Congress been doing with Caterpillar stock?": the people's dealings in a company.
+    (directionOf(text) === undefined && !/\b(?:19|20)\d{2}\b/.test(text)
+      ? /\b(?:congress|lawmakers|legislators|politicians|members(?:\s+of\s+congress)?)\b.*?\b(?:doing|done|up\s+to)\s+(?:with|in)\s+(.+?)[?.!]*$/i.exec(
+          text,
+        )
+      : null);
   // "Pfizer and Congress": the company, not the other party of the question.
-  const company = dossier?.[1]?.replace(
-    new RegExp(`\\s+(?:and|in|with)\\s+(?:the\\s+)?(?:congress|${PEOPLE})\\s*$`, 'i'),
-    '',
-  );
+  const company = dossier?.[1]
+    ?.replace(new RegExp(`\\s+(?:and|in|with)\\s+(?:the\\s+)?(?:congress|${PEOPLE})\\s*$`, 'i'), '')
+    .replace(/\s+(?:stock|shares|equity)$/i, '');
   if (company && !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(company))
     return { kind: 'dossier', company: company.trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
@@ -475,6 +417,16 @@ export function routeQuestion(question: string, today: Date): Intent {
       ).exec(text)?.[1] ?? possessive?.[1];
     if (member) return { kind: 'conflicts', member: cleanName(member) };
   }
+  // "Scott Franklin: conflict flags?": a conflict asked about in other words, of a named member.
+  const named = namesIn(text)[0];
+  if (
+    !possessive &&
+    !ofMember &&
+    named &&
+    CONFLICT_CUE.test(text) &&
+    !new RegExp(`\\b${PEOPLE}\\b`, 'i').test(text)
+  )
+    return { kind: 'conflicts', member: cleanName(named) };
   const subject = possessive
     ? { word: possessive[2] ?? '', member: possessive[1] ?? '' }
     : ofMember
@@ -492,13 +444,16 @@ export function routeQuestion(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:has|have|did)\\s+any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:(?:has|have|did)\\s+)?any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
     const ticker = tickerIn(text);
     if (ticker) return { kind: 'ticker_trades', ticker, window, direction };
-    const company = new RegExp(`\\b${TRADE_VERB}\\s+(?:shares of\\s+|stock in\\s+)?(.+)$`, 'i').exec(text);
+    const company = new RegExp(
+      `\\b${TRADE_VERB}\\s+(?:(?:shares (?:of|in)|stocks? (?:of|in)|stakes? in)\\s+(?!(?:19|20)\\d{2}\\b|(?:${MONTH_NAMES.join('|')})\\b|the\\s))?(.+)$`,
+      'i',
+    ).exec(text);
     if (company?.[1])
       return { kind: 'ticker_trades', ticker: cleanName(heldSubject(company[1])), window, direction };
   }

@@ -15,6 +15,7 @@ import {
 } from './answer-parts.js';
 import { type Direction, directionOf, type Window, windowOf } from './intents.js';
 import type { ChatRun } from './run.js';
+import { namesIn } from './slots.js';
 
 /** Finds a member by name with the lookup tool; undefined when the answer is already written. */
 export async function findMember(run: ChatRun, name: string): Promise<Politician | undefined> {
@@ -134,27 +135,8 @@ export async function conflicts(run: ChatRun, member: string): Promise<void> {
   }
 }
 
-/** Capitalised words that open a question or stand before a name, not part of it. */
-const NOT_NAME_WORDS = new Set(
-  'did does do has have is are was were what which who how show list give tell find get the any all senator sen rep representative congressman congresswoman member'.split(
-    ' ',
-  ),
-);
-
-/** Runs of two to four capitalised words ("Zoe Lofgren", "Gilbert Ray Cisneros"), question words dropped. */
-export function namesIn(text: string): string[] {
-  const names: string[] = [];
-  for (const match of text.matchAll(/[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+/g)) {
-    const words = match[0].split(/\s+/);
-    while (words.length > 0 && NOT_NAME_WORDS.has((words[0] ?? '').toLowerCase().replace(/\.$/, '')))
-      words.shift();
-    if (words.length >= 2 && words.length <= 4) names.push(words.join(' ').replace(/['’]s$/, ''));
-  }
-  return names;
-}
-
 const ASKS_ABOUT_TRADING =
-  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio)\b/i;
+  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio|active|activity|moves|dealings)\b/i;
 
 /**
  * A question no form matched that names a member (a run of capitalised words the lookup finds as

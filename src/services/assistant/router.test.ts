@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTED_PREFIX } from '../../errors.js';
 import type { ToolDefinition, ToolTransport } from '../tools.js';
-import { namesIn } from './member-answers.js';
 import { answerWithRouter } from './router.js';
 import { ChatRun } from './run.js';
+import { namesIn } from './slots.js';
 
 function tool(name: string, path: string, properties: string[]): ToolDefinition {
   return {

@@ -1,0 +1,158 @@
+// How a question is read before its shape is picked, in three passes that do not depend on where a
+// word stands: words of one meaning are brought to the one form the router reads (synonyms and
+// inflections: "accumulating" is "buying", "acquisitions" are "purchases"); words that only frame
+// the question are dropped ("I need … for a story"); and the cues of a shape (the largest trades,
+// a conflict, a vote) and the slots (a member's name, the subject) are looked for anywhere in the
+// sentence. Pure: text in, text or slots out.
+
+/** Synonyms and inflections, each rewritten to the word the router reads. */
+const CANONICAL: readonly [RegExp, string][] = [
+  // Buying.
+  [/\baccumulat(?:e|es)\b/gi, 'buy'],
+  [/\baccumulated\b/gi, 'bought'],
+  [/\baccumulating\b/gi, 'buying'],
+  [/\bacquisitions\b/gi, 'purchases'],
+  [/\bacquisition\b/gi, 'purchase'],
+  [/\b(?:purchased|acquired)\b/gi, 'bought'],
+  [/\b(?:purchasing|acquiring)\b/gi, 'buying'],
+  // "what did Dan Crenshaw purchase": the verb after a name.
+  [/\b((?:did|does|do|will|to)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:purchase|acquire)\b/g, '$1buy'],
+  [
+    /\b(?:increas|rais|boost|grow|grew|build|built|expand)\w*\s+(?:their|his|her|its)\s+(?:stakes?|positions?|holdings?)\s+in\b/gi,
+    'bought',
+  ],
+  [
+    /\b(?:took|taken|taking|take|takes|opened|opening|open|opens)\s+(?:a\s+|new\s+)*(?:positions?|stakes?)\s+in\b/gi,
+    'bought',
+  ],
+  // "added Intel to their portfolio": bought Intel.
+  [
+    /\badd(?:ed|ing|s)?\s+(.+?)\s+to\s+(?:their|his|her|its|the(?:ir)?)\s+(?:portfolios?|holdings|positions?)\b/gi,
+    'bought $1',
+  ],
+  // "make any stock purchases" / "made sales": the verb itself.
+  [
+    /\b(?:make|makes|making|do)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:purchases|buys)\b/gi,
+    'buy any stock',
+  ],
+  [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:purchases|buys)\b/gi, 'bought stock'],
+  [
+    /\b(?:make|makes|making|do)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi,
+    'sell any stock',
+  ],
+  [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi, 'sold stock'],
+  // Selling.
+  [/\b(sold|sell|sells|selling)\s+off\b/gi, '$1'],
+  [/\b(?:shed|sheds)\b/gi, 'sold'],
+  [/\bshedding\b/gi, 'selling'],
+  [/\bliquidat(?:ed|es?)\b/gi, 'sold'],
+  [/\bliquidating\b/gi, 'selling'],
+  [/\blighten(?:ed|s)?\s+up\s+on\b/gi, 'sold'],
+  [/\b(?:got|gotten)\s+rid\s+of\b/gi, 'sold'],
+  [/\b(?:get|gets)\s+rid\s+of\b/gi, 'sell'],
+  [/\bgetting\s+rid\s+of\b/gi, 'selling'],
+  // "rank 2021 House sales by size", "trades sorted by amount": the largest trades.
+  [
+    /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,
+    'largest $1',
+  ],
+  // "in the weeks before the vote": before it.
+  [
+    /\b(?:in\s+the\s+)?(?:(?:few|several|couple\s+of|\d+)\s+)?(?:days|weeks|hours)\s+(before|ahead\s+of|prior\s+to)\b/gi,
+    '$1',
+  ],
+  // "around", "in the run-up to", "leading up to" a vote or bill: before it.
+  [
+    /\b(?:around|in\s+the\s+run[- ]up\s+to|leading\s+up\s+to|in\s+advance\s+of|on\s+the\s+eve\s+of|preceding)\b(?=(?:\s+[\w'’-]+){0,4}?\s+(?:votes?|bills?|legislation|hearings?)\b)/gi,
+    'ahead of',
+  ],
+];
+
+/** Words that frame a question without being part of it: "for a story", "I need", "quick question:". */
+const FRAMING: readonly RegExp[] = [
+  /\bfor\s+(?:a|an|my|our|the|this)\s+(?:story|piece|article|report|column|newsletter|thread|investigation|project|segment|podcast|memo|brief)\b(?:\s+(?:on|about)\s+[^:,;?!]+?(?=\s*[:,;?!]|$))?/gi,
+  /^\s*(?:quick\s+question|question|q|fyi|so|ok(?:ay)?|hmm|well)\s*[:,-]?\s+/i,
+  /^\s*(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like|must\s+see|have\s+to\s+see)\s+(?:to\s+(?:see|know|get|find|pull|read|check)\s+)?/i,
+  /^\s*help\s+me\s+(?:find|see|understand|check)\s+/i,
+];
+
+/** The question with synonyms brought to one form and framing words dropped. */
+export function canonicalQuestion(question: string): string {
+  let text = question;
+  for (const pattern of FRAMING) text = text.replace(pattern, ' ');
+  for (const [pattern, replacement] of CANONICAL) text = text.replace(pattern, replacement);
+  text = frontedSubject(
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s:,;–—-]+/, '')
+      .trim(),
+  );
+  return text;
+}
+
+/**
+ * "health care stocks: which representatives were selling them in 2022?": the subject put first
+ * and referred to by a pronoun is put back where the pronoun stands.
+ */
+function frontedSubject(text: string): string {
+  const fronted =
+    /^(?!(?:who|which|what|did|does|do|has|have|were|was|are|is|any)\b)([^:–—?]{2,60}?)\s*[:–—]\s*(.+?)\b(them|those|these|it|those shares|that stock|these shares)\b(.*)$/i.exec(
+      text,
+    );
+  if (!fronted?.[1] || !fronted[2] || !/\b(?:who|which|any|did|were|was|has|have)\b/i.test(fronted[2]))
+    return text;
+  return `${fronted[2]}${fronted[1]}${fronted[4] ?? ''}`;
+}
+
+/** The words for the largest trades by amount: "biggest", "most valuable", "highest-value". */
+export const LARGEST =
+  '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
+
+/** What a trade is called in "the biggest …" ("the largest purchase", "the biggest bets"). */
+export const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells|bets|moves|investments)';
+
+/**
+ * The largest trades asked for wherever the words stand ("which trades … had the largest dollar
+ * amounts?"), unless one member's trades are asked about ("X's biggest trades").
+ */
+export function asksLargest(text: string): boolean {
+  return (
+    (new RegExp(`\\b${LARGEST}\\b`, 'i').test(text) ||
+      /\b(?:worth|cost|valued\s+at)\s+the\s+most\b|\bby\s+(?:size|amount|value|dollar\s+(?:value|amount))\b/i.test(
+        text,
+      )) &&
+    new RegExp(`\\b${TRADE_NOUN}\\b`, 'i').test(text) &&
+    // A member's possessive, not the chamber's ("Senate's top sales").
+    !/(?<!\b(?:senate|house|congress))['’]s\s/i.test(text) &&
+    // "which senators made the biggest trades" asks for people; "which representative purchases" for trades.
+    !/\b(?:who|which\s+(?:members?|senators?|representatives?|lawmakers|politicians)\b(?!\s+(?:stock\s+)?(?:trades?|transactions?|purchases?|sales?|buys|sells)\b))/i.test(
+      text,
+    ) &&
+    !/\b(?:tickers?|stocks|companies|symbols?)\b(?!\s+(?:trades?|transactions?|purchases?|sales?))/i.test(
+      text,
+    )
+  );
+}
+
+/** A conflict of interest asked about, in any words: "conflict flags", "conflicted", "his committee work". */
+export const CONFLICT_CUE =
+  /\bconflict(?:s|ed|ing)?\b|['’]s\s+committees?\b|\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
+
+/** Capitalised words that open a question or stand before a name, not part of it. */
+const NOT_NAME_WORDS = new Set(
+  'did does do has have is are was were what which who how when where why would should could can will show list give tell find get the any all senator sen rep representative congressman congresswoman member'.split(
+    ' ',
+  ),
+);
+
+/** Runs of two to four capitalised words ("Zoe Lofgren", "Gilbert Ray Cisneros"), question words dropped. */
+export function namesIn(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(/[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+/g)) {
+    const words = match[0].split(/\s+/);
+    while (words.length > 0 && NOT_NAME_WORDS.has((words[0] ?? '').toLowerCase().replace(/\.$/, '')))
+      words.shift();
+    if (words.length >= 2 && words.length <= 4) names.push(words.join(' ').replace(/['’]s$/, ''));
+  }
+  return names;
+}
