@@ -23,7 +23,7 @@ import {
   scale,
   upscale,
 } from './bitmap.js';
-import { EMPTY_CELL_INK, judgeMarks, type MarkReading, shapeOf } from './cell-ink.js';
+import { EMPTY_CELL_INK, judgeMarks, type MarkReading, markInkShare, shapeOf } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
 import { type CellReading, type HousePage, type HouseRow, unreadPage } from './house-page.js';
@@ -404,7 +404,7 @@ class PageReader {
   /** Ink in each mark cell between two y positions, and which cells are marked. */
   private readMarks(spans: readonly Span[], top: number, bottom: number): MarkReading {
     // Inside the cell, clear of its borders and of a printed square's outline.
-    const shares = spans.map((span) => inkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18)));
+    const shares = spans.map((span) => markInkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18)));
     return judgeMarks(shares);
   }
 
