@@ -118,9 +118,9 @@ function bodyIntervals(rules: readonly RulingLine[], bottom: number): Array<{ to
 
 /**
  * Ink at x (within two pixels) along nearly every pixel of most of the intervals, rule to rule.
- * Most, not all: a heading may span two columns in one row. A scanned rule drifts a few pixels
+ * Most, not all: a heading may span two columns in one row. A scanned rule drifts a pixel or two
  * across the page (the scan is sheared or turned a little more than the skew correction takes
- * back), so in each interval the rule is looked for near x, not only at it.
+ * back), so in each interval the rule is looked for within RULE_DRIFT of x, not only at it.
  */
 function runsThroughRows(
   image: GrayImage,
@@ -144,32 +144,18 @@ const RULE_INKED = 0.97;
 /** How far (pixels) a rule may sit from its position on the page within one row. */
 const RULE_DRIFT = 2;
 
-/** A break this long (pixels) in a scanned rule is the scan's, not the end of the rule. */
-const RULE_BREAK = 0;
-
-/**
- * Share of the pixels from top to bottom with ink at x (within two pixels), a break of up to
- * RULE_BREAK pixels between inked ones counted as inked.
- */
+/** Share of the pixels from top to bottom with ink at x (within two pixels). */
 function inkedAlong(image: GrayImage, x: number, interval: { top: number; bottom: number }): number {
   const from = Math.ceil(interval.top);
   const to = Math.floor(interval.bottom);
   let inked = 0;
-  let gap = 0;
-  let seen = false;
   for (let y = from; y <= to; y++) {
     let hit = false;
     for (let dx = -2; dx <= 2 && !hit; dx++) {
       const px = x + dx;
       hit = px >= 0 && px < image.width && (image.data[y * image.width + px] ?? 255) < INK_THRESHOLD;
     }
-    if (!hit) {
-      gap++;
-      continue;
-    }
-    inked += 1 + (seen && gap <= RULE_BREAK ? gap : 0);
-    gap = 0;
-    seen = true;
+    if (hit) inked++;
   }
   return inked / (to - from + 1);
 }
