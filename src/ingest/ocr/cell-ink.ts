@@ -2,7 +2,7 @@
 // cell empty, marked or filled, which cells of a row of mark cells are marked and how clearly,
 // and the shape of a cell's ink for comparing typed codes across a document (scanned-rows.ts).
 // A mark is decided by its ink, never by reading an "X".
-import type { GrayImage } from './bitmap.js';
+import { clampRect, type GrayImage, INK_THRESHOLD, type Rect } from './bitmap.js';
 
 export interface MarkReading {
   /** Indexes of the columns judged marked. */
@@ -28,6 +28,38 @@ export const FILLED_INK = 0.5;
 /** Below this share a cell is surely blank; above MARK_SURE surely marked; between, doubtful. */
 export const BLANK_SURE = 0.004;
 export const MARK_SURE = 0.03;
+
+/** A pixel row inked across this share of a mark cell's width is a piece of rule, not a mark. */
+const RULE_ROW = 0.6;
+
+/** Pixel rows this close to a piece of rule are its ragged edge. */
+const RULE_EDGE = 2;
+
+/**
+ * Ink share inside a mark cell, leaving out pixel rows inked across most of its width and the
+ * rows at their edge. A row rule the scan broke into pieces too short to be cleared from the page
+ * crosses every cell of its row as such rows, and would make each look marked (a typed "x" fills
+ * 3-8% of a cell, as much as two pixel rows of rule); no stroke of an "x" or a tick runs across
+ * most of the cell.
+ */
+export function markInkShare(image: GrayImage, rect: Rect): number {
+  const r = clampRect(image, rect);
+  if (r.width === 0 || r.height === 0) return 0;
+  const rows: number[] = [];
+  for (let y = r.y; y < r.y + r.height; y++) {
+    let row = 0;
+    for (let x = r.x; x < r.x + r.width; x++)
+      if ((image.data[y * image.width + x] ?? 255) < INK_THRESHOLD) row++;
+    rows.push(row);
+  }
+  const rule = rows.map((row) => row >= r.width * RULE_ROW);
+  let ink = 0;
+  rows.forEach((row, index) => {
+    for (let near = index - RULE_EDGE; near <= index + RULE_EDGE; near++) if (rule[near]) return;
+    ink += row;
+  });
+  return ink / (r.width * r.height);
+}
 
 /**
  * Which cells of a row of mark cells are marked, by their ink alone. Clarity is how sure the

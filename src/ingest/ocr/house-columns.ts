@@ -106,14 +106,23 @@ function regularize(spans: readonly Span[]): Span[] {
 }
 
 /**
- * The amount columns: ten (A-J) or eleven (A-K) of equal width over the amount area, whichever
- * agrees better with the rules found (faint rules of a scan go missing; box edges do not count).
- * Each boundary is the rule found near it, or the even division where none was.
+ * The amount columns: ten (A-J) or eleven (A-K). When the rules found make ten or eleven columns
+ * of like widths (a rule the scan lost split back into two), they are the columns: a filer's
+ * spreadsheet sizes each column to its heading, so an even division would cut through its marks.
+ * Otherwise, ten or eleven of equal width over the amount area, whichever agrees better with the
+ * rules found (faint rules of a scan go missing; box edges do not count), each boundary the rule
+ * found near it or the even division where none was.
  */
 function fitAmountColumns(spans: readonly Span[]): Span[] {
   const left = spans[0]?.left;
   const right = spans[spans.length - 1]?.right;
   if (left === undefined || right === undefined || right - left < 200) return [];
+  const ruled = regularize(spans);
+  if (ruled.length === 10 || ruled.length === 11) {
+    const widths = ruled.map((span) => span.right - span.left).sort((a, b) => a - b);
+    const typical = widths[Math.floor(widths.length / 2)] ?? 1;
+    if (widths.every((width) => width >= typical * 0.6 && width <= typical * 1.6)) return ruled;
+  }
   const found = spans.slice(1).map((span) => span.left);
   let best: { count: number; score: number; edges: number[] } | null = null;
   for (const count of [11, 10]) {

@@ -23,7 +23,7 @@ import {
   scale,
   upscale,
 } from './bitmap.js';
-import { EMPTY_CELL_INK, judgeMarks, type MarkReading, shapeOf } from './cell-ink.js';
+import { EMPTY_CELL_INK, judgeMarks, type MarkReading, markInkShare, shapeOf } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
 import { type CellReading, type HousePage, type HouseRow, unreadPage } from './house-page.js';
@@ -38,6 +38,12 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
   const reader = new PageReader(image, grid, columns, engine);
   return reader.read();
 }
+
+/**
+ * The asset column's heading as every layout prints it, misread a letter or two: "FULL ASSET
+ * NAME", "Provide full name, not ticker symbol".
+ */
+const COLUMN_HEADINGS = /\bfull\s+asset\s+name\b|\bticker\s+symbol\b|\bprovi\w*\s+ful/i;
 
 /**
  * The thresholds of the black-and-white preparations a date cell is read again from: a dark one
@@ -164,6 +170,10 @@ class PageReader {
           await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
         );
         previousRowInterval = index;
+        if (this.dropHeader(rows)) {
+          bodyStarted = false;
+          heading = null;
+        }
         continue;
       }
       if (!bodyStarted) {
@@ -186,6 +196,10 @@ class PageReader {
           await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
         );
         previousRowInterval = index;
+        if (this.dropHeader(rows)) {
+          bodyStarted = false;
+          heading = null;
+        }
         continue;
       }
       // Several dated lines between two rules: one row each; an undated line joins the row below
@@ -203,6 +217,10 @@ class PageReader {
         rows.push(await this.readRow(rows.length + 1, Math.round(top), Math.round(bottom), group, heading));
       }
       previousRowInterval = index;
+      if (this.dropHeader(rows)) {
+        bodyStarted = false;
+        heading = null;
+      }
     }
     return {
       understood: true,
@@ -215,6 +233,28 @@ class PageReader {
       seeAttached,
       uncertain: this.uncertain,
     };
+  }
+
+  /**
+   * When a row read so far is the table's column headings ("FULL ASSET NAME / Provide full name,
+   * not ticker symbol"), taken for a row because its date cell's "(MM/DD/YY)" was misread as a
+   * date: it and every row above it were the form's header (on the Clerk's form, the filer's
+   * name, state and the questions above the table), so they are dropped with what was noted about
+   * them, and the body starts again below it. Whether anything was dropped.
+   */
+  private dropHeader(rows: HouseRow[]): boolean {
+    let last = -1;
+    rows.forEach((row, index) => {
+      if (COLUMN_HEADINGS.test(row.asset.text)) last = index;
+    });
+    if (last < 0) return false;
+    rows.splice(0, last + 1);
+    rows.forEach((row, index) => {
+      row.order = index + 1;
+    });
+    this.uncertain.length = 0;
+    this.headings.length = 0;
+    return true;
   }
 
   /** Whether the row's amount cells hold printed squares (the example row's do not). */
@@ -364,7 +404,7 @@ class PageReader {
   /** Ink in each mark cell between two y positions, and which cells are marked. */
   private readMarks(spans: readonly Span[], top: number, bottom: number): MarkReading {
     // Inside the cell, clear of its borders and of a printed square's outline.
-    const shares = spans.map((span) => inkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18)));
+    const shares = spans.map((span) => markInkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18)));
     return judgeMarks(shares);
   }
 

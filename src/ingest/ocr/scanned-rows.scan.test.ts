@@ -17,6 +17,7 @@ const OCR_TIMEOUT = 600_000;
 
 describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 22-25 (real scan)", () => {
   let engine: TesseractEngine;
+  let pages: Awaited<ReturnType<typeof readScan>>;
   let rows: ScannedRow[];
   const row = (page: number, asset: string): ScannedRow => {
     const found = rows.find((candidate) => candidate.page === page && candidate.asset_description === asset);
@@ -29,7 +30,7 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
     const bytes = readBytes(
       congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220750.pdf'),
     );
-    const pages = await readScan(bytes, engine, { pages: new Set([22, 23, 24, 25]) });
+    pages = await readScan(bytes, engine, { pages: new Set([22, 23, 24, 25]) });
     const companies = JSON.parse(
       readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
     ) as Record<string, { title: string }>;
@@ -46,7 +47,15 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
     const danaher = row(23, 'DANAHER CORPORATION CMN');
     expect(danaher).toMatchObject({ notification_date: '2025-02-04', needs_review: false });
     expect(danaher.confidence.notification_date).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.notification_date);
-    for (const candidate of rows.filter((r) => r.read.notification_date === '02/04/25'))
+    // Not where the row's transaction date reads after it: the check of one date against the
+    // other comes after the column's vote (PPG's typed 01/17/25 is read 01/17/28).
+    const agreeing = rows.filter(
+      (r) =>
+        r.read.notification_date === '02/04/25' &&
+        !r.reasons.some((reason) => reason.includes('before the transaction date')),
+    );
+    expect(agreeing.length).toBeGreaterThan(50);
+    for (const candidate of agreeing)
       expect(candidate.confidence.notification_date).toBeGreaterThanOrEqual(
         REVIEW_THRESHOLD.notification_date,
       );
@@ -87,15 +96,26 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
     expect(hunt.confidence.amount_range).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.amount_range);
   });
 
-  it("doubts the marks of a page whose type columns differ from the document's other pages", () => {
-    // Page 24 was found with four type columns where the other pages have five: its marks land
-    // in the wrong columns (BOOKING HOLDINGS is a partial sale on the page, read as a sale).
+  it("finds a page's columns as on the other pages where its rules drift", () => {
+    // Page 24's rules lean a pixel or two off their place in its lowest rows: its partial
+    // transaction column and first amount column used to go missing, and its marks with them.
+    const roles = (page: number) => pages.find((candidate) => candidate.number === page)?.form.columns;
+    expect(roles(24)?.types.map((type) => type.role)).toEqual(roles(25)?.types.map((type) => type.role));
+    expect(roles(24)?.types).toHaveLength(5);
     const booking = row(24, 'BOOKING HOLDINGS INC. CMN');
-    expect(booking.trade_type).toBe('Sell');
-    expect(booking.needs_review).toBe(true);
-    expect(booking.confidence.trade_type).toBeLessThan(REVIEW_THRESHOLD.trade_type);
-    expect(booking.reasons.join('; ')).toContain("type columns differ from the document's other pages");
-    for (const candidate of rows.filter((r) => r.page === 24)) expect(candidate.needs_review).toBe(true);
+    expect(booking).toMatchObject({ trade_type: 'Sell (Partial)', amount: { range: '$1,001 - $15,000' } });
+    for (const candidate of rows.filter((r) => r.page === 24))
+      expect(candidate.reasons.join('; ')).not.toContain(
+        "type columns differ from the document's other pages",
+      );
+  });
+
+  it('does not take a piece of row rule crossing a row for a mark in every type cell', () => {
+    // Page 24's AFLAC row straddles a row rule the scan broke too finely to be cleared.
+    const aflac = rows.find(
+      (candidate) => candidate.page === 24 && candidate.read.asset === 'AFLAC INCORPORATEDCMN',
+    );
+    expect(aflac?.trade_type).toBe('Sell');
   });
 });
 
@@ -138,5 +158,33 @@ describe.skipIf(!dataDir)("date cells of the typed filer's spreadsheet 8220834, 
     expect(date.crossReads).toContain('03-08-2025');
     expect(row.transaction_date).toBe('2025-03-04');
     expect(row.confidence.transaction_date).toBeLessThan(REVIEW_THRESHOLD.transaction_date);
+  });
+});
+
+describe.skipIf(!dataDir)("the header of the handwritten Clerk's form 8220796 (real scan)", () => {
+  let engine: TesseractEngine;
+  let pages: Awaited<ReturnType<typeof readScan>>;
+
+  beforeAll(async () => {
+    engine = await TesseractEngine.start();
+    const bytes = readBytes(
+      congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220796.pdf'),
+    );
+    pages = await readScan(bytes, engine);
+  }, OCR_TIMEOUT);
+  afterAll(() => engine?.close());
+
+  it("takes nothing above the table's column headings for a row", () => {
+    // The form's ruled header (the filer's name and office, the questions above the table) and
+    // its column headings, whose "(MM/DD/YY)" the engine reads as a date, are no transactions;
+    // nor is the printed example row under them.
+    const assets = pages.flatMap((page) =>
+      (page.form.rows as readonly object[]).flatMap((row) =>
+        'ownerShape' in row ? [(row as HouseRow).asset.text] : [],
+      ),
+    );
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets)
+      expect(asset).not.toMatch(/house\s+of\s+rep|full\s+asset\s+name|ticker\s+symbol|mega\s+corp|original/i);
   });
 });

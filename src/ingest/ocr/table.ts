@@ -118,7 +118,9 @@ function bodyIntervals(rules: readonly RulingLine[], bottom: number): Array<{ to
 
 /**
  * Ink at x (within two pixels) along nearly every pixel of most of the intervals, rule to rule.
- * Most, not all: a heading may span two columns in one row.
+ * Most, not all: a heading may span two columns in one row. A scanned rule drifts a pixel or two
+ * across the page (the scan is sheared or turned a little more than the skew correction takes
+ * back), so in each interval the rule is looked for within RULE_DRIFT of x, not only at it.
  */
 function runsThroughRows(
   image: GrayImage,
@@ -128,20 +130,34 @@ function runsThroughRows(
   if (intervals.length === 0) return false;
   let through = 0;
   for (const interval of intervals) {
-    let inked = 0;
-    const from = Math.ceil(interval.top);
-    const to = Math.floor(interval.bottom);
-    for (let y = from; y <= to; y++) {
-      let hit = false;
-      for (let dx = -2; dx <= 2 && !hit; dx++) {
-        const px = Math.round(x) + dx;
-        hit = px >= 0 && px < image.width && (image.data[y * image.width + px] ?? 255) < INK_THRESHOLD;
-      }
-      if (hit) inked++;
-    }
-    if (inked / (to - from + 1) >= 0.97) through++;
+    let best = 0;
+    for (let shift = -RULE_DRIFT; shift <= RULE_DRIFT && best < RULE_INKED; shift++)
+      best = Math.max(best, inkedAlong(image, Math.round(x) + shift, interval));
+    if (best >= RULE_INKED) through++;
   }
   return through >= Math.max(1, intervals.length - 1);
+}
+
+/** Share of a row's height a rule inks: a checkbox's edge stops short of the row's rules. */
+const RULE_INKED = 0.97;
+
+/** How far (pixels) a rule may sit from its position on the page within one row. */
+const RULE_DRIFT = 2;
+
+/** Share of the pixels from top to bottom with ink at x (within two pixels). */
+function inkedAlong(image: GrayImage, x: number, interval: { top: number; bottom: number }): number {
+  const from = Math.ceil(interval.top);
+  const to = Math.floor(interval.bottom);
+  let inked = 0;
+  for (let y = from; y <= to; y++) {
+    let hit = false;
+    for (let dx = -2; dx <= 2 && !hit; dx++) {
+      const px = x + dx;
+      hit = px >= 0 && px < image.width && (image.data[y * image.width + px] ?? 255) < INK_THRESHOLD;
+    }
+    if (hit) inked++;
+  }
+  return inked / (to - from + 1);
 }
 
 /**

@@ -1,0 +1,52 @@
+// findGrid on constructed pages: which vertical rules it takes for the table's columns.
+import { describe, expect, it } from 'vitest';
+import { blankImage, type GrayImage } from './bitmap.js';
+import { findGrid } from './table.js';
+
+/**
+ * A white page with a ruled table: rows every 60 pixels from 100 to 700, and each column rule
+ * drawn `thickness` pixels wide from `xAt(y)`.
+ */
+function ruledPage(columns: ReadonlyArray<(y: number) => number>, thickness = 3): GrayImage {
+  const image = blankImage(1600, 800);
+  const ink = (x: number, y: number) => {
+    image.data[y * image.width + x] = 0;
+  };
+  for (let y = 100; y <= 700; y += 60)
+    for (let x = 50; x <= 1550; x++) for (let t = 0; t < 3; t++) ink(x, y + t);
+  for (const xAt of columns)
+    for (let y = 100; y <= 702; y++) for (let t = 0; t < thickness; t++) ink(xAt(y) + t, y);
+  return image;
+}
+
+describe('findGrid', () => {
+  it('takes a rule that drifts a few pixels down the page for a column', () => {
+    // The rule at 900 sits 5 pixels further right in the table's lowest three rows, as a
+    // scanned rule drifts: measured where it runs down most of the table, it is not found at
+    // that x in the rows a column must run through.
+    const straight = (x: number) => () => x;
+    const image = ruledPage(
+      [
+        straight(50),
+        straight(300),
+        straight(600),
+        (y) => (y >= 520 ? 905 : 900),
+        straight(1200),
+        straight(1548),
+      ],
+      2,
+    );
+    const grid = findGrid(image);
+    expect(grid?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 300, 600, 900, 1200, 1550]);
+  });
+
+  it('does not take a stack of boxes that stops short of each row rule for a column', () => {
+    const image = ruledPage([() => 50, () => 600, () => 1548]);
+    // A checkbox's left edge in every row at x=300, 6 pixels clear of the rules above and below.
+    for (let top = 100; top < 700; top += 60)
+      for (let y = top + 9; y <= top + 54; y++)
+        for (let t = 0; t < 3; t++) image.data[y * image.width + 300 + t] = 0;
+    const grid = findGrid(image);
+    expect(grid?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 600, 1550]);
+  });
+});
