@@ -134,8 +134,8 @@ interface GainSums {
 
 /**
  * Up to this many trades in a window the peers' gains are summed one by one (two passes, as the
- * definition reads); past it, from the window's running sums, which differ from the two passes
- * only in the last bits of a double.
+ * definition reads); past it, from the window's running sums where they are precise (below), which
+ * then agree with the two passes to about eleven significant digits.
  */
 const SUMMED_ONE_BY_ONE_UP_TO = 64;
 
