@@ -14,8 +14,10 @@ import {
   replaceStoredAnalytics,
   STORED_SCOPES,
   storedAnalyticsCurrent,
+  storedResultCurrent,
   tradeFilterKeys,
 } from '../storage/repositories/stored-analytics.js';
+import { replaceStoredOverlap } from '../storage/repositories/stored-overlap.js';
 import {
   clearStoredTopTickers,
   markStoredTopTickers,
@@ -26,9 +28,11 @@ import {
   storeTopTickerRanks,
   windowStart,
 } from '../storage/repositories/stored-top-tickers.js';
-import type { TimingHitsTable } from '../storage/schema/analytics.js';
+import type { OverlapHitsTable, TimingHitsTable } from '../storage/schema/analytics.js';
 import type { Database } from '../storage/schema.js';
 import { clusteredTradeIds, STORED_CLUSTER_PARAMS } from './clusters.js';
+import { DEFAULT_WINDOW_DAYS } from './overlap.js';
+import { matchOverlap } from './overlap-match.js';
 import {
   ACTION_KINDS,
   matchTiming,
@@ -47,6 +51,8 @@ export interface StoredAnalyticsReport {
   cluster_trades: number;
   /** Whether the most-traded tickers' rankings were rebuilt, and how many ranked rows they hold. */
   top_tickers: { rebuilt: boolean; ranked: number };
+  /** Whether the overlap hits at the default window were rebuilt, and how many trades they hold. */
+  overlap: { rebuilt: boolean; hits: number };
 }
 
 /**
@@ -60,7 +66,8 @@ export async function refreshStoredAnalytics(
 ): Promise<StoredAnalyticsReport> {
   const range = await refreshRangeAnalytics(db, options);
   const topTickers = await refreshStoredTopTickers(db, options);
-  return { ...range, top_tickers: topTickers };
+  const overlap = await refreshStoredOverlap(db, options);
+  return { ...range, top_tickers: topTickers, overlap };
 }
 
 /**
@@ -70,7 +77,7 @@ export async function refreshStoredAnalytics(
 async function refreshRangeAnalytics(
   db: Kysely<Database>,
   options: { now?: Date; force?: boolean },
-): Promise<Omit<StoredAnalyticsReport, 'top_tickers'>> {
+): Promise<Omit<StoredAnalyticsReport, 'top_tickers' | 'overlap'>> {
   const current = await storedAnalyticsCurrent(db);
   if (!options.force && current.timing && current.clusters)
     return { rebuilt: false, timing_hits: 0, cluster_trades: 0 };
@@ -147,5 +154,45 @@ export async function refreshStoredTopTickers(
     }
     await markStoredTopTickers(trx, now.toISOString(), ranked, seenChanges);
     return { rebuilt: true, ranked };
+  });
+}
+
+/**
+ * Recomputes the overlap hits of the whole history at the default window when an input of the links
+ * changed since they were computed (or always, with `force`). One transaction, as above; the same
+ * matching a request runs (matchOverlap), over every trade.
+ */
+export async function refreshStoredOverlap(
+  db: Kysely<Database>,
+  options: { now?: Date; force?: boolean } = {},
+): Promise<{ rebuilt: boolean; hits: number }> {
+  if (!options.force && (await storedResultCurrent(db, 'overlap'))) return { rebuilt: false, hits: 0 };
+  const computedAt = (options.now ?? new Date()).toISOString();
+  return inRebuildTransaction(db, ['overlap'], async (trx) => {
+    const seenChanges = await pendingAnalyticsChanges(trx, STORED_SCOPES.overlap);
+    const matches = await matchOverlap(trx, WHOLE_HISTORY, DEFAULT_WINDOW_DAYS);
+    const tickers = [...new Set(matches.map((match) => match.trade.ticker))];
+    const keys = new Map(
+      tickers.length === 0
+        ? []
+        : (await tradeFilterKeys(trx, { ...WHOLE_HISTORY, tickers })).map((key) => [key.id, key]),
+    );
+    const hits: OverlapHitsTable[] = matches.flatMap(({ trade, links }) => {
+      const key = keys.get(trade.id);
+      if (!key) return [];
+      const { id, ...columns } = key;
+      return [
+        {
+          trade_id: id,
+          ...columns,
+          lobbying: links.lobbying.length > 0 ? 1 : 0,
+          contract: links.contracts.length > 0 ? 1 : 0,
+          campaign: links.campaign.length > 0 ? 1 : 0,
+          evidence: JSON.stringify(links),
+        },
+      ];
+    });
+    await replaceStoredOverlap(trx, hits, computedAt, seenChanges);
+    return { rebuilt: true, hits: hits.length };
   });
 }

@@ -164,6 +164,11 @@ function printEnrichReport(report: EnrichReport): void {
       : 'stored top tickers current',
   );
   printLine(
+    report.storedAnalytics.overlap.rebuilt
+      ? `stored overlap rebuilt: ${report.storedAnalytics.overlap.hits} linked trades`
+      : 'stored overlap current',
+  );
+  printLine(
     `seconds: ${Object.entries(report.seconds)
       .map(([phase, seconds]) => `${phase} ${seconds}`)
       .join(', ')}`,

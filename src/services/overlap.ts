@@ -8,19 +8,18 @@ import {
   LINK_KINDS,
   type LinkKind,
   linkKindsOf,
-  linksOfTrade,
-  loadLinkIndex,
   type TradeLinks,
 } from '../analytics/overlap.js';
+import { matchOverlap } from '../analytics/overlap-match.js';
 import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
+import { type LinkTradeRow, linkTradesByIds } from '../storage/repositories/analytics-links.js';
+import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
 import {
-  bioguideIdsOf,
-  type LinkTradeRow,
-  linkedTickers,
-  linkTradesByIds,
-  tradeKeysForLinks,
-} from '../storage/repositories/analytics-links.js';
+  countStoredOverlap,
+  type OverlapKindColumn,
+  storedOverlapPage,
+} from '../storage/repositories/stored-overlap.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
@@ -82,68 +81,81 @@ export function tradeSummary(trade: LinkTradeRow) {
 /**
  * The overlap hits of a query, a page of them with their trades. One read-only snapshot, so the
  * page's whole rows are those of the keys the hits were found on (a trade superseded meanwhile
- * would otherwise leave a hole in the page that `total` still counts).
+ * would otherwise leave a hole in the page that `total` still counts). At the default window, while
+ * the stored hits are current, the range is selected from them; otherwise (or with `computed`) the
+ * range's trades are matched now.
  */
-export function findOverlap(db: Kysely<Database>, query: OverlapQuery) {
-  return inReadSnapshot(db, (trx) => overlapPage(trx, query));
+export function findOverlap(db: Kysely<Database>, query: OverlapQuery, options: { computed?: boolean } = {}) {
+  return inReadSnapshot(db, async (trx) => {
+    const range: TradeRangeFilter = {
+      from: query.from,
+      to: query.to,
+      tickers: query.tickers,
+      sources: query.sources,
+      actions: query.actions,
+      politicianIds: query.politicianIds,
+    };
+    const page =
+      !options.computed &&
+      query.windowDays === DEFAULT_WINDOW_DAYS &&
+      (await storedResultCurrent(trx, 'overlap'))
+        ? await storedPage(trx, range, query)
+        : await computedPage(trx, range, query);
+    const rows = new Map(
+      (
+        await linkTradesByIds(
+          trx,
+          page.hits.map((hit) => hit.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    return {
+      total: page.total,
+      hits: page.hits.flatMap(({ id, links }) => {
+        const trade = rows.get(id);
+        return trade
+          ? [{ trade: tradeSummary(trade), link_kinds: linkKindsOf(links), ...withUrls(links) }]
+          : [];
+      }),
+    };
+  });
 }
 
-async function overlapPage(db: Kysely<Database>, query: OverlapQuery) {
-  // Only tickers some lobbying filing, contract or PAC names can overlap: the trade read stays small.
-  const linked = await linkedTickers(db);
-  const tickers = query.tickers ? linked.filter((ticker) => query.tickers?.includes(ticker)) : linked;
-  // The matching reads each trade's keys only; the whole rows are read for the page's hits.
-  const trades =
-    tickers.length === 0
-      ? []
-      : await tradeKeysForLinks(db, {
-          from: query.from,
-          to: query.to,
-          tickers,
-          sources: query.sources,
-          actions: query.actions,
-          politicianIds: query.politicianIds,
-        });
-  const bioguideOf = await bioguideIdsOf(db, [...new Set(trades.map((trade) => trade.politician_id))]);
-  const index = await loadLinkIndex(
-    db,
-    [...new Set(trades.map((trade) => trade.ticker))],
-    [...bioguideOf.values()],
-  );
-  const hits: { id: number; links: TradeLinks }[] = [];
-  // Newest trades first, as the other lists.
-  for (const trade of [...trades].reverse()) {
-    const links = onlyKinds(
-      linksOfTrade(
-        {
-          id: trade.id,
-          bioguideId: bioguideOf.get(trade.politician_id) ?? null,
-          ticker: trade.ticker,
-          date: trade.transaction_date,
-        },
-        index,
-        query.windowDays,
-      ),
-      query.kinds,
-    );
-    if (hasLinks(links)) hits.push({ id: trade.id, links });
-  }
-  const page = hits.slice(query.offset, query.offset + query.limit);
-  const rows = new Map(
-    (
-      await linkTradesByIds(
-        db,
-        page.map((hit) => hit.id),
-      )
-    ).map((row) => [row.id, row]),
-  );
+interface OverlapPage {
+  total: number;
+  hits: { id: number; links: TradeLinks }[];
+}
+
+/** Matches the range's trades now (any window). */
+async function computedPage(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  query: OverlapQuery,
+): Promise<OverlapPage> {
+  const hits = (await matchOverlap(db, range, query.windowDays)).flatMap(({ trade, links }) => {
+    const asked = onlyKinds(links, query.kinds);
+    return hasLinks(asked) ? [{ id: trade.id, links: asked }] : [];
+  });
+  return { total: hits.length, hits: hits.slice(query.offset, query.offset + query.limit) };
+}
+
+/** Selects the range's hits from the stored ones (the default window, every input unchanged since). */
+async function storedPage(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  query: OverlapQuery,
+): Promise<OverlapPage> {
+  const kinds = query.kinds.map((kind): OverlapKindColumn => kind);
+  const [total, rows] = await Promise.all([
+    countStoredOverlap(db, range, kinds),
+    storedOverlapPage(db, range, kinds, query),
+  ]);
   return {
-    total: hits.length,
-    hits: page.flatMap(({ id, links }) => {
-      const trade = rows.get(id);
-      return trade
-        ? [{ trade: tradeSummary(trade), link_kinds: linkKindsOf(links), ...withUrls(links) }]
-        : [];
-    }),
+    total,
+    // Written by the rebuild from linksOfTrade's own value.
+    hits: rows.map((row) => ({
+      id: row.trade_id,
+      links: onlyKinds(JSON.parse(row.evidence) as TradeLinks, query.kinds),
+    })),
   };
 }

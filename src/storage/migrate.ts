@@ -51,6 +51,7 @@ import * as priceRefresh from './migrations/0080-price-refresh.js';
 import * as listingValidators from './migrations/0085-listing-validators.js';
 import * as wholeListing from './migrations/0086-whole-listing.js';
 import * as storedTopTickers from './migrations/0095-stored-top-tickers.js';
+import * as storedOverlap from './migrations/0096-stored-overlap.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0085-listing-validators': listingValidators,
   '0086-whole-listing': wholeListing,
   '0095-stored-top-tickers': storedTopTickers,
+  '0096-stored-overlap': storedOverlap,
 };
 
 export interface MigrationReport {

@@ -9,14 +9,15 @@ import type { Database } from '../schema.js';
 import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
 export type StoredName = 'timing' | 'clusters';
-/** Every stored result: the range analytics' and the most-traded tickers' rankings. */
-export type StoredResult = StoredName | 'tickers';
+/** Every stored result: the range analytics', the most-traded tickers' rankings and the overlap hits. */
+export type StoredResult = StoredName | 'tickers' | 'overlap';
 
 /** The scopes of pending changes each stored result depends on. */
 export const STORED_SCOPES: Record<StoredResult, readonly string[]> = {
   timing: ['trades', 'timing'],
   clusters: ['trades'],
   tickers: ['tickers'],
+  overlap: ['overlap'],
 };
 
 /** Whether each stored result has been computed and no change to its inputs is pending since. */
@@ -30,6 +31,19 @@ export async function storedAnalyticsCurrent(db: Kysely<Database>): Promise<Reco
   const current = (name: StoredName) =>
     stored.has(name) && !STORED_SCOPES[name].some((scope) => pending.has(scope));
   return { timing: current('timing'), clusters: current('clusters') };
+}
+
+/** Whether this stored result has been computed and no change to its inputs is pending since. */
+export async function storedResultCurrent(db: Kysely<Database>, name: StoredResult): Promise<boolean> {
+  const row = await db
+    .selectFrom('analytics_stored')
+    .select('name')
+    .where('name', '=', name)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('analytics_changes').select('id').where('scope', 'in', [...STORED_SCOPES[name]]))),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -91,8 +91,20 @@ export interface TimingHitsTable extends StoredTradeKey {
 /** A trade in some cluster over the whole history at the default parameters (0075-stored-analytics). */
 export type ClusterTradesTable = StoredTradeKey;
 
+/**
+ * A trade of the whole history with a lobbying, contract or campaign link at the default window
+ * (0096-stored-overlap); each kind's flag is 1 when the trade has a link of that kind.
+ */
+export interface OverlapHitsTable extends StoredTradeKey {
+  lobbying: number;
+  contract: number;
+  campaign: number;
+  /** JSON: the trade's links at the default window (src/analytics/overlap.ts TradeLinks). */
+  evidence: string;
+}
+
 export interface AnalyticsStoredTable {
-  /** timing | clusters | tickers */
+  /** timing | clusters | tickers | overlap */
   name: string;
   computed_at: string;
   row_count: number;
@@ -232,4 +244,6 @@ export interface AnalyticsTables {
   // Stored rankings of the most-traded tickers (migration 0095-stored-top-tickers).
   top_ticker_ranks: TopTickerRanksTable;
   top_ticker_cells: TopTickerCellsTable;
+  // Stored hits of the overlap at the default window (migration 0096-stored-overlap).
+  overlap_hits: OverlapHitsTable;
 }

@@ -1,0 +1,120 @@
+// The stored hits of GET /overlap at its default window (docs/analytics.md, "Stored results"):
+//
+// overlap_hits: every trade of the whole history with a lobbying, contract or campaign link within
+// DEFAULT_WINDOW_DAYS of its date, one row per trade, with the trade's filter columns copied (as
+// timing_hits), a flag per link kind, and the links with the seats and records that make them as
+// JSON. A request at the default window selects its range, link kinds and page from this table.
+//
+// Valid only while no input of the links has changed: triggers note the scope 'overlap' in
+// analytics_changes when a trade is inserted or deleted or a column the range filter reads changes,
+// and on any write to the records the links are made of (lobbying filings and their issue codes,
+// contract awards, PAC contributions, PACs and their company links, members' FEC ids, committee
+// seats, committees' parents, members' Bioguide ids). analytics_stored holds a row 'overlap' once a
+// rebuild has committed.
+import { type Kysely, sql } from 'kysely';
+import { isSqlite } from '../dialect.js';
+import { noteChange } from './0075-stored-analytics.js';
+
+const SCOPE = 'overlap';
+
+const FILTER_COLUMNS = ['ticker', 'source', 'trade_action', 'politician_id', 'amount_low'] as const;
+
+/** Table and the columns whose update counts (null: any update). */
+const WATCHED: readonly { table: string; columns: readonly string[] | null }[] = [
+  {
+    table: 'trades',
+    columns: [
+      'politician_id',
+      'ticker',
+      'trade_action',
+      'transaction_date',
+      'superseded_by',
+      'source',
+      'amount_low',
+    ],
+  },
+  { table: 'politicians', columns: ['bioguide_id'] },
+  { table: 'lobbying_filings', columns: null },
+  { table: 'lobbying_issues', columns: null },
+  { table: 'contract_awards', columns: null },
+  { table: 'fec_committee_contributions', columns: null },
+  { table: 'fec_committees', columns: null },
+  { table: 'company_links', columns: null },
+  { table: 'politician_fec_ids', columns: null },
+  { table: 'committee_seats', columns: null },
+  { table: 'committees', columns: ['parent_id'] },
+];
+
+const triggerName = (table: string) => `analytics_${SCOPE}_${table}`;
+
+async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
+  for (const { table, columns } of WATCHED) {
+    const name = triggerName(table);
+    await sql
+      .raw(`create trigger ${name}_ins after insert on ${table} begin ${noteChange(SCOPE)}; end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${name}_del after delete on ${table} begin ${noteChange(SCOPE)}; end`)
+      .execute(db);
+    const when = columns ? `when ${columns.map((c) => `old.${c} is not new.${c}`).join(' or ')}` : '';
+    const of = columns ? ` of ${columns.join(', ')}` : '';
+    await sql
+      .raw(`create trigger ${name}_upd after update${of} on ${table} ${when} begin ${noteChange(SCOPE)}; end`)
+      .execute(db);
+  }
+}
+
+async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(`create function analytics_${SCOPE}_changed() returns trigger language plpgsql as $$
+      begin ${noteChange(SCOPE)}; return null; end $$`)
+    .execute(db);
+  // Statement-level, as 0075's: one insert attempt per statement, no row of another table locked.
+  for (const { table, columns } of WATCHED) {
+    const update = columns ? `update of ${columns.join(', ')}` : 'update';
+    await sql
+      .raw(`create trigger ${triggerName(table)} after insert or ${update} or delete or truncate on ${table}
+        for each statement execute function analytics_${SCOPE}_changed()`)
+      .execute(db);
+  }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('overlap_hits')
+    .addColumn('trade_id', 'integer', (c) => c.primaryKey())
+    .addColumn('transaction_date', 'text', (c) => c.notNull())
+    .addColumn('ticker', 'text', (c) => c.notNull())
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('trade_action', 'text', (c) => c.notNull())
+    .addColumn('politician_id', 'integer', (c) => c.notNull())
+    .addColumn('amount_low', 'integer')
+    .addColumn('lobbying', 'integer', (c) => c.notNull())
+    .addColumn('contract', 'integer', (c) => c.notNull())
+    .addColumn('campaign', 'integer', (c) => c.notNull())
+    .addColumn('evidence', 'text', (c) => c.notNull())
+    .execute();
+  // A range's hits counted and paged newest first from the index alone.
+  await db.schema
+    .createIndex('overlap_hits_range_idx')
+    .on('overlap_hits')
+    .columns(['transaction_date', 'trade_id', ...FILTER_COLUMNS, 'lobbying', 'contract', 'campaign'])
+    .execute();
+  if (isSqlite(db)) await createSqliteTriggers(db);
+  else await createPostgresTriggers(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) {
+    for (const { table } of WATCHED)
+      for (const suffix of ['ins', 'del', 'upd'])
+        await sql.raw(`drop trigger if exists ${triggerName(table)}_${suffix}`).execute(db);
+  } else {
+    for (const { table } of WATCHED)
+      await sql.raw(`drop trigger ${triggerName(table)} on ${table}`).execute(db);
+    await sql.raw(`drop function analytics_${SCOPE}_changed()`).execute(db);
+  }
+  await sql`delete from analytics_changes where scope = ${SCOPE}`.execute(db);
+  await sql`delete from analytics_stored where name = ${SCOPE}`.execute(db);
+  await db.schema.dropTable('overlap_hits').execute();
+}
