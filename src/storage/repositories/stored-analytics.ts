@@ -40,7 +40,13 @@ export async function storedResultCurrent(db: Kysely<Database>, name: StoredResu
     .select('name')
     .where('name', '=', name)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('analytics_changes').select('id').where('scope', 'in', [...STORED_SCOPES[name]]))),
+      not(
+        exists(
+          selectFrom('analytics_changes')
+            .select('id')
+            .where('scope', 'in', [...STORED_SCOPES[name]]),
+        ),
+      ),
     )
     .executeTakeFirst();
   return row !== undefined;
