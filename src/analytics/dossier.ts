@@ -20,21 +20,7 @@ export function directionOf(net: number): NetDirection {
 /** The members' totals (repositories/dossier-trades.ts), most trades first (then name), with the net direction. */
 export function summarizeMemberTrades(totals: readonly MemberTradeTotalsRow[]): MemberTradeSummary[] {
   return totals
-    .map((member) => ({
-      politician_id: member.politician_id,
-      name: member.name,
-      slug: member.slug,
-      party: member.party,
-      chamber: member.chamber,
-      trade_count: member.trade_count,
-      buys: member.buys,
-      sells: member.sells,
-      net_amount_mid: member.net_amount_mid,
-      net_direction: directionOf(member.net_amount_mid),
-      first_trade_date: member.first_trade_date,
-      last_trade_date: member.last_trade_date,
-      trade_ids: member.trade_ids,
-    }))
+    .map((member) => ({ ...member, net_direction: directionOf(member.net_amount_mid) }))
     .sort((a, b) => b.trade_count - a.trade_count || a.name.localeCompare(b.name));
 }
 

@@ -37,7 +37,10 @@ export interface TradeMarketResult {
   awaitingPrices: boolean;
 }
 
-function alphaOf(gain: WindowValue | null, benchmark: WindowValue | null): number | null {
+function alphaOf(
+  gain: WindowValue | null | undefined,
+  benchmark: WindowValue | null | undefined,
+): number | null {
   return gain && benchmark ? gain.value - benchmark.value : null;
 }
 
@@ -60,12 +63,13 @@ export function computeTradeMarket(input: TradeMarketInput): TradeMarketResult {
     return value;
   };
 
-  const gains = mapWindows(GAIN_WINDOWS, (days) => window(transactionDate, days, series));
-  const benchmarkGains = mapWindows(ALPHA_WINDOWS, (days) => window(transactionDate, days, benchmark));
-  const publicGains = mapWindows(PUBLIC_WINDOWS, (days) =>
+  // By length in days: an alpha is its gain's window less the benchmark's over the same days.
+  const gains = windowsByDays(GAIN_WINDOWS, (days) => window(transactionDate, days, series));
+  const benchmarkGains = windowsByDays(ALPHA_WINDOWS, (days) => window(transactionDate, days, benchmark));
+  const publicGains = windowsByDays(PUBLIC_WINDOWS, (days) =>
     disclosureDate ? window(disclosureDate, days, series) : null,
   );
-  const publicBenchmark = mapWindows(PUBLIC_ALPHA_WINDOWS, (days) =>
+  const publicBenchmark = windowsByDays(PUBLIC_ALPHA_WINDOWS, (days) =>
     disclosureDate ? window(disclosureDate, days, benchmark) : null,
   );
 
@@ -85,20 +89,10 @@ export function computeTradeMarket(input: TradeMarketInput): TradeMarketResult {
   const fields: TradeMarketFields = {
     price_on_trade_date: priceOn(series, transactionDate, calendar, today),
     price_on_disclosure: disclosureDate ? priceOn(series, disclosureDate, calendar, today) : null,
-    gain_7d: gains.gain_7d?.value ?? null,
-    gain_30d: gains.gain_30d?.value ?? null,
-    gain_60d: gains.gain_60d?.value ?? null,
-    gain_90d: gains.gain_90d?.value ?? null,
-    gain_1yr: gains.gain_1yr?.value ?? null,
-    alpha_30d: alphaOf(gains.gain_30d, benchmarkGains.alpha_30d),
-    alpha_90d: alphaOf(gains.gain_90d, benchmarkGains.alpha_90d),
-    alpha_1yr: alphaOf(gains.gain_1yr, benchmarkGains.alpha_1yr),
-    public_gain_30d: publicGains.public_gain_30d?.value ?? null,
-    public_gain_90d: publicGains.public_gain_90d?.value ?? null,
-    public_gain_180d: publicGains.public_gain_180d?.value ?? null,
-    public_alpha_30d: alphaOf(publicGains.public_gain_30d, publicBenchmark.public_alpha_30d),
-    public_alpha_90d: alphaOf(publicGains.public_gain_90d, publicBenchmark.public_alpha_90d),
-    public_alpha_180d: alphaOf(publicGains.public_gain_180d, publicBenchmark.public_alpha_180d),
+    ...mapWindows(GAIN_WINDOWS, (days) => gains.get(days)?.value ?? null),
+    ...mapWindows(ALPHA_WINDOWS, (days) => alphaOf(gains.get(days), benchmarkGains.get(days))),
+    ...mapWindows(PUBLIC_WINDOWS, (days) => publicGains.get(days)?.value ?? null),
+    ...mapWindows(PUBLIC_ALPHA_WINDOWS, (days) => alphaOf(publicGains.get(days), publicBenchmark.get(days))),
     current_return: current?.value ?? null,
     current_alpha: currentAlpha,
   };
@@ -106,13 +100,22 @@ export function computeTradeMarket(input: TradeMarketInput): TradeMarketResult {
   return { fields, due, awaitingPrices };
 }
 
-function mapWindows<K extends string>(
+/** A field per window of the table, in the table's order. */
+function mapWindows<K extends string, V>(
   windows: Record<K, number>,
-  compute: (days: number) => WindowValue | null,
-): Record<K, WindowValue | null> {
-  const result = {} as Record<K, WindowValue | null>;
-  for (const key of Object.keys(windows) as K[]) result[key] = compute(windows[key]);
+  value: (days: number) => V,
+): Record<K, V> {
+  const result = {} as Record<K, V>;
+  for (const key of Object.keys(windows) as K[]) result[key] = value(windows[key]);
   return result;
+}
+
+/** Each window of the table read once, by its length in days. */
+function windowsByDays(
+  windows: Readonly<Record<string, number>>,
+  compute: (days: number) => WindowValue | null,
+): Map<number, WindowValue | null> {
+  return new Map(Object.values(windows).map((days) => [days, compute(days)]));
 }
 
 function latestBarDate(series: readonly PriceSeries[]): string | null {

@@ -165,18 +165,9 @@ class PageReader {
           if (ownerInk) this.uncertain.push(`a line with an owner but no date: "${text.text}"`);
           continue;
         }
+        // Read as a row of its own, like a line with one date.
         this.uncertain.push(`a line with marks but no date: "${text.text}"`);
-        rows.push(
-          await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
-        );
-        previousRowInterval = index;
-        if (this.dropHeader(rows)) {
-          bodyStarted = false;
-          heading = null;
-        }
-        continue;
-      }
-      if (!bodyStarted) {
+      } else if (!bodyStarted) {
         // The header ends at the first line whose date cell holds a date. The Clerk's printed
         // example row holds one too: it is known by its words, or on the printed form by having
         // no checkbox squares.
@@ -191,30 +182,27 @@ class PageReader {
           continue;
         }
       }
-      if (anchors.length === 1) {
+      if (anchors.length <= 1) {
         rows.push(
           await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
         );
-        previousRowInterval = index;
-        if (this.dropHeader(rows)) {
-          bodyStarted = false;
-          heading = null;
+      } else {
+        // Several dated lines between two rules: one row each; an undated line joins the row below
+        // it (the first line of a wrapped name) or, at the end, the row above.
+        const groups = groupByAnchors(interval.bands);
+        for (let g = 0; g < groups.length; g++) {
+          const group = groups[g] as Band[];
+          // A row reaches halfway to its neighbours: marks sit a little above or below its text.
+          const previous = groups[g - 1];
+          const next = groups[g + 1];
+          const first = group[0]?.top ?? interval.top;
+          const last = group[group.length - 1]?.bottom ?? interval.bottom;
+          const top = previous
+            ? ((previous[previous.length - 1]?.bottom ?? first) + first) / 2
+            : interval.top;
+          const bottom = next ? (last + (next[0]?.top ?? last)) / 2 : interval.bottom;
+          rows.push(await this.readRow(rows.length + 1, Math.round(top), Math.round(bottom), group, heading));
         }
-        continue;
-      }
-      // Several dated lines between two rules: one row each; an undated line joins the row below
-      // it (the first line of a wrapped name) or, at the end, the row above.
-      const groups = groupByAnchors(interval.bands);
-      for (let g = 0; g < groups.length; g++) {
-        const group = groups[g] as Band[];
-        // A row reaches halfway to its neighbours: marks sit a little above or below its text.
-        const previous = groups[g - 1];
-        const next = groups[g + 1];
-        const first = group[0]?.top ?? interval.top;
-        const last = group[group.length - 1]?.bottom ?? interval.bottom;
-        const top = previous ? ((previous[previous.length - 1]?.bottom ?? first) + first) / 2 : interval.top;
-        const bottom = next ? (last + (next[0]?.top ?? last)) / 2 : interval.bottom;
-        rows.push(await this.readRow(rows.length + 1, Math.round(top), Math.round(bottom), group, heading));
       }
       previousRowInterval = index;
       if (this.dropHeader(rows)) {

@@ -7,17 +7,9 @@ import { type ColumnType, updateRowsByKey } from '../bulk-update.js';
 import type { PoliticianStatsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { countableTrade } from './quality.js';
+import { type TradeValues, updateTradesById } from './trade-updates.js';
 
-export interface SymbolRow {
-  id: number;
-  ticker: string;
-  filed_ticker: string | null;
-  asset_type: string | null;
-  transaction_date: string;
-  market_symbol: string | null;
-}
-
-export async function tradeSymbols(db: Kysely<Database>): Promise<SymbolRow[]> {
+export async function tradeSymbols(db: Kysely<Database>) {
   return db
     .selectFrom('trades')
     .select(['id', 'ticker', 'filed_ticker', 'asset_type', 'transaction_date', 'market_symbol'])
@@ -25,28 +17,18 @@ export async function tradeSymbols(db: Kysely<Database>): Promise<SymbolRow[]> {
     .execute();
 }
 
+export type SymbolRow = Awaited<ReturnType<typeof tradeSymbols>>[number];
+
 /** Sets market symbols; a trade whose symbol changed is marked never enriched. */
 export async function setMarketSymbols(
   db: Kysely<Database>,
-  changes: ReadonlyArray<{ id: number; market_symbol: string | null }>,
+  changes: ReadonlyArray<TradeValues<'market_symbol'>>,
 ): Promise<void> {
-  await updateRowsByKey(
+  await updateTradesById(
     db,
-    'trades',
-    { column: 'id', type: 'integer' },
     { market_symbol: 'text', enriched_at: 'text' },
     changes.map((change) => ({ ...change, enriched_at: null })),
   );
-}
-
-export interface EnrichTarget {
-  id: number;
-  politician_id: number;
-  market_symbol: string | null;
-  ticker: string;
-  filed_ticker: string | null;
-  transaction_date: string;
-  disclosure_date: string | null;
 }
 
 /**
@@ -57,7 +39,7 @@ export interface EnrichTarget {
 export async function enrichTargets(
   db: Kysely<Database>,
   options: { all: boolean; today: string; benchmark: string },
-): Promise<EnrichTarget[]> {
+) {
   let query = db
     .selectFrom('trades as t')
     .select([
@@ -82,6 +64,8 @@ export async function enrichTargets(
   }
   return query.orderBy('t.market_symbol').orderBy('t.id').execute();
 }
+
+export type EnrichTarget = Awaited<ReturnType<typeof enrichTargets>>[number];
 
 // A series of `symbol` changed after the trade was enriched: its history was rewritten, or it got a
 // newer bar while the trade waits for one. Two EXISTS (trade's symbol, benchmark) rather than one
@@ -122,24 +106,7 @@ export async function writeMarketFields(
   await updateRowsByKey(db, 'trades', { column: 'id', type: 'integer' }, MARKET_COLUMNS, rows);
 }
 
-export interface SignalRow {
-  id: number;
-  politician_id: number;
-  ticker: string;
-  market_symbol: string | null;
-  trade_action: string;
-  transaction_date: string;
-  days_to_disclose: number | null;
-  amount_low: number | null;
-  amount_high: number | null;
-  gain_30d: number | null;
-  sector: string | null;
-  industry: string | null;
-  peer_z_score: number | null;
-  conviction_score: number | null;
-}
-
-export async function signalRows(db: Kysely<Database>): Promise<SignalRow[]> {
+export async function signalRows(db: Kysely<Database>) {
   return db
     .selectFrom('trades')
     .select([
@@ -162,28 +129,20 @@ export async function signalRows(db: Kysely<Database>): Promise<SignalRow[]> {
     .execute();
 }
 
+export type SignalRow = Awaited<ReturnType<typeof signalRows>>[number];
+
+const SIGNAL_COLUMNS = {
+  sector: 'text',
+  industry: 'text',
+  peer_z_score: 'double precision',
+  conviction_score: 'double precision',
+} as const;
+
 export async function writeSignals(
   db: Kysely<Database>,
-  rows: ReadonlyArray<{
-    id: number;
-    sector: string | null;
-    industry: string | null;
-    peer_z_score: number | null;
-    conviction_score: number | null;
-  }>,
+  rows: ReadonlyArray<TradeValues<keyof typeof SIGNAL_COLUMNS>>,
 ): Promise<void> {
-  await updateRowsByKey(
-    db,
-    'trades',
-    { column: 'id', type: 'integer' },
-    {
-      sector: 'text',
-      industry: 'text',
-      peer_z_score: 'double precision',
-      conviction_score: 'double precision',
-    },
-    rows,
-  );
+  await updateTradesById(db, SIGNAL_COLUMNS, rows);
 }
 
 /** Top-level committees per member (a subcommittee seat counts as its parent committee). */
@@ -203,30 +162,7 @@ export async function committeesByMember(db: Kysely<Database>): Promise<Map<numb
   return result;
 }
 
-export interface StatsTradeRow {
-  id: number;
-  politician_id: number;
-  ticker: string;
-  market_symbol: string | null;
-  asset_type: string | null;
-  asset_description: string | null;
-  sector: string | null;
-  industry: string | null;
-  trade_action: string;
-  trade_type: string;
-  option_type: string | null;
-  transaction_date: string;
-  amount_low: number | null;
-  amount_high: number | null;
-  gain_90d: number | null;
-  alpha_30d: number | null;
-  alpha_90d: number | null;
-}
-
-export async function statsTrades(
-  db: Kysely<Database>,
-  politicianIds: readonly number[],
-): Promise<StatsTradeRow[]> {
+export async function statsTrades(db: Kysely<Database>, politicianIds: readonly number[]) {
   return readInBatches(politicianIds, (batch) =>
     db
       .selectFrom('trades')
@@ -257,6 +193,8 @@ export async function statsTrades(
       .execute(),
   );
 }
+
+export type StatsTradeRow = Awaited<ReturnType<typeof statsTrades>>[number];
 
 export async function membersWithTrades(db: Kysely<Database>): Promise<number[]> {
   const rows = await db

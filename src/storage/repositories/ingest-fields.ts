@@ -1,21 +1,10 @@
 // Reads and the one write of the fields a trade gets when it is ingested (market/ingest-fields.ts).
 import type { Kysely } from 'kysely';
 import { readInBatches } from '../batch.js';
-import { updateRowsByKey } from '../bulk-update.js';
 import type { Database } from '../schema.js';
+import { type TradeValues, updateTradesById } from './trade-updates.js';
 
-export interface IngestFieldsRow {
-  id: number;
-  ticker: string;
-  asset_type: string | null;
-  transaction_date: string;
-  disclosure_date: string | null;
-}
-
-export async function tradesForIngestFields(
-  db: Kysely<Database>,
-  ids: readonly number[],
-): Promise<IngestFieldsRow[]> {
+export async function tradesForIngestFields(db: Kysely<Database>, ids: readonly number[]) {
   return readInBatches(ids, (batch) =>
     db
       .selectFrom('trades')
@@ -68,28 +57,17 @@ export async function benchmarkDaysFrom(
   return result;
 }
 
+const INGEST_FIELD_COLUMNS = {
+  market_symbol: 'text',
+  sector: 'text',
+  industry: 'text',
+  price_on_trade_date: 'double precision',
+  price_on_disclosure: 'double precision',
+} as const;
+
 export async function writeIngestFields(
   db: Kysely<Database>,
-  rows: ReadonlyArray<{
-    id: number;
-    market_symbol: string | null;
-    sector: string | null;
-    industry: string | null;
-    price_on_trade_date: number | null;
-    price_on_disclosure: number | null;
-  }>,
+  rows: ReadonlyArray<TradeValues<keyof typeof INGEST_FIELD_COLUMNS>>,
 ): Promise<void> {
-  await updateRowsByKey(
-    db,
-    'trades',
-    { column: 'id', type: 'integer' },
-    {
-      market_symbol: 'text',
-      sector: 'text',
-      industry: 'text',
-      price_on_trade_date: 'double precision',
-      price_on_disclosure: 'double precision',
-    },
-    rows,
-  );
+  await updateTradesById(db, INGEST_FIELD_COLUMNS, rows);
 }

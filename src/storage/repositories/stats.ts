@@ -1,5 +1,6 @@
 // Aggregates: platform summary and most-traded tickers.
 import { type Kysely, sql } from 'kysely';
+import type { TopTickerRanksTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { companySymbolOn } from './company-symbols.js';
 import { countableTrade } from './quality.js';
@@ -99,19 +100,14 @@ export interface TopTickerFilter {
   actions?: readonly string[];
 }
 
-/** One ticker of the most-traded ranking, before its company is named. */
-export interface TopTickerTotals {
-  ticker: string;
-  sector: string | null;
-  trade_count: number;
-  buy_count: number;
-  sell_count: number;
-  politician_count: number;
-  volume_low: number;
-  volume_high: number;
-  last_disclosure_date: string | null;
-  last_transaction_date: string | null;
-}
+/**
+ * One ticker of the most-traded ranking, before its company is named: what a stored ranking keeps
+ * of it beside its window and rank, the volumes as numbers.
+ */
+export type TopTickerTotals = Omit<
+  TopTickerRanksTable,
+  'as_of' | 'window_days' | 'rank' | 'volume_low' | 'volume_high'
+> & { volume_low: number; volume_high: number };
 
 /** A grouped row as either database returns it: sums may be null (no value) or strings (PostgreSQL). */
 export interface GroupedTopTicker {
