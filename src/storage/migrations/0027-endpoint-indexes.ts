@@ -7,7 +7,7 @@
 // key has no NULL and max(description) still ignores them.
 // On SQLite the name columns the search matches by substring (members' names and slugs, companies'
 // tickers and names, these tickers and descriptions) get FTS5 trigram indexes, kept by triggers
-// (ddl.ts, createTrigramIndexes): a match reads the few rows the index names instead of every row.
+// (ddl-trigram.ts, createTrigramIndexes): a match reads the few rows the index names instead of every row.
 // GET /politicians' default ranking (trade count) reads the members with trades in the order of an
 // index on politician_trade_totals instead of sorting the ~12,800-member roster per call.
 import type { Kysely } from 'kysely';
@@ -15,10 +15,9 @@ import {
   autoIdColumn,
   autoIdType,
   createTickerDescriptionTriggers,
-  createTrigramIndexes,
   dropTickerDescriptionTriggers,
-  dropTrigramIndexes,
 } from '../ddl.js';
+import { createTrigramIndexes, dropTrigramIndexes } from '../ddl-trigram.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
