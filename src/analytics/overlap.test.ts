@@ -1,6 +1,7 @@
 // The overlap rules on generated records (CONSTRUCTED: random seats, filings, awards and gifts in
-// the tables' shapes): widening the window never removes a link, every link names a record that
-// was given and lies within the window, and committee links need a seat held on the trade date.
+// the tables' shapes): widening the window never removes a link, a narrower window's links are the
+// wider one's records within it, every link names a record that was given and lies within the
+// window, and committee links need a seat held on the trade date.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../domain/dates.js';
@@ -10,6 +11,8 @@ import {
   type LinkLobbying,
   type LinkSeat,
   linksOfTrade,
+  linksWithin,
+  nearestLinkDays,
 } from './overlap.js';
 
 const BASE = '2020-01-01';
@@ -123,6 +126,30 @@ describe('overlap links on generated records (constructed)', () => {
         const narrow = keys(linksOfTrade(trade, index, generated.narrow));
         const wide = new Set(keys(linksOfTrade(trade, index, generated.narrow + generated.extra)));
         for (const key of narrow) expect(wide.has(key), key).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a narrower window's links are the wider window's records within it (what the stored hits rely on)", () => {
+    fc.assert(
+      fc.property(world, (generated) => {
+        const { index } = indexOf(generated);
+        const trade = { id: 1, bioguideId: 'M000001', ...generated.trade };
+        const narrow = generated.narrow;
+        const wide = linksOfTrade(trade, index, narrow + generated.extra);
+        expect(linksWithin(wide, narrow)).toEqual(linksOfTrade(trade, index, narrow));
+        // At the boundaries too: a window exactly as wide as a record is far from the trade.
+        for (const record of [...wide.lobbying, ...wide.contracts, ...wide.campaign]) {
+          const edge = Math.abs(record.days_from_trade);
+          expect(linksWithin(wide, edge)).toEqual(linksOfTrade(trade, index, edge));
+        }
+        // A kind has links at the narrow window exactly when its nearest record is within it.
+        const nearest = nearestLinkDays(wide);
+        const atNarrow = linksOfTrade(trade, index, narrow);
+        expect(nearest.lobbying !== null && nearest.lobbying <= narrow).toBe(atNarrow.lobbying.length > 0);
+        expect(nearest.contract !== null && nearest.contract <= narrow).toBe(atNarrow.contracts.length > 0);
+        expect(nearest.campaign !== null && nearest.campaign <= narrow).toBe(atNarrow.campaign.length > 0);
       }),
       { numRuns: 500 },
     );

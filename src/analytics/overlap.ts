@@ -17,6 +17,8 @@ import type { Database } from '../storage/schema.js';
 
 /** Days on either side of a trade a linking record may be dated, unless asked otherwise. */
 export const DEFAULT_WINDOW_DAYS = 365;
+/** The widest window a request may ask for. */
+export const MAX_WINDOW_DAYS = 3650;
 
 export interface LinkSeat {
   /** Top-level committee (subcommittee seats count as their parent's). */
@@ -231,6 +233,32 @@ export function linksOfTrade(trade: LinkedTrade, index: LinkIndex, windowDays: n
 
 export const LINK_KINDS = ['lobbying', 'contract', 'campaign'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
+
+/**
+ * The links of a narrower window, from a wider window's links of the same trade. Whether a record
+ * links depends on the window only through its distance from the trade (linksOfTrade), so this is
+ * exactly linksOfTrade at `windowDays`, the records in the same order.
+ */
+export function linksWithin(links: TradeLinks, windowDays: number): TradeLinks {
+  const near = (record: { days_from_trade: number }) => Math.abs(record.days_from_trade) <= windowDays;
+  return {
+    seats: links.seats,
+    lobbying: links.lobbying.filter(near),
+    contracts: links.contracts.filter(near),
+    campaign: links.campaign.filter(near),
+  };
+}
+
+/** Per kind, the days between the trade and its nearest linking record (null: no record of that kind). */
+export function nearestLinkDays(links: TradeLinks): Record<LinkKind, number | null> {
+  const nearest = (records: readonly { days_from_trade: number }[]) =>
+    records.length === 0 ? null : Math.min(...records.map((record) => Math.abs(record.days_from_trade)));
+  return {
+    lobbying: nearest(links.lobbying),
+    contract: nearest(links.contracts),
+    campaign: nearest(links.campaign),
+  };
+}
 
 export function linkKindsOf(links: TradeLinks): LinkKind[] {
   const kinds: LinkKind[] = [];

@@ -31,7 +31,7 @@ import {
 import type { OverlapHitsTable, TimingHitsTable } from '../storage/schema/analytics.js';
 import type { Database } from '../storage/schema.js';
 import { clusteredTradeIds, STORED_CLUSTER_PARAMS } from './clusters.js';
-import { DEFAULT_WINDOW_DAYS } from './overlap.js';
+import { MAX_WINDOW_DAYS, nearestLinkDays } from './overlap.js';
 import { matchOverlap } from './overlap-match.js';
 import {
   ACTION_KINDS,
@@ -51,7 +51,7 @@ export interface StoredAnalyticsReport {
   cluster_trades: number;
   /** Whether the most-traded tickers' rankings were rebuilt, and how many ranked rows they hold. */
   top_tickers: { rebuilt: boolean; ranked: number };
-  /** Whether the overlap hits at the default window were rebuilt, and how many trades they hold. */
+  /** Whether the overlap hits at the widest window were rebuilt, and how many trades they hold. */
   overlap: { rebuilt: boolean; hits: number };
 }
 
@@ -158,7 +158,7 @@ export async function refreshStoredTopTickers(
 }
 
 /**
- * Recomputes the overlap hits of the whole history at the default window when an input of the links
+ * Recomputes the overlap hits of the whole history at the widest window when an input of the links
  * changed since they were computed (or always, with `force`). One transaction, as above; the same
  * matching a request runs (matchOverlap), over every trade.
  */
@@ -170,7 +170,7 @@ export async function refreshStoredOverlap(
   const computedAt = (options.now ?? new Date()).toISOString();
   return inRebuildTransaction(db, ['overlap'], async (trx) => {
     const seenChanges = await pendingAnalyticsChanges(trx, STORED_SCOPES.overlap);
-    const matches = await matchOverlap(trx, WHOLE_HISTORY, DEFAULT_WINDOW_DAYS);
+    const matches = await matchOverlap(trx, WHOLE_HISTORY, MAX_WINDOW_DAYS);
     const tickers = [...new Set(matches.map((match) => match.trade.ticker))];
     const keys = new Map(
       tickers.length === 0
@@ -181,13 +181,14 @@ export async function refreshStoredOverlap(
       const key = keys.get(trade.id);
       if (!key) return [];
       const { id, ...columns } = key;
+      const nearest = nearestLinkDays(links);
       return [
         {
           trade_id: id,
           ...columns,
-          lobbying: links.lobbying.length > 0 ? 1 : 0,
-          contract: links.contracts.length > 0 ? 1 : 0,
-          campaign: links.campaign.length > 0 ? 1 : 0,
+          lobbying_days: nearest.lobbying,
+          contract_days: nearest.contract,
+          campaign_days: nearest.campaign,
           evidence: JSON.stringify(links),
         },
       ];

@@ -8,6 +8,8 @@ import {
   LINK_KINDS,
   type LinkKind,
   linkKindsOf,
+  linksWithin,
+  MAX_WINDOW_DAYS,
   type TradeLinks,
 } from '../analytics/overlap.js';
 import { matchOverlap } from '../analytics/overlap-match.js';
@@ -15,16 +17,12 @@ import { contractUrl } from '../resources/contract.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { type LinkTradeRow, linkTradesByIds } from '../storage/repositories/analytics-links.js';
 import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
-import {
-  countStoredOverlap,
-  type OverlapKindColumn,
-  storedOverlapPage,
-} from '../storage/repositories/stored-overlap.js';
+import { countStoredOverlap, storedOverlapPage } from '../storage/repositories/stored-overlap.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
 
-export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf };
+export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf, MAX_WINDOW_DAYS };
 
 /** The analytics range /overlap takes (its member filter is politicianIds below). */
 export type TradeRange = Pick<TradeRangeFilter, 'from' | 'to' | 'tickers' | 'sources' | 'actions'>;
@@ -81,9 +79,8 @@ export function tradeSummary(trade: LinkTradeRow) {
 /**
  * The overlap hits of a query, a page of them with their trades. One read-only snapshot, so the
  * page's whole rows are those of the keys the hits were found on (a trade superseded meanwhile
- * would otherwise leave a hole in the page that `total` still counts). At the default window, while
- * the stored hits are current, the range is selected from them; otherwise (or with `computed`) the
- * range's trades are matched now.
+ * would otherwise leave a hole in the page that `total` still counts). While the stored hits are
+ * current the range is selected from them; otherwise (or with `computed`) its trades are matched now.
  */
 export function findOverlap(db: Kysely<Database>, query: OverlapQuery, options: { computed?: boolean } = {}) {
   return inReadSnapshot(db, async (trx) => {
@@ -96,9 +93,7 @@ export function findOverlap(db: Kysely<Database>, query: OverlapQuery, options: 
       politicianIds: query.politicianIds,
     };
     const page =
-      !options.computed &&
-      query.windowDays === DEFAULT_WINDOW_DAYS &&
-      (await storedResultCurrent(trx, 'overlap'))
+      !options.computed && query.windowDays <= MAX_WINDOW_DAYS && (await storedResultCurrent(trx, 'overlap'))
         ? await storedPage(trx, range, query)
         : await computedPage(trx, range, query);
     const rows = new Map(
@@ -139,23 +134,26 @@ async function computedPage(
   return { total: hits.length, hits: hits.slice(query.offset, query.offset + query.limit) };
 }
 
-/** Selects the range's hits from the stored ones (the default window, every input unchanged since). */
+/**
+ * Selects the range's hits from the stored ones (every input unchanged since), which hold each
+ * trade's links at the widest window: a trade is a hit at a narrower one when a kind asked has its
+ * nearest record within it, and its records are those within it.
+ */
 async function storedPage(
   db: Kysely<Database>,
   range: TradeRangeFilter,
   query: OverlapQuery,
 ): Promise<OverlapPage> {
-  const kinds = query.kinds.map((kind): OverlapKindColumn => kind);
   const [total, rows] = await Promise.all([
-    countStoredOverlap(db, range, kinds),
-    storedOverlapPage(db, range, kinds, query),
+    countStoredOverlap(db, range, query),
+    storedOverlapPage(db, range, query, query),
   ]);
   return {
     total,
-    // Written by the rebuild from linksOfTrade's own value.
     hits: rows.map((row) => ({
       id: row.trade_id,
-      links: onlyKinds(JSON.parse(row.evidence) as TradeLinks, query.kinds),
+      // Written by the rebuild from linksOfTrade's own value.
+      links: onlyKinds(linksWithin(JSON.parse(row.evidence) as TradeLinks, query.windowDays), query.kinds),
     })),
   };
 }

@@ -1,9 +1,12 @@
 // The stored hits of GET /overlap at its default window (docs/analytics.md, "Stored results"):
 //
 // overlap_hits: every trade of the whole history with a lobbying, contract or campaign link within
-// DEFAULT_WINDOW_DAYS of its date, one row per trade, with the trade's filter columns copied (as
-// timing_hits), a flag per link kind, and the links with the seats and records that make them as
-// JSON. A request at the default window selects its range, link kinds and page from this table.
+// the widest window a request may ask for (MAX_WINDOW_DAYS), one row per trade, with the trade's
+// filter columns copied (as timing_hits), per link kind the days to its nearest record (null: no
+// record of that kind), and the links with the seats and records that make them as JSON. A request
+// at any window selects its range, link kinds and page from this table (a trade is a hit at a
+// window when a kind asked has its nearest record within it), and keeps of each hit's records
+// those within its window.
 //
 // Valid only while no input of the links has changed: triggers note the scope 'overlap' in
 // analytics_changes when a trade is inserted or deleted or a column the range filter reads changes,
@@ -89,16 +92,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('trade_action', 'text', (c) => c.notNull())
     .addColumn('politician_id', 'integer', (c) => c.notNull())
     .addColumn('amount_low', 'integer')
-    .addColumn('lobbying', 'integer', (c) => c.notNull())
-    .addColumn('contract', 'integer', (c) => c.notNull())
-    .addColumn('campaign', 'integer', (c) => c.notNull())
+    .addColumn('lobbying_days', 'integer')
+    .addColumn('contract_days', 'integer')
+    .addColumn('campaign_days', 'integer')
     .addColumn('evidence', 'text', (c) => c.notNull())
     .execute();
   // A range's hits counted and paged newest first from the index alone.
   await db.schema
     .createIndex('overlap_hits_range_idx')
     .on('overlap_hits')
-    .columns(['transaction_date', 'trade_id', ...FILTER_COLUMNS, 'lobbying', 'contract', 'campaign'])
+    .columns([
+      'transaction_date',
+      'trade_id',
+      ...FILTER_COLUMNS,
+      'lobbying_days',
+      'contract_days',
+      'campaign_days',
+    ])
     .execute();
   if (isSqlite(db)) await createSqliteTriggers(db);
   else await createPostgresTriggers(db);

@@ -1,4 +1,4 @@
-// The stored hits of GET /overlap at its default window (migration 0096-stored-overlap;
+// The stored hits of GET /overlap at its widest window (migration 0096-stored-overlap;
 // docs/analytics.md, "Stored results"): their replacement by a rebuild and the reads a request
 // makes of them.
 import type { Kysely } from 'kysely';
@@ -8,8 +8,8 @@ import type { Database } from '../schema.js';
 import { markStoredResult } from './stored-analytics.js';
 import { inStoredTradeRange, type TradeRangeFilter } from './trade-range.js';
 
-/** A link kind's flag column. */
-export type OverlapKindColumn = 'lobbying' | 'contract' | 'campaign';
+/** A link kind (its column holds the days to the trade's nearest record of that kind). */
+export type OverlapKind = 'lobbying' | 'contract' | 'campaign';
 
 /** Replaces the stored hits and clears the changes the rebuild has seen (in the rebuild's transaction). */
 export async function replaceStoredOverlap(
@@ -24,20 +24,26 @@ export async function replaceStoredOverlap(
   await markStoredResult(db, [{ name: 'overlap', rowCount: hits.length }], computedAt, seenChanges);
 }
 
-function storedHits(db: Kysely<Database>, range: TradeRangeFilter, kinds: readonly OverlapKindColumn[]) {
+/** The asked link kinds and window: a trade is a hit when one of the kinds has a record within it. */
+export interface OverlapAsked {
+  kinds: readonly OverlapKind[];
+  windowDays: number;
+}
+
+function storedHits(db: Kysely<Database>, range: TradeRangeFilter, asked: OverlapAsked) {
   return db
     .selectFrom('overlap_hits as t')
     .where(inStoredTradeRange(range))
-    .where((eb) => eb.or(kinds.map((kind) => eb(`t.${kind}`, '=', 1))));
+    .where((eb) => eb.or(asked.kinds.map((kind) => eb(`t.${kind}_days`, '<=', asked.windowDays))));
 }
 
-/** How many of a range's stored trades have a link of one of these kinds. */
+/** How many of a range's stored trades are hits of these kinds at this window. */
 export async function countStoredOverlap(
   db: Kysely<Database>,
   range: TradeRangeFilter,
-  kinds: readonly OverlapKindColumn[],
+  asked: OverlapAsked,
 ): Promise<number> {
-  const row = await storedHits(db, range, kinds)
+  const row = await storedHits(db, range, asked)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -47,10 +53,10 @@ export async function countStoredOverlap(
 export function storedOverlapPage(
   db: Kysely<Database>,
   range: TradeRangeFilter,
-  kinds: readonly OverlapKindColumn[],
+  asked: OverlapAsked,
   page: { limit: number; offset: number },
 ) {
-  return storedHits(db, range, kinds)
+  return storedHits(db, range, asked)
     .select(['t.trade_id', 't.evidence'])
     .orderBy('t.transaction_date', 'desc')
     .orderBy('t.trade_id', 'desc')

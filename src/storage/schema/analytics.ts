@@ -92,14 +92,14 @@ export interface TimingHitsTable extends StoredTradeKey {
 export type ClusterTradesTable = StoredTradeKey;
 
 /**
- * A trade of the whole history with a lobbying, contract or campaign link at the default window
- * (0096-stored-overlap); each kind's flag is 1 when the trade has a link of that kind.
+ * A trade of the whole history with a lobbying, contract or campaign link at the widest window
+ * (0096-stored-overlap); per kind, the days to its nearest record of that kind (null: none).
  */
 export interface OverlapHitsTable extends StoredTradeKey {
-  lobbying: number;
-  contract: number;
-  campaign: number;
-  /** JSON: the trade's links at the default window (src/analytics/overlap.ts TradeLinks). */
+  lobbying_days: number | null;
+  contract_days: number | null;
+  campaign_days: number | null;
+  /** JSON: the trade's links at the widest window (src/analytics/overlap.ts TradeLinks). */
   evidence: string;
 }
 

@@ -4,7 +4,12 @@ import { Type } from 'typebox';
 import { invalidField, quoted } from '../../../errors.js';
 import { OverlapAnswerSchema } from '../../../resources/overlap.js';
 import { memberIdOf } from '../../../services/member-ids.js';
-import { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind } from '../../../services/overlap.js';
+import {
+  DEFAULT_WINDOW_DAYS,
+  LINK_KINDS,
+  type LinkKind,
+  MAX_WINDOW_DAYS,
+} from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
 import { runAnalytics } from '../../analytics.js';
 import { AnalyticsRangeQuery, parseAnalyticsRange } from '../../schemas/analytics-range.js';
@@ -16,7 +21,7 @@ const OverlapQuery = Type.Object({
   window_days: Type.Optional(
     Type.Integer({
       minimum: 0,
-      maximum: 3650,
+      maximum: MAX_WINDOW_DAYS,
       description: `Days on either side of the trade a linking record may be dated (default ${DEFAULT_WINDOW_DAYS})`,
     }),
   ),
