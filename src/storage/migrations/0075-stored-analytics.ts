@@ -20,6 +20,7 @@
 // while no change of its scopes is pending; the rebuild clears the changes it has seen.
 import { type Kysely, sql } from 'kysely';
 import { autoIdColumn, autoIdType } from '../ddl.js';
+import { noteChange } from '../ddl-changes.js';
 import { isSqlite } from '../dialect.js';
 
 const FILTER_COLUMNS = ['ticker', 'source', 'trade_action', 'politician_id', 'amount_low'] as const;
@@ -52,11 +53,6 @@ const WATCHED: readonly { table: string; scope: 'trades' | 'timing'; columns: re
 
 /** The trades' own columns that only the timing rule reads. */
 const TRADE_TIMING_COLUMNS = ['sector', 'industry'] as const;
-
-/** The trigger body that notes a pending change of `scope` (one row per scope at most). */
-export function noteChange(scope: string): string {
-  return `insert into analytics_changes (scope) select '${scope}' where not exists (select 1 from analytics_changes where scope = '${scope}')`;
-}
 
 async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
   const watched = [

@@ -17,8 +17,8 @@
 // brackets, sector) changes. analytics_stored holds a row 'tickers' once a rebuild has committed.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { noteChange } from '../ddl-changes.js';
 import { isSqlite } from '../dialect.js';
-import { noteChange } from './0075-stored-analytics.js';
 import { TICKER_AGGREGATE_COLUMNS } from './0077-ticker-aggregates.js';
 
 const SCOPE = 'tickers';

@@ -15,15 +15,14 @@
 // seats, committees' parents, members' Bioguide ids). analytics_stored holds a row 'overlap' once a
 // rebuild has committed.
 import { type Kysely, sql } from 'kysely';
-import { isSqlite } from '../dialect.js';
-import { noteChange } from './0075-stored-analytics.js';
+import { createChangeTriggers, dropChangeTriggers, type WatchedTable } from '../ddl-changes.js';
 
 const SCOPE = 'overlap';
 
 const FILTER_COLUMNS = ['ticker', 'source', 'trade_action', 'politician_id', 'amount_low'] as const;
 
 /** Table and the columns whose update counts (null: any update). */
-const WATCHED: readonly { table: string; columns: readonly string[] | null }[] = [
+const WATCHED: readonly WatchedTable[] = [
   {
     table: 'trades',
     columns: [
@@ -47,40 +46,6 @@ const WATCHED: readonly { table: string; columns: readonly string[] | null }[] =
   { table: 'committee_seats', columns: null },
   { table: 'committees', columns: ['parent_id'] },
 ];
-
-const triggerName = (table: string) => `analytics_${SCOPE}_${table}`;
-
-async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
-  for (const { table, columns } of WATCHED) {
-    const name = triggerName(table);
-    await sql
-      .raw(`create trigger ${name}_ins after insert on ${table} begin ${noteChange(SCOPE)}; end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ${name}_del after delete on ${table} begin ${noteChange(SCOPE)}; end`)
-      .execute(db);
-    const when = columns ? `when ${columns.map((c) => `old.${c} is not new.${c}`).join(' or ')}` : '';
-    const of = columns ? ` of ${columns.join(', ')}` : '';
-    await sql
-      .raw(`create trigger ${name}_upd after update${of} on ${table} ${when} begin ${noteChange(SCOPE)}; end`)
-      .execute(db);
-  }
-}
-
-async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`create function analytics_${SCOPE}_changed() returns trigger language plpgsql as $$
-      begin ${noteChange(SCOPE)}; return null; end $$`)
-    .execute(db);
-  // Statement-level, as 0075's: one insert attempt per statement, no row of another table locked.
-  for (const { table, columns } of WATCHED) {
-    const update = columns ? `update of ${columns.join(', ')}` : 'update';
-    await sql
-      .raw(`create trigger ${triggerName(table)} after insert or ${update} or delete or truncate on ${table}
-        for each statement execute function analytics_${SCOPE}_changed()`)
-      .execute(db);
-  }
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -110,21 +75,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'campaign_days',
     ])
     .execute();
-  if (isSqlite(db)) await createSqliteTriggers(db);
-  else await createPostgresTriggers(db);
+  await createChangeTriggers(db, SCOPE, WATCHED);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isSqlite(db)) {
-    for (const { table } of WATCHED)
-      for (const suffix of ['ins', 'del', 'upd'])
-        await sql.raw(`drop trigger if exists ${triggerName(table)}_${suffix}`).execute(db);
-  } else {
-    for (const { table } of WATCHED)
-      await sql.raw(`drop trigger ${triggerName(table)} on ${table}`).execute(db);
-    await sql.raw(`drop function analytics_${SCOPE}_changed()`).execute(db);
-  }
-  await sql`delete from analytics_changes where scope = ${SCOPE}`.execute(db);
+  await dropChangeTriggers(db, SCOPE, WATCHED);
   await sql`delete from analytics_stored where name = ${SCOPE}`.execute(db);
   await db.schema.dropTable('overlap_hits').execute();
 }
