@@ -4,7 +4,19 @@
 import { MONTH_NAMES } from '../../domain/dates.js';
 import { type Window, windowOf } from './periods.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
-import { asksLargest, CONFLICT_CUE, canonicalQuestion, LARGEST, namesIn, TRADE_NOUN } from './slots.js';
+import { asksLargest, canonicalQuestion, namesIn } from './slots.js';
+import {
+  BUY_PHRASE,
+  COMMITTEE_TIE,
+  CONFLICT_CUE,
+  LARGEST,
+  NOISE,
+  NOT_TICKERS,
+  PEOPLE,
+  SELL_PHRASE,
+  TRADE_NOUN,
+  TRADE_VERB,
+} from './words.js';
 
 export { type Window, windowOf } from './periods.js';
 
@@ -50,40 +62,8 @@ function cleanName(raw: string): string {
   );
 }
 
-/** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
-const PEOPLE =
-  '(?:(?:(?:house|senate|congressional|republican|democratic|gop)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople|republicans|democrats|dems))';
-
-/** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
-const BUY_PHRASE =
-  '(?:(?:buy|buys|bought|buying)\\s+into|add(?:ed|ing|s)?\\s+to|(?:pick|picked|picking|snap|snapped|snapping|scoop|scooped|scooping)\\s+up|load(?:ed|ing|s)?\\s+up(?:\\s+on)?|invest(?:ed|ing|s)?\\s+in)';
-/** Phrases for selling: "cashed out of Qualcomm", "got out of", "exited", "offloaded", "divested". */
-const SELL_PHRASE =
-  '(?:trim(?:med|ming|s)?|reduc(?:ed|ing|es)|pare[ds]?(?:\\s+back)?|cash(?:ed|ing|es)?\\s+out(?:\\s+of)?|(?:got|get|getting|gets)\\s+out\\s+of|exit(?:ed|ing|s)?|offload\\w*|divest\\w*(?:\\s+from)?|bail(?:ed|ing)?\\s+out\\s+of)';
-
 /** A request before the people asked for: "list the members that sold …", "names of senators who …". */
 const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
-
-/** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|trades|traded|trading|buy|buys|bought|buying|sell|sells|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
-
-// Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
-const NOT_TICKERS = new Set([
-  'I',
-  'A',
-  'COVID',
-  'US',
-  'USA',
-  'CEO',
-  'IPO',
-  'ETF',
-  'GDP',
-  'SEC',
-  'FDA',
-  'EV',
-  'AI',
-  'TV',
-]);
 
 const TICKER = /(?:^|\s)\$?([A-Z]{1,5}(?:\.[A-Z])?)(?=$|[\s?.!,])/;
 
@@ -117,10 +97,6 @@ export function directionOf(question: string): Direction {
   ).test(question);
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
-
-/** Committees set against a member's own trades: "his committees oversee", "the committee she sits on". */
-const COMMITTEE_TIE =
-  /\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
 
 /** "their PepsiCo position", "his stake in Intel", "her Apple holdings" -> the company. */
 function heldSubject(subject: string): string {
@@ -204,19 +180,6 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (intent.kind === 'search') return slotIntent(intent.text, today) ?? intent;
   return intent;
 }
-
-/** Words that say what a question is about, not who or what: dropped to find its subject. */
-const NOISE = new Set(
-  `who whom whose which what when where how why much many is are was were be been being do does did has have had
-  will would can could should the a an any anyone anybody some all every each their his her its them they it this that
-  these those me my i we our you your tell show give list find get summarize summarise about on in of to for by with
-  from at as and or during since between through until last past this year years month months quarter half q1 q2 q3 q4
-  stock stocks share shares equity sector industry companies company congress congressional capitol hill house senate
-  lawmakers members member senators senator representatives reps rep politicians legislators people
-  exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
-  purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
-  most money profit profits gains returns there here whom`.split(/\s+/),
-);
 
 /**
  * The subject a question names when no form matched: the longest run of words that are not

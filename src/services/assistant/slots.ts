@@ -3,14 +3,13 @@
 // inflections: "accumulating" is "buying", "acquisitions" are "purchases"); words that only frame
 // the question are dropped ("I need … for a story"); and the cues of a shape (the largest trades,
 // a conflict, a vote) and the slots (a member's name, the subject) are looked for anywhere in the
-// sentence. Pure: text in, text or slots out.
+// sentence. Pure: text in, text or slots out. The words themselves are in words.ts.
+
+import { canonicalVerbs, LARGEST, TRADE_NOUN } from './words.js';
 
 /** Synonyms and inflections, each rewritten to the word the router reads. */
 const CANONICAL: readonly [RegExp, string][] = [
   // Buying.
-  [/\baccumulat(?:e|es)\b/gi, 'buy'],
-  [/\baccumulated\b/gi, 'bought'],
-  [/\baccumulating\b/gi, 'buying'],
   [/\bacquisitions\b/gi, 'purchases'],
   [/\bacquisition\b/gi, 'purchase'],
   [/\b(?:purchased|acquired)\b/gi, 'bought'],
@@ -42,15 +41,6 @@ const CANONICAL: readonly [RegExp, string][] = [
   ],
   [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi, 'sold stock'],
   // Selling.
-  [/\b(sold|sell|sells|selling)\s+off\b/gi, '$1'],
-  [/\b(?:shed|sheds)\b/gi, 'sold'],
-  [/\bshedding\b/gi, 'selling'],
-  [/\bliquidat(?:ed|es?)\b/gi, 'sold'],
-  [/\bliquidating\b/gi, 'selling'],
-  [/\blighten(?:ed|s)?\s+up\s+on\b/gi, 'sold'],
-  [/\b(?:got|gotten)\s+rid\s+of\b/gi, 'sold'],
-  [/\b(?:get|gets)\s+rid\s+of\b/gi, 'sell'],
-  [/\bgetting\s+rid\s+of\b/gi, 'selling'],
   // "rank 2021 House sales by size", "trades sorted by amount": the largest trades.
   [
     /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,
@@ -80,6 +70,7 @@ const FRAMING: readonly RegExp[] = [
 export function canonicalQuestion(question: string): string {
   let text = question;
   for (const pattern of FRAMING) text = text.replace(pattern, ' ');
+  text = canonicalVerbs(text);
   for (const [pattern, replacement] of CANONICAL) text = text.replace(pattern, replacement);
   text = frontedSubject(
     text
@@ -104,13 +95,6 @@ function frontedSubject(text: string): string {
   return `${fronted[2]}${fronted[1]}${fronted[4] ?? ''}`;
 }
 
-/** The words for the largest trades by amount: "biggest", "most valuable", "highest-value". */
-export const LARGEST =
-  '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
-
-/** What a trade is called in "the biggest …" ("the largest purchase", "the biggest bets"). */
-export const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells|bets|moves|investments)';
-
 /**
  * The largest trades asked for wherever the words stand ("which trades … had the largest dollar
  * amounts?"), unless one member's trades are asked about ("X's biggest trades").
@@ -133,10 +117,6 @@ export function asksLargest(text: string): boolean {
     )
   );
 }
-
-/** A conflict of interest asked about, in any words: "conflict flags", "conflicted", "his committee work". */
-export const CONFLICT_CUE =
-  /\bconflict(?:s|ed|ing)?\b|['’]s\s+committees?\b|\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
