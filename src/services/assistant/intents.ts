@@ -2,10 +2,11 @@
 // question and today's date in, an intent out.
 
 import { MONTH_NAMES } from '../../domain/dates.js';
-import { type Window, windowOf } from './periods.js';
+import { PERIOD_TAIL, type Window, windowOf } from './periods.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
 import { asksLargest, canonicalQuestion, namesIn } from './slots.js';
 import {
+  ASKS_ABOUT_TRADING,
   BUY_PHRASE,
   COMMITTEE_TIE,
   CONFLICT_CUE,
@@ -14,6 +15,7 @@ import {
   NOT_TICKERS,
   PEOPLE,
   SELL_PHRASE,
+  TITLE_WORDS,
   TRADE_NOUN,
   TRADE_VERB,
 } from './words.js';
@@ -43,7 +45,7 @@ const ASK =
 
 // Words around a name that are not part of it.
 const TRAILING =
-  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
+  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|throughout|over|within|for|so\s+far|ytd|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
 
 function cleanName(raw: string): string {
   return (
@@ -137,21 +139,20 @@ function coreOf(question: string): string {
  * ("AMD among members, 2021" is AMD).
  */
 function subjectOnly(subject: string): string {
-  return (
-    subject
-      .replace(
-        new RegExp(
-          `\\s+(?:among|by|from|in|on|of)\\s+(?:the\\s+)?(?:congress|capitol hill|house|senate|${PEOPLE})\\b.*$`,
-          'i',
-        ),
-        '',
-      )
-      .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
-      .replace(/[?.!,;:]+$/, '')
-      .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
-      .replace(/(?<=\S)\s+stock$/i, '')
-      .trim() || subject
-  );
+  return subject
+    .replace(
+      new RegExp(
+        `(?:^|\\s+)(?:among|by|from|in|on|of|across)\\s+(?:the\\s+)?(?:congress|capitol hill|the hill|house|senate|${PEOPLE})\\b.*$`,
+        'i',
+      ),
+      '',
+    )
+    .replace(PERIOD_TAIL, '')
+    .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
+    .replace(/[?.!,;:]+$/, '')
+    .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
+    .replace(/(?<=\S)\s+stock$/i, '')
+    .trim();
 }
 
 /** Words no member's name holds: a "name" with one of them is the rest of the question. */
@@ -164,7 +165,11 @@ const NOT_IN_NAMES =
  */
 export function routeQuestion(question: string, today: Date): Intent {
   const intent = shapeOf(question, today);
-  if (intent.kind === 'ticker_trades') return { ...intent, ticker: subjectOnly(intent.ticker) };
+  if (intent.kind === 'ticker_trades') {
+    // "Microsoft purchases by senators — who made them?": nothing after the verb but the people.
+    const ticker = subjectOnly(intent.ticker) || residue(coreOf(question)) || intent.ticker;
+    return { ...intent, ticker };
+  }
   if (
     (intent.kind === 'member_trades' || intent.kind === 'conflicts' || intent.kind === 'portfolio') &&
     (NOT_IN_NAMES.test(intent.member) ||
@@ -229,6 +234,9 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))
     return { kind: 'ticker_trades', ticker: subject, window, direction };
   if (name && trading) return { kind: 'member_trades', member: cleanName(name), window, direction };
+  // "What has Sen. Tuberville been up to in the market?": a title says the name is a member's.
+  if (name && ASKS_ABOUT_TRADING.test(text) && new RegExp(`${TITLE_WORDS}\\s+${name}`, 'i').test(text))
+    return { kind: 'member_trades', member: cleanName(name), window, direction };
   // "Dwight Evans portfolio activity": a name and a member's words; the lookup says whose (search).
   if (
     name &&
@@ -317,7 +325,12 @@ function shapeOf(question: string, today: Date): Intent {
   const company = dossier?.[1]
     ?.replace(new RegExp(`\\s+(?:and|in|with)\\s+(?:the\\s+)?(?:congress|${PEOPLE})\\s*$`, 'i'), '')
     .replace(/\s+(?:stock|shares|equity)$/i, '');
-  if (company && !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(company))
+  if (
+    company &&
+    !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(company) &&
+    // "walk me through Josh Gottheimer's buys": one member's trades, not a company.
+    !new RegExp(`['’]s\\s+(?:[\\w-]+\\s+)?${TRADE_NOUN}\\b`, 'i').test(company)
+  )
     return { kind: 'dossier', company: company.trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
   const onRecord = recordIntent(text);
@@ -334,7 +347,7 @@ function shapeOf(question: string, today: Date): Intent {
   // "Patty Murray's 2017 stock trades", "pull up X's latest transactions": a period or an order
   // may stand between the name and what is asked.
   const possessive = new RegExp(
-    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
+    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every|potential|possible|apparent|alleged|any)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
     'i',
   ).exec(text);
   const ofMember =
@@ -407,7 +420,7 @@ function shapeOf(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:(?:has|have|did)\\s+)?any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who(?:se)?|(?:(?:has|have|did)\\s+)?any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
@@ -482,7 +495,7 @@ function shapeOf(question: string, today: Date): Intent {
     const member = cleanName(memberTrades[1]);
     // "what have senators been buying?": people, not one member; every stock they traded.
     if (new RegExp(`^(?:the\\s+|all\\s+|any\\s+)?(?:(?:senate|house)\\s+)?${PEOPLE}$`, 'i').test(member))
-      return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
+      return { kind: 'ticker_trades', ticker: residue(text) ?? 'stocks', window, direction };
     return { kind: 'member_trades', member, window, direction };
   }
 

@@ -16,6 +16,7 @@ import {
 import { type Direction, directionOf, type Window, windowOf } from './intents.js';
 import type { ChatRun } from './run.js';
 import { namesIn } from './slots.js';
+import { ASKS_ABOUT_TRADING } from './words.js';
 
 /** Finds a member by name with the lookup tool; undefined when the answer is already written. */
 export async function findMember(run: ChatRun, name: string): Promise<Politician | undefined> {
@@ -134,9 +135,6 @@ export async function conflicts(run: ChatRun, member: string): Promise<void> {
     run.cite('get_conflicts', trade);
   }
 }
-
-const ASKS_ABOUT_TRADING =
-  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio|active|activity|moves|dealings)\b/i;
 
 /**
  * A question no form matched that names a member (a run of capitalised words the lookup finds as

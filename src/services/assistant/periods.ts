@@ -18,6 +18,15 @@ const MONTH_RANGE = new RegExp(
   `\\b${MONTH}(?:\\s+${YEAR})?\\s*(?:and|to|through|thru|until|till|-|–|—)\\s*${MONTH}\\s+${YEAR}\\b`,
   'i',
 );
+/**
+ * A period at the end of a subject ("bank stocks YTD", "Netflix over the past 18 months", "Exxon
+ * last spring"): cut off to leave the subject alone.
+ */
+export const PERIOD_TAIL = new RegExp(
+  `\\s*[,;:–—-]?\\s*(?:(?:(?:in|during|over|within|for|from|since|through(?:out)?|across|between|so far in)\\s+)(?:the\\s+)?(?:(?:first|second|third|fourth|last|final|front|back|early|late|mid|start|beginning|end|run[- ]up|lead[- ]up|spring|summer|fall|autumn|winter|q[1-4]|h[12]|${MONTH_NAMES.join('|')}|midterms?|elections?)\\b)|(?:last|past|previous|trailing|this|recent|so far|ytd|year[- ]to[- ]date|recently|lately|q[1-4]|h[12])\\b|(?:early|late|mid)[- ](?:19|20)\\d{2}\\b|since\\b).*$`,
+  'i',
+);
+
 const monthNumber = (name: string) => MONTH_NAMES.indexOf(name.toLowerCase()) + 1;
 const monthStart = (year: string | number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
 

@@ -18,6 +18,7 @@ import {
   period,
   record,
   SHOWN,
+  stateOf,
   type TradeRow,
   tradeLine,
   transactionArgs,
@@ -147,6 +148,7 @@ async function tickerTrades(
       ...subjectTradeArgs(subject),
       ...chamberOf(question),
       ...partyOf(question),
+      ...stateOf(question).filter,
       ...transactionArgs(window, run.today, direction, WHO_READ),
       ...(page > 0 ? { offset: page * WHO_READ } : {}),
     });
@@ -158,13 +160,13 @@ async function tickerTrades(
   const trades = inPeriod(read, window, run.today).filter((trade) => ofSubject(subject, trade));
   if (trades.length === 0) {
     run.write(
-      `No ${partyName(question)}member ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
+      `No ${partyName(question)}member${stateOf(question).words} ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
     );
     return;
   }
   const members = [...new Set(trades.map((trade) => trade.politician_name))];
   run.write(
-    `${partyName(question) ? `${partyName(question)}members` : 'Members'} who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
+    `${partyName(question) ? `${partyName(question)}members` : 'Members'}${stateOf(question).words} who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
   );
   for (const trade of trades.slice(0, SHOWN)) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
@@ -208,6 +210,7 @@ async function biggestTrades(
   const call = await run.call('query_trades', {
     ...chamberOf(question),
     ...partyOf(question),
+    ...stateOf(question).filter,
     ...transactionArgs(window, run.today, direction, SHOWN),
     sort_by: 'amount',
     sort_dir: 'desc',
@@ -216,12 +219,12 @@ async function biggestTrades(
   const trades = inPeriod(list<TradeRow>(call.result), window, run.today).slice(0, SHOWN);
   if (trades.length === 0) {
     run.write(
-      `No trade${partyName(question) ? ` by ${partyName(question)}members` : ''} made ${window.words} (by transaction date) is on file.`,
+      `No trade${partyName(question) ? ` by ${partyName(question)}members` : ''}${stateOf(question).words ? ` by members${stateOf(question).words}` : ''} made ${window.words} (by transaction date) is on file.`,
     );
     return;
   }
   run.write(
-    `The largest trades${partyName(question) ? ` by ${partyName(question)}members` : ''} made ${window.words} (by transaction date, by disclosed amount bracket):`,
+    `The largest trades${partyName(question) ? ` by ${partyName(question)}members` : ''}${stateOf(question).words ? ` by members${stateOf(question).words}` : ''} made ${window.words} (by transaction date, by disclosed amount bracket):`,
   );
   for (const trade of trades) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));

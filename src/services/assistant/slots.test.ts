@@ -108,8 +108,9 @@ describe('slots wherever they stand', () => {
     ],
     ["Senate's top-dollar sales in 2019", { kind: 'biggest_trades', direction: 'sell' }],
     ['Which representative purchases in 2022 were the largest by amount?', { kind: 'biggest_trades' }],
-    // A name and a member's words without a form: left to the lookup.
-    ['Rep. Dwight Evans portfolio activity 2020', { kind: 'search' }],
+    // A name and a member's words without a form: left to the lookup, unless a title says whose.
+    ['Dwight Evans portfolio activity 2020', { kind: 'search' }],
+    ['Rep. Dwight Evans portfolio activity 2020', { kind: 'member_trades', member: 'Dwight Evans' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

@@ -5,7 +5,7 @@
 // a conflict, a vote) and the slots (a member's name, the subject) are looked for anywhere in the
 // sentence. Pure: text in, text or slots out. The words themselves are in words.ts.
 
-import { canonicalVerbs, LARGEST, TRADE_NOUN } from './words.js';
+import { canonicalVerbs, LARGEST, PEOPLE_STATE, TRADE_NOUN } from './words.js';
 
 /** Synonyms and inflections, each rewritten to the word the router reads. */
 const CANONICAL: readonly [RegExp, string][] = [
@@ -41,6 +41,20 @@ const CANONICAL: readonly [RegExp, string][] = [
   ],
   [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi, 'sold stock'],
   // Selling.
+  // "whose portfolios added Broadcom", "adding Nvidia": a company added is bought.
+  [/\badded(?=\s+\$?[A-Z])/g, 'bought'],
+  [/\badding(?=\s+\$?[A-Z])/g, 'buying'],
+  [/\badds(?=\s+\$?[A-Z])/g, 'buys'],
+  // A company's dossier asked for in other words: "brief me on", "key facts about", "how exposed is
+  // Congress to": one form the dossier reads.
+  [
+    /\b(?:brief\s+me\s+(?:on|about)|fill\s+me\s+in\s+(?:on|about)|(?:key|basic|the)\s+facts\s+(?:on|about|for)|everything\s+(?:(?:you|we)\s*(?:['’]ve|have|['’]d|know|got|can\s+find)(?:\s+got)?|there\s+is)\s+(?:on|about)|what\s+can\s+you\s+tell\s+me\s+(?:on|about)|what\s+(?:do|does)\s+the\s+(?:data|records?|filings)\s+(?:say|show)\s+(?:on|about)|(?:the\s+)?(?:skinny|scoop|intel|dirt)\s+on|catch\s+me\s+up\s+on|get\s+me\s+up\s+to\s+speed\s+on)\b/gi,
+    'tell me about',
+  ],
+  [
+    /\bhow\s+(?:exposed|invested|involved)\s+(?:is|are|was|were)\s+(?:congress|lawmakers|members(?:\s+of\s+congress)?|legislators|politicians)\s+(?:to|in|with)\b/gi,
+    "Congress's exposure to",
+  ],
   // "rank 2021 House sales by size", "trades sorted by amount": the largest trades.
   [
     /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,
@@ -70,7 +84,9 @@ const FRAMING: readonly RegExp[] = [
 export function canonicalQuestion(question: string): string {
   let text = question;
   for (const pattern of FRAMING) text = text.replace(pattern, ' ');
-  text = canonicalVerbs(text);
+  // The state of the people asked about is read from the question as asked (answer-parts.ts);
+  // left here it would be taken for the subject ("Texas Republicans who bought Exxon").
+  text = canonicalVerbs(text.replace(new RegExp(PEOPLE_STATE.source, 'g'), ' '));
   for (const [pattern, replacement] of CANONICAL) text = text.replace(pattern, replacement);
   text = frontedSubject(
     text
@@ -120,7 +136,7 @@ export function asksLargest(text: string): boolean {
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'did does do has have is are was were what which who how when where why would should could can will show list give tell find get the any all senator sen rep representative congressman congresswoman member'.split(
+  'did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
     ' ',
   ),
 );
@@ -128,11 +144,23 @@ const NOT_NAME_WORDS = new Set(
 /** Runs of two to four capitalised words ("Zoe Lofgren", "Gilbert Ray Cisneros"), question words dropped. */
 export function namesIn(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(/[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+/g)) {
+  for (const match of text.matchAll(/[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*/g)) {
     const words = match[0].split(/\s+/);
-    while (words.length > 0 && NOT_NAME_WORDS.has((words[0] ?? '').toLowerCase().replace(/\.$/, '')))
-      words.shift();
-    if (words.length >= 2 && words.length <= 4) names.push(words.join(' ').replace(/['’]s$/, ''));
+    // "Sen. Tuberville", "senator Warner": a title makes one word a name.
+    let titled = TITLE.test(text.slice(0, match.index));
+    while (words.length > 0 && NOT_NAME_WORDS.has((words[0] ?? '').toLowerCase().replace(/\.$/, ''))) {
+      titled = TITLES.has((words.shift() ?? '').toLowerCase().replace(/\.$/, ''));
+    }
+    if ((words.length >= 2 || (titled && words.length === 1)) && words.length <= 4)
+      names.push(words.join(' ').replace(/['’]s$/, ''));
   }
   return names;
 }
+
+/** Titles before a member's name. */
+const TITLES = new Set(
+  'senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip'.split(
+    ' ',
+  ),
+);
+const TITLE = new RegExp(`\\b(?:${[...TITLES].join('|')})\\.?\\s+$`, 'i');

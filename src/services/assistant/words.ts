@@ -4,6 +4,8 @@
 // ticker. The readers (slots.ts, intents.ts, periods.ts) hold forms, not words: to teach the router
 // a word, add it here and a line to slots.test.ts.
 
+import { STATE_NAMES } from '../../search/vocabulary/places.js';
+
 /** Which way a verb trades. */
 type Way = 'buy' | 'sell';
 
@@ -113,9 +115,42 @@ export function canonicalVerbs(text: string): string {
   return result;
 }
 
+/** Words that ask about a member's trading without a verb of it: "active in the market", "moves". */
+export const ASKS_ABOUT_TRADING =
+  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio|active|activity|moves|dealings|invest\w*|(?:stock\s+)?market|up\s+to)\b/i;
+
+/** A state's name, as a group of alternatives ("New York", "Texas"). */
+const STATE = `(?:${Object.values(STATE_NAMES).join('|')})`;
+
+/**
+ * A state the people asked about come from: "senators from Texas", "members representing
+ * Florida", "Texas Republicans", "the Ohio delegation". Its name elsewhere ("Texas Instruments",
+ * "Virginia Foxx") is not one.
+ */
+export const PEOPLE_STATE = new RegExp(
+  `\\b(?:${capitalOrNot('from|representing|of')})\\s+(?:the\\s+state\\s+of\\s+)?(${STATE})\\b(?!\\s+[A-Z])|\\b(${STATE})(?:['’]s)?\\s+(?=(?:${capitalOrNot('house|senate|congressional')})?\\s*(?:${capitalOrNot('republicans|democrats|dems|senators?|representatives|reps|members|lawmakers|legislators|politicians|congressmen|congresswomen|delegation')}|GOP)\\b)`,
+);
+
+/** Words matched with or without a capital first letter, in a pattern that is case-sensitive. */
+function capitalOrNot(words: string): string {
+  return words
+    .split('|')
+    .map((word) => `[${word[0]?.toUpperCase()}${word[0]}]${word.slice(1)}`)
+    .join('|');
+}
+
+/** The state's two-letter code for a name of STATE_NAMES. */
+export function stateCode(name: string): string | undefined {
+  return Object.entries(STATE_NAMES).find(([, state]) => state.toLowerCase() === name.toLowerCase())?.[0];
+}
+
+/** Titles written before a member's name ("Sen.", "Congresswoman"). */
+export const TITLE_WORDS =
+  '\\b(?:senator|sen|rep|representative|congressman|congresswoman|congressperson|chairman|chairwoman|chair|ranking\\s+member|leader|speaker|whip)\\.?';
+
 /** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
 export const PEOPLE =
-  '(?:(?:(?:house|senate|congressional|republican|democratic|gop|dem)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers?|legislators?|congress(?:wo)?m[ae]n|congress(?:people|persons?|members?)|republicans|democrats|dems|elected\\s+officials|officials))';
+  '(?:(?:(?:house|senate|congressional|republican|democratic|gop|dem)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers?|legislators?|congress(?:wo)?m[ae]n|congress(?:people|persons?|members?)|(?:state\\s+)?delegations?|republicans|democrats|dems|elected\\s+officials|officials))';
 
 /** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
 export const BUY_PHRASE =
