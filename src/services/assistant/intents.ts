@@ -10,6 +10,7 @@ import {
   BUY_PHRASE,
   COMMITTEE_TIE,
   CONFLICT_CUE,
+  DOSSIER_NOUN,
   LARGEST,
   NOISE,
   NOT_TICKERS,
@@ -58,7 +59,13 @@ function cleanName(raw: string): string {
       // "are any of Rick Allen('s trades)", "were Nancy Pelosi('s purchases conflicted)"
       .replace(/^(?:are|were|is|was|do|does|did|has|have|had)\s+/i, '')
       .replace(/^(?:(?:which|what|how many)\s+)?(?:any|all|some|none|each|one|many|most)\s+of\s+/i, '')
-      .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
+      // "Check Rep. Dan Crenshaw('s trades for conflicts)": a request, then a title.
+      .replace(
+        /^(?:check|screen|audit|review|vet|examine|scan|investigate|look\s+(?:at|into)|run|walk|brief)\s+(?:me\s+)?(?:through|on)?\s*/i,
+        '',
+      )
+      .replace(new RegExp(`^${TITLE_WORDS}\\s+`, 'i'), '')
+      .replace(/^member\s+/i, '')
       .replace(/'s$|’s$/i, '')
       .trim()
   );
@@ -300,9 +307,10 @@ function shapeOf(question: string, today: Date): Intent {
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing|fact\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|(?:the\s+)?(?:full|whole|big)\s+picture)\s+(?:on|of|about|for)|^\s*summari[sz]e|^\s*(?:break\s*down|analy[sz]e|walk me through)(?:\s+(?:the\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\s*(?:trading|trades|activity|exposure|interest)\s+(?:in|of|on|around|to))?)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
-      text,
-    ) ??
+    new RegExp(
+      `\\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\\s+|an\\s+|the\\s+)?(?:company\\s+|quick\\s+|short\\s+)?${DOSSIER_NOUN}\\s+(?:on|of|about|for)|^\\s*summari[sz]e|^\\s*(?:break\\s*down|analy[sz]e|walk me through)(?:\\s+(?:the\\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\\s*(?:trading|trades|activity|exposure|interest)\\s+(?:in|of|on|around|to))?)\\s+(?:the\\s+company\\s+)?(.+?)[?.!]*$`,
+      'i',
+    ).exec(text) ??
     // "company profile: Disney"
     /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown|fact\s*sheet|one[- ]pager|primer|backgrounder)\s*:\s*(.+?)[?.!]*$/i.exec(
       text,
@@ -312,9 +320,10 @@ function shapeOf(question: string, today: Date): Intent {
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
-    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile|fact\s*sheet|one[- ]pager|primer|backgrounder)[?.!]*$/i.exec(
-      text,
-    ) ??
+    new RegExp(
+      `^\\s*((?:\\$?[\\w.&'’-]+\\s+){0,2}?\\$?[\\w.&'’-]+)(?:\\s*[:–—-]\\s*|\\s+)(?:the\\s+)?(?:(?:congressional|congress(?:['’]s)?|lawmakers['’]?|capitol\\s+hill|company|corporate|stock)\\s+)?(?:${DOSSIER_NOUN}|angle|exposure)[?.!]*$`,
+      'i',
+    ).exec(text) ??
     // "what has Congress been doing with Caterpillar stock?": the people's dealings in a company.
     (directionOf(text) === undefined && !/\b(?:19|20)\d{2}\b/.test(text)
       ? /\b(?:congress|lawmakers|legislators|politicians|members(?:\s+of\s+congress)?)\b.*?\b(?:doing|done|up\s+to)\s+(?:with|in)\s+(.+?)[?.!]*$/i.exec(

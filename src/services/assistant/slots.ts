@@ -41,6 +41,23 @@ const CANONICAL: readonly [RegExp, string][] = [
   ],
   [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi, 'sold stock'],
   // Selling.
+  // "what positions did X open", "which stakes has X closed": the noun before its verb.
+  [
+    /\b(?:new\s+)?(?:positions|stakes)\s+((?:did|does|do|will)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:open|start|take|initiate|establish)\b/g,
+    'stocks $1buy',
+  ],
+  [
+    /\b(?:new\s+)?(?:positions|stakes)\s+((?:has|have|had)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:opened|started|taken|initiated|established)\b/g,
+    'stocks $1bought',
+  ],
+  [
+    /\b(?:positions|stakes)\s+((?:did|does|do|will)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:close|exit|unwind)\b/g,
+    'stocks $1sell',
+  ],
+  [
+    /\b(?:positions|stakes)\s+((?:has|have|had)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:closed|exited|unwound)\b/g,
+    'stocks $1sold',
+  ],
   // "whose portfolios added Broadcom", "adding Nvidia": a company added is bought.
   [/\badded(?=\s+\$?[A-Z])/g, 'bought'],
   [/\badding(?=\s+\$?[A-Z])/g, 'buying'],

@@ -144,13 +144,17 @@ export function stateCode(name: string): string | undefined {
   return Object.entries(STATE_NAMES).find(([, state]) => state.toLowerCase() === name.toLowerCase())?.[0];
 }
 
+/** What a company's dossier is called: "a rundown on Boeing", "Tesla overview", "snapshot of Disney". */
+export const DOSSIER_NOUN =
+  '(?:dossier|rundown|run-down|lowdown|low-down|overview|summary|background|briefing|brief|fact\\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|snapshot|profile|portrait|report\\s+card|scorecard|(?:the\\s+)?(?:full|whole|big|congressional)\\s+(?:picture|story|angle))';
+
 /** Titles written before a member's name ("Sen.", "Congresswoman"). */
 export const TITLE_WORDS =
   '\\b(?:senator|sen|rep|representative|congressman|congresswoman|congressperson|chairman|chairwoman|chair|ranking\\s+member|leader|speaker|whip)\\.?';
 
 /** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
 export const PEOPLE =
-  '(?:(?:(?:house|senate|congressional|republican|democratic|gop|dem)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers?|legislators?|congress(?:wo)?m[ae]n|congress(?:people|persons?|members?)|(?:state\\s+)?delegations?|republicans|democrats|dems|elected\\s+officials|officials))';
+  '(?:(?:(?:house|senate|congressional|republican|democratic|gop|dem)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers?|legislators?|congress(?:wo)?m[ae]n|congress(?:people|persons?|members?)|(?:state\\s+)?delegations?|republicans?|democrats?|dems|elected\\s+officials|officials))';
 
 /** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
 export const BUY_PHRASE =
