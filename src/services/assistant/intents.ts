@@ -4,7 +4,7 @@
 import { MONTH_NAMES } from '../../domain/dates.js';
 import { PERIOD_TAIL, type Window, windowOf } from './periods.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
-import { asksLargest, canonicalQuestion, namesIn } from './slots.js';
+import { asksLargest, canonicalQuestion, namesIn, trimName } from './slots.js';
 import {
   ASKS_ABOUT_TRADING,
   BUY_PHRASE,
@@ -68,6 +68,7 @@ function cleanName(raw: string): string {
       .replace(/^member\s+/i, '')
       .replace(/'s$|’s$/i, '')
       .trim()
+      .replace(/^.*$/, trimName)
   );
 }
 
@@ -146,20 +147,24 @@ function coreOf(question: string): string {
  * ("AMD among members, 2021" is AMD).
  */
 function subjectOnly(subject: string): string {
-  return subject
-    .replace(
-      new RegExp(
-        `(?:^|\\s+)(?:among|by|from|in|on|of|across)\\s+(?:the\\s+)?(?:congress|capitol hill|the hill|house|senate|${PEOPLE})\\b.*$`,
-        'i',
-      ),
-      '',
-    )
-    .replace(PERIOD_TAIL, '')
-    .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
-    .replace(/[?.!,;:]+$/, '')
-    .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
-    .replace(/(?<=\S)\s+stock$/i, '')
-    .trim();
+  return (
+    subject
+      .replace(
+        new RegExp(
+          `(?:^|\\s+)(?:among|by|from|in|on|of|across)\\s+(?:the\\s+)?(?:congress|capitol hill|the hill|house|senate|${PEOPLE})\\b.*$`,
+          'i',
+        ),
+        '',
+      )
+      .replace(PERIOD_TAIL, '')
+      .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
+      .replace(/[?.!,;:]+$/, '')
+      .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
+      .replace(/(?<=\S)\s+stock$/i, '')
+      .trim()
+      // Only the people ("by senators"): no subject here.
+      .replace(new RegExp(`^(?:by\\s+|among\\s+)?(?:the\\s+)?${PEOPLE}$`, 'i'), '')
+  );
 }
 
 /** Words no member's name holds: a "name" with one of them is the rest of the question. */

@@ -56,6 +56,10 @@ function sinceWindow(text: string, today: Date): Window | undefined {
     `\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?(?:${MONTH}\\s+)?${YEAR}\\b`,
     'i',
   ).exec(text);
+  // "since last year", "since last spring": from its start to today.
+  const sinceLast = /\bsince\s+(?:the\s+(?:start|beginning)\s+of\s+)?last\s+year\b/.exec(text);
+  if (sinceLast)
+    return { dateFrom: `${today.getUTCFullYear() - 1}-01-01`, dateTo: iso(today), words: 'since last year' };
   if (!since?.[2]) return undefined;
   return {
     dateFrom: since[1] ? monthStart(since[2], monthNumber(since[1])) : `${since[2]}-01-01`,

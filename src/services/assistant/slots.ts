@@ -68,6 +68,7 @@ const CANONICAL: readonly [RegExp, string][] = [
     /\b(?:brief\s+me\s+(?:on|about)|fill\s+me\s+in\s+(?:on|about)|(?:key|basic|the)\s+facts\s+(?:on|about|for)|everything\s+(?:(?:you|we)\s*(?:['’]ve|have|['’]d|know|got|can\s+find)(?:\s+got)?|there\s+is)\s+(?:on|about)|what\s+can\s+you\s+tell\s+me\s+(?:on|about)|what\s+(?:do|does)\s+the\s+(?:data|records?|filings)\s+(?:say|show)\s+(?:on|about)|(?:the\s+)?(?:skinny|scoop|intel|dirt)\s+on|catch\s+me\s+up\s+on|get\s+me\s+up\s+to\s+speed\s+on)\b/gi,
     'tell me about',
   ],
+  [/\bwhat(?:['’]s|\s+is)\s+(?:the\s+deal|going\s+on|up|happening)\s+with\b/gi, 'tell me about'],
   [
     /\bhow\s+(?:exposed|invested|involved)\s+(?:is|are|was|were)\s+(?:congress|lawmakers|members(?:\s+of\s+congress)?|legislators|politicians)\s+(?:to|in|with)\b/gi,
     "Congress's exposure to",
@@ -165,13 +166,27 @@ export function namesIn(text: string): string[] {
     const words = match[0].split(/\s+/);
     // "Sen. Tuberville", "senator Warner": a title makes one word a name.
     let titled = TITLE.test(text.slice(0, match.index));
-    while (words.length > 0 && NOT_NAME_WORDS.has((words[0] ?? '').toLowerCase().replace(/\.$/, ''))) {
-      titled = TITLES.has((words.shift() ?? '').toLowerCase().replace(/\.$/, ''));
+    while (words.length > 0 && NOT_NAME_WORDS.has(bareWord(words[0] ?? ''))) {
+      titled = TITLES.has(bareWord(words.shift() ?? ''));
     }
     if ((words.length >= 2 || (titled && words.length === 1)) && words.length <= 4)
       names.push(words.join(' ').replace(/['’]s$/, ''));
   }
   return names;
+}
+
+/** A word as NOT_NAME_WORDS holds it: lower case, without a contraction or a final full stop ("What's", "Sen."). */
+const bareWord = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/['’](?:s|re|ve|d|ll)$/, '')
+    .replace(/\.$/, '');
+
+/** A name a sentence form read, without the question words and titles before it ("What's Mark Green"). */
+export function trimName(name: string): string {
+  const words = name.split(/\s+/);
+  while (words.length > 1 && NOT_NAME_WORDS.has(bareWord(words[0] ?? ''))) words.shift();
+  return words.join(' ');
 }
 
 /** Titles before a member's name. */
