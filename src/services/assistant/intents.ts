@@ -46,7 +46,7 @@ const ASK =
 
 // Words around a name that are not part of it.
 const TRAILING =
-  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|throughout|over|within|for|so\s+far|ytd|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
+  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|throughout|over|within|for|so\s+far|ytd|recently|lately|before|after|ahead|prior|since|until)\b.*|(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2}\b.*|q[1-4]\s+(?:19|20)\d{2}\b.*)$/i;
 
 function cleanName(raw: string): string {
   return (
@@ -320,6 +320,10 @@ function shapeOf(question: string, today: Date): Intent {
     /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown|fact\s*sheet|one[- ]pager|primer|backgrounder)\s*:\s*(.+?)[?.!]*$/i.exec(
       text,
     ) ??
+    // "Boeing - what do you have?", "Pfizer: what do we know?"
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,3}?\$?[\w.&'’-]+)\s*[:–—-]+\s*what\s+(?:do|does|did|can)\s+(?:you|we|the\s+records?)\s+(?:have|know|show|say|tell\s+me)(?:\s+(?:on|about)\s+(?:it|them|this))?[?.!]*$/i.exec(
+      text,
+    ) ??
     // "Qualcomm at a glance", "Intel in a nutshell"
     /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:at a glance|in a nutshell|in brief)[?.!]*$/i.exec(
       text,
@@ -370,7 +374,7 @@ function shapeOf(question: string, today: Date): Intent {
     ) ?? /\bwhat does\s+(.+?)\s+(hold|own)\b/i.exec(text);
   // "does Kevin Hern have conflicts of interest?", "Marjorie Taylor Greene conflicts of interest"
   const conflictsOf =
-    /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??
+    /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had|got|gotten)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??
     // "check Dan Crenshaw for conflicts", "screen Nancy Pelosi for possible conflicts of interest"
     /^\s*(?:please\s+)?(?:check|screen|audit|review|vet|look at|examine|scan)\s+(.+?)\s+for\s+(?:any\s+|possible\s+|potential\s+)?conflicts?\b/i.exec(
       text,
@@ -450,7 +454,7 @@ function shapeOf(question: string, today: Date): Intent {
 
   // "congressional buyers of Salesforce in 2021", "senate sellers of Boeing stock"
   const buyersOf =
-    /\b(?:buyers|sellers|purchasers|traders)\s+of\s+(.+?)(?:\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
+    /\b(?:(?:buyers|sellers|purchasers|traders)\s+of|(?:senate|house|congressional|congress['’]?s?)\s+(?:buys|sells|sales|purchases|trades|transactions)\s+(?:of|in))\s+(.+?)(?:\s*,?\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
       text,
     );
   if (buyersOf?.[1]) return { kind: 'ticker_trades', ticker: buyersOf[1].trim(), window, direction };

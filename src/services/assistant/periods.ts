@@ -273,6 +273,7 @@ function periodWords(text: string): string {
     )
     .replace(/\b((?:19|20)\d{2})\s*([qh][1-4])\b/g, '$2 $1')
     .replace(/\b([1-4])q\s*((?:19|20)\d{2})\b/g, 'q$1 $2')
+    .replace(/\b([12])h\s*((?:19|20)\d{2})\b/g, 'h$1 $2')
     .replace(/\b(?:the\s+)?(?:start|beginning|opening\s+months)\s+of\s+((?:19|20)\d{2})\b/g, (all, year) =>
       /\bsince\s+(?:the\s+)?$/.test(text.slice(0, text.indexOf(all))) ? all : `q1 ${year}`,
     )

@@ -58,6 +58,12 @@ const CANONICAL: readonly [RegExp, string][] = [
     /\b(?:positions|stakes)\s+((?:has|have|had)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:closed|exited|unwound)\b/g,
     'stocks $1sold',
   ],
+  // "bought the dip in Meta": bought Meta.
+  [/\b(buy|buys|bought|buying)\s+the\s+dips?\s+(?:in|on)\b/gi, '$1'],
+  // "Representative Ro Khanna", "Senator Warren": a title before a name is not the people asked
+  // about ("trades by Representative X" is one member's), so it is written as the short title.
+  [/\b(?:[Rr]epresentative|[Cc]ongress(?:wo)?man|[Cc]ongressperson)\s+(?=[A-Z][a-z])/g, 'Rep. '],
+  [/\b[Ss]enator\s+(?=[A-Z][a-z])/g, 'Sen. '],
   // "whose portfolios added Broadcom", "adding Nvidia": a company added is bought.
   [/\badded(?=\s+\$?[A-Z])/g, 'bought'],
   [/\badding(?=\s+\$?[A-Z])/g, 'buying'],
@@ -154,7 +160,7 @@ export function asksLargest(text: string): boolean {
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
+  'me us about summarize summarise describe explain recap did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
     ' ',
   ),
 );
