@@ -164,6 +164,8 @@ function subjectOnly(subject: string): string {
       .trim()
       // Only the people ("by senators"): no subject here.
       .replace(new RegExp(`^(?:by\\s+|among\\s+)?(?:the\\s+)?${PEOPLE}$`, 'i'), '')
+      // "$xom": the symbol.
+      .replace(/^\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)$/, (_all, symbol: string) => symbol.toUpperCase())
   );
 }
 
@@ -238,6 +240,9 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   const direction = directionOf(text);
   const name = namesIn(text)[0];
   if (name && CONFLICT_CUE.test(text)) return { kind: 'conflicts', member: cleanName(name) };
+  // "nancy pelosi conflicts": typed without capitals, the words left are the name.
+  const unwritten = !/[A-Z]/.test(text) && CONFLICT_CUE.test(text) ? residue(text) : undefined;
+  if (unwritten && unwritten.split(/\s+/).length <= 3) return { kind: 'conflicts', member: unwritten };
   if (asksLargest(text)) return { kind: 'biggest_trades', window, direction };
   const trading = new RegExp(`\\b${TRADE_VERB}\\b|\\b${TRADE_NOUN}\\b`, 'i').test(text);
   const people = new RegExp(`\\b(?:who|whom|anyone|anybody|congressional|${PEOPLE})\\b`, 'i').test(text);

@@ -202,5 +202,6 @@ export const NOISE = new Set(
   exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
   purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
   most money profit profits gains returns there here whom portfolio portfolios position positions stake stakes holdings
-  net please thanks`.split(/\s+/),
+  net please thanks conflict conflicts conflicted interest interests ethics ethical flag flags red check problem problems
+  committee committees`.split(/\s+/),
 );
