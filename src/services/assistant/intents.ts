@@ -302,7 +302,7 @@ function shapeOf(question: string, today: Date): Intent {
   )
     return { kind: 'biggest_trades', window, direction };
   const before =
-    /\b(?:before|ahead of|prior to)\b.*\b(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i.exec(
+    /\b(?:before|ahead of|prior to)\b.*\b(?:votes?|voted|voting|bills?|legislation|hearings?|mark-?ups?|committee actions?)\b/i.exec(
       text,
     );
   if (before) {
@@ -311,7 +311,7 @@ function shapeOf(question: string, today: Date): Intent {
       'i',
     ).exec(text)?.[1];
     const topic =
-      /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+)?(.+?)\s+(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i
+      /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+|a\s+|an\s+)?(.+?)(?:\s+(?:committee|panel|subcommittee))?\s+(?:votes?|voted|voting|bills?|legislation|hearings?|mark-?ups?|committee actions?)\b/i
         .exec(text)?.[1]
         ?.toLowerCase();
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
@@ -370,13 +370,16 @@ function shapeOf(question: string, today: Date): Intent {
   // "Patty Murray's 2017 stock trades", "pull up X's latest transactions": a period or an order
   // may stand between the name and what is asked.
   const possessive = new RegExp(
-    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every|potential|possible|apparent|alleged|any)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
+    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every|potential|possible|apparent|alleged|any|current|open|present)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
     'i',
   ).exec(text);
   const ofMember =
     /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(?!interest\b)(.+)$/i.exec(
       text,
-    ) ?? /\bwhat does\s+(.+?)\s+(hold|own)\b/i.exec(text);
+    ) ??
+    /\bwhat\s+(?:stocks?\s+|shares\s+|companies\s+|securities\s+)?does\s+(.+?)\s+(?:currently\s+|still\s+)?(hold|own)\b/i.exec(
+      text,
+    );
   // "does Kevin Hern have conflicts of interest?", "Marjorie Taylor Greene conflicts of interest"
   const conflictsOf =
     /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had|got|gotten)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??

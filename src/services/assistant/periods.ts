@@ -261,7 +261,7 @@ function periodWords(text: string): string {
       (_all, before: string, short: string) => `${before}${Number(short) > 50 ? '19' : '20'}${short}`,
     )
     .replace(
-      /\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?=\s+(?:(?:of\s+)?(?:19|20)\d{2}|(?:and|to|through|-|–)\s))/g,
+      /\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?=\s*(?:of\s+)?(?:19|20)\d{2}|\s*(?:and|to|through|thru|until|-|–|—)\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/g,
       (short: string) => SHORT_MONTHS[short.replace('.', '')] ?? short,
     )
     .replace(new RegExp(`\\b${MONTH}\\s+of\\s+${YEAR}\\b`, 'g'), '$1 $2')

@@ -201,6 +201,14 @@ describe('generalizing by class', () => {
     ['Nvidia: the congressional angle', { kind: 'dossier', company: 'Nvidia' }],
     ["What's the deal with Palantir and Congress?", { kind: 'dossier', company: 'Palantir' }],
     ['Boeing - what do you have?', { kind: 'dossier', company: 'Boeing' }],
+    // A portfolio asked as what a member owns now.
+    ["Show Dan Crenshaw's current positions", { kind: 'portfolio', member: 'Dan Crenshaw' }],
+    ['What stocks does Nancy Pelosi own?', { kind: 'portfolio', member: 'Nancy Pelosi' }],
+    // Trades before a committee voted, not only before "a vote".
+    [
+      'which House members sold bank shares days before the banking committee voted in 2023?',
+      { kind: 'timing', topic: 'banking' },
+    ],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });
@@ -217,6 +225,7 @@ describe('generalizing by class', () => {
     ['the end of 2021', '2021-10-01', '2021-12-31'],
     ['March of 2020', '2020-03-01', '2020-03-31'],
     ['in Mar. 2020', '2020-03-01', '2020-03-31'],
+    ['Jan–Mar 2021', '2021-01-01', '2021-03-31'],
     ["in '21", '2021-01-01', '2021-12-31'],
     ['late 2021', '2021-09-01', '2021-12-31'],
     ['mid-2020', '2020-05-01', '2020-08-31'],
