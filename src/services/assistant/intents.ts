@@ -123,7 +123,7 @@ function heldSubject(subject: string): string {
 
 /** Courtesies around a question ("please", "thanks") that are no part of what it asks. */
 const COURTESY_BEFORE = /^(?:please|pls|hey|hi)[,\s]+/i;
-const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
+const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you|for me|for us)[.!?]*$/i;
 /**
  * Words that lead into the question itself: "I'm looking for lawmakers who …", "can you tell me
  * which reps …", "I'd like to know whether any senators …". "Tell me about X" (a dossier) and

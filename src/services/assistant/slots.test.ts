@@ -201,6 +201,11 @@ describe('generalizing by class', () => {
     ['Nvidia: the congressional angle', { kind: 'dossier', company: 'Nvidia' }],
     ["What's the deal with Palantir and Congress?", { kind: 'dossier', company: 'Palantir' }],
     ['Boeing - what do you have?', { kind: 'dossier', company: 'Boeing' }],
+    ['Research Lockheed Martin for me', { kind: 'dossier', company: 'Lockheed Martin' }],
+    [
+      'Which representatives moved out of Pfizer in 2021?',
+      { kind: 'ticker_trades', ticker: 'Pfizer', direction: 'sell' },
+    ],
     // A portfolio asked as what a member owns now.
     ["Show Dan Crenshaw's current positions", { kind: 'portfolio', member: 'Dan Crenshaw' }],
     ['What stocks does Nancy Pelosi own?', { kind: 'portfolio', member: 'Nancy Pelosi' }],

@@ -68,6 +68,8 @@ const CANONICAL: readonly [RegExp, string][] = [
   [/\badded(?=\s+\$?[A-Z])/g, 'bought'],
   [/\badding(?=\s+\$?[A-Z])/g, 'buying'],
   [/\badds(?=\s+\$?[A-Z])/g, 'buys'],
+  // "Research Lockheed Martin", "dig into Pfizer": a company looked into.
+  [/^\s*(?:[Rr]esearch|[Ll]ook\s+into|[Dd]ig\s+into|[Pp]rofile)\s+(?=\$?[A-Z])/g, 'tell me about '],
   // A company's dossier asked for in other words: "brief me on", "key facts about", "how exposed is
   // Congress to": one form the dossier reads.
   [

@@ -23,6 +23,8 @@ const VERBS: readonly { forms: readonly [string, string, string, string]; after:
   { forms: ['pour', 'pours', 'poured', 'pouring'], after: '(?:money\\s+|cash\\s+)?into', way: 'buy' },
   { forms: ['put', 'puts', 'put', 'putting'], after: '(?:money|cash)\\s+(?:into|in)', way: 'buy' },
   { forms: ['go', 'goes', 'went', 'going'], after: 'long(?:\\s+on)?', way: 'buy' },
+  { forms: ['move', 'moves', 'moved', 'moving'], after: '(?:money\\s+)?into', way: 'buy' },
+  { forms: ['move', 'moves', 'moved', 'moving'], after: '(?:money\\s+)?out\\s+of', way: 'sell' },
   { forms: ['back', 'backs', 'backed', 'backing'], after: 'up\\s+the\\s+truck\\s+on', way: 'buy' },
   {
     forms: ['up', 'ups', 'upped', 'upping'],
@@ -128,7 +130,7 @@ const STATE = `(?:${Object.values(STATE_NAMES).join('|')})`;
  * "Virginia Foxx") is not one.
  */
 export const PEOPLE_STATE = new RegExp(
-  `\\b(?:${capitalOrNot('from|representing|of')})\\s+(?:the\\s+state\\s+of\\s+)?(${STATE})\\b(?!\\s+[A-Z])|\\b(${STATE})(?:['’]s)?\\s+(?=(?:${capitalOrNot('house|senate|congressional')})?\\s*(?:${capitalOrNot('republicans|democrats|dems|senators?|representatives|reps|members|lawmakers|legislators|politicians|congressmen|congresswomen|delegation')}|GOP)\\b)`,
+  `\\b(?:${capitalOrNot('from|representing')})\\s+(?:the\\s+state\\s+of\\s+)?(${STATE})\\b(?!\\s+[A-Z])|\\b(${STATE})(?:['’]s)?\\s+(?=(?:${capitalOrNot('house|senate|congressional')})?\\s*(?:${capitalOrNot('republicans|democrats|dems|senators?|representatives|reps|members|lawmakers|legislators|politicians|congressmen|congresswomen|delegation')}|GOP)\\b)`,
 );
 
 /** Words matched with or without a capital first letter, in a pattern that is case-sensitive. */
