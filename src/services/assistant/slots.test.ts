@@ -202,6 +202,10 @@ describe('generalizing by class', () => {
     ["What's the deal with Palantir and Congress?", { kind: 'dossier', company: 'Palantir' }],
     ['Boeing - what do you have?', { kind: 'dossier', company: 'Boeing' }],
     ['Research Lockheed Martin for me', { kind: 'dossier', company: 'Lockheed Martin' }],
+    // A frame before the question, a request before the name.
+    ['Quick q — who sold Zoom in Q4 2020?', { kind: 'ticker_trades', ticker: 'Zoom', direction: 'sell' }],
+    ['Looking for members who bought Apple in March 2020', { kind: 'ticker_trades', ticker: 'Apple' }],
+    ['Catalog Nancy Pelosi’s 2021 purchases', { kind: 'member_trades', member: 'Nancy Pelosi' }],
     [
       'Which representatives moved out of Pfizer in 2021?',
       { kind: 'ticker_trades', ticker: 'Pfizer', direction: 'sell' },

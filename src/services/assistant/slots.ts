@@ -101,7 +101,8 @@ const CANONICAL: readonly [RegExp, string][] = [
 /** Words that frame a question without being part of it: "for a story", "I need", "quick question:". */
 const FRAMING: readonly RegExp[] = [
   /\bfor\s+(?:a|an|my|our|the|this)\s+(?:story|piece|article|report|column|newsletter|thread|investigation|project|segment|podcast|memo|brief)\b(?:\s+(?:on|about)\s+[^:,;?!]+?(?=\s*[:,;?!]|$))?/gi,
-  /^\s*(?:quick\s+question|question|q|fyi|so|ok(?:ay)?|hmm|well)\s*[:,-]?\s+/i,
+  /^\s*(?:(?:quick|random|simple|one\s+more|another|follow[- ]up|research|data)\s+(?:question|q)|question|q|fyi|so|ok(?:ay)?|hmm|well|also|and|curious|wondering)\s*[:,–—-]?\s+/i,
+  /^\s*(?:(?:i(?:['’]m|\s+am)\s+)?(?:looking|searching|trying)\s+(?:for|to\s+find)|curious\s+(?:about|whether|if)|wondering\s+(?:about|whether|if))\s+(?=(?:any|the|which|who|whether|if|members?|senators?|representatives?|reps|lawmakers|legislators|politicians|congress\w*)\b)/i,
   /^\s*(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like|must\s+see|have\s+to\s+see)\s+(?:to\s+(?:see|know|get|find|pull|read|check)\s+)?/i,
   /^\s*help\s+me\s+(?:find|see|understand|check)\s+/i,
 ];
@@ -162,7 +163,7 @@ export function asksLargest(text: string): boolean {
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'me us about summarize summarise describe explain recap did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
+  'me us about summarize summarise describe explain recap catalog catalogue compile gather collect fetch grab display print share send get did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
     ' ',
   ),
 );
