@@ -37,7 +37,7 @@ export type Intent =
   | { kind: 'top_tickers'; window: Window }
   | { kind: 'record'; intent: RecordIntent }
   /** A forecast or advice: not something disclosures answer. */
-  | { kind: 'beyond'; text: string; about?: 'wealth' }
+  | { kind: 'beyond'; text: string; about?: 'wealth' | 'rules' }
   | { kind: 'search'; text: string };
 
 /** Words that ask to be shown something ("pull up X's trades"), no part of what is asked about. */
@@ -356,6 +356,13 @@ function shapeOf(question: string, today: Date): Intent {
   )
     return { kind: 'dossier', company: company.trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
+  // The rules themselves ("explain insider trading rules for Congress"): no record answers them.
+  if (
+    /\b(?:explain|how\s+do(?:es)?|what\s+(?:are|is)\s+the|is\s+it)\b.*\b(?:rules?|laws?|legal|illegal|allowed|permitted|regulations?)\b/i.test(
+      text,
+    )
+  )
+    return { kind: 'beyond', text, about: 'rules' };
   const onRecord = recordIntent(text);
   if (onRecord) return { kind: 'record', intent: onRecord };
 

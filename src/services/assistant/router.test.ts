@@ -137,6 +137,16 @@ describe('the chamber a question names', () => {
   });
 });
 
+describe('a reason asked for', () => {
+  it('says a report states no reason, then answers what it states', async () => {
+    const { paths, text } = await routed('Why did Nancy Pelosi sell Visa in 2021?', (path) =>
+      path === '/search' ? { politicians: [] } : [],
+    );
+    expect(text).toMatch(/^Disclosures state what was traded and when, not why\. I can answer /);
+    expect(paths[0]).toBe('/search');
+  });
+});
+
 describe('the state a question names', () => {
   const query = async (question: string) => {
     const { urls, text } = await routed(question, (path) =>

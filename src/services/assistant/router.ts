@@ -422,6 +422,9 @@ async function search(run: ChatRun, text: string): Promise<void> {
 
 export async function answerWithRouter(run: ChatRun, question: string): Promise<void> {
   const intent: Intent = routeQuestion(question, run.today);
+  // "Why did X sell Visa?": a report states the trade, never its reason; what it states follows.
+  if (/^\s*(?:why|for\s+what\s+reason|what\s+(?:was|is)\s+the\s+(?:reason|motive))\b/i.test(question))
+    run.write(`Disclosures state what was traded and when, not why. ${WHAT_I_CAN_DO}.`);
   switch (intent.kind) {
     case 'member_trades':
       return memberTrades(run, intent.member, intent.window, intent.direction);
@@ -440,6 +443,12 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
     case 'top_tickers':
       return topTickers(run, intent.window);
     case 'beyond':
+      if (intent.about === 'rules') {
+        run.write(
+          `I answer from disclosures and the records filed with them, not about the law or the rules members trade under. ${WHAT_I_CAN_DO}.`,
+        );
+        return;
+      }
       if (intent.about === 'wealth') {
         run.write(
           `Periodic transaction reports give each trade's amount as a bracket; they state no member's net worth, wealth or pay. ${WHAT_I_CAN_DO}.`,

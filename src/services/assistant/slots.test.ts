@@ -94,7 +94,7 @@ describe('slots wherever they stand', () => {
     // Advice, and questions with no subject to list.
     ['Would Amgen be a good long-term hold?', { kind: 'beyond' }],
     ['Is Apple a buy?', { kind: 'beyond' }],
-    ['is it legal for congress members to trade stocks?', { kind: 'search' }],
+    ['is it legal for congress members to trade stocks?', { kind: 'beyond', about: 'rules' }],
     ['Should Congress ban stock trading?', { kind: 'search' }],
     // A pronoun or a request read as the name: the name the question holds.
     ['Lloyd Doggett: what did he buy in 2021?', { kind: 'member_trades', member: 'Lloyd Doggett' }],
@@ -202,6 +202,9 @@ describe('generalizing by class', () => {
     ["What's the deal with Palantir and Congress?", { kind: 'dossier', company: 'Palantir' }],
     ['Boeing - what do you have?', { kind: 'dossier', company: 'Boeing' }],
     ['Research Lockheed Martin for me', { kind: 'dossier', company: 'Lockheed Martin' }],
+    // The rules members trade under: no record answers them.
+    ['Explain insider trading rules for Congress', { kind: 'beyond', about: 'rules' }],
+    ['Is it illegal for a senator to own bank stocks?', { kind: 'beyond', about: 'rules' }],
     // A frame before the question, a request before the name.
     ['Quick q — who sold Zoom in Q4 2020?', { kind: 'ticker_trades', ticker: 'Zoom', direction: 'sell' }],
     ['Looking for members who bought Apple in March 2020', { kind: 'ticker_trades', ticker: 'Apple' }],
