@@ -137,6 +137,34 @@ describe('the chamber a question names', () => {
   });
 });
 
+describe('a name read with a word after it', () => {
+  it('looks the name up without its last word when the whole is not found', async () => {
+    const { urls, text } = await routed('Pelosi Nvidia trades', (path) => {
+      void path;
+      return {};
+    });
+    expect(text).toContain('I found no member');
+    expect(urls.filter((url) => url.startsWith('/search'))).toHaveLength(2);
+    const found = await routed('Pelosi Nvidia trades', (path) =>
+      path === '/search'
+        ? {
+            politicians: [
+              {
+                politician_id: 387,
+                name: 'Nancy Pelosi',
+                party: 'D',
+                state: 'CA',
+                chamber: 'House',
+                score: 90,
+              },
+            ],
+          }
+        : [],
+    );
+    expect(found.text).toContain('Nancy Pelosi (D-CA, House)');
+  });
+});
+
 describe('a reason asked for', () => {
   it('says a report states no reason, then answers what it states', async () => {
     const { paths, text } = await routed('Why did Nancy Pelosi sell Visa in 2021?', (path) =>
