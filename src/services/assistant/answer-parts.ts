@@ -1,6 +1,7 @@
 // What the router's answers share: the rows the tools return, the period a window means as
 // /trades filters it, the chamber a question names, and how a member and a trade line are written.
 import type { Direction, Window } from './intents.js';
+import { PEOPLE_STATE, stateCode } from './words.js';
 
 export const SHOWN = 10;
 
@@ -104,6 +105,14 @@ export function partyOf(question: string): Record<string, string> {
   const democrat = /\b(?:democrats?|democratic|dems?)\b/i.test(question);
   if (republican === democrat) return {};
   return { party: republican ? 'R' : 'D' };
+}
+
+/** "senators from Texas", "Florida Republicans": the state filter, and the words the answer says it with. */
+export function stateOf(question: string): { filter: Record<string, string>; words: string } {
+  const match = PEOPLE_STATE.exec(question);
+  const name = match?.[1] ?? match?.[2];
+  const code = name ? stateCode(name) : undefined;
+  return code && name ? { filter: { state: code }, words: ` from ${name}` } : { filter: {}, words: '' };
 }
 
 export function describeMember(member: Politician): string {

@@ -2,9 +2,24 @@
 // question and today's date in, an intent out.
 
 import { MONTH_NAMES } from '../../domain/dates.js';
-import { type Window, windowOf } from './periods.js';
+import { PERIOD_TAIL, type Window, windowOf } from './periods.js';
 import { type RecordIntent, recordIntent } from './record-intents.js';
-import { asksLargest, CONFLICT_CUE, canonicalQuestion, LARGEST, namesIn, TRADE_NOUN } from './slots.js';
+import { asksLargest, canonicalQuestion, namesIn, trimName } from './slots.js';
+import {
+  ASKS_ABOUT_TRADING,
+  BUY_PHRASE,
+  COMMITTEE_TIE,
+  CONFLICT_CUE,
+  DOSSIER_NOUN,
+  LARGEST,
+  NOISE,
+  NOT_TICKERS,
+  PEOPLE,
+  SELL_PHRASE,
+  TITLE_WORDS,
+  TRADE_NOUN,
+  TRADE_VERB,
+} from './words.js';
 
 export { type Window, windowOf } from './periods.js';
 
@@ -22,7 +37,7 @@ export type Intent =
   | { kind: 'top_tickers'; window: Window }
   | { kind: 'record'; intent: RecordIntent }
   /** A forecast or advice: not something disclosures answer. */
-  | { kind: 'beyond'; text: string; about?: 'wealth' }
+  | { kind: 'beyond'; text: string; about?: 'wealth' | 'rules' }
   | { kind: 'search'; text: string };
 
 /** Words that ask to be shown something ("pull up X's trades"), no part of what is asked about. */
@@ -31,7 +46,7 @@ const ASK =
 
 // Words around a name that are not part of it.
 const TRAILING =
-  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|recently|lately|before|after|ahead|prior|since|until)\b.*)$/i;
+  /\s+(?:(?:trade|traded|trading|buy|bought|sell|sold|hold|holds|own|owns|do|did|make|made|disclose|disclosed)\b.*|(?:last|this|past|in|during|between|from|through|throughout|over|within|for|so\s+far|ytd|recently|lately|before|after|ahead|prior|since|until)\b.*|(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2}\b.*|q[1-4]\s+(?:19|20)\d{2}\b.*)$/i;
 
 function cleanName(raw: string): string {
   return (
@@ -44,46 +59,21 @@ function cleanName(raw: string): string {
       // "are any of Rick Allen('s trades)", "were Nancy Pelosi('s purchases conflicted)"
       .replace(/^(?:are|were|is|was|do|does|did|has|have|had)\s+/i, '')
       .replace(/^(?:(?:which|what|how many)\s+)?(?:any|all|some|none|each|one|many|most)\s+of\s+/i, '')
-      .replace(/^(?:rep\.?|representative|sen\.?|senator|congressman|congresswoman|member)\s+/i, '')
+      // "Check Rep. Dan Crenshaw('s trades for conflicts)": a request, then a title.
+      .replace(
+        /^(?:check|screen|audit|review|vet|examine|scan|investigate|look\s+(?:at|into)|run|walk|brief)\s+(?:me\s+)?(?:through|on)?\s*/i,
+        '',
+      )
+      .replace(new RegExp(`^${TITLE_WORDS}\\s+`, 'i'), '')
+      .replace(/^member\s+/i, '')
       .replace(/'s$|’s$/i, '')
       .trim()
+      .replace(/^.*$/, trimName)
   );
 }
 
-/** The people a "which senators sold ..." or "house members who sold ..." question asks for. */
-const PEOPLE =
-  '(?:(?:(?:house|senate|congressional|republican|democratic|gop)\\s+)*(?:members?|politicians?|senators?|representatives?|reps|(?:house|senate|congress(?:ional)?)\\s+members|lawmakers|legislators|congress(?:wo)?m[ae]n|congresspeople|republicans|democrats|dems))';
-
-/** Phrases people write for buying: "picked up Cisco", "loading up on chip stocks", "snapped up". */
-const BUY_PHRASE =
-  '(?:(?:buy|buys|bought|buying)\\s+into|add(?:ed|ing|s)?\\s+to|(?:pick|picked|picking|snap|snapped|snapping|scoop|scooped|scooping)\\s+up|load(?:ed|ing|s)?\\s+up(?:\\s+on)?|invest(?:ed|ing|s)?\\s+in)';
-/** Phrases for selling: "cashed out of Qualcomm", "got out of", "exited", "offloaded", "divested". */
-const SELL_PHRASE =
-  '(?:trim(?:med|ming|s)?|reduc(?:ed|ing|es)|pare[ds]?(?:\\s+back)?|cash(?:ed|ing|es)?\\s+out(?:\\s+of)?|(?:got|get|getting|gets)\\s+out\\s+of|exit(?:ed|ing|s)?|offload\\w*|divest\\w*(?:\\s+from)?|bail(?:ed|ing)?\\s+out\\s+of)';
-
 /** A request before the people asked for: "list the members that sold …", "names of senators who …". */
 const ASK_FOR_PEOPLE = `(?:(?:${ASK}|name|tell\\s+me|(?:the\\s+)?names?\\s+of)\\s+(?:all\\s+)?(?:the\\s+|every\\s+)?(?=${PEOPLE}\\b))?`;
-
-/** Verbs of trading in a "who bought ..." question. */
-const TRADE_VERB = `(?:${BUY_PHRASE}|${SELL_PHRASE}|trade|trades|traded|trading|buy|buys|bought|buying|sell|sells|sold|selling|own|owns|hold|holds|purchas\\w*|acquir\\w*|dump\\w*|unload\\w*)`;
-
-// Capitalised words of questions that are not tickers (a ticker of the same letters is written $X).
-const NOT_TICKERS = new Set([
-  'I',
-  'A',
-  'COVID',
-  'US',
-  'USA',
-  'CEO',
-  'IPO',
-  'ETF',
-  'GDP',
-  'SEC',
-  'FDA',
-  'EV',
-  'AI',
-  'TV',
-]);
 
 const TICKER = /(?:^|\s)\$?([A-Z]{1,5}(?:\.[A-Z])?)(?=$|[\s?.!,])/;
 
@@ -118,10 +108,6 @@ export function directionOf(question: string): Direction {
   return buy === sell ? undefined : buy ? 'buy' : 'sell';
 }
 
-/** Committees set against a member's own trades: "his committees oversee", "the committee she sits on". */
-const COMMITTEE_TIE =
-  /\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
-
 /** "their PepsiCo position", "his stake in Intel", "her Apple holdings" -> the company. */
 function heldSubject(subject: string): string {
   return subject
@@ -137,7 +123,7 @@ function heldSubject(subject: string): string {
 
 /** Courtesies around a question ("please", "thanks") that are no part of what it asks. */
 const COURTESY_BEFORE = /^(?:please|pls|hey|hi)[,\s]+/i;
-const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you)[.!?]*$/i;
+const COURTESY_AFTER = /[,\s]+(?:please|pls|thanks|thank you|for me|for us)[.!?]*$/i;
 /**
  * Words that lead into the question itself: "I'm looking for lawmakers who …", "can you tell me
  * which reps …", "I'd like to know whether any senators …". "Tell me about X" (a dossier) and
@@ -165,16 +151,21 @@ function subjectOnly(subject: string): string {
     subject
       .replace(
         new RegExp(
-          `\\s+(?:among|by|from|in|on|of)\\s+(?:the\\s+)?(?:congress|capitol hill|house|senate|${PEOPLE})\\b.*$`,
+          `(?:^|\\s+)(?:among|by|from|in|on|of|across)\\s+(?:the\\s+)?(?:congress|capitol hill|the hill|house|senate|${PEOPLE})\\b.*$`,
           'i',
         ),
         '',
       )
+      .replace(PERIOD_TAIL, '')
       .replace(/\s*[,;:–—-]?\s*(?:(?:in|during|from|since|for)\s+)?(?:19|20)\d{2}\b.*$/i, '')
       .replace(/[?.!,;:]+$/, '')
       .replace(/^(?:shares|stocks?|stakes?|positions?)\s+(?:in|of)\s+/i, '')
       .replace(/(?<=\S)\s+stock$/i, '')
-      .trim() || subject
+      .trim()
+      // Only the people ("by senators"): no subject here.
+      .replace(new RegExp(`^(?:by\\s+|among\\s+)?(?:the\\s+)?${PEOPLE}$`, 'i'), '')
+      // "$xom": the symbol.
+      .replace(/^\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)$/, (_all, symbol: string) => symbol.toUpperCase())
   );
 }
 
@@ -188,7 +179,11 @@ const NOT_IN_NAMES =
  */
 export function routeQuestion(question: string, today: Date): Intent {
   const intent = shapeOf(question, today);
-  if (intent.kind === 'ticker_trades') return { ...intent, ticker: subjectOnly(intent.ticker) };
+  if (intent.kind === 'ticker_trades') {
+    // "Microsoft purchases by senators — who made them?": nothing after the verb but the people.
+    const ticker = subjectOnly(intent.ticker) || residue(coreOf(question)) || intent.ticker;
+    return { ...intent, ticker };
+  }
   if (
     (intent.kind === 'member_trades' || intent.kind === 'conflicts' || intent.kind === 'portfolio') &&
     (NOT_IN_NAMES.test(intent.member) ||
@@ -204,19 +199,6 @@ export function routeQuestion(question: string, today: Date): Intent {
   if (intent.kind === 'search') return slotIntent(intent.text, today) ?? intent;
   return intent;
 }
-
-/** Words that say what a question is about, not who or what: dropped to find its subject. */
-const NOISE = new Set(
-  `who whom whose which what when where how why much many is are was were be been being do does did has have had
-  will would can could should the a an any anyone anybody some all every each their his her its them they it this that
-  these those me my i we our you your tell show give list find get summarize summarise about on in of to for by with
-  from at as and or during since between through until last past this year years month months quarter half q1 q2 q3 q4
-  stock stocks share shares equity sector industry companies company congress congressional capitol hill house senate
-  lawmakers members member senators senator representatives reps rep politicians legislators people
-  exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
-  purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
-  most money profit profits gains returns there here whom`.split(/\s+/),
-);
 
 /**
  * The subject a question names when no form matched: the longest run of words that are not
@@ -258,6 +240,9 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   const direction = directionOf(text);
   const name = namesIn(text)[0];
   if (name && CONFLICT_CUE.test(text)) return { kind: 'conflicts', member: cleanName(name) };
+  // "nancy pelosi conflicts": typed without capitals, the words left are the name.
+  const unwritten = !/[A-Z]/.test(text) && CONFLICT_CUE.test(text) ? residue(text) : undefined;
+  if (unwritten && unwritten.split(/\s+/).length <= 3) return { kind: 'conflicts', member: unwritten };
   if (asksLargest(text)) return { kind: 'biggest_trades', window, direction };
   const trading = new RegExp(`\\b${TRADE_VERB}\\b|\\b${TRADE_NOUN}\\b`, 'i').test(text);
   const people = new RegExp(`\\b(?:who|whom|anyone|anybody|congressional|${PEOPLE})\\b`, 'i').test(text);
@@ -266,6 +251,9 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))
     return { kind: 'ticker_trades', ticker: subject, window, direction };
   if (name && trading) return { kind: 'member_trades', member: cleanName(name), window, direction };
+  // "What has Sen. Tuberville been up to in the market?": a title says the name is a member's.
+  if (name && ASKS_ABOUT_TRADING.test(text) && new RegExp(`${TITLE_WORDS}\\s+${name}`, 'i').test(text))
+    return { kind: 'member_trades', member: cleanName(name), window, direction };
   // "Dwight Evans portfolio activity": a name and a member's words; the lookup says whose (search).
   if (
     name &&
@@ -314,7 +302,7 @@ function shapeOf(question: string, today: Date): Intent {
   )
     return { kind: 'biggest_trades', window, direction };
   const before =
-    /\b(?:before|ahead of|prior to)\b.*\b(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i.exec(
+    /\b(?:before|ahead of|prior to)\b.*\b(?:votes?|voted|voting|bills?|legislation|hearings?|mark-?ups?|committee actions?)\b/i.exec(
       text,
     );
   if (before) {
@@ -323,17 +311,22 @@ function shapeOf(question: string, today: Date): Intent {
       'i',
     ).exec(text)?.[1];
     const topic =
-      /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+)?(.+?)\s+(?:votes?|bills?|legislation|hearings?|committee actions?)\b/i
+      /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+|a\s+|an\s+)?(.+?)(?:\s+(?:committee|panel|subcommittee))?\s+(?:votes?|voted|voting|bills?|legislation|hearings?|mark-?ups?|committee actions?)\b/i
         .exec(text)?.[1]
         ?.toLowerCase();
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =
-    /\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\s+)?(?:company\s+)?(?:rundown|lowdown|overview|summary|background|briefing|fact\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|(?:the\s+)?(?:full|whole|big)\s+picture)\s+(?:on|of|about|for)|^\s*summari[sz]e|^\s*(?:break\s*down|analy[sz]e|walk me through)(?:\s+(?:the\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\s*(?:trading|trades|activity|exposure|interest)\s+(?:in|of|on|around|to))?)\s+(?:the\s+company\s+)?(.+?)[?.!]*$/i.exec(
-      text,
-    ) ??
+    new RegExp(
+      `\\b(?:dossier|everything (?:about|on)|what (?:does|do) (?:congress|lawmakers|members(?: of congress)?) (?:hold|own) (?:in|of)|tell me about|what(?:'s|’s| is) the story (?:with|on|behind)|profile (?:of|for)|what do (?:you|we) (?:know|have) (?:about|on)|info(?:rmation)? (?:about|on)|(?:a\\s+|an\\s+|the\\s+)?(?:company\\s+|quick\\s+|short\\s+)?${DOSSIER_NOUN}\\s+(?:on|of|about|for)|^\\s*summari[sz]e|^\\s*(?:break\\s*down|analy[sz]e|walk me through)(?:\\s+(?:the\\s+)?(?:congressional|congress['’]?s?|members['’]?|lawmakers['’]?)?\\s*(?:trading|trades|activity|exposure|interest)\\s+(?:in|of|on|around|to))?)\\s+(?:the\\s+company\\s+)?(.+?)[?.!]*$`,
+      'i',
+    ).exec(text) ??
     // "company profile: Disney"
     /^\s*(?:company\s+)?(?:profile|dossier|overview|summary|snapshot|rundown|fact\s*sheet|one[- ]pager|primer|backgrounder)\s*:\s*(.+?)[?.!]*$/i.exec(
+      text,
+    ) ??
+    // "Boeing - what do you have?", "Pfizer: what do we know?"
+    /^\s*((?:\$?[\w.&'’-]+\s+){0,3}?\$?[\w.&'’-]+)\s*[:–—-]+\s*what\s+(?:do|does|did|can)\s+(?:you|we|the\s+records?)\s+(?:have|know|show|say|tell\s+me)(?:\s+(?:on|about)\s+(?:it|them|this))?[?.!]*$/i.exec(
       text,
     ) ??
     // "Qualcomm at a glance", "Intel in a nutshell"
@@ -341,9 +334,10 @@ function shapeOf(question: string, today: Date): Intent {
       text,
     ) ??
     // "Tesla overview": a short name and the word alone.
-    /^\s*((?:\$?[\w.&'’-]+\s+){0,2}?\$?[\w.&'’-]+)\s+(?:(?:company|corporate|stock)\s+)?(?:dossier|overview|rundown|summary|snapshot|profile|fact\s*sheet|one[- ]pager|primer|backgrounder)[?.!]*$/i.exec(
-      text,
-    ) ??
+    new RegExp(
+      `^\\s*((?:\\$?[\\w.&'’-]+\\s+){0,2}?\\$?[\\w.&'’-]+)(?:\\s*[:–—-]\\s*|\\s+)(?:the\\s+)?(?:(?:congressional|congress(?:['’]s)?|lawmakers['’]?|capitol\\s+hill|company|corporate|stock)\\s+)?(?:${DOSSIER_NOUN}|angle|exposure)[?.!]*$`,
+      'i',
+    ).exec(text) ??
     // "what has Congress been doing with Caterpillar stock?": the people's dealings in a company.
     (directionOf(text) === undefined && !/\b(?:19|20)\d{2}\b/.test(text)
       ? /\b(?:congress|lawmakers|legislators|politicians|members(?:\s+of\s+congress)?)\b.*?\b(?:doing|done|up\s+to)\s+(?:with|in)\s+(.+?)[?.!]*$/i.exec(
@@ -354,9 +348,21 @@ function shapeOf(question: string, today: Date): Intent {
   const company = dossier?.[1]
     ?.replace(new RegExp(`\\s+(?:and|in|with)\\s+(?:the\\s+)?(?:congress|${PEOPLE})\\s*$`, 'i'), '')
     .replace(/\s+(?:stock|shares|equity)$/i, '');
-  if (company && !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(company))
+  if (
+    company &&
+    !/\b(?:senator|representative|rep\.?|congress\w*|market|trad\w*|portfolio)\b/i.test(company) &&
+    // "walk me through Josh Gottheimer's buys": one member's trades, not a company.
+    !new RegExp(`['’]s\\s+(?:[\\w-]+\\s+)?${TRADE_NOUN}\\b`, 'i').test(company)
+  )
     return { kind: 'dossier', company: company.trim() };
   // Insiders, 13D/G, lobbying, contracts, bills, votes, campaign finance: their record tools.
+  // The rules themselves ("explain insider trading rules for Congress"): no record answers them.
+  if (
+    /\b(?:explain|how\s+do(?:es)?|what\s+(?:are|is)\s+the|is\s+it)\b.*\b(?:rules?|laws?|legal|illegal|allowed|permitted|regulations?)\b/i.test(
+      text,
+    )
+  )
+    return { kind: 'beyond', text, about: 'rules' };
   const onRecord = recordIntent(text);
   if (onRecord) return { kind: 'record', intent: onRecord };
 
@@ -371,16 +377,19 @@ function shapeOf(question: string, today: Date): Intent {
   // "Patty Murray's 2017 stock trades", "pull up X's latest transactions": a period or an order
   // may stand between the name and what is asked.
   const possessive = new RegExp(
-    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
+    `^(?:what (?:is|are)|${ASK}|(?:which|what) of)?\\s*(.+?)['’]s\\s+(?:(?:(?:19|20)\\d{2}|q[1-4]|recent|latest|most recent|newest|all|every|potential|possible|apparent|alleged|any|current|open|present)\\s+)?(portfolio|holdings|positions|conflicts?(?: of interest)?|(?:stock\\s+)?(?:trades|transactions|purchases|sales|buys|sells|buying|selling|trading|moves|activity|bets|investments))\\b`,
     'i',
   ).exec(text);
   const ofMember =
     /\b(portfolio|holdings|positions|conflicts?(?: of interest)?)\s+(?:of|for|by)\s+(?!interest\b)(.+)$/i.exec(
       text,
-    ) ?? /\bwhat does\s+(.+?)\s+(hold|own)\b/i.exec(text);
+    ) ??
+    /\bwhat\s+(?:stocks?\s+|shares\s+|companies\s+|securities\s+)?does\s+(.+?)\s+(?:currently\s+|still\s+)?(hold|own)\b/i.exec(
+      text,
+    );
   // "does Kevin Hern have conflicts of interest?", "Marjorie Taylor Greene conflicts of interest"
   const conflictsOf =
-    /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??
+    /^\s*(?:does|do|has|did)\s+(.+?)\s+(?:have|has|had|got|gotten)\s+(?:any\s+)?conflicts?\b/i.exec(text) ??
     // "check Dan Crenshaw for conflicts", "screen Nancy Pelosi for possible conflicts of interest"
     /^\s*(?:please\s+)?(?:check|screen|audit|review|vet|look at|examine|scan)\s+(.+?)\s+for\s+(?:any\s+|possible\s+|potential\s+)?conflicts?\b/i.exec(
       text,
@@ -444,7 +453,7 @@ function shapeOf(question: string, today: Date): Intent {
 
   if (
     new RegExp(
-      `^\\s*${ASK_FOR_PEOPLE}(?:who|(?:(?:has|have|did)\\s+)?any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
+      `^\\s*${ASK_FOR_PEOPLE}(?:who(?:se)?|(?:(?:has|have|did)\\s+)?any(?:one|body)|(?:which|what|(?:did|were|are|have|has|is|was)?\\s*any)\\s+${PEOPLE}|${PEOPLE}\\s+(?:of congress\\s+|in congress\\s+)?(?:who|that)|${PEOPLE}\\s+(?:in congress\\s+)?(?=${TRADE_VERB}\\b)(?!.*\\b(?:before|prior to|ahead of)\\b))\\b.*\\b${TRADE_VERB}\\b`,
       'i',
     ).test(text)
   ) {
@@ -460,7 +469,7 @@ function shapeOf(question: string, today: Date): Intent {
 
   // "congressional buyers of Salesforce in 2021", "senate sellers of Boeing stock"
   const buyersOf =
-    /\b(?:buyers|sellers|purchasers|traders)\s+of\s+(.+?)(?:\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
+    /\b(?:(?:buyers|sellers|purchasers|traders)\s+of|(?:senate|house|congressional|congress['’]?s?)\s+(?:buys|sells|sales|purchases|trades|transactions)\s+(?:of|in))\s+(.+?)(?:\s*,?\s+(?:in|during|from|since|between|last|this|over)\b.*)?[?.!]*$/i.exec(
       text,
     );
   if (buyersOf?.[1]) return { kind: 'ticker_trades', ticker: buyersOf[1].trim(), window, direction };
@@ -519,7 +528,7 @@ function shapeOf(question: string, today: Date): Intent {
     const member = cleanName(memberTrades[1]);
     // "what have senators been buying?": people, not one member; every stock they traded.
     if (new RegExp(`^(?:the\\s+|all\\s+|any\\s+)?(?:(?:senate|house)\\s+)?${PEOPLE}$`, 'i').test(member))
-      return { kind: 'ticker_trades', ticker: 'stocks', window, direction };
+      return { kind: 'ticker_trades', ticker: residue(text) ?? 'stocks', window, direction };
     return { kind: 'member_trades', member, window, direction };
   }
 

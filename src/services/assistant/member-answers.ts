@@ -16,15 +16,34 @@ import {
 import { type Direction, directionOf, type Window, windowOf } from './intents.js';
 import type { ChatRun } from './run.js';
 import { namesIn } from './slots.js';
+import { ASKS_ABOUT_TRADING } from './words.js';
 
-/** Finds a member by name with the lookup tool; undefined when the answer is already written. */
-export async function findMember(run: ChatRun, name: string): Promise<Politician | undefined> {
+/** The lookup's first member for a name; 'refused' when the call was refused (and said so). */
+async function lookupMember(
+  run: ChatRun,
+  name: string,
+): Promise<(Politician & { score?: number }) | undefined | 'refused'> {
   const call = await run.call('lookup', { q: name, types: 'politicians', limit: 5 });
   if (call.status >= 400) {
     run.refused(call);
-    return undefined;
+    return 'refused';
   }
-  const found = list<Politician>(record(call.result).politicians)[0];
+  return list<Politician & { score?: number }>(record(call.result).politicians)[0];
+}
+
+/** Finds a member by name with the lookup tool; undefined when the answer is already written. */
+export async function findMember(run: ChatRun, name: string): Promise<Politician | undefined> {
+  const looked = await lookupMember(run, name);
+  if (looked === 'refused') return undefined;
+  let found = looked;
+  // "Pelosi Nvidia trades": a name read with a word after it that is no part of it. Without its
+  // last word, a name the lookup finds well (as in namedMemberTrades) is the member.
+  const words = name.split(/\s+/);
+  if (!found && words.length >= 2 && words.length <= 3) {
+    const shorter = await lookupMember(run, words.slice(0, -1).join(' '));
+    if (shorter === 'refused') return undefined;
+    if (shorter && (shorter.score ?? 0) >= 80) found = shorter;
+  }
   if (!found) {
     run.write(`I found no member of Congress or official matching ${quoted(name)}.`);
     return undefined;
@@ -134,9 +153,6 @@ export async function conflicts(run: ChatRun, member: string): Promise<void> {
     run.cite('get_conflicts', trade);
   }
 }
-
-const ASKS_ABOUT_TRADING =
-  /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio|active|activity|moves|dealings)\b/i;
 
 /**
  * A question no form matched that names a member (a run of capitalised words the lookup finds as

@@ -79,6 +79,7 @@ const ROUTER_TOOLS = [
     'ticker',
     'chamber',
     'party',
+    'state',
     'sector',
     'politician_id',
     'trade_type',
@@ -133,6 +134,75 @@ describe('the chamber a question names', () => {
       (await tradesQuery('biggest trades after the White House briefing in 2020')).get('chamber'),
     ).toBeNull();
     expect((await tradesQuery('biggest trades in the House of Lords in 2020')).get('chamber')).toBeNull();
+  });
+});
+
+describe('a name read with a word after it', () => {
+  it('looks the name up without its last word when the whole is not found', async () => {
+    const { urls, text } = await routed('Pelosi Nvidia trades', (path) => {
+      void path;
+      return {};
+    });
+    expect(text).toContain('I found no member');
+    expect(urls.filter((url) => url.startsWith('/search'))).toHaveLength(2);
+    const found = await routed('Pelosi Nvidia trades', (path) =>
+      path === '/search'
+        ? {
+            politicians: [
+              {
+                politician_id: 387,
+                name: 'Nancy Pelosi',
+                party: 'D',
+                state: 'CA',
+                chamber: 'House',
+                score: 90,
+              },
+            ],
+          }
+        : [],
+    );
+    expect(found.text).toContain('Nancy Pelosi (D-CA, House)');
+  });
+});
+
+describe('a reason asked for', () => {
+  it('says a report states no reason, then answers what it states', async () => {
+    const { paths, text } = await routed('Why did Nancy Pelosi sell Visa in 2021?', (path) =>
+      path === '/search' ? { politicians: [] } : [],
+    );
+    expect(text).toMatch(/^Disclosures state what was traded and when, not why\. I can answer /);
+    expect(paths[0]).toBe('/search');
+  });
+});
+
+describe('the state a question names', () => {
+  const query = async (question: string) => {
+    const { urls, text } = await routed(question, (path) =>
+      path === '/search' ? { tickers: [{ ticker: 'XOM' }] } : [],
+    );
+    return { params: new URL(urls[urls.length - 1] ?? '', 'http://localhost').searchParams, text };
+  };
+
+  it('reads the state of the people asked about as the state filter, and says it', async () => {
+    const texans = await query('Texas Republicans who bought XOM in 2022');
+    expect(texans.params.get('state')).toBe('TX');
+    expect(texans.params.get('party')).toBe('R');
+    expect(texans.text).toContain('member from Texas');
+    expect((await query('which senators from New York sold XOM in 2020?')).params.get('state')).toBe('NY');
+    expect((await query('did the Ohio delegation buy XOM in 2021?')).params.get('state')).toBe('OH');
+    expect(
+      (await query('biggest trades by lawmakers representing Florida in 2021')).params.get('state'),
+    ).toBe('FL');
+  });
+
+  it('leaves a state in a company or a member name alone', async () => {
+    const { urls } = await routed('who sold Texas Instruments in 2020?', (path) =>
+      path === '/search' ? { tickers: [{ ticker: 'TXN' }] } : [],
+    );
+    const params = new URL(urls[urls.length - 1] ?? '', 'http://localhost').searchParams;
+    expect(params.get('ticker')).toBe('TXN');
+    expect(params.get('state')).toBeNull();
+    expect((await query('what did Virginia Foxx buy in 2022?')).params.get('state')).toBeNull();
   });
 });
 

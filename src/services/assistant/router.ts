@@ -18,6 +18,7 @@ import {
   period,
   record,
   SHOWN,
+  stateOf,
   type TradeRow,
   tradeLine,
   transactionArgs,
@@ -147,6 +148,7 @@ async function tickerTrades(
       ...subjectTradeArgs(subject),
       ...chamberOf(question),
       ...partyOf(question),
+      ...stateOf(question).filter,
       ...transactionArgs(window, run.today, direction, WHO_READ),
       ...(page > 0 ? { offset: page * WHO_READ } : {}),
     });
@@ -158,13 +160,13 @@ async function tickerTrades(
   const trades = inPeriod(read, window, run.today).filter((trade) => ofSubject(subject, trade));
   if (trades.length === 0) {
     run.write(
-      `No ${partyName(question)}member ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
+      `No ${partyName(question)}member${stateOf(question).words} ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date) in the disclosures on file.`,
     );
     return;
   }
   const members = [...new Set(trades.map((trade) => trade.politician_name))];
   run.write(
-    `${partyName(question) ? `${partyName(question)}members` : 'Members'} who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
+    `${partyName(question) ? `${partyName(question)}members` : 'Members'}${stateOf(question).words} who ${directionWords(direction)} ${subject.label} ${window.words} (by transaction date): ${members.join(', ')}. Their latest trades:`,
   );
   for (const trade of trades.slice(0, SHOWN)) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
@@ -208,6 +210,7 @@ async function biggestTrades(
   const call = await run.call('query_trades', {
     ...chamberOf(question),
     ...partyOf(question),
+    ...stateOf(question).filter,
     ...transactionArgs(window, run.today, direction, SHOWN),
     sort_by: 'amount',
     sort_dir: 'desc',
@@ -216,12 +219,12 @@ async function biggestTrades(
   const trades = inPeriod(list<TradeRow>(call.result), window, run.today).slice(0, SHOWN);
   if (trades.length === 0) {
     run.write(
-      `No trade${partyName(question) ? ` by ${partyName(question)}members` : ''} made ${window.words} (by transaction date) is on file.`,
+      `No trade${partyName(question) ? ` by ${partyName(question)}members` : ''}${stateOf(question).words ? ` by members${stateOf(question).words}` : ''} made ${window.words} (by transaction date) is on file.`,
     );
     return;
   }
   run.write(
-    `The largest trades${partyName(question) ? ` by ${partyName(question)}members` : ''} made ${window.words} (by transaction date, by disclosed amount bracket):`,
+    `The largest trades${partyName(question) ? ` by ${partyName(question)}members` : ''}${stateOf(question).words ? ` by members${stateOf(question).words}` : ''} made ${window.words} (by transaction date, by disclosed amount bracket):`,
   );
   for (const trade of trades) {
     run.write(tradeLine(trade).replace('- ', `- ${trade.politician_name}, `));
@@ -419,6 +422,9 @@ async function search(run: ChatRun, text: string): Promise<void> {
 
 export async function answerWithRouter(run: ChatRun, question: string): Promise<void> {
   const intent: Intent = routeQuestion(question, run.today);
+  // "Why did X sell Visa?": a report states the trade, never its reason; what it states follows.
+  if (/^\s*(?:why|for\s+what\s+reason|what\s+(?:was|is)\s+the\s+(?:reason|motive))\b/i.test(question))
+    run.write(`Disclosures state what was traded and when, not why. ${WHAT_I_CAN_DO}.`);
   switch (intent.kind) {
     case 'member_trades':
       return memberTrades(run, intent.member, intent.window, intent.direction);
@@ -437,6 +443,12 @@ export async function answerWithRouter(run: ChatRun, question: string): Promise<
     case 'top_tickers':
       return topTickers(run, intent.window);
     case 'beyond':
+      if (intent.about === 'rules') {
+        run.write(
+          `I answer from disclosures and the records filed with them, not about the law or the rules members trade under. ${WHAT_I_CAN_DO}.`,
+        );
+        return;
+      }
       if (intent.about === 'wealth') {
         run.write(
           `Periodic transaction reports give each trade's amount as a bracket; they state no member's net worth, wealth or pay. ${WHAT_I_CAN_DO}.`,

@@ -94,7 +94,7 @@ describe('slots wherever they stand', () => {
     // Advice, and questions with no subject to list.
     ['Would Amgen be a good long-term hold?', { kind: 'beyond' }],
     ['Is Apple a buy?', { kind: 'beyond' }],
-    ['is it legal for congress members to trade stocks?', { kind: 'search' }],
+    ['is it legal for congress members to trade stocks?', { kind: 'beyond', about: 'rules' }],
     ['Should Congress ban stock trading?', { kind: 'search' }],
     // A pronoun or a request read as the name: the name the question holds.
     ['Lloyd Doggett: what did he buy in 2021?', { kind: 'member_trades', member: 'Lloyd Doggett' }],
@@ -108,9 +108,159 @@ describe('slots wherever they stand', () => {
     ],
     ["Senate's top-dollar sales in 2019", { kind: 'biggest_trades', direction: 'sell' }],
     ['Which representative purchases in 2022 were the largest by amount?', { kind: 'biggest_trades' }],
-    // A name and a member's words without a form: left to the lookup.
-    ['Rep. Dwight Evans portfolio activity 2020', { kind: 'search' }],
+    // A name and a member's words without a form: left to the lookup, unless a title says whose.
+    ['Dwight Evans portfolio activity 2020', { kind: 'search' }],
+    ['Rep. Dwight Evans portfolio activity 2020', { kind: 'member_trades', member: 'Dwight Evans' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
+  });
+});
+
+// Each class of wording read the same way, tried on wordings of its own (none of them a bench
+// question): a verb and its inflections, a frame around the question, a period, the people, a
+// member's name, a company, the cue of a shape.
+describe('generalizing by class', () => {
+  it.each([
+    // Verbs of buying and selling, any inflection, with what follows them.
+    ['which lawmakers got into Apple in 2021?', { kind: 'ticker_trades', ticker: 'Apple', direction: 'buy' }],
+    ['Who bailed on Boeing in 2021?', { kind: 'ticker_trades', ticker: 'Boeing', direction: 'sell' }],
+    [
+      'Which members went long on Nvidia in 2023?',
+      { kind: 'ticker_trades', ticker: 'Nvidia', direction: 'buy' },
+    ],
+    ['list congresspeople who took profits on Apple', { kind: 'ticker_trades', direction: 'sell' }],
+    [
+      'Which lawmakers ditched their Boeing shares?',
+      { kind: 'ticker_trades', ticker: 'Boeing shares', direction: 'sell' },
+    ],
+    [
+      'Who cut their exposure to Apple in 2022?',
+      { kind: 'ticker_trades', ticker: 'Apple', direction: 'sell' },
+    ],
+    ['Which politicians poured money into Microsoft?', { kind: 'ticker_trades', direction: 'buy' }],
+    [
+      'whose portfolios added Broadcom in 2024?',
+      { kind: 'ticker_trades', ticker: 'Broadcom', direction: 'buy' },
+    ],
+    ['did Kelly Loeffler cut her exposure to anything?', { kind: 'member_trades', direction: 'sell' }],
+    ['What positions did Greg Gianforte open in 2020?', { kind: 'member_trades', direction: 'buy' }],
+    [
+      'Did any Democrats dispose of Exxon shares?',
+      { kind: 'ticker_trades', ticker: 'Exxon shares', direction: 'sell' },
+    ],
+    // The people: singular, a state, a delegation, a chamber before the trades.
+    [
+      'Has any House Republican piled into Tesla?',
+      { kind: 'ticker_trades', ticker: 'Tesla', direction: 'buy' },
+    ],
+    ['Did any congressperson sell Tesla stock in 2022?', { kind: 'ticker_trades', ticker: 'Tesla' }],
+    ['Texas Republicans who bought Exxon in 2022', { kind: 'ticker_trades', ticker: 'Exxon' }],
+    ['senate sells of $XOM, 2021', { kind: 'ticker_trades', ticker: 'XOM', direction: 'sell' }],
+    [
+      'Microsoft purchases by senators in Q3 2023 — who made them?',
+      { kind: 'ticker_trades', ticker: 'Microsoft' },
+    ],
+    // The subject without a period after it.
+    ['who has been snapping up bank stocks YTD?', { kind: 'ticker_trades', ticker: 'bank stocks' }],
+    [
+      'Which reps bought pharmaceutical stocks over the past 18 months?',
+      { kind: 'ticker_trades', ticker: 'pharmaceutical stocks' },
+    ],
+    ['senators that were buying Exxon Mobil last spring', { kind: 'ticker_trades', ticker: 'Exxon Mobil' }],
+    // A member's name: after a title, a request or a contraction, before a month.
+    [
+      'What has Sen. Tuberville been up to in the market in 2021?',
+      { kind: 'member_trades', member: 'Tuberville' },
+    ],
+    ['Trades by Representative Ro Khanna in 2021', { kind: 'member_trades', member: 'Ro Khanna' }],
+    [
+      'Check Rep. Dan Crenshaw’s trades for conflicts of interest',
+      { kind: 'conflicts', member: 'Dan Crenshaw' },
+    ],
+    ["What's Mark Green been buying since last year?", { kind: 'member_trades', member: 'Mark Green' }],
+    ['Can you pull Dan Crenshaw trades for Q1 2021?', { kind: 'member_trades', member: 'Dan Crenshaw' }],
+    ['Kelly Loeffler Feb 2020 sales', { kind: 'member_trades', member: 'Kelly Loeffler', direction: 'sell' }],
+    ['Trades disclosed by Tom Carper for 2020', { kind: 'member_trades', member: 'Tom Carper' }],
+    ['walk me through Josh Gottheimer’s buys in 2022', { kind: 'member_trades', member: 'Josh Gottheimer' }],
+    ['Summarize Ro Khanna’s 2021 trading', { kind: 'member_trades', member: 'Ro Khanna' }],
+    // Conflicts in other words.
+    ['Any ethics red flags for Nancy Pelosi?', { kind: 'conflicts', member: 'Nancy Pelosi' }],
+    ["Tuberville's potential conflicts", { kind: 'conflicts', member: 'Tuberville' }],
+    ['does Virginia Foxx trade in sectors she regulates?', { kind: 'conflicts', member: 'Virginia Foxx' }],
+    ['has dan crenshaw got conflicts?', { kind: 'conflicts', member: 'dan crenshaw' }],
+    ['khanna conflicts of interest', { kind: 'conflicts', member: 'khanna' }],
+    // The largest trades in other words.
+    ['Show the heaviest senate buys of 2020', { kind: 'biggest_trades', direction: 'buy' }],
+    ['What were the most sizable purchases by senators in 2020?', { kind: 'biggest_trades' }],
+    // A dossier in other words.
+    ['Brief me on Chevron', { kind: 'dossier', company: 'Chevron' }],
+    ['Key facts on Microsoft', { kind: 'dossier', company: 'Microsoft' }],
+    ['everything you have about Boeing', { kind: 'dossier', company: 'Boeing' }],
+    ['how exposed is Congress to Caterpillar?', { kind: 'dossier', company: 'Caterpillar' }],
+    ['Give me a snapshot of Disney', { kind: 'dossier', company: 'Disney' }],
+    ['Nvidia: the congressional angle', { kind: 'dossier', company: 'Nvidia' }],
+    ["What's the deal with Palantir and Congress?", { kind: 'dossier', company: 'Palantir' }],
+    ['Boeing - what do you have?', { kind: 'dossier', company: 'Boeing' }],
+    ['Research Lockheed Martin for me', { kind: 'dossier', company: 'Lockheed Martin' }],
+    // The rules members trade under: no record answers them.
+    ['Explain insider trading rules for Congress', { kind: 'beyond', about: 'rules' }],
+    ['Is it illegal for a senator to own bank stocks?', { kind: 'beyond', about: 'rules' }],
+    // A frame before the question, a request before the name.
+    ['Quick q — who sold Zoom in Q4 2020?', { kind: 'ticker_trades', ticker: 'Zoom', direction: 'sell' }],
+    ['Looking for members who bought Apple in March 2020', { kind: 'ticker_trades', ticker: 'Apple' }],
+    ['Catalog Nancy Pelosi’s 2021 purchases', { kind: 'member_trades', member: 'Nancy Pelosi' }],
+    [
+      'Which representatives moved out of Pfizer in 2021?',
+      { kind: 'ticker_trades', ticker: 'Pfizer', direction: 'sell' },
+    ],
+    // A portfolio asked as what a member owns now.
+    ["Show Dan Crenshaw's current positions", { kind: 'portfolio', member: 'Dan Crenshaw' }],
+    ['What stocks does Nancy Pelosi own?', { kind: 'portfolio', member: 'Nancy Pelosi' }],
+    // Trades before a committee voted, not only before "a vote".
+    [
+      'which House members sold bank shares days before the banking committee voted in 2023?',
+      { kind: 'timing', topic: 'banking' },
+    ],
+  ])('%s', (question, expected) => {
+    expect(routeQuestion(question, today)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['last spring', '2026-03-01', '2026-05-31'],
+    ['the summer of 2020', '2020-06-01', '2020-08-31'],
+    ['last winter', '2025-12-01', '2026-02-28'],
+    ['Q3 2023', '2023-07-01', '2023-09-30'],
+    ['2023 Q3', '2023-07-01', '2023-09-30'],
+    ['2H 2022', '2022-07-01', '2022-12-31'],
+    ["during 2021's first quarter", '2021-01-01', '2021-03-31'],
+    ['fourth-quarter 2021', '2021-10-01', '2021-12-31'],
+    ['the end of 2021', '2021-10-01', '2021-12-31'],
+    ['March of 2020', '2020-03-01', '2020-03-31'],
+    ['in Mar. 2020', '2020-03-01', '2020-03-31'],
+    ['Jan–Mar 2021', '2021-01-01', '2021-03-31'],
+    ["in '21", '2021-01-01', '2021-12-31'],
+    ['late 2021', '2021-09-01', '2021-12-31'],
+    ['mid-2020', '2020-05-01', '2020-08-31'],
+    ['between 2019 and 2021', '2019-01-01', '2021-12-31'],
+    ['2020-21', '2020-01-01', '2021-12-31'],
+    ['since the midterms', '2022-11-08', '2026-06-01'],
+    ['since the 2020 election', '2020-11-03', '2026-06-01'],
+    ['in the run-up to the 2020 election', '2020-08-03', '2020-11-02'],
+    ['since last year', '2025-01-01', '2026-06-01'],
+    ['over the past 18 months', '2024-12-01', '2026-06-01'],
+    ['the last year and a half', '2024-12-01', '2026-06-01'],
+    ['the last quarter', '2026-01-01', '2026-03-31'],
+    ['YTD', '2026-01-01', '2026-06-01'],
+    ['year-to-date', '2026-01-01', '2026-06-01'],
+    ['in 2021 so far', '2021-01-01', '2021-12-31'],
+  ])('reads "%s" as a period', (words, dateFrom, dateTo) => {
+    expect(windowOf(`who bought Apple ${words}?`, today)).toMatchObject({ dateFrom, dateTo });
+  });
+
+  it('brings each verb to "buy" or "sell" in the inflection it was written in', () => {
+    expect(canonicalQuestion('did X cut their stake in Intel')).toBe('did X sell Intel');
+    expect(canonicalQuestion('who cut their stake in Intel')).toBe('who sold Intel');
+    expect(canonicalQuestion('who is bailing out of Intel')).toBe('who is selling Intel');
+    expect(canonicalQuestion('who gets into Intel')).toBe('who buys Intel');
   });
 });

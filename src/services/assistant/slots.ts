@@ -3,14 +3,13 @@
 // inflections: "accumulating" is "buying", "acquisitions" are "purchases"); words that only frame
 // the question are dropped ("I need … for a story"); and the cues of a shape (the largest trades,
 // a conflict, a vote) and the slots (a member's name, the subject) are looked for anywhere in the
-// sentence. Pure: text in, text or slots out.
+// sentence. Pure: text in, text or slots out. The words themselves are in words.ts.
+
+import { canonicalVerbs, LARGEST, PEOPLE_STATE, TRADE_NOUN } from './words.js';
 
 /** Synonyms and inflections, each rewritten to the word the router reads. */
 const CANONICAL: readonly [RegExp, string][] = [
   // Buying.
-  [/\baccumulat(?:e|es)\b/gi, 'buy'],
-  [/\baccumulated\b/gi, 'bought'],
-  [/\baccumulating\b/gi, 'buying'],
   [/\bacquisitions\b/gi, 'purchases'],
   [/\bacquisition\b/gi, 'purchase'],
   [/\b(?:purchased|acquired)\b/gi, 'bought'],
@@ -42,15 +41,46 @@ const CANONICAL: readonly [RegExp, string][] = [
   ],
   [/\b(?:made|did)\s+(?:any\s+|some\s+)?(?:stock\s+|share\s+)?(?:sales|sells)\b/gi, 'sold stock'],
   // Selling.
-  [/\b(sold|sell|sells|selling)\s+off\b/gi, '$1'],
-  [/\b(?:shed|sheds)\b/gi, 'sold'],
-  [/\bshedding\b/gi, 'selling'],
-  [/\bliquidat(?:ed|es?)\b/gi, 'sold'],
-  [/\bliquidating\b/gi, 'selling'],
-  [/\blighten(?:ed|s)?\s+up\s+on\b/gi, 'sold'],
-  [/\b(?:got|gotten)\s+rid\s+of\b/gi, 'sold'],
-  [/\b(?:get|gets)\s+rid\s+of\b/gi, 'sell'],
-  [/\bgetting\s+rid\s+of\b/gi, 'selling'],
+  // "what positions did X open", "which stakes has X closed": the noun before its verb.
+  [
+    /\b(?:new\s+)?(?:positions|stakes)\s+((?:did|does|do|will)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:open|start|take|initiate|establish)\b/g,
+    'stocks $1buy',
+  ],
+  [
+    /\b(?:new\s+)?(?:positions|stakes)\s+((?:has|have|had)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:opened|started|taken|initiated|established)\b/g,
+    'stocks $1bought',
+  ],
+  [
+    /\b(?:positions|stakes)\s+((?:did|does|do|will)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:close|exit|unwind)\b/g,
+    'stocks $1sell',
+  ],
+  [
+    /\b(?:positions|stakes)\s+((?:has|have|had)\s+(?:[A-Z][\w.'’-]*\s+){1,4})(?:closed|exited|unwound)\b/g,
+    'stocks $1sold',
+  ],
+  // "bought the dip in Meta": bought Meta.
+  [/\b(buy|buys|bought|buying)\s+the\s+dips?\s+(?:in|on)\b/gi, '$1'],
+  // "Representative Ro Khanna", "Senator Warren": a title before a name is not the people asked
+  // about ("trades by Representative X" is one member's), so it is written as the short title.
+  [/\b(?:[Rr]epresentative|[Cc]ongress(?:wo)?man|[Cc]ongressperson)\s+(?=[A-Z][a-z])/g, 'Rep. '],
+  [/\b[Ss]enator\s+(?=[A-Z][a-z])/g, 'Sen. '],
+  // "whose portfolios added Broadcom", "adding Nvidia": a company added is bought.
+  [/\badded(?=\s+\$?[A-Z])/g, 'bought'],
+  [/\badding(?=\s+\$?[A-Z])/g, 'buying'],
+  [/\badds(?=\s+\$?[A-Z])/g, 'buys'],
+  // "Research Lockheed Martin", "dig into Pfizer": a company looked into.
+  [/^\s*(?:[Rr]esearch|[Ll]ook\s+into|[Dd]ig\s+into|[Pp]rofile)\s+(?=\$?[A-Z])/g, 'tell me about '],
+  // A company's dossier asked for in other words: "brief me on", "key facts about", "how exposed is
+  // Congress to": one form the dossier reads.
+  [
+    /\b(?:brief\s+me\s+(?:on|about)|fill\s+me\s+in\s+(?:on|about)|(?:key|basic|the)\s+facts\s+(?:on|about|for)|everything\s+(?:(?:you|we)\s*(?:['’]ve|have|['’]d|know|got|can\s+find)(?:\s+got)?|there\s+is)\s+(?:on|about)|what\s+can\s+you\s+tell\s+me\s+(?:on|about)|what\s+(?:do|does)\s+the\s+(?:data|records?|filings)\s+(?:say|show)\s+(?:on|about)|(?:the\s+)?(?:skinny|scoop|intel|dirt)\s+on|catch\s+me\s+up\s+on|get\s+me\s+up\s+to\s+speed\s+on)\b/gi,
+    'tell me about',
+  ],
+  [/\bwhat(?:['’]s|\s+is)\s+(?:the\s+deal|going\s+on|up|happening)\s+with\b/gi, 'tell me about'],
+  [
+    /\bhow\s+(?:exposed|invested|involved)\s+(?:is|are|was|were)\s+(?:congress|lawmakers|members(?:\s+of\s+congress)?|legislators|politicians)\s+(?:to|in|with)\b/gi,
+    "Congress's exposure to",
+  ],
   // "rank 2021 House sales by size", "trades sorted by amount": the largest trades.
   [
     /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,
@@ -71,7 +101,8 @@ const CANONICAL: readonly [RegExp, string][] = [
 /** Words that frame a question without being part of it: "for a story", "I need", "quick question:". */
 const FRAMING: readonly RegExp[] = [
   /\bfor\s+(?:a|an|my|our|the|this)\s+(?:story|piece|article|report|column|newsletter|thread|investigation|project|segment|podcast|memo|brief)\b(?:\s+(?:on|about)\s+[^:,;?!]+?(?=\s*[:,;?!]|$))?/gi,
-  /^\s*(?:quick\s+question|question|q|fyi|so|ok(?:ay)?|hmm|well)\s*[:,-]?\s+/i,
+  /^\s*(?:(?:quick|random|simple|one\s+more|another|follow[- ]up|research|data)\s+(?:question|q)|question|q|fyi|so|ok(?:ay)?|hmm|well|also|and|curious|wondering)\s*[:,–—-]?\s+/i,
+  /^\s*(?:(?:i(?:['’]m|\s+am)\s+)?(?:looking|searching|trying)\s+(?:for|to\s+find)|curious\s+(?:about|whether|if)|wondering\s+(?:about|whether|if))\s+(?=(?:any|the|which|who|whether|if|members?|senators?|representatives?|reps|lawmakers|legislators|politicians|congress\w*)\b)/i,
   /^\s*(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like|must\s+see|have\s+to\s+see)\s+(?:to\s+(?:see|know|get|find|pull|read|check)\s+)?/i,
   /^\s*help\s+me\s+(?:find|see|understand|check)\s+/i,
 ];
@@ -80,6 +111,9 @@ const FRAMING: readonly RegExp[] = [
 export function canonicalQuestion(question: string): string {
   let text = question;
   for (const pattern of FRAMING) text = text.replace(pattern, ' ');
+  // The state of the people asked about is read from the question as asked (answer-parts.ts);
+  // left here it would be taken for the subject ("Texas Republicans who bought Exxon").
+  text = canonicalVerbs(text.replace(new RegExp(PEOPLE_STATE.source, 'g'), ' '));
   for (const [pattern, replacement] of CANONICAL) text = text.replace(pattern, replacement);
   text = frontedSubject(
     text
@@ -104,13 +138,6 @@ function frontedSubject(text: string): string {
   return `${fronted[2]}${fronted[1]}${fronted[4] ?? ''}`;
 }
 
-/** The words for the largest trades by amount: "biggest", "most valuable", "highest-value". */
-export const LARGEST =
-  '(?:biggest|largest|top|most expensive|most valuable|highest[- ]value(?:d)?|highest[- ]dollar|priciest|costliest|heftiest)';
-
-/** What a trade is called in "the biggest …" ("the largest purchase", "the biggest bets"). */
-export const TRADE_NOUN = '(?:trades?|transactions?|purchases?|sales?|buys|sells|bets|moves|investments)';
-
 /**
  * The largest trades asked for wherever the words stand ("which trades … had the largest dollar
  * amounts?"), unless one member's trades are asked about ("X's biggest trades").
@@ -134,13 +161,9 @@ export function asksLargest(text: string): boolean {
   );
 }
 
-/** A conflict of interest asked about, in any words: "conflict flags", "conflicted", "his committee work". */
-export const CONFLICT_CUE =
-  /\bconflict(?:s|ed|ing)?\b|['’]s\s+committees?\b|\b(?:his|her|their)\s+(?:own\s+)?(?:committees?|panels?|subcommittees?)\b|\b(?:committees?|panels?)\s+(?:he|she|they)\s+(?:sits?|sat|serves?|served|chairs?|chaired|leads?|led)\b/i;
-
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'did does do has have is are was were what which who how when where why would should could can will show list give tell find get the any all senator sen rep representative congressman congresswoman member'.split(
+  'me us about summarize summarise describe explain recap catalog catalogue compile gather collect fetch grab display print share send get did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
     ' ',
   ),
 );
@@ -148,11 +171,37 @@ const NOT_NAME_WORDS = new Set(
 /** Runs of two to four capitalised words ("Zoe Lofgren", "Gilbert Ray Cisneros"), question words dropped. */
 export function namesIn(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(/[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+/g)) {
+  for (const match of text.matchAll(/[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*/g)) {
     const words = match[0].split(/\s+/);
-    while (words.length > 0 && NOT_NAME_WORDS.has((words[0] ?? '').toLowerCase().replace(/\.$/, '')))
-      words.shift();
-    if (words.length >= 2 && words.length <= 4) names.push(words.join(' ').replace(/['’]s$/, ''));
+    // "Sen. Tuberville", "senator Warner": a title makes one word a name.
+    let titled = TITLE.test(text.slice(0, match.index));
+    while (words.length > 0 && NOT_NAME_WORDS.has(bareWord(words[0] ?? ''))) {
+      titled = TITLES.has(bareWord(words.shift() ?? ''));
+    }
+    if ((words.length >= 2 || (titled && words.length === 1)) && words.length <= 4)
+      names.push(words.join(' ').replace(/['’]s$/, ''));
   }
   return names;
 }
+
+/** A word as NOT_NAME_WORDS holds it: lower case, without a contraction or a final full stop ("What's", "Sen."). */
+const bareWord = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/['’](?:s|re|ve|d|ll)$/, '')
+    .replace(/\.$/, '');
+
+/** A name a sentence form read, without the question words and titles before it ("What's Mark Green"). */
+export function trimName(name: string): string {
+  const words = name.split(/\s+/);
+  while (words.length > 1 && NOT_NAME_WORDS.has(bareWord(words[0] ?? ''))) words.shift();
+  return words.join(' ');
+}
+
+/** Titles before a member's name. */
+const TITLES = new Set(
+  'senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip'.split(
+    ' ',
+  ),
+);
+const TITLE = new RegExp(`\\b(?:${[...TITLES].join('|')})\\.?\\s+$`, 'i');
