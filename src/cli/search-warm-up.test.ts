@@ -3,6 +3,7 @@
 // not ranking quality, is what is tested here.
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readEmbeddings } from '../config.js';
 import { RemoteEmbedder } from '../search/embedders.js';
 import { SEMANTIC_TYPES, SemanticSearch } from '../search/semantic.js';
 import { insertTestMember } from '../test-support/constructed-rows.js';
@@ -44,43 +45,51 @@ describe('search progress in the log', () => {
   });
 });
 
+/** The built-in model, as serve's configuration has it without DCLEDGER_EMBEDDINGS_* settings. */
+const LSA = readEmbeddings({});
+
+/** Two members with the same four trades each. */
+async function insertRecords(db: TestStore['db']): Promise<void> {
+  const stamp = NOW.toISOString();
+  const members = [
+    ['ada-example', 'Ada Example', 'Senate'],
+    ['bo-example', 'Bo Example', 'House'],
+  ] as const;
+  const trades = [
+    ['DAL', 'Delta Air Lines Inc'],
+    ['UAL', 'United Airlines Holdings Inc'],
+    ['LMT', 'Lockheed Martin Corp'],
+    ['PFE', 'Pfizer Inc'],
+  ] as const;
+  for (const [slug, name, chamber] of members) {
+    const member = { id: await insertTestMember(db, { slug, name, chamber }, NOW) };
+    for (const [ticker, description] of trades) {
+      await db
+        .insertInto('trades')
+        .values({
+          politician_id: member.id,
+          source: 'house_clerk',
+          source_key: `${slug}:${ticker}`,
+          origin: 'test',
+          ticker,
+          asset_description: description,
+          trade_type: 'Sale',
+          trade_action: 'sell',
+          transaction_date: '2020-02-14',
+          is_ma_affected: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    }
+  }
+}
+
 describe('serve warms the semantic-search index up in the background (constructed records)', () => {
   let store: TestStore;
   beforeEach(async () => {
     store = await openTestStore();
-    const stamp = NOW.toISOString();
-    const members = [
-      ['ada-example', 'Ada Example', 'Senate'],
-      ['bo-example', 'Bo Example', 'House'],
-    ] as const;
-    const trades = [
-      ['DAL', 'Delta Air Lines Inc'],
-      ['UAL', 'United Airlines Holdings Inc'],
-      ['LMT', 'Lockheed Martin Corp'],
-      ['PFE', 'Pfizer Inc'],
-    ] as const;
-    for (const [slug, name, chamber] of members) {
-      const member = { id: await insertTestMember(store.db, { slug, name, chamber }, NOW) };
-      for (const [ticker, description] of trades) {
-        await store.db
-          .insertInto('trades')
-          .values({
-            politician_id: member.id,
-            source: 'house_clerk',
-            source_key: `${slug}:${ticker}`,
-            origin: 'test',
-            ticker,
-            asset_description: description,
-            trade_type: 'Sale',
-            trade_action: 'sell',
-            transaction_date: '2020-02-14',
-            is_ma_affected: 0,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .execute();
-      }
-    }
+    await insertRecords(store.db);
   });
   afterEach(async () => store.dispose());
 
@@ -191,5 +200,96 @@ describe('serve warms the semantic-search index up in the background (constructe
     // Nothing was embedded after the stop.
     const vectors = await store.db.selectFrom('search_vectors').select('document_id').execute();
     expect(vectors).toEqual([]);
+  });
+});
+
+describe('the warm-up in a worker thread on its own connection (constructed records)', () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await openTestStore();
+    await insertRecords(store.db);
+  });
+  afterEach(async () => store.dispose());
+
+  it('prepares the index there; the API engine only reads it and answers as one prepared in place', async () => {
+    const { log, lines } = recordingLog();
+    const stages: string[] = [];
+    const engine = new SemanticSearch(store.db, { onProgress: (stage) => stages.push(stage) });
+    const settings = { database: store.config, embeddings: LSA };
+    expect(await warmUpSearch(engine, log, () => NOW, settings)).toBe(true);
+    const messages = lines.map((line) => line.msg);
+    // The thread's progress is logged as the engine's own would be...
+    expect(messages).toContain('search index: documents');
+    expect(messages).toContain('search index: training the embedding model');
+    expect(messages).toContain('search index: embedding');
+    expect(lines.at(-1)).toMatchObject({ msg: 'search index: ready', documents: 14, vectors_in_memory: 14 });
+    // ...and the API's engine wrote no document, trained no model and embedded nothing.
+    expect(stages.filter((stage) => !stage.startsWith('documents:tickers'))).toEqual([]);
+    expect(engine.state()).toMatchObject({ preparedAt: NOW, documents: 14, vectorsInMemory: 14 });
+
+    // The same records warmed up on the API's own thread give the same answers.
+    const other = await openTestStore();
+    try {
+      await insertRecords(other.db);
+      const inPlace = new SemanticSearch(other.db);
+      expect(await warmUpSearch(inPlace, recordingLog().log, () => NOW)).toBe(true);
+      expect(engine.state().model).toBe(inPlace.state().model);
+      const later = new Date(NOW.getTime() + 1_000);
+      for (const q of ['airline stocks', 'who sold Lockheed', 'Pfizer']) {
+        const question = { q, types: SEMANTIC_TYPES, limit: 5 };
+        const answer = await engine.search(question, later);
+        expect(answer.results.length).toBeGreaterThan(0);
+        expect(answer).toEqual(await inPlace.search(question, later));
+      }
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('stops with the server: the thread ends at its next step and nothing more is stored', async () => {
+    let engine: SemanticSearch | undefined;
+    const lines: Line[] = [];
+    const log = pino(
+      { level: 'info' },
+      {
+        write: (text: string) => {
+          const line = JSON.parse(text) as Line;
+          lines.push(line);
+          // The server stops while the thread trains the model.
+          if (line.msg === 'search index: training the embedding model') engine?.stop();
+        },
+      },
+    );
+    engine = new SemanticSearch(store.db);
+    const settings = { database: store.config, embeddings: LSA };
+    await expect(warmUpSearch(engine, log, () => NOW, settings)).resolves.toBe(false);
+    const messages = lines.map((line) => line.msg);
+    expect(messages.at(-1)).toBe('search index: warm-up stopped (the server is stopping)');
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(messages).not.toContain('search index: embedding');
+    const vectors = await store.db.selectFrom('search_vectors').select('document_id').execute();
+    expect(vectors).toEqual([]);
+  });
+
+  it('reports the thread failing as the warm-up failing, without the provider key', async () => {
+    const { log, lines } = recordingLog();
+    const embeddings = {
+      ...readEmbeddings({
+        DCLEDGER_EMBEDDINGS_PROVIDER: 'openai',
+        DCLEDGER_EMBEDDINGS_API_KEY: 'test-embeddings-key',
+      }),
+      // A free port is one nothing listens on: the embeddings endpoint is unreachable.
+      baseUrl: `http://127.0.0.1:${await freePort()}/v1`,
+      timeoutMs: 2_000,
+    };
+    const engine = new SemanticSearch(store.db);
+    await expect(warmUpSearch(engine, log, () => NOW, { database: store.config, embeddings })).resolves.toBe(
+      false,
+    );
+    const failure = lines.find((line) => line.level === 50);
+    expect(failure?.msg).toBe('search index: warm-up failed; the first semantic search will prepare it');
+    expect(failure?.err).toMatchObject({ message: expect.any(String) });
+    expect(JSON.stringify(lines)).not.toContain('test-embeddings-key');
+    expect(engine.state().preparedAt).toBeNull();
   });
 });

@@ -2,9 +2,15 @@
 // become documents, the LSA model is trained (or loaded), documents get vectors and the in-memory
 // vector index is built, so the first question does not wait for all of that. It never blocks
 // readiness and never ends the process: a failure is logged, and the first question prepares the
-// index itself as it always did.
+// index itself as it always did. Given the database's settings, that work runs in a worker thread
+// on a connection of its own (search-warm-up-thread.ts) and the API's engine then only reads what
+// it stored: the vectors and the stored in-memory index, in slices between requests.
+import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET, type SearchOptions, type SemanticSearch } from '../search/semantic.js';
+import { threadModule } from '../threads.js';
+import type { WarmUpThreadData, WarmUpThreadMessage } from './search-warm-up-thread.js';
 
 type Progress = NonNullable<SearchOptions['onProgress']>;
 
@@ -61,16 +67,66 @@ export function searchProgressLog(log: Logger): Progress {
   };
 }
 
+/** Where the warm-up's thread finds what the API's engine reads: the same database and embeddings. */
+export interface WarmUpThreadSettings {
+  database: DatabaseConfig;
+  embeddings: EmbeddingsConfig;
+}
+
+/** An in-memory SQLite database is this connection's alone: no thread could open it. */
+function threadCanOpen(database: DatabaseConfig): boolean {
+  return database.kind === 'postgres' || database.file !== ':memory:';
+}
+
+/**
+ * Runs the whole preparation in a worker thread on its own connection, logging its progress.
+ * Resolves once the thread has ended (its connection closed): 'prepared' or 'stopped'; rejects
+ * with the thread's error.
+ */
+function prepareInThread(
+  engine: SemanticSearch,
+  settings: WarmUpThreadSettings,
+  now: Date,
+  progress: Progress,
+): Promise<'prepared' | 'stopped'> {
+  const workerData: WarmUpThreadData = { ...settings, now: now.getTime() };
+  const worker = new Worker(new URL(threadModule(import.meta.url, 'search-warm-up-thread')), { workerData });
+  const stop = () => worker.postMessage('stop');
+  if (engine.stopped) stop();
+  else engine.stopSignal.addEventListener('abort', stop, { once: true });
+  let ending: WarmUpThreadMessage | undefined;
+  let crash: unknown;
+  worker.on('message', (message: WarmUpThreadMessage) => {
+    if (message.type === 'progress') progress(message.stage, message.done, message.total);
+    else ending = message;
+  });
+  worker.on('error', (error) => {
+    crash = error;
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('exit', (code) => {
+      engine.stopSignal.removeEventListener('abort', stop);
+      if (ending?.type === 'prepared' || ending?.type === 'stopped') return resolve(ending.type);
+      if (ending?.type === 'failed')
+        return reject(Object.assign(new Error(ending.message), { name: ending.name, stack: ending.stack }));
+      reject(crash ?? new Error(`the search warm-up thread ended (exit code ${code}) without a result`));
+    });
+  });
+}
+
 /**
  * Prepares the engine as the first question would, then waits for its in-memory vector index.
- * Resolves true when ready, false (after logging the error) when preparing failed; never rejects.
- * A server that stops meanwhile calls engine.stop(): the warm-up then ends at its next step with
- * one info line, not an error (whatever the step met on the way out, a database closing included).
+ * With `thread` (and a database a thread can open) the preparation runs in a worker thread first
+ * and the engine then reads what it stored. Resolves true when ready, false (after logging the
+ * error) when preparing failed; never rejects. A server that stops meanwhile calls engine.stop():
+ * the warm-up then ends at its next step with one info line, not an error (whatever the step met
+ * on the way out, a database closing included).
  */
 export async function warmUpSearch(
   engine: SemanticSearch,
   log: Logger,
   clock: () => Date = () => new Date(),
+  thread?: WarmUpThreadSettings,
 ): Promise<boolean> {
   const started = Date.now();
   log.info({}, 'search index: warming up in the background');
@@ -82,6 +138,10 @@ export async function warmUpSearch(
     return false;
   };
   try {
+    if (thread && threadCanOpen(thread.database)) {
+      const ended = await prepareInThread(engine, thread, clock(), searchProgressLog(log));
+      if (ended === 'stopped' || engine.stopped) return stopped();
+    }
     await engine.prepare(clock(), REMOTE_EMBED_BUDGET);
     await engine.vectorIndexReady();
   } catch (error) {

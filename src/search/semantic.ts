@@ -132,7 +132,7 @@ export class SemanticSearch {
   private documents = 0;
   /** Members' and companies' names and the companies' concepts (entities.ts), loaded with the documents. */
   private entities: EntityIndex | undefined;
-  private stopRequested = false;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -150,16 +150,21 @@ export class SemanticSearch {
    * SearchStopped instead of touching a database that is about to close.
    */
   stop(): void {
-    this.stopRequested = true;
+    this.stopping.abort();
   }
 
   /** Whether stop() was called. */
   get stopped(): boolean {
-    return this.stopRequested;
+    return this.stopping.signal.aborted;
+  }
+
+  /** Aborted by stop(): work the engine handed elsewhere (the warm-up's thread) stops with it. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
   }
 
   private checkStopped(): void {
-    if (this.stopRequested) throw new SearchStopped();
+    if (this.stopped) throw new SearchStopped();
   }
 
   /**
