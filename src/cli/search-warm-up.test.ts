@@ -216,7 +216,11 @@ describe('the warm-up in a worker thread on its own connection (constructed reco
     const stages: string[] = [];
     const engine = new SemanticSearch(store.db, { onProgress: (stage) => stages.push(stage) });
     const settings = { database: store.config, embeddings: LSA };
-    expect(await warmUpSearch(engine, log, () => NOW, settings)).toBe(true);
+    const warming = warmUpSearch(engine, log, () => NOW, settings);
+    // A question asked meanwhile waits for the thread instead of preparing the index beside it.
+    const early = await engine.search({ q: 'airline stocks', types: SEMANTIC_TYPES, limit: 5 }, NOW);
+    expect(early.results.length).toBeGreaterThan(0);
+    expect(await warming).toBe(true);
     const messages = lines.map((line) => line.msg);
     // The thread's progress is logged as the engine's own would be...
     expect(messages).toContain('search index: documents');

@@ -139,8 +139,10 @@ export async function warmUpSearch(
   };
   try {
     if (thread && threadCanOpen(thread.database)) {
-      const ended = await prepareInThread(engine, thread, clock(), searchProgressLog(log));
-      if (ended === 'stopped' || engine.stopped) return stopped();
+      const inThread = prepareInThread(engine, thread, clock(), searchProgressLog(log));
+      // A question meanwhile waits for the thread rather than preparing the same index beside it.
+      engine.preparedElsewhere(inThread);
+      if ((await inThread) === 'stopped' || engine.stopped) return stopped();
     }
     await engine.prepare(clock(), REMOTE_EMBED_BUDGET);
     await engine.vectorIndexReady();

@@ -122,6 +122,8 @@ export interface SearchIndexState {
 export class SemanticSearch {
   private checkedAt = -Infinity;
   private preparing: Promise<void> | undefined;
+  /** See preparedElsewhere(). */
+  private ahead: Promise<void> | undefined;
   private indexing: Promise<void> | undefined;
   private embedder: Embedder | undefined;
   /** The vectors scanned in memory and their inverted-file index (vector-memory.ts). */
@@ -172,12 +174,31 @@ export class SemanticSearch {
    * chosen (trained on first use), and documents without a vector are embedded.
    */
   async prepare(now: Date, budget: number = Number.POSITIVE_INFINITY): Promise<void> {
-    this.preparing ??= this.update(now, budget).finally(() => {
+    const ahead = this.ahead;
+    this.preparing ??= (
+      ahead ? ahead.then(() => this.update(now, budget)) : this.update(now, budget)
+    ).finally(() => {
       this.preparing = undefined;
     });
     await this.preparing;
     this.checkedAt = now.getTime();
     this.memory.markStale();
+  }
+
+  /**
+   * The same preparation runs elsewhere (the serve warm-up's thread, on its own connection): until
+   * it ends, prepare() waits for it instead of doing the same work beside it, then reads what it
+   * stored. Whether it succeeded does not matter here: prepare() then does what is left.
+   */
+  preparedElsewhere(work: Promise<unknown>): void {
+    const ahead: Promise<void> = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.ahead = ahead;
+    void ahead.then(() => {
+      if (this.ahead === ahead) this.ahead = undefined;
+    });
   }
 
   private async update(now: Date, budget: number): Promise<void> {
