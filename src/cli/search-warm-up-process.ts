@@ -1,56 +1,72 @@
-// Worker thread body of the serve warm-up (search-warm-up.ts): the whole preparation of the
+// Body of the serve warm-up's child process (search-warm-up.ts): the whole preparation of the
 // semantic-search index (documents, model training, embedding, the in-memory vector index trained
-// and stored) on a connection of its own, so the API's event loop never runs it. The thread
-// reports the engine's progress and how it ended over its port, then closes its connection and
-// ends; its memory (the vectors it held, the texts it read) goes with it. The API thread then
-// reads what it stored.
+// and stored) on a connection of its own, so the API's event loop never runs it. It reports the
+// engine's progress and how it ended over the IPC channel, closes its connection and ends. A
+// process rather than a thread: what the preparation allocated (a hundred thousand vectors read
+// and written, the documents' texts) goes back to the system when it ends, where a thread's
+// would stay in the serving process's allocator. The API's engine then reads what it stored.
 import { constants, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET } from '../search/semantic.js';
 import { openStore } from '../storage/database.js';
 import { semanticSearchFromConfig } from './search.js';
 
-export interface WarmUpThreadData {
+export interface WarmUpSettings {
   database: DatabaseConfig;
   embeddings: EmbeddingsConfig;
   /** The clock's time at the start (epoch ms): the documents' stamps and the model's. */
   now: number;
 }
 
-/** What the thread posts: progress as the engine reports it, then one of the three ends. */
-export type WarmUpThreadMessage =
+/** What the parent sends: the settings once, then 'stop' when the server stops. */
+export type WarmUpCommand = { type: 'start'; settings: WarmUpSettings } | { type: 'stop' };
+
+/** What the child sends: progress as the engine reports it, then one of the three ends. */
+export type WarmUpReport =
   | { type: 'progress'; stage: string; done: number; total: number }
   | { type: 'prepared' }
   | { type: 'stopped' }
   | { type: 'failed'; name: string; message: string; stack: string | undefined };
 
-// The API thread of the same process gets the core first (Linux keeps a nice value per thread;
-// elsewhere the call would lower the whole process, so it is left out there).
-if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
-
-const data = workerData as WarmUpThreadData;
-const post = (message: WarmUpThreadMessage) => parentPort?.postMessage(message);
-const store = openStore(data.database);
-const engine = semanticSearchFromConfig(store.db, data.embeddings, (stage, done, total) =>
-  post({ type: 'progress', stage, done, total }),
-);
-// The server is stopping: the engine ends at its next step.
-parentPort?.on('message', (message: unknown) => {
-  if (message === 'stop') engine.stop();
-});
-
-try {
-  await engine.prepare(new Date(data.now), REMOTE_EMBED_BUDGET);
-  await engine.vectorIndexReady();
-  post(engine.stopped ? { type: 'stopped' } : { type: 'prepared' });
-} catch (error) {
-  if (engine.stopped) post({ type: 'stopped' });
-  else {
+/** Runs the preparation; returns how it ended (after closing the connection). */
+async function warmUp(
+  settings: WarmUpSettings,
+  send: (report: WarmUpReport) => void,
+): Promise<Exclude<WarmUpReport, { type: 'progress' }>> {
+  const store = openStore(settings.database);
+  const engine = semanticSearchFromConfig(store.db, settings.embeddings, (stage, done, total) =>
+    send({ type: 'progress', stage, done, total }),
+  );
+  // The server is stopping (or gone): the engine ends at its next step.
+  process.on('message', (command: WarmUpCommand) => {
+    if (command.type === 'stop') engine.stop();
+  });
+  process.once('disconnect', () => engine.stop());
+  try {
+    await engine.prepare(new Date(settings.now), REMOTE_EMBED_BUDGET);
+    await engine.vectorIndexReady();
+    return engine.stopped ? { type: 'stopped' } : { type: 'prepared' };
+  } catch (error) {
+    if (engine.stopped) return { type: 'stopped' };
     const failure = error instanceof Error ? error : new Error(String(error));
-    post({ type: 'failed', name: failure.name, message: failure.message, stack: failure.stack });
+    return { type: 'failed', name: failure.name, message: failure.message, stack: failure.stack };
+  } finally {
+    await store.close();
   }
-} finally {
-  await store.close();
-  parentPort?.close();
+}
+
+const channel = process.send?.bind(process);
+if (channel) {
+  // The serving process gets the core first (Linux keeps a nice value per thread: this one).
+  if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  const send = (report: WarmUpReport) => {
+    if (process.connected) channel(report);
+  };
+  process.once('message', (command: WarmUpCommand) => {
+    if (command.type !== 'start') return;
+    void warmUp(command.settings, send).then((end) => {
+      // Once the last report is sent the channel closes, and with it the process.
+      if (process.connected) channel(end, () => process.disconnect());
+    });
+  });
 }

@@ -203,7 +203,7 @@ describe('serve warms the semantic-search index up in the background (constructe
   });
 });
 
-describe('the warm-up in a worker thread on its own connection (constructed records)', () => {
+describe('the warm-up in a child process on its own connection (constructed records)', () => {
   let store: TestStore;
   beforeEach(async () => {
     store = await openTestStore();
@@ -217,12 +217,12 @@ describe('the warm-up in a worker thread on its own connection (constructed reco
     const engine = new SemanticSearch(store.db, { onProgress: (stage) => stages.push(stage) });
     const settings = { database: store.config, embeddings: LSA };
     const warming = warmUpSearch(engine, log, () => NOW, settings);
-    // A question asked meanwhile waits for the thread instead of preparing the index beside it.
+    // A question asked meanwhile waits for the child process instead of preparing the index beside it.
     const early = await engine.search({ q: 'airline stocks', types: SEMANTIC_TYPES, limit: 5 }, NOW);
     expect(early.results.length).toBeGreaterThan(0);
     expect(await warming).toBe(true);
     const messages = lines.map((line) => line.msg);
-    // The thread's progress is logged as the engine's own would be...
+    // The child's progress is logged as the engine's own would be...
     expect(messages).toContain('search index: documents');
     expect(messages).toContain('search index: training the embedding model');
     expect(messages).toContain('search index: embedding');
@@ -250,7 +250,7 @@ describe('the warm-up in a worker thread on its own connection (constructed reco
     }
   });
 
-  it('stops with the server: the thread ends at its next step and nothing more is stored', async () => {
+  it('stops with the server: the child ends at its next step and nothing more is stored', async () => {
     let engine: SemanticSearch | undefined;
     const lines: Line[] = [];
     const log = pino(
@@ -259,7 +259,7 @@ describe('the warm-up in a worker thread on its own connection (constructed reco
         write: (text: string) => {
           const line = JSON.parse(text) as Line;
           lines.push(line);
-          // The server stops while the thread trains the model.
+          // The server stops while the child trains the model.
           if (line.msg === 'search index: training the embedding model') engine?.stop();
         },
       },
@@ -275,7 +275,7 @@ describe('the warm-up in a worker thread on its own connection (constructed reco
     expect(vectors).toEqual([]);
   });
 
-  it('reports the thread failing as the warm-up failing, without the provider key', async () => {
+  it('reports the child failing as the warm-up failing, without the provider key', async () => {
     const { log, lines } = recordingLog();
     const embeddings = {
       ...readEmbeddings({

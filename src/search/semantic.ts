@@ -160,7 +160,7 @@ export class SemanticSearch {
     return this.stopping.signal.aborted;
   }
 
-  /** Aborted by stop(): work the engine handed elsewhere (the warm-up's thread) stops with it. */
+  /** Aborted by stop(): work the engine handed elsewhere (the warm-up's process) stops with it. */
   get stopSignal(): AbortSignal {
     return this.stopping.signal;
   }
@@ -186,7 +186,7 @@ export class SemanticSearch {
   }
 
   /**
-   * The same preparation runs elsewhere (the serve warm-up's thread, on its own connection): until
+   * The same preparation runs elsewhere (the serve warm-up's process, on its own connection): until
    * it ends, prepare() waits for it instead of doing the same work beside it, then reads what it
    * stored. Whether it succeeded does not matter here: prepare() then does what is left.
    */
