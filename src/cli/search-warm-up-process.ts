@@ -5,7 +5,6 @@
 // process rather than a thread: what the preparation allocated (a hundred thousand vectors read
 // and written, the documents' texts) goes back to the system when it ends, where a thread's
 // would stay in the serving process's allocator. The API's engine then reads what it stored.
-import { constants, setPriority } from 'node:os';
 import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET } from '../search/semantic.js';
 import { openStore } from '../storage/database.js';
@@ -57,8 +56,9 @@ async function warmUp(
 
 const channel = process.send?.bind(process);
 if (channel) {
-  // The serving process gets the core first (Linux keeps a nice value per thread: this one).
-  if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  // Left at the serving process's priority, unlike the other background threads: on SQLite this
+  // process holds the write lock the API's charges wait for, and a lower priority on a busy
+  // machine kept it off the core while it held it.
   const send = (report: WarmUpReport) => {
     if (process.connected) channel(report);
   };
