@@ -1,14 +1,17 @@
 // The serve warm-up on a real engine over a small database. The records are CONSTRUCTED (a few
 // members and trades in the shape the ingest stores), not real filings: the warm-up's behaviour,
 // not ranking quality, is what is tested here.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readEmbeddings } from '../config.js';
 import { RemoteEmbedder } from '../search/embedders.js';
-import { SEMANTIC_TYPES, SemanticSearch } from '../search/semantic.js';
+import { REMOTE_EMBED_BUDGET, SEMANTIC_TYPES, SemanticSearch } from '../search/semantic.js';
 import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { freePort } from '../test-support/ports.js';
+import { semanticSearchFromConfig } from './search.js';
 import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -295,5 +298,68 @@ describe('the warm-up in a child process on its own connection (constructed reco
     expect(failure?.err).toMatchObject({ message: expect.any(String) });
     expect(JSON.stringify(lines)).not.toContain('test-embeddings-key');
     expect(engine.state().preparedAt).toBeNull();
+  });
+  it('embeds with a remote provider at most the one budget per warm-up, all of it in the child', async () => {
+    // More documents than the budget: each trade of one member is a document, and so is its stock.
+    const member = await insertTestMember(
+      store.db,
+      { slug: 'cy-example', name: 'Cy Example', chamber: 'House' },
+      NOW,
+    );
+    const stamp = NOW.toISOString();
+    for (let at = 0; at < REMOTE_EMBED_BUDGET; at += 1)
+      await store.db
+        .insertInto('trades')
+        .values({
+          politician_id: member,
+          source: 'house_clerk',
+          source_key: `cy-example:${at}`,
+          origin: 'test',
+          ticker: `C${at}`,
+          asset_description: `Constructed Company ${at} Inc`,
+          trade_type: 'Purchase',
+          trade_action: 'buy',
+          transaction_date: '2020-03-02',
+          is_ma_affected: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    let embedded = 0;
+    // A local server in the OpenAI shape: every text gets the same unit vector.
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string[] };
+        embedded += body.input.length;
+        const data = body.input.map((_, index) => ({
+          object: 'embedding',
+          index,
+          embedding: [1, 0, 0, 0, 0, 0, 0, 0],
+        }));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ object: 'list', data }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const embeddings = {
+        ...readEmbeddings({
+          DCLEDGER_EMBEDDINGS_PROVIDER: 'openai',
+          DCLEDGER_EMBEDDINGS_API_KEY: 'test-embeddings-key',
+        }),
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        dimensions: 8,
+      };
+      // The API's engine as serve makes it, from the same settings as the child's.
+      const engine = semanticSearchFromConfig(store.db, embeddings);
+      const { log } = recordingLog();
+      expect(await warmUpSearch(engine, log, () => NOW, { database: store.config, embeddings })).toBe(true);
+      expect(embedded).toBe(REMOTE_EMBED_BUDGET);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

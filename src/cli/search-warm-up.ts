@@ -150,13 +150,17 @@ export async function warmUpSearch(
     return false;
   };
   try {
+    // A remote provider embeds at most REMOTE_EMBED_BUDGET documents per warm-up: the child's, when
+    // there is one (the engine here then embeds none).
+    let budget = REMOTE_EMBED_BUDGET;
     if (elsewhere && othersCanOpen(elsewhere.database)) {
       const inChild = prepareInChild(engine, elsewhere, clock(), searchProgressLog(log));
       // A question meanwhile waits for it rather than preparing the same index beside it.
       engine.preparedElsewhere(inChild);
       if ((await inChild) === 'stopped' || engine.stopped) return stopped();
+      budget = 0;
     }
-    await engine.prepare(clock(), REMOTE_EMBED_BUDGET);
+    await engine.prepare(clock(), budget);
     await engine.vectorIndexReady();
   } catch (error) {
     if (engine.stopped) return stopped();
