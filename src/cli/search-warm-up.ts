@@ -2,9 +2,15 @@
 // become documents, the LSA model is trained (or loaded), documents get vectors and the in-memory
 // vector index is built, so the first question does not wait for all of that. It never blocks
 // readiness and never ends the process: a failure is logged, and the first question prepares the
-// index itself as it always did.
+// index itself as it always did. Given the database's settings, that work runs in a child process
+// on a connection of its own (search-warm-up-process.ts) and the API's engine then only reads what
+// it stored: the vectors and the stored in-memory index, in slices between requests.
+import { fork } from 'node:child_process';
 import type { Logger } from 'pino';
+import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET, type SearchOptions, type SemanticSearch } from '../search/semantic.js';
+import { childModule } from '../threads.js';
+import type { WarmUpCommand, WarmUpReport } from './search-warm-up-process.js';
 
 type Progress = NonNullable<SearchOptions['onProgress']>;
 
@@ -61,16 +67,78 @@ export function searchProgressLog(log: Logger): Progress {
   };
 }
 
+/** Where the warm-up's process finds what the API's engine reads: the same database and embeddings. */
+export interface WarmUpProcessSettings {
+  database: DatabaseConfig;
+  embeddings: EmbeddingsConfig;
+}
+
+/** An in-memory SQLite database is this connection's alone: no other process could open it. */
+function othersCanOpen(database: DatabaseConfig): boolean {
+  return database.kind === 'postgres' || database.file !== ':memory:';
+}
+
+/**
+ * Runs the whole preparation in a child process on its own connection, logging its progress.
+ * Resolves once the process has ended (its connection closed): 'prepared' or 'stopped'; rejects
+ * with its error.
+ */
+function prepareInChild(
+  engine: SemanticSearch,
+  settings: WarmUpProcessSettings,
+  now: Date,
+  progress: Progress,
+): Promise<'prepared' | 'stopped'> {
+  const module = childModule(import.meta.url, 'search-warm-up-process');
+  // Structured clone on the channel; the child's own output goes where this process's does.
+  const child = fork(module.file, [], {
+    execArgv: module.execArgv,
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const start: WarmUpCommand = { type: 'start', settings: { ...settings, now: now.getTime() } };
+  child.send(start);
+  const stop = () => {
+    if (child.connected) child.send({ type: 'stop' } satisfies WarmUpCommand);
+  };
+  if (engine.stopped) stop();
+  else engine.stopSignal.addEventListener('abort', stop, { once: true });
+  let ending: WarmUpReport | undefined;
+  let crash: unknown;
+  child.on('message', (report: WarmUpReport) => {
+    if (report.type === 'progress') progress(report.stage, report.done, report.total);
+    else ending = report;
+  });
+  child.on('error', (error) => {
+    crash = error;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code, signal) => {
+      engine.stopSignal.removeEventListener('abort', stop);
+      if (ending?.type === 'prepared' || ending?.type === 'stopped') return resolve(ending.type);
+      if (ending?.type === 'failed')
+        return reject(Object.assign(new Error(ending.message), { name: ending.name, stack: ending.stack }));
+      reject(
+        crash ??
+          new Error(`the search warm-up process ended (${signal ?? `exit code ${code}`}) without a result`),
+      );
+    });
+  });
+}
+
 /**
  * Prepares the engine as the first question would, then waits for its in-memory vector index.
- * Resolves true when ready, false (after logging the error) when preparing failed; never rejects.
- * A server that stops meanwhile calls engine.stop(): the warm-up then ends at its next step with
- * one info line, not an error (whatever the step met on the way out, a database closing included).
+ * With `elsewhere` (and a database another process can open) the preparation runs in a child
+ * process first and the engine then reads what it stored. Resolves true when ready, false (after logging the
+ * error) when preparing failed; never rejects. A server that stops meanwhile calls engine.stop():
+ * the warm-up then ends at its next step with one info line, not an error (whatever the step met
+ * on the way out, a database closing included).
  */
 export async function warmUpSearch(
   engine: SemanticSearch,
   log: Logger,
   clock: () => Date = () => new Date(),
+  elsewhere?: WarmUpProcessSettings,
 ): Promise<boolean> {
   const started = Date.now();
   log.info({}, 'search index: warming up in the background');
@@ -82,7 +150,17 @@ export async function warmUpSearch(
     return false;
   };
   try {
-    await engine.prepare(clock(), REMOTE_EMBED_BUDGET);
+    // A remote provider embeds at most REMOTE_EMBED_BUDGET documents per warm-up: the child's, when
+    // there is one (the engine here then embeds none).
+    let budget = REMOTE_EMBED_BUDGET;
+    if (elsewhere && othersCanOpen(elsewhere.database)) {
+      const inChild = prepareInChild(engine, elsewhere, clock(), searchProgressLog(log));
+      // A question meanwhile waits for it rather than preparing the same index beside it.
+      engine.preparedElsewhere(inChild);
+      if ((await inChild) === 'stopped' || engine.stopped) return stopped();
+      budget = 0;
+    }
+    await engine.prepare(clock(), budget);
     await engine.vectorIndexReady();
   } catch (error) {
     if (engine.stopped) return stopped();

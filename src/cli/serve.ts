@@ -177,7 +177,10 @@ async function startApi(
     'dcledger serving',
   );
   // In the background: /readyz and the first calls do not wait for it; a failure is only logged.
-  const warmUp = warmUpSearch(semanticSearch, searchLog);
+  const warmUp = warmUpSearch(semanticSearch, searchLog, undefined, {
+    database: config.database,
+    embeddings: config.embeddings,
+  });
   if (welcome) await printWelcome(store.db, config, address, ingesting, selfService.devMailboxToken);
   return {
     stop: async () => {

@@ -122,6 +122,8 @@ export interface SearchIndexState {
 export class SemanticSearch {
   private checkedAt = -Infinity;
   private preparing: Promise<void> | undefined;
+  /** See preparedElsewhere(). */
+  private ahead: Promise<void> | undefined;
   private indexing: Promise<void> | undefined;
   private embedder: Embedder | undefined;
   /** The vectors scanned in memory and their inverted-file index (vector-memory.ts). */
@@ -132,7 +134,7 @@ export class SemanticSearch {
   private documents = 0;
   /** Members' and companies' names and the companies' concepts (entities.ts), loaded with the documents. */
   private entities: EntityIndex | undefined;
-  private stopRequested = false;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -150,16 +152,21 @@ export class SemanticSearch {
    * SearchStopped instead of touching a database that is about to close.
    */
   stop(): void {
-    this.stopRequested = true;
+    this.stopping.abort();
   }
 
   /** Whether stop() was called. */
   get stopped(): boolean {
-    return this.stopRequested;
+    return this.stopping.signal.aborted;
+  }
+
+  /** Aborted by stop(): work the engine handed elsewhere (the warm-up's process) stops with it. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
   }
 
   private checkStopped(): void {
-    if (this.stopRequested) throw new SearchStopped();
+    if (this.stopped) throw new SearchStopped();
   }
 
   /**
@@ -167,12 +174,31 @@ export class SemanticSearch {
    * chosen (trained on first use), and documents without a vector are embedded.
    */
   async prepare(now: Date, budget: number = Number.POSITIVE_INFINITY): Promise<void> {
-    this.preparing ??= this.update(now, budget).finally(() => {
+    const ahead = this.ahead;
+    this.preparing ??= (
+      ahead ? ahead.then(() => this.update(now, budget)) : this.update(now, budget)
+    ).finally(() => {
       this.preparing = undefined;
     });
     await this.preparing;
     this.checkedAt = now.getTime();
     this.memory.markStale();
+  }
+
+  /**
+   * The same preparation runs elsewhere (the serve warm-up's process, on its own connection): until
+   * it ends, prepare() waits for it instead of doing the same work beside it, then reads what it
+   * stored. Whether it succeeded does not matter here: prepare() then does what is left.
+   */
+  preparedElsewhere(work: Promise<unknown>): void {
+    const ahead: Promise<void> = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.ahead = ahead;
+    void ahead.then(() => {
+      if (this.ahead === ahead) this.ahead = undefined;
+    });
   }
 
   private async update(now: Date, budget: number): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { chunk } from '../batch.js';
 import { insertRows } from '../bulk-update.js';
 import type { Database } from '../schema.js';
-import { decodeVector, deleteIvf, encodeVector } from './search-vectors.js';
+import { decodeVector, encodeVector, ROWS_PER_TRANSACTION, removeStoredIvf } from './search-vectors.js';
 
 export interface StoredIvf {
   dimensions: number;
@@ -54,7 +54,12 @@ export async function loadIvf(db: Kysely<Database>, model: string): Promise<Stor
   };
 }
 
-/** Replaces every stored index with this one of `model` (a model has one index; others are stale). */
+/**
+ * Replaces every stored index with this one of `model` (a model has one index; others are stale).
+ * In short transactions (ROWS_PER_TRANSACTION lists each), so that a request's write never waits
+ * long for SQLite's write lock: the old index's rows go first, the new index's row and centroids
+ * last, so that a reader in between finds no index rather than part of one.
+ */
 export async function saveIvf(
   db: Kysely<Database>,
   model: string,
@@ -63,8 +68,21 @@ export async function saveIvf(
   now: Date,
 ): Promise<void> {
   const lists = ivf.centroids.length / ivf.dimensions;
+  await removeStoredIvf(db);
+  for (const part of chunk(assignments, ROWS_PER_TRANSACTION)) {
+    await db.transaction().execute(async (trx) => {
+      await insertRows<Database>(
+        trx,
+        'search_ivf_assignments',
+        ['model', 'document_id', 'list', 'seq'],
+        part.map((row) => ({ model, ...row })),
+      );
+    });
+  }
   await db.transaction().execute(async (trx) => {
-    await deleteIvf(trx);
+    // Another index's row written in between (by another process) would be a second index.
+    await trx.deleteFrom('search_ivf').execute();
+    await trx.deleteFrom('search_ivf_centroids').execute();
     await trx
       .insertInto('search_ivf')
       .values({
@@ -82,12 +100,6 @@ export async function saveIvf(
       centroid: encodeVector(ivf.centroids.subarray(list * ivf.dimensions, (list + 1) * ivf.dimensions)),
     }));
     await insertRows<Database>(trx, 'search_ivf_centroids', ['model', 'list', 'centroid'], centroids);
-    await insertRows<Database>(
-      trx,
-      'search_ivf_assignments',
-      ['model', 'document_id', 'list', 'seq'],
-      assignments.map((row) => ({ model, ...row })),
-    );
   });
 }
 
@@ -97,9 +109,9 @@ export async function saveIvfAssignments(
   model: string,
   assignments: readonly IvfAssignment[],
 ): Promise<void> {
-  if (assignments.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    for (const part of chunk(assignments, 5_000)) {
+  // Short transactions, as saveIvf's: each row is right on its own, whichever transaction wrote it.
+  for (const part of chunk(assignments, ROWS_PER_TRANSACTION)) {
+    await db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('search_ivf_assignments')
         .where('model', '=', model)
@@ -109,12 +121,12 @@ export async function saveIvfAssignments(
           part.map((row) => row.document_id),
         )
         .execute();
-    }
-    await insertRows<Database>(
-      trx,
-      'search_ivf_assignments',
-      ['model', 'document_id', 'list', 'seq'],
-      assignments.map((row) => ({ model, ...row })),
-    );
-  });
+      await insertRows<Database>(
+        trx,
+        'search_ivf_assignments',
+        ['model', 'document_id', 'list', 'seq'],
+        part.map((row) => ({ model, ...row })),
+      );
+    });
+  }
 }

@@ -5,10 +5,12 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
 import { type SearchDocument, upsertSearchDocuments } from './search-index.js';
+import { loadIvf, saveIvf } from './search-ivf.js';
 import {
   activateEmbeddingModel,
   documentsWithoutVector,
   hasVectorIndex,
+  ROWS_PER_TRANSACTION,
   sampleSearchTextsPage,
   storeVectors,
   vectorsSince,
@@ -95,5 +97,75 @@ describe('search vectors', () => {
       detail: string;
     }>`explain query plan select max(seq) from search_vectors`.execute(store.db);
     expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/COVERING INDEX search_vectors_seq_all/);
+  });
+});
+
+describe('a new model and a new stored index, written in short transactions', () => {
+  // More rows than one transaction holds, so the clearing and the writing take several.
+  const COUNT = ROWS_PER_TRANSACTION * 2 + 17;
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await openTestStore();
+    for (let at = 0; at < COUNT; at += 500)
+      await upsertSearchDocuments(store.db, documents(COUNT).slice(at, at + 500), NOW.toISOString());
+  });
+  afterEach(async () => store.dispose());
+
+  const ivfOf = (model: string, ids: readonly number[], list: number) => ({
+    dimensions: 3,
+    trainedVectors: ids.length,
+    trainedSimilarity: 0.9,
+    centroids: Float32Array.from([1, 0, 0, 0, 1, 0]),
+    model,
+    assignments: ids.map((id, i) => ({ document_id: id, list, seq: i + 1 })),
+  });
+
+  it('leaves nothing of the old model and its index, and the whole of the new one', async () => {
+    const ids = (await store.db.selectFrom('search_documents').select('id').orderBy('id').execute()).map(
+      (row) => row.id,
+    );
+    const old = { model: 'constructed-old', provider: 'lsa', dimensions: 3, state: null, trained_on: COUNT };
+    await activateEmbeddingModel(store.db, old, NOW);
+    for (let at = 0; at < ids.length; at += 500)
+      await storeVectors(
+        store.db,
+        old.model,
+        ids.slice(at, at + 500).map((id) => ({ id, kind: 'trades', vector: vector(0.25) })),
+      );
+    const oldIvf = ivfOf(old.model, ids, 0);
+    await saveIvf(store.db, old.model, oldIvf, oldIvf.assignments, NOW);
+    expect(await loadIvf(store.db, old.model)).toMatchObject({ trainedVectors: COUNT });
+
+    await activateEmbeddingModel(store.db, { ...old, model: MODEL }, NOW);
+    expect(await documentsWithoutVector(store.db, MODEL, COUNT + 1)).toHaveLength(COUNT);
+    const marked = await store.db
+      .selectFrom('search_documents')
+      .select('id')
+      .where('vector_model', 'is not', null)
+      .execute();
+    expect(marked).toEqual([]);
+    for (const table of [
+      'search_vectors',
+      'search_ivf',
+      'search_ivf_centroids',
+      'search_ivf_assignments',
+    ] as const) {
+      const rows = await store.db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+      expect([table, Number(rows?.n)]).toEqual([table, 0]);
+    }
+    expect(await loadIvf(store.db, old.model)).toBeUndefined();
+
+    // A new index replaces every row of the one before, the lists included.
+    const first = ivfOf(MODEL, ids, 0);
+    await saveIvf(store.db, MODEL, first, first.assignments, NOW);
+    const second = ivfOf(MODEL, ids.slice(0, COUNT - 5), 1);
+    await saveIvf(store.db, MODEL, second, second.assignments, NOW);
+    expect(await loadIvf(store.db, MODEL)).toMatchObject({ trainedVectors: COUNT - 5, dimensions: 3 });
+    const lists = await store.db
+      .selectFrom('search_ivf_assignments')
+      .select(['list', sql<number>`count(*)`.as('n')])
+      .groupBy('list')
+      .execute();
+    expect(lists.map((row) => [Number(row.list), Number(row.n)])).toEqual([[1, COUNT - 5]]);
   });
 });

@@ -53,6 +53,26 @@ export async function activateEmbeddingModel(
   model: EmbeddingModelRow,
   now: Date,
 ): Promise<void> {
+  // The bulk of it (every vector, every document's mark, every stored list: a hundred thousand
+  // rows each on a large corpus) goes first in short transactions, so that a request's write never
+  // waits long for SQLite's write lock; the old model stays active meanwhile, its documents read as
+  // waiting for a vector. The switch itself is one transaction that repeats the clearing over what
+  // is left (nothing, unless something was stored in between).
+  await removeStoredIvf(db);
+  for (;;) {
+    const marked = await db
+      .selectFrom('search_documents')
+      .select('id')
+      .where('vector_model', 'is not', null)
+      .limit(ROWS_PER_TRANSACTION)
+      .execute();
+    if (marked.length === 0) break;
+    const ids = marked.map((row) => row.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('search_documents').set({ vector_model: null }).where('id', 'in', ids).execute();
+    });
+  }
+  await deleteInShortTransactions(db, 'search_vectors');
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('search_models').set({ active: 0 }).execute();
     await trx.deleteFrom('search_models').where('model', '=', model.model).execute();
@@ -61,7 +81,11 @@ export async function activateEmbeddingModel(
       .values({ ...model, active: 1, created_at: now.toISOString() })
       .execute();
     await trx.deleteFrom('search_vectors').execute();
-    await trx.updateTable('search_documents').set({ vector_model: null }).execute();
+    await trx
+      .updateTable('search_documents')
+      .set({ vector_model: null })
+      .where('vector_model', 'is not', null)
+      .execute();
     // Vector seqs start again from 1, so an older model's stored assignments could look current.
     await deleteIvf(trx);
   });
@@ -206,6 +230,50 @@ export async function deleteIvf(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('search_ivf_assignments').execute();
   await db.deleteFrom('search_ivf_centroids').execute();
   await db.deleteFrom('search_ivf').execute();
+}
+
+/**
+ * Rows one transaction of the index's bulk writes (vectors dropped, stored lists written) holds
+ * at the most: a few milliseconds of SQLite's single write lock, which every metered request's
+ * charge also needs.
+ */
+export const ROWS_PER_TRANSACTION = 2_000;
+
+/**
+ * Deletes every row of a table keyed by (document_id, model), ROWS_PER_TRANSACTION rows per
+ * transaction.
+ */
+export async function deleteInShortTransactions(
+  db: Kysely<Database>,
+  table: 'search_vectors' | 'search_ivf_assignments',
+): Promise<void> {
+  for (;;) {
+    const keys = await db
+      .selectFrom(table)
+      .select(['model', 'document_id'])
+      .limit(ROWS_PER_TRANSACTION)
+      .execute();
+    if (keys.length === 0) return;
+    const byModel = new Map<string, number[]>();
+    for (const key of keys)
+      byModel.set(key.model, [...(byModel.get(key.model) ?? []), Number(key.document_id)]);
+    await db.transaction().execute(async (trx) => {
+      for (const [model, ids] of byModel)
+        await trx.deleteFrom(table).where('model', '=', model).where('document_id', 'in', ids).execute();
+    });
+  }
+}
+
+/**
+ * Drops every stored inverted-file index in short transactions: the indexes' own rows first, so
+ * that a reader in between finds no index (loadIvf) rather than one with part of its lists.
+ */
+export async function removeStoredIvf(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('search_ivf').execute();
+    await trx.deleteFrom('search_ivf_centroids').execute();
+  });
+  await deleteInShortTransactions(db, 'search_ivf_assignments');
 }
 
 /**
