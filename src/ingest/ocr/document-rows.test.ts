@@ -1,9 +1,14 @@
 // Constructed readings of a document's rows through rowsOfScan: what the rows say about each
 // other (document votes and the passes over judged rows) raising or keeping each row's doubt.
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { cell, context, houseRow } from '../../test-support/ocr-rows.js';
 import { rowsOfScan } from './document-rows.js';
 import type { CellReading, HouseRow } from './house-page.js';
+import { assetLexicon } from './lexicon.js';
+
+const dataDir = inject('dataDir');
 
 describe('rowsOfScan', () => {
   const page = (rows: HouseRow[]) => [
@@ -73,8 +78,8 @@ describe('rowsOfScan', () => {
       page([
         houseRow('METLIFE, INC. CMN'),
         houseRow('METLIFE, INC. CMN', { asset: cell('METLIFE, INC. CMN', 0.5) }),
-        // One stop short of the sure reading: no agreement.
-        houseRow('METLIFE INC. CMN', { asset: cell('METLIFE INC. CMN', 0.5) }),
+        // A letter off the sure reading, and no lexicon to say it is a misread: no agreement.
+        houseRow('METLIFE, INC. CMW', { asset: cell('METLIFE, INC. CMW', 0.5) }),
         // Two faint readings agree with each other only: a misread the engine repeats stays doubtful.
         houseRow('CORNING INCORPORATED CMN', { asset: cell('CORNING INCORPORATED CMN', 0.6) }),
         houseRow('CORNING INCORPORATED CMN', { asset: cell('CORNING INCORPORATED CMN', 0.6) }),
@@ -86,6 +91,50 @@ describe('rowsOfScan', () => {
     expect(rows[1]?.reasons).toEqual([]);
     expect(rows[2]?.reasons).toContain('asset_description: read with low confidence');
   });
+
+  it.skipIf(!dataDir)(
+    "takes a doubted name for the document's nearest sure reading only where it differs as a misread",
+    async () => {
+      // The lexicon of ingest: the SEC's companies as `dcledger market import-companies` loads them.
+      const companies = JSON.parse(
+        readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
+      ) as Record<string, { title: string }>;
+      const lexicon = await assetLexicon(Object.values(companies).map((company) => company.title));
+      // Names as the engine read them off 8220750, a faint reading beside a sure one.
+      const faint = (name: string) => houseRow(name, { asset: cell(name, 0.5) });
+      const rows = rowsOfScan(
+        page([
+          houseRow('ROSS STORES,INC CMN'),
+          faint('ROSS STORES, INC CMN'),
+          houseRow('ROYAL BANK OF CANADA LINKED TO BASKET OF INDICES'),
+          // Read surely by the engine, but "UNKED" is doubted by the lexicon: near LINKED.
+          houseRow('ROYAL BANK OF CANADA UNKED TO BASKET OF INDICES'),
+          houseRow('ALPHABET INC. CMN CLASS C'),
+          // The share class is no doubted word: ALPHABET's class A is another holding.
+          faint('ALPHABET INC. CMN CLASS A'),
+          houseRow('ACME CORP. CMN'),
+          houseRow('ACME CORP CMN'),
+          // As near one sure reading as the other: neither.
+          faint('ACME CORP.CMN'),
+        ]),
+        context.filedDate,
+        lexicon,
+      );
+      expect(rows.map((row) => [row.asset_description, row.needs_review])).toEqual([
+        ['ROSS STORES,INC CMN', false],
+        ['ROSS STORES,INC CMN', false],
+        ['ROYAL BANK OF CANADA LINKED TO BASKET OF INDICES', false],
+        ['ROYAL BANK OF CANADA LINKED TO BASKET OF INDICES', false],
+        ['ALPHABET INC. CMN CLASS C', false],
+        ['ALPHABET INC. CMN CLASS A', true],
+        ['ACME CORP. CMN', false],
+        ['ACME CORP CMN', false],
+        ['ACME CORP.CMN', true],
+      ]);
+      expect(rows[1]?.confidence.asset_description).toBe(0.85);
+      expect(rows[1]?.reasons).toEqual([]);
+    },
+  );
 
   it("judges a column with few marks on its page by the same column's marks on the document's other pages", () => {
     // Ink shares of the spreadsheet's partial-transaction column (8220750): a typed "x" fills

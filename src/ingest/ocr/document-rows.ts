@@ -1,6 +1,8 @@
 // A read document's rows, each judged by scannedRow, then what the rows say about each other:
-// the document votes (document-votes.ts) go into each row's judgement, and two passes over the
+// the document votes (document-votes.ts) go into each row's judgement, and passes over the
 // judged rows raise a doubtful owner code or asset name that surer rows agree with.
+
+import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
   columnMarkSure,
@@ -100,6 +102,7 @@ export function rowsOfScan(
   }
   ownersBetweenAgreeing(rows);
   assetsReadAlike(rows);
+  assetsNearSureReading(rows, lexicon);
   return rows;
 }
 
@@ -136,6 +139,76 @@ function assetsReadAlike(rows: ScannedRow[]): void {
     row.reasons = row.reasons.filter((reason) => reason !== lowConfidence(field));
     row.needs_review = belowThreshold(row.confidence);
   }
+}
+
+/** How far (edits) a doubted name may be from the sure reading it is taken for. */
+const NEAR_READING = 2;
+/** How much farther any other sure reading must be: the nearest must be clearly the one. */
+const NEAR_READING_MARGIN = 2;
+
+/**
+ * A doubted asset name that is one of the document's sure readings but for its stops and spaces
+ * ("ROSS STORES, INC CMN" beside a sure "ROSS STORES,INC CMN"), or but for words the lexicon
+ * doubted and would have made that sure reading's word ("UNKED", near LINKED, beside a sure
+ * "... LINKED TO BASKET OF INDICES"): the filer's software printed one holding's name alike on
+ * every row, and the engine misread it on this one. The sure reading must be within NEAR_READING
+ * edits and clearly the nearest, and the ticker the same; a word the lexicon did not doubt, a
+ * digit or a share class ("CLASS A" beside "CLASS C") is never changed this way, since another
+ * holding's name differs just there.
+ */
+function assetsNearSureReading(rows: ScannedRow[], lexicon: Lexicon | undefined): void {
+  const threshold = REVIEW_THRESHOLD.asset_description;
+  const sure = [
+    ...new Set(
+      rows
+        .filter(
+          (row) =>
+            row.asset_description !== '' &&
+            row.confidence.asset_description >= threshold &&
+            row.confidence.ticker >= REVIEW_THRESHOLD.ticker,
+        )
+        .map((row) => `${row.asset_description}\u0000${row.ticker}`),
+    ),
+  ].map((key) => {
+    const [name = '', ticker = ''] = key.split('\u0000');
+    return { name, ticker };
+  });
+  for (const row of rows) {
+    if (row.asset_description === '' || row.confidence.asset_description >= threshold) continue;
+    const ranked = sure
+      .map((reading) => ({ ...reading, edits: distance(row.asset_description, reading.name) }))
+      .sort((a, b) => a.edits - b.edits);
+    const nearest = ranked[0];
+    const next = ranked[1];
+    if (!nearest || nearest.edits === 0 || nearest.edits > NEAR_READING || nearest.ticker !== row.ticker)
+      continue;
+    if (next && next.edits - nearest.edits < NEAR_READING_MARGIN) continue;
+    if (!misreadOf(row.asset_description, nearest.name, lexicon)) continue;
+    row.asset_description = nearest.name;
+    row.confidence.asset_description = ASSET_READ_ELSEWHERE;
+    row.confidence.ticker = Math.max(row.confidence.ticker, ASSET_READ_ELSEWHERE);
+    row.reasons = row.reasons.filter((reason) => !reason.startsWith('asset_description:'));
+    row.needs_review = belowThreshold(row.confidence);
+  }
+}
+
+/**
+ * Whether `read` differs from `sure` only as a misread would: in stops and spaces alone, or word
+ * for word in words the lexicon doubted and would have made the sure reading's word.
+ */
+function misreadOf(read: string, sure: string, lexicon: Lexicon | undefined): boolean {
+  const letters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9&]/g, '');
+  if (letters(read) === letters(sure)) return true;
+  if (!lexicon) return false;
+  const readWords = read.split(' ');
+  const sureWords = sure.split(' ');
+  if (readWords.length !== sureWords.length) return false;
+  return readWords.every((word, index) => {
+    const other = sureWords[index] ?? '';
+    if (letters(word) === letters(other)) return true;
+    const verdict = lexicon.check(word);
+    return verdict.kind === 'doubtful' && verdict.near === letters(other);
+  });
 }
 
 /** An owner code repaired from a poor reading, between two rows that read it surely. */

@@ -12,6 +12,8 @@ const gridOf = (columns: number[]): Grid => ({
   columns,
   rules: [],
   clean: blankImage(1, 1),
+  text: blankImage(1, 1),
+  digits: blankImage(1, 1),
 });
 
 // The rules found on a page of the filer's spreadsheet 8220750: owner, asset, five type columns,

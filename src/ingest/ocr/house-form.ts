@@ -27,6 +27,7 @@ import { EMPTY_CELL_INK, judgeMarks, type MarkReading, markInkShare, shapeOf } f
 import type { OcrEngine, OcrText } from './engine.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
 import { type CellReading, type HousePage, type HouseRow, unreadPage } from './house-page.js';
+import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 import { findGrid, type Grid, textLines } from './table.js';
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
@@ -50,6 +51,12 @@ const COLUMN_HEADINGS = /\bfull\s+asset\s+name\b|\bticker\s+symbol\b|\bprovi\w*\
  * thins the strokes (parts touching digits), a light one thickens them (closes broken ones).
  */
 const CROSS_READ_THRESHOLDS = [96, 208] as const;
+
+/**
+ * How far (pixels) past the band measured on the cleared page a text cell is read on the page
+ * cleared by shape: the few rows a letter's top loses to a rule cleared by position.
+ */
+const TEXT_REACH = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -403,9 +410,20 @@ class PageReader {
     const parts: CellReading[] = [];
     for (let i = 0; i < inked.length; i++) {
       const band = inked[i] as Band;
-      // A little white above and below the letters, never a neighbouring line's descenders.
-      const from = Math.max(top, band.top - 5, (inked[i - 1]?.bottom ?? -Infinity) + 1);
-      const to = Math.min(bottom, band.bottom + 5, (inked[i + 1]?.top ?? Infinity) - 1);
+      // A little white above and below the letters, never a neighbouring line's descenders. The
+      // band was measured on the page cleared by position, where letters standing against a rule
+      // lost their tops: the cell is read from the page cleared by shape (grid.text), up to the
+      // rules, so those tops are read too.
+      const from = Math.max(
+        top - TEXT_REACH,
+        band.top - 5 - TEXT_REACH,
+        (inked[i - 1]?.bottom ?? -Infinity) + 1,
+      );
+      const to = Math.min(
+        bottom + TEXT_REACH,
+        band.bottom + 5 + TEXT_REACH,
+        (inked[i + 1]?.top ?? Infinity) - 1,
+      );
       // Two lines of a wrapped name can touch: a band much taller than a line is read as a block.
       const mode = band.bottom - band.top > this.lineHeight * 1.6 ? 'block' : 'line';
       parts.push(await this.readVoted(inner(span, from, to, 3, 0), mode));
@@ -428,7 +446,7 @@ class PageReader {
    * readings differ, the majority wins and the cell's confidence says how split they were.
    */
   private async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
-    const cell = crop(this.grid.clean, rect);
+    const cell = crop(this.grid.text, rect);
     const variants = [cell, scale(cell, 1.5), scale(cell, 2)];
     const readings: Array<{ text: string; words: Array<{ text: string; confidence: number }> }> = [];
     for (const variant of variants) {
@@ -459,11 +477,28 @@ class PageReader {
     if (kind === 'owner') {
       // Owner codes are read without a character list: the engine then says "Dc" or "5P", which
       // readOwnerCode maps, instead of forcing a wrong letter from the list.
-      return this.wordsOf(await this.readText(rect, 'line'));
+      const read = this.wordsOf(await this.readText(rect, 'line'));
+      if (readOwnerCode(read.text)?.repaired === false) return read;
+      // A code whose letters lost their tops to the rule above (dark scans: "SP" read "hd") is
+      // read again from the page cleared by shape, up to the rules, as asset names are
+      // (readAsset); that reading is taken when it is a code read cleanly.
+      const reach = inner(span, top - TEXT_REACH, bottom + TEXT_REACH, 1, 0);
+      const again = this.wordsOf(await this.readText(reach, 'line', undefined, this.grid.text));
+      return readOwnerCode(again.text)?.repaired === false ? again : read;
     }
+    const read = await this.readDate(crop(this.grid.clean, rect));
+    if (readScannedDate(read.text).value !== null) return read;
+    // A digit standing against the column's rule loses its half with the rule cleared by
+    // position ("01/22/2"): such a cell is read again from the page cleared by shape, reaching
+    // into the rule's place, and that reading is taken when it is a date.
+    const reach = { ...rect, x: rect.x - TEXT_REACH, width: rect.width + 2 * TEXT_REACH };
+    const again = await this.readDate(crop(this.grid.digits, clampRect(this.grid.digits, reach)));
+    return readScannedDate(again.text).value !== null ? again : read;
+  }
+
+  private async readDate(cell: GrayImage): Promise<CellReading> {
     // Dates are read twice, at two scales, and a third time when the two differ: a 7 read as a
     // 2 at one scale rarely is at another.
-    const cell = crop(this.grid.clean, rect);
     const base = cell.height < 34 ? upscale(cell, 2) : cell;
     const charset = '0123456789/-.';
     const readings = [
@@ -508,8 +543,13 @@ class PageReader {
     };
   }
 
-  private async readText(rect: Rect, mode: 'line' | 'block', charset?: string): Promise<OcrText> {
-    let cell = crop(this.grid.clean, rect);
+  private async readText(
+    rect: Rect,
+    mode: 'line' | 'block',
+    charset?: string,
+    page: GrayImage = this.grid.clean,
+  ): Promise<OcrText> {
+    let cell = crop(page, rect);
     // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
     if (cell.height < 34) cell = upscale(cell, 2);
     return this.engine.read(cell, charset ? { mode, charset } : { mode });

@@ -4,6 +4,7 @@
 // word that is, is such a misread. The lexicon is English (the `word-list` package), the words of
 // security descriptions (below) and the words of the issuer names the database knows.
 import { readFileSync } from 'node:fs';
+import { IssuerNames } from './issuer-names.js';
 
 /**
  * Words of security descriptions as brokerage statements and filers write them, abbreviations
@@ -208,11 +209,13 @@ export class Lexicon {
    * @param knowsIssuers whether `names` holds issuer names (the database's companies). Without
    *   them an issuer's own name looks like a misread, so no reading can be corrected or trusted
    *   on the lexicon's word alone.
+   * @param issuers the issuers' whole names, to settle a doubted word by the rest of its name.
    */
   constructor(
     names: Iterable<string>,
     english: Iterable<string> = [],
     readonly knowsIssuers = true,
+    readonly issuers: IssuerNames | null = null,
   ) {
     this.names = normalized(names);
     this.english = normalized(english);
@@ -397,6 +400,12 @@ export async function englishWords(): Promise<string[]> {
 
 /** The lexicon the form reader checks asset names against. */
 export async function assetLexicon(issuerNames: Iterable<string> = []): Promise<Lexicon> {
-  const names = wordsOfNames(issuerNames);
-  return new Lexicon([...SECURITY_WORDS, ...names], await englishWords(), names.length > 0);
+  const titles = [...issuerNames];
+  const names = wordsOfNames(titles);
+  return new Lexicon(
+    [...SECURITY_WORDS, ...names],
+    await englishWords(),
+    names.length > 0,
+    names.length > 0 ? new IssuerNames(titles) : null,
+  );
 }

@@ -377,6 +377,125 @@ export function withoutRules(
   return { width, height, data };
 }
 
+/** Length (pixels) of the stretch of a rule whose own rows are measured at once. */
+const RULE_STRETCH = 24;
+/** Lines beside a rule's solid ones cleared with it (its blurred, ragged edge), as withoutRules. */
+const RULE_EDGE = 2;
+/** How many stretches on either side say where the rule runs through a stretch. */
+const RULE_NEIGHBOURS = 5;
+/** A row (or column) of a stretch this much inked is the rule's own; text rarely fills one. */
+const RULE_ROW_INK = 0.8;
+
+/**
+ * The page without its long rules, cleared as withoutRules clears them except where a letter
+ * stands against a rule: there only the rule's solid scan lines go (those that ink nearly the
+ * whole of a stretch of the rule, where the stretches around it put them, and a half-inked edge
+ * line), and the letter keeps what lies on its side of them. On dark scans bold capitals touch
+ * the thick row rule above them and their top strokes are measured as part of the rule: cleared
+ * by position, half their height goes. For reading text; the ink measures keep withoutRules.
+ */
+export function withoutRulesByShape(
+  image: GrayImage,
+  horizontal: readonly RulingLine[],
+  vertical: readonly RulingLine[],
+): GrayImage {
+  const { width, height } = image;
+  const data = image.data.slice();
+  const dark = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && (image.data[y * width + x] ?? 255) < INK_THRESHOLD;
+  /**
+   * Where a letter standing against the rule on the `step` side begins, counted from the rule's
+   * last solid line `solid`: a stroke running out past the band's `edge`, or two inked lines in
+   * a row within the edge (a letter's top bar, not a speck of the rule's ragged edge). Past the
+   * edge when no letter stands there.
+   */
+  const letterFrom = (
+    inked: (along: number, across: number) => boolean,
+    along: number,
+    solid: number,
+    edge: number,
+    step: 1 | -1,
+  ): number => {
+    if (inked(along, edge + step)) return solid + step;
+    for (let across = solid + step; across !== edge + step; across += step)
+      if (inked(along, across) && inked(along, across + step)) return across;
+    return edge + step;
+  };
+  const clearStretches = (
+    line: RulingLine,
+    limit: number,
+    inked: (along: number, across: number) => boolean,
+    clear: (along: number, across: number) => void,
+  ) => {
+    const from = Math.floor(line.position - line.thickness / 2) - 4;
+    const to = Math.ceil(line.position + line.thickness / 2) + 4;
+    const stretches: Array<{ start: number; end: number; shares: number[]; solid: [number, number] | null }> =
+      [];
+    for (
+      let start = Math.max(0, line.start - 2);
+      start <= Math.min(limit - 1, line.end + 2);
+      start += RULE_STRETCH
+    ) {
+      const end = Math.min(limit - 1, line.end + 2, start + RULE_STRETCH - 1);
+      const shares: number[] = [];
+      for (let across = from; across <= to; across++) {
+        let ink = 0;
+        for (let along = start; along <= end; along++) if (inked(along, across)) ink++;
+        shares.push(ink / (end - start + 1));
+      }
+      const solid = shares.flatMap((share, index) => (share >= RULE_ROW_INK ? [from + index] : []));
+      stretches.push({
+        start,
+        end,
+        shares,
+        solid: solid.length === 0 ? null : [Math.min(...solid), Math.max(...solid)],
+      });
+    }
+    stretches.forEach((stretch, index) => {
+      // The rule's solid rows here are those of the stretches around it: a stretch where the top
+      // strokes of a line of capitals also fill a row, or where the rule is broken, is not
+      // believed on its own. Where no stretch around has any, the rule is cleared by position.
+      const around = stretches
+        .slice(Math.max(0, index - RULE_NEIGHBOURS), index + RULE_NEIGHBOURS + 1)
+        .flatMap((other) => (other.solid ? [other.solid] : []));
+      const first = around.length === 0 ? from + 2 : median(around.map((band) => band[0]));
+      const last = around.length === 0 ? to - 2 : median(around.map((band) => band[1]));
+      // Two lines more each side, as withoutRules: a rule's ragged, blurred edge.
+      const bandStart = first - RULE_EDGE;
+      const bandEnd = last + RULE_EDGE;
+      for (let along = stretch.start; along <= stretch.end; along++) {
+        // A stroke crossing the rule is kept whole, as withoutRules keeps it.
+        if (inked(along, bandStart - 1) && inked(along, bandEnd + 1)) continue;
+        const keepFrom = letterFrom(inked, along, last, bandEnd, 1);
+        const keepTo = letterFrom(inked, along, first, bandStart, -1);
+        for (let across = bandStart; across <= bandEnd; across++) {
+          if (across >= keepFrom || across <= keepTo) continue;
+          clear(along, across);
+        }
+      }
+    });
+  };
+  for (const line of horizontal)
+    clearStretches(
+      line,
+      width,
+      (x, y) => dark(x, y),
+      (x, y) => {
+        if (y >= 0 && y < height) data[y * width + x] = 255;
+      },
+    );
+  for (const line of vertical)
+    clearStretches(
+      line,
+      height,
+      (y, x) => dark(x, y),
+      (y, x) => {
+        if (x >= 0 && x < width) data[y * width + x] = 255;
+      },
+    );
+  return { width, height, data };
+}
+
 /** Runs of rows with ink between `top` and `bottom` within `left`..`right`: the text lines. */
 export function textBands(
   image: GrayImage,
@@ -414,4 +533,9 @@ export function textBands(
   }
   if (start >= 0 && last - start + 1 >= options.minHeight) bands.push({ top: start, bottom: last });
   return bands;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }

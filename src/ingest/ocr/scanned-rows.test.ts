@@ -24,6 +24,8 @@ describe('scannedRow', () => {
       'MOODYS CORP /DE/',
       'CHARLES RIVER LABORATORIES INTERNATIONAL, INC.',
       'KKR & Co. Inc.',
+      'DELTA AIR LINES, INC.',
+      'Apollo Global Management, Inc.',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -70,6 +72,27 @@ describe('scannedRow', () => {
     const row = scannedRow(houseRow('COLGATE-PALMOUVE CO CMN'), { ...context, lexicon: withIssuers });
     expect(row.asset_description).toBe('COLGATE-PALMOLIVE CO CMN');
     expect(row.confidence.asset_description).toBeLessThan(0.9);
+  });
+
+  it("settles a doubted word by the issuer's whole name, in the case it was read", () => {
+    // Asset cells of 8220750 as read: "UNES" alone is near LINES but not surely it.
+    const delta = scannedRow(houseRow('DELTA AIR UNES, INC. CMN'), { ...context, lexicon: withIssuers });
+    expect(delta).toMatchObject({ asset_description: 'DELTA AIR LINES, INC. CMN', needs_review: false });
+    // Two letters changed: surer than a doubt, less sure than a word read as listed.
+    expect(delta.confidence.asset_description).toBeGreaterThanOrEqual(0.8);
+    expect(delta.confidence.asset_description).toBeLessThan(0.9);
+    const apollo = scannedRow(houseRow('Apollo Global Mamt Inc Com'), { ...context, lexicon: withIssuers });
+    expect(apollo.asset_description).toBe('Apollo Global Mgmt Inc Com');
+    // Without issuer names the doubt stands.
+    const bare = scannedRow(houseRow('DELTA AIR UNES, INC. CMN'), { ...context, lexicon: withoutIssuers });
+    expect(bare).toMatchObject({ asset_description: 'DELTA AIR UNES, INC. CMN', needs_review: true });
+  });
+
+  it("settles a doubted last word near the document's usual security type as that type", () => {
+    const read = (usualSuffix: string | null) =>
+      scannedRow(houseRow('METLIFE, INC. CMIN'), { ...context, lexicon: withIssuers, usualSuffix });
+    expect(read('CMN')).toMatchObject({ asset_description: 'METLIFE, INC. CMN', needs_review: false });
+    expect(read(null)).toMatchObject({ asset_description: 'METLIFE, INC. CMIN', needs_review: true });
   });
 
   it('takes initials as read: there is no word to check them against', () => {

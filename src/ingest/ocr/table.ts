@@ -10,6 +10,7 @@ import {
   textBands,
   verticalLines,
   withoutRules,
+  withoutRulesByShape,
 } from './lines.js';
 
 export interface Grid {
@@ -23,6 +24,14 @@ export interface Grid {
   rules: RulingLine[];
   /** The page without its rules. */
   clean: GrayImage;
+  /**
+   * The page without its rules, the row rules taken off by their shape (a letter standing against
+   * one keeps its top): for reading names and owner codes. The column rules go by position: what
+   * a name keeps of one beside its first letter is read as a quote or joins two words.
+   */
+  text: GrayImage;
+  /** The page without its rules, every rule taken off by its shape: for reading a date again. */
+  digits: GrayImage;
 }
 
 export function findGrid(image: GrayImage): Grid | null {
@@ -59,12 +68,14 @@ export function findGrid(image: GrayImage): Grid | null {
   if (right - (columns[columns.length - 1] ?? 0) > SAME_RULE) columns.push(right);
   // Only long rules are cleared. Shorter runs are also found along the tops and feet of a line
   // of bold capitals and down letters of two touching lines, and those must stay.
-  const clean = withoutRules(
-    image,
-    horizontalLines(image, { minLength: Math.round(image.width * 0.25), maxGap: 3 }),
-    vertical.filter((line) => line.end - line.start >= 100),
-  );
-  return { left, right, top, bottom, columns, rules, clean };
+  const cleared = {
+    horizontal: horizontalLines(image, { minLength: Math.round(image.width * 0.25), maxGap: 3 }),
+    vertical: vertical.filter((line) => line.end - line.start >= 100),
+  };
+  const clean = withoutRules(image, cleared.horizontal, cleared.vertical);
+  const text = withoutRulesByShape(withoutRules(image, [], cleared.vertical), cleared.horizontal, []);
+  const digits = withoutRulesByShape(image, cleared.horizontal, cleared.vertical);
+  return { left, right, top, bottom, columns, rules, clean, text, digits };
 }
 
 /** The rectangle of column `index` between two y positions, inset from the rules around it. */

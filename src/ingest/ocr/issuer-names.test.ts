@@ -1,0 +1,77 @@
+// Doubted words of asset names settled by whole issuer names: the SEC's list of companies
+// (../shared/data, as `dcledger market import-companies` loads it) against names as the engine
+// read them off the typed spreadsheet 8220750, each with the words the lexicon doubted.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { IssuerNames } from './issuer-names.js';
+
+const dataDir = inject('dataDir');
+
+/** The name's words (hyphenated ones split) and the indexes of those starred as doubted. */
+function reading(text: string): { words: string[]; doubted: Set<number> } {
+  const words = text.split(/[\s-]+/);
+  const doubted = new Set(words.flatMap((word, index) => (word.startsWith('*') ? [index] : [])));
+  return { words: words.map((word) => word.replace(/^\*/, '')), doubted };
+}
+
+describe('IssuerNames', () => {
+  it('replaces a doubted word only with the one issuer name that explains it clearly best', () => {
+    const issuers = new IssuerNames(['Acme Widgets Inc', 'Acma Widgets Inc', 'Zenith Gadgets Corp']);
+    const tie = reading('*ACMX WIDGETS INC CMN');
+    expect(issuers.correct(tie.words, tie.doubted)).toBeNull();
+    const clear = reading('*ZENITM GADGETS CORPORATION CMN');
+    expect(issuers.correct(clear.words, clear.doubted)).toEqual([{ index: 0, word: 'ZENITH', edits: 1 }]);
+  });
+
+  it('needs every word it does not doubt read exactly, and a doubted one near the listed word', () => {
+    const issuers = new IssuerNames(['Zenith Gadgets Corp']);
+    const other = reading('*ZENITM WIDGETS CORP');
+    expect(issuers.correct(other.words, other.doubted)).toBeNull();
+    const far = reading('*ZQXTM GADGETS CORP');
+    expect(issuers.correct(far.words, far.doubted)).toBeNull();
+    const undoubted = reading('ZENITM GADGETS CORP');
+    expect(issuers.correct(undoubted.words, undoubted.doubted)).toBeNull();
+  });
+});
+
+describe.skipIf(!dataDir)("IssuerNames over the SEC's companies", () => {
+  let issuers: IssuerNames;
+  beforeAll(() => {
+    const companies = JSON.parse(
+      readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
+    ) as Record<string, { title: string }>;
+    issuers = new IssuerNames(Object.values(companies).map((company) => company.title));
+  });
+
+  const settle = (text: string, suggested: ReadonlyMap<number, string> = new Map()) => {
+    const { words, doubted } = reading(text);
+    const corrections = issuers.correct(words, doubted, suggested);
+    if (!corrections) return null;
+    const out = [...words];
+    for (const correction of corrections) out[correction.index] = correction.word;
+    return out.join(' ');
+  };
+
+  it('settles misread words of names the SEC lists, the rest of the name as read', () => {
+    expect(settle('DELTA AIR *UNES, INC. CMN')).toBe('DELTA AIR LINES INC. CMN');
+    expect(settle('*CROWODSTRIKE HOLDINGS, INC. CMN')).toBe('CROWDSTRIKE HOLDINGS, INC. CMN');
+    expect(settle('*/IATRIS INC CMN')).toBe('VIATRIS INC CMN');
+    expect(settle('PARKER *HANNIAIN CORP. CMN')).toBe('PARKER HANNIFIN CORP. CMN');
+    expect(settle('*VIC) PROPERTIES INC. CMIN')).toBe('VICI PROPERTIES INC. CMIN');
+    // "Chubb Ltd" is CHUBB LIMITED on a statement: the long form is what the misread is near.
+    expect(settle('CHUBB *UMITED CMN')).toBe('CHUBB LIMITED CMN');
+  });
+
+  it('takes a short word with only a legal form beside it when the lexicon suggests the same word', () => {
+    expect(settle('*COW CORPORATION CMN')).toBeNull();
+    expect(settle('*COW CORPORATION CMN', new Map([[0, 'CDW']]))).toBe('CDW CORPORATION CMN');
+    expect(settle('*COW CORPORATION CMN', new Map([[0, 'COWL']]))).toBeNull();
+  });
+
+  it('leaves a doubted word no issuer name reaches', () => {
+    // The issuer's name (Royal Bank of Canada) ends before the doubted word.
+    expect(settle('ROYAL BANK OF CANADA *UNKED TO BASKET OF INDICES')).toBeNull();
+    expect(settle('*LAJVILAD I LURK')).toBeNull();
+  });
+});

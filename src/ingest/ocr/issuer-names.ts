@@ -1,0 +1,174 @@
+// Whole issuer names, to settle a word of an asset name the lexicon doubted. Word by word, a
+// misread like "CROWODSTRIKE" or "UNES" is near a listed word but not surely it; read beside the
+// rest of the name it usually is: "DELTA AIR UNES, INC." is DELTA AIR LINES, INC. with one word
+// misread. A name is matched against the issuers' names from its first word (filers' software
+// prints the issuer first, the security type after), every word but the doubted ones must be
+// read exactly, and a doubted word is replaced only by the one issuer name that explains it
+// clearly better than any other: a word no issuer name supports stays doubted.
+import { distance } from 'fastest-levenshtein';
+
+/** A doubted word's replacement (or confirmation, with no edits), and how many letters it changes. */
+export interface IssuerCorrection {
+  /** Index of the word in the name as given. */
+  index: number;
+  word: string;
+  edits: number;
+}
+
+/**
+ * The short and long forms of words issuer names and brokerage descriptions write either way
+ * ("CDW Corp" is "CDW CORPORATION CMN" on a statement): a word matches either form.
+ */
+const FORMS: ReadonlyArray<readonly [string, string]> = [
+  ['CORP', 'CORPORATION'],
+  ['INC', 'INCORPORATED'],
+  ['CO', 'COMPANY'],
+  ['COS', 'COMPANIES'],
+  ['LTD', 'LIMITED'],
+  ['HLDGS', 'HOLDINGS'],
+  ['INTL', 'INTERNATIONAL'],
+  ['MGMT', 'MANAGEMENT'],
+  ['GRP', 'GROUP'],
+  ['TECH', 'TECHNOLOGIES'],
+  ['FINL', 'FINANCIAL'],
+];
+const SHORT_FORM = new Map<string, string>(FORMS.flatMap(([short, long]) => [[long, short] as const]));
+const LONG_FORM = new Map<string, string>(FORMS.map(([short, long]) => [short, long] as const));
+
+/** Legal forms: matched, they say little about which issuer a name is. */
+const LEGAL_FORMS: ReadonlySet<string> = new Set([
+  'INC',
+  'CORP',
+  'CO',
+  'COS',
+  'LTD',
+  'PLC',
+  'LLC',
+  'LP',
+  'SA',
+  'NV',
+  'AG',
+]);
+
+const canonical = (word: string) => SHORT_FORM.get(word) ?? word;
+
+/** The letters and digits of a word as issuer names are compared ("VIC)" gives VIC). */
+export function nameLetters(word: string): string {
+  return word.toUpperCase().replace(/[^A-Z0-9&]/g, '');
+}
+
+/** The words of an issuer's name: "Parker-Hannifin Corp" gives PARKER, HANNIFIN, CORP. */
+function titleWords(title: string): string[] {
+  return (
+    title
+      .toUpperCase()
+      // Registrants' suffixes ("/DE/", "/NEW/") are no part of the name as filers print it.
+      .replace(/\/[A-Z]{1,4}\/?\s*$/, '')
+      .split(/[\s-]+/)
+      .map(nameLetters)
+      .filter((word) => word !== '')
+  );
+}
+
+/** A doubted word may differ from the issuer's word in at most this share of its letters. */
+const MAX_EDIT_SHARE = 0.4;
+/** The runner-up must need at least this many more edits for the best match to be taken. */
+const RUNNER_UP_MARGIN = 1;
+
+export class IssuerNames {
+  private readonly titles: string[][];
+
+  constructor(titles: Iterable<string>) {
+    const seen = new Set<string>();
+    this.titles = [];
+    for (const title of titles) {
+      const words = titleWords(title);
+      const key = words.map(canonical).join(' ');
+      // A one-word name matched as a prefix anchors nothing: any name starting with it would do.
+      if (words.length < 2 || seen.has(key)) continue;
+      seen.add(key);
+      this.titles.push(words);
+    }
+  }
+
+  get size(): number {
+    return this.titles.length;
+  }
+
+  /**
+   * Replacements for the doubted words of a name read (`words`, hyphenated words already split),
+   * from the one issuer name it begins with. `suggested` is what the lexicon would make of each
+   * doubted word on its own: a short word (under five letters) is replaced only when that agrees
+   * or a distinctive word of the issuer's name (no legal form) was read exactly beside it. Null
+   * when no issuer name fits, or when two fit about as well.
+   */
+  correct(
+    words: readonly string[],
+    doubted: ReadonlySet<number>,
+    suggested: ReadonlyMap<number, string> = new Map(),
+  ): IssuerCorrection[] | null {
+    if (doubted.size === 0) return null;
+    const letters = words.map(nameLetters);
+    let best: { corrections: IssuerCorrection[]; edits: number; key: string } | null = null;
+    let runnerUp = Number.POSITIVE_INFINITY;
+    for (const title of this.titles) {
+      const match = this.matchTitle(letters, doubted, suggested, title);
+      if (!match) continue;
+      const key = match.corrections.map((c) => `${c.index}:${c.word}`).join(' ');
+      if (best && key === best.key) {
+        best.edits = Math.min(best.edits, match.edits);
+        continue;
+      }
+      if (!best || match.edits < best.edits) {
+        if (best) runnerUp = Math.min(runnerUp, best.edits);
+        best = { ...match, key };
+      } else runnerUp = Math.min(runnerUp, match.edits);
+    }
+    if (!best || best.corrections.length === 0) return null;
+    if (runnerUp - best.edits < RUNNER_UP_MARGIN) return null;
+    return best.corrections;
+  }
+
+  /** The doubted words' replacements if `title` is the name read, with their edits; else null. */
+  private matchTitle(
+    letters: readonly string[],
+    doubted: ReadonlySet<number>,
+    suggested: ReadonlyMap<number, string>,
+    title: readonly string[],
+  ): { corrections: IssuerCorrection[]; edits: number } | null {
+    if (title.length > letters.length) return null;
+    const corrections: IssuerCorrection[] = [];
+    let edits = 0;
+    let anchored = false;
+    for (let i = 0; i < title.length; i++) {
+      const read = letters[i] ?? '';
+      const listed = title[i] ?? '';
+      if (!doubted.has(i)) {
+        if (canonical(read) !== canonical(listed)) return null;
+        if (!LEGAL_FORMS.has(canonical(listed))) anchored = true;
+        continue;
+      }
+      const forms = [listed, LONG_FORM.get(listed), SHORT_FORM.get(listed)].filter(
+        (form): form is string => form !== undefined,
+      );
+      let word = listed;
+      let cost = Number.POSITIVE_INFINITY;
+      for (const form of forms) {
+        const d = distance(read, form);
+        if (d < cost) {
+          cost = d;
+          word = form;
+        }
+      }
+      if (cost > Math.max(1, Math.floor(word.length * MAX_EDIT_SHARE))) return null;
+      // A doubted word read exactly as the issuer's name has it is confirmed (no edits).
+      corrections.push({ index: i, word, edits: cost });
+      edits += cost;
+    }
+    for (const correction of corrections) {
+      const short = correction.word.length < 5;
+      if (short && !anchored && suggested.get(correction.index) !== correction.word) return null;
+    }
+    return { corrections, edits };
+  }
+}
