@@ -6,17 +6,14 @@
 // agreeing readings (the words differ in every letter, a bracket's two ends must both match).
 import { type AmountBracket, formatBracket, STANDARD_BRACKETS } from '../../domain/amount.js';
 import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
+import { assetField } from './asset-field.js';
 import { judgeFormRows } from './document-votes.js';
 import type { CellReading } from './house-page.js';
+import { checkDates, type DateField, dateField, type Field } from './judged-fields.js';
 import type { Lexicon } from './lexicon.js';
 import type { OgeRow } from './oge-form.js';
 import {
-  assetField,
   belowThreshold,
-  checkDates,
-  type DateField,
-  dateField,
-  type Field,
   judgedColumns,
   judgeRow,
   lowConfidence,

@@ -6,23 +6,25 @@
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
 import { NO_TICKER } from '../../domain/ticker.js';
+import { assetField } from './asset-field.js';
 import { judgeFormRows } from './document-votes.js';
 import type { CellReading } from './house-page.js';
-import type { Lexicon } from './lexicon.js';
 import {
   amountField,
-  assetField,
-  belowThreshold,
   checkDates,
   type DateField,
   dateField,
   type Field,
+  typeField,
+} from './judged-fields.js';
+import type { Lexicon } from './lexicon.js';
+import {
+  belowThreshold,
   judgedColumns,
   judgeRow,
   reviewReasons,
   roundAll,
   type ScannedRow,
-  typeField,
 } from './scanned-rows.js';
 import { SENATE_TYPE_ROLES, type SenateRow } from './senate-form.js';
 

@@ -1,0 +1,245 @@
+// An asset name judged from what was read: its words checked against the lexicon (misreads
+// corrected, doubtful words named, words run together split), doubted words settled by the
+// document's usual last word or by the issuer's whole name, and the name's confidence from its
+// words, the agreement of its readings and its doubts. Apart from the other fields
+// (judged-fields.ts) because a name is checked word by word against lists, not read as a value.
+import { NO_TICKER } from '../../domain/ticker.js';
+import { splitTicker } from '../sources/asset-text.js';
+import type { CellReading } from './house-page.js';
+import type { IssuerNames } from './issuer-names.js';
+import { agreementFactor, type Field } from './judged-fields.js';
+import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
+import { tidyAssetText } from './scanned-fields.js';
+
+export function assetField(
+  cell: CellReading,
+  lines: number,
+  lexicon: Lexicon | undefined,
+  usualSuffix: string | null,
+): Field<string> & { ticker: string; tickerConfidence: number } {
+  const checked = checkWords(cell, lexicon, usualSuffix);
+  const text = tidyAssetText(checked.text);
+  if (text === '')
+    return { value: '', confidence: 0, why: 'no asset name read', ticker: NO_TICKER, tickerConfidence: 0 };
+  const { ticker, rest } = splitTicker(text);
+  // A name over two lines is read as two pieces: their join may lose or double a word.
+  // A split vote costs a name with a doubt of its own, or one no lexicon checked: the readings
+  // often split over the very stop or letter the doubt is about. A name every word of which
+  // passed the lexicon's checks, read alike at two of three scales, is judged by its words'
+  // confidences alone: the engine scores a word it misread low, and on the House scans such
+  // names were never wrong with every word scored 0.75 or more.
+  const majority = lexicon !== undefined && checked.doubts.length === 0 && (cell.agreement ?? 1) >= 0.6;
+  let confidence = checked.confidence * (majority ? 1 : agreementFactor(cell.agreement));
+  if (lines > 1) confidence *= 0.97;
+  const doubts = [...checked.doubts];
+  if (OPTION_TEXT.test(text) && confidence >= OPTION_CONFIDENCE) {
+    // Option descriptions hang on small symbols ("PUT/XSP @ 555") the engine drops silently.
+    confidence = OPTION_CONFIDENCE;
+    doubts.push('an option description (its symbols are easily dropped)');
+  }
+  const why = doubts.length > 0 ? `doubtful: ${doubts.join(', ')}` : null;
+  return { value: ticker === NO_TICKER ? text : rest, confidence, why, ticker, tickerConfidence: confidence };
+}
+
+/** A correction by the lexicon keeps at most this confidence: it is a good guess, not a reading. */
+const CORRECTED_WORD = 0.9;
+const OPTION_TEXT = /\b(PUT|CALL)\b/i;
+const OPTION_CONFIDENCE = 0.75;
+
+/** A word no list holds, when the lexicon has no issuer names to check it against. */
+const UNCHECKED_WORD = 0.6;
+
+/** Two listed words found run together: split, but not served as read. */
+const SPLIT_WORD = 0.7;
+/** A word run into a legal form or the usual security type, split before it. */
+const SPLIT_BEFORE_FORM = 0.85;
+const SPLIT_ONTO_FORM = (right: string, usualSuffix: string | null) =>
+  LEGAL_FORMS.has(right) || right === usualSuffix;
+/** A period after a whole word of five letters or more, inside a name. */
+const DOUBTFUL_PUNCTUATION = 0.7;
+const FULL_WORD = /^[A-Za-z]{5,}\.$/;
+/** Abbreviated legal forms, written with a period. */
+const LEGAL_FORMS: ReadonlySet<string> = new Set(['INC', 'CORP', 'CO', 'LTD', 'LLC', 'PLC', 'LP']);
+/** Abbreviations end in a period of their own ("HLDGS."). */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
+/** The last word most of a document's asset names end with, read exactly: see usualAssetSuffix. */
+const USUAL_SUFFIX = 0.9;
+/** A word near a listed one but not surely it is not served as read. */
+const DOUBTFUL_WORD = 0.4;
+
+/** One word of an asset name as checked: its text now, how sure, and the lexicon's doubt. */
+interface CheckedWord {
+  text: string;
+  confidence: number;
+  /** The lexicon doubted the word as read: the doubt, and the listed word it is near. */
+  doubt: { why: string; near: string } | null;
+}
+
+/** The cell's words checked against the lexicon: misreads corrected, doubtful ones named. */
+function checkWords(
+  cell: CellReading,
+  lexicon: Lexicon | undefined,
+  usualSuffix: string | null,
+): { text: string; confidence: number; doubts: string[] } {
+  const words = cell.words ?? cell.text.split(/\s+/).map((text) => ({ text, confidence: cell.confidence }));
+  if (words.length === 0) return { text: '', confidence: 0, doubts: [] };
+  const doubts: string[] = [];
+  const checked: CheckedWord[] = [];
+  for (const word of words) {
+    const entry: CheckedWord = { text: word.text, confidence: word.confidence, doubt: null };
+    checked.push(entry);
+    // The security-type word most of the document's names end with ("CMN"), read exactly there.
+    if (word === words[words.length - 1] && word.text === usualSuffix)
+      entry.confidence = Math.max(entry.confidence, USUAL_SUFFIX);
+    const verdict = lexicon?.check(word.text) ?? { kind: 'known' as const };
+    const previous = checked[checked.length - 2]?.text.toUpperCase().replace(/[^A-Z]/g, '');
+    if (/^(CLASS|CL|SERIES|SER)$/.test(previous ?? '') && /^[0158]$/.test(word.text)) {
+      // A share class is a letter: "CLASS 8" is CLASS B.
+      entry.text =
+        ({ '0': 'O', '1': 'I', '5': 'S', '8': 'B' } as Record<string, string>)[word.text] ?? word.text;
+      entry.confidence = Math.min(entry.confidence, CORRECTED_WORD - 0.1);
+    } else if (verdict.kind === 'split' && SPLIT_ONTO_FORM(verdict.words[1], usualSuffix)) {
+      // A name word run into a legal form or the document's security type ("VISAINC", "AONPLC",
+      // "INCCMN"): the engine lost the space the filer's software prints before them.
+      entry.text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
+      entry.confidence = Math.min(entry.confidence, SPLIT_BEFORE_FORM);
+    } else if (verdict.kind === 'split') {
+      // A name of its own can also be two listed words run together ("PROSUS", "PROS US"): a
+      // split is a guess a person confirms.
+      entry.text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
+      entry.confidence = Math.min(entry.confidence, SPLIT_WORD);
+      doubts.push(`"${word.text}" (${verdict.words.join(' ')}?)`);
+    } else if (verdict.kind === 'corrected' && lexicon?.knowsIssuers === false) {
+      // Without issuer names "LINDE" is one confusion from an English word: nothing to correct by.
+      entry.confidence = Math.min(entry.confidence, DOUBTFUL_WORD);
+      doubts.push(`"${word.text}" (${verdict.word}?)`);
+    } else if (
+      verdict.kind === 'unknown' &&
+      lexicon?.knowsIssuers === false &&
+      /[A-Za-z]{4,}/.test(word.text)
+    ) {
+      // A word in no list may be an issuer's name or a misread of one ("METUFE"): unknown.
+      entry.confidence = Math.min(entry.confidence, UNCHECKED_WORD);
+      doubts.push(`"${word.text}" (in no word list)`);
+    } else if (verdict.kind === 'corrected') {
+      // Keep what surrounds the letters ("METUFE," becomes "METLIFE,").
+      entry.text = word.text.replace(/[A-Za-z0-9&'](?:[A-Za-z0-9&'-]*[A-Za-z0-9&'])?/, verdict.word);
+      entry.confidence = Math.min(entry.confidence, CORRECTED_WORD - verdict.cost / 4);
+    } else if (verdict.kind === 'doubtful') {
+      entry.confidence = Math.min(entry.confidence, DOUBTFUL_WORD);
+      entry.doubt = { why: `"${word.text}" (${verdict.near}?)`, near: verdict.near };
+    } else if (
+      lexicon?.knowsIssuers === false &&
+      word === words[0] &&
+      /^[A-Z]{3}$/.test(word.text) &&
+      word.text !== 'THE' &&
+      !ABBREVIATIONS.has(word.text)
+    ) {
+      // Three capitals leading a name are most often the issuer's acronym (CDW, PTC, NXP), which
+      // only issuer names can check: an English word read there ("COW") may be a misread of one.
+      entry.confidence = Math.min(entry.confidence, UNCHECKED_WORD);
+      doubts.push(`"${word.text}" (an acronym no list holds?)`);
+    }
+  }
+  settleUsualSuffix(checked, usualSuffix);
+  if (lexicon?.issuers) settleByIssuer(checked, lexicon.issuers);
+  let confidence = 1;
+  checked.forEach((entry, index) => {
+    const last = index === checked.length - 1;
+    if (entry.doubt) doubts.push(entry.doubt.why);
+    const { text } = entry;
+    if (/^[A-Za-z]+,$/.test(text) && !last && LEGAL_FORMS.has(text.slice(0, -1).toUpperCase())) {
+      // Legal forms are abbreviated with a period ("INC. CMN"); a comma after one inside a name
+      // is the likelier misread, the mirror of the case below.
+      entry.confidence = Math.min(entry.confidence, DOUBTFUL_PUNCTUATION);
+      doubts.push(`"${text}" (period?)`);
+    }
+    if (
+      text.endsWith('.') &&
+      !last &&
+      FULL_WORD.test(text) &&
+      !ABBREVIATIONS.has(text.slice(0, -1).toUpperCase())
+    ) {
+      // A period and a comma differ by a few pixels; after a whole word ("FUNDING.") a comma
+      // is the likelier, whatever the engine's confidence.
+      entry.confidence = Math.min(entry.confidence, DOUBTFUL_PUNCTUATION);
+      doubts.push(`"${text}" (comma?)`);
+    }
+    confidence = Math.min(confidence, entry.confidence);
+  });
+  return { text: checked.map((entry) => entry.text).join(' '), confidence, doubts };
+}
+
+/** A doubted word settled as the document's usual last word ("CMIN" for CMN). */
+const USUAL_SUFFIX_SETTLED = 0.85;
+
+/**
+ * The last word, doubted by the lexicon as near the word most of the document's names end with
+ * ("CMIN", near CMN), is that word: the filer's software prints it after every name, and the
+ * lexicon's own nearest word lands on it.
+ */
+function settleUsualSuffix(checked: CheckedWord[], usualSuffix: string | null): void {
+  const last = checked[checked.length - 1];
+  if (!last?.doubt || usualSuffix === null || last.doubt.near !== usualSuffix) return;
+  last.text = last.text.replace(/[A-Za-z0-9&']+/, usualSuffix);
+  last.confidence = USUAL_SUFFIX_SETTLED;
+  last.doubt = null;
+}
+
+/** `word` written in the case of `read`: "Mamt" settled as MGMT is "Mgmt". */
+function inCaseOf(read: string, word: string): string {
+  const letters = read.replace(/[^A-Za-z]/g, '');
+  if (letters === letters.toLowerCase()) return word.toLowerCase();
+  if (letters.slice(1) === letters.slice(1).toLowerCase())
+    return (word[0] ?? '') + word.slice(1).toLowerCase();
+  return word;
+}
+
+/** A doubted word the issuer's whole name settles, with no letter changed. */
+const ISSUER_MATCH = 0.9;
+/** What each letter the issuer's name changes costs a settled word's confidence. */
+const ISSUER_EDIT_COST = 0.03;
+
+/**
+ * Doubted words settled by the one issuer name the whole name read begins with (issuer-names.ts):
+ * each is replaced by the issuer's word, keeping a comma or period after it, at a confidence
+ * that falls with the letters changed. Hyphenated words are matched part by part.
+ */
+function settleByIssuer(checked: CheckedWord[], issuers: IssuerNames): void {
+  const parts: Array<{ entry: number; text: string }> = [];
+  const doubted = new Set<number>();
+  const suggested = new Map<number, string>();
+  checked.forEach((entry, index) => {
+    const pieces = entry.text.split('-').filter((piece) => piece !== '');
+    for (const piece of pieces) {
+      if (entry.doubt) {
+        doubted.add(parts.length);
+        if (pieces.length === 1) suggested.set(parts.length, entry.doubt.near);
+      }
+      parts.push({ entry: index, text: piece });
+    }
+  });
+  const corrections = issuers.correct(
+    parts.map((part) => part.text),
+    doubted,
+    suggested,
+  );
+  if (!corrections) return;
+  const byEntry = new Map<number, number>();
+  for (const correction of corrections) {
+    const part = parts[correction.index];
+    if (!part) continue;
+    part.text = inCaseOf(part.text, correction.word) + (/[.,]$/.exec(part.text)?.[0] ?? '');
+    byEntry.set(part.entry, Math.max(byEntry.get(part.entry) ?? 0, correction.edits));
+  }
+  for (const [index, edits] of byEntry) {
+    const entry = checked[index];
+    if (!entry) continue;
+    entry.text = parts
+      .filter((part) => part.entry === index)
+      .map((part) => part.text)
+      .join('-');
+    entry.confidence = ISSUER_MATCH - ISSUER_EDIT_COST * edits;
+    entry.doubt = null;
+  }
+}

@@ -1,0 +1,196 @@
+// Each field of a scanned row judged from what was read: its value, how sure we are of it, and
+// why it is doubted, if it is. The owner code, the two dates (their cross reads weighed and
+// checked against each other and the filing), the type and the amount marks are judged here alike
+// for every form's reader (scanned-rows.ts for the House, senate-rows.ts, oge-rows.ts); asset
+// names, which need their words checked, are judged in asset-field.ts.
+import { AMOUNT_COLUMNS, AMOUNT_LETTERS, type AmountBracket, parseAmountRange } from '../../domain/amount.js';
+import { daysBetween } from '../../domain/dates.js';
+import { normalizeOwner, type Owner } from '../../domain/owner.js';
+import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
+import type { MarkReading } from './cell-ink.js';
+import type { TypeRole } from './house-columns.js';
+import type { CellReading } from './house-page.js';
+import { readOwnerCode, readScannedDate, type ScannedDate } from './scanned-fields.js';
+
+export interface Field<T> {
+  value: T;
+  confidence: number;
+  why: string | null;
+}
+
+export function ownerField(
+  cell: CellReading,
+  consensus: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null,
+): Field<Owner | null> {
+  if (!cell.inked) return { value: 'Self', confidence: 0.97, why: null };
+  if (consensus)
+    return { value: normalizeOwner(consensus.code, true), confidence: consensus.confidence, why: null };
+  const code = readOwnerCode(cell.text);
+  if (code === null) return { value: null, confidence: 0, why: `owner "${cell.text}" is no owner code` };
+  const value = normalizeOwner(code.code, true);
+  // The three codes differ in both letters and each letter alone names its code: two letters
+  // read that name the same code are two agreeing readings, whatever the engine made of the
+  // pair as a word ("SP" at 0.0).
+  // A repaired code whose two letters both name it, one exactly as printed and the other by a
+  // known lookalike ("oc", "bc" for DC), is two agreeing readings too, one of them bent: a code
+  // would have to be misread into a lookalike of one letter AND the other letter of the same code.
+  const confidence = code.repaired
+    ? code.bothLetters
+      ? Math.max(Math.min(0.6, cell.confidence), BOTH_LETTERS_REPAIRED)
+      : Math.min(0.6, cell.confidence)
+    : code.code === ''
+      ? cell.confidence
+      : Math.max(cell.confidence, CLEAN_CODE);
+  return { value, confidence, why: null };
+}
+
+/** An owner code both of whose letters were read as that code's. */
+const CLEAN_CODE = 0.9;
+/** Both letters name the code, one of them through a known lookalike. */
+const BOTH_LETTERS_REPAIRED = 0.85;
+
+/** How much a split vote among the readings of a cell lowers its confidence. */
+export function agreementFactor(agreement: number | undefined): number {
+  if (agreement === undefined || agreement >= 1) return 1;
+  return agreement >= 0.6 ? 0.9 : 0.6;
+}
+
+export interface DateField extends Field<string | null> {
+  label: string;
+}
+
+export function dateField(
+  cell: CellReading,
+  label: string,
+  consensus?: { value: string; confidence: number } | null,
+  filedDate: string | null = null,
+): DateField {
+  if (!cell.inked) return { value: null, confidence: 0, why: `no ${label} written`, label };
+  const date = readScannedDate(cell.text);
+  if (date.value === null)
+    return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
+  const read = cell.confidence * agreementFactor(cell.agreement);
+  let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, cell, filedDate);
+  // A clean reading of the date other rows read too (most of the document's rows, or the rows
+  // on either side): the engine's doubt about the digits is outweighed by the other readings (it
+  // would have to misread into exactly that date).
+  if (consensus && !date.repaired && date.value === consensus.value)
+    confidence = Math.max(confidence, consensus.confidence);
+  return { value: date.value, confidence, why: null, label };
+}
+
+/**
+ * A date cell's confidence once its cross reads (the cell read again from differently prepared
+ * images, house-form.ts) are heard. The engine's word confidence says little about a short run of
+ * digits; independent preparations that come out with the same clean date do: a misread digit
+ * would have to be misread alike from different pixels. So when every reading agrees (the first
+ * readings unanimous, every cross read parsing cleanly to the same date) the date is taken at
+ * CROSS_READS_AGREE at least; when a cross read gives another date or none it keeps at most
+ * CROSS_READS_DIFFER, whatever the engine said. A split among the first readings is not outvoted
+ * by agreeing cross reads: a digit misread at most scales was misread alike by them too. A date
+ * the rows or the filing contradict is still doubted afterwards (checkDates), however the reads
+ * agreed.
+ */
+export function crossReadConfidence(
+  confidence: number,
+  date: ScannedDate,
+  cell: Pick<CellReading, 'agreement' | 'crossReads' | 'text'>,
+  filedDate: string | null = null,
+): number {
+  const { crossReads, agreement } = cell;
+  const value = date.value;
+  if (crossReads === undefined || crossReads.length === 0 || value === null) return confidence;
+  const same = (text: string) => {
+    const other = readScannedDate(text);
+    return other.value === value && !other.repaired;
+  };
+  const agree =
+    crossReads.some(same) &&
+    crossReads.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
+  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
+  const unanimous = agreement === undefined || agreement >= 1;
+  return date.repaired || !unanimous ? confidence : Math.max(confidence, CROSS_READS_AGREE);
+}
+
+/**
+ * A cross read that differs from the date only in its year, and there in a way the filing rules
+ * out: a year digit lost at the cell's edge ("01/02/2" for 01/02/25), or a year the filing makes
+ * impossible ("01/22/28" on a 2025 filing). Month and day, which nothing else checks, agree; the
+ * year is checked against the filing and the other date afterwards (checkDates).
+ */
+function onlyYearLost(text: string, first: string, value: string, filedDate: string | null): boolean {
+  const read = text.replace(/\s+/g, '');
+  const printed = first.replace(/\s+/g, '');
+  if (read.length >= printed.length - 2 && read.length < printed.length && printed.startsWith(read))
+    return /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d/.test(read);
+  const other = readScannedDate(text).value;
+  if (other === null || filedDate === null || other.slice(4) !== value.slice(4)) return false;
+  return other > filedDate || daysBetween(other, filedDate) > 400;
+}
+
+/** A date every reading of its cell agrees on, from differently prepared images. */
+const CROSS_READS_AGREE = 0.9;
+/** A date a differently prepared image of its cell reads otherwise (or not at all). */
+const CROSS_READS_DIFFER = 0.6;
+
+/** Dates that contradict each other or the filing are doubtful, however clearly they were read. */
+export function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {
+  const doubt = (field: DateField, why: string) => {
+    field.confidence = Math.min(field.confidence, 0.3);
+    field.why ??= why;
+  };
+  if (transaction.value && notification.value && transaction.value > notification.value) {
+    doubt(transaction, 'transaction date after the notification date');
+    doubt(notification, 'notification date before the transaction date');
+  }
+  if (filedDate) {
+    for (const field of [transaction, notification]) {
+      if (!field.value) continue;
+      if (field.value > filedDate) doubt(field, `${field.label} after the filing date`);
+      else if (daysBetween(field.value, filedDate) > 400)
+        doubt(field, `${field.label} over a year before the filing`);
+    }
+  }
+}
+
+const TRADE_ROLES: ReadonlySet<TypeRole> = new Set(['purchase', 'sale', 'partial_sale', 'exchange']);
+
+export function typeField(
+  marks: MarkReading,
+  roles: readonly TypeRole[],
+): Field<TradeKind | null> & { capGains: boolean } {
+  const marked = marks.marked.map((index) => roles[index] ?? 'unknown');
+  const capGains = marked.includes('cap_gains');
+  const kinds = marked.filter((role) => TRADE_ROLES.has(role));
+  const partial = marked.includes('partial');
+  if (kinds.length === 0) return { value: null, confidence: 0, why: 'no transaction type marked', capGains };
+  if (kinds.length > 1)
+    return { value: null, confidence: 0, why: `several types marked (${kinds.join(', ')})`, capGains };
+  const role = kinds[0];
+  const label =
+    role === 'purchase'
+      ? 'purchase'
+      : role === 'exchange'
+        ? 'exchange'
+        : role === 'partial_sale' || partial
+          ? 'partial sale'
+          : 'sale';
+  return { value: normalizeTradeType(label), confidence: marks.clarity, why: null, capGains };
+}
+
+export function amountField(marks: MarkReading): Field<AmountBracket | null> & { column: string | null } {
+  if (marks.marked.length === 0)
+    return { value: null, confidence: 0, why: 'no amount column marked', column: null };
+  if (marks.marked.length > 1) {
+    const letters = marks.marked.map((index) => AMOUNT_LETTERS[index] ?? '?').join(', ');
+    return { value: null, confidence: 0, why: `several amount columns marked (${letters})`, column: null };
+  }
+  const index = marks.marked[0] ?? 0;
+  const value = parseAmountRange(AMOUNT_COLUMNS[index] ?? '');
+  return {
+    value,
+    confidence: value ? marks.clarity : 0,
+    why: value ? null : 'unknown amount column',
+    column: AMOUNT_LETTERS[index] ?? null,
+  };
+}
