@@ -9,25 +9,15 @@
 //   mark cells, extra columns among the type marks (cap gains over $200, partial transaction),
 //   account headings between the rows.
 // Cells are located by the ruling lines (./table.ts); a mark column is decided by the ink inside
-// its cell, never by reading an "X"; text cells are read one at a time by the engine. The columns
-// are matched to the form in house-columns.ts, marks judged by their ink in cell-ink.ts, and what
-// a page yields is house-page.ts; this reads the rows.
-import {
-  binarise,
-  clampRect,
-  crop,
-  type GrayImage,
-  inkShare,
-  type Rect,
-  rotateQuarter,
-  scale,
-  upscale,
-} from './bitmap.js';
+// its cell, never by reading an "X"; text cells are read one at a time by the engine
+// (house-cells.ts). The columns are matched to the form in house-columns.ts, marks judged by their
+// ink in cell-ink.ts, and what a page yields is house-page.ts; this finds the rows and reads them.
+import { clampRect, crop, type GrayImage, inkShare, type Rect, rotateQuarter } from './bitmap.js';
 import { EMPTY_CELL_INK, judgeMarks, type MarkReading, markInkShare, shapeOf } from './cell-ink.js';
-import type { OcrEngine, OcrText } from './engine.js';
+import type { OcrEngine } from './engine.js';
+import { CellReader, inner, TEXT_REACH } from './house-cells.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
 import { type CellReading, type HousePage, type HouseRow, unreadPage } from './house-page.js';
-import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 import { findGrid, type Grid, textLines } from './table.js';
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
@@ -45,18 +35,6 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
  * NAME", "Provide full name, not ticker symbol".
  */
 const COLUMN_HEADINGS = /\bfull\s+asset\s+name\b|\bticker\s+symbol\b|\bprovi\w*\s+ful/i;
-
-/**
- * The thresholds of the black-and-white preparations a date cell is read again from: a dark one
- * thins the strokes (parts touching digits), a light one thickens them (closes broken ones).
- */
-const CROSS_READ_THRESHOLDS = [96, 208] as const;
-
-/**
- * How far (pixels) past the band measured on the cleared page a text cell is read on the page
- * cleared by shape: the few rows a letter's top loses to a rule cleared by position.
- */
-const TEXT_REACH = 4;
 
 // ---------------------------------------------------------------------------------------------
 // Rows
@@ -86,12 +64,16 @@ class PageReader {
   /** Typical height of a text line on this page (pixels). */
   private lineHeight = 30;
 
+  private readonly cells: CellReader;
+
   constructor(
     private readonly image: GrayImage,
     private readonly grid: Grid,
     private readonly columns: HouseColumns,
     private readonly engine: OcrEngine,
-  ) {}
+  ) {
+    this.cells = new CellReader(grid, engine);
+  }
 
   async read(): Promise<HousePage> {
     const { grid, columns } = this;
@@ -179,7 +161,7 @@ class PageReader {
         // example row holds one too: it is known by its words, or on the printed form by having
         // no checkbox squares.
         const first = anchors[0] as Band;
-        const dateText = await this.readCell(columns.date, first.top - 3, first.bottom + 3, 'date');
+        const dateText = await this.cells.readCell(columns.date, first.top - 3, first.bottom + 3, 'date');
         if (!/\d/.test(dateText.text) || /mm|dd|yy/i.test(dateText.text)) continue;
         bodyStarted = true;
         const asset = await this.readAsset(interval.top, interval.bottom, interval.bands);
@@ -367,14 +349,14 @@ class PageReader {
     const owner =
       columns.owner === null
         ? { text: '', confidence: 1, inked: false }
-        : await this.readCell(columns.owner, lineFrom, lineTo, 'owner');
+        : await this.cells.readCell(columns.owner, lineFrom, lineTo, 'owner');
     const ownerShape =
       columns.owner === null || !owner.inked
         ? null
         : shapeOf(crop(grid.clean, inner(columns.owner, lineFrom, lineTo, 3, 0)));
     const asset = await this.readAsset(top, bottom, bands);
-    const date = await this.readCell(columns.date, lineFrom, lineTo, 'date');
-    const notification = await this.readCell(columns.notification, lineFrom, lineTo, 'date');
+    const date = await this.cells.readCell(columns.date, lineFrom, lineTo, 'date');
+    const notification = await this.cells.readCell(columns.notification, lineFrom, lineTo, 'date');
     return {
       order,
       region: clampRect(this.image, {
@@ -426,7 +408,7 @@ class PageReader {
       );
       // Two lines of a wrapped name can touch: a band much taller than a line is read as a block.
       const mode = band.bottom - band.top > this.lineHeight * 1.6 ? 'block' : 'line';
-      parts.push(await this.readVoted(inner(span, from, to, 3, 0), mode));
+      parts.push(await this.cells.readVoted(inner(span, from, to, 3, 0), mode));
     }
     const words = parts.flatMap((part) => part.words ?? []);
     return {
@@ -440,134 +422,6 @@ class PageReader {
       words,
     };
   }
-
-  /**
-   * A text cell read at three scales. Typed text usually reads the same each time; when the
-   * readings differ, the majority wins and the cell's confidence says how split they were.
-   */
-  private async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
-    const cell = crop(this.grid.text, rect);
-    const variants = [cell, scale(cell, 1.5), scale(cell, 2)];
-    const readings: Array<{ text: string; words: Array<{ text: string; confidence: number }> }> = [];
-    for (const variant of variants) {
-      const result = await this.engine.read(variant, { mode });
-      const words = result.words.filter((word) => /[A-Za-z0-9&$%]/.test(word.text));
-      readings.push({ text: words.map((word) => word.text).join(' '), words });
-    }
-    return vote(
-      readings.map((reading) => ({
-        text: reading.text,
-        confidence:
-          reading.words.length === 0 ? 0 : Math.min(...reading.words.map((word) => word.confidence)),
-        inked: true,
-        words: reading.words,
-      })),
-    );
-  }
-
-  private async readCell(
-    span: Span,
-    top: number,
-    bottom: number,
-    kind: 'date' | 'owner',
-  ): Promise<CellReading> {
-    // Close to the rules: typed dates run up to the column's edge (the rules are already gone).
-    const rect = inner(span, top, bottom, 1, 0);
-    if (inkShare(this.grid.clean, rect) <= EMPTY_CELL_INK) return { text: '', confidence: 1, inked: false };
-    if (kind === 'owner') {
-      // Owner codes are read without a character list: the engine then says "Dc" or "5P", which
-      // readOwnerCode maps, instead of forcing a wrong letter from the list.
-      const read = this.wordsOf(await this.readText(rect, 'line'));
-      if (readOwnerCode(read.text)?.repaired === false) return read;
-      // A code whose letters lost their tops to the rule above (dark scans: "SP" read "hd") is
-      // read again from the page cleared by shape, up to the rules, as asset names are
-      // (readAsset); that reading is taken when it is a code read cleanly.
-      const reach = inner(span, top - TEXT_REACH, bottom + TEXT_REACH, 1, 0);
-      const again = this.wordsOf(await this.readText(reach, 'line', undefined, this.grid.text));
-      return readOwnerCode(again.text)?.repaired === false ? again : read;
-    }
-    const read = await this.readDate(crop(this.grid.clean, rect));
-    if (readScannedDate(read.text).value !== null) return read;
-    // A digit standing against the column's rule loses its half with the rule cleared by
-    // position ("01/22/2"): such a cell is read again from the page cleared by shape, reaching
-    // into the rule's place, and that reading is taken when it is a date.
-    const reach = { ...rect, x: rect.x - TEXT_REACH, width: rect.width + 2 * TEXT_REACH };
-    const again = await this.readDate(crop(this.grid.digits, clampRect(this.grid.digits, reach)));
-    return readScannedDate(again.text).value !== null ? again : read;
-  }
-
-  private async readDate(cell: GrayImage): Promise<CellReading> {
-    // Dates are read twice, at two scales, and a third time when the two differ: a 7 read as a
-    // 2 at one scale rarely is at another.
-    const base = cell.height < 34 ? upscale(cell, 2) : cell;
-    const charset = '0123456789/-.';
-    const readings = [
-      this.wordsOf(await this.engine.read(base, { mode: 'line', charset })),
-      this.wordsOf(await this.engine.read(scale(base, 1.5), { mode: 'line', charset })),
-    ];
-    if (readings[0]?.text !== readings[1]?.text) {
-      readings.push(this.wordsOf(await this.engine.read(scale(base, 2), { mode: 'line', charset })));
-    }
-    const numeric = /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}$/;
-    if (!readings.some((reading) => numeric.test(reading.text.replace(/\s/g, '')))) {
-      // Spreadsheets also print "15-Jan-25": read again with letters allowed.
-      const open = this.wordsOf(await this.engine.read(base, { mode: 'line' }));
-      if (/[A-Za-z]{3}/.test(open.text))
-        return { ...open, agreement: 1, crossReads: await this.crossReads(cell, undefined) };
-    }
-    return { ...vote(readings), crossReads: await this.crossReads(cell, charset) };
-  }
-
-  /**
-   * The date cell read again from hard black-and-white versions of it: the readings above all
-   * start from the same grey rendering and share its misreads; these start from other pixels
-   * (scanned-rows.ts weighs their agreement).
-   */
-  private async crossReads(cell: GrayImage, charset: string | undefined): Promise<string[]> {
-    const texts: string[] = [];
-    for (const threshold of CROSS_READ_THRESHOLDS) {
-      const prepared = binarise(scale(cell, 2), threshold);
-      const result = await this.engine.read(prepared, charset ? { mode: 'line', charset } : { mode: 'line' });
-      texts.push(this.wordsOf(result).text);
-    }
-    return texts;
-  }
-
-  private wordsOf(result: OcrText): CellReading {
-    const words = result.words.filter((word) => /[A-Za-z0-9]/.test(word.text));
-    return {
-      text: words.map((word) => word.text).join(' '),
-      confidence: words.length === 0 ? 0 : Math.min(...words.map((word) => word.confidence)),
-      inked: true,
-      words: words.map((word) => ({ text: word.text, confidence: word.confidence })),
-    };
-  }
-
-  private async readText(
-    rect: Rect,
-    mode: 'line' | 'block',
-    charset?: string,
-    page: GrayImage = this.grid.clean,
-  ): Promise<OcrText> {
-    let cell = crop(page, rect);
-    // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
-    if (cell.height < 34) cell = upscale(cell, 2);
-    return this.engine.read(cell, charset ? { mode, charset } : { mode });
-  }
-}
-
-/** The inside of a column between two y positions: `x`/`y` insets in pixels, or as a share when < 1. */
-function inner(span: Span, top: number, bottom: number, x: number, y: number): Rect {
-  const width = span.right - span.left;
-  const height = bottom - top;
-  const dx = x < 1 ? width * x : x;
-  const dy = y < 1 ? height * y : y;
-  return {
-    x: span.left + dx,
-    y: top + dy,
-    width: Math.max(1, width - 2 * dx),
-    height: Math.max(1, height - 2 * dy),
-  };
 }
 
 function union(a: Rect, b: Rect): Rect {
@@ -576,16 +430,6 @@ function union(a: Rect, b: Rect): Rect {
   const right = Math.max(a.x + a.width, b.x + b.width);
   const bottom = Math.max(a.y + a.height, b.y + b.height);
   return { x, y, width: right - x, height: bottom - y };
-}
-
-/** The reading most readings agree on (the surest of them on a tie), with the share that agree. */
-function vote(readings: readonly CellReading[]): CellReading {
-  const counts = new Map<string, number>();
-  for (const reading of readings) counts.set(reading.text, (counts.get(reading.text) ?? 0) + 1);
-  const chosen = [...readings].sort(
-    (a, b) => (counts.get(b.text) ?? 0) - (counts.get(a.text) ?? 0) || b.confidence - a.confidence,
-  )[0] ?? { text: '', confidence: 0, inked: true };
-  return { ...chosen, agreement: (counts.get(chosen.text) ?? 0) / Math.max(1, readings.length) };
 }
 
 function joinAsset(a: CellReading, b: CellReading): CellReading {

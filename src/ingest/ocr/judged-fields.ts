@@ -81,7 +81,7 @@ export function dateField(
 
 /**
  * A date cell's confidence once its cross reads (the cell read again from differently prepared
- * images, house-form.ts) are heard. The engine's word confidence says little about a short run of
+ * images, house-cells.ts) are heard. The engine's word confidence says little about a short run of
  * digits; independent preparations that come out with the same clean date do: a misread digit
  * would have to be misread alike from different pixels. So when every reading agrees (the first
  * readings unanimous, every cross read parsing cleanly to the same date) the date is taken at

@@ -30,7 +30,7 @@ export interface SenateRow {
 /** A page of a Senate paper PTR: the summary fields every form page has, and its rows. */
 export type SenatePage = FormPage<'senate_paper_ptr', SenateRow>;
 
-/** The type boxes, in the form's order (the roles scanned-rows.ts knows). */
+/** The type boxes, in the form's order (the roles judged-fields.ts knows). */
 export const SENATE_TYPE_ROLES = ['purchase', 'sale', 'partial_sale', 'exchange'] as const;
 const AMOUNT_BOXES = 11;
 const BOXES = SENATE_TYPE_ROLES.length + AMOUNT_BOXES;

@@ -1,0 +1,167 @@
+// A cell of the House table: where its inside lies between two rules, and how its text is read.
+// The engine reads each text cell on its own: an asset line at three scales, the readings voted;
+// a date at two or three scales with digits only, then again from two black-and-white versions
+// of it (its cross reads); an owner code without a character list. A date or owner code not
+// read cleanly from the page cleared by position is read again from a page cleared by shape,
+// reaching into the rules' place. Which bands form a row is house-form.ts's business; this only
+// reads the cells it is given.
+import { binarise, clampRect, crop, type GrayImage, inkShare, type Rect, scale, upscale } from './bitmap.js';
+import { EMPTY_CELL_INK } from './cell-ink.js';
+import type { OcrEngine, OcrText } from './engine.js';
+import type { Span } from './house-columns.js';
+import type { CellReading } from './house-page.js';
+import { readOwnerCode, readScannedDate } from './scanned-fields.js';
+import type { Grid } from './table.js';
+
+/**
+ * The thresholds of the black-and-white preparations a date cell is read again from: a dark one
+ * thins the strokes (parts touching digits), a light one thickens them (closes broken ones).
+ */
+const CROSS_READ_THRESHOLDS = [96, 208] as const;
+
+/**
+ * How far (pixels) past the band measured on the cleared page a text cell is read on the page
+ * cleared by shape: the few rows a letter's top loses to a rule cleared by position.
+ */
+export const TEXT_REACH = 4;
+
+/** Reads the text cells of one page's table, from the page images its grid holds. */
+export class CellReader {
+  constructor(
+    private readonly grid: Grid,
+    private readonly engine: OcrEngine,
+  ) {}
+
+  /**
+   * A text cell read at three scales. Typed text usually reads the same each time; when the
+   * readings differ, the majority wins and the cell's confidence says how split they were.
+   */
+  async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
+    const cell = crop(this.grid.text, rect);
+    const variants = [cell, scale(cell, 1.5), scale(cell, 2)];
+    const readings: Array<{ text: string; words: Array<{ text: string; confidence: number }> }> = [];
+    for (const variant of variants) {
+      const result = await this.engine.read(variant, { mode });
+      const words = result.words.filter((word) => /[A-Za-z0-9&$%]/.test(word.text));
+      readings.push({ text: words.map((word) => word.text).join(' '), words });
+    }
+    return vote(
+      readings.map((reading) => ({
+        text: reading.text,
+        confidence:
+          reading.words.length === 0 ? 0 : Math.min(...reading.words.map((word) => word.confidence)),
+        inked: true,
+        words: reading.words,
+      })),
+    );
+  }
+
+  async readCell(span: Span, top: number, bottom: number, kind: 'date' | 'owner'): Promise<CellReading> {
+    // Close to the rules: typed dates run up to the column's edge (the rules are already gone).
+    const rect = inner(span, top, bottom, 1, 0);
+    if (inkShare(this.grid.clean, rect) <= EMPTY_CELL_INK) return { text: '', confidence: 1, inked: false };
+    if (kind === 'owner') {
+      // Owner codes are read without a character list: the engine then says "Dc" or "5P", which
+      // readOwnerCode maps, instead of forcing a wrong letter from the list.
+      const read = this.wordsOf(await this.readText(rect, 'line'));
+      if (readOwnerCode(read.text)?.repaired === false) return read;
+      // A code whose letters lost their tops to the rule above (dark scans: "SP" read "hd") is
+      // read again from the page cleared by shape, up to the rules, as asset names are
+      // (readAsset); that reading is taken when it is a code read cleanly.
+      const reach = inner(span, top - TEXT_REACH, bottom + TEXT_REACH, 1, 0);
+      const again = this.wordsOf(await this.readText(reach, 'line', undefined, this.grid.text));
+      return readOwnerCode(again.text)?.repaired === false ? again : read;
+    }
+    const read = await this.readDate(crop(this.grid.clean, rect));
+    if (readScannedDate(read.text).value !== null) return read;
+    // A digit standing against the column's rule loses its half with the rule cleared by
+    // position ("01/22/2"): such a cell is read again from the page cleared by shape, reaching
+    // into the rule's place, and that reading is taken when it is a date.
+    const reach = { ...rect, x: rect.x - TEXT_REACH, width: rect.width + 2 * TEXT_REACH };
+    const again = await this.readDate(crop(this.grid.digits, clampRect(this.grid.digits, reach)));
+    return readScannedDate(again.text).value !== null ? again : read;
+  }
+
+  private async readDate(cell: GrayImage): Promise<CellReading> {
+    // Dates are read twice, at two scales, and a third time when the two differ: a 7 read as a
+    // 2 at one scale rarely is at another.
+    const base = cell.height < 34 ? upscale(cell, 2) : cell;
+    const charset = '0123456789/-.';
+    const readings = [
+      this.wordsOf(await this.engine.read(base, { mode: 'line', charset })),
+      this.wordsOf(await this.engine.read(scale(base, 1.5), { mode: 'line', charset })),
+    ];
+    if (readings[0]?.text !== readings[1]?.text) {
+      readings.push(this.wordsOf(await this.engine.read(scale(base, 2), { mode: 'line', charset })));
+    }
+    const numeric = /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}$/;
+    if (!readings.some((reading) => numeric.test(reading.text.replace(/\s/g, '')))) {
+      // Spreadsheets also print "15-Jan-25": read again with letters allowed.
+      const open = this.wordsOf(await this.engine.read(base, { mode: 'line' }));
+      if (/[A-Za-z]{3}/.test(open.text))
+        return { ...open, agreement: 1, crossReads: await this.crossReads(cell, undefined) };
+    }
+    return { ...vote(readings), crossReads: await this.crossReads(cell, charset) };
+  }
+
+  /**
+   * The date cell read again from hard black-and-white versions of it: the readings above all
+   * start from the same grey rendering and share its misreads; these start from other pixels
+   * (crossReadConfidence in judged-fields.ts weighs their agreement).
+   */
+  private async crossReads(cell: GrayImage, charset: string | undefined): Promise<string[]> {
+    const texts: string[] = [];
+    for (const threshold of CROSS_READ_THRESHOLDS) {
+      const prepared = binarise(scale(cell, 2), threshold);
+      const result = await this.engine.read(prepared, charset ? { mode: 'line', charset } : { mode: 'line' });
+      texts.push(this.wordsOf(result).text);
+    }
+    return texts;
+  }
+
+  private wordsOf(result: OcrText): CellReading {
+    const words = result.words.filter((word) => /[A-Za-z0-9]/.test(word.text));
+    return {
+      text: words.map((word) => word.text).join(' '),
+      confidence: words.length === 0 ? 0 : Math.min(...words.map((word) => word.confidence)),
+      inked: true,
+      words: words.map((word) => ({ text: word.text, confidence: word.confidence })),
+    };
+  }
+
+  private async readText(
+    rect: Rect,
+    mode: 'line' | 'block',
+    charset?: string,
+    page: GrayImage = this.grid.clean,
+  ): Promise<OcrText> {
+    let cell = crop(page, rect);
+    // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
+    if (cell.height < 34) cell = upscale(cell, 2);
+    return this.engine.read(cell, charset ? { mode, charset } : { mode });
+  }
+}
+
+/** The inside of a column between two y positions: `x`/`y` insets in pixels, or as a share when < 1. */
+export function inner(span: Span, top: number, bottom: number, x: number, y: number): Rect {
+  const width = span.right - span.left;
+  const height = bottom - top;
+  const dx = x < 1 ? width * x : x;
+  const dy = y < 1 ? height * y : y;
+  return {
+    x: span.left + dx,
+    y: top + dy,
+    width: Math.max(1, width - 2 * dx),
+    height: Math.max(1, height - 2 * dy),
+  };
+}
+
+/** The reading most readings agree on (the surest of them on a tie), with the share that agree. */
+function vote(readings: readonly CellReading[]): CellReading {
+  const counts = new Map<string, number>();
+  for (const reading of readings) counts.set(reading.text, (counts.get(reading.text) ?? 0) + 1);
+  const chosen = [...readings].sort(
+    (a, b) => (counts.get(b.text) ?? 0) - (counts.get(a.text) ?? 0) || b.confidence - a.confidence,
+  )[0] ?? { text: '', confidence: 0, inked: true };
+  return { ...chosen, agreement: (counts.get(chosen.text) ?? 0) / Math.max(1, readings.length) };
+}
