@@ -343,6 +343,13 @@ export function estimateSkew(image: GrayImage, maxDegrees = 3, step = 0.05): num
   return Math.round(bestAngle * 100) / 100;
 }
 
+/** Whether a pixel of the image is ink; outside the image nothing is. */
+function inkAt(image: GrayImage): (x: number, y: number) => boolean {
+  const { width, height, data } = image;
+  return (x, y) =>
+    x >= 0 && y >= 0 && x < width && y < height && (data[y * width + x] ?? 255) < INK_THRESHOLD;
+}
+
 /**
  * A copy of the image without its ruling lines. Across a rule's band (its thickness plus two
  * pixels each side, for ragged edges) the ink is cleared, except where a stroke crosses the rule:
@@ -356,8 +363,7 @@ export function withoutRules(
 ): GrayImage {
   const { width, height } = image;
   const data = image.data.slice();
-  const dark = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < width && y < height && (image.data[y * width + x] ?? 255) < INK_THRESHOLD;
+  const dark = inkAt(image);
   for (const line of horizontal) {
     const top = Math.floor(line.position - line.thickness / 2) - 2;
     const bottom = Math.ceil(line.position + line.thickness / 2) + 2;
@@ -401,8 +407,7 @@ export function withoutRulesByShape(
 ): GrayImage {
   const { width, height } = image;
   const data = image.data.slice();
-  const dark = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < width && y < height && (image.data[y * width + x] ?? 255) < INK_THRESHOLD;
+  const dark = inkAt(image);
   /**
    * Where a letter standing against the rule on the `step` side begins, counted from the rule's
    * last solid line `solid`: a stroke running out past the band's `edge`, or two inked lines in
