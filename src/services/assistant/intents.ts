@@ -248,7 +248,9 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   const people = new RegExp(`\\b(?:who|whom|anyone|anybody|congressional|${PEOPLE})\\b`, 'i').test(text);
   const subject = tickerIn(text) ?? residue(text);
   // People and trading without a direction or a "who" ("is it legal for members to trade?") ask no list.
-  if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))
+  // "reps with Apple trades": the people that have them is a "who".
+  const who = new RegExp(`\\b(?:who|which|whom|anyone|anybody)\\b|\\b${PEOPLE}\\s+with\\b`, 'i');
+  if (people && trading && subject && (direction || who.test(text)))
     return { kind: 'ticker_trades', ticker: subject, window, direction };
   if (name && trading) return { kind: 'member_trades', member: cleanName(name), window, direction };
   // "What has Sen. Tuberville been up to in the market?": a title says the name is a member's.
