@@ -282,6 +282,15 @@ describe('generalizing by class: companies, sectors, names and dossiers in other
     ],
     ['healthcare plays bought by senators in 2020', { kind: 'ticker_trades', ticker: 'healthcare stocks' }],
     ['Senate Democrats dumping industrials in 2020?', { kind: 'ticker_trades', direction: 'sell' }],
+    // The people before the verb or the subject, whatever stands between.
+    [
+      'House GOP buying energy in 2022 - who were they?',
+      { kind: 'ticker_trades', ticker: 'energy', direction: 'buy' },
+    ],
+    ['Republican senators, tech purchases, 2021', { kind: 'ticker_trades', ticker: 'tech' }],
+    ['Senate Republicans - who sold Boeing in 2020?', { kind: 'ticker_trades', ticker: 'Boeing' }],
+    ['Democratic House members and their Nvidia buys in 2023', { kind: 'ticker_trades', ticker: 'Nvidia' }],
+    ["Republican Senate members' Tesla sales in 2022", { kind: 'ticker_trades', ticker: 'Tesla' }],
     // A member's party and state, or "of <State>", after the name.
     [
       'Sen. Sheldon Whitehouse (D-R.I.) purchases in 2021',
@@ -301,8 +310,10 @@ describe('generalizing by class: companies, sectors, names and dossiers in other
     ['write-up on Pfizer', { kind: 'dossier', company: 'Pfizer' }],
     ['Background report for Intel', { kind: 'dossier', company: 'Intel' }],
     ['Give me a cheat sheet on Ford', { kind: 'dossier', company: 'Ford' }],
+    ['Compile a report on Boeing', { kind: 'dossier', company: 'Boeing' }],
     // ... which a conflicts report is not.
     ['conflict report on Kathy Manning', { kind: 'conflicts', member: 'Kathy Manning' }],
+    ['Nancy Pelosi conflict report', { kind: 'conflicts', member: 'Nancy Pelosi' }],
     // "w/" written out, and the people "with" the trades asked for.
     ['senators w/ Exxon trades in 2022', { kind: 'ticker_trades', ticker: 'Exxon' }],
     ["What's up w/ Boeing?", { kind: 'dossier', company: 'Boeing' }],

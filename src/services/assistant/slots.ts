@@ -199,7 +199,7 @@ export function asksLargest(text: string): boolean {
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'me us about summarize summarise describe explain recap catalog catalogue compile gather collect fetch grab display print share send get did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
+  'me us about summarize summarise describe explain recap catalog catalogue compile gather collect fetch grab display print share send get did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member members house senate congress democratic republican democrats republicans gop dem dems'.split(
     ' ',
   ),
 );

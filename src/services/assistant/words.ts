@@ -179,7 +179,7 @@ export const MEMBER_INITIALS: Readonly<Record<string, string>> = {
 
 /** What a company's dossier is called: "a rundown on Boeing", "Tesla overview", "snapshot of Disney". */
 export const DOSSIER_NOUN =
-  '(?:dossier|(?:company|corporate|stock|background|research)\\s+report|tear[- ]?sheets?|write[- ]?up|cheat\\s*sheet|synopsis|rundown|run-down|lowdown|low-down|overview|summary|background|briefing|brief|fact\\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|snapshot|profile|portrait|report\\s+card|scorecard|(?:the\\s+)?(?:full|whole|big|congressional)\\s+(?:picture|story|angle))';
+  '(?:dossier|(?<!\\bconflicts?(?:\\s+of\\s+interest)?\\s+)report(?!\\s+card)|tear[- ]?sheets?|write[- ]?up|cheat\\s*sheet|synopsis|rundown|run-down|lowdown|low-down|overview|summary|background|briefing|brief|fact\\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|snapshot|profile|portrait|report\\s+card|scorecard|(?:the\\s+)?(?:full|whole|big|congressional)\\s+(?:picture|story|angle))';
 
 /** Titles written before a member's name ("Sen.", "Congresswoman"). */
 export const TITLE_WORDS =
@@ -231,7 +231,7 @@ export const NOISE = new Set(
   h1 h2 ytd so far over within across throughout prior previous recent recently lately early late mid spring summer fall
   autumn winter season first second third fourth final
   stock stocks share shares equity sector industry companies company congress congressional capitol hill house senate
-  lawmakers members member senators senator representatives reps rep politicians legislators people
+  lawmakers members member senators senator representatives reps rep politicians legislators people gop dem democratic
   exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
   purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
   most money profit profits gains returns there here whom portfolio portfolios position positions stake stakes holdings
