@@ -90,6 +90,28 @@ export interface ConceptMatch {
   phrase: string;
 }
 
+/** Words around a company's common name that do not name it: "the iPhone maker", "J&J stock". */
+const AROUND_ALIAS = /^(?:the\s+)|\s+(?:maker|makers|company|owner|parent|stock|stocks|shares)$/gi;
+
+/**
+ * The one ticker a company's common name points to in COMPANY_ALIASES ("J&J", "BofA", "the
+ * iPhone maker", "JPM Chase": a symbol of the table with words of its line). Several tickers (a
+ * company's share classes, or one word shared by two lines) or none: undefined, the name is left
+ * to the directory lookup. Pure.
+ */
+export function tickerOfAlias(phrase: string): string | undefined {
+  const words = phrase.replace(AROUND_ALIAS, '').trim().split(/\s+/).filter(Boolean);
+  const symbols = words.filter((word) => word in COMPANY_ALIASES);
+  const rest = words.filter((word) => !(word in COMPANY_ALIASES)).join(' ');
+  if (rest.length < 2) return symbols.length === 1 ? symbols[0] : undefined;
+  const escaped = rest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?:^|\\s)${escaped}(?=\\s|$)`, 'i');
+  const found = Object.entries(COMPANY_ALIASES)
+    .filter(([ticker, line]) => pattern.test(line) && (symbols.length === 0 || symbols.includes(ticker)))
+    .map(([ticker]) => ticker);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** The concepts whose phrases the question holds, whole words, singular or plural. Pure. */
 export function conceptsIn(question: string, concepts: readonly Concept[] = CONCEPTS): ConceptMatch[] {
   const stems = ` ${phraseWords(question).join(' ')} `;

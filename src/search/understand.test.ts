@@ -3,7 +3,7 @@
 // question asks for people. The engine's use of them is in semantic.test.ts and the search bench.
 
 import { describe, expect, it } from 'vitest';
-import { conceptsIn, typoBudget } from './entities.js';
+import { conceptsIn, tickerOfAlias, typoBudget } from './entities.js';
 import { kindsNamedIn } from './record-kinds.js';
 import { asksForPeople } from './semantic.js';
 import { tradeFilterOf } from './trade-filter.js';
@@ -25,6 +25,25 @@ const concept = (id: string) => {
   return found;
 };
 
+describe('companies by their common names', () => {
+  it('finds the one ticker a short form, a product or a symbol with a name points to', () => {
+    expect(tickerOfAlias('J&J')).toBe('JNJ');
+    expect(tickerOfAlias('P&G')).toBe('PG');
+    expect(tickerOfAlias('BofA')).toBe('BAC');
+    expect(tickerOfAlias('JPM Chase')).toBe('JPM');
+    expect(tickerOfAlias('the iPhone maker')).toBe('AAPL');
+    expect(tickerOfAlias('Chevy')).toBe('GM');
+  });
+
+  it('leaves to the directory lookup a name of several tickers or of none', () => {
+    // Two share classes, two lines with the word, a word of no line.
+    expect(tickerOfAlias('Google')).toBeUndefined();
+    expect(tickerOfAlias('Pfizer')).toBeUndefined();
+    expect(tickerOfAlias('Palantir Technologies Inc')).toBeUndefined();
+    expect(tickerOfAlias('Chip Roy')).toBeUndefined();
+  });
+});
+
 describe('concepts', () => {
   it('finds the field phrases of a question, singular or plural', () => {
     expect(conceptsIn('chip makers').map((c) => c.id)).toEqual(['semiconductors']);
@@ -36,6 +55,11 @@ describe('concepts', () => {
     expect(conceptsIn('Nancy Pelosi')).toEqual([]);
     // Two-letter phrase words count: "EV makers" are carmakers of electric vehicles, "iPhone maker" is not.
     expect(conceptsIn('EV makers').map((c) => c.id)).toEqual(['ev']);
+    // The sectors by the market's plural names.
+    expect(conceptsIn('GOP reps buying financials').map((c) => c.id)).toEqual(['financials']);
+    expect(conceptsIn('senators selling industrials').map((c) => c.id)).toEqual(['industrials']);
+    expect(conceptsIn('consumer staples in 2022').map((c) => c.id)).toEqual(['consumer-staples']);
+    expect(conceptsIn('a financial disclosure')).toEqual([]);
     expect(conceptsIn('iPhone maker').map((c) => c.id)).not.toContain('ev');
   });
 

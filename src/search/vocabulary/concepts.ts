@@ -4,7 +4,7 @@
 // SIC 2836). Never to a hand-picked list of tickers: a phrase reaches the companies of its codes,
 // ranked by how much members traded them (search/entities.ts). Reviewed by hand and versioned:
 // bump CONCEPT_VOCABULARY_VERSION when an entry changes, and docs/search.md says how to extend it.
-export const CONCEPT_VOCABULARY_VERSION = 1;
+export const CONCEPT_VOCABULARY_VERSION = 2;
 
 export interface Concept {
   /** A stable name, reported in the answer's `concepts`. */
@@ -103,7 +103,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'energy',
-    phrases: ['energy stock', 'energy company', 'energy sector'],
+    phrases: ['energy stock', 'energy company', 'energy sector', 'energy producer'],
     gicsSectors: ['Energy'],
   },
   {
@@ -259,7 +259,16 @@ export const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'tech',
-    phrases: ['tech stock', 'tech company', 'technology stock', 'big tech'],
+    phrases: [
+      'tech stock',
+      'tech company',
+      'technology stock',
+      'technology company',
+      'tech sector',
+      'technology sector',
+      'big tech',
+      'information technology',
+    ],
     gicsSectors: ['Information Technology', 'Communication Services'],
   },
   {
@@ -319,7 +328,16 @@ export const CONCEPTS: readonly Concept[] = [
   },
   {
     id: 'health-care',
-    phrases: ['health care stock', 'healthcare stock', 'healthcare company', 'medical device', 'hospital'],
+    phrases: [
+      'health care stock',
+      'healthcare stock',
+      'healthcare company',
+      'health care company',
+      'health care sector',
+      'healthcare sector',
+      'medical device',
+      'hospital',
+    ],
     gicsSectors: ['Health Care'],
   },
   {
@@ -328,6 +346,37 @@ export const CONCEPTS: readonly Concept[] = [
     gicsSubIndustries: ['Soft Drinks & Non-alcoholic Beverages', 'Brewers', 'Distillers & Vintners'],
     sicIndustries: ['Beverages (Production/Distribution)'],
     tradeSectors: ['Consumer Staples'],
+  },
+  // The GICS sectors by the names the market gives them, plural nouns of adjectives ("financials").
+  {
+    id: 'financials',
+    phrases: ['financials', 'financial stock', 'financial company', 'financial sector', 'financial firm'],
+    gicsSectors: ['Financials'],
+  },
+  {
+    id: 'industrials',
+    phrases: ['industrials', 'industrial stock', 'industrial company', 'industrial sector'],
+    gicsSectors: ['Industrials'],
+  },
+  {
+    id: 'materials',
+    phrases: ['materials stock', 'materials company', 'materials sector', 'basic materials'],
+    gicsSectors: ['Materials'],
+  },
+  {
+    id: 'consumer-staples',
+    phrases: ['consumer staples', 'consumer staple', 'staples stock', 'staples sector'],
+    gicsSectors: ['Consumer Staples'],
+  },
+  {
+    id: 'consumer-discretionary',
+    phrases: ['consumer discretionary', 'discretionary stock', 'discretionary sector'],
+    gicsSectors: ['Consumer Discretionary'],
+  },
+  {
+    id: 'communication-services',
+    phrases: ['communication services', 'communications stock', 'communication services sector'],
+    gicsSectors: ['Communication Services'],
   },
   {
     id: 'delivery',

@@ -171,7 +171,7 @@ function subjectOnly(subject: string): string {
 
 /** Words no member's name holds: a "name" with one of them is the rest of the question. */
 const NOT_IN_NAMES =
-  /\b(?:who|which|what|when|where|how|why|any|anyone|anybody|conflicts?|interest|trades?|with|the|stocks?|senate|house|congress\w*|he|she|they|him|her|them)\b|['’]s\b/i;
+  /\b(?:who|which|what|when|where|how|why|any|anyone|anybody|conflicts?|interest|trades?|with|the|stocks?|senate|house|congress\w*|he|she|they|him|her|them|their|his|its|members)\b|['’]s\b|\ws['’](?=\s|$)/i;
 
 /**
  * The sentence forms first; when none matched, or the name one of them read is not a name, the
@@ -205,12 +205,13 @@ export function routeQuestion(question: string, today: Date): Intent {
  * noise ("Bank of America" keeps its "of" between two such words), or a ticker written as one.
  */
 function residue(text: string): string | undefined {
-  const words = text.split(/[^\w&.'’$-]+/).filter(Boolean);
+  // A dash or a dot between words is no word ("Senate Republicans - who sold Boeing").
+  const words = text.split(/[^\w&.'’$-]+/).filter((word) => /[\p{L}\d]/u.test(word));
   const runs: string[][] = [[]];
   for (const [i, word] of words.entries()) {
     const bare = word
       .toLowerCase()
-      .replace(/['’]s$/, '')
+      .replace(/['’]s?$/, '')
       .replace(/\.$/, '');
     const joiner =
       /^(?:of|&|and)$/.test(bare) &&
@@ -223,7 +224,7 @@ function residue(text: string): string | undefined {
       new RegExp(`^(?:${TRADE_VERB}|${PEOPLE})$`, 'i').test(bare);
     // "insurance companies", "chip makers": the kind stays with the words before it (a concept).
     const kind = /^(?:stocks|companies|makers|names|shares)$/.test(bare) && (runs.at(-1)?.length ?? 0) > 0;
-    if (joiner || kind || !noise) runs.at(-1)?.push(word.replace(/['’]s$/, ''));
+    if (joiner || kind || !noise) runs.at(-1)?.push(word.replace(/['’]s?$/, ''));
     if (kind || (noise && !joiner)) runs.push([]);
   }
   const longest = runs.reduce((best, run) => (run.length > best.length ? run : best), []);
@@ -248,7 +249,9 @@ function slotIntent(text: string, today: Date): Intent | undefined {
   const people = new RegExp(`\\b(?:who|whom|anyone|anybody|congressional|${PEOPLE})\\b`, 'i').test(text);
   const subject = tickerIn(text) ?? residue(text);
   // People and trading without a direction or a "who" ("is it legal for members to trade?") ask no list.
-  if (people && trading && subject && (direction || /\b(?:who|which|whom|anyone|anybody)\b/i.test(text)))
+  // "reps with Apple trades": the people that have them is a "who".
+  const who = new RegExp(`\\b(?:who|which|whom|anyone|anybody)\\b|\\b${PEOPLE}\\s+with\\b`, 'i');
+  if (people && trading && subject && (direction || who.test(text)))
     return { kind: 'ticker_trades', ticker: subject, window, direction };
   if (name && trading) return { kind: 'member_trades', member: cleanName(name), window, direction };
   // "What has Sen. Tuberville been up to in the market?": a title says the name is a member's.
@@ -529,6 +532,12 @@ function shapeOf(question: string, today: Date): Intent {
     // "what have senators been buying?": people, not one member; every stock they traded.
     if (new RegExp(`^(?:the\\s+|all\\s+|any\\s+)?(?:(?:senate|house)\\s+)?${PEOPLE}$`, 'i').test(member))
       return { kind: 'ticker_trades', ticker: residue(text) ?? 'stocks', window, direction };
+    // "Republican senators, tech purchases": the people, then the subject of their trades.
+    const peopleThen = new RegExp(
+      `^(?:the\\s+|all\\s+|any\\s+)?(?:(?:senate|house)\\s+)?${PEOPLE}\\s*[,:–—-]\\s*(.+)$`,
+      'i',
+    ).exec(member);
+    if (peopleThen?.[1]) return { kind: 'ticker_trades', ticker: peopleThen[1], window, direction };
     return { kind: 'member_trades', member, window, direction };
   }
 

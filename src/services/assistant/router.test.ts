@@ -307,9 +307,19 @@ describe('dossier words asked of a member', () => {
   });
 
   it('keeps the company when a name matches a company and a member', async () => {
-    const { paths } = await calls('Tesla overview', { politicians: [pelosi], tickers: [{ ticker: 'TSLA' }] });
+    const { paths } = await calls('Rivian overview', {
+      politicians: [pelosi],
+      tickers: [{ ticker: 'RIVN' }],
+    });
     expect(paths[0]).toBe('/search');
     expect(paths).not.toContain('/trades');
+  });
+
+  it('needs no lookup for a company the alias table names ("J&J", "Tesla")', async () => {
+    for (const question of ['J&J overview', 'Tesla tear sheet']) {
+      const { paths } = await calls(question, { politicians: [pelosi], tickers: [] });
+      expect(paths).toEqual(['/companies/{ticker}']);
+    }
   });
 
   it('says no company matches when nothing does', async () => {

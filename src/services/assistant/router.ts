@@ -7,7 +7,7 @@ import {
   sameCompanyOn,
 } from '../../domain/symbol-changes.js';
 import { quoted } from '../../errors.js';
-import { conceptsIn } from '../../search/entities.js';
+import { conceptsIn, tickerOfAlias } from '../../search/entities.js';
 import { CONCEPTS } from '../../search/vocabulary/concepts.js';
 import {
   chamberOf,
@@ -39,6 +39,12 @@ function partyName(question: string): string {
 
 async function resolveTicker(run: ChatRun, text: string): Promise<string | undefined> {
   if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(text)) return text;
+  // "Alphabet/Google", "Meta/Facebook": two names of one company; the first that resolves.
+  const [first, ...others] = text.split(/\s*\/\s*/).filter(Boolean);
+  if (first && others.length > 0)
+    return (await resolveTicker(run, first)) ?? resolveTicker(run, others.join(' '));
+  const aliased = tickerOfAlias(text);
+  if (aliased) return aliased;
   const call = await run.call('lookup', { q: text, types: 'tickers', limit: 5 });
   if (call.status >= 400) {
     run.refused(call);
@@ -81,7 +87,11 @@ async function resolveSubject(run: ChatRun, text: string): Promise<Subject | und
   const symbols = subject.split(/\s*,\s*/);
   if (symbols.every((symbol) => SYMBOL.test(symbol)))
     return { ...none, tickers: symbols, label: symbols.join(' and ') };
-  const matched = conceptsIn(text).flatMap((match) => CONCEPTS.filter((concept) => concept.id === match.id));
+  // "buying tech", "energy in 2022": a kind named without its noun is the kind's stocks.
+  const kinds = conceptsIn(text);
+  const matched = (kinds.length > 0 ? kinds : conceptsIn(`${subject} stocks`)).flatMap((match) =>
+    CONCEPTS.filter((concept) => concept.id === match.id),
+  );
   if (matched.length === 0) {
     const ticker = await resolveTicker(run, subject);
     return ticker ? { ...none, tickers: [ticker], label: ticker } : undefined;
@@ -327,8 +337,8 @@ const dollars = (value: number | null | undefined) =>
  */
 async function dossier(run: ChatRun, company: string, window: Window): Promise<void> {
   const name = company.replace(/^(?:on|of|for|about)\s+/i, '').trim();
-  let ticker: string | undefined = name;
-  if (!SYMBOL.test(name)) {
+  let ticker: string | undefined = SYMBOL.test(name) ? name : tickerOfAlias(name);
+  if (!ticker) {
     const call = await run.call('lookup', { q: name, types: 'tickers,politicians', limit: 5 });
     if (call.status >= 400) return run.refused(call);
     const found = record(call.result);

@@ -1,6 +1,7 @@
 // Reading a question by its slots: one form for synonyms, framing words dropped, the cues of a
 // shape and the name or subject found wherever they stand (no database).
 import { describe, expect, it } from 'vitest';
+import { stateOf } from './answer-parts.js';
 import { routeQuestion, windowOf } from './intents.js';
 import { asksLargest, canonicalQuestion, namesIn } from './slots.js';
 
@@ -262,5 +263,67 @@ describe('generalizing by class', () => {
     expect(canonicalQuestion('who cut their stake in Intel')).toBe('who sold Intel');
     expect(canonicalQuestion('who is bailing out of Intel')).toBe('who is selling Intel');
     expect(canonicalQuestion('who gets into Intel')).toBe('who buys Intel');
+  });
+});
+
+describe('generalizing by class: companies, sectors, names and dossiers in other words', () => {
+  it.each([
+    // A company by its short form: the subject is kept as written (tickerOfAlias resolves it).
+    ['Which lawmakers sold P&G in 2019?', { kind: 'ticker_trades', ticker: 'P&G', direction: 'sell' }],
+    ['who sold Alphabet/Google in 2021', { kind: 'ticker_trades', ticker: 'Alphabet/Google' }],
+    // A sector as a plural noun or adjective, or a kind with "names" / "plays", the people first.
+    [
+      'Who in the House was buying consumer staples in 2022?',
+      { kind: 'ticker_trades', ticker: 'consumer staples', direction: 'buy' },
+    ],
+    [
+      'Which Dems were selling utilities names in 2022?',
+      { kind: 'ticker_trades', ticker: 'utilities stocks', direction: 'sell' },
+    ],
+    ['healthcare plays bought by senators in 2020', { kind: 'ticker_trades', ticker: 'healthcare stocks' }],
+    ['Senate Democrats dumping industrials in 2020?', { kind: 'ticker_trades', direction: 'sell' }],
+    // The people before the verb or the subject, whatever stands between.
+    [
+      'House GOP buying energy in 2022 - who were they?',
+      { kind: 'ticker_trades', ticker: 'energy', direction: 'buy' },
+    ],
+    ['Republican senators, tech purchases, 2021', { kind: 'ticker_trades', ticker: 'tech' }],
+    ['Senate Republicans - who sold Boeing in 2020?', { kind: 'ticker_trades', ticker: 'Boeing' }],
+    ['Democratic House members and their Nvidia buys in 2023', { kind: 'ticker_trades', ticker: 'Nvidia' }],
+    ["Republican Senate members' Tesla sales in 2022", { kind: 'ticker_trades', ticker: 'Tesla' }],
+    // A member's party and state, or "of <State>", after the name.
+    [
+      'Sen. Sheldon Whitehouse (D-R.I.) purchases in 2021',
+      { kind: 'member_trades', member: 'Sheldon Whitehouse', direction: 'buy' },
+    ],
+    ['Ro Khanna, D-Calif., sold what in 2022?', { kind: 'member_trades', member: 'Ro Khanna' }],
+    ['trades by Josh Gottheimer (D-NJ-5) in 2022', { kind: 'member_trades', member: 'Josh Gottheimer' }],
+    ['Rep. Michael McCaul of Texas — trades in 2021', { kind: 'member_trades', member: 'Michael McCaul' }],
+    ['Sen. Tuberville of Alabama: purchases in 2021', { kind: 'member_trades', member: 'Tuberville' }],
+    // Members known by their initials, unless the letters stand where a ticker does.
+    ['What did AOC sell in 2021?', { kind: 'member_trades', member: 'Alexandria Ocasio-Cortez' }],
+    ["MTG's 2022 purchases", { kind: 'member_trades', member: 'Marjorie Taylor Greene' }],
+    ['who bought MTG in 2021', { kind: 'ticker_trades', ticker: 'MTG' }],
+    // A dossier by other names.
+    ['Put together a tear sheet on Caterpillar', { kind: 'dossier', company: 'Caterpillar' }],
+    ['Disney company report', { kind: 'dossier', company: 'Disney' }],
+    ['write-up on Pfizer', { kind: 'dossier', company: 'Pfizer' }],
+    ['Background report for Intel', { kind: 'dossier', company: 'Intel' }],
+    ['Give me a cheat sheet on Ford', { kind: 'dossier', company: 'Ford' }],
+    ['Compile a report on Boeing', { kind: 'dossier', company: 'Boeing' }],
+    // ... which a conflicts report is not.
+    ['conflict report on Kathy Manning', { kind: 'conflicts', member: 'Kathy Manning' }],
+    ['Nancy Pelosi conflict report', { kind: 'conflicts', member: 'Nancy Pelosi' }],
+    // "w/" written out, and the people "with" the trades asked for.
+    ['senators w/ Exxon trades in 2022', { kind: 'ticker_trades', ticker: 'Exxon' }],
+    ["What's up w/ Boeing?", { kind: 'dossier', company: 'Boeing' }],
+  ])('%s', (question, expected) => {
+    expect(routeQuestion(question, today)).toMatchObject(expected);
+  });
+
+  it('reads the state of the people after "of", but not a company named after one', () => {
+    expect(stateOf('Which senators of Texas sold Exxon?').filter).toEqual({ state: 'TX' });
+    expect(stateOf('who bought Bank of Hawaii in 2021').filter).toEqual({});
+    expect(canonicalQuestion('who bought Bank of Hawaii in 2021')).toBe('who bought Bank of Hawaii in 2021');
   });
 });

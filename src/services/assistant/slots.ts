@@ -5,10 +5,23 @@
 // a conflict, a vote) and the slots (a member's name, the subject) are looked for anywhere in the
 // sentence. Pure: text in, text or slots out. The words themselves are in words.ts.
 
-import { canonicalVerbs, LARGEST, PEOPLE_STATE, TRADE_NOUN } from './words.js';
+import { conceptsIn } from '../../search/entities.js';
+import {
+  canonicalVerbs,
+  LARGEST,
+  MEMBER_INITIALS,
+  NAME_OF_STATE,
+  PARTY_STATE_TAG,
+  PEOPLE_STATE,
+  TRADE_NOUN,
+  TRADE_VERB,
+} from './words.js';
 
 /** Synonyms and inflections, each rewritten to the word the router reads. */
 const CANONICAL: readonly [RegExp, string][] = [
+  // "w/ Apple", "w/o": the words written out.
+  [/\bw\/o\b/gi, 'without'],
+  [/\bw\/(?=\s*\S)/gi, 'with '],
   // Buying.
   [/\bacquisitions\b/gi, 'purchases'],
   [/\bacquisition\b/gi, 'purchase'],
@@ -114,6 +127,9 @@ export function canonicalQuestion(question: string): string {
   // The state of the people asked about is read from the question as asked (answer-parts.ts);
   // left here it would be taken for the subject ("Texas Republicans who bought Exxon").
   text = canonicalVerbs(text.replace(new RegExp(PEOPLE_STATE.source, 'g'), ' '));
+  // "Steve Cohen (D-TN)", "Steve Cohen of Tennessee": the name without what follows it.
+  text = memberInitials(text.replace(PARTY_STATE_TAG, ' ').replace(NAME_OF_STATE, ''));
+  text = kindNames(text);
   for (const [pattern, replacement] of CANONICAL) text = text.replace(pattern, replacement);
   text = frontedSubject(
     text
@@ -122,6 +138,26 @@ export function canonicalQuestion(question: string): string {
       .trim(),
   );
   return text;
+}
+
+/** Initials a member is known by, unless they stand where a ticker does ("$MTG", "sold MTG"). */
+function memberInitials(text: string): string {
+  const initials = new RegExp(`(?<![$\\w])(${Object.keys(MEMBER_INITIALS).join('|')})(?![\\w&])`, 'g');
+  const tickerBefore = new RegExp(`\\b(?:${TRADE_VERB}|of|in)\\s+$`, 'i');
+  return text.replace(initials, (letters: string, _same: string, offset: number, whole: string) =>
+    tickerBefore.test(whole.slice(0, offset)) ? letters : (MEMBER_INITIALS[letters] ?? letters),
+  );
+}
+
+/**
+ * "tech names", "energy plays": a kind of company with a word of the trade for stocks, read as its
+ * stocks when the concepts know the kind ("the names of senators" is not one).
+ */
+function kindNames(text: string): string {
+  return text.replace(
+    /\b([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:names|plays|equities)\b/gi,
+    (words: string, kind: string) => (conceptsIn(`${kind} stocks`).length > 0 ? `${kind} stocks` : words),
+  );
 }
 
 /**
@@ -163,7 +199,7 @@ export function asksLargest(text: string): boolean {
 
 /** Capitalised words that open a question or stand before a name, not part of it. */
 const NOT_NAME_WORDS = new Set(
-  'me us about summarize summarise describe explain recap catalog catalogue compile gather collect fetch grab display print share send get did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member'.split(
+  'me us about summarize summarise describe explain recap catalog catalogue compile gather collect fetch grab display print share send get did does do has have is are was were what which who whose how when where why would should could can will show list give tell find get pull walk run brief the any all and or but in on for from by since during between after before about please hey hi senator sen rep representative congressman congresswoman congressperson chairman chairwoman chair ranking leader speaker whip member members house senate congress democratic republican democrats republicans gop dem dems'.split(
     ' ',
   ),
 );

@@ -121,6 +121,11 @@ export function canonicalVerbs(text: string): string {
 export const ASKS_ABOUT_TRADING =
   /\b(?:trades?|traded|trading|transactions?|bought|sold|buys?|sells?|selling|buying|purchas\w*|stocks?|shares|portfolio|active|activity|moves|dealings|invest\w*|(?:stock\s+)?market|up\s+to)\b/i;
 
+/** The people asked about, as words written with or without a capital ("Senators", "members"). */
+const PEOPLE_WORDS = capitalOrNot(
+  'senators|representatives|reps|members|lawmakers|legislators|politicians|republicans|democrats|dems|congressmen|congresswomen',
+);
+
 /** A state's name, as a group of alternatives ("New York", "Texas"). */
 const STATE = `(?:${Object.values(STATE_NAMES).join('|')})`;
 
@@ -130,7 +135,7 @@ const STATE = `(?:${Object.values(STATE_NAMES).join('|')})`;
  * "Virginia Foxx") is not one.
  */
 export const PEOPLE_STATE = new RegExp(
-  `\\b(?:${capitalOrNot('from|representing')})\\s+(?:the\\s+state\\s+of\\s+)?(${STATE})\\b(?!\\s+[A-Z])|\\b(${STATE})(?:['’]s)?\\s+(?=(?:${capitalOrNot('house|senate|congressional')})?\\s*(?:${capitalOrNot('republicans|democrats|dems|senators?|representatives|reps|members|lawmakers|legislators|politicians|congressmen|congresswomen|delegation')}|GOP)\\b)`,
+  `\\b(?:${capitalOrNot('from|representing')}|(?<=\\b(?:${PEOPLE_WORDS})\\s+)of)\\s+(?:the\\s+state\\s+of\\s+)?(${STATE})\\b(?!\\s+[A-Z])|\\b(${STATE})(?:['’]s)?\\s+(?=(?:${capitalOrNot('house|senate|congressional')})?\\s*(?:${capitalOrNot('republicans|democrats|dems|senators?|representatives|reps|members|lawmakers|legislators|politicians|congressmen|congresswomen|delegation')}|GOP)\\b)`,
 );
 
 /** Words matched with or without a capital first letter, in a pattern that is case-sensitive. */
@@ -146,9 +151,35 @@ export function stateCode(name: string): string | undefined {
   return Object.entries(STATE_NAMES).find(([, state]) => state.toLowerCase() === name.toLowerCase())?.[0];
 }
 
+/**
+ * A member's party and state written after the name: "(D-TN)", "D-Tenn.", "R-Fla.", "(R-NY-21)",
+ * with the commas around it. Nothing the router reads: the name is found without it.
+ */
+export const PARTY_STATE_TAG =
+  /\s*\(\s*[RDI]\s*[-–]\s*(?:[A-Z]\.\s*[A-Z]\.|[A-Z][A-Za-z]{1,5}\.?)(?:\s*[-–]\s*\d{1,2})?\s*\)|(?:\s*,\s*|\s+)[RDI][-–](?:[A-Z]\.\s*[A-Z]\.|[A-Z][A-Za-z]{1,5}\.?)(?:[-–]\d{1,2})?(?![\w-])(?:\s*,)?/g;
+
+/**
+ * A member's state after the name: "Steve Cohen of Tennessee", "Rep. Cohen, of Tennessee": two
+ * capitalised words before it (a title or a given name, then the name), so neither the people
+ * asked about ("Senators of Texas") nor a company ("Bank of Hawaii") is one.
+ */
+export const NAME_OF_STATE = new RegExp(
+  `(?<=[A-Z][\\w'’.-]*\\s+(?!(?:${PEOPLE_WORDS}|[Dd]elegation)\\b)[A-Z][\\w'’.-]*)\\s*,?\\s+of\\s+(?:the\\s+state\\s+of\\s+)?${STATE}\\b(?!\\s+[A-Z])`,
+  'g',
+);
+
+/**
+ * Members known by their initials, written as the name the data holds. Not when the letters
+ * stand where a ticker does ("$MTG", "bought MTG"): MTG is also a listed symbol.
+ */
+export const MEMBER_INITIALS: Readonly<Record<string, string>> = {
+  AOC: 'Alexandria Ocasio-Cortez',
+  MTG: 'Marjorie Taylor Greene',
+};
+
 /** What a company's dossier is called: "a rundown on Boeing", "Tesla overview", "snapshot of Disney". */
 export const DOSSIER_NOUN =
-  '(?:dossier|rundown|run-down|lowdown|low-down|overview|summary|background|briefing|brief|fact\\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|snapshot|profile|portrait|report\\s+card|scorecard|(?:the\\s+)?(?:full|whole|big|congressional)\\s+(?:picture|story|angle))';
+  '(?:dossier|(?<!\\bconflicts?(?:\\s+of\\s+interest)?\\s+)report(?!\\s+card)|tear[- ]?sheets?|write[- ]?up|cheat\\s*sheet|synopsis|rundown|run-down|lowdown|low-down|overview|summary|background|briefing|brief|fact\\s*sheet|one[- ]pager|primer|backgrounder|deep[- ]dive|breakdown|snapshot|profile|portrait|report\\s+card|scorecard|(?:the\\s+)?(?:full|whole|big|congressional)\\s+(?:picture|story|angle))';
 
 /** Titles written before a member's name ("Sen.", "Congresswoman"). */
 export const TITLE_WORDS =
@@ -200,7 +231,7 @@ export const NOISE = new Set(
   h1 h2 ytd so far over within across throughout prior previous recent recently lately early late mid spring summer fall
   autumn winter season first second third fourth final
   stock stocks share shares equity sector industry companies company congress congressional capitol hill house senate
-  lawmakers members member senators senator representatives reps rep politicians legislators people
+  lawmakers members member senators senator representatives reps rep politicians legislators people gop dem democratic
   exposure activity involvement dealings trading trade trades traded buying bought buy buys selling sold sell sells sales
   purchases purchase buyers sellers made make doing done up picture story overview profile summary rundown
   most money profit profits gains returns there here whom portfolio portfolios position positions stake stakes holdings

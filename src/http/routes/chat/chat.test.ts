@@ -170,6 +170,29 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
     await expectGrounded(ctx, ctx.key, body);
   });
 
+  it('a company by its short form, a sector by its plural, a dossier by another name', async () => {
+    const ask = async (question: string) =>
+      (await getJson<ChatOut>(ctx, `/chad/chat?q=${encodeURIComponent(question)}`)).body;
+    // "J&J" is Johnson & Johnson by the alias table, with no lookup (the directory finds JJSF).
+    const jnj = await ask('Which senators dumped J&J stock in 2016?');
+    expect(jnj.tool_calls.map((call) => call.name)).toEqual(['query_trades']);
+    expect(jnj.tool_calls[0]?.arguments.ticker).toBe('JNJ');
+    expect(jnj.citations.length).toBeGreaterThan(0);
+    for (const citation of jnj.citations) expect(citation.row.ticker).toBe('JNJ');
+    // "financials": the GICS sector, every trade cited of it.
+    const financials = await ask('House Republicans selling financials in 2022 — who?');
+    const query = financials.tool_calls.find((call) => call.name === 'query_trades');
+    expect(query?.arguments).toMatchObject({ sector: 'Financials', party: 'R', chamber: 'house' });
+    expect(financials.citations.length).toBeGreaterThan(0);
+    for (const citation of financials.citations) expect(citation.row.sector).toBe('Financials');
+    // A tear sheet is the company's dossier.
+    const pg = await ask('Pull a tear sheet on P&G');
+    expect(pg.tool_calls.map((call) => [call.name, call.arguments.ticker])).toEqual([
+      ['company_dossier', 'PG'],
+    ]);
+    expect(pg.answer).toContain('Procter & Gamble (PG');
+  });
+
   it('"who sold TFC in 2025?" leaves out BBT of 2025: the symbol was Beacon Financial\'s by then', async () => {
     const { body } = await getJson<ChatOut>(
       ctx,
