@@ -363,7 +363,9 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       // Accept: the row opens with the focus on its first field; A accepts it as read.
       await page.goto(`${base}/ui/review/${broadcom.id}`);
       violations.push(...(await serious(page)));
-      expect(await focused(page)).toBe('rf-transaction_date');
+      // The browser moves the focus to an autofocus field at its next rendering step, which can
+      // come after the load that goto waits for.
+      await expect.poll(() => focused(page)).toBe('rf-transaction_date');
       expect(
         await page.evaluate('document.querySelector(\'img[src$="/crop.png"]\').naturalWidth'),
       ).toBeGreaterThan(1600);
@@ -384,7 +386,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
 
       // Correct: Tab to the notification date, type what the page shows, Enter.
       await page.goto(`${base}/ui/review/${lennar.id}`);
-      expect(await focused(page)).toBe('rf-transaction_date');
+      await expect.poll(() => focused(page)).toBe('rf-transaction_date');
       await page.keyboard.press('Tab');
       expect(await focused(page)).toBe('rf-notification_date');
       await page.keyboard.press('Control+a');
