@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { runAssistantBench } from './assistant.js';
+import { runAssistantModelBench } from './assistant-model.js';
 import { runBackfillBench } from './backfill.js';
 import { runClusterBench } from './cluster.js';
 import { runColdStartBench } from './cold-start.js';
@@ -35,6 +36,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   cluster: runClusterBench,
   search: runSearchBench,
   assistant: runAssistantBench,
+  'assistant-model': runAssistantModelBench,
   ocr: runOcrBench,
   'ocr-api': runOcrApiBench,
   prices: runPricesBench,
@@ -53,9 +55,10 @@ const requested = process.argv.slice(2).filter((argument) => !argument.startsWit
 // `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
 // document), `ocr` reads 43 scanned pages (`ocr-api` too, through `serve`), `cold-start` waits for
-// `serve` to build its whole search index, `scale` builds a database of ten times the data: they run
-// when named only.
+// `serve` to build its whole search index, `scale` builds a database of ten times the data,
+// `assistant-model` needs a model provider or a recording of one: they run when named only.
 const ON_REQUEST = new Set([
+  'assistant-model',
   'cluster',
   'http-pg',
   'ocr',

@@ -1,4 +1,4 @@
-// Scores the assistant without a model on the labelled question set (questions.json): each
+// Scores the assistant on the labelled question set (questions.json), with or without a model: each
 // question's expected answer is resolved through the REST API with the query the question file
 // writes down (never from the router's own calls), then the chat's answer is checked against it:
 // the right rows (every cited trade among the expected ones, as many as the answer shows), the
@@ -31,10 +31,12 @@ export interface LabelledQuestion {
 
 export interface ChatAnswer {
   answer: string;
-  mode: string;
+  mode: 'router' | 'anthropic' | 'openai';
   tool_calls: { name: string; arguments: Record<string, unknown>; status: number }[];
   citations: { tool: string; row: Record<string, unknown> }[];
   removed_numbers: string[];
+  /** Why the provider could not answer, when the router answered instead. */
+  provider_error?: string;
 }
 
 interface TradeRow {
@@ -156,10 +158,19 @@ export async function resolveExpected(fetch: Fetch, expect: Expect): Promise<Exp
 const TRADE_REF = /\[trade (\d+)\]/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/;
 
-/** Why an answer is wrong (empty: right). */
-export function judgeAnswer(expect: Expect, expected: Expected, chat: ChatAnswer): string[] {
+/**
+ * Why an answer is wrong (empty: right). `mode` is who must have planned it: the router, or the
+ * configured provider (an answer the router gave after the provider failed is then wrong).
+ */
+export function judgeAnswer(
+  expect: Expect,
+  expected: Expected,
+  chat: ChatAnswer,
+  mode: ChatAnswer['mode'] = 'router',
+): string[] {
   const wrong: string[] = [];
-  if (chat.mode !== 'router') wrong.push(`mode ${chat.mode}`);
+  if (chat.mode !== mode)
+    wrong.push(`mode ${chat.mode}${chat.provider_error ? ` (${chat.provider_error.slice(0, 200)})` : ''}`);
   if (chat.removed_numbers.length > 0) wrong.push(`unsupported numbers ${chat.removed_numbers.join(', ')}`);
   for (const call of chat.tool_calls)
     if (call.status !== 200) wrong.push(`${call.name} answered ${call.status}`);
