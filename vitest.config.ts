@@ -53,7 +53,7 @@ const DATABASE_FREE = [
   'test/quickstart.test.ts',
   // These open no database either: the PDF reader's process, the replay server, route folders, the
   // vector scan, the Redis counters, the timing rule, the assistant's router over stub tools, the
-  // engines field, the daily cap's rule and the data-directory check.
+  // engines field, the daily cap's rule, the data-directory check and the model bench's replay server.
   'src/ingest/pdf-worker.test.ts',
   'src/ingest/replay/withhold.test.ts',
   'src/http/route-folders.test.ts',
@@ -64,6 +64,7 @@ const DATABASE_FREE = [
   'test/engines.test.ts',
   'src/accounts/daily-cap.test.ts',
   'src/test-support/data-dir.test.ts',
+  'bench/assistant/recording.test.ts',
   // Opens a database, but what it checks is the markup in a browser (axe, CSP, width): the API
   // calls its pages make are checked on both databases by their own routes' tests.
   'src/http/routes/ui/pages-audit.test.ts',

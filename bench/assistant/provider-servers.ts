@@ -55,8 +55,8 @@ function errorBody(type: string, message: string): Json {
   return { type: 'error', error: { type, message } };
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+async function listen(server: Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -147,7 +147,7 @@ function whyMissing(path: string, body: Json, exchanges: readonly Exchange[], ex
 }
 
 /** Answers the SDK's requests from a recording, each recorded response once, in recorded order. */
-export async function startReplayServer(recording: RecordingFile): Promise<ReplayServer> {
+export async function startReplayServer(recording: RecordingFile, port = 0): Promise<ReplayServer> {
   const exchanges = expandRecording(recording);
   const byKey = new Map<string, Exchange[]>();
   for (const exchange of exchanges) {
@@ -178,7 +178,7 @@ export async function startReplayServer(recording: RecordingFile): Promise<Repla
     });
   });
   return {
-    baseUrl: await listen(server),
+    baseUrl: await listen(server, port),
     close: closer(server),
     misses,
     unused: () => exchanges.length - served,
