@@ -45,8 +45,22 @@ export interface BenchApp {
  */
 export async function openBenchApp(provider?: ChatProvider): Promise<BenchApp> {
   const kept = process.env.BENCH_ASSISTANT_DB;
-  const dir = kept ? undefined : mkdtempSync(join(tmpdir(), 'dcledger-assistant-bench-'));
-  const file = kept ?? join(dir ?? '.', 'bench.db');
+  if (kept) return openBenchDatabase(kept, provider, () => {});
+  const dir = mkdtempSync(join(tmpdir(), 'dcledger-assistant-bench-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    return await openBenchDatabase(join(dir, 'bench.db'), provider, removeDir);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+}
+
+async function openBenchDatabase(
+  file: string,
+  provider: ChatProvider | undefined,
+  cleanUp: () => void,
+): Promise<BenchApp> {
   if (!existsSync(file)) {
     const started = Date.now();
     const store = openStore({ kind: 'sqlite', file });
@@ -91,7 +105,7 @@ export async function openBenchApp(provider?: ChatProvider): Promise<BenchApp> {
     close: async () => {
       await app.close();
       await store.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      cleanUp();
     },
   };
 }
