@@ -137,7 +137,7 @@ export interface AssistantConfig {
   provider: AssistantProviderName | undefined;
   /** ANTHROPIC_API_KEY or OPENAI_API_KEY, whichever the provider needs. */
   apiKey: string | undefined;
-  /** DCLEDGER_ASSISTANT_MODEL (default claude-sonnet-4-5 / gpt-4.1-mini). */
+  /** DCLEDGER_ASSISTANT_MODEL (default claude-sonnet-4-6 / gpt-4.1-mini). */
   model: string;
   /** DCLEDGER_ASSISTANT_BASE_URL: the provider's API address (an OpenAI-compatible server, a proxy). */
   baseUrl: string | undefined;
@@ -300,7 +300,7 @@ function readLogLevel(raw: string | undefined): string {
 }
 
 const DEFAULT_MODELS: Record<AssistantProviderName, string> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
   openai: 'gpt-4.1-mini',
 };
 
