@@ -1,5 +1,6 @@
 // Schema building blocks the resource shapes are written with (and the route schemas reuse).
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import { pick } from '../domain/pick.js';
 
 /** `T | null` as JSON Schema 2020-12 writes it (`type: [T, "null"]`), which OpenAPI 3.1 and the serializer both read. */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -21,8 +22,7 @@ export function StringEnum<const T extends readonly string[]>(
  * (and a column added to the row is not served until the resource names it).
  */
 export function fieldsOf<S extends TObject>(schema: S, row: Static<S>): Static<S> {
-  const source = row as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(schema.properties).map((key) => [key, source[key]])) as Static<S>;
+  return pick(row, Object.keys(schema.properties) as (keyof Static<S>)[]) as Static<S>;
 }
 
 /**
