@@ -6,6 +6,7 @@
 // grows with the window, the range and the trades, and shrinks with `minMembers` (tested).
 import type { Kysely } from 'kysely';
 import { addDays, daysBetween } from '../domain/dates.js';
+import { pick } from '../domain/pick.js';
 import {
   type AnalyticsTradeRange,
   committeeNamesById,
@@ -34,18 +35,21 @@ export interface ClusterParams {
  */
 export const STORED_CLUSTER_PARAMS = { minMembers: 3, windowDays: 7 } as const;
 
-export interface ClusterTrade {
-  id: number;
-  transaction_date: string;
-  disclosure_date: string | null;
-  trade_type: string;
-  amount_range: string | null;
-  amount_low: number | null;
-  amount_high: number | null;
-  owner: string | null;
-  asset_description: string | null;
-  filing_url: string | null;
-}
+/** What a cluster shows of each of its trades, under the trade's own names. */
+const CLUSTER_TRADE_FIELDS = [
+  'id',
+  'transaction_date',
+  'disclosure_date',
+  'trade_type',
+  'amount_range',
+  'amount_low',
+  'amount_high',
+  'owner',
+  'asset_description',
+  'filing_url',
+] as const;
+
+export type ClusterTrade = Pick<RangeTradeRow, (typeof CLUSTER_TRADE_FIELDS)[number]>;
 
 export interface ClusterMember {
   politician_id: number;
@@ -166,21 +170,6 @@ function memberOf(row: RangeTradeRow): ClusterMember {
   };
 }
 
-function toClusterTrade(row: RangeTradeRow): ClusterTrade {
-  return {
-    id: row.id,
-    transaction_date: row.transaction_date,
-    disclosure_date: row.disclosure_date,
-    trade_type: row.trade_type,
-    amount_range: row.amount_range,
-    amount_low: row.amount_low,
-    amount_high: row.amount_high,
-    owner: row.owner,
-    asset_description: row.asset_description,
-    filing_url: row.filing_url,
-  };
-}
-
 /** Committees (top-level) on which at least two of the cluster's members sat during its window. */
 export function sharedCommittees(
   members: readonly { politician_id: number; bioguide_id: string | null }[],
@@ -250,7 +239,7 @@ export function buildClusters(
         const member = members.get(row.politician_id) ?? memberOf(row);
         members.set(row.politician_id, member);
         bioguides.set(row.politician_id, row.bioguide_id);
-        member.trades.push(toClusterTrade(row));
+        member.trades.push(pick(row, CLUSTER_TRADE_FIELDS));
         member.amount_low += row.amount_low ?? 0;
         member.amount_high += row.amount_high ?? row.amount_low ?? 0;
         // An open-ended bracket ("Over $50,000,000") has no upper bound; neither has the total.

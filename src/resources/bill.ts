@@ -8,7 +8,7 @@ import { type BillFilter, billParts, findBill, listBills } from '../storage/repo
 import { votesByClerkNumbers, votesOnBill } from '../storage/repositories/votes.js';
 import type { BillsTable } from '../storage/schema/legislation.js';
 import type { Database } from '../storage/schema.js';
-import { CongressMemberFields, Nullable } from './schema.js';
+import { CongressMemberFields, fieldsOf, Nullable } from './schema.js';
 import { toVoteSummary, type VoteSummary, VoteSummarySchema } from './vote.js';
 
 const S = Type.String();
@@ -159,20 +159,7 @@ export const BillDetailSchema = Type.Object(
 export type BillDetail = Static<typeof BillDetailSchema>;
 
 export function toBillSummary(row: BillsTable): BillSummary {
-  return {
-    id: row.id,
-    congress: row.congress,
-    bill_type: row.bill_type,
-    number: row.number,
-    title: row.title,
-    short_title: row.short_title,
-    introduced_date: row.introduced_date,
-    sponsor_bioguide_id: row.sponsor_bioguide_id,
-    policy_area: row.policy_area,
-    latest_action_date: row.latest_action_date,
-    latest_action_text: row.latest_action_text,
-    url: row.url,
-  };
+  return fieldsOf(BillSummarySchema, row);
 }
 
 export async function billList(

@@ -1,5 +1,6 @@
 // Schema building blocks the resource shapes are written with (and the route schemas reuse).
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import { pick } from '../domain/pick.js';
 
 /** `T | null` as JSON Schema 2020-12 writes it (`type: [T, "null"]`), which OpenAPI 3.1 and the serializer both read. */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -13,6 +14,15 @@ export function StringEnum<const T extends readonly string[]>(
   options: Record<string, unknown> = {},
 ) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/**
+ * The resource `schema` describes, read from a row that holds its fields under the same names: the
+ * schema's own list of properties says what is served, so no mapper restates it field by field
+ * (and a column added to the row is not served until the resource names it).
+ */
+export function fieldsOf<S extends TObject>(schema: S, row: Static<S>): Static<S> {
+  return pick(row, Object.keys(schema.properties) as (keyof Static<S>)[]) as Static<S>;
 }
 
 /**

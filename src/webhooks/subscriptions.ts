@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ApiError, invalidField, notFound } from '../errors.js';
+import { fieldsOf } from '../resources/schema.js';
+import { SubscriptionSchema } from '../resources/subscription.js';
 import { deliveryLog, insertAttempt, insertDelivery } from '../storage/repositories/webhook-deliveries.js';
 import { latestEventId } from '../storage/repositories/webhook-fanout.js';
 import {
@@ -39,40 +41,6 @@ export interface NewSubscription {
   webhook_url: string;
   webhook_secret?: string;
   filter_value?: string | null;
-}
-
-export interface SubscriptionView {
-  id: number;
-  alert_type: string;
-  delivery: string;
-  webhook_url: string;
-  filter_value: string | null;
-  status: string;
-  status_reason: string | null;
-  failing_since: string | null;
-  disabled_at: string | null;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  secret_rotated_at: string | null;
-  created_at: string;
-}
-
-function view(row: SubscriptionRow): SubscriptionView {
-  return {
-    id: row.id,
-    alert_type: row.alert_type,
-    delivery: row.delivery,
-    webhook_url: row.webhook_url,
-    filter_value: row.filter_value,
-    status: row.status,
-    status_reason: row.status_reason,
-    failing_since: row.failing_since,
-    disabled_at: row.disabled_at,
-    last_success_at: row.last_success_at,
-    last_failure_at: row.last_failure_at,
-    secret_rotated_at: row.secret_rotated_at,
-    created_at: row.created_at,
-  };
 }
 
 async function requireSubscription(
@@ -149,7 +117,7 @@ export async function listSubscriptions(db: Kysely<Database>, keyId: number) {
   return {
     count: rows.length,
     max_subscriptions: MAX_SUBSCRIPTIONS_PER_KEY,
-    subscriptions: rows.map(view),
+    subscriptions: rows.map((row) => fieldsOf(SubscriptionSchema, row)),
   };
 }
 

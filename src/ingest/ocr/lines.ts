@@ -351,6 +351,49 @@ function inkAt(image: GrayImage): (x: number, y: number) => boolean {
 }
 
 /**
+ * Clears one rule of a page: `inked` and `clear` take a position along the rule and one across
+ * it, so that one function serves horizontal and vertical rules; `limit` is the page's extent
+ * along the rule.
+ */
+type RuleClearing = (
+  line: RulingLine,
+  limit: number,
+  inked: (along: number, across: number) => boolean,
+  clear: (along: number, across: number) => void,
+) => void;
+
+/** A copy of the image with each of its rules cleared by `clearRule`. */
+function clearedRules(
+  image: GrayImage,
+  horizontal: readonly RulingLine[],
+  vertical: readonly RulingLine[],
+  clearRule: RuleClearing,
+): GrayImage {
+  const { width, height } = image;
+  const data = image.data.slice();
+  const dark = inkAt(image);
+  for (const line of horizontal)
+    clearRule(
+      line,
+      width,
+      (x, y) => dark(x, y),
+      (x, y) => {
+        if (y >= 0 && y < height) data[y * width + x] = 255;
+      },
+    );
+  for (const line of vertical)
+    clearRule(
+      line,
+      height,
+      (y, x) => dark(x, y),
+      (y, x) => {
+        if (x >= 0 && x < width) data[y * width + x] = 255;
+      },
+    );
+  return { width, height, data };
+}
+
+/**
  * A copy of the image without its ruling lines. Across a rule's band (its thickness plus two
  * pixels each side, for ragged edges) the ink is cleared, except where a stroke crosses the rule:
  * ink just outside the band on both sides. Text that only touches a rule loses the rows it shares
@@ -361,26 +404,14 @@ export function withoutRules(
   horizontal: readonly RulingLine[],
   vertical: readonly RulingLine[],
 ): GrayImage {
-  const { width, height } = image;
-  const data = image.data.slice();
-  const dark = inkAt(image);
-  for (const line of horizontal) {
-    const top = Math.floor(line.position - line.thickness / 2) - 2;
-    const bottom = Math.ceil(line.position + line.thickness / 2) + 2;
-    for (let x = Math.max(0, line.start - 2); x <= Math.min(width - 1, line.end + 2); x++) {
-      if (dark(x, top - 1) && dark(x, bottom + 1)) continue;
-      for (let y = Math.max(0, top); y <= Math.min(height - 1, bottom); y++) data[y * width + x] = 255;
+  return clearedRules(image, horizontal, vertical, (line, limit, inked, clear) => {
+    const bandStart = Math.floor(line.position - line.thickness / 2) - 2;
+    const bandEnd = Math.ceil(line.position + line.thickness / 2) + 2;
+    for (let along = Math.max(0, line.start - 2); along <= Math.min(limit - 1, line.end + 2); along++) {
+      if (inked(along, bandStart - 1) && inked(along, bandEnd + 1)) continue;
+      for (let across = bandStart; across <= bandEnd; across++) clear(along, across);
     }
-  }
-  for (const line of vertical) {
-    const left = Math.floor(line.position - line.thickness / 2) - 2;
-    const right = Math.ceil(line.position + line.thickness / 2) + 2;
-    for (let y = Math.max(0, line.start - 2); y <= Math.min(height - 1, line.end + 2); y++) {
-      if (dark(left - 1, y) && dark(right + 1, y)) continue;
-      for (let x = Math.max(0, left); x <= Math.min(width - 1, right); x++) data[y * width + x] = 255;
-    }
-  }
-  return { width, height, data };
+  });
 }
 
 /** Length (pixels) of the stretch of a rule whose own rows are measured at once. */
@@ -405,9 +436,6 @@ export function withoutRulesByShape(
   horizontal: readonly RulingLine[],
   vertical: readonly RulingLine[],
 ): GrayImage {
-  const { width, height } = image;
-  const data = image.data.slice();
-  const dark = inkAt(image);
   /**
    * Where a letter standing against the rule on the `step` side begins, counted from the rule's
    * last solid line `solid`: a stroke running out past the band's `edge`, or two inked lines in
@@ -426,12 +454,7 @@ export function withoutRulesByShape(
       if (inked(along, across) && inked(along, across + step)) return across;
     return edge + step;
   };
-  const clearStretches = (
-    line: RulingLine,
-    limit: number,
-    inked: (along: number, across: number) => boolean,
-    clear: (along: number, across: number) => void,
-  ) => {
+  const clearStretches: RuleClearing = (line, limit, inked, clear) => {
     const from = Math.floor(line.position - line.thickness / 2) - 4;
     const to = Math.ceil(line.position + line.thickness / 2) + 4;
     const stretches: Array<{ start: number; end: number; shares: number[]; solid: [number, number] | null }> =
@@ -480,25 +503,7 @@ export function withoutRulesByShape(
       }
     });
   };
-  for (const line of horizontal)
-    clearStretches(
-      line,
-      width,
-      (x, y) => dark(x, y),
-      (x, y) => {
-        if (y >= 0 && y < height) data[y * width + x] = 255;
-      },
-    );
-  for (const line of vertical)
-    clearStretches(
-      line,
-      height,
-      (y, x) => dark(x, y),
-      (y, x) => {
-        if (x >= 0 && x < width) data[y * width + x] = 255;
-      },
-    );
-  return { width, height, data };
+  return clearedRules(image, horizontal, vertical, clearStretches);
 }
 
 /** Runs of rows with ink between `top` and `bottom` within `left`..`right`: the text lines. */
