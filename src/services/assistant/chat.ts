@@ -2,6 +2,7 @@
 // without one the intent router answers. Either way the answer states no number the tools did not
 // return, and it reports every tool call (name, arguments, status, credits) and the rows it cites.
 import { ApiError } from '../../errors.js';
+import type { ToolCall } from '../tools.js';
 import { redactUnsupported } from './grounding.js';
 import type { ChatMessage, ChatProvider } from './providers.js';
 import { answerWithRouter } from './router.js';
@@ -35,25 +36,33 @@ export function lastQuestion(messages: readonly ChatMessage[]): string {
   return last.content.trim();
 }
 
+/**
+ * The rows of a tool result: an array's objects, and the arrays of objects an answer holds, however
+ * deep (a dossier keeps members' latest trades inside its trade totals).
+ */
 function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  if (Array.isArray(result))
+    return result.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
   if (typeof result !== 'object' || result === null) return [];
-  return Object.values(result).flatMap((value) =>
-    Array.isArray(value) ? value.filter((row) => typeof row === 'object' && row !== null) : [],
-  );
+  return Object.values(result).flatMap((value) => rowsOf(value));
 }
 
-/** The rows of the tool results a model's answer names (by trade id or ticker). */
-function mentionedRows(run: ChatRun, answer: string): Citation[] {
+/**
+ * The rows of the tool results a model's answer names. A row with an id (a trade, a filing) is named
+ * by its id: a ticker the answer mentions names every trade of that ticker, most of which the answer
+ * is not about. A row without one (a ranking's entry, a holding) is named by its ticker.
+ */
+export function mentionedRows(calls: readonly ToolCall[], answer: string): Citation[] {
   const citations: Citation[] = [];
-  for (const call of run.calls) {
+  for (const call of calls) {
     if (call.status >= 400) continue;
     for (const row of rowsOf(call.result)) {
       const id = typeof row.id === 'number' ? String(row.id) : undefined;
       const ticker = typeof row.ticker === 'string' && row.ticker !== 'N/A' ? row.ticker : undefined;
       const named =
-        (id !== undefined && new RegExp(`\\b${id}\\b`).test(answer)) ||
-        (ticker !== undefined && new RegExp(`\\b${ticker.replace('.', '\\.')}\\b`).test(answer));
+        id !== undefined
+          ? new RegExp(`\\b${id}\\b`).test(answer)
+          : ticker !== undefined && new RegExp(`\\b${ticker.replace('.', '\\.')}\\b`).test(answer);
       if (named) citations.push({ tool: call.name, row });
       if (citations.length >= MAX_CITATIONS) return citations;
     }
@@ -82,7 +91,7 @@ export async function answerChat(
   if (options.provider) {
     try {
       const text = await options.provider.answer(run, messages, options.tools);
-      if (text !== '') return finish(run, options.provider.name, text, mentionedRows(run, text));
+      if (text !== '') return finish(run, options.provider.name, text, mentionedRows(run.calls, text));
     } catch (error) {
       const fallback = new ChatRun(options);
       await answerWithRouter(fallback, question);
