@@ -1,6 +1,7 @@
 // The evidence shapes of the "follow the money" answers (GET /overlap, /conflict/{politician_id},
 // GET /companies/{ticker}): the one source for validation, serialization and the OpenAPI document.
 import { Type } from 'typebox';
+import type { LinkTradeRow } from '../storage/repositories/analytics-links.js';
 import { Nullable } from './schema.js';
 
 export const SeatEvidenceSchema = Type.Object(
@@ -93,3 +94,22 @@ export const OverlapHitSchema = Type.Object({
   committees_at_trade: Type.Array(SeatEvidenceSchema),
   ...LinksSchema,
 });
+
+/** A linked trade as LinkTradeSchema shows it (the overlap hits, the dossier's recent trades). */
+export function tradeSummary(trade: LinkTradeRow) {
+  return {
+    id: trade.id,
+    politician_id: trade.politician_id,
+    politician_name: trade.politician_name,
+    politician_slug: trade.politician_slug,
+    party: trade.party,
+    chamber: trade.chamber,
+    ticker: trade.ticker,
+    trade_type: trade.trade_type,
+    transaction_date: trade.transaction_date,
+    disclosure_date: trade.disclosure_date,
+    amount_range: trade.amount_range,
+    amount_low: trade.amount_low,
+    amount_high: trade.amount_high,
+  };
+}

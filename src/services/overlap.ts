@@ -14,8 +14,9 @@ import {
 } from '../analytics/overlap.js';
 import { matchOverlap } from '../analytics/overlap-match.js';
 import { contractUrl } from '../resources/contract.js';
+import { tradeSummary } from '../resources/links.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
-import { type LinkTradeRow, linkTradesByIds } from '../storage/repositories/analytics-links.js';
+import { linkTradesByIds } from '../storage/repositories/analytics-links.js';
 import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
 import { countStoredOverlap, storedOverlapPage } from '../storage/repositories/stored-overlap.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
@@ -55,24 +56,6 @@ export function withUrls(links: TradeLinks) {
       url: contractUrl(awardKey),
     })),
     campaign: links.campaign,
-  };
-}
-
-export function tradeSummary(trade: LinkTradeRow) {
-  return {
-    id: trade.id,
-    politician_id: trade.politician_id,
-    politician_name: trade.politician_name,
-    politician_slug: trade.politician_slug,
-    party: trade.party,
-    chamber: trade.chamber,
-    ticker: trade.ticker,
-    trade_type: trade.trade_type,
-    transaction_date: trade.transaction_date,
-    disclosure_date: trade.disclosure_date,
-    amount_range: trade.amount_range,
-    amount_low: trade.amount_low,
-    amount_high: trade.amount_high,
   };
 }
 
