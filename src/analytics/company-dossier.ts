@@ -234,8 +234,10 @@ export async function buildCompanyDossier(
       committees: [...via].sort(),
     })),
     overseeing_committees: committees.map((committee) => ({
-      ...committee,
+      committee_id: committee.committee_id,
       name: names.get(committee.committee_id) ?? committee.committee_id,
+      by_sector: committee.by_sector,
+      agencies: committee.agencies,
     })),
     overseeing_members: [...overseers.values()].map(({ member, committees: held }) => ({
       politician_id: member.politician_id,
