@@ -52,7 +52,9 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   accounts: ['domain', 'storage', 'config', 'errors'],
   webhooks: ['domain', 'resources', 'storage', 'accounts', 'config', 'errors'],
   ingest: ['domain', 'resources', 'storage', 'market', 'webhooks', 'config', 'files', 'errors', 'threads'],
-  analytics: ['domain', 'storage', 'market', 'config'],
+  // The stored company dossiers are the API's answer, built from the resources' own loaders and
+  // mappers (the SEC lists, the linked trades), as webhook payloads are.
+  analytics: ['domain', 'resources', 'storage', 'market', 'config'],
   // The search engine trains its model in a worker thread (search/lsa-training.ts).
   search: ['domain', 'storage', 'threads'],
   // The review queue (services/review-queue.ts) decides through the ingest's own rules, so that a

@@ -19,8 +19,24 @@ export function directionOf(net: number): NetDirection {
 
 /** The members' totals (repositories/dossier-trades.ts), most trades first (then name), with the net direction. */
 export function summarizeMemberTrades(totals: readonly MemberTradeTotalsRow[]): MemberTradeSummary[] {
+  // The fields in the order the dossier's schema lists them: the stored answers are this object's
+  // JSON text, which must be the text the route's serializer writes.
   return totals
-    .map((member) => ({ ...member, net_direction: directionOf(member.net_amount_mid) }))
+    .map((member) => ({
+      politician_id: member.politician_id,
+      name: member.name,
+      slug: member.slug,
+      party: member.party,
+      chamber: member.chamber,
+      trade_count: member.trade_count,
+      buys: member.buys,
+      sells: member.sells,
+      net_amount_mid: member.net_amount_mid,
+      net_direction: directionOf(member.net_amount_mid),
+      first_trade_date: member.first_trade_date,
+      last_trade_date: member.last_trade_date,
+      trade_ids: member.trade_ids,
+    }))
     .sort((a, b) => b.trade_count - a.trade_count || a.name.localeCompare(b.name));
 }
 

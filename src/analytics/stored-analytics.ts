@@ -33,6 +33,7 @@ import type { Database } from '../storage/schema.js';
 import { clusteredTradeIds, STORED_CLUSTER_PARAMS } from './clusters.js';
 import { MAX_WINDOW_DAYS, nearestLinkDays } from './overlap.js';
 import { matchOverlap } from './overlap-match.js';
+import { refreshStoredDossiers } from './stored-dossiers.js';
 import {
   ACTION_KINDS,
   matchTiming,
@@ -53,12 +54,14 @@ export interface StoredAnalyticsReport {
   top_tickers: { rebuilt: boolean; ranked: number };
   /** Whether the overlap hits at the widest window were rebuilt, and how many trades they hold. */
   overlap: { rebuilt: boolean; hits: number };
+  /** Whether the company dossiers were rebuilt, and how many tickers they hold. */
+  dossiers: { rebuilt: boolean; companies: number };
 }
 
 /**
- * Brings every stored result up to date: the range analytics' when an input changed since they
- * were computed, the most-traded tickers' rankings when a trade changed or the day did (or all,
- * with `force`).
+ * Brings every stored result up to date: the range analytics', the overlap hits and the company
+ * dossiers when an input changed since they were computed, the most-traded tickers' rankings when
+ * a trade changed or the day did (or all, with `force`).
  */
 export async function refreshStoredAnalytics(
   db: Kysely<Database>,
@@ -67,7 +70,8 @@ export async function refreshStoredAnalytics(
   const range = await refreshRangeAnalytics(db, options);
   const topTickers = await refreshStoredTopTickers(db, options);
   const overlap = await refreshStoredOverlap(db, options);
-  return { ...range, top_tickers: topTickers, overlap };
+  const dossiers = await refreshStoredDossiers(db, options);
+  return { ...range, top_tickers: topTickers, overlap, dossiers };
 }
 
 /**
@@ -77,7 +81,7 @@ export async function refreshStoredAnalytics(
 async function refreshRangeAnalytics(
   db: Kysely<Database>,
   options: { now?: Date; force?: boolean },
-): Promise<Omit<StoredAnalyticsReport, 'top_tickers' | 'overlap'>> {
+): Promise<Omit<StoredAnalyticsReport, 'top_tickers' | 'overlap' | 'dossiers'>> {
   const current = await storedAnalyticsCurrent(db);
   if (!options.force && current.timing && current.clusters)
     return { rebuilt: false, timing_hits: 0, cluster_trades: 0 };

@@ -169,6 +169,11 @@ function printEnrichReport(report: EnrichReport): void {
       : 'stored overlap current',
   );
   printLine(
+    report.storedAnalytics.dossiers.rebuilt
+      ? `stored company dossiers rebuilt: ${report.storedAnalytics.dossiers.companies} tickers`
+      : 'stored company dossiers current',
+  );
+  printLine(
     `seconds: ${Object.entries(report.seconds)
       .map(([phase, seconds]) => `${phase} ${seconds}`)
       .join(', ')}`,

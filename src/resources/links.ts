@@ -1,7 +1,8 @@
 // The evidence shapes of the "follow the money" answers (GET /overlap, /conflict/{politician_id},
 // GET /companies/{ticker}): the one source for validation, serialization and the OpenAPI document.
 import { Type } from 'typebox';
-import { Nullable } from './schema.js';
+import type { LinkTradeRow } from '../storage/repositories/analytics-links.js';
+import { fieldsOf, Nullable } from './schema.js';
 
 export const SeatEvidenceSchema = Type.Object(
   {
@@ -93,3 +94,8 @@ export const OverlapHitSchema = Type.Object({
   committees_at_trade: Type.Array(SeatEvidenceSchema),
   ...LinksSchema,
 });
+
+/** A linked trade as LinkTradeSchema shows it (the overlap hits, the dossier's recent trades). */
+export function tradeSummary(trade: LinkTradeRow) {
+  return fieldsOf(LinkTradeSchema, trade);
+}

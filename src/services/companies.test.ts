@@ -4,10 +4,10 @@
 // themselves: storage/repositories/dossier-trades.test.ts). Runs on SQLite and, with
 // DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tradeSummary } from '../resources/links.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { linkTradesOfRange } from '../test-support/link-trades.js';
 import { companyDossier } from './companies.js';
-import { tradeSummary } from './overlap.js';
 
 const fixture = inject('fixture');
 

@@ -14,10 +14,9 @@ import {
 } from '../analytics/overlap.js';
 import { matchOverlap } from '../analytics/overlap-match.js';
 import { contractUrl } from '../resources/contract.js';
-import { LinkTradeSchema } from '../resources/links.js';
+import { tradeSummary } from '../resources/links.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
-import { fieldsOf } from '../resources/schema.js';
-import { type LinkTradeRow, linkTradesByIds } from '../storage/repositories/analytics-links.js';
+import { linkTradesByIds } from '../storage/repositories/analytics-links.js';
 import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
 import { countStoredOverlap, storedOverlapPage } from '../storage/repositories/stored-overlap.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
@@ -58,10 +57,6 @@ export function withUrls(links: TradeLinks) {
     })),
     campaign: links.campaign,
   };
-}
-
-export function tradeSummary(trade: LinkTradeRow) {
-  return fieldsOf(LinkTradeSchema, trade);
 }
 
 /**

@@ -52,6 +52,7 @@ import * as listingValidators from './migrations/0085-listing-validators.js';
 import * as wholeListing from './migrations/0086-whole-listing.js';
 import * as storedTopTickers from './migrations/0095-stored-top-tickers.js';
 import * as storedOverlap from './migrations/0096-stored-overlap.js';
+import * as storedDossiers from './migrations/0097-stored-dossiers.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '0086-whole-listing': wholeListing,
   '0095-stored-top-tickers': storedTopTickers,
   '0096-stored-overlap': storedOverlap,
+  '0097-stored-dossiers': storedDossiers,
 };
 
 export interface MigrationReport {

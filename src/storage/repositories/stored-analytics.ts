@@ -9,8 +9,11 @@ import type { Database } from '../schema.js';
 import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
 export type StoredName = 'timing' | 'clusters';
-/** Every stored result: the range analytics', the most-traded tickers' rankings and the overlap hits. */
-export type StoredResult = StoredName | 'tickers' | 'overlap';
+/**
+ * Every stored result: the range analytics', the most-traded tickers' rankings, the overlap hits
+ * and the company dossiers.
+ */
+export type StoredResult = StoredName | 'tickers' | 'overlap' | 'dossier';
 
 /** The scopes of pending changes each stored result depends on. */
 export const STORED_SCOPES: Record<StoredResult, readonly string[]> = {
@@ -18,6 +21,7 @@ export const STORED_SCOPES: Record<StoredResult, readonly string[]> = {
   clusters: ['trades'],
   tickers: ['tickers'],
   overlap: ['overlap'],
+  dossier: ['dossier'],
 };
 
 /** Whether each stored result has been computed and no change to its inputs is pending since. */

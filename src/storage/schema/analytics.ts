@@ -103,8 +103,23 @@ export interface OverlapHitsTable extends StoredTradeKey {
   evidence: string;
 }
 
+/** A traded ticker's stored dossier without its overseeing members (0097-stored-dossiers). */
+export interface CompanyDossiersTable {
+  ticker: string;
+  /** The overseeing committees' ids, in order, comma-joined: the dossier_overseers row to append. */
+  overseers_key: string;
+  /** The answer's JSON text up to `overseeing_members`, without the closing brace. */
+  head: string;
+}
+
+/** The `overseeing_members` list of a committee set, as JSON text (0097-stored-dossiers). */
+export interface DossierOverseersTable {
+  overseers_key: string;
+  members: string;
+}
+
 export interface AnalyticsStoredTable {
-  /** timing | clusters | tickers | overlap */
+  /** timing | clusters | tickers | overlap | dossier */
   name: string;
   computed_at: string;
   row_count: number;
@@ -246,4 +261,7 @@ export interface AnalyticsTables {
   top_ticker_cells: TopTickerCellsTable;
   // Stored hits of the overlap at the default window (migration 0096-stored-overlap).
   overlap_hits: OverlapHitsTable;
+  // Stored answers of the company dossier (migration 0097-stored-dossiers).
+  company_dossiers: CompanyDossiersTable;
+  dossier_overseers: DossierOverseersTable;
 }

@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import { InsiderTradeSchema } from '../../../resources/insider.js';
 import { LinkTradeSchema } from '../../../resources/links.js';
 import { WhaleSchema } from '../../../resources/whale.js';
-import { DOSSIER_LIST_LIMIT } from '../../../services/companies.js';
+import { DOSSIER_LIST_LIMIT, storedCompanyDossier } from '../../../services/companies.js';
 import { runAnalytics } from '../../analytics.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Nullable } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -277,6 +278,17 @@ export function companyDossierRoute(app: App, deps: AppDeps): void {
         response: { 200: Dossier, ...errorResponses(404, 422) },
       },
     },
-    async (request) => runAnalytics(deps, request, 'companyDossier', { ticker: request.params.ticker }),
+    async (request, reply) => {
+      // The answer as `enrich` stored it, sent as it is, while it is current; else built now (in the
+      // analytics pool). Neither holds a plan-gated field, so the stored text is every caller's.
+      const stored = await storedCompanyDossier(deps.db, request.params.ticker);
+      if (stored !== undefined)
+        return sendDatabaseJson(deps, request, reply, async () => ({
+          json: stored,
+          rows: 0,
+          executiveRows: 0,
+        }));
+      return runAnalytics(deps, request, 'companyDossier', { ticker: request.params.ticker });
+    },
   );
 }
