@@ -230,6 +230,7 @@ interface Run {
   stages: (Stage & { latency: Latency })[];
   /** The process's other log lines (not the search index's, not per request): message × count. */
   otherLines: Map<string, number>;
+  rssAtListen: { rss: number; peak: number };
   rssAtReady: { rss: number; peak: number };
   rssAfterWarm: { rss: number; peak: number };
   rssMaxDuringWarmUp: number;
@@ -293,6 +294,8 @@ async function measureRole(role: string, database: string, key: string): Promise
     const listenedAt = seen('dcledger serving')?.time ?? Date.now();
     const url = `http://127.0.0.1:${port}${PROBE}`;
     const cpuAtListen = processCpuMs(child.pid);
+    // What start-up alone costs: nothing of the search index is read yet.
+    const rssAtListen = memoryMb(child.pid);
     let rssMaxDuringWarmUp = 0;
     let readyAt: number | undefined;
     let cpuAtReady = cpuAtListen;
@@ -344,6 +347,7 @@ async function measureRole(role: string, database: string, key: string): Promise
       warm: latency(samples.filter((sample) => sample.at >= warmStart)),
       stages: stageList,
       otherLines,
+      rssAtListen,
       rssAtReady,
       rssAfterWarm,
       rssMaxDuringWarmUp,
@@ -381,7 +385,7 @@ Load average (1 min): ${run.load.start.toFixed(2)} at the spawn, ${run.load.read
 | warm (${WARM_S} s after ready) | ${run.warm.calls} | ${run.warm.failed} | ${ms(run.warm.p50)} | ${ms(run.warm.p99)} | ${ms(run.warm.max)} | ${(run.cpuShareWarm * 100).toFixed(0)}% |
 
 p99 during the warm-up / warm p99: **${Number.isFinite(ratio) ? ratio.toFixed(1) : '—'}×** (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'not met'}).
-RSS of the serve process: ${run.rssAtReady.rss.toFixed(0)} MB at ready (the most sampled during the warm-up: ${run.rssMaxDuringWarmUp.toFixed(0)} MB),
+RSS of the serve process: ${run.rssAtListen.rss.toFixed(0)} MB when it logged that it listens, ${run.rssAtReady.rss.toFixed(0)} MB at ready (the most sampled during the warm-up: ${run.rssMaxDuringWarmUp.toFixed(0)} MB),
 ${run.rssAfterWarm.rss.toFixed(0)} MB after the warm phase, peak ${run.rssAfterWarm.peak.toFixed(0)} MB (VmHWM) (target ≤ ${TARGET_RSS_MB} MB after load: ${run.rssAfterWarm.rss <= TARGET_RSS_MB ? 'met' : 'not met'}).
 
 The warm-up's stages, from its log (each from the end of the one before), and GET /trades sent during each:

@@ -1,8 +1,9 @@
 // Mail for e-mail verification and password resets, behind one interface: SMTP (nodemailer) when
 // DCLEDGER_SMTP_URL is set, otherwise the `mail_outbox` table, which development setups and tests
-// read (`dcledger accounts outbox <email>` prints it).
+// read (`dcledger accounts outbox <email>` prints it). nodemailer is loaded with the first mail
+// sent over SMTP: a server with the outbox, or one that sends nothing, never holds it.
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { insertMail } from '../storage/repositories/self-service.js';
 import type { Database } from '../storage/schema.js';
 
@@ -25,11 +26,12 @@ export function outboxMailer(db: Kysely<Database>, clock: () => Date): Mailer {
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body });
+      transport ??= import('nodemailer').then((module) => module.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body });
     },
   };
 }

@@ -4,7 +4,8 @@
 // engine's progress and how it ended over the IPC channel, closes its connection and ends. A
 // process rather than a thread: what the preparation allocated (a hundred thousand vectors read
 // and written, the documents' texts) goes back to the system when it ends, where a thread's
-// would stay in the serving process's allocator. The API's engine then reads what it stored.
+// would stay in the serving process's allocator. It ends by writing the vectors it holds and their
+// in-memory index to one file, which the API's engine adopts instead of reading them back row by row.
 import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET } from '../search/semantic.js';
 import { openStore } from '../storage/database.js';
@@ -15,6 +16,8 @@ export interface WarmUpSettings {
   embeddings: EmbeddingsConfig;
   /** The clock's time at the start (epoch ms): the documents' stamps and the model's. */
   now: number;
+  /** Where to write the vectors and their index for the API's engine (vector-table-file.ts). */
+  tableFile: string;
 }
 
 /** What the parent sends: the settings once, then 'stop' when the server stops. */
@@ -23,7 +26,8 @@ export type WarmUpCommand = { type: 'start'; settings: WarmUpSettings } | { type
 /** What the child sends: progress as the engine reports it, then one of the three ends. */
 export type WarmUpReport =
   | { type: 'progress'; stage: string; done: number; total: number }
-  | { type: 'prepared' }
+  /** `table`: whether the vectors were written to the settings' tableFile. */
+  | { type: 'prepared'; table: boolean }
   | { type: 'stopped' }
   | { type: 'failed'; name: string; message: string; stack: string | undefined };
 
@@ -44,7 +48,8 @@ async function warmUp(
   try {
     await engine.prepare(new Date(settings.now), REMOTE_EMBED_BUDGET);
     await engine.vectorIndexReady();
-    return engine.stopped ? { type: 'stopped' } : { type: 'prepared' };
+    if (engine.stopped) return { type: 'stopped' };
+    return { type: 'prepared', table: await engine.writeVectorTable(settings.tableFile) };
   } catch (error) {
     if (engine.stopped) return { type: 'stopped' };
     const failure = error instanceof Error ? error : new Error(String(error));

@@ -214,7 +214,7 @@ describe('the warm-up in a child process on its own connection (constructed reco
   });
   afterEach(async () => store.dispose());
 
-  it('prepares the index there; the API engine only reads it and answers as one prepared in place', async () => {
+  it('prepares the index there; the API engine adopts its vectors and answers as one prepared in place', async () => {
     const { log, lines } = recordingLog();
     const stages: string[] = [];
     const engine = new SemanticSearch(store.db, { onProgress: (stage) => stages.push(stage) });
@@ -230,8 +230,11 @@ describe('the warm-up in a child process on its own connection (constructed reco
     expect(messages).toContain('search index: training the embedding model');
     expect(messages).toContain('search index: embedding');
     expect(lines.at(-1)).toMatchObject({ msg: 'search index: ready', documents: 14, vectors_in_memory: 14 });
-    // ...and the API's engine wrote no document, trained no model and embedded nothing.
-    expect(stages.filter((stage) => !stage.startsWith('documents:tickers'))).toEqual([]);
+    // ...and the API's engine wrote no document, trained no model, embedded nothing and read no
+    // vector back: it adopted the child's table.
+    expect(stages.filter((stage) => !stage.startsWith('documents:tickers'))).toEqual([
+      'vector-index handed over',
+    ]);
     expect(engine.state()).toMatchObject({ preparedAt: NOW, documents: 14, vectorsInMemory: 14 });
 
     // The same records warmed up on the API's own thread give the same answers.

@@ -3,9 +3,13 @@
 // vector index is built, so the first question does not wait for all of that. It never blocks
 // readiness and never ends the process: a failure is logged, and the first question prepares the
 // index itself as it always did. Given the database's settings, that work runs in a child process
-// on a connection of its own (search-warm-up-process.ts) and the API's engine then only reads what
-// it stored: the vectors and the stored in-memory index, in slices between requests.
+// on a connection of its own (search-warm-up-process.ts), which hands the vectors and their
+// in-memory index over in one file: the API's engine reads them into its table off the event loop
+// and only reads from the database what was stored after the file was written.
 import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET, type SearchOptions, type SemanticSearch } from '../search/semantic.js';
@@ -55,6 +59,8 @@ export function searchProgressLog(log: Logger): Progress {
     } else if (stage === 'vector-index') {
       if (done === 0) log.info({ vectors: total }, 'search index: building the in-memory vector index');
       else log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index built');
+    } else if (stage === 'vector-index handed over') {
+      log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index handed over');
     } else if (stage === 'vector-index loaded') {
       log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index loaded');
     } else if (stage.startsWith('vector-index stale')) {
@@ -80,15 +86,16 @@ function othersCanOpen(database: DatabaseConfig): boolean {
 
 /**
  * Runs the whole preparation in a child process on its own connection, logging its progress.
- * Resolves once the process has ended (its connection closed): 'prepared' or 'stopped'; rejects
- * with its error.
+ * Resolves once the process has ended (its connection closed): 'prepared' (with whether it wrote
+ * its vectors to `tableFile`) or 'stopped'; rejects with its error.
  */
 function prepareInChild(
   engine: SemanticSearch,
   settings: WarmUpProcessSettings,
   now: Date,
   progress: Progress,
-): Promise<'prepared' | 'stopped'> {
+  tableFile: string,
+): Promise<Extract<WarmUpReport, { type: 'prepared' | 'stopped' }>> {
   const module = childModule(import.meta.url, 'search-warm-up-process');
   // Structured clone on the channel; the child's own output goes where this process's does.
   const child = fork(module.file, [], {
@@ -96,7 +103,7 @@ function prepareInChild(
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const start: WarmUpCommand = { type: 'start', settings: { ...settings, now: now.getTime() } };
+  const start: WarmUpCommand = { type: 'start', settings: { ...settings, now: now.getTime(), tableFile } };
   child.send(start);
   const stop = () => {
     if (child.connected) child.send({ type: 'stop' } satisfies WarmUpCommand);
@@ -115,7 +122,7 @@ function prepareInChild(
   return new Promise((resolve, reject) => {
     child.once('exit', (code, signal) => {
       engine.stopSignal.removeEventListener('abort', stop);
-      if (ending?.type === 'prepared' || ending?.type === 'stopped') return resolve(ending.type);
+      if (ending?.type === 'prepared' || ending?.type === 'stopped') return resolve(ending);
       if (ending?.type === 'failed')
         return reject(Object.assign(new Error(ending.message), { name: ending.name, stack: ending.stack }));
       reject(
@@ -124,6 +131,28 @@ function prepareInChild(
       );
     });
   });
+}
+
+/**
+ * The child's preparation, then its vectors and index adopted by `engine` from the file it wrote
+ * (in a directory of its own, removed afterwards whatever happened).
+ */
+async function prepareAndHandOver(
+  engine: SemanticSearch,
+  settings: WarmUpProcessSettings,
+  now: Date,
+  progress: Progress,
+): Promise<'prepared' | 'stopped'> {
+  const dir = await mkdtemp(join(tmpdir(), 'dcledger-search-'));
+  try {
+    const tableFile = join(dir, 'vectors.bin');
+    const end = await prepareInChild(engine, settings, now, progress, tableFile);
+    if (end.type === 'stopped' || engine.stopped) return 'stopped';
+    if (end.table) await engine.adoptVectorTable(tableFile);
+    return 'prepared';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -154,10 +183,10 @@ export async function warmUpSearch(
     // there is one (the engine here then embeds none).
     let budget = REMOTE_EMBED_BUDGET;
     if (elsewhere && othersCanOpen(elsewhere.database)) {
-      const inChild = prepareInChild(engine, elsewhere, clock(), searchProgressLog(log));
+      const handedOver = prepareAndHandOver(engine, elsewhere, clock(), searchProgressLog(log));
       // A question meanwhile waits for it rather than preparing the same index beside it.
-      engine.preparedElsewhere(inChild);
-      if ((await inChild) === 'stopped' || engine.stopped) return stopped();
+      engine.preparedElsewhere(handedOver);
+      if ((await handedOver) === 'stopped' || engine.stopped) return stopped();
       budget = 0;
     }
     await engine.prepare(clock(), budget);

@@ -1,6 +1,6 @@
 // `dcledger serve` and `dcledger migrate`.
 import { type Logger, pino } from 'pino';
-import { RedisRateLimitStore } from '../accounts/redis-rate-limit.js';
+import type { RedisRateLimitStore } from '../accounts/redis-rate-limit.js';
 import { buildApp } from '../app.js';
 import { ConfigError } from '../config/read.js';
 import { type Config, loadConfig } from '../config.js';
@@ -128,7 +128,7 @@ async function startApi(
   const searchLog = log.child({ component: 'search' });
   const semanticSearch = semanticSearchFromConfig(store.db, config.embeddings, searchProgressLog(searchLog));
   const webhooks = createWebhookRuntime(config.webhooks);
-  const rateLimits = sharedRateLimits(config);
+  const rateLimits = await sharedRateLimits(config);
   const selfService = selfServiceFromConfig(config, store.db, welcome);
   const analytics = analyticsPool(config);
   const app = await buildApp(
@@ -235,10 +235,12 @@ function readinessChecks(config: Config, store: Store): ReadinessCheck[] {
   return checks;
 }
 
-function sharedRateLimits(config: Config): RedisRateLimitStore | undefined {
+/** Redis's client is loaded only where it is used: a single process without it is spared its memory. */
+async function sharedRateLimits(config: Config): Promise<RedisRateLimitStore | undefined> {
   const url = config.cluster.redisUrl;
   if (url === undefined) return undefined;
-  return new RedisRateLimitStore({ url, onError: config.cluster.redisOnError });
+  const { RedisRateLimitStore: Store } = await import('../accounts/redis-rate-limit.js');
+  return new Store({ url, onError: config.cluster.redisOnError });
 }
 
 /**

@@ -2,6 +2,9 @@
 // start instead of trained again. The records are CONSTRUCTED (members and trades in the shape the
 // ingest stores, not real filings): what is tested is that a restart answers the same without a
 // rebuild, not ranking quality. The index is switched on at 10 vectors instead of 20,000.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../storage/schema.js';
@@ -160,6 +163,44 @@ describe('the inverted-file vector index survives a restart (constructed records
     expect(restarted.stages).toContain('vector-index loaded');
     expect(restarted.stages).not.toContain('vector-index');
     expect(await answers(restarted.engine, later)).toEqual(afterAdding);
+  });
+
+  it('hands the vectors and the index over in one file: the adopting engine answers the same, reading only later vectors', async () => {
+    const built = startEngine(store.db);
+    await built.engine.prepare(NOW);
+    await built.engine.vectorIndexReady();
+    const before = await answers(built.engine, NOW);
+    const dir = await mkdtemp(join(tmpdir(), 'dcledger-vectors-'));
+    try {
+      const file = join(dir, 'vectors.bin');
+      expect(await built.engine.writeVectorTable(file)).toBe(true);
+      const adopting = startEngine(store.db);
+      await adopting.engine.adoptVectorTable(file);
+      await adopting.engine.prepare(NOW);
+      await adopting.engine.vectorIndexReady();
+      // Neither the stored index loaded nor one trained: the file's is in use.
+      expect(adopting.stages.filter((stage) => !stage.startsWith('documents:'))).toEqual([
+        'vector-index handed over',
+      ]);
+      expect(adopting.engine.state()).toMatchObject({
+        memoryIndex: true,
+        vectorsInMemory: built.engine.state().vectorsInMemory,
+      });
+      expect(await answers(adopting.engine, NOW)).toEqual(before);
+
+      // Vectors stored after the file was written are read from the database at the next recheck.
+      await addMember(store.db, 'cy-example', 'Cy Example', 'House', 12);
+      await startEngine(store.db).engine.prepare(NOW);
+      const later = new Date(NOW.getTime() + 31_000);
+      const afterAdding = await answers(adopting.engine, later);
+      expect(adopting.engine.state().vectorsInMemory).toBe((await storedAssignments(store.db)).vectors);
+      const restarted = startEngine(store.db);
+      await restarted.engine.prepare(later);
+      await restarted.engine.vectorIndexReady();
+      expect(await answers(restarted.engine, later)).toEqual(afterAdding);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads the vectors another server stored at its next recheck, not at every question', async () => {

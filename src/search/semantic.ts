@@ -201,6 +201,26 @@ export class SemanticSearch {
     });
   }
 
+  /**
+   * Writes the vectors held in memory and their inverted-file index to one file that another
+   * process's engine can adopt (the serve warm-up hands its work over this way); false when none
+   * are held.
+   */
+  async writeVectorTable(file: string): Promise<boolean> {
+    return this.memory.writeTable(file);
+  }
+
+  /**
+   * Takes over the vectors and the index another process's engine wrote (writeVectorTable())
+   * instead of reading them from the database; the next prepare() reads only what was stored
+   * after the file was written.
+   */
+  async adoptVectorTable(file: string): Promise<void> {
+    const started = Date.now();
+    const vectors = await this.memory.adopt(file);
+    this.options.onProgress?.('vector-index handed over', vectors, (Date.now() - started) / 1000);
+  }
+
   private async update(now: Date, budget: number): Promise<void> {
     const progress = this.options.onProgress;
     this.checkStopped();

@@ -16,6 +16,7 @@ import type { Embedder } from './embedders.js';
 import { SimdVectors } from './simd-dots.js';
 import { SlicedBatch, Slices } from './turns.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
+import { readVectorTable, writeVectorTable } from './vector-table-file.js';
 
 /**
  * Past this many vectors the in-memory inverted-file index is built (vector-scan.ts): about
@@ -191,6 +192,77 @@ export class MemoryVectors {
     clusters.renumber(order);
     cache.clusters = clusters;
     cache.trainedVectors = trainedVectors;
+  }
+
+  /**
+   * Writes the vectors held, and their inverted-file index when it is built, to one file
+   * (vector-table-file.ts) that another process can adopt(); false when nothing is held.
+   */
+  async writeTable(file: string): Promise<boolean> {
+    const cache = this.cache;
+    if (!cache) return false;
+    const clusters = cache.clusters;
+    const lists = new Int32Array(clusters ? cache.ids.length : 0);
+    for (let slot = 0; slot < lists.length; slot++) lists[slot] = clusters?.listOf(slot) ?? -1;
+    await writeVectorTable(file, {
+      model: cache.model,
+      dimensions: cache.dimensions,
+      seq: cache.seq,
+      trainedVectors: clusters ? cache.trainedVectors : 0,
+      ids: cache.ids,
+      kinds: cache.kinds,
+      seqs: cache.seqs,
+      lists,
+      centroids: clusters?.centroids ?? new Float32Array(0),
+      data: cache.data,
+    });
+    return true;
+  }
+
+  /**
+   * Takes over the vectors and the index another process built and wrote (writeTable()), in place
+   * of reading them from the database: the vectors go straight into this process's table, and
+   * only what the file does not hold (vectors stored after it was written) is read afterwards.
+   * The slots keep the writer's order, which its index had already grouped list by list.
+   */
+  async adopt(file: string): Promise<number> {
+    let simd: SimdVectors | undefined;
+    const table = await readVectorTable(file, (floats, dimensions) => {
+      simd = SimdVectors.create(dimensions, floats);
+      return simd?.data ?? new Float32Array(floats);
+    });
+    this.hooks.checkStopped();
+    const cache: VectorCache = {
+      model: table.model,
+      seq: table.seq,
+      dimensions: table.dimensions,
+      slots: new Map(),
+      ids: table.ids,
+      kinds: table.kinds,
+      seqs: table.seqs,
+      storedLists: Array.from(table.lists),
+      data: table.data,
+      simd: simd?.data === table.data ? simd : undefined,
+      clusters: undefined,
+      trainedVectors: table.trainedVectors,
+    };
+    for (let slot = 0; slot < cache.ids.length; slot++) {
+      cache.slots.set(cache.ids[slot] ?? 0, slot);
+      if (this.slices.due()) await this.pause();
+    }
+    if (table.centroids.length > 0 && table.lists.length === cache.ids.length) {
+      const clusters = ClusterIndex.fromCentroids(cache.dimensions, table.centroids);
+      for (let slot = 0; slot < cache.ids.length; slot++) {
+        const list = table.lists[slot] ?? -1;
+        if (list >= 0 && list < clusters.size) clusters.place(slot, list);
+        else clusters.assign(cache, slot);
+        if (this.slices.due()) await this.pause();
+      }
+      cache.clusters = clusters;
+    }
+    this.cache = cache;
+    this.readAt = this.marks;
+    return cache.ids.length;
   }
 
   /**

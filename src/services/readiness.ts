@@ -1,6 +1,5 @@
 // Readiness: may this instance take traffic now? Each check is a real round trip to what the
 // instance needs (a query, the migration table, a Redis PING); GET /readyz runs them all.
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { pendingMigrations } from '../storage/migrate.js';
 import { pingDatabase } from '../storage/repositories/operations.js';
@@ -39,12 +38,14 @@ export function migrationsCheck(db: Kysely<Database>): ReadinessCheck {
 
 /**
  * Redis answers PING: a short-lived connection per check (ioredis), so the probe says what a new
- * connection would meet, not what a pooled one remembers; no retries, closed at once.
+ * connection would meet, not what a pooled one remembers; no retries, closed at once. The client
+ * is loaded at the first check, so a process without Redis never loads it.
  */
 export function redisCheck(url: string, timeoutMs = CHECK_TIMEOUT_MS): ReadinessCheck {
   return {
     name: 'redis',
     async check() {
+      const { Redis } = await import('ioredis');
       const client = new Redis(url, {
         lazyConnect: true,
         connectTimeout: timeoutMs,

@@ -13,7 +13,7 @@ import { findFiling } from '../storage/repositories/filings.js';
 import { reviewItem } from '../storage/repositories/review.js';
 import type { Database } from '../storage/schema.js';
 import { threadModule } from '../threads.js';
-import { type CropTask, crop } from './review-crop-thread.js';
+import type { CropTask } from './review-crop-thread.js';
 
 /** The folder of drawn pictures inside the archive directory (the documents sit in 00…ff). */
 export const CROPS_FOLDER = 'review-crops';
@@ -62,7 +62,12 @@ export class ReviewCrops {
   }
 
   private async draw(task: CropTask): Promise<Buffer> {
-    if (this.options.thread === false) return Buffer.from(await crop(task));
+    if (this.options.thread === false) {
+      // Loaded here, not with this module: the drawing needs the canvas's native library (~20 MB),
+      // which a server that never draws a row on its own thread should not hold.
+      const { crop } = await import('./review-crop-thread.js');
+      return Buffer.from(await crop(task));
+    }
     this.pool ??= new Tinypool({
       filename: threadModule(import.meta.url, 'review-crop-thread', ['crop']),
       name: 'crop',

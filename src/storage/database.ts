@@ -1,6 +1,7 @@
 // Opens the one database the service uses: SQLite (better-sqlite3) by default, PostgreSQL (pg)
 // when DATABASE_URL is set. Everything above this file talks Kysely and does not care which.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -14,7 +15,7 @@ import {
   type SqliteStatement,
   type TransactionSettings,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { DatabaseConfig } from '../config.js';
 import { databaseOpenError } from './open-error.js';
@@ -152,15 +153,24 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 512): Sql
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/**
+ * pg (a CommonJS package) is loaded when a PostgreSQL database is first opened, synchronously like
+ * the rest of openStore(): a server on SQLite never holds it.
+ */
+function loadPg(): typeof pg {
+  return createRequire(import.meta.url)('pg') as typeof pg;
+}
+
 function openPostgres(url: string, connections: number): Store {
+  const { Pool, types: pgTypes } = loadPg();
   // count(*) and bigint come back as strings by default; our values fit in a double.
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
-      return pg.types.getTypeParser(oid, format);
+      return pgTypes.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: connections, types });
+  const pool = new Pool({ connectionString: url, max: connections, types });
   // An idle connection the server closed (a restart, a failover) is dropped from the pool and the
   // next query opens a new one; without a listener the pool's 'error' event ends the process.
   // /readyz reports whether the database answers.

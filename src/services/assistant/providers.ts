@@ -1,8 +1,10 @@
 // The model plans the tool calls when a provider is configured: Anthropic's Messages API or OpenAI's
 // Chat Completions (any OpenAI-compatible server), through their official SDKs. Each tool the model
 // asks for runs through its REST route with the caller's key; the loop ends with the model's text.
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+// Each SDK is loaded at the first question, not when the server starts: together they hold ~20 MB
+// of a serving process that most deployments never ask them for.
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import type { AssistantConfig, AssistantProviderName } from '../../config.js';
 import type { ToolDefinition } from '../tools.js';
 import type { ChatRun } from './run.js';
@@ -42,16 +44,29 @@ function argumentsOf(input: unknown): Record<string, unknown> {
     : {};
 }
 
+/** The value `create` makes, made once, on the first call. */
+function once<T>(create: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= create();
+    return made;
+  };
+}
+
 export function anthropicProvider(config: AssistantConfig): ChatProvider {
-  const client = new Anthropic({
-    apiKey: config.apiKey ?? '',
-    baseURL: config.baseUrl ?? null,
-    timeout: config.timeoutMs,
-    maxRetries: 1,
+  const clientOf = once(async () => {
+    const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
+    return new AnthropicClient({
+      apiKey: config.apiKey ?? '',
+      baseURL: config.baseUrl ?? null,
+      timeout: config.timeoutMs,
+      maxRetries: 1,
+    });
   });
   return {
     name: 'anthropic',
     async answer(run, messages, tools) {
+      const client = await clientOf();
       const conversation: Anthropic.Messages.MessageParam[] = messages.map((message) => ({
         role: message.role,
         content: message.content,
@@ -101,15 +116,19 @@ export function anthropicProvider(config: AssistantConfig): ChatProvider {
 }
 
 export function openaiProvider(config: AssistantConfig): ChatProvider {
-  const client = new OpenAI({
-    apiKey: config.apiKey ?? '',
-    ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
-    timeout: config.timeoutMs,
-    maxRetries: 1,
+  const clientOf = once(async () => {
+    const { default: OpenAIClient } = await import('openai');
+    return new OpenAIClient({
+      apiKey: config.apiKey ?? '',
+      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      timeout: config.timeoutMs,
+      maxRetries: 1,
+    });
   });
   return {
     name: 'openai',
     async answer(run, messages, tools) {
+      const client = await clientOf();
       const conversation: OpenAI.Chat.ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt(run.today) },
         ...messages.map((message) => ({ role: message.role, content: message.content })),
