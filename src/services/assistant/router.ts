@@ -28,6 +28,7 @@ import {
 } from './answer-parts.js';
 import { type Direction, directionOf, type Intent, routeQuestion, type Window, windowOf } from './intents.js';
 import { conflicts, findMember, memberTrades, namedMemberTrades, portfolio } from './member-answers.js';
+import { withOfficeHolder } from './offices.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
 
@@ -430,7 +431,10 @@ async function search(run: ChatRun, text: string): Promise<void> {
   }
 }
 
-export async function answerWithRouter(run: ChatRun, question: string): Promise<void> {
+export async function answerWithRouter(run: ChatRun, asked: string): Promise<void> {
+  // "the Speaker", "the chair of Senate Banking": the member who held the office, by name.
+  const question = await withOfficeHolder(run, asked);
+  if (question === undefined) return;
   const intent: Intent = routeQuestion(question, run.today);
   // "Why did X sell Visa?": a report states the trade, never its reason; what it states follows.
   if (/^\s*(?:why|for\s+what\s+reason|what\s+(?:was|is)\s+the\s+(?:reason|motive))\b/i.test(question))
