@@ -8,6 +8,7 @@ import {
 } from '../../domain/symbol-changes.js';
 import { quoted } from '../../errors.js';
 import { conceptsIn, tickerOfAlias } from '../../search/entities.js';
+import { COMPANY_ALIASES } from '../../search/vocabulary/companies.js';
 import { CONCEPTS } from '../../search/vocabulary/concepts.js';
 import {
   chamberOf,
@@ -38,7 +39,21 @@ function partyName(question: string): string {
   return party === 'R' ? 'Republican ' : party === 'D' ? 'Democratic ' : '';
 }
 
+/**
+ * A company's short form in capitals that the alias table holds as written ("TSMC", "GEICO") is
+ * that company, before it is read as a symbol; shorter ones ("AI", "ABC") stay symbols.
+ */
+function aliasInCapitals(text: string): string | undefined {
+  if (!/^[A-Z]{4,6}$/.test(text)) return undefined;
+  const ticker = tickerOfAlias(text);
+  return ticker && ticker !== text && COMPANY_ALIASES[ticker]?.split(/\s+/).includes(text)
+    ? ticker
+    : undefined;
+}
+
 async function resolveTicker(run: ChatRun, text: string): Promise<string | undefined> {
+  const capitals = aliasInCapitals(text);
+  if (capitals) return capitals;
   if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(text)) return text;
   // "Alphabet/Google", "Meta/Facebook": two names of one company; the first that resolves.
   const [first, ...others] = text.split(/\s*\/\s*/).filter(Boolean);
@@ -338,7 +353,7 @@ const dollars = (value: number | null | undefined) =>
  */
 async function dossier(run: ChatRun, company: string, window: Window): Promise<void> {
   const name = company.replace(/^(?:on|of|for|about)\s+/i, '').trim();
-  let ticker: string | undefined = SYMBOL.test(name) ? name : tickerOfAlias(name);
+  let ticker: string | undefined = aliasInCapitals(name) ?? (SYMBOL.test(name) ? name : tickerOfAlias(name));
   if (!ticker) {
     const call = await run.call('lookup', { q: name, types: 'tickers,politicians', limit: 5 });
     if (call.status >= 400) return run.refused(call);
