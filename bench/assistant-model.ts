@@ -17,7 +17,8 @@ import { repoRoot } from '../src/test-support/data-dir.js';
 import {
   ASSISTANT_DIR,
   askAndScore,
-  openBenchApp,
+  databaseOf,
+  openBenchApps,
   readQuestions,
   scoreTable,
   sealedBatches,
@@ -117,9 +118,9 @@ export async function runAssistantModelBench(): Promise<string> {
   const session = recordingRun ?? replayRun;
   const settings = replayRun?.config ?? config;
   if (!session || !settings?.provider) throw new Error('no provider session');
-  const bench = await openBenchApp(session.provider);
+  const bench = await openBenchApps([...new Set(questions.map(databaseOf))], session.provider);
   try {
-    const { results } = await askAndScore(bench.fetch, questions, {
+    const { results } = await askAndScore(bench, questions, {
       mode: settings.provider,
       verbose: Boolean(process.env.BENCH_VERBOSE),
       onQuestion: (question) => {

@@ -4,6 +4,8 @@
 // query the question file writes down (bench/assistant/judged.json, rewritten by each run), then
 // compared with the chat's answer (bench/assistant/score.ts says what counts as right).
 // BENCH_ASSISTANT_DB=<file> keeps the database there and reuses it (the build takes a minute or two).
+// Questions marked `scenario: "timing"` are asked of a copy of the fixture with the CONSTRUCTED timing
+// scenario added (src/test-support/timing-scenario.ts), kept beside it; the others of the fixture.
 // BENCH_ASSISTANT_SEALED=13[,14] leaves those batches out (not asked, not scored), so a batch written
 // ahead can stay unseen while the router is changed, and be measured once afterwards.
 // The same questions with a model planning the calls: `assistant-model` (bench/assistant-model.ts).
@@ -13,7 +15,8 @@ import { join } from 'node:path';
 import {
   ASSISTANT_DIR,
   askAndScore,
-  openBenchApp,
+  databaseOf,
+  openBenchApps,
   readQuestions,
   scoreTable,
   sealedBatches,
@@ -26,9 +29,9 @@ export async function runAssistantBench(): Promise<string> {
   const sealed = sealedBatches();
   const questions = readQuestions().filter((item) => !sealed.has(item.batch ?? 1));
   // No provider: the router answers, whatever the environment configures.
-  const bench = await openBenchApp();
+  const bench = await openBenchApps([...new Set(questions.map(databaseOf))]);
   try {
-    const { results, judged } = await askAndScore(bench.fetch, questions, {
+    const { results, judged } = await askAndScore(bench, questions, {
       mode: 'router',
       verbose: Boolean(process.env.BENCH_VERBOSE),
     });

@@ -2,7 +2,7 @@
 // expected answer through the REST API, asks /chad/chat and scores the answer (score.ts), and the
 // table of the scores. `assistant` asks the router (no model); `assistant-model` asks the configured
 // provider (or a replay of its recording) with the same questions, loop and scorer.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from '../../src/accounts/admin.js';
@@ -12,6 +12,7 @@ import { openStore } from '../../src/storage/database.js';
 import { migrateToLatest } from '../../src/storage/migrate.js';
 import { repoRoot, requireDataDir } from '../../src/test-support/data-dir.js';
 import { FIXTURE_NOW, loadRealData } from '../../src/test-support/real-data.js';
+import { loadTimingScenario } from '../../src/test-support/timing-scenario.js';
 import { type ChatAnswer, type Fetch, judgeAnswer, type LabelledQuestion, resolveExpected } from './score.js';
 
 export const ASSISTANT_DIR = join(repoRoot, 'bench', 'assistant');
@@ -39,36 +40,71 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/**
- * The real-data fixture the API tests read, at its clock, with a max-plan key; BENCH_ASSISTANT_DB=<file>
- * keeps the database there and reuses it (the build takes a minute or two).
- */
-export async function openBenchApp(provider?: ChatProvider): Promise<BenchApp> {
-  const kept = process.env.BENCH_ASSISTANT_DB;
-  if (kept) return openBenchDatabase(kept, provider, () => {});
-  const dir = mkdtempSync(join(tmpdir(), 'dcledger-assistant-bench-'));
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  try {
-    return await openBenchDatabase(join(dir, 'bench.db'), provider, removeDir);
-  } catch (error) {
-    removeDir();
-    throw error;
-  }
+/** Which database a question is asked of: the real-data fixture, or its copy with the constructed timing scenario. */
+export type BenchDatabase = 'fixture' | 'timing-scenario';
+
+export function databaseOf(question: LabelledQuestion): BenchDatabase {
+  return question.scenario === 'timing' ? 'timing-scenario' : 'fixture';
 }
 
-async function openBenchDatabase(
-  file: string,
-  provider: ChatProvider | undefined,
-  cleanUp: () => void,
-): Promise<BenchApp> {
-  if (!existsSync(file)) {
-    const started = Date.now();
-    const store = openStore({ kind: 'sqlite', file });
-    await migrateToLatest(store.db);
-    await loadRealData(store.db, requireDataDir());
-    await store.close();
-    console.log(`[bench] assistant: fixture built in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+/** The open bench databases, each with its app; `close` closes them and removes a temporary directory. */
+export interface BenchApps {
+  apps: ReadonlyMap<BenchDatabase, BenchApp>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real-data fixture the API tests read (or its copy with the CONSTRUCTED timing scenario,
+ * src/test-support/timing-scenario.ts, kept beside it), at its clock, with a max-plan key;
+ * BENCH_ASSISTANT_DB=<file> keeps the database there and reuses it (the build takes a minute or two).
+ */
+export async function openBenchApps(
+  databases: readonly BenchDatabase[],
+  provider?: ChatProvider,
+): Promise<BenchApps> {
+  const kept = process.env.BENCH_ASSISTANT_DB;
+  const dir = kept ? undefined : mkdtempSync(join(tmpdir(), 'dcledger-assistant-bench-'));
+  const file = kept ?? join(dir ?? '.', 'bench.db');
+  const apps = new Map<BenchDatabase, BenchApp>();
+  const close = async () => {
+    for (const app of apps.values()) await app.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await buildFixture(file);
+    for (const database of databases) {
+      const databaseFile = database === 'fixture' ? file : await buildTimingScenario(file);
+      apps.set(database, await openBenchDatabase(databaseFile, provider));
+    }
+  } catch (error) {
+    await close();
+    throw error;
   }
+  return { apps, close };
+}
+
+async function buildFixture(file: string): Promise<void> {
+  if (existsSync(file)) return;
+  const started = Date.now();
+  const store = openStore({ kind: 'sqlite', file });
+  await migrateToLatest(store.db);
+  await loadRealData(store.db, requireDataDir());
+  await store.close();
+  console.log(`[bench] assistant: fixture built in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+}
+
+async function buildTimingScenario(file: string): Promise<string> {
+  const scenarioFile = `${file}.timing-scenario`;
+  if (existsSync(scenarioFile)) return scenarioFile;
+  copyFileSync(file, scenarioFile);
+  const store = openStore({ kind: 'sqlite', file: scenarioFile });
+  await migrateToLatest(store.db);
+  await loadTimingScenario(store.db);
+  await store.close();
+  return scenarioFile;
+}
+
+async function openBenchDatabase(file: string, provider: ChatProvider | undefined): Promise<BenchApp> {
   const store = openStore({ kind: 'sqlite', file });
   await migrateToLatest(store.db);
   const account = await createAccount(
@@ -105,7 +141,6 @@ async function openBenchDatabase(
     close: async () => {
       await app.close();
       await store.close();
-      cleanUp();
     },
   };
 }
@@ -131,13 +166,16 @@ export interface AskOptions {
 
 /** Asks each question, scores its answer against the API's expected answer; the verdicts and what was judged. */
 export async function askAndScore(
-  fetch: Fetch,
+  bench: BenchApps,
   questions: readonly LabelledQuestion[],
   options: AskOptions,
 ): Promise<{ results: QuestionResult[]; judged: Record<string, unknown>[] }> {
   const judged: Record<string, unknown>[] = [];
   const results: QuestionResult[] = [];
   for (const item of questions) {
+    const app = bench.apps.get(databaseOf(item));
+    if (!app) throw new Error(`no bench database open for "${item.question}"`);
+    const fetch = app.fetch;
     const expected = await resolveExpected(fetch, item.expect);
     // For review: how many trades the API answers, the first of them in the order that matters.
     judged.push({
@@ -159,7 +197,8 @@ export async function askAndScore(
       question: item.question,
       split: item.split,
       batch: item.batch ?? 1,
-      shape: item.expect.shape,
+      // The constructed scenario's questions are counted apart from the fixture's.
+      shape: item.scenario ? `${item.expect.shape} (constructed)` : item.expect.shape,
       wrong,
       answer,
     });

@@ -82,7 +82,11 @@ describe.skipIf(!realDataAvailable())(
         return { status, body };
       };
       try {
-        return (await askAndScore(fetch, questions, { mode, ...(onQuestion ? { onQuestion } : {}) })).results;
+        const bench = {
+          apps: new Map([['fixture' as const, { fetch, close: async () => {} }]]),
+          close: async () => {},
+        };
+        return (await askAndScore(bench, questions, { mode, ...(onQuestion ? { onQuestion } : {}) })).results;
       } finally {
         await app.close();
       }

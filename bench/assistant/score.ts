@@ -26,6 +26,8 @@ export interface LabelledQuestion {
   split: 'dev' | 'test';
   /** When it was written: 1 (no field) before the router was tuned on the first run, 2 after. */
   batch?: number;
+  /** "timing": asked of the fixture with the CONSTRUCTED timing scenario (src/test-support/timing-scenario.ts). */
+  scenario?: 'timing';
   expect: Expect;
 }
 

@@ -33,6 +33,12 @@ describe('companies by their common names', () => {
     expect(tickerOfAlias('JPM Chase')).toBe('JPM');
     expect(tickerOfAlias('the iPhone maker')).toBe('AAPL');
     expect(tickerOfAlias('Chevy')).toBe('GM');
+    // Short forms of more of the most-traded companies, as people write them.
+    expect(tickerOfAlias('Amex')).toBe('AXP');
+    expect(tickerOfAlias('TSMC')).toBe('TSM');
+    expect(tickerOfAlias('Schwab')).toBe('SCHW');
+    expect(tickerOfAlias('T.J. Maxx')).toBe('TJX');
+    expect(tickerOfAlias('Ticketmaster')).toBe('LYV');
   });
 
   it('leaves to the directory lookup a name of several tickers or of none', () => {

@@ -104,6 +104,12 @@ export interface PoliticianListParams {
   state?: string;
   in_office?: boolean;
   has_trades?: boolean;
+  /** Leadership titles as the legislators files write them ("Speaker of the House"); comma-separated. */
+  role?: string;
+  /** The day the role is held (ISO); the route fills in today. */
+  role_date?: string;
+  /** Held before role_date and not on it. */
+  role_former?: boolean;
   sort_by?: PoliticianSortColumn;
   sort_dir?: 'asc' | 'desc';
   /** Statistic rankings sort only members with this many enriched trades (default DEFAULT_MIN_TRADES). */
@@ -135,6 +141,13 @@ function listQuery(params: PoliticianListParams) {
     states: params.state ? splitList('state', params.state).map((state) => state.toUpperCase()) : undefined,
     inOffice: params.in_office,
     hasTrades: params.has_trades,
+    role: params.role
+      ? {
+          titles: splitList('role', params.role).map((title) => title.toLowerCase()),
+          on: params.role_date ?? '',
+          former: params.role_former === true,
+        }
+      : undefined,
   };
   const order = {
     column: params.sort_by ?? 'trade_count',

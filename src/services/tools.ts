@@ -149,7 +149,9 @@ export const TOOLS: readonly ToolSpec[] = [
 
 /**
  * Tools the assistant may call beyond the interface's five: aggregate answers no filter of the
- * five gives (the assistant never counts rows itself, it cites what a route computed).
+ * five gives (the assistant never counts rows itself, it cites what a route computed), and who
+ * holds an office (a leadership role, a committee's chair or ranking member), which a name lookup
+ * cannot say.
  */
 export const ASSISTANT_EXTRA_TOOLS: readonly ToolSpec[] = [
   {
@@ -157,6 +159,26 @@ export const ASSISTANT_EXTRA_TOOLS: readonly ToolSpec[] = [
     method: 'GET',
     url: '/tickers/top',
     description: 'Most-traded tickers by number of disclosed trades in a window of days, most first.',
+  },
+  {
+    name: 'find_members',
+    method: 'GET',
+    url: '/politicians',
+    description:
+      'Members by chamber, party, state, or a leadership role held on a day (role: "Speaker of the House", "Senate Minority Whip"; role_date; role_former for who held it before).',
+  },
+  {
+    name: 'list_committees',
+    method: 'GET',
+    url: '/committees',
+    description: 'Congressional committees by chamber and words of their name, with their thomas ids.',
+  },
+  {
+    name: 'get_committee',
+    method: 'GET',
+    url: '/committees/:id',
+    description:
+      "One committee's members with their titles (Chair, Ranking Member) and sides, now or on a date.",
   },
 ];
 

@@ -3459,6 +3459,12 @@ export interface operations {
                 in_office?: boolean;
                 /** @description Only members with (true) or without (false) trades on record */
                 has_trades?: boolean;
+                /** @description Only members holding a leadership role with one of these titles (as the congress-legislators files write them, any case; comma-separated: "Speaker of the House", "Senate Majority Whip") on `role_date` */
+                role?: string;
+                /** @description With `role`: the day it is held (YYYY-MM-DD; default today) */
+                role_date?: string;
+                /** @description With `role`: members who held it before `role_date` and not on it */
+                role_former?: boolean;
                 /** @description Ranking: trade_count, name, last_trade_date, total_volume_high, id, win_rate, avg_alpha_30d, avg_alpha_90d, sharpe_ratio, portfolio_return, cagr, conflict_score, holdings_count (default trade_count; members without the statistic last) */
                 sort_by?: "trade_count" | "name" | "last_trade_date" | "total_volume_high" | "id" | "win_rate" | "avg_alpha_30d" | "avg_alpha_90d" | "sharpe_ratio" | "portfolio_return" | "cagr" | "conflict_score" | "holdings_count";
                 /** @description asc or desc (default desc) */

@@ -313,10 +313,14 @@ function shapeOf(question: string, today: Date): Intent {
       `\\b(?:${BUY_PHRASE}|${SELL_PHRASE}|bought|sold|traded|buy|sell|trade|trading|buying|selling)\\s+(.+?)\\s+(?:stocks?|shares|companies)?\\s*(?:(?:right|just|shortly|immediately|days|weeks|soon)\\s+)?(?:before|ahead of|prior to)\\b`,
       'i',
     ).exec(text)?.[1];
+    // "before energy votes", or the topic after the votes: "before votes on financial bills".
     const topic =
-      /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+|a\s+|an\s+)?(.+?)(?:\s+(?:committee|panel|subcommittee))?\s+(?:votes?|voted|voting|bills?|legislation|hearings?|mark-?ups?|committee actions?)\b/i
-        .exec(text)?.[1]
-        ?.toLowerCase();
+      (/\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+)?(?:votes?|bills?|legislation|hearings?|mark-?ups?|committee\s+actions?)\s+(?:on|about|over|concerning|touching|related\s+to)\s+(?:the\s+|any\s+)?(.+?)(?:\s+(?:bills?|legislation|measures?|issues?|matters?))?(?=\s+(?:in|during|since|from|between)\s|\s*[?.!,;]|\s*$)/i.exec(
+        text,
+      ) ??
+        /\b(?:before|ahead of|prior to)\s+(?:the\s+|any\s+|a\s+|an\s+)?(.+?)(?:\s+(?:committee|panel|subcommittee))?\s+(?:votes?|voted|voting|bills?|legislation|hearings?|mark-?ups?|committee actions?)\b/i.exec(
+          text,
+        ))?.[1]?.toLowerCase();
     return { kind: 'timing', subject: subject ?? text, ...(topic ? { topic } : {}), window };
   }
   const dossier =

@@ -8,6 +8,7 @@ import {
 } from '../../domain/symbol-changes.js';
 import { quoted } from '../../errors.js';
 import { conceptsIn, tickerOfAlias } from '../../search/entities.js';
+import { COMPANY_ALIASES } from '../../search/vocabulary/companies.js';
 import { CONCEPTS } from '../../search/vocabulary/concepts.js';
 import {
   chamberOf,
@@ -28,6 +29,7 @@ import {
 } from './answer-parts.js';
 import { type Direction, directionOf, type Intent, routeQuestion, type Window, windowOf } from './intents.js';
 import { conflicts, findMember, memberTrades, namedMemberTrades, portfolio } from './member-answers.js';
+import { withOfficeHolder } from './offices.js';
 import { answerRecord } from './record-intents.js';
 import type { ChatRun } from './run.js';
 
@@ -37,7 +39,21 @@ function partyName(question: string): string {
   return party === 'R' ? 'Republican ' : party === 'D' ? 'Democratic ' : '';
 }
 
+/**
+ * A company's short form in capitals that the alias table holds as written ("TSMC", "GEICO") is
+ * that company, before it is read as a symbol; shorter ones ("AI", "ABC") stay symbols.
+ */
+function aliasInCapitals(text: string): string | undefined {
+  if (!/^[A-Z]{4,6}$/.test(text)) return undefined;
+  const ticker = tickerOfAlias(text);
+  return ticker && ticker !== text && COMPANY_ALIASES[ticker]?.split(/\s+/).includes(text)
+    ? ticker
+    : undefined;
+}
+
 async function resolveTicker(run: ChatRun, text: string): Promise<string | undefined> {
+  const capitals = aliasInCapitals(text);
+  if (capitals) return capitals;
   if (/^[A-Z]{1,5}(?:\.[A-Z])?$/.test(text)) return text;
   // "Alphabet/Google", "Meta/Facebook": two names of one company; the first that resolves.
   const [first, ...others] = text.split(/\s*\/\s*/).filter(Boolean);
@@ -337,7 +353,7 @@ const dollars = (value: number | null | undefined) =>
  */
 async function dossier(run: ChatRun, company: string, window: Window): Promise<void> {
   const name = company.replace(/^(?:on|of|for|about)\s+/i, '').trim();
-  let ticker: string | undefined = SYMBOL.test(name) ? name : tickerOfAlias(name);
+  let ticker: string | undefined = aliasInCapitals(name) ?? (SYMBOL.test(name) ? name : tickerOfAlias(name));
   if (!ticker) {
     const call = await run.call('lookup', { q: name, types: 'tickers,politicians', limit: 5 });
     if (call.status >= 400) return run.refused(call);
@@ -430,7 +446,10 @@ async function search(run: ChatRun, text: string): Promise<void> {
   }
 }
 
-export async function answerWithRouter(run: ChatRun, question: string): Promise<void> {
+export async function answerWithRouter(run: ChatRun, asked: string): Promise<void> {
+  // "the Speaker", "the chair of Senate Banking": the member who held the office, by name.
+  const question = await withOfficeHolder(run, asked);
+  if (question === undefined) return;
   const intent: Intent = routeQuestion(question, run.today);
   // "Why did X sell Visa?": a report states the trade, never its reason; what it states follows.
   if (/^\s*(?:why|for\s+what\s+reason|what\s+(?:was|is)\s+the\s+(?:reason|motive))\b/i.test(question))

@@ -317,6 +317,20 @@ describe('generalizing by class: companies, sectors, names and dossiers in other
     // "w/" written out, and the people "with" the trades asked for.
     ['senators w/ Exxon trades in 2022', { kind: 'ticker_trades', ticker: 'Exxon' }],
     ["What's up w/ Boeing?", { kind: 'dossier', company: 'Boeing' }],
+    // The topic of the votes after them: "before votes on <topic> bills".
+    [
+      'which reps bought oil stocks ahead of votes on energy legislation in 2022?',
+      { kind: 'timing', topic: 'energy' },
+    ],
+    [
+      'senators selling drug stocks prior to hearings about health care',
+      { kind: 'timing', topic: 'health care' },
+    ],
+    // How Congress as a whole dealt in one company: its dossier, the company first or last.
+    ['how have legislators been trading Costco?', { kind: 'dossier', company: 'Costco' }],
+    ['Nike — how did Congress trade it?', { kind: 'dossier', company: 'Nike' }],
+    ['how are members of congress positioned in Chevron', { kind: 'dossier', company: 'Chevron' }],
+    ['Schwab: how have politicians played it', { kind: 'dossier', company: 'Schwab' }],
   ])('%s', (question, expected) => {
     expect(routeQuestion(question, today)).toMatchObject(expected);
   });

@@ -94,6 +94,12 @@ const CANONICAL: readonly [RegExp, string][] = [
     /\bhow\s+(?:exposed|invested|involved)\s+(?:is|are|was|were)\s+(?:congress|lawmakers|members(?:\s+of\s+congress)?|legislators|politicians)\s+(?:to|in|with)\b/gi,
     "Congress's exposure to",
   ],
+  // "how has Congress traded Amex?", "how have lawmakers been playing Boeing": Congress's dealings
+  // in one company, its dossier (the people as a whole, not "which senators").
+  [
+    /\bhow\s+(?:has|have|did|do|does|is|are|was|were)\s+(?:congress|capitol\s+hill|lawmakers|legislators|politicians|members(?:\s+of\s+congress)?)\s+(?:been\s+)?(?:trad(?:e|ed|ing)|invest(?:ed|ing)?|play(?:ed|ing)?|position(?:ed)?|bet(?:ting)?)\s+(?:in\s+|on\s+)?/gi,
+    "Congress's exposure to ",
+  ],
   // "rank 2021 House sales by size", "trades sorted by amount": the largest trades.
   [
     /\b(?:rank|ranked|ranking|sort|sorted|order|ordered)\s+(?:the\s+)?(.+?)\s+by\s+(?:size|amount|value|dollar\s+(?:value|amount)s?)\b/gi,

@@ -238,3 +238,53 @@ export const NOISE = new Set(
   net please thanks conflict conflicts conflicted interest interests ethics ethical flag flags red check problem problems
   committee committees`.split(/\s+/),
 );
+
+/**
+ * Leadership offices a member is named by ("the Senate majority whip", "the House GOP leader",
+ * "the Speaker", "the president pro tem"): each form, with what its groups stand for, becomes the
+ * titles of the legislators files' leadership roles (offices.ts reads them; the data says who held
+ * one on a day). `when` before an office: "former" is who held it before, "current" is today's.
+ */
+export const OFFICE_WHEN = '(?:(current|sitting|present|former|ex|then)[- ]?\\s*)?';
+export const FLOOR_OFFICE = new RegExp(
+  `\\b(?:the\\s+)?${OFFICE_WHEN}(assistant\\s+)?(house|senate)\\s+(majority|minority|republican|gop|democratic|democrat|dem)\\s+(leader|whip)\\b|\\b(?:the\\s+)?${OFFICE_WHEN}(assistant\\s+)?(majority|minority|republican|gop|democratic|democrat|dem)\\s+(leader|whip)\\s+(?:of|in)\\s+the\\s+(house|senate)\\b`,
+  'i',
+);
+export const SPEAKER_OFFICE = new RegExp(
+  `\\b(?:the\\s+)?${OFFICE_WHEN}(?:house\\s+)?speaker(?:\\s+of\\s+the\\s+house)?(?:\\s+(emerita|emeritus))?\\b`,
+  'i',
+);
+export const PRO_TEMPORE_OFFICE = new RegExp(
+  `\\b(?:the\\s+)?${OFFICE_WHEN}(?:senate\\s+)?president\\s+pro\\s+tem(?:pore)?(?:\\s+of\\s+the\\s+senate)?\\b`,
+  'i',
+);
+export const CAUCUS_OFFICE = new RegExp(
+  `\\b(?:the\\s+)?${OFFICE_WHEN}(house|senate)\\s+(republican|gop|democratic|democrat)\\s+(conference|caucus)\\s+(vice\\s+)?chair(?:man|woman|person)?\\b`,
+  'i',
+);
+/** Party words of offices, as the roster's party codes. */
+export const OFFICE_PARTY: Readonly<Record<string, string>> = {
+  republican: 'R',
+  gop: 'R',
+  democratic: 'D',
+  democrat: 'D',
+  dem: 'D',
+};
+
+/**
+ * Committee offices: "the chair of Senate Banking", "the top Democrat on House Armed Services"
+ * (before the committee), "the House Financial Services ranking member" (after it). The committee
+ * is read against the committees the data lists (offices.ts), so no committee is named here.
+ */
+export const COMMITTEE_ROLE =
+  '(chair(?:man|woman|person)?|head|leader|ranking\\s+member|(?:top|ranking|senior)\\s+(?:democrat|republican|dem|gop))';
+export const ROLE_BEFORE_COMMITTEE = new RegExp(
+  `\\b(?:the\\s+)?${COMMITTEE_ROLE}\\s+(?:of|on|at)\\s+(?:the\\s+)?((?:house|senate)\\s+)?((?:[\\w'’&-]+,?\\s*){1,6})`,
+  'i',
+);
+export const ROLE_AFTER_COMMITTEE = new RegExp(
+  `\\b(?:the\\s+)?(house|senate)\\s+((?:[\\w'’&-]+,?\\s+){1,6}?)(?:committee\\s+|panel\\s+)?${COMMITTEE_ROLE}\\b`,
+  'i',
+);
+/** Words of a committee's name that say nothing of its subject ("Committee on the Budget"). */
+export const COMMITTEE_NAME_FILLER = new Set(['and', 'the', 'of', 'on', '&']);

@@ -27,6 +27,8 @@ export interface PoliticianListFilter {
   states?: readonly string[];
   inOffice?: boolean;
   hasTrades?: boolean;
+  /** Members holding one of these leadership titles (lower case) on `on`, or before it and not on it. */
+  role?: { titles: readonly string[]; on: string; former: boolean };
 }
 
 /** A stored sum, or null when no trade had an amount (as SUM over no value answers). */
@@ -138,6 +140,26 @@ function applyFilter<Q extends ProfileQuery>(profiles: Q, filter: PoliticianList
     query = filter.hasTrades
       ? query.where('s.trade_count', '>', 0)
       : query.where((eb) => eb.or([eb('s.trade_count', 'is', null), eb('s.trade_count', '=', 0)]));
+  }
+  const role = filter.role;
+  // The members who held one of the titles on the date (a term ends on the day the next begins, as
+  // the legislators files date them), or, `former`, who held it before the date and not on it.
+  if (role) {
+    query = query.where((eb) => {
+      const titled = () =>
+        eb
+          .selectFrom('politician_roles as r')
+          .select('r.politician_id')
+          .where(sql<string>`lower(${sql.ref('r.title')})`, 'in', [...role.titles]);
+      const heldOn = () =>
+        titled()
+          .where('r.start_date', '<=', role.on)
+          .where((inner) => inner.or([inner('r.end_date', 'is', null), inner('r.end_date', '>', role.on)]));
+      const holders = role.former
+        ? titled().where('r.end_date', '<=', role.on).where('r.politician_id', 'not in', heldOn())
+        : heldOn();
+      return eb('p.id', 'in', holders);
+    });
   }
   return query as Q;
 }

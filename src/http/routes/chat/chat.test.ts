@@ -49,6 +49,9 @@ const TOOL_ROUTES: Record<string, string> = {
   whale_filings: '/whales',
   search_bills: '/bills',
   member_votes: '/politicians/{id}/votes',
+  find_members: '/politicians',
+  list_committees: '/committees',
+  get_committee: '/committees/{id}',
 };
 
 /** The call again, straight to its REST route: what the tool returned. */
@@ -191,6 +194,37 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
       ['company_dossier', 'PG'],
     ]);
     expect(pg.answer).toContain('Procter & Gamble (PG');
+  });
+
+  it('a member named by an office is the one the legislators data says held it then', async () => {
+    const ask = async (question: string) =>
+      (await getJson<ChatOut>(ctx, `/chad/chat?q=${encodeURIComponent(question)}`)).body;
+    // Dated by the question's period: the Speaker through 2020 was Nancy Pelosi, not today's.
+    const speaker = await ask('What did the House Speaker buy in 2020?');
+    expect(speaker.tool_calls[0]).toMatchObject({
+      name: 'find_members',
+      arguments: { role: 'Speaker of the House', role_date: '2020-12-31' },
+    });
+    expect(speaker.answer).toContain('Speaker of the House at the end of the period asked about: Nancy Pelosi.');
+    expect(speaker.citations.length).toBeGreaterThan(0);
+    for (const citation of speaker.citations) expect(citation.row.politician_name).toBe('Nancy Pelosi');
+    await expectGrounded(ctx, ctx.key, speaker);
+    // A party's whip is whichever side's whip that party held; undated, at the clock.
+    const whip = await ask("the Senate GOP whip's stock trades");
+    expect(whip.tool_calls[0]?.arguments).toMatchObject({
+      role: 'Senate Majority Whip,Senate Minority Whip',
+      party: 'R',
+      role_date: '2026-06-01',
+    });
+    expect(whip.answer).toContain('now: John Barrasso.');
+    // A committee by its initials, its office after it; the seats the committee lists now.
+    const help = await ask('has the Senate HELP chairman sold any stock?');
+    expect(help.tool_calls.map((call) => call.name).slice(0, 2)).toEqual(['list_committees', 'get_committee']);
+    expect(help.tool_calls[1]?.arguments).toEqual({ id: 'SSHR' });
+    expect(help.answer).toMatch(/^Chair of the Senate Committee on Health, Education, Labor, and Pensions now: /);
+    // "Speaker Johnson" names the member already: no office is looked up.
+    const named = await ask('what did Speaker Johnson trade in 2024?');
+    expect(named.tool_calls.map((call) => call.name)).not.toContain('find_members');
   });
 
   it('"who sold TFC in 2025?" leaves out BBT of 2025: the symbol was Beacon Financial\'s by then', async () => {

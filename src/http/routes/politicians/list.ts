@@ -5,7 +5,7 @@ import { PoliticianSummarySchema, PROFILE_EXAMPLE } from '../../../resources/pol
 import { listPoliticians, listPoliticiansJson } from '../../../services/politicians.js';
 import { wantsCsv } from '../../plugins/csv.js';
 import { sendDatabaseJson } from '../../plugins/metering.js';
-import { errorResponses, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
+import { errorResponses, IsoDate, Limit, Offset, SortDir, StringEnum } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
 const PoliticianListQuery = Type.Object({
@@ -25,6 +25,19 @@ const PoliticianListQuery = Type.Object({
   ),
   has_trades: Type.Optional(
     Type.Boolean({ description: 'Only members with (true) or without (false) trades on record' }),
+  ),
+  role: Type.Optional(
+    Type.String({
+      maxLength: 300,
+      description:
+        'Only members holding a leadership role with one of these titles (as the congress-legislators files write them, any case; comma-separated: "Speaker of the House", "Senate Majority Whip") on `role_date`',
+    }),
+  ),
+  role_date: Type.Optional(
+    Type.String({ ...IsoDate, description: 'With `role`: the day it is held (YYYY-MM-DD; default today)' }),
+  ),
+  role_former: Type.Optional(
+    Type.Boolean({ description: 'With `role`: members who held it before `role_date` and not on it' }),
   ),
   sort_by: Type.Optional(
     StringEnum(POLITICIAN_SORT_COLUMNS, {
@@ -73,15 +86,20 @@ export function listPoliticiansRoute(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
+      // A role is held on a day: today by the service's clock unless the caller names one.
+      const query = {
+        ...request.query,
+        role_date: request.query.role_date ?? deps.clock().toISOString().slice(0, 10),
+      };
       // The plain list: the JSON text the database builds (as GET /trades sends its page).
-      if (request.query.search === undefined && !wantsCsv(request)) {
+      if (query.search === undefined && !wantsCsv(request)) {
         return sendDatabaseJson(deps, request, reply, async (hideGated) => {
-          const page = await listPoliticiansJson(deps.db, request.query, hideGated);
+          const page = await listPoliticiansJson(deps.db, query, hideGated);
           return { json: page.json, rows: page.rows, executiveRows: 0 };
         });
       }
-      const { politicians, total } = await listPoliticians(deps.db, request.query);
-      if (request.query.search === undefined) return politicians;
+      const { politicians, total } = await listPoliticians(deps.db, query);
+      if (query.search === undefined) return politicians;
       return { politicians, total: await total() };
     },
   );

@@ -91,6 +91,23 @@ describe.skipIf(!realDataAvailable())('politicians on the real data', () => {
     expect((await getJson(ctx, '/politicians?chamber=parliament')).status).toBe(422);
   });
 
+  it('filters by a leadership role held on a day (the clock by default), or held before it', async () => {
+    const names = async (query: string) =>
+      (await getJson<Profile[]>(ctx, `/politicians?${query}`)).body.map((profile) => profile.name).sort();
+    const speaker = encodeURIComponent('speaker of the house');
+    // The legislators files date each term: 2020 was in Nancy Pelosi's, the clock (2026-06-01) in Mike Johnson's.
+    expect(await names(`role=${speaker}&role_date=2020-06-01`)).toEqual(['Nancy Pelosi']);
+    expect(await names(`role=${speaker}`)).toEqual(['Mike Johnson']);
+    // Held before the clock and not on it (the fixture's files date the roles of serving members).
+    expect(await names(`role=${speaker}&role_former=true`)).toEqual(['Nancy Pelosi']);
+    expect(await names(`role=${speaker}&role_former=true&role_date=2022-06-01`)).toEqual([]);
+    // Several titles, narrowed by party: the Senate's Republican whip of 2025.
+    const whips = encodeURIComponent('Senate Majority Whip,Senate Minority Whip');
+    expect(await names(`role=${whips}&party=R&role_date=2025-06-01`)).toEqual(['John Barrasso']);
+    const invalid = await getJson(ctx, `/politicians?role=${speaker}&role_date=2020-13-45`);
+    expect(invalid.status).toBe(422);
+  });
+
   it('search answers { politicians, total } and counts every match', async () => {
     const { status, body } = await getJson<{ politicians: Profile[]; total: number }>(
       ctx,
