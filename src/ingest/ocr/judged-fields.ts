@@ -104,12 +104,26 @@ export function crossReadConfidence(
     const other = readScannedDate(text);
     return other.value === value && !other.repaired;
   };
-  const agree =
-    crossReads.some(same) &&
-    crossReads.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
-  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
   const unanimous = agreement === undefined || agreement >= 1;
-  return date.repaired || !unanimous ? confidence : Math.max(confidence, CROSS_READS_AGREE);
+  const heard = crossReads.filter((text) => !garbled(text, cell.text));
+  const agree =
+    heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
+  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
+  if (date.repaired || !unanimous) return confidence;
+  return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+}
+
+/**
+ * A cross read that is no date at all and no cut-off piece of the first reading ("3718/2025",
+ * "3/18/825" for 3/18/2025: a separator read as a digit, a digit lost in the middle): that
+ * preparation failed on the cell, which says nothing of which date it holds. It is not heard,
+ * either way. A reading cut short ("01/1" for 01/17/25) is heard: the cell's edge may hide what
+ * the first reading made up.
+ */
+function garbled(text: string, first: string): boolean {
+  if (readScannedDate(text).value !== null) return false;
+  const read = text.replace(/\s+/g, '');
+  return read !== '' && !first.replace(/\s+/g, '').startsWith(read);
 }
 
 /**
@@ -130,7 +144,12 @@ function onlyYearLost(text: string, first: string, value: string, filedDate: str
 
 /** A date every reading of its cell agrees on, from differently prepared images. */
 const CROSS_READS_AGREE = 0.9;
-/** A date a differently prepared image of its cell reads otherwise (or not at all). */
+/**
+ * A date every reading agrees on but one cross read that failed on the cell (garbled): one
+ * preparation fewer agrees, so a little less than CROSS_READS_AGREE.
+ */
+const CROSS_READS_PARTLY = 0.85;
+/** A date a differently prepared image of its cell reads otherwise (or cut short). */
 const CROSS_READS_DIFFER = 0.6;
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */

@@ -258,6 +258,33 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('01/22/25', ['01/2', '01/22/25']).needs_review).toBe(true);
   });
 
+  it('does not hear a cross read that is no date and no cut-off piece of the first reading', () => {
+    // Date cells of 8220834's dark pages (filed 2025-04-17) as read: the engine scored every
+    // grey reading 0, one black-and-white preparation gave the same date, the other failed on it.
+    const read = (text: string, crossReads: string[], agreement = 1) =>
+      scannedRow(
+        houseRow('MICROSOFT CORP', {
+          date: { ...cell(text, 0), agreement, crossReads },
+          notification: { ...cell('4/5/2025', 0.96), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+        }),
+        { ...context, filedDate: '2025-04-17' },
+      );
+    for (const crossReads of [
+      ['3718/2025', '3/18/2025'],
+      ['3/18/2025', '3/18/825'],
+    ]) {
+      const row = read('3/18/2025', crossReads);
+      expect(row).toMatchObject({ transaction_date: '2025-03-18', needs_review: false });
+      expect(row.confidence.transaction_date).toBeLessThan(0.9);
+    }
+    // Still heard: another date, a reading cut short, and a split among the grey readings.
+    expect(read('3/18/2025', ['3/16/2025', '3718/2025']).needs_review).toBe(true);
+    expect(read('3/18/2025', ['3/1', '3/18/2025']).needs_review).toBe(true);
+    expect(read('3/18/2025', ['3/18/2025', '3/18/825'], 2 / 3).needs_review).toBe(true);
+    // No cross read at all that agrees.
+    expect(read('3/18/2025', ['3718/2025', '3/18/825']).needs_review).toBe(true);
+  });
+
   it('still flags an agreed date the filing contradicts', () => {
     const date = { ...cell('03/17/25', 0.6), agreement: 1, crossReads: ['03/17/25', '03/17/25'] };
     const row = scannedRow(houseRow('INTEL CORP CMN', { date }), context);
