@@ -6,6 +6,7 @@ import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
   columnMarkSure,
+  namesSpelledOtherwise,
   notificationConsensus,
   ownerConsensus,
   transactionNeighbours,
@@ -37,6 +38,7 @@ export function rowsOfScan(
   const notified = notificationConsensus(houseRows, filedDate);
   const neighbours = transactionNeighbours(houseRows);
   const usualSuffix = usualAssetSuffix(houseRows);
+  const spelledOtherwise = namesSpelledOtherwise(houseRows);
   const usualColumns = usualTypeColumns(pages);
   // A column with few marks on its page (a partial-sale box ticked twice) is judged by the same
   // column's marks on every page ruled alike: the filer's software types one "x" everywhere. Of
@@ -94,6 +96,7 @@ export function rowsOfScan(
           notificationConsensus: notified,
           transactionNeighbours: neighbours.get(house) ?? null,
           usualSuffix,
+          namesSpelledOtherwise: spelledOtherwise,
           markSure,
           columnsDoubt,
         }),

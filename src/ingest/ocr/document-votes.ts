@@ -5,7 +5,7 @@ import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { readOwnerCode, readScannedDate } from './scanned-fields.js';
+import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
 const TYPICAL_MARKS = 4;
@@ -220,4 +220,26 @@ export function usualAssetSuffix(rows: readonly HouseRow[]): string | null {
   }
   const [word, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   return count >= SUFFIX_ROWS && count / total >= SUFFIX_SHARE ? word : null;
+}
+
+/** A name's letters and digits, the key its spellings are grouped by. */
+export const nameLettersKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9&]/g, '');
+
+/**
+ * The names (by nameLettersKey) that rows of the document read with the same letters but other
+ * stops or spaces ("ROSS STORES,INC CMN" and "ROSS STORES, INC CMN"): a filer's software prints
+ * one holding's name alike on every row, so at least one of them is misread, and which one the
+ * letters cannot say.
+ */
+export function namesSpelledOtherwise(rows: readonly HouseRow[]): Set<string> {
+  const spellings = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const text = tidyAssetText(row.asset.text).toUpperCase();
+    const key = nameLettersKey(text);
+    if (key === '') continue;
+    const seen = spellings.get(key) ?? new Set<string>();
+    seen.add(text);
+    spellings.set(key, seen);
+  }
+  return new Set([...spellings].flatMap(([key, seen]) => (seen.size > 1 ? [key] : [])));
 }

@@ -197,6 +197,26 @@ describe('scannedRow', () => {
     expect(row.confidence.transaction_date).toBeLessThan(0.5);
   });
 
+  it("serves a name read as exactly one issuer's whole name, however low the engine scored it", () => {
+    const read = (text: string, spelledOtherwise: ReadonlySet<string> = new Set()) =>
+      scannedRow(houseRow(text, { asset: { ...cell(text, 0.5), agreement: 1 } }), {
+        ...context,
+        lexicon: withIssuers,
+        usualSuffix: 'CMN',
+        namesSpelledOtherwise: spelledOtherwise,
+      });
+    const confirmed = read('PAYPAL HOLDINGS, INC. CMN');
+    expect(confirmed).toMatchObject({ asset_description: 'PAYPAL HOLDINGS, INC. CMN', needs_review: false });
+    expect(confirmed.confidence.asset_description).toBe(0.85);
+    // Words after the issuer's name but the usual one, a stray mark, a name another row spells
+    // with other stops: the engine's score stands.
+    expect(read('PAYPAL HOLDINGS, INC. CMN CLASS A').needs_review).toBe(true);
+    expect(read('‘PAYPAL HOLDINGS, INC. CMN').needs_review).toBe(true);
+    expect(read('PAYPAL HOLDINGS, INC. CMN', new Set(['PAYPALHOLDINGSINCCMN'])).needs_review).toBe(true);
+    // The period after a legal form read as a comma is still doubted.
+    expect(read('PAYPAL HOLDINGS, INC, CMN').needs_review).toBe(true);
+  });
+
   it('leaves the type empty and flags the row when two types are marked', () => {
     const types: MarkReading = { marked: [0, 1], shares: [0.06, 0.05, 0.001], clarity: 1 };
     const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });

@@ -100,6 +100,8 @@ export interface RowContext {
   ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
   /** The notification date most of the document's rows read, and how sure that makes it (rowsOfScan). */
   notificationConsensus?: { value: string; confidence: number } | null;
+  /** Names other rows read with the same letters but other stops or spaces (namesSpelledOtherwise). */
+  namesSpelledOtherwise?: ReadonlySet<string>;
   /** The word most of the document's asset names end with (usualAssetSuffix). */
   usualSuffix?: string | null;
   /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
@@ -202,7 +204,13 @@ export function judgedColumns(fields: {
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
-  const asset = assetField(house.asset, house.assetLines, context.lexicon, context.usualSuffix ?? null);
+  const asset = assetField(
+    house.asset,
+    house.assetLines,
+    context.lexicon,
+    context.usualSuffix ?? null,
+    context.namesSpelledOtherwise,
+  );
   const transaction = dateField(
     house.date,
     'transaction date',
