@@ -305,6 +305,66 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('3/18/2025', ['3718/2025', '3/18/825']).needs_review).toBe(true);
   });
 
+  it("takes the cross reads' date when the first readings gave none, or one the filing rules out", () => {
+    // Cells of 8220750 (filed 2025-02-06) and 8220834 (filed 2025-04-17) as read.
+    const read = (text: string, crossReads: string[], filedDate = '2025-02-06') =>
+      scannedRow(houseRow('METLIFE, INC. CMN', { date: { ...cell(text, 0.2), agreement: 1, crossReads } }), {
+        ...context,
+        filedDate,
+      });
+    const agreed = read('0117/25', ['01/17/25', '01/17/25']);
+    expect(agreed).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+    // A year no date of this filing can have; the two cross reads agree.
+    expect(
+      scannedRow(
+        houseRow('MICROSOFT CORP', {
+          date: { ...cell('3/17/2825', 0.91), agreement: 1, crossReads: ['3/17/2025', '3/17/2025'] },
+          notification: { ...cell('4/5/2025'), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+        }),
+        { ...context, filedDate: '2025-04-17' },
+      ),
+    ).toMatchObject({ transaction_date: '2025-03-17', needs_review: false });
+    // One cross read alone, or cross reads that disagree or need repairs: not served as read.
+    expect(read('0117/25', ['01/17/25', '0117/25'])).toMatchObject({
+      transaction_date: '2025-01-17',
+      needs_review: true,
+    });
+    expect(read('017/25', ['01/17/25', '01/12/25'])).toMatchObject({
+      transaction_date: null,
+      needs_review: true,
+    });
+    expect(read('017/25', ['O1/17/25', '01/17/25']).transaction_date).toBeNull();
+  });
+
+  it('settles a year no date of the filing can have by the dates around it, a guess unless the column agrees', () => {
+    // 8220750 (filed 2025-02-06): notifications read "02/04/28" among a column of 02/04/25.
+    const notified = (text: string, consensus: { value: string; confidence: number } | null) =>
+      scannedRow(
+        houseRow('NASDAQ INC. CMN', {
+          date: { ...cell('01/21/25'), agreement: 1, crossReads: ['01/21/25', '01/21/25'] },
+          notification: { ...cell(text, 0.22), agreement: 1, crossReads: ['02/042', '02/04/2'] },
+        }),
+        { ...context, notificationConsensus: consensus },
+      );
+    const column = { value: '2025-02-04', confidence: 0.98 };
+    expect(notified('02/04/28', column)).toMatchObject({
+      notification_date: '2025-02-04',
+      needs_review: false,
+    });
+    const alone = notified('02/04/28', null);
+    expect(alone).toMatchObject({ notification_date: '2025-02-04', needs_review: true });
+    expect(alone.reasons.join(' ')).toContain('settled');
+    // 2024 and 2025 both fit a transaction of January 17 before a notification of 2025-02-04.
+    const transaction = scannedRow(
+      houseRow('PPG INDUSTRIES, INC. CMN', { date: { ...cell('01/17/28', 0.23), agreement: 1 } }),
+      context,
+    );
+    expect(transaction).toMatchObject({ transaction_date: '2028-01-17', needs_review: true });
+    // A possible year with a date the filing rules out: the month or day is wrong, not the year.
+    const month = scannedRow(houseRow('ESTEE LAUDER COS INC CMN', { date: cell('03/17/25') }), context);
+    expect(month).toMatchObject({ transaction_date: '2025-03-17', needs_review: true });
+  });
+
   it('still flags an agreed date the filing contradicts', () => {
     const date = { ...cell('03/17/25', 0.6), agreement: 1, crossReads: ['03/17/25', '03/17/25'] };
     const row = scannedRow(houseRow('INTEL CORP CMN', { date }), context);

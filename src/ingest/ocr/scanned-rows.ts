@@ -20,6 +20,7 @@ import {
   dateField,
   type Field,
   ownerField,
+  settleYear,
   typeField,
 } from './judged-fields.js';
 import type { Lexicon } from './lexicon.js';
@@ -231,6 +232,8 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
       field.why ??= context.columnsDoubt;
     }
   }
+  settleYear(transaction, notification, 'transaction', context.filedDate, context.transactionNeighbours);
+  settleYear(notification, transaction, 'notification', context.filedDate, context.notificationConsensus);
   checkDates(transaction, notification, context.filedDate);
   const ticker = { confidence: asset.tickerConfidence };
   const { confidence } = judgeRow({ owner, asset, transaction, notification, kind, amount, ticker }, reasons);
