@@ -197,6 +197,16 @@ describe('scannedRow', () => {
     expect(row.confidence.transaction_date).toBeLessThan(0.5);
   });
 
+  it('takes the start of a listed word for that word cut at the column, not for two words run together', async () => {
+    // 8220750 prints "MEDTRONIC PUBLIC LIMITED COMPA CMN": the filer's column cut COMPANY.
+    const lexicon = await assetLexicon(['Medtronic plc', 'Ford Motor Company']);
+    const row = scannedRow(houseRow('MEDTRONIC PUBLIC LIMITED COMPA CMN'), { ...context, lexicon });
+    expect(row).toMatchObject({
+      asset_description: 'MEDTRONIC PUBLIC LIMITED COMPA CMN',
+      needs_review: false,
+    });
+  });
+
   it("serves a name read as exactly one issuer's whole name, however low the engine scored it", () => {
     const read = (text: string, spelledOtherwise: ReadonlySet<string> = new Set()) =>
       scannedRow(houseRow(text, { asset: { ...cell(text, 0.5), agreement: 1 } }), {
