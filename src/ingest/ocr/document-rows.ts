@@ -7,8 +7,8 @@ import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
   columnMarkSure,
   namesSpelledOtherwise,
-  notificationConsensus,
   ownerConsensus,
+  pageNotificationConsensus,
   transactionNeighbours,
   usualAssetSuffix,
   usualTypeColumns,
@@ -35,7 +35,7 @@ export function rowsOfScan(
 ): ScannedRow[] {
   const houseRows = pages.flatMap((page) => page.form.rows);
   const consensus = ownerConsensus(houseRows);
-  const notified = notificationConsensus(houseRows, filedDate);
+  const notified = pageNotificationConsensus(pages, filedDate);
   const neighbours = transactionNeighbours(houseRows);
   const usualSuffix = usualAssetSuffix(houseRows);
   const spelledOtherwise = namesSpelledOtherwise(houseRows);
@@ -65,7 +65,7 @@ export function rowsOfScan(
     };
   };
   const rows: ScannedRow[] = [];
-  for (const page of pages) {
+  for (const [pageIndex, page] of pages.entries()) {
     const typeRoles = rolesOf(page);
     const alike = documentSure(typeRoles);
     const markSure = {
@@ -93,7 +93,7 @@ export function rowsOfScan(
           typeRoles,
           lexicon,
           ownerConsensus: consensus.get(house) ?? null,
-          notificationConsensus: notified,
+          notificationConsensus: notified[pageIndex] ?? null,
           transactionNeighbours: neighbours.get(house) ?? null,
           usualSuffix,
           namesSpelledOtherwise: spelledOtherwise,

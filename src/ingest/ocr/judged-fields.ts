@@ -136,15 +136,19 @@ function ruledOutByFiling(value: string, filedDate: string | null): boolean {
  * cross reads are all the evidence there is: two of them agreeing are two readings from different
  * pixels (CROSS_READS_PARTLY), one alone is a guess a person confirms (CROSS_READS_DIFFER).
  */
-function crossReadDate(
+export function crossReadDate(
   cell: Pick<CellReading, 'crossReads'>,
   filedDate: string | null,
-): { value: string; confidence: number } | null {
+): { value: string; confidence: number; agreeing: number } | null {
   const dates = (cell.crossReads ?? []).map(readScannedDate).filter((date) => date.value !== null);
   const value = dates[0]?.value ?? null;
   if (value === null || ruledOutByFiling(value, filedDate)) return null;
   if (dates.some((date) => date.repaired || date.value !== value)) return null;
-  return { value, confidence: dates.length >= 2 ? CROSS_READS_PARTLY : CROSS_READS_DIFFER };
+  return {
+    value,
+    confidence: dates.length >= 2 ? CROSS_READS_PARTLY : CROSS_READS_DIFFER,
+    agreeing: dates.length,
+  };
 }
 
 /**
