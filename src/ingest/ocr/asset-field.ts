@@ -5,6 +5,7 @@
 // (judged-fields.ts) because a name is checked word by word against lists, not read as a value.
 import { NO_TICKER } from '../../domain/ticker.js';
 import { splitTicker } from '../sources/asset-text.js';
+import { nameLettersKey } from './document-votes.js';
 import type { CellReading } from './house-page.js';
 import type { IssuerNames } from './issuer-names.js';
 import { agreementFactor, type Field } from './judged-fields.js';
@@ -16,8 +17,9 @@ export function assetField(
   lines: number,
   lexicon: Lexicon | undefined,
   usualSuffix: string | null,
+  spelledOtherwise: ReadonlySet<string> = new Set(),
 ): Field<string> & { ticker: string; tickerConfidence: number } {
-  const checked = checkWords(cell, lexicon, usualSuffix);
+  const checked = checkWords(cell, lexicon, usualSuffix, spelledOtherwise);
   const text = tidyAssetText(checked.text);
   if (text === '')
     return { value: '', confidence: 0, why: 'no asset name read', ticker: NO_TICKER, tickerConfidence: 0 };
@@ -80,6 +82,7 @@ function checkWords(
   cell: CellReading,
   lexicon: Lexicon | undefined,
   usualSuffix: string | null,
+  spelledOtherwise: ReadonlySet<string>,
 ): { text: string; confidence: number; doubts: string[] } {
   const words = cell.words ?? cell.text.split(/\s+/).map((text) => ({ text, confidence: cell.confidence }));
   if (words.length === 0) return { text: '', confidence: 0, doubts: [] };
@@ -142,7 +145,12 @@ function checkWords(
     }
   }
   settleUsualSuffix(checked, usualSuffix);
-  if (lexicon?.issuers) settleByIssuer(checked, lexicon.issuers);
+  if (lexicon?.issuers) {
+    settleByIssuer(checked, lexicon.issuers);
+    const spelling = nameLettersKey(checked.map((entry) => entry.text).join(' '));
+    if (doubts.length === 0 && !spelledOtherwise.has(spelling))
+      confirmByIssuer(checked, lexicon.issuers, usualSuffix);
+  }
   let confidence = 1;
   checked.forEach((entry, index) => {
     const last = index === checked.length - 1;
@@ -241,5 +249,40 @@ function settleByIssuer(checked: CheckedWord[], issuers: IssuerNames): void {
       .join('-');
     entry.confidence = ISSUER_MATCH - ISSUER_EDIT_COST * edits;
     entry.doubt = null;
+  }
+}
+
+/** A word as printed: letters, digits, "&", an apostrophe or inner stops, a stop after. */
+const CLEAN_WORD = /^[A-Za-z0-9&](?:[A-Za-z0-9&'.\- ]*[A-Za-z0-9&.])?[.,]?$/;
+/** The words of a name read as one issuer's whole name, with no neighbour near it. */
+const ISSUER_CONFIRMED = 0.85;
+
+/**
+ * A name read as exactly one issuer's whole name ("MSCI INC. CMN": MSCI Inc.), followed by
+ * nothing or by the document's usual last word, and far (in letters) from every other issuer's
+ * name: the engine's low score on a word ("MSCI" at 0.53) is outweighed, since a misread would
+ * have to land letter for letter on a listed name that no other listed name is near. Its words
+ * are taken at ISSUER_CONFIRMED at least; the stops are not checked by this (the checks of
+ * periods and commas after still apply), nor is any word after the issuer's name but the usual
+ * one ("CLASS A" and "CLASS C" follow the same issuer). A name with a doubted word is not
+ * confirmed.
+ */
+function confirmByIssuer(checked: CheckedWord[], issuers: IssuerNames, usualSuffix: string | null): void {
+  // A stray mark on a word ("‘GENERAL") is no letter of the name, and not confirmed by it.
+  if (checked.some((entry) => entry.doubt || !CLEAN_WORD.test(entry.text))) return;
+  const parts = checked.flatMap((entry, index) =>
+    entry.text
+      .split(/[\s-]+/)
+      .filter((piece) => piece !== '')
+      .map((text) => ({ entry: index, text })),
+  );
+  const count = issuers.confirmedWords(parts.map((part) => part.text));
+  if (count === 0) return;
+  const rest = parts.slice(count);
+  if (rest.length > 1 || (rest.length === 1 && rest[0]?.text !== usualSuffix)) return;
+  // A word holding both the issuer's last word and the suffix ("INC CMN", split) is confirmed whole.
+  for (const entry of new Set(parts.slice(0, count).map((part) => part.entry))) {
+    const word = checked[entry];
+    if (word) word.confidence = Math.max(word.confidence, ISSUER_CONFIRMED);
   }
 }

@@ -29,6 +29,56 @@ describe('rowsOfScan', () => {
     expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, false, true, true, true]);
   });
 
+  it('lets a date cell the first readings failed on join its neighbours by its cross reads', () => {
+    // 8220750 page 25: "017/25" between rows that read 01/17/25 cleanly; one black-and-white
+    // read gave 01/17/25, the other only "01".
+    const failed = { ...cell('017/25', 0.23), agreement: 1, crossReads: ['01/17/25', '01'] };
+    const around = (date: CellReading) => [
+      houseRow('AFLAC INCORPORATED CMN', { date: cell('01/17/25', 0.5) }),
+      houseRow('PRUDENTIAL FINANCIAL INC CMN', { date }),
+      houseRow('TRANE TECHNOLOGIES PUBLIC LIMI CMN', { date: cell('01/17/25', 0.5) }),
+    ];
+    const rows = rowsOfScan(page(around(failed)), context.filedDate);
+    expect(rows[1]).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+    // Cross reads giving another date than the neighbours' do not join them.
+    const other = rowsOfScan(page(around({ ...failed, crossReads: ['01/12/25', '01'] })), context.filedDate);
+    expect(other[1]).toMatchObject({ transaction_date: '2025-01-12', needs_review: true });
+  });
+
+  it("judges a page's notification dates by the page's own agreement when it differs from the document's", () => {
+    // 8220750 (filed 2025-02-06): 33 pages notified 02/04/25, the last (an attachment in
+    // another format) "31-Jan-25"; the engine misread the J on some rows ("31-fan-25") where both
+    // or one of the black-and-white reads gave 31-jan-25.
+    const notified = (text: string, crossReads: string[], confidence = 0.3) =>
+      houseRow('Apollo Global Mgmt Inc Com', {
+        notification: { ...cell(text, confidence), agreement: 1, crossReads },
+      });
+    const main = Array.from({ length: 8 }, () =>
+      houseRow('METLIFE, INC. CMN', { notification: cell('02/04/25') }),
+    );
+    const last = [
+      notified('31-fan-25', ['31-jan-25', '31-1an-25']),
+      notified('31-Jan-25', ['31-Jan-25', '31-Jan-25'], 0.79),
+      notified('31-fan-25', ['31-Jan-25', '31-Jan-25']),
+      notified('31-Jan-25', ['31-Jan-25', '3Jan25'], 0.73),
+      notified('31-Jan-25', ['31-Jan-25', '3Jan-25'], 0.91),
+    ];
+    const columns = { types: context.typeRoles.map((role) => ({ role })) };
+    const rows = rowsOfScan(
+      [
+        { number: 1, form: { rows: main, columns } },
+        { number: 2, form: { rows: last, columns } },
+      ],
+      context.filedDate,
+    );
+    const attachment = rows.filter((row) => row.page === 2);
+    expect(attachment.map((row) => row.notification_date)).toEqual(Array(5).fill('2025-01-31'));
+    expect(attachment.every((row) => row.confidence.notification_date >= 0.85)).toBe(true);
+    // Alone (no page agreeing), the row with one agreeing cross read stays a guess.
+    const alone = rowsOfScan(page([...main, last[0] as HouseRow]), context.filedDate);
+    expect(alone[8]).toMatchObject({ notification_date: '2025-01-31', needs_review: true });
+  });
+
   it('trusts a repaired owner code between two rows that read the same code surely', () => {
     // "D" alone names DC by one letter only: a repair, doubtful by itself.
     const owners = ['DC', 'D', 'DC', 'D', 'SP'];

@@ -6,8 +6,9 @@ import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
   columnMarkSure,
-  notificationConsensus,
+  namesSpelledOtherwise,
   ownerConsensus,
+  pageNotificationConsensus,
   transactionNeighbours,
   usualAssetSuffix,
   usualTypeColumns,
@@ -34,9 +35,10 @@ export function rowsOfScan(
 ): ScannedRow[] {
   const houseRows = pages.flatMap((page) => page.form.rows);
   const consensus = ownerConsensus(houseRows);
-  const notified = notificationConsensus(houseRows, filedDate);
+  const notified = pageNotificationConsensus(pages, filedDate);
   const neighbours = transactionNeighbours(houseRows);
   const usualSuffix = usualAssetSuffix(houseRows);
+  const spelledOtherwise = namesSpelledOtherwise(houseRows);
   const usualColumns = usualTypeColumns(pages);
   // A column with few marks on its page (a partial-sale box ticked twice) is judged by the same
   // column's marks on every page ruled alike: the filer's software types one "x" everywhere. Of
@@ -63,7 +65,7 @@ export function rowsOfScan(
     };
   };
   const rows: ScannedRow[] = [];
-  for (const page of pages) {
+  for (const [pageIndex, page] of pages.entries()) {
     const typeRoles = rolesOf(page);
     const alike = documentSure(typeRoles);
     const markSure = {
@@ -91,9 +93,10 @@ export function rowsOfScan(
           typeRoles,
           lexicon,
           ownerConsensus: consensus.get(house) ?? null,
-          notificationConsensus: notified,
+          notificationConsensus: notified[pageIndex] ?? null,
           transactionNeighbours: neighbours.get(house) ?? null,
           usualSuffix,
+          namesSpelledOtherwise: spelledOtherwise,
           markSure,
           columnsDoubt,
         }),

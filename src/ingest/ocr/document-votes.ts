@@ -5,7 +5,8 @@ import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { readOwnerCode, readScannedDate } from './scanned-fields.js';
+import { crossReadDate } from './judged-fields.js';
+import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
 const TYPICAL_MARKS = 4;
@@ -83,8 +84,12 @@ export function notificationConsensus(
   for (const row of rows) {
     if (!row.notification.inked) continue;
     const date = readScannedDate(row.notification.text);
-    if (date.value === null || date.repaired) continue;
-    votes.set(date.value, (votes.get(date.value) ?? 0) + 1);
+    // A cell the first readings failed on ("31-fan-25") votes with the date both its cross reads
+    // give cleanly: two readings from other pixels.
+    const crossed = date.value === null ? crossReadDate(row.notification, filedDate) : null;
+    const value = crossed && crossed.agreeing >= 2 ? crossed.value : date.repaired ? null : date.value;
+    if (value === null) continue;
+    votes.set(value, (votes.get(value) ?? 0) + 1);
     total++;
   }
   const [value, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
@@ -95,6 +100,25 @@ export function notificationConsensus(
   return { value, confidence: Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, count / 8)) };
 }
 
+/**
+ * The notification consensus each page's rows are judged by: the document's, unless the page's
+ * own rows agree on another date (an attachment notified on another day: 8220750's last page
+ * says "31-Jan-25" where the 33 before it say 02/04/25).
+ */
+export function pageNotificationConsensus(
+  pages: ReadonlyArray<{ form: { rows: HouseRow[] } }>,
+  filedDate: string | null,
+): Array<{ value: string; confidence: number } | null> {
+  const documentWide = notificationConsensus(
+    pages.flatMap((page) => page.form.rows),
+    filedDate,
+  );
+  return pages.map((page) => {
+    const own = notificationConsensus(page.form.rows, filedDate);
+    return own && own.value !== documentWide?.value ? own : documentWide;
+  });
+}
+
 /** A transaction date read the same on three rows in a row: see transactionNeighbours. */
 const NEIGHBOURS_AGREE = 0.9;
 
@@ -103,8 +127,9 @@ const NEIGHBOURS_AGREE = 0.9;
  * rows, three in a row (in reading order across pages). Filers list the trades of one day
  * together, so a date often runs down several rows; three clean readings of one date are three
  * agreeing readings, and the engine would have to misread one into exactly its neighbours'
- * date. A row whose date did not read cleanly neither agrees nor disagrees and is passed over;
- * a different clean date ends the run. The checks against the notification and filing dates
+ * date. A row whose date did not read cleanly neither agrees nor disagrees and is passed over,
+ * unless its first readings gave no date and its cross reads give one (crossReadDate), which
+ * then stands for its reading; a different clean date ends the run. The checks against the notification and filing dates
  * still apply afterwards.
  */
 /**
@@ -137,6 +162,9 @@ export function transactionNeighbours<Row extends { date: CellReading }>(
     if (!row.date.inked) continue;
     const date = readScannedDate(row.date.text);
     if (date.value !== null && !date.repaired) read.push({ row, value: date.value });
+    // A cell the first readings gave no date for ("017/25") reads with its cross reads' date.
+    const crossed = date.value === null ? crossReadDate(row.date, null) : null;
+    if (crossed) read.push({ row, value: crossed.value });
   }
   const out = new Map<Row, { value: string; confidence: number }>();
   read.forEach(({ row, value }, index) => {
@@ -220,4 +248,26 @@ export function usualAssetSuffix(rows: readonly HouseRow[]): string | null {
   }
   const [word, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   return count >= SUFFIX_ROWS && count / total >= SUFFIX_SHARE ? word : null;
+}
+
+/** A name's letters and digits, the key its spellings are grouped by. */
+export const nameLettersKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9&]/g, '');
+
+/**
+ * The names (by nameLettersKey) that rows of the document read with the same letters but other
+ * stops or spaces ("ROSS STORES,INC CMN" and "ROSS STORES, INC CMN"): a filer's software prints
+ * one holding's name alike on every row, so at least one of them is misread, and which one the
+ * letters cannot say.
+ */
+export function namesSpelledOtherwise(rows: readonly HouseRow[]): Set<string> {
+  const spellings = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const text = tidyAssetText(row.asset.text).toUpperCase();
+    const key = nameLettersKey(text);
+    if (key === '') continue;
+    const seen = spellings.get(key) ?? new Set<string>();
+    seen.add(text);
+    spellings.set(key, seen);
+  }
+  return new Set([...spellings].flatMap(([key, seen]) => (seen.size > 1 ? [key] : [])));
 }

@@ -69,6 +69,19 @@ describe.skipIf(!dataDir)("IssuerNames over the SEC's companies", () => {
     expect(settle('*COW CORPORATION CMN', new Map([[0, 'COWL']]))).toBeNull();
   });
 
+  it("confirms a name read as one issuer's whole name only when no other issuer's name is near", () => {
+    const confirmed = (text: string) => issuers.confirmedWords(text.split(/[\s-]+/));
+    // Names as read off 8220750 at a low engine score, each exactly an SEC issuer's name.
+    expect(confirmed('MSCI INC. CMN')).toBe(2);
+    expect(confirmed('AUTODESK, INC. CMN')).toBe(2);
+    expect(confirmed('RAYMOND JAMES FINANCIAL, INC. CMN')).toBe(4);
+    // CSX and CDW both file with the SEC: a letter misread lands on the other.
+    expect(confirmed('CSX CORPORATION CMN')).toBe(0);
+    // One word short of an issuer's name; the words after a whole one are the caller's to judge.
+    expect(confirmed('RAYMOND JAMES CMN')).toBe(0);
+    expect(confirmed('ROYAL BANK OF CANADA LINKED TO BASKET OF INDICES')).toBe(4);
+  });
+
   it('leaves a doubted word no issuer name reaches', () => {
     // The issuer's name (Royal Bank of Canada) ends before the doubted word.
     expect(settle('ROYAL BANK OF CANADA *UNKED TO BASKET OF INDICES')).toBeNull();

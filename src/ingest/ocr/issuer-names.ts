@@ -75,12 +75,23 @@ const MAX_EDIT_SHARE = 0.4;
 /** The runner-up must need at least this many more edits for the best match to be taken. */
 const RUNNER_UP_MARGIN = 1;
 
+/**
+ * A name read as a whole issuer's name confirms it only when every other issuer's name is at
+ * least this many letters away: a misread of one letter or two can land on a neighbour ("CSX
+ * CORPORATION", "CDW CORPORATION").
+ */
+const CONFIRM_MARGIN = 3;
+
 export class IssuerNames {
   private readonly titles: string[][];
+  /** Each name's words in their short forms, joined by one space: the key a whole name is found by. */
+  private readonly keys: string[];
+  private readonly keySet: Set<string>;
 
   constructor(titles: Iterable<string>) {
     const seen = new Set<string>();
     this.titles = [];
+    this.keys = [];
     for (const title of titles) {
       const words = titleWords(title);
       const key = words.map(canonical).join(' ');
@@ -88,7 +99,32 @@ export class IssuerNames {
       if (words.length < 2 || seen.has(key)) continue;
       seen.add(key);
       this.titles.push(words);
+      this.keys.push(key);
     }
+    this.keySet = seen;
+  }
+
+  /**
+   * How many leading words of a name read (`words`, hyphenated words already split) are, letter
+   * for letter, one issuer's whole name with no other issuer's name near it (CONFIRM_MARGIN): the
+   * engine would have had to misread the name into exactly that issuer's, and no neighbour of it
+   * was to be had by a letter or two. 0 when no such name begins the name read.
+   */
+  confirmedWords(words: readonly string[]): number {
+    const letters = words.map(nameLetters).map(canonical);
+    for (let count = letters.length; count >= 2; count--) {
+      const key = letters.slice(0, count).join(' ');
+      if (!this.keySet.has(key)) continue;
+      return this.keys.every(
+        (other) =>
+          other === key ||
+          Math.abs(other.length - key.length) >= CONFIRM_MARGIN ||
+          distance(other, key) >= CONFIRM_MARGIN,
+      )
+        ? count
+        : 0;
+    }
+    return 0;
   }
 
   get size(): number {

@@ -67,6 +67,17 @@ export function dateField(
 ): DateField {
   if (!cell.inked) return { value: null, confidence: 0, why: `no ${label} written`, label };
   const date = readScannedDate(cell.text);
+  if (date.value === null || ruledOutByFiling(date.value, filedDate)) {
+    const crossed = crossReadDate(cell, filedDate);
+    if (crossed) {
+      // The cross reads' date other rows read too: a misread would have to land on exactly it.
+      const confidence =
+        consensus && crossed.value === consensus.value
+          ? Math.max(crossed.confidence, consensus.confidence)
+          : crossed.confidence;
+      return { value: crossed.value, confidence, why: null, label };
+    }
+  }
   if (date.value === null)
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
   const read = cell.confidence * agreementFactor(cell.agreement);
@@ -104,12 +115,53 @@ export function crossReadConfidence(
     const other = readScannedDate(text);
     return other.value === value && !other.repaired;
   };
-  const agree =
-    crossReads.some(same) &&
-    crossReads.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
-  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
   const unanimous = agreement === undefined || agreement >= 1;
-  return date.repaired || !unanimous ? confidence : Math.max(confidence, CROSS_READS_AGREE);
+  const heard = crossReads.filter((text) => !garbled(text, cell.text));
+  const agree =
+    heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
+  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
+  if (date.repaired || !unanimous) return confidence;
+  return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+}
+
+/** A date the filing makes impossible: after it, or over a year before it. */
+function ruledOutByFiling(value: string, filedDate: string | null): boolean {
+  return filedDate !== null && (value > filedDate || daysBetween(value, filedDate) > 400);
+}
+
+/**
+ * The date the cross reads give when the first readings gave none, or one the filing rules out
+ * ("31-fan-25", "0117/25"; "3/17/2825" on a 2025 filing): every cross read that is a date gives
+ * the same one, cleanly, and the filing allows it. The first readings failed on the cell, so the
+ * cross reads are all the evidence there is: two of them agreeing are two readings from different
+ * pixels (CROSS_READS_PARTLY), one alone is a guess a person confirms (CROSS_READS_DIFFER).
+ */
+export function crossReadDate(
+  cell: Pick<CellReading, 'crossReads'>,
+  filedDate: string | null,
+): { value: string; confidence: number; agreeing: number } | null {
+  const dates = (cell.crossReads ?? []).map(readScannedDate).filter((date) => date.value !== null);
+  const value = dates[0]?.value ?? null;
+  if (value === null || ruledOutByFiling(value, filedDate)) return null;
+  if (dates.some((date) => date.repaired || date.value !== value)) return null;
+  return {
+    value,
+    confidence: dates.length >= 2 ? CROSS_READS_PARTLY : CROSS_READS_DIFFER,
+    agreeing: dates.length,
+  };
+}
+
+/**
+ * A cross read that is no date at all and no cut-off piece of the first reading ("3718/2025",
+ * "3/18/825" for 3/18/2025: a separator read as a digit, a digit lost in the middle): that
+ * preparation failed on the cell, which says nothing of which date it holds. It is not heard,
+ * either way. A reading cut short ("01/1" for 01/17/25) is heard: the cell's edge may hide what
+ * the first reading made up.
+ */
+function garbled(text: string, first: string): boolean {
+  if (readScannedDate(text).value !== null) return false;
+  const read = text.replace(/\s+/g, '');
+  return read !== '' && !first.replace(/\s+/g, '').startsWith(read);
 }
 
 /**
@@ -130,8 +182,63 @@ function onlyYearLost(text: string, first: string, value: string, filedDate: str
 
 /** A date every reading of its cell agrees on, from differently prepared images. */
 const CROSS_READS_AGREE = 0.9;
-/** A date a differently prepared image of its cell reads otherwise (or not at all). */
+/**
+ * A date every reading agrees on but one cross read that failed on the cell (garbled): one
+ * preparation fewer agrees, so a little less than CROSS_READS_AGREE.
+ */
+const CROSS_READS_PARTLY = 0.85;
+/** A date a differently prepared image of its cell reads otherwise (or cut short). */
 const CROSS_READS_DIFFER = 0.6;
+
+/** A date whose year was settled by the filing's range and the other date: a guess to confirm. */
+const YEAR_SETTLED = 0.6;
+
+/**
+ * A date read with a year the filing rules out ("02/04/28" on a filing of 2025-02-06, "3/17/2825"),
+ * whose month and day were read, takes the one year a single digit away that the dates around it
+ * allow: on or before the filing, within a year of it, the transaction on or before the
+ * notification. A year digit is what the engine misreads at the cell's edge; the month and day
+ * stand as read. Two years allowed (2024 and 2025 for a transaction in January) leave the date
+ * as read, and doubted. The settled date is a guess (YEAR_SETTLED) unless it is the date most of
+ * the column reads (`consensus`): a misread would have to land on exactly that one.
+ */
+export function settleYear(
+  field: DateField,
+  other: DateField,
+  role: 'transaction' | 'notification',
+  filedDate: string | null,
+  consensus?: { value: string; confidence: number } | null,
+): void {
+  const { value } = field;
+  if (value === null || filedDate === null) return;
+  // Only a year no date of the filing can have: a date the filing rules out within a possible
+  // year ("03/17/25" on a filing of 2025-02-06) has its month or day wrong, not its year.
+  const year = value.slice(0, 4);
+  const filedYear = Number(filedDate.slice(0, 4));
+  if (Number(year) <= filedYear && Number(year) >= filedYear - 1) return;
+  const allowed = new Set<string>();
+  for (let at = 0; at < 4; at++) {
+    for (let digit = 0; digit <= 9; digit++) {
+      const candidate: string = `${year.slice(0, at)}${digit}${year.slice(at + 1)}${value.slice(4)}`;
+      if (candidate === value || ruledOutByFiling(candidate, filedDate)) continue;
+      if (
+        other.value !== null &&
+        (role === 'transaction' ? candidate > other.value : candidate < other.value)
+      )
+        continue;
+      allowed.add(candidate);
+    }
+  }
+  const [settled, ...more] = [...allowed];
+  if (settled === undefined || more.length > 0) return;
+  field.value = settled;
+  if (consensus && consensus.value === settled) {
+    field.confidence = consensus.confidence;
+    return;
+  }
+  field.confidence = Math.min(field.confidence, YEAR_SETTLED);
+  field.why = `${field.label}: year "${year}" settled as ${settled.slice(0, 4)} by the filing's dates`;
+}
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */
 export function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {

@@ -261,11 +261,13 @@ export class Lexicon {
         return { kind: 'corrected', word: best.word, cost: best.cost };
       }
     }
+    // Filers' software cuts long names at a column width ("MEDTRONIC PUBLIC LIMITED COMPA"): the
+    // start of a listed word, five letters or more, is that word cut, not two words run together
+    // ("COM PA"), nor a misread.
+    if (!best && word.length >= 5 && this.isPrefix(word)) return { kind: 'known' };
     const split = this.split(word);
     if (split) return { kind: 'split', words: split };
     if (best) return { kind: 'doubtful', near: best.word, cost: best.cost };
-    // Filers' software cuts long names at a column width ("MEDTRONIC PUBLIC LIMITED COMPA").
-    if (word.length >= 5 && this.isPrefix(word)) return { kind: 'known' };
     const edit = this.editNeighbour(word);
     if (edit) return { kind: 'doubtful', near: edit, cost: 1 };
     return { kind: 'unknown' };

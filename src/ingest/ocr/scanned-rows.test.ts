@@ -197,6 +197,36 @@ describe('scannedRow', () => {
     expect(row.confidence.transaction_date).toBeLessThan(0.5);
   });
 
+  it('takes the start of a listed word for that word cut at the column, not for two words run together', async () => {
+    // 8220750 prints "MEDTRONIC PUBLIC LIMITED COMPA CMN": the filer's column cut COMPANY.
+    const lexicon = await assetLexicon(['Medtronic plc', 'Ford Motor Company']);
+    const row = scannedRow(houseRow('MEDTRONIC PUBLIC LIMITED COMPA CMN'), { ...context, lexicon });
+    expect(row).toMatchObject({
+      asset_description: 'MEDTRONIC PUBLIC LIMITED COMPA CMN',
+      needs_review: false,
+    });
+  });
+
+  it("serves a name read as exactly one issuer's whole name, however low the engine scored it", () => {
+    const read = (text: string, spelledOtherwise: ReadonlySet<string> = new Set()) =>
+      scannedRow(houseRow(text, { asset: { ...cell(text, 0.5), agreement: 1 } }), {
+        ...context,
+        lexicon: withIssuers,
+        usualSuffix: 'CMN',
+        namesSpelledOtherwise: spelledOtherwise,
+      });
+    const confirmed = read('PAYPAL HOLDINGS, INC. CMN');
+    expect(confirmed).toMatchObject({ asset_description: 'PAYPAL HOLDINGS, INC. CMN', needs_review: false });
+    expect(confirmed.confidence.asset_description).toBe(0.85);
+    // Words after the issuer's name but the usual one, a stray mark, a name another row spells
+    // with other stops: the engine's score stands.
+    expect(read('PAYPAL HOLDINGS, INC. CMN CLASS A').needs_review).toBe(true);
+    expect(read('‘PAYPAL HOLDINGS, INC. CMN').needs_review).toBe(true);
+    expect(read('PAYPAL HOLDINGS, INC. CMN', new Set(['PAYPALHOLDINGSINCCMN'])).needs_review).toBe(true);
+    // The period after a legal form read as a comma is still doubted.
+    expect(read('PAYPAL HOLDINGS, INC, CMN').needs_review).toBe(true);
+  });
+
   it('leaves the type empty and flags the row when two types are marked', () => {
     const types: MarkReading = { marked: [0, 1], shares: [0.06, 0.05, 0.001], clarity: 1 };
     const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });
@@ -256,6 +286,93 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('01/22/25', ['01/22/24', '01/22/25']).needs_review).toBe(true);
     expect(read('01/22/25', ['01/22/28', '01/22/2']).needs_review).toBe(true);
     expect(read('01/22/25', ['01/2', '01/22/25']).needs_review).toBe(true);
+  });
+
+  it('does not hear a cross read that is no date and no cut-off piece of the first reading', () => {
+    // Date cells of 8220834's dark pages (filed 2025-04-17) as read: the engine scored every
+    // grey reading 0, one black-and-white preparation gave the same date, the other failed on it.
+    const read = (text: string, crossReads: string[], agreement = 1) =>
+      scannedRow(
+        houseRow('MICROSOFT CORP', {
+          date: { ...cell(text, 0), agreement, crossReads },
+          notification: { ...cell('4/5/2025', 0.96), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+        }),
+        { ...context, filedDate: '2025-04-17' },
+      );
+    for (const crossReads of [
+      ['3718/2025', '3/18/2025'],
+      ['3/18/2025', '3/18/825'],
+    ]) {
+      const row = read('3/18/2025', crossReads);
+      expect(row).toMatchObject({ transaction_date: '2025-03-18', needs_review: false });
+      expect(row.confidence.transaction_date).toBeLessThan(0.9);
+    }
+    // Still heard: another date, a reading cut short, and a split among the grey readings.
+    expect(read('3/18/2025', ['3/16/2025', '3718/2025']).needs_review).toBe(true);
+    expect(read('3/18/2025', ['3/1', '3/18/2025']).needs_review).toBe(true);
+    expect(read('3/18/2025', ['3/18/2025', '3/18/825'], 2 / 3).needs_review).toBe(true);
+    // No cross read at all that agrees.
+    expect(read('3/18/2025', ['3718/2025', '3/18/825']).needs_review).toBe(true);
+  });
+
+  it("takes the cross reads' date when the first readings gave none, or one the filing rules out", () => {
+    // Cells of 8220750 (filed 2025-02-06) and 8220834 (filed 2025-04-17) as read.
+    const read = (text: string, crossReads: string[], filedDate = '2025-02-06') =>
+      scannedRow(houseRow('METLIFE, INC. CMN', { date: { ...cell(text, 0.2), agreement: 1, crossReads } }), {
+        ...context,
+        filedDate,
+      });
+    const agreed = read('0117/25', ['01/17/25', '01/17/25']);
+    expect(agreed).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+    // A year no date of this filing can have; the two cross reads agree.
+    expect(
+      scannedRow(
+        houseRow('MICROSOFT CORP', {
+          date: { ...cell('3/17/2825', 0.91), agreement: 1, crossReads: ['3/17/2025', '3/17/2025'] },
+          notification: { ...cell('4/5/2025'), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+        }),
+        { ...context, filedDate: '2025-04-17' },
+      ),
+    ).toMatchObject({ transaction_date: '2025-03-17', needs_review: false });
+    // One cross read alone, or cross reads that disagree or need repairs: not served as read.
+    expect(read('0117/25', ['01/17/25', '0117/25'])).toMatchObject({
+      transaction_date: '2025-01-17',
+      needs_review: true,
+    });
+    expect(read('017/25', ['01/17/25', '01/12/25'])).toMatchObject({
+      transaction_date: null,
+      needs_review: true,
+    });
+    expect(read('017/25', ['O1/17/25', '01/17/25']).transaction_date).toBeNull();
+  });
+
+  it('settles a year no date of the filing can have by the dates around it, a guess unless the column agrees', () => {
+    // 8220750 (filed 2025-02-06): notifications read "02/04/28" among a column of 02/04/25.
+    const notified = (text: string, consensus: { value: string; confidence: number } | null) =>
+      scannedRow(
+        houseRow('NASDAQ INC. CMN', {
+          date: { ...cell('01/21/25'), agreement: 1, crossReads: ['01/21/25', '01/21/25'] },
+          notification: { ...cell(text, 0.22), agreement: 1, crossReads: ['02/042', '02/04/2'] },
+        }),
+        { ...context, notificationConsensus: consensus },
+      );
+    const column = { value: '2025-02-04', confidence: 0.98 };
+    expect(notified('02/04/28', column)).toMatchObject({
+      notification_date: '2025-02-04',
+      needs_review: false,
+    });
+    const alone = notified('02/04/28', null);
+    expect(alone).toMatchObject({ notification_date: '2025-02-04', needs_review: true });
+    expect(alone.reasons.join(' ')).toContain('settled');
+    // 2024 and 2025 both fit a transaction of January 17 before a notification of 2025-02-04.
+    const transaction = scannedRow(
+      houseRow('PPG INDUSTRIES, INC. CMN', { date: { ...cell('01/17/28', 0.23), agreement: 1 } }),
+      context,
+    );
+    expect(transaction).toMatchObject({ transaction_date: '2028-01-17', needs_review: true });
+    // A possible year with a date the filing rules out: the month or day is wrong, not the year.
+    const month = scannedRow(houseRow('ESTEE LAUDER COS INC CMN', { date: cell('03/17/25') }), context);
+    expect(month).toMatchObject({ transaction_date: '2025-03-17', needs_review: true });
   });
 
   it('still flags an agreed date the filing contradicts', () => {

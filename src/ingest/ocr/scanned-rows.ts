@@ -20,6 +20,7 @@ import {
   dateField,
   type Field,
   ownerField,
+  settleYear,
   typeField,
 } from './judged-fields.js';
 import type { Lexicon } from './lexicon.js';
@@ -100,6 +101,8 @@ export interface RowContext {
   ownerConsensus?: { code: 'SP' | 'DC' | 'JT'; confidence: number } | null;
   /** The notification date most of the document's rows read, and how sure that makes it (rowsOfScan). */
   notificationConsensus?: { value: string; confidence: number } | null;
+  /** Names other rows read with the same letters but other stops or spaces (namesSpelledOtherwise). */
+  namesSpelledOtherwise?: ReadonlySet<string>;
   /** The word most of the document's asset names end with (usualAssetSuffix). */
   usualSuffix?: string | null;
   /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
@@ -202,7 +205,13 @@ export function judgedColumns(fields: {
 export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const reasons: string[] = [];
   const owner = ownerField(house.owner, context.ownerConsensus ?? null);
-  const asset = assetField(house.asset, house.assetLines, context.lexicon, context.usualSuffix ?? null);
+  const asset = assetField(
+    house.asset,
+    house.assetLines,
+    context.lexicon,
+    context.usualSuffix ?? null,
+    context.namesSpelledOtherwise,
+  );
   const transaction = dateField(
     house.date,
     'transaction date',
@@ -223,6 +232,8 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
       field.why ??= context.columnsDoubt;
     }
   }
+  settleYear(transaction, notification, 'transaction', context.filedDate, context.transactionNeighbours);
+  settleYear(notification, transaction, 'notification', context.filedDate, context.notificationConsensus);
   checkDates(transaction, notification, context.filedDate);
   const ticker = { confidence: asset.tickerConfidence };
   const { confidence } = judgeRow({ owner, asset, transaction, notification, kind, amount, ticker }, reasons);
