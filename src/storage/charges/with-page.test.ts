@@ -24,15 +24,22 @@ async function state(db: Kysely<Database>, accountId: number, keyId: number) {
     .select(['spent_today'])
     .where('id', '=', keyId)
     .executeTakeFirstOrThrow();
-  const rows = async (table: 'credit_ledger' | 'request_log') =>
-    (await db.selectFrom(table).select('request_id').where('account_id', '=', accountId).execute()).map(
-      (row) => row.request_id,
-    );
+  const charges = await db
+    .selectFrom('credit_ledger')
+    .select('request_id')
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'charge')
+    .execute();
+  const usage = await db
+    .selectFrom('request_log')
+    .select('request_id')
+    .where('account_id', '=', accountId)
+    .execute();
   return {
     balance: Number(account.allowance) + Number(account.credits),
     spentToday: Number(key.spent_today),
-    ledger: await rows('credit_ledger'),
-    usage: await rows('request_log'),
+    ledger: charges.map((row) => row.request_id),
+    usage: usage.map((row) => row.request_id),
   };
 }
 
