@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js';
 import { chargeCall } from '../storage/charges/charge.js';
 import { refundCall } from '../storage/charges/refund.js';
 import type { ChargeOutcome } from '../storage/charges/statements.js';
+import type { PageChargeValues } from '../storage/charges/with-page.js';
 import { accountWritesMade } from '../storage/repositories/account-writes.js';
 import { findKeyByHash, type KeyRowCache, type KeyWithAccount } from '../storage/repositories/api-keys.js';
 import type { Database } from '../storage/schema.js';
@@ -15,6 +16,7 @@ import { StoreDatabase } from '../storage/store-database.js';
 import { hashKey, looksLikeKey, sameDigest } from './keys.js';
 import { withCurrentPeriod } from './periods.js';
 import { effectivePlan, rateLimitFor, TOPUP_LIFT_DAYS } from './plans.js';
+import { type Price, pagePriceTerms } from './price-table.js';
 
 const DAY_MS = 86_400_000;
 
@@ -185,6 +187,35 @@ export async function chargeCaller(
   );
   rememberCharge(db, caller.keyId, day, outcome);
   return outcome;
+}
+
+/**
+ * The charge of a call whose answer is a page the database builds, priced by the page's rows, for
+ * the page's own statement to take (storage/charges/with-page.ts): decided as chargeCaller's, and
+ * reported to the key cache with `pageCharged`.
+ */
+export function pageCharge(
+  caller: Caller,
+  price: Price,
+  charge: { requestId: string; route: string; usage: { method: string; status: number } },
+  at: Date,
+): PageChargeValues {
+  return {
+    accountId: caller.accountId,
+    keyId: caller.keyId,
+    requestId: charge.requestId,
+    route: charge.route,
+    day: at.toISOString().slice(0, 10),
+    now: at.toISOString(),
+    method: charge.usage.method,
+    status: charge.usage.status,
+    ...pagePriceTerms(price),
+  };
+}
+
+/** A page charge taken (see pageCharge): the cached row of its key carries what it left. */
+export function pageCharged(db: Kysely<Database>, charge: PageChargeValues, outcome: ChargeOutcome): void {
+  rememberCharge(db, charge.keyId, charge.day, outcome);
 }
 
 /**

@@ -7,6 +7,7 @@ import { changePlan, createKey, setAccountRateLimit, topup } from './admin.js';
 import { hashKey } from './keys.js';
 
 const SUMMARY_COST = 5; // GET /stats/summary: base 5, no rows
+const TRADES_PAGE_COST = 15; // GET /trades: base 15, plus a credit a row
 
 async function setBalance(ctx: FixtureApp, accountId: number, credits: number) {
   await ctx.store.db
@@ -54,6 +55,30 @@ describe('credits, limits and periods', () => {
       0,
     );
     expect(charged).toBe(50 * SUMMARY_COST);
+  });
+
+  it('the same for /trades, whose page statement takes its charge on PostgreSQL: 50 pages paid, the rest 402', async () => {
+    const account = await addAccount(ctx.store, ctx.clock, { plan: 'max' });
+    // The empty database's page has no rows: each call costs the base price of /trades.
+    await setBalance(ctx, account.account_id, 50 * TRADES_PAGE_COST);
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        getJson(ctx, '/trades?limit=25', { 'dc-api-key': account.key.api_key }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(150);
+    expect(await ledger(ctx, account.account_id)).toEqual({ rows: 50, total: -50 * TRADES_PAGE_COST });
+    const usage = await ctx.store.db
+      .selectFrom('request_log')
+      .select(['status', 'charge'])
+      .where('account_id', '=', account.account_id)
+      .execute();
+    // The paid calls' rows were written with their charges (refused calls' rows come in a batch).
+    expect(usage.filter((row) => row.charge > 0)).toEqual(
+      Array.from({ length: 50 }, () => ({ status: 200, charge: TRADES_PAGE_COST })),
+    );
   });
 
   it('the same across several keys of one account', async () => {

@@ -214,3 +214,12 @@ export function countRows(price: Price, payload: unknown): RowCount {
 export function costOf(price: Price, count: RowCount): number {
   return price.base + count.rows * price.perRow + count.executiveRows * price.perExecutiveRow;
 }
+
+/**
+ * costOf's terms for a page whose rows the database counts as it builds it (base + rows × perRow +
+ * executive rows × perExecutiveRow): a route whose rows are not counted costs its base.
+ */
+export function pagePriceTerms(price: Price): { base: number; perRow: number; perExecutiveRow: number } {
+  if (price.rows === 'none') return { base: price.base, perRow: 0, perExecutiveRow: 0 };
+  return { base: price.base, perRow: price.perRow, perExecutiveRow: price.perExecutiveRow };
+}

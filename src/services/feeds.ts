@@ -1,6 +1,7 @@
 // The feeds: latest trades for bulk sync, recent trades for display, and a pollable live feed.
 import type { Kysely } from 'kysely';
 import type { Trade } from '../resources/trade.js';
+import type { PageChargeValues } from '../storage/charges/with-page.js';
 import type { TradeFilter, TradeOrder } from '../storage/repositories/trades.js';
 import type { TradePageJson } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
@@ -44,9 +45,10 @@ export async function recentFeedJson(
   params: { limit: number; chamber?: string },
   now: Date,
   hideGated: boolean,
+  charge?: PageChargeValues,
 ): Promise<TradePageJson> {
   const { filter, order, page } = recentFeedQuery(params);
-  return queryTradesJson(db, filter, order, page, now, hideGated);
+  return queryTradesJson(db, filter, order, page, now, hideGated, charge);
 }
 
 function recentFeedQuery(params: { limit: number; chamber?: string }) {

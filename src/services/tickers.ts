@@ -5,6 +5,7 @@ import type { TradeSortColumn } from '../domain/sorts.js';
 import { isTickerSymbol, NO_TICKER } from '../domain/ticker.js';
 import { invalidField, notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
+import type { PageChargeValues } from '../storage/charges/with-page.js';
 import { dailyCloses } from '../storage/repositories/prices.js';
 import { groupTopTickers, namedTopTickers, tickerKnown } from '../storage/repositories/stats.js';
 import {
@@ -56,9 +57,11 @@ export async function tickerTradesJson(
   params: TickerTradeListParams,
   now: Date,
   hideGated: boolean,
+  charge?: PageChargeValues,
 ): Promise<TradePageJson> {
   const { filter, order } = await tickerTradesQuery(db, rawTicker, params);
-  return queryTradesJson(db, filter, order, { limit: params.limit, offset: params.offset }, now, hideGated);
+  const page = { limit: params.limit, offset: params.offset };
+  return queryTradesJson(db, filter, order, page, now, hideGated, charge);
 }
 
 async function tickerTradesQuery(

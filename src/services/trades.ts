@@ -4,6 +4,7 @@ import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { todayUtc } from '../domain/dates.js';
 import type { TradeSortColumn } from '../domain/sorts.js';
 import { type Trade, TradeSchema, toTradeResource } from '../resources/trade.js';
+import type { PageChargeValues } from '../storage/charges/with-page.js';
 import {
   findListedTradesByIds,
   findTrades,
@@ -81,15 +82,25 @@ export async function listTradesJson(
   params: TradeListParams,
   now: Date,
   hideGated: boolean,
+  charge?: PageChargeValues,
 ): Promise<TradePageJson> {
   const { filter, order } = await listQuery(db, params, now);
-  return queryTradesJson(db, filter, order, { limit: params.limit, offset: params.offset }, now, hideGated);
+  return queryTradesJson(
+    db,
+    filter,
+    order,
+    { limit: params.limit, offset: params.offset },
+    now,
+    hideGated,
+    charge,
+  );
 }
 
 /**
  * Any trade query as the JSON text the database builds (queryTrades' page, the fields of the Trade
  * resource in its order), for the other trade lists (/tickers/{t}/trades, /feed/recent).
- * `hideGated`: the plan-gated fields are null in the answer.
+ * `hideGated`: the plan-gated fields are null in the answer. `charge`: the call's charge, which the
+ * page's statement takes where it can (TradePageJson.charged; PostgreSQL).
  */
 export async function queryTradesJson(
   db: Kysely<Database>,
@@ -98,11 +109,16 @@ export async function queryTradesJson(
   page: Page,
   now: Date,
   hideGated: boolean,
+  charge?: PageChargeValues,
 ): Promise<TradePageJson> {
-  return findTradesJson(db, filter, order, page, {
-    ...(hideGated ? GATED_SHAPE : OPEN_SHAPE),
-    today: todayUtc(now),
-  });
+  return findTradesJson(
+    db,
+    filter,
+    order,
+    page,
+    { ...(hideGated ? GATED_SHAPE : OPEN_SHAPE), today: todayUtc(now) },
+    charge,
+  );
 }
 
 const TRADE_FIELDS = Object.keys(TradeSchema.properties);

@@ -7,6 +7,8 @@ import {
   type Caller,
   chargeCaller,
   KEY_CACHE_MS,
+  pageCharge,
+  pageCharged,
   refundCaller,
 } from '../../accounts/authentication.js';
 import { gatedFieldOfQuery, gatedFieldRefused } from '../../accounts/gating.js';
@@ -33,6 +35,8 @@ import {
 import type { RateLimitStore } from '../../accounts/rate-limit.js';
 import type { RequestLogWriter } from '../../accounts/request-log.js';
 import { ApiError } from '../../errors.js';
+import type { ChargeOutcome } from '../../storage/charges/statements.js';
+import type { PageCharged, PageChargeValues } from '../../storage/charges/with-page.js';
 import { errorResponses } from '../schemas/common.js';
 import type { App, AppDeps } from '../types.js';
 
@@ -201,16 +205,40 @@ export async function settleChargeForRows(
  * Answers with a page whose JSON text the database built: `load` gets whether the caller's
  * plan-gated fields must be null in it, the call is charged for the page's rows, the Link header
  * counts them, and the text is sent as it is (GET /trades, the ticker and feed lists, /politicians).
+ * `load` also gets the call's charge: where the page's statement takes it (PostgreSQL), the page
+ * comes back `charged` and the call costs one round trip to the database instead of two; otherwise
+ * it is taken here once the page is known.
  */
 export async function sendDatabaseJson(
   deps: AppDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  load: (hideGated: boolean) => Promise<RowCount & { json: string | Buffer }>,
+  load: (
+    hideGated: boolean,
+    charge: PageChargeValues | undefined,
+  ) => Promise<RowCount & { json: string | Buffer; charged?: PageCharged }>,
 ): Promise<FastifyReply> {
-  const hideGated = request.caller !== null && !seesGatedFields(request.caller);
-  const page = await load(hideGated);
-  await settleChargeForRows(deps, request, reply, page);
+  const { caller, price } = request;
+  const hideGated = caller !== null && !seesGatedFields(caller);
+  const now = deps.clock();
+  const charge =
+    caller && price && reply.statusCode < 400 && !request.charged
+      ? pageCharge(
+          caller,
+          price,
+          {
+            requestId: request.id,
+            route: request.routeId,
+            usage: { method: request.method, status: reply.statusCode },
+          },
+          now,
+        )
+      : undefined;
+  const page = await load(hideGated, charge);
+  if (charge && page.charged) {
+    pageCharged(deps.db, charge, page.charged.outcome);
+    await settleOutcome(deps, request, reply, page.charged.cost, page.charged.outcome, now);
+  } else await settleChargeForRows(deps, request, reply, page);
   // Every row of the page counts for its Link header, executive rows (priced apart) included.
   request.pageRows = page.rows + page.executiveRows;
   return reply.type('application/json; charset=utf-8').send(page.json);
@@ -231,6 +259,18 @@ async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: Fastify
     },
     now,
   );
+  await settleOutcome(deps, request, reply, cost, outcome, now);
+}
+
+/** What a charge taken at `now` answers: its refusal, or the call marked charged and its headers. */
+async function settleOutcome(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cost: number,
+  outcome: ChargeOutcome,
+  now: Date,
+) {
   if (!outcome.ok) {
     // The refusal states the balance and spend as they are, not as a cached row had them.
     throw refusedCharge(await currentCaller(deps, request, now), cost, outcome.reason, now);

@@ -7,7 +7,8 @@ import type { ChargeOutcome, ChargeQueue, ChargeSettled, ChargeValues, WaitingCh
 /** The most charges sent in one call of `charge_batch`. */
 const BATCH_MAX = 256;
 
-interface ChargeBatchRow {
+/** One charge's outcome as `charge_batch` answers it. */
+export interface ChargeBatchRow {
   spent_today: number | null;
   allowance: number | null;
   credits: number | null;
@@ -81,7 +82,7 @@ export class PostgresChargeBatches implements ChargeQueue {
   }
 }
 
-function chargeBatchOutcome(row: ChargeBatchRow | undefined): ChargeSettled {
+export function chargeBatchOutcome(row: ChargeBatchRow | undefined): ChargeSettled {
   if (!row) return { failed: new Error('charge batch lost an outcome') };
   if (row.error_state !== null)
     return {

@@ -2,6 +2,15 @@
 // with the row counts its price depends on: the /trades hot path.
 import { type Kysely, sql } from 'kysely';
 import { CHAMBER_OF_SOURCE, EXECUTIVE_ROW_SOURCES } from '../../domain/sources.js';
+import {
+  chargedPageQuery,
+  chargesWithPage,
+  PAGE_CHARGE_PARAMS,
+  type PageChargeColumns,
+  type PageCharged,
+  type PageChargeValues,
+  pageChargedOf,
+} from '../charges/with-page.js';
 import { compiledOnce } from '../compiled-queries.js';
 import {
   commaListAsJsonArray,
@@ -23,6 +32,8 @@ export interface TradePageJson {
   json: string | Buffer;
   rows: number;
   executiveRows: number;
+  /** The call's charge, when the page's statement took it (PostgreSQL, a charge asked for). */
+  charged?: PageCharged;
 }
 
 /**
@@ -63,13 +74,19 @@ export async function findTradesJson(
   order: TradeOrder,
   page: Page,
   shape: TradeJsonShape,
+  charge?: PageChargeValues,
 ): Promise<TradePageJson> {
   const syncSqlite = syncSqliteOf(db);
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
   const asBytes = sqlite && page.limit > BYTES_PAGE_ROWS;
   // Sector names are lowercased in the query; that shape is built per call.
+  // On PostgreSQL a metered call's charge is taken in the page's own statement (charges/with-page.ts).
+  const withCharge = charge !== undefined && chargesWithPage(db) ? charge : undefined;
   if ((sqlite && !syncSqlite) || filter.sectors?.length) {
-    return pageOf(await tradesJsonQuery(db, filter, order, page, shape, asBytes).executeTakeFirstOrThrow());
+    const query = tradesJsonQuery(db, filter, order, page, shape, asBytes);
+    if (!withCharge) return pageOf(await query.executeTakeFirstOrThrow());
+    const { rows } = await chargedPageQuery(query, withCharge).execute(db);
+    return chargedPageOf(rows[0] as (TradeJsonRow & PageChargeColumns) | undefined);
   }
   // Each query shape (which filters, how many values each, the order, the gated fields) is built
   // and compiled once; a call binds its values (sqlite-hot-path.ts on SQLite, compiled-queries.ts
@@ -91,9 +108,29 @@ export async function findTradesJson(
     );
   const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
   if (syncSqlite) return pageOf(preparedQuery<string>(syncSqlite, key, build).get(values) as TradeJsonRow);
+  if (withCharge) {
+    const charged = compiledOnce<string, TradeJsonRow & PageChargeColumns>(db, `${key}:charged`, (param) => {
+      const chargeParams = Object.fromEntries(
+        PAGE_CHARGE_PARAMS.map((name) => [name, param(`charge.${name}`)]),
+      );
+      const query = chargedPageQuery(build(param), chargeParams as unknown as PageChargeValues);
+      return { compile: () => query.compile(db) };
+    });
+    const chargeValues = Object.fromEntries(
+      PAGE_CHARGE_PARAMS.map((name) => [`charge.${name}`, withCharge[name]]),
+    );
+    const [row] = await charged.execute({ ...values, ...chargeValues });
+    return chargedPageOf(row);
+  }
   const [row] = await compiledOnce<string, TradeJsonRow>(db, key, build).execute(values);
   if (!row) throw new Error('trade JSON: the page query returned no row');
   return pageOf(row);
+}
+
+/** The page and the charge its statement took. */
+function chargedPageOf(row: (TradeJsonRow & PageChargeColumns) | undefined): TradePageJson {
+  if (!row) throw new Error('trade JSON: the page query returned no row');
+  return { ...pageOf(row), charged: pageChargedOf(row) };
 }
 
 interface PlannedLiterals {

@@ -26,8 +26,8 @@ export function recentFeedRoute(app: App, deps: AppDeps): void {
     async (request, reply) => {
       // JSON answers: the page as the JSON text the database builds, as GET /trades sends it.
       if (!wantsCsv(request)) {
-        return sendDatabaseJson(deps, request, reply, (hideGated) =>
-          recentFeedJson(deps.db, request.query, deps.clock(), hideGated),
+        return sendDatabaseJson(deps, request, reply, (hideGated, charge) =>
+          recentFeedJson(deps.db, request.query, deps.clock(), hideGated, charge),
         );
       }
       return recentFeed(deps.db, request.query, deps.clock());

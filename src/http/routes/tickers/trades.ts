@@ -38,8 +38,8 @@ export function tickerTradesRoute(app: App, deps: AppDeps): void {
     async (request, reply) => {
       // JSON answers: the page as the JSON text the database builds, as GET /trades sends it.
       if (!wantsCsv(request)) {
-        return sendDatabaseJson(deps, request, reply, (hideGated) =>
-          tickerTradesJson(deps.db, request.params.ticker, request.query, deps.clock(), hideGated),
+        return sendDatabaseJson(deps, request, reply, (hideGated, charge) =>
+          tickerTradesJson(deps.db, request.params.ticker, request.query, deps.clock(), hideGated, charge),
         );
       }
       return tickerTrades(deps.db, request.params.ticker, request.query, deps.clock());

@@ -98,8 +98,8 @@ export function listTradesRoute(app: App, deps: AppDeps): void {
       // JSON answers: the page as the JSON text the database builds, plan gating done in the
       // query, charged for its rows before it is sent (docs/architecture.md, "The metered hot path").
       if (!wantsCsv(request)) {
-        return sendDatabaseJson(deps, request, reply, (hideGated) =>
-          listTradesJson(deps.db, request.query, deps.clock(), hideGated),
+        return sendDatabaseJson(deps, request, reply, (hideGated, charge) =>
+          listTradesJson(deps.db, request.query, deps.clock(), hideGated, charge),
         );
       }
       return listTrades(deps.db, request.query, deps.clock());
