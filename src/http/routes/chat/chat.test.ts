@@ -205,7 +205,9 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
       name: 'find_members',
       arguments: { role: 'Speaker of the House', role_date: '2020-12-31' },
     });
-    expect(speaker.answer).toContain('Speaker of the House at the end of the period asked about: Nancy Pelosi.');
+    expect(speaker.answer).toContain(
+      'Speaker of the House at the end of the period asked about: Nancy Pelosi.',
+    );
     expect(speaker.citations.length).toBeGreaterThan(0);
     for (const citation of speaker.citations) expect(citation.row.politician_name).toBe('Nancy Pelosi');
     await expectGrounded(ctx, ctx.key, speaker);
@@ -219,9 +221,14 @@ describe.skipIf(!realDataAvailable())('/chad/chat', () => {
     expect(whip.answer).toContain('now: John Barrasso.');
     // A committee by its initials, its office after it; the seats the committee lists now.
     const help = await ask('has the Senate HELP chairman sold any stock?');
-    expect(help.tool_calls.map((call) => call.name).slice(0, 2)).toEqual(['list_committees', 'get_committee']);
+    expect(help.tool_calls.map((call) => call.name).slice(0, 2)).toEqual([
+      'list_committees',
+      'get_committee',
+    ]);
     expect(help.tool_calls[1]?.arguments).toEqual({ id: 'SSHR' });
-    expect(help.answer).toMatch(/^Chair of the Senate Committee on Health, Education, Labor, and Pensions now: /);
+    expect(help.answer).toMatch(
+      /^Chair of the Senate Committee on Health, Education, Labor, and Pensions now: /,
+    );
     // "Speaker Johnson" names the member already: no office is looked up.
     const named = await ask('what did Speaker Johnson trade in 2024?');
     expect(named.tool_calls.map((call) => call.name)).not.toContain('find_members');
