@@ -2,7 +2,11 @@
 // of the tool results (a value, or a number inside a returned text such as a date or an amount
 // bracket), at most rounded to the precision the answer writes it with.
 
-const NUMBER = /\d+(?:,\d{3})*(?:\.\d+)?/g;
+const NUMBER = /\d+(?:,\d{3})*(?:\.\d+)?/;
+// Names with digits in them that are no figure: SEC forms and schedules ("13D/G", "Form 4", "10-K")
+// and the index the returns are measured against. Read as names, so an answer can say "13D/G stakes".
+const NAMES_WITH_DIGITS = /\b(?:13[DFG]|10-[KQ]|8-K|Form [345])\b|S&P 500/;
+const TOKEN = new RegExp(`(${NAMES_WITH_DIGITS.source})|${NUMBER.source}`, 'g');
 
 interface NumberToken {
   text: string;
@@ -12,11 +16,13 @@ interface NumberToken {
 
 /** The numbers written in a text: "$1,000,001", "2025-01-14" (three), "27.5". */
 export function numbersIn(text: string): NumberToken[] {
-  return [...text.matchAll(NUMBER)].map((match) => {
-    const plain = match[0].replace(/,/g, '');
-    const dot = plain.indexOf('.');
-    return { text: match[0], value: Number(plain), decimals: dot < 0 ? 0 : plain.length - dot - 1 };
-  });
+  return [...text.matchAll(TOKEN)]
+    .filter((match) => match[1] === undefined)
+    .map((match) => {
+      const plain = match[0].replace(/,/g, '');
+      const dot = plain.indexOf('.');
+      return { text: match[0], value: Number(plain), decimals: dot < 0 ? 0 : plain.length - dot - 1 };
+    });
 }
 
 /** Every number the tool results contain, as values. */
@@ -62,7 +68,8 @@ export const UNVERIFIED = '[unverified]';
 /** Replaces the unsupported numbers of a model's answer, so the answer states none. */
 export function redactUnsupported(answer: string, evidence: Evidence): { text: string; removed: string[] } {
   const removed: string[] = [];
-  const text = answer.replace(NUMBER, (match) => {
+  const text = answer.replace(TOKEN, (match, name: string | undefined) => {
+    if (name !== undefined) return match;
     const [token] = numbersIn(match);
     if (token && evidence.supports(token)) return match;
     removed.push(match);

@@ -474,4 +474,14 @@ describe('grounding', () => {
       removed: ['4817'],
     });
   });
+
+  it('reads the names of SEC forms and of the index as names, not figures', () => {
+    const text =
+      'Insider transactions (Form 4, 10-K): 0; 13D/G stakes: 0; alpha against the S&P 500; 13 trades';
+    expect(unsupportedNumbers(text, evidence)).toEqual(['0', '0', '13']);
+    expect(redactUnsupported('13G filings: 4817', evidence)).toEqual({
+      text: '13G filings: [unverified]',
+      removed: ['4817'],
+    });
+  });
 });
