@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { refreshStoredAnalytics } from '../analytics/stored-analytics.js';
 import { addDays } from '../domain/dates.js';
+import { MARKET_FIELDS } from '../domain/market-fields.js';
 import type { Database } from '../storage/schema.js';
 import { FIXTURE_NOW } from './real-data.js';
 
@@ -37,27 +38,8 @@ const BILLS = [
   },
 ] as const;
 
-const UNPRICED = [
-  'price_on_trade_date',
-  'price_on_disclosure',
-  'gain_7d',
-  'gain_30d',
-  'gain_60d',
-  'gain_90d',
-  'gain_1yr',
-  'alpha_30d',
-  'alpha_90d',
-  'alpha_1yr',
-  'public_gain_30d',
-  'public_gain_90d',
-  'public_gain_180d',
-  'public_alpha_30d',
-  'public_alpha_90d',
-  'public_alpha_180d',
-  'current_return',
-  'current_alpha',
-  'enriched_at',
-] as const;
+// The copies are not priced: the market fields and the time they were computed are cleared.
+const UNPRICED = [...MARKET_FIELDS, 'enriched_at'] as const;
 
 /** Copies per bill, and how many days before the vote each copy is made. */
 const COPIES = 3;

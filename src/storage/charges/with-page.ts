@@ -4,7 +4,7 @@ import { type Kysely, type OperationNodeSource, sql } from 'kysely';
 import { isSqlite } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { type ChargeBatchRow, chargeBatchOutcome } from './postgres-batches.js';
-import type { ChargeOutcome } from './statements.js';
+import type { ChargeOutcome, ChargeValues } from './statements.js';
 
 /**
  * The charge of a call whose price depends on the rows of its page: who pays (as chargeCall), and
@@ -12,16 +12,7 @@ import type { ChargeOutcome } from './statements.js';
  * × perExecutiveRow), for the database to apply to the page it builds. The values may be
  * placeholders of a statement compiled once (compiled-queries.ts).
  */
-export interface PageChargeValues {
-  accountId: number;
-  keyId: number;
-  requestId: string;
-  route: string;
-  day: string;
-  now: string;
-  /** The request-log row written with the charge. */
-  method: string;
-  status: number;
+export interface PageChargeValues extends Omit<ChargeValues, 'cost' | 'amount'> {
   base: number;
   perRow: number;
   perExecutiveRow: number;
