@@ -1,8 +1,12 @@
 // The serve warm-up on a real engine over a small database. The records are CONSTRUCTED (a few
 // members and trades in the shape the ingest stores), not real filings: the warm-up's behaviour,
 // not ranking quality, is what is tested here.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readEmbeddings } from '../config.js';
@@ -12,7 +16,7 @@ import { insertTestMember } from '../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../test-support/database.js';
 import { freePort } from '../test-support/ports.js';
 import { semanticSearchFromConfig } from './search.js';
-import { searchProgressLog, warmUpSearch } from './search-warm-up.js';
+import { searchProgressLog, sweepStaleHandOverDirs, warmUpSearch } from './search-warm-up.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -245,7 +249,8 @@ describe('the warm-up in a child process on its own connection (constructed reco
       expect(await warmUpSearch(inPlace, recordingLog().log, () => NOW)).toBe(true);
       expect(engine.state().model).toBe(inPlace.state().model);
       const later = new Date(NOW.getTime() + 1_000);
-      for (const q of ['airline stocks', 'who sold Lockheed', 'Pfizer']) {
+      // A misspelled name is found through the entity index the child handed over.
+      for (const q of ['airline stocks', 'who sold Lockheed', 'Pfizer', 'Ada Exampel trades']) {
         const question = { q, types: SEMANTIC_TYPES, limit: 5 };
         const answer = await engine.search(question, later);
         expect(answer.results.length).toBeGreaterThan(0);
@@ -363,6 +368,38 @@ describe('the warm-up in a child process on its own connection (constructed reco
       expect(embedded).toBe(REMOTE_EMBED_BUDGET);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('hand-over directories left by a server killed during the hand-over', () => {
+  it('removes the ones whose process is gone, and only those', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'dcledger-sweep-test-'));
+    try {
+      // A process that has ended: its id is nobody's (until the system hands it out again).
+      const ended = spawn(process.execPath, ['-e', '']);
+      const pid = ended.pid ?? 0;
+      await new Promise((resolve) => ended.once('exit', resolve));
+      const names = {
+        gone: `dcledger-search-${pid}-abc123`,
+        mine: `dcledger-search-${process.pid}-def456`,
+        // The parent of this test run: alive.
+        running: `dcledger-search-${process.ppid}-ghi789`,
+        unnamed: 'dcledger-search-jkl012',
+        other: `someone-else-${pid}-mno345`,
+      };
+      for (const name of Object.values(names)) {
+        await mkdir(join(parent, name));
+        await writeFile(join(parent, name, 'vectors.bin'), 'x');
+      }
+      expect(await sweepStaleHandOverDirs(parent)).toEqual([names.gone]);
+      expect((await readdir(parent)).sort()).toEqual(
+        [names.mine, names.running, names.unnamed, names.other].sort(),
+      );
+      // A parent that cannot be read: nothing removed, no error.
+      expect(await sweepStaleHandOverDirs(join(parent, 'missing'))).toEqual([]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

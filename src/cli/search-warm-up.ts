@@ -7,7 +7,7 @@
 // in-memory index over in one file: the API's engine reads them into its table off the event loop
 // and only reads from the database what was stored after the file was written.
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -59,6 +59,8 @@ export function searchProgressLog(log: Logger): Progress {
     } else if (stage === 'vector-index') {
       if (done === 0) log.info({ vectors: total }, 'search index: building the in-memory vector index');
       else log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index built');
+    } else if (stage === 'entity index') {
+      log.info({ entities: done, seconds: total }, 'search index: entity index loaded');
     } else if (stage === 'vector-index handed over') {
       log.info({ vectors: done, seconds: total }, 'search index: in-memory vector index handed over');
     } else if (stage === 'vector-index loaded') {
@@ -133,9 +135,45 @@ function prepareInChild(
   });
 }
 
+/** The hand-over directories' names: the process that made one is named in it. */
+const HAND_OVER_DIR = /^dcledger-search-(\d+)-/;
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the hand-over directories in `parent` whose process is gone: one killed during the
+ * hand-over leaves its directory (the table file, tens of MB) behind. A directory of a process
+ * still running, or of a new one that reuses a dead one's id, is left alone; so is anything
+ * else. Never throws: returns the names removed.
+ */
+export async function sweepStaleHandOverDirs(parent: string = tmpdir()): Promise<string[]> {
+  const removed: string[] = [];
+  // A directory that cannot be read or removed here is left for the system's own cleaning.
+  const names = await readdir(parent).catch(() => []);
+  for (const name of names) {
+    const pid = Number(HAND_OVER_DIR.exec(name)?.[1] ?? 0);
+    if (pid <= 0 || pid === process.pid || processExists(pid)) continue;
+    const gone = await rm(join(parent, name), { recursive: true, force: true }).then(
+      () => true,
+      () => false,
+    );
+    if (gone) removed.push(name);
+  }
+  return removed;
+}
+
 /**
  * The child's preparation, then its vectors and index adopted by `engine` from the file it wrote
- * (in a directory of its own, removed afterwards whatever happened).
+ * (in a directory of its own, removed afterwards whatever happened, and at the next start if this
+ * process is killed first).
  */
 async function prepareAndHandOver(
   engine: SemanticSearch,
@@ -143,7 +181,8 @@ async function prepareAndHandOver(
   now: Date,
   progress: Progress,
 ): Promise<'prepared' | 'stopped'> {
-  const dir = await mkdtemp(join(tmpdir(), 'dcledger-search-'));
+  await sweepStaleHandOverDirs();
+  const dir = await mkdtemp(join(tmpdir(), `dcledger-search-${process.pid}-`));
   try {
     const tableFile = join(dir, 'vectors.bin');
     const end = await prepareInChild(engine, settings, now, progress, tableFile);

@@ -36,6 +36,12 @@ interface Company extends Entity {
   aliases: ReadonlySet<string>;
 }
 
+/** EntityIndex.snapshot(): its members and companies, sets as arrays. */
+export interface EntitySnapshot {
+  members: Entity[];
+  companies: (Omit<Company, 'concepts' | 'aliases'> & { concepts: string[]; aliases: string[] })[];
+}
+
 /** The words of a name, lower case, accents dropped, 3 letters or more. */
 function nameWords(text: string): string[] {
   return text
@@ -211,6 +217,15 @@ export class EntityIndex {
       companies.push({ ...base, concepts, aliases });
     }
     companies.sort((a, b) => b.trades - a.trades || a.key.localeCompare(b.key));
+    return EntityIndex.indexed(members, companies, slices);
+  }
+
+  /** The members and companies with their phonetic codes listed, a turn of the event loop every slice. */
+  private static async indexed(
+    members: Entity[],
+    companies: Company[],
+    slices: Slices,
+  ): Promise<EntityIndex> {
     const byCode = new Map<string, Entity[]>();
     for (const item of [...members, ...companies]) {
       await slices.tick();
@@ -224,6 +239,31 @@ export class EntityIndex {
       }
     }
     return new EntityIndex(members, companies, byCode);
+  }
+
+  /**
+   * The index as plain data (JSON-safe), for another process to take over with fromSnapshot()
+   * instead of reading and wording every member and company again (the serve warm-up's hand-over).
+   */
+  snapshot(): EntitySnapshot {
+    return {
+      members: this.members,
+      companies: this.companies.map((company) => ({
+        ...company,
+        concepts: [...company.concepts],
+        aliases: [...company.aliases],
+      })),
+    };
+  }
+
+  /** The index a snapshot() describes. */
+  static async fromSnapshot(snapshot: EntitySnapshot): Promise<EntityIndex> {
+    const companies = snapshot.companies.map((company) => ({
+      ...company,
+      concepts: new Set(company.concepts),
+      aliases: new Set(company.aliases),
+    }));
+    return EntityIndex.indexed(snapshot.members, companies, new Slices());
   }
 
   get size(): number {

@@ -23,6 +23,7 @@ import {
   countDocumentsWithoutVector,
   countSearchDocuments,
   documentsWithoutVector,
+  embeddingModelState,
   nearestVectors,
   sampleSearchTextsPage,
   storeVectors,
@@ -36,6 +37,7 @@ import {
   type ConceptMatch,
   conceptsIn,
   EntityIndex,
+  type EntitySnapshot,
   type NameMatch,
 } from './entities.js';
 import { MATCH_CAP, planFullText } from './full-text-plan.js';
@@ -105,6 +107,12 @@ export interface SearchOptions {
   onTiming?: (stage: SearchStage, ms: number) => void;
   /** Vectors past which the in-memory inverted-file index is used (20,000; tests set fewer). */
   ivfMinVectors?: number;
+}
+
+/** What an engine hands over with its vectors besides the model (writeVectorTable → adoptVectorTable). */
+interface HandedOverState {
+  documents: number;
+  entities: EntitySnapshot;
 }
 
 /** What prepare() has built so far (logs and the serve warm-up read it). */
@@ -203,22 +211,37 @@ export class SemanticSearch {
 
   /**
    * Writes the vectors held in memory and their inverted-file index to one file that another
-   * process's engine can adopt (the serve warm-up hands its work over this way); false when none
-   * are held.
+   * process's engine can adopt (the serve warm-up hands its work over this way), with the entity
+   * index, the document count and the local model's state; false when no vectors are held.
    */
   async writeVectorTable(file: string): Promise<boolean> {
-    return this.memory.writeTable(file);
+    const engineState: HandedOverState | undefined = this.entities
+      ? { documents: this.documents, entities: this.entities.snapshot() }
+      : undefined;
+    const modelState = this.embedder instanceof LsaEmbedder ? this.embedder.serialize() : undefined;
+    return this.memory.writeTable(file, { engineState, modelState });
   }
 
   /**
-   * Takes over the vectors and the index another process's engine wrote (writeVectorTable())
-   * instead of reading them from the database; the next prepare() reads only what was stored
-   * after the file was written.
+   * Takes over the vectors, the index, the entity index and the model another process's engine
+   * wrote (writeVectorTable()) instead of reading and building them from the database; the next
+   * prepare() reads only what was stored after the file was written, and builds the entity index
+   * again only if it finds new or removed documents.
    */
   async adoptVectorTable(file: string): Promise<void> {
     const started = Date.now();
-    const vectors = await this.memory.adopt(file);
-    this.options.onProgress?.('vector-index handed over', vectors, (Date.now() - started) / 1000);
+    const adopted = await this.memory.adopt(file);
+    this.checkStopped();
+    const handed = adopted.engineState as HandedOverState | undefined;
+    if (handed) {
+      this.entities = await EntityIndex.fromSnapshot(handed.entities);
+      this.documents = handed.documents;
+      this.termCounts = new Map();
+    }
+    // A remote provider's embedder is this engine's own; the local model is the writer's.
+    if (!this.options.embedder && adopted.modelState && adopted.modelState.length > 0)
+      this.embedder = LsaEmbedder.load(adopted.model, adopted.modelState);
+    this.options.onProgress?.('vector-index handed over', adopted.vectors, (Date.now() - started) / 1000);
   }
 
   private async update(now: Date, budget: number): Promise<void> {
@@ -228,9 +251,11 @@ export class SemanticSearch {
       progress?.(`documents:${source}`, done, done),
     );
     if (refreshed.indexed > 0 || refreshed.removed > 0 || this.documents === 0 || !this.entities) {
+      const started = Date.now();
       this.documents = await countSearchDocuments(this.db);
       this.termCounts = new Map();
       this.entities = await EntityIndex.load(this.db);
+      progress?.('entity index', this.entities.size, (Date.now() - started) / 1000);
       await nextTurn();
     }
     const embedder = await this.chooseEmbedder(now);
@@ -345,10 +370,11 @@ export class SemanticSearch {
     }
     const documents = await countSearchDocuments(this.db);
     const stale =
-      active?.provider !== 'lsa' || !active.state || documents >= active.trained_on * RETRAIN_GROWTH;
-    if (!stale && active?.state && this.embedder?.model === active.model) return this.embedder;
-    if (!stale && active?.state) {
-      this.embedder = LsaEmbedder.load(active.model, active.state);
+      active?.provider !== 'lsa' || !active.stored || documents >= active.trained_on * RETRAIN_GROWTH;
+    if (!stale && this.embedder?.model === active.model) return this.embedder;
+    const state = stale ? null : await embeddingModelState(this.db, active.model);
+    if (!stale && state) {
+      this.embedder = LsaEmbedder.load(active.model, state);
       return this.embedder;
     }
     const texts = await this.trainingSample(documents);

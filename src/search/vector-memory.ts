@@ -16,7 +16,7 @@ import type { Embedder } from './embedders.js';
 import { SimdVectors } from './simd-dots.js';
 import { SlicedBatch, Slices } from './turns.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
-import { readVectorTable, writeVectorTable } from './vector-table-file.js';
+import { readVectorTable, type VectorTableContents, writeVectorTable } from './vector-table-file.js';
 
 /**
  * Past this many vectors the in-memory inverted-file index is built (vector-scan.ts): about
@@ -196,9 +196,13 @@ export class MemoryVectors {
 
   /**
    * Writes the vectors held, and their inverted-file index when it is built, to one file
-   * (vector-table-file.ts) that another process can adopt(); false when nothing is held.
+   * (vector-table-file.ts) that another process can adopt(), with the engine's other state that
+   * travels with them; false when nothing is held.
    */
-  async writeTable(file: string): Promise<boolean> {
+  async writeTable(
+    file: string,
+    extras: Pick<VectorTableContents, 'engineState' | 'modelState'>,
+  ): Promise<boolean> {
     const cache = this.cache;
     if (!cache) return false;
     const clusters = cache.clusters;
@@ -215,6 +219,7 @@ export class MemoryVectors {
       lists,
       centroids: clusters?.centroids ?? new Float32Array(0),
       data: cache.data,
+      ...extras,
     });
     return true;
   }
@@ -223,9 +228,12 @@ export class MemoryVectors {
    * Takes over the vectors and the index another process built and wrote (writeTable()), in place
    * of reading them from the database: the vectors go straight into this process's table, and
    * only what the file does not hold (vectors stored after it was written) is read afterwards.
-   * The slots keep the writer's order, which its index had already grouped list by list.
+   * The slots keep the writer's order, which its index had already grouped list by list. Returns
+   * how many vectors it took and the extras written with them.
    */
-  async adopt(file: string): Promise<number> {
+  async adopt(
+    file: string,
+  ): Promise<{ vectors: number; model: string } & Pick<VectorTableContents, 'engineState' | 'modelState'>> {
     let simd: SimdVectors | undefined;
     const table = await readVectorTable(file, (floats, dimensions) => {
       simd = SimdVectors.create(dimensions, floats);
@@ -262,7 +270,12 @@ export class MemoryVectors {
     }
     this.cache = cache;
     this.readAt = this.marks;
-    return cache.ids.length;
+    return {
+      vectors: cache.ids.length,
+      model: table.model,
+      engineState: table.engineState,
+      modelState: table.modelState,
+    };
   }
 
   /**

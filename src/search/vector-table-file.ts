@@ -11,7 +11,7 @@
 // same build: the header's `format` only guards against reading a file of another layout.
 import { open } from 'node:fs/promises';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** The table as a process holds it: slot s's vector at data[s·dimensions, (s+1)·dimensions). */
 export interface VectorTableContents {
@@ -30,6 +30,10 @@ export interface VectorTableContents {
   centroids: Float32Array;
   /** At least ids.length × dimensions floats. */
   data: Float32Array;
+  /** The rest of the writer's engine that the reader takes over (JSON-safe), or undefined. */
+  engineState?: unknown;
+  /** The embedding model's serialized state (the local model's), or empty. */
+  modelState?: Uint8Array;
 }
 
 interface Header {
@@ -44,6 +48,9 @@ interface Header {
   /** Whether the lists section holds each slot's list. */
   indexed: boolean;
   kinds: string[];
+  /** Bytes of the engine's state (JSON; 0: none) and of the model's state. */
+  engineStateBytes: number;
+  modelStateBytes: number;
 }
 
 const aligned = (bytes: number) => Math.ceil(bytes / 8) * 8;
@@ -57,6 +64,8 @@ function layout(header: Header, headerEnd: number) {
     kinds: header.count,
     centroids: header.centroidFloats * 4,
     vectors: header.count * header.dimensions * 4,
+    engineState: header.engineStateBytes,
+    modelState: header.modelStateBytes,
   };
   let at = aligned(headerEnd);
   const place = (bytes: number) => {
@@ -71,6 +80,8 @@ function layout(header: Header, headerEnd: number) {
     kinds: place(sections.kinds),
     centroids: place(sections.centroids),
     vectors: place(sections.vectors),
+    engineState: place(sections.engineState),
+    modelState: place(sections.modelState),
   };
 }
 
@@ -83,6 +94,9 @@ export async function writeVectorTable(file: string, table: VectorTableContents)
   if (kinds.length > 255) throw new RangeError(`${kinds.length} record kinds do not fit one byte each`);
   const codes = new Map(kinds.map((kind, code) => [kind, code] as const));
   const indexed = table.lists.length >= count && table.centroids.length > 0;
+  const engineState =
+    table.engineState === undefined ? new Uint8Array(0) : Buffer.from(JSON.stringify(table.engineState));
+  const modelState = table.modelState ?? new Uint8Array(0);
   const header: Header = {
     format: FORMAT,
     model: table.model,
@@ -93,6 +107,8 @@ export async function writeVectorTable(file: string, table: VectorTableContents)
     centroidFloats: indexed ? table.centroids.length : 0,
     indexed,
     kinds,
+    engineStateBytes: engineState.length,
+    modelStateBytes: modelState.length,
   };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const at = layout(header, 4 + headerBytes.length);
@@ -109,6 +125,8 @@ export async function writeVectorTable(file: string, table: VectorTableContents)
     [at.kinds.start, Uint8Array.from(table.kinds, (kind) => codes.get(kind) ?? 0)],
     [at.centroids.start, bytesOf(indexed ? table.centroids : new Float32Array(0))],
     [at.vectors.start, bytesOf(table.data.subarray(0, count * table.dimensions))],
+    [at.engineState.start, engineState],
+    [at.modelState.start, modelState],
   ];
   const handle = await open(file, 'w');
   try {
@@ -149,7 +167,7 @@ async function readAll(handle: FileHandle, into: Uint8Array, position: number): 
 export async function readVectorTable(
   file: string,
   allocate: (floats: number, dimensions: number) => Float32Array,
-): Promise<VectorTableContents & { ids: number[]; kinds: string[]; seqs: number[] }> {
+): Promise<VectorTableContents & { ids: number[]; kinds: string[]; seqs: number[]; modelState: Uint8Array }> {
   const handle = await open(file, 'r');
   try {
     const prefix = new Uint8Array(4);
@@ -172,6 +190,8 @@ export async function readVectorTable(
     const centroids = new Float32Array(await section(at.centroids));
     const data = allocate(header.count * header.dimensions, header.dimensions);
     await readAll(handle, bytesOf(data.subarray(0, header.count * header.dimensions)), at.vectors.start);
+    const engineState = new Uint8Array(await section(at.engineState));
+    const modelState = new Uint8Array(await section(at.modelState));
     return {
       model: header.model,
       dimensions: header.dimensions,
@@ -183,6 +203,11 @@ export async function readVectorTable(
       lists: header.indexed ? lists : new Int32Array(0),
       centroids,
       data,
+      engineState:
+        engineState.length > 0
+          ? (JSON.parse(Buffer.from(engineState).toString('utf8')) as unknown)
+          : undefined,
+      modelState,
     };
   } finally {
     await handle.close();

@@ -34,13 +34,37 @@ export interface EmbeddingModelRow {
   trained_on: number;
 }
 
-export async function activeEmbeddingModel(db: Kysely<Database>): Promise<EmbeddingModelRow | undefined> {
+/**
+ * The model search reads, without its state (the local model's is megabytes, read once with
+ * embeddingModelState() by an engine that does not hold the model yet); `stored`: whether it has one.
+ */
+export async function activeEmbeddingModel(
+  db: Kysely<Database>,
+): Promise<(Omit<EmbeddingModelRow, 'state'> & { stored: boolean }) | undefined> {
   const row = await db
     .selectFrom('search_models')
-    .select(['model', 'provider', 'dimensions', 'state', 'trained_on'])
+    .select(['model', 'provider', 'dimensions', 'trained_on'])
+    .select(sql<boolean | number>`state is not null`.as('stored'))
     .where('active', '=', 1)
     .executeTakeFirst();
-  return row ? { ...row, dimensions: Number(row.dimensions), trained_on: Number(row.trained_on) } : undefined;
+  return row
+    ? {
+        ...row,
+        dimensions: Number(row.dimensions),
+        trained_on: Number(row.trained_on),
+        stored: Boolean(row.stored),
+      }
+    : undefined;
+}
+
+/** A model's stored state (the local model's serialized terms and projection), or null. */
+export async function embeddingModelState(db: Kysely<Database>, model: string): Promise<Uint8Array | null> {
+  const row = await db
+    .selectFrom('search_models')
+    .select('state')
+    .where('model', '=', model)
+    .executeTakeFirst();
+  return row?.state ?? null;
 }
 
 /**
