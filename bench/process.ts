@@ -15,7 +15,19 @@ export function serveEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
 
 /** CPU ms (user + system) the process has used: fields 14 and 15 of /proc/PID/stat (Linux). */
 export function processCpuMs(pid: number | undefined): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuMsOf(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU ms (user + system) the process's main thread has used (its event loop: where a request
+ * waits behind whatever else runs there), from /proc/PID/task/PID/stat (Linux).
+ */
+export function mainThreadCpuMs(pid: number | undefined): number {
+  return cpuMsOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuMsOf(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
   // After the command name, which may hold spaces and is closed by the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
