@@ -4,8 +4,9 @@
 // engine's progress and how it ended over the IPC channel, closes its connection and ends. A
 // process rather than a thread: what the preparation allocated (a hundred thousand vectors read
 // and written, the documents' texts) goes back to the system when it ends, where a thread's
-// would stay in the serving process's allocator. It ends by writing the vectors it holds and their
-// in-memory index to one file, which the API's engine adopts instead of reading them back row by row.
+// would stay in the serving process's allocator. It ends by writing the vectors it holds, their
+// in-memory index, its entity index and its model to one file, which the API's engine adopts
+// instead of reading and building them again on its own thread.
 import type { DatabaseConfig, EmbeddingsConfig } from '../config.js';
 import { REMOTE_EMBED_BUDGET } from '../search/semantic.js';
 import { openStore } from '../storage/database.js';

@@ -3,9 +3,10 @@
 // vector index is built, so the first question does not wait for all of that. It never blocks
 // readiness and never ends the process: a failure is logged, and the first question prepares the
 // index itself as it always did. Given the database's settings, that work runs in a child process
-// on a connection of its own (search-warm-up-process.ts), which hands the vectors and their
-// in-memory index over in one file: the API's engine reads them into its table off the event loop
-// and only reads from the database what was stored after the file was written.
+// on a connection of its own (search-warm-up-process.ts), which hands the vectors, their
+// in-memory index, the entity index and the model over in one file: the API's engine reads the
+// vectors into its table off the event loop, takes the rest as built, and only reads from the
+// database what was stored after the file was written.
 import { fork } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
