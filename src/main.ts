@@ -1,53 +1,39 @@
 // The `dcledger` command line: serve the API, migrate, import data.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import {
-  accountsCreate,
-  accountsLimit,
-  accountsPlan,
-  accountsShow,
-  creditsGrant,
-  creditsTopup,
-  keysCap,
-  keysCreate,
-  keysList,
-  keysLog,
-  keysRevoke,
-  keysRotate,
-} from './cli/accounts.js';
-import {
-  importBillsCommand,
-  importFecCommand,
-  importLegislatorsCommand,
-  importTradesCommand,
-} from './cli/import.js';
-import { ingestCommand, ingestSourcesHelp, replayServerCommand, SOURCE_NAMES } from './cli/ingest.js';
-import { JOB_STATUS_NAMES, jobsCommand } from './cli/jobs.js';
-import {
-  enrichCommand,
-  importCompaniesCommand,
-  importPricesCommand,
-  refreshPricesCommand,
-} from './cli/market.js';
-import { mcpCommand } from './cli/mcp.js';
+import { JOB_STATUS_NAMES } from './cli/job-statuses.js';
 import { CommandError } from './cli/output.js';
-import { parseCommand } from './cli/parse.js';
-import { auditCommand, membersLinkCommand, membersLinksCommand } from './cli/quality.js';
-import { reviewAccept, reviewCorrect, reviewList, reviewReject, reviewShow } from './cli/review.js';
-import { searchIndexCommand } from './cli/search.js';
-import {
-  accountsOperator,
-  accountsOutbox,
-  accountsRole,
-  paymentsCancel,
-  paymentsConfirm,
-  paymentsList,
-} from './cli/self-service.js';
-import { migrateCommand, serveCommand } from './cli/serve.js';
-import { webhooksResealCommand } from './cli/webhooks.js';
-import { workerCommand } from './cli/worker.js';
+import { ingestSourcesHelp, SOURCE_NAMES } from './cli/source-names.js';
 import { ConfigError } from './config/read.js';
 import { DatabaseOpenError } from './storage/open-error.js';
+
+// Each command's module is loaded when that command runs, not before the command line is read:
+// `serve` then starts without the importers, OCR review or the MCP server in memory, and a short
+// command without the HTTP app.
+const commands = {
+  accounts: () => import('./cli/accounts.js'),
+  import: () => import('./cli/import.js'),
+  ingest: () => import('./cli/ingest.js'),
+  jobs: () => import('./cli/jobs.js'),
+  market: () => import('./cli/market.js'),
+  mcp: () => import('./cli/mcp.js'),
+  parse: () => import('./cli/parse.js'),
+  quality: () => import('./cli/quality.js'),
+  review: () => import('./cli/review.js'),
+  search: () => import('./cli/search.js'),
+  selfService: () => import('./cli/self-service.js'),
+  serve: () => import('./cli/serve.js'),
+  webhooks: () => import('./cli/webhooks.js'),
+  worker: () => import('./cli/worker.js'),
+};
+
+/** The action of a command: loads the command's module, then runs `name` from it with commander's arguments. */
+function lazy<M, K extends keyof M>(load: () => Promise<M>, name: K): (...args: unknown[]) => Promise<void> {
+  return async (...args) => {
+    const action = (await load())[name] as (...args: unknown[]) => unknown;
+    await action(...args);
+  };
+}
 
 /** The version of package.json (one directory above src/ and dist/ alike). */
 function packageVersion(): string {
@@ -76,7 +62,7 @@ export function buildCli(): Command {
     )
     .option('--no-worker', 'do not run the webhook delivery worker (also DCLEDGER_WEBHOOK_WORKER=off)')
     .option('--no-ingest', 'do not run the official-source ingestion on a schedule')
-    .action(serveCommand);
+    .action(lazy(commands.serve, 'serveCommand'));
 
   program
     .command('webhooks')
@@ -85,14 +71,14 @@ export function buildCli(): Command {
     .description(
       'encrypt clear-text subscription secrets under DCLEDGER_WEBHOOK_SECRET_KEY or the key file (the secrets stay the same; serve does it at start)',
     )
-    .action(webhooksResealCommand);
+    .action(lazy(commands.webhooks, 'webhooksResealCommand'));
 
   program
     .command('worker')
     .description(
       'the worker role alone, as serve --role worker: deliver webhooks from the events outbox and run the queued enrichment jobs until stopped (SIGINT/SIGTERM finish in-flight deliveries and put a running job back)',
     )
-    .action(workerCommand);
+    .action(lazy(commands.worker, 'workerCommand'));
 
   program
     .command('jobs')
@@ -100,7 +86,7 @@ export function buildCli(): Command {
     .addOption(new Option('--status <status>', 'only jobs in this status').choices(JOB_STATUS_NAMES))
     .option('--limit <n>', 'at most this many jobs (default 20)')
     .option('--json', 'print them as JSON')
-    .action(jobsCommand);
+    .action(lazy(commands.jobs, 'jobsCommand'));
 
   program
     .command('ingest')
@@ -125,7 +111,7 @@ export function buildCli(): Command {
     .option('--current', "sec only: also read EDGAR's current-events feed")
     .option('--no-ocr', 'store scans without a text layer as needs_ocr instead of reading them by OCR')
     .description('fetch, archive, parse and store the documents of a source (every source: `ingest --help`)')
-    .action(ingestCommand);
+    .action(lazy(commands.ingest, 'ingestCommand'));
 
   program
     .command('replay-server')
@@ -137,7 +123,7 @@ export function buildCli(): Command {
       'leave the document ids in FILE (one per line: House DocID, eFD report id, OGE file name, EDGAR accession number, USAspending award key) out of every listing until POST /_replay/publish {"ids": [...]}',
     )
     .description("serve the recorded real documents at the official sites' paths, for `ingest --base-url`")
-    .action(replayServerCommand);
+    .action(lazy(commands.ingest, 'replayServerCommand'));
 
   program
     .command('mcp')
@@ -145,9 +131,12 @@ export function buildCli(): Command {
       'MCP server over stdio for desktop assistants: the /v1/tools tools, called with DCLEDGER_API_KEY (in-process on the configured database, or a server with --url)',
     )
     .option('--url <url>', 'call the tools on this dcledger server instead of the local database')
-    .action(mcpCommand);
+    .action(lazy(commands.mcp, 'mcpCommand'));
 
-  program.command('migrate').description('create or upgrade the database schema').action(migrateCommand);
+  program
+    .command('migrate')
+    .description('create or upgrade the database schema')
+    .action(lazy(commands.serve, 'migrateCommand'));
 
   program
     .command('search')
@@ -156,7 +145,7 @@ export function buildCli(): Command {
     .description(
       'index new records and embed them now (otherwise the first question after new records does it)',
     )
-    .action(searchIndexCommand);
+    .action(lazy(commands.search, 'searchIndexCommand'));
 
   program
     .command('audit')
@@ -164,7 +153,7 @@ export function buildCli(): Command {
       'run the quality pass and print the data-quality audit per source: trades, flags, unresolved identities, merged duplicates, unparsed option descriptions, parse statuses (what GET /quality serves)',
     )
     .option('--json', 'print the audit as JSON')
-    .action(auditCommand);
+    .action(lazy(commands.quality, 'auditCommand'));
 
   const members = program.command('members').description("fix who a trade's person is");
   members
@@ -178,12 +167,12 @@ export function buildCli(): Command {
     .description(
       'move the trades (and filings) to the right person, recorded with who and when; their statistics follow, and later imports that match the from record mean the to record',
     )
-    .action(membersLinkCommand);
+    .action(lazy(commands.quality, 'membersLinkCommand'));
   members
     .command('links')
     .option('--json', 'print them as JSON')
     .description('the identity links made')
-    .action(membersLinksCommand);
+    .action(lazy(commands.quality, 'membersLinksCommand'));
 
   const importer = program.command('import').description('load data sets into the database');
   importer
@@ -191,13 +180,13 @@ export function buildCli(): Command {
     .argument('<dir>', 'directory with the unitedstates/congress-legislators files')
     .option('--json', 'print the report as JSON')
     .description('members, executive officials, committees and memberships')
-    .action(importLegislatorsCommand);
+    .action(lazy(commands.import, 'importLegislatorsCommand'));
   importer
     .command('trades')
     .argument('<file>', 'Stock Watcher style trade set (JSON or CSV), or a directory of them')
     .option('--json', 'print the report as JSON')
     .description('trades from a Senate or House Stock Watcher style data set (format detected)')
-    .action(importTradesCommand);
+    .action(lazy(commands.import, 'importTradesCommand'));
   importer
     .command('bills')
     .argument('<path>', 'congress.gov API v3 bill JSON or GovInfo BILLSTATUS XML, or a directory of them')
@@ -205,7 +194,7 @@ export function buildCli(): Command {
     .description(
       'bills with sponsors, cosponsors, committee referrals, actions, subjects, related bills and recorded votes',
     )
-    .action(importBillsCommand);
+    .action(lazy(commands.import, 'importBillsCommand'));
   importer
     .command('fec')
     .argument(
@@ -214,7 +203,7 @@ export function buildCli(): Command {
     )
     .option('--json', 'print the report as JSON')
     .description('campaign finance: candidates, committees, PAC contributions, employer sums, cycle totals')
-    .action(importFecCommand);
+    .action(lazy(commands.import, 'importFecCommand'));
 
   // The review queue of rows read from scans (docs/ocr.md).
   const review = program
@@ -225,17 +214,17 @@ export function buildCli(): Command {
     .option('--json', 'print them as JSON')
     .option('--source <source>', 'only this source (house_clerk ...)')
     .description('the rows waiting for review')
-    .action(reviewList);
+    .action(lazy(commands.review, 'reviewList'));
   review
     .command('show')
     .argument('<id>', 'review item id')
     .option('--out <file>', 'where to write the PNG crop of the row (default ./review-ID.png)')
     .option('--json', 'print it as JSON')
     .description("a row's fields, their confidences and why it waits; writes a PNG of the row on its page")
-    .action(reviewShow);
+    .action(lazy(commands.review, 'reviewShow'));
   for (const [name, action, help] of [
-    ['accept', reviewAccept, 'the row as read becomes a trade'],
-    ['reject', reviewReject, 'the row never becomes a trade'],
+    ['accept', 'reviewAccept', 'the row as read becomes a trade'],
+    ['reject', 'reviewReject', 'the row never becomes a trade'],
   ] as const) {
     review
       .command(name)
@@ -243,7 +232,7 @@ export function buildCli(): Command {
       .option('--by <name>', 'who decides (default cli:<user>)')
       .option('--json', 'print the decision as JSON')
       .description(help)
-      .action(action);
+      .action(lazy(commands.review, action));
   }
   review
     .command('correct')
@@ -255,7 +244,7 @@ export function buildCli(): Command {
     .option('--by <name>', 'who decides (default cli:<user>)')
     .option('--json', 'print the decision as JSON')
     .description('the fields given replace what was read, then the row becomes a trade')
-    .action(reviewCorrect);
+    .action(lazy(commands.review, 'reviewCorrect'));
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts
@@ -266,19 +255,19 @@ export function buildCli(): Command {
     .option('--paid', 'start the plan paid rather than on its trial')
     .option('--daily-cap <n>', "the first key's daily spend cap (default 25000)")
     .description('create an account and its first API key (printed once, as JSON)')
-    .action(accountsCreate);
+    .action(lazy(commands.accounts, 'accountsCreate'));
   accounts
     .command('show')
     .argument('<account>', 'account id or email')
     .description('plan and balance')
-    .action(accountsShow);
+    .action(lazy(commands.accounts, 'accountsShow'));
   accounts
     .command('plan')
     .argument('<account>', 'account id or email')
     .argument('<plan>', 'none, core, pro or max')
     .option('--paid', 'start the plan paid rather than on its trial')
     .description('change the plan; starts a new billing period with its allowance')
-    .action(accountsPlan);
+    .action(lazy(commands.accounts, 'accountsPlan'));
   accounts
     .command('limit')
     .argument('<account>', 'account id or email')
@@ -286,7 +275,7 @@ export function buildCli(): Command {
     .description(
       "give the account a custom per-minute request limit (contracts above Max); it replaces the plan's",
     )
-    .action(accountsLimit);
+    .action(lazy(commands.accounts, 'accountsLimit'));
 
   accounts
     .command('operator')
@@ -295,31 +284,34 @@ export function buildCli(): Command {
     .description(
       'let an account see the admin view (/ui/admin) and the review queue (/ui/review); it signs in with its password',
     )
-    .action(accountsOperator);
+    .action(lazy(commands.selfService, 'accountsOperator'));
   accounts
     .command('role')
     .argument('<account>', 'account id or email')
     .argument('<role>', 'operator (the admin view and the review queue at /ui/review), or none')
     .description("set the account's role; it signs in with its password")
-    .action(accountsRole);
+    .action(lazy(commands.selfService, 'accountsRole'));
   accounts
     .command('outbox')
     .argument('<email>', 'address')
     .description('mails kept for an address when no SMTP server is set (DCLEDGER_SMTP_URL)')
-    .action(accountsOutbox);
+    .action(lazy(commands.selfService, 'accountsOutbox'));
 
   const payments = program.command('payments').description('top-ups requested in the account area');
-  payments.command('list').description('pending payment intents').action(paymentsList);
+  payments
+    .command('list')
+    .description('pending payment intents')
+    .action(lazy(commands.selfService, 'paymentsList'));
   payments
     .command('confirm')
     .argument('<intent-id>')
     .description('the money arrived: add the credits of a pending top-up')
-    .action(paymentsConfirm);
+    .action(lazy(commands.selfService, 'paymentsConfirm'));
   payments
     .command('cancel')
     .argument('<intent-id>')
     .description('drop a pending top-up')
-    .action(paymentsCancel);
+    .action(lazy(commands.selfService, 'paymentsCancel'));
 
   const keys = program.command('keys').description('API keys');
   keys
@@ -328,30 +320,34 @@ export function buildCli(): Command {
     .option('--name <name>', 'a label for the key')
     .option('--daily-cap <n>', 'daily spend cap in credits (default 25000)')
     .description('create a key (printed once)')
-    .action(keysCreate);
+    .action(lazy(commands.accounts, 'keysCreate'));
   keys
     .command('list')
     .requiredOption('--account <account>', 'account id or email')
     .description('keys by prefix and last four')
-    .action(keysList);
-  keys.command('revoke').argument('<key-id>').description('revoke a key at once').action(keysRevoke);
+    .action(lazy(commands.accounts, 'keysList'));
+  keys
+    .command('revoke')
+    .argument('<key-id>')
+    .description('revoke a key at once')
+    .action(lazy(commands.accounts, 'keysRevoke'));
   keys
     .command('rotate')
     .argument('<key-id>')
     .description('replace a key with a new one (the old one is revoked)')
-    .action(keysRotate);
+    .action(lazy(commands.accounts, 'keysRotate'));
   keys
     .command('cap')
     .argument('<key-id>')
     .argument('<credits>')
     .description("set a key's daily spend cap")
-    .action(keysCap);
+    .action(lazy(commands.accounts, 'keysCap'));
   keys
     .command('log')
     .argument('<key-id>')
     .option('--limit <n>', 'entries (default 50)')
     .description("a key's recent calls")
-    .action(keysLog);
+    .action(lazy(commands.accounts, 'keysLog'));
 
   const credits = program.command('credits').description('credit grants and top-ups');
   credits
@@ -360,7 +356,7 @@ export function buildCli(): Command {
     .requiredOption('--credits <n>', 'credits to add')
     .option('--note <text>', 'why')
     .description('add credits to an account')
-    .action(creditsGrant);
+    .action(lazy(commands.accounts, 'creditsGrant'));
   credits
     .command('topup')
     .requiredOption('--account <account>', 'account id or email')
@@ -370,7 +366,7 @@ export function buildCli(): Command {
       'payment date (default today); top-ups of the last 30 days lift the rate limit',
     )
     .description('record a paid top-up')
-    .action(creditsTopup);
+    .action(lazy(commands.accounts, 'creditsTopup'));
 
   program
     .command('parse')
@@ -386,7 +382,7 @@ export function buildCli(): Command {
     .description(
       'print the trades in one document as JSON; scans are read by OCR, their rows with per-field confidence (exit 1 when it cannot be read)',
     )
-    .action(parseCommand);
+    .action(lazy(commands.parse, 'parseCommand'));
 
   const prices = program.command('prices').description('daily price data');
   prices
@@ -398,7 +394,7 @@ export function buildCli(): Command {
     .option('--source <name>', 'label the series with this source instead of the format name')
     .option('--json', 'print the report as JSON')
     .description('daily bars and corporate actions; reports bad prints and gaps')
-    .action(importPricesCommand);
+    .action(lazy(commands.market, 'importPricesCommand'));
   prices
     .command('refresh')
     .option('--json', 'print the report as JSON')
@@ -406,7 +402,7 @@ export function buildCli(): Command {
     .description(
       'the daily price job once: new closes of every traded or held symbol from the providers (Stooq, then Tiingo), then enrichment',
     )
-    .action(refreshPricesCommand);
+    .action(lazy(commands.market, 'refreshPricesCommand'));
 
   program
     .command('companies')
@@ -415,14 +411,14 @@ export function buildCli(): Command {
     .argument('<dir>', 'directory of SEC, Nasdaq and S&P 500 company files (or one file)')
     .option('--json', 'print the report as JSON')
     .description('tickers, names, sectors; then resolves the tickers trades left out')
-    .action(importCompaniesCommand);
+    .action(lazy(commands.market, 'importCompaniesCommand'));
 
   program
     .command('enrich')
     .option('--all', 'recompute every trade and member, not only what changed')
     .option('--json', 'print the report as JSON')
     .description('market fields of trades, member statistics and portfolios (incremental by default)')
-    .action(enrichCommand);
+    .action(lazy(commands.market, 'enrichCommand'));
 
   return program;
 }

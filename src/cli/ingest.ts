@@ -87,18 +87,6 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
   }
 }
 
-/** Every registered source's name (`parse --source` takes them). */
-export const SOURCE_NAMES: readonly string[] = REGISTRY.names;
-
-/** The help of `ingest [source]`: every registered source, what `all` runs. */
-export function ingestSourcesHelp(): string {
-  const trade = REGISTRY.tradeDocuments.map((source) => source.manifest.name);
-  const others = REGISTRY.sources
-    .filter((source) => source.manifest.kind !== 'trade-documents')
-    .map((source) => `${source.manifest.name} (${source.manifest.title})`);
-  return `${trade.join(', ')} or all (${trade.join(' + ')}); ${others.join(', ')}`;
-}
-
 /** `all` (or nothing) is the trade-document sources; any registered source by its name. */
 function chosenSources(which: string | undefined): string[] {
   const name = (which ?? 'all').toLowerCase();

@@ -4,24 +4,11 @@
 import { WEBHOOK_PLANS } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
 import { openMigratedStore } from '../storage/open.js';
-import {
-  type EnrichmentJobRow,
-  type EnrichmentJobStatus,
-  recentEnrichmentJobs,
-} from '../storage/repositories/enrichment-jobs.js';
+import { type EnrichmentJobRow, recentEnrichmentJobs } from '../storage/repositories/enrichment-jobs.js';
 import { type OutboxDepth, webhookOutboxDepth } from '../storage/repositories/operations.js';
 import { wholeNumber } from './accounts.js';
+import { JOB_STATUS_NAMES, type JobStatusName, STATUS_NAMES } from './job-statuses.js';
 import { CommandError, printJson, printLine } from './output.js';
-
-/** The names `--status` takes and the listing shows, and the job row status each one is. */
-const STATUS_NAMES = {
-  queued: 'pending',
-  running: 'running',
-  done: 'completed',
-  failed: 'failed',
-} as const satisfies Record<string, EnrichmentJobStatus>;
-export type JobStatusName = keyof typeof STATUS_NAMES;
-export const JOB_STATUS_NAMES = Object.keys(STATUS_NAMES) as JobStatusName[];
 
 const DEFAULT_LIMIT = 20;
 

@@ -13,6 +13,7 @@ import {
 import { vectorsSince } from '../storage/repositories/search-vectors.js';
 import type { Database } from '../storage/schema.js';
 import type { Embedder } from './embedders.js';
+import { IdSlots } from './id-slots.js';
 import { SimdVectors } from './simd-dots.js';
 import { SlicedBatch, Slices } from './turns.js';
 import { ClusterIndex, nearestInTable, permuteVectors } from './vector-scan.js';
@@ -68,7 +69,8 @@ interface VectorCache {
   model: string;
   seq: number;
   dimensions: number;
-  slots: Map<number, number>;
+  /** The slot of each document's vector. */
+  slots: IdSlots;
   ids: number[];
   kinds: string[];
   /** The search_vectors.seq of each slot's vector. */
@@ -188,7 +190,7 @@ export class MemoryVectors {
     cache.kinds = renumbered(cache.kinds);
     cache.seqs = renumbered(cache.seqs);
     cache.storedLists = renumbered(cache.storedLists);
-    cache.slots = new Map(cache.ids.map((id, slot) => [id, slot]));
+    cache.slots = IdSlots.of(cache.ids);
     clusters.renumber(order);
     cache.clusters = clusters;
     cache.trainedVectors = trainedVectors;
@@ -244,7 +246,7 @@ export class MemoryVectors {
       model: table.model,
       seq: table.seq,
       dimensions: table.dimensions,
-      slots: new Map(),
+      slots: new IdSlots(table.ids.length),
       ids: table.ids,
       kinds: table.kinds,
       seqs: table.seqs,
@@ -389,7 +391,7 @@ export class MemoryVectors {
         model: embedder.model,
         seq: 0,
         dimensions: embedder.dimensions,
-        slots: new Map(),
+        slots: new IdSlots(),
         ids: [],
         kinds: [],
         seqs: [],

@@ -1,7 +1,7 @@
 // Sends one signed delivery: an HTTP POST through an undici Agent whose connections can only reach
 // addresses the SSRF guard accepts (judged on the address each socket actually connects to).
 import { performance } from 'node:perf_hooks';
-import { Agent, buildConnector, request } from 'undici';
+import type { Agent, buildConnector, request } from 'undici';
 import { type AddressPolicy, BlockedAddressError, guardedLookup, judgeAddress } from './address-guard.js';
 
 export interface OutgoingDelivery {
@@ -43,16 +43,23 @@ export function createSender(options: {
   /** Connections per receiver origin (default 32); a worker passes its concurrency. */
   connections?: number;
 }): WebhookSender {
-  const agent = new Agent({
-    connect: guardedConnector(options.policy, options.timeoutMs),
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    // At least one connection per slot: a send queued for a connection spends its timeout waiting,
-    // and one that times out after the receiver took it is sent again.
-    connections: Math.max(32, options.connections ?? 0),
-  });
+  // undici is loaded at the first delivery: an API process that never sends one does not hold it.
+  let client: Promise<{ agent: Agent; request: typeof request }> | undefined;
+  const open = () =>
+    (client ??= import('undici').then((undici) => ({
+      agent: new undici.Agent({
+        connect: guardedConnector(undici.buildConnector, options.policy, options.timeoutMs),
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        // At least one connection per slot: a send queued for a connection spends its timeout waiting,
+        // and one that times out after the receiver took it is sent again.
+        connections: Math.max(32, options.connections ?? 0),
+      }),
+      request: undici.request,
+    })));
   return {
     async send(delivery) {
+      const { agent, request } = await open();
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       const deadline = AbortSignal.timeout(options.timeoutMs);
@@ -109,7 +116,9 @@ export function createSender(options: {
         };
       }
     },
-    close: () => agent.close(),
+    async close() {
+      if (client) await (await client).agent.close();
+    },
   };
 }
 
@@ -146,8 +155,12 @@ function describe(error: unknown, timeoutMs: number): string {
  * literals (which net.connect never looks up) are judged before connecting, and the socket's
  * remote address is judged once more after connecting.
  */
-function guardedConnector(policy: AddressPolicy, timeoutMs: number): buildConnector.connector {
-  const connect = buildConnector({ timeout: timeoutMs, lookup: guardedLookup(policy) });
+function guardedConnector(
+  build: typeof buildConnector,
+  policy: AddressPolicy,
+  timeoutMs: number,
+): buildConnector.connector {
+  const connect = build({ timeout: timeoutMs, lookup: guardedLookup(policy) });
   return (options, callback) => {
     const host = options.hostname;
     const literal = judgeLiteral(host, policy);

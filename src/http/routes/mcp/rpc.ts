@@ -1,8 +1,6 @@
 // POST /mcp: the Model Context Protocol over streamable HTTP (stateless: one server per request,
 // JSON answers). The request itself costs nothing; each tools/call is charged as its REST endpoint.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Type } from 'typebox';
-import { createMcpServer } from '../../../services/mcp.js';
 import { toolDefinitions } from '../../../services/tools.js';
 import { API_VERSION } from '../../plugins/openapi.js';
 import type { RouteCatalog } from '../../route-catalog.js';
@@ -18,6 +16,21 @@ const JsonRpcMessage = Type.Object(
     examples: [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }],
   },
 );
+
+/**
+ * The MCP SDK and the server built on it, loaded at the first call: most processes never answer
+ * one, and the SDK (with its schema library) is among the largest modules a server would load.
+ */
+async function mcpModules() {
+  const [sdk, mcp] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('../../../services/mcp.js'),
+  ]);
+  return {
+    StreamableHTTPServerTransport: sdk.StreamableHTTPServerTransport,
+    createMcpServer: mcp.createMcpServer,
+  };
+}
 
 export function mcpRpcRoute(app: App, catalog: RouteCatalog): void {
   app.post(
@@ -36,6 +49,7 @@ export function mcpRpcRoute(app: App, catalog: RouteCatalog): void {
       },
     },
     async (request, reply) => {
+      const { StreamableHTTPServerTransport, createMcpServer } = await mcpModules();
       const server = createMcpServer({
         version: API_VERSION,
         tools: toolDefinitions(catalog),
