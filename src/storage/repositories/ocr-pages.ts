@@ -51,6 +51,7 @@ export async function tradeDescriptions(db: Kysely<Database>): Promise<string[]>
     .select('asset_description')
     .distinct()
     .where('described', '=', 1)
+    .where('asset_description', '!=', '')
     .execute();
   return rows.map((row) => row.asset_description);
 }
