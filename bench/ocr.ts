@@ -18,7 +18,10 @@ import { assetLexicon, type Lexicon } from '../src/ingest/ocr/lexicon.js';
 import type { ScannedPage } from '../src/ingest/ocr/read-scan.js';
 import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD } from '../src/ingest/ocr/scanned-rows.js';
 import { OcrWorker } from '../src/ingest/ocr/worker.js';
+import { tradeSetFiles } from '../src/ingest/trade-sets/import.js';
+import { readTradeSet } from '../src/ingest/trade-sets/read.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { REAL_TRADE_SETS } from '../src/test-support/real-data.js';
 import {
   calibration,
   compareDocument,
@@ -45,6 +48,19 @@ function secIssuerNames(dataDir: string): string[] {
   return Object.values(entries).map((entry) => entry.title);
 }
 
+/**
+ * The asset descriptions the shared trade sets give (what `dcledger import` stores and ingest's
+ * reader is given from `ticker_trade_descriptions`). None of the scanned filings is among them.
+ */
+function tradeSetDescriptions(dataDir: string): string[] {
+  const descriptions = new Set<string>();
+  for (const set of REAL_TRADE_SETS)
+    for (const file of tradeSetFiles(join(dataDir, set)))
+      for (const row of readTradeSet(file, readFileSync(file, 'utf8')).rows)
+        if (row.assetDescription) descriptions.add(row.assetDescription.trim());
+  return [...descriptions];
+}
+
 interface KeptRun {
   file: string;
   pages: ScannedPage[];
@@ -55,6 +71,7 @@ interface KeptRun {
 export async function runOcrBench(): Promise<string> {
   const dataDir = requireDataDir();
   const issuerNames = secIssuerNames(dataDir);
+  const descriptions = tradeSetDescriptions(dataDir);
   const kept = process.env.BENCH_OCR_PAGES;
   if (kept && existsSync(kept)) {
     const stored = new Map(
@@ -65,11 +82,11 @@ export async function runOcrBench(): Promise<string> {
       if (!run) throw new Error(`${kept} holds no pages of ${truth.file}: remove it to read the scans again`);
       return { truth, pages: run.pages, wallMs: run.wallMs, cpuMs: run.cpuMs };
     });
-    await writeAccuracy(runs, issuerNames);
+    await writeAccuracy(runs, issuerNames, descriptions);
     process.stderr.write(`[bench] ocr: pages read back from ${kept}; the speed section is left as it was\n`);
     return currentSection('ocr');
   }
-  const worker = new OcrWorker({ issuerNames });
+  const worker = new OcrWorker({ issuerNames, descriptions });
   const runs: DocumentRun[] = [];
   const loadBefore = loadavg()[0] ?? 0;
   try {
@@ -105,12 +122,16 @@ export async function runOcrBench(): Promise<string> {
     }));
     writeFileSync(kept, JSON.stringify(keep));
   }
-  await writeAccuracy(runs, issuerNames);
+  await writeAccuracy(runs, issuerNames, descriptions);
   return renderSpeed(runs, peakRssMb, loadBefore, loadAfter);
 }
 
-async function writeAccuracy(runs: readonly DocumentRun[], issuerNames: readonly string[]): Promise<void> {
-  const withNames = await assetLexicon(issuerNames);
+async function writeAccuracy(
+  runs: readonly DocumentRun[],
+  issuerNames: readonly string[],
+  descriptions: readonly string[],
+): Promise<void> {
+  const withNames = await assetLexicon(issuerNames, descriptions);
   const withoutNames = await assetLexicon([]);
   const verbose = process.env.BENCH_OCR_VERBOSE;
   if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));
@@ -207,7 +228,7 @@ function renderAccuracy(runs: readonly DocumentRun[], withNames: Lexicon, withou
     'rows have `needs_review: true` and are not served as certain; *wrong, not flagged* (rows with a',
     'wrong key field, or rows that are no transaction, served unflagged) must be 0.',
     '',
-    '### As ingest reads them (asset names checked against the companies in the database)',
+    "### As ingest reads them (asset names checked against the companies and the trades' descriptions in the database)",
     '',
     ...layoutTable(named),
     '',

@@ -142,6 +142,47 @@ describe('rowsOfScan', () => {
     expect(rows[2]?.reasons).toContain('asset_description: read with low confidence');
   });
 
+  it('doubts a sure reading that more sure rows of the document read with other stops or spaces', () => {
+    // 8220750: "MARTIN MARIETTA MATERIALS,INC CMN" read so on pages 9 and 25, and with a space
+    // after the comma, at all three scales, on page 31 (the print has none); page 3's faint
+    // reading has the space too.
+    const rows = rowsOfScan(
+      page([
+        houseRow('MARTIN MARIETTA MATERIALS, INC CMN', {
+          asset: cell('MARTIN MARIETTA MATERIALS, INC CMN', 0.28),
+        }),
+        houseRow('MARTIN MARIETTA MATERIALS,INC CMN'),
+        houseRow('MARTIN MARIETTA MATERIALS,INC CMN'),
+        houseRow('MARTIN MARIETTA MATERIALS, INC CMN', {
+          asset: cell('MARTIN MARIETTA MATERIALS, INC CMN', 0.87),
+        }),
+      ]),
+      context.filedDate,
+    );
+    // The one spelling left sure settles the others: they differ from it in a space alone.
+    expect(rows.map((row) => [row.asset_description, row.needs_review])).toEqual([
+      ['MARTIN MARIETTA MATERIALS,INC CMN', false],
+      ['MARTIN MARIETTA MATERIALS,INC CMN', false],
+      ['MARTIN MARIETTA MATERIALS,INC CMN', false],
+      ['MARTIN MARIETTA MATERIALS,INC CMN', false],
+    ]);
+    expect(rows[3]?.confidence.asset_description).toBe(0.85);
+    // One sure spelling against one: neither is kept sure.
+    const tie = rowsOfScan(
+      page([
+        houseRow('MARTIN MARIETTA MATERIALS,INC CMN'),
+        houseRow('MARTIN MARIETTA MATERIALS, INC CMN', {
+          asset: cell('MARTIN MARIETTA MATERIALS, INC CMN', 0.87),
+        }),
+      ]),
+      context.filedDate,
+    );
+    expect(tie.map((row) => row.needs_review)).toEqual([true, true]);
+    expect(tie[0]?.reasons).toContain(
+      'asset_description: other rows read this name with other stops or spaces',
+    );
+  });
+
   it.skipIf(!dataDir)(
     "takes a doubted name for the document's nearest sure reading only where it differs as a misread",
     async () => {
@@ -162,9 +203,10 @@ describe('rowsOfScan', () => {
           houseRow('ALPHABET INC. CMN CLASS C'),
           // The share class is no doubted word: ALPHABET's class A is another holding.
           faint('ALPHABET INC. CMN CLASS A'),
+          // Two sure readings of one name with other stops, as many rows each: either may be the
+          // misread one, so both are doubted, and the faint one is taken for neither.
           houseRow('ACME CORP. CMN'),
           houseRow('ACME CORP CMN'),
-          // As near one sure reading as the other: neither.
           faint('ACME CORP.CMN'),
         ]),
         context.filedDate,
@@ -177,8 +219,8 @@ describe('rowsOfScan', () => {
         ['ROYAL BANK OF CANADA LINKED TO BASKET OF INDICES', false],
         ['ALPHABET INC. CMN CLASS C', false],
         ['ALPHABET INC. CMN CLASS A', true],
-        ['ACME CORP. CMN', false],
-        ['ACME CORP CMN', false],
+        ['ACME CORP. CMN', true],
+        ['ACME CORP CMN', true],
         ['ACME CORP.CMN', true],
       ]);
       expect(rows[1]?.confidence.asset_description).toBe(0.85);

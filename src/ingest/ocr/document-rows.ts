@@ -104,6 +104,7 @@ export function rowsOfScan(
     }
   }
   ownersBetweenAgreeing(rows);
+  sureSpellingsDisputed(rows);
   assetsReadAlike(rows);
   assetsNearSureReading(rows, lexicon);
   return rows;
@@ -142,6 +143,49 @@ function assetsReadAlike(rows: ScannedRow[]): void {
     row.reasons = row.reasons.filter((reason) => reason !== lowConfidence(field));
     row.needs_review = belowThreshold(row.confidence);
   }
+}
+
+/** A sure reading of a name that more sure rows of the document read with other stops or spaces. */
+const SPELLING_DISPUTED = 0.6;
+
+/**
+ * Sure readings of one name (the same letters and ticker) that differ in their stops or spaces:
+ * the filer's software prints a holding's name alike on every row, so at most one of them is
+ * right, and the engine is as sure of a space it made up ("MATERIALS, INC" for
+ * "MATERIALS,INC", read so at all three scales) as of the print. The spelling more sure rows
+ * read stays sure; the others are doubted (all of them on a tie), and the pass that follows may
+ * take them for the one left sure.
+ */
+function sureSpellingsDisputed(rows: ScannedRow[]): void {
+  const field = 'asset_description';
+  const groups = new Map<string, Map<string, ScannedRow[]>>();
+  for (const row of rows) {
+    if (row.asset_description === '' || row.confidence.asset_description < REVIEW_THRESHOLD[field]) continue;
+    const key = `${nameLetters(row.asset_description)}\u0000${row.ticker}`;
+    const spellings = groups.get(key) ?? new Map<string, ScannedRow[]>();
+    spellings.set(row.asset_description, [...(spellings.get(row.asset_description) ?? []), row]);
+    groups.set(key, spellings);
+  }
+  for (const spellings of groups.values()) {
+    if (spellings.size < 2) continue;
+    const counts = [...spellings.values()].map((read) => read.length).sort((a, b) => b - a);
+    const most = counts[0] ?? 0;
+    const kept = most > (counts[1] ?? 0) ? most : Number.POSITIVE_INFINITY;
+    for (const read of spellings.values()) {
+      if (read.length === kept) continue;
+      for (const row of read) {
+        row.confidence.asset_description = Math.min(row.confidence.asset_description, SPELLING_DISPUTED);
+        row.confidence.ticker = Math.min(row.confidence.ticker, SPELLING_DISPUTED);
+        row.reasons.push(`${field}: other rows read this name with other stops or spaces`);
+        row.needs_review = true;
+      }
+    }
+  }
+}
+
+/** A name's letters and digits, without its stops and spaces. */
+function nameLetters(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9&]/g, '');
 }
 
 /** How far (edits) a doubted name may be from the sure reading it is taken for. */
@@ -200,7 +244,7 @@ function assetsNearSureReading(rows: ScannedRow[], lexicon: Lexicon | undefined)
  * for word in words the lexicon doubted and would have made the sure reading's word.
  */
 function misreadOf(read: string, sure: string, lexicon: Lexicon | undefined): boolean {
-  const letters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9&]/g, '');
+  const letters = nameLetters;
   if (letters(read) === letters(sure)) return true;
   if (!lexicon) return false;
   const readWords = read.split(' ');

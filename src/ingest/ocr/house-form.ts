@@ -79,20 +79,25 @@ class PageReader {
     const { grid, columns } = this;
     // Text lines are found in the text columns only (owner, asset, dates): the marks of a
     // spreadsheet sit high or low in their cells and would join one row's line to the next.
-    const lines = mergeLines([
-      ...textLines(grid, {
-        left: columns.owner?.left ?? columns.asset.left,
-        right: columns.asset.right,
-        top: grid.top,
-        bottom: grid.bottom,
-      }),
-      ...textLines(grid, {
-        left: columns.date.left,
-        right: columns.notification.right,
-        top: grid.top,
-        bottom: grid.bottom,
-      }),
-    ]);
+    const lines = mergeLines(
+      splitAtRules(
+        [
+          ...textLines(grid, {
+            left: columns.owner?.left ?? columns.asset.left,
+            right: columns.asset.right,
+            top: grid.top,
+            bottom: grid.bottom,
+          }),
+          ...textLines(grid, {
+            left: columns.date.left,
+            right: columns.notification.right,
+            top: grid.top,
+            bottom: grid.bottom,
+          }),
+        ],
+        grid.rules.map((rule) => rule.position),
+      ),
+    );
     const bands = lines
       .filter((line) => line.bottom - line.top >= 8)
       .map((line) => this.measureBand(line.top, line.bottom));
@@ -110,9 +115,9 @@ class PageReader {
     let previousRowInterval = -2;
     for (let index = 0; index < intervals.length; index++) {
       const interval = intervals[index] as Interval;
-      const anchors = interval.bands.filter((band) => band.date > EMPTY_CELL_INK);
+      const anchors = interval.bands.filter(isDated);
       const assetInk = interval.bands.some((band) => band.asset > EMPTY_CELL_INK);
-      const filled = interval.bands.some((band) => band.filled > 0.3);
+      const filled = interval.bands.some((band) => band.filled > HEADING_FILL);
       if (anchors.length === 0) {
         if (!assetInk) continue;
         const text = await this.readAsset(interval.top, interval.bottom, interval.bands);
@@ -157,6 +162,14 @@ class PageReader {
         // Read as a row of its own, like a line with one date.
         this.uncertain.push(`a line with marks but no date: "${text.text}"`);
       } else if (!bodyStarted) {
+        if (anchors.length > 1) {
+          // The rule under the column headings was not found (a thick rule the scan broke up):
+          // the headings and the first rows share one interval. Each dated line is judged on
+          // its own, so that the headings' "MM/DD/YY" does not take the rows below it along.
+          intervals.splice(index, 1, ...splitByAnchors(interval));
+          index--;
+          continue;
+        }
         // The header ends at the first line whose date cell holds a date. The Clerk's printed
         // example row holds one too: it is known by its words, or on the printed form by having
         // no checkbox squares.
@@ -176,22 +189,9 @@ class PageReader {
           await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
         );
       } else {
-        // Several dated lines between two rules: one row each; an undated line joins the row below
-        // it (the first line of a wrapped name) or, at the end, the row above.
-        const groups = groupByAnchors(interval.bands);
-        for (let g = 0; g < groups.length; g++) {
-          const group = groups[g] as Band[];
-          // A row reaches halfway to its neighbours: marks sit a little above or below its text.
-          const previous = groups[g - 1];
-          const next = groups[g + 1];
-          const first = group[0]?.top ?? interval.top;
-          const last = group[group.length - 1]?.bottom ?? interval.bottom;
-          const top = previous
-            ? ((previous[previous.length - 1]?.bottom ?? first) + first) / 2
-            : interval.top;
-          const bottom = next ? (last + (next[0]?.top ?? last)) / 2 : interval.bottom;
-          rows.push(await this.readRow(rows.length + 1, Math.round(top), Math.round(bottom), group, heading));
-        }
+        // Several dated lines between two rules: one row each.
+        for (const part of splitByAnchors(interval))
+          rows.push(await this.readRow(rows.length + 1, part.top, part.bottom, part.bands, heading));
       }
       previousRowInterval = index;
       if (this.dropHeader(rows)) {
@@ -307,9 +307,7 @@ class PageReader {
 
   private async readTypeHeaders(intervals: Interval[]): Promise<void> {
     const { columns, grid } = this;
-    const firstDated = intervals.find((interval) =>
-      interval.bands.some((band) => band.date > EMPTY_CELL_INK),
-    );
+    const firstDated = intervals.find((interval) => interval.bands.some(isDated));
     const bottom = firstDated?.top ?? grid.top;
     if (bottom - grid.top < 20) return;
     const roles: Array<TypeRole | null> = [];
@@ -341,7 +339,7 @@ class PageReader {
     heading: string | null,
   ): Promise<HouseRow> {
     const { columns, grid } = this;
-    const anchor = bands.find((band) => band.date > EMPTY_CELL_INK) ?? bands[0];
+    const anchor = bands.find(isDated) ?? bands[0];
     const lineTop = anchor?.top ?? top;
     const lineBottom = anchor?.bottom ?? bottom;
     const lineFrom = Math.max(top, lineTop - 6);
@@ -440,6 +438,46 @@ function joinAsset(a: CellReading, b: CellReading): CellReading {
   };
 }
 
+/**
+ * A band with ink in its date cell, the line a row is anchored on. Not a blacked-out band (an
+ * account heading of a spreadsheet): its date cell is filled, not written.
+ */
+function isDated(band: Band): boolean {
+  return band.date > EMPTY_CELL_INK && band.filled <= HEADING_FILL;
+}
+
+/** Share of a band's mark cells filled black from which it is an account heading. */
+const HEADING_FILL = 0.3;
+
+/** Least height (pixels) of each part of a line cut at a row rule. */
+const CUT_LINE_HEIGHT = 12;
+
+/**
+ * Text lines cut where a row rule runs through them. The rules are cleared before lines are
+ * found, so a line touching a rule can join what lies beyond it: a spreadsheet's blacked-out
+ * heading band joins the date line of the row above it, which then counts as the heading's line
+ * and the row is lost. A part shorter than CUT_LINE_HEIGHT (a handwritten stroke crossing the
+ * rule) stays with its line.
+ */
+function splitAtRules(
+  lines: ReadonlyArray<{ top: number; bottom: number }>,
+  rules: readonly number[],
+): Array<{ top: number; bottom: number }> {
+  const out: Array<{ top: number; bottom: number }> = [];
+  for (const line of lines) {
+    let top = line.top;
+    for (const rule of rules) {
+      const y = Math.round(rule);
+      if (y - top >= CUT_LINE_HEIGHT && line.bottom - y >= CUT_LINE_HEIGHT) {
+        out.push({ top, bottom: y });
+        top = y;
+      }
+    }
+    out.push({ top, bottom: line.bottom });
+  }
+  return out;
+}
+
 /** Lines found in two sets of columns, overlapping ones joined, top to bottom. */
 function mergeLines(
   lines: ReadonlyArray<{ top: number; bottom: number }>,
@@ -459,13 +497,31 @@ function mergeLines(
   return out;
 }
 
+/**
+ * An interval with several dated lines as one interval per dated line: an undated line joins the
+ * one below it (the first line of a wrapped name) or, at the end, the one above. Each reaches
+ * halfway to its neighbours: marks sit a little above or below their row's text.
+ */
+function splitByAnchors(interval: Interval): Interval[] {
+  const groups = groupByAnchors(interval.bands);
+  return groups.map((group, g) => {
+    const previous = groups[g - 1];
+    const next = groups[g + 1];
+    const first = group[0]?.top ?? interval.top;
+    const last = group[group.length - 1]?.bottom ?? interval.bottom;
+    const top = previous ? ((previous[previous.length - 1]?.bottom ?? first) + first) / 2 : interval.top;
+    const bottom = next ? (last + (next[0]?.top ?? last)) / 2 : interval.bottom;
+    return { top: Math.round(top), bottom: Math.round(bottom), bands: group };
+  });
+}
+
 /** Bands between two rules split into rows at each dated band; undated bands join the next row. */
 function groupByAnchors(bands: readonly Band[]): Band[][] {
   const groups: Band[][] = [];
   let pending: Band[] = [];
   for (const band of bands) {
     pending.push(band);
-    if (band.date > EMPTY_CELL_INK) {
+    if (isDated(band)) {
       groups.push(pending);
       pending = [];
     }

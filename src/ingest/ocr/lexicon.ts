@@ -400,12 +400,33 @@ export async function englishWords(): Promise<string[]> {
   return readFileSync(path, 'utf8').split('\n');
 }
 
-/** The lexicon the form reader checks asset names against. */
-export async function assetLexicon(issuerNames: Iterable<string> = []): Promise<Lexicon> {
+/**
+ * Least length of a word taken from stored trades' asset descriptions. Their short words ("CM",
+ * "UN", "ES", "REG": abbreviations and cut words of filers' own spelling) would let a misread split
+ * into two listed words ("CMIN" as CM IN) before the usual security type or the issuer's name
+ * could settle it; their longer words are names ("SAFRAN", "PROSUS") no issuer list holds.
+ */
+export const DESCRIPTION_WORD_LENGTH = 5;
+
+/** Words of asset descriptions (stored trades') long enough to be names rather than codes. */
+export function wordsOfDescriptions(descriptions: Iterable<string>): string[] {
+  return wordsOfNames(descriptions).filter(
+    (word) => word.replaceAll("'", '').length >= DESCRIPTION_WORD_LENGTH,
+  );
+}
+
+/**
+ * The lexicon the form reader checks asset names against: English, security words, the words of
+ * the issuer names the database knows and the longer words of its trades' asset descriptions.
+ */
+export async function assetLexicon(
+  issuerNames: Iterable<string> = [],
+  descriptions: Iterable<string> = [],
+): Promise<Lexicon> {
   const titles = [...issuerNames];
   const names = wordsOfNames(titles);
   return new Lexicon(
-    [...SECURITY_WORDS, ...names],
+    [...SECURITY_WORDS, ...names, ...wordsOfDescriptions(descriptions)],
     await englishWords(),
     names.length > 0,
     names.length > 0 ? new IssuerNames(titles) : null,

@@ -218,3 +218,32 @@ describe.skipIf(!dataDir)("the header of the handwritten Clerk's form 8220796 (r
       expect(asset).not.toMatch(/house\s+of\s+rep|full\s+asset\s+name|ticker\s+symbol|mega\s+corp|original/i);
   });
 });
+
+describe.skipIf(!dataDir)(
+  "the account headings of the typed filer's spreadsheet 8220750, page 4 (real scan)",
+  () => {
+    let engine: TesseractEngine;
+    let pages: Awaited<ReturnType<typeof readScan>>;
+
+    beforeAll(async () => {
+      engine = await TesseractEngine.start();
+      const bytes = readBytes(
+        congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220750.pdf'),
+      );
+      pages = await readScan(bytes, engine, { pages: new Set([4]) });
+    }, OCR_TIMEOUT);
+    afterAll(() => engine?.close());
+
+    it('keeps the row above a blacked-out heading band and reads the band as a heading, not a row', () => {
+      // The heading's black fill touches the date line of the row above it once the rule between
+      // them is cleared: read as one line, the two made one row of the heading's name, no dates.
+      const rows = (pages[0]?.form.rows ?? []) as readonly HouseRow[];
+      const read = rows.map((row) => `${row.asset.text} ${row.date.text}`);
+      expect(read).toContain('PARKER-HANNIFIN CORP. CMN 01/02/25');
+      expect(read).toContain('DEERE & COMPANY CMN 01/03/25');
+      for (const row of rows) expect(row.asset.text).not.toMatch(/trust/i);
+      expect(rows.find((row) => row.asset.text === 'METLIFE, INC. CMN')?.heading).toMatch(/trust/i);
+      expect(rows.filter((row) => row.date.text !== '')).toHaveLength(rows.length);
+    });
+  },
+);

@@ -13,6 +13,8 @@ import type { ScannedRow } from './scanned-rows.js';
 export interface OcrThreadData {
   /** Issuer names whose words the lexicon knows (the database's companies). */
   issuerNames: string[];
+  /** Asset descriptions of stored trades, whose longer words the lexicon also knows. */
+  descriptions?: string[];
 }
 
 export interface OcrJob {
@@ -36,7 +38,7 @@ let lexicon: Promise<Lexicon> | undefined;
 async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<void> {
   const data = workerData as OcrThreadData | undefined;
   engine ??= TesseractEngine.start();
-  lexicon ??= assetLexicon(data?.issuerNames ?? []);
+  lexicon ??= assetLexicon(data?.issuerNames ?? [], data?.descriptions ?? []);
   const done = new Map(job.done.map((page) => [page.number, page]));
   const pages = await readScan(job.bytes, await engine, {
     kind: job.kind,

@@ -6,7 +6,13 @@
 // PTR forms, the OGE 278-T and the Senate paper PTR's page images (ocr/forms.ts); other scans keep
 // their `needs_ocr` answer.
 import type { Kysely } from 'kysely';
-import { dropOcrPages, issuerNames, ocrPagesOf, saveOcrPage } from '../../storage/repositories/ocr-pages.js';
+import {
+  dropOcrPages,
+  issuerNames,
+  ocrPagesOf,
+  saveOcrPage,
+  tradeDescriptions,
+} from '../../storage/repositories/ocr-pages.js';
 import type { Database } from '../../storage/schema.js';
 import { READABLE_KINDS } from '../ocr/forms.js';
 import {
@@ -34,9 +40,12 @@ export function openIngestOcr(
   heapMb?: number,
 ): IngestOcr {
   let worker: Promise<OcrWorker> | undefined;
-  // Asset names are checked against the companies the database knows, loaded once per worker.
+  // Asset names are checked against the companies and the trades' descriptions the database
+  // knows, loaded once per worker.
   const started = () => {
-    worker ??= issuerNames(db).then((names) => new OcrWorker({ issuerNames: names }, heapMb));
+    worker ??= Promise.all([issuerNames(db), tradeDescriptions(db)]).then(
+      ([names, descriptions]) => new OcrWorker({ issuerNames: names, descriptions }, heapMb),
+    );
     return worker;
   };
   const stage = async (document: TextlessDocument): Promise<ParsedDocument> => {

@@ -40,3 +40,18 @@ export async function issuerNames(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('companies').select('name').where('name', 'is not', null).execute();
   return rows.flatMap((row) => (row.name ? [row.name] : []));
 }
+
+/**
+ * The asset descriptions of the stored trades (one per ticker and spelling), for the OCR reader's
+ * word list: names filers write that no issuer list holds (funds, foreign issuers).
+ */
+export async function tradeDescriptions(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ticker_trade_descriptions')
+    .select('asset_description')
+    .distinct()
+    .where('described', '=', 1)
+    .where('asset_description', '!=', '')
+    .execute();
+  return rows.map((row) => row.asset_description);
+}

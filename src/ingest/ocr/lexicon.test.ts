@@ -1,0 +1,62 @@
+// The asset-name lexicon with the stored trades' descriptions beside the SEC's issuer names: the
+// House trade set in ../shared/data (what `dcledger import` stores), against words as the engine
+// read them off the typed scans 8220750 and 8220834.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readTradeSet } from '../trade-sets/read.js';
+import { assetLexicon, DESCRIPTION_WORD_LENGTH, type Lexicon, wordsOfDescriptions } from './lexicon.js';
+
+const dataDir = inject('dataDir');
+
+describe('wordsOfDescriptions', () => {
+  it('keeps the longer words of a description, not its codes and abbreviations', () => {
+    expect(wordsOfDescriptions(['Safran S.A. Unsponsored ADR', 'PROSUS NV SP/ADR', "MOODY'S CORP"])).toEqual([
+      'SAFRAN',
+      'UNSPONSORED',
+      'PROSUS',
+      "MOODY'S",
+    ]);
+    expect(wordsOfDescriptions(['AB CD EFG HIJK'])).toEqual([]);
+    expect(DESCRIPTION_WORD_LENGTH).toBeGreaterThan(4);
+  });
+});
+
+describe.skipIf(!dataDir)("the lexicon with the trade set's descriptions", () => {
+  let issuers: string[];
+  let withDescriptions: Lexicon;
+  let withoutDescriptions: Lexicon;
+  beforeAll(async () => {
+    const root = dataDir as string;
+    const companies = JSON.parse(
+      readFileSync(join(root, 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
+    ) as Record<string, { title: string }>;
+    issuers = Object.values(companies).map((company) => company.title);
+    const file = join(
+      root,
+      'congress/trades-house/tattooedhead-house-stock-watcher/all_transactions_2026-05-29_early.json',
+    );
+    const descriptions = readTradeSet(file, readFileSync(file, 'utf8')).rows.flatMap((row) =>
+      row.assetDescription ? [row.assetDescription] : [],
+    );
+    withDescriptions = await assetLexicon(issuers, descriptions);
+    withoutDescriptions = await assetLexicon(issuers);
+  });
+
+  it('knows names no issuer list holds that filers wrote on stored trades', () => {
+    // "SAFRAN SA" and "PROSUS NV" on 8220834 page 2: SAFRAN is near the English SARAN, PROSUS
+    // splits into PROS and US; a filer wrote both on an electronic PTR.
+    expect(withoutDescriptions.check('SAFRAN').kind).toBe('doubtful');
+    expect(withoutDescriptions.check('PROSUS')).toEqual({ kind: 'split', words: ['PROS', 'US'] });
+    expect(withDescriptions.check('SAFRAN')).toEqual({ kind: 'known' });
+    expect(withDescriptions.check('PROSUS')).toEqual({ kind: 'known' });
+  });
+
+  it('still doubts what the engine misread, and short description words split nothing', () => {
+    // "METUFE" (METLIFE) and "UNKED" (LINKED) on 8220750 page 2; "CMIN" for CMN on page 8.
+    expect(withDescriptions.check('METUFE')).toEqual(withoutDescriptions.check('METUFE'));
+    expect(withDescriptions.check('UNKED').kind).toBe('doubtful');
+    expect(withDescriptions.check('CMIN')).toEqual(withoutDescriptions.check('CMIN'));
+    expect(withDescriptions.check('CMIN').kind).not.toBe('split');
+  });
+});
