@@ -209,103 +209,27 @@ describe.skipIf(!realDataAvailable())('stored company dossiers', () => {
   });
 
   it('a write to a record of a ticker marks that ticker stale only', async () => {
-    // Each table's first row that names a ticker: the write, and the tickers it touches.
-    const first = async <T>(query: Promise<T | undefined>, table: string): Promise<T> => {
-      const row = await query;
-      if (row === undefined) throw new Error(`the fixture has no ${table} row naming a ticker`);
-      return row;
-    };
-    const trade = await first(
-      db
-        .selectFrom('trades')
-        .select(['id', 'ticker', 'amount_high'])
-        .where('superseded_by', 'is', null)
-        .where('ticker', '=', 'AAPL')
-        .limit(1)
-        .executeTakeFirst(),
-      'trades',
-    );
-    const company = await first(
-      db.selectFrom('companies').select(['ticker', 'name']).where('ticker', '=', 'LMT').executeTakeFirst(),
-      'companies',
-    );
-    const link = await first(
-      db
-        .selectFrom('company_links')
-        .select(['id', 'ticker', 'confidence'])
-        .where('ticker', 'is not', null)
-        .limit(1)
-        .executeTakeFirst(),
-      'company_links',
-    );
-    const insider = await first(
-      db
-        .selectFrom('insider_trades')
-        .select(['id', 'ticker', 'shares'])
-        .where('ticker', 'is not', null)
-        .limit(1)
-        .executeTakeFirst(),
-      'insider_trades',
-    );
-    const filing = await first(
-      db
-        .selectFrom('lobbying_filings')
-        .select(['id', 'ticker', 'amount'])
-        .where('ticker', 'is not', null)
-        .limit(1)
-        .executeTakeFirst(),
-      'lobbying_filings',
-    );
-    const award = await first(
-      db
-        .selectFrom('contract_awards')
-        .select(['id', 'ticker', 'amount'])
-        .where('ticker', 'is not', null)
-        .limit(1)
-        .executeTakeFirst(),
-      'contract_awards',
-    );
-    // A PAC whose connected organization links to tickers, and one of its contributions.
-    const pac = await first(
-      db
-        .selectFrom('fec_committee_contributions as x')
-        .innerJoin('fec_committees as g', 'g.id', 'x.committee_id')
-        .innerJoin('company_links as l', (join) =>
-          join
-            .onRef('l.identifier_value', '=', 'g.connected_org_key')
-            .on('l.identifier_kind', '=', 'name')
-            .on('l.ticker', 'is not', null),
-        )
-        .select(['x.id as contribution', 'x.amount', 'g.id', 'g.name', 'g.connected_org_key'])
-        .limit(1)
-        .executeTakeFirst(),
-      'fec_committee_contributions',
-    );
-    const pacTickers = (
-      await db
-        .selectFrom('company_links')
-        .select('ticker')
-        .distinct()
-        .where('identifier_kind', '=', 'name')
-        .where('identifier_value', '=', pac.connected_org_key ?? '')
-        .where('ticker', 'is not', null)
-        .execute()
-    ).flatMap((row) => (row.ticker ? [row.ticker] : []));
-    const whale = await first(
-      db.selectFrom('whale_positions').select(['id', 'ticker']).limit(1).executeTakeFirst(),
-      'whale_positions',
-    );
-    const bar = await first(
-      db
-        .selectFrom('price_bars')
-        .selectAll()
-        .where('symbol', '=', 'KO')
-        .orderBy('date', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-      'price_bars',
-    );
-    const writes: [string, () => Promise<unknown>, readonly string[]][] = [
+    const trade = await db
+      .selectFrom('trades')
+      .select(['id', 'ticker', 'amount_high'])
+      .where('superseded_by', 'is', null)
+      .where('ticker', '=', 'AAPL')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const company = await db
+      .selectFrom('companies')
+      .select(['ticker', 'name'])
+      .where('ticker', '=', 'LMT')
+      .executeTakeFirstOrThrow();
+    const bar = await db
+      .selectFrom('price_bars')
+      .selectAll()
+      .where('symbol', '=', 'KO')
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    type Write = [string, () => Promise<unknown>, readonly string[]];
+    const writes: Write[] = [
       [
         'a trade',
         () => db.updateTable('trades').set({ amount_high: 1 }).where('id', '=', trade.id).execute(),
@@ -331,76 +255,6 @@ describe.skipIf(!realDataAvailable())('stored company dossiers', () => {
         () => db.updateTable('companies').set({ name: company.name }).where('ticker', '=', 'LMT').execute(),
         ['LMT'],
       ],
-      [
-        'a company link',
-        () =>
-          db
-            .updateTable('company_links')
-            .set({ confidence: link.confidence })
-            .where('id', '=', link.id)
-            .execute(),
-        [link.ticker ?? ''],
-      ],
-      [
-        'a Form 4 line',
-        () =>
-          db
-            .updateTable('insider_trades')
-            .set({ shares: insider.shares })
-            .where('id', '=', insider.id)
-            .execute(),
-        [insider.ticker ?? ''],
-      ],
-      [
-        'a lobbying filing',
-        () =>
-          db
-            .updateTable('lobbying_filings')
-            .set({ amount: filing.amount })
-            .where('id', '=', filing.id)
-            .execute(),
-        [filing.ticker ?? ''],
-      ],
-      [
-        'its issue codes',
-        () => db.insertInto('lobbying_issues').values({ filing_id: filing.id, code: 'ZZZ' }).execute(),
-        [filing.ticker ?? ''],
-      ],
-      [
-        'and back',
-        () =>
-          db
-            .deleteFrom('lobbying_issues')
-            .where('filing_id', '=', filing.id)
-            .where('code', '=', 'ZZZ')
-            .execute(),
-        [filing.ticker ?? ''],
-      ],
-      [
-        'a contract award',
-        () =>
-          db
-            .updateTable('contract_awards')
-            .set({ amount: award.amount })
-            .where('id', '=', award.id)
-            .execute(),
-        [award.ticker ?? ''],
-      ],
-      [
-        'a PAC contribution',
-        () =>
-          db
-            .updateTable('fec_committee_contributions')
-            .set({ amount: pac.amount })
-            .where('id', '=', pac.contribution)
-            .execute(),
-        pacTickers,
-      ],
-      [
-        'a PAC',
-        () => db.updateTable('fec_committees').set({ name: pac.name }).where('id', '=', pac.id).execute(),
-        pacTickers,
-      ],
       // A price bar counts only for a ticker with a 13D/G statement (its value at the latest close).
       [
         'a price bar of a ticker without 13D/G statements',
@@ -414,42 +268,117 @@ describe.skipIf(!realDataAvailable())('stored company dossiers', () => {
             .execute(),
         [],
       ],
-      [
-        'a 13D/G statement',
-        () => db.updateTable('whale_positions').set({ ticker: 'KO' }).where('id', '=', whale.id).execute(),
-        [...new Set([whale.ticker ?? 'KO', 'KO'])],
-      ],
-      [
-        'a price bar of its ticker',
-        () =>
-          db
-            .insertInto('price_bars')
-            .values({ ...bar, date: addDays(bar.date, 1) })
-            .execute(),
-        ['KO'],
-      ],
-      [
-        'and back',
-        () =>
-          db
-            .deleteFrom('price_bars')
-            .where('symbol', '=', bar.symbol)
-            .where('source', '=', bar.source)
-            .where('date', '=', addDays(bar.date, 1))
-            .execute(),
-        ['KO'],
-      ],
-      [
-        'and the statement back',
-        () =>
-          db
-            .updateTable('whale_positions')
-            .set({ ticker: whale.ticker })
-            .where('id', '=', whale.id)
-            .execute(),
-        [...new Set([whale.ticker ?? 'KO', 'KO'])],
-      ],
     ];
+    // The records of companies: the first row of each table given the ticker KO, and its ticker
+    // back (both touch KO and the row's own ticker, if any).
+    const records = [
+      'company_links',
+      'insider_trades',
+      'whale_positions',
+      'lobbying_filings',
+      'contract_awards',
+    ] as const;
+    const covered: string[] = [];
+    for (const table of records) {
+      const row = await db
+        .selectFrom(table)
+        .select(['id', 'ticker'])
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) continue;
+      covered.push(table);
+      const touched = [...new Set([row.ticker ?? 'KO', 'KO'])];
+      const setTicker = (ticker: string | null) => () =>
+        db.updateTable(table).set({ ticker }).where('id', '=', row.id).execute();
+      writes.push([table, setTicker('KO'), touched]);
+      if (table === 'whale_positions')
+        writes.push(
+          [
+            'a price bar of its ticker',
+            () =>
+              db
+                .insertInto('price_bars')
+                .values({ ...bar, date: addDays(bar.date, 1) })
+                .execute(),
+            ['KO'],
+          ],
+          [
+            'and back',
+            () =>
+              db
+                .deleteFrom('price_bars')
+                .where('symbol', '=', bar.symbol)
+                .where('source', '=', bar.source)
+                .where('date', '=', addDays(bar.date, 1))
+                .execute(),
+            ['KO'],
+          ],
+        );
+      if (table === 'lobbying_filings')
+        writes.push(
+          [
+            'its issue codes',
+            () => db.insertInto('lobbying_issues').values({ filing_id: row.id, code: 'ZZZ' }).execute(),
+            ['KO'],
+          ],
+          [
+            'and back',
+            () =>
+              db
+                .deleteFrom('lobbying_issues')
+                .where('filing_id', '=', row.id)
+                .where('code', '=', 'ZZZ')
+                .execute(),
+            ['KO'],
+          ],
+        );
+      writes.push([`${table} back`, setTicker(row.ticker), touched]);
+    }
+    // A PAC whose connected organization links to tickers, and one of its contributions.
+    const pac = await db
+      .selectFrom('fec_committee_contributions as x')
+      .innerJoin('fec_committees as g', 'g.id', 'x.committee_id')
+      .innerJoin('company_links as l', (join) =>
+        join
+          .onRef('l.identifier_value', '=', 'g.connected_org_key')
+          .on('l.identifier_kind', '=', 'name')
+          .on('l.ticker', 'is not', null),
+      )
+      .select(['x.id as contribution', 'x.amount', 'g.id', 'g.name', 'g.connected_org_key'])
+      .limit(1)
+      .executeTakeFirst();
+    if (pac) {
+      covered.push('fec_committee_contributions');
+      const pacTickers = (
+        await db
+          .selectFrom('company_links')
+          .select('ticker')
+          .distinct()
+          .where('identifier_kind', '=', 'name')
+          .where('identifier_value', '=', pac.connected_org_key ?? '')
+          .where('ticker', 'is not', null)
+          .execute()
+      ).flatMap((row) => (row.ticker ? [row.ticker] : []));
+      writes.push(
+        [
+          'a PAC contribution',
+          () =>
+            db
+              .updateTable('fec_committee_contributions')
+              .set({ amount: pac.amount })
+              .where('id', '=', pac.contribution)
+              .execute(),
+          pacTickers,
+        ],
+        [
+          'a PAC',
+          () => db.updateTable('fec_committees').set({ name: pac.name }).where('id', '=', pac.id).execute(),
+          pacTickers,
+        ],
+      );
+    }
+    expect(covered).toEqual(expect.arrayContaining(['company_links', 'lobbying_filings']));
     const untouched = 'NVDA';
     expect(await storedCompanyDossier(db, untouched)).toBeDefined();
     for (const [name, write, expected] of writes) {
