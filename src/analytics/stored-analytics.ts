@@ -33,7 +33,7 @@ import type { Database } from '../storage/schema.js';
 import { clusteredTradeIds, STORED_CLUSTER_PARAMS } from './clusters.js';
 import { MAX_WINDOW_DAYS, nearestLinkDays } from './overlap.js';
 import { matchOverlap } from './overlap-match.js';
-import { refreshStoredDossiers } from './stored-dossiers.js';
+import { type DossierRefresh, refreshStoredDossiers } from './stored-dossiers.js';
 import {
   ACTION_KINDS,
   matchTiming,
@@ -54,8 +54,8 @@ export interface StoredAnalyticsReport {
   top_tickers: { rebuilt: boolean; ranked: number };
   /** Whether the overlap hits at the widest window were rebuilt, and how many trades they hold. */
   overlap: { rebuilt: boolean; hits: number };
-  /** Whether the company dossiers were rebuilt, and how many tickers they hold. */
-  dossiers: { rebuilt: boolean; companies: number };
+  /** Whether the company dossiers were rebuilt, all or the changed tickers', and how many. */
+  dossiers: DossierRefresh;
 }
 
 /**

@@ -170,7 +170,7 @@ function printEnrichReport(report: EnrichReport): void {
   );
   printLine(
     report.storedAnalytics.dossiers.rebuilt
-      ? `stored company dossiers rebuilt: ${report.storedAnalytics.dossiers.companies} tickers`
+      ? `stored company dossiers rebuilt (${report.storedAnalytics.dossiers.whole ? 'all' : 'changed tickers'}): ${report.storedAnalytics.dossiers.companies} tickers, ${report.storedAnalytics.dossiers.stored} stored`
       : 'stored company dossiers current',
   );
   printLine(

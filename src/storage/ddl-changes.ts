@@ -43,7 +43,7 @@ export async function createChangeTriggers(
     return;
   }
   await sql
-    .raw(`create function analytics_${scope}_changed() returns trigger language plpgsql as $$
+    .raw(`create or replace function analytics_${scope}_changed() returns trigger language plpgsql as $$
       begin ${noteChange(scope)}; return null; end $$`)
     .execute(db);
   for (const { table, columns } of watched) {
@@ -61,6 +61,17 @@ export async function dropChangeTriggers(
   scope: string,
   watched: readonly WatchedTable[],
 ): Promise<void> {
+  await dropChangeTriggersOn(db, scope, watched);
+  if (!isSqlite(db)) await sql.raw(`drop function analytics_${scope}_changed()`).execute(db);
+  await sql`delete from analytics_changes where scope = ${scope}`.execute(db);
+}
+
+/** Drops the scope's triggers on these tables only (its other tables keep theirs). */
+export async function dropChangeTriggersOn(
+  db: Kysely<unknown>,
+  scope: string,
+  watched: readonly WatchedTable[],
+): Promise<void> {
   if (isSqlite(db)) {
     for (const { table } of watched)
       for (const suffix of ['ins', 'del', 'upd'])
@@ -68,7 +79,118 @@ export async function dropChangeTriggers(
   } else {
     for (const { table } of watched)
       await sql.raw(`drop trigger ${triggerName(scope, table)} on ${table}`).execute(db);
-    await sql.raw(`drop function analytics_${scope}_changed()`).execute(db);
   }
-  await sql`delete from analytics_changes where scope = ${scope}`.execute(db);
+}
+
+/**
+ * A watched table whose changes are noted per ticker (a stored result kept per ticker rebuilds
+ * only those): which update columns count, as above, and which tickers a row touches.
+ */
+export interface TickerWatchedTable extends WatchedTable {
+  /** The touched ticker of the row `row` (`new` or `old` on SQLite; a transition table's alias on PostgreSQL). */
+  ticker: (row: string) => string;
+  /** Tables joined to find it (their aliases usable in `ticker` and `where`). */
+  join?: string;
+  /** A condition the row must meet to touch a ticker. */
+  where?: (row: string) => string;
+}
+
+const tickerTriggerName = (changes: string, table: string) => `${changes}_${table}`;
+
+/** A select of the tickers `row` touches, as the column `ticker`; `from`: the transition table (PostgreSQL). */
+function touchedTickers(watched: TickerWatchedTable, row: string, from?: string): string {
+  const sources = [...(from ? [`${from} ${row}`] : []), ...(watched.join ? [watched.join] : [])];
+  const conditions = [`${watched.ticker(row)} is not null`, ...(watched.where ? [watched.where(row)] : [])];
+  return `select ${watched.ticker(row)} as ticker${sources.length > 0 ? ` from ${sources.join(', ')}` : ''} where ${conditions.join(' and ')}`;
+}
+
+/** Notes each ticker of `selects` in the table `changes` (one row per ticker at most). */
+function noteTickers(changes: string, selects: readonly string[]): string {
+  return `insert into ${changes} (ticker) select distinct touched.ticker from (${selects.join(' union ')}) touched where not exists (select 1 from ${changes} c where c.ticker = touched.ticker)`;
+}
+
+/**
+ * Triggers that note in `changes` (a table of `ticker`s) the tickers each write to these tables
+ * touches: a row inserted or deleted, both the old and the new row of an update of a column that
+ * counts. SQLite: row triggers. PostgreSQL: inserts and deletes by statement over their transition
+ * tables (one insert per statement, as above), updates by row (a transition table cannot be limited
+ * to columns, and most updates of these tables change none that counts); a truncate notes
+ * `wholeScope` instead (its rows are not known), with the scope's function createChangeTriggers made.
+ */
+export async function createTickerChangeTriggers(
+  db: Kysely<unknown>,
+  changes: string,
+  wholeScope: string,
+  watched: readonly TickerWatchedTable[],
+): Promise<void> {
+  for (const table of watched) {
+    const name = tickerTriggerName(changes, table.table);
+    const differs = isSqlite(db) ? 'is not' : 'is distinct from';
+    const when = table.columns
+      ? table.columns.map((c) => `old.${c} ${differs} new.${c}`).join(' or ')
+      : undefined;
+    const of = table.columns ? ` of ${table.columns.join(', ')}` : '';
+    const updated = noteTickers(changes, [touchedTickers(table, 'old'), touchedTickers(table, 'new')]);
+    if (isSqlite(db)) {
+      for (const [event, row] of [
+        ['insert', 'new'],
+        ['delete', 'old'],
+      ] as const)
+        await sql
+          .raw(
+            `create trigger ${name}_${event.slice(0, 3)} after ${event} on ${table.table} begin ${noteTickers(changes, [touchedTickers(table, row)])}; end`,
+          )
+          .execute(db);
+      await sql
+        .raw(
+          `create trigger ${name}_upd after update${of} on ${table.table} ${when ? `when ${when}` : ''} begin ${updated}; end`,
+        )
+        .execute(db);
+      continue;
+    }
+    await sql
+      .raw(`create function ${name}_rows() returns trigger language plpgsql as $$
+        begin ${noteTickers(changes, [touchedTickers(table, 'r', 'changed_rows')])}; return null; end $$`)
+      .execute(db);
+    await sql
+      .raw(`create function ${name}_row() returns trigger language plpgsql as $$
+        begin ${updated}; return null; end $$`)
+      .execute(db);
+    for (const [event, transition] of [
+      ['insert', 'new'],
+      ['delete', 'old'],
+    ] as const)
+      await sql
+        .raw(`create trigger ${name}_${event.slice(0, 3)} after ${event} on ${table.table}
+          referencing ${transition} table as changed_rows for each statement execute function ${name}_rows()`)
+        .execute(db);
+    await sql
+      .raw(`create trigger ${name}_upd after update${of} on ${table.table} for each row
+        ${when ? `when (${when})` : ''} execute function ${name}_row()`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${name}_tru after truncate on ${table.table}
+        for each statement execute function analytics_${wholeScope}_changed()`)
+      .execute(db);
+  }
+}
+
+/** Drops them (the pending tickers stay: their table's owner clears them). */
+export async function dropTickerChangeTriggers(
+  db: Kysely<unknown>,
+  changes: string,
+  watched: readonly TickerWatchedTable[],
+): Promise<void> {
+  for (const { table } of watched) {
+    const name = tickerTriggerName(changes, table);
+    if (isSqlite(db)) {
+      for (const suffix of ['ins', 'del', 'upd'])
+        await sql.raw(`drop trigger if exists ${name}_${suffix}`).execute(db);
+      continue;
+    }
+    for (const suffix of ['ins', 'del', 'upd', 'tru'])
+      await sql.raw(`drop trigger ${name}_${suffix} on ${table}`).execute(db);
+    await sql.raw(`drop function ${name}_rows()`).execute(db);
+    await sql.raw(`drop function ${name}_row()`).execute(db);
+  }
 }

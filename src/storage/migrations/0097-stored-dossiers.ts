@@ -20,7 +20,7 @@ import { createChangeTriggers, dropChangeTriggers, type WatchedTable } from '../
 const SCOPE = 'dossier';
 
 /** Table and the columns whose update counts (null: any update). */
-const WATCHED: readonly WatchedTable[] = [
+export const WATCHED: readonly WatchedTable[] = [
   {
     table: 'trades',
     columns: [

@@ -19,10 +19,68 @@ export async function tradedTickers(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.ticker);
 }
 
+/** Which of these tickers are tickers of a current trade, in order. */
+export async function tradedTickersAmong(
+  db: Kysely<Database>,
+  tickers: readonly string[],
+): Promise<string[]> {
+  const traded: string[] = [];
+  for (const batch of chunk(tickers, 500)) {
+    if (batch.length === 0) continue;
+    const rows = await db
+      .selectFrom('trades')
+      .select('ticker')
+      .distinct()
+      .where('superseded_by', 'is', null)
+      .where('ticker', '<>', 'N/A')
+      .where('ticker', 'in', batch)
+      .execute();
+    traded.push(...rows.map((row) => row.ticker));
+  }
+  return traded.sort();
+}
+
+/** The tickers whose stored dossier a change has made stale since the last rebuild. */
+export async function pendingDossierTickers(db: Kysely<Database>): Promise<{ id: number; ticker: string }[]> {
+  return db.selectFrom('dossier_ticker_changes').select(['id', 'ticker']).execute();
+}
+
 /** Empties both tables (in the rebuild's transaction, before the new rows). */
 export async function clearStoredDossiers(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('company_dossiers').execute();
   await db.deleteFrom('dossier_overseers').execute();
+}
+
+/** Deletes these tickers' stored dossiers (in the rebuild's transaction, before their new rows). */
+export async function removeStoredDossiers(db: Kysely<Database>, tickers: readonly string[]): Promise<void> {
+  for (const batch of chunk(tickers, 500))
+    if (batch.length > 0) await db.deleteFrom('company_dossiers').where('ticker', 'in', batch).execute();
+}
+
+/** Which of these committee sets have their overseeing members stored. */
+export async function storedOverseerKeys(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (const batch of chunk(keys, 500)) {
+    if (batch.length === 0) continue;
+    const rows = await db
+      .selectFrom('dossier_overseers')
+      .select('overseers_key')
+      .where('overseers_key', 'in', batch)
+      .execute();
+    for (const row of rows) stored.add(row.overseers_key);
+  }
+  return stored;
+}
+
+/** Deletes the overseeing members of the committee sets no stored dossier uses any more. */
+export async function removeUnusedOverseers(db: Kysely<Database>): Promise<void> {
+  await db
+    .deleteFrom('dossier_overseers')
+    .where('overseers_key', 'not in', db.selectFrom('company_dossiers').select('overseers_key'))
+    .execute();
 }
 
 export async function storeDossiers(
@@ -41,21 +99,31 @@ export async function storeDossierOverseers(
     if (batch.length > 0) await db.insertInto('dossier_overseers').values(batch).execute();
 }
 
-/** Clears the changes the rebuild has seen and records it (in the rebuild's transaction). */
-export function markStoredDossiers(
+/**
+ * Clears the changes the rebuild has seen (of the whole scope and of tickers) and records it, with
+ * how many dossiers are stored (in the rebuild's transaction).
+ */
+export async function markStoredDossiers(
   db: Kysely<Database>,
-  companies: number,
   computedAt: string,
-  seenChanges: readonly number[],
-): Promise<void> {
-  return markStoredResult(db, [{ name: 'dossier', rowCount: companies }], computedAt, seenChanges);
+  seen: { changes: readonly number[]; tickerChanges: readonly number[] },
+): Promise<number> {
+  for (const batch of chunk(seen.tickerChanges, 500))
+    if (batch.length > 0) await db.deleteFrom('dossier_ticker_changes').where('id', 'in', batch).execute();
+  const stored = await db
+    .selectFrom('company_dossiers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const companies = Number(stored.n);
+  await markStoredResult(db, [{ name: 'dossier', rowCount: companies }], computedAt, seen.changes);
+  return companies;
 }
 
 /**
  * A ticker's stored answer as JSON text: its head, the overseeing members of its committee set and
- * the closing brace. Undefined when the ticker is not stored, or the stored dossiers are not
- * current (never computed, or a change of their inputs pending). One statement, so the check and
- * the read see the same data.
+ * the closing brace. Undefined when the ticker is not stored, or its stored dossier is not current
+ * (never computed, a change of every dossier's inputs pending, or one of this ticker's). One
+ * statement, so the check and the read see the same data.
  */
 export async function storedDossierJson(db: Kysely<Database>, ticker: string): Promise<string | undefined> {
   const row = await db
@@ -76,6 +144,13 @@ export async function storedDossierJson(db: Kysely<Database>, ticker: string): P
           selectFrom('analytics_changes')
             .select('id')
             .where('scope', 'in', [...STORED_SCOPES.dossier]),
+        ),
+      ),
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('dossier_ticker_changes as c').select('c.id').whereRef('c.ticker', '=', 'd.ticker'),
         ),
       ),
     )

@@ -118,6 +118,12 @@ export interface DossierOverseersTable {
   members: string;
 }
 
+/** A ticker whose stored dossier a change has made stale since the last rebuild (0098-dossier-tickers). */
+export interface DossierTickerChangesTable {
+  id: Generated<number>;
+  ticker: string;
+}
+
 export interface AnalyticsStoredTable {
   /** timing | clusters | tickers | overlap | dossier */
   name: string;
@@ -264,4 +270,5 @@ export interface AnalyticsTables {
   // Stored answers of the company dossier (migration 0097-stored-dossiers).
   company_dossiers: CompanyDossiersTable;
   dossier_overseers: DossierOverseersTable;
+  dossier_ticker_changes: DossierTickerChangesTable;
 }
