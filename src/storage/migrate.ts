@@ -53,6 +53,7 @@ import * as wholeListing from './migrations/0086-whole-listing.js';
 import * as storedTopTickers from './migrations/0095-stored-top-tickers.js';
 import * as storedOverlap from './migrations/0096-stored-overlap.js';
 import * as storedDossiers from './migrations/0097-stored-dossiers.js';
+import * as pgChargePage from './migrations/0099-pg-charge-page.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '0095-stored-top-tickers': storedTopTickers,
   '0096-stored-overlap': storedOverlap,
   '0097-stored-dossiers': storedDossiers,
+  '0099-pg-charge-page': pgChargePage,
 };
 
 export interface MigrationReport {
