@@ -54,6 +54,7 @@ import * as storedTopTickers from './migrations/0095-stored-top-tickers.js';
 import * as storedOverlap from './migrations/0096-stored-overlap.js';
 import * as storedDossiers from './migrations/0097-stored-dossiers.js';
 import * as dossierTickers from './migrations/0098-dossier-tickers.js';
+import * as pgChargePage from './migrations/0099-pg-charge-page.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '0096-stored-overlap': storedOverlap,
   '0097-stored-dossiers': storedDossiers,
   '0098-dossier-tickers': dossierTickers,
+  '0099-pg-charge-page': pgChargePage,
 };
 
 export interface MigrationReport {

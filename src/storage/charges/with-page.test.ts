@@ -117,6 +117,39 @@ describe('a page charged in its own statement', () => {
     expect(await state(store.db, capped.accountId, capped.keyId)).toMatchObject({ ledger: [], usage: [] });
   });
 
+  onPostgres('a revoked key is refused and nothing is written', async () => {
+    const ids = await payer(1000);
+    await store.db
+      .updateTable('api_keys')
+      .set({ revoked_at: NOW.toISOString() })
+      .where('id', '=', ids.keyId)
+      .execute();
+    const before = await state(store.db, ids.accountId, ids.keyId);
+    expect((await page(chargeOf(ids, 'page-revoked'))).charged?.outcome).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
+    expect(await state(store.db, ids.accountId, ids.keyId)).toEqual(before);
+  });
+
+  onPostgres('the allowance pays first, the credits the rest', async () => {
+    const ids = await payer(100);
+    await store.db
+      .updateTable('accounts')
+      .set({ allowance: 10, credits: 100 })
+      .where('id', '=', ids.accountId)
+      .execute();
+    const answer = await page(chargeOf(ids, 'page-split'));
+    const cost = 15 + answer.rows + 5 * answer.executiveRows;
+    expect(cost).toBeGreaterThan(10);
+    expect(answer.charged?.outcome).toEqual({
+      ok: true,
+      allowance: 0,
+      credits: 110 - cost,
+      spentToday: cost,
+    });
+  });
+
   onPostgres('a request id charged before fails the call and writes nothing more', async () => {
     const ids = await payer(1000);
     await page(chargeOf(ids, 'page-twice'));

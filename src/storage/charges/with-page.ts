@@ -43,21 +43,20 @@ export interface PageChargeColumns extends ChargeBatchRow {
   cost: number;
 }
 
-/** Whether the page statement can take the charge itself: PostgreSQL (`charge_batch`). */
+/** Whether the page statement can take the charge itself: PostgreSQL (`charge_page`). */
 export function chargesWithPage(db: Kysely<Database>): boolean {
   return !isSqlite(db as unknown as Kysely<unknown>);
 }
 
 /**
  * The page query `page` (one row, with `rows`, every row of the page, and `executive_rows`) with
- * the call's charge taken in the same statement, as a batch of one of `charge_batch` (migration
- * 0032-pg-charge-batch), which decides it as every charge is decided: on the key and account rows
- * locked until the statement commits, refused (nothing written) when the key is revoked, past its
- * daily cap or the balance cannot cover the cost, a failure (a request id charged before) undoing
- * only the charge. The charge is a lateral call on the page's row, so it runs after the page is
- * built and holds the rows' locks only from then until the commit; a page that fails fails the
- * statement, and nothing is charged. A refused charge still answers the page, which the caller
- * does not send.
+ * the call's charge taken in the same statement by `charge_page` (migration 0099-pg-charge-page),
+ * which decides it as every charge is decided: on the key and account rows locked until the
+ * statement commits, refused (nothing written) when the key is revoked, past its daily cap or the
+ * balance cannot cover the cost. The charge is a lateral call on the page's row, so it runs after
+ * the page is built and holds the rows' locks only from then until the commit; a page that fails,
+ * or a charge that fails (a request id charged before), fails the statement, and nothing is
+ * charged. A refused charge still answers the page, which the caller does not send.
  */
 export function chargedPageQuery(page: OperationNodeSource, v: PageChargeValues) {
   const integer = (value: unknown) => sql`cast(${value} as integer)`;
@@ -67,11 +66,9 @@ export function chargedPageQuery(page: OperationNodeSource, v: PageChargeValues)
     from (${page}) as p
     cross join lateral (select ${integer(v.base)} + (p.rows - p.executive_rows) * ${integer(v.perRow)}
       + p.executive_rows * ${integer(v.perExecutiveRow)} as cost) as k
-    cross join lateral charge_batch(jsonb_build_array(jsonb_build_object(
-      'accountId', ${integer(v.accountId)}, 'keyId', ${integer(v.keyId)}, 'cost', k.cost,
-      'requestId', ${text(v.requestId)}, 'route', ${text(v.route)}, 'day', ${text(v.day)},
-      'now', ${text(v.now)}, 'method', ${text(v.method)}, 'status', ${integer(v.status)},
-      'withUsage', true))) as c`;
+    cross join lateral charge_page(${integer(v.accountId)}, ${integer(v.keyId)}, cast(k.cost as integer),
+      ${text(v.requestId)}, ${text(v.route)}, ${text(v.day)}, ${text(v.now)}, ${text(v.method)},
+      ${integer(v.status)}) as c`;
 }
 
 /** The charge a page statement took; a charge that failed (not refused) throws, as chargeCall's does. */
