@@ -65,27 +65,37 @@ const DATABASE_FREE = [
   'src/accounts/daily-cap.test.ts',
   'src/test-support/data-dir.test.ts',
   'bench/assistant/recording.test.ts',
+  // Pure rules too: the response schema helpers, LSA training on a thread, the search's time
+  // slices, and the assistant's rows, offices and question slots.
+  'src/resources/schema.test.ts',
+  'src/search/lsa-training.test.ts',
+  'src/search/turns.test.ts',
+  'src/services/assistant/chat.test.ts',
+  'src/services/assistant/offices.test.ts',
+  'src/services/assistant/slots.test.ts',
   // Opens a database, but what it checks is the markup in a browser (axe, CSP, width): the API
   // calls its pages make are checked on both databases by their own routes' tests.
   'src/http/routes/ui/pages-audit.test.ts',
 ];
 
-// The slowest files (20 s or more on the 2-core CI machine), slowest first. A long file that starts
-// last leaves the other worker idle until it ends, and vitest's own order (by the durations of the
-// previous run in its cache, by file size without one) puts some of these late: a fresh clone has
-// no cache, and the PostgreSQL run reads the SQLite run's durations, where the files that run on
-// PostgreSQL only took no time.
-const SLOW_FIRST = [
-  'test/cluster.test.ts',
-  'src/http/fuzz.test.ts',
-  'src/ingest/pipeline/resume.test.ts',
+// The slowest files (20 s or more on the 2-core CI machine), slowest first, for each run: the two
+// runs take different files (DATABASE_FREE, the PostgreSQL-only cluster) and the same file takes
+// different times on each. A long file that starts last leaves the other worker idle until it ends,
+// and vitest's own order (by the durations of the previous run in its cache, by file size without
+// one) puts some of these late: a fresh clone has no cache, and the PostgreSQL run reads the SQLite
+// run's durations.
+const SLOW_FIRST_SQLITE = [
+  'src/cli/parse.test.ts',
+  'src/http/routes/ui/review-page.test.ts',
+  'src/ingest/ocr/scanned-rows.scan.test.ts',
   'src/ingest/pipeline/ingest.test.ts',
   'src/http/routes/ui/pages-audit.test.ts',
+  'src/analytics/stored-analytics.test.ts',
+  'src/http/fuzz.test.ts',
+  'src/ingest/pipeline/resume.test.ts',
   'src/ingest/pipeline/side-by-side.test.ts',
   'src/cli/enrichment-processes.test.ts',
-  'src/http/routes/ui/review-page.test.ts',
   'src/http/routes/mcp/mcp.test.ts',
-  'src/cli/parse.test.ts',
   'src/market/price-refresh.test.ts',
   'src/ingest/trade-sets/import.test.ts',
   'src/ingest/pipeline/oge-ocr-ingest.test.ts',
@@ -99,8 +109,34 @@ const SLOW_FIRST = [
   'bench/assistant/score.test.ts',
   'src/http/plugins/csv.test.ts',
   'src/market/ingest-fields.test.ts',
-  'src/ingest/ocr/scanned-rows.scan.test.ts',
 ];
+const SLOW_FIRST_POSTGRES = [
+  'test/cluster.test.ts',
+  'src/services/companies-stored.test.ts',
+  'src/analytics/stored-analytics.test.ts',
+  'src/analytics/enrich.test.ts',
+  'src/market/price-refresh.test.ts',
+  'src/http/fuzz.test.ts',
+  'src/ingest/pipeline/ingest.test.ts',
+  'src/http/routes/conflict/precomputed.test.ts',
+  'src/http/routes/ui/review-page.test.ts',
+  'src/ingest/pipeline/side-by-side.test.ts',
+  'src/market/ingest-fields.test.ts',
+  'src/ingest/pipeline/resume.test.ts',
+  'src/cli/enrichment-processes.test.ts',
+  'src/ingest/trade-sets/import.test.ts',
+  'src/market/provider.test.ts',
+  'src/ingest/pipeline/ocr-ingest.test.ts',
+  'src/services/trades-json.test.ts',
+  'src/http/routes/mcp/mcp.test.ts',
+  'src/ingest/pipeline/oge-ocr-ingest.test.ts',
+  'src/http/routes/chat/chat.test.ts',
+  'src/http/plugins/metering.test.ts',
+  'src/webhooks/run-id.test.ts',
+  'bench/assistant/score.test.ts',
+  'src/http/plugins/csv.test.ts',
+];
+const SLOW_FIRST = process.env.DCLEDGER_TEST_DATABASE_URL ? SLOW_FIRST_POSTGRES : SLOW_FIRST_SQLITE;
 
 /** Starts the SLOW_FIRST files first, in that order; the rest follow in vitest's own order. */
 class SlowFirstSequencer extends BaseSequencer {

@@ -3,6 +3,10 @@
 // default, PostgreSQL with DCLEDGER_TEST_DATABASE_URL): every answer read from the stored rows
 // equals, field by field, the answer the rule computes over the range; a change to an input makes
 // the stored rows stale (answers are computed meanwhile), and the rebuild brings the change in.
+// The rebuilds here are the range results' own (refreshRangeAnalytics): every change below also
+// makes the other stored results stale, and rebuilding those (the company dossiers of every
+// traded ticker above all) would prove nothing about these; enrich runs the whole refresh, and
+// builds the fixture this file copies.
 
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -15,7 +19,7 @@ import type { Database } from '../storage/schema.js';
 import { type FixtureApp, openFixtureApp, realDataAvailable } from '../test-support/app.js';
 import { FIXTURE_NOW } from '../test-support/real-data.js';
 import { type ClusterParams, findClusterPage } from './clusters.js';
-import { refreshStoredAnalytics } from './stored-analytics.js';
+import { refreshRangeAnalytics } from './stored-analytics.js';
 import { findTimingHits, type TimingParams } from './suspicious-timing.js';
 
 const YEAR = { from: '2025-06-01', to: '2026-06-01' };
@@ -111,7 +115,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
       (set) => set.name === 'H119',
     );
     await saveVoteviewSets(db, house, { now: FIXTURE_NOW });
-    const report = await refreshStoredAnalytics(db, { force: true });
+    const report = await refreshRangeAnalytics(db, { force: true });
     expect(report.rebuilt).toBe(true);
     expect(report.timing_hits).toBeGreaterThan(0);
     expect(report.cluster_trades).toBeGreaterThan(0);
@@ -120,7 +124,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
 
   it('are current after the rebuild, and a second refresh does nothing', async () => {
     expect(await storedAnalyticsCurrent(db)).toEqual({ timing: true, clusters: true });
-    expect((await refreshStoredAnalytics(db)).rebuilt).toBe(false);
+    expect((await refreshRangeAnalytics(db)).rebuilt).toBe(false);
   });
 
   it.each(TIMING_CASES)('timing from the stored hits equals the computed answer: $name', async (c) => {
@@ -146,7 +150,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     expect((await clusters(db, cluster)).total).toBe(0);
     // ... until a change makes them stale: then the rule is computed.
     expect((await recomputed(db, () => timing(db, year))).total).toBeGreaterThan(0);
-    await refreshStoredAnalytics(db, { force: true });
+    await refreshRangeAnalytics(db, { force: true });
     expect((await timing(db, year)).total).toBeGreaterThan(0);
   });
 
@@ -174,7 +178,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: false });
     // Stale: computed meanwhile, so the new trade is in the answer already.
     const computed = await timing(db, { ...year, params: { ...year.params, daysBefore: 365 } });
-    expect((await refreshStoredAnalytics(db)).rebuilt).toBe(true);
+    expect((await refreshRangeAnalytics(db)).rebuilt).toBe(true);
     const stored = await timing(db, { ...year, params: { ...year.params, daysBefore: 365 } });
     expect(stored).toEqual(computed);
     expect(
@@ -185,7 +189,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     // An amendment supersedes it: its hits go.
     await db.updateTable('trades').set({ superseded_by: original.id }).where('id', '=', added).execute();
     expect((await storedAnalyticsCurrent(db)).timing).toBe(false);
-    await refreshStoredAnalytics(db);
+    await refreshRangeAnalytics(db);
     expect(await db.selectFrom('timing_hits').select('rank').where('trade_id', '=', added).execute()).toEqual(
       [],
     );
@@ -194,7 +198,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     // Deleted, it stays out; the stored answer is the one before it was added.
     await db.deleteFrom('trades').where('id', '=', added).execute();
     expect((await storedAnalyticsCurrent(db)).timing).toBe(false);
-    await refreshStoredAnalytics(db);
+    await refreshRangeAnalytics(db);
     expect(await timing(db, year)).toEqual(before);
   });
 
@@ -226,7 +230,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     expect((await storedAnalyticsCurrent(db)).clusters).toBe(false);
     const computed = await ask();
     expect(computed.total).toBe(before.total + 1);
-    await refreshStoredAnalytics(db);
+    await refreshRangeAnalytics(db);
     expect((await storedAnalyticsCurrent(db)).clusters).toBe(true);
     const stored = await ask();
     expect(stored).toEqual(computed);
@@ -246,11 +250,11 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
       .where('seq', '=', action.seq)
       .execute();
     expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: true });
-    await refreshStoredAnalytics(db);
+    await refreshRangeAnalytics(db);
     const trade = await db.selectFrom('trades').select('id').limit(1).executeTakeFirstOrThrow();
     await db.updateTable('trades').set({ sector: 'Constructed' }).where('id', '=', trade.id).execute();
     expect(await storedAnalyticsCurrent(db)).toEqual({ timing: false, clusters: true });
-    await refreshStoredAnalytics(db);
+    await refreshRangeAnalytics(db);
     // A column neither result reads changes nothing.
     await db.updateTable('trades').set({ comment: 'constructed' }).where('id', '=', trade.id).execute();
     expect(await storedAnalyticsCurrent(db)).toEqual({ timing: true, clusters: true });

@@ -78,9 +78,9 @@ export async function refreshStoredAnalytics(
  * Recomputes both stored range results when an input changed since they were computed (or always,
  * with `force`), in one transaction: requests see the old results or the new ones, never a mix.
  */
-async function refreshRangeAnalytics(
+export async function refreshRangeAnalytics(
   db: Kysely<Database>,
-  options: { now?: Date; force?: boolean },
+  options: { now?: Date; force?: boolean } = {},
 ): Promise<Omit<StoredAnalyticsReport, 'top_tickers' | 'overlap' | 'dossiers'>> {
   const current = await storedAnalyticsCurrent(db);
   if (!options.force && current.timing && current.clusters)

@@ -1,11 +1,10 @@
 // The real data every API test reads: legislators, the Senate Stock Watcher aggregate and its
 // per-report files (which carry the disclosure dates), and both House trade sets; then market
-// data (a slice of the price files, the company directory) and one full enrichment run.
+// data (a slice of the price files, the company directory), the lobbying and contract records, and
+// one full enrichment run.
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { enrich } from '../analytics/enrich.js';
-import { refreshMembers } from '../analytics/refresh-members.js';
-import { todayUtc } from '../domain/dates.js';
 import { importBills } from '../ingest/bills/import.js';
 import { importFec } from '../ingest/fec/import.js';
 import { importLegislators } from '../ingest/legislators/import.js';
@@ -13,7 +12,6 @@ import { importTradeSets } from '../ingest/trade-sets/import.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
-import { SymbolDataCache } from '../market/series-loader.js';
 import { SemanticSearch } from '../search/semantic.js';
 import type { Database } from '../storage/schema.js';
 import { importRecordFiles } from './record-files.js';
@@ -55,38 +53,23 @@ export async function loadRealData(db: Kysely<Database>, dataDir: string): Promi
   await saveVoteviewSets(db, votes, { now: FIXTURE_NOW });
   await importFec(db, join(dataDir, 'related/fec'), { now: FIXTURE_NOW });
   for (const set of REAL_TRADE_SETS) await importTradeSets(db, join(dataDir, set), { now: FIXTURE_NOW });
-  await loadMarketData(db, dataDir, FIXTURE_PRICE_FILES);
+  await importPrices(
+    db,
+    FIXTURE_PRICE_FILES.map((path) => join(dataDir, path)),
+    { now: FIXTURE_NOW },
+  );
+  await importCompanies(db, join(dataDir, COMPANY_FILES), { now: FIXTURE_NOW });
   // Lobbying filings and contract awards, clients matched through the company directory just loaded.
   await importRecordFiles(
     db,
     { lda: join(dataDir, 'related/lda'), usaspending: join(dataDir, 'related/usaspending') },
     { now: FIXTURE_NOW },
   );
-  // As the enrichment after an ingest: member statistics and their trade links (conflict_score,
-  // GET /conflict) weigh the lobbying filings and contracts just imported. Every member, since the
-  // records carry the same instant as the enrichment above.
-  await refreshMembers(db, {
-    today: todayUtc(FIXTURE_NOW),
-    stamp: FIXTURE_NOW.toISOString(),
-    all: true,
-    touchedMembers: new Set(),
-    cache: new SymbolDataCache(),
-  });
-}
-
-export async function loadMarketData(
-  db: Kysely<Database>,
-  dataDir: string,
-  priceFiles: readonly string[],
-  now: Date = FIXTURE_NOW,
-): Promise<void> {
-  await importPrices(
-    db,
-    priceFiles.map((path) => join(dataDir, path)),
-    { now },
-  );
-  await importCompanies(db, join(dataDir, COMPANY_FILES), { now });
-  await enrich(db, { all: true, now });
+  // One full enrichment over everything loaded, as after an ingest: the member statistics and
+  // their trade links (conflict_score, GET /conflict) weigh the filings and contracts, and every
+  // stored result (company dossiers, overlap hits) is built from them. Nothing is pending when the
+  // tests start, so a file that enriches its copy rebuilds what its own changes touched, not these.
+  await enrich(db, { all: true, now: FIXTURE_NOW });
 }
 
 /**
