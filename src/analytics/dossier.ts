@@ -5,6 +5,7 @@
 
 import { COMMITTEE_OVERSIGHT, overseenAgencies } from '../domain/committee-oversight.js';
 import { COMMITTEE_JURISDICTIONS, underJurisdiction } from '../domain/committee-sectors.js';
+import { pick } from '../domain/pick.js';
 import type { MemberTradeTotalsRow } from '../storage/repositories/dossier-trades.js';
 
 export type NetDirection = 'buy' | 'sell' | 'even';
@@ -17,25 +18,28 @@ export function directionOf(net: number): NetDirection {
   return net > 0 ? 'buy' : net < 0 ? 'sell' : 'even';
 }
 
+/** A member's totals that the answer lists before the net direction, in the schema's order. */
+const MEMBER_TOTALS_BEFORE_DIRECTION = [
+  'politician_id',
+  'name',
+  'slug',
+  'party',
+  'chamber',
+  'trade_count',
+  'buys',
+  'sells',
+  'net_amount_mid',
+] as const;
+
 /** The members' totals (repositories/dossier-trades.ts), most trades first (then name), with the net direction. */
 export function summarizeMemberTrades(totals: readonly MemberTradeTotalsRow[]): MemberTradeSummary[] {
   // The fields in the order the dossier's schema lists them: the stored answers are this object's
   // JSON text, which must be the text the route's serializer writes.
   return totals
     .map((member) => ({
-      politician_id: member.politician_id,
-      name: member.name,
-      slug: member.slug,
-      party: member.party,
-      chamber: member.chamber,
-      trade_count: member.trade_count,
-      buys: member.buys,
-      sells: member.sells,
-      net_amount_mid: member.net_amount_mid,
+      ...pick(member, MEMBER_TOTALS_BEFORE_DIRECTION),
       net_direction: directionOf(member.net_amount_mid),
-      first_trade_date: member.first_trade_date,
-      last_trade_date: member.last_trade_date,
-      trade_ids: member.trade_ids,
+      ...pick(member, ['first_trade_date', 'last_trade_date', 'trade_ids']),
     }))
     .sort((a, b) => b.trade_count - a.trade_count || a.name.localeCompare(b.name));
 }

@@ -2,6 +2,7 @@
 // and what an insider.filed event carries as `data`, built by one mapper from the stored row.
 import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
+import { pick } from '../domain/pick.js';
 import type { ListOrder } from '../storage/list-order.js';
 import {
   findInsiderTrades,
@@ -147,13 +148,7 @@ export type InsiderTradeRow = Omit<InsiderTradesTable, 'id'> & { id: number };
 export function toInsiderTrade(row: InsiderTradeRow, overlaps: readonly OverlapTrade[]): InsiderTrade {
   const slugs = [...new Set(overlaps.map((trade) => trade.politician_slug))];
   return {
-    id: row.id,
-    accession_number: row.accession_number,
-    line: row.line,
-    form: row.form,
-    insider_name: row.insider_name,
-    insider_cik: row.insider_cik,
-    insider_title: row.insider_title,
+    ...pick(row, ['id', 'accession_number', 'line', 'form', 'insider_name', 'insider_cik', 'insider_title']),
     is_director: row.is_director === 1,
     is_officer: row.is_officer === 1,
     is_ten_percent_owner: row.is_ten_percent_owner === 1,

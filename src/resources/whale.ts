@@ -12,18 +12,24 @@ import {
 } from '../storage/repositories/sec.js';
 import type { WhalePositionsTable } from '../storage/schema/records.js';
 import type { Database } from '../storage/schema.js';
+import { fieldsOf } from './schema.js';
 import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
 
-export const WhalePersonSchema = Type.Object({
-  name: text('Reporting person'),
-  cik: maybeText('Reporting person CIK (13D XML states it)'),
-  type: maybeText('IN, CO, PN, IA, HC, OO, ...'),
+/** What a reporting person holds: served from the row's columns of the same names. */
+const WhaleHoldingSchema = Type.Object({
   sole_voting: maybeNumber('Sole voting power'),
   shared_voting: maybeNumber('Shared voting power'),
   sole_dispositive: maybeNumber('Sole dispositive power'),
   shared_dispositive: maybeNumber('Shared dispositive power'),
   aggregate_amount: maybeNumber('Aggregate amount beneficially owned'),
   percent_of_class: maybeNumber('Percent of class'),
+});
+
+export const WhalePersonSchema = Type.Object({
+  name: text('Reporting person'),
+  cik: maybeText('Reporting person CIK (13D XML states it)'),
+  type: maybeText('IN, CO, PN, IA, HC, OO, ...'),
+  ...WhaleHoldingSchema.properties,
 });
 export type WhalePerson = Static<typeof WhalePersonSchema>;
 
@@ -93,12 +99,7 @@ function personOf(row: WhaleRow): WhalePerson {
     name: row.filer_name,
     cik: row.filer_cik,
     type: row.person_type,
-    sole_voting: row.sole_voting,
-    shared_voting: row.shared_voting,
-    sole_dispositive: row.sole_dispositive,
-    shared_dispositive: row.shared_dispositive,
-    aggregate_amount: row.aggregate_amount,
-    percent_of_class: row.percent_of_class,
+    ...fieldsOf(WhaleHoldingSchema, row),
   };
 }
 

@@ -1,6 +1,7 @@
 // GET /search: members, tickers and bills that match a name, symbol or prefix, best first.
 import type { Kysely } from 'kysely';
 import { givenNameForms, nameTokens } from '../domain/names.js';
+import { pick } from '../domain/pick.js';
 import { linkedSymbols, symbolNow, symbolSpans } from '../domain/symbol-changes.js';
 import {
   billCandidates,
@@ -84,11 +85,7 @@ async function rankPoliticians(db: Kysely<Database>, query: string, limit: numbe
   return rows
     .map((row) => ({
       politician_id: row.id,
-      name: row.name,
-      slug: row.slug,
-      party: row.party,
-      state: row.state,
-      chamber: row.chamber,
+      ...pick(row, ['name', 'slug', 'party', 'state', 'chamber']),
       trade_count: Number(row.trade_count),
       score: best(
         tokens || query,

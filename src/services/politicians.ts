@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { ownEntry } from '../domain/lookup.js';
+import { pick } from '../domain/pick.js';
 import { DEFAULT_MIN_TRADES, type PoliticianSortColumn } from '../domain/sorts.js';
 import { invalidField, notFound, quoted } from '../errors.js';
 import type { Trade } from '../resources/trade.js';
@@ -13,6 +14,7 @@ import {
   listProfiles,
   listProfilesJson,
   type ProfileRecord,
+  SUMMARY_MEMBER_COLUMNS,
 } from '../storage/repositories/politicians-read.js';
 import type { Database } from '../storage/schema.js';
 import { type SyncFilterParams, splitList, syncFilter } from './trade-params.js';
@@ -53,18 +55,7 @@ function statsOf(record: ProfileRecord) {
 export function toSummary(record: ProfileRecord, rank?: number) {
   return {
     politician_id: record.politician_id,
-    name: record.name,
-    party: record.party,
-    party_name: record.party_name,
-    state: record.state,
-    chamber: record.chamber,
-    slug: record.slug,
-    bioguide_id: record.bioguide_id,
-    district: record.district,
-    title: record.title,
-    agency: record.agency,
-    service_start: record.service_start ?? null,
-    service_end: record.service_end ?? null,
+    ...pick(record, SUMMARY_MEMBER_COLUMNS),
     in_office: record.in_office === 1,
     trade_count: Number(record.trade_count),
     enriched_trades: Number(record.enriched_trades),

@@ -1,5 +1,6 @@
 // Reconstructed portfolios as the API serves them (estimation rules in docs/market-data.md, "Portfolios").
 import type { Kysely } from 'kysely';
+import { pick } from '../domain/pick.js';
 import { notFound, quoted } from '../errors.js';
 import { findProfile } from '../storage/repositories/politicians-read.js';
 import { type HoldingRecord, holdingsOf, portfolioComputedAt } from '../storage/repositories/portfolio.js';
@@ -19,6 +20,21 @@ async function member(db: Kysely<Database>, idOrSlug: string) {
   };
 }
 
+/** What a holding serves of its record as the record holds it, before the rounded amounts. */
+const HOLDING_FIELDS = [
+  'ticker',
+  'asset_description',
+  'sector',
+  'status',
+  'net_direction',
+  'trade_count',
+  'buy_count',
+  'sell_count',
+  'first_trade_date',
+  'last_trade_date',
+  'value_basis',
+] as const;
+
 function sum(records: readonly HoldingRecord[], pick: (record: HoldingRecord) => number | null): number {
   return records.reduce((total, record) => total + (pick(record) ?? 0), 0);
 }
@@ -34,17 +50,7 @@ export async function getPortfolio(db: Kysely<Database>, idOrSlug: string, statu
     estimated_value_mid: round2(sum(open, (record) => record.value_mid)),
     estimated_value_high: round2(sum(open, (record) => record.value_high)),
     holdings: records.map((record) => ({
-      ticker: record.ticker,
-      asset_description: record.asset_description,
-      sector: record.sector,
-      status: record.status,
-      net_direction: record.net_direction,
-      trade_count: record.trade_count,
-      buy_count: record.buy_count,
-      sell_count: record.sell_count,
-      first_trade_date: record.first_trade_date,
-      last_trade_date: record.last_trade_date,
-      value_basis: record.value_basis,
+      ...pick(record, HOLDING_FIELDS),
       estimated_value_low: round2(record.value_low),
       estimated_value_mid: round2(record.value_mid),
       estimated_value_high: round2(record.value_high),
@@ -69,11 +75,7 @@ export async function getPositions(db: Kysely<Database>, idOrSlug: string) {
     total_value_high: round2(sum(priced, (record) => record.value_high)),
     unrealized_pnl_mid: round2(sum(priced, (record) => record.unrealized_pnl_mid)),
     positions: priced.map((record) => ({
-      ticker: record.ticker,
-      asset_description: record.asset_description,
-      sector: record.sector,
-      last_price: record.last_price,
-      last_price_date: record.last_price_date,
+      ...pick(record, ['ticker', 'asset_description', 'sector', 'last_price', 'last_price_date']),
       value_low: round2(record.value_low),
       value_mid: round2(record.value_mid),
       value_high: round2(record.value_high),

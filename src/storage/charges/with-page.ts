@@ -4,7 +4,7 @@ import { type Kysely, type OperationNodeSource, sql } from 'kysely';
 import { isSqlite } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { type ChargeBatchRow, chargeBatchOutcome } from './postgres-batches.js';
-import type { ChargeOutcome, ChargeValues } from './statements.js';
+import { CHARGE_PARAMS, type ChargeOutcome, type ChargeValues } from './statements.js';
 
 /**
  * The charge of a call whose price depends on the rows of its page: who pays (as chargeCall), and
@@ -18,19 +18,13 @@ export interface PageChargeValues extends Omit<ChargeValues, 'cost' | 'amount'> 
   perExecutiveRow: number;
 }
 
-export const PAGE_CHARGE_PARAMS = [
-  'accountId',
-  'keyId',
-  'requestId',
-  'route',
-  'day',
-  'now',
-  'method',
-  'status',
+/** A page charge's values by name: a call's (CHARGE_PARAMS) less its cost, with the price's terms. */
+export const PAGE_CHARGE_PARAMS: readonly (keyof PageChargeValues)[] = [
+  ...CHARGE_PARAMS.filter((name) => name !== 'cost' && name !== 'amount'),
   'base',
   'perRow',
   'perExecutiveRow',
-] as const satisfies readonly (keyof PageChargeValues)[];
+];
 
 /** A page's charge, taken with it: what it cost, and the charge's outcome. */
 export interface PageCharged {

@@ -143,6 +143,9 @@ export async function companyNamesByTicker(
   return new Map(rows.flatMap((row) => (row.name === null ? [] : [[row.ticker, row.name] as const])));
 }
 
+/** What a committee action or a floor vote shows of its bill (`b`). */
+const BILL_COLUMNS = ['b.title as bill_title', 'b.policy_area', 'b.url as bill_url'] as const;
+
 /** Bill actions naming a committee, dated within [from, to], with their bill. */
 export async function committeeActionsBetween(db: Kysely<Database>, from: string, to: string) {
   return db
@@ -156,9 +159,7 @@ export async function committeeActionsBetween(db: Kysely<Database>, from: string
       'a.action_code',
       'a.text',
       'a.committee_ids',
-      'b.title as bill_title',
-      'b.policy_area',
-      'b.url as bill_url',
+      ...BILL_COLUMNS,
     ])
     .where('a.committee_ids', 'is not', null)
     .where('a.action_date', '>=', from)
@@ -185,9 +186,7 @@ export async function billVotesBetween(db: Kysely<Database>, from: string, to: s
       'v.question',
       'v.description',
       'v.result',
-      'b.title as bill_title',
-      'b.policy_area',
-      'b.url as bill_url',
+      ...BILL_COLUMNS,
     ])
     .where('v.bill_id', 'is not', null)
     .where('v.vote_date', '>=', from)

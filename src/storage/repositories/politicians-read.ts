@@ -35,6 +35,26 @@ export interface PoliticianListFilter {
 const volume = (sum: 'volume_low' | 'volume_high') =>
   sql<number | null>`case when ${sql.ref(`s.${sum}_rows`)} > 0 then ${sql.ref(`s.${sum}`)} end`;
 
+/**
+ * The member's own columns a summary serves as they are, after its id and in the resource's order:
+ * read by profileQuery, written into the JSON by summaryFields and copied by toSummary
+ * (services/politicians.ts).
+ */
+export const SUMMARY_MEMBER_COLUMNS = [
+  'name',
+  'party',
+  'party_name',
+  'state',
+  'chamber',
+  'slug',
+  'bioguide_id',
+  'district',
+  'title',
+  'agency',
+  'service_start',
+  'service_end',
+] as const;
+
 // The trade totals come from politician_trade_totals, kept by triggers on every trade write
 // (migration 0021-politician-stats): no aggregate over the trades per call.
 function profileQuery(db: Kysely<Database>) {
@@ -44,18 +64,7 @@ function profileQuery(db: Kysely<Database>) {
     .leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id')
     .select([
       'p.id as politician_id',
-      'p.name',
-      'p.party',
-      'p.party_name',
-      'p.state',
-      'p.chamber',
-      'p.slug',
-      'p.bioguide_id',
-      'p.district',
-      'p.title',
-      'p.agency',
-      'p.service_start',
-      'p.service_end',
+      ...SUMMARY_MEMBER_COLUMNS.map((column) => `p.${column}` as const),
       'p.in_office',
       sql<number>`coalesce(s.trade_count, 0)`.as('trade_count'),
       sql<number>`coalesce(s.enriched_trades, 0)`.as('enriched_trades'),
@@ -230,20 +239,7 @@ function summaryFields(db: Kysely<Database>) {
     sql`case when ps.computed_at is not null then coalesce(${ref(`ps.${column}`)}, 0) end`;
   return [
     ['politician_id', ref('p.id')],
-    ...[
-      'name',
-      'party',
-      'party_name',
-      'state',
-      'chamber',
-      'slug',
-      'bioguide_id',
-      'district',
-      'title',
-      'agency',
-      'service_start',
-      'service_end',
-    ].map((column) => [column, ref(`p.${column}`)] as const),
+    ...SUMMARY_MEMBER_COLUMNS.map((column) => [column, ref(`p.${column}`)] as const),
     ['in_office', sql`(p.in_office = 1)`],
     ['trade_count', sql`coalesce(s.trade_count, 0)`],
     ['enriched_trades', sql`coalesce(s.enriched_trades, 0)`],
