@@ -18,7 +18,6 @@ import {
   pendingDossierTickers,
   removeStoredDossiers,
   removeUnusedOverseers,
-  storeDossierOverseers,
   storeDossiers,
   storedOverseerKeys,
   tradedTickers,
@@ -106,10 +105,10 @@ async function storeBuiltDossiers(trx: Kysely<Database>, tickers: readonly strin
       batch = [];
     }
   }
-  await storeDossiers(trx, batch);
   const known = await storedOverseerKeys(trx, [...overseers.keys()]);
-  await storeDossierOverseers(
+  await storeDossiers(
     trx,
+    batch,
     [...overseers]
       .filter(([key]) => !known.has(key))
       .map(([key, members]) => ({ overseers_key: key, members })),

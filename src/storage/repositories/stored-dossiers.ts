@@ -83,20 +83,16 @@ export async function removeUnusedOverseers(db: Kysely<Database>): Promise<void>
     .execute();
 }
 
+/** Inserts built dossiers and, when given, committee sets' members not stored yet. */
 export async function storeDossiers(
   db: Kysely<Database>,
-  rows: readonly CompanyDossiersTable[],
+  dossiers: readonly CompanyDossiersTable[],
+  overseers: readonly DossierOverseersTable[] = [],
 ): Promise<void> {
-  for (const batch of chunk(rows, rowsPerInsert(3)))
-    if (batch.length > 0) await db.insertInto('company_dossiers').values(batch).execute();
-}
-
-export async function storeDossierOverseers(
-  db: Kysely<Database>,
-  rows: readonly DossierOverseersTable[],
-): Promise<void> {
-  for (const batch of chunk(rows, rowsPerInsert(2)))
-    if (batch.length > 0) await db.insertInto('dossier_overseers').values(batch).execute();
+  for (const batch of chunk(dossiers, rowsPerInsert(3)))
+    await db.insertInto('company_dossiers').values(batch).execute();
+  for (const batch of chunk(overseers, rowsPerInsert(2)))
+    await db.insertInto('dossier_overseers').values(batch).execute();
 }
 
 /**
