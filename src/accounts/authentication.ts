@@ -42,7 +42,7 @@ export interface Caller {
  * spend kept with the row follow this process's charges. The cache never decides alone: the
  * charge reads the rows again (revoked key, daily cap, balance), and a call the cached row would
  * refuse is decided again on a fresh read (metering plugin). Reading the key was one of the three
- * PostgreSQL round trips of a metered call (docs/architecture.md, "The key cache").
+ * PostgreSQL round trips of a metered call (BENCHMARKS.md, "How the hot path is built", "The key cache").
  */
 export const KEY_CACHE_MS = 1_000;
 /** Keys kept at most per database handle; the oldest read goes first. */

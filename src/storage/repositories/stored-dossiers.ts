@@ -1,21 +1,24 @@
 // The stored answers of GET /companies/{ticker} (migration 0097-stored-dossiers; docs/analytics.md,
 // "Stored results"): their replacement by a rebuild, and the read a request makes of them.
 import { type Kysely, sql } from 'kysely';
-import { chunk, rowsPerInsert } from '../batch.js';
+import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import type { CompanyDossiersTable, DossierOverseersTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { markStoredResult, STORED_SCOPES } from './stored-analytics.js';
 
-/** The tickers whose dossiers are stored: every ticker of a current trade. */
-export async function tradedTickers(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
+/** Distinct tickers of current trades (a superseded row or an N/A ticker has no dossier). */
+function currentTradeTickers(db: Kysely<Database>) {
+  return db
     .selectFrom('trades')
     .select('ticker')
     .distinct()
     .where('superseded_by', 'is', null)
-    .where('ticker', '<>', 'N/A')
-    .orderBy('ticker')
-    .execute();
+    .where('ticker', '<>', 'N/A');
+}
+
+/** The tickers whose dossiers are stored: every ticker of a current trade. */
+export async function tradedTickers(db: Kysely<Database>): Promise<string[]> {
+  const rows = await currentTradeTickers(db).orderBy('ticker').execute();
   return rows.map((row) => row.ticker);
 }
 
@@ -24,20 +27,10 @@ export async function tradedTickersAmong(
   db: Kysely<Database>,
   tickers: readonly string[],
 ): Promise<string[]> {
-  const traded: string[] = [];
-  for (const batch of chunk(tickers, 500)) {
-    if (batch.length === 0) continue;
-    const rows = await db
-      .selectFrom('trades')
-      .select('ticker')
-      .distinct()
-      .where('superseded_by', 'is', null)
-      .where('ticker', '<>', 'N/A')
-      .where('ticker', 'in', batch)
-      .execute();
-    traded.push(...rows.map((row) => row.ticker));
-  }
-  return traded.sort();
+  const rows = await readInBatches(tickers, (batch) =>
+    currentTradeTickers(db).where('ticker', 'in', batch).execute(),
+  );
+  return rows.map((row) => row.ticker).sort();
 }
 
 /** The tickers whose stored dossier a change has made stale since the last rebuild. */
