@@ -47,7 +47,7 @@ export async function clearStoredDossiers(db: Kysely<Database>): Promise<void> {
 /** Deletes these tickers' stored dossiers (in the rebuild's transaction, before their new rows). */
 export async function removeStoredDossiers(db: Kysely<Database>, tickers: readonly string[]): Promise<void> {
   for (const batch of chunk(tickers, 500))
-    if (batch.length > 0) await db.deleteFrom('company_dossiers').where('ticker', 'in', batch).execute();
+    await db.deleteFrom('company_dossiers').where('ticker', 'in', batch).execute();
 }
 
 /** Which of these committee sets have their overseeing members stored. */
@@ -55,17 +55,10 @@ export async function storedOverseerKeys(
   db: Kysely<Database>,
   keys: readonly string[],
 ): Promise<Set<string>> {
-  const stored = new Set<string>();
-  for (const batch of chunk(keys, 500)) {
-    if (batch.length === 0) continue;
-    const rows = await db
-      .selectFrom('dossier_overseers')
-      .select('overseers_key')
-      .where('overseers_key', 'in', batch)
-      .execute();
-    for (const row of rows) stored.add(row.overseers_key);
-  }
-  return stored;
+  const rows = await readInBatches(keys, (batch) =>
+    db.selectFrom('dossier_overseers').select('overseers_key').where('overseers_key', 'in', batch).execute(),
+  );
+  return new Set(rows.map((row) => row.overseers_key));
 }
 
 /** Deletes the overseeing members of the committee sets no stored dossier uses any more. */
@@ -98,7 +91,7 @@ export async function markStoredDossiers(
   seen: { changes: readonly number[]; tickerChanges: readonly number[] },
 ): Promise<number> {
   for (const batch of chunk(seen.tickerChanges, 500))
-    if (batch.length > 0) await db.deleteFrom('dossier_ticker_changes').where('id', 'in', batch).execute();
+    await db.deleteFrom('dossier_ticker_changes').where('id', 'in', batch).execute();
   const stored = await db
     .selectFrom('company_dossiers')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
