@@ -89,20 +89,6 @@ export async function knownSecAccessions(
   return known;
 }
 
-/** A filing whose document is another's, byte for byte: not read again, the reason says whose. */
-export async function markSecFilingDuplicate(
-  db: Kysely<Database>,
-  accessionNumber: string,
-  reason: string,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('sec_filings')
-    .set({ status: 'unsupported', reason, updated_at: now })
-    .where('accession_number', '=', accessionNumber)
-    .execute();
-}
-
 /** Filings still to fetch (listed, or failed fewer than `maxAttempts` times), oldest first. */
 export async function pendingSecFilings(db: Kysely<Database>, maxAttempts: number): Promise<SecFilingRow[]> {
   return (await db
@@ -119,15 +105,26 @@ export async function pendingSecFilings(db: Kysely<Database>, maxAttempts: numbe
     .execute()) as SecFilingRow[];
 }
 
-export async function recordSecFetchFailure(
+/**
+ * A fetch that stored no lines: `failed` counts an attempt (retried until the source's limit), and
+ * `unsupported` is a document that is another's byte for byte, never read again (the reason says
+ * whose).
+ */
+export async function closeSecFetch(
   db: Kysely<Database>,
   accessionNumber: string,
+  status: 'failed' | 'unsupported',
   reason: string,
   now: string,
 ): Promise<void> {
   await db
     .updateTable('sec_filings')
-    .set((eb) => ({ status: 'failed', reason, attempts: eb('attempts', '+', 1), updated_at: now }))
+    .set((eb) => ({
+      status,
+      reason,
+      updated_at: now,
+      ...(status === 'failed' ? { attempts: eb('attempts', '+', 1) } : {}),
+    }))
     .where('accession_number', '=', accessionNumber)
     .execute();
 }

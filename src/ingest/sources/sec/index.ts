@@ -3,11 +3,10 @@
 // sec_filings before any is fetched, so an interrupted run resumes with what it listed.
 import { addDays, todayUtc } from '../../../domain/dates.js';
 import {
+  closeSecFetch,
   knownSecAccessions,
   listSecFiling,
-  markSecFilingDuplicate,
   pendingSecFilings,
-  recordSecFetchFailure,
 } from '../../../storage/repositories/sec.js';
 import type { RecordIndex } from '../source-definition.js';
 import type { SecConnector } from './connector.js';
@@ -106,7 +105,7 @@ export function secIndex(
       return connector.fetchDocument(document.url, signal);
     },
     async failed(db, document, reason, now) {
-      await recordSecFetchFailure(db, document.id, reason, now.toISOString());
+      await closeSecFetch(db, document.id, 'failed', reason, now.toISOString());
     },
     parse(document, bytes) {
       const text = bytes.toString('utf8');
@@ -123,9 +122,10 @@ export function secIndex(
       };
     },
     async duplicate(db, document, first, now) {
-      await markSecFilingDuplicate(
+      await closeSecFetch(
         db,
         document.id,
+        'unsupported',
         `the same document, byte for byte, as ${first}: its lines are stored there, once`,
         now.toISOString(),
       );
