@@ -2,7 +2,8 @@
 // reads every import and re-export): imports flow one way, http → services → resources/storage,
 // ingest → market/storage/webhooks/resources, nothing imports http, nothing below imports
 // services, and SQL is written only in storage/; each source's specifics stay in its folder under
-// ingest/sources/, and only its manifest is read outside it. docs/architecture.md explains the layers.
+// ingest/sources/, and only its manifest is read outside it; storage/ keeps no per-connection state
+// in module-level WeakMaps, and no source file passes 600 lines. docs/architecture.md explains the layers.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -303,5 +304,24 @@ describe('the dependency rule of src/', () => {
       .map(({ from }) => from)
       .filter((from) => /\bemitEvent\b/.test(readFileSync(join(SRC, from), 'utf8')));
     expect(callers).toEqual(['webhooks/events.ts']);
+  });
+  it('keeps per-connection state in the Store, not in module-level WeakMaps of storage/', () => {
+    const holders = files
+      .map((file) => toPosix(relative(SRC, file)))
+      .filter((path) => layerOf(path) === 'storage')
+      .filter((path) =>
+        /^(?:export\s+)?(?:const|let)\s+\w+(?:\s*:[^=\n]+)?\s*=\s*new WeakMap\b/m.test(
+          readFileSync(join(SRC, path), 'utf8'),
+        ),
+      );
+    expect(holders).toEqual([]);
+  });
+
+  it('keeps every source file under 600 lines (migrations are a frozen record and may be longer)', () => {
+    const long = files
+      .map((file) => toPosix(relative(SRC, file)))
+      .filter((path) => !path.startsWith('storage/migrations/'))
+      .filter((path) => readFileSync(join(SRC, path), 'utf8').split('\n').length > 600);
+    expect(long).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ export interface ScoreParts {
 
 /**
  * Fusion constants of the two entity lists: each counts as much as a retriever. A misspelled name is
- * only looked for with the question's words the full-text index does not hold (understand()), so
+ * only looked for with the question's words the full-text index does not hold (understandQuestion()), so
  * it never competes with an exact match of the same word, and the names the question spells
  * exactly come first in that list.
  */

@@ -5,8 +5,8 @@
 // (sqlite-vec KNN, or an exact scan in memory where the database has no vector index). Their
 // rankings are fused by reciprocal rank fusion; each result says which retriever found it, at which
 // rank, and which words matched. This engine keeps the index up to date and answers a question;
-// the fusion is fusion.ts, the full-text plan full-text-plan.ts, the vectors scanned in memory
-// vector-memory.ts, and the grouping of hits into answers answer-groups.ts.
+// what a question means is understand.ts, the fusion fusion.ts, the full-text plan full-text-plan.ts,
+// the vectors scanned in memory vector-memory.ts, and the grouping of hits into answers answer-groups.ts.
 import type { Kysely } from 'kysely';
 import {
   fullTextDocumentCounts,
@@ -32,20 +32,14 @@ import type { Database } from '../storage/schema.js';
 import { groupHits, servedRefs } from './answer-groups.js';
 import { refreshSearchDocuments } from './documents.js';
 import { type Embedder, LsaEmbedder } from './embedders.js';
-import {
-  CONCEPT_VOCABULARY_VERSION,
-  type ConceptMatch,
-  conceptsIn,
-  EntityIndex,
-  type EntitySnapshot,
-  type NameMatch,
-} from './entities.js';
+import { CONCEPT_VOCABULARY_VERSION, EntityIndex, type EntitySnapshot } from './entities.js';
 import { MATCH_CAP, planFullText } from './full-text-plan.js';
 import { EQUAL_WEIGHTS, explainMatch, fuseRankings, LSA_WEIGHTS, RRF_K } from './fusion.js';
 import { kindsNamedIn } from './record-kinds.js';
 import { queryWords, stemsIn, tokenize } from './text.js';
 import { tradeFilterOf } from './trade-filter.js';
 import { nextTurn, SlicedBatch } from './turns.js';
+import { asksForPeople, type Understood, understandQuestion } from './understand.js';
 import { MemoryVectors, SearchStopped } from './vector-memory.js';
 
 export const SEMANTIC_TYPES = SEARCH_KINDS;
@@ -56,12 +50,6 @@ export type SearchMode = (typeof SEARCH_MODES)[number];
 /** How deep each retriever's ranking goes before fusion. */
 const CANDIDATES = 100;
 
-/** Whether a question asks for people ("who ...", "senators who ..."): its trades then answer as members. Pure. */
-export function asksForPeople(question: string): boolean {
-  return /\b(?:who|whom|members?|senators?|representatives?|congress(?:wo)?m[ae]n|lawmakers?|politicians?|legislators?|democrats|republicans)\b/i.test(
-    question,
-  );
-}
 /** How long the index is trusted before new records are looked for again. */
 const RECHECK_MS = 30_000;
 /** Documents a remote provider embeds while a question waits (the rest: `dcledger search index`). */
@@ -77,13 +65,6 @@ const TRAINING_SAMPLE = 12_000;
  * pull most of the corpus into the ranking.
  */
 const COMMON_SHARE = 0.05;
-/**
- * A question word in this many documents or fewer may be a misspelling: the records themselves hold
- * a few ("Mcconnel" in one filing), a name people type is in many more.
- */
-const TYPO_RARE = 2;
-/** A question word in more documents than this is not taken as a company's other name. */
-const ALIAS_RARE = 1_000;
 const COMMON_FLOOR = 2_000;
 
 /** Words whose document counts are kept in memory at most. */
@@ -419,7 +400,14 @@ export class SemanticSearch {
       mode === 'lexical' ? [] : this.nearest(params.q, kinds, depth),
     ]);
     mark = performance.now();
-    const understood = this.understand(params.q, words, params.types);
+    const understood = understandQuestion(
+      params.q,
+      words,
+      params.types,
+      this.entities,
+      (word) => this.termCounts.get(word) ?? 0,
+      CANDIDATES,
+    );
     const people = forPeople || understood.namesMember;
     const traders = people ? await this.traders(params.q, params.types, understood) : [];
     const fused = fuseRankings(
@@ -503,7 +491,7 @@ export class SemanticSearch {
   private async traders(
     q: string,
     kinds: readonly string[],
-    understood: { conceptCompanies: readonly { key: string }[]; misspelled: readonly NameMatch[] },
+    understood: Pick<Understood, 'conceptCompanies' | 'misspelled'>,
   ): Promise<{ id: number; trade_count: number }[]> {
     if (!kinds.includes('politicians')) return [];
     const filter = tradeFilterOf(q);
@@ -527,37 +515,6 @@ export class SemanticSearch {
       const id = ids.get(`politician:${member.slug}`);
       return id === undefined ? [] : [{ id, trade_count: member.trade_count }];
     });
-  }
-
-  /** The concepts and misspelled names of a question, as documents of the asked kinds. */
-  private understand(q: string, words: readonly string[], kinds: readonly string[]) {
-    const concepts: ConceptMatch[] = conceptsIn(q);
-    const entities = this.entities ?? EntityIndex.empty();
-    // Trades answer as their company or member (grouping), so those lists serve a trades question too.
-    const companies = kinds.includes('tickers');
-    const members = kinds.includes('politicians');
-    const conceptCompanies = companies ? entities.conceptCompanies(concepts, CANDIDATES) : [];
-    // Only words the full-text index holds (almost) nowhere can be misspellings: an exact match is not one.
-    const unknown = words.filter((word) => (this.termCounts.get(word) ?? 0) <= TYPO_RARE);
-    const named = entities.named(words);
-    // A company's other name counts where the word is rare in the index and no concept explains
-    // it ("big" of "big banks" is not the Big Mac).
-    const conceptStems = new Set(concepts.flatMap((concept) => tokenize(concept.phrase)));
-    const aliased = entities.aliased(
-      words,
-      (word) =>
-        !conceptStems.has(tokenize(word)[0] ?? word) && (this.termCounts.get(word) ?? 0) <= ALIAS_RARE,
-    );
-    const seen = new Set<number>();
-    const misspelled: NameMatch[] = [...named, ...aliased, ...entities.misspelled(unknown, 20)].filter(
-      (match) => {
-        if (seen.has(match.documentId)) return false;
-        seen.add(match.documentId);
-        return match.key.startsWith('ticker:') ? companies : members;
-      },
-    );
-    const namesMember = misspelled.some((match) => match.key.startsWith('politician:'));
-    return { concepts, conceptCompanies, misspelled, namesMember };
   }
 
   private async fullText(words: readonly string[], kinds: readonly string[], depth: number) {

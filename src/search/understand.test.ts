@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { conceptsIn, tickerOfAlias, typoBudget } from './entities.js';
 import { kindsNamedIn } from './record-kinds.js';
-import { asksForPeople } from './semantic.js';
 import { tradeFilterOf } from './trade-filter.js';
+import { asksForPeople } from './understand.js';
 import { CONCEPTS } from './vocabulary/concepts.js';
 import { inConcept, mergedRoles, nameForms, roleWords, seatWords, shortCommitteeName } from './wording.js';
 
