@@ -2,7 +2,7 @@
 // members and trades in the shape the ingest stores), not real filings: the warm-up's behaviour,
 // not ranking quality, is what is tested here.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -373,7 +373,7 @@ describe('the warm-up in a child process on its own connection (constructed reco
 });
 
 describe('hand-over directories left by a server killed during the hand-over', () => {
-  it('removes the ones whose process is gone, and only those', async () => {
+  it('removes the ones whose process is gone and that are over an hour old, and only those', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'dcledger-sweep-test-'));
     try {
       // A process that has ended: its id is nobody's (until the system hands it out again).
@@ -382,6 +382,8 @@ describe('hand-over directories left by a server killed during the hand-over', (
       await new Promise((resolve) => ended.once('exit', resolve));
       const names = {
         gone: `dcledger-search-${pid}-abc123`,
+        // Gone by its id, but written ten minutes ago: maybe a server in another process namespace.
+        recent: `dcledger-search-${pid}-pqr678`,
         mine: `dcledger-search-${process.pid}-def456`,
         // The parent of this test run: alive.
         running: `dcledger-search-${process.ppid}-ghi789`,
@@ -392,9 +394,15 @@ describe('hand-over directories left by a server killed during the hand-over', (
         await mkdir(join(parent, name));
         await writeFile(join(parent, name, 'vectors.bin'), 'x');
       }
-      expect(await sweepStaleHandOverDirs(parent)).toEqual([names.gone]);
+      const now = Date.now();
+      const written = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
+      for (const name of Object.values(names)) {
+        const when = name === names.recent ? written(10) : written(61);
+        await utimes(join(parent, name), when, when);
+      }
+      expect(await sweepStaleHandOverDirs(parent, now)).toEqual([names.gone]);
       expect((await readdir(parent)).sort()).toEqual(
-        [names.mine, names.running, names.unnamed, names.other].sort(),
+        [names.recent, names.mine, names.running, names.unnamed, names.other].sort(),
       );
       // A parent that cannot be read: nothing removed, no error.
       expect(await sweepStaleHandOverDirs(join(parent, 'missing'))).toEqual([]);

@@ -8,7 +8,7 @@
 // vectors into its table off the event loop, takes the rest as built, and only reads from the
 // database what was stored after the file was written.
 import { fork } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -150,18 +150,34 @@ function processExists(pid: number): boolean {
 }
 
 /**
- * Removes the hand-over directories in `parent` whose process is gone: one killed during the
- * hand-over leaves its directory (the table file, tens of MB) behind. A directory of a process
- * still running, or of a new one that reuses a dead one's id, is left alone; so is anything
- * else. Never throws: returns the names removed.
+ * A hand-over lasts seconds; a directory younger than this may belong to a live server whose
+ * process id means nothing here (another container or process namespace sharing the same
+ * temporary directory), so it is left alone whatever its id says.
  */
-export async function sweepStaleHandOverDirs(parent: string = tmpdir()): Promise<string[]> {
+const HAND_OVER_STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the hand-over directories in `parent` whose process is gone and that are over an hour
+ * old: one killed during the hand-over leaves its directory (the table file, tens of MB) behind.
+ * A directory of a process still running, or of a new one that reuses a dead one's id, or one
+ * written in the last hour, is left alone; so is anything else. Never throws: returns the names
+ * removed.
+ */
+export async function sweepStaleHandOverDirs(
+  parent: string = tmpdir(),
+  now: number = Date.now(),
+): Promise<string[]> {
   const removed: string[] = [];
   // A directory that cannot be read or removed here is left for the system's own cleaning.
   const names = await readdir(parent).catch(() => []);
   for (const name of names) {
     const pid = Number(HAND_OVER_DIR.exec(name)?.[1] ?? 0);
     if (pid <= 0 || pid === process.pid || processExists(pid)) continue;
+    const written = await stat(join(parent, name)).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (now - written < HAND_OVER_STALE_MS) continue;
     const gone = await rm(join(parent, name), { recursive: true, force: true }).then(
       () => true,
       () => false,
