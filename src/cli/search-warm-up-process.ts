@@ -37,7 +37,9 @@ async function warmUp(
   settings: WarmUpSettings,
   send: (report: WarmUpReport) => void,
 ): Promise<Exclude<WarmUpReport, { type: 'progress' }>> {
-  const store = openStore(settings.database);
+  // A background writer: on SQLite it leaves the write lock free between runs of its writes, where
+  // the API's charges, which try for it without waiting, get in.
+  const store = openStore(settings.database, { background: true });
   const engine = semanticSearchFromConfig(store.db, settings.embeddings, (stage, done, total) =>
     send({ type: 'progress', stage, done, total }),
   );

@@ -46,11 +46,26 @@ export interface StoreOptions {
    * serving connection's charges need; PostgreSQL uses a small pool of its own.
    */
   readOnly?: boolean;
+  /**
+   * A writer in the background beside the serving process (the search warm-up's process): on
+   * SQLite, it never keeps the write lock taken for long in a row (pacedConnection).
+   */
+  background?: boolean;
 }
+
+/**
+ * A background writer's writes in a row (pacedConnection): after WRITE_LOCK_RUN_MS of them, it
+ * leaves the write lock free for WRITE_LOCK_GAP_MS. The serving process's charges try again for
+ * the lock every millisecond or so (charges/sqlite-groups.ts), so the gap lets the next one in.
+ */
+export const WRITE_LOCK_RUN_MS = 2;
+export const WRITE_LOCK_GAP_MS = 2;
 
 export function openStore(config: DatabaseConfig, options: StoreOptions = {}): Store {
   if (config.kind === 'postgres') return openPostgres(config.url, options.readOnly ? 2 : 10);
-  return options.readOnly ? openSqliteReader(config.file) : openSqlite(config.file);
+  return options.readOnly
+    ? openSqliteReader(config.file)
+    : openSqlite(config.file, options.background === true);
 }
 
 function openSqliteReader(file: string): Store {
@@ -69,7 +84,7 @@ function openSqliteReader(file: string): Store {
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
 }
 
-function openSqlite(file: string): Store {
+function openSqlite(file: string, background: boolean): Store {
   let sqlite: BetterSqlite3.Database | undefined;
   try {
     if (file !== ':memory:') {
@@ -92,7 +107,12 @@ function openSqlite(file: string): Store {
     throw databaseOpenError(file, error);
   }
   const db = new StoreDatabase(
-    { dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) },
+    {
+      dialect: new ImmediateSqliteDialect(
+        { database: withStatementCache(sqlite) },
+        background ? sqlite : undefined,
+      ),
+    },
     { sqlite },
   );
   return { db, dialect: 'sqlite', target: file, close: () => db.destroy() };
@@ -120,14 +140,80 @@ function loadVectorExtension(sqlite: BetterSqlite3.Database): void {
  * writers wait on, however long its reads take.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  /** `paced`: the handle of a background writer's connection, whose writes are paced. */
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly paced?: BetterSqlite3.Database,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
+    const { paced } = this;
+    if (paced) {
+      const acquire = driver.acquireConnection.bind(driver);
+      let wrapped: DatabaseConnection | undefined;
+      driver.acquireConnection = async () => {
+        const connection = await acquire();
+        wrapped ??= pacedConnection(connection, paced);
+        return wrapped;
+      };
+    }
     driver.beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
       const begin = settings.accessMode === 'read only' ? 'begin' : 'begin immediate';
       await connection.executeQuery(CompiledQuery.raw(begin));
     };
     return driver;
   }
+}
+
+/** Query kinds that write, and raw statements that do (or take the write lock). */
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+const RAW_WRITE = /^\s*(insert|update|delete|replace|begin\s+immediate)\b/i;
+
+function takesWriteLock(query: CompiledQuery): boolean {
+  const kind = query.query.kind;
+  return WRITES.has(kind) || (kind === 'RawNode' && RAW_WRITE.test(query.sql));
+}
+
+/**
+ * A background writer's connection. SQLite gives its write lock to whichever connection asks
+ * while it is free, with no queue: a writer that commits and writes again within microseconds
+ * keeps a serving process's charge, which tries again now and then, out for as long as it goes
+ * on. Here, once this connection's writes have followed one another (each less than
+ * WRITE_LOCK_GAP_MS after the last let go of the lock) for WRITE_LOCK_RUN_MS, the next one first
+ * waits WRITE_LOCK_GAP_MS with the lock free. Writes with other work between them (reading,
+ * wording, embedding) never wait. Its write transactions are kept short where they are made: a
+ * transaction holds the lock from its begin to its end, whatever this connection does.
+ */
+function pacedConnection(connection: DatabaseConnection, sqlite: BetterSqlite3.Database): DatabaseConnection {
+  let holding = false;
+  let released = Number.NEGATIVE_INFINITY;
+  let runStarted = 0;
+  return {
+    async executeQuery<R>(query: CompiledQuery) {
+      if (!sqlite.inTransaction && takesWriteLock(query)) {
+        const now = performance.now();
+        if (now - released >= WRITE_LOCK_GAP_MS) runStarted = now;
+        else if (now - runStarted >= WRITE_LOCK_RUN_MS) {
+          await new Promise((resolve) => setTimeout(resolve, WRITE_LOCK_GAP_MS));
+          runStarted = performance.now();
+        }
+        holding = true;
+      }
+      try {
+        return await connection.executeQuery<R>(query);
+      } finally {
+        // Let go: the write outside a transaction is done, or the transaction it began ended.
+        if (holding && !sqlite.inTransaction) {
+          holding = false;
+          released = performance.now();
+        }
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
 }
 
 // Kysely's SQLite driver prepares every statement anew; the same few query shapes repeat on

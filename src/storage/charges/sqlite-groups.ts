@@ -80,10 +80,12 @@ interface ChargeGroup {
 
 /**
  * How long a group waits before trying again for the write lock another connection holds (another
- * process's `dcledger ingest`, the search index thread), and how long in all before it fails as a
- * busy timeout would.
+ * process's `dcledger ingest`, the search warm-up's process), and how long in all before it fails
+ * as a busy timeout would. SQLite keeps no queue of writers: a try succeeds only while the lock is
+ * free, and the warm-up's process leaves it free WRITE_LOCK_GAP_MS at a time (database.ts): a
+ * try every millisecond (a timer's least) finds one of those gaps.
  */
-const LOCK_RETRY_MS = 2;
+const LOCK_RETRY_MS = 1;
 const LOCK_GIVE_UP_MS = SQLITE_BUSY_TIMEOUT_MS;
 
 /**
