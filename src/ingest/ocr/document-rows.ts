@@ -5,7 +5,7 @@
 import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
-  columnMarkSure,
+  columnTypedMarks,
   namesSpelledOtherwise,
   ownerConsensus,
   pageNotificationConsensus,
@@ -45,18 +45,18 @@ export function rowsOfScan(
   // a whole document's marks the faintest tenth is passed over: a smudged or clipped mark or two
   // would otherwise make every mark of the column doubtful; they are judged against the rest.
   const rolesOf = (page: (typeof pages)[number]) => page.form.columns?.types.map((type) => type.role) ?? [];
-  const documentSure = (roles: readonly TypeRole[]) => {
+  const documentTyped = (roles: readonly TypeRole[]) => {
     const rowsAlike = pages
       .filter((page) => rolesOf(page).join(',') === roles.join(','))
       .flatMap((page) => page.form.rows);
     return {
-      types: columnMarkSure(
+      types: columnTypedMarks(
         rowsAlike.map((row) => row.types),
         roles.length,
         undefined,
         DOCUMENT_PASS_OVER,
       ),
-      amounts: columnMarkSure(
+      amounts: columnTypedMarks(
         rowsAlike.map((row) => row.amounts),
         AMOUNT_LETTERS.length,
         undefined,
@@ -67,14 +67,14 @@ export function rowsOfScan(
   const rows: ScannedRow[] = [];
   for (const [pageIndex, page] of pages.entries()) {
     const typeRoles = rolesOf(page);
-    const alike = documentSure(typeRoles);
-    const markSure = {
-      types: columnMarkSure(
+    const alike = documentTyped(typeRoles);
+    const typedMarks = {
+      types: columnTypedMarks(
         page.form.rows.map((row) => row.types),
         typeRoles.length,
         alike.types,
       ),
-      amounts: columnMarkSure(
+      amounts: columnTypedMarks(
         page.form.rows.map((row) => row.amounts),
         AMOUNT_LETTERS.length,
         alike.amounts,
@@ -97,7 +97,7 @@ export function rowsOfScan(
           transactionNeighbours: neighbours.get(house) ?? null,
           usualSuffix,
           namesSpelledOtherwise: spelledOtherwise,
-          markSure,
+          typedMarks,
           columnsDoubt,
         }),
       );

@@ -2,7 +2,7 @@
 // code's print, a notification date, a day's run of transaction dates and a page's mark columns,
 // so a reading that other readings agree with earns confidence the engine alone cannot give it.
 import { daysBetween } from '../../domain/dates.js';
-import { FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
+import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
 import { crossReadDate } from './judged-fields.js';
@@ -12,33 +12,30 @@ import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.
 const TYPICAL_MARKS = 4;
 
 /**
- * Per mark column of a page, the ink share from which a mark counts as clear (`fallback`, when
- * given, for a column with too few marks on the page: the document's, see rowsOfScan). A typed "x" leaves
- * the same ink in every cell of its column, so where a column holds several marks whose shares
- * agree (the lowest, past the `passOver` share of the faintest, at least three quarters of the
- * median) the column's sure share is that lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
- * typed marks fill less of it than a narrow one's: judged against MARK_SURE alone they look
- * faint, however alike they are. Handwritten marks vary and keep MARK_SURE.
+ * Per mark column of a page, the ink share of its typical typed mark (`fallback`, when given, for
+ * a column with too few marks on the page: the document's, see rowsOfScan), or null when its marks
+ * do not look typed. A typed "x" leaves the same ink in every cell of its column, so where a
+ * column holds several marks whose shares agree (the lowest, past the `passOver` share of the
+ * faintest, at least three quarters of the median) that lowest mark is what a mark of the column
+ * inks. Handwritten marks vary and give null.
  */
-export function columnMarkSure(
+export function columnTypedMarks(
   rows: readonly MarkReading[],
   columns: number,
-  fallback?: readonly number[],
+  fallback?: ReadonlyArray<number | null>,
   /** Share of the faintest marks passed over (a document's many marks hold a smudged one or two). */
   passOver = 0,
-): number[] {
-  const floor = (MARK_INK + MARK_SURE) / 2;
+): Array<number | null> {
   return Array.from({ length: columns }, (_, column) => {
     const marks = rows
       .filter((row) => row.marked.includes(column))
       .map((row) => row.shares[column] ?? 0)
       .filter((share) => share < FILLED_INK)
       .sort((a, b) => a - b);
-    if (marks.length < TYPICAL_MARKS) return fallback?.[column] ?? MARK_SURE;
+    if (marks.length < TYPICAL_MARKS) return fallback?.[column] ?? null;
     const median = marks[Math.floor(marks.length / 2)] ?? 0;
     const lowest = marks[Math.floor(marks.length * passOver)] ?? 0;
-    if (lowest < median * 0.75) return MARK_SURE;
-    return Math.min(MARK_SURE, Math.max(floor, lowest));
+    return lowest < median * 0.75 ? (fallback?.[column] ?? null) : lowest;
   });
 }
 
