@@ -338,6 +338,30 @@ describe('rowsOfScan', () => {
     ).toEqual([true, true]);
   });
 
+  it('trusts a transaction date most readings of its cell give when another row reads it surely', () => {
+    // 8220750 page 2: "01/23/25" at two of three scales (0.76) and by both black-and-white reads;
+    // elsewhere in the document a cell reads 01/23/25 at every scale and by both.
+    const split = { ...cell('01/23/25', 0.76), agreement: 2 / 3, crossReads: ['01/23/25', '01/23/25'] };
+    const sure = { ...cell('01/23/25', 0.5), agreement: 1, crossReads: ['01/23/25', '01/23/25'] };
+    const between = { ...cell('01/06/25', 0.96), agreement: 1, crossReads: ['01/06/25', '01/06/25'] };
+    const rowsOf = (dates: CellReading[]) =>
+      rowsOfScan(page(dates.map((date) => houseRow('METLIFE, INC. CMN', { date }))), context.filedDate);
+    const trusted = rowsOf([sure, between, split]);
+    expect(trusted[2]).toMatchObject({ transaction_date: '2025-01-23', needs_review: false });
+    expect(trusted[2]?.confidence.transaction_date).toBe(0.85);
+    // Without a sure reading of that date elsewhere, the split among its own readings keeps it
+    // for review: two such cells alone may repeat one misread of the print.
+    expect(rowsOf([split, between, split]).map((row) => row.needs_review)).toEqual([true, false, true]);
+    // 8220750 page 16: a typed 01/17/25 read 01/12/25 at two scales of three and by both
+    // black-and-white reads, among rows that read 01/17/25 surely: no other row reads 01/12/25.
+    const misread = { ...cell('01/12/25', 0.9), agreement: 2 / 3, crossReads: ['01/12/25', '01/12/25'] };
+    const seventeenth = { ...cell('01/17/25', 0.9), agreement: 1, crossReads: ['01/17/25', '01/17/25'] };
+    expect(rowsOf([seventeenth, between, misread])[2]).toMatchObject({
+      transaction_date: '2025-01-12',
+      needs_review: true,
+    });
+  });
+
   it('still doubts an agreeing date that contradicts the notification date', () => {
     const rows = rowsOfScan(
       page(

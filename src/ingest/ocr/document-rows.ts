@@ -9,6 +9,7 @@ import {
   namesSpelledOtherwise,
   ownerConsensus,
   pageNotificationConsensus,
+  transactionDatesReadSurelyElsewhere,
   transactionNeighbours,
   usualAssetSuffix,
   usualTypeColumns,
@@ -37,6 +38,7 @@ export function rowsOfScan(
   const consensus = ownerConsensus(houseRows);
   const notified = pageNotificationConsensus(pages, filedDate);
   const neighbours = transactionNeighbours(houseRows);
+  const readSurelyElsewhere = transactionDatesReadSurelyElsewhere(houseRows, filedDate);
   const usualSuffix = usualAssetSuffix(houseRows);
   const spelledOtherwise = namesSpelledOtherwise(houseRows);
   const usualColumns = usualTypeColumns(pages);
@@ -94,7 +96,7 @@ export function rowsOfScan(
           lexicon,
           ownerConsensus: consensus.get(house) ?? null,
           notificationConsensus: notified[pageIndex] ?? null,
-          transactionNeighbours: neighbours.get(house) ?? null,
+          transactionNeighbours: neighbours.get(house) ?? readSurelyElsewhere.get(house) ?? null,
           usualSuffix,
           namesSpelledOtherwise: spelledOtherwise,
           typedMarks,

@@ -5,7 +5,7 @@ import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { crossReadDate } from './judged-fields.js';
+import { crossReadDate, crossReadsAgree } from './judged-fields.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
@@ -169,6 +169,42 @@ export function transactionNeighbours<Row extends { date: CellReading }>(
     if ((same(-1) && same(1)) || (same(-2) && same(-1)) || (same(1) && same(2)))
       out.set(row, { value, confidence: NEIGHBOURS_AGREE });
   });
+  return out;
+}
+
+/** A date most readings of its cell give that another cell reads surely: see transactionDatesReadSurelyElsewhere. */
+const READ_SURELY_ELSEWHERE = 0.85;
+
+/** Two readings of three. */
+const MOST_READINGS = 0.6;
+
+/**
+ * Rows whose transaction date most of its cell's readings give (a clean date at two of three
+ * scales, and every black-and-white read that is heard agreeing) and another row of the document
+ * reads surely (every reading of its cell agreeing). A split among a cell's first readings is not
+ * outvoted by its own cross reads (a digit misread at most scales is misread alike by them), but a
+ * misread would also have to land on exactly a date the filer wrote elsewhere, as with the
+ * neighbours' dates and the notification consensus; filers list many trades of one day.
+ */
+export function transactionDatesReadSurelyElsewhere<Row extends { date: CellReading }>(
+  rows: readonly Row[],
+  filedDate: string | null,
+): Map<Row, { value: string; confidence: number }> {
+  const most = new Map<string, Row[]>();
+  const surely = new Set<string>();
+  for (const row of rows) {
+    const agreement = row.date.agreement ?? 1;
+    if (!row.date.inked || agreement < MOST_READINGS) continue;
+    const date = readScannedDate(row.date.text);
+    if (date.value === null || date.repaired || !crossReadsAgree(date, row.date, filedDate)) continue;
+    if (agreement >= 1) surely.add(date.value);
+    else most.set(date.value, [...(most.get(date.value) ?? []), row]);
+  }
+  const out = new Map<Row, { value: string; confidence: number }>();
+  for (const [value, alike] of most) {
+    if (!surely.has(value)) continue;
+    for (const row of alike) out.set(row, { value, confidence: READ_SURELY_ELSEWHERE });
+  }
   return out;
 }
 

@@ -109,19 +109,38 @@ export function crossReadConfidence(
   filedDate: string | null = null,
 ): number {
   const { crossReads, agreement } = cell;
+  if (crossReads === undefined || crossReads.length === 0 || date.value === null) return confidence;
+  const heard = heardCrossReads(cell);
+  if (!crossReadsAgree(date, cell, filedDate)) return Math.min(confidence, CROSS_READS_DIFFER);
+  const unanimous = agreement === undefined || agreement >= 1;
+  if (date.repaired || !unanimous) return confidence;
+  return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+}
+
+/** The cross reads of a cell that are heard: those that did not fail on it (garbled). */
+function heardCrossReads(cell: Pick<CellReading, 'crossReads' | 'text'>): string[] {
+  return (cell.crossReads ?? []).filter((text) => !garbled(text, cell.text));
+}
+
+/**
+ * Whether the cross reads of a date cell that are heard give the first readings' date: at least
+ * one of them cleanly, and every other one too or with only its year lost (onlyYearLost).
+ */
+export function crossReadsAgree(
+  date: ScannedDate,
+  cell: Pick<CellReading, 'crossReads' | 'text'>,
+  filedDate: string | null = null,
+): boolean {
   const value = date.value;
-  if (crossReads === undefined || crossReads.length === 0 || value === null) return confidence;
+  if (value === null) return false;
   const same = (text: string) => {
     const other = readScannedDate(text);
     return other.value === value && !other.repaired;
   };
-  const unanimous = agreement === undefined || agreement >= 1;
-  const heard = crossReads.filter((text) => !garbled(text, cell.text));
-  const agree =
-    heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
-  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
-  if (date.repaired || !unanimous) return confidence;
-  return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+  const heard = heardCrossReads(cell);
+  return (
+    heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate))
+  );
 }
 
 /** A date the filing makes impossible: after it, or over a year before it. */

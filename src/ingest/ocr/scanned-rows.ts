@@ -105,7 +105,11 @@ export interface RowContext {
   namesSpelledOtherwise?: ReadonlySet<string>;
   /** The word most of the document's asset names end with (usualAssetSuffix). */
   usualSuffix?: string | null;
-  /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
+  /**
+   * The transaction date other rows vouch for: this row and two neighbouring rows read it alike
+   * (transactionNeighbours), or most readings of this cell give it and another row reads it
+   * surely (transactionDatesReadSurelyElsewhere).
+   */
   transactionNeighbours?: { value: string; confidence: number } | null;
   /**
    * Per mark column, the ink share of its typical typed mark, null where the marks do not look
