@@ -12,6 +12,7 @@ import {
   transactionDatesReadSurelyElsewhere,
   transactionNeighbours,
   usualAssetSuffix,
+  usualTransactionYear,
   usualTypeColumns,
 } from './document-votes.js';
 import type { TypeRole } from './house-columns.js';
@@ -40,6 +41,7 @@ export function rowsOfScan(
   const neighbours = transactionNeighbours(houseRows);
   const readSurelyElsewhere = transactionDatesReadSurelyElsewhere(houseRows, filedDate);
   const usualSuffix = usualAssetSuffix(houseRows);
+  const usualYear = usualTransactionYear(houseRows);
   const spelledOtherwise = namesSpelledOtherwise(houseRows);
   const usualColumns = usualTypeColumns(pages);
   // A column with few marks on its page (a partial-sale box ticked twice) is judged by the same
@@ -98,6 +100,7 @@ export function rowsOfScan(
           notificationConsensus: notified[pageIndex] ?? null,
           transactionNeighbours: neighbours.get(house) ?? readSurelyElsewhere.get(house) ?? null,
           usualSuffix,
+          usualYear,
           namesSpelledOtherwise: spelledOtherwise,
           typedMarks,
           columnsDoubt,

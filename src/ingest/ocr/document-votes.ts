@@ -208,6 +208,30 @@ export function transactionDatesReadSurelyElsewhere<Row extends { date: CellRead
   return out;
 }
 
+/** Rows, and the share of them, whose transaction dates must read one year for it to be the usual one. */
+const USUAL_YEAR_ROWS = 8;
+const USUAL_YEAR_SHARE = 0.8;
+
+/**
+ * The year most of a document's transaction dates read cleanly: a filing reports the trades of
+ * a month or two, so they share a year, and a year digit misread where two years fit (a January
+ * trade notified in February: 2024 or 2025) is settled by it (settleYear). Null when no year is
+ * read on 8 rows and 80% of those read cleanly.
+ */
+export function usualTransactionYear<Row extends { date: CellReading }>(rows: readonly Row[]): string | null {
+  const votes = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    const date = readScannedDate(row.date.text);
+    if (!row.date.inked || date.value === null || date.repaired) continue;
+    const year = date.value.slice(0, 4);
+    votes.set(year, (votes.get(year) ?? 0) + 1);
+    total++;
+  }
+  const [year, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return count >= USUAL_YEAR_ROWS && count / total >= USUAL_YEAR_SHARE ? year : null;
+}
+
 /** Shapes differing in at most this many of their 384 cells are the same printed code. */
 const SAME_SHAPE = 60;
 

@@ -103,6 +103,8 @@ export interface RowContext {
   notificationConsensus?: { value: string; confidence: number } | null;
   /** Names other rows read with the same letters but other stops or spaces (namesSpelledOtherwise). */
   namesSpelledOtherwise?: ReadonlySet<string>;
+  /** The year most of the document's transaction dates read (usualTransactionYear). */
+  usualYear?: string | null;
   /** The word most of the document's asset names end with (usualAssetSuffix). */
   usualSuffix?: string | null;
   /**
@@ -236,7 +238,14 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
       field.why ??= context.columnsDoubt;
     }
   }
-  settleYear(transaction, notification, 'transaction', context.filedDate, context.transactionNeighbours);
+  settleYear(
+    transaction,
+    notification,
+    'transaction',
+    context.filedDate,
+    context.transactionNeighbours,
+    context.usualYear,
+  );
   settleYear(notification, transaction, 'notification', context.filedDate, context.notificationConsensus);
   checkDates(transaction, notification, context.filedDate);
   const ticker = { confidence: asset.tickerConfidence };
