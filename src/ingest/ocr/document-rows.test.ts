@@ -338,7 +338,7 @@ describe('rowsOfScan', () => {
     ).toEqual([true, true]);
   });
 
-  it('trusts a transaction date most readings of its cell give when another row reads it surely', () => {
+  it('trusts a transaction date most readings of its cell give (or give but for a lost separator) when another row reads it surely', () => {
     // 8220750 page 2: "01/23/25" at two of three scales (0.76) and by both black-and-white reads;
     // elsewhere in the document a cell reads 01/23/25 at every scale and by both.
     const split = { ...cell('01/23/25', 0.76), agreement: 2 / 3, crossReads: ['01/23/25', '01/23/25'] };
@@ -360,6 +360,17 @@ describe('rowsOfScan', () => {
       transaction_date: '2025-01-12',
       needs_review: true,
     });
+    // 8220750 page 32: "0117/25" at every scale (a separator lost), one black-and-white read
+    // 01/17/25 with those digits, the other as the grey ones.
+    const lost = { ...cell('0117/25', 0.16), agreement: 1, crossReads: ['01/17/25', '0117/25'] };
+    expect(rowsOf([seventeenth, between, lost])[2]).toMatchObject({
+      transaction_date: '2025-01-17',
+      needs_review: false,
+    });
+    // Alone, or with other digits than the cross read's date, it is a guess to confirm.
+    expect(rowsOf([between, lost])[1]?.needs_review).toBe(true);
+    const otherDigits = { ...lost, text: '0112/25' };
+    expect(rowsOf([seventeenth, between, otherDigits])[2]?.needs_review).toBe(true);
   });
 
   it('still doubts an agreeing date that contradicts the notification date', () => {

@@ -179,6 +179,21 @@ const READ_SURELY_ELSEWHERE = 0.85;
 const MOST_READINGS = 0.6;
 
 /**
+ * The date of a cell whose first readings gave none only for a lost separator ("0117/25"): its
+ * cross reads give one date cleanly (crossReadDate), one of them with exactly the first readings'
+ * digits, which then read the same date but for a stroke.
+ */
+function separatorLost(cell: CellReading, filedDate: string | null): string | null {
+  const crossed = crossReadDate(cell, filedDate);
+  if (!crossed) return null;
+  const digits = (text: string) => text.replace(/\D/g, '');
+  const same = (cell.crossReads ?? []).some(
+    (text) => readScannedDate(text).value === crossed.value && digits(text) === digits(cell.text),
+  );
+  return same ? crossed.value : null;
+}
+
+/**
  * Rows whose transaction date most of its cell's readings give (a clean date at two of three
  * scales, and every black-and-white read that is heard agreeing) and another row of the document
  * reads surely (every reading of its cell agreeing). A split among a cell's first readings is not
@@ -196,6 +211,8 @@ export function transactionDatesReadSurelyElsewhere<Row extends { date: CellRead
     const agreement = row.date.agreement ?? 1;
     if (!row.date.inked || agreement < MOST_READINGS) continue;
     const date = readScannedDate(row.date.text);
+    const lostSeparator = date.value === null ? separatorLost(row.date, filedDate) : null;
+    if (lostSeparator) most.set(lostSeparator, [...(most.get(lostSeparator) ?? []), row]);
     if (date.value === null || date.repaired || !crossReadsAgree(date, row.date, filedDate)) continue;
     if (agreement >= 1) surely.add(date.value);
     else most.set(date.value, [...(most.get(date.value) ?? []), row]);
