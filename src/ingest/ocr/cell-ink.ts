@@ -82,10 +82,10 @@ export function judgeMarks(shares: readonly number[]): MarkReading {
 
 /**
  * The ink share from which a mark of a column counts as clear, given its typical typed mark
- * (columnTypedMarks in document-votes.ts): that mark, never below halfway between the mark threshold and MARK_SURE
- * nor above MARK_SURE. A wide column's typed marks fill less of it than a narrow one's: judged
- * against MARK_SURE alone they look faint, however alike they are. A column without typed marks
- * keeps MARK_SURE.
+ * (columnTypedMarks in document-votes.ts): that mark, never below halfway between the mark
+ * threshold and MARK_SURE nor above MARK_SURE. A wide column's typed marks fill less of it than a
+ * narrow one's: judged against MARK_SURE alone they look faint, however alike they are. A column
+ * without typed marks keeps MARK_SURE.
  */
 export function columnMarkSure(typed: number | null | undefined): number {
   if (typed === null || typed === undefined) return MARK_SURE;

@@ -12,12 +12,13 @@ import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.
 const TYPICAL_MARKS = 4;
 
 /**
- * Per mark column of a page, the ink share of its typical typed mark (`fallback`, when given, for
- * a column with too few marks on the page: the document's, see rowsOfScan), or null when its marks
- * do not look typed. A typed "x" leaves the same ink in every cell of its column, so where a
- * column holds several marks whose shares agree (the lowest, past the `passOver` share of the
- * faintest, at least three quarters of the median) that lowest mark is what a mark of the column
- * inks. Handwritten marks vary and give null.
+ * Per mark column of a page, the ink share of its typical typed mark, or null when its marks do
+ * not look typed. A typed "x" leaves the same ink in every cell of its column, so where a column
+ * holds several marks whose shares agree (the lowest, past the `passOver` share of the faintest,
+ * at least three quarters of the median) that lowest mark is what a mark of the column inks. A
+ * column with too few marks on the page, or whose marks there do not agree (some rows of a page
+ * print bolder), takes `fallback`, when given: the same column's typical mark over the document
+ * (see rowsOfScan). Handwritten marks vary and give null.
  */
 export function columnTypedMarks(
   rows: readonly MarkReading[],
