@@ -80,6 +80,18 @@ export function judgeMarks(shares: readonly number[]): MarkReading {
   return { marked, shares: [...shares], clarity };
 }
 
+/**
+ * The ink share from which a mark of a column counts as clear, given its typical typed mark
+ * (columnTypedMarks in document-votes.ts): that mark, never below halfway between the mark
+ * threshold and MARK_SURE nor above MARK_SURE. A wide column's typed marks fill less of it than a
+ * narrow one's: judged against MARK_SURE alone they look faint, however alike they are. A column
+ * without typed marks keeps MARK_SURE.
+ */
+export function columnMarkSure(typed: number | null | undefined): number {
+  if (typed === null || typed === undefined) return MARK_SURE;
+  return Math.min(MARK_SURE, Math.max((MARK_INK + MARK_SURE) / 2, typed));
+}
+
 /** A cell's ink, cropped to its extent and reduced to 32x12 cells of on/off, as hex. */
 export function shapeOf(image: GrayImage): string | null {
   let left = image.width;

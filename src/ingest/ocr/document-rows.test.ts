@@ -253,6 +253,126 @@ describe('rowsOfScan', () => {
     expect(rowsOfScan(lone, context.filedDate).map((row) => row.needs_review)).toEqual([true, true]);
   });
 
+  // Ink shares of 8220750 page 20 (spreadsheet, typed "x" marks): the purchase column and the
+  // amount columns of its 17 rows, A the only one marked; the typed marks of column A ink 2.4-7.5%
+  // (the lower rows' marks are bolder), so the page's marks do not agree on what a mark inks there.
+  const page20 = [
+    ['A.O. SMITH CORP CMN', 0.0335, 0.0243],
+    ['HASBRO, INC. CMN', 0.0405, 0.0262],
+    ['AMERICAN TOWER CORPORATION CMN', 0.0421, 0.0343],
+    ['OLD DOMINION FREIGHT LINE, INC CMN', 0.0417, 0.0301],
+    ['CINCINNATI FINANCIAL CRP CMN', 0.0505, 0.0433],
+    ['TRUIST FINANCIAL CORPORATION CMN', 0.0763, 0.0566],
+    ['MOLINA HEALTHCARE, INC. CMN', 0.0371, 0.0292],
+    ['ARCHER-DANIELS-MIDLAND COMPANY CMN', 0.0385, 0.0268],
+    ['SUPER MICRO COMPUTER, INC. CMN', 0.0398, 0.0298],
+    ['BERKSHIRE HATHAWAY INC. CLASS B', 0.0388, 0.0302],
+    ['HOLOGIC INCORPORATED CMN', 0.0491, 0.0416],
+    ['CAMDEN PROPERTY TRUST CMN', 0.082, 0.0626],
+    ['CENTENE CORPORATION CMN', 0.0375, 0.0297],
+    ['EASTMAN CHEMICAL COMPANY CMN', 0.0501, 0.0447],
+    ['EQUITY RESIDENTIAL CMN', 0.0809, 0.0655],
+    ['COOPER COS INC/THE CMN', 0.0506, 0.0411],
+    ['VIATRIS INC CMN', 0.0874, 0.0748],
+  ] as const;
+  const spreadsheetRoles = ['purchase', 'sale', 'exchange', 'cap_gains', 'partial'] as const;
+  const page20Rows = (speck: number) =>
+    page20.map(([asset, purchase, amountA]) => {
+      const amounts = [amountA, 0, 0, 0, 0, 0, 0, asset.startsWith('HOLOGIC') ? speck : 0, 0, 0, 0];
+      return houseRow(asset, {
+        types: { marked: [0], shares: [purchase, 0, 0, 0, 0], clarity: 1 },
+        amounts: { marked: [0], shares: amounts, clarity: 1 },
+      });
+    });
+  const spreadsheetPage = (rows: HouseRow[]) => [
+    { number: 20, form: { rows, columns: { types: spreadsheetRoles.map((role) => ({ role })) } } },
+  ];
+  const amountsOf = (rows: ReturnType<typeof rowsOfScan>) =>
+    rows.map((row) => [row.asset_description, row.amount?.range ?? null, row.needs_review]);
+
+  it("takes a speck in a blank cell of a typed column for blank, judged against the column's typed marks", () => {
+    // HOLOGIC's row: its "x" in A (4.16%) and a speck of 0.65% in H, under the mark threshold
+    // (1.2%) but over a surely blank cell's 0.4%; a typed mark of the amount columns inks 2.6% or
+    // more on this page.
+    const hologic = (rows: ReturnType<typeof rowsOfScan>) =>
+      rows.find((row) => row.asset_description.startsWith('HOLOGIC'));
+    expect(hologic(rowsOfScan(spreadsheetPage(page20Rows(0.0065)), context.filedDate))).toMatchObject({
+      amount: { range: '$1,001 - $15,000' },
+      needs_review: false,
+    });
+    // A speck nearer what a typed mark inks is still doubted.
+    expect(hologic(rowsOfScan(spreadsheetPage(page20Rows(0.011)), context.filedDate))?.needs_review).toBe(
+      true,
+    );
+    // Alone (no typed marks beside it to say what a mark inks there, as on a handwritten form), the
+    // same speck keeps its row for review.
+    const alone = rowsOfScan(spreadsheetPage(page20Rows(0.0065).slice(10, 11)), context.filedDate);
+    expect(amountsOf(alone)).toEqual([['HOLOGIC INCORPORATED CMN', '$1,001 - $15,000', true]]);
+  });
+
+  it("judges a page's column whose marks do not agree by the document's typical mark of that column", () => {
+    // Judged against the fixed MARK_SURE (3%), HASBRO's typed "x" (2.62%) and A.O. SMITH's (2.43%)
+    // look faint; the document's marks of column A (here, past the faintest tenth, 2.62%) say
+    // that is what a typed mark inks there.
+    const rows = rowsOfScan(spreadsheetPage(page20Rows(0)), context.filedDate);
+    expect(amountsOf(rows.slice(0, 2))).toEqual([
+      ['A.O. SMITH CORP CMN', '$1,001 - $15,000', false],
+      ['HASBRO, INC. CMN', '$1,001 - $15,000', false],
+    ]);
+    // The same marks among marks that vary as handwritten ones do are judged against MARK_SURE.
+    const varying = page20Rows(0).map((row, index) =>
+      index < 2
+        ? row
+        : {
+            ...row,
+            amounts: {
+              ...row.amounts,
+              shares: row.amounts.shares.map((share, column) => (column === 0 ? 0.05 + index / 100 : share)),
+            },
+          },
+    );
+    expect(
+      rowsOfScan(spreadsheetPage(varying), context.filedDate)
+        .slice(0, 2)
+        .map((row) => row.needs_review),
+    ).toEqual([true, true]);
+  });
+
+  it('trusts a transaction date most readings of its cell give (or give but for a lost separator) when another row reads it surely', () => {
+    // 8220750 page 2: "01/23/25" at two of three scales (0.76) and by both black-and-white reads;
+    // elsewhere in the document a cell reads 01/23/25 at every scale and by both.
+    const split = { ...cell('01/23/25', 0.76), agreement: 2 / 3, crossReads: ['01/23/25', '01/23/25'] };
+    const sure = { ...cell('01/23/25', 0.5), agreement: 1, crossReads: ['01/23/25', '01/23/25'] };
+    const between = { ...cell('01/06/25', 0.96), agreement: 1, crossReads: ['01/06/25', '01/06/25'] };
+    const rowsOf = (dates: CellReading[]) =>
+      rowsOfScan(page(dates.map((date) => houseRow('METLIFE, INC. CMN', { date }))), context.filedDate);
+    const trusted = rowsOf([sure, between, split]);
+    expect(trusted[2]).toMatchObject({ transaction_date: '2025-01-23', needs_review: false });
+    expect(trusted[2]?.confidence.transaction_date).toBe(0.85);
+    // Without a sure reading of that date elsewhere, the split among its own readings keeps it
+    // for review: two such cells alone may repeat one misread of the print.
+    expect(rowsOf([split, between, split]).map((row) => row.needs_review)).toEqual([true, false, true]);
+    // 8220750 page 16: a typed 01/17/25 read 01/12/25 at two scales of three and by both
+    // black-and-white reads, among rows that read 01/17/25 surely: no other row reads 01/12/25.
+    const misread = { ...cell('01/12/25', 0.9), agreement: 2 / 3, crossReads: ['01/12/25', '01/12/25'] };
+    const seventeenth = { ...cell('01/17/25', 0.9), agreement: 1, crossReads: ['01/17/25', '01/17/25'] };
+    expect(rowsOf([seventeenth, between, misread])[2]).toMatchObject({
+      transaction_date: '2025-01-12',
+      needs_review: true,
+    });
+    // 8220750 page 32: "0117/25" at every scale (a separator lost), one black-and-white read
+    // 01/17/25 with those digits, the other as the grey ones.
+    const lost = { ...cell('0117/25', 0.16), agreement: 1, crossReads: ['01/17/25', '0117/25'] };
+    expect(rowsOf([seventeenth, between, lost])[2]).toMatchObject({
+      transaction_date: '2025-01-17',
+      needs_review: false,
+    });
+    // Alone, or with other digits than the cross read's date, it is a guess to confirm.
+    expect(rowsOf([between, lost])[1]?.needs_review).toBe(true);
+    const otherDigits = { ...lost, text: '0112/25' };
+    expect(rowsOf([seventeenth, between, otherDigits])[2]?.needs_review).toBe(true);
+  });
+
   it('still doubts an agreeing date that contradicts the notification date', () => {
     const rows = rowsOfScan(
       page(

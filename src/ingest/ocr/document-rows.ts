@@ -5,12 +5,14 @@
 import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
-  columnMarkSure,
+  columnTypedMarks,
   namesSpelledOtherwise,
   ownerConsensus,
   pageNotificationConsensus,
+  transactionDatesReadSurelyElsewhere,
   transactionNeighbours,
   usualAssetSuffix,
+  usualTransactionYear,
   usualTypeColumns,
 } from './document-votes.js';
 import type { TypeRole } from './house-columns.js';
@@ -37,7 +39,9 @@ export function rowsOfScan(
   const consensus = ownerConsensus(houseRows);
   const notified = pageNotificationConsensus(pages, filedDate);
   const neighbours = transactionNeighbours(houseRows);
+  const readSurelyElsewhere = transactionDatesReadSurelyElsewhere(houseRows, filedDate);
   const usualSuffix = usualAssetSuffix(houseRows);
+  const usualYear = usualTransactionYear(houseRows);
   const spelledOtherwise = namesSpelledOtherwise(houseRows);
   const usualColumns = usualTypeColumns(pages);
   // A column with few marks on its page (a partial-sale box ticked twice) is judged by the same
@@ -45,18 +49,18 @@ export function rowsOfScan(
   // a whole document's marks the faintest tenth is passed over: a smudged or clipped mark or two
   // would otherwise make every mark of the column doubtful; they are judged against the rest.
   const rolesOf = (page: (typeof pages)[number]) => page.form.columns?.types.map((type) => type.role) ?? [];
-  const documentSure = (roles: readonly TypeRole[]) => {
+  const documentTyped = (roles: readonly TypeRole[]) => {
     const rowsAlike = pages
       .filter((page) => rolesOf(page).join(',') === roles.join(','))
       .flatMap((page) => page.form.rows);
     return {
-      types: columnMarkSure(
+      types: columnTypedMarks(
         rowsAlike.map((row) => row.types),
         roles.length,
         undefined,
         DOCUMENT_PASS_OVER,
       ),
-      amounts: columnMarkSure(
+      amounts: columnTypedMarks(
         rowsAlike.map((row) => row.amounts),
         AMOUNT_LETTERS.length,
         undefined,
@@ -67,14 +71,14 @@ export function rowsOfScan(
   const rows: ScannedRow[] = [];
   for (const [pageIndex, page] of pages.entries()) {
     const typeRoles = rolesOf(page);
-    const alike = documentSure(typeRoles);
-    const markSure = {
-      types: columnMarkSure(
+    const alike = documentTyped(typeRoles);
+    const typedMarks = {
+      types: columnTypedMarks(
         page.form.rows.map((row) => row.types),
         typeRoles.length,
         alike.types,
       ),
-      amounts: columnMarkSure(
+      amounts: columnTypedMarks(
         page.form.rows.map((row) => row.amounts),
         AMOUNT_LETTERS.length,
         alike.amounts,
@@ -94,10 +98,11 @@ export function rowsOfScan(
           lexicon,
           ownerConsensus: consensus.get(house) ?? null,
           notificationConsensus: notified[pageIndex] ?? null,
-          transactionNeighbours: neighbours.get(house) ?? null,
+          transactionNeighbours: neighbours.get(house) ?? readSurelyElsewhere.get(house) ?? null,
           usualSuffix,
+          usualYear,
           namesSpelledOtherwise: spelledOtherwise,
-          markSure,
+          typedMarks,
           columnsDoubt,
         }),
       );

@@ -2,43 +2,41 @@
 // code's print, a notification date, a day's run of transaction dates and a page's mark columns,
 // so a reading that other readings agree with earns confidence the engine alone cannot give it.
 import { daysBetween } from '../../domain/dates.js';
-import { FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
+import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { crossReadDate } from './judged-fields.js';
+import { crossReadDate, crossReadsAgree } from './judged-fields.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
 const TYPICAL_MARKS = 4;
 
 /**
- * Per mark column of a page, the ink share from which a mark counts as clear (`fallback`, when
- * given, for a column with too few marks on the page: the document's, see rowsOfScan). A typed "x" leaves
- * the same ink in every cell of its column, so where a column holds several marks whose shares
- * agree (the lowest, past the `passOver` share of the faintest, at least three quarters of the
- * median) the column's sure share is that lowest mark, never below halfway between the mark threshold and MARK_SURE. A wide column's
- * typed marks fill less of it than a narrow one's: judged against MARK_SURE alone they look
- * faint, however alike they are. Handwritten marks vary and keep MARK_SURE.
+ * Per mark column of a page, the ink share of its typical typed mark, or null when its marks do
+ * not look typed. A typed "x" leaves the same ink in every cell of its column, so where a column
+ * holds several marks whose shares agree (the lowest, past the `passOver` share of the faintest,
+ * at least three quarters of the median) that lowest mark is what a mark of the column inks. A
+ * column with too few marks on the page, or whose marks there do not agree (some rows of a page
+ * print bolder), takes `fallback`, when given: the same column's typical mark over the document
+ * (see rowsOfScan). Handwritten marks vary and give null.
  */
-export function columnMarkSure(
+export function columnTypedMarks(
   rows: readonly MarkReading[],
   columns: number,
-  fallback?: readonly number[],
+  fallback?: ReadonlyArray<number | null>,
   /** Share of the faintest marks passed over (a document's many marks hold a smudged one or two). */
   passOver = 0,
-): number[] {
-  const floor = (MARK_INK + MARK_SURE) / 2;
+): Array<number | null> {
   return Array.from({ length: columns }, (_, column) => {
     const marks = rows
       .filter((row) => row.marked.includes(column))
       .map((row) => row.shares[column] ?? 0)
       .filter((share) => share < FILLED_INK)
       .sort((a, b) => a - b);
-    if (marks.length < TYPICAL_MARKS) return fallback?.[column] ?? MARK_SURE;
+    if (marks.length < TYPICAL_MARKS) return fallback?.[column] ?? null;
     const median = marks[Math.floor(marks.length / 2)] ?? 0;
     const lowest = marks[Math.floor(marks.length * passOver)] ?? 0;
-    if (lowest < median * 0.75) return MARK_SURE;
-    return Math.min(MARK_SURE, Math.max(floor, lowest));
+    return lowest < median * 0.75 ? (fallback?.[column] ?? null) : lowest;
   });
 }
 
@@ -173,6 +171,83 @@ export function transactionNeighbours<Row extends { date: CellReading }>(
       out.set(row, { value, confidence: NEIGHBOURS_AGREE });
   });
   return out;
+}
+
+/** A date most readings of its cell give that another cell reads surely: see transactionDatesReadSurelyElsewhere. */
+const READ_SURELY_ELSEWHERE = 0.85;
+
+/** Two readings of three. */
+const MOST_READINGS = 0.6;
+
+/**
+ * The date of a cell whose first readings gave none only for a lost separator ("0117/25"): its
+ * cross reads give one date cleanly (crossReadDate), one of them with exactly the first readings'
+ * digits, which then read the same date but for a stroke.
+ */
+function separatorLost(cell: CellReading, filedDate: string | null): string | null {
+  const crossed = crossReadDate(cell, filedDate);
+  if (!crossed) return null;
+  const digits = (text: string) => text.replace(/\D/g, '');
+  const same = (cell.crossReads ?? []).some(
+    (text) => readScannedDate(text).value === crossed.value && digits(text) === digits(cell.text),
+  );
+  return same ? crossed.value : null;
+}
+
+/**
+ * Rows whose transaction date most of its cell's readings give (a clean date at two of three
+ * scales, and every black-and-white read that is heard agreeing) and another row of the document
+ * reads surely (every reading of its cell agreeing). A split among a cell's first readings is not
+ * outvoted by its own cross reads (a digit misread at most scales is misread alike by them), but a
+ * misread would also have to land on exactly a date the filer wrote elsewhere, as with the
+ * neighbours' dates and the notification consensus; filers list many trades of one day.
+ */
+export function transactionDatesReadSurelyElsewhere<Row extends { date: CellReading }>(
+  rows: readonly Row[],
+  filedDate: string | null,
+): Map<Row, { value: string; confidence: number }> {
+  const most = new Map<string, Row[]>();
+  const surely = new Set<string>();
+  for (const row of rows) {
+    const agreement = row.date.agreement ?? 1;
+    if (!row.date.inked || agreement < MOST_READINGS) continue;
+    const date = readScannedDate(row.date.text);
+    const lostSeparator = date.value === null ? separatorLost(row.date, filedDate) : null;
+    if (lostSeparator) most.set(lostSeparator, [...(most.get(lostSeparator) ?? []), row]);
+    if (date.value === null || date.repaired || !crossReadsAgree(date, row.date, filedDate)) continue;
+    if (agreement >= 1) surely.add(date.value);
+    else most.set(date.value, [...(most.get(date.value) ?? []), row]);
+  }
+  const out = new Map<Row, { value: string; confidence: number }>();
+  for (const [value, alike] of most) {
+    if (!surely.has(value)) continue;
+    for (const row of alike) out.set(row, { value, confidence: READ_SURELY_ELSEWHERE });
+  }
+  return out;
+}
+
+/** Rows, and the share of them, whose transaction dates must read one year for it to be the usual one. */
+const USUAL_YEAR_ROWS = 8;
+const USUAL_YEAR_SHARE = 0.8;
+
+/**
+ * The year most of a document's transaction dates read cleanly: a filing reports the trades of
+ * a month or two, so they share a year, and a year digit misread where two years fit (a January
+ * trade notified in February: 2024 or 2025) is settled by it (settleYear). Null when no year is
+ * read on 8 rows and 80% of those read cleanly.
+ */
+export function usualTransactionYear<Row extends { date: CellReading }>(rows: readonly Row[]): string | null {
+  const votes = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    const date = readScannedDate(row.date.text);
+    if (!row.date.inked || date.value === null || date.repaired) continue;
+    const year = date.value.slice(0, 4);
+    votes.set(year, (votes.get(year) ?? 0) + 1);
+    total++;
+  }
+  const [year, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return count >= USUAL_YEAR_ROWS && count / total >= USUAL_YEAR_SHARE ? year : null;
 }
 
 /** Shapes differing in at most this many of their 384 cells are the same printed code. */

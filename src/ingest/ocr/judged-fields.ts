@@ -109,19 +109,38 @@ export function crossReadConfidence(
   filedDate: string | null = null,
 ): number {
   const { crossReads, agreement } = cell;
+  if (crossReads === undefined || crossReads.length === 0 || date.value === null) return confidence;
+  const heard = heardCrossReads(cell);
+  if (!crossReadsAgree(date, cell, filedDate)) return Math.min(confidence, CROSS_READS_DIFFER);
+  const unanimous = agreement === undefined || agreement >= 1;
+  if (date.repaired || !unanimous) return confidence;
+  return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+}
+
+/** The cross reads of a cell that are heard: those that did not fail on it (garbled). */
+function heardCrossReads(cell: Pick<CellReading, 'crossReads' | 'text'>): string[] {
+  return (cell.crossReads ?? []).filter((text) => !garbled(text, cell.text));
+}
+
+/**
+ * Whether the cross reads of a date cell that are heard give the first readings' date: at least
+ * one of them cleanly, and every other one too or with only its year lost (onlyYearLost).
+ */
+export function crossReadsAgree(
+  date: ScannedDate,
+  cell: Pick<CellReading, 'crossReads' | 'text'>,
+  filedDate: string | null = null,
+): boolean {
   const value = date.value;
-  if (crossReads === undefined || crossReads.length === 0 || value === null) return confidence;
+  if (value === null) return false;
   const same = (text: string) => {
     const other = readScannedDate(text);
     return other.value === value && !other.repaired;
   };
-  const unanimous = agreement === undefined || agreement >= 1;
-  const heard = crossReads.filter((text) => !garbled(text, cell.text));
-  const agree =
-    heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate));
-  if (!agree) return Math.min(confidence, CROSS_READS_DIFFER);
-  if (date.repaired || !unanimous) return confidence;
-  return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+  const heard = heardCrossReads(cell);
+  return (
+    heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate))
+  );
 }
 
 /** A date the filing makes impossible: after it, or over a year before it. */
@@ -199,8 +218,10 @@ const YEAR_SETTLED = 0.6;
  * allow: on or before the filing, within a year of it, the transaction on or before the
  * notification. A year digit is what the engine misreads at the cell's edge; the month and day
  * stand as read. Two years allowed (2024 and 2025 for a transaction in January) leave the date
- * as read, and doubted. The settled date is a guess (YEAR_SETTLED) unless it is the date most of
- * the column reads (`consensus`): a misread would have to land on exactly that one.
+ * as read, and doubted, unless one of them is the year most of the document's dates of that
+ * column read (`usualYear`: a filer's trades of one filing are dated in one year, or nearly), which
+ * is then taken as a guess to confirm. The settled date is a guess (YEAR_SETTLED) unless it is the
+ * date most of the column reads (`consensus`): a misread would have to land on exactly that one.
  */
 export function settleYear(
   field: DateField,
@@ -208,6 +229,7 @@ export function settleYear(
   role: 'transaction' | 'notification',
   filedDate: string | null,
   consensus?: { value: string; confidence: number } | null,
+  usualYear?: string | null,
 ): void {
   const { value } = field;
   if (value === null || filedDate === null) return;
@@ -229,7 +251,9 @@ export function settleYear(
       allowed.add(candidate);
     }
   }
-  const [settled, ...more] = [...allowed];
+  const inUsualYear = [...allowed].filter((candidate) => candidate.slice(0, 4) === usualYear);
+  const byUsualYear = allowed.size > 1 && inUsualYear.length === 1;
+  const [settled, ...more] = byUsualYear ? inUsualYear : [...allowed];
   if (settled === undefined || more.length > 0) return;
   field.value = settled;
   if (consensus && consensus.value === settled) {
@@ -237,7 +261,8 @@ export function settleYear(
     return;
   }
   field.confidence = Math.min(field.confidence, YEAR_SETTLED);
-  field.why = `${field.label}: year "${year}" settled as ${settled.slice(0, 4)} by the filing's dates`;
+  const by = byUsualYear ? "the document's other dates" : "the filing's dates";
+  field.why = `${field.label}: year "${year}" settled as ${settled.slice(0, 4)} by ${by}`;
 }
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */

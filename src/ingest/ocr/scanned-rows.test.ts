@@ -370,6 +370,14 @@ describe('scannedRow: a date cell read again from differently prepared images', 
       context,
     );
     expect(transaction).toMatchObject({ transaction_date: '2028-01-17', needs_review: true });
+    // The year the document's other transaction dates read (8220750: all of 2025) settles it,
+    // still a guess to confirm.
+    const usual = scannedRow(
+      houseRow('PPG INDUSTRIES, INC. CMN', { date: { ...cell('01/17/28', 0.23), agreement: 1 } }),
+      { ...context, usualYear: '2025' },
+    );
+    expect(usual).toMatchObject({ transaction_date: '2025-01-17', needs_review: true });
+    expect(usual.reasons.join(' ')).toContain("settled as 2025 by the document's other dates");
     // A possible year with a date the filing rules out: the month or day is wrong, not the year.
     const month = scannedRow(houseRow('ESTEE LAUDER COS INC CMN', { date: cell('03/17/25') }), context);
     expect(month).toMatchObject({ transaction_date: '2025-03-17', needs_review: true });

@@ -10,7 +10,7 @@ import type { Owner } from '../../domain/owner.js';
 import type { TradeKind } from '../../domain/trade-type.js';
 import { assetField } from './asset-field.js';
 import type { Rect } from './bitmap.js';
-import { BLANK_SURE, FILLED_INK, MARK_INK, MARK_SURE, type MarkReading } from './cell-ink.js';
+import { BLANK_SURE, columnMarkSure, FILLED_INK, MARK_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { HouseRow } from './house-page.js';
 import {
@@ -103,15 +103,21 @@ export interface RowContext {
   notificationConsensus?: { value: string; confidence: number } | null;
   /** Names other rows read with the same letters but other stops or spaces (namesSpelledOtherwise). */
   namesSpelledOtherwise?: ReadonlySet<string>;
+  /** The year most of the document's transaction dates read (usualTransactionYear). */
+  usualYear?: string | null;
   /** The word most of the document's asset names end with (usualAssetSuffix). */
   usualSuffix?: string | null;
-  /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
+  /**
+   * The transaction date other rows vouch for: this row and two neighbouring rows read it alike
+   * (transactionNeighbours), or most readings of this cell give it and another row reads it
+   * surely (transactionDatesReadSurelyElsewhere).
+   */
   transactionNeighbours?: { value: string; confidence: number } | null;
   /**
-   * Per mark column, the ink share from which a mark is as clear as a mark in that column gets
-   * (typed marks of one column look alike on a page: columnMarkSure); absent, MARK_SURE.
+   * Per mark column, the ink share of its typical typed mark, null where the marks do not look
+   * typed (typed marks of one column look alike on a page: columnTypedMarks); absent, none.
    */
-  markSure?: { types: readonly number[]; amounts: readonly number[] };
+  typedMarks?: { types: ReadonlyArray<number | null>; amounts: ReadonlyArray<number | null> };
   /** Why this page's type columns are not to be trusted (they differ from the document's other pages). */
   columnsDoubt?: string | null;
 }
@@ -224,15 +230,22 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
     context.notificationConsensus,
     context.filedDate,
   );
-  const kind = typeField(withSure(house.types, context.markSure?.types), context.typeRoles);
-  const amount = amountField(withSure(house.amounts, context.markSure?.amounts));
+  const kind = typeField(withTypedMarks(house.types, context.typedMarks?.types), context.typeRoles);
+  const amount = amountField(withTypedMarks(house.amounts, context.typedMarks?.amounts));
   if (context.columnsDoubt) {
     for (const field of [kind, amount]) {
       field.confidence = Math.min(field.confidence, COLUMNS_DOUBT);
       field.why ??= context.columnsDoubt;
     }
   }
-  settleYear(transaction, notification, 'transaction', context.filedDate, context.transactionNeighbours);
+  settleYear(
+    transaction,
+    notification,
+    'transaction',
+    context.filedDate,
+    context.transactionNeighbours,
+    context.usualYear,
+  );
   settleYear(notification, transaction, 'notification', context.filedDate, context.notificationConsensus);
   checkDates(transaction, notification, context.filedDate);
   const ticker = { confidence: asset.tickerConfidence };
@@ -276,23 +289,36 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
 const COLUMNS_DOUBT = 0.5;
 
 /**
- * The marks' clarity judged against each column's own sure share: a marked cell at or above it
- * is as clear as a mark in that column gets, one nearer the threshold less so (as judgeMarks).
+ * The marks' clarity judged against each column's typical typed mark: a marked cell at or above
+ * its column's sure share (columnMarkSure) is as clear as a mark in that column gets, one nearer
+ * the threshold less so (as judgeMarks). A blank cell whose ink is under SPECK_SHARE of what a
+ * typed mark inks there (its column's typical mark, else the faintest of its group's typed
+ * columns) is surely blank: a typed "x" prints alike in every row, so a speck that faint (a bit of
+ * rule, a dot of scan noise) is no mark, however near the mark threshold it comes. Columns without
+ * typed marks (handwritten ticks vary, and a faint one looks like such a speck) keep judgeMarks'
+ * measure.
  */
-function withSure(marks: MarkReading, sure: readonly number[] | undefined): MarkReading {
-  if (!sure) return marks;
+function withTypedMarks(marks: MarkReading, typed: ReadonlyArray<number | null> | undefined): MarkReading {
+  if (!typed) return marks;
+  const typedShares = typed.filter((share): share is number => share !== null);
+  const faintestTyped = typedShares.length > 0 ? Math.min(...typedShares) : null;
   let clarity = 1;
   marks.shares.forEach((share, index) => {
     if (share >= FILLED_INK) return;
-    const top = sure[index] ?? MARK_SURE;
+    const typedMark = typed[index] ?? faintestTyped;
     const value =
       share < MARK_INK
-        ? Math.min(1, (MARK_INK - share) / (MARK_INK - BLANK_SURE))
-        : Math.min(1, (share - MARK_INK) / (top - MARK_INK));
+        ? typedMark !== null && share <= typedMark * SPECK_SHARE
+          ? 1
+          : Math.min(1, (MARK_INK - share) / (MARK_INK - BLANK_SURE))
+        : Math.min(1, (share - MARK_INK) / (columnMarkSure(typed[index]) - MARK_INK));
     clarity = Math.min(clarity, value);
   });
   return { ...marks, clarity };
 }
+
+/** A blank cell's ink, as a share of a typed mark's there, under which it is surely no mark. */
+const SPECK_SHARE = 0.4;
 
 function describeMarks(marks: MarkReading, names: readonly string[]): string {
   return marks.marked.map((index) => names[index] ?? `#${index + 1}`).join(', ');
