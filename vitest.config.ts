@@ -65,6 +65,7 @@ const DATABASE_FREE = [
   'src/accounts/daily-cap.test.ts',
   'src/test-support/data-dir.test.ts',
   'bench/assistant/recording.test.ts',
+  'bench/process.test.ts',
   // Pure rules too: the response schema helpers, LSA training on a thread, the search's time
   // slices, and the assistant's rows, offices and question slots.
   'src/resources/schema.test.ts',

@@ -3,7 +3,8 @@
 // `--import tsx` the process also carries the loader's own thread and caches, ~60 MB of resident
 // memory the product never has (measured: 210 MB against 149 MB idle for the same dist server),
 // which the memory readings of `npm run bench -- http` would otherwise count.
-// Usage: node bench/http-server-built.mjs <db> <clock ISO time>; bench/http.ts builds dist first.
+// Usage: node bench/http-server-built.mjs <db> <clock ISO time>, the database a SQLite file or a
+// postgres:// URL; bench/http.ts builds dist first.
 import { buildApp } from '../dist/app.js';
 import { openStore } from '../dist/storage/database.js';
 import { startWalCheckpoints } from '../dist/storage/wal-checkpoints.js';
@@ -11,8 +12,9 @@ import { startWalCheckpoints } from '../dist/storage/wal-checkpoints.js';
 const [file, clock] = process.argv.slice(2);
 if (!file || !clock) throw new Error('usage: http-server-built.mjs <db> <clock ISO time>');
 const now = new Date(clock);
-const store = openStore({ kind: 'sqlite', file });
-// As `dcledger serve` does: the write-ahead log is checkpointed from a worker thread.
+const postgres = /^postgres(ql)?:\/\//.test(file);
+const store = openStore(postgres ? { kind: 'postgres', url: file } : { kind: 'sqlite', file });
+// As `dcledger serve` does: on SQLite the write-ahead log is checkpointed from a worker thread.
 const checkpoints = await startWalCheckpoints(store);
 // The default in-process rate-limit store: the bench account has a custom per-minute limit
 // (`dcledger accounts limit`) high enough for the load generator.

@@ -230,11 +230,15 @@ export async function buildDatabase(
 }
 
 /**
- * The bench account in a SQLite bench database: Max, credits enough for any run, a custom
- * per-minute limit. Returns its API key. `email` lets a reused database get a new account per run.
+ * The bench account in a bench database (a SQLite file, or a PostgreSQL one): Max, credits enough
+ * for any run, a custom per-minute limit. Returns its API key. `email` lets a reused database get
+ * a new account per run.
  */
-export async function createBenchAccount(file: string, email = 'bench@example.org'): Promise<string> {
-  const store = openStore({ kind: 'sqlite', file });
+export async function createBenchAccount(
+  target: string | DatabaseConfig,
+  email = 'bench@example.org',
+): Promise<string> {
+  const store = openStore(typeof target === 'string' ? { kind: 'sqlite', file: target } : target);
   try {
     const account = await createAccount(
       store.db,
@@ -360,6 +364,7 @@ export async function load(
     p99: result.latency.p99,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
     cpuMsPerRequest,
+    requests: result.requests.total,
   };
 }
 
@@ -456,6 +461,7 @@ function combine(results: Result[]): Result {
     p99: Math.max(...results.map((r) => r.p99)),
     bytes: mean((r) => r.bytes),
     cpuMsPerRequest: mean((r) => r.cpuMsPerRequest),
+    requests: results.reduce((sum, result) => sum + result.requests, 0),
   };
 }
 

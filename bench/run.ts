@@ -18,7 +18,7 @@ import { runOcrApiBench } from './ocr-api.js';
 import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { replaceSection } from './report.js';
-import { runScaleBench } from './scale.js';
+import { runScaleBench, runScalePgBench } from './scale.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
 import { runUnderLoadBench } from './under-load.js';
@@ -45,6 +45,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   backfill: runBackfillBench,
   'cold-start': runColdStartBench,
   scale: runScaleBench,
+  'scale-pg': runScalePgBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
@@ -52,7 +53,7 @@ const HEADER =
   '# Benchmarks\n\nProduced by `npm run bench`; each section names the command that produced it.\n';
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
-// `cluster` and `http-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
+// `cluster`, `http-pg` and `scale-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
 // document), `ocr` reads 43 scanned pages (`ocr-api` too, through `serve`), `cold-start` waits for
 // `serve` to build its whole search index, `scale` builds a database of ten times the data,
@@ -67,6 +68,7 @@ const ON_REQUEST = new Set([
   'backfill',
   'cold-start',
   'scale',
+  'scale-pg',
 ]);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));

@@ -1,17 +1,26 @@
 // Ten times the data: the http bench's database at its own size (the real trade sets ×4) and grown
-// ten times further (×40), each in a SQLite file, served side by side by dcledger from its build;
-// CPU per answered request of the lists and the analytics at both sizes, the ratio between them,
-// the database size, the time to build it and a full enrichment per trade.
+// ten times further (×40), served side by side by dcledger from its build; CPU per answered
+// request of the lists and the analytics at both sizes, the ratio between them, the database size,
+// the time to build it, a full enrichment per trade and an ingest run per document.
+// `npm run bench -- scale` keeps each size in a SQLite file in the OS temp dir; `scale-pg` in a
+// PostgreSQL database `dcledger_bench_scale_x<N>` on the server of DCLEDGER_BENCH_DATABASE_URL (or
+// DCLEDGER_TEST_DATABASE_URL; a role that may CREATE DATABASE), dropped at the end unless
+// BENCH_SCALE_KEEP=1. On PostgreSQL every CPU figure adds the CPU of the server's processes that
+// worked for that database (its backends, their parallel workers), read from /proc.
 //
 // BENCH_SCALE_MULTIPLIERS=4,40 the sizes (the first is the one every ratio is against);
-// BENCH_SCALE_REUSE=1 serves the database files an earlier run left in the OS temp dir (with what
-// their build measured) instead of building them again; BENCH_DURATION (5) the seconds per run,
+// BENCH_SCALE_REUSE=1 serves the databases an earlier run left (with what their build measured,
+// kept in the OS temp dir) instead of building them again; BENCH_DURATION (5) the seconds per run,
 // BENCH_ROUNDS (2) the rounds, each size loaded in turn within a round.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { enrich } from '../src/analytics/enrich.js';
+import { readTestSettings } from '../src/config/test-settings.js';
+import type { DatabaseConfig } from '../src/config.js';
 import { openStore } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { storedAnalyticsCurrent } from '../src/storage/repositories/stored-analytics.js';
@@ -35,12 +44,14 @@ import {
   settle,
   startServer,
 } from './http.js';
+import { ProcessesCpu, postgresBackends } from './process.js';
 import { machine } from './report.js';
 
 const MULTIPLIERS = (process.env.BENCH_SCALE_MULTIPLIERS ?? `${MULTIPLIER},${MULTIPLIER * 10}`)
   .split(',')
   .map(Number);
 const REUSE = process.env.BENCH_SCALE_REUSE === '1';
+const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 
@@ -75,56 +86,145 @@ interface Built {
 }
 
 interface Size {
-  file: string;
+  place: Place;
   built: Built;
   reused: boolean;
 }
 
-/** Wall time and this process's CPU time (every thread: SQLite runs in it, the PDF reader in workers). */
-interface Timed {
-  seconds: number;
-  cpuSeconds: number;
+/**
+ * Where one size's database lives: a SQLite file (the database runs in the process that opens
+ * it), or a PostgreSQL database (its work runs in the server's processes, counted apart).
+ */
+interface Place {
+  config: DatabaseConfig;
+  /** What the bench server is given: the file or the URL. */
+  served: string;
+  /** Where what its build measured is kept, for a reuse. */
+  metaFile: string;
+  exists(): Promise<boolean>;
+  /** Removes what an earlier build left and makes an empty database. */
+  reset(): Promise<void>;
+  /** MB on disk. */
+  sizeMb(): Promise<number>;
+  /** CPU the database server uses for this database from now on (none apart on SQLite). */
+  serverCpu(): ProcessesCpu | undefined;
+  /** At the end of the run. */
+  release(): Promise<void>;
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; time: Timed }> {
-  const wallStart = performance.now();
-  const cpuStart = process.cpuUsage();
-  const result = await work();
-  const cpu = process.cpuUsage(cpuStart);
+function sqlitePlace(multiplier: number): Place {
+  const file = join(tmpdir(), `dcledger-bench-scale-x${multiplier}.db`);
   return {
-    result,
-    time: { seconds: (performance.now() - wallStart) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 },
+    config: { kind: 'sqlite', file },
+    served: file,
+    metaFile: `${file}.json`,
+    exists: async () => existsSync(file),
+    reset: async () => {
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) rmSync(path, { force: true });
+    },
+    // The file and what its write-ahead log still holds.
+    sizeMb: async () =>
+      (statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0)) / 1024 / 1024,
+    serverCpu: () => undefined,
+    release: async () => {},
   };
 }
 
+/** Runs one statement on its own connection to the server's admin database; its first row. */
+async function admin(adminUrl: string, statement: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(statement, values)).rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresPlace(adminUrl: string, multiplier: number): Place {
+  const database = `dcledger_bench_scale_x${multiplier}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    served: url.toString(),
+    metaFile: join(tmpdir(), `dcledger-bench-scale-pg-x${multiplier}.json`),
+    exists: async () =>
+      (await admin(adminUrl, 'select 1 from pg_database where datname = $1', [database])) !== undefined,
+    reset: async () => {
+      await admin(adminUrl, `drop database if exists ${database}`);
+      await admin(adminUrl, `create database ${database}`);
+    },
+    sizeMb: async () =>
+      Number((await admin(adminUrl, 'select pg_database_size($1) as bytes', [database]))?.bytes) /
+      1024 /
+      1024,
+    serverCpu: () => new ProcessesCpu(() => postgresBackends(database)),
+    release: async () => {
+      if (!KEEP) await admin(adminUrl, `drop database if exists ${database}`);
+    },
+  };
+}
+
+/**
+ * Wall time and CPU time: this process's (every thread: SQLite runs in it, the PDF reader in
+ * workers) and, on PostgreSQL, the server's for this database, also given apart.
+ */
+interface Timed {
+  seconds: number;
+  cpuSeconds: number;
+  databaseCpuSeconds?: number;
+}
+
+async function timed<T>(place: Place, work: () => Promise<T>): Promise<{ result: T; time: Timed }> {
+  const serverCpu = place.serverCpu();
+  const wallStart = performance.now();
+  const cpuStart = process.cpuUsage();
+  try {
+    const result = await work();
+    const cpu = process.cpuUsage(cpuStart);
+    const databaseCpuSeconds = (serverCpu?.ms() ?? 0) / 1000;
+    return {
+      result,
+      time: {
+        seconds: (performance.now() - wallStart) / 1000,
+        cpuSeconds: (cpu.user + cpu.system) / 1e6 + databaseCpuSeconds,
+        ...(serverCpu ? { databaseCpuSeconds } : {}),
+      },
+    };
+  } finally {
+    serverCpu?.stop();
+  }
+}
+
 /** The bench database of one size: built (and enriched, timed) or, with BENCH_SCALE_REUSE=1, reused. */
-async function prepare(multiplier: number): Promise<Size> {
-  const file = join(tmpdir(), `dcledger-bench-scale-x${multiplier}.db`);
-  const metaFile = `${file}.json`;
-  if (REUSE && existsSync(file) && existsSync(metaFile)) {
-    const store = openStore({ kind: 'sqlite', file });
+async function prepare(place: Place, multiplier: number): Promise<Size> {
+  const { config, metaFile } = place;
+  if (REUSE && (await place.exists()) && existsSync(metaFile)) {
+    const store = openStore(config);
     await migrateToLatest(store.db);
     await store.close();
-    process.stdout.write(`reusing ${file}\n`);
+    process.stdout.write(`reusing ×${multiplier}\n`);
     const built = JSON.parse(readFileSync(metaFile, 'utf8')) as Built;
-    await enrichAfterIngest(file);
-    return { file, built, reused: true };
+    await enrichAfterIngest(config);
+    return { place, built, reused: true };
   }
-  for (const path of [file, `${file}-wal`, `${file}-shm`, metaFile]) rmSync(path, { force: true });
+  rmSync(metaFile, { force: true });
+  await place.reset();
   process.stdout.write(`building ×${multiplier}...\n`);
-  const { result: data, time: build } = await timed(() => buildDatabase(file, { multiplier }));
+  const { result: data, time: build } = await timed(place, () => buildDatabase(config, { multiplier }));
   process.stdout.write(
     `×${multiplier}: ${data.trades} trades built in ${build.seconds.toFixed(0)} s; enriching...\n`,
   );
   // A full enrichment as `dcledger enrich --all` runs it (prices of every trade, signals, members,
   // the stored analytics), over the grown table: every copy is enriched like a real trade.
-  const store = openStore({ kind: 'sqlite', file });
-  const { result: report, time: enriched } = await timed(() =>
+  const store = openStore(config);
+  const { result: report, time: enriched } = await timed(place, () =>
     enrich(store.db, { all: true, now: FIXTURE_NOW }),
   );
   await store.close();
   process.stdout.write(`×${multiplier}: enriched in ${enriched.seconds.toFixed(0)} s; ingesting...\n`);
-  const ingest = await timeIngest(file);
+  const ingest = await timeIngest(place);
   const built: Built = {
     multiplier,
     trades: data.trades,
@@ -133,13 +233,13 @@ async function prepare(multiplier: number): Promise<Size> {
     enrichComputed: report.trades.computed,
     enrichPhases: report.seconds,
     ingest,
-    sizeMb: fileMb(file),
+    sizeMb: await place.sizeMb(),
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim(),
     builtAt: new Date().toISOString(),
   };
   writeFileSync(metaFile, JSON.stringify(built, null, 2));
-  await enrichAfterIngest(file);
-  return { file, built, reused: false };
+  await enrichAfterIngest(config);
+  return { place, built, reused: false };
 }
 
 /**
@@ -148,13 +248,17 @@ async function prepare(multiplier: number): Promise<Size> {
  * two range analytics compute on the fly (docs/analytics.md, "Stored results"), which is not the
  * state this bench measures.
  */
-async function enrichAfterIngest(file: string): Promise<void> {
-  const store = openStore({ kind: 'sqlite', file });
+async function enrichAfterIngest(config: DatabaseConfig): Promise<void> {
+  const store = openStore(config);
   try {
     const current = await storedAnalyticsCurrent(store.db);
-    if (current.timing && current.clusters) return;
-    process.stdout.write(`${file}: the enrichment the ingest queued...\n`);
-    await enrich(store.db, { now: FIXTURE_NOW });
+    if (!(current.timing && current.clusters)) {
+      process.stdout.write('the enrichment the ingest queued...\n');
+      await enrich(store.db, { now: FIXTURE_NOW });
+    }
+    // PostgreSQL's planner statistics and visibility map after the bulk writes, as autovacuum
+    // leaves them in a while, so that it does not run during the load (SQLite's build analyzes).
+    if (config.kind === 'postgres') await sql`vacuum analyze`.execute(store.db);
   } finally {
     await store.close();
   }
@@ -179,8 +283,13 @@ interface Ingest {
  * documents, parse, match the filer, store, pair with the data sets' rows, emit), twice: once with
  * every report withheld (the listing alone), once with INGEST_DOCUMENTS reports published, spread
  * over the listing. Their difference over the reports stored is the cost of one document.
+ *
+ * Both run on the machine's clock, as a real run does, not the fixture's: the database stamps a
+ * trade that the build's enrichment rewrote with its own clock (the trades_touch trigger), and a
+ * run's quality pass reads the trades updated since the run started. On the fixture's clock, months
+ * before those stamps, that pass would read the whole grown table.
  */
-async function timeIngest(file: string): Promise<Ingest> {
+async function timeIngest(place: Place): Promise<Ingest> {
   const dataDir = requireDataDir();
   const full = await startReplay(dataDir);
   const listed = await listReplay(full.url, REPLAY_SINCE, FIXTURE_NOW, ['house']);
@@ -188,13 +297,15 @@ async function timeIngest(file: string): Promise<Ingest> {
   const ids = (listed.house ?? []).map((document) => document.docId).sort();
   const step = Math.max(1, Math.floor(ids.length / INGEST_DOCUMENTS));
   const keep = ids.filter((_, index) => index % step === 0).slice(0, INGEST_DOCUMENTS);
-  const store = openStore({ kind: 'sqlite', file });
+  const store = openStore(place.config);
   try {
     const ingestRun = async (kept: string[]) => {
       const server = await startReplayKeeping(dataDir, listed, kept);
       const runner = replayRunner(server.url);
       try {
-        const { result: report, time } = await timed(() => runner.run(store.db, { sources: ['house'] }));
+        const { result: report, time } = await timed(place, () =>
+          runner.run(store.db, { sources: ['house'], now: new Date() }),
+        );
         const house = report.sources.find((source) => source.connector === 'house');
         if (house?.status !== 'completed') throw new Error(`house ingest: ${house?.status} ${house?.error}`);
         return { time, house };
@@ -217,33 +328,70 @@ async function timeIngest(file: string): Promise<Ingest> {
   }
 }
 
-/** The database's size on disk: the file and what its write-ahead log still holds. */
-function fileMb(file: string): number {
-  const wal = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
-  return (statSync(file).size + wal) / 1024 / 1024;
-}
-
 interface Measured {
   rps: number;
   p99: number;
+  /** The server process's CPU per answered request and, on PostgreSQL, its database's. */
   cpuMs: number;
+  /** On PostgreSQL, the part of cpuMs the database server's processes took. */
+  databaseCpuMs: number;
   rows: number;
 }
 
-export async function runScaleBench(): Promise<string> {
+/** `npm run bench -- scale`: SQLite. */
+export function runScaleBench(): Promise<string> {
+  return runScale('sqlite');
+}
+
+/** `npm run bench -- scale-pg`: PostgreSQL. */
+export function runScalePgBench(): Promise<string> {
+  return runScale('postgres');
+}
+
+async function runScale(kind: DatabaseConfig['kind']): Promise<string> {
+  const adminUrl = process.env.DCLEDGER_BENCH_DATABASE_URL ?? readTestSettings().postgresUrl;
+  if (kind === 'postgres' && !adminUrl)
+    throw new Error(
+      'npm run bench -- scale-pg needs DCLEDGER_BENCH_DATABASE_URL or DCLEDGER_TEST_DATABASE_URL (PostgreSQL)',
+    );
+  const engine =
+    kind === 'postgres'
+      ? `PostgreSQL ${String((await admin(adminUrl as string, 'show server_version'))?.server_version)}`
+      : 'SQLite';
   const loadAtStart = loadavg()[0] ?? 0;
+  const places = MULTIPLIERS.map((multiplier) =>
+    kind === 'postgres' ? postgresPlace(adminUrl as string, multiplier) : sqlitePlace(multiplier),
+  );
   const sizes: Size[] = [];
-  for (const multiplier of MULTIPLIERS) sizes.push(await prepare(multiplier));
-  buildDist();
   const servers: Server[] = [];
+  const serverCpus: ProcessesCpu[] = [];
   try {
-    const served: Array<{ size: Size; server: Server; headers: Record<string, string> }> = [];
+    for (const [index, place] of places.entries())
+      sizes.push(await prepare(place, MULTIPLIERS[index] as number));
+    buildDist();
+    const served: Array<{
+      size: Size;
+      server: Server;
+      databaseCpu?: ProcessesCpu;
+      headers: Record<string, string>;
+    }> = [];
     for (const size of sizes) {
       // A new account per run: a reused database keeps the accounts of earlier runs.
-      const apiKey = await createBenchAccount(size.file, `scale-${Date.now()}@example.org`);
-      const server = await startServer(['dcledger', size.file]);
-      servers.push(server);
-      served.push({ size, server, headers: { 'dc-api-key': apiKey } });
+      const apiKey = await createBenchAccount(size.place.config, `scale-${Date.now()}@example.org`);
+      const child = await startServer(['dcledger', size.place.served]);
+      servers.push(child);
+      // On PostgreSQL a request's work is shared with the server's backends: both count.
+      const databaseCpu = size.place.serverCpu();
+      if (databaseCpu) serverCpus.push(databaseCpu);
+      const server: Server = databaseCpu
+        ? { ...child, cpuMs: () => child.cpuMs() + databaseCpu.ms() }
+        : child;
+      served.push({
+        size,
+        server,
+        ...(databaseCpu ? { databaseCpu } : {}),
+        headers: { 'dc-api-key': apiKey },
+      });
     }
     const results = new Map<string, Measured[]>();
     for (const { path } of REQUESTS) {
@@ -252,29 +400,35 @@ export async function runScaleBench(): Promise<string> {
       for (const { server, headers } of served) {
         const answer = await fetch(`${server.url}${path}`, { headers });
         if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-        perSize.push({ rps: 0, p99: 0, cpuMs: 0, rows: rowsOf(await answer.json()) });
+        perSize.push({ rps: 0, p99: 0, cpuMs: 0, databaseCpuMs: 0, rows: rowsOf(await answer.json()) });
       }
       // Each size in turn within a round, so that both see the same load of the machine.
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [index, { server, headers }] of served.entries()) {
+        for (const [index, { server, databaseCpu, headers }] of served.entries()) {
           await settle(server);
+          const databaseBefore = databaseCpu?.ms() ?? 0;
           const run = await load(`${server.url}${path}`, headers, server);
+          const databaseMs = (databaseCpu?.ms() ?? 0) - databaseBefore;
           const measured = perSize[index] as Measured;
           measured.rps += run.rps / ROUNDS;
           measured.cpuMs += run.cpuMsPerRequest / ROUNDS;
+          measured.databaseCpuMs += databaseMs / Math.max(1, run.requests) / ROUNDS;
           measured.p99 = Math.max(measured.p99, run.p99);
         }
       }
       results.set(path, perSize);
     }
     const rss = served.map(({ server }) => ({ now: server.rssMb(), peak: server.rssPeakMb() }));
-    return report(sizes, results, rss, loadAtStart, loadavg()[0] ?? 0);
+    return report(engine, sizes, results, rss, loadAtStart, loadavg()[0] ?? 0);
   } finally {
+    for (const cpu of serverCpus) cpu.stop();
     for (const server of servers) await server.stop();
+    for (const place of places) await place.release();
   }
 }
 
 function report(
+  engine: string,
   sizes: Size[],
   results: Map<string, Measured[]>,
   rss: Array<{ now: number; peak: number }>,
@@ -286,13 +440,16 @@ function report(
   const ratioOf = (small: number, large: number) => large / Math.max(1e-9, small);
   const verdict = (ratio: number, target: number) => (ratio <= target ? 'met' : '**missed**');
   const x = (size: Size) => `×${size.built.multiplier}`;
+  const postgres = first.place.config.kind === 'postgres';
+  const cpuCell = (m: Measured) =>
+    postgres ? `${m.cpuMs.toFixed(2)} (${m.databaseCpuMs.toFixed(2)})` : m.cpuMs.toFixed(2);
   const requestRows = REQUESTS.map(({ path, kind }) => {
     const measured = results.get(path) ?? [];
     const small = measured[0] as Measured;
     const large = measured[measured.length - 1] as Measured;
     const ratio = ratioOf(small.cpuMs, large.cpuMs);
     const cells = measured
-      .map((m) => `${m.rows} | ${m.rps.toFixed(0)} | ${m.p99.toFixed(0)} | ${m.cpuMs.toFixed(2)}`)
+      .map((m) => `${m.rows} | ${m.rps.toFixed(0)} | ${m.p99.toFixed(0)} | ${cpuCell(m)}`)
       .join(' | ');
     return `| \`${path}\` | ${cells} | **${ratio.toFixed(2)}×** | ≤ ${TARGET[kind]}× | ${verdict(ratio, TARGET[kind])} |`;
   });
@@ -303,12 +460,19 @@ function report(
     ((size.built.ingest.run.cpuSeconds - size.built.ingest.listing.cpuSeconds) * 1000) /
     Math.max(1, size.built.ingest.stored);
   const ingestRatio = ratioOf(perDocumentMs(first), perDocumentMs(last));
-  const both = (time: Timed) => `${time.cpuSeconds.toFixed(1)} (${time.seconds.toFixed(1)})`;
+  const both = (time: Timed) =>
+    postgres
+      ? `${time.cpuSeconds.toFixed(1)} [${(time.databaseCpuSeconds ?? 0).toFixed(1)}] (${time.seconds.toFixed(1)})`
+      : `${time.cpuSeconds.toFixed(1)} (${time.seconds.toFixed(1)})`;
+  const cpuSeconds = postgres ? 'CPU s [of it PostgreSQL] (wall s)' : 'CPU s (wall s)';
   const timeRow = (label: string, pick: (size: Size) => Timed) =>
     `| ${label} | ${sizes.map((size) => both(pick(size))).join(' | ')} | ${ratioOf(pick(first).cpuSeconds, pick(last).cpuSeconds).toFixed(1)}× | reported | |`;
   const sizeCells = sizes.map((size) => `${x(size)}: ${size.built.trades.toLocaleString('en-US')} trades`);
   const header = sizes
-    .map((size) => `${x(size)} rows | ${x(size)} req/s | ${x(size)} p99 ms | ${x(size)} CPU ms/req`)
+    .map(
+      (size) =>
+        `${x(size)} rows | ${x(size)} req/s | ${x(size)} p99 ms | ${x(size)} CPU ms/req${postgres ? ' (of it PostgreSQL)' : ''}`,
+    )
     .join(' | ');
   const align = sizes.map(() => '---|---|---|---').join('|');
   const phases = (size: Size) =>
@@ -316,26 +480,35 @@ function report(
       .map(([phase, seconds]) => `${phase} ${seconds}`)
       .join(', ');
   const reuse = sizes.some((size) => size.reused)
-    ? `Reused database files (BENCH_SCALE_REUSE=1): ${sizes
+    ? `Reused databases (BENCH_SCALE_REUSE=1): ${sizes
         .filter((size) => size.reused)
         .map((size) => `${x(size)} built at ${size.built.builtAt} from commit ${size.built.commit}`)
         .join('; ')}; their build, enrichment and size figures are from that build.`
     : 'Every database was built by this run.';
-  const command = process.env.BENCH_SCALE_MULTIPLIERS
-    ? `\`BENCH_SCALE_MULTIPLIERS=${MULTIPLIERS.join(',')} npm run bench -- scale\``
-    : '`npm run bench -- scale`';
-  return `## Ten times the data (\`bench/scale.ts\`, SQLite)
+  const command = `\`${postgres ? 'DCLEDGER_TEST_DATABASE_URL=postgres://… ' : ''}${
+    process.env.BENCH_SCALE_MULTIPLIERS ? `BENCH_SCALE_MULTIPLIERS=${MULTIPLIERS.join(',')} ` : ''
+  }npm run bench -- ${postgres ? 'scale-pg' : 'scale'}\``;
+  const where = postgres
+    ? `each size in its own database on one ${engine} server on the same machine`
+    : 'each size in its own SQLite file';
+  const cpuNote = postgres
+    ? `server CPU time
+(user + system, /proc) over the requests it answered, the dcledger process's plus that of the PostgreSQL processes
+that worked for its database (its backends and their parallel workers; in brackets), the figure that holds on a
+shared machine. Build, enrichment and ingest CPU likewise add the PostgreSQL processes' share (in square brackets).`
+    : `server CPU time
+(user + system, /proc) over the requests it answered, the figure that holds on a shared machine.`;
+  return `## Ten times the data (\`bench/scale.ts\`, ${engine})
 
 Command: ${command} (${DURATION_S} s per run, ${ROUNDS} rounds, each size loaded in turn within a round, 10 connections;
 every size served at once by its own dcledger process from its build, dist/, as \`npm start\` runs the API, autocannon in
-the parent, all on the same machine). ${reuse}
+the parent, all on the same machine; ${where}). ${reuse}
 Machine: ${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${loadAtEnd.toFixed(2)} at the end.
 Data: the http section's bench database (the real trade sets, bills, FEC, lobbying, contracts, votes, prices, SEC
 documents) with the trades grown by copying every trade with its own id and source key (${sizeCells.join(', ')}),
 then a full enrichment (\`enrich --all\`: prices, signals, member statistics and links, stored analytics) over every trade,
 then the ingest runs below, then the enrichment job they queue (incremental), so that the stored analytics are current.
-The ratio is the CPU per answered request at ×${last.built.multiplier} over ×${first.built.multiplier}: server CPU time
-(user + system, /proc) over the requests it answered, the figure that holds on a shared machine.
+The ratio is the CPU per answered request at ×${last.built.multiplier} over ×${first.built.multiplier}: ${cpuNote}
 
 | request | ${header} | CPU ratio | target | |
 |---|${align}|---|---|---|
@@ -344,12 +517,12 @@ ${requestRows.join('\n')}
 | per size | ${sizes.map(x).join(' | ')} | ratio | target | |
 |---|${sizes.map(() => '---').join('|')}|---|---|---|
 | trades | ${sizes.map((size) => size.built.trades.toLocaleString('en-US')).join(' | ')} | ${ratioOf(first.built.trades, last.built.trades).toFixed(1)}× | | |
-| database size (MB, file + WAL) | ${sizes.map((size) => size.built.sizeMb.toFixed(0)).join(' | ')} | ${ratioOf(first.built.sizeMb, last.built.sizeMb).toFixed(1)}× | reported | |
-${timeRow('build: load the real data, grow it, member refresh, stored analytics (CPU s (wall s))', (size) => size.built.build)}
-${timeRow('full enrichment, `enrich --all` (CPU s (wall s))', (size) => size.built.enrich)}
+| database size (MB, ${postgres ? '`pg_database_size`' : 'file + WAL'}) | ${sizes.map((size) => size.built.sizeMb.toFixed(0)).join(' | ')} | ${ratioOf(first.built.sizeMb, last.built.sizeMb).toFixed(1)}× | reported | |
+${timeRow(`build: load the real data, grow it, member refresh, stored analytics (${cpuSeconds})`, (size) => size.built.build)}
+${timeRow(`full enrichment, \`enrich --all\` (${cpuSeconds})`, (size) => size.built.enrich)}
 | full enrichment per trade (CPU ms) | ${sizes.map((size) => perTradeMs(size).toFixed(3)).join(' | ')} | **${enrichRatio.toFixed(2)}×** | ≤ 1.3× | ${verdict(enrichRatio, 1.3)} |
-${timeRow('ingest: a House run that lists the index and stores nothing (CPU s (wall s))', (size) => size.built.ingest.listing)}
-${timeRow(`ingest: a House run storing ${INGEST_DOCUMENTS} recorded reports (CPU s (wall s))`, (size) => size.built.ingest.run)}
+${timeRow(`ingest: a House run that lists the index and stores nothing (${cpuSeconds})`, (size) => size.built.ingest.listing)}
+${timeRow(`ingest: a House run storing ${INGEST_DOCUMENTS} recorded reports (${cpuSeconds})`, (size) => size.built.ingest.run)}
 | the same run: reports stored / new trades / data-set twins | ${sizes.map((size) => `${size.built.ingest.stored} / ${size.built.ingest.created} / ${size.built.ingest.twins}`).join(' | ')} | | | |
 | ingest per document (CPU ms: the two runs' difference over the reports stored) | ${sizes.map((size) => perDocumentMs(size).toFixed(0)).join(' | ')} | **${ingestRatio.toFixed(2)}×** | ≤ 1.3× | ${verdict(ingestRatio, 1.3)} |
 | RSS after the load above (MB, now / peak) | ${rss.map((r) => `${r.now.toFixed(0)} / ${r.peak.toFixed(0)}`).join(' | ')} | | ≤ 300 MB | ${rss.every((r) => r.now <= 300) ? 'met' : '**missed**'} |

@@ -250,6 +250,19 @@ const TRADE_SECTOR_COUNTS: CountedTrades = {
 };
 
 /**
+ * trade_date_counts (migration 0103): countable trades per member and transaction date, so that a
+ * count of a member's trades from a day on reads one row per day traded, not one per trade.
+ */
+const TRADE_DATE_COUNTS: CountedTrades = {
+  table: 'trade_date_counts',
+  key: ['politician_id', 'transaction_date'],
+  counted: (row) => inScope('countable', row),
+  moved: ['politician_id', 'transaction_date', 'superseded_by', 'quality_excluded'],
+  sqliteName: 'trade_date_counts',
+  postgresTrigger: 'trade_totals_by_date',
+};
+
+/**
  * Triggers on trades that add one to the key of a trade entering the counted set (inserted, or
  * updated into it) and take one from the key of a trade leaving it (deleted, or updated out of it
  * or to another key). Only counts are kept, so no change ever needs a recount. Fills the table
@@ -330,6 +343,15 @@ export async function createTradeSectorCountTriggers(db: Kysely<unknown>): Promi
 
 export async function dropTradeSectorCountTriggers(db: Kysely<unknown>): Promise<void> {
   await dropCountTriggers(db, TRADE_SECTOR_COUNTS);
+}
+
+/** The one place trade_date_counts is maintained (createCountTriggers); fills it from the stored trades. */
+export async function createTradeDateCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await createCountTriggers(db, TRADE_DATE_COUNTS);
+}
+
+export async function dropTradeDateCountTriggers(db: Kysely<unknown>): Promise<void> {
+  await dropCountTriggers(db, TRADE_DATE_COUNTS);
 }
 
 /**

@@ -55,6 +55,7 @@ import * as storedOverlap from './migrations/0096-stored-overlap.js';
 import * as storedDossiers from './migrations/0097-stored-dossiers.js';
 import * as dossierTickers from './migrations/0098-dossier-tickers.js';
 import * as pgChargePage from './migrations/0099-pg-charge-page.js';
+import * as tradeDateCounts from './migrations/0103-trade-date-counts.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ export const migrations: Record<string, Migration> = {
   '0097-stored-dossiers': storedDossiers,
   '0098-dossier-tickers': dossierTickers,
   '0099-pg-charge-page': pgChargePage,
+  '0103-trade-date-counts': tradeDateCounts,
 };
 
 export interface MigrationReport {

@@ -1,10 +1,11 @@
 // GET /conflict's member counts (memberTradeCounts: total_trades, trades_with_sector,
-// trades_outside_seat_history) read from the trigger-kept politician_trade_totals and
-// trade_sector_counts, against the same counts recomputed over the member's trades: on the
+// trades_outside_seat_history) read from the trigger-kept politician_trade_totals,
+// trade_sector_counts and trade_date_counts, against the same counts recomputed over the member's
+// trades: on the
 // real-data fixture (ingest of the real trade sets, their amendments and a full enrichment wrote
 // them through the triggers) and after enrichment filling and clearing sectors, supersession by an
 // amendment and its undoing, a quality flag, a member change, inserts and deletes. Also a database
-// that already holds trades when migration 0079 creates the table. Runs on SQLite and, with
+// that already holds trades when migrations 0079 and 0103 create the tables. Runs on SQLite and, with
 // DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -55,6 +56,36 @@ async function sectorCounts(db: Kysely<Database>) {
   const normal = (rows: { politician_id: number; trade_count: number | string }[]) =>
     rows
       .map((row) => ({ politician_id: row.politician_id, trade_count: Number(row.trade_count) }))
+      .filter((row) => row.trade_count > 0);
+  return { stored: normal(stored), recounted: normal(recount) };
+}
+
+/** trade_date_counts as stored (days with a counted trade) and as recounted from every trade. */
+async function dateCounts(db: Kysely<Database>) {
+  const stored = await db
+    .selectFrom('trade_date_counts')
+    .select(['politician_id', 'transaction_date', 'trade_count'])
+    .orderBy('politician_id')
+    .orderBy('transaction_date')
+    .execute();
+  const recount = await db
+    .selectFrom('trades')
+    .select([
+      'politician_id',
+      'transaction_date',
+      (eb) => eb.fn.countAll<number | string>().as('trade_count'),
+    ])
+    .where('superseded_by', 'is', null)
+    .where('quality_excluded', '=', 0)
+    .groupBy(['politician_id', 'transaction_date'])
+    .orderBy('politician_id')
+    .orderBy('transaction_date')
+    .execute();
+  const normal = (
+    rows: { politician_id: number; transaction_date: string; trade_count: number | string }[],
+  ) =>
+    rows
+      .map((row) => ({ ...row, trade_count: Number(row.trade_count) }))
       .filter((row) => row.trade_count > 0);
   return { stored: normal(stored), recounted: normal(recount) };
 }
@@ -123,6 +154,9 @@ describe.skipIf(fixture === null)('memberTradeCounts', () => {
     const { stored, recounted: fromTrades } = await sectorCounts(store.db);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored).toEqual(fromTrades);
+    const byDate = await dateCounts(store.db);
+    expect(byDate.stored.length).toBeGreaterThan(0);
+    expect(byDate.stored).toEqual(byDate.recounted);
   };
 
   it('equals the recount after the real ingest and enrichment, on both sides of a seat history start', async () => {
@@ -218,7 +252,7 @@ describe.skipIf(fixture === null)('memberTradeCounts', () => {
   });
 });
 
-describe('migration 0079 on a database that already has trades', () => {
+describe('migrations 0079 and 0103 on a database that already has trades', () => {
   let store: TestStore;
   let alice: number;
 
@@ -270,9 +304,10 @@ describe('migration 0079 on a database that already has trades', () => {
   });
   afterAll(async () => store?.dispose());
 
-  it('fills trade_sector_counts from the trades on record, and the triggers follow later writes', async () => {
+  it('fills trade_sector_counts and trade_date_counts from the trades on record, and the triggers follow later writes', async () => {
     const report = await migrateToLatest(store.db);
     expect(report.applied).toContain('0079-trade-sector-counts');
+    expect(report.applied).toContain('0103-trade-date-counts');
     expect(await memberTradeCounts(store.db, alice, '2025-01-03')).toEqual({
       total: 3,
       withSector: 2,
@@ -284,7 +319,19 @@ describe('migration 0079 on a database that already has trades', () => {
       withSector: 3,
       outsideSeatHistory: 3,
     });
+    await store.db
+      .updateTable('trades')
+      .set({ transaction_date: '2025-04-01', quality_excluded: 0 })
+      .where('source_key', '=', 'a#4')
+      .execute();
+    expect(await memberTradeCounts(store.db, alice, '2025-01-03')).toEqual({
+      total: 4,
+      withSector: 4,
+      outsideSeatHistory: 2,
+    });
     const { stored, recounted: fromTrades } = await sectorCounts(store.db);
     expect(stored).toEqual(fromTrades);
+    const byDate = await dateCounts(store.db);
+    expect(byDate.stored).toEqual(byDate.recounted);
   });
 });

@@ -6,7 +6,6 @@ import { compiledOnce } from '../compiled-queries.js';
 import type { MemberLinksTable, TradeLinksTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
-import { countableTrade } from './quality.js';
 
 /** Replaces the links of the given members (call inside the refresh's transaction). */
 export async function saveMemberLinks(
@@ -78,8 +77,8 @@ export async function linkedTradesPage(
  * over): all of them, those whose sector or industry is known, and those made before the first day
  * of the member's seat history (all of them when there is none). The first two are kept by
  * triggers (politician_trade_totals, trade_sector_counts); the third is the total less the trades
- * from that day on, an index range over the seat history's years only, so no count here reads the
- * member's whole history.
+ * from that day on, summed from trade_date_counts (kept by triggers too) over the days the member
+ * traded since, so no count here reads one row per trade.
  */
 export async function memberTradeCounts(
   db: Kysely<Database>,
@@ -102,11 +101,10 @@ export async function memberTradeCounts(
       seatsKnownFrom === null
         ? eb.lit(0).as('inside')
         : eb
-            .selectFrom('trades')
-            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .selectFrom('trade_date_counts')
+            .select((inner) => inner.fn.sum<number | string | null>('trade_count').as('n'))
             .where('politician_id', '=', param('member'))
             .where('transaction_date', '>=', param('from'))
-            .where(countableTrade(''))
             .as('inside'),
     ]);
   type Row = {

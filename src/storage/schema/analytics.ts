@@ -230,6 +230,17 @@ export interface TradeSectorCountsTable {
 }
 
 /**
+ * Countable trades per member and transaction date, kept by triggers on trades (ddl.ts,
+ * createTradeDateCountTriggers): GET /conflict's trades made from the start of the member's seat
+ * history on, summed over the days traded. A day whose trades all left keeps its row with 0.
+ */
+export interface TradeDateCountsTable {
+  politician_id: number;
+  transaction_date: string;
+  trade_count: number;
+}
+
+/**
  * Per-member totals over the member's countable trades (current and not left out by a quality
  * flag, since migration 0061), kept by database triggers on trades (ddl.ts,
  * createTradeTotalsTriggers): what GET /politicians ranks by and GET /conflict's total_trades
@@ -256,6 +267,7 @@ export interface AnalyticsTables {
   politician_trade_totals: PoliticianTradeTotalsTable;
   trade_counts: TradeCountsTable;
   trade_sector_counts: TradeSectorCountsTable;
+  trade_date_counts: TradeDateCountsTable;
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
   // Stored results of the range analytics (migration 0075-stored-analytics).
   timing_hits: TimingHitsTable;
