@@ -18,7 +18,7 @@ import { runOcrApiBench } from './ocr-api.js';
 import { runPricesBench } from './prices.js';
 import { runRecordsBench } from './records.js';
 import { replaceSection } from './report.js';
-import { runScaleBench, runScalePgBench } from './scale.js';
+import { runScaleBench, runScaleIngestBench, runScalePgBench } from './scale.js';
 import { runSearchBench } from './search.js';
 import { runSecBench } from './sec.js';
 import { runUnderLoadBench } from './under-load.js';
@@ -46,6 +46,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'cold-start': runColdStartBench,
   scale: runScaleBench,
   'scale-pg': runScalePgBench,
+  'scale-ingest': runScaleIngestBench,
 };
 
 const FILE = join(repoRoot, 'BENCHMARKS.md');
@@ -56,7 +57,7 @@ const requested = process.argv.slice(2).filter((argument) => !argument.startsWit
 // `cluster`, `http-pg` and `scale-pg` need a PostgreSQL server (DCLEDGER_TEST_DATABASE_URL), `freshness` runs
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
 // document), `ocr` reads 43 scanned pages (`ocr-api` too, through `serve`), `cold-start` waits for
-// `serve` to build its whole search index, `scale` builds a database of ten times the data,
+// `serve` to build its whole search index, `scale` builds a database of ten times the data (`scale-ingest` reuses its files),
 // `assistant-model` needs a model provider or a recording of one: they run when named only.
 const ON_REQUEST = new Set([
   'assistant-model',
@@ -69,6 +70,7 @@ const ON_REQUEST = new Set([
   'cold-start',
   'scale',
   'scale-pg',
+  'scale-ingest',
 ]);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));

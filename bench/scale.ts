@@ -13,7 +13,7 @@
 // kept in the OS temp dir) instead of building them again; BENCH_DURATION (5) the seconds per run,
 // BENCH_ROUNDS (2) the rounds, each size loaded in turn within a round.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -113,7 +113,10 @@ interface Place {
 }
 
 function sqlitePlace(multiplier: number): Place {
-  const file = join(tmpdir(), `dcledger-bench-scale-x${multiplier}.db`);
+  return sqlitePlaceAt(join(tmpdir(), `dcledger-bench-scale-x${multiplier}.db`));
+}
+
+function sqlitePlaceAt(file: string): Place {
   return {
     config: { kind: 'sqlite', file },
     served: file,
@@ -294,11 +297,25 @@ async function timeIngest(place: Place): Promise<Ingest> {
   const full = await startReplay(dataDir);
   const listed = await listReplay(full.url, REPLAY_SINCE, FIXTURE_NOW, ['house']);
   await full.close();
-  const ids = (listed.house ?? []).map((document) => document.docId).sort();
-  const step = Math.max(1, Math.floor(ids.length / INGEST_DOCUMENTS));
-  const keep = ids.filter((_, index) => index % step === 0).slice(0, INGEST_DOCUMENTS);
   const store = openStore(place.config);
   try {
+    // Reports the database does not hold yet: all of them after a build; on a copy of a database an
+    // earlier run stored some of them into (`scale-ingest`), the others.
+    const held = new Set(
+      (
+        await store.db
+          .selectFrom('ingest_documents')
+          .select('source_doc_id')
+          .where('status', '=', 'stored')
+          .execute()
+      ).map((row) => row.source_doc_id),
+    );
+    const ids = (listed.house ?? [])
+      .map((document) => document.docId)
+      .filter((id) => !held.has(id))
+      .sort();
+    const step = Math.max(1, Math.floor(ids.length / INGEST_DOCUMENTS));
+    const keep = ids.filter((_, index) => index % step === 0).slice(0, INGEST_DOCUMENTS);
     const ingestRun = async (kept: string[]) => {
       const server = await startReplayKeeping(dataDir, listed, kept);
       const runner = replayRunner(server.url);
@@ -528,4 +545,66 @@ ${timeRow(`ingest: a House run storing ${INGEST_DOCUMENTS} recorded reports (${c
 | RSS after the load above (MB, now / peak) | ${rss.map((r) => `${r.now.toFixed(0)} / ${r.peak.toFixed(0)}`).join(' | ')} | | ≤ 300 MB | ${rss.every((r) => r.now <= 300) ? 'met' : '**missed**'} |
 
 Enrichment phases (s): ${sizes.map((size) => `${x(size)} ${phases(size)}`).join('; ')}.`;
+}
+
+/**
+ * `npm run bench -- scale-ingest`: the ingest per document alone, on copies of the SQLite files an
+ * earlier `npm run bench -- scale` left (its sizes, BENCH_SCALE_MULTIPLIERS), migrated to this
+ * commit first (so a new index is measured without a rebuild of ten times the data). Each round
+ * copies every size afresh and stores into each the INGEST_DOCUMENTS reports it does not hold yet,
+ * the sizes in turn, so that both see the same load of the machine.
+ */
+export async function runScaleIngestBench(): Promise<string> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  const places = MULTIPLIERS.map((multiplier) => sqlitePlace(multiplier));
+  const perDocument: number[][] = places.map(() => []);
+  const trades: number[] = places.map(() => 0);
+  for (const place of places)
+    if (!(await place.exists()))
+      throw new Error(`${place.served} is missing: run \`npm run bench -- scale\` first (same sizes)`);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, place] of places.entries()) {
+      const copy = `${place.served}.ingest.db`;
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
+      copyFileSync(place.served, copy);
+      if (existsSync(`${place.served}-wal`)) copyFileSync(`${place.served}-wal`, `${copy}-wal`);
+      const copied = sqlitePlaceAt(copy);
+      const store = openStore(copied.config);
+      try {
+        await migrateToLatest(store.db);
+        const row = await store.db
+          .selectFrom('trades')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        trades[index] = Number(row.n);
+      } finally {
+        await store.close();
+      }
+      process.stdout.write(`ingest ×${MULTIPLIERS[index]}, round ${round + 1}...\n`);
+      const ingest = await timeIngest(copied);
+      if (ingest.stored === 0) throw new Error(`${copy}: no report left to store`);
+      perDocument[index]?.push(((ingest.run.cpuSeconds - ingest.listing.cpuSeconds) * 1000) / ingest.stored);
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
+    }
+  }
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const first = mean(perDocument[0] ?? []);
+  const rows = places.map((_, index) => {
+    const values = perDocument[index] ?? [];
+    const ratio = mean(values) / Math.max(1e-9, first);
+    return `| ×${MULTIPLIERS[index]} | ${(trades[index] ?? 0).toLocaleString('en-US')} | ${values.map((value) => value.toFixed(1)).join(' / ')} | ${mean(values).toFixed(1)} | **${ratio.toFixed(2)}×** |`;
+  });
+  return `## Ten times the data: ingest per document (\`bench/scale.ts\`, SQLite)
+
+Command: \`BENCH_SCALE_MULTIPLIERS=${MULTIPLIERS.join(',')} BENCH_ROUNDS=${ROUNDS} npm run bench -- scale-ingest\`, on copies of the files
+\`npm run bench -- scale\` left in the OS temp dir, each migrated to this commit, then ${INGEST_DOCUMENTS} recorded House reports
+the copy does not hold yet stored through the real ingest from the replay server (as the scale section's ingest,
+\`timeIngest\`), each round on fresh copies, the sizes in turn.
+${machine()}; load average ${loadAtStart.toFixed(2)} at the start and ${(loadavg()[0] ?? 0).toFixed(2)} at the end.
+Target: ≤ 1.3× the first size's CPU per document.
+
+| size | trades | CPU ms per document, by round | mean | against ×${MULTIPLIERS[0]} |
+|---|---|---|---|---|
+${rows.join('\n')}
+`;
 }
