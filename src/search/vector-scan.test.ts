@@ -151,6 +151,25 @@ describe('ClusterIndex built in a worker thread', () => {
     const query = vectors.data.slice(0, 16);
     expect(there.candidates(query, 3)).toEqual(here.candidates(query, 3));
   });
+
+  it('pauses while its thread computes, and a pause that throws (a stop) ends the build', async () => {
+    const vectors = table(5_000, 16, 30, 12);
+    let pauses = 0;
+    const stopped = new Error('stopped');
+    await expect(
+      ClusterIndex.buildOffThread(vectors, 48, {
+        sample: 3_000,
+        iterations: 200,
+        pause: async () => {
+          pauses++;
+          throw stopped;
+        },
+        // The copy and the lists never pause: only the wait for the thread does.
+        due: () => false,
+      }),
+    ).rejects.toBe(stopped);
+    expect(pauses).toBe(1);
+  });
 });
 
 describe('ClusterIndex put back from stored centroids and lists', () => {

@@ -1,6 +1,7 @@
 // The nearest vectors by cosine (dot product of unit vectors) among vectors held in memory: an
 // exact scan, and an inverted-file index (ClusterIndex) so that one question on a large corpus
 // scans a bounded share of the vectors instead of all of them.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { threadModule } from '../threads.js';
 import { type KMeansOptions, type KMeansResult, kMeans, nearestCentroid } from './kmeans.js';
@@ -39,6 +40,8 @@ function dot(data: Float32Array, base: number, query: Float32Array, length: numb
 
 /** Vectors between two pauses of ClusterIndex.build when the caller does not time them. */
 const PAUSE_EVERY = 2_000;
+/** How often ClusterIndex.buildOffThread pauses while its thread computes (where a stop is noticed). */
+const THREAD_CHECK_MS = 50;
 /** Vectors copied between two checks of the slice's time in ClusterIndex.buildOffThread. */
 const COPY_SLOTS = 4_096;
 
@@ -135,24 +138,28 @@ export class ClusterIndex {
       count,
       options: { sample: options.sample, iterations: options.iterations },
     };
-    const result = await new Promise<KMeansResult>((resolve, reject) => {
-      const worker = new Worker(new URL(threadModule(import.meta.url, 'kmeans-thread')), {
-        workerData,
-        transferList: [data.buffer],
-      });
-      let settled = false;
-      worker.once('message', (done: KMeansResult) => {
-        settled = true;
-        resolve(done);
-      });
-      worker.once('error', (error) => {
-        settled = true;
-        reject(error);
-      });
-      worker.once('exit', (code) => {
-        if (!settled) reject(new Error(`the k-means thread ended (exit code ${code}) without an index`));
-      });
+    const worker = new Worker(new URL(threadModule(import.meta.url, 'kmeans-thread')), {
+      workerData,
+      transferList: [data.buffer],
     });
+    let result: KMeansResult | undefined;
+    const computed = new Promise<KMeansResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`the k-means thread ended (exit code ${code}) without an index`)),
+      );
+    });
+    try {
+      // Paused now and then while the thread computes: a pause is where the caller notices a stop
+      // (it throws), and the thread is ended then instead of running to its end.
+      while (!result) {
+        result = await Promise.race([computed, sleep(THREAD_CHECK_MS).then(() => undefined)]);
+        if (!result) await options.pause();
+      }
+    } finally {
+      if (!result) await worker.terminate();
+    }
     const index = new ClusterIndex(d, result.centroids);
     for (let slot = 0; slot < slots; slot++) {
       index.place(slot, result.lists[slot] ?? 0);
