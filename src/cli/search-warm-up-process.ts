@@ -40,8 +40,13 @@ async function warmUp(
   // A background writer: on SQLite it leaves the write lock free between runs of its writes, where
   // the API's charges, which try for it without waiting, get in.
   const store = openStore(settings.database, { background: true });
-  const engine = semanticSearchFromConfig(store.db, settings.embeddings, (stage, done, total) =>
-    send({ type: 'progress', stage, done, total }),
+  // Its CPU-heavy parts (embedding, the k-means) in threads of a lower priority: this thread holds
+  // the write lock for its writes and keeps the server's priority (below).
+  const engine = semanticSearchFromConfig(
+    store.db,
+    settings.embeddings,
+    (stage, done, total) => send({ type: 'progress', stage, done, total }),
+    { embedInThread: true },
   );
   // The server is stopping (or gone): the engine ends at its next step.
   process.on('message', (command: WarmUpCommand) => {

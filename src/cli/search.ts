@@ -20,9 +20,14 @@ export function semanticSearchFromConfig(
   db: Kysely<Database>,
   config: EmbeddingsConfig,
   onProgress?: SearchOptions['onProgress'],
+  options: Pick<SearchOptions, 'embedInThread'> = {},
 ): SemanticSearch {
   const embedder = configuredEmbedder(config);
-  return new SemanticSearch(db, { ...(embedder ? { embedder } : {}), ...(onProgress ? { onProgress } : {}) });
+  return new SemanticSearch(db, {
+    ...options,
+    ...(embedder ? { embedder } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  });
 }
 
 export async function searchIndexCommand(): Promise<void> {

@@ -88,6 +88,12 @@ export interface SearchOptions {
   onTiming?: (stage: SearchStage, ms: number) => void;
   /** Vectors past which the in-memory inverted-file index is used (20,000; tests set fewer). */
   ivfMinVectors?: number;
+  /**
+   * The local model embeds the documents in a worker thread at a lower priority instead of on
+   * this thread: for a process whose thread holds the database's write lock for its writes (the
+   * search warm-up's), so that the embedding's CPU gives way to the serving process's.
+   */
+  embedInThread?: boolean;
 }
 
 /** What an engine hands over with its vectors besides the model (writeVectorTable → adoptVectorTable). */
@@ -241,13 +247,49 @@ export class SemanticSearch {
     }
     const embedder = await this.chooseEmbedder(now);
     const total = await countDocumentsWithoutVector(this.db, embedder.model);
-    let done = 0;
-    let afterId = 0;
     const local = embedder.provider === 'lsa';
     const limit = local ? Number.POSITIVE_INFINITY : budget;
-    // The local model embeds on this thread: batches sized to a slice. A remote one waits on the
-    // network, not the thread: the largest batch a request may carry.
+    // The local model embeds on this thread (or, with embedInThread, on one of its own while this
+    // one waits): batches sized to a slice. A remote one waits on the network, not the thread: the
+    // largest batch a request may carry.
     const sized = local ? new SlicedBatch(20, EMBED_BATCH) : undefined;
+    const threaded =
+      this.options.embedInThread && total > 0 && embedder instanceof LsaEmbedder
+        ? embedder.inThread()
+        : undefined;
+    try {
+      await this.embedDocuments(threaded ?? embedder, total, limit, sized);
+    } finally {
+      await threaded?.close();
+    }
+    // Built once per model; until then (or on a small corpus) search uses the other indexes.
+    this.checkStopped();
+    this.indexing ??= this.memory
+      .build(embedder)
+      .catch((error: unknown) => {
+        // Stopping is not a failure; vectorIndexReady() callers read stopped.
+        if (error instanceof SearchStopped) return;
+        this.options.onProgress?.(
+          `vector-index failed: ${error instanceof Error ? error.message : error}`,
+          0,
+          0,
+        );
+      })
+      .finally(() => {
+        if (!this.memory.indexed) this.indexing = undefined;
+      });
+  }
+
+  /** Stores a vector for the documents without one of `embedder`'s model, a batch at a time. */
+  private async embedDocuments(
+    embedder: Embedder,
+    total: number,
+    limit: number,
+    sized: SlicedBatch | undefined,
+  ): Promise<void> {
+    const progress = this.options.onProgress;
+    let done = 0;
+    let afterId = 0;
     while (done < Math.min(total, limit)) {
       this.checkStopped();
       const started = performance.now();
@@ -274,22 +316,6 @@ export class SemanticSearch {
       progress?.('vectors', done, total);
       await nextTurn();
     }
-    // Built once per model; until then (or on a small corpus) search uses the other indexes.
-    this.checkStopped();
-    this.indexing ??= this.memory
-      .build(embedder)
-      .catch((error: unknown) => {
-        // Stopping is not a failure; vectorIndexReady() callers read stopped.
-        if (error instanceof SearchStopped) return;
-        this.options.onProgress?.(
-          `vector-index failed: ${error instanceof Error ? error.message : error}`,
-          0,
-          0,
-        );
-      })
-      .finally(() => {
-        if (!this.memory.indexed) this.indexing = undefined;
-      });
   }
 
   state(): SearchIndexState {

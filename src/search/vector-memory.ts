@@ -334,7 +334,9 @@ export class MemoryVectors {
     const started = Date.now();
     this.hooks.onProgress?.('vector-index', 0, cache.ids.length);
     const lists = Math.min(IVF_MAX_LISTS, Math.ceil(Math.sqrt(cache.ids.length)));
-    const clusters = await ClusterIndex.build(cache, lists, {
+    // The k-means in a thread of its own: on the warm-up's process this thread also holds the
+    // database's write lock for its writes, and on the API's it answers requests.
+    const clusters = await ClusterIndex.buildOffThread(cache, lists, {
       sample: IVF_SAMPLE,
       iterations: IVF_ITERATIONS,
       pause: () => this.pause(),

@@ -121,6 +121,57 @@ describe('ClusterIndex.candidates', () => {
   });
 });
 
+describe('ClusterIndex built in a worker thread', () => {
+  it('has the centroids and lists of the one built on the calling thread, bit for bit', async () => {
+    const built = table(5_000, 16, 30, 11);
+    // The table's vectors as a view on a larger buffer, as they are in WebAssembly memory.
+    const memory = new Float32Array(built.data.length + 1_000);
+    memory.set(built.data, 500);
+    const vectors: VectorTable = { ...built, data: memory.subarray(500, 500 + built.data.length) };
+    const here = await ClusterIndex.build(vectors, 48, {
+      sample: 3_000,
+      iterations: 4,
+      pause: async () => {},
+    });
+    let pauses = 0;
+    const there = await ClusterIndex.buildOffThread(vectors, 48, {
+      sample: 3_000,
+      iterations: 4,
+      pause: async () => {
+        pauses++;
+      },
+      due: () => true,
+    });
+    expect(Array.from(there.centroids)).toEqual(Array.from(here.centroids));
+    const lists = (index: ClusterIndex) => Array.from({ length: 5_000 }, (_, slot) => index.listOf(slot));
+    expect(lists(there)).toEqual(lists(here));
+    expect(new Set(lists(here)).size).toBeGreaterThan(20);
+    // The calling thread's share (the copy, the lists) still pauses whenever its slice is up.
+    expect(pauses).toBeGreaterThan(5_000);
+    const query = vectors.data.slice(0, 16);
+    expect(there.candidates(query, 3)).toEqual(here.candidates(query, 3));
+  });
+
+  it('pauses while its thread computes, and a pause that throws (a stop) ends the build', async () => {
+    const vectors = table(5_000, 16, 30, 12);
+    let pauses = 0;
+    const stopped = new Error('stopped');
+    await expect(
+      ClusterIndex.buildOffThread(vectors, 48, {
+        sample: 3_000,
+        iterations: 200,
+        pause: async () => {
+          pauses++;
+          throw stopped;
+        },
+        // The copy and the lists never pause: only the wait for the thread does.
+        due: () => false,
+      }),
+    ).rejects.toBe(stopped);
+    expect(pauses).toBe(1);
+  });
+});
+
 describe('ClusterIndex put back from stored centroids and lists', () => {
   it('answers exactly as the index it was saved from', async () => {
     const vectors = table(3_000, 16, 20, 5);

@@ -1,6 +1,11 @@
 // The nearest vectors by cosine (dot product of unit vectors) among vectors held in memory: an
 // exact scan, and an inverted-file index (ClusterIndex) so that one question on a large corpus
 // scans a bounded share of the vectors instead of all of them.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { threadModule } from '../threads.js';
+import { type KMeansOptions, type KMeansResult, kMeans, nearestCentroid } from './kmeans.js';
+import type { KMeansThreadData } from './kmeans-thread.js';
 import { RUN_LIMIT, SimdVectors } from './simd-dots.js';
 
 export interface VectorTable {
@@ -35,6 +40,10 @@ function dot(data: Float32Array, base: number, query: Float32Array, length: numb
 
 /** Vectors between two pauses of ClusterIndex.build when the caller does not time them. */
 const PAUSE_EVERY = 2_000;
+/** How often ClusterIndex.buildOffThread pauses while its thread computes (where a stop is noticed). */
+const THREAD_CHECK_MS = 50;
+/** Vectors copied between two checks of the slice's time in ClusterIndex.buildOffThread. */
+const COPY_SLOTS = 4_096;
 
 /**
  * An inverted-file index over a vector table (Jégou, Douze & Schmid 2011, "IVF"): spherical
@@ -78,72 +87,96 @@ export class ClusterIndex {
   }
 
   /**
-   * Trains `count` centroids on an evenly spread sample of the table and assigns every slot.
-   * Yields to the event loop between chunks of work (`pause`), so a server keeps answering.
+   * Trains `count` centroids on an evenly spread sample of the table and assigns every slot
+   * (kmeans.ts). Yields to the event loop between chunks of work (`pause`), so a server keeps answering.
    */
   static async build(
     table: VectorTable,
     count: number,
-    options: {
-      sample: number;
-      iterations: number;
+    options: KMeansOptions & {
       pause: () => Promise<void>;
       /** Whether to pause now (a slice's time is up); without it, every PAUSE_EVERY vectors. */
       due?: () => boolean;
     },
   ): Promise<ClusterIndex> {
-    const due = options.due ?? ((at: number) => at % PAUSE_EVERY === PAUSE_EVERY - 1);
+    let handled = 0;
+    const due = options.due ?? (() => handled % PAUSE_EVERY === 0);
+    const steps = kMeans(table.data, table.dimensions, table.ids.length, count, options);
+    let step = steps.next();
+    while (!step.done) {
+      handled++;
+      if (due()) await options.pause();
+      step = steps.next();
+    }
+    return ClusterIndex.withLists(table.dimensions, step.value);
+  }
+
+  /**
+   * The same index as build(), bit for bit, computed in a worker thread at a lower priority: the
+   * calling thread only copies the vectors over (in chunks, pausing as build() does) and puts the
+   * slots in their lists. For a process whose own thread has other work to do meanwhile (the
+   * search warm-up's, which holds the database's write lock for its writes).
+   */
+  static async buildOffThread(
+    table: VectorTable,
+    count: number,
+    options: KMeansOptions & { pause: () => Promise<void>; due: () => boolean },
+  ): Promise<ClusterIndex> {
     const d = table.dimensions;
     const slots = table.ids.length;
-    const step = Math.max(1, Math.floor(slots / Math.min(slots, options.sample)));
-    const sample: number[] = [];
-    for (let slot = 0; slot < slots; slot += step) sample.push(slot);
-    const lists = Math.max(1, Math.min(count, sample.length));
-    const centroids = new Float32Array(lists * d);
-    const spread = sample.length / lists;
-    for (let c = 0; c < lists; c++) {
-      const slot = sample[Math.floor(c * spread)] ?? 0;
-      centroids.set(table.data.subarray(slot * d, slot * d + d), c * d);
+    // A copy of its own to transfer: the table's data may be a view on WebAssembly memory.
+    const data = new Float32Array(slots * d);
+    for (let slot = 0; slot < slots; slot += COPY_SLOTS) {
+      const end = Math.min(slots, slot + COPY_SLOTS) * d;
+      data.set(table.data.subarray(slot * d, end), slot * d);
+      if (options.due()) await options.pause();
     }
-    const index = new ClusterIndex(d, centroids);
-    for (let round = 0; round < options.iterations; round++) {
-      const sums = new Float32Array(lists * d);
-      for (let at = 0; at < sample.length; at++) {
-        const slot = sample[at] ?? 0;
-        const c = index.nearestList(table.data, slot * d);
-        for (let j = 0; j < d; j++)
-          sums[c * d + j] = (sums[c * d + j] ?? 0) + (table.data[slot * d + j] ?? 0);
-        if (due(at)) await options.pause();
+    const workerData: KMeansThreadData = {
+      data,
+      dimensions: d,
+      slots,
+      count,
+      options: { sample: options.sample, iterations: options.iterations },
+    };
+    const worker = new Worker(new URL(threadModule(import.meta.url, 'kmeans-thread')), {
+      workerData,
+      transferList: [data.buffer],
+    });
+    let result: KMeansResult | undefined;
+    const computed = new Promise<KMeansResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`the k-means thread ended (exit code ${code}) without an index`)),
+      );
+    });
+    try {
+      // Paused now and then while the thread computes: a pause is where the caller notices a stop
+      // (it throws), and the thread is ended then instead of running to its end.
+      while (!result) {
+        result = await Promise.race([computed, sleep(THREAD_CHECK_MS).then(() => undefined)]);
+        if (!result) await options.pause();
       }
-      for (let c = 0; c < lists; c++) {
-        let norm = 0;
-        for (let j = 0; j < d; j++) norm += (sums[c * d + j] ?? 0) ** 2;
-        // A centroid no sample chose keeps its place.
-        if (norm === 0) continue;
-        norm = Math.sqrt(norm);
-        for (let j = 0; j < d; j++) centroids[c * d + j] = (sums[c * d + j] ?? 0) / norm;
-      }
+    } finally {
+      if (!result) await worker.terminate();
     }
+    const index = new ClusterIndex(d, result.centroids);
     for (let slot = 0; slot < slots; slot++) {
-      index.assign(table, slot);
-      if (due(slot)) await options.pause();
+      index.place(slot, result.lists[slot] ?? 0);
+      if (options.due()) await options.pause();
     }
     return index;
   }
 
+  /** An index with these centroids and every slot in the list `lists` gives it. */
+  private static withLists(dimensions: number, { centroids, lists }: KMeansResult): ClusterIndex {
+    const index = new ClusterIndex(dimensions, centroids);
+    for (let slot = 0; slot < lists.length; slot++) index.place(slot, lists[slot] ?? 0);
+    return index;
+  }
+
   private nearestList(data: Float32Array, base: number): number {
-    const d = this.dimensions;
-    let best = 0;
-    let bestDot = -Infinity;
-    for (let c = 0; c < this.lists.length; c++) {
-      let sum = 0;
-      for (let j = 0; j < d; j++) sum += (this.centroids[c * d + j] ?? 0) * (data[base + j] ?? 0);
-      if (sum > bestDot) {
-        bestDot = sum;
-        best = c;
-      }
-    }
-    return best;
+    return nearestCentroid(this.centroids, this.lists.length, this.dimensions, data, base);
   }
 
   /** The list a slot is in, or -1. */
