@@ -108,7 +108,11 @@ export class CellReader {
       if (/[A-Za-z]{3}/.test(open.text))
         return { ...open, agreement: 1, crossReads: await this.crossReads(cell, undefined) };
     }
-    return { ...vote(readings), crossReads: await this.crossReads(cell, charset) };
+    return {
+      ...vote(readings),
+      readings: readings.map((reading) => ({ text: reading.text, words: reading.words ?? [] })),
+      crossReads: await this.crossReads(cell, charset),
+    };
   }
 
   /**

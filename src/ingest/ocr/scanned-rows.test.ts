@@ -422,6 +422,47 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('3/18/2025', ['3718/2025', '3/18/825']).needs_review).toBe(true);
   });
 
+  it('does not hear a grey reading that failed on the cell or read only a year the filing rules out', () => {
+    // Date cells of 8220834's dark pages (filed 2025-04-17) as read at three scales: the engine
+    // scored the grey readings near 0. `text` is the reading the vote chose.
+    const read = (text: string, readings: string[], crossReads: string[]) =>
+      scannedRow(
+        houseRow('WOODWARD INC', {
+          date: {
+            ...cell(text, 0.01),
+            agreement: readings.filter((reading) => reading === text).length / readings.length,
+            readings: readings.map((reading) => ({
+              text: reading,
+              words: [{ text: reading, confidence: 0.01 }],
+            })),
+            crossReads,
+          },
+          notification: { ...cell('4/5/2025', 0.96), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+        }),
+        { ...context, filedDate: '2025-04-17' },
+      );
+    expect(
+      read('3/14/2025', ['351472025', '3/14/2025', '3/14/2025'], ['3/14/2025', '314/205']),
+    ).toMatchObject({
+      transaction_date: '2025-03-14',
+      needs_review: false,
+    });
+    expect(
+      read('3/21/2025', ['3/21/2025', '3/21/2028', '3/21/2025'], ['3/21/2025', '3/21/2025']),
+    ).toMatchObject({
+      transaction_date: '2025-03-21',
+      needs_review: false,
+    });
+    // Another day, or the same day in a year the filing allows, is heard against the date; so is
+    // a cross read of another date, whatever the grey readings say.
+    const heard = [
+      read('3/14/2025', ['3/14/2025', '3/18/2025', '3/14/2025'], ['3/14/2025', '3/14/2025']),
+      read('3/14/2025', ['3/14/2025', '3/14/2024', '3/14/2025'], ['3/14/2025', '3/14/2025']),
+      read('3/8/2025', ['3//025', '3/8/2028', '3/8/2025'], ['3/5/2025', '/8028']),
+    ];
+    for (const row of heard) expect(row.needs_review).toBe(true);
+  });
+
   it("takes the cross reads' date when the first readings gave none, or one the filing rules out", () => {
     // Cells of 8220750 (filed 2025-02-06) and 8220834 (filed 2025-04-17) as read.
     const read = (text: string, crossReads: string[], filedDate = '2025-02-06') =>
