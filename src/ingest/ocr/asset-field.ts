@@ -66,9 +66,6 @@ function judgedReadingsVote(
   return undoubted[0] ?? null;
 }
 
-/** A comma after an abbreviated legal form, with more of the name after it. */
-const LEGAL_FORM_COMMA = /\b(INC|CORP|CO|LTD|LLC|PLC|LP),(?= )/gi;
-
 function judgedReading(
   cell: CellReading,
   lines: number,
@@ -119,6 +116,8 @@ const DOUBTFUL_PUNCTUATION = 0.7;
 const FULL_WORD = /^[A-Za-z]{5,}\.$/;
 /** Abbreviated legal forms, written with a period. */
 const LEGAL_FORMS: ReadonlySet<string> = new Set(['INC', 'CORP', 'CO', 'LTD', 'LLC', 'PLC', 'LP']);
+/** A comma after an abbreviated legal form, with more of the name after it. */
+const LEGAL_FORM_COMMA = new RegExp(`\\b(${[...LEGAL_FORMS].join('|')}),(?= )`, 'gi');
 /** Abbreviations end in a period of their own ("HLDGS."). */
 const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
 /** The last word most of a document's asset names end with, read exactly: see usualAssetSuffix. */
