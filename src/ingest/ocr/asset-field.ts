@@ -12,13 +12,67 @@ import { agreementFactor, type Field } from './judged-fields.js';
 import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
 import { tidyAssetText } from './scanned-fields.js';
 
+type AssetField = Field<string> & { ticker: string; tickerConfidence: number };
+
 export function assetField(
   cell: CellReading,
   lines: number,
   lexicon: Lexicon | undefined,
   usualSuffix: string | null,
   spelledOtherwise: ReadonlySet<string> = new Set(),
-): Field<string> & { ticker: string; tickerConfidence: number } {
+): AssetField {
+  return (
+    judgedReadingsVote(cell, lines, lexicon, usualSuffix, spelledOtherwise) ??
+    judgedReading(cell, lines, lexicon, usualSuffix, spelledOtherwise)
+  );
+}
+
+/**
+ * The name as the cell's readings (one per scale) say once each is judged on its own: the
+ * readings vote on the judged name, not on the text read, since two readings the lexicon or the
+ * issuer's name settle alike ("VICI" and "VIC)" beside PROPERTIES INC.) agree on the name though
+ * their letters differ. A comma after a legal form inside a name that another reading read as a
+ * period counts as that period (the likelier misread, see checkWords). When most readings agree,
+ * the name is the surest of them that has no doubt of its own, at its confidence; otherwise (no
+ * majority, or every agreeing reading doubted) the voted text is judged as it was read.
+ */
+function judgedReadingsVote(
+  cell: CellReading,
+  lines: number,
+  lexicon: Lexicon | undefined,
+  usualSuffix: string | null,
+  spelledOtherwise: ReadonlySet<string>,
+): AssetField | null {
+  const readings = cell.readings ?? [];
+  if (readings.length < 2) return null;
+  const judged = readings.map((reading) =>
+    judgedReading(
+      { ...cell, text: reading.text, words: reading.words, agreement: 1 },
+      lines,
+      lexicon,
+      usualSuffix,
+      spelledOtherwise,
+    ),
+  );
+  const keyOf = (field: AssetField) => `${field.value.replace(LEGAL_FORM_COMMA, '$1.')}\u0000${field.ticker}`;
+  const groups = new Map<string, AssetField[]>();
+  for (const field of judged) {
+    if (field.value === '') continue;
+    groups.set(keyOf(field), [...(groups.get(keyOf(field)) ?? []), field]);
+  }
+  const largest = [...groups.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  if (largest.length * 2 <= readings.length) return null;
+  const undoubted = largest.filter((field) => field.why === null).sort((a, b) => b.confidence - a.confidence);
+  return undoubted[0] ?? null;
+}
+
+function judgedReading(
+  cell: CellReading,
+  lines: number,
+  lexicon: Lexicon | undefined,
+  usualSuffix: string | null,
+  spelledOtherwise: ReadonlySet<string>,
+): AssetField {
   const checked = checkWords(cell, lexicon, usualSuffix, spelledOtherwise);
   const text = tidyAssetText(checked.text);
   if (text === '')
@@ -34,9 +88,9 @@ export function assetField(
   let confidence = checked.confidence * (majority ? 1 : agreementFactor(cell.agreement));
   if (lines > 1) confidence *= 0.97;
   const doubts = [...checked.doubts];
-  if (OPTION_TEXT.test(text) && confidence >= OPTION_CONFIDENCE) {
+  if (OPTION_TEXT.test(text)) {
     // Option descriptions hang on small symbols ("PUT/XSP @ 555") the engine drops silently.
-    confidence = OPTION_CONFIDENCE;
+    confidence = Math.min(confidence, OPTION_CONFIDENCE);
     doubts.push('an option description (its symbols are easily dropped)');
   }
   const why = doubts.length > 0 ? `doubtful: ${doubts.join(', ')}` : null;
@@ -62,6 +116,8 @@ const DOUBTFUL_PUNCTUATION = 0.7;
 const FULL_WORD = /^[A-Za-z]{5,}\.$/;
 /** Abbreviated legal forms, written with a period. */
 const LEGAL_FORMS: ReadonlySet<string> = new Set(['INC', 'CORP', 'CO', 'LTD', 'LLC', 'PLC', 'LP']);
+/** A comma after an abbreviated legal form, with more of the name after it. */
+const LEGAL_FORM_COMMA = new RegExp(`\\b(${[...LEGAL_FORMS].join('|')}),(?= )`, 'gi');
 /** Abbreviations end in a period of their own ("HLDGS."). */
 const ABBREVIATIONS: ReadonlySet<string> = new Set(SECURITY_WORDS);
 /** The last word most of a document's asset names end with, read exactly: see usualAssetSuffix. */

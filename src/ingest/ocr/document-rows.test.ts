@@ -373,6 +373,33 @@ describe('rowsOfScan', () => {
     expect(rowsOf([seventeenth, between, otherDigits])[2]?.needs_review).toBe(true);
   });
 
+  it('counts a cell whose only dissenting grey read failed on it as reading its date surely', () => {
+    // 8220834 page 2 (its readings as kept): WOODWARD's 3/14/2025 with one grey read that is no
+    // date, and VISA's 3/14/2025 read 3/18/2025 at one scale of three.
+    const readAt = (texts: string[]) => texts.map((text) => ({ text, words: [{ text, confidence: 0 }] }));
+    const woodward = {
+      ...cell('3/14/2025', 0),
+      agreement: 2 / 3,
+      readings: readAt(['351472025', '3/14/2025', '3/14/2025']),
+      crossReads: ['3/14/2025', '314/205'],
+    };
+    const visa = {
+      ...cell('3/14/2025', 0.08),
+      agreement: 2 / 3,
+      readings: readAt(['3/14/2025', '3/18/2025', '3/14/2025']),
+      crossReads: ['3/14/2025', '3114/2025'],
+    };
+    const between = { ...cell('3/10/2025', 0.96), agreement: 1, crossReads: ['3/10/2025', '3/10/2025'] };
+    const notification = { ...cell('4/5/2025', 0.96), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] };
+    const rowsOf = (dates: CellReading[]) =>
+      rowsOfScan(page(dates.map((date) => houseRow('VISA INC', { date, notification }))), '2025-04-17');
+    expect(rowsOf([woodward, between, visa]).map((row) => row.needs_review)).toEqual([false, false, false]);
+    expect(rowsOf([woodward, between, visa])[2]?.confidence.transaction_date).toBe(0.85);
+    // Had WOODWARD's odd read been another date, neither cell would read 3/14/2025 surely.
+    const split = { ...woodward, readings: readAt(['3/11/2025', '3/14/2025', '3/14/2025']) };
+    expect(rowsOf([split, between, visa]).map((row) => row.needs_review)).toEqual([true, false, true]);
+  });
+
   it('still doubts an agreeing date that contradicts the notification date', () => {
     const rows = rowsOfScan(
       page(

@@ -5,7 +5,7 @@ import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { crossReadDate, crossReadsAgree } from './judged-fields.js';
+import { crossReadDate, crossReadsAgree, heardAgreement } from './judged-fields.js';
 import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
@@ -209,9 +209,9 @@ export function transactionDatesReadSurelyElsewhere<Row extends { date: CellRead
   const most = new Map<string, Row[]>();
   const surely = new Set<string>();
   for (const row of rows) {
-    const agreement = row.date.agreement ?? 1;
-    if (!row.date.inked || agreement < MOST_READINGS) continue;
     const date = readScannedDate(row.date.text);
+    const agreement = heardAgreement(row.date, date, filedDate) ?? 1;
+    if (!row.date.inked || agreement < MOST_READINGS) continue;
     const lostSeparator = date.value === null ? separatorLost(row.date, filedDate) : null;
     if (lostSeparator) most.set(lostSeparator, [...(most.get(lostSeparator) ?? []), row]);
     if (date.value === null || date.repaired || !crossReadsAgree(date, row.date, filedDate)) continue;

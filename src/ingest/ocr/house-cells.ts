@@ -45,7 +45,7 @@ export class CellReader {
       const words = result.words.filter((word) => /[A-Za-z0-9&$%]/.test(word.text));
       readings.push({ text: words.map((word) => word.text).join(' '), words });
     }
-    return vote(
+    const voted = vote(
       readings.map((reading) => ({
         text: reading.text,
         confidence:
@@ -54,6 +54,13 @@ export class CellReader {
         words: reading.words,
       })),
     );
+    return {
+      ...voted,
+      readings: readings.map((reading) => ({
+        text: reading.text,
+        words: reading.words.map((word) => ({ text: word.text, confidence: word.confidence })),
+      })),
+    };
   }
 
   async readCell(span: Span, top: number, bottom: number, kind: 'date' | 'owner'): Promise<CellReading> {
@@ -101,7 +108,11 @@ export class CellReader {
       if (/[A-Za-z]{3}/.test(open.text))
         return { ...open, agreement: 1, crossReads: await this.crossReads(cell, undefined) };
     }
-    return { ...vote(readings), crossReads: await this.crossReads(cell, charset) };
+    return {
+      ...vote(readings),
+      readings: readings.map((reading) => ({ text: reading.text, words: reading.words ?? [] })),
+      crossReads: await this.crossReads(cell, charset),
+    };
   }
 
   /**

@@ -17,7 +17,13 @@ import { EMPTY_CELL_INK, judgeMarks, type MarkReading, markInkShare, shapeOf } f
 import type { OcrEngine } from './engine.js';
 import { CellReader, inner, TEXT_REACH } from './house-cells.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
-import { type CellReading, type HousePage, type HouseRow, unreadPage } from './house-page.js';
+import {
+  type CellReading,
+  type HousePage,
+  type HouseRow,
+  type TextReading,
+  unreadPage,
+} from './house-page.js';
 import { findGrid, type Grid, textLines } from './table.js';
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
@@ -418,6 +424,7 @@ class PageReader {
       inked: true,
       agreement: Math.min(...parts.map((part) => part.agreement ?? 1)),
       words,
+      ...joinedReadings(parts),
     };
   }
 }
@@ -435,7 +442,34 @@ function joinAsset(a: CellReading, b: CellReading): CellReading {
     text: `${a.text} ${b.text}`.trim(),
     confidence: Math.min(a.confidence, b.confidence),
     inked: a.inked || b.inked,
+    ...joinedReadings([a, b]),
   };
+}
+
+/**
+ * The readings of a name read in parts (its lines), joined scale by scale: the name as each
+ * scale read it. A part all of whose readings gave one text counts as its voted reading (the
+ * surest of them) at every scale, so that one scale's low score on a line the others read alike
+ * does not weigh on the whole name; so does a part without readings.
+ */
+function joinedReadings(parts: readonly CellReading[]): Pick<CellReading, 'readings'> {
+  const count = Math.max(0, ...parts.map((part) => part.readings?.length ?? 0));
+  if (count === 0) return {};
+  const voted = (part: CellReading): TextReading => ({ text: part.text, words: part.words ?? [] });
+  const unanimous = (part: CellReading) =>
+    new Set((part.readings ?? []).map((reading) => reading.text)).size <= 1;
+  const readings: TextReading[] = [];
+  for (let k = 0; k < count; k++) {
+    const each = parts.map((part) => (unanimous(part) ? voted(part) : (part.readings?.[k] ?? voted(part))));
+    readings.push({
+      text: each
+        .map((reading) => reading.text)
+        .filter((text) => text !== '')
+        .join(' '),
+      words: each.flatMap((reading) => reading.words),
+    });
+  }
+  return { readings };
 }
 
 /**

@@ -20,6 +20,17 @@ export interface CellReading {
    * it: readings that do not share the first ones' rendering, whose agreement is evidence.
    */
   crossReads?: string[];
+  /**
+   * Every reading of a voted text cell (one per scale, in the order read), the dissenting ones
+   * included: what the others said is evidence on the chosen one.
+   */
+  readings?: TextReading[];
+}
+
+/** One reading of a text cell: its text and words with the engine's confidences. */
+export interface TextReading {
+  text: string;
+  words: Array<{ text: string; confidence: number }>;
 }
 
 export interface HouseRow {

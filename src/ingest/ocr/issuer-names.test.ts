@@ -80,6 +80,12 @@ describe.skipIf(!dataDir)("IssuerNames over the SEC's companies", () => {
     // One word short of an issuer's name; the words after a whole one are the caller's to judge.
     expect(confirmed('RAYMOND JAMES CMN')).toBe(0);
     expect(confirmed('ROYAL BANK OF CANADA LINKED TO BASKET OF INDICES')).toBe(4);
+    // The filer's software cuts a long name at its column: the start of one issuer's name, cut
+    // inside a word, confirms the words read.
+    expect(confirmed('EXPEDITORS INTERNATIONAL OF WA CMN')).toBe(4);
+    // A letter off the cut name, or a cut too short to anchor anything, confirms nothing.
+    expect(confirmed('EXPEDITORS INTERNATIONAL OF WB CMN')).toBe(0);
+    expect(confirmed('EXPEDITORS INTERNAT CMN')).toBe(0);
   });
 
   it('leaves a doubted word no issuer name reaches', () => {

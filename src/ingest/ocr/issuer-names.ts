@@ -82,6 +82,9 @@ const RUNNER_UP_MARGIN = 1;
  */
 const CONFIRM_MARGIN = 3;
 
+/** A name cut at the filer's column is long: shorter starts of names are too easily landed on. */
+const CUT_NAME_LETTERS = 20;
+
 export class IssuerNames {
   private readonly titles: string[][];
   /** Each name's words in their short forms, joined by one space: the key a whole name is found by. */
@@ -120,6 +123,32 @@ export class IssuerNames {
           other === key ||
           Math.abs(other.length - key.length) >= CONFIRM_MARGIN ||
           distance(other, key) >= CONFIRM_MARGIN,
+      )
+        ? count
+        : 0;
+    }
+    return this.confirmedCut(letters);
+  }
+
+  /**
+   * How many leading words of a name read are, letter for letter, the start of an issuer's name
+   * cut inside a word ("EXPEDITORS INTERNATIONAL OF WA" for EXPEDITORS INTERNATIONAL OF
+   * WASHINGTON INC): filers' software cuts long names at its column's width. The cut name must be
+   * long (CUT_NAME_LETTERS) and of three words at least, and every issuer's name that does not
+   * begin so must differ from it, over as many letters, by CONFIRM_MARGIN: as with a whole name,
+   * a misread would have to land letter for letter on the start of a listed name.
+   */
+  private confirmedCut(letters: readonly string[]): number {
+    for (let count = letters.length; count >= 3; count--) {
+      const cut = letters.slice(0, count).join(' ');
+      if (cut.length < CUT_NAME_LETTERS) return 0;
+      const cutInWord = (key: string) => key.startsWith(cut) && /[A-Z0-9&]/.test(key[cut.length] ?? '');
+      if (!this.keys.some(cutInWord)) continue;
+      return this.keys.every(
+        (other) =>
+          other.startsWith(cut) ||
+          other.length < cut.length - CONFIRM_MARGIN ||
+          distance(other.slice(0, cut.length), cut) >= CONFIRM_MARGIN,
       )
         ? count
         : 0;

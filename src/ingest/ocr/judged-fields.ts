@@ -80,8 +80,9 @@ export function dateField(
   }
   if (date.value === null)
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
-  const read = cell.confidence * agreementFactor(cell.agreement);
-  let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, cell, filedDate);
+  const heard = { ...cell, agreement: heardAgreement(cell, date, filedDate) };
+  const read = cell.confidence * agreementFactor(heard.agreement);
+  let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, heard, filedDate);
   // A clean reading of the date other rows read too (most of the document's rows, or the rows
   // on either side): the engine's doubt about the digits is outweighed by the other readings (it
   // would have to misread into exactly that date).
@@ -115,6 +116,35 @@ export function crossReadConfidence(
   const unanimous = agreement === undefined || agreement >= 1;
   if (date.repaired || !unanimous) return confidence;
   return Math.max(confidence, heard.length === crossReads.length ? CROSS_READS_AGREE : CROSS_READS_PARTLY);
+}
+
+/**
+ * The share of a date cell's first readings (house-cells.ts reads it at two or three scales) that
+ * give its date, among those heard. As with its cross reads, a reading that is no date at all and
+ * no cut-off piece of the date read ("3/1372025" beside two "3/13/2025") failed on the cell and
+ * is not heard, nor is one that differs only in a year the filing rules out ("3/21/2028" on a
+ * 2025 filing): neither says which month and day the cell holds. A reading of another date, or
+ * of the same one with another possible year, is heard against it. Two readings at least must
+ * be heard; a cell without its readings kept keeps the vote's share.
+ */
+export function heardAgreement(
+  cell: Pick<CellReading, 'agreement' | 'readings' | 'text'>,
+  date: ScannedDate,
+  filedDate: string | null,
+): number | undefined {
+  const readings = cell.readings ?? [];
+  if (readings.length === 0 || date.value === null || date.repaired) return cell.agreement;
+  const heard = readings.filter(
+    (reading) =>
+      !garbled(reading.text, cell.text) &&
+      !onlyYearLost(reading.text, cell.text, date.value ?? '', filedDate),
+  );
+  if (heard.length < 2) return cell.agreement;
+  const same = heard.filter((reading) => {
+    const other = readScannedDate(reading.text);
+    return other.value === date.value && !other.repaired;
+  });
+  return same.length / heard.length;
 }
 
 /** The cross reads of a cell that are heard: those that did not fail on it (garbled). */

@@ -72,6 +72,17 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
     });
   });
 
+  it('serves a name most of whose readings judge alike though the three read it differently', () => {
+    // Read "iNC.", "INC." and "INC," at the three scales: two readings with the period, the comma
+    // the likelier misread of it.
+    const raymond = row(22, 'RAYMOND JAMES FINANCIAL, INC. CMN');
+    expect(raymond.needs_review).toBe(false);
+    expect(raymond.confidence.asset_description).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.asset_description);
+    const house = pages.flatMap((page) => page.form.rows as HouseRow[]);
+    const cell = house.find((candidate) => candidate.asset.text.startsWith('RAYMOND JAMES'))?.asset;
+    expect(new Set(cell?.readings?.map((reading) => reading.text)).size).toBeGreaterThan(1);
+  });
+
   it("judges a partial-sale mark against the column's marks on the document's other pages", () => {
     // Page 23's partial-transaction column holds too few marks to vote on its own.
     const adobe = row(23, 'ADOBE INC CMN');

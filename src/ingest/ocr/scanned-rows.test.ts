@@ -26,6 +26,7 @@ describe('scannedRow', () => {
       'KKR & Co. Inc.',
       'DELTA AIR LINES, INC.',
       'Apollo Global Management, Inc.',
+      'VICI PROPERTIES INC.',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -227,6 +228,112 @@ describe('scannedRow', () => {
     expect(read('PAYPAL HOLDINGS, INC, CMN').needs_review).toBe(true);
   });
 
+  /** An asset cell as read at three scales: each reading's words with the engine's scores. */
+  const readAtScales = (...readings: Array<Array<[string, number]>>) => {
+    const texts = readings.map((words) => ({
+      text: words.map(([text]) => text).join(' '),
+      words: words.map(([text, confidence]) => ({ text, confidence })),
+    }));
+    const counts = texts.map((reading) => texts.filter((other) => other.text === reading.text).length);
+    const chosen = texts[counts.indexOf(Math.max(...counts))] ?? { text: '', words: [] };
+    return {
+      ...chosen,
+      confidence: Math.min(...chosen.words.map((word) => word.confidence)),
+      inked: true,
+      agreement: Math.max(...counts) / texts.length,
+      readings: texts,
+    };
+  };
+  const judgedCell = (asset: ReturnType<typeof readAtScales>) =>
+    scannedRow(houseRow(asset.text, { asset }), { ...context, lexicon: withIssuers, usualSuffix: 'CMN' });
+
+  it('takes the name most readings give once each is judged, from the surest of them without a doubt', () => {
+    // 8220750's "VICI PROPERTIES INC. CMN" read three ways, no two alike: two of them are the
+    // issuer's name once judged.
+    const vici = judgedCell(
+      readAtScales(
+        [
+          ['VICI', 0.16],
+          ['PROPERTIES', 0.94],
+          ['INC.', 0.93],
+          ['CMN', 0.57],
+        ],
+        [
+          ['VIC)', 0.45],
+          ['PROPERTIES', 0.96],
+          ['INC.', 0.93],
+          ['CMIN', 0.66],
+        ],
+        [
+          ['VICI', 0.44],
+          ['PROPERTIES', 0.96],
+          ['INC.', 0.93],
+          ['CVIN', 0.25],
+        ],
+      ),
+    );
+    expect(vici).toMatchObject({ asset_description: 'VICI PROPERTIES INC. CMN', needs_review: false });
+    // One clean reading against two that judge otherwise is no majority: the clean one lost the
+    // last word the others read poorly.
+    const onsemi = judgedCell(
+      readAtScales(
+        [
+          ['ON', 0.96],
+          ['SEMICONDUCTOR', 0.96],
+          ['CORPORATION', 0.96],
+          ['ew', 0.48],
+        ],
+        [
+          ['ON', 0.96],
+          ['SEMICONDUCTOR', 0.96],
+          ['CORPORATION', 0.95],
+        ],
+        [
+          ['ON', 0.96],
+          ['SEMICONDUCTOR', 0.93],
+          ['CORPORATION', 0.96],
+          ['MN', 0.13],
+        ],
+      ),
+    );
+    expect(onsemi.needs_review).toBe(true);
+  });
+
+  it('takes the period after a legal form that one reading saw where the others read a comma', () => {
+    const paypal = (period: boolean) =>
+      judgedCell(
+        readAtScales(
+          [
+            ['PAYPAL', 0.95],
+            ['HOLDINGS,', 0.94],
+            [period ? 'INC.' : 'INC,', 0.92],
+            ['CMN', 0.9],
+          ],
+          [
+            ['PAYPAL', 0.95],
+            ['HOLDINGS,', 0.95],
+            ['INC,', 0.62],
+            ['CMN', 0.91],
+          ],
+          [
+            ['PAYPAL', 0.96],
+            ['HOLDINGS,', 0.94],
+            ['INC,', 0.55],
+            ['CMN', 0.9],
+          ],
+        ),
+      );
+    expect(paypal(true)).toMatchObject({
+      asset_description: 'PAYPAL HOLDINGS, INC. CMN',
+      needs_review: false,
+    });
+    // Read with a comma every time, the comma stays doubted.
+    expect(paypal(false)).toMatchObject({
+      asset_description: 'PAYPAL HOLDINGS, INC, CMN',
+      needs_review: true,
+    });
+  });
+
   it('leaves the type empty and flags the row when two types are marked', () => {
     const types: MarkReading = { marked: [0, 1], shares: [0.06, 0.05, 0.001], clarity: 1 };
     const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });
@@ -313,6 +420,47 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('3/18/2025', ['3/18/2025', '3/18/825'], 2 / 3).needs_review).toBe(true);
     // No cross read at all that agrees.
     expect(read('3/18/2025', ['3718/2025', '3/18/825']).needs_review).toBe(true);
+  });
+
+  it('does not hear a grey reading that failed on the cell or read only a year the filing rules out', () => {
+    // Date cells of 8220834's dark pages (filed 2025-04-17) as read at three scales: the engine
+    // scored the grey readings near 0. `text` is the reading the vote chose.
+    const read = (text: string, readings: string[], crossReads: string[]) =>
+      scannedRow(
+        houseRow('WOODWARD INC', {
+          date: {
+            ...cell(text, 0.01),
+            agreement: readings.filter((reading) => reading === text).length / readings.length,
+            readings: readings.map((reading) => ({
+              text: reading,
+              words: [{ text: reading, confidence: 0.01 }],
+            })),
+            crossReads,
+          },
+          notification: { ...cell('4/5/2025', 0.96), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+        }),
+        { ...context, filedDate: '2025-04-17' },
+      );
+    expect(
+      read('3/14/2025', ['351472025', '3/14/2025', '3/14/2025'], ['3/14/2025', '314/205']),
+    ).toMatchObject({
+      transaction_date: '2025-03-14',
+      needs_review: false,
+    });
+    expect(
+      read('3/21/2025', ['3/21/2025', '3/21/2028', '3/21/2025'], ['3/21/2025', '3/21/2025']),
+    ).toMatchObject({
+      transaction_date: '2025-03-21',
+      needs_review: false,
+    });
+    // Another day, or the same day in a year the filing allows, is heard against the date; so is
+    // a cross read of another date, whatever the grey readings say.
+    const heard = [
+      read('3/14/2025', ['3/14/2025', '3/18/2025', '3/14/2025'], ['3/14/2025', '3/14/2025']),
+      read('3/14/2025', ['3/14/2025', '3/14/2024', '3/14/2025'], ['3/14/2025', '3/14/2025']),
+      read('3/8/2025', ['3//025', '3/8/2028', '3/8/2025'], ['3/5/2025', '/8028']),
+    ];
+    for (const row of heard) expect(row.needs_review).toBe(true);
   });
 
   it("takes the cross reads' date when the first readings gave none, or one the filing rules out", () => {
