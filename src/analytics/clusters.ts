@@ -15,7 +15,15 @@ import {
   type RangeTradeRow,
 } from '../storage/repositories/analytics-clusters.js';
 import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
-import { storedAnalyticsCurrent, storedClusterTradeKeys } from '../storage/repositories/stored-analytics.js';
+import {
+  clusterAnswerTexts,
+  type StoredClusterRow,
+  storedAnalyticsCurrent,
+  storedClusterKeysOf,
+  storedClustersOfRange,
+  storedClusterTradeKeys,
+  storedResultCurrent,
+} from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
 
@@ -282,13 +290,27 @@ export function buildClusters(
   return clusters;
 }
 
-/** A cluster as found on the keys: its trades' ids and what the answer is ordered by. */
-interface KeyCluster {
-  ids: number[];
+/** What the answer orders clusters by. */
+interface ClusterOrder {
   ticker: string;
   direction: string;
   to: string;
   memberCount: number;
+}
+
+/** The answer's order (that of buildClusters): newest first; then the larger cluster; then by ticker and direction. */
+function compareClusterOrder(a: ClusterOrder, b: ClusterOrder): number {
+  return (
+    compareText(b.to, a.to) ||
+    b.memberCount - a.memberCount ||
+    compareText(a.ticker, b.ticker) ||
+    compareText(a.direction, b.direction)
+  );
+}
+
+/** A cluster as found on the keys: its trades' ids and what the answer is ordered by. */
+export interface KeyCluster extends ClusterOrder {
+  ids: number[];
 }
 
 /** The clusters of a range's keys, in the answer's order (that of buildClusters). */
@@ -316,13 +338,7 @@ export function keyClusters(keys: readonly GroupTrade[], params: ClusterParams):
       });
     }
   }
-  clusters.sort(
-    (a, b) =>
-      compareText(b.to, a.to) ||
-      b.memberCount - a.memberCount ||
-      compareText(a.ticker, b.ticker) ||
-      compareText(a.direction, b.direction),
-  );
+  clusters.sort(compareClusterOrder);
   return clusters;
 }
 
@@ -381,8 +397,66 @@ async function candidateKeys(db: Kysely<Database>, range: AnalyticsTradeRange, p
   return findRangeTradeKeys(db, range);
 }
 
+/**
+ * One page of a range's clusters at the stored parameters as the stored answer text of each, and
+ * how many there are; undefined when the stored answers are not current, the parameters or filters
+ * are not the stored ones', or a cluster of the page is not a stored one whole (then build it:
+ * findClusterPage). A stored cluster all of whose trades are in the range and its filters is one
+ * of the range's clusters as it is: the rule over the range finds every window of it again, and no
+ * trade of its ticker and direction between its first and last date is outside it. One that the
+ * range cuts (its first or last trades outside the dates, or some of them of another chamber) is
+ * replaced by the clusters the rule finds among its trades in the range. One snapshot, so that the
+ * check, the stored clusters and their text agree.
+ */
+export function storedClusterPage(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: ClusterParams,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; clusters: string[] } | undefined> {
+  const stored =
+    params.minMembers === STORED_CLUSTER_PARAMS.minMembers &&
+    params.windowDays === STORED_CLUSTER_PARAMS.windowDays;
+  if (!stored || range.politicianIds?.length || range.minAmount !== undefined)
+    return Promise.resolve(undefined);
+  return inReadSnapshot(db, async (trx) => {
+    if (!(await storedResultCurrent(trx, 'cluster_answers'))) return undefined;
+    const found: (ClusterOrder & { rank?: number })[] = [];
+    const cut: number[] = [];
+    for (const row of await storedClustersOfRange(trx, range)) {
+      if (holdsWhole(range, row))
+        found.push({
+          ticker: row.ticker,
+          direction: row.direction,
+          to: row.window_to,
+          memberCount: row.member_count,
+          rank: row.rank,
+        });
+      else cut.push(row.rank);
+    }
+    if (cut.length > 0) found.push(...keyClusters(await storedClusterKeysOf(trx, cut, range), params));
+    found.sort(compareClusterOrder);
+    const ranks: number[] = [];
+    for (const cluster of found.slice(page.offset, page.offset + page.limit)) {
+      if (cluster.rank === undefined) return undefined;
+      ranks.push(cluster.rank);
+    }
+    const texts = await clusterAnswerTexts(trx, ranks);
+    const clusters = ranks.map((rank) => texts.get(rank));
+    if (clusters.some((text) => text === undefined)) throw new Error('stored cluster without its text');
+    return { total: found.length, clusters: clusters as string[] };
+  });
+}
+
+/** Whether every trade of a stored cluster is in the range: its dates and sources (the ticker and direction were selected). */
+function holdsWhole(range: AnalyticsTradeRange, row: StoredClusterRow): boolean {
+  if (row.window_from < range.from || row.window_to > range.to) return false;
+  const { sources } = range;
+  return !sources?.length || row.sources.split(',').every((source) => sources.includes(source));
+}
+
 /** The clusters of these trades of the range (whole clusters), with their shared committees. */
-async function clustersOfTrades(
+export async function clustersOfTrades(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   ids: readonly number[],
