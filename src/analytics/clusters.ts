@@ -17,10 +17,15 @@ import {
 import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import {
   clusterAnswerTexts,
+  countStoredClusters,
+  firstStoredClusters,
+  type StoredClusterOrder,
   type StoredClusterRow,
   storedAnalyticsCurrent,
   storedClusterKeysOf,
+  storedClustersCutByDates,
   storedClustersOfRange,
+  storedClusterTextPage,
   storedClusterTradeKeys,
   storedResultCurrent,
 } from '../storage/repositories/stored-analytics.js';
@@ -421,31 +426,61 @@ export function storedClusterPage(
     return Promise.resolve(undefined);
   return inReadSnapshot(db, async (trx) => {
     if (!(await storedResultCurrent(trx, 'cluster_answers'))) return undefined;
-    const found: (ClusterOrder & { rank?: number })[] = [];
-    const cut: number[] = [];
-    for (const row of await storedClustersOfRange(trx, range)) {
-      if (holdsWhole(range, row))
-        found.push({
-          ticker: row.ticker,
-          direction: row.direction,
-          to: row.window_to,
-          memberCount: row.member_count,
-          rank: row.rank,
-        });
-      else cut.push(row.rank);
-    }
-    if (cut.length > 0) found.push(...keyClusters(await storedClusterKeysOf(trx, cut, range), params));
-    found.sort(compareClusterOrder);
+    const { count, cut, whole } = range.sources?.length
+      ? await wholeAndCutBySources(trx, range)
+      : await cutByDates(trx, range);
+    // Nothing cut: the page is the stored clusters' own, in rank order.
+    if (cut.length === 0 && whole === undefined)
+      return { total: count, clusters: await storedClusterTextPage(trx, range, page) };
+    const found = cut.length > 0 ? keyClusters(await storedClusterKeysOf(trx, cut, range), params) : [];
+    // The page's clusters are among the first offset + limit of the whole ones and those found.
+    const first = whole ?? (await firstStoredClusters(trx, range, cut, page.offset + page.limit));
+    const ordered: (ClusterOrder & { rank?: number })[] = [
+      ...first.map((row) => ({
+        ticker: row.ticker,
+        direction: row.direction,
+        to: row.window_to,
+        memberCount: row.member_count,
+        rank: row.rank,
+      })),
+      ...found,
+    ].sort(compareClusterOrder);
     const ranks: number[] = [];
-    for (const cluster of found.slice(page.offset, page.offset + page.limit)) {
+    for (const cluster of ordered.slice(page.offset, page.offset + page.limit)) {
       if (cluster.rank === undefined) return undefined;
       ranks.push(cluster.rank);
     }
     const texts = await clusterAnswerTexts(trx, ranks);
     const clusters = ranks.map((rank) => texts.get(rank));
     if (clusters.some((text) => text === undefined)) throw new Error('stored cluster without its text');
-    return { total: found.length, clusters: clusters as string[] };
+    return { total: count + found.length, clusters: clusters as string[] };
   });
+}
+
+interface WholeAndCut {
+  /** How many of the range's stored clusters it holds whole. */
+  count: number;
+  /** The ranks of those it cuts. */
+  cut: number[];
+  /** The whole ones in answer order, when they were all read. */
+  whole?: StoredClusterOrder[];
+}
+
+/** Without a chamber filter a stored cluster is cut only by the range's dates: counted and selected by the database. */
+async function cutByDates(trx: Kysely<Database>, range: AnalyticsTradeRange): Promise<WholeAndCut> {
+  const cut = await storedClustersCutByDates(trx, range);
+  return { count: (await countStoredClusters(trx, range)) - cut.length, cut };
+}
+
+/** With a chamber filter, by the sources of its trades too: each of the range's stored clusters is looked at. */
+async function wholeAndCutBySources(trx: Kysely<Database>, range: AnalyticsTradeRange): Promise<WholeAndCut> {
+  const whole: StoredClusterRow[] = [];
+  const cut: number[] = [];
+  for (const row of await storedClustersOfRange(trx, range)) {
+    if (holdsWhole(range, row)) whole.push(row);
+    else cut.push(row.rank);
+  }
+  return { count: whole.length, cut, whole };
 }
 
 /** Whether every trade of a stored cluster is in the range: its dates and sources (the ticker and direction were selected). */

@@ -274,31 +274,78 @@ export function storedClusterTradeKeys(db: Kysely<Database>, range: TradeRangeFi
     .execute();
 }
 
-/**
- * The stored clusters of the whole history that hold a trade of the range's dates, tickers and
- * directions, in answer order, without their text.
- */
-export function storedClustersOfRange(db: Kysely<Database>, range: TradeRangeFilter) {
+/** The stored clusters of the whole history that hold a trade of the range's dates, tickers and directions. */
+function storedClustersIn(db: Kysely<Database>, range: TradeRangeFilter) {
   let query = db
     .selectFrom('cluster_answers')
-    .select([
-      'rank',
-      'ticker',
-      'direction',
-      'window_from',
-      'window_to',
-      'member_count',
-      'trade_count',
-      'sources',
-    ])
     .where('window_to', '>=', range.from)
     .where('window_from', '<=', range.to);
   if (range.tickers?.length) query = query.where('ticker', 'in', [...range.tickers]);
   if (range.actions?.length) query = query.where('direction', 'in', [...range.actions]);
-  return query.orderBy('rank').execute();
+  return query;
+}
+
+const ORDER_COLUMNS = ['rank', 'ticker', 'direction', 'window_to', 'member_count'] as const;
+
+/** Those stored clusters, in answer order, without their text: what decides whether the range holds each whole. */
+export function storedClustersOfRange(db: Kysely<Database>, range: TradeRangeFilter) {
+  return storedClustersIn(db, range)
+    .select([...ORDER_COLUMNS, 'window_from', 'sources'])
+    .orderBy('rank')
+    .execute();
 }
 
 export type StoredClusterRow = Awaited<ReturnType<typeof storedClustersOfRange>>[number];
+
+/** What the answer orders a stored cluster by, and its rank. */
+export type StoredClusterOrder = Pick<StoredClusterRow, (typeof ORDER_COLUMNS)[number]>;
+
+/** The ranks of those stored clusters whose first or last trade date is outside the range's dates. */
+export async function storedClustersCutByDates(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+): Promise<number[]> {
+  const rows = await storedClustersIn(db, range)
+    .select('rank')
+    .where((eb) => eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]))
+    .execute();
+  return rows.map((row) => row.rank);
+}
+
+/** How many of those stored clusters there are. */
+export async function countStoredClusters(db: Kysely<Database>, range: TradeRangeFilter): Promise<number> {
+  const row = await storedClustersIn(db, range)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The first `count` of those stored clusters in answer order that are not among `except`, without their text. */
+export function firstStoredClusters(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  except: readonly number[],
+  count: number,
+) {
+  let query = storedClustersIn(db, range).select([...ORDER_COLUMNS]);
+  if (except.length > 0) query = query.where('rank', 'not in', [...except]);
+  return query.orderBy('rank').limit(count).execute();
+}
+
+/** One page of those stored clusters' text in answer order, when none of them is cut. */
+export async function storedClusterTextPage(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = await storedClustersIn(db, range)
+    .select('json')
+    .orderBy('rank')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => row.json);
+}
 
 /** The keys of these stored clusters' trades that are in the range, oldest first. */
 export function storedClusterKeysOf(db: Kysely<Database>, ranks: readonly number[], range: TradeRangeFilter) {
