@@ -17,17 +17,16 @@ import {
 import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import {
   clusterAnswerTexts,
-  countStoredClusters,
   firstStoredClusters,
   type StoredClusterOrder,
   type StoredClusterRow,
   storedAnalyticsCurrent,
+  storedClusterCounts,
   storedClusterKeysOf,
   storedClustersCutByDates,
   storedClustersOfRange,
   storedClusterTextPage,
   storedClusterTradeKeys,
-  storedResultCurrent,
 } from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
@@ -425,13 +424,17 @@ export function storedClusterPage(
   if (!stored || range.politicianIds?.length || range.minAmount !== undefined)
     return Promise.resolve(undefined);
   return inReadSnapshot(db, async (trx) => {
-    if (!(await storedResultCurrent(trx, 'cluster_answers'))) return undefined;
+    const counts = await storedClusterCounts(trx, range);
+    if (!counts.current) return undefined;
+    // Nothing cut by the dates nor the chamber: the page is the stored clusters' own, in rank order.
+    if (counts.cut === 0 && !range.sources?.length)
+      return {
+        total: counts.total,
+        clusters: page.offset >= counts.total ? [] : await storedClusterTextPage(trx, range, page),
+      };
     const { count, cut, whole } = range.sources?.length
       ? await wholeAndCutBySources(trx, range)
-      : await cutByDates(trx, range);
-    // Nothing cut: the page is the stored clusters' own, in rank order.
-    if (cut.length === 0 && whole === undefined)
-      return { total: count, clusters: await storedClusterTextPage(trx, range, page) };
+      : await cutByDates(trx, range, counts.total);
     const found = cut.length > 0 ? keyClusters(await storedClusterKeysOf(trx, cut, range), params) : [];
     // The page's clusters are among the first offset + limit of the whole ones and those found.
     const first = whole ?? (await firstStoredClusters(trx, range, cut, page.offset + page.limit));
@@ -466,10 +469,14 @@ interface WholeAndCut {
   whole?: StoredClusterOrder[];
 }
 
-/** Without a chamber filter a stored cluster is cut only by the range's dates: counted and selected by the database. */
-async function cutByDates(trx: Kysely<Database>, range: AnalyticsTradeRange): Promise<WholeAndCut> {
+/** Without a chamber filter a stored cluster is cut only by the range's dates: selected by the database. */
+async function cutByDates(
+  trx: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  total: number,
+): Promise<WholeAndCut> {
   const cut = await storedClustersCutByDates(trx, range);
-  return { count: (await countStoredClusters(trx, range)) - cut.length, cut };
+  return { count: total - cut.length, cut };
 }
 
 /** With a chamber filter, by the sources of its trades too: each of the range's stored clusters is looked at. */

@@ -40,7 +40,12 @@ export async function storedAnalyticsCurrent(db: Kysely<Database>): Promise<Reco
 
 /** Whether this stored result has been computed and no change to its inputs is pending since. */
 export async function storedResultCurrent(db: Kysely<Database>, name: StoredResult): Promise<boolean> {
-  const row = await db
+  return (await currentResult(db, name).executeTakeFirst()) !== undefined;
+}
+
+/** A row when this stored result has been computed and no change to its inputs is pending since. */
+function currentResult(db: Kysely<Database>, name: StoredResult) {
+  return db
     .selectFrom('analytics_stored')
     .select('name')
     .where('name', '=', name)
@@ -52,9 +57,7 @@ export async function storedResultCurrent(db: Kysely<Database>, name: StoredResu
             .where('scope', 'in', [...STORED_SCOPES[name]]),
         ),
       ),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+    );
 }
 
 /**
@@ -312,12 +315,32 @@ export async function storedClustersCutByDates(
   return rows.map((row) => row.rank);
 }
 
-/** How many of those stored clusters there are. */
-export async function countStoredClusters(db: Kysely<Database>, range: TradeRangeFilter): Promise<number> {
+/**
+ * Whether the stored clusters' text is current, how many stored clusters hold a trade of the
+ * range's dates, tickers and directions, and how many of them the range's dates cut: one
+ * statement, the question most requests ask first.
+ */
+export async function storedClusterCounts(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+): Promise<{ current: boolean; total: number; cut: number }> {
   const row = await storedClustersIn(db, range)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => [
+      eb.exists(currentResult(db, 'cluster_answers')).as('current'),
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('cut'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { current: Boolean(Number(row.current)), total: Number(row.total), cut: Number(row.cut ?? 0) };
 }
 
 /** The first `count` of those stored clusters in answer order that are not among `except`, without their text. */
