@@ -15,7 +15,19 @@ import {
   type RangeTradeRow,
 } from '../storage/repositories/analytics-clusters.js';
 import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
-import { storedAnalyticsCurrent, storedClusterTradeKeys } from '../storage/repositories/stored-analytics.js';
+import {
+  clusterAnswerTexts,
+  firstStoredClusters,
+  type StoredClusterOrder,
+  type StoredClusterRow,
+  storedAnalyticsCurrent,
+  storedClusterCounts,
+  storedClusterKeysOf,
+  storedClustersCutByDates,
+  storedClustersOfRange,
+  storedClusterTextPage,
+  storedClusterTradeKeys,
+} from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
 
@@ -282,13 +294,27 @@ export function buildClusters(
   return clusters;
 }
 
-/** A cluster as found on the keys: its trades' ids and what the answer is ordered by. */
-interface KeyCluster {
-  ids: number[];
+/** What the answer orders clusters by. */
+interface ClusterOrder {
   ticker: string;
   direction: string;
   to: string;
   memberCount: number;
+}
+
+/** The answer's order (that of buildClusters): newest first; then the larger cluster; then by ticker and direction. */
+function compareClusterOrder(a: ClusterOrder, b: ClusterOrder): number {
+  return (
+    compareText(b.to, a.to) ||
+    b.memberCount - a.memberCount ||
+    compareText(a.ticker, b.ticker) ||
+    compareText(a.direction, b.direction)
+  );
+}
+
+/** A cluster as found on the keys: its trades' ids and what the answer is ordered by. */
+export interface KeyCluster extends ClusterOrder {
+  ids: number[];
 }
 
 /** The clusters of a range's keys, in the answer's order (that of buildClusters). */
@@ -316,13 +342,7 @@ export function keyClusters(keys: readonly GroupTrade[], params: ClusterParams):
       });
     }
   }
-  clusters.sort(
-    (a, b) =>
-      compareText(b.to, a.to) ||
-      b.memberCount - a.memberCount ||
-      compareText(a.ticker, b.ticker) ||
-      compareText(a.direction, b.direction),
-  );
+  clusters.sort(compareClusterOrder);
   return clusters;
 }
 
@@ -381,8 +401,104 @@ async function candidateKeys(db: Kysely<Database>, range: AnalyticsTradeRange, p
   return findRangeTradeKeys(db, range);
 }
 
+/**
+ * One page of a range's clusters at the stored parameters as the stored answer text of each, and
+ * how many there are; undefined when the stored answers are not current, the parameters or filters
+ * are not the stored ones', or a cluster of the page is not a stored one whole (then build it:
+ * findClusterPage). A stored cluster all of whose trades are in the range and its filters is one
+ * of the range's clusters as it is: the rule over the range finds every window of it again, and no
+ * trade of its ticker and direction between its first and last date is outside it. One that the
+ * range cuts (its first or last trades outside the dates, or some of them of another chamber) is
+ * replaced by the clusters the rule finds among its trades in the range. One snapshot, so that the
+ * check, the stored clusters and their text agree.
+ */
+export function storedClusterPage(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: ClusterParams,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; clusters: string[] } | undefined> {
+  const stored =
+    params.minMembers === STORED_CLUSTER_PARAMS.minMembers &&
+    params.windowDays === STORED_CLUSTER_PARAMS.windowDays;
+  if (!stored || range.politicianIds?.length || range.minAmount !== undefined)
+    return Promise.resolve(undefined);
+  return inReadSnapshot(db, async (trx) => {
+    const counts = await storedClusterCounts(trx, range);
+    if (!counts.current) return undefined;
+    // Nothing cut by the dates nor the chamber: the page is the stored clusters' own, in rank order.
+    if (counts.cut === 0 && !range.sources?.length)
+      return {
+        total: counts.total,
+        clusters: page.offset >= counts.total ? [] : await storedClusterTextPage(trx, range, page),
+      };
+    const { count, cut, whole } = range.sources?.length
+      ? await wholeAndCutBySources(trx, range)
+      : await cutByDates(trx, range, counts.total);
+    const found = cut.length > 0 ? keyClusters(await storedClusterKeysOf(trx, cut, range), params) : [];
+    // The page's clusters are among the first offset + limit of the whole ones and those found.
+    const first = whole ?? (await firstStoredClusters(trx, range, cut, page.offset + page.limit));
+    const ordered: (ClusterOrder & { rank?: number })[] = [
+      ...first.map((row) => ({
+        ticker: row.ticker,
+        direction: row.direction,
+        to: row.window_to,
+        memberCount: row.member_count,
+        rank: row.rank,
+      })),
+      ...found,
+    ].sort(compareClusterOrder);
+    const ranks: number[] = [];
+    for (const cluster of ordered.slice(page.offset, page.offset + page.limit)) {
+      if (cluster.rank === undefined) return undefined;
+      ranks.push(cluster.rank);
+    }
+    const texts = await clusterAnswerTexts(trx, ranks);
+    const clusters = ranks.map((rank) => texts.get(rank));
+    if (clusters.some((text) => text === undefined)) throw new Error('stored cluster without its text');
+    return { total: count + found.length, clusters: clusters as string[] };
+  });
+}
+
+interface WholeAndCut {
+  /** How many of the range's stored clusters it holds whole. */
+  count: number;
+  /** The ranks of those it cuts. */
+  cut: number[];
+  /** The whole ones in answer order, when they were all read. */
+  whole?: StoredClusterOrder[];
+}
+
+/** Without a chamber filter a stored cluster is cut only by the range's dates: selected by the database. */
+async function cutByDates(
+  trx: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  total: number,
+): Promise<WholeAndCut> {
+  const cut = await storedClustersCutByDates(trx, range);
+  return { count: total - cut.length, cut };
+}
+
+/** With a chamber filter, by the sources of its trades too: each of the range's stored clusters is looked at. */
+async function wholeAndCutBySources(trx: Kysely<Database>, range: AnalyticsTradeRange): Promise<WholeAndCut> {
+  const whole: StoredClusterRow[] = [];
+  const cut: number[] = [];
+  for (const row of await storedClustersOfRange(trx, range)) {
+    if (holdsWhole(range, row)) whole.push(row);
+    else cut.push(row.rank);
+  }
+  return { count: whole.length, cut, whole };
+}
+
+/** Whether every trade of a stored cluster is in the range: its dates and sources (the ticker and direction were selected). */
+function holdsWhole(range: AnalyticsTradeRange, row: StoredClusterRow): boolean {
+  if (row.window_from < range.from || row.window_to > range.to) return false;
+  const { sources } = range;
+  return !sources?.length || row.sources.split(',').every((source) => sources.includes(source));
+}
+
 /** The clusters of these trades of the range (whole clusters), with their shared committees. */
-async function clustersOfTrades(
+export async function clustersOfTrades(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   ids: readonly number[],

@@ -9,12 +9,16 @@ import { todayUtc } from '../domain/dates.js';
 import { findRangeTradeKeys, findTimingTradeKeys } from '../storage/repositories/analytics-clusters.js';
 import { groupTopTickers } from '../storage/repositories/stats.js';
 import {
+  allClusterTrades,
+  type ClusterTradeRow,
   inRebuildTransaction,
   pendingAnalyticsChanges,
+  replaceClusterAnswers,
   replaceStoredAnalytics,
   STORED_SCOPES,
   storedAnalyticsCurrent,
   storedResultCurrent,
+  type TradeFilterKey,
   tradeFilterKeys,
 } from '../storage/repositories/stored-analytics.js';
 import { replaceStoredOverlap } from '../storage/repositories/stored-overlap.js';
@@ -28,9 +32,9 @@ import {
   storeTopTickerRanks,
   windowStart,
 } from '../storage/repositories/stored-top-tickers.js';
-import type { OverlapHitsTable, TimingHitsTable } from '../storage/schema/analytics.js';
+import type { ClusterAnswersTable, OverlapHitsTable, TimingHitsTable } from '../storage/schema/analytics.js';
 import type { Database } from '../storage/schema.js';
-import { clusteredTradeIds, STORED_CLUSTER_PARAMS } from './clusters.js';
+import { clustersOfTrades, keyClusters, STORED_CLUSTER_PARAMS } from './clusters.js';
 import { MAX_WINDOW_DAYS, nearestLinkDays } from './overlap.js';
 import { matchOverlap } from './overlap-match.js';
 import { type DossierRefresh, refreshStoredDossiers } from './stored-dossiers.js';
@@ -50,6 +54,8 @@ export interface StoredAnalyticsReport {
   rebuilt: boolean;
   timing_hits: number;
   cluster_trades: number;
+  /** Whether the stored clusters' answer text was rebuilt (with the clustered trades, or alone), and how many clusters it holds. */
+  cluster_answers: { rebuilt: boolean; clusters: number };
   /** Whether the most-traded tickers' rankings were rebuilt, and how many ranked rows they hold. */
   top_tickers: { rebuilt: boolean; ranked: number };
   /** Whether the overlap hits at the widest window were rebuilt, and how many trades they hold. */
@@ -68,28 +74,40 @@ export async function refreshStoredAnalytics(
   options: { now?: Date; force?: boolean } = {},
 ): Promise<StoredAnalyticsReport> {
   const range = await refreshRangeAnalytics(db, options);
+  const clusterAnswers = range.rebuilt
+    ? { rebuilt: true, clusters: range.clusters }
+    : await refreshStoredClusterAnswers(db, options);
   const topTickers = await refreshStoredTopTickers(db, options);
   const overlap = await refreshStoredOverlap(db, options);
   const dossiers = await refreshStoredDossiers(db, options);
-  return { ...range, top_tickers: topTickers, overlap, dossiers };
+  return {
+    rebuilt: range.rebuilt,
+    timing_hits: range.timing_hits,
+    cluster_trades: range.cluster_trades,
+    cluster_answers: clusterAnswers,
+    top_tickers: topTickers,
+    overlap,
+    dossiers,
+  };
 }
 
 /**
- * Recomputes both stored range results when an input changed since they were computed (or always,
- * with `force`), in one transaction: requests see the old results or the new ones, never a mix.
+ * Recomputes both stored range results, and the clusters' answer text with them, when an input of
+ * the range results changed since they were computed (or always, with `force`), in one
+ * transaction: requests see the old results or the new ones, never a mix.
  */
 export async function refreshRangeAnalytics(
   db: Kysely<Database>,
   options: { now?: Date; force?: boolean } = {},
-): Promise<Omit<StoredAnalyticsReport, 'top_tickers' | 'overlap' | 'dossiers'>> {
+): Promise<{ rebuilt: boolean; timing_hits: number; cluster_trades: number; clusters: number }> {
   const current = await storedAnalyticsCurrent(db);
   if (!options.force && current.timing && current.clusters)
-    return { rebuilt: false, timing_hits: 0, cluster_trades: 0 };
+    return { rebuilt: false, timing_hits: 0, cluster_trades: 0, clusters: 0 };
   const computedAt = (options.now ?? new Date()).toISOString();
-  return inRebuildTransaction(db, ['timing', 'clusters'], async (trx) => {
+  return inRebuildTransaction(db, ['timing', 'clusters', 'cluster_answers'], async (trx) => {
     const seenChanges = await pendingAnalyticsChanges(trx, [
       ...STORED_SCOPES.timing,
-      ...STORED_SCOPES.clusters,
+      ...STORED_SCOPES.cluster_answers,
     ]);
     const filterKeys = new Map((await tradeFilterKeys(trx, WHOLE_HISTORY)).map((key) => [key.id, key]));
     const params: TimingParams = { daysBefore: STORED_DAYS_BEFORE, kinds: ACTION_KINDS };
@@ -120,14 +138,96 @@ export async function refreshRangeAnalytics(
         }),
       });
     }
-    const clustered = clusteredTradeIds(await findRangeTradeKeys(trx, WHOLE_HISTORY), STORED_CLUSTER_PARAMS);
-    const clusterTrades = clustered.flatMap((id) => {
-      const key = filterKeys.get(id);
-      return key ? [key] : [];
+    const clusters = await storedClusters(trx, await findRangeTradeKeys(trx, WHOLE_HISTORY), filterKeys);
+    await replaceStoredAnalytics(trx, {
+      hits,
+      clusterTrades: clusters.trades,
+      clusterAnswers: clusters.answers,
+      computedAt,
+      seenChanges,
     });
-    await replaceStoredAnalytics(trx, { hits, clusterTrades, computedAt, seenChanges });
-    return { rebuilt: true, timing_hits: hits.length, cluster_trades: clusterTrades.length };
+    return {
+      rebuilt: true,
+      timing_hits: hits.length,
+      cluster_trades: clusters.trades.length,
+      clusters: clusters.answers.length,
+    };
   });
+}
+
+/**
+ * Rebuilds the stored clusters' answer text alone when only an input of the text changed (a
+ * member's name, a seat, a trade's bracket text: what the clusters show but the rule does not
+ * read), from the clustered trades as stored; or always, with `force`. Nothing is done while the
+ * clustered trades themselves are stale: their rebuild (refreshRangeAnalytics) writes the text too.
+ */
+export async function refreshStoredClusterAnswers(
+  db: Kysely<Database>,
+  options: { now?: Date; force?: boolean } = {},
+): Promise<{ rebuilt: boolean; clusters: number }> {
+  if (!options.force && (await storedResultCurrent(db, 'cluster_answers')))
+    return { rebuilt: false, clusters: 0 };
+  const computedAt = (options.now ?? new Date()).toISOString();
+  return inRebuildTransaction(db, ['cluster_answers'], async (trx) => {
+    if (!(await storedResultCurrent(trx, 'clusters'))) return { rebuilt: false, clusters: 0 };
+    const seenChanges = await pendingAnalyticsChanges(trx, STORED_SCOPES.cluster_answers);
+    const keys = await allClusterTrades(trx);
+    const { answers } = await storedClusters(trx, keys, new Map(keys.map((key) => [key.id, key])));
+    await replaceClusterAnswers(trx, answers, computedAt, seenChanges);
+    return { rebuilt: true, clusters: answers.length };
+  });
+}
+
+/**
+ * The clusters of the whole history at the stored parameters, found on these keys: every trade in
+ * one with its cluster's rank (its place in the answer order), and every cluster's row with its
+ * answer text. The text is built by the code a request runs (clustersOfTrades) and kept as the
+ * cluster's `JSON.stringify`, whose fields are built in the order the response schema lists them:
+ * byte for byte what the route's serializer writes.
+ */
+async function storedClusters(
+  trx: Kysely<Database>,
+  keys: Parameters<typeof keyClusters>[0],
+  filterKeys: ReadonlyMap<number, TradeFilterKey>,
+): Promise<{ trades: ClusterTradeRow[]; answers: ClusterAnswersTable[] }> {
+  const found = keyClusters(keys, STORED_CLUSTER_PARAMS);
+  const built = await clustersOfTrades(
+    trx,
+    WHOLE_HISTORY,
+    found.flatMap((cluster) => cluster.ids),
+    STORED_CLUSTER_PARAMS,
+  );
+  const trades: ClusterTradeRow[] = [];
+  const answers: ClusterAnswersTable[] = [];
+  for (const [rank, cluster] of found.entries()) {
+    const answer = built[rank];
+    if (
+      answer?.ticker !== cluster.ticker ||
+      answer.direction !== cluster.direction ||
+      answer.window.to !== cluster.to ||
+      answer.trade_count !== cluster.ids.length
+    )
+      throw new Error('the built clusters do not follow the clusters found on the keys');
+    const sources = new Set<string>();
+    for (const id of cluster.ids) {
+      const key = filterKeys.get(id);
+      if (!key) throw new Error(`clustered trade ${id} without its filter columns`);
+      trades.push({ ...key, cluster_rank: rank });
+      sources.add(key.source);
+    }
+    answers.push({
+      rank,
+      ticker: cluster.ticker,
+      direction: cluster.direction,
+      window_from: answer.window.from,
+      window_to: answer.window.to,
+      member_count: answer.member_count,
+      trade_count: answer.trade_count,
+      sources: [...sources].sort().join(','),
+      json: JSON.stringify(answer),
+    });
+  }
+  return { trades, answers };
 }
 
 /**

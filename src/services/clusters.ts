@@ -1,7 +1,8 @@
 // GET /clusters/recent: trading clusters of a historical range, a page of them, with the
-// parameters that produced them.
+// parameters that produced them; read as the stored clusters' text while `enrich`'s stored
+// clusters are current and cover the page, else built now.
 import type { Kysely } from 'kysely';
-import { type Cluster, findClusterPage } from '../analytics/clusters.js';
+import { type Cluster, findClusterPage, storedClusterPage } from '../analytics/clusters.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
 import type { Database } from '../storage/schema.js';
 
@@ -14,15 +15,19 @@ export interface ClusterQuery {
   offset: number;
 }
 
+function clusterParams(query: ClusterQuery) {
+  return {
+    minMembers: query.min_members ?? CLUSTER_DEFAULTS.minMembers,
+    windowDays: query.window_days ?? CLUSTER_DEFAULTS.windowDays,
+  };
+}
+
 export async function recentClusters(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   query: ClusterQuery,
 ): Promise<{ total: number; clusters: Cluster[]; params: { min_members: number; window_days: number } }> {
-  const params = {
-    minMembers: query.min_members ?? CLUSTER_DEFAULTS.minMembers,
-    windowDays: query.window_days ?? CLUSTER_DEFAULTS.windowDays,
-  };
+  const params = clusterParams(query);
   const { total, clusters } = await findClusterPage(db, range, params, {
     limit: query.limit,
     offset: query.offset,
@@ -32,4 +37,22 @@ export async function recentClusters(
     clusters,
     params: { min_members: params.minMembers, window_days: params.windowDays },
   };
+}
+
+/**
+ * The page as the JSON text of each cluster `enrich` stored, when the stored clusters are current
+ * and every cluster of the page is a stored one whole; undefined otherwise (then build it:
+ * recentClusters). No cluster field is plan-gated, so the stored text is every caller's.
+ */
+export async function storedRecentClusters(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  query: ClusterQuery,
+): Promise<
+  { total: number; clusters: string[]; params: { min_members: number; window_days: number } } | undefined
+> {
+  const params = clusterParams(query);
+  const page = await storedClusterPage(db, range, params, { limit: query.limit, offset: query.offset });
+  if (!page) return undefined;
+  return { ...page, params: { min_members: params.minMembers, window_days: params.windowDays } };
 }

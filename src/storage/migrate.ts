@@ -56,6 +56,7 @@ import * as storedDossiers from './migrations/0097-stored-dossiers.js';
 import * as dossierTickers from './migrations/0098-dossier-tickers.js';
 import * as pgChargePage from './migrations/0099-pg-charge-page.js';
 import * as tradeDateCounts from './migrations/0103-trade-date-counts.js';
+import * as storedClusterAnswers from './migrations/0104-stored-cluster-answers.js';
 import * as memberDisclosureIndex from './migrations/0105-member-disclosure-index.js';
 import type { Database } from './schema.js';
 
@@ -115,6 +116,7 @@ export const migrations: Record<string, Migration> = {
   '0098-dossier-tickers': dossierTickers,
   '0099-pg-charge-page': pgChargePage,
   '0103-trade-date-counts': tradeDateCounts,
+  '0104-stored-cluster-answers': storedClusterAnswers,
   '0105-member-disclosure-index': memberDisclosureIndex,
 };
 

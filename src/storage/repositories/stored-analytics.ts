@@ -4,21 +4,22 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { isSqlite } from '../dialect.js';
-import type { TimingHitsTable } from '../schema/analytics.js';
+import type { ClusterAnswersTable, TimingHitsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
 
 export type StoredName = 'timing' | 'clusters';
 /**
- * Every stored result: the range analytics', the most-traded tickers' rankings, the overlap hits
- * and the company dossiers.
+ * Every stored result: the range analytics', the stored clusters' answer text, the most-traded
+ * tickers' rankings, the overlap hits and the company dossiers.
  */
-export type StoredResult = StoredName | 'tickers' | 'overlap' | 'dossier';
+export type StoredResult = StoredName | 'cluster_answers' | 'tickers' | 'overlap' | 'dossier';
 
 /** The scopes of pending changes each stored result depends on. */
 export const STORED_SCOPES: Record<StoredResult, readonly string[]> = {
   timing: ['trades', 'timing'],
   clusters: ['trades'],
+  cluster_answers: ['trades', 'cluster_answers'],
   tickers: ['tickers'],
   overlap: ['overlap'],
   dossier: ['dossier'],
@@ -39,7 +40,12 @@ export async function storedAnalyticsCurrent(db: Kysely<Database>): Promise<Reco
 
 /** Whether this stored result has been computed and no change to its inputs is pending since. */
 export async function storedResultCurrent(db: Kysely<Database>, name: StoredResult): Promise<boolean> {
-  const row = await db
+  return (await currentResult(db, name).executeTakeFirst()) !== undefined;
+}
+
+/** A row when this stored result has been computed and no change to its inputs is pending since. */
+function currentResult(db: Kysely<Database>, name: StoredResult) {
+  return db
     .selectFrom('analytics_stored')
     .select('name')
     .where('name', '=', name)
@@ -51,9 +57,7 @@ export async function storedResultCurrent(db: Kysely<Database>, name: StoredResu
             .where('scope', 'in', [...STORED_SCOPES[name]]),
         ),
       ),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+    );
 }
 
 /**
@@ -137,16 +141,20 @@ export async function tradeFilterKeys(db: Kysely<Database>, range: TradeRangeFil
 
 export type TradeFilterKey = Awaited<ReturnType<typeof tradeFilterKeys>>[number];
 
+/** A clustered trade's stored row: its key, the range filter's columns and its cluster. */
+export type ClusterTradeRow = TradeFilterKey & { cluster_rank: number };
+
 /**
- * Replaces both stored results of the range analytics in one go and clears the changes the rebuild
- * has seen. Called in
- * the rebuild's transaction, after it has read its inputs.
+ * Replaces both stored results of the range analytics, and the clusters' answer text, in one go
+ * and clears the changes the rebuild has seen. Called in the rebuild's transaction, after it has
+ * read its inputs.
  */
 export async function replaceStoredAnalytics(
   db: Kysely<Database>,
   stored: {
     hits: readonly TimingHitsTable[];
-    clusterTrades: readonly TradeFilterKey[];
+    clusterTrades: readonly ClusterTradeRow[];
+    clusterAnswers: readonly ClusterAnswersTable[];
     computedAt: string;
     seenChanges: readonly number[];
   },
@@ -156,17 +164,61 @@ export async function replaceStoredAnalytics(
   for (const batch of chunk(stored.hits, rowsPerInsert(11)))
     if (batch.length > 0) await db.insertInto('timing_hits').values(batch).execute();
   const clusterRows = stored.clusterTrades.map(({ id, ...key }) => ({ trade_id: id, ...key }));
-  for (const batch of chunk(clusterRows, rowsPerInsert(7)))
+  for (const batch of chunk(clusterRows, rowsPerInsert(8)))
     if (batch.length > 0) await db.insertInto('cluster_trades').values(batch).execute();
+  await writeClusterAnswers(db, stored.clusterAnswers);
   await markStoredResult(
     db,
     [
       { name: 'timing', rowCount: stored.hits.length },
       { name: 'clusters', rowCount: stored.clusterTrades.length },
+      { name: 'cluster_answers', rowCount: stored.clusterAnswers.length },
     ],
     stored.computedAt,
     stored.seenChanges,
   );
+}
+
+/**
+ * Replaces the clusters' answer text alone (the clustered trades unchanged) and clears the changes
+ * the rebuild has seen; in the rebuild's transaction.
+ */
+export async function replaceClusterAnswers(
+  db: Kysely<Database>,
+  answers: readonly ClusterAnswersTable[],
+  computedAt: string,
+  seenChanges: readonly number[],
+): Promise<void> {
+  await writeClusterAnswers(db, answers);
+  await markStoredResult(
+    db,
+    [{ name: 'cluster_answers', rowCount: answers.length }],
+    computedAt,
+    seenChanges,
+  );
+}
+
+async function writeClusterAnswers(db: Kysely<Database>, answers: readonly ClusterAnswersTable[]) {
+  await db.deleteFrom('cluster_answers').execute();
+  // Few rows per insert: each carries a cluster's whole text.
+  for (const batch of chunk(answers, 50))
+    if (batch.length > 0) await db.insertInto('cluster_answers').values(batch).execute();
+}
+
+/** Every stored clustered trade, for a rebuild of the clusters' answer text. */
+export function allClusterTrades(db: Kysely<Database>) {
+  return db
+    .selectFrom('cluster_trades as t')
+    .select([
+      't.trade_id as id',
+      't.transaction_date',
+      't.ticker',
+      't.source',
+      't.trade_action',
+      't.politician_id',
+      't.amount_low',
+    ])
+    .execute();
 }
 
 function storedHits(
@@ -223,4 +275,123 @@ export function storedClusterTradeKeys(db: Kysely<Database>, range: TradeRangeFi
     .orderBy('t.transaction_date')
     .orderBy('t.trade_id')
     .execute();
+}
+
+/** The stored clusters of the whole history that hold a trade of the range's dates, tickers and directions. */
+function storedClustersIn(db: Kysely<Database>, range: TradeRangeFilter) {
+  let query = db
+    .selectFrom('cluster_answers')
+    .where('window_to', '>=', range.from)
+    .where('window_from', '<=', range.to);
+  if (range.tickers?.length) query = query.where('ticker', 'in', [...range.tickers]);
+  if (range.actions?.length) query = query.where('direction', 'in', [...range.actions]);
+  return query;
+}
+
+const ORDER_COLUMNS = ['rank', 'ticker', 'direction', 'window_to', 'member_count'] as const;
+
+/** Those stored clusters, in answer order, without their text: what decides whether the range holds each whole. */
+export function storedClustersOfRange(db: Kysely<Database>, range: TradeRangeFilter) {
+  return storedClustersIn(db, range)
+    .select([...ORDER_COLUMNS, 'window_from', 'sources'])
+    .orderBy('rank')
+    .execute();
+}
+
+export type StoredClusterRow = Awaited<ReturnType<typeof storedClustersOfRange>>[number];
+
+/** What the answer orders a stored cluster by, and its rank. */
+export type StoredClusterOrder = Pick<StoredClusterRow, (typeof ORDER_COLUMNS)[number]>;
+
+/** The ranks of those stored clusters whose first or last trade date is outside the range's dates. */
+export async function storedClustersCutByDates(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+): Promise<number[]> {
+  const rows = await storedClustersIn(db, range)
+    .select('rank')
+    .where((eb) => eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]))
+    .execute();
+  return rows.map((row) => row.rank);
+}
+
+/**
+ * Whether the stored clusters' text is current, how many stored clusters hold a trade of the
+ * range's dates, tickers and directions, and how many of them the range's dates cut: one
+ * statement, the question most requests ask first.
+ */
+export async function storedClusterCounts(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+): Promise<{ current: boolean; total: number; cut: number }> {
+  const row = await storedClustersIn(db, range)
+    .select((eb) => [
+      eb.exists(currentResult(db, 'cluster_answers')).as('current'),
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('cut'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { current: Boolean(Number(row.current)), total: Number(row.total), cut: Number(row.cut ?? 0) };
+}
+
+/** The first `count` of those stored clusters in answer order that are not among `except`, without their text. */
+export function firstStoredClusters(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  except: readonly number[],
+  count: number,
+) {
+  let query = storedClustersIn(db, range).select([...ORDER_COLUMNS]);
+  if (except.length > 0) query = query.where('rank', 'not in', [...except]);
+  return query.orderBy('rank').limit(count).execute();
+}
+
+/** One page of those stored clusters' text in answer order, when none of them is cut. */
+export async function storedClusterTextPage(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const rows = await storedClustersIn(db, range)
+    .select('json')
+    .orderBy('rank')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => row.json);
+}
+
+/** The keys of these stored clusters' trades that are in the range, oldest first. */
+export function storedClusterKeysOf(db: Kysely<Database>, ranks: readonly number[], range: TradeRangeFilter) {
+  return db
+    .selectFrom('cluster_trades as t')
+    .select(['t.trade_id as id', 't.politician_id', 't.ticker', 't.trade_action', 't.transaction_date'])
+    .where('t.cluster_rank', 'in', ranks.length > 0 ? [...ranks] : [-1])
+    .where(inStoredTradeRange(range))
+    .orderBy('t.transaction_date')
+    .orderBy('t.trade_id')
+    .execute();
+}
+
+/** The answer text of these stored clusters, by rank. */
+export async function clusterAnswerTexts(
+  db: Kysely<Database>,
+  ranks: readonly number[],
+): Promise<Map<number, string>> {
+  if (ranks.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('cluster_answers')
+    .select(['rank', 'json'])
+    .where('rank', 'in', [...ranks])
+    .execute();
+  return new Map(rows.map((row) => [row.rank, row.json]));
 }

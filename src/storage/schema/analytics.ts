@@ -1,6 +1,6 @@
 // The tables analytics keeps: member statistics and portfolios, trades linked to committees,
 // per-member and per-ticker totals kept by triggers, and the stored results of the range analytics.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface PoliticianStatsTable {
   politician_id: number;
@@ -89,7 +89,27 @@ export interface TimingHitsTable extends StoredTradeKey {
 }
 
 /** A trade in some cluster over the whole history at the default parameters (0075-stored-analytics). */
-export type ClusterTradesTable = StoredTradeKey;
+export interface ClusterTradesTable extends StoredTradeKey {
+  /** The cluster_answers row of its cluster (0104-stored-cluster-answers; null before a rebuild). */
+  cluster_rank: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A cluster of the whole history at the default parameters, with its answer text (0104-stored-cluster-answers). */
+export interface ClusterAnswersTable {
+  /** The cluster's place in the answer order. */
+  rank: number;
+  ticker: string;
+  direction: string;
+  /** First and last trade date. */
+  window_from: string;
+  window_to: string;
+  member_count: number;
+  trade_count: number;
+  /** The distinct sources of its trades, in order, comma-joined. */
+  sources: string;
+  /** The cluster as the JSON text GET /clusters/recent sends. */
+  json: string;
+}
 
 /**
  * A trade of the whole history with a lobbying, contract or campaign link at the widest window
@@ -272,6 +292,8 @@ export interface AnalyticsTables {
   // Stored results of the range analytics (migration 0075-stored-analytics).
   timing_hits: TimingHitsTable;
   cluster_trades: ClusterTradesTable;
+  // Stored answer text of each stored cluster (migration 0104-stored-cluster-answers).
+  cluster_answers: ClusterAnswersTable;
   analytics_stored: AnalyticsStoredTable;
   analytics_changes: AnalyticsChangesTable;
   // Stored rankings of the most-traded tickers (migration 0095-stored-top-tickers).
