@@ -122,19 +122,21 @@ export async function markStoredResult(
     .execute();
 }
 
+/** The range filter's columns, which the stored rows copy of every trade (trades and cluster_trades as `t`). */
+const FILTER_KEY_COLUMNS = [
+  't.transaction_date',
+  't.ticker',
+  't.source',
+  't.trade_action',
+  't.politician_id',
+  't.amount_low',
+] as const;
+
 /** What the stored rows copy of every trade in a range: its key and the range filter's columns. */
 export async function tradeFilterKeys(db: Kysely<Database>, range: TradeRangeFilter) {
   return db
     .selectFrom('trades as t')
-    .select([
-      't.id',
-      't.transaction_date',
-      't.ticker',
-      't.source',
-      't.trade_action',
-      't.politician_id',
-      't.amount_low',
-    ])
+    .select(['t.id', ...FILTER_KEY_COLUMNS])
     .where(inTradeRange(range))
     .execute();
 }
@@ -209,15 +211,7 @@ async function writeClusterAnswers(db: Kysely<Database>, answers: readonly Clust
 export function allClusterTrades(db: Kysely<Database>) {
   return db
     .selectFrom('cluster_trades as t')
-    .select([
-      't.trade_id as id',
-      't.transaction_date',
-      't.ticker',
-      't.source',
-      't.trade_action',
-      't.politician_id',
-      't.amount_low',
-    ])
+    .select(['t.trade_id as id', ...FILTER_KEY_COLUMNS])
     .execute();
 }
 
