@@ -89,9 +89,8 @@ export interface SearchOptions {
   /** Vectors past which the in-memory inverted-file index is used (20,000; tests set fewer). */
   ivfMinVectors?: number;
   /**
-   * The local model embeds the documents in a worker thread at a lower priority instead of on
-   * this thread: for a process whose thread holds the database's write lock for its writes (the
-   * search warm-up's), so that the embedding's CPU gives way to the serving process's.
+   * The local model embeds in a worker thread at a lower priority: for the warm-up's process, whose
+   * own thread holds the write lock for its writes, so that the embedding gives way to serving.
    */
   embedInThread?: boolean;
 }
@@ -269,11 +268,8 @@ export class SemanticSearch {
       .catch((error: unknown) => {
         // Stopping is not a failure; vectorIndexReady() callers read stopped.
         if (error instanceof SearchStopped) return;
-        this.options.onProgress?.(
-          `vector-index failed: ${error instanceof Error ? error.message : error}`,
-          0,
-          0,
-        );
+        const message = error instanceof Error ? error.message : String(error);
+        this.options.onProgress?.(`vector-index failed: ${message}`, 0, 0);
       })
       .finally(() => {
         if (!this.memory.indexed) this.indexing = undefined;
