@@ -1,7 +1,7 @@
 // The stored results of GET /legislation/suspicious-timing and GET /clusters/recent (migration
 // 0075-stored-analytics; docs/analytics.md, "Stored results"): whether they are current, their
 // replacement by a rebuild, and the reads a request makes of them.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { isSqlite } from '../dialect.js';
 import type { ClusterAnswersTable, TimingHitsTable } from '../schema/analytics.js';
@@ -282,6 +282,11 @@ function storedClustersIn(db: Kysely<Database>, range: TradeRangeFilter) {
   return query;
 }
 
+/** A stored cluster the range's dates cut: its first or last trade date is outside them. */
+function cutByDates(eb: ExpressionBuilder<Database, 'cluster_answers'>, range: TradeRangeFilter) {
+  return eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]);
+}
+
 const ORDER_COLUMNS = ['rank', 'ticker', 'direction', 'window_to', 'member_count'] as const;
 
 /** Those stored clusters, in answer order, without their text: what decides whether the range holds each whole. */
@@ -304,7 +309,7 @@ export async function storedClustersCutByDates(
 ): Promise<number[]> {
   const rows = await storedClustersIn(db, range)
     .select('rank')
-    .where((eb) => eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]))
+    .where((eb) => cutByDates(eb, range))
     .execute();
   return rows.map((row) => row.rank);
 }
@@ -323,14 +328,7 @@ export async function storedClusterCounts(
       eb.exists(currentResult(db, 'cluster_answers')).as('current'),
       eb.fn.countAll<number | string>().as('total'),
       eb.fn
-        .sum<number | string | null>(
-          eb
-            .case()
-            .when(eb.or([eb('window_from', '<', range.from), eb('window_to', '>', range.to)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
+        .sum<number | string | null>(eb.case().when(cutByDates(eb, range)).then(1).else(0).end())
         .as('cut'),
     ])
     .executeTakeFirstOrThrow();
