@@ -14,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
-import { storedAnalyticsCurrent } from '../storage/repositories/stored-analytics.js';
+import {
+  countStoredHitRows,
+  storedAnalyticsCurrent,
+  sumStoredTimingCounts,
+} from '../storage/repositories/stored-analytics.js';
 import type { Database } from '../storage/schema.js';
 import { type FixtureApp, openFixtureApp, realDataAvailable } from '../test-support/app.js';
 import { FIXTURE_NOW } from '../test-support/real-data.js';
@@ -134,6 +138,30 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     expect(await timing(db, c)).toEqual(expected);
   });
 
+  it('the counts per day give every range of dates the totals its hits give, at every days_before and set of kinds', async () => {
+    // Ranges that start and end inside the stored hits, on days with hits and without; every
+    // days_before from the shortest through the stored widest, where hits of one trade at two
+    // distances decide the nearest one; each set of kinds a request can ask for.
+    const days = (await db.selectFrom('timing_hits').select('transaction_date').distinct().execute())
+      .map((row) => row.transaction_date)
+      .sort();
+    const at = (share: number) => days[Math.floor(share * (days.length - 1))] ?? '';
+    const ranges = [DECADE, YEAR, { from: at(0.2), to: at(0.8) }, { from: at(0.5), to: at(0.5) }];
+    let compared = 0;
+    for (const range of ranges)
+      for (const daysBefore of [1, 7, 30, 89, 365])
+        for (const kinds of [BOTH, ['floor'], ['committee'], ['floor', 'committee', 'floor']]) {
+          const rows = await countStoredHitRows(db, range, daysBefore, kinds);
+          expect(
+            await sumStoredTimingCounts(db, range, daysBefore, kinds),
+            JSON.stringify({ range, daysBefore, kinds }),
+          ).toEqual(rows);
+          if (rows.total > rows.trades) compared++;
+        }
+    // The comparison means something only where trades have more than one hit.
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it.each(CLUSTER_CASES)('clusters from the stored trades equal the computed answer: $name', async (c) => {
     const expected = await recomputed(db, () => clusters(db, c));
     expect(expected.total).toBeGreaterThan(0);
@@ -145,6 +173,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     const cluster = CLUSTER_CASES[0];
     if (!year || !cluster) throw new Error('cases');
     await db.deleteFrom('timing_hits').execute();
+    await db.deleteFrom('timing_counts').execute();
     await db.deleteFrom('cluster_trades').execute();
     expect((await timing(db, year)).total).toBe(0);
     expect((await clusters(db, cluster)).total).toBe(0);

@@ -141,6 +141,7 @@ export async function refreshRangeAnalytics(
     const clusters = await storedClusters(trx, await findRangeTradeKeys(trx, WHOLE_HISTORY), filterKeys);
     await replaceStoredAnalytics(trx, {
       hits,
+      actionKinds: ACTION_KINDS,
       clusterTrades: clusters.trades,
       clusterAnswers: clusters.answers,
       computedAt,

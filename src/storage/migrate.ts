@@ -58,6 +58,7 @@ import * as pgChargePage from './migrations/0099-pg-charge-page.js';
 import * as tradeDateCounts from './migrations/0103-trade-date-counts.js';
 import * as storedClusterAnswers from './migrations/0104-stored-cluster-answers.js';
 import * as memberDisclosureIndex from './migrations/0105-member-disclosure-index.js';
+import * as timingCounts from './migrations/0107-timing-counts.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -118,6 +119,7 @@ export const migrations: Record<string, Migration> = {
   '0103-trade-date-counts': tradeDateCounts,
   '0104-stored-cluster-answers': storedClusterAnswers,
   '0105-member-disclosure-index': memberDisclosureIndex,
+  '0107-timing-counts': timingCounts,
 };
 
 export interface MigrationReport {

@@ -1,7 +1,7 @@
 // The stored results of GET /legislation/suspicious-timing and GET /clusters/recent (migration
 // 0075-stored-analytics; docs/analytics.md, "Stored results"): whether they are current, their
 // replacement by a rebuild, and the reads a request makes of them.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { isSqlite } from '../dialect.js';
 import type { ClusterAnswersTable, TimingHitsTable } from '../schema/analytics.js';
@@ -155,6 +155,8 @@ export async function replaceStoredAnalytics(
   db: Kysely<Database>,
   stored: {
     hits: readonly TimingHitsTable[];
+    /** Every action kind of the timing rule: the counts per day are kept for each set of them. */
+    actionKinds: readonly string[];
     clusterTrades: readonly ClusterTradeRow[];
     clusterAnswers: readonly ClusterAnswersTable[];
     computedAt: string;
@@ -165,6 +167,7 @@ export async function replaceStoredAnalytics(
   await db.deleteFrom('cluster_trades').execute();
   for (const batch of chunk(stored.hits, rowsPerInsert(11)))
     if (batch.length > 0) await db.insertInto('timing_hits').values(batch).execute();
+  await writeTimingCounts(db, stored.actionKinds);
   const clusterRows = stored.clusterTrades.map(({ id, ...key }) => ({ trade_id: id, ...key }));
   for (const batch of chunk(clusterRows, rowsPerInsert(8)))
     if (batch.length > 0) await db.insertInto('cluster_trades').values(batch).execute();
@@ -228,8 +231,29 @@ function storedHits(
     .where('t.action_kind', 'in', [...kinds]);
 }
 
-/** A range's stored hits at `daysBefore` and these action kinds: how many, over how many trades. */
-export async function countStoredTimingHits(
+/**
+ * A range's stored hits at `daysBefore` and these action kinds: how many, over how many trades.
+ * Summed from the counts per day when nothing but the dates narrows the range, else counted hit by hit.
+ */
+export function countStoredTimingHits(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  daysBefore: number,
+  kinds: readonly string[],
+): Promise<{ total: number; trades: number }> {
+  const narrowed =
+    range.tickers?.length ||
+    range.sources?.length ||
+    range.actions?.length ||
+    range.politicianIds?.length ||
+    range.minAmount !== undefined;
+  return narrowed
+    ? countStoredHitRows(db, range, daysBefore, kinds)
+    : sumStoredTimingCounts(db, range, daysBefore, kinds);
+}
+
+/** The same two numbers counted from the range's stored hits, one index entry per hit. */
+export async function countStoredHitRows(
   db: Kysely<Database>,
   range: TradeRangeFilter,
   daysBefore: number,
@@ -242,6 +266,71 @@ export async function countStoredTimingHits(
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), trades: Number(row.trades) };
+}
+
+/** The same two numbers summed from the counts per day (0107-timing-counts), for a range of dates alone. */
+export async function sumStoredTimingCounts(
+  db: Kysely<Database>,
+  range: { from: string; to: string },
+  daysBefore: number,
+  kinds: readonly string[],
+): Promise<{ total: number; trades: number }> {
+  const row = await db
+    .selectFrom('timing_counts')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('hits').as('total'),
+      eb.fn.sum<number | string | null>('trades').as('trades'),
+    ])
+    .where('action_kinds', '=', kindsKey(kinds))
+    .where('transaction_date', '>=', range.from)
+    .where('transaction_date', '<=', range.to)
+    .where('days_between', '<=', daysBefore)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total ?? 0), trades: Number(row.trades ?? 0) };
+}
+
+/** A set of action kinds as timing_counts keys it: distinct, sorted, comma-joined. */
+function kindsKey(kinds: readonly string[]): string {
+  return [...new Set(kinds)].sort().join(',');
+}
+
+/** Every non-empty set of these action kinds: each is a set a request can ask for. */
+function kindSets(kinds: readonly string[]): string[][] {
+  const distinct = [...new Set(kinds)];
+  const sets: string[][] = [];
+  for (let mask = 1; mask < 1 << distinct.length; mask++)
+    sets.push(distinct.filter((_, index) => mask & (1 << index)));
+  return sets;
+}
+
+/**
+ * Replaces the counts per day from the stored hits, for every set of the action kinds: per
+ * transaction date and days before the action, the hits of the set's kinds, and the trades whose
+ * nearest hit of those kinds is that many days before (so a sum over days <= D counts each trade
+ * with a hit within D once).
+ */
+async function writeTimingCounts(db: Kysely<Database>, kinds: readonly string[]): Promise<void> {
+  await db.deleteFrom('timing_counts').execute();
+  for (const set of kindSets(kinds)) {
+    const ofSet = sql`action_kind in (${sql.join(set)})`;
+    await sql`
+      insert into timing_counts (action_kinds, transaction_date, days_between, hits, trades)
+      select ${kindsKey(set)}, transaction_date, days_between, sum(hits), sum(trades)
+      from (
+        select transaction_date, days_between, count(*) as hits, 0 as trades
+        from timing_hits where ${ofSet}
+        group by transaction_date, days_between
+        union all
+        select transaction_date, nearest, 0, count(*)
+        from (
+          select trade_id, transaction_date, min(days_between) as nearest
+          from timing_hits where ${ofSet}
+          group by trade_id, transaction_date
+        ) as nearest_hits
+        group by transaction_date, nearest
+      ) as counted
+      group by transaction_date, days_between`.execute(db);
+  }
 }
 
 /** One page of a range's stored hits, in answer order. */

@@ -88,6 +88,21 @@ export interface TimingHitsTable extends StoredTradeKey {
   evidence: string;
 }
 
+/**
+ * The stored hits counted per transaction date, set of action kinds and days before the action
+ * (0107-timing-counts): a range's `total` and `trade_count` when no other filter narrows it.
+ */
+export interface TimingCountsTable {
+  /** The kinds, sorted and comma-joined: 'committee', 'floor' or 'committee,floor'. */
+  action_kinds: string;
+  transaction_date: string;
+  days_between: number;
+  /** The day's hits of those kinds this many days before their action. */
+  hits: number;
+  /** The day's trades whose nearest hit of those kinds is this many days before its action. */
+  trades: number;
+}
+
 /** A trade in some cluster over the whole history at the default parameters (0075-stored-analytics). */
 export interface ClusterTradesTable extends StoredTradeKey {
   /** The cluster_answers row of its cluster (0104-stored-cluster-answers; null before a rebuild). */
@@ -291,6 +306,8 @@ export interface AnalyticsTables {
   ticker_trade_descriptions: TickerTradeDescriptionsTable;
   // Stored results of the range analytics (migration 0075-stored-analytics).
   timing_hits: TimingHitsTable;
+  // The stored hits counted per day (migration 0107-timing-counts).
+  timing_counts: TimingCountsTable;
   cluster_trades: ClusterTradesTable;
   // Stored answer text of each stored cluster (migration 0104-stored-cluster-answers).
   cluster_answers: ClusterAnswersTable;
