@@ -77,6 +77,16 @@ const DATABASE_FREE = [
   // Opens a database, but what it checks is the markup in a browser (axe, CSP, width): the API
   // calls its pages make are checked on both databases by their own routes' tests.
   'src/http/routes/ui/pages-audit.test.ts',
+  // Likewise a client of the API, not the API: the explorer's pages against what the API answers
+  // them, the typed SDK and its packed tarball, the Python client's pytest suite, and the OpenAPI
+  // document. The routes they call are checked on both databases by their own tests.
+  'src/http/routes/ui/explore-chart.test.ts',
+  'test/sdk.test.ts',
+  'test/sdk-pack.test.ts',
+  'test/python-client.test.ts',
+  'src/http/plugins/openapi-document.test.ts',
+  // The command line in process, on a SQLite file of its own whatever the run's database.
+  'src/cli/cli.test.ts',
 ];
 
 // The slowest files (20 s or more on the 2-core CI machine), slowest first, for each run: the two

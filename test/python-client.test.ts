@@ -1,7 +1,7 @@
 // The Python client (packages/python): its pytest suite, run against a live dcledger server that
 // the suite's fixture starts (src/test-support/live-server.ts) from a copy of this run's real-data
-// fixture, on this run's database (SQLite, or PostgreSQL under DCLEDGER_TEST_DATABASE_URL). The
-// test fails when pytest does; without python3 and pytest it skips with one line (in CI it fails).
+// fixture, on SQLite (the PostgreSQL run leaves it out: it checks the client, whose routes are
+// tested on both databases by their own tests). The test fails when pytest does; without python3 and pytest it skips with one line (in CI it fails).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';

@@ -53,11 +53,20 @@ describe.skipIf(!realDataAvailable())('stored company dossiers', () => {
   beforeAll(async () => {
     ctx = await openFixtureApp();
     db = ctx.store.db;
-    const report = await refreshStoredDossiers(db, { now: FIXTURE_NOW, force: true });
-    expect(report.rebuilt).toBe(true);
     tickers = await tradedTickers(db);
-    expect(report.companies).toBe(tickers.length);
     expect(tickers.length).toBeGreaterThan(1000);
+    if (ctx.store.dialect === 'sqlite') {
+      const report = await refreshStoredDossiers(db, { now: FIXTURE_NOW, force: true });
+      expect(report.rebuilt).toBe(true);
+      expect(report.companies).toBe(tickers.length);
+    } else {
+      // The fixture's enrichment built every dossier on this database. Forcing a whole rebuild
+      // again proves the `force` flag, which is no database's (the SQLite run proves it), and
+      // costs a whole rebuild, which on PostgreSQL is a round trip per query of every ticker's
+      // dossier; the whole rebuilds below (a seat changed, then restored) run on this database.
+      const stored = await db.selectFrom('company_dossiers').select('ticker').orderBy('ticker').execute();
+      expect(stored.map((row) => row.ticker)).toEqual(tickers);
+    }
   }, 300_000);
   afterAll(async () => ctx?.close());
 
@@ -67,9 +76,13 @@ describe.skipIf(!realDataAvailable())('stored company dossiers', () => {
   });
 
   it('the route answers, byte for byte, what it builds and serializes without them, for many tickers', async () => {
+    // Every 12th ticker on SQLite. On PostgreSQL every 48th (some 60 tickers, A to Z, and the named ones):
+    // the answer's text is built by the same code on both databases, what differs is the SQL each
+    // dossier runs, the same for every ticker, and each dossier costs a round trip per query there.
+    const every = ctx.store.dialect === 'sqlite' ? 12 : 48;
     const sample = [
       ...new Set([
-        ...tickers.filter((_, index) => index % 12 === 0),
+        ...tickers.filter((_, index) => index % every === 0),
         'LMT',
         'AAPL',
         'NVDA',

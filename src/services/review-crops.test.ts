@@ -36,7 +36,7 @@ describe.skipIf(!dataDir)('review pictures', () => {
     ids.missing = await waitingRow(store.db, missing, '0000001', 1, row);
   });
   afterAll(async () => {
-    await store?.close();
+    await store?.dispose();
     rmSync(archive, { recursive: true, force: true });
   });
 

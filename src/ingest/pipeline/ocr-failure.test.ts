@@ -50,7 +50,7 @@ describe.skipIf(!dataDir)('a scan the OCR reader fails on', () => {
   afterAll(async () => {
     await server?.close();
     runner?.dispose();
-    await store?.close();
+    await store?.dispose();
   });
 
   const filingOf = (docId: string) =>

@@ -33,7 +33,7 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
   });
   afterAll(async () => {
     await replay?.close();
-    await store?.close();
+    await store?.dispose();
   });
 
   it(

@@ -14,7 +14,7 @@ describe('the OCR stage under a heap limit it cannot meet', () => {
     store = await openTestStore();
   });
   afterAll(async () => {
-    await store?.close();
+    await store?.dispose();
   });
 
   it('keeps the document as an unread scan with the reason, instead of failing the run', async () => {

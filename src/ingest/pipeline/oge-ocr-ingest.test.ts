@@ -42,7 +42,7 @@ describe.skipIf(!dataDir)('ingest reads the scanned OGE 278-T by OCR (replay ser
   afterAll(async () => {
     await server?.close();
     runner?.dispose();
-    await store?.close();
+    await store?.dispose();
   });
 
   it('reads it page by page in the OCR stage and stores it read, never needs_ocr', async () => {

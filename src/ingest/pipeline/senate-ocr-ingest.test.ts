@@ -76,7 +76,7 @@ describe.skipIf(!dataDir)(
     afterAll(async () => {
       await server?.close();
       runner?.dispose();
-      await store?.close();
+      await store?.dispose();
     });
 
     it('fetches the page images, reads them page by page and stores the filing read, never paper', async () => {

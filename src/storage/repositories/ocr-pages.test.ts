@@ -12,7 +12,7 @@ describe.skipIf(fixture === null)("the stored trades' asset descriptions", () =>
     if (fixture) store = await openTestStore(fixture);
   });
   afterAll(async () => {
-    await store?.close();
+    await store?.dispose();
   });
 
   it('lists each spelling once, names no issuer list holds among them, and no empty one', async () => {
