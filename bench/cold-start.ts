@@ -70,6 +70,10 @@ async function prepareDatabase(file: string): Promise<{ key: string; built: bool
     // Rows deleted from search_documents leave a delete entry each in the full-text index, which
     // every later write then merges through: emptied as a database that never had documents has it.
     await sql`insert into search_fts(search_fts) values ('delete-all')`.execute(store.db);
+    // sqlite-vec's KNN table, which a database that never had vectors lacks until a model is
+    // activated: left with the last run's rows, the warm-up's activation would drop them while
+    // it holds the write lock.
+    await sql`drop table if exists search_vec`.execute(store.db);
     // A new account each run: a reused file already holds the earlier runs' ones.
     const email = `cold-start-${Date.now()}@example.org`;
     const now = new Date();

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const fromSources = (callerUrl: string) => extname(fileURLToPath(callerUrl)) === '.ts';
 
@@ -40,4 +41,55 @@ export function childModule(callerUrl: string, name: string): { file: string; ex
     file: fileURLToPath(new URL(`./${name}.ts`, callerUrl)),
     execArgv: ['--import', tsxFile(callerUrl, 'dist/loader.mjs')],
   };
+}
+
+/** A request to a thread run by ThreadRequests, and its answer: `id` pairs the two. */
+export interface ThreadMessage<Body> {
+  id: number;
+  body: Body;
+}
+
+/**
+ * A worker thread that answers each message it is sent with one message back (its body module
+ * posts `{ id, body }` for each `{ id, body }` it receives), until it is closed. A request still
+ * waiting when the thread fails or ends is rejected, and so is every request after that.
+ */
+export class ThreadRequests<Request, Answer> {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (answer: Answer) => void; reject: (error: unknown) => void }
+  >();
+  private nextId = 0;
+  private failure: unknown;
+
+  /** `module`: threadModule()'s answer for the body; `what`: the thread in an error message. */
+  constructor(module: string, workerData: unknown, what: string) {
+    this.worker = new Worker(new URL(module), { workerData });
+    this.worker.on('message', ({ id, body }: ThreadMessage<Answer>) => {
+      this.waiting.get(id)?.resolve(body);
+      this.waiting.delete(id);
+    });
+    const fail = (error: unknown) => {
+      this.failure ??= error;
+      for (const { reject } of this.waiting.values()) reject(this.failure);
+      this.waiting.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`${what} ended (exit code ${code})`)));
+  }
+
+  ask(request: Request): Promise<Answer> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, body: request } satisfies ThreadMessage<Request>);
+    });
+  }
+
+  /** Ends the thread (what it was still asked fails). */
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
 }

@@ -46,7 +46,7 @@ async function warmUp(
     store.db,
     settings.embeddings,
     (stage, done, total) => send({ type: 'progress', stage, done, total }),
-    { embedInThread: true },
+    { inThreads: true },
   );
   // The server is stopping (or gone): the engine ends at its next step.
   process.on('message', (command: WarmUpCommand) => {

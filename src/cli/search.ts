@@ -20,7 +20,7 @@ export function semanticSearchFromConfig(
   db: Kysely<Database>,
   config: EmbeddingsConfig,
   onProgress?: SearchOptions['onProgress'],
-  options: Pick<SearchOptions, 'embedInThread'> = {},
+  options: Pick<SearchOptions, 'inThreads'> = {},
 ): SemanticSearch {
   const embedder = configuredEmbedder(config);
   return new SemanticSearch(db, {

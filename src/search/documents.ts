@@ -14,7 +14,6 @@ import {
   MAX_ROW_ID,
   resetSearchWatermarks,
   SEARCH_SOURCE_NAMES,
-  type SearchSourceName,
   type SourceWindow,
   saveSearchWatermark,
   searchSourceRows,
@@ -22,12 +21,14 @@ import {
   type Watermark,
 } from '../storage/repositories/search-sources.js';
 import type { Database } from '../storage/schema.js';
+import { ThreadRequests, threadModule } from '../threads.js';
 import {
   billDocuments,
   type ChangedRow,
-  RENDER,
-  type Renderer,
+  type RowsToWord,
+  rowsToWord,
   tickerDocuments,
+  wordRows,
 } from './source-documents.js';
 import { nextTurn, SlicedBatch, Slices } from './turns.js';
 
@@ -50,6 +51,16 @@ export interface RefreshReport {
   removed: number;
 }
 
+export interface RefreshOptions {
+  onProgress?: (source: string, done: number) => void;
+  /**
+   * The sources' rows are worded in a worker thread at a lower priority (the same documents),
+   * this thread only reading and writing: for the warm-up's process, whose own thread holds the
+   * write lock for its writes, so that the wording gives way to serving.
+   */
+  inThread?: boolean;
+}
+
 function advance(mark: Watermark, id: number, updated: string): Watermark {
   return {
     last_id: Math.max(mark.last_id, id),
@@ -67,7 +78,29 @@ function advance(mark: Watermark, id: number, updated: string): Watermark {
 export async function refreshSearchDocuments(
   db: Kysely<Database>,
   now: Date,
-  onProgress?: (source: string, done: number) => void,
+  options: RefreshOptions = {},
+): Promise<RefreshReport> {
+  const thread = options.inThread
+    ? new ThreadRequests<RowsToWord, ChangedRow[]>(
+        threadModule(import.meta.url, 'wording-thread'),
+        undefined,
+        'the wording thread',
+      )
+    : undefined;
+  try {
+    return await refresh(db, now, options.onProgress, (batch) =>
+      thread ? thread.ask(batch) : wordRows(batch),
+    );
+  } finally {
+    await thread?.close();
+  }
+}
+
+async function refresh(
+  db: Kysely<Database>,
+  now: Date,
+  onProgress: RefreshOptions['onProgress'],
+  word: (batch: RowsToWord) => ChangedRow[] | Promise<ChangedRow[]>,
 ): Promise<RefreshReport> {
   const report: RefreshReport = { indexed: 0, removed: 0 };
   const stamp = now.toISOString();
@@ -95,7 +128,6 @@ export async function refreshSearchDocuments(
     report.indexed += keep.length;
   };
   for (const name of SEARCH_SOURCE_NAMES) {
-    const render = RENDER[name] as Renderer<SearchSourceName>;
     const start = await searchWatermark(db, name);
     let mark = start;
     let done = 0;
@@ -109,7 +141,7 @@ export async function refreshSearchDocuments(
         const size = batch.size;
         const rows = await searchSourceRows(db, name, window, size);
         if (rows.length === 0) break;
-        const changed = await render(rows, db, today);
+        const changed = await word(await rowsToWord(db, name, rows, today));
         for (const row of changed) mark = advance(mark, row.id, row.updated);
         await apply(changed);
         done += rows.length;

@@ -1,9 +1,8 @@
 // Where embeddings come from. The default is the LSA model trained here on the indexed corpus
 // (offline, nothing downloaded); an OpenAI-compatible or Voyage embeddings API can be configured
 // instead (see config.ts: DCLEDGER_EMBEDDINGS_*). Both produce unit-length float32 vectors.
-import { Worker } from 'node:worker_threads';
 import type { EmbeddingsApiSettings } from '../domain/embeddings.js';
-import { threadModule } from '../threads.js';
+import { ThreadRequests, threadModule } from '../threads.js';
 import {
   DEFAULT_LSA_OPTIONS,
   deserializeLsa,
@@ -12,7 +11,6 @@ import {
   serializeLsa,
   trainLsa,
 } from './lsa.js';
-import type { EmbedAnswer, EmbedRequest } from './lsa-embed-thread.js';
 import { trainLsaOffThread } from './lsa-training.js';
 
 export type EmbeddingPurpose = 'document' | 'query';
@@ -86,45 +84,27 @@ export class LsaEmbedder implements Embedder {
 export class ThreadEmbedder implements Embedder {
   readonly provider = 'lsa' as const;
   readonly dimensions: number;
-  private readonly worker: Worker;
-  private readonly waiting = new Map<
-    number,
-    { resolve: (vectors: Float32Array[]) => void; reject: (error: unknown) => void }
-  >();
-  private nextId = 0;
-  private failure: unknown;
+  private readonly thread: ThreadRequests<string[], Float32Array[]>;
 
   constructor(
     lsa: LsaModel,
     readonly model: string,
   ) {
     this.dimensions = lsa.dimensions;
-    this.worker = new Worker(new URL(threadModule(import.meta.url, 'lsa-embed-thread')), { workerData: lsa });
-    this.worker.on('message', ({ id, vectors }: EmbedAnswer) => {
-      this.waiting.get(id)?.resolve(vectors);
-      this.waiting.delete(id);
-    });
-    const fail = (error: unknown) => {
-      this.failure ??= error;
-      for (const { reject } of this.waiting.values()) reject(this.failure);
-      this.waiting.clear();
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the embedding thread ended (exit code ${code})`)));
+    this.thread = new ThreadRequests(
+      threadModule(import.meta.url, 'lsa-embed-thread'),
+      lsa,
+      'the embedding thread',
+    );
   }
 
   embed(texts: readonly string[]): Promise<Float32Array[]> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, texts: [...texts] } satisfies EmbedRequest);
-    });
+    return this.thread.ask([...texts]);
   }
 
   /** Ends the thread (what it was still asked fails). */
-  async close(): Promise<void> {
-    await this.worker.terminate();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
 

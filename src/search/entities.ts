@@ -36,10 +36,35 @@ interface Company extends Entity {
   aliases: ReadonlySet<string>;
 }
 
-/** EntityIndex.snapshot(): its members and companies, sets as arrays. */
+type CompanySnapshot = Omit<Company, 'concepts' | 'aliases'> & { concepts: string[]; aliases: string[] };
+
+/**
+ * EntityIndex.snapshot(): its members and companies (sets as arrays) as JSON texts of up to
+ * SNAPSHOT_CHUNK entities each, so that the process taking it over parses them a slice at a time
+ * (the whole index parsed at once holds its event loop for tens of milliseconds).
+ */
 export interface EntitySnapshot {
-  members: Entity[];
-  companies: (Omit<Company, 'concepts' | 'aliases'> & { concepts: string[]; aliases: string[] })[];
+  members: string[];
+  companies: string[];
+}
+
+const SNAPSHOT_CHUNK = 200;
+
+function inChunks<T>(items: readonly T[]): string[] {
+  const chunks: string[] = [];
+  for (let at = 0; at < items.length; at += SNAPSHOT_CHUNK)
+    chunks.push(JSON.stringify(items.slice(at, at + SNAPSHOT_CHUNK)));
+  return chunks;
+}
+
+/** The entities of a snapshot's chunks, parsed a chunk at a time with a turn of the event loop when due. */
+async function fromChunks<T>(chunks: readonly string[], slices: Slices): Promise<T[]> {
+  const items: T[] = [];
+  for (const chunk of chunks) {
+    items.push(...(JSON.parse(chunk) as T[]));
+    await slices.tick();
+  }
+  return items;
 }
 
 /** The words of a name, lower case, accents dropped, 3 letters or more. */
@@ -247,23 +272,29 @@ export class EntityIndex {
    */
   snapshot(): EntitySnapshot {
     return {
-      members: this.members,
-      companies: this.companies.map((company) => ({
-        ...company,
-        concepts: [...company.concepts],
-        aliases: [...company.aliases],
-      })),
+      members: inChunks(this.members),
+      companies: inChunks(
+        this.companies.map(
+          (company): CompanySnapshot => ({
+            ...company,
+            concepts: [...company.concepts],
+            aliases: [...company.aliases],
+          }),
+        ),
+      ),
     };
   }
 
-  /** The index a snapshot() describes. */
+  /** The index a snapshot() describes, a turn of the event loop every slice. */
   static async fromSnapshot(snapshot: EntitySnapshot): Promise<EntityIndex> {
-    const companies = snapshot.companies.map((company) => ({
-      ...company,
-      concepts: new Set(company.concepts),
-      aliases: new Set(company.aliases),
-    }));
-    return EntityIndex.indexed(snapshot.members, companies, new Slices());
+    const slices = new Slices();
+    const members = await fromChunks<Entity>(snapshot.members, slices);
+    const companies: Company[] = [];
+    for (const company of await fromChunks<CompanySnapshot>(snapshot.companies, slices)) {
+      companies.push({ ...company, concepts: new Set(company.concepts), aliases: new Set(company.aliases) });
+      await slices.tick();
+    }
+    return EntityIndex.indexed(members, companies, slices);
   }
 
   get size(): number {

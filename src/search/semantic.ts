@@ -89,10 +89,10 @@ export interface SearchOptions {
   /** Vectors past which the in-memory inverted-file index is used (20,000; tests set fewer). */
   ivfMinVectors?: number;
   /**
-   * The local model embeds in a worker thread at a lower priority: for the warm-up's process, whose
-   * own thread holds the write lock for its writes, so that the embedding gives way to serving.
+   * Documents worded and the local model embedding in threads of a lower priority: for the
+   * warm-up's process, whose own thread holds the write lock for its writes.
    */
-  embedInThread?: boolean;
+  inThreads?: boolean;
 }
 
 /** What an engine hands over with its vectors besides the model (writeVectorTable → adoptVectorTable). */
@@ -233,9 +233,9 @@ export class SemanticSearch {
   private async update(now: Date, budget: number): Promise<void> {
     const progress = this.options.onProgress;
     this.checkStopped();
-    const refreshed = await refreshSearchDocuments(this.db, now, (source, done) =>
-      progress?.(`documents:${source}`, done, done),
-    );
+    const onProgress = (source: string, done: number) => progress?.(`documents:${source}`, done, done);
+    const inThread = this.options.inThreads;
+    const refreshed = await refreshSearchDocuments(this.db, now, { onProgress, inThread });
     if (refreshed.indexed > 0 || refreshed.removed > 0 || this.documents === 0 || !this.entities) {
       const started = Date.now();
       this.documents = await countSearchDocuments(this.db);
@@ -248,12 +248,12 @@ export class SemanticSearch {
     const total = await countDocumentsWithoutVector(this.db, embedder.model);
     const local = embedder.provider === 'lsa';
     const limit = local ? Number.POSITIVE_INFINITY : budget;
-    // The local model embeds on this thread (or, with embedInThread, on one of its own while this
+    // The local model embeds on this thread (or, with inThreads, on one of its own while this
     // one waits): batches sized to a slice. A remote one waits on the network, not the thread: the
     // largest batch a request may carry.
     const sized = local ? new SlicedBatch(20, EMBED_BATCH) : undefined;
     const threaded =
-      this.options.embedInThread && total > 0 && embedder instanceof LsaEmbedder
+      this.options.inThreads && total > 0 && embedder instanceof LsaEmbedder
         ? embedder.inThread()
         : undefined;
     try {

@@ -4,10 +4,11 @@
 // themselves are wording.ts'; documents.ts keeps search_documents current with what these return.
 import type { Kysely } from 'kysely';
 import { currentSymbolOf, symbolSpans } from '../domain/symbol-changes.js';
-import { leadershipRolesOf } from '../storage/repositories/politician-roles.js';
+import { leadershipRolesOf, type MemberRole } from '../storage/repositories/politician-roles.js';
 import type { SearchDocument } from '../storage/repositories/search-index.js';
 import {
   billTopics,
+  type CommitteeSeatRow,
   changedBillRows,
   committeeSeatsOf,
   listedCompanyNames,
@@ -75,17 +76,46 @@ function changedRow(
   };
 }
 
-export type Renderer<N extends SearchSourceName> = (
-  rows: SearchSourceRow<N>[],
-  db: Kysely<Database>,
-  today: string,
-) => ChangedRow[] | Promise<ChangedRow[]>;
+/**
+ * A batch of a source's rows with what wording them needs from elsewhere in the database (the
+ * members' committee seats and leadership roles): plain data, which wordRows() turns into
+ * documents on any thread.
+ */
+export interface RowsToWord {
+  name: SearchSourceName;
+  rows: SearchSourceRow<SearchSourceName>[];
+  today: string;
+  seats?: CommitteeSeatRow[];
+  roles?: MemberRole[];
+}
 
-export const RENDER: { [N in SearchSourceName]: Renderer<N> } = {
-  async politicians(rows, db, today) {
-    const ids = rows.map((row) => row.id);
-    const seats = await committeeSeatsOf(db, ids);
-    const roles = await leadershipRolesOf(db, ids);
+/** The batch wordRows() words: the rows, and for members their seats and roles read here. */
+export async function rowsToWord(
+  db: Kysely<Database>,
+  name: SearchSourceName,
+  rows: SearchSourceRow<SearchSourceName>[],
+  today: string,
+): Promise<RowsToWord> {
+  if (name !== 'politicians') return { name, rows, today };
+  const ids = rows.map((row) => row.id);
+  return {
+    name,
+    rows,
+    today,
+    seats: await committeeSeatsOf(db, ids),
+    roles: await leadershipRolesOf(db, ids),
+  };
+}
+
+/** The documents of a batch (a removed record's row without one). Pure: no I/O, the same on any thread. */
+export function wordRows(batch: RowsToWord): ChangedRow[] {
+  return (WORD[batch.name] as Worder<SearchSourceName>)(batch.rows, batch);
+}
+
+type Worder<N extends SearchSourceName> = (rows: SearchSourceRow<N>[], batch: RowsToWord) => ChangedRow[];
+
+const WORD: { [N in SearchSourceName]: Worder<N> } = {
+  politicians(rows, { seats = [], roles = [], today }) {
     const seatsOf = groupBy(seats, (seat) => seat.politician_id);
     const rolesOf = groupBy(roles, (role) => role.politician_id);
     return rows.map((p) => {

@@ -247,17 +247,24 @@ export class MemoryVectors {
       seq: table.seq,
       dimensions: table.dimensions,
       slots: new IdSlots(table.ids.length),
-      ids: table.ids,
-      kinds: table.kinds,
-      seqs: table.seqs,
-      storedLists: Array.from(table.lists),
+      ids: [],
+      kinds: [],
+      seqs: [],
+      storedLists: [],
       data: table.data,
       simd: simd?.data === table.data ? simd : undefined,
       clusters: undefined,
       trainedVectors: table.trainedVectors,
     };
-    for (let slot = 0; slot < cache.ids.length; slot++) {
-      cache.slots.set(cache.ids[slot] ?? 0, slot);
+    // The file's sections become the cache's arrays a slice at a time: a hundred thousand slots
+    // copied in one go hold the event loop for tens of milliseconds.
+    for (let slot = 0; slot < table.ids.length; slot++) {
+      const id = table.ids[slot] ?? 0;
+      cache.ids.push(id);
+      cache.seqs.push(table.seqs[slot] ?? 0);
+      cache.kinds.push(table.kindNames[table.kindCodes[slot] ?? 0] ?? '');
+      if (slot < table.lists.length) cache.storedLists.push(table.lists[slot] ?? -1);
+      cache.slots.set(id, slot);
       if (this.slices.due()) await this.pause();
     }
     if (table.centroids.length > 0 && table.lists.length === cache.ids.length) {

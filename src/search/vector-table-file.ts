@@ -160,6 +160,21 @@ async function readAll(handle: FileHandle, into: Uint8Array, position: number): 
 }
 
 /**
+ * A table as readVectorTable() gives it: the per-slot sections as the file holds them (typed
+ * arrays, each slot's kind as an index into `kindNames`), for the reader to turn into its own
+ * arrays a slice at a time.
+ */
+export interface ReadVectorTable
+  extends Omit<VectorTableContents, 'ids' | 'kinds' | 'seqs' | 'lists' | 'modelState'> {
+  ids: Float64Array;
+  seqs: Float64Array;
+  kindCodes: Uint8Array;
+  kindNames: readonly string[];
+  lists: Int32Array;
+  modelState: Uint8Array;
+}
+
+/**
  * Reads a table writeVectorTable() wrote. The vectors go straight into the array `allocate`
  * returns for that many floats of vectors of that many dimensions (the reader's own table: WebAssembly memory or a plain array),
  * without a copy in between.
@@ -167,7 +182,7 @@ async function readAll(handle: FileHandle, into: Uint8Array, position: number): 
 export async function readVectorTable(
   file: string,
   allocate: (floats: number, dimensions: number) => Float32Array,
-): Promise<VectorTableContents & { ids: number[]; kinds: string[]; seqs: number[]; modelState: Uint8Array }> {
+): Promise<ReadVectorTable> {
   const handle = await open(file, 'r');
   try {
     const prefix = new Uint8Array(4);
@@ -197,9 +212,10 @@ export async function readVectorTable(
       dimensions: header.dimensions,
       seq: header.seq,
       trainedVectors: header.trainedVectors,
-      ids: Array.from(ids),
-      seqs: Array.from(seqs),
-      kinds: Array.from(kindCodes, (code) => header.kinds[code] ?? ''),
+      ids,
+      seqs,
+      kindCodes,
+      kindNames: header.kinds,
       lists: header.indexed ? lists : new Int32Array(0),
       centroids,
       data,
