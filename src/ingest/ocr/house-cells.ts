@@ -1,5 +1,6 @@
 // A cell of the House table: where its inside lies between two rules, and how its text is read.
-// The engine reads each text cell on its own: an asset line at three scales, the readings voted;
+// The engine reads each text cell on its own: an asset line at three scales and from two
+// black-and-white versions of it, the readings voted;
 // a date at two or three scales with digits only, then again from two black-and-white versions
 // of it (its cross reads); an owner code without a character list. A date or owner code not
 // read cleanly from the page cleared by position is read again from a page cleared by shape,
@@ -14,8 +15,9 @@ import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 import type { Grid } from './table.js';
 
 /**
- * The thresholds of the black-and-white preparations a date cell is read again from: a dark one
- * thins the strokes (parts touching digits), a light one thickens them (closes broken ones).
+ * The thresholds of the black-and-white preparations a date or name cell is read again from: a
+ * dark one thins the strokes (parts touching letters), a light one thickens them (closes broken
+ * ones).
  */
 const CROSS_READ_THRESHOLDS = [96, 208] as const;
 
@@ -33,16 +35,29 @@ export class CellReader {
   ) {}
 
   /**
-   * A text cell read at three scales. Typed text usually reads the same each time; when the
-   * readings differ, the majority wins and the cell's confidence says how split they were.
+   * A text cell read at three scales, then again from two hard black-and-white versions of it
+   * (the date cells' cross-read preparations): typed text usually reads the same each time; when
+   * the readings differ, the majority wins and the cell's confidence says how split they were.
+   * The black-and-white readings start from other pixels than the grey ones, so a misread the
+   * grey scales share (a stroke of the rule beside a letter) is less likely to recur in them, and
+   * a lone clean grey reading gets a second voice.
    */
   async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
     const cell = crop(this.grid.text, rect);
-    const variants = [cell, scale(cell, 1.5), scale(cell, 2)];
+    const enlarged = scale(cell, 2);
+    const variants = [
+      cell,
+      scale(cell, 1.5),
+      enlarged,
+      ...CROSS_READ_THRESHOLDS.map((threshold) => binarise(enlarged, threshold)),
+    ];
     const readings: Array<{ text: string; words: Array<{ text: string; confidence: number }> }> = [];
     for (const variant of variants) {
       const result = await this.engine.read(variant, { mode });
-      const words = result.words.filter((word) => /[A-Za-z0-9&$%]/.test(word.text));
+      // "@" stands alone between an option's symbol and its strike ("PUT/XSP @ 555").
+      const words = beforeWideGap(result.words, variant.height).filter((word) =>
+        /[A-Za-z0-9&$%@]/.test(word.text),
+      );
       readings.push({ text: words.map((word) => word.text).join(' '), words });
     }
     const voted = vote(
@@ -151,6 +166,32 @@ export class CellReader {
     if (cell.height < 34) cell = upscale(cell, 2);
     return this.engine.read(cell, charset ? { mode, charset } : { mode });
   }
+}
+
+/**
+ * A gap between two words of a line wider than this many times the cell's height is no space
+ * inside a name: filers' software prints a name as one run of words from the cell's left edge,
+ * with a space of about half a letter's height between words.
+ */
+const WIDE_GAP = 4;
+
+/**
+ * The words of a line before the first gap wider than WIDE_GAP: what stands far to the right of
+ * a name is something else printed in the cell (a spreadsheet's page label "1 of 3" that the
+ * print laid over the table, specks of a rule at the cell's edge), not more of the name. A
+ * block's next line starts left of where the last one ended, which is no gap.
+ */
+export function beforeWideGap<Word extends { left: number; right: number }>(
+  words: readonly Word[],
+  height: number,
+): Word[] {
+  const kept: Word[] = [];
+  for (const word of words) {
+    const last = kept.at(-1);
+    if (last && word.left - last.right > WIDE_GAP * height) break;
+    kept.push(word);
+  }
+  return kept;
 }
 
 /** The inside of a column between two y positions: `x`/`y` insets in pixels, or as a share when < 1. */
