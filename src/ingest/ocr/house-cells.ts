@@ -92,7 +92,15 @@ export class CellReader {
       // (readAsset); that reading is taken when it is a code read cleanly.
       const reach = inner(span, top - TEXT_REACH, bottom + TEXT_REACH, 1, 0);
       const again = this.wordsOf(await this.readText(reach, 'line', undefined, this.grid.text));
-      return readOwnerCode(again.text)?.repaired === false ? again : read;
+      if (readOwnerCode(again.text)?.repaired === false) return again;
+      // Last, from the two black-and-white versions of that cell (other pixels than the grey
+      // ones, as a date's cross reads): the first of them to read a code cleanly is taken.
+      const enlarged = scale(crop(this.grid.text, reach), 2);
+      for (const threshold of CROSS_READ_THRESHOLDS) {
+        const bw = this.wordsOf(await this.engine.read(binarise(enlarged, threshold), { mode: 'line' }));
+        if (readOwnerCode(bw.text)?.repaired === false) return bw;
+      }
+      return read;
     }
     const read = await this.readDate(crop(this.grid.clean, rect));
     if (readScannedDate(read.text).value !== null) return read;
@@ -117,7 +125,13 @@ export class CellReader {
       readings.push(this.wordsOf(await this.engine.read(scale(base, 2), { mode: 'line', charset })));
     }
     const numeric = /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}$/;
-    if (!readings.some((reading) => numeric.test(reading.text.replace(/\s/g, '')))) {
+    // A part read as nothing between two separators ("15--25") is a part the digits could not
+    // read: letters, as much as a reading that is no date at all.
+    const emptyPart = /\d[/\-.]{2}\d/;
+    if (
+      !readings.some((reading) => numeric.test(reading.text.replace(/\s/g, ''))) ||
+      readings.some((reading) => emptyPart.test(reading.text.replace(/\s/g, '')))
+    ) {
       // Spreadsheets also print "15-Jan-25": read again with letters allowed.
       const open = this.wordsOf(await this.engine.read(base, { mode: 'line' }));
       if (/[A-Za-z]{3}/.test(open.text))
