@@ -28,7 +28,7 @@ export function assetField(
 }
 
 /**
- * The name as the cell's readings (one per scale) say once each is judged on its own: the
+ * The name as the cell's readings (one per scale and black-and-white version) say once each is judged on its own: the
  * readings vote on the judged name, not on the text read, since two readings the lexicon or the
  * issuer's name settle alike ("VICI" and "VIC)" beside PROPERTIES INC.) agree on the name though
  * their letters differ. A comma after a legal form inside a name that another reading read as a
@@ -81,7 +81,7 @@ function judgedReading(
   // A name over two lines is read as two pieces: their join may lose or double a word.
   // A split vote costs a name with a doubt of its own, or one no lexicon checked: the readings
   // often split over the very stop or letter the doubt is about. A name every word of which
-  // passed the lexicon's checks, read alike at two of three scales, is judged by its words'
+  // passed the lexicon's checks, read alike by most of its readings, is judged by its words'
   // confidences alone: the engine scores a word it misread low, and on the House scans such
   // names were never wrong with every word scored 0.75 or more.
   const majority = lexicon !== undefined && checked.doubts.length === 0 && (cell.agreement ?? 1) >= 0.6;

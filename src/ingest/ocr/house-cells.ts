@@ -1,11 +1,10 @@
 // A cell of the House table: where its inside lies between two rules, and how its text is read.
 // The engine reads each text cell on its own: an asset line at three scales and from two
-// black-and-white versions of it, the readings voted;
-// a date at two or three scales with digits only, then again from two black-and-white versions
-// of it (its cross reads); an owner code without a character list. A date or owner code not
-// read cleanly from the page cleared by position is read again from a page cleared by shape,
-// reaching into the rules' place. Which bands form a row is house-form.ts's business; this only
-// reads the cells it is given.
+// black-and-white versions of it, the readings voted; a date at two or three scales with digits
+// only, then again from two black-and-white versions of it (its cross reads); an owner code
+// without a character list. A date or owner code not read cleanly from the page cleared by
+// position is read again from a page cleared by shape, reaching into the rules' place. Which
+// bands form a row is house-form.ts's business; this only reads the cells it is given.
 import { binarise, clampRect, crop, type GrayImage, inkShare, type Rect, scale, upscale } from './bitmap.js';
 import { EMPTY_CELL_INK } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';

@@ -21,7 +21,7 @@ export interface CellReading {
    */
   crossReads?: string[];
   /**
-   * Every reading of a voted text cell (one per scale, in the order read), the dissenting ones
+   * Every reading of a voted text cell (one per scale and black-and-white version, in the order read), the dissenting ones
    * included: what the others said is evidence on the chosen one.
    */
   readings?: TextReading[];
