@@ -44,6 +44,7 @@ export class CellReader {
   async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
     const cell = crop(this.grid.text, rect);
     const enlarged = scale(cell, 2);
+    // The grey scales first (GREY_READINGS in house-page.ts), then the black-and-white versions.
     const variants = [
       cell,
       scale(cell, 1.5),

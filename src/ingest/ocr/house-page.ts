@@ -27,6 +27,12 @@ export interface CellReading {
   readings?: TextReading[];
 }
 
+/**
+ * How many of a name cell's readings are of the grey rendering (at three scales): they come
+ * first in `readings`, the black-and-white versions after them.
+ */
+export const GREY_READINGS = 3;
+
 /** One reading of a text cell: its text and words with the engine's confidences. */
 export interface TextReading {
   text: string;
