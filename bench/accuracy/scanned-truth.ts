@@ -87,7 +87,8 @@ export function readTruth(path = TRUTH_FILE): TruthDocument[] {
               : type === 'S'
                 ? 'sale'
                 : '';
-      const letter = AMOUNT_LETTERS.indexOf(amount ?? '');
+      // An empty cell is no column: a string's indexOf('') is 0, which would read it as "A".
+      const letter = amount ? AMOUNT_LETTERS.indexOf(amount) : -1;
       document.rows.push({
         page: Number(page),
         owner: normalizeOwner(owner ?? '', true),

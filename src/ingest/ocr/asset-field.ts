@@ -6,7 +6,7 @@
 import { NO_TICKER } from '../../domain/ticker.js';
 import { splitTicker } from '../sources/asset-text.js';
 import { nameLettersKey } from './document-votes.js';
-import type { CellReading } from './house-page.js';
+import { type CellReading, GREY_READINGS } from './house-page.js';
 import type { IssuerNames } from './issuer-names.js';
 import { agreementFactor, type Field } from './judged-fields.js';
 import { type Lexicon, SECURITY_WORDS } from './lexicon.js';
@@ -28,7 +28,7 @@ export function assetField(
 }
 
 /**
- * The name as the cell's readings (one per scale) say once each is judged on its own: the
+ * The name as the cell's readings (one per scale and black-and-white version) say once each is judged on its own: the
  * readings vote on the judged name, not on the text read, since two readings the lexicon or the
  * issuer's name settle alike ("VICI" and "VIC)" beside PROPERTIES INC.) agree on the name though
  * their letters differ. A comma after a legal form inside a name that another reading read as a
@@ -60,10 +60,35 @@ function judgedReadingsVote(
     if (field.value === '') continue;
     groups.set(keyOf(field), [...(groups.get(keyOf(field)) ?? []), field]);
   }
-  const largest = [...groups.values()].sort((a, b) => b.length - a.length)[0] ?? [];
-  if (largest.length * 2 <= readings.length) return null;
+  const largest = majorityGroup(judged, groups, keyOf, readings.length);
+  if (!largest) return null;
   const undoubted = largest.filter((field) => field.why === null).sort((a, b) => b.confidence - a.confidence);
   return undoubted[0] ?? null;
+}
+
+/**
+ * The readings that agree on the name: those of the judged name most grey readings give, when
+ * they agree (the black-and-white readings that agree with it join them); otherwise those of the
+ * name most readings of all give. The black-and-white readings settle a split of the grey ones
+ * and add a surer reading of the name they agree on, but do not overturn a grey majority: both
+ * are thresholded from one enlarged image and can lose the same thin stroke ("PFD" read "PFO"
+ * by both where two grey scales read it right).
+ */
+function majorityGroup(
+  judged: readonly AssetField[],
+  groups: ReadonlyMap<string, AssetField[]>,
+  keyOf: (field: AssetField) => string,
+  count: number,
+): AssetField[] | null {
+  if (count > GREY_READINGS) {
+    const greyVotes = new Map<string, number>();
+    for (const field of judged.slice(0, GREY_READINGS))
+      if (field.value !== '') greyVotes.set(keyOf(field), (greyVotes.get(keyOf(field)) ?? 0) + 1);
+    const [key, votes] = [...greyVotes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    if (votes * 2 > GREY_READINGS) return groups.get(key) ?? null;
+  }
+  const largest = [...groups.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  return largest.length * 2 > count ? largest : null;
 }
 
 function judgedReading(
@@ -81,7 +106,7 @@ function judgedReading(
   // A name over two lines is read as two pieces: their join may lose or double a word.
   // A split vote costs a name with a doubt of its own, or one no lexicon checked: the readings
   // often split over the very stop or letter the doubt is about. A name every word of which
-  // passed the lexicon's checks, read alike at two of three scales, is judged by its words'
+  // passed the lexicon's checks, read alike by most of its readings, is judged by its words'
   // confidences alone: the engine scores a word it misread low, and on the House scans such
   // names were never wrong with every word scored 0.75 or more.
   const majority = lexicon !== undefined && checked.doubts.length === 0 && (cell.agreement ?? 1) >= 0.6;

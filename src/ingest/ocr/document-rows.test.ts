@@ -79,6 +79,37 @@ describe('rowsOfScan', () => {
     expect(alone[8]).toMatchObject({ notification_date: '2025-01-31', needs_review: true });
   });
 
+  it("takes the column's notification date for a cell read one digit from it as a date no filing has", () => {
+    // 8220750 page 7: "02/64/25" at every scale and from both black-and-white versions, in a
+    // column of 02/04/25; 8220834 page 2 (filed 2025-04-17): "8/5/2025" in a column of 4/5/2025.
+    const notified = (text: string, crossReads: string[]) =>
+      houseRow('ANALOG DEVICES, INC. CMN', {
+        notification: { ...cell(text, 0.9), agreement: 1, crossReads },
+      });
+    const column = Array.from({ length: 8 }, () => houseRow('METLIFE, INC. CMN'));
+    const judged = (row: HouseRow) => rowsOfScan(page([...column, row]), context.filedDate)[8];
+    expect(judged(notified('02/64/25', ['02/64/25', '02/64/25']))).toMatchObject({
+      notification_date: '2025-02-04',
+      needs_review: false,
+    });
+    // Two digits away, or a separator lost: several dates could have been misread so.
+    expect(judged(notified('02/65/25', ['02/65/25', '02/65/25']))).toMatchObject({ needs_review: true });
+    expect(judged(notified('0204/25', ['0204/25', '0204/25']))).toMatchObject({ needs_review: true });
+    // A reading of another date the filing allows is evidence for that one.
+    expect(judged(notified('02/64/25', ['02/01/25', '02/64/25']))).toMatchObject({ needs_review: true });
+    const april = Array.from({ length: 8 }, () =>
+      houseRow('LENNAR CORP', { date: cell('3/13/2025'), notification: cell('4/5/2025') }),
+    );
+    const late = houseRow('ESTEE LAUDER COMPANIES', {
+      date: cell('3/4/2025'),
+      notification: { ...cell('8/5/2025', 0.9), agreement: 1, crossReads: ['45/2025', '5/2025'] },
+    });
+    expect(rowsOfScan(page([...april, late]), '2025-04-17')[8]).toMatchObject({
+      notification_date: '2025-04-05',
+      needs_review: false,
+    });
+  });
+
   it('trusts a repaired owner code between two rows that read the same code surely', () => {
     // "D" alone names DC by one letter only: a repair, doubtful by itself.
     const owners = ['DC', 'D', 'DC', 'D', 'SP'];

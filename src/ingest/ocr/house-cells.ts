@@ -1,10 +1,10 @@
 // A cell of the House table: where its inside lies between two rules, and how its text is read.
-// The engine reads each text cell on its own: an asset line at three scales, the readings voted;
-// a date at two or three scales with digits only, then again from two black-and-white versions
-// of it (its cross reads); an owner code without a character list. A date or owner code not
-// read cleanly from the page cleared by position is read again from a page cleared by shape,
-// reaching into the rules' place. Which bands form a row is house-form.ts's business; this only
-// reads the cells it is given.
+// The engine reads each text cell on its own: an asset line at three scales and from two
+// black-and-white versions of it, the readings voted; a date at two or three scales with digits
+// only, then again from two black-and-white versions of it (its cross reads); an owner code
+// without a character list. A date or owner code not read cleanly from the page cleared by
+// position is read again from a page cleared by shape, reaching into the rules' place. Which
+// bands form a row is house-form.ts's business; this only reads the cells it is given.
 import { binarise, clampRect, crop, type GrayImage, inkShare, type Rect, scale, upscale } from './bitmap.js';
 import { EMPTY_CELL_INK } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
@@ -14,8 +14,9 @@ import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 import type { Grid } from './table.js';
 
 /**
- * The thresholds of the black-and-white preparations a date cell is read again from: a dark one
- * thins the strokes (parts touching digits), a light one thickens them (closes broken ones).
+ * The thresholds of the black-and-white preparations a date or name cell is read again from: a
+ * dark one thins the strokes (parts touching letters), a light one thickens them (closes broken
+ * ones).
  */
 const CROSS_READ_THRESHOLDS = [96, 208] as const;
 
@@ -33,16 +34,30 @@ export class CellReader {
   ) {}
 
   /**
-   * A text cell read at three scales. Typed text usually reads the same each time; when the
-   * readings differ, the majority wins and the cell's confidence says how split they were.
+   * A text cell read at three scales, then again from two hard black-and-white versions of it
+   * (the date cells' cross-read preparations): typed text usually reads the same each time; when
+   * the readings differ, the majority wins and the cell's confidence says how split they were.
+   * The black-and-white readings start from other pixels than the grey ones, so a misread the
+   * grey scales share (a stroke of the rule beside a letter) is less likely to recur in them, and
+   * a lone clean grey reading gets a second voice.
    */
   async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
     const cell = crop(this.grid.text, rect);
-    const variants = [cell, scale(cell, 1.5), scale(cell, 2)];
+    const enlarged = scale(cell, 2);
+    // The grey scales first (GREY_READINGS in house-page.ts), then the black-and-white versions.
+    const variants = [
+      cell,
+      scale(cell, 1.5),
+      enlarged,
+      ...CROSS_READ_THRESHOLDS.map((threshold) => binarise(enlarged, threshold)),
+    ];
     const readings: Array<{ text: string; words: Array<{ text: string; confidence: number }> }> = [];
     for (const variant of variants) {
       const result = await this.engine.read(variant, { mode });
-      const words = result.words.filter((word) => /[A-Za-z0-9&$%]/.test(word.text));
+      // "@" stands alone between an option's symbol and its strike ("PUT/XSP @ 555").
+      const words = beforeWideGap(result.words, variant.height).filter((word) =>
+        /[A-Za-z0-9&$%@]/.test(word.text),
+      );
       readings.push({ text: words.map((word) => word.text).join(' '), words });
     }
     const voted = vote(
@@ -77,7 +92,15 @@ export class CellReader {
       // (readAsset); that reading is taken when it is a code read cleanly.
       const reach = inner(span, top - TEXT_REACH, bottom + TEXT_REACH, 1, 0);
       const again = this.wordsOf(await this.readText(reach, 'line', undefined, this.grid.text));
-      return readOwnerCode(again.text)?.repaired === false ? again : read;
+      if (readOwnerCode(again.text)?.repaired === false) return again;
+      // Last, from the two black-and-white versions of that cell (other pixels than the grey
+      // ones, as a date's cross reads): the first of them to read a code cleanly is taken.
+      const enlarged = scale(crop(this.grid.text, reach), 2);
+      for (const threshold of CROSS_READ_THRESHOLDS) {
+        const bw = this.wordsOf(await this.engine.read(binarise(enlarged, threshold), { mode: 'line' }));
+        if (readOwnerCode(bw.text)?.repaired === false) return bw;
+      }
+      return read;
     }
     const read = await this.readDate(crop(this.grid.clean, rect));
     if (readScannedDate(read.text).value !== null) return read;
@@ -102,7 +125,13 @@ export class CellReader {
       readings.push(this.wordsOf(await this.engine.read(scale(base, 2), { mode: 'line', charset })));
     }
     const numeric = /^\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}$/;
-    if (!readings.some((reading) => numeric.test(reading.text.replace(/\s/g, '')))) {
+    // A part read as nothing between two separators ("15--25") is a part the digits could not
+    // read: letters, as much as a reading that is no date at all.
+    const emptyPart = /\d[/\-.]{2}\d/;
+    if (
+      !readings.some((reading) => numeric.test(reading.text.replace(/\s/g, ''))) ||
+      readings.some((reading) => emptyPart.test(reading.text.replace(/\s/g, '')))
+    ) {
       // Spreadsheets also print "15-Jan-25": read again with letters allowed.
       const open = this.wordsOf(await this.engine.read(base, { mode: 'line' }));
       if (/[A-Za-z]{3}/.test(open.text))
@@ -151,6 +180,32 @@ export class CellReader {
     if (cell.height < 34) cell = upscale(cell, 2);
     return this.engine.read(cell, charset ? { mode, charset } : { mode });
   }
+}
+
+/**
+ * A gap between two words of a line wider than this many times the cell's height is no space
+ * inside a name: filers' software prints a name as one run of words from the cell's left edge,
+ * with a space of about half a letter's height between words.
+ */
+const WIDE_GAP = 4;
+
+/**
+ * The words of a line before the first gap wider than WIDE_GAP: what stands far to the right of
+ * a name is something else printed in the cell (a spreadsheet's page label "1 of 3" that the
+ * print laid over the table, specks of a rule at the cell's edge), not more of the name. A
+ * block's next line starts left of where the last one ended, which is no gap.
+ */
+export function beforeWideGap<Word extends { left: number; right: number }>(
+  words: readonly Word[],
+  height: number,
+): Word[] {
+  const kept: Word[] = [];
+  for (const word of words) {
+    const last = kept.at(-1);
+    if (last && word.left - last.right > WIDE_GAP * height) break;
+    kept.push(word);
+  }
+  return kept;
 }
 
 /** The inside of a column between two y positions: `x`/`y` insets in pixels, or as a share when < 1. */

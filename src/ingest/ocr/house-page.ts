@@ -21,11 +21,17 @@ export interface CellReading {
    */
   crossReads?: string[];
   /**
-   * Every reading of a voted text cell (one per scale, in the order read), the dissenting ones
+   * Every reading of a voted text cell (one per scale and black-and-white version, in the order read), the dissenting ones
    * included: what the others said is evidence on the chosen one.
    */
   readings?: TextReading[];
 }
+
+/**
+ * How many of a name cell's readings are of the grey rendering (at three scales): they come
+ * first in `readings`, the black-and-white versions after them.
+ */
+export const GREY_READINGS = 3;
 
 /** One reading of a text cell: its text and words with the engine's confidences. */
 export interface TextReading {

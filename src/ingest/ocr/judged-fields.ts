@@ -77,6 +77,8 @@ export function dateField(
           : crossed.confidence;
       return { value: crossed.value, confidence, why: null, label };
     }
+    if (consensus && oneDigitFromConsensus(cell, consensus.value, filedDate))
+      return { value: consensus.value, confidence: DIGIT_SETTLED, why: null, label };
   }
   if (date.value === null)
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
@@ -89,6 +91,51 @@ export function dateField(
   if (consensus && !date.repaired && date.value === consensus.value)
     confidence = Math.max(confidence, consensus.confidence);
   return { value: date.value, confidence, why: null, label };
+}
+
+/**
+ * A date taken from the date the other rows read (the column's one notification date) because
+ * the cell read one digit away from it and as a date no filing can have: the threshold's value,
+ * served, since the misread is certain and its one digit is where the column's date differs.
+ */
+const DIGIT_SETTLED = 0.85;
+
+/**
+ * Whether a cell that read as no date, or as one the filing rules out ("02/64/25", "8/5/2025"
+ * on a filing of April 17), differs from the date the other rows read by one digit as printed
+ * (04 read 64, 4 read 8), and none of its readings gives another date the filing allows. Filers
+ * report a batch of trades notified on one day, so one date runs down the column; the engine
+ * misreads a digit of it (a 0 with a speck in it, a 4 closed into an 8), and the one-digit
+ * distance to exactly that date, together with a reading no filing can have, is the evidence.
+ * A reading two digits away, or one with a separator lost ("45/2025"), is not matched: that
+ * misread could have come from several dates.
+ */
+export function oneDigitFromConsensus(
+  cell: Pick<CellReading, 'text' | 'readings' | 'crossReads'>,
+  consensus: string,
+  filedDate: string | null,
+): boolean {
+  const texts = [cell.text, ...(cell.readings ?? []).map((r) => r.text), ...(cell.crossReads ?? [])];
+  for (const text of texts) {
+    const date = readScannedDate(text);
+    if (date.value !== null && date.value !== consensus && !ruledOutByFiling(date.value, filedDate))
+      return false;
+  }
+  const parts = cell.text.replace(/\s+/g, '').split(/[/\-.]/);
+  if (parts.length !== 3 || !parts.every((part) => /^\d+$/.test(part))) return false;
+  const [year, month, day] = consensus.split('-') as [string, string, string];
+  const printed = [month, day, year].map((expected, index) => {
+    const part = parts[index] ?? '';
+    return Number(expected).toString().padStart(part.length, '0').slice(-part.length);
+  });
+  let differing = 0;
+  for (let index = 0; index < 3; index++) {
+    const part = parts[index] ?? '';
+    const expected = printed[index] ?? '';
+    if (part.length < 1 || part.length > 4) return false;
+    for (let at = 0; at < part.length; at++) if (part[at] !== expected[at]) differing++;
+  }
+  return differing === 1;
 }
 
 /**

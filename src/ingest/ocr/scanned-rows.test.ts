@@ -299,6 +299,43 @@ describe('scannedRow', () => {
     expect(onsemi.needs_review).toBe(true);
   });
 
+  it('lets the black-and-white readings settle a split of the grey ones, never overturn their majority', async () => {
+    // The issuer's name and a stored description of its preferred shares, as ingest's lexicon has them.
+    const lexicon = await assetLexicon(['AT&T INC.'], ['AT&T INC. 5.000% PERPETUAL PREFERRED SERIES A']);
+    const judged = (asset: ReturnType<typeof readAtScales>) =>
+      scannedRow(houseRow(asset.text, { asset }), { ...context, lexicon, usualSuffix: 'CMN' });
+    // 8220750 page 30: both black-and-white versions read "PFD" as "PFO" where two of the three
+    // grey scales read it right (words and scores as read; the five readings in house-cells order).
+    const word = (text: string, confidence: number): [string, number] => [text, confidence];
+    const atnt = (pfd: string, usd: string, scores: number[]) =>
+      [
+        word('AT&T', 0.95),
+        word('INC.', 0.95),
+        word(pfd, 0.9),
+        word(usd, 0.88),
+        word('SERIES', 0.96),
+        word('A', 0.96),
+      ].map(([text], index): [string, number] => [text, scores[index] ?? 0.9]);
+    const readings = [
+      atnt('PFD', 'USD1.2500(5.00%}', [0.81, 0.96, 0.92, 0.52, 0.96, 0.96]),
+      atnt('PFD', 'USD1.2500(5.00%)', [0.95, 0.94, 0.92, 0.84, 0.96, 0.96]),
+      atnt('PFD', 'USD1.2500(5.00%)', [0.93, 0.95, 0.87, 0.88, 0.96, 0.96]),
+      atnt('PFO', 'USD1.2500(5.00%)', [0.95, 0.93, 0.74, 0.88, 0.96, 0.96]),
+      atnt('PFO', 'USD1.2500{5.00%)', [0.91, 0.96, 0.71, 0.64, 0.96, 0.96]),
+    ];
+    expect(judged(readAtScales(...readings))).toMatchObject({
+      asset_description: 'AT&T INC. PFD USD1.2500(5.00%) SERIES A',
+      needs_review: false,
+    });
+    // Grey readings split three ways: black-and-white ones agreeing with one of them make its
+    // majority (three of five).
+    const split = [readings[1], readings[3], readings[0], readings[2], readings[1]];
+    expect(judged(readAtScales(...(split as Array<Array<[string, number]>>)))).toMatchObject({
+      asset_description: 'AT&T INC. PFD USD1.2500(5.00%) SERIES A',
+      needs_review: false,
+    });
+  });
+
   it('takes the period after a legal form that one reading saw where the others read a comma', () => {
     const paypal = (period: boolean) =>
       judgedCell(
