@@ -4,7 +4,7 @@
 // for every form's reader (scanned-rows.ts for the House, senate-rows.ts, oge-rows.ts); asset
 // names, which need their words checked, are judged in asset-field.ts.
 import { AMOUNT_COLUMNS, AMOUNT_LETTERS, type AmountBracket, parseAmountRange } from '../../domain/amount.js';
-import { daysBetween } from '../../domain/dates.js';
+import { addDays, daysBetween } from '../../domain/dates.js';
 import { normalizeOwner, type Owner } from '../../domain/owner.js';
 import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
 import type { MarkReading } from './cell-ink.js';
@@ -158,7 +158,7 @@ export function crossReadConfidence(
 ): number {
   const { crossReads, agreement } = cell;
   if (crossReads === undefined || crossReads.length === 0 || date.value === null) return confidence;
-  const heard = heardCrossReads(cell);
+  const heard = heardCrossReads(cell, filedDate);
   if (!crossReadsAgree(date, cell, filedDate)) return Math.min(confidence, CROSS_READS_DIFFER);
   const unanimous = agreement === undefined || agreement >= 1;
   if (date.repaired || !unanimous) return confidence;
@@ -181,22 +181,96 @@ export function heardAgreement(
 ): number | undefined {
   const readings = cell.readings ?? [];
   if (readings.length === 0 || date.value === null || date.repaired) return cell.agreement;
+  const value = date.value;
   const heard = readings.filter(
     (reading) =>
-      !garbled(reading.text, cell.text) &&
-      !onlyYearLost(reading.text, cell.text, date.value ?? '', filedDate),
+      separatorsOnly(reading.text, cell.text, filedDate) !== null ||
+      (!garbled(reading.text, cell.text) && !onlyYearLost(reading.text, cell.text, value, filedDate)),
   );
   if (heard.length < 2) return cell.agreement;
-  const same = heard.filter((reading) => {
-    const other = readScannedDate(reading.text);
-    return other.value === date.value && !other.repaired;
-  });
+  const same = heard.filter((reading) => readsAs(reading.text, cell.text, value, filedDate));
   return same.length / heard.length;
 }
 
-/** The cross reads of a cell that are heard: those that did not fail on it (garbled). */
-function heardCrossReads(cell: Pick<CellReading, 'crossReads' | 'text'>): string[] {
-  return (cell.crossReads ?? []).filter((text) => !garbled(text, cell.text));
+/**
+ * The cross reads of a cell that are heard: those that did not fail on it (garbled), and those
+ * that read it but for its separators (separatorsOnly).
+ */
+function heardCrossReads(cell: Pick<CellReading, 'crossReads' | 'text'>, filedDate: string | null): string[] {
+  return (cell.crossReads ?? []).filter(
+    (text) => separatorsOnly(text, cell.text, filedDate) !== null || !garbled(text, cell.text),
+  );
+}
+
+/** Whether a reading gives `value` cleanly, or but for its separators (separatorsOnly). */
+function readsAs(text: string, first: string, value: string, filedDate: string | null): boolean {
+  const other = readScannedDate(text);
+  if (other.value !== null) return other.value === value && !other.repaired;
+  return separatorsOnly(text, first, filedDate) === value;
+}
+
+/**
+ * The date a reading that is no date gives once its separators are allowed to be lost or misread
+ * ("3/132025", "3/1372025" for 3/13/2025), when that is the first reading's date: the digits of a
+ * date are what the engine reads from its pixels, and a thin separator is what a hard
+ * black-and-white preparation loses or closes into a digit, so the same digits in the same order
+ * are the same date read again. Each separator may be missing or one character; a separator read
+ * as a digit costs, and the reading is the date only when, among the dates the filing allows
+ * (printed as the first reading prints them), that date alone explains it at the least cost:
+ * "3/172025" beside "3/1/2025" reads 3/17/2025 more simply and agrees with neither.
+ */
+export function separatorsOnly(text: string, first: string, filedDate: string | null): string | null {
+  if (filedDate === null) return null;
+  const read = text.replace(/\s+/g, '');
+  const printed = /^(\d{1,2})[/\-.](\d{1,2})[/\-.](\d{2}|\d{4})$/.exec(first.replace(/\s+/g, ''));
+  const date = readScannedDate(first);
+  if (read === '' || readScannedDate(read).value !== null || !printed || date.value === null) return null;
+  if (date.repaired || ruledOutByFiling(date.value, filedDate)) return null;
+  const [, month = '', day = '', year = ''] = printed;
+  // A part printed "03" is padded, "3" is not; "13" says nothing of how 3 would be printed.
+  const styles = (number: string, part: string) =>
+    part.startsWith('0')
+      ? [number.padStart(2, '0')]
+      : part.length === 1
+        ? [number]
+        : [number, number.padStart(2, '0')];
+  let best: string[] = [];
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (let back = 0; back <= FILING_REACH_DAYS; back++) {
+    const candidate = addDays(filedDate, -back);
+    const [y = '', m = '', d = ''] = candidate.split('-');
+    const printedYear = year.length === 2 ? y.slice(2) : y;
+    let cost: number | null = null;
+    for (const printedMonth of styles(String(Number(m)), month))
+      for (const printedDay of styles(String(Number(d)), day)) {
+        const fit = separatorCost(read, [printedMonth, printedDay, printedYear]);
+        if (fit !== null && (cost === null || fit < cost)) cost = fit;
+      }
+    if (cost === null || cost > bestCost) continue;
+    if (cost < bestCost) best = [];
+    bestCost = cost;
+    best.push(candidate);
+  }
+  return best.length === 1 && best[0] === date.value ? date.value : null;
+}
+
+/**
+ * How many separators `read` holds as digits when it is the three parts with each separator
+ * missing or one character (null when it is not).
+ */
+function separatorCost(read: string, parts: [string, string, string]): number | null {
+  const [a, b, c] = parts;
+  let least: number | null = null;
+  for (const first of [0, 1])
+    for (const second of [0, 1]) {
+      if (read.length !== a.length + first + b.length + second + c.length) continue;
+      const at = a.length + first;
+      if (!read.startsWith(a) || read.slice(at, at + b.length) !== b || !read.endsWith(c)) continue;
+      const separators = [first ? read[a.length] : '', second ? read[at + b.length] : ''];
+      const cost = separators.filter((character) => /\d/.test(character ?? '')).length;
+      if (least === null || cost < least) least = cost;
+    }
+  return least;
 }
 
 /**
@@ -210,19 +284,19 @@ export function crossReadsAgree(
 ): boolean {
   const value = date.value;
   if (value === null) return false;
-  const same = (text: string) => {
-    const other = readScannedDate(text);
-    return other.value === value && !other.repaired;
-  };
-  const heard = heardCrossReads(cell);
+  const same = (text: string) => readsAs(text, cell.text, value, filedDate);
+  const heard = heardCrossReads(cell, filedDate);
   return (
     heard.some(same) && heard.every((text) => same(text) || onlyYearLost(text, cell.text, value, filedDate))
   );
 }
 
+/** How far before its filing a date can be: a year, and some slack for late filers. */
+const FILING_REACH_DAYS = 400;
+
 /** A date the filing makes impossible: after it, or over a year before it. */
 function ruledOutByFiling(value: string, filedDate: string | null): boolean {
-  return filedDate !== null && (value > filedDate || daysBetween(value, filedDate) > 400);
+  return filedDate !== null && (value > filedDate || daysBetween(value, filedDate) > FILING_REACH_DAYS);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cell, context, houseRow } from '../../test-support/ocr-rows.js';
 import type { MarkReading } from './cell-ink.js';
+import { separatorsOnly } from './judged-fields.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
 import { scannedRow } from './scanned-rows.js';
 
@@ -444,7 +445,7 @@ describe('scannedRow: a date cell read again from differently prepared images', 
         { ...context, filedDate: '2025-04-17' },
       );
     for (const crossReads of [
-      ['3718/2025', '3/18/2025'],
+      ['318/202', '3/18/2025'],
       ['3/18/2025', '3/18/825'],
     ]) {
       const row = read('3/18/2025', crossReads);
@@ -456,9 +457,49 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('3/18/2025', ['3/1', '3/18/2025']).needs_review).toBe(true);
     expect(read('3/18/2025', ['3/18/2025', '3/18/825'], 2 / 3).needs_review).toBe(true);
     // No cross read at all that agrees.
-    expect(read('3/18/2025', ['3718/2025', '3/18/825']).needs_review).toBe(true);
+    expect(read('3/18/2025', ['318/202', '3/18/825']).needs_review).toBe(true);
   });
 
+  it('hears a reading that differs from the date only by a lost or misread separator as agreeing', () => {
+    // 8220834 (filed 2025-04-17), LENNAR CORP: the engine scored every grey reading 0, one
+    // scale and both black-and-white preparations lost or closed a separator.
+    const lennar = scannedRow(
+      houseRow('LENNAR CORP', {
+        date: {
+          ...cell('3/13/2025', 0),
+          agreement: 2 / 3,
+          readings: ['3/1372025', '3/13/2025', '3/13/2025'].map((text) => ({ text, words: [] })),
+          crossReads: ['3/132025', '3/1372025'],
+        },
+        notification: { ...cell('4/5/2025', 0.96), agreement: 1, crossReads: ['4/5/2025', '4/5/2025'] },
+      }),
+      { ...context, filedDate: '2025-04-17' },
+    );
+    expect(lennar).toMatchObject({ transaction_date: '2025-03-13', needs_review: false });
+  });
+});
+
+describe('separatorsOnly', () => {
+  it('reads a date but for its separators only when that date alone explains the reading best', () => {
+    expect(separatorsOnly('3/1372025', '3/13/2025', '2025-04-17')).toBe('2025-03-13');
+    expect(separatorsOnly('3718/2025', '3/18/2025', '2025-04-17')).toBe('2025-03-18');
+    expect(separatorsOnly('0117/25', '01/17/25', '2025-02-06')).toBe('2025-01-17');
+    // "3/132025" also fits 3/1/2025 with a separator read as 3, but less simply.
+    expect(separatorsOnly('3/132025', '3/13/2025', '2025-04-17')).toBe('2025-03-13');
+    // "3/172025" reads 3/17/2025 more simply than 3/1/2025 with a separator read as 7.
+    expect(separatorsOnly('3/172025', '3/1/2025', '2025-04-17')).toBeNull();
+    // "1112025" is 1/11/2025 or 11/1/2025 alike when the filing allows both (in April it
+    // allows only the first); a lost digit is no separator; no filing, no check.
+    expect(separatorsOnly('1112025', '1/11/2025', '2025-12-05')).toBeNull();
+    expect(separatorsOnly('1112025', '1/11/2025', '2025-04-17')).toBe('2025-01-11');
+    expect(separatorsOnly('3/18/825', '3/18/2025', '2025-04-17')).toBeNull();
+    expect(separatorsOnly('3/1372025', '3/13/2025', null)).toBeNull();
+    // A date the filing rules out is not confirmed by any reading.
+    expect(separatorsOnly('5/1372025', '5/13/2025', '2025-04-17')).toBeNull();
+  });
+});
+
+describe('scannedRow: a date cell read again, its readings heard', () => {
   it('does not hear a grey reading that failed on the cell or read only a year the filing rules out', () => {
     // Date cells of 8220834's dark pages (filed 2025-04-17) as read at three scales: the engine
     // scored the grey readings near 0. `text` is the reading the vote chose.
