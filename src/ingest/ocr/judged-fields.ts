@@ -10,7 +10,7 @@ import { normalizeTradeType, type TradeKind } from '../../domain/trade-type.js';
 import type { MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading } from './house-page.js';
-import { readOwnerCode, readScannedDate, type ScannedDate } from './scanned-fields.js';
+import { nearMonthNameDate, readOwnerCode, readScannedDate, type ScannedDate } from './scanned-fields.js';
 
 export interface Field<T> {
   value: T;
@@ -80,8 +80,17 @@ export function dateField(
     if (consensus && oneDigitFromConsensus(cell, consensus.value, filedDate))
       return { value: consensus.value, confidence: DIGIT_SETTLED, why: null, label };
   }
-  if (date.value === null)
+  if (date.value === null) {
+    const nearMonth = nearMonthNameDate(cell.text);
+    if (nearMonth && !ruledOutByFiling(nearMonth, filedDate))
+      return {
+        value: nearMonth,
+        confidence: Math.min(cell.confidence, MONTH_NAME_REPAIRED),
+        why: `${label} "${cell.text}" read as ${nearMonth} (a month name one letter off)`,
+        label,
+      };
     return { value: null, confidence: 0, why: `${label} "${cell.text}" is not a date`, label };
+  }
   const heard = { ...cell, agreement: heardAgreement(cell, date, filedDate) };
   const read = cell.confidence * agreementFactor(heard.agreement);
   let confidence = crossReadConfidence(date.repaired ? read * 0.6 : read, date, heard, filedDate);
@@ -92,6 +101,9 @@ export function dateField(
     confidence = Math.max(confidence, consensus.confidence);
   return { value: date.value, confidence, why: null, label };
 }
+
+/** A date whose month name was read one letter off (nearMonthNameDate): a guess to confirm. */
+const MONTH_NAME_REPAIRED = 0.6;
 
 /**
  * A date taken from the date the other rows read (the column's one notification date) because

@@ -2,7 +2,21 @@
 // the rules that turn a reading into a value and a confidence.
 import { describe, expect, it } from 'vitest';
 import { judgeMarks } from './cell-ink.js';
-import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
+import { nearMonthNameDate, readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
+
+describe('nearMonthNameDate', () => {
+  it('takes the one month name a letter away, and no other', () => {
+    // As read on 8220750's last page ("15-lan-25" at every scale, for 15-Jan-25).
+    expect(nearMonthNameDate('15-lan-25')).toBe('2025-01-15');
+    expect(nearMonthNameDate('31-fan-25')).toBe('2025-01-31');
+    expect(nearMonthNameDate('3-Ocx-2024')).toBe('2024-10-03');
+    // Mar and May alike, two letters off, a month read cleanly, or a day that is no day.
+    expect(nearMonthNameDate('15-Mat-25')).toBeNull();
+    expect(nearMonthNameDate('15-lxn-25')).toBeNull();
+    expect(nearMonthNameDate('15-Jan-25')).toBeNull();
+    expect(nearMonthNameDate('31-fcb-25')).toBeNull();
+  });
+});
 
 describe('readScannedDate', () => {
   it('reads the formats filers mix on one page, unrepaired', () => {

@@ -60,6 +60,25 @@ function monthNameDate(text: string): string | null {
   return null;
 }
 
+/**
+ * A "15-Jan-25" date whose month name was read one letter off ("15-lan-25", "15-fan-25": J is
+ * thin and the engine reads it as l, f, i), taken as the one month name that near, or null when
+ * none or several are ("Mat" is Mar or May). Day and year must read cleanly. It stays a repair: the
+ * month is what the engine did not read, so the value is a guess to confirm.
+ */
+export function nearMonthNameDate(raw: string): string | null {
+  const match = /^(\d{1,2})[\s\-/.]*([A-Za-z]{3})[\s\-/.,]*(\d{2}|\d{4})$/.exec(raw.trim());
+  if (!match) return null;
+  const word = (match[2] ?? '').toLowerCase();
+  const near = MONTHS.flatMap((month, index) => {
+    let differing = 0;
+    for (let at = 0; at < 3; at++) if (month[at] !== word[at]) differing++;
+    return differing === 1 ? [index] : [];
+  });
+  if (near.length !== 1 || MONTHS.includes(word)) return null;
+  return isoDate(fullYear(match[3] ?? ''), (near[0] ?? 0) + 1, Number(match[1]));
+}
+
 /** A date as written on a form, in the formats filers use side by side on one page. */
 export function readScannedDate(raw: string): ScannedDate {
   const text = raw.replace(/\s+/g, '').replace(/^[^0-9A-Za-z]+|[^0-9A-Za-z]+$/g, '');

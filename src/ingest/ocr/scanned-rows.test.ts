@@ -479,6 +479,28 @@ describe('scannedRow: a date cell read again from differently prepared images', 
   });
 });
 
+describe('scannedRow: a month name read one letter off', () => {
+  const read = (text: string, filedDate: string) =>
+    scannedRow(
+      houseRow('Hershey Company Com', {
+        date: { ...cell(text, 0.77), agreement: 1, crossReads: [text, text] },
+        notification: { ...cell('31-Jan-25', 0.9), agreement: 1, crossReads: ['31-Jan-25', '31-Jan-25'] },
+      }),
+      { ...context, filedDate },
+    );
+
+  it('takes the one month that near, flagged for a person to confirm', () => {
+    const row = read('15-lan-25', '2025-02-06');
+    expect(row).toMatchObject({ transaction_date: '2025-01-15', needs_review: true });
+    expect(row.confidence.transaction_date).toBeLessThanOrEqual(0.6);
+  });
+
+  it('leaves it no date when the filing rules the repair out or two months are that near', () => {
+    expect(read('15-lan-25', '2024-12-01').transaction_date).toBeNull();
+    expect(read('15-Mat-25', '2025-06-01').transaction_date).toBeNull();
+  });
+});
+
 describe('separatorsOnly', () => {
   it('reads a date but for its separators only when that date alone explains the reading best', () => {
     expect(separatorsOnly('3/1372025', '3/13/2025', '2025-04-17')).toBe('2025-03-13');
