@@ -158,6 +158,23 @@ interface CheckedWord {
   doubt: { why: string; near: string } | null;
 }
 
+/** The initials of the two coupon months (six apart) of a bond maturing in each month. */
+const COUPON_MONTHS = ['JJ', 'FA', 'MS', 'AO', 'MN', 'JD', 'JJ', 'FA', 'MS', 'AO', 'MN', 'JD'];
+
+/** The coupon months a maturity date ("12/01/25") implies, or null for a word that is no date. */
+function couponMonths(previous: string | undefined): string | null {
+  const match = /^(\d{2})\/\d{2}\/\d{2}(?:\d{2})?$/.exec(previous ?? '');
+  return match ? (COUPON_MONTHS[Number(match[1]) - 1] ?? null) : null;
+}
+
+/** A coupon-months word with the engine's lookalikes of a thin J ("1D", "ID", "lD") read as J. */
+function couponReading(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/^[1IL|]/, 'J')
+    .replace(/^(.)[1IL|]$/, '$1J');
+}
+
 /** The cell's words checked against the lexicon: misreads corrected, doubtful ones named. */
 function checkWords(
   cell: CellReading,
@@ -175,6 +192,15 @@ function checkWords(
     // The security-type word most of the document's names end with ("CMN"), read exactly there.
     if (word === words[words.length - 1] && word.text === usualSuffix)
       entry.confidence = Math.max(entry.confidence, USUAL_SUFFIX);
+    const coupon = word === words[words.length - 1] ? couponMonths(checked[checked.length - 2]?.text) : null;
+    if (coupon !== null && couponReading(word.text) === coupon) {
+      // A bond's coupon months after its maturity date ("12/01/25 JD"): the pair of months six
+      // apart that holds the maturity's month, so the date printed beside it confirms the word
+      // ("1D", "ID" for JD are the thin J misread).
+      entry.text = coupon;
+      entry.confidence = Math.max(entry.confidence, word.text === coupon ? USUAL_SUFFIX : CORRECTED_WORD);
+      continue;
+    }
     const verdict = lexicon?.check(word.text) ?? { kind: 'known' as const };
     const previous = checked[checked.length - 2]?.text.toUpperCase().replace(/[^A-Z]/g, '');
     if (/^(CLASS|CL|SERIES|SER)$/.test(previous ?? '') && /^[0158]$/.test(word.text)) {

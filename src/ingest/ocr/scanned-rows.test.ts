@@ -479,6 +479,36 @@ describe('scannedRow: a date cell read again from differently prepared images', 
   });
 });
 
+describe("scannedRow: a bond's coupon months after its maturity date", () => {
+  // 8220750's municipal bonds as read: the thin J of "JD" read as 1 or i, or scored low.
+  const bond = (last: string, confidence: number) => {
+    const asset = cell(`OHIO ST UNIV GEN RCPTS REV 5.0000% 12/01/25 ${last}`, 0.92);
+    const words = (asset.words ?? []).map((word, index, all) =>
+      index === all.length - 1 ? { ...word, confidence } : word,
+    );
+    return scannedRow(houseRow(asset.text, { asset: { ...asset, words } }), context);
+  };
+
+  it('takes the pair of months the maturity month implies, the thin J misread or not', () => {
+    for (const last of ['JD', '1D', 'iD'])
+      expect(bond(last, 0.51)).toMatchObject({
+        asset_description: 'OHIO ST UNIV GEN RCPTS REV 5.0000% 12/01/25 JD',
+        needs_review: false,
+      });
+  });
+
+  it('leaves another pair, or one after no date, as the engine scored it', () => {
+    expect(bond('MN', 0.51).needs_review).toBe(true);
+    const undated = cell('OHIO ST UNIV GEN RCPTS REV JD', 0.92);
+    const words = (undated.words ?? []).map((word) =>
+      word.text === 'JD' ? { ...word, confidence: 0.51 } : word,
+    );
+    expect(scannedRow(houseRow(undated.text, { asset: { ...undated, words } }), context).needs_review).toBe(
+      true,
+    );
+  });
+});
+
 describe('scannedRow: a month name read one letter off', () => {
   const read = (text: string, filedDate: string) =>
     scannedRow(
