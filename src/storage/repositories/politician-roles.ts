@@ -87,5 +87,6 @@ export async function leadershipRolesOf(db: Kysely<Database>, ids: readonly numb
     .select(['politician_id', 'title', 'start_date', 'end_date'])
     .where('politician_id', 'in', [...ids])
     .orderBy('start_date')
+    .orderBy('title')
     .execute();
 }

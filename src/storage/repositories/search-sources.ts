@@ -261,6 +261,10 @@ export interface CommitteeSeatRow {
   side: string | null;
 }
 
+// The documents list these related rows in the order read, and keep only the first few names or the
+// first 3,000 characters of subjects: without an order a PostgreSQL plan chosen on other statistics
+// would word the same records differently.
+
 /** The committee seats of these members, with the parent committee of a subcommittee. */
 export async function committeeSeatsOf(
   db: Kysely<Database>,
@@ -281,6 +285,8 @@ export async function committeeSeatsOf(
       'm.side',
     ])
     .where('m.politician_id', 'in', [...ids])
+    .orderBy('m.politician_id')
+    .orderBy('m.committee_id')
     .execute();
 }
 
@@ -320,12 +326,17 @@ export async function billTopics(db: Kysely<Database>, ids: readonly string[]) {
     .selectFrom('bill_subjects')
     .select(['bill_id', 'subject'])
     .where('bill_id', 'in', [...ids])
+    .orderBy('bill_id')
+    .orderBy('subject')
     .execute();
   const committees = await db
     .selectFrom('bill_committee_activities')
     .select(['bill_id', 'committee_name', 'chamber'])
     .distinct()
     .where('bill_id', 'in', [...ids])
+    .orderBy('bill_id')
+    .orderBy('chamber')
+    .orderBy('committee_name')
     .execute();
   return { subjects, committees };
 }
@@ -422,6 +433,8 @@ export async function listedCompanyNames(db: Kysely<Database>, tickers: readonly
       .distinct()
       .where('ticker', 'in', tickers.slice(at, at + 500))
       .where('name', 'is not', null)
+      .orderBy('ticker')
+      .orderBy('name')
       .execute();
     for (const row of rows) if (row.name) names.push({ ticker: row.ticker, name: row.name });
   }
