@@ -19,6 +19,7 @@ const DATABASE_FREE = [
   'src/market/windows.test.ts',
   'src/market/golden-hand.test.ts',
   'src/config.test.ts',
+  'src/storage/repositories/trade-range.test.ts',
   'src/ingest/ocr/**',
   'src/cli/parse.test.ts',
   'src/ingest/fec/bulk.test.ts',

@@ -6,7 +6,12 @@ import { chunk, rowsPerInsert } from '../batch.js';
 import { isSqlite } from '../dialect.js';
 import type { ClusterAnswersTable, TimingHitsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
-import { inStoredTradeRange, inTradeRange, type TradeRangeFilter } from './trade-range.js';
+import {
+  inStoredTradeRange,
+  inTradeRange,
+  narrowsBeyondDates,
+  type TradeRangeFilter,
+} from './trade-range.js';
 
 export type StoredName = 'timing' | 'clusters';
 /**
@@ -241,13 +246,7 @@ export function countStoredTimingHits(
   daysBefore: number,
   kinds: readonly string[],
 ): Promise<{ total: number; trades: number }> {
-  const narrowed =
-    range.tickers?.length ||
-    range.sources?.length ||
-    range.actions?.length ||
-    range.politicianIds?.length ||
-    range.minAmount !== undefined;
-  return narrowed
+  return narrowsBeyondDates(range)
     ? countStoredHitRows(db, range, daysBefore, kinds)
     : sumStoredTimingCounts(db, range, daysBefore, kinds);
 }

@@ -36,7 +36,22 @@ function rangeCondition(range: TradeRangeFilter, base: RawBuilder<unknown>[]): R
     ...base,
     sql`${sql.ref('t.transaction_date')} >= ${range.from}`,
     sql`${sql.ref('t.transaction_date')} <= ${range.to}`,
+    ...narrowingConditions(range),
   ];
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * Whether a filter other than the dates narrows the range: the stored analytics answer a range of
+ * dates alone from their counts per day, and any other filter from the rows.
+ */
+export function narrowsBeyondDates(range: TradeRangeFilter): boolean {
+  return narrowingConditions(range).length > 0;
+}
+
+/** The range's conditions besides its dates: one place, so that no reader of the range misses one. */
+function narrowingConditions(range: TradeRangeFilter): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
   const inList = (column: string, values: readonly (string | number)[] | undefined) => {
     if (values?.length) conditions.push(sql`${sql.ref(column)} in (${sql.join([...values])})`);
   };
@@ -45,5 +60,5 @@ function rangeCondition(range: TradeRangeFilter, base: RawBuilder<unknown>[]): R
   inList('t.trade_action', range.actions);
   inList('t.politician_id', range.politicianIds);
   if (range.minAmount !== undefined) conditions.push(sql`${sql.ref('t.amount_low')} >= ${range.minAmount}`);
-  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+  return conditions;
 }
