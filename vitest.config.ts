@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -150,12 +151,29 @@ const SLOW_FIRST_POSTGRES = [
 ];
 const SLOW_FIRST = process.env.DCLEDGER_TEST_DATABASE_URL ? SLOW_FIRST_POSTGRES : SLOW_FIRST_SQLITE;
 
-/** Starts the SLOW_FIRST files first, in that order; the rest follow in vitest's own order. */
+// The real-data fixture is built in the background while the run starts (test/global-setup.ts):
+// the files that read it (a copy of it waits until it is built) start after those that do not.
+const READS_FIXTURE = /openFixtureApp|inject\('fixture'\)|realDataAvailable|live-server/;
+
+function readsFixture(file: string): boolean {
+  return READS_FIXTURE.test(readFileSync(file, 'utf8'));
+}
+
+/**
+ * Starts the files that do not read the fixture first, then those that do; within each, the
+ * SLOW_FIRST files first, in that order; the rest follow in vitest's own order.
+ */
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ranks = new Map<string, number>();
     const rank = (file: TestSpecification) => {
-      const index = SLOW_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
-      return index < 0 ? SLOW_FIRST.length : index;
+      let known = ranks.get(file.moduleId);
+      if (known === undefined) {
+        const index = SLOW_FIRST.indexOf(relative(file.project.config.root, file.moduleId));
+        known = (readsFixture(file.moduleId) ? SLOW_FIRST.length + 1 : 0) + (index < 0 ? SLOW_FIRST.length : index);
+        ranks.set(file.moduleId, known);
+      }
+      return known;
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }

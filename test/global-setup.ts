@@ -1,10 +1,21 @@
 // Builds, once per run, a migrated empty database and the real-data fixture database (with its
-// semantic-search index built); each `openTestStore()` works on its own copy of one of them.
+// semantic-search index built); each `openTestStore()` works on its own copy of one of them. The
+// fixture is built in a process of its own while the files that do not read it run (the sequencer
+// in vitest.config.ts starts those first); a copy of it waits until it is built.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { readTestSettings } from '../src/config/test-settings.js';
 import { findDataDir, missingDataOutcome } from '../src/test-support/data-dir.js';
-import { createFixtureStore, type FixtureLocation, testDialect } from '../src/test-support/database.js';
-import { indexForSearch, loadRealData } from '../src/test-support/real-data.js';
+import {
+  createFixtureStore,
+  dropFixture,
+  type FixtureLocation,
+  newFixtureLocation,
+} from '../src/test-support/database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +29,8 @@ interface RunDatabases {
   dataDir: string | null;
   emptyTemplate: FixtureLocation;
   fixture: FixtureLocation | null;
+  /** The fixture's build while it runs. */
+  builder: ChildProcess | null;
   drops: Array<() => Promise<void>>;
 }
 
@@ -46,18 +59,40 @@ async function build(): Promise<RunDatabases> {
   const empty = await createFixtureStore();
   await empty.store.close();
   drops.push(empty.drop);
-  if (!dataDir) return { dataDir, emptyTemplate: empty.location, fixture: null, drops };
-  const started = Date.now();
-  const fixture = await createFixtureStore();
-  await loadRealData(fixture.store.db, dataDir);
-  // Once here rather than at the first question of every file that searches.
-  await indexForSearch(fixture.store.db);
-  await fixture.store.close();
-  drops.push(fixture.drop);
-  console.log(
-    `[dcledger tests] ${testDialect()} real-data fixture built in ${((Date.now() - started) / 1000).toFixed(1)}s`,
-  );
-  return { dataDir, emptyTemplate: empty.location, fixture: fixture.location, drops };
+  if (!dataDir) return { dataDir, emptyTemplate: empty.location, fixture: null, builder: null, drops };
+  const markers = mkdtempSync(join(tmpdir(), 'dcledger-fixture-build-'));
+  const location = newFixtureLocation();
+  const ready = join(markers, 'built');
+  drops.push(() => dropFixture(location));
+  drops.push(async () => rmSync(markers, { recursive: true, force: true }));
+  const builder = startBuild(location, ready, dataDir);
+  return { dataDir, emptyTemplate: empty.location, fixture: { ...location, ready }, builder, drops };
+}
+
+/**
+ * Builds the fixture in its own process (test/build-fixture.ts), then writes its `ready` marker
+ * (once the process has exited: a PostgreSQL template must have no connection open when copied)
+ * or, when the build fails, `<ready>.failed` with the end of what it printed on stderr.
+ */
+function startBuild(location: FixtureLocation, ready: string, dataDir: string): ChildProcess {
+  const script = fileURLToPath(new URL('./build-fixture.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(location), dataDir], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (code === 0) writeFileSync(ready, new Date().toISOString());
+    else
+      writeFileSync(
+        `${ready}.failed`,
+        `the real-data fixture was not built (${signal ?? `exit ${code}`}):\n${errors}`,
+      );
+  });
+  return child;
 }
 
 /** Runs once every project's files have ended: the first project's teardown drops the databases. */
@@ -66,5 +101,12 @@ export async function teardown(): Promise<void> {
   const built = host[BUILT];
   host[BUILT] = undefined;
   if (!built) return;
-  for (const drop of (await built).drops) await drop();
+  const { builder, drops } = await built;
+  // A run of files that never read the fixture can end before it is built.
+  if (builder && builder.exitCode === null && builder.signalCode === null) {
+    const exited = new Promise((resolve) => builder.once('exit', resolve));
+    builder.kill();
+    await exited;
+  }
+  for (const drop of drops) await drop();
 }

@@ -1,8 +1,9 @@
 // Databases for tests: a fresh SQLite file per test file by default, or a fresh PostgreSQL
 // database when DCLEDGER_TEST_DATABASE_URL points at a server (CI runs the suite both ways).
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { readTestSettings } from '../config/test-settings.js';
@@ -10,7 +11,13 @@ import type { DatabaseConfig } from '../config.js';
 import { openStore, type Store } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 
-export type FixtureLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; database: string };
+export type FixtureLocation = ({ kind: 'sqlite'; file: string } | { kind: 'postgres'; database: string }) & {
+  /**
+   * For a database still being built in the background (the run's real-data fixture): a file
+   * that exists once it is built, beside which `<ready>.failed` says why its build failed.
+   */
+  ready?: string;
+};
 
 export interface TestStore extends Store {
   /** How to open this database again (e.g. from a child process). */
@@ -68,6 +75,7 @@ export async function openTestStore(
   // migrate: false opens a blank database for a test that runs the migrations itself (upgrades).
   const migrate = options.migrate ?? true;
   const source = fixture ?? (migrate ? emptyTemplate() : undefined);
+  if (source) await built(source);
   if (testDialect() === 'postgres') {
     const database = uniqueName('dct');
     await admin(async (client) => {
@@ -129,34 +137,56 @@ async function dropDatabase(database: string): Promise<void> {
   }
 }
 
+/** Waits until a database built in the background is there; throws why, when its build failed. */
+async function built(location: FixtureLocation): Promise<void> {
+  if (!location.ready) return;
+  for (;;) {
+    if (existsSync(location.ready)) return;
+    const failed = `${location.ready}.failed`;
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+    await sleep(200);
+  }
+}
+
+/** Where a new database for tests to copy goes: a new SQLite file, or a new PostgreSQL database. */
+export function newFixtureLocation(): FixtureLocation {
+  if (testDialect() === 'postgres') return { kind: 'postgres', database: uniqueName('dcfixture') };
+  return { kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'dcledger-fixture-')), 'fixture.db') };
+}
+
+/**
+ * Creates the migrated database at a location newFixtureLocation gave, for tests to copy. A
+ * PostgreSQL template must have no connection open while it is copied: close the store before
+ * the tests run.
+ */
+export async function createFixtureStoreAt(location: FixtureLocation): Promise<Store> {
+  if (location.kind === 'postgres') {
+    await admin((client) => client.query(`create database ${location.database}`));
+    const store = openStore({ kind: 'postgres', url: withDatabase(adminUrl(), location.database) });
+    await migrateToLatest(store.db);
+    return store;
+  }
+  const store = openStore({ kind: 'sqlite', file: location.file });
+  await migrateToLatest(store.db);
+  return store;
+}
+
+/** Deletes a database createFixtureStoreAt made (nothing when there is none). */
+export async function dropFixture(location: FixtureLocation): Promise<void> {
+  if (location.kind === 'postgres') await dropDatabase(location.database);
+  else rmSync(dirname(location.file), { recursive: true, force: true });
+}
+
 /**
  * Creates a migrated database for tests to copy (global setup): the empty template, and the one
- * that holds the real-data fixture. A PostgreSQL template must have no connection open while it is
- * copied: close the store before the tests run.
+ * that holds the real-data fixture.
  */
 export async function createFixtureStore(): Promise<{
   store: Store;
   location: FixtureLocation;
   drop(): Promise<void>;
 }> {
-  if (testDialect() === 'postgres') {
-    const database = uniqueName('dcfixture');
-    await admin((client) => client.query(`create database ${database}`));
-    const store = openStore({ kind: 'postgres', url: withDatabase(adminUrl(), database) });
-    await migrateToLatest(store.db);
-    return {
-      store,
-      location: { kind: 'postgres', database },
-      drop: () => dropDatabase(database),
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'dcledger-fixture-'));
-  const file = join(dir, 'fixture.db');
-  const store = openStore({ kind: 'sqlite', file });
-  await migrateToLatest(store.db);
-  return {
-    store,
-    location: { kind: 'sqlite', file },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
+  const location = newFixtureLocation();
+  const store = await createFixtureStoreAt(location);
+  return { store, location, drop: () => dropFixture(location) };
 }
