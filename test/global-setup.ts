@@ -39,6 +39,15 @@ interface RunDatabases {
 const BUILT = Symbol.for('dcledger.test.run-databases');
 type WithBuilt = typeof globalThis & { [BUILT]?: Promise<RunDatabases> };
 
+// The OCR engine's readings are kept for the run's other files that read the same scans (and for
+// the next run: node_modules/.cache goes with a fresh install). A reading is only taken for the very
+// same cell image read the very same way (src/ingest/ocr/kept-readings.ts); the files that prove
+// the engine itself unset it. The test files' processes are started after this setup, with its
+// environment.
+process.env.DCLEDGER_OCR_READINGS_DIR ??= fileURLToPath(
+  new URL('../node_modules/.cache/dcledger/ocr-readings', import.meta.url),
+);
+
 export async function setup(project: TestProject): Promise<void> {
   const host = globalThis as WithBuilt;
   host[BUILT] ??= build();

@@ -40,7 +40,11 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
     'resumes a document whose reading died after its first page, and stores it read, never needs_ocr',
     async () => {
       const db = store.db;
-      // First run: the worker thread dies once page 1 is kept (as a crash would end it).
+      // First run: the worker thread dies once page 1 is kept (as a crash would end it). Its engine
+      // reads for real (no kept readings; a thread takes the environment as it starts): page 2 then
+      // takes seconds, so the thread is ended while it reads it, never after.
+      const readings = process.env.DCLEDGER_OCR_READINGS_DIR;
+      process.env.DCLEDGER_OCR_READINGS_DIR = '';
       const first = openIngestOcr(db);
       const firstPages: ReadPage[] = [];
       const progress = pageLog(firstPages);
@@ -51,7 +55,12 @@ describe.skipIf(!dataDir)('ingest reads House scans by OCR (replay server, real 
           if (done === 1) void first.close();
         },
       };
-      const failed = await runner.run(db, { sources: ['house'], ocr: first.stage, progress: dying });
+      const failed = await runner
+        .run(db, { sources: ['house'], ocr: first.stage, progress: dying })
+        .finally(() => {
+          if (readings === undefined) delete process.env.DCLEDGER_OCR_READINGS_DIR;
+          else process.env.DCLEDGER_OCR_READINGS_DIR = readings;
+        });
       await first.close();
       expect(firstPages).toEqual([[SCAN, 1, 3]]);
       const [house] = failed.sources;
