@@ -57,11 +57,18 @@ function inChunks<T>(items: readonly T[]): string[] {
   return chunks;
 }
 
-/** The entities of a snapshot's chunks, parsed a chunk at a time with a turn of the event loop when due. */
-async function fromChunks<T>(chunks: readonly string[], slices: Slices): Promise<T[]> {
-  const items: T[] = [];
+/**
+ * The entities of a snapshot's chunks (each made by `make`), parsed a chunk at a time with a turn
+ * of the event loop when due.
+ */
+async function fromChunks<T, R>(
+  chunks: readonly string[],
+  slices: Slices,
+  make: (item: T) => R,
+): Promise<R[]> {
+  const items: R[] = [];
   for (const chunk of chunks) {
-    items.push(...(JSON.parse(chunk) as T[]));
+    for (const item of JSON.parse(chunk) as T[]) items.push(make(item));
     await slices.tick();
   }
   return items;
@@ -288,12 +295,16 @@ export class EntityIndex {
   /** The index a snapshot() describes, a turn of the event loop every slice. */
   static async fromSnapshot(snapshot: EntitySnapshot): Promise<EntityIndex> {
     const slices = new Slices();
-    const members = await fromChunks<Entity>(snapshot.members, slices);
-    const companies: Company[] = [];
-    for (const company of await fromChunks<CompanySnapshot>(snapshot.companies, slices)) {
-      companies.push({ ...company, concepts: new Set(company.concepts), aliases: new Set(company.aliases) });
-      await slices.tick();
-    }
+    const members = await fromChunks(snapshot.members, slices, (member: Entity) => member);
+    const companies = await fromChunks(
+      snapshot.companies,
+      slices,
+      (company: CompanySnapshot): Company => ({
+        ...company,
+        concepts: new Set(company.concepts),
+        aliases: new Set(company.aliases),
+      }),
+    );
     return EntityIndex.indexed(members, companies, slices);
   }
 
