@@ -22,7 +22,8 @@ export const OGE_OCR_START = '<!-- oge-ocr:start -->';
 export const OGE_OCR_END = '<!-- oge-ocr:end -->';
 
 const dataDir = requireDataDir();
-const engine = await TesseractEngine.start();
+// The engine's own reading, never an answer kept from an earlier read.
+const engine = await TesseractEngine.start('');
 const bytes = new Uint8Array(
   readFileSync(join(dataDir, 'congress', 'raw-oge', 'open-cabinet-278t', 'pdfs', OGE_278T_SCAN_FILE)),
 );
