@@ -489,8 +489,8 @@ describe("scannedRow: a bond's coupon months after its maturity date", () => {
     return scannedRow(houseRow(asset.text, { asset: { ...asset, words } }), context);
   };
 
-  it('takes the pair of months the maturity month implies, the thin J misread or not', () => {
-    for (const last of ['JD', '1D', 'iD'])
+  it('takes the pair of months the maturity month implies, the thin J or the round D misread or not', () => {
+    for (const last of ['JD', '1D', 'iD', 'JO', 'jo'])
       expect(bond(last, 0.51)).toMatchObject({
         asset_description: 'OHIO ST UNIV GEN RCPTS REV 5.0000% 12/01/25 JD',
         needs_review: false,
@@ -499,6 +499,8 @@ describe("scannedRow: a bond's coupon months after its maturity date", () => {
 
   it('leaves another pair, or one after no date, as the engine scored it', () => {
     expect(bond('MN', 0.51).needs_review).toBe(true);
+    // An O is no lookalike of a J: "OD" is not taken for JD.
+    expect(bond('OD', 0.51).needs_review).toBe(true);
     const undated = cell('OHIO ST UNIV GEN RCPTS REV JD', 0.92);
     const words = (undated.words ?? []).map((word) =>
       word.text === 'JD' ? { ...word, confidence: 0.51 } : word,
