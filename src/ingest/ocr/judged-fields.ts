@@ -307,7 +307,7 @@ export function crossReadsAgree(
 const FILING_REACH_DAYS = 400;
 
 /** A date the filing makes impossible: after it, or over a year before it. */
-function ruledOutByFiling(value: string, filedDate: string | null): boolean {
+export function ruledOutByFiling(value: string, filedDate: string | null): boolean {
   return filedDate !== null && (value > filedDate || daysBetween(value, filedDate) > FILING_REACH_DAYS);
 }
 
@@ -426,6 +426,25 @@ export function settleYear(
   field.confidence = Math.min(field.confidence, YEAR_SETTLED);
   const by = byUsualYear ? "the document's other dates" : "the filing's dates";
   field.why = `${field.label}: year "${year}" settled as ${settled.slice(0, 4)} by ${by}`;
+}
+
+/**
+ * A date cell whose print matches the prints of other rows that surely read one date
+ * (datePrintConsensus) says that date, whatever the engine made of it: its ink is that date's
+ * ink. The checks against the other date and the filing still follow (checkDates).
+ */
+export function settleByPrint(
+  field: DateField,
+  print: { value: string; confidence: number } | null | undefined,
+): void {
+  if (!print) return;
+  if (field.value === print.value && field.why === null) {
+    field.confidence = Math.max(field.confidence, print.confidence);
+    return;
+  }
+  field.value = print.value;
+  field.confidence = print.confidence;
+  field.why = null;
 }
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */

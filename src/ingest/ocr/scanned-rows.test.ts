@@ -511,6 +511,40 @@ describe("scannedRow: a bond's coupon months after its maturity date", () => {
   });
 });
 
+describe('scannedRow: a date cell that prints like the dates other rows read surely', () => {
+  // Constructed readings after 8220750 page 16: a typed 01/17/25 read 01/12/25 at two scales of
+  // three and by both black-and-white reads, while rows whose cells print alike read 01/17/25.
+  const misread = { ...cell('01/12/25', 0.9), agreement: 2 / 3, crossReads: ['01/12/25', '01/12/25'] };
+  const print = { value: '2025-01-17', confidence: 0.9 };
+
+  it('takes the date the print says, served', () => {
+    const row = scannedRow(houseRow('AMERICAN INTL GROUP, INC. CMN', { date: misread }), context);
+    expect(row.confidence.transaction_date).toBeLessThan(0.85);
+    const byPrint = scannedRow(houseRow('AMERICAN INTL GROUP, INC. CMN', { date: misread }), {
+      ...context,
+      transactionPrint: print,
+    });
+    expect(byPrint).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+  });
+
+  it('replaces a month read wrong, and the dates are then checked against each other as read', () => {
+    // "03/17/25" after a notification of 02/04/25 doubted both dates; the print's date does not.
+    const month = { ...cell('03/17/25', 0.9), agreement: 1, crossReads: ['03/17/25', '03/17/25'] };
+    const row = scannedRow(houseRow('ESTEE LAUDER COS INC CL-A CMN CLASS A', { date: month }), {
+      ...context,
+      transactionPrint: print,
+    });
+    expect(row).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+    expect(row.confidence.notification_date).toBeGreaterThanOrEqual(0.85);
+    // A print's date after the notification is still doubted.
+    const late = scannedRow(houseRow('ESTEE LAUDER COS INC CL-A CMN CLASS A', { date: month }), {
+      ...context,
+      transactionPrint: { value: '2025-02-05', confidence: 0.9 },
+    });
+    expect(late.needs_review).toBe(true);
+  });
+});
+
 describe('scannedRow: a month name read one letter off', () => {
   const read = (text: string, filedDate: string) =>
     scannedRow(
