@@ -6,7 +6,7 @@ import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
 import { crossReadDate, crossReadsAgree, heardAgreement, ruledOutByFiling } from './judged-fields.js';
-import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
+import { nearMonthNameDate, readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
 const TYPICAL_MARKS = 4;
@@ -170,7 +170,38 @@ export function transactionNeighbours<Row extends { date: CellReading }>(
     if ((same(-1) && same(1)) || (same(-2) && same(-1)) || (same(1) && same(2)))
       out.set(row, { value, confidence: NEIGHBOURS_AGREE });
   });
+  bracketedDates(rows, read, out);
   return out;
+}
+
+/**
+ * A row between two rows that read one date cleanly (the nearest such rows before and after it)
+ * is offered that date when its own cell read the same month and day cleanly with another year
+ * ("01/17/28" between two 01/17/25), or read a "15-Jan-25" date whose month name, one letter off,
+ * is that date's ("15-lan-25" between two 15-Jan-25): a day's trades are listed together, and the
+ * cell's own reading gives the month and day. The rules that take the offer still check it: a
+ * year is settled to it only by a single digit the filing allows (settleYear), a month name only
+ * when it is the one month that near (dateField). Any other row keeps its own evidence.
+ */
+function bracketedDates<Row extends { date: CellReading }>(
+  rows: readonly Row[],
+  read: ReadonlyArray<{ row: Row; value: string; at: number }>,
+  out: Map<Row, { value: string; confidence: number }>,
+): void {
+  rows.forEach((row, at) => {
+    if (!row.date.inked || out.has(row)) return;
+    const before = [...read].reverse().find((entry) => entry.at < at);
+    const after = read.find((entry) => entry.at > at);
+    if (!before || !after || before.value !== after.value) return;
+    const own = readScannedDate(row.date.text);
+    const otherYear =
+      own.value !== null &&
+      !own.repaired &&
+      own.value !== before.value &&
+      own.value.slice(4) === before.value.slice(4);
+    const monthNameOff = own.value === null && nearMonthNameDate(row.date.text) === before.value;
+    if (otherYear || monthNameOff) out.set(row, { value: before.value, confidence: NEIGHBOURS_AGREE });
+  });
 }
 
 /** A date most readings of its cell give that another cell reads surely: see transactionDatesReadSurelyElsewhere. */

@@ -82,6 +82,10 @@ export function dateField(
   }
   if (date.value === null) {
     const nearMonth = nearMonthNameDate(cell.text);
+    // The one month name that near, landing on exactly the date the rows around it read: the
+    // repair is confirmed by readings of other cells.
+    if (nearMonth && consensus && nearMonth === consensus.value && !ruledOutByFiling(nearMonth, filedDate))
+      return { value: nearMonth, confidence: consensus.confidence, why: null, label };
     if (nearMonth && !ruledOutByFiling(nearMonth, filedDate))
       return {
         value: nearMonth,
