@@ -167,12 +167,19 @@ function couponMonths(previous: string | undefined): string | null {
   return match ? (COUPON_MONTHS[Number(match[1]) - 1] ?? null) : null;
 }
 
-/** A coupon-months word with the engine's lookalikes of a thin J ("1D", "ID", "lD") read as J. */
-function couponReading(text: string): string {
-  return text
-    .toUpperCase()
-    .replace(/^[1IL|]/, 'J')
-    .replace(/^(.)[1IL|]$/, '$1J');
+/**
+ * What each letter of a coupon pair may be read as: the thin J as a digit one or a narrow
+ * letter ("1D", "ID", "lD"), and the D's round back closed into an O or a zero ("JO").
+ */
+const COUPON_LOOKALIKES: Readonly<Record<string, string>> = { J: 'J1IL|', D: 'DO0Q' };
+
+/** Whether a word reads as the coupon pair `coupon`, letter by letter allowing its lookalikes. */
+function readsAsCoupon(text: string, coupon: string): boolean {
+  const read = text.toUpperCase();
+  return (
+    read.length === coupon.length &&
+    [...coupon].every((letter, index) => (COUPON_LOOKALIKES[letter] ?? letter).includes(read[index] ?? ''))
+  );
 }
 
 /** The cell's words checked against the lexicon: misreads corrected, doubtful ones named. */
@@ -193,10 +200,11 @@ function checkWords(
     if (word === words[words.length - 1] && word.text === usualSuffix)
       entry.confidence = Math.max(entry.confidence, USUAL_SUFFIX);
     const coupon = word === words[words.length - 1] ? couponMonths(checked[checked.length - 2]?.text) : null;
-    if (coupon !== null && couponReading(word.text) === coupon) {
+    if (coupon !== null && readsAsCoupon(word.text, coupon)) {
       // A bond's coupon months after its maturity date ("12/01/25 JD"): the pair of months six
       // apart that holds the maturity's month, so the date printed beside it confirms the word
-      // ("1D", "ID" for JD are the thin J misread).
+      // ("1D", "ID" for JD are the thin J misread, "JO" its D closed: no pair has those letters
+      // after that date).
       entry.text = coupon;
       entry.confidence = Math.max(entry.confidence, word.text === coupon ? USUAL_SUFFIX : CORRECTED_WORD);
       continue;

@@ -94,20 +94,9 @@ export function columnMarkSure(typed: number | null | undefined): number {
 
 /** A cell's ink, cropped to its extent and reduced to 32x12 cells of on/off, as hex. */
 export function shapeOf(image: GrayImage): string | null {
-  let left = image.width;
-  let right = -1;
-  let top = image.height;
-  let bottom = -1;
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      if ((image.data[y * image.width + x] ?? 255) >= 160) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  }
-  if (right < 0) return null;
+  const extent = inkExtent(image);
+  if (!extent) return null;
+  const { left, right, top, bottom } = extent;
   const columns = 32;
   const rows = 12;
   const ink = new Array<number>(columns * rows).fill(0);
@@ -131,4 +120,74 @@ export function shapeOf(image: GrayImage): string | null {
     hex += nibble.toString(16);
   }
   return hex;
+}
+
+/** The smallest rectangle holding every ink pixel of an image, or null for a blank one. */
+function inkExtent(image: GrayImage): { left: number; right: number; top: number; bottom: number } | null {
+  let left = image.width;
+  let right = -1;
+  let top = image.height;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if ((image.data[y * image.width + x] ?? 255) >= 160) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  return right < 0 ? null : { left, right, top, bottom };
+}
+
+/**
+ * A cell's print, for telling apart prints that differ in one character (a date's 7 and 2):
+ * its ink at the scan's own resolution, on/off, cropped to the extent of the characters, as
+ * "WxH:" and the bits row by row in hex. Unlike shapeOf nothing is scaled, since one filer's
+ * software prints one text at one size, so a print stretched to a fixed grid would move every
+ * stroke with a pixel of difference in its extent. Pixel columns inked over most of the cell's
+ * height, and pixel rows over most of its width, are pieces of a rule, not of a character: they
+ * are left out, so a rule's remnant does not widen the extent.
+ */
+export function printShapeOf(image: GrayImage): string | null {
+  const { width, height, data } = image;
+  const inked = (x: number, y: number) => (data[y * width + x] ?? 255) < 160;
+  const columnInk = new Array<number>(width).fill(0);
+  const rowInk = new Array<number>(height).fill(0);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (inked(x, y)) {
+        columnInk[x] = (columnInk[x] ?? 0) + 1;
+        rowInk[y] = (rowInk[y] ?? 0) + 1;
+      }
+  const ruleColumn = columnInk.map((count) => count > height * 0.8);
+  const ruleRow = rowInk.map((count) => count > width * 0.5);
+  const ink = (x: number, y: number) => !ruleColumn[x] && !ruleRow[y] && inked(x, y);
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (!ink(x, y)) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  if (right < 0) return null;
+  let hex = '';
+  let nibble = 0;
+  let bits = 0;
+  for (let y = top; y <= bottom; y++)
+    for (let x = left; x <= right; x++) {
+      nibble = nibble * 2 + (ink(x, y) ? 1 : 0);
+      if (++bits === 4) {
+        hex += nibble.toString(16);
+        nibble = 0;
+        bits = 0;
+      }
+    }
+  if (bits > 0) hex += (nibble << (4 - bits)).toString(16);
+  return `${right - left + 1}x${bottom - top + 1}:${hex}`;
 }

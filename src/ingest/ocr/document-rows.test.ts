@@ -29,6 +29,30 @@ describe('rowsOfScan', () => {
     expect(rows.map((row) => row.needs_review)).toEqual([false, false, true, false, true, true, true]);
   });
 
+  it('settles a date between two rows of one date by them, when its month and day are theirs', () => {
+    // Constructed after 8220750 page 24 ("01/17/28" among 01/17/25) and page 34 ("15-lan-25"
+    // among 15-Jan-25).
+    const judged = (dates: string[]) =>
+      rowsOfScan(
+        page(dates.map((date) => houseRow('PPG INDUSTRIES, INC. CMN', { date: cell(date, 0.9) }))),
+        context.filedDate,
+      )[1];
+    expect(judged(['01/17/25', '01/17/28', '01/17/25'])).toMatchObject({
+      transaction_date: '2025-01-17',
+      needs_review: false,
+    });
+    expect(judged(['15-Jan-25', '15-lan-25', '15-Jan-25'])).toMatchObject({
+      transaction_date: '2025-01-15',
+      needs_review: false,
+    });
+    // Another day, or rows around it that disagree, leave the year a guess to confirm.
+    expect(judged(['01/17/25', '01/22/28', '01/17/25'])?.needs_review).toBe(true);
+    expect(judged(['01/16/25', '01/17/28', '01/17/25'])?.needs_review).toBe(true);
+    expect(judged(['14-Jan-25', '15-lan-25', '15-Jan-25'])?.needs_review).toBe(true);
+    // A date read cleanly keeps its own reading, whatever the rows around it read.
+    expect(judged(['01/17/25', '01/16/25', '01/17/25'])?.transaction_date).toBe('2025-01-16');
+  });
+
   it('lets a date cell the first readings failed on join its neighbours by its cross reads', () => {
     // 8220750 page 25: "017/25" between rows that read 01/17/25 cleanly; one black-and-white
     // read gave 01/17/25, the other only "01".

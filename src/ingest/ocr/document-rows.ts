@@ -6,6 +6,7 @@ import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
 import {
   columnTypedMarks,
+  datePrintConsensus,
   namesSpelledOtherwise,
   ownerConsensus,
   pageNotificationConsensus,
@@ -40,6 +41,18 @@ export function rowsOfScan(
   const notified = pageNotificationConsensus(pages, filedDate);
   const neighbours = transactionNeighbours(houseRows);
   const readSurelyElsewhere = transactionDatesReadSurelyElsewhere(houseRows, filedDate);
+  const transactionPrints = datePrintConsensus(
+    houseRows,
+    (row) => row.date,
+    (row) => row.dateShape,
+    filedDate,
+  );
+  const notificationPrints = datePrintConsensus(
+    houseRows,
+    (row) => row.notification,
+    (row) => row.notificationShape,
+    filedDate,
+  );
   const usualSuffix = usualAssetSuffix(houseRows);
   const usualYear = usualTransactionYear(houseRows);
   const spelledOtherwise = namesSpelledOtherwise(houseRows);
@@ -99,6 +112,8 @@ export function rowsOfScan(
           ownerConsensus: consensus.get(house) ?? null,
           notificationConsensus: notified[pageIndex] ?? null,
           transactionNeighbours: neighbours.get(house) ?? readSurelyElsewhere.get(house) ?? null,
+          transactionPrint: transactionPrints.get(house) ?? null,
+          notificationPrint: notificationPrints.get(house) ?? null,
           usualSuffix,
           usualYear,
           namesSpelledOtherwise: spelledOtherwise,

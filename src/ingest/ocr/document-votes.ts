@@ -5,8 +5,8 @@ import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { crossReadDate, crossReadsAgree, heardAgreement } from './judged-fields.js';
-import { readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
+import { crossReadDate, crossReadsAgree, heardAgreement, ruledOutByFiling } from './judged-fields.js';
+import { nearMonthNameDate, readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
 const TYPICAL_MARKS = 4;
@@ -155,22 +155,53 @@ export function judgeFormRows<Row extends { date: CellReading }, Judged>(
 export function transactionNeighbours<Row extends { date: CellReading }>(
   rows: readonly Row[],
 ): Map<Row, { value: string; confidence: number }> {
-  const read: Array<{ row: Row; value: string }> = [];
-  for (const row of rows) {
-    if (!row.date.inked) continue;
+  const read: Array<{ row: Row; value: string; at: number }> = [];
+  rows.forEach((row, at) => {
+    if (!row.date.inked) return;
     const date = readScannedDate(row.date.text);
-    if (date.value !== null && !date.repaired) read.push({ row, value: date.value });
+    if (date.value !== null && !date.repaired) read.push({ row, value: date.value, at });
     // A cell the first readings gave no date for ("017/25") reads with its cross reads' date.
     const crossed = date.value === null ? crossReadDate(row.date, null) : null;
-    if (crossed) read.push({ row, value: crossed.value });
-  }
+    if (crossed) read.push({ row, value: crossed.value, at });
+  });
   const out = new Map<Row, { value: string; confidence: number }>();
   read.forEach(({ row, value }, index) => {
     const same = (offset: number) => read[index + offset]?.value === value;
     if ((same(-1) && same(1)) || (same(-2) && same(-1)) || (same(1) && same(2)))
       out.set(row, { value, confidence: NEIGHBOURS_AGREE });
   });
+  bracketedDates(rows, read, out);
   return out;
+}
+
+/**
+ * A row between two rows that read one date cleanly (the nearest such rows before and after it)
+ * is offered that date when its own cell read the same month and day cleanly with another year
+ * ("01/17/28" between two 01/17/25), or read a "15-Jan-25" date whose month name, one letter off,
+ * is that date's ("15-lan-25" between two 15-Jan-25): a day's trades are listed together, and the
+ * cell's own reading gives the month and day. The rules that take the offer still check it: a
+ * year is settled to it only by a single digit the filing allows (settleYear), a month name only
+ * when it is the one month that near (dateField). Any other row keeps its own evidence.
+ */
+function bracketedDates<Row extends { date: CellReading }>(
+  rows: readonly Row[],
+  read: ReadonlyArray<{ row: Row; value: string; at: number }>,
+  out: Map<Row, { value: string; confidence: number }>,
+): void {
+  rows.forEach((row, at) => {
+    if (!row.date.inked || out.has(row)) return;
+    const before = [...read].reverse().find((entry) => entry.at < at);
+    const after = read.find((entry) => entry.at > at);
+    if (!before || !after || before.value !== after.value) return;
+    const own = readScannedDate(row.date.text);
+    const otherYear =
+      own.value !== null &&
+      !own.repaired &&
+      own.value !== before.value &&
+      own.value.slice(4) === before.value.slice(4);
+    const monthNameOff = own.value === null && nearMonthNameDate(row.date.text) === before.value;
+    if (otherYear || monthNameOff) out.set(row, { value: before.value, confidence: NEIGHBOURS_AGREE });
+  });
 }
 
 /** A date most readings of its cell give that another cell reads surely: see transactionDatesReadSurelyElsewhere. */
@@ -345,4 +376,128 @@ export function namesSpelledOtherwise(rows: readonly HouseRow[]): Set<string> {
     spellings.set(key, seen);
   }
   return new Set([...spellings].flatMap(([key, seen]) => (seen.size > 1 ? [key] : [])));
+}
+
+/** A print (printShapeOf) as its size and its pixels, 1 for ink. */
+function printPixels(print: string): { width: number; height: number; ink: Uint8Array } | null {
+  const [size = '', hex = ''] = print.split(':');
+  const [width = 0, height = 0] = size.split('x').map(Number);
+  if (!(width > 0 && height > 0) || hex.length * 4 < width * height) return null;
+  const ink = new Uint8Array(width * height);
+  for (let at = 0; at < ink.length; at++)
+    ink[at] = (Number.parseInt(hex[at >> 2] ?? '0', 16) >> (3 - (at & 3))) & 1;
+  return { width, height, ink };
+}
+
+/** How far two prints' extents may differ, in pixels, and still be one text's (a scan's jitter). */
+const PRINT_SIZE_SLACK = { width: 3, height: 2 };
+/** The offsets, in pixels, at which two prints are laid over each other (aligned by their extents' top left). */
+const PRINT_OFFSETS = { x: 2, y: 1 };
+
+/**
+ * How far apart two prints (printShapeOf) are, 0 for the same pixels to 1 for none shared: null
+ * when their extents differ by more than a scan's jitter (other text, or a speck that widened
+ * one). The prints are laid over each other at the few offsets their extents' jitter allows, and
+ * at the best one the worst stretch one character wide (six tenths of the print's height) is
+ * measured: the pixels inked in one print only, over the pixels inked in either. Scan noise
+ * frays every stroke's edge a little; a different digit (a 7 printed where the other has a 2)
+ * differs over most of its character's stretch, which is what this measures.
+ */
+export function printDistance(a: string, b: string): number | null {
+  const first = printPixels(a);
+  const second = printPixels(b);
+  if (!first || !second) return null;
+  if (
+    Math.abs(first.width - second.width) > PRINT_SIZE_SLACK.width ||
+    Math.abs(first.height - second.height) > PRINT_SIZE_SLACK.height
+  )
+    return null;
+  const window = Math.max(4, Math.round(first.height * 0.6));
+  const floor = window * first.height * 0.2;
+  const at = (print: typeof first, x: number, y: number) =>
+    x >= 0 && y >= 0 && x < print.width && y < print.height ? (print.ink[y * print.width + x] ?? 0) : 0;
+  let best = Number.POSITIVE_INFINITY;
+  for (let dy = -PRINT_OFFSETS.y; dy <= PRINT_OFFSETS.y; dy++)
+    for (let dx = -PRINT_OFFSETS.x; dx <= PRINT_OFFSETS.x; dx++) {
+      const width = Math.max(first.width, second.width + dx);
+      // Running sums over the columns, so each stretch's pixels are two subtractions.
+      const differing = new Array<number>(width + 1).fill(0);
+      const either = new Array<number>(width + 1).fill(0);
+      for (let x = 0; x < width; x++) {
+        let differ = 0;
+        let ink = 0;
+        for (let y = 0; y < first.height; y++) {
+          const one = at(first, x, y);
+          const other = at(second, x - dx, y - dy);
+          differ += one ^ other;
+          ink += one | other;
+        }
+        differing[x + 1] = (differing[x] ?? 0) + differ;
+        either[x + 1] = (either[x] ?? 0) + ink;
+      }
+      let worst = 0;
+      for (let start = 0; start + window <= width; start++) {
+        const differ = (differing[start + window] ?? 0) - (differing[start] ?? 0);
+        const ink = (either[start + window] ?? 0) - (either[start] ?? 0);
+        worst = Math.max(worst, differ / Math.max(ink, floor));
+      }
+      best = Math.min(best, worst);
+    }
+  return best;
+}
+
+/**
+ * The date a cell surely says: its first readings give it cleanly and unanimously (those heard,
+ * heardAgreement), its cross reads agree (crossReadsAgree), and the filing allows it.
+ */
+export function surelyReadDate(cell: CellReading, filedDate: string | null): string | null {
+  if (!cell.inked) return null;
+  const date = readScannedDate(cell.text);
+  if (date.value === null || date.repaired || ruledOutByFiling(date.value, filedDate)) return null;
+  if ((heardAgreement(cell, date, filedDate) ?? 1) < 1) return null;
+  if ((cell.crossReads ?? []).length > 0 && !crossReadsAgree(date, cell, filedDate)) return null;
+  return date.value;
+}
+
+/** Prints (printDistance) this close are one text printed twice. */
+export const SAME_PRINT = 0.25;
+/** Rows printed alike, surely read, that a print consensus needs. */
+const PRINT_VOTERS = 3;
+/** A date that rows printed alike surely read. */
+const PRINT_AGREES = 0.9;
+
+/**
+ * The date each row's cell prints, where rows whose cells print alike (printDistance within
+ * SAME_PRINT) surely read one date, at least three of them, and none surely reads another. A
+ * filer's software prints one date in one font at one size on every row, so identical prints
+ * say the same date: the engine misreading one of them (a 7 read as 2 at most scales) does not
+ * change its ink, whereas a different date differs by a whole character's strokes, far more
+ * than a scan's noise. Only rows whose own cell is not surely read are given a date so: a sure
+ * reading stands on its own. Handwritten dates never print alike.
+ */
+export function datePrintConsensus<Row>(
+  rows: readonly Row[],
+  cellOf: (row: Row) => CellReading,
+  printOf: (row: Row) => string | null | undefined,
+  filedDate: string | null,
+): Map<Row, { value: string; confidence: number }> {
+  const printed = rows.flatMap((row) => {
+    const print = printOf(row);
+    return print ? [{ row, print, surely: surelyReadDate(cellOf(row), filedDate) }] : [];
+  });
+  const out = new Map<Row, { value: string; confidence: number }>();
+  for (const own of printed) {
+    // A row surely read needs no vote: its reading stands (and a vote against it would not win).
+    if (own.surely !== null) continue;
+    const alike = printed.filter((other) => {
+      if (other === own || other.surely === null) return false;
+      const distance = printDistance(own.print, other.print);
+      return distance !== null && distance <= SAME_PRINT;
+    });
+    const values = new Set(alike.map((other) => other.surely));
+    const [value] = values;
+    if (alike.length < PRINT_VOTERS || values.size !== 1 || !value) continue;
+    out.set(own.row, { value, confidence: PRINT_AGREES });
+  }
+  return out;
 }

@@ -13,7 +13,14 @@
 // (house-cells.ts). The columns are matched to the form in house-columns.ts, marks judged by their
 // ink in cell-ink.ts, and what a page yields is house-page.ts; this finds the rows and reads them.
 import { clampRect, crop, type GrayImage, inkShare, type Rect, rotateQuarter } from './bitmap.js';
-import { EMPTY_CELL_INK, judgeMarks, type MarkReading, markInkShare, shapeOf } from './cell-ink.js';
+import {
+  EMPTY_CELL_INK,
+  judgeMarks,
+  type MarkReading,
+  markInkShare,
+  printShapeOf,
+  shapeOf,
+} from './cell-ink.js';
 import type { OcrEngine } from './engine.js';
 import { CellReader, inner, TEXT_REACH } from './house-cells.js';
 import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
@@ -361,6 +368,8 @@ class PageReader {
     const asset = await this.readAsset(top, bottom, bands);
     const date = await this.cells.readCell(columns.date, lineFrom, lineTo, 'date');
     const notification = await this.cells.readCell(columns.notification, lineFrom, lineTo, 'date');
+    const printShape = (span: Span, cell: CellReading) =>
+      cell.inked ? printShapeOf(crop(grid.clean, inner(span, lineFrom, lineTo, 3, 0))) : null;
     return {
       order,
       region: clampRect(this.image, {
@@ -374,7 +383,9 @@ class PageReader {
       asset,
       assetLines: Math.max(1, bands.filter((band) => band.asset > EMPTY_CELL_INK).length),
       date,
+      dateShape: printShape(columns.date, date),
       notification,
+      notificationShape: printShape(columns.notification, notification),
       types: this.readMarks(columns.types, top, bottom),
       amounts: this.readMarks(columns.amounts, top, bottom),
       heading,

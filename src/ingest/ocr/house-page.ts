@@ -54,7 +54,14 @@ export interface HouseRow {
   /** Lines the asset name occupies (a long name wraps onto a second line). */
   assetLines: number;
   date: CellReading;
+  /**
+   * The date cells' print, finer than ownerShape (printShapeOf): one text typed by one filer's
+   * software prints alike on every row, so rows can agree on what a date's print says
+   * (datePrintConsensus). Absent on rows read before it was kept.
+   */
+  dateShape?: string | null;
   notification: CellReading;
+  notificationShape?: string | null;
   types: MarkReading;
   amounts: MarkReading;
   /** The account heading the row sits under, if the filer groups rows by account. */

@@ -82,6 +82,10 @@ export function dateField(
   }
   if (date.value === null) {
     const nearMonth = nearMonthNameDate(cell.text);
+    // The one month name that near, landing on exactly the date the rows around it read: the
+    // repair is confirmed by readings of other cells.
+    if (nearMonth && consensus && nearMonth === consensus.value && !ruledOutByFiling(nearMonth, filedDate))
+      return { value: nearMonth, confidence: consensus.confidence, why: null, label };
     if (nearMonth && !ruledOutByFiling(nearMonth, filedDate))
       return {
         value: nearMonth,
@@ -307,7 +311,7 @@ export function crossReadsAgree(
 const FILING_REACH_DAYS = 400;
 
 /** A date the filing makes impossible: after it, or over a year before it. */
-function ruledOutByFiling(value: string, filedDate: string | null): boolean {
+export function ruledOutByFiling(value: string, filedDate: string | null): boolean {
   return filedDate !== null && (value > filedDate || daysBetween(value, filedDate) > FILING_REACH_DAYS);
 }
 
@@ -426,6 +430,25 @@ export function settleYear(
   field.confidence = Math.min(field.confidence, YEAR_SETTLED);
   const by = byUsualYear ? "the document's other dates" : "the filing's dates";
   field.why = `${field.label}: year "${year}" settled as ${settled.slice(0, 4)} by ${by}`;
+}
+
+/**
+ * A date cell whose print matches the prints of other rows that surely read one date
+ * (datePrintConsensus) says that date, whatever the engine made of it: its ink is that date's
+ * ink. The checks against the other date and the filing still follow (checkDates).
+ */
+export function settleByPrint(
+  field: DateField,
+  print: { value: string; confidence: number } | null | undefined,
+): void {
+  if (!print) return;
+  if (field.value === print.value && field.why === null) {
+    field.confidence = Math.max(field.confidence, print.confidence);
+    return;
+  }
+  field.value = print.value;
+  field.confidence = print.confidence;
+  field.why = null;
 }
 
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */

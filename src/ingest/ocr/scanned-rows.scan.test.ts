@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../test-support/documents.js';
+import { printDistance, SAME_PRINT, surelyReadDate } from './document-votes.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import type { HouseRow } from './house-page.js';
@@ -119,6 +120,31 @@ describe.skipIf(!dataDir)("rows of the typed filer's spreadsheet 8220750, pages 
       expect(candidate.reasons.join('; ')).not.toContain(
         "type columns differ from the document's other pages",
       );
+  });
+
+  it('takes the date of the rows around a typed date whose year alone was misread', () => {
+    // PPG's typed 01/17/25 is read 01/17/28 between rows that read 01/17/25.
+    const ppg = row(24, 'PPG INDUSTRIES, INC. CMN');
+    expect(ppg).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+  });
+
+  it('finds the prints of two different dates apart, where rows read them surely', () => {
+    const printed = pages
+      .flatMap((page) => page.form.rows as HouseRow[])
+      .flatMap((house) => {
+        const surely = surelyReadDate(house.date, '2025-02-06');
+        return house.dateShape && surely ? [{ print: house.dateShape, surely }] : [];
+      });
+    expect(new Set(printed.map((entry) => entry.surely)).size).toBeGreaterThan(3);
+    let alike = 0;
+    for (const [index, one] of printed.entries())
+      for (const other of printed.slice(index + 1)) {
+        const distance = printDistance(one.print, other.print);
+        if (distance === null) continue;
+        if (one.surely !== other.surely) expect(distance).toBeGreaterThan(SAME_PRINT);
+        else if (distance <= SAME_PRINT) alike++;
+      }
+    expect(alike).toBeGreaterThan(0);
   });
 
   it('does not take a piece of row rule crossing a row for a mark in every type cell', () => {

@@ -489,8 +489,8 @@ describe("scannedRow: a bond's coupon months after its maturity date", () => {
     return scannedRow(houseRow(asset.text, { asset: { ...asset, words } }), context);
   };
 
-  it('takes the pair of months the maturity month implies, the thin J misread or not', () => {
-    for (const last of ['JD', '1D', 'iD'])
+  it('takes the pair of months the maturity month implies, the thin J or the round D misread or not', () => {
+    for (const last of ['JD', '1D', 'iD', 'JO', 'jo'])
       expect(bond(last, 0.51)).toMatchObject({
         asset_description: 'OHIO ST UNIV GEN RCPTS REV 5.0000% 12/01/25 JD',
         needs_review: false,
@@ -499,6 +499,8 @@ describe("scannedRow: a bond's coupon months after its maturity date", () => {
 
   it('leaves another pair, or one after no date, as the engine scored it', () => {
     expect(bond('MN', 0.51).needs_review).toBe(true);
+    // An O is no lookalike of a J: "OD" is not taken for JD.
+    expect(bond('OD', 0.51).needs_review).toBe(true);
     const undated = cell('OHIO ST UNIV GEN RCPTS REV JD', 0.92);
     const words = (undated.words ?? []).map((word) =>
       word.text === 'JD' ? { ...word, confidence: 0.51 } : word,
@@ -506,6 +508,40 @@ describe("scannedRow: a bond's coupon months after its maturity date", () => {
     expect(scannedRow(houseRow(undated.text, { asset: { ...undated, words } }), context).needs_review).toBe(
       true,
     );
+  });
+});
+
+describe('scannedRow: a date cell that prints like the dates other rows read surely', () => {
+  // Constructed readings after 8220750 page 16: a typed 01/17/25 read 01/12/25 at two scales of
+  // three and by both black-and-white reads, while rows whose cells print alike read 01/17/25.
+  const misread = { ...cell('01/12/25', 0.9), agreement: 2 / 3, crossReads: ['01/12/25', '01/12/25'] };
+  const print = { value: '2025-01-17', confidence: 0.9 };
+
+  it('takes the date the print says, served', () => {
+    const row = scannedRow(houseRow('AMERICAN INTL GROUP, INC. CMN', { date: misread }), context);
+    expect(row.confidence.transaction_date).toBeLessThan(0.85);
+    const byPrint = scannedRow(houseRow('AMERICAN INTL GROUP, INC. CMN', { date: misread }), {
+      ...context,
+      transactionPrint: print,
+    });
+    expect(byPrint).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+  });
+
+  it('replaces a month read wrong, and the dates are then checked against each other as read', () => {
+    // "03/17/25" after a notification of 02/04/25 doubted both dates; the print's date does not.
+    const month = { ...cell('03/17/25', 0.9), agreement: 1, crossReads: ['03/17/25', '03/17/25'] };
+    const row = scannedRow(houseRow('ESTEE LAUDER COS INC CL-A CMN CLASS A', { date: month }), {
+      ...context,
+      transactionPrint: print,
+    });
+    expect(row).toMatchObject({ transaction_date: '2025-01-17', needs_review: false });
+    expect(row.confidence.notification_date).toBeGreaterThanOrEqual(0.85);
+    // A print's date after the notification is still doubted.
+    const late = scannedRow(houseRow('ESTEE LAUDER COS INC CL-A CMN CLASS A', { date: month }), {
+      ...context,
+      transactionPrint: { value: '2025-02-05', confidence: 0.9 },
+    });
+    expect(late.needs_review).toBe(true);
   });
 });
 

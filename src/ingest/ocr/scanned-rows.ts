@@ -20,6 +20,7 @@ import {
   dateField,
   type Field,
   ownerField,
+  settleByPrint,
   settleYear,
   typeField,
 } from './judged-fields.js';
@@ -113,6 +114,10 @@ export interface RowContext {
    * surely (transactionDatesReadSurelyElsewhere).
    */
   transactionNeighbours?: { value: string; confidence: number } | null;
+  /** The transaction date the rows whose date cells print like this row's surely read (datePrintConsensus). */
+  transactionPrint?: { value: string; confidence: number } | null;
+  /** The same for the notification date. */
+  notificationPrint?: { value: string; confidence: number } | null;
   /**
    * Per mark column, the ink share of its typical typed mark, null where the marks do not look
    * typed (typed marks of one column look alike on a page: columnTypedMarks); absent, none.
@@ -232,6 +237,8 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   );
   const kind = typeField(withTypedMarks(house.types, context.typedMarks?.types), context.typeRoles);
   const amount = amountField(withTypedMarks(house.amounts, context.typedMarks?.amounts));
+  settleByPrint(transaction, context.transactionPrint);
+  settleByPrint(notification, context.notificationPrint);
   if (context.columnsDoubt) {
     for (const field of [kind, amount]) {
       field.confidence = Math.min(field.confidence, COLUMNS_DOUBT);

@@ -62,7 +62,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
   // Rows as OCR read them, checked against our transcription of the scan
   // (bench/accuracy/scanned-house-ptrs.truth.txt, document 8220834, page 1):
   let broadcom: ReviewItemRow; // every field read right, but the asset name's confidence is low: accept
-  let lennar: ReviewItemRow; // notified 4/5/2025 (read 2025-04-08): correct
+  let estee: ReviewItemRow; // traded 3/5/2025 (read 2025-03-08): correct
   let blank: ReviewItemRow; // a line of the grid with nothing in it: reject
   let unread: ReviewItemRow; // another such line: cannot be accepted as read
 
@@ -84,7 +84,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     politicianId = filing.politician_id ?? 0;
     const waiting = await pendingReviewItems(store.db);
     broadcom = rowRead(waiting, 'BROADCOM INC', '2025-03-10');
-    lennar = rowRead(waiting, 'LENNAR CORP', '2025-03-26');
+    estee = rowRead(waiting, 'ESTEE LAUDER COMPANIES', '2025-03-08');
     const empty = waiting.filter((item) => {
       const fields = JSON.parse(item.fields) as Record<string, string | null>;
       return fields.transaction_date === null && fields.asset_description === null;
@@ -194,14 +194,14 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
   });
 
   it('refuses a form without its CSRF token, and shows the review rules’ refusals on the form', async () => {
-    const values = readValues(lennar);
-    const noToken = await post(operator, lennar.id, { ...values, action: 'accept' });
+    const values = readValues(estee);
+    const noToken = await post(operator, estee.id, { ...values, action: 'accept' });
     expect(noToken.statusCode).toBe(403);
     expect(noToken.body).toContain('CSRF token missing or wrong');
-    const wrongToken = await post(operator, lennar.id, { _csrf: member.csrf, ...values, action: 'accept' });
+    const wrongToken = await post(operator, estee.id, { _csrf: member.csrf, ...values, action: 'accept' });
     expect(wrongToken.statusCode).toBe(403);
 
-    const badDate = await post(operator, lennar.id, {
+    const badDate = await post(operator, estee.id, {
       _csrf: operator.csrf,
       ...values,
       transaction_date: '2025-02-30x',
@@ -220,7 +220,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     });
     expect(noAmount.statusCode).toBe(422);
     expect(noAmount.body).toMatch(/cannot become a trade without [a-z_, ]*amount_range/);
-    const acceptEdited = await post(operator, lennar.id, {
+    const acceptEdited = await post(operator, estee.id, {
       _csrf: operator.csrf,
       ...values,
       amount_range: '$50,001 - $100,000',
@@ -228,10 +228,10 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     });
     expect(acceptEdited.statusCode).toBe(422);
     expect(acceptEdited.body).toContain('You changed amount_range: use Correct');
-    const unchanged = await post(operator, lennar.id, { _csrf: operator.csrf, ...values, action: 'correct' });
+    const unchanged = await post(operator, estee.id, { _csrf: operator.csrf, ...values, action: 'correct' });
     expect(unchanged.statusCode).toBe(422);
     expect(unchanged.body).toContain('Nothing was changed');
-    expect((await reviewItem(store.db, lennar.id))?.status).toBe('pending');
+    expect((await reviewItem(store.db, estee.id))?.status).toBe('pending');
     expect(await store.db.selectFrom('review_decisions').select('id').execute()).toEqual([]);
   });
 
@@ -327,7 +327,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
         { name: SESSION_COOKIE, value: operator.token, url: base, httpOnly: true, sameSite: 'Lax' },
       ]);
       const page = await context.newPage();
-      await page.goto(`${base}/ui/review/${lennar.id}`);
+      await page.goto(`${base}/ui/review/${estee.id}`);
       await page.waitForFunction('document.querySelector(\'img[src$="/crop.png"]\').complete');
       const sizes = (await page.evaluate(`(() => {
         const figure = document.querySelector('.review-crop');
@@ -384,19 +384,17 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       await page.getByText(`Row ${broadcom.row} of ${SCAN} was accepted: trade`).waitFor();
       violations.push(...(await serious(page)));
 
-      // Correct: Tab to the notification date, type what the page shows, Enter.
-      await page.goto(`${base}/ui/review/${lennar.id}`);
+      // Correct: the transaction date has the focus; type what the page shows, Enter.
+      await page.goto(`${base}/ui/review/${estee.id}`);
       await expect.poll(() => focused(page)).toBe('rf-transaction_date');
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toBe('rf-notification_date');
       await page.keyboard.press('Control+a');
-      await page.keyboard.type('2025-04-05');
+      await page.keyboard.type('2025-03-05');
       await Promise.all([page.waitForURL(/decided=/), page.keyboard.press('Enter')]);
-      await page.getByText(`Row ${lennar.row} of ${SCAN} was corrected: trade`).waitFor();
+      await page.getByText(`Row ${estee.row} of ${SCAN} was corrected: trade`).waitFor();
       violations.push(...(await serious(page)));
 
       // A decided row's page says who decided, and offers no decision.
-      await page.goto(`${base}/ui/review/${lennar.id}`);
+      await page.goto(`${base}/ui/review/${estee.id}`);
       await page.getByText(`This row was corrected by account:${operator.id}`).waitFor();
       expect(await page.locator('button[name=action]').count()).toBe(0);
       violations.push(...(await serious(page)));
@@ -406,7 +404,7 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
       const headers = { 'DC-API-Key': apiKey };
       const filing = (await (await fetch(`${base}/filings/${filingId}`, { headers })).json()) as FilingReview;
       const accepted = await reviewItem(store.db, broadcom.id);
-      const corrected = await reviewItem(store.db, lennar.id);
+      const corrected = await reviewItem(store.db, estee.id);
       expect(filing.review.decisions.slice(1)).toEqual([
         {
           review_item_id: broadcom.id,
@@ -418,12 +416,12 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
           trade_id: accepted?.trade_id,
         },
         {
-          review_item_id: lennar.id,
-          row: lennar.row,
+          review_item_id: estee.id,
+          row: estee.row,
           action: 'correct',
           decided_by: `account:${operator.id}`,
           decided_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-          changes: [{ field: 'notification_date', old: '2025-04-08', new: '2025-04-05' }],
+          changes: [{ field: 'transaction_date', old: '2025-03-08', new: '2025-03-05' }],
           trade_id: corrected?.trade_id,
         },
       ]);
@@ -445,7 +443,8 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
         parse_method: 'ocr',
       });
       expect(trades.find((trade) => trade.id === corrected?.trade_id)).toMatchObject({
-        asset_description: 'LENNAR CORP',
+        asset_description: 'ESTEE LAUDER COMPANIES',
+        transaction_date: '2025-03-05',
         amount_range: '$15,001 - $50,000',
         parse_method: 'manual',
       });
