@@ -210,7 +210,9 @@ export default defineConfig({
     // Each project runs it: test/global-setup.ts builds the fixture once per run all the same.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 300_000,
+    // A file's first copy of the real-data fixture waits in its beforeAll until the fixture is built
+    // (minutes on PostgreSQL when the machine is loaded).
+    hookTimeout: 600_000,
     pool: 'forks',
     // One worker per core. vitest's default for a run is one fewer, which on the 2-core CI machine
     // runs the files one at a time while the worker waits on PostgreSQL, child processes and
