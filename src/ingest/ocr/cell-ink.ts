@@ -94,7 +94,11 @@ export function columnMarkSure(typed: number | null | undefined): number {
 
 /** A cell's ink, cropped to its extent and reduced to 32x12 cells of on/off, as hex. */
 export function shapeOf(image: GrayImage): string | null {
-  const extent = inkExtent(image);
+  const extent = inkExtent(
+    image.width,
+    image.height,
+    (x, y) => (image.data[y * image.width + x] ?? 255) < 160,
+  );
   if (!extent) return null;
   const { left, right, top, bottom } = extent;
   const columns = 32;
@@ -122,15 +126,19 @@ export function shapeOf(image: GrayImage): string | null {
   return hex;
 }
 
-/** The smallest rectangle holding every ink pixel of an image, or null for a blank one. */
-function inkExtent(image: GrayImage): { left: number; right: number; top: number; bottom: number } | null {
-  let left = image.width;
+/** The smallest rectangle holding every pixel `ink` says is ink, or null when there is none. */
+function inkExtent(
+  width: number,
+  height: number,
+  ink: (x: number, y: number) => boolean,
+): { left: number; right: number; top: number; bottom: number } | null {
+  let left = width;
   let right = -1;
-  let top = image.height;
+  let top = height;
   let bottom = -1;
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      if ((image.data[y * image.width + x] ?? 255) >= 160) continue;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!ink(x, y)) continue;
       left = Math.min(left, x);
       right = Math.max(right, x);
       top = Math.min(top, y);
@@ -163,19 +171,9 @@ export function printShapeOf(image: GrayImage): string | null {
   const ruleColumn = columnInk.map((count) => count > height * 0.8);
   const ruleRow = rowInk.map((count) => count > width * 0.5);
   const ink = (x: number, y: number) => !ruleColumn[x] && !ruleRow[y] && inked(x, y);
-  let left = width;
-  let right = -1;
-  let top = height;
-  let bottom = -1;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      if (!ink(x, y)) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  if (right < 0) return null;
+  const extent = inkExtent(width, height, ink);
+  if (!extent) return null;
+  const { left, right, top, bottom } = extent;
   let hex = '';
   let nibble = 0;
   let bits = 0;
