@@ -79,6 +79,12 @@ const DATABASE_FREE = [
   // Opens a database, but what it checks is the markup in a browser (axe, CSP, width): the API
   // calls its pages make are checked on both databases by their own routes' tests.
   'src/http/routes/ui/pages-audit.test.ts',
+  // Likewise what a person does in Chromium: the account area's flow (its sign-up, keys, usage and
+  // webhooks are checked on both databases by src/http/routes/account/ and src/webhooks/), and the
+  // review queue's pages (its decisions stored and served on both by
+  // src/ingest/pipeline/ocr-ingest.test.ts, through the same review service).
+  'src/http/routes/ui/browser.test.ts',
+  'src/http/routes/ui/review-page.test.ts',
   // Likewise a client of the API, not the API: the explorer's pages against what the API answers
   // them, the typed SDK and its packed tarball, the Python client's pytest suite, and the OpenAPI
   // document. The routes they call are checked on both databases by their own tests.
@@ -91,31 +97,40 @@ const DATABASE_FREE = [
   'src/cli/cli.test.ts',
 ];
 
-// The slowest files (20 s or more on the 2-core CI machine), slowest first, for each run: the two
+// The slowest files (20 s or more on the 2-core CI machine), in the order they start, for each run: the two
 // runs take different files (DATABASE_FREE, the PostgreSQL-only cluster) and the same file takes
 // different times on each. A long file that starts last leaves the other worker idle until it ends,
 // and vitest's own order (by the durations of the previous run in its cache, by file size without
 // one) puts some of these late: a fresh clone has no cache, and the PostgreSQL run reads the SQLite
 // run's durations.
+//
+// The files that read the same scans by OCR come one after another, not side by side: the first
+// reads each cell with the engine and keeps the answer (test/global-setup.ts), the next takes it.
+// `dcledger parse` reads 8220834 and the OGE 278-T whole first; while it runs, the other worker
+// takes files that read no scan; the review page, the OCR ingest and the scanned-rows tests (the
+// same pages) follow it. On the PostgreSQL run every scan's answers are kept from the SQLite run.
 const SLOW_FIRST_SQLITE = [
   'src/cli/parse.test.ts',
-  'src/http/routes/ui/review-page.test.ts',
-  'src/ingest/ocr/scanned-rows.scan.test.ts',
-  'src/ingest/pipeline/ingest.test.ts',
-  'src/http/routes/ui/pages-audit.test.ts',
-  'src/analytics/stored-analytics.test.ts',
-  'src/http/fuzz.test.ts',
-  'src/ingest/pipeline/resume.test.ts',
   'src/ingest/pipeline/side-by-side.test.ts',
+  'src/market/price-refresh.test.ts',
+  'src/http/routes/ui/browser.test.ts',
+  'src/http/routes/ui/review-page.test.ts',
+  'src/ingest/pipeline/ocr-ingest.test.ts',
+  'src/ingest/ocr/scanned-rows.scan.test.ts',
+  'src/ingest/pipeline/oge-ocr-ingest.test.ts',
+  'src/ingest/ocr/oge-form.scan.test.ts',
+  'src/ingest/trade-sets/import.test.ts',
+  'src/ingest/ocr/index.test.ts',
+  // Read the fixture: they start once the files above and the other fixture-free files have.
+  'src/http/routes/ui/pages-audit.test.ts',
+  'src/ingest/pipeline/ingest.test.ts',
+  'src/ingest/pipeline/resume.test.ts',
+  'src/http/fuzz.test.ts',
+  'src/analytics/enrich.test.ts',
+  'src/analytics/stored-analytics.test.ts',
   'src/cli/enrichment-processes.test.ts',
   'src/http/routes/mcp/mcp.test.ts',
-  'src/market/price-refresh.test.ts',
-  'src/ingest/trade-sets/import.test.ts',
-  'src/ingest/pipeline/oge-ocr-ingest.test.ts',
-  'src/analytics/enrich.test.ts',
-  'src/ingest/pipeline/ocr-ingest.test.ts',
   'src/http/routes/chat/chat.test.ts',
-  'src/ingest/ocr/oge-form.scan.test.ts',
   'src/http/plugins/metering.test.ts',
   'src/webhooks/run-id.test.ts',
   'src/services/trades-json.test.ts',
@@ -132,7 +147,6 @@ const SLOW_FIRST_POSTGRES = [
   'src/http/fuzz.test.ts',
   'src/ingest/pipeline/ingest.test.ts',
   'src/http/routes/conflict/precomputed.test.ts',
-  'src/http/routes/ui/review-page.test.ts',
   'src/ingest/pipeline/side-by-side.test.ts',
   'src/market/ingest-fields.test.ts',
   'src/ingest/pipeline/resume.test.ts',

@@ -3,8 +3,8 @@
 // list, a row's page with its picture and its fields' confidences, the CSRF check, the refusals the
 // review rules give (shown on the form with the reason), and in a real Chromium, driven by the
 // keyboard, a row accepted and another corrected, then shown on GET /filings/{id} with who decided,
-// and the accepted row served by /trades. Runs on SQLite, and on PostgreSQL with
-// DCLEDGER_TEST_DATABASE_URL.
+// and the accepted row served by /trades. SQLite only (vitest.config.ts, DATABASE_FREE: the review
+// decisions are stored and served on both databases by src/ingest/pipeline/ocr-ingest.test.ts).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
