@@ -379,7 +379,13 @@ export function namesSpelledOtherwise(rows: readonly HouseRow[]): Set<string> {
 }
 
 /** A print (printShapeOf) as its size and its pixels, 1 for ink. */
-function printPixels(print: string): { width: number; height: number; ink: Uint8Array } | null {
+interface PrintPixels {
+  width: number;
+  height: number;
+  ink: Uint8Array;
+}
+
+function printPixels(print: string): PrintPixels | null {
   const [size = '', hex = ''] = print.split(':');
   const [width = 0, height = 0] = size.split('x').map(Number);
   if (!(width > 0 && height > 0) || hex.length * 4 < width * height) return null;
@@ -406,12 +412,19 @@ const PRINT_OFFSETS = { x: 2, y: 1 };
 export function printDistance(a: string, b: string): number | null {
   const first = printPixels(a);
   const second = printPixels(b);
-  if (!first || !second) return null;
-  if (
-    Math.abs(first.width - second.width) > PRINT_SIZE_SLACK.width ||
-    Math.abs(first.height - second.height) > PRINT_SIZE_SLACK.height
-  )
-    return null;
+  return first && second ? pixelDistance(first, second) : null;
+}
+
+function sizesAlike(first: PrintPixels, second: PrintPixels): boolean {
+  return (
+    Math.abs(first.width - second.width) <= PRINT_SIZE_SLACK.width &&
+    Math.abs(first.height - second.height) <= PRINT_SIZE_SLACK.height
+  );
+}
+
+/** printDistance of two prints read into pixels. */
+function pixelDistance(first: PrintPixels, second: PrintPixels): number | null {
+  if (!sizesAlike(first, second)) return null;
   const window = Math.max(4, Math.round(first.height * 0.6));
   const floor = window * first.height * 0.2;
   const at = (print: typeof first, x: number, y: number) =>
@@ -481,17 +494,19 @@ export function datePrintConsensus<Row>(
   printOf: (row: Row) => string | null | undefined,
   filedDate: string | null,
 ): Map<Row, { value: string; confidence: number }> {
+  // Each print read into pixels once: every row not surely read is laid over every surely read one.
   const printed = rows.flatMap((row) => {
     const print = printOf(row);
-    return print ? [{ row, print, surely: surelyReadDate(cellOf(row), filedDate) }] : [];
+    const pixels = print ? printPixels(print) : null;
+    return pixels ? [{ row, pixels, surely: surelyReadDate(cellOf(row), filedDate) }] : [];
   });
+  const voters = printed.filter((other) => other.surely !== null);
   const out = new Map<Row, { value: string; confidence: number }>();
   for (const own of printed) {
     // A row surely read needs no vote: its reading stands (and a vote against it would not win).
     if (own.surely !== null) continue;
-    const alike = printed.filter((other) => {
-      if (other === own || other.surely === null) return false;
-      const distance = printDistance(own.print, other.print);
+    const alike = voters.filter((other) => {
+      const distance = pixelDistance(own.pixels, other.pixels);
       return distance !== null && distance <= SAME_PRINT;
     });
     const values = new Set(alike.map((other) => other.surely));
