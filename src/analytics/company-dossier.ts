@@ -8,24 +8,29 @@ import type { Kysely } from 'kysely';
 import { LDA_ISSUE_CODES } from '../domain/lda.js';
 import { nameKey } from '../market/company-names.js';
 import { contractUrl } from '../resources/contract.js';
-import { loadInsiderTrades } from '../resources/insider.js';
+import { type InsiderTrade, loadInsiderTrades } from '../resources/insider.js';
 import { tradeSummary } from '../resources/links.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
-import { loadWhales } from '../resources/whale.js';
+import { loadWhales, type Whale } from '../resources/whale.js';
 import { committeeNamesById } from '../storage/repositories/analytics-clusters.js';
 import {
   billsNaming,
   billsOfCommittees,
   type CurrentSeatRow,
-  companyOfTicker,
+  companiesOfTickers,
   contractsForTickers,
   contributionsForLinks,
   currentSeatsOn,
-  latestLinkTrades,
+  type LinkContractRow,
+  type LinkContributionRow,
+  type LinkLobbyingRow,
+  type LinkTradeRow,
+  latestLinkTradesPerTicker,
   lobbyingForTickers,
-  secCountsOfTicker,
+  secCountsOfTickers,
+  type TouchingBillRow,
 } from '../storage/repositories/analytics-links.js';
-import { memberTradeTotals } from '../storage/repositories/dossier-trades.js';
+import { memberTradeTotalsPerTicker } from '../storage/repositories/dossier-trades.js';
 import type { Database } from '../storage/schema.js';
 import { directionOf, overseeingCommittees, summarizeMemberTrades } from './dossier.js';
 
@@ -61,37 +66,160 @@ function latest(dates: readonly string[]): string | null {
 export type SeatsOn = (db: Kysely<Database>, committeeIds: readonly string[]) => Promise<CurrentSeatRow[]>;
 
 /**
- * The dossier of a ticker the data knows (services/companies.ts checks that). `seatsOn` reads the
- * overseeing committees' seats: a rebuild that builds many dossiers reads each committee set once.
+ * The reads of a dossier that depend on its committee set or its company's name alone, not on the
+ * ticker: companies of a sector share their committees, so each set (and each name) is read once
+ * per instance. A rebuild keeps one instance for all its dossiers; a request makes its own.
  */
+export interface SharedDossierReads {
+  seatsOn: SeatsOn;
+  committeeNames(db: Kysely<Database>, committeeIds: readonly string[]): Promise<Map<string, string>>;
+  committeeBills(
+    db: Kysely<Database>,
+    committeeIds: readonly string[],
+  ): Promise<(TouchingBillRow & { committee_id: string })[]>;
+  billsNaming(db: Kysely<Database>, nameKey: string): Promise<TouchingBillRow[]>;
+}
+
+function remembered<T>(read: (db: Kysely<Database>, key: string) => Promise<T>) {
+  const known = new Map<string, Promise<T>>();
+  return (db: Kysely<Database>, key: string): Promise<T> => {
+    const found = known.get(key) ?? read(db, key);
+    known.set(key, found);
+    return found;
+  };
+}
+
+/** Shared reads, each set of committees and each name read once (see SharedDossierReads). */
+export function sharedDossierReads(): SharedDossierReads {
+  const ids = (key: string) => (key === '' ? [] : key.split(','));
+  const seats = remembered((db, key) => currentSeatsOn(db, ids(key)));
+  const names = remembered((db, key) => committeeNamesById(db, ids(key)));
+  const committeeBills = remembered((db, key) => billsOfCommittees(db, ids(key), DOSSIER_LIST_LIMIT));
+  const namedBills = remembered((db, key) => billsNaming(db, key, DOSSIER_LIST_LIMIT));
+  return {
+    seatsOn: (db, committeeIds) => seats(db, committeeIds.join(',')),
+    committeeNames: (db, committeeIds) => names(db, committeeIds.join(',')),
+    committeeBills: (db, committeeIds) => committeeBills(db, committeeIds.join(',')),
+    billsNaming: namedBills,
+  };
+}
+
+/** Rows keyed by their ticker, in the order read. */
+function byTicker<Row extends { ticker: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.ticker) ?? [];
+    list.push(row);
+    grouped.set(row.ticker, list);
+  }
+  return grouped;
+}
+
+/** The dossier of a ticker the data knows (services/companies.ts checks that): a batch of one. */
 export async function buildCompanyDossier(
   db: Kysely<Database>,
   ticker: string,
-  seatsOn: SeatsOn = currentSeatsOn,
-) {
-  const company = await companyOfTicker(db, ticker);
-  const limit = DOSSIER_LIST_LIMIT;
+  reads: SharedDossierReads = sharedDossierReads(),
+): Promise<CompanyDossier> {
+  const [dossier] = await buildCompanyDossiers(db, [ticker], reads);
+  if (dossier === undefined) throw new Error(`no dossier was built for ${ticker}`);
+  return dossier;
+}
 
+/**
+ * The dossiers of these tickers (a few hundred at most: the list is bound as parameters), in their
+ * order. Each section is read for every ticker at once (one query per section, grouped per ticker
+ * here): a rebuild of thousands of dossiers would otherwise spend its time on a dozen round trips
+ * per ticker.
+ */
+export async function buildCompanyDossiers(
+  db: Kysely<Database>,
+  tickers: readonly string[],
+  reads: SharedDossierReads = sharedDossierReads(),
+): Promise<CompanyDossier[]> {
+  if (tickers.length === 0) return [];
+  const limit = DOSSIER_LIST_LIMIT;
+  const companies = await companiesOfTickers(db, tickers);
   // Every trade of the ticker counts in the members' totals, which the database sums; only the
   // trades listed in `recent` are read whole.
-  const allTrades = { from: '0000-01-01', to: '9999-12-31', tickers: [ticker] };
-  const members = summarizeMemberTrades(await memberTradeTotals(db, allTrades));
-  const recent = await latestLinkTrades(db, allTrades, limit);
+  const allTrades = { from: '0000-01-01', to: '9999-12-31', tickers };
+  const totals = await memberTradeTotalsPerTicker(db, allTrades);
+  const recents = await latestLinkTradesPerTicker(db, allTrades, limit);
+  const counts = await secCountsOfTickers(db, tickers);
+  const lobbyings = byTicker(await lobbyingForTickers(db, tickers));
+  const awards = byTicker(await contractsForTickers(db, tickers));
+  const gifts = byTicker(await contributionsForLinks(db, { tickers }));
+  const dossiers: CompanyDossier[] = [];
+  for (const ticker of tickers) {
+    const count = counts.get(ticker) ?? { insiderTrades: 0, whaleStatements: 0 };
+    // The SEC lists read the ticker upper-cased; most tickers have no filings at all.
+    const upperCase = ticker === ticker.toUpperCase();
+    const [insiders, whales] = await Promise.all([
+      count.insiderTrades > 0 || !upperCase
+        ? loadInsiderTrades(
+            db,
+            { ticker, codes: [] },
+            { column: 'transaction_date', direction: 'desc', limit, offset: 0 },
+          )
+        : Promise.resolve([]),
+      count.whaleStatements > 0 || !upperCase
+        ? loadWhales(db, { ticker, forms: [] }, { column: 'filed_date', direction: 'desc', limit, offset: 0 })
+        : Promise.resolve([]),
+    ]);
+    dossiers.push(
+      await assembleDossier(db, reads, {
+        ticker,
+        company: companies.get(ticker),
+        members: summarizeMemberTrades(totals.get(ticker) ?? []),
+        recent: recents.get(ticker) ?? [],
+        insiders,
+        whales,
+        counts: count,
+        lobbying: lobbyings.get(ticker) ?? [],
+        contracts: awards.get(ticker) ?? [],
+        contributions: gifts.get(ticker) ?? [],
+      }),
+    );
+  }
+  return dossiers;
+}
+
+/** What a dossier is built from besides the shared reads: one ticker's rows of each section. */
+interface DossierRecords {
+  ticker: string;
+  company: CompanyRow | undefined;
+  members: ReturnType<typeof summarizeMemberTrades>;
+  recent: LinkTradeRow[];
+  insiders: InsiderTrade[];
+  whales: Whale[];
+  counts: { insiderTrades: number; whaleStatements: number };
+  lobbying: LinkLobbyingRow[];
+  contracts: LinkContractRow[];
+  contributions: LinkContributionRow[];
+}
+
+type CompanyRow = NonNullable<ReturnType<Awaited<ReturnType<typeof companiesOfTickers>>['get']>>;
+
+export type CompanyDossier = Awaited<ReturnType<typeof assembleDossier>>;
+
+async function assembleDossier(
+  db: Kysely<Database>,
+  reads: SharedDossierReads,
+  {
+    ticker,
+    company,
+    members,
+    recent,
+    insiders,
+    whales,
+    counts,
+    lobbying,
+    contracts,
+    contributions,
+  }: DossierRecords,
+) {
+  const limit = DOSSIER_LIST_LIMIT;
   const netMid = members.reduce((total, member) => total + member.net_amount_mid, 0);
-
-  const [insiders, whales, counts] = await Promise.all([
-    loadInsiderTrades(
-      db,
-      { ticker, codes: [] },
-      { column: 'transaction_date', direction: 'desc', limit, offset: 0 },
-    ),
-    loadWhales(db, { ticker, forms: [] }, { column: 'filed_date', direction: 'desc', limit, offset: 0 }),
-    secCountsOfTicker(db, ticker),
-  ]);
-
-  const lobbying = await lobbyingForTickers(db, [ticker]);
-  const contracts = await contractsForTickers(db, [ticker]);
-  const contributions = await contributionsForLinks(db, { tickers: [ticker] });
 
   const agencies = [
     ...lobbying.flatMap((filing) => parseJsonStrings(filing.government_entities)),
@@ -104,13 +232,13 @@ export async function buildCompanyDossier(
   const committees = overseeingCommittees(company?.sector ?? null, company?.industry ?? null, agencies);
   const committeeIds = committees.map((committee) => committee.committee_id);
   const [names, seats, committeeBills] = await Promise.all([
-    committeeNamesById(db, committeeIds),
-    seatsOn(db, committeeIds),
-    company?.sector || company?.industry ? billsOfCommittees(db, committeeIds, limit) : Promise.resolve([]),
+    reads.committeeNames(db, committeeIds),
+    reads.seatsOn(db, committeeIds),
+    company?.sector || company?.industry ? reads.committeeBills(db, committeeIds) : Promise.resolve([]),
   ]);
 
   const key = company?.name ? nameKey(company.name)?.key : undefined;
-  const namedBills = key && key.length >= 4 ? await billsNaming(db, key, limit) : [];
+  const namedBills = key && key.length >= 4 ? await reads.billsNaming(db, key) : [];
   const bills = new Map<
     string,
     { bill: (typeof namedBills)[number]; names_company: boolean; committees: Set<string> }

@@ -111,6 +111,7 @@ async function recomputed<T>(db: Kysely<Database>, work: () => Promise<T>): Prom
 describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades', () => {
   let ctx: FixtureApp;
   let db: Kysely<Database>;
+  // Waits first for the real-data fixture built in the background: minutes on PostgreSQL.
   beforeAll(async () => {
     ctx = await openFixtureApp();
     db = ctx.store.db;
@@ -123,7 +124,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     expect(report.rebuilt).toBe(true);
     expect(report.timing_hits).toBeGreaterThan(0);
     expect(report.cluster_trades).toBeGreaterThan(0);
-  }, 120_000);
+  }, 600_000);
   afterAll(async () => ctx?.close());
 
   it('are current after the rebuild, and a second refresh does nothing', async () => {

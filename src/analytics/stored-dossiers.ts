@@ -4,8 +4,6 @@
 // committee set. Rebuilt whole when an input that no ticker owns changed (members, committees,
 // seats, bills), otherwise only for the tickers the changes touched.
 import type { Kysely } from 'kysely';
-import type { CurrentSeatRow } from '../storage/repositories/analytics-links.js';
-import { currentSeatsOn } from '../storage/repositories/analytics-links.js';
 import {
   inRebuildTransaction,
   pendingAnalyticsChanges,
@@ -25,9 +23,12 @@ import {
 } from '../storage/repositories/stored-dossiers.js';
 import type { CompanyDossiersTable } from '../storage/schema/analytics.js';
 import type { Database } from '../storage/schema.js';
-import { buildCompanyDossier, type SeatsOn } from './company-dossier.js';
+import { buildCompanyDossiers, sharedDossierReads } from './company-dossier.js';
 
-/** Dossiers written per insert batch, so that the rebuild never holds every answer's text at once. */
+/**
+ * Dossiers built per round of reads and written per insert batch: the rebuild never holds every
+ * answer's text at once, and each section's query serves this many tickers.
+ */
 const BATCH = 200;
 
 export interface DossierRefresh {
@@ -83,23 +84,19 @@ export async function refreshStoredDossiers(
  * of members, committees or seats rebuilds every dossier.
  */
 async function storeBuiltDossiers(trx: Kysely<Database>, tickers: readonly string[]): Promise<void> {
-  // Companies of a sector share their committees: each set's seats are read once.
-  const seats = new Map<string, Promise<CurrentSeatRow[]>>();
-  const seatsOn: SeatsOn = (reader, committeeIds) => {
-    const key = committeeIds.join(',');
-    const known = seats.get(key) ?? currentSeatsOn(reader, committeeIds);
-    seats.set(key, known);
-    return known;
-  };
+  // Companies of a sector share their committees: each set's seats, names and bills are read once.
+  const reads = sharedDossierReads();
   const overseers = new Map<string, string>();
   let batch: CompanyDossiersTable[] = [];
-  for (const ticker of tickers) {
-    const { overseeing_members: members, ...head } = await buildCompanyDossier(trx, ticker, seatsOn);
-    const key = head.overseeing_committees.map((committee) => committee.committee_id).join(',');
-    if (!overseers.has(key)) overseers.set(key, JSON.stringify(members));
-    // `overseeing_members` is the answer's last field: its text is the head's without the closing
-    // brace, then the field (storedDossierJson appends it).
-    batch.push({ ticker, overseers_key: key, head: JSON.stringify(head).slice(0, -1) });
+  for (let start = 0; start < tickers.length; start += BATCH) {
+    const dossiers = await buildCompanyDossiers(trx, tickers.slice(start, start + BATCH), reads);
+    for (const { overseeing_members: members, ...head } of dossiers) {
+      const key = head.overseeing_committees.map((committee) => committee.committee_id).join(',');
+      if (!overseers.has(key)) overseers.set(key, JSON.stringify(members));
+      // `overseeing_members` is the answer's last field: its text is the head's without the closing
+      // brace, then the field (storedDossierJson appends it).
+      batch.push({ ticker: head.ticker, overseers_key: key, head: JSON.stringify(head).slice(0, -1) });
+    }
     if (batch.length >= BATCH) {
       await storeDossiers(trx, batch);
       batch = [];

@@ -85,6 +85,38 @@ export async function linkTradesByIds(db: Kysely<Database>, ids: readonly number
   return readInBatches(ids, (batch) => linkTradeRows(db).where('t.id', 'in', batch).execute());
 }
 
+/**
+ * The latest `limit` trades of each ticker of the range as link rows, keyed by ticker, each
+ * ticker's newest transaction first (ties: higher id first), as latestLinkTrades orders them.
+ */
+export async function latestLinkTradesPerTicker(
+  db: Kysely<Database>,
+  filter: LinkTradeFilter,
+  limit: number,
+): Promise<Map<string, LinkTradeRow[]>> {
+  const ranked = linkTradeRows(db)
+    .select(
+      sql<number>`row_number() over (partition by ${sql.ref('t.ticker')} order by ${sql.ref('t.transaction_date')} desc, ${sql.ref('t.id')} desc)`.as(
+        'ticker_rank',
+      ),
+    )
+    .where(inTradeRange(filter));
+  const rows = await db
+    .selectFrom(ranked.as('r'))
+    .selectAll()
+    .where('r.ticker_rank', '<=', limit)
+    .orderBy('r.ticker')
+    .orderBy('r.ticker_rank')
+    .execute();
+  const perTicker = new Map<string, LinkTradeRow[]>();
+  for (const { ticker_rank: _rank, ...row } of rows) {
+    const list = perTicker.get(row.ticker) ?? [];
+    list.push(row);
+    perTicker.set(row.ticker, list);
+  }
+  return perTicker;
+}
+
 /** The latest trades of the range as link rows, newest transaction first (ties: higher id first). */
 export async function latestLinkTrades(
   db: Kysely<Database>,
@@ -296,13 +328,16 @@ export async function linkedTickers(db: Kysely<Database>): Promise<string[]> {
   return [...all].sort();
 }
 
-/** The company directory's row for a ticker. */
-export async function companyOfTicker(db: Kysely<Database>, ticker: string) {
-  return db
-    .selectFrom('companies')
-    .select(['ticker', 'name', 'cik', 'exchange', 'sector', 'industry', 'is_etf'])
-    .where('ticker', '=', ticker)
-    .executeTakeFirst();
+/** The company directory's rows of these tickers, keyed by ticker. */
+export async function companiesOfTickers(db: Kysely<Database>, tickers: readonly string[]) {
+  const rows = await readInBatches([...new Set(tickers)], (batch) =>
+    db
+      .selectFrom('companies')
+      .select(['ticker', 'name', 'cik', 'exchange', 'sector', 'industry', 'is_etf'])
+      .where('ticker', 'in', batch)
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.ticker, row]));
 }
 
 /** Whether any record of the service names this ticker (directory, trades, links, SEC, lobbying, contracts). */
@@ -328,20 +363,39 @@ export async function tickerIsKnown(db: Kysely<Database>, ticker: string): Promi
   return false;
 }
 
-/** How many Form 3/4/5 lines and 13D/G statements name the ticker. */
-export async function secCountsOfTicker(db: Kysely<Database>, ticker: string) {
-  const insiders = await db
-    .selectFrom('insider_trades')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ticker', '=', ticker)
-    .executeTakeFirstOrThrow();
-  const whales = await db
-    .selectFrom('whale_positions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ticker', '=', ticker)
-    .where('is_lead', '=', 1)
-    .executeTakeFirstOrThrow();
-  return { insiderTrades: Number(insiders.n), whaleStatements: Number(whales.n) };
+/** How many Form 3/4/5 lines and 13D/G statements name each of these tickers (0 when none). */
+export async function secCountsOfTickers(
+  db: Kysely<Database>,
+  tickers: readonly string[],
+): Promise<Map<string, { insiderTrades: number; whaleStatements: number }>> {
+  const unique = [...new Set(tickers)];
+  const counts = new Map(unique.map((ticker) => [ticker, { insiderTrades: 0, whaleStatements: 0 }]));
+  const insiders = await readInBatches(unique, (batch) =>
+    db
+      .selectFrom('insider_trades')
+      .select((eb) => ['ticker', eb.fn.countAll<number | string>().as('n')])
+      .where('ticker', 'in', batch)
+      .groupBy('ticker')
+      .execute(),
+  );
+  const whales = await readInBatches(unique, (batch) =>
+    db
+      .selectFrom('whale_positions')
+      .select((eb) => ['ticker', eb.fn.countAll<number | string>().as('n')])
+      .where('ticker', 'in', batch)
+      .where('is_lead', '=', 1)
+      .groupBy('ticker')
+      .execute(),
+  );
+  for (const row of insiders) {
+    const count = row.ticker === null ? undefined : counts.get(row.ticker);
+    if (count) count.insiderTrades = Number(row.n);
+  }
+  for (const row of whales) {
+    const count = row.ticker === null ? undefined : counts.get(row.ticker);
+    if (count) count.whaleStatements = Number(row.n);
+  }
+  return counts;
 }
 
 export interface TouchingBillRow {

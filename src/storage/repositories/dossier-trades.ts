@@ -30,11 +30,35 @@ export async function memberTradeTotals(
   db: Kysely<Database>,
   filter: TradeRangeFilter,
 ): Promise<MemberTradeTotalsRow[]> {
+  const rows = await totalsQuery(db, filter, false).execute();
+  return rows.map(memberTotals);
+}
+
+/**
+ * Each ticker's members' totals over the trades of the range, keyed by ticker, in member id order:
+ * for every ticker the rows memberTradeTotals gives for the range narrowed to that ticker.
+ */
+export async function memberTradeTotalsPerTicker(
+  db: Kysely<Database>,
+  filter: TradeRangeFilter,
+): Promise<Map<string, MemberTradeTotalsRow[]>> {
+  const perTicker = new Map<string, MemberTradeTotalsRow[]>();
+  for (const row of await totalsQuery(db, filter, true).execute()) {
+    const list = perTicker.get(row.ticker) ?? [];
+    list.push(memberTotals(row));
+    perTicker.set(row.ticker, list);
+  }
+  return perTicker;
+}
+
+/** The totals per member, or per ticker and member (`ticker` is '' when not grouped by it). */
+function totalsQuery(db: Kysely<Database>, filter: TradeRangeFilter, perTicker: boolean) {
   const action = sql.ref('t.trade_action');
   const midpoint = sql`(${sql.ref('t.amount_low')} + coalesce(${sql.ref('t.amount_high')}, ${sql.ref('t.amount_low')})) / 2.0`;
   const totals = db
     .selectFrom('trades as t')
     .select([
+      (perTicker ? sql<string>`${sql.ref('t.ticker')}` : sql<string>`''`).as('ticker'),
       't.politician_id',
       sql<number | string>`count(*)`.as('trade_count'),
       sql<number | string>`sum(case when ${action} = 'buy' then 1 else 0 end)`.as('buys'),
@@ -49,11 +73,12 @@ export async function memberTradeTotals(
       ),
     ])
     .where(inTradeRange(filter))
-    .groupBy('t.politician_id');
-  const rows = await db
+    .groupBy(perTicker ? ['t.ticker', 't.politician_id'] : ['t.politician_id']);
+  return db
     .selectFrom(totals.as('m'))
     .innerJoin('politicians as p', 'p.id', 'm.politician_id')
     .select([
+      'm.ticker',
       'm.politician_id',
       'p.name',
       'p.slug',
@@ -67,14 +92,20 @@ export async function memberTradeTotals(
       'm.last_trade_date',
       'm.trade_ids',
     ])
-    .orderBy('m.politician_id')
-    .execute();
-  return rows.map((row) => ({
+    .orderBy('m.ticker')
+    .orderBy('m.politician_id');
+}
+
+type TotalsQueryRow = Awaited<ReturnType<ReturnType<typeof totalsQuery>['execute']>>[number];
+
+/** PostgreSQL returns counts as strings, and the ids come as one comma-joined text. */
+function memberTotals({ ticker: _ticker, ...row }: TotalsQueryRow): MemberTradeTotalsRow {
+  return {
     ...row,
     trade_count: Number(row.trade_count),
     buys: Number(row.buys),
     sells: Number(row.sells),
     net_amount_mid: Number(row.net_amount_mid),
     trade_ids: row.trade_ids ? row.trade_ids.split(',').map(Number) : [],
-  }));
+  };
 }
