@@ -289,7 +289,14 @@ export async function contributionsForLinks(
     .where('x.contribution_date', 'is not', null);
   if (filter.tickers) query = query.where('l.ticker', 'in', [...filter.tickers]);
   if (filter.bioguideIds) query = query.where('f.bioguide_id', 'in', [...filter.bioguideIds]);
-  const rows = await query.orderBy('x.contribution_date').orderBy('x.id').execute();
+  // A contribution is one row per ticker and member it reaches: those break the ties, so that every
+  // read (one ticker or many, either database) lists the same rows in the same order.
+  const rows = await query
+    .orderBy('x.contribution_date')
+    .orderBy('x.id')
+    .orderBy('l.ticker')
+    .orderBy('f.bioguide_id')
+    .execute();
   return rows.flatMap((row) =>
     row.ticker && row.contribution_date
       ? [{ ...row, ticker: row.ticker, contribution_date: row.contribution_date }]
