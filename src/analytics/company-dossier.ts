@@ -12,6 +12,7 @@ import { type InsiderTrade, loadInsiderTrades } from '../resources/insider.js';
 import { tradeSummary } from '../resources/links.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { loadWhales, type Whale } from '../resources/whale.js';
+import { groupedBy } from '../storage/batch.js';
 import { committeeNamesById } from '../storage/repositories/analytics-clusters.js';
 import {
   billsNaming,
@@ -105,15 +106,8 @@ export function sharedDossierReads(): SharedDossierReads {
 }
 
 /** Rows keyed by their ticker, in the order read. */
-function byTicker<Row extends { ticker: string }>(rows: readonly Row[]): Map<string, Row[]> {
-  const grouped = new Map<string, Row[]>();
-  for (const row of rows) {
-    const list = grouped.get(row.ticker) ?? [];
-    list.push(row);
-    grouped.set(row.ticker, list);
-  }
-  return grouped;
-}
+const byTicker = <Row extends { ticker: string }>(rows: readonly Row[]) =>
+  groupedBy(rows, (row) => row.ticker);
 
 /** The dossier of a ticker the data knows (services/companies.ts checks that): a batch of one. */
 export async function buildCompanyDossier(

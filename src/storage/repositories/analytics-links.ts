@@ -3,7 +3,7 @@
 // lobbying filings, contract awards and FEC contributions that name a ticker (through the
 // company identity table). Plain rows; the matching itself is pure (src/analytics/overlap.ts).
 import { type Kysely, sql } from 'kysely';
-import { readInBatches } from '../batch.js';
+import { groupedBy, readInBatches } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
@@ -108,13 +108,10 @@ export async function latestLinkTradesPerTicker(
     .orderBy('r.ticker')
     .orderBy('r.ticker_rank')
     .execute();
-  const perTicker = new Map<string, LinkTradeRow[]>();
-  for (const { ticker_rank: _rank, ...row } of rows) {
-    const list = perTicker.get(row.ticker) ?? [];
-    list.push(row);
-    perTicker.set(row.ticker, list);
-  }
-  return perTicker;
+  return groupedBy(
+    rows.map(({ ticker_rank: _rank, ...row }) => row),
+    (row) => row.ticker,
+  );
 }
 
 /** The latest trades of the range as link rows, newest transaction first (ties: higher id first). */

@@ -4,6 +4,7 @@
 // them for a ticker): a popular ticker has thousands of trades, and each row read out costs far
 // more than its share of a sum.
 import { type Kysely, sql } from 'kysely';
+import { groupedBy } from '../batch.js';
 import { commaJoinedInOrder } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
@@ -42,13 +43,9 @@ export async function memberTradeTotalsPerTicker(
   db: Kysely<Database>,
   filter: TradeRangeFilter,
 ): Promise<Map<string, MemberTradeTotalsRow[]>> {
-  const perTicker = new Map<string, MemberTradeTotalsRow[]>();
-  for (const row of await totalsQuery(db, filter, true).execute()) {
-    const list = perTicker.get(row.ticker) ?? [];
-    list.push(memberTotals(row));
-    perTicker.set(row.ticker, list);
-  }
-  return perTicker;
+  const rows = await totalsQuery(db, filter, true).execute();
+  const perTicker = groupedBy(rows, (row) => row.ticker);
+  return new Map([...perTicker].map(([ticker, list]) => [ticker, list.map(memberTotals)]));
 }
 
 /** The totals per member, or per ticker and member (`ticker` is '' when not grouped by it). */
