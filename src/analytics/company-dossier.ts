@@ -5,6 +5,7 @@
 // records gets empty sections. Built here rather than in services because `enrich` stores the
 // answers of the traded tickers (stored-dossiers.ts), and a request for them reads the stored text.
 import type { Kysely } from 'kysely';
+import { groupedBy } from '../domain/grouped.js';
 import { LDA_ISSUE_CODES } from '../domain/lda.js';
 import { nameKey } from '../market/company-names.js';
 import { contractUrl } from '../resources/contract.js';
@@ -12,7 +13,6 @@ import { type InsiderTrade, loadInsiderTrades } from '../resources/insider.js';
 import { tradeSummary } from '../resources/links.js';
 import { lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { loadWhales, type Whale } from '../resources/whale.js';
-import { groupedBy } from '../storage/batch.js';
 import { committeeNamesById } from '../storage/repositories/analytics-clusters.js';
 import {
   billsNaming,

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { COMMITTEE_OVERSIGHT, lobbyingReach, overseenAgencies } from '../domain/committee-oversight.js';
 import { daysBetween } from '../domain/dates.js';
+import { groupedBy } from '../domain/grouped.js';
 import {
   contractsForTickers,
   contributionsForLinks,
@@ -125,16 +126,6 @@ export interface LinkIndex {
   contributions: ReadonlyMap<string, readonly LinkContribution[]>;
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
 export function buildLinkIndex(records: {
   seats: readonly LinkSeat[];
   lobbying: readonly LinkLobbying[];
@@ -142,10 +133,10 @@ export function buildLinkIndex(records: {
   contributions: readonly LinkContribution[];
 }): LinkIndex {
   return {
-    seats: groupBy(records.seats, (seat) => seat.bioguideId),
-    lobbying: groupBy(records.lobbying, (filing) => filing.ticker),
-    contracts: groupBy(records.contracts, (award) => award.ticker),
-    contributions: groupBy(records.contributions, (gift) => `${gift.bioguideId}|${gift.ticker}`),
+    seats: groupedBy(records.seats, (seat) => seat.bioguideId),
+    lobbying: groupedBy(records.lobbying, (filing) => filing.ticker),
+    contracts: groupedBy(records.contracts, (award) => award.ticker),
+    contributions: groupedBy(records.contributions, (gift) => `${gift.bioguideId}|${gift.ticker}`),
   };
 }
 

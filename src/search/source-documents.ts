@@ -3,6 +3,7 @@
 // documents of bills and traded stocks, which are read whole from what changed. The words
 // themselves are wording.ts'; documents.ts keeps search_documents current with what these return.
 import type { Kysely } from 'kysely';
+import { groupedBy } from '../domain/grouped.js';
 import { currentSymbolOf, symbolSpans } from '../domain/symbol-changes.js';
 import { leadershipRolesOf, type MemberRole } from '../storage/repositories/politician-roles.js';
 import type { SearchDocument } from '../storage/repositories/search-index.js';
@@ -116,8 +117,8 @@ type Worder<N extends SearchSourceName> = (rows: SearchSourceRow<N>[], batch: Ro
 
 const WORD: { [N in SearchSourceName]: Worder<N> } = {
   politicians(rows, { seats = [], roles = [], today }) {
-    const seatsOf = groupBy(seats, (seat) => seat.politician_id);
-    const rolesOf = groupBy(roles, (role) => role.politician_id);
+    const seatsOf = groupedBy(seats, (seat) => seat.politician_id);
+    const rolesOf = groupedBy(roles, (role) => role.politician_id);
     return rows.map((p) => {
       const memberRoles = mergedRoles(rolesOf.get(p.id) ?? []).map((role) => roleWords(role, p.party, today));
       // Subcommittee seats only where the member leads one: plain seats would drown the roles.
@@ -287,17 +288,6 @@ const WORD: { [N in SearchSourceName]: Worder<N> } = {
   },
 };
 
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
-
 /**
  * The company's other symbols, for a trade filed as `ticker` on `date`: the one it trades under now
  * and the ones it was filed under before (an FB trade says META, a META trade FB), so that asking
@@ -338,7 +328,7 @@ export async function tickerDocuments(
   touched: ReadonlySet<string>,
 ): Promise<SearchDocument[]> {
   const rows = await tradedTickerRows(db, touched);
-  const names = groupBy(
+  const names = groupedBy(
     await listedCompanyNames(
       db,
       rows.map((row) => row.ticker),
@@ -380,8 +370,8 @@ export async function billDocuments(db: Kysely<Database>): Promise<ChangedRow[]>
     db,
     bills.map((bill) => bill.id),
   );
-  const subjects = groupBy(topics.subjects, (row) => row.bill_id);
-  const committees = groupBy(topics.committees, (row) => row.bill_id);
+  const subjects = groupedBy(topics.subjects, (row) => row.bill_id);
+  const committees = groupedBy(topics.committees, (row) => row.bill_id);
   return bills.map((b) => ({
     id: 0,
     updated: b.updated_at,

@@ -27,15 +27,3 @@ export async function readInBatches<K, R>(
   }
   return rows;
 }
-
-/** A batch read's rows per the key each belongs to (a ticker, a member), each list in the order read. */
-export function groupedBy<K, R>(rows: Iterable<R>, keyOf: (row: R) => K): Map<K, R[]> {
-  const grouped = new Map<K, R[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const list = grouped.get(key);
-    if (list) list.push(row);
-    else grouped.set(key, [row]);
-  }
-  return grouped;
-}

@@ -3,7 +3,8 @@
 // lobbying filings, contract awards and FEC contributions that name a ticker (through the
 // company identity table). Plain rows; the matching itself is pure (src/analytics/overlap.ts).
 import { type Kysely, sql } from 'kysely';
-import { groupedBy, readInBatches } from '../batch.js';
+import { groupedBy } from '../../domain/grouped.js';
+import { readInBatches } from '../batch.js';
 import { containsInsensitive } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';

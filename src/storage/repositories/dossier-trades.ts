@@ -4,7 +4,7 @@
 // them for a ticker): a popular ticker has thousands of trades, and each row read out costs far
 // more than its share of a sum.
 import { type Kysely, sql } from 'kysely';
-import { groupedBy } from '../batch.js';
+import { groupedBy } from '../../domain/grouped.js';
 import { commaJoinedInOrder } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
