@@ -260,6 +260,7 @@ function checkWords(
     }
   }
   settleUsualSuffix(checked, usualSuffix);
+  confirmRepeatedClass(checked);
   if (lexicon?.issuers) {
     settleByIssuer(checked, lexicon.issuers);
     const spelling = nameLettersKey(checked.map((entry) => entry.text).join(' '));
@@ -307,6 +308,44 @@ function settleUsualSuffix(checked: CheckedWord[], usualSuffix: string | null): 
   last.text = last.text.replace(/[A-Za-z0-9&']+/, usualSuffix);
   last.confidence = USUAL_SUFFIX_SETTLED;
   last.doubt = null;
+}
+
+/** A share class the name gave before, read again at its end: see confirmRepeatedClass. */
+const CLASS_REPEATED = 0.85;
+/** How surely the class the name gave first must be read to confirm the one at its end. */
+const CLASS_READ_FIRST = 0.8;
+
+/** The share class a word or a pair of words gives ("CL B", "CLASS B", "CL-A"), or null. */
+function shareClass(first: string | undefined, second: string | undefined): string | null {
+  const word = (text: string | undefined) => (text ?? '').toUpperCase().replace(/[.,]$/, '');
+  const joined = /^(?:CL|CLASS)-([A-Z])$/.exec(word(first));
+  if (joined) return joined[1] ?? null;
+  return /^(?:CL|CLASS)$/.test(word(first)) && /^[A-Z]$/.test(word(second)) ? word(second) : null;
+}
+
+/**
+ * A name ending in the share class it already gave ("UNIVERSAL HEALTH SVC CL B CMN CLASS B": the
+ * statement prints the class in the issue's name and again after its type) has its last two
+ * words confirmed by the first: two prints of the letter read alike, the first of them surely and
+ * without doubt, would both have to be misread into the same other class. The last pair is taken
+ * at CLASS_REPEATED at least; a different letter, or a first print read unsurely, leaves both as read.
+ */
+function confirmRepeatedClass(checked: CheckedWord[]): void {
+  const last = checked.length - 1;
+  const end = shareClass(checked[last - 1]?.text, checked[last]?.text);
+  if (end === null) return;
+  const earlier = checked.slice(0, last - 1).some((entry, index) => {
+    const next = checked[index + 1];
+    const joined = shareClass(entry.text, undefined);
+    const words = joined !== null ? [entry] : index + 1 < last - 1 && next ? [entry, next] : [];
+    const letter = joined ?? (words.length === 2 ? shareClass(entry.text, next?.text) : null);
+    return (
+      letter === end && words.every((word) => word.doubt === null && word.confidence >= CLASS_READ_FIRST)
+    );
+  });
+  if (!earlier) return;
+  for (const entry of checked.slice(last - 1))
+    if (entry.doubt === null) entry.confidence = Math.max(entry.confidence, CLASS_REPEATED);
 }
 
 /** `word` written in the case of `read`: "Mamt" settled as MGMT is "Mgmt". */

@@ -33,6 +33,15 @@ describe('IssuerNames', () => {
     const undoubted = reading('ZENITM GADGETS CORP');
     expect(issuers.correct(undoubted.words, undoubted.doubted)).toBeNull();
   });
+
+  it('confirms a name whose legal form is cut short, when the cut begins one long form only', () => {
+    const issuers = new IssuerNames(['Zenith Gadgets Corp', 'Acme Widgets Co']);
+    expect(issuers.confirmedWords(['ZENITH', 'GADGETS', 'CORPORAT', 'CMN'])).toBe(3);
+    // COMPAN begins both COMPANY and COMPANIES; no long form begins CORPS.
+    expect(issuers.confirmedWords(['ACME', 'WIDGETS', 'COMPAN'])).toBe(0);
+    expect(issuers.confirmedWords(['ACME', 'WIDGETS', 'COMPANY'])).toBe(3);
+    expect(issuers.confirmedWords(['ZENITH', 'GADGETS', 'CORPS'])).toBe(0);
+  });
 });
 
 describe.skipIf(!dataDir)("IssuerNames over the SEC's companies", () => {
@@ -86,6 +95,9 @@ describe.skipIf(!dataDir)("IssuerNames over the SEC's companies", () => {
     // A letter off the cut name, or a cut too short to anchor anything, confirms nothing.
     expect(confirmed('EXPEDITORS INTERNATIONAL OF WB CMN')).toBe(0);
     expect(confirmed('EXPEDITORS INTERNAT CMN')).toBe(0);
+    // A legal form cut at the statement's column (30 letters) is the issuer's own.
+    expect(confirmed('MICROCHIP TECHNOLOGY INCORPORA CMN')).toBe(3);
+    expect(confirmed('MICROCHIP TECHNOLOGY INCO CMN')).toBe(0);
   });
 
   it('leaves a doubted word no issuer name reaches', () => {

@@ -52,6 +52,21 @@ const LEGAL_FORMS: ReadonlySet<string> = new Set([
 
 const canonical = (word: string) => SHORT_FORM.get(word) ?? word;
 
+/** A cut long form is matched only from this many letters: "INC" is a form of its own. */
+const CUT_FORM_LETTERS = 5;
+
+/**
+ * The short form of the one long form a word is the start of ("INCORPORA" for INCORPORATED: INC),
+ * or null: filers' software cuts a name at its column's width, often inside its last word, and
+ * the legal form is the last word of most names. "MICROCHIP TECHNOLOGY INCORPORA" is thirty
+ * letters, the width of the statement's column.
+ */
+function cutLongForm(word: string): string | null {
+  if (word.length < CUT_FORM_LETTERS) return null;
+  const forms = FORMS.filter(([, long]) => long.length > word.length && long.startsWith(word));
+  return forms.length === 1 ? (forms[0]?.[0] ?? null) : null;
+}
+
 /** The letters and digits of a word as issuer names are compared ("VIC)" gives VIC). */
 export function nameLetters(word: string): string {
   return word.toUpperCase().replace(/[^A-Z0-9&]/g, '');
@@ -111,12 +126,18 @@ export class IssuerNames {
    * How many leading words of a name read (`words`, hyphenated words already split) are, letter
    * for letter, one issuer's whole name with no other issuer's name near it (CONFIRM_MARGIN): the
    * engine would have had to misread the name into exactly that issuer's, and no neighbour of it
-   * was to be had by a letter or two. 0 when no such name begins the name read.
+   * was to be had by a letter or two. The name's last word may be its legal form cut short
+   * ("MICROCHIP TECHNOLOGY INCORPORA": MICROCHIP TECHNOLOGY INC). 0 when no such name begins the
+   * name read.
    */
   confirmedWords(words: readonly string[]): number {
     const letters = words.map(nameLetters).map(canonical);
     for (let count = letters.length; count >= 2; count--) {
-      const key = letters.slice(0, count).join(' ');
+      const read = letters.slice(0, count).join(' ');
+      // The last word may be a legal form cut at the filer's column (cutLongForm).
+      const cut = cutLongForm(letters[count - 1] ?? '');
+      const key =
+        this.keySet.has(read) || cut === null ? read : [...letters.slice(0, count - 1), cut].join(' ');
       if (!this.keySet.has(key)) continue;
       return this.keys.every(
         (other) =>

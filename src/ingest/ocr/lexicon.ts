@@ -64,6 +64,7 @@ export const SECURITY_WORDS: readonly string[] = [
   'FDS',
   'FGN',
   'FIN',
+  'FING',
   'FINL',
   'FLT',
   'FRN',

@@ -28,6 +28,7 @@ describe('scannedRow', () => {
       'DELTA AIR LINES, INC.',
       'Apollo Global Management, Inc.',
       'VICI PROPERTIES INC.',
+      'UNIVERSAL HEALTH SERVICES INC',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -153,6 +154,9 @@ describe('scannedRow', () => {
       lexicon: withIssuers,
     });
     expect(crl.needs_review).toBe(false);
+    // A municipal issuer's abbreviations (8220834: "RURAL WTR FING AGY KY", water financing agency).
+    const muni = scannedRow(houseRow('RURAL WTR FING AGY KY'), { ...context, lexicon: withIssuers });
+    expect(muni).toMatchObject({ asset_description: 'RURAL WTR FING AGY KY', needs_review: false });
   });
 
   it('judges a checked name two of three readings agree on by its words, a doubtful or unchecked one not', () => {
@@ -227,6 +231,37 @@ describe('scannedRow', () => {
     expect(read('PAYPAL HOLDINGS, INC. CMN', new Set(['PAYPALHOLDINGSINCCMN'])).needs_review).toBe(true);
     // The period after a legal form read as a comma is still doubted.
     expect(read('PAYPAL HOLDINGS, INC, CMN').needs_review).toBe(true);
+  });
+
+  it('confirms a share class at the end of a name by the same class read surely inside it', () => {
+    const read = (words: Array<[string, number]>) => {
+      const text = words.map(([word]) => word).join(' ');
+      const asset = {
+        ...cell(text, Math.min(...words.map(([, score]) => score))),
+        agreement: 1,
+        words: words.map(([word, confidence]) => ({ text: word, confidence })),
+      };
+      return scannedRow(houseRow(text, { asset }), { ...context, lexicon: withIssuers, usualSuffix: 'CMN' });
+    };
+    // 8220750 row 325 as read: the class printed again after the type, scored 0.78 both times.
+    const name: Array<[string, number]> = [
+      ['UNIVERSAL', 0.94],
+      ['HEALTH', 0.95],
+      ['SVC', 0.91],
+      ['CL', 0.83],
+      ['B', 0.83],
+      ['CMN', 0.86],
+    ];
+    const repeated = read([...name, ['CLASS', 0.78], ['B', 0.78]]);
+    expect(repeated).toMatchObject({
+      asset_description: 'UNIVERSAL HEALTH SVC CL B CMN CLASS B',
+      needs_review: false,
+    });
+    expect(repeated.confidence.asset_description).toBe(0.83);
+    // Another letter at the end, or the first class read unsurely: the engine's score stands.
+    expect(read([...name, ['CLASS', 0.78], ['A', 0.78]]).needs_review).toBe(true);
+    const unsure = name.map(([word, score]): [string, number] => [word, word === 'B' ? 0.6 : score]);
+    expect(read([...unsure, ['CLASS', 0.78], ['B', 0.78]]).needs_review).toBe(true);
   });
 
   /** An asset cell as read at three scales: each reading's words with the engine's scores. */
