@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { enrich } from '../src/analytics/enrich.js';
+import type { DossierRefresh } from '../src/analytics/stored-dossiers.js';
 import { addDays } from '../src/domain/dates.js';
 import { importLegislators } from '../src/ingest/legislators/import.js';
 import { importTradeSets } from '../src/ingest/trade-sets/import.js';
@@ -128,6 +129,8 @@ async function runStep(step: Step, file: string): Promise<Record<string, unknown
       signals: report.signals.updated,
       members: report.members.refreshed,
       phases: report.seconds,
+      stored: report.storedAnalytics.seconds,
+      dossiers: report.storedAnalytics.dossiers,
       awaitingPrices: Number(awaiting.rows[0]?.n ?? 0),
     };
   });
@@ -191,6 +194,15 @@ function formatSection(results: readonly StepResult[]): string {
     Object.entries((detail.phases ?? {}) as Record<string, number>)
       .map(([phase, seconds]) => `${phase} ${seconds}`)
       .join(', ');
+  const storedParts = (detail: Record<string, unknown>) =>
+    Object.entries((detail.stored ?? {}) as Record<string, number>)
+      .map(([part, seconds]) => `${part} ${seconds}`)
+      .join(', ');
+  const dossierCount = (detail: Record<string, unknown>) => {
+    const refresh = detail.dossiers as DossierRefresh | undefined;
+    if (!refresh?.rebuilt) return 'none';
+    return `${refresh.companies} tickers (${refresh.whole ? 'all' : "the changed tickers'"})`;
+  };
   return [
     '## Enrichment (`bench/enrich.ts`)',
     '',
@@ -207,6 +219,9 @@ function formatSection(results: readonly StepResult[]): string {
     '',
     `Phases (s), full: ${phases(full.detail)}; incremental: ${phases(incremental.detail)}. ` +
       `Members refreshed: ${full.detail.members} (full), ${incremental.detail.members} (incremental).`,
+    '',
+    `The stored results (\`stored-analytics\` above; docs/analytics.md, "Stored results"), by part (s): full: ${storedParts(full.detail)}; ` +
+      `incremental: ${storedParts(incremental.detail)}. Company dossiers rebuilt: ${dossierCount(full.detail)} (full), ${dossierCount(incremental.detail)} (incremental).`,
     '',
     `Measured on ${describeMachine()}, ${new Date().toISOString().slice(0, 10)}.`,
   ].join('\n');

@@ -62,6 +62,8 @@ export interface StoredAnalyticsReport {
   overlap: { rebuilt: boolean; hits: number };
   /** Whether the company dossiers were rebuilt, all or the changed tickers', and how many. */
   dossiers: DossierRefresh;
+  /** Wall seconds of each part: range (timing hits and clusters), cluster_answers, top_tickers, overlap, dossiers. */
+  seconds: Record<string, number>;
 }
 
 /**
@@ -73,13 +75,22 @@ export async function refreshStoredAnalytics(
   db: Kysely<Database>,
   options: { now?: Date; force?: boolean } = {},
 ): Promise<StoredAnalyticsReport> {
-  const range = await refreshRangeAnalytics(db, options);
+  const seconds: Record<string, number> = {};
+  const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      seconds[part] = Math.round(performance.now() - started) / 1000;
+    }
+  };
+  const range = await timed('range', () => refreshRangeAnalytics(db, options));
   const clusterAnswers = range.rebuilt
     ? { rebuilt: true, clusters: range.clusters }
-    : await refreshStoredClusterAnswers(db, options);
-  const topTickers = await refreshStoredTopTickers(db, options);
-  const overlap = await refreshStoredOverlap(db, options);
-  const dossiers = await refreshStoredDossiers(db, options);
+    : await timed('cluster_answers', () => refreshStoredClusterAnswers(db, options));
+  const topTickers = await timed('top_tickers', () => refreshStoredTopTickers(db, options));
+  const overlap = await timed('overlap', () => refreshStoredOverlap(db, options));
+  const dossiers = await timed('dossiers', () => refreshStoredDossiers(db, options));
   return {
     rebuilt: range.rebuilt,
     timing_hits: range.timing_hits,
@@ -88,6 +99,7 @@ export async function refreshStoredAnalytics(
     top_tickers: topTickers,
     overlap,
     dossiers,
+    seconds,
   };
 }
 
