@@ -101,11 +101,7 @@ describe.skipIf(!realDataAvailable())(
       expect(await memberConflicts(db, member.slug, { limit: 1000, offset: 0 }, FIXTURE_NOW)).toEqual(before);
     });
 
-    // The enrichment at its end rebuilds every stored dossier (a seat changed): on PostgreSQL one
-    // query after another for every traded ticker, longer than the default test timeout allows.
-    it('marks members stale when a lobbying filing of a ticker they traded, or their seats, change later', {
-      timeout: 240_000,
-    }, async () => {
+    it('marks members stale when a lobbying filing of a ticker they traded, or their seats, change later', async () => {
       const db = ctx.store.db;
       const traded = await db
         .selectFrom('lobbying_filings as l')
