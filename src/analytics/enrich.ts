@@ -34,6 +34,7 @@ import type { Database } from '../storage/schema.js';
 import { refreshMembers } from './refresh-members.js';
 import { refreshSignals } from './refresh-signals.js';
 import { refreshStoredAnalytics, type StoredAnalyticsReport } from './stored-analytics.js';
+import { timedParts } from './timed-parts.js';
 
 export type EnrichProgress = (phase: string, done: number, total: number) => void;
 
@@ -77,16 +78,8 @@ export async function enrich(db: Kysely<Database>, options: EnrichOptions = {}):
     signal?.throwIfAborted();
     reportProgress(phase, done, total);
   };
-  const seconds: Record<string, number> = {};
-  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
-    signal?.throwIfAborted();
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      seconds[phase] = Math.round(performance.now() - started) / 1000;
-    }
-  };
+  // An aborted run also stops before each phase.
+  const { seconds, timed } = timedParts(() => signal?.throwIfAborted());
 
   const resolution = await timed('resolve', () => resolveTradeTickers(db, { all, now }));
   // Flags and fills before anything is computed: a resolved ticker gets its asset type, and the

@@ -45,6 +45,7 @@ import {
   STORED_DAYS_BEFORE,
   type TimingParams,
 } from './suspicious-timing.js';
+import { timedParts } from './timed-parts.js';
 
 /** The whole history: every transaction date a trade can carry. */
 export const WHOLE_HISTORY = { from: '1900-01-01', to: '2999-12-31' } as const;
@@ -75,15 +76,7 @@ export async function refreshStoredAnalytics(
   db: Kysely<Database>,
   options: { now?: Date; force?: boolean } = {},
 ): Promise<StoredAnalyticsReport> {
-  const seconds: Record<string, number> = {};
-  const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      seconds[part] = Math.round(performance.now() - started) / 1000;
-    }
-  };
+  const { seconds, timed } = timedParts();
   const range = await timed('range', () => refreshRangeAnalytics(db, options));
   const clusterAnswers = range.rebuilt
     ? { rebuilt: true, clusters: range.clusters }
