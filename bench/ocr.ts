@@ -9,7 +9,7 @@
 // the accuracy section and leaves the speed figures as they were: for tuning how rows are made
 // from what was read. `BENCH_OCR_VERBOSE=1` prints each row that is right but flagged (with its
 // reasons) and each wrong one, as ingest reads them (`BENCH_OCR_VERBOSE=parse`: as `dcledger parse`
-// reads them, without issuer names).
+// reads them without a database, i.e. without issuer names).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ interface DocumentRun {
   cpuMs: number;
 }
 
-/** The issuer names `dcledger market import-companies` puts in the database (the SEC's list). */
+/** The issuer names `dcledger companies import` puts in the database (the SEC's list). */
 function secIssuerNames(dataDir: string): string[] {
   const file = join(dataDir, 'market', 'companies', 'sec_company_tickers.json');
   const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { title: string }>;
@@ -232,7 +232,7 @@ function renderAccuracy(runs: readonly DocumentRun[], withNames: Lexicon, withou
     '',
     ...layoutTable(named),
     '',
-    '### As `dcledger parse` reads them (no database: English and security words only)',
+    '### As `dcledger parse` reads them without a database (none configured, or `--no-database`: English and security words only)',
     '',
     ...layoutTable(bare),
     '',

@@ -379,6 +379,10 @@ export function buildCli(): Command {
     )
     .option('--summary', 'print status and counts per document instead of the trades')
     .option('--no-ocr', 'do not read scans by OCR (a scan then exits 1 as needing OCR)')
+    .option(
+      '--no-database',
+      "read scans without checking asset names against the configured database's companies and trades",
+    )
     .description(
       'print the trades in one document as JSON; scans are read by OCR, their rows with per-field confidence (exit 1 when it cannot be read)',
     )

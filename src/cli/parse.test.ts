@@ -1,7 +1,10 @@
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { readTruth } from '../../bench/accuracy/scanned-truth.js';
+import { importCompanies } from '../market/import-companies.js';
+import { openMigratedStore } from '../storage/open.js';
 import { runCli } from '../test-support/cli.js';
 import { congressPath } from '../test-support/documents.js';
 import { OGE_278T_SCAN_FILE, OGE_278T_SCAN_TRUTH } from '../test-support/oge-278t-scan-truth.js';
@@ -112,6 +115,67 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
         needs_review: flagged.length + notRead,
       }),
     ]);
+  });
+
+  it("checks a scan's asset names against the configured database's companies when there is one", {
+    timeout: 600_000,
+  }, async () => {
+    const scan = house('scanned-2025', '8220834.pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'dcledger-parse-db-'));
+    const file = join(dir, 'companies.db');
+    const store = await openMigratedStore({ kind: 'sqlite', file });
+    try {
+      await importCompanies(store.db, join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'));
+    } finally {
+      await store.close();
+    }
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('DCLEDGER_DB', file);
+    try {
+      const checked = await parse(scan);
+      const unchecked = await parse(scan, '--no-database');
+      expect([checked.exitCode, unchecked.exitCode]).toEqual([0, 0]);
+
+      type Row = { needs_review: boolean; asset_description: string; row: number };
+      const served = (outcome: Outcome) =>
+        (JSON.parse(outcome.stdout) as Row[]).filter((trade) => !trade.needs_review);
+      // The issuers' names confirm names the English words alone leave in doubt...
+      expect(served(checked).length).toBeGreaterThan(served(unchecked).length + 20);
+      // ...and every name served unflagged is one the filer wrote (our transcription of the scan).
+      const truth = readTruth().find((document) => document.file === '8220834.pdf');
+      const written = new Set(truth?.rows.map((row) => row.asset.toUpperCase()));
+      expect(written.size).toBeGreaterThan(40);
+      for (const trade of served(checked))
+        expect(written, `row ${trade.row}`).toContain(trade.asset_description.toUpperCase());
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('reads a scan without a database that does not exist (creating none) or cannot be read (saying so)', {
+    timeout: 600_000,
+  }, async () => {
+    const scan = house('scanned-2025', '8220747.pdf');
+    const notSqlite = scratchFile('companies.db', 'not a database');
+    const missing = join(mkdtempSync(join(tmpdir(), 'dcledger-parse-db-')), 'none.db');
+    vi.stubEnv('DATABASE_URL', '');
+    try {
+      const unchecked = await parse(scan, '--no-database');
+      vi.stubEnv('DCLEDGER_DB', missing);
+      const noFile = await parse(scan);
+      expect(noFile).toEqual(unchecked);
+      expect(existsSync(missing)).toBe(false);
+
+      vi.stubEnv('DCLEDGER_DB', notSqlite);
+      const unreadable = await parse(scan);
+      expect(unreadable.exitCode).toBe(0);
+      expect(unreadable.stdout).toBe(unchecked.stdout);
+      expect(unreadable.stderr).toMatch(
+        /^dcledger: asset names not checked against .*companies\.db \(.+\); use --no-database to read without it$/m,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('reads a scanned OGE 278-T by OCR as an OGE report, its rows flagged where unsure', {

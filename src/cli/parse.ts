@@ -1,8 +1,10 @@
-// `dcledger parse <file>`: the trades in one document, as JSON, without touching the database.
+// `dcledger parse <file>`: the trades in one document, as JSON. It writes nothing; a scan's asset
+// names are checked against the configured database's companies and trades when it has them.
 
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { readParseLimit } from '../config.js';
+import { readDatabase, readParseLimit } from '../config.js';
 import { daysBetween } from '../domain/dates.js';
 import { chamberOfSource } from '../domain/sources.js';
 import { readScannedDocument } from '../ingest/ocr/index.js';
@@ -13,6 +15,8 @@ import {
   parseDocument,
   type ScanFound,
 } from '../ingest/sources/parse-document.js';
+import { openStore } from '../storage/database.js';
+import { issuerNames, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
 import { CommandError, printJson } from './output.js';
 
 export interface ParseCommandOptions {
@@ -20,6 +24,11 @@ export interface ParseCommandOptions {
   summary?: boolean;
   /** Read scans by OCR (on unless `--no-ocr`). */
   ocr?: boolean;
+  /**
+   * Check a scan's asset names against the configured database's companies and trades, when it
+   * exists (on unless `--no-database`). Opened read-only; nothing is written to it.
+   */
+  database?: boolean;
 }
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
@@ -37,13 +46,48 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
     ...(options.ocr === false
       ? {}
       : {
-          ocr: (scan: Uint8Array, found: ScanFound) =>
-            readScannedDocument(scan, { ...found, progress: pageProgress(file) }),
+          ocr: async (scan: Uint8Array, found: ScanFound) => {
+            const names = options.database === false ? undefined : await databaseNames();
+            return readScannedDocument(scan, {
+              ...found,
+              ...(names ? { issuerNames: names.issuers, descriptions: names.descriptions } : {}),
+              progress: pageProgress(file),
+            });
+          },
         }),
   });
   if (result.kind === 'record') return printRecord(file, result, options.summary ?? false);
   if (options.summary) printSummary(file, result);
   else await printResult(file, result);
+}
+
+/**
+ * The issuer names and stored trades' descriptions of the configured database (the words ingest's
+ * OCR stage checks asset names against), read-only; undefined when there is no database to read
+ * (the SQLite file does not exist: parse creates none) or it cannot be read, which is said on
+ * stderr. Without them a scan's rows are read with English and security words only, and far more
+ * asset names wait for review (ACCURACY.md).
+ */
+async function databaseNames(): Promise<{ issuers: string[]; descriptions: string[] } | undefined> {
+  let store: ReturnType<typeof openStore> | undefined;
+  let target = 'the database';
+  try {
+    const config = readDatabase(process.env);
+    if (config.kind === 'sqlite' && (config.file === ':memory:' || !existsSync(config.file)))
+      return undefined;
+    store = openStore(config, { readOnly: true });
+    target = store.target;
+    const [issuers, descriptions] = await Promise.all([issuerNames(store.db), tradeDescriptions(store.db)]);
+    return { issuers, descriptions };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    process.stderr.write(
+      `dcledger: asset names not checked against ${target} (${why.split('\n')[0]}); use --no-database to read without it\n`,
+    );
+    return undefined;
+  } finally {
+    await store?.close();
+  }
 }
 
 /** OCR takes seconds a page: a person at a terminal sees it advance. */

@@ -20,6 +20,8 @@ export interface ReadScannedOptions {
   worker?: OcrWorker;
   /** Issuer names whose words check the asset names read (the database's companies). */
   issuerNames?: readonly string[];
+  /** Asset descriptions of stored trades, whose longer words the lexicon also knows. */
+  descriptions?: readonly string[];
   /** Where finished pages are kept: an interrupted run reads only the pages left. */
   checkpoint?: PageCheckpoint;
   /** After each page: pages done of the document's total. */
@@ -30,7 +32,12 @@ export async function readScannedDocument(
   bytes: Uint8Array,
   options: ReadScannedOptions = {},
 ): Promise<ParsedDocument> {
-  const worker = options.worker ?? new OcrWorker({ issuerNames: [...(options.issuerNames ?? [])] });
+  const worker =
+    options.worker ??
+    new OcrWorker({
+      issuerNames: [...(options.issuerNames ?? [])],
+      ...(options.descriptions ? { descriptions: [...options.descriptions] } : {}),
+    });
   try {
     return await runOcrStage(
       {
