@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { readTruth } from '../../bench/accuracy/scanned-truth.js';
 import { importCompanies } from '../market/import-companies.js';
@@ -152,7 +152,7 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     }
   });
 
-  it('reads a scan without a database that does not exist (creating none) or cannot be read (saying so)', {
+  it('reads a scan without a database that does not exist (creating none), holds no companies or cannot be read (saying so)', {
     timeout: 600_000,
   }, async () => {
     const scan = house('scanned-2025', '8220747.pdf');
@@ -165,6 +165,15 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
       const noFile = await parse(scan);
       expect(noFile).toEqual(unchecked);
       expect(existsSync(missing)).toBe(false);
+
+      const empty = join(dirname(missing), 'empty.db');
+      await (await openMigratedStore({ kind: 'sqlite', file: empty })).close();
+      vi.stubEnv('DCLEDGER_DB', empty);
+      const noCompanies = await parse(scan);
+      expect(noCompanies.stdout).toBe(unchecked.stdout);
+      expect(noCompanies.stderr).toMatch(
+        /^dcledger: .*empty\.db holds no companies, so asset names are checked/m,
+      );
 
       vi.stubEnv('DCLEDGER_DB', notSqlite);
       const unreadable = await parse(scan);

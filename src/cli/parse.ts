@@ -78,6 +78,10 @@ async function databaseNames(): Promise<{ issuers: string[]; descriptions: strin
     store = openStore(config, { readOnly: true });
     target = store.target;
     const [issuers, descriptions] = await Promise.all([issuerNames(store.db), tradeDescriptions(store.db)]);
+    if (issuers.length === 0)
+      process.stderr.write(
+        `dcledger: ${target} holds no companies, so asset names are checked against English and security words only (dcledger companies import <dir> adds them)\n`,
+      );
     return { issuers, descriptions };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
