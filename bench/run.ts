@@ -20,6 +20,7 @@ import { runRecordsBench } from './records.js';
 import { replaceSection } from './report.js';
 import { runScaleBench, runScaleIngestBench, runScalePgBench } from './scale.js';
 import { runSearchBench } from './search.js';
+import { runSearchBuildBench } from './search-build.js';
 import { runSecBench } from './sec.js';
 import { runUnderLoadBench } from './under-load.js';
 import { runWebhooksBench } from './webhooks.js';
@@ -39,6 +40,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   legislation: runLegislationBench,
   cluster: runClusterBench,
   search: runSearchBench,
+  'search-build': runSearchBuildBench,
   assistant: runAssistantBench,
   'assistant-model': runAssistantModelBench,
   ocr: runOcrBench,
@@ -62,7 +64,8 @@ const requested = process.argv.slice(2).filter((argument) => !argument.startsWit
 // `serve` for minutes against the replay server (`backfill` too, until it has read every recorded
 // document), `ocr` reads 43 scanned pages (`ocr-api` too, through `serve`), `cold-start` waits for
 // `serve` to build its whole search index, `scale` builds a database of ten times the data (`scale-ingest` reuses its files),
-// `assistant-model` needs a model provider or a recording of one: they run when named only.
+// `search-build` loads the tests' fixture once per database, `assistant-model` needs a model provider or a
+// recording of one: they run when named only.
 const ON_REQUEST = new Set([
   'assistant-model',
   'cluster',
@@ -75,6 +78,7 @@ const ON_REQUEST = new Set([
   'scale',
   'scale-pg',
   'scale-ingest',
+  'search-build',
 ]);
 const names =
   requested.length > 0 ? requested : Object.keys(SECTIONS).filter((name) => !ON_REQUEST.has(name));

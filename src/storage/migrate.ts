@@ -59,6 +59,7 @@ import * as tradeDateCounts from './migrations/0103-trade-date-counts.js';
 import * as storedClusterAnswers from './migrations/0104-stored-cluster-answers.js';
 import * as memberDisclosureIndex from './migrations/0105-member-disclosure-index.js';
 import * as timingCounts from './migrations/0107-timing-counts.js';
+import * as searchTsvTrigger from './migrations/0108-search-tsv-trigger.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -120,6 +121,7 @@ export const migrations: Record<string, Migration> = {
   '0104-stored-cluster-answers': storedClusterAnswers,
   '0105-member-disclosure-index': memberDisclosureIndex,
   '0107-timing-counts': timingCounts,
+  '0108-search-tsv-trigger': searchTsvTrigger,
 };
 
 export interface MigrationReport {

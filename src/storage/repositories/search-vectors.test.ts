@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
+import { fullTextDocumentCount } from '../dialect.js';
 import { type SearchDocument, upsertSearchDocuments } from './search-index.js';
 import { loadIvf, saveIvf } from './search-ivf.js';
 import {
@@ -48,6 +49,40 @@ describe('search vectors', () => {
     ids = rows.map((row) => row.id);
   });
   afterEach(async () => store.dispose());
+
+  it("keeps the full-text index in step with the documents' words, not with their vector marks", async () => {
+    const holding = async (word: string) =>
+      Number((await fullTextDocumentCount(store.db, word, 100).execute(store.db)).rows[0]?.n);
+    expect([await holding('constructed'), await holding('rewritten')]).toEqual([6, 0]);
+    const [changed] = documents(1);
+    await upsertSearchDocuments(
+      store.db,
+      [{ ...(changed as SearchDocument), body: 'rewritten document 0' }],
+      NOW.toISOString(),
+    );
+    expect([await holding('constructed'), await holding('rewritten')]).toEqual([5, 1]);
+    // Every document marked embedded, then unmarked by a new model: the index is unchanged.
+    await storeVectors(
+      store.db,
+      MODEL,
+      ids.map((id) => ({ id, kind: 'trades', vector: vector(0.5) })),
+    );
+    await activateEmbeddingModel(
+      store.db,
+      { model: 'constructed-other', provider: 'lsa', dimensions: 3, state: null, trained_on: 6 },
+      NOW,
+    );
+    expect([await holding('constructed'), await holding('rewritten')]).toEqual([5, 1]);
+    if (testDialect() === 'postgres') {
+      // The vector the triggers keep is the one the title and body give.
+      const stale = await sql<{ n: number }>`select count(*) as n from search_documents
+        where tsv is distinct from
+          (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B'))`.execute(
+        store.db,
+      );
+      expect(Number(stale.rows[0]?.n)).toBe(0);
+    }
+  });
 
   it('lists the documents without a vector past the id it is given, in id order', async () => {
     const [first, second, third] = ids;
