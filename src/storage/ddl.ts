@@ -37,7 +37,8 @@ export function binaryType(db: Kysely<unknown>): 'blob' | 'bytea' {
 /**
  * The full-text index over search_documents (title weighs more than body). SQLite: an FTS5 table
  * with the Porter stemmer kept in step with the documents by triggers. PostgreSQL: a stored
- * `tsvector` column (english configuration) with a GIN index.
+ * `tsvector` column (english configuration) with a GIN index; generated here, kept by triggers
+ * from migration 0108 on (a generated column is computed again by every update of its row).
  */
 export async function createFullTextIndex(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db as Kysely<unknown>)) {
