@@ -86,6 +86,13 @@ function memberTotalsSelect(scope: TradeTotalsScope, member: string): string {
     from trades where politician_id = ${member} and ${inScope(scope)}`;
 }
 
+/** The totals of the counted trades of `relation` (trades, or a statement's inserted rows) per member. */
+function totalsByMember(relation: string, scope: TradeTotalsScope): string {
+  return `select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
+      coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
+    from ${relation} where ${inScope(scope)} group by politician_id`;
+}
+
 const TOTALS_COLUMNS =
   'politician_id, trade_count, enriched_trades, volume_low, volume_low_rows, volume_high, volume_high_rows, last_trade_date';
 
@@ -118,10 +125,7 @@ function recountColumns(scope: TradeTotalsScope): string[] {
  */
 export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: TradeTotalsScope): Promise<void> {
   await sql
-    .raw(`insert into politician_trade_totals (${TOTALS_COLUMNS})
-      select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
-        coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
-      from trades where ${inScope(scope)} group by politician_id`)
+    .raw(`insert into politician_trade_totals (${TOTALS_COLUMNS}) ${totalsByMember('trades', scope)}`)
     .execute(db);
   const columns = recountColumns(scope);
   const recountChanged = columns.map((column) => `old.${column} is distinct from new.${column}`).join(' or ');
@@ -263,6 +267,12 @@ const TRADE_DATE_COUNTS: CountedTrades = {
   postgresTrigger: 'trade_totals_by_date',
 };
 
+/** The counted trades of `relation` (trades, or a statement's inserted rows) per key of `counts`. */
+function countsByKey(counts: CountedTrades, relation: string): string {
+  const key = counts.key.join(', ');
+  return `select ${key}, count(*) from ${relation} where ${counts.counted('')} group by ${key}`;
+}
+
 /**
  * Triggers on trades that add one to the key of a trade entering the counted set (inserted, or
  * updated into it) and take one from the key of a trade leaving it (deleted, or updated out of it
@@ -272,10 +282,7 @@ const TRADE_DATE_COUNTS: CountedTrades = {
 async function createCountTriggers(db: Kysely<unknown>, counts: CountedTrades): Promise<void> {
   const { table } = counts;
   const key = counts.key.join(', ');
-  await sql
-    .raw(`insert into ${table} (${key}, trade_count)
-      select ${key}, count(*) from trades where ${counts.counted('')} group by ${key}`)
-    .execute(db);
+  await sql.raw(`insert into ${table} (${key}, trade_count) ${countsByKey(counts, 'trades')}`).execute(db);
   const keyOf = (row: 'new' | 'old') => counts.key.map((column) => `${row}.${column}`).join(', ');
   const keyIs = (row: 'new' | 'old') =>
     counts.key.map((column) => `${column} = ${row}.${column}`).join(' and ');
@@ -366,7 +373,9 @@ async function createSqliteTrigger(db: Kysely<unknown>, nameAndEvent: string, wh
 /**
  * PostgreSQL's one row trigger on `trades` for insert, update and delete (SQLite needs one per
  * event): function `<name>_change()` runs `branches`, an if/elsif on tg_op, and returns null as
- * an after trigger may. dropRowTriggers removes it.
+ * an after trigger may. dropRowTriggers removes it. From migration 0109 on, the counting triggers
+ * (COUNTING_ROW_TRIGGERS) fire on update and delete only, inserts being counted per statement
+ * (createInsertedTradesCounting): one made again must be limited the same way (rowTriggerOn).
  */
 async function createRowTrigger(db: Kysely<unknown>, name: string, branches: string): Promise<void> {
   await sql
@@ -405,6 +414,15 @@ const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
   `ticker = ${row}.ticker and described = (case when ${row}.asset_description is null then 0 else 1 end)
     and asset_description = coalesce(${row}.asset_description, '')`;
 
+const DESCRIPTION_COLUMNS = 'ticker, described, asset_description, trade_count';
+
+/** The current trades of `relation` (trades, or a statement's inserted rows) per ticker_trade_descriptions key. */
+function descriptionCounts(relation: string): string {
+  return `select ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, ''), count(*)
+    from ${relation} where superseded_by is null
+    group by ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, '')`;
+}
+
 /**
  * Keeps ticker_trade_descriptions (current trades counted per ticker and asset description) equal
  * to the aggregate over the trades on every insert, update and delete, and fills it from the
@@ -412,10 +430,7 @@ const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
  */
 export async function createTickerDescriptionTriggers(db: Kysely<unknown>): Promise<void> {
   await sql
-    .raw(`insert into ticker_trade_descriptions (ticker, described, asset_description, trade_count)
-      select ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, ''), count(*)
-      from trades where superseded_by is null
-      group by ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, '')`)
+    .raw(`insert into ticker_trade_descriptions (${DESCRIPTION_COLUMNS}) ${descriptionCounts('trades')}`)
     .execute(db);
   const count = (
     row: 'new' | 'old',
@@ -480,6 +495,75 @@ export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promis
     ],
     postgres: { trigger: 'ticker_descriptions', functions: ['ticker_descriptions_change()'] },
   });
+}
+
+/**
+ * PostgreSQL's row triggers that count trades (politician_trade_totals, ticker_trade_descriptions and
+ * the createCountTriggers tables), in the order PostgreSQL fires them (by name).
+ */
+const COUNTING_ROW_TRIGGERS = [
+  'ticker_descriptions',
+  'trade_totals',
+  TRADE_DATE_COUNTS.postgresTrigger,
+  TRADE_COUNTS.postgresTrigger,
+  TRADE_SECTOR_COUNTS.postgresTrigger,
+] as const;
+
+/**
+ * PostgreSQL: inserted trades counted once per statement instead of once per row. The counting row
+ * triggers fired for each inserted row an upsert of their member's (or ticker's) row, so a batch of
+ * a member's trades updated that row once per trade: in one transaction every update leaves a
+ * version the next must step over. Here one statement trigger adds each key's count and sums from
+ * the statement's inserted rows (a transition table), the keys in order; the row triggers keep
+ * updates and deletes. The tables, keys and conditions are the ones the row triggers and the fills
+ * above use, so both count alike. SQLite has no statement triggers: its row triggers count inserts.
+ */
+export async function createInsertedTradesCounting(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return;
+  const countsUpsert = (counts: CountedTrades) => {
+    const key = counts.key.join(', ');
+    return `insert into ${counts.table} (${key}, trade_count) ${countsByKey(counts, 'inserted')} order by ${key}
+      on conflict (${key}) do update set trade_count = ${counts.table}.trade_count + excluded.trade_count;`;
+  };
+  await sql
+    .raw(`create function trades_inserted_counts() returns trigger language plpgsql as $$
+    begin
+      insert into ticker_trade_descriptions (${DESCRIPTION_COLUMNS}) ${descriptionCounts('inserted')} order by 1, 2, 3
+        on conflict (ticker, described, asset_description)
+        do update set trade_count = ticker_trade_descriptions.trade_count + excluded.trade_count;
+      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${totalsByMember('inserted', 'countable')} order by 1
+        on conflict (politician_id) do update set trade_count = politician_trade_totals.trade_count + excluded.trade_count,
+          enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
+          volume_low = politician_trade_totals.volume_low + excluded.volume_low,
+          volume_low_rows = politician_trade_totals.volume_low_rows + excluded.volume_low_rows,
+          volume_high = politician_trade_totals.volume_high + excluded.volume_high,
+          volume_high_rows = politician_trade_totals.volume_high_rows + excluded.volume_high_rows,
+          last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
+      ${[TRADE_DATE_COUNTS, TRADE_COUNTS, TRADE_SECTOR_COUNTS].map(countsUpsert).join('\n      ')}
+      return null;
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger trades_inserted_counts after insert on trades referencing new table as inserted
+      for each statement execute function trades_inserted_counts()`)
+    .execute(db);
+  for (const name of COUNTING_ROW_TRIGGERS) await rowTriggerOn(db, name, 'update or delete');
+}
+
+/** Back to counting inserts row by row (what createInsertedTradesCounting replaced). */
+export async function dropInsertedTradesCounting(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return;
+  for (const name of COUNTING_ROW_TRIGGERS) await rowTriggerOn(db, name, 'insert or update or delete');
+  await sql.raw('drop trigger if exists trades_inserted_counts on trades').execute(db);
+  await sql.raw('drop function if exists trades_inserted_counts()').execute(db);
+}
+
+/** PostgreSQL: the row trigger `name` (createRowTrigger's) made again for `events` only. */
+async function rowTriggerOn(db: Kysely<unknown>, name: string, events: string): Promise<void> {
+  await sql.raw(`drop trigger ${name} on trades`).execute(db);
+  await sql
+    .raw(`create trigger ${name} after ${events} on trades for each row execute function ${name}_change()`)
+    .execute(db);
 }
 
 /**

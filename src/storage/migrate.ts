@@ -60,6 +60,7 @@ import * as storedClusterAnswers from './migrations/0104-stored-cluster-answers.
 import * as memberDisclosureIndex from './migrations/0105-member-disclosure-index.js';
 import * as timingCounts from './migrations/0107-timing-counts.js';
 import * as searchTsvTrigger from './migrations/0108-search-tsv-trigger.js';
+import * as pgInsertedTradesPerStatement from './migrations/0109-pg-inserted-trades-per-statement.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -122,6 +123,7 @@ export const migrations: Record<string, Migration> = {
   '0105-member-disclosure-index': memberDisclosureIndex,
   '0107-timing-counts': timingCounts,
   '0108-search-tsv-trigger': searchTsvTrigger,
+  '0109-pg-inserted-trades-per-statement': pgInsertedTradesPerStatement,
 };
 
 export interface MigrationReport {
