@@ -100,6 +100,16 @@ const TOTALS_REPLACE = `on conflict (politician_id) do update set trade_count = 
   enriched_trades = excluded.enriched_trades, volume_low = excluded.volume_low, volume_low_rows = excluded.volume_low_rows,
   volume_high = excluded.volume_high, volume_high_rows = excluded.volume_high_rows, last_trade_date = excluded.last_trade_date`;
 
+/** PostgreSQL: the totals of new trades (one or a statement's) added to their member's row. */
+const TOTALS_ADD = `on conflict (politician_id) do update set
+  trade_count = politician_trade_totals.trade_count + excluded.trade_count,
+  enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
+  volume_low = politician_trade_totals.volume_low + excluded.volume_low,
+  volume_low_rows = politician_trade_totals.volume_low_rows + excluded.volume_low_rows,
+  volume_high = politician_trade_totals.volume_high + excluded.volume_high,
+  volume_high_rows = politician_trade_totals.volume_high_rows + excluded.volume_high_rows,
+  last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date)`;
+
 /** A change to these columns of a trade can move its member's totals in any way: recount the member. */
 const TOTALS_RECOUNT_COLUMNS = [
   'politician_id',
@@ -186,13 +196,7 @@ export async function createTradeTotalsTriggers(db: Kysely<unknown>, scope: Trad
             (new.price_on_trade_date is not null)::int, coalesce(new.amount_low, 0), (new.amount_low is not null)::int,
             coalesce(new.amount_high, new.amount_low, 0), (coalesce(new.amount_high, new.amount_low) is not null)::int,
             new.transaction_date)
-          on conflict (politician_id) do update set trade_count = politician_trade_totals.trade_count + 1,
-            enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
-            volume_low = politician_trade_totals.volume_low + excluded.volume_low,
-            volume_low_rows = politician_trade_totals.volume_low_rows + excluded.volume_low_rows,
-            volume_high = politician_trade_totals.volume_high + excluded.volume_high,
-            volume_high_rows = politician_trade_totals.volume_high_rows + excluded.volume_high_rows,
-            last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
+          ${TOTALS_ADD};
         end if;
       elsif tg_op = 'DELETE' then
         if ${inScope(scope, 'old.')} then perform trade_totals_recount(old.politician_id); end if;
@@ -532,13 +536,7 @@ export async function createInsertedTradesCounting(db: Kysely<unknown>): Promise
         on conflict (ticker, described, asset_description)
         do update set trade_count = ticker_trade_descriptions.trade_count + excluded.trade_count;
       insert into politician_trade_totals (${TOTALS_COLUMNS}) ${totalsByMember('inserted', 'countable')} order by 1
-        on conflict (politician_id) do update set trade_count = politician_trade_totals.trade_count + excluded.trade_count,
-          enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
-          volume_low = politician_trade_totals.volume_low + excluded.volume_low,
-          volume_low_rows = politician_trade_totals.volume_low_rows + excluded.volume_low_rows,
-          volume_high = politician_trade_totals.volume_high + excluded.volume_high,
-          volume_high_rows = politician_trade_totals.volume_high_rows + excluded.volume_high_rows,
-          last_trade_date = greatest(politician_trade_totals.last_trade_date, excluded.last_trade_date);
+        ${TOTALS_ADD};
       ${[TRADE_DATE_COUNTS, TRADE_COUNTS, TRADE_SECTOR_COUNTS].map(countsUpsert).join('\n      ')}
       return null;
     end $$`)
