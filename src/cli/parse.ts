@@ -41,13 +41,16 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
     if (error instanceof CommandError) throw error;
     throw new CommandError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // Read once, at the first scan, however many scans the file holds.
+  let known: ReturnType<typeof databaseNames> | undefined;
   const result = await parseDocument(bytes, {
     ...(source ? { source } : {}),
     ...(options.ocr === false
       ? {}
       : {
           ocr: async (scan: Uint8Array, found: ScanFound) => {
-            const names = options.database === false ? undefined : await databaseNames();
+            known ??= options.database === false ? Promise.resolve(undefined) : databaseNames();
+            const names = await known;
             return readScannedDocument(scan, {
               ...found,
               ...(names ? { issuerNames: names.issuers, descriptions: names.descriptions } : {}),
