@@ -2,9 +2,9 @@
 // aggregating all 115k trades on each call (906 ms p50). The existing politician_stats table holds
 // the enrichment job's statistics (rebuilt by that job, computed_at required), so the totals the
 // trades table decides live beside it in politician_trade_totals, kept by triggers on trades
-// (storage/ddl.ts, createTradeTotalsTriggers) and filled here from the trades already stored.
+// (storage/ddl-trade-counts.ts, createTradeTotalsTriggers) and filled here from the trades already stored.
 import type { Kysely } from 'kysely';
-import { createTradeTotalsTriggers, dropTradeTotalsTriggers } from '../ddl.js';
+import { createTradeTotalsTriggers, dropTradeTotalsTriggers } from '../ddl-trade-counts.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@
 // asset-description substrings over all 115k trades, grouped by ticker, per call (260 ms of CPU on
 // the bench database). The distinct (ticker, asset description) pairs of the current trades are
 // ~13 times fewer; ticker_trade_descriptions holds them with their trade counts, kept by triggers
-// on trades (storage/ddl.ts, createTickerDescriptionTriggers) and filled here from the trades
+// on trades (storage/ddl-trade-counts.ts, createTickerDescriptionTriggers) and filled here from the trades
 // already stored. `described` is 0 for trades without a description (stored as ''), so that the
 // key has no NULL and max(description) still ignores them.
 // On SQLite the name columns the search matches by substring (members' names and slugs, companies'
@@ -11,12 +11,8 @@
 // GET /politicians' default ranking (trade count) reads the members with trades in the order of an
 // index on politician_trade_totals instead of sorting the ~12,800-member roster per call.
 import type { Kysely } from 'kysely';
-import {
-  autoIdColumn,
-  autoIdType,
-  createTickerDescriptionTriggers,
-  dropTickerDescriptionTriggers,
-} from '../ddl.js';
+import { autoIdColumn, autoIdType } from '../ddl.js';
+import { createTickerDescriptionTriggers, dropTickerDescriptionTriggers } from '../ddl-trade-counts.js';
 import { createTrigramIndexes, dropTrigramIndexes } from '../ddl-trigram.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,11 @@
 // 0021 counted every current trade; this one recreates the triggers with quality_excluded in
 // their condition and refills the table, so a flag set or cleared later moves the totals too.
 import { type Kysely, sql } from 'kysely';
-import { createTradeTotalsTriggers, dropTradeTotalsTriggers, type TradeTotalsScope } from '../ddl.js';
+import {
+  createTradeTotalsTriggers,
+  dropTradeTotalsTriggers,
+  type TradeTotalsScope,
+} from '../ddl-trade-counts.js';
 
 async function recreate(db: Kysely<unknown>, scope: TradeTotalsScope): Promise<void> {
   await dropTradeTotalsTriggers(db);

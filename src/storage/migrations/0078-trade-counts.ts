@@ -1,9 +1,9 @@
 // trade_counts: how many countable trades (current, not left out by a quality flag) each member
-// has per source and direction, kept exact by triggers on trades (storage/ddl.ts,
+// has per source and direction, kept exact by triggers on trades (storage/ddl-trade-counts.ts,
 // createTradeCountTriggers). GET /stats/summary reads its totals here instead of counting every
 // trade per call (docs/analytics.md, "Aggregates").
 import type { Kysely } from 'kysely';
-import { createTradeCountTriggers, dropTradeCountTriggers } from '../ddl.js';
+import { createTradeCountTriggers, dropTradeCountTriggers } from '../ddl-trade-counts.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

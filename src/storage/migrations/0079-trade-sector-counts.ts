@@ -1,5 +1,5 @@
 // trade_sector_counts: how many countable trades (current, not left out by a quality flag) of each
-// member have a known sector or industry, kept exact by triggers on trades (storage/ddl.ts,
+// member have a known sector or industry, kept exact by triggers on trades (storage/ddl-trade-counts.ts,
 // createTradeSectorCountTriggers). GET /conflict/{politician_id} reads it, beside the member's
 // totals, instead of counting the member's whole history per call (docs/analytics-links.md).
 //
@@ -11,7 +11,7 @@
 // countable trades would do it too, but SQLite then prepares again, on every run, each statement
 // that binds the flag's value, e.g. the /trades page query.)
 import type { Kysely } from 'kysely';
-import { createTradeSectorCountTriggers, dropTradeSectorCountTriggers } from '../ddl.js';
+import { createTradeSectorCountTriggers, dropTradeSectorCountTriggers } from '../ddl-trade-counts.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -243,7 +243,7 @@ export interface MemberLinksTable {
 }
 
 /**
- * Countable trades per member, source and direction, kept by triggers on trades (ddl.ts,
+ * Countable trades per member, source and direction, kept by triggers on trades (ddl-trade-counts.ts,
  * createTradeCountTriggers): the platform summary's totals. A key whose trades all left keeps its
  * row with 0.
  */
@@ -256,7 +256,7 @@ export interface TradeCountsTable {
 
 /**
  * Countable trades per member whose sector or industry is known, kept by triggers on trades
- * (ddl.ts, createTradeSectorCountTriggers): GET /conflict's trades_with_sector. A member whose
+ * (ddl-trade-counts.ts, createTradeSectorCountTriggers): GET /conflict's trades_with_sector. A member whose
  * trades all left keeps the row with 0; a member with none has no row.
  */
 export interface TradeSectorCountsTable {
@@ -265,7 +265,7 @@ export interface TradeSectorCountsTable {
 }
 
 /**
- * Countable trades per member and transaction date, kept by triggers on trades (ddl.ts,
+ * Countable trades per member and transaction date, kept by triggers on trades (ddl-trade-counts.ts,
  * createTradeDateCountTriggers): GET /conflict's trades made from the start of the member's seat
  * history on, summed over the days traded. A day whose trades all left keeps its row with 0.
  */
@@ -277,7 +277,7 @@ export interface TradeDateCountsTable {
 
 /**
  * Per-member totals over the member's countable trades (current and not left out by a quality
- * flag, since migration 0061), kept by database triggers on trades (ddl.ts,
+ * flag, since migration 0061), kept by database triggers on trades (ddl-trade-counts.ts,
  * createTradeTotalsTriggers): what GET /politicians ranks by and GET /conflict's total_trades
  * read without aggregating every trade per call. Sums are 0 and their row counts 0 when no trade
  * has an amount (the read side answers null then, as SUM over no value does).
