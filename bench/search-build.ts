@@ -9,7 +9,6 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTestSettings } from '../src/config/test-settings.js';
-import { SemanticSearch } from '../src/search/semantic.js';
 import { countSearchDocuments } from '../src/storage/repositories/search-vectors.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
 import {
@@ -18,7 +17,7 @@ import {
   type FixtureLocation,
   uniqueName,
 } from '../src/test-support/database.js';
-import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
+import { FIXTURE_NOW, indexForSearch, loadRealData } from '../src/test-support/real-data.js';
 import { machine } from './report.js';
 
 interface Build {
@@ -42,20 +41,12 @@ async function buildOn(location: FixtureLocation, dataDir: string): Promise<Buil
       if (current !== undefined) stages.push({ stage: current, seconds: (now - since) / 1000 });
       since = now;
     };
-    const engine = new SemanticSearch(store.db, {
-      onProgress: (stage) => {
-        if (stage === current) return;
-        close();
-        current = stage;
-      },
-    });
     const started = Date.now();
-    try {
-      await engine.prepare(FIXTURE_NOW);
-      await engine.vectorIndexReady();
-    } finally {
-      engine.stop();
-    }
+    await indexForSearch(store.db, FIXTURE_NOW, (stage) => {
+      if (stage === current) return;
+      close();
+      current = stage;
+    });
     close();
     return {
       dialect: location.kind === 'postgres' ? 'PostgreSQL' : 'SQLite',

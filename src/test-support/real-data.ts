@@ -12,7 +12,7 @@ import { importTradeSets } from '../ingest/trade-sets/import.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import { importCompanies } from '../market/import-companies.js';
 import { importPrices } from '../market/import-prices.js';
-import { SemanticSearch } from '../search/semantic.js';
+import { type SearchOptions, SemanticSearch } from '../search/semantic.js';
 import type { Database } from '../storage/schema.js';
 import { importRecordFiles } from './record-files.js';
 
@@ -79,8 +79,12 @@ export async function loadRealData(db: Kysely<Database>, dataDir: string): Promi
  * is stored instead of each test file building the same index again; building it from nothing is
  * what the search tests over constructed records prove.
  */
-export async function indexForSearch(db: Kysely<Database>, now: Date = FIXTURE_NOW): Promise<void> {
-  const engine = new SemanticSearch(db);
+export async function indexForSearch(
+  db: Kysely<Database>,
+  now: Date = FIXTURE_NOW,
+  onProgress?: SearchOptions['onProgress'],
+): Promise<void> {
+  const engine = new SemanticSearch(db, onProgress ? { onProgress } : {});
   try {
     await engine.prepare(now);
     await engine.vectorIndexReady();
