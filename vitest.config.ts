@@ -210,6 +210,10 @@ const SHARED_MODULES = [
   'src/market/**/*.test.ts',
   // Not reseal.test.ts: it runs the command line under stubbed environment variables.
   'src/webhooks/!(reseal).test.ts',
+  'src/domain/**/*.test.ts',
+  'src/resources/**/*.test.ts',
+  // Not ocr-ingest.test.ts nor scheduler.test.ts: they set environment variables.
+  'src/ingest/**/!(ocr-ingest|scheduler).test.ts',
 ];
 
 const ALL_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'];
