@@ -14,6 +14,7 @@ describe('splitTicker', () => {
       'Mercato Partners Travers IV QP, LP (GLAS Funds, LP)',
     ],
     ['Acme Holdings (ADR)', false, 'N/A', 'Acme Holdings (ADR)'],
+    ['COCA-COLA COMPANY (THE) CMN', false, 'N/A', 'COCA-COLA COMPANY (THE) CMN'],
     ['Apple Inc. (AAPl)', true, 'AAPL', 'Apple Inc.'],
     ['Tesla, Inc. (TSlA)', true, 'TSLA', 'Tesla, Inc.'],
     ['Holding (units)', true, 'N/A', 'Holding (units)'],

@@ -3,8 +3,9 @@
 import { NO_TICKER } from '../../domain/ticker.js';
 
 /**
- * Parenthesized words that look like symbols but describe the asset ("Acme ADR (ADR)"). Kept
- * short on purpose: "(AG)", "(CO)" and "(ETN)" (Eaton) are real tickers.
+ * Parenthesized words that look like symbols but describe the asset ("Acme ADR (ADR)", the
+ * brokerage's "COCA-COLA COMPANY (THE) CMN"). Kept short on purpose: "(AG)", "(CO)" and "(ETN)"
+ * (Eaton) are real tickers.
  */
 export const NOT_TICKERS: ReadonlySet<string> = new Set([
   'ADR',
@@ -17,6 +18,7 @@ export const NOT_TICKERS: ReadonlySet<string> = new Set([
   'LP',
   'LTD',
   'REIT',
+  'THE',
   'USD',
 ]);
 
