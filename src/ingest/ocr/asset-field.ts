@@ -156,6 +156,11 @@ interface CheckedWord {
   confidence: number;
   /** The lexicon doubted the word as read: the doubt, and the listed word it is near. */
   doubt: { why: string; near: string } | null;
+  /**
+   * The two listed words the lexicon split the word into, served in its place unless the
+   * issuer's whole name settles the word as one (settleByIssuer).
+   */
+  split?: string;
 }
 
 /** The initials of the two coupon months (six apart) of a bond maturing in each month. */
@@ -222,11 +227,13 @@ function checkWords(
       entry.text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
       entry.confidence = Math.min(entry.confidence, SPLIT_BEFORE_FORM);
     } else if (verdict.kind === 'split') {
-      // A name of its own can also be two listed words run together ("PROSUS", "PROS US"): a
-      // split is a guess a person confirms.
-      entry.text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
+      // A name of its own can also be two listed words run together ("PROSUS", "PROS US"), or a
+      // misread of one ("DTIS WORLDWIDE" is OTIS WORLDWIDE with its O read as a D): a split is a
+      // guess a person confirms, unless the issuer's whole name settles the word (settleByIssuer).
+      const split = verdict.words.join(' ');
+      entry.split = word.text.replace(/[A-Za-z0-9&']+/, split);
       entry.confidence = Math.min(entry.confidence, SPLIT_WORD);
-      doubts.push(`"${word.text}" (${verdict.words.join(' ')}?)`);
+      entry.doubt = { why: `"${word.text}" (${split}?)`, near: split };
     } else if (verdict.kind === 'corrected' && lexicon?.knowsIssuers === false) {
       // Without issuer names "LINDE" is one confusion from an English word: nothing to correct by.
       entry.confidence = Math.min(entry.confidence, DOUBTFUL_WORD);
@@ -261,8 +268,10 @@ function checkWords(
   }
   settleUsualSuffix(checked, usualSuffix);
   confirmRepeatedClass(checked);
+  if (lexicon?.issuers) settleByIssuer(checked, lexicon.issuers);
+  // A split the issuer's name did not settle is served split, and stays doubted.
+  for (const entry of checked) if (entry.doubt && entry.split !== undefined) entry.text = entry.split;
   if (lexicon?.issuers) {
-    settleByIssuer(checked, lexicon.issuers);
     const spelling = nameLettersKey(checked.map((entry) => entry.text).join(' '));
     if (doubts.length === 0 && !spelledOtherwise.has(spelling))
       confirmByIssuer(checked, lexicon.issuers, usualSuffix);

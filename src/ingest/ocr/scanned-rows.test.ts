@@ -29,6 +29,7 @@ describe('scannedRow', () => {
       'Apollo Global Management, Inc.',
       'VICI PROPERTIES INC.',
       'UNIVERSAL HEALTH SERVICES INC',
+      'Otis Worldwide Corp',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -144,6 +145,26 @@ describe('scannedRow', () => {
     const prosus = scannedRow(houseRow('PROSUS NV'), { ...context, lexicon: withIssuers });
     expect(prosus).toMatchObject({ asset_description: 'PROS US NV', needs_review: true });
     expect(prosus.reasons.join('; ')).toContain('"PROSUS" (PROS US?)');
+  });
+
+  it("settles a word the lexicon would split by the issuer's whole name, when one explains it", () => {
+    // 8220750 page 24: OTIS read "DTIS" by four readings of five, which the lexicon splits (DT IS).
+    const otis = scannedRow(houseRow('DTIS WORLDWIDE CORPORATION CMN'), {
+      ...context,
+      lexicon: withIssuers,
+      usualSuffix: 'CMN',
+    });
+    expect(otis).toMatchObject({ asset_description: 'OTIS WORLDWIDE CORPORATION CMN', needs_review: false });
+    // One letter changed: below a word read as listed.
+    expect(otis.confidence.asset_description).toBeLessThan(0.9);
+    // Without issuer names the word stays as read, doubted; with them but none that explains a
+    // split word, the split stands, doubted (PROSUS above).
+    const bare = scannedRow(houseRow('DTIS WORLDWIDE CORPORATION CMN'), {
+      ...context,
+      lexicon: withoutIssuers,
+      usualSuffix: 'CMN',
+    });
+    expect(bare).toMatchObject({ asset_description: 'DTIS WORLDWIDE CORPORATION CMN', needs_review: true });
   });
 
   it("checks a word's letters without its apostrophe, and knows security abbreviations", () => {
