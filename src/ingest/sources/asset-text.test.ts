@@ -15,6 +15,7 @@ describe('splitTicker', () => {
     ],
     ['Acme Holdings (ADR)', false, 'N/A', 'Acme Holdings (ADR)'],
     ['COCA-COLA COMPANY (THE) CMN', false, 'N/A', 'COCA-COLA COMPANY (THE) CMN'],
+    ['A.O. SMITH CORP (DEL) CMN', false, 'N/A', 'A.O. SMITH CORP (DEL) CMN'],
     ['Apple Inc. (AAPl)', true, 'AAPL', 'Apple Inc.'],
     ['Tesla, Inc. (TSlA)', true, 'TSLA', 'Tesla, Inc.'],
     ['Holding (units)', true, 'N/A', 'Holding (units)'],

@@ -3,20 +3,23 @@
 import { NO_TICKER } from '../../domain/ticker.js';
 
 /**
- * Parenthesized words that look like symbols but describe the asset ("Acme ADR (ADR)", the
- * brokerage's "COCA-COLA COMPANY (THE) CMN"). Kept short on purpose: "(AG)", "(CO)" and "(ETN)"
- * (Eaton) are real tickers.
+ * Parenthesized words that look like symbols but describe the asset ("Acme ADR (ADR)"; the
+ * brokerage's "COCA-COLA COMPANY (THE) CMN", "A.O. SMITH CORP (DEL) CMN" for Delaware, and an
+ * issuer's "(NEW)" shares). Kept short on purpose: "(AG)", "(CO)" and "(ETN)" (Eaton) are real
+ * tickers.
  */
 export const NOT_TICKERS: ReadonlySet<string> = new Set([
   'ADR',
   'ADS',
   'CORP',
+  'DEL',
   'ETF',
   'INC',
   'LLC',
   'LLP',
   'LP',
   'LTD',
+  'NEW',
   'REIT',
   'THE',
   'USD',
