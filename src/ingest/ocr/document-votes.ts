@@ -283,41 +283,71 @@ export function usualTransactionYear<Row extends { date: CellReading }>(rows: re
 
 /** Shapes differing in at most this many of their 384 cells are the same printed code. */
 const SAME_SHAPE = 60;
+/**
+ * The closer likeness a group whose rows disagree is split by: a small print of "DC" and one of
+ * "SP" can come within SAME_SHAPE of each other (8220750's pages print both codes in a smaller
+ * face on some rows), while the prints of one code stay within this of each other.
+ */
+const SAME_SHAPE_CLOSE = 30;
 
 /**
  * Typed owner codes look the same on every row of a document: rows whose owner cells have the
  * same shape vote on what it says. A code read by most of four or more such rows is taken for
- * all of them, however each single reading came out ("Dc", "bc", "1;").
+ * all of them, however each single reading came out ("Dc", "bc", "1;"). Each group is also split
+ * by the closer likeness (SAME_SHAPE_CLOSE) and each part votes alike: a part that reads another
+ * code than its group takes its own, and a part with any reading of another code takes only its
+ * own vote (none when it has no majority), so the group's vote never speaks for another code's
+ * print that its loose likeness took in.
  */
 export function ownerConsensus(
   rows: readonly HouseRow[],
 ): Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }> {
+  const out = new Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }>();
+  for (const group of shapeGroups(rows, SAME_SHAPE)) {
+    const agreed = groupCode(group);
+    for (const part of shapeGroups(group, SAME_SHAPE_CLOSE)) {
+      // A part with a reading of another code may be another code's print: the group's vote,
+      // which its likeness joined only loosely, does not speak for it.
+      const contradicted = part.some((member) => {
+        const read = readOwnerCode(member.owner.text)?.code;
+        return read !== undefined && read !== '' && read !== agreed?.code;
+      });
+      const own = groupCode(part);
+      const code = own && own.code !== agreed?.code ? own : contradicted ? own : (agreed ?? own);
+      if (code) for (const member of part) out.set(member, code);
+    }
+  }
+  return out;
+}
+
+/** Rows grouped by their owner cells' shapes: each joins the first group within `within` of its first row. */
+function shapeGroups(rows: readonly HouseRow[], within: number): HouseRow[][] {
   const groups: Array<{ shape: string; members: HouseRow[] }> = [];
   for (const row of rows) {
     if (!row.ownerShape) continue;
-    const group = groups.find((candidate) => hamming(candidate.shape, row.ownerShape ?? '') <= SAME_SHAPE);
+    const group = groups.find((candidate) => hamming(candidate.shape, row.ownerShape ?? '') <= within);
     if (group) group.members.push(row);
     else groups.push({ shape: row.ownerShape, members: [row] });
   }
-  const out = new Map<HouseRow, { code: 'SP' | 'DC' | 'JT'; confidence: number }>();
-  for (const group of groups) {
-    if (group.members.length < 4) continue;
-    const votes = new Map<string, number>();
-    let total = 0;
-    for (const member of group.members) {
-      const code = readOwnerCode(member.owner.text);
-      if (!code || code.code === '') continue;
-      const weight = code.repaired ? 0.6 : 1;
-      votes.set(code.code, (votes.get(code.code) ?? 0) + weight);
-      total += weight;
-    }
-    const [code, weight] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    const share = total === 0 ? 0 : weight / total;
-    if ((code !== 'SP' && code !== 'DC' && code !== 'JT') || share < 0.7 || weight < 2) continue;
-    const confidence = Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, group.members.length / 8));
-    for (const member of group.members) out.set(member, { code, confidence });
+  return groups.map((group) => group.members);
+}
+
+/** The code most of four or more rows of one shape read, and how sure that makes it; null if none. */
+function groupCode(members: readonly HouseRow[]): { code: 'SP' | 'DC' | 'JT'; confidence: number } | null {
+  if (members.length < 4) return null;
+  const votes = new Map<string, number>();
+  let total = 0;
+  for (const member of members) {
+    const code = readOwnerCode(member.owner.text);
+    if (!code || code.code === '') continue;
+    const weight = code.repaired ? 0.6 : 1;
+    votes.set(code.code, (votes.get(code.code) ?? 0) + weight);
+    total += weight;
   }
-  return out;
+  const [code, weight] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  const share = total === 0 ? 0 : weight / total;
+  if ((code !== 'SP' && code !== 'DC' && code !== 'JT') || share < 0.7 || weight < 2) return null;
+  return { code, confidence: Math.min(0.98, 0.7 + 0.3 * share * Math.min(1, members.length / 8)) };
 }
 
 function hamming(a: string, b: string): number {
