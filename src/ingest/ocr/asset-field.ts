@@ -163,6 +163,14 @@ interface CheckedWord {
   split?: string;
 }
 
+/**
+ * An opening brace before a word with no bracket closing in it: no filer's software prints a
+ * brace, and one read so, where no parenthesis was either, is a speck beside the word's first
+ * letter (two of five readings of MICROCHIP TECHNOLOGY INCORPORA gave "{INCORPORA"). A brace
+ * with a bracket after it ("{DEL}", "{DEL)") is a parenthesis misread, and left as read.
+ */
+const SPECK_BRACE = /^\{(?=[^(){}]*$)/;
+
 /** The initials of the two coupon months (six apart) of a bond maturing in each month. */
 const COUPON_MONTHS = ['JJ', 'FA', 'MS', 'AO', 'MN', 'JD', 'JJ', 'FA', 'MS', 'AO', 'MN', 'JD'];
 
@@ -194,7 +202,9 @@ function checkWords(
   usualSuffix: string | null,
   spelledOtherwise: ReadonlySet<string>,
 ): { text: string; confidence: number; doubts: string[] } {
-  const words = cell.words ?? cell.text.split(/\s+/).map((text) => ({ text, confidence: cell.confidence }));
+  const words = (cell.words ?? cell.text.split(/\s+/).map((text) => ({ text, confidence: cell.confidence })))
+    .map((word) => ({ ...word, text: word.text.replace(SPECK_BRACE, '') }))
+    .filter((word) => word.text !== '');
   if (words.length === 0) return { text: '', confidence: 0, doubts: [] };
   const doubts: string[] = [];
   const checked: CheckedWord[] = [];

@@ -30,6 +30,8 @@ describe('scannedRow', () => {
       'VICI PROPERTIES INC.',
       'UNIVERSAL HEALTH SERVICES INC',
       'Otis Worldwide Corp',
+      'MICROCHIP TECHNOLOGY INC',
+      'CORNING INCORPORATED',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -426,6 +428,40 @@ describe('scannedRow', () => {
       asset_description: 'PAYPAL HOLDINGS, INC, CMN',
       needs_review: true,
     });
+  });
+
+  it('passes over a brace read before a word with no bracket after it, not one that closes', () => {
+    // 8220750 page 26 as read at its five scales and versions: a speck before the filer's cut
+    // INCORPORA read as a brace by two of them.
+    const microchip = (cut: string, scores: number[]): Array<[string, number]> =>
+      [
+        ['MICROCHIP', 0.95],
+        ['TECHNOLOGY', 0.92],
+        [cut, 0.5],
+        ['CMN', 0.91],
+      ].map(([text], index): [string, number] => [String(text), scores[index] ?? 0.9]);
+    const speck = judgedCell(
+      readAtScales(
+        microchip('{INCORPORA', [0.95, 0.93, 0.41, 0.91]),
+        microchip('INCORPORA', [0.95, 0.92, 0.77, 0.91]),
+        microchip('{NCORPORA', [0.89, 0.92, 0.09, 0.91]),
+        microchip('{INCORPORA', [0.88, 0.78, 0.22, 0.91]),
+        microchip('INCORPORA', [0.94, 0.93, 0.48, 0.91]),
+      ),
+    );
+    expect(speck).toMatchObject({
+      asset_description: 'MICROCHIP TECHNOLOGY INCORPORA CMN',
+      needs_review: false,
+    });
+    // A brace with a bracket after it is a parenthesis misread: the readings still differ there.
+    const smith = (del: string): Array<[string, number]> => [
+      ['SMITH', 0.96],
+      ['CORP', 0.96],
+      [del, 0.8],
+      ['CMN', 0.9],
+    ];
+    const misread = judgedCell(readAtScales(smith('(DEL)'), smith('{DEL}'), smith('{DEL)')));
+    expect(misread.needs_review).toBe(true);
   });
 
   it('leaves the type empty and flags the row when two types are marked', () => {
