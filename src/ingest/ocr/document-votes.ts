@@ -284,9 +284,10 @@ export function usualTransactionYear<Row extends { date: CellReading }>(rows: re
 /** Shapes differing in at most this many of their 384 cells are the same printed code. */
 const SAME_SHAPE = 60;
 /**
- * The closer likeness a group whose rows disagree is split by: a small print of "DC" and one of
- * "SP" can come within SAME_SHAPE of each other (8220750's pages print both codes in a smaller
- * face on some rows), while the prints of one code stay within this of each other.
+ * The closer likeness each group is split by: a small print of "DC" and one of "SP" can come
+ * within SAME_SHAPE of each other (8220750's pages print both codes in a smaller face on some
+ * rows, 44 cells apart). One code's prints can also differ by more than this, so a part is only
+ * kept from its group's vote when one of its rows reads another code (ownerConsensus).
  */
 const SAME_SHAPE_CLOSE = 30;
 
