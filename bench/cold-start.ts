@@ -20,7 +20,7 @@ import { createAccount, setAccountRateLimit } from '../src/accounts/admin.js';
 import { openStore } from '../src/storage/database.js';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { buildDatabase } from './http.js';
-import { mainThreadCpuMs, processCpuMs, serveEnv } from './process.js';
+import { mainThreadCpuMs, processCpuMs, serveEnv, serveNodeArgs, serveNodeArgsSetting } from './process.js';
 import { machine } from './report.js';
 import { buildDist, freePort } from './under-load.js';
 
@@ -259,7 +259,12 @@ async function measureRole(role: string, database: string, key: string): Promise
     PORT: String(port),
     LOG_LEVEL: 'info',
   });
-  const args = [join(repoRoot, 'bin', 'dcledger.js'), 'serve', ...(role === 'all' ? [] : ['--role', role])];
+  const args = [
+    ...serveNodeArgs(),
+    join(repoRoot, 'bin', 'dcledger.js'),
+    'serve',
+    ...(role === 'all' ? [] : ['--role', role]),
+  ];
   const load = { start: loadavg()[0] ?? 0, ready: 0, end: 0 };
   const spawnedAt = Date.now();
   const child: ChildProcessByStdio<null, Readable, null> = spawn(process.execPath, args, {
@@ -436,7 +441,8 @@ export async function runColdStartBench(): Promise<string> {
     const settings = ['BENCH_COLD_DB', 'BENCH_COLD_ROLES', 'BENCH_COLD_RATE', 'BENCH_COLD_WARM_SECONDS']
       .filter((name) => process.env[name] !== undefined)
       .map((name) => `${name}=${name === 'BENCH_COLD_DB' ? '<file>' : process.env[name]} `)
-      .join('');
+      .join('')
+      .concat(serveNodeArgsSetting());
     return `## Cold start: GET /trades while \`serve\` warms its search index
 
 Command: \`${settings}npm run bench -- cold-start\` (${total.toFixed(0)} s in all; dist/ ${dist === 'built' ? 'built first' : 'was current'}; the bench database ${prepared.built ? `built in ${prepared.builtSeconds.toFixed(0)} s` : `reused from BENCH_COLD_DB`}).

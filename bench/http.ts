@@ -30,7 +30,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
-import { processCpuMs } from './process.js';
+import { processCpuMs, serveNodeArgs, serveNodeArgsSetting } from './process.js';
 import { machine } from './report.js';
 
 /** How many times the real trade sets the bench database holds (bench/scale.ts builds larger ones). */
@@ -310,7 +310,12 @@ export async function startServer(args: string[]): Promise<Server> {
   const [mode, file] = args;
   const command =
     mode === 'dcledger'
-      ? [join(repoRoot, 'bench', 'http-server-built.mjs'), file ?? '', FIXTURE_NOW.toISOString()]
+      ? [
+          ...serveNodeArgs(),
+          join(repoRoot, 'bench', 'http-server-built.mjs'),
+          file ?? '',
+          FIXTURE_NOW.toISOString(),
+        ]
       : ['--import', 'tsx', join(repoRoot, 'bench', 'http-server.ts'), ...args];
   const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -547,8 +552,8 @@ export async function runHttpBench(): Promise<string> {
     const loadAtEnd = loadavg()[0] ?? 0;
     const command =
       scenarios.length === SCENARIOS.length
-        ? '`npm run bench -- http`'
-        : `\`BENCH_ENDPOINTS=${scenarios.map((s) => s.name).join(',')} npm run bench -- http\` (only these endpoints; without BENCH_ENDPOINTS all of them run)`;
+        ? `\`${serveNodeArgsSetting()}npm run bench -- http\``
+        : `\`${serveNodeArgsSetting()}BENCH_ENDPOINTS=${scenarios.map((s) => s.name).join(',')} npm run bench -- http\` (only these endpoints; without BENCH_ENDPOINTS all of them run)`;
     const sections = [
       `## GET /trades against the floor, and every endpoint
 

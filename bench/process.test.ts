@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProcessesCpu, postgresBackends } from './process.js';
+import { ProcessesCpu, postgresBackends, serveNodeArgs, serveNodeArgsSetting } from './process.js';
 
 describe('postgresBackends', () => {
   it("finds a database's backends and their parallel workers by process title, not autovacuum's or other databases'", () => {
@@ -42,5 +42,27 @@ describe('ProcessesCpu', () => {
     cpu.set(1, 550);
     expect(counter.ms()).toBe(90);
     counter.stop();
+  });
+});
+
+describe('serveNodeArgs', () => {
+  it("passes BENCH_SERVE_NODE_ARGS to the servers a bench starts, and says so in the report's command", () => {
+    const before = process.env.BENCH_SERVE_NODE_ARGS;
+    try {
+      delete process.env.BENCH_SERVE_NODE_ARGS;
+      expect(serveNodeArgs()).toEqual([]);
+      expect(serveNodeArgsSetting()).toBe('');
+      process.env.BENCH_SERVE_NODE_ARGS = '--max-semi-space-size=8';
+      expect(serveNodeArgs()).toEqual(['--max-semi-space-size=8']);
+      expect(serveNodeArgsSetting()).toBe('BENCH_SERVE_NODE_ARGS=--max-semi-space-size=8 ');
+      process.env.BENCH_SERVE_NODE_ARGS = ' --max-semi-space-size=8  --max-old-space-size=512 ';
+      expect(serveNodeArgs()).toEqual(['--max-semi-space-size=8', '--max-old-space-size=512']);
+      expect(serveNodeArgsSetting()).toBe(
+        "BENCH_SERVE_NODE_ARGS='--max-semi-space-size=8 --max-old-space-size=512' ",
+      );
+    } finally {
+      if (before === undefined) delete process.env.BENCH_SERVE_NODE_ARGS;
+      else process.env.BENCH_SERVE_NODE_ARGS = before;
+    }
   });
 });

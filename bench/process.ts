@@ -5,6 +5,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc/PID/stat (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
 
+/**
+ * Node's own flags for the dcledger processes a bench starts, from BENCH_SERVE_NODE_ARGS (split on
+ * spaces; none by default): to measure a V8 setting on the server alone, where NODE_OPTIONS would
+ * also reach the bench's own process and its load generator.
+ */
+export function serveNodeArgs(): string[] {
+  return (process.env.BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter((arg) => arg.length > 0);
+}
+
+/** BENCH_SERVE_NODE_ARGS as a report's command line writes it (with a space after), or nothing. */
+export function serveNodeArgsSetting(): string {
+  const args = serveNodeArgs();
+  if (args.length === 0) return '';
+  return `BENCH_SERVE_NODE_ARGS=${args.length > 1 ? `'${args.join(' ')}'` : args[0]} `;
+}
+
 /** The caller's environment without its DCLEDGER_* settings and DATABASE_URL, plus `settings`. */
 export function serveEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
