@@ -44,7 +44,7 @@ import {
   settle,
   startServer,
 } from './http.js';
-import { ProcessesCpu, postgresBackends } from './process.js';
+import { ProcessesCpu, postgresBackends, serveNodeArgsSetting } from './process.js';
 import { machine } from './report.js';
 
 const MULTIPLIERS = (process.env.BENCH_SCALE_MULTIPLIERS ?? `${MULTIPLIER},${MULTIPLIER * 10}`)
@@ -54,6 +54,9 @@ const REUSE = process.env.BENCH_SCALE_REUSE === '1';
 const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+
+/** An answer this many times larger at the largest size is named with its CPU per KB (report). */
+const ANSWER_GROWN = 1.5;
 
 /** The issue's targets: CPU per request at the largest size against the smallest. */
 const TARGET = { list: 1.2, analytics: 2 } as const;
@@ -353,6 +356,8 @@ interface Measured {
   /** On PostgreSQL, the part of cpuMs the database server's processes took. */
   databaseCpuMs: number;
   rows: number;
+  /** The answer's size in KB: an answer that carries every trade of a grown cluster grows with it. */
+  kb: number;
 }
 
 /** `npm run bench -- scale`: SQLite. */
@@ -417,7 +422,15 @@ async function runScale(kind: DatabaseConfig['kind']): Promise<string> {
       for (const { server, headers } of served) {
         const answer = await fetch(`${server.url}${path}`, { headers });
         if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-        perSize.push({ rps: 0, p99: 0, cpuMs: 0, databaseCpuMs: 0, rows: rowsOf(await answer.json()) });
+        const text = await answer.text();
+        perSize.push({
+          rps: 0,
+          p99: 0,
+          cpuMs: 0,
+          databaseCpuMs: 0,
+          rows: rowsOf(JSON.parse(text)),
+          kb: Buffer.byteLength(text) / 1024,
+        });
       }
       // Each size in turn within a round, so that both see the same load of the machine.
       for (let round = 0; round < ROUNDS; round++) {
@@ -466,10 +479,28 @@ function report(
     const large = measured[measured.length - 1] as Measured;
     const ratio = ratioOf(small.cpuMs, large.cpuMs);
     const cells = measured
-      .map((m) => `${m.rows} | ${m.rps.toFixed(0)} | ${m.p99.toFixed(0)} | ${cpuCell(m)}`)
+      .map(
+        (m) => `${m.rows} (${m.kb.toFixed(1)}) | ${m.rps.toFixed(0)} | ${m.p99.toFixed(0)} | ${cpuCell(m)}`,
+      )
       .join(' | ');
     return `| \`${path}\` | ${cells} | **${ratio.toFixed(2)}×** | ≤ ${TARGET[kind]}× | ${verdict(ratio, TARGET[kind])} |`;
   });
+  const grown = REQUESTS.flatMap(({ path }) => {
+    const measured = results.get(path) ?? [];
+    const small = measured[0] as Measured;
+    const large = measured[measured.length - 1] as Measured;
+    const growth = ratioOf(small.kb, large.kb);
+    if (growth < ANSWER_GROWN) return [];
+    const perKb = ratioOf(small.cpuMs / small.kb, large.cpuMs / large.kb);
+    return [
+      `\`${path}\` ${small.kb.toFixed(1)} → ${large.kb.toFixed(1)} KB (${growth.toFixed(1)}×; CPU per KB ${perKb.toFixed(2)}×)`,
+    ];
+  });
+  const grownNote =
+    grown.length > 0
+      ? `\n\nAnswers that grew with the data (the same rows carrying more: the growth copies every trade onto the same member,
+ticker and day, so an answer that lists a cluster's trades lists each of them again per copy): ${grown.join('; ')}.`
+      : '';
   // Enrichment and ingest by CPU time: wall time on a shared machine is mostly other jobs' share.
   const perTradeMs = (size: Size) => (size.built.enrich.cpuSeconds * 1000) / Math.max(1, size.built.trades);
   const enrichRatio = ratioOf(perTradeMs(first), perTradeMs(last));
@@ -488,7 +519,7 @@ function report(
   const header = sizes
     .map(
       (size) =>
-        `${x(size)} rows | ${x(size)} req/s | ${x(size)} p99 ms | ${x(size)} CPU ms/req${postgres ? ' (of it PostgreSQL)' : ''}`,
+        `${x(size)} rows (KB) | ${x(size)} req/s | ${x(size)} p99 ms | ${x(size)} CPU ms/req${postgres ? ' (of it PostgreSQL)' : ''}`,
     )
     .join(' | ');
   const align = sizes.map(() => '---|---|---|---').join('|');
@@ -502,7 +533,7 @@ function report(
         .map((size) => `${x(size)} built at ${size.built.builtAt} from commit ${size.built.commit}`)
         .join('; ')}; their build, enrichment and size figures are from that build.`
     : 'Every database was built by this run.';
-  const command = `\`${postgres ? 'DCLEDGER_TEST_DATABASE_URL=postgres://… ' : ''}${
+  const command = `\`${postgres ? 'DCLEDGER_TEST_DATABASE_URL=postgres://… ' : ''}${serveNodeArgsSetting()}${
     process.env.BENCH_SCALE_MULTIPLIERS ? `BENCH_SCALE_MULTIPLIERS=${MULTIPLIERS.join(',')} ` : ''
   }npm run bench -- ${postgres ? 'scale-pg' : 'scale'}\``;
   const where = postgres
@@ -529,7 +560,7 @@ The ratio is the CPU per answered request at ×${last.built.multiplier} over ×$
 
 | request | ${header} | CPU ratio | target | |
 |---|${align}|---|---|---|
-${requestRows.join('\n')}
+${requestRows.join('\n')}${grownNote}
 
 | per size | ${sizes.map(x).join(' | ')} | ratio | target | |
 |---|${sizes.map(() => '---').join('|')}|---|---|---|
