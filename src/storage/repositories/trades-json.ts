@@ -21,7 +21,17 @@ import {
 } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
-import { type Page, pageQuery, TRADE_SELECTION, type TradeFilter, type TradeOrder } from './trades.js';
+import {
+  orderFromIndex,
+  type Page,
+  pageKeysQuery,
+  pageQuery,
+  TRADE_SELECTION,
+  type TradeBaseQuery,
+  type TradeFilter,
+  type TradeOrder,
+  tradesByIdsQuery,
+} from './trades.js';
 
 /** A page of trades as the JSON text of its array, with the row counts its price depends on. */
 export interface TradePageJson {
@@ -83,7 +93,7 @@ export async function findTradesJson(
   // On PostgreSQL a metered call's charge is taken in the page's own statement (charges/with-page.ts).
   const withCharge = charge !== undefined && chargesWithPage(db) ? charge : undefined;
   if ((sqlite && !syncSqlite) || filter.sectors?.length) {
-    const query = tradesJsonQuery(db, filter, order, page, shape, asBytes);
+    const query = tradesJsonQuery(db, pageQuery(db, filter, order, page), shape, asBytes);
     if (!withCharge) return pageOf(await query.executeTakeFirstOrThrow());
     const { rows } = await chargedPageQuery(query, withCharge).execute(db);
     return chargedPageOf(rows[0] as (TradeJsonRow & PageChargeColumns) | undefined);
@@ -93,21 +103,81 @@ export async function findTradesJson(
   // on PostgreSQL). On SQLite the disclosure range, the sources and the limit are written into the
   // SQL instead (plannedLiterals): bound, they made SQLite prepare the statement again on every run.
   // On PostgreSQL the values stay bound, but a first page's limit and offset are written in
-  // (firstPageLiterals).
+  // (firstPageLiterals), and a page that no index gives in order (one ticker's or member's
+  // trades, most sorts) chooses its ids first (pageByKeysFirst).
   const named = namedFilter(filter);
   const planned = syncSqlite ? plannedLiterals(filter, page) : firstPageLiterals(filter, page);
+  if (!syncSqlite && planned === ALL_BOUND && !orderFromIndex(filter, order)) {
+    return pageByKeysFirst(db, named, order, page, shape, withCharge);
+  }
   const key = `trades.json${asBytes ? '.bytes' : ''}:${named.key}:${planned.key}:${order.column}:${order.direction}:${shape.key}`;
   const build = (param: (name: string) => never) =>
     tradesJsonQuery(
       db,
-      { ...named.build(param), ...planned.filter },
-      order,
-      { limit: planned.limit ?? param('limit'), offset: planned.offset ?? param('offset') },
+      pageQuery(db, { ...named.build(param), ...planned.filter }, order, {
+        limit: planned.limit ?? param('limit'),
+        offset: planned.offset ?? param('offset'),
+      }),
       { ...shape, today: param('today') },
       asBytes,
     );
   const values = { ...named.values, limit: page.limit, offset: page.offset, today: shape.today };
   if (syncSqlite) return pageOf(preparedQuery<string>(syncSqlite, key, build).get(values) as TradeJsonRow);
+  return runJsonPage(db, key, build, values, withCharge);
+}
+
+/**
+ * PostgreSQL, a page that no index gives in order (one ticker's or member's trades, a sort other
+ * than by disclosure date or id; pageQuery picks such a page's ids before reading its rows): its
+ * ids are chosen in a statement of their own, then its rows are read and written as JSON by those
+ * ids. The ids' statement is small, so PostgreSQL plans it for each call's values at little cost;
+ * the fifty-field JSON statement reads rows by primary key, a plan right for any ids, which
+ * PostgreSQL keeps. As one statement, the page was planned again on every call once its generic
+ * plan, costed for an average ticker and a bound limit, looked dearer than each call's own, as it
+ * did on a long history: planning that grew with the history. The second statement is a round
+ * trip, a fixed price (BENCHMARKS.md). Pages in disclosure order keep one statement: there the
+ * bound values change the plan (a chamber over ten years, 1000 rows), and the round trip and a
+ * generic sort of 1000 ids cost more than planning.
+ */
+async function pageByKeysFirst(
+  db: Kysely<Database>,
+  named: ReturnType<typeof namedFilter>,
+  order: TradeOrder,
+  page: Page,
+  shape: TradeJsonShape,
+  charge: PageChargeValues | undefined,
+): Promise<TradePageJson> {
+  const keys = await compiledOnce<string, { id: number }>(
+    db,
+    `trades.keys:${named.key}:${order.column}:${order.direction}`,
+    (param) =>
+      pageKeysQuery(db, named.build(param), order, { limit: param('limit'), offset: param('offset') }),
+  ).execute({ ...named.values, limit: page.limit, offset: page.offset });
+  const build = (param: (name: string) => never) =>
+    tradesJsonQuery(
+      db,
+      tradesByIdsQuery(db, param('ids'), order),
+      { ...shape, today: param('today') },
+      false,
+    );
+  const values = { ids: JSON.stringify(keys.map((key) => Number(key.id))), today: shape.today };
+  return runJsonPage(
+    db,
+    `trades.json.ids:${order.column}:${order.direction}:${shape.key}`,
+    build,
+    values,
+    charge,
+  );
+}
+
+/** PostgreSQL: the page statement `build` compiled once as `key`, run with `values` (and the call's charge). */
+async function runJsonPage(
+  db: Kysely<Database>,
+  key: string,
+  build: (param: (name: string) => never) => ReturnType<typeof tradesJsonQuery>,
+  values: Record<string, unknown>,
+  withCharge: PageChargeValues | undefined,
+): Promise<TradePageJson> {
   if (withCharge) {
     const charged = compiledOnce<string, TradeJsonRow & PageChargeColumns>(db, `${key}:charged`, (param) => {
       const chargeParams = Object.fromEntries(
@@ -167,7 +237,8 @@ const WINDOW_ONLY: ReadonlySet<string> = new Set([
  * server time per 25-row page, BENCHMARKS.md). The generic plan does not know the bound values:
  * for a window alone it is the plan every window gets (the disclosure index, newest first), but
  * with other filters it can be far off (ten years of one chamber, 1000 rows: 171 ms against
- * 21 ms per call), so those stay bound and planned per call. Only first pages: each limit is its
+ * 21 ms per call), so those stay bound and planned per call (one ticker's or member's page
+ * chooses its ids in a small statement first: pageByKeysFirst). Only first pages: each limit is its
  * own statement, and deep offsets would spend the process's named statements
  * (compiled-queries.ts).
  */
@@ -254,15 +325,13 @@ const executiveRow =
     ? sql`r.source in (${sql.join(EXECUTIVE_ROW_SOURCES.map((source) => sql.lit(source)))})`
     : sql`false`;
 
+/** `inner`: the page's trades with every column, in order (pageQuery, tradesByIdsQuery). */
 function tradesJsonQuery(
   db: Kysely<Database>,
-  filter: TradeFilter,
-  order: TradeOrder,
-  page: Page,
+  inner: TradeBaseQuery,
   shape: TradeJsonShape,
   asBytes: boolean,
 ) {
-  const inner = pageQuery(db, filter, order, page);
   const counts = [
     sql<number>`count(*)`.as('rows'),
     sql<number>`coalesce(sum(case when ${executiveRow} then 1 else 0 end), 0)`.as('executive_rows'),

@@ -236,6 +236,17 @@ export function pageQuery(
     );
     return (query as unknown as BaseQuery).limit(page.limit).offset(page.offset);
   }
+  const rows = (baseQuery(db) as unknown as TradeQuery).where(
+    't.id',
+    'in',
+    pageKeysQuery(db, filter, order, page) as never,
+  );
+  return applyOrder(rows, order, nullsPossible) as unknown as BaseQuery;
+}
+
+/** The ids of a page of pageQuery, in its order: the filters, order, limit and offset on the ids alone. */
+export function pageKeysQuery(db: Kysely<Database>, filter: TradeFilter, order: TradeOrder, page: Page) {
+  const nullsPossible = !(order.column === 'disclosure_date' && filter.disclosedFrom);
   const keys = applyOrder(
     applyFilter(
       db
@@ -247,9 +258,19 @@ export function pageQuery(
     order,
     nullsPossible,
   ) as unknown as SelectQueryBuilder<Database & { t: Database['trades'] }, 't', { id: number }>;
-  const pageKeys = keys.limit(page.limit).offset(page.offset);
-  const rows = (baseQuery(db) as unknown as TradeQuery).where('t.id', 'in', pageKeys as never);
-  return applyOrder(rows, order, nullsPossible) as unknown as BaseQuery;
+  return keys.limit(page.limit).offset(page.offset);
+}
+
+/**
+ * The trades whose ids are the JSON array `idsJson` (a bound value), with every column, in
+ * `order`: a page whose ids were chosen before (pageKeysQuery), read whatever they are now
+ * (superseded or flagged since included).
+ */
+export function tradesByIdsQuery(db: Kysely<Database>, idsJson: unknown, order: TradeOrder): BaseQuery {
+  const rows = (baseQuery(db) as unknown as TradeQuery).where(
+    sql<boolean>`${sql.ref('t.id')} in ${integersOfJsonArray(db as unknown as Kysely<unknown>, idsJson)}`,
+  );
+  return applyOrder(rows, order, true) as unknown as BaseQuery;
 }
 
 /**
@@ -257,7 +278,7 @@ export function pageQuery(
  * disclosure date (its index) with no filter on a ticker or a member, whose own indexes the
  * planner prefers (it then sorts every match).
  */
-function orderFromIndex(filter: TradeFilter, order: TradeOrder): boolean {
+export function orderFromIndex(filter: TradeFilter, order: TradeOrder): boolean {
   if (filter.tickers?.length || filter.politicianIds?.length) return false;
   return order.column === 'disclosure_date' || order.column === 'id';
 }
