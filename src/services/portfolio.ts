@@ -49,16 +49,18 @@ export async function getPortfolio(db: Kysely<Database>, idOrSlug: string, statu
     estimated_value_low: round2(sum(open, (record) => record.value_low)),
     estimated_value_mid: round2(sum(open, (record) => record.value_mid)),
     estimated_value_high: round2(sum(open, (record) => record.value_high)),
-    holdings: records.map((record) => ({
-      ...pick(record, HOLDING_FIELDS),
-      estimated_value_low: round2(record.value_low),
-      estimated_value_mid: round2(record.value_mid),
-      estimated_value_high: round2(record.value_high),
-      bought_low: round2(record.bought_low),
-      bought_high: round2(record.bought_high),
-      sold_low: round2(record.sold_low),
-      sold_high: round2(record.sold_high),
-    })),
+    // Object.assign rather than a literal starting with a spread (see toInsiderTrade).
+    holdings: records.map((record) =>
+      Object.assign(pick(record, HOLDING_FIELDS), {
+        estimated_value_low: round2(record.value_low),
+        estimated_value_mid: round2(record.value_mid),
+        estimated_value_high: round2(record.value_high),
+        bought_low: round2(record.bought_low),
+        bought_high: round2(record.bought_high),
+        sold_low: round2(record.sold_low),
+        sold_high: round2(record.sold_high),
+      }),
+    ),
   };
 }
 
@@ -74,26 +76,30 @@ export async function getPositions(db: Kysely<Database>, idOrSlug: string) {
     total_value_mid: round2(total),
     total_value_high: round2(sum(priced, (record) => record.value_high)),
     unrealized_pnl_mid: round2(sum(priced, (record) => record.unrealized_pnl_mid)),
-    positions: priced.map((record) => ({
-      ...pick(record, ['ticker', 'asset_description', 'sector', 'last_price', 'last_price_date']),
-      value_low: round2(record.value_low),
-      value_mid: round2(record.value_mid),
-      value_high: round2(record.value_high),
-      cost_low: round2(record.cost_low),
-      cost_mid: round2(record.cost_mid),
-      cost_high: round2(record.cost_high),
-      unrealized_pnl_low: round2(record.unrealized_pnl_low),
-      unrealized_pnl_mid: round2(record.unrealized_pnl_mid),
-      unrealized_pnl_high: round2(record.unrealized_pnl_high),
-      unrealized_pnl_pct:
-        record.cost_mid && record.unrealized_pnl_mid !== null
-          ? round2((100 * record.unrealized_pnl_mid) / record.cost_mid)
-          : null,
-      weight:
-        total > 0 && record.value_mid !== null
-          ? Math.round((record.value_mid / total) * 10_000) / 10_000
-          : null,
-    })),
+    positions: priced.map((record) =>
+      Object.assign(
+        pick(record, ['ticker', 'asset_description', 'sector', 'last_price', 'last_price_date']),
+        {
+          value_low: round2(record.value_low),
+          value_mid: round2(record.value_mid),
+          value_high: round2(record.value_high),
+          cost_low: round2(record.cost_low),
+          cost_mid: round2(record.cost_mid),
+          cost_high: round2(record.cost_high),
+          unrealized_pnl_low: round2(record.unrealized_pnl_low),
+          unrealized_pnl_mid: round2(record.unrealized_pnl_mid),
+          unrealized_pnl_high: round2(record.unrealized_pnl_high),
+          unrealized_pnl_pct:
+            record.cost_mid && record.unrealized_pnl_mid !== null
+              ? round2((100 * record.unrealized_pnl_mid) / record.cost_mid)
+              : null,
+          weight:
+            total > 0 && record.value_mid !== null
+              ? Math.round((record.value_mid / total) * 10_000) / 10_000
+              : null,
+        },
+      ),
+    ),
     unpriced_holdings: unpriced.map((record) => ({
       ticker: record.ticker,
       asset_description: record.asset_description,
