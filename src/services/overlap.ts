@@ -50,11 +50,13 @@ export function onlyKinds(links: TradeLinks, kinds: readonly LinkKind[]): TradeL
 export function withUrls(links: TradeLinks) {
   return {
     committees_at_trade: links.seats,
-    lobbying: links.lobbying.map((filing) => ({ ...filing, url: lobbyingDocumentUrl(filing.filing_uuid) })),
-    contracts: links.contracts.map(({ award_key: awardKey, ...award }) => ({
-      ...award,
-      url: contractUrl(awardKey),
-    })),
+    // Object.assign rather than literals that start with a spread (see toInsiderTrade).
+    lobbying: links.lobbying.map((filing) =>
+      Object.assign({}, filing, { url: lobbyingDocumentUrl(filing.filing_uuid) }),
+    ),
+    contracts: links.contracts.map(({ award_key: awardKey, ...award }) =>
+      Object.assign(award, { url: contractUrl(awardKey) }),
+    ),
     campaign: links.campaign,
   };
 }
