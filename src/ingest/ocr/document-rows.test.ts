@@ -53,6 +53,32 @@ describe('rowsOfScan', () => {
     expect(judged(['01/17/25', '01/16/25', '01/17/25'])?.transaction_date).toBe('2025-01-16');
   });
 
+  it('settles a date no filing can have by the rows around it when one digit is all that differs', () => {
+    // 8220750 page 21: the print says 01/17/25 between rows of 01/17/25; every scale and both
+    // black-and-white versions read "03/17/25", after the filing (2025-02-06).
+    const misread = { ...cell('03/17/25', 0.5), agreement: 1, crossReads: ['03/17/25', '03/17/25'] };
+    const judged = (before: string, date: CellReading, after = before) =>
+      rowsOfScan(
+        page([
+          houseRow('SOUTHWEST AIRLINES CO CMN', { date: cell(before, 0.9) }),
+          houseRow('ESTEE LAUDER COS INC CL-A CMN CLASS A', { date }),
+          houseRow('AFLAC INCORPORATED CMN', { date: cell(after, 0.9) }),
+        ]),
+        context.filedDate,
+      )[1];
+    expect(judged('01/17/25', misread)).toMatchObject({
+      transaction_date: '2025-01-17',
+      needs_review: false,
+    });
+    // Rows around it that disagree, two digits off, or a reading of a date the filing allows:
+    // the date waits for a person.
+    expect(judged('01/16/25', misread, '01/17/25')?.needs_review).toBe(true);
+    expect(judged('01/17/25', { ...misread, text: '03/18/25', crossReads: ['03/18/25'] })?.needs_review).toBe(
+      true,
+    );
+    expect(judged('01/17/25', { ...misread, crossReads: ['03/17/25', '01/12/25'] })?.needs_review).toBe(true);
+  });
+
   it('lets a date cell the first readings failed on join its neighbours by its cross reads', () => {
     // 8220750 page 25: "017/25" between rows that read 01/17/25 cleanly; one black-and-white
     // read gave 01/17/25, the other only "01".

@@ -5,7 +5,13 @@ import { daysBetween } from '../../domain/dates.js';
 import { FILLED_INK, type MarkReading } from './cell-ink.js';
 import type { TypeRole } from './house-columns.js';
 import type { CellReading, HouseRow } from './house-page.js';
-import { crossReadDate, crossReadsAgree, heardAgreement, ruledOutByFiling } from './judged-fields.js';
+import {
+  crossReadDate,
+  crossReadsAgree,
+  heardAgreement,
+  oneDigitApart,
+  ruledOutByFiling,
+} from './judged-fields.js';
 import { nearMonthNameDate, readOwnerCode, readScannedDate, tidyAssetText } from './scanned-fields.js';
 
 /** Marks of one column a page needs before its typical mark sets the column's sure share. */
@@ -177,11 +183,13 @@ export function transactionNeighbours<Row extends { date: CellReading }>(
 /**
  * A row between two rows that read one date cleanly (the nearest such rows before and after it)
  * is offered that date when its own cell read the same month and day cleanly with another year
- * ("01/17/28" between two 01/17/25), or read a "15-Jan-25" date whose month name, one letter off,
- * is that date's ("15-lan-25" between two 15-Jan-25): a day's trades are listed together, and the
- * cell's own reading gives the month and day. The rules that take the offer still check it: a
- * year is settled to it only by a single digit the filing allows (settleYear), a month name only
- * when it is the one month that near (dateField). Any other row keeps its own evidence.
+ * ("01/17/28" between two 01/17/25), read a "15-Jan-25" date whose month name, one letter off,
+ * is that date's ("15-lan-25" between two 15-Jan-25), or read a date one digit from it ("03/17/25"
+ * between two 01/17/25): a day's trades are listed together, and the cell's own reading gives the
+ * rest of the date. The rules that take the offer still check it: a year is settled to it only by
+ * a single digit the filing allows (settleYear), a month name only when it is the one month that
+ * near (dateField), a digit only when every reading of the cell is a date the filing rules out
+ * (oneDigitFromConsensus). Any other row keeps its own evidence.
  */
 function bracketedDates<Row extends { date: CellReading }>(
   rows: readonly Row[],
@@ -200,7 +208,13 @@ function bracketedDates<Row extends { date: CellReading }>(
       own.value !== before.value &&
       own.value.slice(4) === before.value.slice(4);
     const monthNameOff = own.value === null && nearMonthNameDate(row.date.text) === before.value;
-    if (otherYear || monthNameOff) out.set(row, { value: before.value, confidence: NEIGHBOURS_AGREE });
+    const digitOff =
+      own.value !== null &&
+      !own.repaired &&
+      own.value !== before.value &&
+      oneDigitApart(row.date.text, before.value);
+    if (otherYear || monthNameOff || digitOff)
+      out.set(row, { value: before.value, confidence: NEIGHBOURS_AGREE });
   });
 }
 

@@ -137,7 +137,15 @@ export function oneDigitFromConsensus(
     if (date.value !== null && date.value !== consensus && !ruledOutByFiling(date.value, filedDate))
       return false;
   }
-  const parts = cell.text.replace(/\s+/g, '').split(/[/\-.]/);
+  return oneDigitApart(cell.text, consensus);
+}
+
+/**
+ * Whether a reading of three numeric parts ("02/64/25") differs from `consensus` (an ISO date) as
+ * the reading would print it (its parts' widths and padding) by exactly one digit.
+ */
+export function oneDigitApart(text: string, consensus: string): boolean {
+  const parts = text.replace(/\s+/g, '').split(/[/\-.]/);
   if (parts.length !== 3 || !parts.every((part) => /^\d+$/.test(part))) return false;
   const [year, month, day] = consensus.split('-') as [string, string, string];
   const printed = [month, day, year].map((expected, index) => {
