@@ -181,3 +181,41 @@ export function binarise(image: GrayImage, threshold: number): GrayImage {
   for (let i = 0; i < out.length; i++) out[i] = (image.data[i] ?? 255) < threshold ? 0 : 255;
   return { width: image.width, height: image.height, data: out };
 }
+
+/**
+ * The image with every connected piece of ink (8-connected) that touches its edge and holds fewer
+ * than `minPixels` pixels whitened: the broken end of a rule cleared around a cell, or a speck cut
+ * by the crop. Pieces inside the image (a date's dots and dashes) are kept, however small.
+ */
+export function withoutEdgeSpecks(image: GrayImage, minPixels: number): GrayImage {
+  const { width, height } = image;
+  const data = image.data.slice();
+  const seen = new Uint8Array(width * height);
+  const piece: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || (data[start] ?? 255) >= INK_THRESHOLD) continue;
+    piece.length = 0;
+    seen[start] = 1;
+    piece.push(start);
+    let touches = false;
+    for (let next = 0; next < piece.length; next++) {
+      const at = piece[next] ?? 0;
+      const x = at % width;
+      const y = (at - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touches = true;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const near = ny * width + nx;
+          if (!seen[near] && (data[near] ?? 255) < INK_THRESHOLD) {
+            seen[near] = 1;
+            piece.push(near);
+          }
+        }
+    }
+    if (touches && piece.length < minPixels) for (const at of piece) data[at] = 255;
+  }
+  return { width, height, data };
+}

@@ -94,6 +94,16 @@ describe.skipIf(!dataDir)('owner and date cells (real scans)', () => {
     expect(readOwnerCode(owner.text)).toMatchObject({ code: 'SP', repaired: false });
   }, 120_000);
 
+  it("reads a bold date without the rules' broken ends at the cell's corners", async () => {
+    // 8220834 page 2, the TriMas row (its text line as the row reader bounds it): "3/4/2025" on a
+    // dark page, a few pixels of each column rule left at the cell's top corners; read with them,
+    // the scales vote "3/8/2025" and the light black-and-white version reads it too.
+    const cells = await reader('8220834.pdf', 2, 0);
+    const date = await cells.readCell({ left: 1258.19, right: 1443.15 }, 1620, 1654, 'date');
+    expect(readScannedDate(date.text)).toEqual({ value: '2025-03-04', repaired: false });
+    expect(date.crossReads).toEqual(['3/4/2025', '3/4/2025']);
+  }, 120_000);
+
   it('reads a date with its month name when a digits-only reading left a part empty', async () => {
     // 8220750 page 34 (an attachment printed "15-Jan-25"), the sixth row: read with digits only
     // "15-0-25", "15--25" and "150-25".

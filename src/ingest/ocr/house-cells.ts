@@ -5,7 +5,17 @@
 // without a character list. A date or owner code not read cleanly from the page cleared by
 // position is read again from a page cleared by shape, reaching into the rules' place. Which
 // bands form a row is house-form.ts's business; this only reads the cells it is given.
-import { binarise, clampRect, crop, type GrayImage, inkShare, type Rect, scale, upscale } from './bitmap.js';
+import {
+  binarise,
+  clampRect,
+  crop,
+  type GrayImage,
+  inkShare,
+  type Rect,
+  scale,
+  upscale,
+  withoutEdgeSpecks,
+} from './bitmap.js';
 import { EMPTY_CELL_INK } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
 import type { Span } from './house-columns.js';
@@ -19,6 +29,9 @@ import type { Grid } from './table.js';
  * ones).
  */
 const CROSS_READ_THRESHOLDS = [96, 208] as const;
+
+/** Pieces of ink at a cell's edge smaller than this are a rule's broken end or a speck. */
+const RULE_END_PIXELS = 8;
 
 /**
  * How far (pixels) past the band measured on the cleared page a text cell is read on the page
@@ -102,7 +115,10 @@ export class CellReader {
       }
       return read;
     }
-    const read = await this.readDate(crop(this.grid.clean, rect));
+    // A rule cleared by position can leave its broken end at the cell's corner (dark scans: three
+    // pixels of each column rule at the top), which the engine reads as a character beside the
+    // date ("3/8/2025" for a bold 3/4/2025) and the black-and-white versions thicken.
+    const read = await this.readDate(withoutEdgeSpecks(crop(this.grid.clean, rect), RULE_END_PIXELS));
     if (readScannedDate(read.text).value !== null) return read;
     // A digit standing against the column's rule loses its half with the rule cleared by
     // position ("01/22/2"): such a cell is read again from the page cleared by shape, reaching
