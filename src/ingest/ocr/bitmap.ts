@@ -219,3 +219,49 @@ export function withoutEdgeSpecks(image: GrayImage, minPixels: number): GrayImag
   }
   return { width, height, data };
 }
+
+/**
+ * The image with a thin stripe of ink above or below its text whitened: rows of ink at most
+ * `maxHeight` tall, apart from the text by at least `minGap` blank rows, with a row holding at
+ * least `minInk` dark pixels (a rule's remnant the page's rule finder missed, not a letter's dot
+ * or accent). The text itself (the tallest run of inked rows) is never touched.
+ */
+export function withoutStrayStripes(
+  image: GrayImage,
+  { maxHeight, minGap, minInk }: { maxHeight: number; minGap: number; minInk: number },
+): GrayImage {
+  const { width, height } = image;
+  const ink = Array.from({ length: height }, (_, y) => {
+    let count = 0;
+    for (let x = 0; x < width; x++) if ((image.data[y * width + x] ?? 255) < INK_THRESHOLD) count++;
+    return count;
+  });
+  const runs: Array<{ top: number; bottom: number; most: number }> = [];
+  for (let y = 0; y < height; y++) {
+    if ((ink[y] ?? 0) === 0) continue;
+    const last = runs.at(-1);
+    if (last && last.bottom === y - 1) {
+      last.bottom = y;
+      last.most = Math.max(last.most, ink[y] ?? 0);
+    } else runs.push({ top: y, bottom: y, most: ink[y] ?? 0 });
+  }
+  if (runs.length < 2) return image;
+  const tallest = runs.reduce((best, run) => (run.bottom - run.top > best.bottom - best.top ? run : best));
+  const stray = (run: { top: number; bottom: number; most: number } | undefined, gap: number) =>
+    run !== undefined &&
+    run !== tallest &&
+    run.bottom - run.top + 1 <= maxHeight &&
+    gap >= minGap &&
+    run.most >= minInk;
+  const cleared: Array<{ top: number; bottom: number }> = [];
+  const first = runs[0];
+  const second = runs[1];
+  if (first && second && stray(first, second.top - first.bottom - 1)) cleared.push(first);
+  const last = runs[runs.length - 1];
+  const before = runs[runs.length - 2];
+  if (last && before && stray(last, last.top - before.bottom - 1)) cleared.push(last);
+  if (cleared.length === 0) return image;
+  const data = image.data.slice();
+  for (const run of cleared) data.fill(255, run.top * width, (run.bottom + 1) * width);
+  return { width, height, data };
+}

@@ -111,4 +111,31 @@ describe.skipIf(!dataDir)('owner and date cells (real scans)', () => {
     const date = await cells.readCell({ left: 905.39, right: 1058.8 }, 797, 832, 'date');
     expect(readScannedDate(date.text)).toEqual({ value: '2025-01-15', repaired: false });
   }, 120_000);
+
+  describe('name lines of 8220750 page 20', () => {
+    // The asset column's inside and each line's band with its reach, as the row reader bounds
+    // them; the page's median line height is 22 pixels.
+    const line = (y: number, height: number) => ({ x: 171.13, y, width: 398.71, height });
+    let cells: CellReader;
+    beforeAll(async () => {
+      cells = await reader('8220750.pdf', 20, 3);
+    }, 120_000);
+
+    it("reads a name's last line without the dashes of a broken rule below it", async () => {
+      // ARCHER-DANIELS-MIDLAND COMPANY's second line: the row rule under it is broken into
+      // dashes, which the page's rule finder leaves, five blank rows below "CMN". Read with
+      // them, the five readings were "oN", "OWN", "ON", "MN", "ON".
+      const name = await cells.readName(line(878, 38.52), 'line', 22);
+      expect(name.text).toBe('CMN');
+      expect(name.agreement).toBe(1);
+    }, 120_000);
+
+    it('reads again a first letter that stands against the column rule from the page cleared by shape', async () => {
+      // COOPER and VIATRIS: their C and V touch the asset column's left rule, and the page
+      // cleared by position keeps their right halves only ("-OOPER", "/IATRIS" at every scale).
+      expect((await cells.readVoted(line(1439, 40), 'line')).text).toBe('/IATRIS INC CMN');
+      expect((await cells.readName(line(1376, 46), 'line', 22)).text).toBe('COOPER COS INC/THE CMN');
+      expect((await cells.readName(line(1439, 40), 'line', 22)).text).toBe('VIATRIS INC CMN');
+    }, 120_000);
+  });
 });

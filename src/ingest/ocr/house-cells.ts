@@ -15,6 +15,7 @@ import {
   scale,
   upscale,
   withoutEdgeSpecks,
+  withoutStrayStripes,
 } from './bitmap.js';
 import { EMPTY_CELL_INK } from './cell-ink.js';
 import type { OcrEngine, OcrText } from './engine.js';
@@ -32,6 +33,13 @@ const CROSS_READ_THRESHOLDS = [96, 208] as const;
 
 /** Pieces of ink at a cell's edge smaller than this are a rule's broken end or a speck. */
 const RULE_END_PIXELS = 8;
+
+/** A stripe of ink at most this tall, at least STRAY_STRIPE_GAP blank rows from a name's text, is no text. */
+const STRAY_STRIPE_HEIGHT = 4;
+const STRAY_STRIPE_GAP = 3;
+
+/** What no name starts with: the half of a letter left beside a cleared rule reads as one of these. */
+const STARTS_WITH_STROKE = /^[^A-Za-z0-9(&$@]/;
 
 /**
  * How far (pixels) past the band measured on the cleared page a text cell is read on the page
@@ -55,7 +63,29 @@ export class CellReader {
    * a lone clean grey reading gets a second voice.
    */
   async readVoted(rect: Rect, mode: 'line' | 'block'): Promise<CellReading> {
-    const cell = crop(this.grid.text, rect);
+    return this.votedReading(crop(this.grid.text, rect), mode);
+  }
+
+  /**
+   * One line of a name cell (or a block of two touching lines), read as readVoted reads it from
+   * the page cleared by shape, with two repairs of what that page can still hold:
+   * - a thin stripe of ink apart from the text above or below it is a piece of a row rule the
+   *   page's rule finder did not take for one (a rule broken into dashes): read with it, a last
+   *   line "CMN" above such a stripe reads "ON" or "MN";
+   * - a name never starts with a stroke: a first letter standing against the column's rule loses
+   *   its left half with that rule cleared by position ("-OOPER", "/IATRIS"), so such a line is
+   *   read again from the page with every rule cleared by shape, which keeps the letter, and that
+   *   reading is taken when it starts with a letter or digit.
+   */
+  async readName(rect: Rect, mode: 'line' | 'block', lineHeight: number): Promise<CellReading> {
+    const stripes = { maxHeight: STRAY_STRIPE_HEIGHT, minGap: STRAY_STRIPE_GAP, minInk: 2 * lineHeight };
+    const read = await this.votedReading(withoutStrayStripes(crop(this.grid.text, rect), stripes), mode);
+    if (!STARTS_WITH_STROKE.test(read.text)) return read;
+    const again = await this.votedReading(withoutStrayStripes(crop(this.grid.digits, rect), stripes), mode);
+    return /^[A-Za-z0-9]/.test(again.text) ? again : read;
+  }
+
+  private async votedReading(cell: GrayImage, mode: 'line' | 'block'): Promise<CellReading> {
     const enlarged = scale(cell, 2);
     // The grey scales first (GREY_READINGS in house-page.ts), then the black-and-white versions.
     const variants = [

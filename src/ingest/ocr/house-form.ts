@@ -423,7 +423,7 @@ class PageReader {
       );
       // Two lines of a wrapped name can touch: a band much taller than a line is read as a block.
       const mode = band.bottom - band.top > this.lineHeight * 1.6 ? 'block' : 'line';
-      parts.push(await this.cells.readVoted(inner(span, from, to, 3, 0), mode));
+      parts.push(await this.cells.readName(inner(span, from, to, 3, 0), mode, this.lineHeight));
     }
     const words = parts.flatMap((part) => part.words ?? []);
     return {
