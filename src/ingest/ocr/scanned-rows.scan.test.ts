@@ -254,6 +254,23 @@ describe.skipIf(!dataDir)("the header of the handwritten Clerk's form 8220796 (r
     for (const asset of assets)
       expect(asset).not.toMatch(/house\s+of\s+rep|full\s+asset\s+name|ticker\s+symbol|mega\s+corp|original/i);
   });
+
+  it('finds each row of boxes between the thin row rules, and the marks in them', () => {
+    // The rules between the form's rows of boxes are one pixel thick and wander over seven
+    // pixel rows: found as straight rules only, the three transactions read as two rows, the
+    // last two run together with both their amounts marked.
+    const page = pages[0];
+    expect(page?.form.layout).toBe('clerk_form');
+    const marked = ((page?.form.rows ?? []) as readonly HouseRow[])
+      .filter((row) => row.types.marked.length > 0)
+      .map((row) => [row.types.marked, row.amounts.marked]);
+    // Sale B, purchase B, purchase C, as our transcription has them.
+    expect(marked).toEqual([
+      [[1], [1]],
+      [[0], [1]],
+      [[0], [2]],
+    ]);
+  });
 });
 
 describe.skipIf(!dataDir)(

@@ -49,4 +49,19 @@ describe('findGrid', () => {
     const grid = findGrid(image);
     expect(grid?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 600, 1550]);
   });
+
+  it('finds a thin row rule that steps down a pixel row every 250 pixels', () => {
+    const image = ruledPage([() => 50, () => 600, () => 1548]);
+    // Between the rules at 400 and 460, a one-pixel rule from y=428 to 433 across the table: no
+    // pixel row holds more than 250 pixels of it.
+    for (let x = 50; x <= 1550; x++) image.data[(428 + Math.floor((x - 50) / 250)) * image.width + x] = 0;
+    const positions = findGrid(image)?.rules.map((rule) => Math.round(rule.position)) ?? [];
+    const found = positions.filter((y) => y > 410 && y < 450);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toBeGreaterThanOrEqual(428);
+    expect(found[0]).toBeLessThanOrEqual(434);
+    // Still one rule each at the straight rules around it.
+    expect(positions.filter((y) => y >= 398 && y <= 404)).toHaveLength(1);
+    expect(positions.filter((y) => y >= 458 && y <= 464)).toHaveLength(1);
+  });
 });

@@ -42,9 +42,21 @@ export function findGrid(image: GrayImage): Grid | null {
   const left = median(spanning.map((line) => line.start));
   const right = median(spanning.map((line) => line.end));
   const width = right - left;
-  const rules = long.filter(
-    (line) => line.end - line.start >= width * 0.5 && line.start >= left - 20 && line.end <= right + 20,
+  const spansTable = (line: RulingLine) =>
+    line.end - line.start >= width * 0.5 && line.start >= left - 20 && line.end <= right + 20;
+  const straight = long.filter(spansTable);
+  // A thin row rule on a warped scan steps from one pixel row to the next along the table, and
+  // no single row holds enough of it to be found: the Clerk's form between its rows of boxes.
+  // Found again with each pixel as dark as its neighbours above and below, where it is not
+  // beside a rule already found, for the rows it bounds.
+  const drifting = horizontalLines(withNeighbourRows(image), {
+    minLength: Math.round(image.width * 0.3),
+    maxGap: 6,
+  }).filter(
+    (line) =>
+      spansTable(line) && straight.every((rule) => Math.abs(rule.position - line.position) >= SAME_RULE),
   );
+  const rules = [...straight, ...drifting].sort((a, b) => a.position - b.position);
   const vertical = verticalLines(image, { minLength: 40, maxGap: 6 }).filter(
     (line) => line.position >= left - 15 && line.position <= right + 15,
   );
@@ -58,8 +70,10 @@ export function findGrid(image: GrayImage): Grid | null {
   // Body columns run down to the foot of the table through every row; header subdivisions do
   // not reach the foot, and a stack of checkbox squares, which does, stops short of each row
   // rule (a box sits inside its cell). A rule interrupted where a heading spans two columns is
-  // still a rule: its pieces at one x are taken together.
-  const rows = bodyIntervals(rules, bottom);
+  // still a rule: its pieces at one x are taken together. The rows are those between straight
+  // rules: the thin column rules of the Clerk's form, broken here and there, are inked too little
+  // of one row of boxes' height to be told from the boxes' edges.
+  const rows = bodyIntervals(straight, bottom);
   const reaching = collinear(vertical).filter(
     (line) => line.end >= bottom - 25 && runsThroughRows(image, line.position, rows),
   );
@@ -67,7 +81,10 @@ export function findGrid(image: GrayImage): Grid | null {
   if (columns.length === 0 || (columns[0] ?? 0) - left > SAME_RULE) columns.unshift(left);
   if (right - (columns[columns.length - 1] ?? 0) > SAME_RULE) columns.push(right);
   // Only long rules are cleared. Shorter runs are also found along the tops and feet of a line
-  // of bold capitals and down letters of two touching lines, and those must stay.
+  // of bold capitals and down letters of two touching lines, and those must stay. The drifting
+  // rules found above are not cleared either: their band is the whole height they wander over,
+  // and the Clerk form's boxes stand two pixels from them, whose edges clearing that band by
+  // position would take (the page would no longer read as boxed).
   const cleared = {
     horizontal: horizontalLines(image, { minLength: Math.round(image.width * 0.25), maxGap: 3 }),
     vertical: vertical.filter((line) => line.end - line.start >= 100),
@@ -192,4 +209,18 @@ function collinear(lines: readonly RulingLine[]): Array<Pick<RulingLine, 'positi
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Each pixel as dark as the darkest of it and the pixels above and below it. */
+function withNeighbourRows(image: GrayImage): GrayImage {
+  const { width, height } = image;
+  const data = image.data.slice();
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = y * width + x;
+      const above = y > 0 ? (image.data[at - width] ?? 255) : 255;
+      const below = y + 1 < height ? (image.data[at + width] ?? 255) : 255;
+      data[at] = Math.min(image.data[at] ?? 255, above, below);
+    }
+  return { width, height, data };
 }
