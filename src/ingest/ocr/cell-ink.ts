@@ -36,29 +36,119 @@ const RULE_ROW = 0.6;
 const RULE_EDGE = 2;
 
 /**
+ * On a form of printed checkboxes, a piece of ink at least this share of the cell wide and at most
+ * a third as tall as it is wide is a square's top or bottom (or a row rule's remnant); one at
+ * least BOX_SIDE_HEIGHT of the cell tall and at most a quarter as wide is a square's side.
+ */
+const BOX_EDGE_WIDTH = 0.5;
+const BOX_SIDE_HEIGHT = 0.6;
+
+/**
  * Ink share inside a mark cell, leaving out pixel rows inked across most of its width and the
  * rows at their edge. A row rule the scan broke into pieces too short to be cleared from the page
  * crosses every cell of its row as such rows, and would make each look marked (a typed "x" fills
  * 3-8% of a cell, as much as two pixel rows of rule); no stroke of an "x" or a tick runs across
  * most of the cell.
+ *
+ * `boxes`: the cell holds a printed checkbox. Then pixel columns inked in one run down most of the
+ * cell are left out with the columns at their edge, and so is every piece of ink (8-connected)
+ * shaped as a square's edge: flat and across most of the cell, or straight down most of it.
+ * On a warped scan a square's top wanders over several pixel rows, none inked across the cell; a
+ * Clerk form filled in on a computer and printed out of register carries each square twice a few
+ * pixels apart, and the second square's sides stay inside the cell once the column rules are
+ * cleared. Either leaves as much ink as a tick in every box of the row. A tick or a handwritten X
+ * is neither flat nor a straight line down. A spreadsheet's cells are not judged so: a narrow
+ * typed "x" in a short cell inks most of the height of the pixel column where its strokes cross.
  */
-export function markInkShare(image: GrayImage, rect: Rect): number {
+export function markInkShare(image: GrayImage, rect: Rect, boxes = false): number {
   const r = clampRect(image, rect);
   if (r.width === 0 || r.height === 0) return 0;
+  const inked = (x: number, y: number) =>
+    (image.data[(r.y + y) * image.width + r.x + x] ?? 255) < INK_THRESHOLD;
   const rows: number[] = [];
-  for (let y = r.y; y < r.y + r.height; y++) {
+  for (let y = 0; y < r.height; y++) {
     let row = 0;
-    for (let x = r.x; x < r.x + r.width; x++)
-      if ((image.data[y * image.width + x] ?? 255) < INK_THRESHOLD) row++;
+    for (let x = 0; x < r.width; x++) if (inked(x, y)) row++;
     rows.push(row);
   }
   const rule = rows.map((row) => row >= r.width * RULE_ROW);
+  const kept = (y: number) => {
+    for (let near = y - RULE_EDGE; near <= y + RULE_EDGE; near++) if (rule[near]) return false;
+    return true;
+  };
+  if (!boxes) {
+    let ink = 0;
+    rows.forEach((row, y) => {
+      if (kept(y)) ink += row;
+    });
+    return ink / (r.width * r.height);
+  }
+  // A pixel column inked in one run down most of the cell is a square's side, whatever it
+  // touches (a second square's side joins its top and bottom into one piece).
+  const side = new Array<boolean>(r.width).fill(false);
+  for (let x = 0; x < r.width; x++) {
+    let run = 0;
+    for (let y = 0; y < r.height && !side[x]; y++) {
+      run = inked(x, y) ? run + 1 : 0;
+      if (run >= r.height * BOX_SIDE_HEIGHT) side[x] = true;
+    }
+  }
+  const besideSide = (x: number) => {
+    for (let near = x - RULE_EDGE; near <= x + RULE_EDGE; near++) if (side[near]) return true;
+    return false;
+  };
   let ink = 0;
-  rows.forEach((row, index) => {
-    for (let near = index - RULE_EDGE; near <= index + RULE_EDGE; near++) if (rule[near]) return;
-    ink += row;
-  });
+  for (const piece of inkPieces(r.width, r.height, (x, y) => kept(y) && !besideSide(x) && inked(x, y))) {
+    const width = piece.right - piece.left + 1;
+    const height = piece.bottom - piece.top + 1;
+    const edge = width >= r.width * BOX_EDGE_WIDTH && height * 3 <= width;
+    const side = height >= r.height * BOX_SIDE_HEIGHT && width * 4 <= height;
+    if (!edge && !side) ink += piece.pixels;
+  }
   return ink / (r.width * r.height);
+}
+
+interface InkPiece {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  pixels: number;
+}
+
+/** The 8-connected pieces of ink of a width x height area. */
+function inkPieces(width: number, height: number, inked: (x: number, y: number) => boolean): InkPiece[] {
+  const seen = new Uint8Array(width * height);
+  const pieces: InkPiece[] = [];
+  for (let start = 0; start < width * height; start++) {
+    if (seen[start] || !inked(start % width, Math.floor(start / width))) continue;
+    const piece = { left: width, right: 0, top: height, bottom: 0, pixels: 0 };
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const at = stack.pop() as number;
+      const x = at % width;
+      const y = (at - x) / width;
+      piece.pixels++;
+      piece.left = Math.min(piece.left, x);
+      piece.right = Math.max(piece.right, x);
+      piece.top = Math.min(piece.top, y);
+      piece.bottom = Math.max(piece.bottom, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const next = ny * width + nx;
+          if (!seen[next] && inked(nx, ny)) {
+            seen[next] = 1;
+            stack.push(next);
+          }
+        }
+    }
+    pieces.push(piece);
+  }
+  return pieces;
 }
 
 /**

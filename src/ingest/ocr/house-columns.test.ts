@@ -47,4 +47,27 @@ describe('fitColumns', () => {
     expect(columns?.amounts).toHaveLength(10);
     expect(lefts(columns?.amounts)?.slice(0, 3)).toEqual([1186, 1276, 1366]);
   });
+
+  it('takes a span as wide as two type columns, before the two dates, for two type columns', () => {
+    // The rules found on the handwritten Clerk form 8220828: the thin rule between its Partial
+    // Sale and Exchange columns (x 719) and most amount rules were lost on the scan, so the two
+    // type columns read as one span of 146 pixels beside the dates' 188 and 177.
+    const columns = fitColumns(
+      gridOf([54, 106, 507, 576, 646, 792, 980, 1157, 1281, 1410, 1534, 1603, 1731, 1856]),
+    );
+    expect(lefts(columns?.types)).toEqual([507, 576, 646, 719]);
+    expect(columns?.types.map((span) => span.role)).toEqual(['purchase', 'sale', 'partial_sale', 'exchange']);
+    expect(columns?.date).toEqual({ left: 792, right: 980 });
+    expect(columns?.notification).toEqual({ left: 980, right: 1157 });
+    expect(columns?.amounts).toHaveLength(11);
+    expect(lefts(columns?.amounts)?.[0]).toBe(1157);
+    // A date column that only looks like two type columns stays the date: the dates after it are
+    // no wider (the newer Clerk form 8220845 as found).
+    const printed = fitColumns(
+      gridOf([
+        171, 221, 605, 672, 739, 806, 880, 1058, 1227, 1279, 1350, 1407, 1468, 1529, 1591, 1774, 1835, 1892,
+      ]),
+    );
+    expect(printed?.date).toEqual({ left: 880, right: 1058 });
+  });
 });

@@ -58,6 +58,7 @@ export function fitColumns(grid: Grid): HouseColumns | null {
     }
   }
   if (dateIndex < 1) return null;
+  if (twoTypeColumns(after, dateIndex)) dateIndex++;
   const date = after[dateIndex] as Span;
   const notification = after[dateIndex + 1] as Span;
   const typeSpans = regularize(after.slice(0, dateIndex));
@@ -72,6 +73,29 @@ export function fitColumns(grid: Grid): HouseColumns | null {
     notification,
     amounts: amounts.slice(0, 11),
   };
+}
+
+/**
+ * Whether the first column of the date pair at `index` is two type columns whose rule between
+ * them the scan lost (a thin rule on the newer Clerk form): as wide as two of the type columns
+ * before it, and followed by a pair that makes the dates too, both of whose columns are wider.
+ */
+function twoTypeColumns(after: readonly Span[], index: number): boolean {
+  const width = (span: Span | undefined) => (span ? span.right - span.left : 0);
+  const types = after
+    .slice(0, index)
+    .map(width)
+    .sort((a, b) => a - b);
+  const typical = types[Math.floor(types.length / 2)] ?? 0;
+  const first = width(after[index]);
+  const [date, notification] = [width(after[index + 1]), width(after[index + 2])];
+  return (
+    types.length >= 2 &&
+    Math.abs(first - 2 * typical) <= 0.15 * 2 * typical &&
+    date > first &&
+    notification > first &&
+    Math.abs(date - notification) <= Math.max(date, notification) * 0.45
+  );
 }
 
 /**

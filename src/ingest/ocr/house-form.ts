@@ -47,6 +47,12 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
  * The asset column's heading as every layout prints it, misread a letter or two: "FULL ASSET
  * NAME", "Provide full name, not ticker symbol".
  */
+/** The printed example row of the Clerk's form ("Example: Mega Corp. Common Stock"), misread a little. */
+const EXAMPLE_ROW = /exam|mega\s*corp/i;
+
+/** Rows of checkbox squares that make a page the printed form (see `hasCheckboxes`). */
+const BOXED_ROWS = 2;
+
 const COLUMN_HEADINGS = /\bfull\s+asset\s+name\b|\bticker\s+symbol\b|\bprovi\w*\s+ful/i;
 
 // ---------------------------------------------------------------------------------------------
@@ -74,6 +80,7 @@ class PageReader {
   private readonly headings: string[] = [];
   private readonly uncertain: string[] = [];
   private exampleRow = false;
+  private layout: HousePage['layout'] = 'spreadsheet';
   /** Typical height of a text line on this page (pixels). */
   private lineHeight = 30;
 
@@ -118,6 +125,7 @@ class PageReader {
     this.lineHeight = heights[Math.floor(heights.length / 2)] ?? 30;
     const intervals = this.intervals(bands);
     const layout = this.hasCheckboxes() ? 'clerk_form' : 'spreadsheet';
+    this.layout = layout;
     await this.readTypeHeaders(intervals);
 
     const rows: HouseRow[] = [];
@@ -149,7 +157,15 @@ class PageReader {
           this.headings.push(text.text);
           continue;
         }
-        if (!bodyStarted) continue;
+        if (!bodyStarted) {
+          // The printed example ends the form's header even when its dates are too small to
+          // find (the rows under it are then the body, whatever their dates read).
+          if (layout === 'clerk_form' && EXAMPLE_ROW.test(text.text)) {
+            this.exampleRow = true;
+            bodyStarted = true;
+          }
+          continue;
+        }
         const marks = this.readMarks(columns.types, interval.top, interval.bottom);
         const ownerInk = interval.bands.some((band) => band.owner > EMPTY_CELL_INK);
         const last = rows[rows.length - 1];
@@ -192,10 +208,15 @@ class PageReader {
         bodyStarted = true;
         const asset = await this.readAsset(interval.top, interval.bottom, interval.bands);
         const unboxed = layout === 'clerk_form' && !this.rowHasBoxes(interval.top, interval.bottom);
-        if (/exam|mega\s*corp/i.test(asset.text) || unboxed) {
+        if (EXAMPLE_ROW.test(asset.text) || unboxed) {
           this.exampleRow = true;
           continue;
         }
+      }
+      if (layout === 'clerk_form' && !assetInk && this.unmarked(interval.top, interval.bottom)) {
+        // No name and no mark: an empty row of the printed form, dated only by what is left of
+        // a wavy row rule in its date cells. A trade has a name and a type on the form.
+        continue;
       }
       if (anchors.length <= 1) {
         rows.push(
@@ -298,24 +319,30 @@ class PageReader {
     return intervals.filter((interval) => interval.bands.length > 0);
   }
 
-  /** Printed checkbox squares: mark cells of unmarked rows still hold a square's outline. */
+  /**
+   * Printed checkbox squares: mark cells of unmarked rows still hold a square's outline. The form
+   * is boxed when at least BOXED_ROWS of its table's rows have a third of their amount cells so
+   * (a square the scan broke, or ticked, or drawn twice out of register, is not counted; the rows
+   * above the table, its headings and the printed example have none). A spreadsheet's rows have
+   * none either, but for a heading's stray stroke.
+   */
   private hasCheckboxes(): boolean {
     const { columns, grid } = this;
-    let boxed = 0;
-    let cells = 0;
+    let boxedRows = 0;
     const rules = grid.rules.map((rule) => rule.position).filter((y) => y > grid.top);
-    for (let i = 0; i + 1 < rules.length && cells < 40; i++) {
+    for (let i = 0; i + 1 < rules.length; i++) {
       const top = rules[i] ?? 0;
       const bottom = rules[i + 1] ?? 0;
       if (bottom - top < 25 || bottom - top > 120) continue;
-      for (const span of columns.amounts) {
+      const boxed = columns.amounts.filter((span) => {
         const ring = inkShare(grid.clean, inner(span, top, bottom, 4, 3));
         const centre = inkShare(grid.clean, inner(span, top, bottom, 0.3, 0.3));
-        cells++;
-        if (ring > 0.08 && centre < ring / 2) boxed++;
-      }
+        return ring > 0.08 && centre < ring / 2;
+      }).length;
+      if (boxed * 3 >= columns.amounts.length) boxedRows++;
+      if (boxedRows >= BOXED_ROWS) return true;
     }
-    return cells > 0 && boxed / cells > 0.5;
+    return false;
   }
 
   private async readTypeHeaders(intervals: Interval[]): Promise<void> {
@@ -393,10 +420,21 @@ class PageReader {
     };
   }
 
+  /** Whether no type and no amount cell between two y positions is marked. */
+  private unmarked(top: number, bottom: number): boolean {
+    const { columns } = this;
+    return (
+      this.readMarks(columns.types, top, bottom).marked.length === 0 &&
+      this.readMarks(columns.amounts, top, bottom).marked.length === 0
+    );
+  }
+
   /** Ink in each mark cell between two y positions, and which cells are marked. */
   private readMarks(spans: readonly Span[], top: number, bottom: number): MarkReading {
     // Inside the cell, clear of its borders and of a printed square's outline.
-    const shares = spans.map((span) => markInkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18)));
+    const shares = spans.map((span) =>
+      markInkShare(this.grid.clean, inner(span, top, bottom, 0.24, 0.18), this.layout === 'clerk_form'),
+    );
     return judgeMarks(shares);
   }
 

@@ -52,6 +52,10 @@ describe.skipIf(!dataDir)('OCR of scanned House PTRs (real documents)', () => {
       });
       expect(row?.confidence.transaction_date).toBeGreaterThanOrEqual(0.8);
       expect(row?.confidence.owner).toBeGreaterThanOrEqual(0.8);
+      // Its checkboxes were printed twice a little apart: only the ticked ones count as marked.
+      expect(row).toMatchObject({ trade_type: 'Sell', amount_column: 'A' });
+      expect(row?.confidence.trade_type).toBeGreaterThanOrEqual(0.8);
+      expect(row?.confidence.amount_range).toBeGreaterThanOrEqual(0.8);
       // Whatever the reader made of the marks, the row is served only when every field is sure.
       const sure = Object.values(row?.confidence ?? {}).every((value) => value >= 0.8);
       expect(row?.needs_review).toBe(!sure);

@@ -274,6 +274,48 @@ describe.skipIf(!dataDir)("the header of the handwritten Clerk's form 8220796 (r
 });
 
 describe.skipIf(!dataDir)(
+  "the rows of the handwritten Clerk's forms 8220809 and 8220828 (real scans)",
+  () => {
+    let engine: TesseractEngine;
+    const pagesOf: Record<string, Awaited<ReturnType<typeof readScan>>> = {};
+
+    beforeAll(async () => {
+      engine = await TesseractEngine.start();
+      for (const file of ['8220809', '8220828'])
+        pagesOf[file] = await readScan(
+          readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', `${file}.pdf`)),
+          engine,
+        );
+    }, OCR_TIMEOUT);
+    afterAll(() => engine?.close());
+
+    const marksOf = (file: string) =>
+      ((pagesOf[file]?.[0]?.form.rows ?? []) as readonly HouseRow[]).map((row) => [
+        row.types.marked,
+        row.amounts.marked,
+      ]);
+
+    it('takes the form with its squares broken by a warped scan for the boxed form', () => {
+      // Fewer than half of the first rows' amount cells still hold a whole square (ticked, or
+      // broken where the scan warped them): judged on them alone, 8220809 was a spreadsheet.
+      expect(pagesOf['8220809']?.[0]?.form.layout).toBe('clerk_form');
+      // Sale D, as our transcription has it.
+      expect(marksOf('8220809')).toEqual([[[1], [3]]]);
+    });
+
+    it('reads the row whose handwritten date reads as letters, and no empty row under it', () => {
+      // Its date cell read "mm mee" (what the wavy row rule left), taken for the headings'
+      // "(MM/DD/YY)"; the printed example above it now ends the header. The empty rows below are
+      // inked in their date cells by the same rules, and have no name and no mark. The thin rule
+      // between Partial Sale and Exchange is lost: the fit keeps four type columns, so the marks
+      // fall in their columns. Sale A, as our transcription has it.
+      expect(pagesOf['8220828']?.[0]?.form.layout).toBe('clerk_form');
+      expect(marksOf('8220828')).toEqual([[[1], [0]]]);
+    });
+  },
+);
+
+describe.skipIf(!dataDir)(
   "the account headings of the typed filer's spreadsheet 8220750, page 4 (real scan)",
   () => {
     let engine: TesseractEngine;
