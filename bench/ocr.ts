@@ -41,11 +41,21 @@ interface DocumentRun {
   cpuMs: number;
 }
 
-/** The issuer names `dcledger companies import` puts in the database (the SEC's list). */
-function secIssuerNames(dataDir: string): string[] {
+/** What `dcledger companies import` puts in the database (the SEC's list): names, and tickers with them. */
+interface Issuers {
+  names: string[];
+  tickers: Array<[string, string]>;
+}
+
+function secIssuers(dataDir: string): Issuers {
   const file = join(dataDir, 'market', 'companies', 'sec_company_tickers.json');
-  const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { title: string }>;
-  return Object.values(entries).map((entry) => entry.title);
+  const entries = Object.values(
+    JSON.parse(readFileSync(file, 'utf8')) as Record<string, { ticker: string; title: string }>,
+  );
+  return {
+    names: entries.map((entry) => entry.title),
+    tickers: entries.map((entry): [string, string] => [entry.ticker, entry.title]),
+  };
 }
 
 /**
@@ -70,7 +80,7 @@ interface KeptRun {
 
 export async function runOcrBench(): Promise<string> {
   const dataDir = requireDataDir();
-  const issuerNames = secIssuerNames(dataDir);
+  const issuers = secIssuers(dataDir);
   const descriptions = tradeSetDescriptions(dataDir);
   const kept = process.env.BENCH_OCR_PAGES;
   if (kept && existsSync(kept)) {
@@ -82,11 +92,11 @@ export async function runOcrBench(): Promise<string> {
       if (!run) throw new Error(`${kept} holds no pages of ${truth.file}: remove it to read the scans again`);
       return { truth, pages: run.pages, wallMs: run.wallMs, cpuMs: run.cpuMs };
     });
-    await writeAccuracy(runs, issuerNames, descriptions);
+    await writeAccuracy(runs, issuers, descriptions);
     process.stderr.write(`[bench] ocr: pages read back from ${kept}; the speed section is left as it was\n`);
     return currentSection('ocr');
   }
-  const worker = new OcrWorker({ issuerNames, descriptions });
+  const worker = new OcrWorker({ issuerNames: issuers.names, descriptions, issuerTickers: issuers.tickers });
   const runs: DocumentRun[] = [];
   const loadBefore = loadavg()[0] ?? 0;
   try {
@@ -122,16 +132,16 @@ export async function runOcrBench(): Promise<string> {
     }));
     writeFileSync(kept, JSON.stringify(keep));
   }
-  await writeAccuracy(runs, issuerNames, descriptions);
+  await writeAccuracy(runs, issuers, descriptions);
   return renderSpeed(runs, peakRssMb, loadBefore, loadAfter);
 }
 
 async function writeAccuracy(
   runs: readonly DocumentRun[],
-  issuerNames: readonly string[],
+  issuers: Issuers,
   descriptions: readonly string[],
 ): Promise<void> {
-  const withNames = await assetLexicon(issuerNames, descriptions);
+  const withNames = await assetLexicon(issuers.names, descriptions, issuers.tickers);
   const withoutNames = await assetLexicon([]);
   const verbose = process.env.BENCH_OCR_VERBOSE;
   if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));

@@ -16,7 +16,7 @@ import {
   type ScanFound,
 } from '../ingest/sources/parse-document.js';
 import { openStore } from '../storage/database.js';
-import { issuerNames, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
+import { issuerNames, issuerTickers, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
 import { CommandError, printJson } from './output.js';
 
 export interface ParseCommandOptions {
@@ -53,7 +53,13 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
             const names = await known;
             return readScannedDocument(scan, {
               ...found,
-              ...(names ? { issuerNames: names.issuers, descriptions: names.descriptions } : {}),
+              ...(names
+                ? {
+                    issuerNames: names.issuers,
+                    descriptions: names.descriptions,
+                    issuerTickers: names.tickers,
+                  }
+                : {}),
               progress: pageProgress(file),
             });
           },
@@ -65,13 +71,15 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
 }
 
 /**
- * The issuer names and stored trades' descriptions of the configured database (the words ingest's
+ * The issuer names, their listed symbols and stored trades' descriptions of the configured database (the words ingest's
  * OCR stage checks asset names against), read-only; undefined when there is no database to read
  * (the SQLite file does not exist: parse creates none) or it cannot be read, which is said on
  * stderr. Without them a scan's rows are read with English and security words only, and far more
  * asset names wait for review (ACCURACY.md).
  */
-async function databaseNames(): Promise<{ issuers: string[]; descriptions: string[] } | undefined> {
+async function databaseNames(): Promise<
+  { issuers: string[]; descriptions: string[]; tickers: Array<[string, string]> } | undefined
+> {
   let store: ReturnType<typeof openStore> | undefined;
   let target = 'the database';
   try {
@@ -80,12 +88,16 @@ async function databaseNames(): Promise<{ issuers: string[]; descriptions: strin
       return undefined;
     store = openStore(config, { readOnly: true });
     target = store.target;
-    const [issuers, descriptions] = await Promise.all([issuerNames(store.db), tradeDescriptions(store.db)]);
+    const [issuers, descriptions, tickers] = await Promise.all([
+      issuerNames(store.db),
+      tradeDescriptions(store.db),
+      issuerTickers(store.db),
+    ]);
     if (issuers.length === 0)
       process.stderr.write(
         `dcledger: ${target} holds no companies, so asset names are checked against English and security words only (dcledger companies import <dir> adds them)\n`,
       );
-    return { issuers, descriptions };
+    return { issuers, descriptions, tickers };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     process.stderr.write(

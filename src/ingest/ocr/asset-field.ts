@@ -122,6 +122,9 @@ function judgedReading(
   return { value: ticker === NO_TICKER ? text : rest, confidence, why, ticker, tickerConfidence: confidence };
 }
 
+/** A ticker in brackets, as filers write one after the name ("(GEV)", "(BRK.B)"). */
+const BRACKETED_TICKER = /^\(([A-Z][A-Z0-9]{0,5}(?:[.-][A-Z])?)\)[.,]?$/;
+
 /** A correction by the lexicon keeps at most this confidence: it is a good guess, not a reading. */
 const CORRECTED_WORD = 0.9;
 const OPTION_TEXT = /\b(PUT|CALL)\b/i;
@@ -222,6 +225,18 @@ function checkWords(
       // after that date).
       entry.text = coupon;
       entry.confidence = Math.max(entry.confidence, word.text === coupon ? USUAL_SUFFIX : CORRECTED_WORD);
+      continue;
+    }
+    const bracketed = BRACKETED_TICKER.exec(word.text)?.[1];
+    if (
+      bracketed !== undefined &&
+      checked.length > 1 &&
+      lexicon?.issuers?.namesTicker(
+        checked.slice(0, -1).map((entry) => entry.text),
+        bracketed,
+      )
+    ) {
+      // The issuer's own listed symbol after its name: known as read, whatever word it is near.
       continue;
     }
     const verdict = lexicon?.check(word.text) ?? { kind: 'known' as const };

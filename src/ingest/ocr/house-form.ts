@@ -31,28 +31,53 @@ import {
   type TextReading,
   unreadPage,
 } from './house-page.js';
-import { findGrid, type Grid, textLines } from './table.js';
+import { blankedAbove, blankedBelow, findGrid, type Grid, tableSplits, textLines } from './table.js';
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
-  const grid = findGrid(image);
+  const found = findGrid(image);
   const empty: HousePage = unreadPage('none');
-  if (!grid) return empty;
-  const columns = fitColumns(grid);
-  if (!columns) return { ...empty, uncertain: ['a table whose columns could not be matched to the form'] };
-  const reader = new PageReader(image, grid, columns, engine);
-  return reader.read();
+  if (!found) return empty;
+  const table = fittedTable(image, found);
+  if (!table) return { ...empty, uncertain: ['a table whose columns could not be matched to the form'] };
+  const reader = new PageReader(image, table.grid, table.columns, engine);
+  const page = await reader.read();
+  return table.below ? { ...page, uncertain: [...page.uncertain, table.below] } : page;
 }
 
 /**
- * The asset column's heading as every layout prints it, misread a letter or two: "FULL ASSET
- * NAME", "Provide full name, not ticker symbol".
+ * The page's table matched to the form. The Clerk's continuation sheet prints a second table
+ * under the transactions, for the filer's notes: found as one, the two have no column that runs
+ * down to the foot, and match no form. Then the page is cut where its ruled tables part (a band
+ * between two row rules that no vertical rule crosses) and the table above the cut is taken; a
+ * table below it that matches the form too would hold rows this does not read, and is said.
  */
+function fittedTable(
+  image: GrayImage,
+  grid: Grid,
+): { grid: Grid; columns: HouseColumns; below: string | null } | null {
+  const columns = fitColumns(grid);
+  if (columns) return { grid, columns, below: null };
+  for (const cut of tableSplits(image, grid)) {
+    const upper = findGrid(blankedBelow(image, cut));
+    const upperColumns = upper ? fitColumns(upper) : null;
+    if (!upper || !upperColumns) continue;
+    const lower = findGrid(blankedAbove(image, cut));
+    const below = lower && fitColumns(lower) ? 'a second transactions table under the first, not read' : null;
+    return { grid: upper, columns: upperColumns, below };
+  }
+  return null;
+}
+
 /** The printed example row of the Clerk's form ("Example: Mega Corp. Common Stock"), misread a little. */
 const EXAMPLE_ROW = /exam|mega\s*corp/i;
 
 /** Rows of checkbox squares that make a page the printed form (see `hasCheckboxes`). */
 const BOXED_ROWS = 2;
 
+/**
+ * The asset column's heading as every layout prints it, misread a letter or two: "FULL ASSET
+ * NAME", "Provide full name, not ticker symbol".
+ */
 const COLUMN_HEADINGS = /\bfull\s+asset\s+name\b|\bticker\s+symbol\b|\bprovi\w*\s+ful/i;
 
 // ---------------------------------------------------------------------------------------------

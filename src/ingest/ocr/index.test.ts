@@ -1,5 +1,7 @@
 // The OCR stage on the real scanned House PTRs (../shared/data), through the worker thread the
 // ingest uses and through parseDocument's fallback for PDFs without a text layer.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../test-support/documents.js';
 import type { ParsedDocument } from '../sources/document.js';
@@ -77,6 +79,41 @@ describe.skipIf(!dataDir)('OCR of scanned House PTRs (real documents)', () => {
       expect(document.ocr?.rows.length).toBeGreaterThan(0);
       for (const row of document.ocr?.rows ?? []) expect(row.needs_review).toBe(true);
       for (const trade of document.trades) expect(trade.needs_review).toBe(true);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "serves the typed Clerk form's row read against the companies, its bracketed ticker its issuer's",
+    async () => {
+      // As ingest reads it: the SEC's companies (names and tickers) as `dcledger companies import`
+      // stores them. "Vernova" is GE Vernova Inc.'s word, and "(GEV)", one confusion from another
+      // listed word, is the listed symbol of the issuer the name begins with.
+      const companies = Object.values(
+        JSON.parse(
+          readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
+        ) as Record<string, { ticker: string; title: string }>,
+      );
+      const document = await readScannedDocument(scan('8220747'), {
+        issuerNames: companies.map((company) => company.title),
+        issuerTickers: companies.map((company): [string, string] => [company.ticker, company.title]),
+        filing: { filed_date: '2025-02-06' },
+      });
+      expect(document.ocr?.rows).toHaveLength(1);
+      expect(document.ocr?.rows[0]).toMatchObject({
+        asset_description: 'GE Vernova LLC',
+        ticker: 'GEV',
+        trade_type: 'Sell',
+        amount_column: 'A',
+        needs_review: false,
+      });
+      // Its second page is the continuation sheet: an empty table of the form, and the filer's
+      // notes in a table of their own under it, which is no table of transactions.
+      expect(document.ocr?.pages.map((page) => [page.layout, page.rows, page.uncertain])).toEqual([
+        ['clerk_form', 1, []],
+        ['clerk_form', 0, []],
+      ]);
+      expect(document.status).toBe('parsed');
     },
     OCR_TIMEOUT,
   );

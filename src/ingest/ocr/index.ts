@@ -22,6 +22,8 @@ export interface ReadScannedOptions {
   issuerNames?: readonly string[];
   /** Asset descriptions of stored trades, whose longer words the lexicon also knows. */
   descriptions?: readonly string[];
+  /** Each listed symbol and its issuer's name (the database's companies). */
+  issuerTickers?: ReadonlyArray<readonly [string, string]>;
   /** Where finished pages are kept: an interrupted run reads only the pages left. */
   checkpoint?: PageCheckpoint;
   /** After each page: pages done of the document's total. */
@@ -37,6 +39,9 @@ export async function readScannedDocument(
     new OcrWorker({
       issuerNames: [...(options.issuerNames ?? [])],
       ...(options.descriptions ? { descriptions: [...options.descriptions] } : {}),
+      ...(options.issuerTickers
+        ? { issuerTickers: options.issuerTickers.map(([ticker, name]): [string, string] => [ticker, name]) }
+        : {}),
     });
   try {
     return await runOcrStage(

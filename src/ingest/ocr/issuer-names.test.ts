@@ -42,6 +42,27 @@ describe('IssuerNames', () => {
     expect(issuers.confirmedWords(['ACME', 'WIDGETS', 'COMPANY'])).toBe(3);
     expect(issuers.confirmedWords(['ZENITH', 'GADGETS', 'CORPS'])).toBe(0);
   });
+
+  it('knows a ticker in brackets when its issuer is how the name begins, its legal form aside', () => {
+    const issuers = new IssuerNames(
+      ['GE Vernova Inc.', 'General Electric Co', 'Gray Media, Inc'],
+      [
+        ['GEV', 'GE Vernova Inc.'],
+        ['GE', 'General Electric Co'],
+        ['GTN', 'Gray Media, Inc'],
+      ],
+    );
+    // The filer wrote its own legal form; the ticker is GE Vernova's.
+    expect(issuers.namesTicker(['GE', 'Vernova', 'LLC'], 'GEV')).toBe(true);
+    expect(issuers.namesTicker(['GE', 'Vernova'], 'GEV')).toBe(true);
+    expect(issuers.namesTicker(['GE'], 'GEV')).toBe(false);
+    // Another issuer's ticker, a symbol no company lists, a name that only starts alike.
+    expect(issuers.namesTicker(['GE', 'Vernova', 'LLC'], 'GE')).toBe(false);
+    expect(issuers.namesTicker(['GE', 'Vernova', 'LLC'], 'GEY')).toBe(false);
+    expect(issuers.namesTicker(['GE', 'Vernovo', 'LLC'], 'GEV')).toBe(false);
+    expect(issuers.namesTicker(['Gray', 'Media', 'Incorporated'], 'GTN')).toBe(true);
+    expect(issuers.namesTicker([], 'GTN')).toBe(false);
+  });
 });
 
 describe.skipIf(!dataDir)("IssuerNames over the SEC's companies", () => {

@@ -105,8 +105,20 @@ export class IssuerNames {
   /** Each name's words in their short forms, joined by one space: the key a whole name is found by. */
   private readonly keys: string[];
   private readonly keySet: Set<string>;
+  /** Each listed symbol's issuers, by the words of their names before the legal form. */
+  private readonly tickers = new Map<string, string[][]>();
 
-  constructor(titles: Iterable<string>) {
+  /**
+   * @param listings each listed symbol and its issuer's name (the database's companies), to know
+   *   a ticker written in brackets after a name ("GE Vernova LLC (GEV)").
+   */
+  constructor(titles: Iterable<string>, listings: Iterable<readonly [string, string]> = []) {
+    for (const [ticker, title] of listings) {
+      const words = titleWords(title).map(canonical);
+      while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1] ?? '')) words.pop();
+      const symbol = ticker.toUpperCase();
+      this.tickers.set(symbol, [...(this.tickers.get(symbol) ?? []), words]);
+    }
     const seen = new Set<string>();
     this.titles = [];
     this.keys = [];
@@ -179,6 +191,27 @@ export class IssuerNames {
 
   get size(): number {
     return this.titles.length;
+  }
+
+  /**
+   * Whether `ticker`, written in brackets after a name, is the listed symbol of an issuer whose
+   * name, its legal form aside, is letter for letter how the name read (`words`, the words before
+   * the bracket) begins: two fields the filer wrote apart agree, so a misread would have had to
+   * land on a listed symbol of that very issuer. The legal form itself is not compared: filers
+   * write their own ("GE Vernova LLC" for GE Vernova Inc.).
+   */
+  namesTicker(words: readonly string[], ticker: string): boolean {
+    const read = words
+      .flatMap((word) => word.split(/[\s-]+/))
+      .map(nameLetters)
+      .filter((word) => word !== '');
+    const letters = read.map(canonical);
+    return (this.tickers.get(ticker.toUpperCase()) ?? []).some(
+      (name) =>
+        name.length > 0 &&
+        name.length <= letters.length &&
+        name.every((word, index) => word === letters[index]),
+    );
   }
 
   /**

@@ -423,6 +423,8 @@ export function wordsOfDescriptions(descriptions: Iterable<string>): string[] {
 export async function assetLexicon(
   issuerNames: Iterable<string> = [],
   descriptions: Iterable<string> = [],
+  /** Each listed symbol and its issuer's name: a ticker in brackets after its issuer's name is known. */
+  listings: Iterable<readonly [string, string]> = [],
 ): Promise<Lexicon> {
   const titles = [...issuerNames];
   const names = wordsOfNames(titles);
@@ -430,6 +432,6 @@ export async function assetLexicon(
     [...SECURITY_WORDS, ...names, ...wordsOfDescriptions(descriptions)],
     await englishWords(),
     names.length > 0,
-    names.length > 0 ? new IssuerNames(titles) : null,
+    names.length > 0 ? new IssuerNames(titles, listings) : null,
   );
 }

@@ -1,7 +1,7 @@
 // findGrid on constructed pages: which vertical rules it takes for the table's columns.
 import { describe, expect, it } from 'vitest';
 import { blankImage, type GrayImage } from './bitmap.js';
-import { findGrid } from './table.js';
+import { blankedAbove, blankedBelow, findGrid, type Grid, tableSplits } from './table.js';
 
 /**
  * A white page with a ruled table: rows every 60 pixels from 100 to 700, and each column rule
@@ -63,5 +63,31 @@ describe('findGrid', () => {
     // Still one rule each at the straight rules around it.
     expect(positions.filter((y) => y >= 398 && y <= 404)).toHaveLength(1);
     expect(positions.filter((y) => y >= 458 && y <= 464)).toHaveLength(1);
+  });
+
+  it('finds where two ruled tables of a page part, and the upper one alone above the cut', () => {
+    // The Clerk's continuation sheet: the form's table (rows 100-460, six columns), then 80 blank
+    // pixels, then the filer's notes in a table of two columns (rows 540-700).
+    const image = blankImage(1600, 800);
+    const ink = (x: number, y: number) => {
+      image.data[y * image.width + x] = 0;
+    };
+    for (const y of [100, 160, 220, 280, 340, 400, 460, 540, 600, 660, 700])
+      for (let x = 50; x <= 1550; x++) for (let t = 0; t < 3; t++) ink(x, y + t);
+    for (const x of [50, 300, 600, 900, 1200, 1548])
+      for (let y = 100; y <= 462; y++) for (let t = 0; t < 2; t++) ink(x + t, y);
+    for (const x of [50, 400, 1548])
+      for (let y = 540; y <= 702; y++) for (let t = 0; t < 2; t++) ink(x + t, y);
+    const grid = findGrid(image);
+    // Found as one, the notes' rules run to the foot and the form's columns do not.
+    expect(grid?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 400, 1550]);
+    const splits = tableSplits(image, grid as Grid);
+    expect(splits).toHaveLength(1);
+    expect(splits[0]).toBeGreaterThan(462);
+    expect(splits[0]).toBeLessThan(540);
+    const upper = findGrid(blankedBelow(image, splits[0] ?? 0));
+    expect(upper?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 300, 600, 900, 1200, 1550]);
+    const lower = findGrid(blankedAbove(image, splits[0] ?? 0));
+    expect(lower?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 400, 1550]);
   });
 });

@@ -95,6 +95,44 @@ export function findGrid(image: GrayImage): Grid | null {
   return { left, right, top, bottom, columns, rules, clean, text, digits };
 }
 
+/** Least height of the band between two ruled tables of a page. */
+const TABLE_GAP = 20;
+
+/**
+ * The y positions where a page's ruled tables part, top to bottom: the middle of each band at
+ * least TABLE_GAP tall between two of the grid's row rules that no vertical rule of the table
+ * crosses.
+ */
+export function tableSplits(image: GrayImage, grid: Grid): number[] {
+  const vertical = verticalLines(image, { minLength: 40, maxGap: 6 }).filter(
+    (line) => line.position >= grid.left - 15 && line.position <= grid.right + 15,
+  );
+  const rules = grid.rules.map((rule) => rule.position).sort((a, b) => a - b);
+  const splits: number[] = [];
+  for (let i = 0; i + 1 < rules.length; i++) {
+    const top = rules[i] ?? 0;
+    const bottom = rules[i + 1] ?? 0;
+    if (bottom - top < TABLE_GAP) continue;
+    const crossed = vertical.some((line) => line.start < bottom - 5 && line.end > top + 5);
+    if (!crossed) splits.push(Math.round((top + bottom) / 2));
+  }
+  return splits;
+}
+
+/** The page with every pixel row from `y` down made blank. */
+export function blankedBelow(image: GrayImage, y: number): GrayImage {
+  const data = new Uint8Array(image.data);
+  data.fill(255, Math.max(0, Math.min(image.height, y)) * image.width);
+  return { ...image, data };
+}
+
+/** The page with every pixel row above `y` made blank. */
+export function blankedAbove(image: GrayImage, y: number): GrayImage {
+  const data = new Uint8Array(image.data);
+  data.fill(255, 0, Math.max(0, Math.min(image.height, y)) * image.width);
+  return { ...image, data };
+}
+
 /** The rectangle of column `index` between two y positions, inset from the rules around it. */
 export function cellRect(grid: Grid, index: number, top: number, bottom: number, inset = 3): Rect {
   const x0 = grid.columns[index] ?? grid.left;

@@ -15,6 +15,8 @@ export interface OcrThreadData {
   issuerNames: string[];
   /** Asset descriptions of stored trades, whose longer words the lexicon also knows. */
   descriptions?: string[];
+  /** Each listed symbol and its issuer's name: a ticker in brackets after that name is known. */
+  issuerTickers?: Array<[string, string]>;
 }
 
 export interface OcrJob {
@@ -38,7 +40,7 @@ let lexicon: Promise<Lexicon> | undefined;
 async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<void> {
   const data = workerData as OcrThreadData | undefined;
   engine ??= TesseractEngine.start();
-  lexicon ??= assetLexicon(data?.issuerNames ?? [], data?.descriptions ?? []);
+  lexicon ??= assetLexicon(data?.issuerNames ?? [], data?.descriptions ?? [], data?.issuerTickers ?? []);
   const done = new Map(job.done.map((page) => [page.number, page]));
   const pages = await readScan(job.bytes, await engine, {
     kind: job.kind,

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import {
   dropOcrPages,
   issuerNames,
+  issuerTickers,
   ocrPagesOf,
   saveOcrPage,
   tradeDescriptions,
@@ -43,8 +44,9 @@ export function openIngestOcr(
   // Asset names are checked against the companies and the trades' descriptions the database
   // knows, loaded once per worker.
   const started = () => {
-    worker ??= Promise.all([issuerNames(db), tradeDescriptions(db)]).then(
-      ([names, descriptions]) => new OcrWorker({ issuerNames: names, descriptions }, heapMb),
+    worker ??= Promise.all([issuerNames(db), tradeDescriptions(db), issuerTickers(db)]).then(
+      ([names, descriptions, tickers]) =>
+        new OcrWorker({ issuerNames: names, descriptions, issuerTickers: tickers }, heapMb),
     );
     return worker;
   };

@@ -41,6 +41,16 @@ export async function issuerNames(db: Kysely<Database>): Promise<string[]> {
   return rows.flatMap((row) => (row.name ? [row.name] : []));
 }
 
+/** Each company's listed symbol and name, for the OCR reader to know a ticker written after its name. */
+export async function issuerTickers(db: Kysely<Database>): Promise<Array<[string, string]>> {
+  const rows = await db
+    .selectFrom('companies')
+    .select(['ticker', 'name'])
+    .where('name', 'is not', null)
+    .execute();
+  return rows.flatMap((row): Array<[string, string]> => (row.name ? [[row.ticker, row.name]] : []));
+}
+
 /**
  * The asset descriptions of the stored trades (one per ticker and spelling), for the OCR reader's
  * word list: names filers write that no issuer list holds (funds, foreign issuers).
