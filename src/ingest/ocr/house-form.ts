@@ -248,9 +248,15 @@ class PageReader {
           await this.readRow(rows.length + 1, interval.top, interval.bottom, interval.bands, heading),
         );
       } else {
-        // Several dated lines between two rules: one row each.
-        for (const part of splitByAnchors(interval))
-          rows.push(await this.readRow(rows.length + 1, part.top, part.bottom, part.bands, heading));
+        // Several dated lines between two rules: one row each. On the printed form, a line with
+        // no name read and no mark is none (the column headings' "DATE OF TRANS-ACTION" under
+        // their "FULL ASSET NAME", when a header line with a digit started the body early).
+        for (const part of splitByAnchors(interval)) {
+          const row = await this.readRow(rows.length + 1, part.top, part.bottom, part.bands, heading);
+          const blank =
+            row.asset.text === '' && row.types.marked.length === 0 && row.amounts.marked.length === 0;
+          if (!(layout === 'clerk_form' && blank)) rows.push(row);
+        }
       }
       previousRowInterval = index;
       if (this.dropHeader(rows)) {

@@ -261,9 +261,12 @@ describe.skipIf(!dataDir)("the header of the handwritten Clerk's form 8220796 (r
     // last two run together with both their amounts marked.
     const page = pages[0];
     expect(page?.form.layout).toBe('clerk_form');
-    const marked = ((page?.form.rows ?? []) as readonly HouseRow[])
-      .filter((row) => row.types.marked.length > 0)
-      .map((row) => [row.types.marked, row.amounts.marked]);
+    // No other row: the line of the column headings under "FULL ASSET NAME" ("DATE OF
+    // TRANS-ACTION", no name, no mark) is none.
+    const marked = ((page?.form.rows ?? []) as readonly HouseRow[]).map((row) => [
+      row.types.marked,
+      row.amounts.marked,
+    ]);
     // Sale B, purchase B, purchase C, as our transcription has them.
     expect(marked).toEqual([
       [[1], [1]],
