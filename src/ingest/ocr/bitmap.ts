@@ -182,6 +182,52 @@ export function binarise(image: GrayImage, threshold: number): GrayImage {
   return { width: image.width, height: image.height, data: out };
 }
 
+/** A connected piece of ink: its bounding box and its pixels (indexes into the area, row-major). */
+export interface InkPiece {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  pixels: number[];
+}
+
+/** The 8-connected pieces of ink of a `width` x `height` area, `inked` saying which pixels are ink. */
+export function inkPieces(
+  width: number,
+  height: number,
+  inked: (x: number, y: number) => boolean,
+): InkPiece[] {
+  const seen = new Uint8Array(width * height);
+  const pieces: InkPiece[] = [];
+  for (let start = 0; start < width * height; start++) {
+    if (seen[start] || !inked(start % width, Math.floor(start / width))) continue;
+    const piece: InkPiece = { left: width, right: 0, top: height, bottom: 0, pixels: [start] };
+    seen[start] = 1;
+    for (let next = 0; next < piece.pixels.length; next++) {
+      const at = piece.pixels[next] ?? 0;
+      const x = at % width;
+      const y = (at - x) / width;
+      piece.left = Math.min(piece.left, x);
+      piece.right = Math.max(piece.right, x);
+      piece.top = Math.min(piece.top, y);
+      piece.bottom = Math.max(piece.bottom, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const near = ny * width + nx;
+          if (!seen[near] && inked(nx, ny)) {
+            seen[near] = 1;
+            piece.pixels.push(near);
+          }
+        }
+    }
+    pieces.push(piece);
+  }
+  return pieces;
+}
+
 /**
  * The image with every connected piece of ink (8-connected) that touches its edge and holds fewer
  * than `minPixels` pixels whitened: the broken end of a rule cleared around a cell, or a speck cut
@@ -190,32 +236,11 @@ export function binarise(image: GrayImage, threshold: number): GrayImage {
 export function withoutEdgeSpecks(image: GrayImage, minPixels: number): GrayImage {
   const { width, height } = image;
   const data = image.data.slice();
-  const seen = new Uint8Array(width * height);
-  const piece: number[] = [];
-  for (let start = 0; start < data.length; start++) {
-    if (seen[start] || (data[start] ?? 255) >= INK_THRESHOLD) continue;
-    piece.length = 0;
-    seen[start] = 1;
-    piece.push(start);
-    let touches = false;
-    for (let next = 0; next < piece.length; next++) {
-      const at = piece[next] ?? 0;
-      const x = at % width;
-      const y = (at - x) / width;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touches = true;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const near = ny * width + nx;
-          if (!seen[near] && (data[near] ?? 255) < INK_THRESHOLD) {
-            seen[near] = 1;
-            piece.push(near);
-          }
-        }
-    }
-    if (touches && piece.length < minPixels) for (const at of piece) data[at] = 255;
+  const inked = (x: number, y: number) => (data[y * width + x] ?? 255) < INK_THRESHOLD;
+  for (const piece of inkPieces(width, height, inked)) {
+    const touches =
+      piece.left === 0 || piece.top === 0 || piece.right === width - 1 || piece.bottom === height - 1;
+    if (touches && piece.pixels.length < minPixels) for (const at of piece.pixels) data[at] = 255;
   }
   return { width, height, data };
 }

@@ -2,7 +2,7 @@
 // cell empty, marked or filled, which cells of a row of mark cells are marked and how clearly,
 // and the shape of a cell's ink for comparing typed codes across a document (scanned-rows.ts).
 // A mark is decided by its ink, never by reading an "X".
-import { clampRect, type GrayImage, INK_THRESHOLD, type Rect } from './bitmap.js';
+import { clampRect, type GrayImage, INK_THRESHOLD, inkPieces, type Rect } from './bitmap.js';
 
 export interface MarkReading {
   /** Indexes of the columns judged marked. */
@@ -102,53 +102,10 @@ export function markInkShare(image: GrayImage, rect: Rect, boxes = false): numbe
     const width = piece.right - piece.left + 1;
     const height = piece.bottom - piece.top + 1;
     const edge = width >= r.width * BOX_EDGE_WIDTH && height * 3 <= width;
-    const side = height >= r.height * BOX_SIDE_HEIGHT && width * 4 <= height;
-    if (!edge && !side) ink += piece.pixels;
+    const upright = height >= r.height * BOX_SIDE_HEIGHT && width * 4 <= height;
+    if (!edge && !upright) ink += piece.pixels.length;
   }
   return ink / (r.width * r.height);
-}
-
-interface InkPiece {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  pixels: number;
-}
-
-/** The 8-connected pieces of ink of a width x height area. */
-function inkPieces(width: number, height: number, inked: (x: number, y: number) => boolean): InkPiece[] {
-  const seen = new Uint8Array(width * height);
-  const pieces: InkPiece[] = [];
-  for (let start = 0; start < width * height; start++) {
-    if (seen[start] || !inked(start % width, Math.floor(start / width))) continue;
-    const piece = { left: width, right: 0, top: height, bottom: 0, pixels: 0 };
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length > 0) {
-      const at = stack.pop() as number;
-      const x = at % width;
-      const y = (at - x) / width;
-      piece.pixels++;
-      piece.left = Math.min(piece.left, x);
-      piece.right = Math.max(piece.right, x);
-      piece.top = Math.min(piece.top, y);
-      piece.bottom = Math.max(piece.bottom, y);
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const next = ny * width + nx;
-          if (!seen[next] && inked(nx, ny)) {
-            seen[next] = 1;
-            stack.push(next);
-          }
-        }
-    }
-    pieces.push(piece);
-  }
-  return pieces;
 }
 
 /**
