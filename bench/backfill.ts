@@ -134,7 +134,7 @@ export async function runBackfillBench(): Promise<string> {
 
 Command: \`npm run bench -- backfill\` (dist/ ${dist === 'built' ? 'built first' : 'was current'}).
 Load average (1 min) ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} on a shared 2-core machine
-(other sessions were working: wall times are upper bounds).
+(other jobs were running: wall times are upper bounds).
 
 \`dcledger serve\` from its build on an empty SQLite database, as \`npm start\` runs it (every role in
 one process, the default \`DCLEDGER_FETCH_INTERVAL_MS\` of 1 s between two requests to a site, OCR

@@ -272,7 +272,7 @@ function renderSpeed(
     'Produced by `npm run bench -- ocr`: the 7 shared House scans read one after another by the',
     "ingest's OCR worker thread (tesseract.js, English `best_int` model; pages rendered at 200 dpi).",
     `CPU time is the process's (the thread does all the work); wall time is noisy: load average`,
-    `${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on this machine's 2 cores shared with other sessions.`,
+    `${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on this machine's 2 cores shared with other jobs.`,
     '',
     '| Scan | Pages | CPU s | CPU s / page | Wall s |',
     '|---|---:|---:|---:|---:|',
