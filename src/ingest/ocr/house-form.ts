@@ -249,13 +249,16 @@ class PageReader {
         );
       } else {
         // Several dated lines between two rules: one row each. On the printed form, a line with
-        // no name read and no mark is none (the column headings' "DATE OF TRANS-ACTION" under
-        // their "FULL ASSET NAME", when a header line with a digit started the body early).
+        // no name read and no mark is no row (the column headings' "DATE OF TRANS-ACTION" under
+        // their "FULL ASSET NAME", when a header line with a digit started the body early), but
+        // is said unless the headings are found with it: something was written there.
         for (const part of splitByAnchors(interval)) {
           const row = await this.readRow(rows.length + 1, part.top, part.bottom, part.bands, heading);
           const blank =
             row.asset.text === '' && row.types.marked.length === 0 && row.amounts.marked.length === 0;
-          if (!(layout === 'clerk_form' && blank)) rows.push(row);
+          if (layout === 'clerk_form' && blank)
+            this.uncertain.push('a dated line with no name read and no mark, not taken for a row');
+          else rows.push(row);
         }
       }
       previousRowInterval = index;
