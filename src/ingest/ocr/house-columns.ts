@@ -1,8 +1,10 @@
 // The columns of a House paper PTR table: the ruled columns a grid has (./table.ts), matched by
 // width and order to the form's owner, asset, transaction type marks, two dates and amount marks
 // (A..J or A..K), and the role of each type column read from its header when it has one. Every
-// layout the form comes in keeps that order (house-form.ts describes them).
-import type { Grid } from './table.js';
+// layout the form comes in keeps that order (house-form.ts describes them). A page whose tables
+// match no form together is cut to the table that does (fittedTable).
+import type { GrayImage } from './bitmap.js';
+import { blankedAbove, blankedBelow, findGrid, type Grid, tableSplits } from './table.js';
 
 export type TypeRole =
   | 'purchase'
@@ -73,6 +75,30 @@ export function fitColumns(grid: Grid): HouseColumns | null {
     notification,
     amounts: amounts.slice(0, 11),
   };
+}
+
+/**
+ * The page's table matched to the form. The Clerk's continuation sheet prints a second table
+ * under the transactions, for the filer's notes: found as one, the two have no column that runs
+ * down to the foot, and match no form. Then the page is cut where its ruled tables part (a band
+ * between two row rules that no vertical rule crosses) and the table above the cut is taken; a
+ * table below it that matches the form too would hold rows this does not read, and is said.
+ */
+export function fittedTable(
+  image: GrayImage,
+  grid: Grid,
+): { grid: Grid; columns: HouseColumns; below: string | null } | null {
+  const columns = fitColumns(grid);
+  if (columns) return { grid, columns, below: null };
+  for (const cut of tableSplits(image, grid)) {
+    const upper = findGrid(blankedBelow(image, cut));
+    const upperColumns = upper ? fitColumns(upper) : null;
+    if (!upper || !upperColumns) continue;
+    const lower = findGrid(blankedAbove(image, cut));
+    const below = lower && fitColumns(lower) ? 'a second transactions table under the first, not read' : null;
+    return { grid: upper, columns: upperColumns, below };
+  }
+  return null;
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 } from './cell-ink.js';
 import type { OcrEngine } from './engine.js';
 import { CellReader, inner, TEXT_REACH } from './house-cells.js';
-import { fitColumns, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
+import { fittedTable, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
 import {
   type CellReading,
   type HousePage,
@@ -31,7 +31,7 @@ import {
   type TextReading,
   unreadPage,
 } from './house-page.js';
-import { blankedAbove, blankedBelow, findGrid, type Grid, tableSplits, textLines } from './table.js';
+import { findGrid, type Grid, mergeLines, splitAtRules, textLines } from './table.js';
 
 export async function readHousePage(image: GrayImage, engine: OcrEngine): Promise<HousePage> {
   const found = findGrid(image);
@@ -42,30 +42,6 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
   const reader = new PageReader(image, table.grid, table.columns, engine);
   const page = await reader.read();
   return table.below ? { ...page, uncertain: [...page.uncertain, table.below] } : page;
-}
-
-/**
- * The page's table matched to the form. The Clerk's continuation sheet prints a second table
- * under the transactions, for the filer's notes: found as one, the two have no column that runs
- * down to the foot, and match no form. Then the page is cut where its ruled tables part (a band
- * between two row rules that no vertical rule crosses) and the table above the cut is taken; a
- * table below it that matches the form too would hold rows this does not read, and is said.
- */
-function fittedTable(
-  image: GrayImage,
-  grid: Grid,
-): { grid: Grid; columns: HouseColumns; below: string | null } | null {
-  const columns = fitColumns(grid);
-  if (columns) return { grid, columns, below: null };
-  for (const cut of tableSplits(image, grid)) {
-    const upper = findGrid(blankedBelow(image, cut));
-    const upperColumns = upper ? fitColumns(upper) : null;
-    if (!upper || !upperColumns) continue;
-    const lower = findGrid(blankedAbove(image, cut));
-    const below = lower && fitColumns(lower) ? 'a second transactions table under the first, not read' : null;
-    return { grid: upper, columns: upperColumns, below };
-  }
-  return null;
 }
 
 /** The printed example row of the Clerk's form ("Example: Mega Corp. Common Stock"), misread a little. */
@@ -565,54 +541,6 @@ function isDated(band: Band): boolean {
 
 /** Share of a band's mark cells filled black from which it is an account heading. */
 const HEADING_FILL = 0.3;
-
-/** Least height (pixels) of each part of a line cut at a row rule. */
-const CUT_LINE_HEIGHT = 12;
-
-/**
- * Text lines cut where a row rule runs through them. The rules are cleared before lines are
- * found, so a line touching a rule can join what lies beyond it: a spreadsheet's blacked-out
- * heading band joins the date line of the row above it, which then counts as the heading's line
- * and the row is lost. A part shorter than CUT_LINE_HEIGHT (a handwritten stroke crossing the
- * rule) stays with its line.
- */
-function splitAtRules(
-  lines: ReadonlyArray<{ top: number; bottom: number }>,
-  rules: readonly number[],
-): Array<{ top: number; bottom: number }> {
-  const out: Array<{ top: number; bottom: number }> = [];
-  for (const line of lines) {
-    let top = line.top;
-    for (const rule of rules) {
-      const y = Math.round(rule);
-      if (y - top >= CUT_LINE_HEIGHT && line.bottom - y >= CUT_LINE_HEIGHT) {
-        out.push({ top, bottom: y });
-        top = y;
-      }
-    }
-    out.push({ top, bottom: line.bottom });
-  }
-  return out;
-}
-
-/** Lines found in two sets of columns, overlapping ones joined, top to bottom. */
-function mergeLines(
-  lines: ReadonlyArray<{ top: number; bottom: number }>,
-): Array<{ top: number; bottom: number }> {
-  const sorted = [...lines].sort((a, b) => a.top - b.top);
-  const out: Array<{ top: number; bottom: number }> = [];
-  for (const line of sorted) {
-    const last = out[out.length - 1];
-    // Overlapping by more than a third of the shorter: the same line seen in both places.
-    const shared = last ? Math.min(last.bottom, line.bottom) - Math.max(last.top, line.top) : -1;
-    const shorter = last ? Math.min(last.bottom - last.top, line.bottom - line.top) : 1;
-    if (last && shared > shorter / 3) {
-      last.top = Math.min(last.top, line.top);
-      last.bottom = Math.max(last.bottom, line.bottom);
-    } else out.push({ ...line });
-  }
-  return out;
-}
 
 /**
  * An interval with several dated lines as one interval per dated line: an undated line joins the

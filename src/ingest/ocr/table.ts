@@ -133,6 +133,54 @@ export function blankedAbove(image: GrayImage, y: number): GrayImage {
   return { ...image, data };
 }
 
+/** Least height (pixels) of each part of a line cut at a row rule. */
+const CUT_LINE_HEIGHT = 12;
+
+/**
+ * Text lines cut where a row rule runs through them. The rules are cleared before lines are
+ * found, so a line touching a rule can join what lies beyond it: a spreadsheet's blacked-out
+ * heading band joins the date line of the row above it, which then counts as the heading's line
+ * and the row is lost. A part shorter than CUT_LINE_HEIGHT (a handwritten stroke crossing the
+ * rule) stays with its line.
+ */
+export function splitAtRules(
+  lines: ReadonlyArray<{ top: number; bottom: number }>,
+  rules: readonly number[],
+): Array<{ top: number; bottom: number }> {
+  const out: Array<{ top: number; bottom: number }> = [];
+  for (const line of lines) {
+    let top = line.top;
+    for (const rule of rules) {
+      const y = Math.round(rule);
+      if (y - top >= CUT_LINE_HEIGHT && line.bottom - y >= CUT_LINE_HEIGHT) {
+        out.push({ top, bottom: y });
+        top = y;
+      }
+    }
+    out.push({ top, bottom: line.bottom });
+  }
+  return out;
+}
+
+/** Lines found in two sets of columns, overlapping ones joined, top to bottom. */
+export function mergeLines(
+  lines: ReadonlyArray<{ top: number; bottom: number }>,
+): Array<{ top: number; bottom: number }> {
+  const sorted = [...lines].sort((a, b) => a.top - b.top);
+  const out: Array<{ top: number; bottom: number }> = [];
+  for (const line of sorted) {
+    const last = out[out.length - 1];
+    // Overlapping by more than a third of the shorter: the same line seen in both places.
+    const shared = last ? Math.min(last.bottom, line.bottom) - Math.max(last.top, line.top) : -1;
+    const shorter = last ? Math.min(last.bottom - last.top, line.bottom - line.top) : 1;
+    if (last && shared > shorter / 3) {
+      last.top = Math.min(last.top, line.top);
+      last.bottom = Math.max(last.bottom, line.bottom);
+    } else out.push({ ...line });
+  }
+  return out;
+}
+
 /** The rectangle of column `index` between two y positions, inset from the rules around it. */
 export function cellRect(grid: Grid, index: number, top: number, bottom: number, inset = 3): Rect {
   const x0 = grid.columns[index] ?? grid.left;
