@@ -41,21 +41,13 @@ interface DocumentRun {
   cpuMs: number;
 }
 
-/** What `dcledger companies import` puts in the database (the SEC's list): names, and tickers with them. */
-interface Issuers {
-  names: string[];
-  tickers: Array<[string, string]>;
-}
-
-function secIssuers(dataDir: string): Issuers {
+/** What `dcledger companies import` puts in the database (the SEC's list): each listed symbol and name. */
+function secIssuers(dataDir: string): Array<[string, string]> {
   const file = join(dataDir, 'market', 'companies', 'sec_company_tickers.json');
   const entries = Object.values(
     JSON.parse(readFileSync(file, 'utf8')) as Record<string, { ticker: string; title: string }>,
   );
-  return {
-    names: entries.map((entry) => entry.title),
-    tickers: entries.map((entry): [string, string] => [entry.ticker, entry.title]),
-  };
+  return entries.map((entry): [string, string] => [entry.ticker, entry.title]);
 }
 
 /**
@@ -96,7 +88,7 @@ export async function runOcrBench(): Promise<string> {
     process.stderr.write(`[bench] ocr: pages read back from ${kept}; the speed section is left as it was\n`);
     return currentSection('ocr');
   }
-  const worker = new OcrWorker({ issuerNames: issuers.names, descriptions, issuerTickers: issuers.tickers });
+  const worker = new OcrWorker({ issuers, descriptions });
   const runs: DocumentRun[] = [];
   const loadBefore = loadavg()[0] ?? 0;
   try {
@@ -138,10 +130,14 @@ export async function runOcrBench(): Promise<string> {
 
 async function writeAccuracy(
   runs: readonly DocumentRun[],
-  issuers: Issuers,
+  issuers: ReadonlyArray<readonly [string, string]>,
   descriptions: readonly string[],
 ): Promise<void> {
-  const withNames = await assetLexicon(issuers.names, descriptions, issuers.tickers);
+  const withNames = await assetLexicon(
+    issuers.map(([, name]) => name),
+    descriptions,
+    issuers,
+  );
   const withoutNames = await assetLexicon([]);
   const verbose = process.env.BENCH_OCR_VERBOSE;
   if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));

@@ -16,7 +16,7 @@ import {
   type ScanFound,
 } from '../ingest/sources/parse-document.js';
 import { openStore } from '../storage/database.js';
-import { issuerNames, issuerTickers, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
+import { issuerListings, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
 import { CommandError, printJson } from './output.js';
 
 export interface ParseCommandOptions {
@@ -55,9 +55,8 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
               ...found,
               ...(names
                 ? {
-                    issuerNames: names.issuers,
+                    issuers: names.issuers,
                     descriptions: names.descriptions,
-                    issuerTickers: names.tickers,
                   }
                 : {}),
               progress: pageProgress(file),
@@ -78,7 +77,7 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
  * asset names wait for review (ACCURACY.md).
  */
 async function databaseNames(): Promise<
-  { issuers: string[]; descriptions: string[]; tickers: Array<[string, string]> } | undefined
+  { issuers: Array<[string, string]>; descriptions: string[] } | undefined
 > {
   let store: ReturnType<typeof openStore> | undefined;
   let target = 'the database';
@@ -88,16 +87,15 @@ async function databaseNames(): Promise<
       return undefined;
     store = openStore(config, { readOnly: true });
     target = store.target;
-    const [issuers, descriptions, tickers] = await Promise.all([
-      issuerNames(store.db),
+    const [issuers, descriptions] = await Promise.all([
+      issuerListings(store.db),
       tradeDescriptions(store.db),
-      issuerTickers(store.db),
     ]);
     if (issuers.length === 0)
       process.stderr.write(
         `dcledger: ${target} holds no companies, so asset names are checked against English and security words only (dcledger companies import <dir> adds them)\n`,
       );
-    return { issuers, descriptions, tickers };
+    return { issuers, descriptions };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     process.stderr.write(

@@ -95,8 +95,7 @@ describe.skipIf(!dataDir)('OCR of scanned House PTRs (real documents)', () => {
         ) as Record<string, { ticker: string; title: string }>,
       );
       const document = await readScannedDocument(scan('8220747'), {
-        issuerNames: companies.map((company) => company.title),
-        issuerTickers: companies.map((company): [string, string] => [company.ticker, company.title]),
+        issuers: companies.map((company): [string, string] => [company.ticker, company.title]),
         filing: { filed_date: '2025-02-06' },
       });
       expect(document.ocr?.rows).toHaveLength(1);

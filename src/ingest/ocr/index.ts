@@ -18,12 +18,10 @@ export interface ReadScannedOptions {
   filing?: Partial<FilingInfo>;
   /** A worker to read with (kept by the caller); without one a worker is started and stopped. */
   worker?: OcrWorker;
-  /** Issuer names whose words check the asset names read (the database's companies). */
-  issuerNames?: readonly string[];
+  /** The database's companies, each as its listed symbol and name (they check the asset names read). */
+  issuers?: ReadonlyArray<readonly [string, string]>;
   /** Asset descriptions of stored trades, whose longer words the lexicon also knows. */
   descriptions?: readonly string[];
-  /** Each listed symbol and its issuer's name (the database's companies). */
-  issuerTickers?: ReadonlyArray<readonly [string, string]>;
   /** Where finished pages are kept: an interrupted run reads only the pages left. */
   checkpoint?: PageCheckpoint;
   /** After each page: pages done of the document's total. */
@@ -37,11 +35,8 @@ export async function readScannedDocument(
   const worker =
     options.worker ??
     new OcrWorker({
-      issuerNames: [...(options.issuerNames ?? [])],
-      ...(options.descriptions ? { descriptions: [...options.descriptions] } : {}),
-      ...(options.issuerTickers
-        ? { issuerTickers: options.issuerTickers.map(([ticker, name]): [string, string] => [ticker, name]) }
-        : {}),
+      ...(options.issuers ? { issuers: options.issuers } : {}),
+      ...(options.descriptions ? { descriptions: options.descriptions } : {}),
     });
   try {
     return await runOcrStage(

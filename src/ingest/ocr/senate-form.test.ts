@@ -34,7 +34,13 @@ const PAGE_2: ConstructedSenateRow[] = [
 
 describe('the Senate paper PTR read from page images (CONSTRUCTED pages)', () => {
   // The companies the database would know, whose names check the asset names read.
-  const worker = new OcrWorker({ issuerNames: ['Apple Inc.', 'Microsoft Corporation', 'Coca-Cola Company'] });
+  const worker = new OcrWorker({
+    issuers: [
+      ['AAPL', 'Apple Inc.'],
+      ['MSFT', 'Microsoft Corporation'],
+      ['KO', 'Coca-Cola Company'],
+    ],
+  });
   afterAll(() => worker.close());
 
   it('bundles page images so that each comes back whole and in order', () => {

@@ -11,12 +11,13 @@ import { readScan, type ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 
 export interface OcrThreadData {
-  /** Issuer names whose words the lexicon knows (the database's companies). */
-  issuerNames: string[];
+  /**
+   * The database's companies, each as its listed symbol and name: the lexicon knows the names'
+   * words, and a ticker in brackets after its issuer's name.
+   */
+  issuers?: ReadonlyArray<readonly [string, string]>;
   /** Asset descriptions of stored trades, whose longer words the lexicon also knows. */
-  descriptions?: string[];
-  /** Each listed symbol and its issuer's name: a ticker in brackets after that name is known. */
-  issuerTickers?: Array<[string, string]>;
+  descriptions?: readonly string[];
 }
 
 export interface OcrJob {
@@ -40,7 +41,12 @@ let lexicon: Promise<Lexicon> | undefined;
 async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<void> {
   const data = workerData as OcrThreadData | undefined;
   engine ??= TesseractEngine.start();
-  lexicon ??= assetLexicon(data?.issuerNames ?? [], data?.descriptions ?? [], data?.issuerTickers ?? []);
+  const issuers = data?.issuers ?? [];
+  lexicon ??= assetLexicon(
+    issuers.map(([, name]) => name),
+    data?.descriptions ?? [],
+    issuers,
+  );
   const done = new Map(job.done.map((page) => [page.number, page]));
   const pages = await readScan(job.bytes, await engine, {
     kind: job.kind,

@@ -57,7 +57,7 @@ export class OcrWorker {
   private nextId = 1;
 
   constructor(
-    private readonly data: OcrThreadData = { issuerNames: [] },
+    private readonly data: OcrThreadData = {},
     /** The thread's heap limit in MB (DEFAULT_HEAP_MB). */
     private readonly heapMb: number = DEFAULT_HEAP_MB,
   ) {}

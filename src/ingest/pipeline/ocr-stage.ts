@@ -8,8 +8,7 @@
 import type { Kysely } from 'kysely';
 import {
   dropOcrPages,
-  issuerNames,
-  issuerTickers,
+  issuerListings,
   ocrPagesOf,
   saveOcrPage,
   tradeDescriptions,
@@ -44,9 +43,8 @@ export function openIngestOcr(
   // Asset names are checked against the companies and the trades' descriptions the database
   // knows, loaded once per worker.
   const started = () => {
-    worker ??= Promise.all([issuerNames(db), tradeDescriptions(db), issuerTickers(db)]).then(
-      ([names, descriptions, tickers]) =>
-        new OcrWorker({ issuerNames: names, descriptions, issuerTickers: tickers }, heapMb),
+    worker ??= Promise.all([issuerListings(db), tradeDescriptions(db)]).then(
+      ([issuers, descriptions]) => new OcrWorker({ issuers, descriptions }, heapMb),
     );
     return worker;
   };

@@ -35,14 +35,11 @@ export async function dropOcrPages(db: Kysely<Database>, documentKey: string): P
   await db.deleteFrom('ocr_pages').where('document_key', '=', documentKey).execute();
 }
 
-/** Names the companies the database knows, for the OCR reader's word list (asset names). */
-export async function issuerNames(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('companies').select('name').where('name', 'is not', null).execute();
-  return rows.flatMap((row) => (row.name ? [row.name] : []));
-}
-
-/** Each company's listed symbol and name, for the OCR reader to know a ticker written after its name. */
-export async function issuerTickers(db: Kysely<Database>): Promise<Array<[string, string]>> {
+/**
+ * Each company the database knows as its listed symbol and name, for the OCR reader: the names'
+ * words check the asset names read, and a ticker in brackets after its issuer's name is known.
+ */
+export async function issuerListings(db: Kysely<Database>): Promise<Array<[string, string]>> {
   const rows = await db
     .selectFrom('companies')
     .select(['ticker', 'name'])
