@@ -11,6 +11,7 @@ const gridOf = (columns: number[]): Grid => ({
   bottom: 1500,
   columns,
   rules: [],
+  verticals: [],
   clean: blankImage(1, 1),
   text: blankImage(1, 1),
   digits: blankImage(1, 1),

@@ -90,7 +90,7 @@ export function fittedTable(
 ): { grid: Grid; columns: HouseColumns; below: string | null } | null {
   const columns = fitColumns(grid);
   if (columns) return { grid, columns, below: null };
-  for (const cut of tableSplits(image, grid)) {
+  for (const cut of tableSplits(grid)) {
     const upper = findGrid(blankedBelow(image, cut));
     const upperColumns = upper ? fitColumns(upper) : null;
     if (!upper || !upperColumns) continue;

@@ -81,7 +81,7 @@ describe('findGrid', () => {
     const grid = findGrid(image);
     // Found as one, the notes' rules run to the foot and the form's columns do not.
     expect(grid?.columns.map((x) => Math.round(x / 10) * 10)).toEqual([50, 400, 1550]);
-    const splits = tableSplits(image, grid as Grid);
+    const splits = tableSplits(grid as Grid);
     expect(splits).toHaveLength(1);
     expect(splits[0]).toBeGreaterThan(462);
     expect(splits[0]).toBeLessThan(540);

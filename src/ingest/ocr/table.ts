@@ -22,6 +22,8 @@ export interface Grid {
   columns: number[];
   /** Horizontal rules across at least half the table, top to bottom. */
   rules: RulingLine[];
+  /** Vertical rules within the table's width, short ones (header subdivisions, box edges) too. */
+  verticals: RulingLine[];
   /** The page without its rules. */
   clean: GrayImage;
   /**
@@ -92,7 +94,7 @@ export function findGrid(image: GrayImage): Grid | null {
   const clean = withoutRules(image, cleared.horizontal, cleared.vertical);
   const text = withoutRulesByShape(withoutRules(image, [], cleared.vertical), cleared.horizontal, []);
   const digits = withoutRulesByShape(image, cleared.horizontal, cleared.vertical);
-  return { left, right, top, bottom, columns, rules, clean, text, digits };
+  return { left, right, top, bottom, columns, rules, verticals: vertical, clean, text, digits };
 }
 
 /** Least height of the band between two ruled tables of a page. */
@@ -103,17 +105,14 @@ const TABLE_GAP = 20;
  * least TABLE_GAP tall between two of the grid's row rules that no vertical rule of the table
  * crosses.
  */
-export function tableSplits(image: GrayImage, grid: Grid): number[] {
-  const vertical = verticalLines(image, { minLength: 40, maxGap: 6 }).filter(
-    (line) => line.position >= grid.left - 15 && line.position <= grid.right + 15,
-  );
+export function tableSplits(grid: Grid): number[] {
   const rules = grid.rules.map((rule) => rule.position).sort((a, b) => a - b);
   const splits: number[] = [];
   for (let i = 0; i + 1 < rules.length; i++) {
     const top = rules[i] ?? 0;
     const bottom = rules[i + 1] ?? 0;
     if (bottom - top < TABLE_GAP) continue;
-    const crossed = vertical.some((line) => line.start < bottom - 5 && line.end > top + 5);
+    const crossed = grid.verticals.some((line) => line.start < bottom - 5 && line.end > top + 5);
     if (!crossed) splits.push(Math.round((top + bottom) / 2));
   }
   return splits;
