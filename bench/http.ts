@@ -30,6 +30,7 @@ import { migrateToLatest } from '../src/storage/migrate.js';
 import { findTrades, type TradeFilter } from '../src/storage/repositories/trades.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import { FIXTURE_NOW, loadRealData } from '../src/test-support/real-data.js';
+import { LARGEST_PAGES, largestPageSection } from './largest-pages.js';
 import { processCpuMs, serveNodeArgs, serveNodeArgsSetting } from './process.js';
 import { machine } from './report.js';
 
@@ -48,6 +49,8 @@ interface Scenario {
   floor?: { filter: TradeFilter; limit: number };
   /** Where the rows are when the answer is an object (the analytics), as in the price table. */
   rowsField?: string;
+  /** A list at its largest page (limit=1000), judged against /trades at 1000 rows in the same run. */
+  largestPage?: true;
 }
 
 const WINDOW = { disclosedFrom: '2026-05-02', disclosedTo: '2026-06-01' };
@@ -103,6 +106,9 @@ const SCENARIOS: Scenario[] = [
     url: '/legislation/suspicious-timing?days=3650',
     rowsField: 'hits',
   },
+  ...LARGEST_PAGES.map(
+    (url): Scenario => ({ name: url.replace('{member}', '{id}'), url, largestPage: true }),
+  ),
 ];
 
 /** The scenarios BENCH_ENDPOINTS selects (comma-separated request prefixes), all when unset. */
@@ -500,8 +506,10 @@ export async function runHttpBench(): Promise<string> {
     const tradeRows: string[] = [];
     const cpuRows: string[] = [];
     const endpointRows: string[] = [];
+    const largest: Array<{ name: string; returned: number; result: Result }> = [];
     const memory: string[] = [];
     let trades25: { full: number; floor: number } | undefined;
+    let trades1000: Result | undefined;
     for (const scenario of scenarios) {
       const path = scenario.url.replace('{member}', memberId);
       process.stdout.write(`loading ${scenario.name}...\n`);
@@ -513,6 +521,10 @@ export async function runHttpBench(): Promise<string> {
       if (!scenario.floor || !floors) {
         await settle(dcledger);
         const full = await load(`${dcledger.url}${path}`, headers, dcledger);
+        if (scenario.largestPage) {
+          largest.push({ name: scenario.name, returned, result: full });
+          continue;
+        }
         endpointRows.push(
           `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${full.cpuMsPerRequest.toFixed(2)} | ${(full.bytes / 1024).toFixed(1)} KB |`,
         );
@@ -545,6 +557,7 @@ export async function runHttpBench(): Promise<string> {
       const json = combine(runs.json);
       const best = rows.rps >= json.rps ? rows : json;
       if (returned === 25) trades25 = { full: 1000 / full.rps, floor: 1000 / best.rps };
+      if (scenario.floor.limit === 1000) trades1000 = full;
       tradeRows.push(
         `| \`${scenario.name}\` | ${returned} | ${full.rps.toFixed(0)} | ${full.p50.toFixed(1)} | ${full.p99.toFixed(1)} | ${rows.rps.toFixed(0)} | ${json.rps.toFixed(0)} | ${best.p50.toFixed(1)} | ${best.p99.toFixed(1)} | **${pct(full.rps, best.rps)}** | ${(full.p99 / Math.max(0.001, best.p99)).toFixed(1)}× | ${(full.bytes / 1024).toFixed(1)} KB |`,
       );
@@ -617,6 +630,7 @@ costs over a small table. Target: none under 500 req/s. A 0 with no latency mean
 that endpoint completed within the run: each took longer than the run under this load (rerun with a
 longer BENCH_DURATION on a quiet machine).`);
     }
+    if (largest.length > 0) sections.push(largestPageSection(largest, trades1000));
     const firstQuery = trades25 ? await compiledQuery(file, { filter: WINDOW, limit: 25 }) : undefined;
     if (trades25 && firstQuery) {
       process.stdout.write('timing the parts of a call...\n');
