@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Trade } from '../resources/trade.js';
 import type { PageChargeValues } from '../storage/charges/with-page.js';
-import type { TradeFilter, TradeOrder } from '../storage/repositories/trades.js';
+import { newestTradeIdAt, type TradeFilter, type TradeOrder } from '../storage/repositories/trades.js';
 import type { TradePageJson } from '../storage/repositories/trades-json.js';
 import type { Database } from '../storage/schema.js';
 import { parseTradeFilters } from './trade-params.js';
@@ -57,6 +57,8 @@ function recentFeedQuery(params: { limit: number; chamber?: string }) {
   return { filter, order, page: { limit: params.limit, offset: 0 } };
 }
 
+const STORED_ORDER: TradeOrder = { column: 'id', direction: 'asc' };
+
 /**
  * Trades in the order they reached the service. With `since_id`, the ones stored after it, oldest
  * first, so that a poller that passes its last id never misses one; without, the latest `limit`.
@@ -66,10 +68,46 @@ export async function liveFeed(
   params: { limit: number; since_id?: number },
   now: Date,
 ): Promise<Trade[]> {
-  const page = { limit: params.limit, offset: 0 };
-  if (params.since_id === undefined) {
-    const latest = await queryTrades(db, {}, { column: 'id', direction: 'desc' }, page, now);
-    return latest.reverse();
-  }
-  return queryTrades(db, { afterId: params.since_id }, { column: 'id', direction: 'asc' }, page, now);
+  return queryTrades(
+    db,
+    await liveFeedFilter(db, params),
+    STORED_ORDER,
+    { limit: params.limit, offset: 0 },
+    now,
+  );
+}
+
+/** liveFeed as the JSON text the database builds; `hideGated` nulls the plan-gated fields. */
+export async function liveFeedJson(
+  db: Kysely<Database>,
+  params: { limit: number; since_id?: number },
+  now: Date,
+  hideGated: boolean,
+  charge?: PageChargeValues,
+): Promise<TradePageJson> {
+  const filter = await liveFeedFilter(db, params);
+  return queryTradesJson(
+    db,
+    filter,
+    STORED_ORDER,
+    { limit: params.limit, offset: 0 },
+    now,
+    hideGated,
+    charge,
+  );
+}
+
+/**
+ * The live feed's page from `since_id` up; without one, from the first of the latest `limit`
+ * trades, found on the ids alone, so that the page is read oldest first, the order it is sent in
+ * (the database writes a page's JSON in its order). A trade stored between the two reads lies
+ * beyond the page's `limit` rows: the page is the same.
+ */
+async function liveFeedFilter(
+  db: Kysely<Database>,
+  params: { limit: number; since_id?: number },
+): Promise<TradeFilter> {
+  if (params.since_id !== undefined) return { afterId: params.since_id };
+  const first = await newestTradeIdAt(db, params.limit - 1);
+  return first === undefined ? {} : { afterId: first - 1 };
 }

@@ -283,6 +283,20 @@ export function orderFromIndex(filter: TradeFilter, order: TradeOrder): boolean 
   return order.column === 'disclosure_date' || order.column === 'id';
 }
 
+/**
+ * The id of the listed trade `offset` places below the newest (ids only, newest first), or
+ * undefined when fewer trades are listed: where the latest `offset + 1` trades begin.
+ */
+export async function newestTradeIdAt(db: Kysely<Database>, offset: number): Promise<number | undefined> {
+  const row = await pageKeysQuery(
+    db,
+    {},
+    { column: 'id', direction: 'desc' },
+    { limit: 1, offset },
+  ).executeTakeFirst();
+  return row?.id;
+}
+
 export async function findTrades(
   db: Kysely<Database>,
   filter: TradeFilter,

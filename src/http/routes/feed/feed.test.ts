@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trade } from '../../../resources/trade.js';
+import { queryTrades } from '../../../services/trades.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
 
 describe.skipIf(!realDataAvailable())('feeds, stats and search on the real data', () => {
@@ -26,6 +27,27 @@ describe.skipIf(!realDataAvailable())('feeds, stats and search on the real data'
     expect((await getJson<Trade[]>(ctx, `/feed/live?since_id=${last}`)).body).toEqual([]);
     const polled = await getJson<Trade[]>(ctx, `/feed/live?since_id=${(ids[0] ?? 1) - 1}&limit=500`);
     expect(polled.body.map((t) => t.id)).toEqual(ids);
+  });
+
+  it('live without since_id: the latest trades by id, oldest first, every field as the resource builds it', async () => {
+    for (const limit of [1, 7, 1000]) {
+      const { body } = await getJson<Trade[]>(ctx, `/feed/live?limit=${limit}`);
+      const newest = await queryTrades(
+        ctx.store.db,
+        {},
+        { column: 'id', direction: 'desc' },
+        { limit, offset: 0 },
+        ctx.clock.now,
+      );
+      expect(body).toHaveLength(limit);
+      expect(body).toEqual(JSON.parse(JSON.stringify(newest.reverse())));
+    }
+    // The same page as CSV (built from the resources): the same trades in the same order.
+    const seven = await getJson<Trade[]>(ctx, '/feed/live?limit=7');
+    const csv = await getJson<string>(ctx, '/feed/live?limit=7&format=csv');
+    const [header = '', ...lines] = csv.body.trim().split('\n');
+    const idAt = header.split(',').indexOf('id');
+    expect(lines.map((line) => Number(line.split(',')[idAt]))).toEqual(seven.body.map((t) => t.id));
   });
 
   it('bulk-latest: a composite answer for incremental sync', async () => {

@@ -1,6 +1,8 @@
 // GET /feed/live
 import { Type } from 'typebox';
-import { liveFeed } from '../../../services/feeds.js';
+import { liveFeed, liveFeedJson } from '../../../services/feeds.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, Limit } from '../../schemas/common.js';
 import { TradeList } from '../../schemas/trade-list.js';
 import type { App, AppDeps } from '../../types.js';
@@ -25,6 +27,14 @@ export function liveFeedRoute(app: App, deps: AppDeps): void {
         response: { 200: TradeList, ...errorResponses(422) },
       },
     },
-    async (request) => liveFeed(deps.db, request.query, deps.clock()),
+    async (request, reply) => {
+      // JSON answers: the page as the JSON text the database builds, as GET /trades sends it.
+      if (!wantsCsv(request)) {
+        return sendDatabaseJson(deps, request, reply, (hideGated, charge) =>
+          liveFeedJson(deps.db, request.query, deps.clock(), hideGated, charge),
+        );
+      }
+      return liveFeed(deps.db, request.query, deps.clock());
+    },
   );
 }
