@@ -157,20 +157,15 @@ export async function listPoliticiansJson(
   db: Kysely<Database>,
   params: PoliticianListParams,
   hideGated: boolean,
-): Promise<{ json: string; rows: number }> {
+): Promise<{ json: string | Buffer; rows: number }> {
   const { filter, order } = listQuery(params);
-  const objects = await listProfilesJson(
+  return listProfilesJson(
     db,
     filter,
     order,
     { limit: params.limit, offset: params.offset },
     hideGated ? GATED_FIELDS : NO_FIELDS,
   );
-  // Each object ends with its closing brace: the rank goes before it, as the last field.
-  const ranked = objects.map(
-    (object, index) => `${object.slice(0, -1)},"rank":${params.offset + index + 1}}`,
-  );
-  return { json: `[${ranked.join(',')}]`, rows: objects.length };
 }
 
 const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);

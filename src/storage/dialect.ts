@@ -155,6 +155,20 @@ export function integersOfJsonArray(db: Kysely<unknown>, json: unknown): RawBuil
 }
 
 /**
+ * The elements of a JSON array of integers (one bound value) as a table of `id` and its 1-based
+ * `position` in the array: a list chosen in one query, read in its order by another.
+ * SQLite: json_each; PostgreSQL: json_array_elements_text with ordinality.
+ */
+export function positionsOfJsonArray(
+  db: Kysely<unknown>,
+  json: unknown,
+): RawBuilder<{ id: number; position: number }> {
+  if (isSqlite(db)) return sql`(select key + 1 as position, value as id from json_each(${json}))`;
+  return sql`(select cast(position as integer) as position, cast(value as integer) as id
+    from json_array_elements_text(cast(${json} as json)) with ordinality as e(value, position))`;
+}
+
+/**
  * The rows a claim takes, chosen once: `due` selects their ids, locked as claimingUnlocked locks
  * them, into a materialized CTE named `due` for the claiming update to read. As a plain
  * `in (subquery)` with row locks, PostgreSQL may rescan the subquery and claim more rows than
@@ -406,28 +420,36 @@ export function trigramCandidates<DB>(
   return index === 'company_names_trigram' ? sql`select ticker from company_names where id in (${ids})` : ids;
 }
 
-/** What separates the objects jsonObjectsJoined returns (JSON text never holds it unescaped). */
-export const JSON_OBJECT_SEPARATOR = '\u001e';
-
-/**
- * Each row of the subquery aliased `r` (its columns are `fields`, in order) as the text of one
- * JSON object with those keys in that order, the rows joined by JSON_OBJECT_SEPARATOR in the
- * subquery's order (null without rows): SQLite `json_object`, PostgreSQL `row_to_json` (its keys
- * are the column names, no spaces: the bytes JSON.stringify writes). The columns in `booleans`
- * hold a comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean.
- */
-export function jsonObjectsJoined(
-  db: Kysely<unknown>,
-  fields: readonly string[],
-  booleans: ReadonlySet<string>,
-): RawBuilder<string | null> {
-  if (!isSqlite(db)) return sql<string | null>`string_agg(row_to_json(r)::text, chr(30))`;
+/** SQLite: the row of `r` as a JSON object with the keys `fields` in order (see jsonObjectsArray). */
+function sqliteJsonObject(fields: readonly string[], booleans: ReadonlySet<string>): RawBuilder<string> {
   const members = fields.map((field) => {
     const column = sql.ref(`r.${field}`);
     const value = booleans.has(field) ? sql`json(case when ${column} then 'true' else 'false' end)` : column;
     return sql`${sql.lit(field)}, ${value}`;
   });
-  return sql<string | null>`group_concat(json_object(${sql.join(members)}), char(30))`;
+  return sql<string>`json_object(${sql.join(members)})`;
+}
+
+/**
+ * Each row of the subquery aliased `r` (its columns are `fields`, in order) as the text of one
+ * JSON object with those keys in that order, the rows in `order` as the text of one JSON array
+ * ('[]' without rows): SQLite `json_object`, PostgreSQL `row_to_json` (its keys are the column
+ * names, no spaces: the bytes JSON.stringify writes). The columns in `booleans` hold a
+ * comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean. On
+ * SQLite `asBytes` answers the array's UTF-8 bytes (a BLOB, a Buffer in better-sqlite3): a large
+ * page goes to the socket without being decoded into a string and encoded back.
+ */
+export function jsonObjectsArray(
+  db: Kysely<unknown>,
+  fields: readonly string[],
+  booleans: ReadonlySet<string>,
+  order: RawBuilder<unknown>,
+  asBytes: boolean,
+): RawBuilder<string | Buffer> {
+  if (!isSqlite(db))
+    return sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',' order by ${order}) || ']', '[]')`;
+  const array = sql<string>`coalesce(json_group_array(${sqliteJsonObject(fields, booleans)} order by ${order}), '[]')`;
+  return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
 }
 
 /**

@@ -4,9 +4,10 @@ import { type PoliticianSortColumn, STAT_SORT_COLUMNS } from '../../domain/sorts
 import { compiledOnce } from '../compiled-queries.js';
 import {
   containsInsensitive,
-  JSON_OBJECT_SEPARATOR,
+  isSqlite,
   javascriptJsonNumber,
-  jsonObjectsJoined,
+  jsonObjectsArray,
+  positionsOfJsonArray,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
@@ -194,12 +195,19 @@ export async function listProfiles(
 }
 
 /**
- * listProfiles' page as the JSON text of each member's summary (the politician resource's fields
- * in its order, as the object path's toSummary computes them, without `rank`), built by the
- * database: no JS object per member and field (a 100-member page read as objects cost 0.94 ms of
- * SQLite's time against 0.32 as JSON, BENCHMARKS.md). The fields in `nulled` are null
- * (plan gating). Compiled once per page length, order and nulled fields; on SQLite prepared once
- * and run synchronously.
+ * On SQLite a page of more members than this comes as its UTF-8 bytes (a Buffer) instead of a
+ * string, as a large page of trades does (trades-json.ts BYTES_PAGE_ROWS).
+ */
+const BYTES_PAGE_MEMBERS = 100;
+
+/**
+ * listProfiles' page as the text of its JSON array: each member's summary (the politician
+ * resource's fields in its order, as the object path's toSummary computes them, `rank` last), built
+ * by the database: no JS object per member and field (a 100-member page read as objects cost 0.94
+ * ms of SQLite's time against 0.32 as JSON, BENCHMARKS.md), and no string work per member here.
+ * The page's ids, chosen first in rank order, are bound as one JSON array and the rows written in
+ * that order, each ranked `offset` + its position. The fields in `nulled` are null (plan gating).
+ * Compiled once per set of nulled fields; on SQLite prepared once and run synchronously.
  */
 export async function listProfilesJson(
   db: Kysely<Database>,
@@ -207,26 +215,24 @@ export async function listProfilesJson(
   order: ProfileOrder,
   page: { limit: number; offset: number },
   nulled: ReadonlySet<string>,
-): Promise<string[]> {
+): Promise<{ json: string | Buffer; rows: number }> {
   const ids =
     order.column === 'trade_count'
       ? await idsByTradeCount(db, filter, order.direction, page)
       : await idsBySortKeys(db, filter, order, page);
-  if (ids.length === 0) return [];
-  const key = `profiles.json:${ids.length}:${order.column}:${order.direction}:${order.minTrades ?? 0}:${[...nulled].join(',')}`;
-  const build = (param: (name: string) => never) =>
-    summariesJsonQuery(
-      db,
-      ids.map((_, index) => param(`id${index}`)),
-      order,
-      nulled,
-    );
-  const values = Object.fromEntries(ids.map((id, index) => [`id${index}`, id]));
+  if (ids.length === 0) return { json: '[]', rows: 0 };
+  const asBytes = isSqlite(db as unknown as Kysely<unknown>) && ids.length > BYTES_PAGE_MEMBERS;
+  const key = `profiles.json${asBytes ? '.bytes' : ''}:${[...nulled].join(',')}`;
+  const build = (param: (name: 'ids' | 'offset') => never) =>
+    summariesJsonQuery(db, param('ids'), param('offset'), nulled, asBytes);
+  const values = { ids: JSON.stringify(ids), offset: page.offset };
   const sqlite = syncSqliteOf(db);
   const row = sqlite
-    ? (preparedQuery<string>(sqlite, key, build).get(values) as { json: string | null } | undefined)
-    : (await compiledOnce<string, { json: string | null }>(db, key, build).execute(values))[0];
-  return row?.json ? row.json.split(JSON_OBJECT_SEPARATOR) : [];
+    ? (preparedQuery<'ids' | 'offset'>(sqlite, key, build).get(values) as
+        | { json: string | Buffer }
+        | undefined)
+    : (await compiledOnce<'ids' | 'offset', { json: string }>(db, key, build).execute(values))[0];
+  return { json: row?.json ?? '[]', rows: ids.length };
 }
 
 /** The SQL of each summary field, in the resource's order (toSummary and statsOf in services/politicians.ts). */
@@ -275,27 +281,28 @@ function summaryFields(db: Kysely<Database>) {
 
 function summariesJsonQuery(
   db: Kysely<Database>,
-  ids: readonly number[],
-  order: ProfileOrder,
+  idsJson: unknown,
+  offset: unknown,
   nulled: ReadonlySet<string>,
+  asBytes: boolean,
 ) {
-  const fields = summaryFields(db).map(
-    ([field, value]) => [field, nulled.has(field) ? sql`null` : value] as const,
-  );
-  const inner = ranked(
-    db
-      .selectFrom('politicians as p')
-      .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id')
-      .leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id') as unknown as ProfileQuery,
-    order,
-  )
-    .where('p.id', 'in', [...ids])
+  const fields = [
+    ...summaryFields(db).map(([field, value]) => [field, nulled.has(field) ? sql`null` : value] as const),
+    ['rank', sql`k.position + cast(${offset} as integer)`] as const,
+  ];
+  const inner = db
+    .selectFrom(positionsOfJsonArray(db as unknown as Kysely<unknown>, idsJson).as('k'))
+    .innerJoin('politicians as p', 'p.id', 'k.id')
+    .leftJoin('politician_trade_totals as s', 's.politician_id', 'p.id')
+    .leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id')
     .select(fields.map(([field, value]) => (value as RawBuilder<unknown>).as(field)));
   return db.selectFrom(inner.as('r')).select(
-    jsonObjectsJoined(
+    jsonObjectsArray(
       db as unknown as Kysely<unknown>,
       fields.map(([field]) => field),
       BOOLEAN_SUMMARY_FIELDS,
+      sql.ref('r.rank'),
+      asBytes,
     ).as('json'),
   );
 }
