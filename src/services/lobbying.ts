@@ -2,8 +2,13 @@
 import type { Kysely } from 'kysely';
 import { FILING_PERIODS, LDA_ISSUE_CODES } from '../domain/lda.js';
 import { ApiError } from '../errors.js';
-import { type LobbyingResource, toLobbyingResource } from '../resources/lobbying.js';
-import { findLobbyingFiling, listLobbyingFilings } from '../storage/repositories/lobbying.js';
+import { type LobbyingResource, lobbyingDocumentUrl, toLobbyingResource } from '../resources/lobbying.js';
+import {
+  findLobbyingFiling,
+  type LobbyingFilter,
+  listLobbyingFilings,
+  listLobbyingFilingsJson,
+} from '../storage/repositories/lobbying.js';
 import type { Database } from '../storage/schema.js';
 import { commaList, requestedPage } from './list-query.js';
 
@@ -21,6 +26,24 @@ export interface LobbyingQuery {
 }
 
 export async function listLobbying(db: Kysely<Database>, query: LobbyingQuery): Promise<LobbyingResource[]> {
+  const rows = await listLobbyingFilings(db, lobbyingFilter(query), requestedPage(query));
+  return rows.map(toLobbyingResource);
+}
+
+/** listLobbying as the text of the JSON array the database writes (the same filings and fields). */
+export async function listLobbyingJson(
+  db: Kysely<Database>,
+  query: LobbyingQuery,
+): Promise<{ json: string | Buffer; rows: number }> {
+  const [before = '', after = ''] = lobbyingDocumentUrl(UUID_MARK).split(UUID_MARK);
+  return listLobbyingFilingsJson(db, lobbyingFilter(query), requestedPage(query), { before, after });
+}
+
+/** Stands for a filing's UUID in its document link, to split the link around it. */
+const UUID_MARK = '{uuid}';
+
+/** The repository's filter for the query; an unknown issue code or period is refused. */
+function lobbyingFilter(query: LobbyingQuery): LobbyingFilter {
   const issueCodes = commaList(query.issue_code, (code) => code.toUpperCase());
   const unknown = issueCodes.filter((code) => !(code in LDA_ISSUE_CODES));
   if (unknown.length > 0) {
@@ -32,20 +55,15 @@ export async function listLobbying(db: Kysely<Database>, query: LobbyingQuery): 
   if (query.period !== undefined && !(FILING_PERIODS as readonly string[]).includes(query.period)) {
     throw new ApiError('unprocessable', `period must be one of ${FILING_PERIODS.join(', ')}`);
   }
-  const rows = await listLobbyingFilings(
-    db,
-    {
-      client: query.client?.trim() || undefined,
-      registrant: query.registrant?.trim() || undefined,
-      tickers: commaList(query.ticker, (ticker) => ticker.toUpperCase()),
-      issueCodes,
-      year: query.year,
-      period: query.period,
-      minAmount: query.min_amount,
-    },
-    requestedPage(query),
-  );
-  return rows.map(toLobbyingResource);
+  return {
+    client: query.client?.trim() || undefined,
+    registrant: query.registrant?.trim() || undefined,
+    tickers: commaList(query.ticker, (ticker) => ticker.toUpperCase()),
+    issueCodes,
+    year: query.year,
+    period: query.period,
+    minAmount: query.min_amount,
+  };
 }
 
 export async function getLobbying(db: Kysely<Database>, id: number): Promise<LobbyingResource> {

@@ -421,10 +421,17 @@ export function trigramCandidates<DB>(
 }
 
 /** SQLite: the row of `r` as a JSON object with the keys `fields` in order (see jsonObjectsArray). */
-function sqliteJsonObject(fields: readonly string[], booleans: ReadonlySet<string>): RawBuilder<string> {
+function sqliteJsonObject(
+  fields: readonly string[],
+  kinds: { booleans?: ReadonlySet<string>; json?: ReadonlySet<string> },
+): RawBuilder<string> {
   const members = fields.map((field) => {
     const column = sql.ref(`r.${field}`);
-    const value = booleans.has(field) ? sql`json(case when ${column} then 'true' else 'false' end)` : column;
+    const value = kinds.booleans?.has(field)
+      ? sql`json(case when ${column} then 'true' else 'false' end)`
+      : kinds.json?.has(field)
+        ? sql`json(${column})`
+        : column;
     return sql`${sql.lit(field)}, ${value}`;
   });
   return sql<string>`json_object(${sql.join(members)})`;
@@ -435,20 +442,21 @@ function sqliteJsonObject(fields: readonly string[], booleans: ReadonlySet<strin
  * JSON object with those keys in that order, the rows in `order` as the text of one JSON array
  * ('[]' without rows): SQLite `json_object`, PostgreSQL `row_to_json` (its keys are the column
  * names, no spaces: the bytes JSON.stringify writes). The columns in `booleans` hold a
- * comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean. On
+ * comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean. The
+ * columns in `json` hold JSON text (SQLite) or a json value (PostgreSQL), written as that JSON. On
  * SQLite `asBytes` answers the array's UTF-8 bytes (a BLOB, a Buffer in better-sqlite3): a large
  * page goes to the socket without being decoded into a string and encoded back.
  */
 export function jsonObjectsArray(
   db: Kysely<unknown>,
   fields: readonly string[],
-  booleans: ReadonlySet<string>,
+  kinds: { booleans?: ReadonlySet<string>; json?: ReadonlySet<string> },
   order: RawBuilder<unknown>,
   asBytes: boolean,
 ): RawBuilder<string | Buffer> {
   if (!isSqlite(db))
     return sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',' order by ${order}) || ']', '[]')`;
-  const array = sql<string>`coalesce(json_group_array(${sqliteJsonObject(fields, booleans)} order by ${order}), '[]')`;
+  const array = sql<string>`coalesce(json_group_array(${sqliteJsonObject(fields, kinds)} order by ${order}), '[]')`;
   return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
 }
 

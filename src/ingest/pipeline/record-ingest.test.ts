@@ -10,6 +10,7 @@ import { readIngest } from '../../config.js';
 import { importCompanies } from '../../market/import-companies.js';
 import type { ContractResource } from '../../resources/contract.js';
 import type { LobbyingResource } from '../../resources/lobbying.js';
+import { listLobbying, listLobbyingJson } from '../../services/lobbying.js';
 import { addAccount, type FixtureApp, getJson, openEmptyApp, requestJson } from '../../test-support/app.js';
 import { runRecordsSource, startReplay } from '../../test-support/replay.js';
 import { MemoryLogger, TestReceiver } from '../../test-support/webhooks.js';
@@ -219,6 +220,36 @@ describe.skipIf(!dataDir)('lobbying and contracts from the recorded LDA and USAs
       expect(answer.status === status || (status === 400 && answer.status === 422), url).toBe(true);
     }
     expect((await getJson({ app: ctx.app }, '/lobbying')).status).toBe(401);
+  });
+
+  it('serves each page as the database writes it: the same filings, fields and values as the resources', async () => {
+    for (const query of [
+      { limit: 1000 },
+      { limit: 1000, sort_dir: 'asc' as const },
+      { limit: 40, offset: 20 },
+      { ticker: 'LMT,BA', limit: 1000 },
+      { issue_code: 'DEF,TAX', min_amount: 100000, limit: 1000 },
+      { client: 'oracle', year: 2016 },
+      { limit: 10, offset: 100_000 },
+    ]) {
+      const objects = await listLobbying(ctx.store.db, query);
+      const page = await listLobbyingJson(ctx.store.db, query);
+      expect(page.rows, JSON.stringify(query)).toBe(objects.length);
+      expect(JSON.parse(page.json.toString()), JSON.stringify(query)).toEqual(
+        JSON.parse(JSON.stringify(objects)),
+      );
+    }
+    // The comparison is not vacuous: the pages hold lobbyists new and not, covered positions,
+    // filings matched to a ticker and not.
+    const all = JSON.parse(
+      (await listLobbyingJson(ctx.store.db, { limit: 1000 })).json.toString(),
+    ) as LobbyingResource[];
+    const lobbyists = all.flatMap((filing) => filing.lobbyists);
+    expect(lobbyists.some((lobbyist) => lobbyist.is_new === true)).toBe(true);
+    expect(lobbyists.some((lobbyist) => lobbyist.covered_position !== null)).toBe(true);
+    expect(all.some((filing) => filing.ticker_match === null)).toBe(true);
+    expect(all.some((filing) => filing.ticker_match !== null)).toBe(true);
+    expect(all.some((filing) => filing.issues.length > 1)).toBe(true);
   });
 
   it('serves the awards: filters, one award, errors', async () => {

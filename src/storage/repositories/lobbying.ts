@@ -1,7 +1,7 @@
 // Lobbying filings: idempotent upsert on the LDA filing UUID, and the filtered list and lookup the
 // API serves. A re-ingest of an unchanged filing writes nothing (content_hash is equal).
-import type { Kysely } from 'kysely';
-import { containsInsensitive } from '../dialect.js';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { containsInsensitive, isSqlite, javascriptJsonNumber, jsonObjectsArray } from '../dialect.js';
 import { inListOrder, type ListPage } from '../list-order.js';
 import type { LobbyingFilingsTable } from '../schema/records.js';
 import type { Database } from '../schema.js';
@@ -82,7 +82,12 @@ export async function listLobbyingFilings(
   filter: LobbyingFilter,
   page: ListPage,
 ): Promise<LobbyingRow[]> {
-  let query = db.selectFrom('lobbying_filings').selectAll();
+  return inListOrder(filteredFilings(db, filter).selectAll(), 'filed_date', 'id', page).execute();
+}
+
+/** The filings `filter` selects, nothing selected yet. */
+function filteredFilings(db: Kysely<Database>, filter: LobbyingFilter) {
+  let query = db.selectFrom('lobbying_filings');
   if (filter.client) query = query.where(containsInsensitive('client_name', filter.client));
   if (filter.registrant) query = query.where(containsInsensitive('registrant_name', filter.registrant));
   if (filter.tickers?.length) query = query.where('ticker', 'in', [...filter.tickers]);
@@ -95,5 +100,151 @@ export async function listLobbyingFilings(
   if (filter.year !== undefined) query = query.where('filing_year', '=', filter.year);
   if (filter.period) query = query.where('filing_period', '=', filter.period);
   if (filter.minAmount !== undefined) query = query.where('amount', '>=', filter.minAmount);
-  return inListOrder(query, 'filed_date', 'id', page).execute();
+  return query;
+}
+
+/** On SQLite a page of more filings than this comes as its UTF-8 bytes (see jsonObjectsArray). */
+const BYTES_PAGE_FILINGS = 100;
+
+/** The fields of a filing in the JSON page, in the Lobbying resource's order. */
+const LOBBYING_JSON_FIELDS = [
+  'id',
+  'filing_uuid',
+  'filing_type',
+  'filing_type_display',
+  'filing_year',
+  'filing_period',
+  'no_activity',
+  'registrant_id',
+  'registrant_name',
+  'client_id',
+  'client_name',
+  'client_description',
+  'ticker',
+  'ticker_match',
+  'income',
+  'expenses',
+  'amount',
+  'filed_date',
+  'posted_at',
+  'issues',
+  'lobbyists',
+  'government_entities',
+  'url',
+  'source',
+] as const;
+
+const JSON_VALUED = new Set(['ticker_match', 'issues', 'lobbyists', 'government_entities']);
+
+/**
+ * listLobbyingFilings' page as the text of its JSON array, each filing with the fields and values
+ * of the Lobbying resource (resources/lobbying.ts `toLobbyingResource`, which the tests hold it
+ * to), written by the database: no JS object per filing, issue and lobbyist, and no serializing
+ * of a megabyte of text. `documentUrl` is the resource's link to a filing without a stored one,
+ * split around its UUID.
+ */
+export async function listLobbyingFilingsJson(
+  db: Kysely<Database>,
+  filter: LobbyingFilter,
+  page: ListPage,
+  documentUrl: { before: string; after: string },
+): Promise<{ json: string | Buffer; rows: number }> {
+  const plain = db as unknown as Kysely<unknown>;
+  const sqlite = isSqlite(plain);
+  const fields = lobbyingJsonFields(plain, documentUrl);
+  const inner = filteredFilings(db, filter)
+    .select(LOBBYING_JSON_FIELDS.map((field) => fields[field].as(field)))
+    .orderBy('filed_date', page.direction)
+    .orderBy('id', page.direction)
+    .limit(page.limit)
+    .offset(page.offset);
+  const direction = sql.raw(page.direction);
+  const row = await db
+    .selectFrom(inner.as('r'))
+    .select([
+      jsonObjectsArray(
+        plain,
+        LOBBYING_JSON_FIELDS,
+        { booleans: new Set(['no_activity']), json: JSON_VALUED },
+        sql`r.filed_date ${direction}, r.id ${direction}`,
+        sqlite && page.limit > BYTES_PAGE_FILINGS,
+      ).as('json'),
+      sql<number>`count(*)`.as('rows'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { json: row.json, rows: Number(row.rows) };
+}
+
+/** Each field of the JSON page as SQL over `lobbying_filings`. */
+function lobbyingJsonFields(
+  db: Kysely<unknown>,
+  documentUrl: { before: string; after: string },
+): Record<(typeof LOBBYING_JSON_FIELDS)[number], RawBuilder<unknown>> {
+  const column = (name: string) => sql.ref(`lobbying_filings.${name}`);
+  const sqlite = isSqlite(db);
+  // The stored issues and lobbyists are JSON arrays; a lobbyist's keys are renamed for the resource.
+  const elements = (
+    json: RawBuilder<unknown>,
+    members: ReadonlyArray<[string, string, 'text' | 'boolean']>,
+  ) => {
+    if (sqlite) {
+      const values = members.map(([name, key, type]) => {
+        const path = sql.lit(`$.${key}`);
+        const value =
+          type === 'boolean'
+            ? sql`json(case json_type(e.value, ${path}) when 'true' then 'true' when 'false' then 'false' else 'null' end)`
+            : sql`json_extract(e.value, ${path})`;
+        return sql`${sql.lit(name)}, ${value}`;
+      });
+      return sql`(select json_group_array(json_object(${sql.join(values)}) order by e.key) from json_each(${json}) e)`;
+    }
+    const values = members.map(([name, key, type]) =>
+      type === 'boolean'
+        ? sql`cast(e ->> ${sql.lit(key)} as boolean) as ${sql.ref(name)}`
+        : sql`e ->> ${sql.lit(key)} as ${sql.ref(name)}`,
+    );
+    return sql`(select coalesce('[' || string_agg(row_to_json(x)::text, ',') || ']', '[]')::json
+      from (select ${sql.join(values)} from json_array_elements(cast(${json} as json)) with ordinality as a(e, o) order by o) x)`;
+  };
+  const matched = sql`${column('match_method')} is not null and ${column('match_confidence')} is not null`;
+  return {
+    id: column('id'),
+    filing_uuid: column('filing_uuid'),
+    filing_type: column('filing_type'),
+    filing_type_display: column('filing_type_display'),
+    filing_year: column('filing_year'),
+    filing_period: column('filing_period'),
+    no_activity: sql`(${column('no_activity')} = 1)`,
+    registrant_id: column('registrant_id'),
+    registrant_name: column('registrant_name'),
+    client_id: column('client_id'),
+    client_name: column('client_name'),
+    client_description: column('client_description'),
+    ticker: column('ticker'),
+    ticker_match: sqlite
+      ? sql`case when ${matched} then json_object('method', ${column('match_method')}, 'confidence', ${column('match_confidence')}) end`
+      : sql`case when ${matched} then (select row_to_json(m) from (select ${column('match_method')} as method,
+          ${javascriptJsonNumber(db, column('match_confidence'))} as confidence) m) end`,
+    income: column('income'),
+    expenses: column('expenses'),
+    amount: javascriptJsonNumber(db, column('amount')),
+    filed_date: column('filed_date'),
+    posted_at: column('posted_at'),
+    issues: elements(column('issues'), [
+      ['code', 'code', 'text'],
+      ['name', 'name', 'text'],
+      ['description', 'description', 'text'],
+    ]),
+    lobbyists: elements(column('lobbyists'), [
+      ['name', 'name', 'text'],
+      ['covered_position', 'coveredPosition', 'text'],
+      ['is_new', 'isNew', 'boolean'],
+    ]),
+    government_entities: sqlite
+      ? column('government_entities')
+      : sql`cast(${column('government_entities')} as json)`,
+    url: sql`coalesce(${column('document_url')},
+      cast(${documentUrl.before} as text) || ${column('filing_uuid')} || cast(${documentUrl.after} as text))`,
+    source: column('origin'),
+  };
 }

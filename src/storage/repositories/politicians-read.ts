@@ -300,7 +300,7 @@ function summariesJsonQuery(
     jsonObjectsArray(
       db as unknown as Kysely<unknown>,
       fields.map(([field]) => field),
-      BOOLEAN_SUMMARY_FIELDS,
+      { booleans: BOOLEAN_SUMMARY_FIELDS },
       sql.ref('r.rank'),
       asBytes,
     ).as('json'),
