@@ -6,7 +6,13 @@ import { SOURCE_OF_CHAMBER_FILTER, TRADE_SOURCES } from '../domain/sources.js';
 import { invalidField, notFound, quoted } from '../errors.js';
 import { type Filing, PARSE_STATUSES, toFilingResource } from '../resources/filing.js';
 import { toFilingReview } from '../resources/review.js';
-import { filingTradeCounts, findFiling, findFilings } from '../storage/repositories/filings.js';
+import {
+  type FilingFilter,
+  filingTradeCounts,
+  findFiling,
+  findFilings,
+  findFilingsJson,
+} from '../storage/repositories/filings.js';
 import { findPoliticianId } from '../storage/repositories/politicians-read.js';
 import { reviewDecisionsOfFiling, reviewItemsOfFiling } from '../storage/repositories/review.js';
 import type { Database } from '../storage/schema.js';
@@ -25,6 +31,24 @@ export interface FilingListParams {
 const SOURCES = new Set<string>(TRADE_SOURCES);
 
 export async function listFilings(db: Kysely<Database>, params: FilingListParams): Promise<Filing[]> {
+  const { filter, page } = await filingsQuery(db, params);
+  return (await findFilings(db, filter, page)).map(toFilingResource);
+}
+
+/** listFilings as the text of the JSON array the database writes (the same filings and fields). */
+export async function listFilingsJson(
+  db: Kysely<Database>,
+  params: FilingListParams,
+): Promise<{ json: string | Buffer; rows: number }> {
+  const { filter, page } = await filingsQuery(db, params);
+  return findFilingsJson(db, filter, page);
+}
+
+/** The repository's filter and page for the query; an unknown source, status or member is refused. */
+async function filingsQuery(
+  db: Kysely<Database>,
+  params: FilingListParams,
+): Promise<{ filter: FilingFilter; page: { limit: number; offset: number } }> {
   const sources = params.source
     ? splitList('source', params.source).map((value) => {
         const source = ownEntry(SOURCE_OF_CHAMBER_FILTER, value.toLowerCase()) ?? value.toLowerCase();
@@ -56,12 +80,10 @@ export async function listFilings(db: Kysely<Database>, params: FilingListParams
   if (params.date_from && params.date_to && params.date_from > params.date_to) {
     throw invalidField('date_from', `must not be after date_to (${params.date_from} > ${params.date_to})`);
   }
-  const rows = await findFilings(
-    db,
-    { sources, statuses, politicianIds, filedFrom: params.date_from, filedTo: params.date_to },
-    { limit: params.limit, offset: params.offset },
-  );
-  return rows.map(toFilingResource);
+  return {
+    filter: { sources, statuses, politicianIds, filedFrom: params.date_from, filedTo: params.date_to },
+    page: { limit: params.limit, offset: params.offset },
+  };
 }
 
 export async function getFiling(db: Kysely<Database>, id: number) {

@@ -1,6 +1,8 @@
 // Filings: one row per disclosure document, whatever became of its parse.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { chunk } from '../batch.js';
+import { isSqlite, jsonObjectsArray } from '../dialect.js';
 import type { FilingRow } from '../schema/disclosures.js';
 import type { Database } from '../schema.js';
 
@@ -138,6 +140,74 @@ export async function findFilings(
   filter: FilingFilter,
   page: { limit: number; offset: number },
 ): Promise<FilingRecord[]> {
+  return filingsPage(db, filter, page).execute();
+}
+
+/** On SQLite a page of more filings than this comes as its UTF-8 bytes (see jsonObjectsArray). */
+const BYTES_PAGE_FILINGS = 100;
+
+/**
+ * findFilings' page as the text of its JSON array, each filing with the fields and values of the
+ * Filing resource (resources/filing.ts `toFilingResource`, which the tests hold it to), written by
+ * the database: no JS object per filing and no serializing of the page.
+ */
+export async function findFilingsJson(
+  db: Kysely<Database>,
+  filter: FilingFilter,
+  page: { limit: number; offset: number },
+): Promise<{ json: string | Buffer; rows: number }> {
+  const plain = db as unknown as Kysely<unknown>;
+  const chamber = sql`case ${sql.join(
+    Object.entries(CHAMBER_OF_SOURCE).map(
+      ([source, name]) => sql`when f.source = ${sql.lit(source)} then ${sql.lit(name)}`,
+    ),
+    sql` `,
+  )} end`;
+  const fields: ReadonlyArray<readonly [string, RawBuilder<unknown>]> = [
+    ['id', sql.ref('f.id')],
+    ['source', sql.ref('f.source')],
+    ['chamber', chamber],
+    ['source_doc_id', sql.ref('f.source_doc_id')],
+    ['kind', sql.ref('f.kind')],
+    ['politician_id', sql.ref('f.politician_id')],
+    ['politician_name', sql.ref('f.politician_name')],
+    ['politician_slug', sql.ref('f.politician_slug')],
+    ['filer_name', sql.ref('f.filer_name')],
+    ['filed_date', sql.ref('f.filed_date')],
+    ['url', sql.ref('f.url')],
+    ['is_paper', sql`(f.is_paper = 1)`],
+    ['parse_status', sql.ref('f.parse_status')],
+    ['parse_reason', sql.ref('f.parse_reason')],
+    ['trade_count', sql.ref('f.trade_count')],
+    ['is_amendment', sql`(f.is_amendment = 1)`],
+    ['amendment_number', sql.ref('f.amendment_number')],
+    ['amends_filing_id', sql.ref('f.amends_filing_id')],
+    ['amended_by_filing_id', sql.ref('f.amended_by_filing_id')],
+    ['raw_sha256', sql.ref('f.raw_sha256')],
+    ['created_at', sql.ref('f.created_at')],
+    ['updated_at', sql.ref('f.updated_at')],
+  ];
+  const rows = db
+    .selectFrom(filingsPage(db, filter, page).as('f'))
+    .select(fields.map(([field, value]) => value.as(field)));
+  const row = await db
+    .selectFrom(rows.as('r'))
+    .select([
+      jsonObjectsArray(
+        plain,
+        fields.map(([field]) => field),
+        { booleans: new Set(['is_paper', 'is_amendment']) },
+        sql`(r.filed_date is null), r.filed_date desc, r.id desc`,
+        isSqlite(plain) && page.limit > BYTES_PAGE_FILINGS,
+      ).as('json'),
+      sql<number>`count(*)`.as('rows'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { json: row.json, rows: Number(row.rows) };
+}
+
+/** The filings `filter` selects, newest filed first (undated last), one page of them. */
+function filingsPage(db: Kysely<Database>, filter: FilingFilter, page: { limit: number; offset: number }) {
   let query = filingQuery(db);
   if (filter.sources?.length) query = query.where('f.source', 'in', [...filter.sources]);
   if (filter.politicianIds?.length) query = query.where('f.politician_id', 'in', [...filter.politicianIds]);
@@ -149,8 +219,7 @@ export async function findFilings(
     .orderBy('f.filed_date', 'desc')
     .orderBy('f.id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
 }
 
 export async function findFiling(db: Kysely<Database>, id: number): Promise<FilingRecord | undefined> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filing as FilingResource } from '../../../resources/filing.js';
+import { type FilingListParams, listFilings, listFilingsJson } from '../../../services/filings.js';
 import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../../../test-support/app.js';
 
 describe.skipIf(!realDataAvailable())('filings on the real data', () => {
@@ -28,6 +29,42 @@ describe.skipIf(!realDataAvailable())('filings on the real data', () => {
       expect(filing.parse_reason).toMatch(/paper/);
       expect(filing.url).toMatch(/^https:\/\/efdsearch\.senate\.gov\/search\/view\/paper\//);
     }
+  });
+
+  it('serves each page as the database writes it: the same filings, fields and values as the resources', async () => {
+    // A constructed amendment (the fixture links none), so that the amends and amended-by links
+    // are on the pages compared; undone at the end.
+    const [older, newer] = (
+      await sql<{
+        id: number;
+      }>`select id from filings order by (filed_date is null), filed_date desc, id desc limit 2`.execute(
+        ctx.store.db,
+      )
+    ).rows.map((row) => Number(row.id));
+    await sql`update filings set amends_filing_id = ${older} where id = ${newer}`.execute(ctx.store.db);
+    for (const params of [
+      { limit: 1000, offset: 0 },
+      { limit: 1000, offset: 1000 },
+      { limit: 30, offset: 0, source: 'senate', status: 'paper' },
+      { limit: 50, offset: 0, politician_id: 'thomas-kean', date_from: '2026-01-01' },
+      { limit: 10, offset: 1_000_000 },
+    ] satisfies FilingListParams[]) {
+      const objects = await listFilings(ctx.store.db, params);
+      const page = await listFilingsJson(ctx.store.db, params);
+      expect(page.rows, JSON.stringify(params)).toBe(objects.length);
+      expect(JSON.parse(page.json.toString()), JSON.stringify(params)).toEqual(
+        JSON.parse(JSON.stringify(objects)),
+      );
+    }
+    const all = JSON.parse(
+      (await listFilingsJson(ctx.store.db, { limit: 1000, offset: 0 })).json.toString(),
+    ) as FilingResource[];
+    expect(all.some((filing) => filing.is_paper)).toBe(true);
+    expect(all.find((filing) => filing.id === older)?.amended_by_filing_id).toBe(newer);
+    await sql`update filings set amends_filing_id = null where id = ${newer}`.execute(ctx.store.db);
+    expect(
+      all.some((filing) => filing.chamber === 'Senate') && all.some((filing) => filing.chamber === 'House'),
+    ).toBe(true);
   });
 
   it("filters by member slug and filed dates, newest first, and serves one filing's details", async () => {

@@ -2,7 +2,9 @@
 // silent.
 import { Type } from 'typebox';
 import { FILING_EXAMPLE, FilingSchema } from '../../../resources/filing.js';
-import { listFilings } from '../../../services/filings.js';
+import { listFilings, listFilingsJson } from '../../../services/filings.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses, IsoDate, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -34,6 +36,15 @@ export function listFilingsRoute(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request) => listFilings(deps.db, request.query),
+    async (request, reply) => {
+      // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
+      if (!wantsCsv(request)) {
+        return sendDatabaseJson(deps, request, reply, async () => ({
+          ...(await listFilingsJson(deps.db, request.query)),
+          executiveRows: 0,
+        }));
+      }
+      return listFilings(deps.db, request.query);
+    },
   );
 }
