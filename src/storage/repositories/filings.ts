@@ -5,6 +5,7 @@ import { chunk } from '../batch.js';
 import { isSqlite, jsonObjectsArray } from '../dialect.js';
 import type { FilingRow } from '../schema/disclosures.js';
 import type { Database } from '../schema.js';
+import { BYTES_PAGE_ROWS } from './trades-json.js';
 
 export interface FilingWrite {
   source: string;
@@ -143,9 +144,6 @@ export async function findFilings(
   return filingsPage(db, filter, page).execute();
 }
 
-/** On SQLite a page of more filings than this comes as its UTF-8 bytes (see jsonObjectsArray). */
-const BYTES_PAGE_FILINGS = 100;
-
 /**
  * findFilings' page as the text of its JSON array, each filing with the fields and values of the
  * Filing resource (resources/filing.ts `toFilingResource`, which the tests hold it to), written by
@@ -198,7 +196,7 @@ export async function findFilingsJson(
         fields.map(([field]) => field),
         { booleans: new Set(['is_paper', 'is_amendment']) },
         sql`(r.filed_date is null), r.filed_date desc, r.id desc`,
-        isSqlite(plain) && page.limit > BYTES_PAGE_FILINGS,
+        isSqlite(plain) && page.limit > BYTES_PAGE_ROWS,
       ).as('json'),
       sql<number>`count(*)`.as('rows'),
     ])

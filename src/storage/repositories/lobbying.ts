@@ -5,6 +5,7 @@ import { containsInsensitive, isSqlite, javascriptJsonNumber, jsonObjectsArray }
 import { inListOrder, type ListPage } from '../list-order.js';
 import type { LobbyingFilingsTable } from '../schema/records.js';
 import type { Database } from '../schema.js';
+import { BYTES_PAGE_ROWS } from './trades-json.js';
 
 export type LobbyingWrite = Omit<LobbyingFilingsTable, 'id' | 'created_at' | 'updated_at'> & {
   issueCodes: readonly string[];
@@ -103,9 +104,6 @@ function filteredFilings(db: Kysely<Database>, filter: LobbyingFilter) {
   return query;
 }
 
-/** On SQLite a page of more filings than this comes as its UTF-8 bytes (see jsonObjectsArray). */
-const BYTES_PAGE_FILINGS = 100;
-
 /** The fields of a filing in the JSON page, in the Lobbying resource's order. */
 const LOBBYING_JSON_FIELDS = [
   'id',
@@ -152,12 +150,12 @@ export async function listLobbyingFilingsJson(
   const plain = db as unknown as Kysely<unknown>;
   const sqlite = isSqlite(plain);
   const fields = lobbyingJsonFields(plain, documentUrl);
-  const inner = filteredFilings(db, filter)
-    .select(LOBBYING_JSON_FIELDS.map((field) => fields[field].as(field)))
-    .orderBy('filed_date', page.direction)
-    .orderBy('id', page.direction)
-    .limit(page.limit)
-    .offset(page.offset);
+  const inner = inListOrder(
+    filteredFilings(db, filter).select(LOBBYING_JSON_FIELDS.map((field) => fields[field].as(field))),
+    'lobbying_filings.filed_date',
+    'lobbying_filings.id',
+    page,
+  );
   const direction = sql.raw(page.direction);
   const row = await db
     .selectFrom(inner.as('r'))
@@ -167,7 +165,7 @@ export async function listLobbyingFilingsJson(
         LOBBYING_JSON_FIELDS,
         { booleans: new Set(['no_activity']), json: JSON_VALUED },
         sql`r.filed_date ${direction}, r.id ${direction}`,
-        sqlite && page.limit > BYTES_PAGE_FILINGS,
+        sqlite && page.limit > BYTES_PAGE_ROWS,
       ).as('json'),
       sql<number>`count(*)`.as('rows'),
     ])

@@ -11,6 +11,7 @@ import {
 } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
+import { BYTES_PAGE_ROWS } from './trades-json.js';
 
 const STAT_SORTS = new Set<PoliticianSortColumn>(STAT_SORT_COLUMNS);
 
@@ -195,12 +196,6 @@ export async function listProfiles(
 }
 
 /**
- * On SQLite a page of more members than this comes as its UTF-8 bytes (a Buffer) instead of a
- * string, as a large page of trades does (trades-json.ts BYTES_PAGE_ROWS).
- */
-const BYTES_PAGE_MEMBERS = 100;
-
-/**
  * listProfiles' page as the text of its JSON array: each member's summary (the politician
  * resource's fields in its order, as the object path's toSummary computes them, `rank` last), built
  * by the database: no JS object per member and field (a 100-member page read as objects cost 0.94
@@ -221,7 +216,7 @@ export async function listProfilesJson(
       ? await idsByTradeCount(db, filter, order.direction, page)
       : await idsBySortKeys(db, filter, order, page);
   if (ids.length === 0) return { json: '[]', rows: 0 };
-  const asBytes = isSqlite(db as unknown as Kysely<unknown>) && ids.length > BYTES_PAGE_MEMBERS;
+  const asBytes = isSqlite(db as unknown as Kysely<unknown>) && ids.length > BYTES_PAGE_ROWS;
   const key = `profiles.json${asBytes ? '.bytes' : ''}:${[...nulled].join(',')}`;
   const build = (param: (name: 'ids' | 'offset') => never) =>
     summariesJsonQuery(db, param('ids'), param('offset'), nulled, asBytes);
