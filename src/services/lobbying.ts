@@ -35,12 +35,15 @@ export async function listLobbyingJson(
   db: Kysely<Database>,
   query: LobbyingQuery,
 ): Promise<{ json: string | Buffer; rows: number }> {
-  const [before = '', after = ''] = lobbyingDocumentUrl(UUID_MARK).split(UUID_MARK);
-  return listLobbyingFilingsJson(db, lobbyingFilter(query), requestedPage(query), { before, after });
+  return listLobbyingFilingsJson(db, lobbyingFilter(query), requestedPage(query), DOCUMENT_URL);
 }
 
-/** Stands for a filing's UUID in its document link, to split the link around it. */
-const UUID_MARK = '{uuid}';
+/** A filing's document link split around its UUID, for the database to write it as the resource does. */
+const DOCUMENT_URL = (() => {
+  const mark = '{uuid}';
+  const [before = '', after = ''] = lobbyingDocumentUrl(mark).split(mark);
+  return { before, after };
+})();
 
 /** The repository's filter for the query; an unknown issue code or period is refused. */
 function lobbyingFilter(query: LobbyingQuery): LobbyingFilter {
