@@ -34,6 +34,9 @@ export const Limit = (defaultValue: number, maximum: number) =>
 
 // Bounded as every request integer is (INTEGER_RANGE of plugins/validation.ts, which a larger
 // offset would fail anyway); the published maximum says so.
+/** The largest daily spend cap a key takes, in credits (the API's bodies and the keys page alike). */
+export const MAX_KEY_DAILY_CAP = 1_000_000_000;
+
 export const Offset = Type.Integer({
   minimum: 0,
   maximum: 2_147_483_647,

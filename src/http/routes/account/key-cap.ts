@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { capOwnKey } from '../../../accounts/self-service.js';
 import { KEY_CAP_EXAMPLE, KeyCapSchema } from '../../../resources/account.js';
 import { requireSession } from '../../plugins/session.js';
-import { documented, errorResponses } from '../../schemas/common.js';
+import { documented, errorResponses, MAX_KEY_DAILY_CAP } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { CsrfField } from './csrf-field.js';
 import { KeyId } from './key-params.js';
@@ -19,7 +19,7 @@ export function accountKeyCapRoute(app: App, deps: AppDeps): void {
         summary: "Set a key's daily spend cap in credits (resets at midnight UTC)",
         params: KeyId,
         body: Type.Object({
-          daily_cap: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+          daily_cap: Type.Integer({ minimum: 0, maximum: MAX_KEY_DAILY_CAP }),
           _csrf: CsrfField,
         }),
         response: {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { createOwnKey } from '../../../accounts/self-service.js';
 import { CREATED_KEY_EXAMPLE, CreatedKeySchema } from '../../../resources/account.js';
 import { requireSession } from '../../plugins/session.js';
-import { documented, errorResponses } from '../../schemas/common.js';
+import { documented, errorResponses, MAX_KEY_DAILY_CAP } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { CsrfField } from './csrf-field.js';
 import { posted } from './refusals.js';
@@ -19,7 +19,7 @@ export function accountKeyCreateRoute(app: App, deps: AppDeps): void {
         body: Type.Optional(
           Type.Object({
             name: Type.Optional(Type.String({ maxLength: 80 })),
-            daily_cap: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+            daily_cap: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_KEY_DAILY_CAP })),
             _csrf: CsrfField,
           }),
         ),

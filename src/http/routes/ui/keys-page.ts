@@ -3,6 +3,7 @@ import { createOwnKey, listOwnKeys, revokeOwnKey, rotateOwnKey } from '../../../
 import { ApiError } from '../../../errors.js';
 import { csrfField, html, message, scrollTable } from '../../pages/html.js';
 import { linkBase } from '../../plugins/session.js';
+import { MAX_KEY_DAILY_CAP } from '../../schemas/common.js';
 import type { App, AppDeps, SelfServiceDeps } from '../../types.js';
 import {
   field,
@@ -57,8 +58,11 @@ ${scrollTable(
   app.post('/ui/keys', { schema: pageSchema('POST /ui/keys') }, async (request, reply) =>
     signedInAction(request, reply, renderKeys, async (session) => {
       const cap = field(request, 'daily_cap').trim();
-      if (cap !== '' && !/^\d{1,10}$/.test(cap))
-        throw new ApiError('unprocessable', 'daily cap: a whole number of credits');
+      if (cap !== '' && (!/^\d{1,10}$/.test(cap) || Number(cap) > MAX_KEY_DAILY_CAP))
+        throw new ApiError(
+          'unprocessable',
+          `daily cap: a whole number of credits, at most ${MAX_KEY_DAILY_CAP.toLocaleString('en-US')}`,
+        );
       const created = await createOwnKey(
         deps.db,
         session.accountId,

@@ -155,6 +155,10 @@ describe('account pages', () => {
     const bad = await browser.post('/ui/keys', { _csrf: sessionCsrf, daily_cap: 'lots' });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('daily cap: a whole number of credits');
+    // Past what a key takes (and what PostgreSQL's integer column holds): refused, not a 500.
+    const huge = await browser.post('/ui/keys', { _csrf: sessionCsrf, daily_cap: '2147483648' });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.body).toContain('at most 1,000,000,000');
 
     // Another browser's token does not work with this session.
     const stranger = new FormBrowser(ctx);
