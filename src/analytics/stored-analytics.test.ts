@@ -11,6 +11,8 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { nullGatedFields } from '../accounts/metering.js';
+import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
@@ -19,8 +21,10 @@ import {
   storedAnalyticsCurrent,
   sumStoredTimingCounts,
 } from '../storage/repositories/stored-analytics.js';
+import { storedTimingPageJson } from '../storage/repositories/stored-analytics-json.js';
 import type { Database } from '../storage/schema.js';
-import { type FixtureApp, openFixtureApp, realDataAvailable } from '../test-support/app.js';
+import { type FixtureApp, getJson, openFixtureApp, realDataAvailable } from '../test-support/app.js';
+import { expectSamePage } from '../test-support/database-json.js';
 import { FIXTURE_NOW } from '../test-support/real-data.js';
 import { type ClusterParams, findClusterPage } from './clusters.js';
 import { refreshRangeAnalytics } from './stored-analytics.js';
@@ -137,6 +141,39 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     // Committee actions name committees; the seats that match them start with the 119th Congress.
     if (c.params.kinds.includes('floor')) expect(expected.hits.length).toBeGreaterThan(0);
     expect(await timing(db, c)).toEqual(expected);
+  });
+
+  it.each(TIMING_CASES)('the database writes the stored page as the same JSON: $name', async (c) => {
+    const objects = await timing(db, c);
+    const page = { limit: 25, offset: c.offset };
+    const written = await storedTimingPageJson(db, c.range, { ...c.params, nulled: new Set() }, page);
+    expectSamePage(written, objects.hits, c.name);
+  });
+
+  it('writes a page of a thousand hits, with a plan-gated field null where the caller may not see it', async () => {
+    const c = TIMING_CASES[1];
+    if (!c) throw new Error('cases');
+    const page = { limit: 1000, offset: 0 };
+    const objects = (await findTimingHits(db, c.range, c.params, page)).hits;
+    expect(objects.length).toBeGreaterThan(100);
+    expect(objects.some((hit) => hit.later_move.alpha_30d !== null)).toBe(true);
+    const nulled = new Set(PLAN_GATED_FIELDS);
+    const written = await storedTimingPageJson(db, c.range, { ...c.params, nulled }, page);
+    const hidden = structuredClone(objects);
+    nullGatedFields(hidden);
+    expectSamePage(written, hidden, 'gated fields null');
+  });
+
+  it('GET /legislation/suspicious-timing answers from the stored hits as it does computing them', async () => {
+    const url =
+      '/legislation/suspicious-timing?date_from=2016-06-01&date_to=2026-06-01&days_before=365&limit=1000';
+    const stored = await getJson<{ hits: unknown[] }>(ctx, url);
+    const computed = await recomputed(db, () => getJson<{ hits: unknown[] }>(ctx, url));
+    expect(stored.status).toBe(200);
+    expect(stored.body.hits.length).toBeGreaterThan(100);
+    expect(JSON.stringify(stored.body)).toBe(JSON.stringify(computed.body));
+    for (const header of ['link', 'x-credits-charged', 'content-type'])
+      expect(stored.headers[header], header).toEqual(computed.headers[header]);
   });
 
   it('the counts per day give every range of dates the totals its hits give, at every days_before and set of kinds', async () => {

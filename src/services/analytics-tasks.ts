@@ -14,8 +14,10 @@ import { findOverlap, type OverlapQuery } from './overlap.js';
 import { suspiciousTiming, type TimingQuery } from './suspicious-timing.js';
 
 export const ANALYTICS_TASKS = {
-  suspiciousTiming: (db: Kysely<Database>, args: { range: AnalyticsTradeRange; query: TimingQuery }) =>
-    suspiciousTiming(db, args.range, args.query),
+  suspiciousTiming: (
+    db: Kysely<Database>,
+    args: { range: AnalyticsTradeRange; query: TimingQuery; asJson?: { hideGated: boolean } },
+  ) => suspiciousTiming(db, args.range, args.query, args.asJson),
   recentClusters: (db: Kysely<Database>, args: { range: AnalyticsTradeRange; query: ClusterQuery }) =>
     recentClusters(db, args.range, args.query),
   companyDossier: (db: Kysely<Database>, args: { ticker: string }) => companyDossier(db, args.ticker),

@@ -1,15 +1,21 @@
 // GET /legislation/suspicious-timing: trades shortly before a legislative action touching the
 // company by a member with a part in it, a page of them, with the parameters that produced them.
 import type { Kysely } from 'kysely';
+import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import {
   ACTION_KINDS,
   type ActionKind,
   findTimingHits,
+  STORED_DAYS_BEFORE,
   type TimingHit,
+  type TimingParams,
 } from '../analytics/suspicious-timing.js';
 import { invalidField, quoted } from '../errors.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
+import { countStoredTimingHits, storedAnalyticsCurrent } from '../storage/repositories/stored-analytics.js';
+import { storedTimingPageJson } from '../storage/repositories/stored-analytics-json.js';
 import type { Database } from '../storage/schema.js';
+import { inReadSnapshot } from '../storage/transaction.js';
 import { memberIdsOf } from './member-ids.js';
 import { splitList } from './trade-params.js';
 
@@ -35,46 +41,76 @@ function parseKinds(raw: string | undefined): ActionKind[] {
   });
 }
 
+/** What the answer's hits are: objects, or (`hitsJson`) the JSON text of their array, `rows` of them. */
+export type TimingHits = { hits: TimingHit[] } | { hitsJson: string | Buffer; rows: number };
+
+/**
+ * The page of hits a query asks for, with its counts and the parameters that produced it. With
+ * `asJson` (whether the caller's plan-gated fields are hidden) the hits come as the JSON text the
+ * database writes while the stored hits are current, and as objects otherwise.
+ */
 export async function suspiciousTiming(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   query: TimingQuery,
-): Promise<{
-  total: number;
-  trade_count: number;
-  hits: TimingHit[];
-  params: {
-    days_before: number;
-    action_kinds: ActionKind[];
-    politician_id: number[] | null;
-    min_amount: number | null;
-  };
-}> {
+  asJson?: { hideGated: boolean },
+): Promise<
+  TimingHits & {
+    total: number;
+    trade_count: number;
+    params: {
+      days_before: number;
+      action_kinds: ActionKind[];
+      politician_id: number[] | null;
+      min_amount: number | null;
+    };
+  }
+> {
   const kinds = parseKinds(query.action_kinds);
   const politicianIds =
     query.politician_id === undefined
       ? undefined
       : await memberIdsOf(db, 'politician_id', query.politician_id);
   const daysBefore = query.days_before ?? TIMING_DEFAULTS.daysBefore;
-  const found = await findTimingHits(
-    db,
-    {
-      ...range,
-      ...(politicianIds ? { politicianIds } : {}),
-      ...(query.min_amount === undefined ? {} : { minAmount: query.min_amount }),
-    },
-    { daysBefore, kinds },
-    { limit: query.limit, offset: query.offset },
-  );
-  return {
-    total: found.total,
-    trade_count: found.trade_count,
-    hits: found.hits,
-    params: {
-      days_before: daysBefore,
-      action_kinds: kinds,
-      politician_id: politicianIds ? [...politicianIds] : null,
-      min_amount: query.min_amount ?? null,
-    },
+  const params = {
+    days_before: daysBefore,
+    action_kinds: kinds,
+    politician_id: politicianIds ? [...politicianIds] : null,
+    min_amount: query.min_amount ?? null,
   };
+  const filter = {
+    ...range,
+    ...(politicianIds ? { politicianIds } : {}),
+    ...(query.min_amount === undefined ? {} : { minAmount: query.min_amount }),
+  };
+  const page = { limit: query.limit, offset: query.offset };
+  const written =
+    asJson && (await storedTimingJson(db, filter, { daysBefore, kinds }, page, asJson.hideGated));
+  if (written) return { ...written, params };
+  const found = await findTimingHits(db, filter, { daysBefore, kinds }, page);
+  return { total: found.total, trade_count: found.trade_count, hits: found.hits, params };
+}
+
+const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * findTimingHits' page from the stored hits, written by the database, while they are current and
+ * cover `daysBefore` (one snapshot for the counts and the page); undefined otherwise.
+ */
+function storedTimingJson(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+  page: { limit: number; offset: number },
+  hideGated: boolean,
+) {
+  return inReadSnapshot(db, async (trx) => {
+    if (params.daysBefore > STORED_DAYS_BEFORE || !(await storedAnalyticsCurrent(trx)).timing)
+      return undefined;
+    const counted = await countStoredTimingHits(trx, range, params.daysBefore, params.kinds);
+    const nulled = hideGated ? GATED_FIELDS : NONE;
+    const written = await storedTimingPageJson(trx, range, { ...params, nulled }, page);
+    return { total: counted.total, trade_count: counted.trades, hitsJson: written.json, rows: written.rows };
+  });
 }

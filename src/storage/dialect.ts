@@ -483,3 +483,75 @@ export function commaListAsJsonArray(db: Kysely<unknown>, column: RawBuilder<unk
     return sql`(case when ${column} is null then json('[]') else json('["' || replace(${column}, ',', '","') || '"]') end)`;
   return sql`coalesce(to_json(string_to_array(${column}, ',')), '[]'::json)`;
 }
+
+/**
+ * A JSON object with these keys in this order, each value an SQL expression (a value from another
+ * JSON helper here nests as JSON): SQLite `json_object`, PostgreSQL `row_to_json` of a one-row
+ * subquery (json_build_object would write a space around each colon, which JSON serialization of
+ * the objects does not).
+ */
+export function jsonObjectOf(
+  db: Kysely<unknown>,
+  members: ReadonlyArray<readonly [string, RawBuilder<unknown>]>,
+): RawBuilder<unknown> {
+  if (isSqlite(db))
+    return sql`json_object(${sql.join(members.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`;
+  return sql`(select row_to_json(o) from (select ${sql.join(
+    members.map(([key, value]) => sql`${value} as ${sql.id(key)}`),
+  )}) as o)`;
+}
+
+/**
+ * The group's `value`s (JSON objects or arrays from the helpers here) as the text of one JSON
+ * array in `order`, '[]' without rows; on SQLite `asBytes` answers its UTF-8 bytes (see
+ * jsonObjectsArray). Wrapped in nestedJson it nests inside another JSON value.
+ */
+export function jsonArrayOf(
+  db: Kysely<unknown>,
+  value: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  asBytes = false,
+): RawBuilder<string | Buffer> {
+  if (!isSqlite(db))
+    return sql<string>`coalesce('[' || string_agg(${value}::text, ',' order by ${order}) || ']', '[]')`;
+  const array = sql<string>`coalesce(json_group_array(${value} order by ${order}), '[]')`;
+  return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
+}
+
+/** JSON text (from a column or a subquery) as a value that nests as JSON: SQLite json(), PostgreSQL a json cast. */
+export function nestedJson(db: Kysely<unknown>, text: RawBuilder<unknown>): RawBuilder<unknown> {
+  return isSqlite(db) ? sql`json(${text})` : sql`cast(${text} as json)`;
+}
+
+/** The member `key` of a JSON object held as text or json, as JSON that nests (SQLite `->`, PostgreSQL `->` on json). */
+export function jsonMember(db: Kysely<unknown>, json: RawBuilder<unknown>, key: string): RawBuilder<unknown> {
+  return isSqlite(db)
+    ? sql`(${json} -> ${sql.lit(`$.${key}`)})`
+    : sql`(cast(${json} as json) -> ${sql.lit(key)})`;
+}
+
+/** The member `key` of a JSON object held as text or json, as SQL text or number (`->>`). */
+export function jsonMemberValue(
+  db: Kysely<unknown>,
+  json: RawBuilder<unknown>,
+  key: string,
+): RawBuilder<unknown> {
+  return isSqlite(db)
+    ? sql`(${json} ->> ${sql.lit(`$.${key}`)})`
+    : sql`(cast(${json} as json) ->> ${sql.lit(key)})`;
+}
+
+/**
+ * The elements of the JSON array at member `key` of a JSON object held as text, as a table `e`
+ * of `value` (each element, JSON) and `position` (its order): SQLite json_each, PostgreSQL
+ * json_array_elements with ordinality.
+ */
+export function jsonArrayElements(
+  db: Kysely<unknown>,
+  json: RawBuilder<unknown>,
+  key: string,
+): RawBuilder<unknown> {
+  if (isSqlite(db))
+    return sql`(select value, key as position from json_each(${json}, ${sql.lit(`$.${key}`)})) as e`;
+  return sql`json_array_elements(cast(${json} as json) -> ${sql.lit(key)}) with ordinality as e(value, position)`;
+}

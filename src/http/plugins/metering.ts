@@ -201,6 +201,11 @@ export async function settleChargeForRows(
   );
 }
 
+/** Whether the caller's plan-gated fields must be null in the answer (a keyed caller without a plan). */
+export function hidesGatedFields(request: FastifyRequest): boolean {
+  return request.caller !== null && !seesGatedFields(request.caller);
+}
+
 /**
  * Answers with a page whose JSON text the database built: `load` gets whether the caller's
  * plan-gated fields must be null in it, the call is charged for the page's rows, the Link header
@@ -219,7 +224,7 @@ export async function sendDatabaseJson(
   ) => Promise<RowCount & { json: string | Buffer; charged?: PageCharged }>,
 ): Promise<FastifyReply> {
   const { caller, price } = request;
-  const hideGated = caller !== null && !seesGatedFields(caller);
+  const hideGated = hidesGatedFields(request);
   const now = deps.clock();
   const charge =
     caller && price && reply.statusCode < 400 && !request.charged

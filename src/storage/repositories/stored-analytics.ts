@@ -340,12 +340,22 @@ export function storedTimingPage(
   kinds: readonly string[],
   page: { limit: number; offset: number },
 ) {
+  return storedTimingPageQuery(db, range, daysBefore, kinds, page).execute();
+}
+
+/** storedTimingPage's query, each hit with its `rank` (the page's order). */
+export function storedTimingPageQuery(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  daysBefore: number,
+  kinds: readonly string[],
+  page: { limit: number; offset: number },
+) {
   return storedHits(db, range, daysBefore, kinds)
-    .select(['t.trade_id', 't.days_between', 't.evidence'])
+    .select(['t.rank', 't.trade_id', 't.days_between', 't.evidence'])
     .orderBy('t.rank')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
 }
 
 /** The keys of a range's trades that belong to a stored cluster, oldest first. */

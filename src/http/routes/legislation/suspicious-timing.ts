@@ -2,7 +2,9 @@
 // the formula is in docs/analytics.md ("Suspicious timing").
 import { Type } from 'typebox';
 import { TimingAnswerSchema } from '../../../resources/suspicious-timing.js';
-import { runAnalytics } from '../../analytics.js';
+import { runAnalytics, sendAnswerWithJsonList } from '../../analytics.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { hidesGatedFields } from '../../plugins/metering.js';
 import { AnalyticsRangeQuery, answerParameters, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses, Limit, MemberIds, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -57,15 +59,27 @@ export function suspiciousTimingRoute(app: App, deps: AppDeps): void {
         response: { 200: TimingAnswerSchema, ...errorResponses(400, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const range = parseAnalyticsRange(request.query, deps.clock());
-      const answer = await runAnalytics(deps, request, 'suspiciousTiming', { range, query: request.query });
-      return {
+      // JSON answers: the hits as the JSON text the database writes from the stored ones (CSV
+      // answers, and ranges the stored hits do not cover, come as objects).
+      const asJson = wantsCsv(request) ? undefined : { hideGated: hidesGatedFields(request) };
+      const answer = await runAnalytics(deps, request, 'suspiciousTiming', {
+        range,
+        query: request.query,
+        ...(asJson ? { asJson } : {}),
+      });
+      const rest = {
         parameters: answerParameters(range, answer.params, request.query),
         total: answer.total,
         trade_count: answer.trade_count,
-        hits: answer.hits,
       };
+      if ('hitsJson' in answer)
+        return sendAnswerWithJsonList(deps, request, reply, rest, 'hits', {
+          json: answer.hitsJson,
+          rows: answer.rows,
+        });
+      return { ...rest, hits: answer.hits };
     },
   );
 }

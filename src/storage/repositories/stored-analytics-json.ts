@@ -1,0 +1,92 @@
+// A page of the stored suspicious-timing hits as the JSON text the database writes (the hits of
+// resources/suspicious-timing.ts, fields in order): a thousand hits go out without a JavaScript
+// object per hit, trade and piece of evidence, and without serializing a megabyte of text.
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isSqlite, javascriptJsonNumber, jsonArrayOf, jsonMember, jsonObjectOf } from '../dialect.js';
+import type { Database } from '../schema.js';
+import { storedTimingPageQuery } from './stored-analytics.js';
+import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
+import { BYTES_PAGE_ROWS } from './trades-json.js';
+
+/** A hit's trade: its JSON key and the column of the page's join it comes from. */
+const TIMING_TRADE: ReadonlyArray<readonly [string, string]> = [
+  ['id', 't.id'],
+  ['politician_id', 't.politician_id'],
+  ['politician_name', 'p.name'],
+  ['politician_slug', 'p.slug'],
+  ['party', 'p.party'],
+  ['chamber', 'p.chamber'],
+  ['ticker', 't.ticker'],
+  ['asset_description', 't.asset_description'],
+  ['trade_type', 't.trade_type'],
+  ['direction', 't.trade_action'],
+  ['transaction_date', 't.transaction_date'],
+  ['disclosure_date', 't.disclosure_date'],
+  ['amount_range', 't.amount_range'],
+  ['amount_low', 't.amount_low'],
+  ['amount_high', 't.amount_high'],
+  ['owner', 't.owner'],
+  ['sector', 't.sector'],
+  ['industry', 't.industry'],
+  ['filing_url', 'f.url'],
+];
+
+/** The trade's later price move (doubles). */
+const LATER_MOVE = ['price_on_trade_date', 'gain_30d', 'gain_90d', 'alpha_30d', 'alpha_90d'] as const;
+
+/** The stored evidence's parts, in the hit's order around days_between. */
+const EVIDENCE_BEFORE = ['action', 'member_roles'] as const;
+const EVIDENCE_AFTER = ['bill_match'] as const;
+
+/**
+ * storedTimingPage's hits with their trades' fields and later moves, as the text of the page's
+ * JSON array (the objects findTimingHits builds from the same rows; a hit whose trade is no longer
+ * in the range is left out, as there). `nulled`: fields written null (the caller's plan-gated
+ * ones). On SQLite a page of more than BYTES_PAGE_ROWS hits comes as its UTF-8 bytes.
+ */
+export async function storedTimingPageJson(
+  db: Kysely<Database>,
+  range: TradeRangeFilter,
+  asked: { daysBefore: number; kinds: readonly string[]; nulled: ReadonlySet<string> },
+  page: { limit: number; offset: number },
+): Promise<{ json: string | Buffer; rows: number }> {
+  const plain = db as unknown as Kysely<unknown>;
+  const evidence = (key: string): [string, RawBuilder<unknown>] => [
+    key,
+    jsonMember(plain, sql.ref('h.evidence'), key),
+  ];
+  const trade = jsonObjectOf(
+    plain,
+    TIMING_TRADE.map(([key, column]) => [key, sql.ref(column)] as const),
+  );
+  const laterMove = jsonObjectOf(
+    plain,
+    LATER_MOVE.map(
+      (field) =>
+        [
+          field,
+          asked.nulled.has(field) ? sql`null` : javascriptJsonNumber(plain, sql.ref(`t.${field}`)),
+        ] as const,
+    ),
+  );
+  const hit = jsonObjectOf(plain, [
+    ['trade', trade],
+    ...EVIDENCE_BEFORE.map(evidence),
+    ['days_between', sql.ref('h.days_between')],
+    ...EVIDENCE_AFTER.map(evidence),
+    ['later_move', laterMove],
+  ]);
+  const hits = storedTimingPageQuery(db, range, asked.daysBefore, asked.kinds, page);
+  const row = await db
+    .selectFrom(hits.as('h'))
+    .innerJoin('trades as t', 't.id', 'h.trade_id')
+    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+    .leftJoin('filings as f', 'f.id', 't.filing_id')
+    .where(inTradeRange(range))
+    .select([
+      jsonArrayOf(plain, hit, sql`h.rank`, isSqlite(plain) && page.limit > BYTES_PAGE_ROWS).as('json'),
+      sql<number | string>`count(*)`.as('rows'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { json: row.json, rows: Number(row.rows) };
+}
