@@ -65,8 +65,14 @@ export const LobbyingSchema = Type.Object(
 );
 export type LobbyingResource = Static<typeof LobbyingSchema>;
 
+/** A filing's document on the Senate LDA site: its UUID between these (for the database to write it too). */
+export const LOBBYING_DOCUMENT_URL = {
+  before: 'https://lda.senate.gov/filings/public/filing/',
+  after: '/print/',
+} as const;
+
 export function lobbyingDocumentUrl(filingUuid: string): string {
-  return `https://lda.senate.gov/filings/public/filing/${filingUuid}/print/`;
+  return `${LOBBYING_DOCUMENT_URL.before}${filingUuid}${LOBBYING_DOCUMENT_URL.after}`;
 }
 
 export function toLobbyingResource(row: LobbyingRow): LobbyingResource {

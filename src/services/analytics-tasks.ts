@@ -10,7 +10,7 @@ import type { Database } from '../storage/schema.js';
 import { type ClusterQuery, recentClusters } from './clusters.js';
 import { companyDossier } from './companies.js';
 import { memberConflicts } from './conflicts.js';
-import { findOverlap, type OverlapQuery } from './overlap.js';
+import { findOverlap, findOverlapAnswer, type OverlapQuery } from './overlap.js';
 import { suspiciousTiming, type TimingQuery } from './suspicious-timing.js';
 
 export const ANALYTICS_TASKS = {
@@ -22,6 +22,8 @@ export const ANALYTICS_TASKS = {
     recentClusters(db, args.range, args.query),
   companyDossier: (db: Kysely<Database>, args: { ticker: string }) => companyDossier(db, args.ticker),
   overlap: (db: Kysely<Database>, args: { query: OverlapQuery }) => findOverlap(db, args.query),
+  /** The same page, its hits as the JSON text the database writes while the stored hits are current. */
+  overlapAnswer: (db: Kysely<Database>, args: { query: OverlapQuery }) => findOverlapAnswer(db, args.query),
   memberConflicts: (
     db: Kysely<Database>,
     args: { member: string; page: { limit: number; offset: number }; now: string },

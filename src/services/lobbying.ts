@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { FILING_PERIODS, LDA_ISSUE_CODES } from '../domain/lda.js';
 import { ApiError } from '../errors.js';
-import { type LobbyingResource, lobbyingDocumentUrl, toLobbyingResource } from '../resources/lobbying.js';
+import { LOBBYING_DOCUMENT_URL, type LobbyingResource, toLobbyingResource } from '../resources/lobbying.js';
 import {
   findLobbyingFiling,
   type LobbyingFilter,
@@ -35,15 +35,8 @@ export async function listLobbyingJson(
   db: Kysely<Database>,
   query: LobbyingQuery,
 ): Promise<{ json: string | Buffer; rows: number }> {
-  return listLobbyingFilingsJson(db, lobbyingFilter(query), requestedPage(query), DOCUMENT_URL);
+  return listLobbyingFilingsJson(db, lobbyingFilter(query), requestedPage(query), LOBBYING_DOCUMENT_URL);
 }
-
-/** A filing's document link split around its UUID, for the database to write it as the resource does. */
-const DOCUMENT_URL = (() => {
-  const mark = '{uuid}';
-  const [before = '', after = ''] = lobbyingDocumentUrl(mark).split(mark);
-  return { before, after };
-})();
 
 /** The repository's filter for the query; an unknown issue code or period is refused. */
 function lobbyingFilter(query: LobbyingQuery): LobbyingFilter {

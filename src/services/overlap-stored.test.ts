@@ -15,6 +15,7 @@ import { FIXTURE_NOW } from '../test-support/real-data.js';
 import {
   DEFAULT_WINDOW_DAYS,
   findOverlap,
+  findOverlapAnswer,
   LINK_KINDS,
   type LinkKind,
   MAX_WINDOW_DAYS,
@@ -154,6 +155,45 @@ describe.skipIf(!realDataAvailable())('stored overlap hits', () => {
     const expected = await findOverlap(db, asked, { computed: true });
     expect(await current(db)).toBe(true);
     expect(await findOverlap(db, asked)).toEqual(expected);
+  });
+
+  it.each(cases)('the database writes the stored page as the same JSON: %s', async (_name, overrides) => {
+    const asked = query(overrides());
+    const expected = await findOverlap(db, asked, { computed: true });
+    const answer = await findOverlapAnswer(db, asked);
+    if (!('hitsJson' in answer)) throw new Error('the stored hits are current: the page should be JSON text');
+    expect(answer.total).toBe(expected.total);
+    expect(answer.rows).toBe(expected.hits.length);
+    expect(JSON.parse(answer.hitsJson.toString())).toEqual(JSON.parse(JSON.stringify(expected.hits)));
+  });
+
+  it('GET /overlap writes the same text from the stored hits as from the computed ones', async () => {
+    const answer = async (url: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'dc-api-key': ctx.key } });
+      expect(response.statusCode, url).toBe(200);
+      const { link, 'x-credits-charged': charged } = response.headers;
+      // Re-serialized: the database may spell a number otherwise (e.g. 1001.0); key order counts.
+      return { body: JSON.stringify(JSON.parse(response.body)), link, charged };
+    };
+    for (const url of [
+      '/overlap?days=3650&window_days=3650&limit=1000',
+      '/overlap?days=3650&limit=1000',
+      '/overlap?days=3650&window_days=30&link_kind=lobbying,contract&limit=200&offset=5',
+      `/overlap?days=3650&politician_id=${member}&link_kind=campaign`,
+    ]) {
+      const stored = await answer(url);
+      const { id } = await db
+        .insertInto('analytics_changes')
+        .values({ scope: 'overlap' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        expect(await current(db)).toBe(false);
+        expect(stored, url).toEqual(await answer(url));
+      } finally {
+        await db.deleteFrom('analytics_changes').where('id', '=', id).execute();
+      }
+    }
   });
 
   it('the cases above are not empty where the data has links', async () => {

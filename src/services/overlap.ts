@@ -13,12 +13,16 @@ import {
   type TradeLinks,
 } from '../analytics/overlap.js';
 import { matchOverlap } from '../analytics/overlap-match.js';
-import { contractUrl } from '../resources/contract.js';
+import { CONTRACT_URL, contractUrl } from '../resources/contract.js';
 import { tradeSummary } from '../resources/links.js';
-import { lobbyingDocumentUrl } from '../resources/lobbying.js';
+import { LOBBYING_DOCUMENT_URL, lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { linkTradesByIds } from '../storage/repositories/analytics-links.js';
 import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
-import { countStoredOverlap, storedOverlapPage } from '../storage/repositories/stored-overlap.js';
+import {
+  countStoredOverlap,
+  storedOverlapPage,
+  storedOverlapPageJson,
+} from '../storage/repositories/stored-overlap.js';
 import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
@@ -62,6 +66,40 @@ export function withUrls(links: TradeLinks) {
 }
 
 /**
+ * findOverlap's page as the JSON text of its hits' array (the same hits and fields), written by
+ * the database from the stored hits, while they are current; otherwise as findOverlap's objects.
+ */
+export function findOverlapAnswer(
+  db: Kysely<Database>,
+  query: OverlapQuery,
+): Promise<
+  { total: number; hitsJson: string | Buffer; rows: number } | Awaited<ReturnType<typeof findOverlap>>
+> {
+  return inReadSnapshot(db, async (trx) => {
+    if (query.windowDays > MAX_WINDOW_DAYS || !(await storedResultCurrent(trx, 'overlap')))
+      return findOverlap(trx, query);
+    const range = rangeOf(query);
+    const total = await countStoredOverlap(trx, range, query);
+    const written = await storedOverlapPageJson(trx, range, query, query, {
+      lobbying: LOBBYING_DOCUMENT_URL,
+      contract: CONTRACT_URL,
+    });
+    return { total, hitsJson: written.json, rows: written.rows };
+  });
+}
+
+function rangeOf(query: OverlapQuery): TradeRangeFilter {
+  return {
+    from: query.from,
+    to: query.to,
+    tickers: query.tickers,
+    sources: query.sources,
+    actions: query.actions,
+    politicianIds: query.politicianIds,
+  };
+}
+
+/**
  * The overlap hits of a query, a page of them with their trades. One read-only snapshot, so the
  * page's whole rows are those of the keys the hits were found on (a trade superseded meanwhile
  * would otherwise leave a hole in the page that `total` still counts). While the stored hits are
@@ -69,14 +107,7 @@ export function withUrls(links: TradeLinks) {
  */
 export function findOverlap(db: Kysely<Database>, query: OverlapQuery, options: { computed?: boolean } = {}) {
   return inReadSnapshot(db, async (trx) => {
-    const range: TradeRangeFilter = {
-      from: query.from,
-      to: query.to,
-      tickers: query.tickers,
-      sources: query.sources,
-      actions: query.actions,
-      politicianIds: query.politicianIds,
-    };
+    const range = rangeOf(query);
     const page =
       !options.computed && query.windowDays <= MAX_WINDOW_DAYS && (await storedResultCurrent(trx, 'overlap'))
         ? await storedPage(trx, range, query)

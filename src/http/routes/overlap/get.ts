@@ -11,7 +11,8 @@ import {
   MAX_WINDOW_DAYS,
 } from '../../../services/overlap.js';
 import { splitList } from '../../../services/trade-params.js';
-import { runAnalytics } from '../../analytics.js';
+import { runAnalytics, sendAnswerWithJsonList } from '../../analytics.js';
+import { wantsCsv } from '../../plugins/csv.js';
 import { AnalyticsRangeQuery, parseAnalyticsRange } from '../../schemas/analytics-range.js';
 import { errorResponses, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
@@ -66,7 +67,7 @@ export function getOverlapRoute(app: App, deps: AppDeps): void {
         response: { 200: OverlapAnswerSchema, ...errorResponses(400, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const range = parseAnalyticsRange(query, deps.clock());
       const kinds = parseKinds(query.link_kind);
@@ -75,7 +76,9 @@ export function getOverlapRoute(app: App, deps: AppDeps): void {
         query.politician_id === undefined
           ? undefined
           : await memberIdOf(deps.db, 'politician_id', query.politician_id);
-      const result = await runAnalytics(deps, request, 'overlap', {
+      // JSON answers: the hits as the JSON text the database writes from the stored ones (CSV
+      // answers, and any answer while the stored hits are stale, come as objects).
+      const result = await runAnalytics(deps, request, wantsCsv(request) ? 'overlap' : 'overlapAnswer', {
         query: {
           ...range,
           windowDays,
@@ -85,15 +88,18 @@ export function getOverlapRoute(app: App, deps: AppDeps): void {
           offset: query.offset,
         },
       });
-      return {
-        parameters: {
-          ...range.echo,
-          window_days: windowDays,
-          link_kinds: kinds,
-          politician_id: member ?? null,
-        },
-        ...result,
+      const parameters = {
+        ...range.echo,
+        window_days: windowDays,
+        link_kinds: kinds,
+        politician_id: member ?? null,
       };
+      if ('hitsJson' in result)
+        return sendAnswerWithJsonList(deps, request, reply, { parameters, total: result.total }, 'hits', {
+          json: result.hitsJson,
+          rows: result.rows,
+        });
+      return { parameters, ...result };
     },
   );
 }
