@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
 import { COMMITTEE_OVERSIGHT, lobbyingReach, overseenAgencies } from '../domain/committee-oversight.js';
 import { daysBetween } from '../domain/dates.js';
 import { groupedBy } from '../domain/grouped.js';
+import { contractUrl } from '../resources/contract.js';
+import { lobbyingDocumentUrl } from '../resources/lobbying.js';
 import {
   contractsForTickers,
   contributionsForLinks,
@@ -257,6 +259,36 @@ export function linkKindsOf(links: TradeLinks): LinkKind[] {
   if (links.contracts.length > 0) kinds.push('contract');
   if (links.campaign.length > 0) kinds.push('campaign');
   return kinds;
+}
+
+/**
+ * The links as the API serves them (resources/links.ts, fields in its order): the seats as
+ * committees_at_trade, each lobbying filing and contract with its public URL.
+ */
+export function withUrls(links: TradeLinks) {
+  return {
+    committees_at_trade: links.seats,
+    lobbying: links.lobbying.map((filing) => ({
+      lobbying_filing_id: filing.lobbying_filing_id,
+      filing_uuid: filing.filing_uuid,
+      url: lobbyingDocumentUrl(filing.filing_uuid),
+      client_name: filing.client_name,
+      filed_date: filing.filed_date,
+      amount: filing.amount,
+      days_from_trade: filing.days_from_trade,
+      committees: filing.committees,
+    })),
+    contracts: links.contracts.map((award) => ({
+      contract_id: award.contract_id,
+      award_id: award.award_id,
+      url: contractUrl(award.award_key),
+      award_date: award.award_date,
+      amount: award.amount,
+      days_from_trade: award.days_from_trade,
+      committees: award.committees,
+    })),
+    campaign: links.campaign,
+  };
 }
 
 export function hasLinks(links: TradeLinks): boolean {

@@ -32,10 +32,15 @@ import {
   storeTopTickerRanks,
   windowStart,
 } from '../storage/repositories/stored-top-tickers.js';
-import type { ClusterAnswersTable, OverlapHitsTable, TimingHitsTable } from '../storage/schema/analytics.js';
+import type {
+  ClusterAnswersTable,
+  OverlapHitsTable,
+  OverlapRecordsTable,
+  TimingHitsTable,
+} from '../storage/schema/analytics.js';
 import type { Database } from '../storage/schema.js';
 import { clustersOfTrades, keyClusters, STORED_CLUSTER_PARAMS } from './clusters.js';
-import { MAX_WINDOW_DAYS, nearestLinkDays } from './overlap.js';
+import { MAX_WINDOW_DAYS, nearestLinkDays, withUrls } from './overlap.js';
 import { matchOverlap } from './overlap-match.js';
 import { type DossierRefresh, refreshStoredDossiers } from './stored-dossiers.js';
 import {
@@ -287,23 +292,39 @@ export async function refreshStoredOverlap(
         ? []
         : (await tradeFilterKeys(trx, { ...WHOLE_HISTORY, tickers })).map((key) => [key.id, key]),
     );
-    const hits: OverlapHitsTable[] = matches.flatMap(({ trade, links }) => {
+    const hits: OverlapHitsTable[] = [];
+    const records: OverlapRecordsTable[] = [];
+    for (const { trade, links } of matches) {
       const key = keys.get(trade.id);
-      if (!key) return [];
+      if (!key) continue;
       const { id, ...columns } = key;
       const nearest = nearestLinkDays(links);
-      return [
-        {
-          trade_id: id,
-          ...columns,
-          lobbying_days: nearest.lobbying,
-          contract_days: nearest.contract,
-          campaign_days: nearest.campaign,
-          evidence: JSON.stringify(links),
-        },
-      ];
-    });
-    await replaceStoredOverlap(trx, hits, computedAt, seenChanges);
+      // As the answer writes them: the JSON path sends or joins their texts.
+      const served = withUrls(links);
+      const lists = [
+        ['lobbying', served.lobbying],
+        ['contract', served.contracts],
+        ['campaign', served.campaign],
+      ] as const;
+      const distances = lists.flatMap(([, list]) => list.map((record) => Math.abs(record.days_from_trade)));
+      hits.push({
+        trade_id: id,
+        ...columns,
+        lobbying_days: nearest.lobbying,
+        contract_days: nearest.contract,
+        campaign_days: nearest.campaign,
+        evidence: JSON.stringify(links),
+        served_links: JSON.stringify(served).slice(1, -1),
+        farthest_days: Math.max(0, ...distances),
+        seats: JSON.stringify(served.committees_at_trade),
+      });
+      for (const [kind, list] of lists)
+        list.forEach((record, position) => {
+          const days = Math.abs(record.days_from_trade);
+          records.push({ trade_id: id, kind, position, days, record: JSON.stringify(record) });
+        });
+    }
+    await replaceStoredOverlap(trx, { hits, records }, computedAt, seenChanges);
     return { rebuilt: true, hits: hits.length };
   });
 }

@@ -101,12 +101,7 @@ export const CONTRACT_EXAMPLE: ContractResource = {
   source: 'spending_by_award',
 };
 
-/**
- * The award's page on usaspending.gov: contract awards only have one, by their generated key (the
- * key after `base`). The parts are exported for the database to write the same link.
- */
-export const CONTRACT_URL = { keyPrefix: 'CONT_', base: 'https://www.usaspending.gov/award/' } as const;
-
+/** The award's page on usaspending.gov (contract awards only have one by their generated key). */
 export function contractUrl(awardKey: string): string | null {
-  return awardKey.startsWith(CONTRACT_URL.keyPrefix) ? `${CONTRACT_URL.base}${awardKey}` : null;
+  return awardKey.startsWith('CONT_') ? `https://www.usaspending.gov/award/${awardKey}` : null;
 }

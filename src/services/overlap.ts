@@ -11,11 +11,10 @@ import {
   linksWithin,
   MAX_WINDOW_DAYS,
   type TradeLinks,
+  withUrls,
 } from '../analytics/overlap.js';
 import { matchOverlap } from '../analytics/overlap-match.js';
-import { CONTRACT_URL, contractUrl } from '../resources/contract.js';
 import { tradeSummary } from '../resources/links.js';
-import { LOBBYING_DOCUMENT_URL, lobbyingDocumentUrl } from '../resources/lobbying.js';
 import { linkTradesByIds } from '../storage/repositories/analytics-links.js';
 import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
 import {
@@ -27,7 +26,7 @@ import type { TradeRangeFilter } from '../storage/repositories/trade-range.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
 
-export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf, MAX_WINDOW_DAYS };
+export { DEFAULT_WINDOW_DAYS, LINK_KINDS, type LinkKind, linkKindsOf, MAX_WINDOW_DAYS, withUrls };
 
 /** The analytics range /overlap takes (its member filter is politicianIds below). */
 export type TradeRange = Pick<TradeRangeFilter, 'from' | 'to' | 'tickers' | 'sources' | 'actions'>;
@@ -50,21 +49,6 @@ export function onlyKinds(links: TradeLinks, kinds: readonly LinkKind[]): TradeL
   };
 }
 
-/** The links as the API serves them: each lobbying filing and contract with its public URL. */
-export function withUrls(links: TradeLinks) {
-  return {
-    committees_at_trade: links.seats,
-    // Object.assign rather than literals that start with a spread (see toInsiderTrade).
-    lobbying: links.lobbying.map((filing) =>
-      Object.assign({}, filing, { url: lobbyingDocumentUrl(filing.filing_uuid) }),
-    ),
-    contracts: links.contracts.map(({ award_key: awardKey, ...award }) =>
-      Object.assign(award, { url: contractUrl(awardKey) }),
-    ),
-    campaign: links.campaign,
-  };
-}
-
 /**
  * findOverlap's page as the JSON text of its hits' array (the same hits and fields), written by
  * the database from the stored hits, while they are current; otherwise as findOverlap's objects.
@@ -80,10 +64,7 @@ export function findOverlapAnswer(
       return findOverlap(trx, query);
     const range = rangeOf(query);
     const total = await countStoredOverlap(trx, range, query);
-    const written = await storedOverlapPageJson(trx, range, query, query, {
-      lobbying: LOBBYING_DOCUMENT_URL,
-      contract: CONTRACT_URL,
-    });
+    const written = await storedOverlapPageJson(trx, range, query, query);
     return { total, hitsJson: written.json, rows: written.rows };
   });
 }

@@ -501,28 +501,6 @@ export function jsonObjectOf(
   )}) as o)`;
 }
 
-/**
- * The group's `value`s (JSON objects or arrays from the helpers here) as the text of one JSON
- * array in `order`, '[]' without rows; on SQLite `asBytes` answers its UTF-8 bytes (see
- * jsonObjectsArray). Wrapped in nestedJson it nests inside another JSON value.
- */
-export function jsonArrayOf(
-  db: Kysely<unknown>,
-  value: RawBuilder<unknown>,
-  order: RawBuilder<unknown>,
-  asBytes = false,
-): RawBuilder<string | Buffer> {
-  if (!isSqlite(db))
-    return sql<string>`coalesce('[' || string_agg(${value}::text, ',' order by ${order}) || ']', '[]')`;
-  const array = sql<string>`coalesce(json_group_array(${value} order by ${order}), '[]')`;
-  return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
-}
-
-/** JSON text (from a column or a subquery) as a value that nests as JSON: SQLite json(), PostgreSQL a json cast. */
-export function nestedJson(db: Kysely<unknown>, text: RawBuilder<unknown>): RawBuilder<unknown> {
-  return isSqlite(db) ? sql`json(${text})` : sql`cast(${text} as json)`;
-}
-
 /** The member `key` of a JSON object held as text or json, as JSON that nests (SQLite `->`, PostgreSQL `->` on json). */
 export function jsonMember(db: Kysely<unknown>, json: RawBuilder<unknown>, key: string): RawBuilder<unknown> {
   return isSqlite(db)
@@ -530,28 +508,22 @@ export function jsonMember(db: Kysely<unknown>, json: RawBuilder<unknown>, key: 
     : sql`(cast(${json} as json) -> ${sql.lit(key)})`;
 }
 
-/** The member `key` of a JSON object held as text or json, as SQL text or number (`->>`). */
-export function jsonMemberValue(
-  db: Kysely<unknown>,
-  json: RawBuilder<unknown>,
-  key: string,
-): RawBuilder<unknown> {
-  return isSqlite(db)
-    ? sql`(${json} ->> ${sql.lit(`$.${key}`)})`
-    : sql`(cast(${json} as json) ->> ${sql.lit(key)})`;
-}
-
 /**
- * The elements of the JSON array at member `key` of a JSON object held as text, as a table `e`
- * of `value` (each element, JSON) and `position` (its order): SQLite json_each, PostgreSQL
- * json_array_elements with ordinality.
+ * The group's `value`s (each the text of a JSON value) joined as the text of one JSON array, '[]'
+ * without rows; on SQLite `asBytes` answers its UTF-8 bytes. SQLite takes them in the order the
+ * rows arrive: sorting them again in the aggregate copied a megabyte page into a sorter and
+ * tripled the query's time (BENCHMARKS.md), so the caller's ordered page subquery must be the
+ * outer loop, which SQLite keeps for a CROSS JOIN. PostgreSQL may join in
+ * any order: the values are sorted by `order`.
  */
-export function jsonArrayElements(
+export function jsonTextsArray(
   db: Kysely<unknown>,
-  json: RawBuilder<unknown>,
-  key: string,
-): RawBuilder<unknown> {
-  if (isSqlite(db))
-    return sql`(select value, key as position from json_each(${json}, ${sql.lit(`$.${key}`)})) as e`;
-  return sql`json_array_elements(cast(${json} as json) -> ${sql.lit(key)}) with ordinality as e(value, position)`;
+  value: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  asBytes = false,
+): RawBuilder<string | Buffer> {
+  if (!isSqlite(db))
+    return sql<string>`coalesce('[' || string_agg(${value}, ',' order by ${order}) || ']', '[]')`;
+  const array = sql<string>`coalesce('[' || group_concat(${value}, ',') || ']', '[]')`;
+  return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
 }

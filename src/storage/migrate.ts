@@ -61,6 +61,7 @@ import * as memberDisclosureIndex from './migrations/0105-member-disclosure-inde
 import * as timingCounts from './migrations/0107-timing-counts.js';
 import * as searchTsvTrigger from './migrations/0108-search-tsv-trigger.js';
 import * as pgInsertedTradesPerStatement from './migrations/0109-pg-inserted-trades-per-statement.js';
+import * as overlapRecords from './migrations/0110-overlap-records.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -124,6 +125,7 @@ export const migrations: Record<string, Migration> = {
   '0107-timing-counts': timingCounts,
   '0108-search-tsv-trigger': searchTsvTrigger,
   '0109-pg-inserted-trades-per-statement': pgInsertedTradesPerStatement,
+  '0110-overlap-records': overlapRecords,
 };
 
 export interface MigrationReport {

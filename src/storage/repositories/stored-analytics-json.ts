@@ -1,8 +1,8 @@
 // A page of the stored suspicious-timing hits as the JSON text the database writes (the hits of
 // resources/suspicious-timing.ts, fields in order): a thousand hits go out without a JavaScript
 // object per hit, trade and piece of evidence, and without serializing a megabyte of text.
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { isSqlite, javascriptJsonNumber, jsonArrayOf, jsonMember, jsonObjectOf } from '../dialect.js';
+import { type AliasedSelectQueryBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { isSqlite, javascriptJsonNumber, jsonMember, jsonObjectOf, jsonTextsArray } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { storedTimingPageQuery } from './stored-analytics.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
@@ -77,16 +77,40 @@ export async function storedTimingPageJson(
     ['later_move', laterMove],
   ]);
   const hits = storedTimingPageQuery(db, range, asked.daysBefore, asked.kinds, page);
-  const row = await db
-    .selectFrom(hits.as('h'))
-    .innerJoin('trades as t', 't.id', 'h.trade_id')
-    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+  const sqlite = isSqlite(plain);
+  const row = await withTradesInPageOrder(db, hits.as('h'))
     .leftJoin('filings as f', 'f.id', 't.filing_id')
     .where(inTradeRange(range))
     .select([
-      jsonArrayOf(plain, hit, sql`h.rank`, isSqlite(plain) && page.limit > BYTES_PAGE_ROWS).as('json'),
+      jsonTextsArray(
+        plain,
+        sqlite ? hit : sql`cast(${hit} as text)`,
+        sql`h.rank`,
+        sqlite && page.limit > BYTES_PAGE_ROWS,
+      ).as('json'),
       sql<number | string>`count(*)`.as('rows'),
     ])
     .executeTakeFirstOrThrow();
   return { json: row.json, rows: Number(row.rows) };
+}
+
+/**
+ * A page of stored hits (`trade_id` each) as `h`, joined with its trades (`t`) and their members
+ * (`p`). On SQLite the page stays the outer loop (cross joins, which SQLite never reorders), so
+ * the rows arrive in the page's order, as jsonTextsArray takes them there.
+ */
+export function withTradesInPageOrder<H extends { trade_id: number }>(
+  db: Kysely<Database>,
+  hits: AliasedSelectQueryBuilder<H, 'h'>,
+) {
+  const page = db.selectFrom(hits);
+  if (isSqlite(db as unknown as Kysely<unknown>))
+    return page
+      .crossJoin('trades as t')
+      .crossJoin('politicians as p')
+      .whereRef('t.id', '=', 'h.trade_id')
+      .whereRef('p.id', '=', 't.politician_id');
+  return page
+    .innerJoin('trades as t', 't.id', 'h.trade_id')
+    .innerJoin('politicians as p', 'p.id', 't.politician_id');
 }

@@ -3,35 +3,34 @@
 // makes of them.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import {
-  isSqlite,
-  jsonArrayElements,
-  jsonArrayOf,
-  jsonMember,
-  jsonMemberValue,
-  jsonObjectOf,
-  nestedJson,
-} from '../dialect.js';
-import type { OverlapHitsTable } from '../schema/analytics.js';
+import { commaJoinedInOrder, isSqlite, jsonObjectOf, jsonTextsArray } from '../dialect.js';
+import type { OverlapHitsTable, OverlapRecordsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { markStoredResult } from './stored-analytics.js';
+import { withTradesInPageOrder } from './stored-analytics-json.js';
 import { inStoredTradeRange, type TradeRangeFilter } from './trade-range.js';
 import { BYTES_PAGE_ROWS } from './trades-json.js';
 
 /** A link kind (its column holds the days to the trade's nearest record of that kind). */
 export type OverlapKind = 'lobbying' | 'contract' | 'campaign';
 
-/** Replaces the stored hits and clears the changes the rebuild has seen (in the rebuild's transaction). */
+/**
+ * Replaces the stored hits and their records, and clears the changes the rebuild has seen (in the
+ * rebuild's transaction).
+ */
 export async function replaceStoredOverlap(
   db: Kysely<Database>,
-  hits: readonly OverlapHitsTable[],
+  stored: { hits: readonly OverlapHitsTable[]; records: readonly OverlapRecordsTable[] },
   computedAt: string,
   seenChanges: readonly number[],
 ): Promise<void> {
   await db.deleteFrom('overlap_hits').execute();
-  for (const batch of chunk(hits, rowsPerInsert(11)))
+  await db.deleteFrom('overlap_records').execute();
+  for (const batch of chunk(stored.hits, rowsPerInsert(14)))
     if (batch.length > 0) await db.insertInto('overlap_hits').values(batch).execute();
-  await markStoredResult(db, [{ name: 'overlap', rowCount: hits.length }], computedAt, seenChanges);
+  for (const batch of chunk(stored.records, rowsPerInsert(5)))
+    if (batch.length > 0) await db.insertInto('overlap_records').values(batch).execute();
+  await markStoredResult(db, [{ name: 'overlap', rowCount: stored.hits.length }], computedAt, seenChanges);
 }
 
 /** The asked link kinds and window: a trade is a hit when one of the kinds has a record within it. */
@@ -66,7 +65,7 @@ export function storedOverlapPage(
   asked: OverlapAsked,
   page: { limit: number; offset: number },
 ) {
-  return storedOverlapPageQuery(db, range, asked, page).execute();
+  return storedOverlapPageQuery(db, range, asked, page).select(['t.trade_id', 't.evidence']).execute();
 }
 
 function storedOverlapPageQuery(
@@ -76,25 +75,10 @@ function storedOverlapPageQuery(
   page: { limit: number; offset: number },
 ) {
   return storedHits(db, range, asked)
-    .select([
-      't.trade_id',
-      't.transaction_date',
-      't.evidence',
-      't.lobbying_days',
-      't.contract_days',
-      't.campaign_days',
-    ])
     .orderBy('t.transaction_date', 'desc')
     .orderBy('t.trade_id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
-}
-
-/** The links the database writes: a lobbying filing's document (its UUID between `before` and `after`), an award's page. */
-export interface OverlapLinkUrls {
-  lobbying: { before: string; after: string };
-  /** An award whose key starts with `keyPrefix` has a page at `base` + key; others none. */
-  contract: { keyPrefix: string; base: string };
 }
 
 /** A hit's trade: its JSON key and the column of the page's join it comes from. */
@@ -114,7 +98,7 @@ const HIT_TRADE: ReadonlyArray<readonly [string, string]> = [
   ['amount_high', 't.amount_high'],
 ];
 
-/** Each link kind: its list in the answer and the stored evidence. */
+/** Each link kind and its list in the answer, in the answer's order. */
 const KIND_LISTS: ReadonlyArray<readonly [OverlapKind, string]> = [
   ['lobbying', 'lobbying'],
   ['contract', 'contracts'],
@@ -123,77 +107,73 @@ const KIND_LISTS: ReadonlyArray<readonly [OverlapKind, string]> = [
 
 /**
  * storedOverlapPage's hits as the text of the page's JSON array, each with its trade, link kinds,
- * seats and the records of the asked kinds within the window, with their links (the objects
- * services/overlap.ts builds from the same rows; a hit whose trade is gone is left out, as there).
- * On SQLite a page of more than BYTES_PAGE_ROWS hits comes as its UTF-8 bytes.
+ * seats and the records of the asked kinds within the window (the objects services/overlap.ts
+ * builds from the same rows; a hit whose trade is gone is left out, as there). Joined as text from
+ * the JSON the rebuild stored (the hit's links whole when the window reaches all of them and every
+ * kind is asked, else its seats and the records asked from overlap_records): no JSON is read
+ * apart. On SQLite a page of more than BYTES_PAGE_ROWS hits comes as its UTF-8 bytes.
  */
 export async function storedOverlapPageJson(
   db: Kysely<Database>,
   range: TradeRangeFilter,
   asked: OverlapAsked,
   page: { limit: number; offset: number },
-  urls: OverlapLinkUrls,
 ): Promise<{ json: string | Buffer; rows: number }> {
   const plain = db as unknown as Kysely<unknown>;
+  const sqlite = isSqlite(plain);
   const window = asked.windowDays;
-  const element = sql.ref('e.value');
-  const member = (key: string) => [key, jsonMember(plain, element, key)] as const;
-  const text = (key: string) => jsonMemberValue(plain, element, key);
-  const lobbyingUrl = sql`cast(${urls.lobbying.before} as text) || ${text('filing_uuid')} || cast(${urls.lobbying.after} as text)`;
-  const awardKey = text('award_key');
-  const contractUrl = sql`case when substr(${awardKey}, 1, ${sql.lit(urls.contract.keyPrefix.length)}) = ${urls.contract.keyPrefix}
-    then cast(${urls.contract.base} as text) || ${awardKey} end`;
-  // Each record as the answer writes it (a lobbying filing and a contract gain their link).
-  const records: Record<OverlapKind, RawBuilder<unknown>> = {
-    lobbying: jsonObjectOf(plain, [
-      member('lobbying_filing_id'),
-      member('filing_uuid'),
-      ['url', lobbyingUrl],
-      ...['client_name', 'filed_date', 'amount', 'days_from_trade', 'committees'].map(member),
-    ]),
-    contract: jsonObjectOf(plain, [
-      member('contract_id'),
-      member('award_id'),
-      ['url', contractUrl],
-      ...['award_date', 'amount', 'days_from_trade', 'committees'].map(member),
-    ]),
-    campaign: nestedJson(plain, element),
-  };
-  const evidence = sql.ref('h.evidence');
-  const within = (kind: OverlapKind, list: string) => {
-    if (!asked.kinds.includes(kind)) return nestedJson(plain, sql`'[]'`);
-    const near = sql`abs(cast(${text('days_from_trade')} as integer)) <= ${window}`;
-    return nestedJson(
-      plain,
-      sql`(select ${jsonArrayOf(plain, records[kind], sql`e.position`)} from ${jsonArrayElements(plain, evidence, list)} where ${near})`,
-    );
-  };
+  const records = (kind: OverlapKind) =>
+    asked.kinds.includes(kind)
+      ? sql`coalesce((select '[' || ${commaJoinedInOrder(plain, sql.ref('r.record'), sql.ref('r.position'))} || ']' from overlap_records r
+          where r.trade_id = h.trade_id and r.kind = ${kind} and r.days <= ${window}), '[]')`
+      : sql`'[]'`;
   const kindNames = KIND_LISTS.filter(([kind]) => asked.kinds.includes(kind)).map(
-    ([kind]) => sql`case when ${sql.ref(`h.${kind}_days`)} <= ${window} then ${`"${kind}",`} else '' end`,
+    ([kind]) =>
+      sql`case when ${sql.ref(`h.${kind}_days`)} <= ${window} then ${sql.lit(`"${kind}",`)} else '' end`,
   );
-  const linkKinds = nestedJson(plain, sql`'[' || rtrim(${sql.join(kindNames, sql` || `)}, ',') || ']'`);
-  const hit = jsonObjectOf(plain, [
+  const trade = jsonObjectOf(
+    plain,
+    HIT_TRADE.map(([key, column]) => [key, sql.ref(column)] as const),
+  );
+  const joinedLinks = sql.join(
     [
-      'trade',
-      jsonObjectOf(
-        plain,
-        HIT_TRADE.map(([key, column]) => [key, sql.ref(column)] as const),
-      ),
+      sql`'"committees_at_trade":'`,
+      sql.ref('h.seats'),
+      ...KIND_LISTS.flatMap(([kind, list]) => [sql.lit(`,"${list}":`), records(kind)]),
     ],
-    ['link_kinds', linkKinds],
-    ['committees_at_trade', jsonMember(plain, evidence, 'seats')],
-    ...KIND_LISTS.map(([kind, list]) => [list, within(kind, list)] as const),
+    sql` || `,
+  );
+  // Every kind asked and every record within the window: the stored text is the answer's.
+  const links = KIND_LISTS.every(([kind]) => asked.kinds.includes(kind))
+    ? sql`case when h.farthest_days <= ${window} then h.served_links else ${joinedLinks} end`
+    : joinedLinks;
+  const parts: RawBuilder<unknown>[] = [
+    sql`'{"trade":'`,
+    sqlite ? trade : sql`cast(${trade} as text)`,
+    sql`',"link_kinds":['`,
+    sql`rtrim(${sql.join(kindNames, sql` || `)}, ',')`,
+    sql`'],'`,
+    links,
+    sql`'}'`,
+  ];
+  const hit = sql`(${sql.join(parts, sql` || `)})`;
+  const hits = storedOverlapPageQuery(db, range, asked, page).select([
+    't.trade_id',
+    't.transaction_date',
+    't.served_links',
+    't.farthest_days',
+    't.seats',
+    't.lobbying_days',
+    't.contract_days',
+    't.campaign_days',
   ]);
-  const row = await db
-    .selectFrom(storedOverlapPageQuery(db, range, asked, page).as('h'))
-    .innerJoin('trades as t', 't.id', 'h.trade_id')
-    .innerJoin('politicians as p', 'p.id', 't.politician_id')
+  const row = await withTradesInPageOrder(db, hits.as('h'))
     .select([
-      jsonArrayOf(
+      jsonTextsArray(
         plain,
         hit,
         sql`h.transaction_date desc, h.trade_id desc`,
-        isSqlite(plain) && page.limit > BYTES_PAGE_ROWS,
+        sqlite && page.limit > BYTES_PAGE_ROWS,
       ).as('json'),
       sql<number | string>`count(*)`.as('rows'),
     ])

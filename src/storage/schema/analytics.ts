@@ -136,6 +136,26 @@ export interface OverlapHitsTable extends StoredTradeKey {
   campaign_days: number | null;
   /** JSON: the trade's links at the widest window (src/analytics/overlap.ts TradeLinks). */
   evidence: string;
+  /**
+   * The answer's committees_at_trade, lobbying, contracts and campaign at the widest window, as its
+   * JSON text without the braces (0110-overlap-records).
+   */
+  served_links: string;
+  /** Days between the trade and its farthest record. */
+  farthest_days: number;
+  /** The answer's committees_at_trade as JSON text. */
+  seats: string;
+}
+
+/** A linking record of a stored overlap hit as the answer's JSON text (0110-overlap-records). */
+export interface OverlapRecordsTable {
+  trade_id: number;
+  kind: 'lobbying' | 'contract' | 'campaign';
+  /** Its place in the hit's list of that kind. */
+  position: number;
+  /** Days between it and the trade, absolute. */
+  days: number;
+  record: string;
 }
 
 /** A traded ticker's stored dossier without its overseeing members (0097-stored-dossiers). */
@@ -318,6 +338,7 @@ export interface AnalyticsTables {
   top_ticker_cells: TopTickerCellsTable;
   // Stored hits of the overlap at the default window (migration 0096-stored-overlap).
   overlap_hits: OverlapHitsTable;
+  overlap_records: OverlapRecordsTable;
   // Stored answers of the company dossier (migration 0097-stored-dossiers).
   company_dossiers: CompanyDossiersTable;
   dossier_overseers: DossierOverseersTable;
