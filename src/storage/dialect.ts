@@ -445,7 +445,9 @@ function sqliteJsonObject(
  * comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean. The
  * columns in `json` hold JSON text (SQLite) or a json value (PostgreSQL), written as that JSON. On
  * SQLite `asBytes` answers the array's UTF-8 bytes (a BLOB, a Buffer in better-sqlite3): a large
- * page goes to the socket without being decoded into a string and encoded back.
+ * page goes to the socket without being decoded into a string and encoded back. `arrivalOrder`:
+ * `r` is one subquery ordered by `order` and read alone (no join), so SQLite takes its rows as
+ * they arrive instead of sorting the built objects again in the aggregate (see jsonTextsArray).
  */
 export function jsonObjectsArray(
   db: Kysely<unknown>,
@@ -453,10 +455,14 @@ export function jsonObjectsArray(
   kinds: { booleans?: ReadonlySet<string>; json?: ReadonlySet<string> },
   order: RawBuilder<unknown>,
   asBytes: boolean,
+  arrivalOrder = false,
 ): RawBuilder<string | Buffer> {
   if (!isSqlite(db))
     return sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',' order by ${order}) || ']', '[]')`;
-  const array = sql<string>`coalesce(json_group_array(${sqliteJsonObject(fields, kinds)} order by ${order}), '[]')`;
+  const object = sqliteJsonObject(fields, kinds);
+  const array = arrivalOrder
+    ? sql<string>`coalesce(json_group_array(${object}), '[]')`
+    : sql<string>`coalesce(json_group_array(${object} order by ${order}), '[]')`;
   return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
 }
 

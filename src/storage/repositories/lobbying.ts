@@ -166,6 +166,7 @@ export async function listLobbyingFilingsJson(
         { booleans: new Set(['no_activity']), json: JSON_VALUED },
         sql`r.filed_date ${direction}, r.id ${direction}`,
         sqlite && page.limit > BYTES_PAGE_ROWS,
+        true,
       ).as('json'),
       sql<number>`count(*)`.as('rows'),
     ])
@@ -228,11 +229,8 @@ function lobbyingJsonFields(
     amount: javascriptJsonNumber(db, column('amount')),
     filed_date: column('filed_date'),
     posted_at: column('posted_at'),
-    issues: elements(column('issues'), [
-      ['code', 'code', 'text'],
-      ['name', 'name', 'text'],
-      ['description', 'description', 'text'],
-    ]),
+    // Stored as the resource writes them (code, name, description: both LDA readers build them so).
+    issues: sqlite ? column('issues') : sql`cast(${column('issues')} as json)`,
     lobbyists: elements(column('lobbyists'), [
       ['name', 'name', 'text'],
       ['covered_position', 'coveredPosition', 'text'],
