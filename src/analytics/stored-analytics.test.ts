@@ -15,6 +15,7 @@ import { nullGatedFields } from '../accounts/metering.js';
 import { PLAN_GATED_FIELDS } from '../accounts/plans.js';
 import { SOURCE_OF_CHAMBER_FILTER } from '../domain/sources.js';
 import { readVoteviewDir, saveVoteviewSets } from '../ingest/votes/import.js';
+import { TimingHitSchema } from '../resources/suspicious-timing.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
 import {
   countStoredHitRows,
@@ -31,6 +32,7 @@ import { refreshRangeAnalytics } from './stored-analytics.js';
 import { findTimingHits, type TimingParams } from './suspicious-timing.js';
 
 const YEAR = { from: '2025-06-01', to: '2026-06-01' };
+const tradeFields = Object.keys(TimingHitSchema.properties.trade.properties);
 const DECADE = { from: '2016-06-01', to: '2026-06-01' };
 const BOTH = ['committee', 'floor'] as const;
 
@@ -146,7 +148,12 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
   it.each(TIMING_CASES)('the database writes the stored page as the same JSON: $name', async (c) => {
     const objects = await timing(db, c);
     const page = { limit: 25, offset: c.offset };
-    const written = await storedTimingPageJson(db, c.range, { ...c.params, nulled: new Set() }, page);
+    const written = await storedTimingPageJson(
+      db,
+      c.range,
+      { ...c.params, tradeFields, nulled: new Set() },
+      page,
+    );
     expectSamePage(written, objects.hits, c.name);
   });
 
@@ -158,7 +165,7 @@ describe.skipIf(!realDataAvailable())('stored timing hits and clustered trades',
     expect(objects.length).toBeGreaterThan(100);
     expect(objects.some((hit) => hit.later_move.alpha_30d !== null)).toBe(true);
     const nulled = new Set(PLAN_GATED_FIELDS);
-    const written = await storedTimingPageJson(db, c.range, { ...c.params, nulled }, page);
+    const written = await storedTimingPageJson(db, c.range, { ...c.params, tradeFields, nulled }, page);
     const hidden = structuredClone(objects);
     nullGatedFields(hidden);
     expectSamePage(written, hidden, 'gated fields null');

@@ -14,7 +14,7 @@ import {
   withUrls,
 } from '../analytics/overlap.js';
 import { matchOverlap } from '../analytics/overlap-match.js';
-import { tradeSummary } from '../resources/links.js';
+import { LinkTradeSchema, tradeSummary } from '../resources/links.js';
 import { linkTradesByIds } from '../storage/repositories/analytics-links.js';
 import { storedResultCurrent } from '../storage/repositories/stored-analytics.js';
 import {
@@ -64,10 +64,12 @@ export function findOverlapAnswer(
       return findOverlap(trx, query);
     const range = rangeOf(query);
     const total = await countStoredOverlap(trx, range, query);
-    const written = await storedOverlapPageJson(trx, range, query, query);
+    const written = await storedOverlapPageJson(trx, range, query, query, LINK_TRADE_FIELDS);
     return { total, hitsJson: written.json, rows: written.rows };
   });
 }
+
+const LINK_TRADE_FIELDS = Object.keys(LinkTradeSchema.properties);
 
 function rangeOf(query: OverlapQuery): TradeRangeFilter {
   return {

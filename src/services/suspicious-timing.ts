@@ -11,6 +11,7 @@ import {
   type TimingParams,
 } from '../analytics/suspicious-timing.js';
 import { invalidField, quoted } from '../errors.js';
+import { TimingHitSchema } from '../resources/suspicious-timing.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
 import { countStoredTimingHits, storedAnalyticsCurrent } from '../storage/repositories/stored-analytics.js';
 import { storedTimingPageJson } from '../storage/repositories/stored-analytics-json.js';
@@ -92,6 +93,7 @@ export async function suspiciousTiming(
 }
 
 const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
+const TRADE_FIELDS = Object.keys(TimingHitSchema.properties.trade.properties);
 const NONE: ReadonlySet<string> = new Set();
 
 /**
@@ -110,7 +112,12 @@ function storedTimingJson(
       return undefined;
     const counted = await countStoredTimingHits(trx, range, params.daysBefore, params.kinds);
     const nulled = hideGated ? GATED_FIELDS : NONE;
-    const written = await storedTimingPageJson(trx, range, { ...params, nulled }, page);
+    const written = await storedTimingPageJson(
+      trx,
+      range,
+      { ...params, tradeFields: TRADE_FIELDS, nulled },
+      page,
+    );
     return { total: counted.total, trade_count: counted.trades, hitsJson: written.json, rows: written.rows };
   });
 }

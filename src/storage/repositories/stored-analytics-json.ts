@@ -8,28 +8,43 @@ import { storedTimingPageQuery } from './stored-analytics.js';
 import { inTradeRange, type TradeRangeFilter } from './trade-range.js';
 import { BYTES_PAGE_ROWS } from './trades-json.js';
 
-/** A hit's trade: its JSON key and the column of the page's join it comes from. */
-const TIMING_TRADE: ReadonlyArray<readonly [string, string]> = [
-  ['id', 't.id'],
-  ['politician_id', 't.politician_id'],
-  ['politician_name', 'p.name'],
-  ['politician_slug', 'p.slug'],
-  ['party', 'p.party'],
-  ['chamber', 'p.chamber'],
-  ['ticker', 't.ticker'],
-  ['asset_description', 't.asset_description'],
-  ['trade_type', 't.trade_type'],
-  ['direction', 't.trade_action'],
-  ['transaction_date', 't.transaction_date'],
-  ['disclosure_date', 't.disclosure_date'],
-  ['amount_range', 't.amount_range'],
-  ['amount_low', 't.amount_low'],
-  ['amount_high', 't.amount_high'],
-  ['owner', 't.owner'],
-  ['sector', 't.sector'],
-  ['industry', 't.industry'],
-  ['filing_url', 'f.url'],
-];
+/**
+ * Where each field a stored hit's trade may carry comes from in the page's join (`t` the trade,
+ * `p` its member, `f` its filing): the resources list the fields and their order.
+ */
+const TRADE_FIELD_COLUMNS: Readonly<Record<string, string>> = {
+  id: 't.id',
+  politician_id: 't.politician_id',
+  politician_name: 'p.name',
+  politician_slug: 'p.slug',
+  party: 'p.party',
+  chamber: 'p.chamber',
+  ticker: 't.ticker',
+  asset_description: 't.asset_description',
+  trade_type: 't.trade_type',
+  direction: 't.trade_action',
+  transaction_date: 't.transaction_date',
+  disclosure_date: 't.disclosure_date',
+  amount_range: 't.amount_range',
+  amount_low: 't.amount_low',
+  amount_high: 't.amount_high',
+  owner: 't.owner',
+  sector: 't.sector',
+  industry: 't.industry',
+  filing_url: 'f.url',
+};
+
+/** A hit's trade as a JSON object of these fields, in this order. */
+export function hitTradeJson(db: Kysely<Database>, fields: readonly string[]): RawBuilder<unknown> {
+  return jsonObjectOf(
+    db as unknown as Kysely<unknown>,
+    fields.map((field) => {
+      const column = TRADE_FIELD_COLUMNS[field];
+      if (!column) throw new Error(`a stored hit's trade has no column for ${field}`);
+      return [field, sql.ref(column)] as const;
+    }),
+  );
+}
 
 /** The trade's later price move (doubles). */
 const LATER_MOVE = ['price_on_trade_date', 'gain_30d', 'gain_90d', 'alpha_30d', 'alpha_90d'] as const;
@@ -47,7 +62,13 @@ const EVIDENCE_AFTER = ['bill_match'] as const;
 export async function storedTimingPageJson(
   db: Kysely<Database>,
   range: TradeRangeFilter,
-  asked: { daysBefore: number; kinds: readonly string[]; nulled: ReadonlySet<string> },
+  asked: {
+    daysBefore: number;
+    kinds: readonly string[];
+    /** The hit's trade fields, in order. */
+    tradeFields: readonly string[];
+    nulled: ReadonlySet<string>;
+  },
   page: { limit: number; offset: number },
 ): Promise<{ json: string | Buffer; rows: number }> {
   const plain = db as unknown as Kysely<unknown>;
@@ -55,10 +76,6 @@ export async function storedTimingPageJson(
     key,
     jsonMember(plain, sql.ref('h.evidence'), key),
   ];
-  const trade = jsonObjectOf(
-    plain,
-    TIMING_TRADE.map(([key, column]) => [key, sql.ref(column)] as const),
-  );
   const laterMove = jsonObjectOf(
     plain,
     LATER_MOVE.map(
@@ -70,7 +87,7 @@ export async function storedTimingPageJson(
     ),
   );
   const hit = jsonObjectOf(plain, [
-    ['trade', trade],
+    ['trade', hitTradeJson(db, asked.tradeFields)],
     ...EVIDENCE_BEFORE.map(evidence),
     ['days_between', sql.ref('h.days_between')],
     ...EVIDENCE_AFTER.map(evidence),

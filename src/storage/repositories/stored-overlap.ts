@@ -3,11 +3,11 @@
 // makes of them.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import { commaJoinedInOrder, isSqlite, jsonObjectOf, jsonTextsArray } from '../dialect.js';
+import { commaJoinedInOrder, isSqlite, jsonTextsArray } from '../dialect.js';
 import type { OverlapHitsTable, OverlapRecordsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { markStoredResult } from './stored-analytics.js';
-import { withTradesInPageOrder } from './stored-analytics-json.js';
+import { hitTradeJson, withTradesInPageOrder } from './stored-analytics-json.js';
 import { inStoredTradeRange, type TradeRangeFilter } from './trade-range.js';
 import { BYTES_PAGE_ROWS } from './trades-json.js';
 
@@ -81,23 +81,6 @@ function storedOverlapPageQuery(
     .offset(page.offset);
 }
 
-/** A hit's trade: its JSON key and the column of the page's join it comes from. */
-const HIT_TRADE: ReadonlyArray<readonly [string, string]> = [
-  ['id', 't.id'],
-  ['politician_id', 't.politician_id'],
-  ['politician_name', 'p.name'],
-  ['politician_slug', 'p.slug'],
-  ['party', 'p.party'],
-  ['chamber', 'p.chamber'],
-  ['ticker', 't.ticker'],
-  ['trade_type', 't.trade_type'],
-  ['transaction_date', 't.transaction_date'],
-  ['disclosure_date', 't.disclosure_date'],
-  ['amount_range', 't.amount_range'],
-  ['amount_low', 't.amount_low'],
-  ['amount_high', 't.amount_high'],
-];
-
 /** Each link kind and its list in the answer, in the answer's order. */
 const KIND_LISTS: ReadonlyArray<readonly [OverlapKind, string]> = [
   ['lobbying', 'lobbying'],
@@ -118,6 +101,8 @@ export async function storedOverlapPageJson(
   range: TradeRangeFilter,
   asked: OverlapAsked,
   page: { limit: number; offset: number },
+  /** The hit's trade fields, in order. */
+  tradeFields: readonly string[],
 ): Promise<{ json: string | Buffer; rows: number }> {
   const plain = db as unknown as Kysely<unknown>;
   const sqlite = isSqlite(plain);
@@ -131,10 +116,7 @@ export async function storedOverlapPageJson(
     ([kind]) =>
       sql`case when ${sql.ref(`h.${kind}_days`)} <= ${window} then ${sql.lit(`"${kind}",`)} else '' end`,
   );
-  const trade = jsonObjectOf(
-    plain,
-    HIT_TRADE.map(([key, column]) => [key, sql.ref(column)] as const),
-  );
+  const trade = hitTradeJson(db, tradeFields);
   const joinedLinks = sql.join(
     [
       sql`'"committees_at_trade":'`,
