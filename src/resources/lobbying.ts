@@ -75,12 +75,21 @@ export function lobbyingDocumentUrl(filingUuid: string): string {
   return `${LOBBYING_DOCUMENT_URL.before}${filingUuid}${LOBBYING_DOCUMENT_URL.after}`;
 }
 
+/**
+ * A filing's lobbyists as the resource serves them and the database stores them (migration
+ * 0111), from the LDA readers' entries.
+ */
+export function servedLobbyists(
+  entries: readonly { name: string; coveredPosition: string | null; isNew: boolean | null }[],
+): LobbyingResource['lobbyists'] {
+  return entries.map((entry) => ({
+    name: entry.name,
+    covered_position: entry.coveredPosition,
+    is_new: entry.isNew,
+  }));
+}
+
 export function toLobbyingResource(row: LobbyingRow): LobbyingResource {
-  const lobbyists = JSON.parse(row.lobbyists) as Array<{
-    name: string;
-    coveredPosition: string | null;
-    isNew: boolean | null;
-  }>;
   return {
     id: row.id,
     filing_uuid: row.filing_uuid,
@@ -105,11 +114,7 @@ export function toLobbyingResource(row: LobbyingRow): LobbyingResource {
     filed_date: row.filed_date,
     posted_at: row.posted_at,
     issues: JSON.parse(row.issues) as LobbyingResource['issues'],
-    lobbyists: lobbyists.map((lobbyist) => ({
-      name: lobbyist.name,
-      covered_position: lobbyist.coveredPosition,
-      is_new: lobbyist.isNew,
-    })),
+    lobbyists: JSON.parse(row.lobbyists) as LobbyingResource['lobbyists'],
     government_entities: JSON.parse(row.government_entities) as string[],
     url: row.document_url ?? lobbyingDocumentUrl(row.filing_uuid),
     source: row.origin,

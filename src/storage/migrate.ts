@@ -62,6 +62,7 @@ import * as timingCounts from './migrations/0107-timing-counts.js';
 import * as searchTsvTrigger from './migrations/0108-search-tsv-trigger.js';
 import * as pgInsertedTradesPerStatement from './migrations/0109-pg-inserted-trades-per-statement.js';
 import * as overlapRecords from './migrations/0110-overlap-records.js';
+import * as lobbyistsAsServed from './migrations/0111-lobbyists-as-served.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -126,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   '0108-search-tsv-trigger': searchTsvTrigger,
   '0109-pg-inserted-trades-per-statement': pgInsertedTradesPerStatement,
   '0110-overlap-records': overlapRecords,
+  '0111-lobbyists-as-served': lobbyistsAsServed,
 };
 
 export interface MigrationReport {

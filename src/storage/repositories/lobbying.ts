@@ -181,30 +181,8 @@ function lobbyingJsonFields(
 ): Record<(typeof LOBBYING_JSON_FIELDS)[number], RawBuilder<unknown>> {
   const column = (name: string) => sql.ref(`lobbying_filings.${name}`);
   const sqlite = isSqlite(db);
-  // The stored issues and lobbyists are JSON arrays; a lobbyist's keys are renamed for the resource.
-  const elements = (
-    json: RawBuilder<unknown>,
-    members: ReadonlyArray<[string, string, 'text' | 'boolean']>,
-  ) => {
-    if (sqlite) {
-      const values = members.map(([name, key, type]) => {
-        const path = sql.lit(`$.${key}`);
-        const value =
-          type === 'boolean'
-            ? sql`json(case json_type(e.value, ${path}) when 'true' then 'true' when 'false' then 'false' else 'null' end)`
-            : sql`json_extract(e.value, ${path})`;
-        return sql`${sql.lit(name)}, ${value}`;
-      });
-      return sql`(select json_group_array(json_object(${sql.join(values)}) order by e.key) from json_each(${json}) e)`;
-    }
-    const values = members.map(([name, key, type]) =>
-      type === 'boolean'
-        ? sql`cast(e ->> ${sql.lit(key)} as boolean) as ${sql.ref(name)}`
-        : sql`e ->> ${sql.lit(key)} as ${sql.ref(name)}`,
-    );
-    return sql`(select coalesce('[' || string_agg(row_to_json(x)::text, ',') || ']', '[]')::json
-      from (select ${sql.join(values)} from json_array_elements(cast(${json} as json)) with ordinality as a(e, o) order by o) x)`;
-  };
+  // A stored JSON array: SQLite's text is marked as JSON where the page is built; PostgreSQL's is cast.
+  const jsonColumn = (name: string) => (sqlite ? column(name) : sql`cast(${column(name)} as json)`);
   const matched = sql`${column('match_method')} is not null and ${column('match_confidence')} is not null`;
   return {
     id: column('id'),
@@ -229,16 +207,11 @@ function lobbyingJsonFields(
     amount: javascriptJsonNumber(db, column('amount')),
     filed_date: column('filed_date'),
     posted_at: column('posted_at'),
-    // Stored as the resource writes them (code, name, description: both LDA readers build them so).
-    issues: sqlite ? column('issues') : sql`cast(${column('issues')} as json)`,
-    lobbyists: elements(column('lobbyists'), [
-      ['name', 'name', 'text'],
-      ['covered_position', 'coveredPosition', 'text'],
-      ['is_new', 'isNew', 'boolean'],
-    ]),
-    government_entities: sqlite
-      ? column('government_entities')
-      : sql`cast(${column('government_entities')} as json)`,
+    // Stored as the resource writes them: the issues as both LDA readers build them, the
+    // lobbyists under the resource's keys (migration 0111; lobbyingWrite).
+    issues: jsonColumn('issues'),
+    lobbyists: jsonColumn('lobbyists'),
+    government_entities: jsonColumn('government_entities'),
     url: sql`coalesce(${column('document_url')},
       cast(${documentUrl.before} as text) || ${column('filing_uuid')} || cast(${documentUrl.after} as text))`,
     source: column('origin'),

@@ -3,7 +3,7 @@
 // time — all in the caller's transaction, so the event exists exactly when the filing does.
 import type { Kysely } from 'kysely';
 import type { CompanyMatcher } from '../../../market/company-match.js';
-import { toLobbyingResource } from '../../../resources/lobbying.js';
+import { servedLobbyists, toLobbyingResource } from '../../../resources/lobbying.js';
 import {
   findLobbyingFiling,
   findLobbyingFilingByUuid,
@@ -83,6 +83,9 @@ export function lobbyingWrite(
   };
   return {
     ...columns,
+    lobbyists: JSON.stringify(servedLobbyists(record.lobbyists)),
+    // Taken over the filing as read (the readers' lobbyist keys): a change of the stored form
+    // does not make every stored filing look changed to the next ingest.
     content_hash: contentHash(columns),
     raw_sha256: rawSha256,
     issueCodes: record.issues.flatMap((issue) => (issue.code ? [issue.code] : [])),
