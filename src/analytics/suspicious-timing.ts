@@ -40,6 +40,7 @@ import {
   storedAnalyticsCurrent,
   storedTimingPage,
 } from '../storage/repositories/stored-analytics.js';
+import { storedTimingPageJson } from '../storage/repositories/stored-analytics-json.js';
 import type { Database } from '../storage/schema.js';
 import { inReadSnapshot } from '../storage/transaction.js';
 import { compareText } from './clusters.js';
@@ -444,19 +445,58 @@ export interface TimingPage {
   hits: TimingHit[];
 }
 
+/** A page whose hits are the JSON text the database writes (an array of `rows` hits). */
+export interface TimingPageJson {
+  total: number;
+  trade_count: number;
+  hitsJson: string | Buffer;
+  rows: number;
+}
+
+/** How the database writes a hit: its trade's fields in order, and those it writes null. */
+export interface TimingJsonShape {
+  tradeFields: readonly string[];
+  nulled: ReadonlySet<string>;
+}
+
 /**
  * Reads what a range needs, finds its hits on the trades' keys, and reads the full rows of the
- * page's trades only. One read-only snapshot, so the keys and the page's rows agree.
+ * page's trades only. One read-only snapshot, so the keys and the page's rows agree. While the
+ * stored hits are current and cover `daysBefore` the page comes from them: with `asJson`, as the
+ * JSON text the database writes; objects otherwise, and whenever the hits are computed.
  */
 export function findTimingHits(
   db: Kysely<Database>,
   range: AnalyticsTradeRange,
   params: TimingParams,
   page: { limit: number; offset: number },
-): Promise<TimingPage> {
+): Promise<TimingPage>;
+export function findTimingHits(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+  page: { limit: number; offset: number },
+  asJson: TimingJsonShape | undefined,
+): Promise<TimingPage | TimingPageJson>;
+export function findTimingHits(
+  db: Kysely<Database>,
+  range: AnalyticsTradeRange,
+  params: TimingParams,
+  page: { limit: number; offset: number },
+  asJson?: TimingJsonShape,
+): Promise<TimingPage | TimingPageJson> {
   return inReadSnapshot(db, async (trx) => {
-    if (params.daysBefore <= STORED_DAYS_BEFORE && (await storedAnalyticsCurrent(trx)).timing)
-      return storedTimingHits(trx, range, params, page);
+    if (params.daysBefore <= STORED_DAYS_BEFORE && (await storedAnalyticsCurrent(trx)).timing) {
+      if (!asJson) return storedTimingHits(trx, range, params, page);
+      const counted = await countStoredTimingHits(trx, range, params.daysBefore, params.kinds);
+      const written = await storedTimingPageJson(trx, range, { ...params, ...asJson }, page);
+      return {
+        total: counted.total,
+        trade_count: counted.trades,
+        hitsJson: written.json,
+        rows: written.rows,
+      };
+    }
     const matches = await matchRange(trx, range, params);
     const pageMatches = matches.slice(page.offset, page.offset + page.limit);
     const ids = [...new Set(pageMatches.map((match) => match.trade.id))];

@@ -61,7 +61,7 @@ export function findOverlapAnswer(
 > {
   return inReadSnapshot(db, async (trx) => {
     if (query.windowDays > MAX_WINDOW_DAYS || !(await storedResultCurrent(trx, 'overlap')))
-      return findOverlap(trx, query);
+      return findOverlap(trx, query, { computed: true });
     const range = rangeOf(query);
     const total = await countStoredOverlap(trx, range, query);
     const written = await storedOverlapPageJson(trx, range, query, query, LINK_TRADE_FIELDS);

@@ -6,17 +6,13 @@ import {
   ACTION_KINDS,
   type ActionKind,
   findTimingHits,
-  STORED_DAYS_BEFORE,
-  type TimingHit,
-  type TimingParams,
+  type TimingPage,
+  type TimingPageJson,
 } from '../analytics/suspicious-timing.js';
 import { invalidField, quoted } from '../errors.js';
 import { TimingHitSchema } from '../resources/suspicious-timing.js';
 import type { AnalyticsTradeRange } from '../storage/repositories/analytics-clusters.js';
-import { countStoredTimingHits, storedAnalyticsCurrent } from '../storage/repositories/stored-analytics.js';
-import { storedTimingPageJson } from '../storage/repositories/stored-analytics-json.js';
 import type { Database } from '../storage/schema.js';
-import { inReadSnapshot } from '../storage/transaction.js';
 import { memberIdsOf } from './member-ids.js';
 import { splitList } from './trade-params.js';
 
@@ -42,9 +38,6 @@ function parseKinds(raw: string | undefined): ActionKind[] {
   });
 }
 
-/** What the answer's hits are: objects, or (`hitsJson`) the JSON text of their array, `rows` of them. */
-export type TimingHits = { hits: TimingHit[] } | { hitsJson: string | Buffer; rows: number };
-
 /**
  * The page of hits a query asks for, with its counts and the parameters that produced it. With
  * `asJson` (whether the caller's plan-gated fields are hidden) the hits come as the JSON text the
@@ -56,9 +49,7 @@ export async function suspiciousTiming(
   query: TimingQuery,
   asJson?: { hideGated: boolean },
 ): Promise<
-  TimingHits & {
-    total: number;
-    trade_count: number;
+  (TimingPage | TimingPageJson) & {
     params: {
       days_before: number;
       action_kinds: ActionKind[];
@@ -85,39 +76,10 @@ export async function suspiciousTiming(
     ...(query.min_amount === undefined ? {} : { minAmount: query.min_amount }),
   };
   const page = { limit: query.limit, offset: query.offset };
-  const written =
-    asJson && (await storedTimingJson(db, filter, { daysBefore, kinds }, page, asJson.hideGated));
-  if (written) return { ...written, params };
-  const found = await findTimingHits(db, filter, { daysBefore, kinds }, page);
-  return { total: found.total, trade_count: found.trade_count, hits: found.hits, params };
+  const shape = asJson && { tradeFields: TRADE_FIELDS, nulled: asJson.hideGated ? GATED_FIELDS : NONE };
+  return { ...(await findTimingHits(db, filter, { daysBefore, kinds }, page, shape)), params };
 }
 
 const GATED_FIELDS: ReadonlySet<string> = new Set(PLAN_GATED_FIELDS);
 const TRADE_FIELDS = Object.keys(TimingHitSchema.properties.trade.properties);
 const NONE: ReadonlySet<string> = new Set();
-
-/**
- * findTimingHits' page from the stored hits, written by the database, while they are current and
- * cover `daysBefore` (one snapshot for the counts and the page); undefined otherwise.
- */
-function storedTimingJson(
-  db: Kysely<Database>,
-  range: AnalyticsTradeRange,
-  params: TimingParams,
-  page: { limit: number; offset: number },
-  hideGated: boolean,
-) {
-  return inReadSnapshot(db, async (trx) => {
-    if (params.daysBefore > STORED_DAYS_BEFORE || !(await storedAnalyticsCurrent(trx)).timing)
-      return undefined;
-    const counted = await countStoredTimingHits(trx, range, params.daysBefore, params.kinds);
-    const nulled = hideGated ? GATED_FIELDS : NONE;
-    const written = await storedTimingPageJson(
-      trx,
-      range,
-      { ...params, tradeFields: TRADE_FIELDS, nulled },
-      page,
-    );
-    return { total: counted.total, trade_count: counted.trades, hitsJson: written.json, rows: written.rows };
-  });
-}

@@ -445,9 +445,7 @@ function sqliteJsonObject(
  * comparison: SQLite answers it 0/1, written here as false/true; PostgreSQL's is a boolean. The
  * columns in `json` hold JSON text (SQLite) or a json value (PostgreSQL), written as that JSON. On
  * SQLite `asBytes` answers the array's UTF-8 bytes (a BLOB, a Buffer in better-sqlite3): a large
- * page goes to the socket without being decoded into a string and encoded back. `arrivalOrder`:
- * `r` is one subquery ordered by `order` and read alone (no join), so SQLite takes its rows as
- * they arrive instead of sorting the built objects again in the aggregate (see jsonTextsArray).
+ * page goes to the socket without being decoded into a string and encoded back.
  */
 export function jsonObjectsArray(
   db: Kysely<unknown>,
@@ -455,14 +453,11 @@ export function jsonObjectsArray(
   kinds: { booleans?: ReadonlySet<string>; json?: ReadonlySet<string> },
   order: RawBuilder<unknown>,
   asBytes: boolean,
-  arrivalOrder = false,
 ): RawBuilder<string | Buffer> {
   if (!isSqlite(db))
     return sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',' order by ${order}) || ']', '[]')`;
   const object = sqliteJsonObject(fields, kinds);
-  const array = arrivalOrder
-    ? sql<string>`coalesce(json_group_array(${object}), '[]')`
-    : sql<string>`coalesce(json_group_array(${object} order by ${order}), '[]')`;
+  const array = sql<string>`coalesce(json_group_array(${object} order by ${order}), '[]')`;
   return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
 }
 
@@ -518,9 +513,9 @@ export function jsonMember(db: Kysely<unknown>, json: RawBuilder<unknown>, key: 
  * The group's `value`s (each the text of a JSON value) joined as the text of one JSON array, '[]'
  * without rows; on SQLite `asBytes` answers its UTF-8 bytes. SQLite takes them in the order the
  * rows arrive: sorting them again in the aggregate copied a megabyte page into a sorter and
- * tripled the query's time (BENCHMARKS.md), so the caller's ordered page subquery must be the
- * outer loop, which SQLite keeps for a CROSS JOIN. PostgreSQL may join in
- * any order: the values are sorted by `order`.
+ * tripled the query's time (BENCHMARKS.md), so the caller's ordered page subquery must be read
+ * alone or be the outer loop, which SQLite keeps for a CROSS JOIN. PostgreSQL may join in any
+ * order: the values are sorted by `order`.
  */
 export function jsonTextsArray(
   db: Kysely<unknown>,

@@ -1,6 +1,6 @@
 // Lobbying filings: idempotent upsert on the LDA filing UUID, and the filtered list and lookup the
 // API serves. A re-ingest of an unchanged filing writes nothing (content_hash is equal).
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   containsInsensitive,
   isSqlite,
@@ -154,48 +154,37 @@ export async function listLobbyingFilingsJson(
   documentUrl: { before: string; after: string },
 ): Promise<{ json: string | Buffer; rows: number }> {
   const plain = db as unknown as Kysely<unknown>;
+  const sqlite = isSqlite(plain);
   const fields = lobbyingJsonFields(plain, documentUrl);
   const direction = sql.raw(page.direction);
   const order = sql`r.filed_date ${direction}, r.id ${direction}`;
-  const asBytes = page.limit > BYTES_PAGE_ROWS;
-  if (isSqlite(plain)) {
-    const inner = inListOrder(
-      filteredFilings(db, filter).select([
+  // SQLite: each filing as its text, joined as the rows arrive (the page is one ordered subquery
+  // read alone); PostgreSQL: each filing's row as its object, the rows sorted.
+  const columns: readonly AliasedRawBuilder<unknown, string>[] = sqlite
+    ? [
         sqliteFilingText(fields).as('filing'),
-        'lobbying_filings.filed_date',
-        'lobbying_filings.id',
-      ]),
-      'lobbying_filings.filed_date',
-      'lobbying_filings.id',
-      page,
-    );
-    const row = await db
-      .selectFrom(inner.as('r'))
-      .select([
-        jsonTextsArray(plain, sql.ref('r.filing'), order, asBytes).as('json'),
-        sql<number>`count(*)`.as('rows'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { json: row.json, rows: Number(row.rows) };
-  }
+        sql.ref('lobbying_filings.filed_date').as('filed_date'),
+        sql.ref('lobbying_filings.id').as('id'),
+      ]
+    : LOBBYING_JSON_FIELDS.map((field) => fields[field].as(field));
   const inner = inListOrder(
-    filteredFilings(db, filter).select(LOBBYING_JSON_FIELDS.map((field) => fields[field].as(field))),
+    filteredFilings(db, filter).select(columns),
     'lobbying_filings.filed_date',
     'lobbying_filings.id',
     page,
   );
-  const row = await db
-    .selectFrom(inner.as('r'))
-    .select([
-      jsonObjectsArray(
+  const json = sqlite
+    ? jsonTextsArray(plain, sql.ref('r.filing'), order, page.limit > BYTES_PAGE_ROWS)
+    : jsonObjectsArray(
         plain,
         LOBBYING_JSON_FIELDS,
         { booleans: new Set(['no_activity']), json: JSON_VALUED },
         order,
         false,
-      ).as('json'),
-      sql<number>`count(*)`.as('rows'),
-    ])
+      );
+  const row = await db
+    .selectFrom(inner.as('r'))
+    .select([json.as('json'), sql<number>`count(*)`.as('rows')])
     .executeTakeFirstOrThrow();
   return { json: row.json, rows: Number(row.rows) };
 }
