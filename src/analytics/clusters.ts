@@ -16,7 +16,7 @@ import {
 } from '../storage/repositories/analytics-clusters.js';
 import { type MemberSeatRow, seatsOfMembers } from '../storage/repositories/committee-seats.js';
 import {
-  clusterAnswerTexts,
+  clusterAnswersJson,
   firstStoredClusters,
   type StoredClusterOrder,
   type StoredClusterRow,
@@ -417,7 +417,7 @@ export function storedClusterPage(
   range: AnalyticsTradeRange,
   params: ClusterParams,
   page: { limit: number; offset: number },
-): Promise<{ total: number; clusters: string[] } | undefined> {
+): Promise<{ total: number; json: string | Buffer; rows: number } | undefined> {
   const stored =
     params.minMembers === STORED_CLUSTER_PARAMS.minMembers &&
     params.windowDays === STORED_CLUSTER_PARAMS.windowDays;
@@ -430,7 +430,9 @@ export function storedClusterPage(
     if (counts.cut === 0 && !range.sources?.length)
       return {
         total: counts.total,
-        clusters: page.offset >= counts.total ? [] : await storedClusterTextPage(trx, range, page),
+        ...(page.offset >= counts.total
+          ? { json: '[]', rows: 0 }
+          : await storedClusterTextPage(trx, range, page)),
       };
     const { count, cut, whole } = range.sources?.length
       ? await wholeAndCutBySources(trx, range)
@@ -453,10 +455,9 @@ export function storedClusterPage(
       if (cluster.rank === undefined) return undefined;
       ranks.push(cluster.rank);
     }
-    const texts = await clusterAnswerTexts(trx, ranks);
-    const clusters = ranks.map((rank) => texts.get(rank));
-    if (clusters.some((text) => text === undefined)) throw new Error('stored cluster without its text');
-    return { total: count + found.length, clusters: clusters as string[] };
+    const texts = ranks.length === 0 ? { json: '[]', rows: 0 } : await clusterAnswersJson(trx, ranks);
+    if (texts.rows !== ranks.length) throw new Error('stored cluster without its text');
+    return { total: count + found.length, ...texts };
   });
 }
 

@@ -40,7 +40,8 @@ export async function recentClusters(
 }
 
 /**
- * The page as the JSON text of each cluster `enrich` stored, when the stored clusters are current
+ * The page's clusters as the JSON text of their array, joined from the text of each cluster `enrich`
+ * stored (on SQLite its UTF-8 bytes), when the stored clusters are current
  * and every cluster of the page is a stored one whole; undefined otherwise (then build it:
  * recentClusters). No cluster field is plan-gated, so the stored text is every caller's.
  */
@@ -49,7 +50,13 @@ export async function storedRecentClusters(
   range: AnalyticsTradeRange,
   query: ClusterQuery,
 ): Promise<
-  { total: number; clusters: string[]; params: { min_members: number; window_days: number } } | undefined
+  | {
+      total: number;
+      json: string | Buffer;
+      rows: number;
+      params: { min_members: number; window_days: number };
+    }
+  | undefined
 > {
   const params = clusterParams(query);
   const page = await storedClusterPage(db, range, params, { limit: query.limit, offset: query.offset });

@@ -200,11 +200,16 @@ function sqliteFilingText(
   fields: Record<(typeof LOBBYING_JSON_FIELDS)[number], RawBuilder<unknown>>,
 ): RawBuilder<string> {
   const stored = LOBBYING_JSON_FIELDS.indexOf('issues');
+  const last = LOBBYING_JSON_FIELDS[stored - 1];
+  if (last === undefined || JSON_VALUED.has(last))
+    throw new Error(`the field before the stored arrays (${last}) must not be an object: its brace is cut`);
   const head = LOBBYING_JSON_FIELDS.slice(0, stored).map((field) => {
     const value =
       field === 'no_activity'
         ? sql`json(case when ${fields[field]} then 'true' else 'false' end)`
-        : fields[field];
+        : JSON_VALUED.has(field)
+          ? sql`json(${fields[field]})`
+          : fields[field];
     return sql`${sql.lit(field)}, ${value}`;
   });
   const rest = LOBBYING_JSON_FIELDS.slice(stored).map((field) =>

@@ -1,9 +1,9 @@
 // The stored results of GET /legislation/suspicious-timing and GET /clusters/recent (migration
 // 0075-stored-analytics; docs/analytics.md, "Stored results"): whether they are current, their
 // replacement by a rebuild, and the reads a request makes of them.
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
-import { isSqlite } from '../dialect.js';
+import { isSqlite, jsonTextsArray, positionsOfJsonArray } from '../dialect.js';
 import type { ClusterAnswersTable, TimingHitsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import {
@@ -445,19 +445,25 @@ export function firstStoredClusters(
   return query.orderBy('rank').limit(count).execute();
 }
 
-/** One page of those stored clusters' text in answer order, when none of them is cut. */
+/**
+ * A page of the range's stored clusters, in rank order, as the text of one JSON array of their
+ * answer texts, and how many (see clusterTextsArray).
+ */
 export async function storedClusterTextPage(
   db: Kysely<Database>,
   range: TradeRangeFilter,
   page: { limit: number; offset: number },
-): Promise<string[]> {
-  const rows = await storedClustersIn(db, range)
-    .select('json')
+): Promise<{ json: string | Buffer; rows: number }> {
+  const texts = storedClustersIn(db, range)
+    .select(['json', 'rank'])
     .orderBy('rank')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map((row) => row.json);
+    .offset(page.offset);
+  const row = await db
+    .selectFrom(texts.as('r'))
+    .select(clusterTextsArray(db, sql.ref('r.json'), sql.ref('r.rank')))
+    .executeTakeFirstOrThrow();
+  return { json: row.json, rows: Number(row.rows) };
 }
 
 /** The keys of these stored clusters' trades that are in the range, oldest first. */
@@ -472,16 +478,35 @@ export function storedClusterKeysOf(db: Kysely<Database>, ranks: readonly number
     .execute();
 }
 
-/** The answer text of these stored clusters, by rank. */
-export async function clusterAnswerTexts(
+/**
+ * The answer texts of these stored clusters, in the order given, as the text of one JSON array,
+ * and how many were found (see clusterTextsArray).
+ */
+export async function clusterAnswersJson(
   db: Kysely<Database>,
   ranks: readonly number[],
-): Promise<Map<number, string>> {
-  if (ranks.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('cluster_answers')
-    .select(['rank', 'json'])
-    .where('rank', 'in', [...ranks])
-    .execute();
-  return new Map(rows.map((row) => [row.rank, row.json]));
+): Promise<{ json: string | Buffer; rows: number }> {
+  const plain = db as unknown as Kysely<unknown>;
+  const positions = db.selectFrom(positionsOfJsonArray(plain, JSON.stringify(ranks)).as('k'));
+  // SQLite: the ranks stay the outer loop (a cross join is never reordered), so the texts arrive in their order.
+  const joined = isSqlite(plain)
+    ? positions.crossJoin('cluster_answers as a').whereRef('a.rank', '=', 'k.id')
+    : positions.innerJoin('cluster_answers as a', 'a.rank', 'k.id');
+  const row = await joined
+    .select(clusterTextsArray(db, sql.ref('a.json'), sql.ref('k.position')))
+    .executeTakeFirstOrThrow();
+  return { json: row.json, rows: Number(row.rows) };
+}
+
+/**
+ * Stored cluster texts, in `order`, joined as the text of one JSON array (jsonTextsArray: on SQLite
+ * in the order the rows arrive), and how many. On SQLite always as UTF-8 bytes: a cluster's text is
+ * kilobytes (its members' trades), so even a short page is worth sending undecoded.
+ */
+function clusterTextsArray(db: Kysely<Database>, text: RawBuilder<unknown>, order: RawBuilder<unknown>) {
+  const plain = db as unknown as Kysely<unknown>;
+  return [
+    jsonTextsArray(plain, text, order, isSqlite(plain)).as('json'),
+    sql<number | string>`count(*)`.as('rows'),
+  ] as const;
 }

@@ -53,10 +53,14 @@ export function recentClustersRoute(app: App, deps: AppDeps): void {
         : await storedRecentClusters(deps.db, range, request.query);
       if (stored !== undefined) {
         const parameters = JSON.stringify(answerParameters(range, stored.params, request.query));
-        const json = `{"parameters":${parameters},"total":${stored.total},"clusters":[${stored.clusters.join(',')}]}`;
+        const head = `{"parameters":${parameters},"total":${stored.total},"clusters":`;
+        const json =
+          typeof stored.json === 'string'
+            ? `${head}${stored.json}}`
+            : Buffer.concat([Buffer.from(head), stored.json, Buffer.from('}')]);
         return sendDatabaseJson(deps, request, reply, async () => ({
           json,
-          rows: stored.clusters.length,
+          rows: stored.rows,
           executiveRows: 0,
         }));
       }
