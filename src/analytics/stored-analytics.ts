@@ -306,7 +306,16 @@ export async function refreshStoredOverlap(
         ['contract', served.contracts],
         ['campaign', served.campaign],
       ] as const;
-      const distances = lists.flatMap(([, list]) => list.map((record) => Math.abs(record.days_from_trade)));
+      const hitRecords: OverlapRecordsTable[] = lists.flatMap(([kind, list]) =>
+        list.map((record, position) => ({
+          trade_id: id,
+          kind,
+          position,
+          days: Math.abs(record.days_from_trade),
+          record: JSON.stringify(record),
+        })),
+      );
+      records.push(...hitRecords);
       hits.push({
         trade_id: id,
         ...columns,
@@ -315,14 +324,9 @@ export async function refreshStoredOverlap(
         campaign_days: nearest.campaign,
         evidence: JSON.stringify(links),
         served_links: JSON.stringify(served).slice(1, -1),
-        farthest_days: Math.max(0, ...distances),
+        farthest_days: Math.max(0, ...hitRecords.map((record) => record.days)),
         seats: JSON.stringify(served.committees_at_trade),
       });
-      for (const [kind, list] of lists)
-        list.forEach((record, position) => {
-          const days = Math.abs(record.days_from_trade);
-          records.push({ trade_id: id, kind, position, days, record: JSON.stringify(record) });
-        });
     }
     await replaceStoredOverlap(trx, { hits, records }, computedAt, seenChanges);
     return { rebuilt: true, hits: hits.length };

@@ -456,8 +456,7 @@ export function jsonObjectsArray(
 ): RawBuilder<string | Buffer> {
   if (!isSqlite(db))
     return sql<string>`coalesce('[' || string_agg(row_to_json(r)::text, ',' order by ${order}) || ']', '[]')`;
-  const object = sqliteJsonObject(fields, kinds);
-  const array = sql<string>`coalesce(json_group_array(${object} order by ${order}), '[]')`;
+  const array = sql<string>`coalesce(json_group_array(${sqliteJsonObject(fields, kinds)} order by ${order}), '[]')`;
   return asBytes ? sql<Buffer>`cast(${array} as blob)` : array;
 }
 

@@ -1,6 +1,7 @@
 // A page of the stored suspicious-timing hits as the JSON text the database writes (the hits of
 // resources/suspicious-timing.ts, fields in order): a thousand hits go out without a JavaScript
-// object per hit, trade and piece of evidence, and without serializing a megabyte of text.
+// object per hit, trade and piece of evidence, and without serializing a megabyte of text. The
+// hit's trade and the page's join with its trades in page order serve the stored overlap's page too.
 import { type AliasedSelectQueryBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { isSqlite, javascriptJsonNumber, jsonMember, jsonObjectOf, jsonTextsArray } from '../dialect.js';
 import type { Database } from '../schema.js';
