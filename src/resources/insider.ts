@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
 import { pick } from '../domain/pick.js';
 import type { ListOrder } from '../storage/list-order.js';
+import type { InsiderJsonTerms } from '../storage/repositories/insider-trades-json.js';
 import {
   findInsiderTrades,
   type InsiderSortColumn,
@@ -12,7 +13,14 @@ import {
 } from '../storage/repositories/sec.js';
 import type { InsiderTradesTable } from '../storage/schema/records.js';
 import type { Database } from '../storage/schema.js';
-import { edgarFilingUrl, maybeDate, maybeNumber, maybeText, text } from './schema-helpers.js';
+import {
+  EDGAR_ARCHIVES_URL,
+  edgarFilingUrl,
+  maybeDate,
+  maybeNumber,
+  maybeText,
+  text,
+} from './schema-helpers.js';
 
 /** Members' trades are compared within this many days either side of the insider's transaction. */
 export const OVERLAP_WINDOW_DAYS = 30;
@@ -41,9 +49,19 @@ export const TRANSACTION_TYPES: Readonly<Record<string, string>> = {
   V: 'Voluntarily reported',
 };
 
+/** The word of a code outside TRANSACTION_TYPES. */
+const OTHER_TRANSACTION = 'Other';
+
 export function transactionType(code: string | null): string {
-  return (code && TRANSACTION_TYPES[code]) ?? 'Other';
+  return (code ? TRANSACTION_TYPES[code] : undefined) ?? OTHER_TRANSACTION;
 }
+
+/** What the page the database writes (storage/repositories/insider-trades-json.ts) takes from here. */
+export const INSIDER_JSON_TERMS: InsiderJsonTerms = {
+  transactionTypes: TRANSACTION_TYPES,
+  other: OTHER_TRANSACTION,
+  archivesUrl: EDGAR_ARCHIVES_URL,
+};
 
 export const OverlapTradeSchema = Type.Object({
   id: Type.Integer({ description: 'Trade id (GET /trades/{id} in /trades lists)' }),

@@ -2,8 +2,15 @@
 // which the insider.filed event uses too, so its data equals the REST resource.
 import type { Kysely } from 'kysely';
 import { invalidField, notFound, quoted } from '../errors.js';
-import { type InsiderTrade, insiderTradesByIds, loadInsiderTrades } from '../resources/insider.js';
-import type { InsiderSortColumn } from '../storage/repositories/sec.js';
+import {
+  INSIDER_JSON_TERMS,
+  type InsiderTrade,
+  insiderTradesByIds,
+  loadInsiderTrades,
+} from '../resources/insider.js';
+import type { ListOrder } from '../storage/list-order.js';
+import { findInsiderTradesJson } from '../storage/repositories/insider-trades-json.js';
+import type { InsiderSortColumn, InsiderTradeFilter } from '../storage/repositories/sec.js';
 import type { Database } from '../storage/schema.js';
 import { commaList, refuseReversedDates, requestedSortedPage } from './list-query.js';
 
@@ -31,6 +38,24 @@ export async function listInsiderTrades(
   db: Kysely<Database>,
   params: InsiderListParams,
 ): Promise<InsiderTrade[]> {
+  const { filter, order } = insiderQuery(params);
+  return loadInsiderTrades(db, filter, order);
+}
+
+/** listInsiderTrades as the text of the JSON array the database writes (the same lines and fields). */
+export async function listInsiderTradesJson(
+  db: Kysely<Database>,
+  params: InsiderListParams,
+): Promise<{ json: string | Buffer; rows: number }> {
+  const { filter, order } = insiderQuery(params);
+  return findInsiderTradesJson(db, filter, order, INSIDER_JSON_TERMS);
+}
+
+/** The repository's filter and order for the query; a malformed code or CIK is refused. */
+function insiderQuery(params: InsiderListParams): {
+  filter: InsiderTradeFilter;
+  order: ListOrder<InsiderSortColumn>;
+} {
   refuseReversedDates(params);
   const codes = commaList(params.code, (code) => code.toUpperCase());
   for (const code of codes) {
@@ -43,9 +68,8 @@ export async function listInsiderTrades(
   if (params.cik !== undefined && !/^\d{1,10}$/.test(params.cik.trim())) {
     throw invalidField('cik', 'must be up to 10 digits');
   }
-  return loadInsiderTrades(
-    db,
-    {
+  return {
+    filter: {
       ticker: params.ticker?.trim() || undefined,
       cik: params.cik?.trim(),
       insiderName: params.insider_name?.trim() || undefined,
@@ -55,8 +79,8 @@ export async function listInsiderTrades(
       minValue: params.min_value,
       hasPoliticianOverlap: params.has_politician_overlap,
     },
-    requestedSortedPage(params, 'transaction_date'),
-  );
+    order: requestedSortedPage(params, 'transaction_date'),
+  };
 }
 
 export async function requireInsiderTrade(db: Kysely<Database>, id: number): Promise<InsiderTrade> {

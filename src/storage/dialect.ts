@@ -80,9 +80,15 @@ export function escapeLike(text: string): string {
  * `Math.max(0, daysBetween(from, today))` gives (the Trade resource's days_held).
  */
 export function wholeDaysSince(db: Kysely<unknown>, from: RawBuilder<unknown>, today: string) {
+  const days = daysBetween(db, from, sql`${today}`);
+  return isSqlite(db) ? sql<number>`max(0, ${days})` : sql<number>`greatest(0, ${days})`;
+}
+
+/** Whole days from the date `from` to the date `to` (YYYY-MM-DD texts), negative when `to` is earlier. */
+export function daysBetween(db: Kysely<unknown>, from: RawBuilder<unknown>, to: RawBuilder<unknown>) {
   return isSqlite(db)
-    ? sql<number>`max(0, cast(round(julianday(${today}) - julianday(${from})) as integer))`
-    : sql<number>`greatest(0, cast(${today} as date) - cast(${from} as date))`;
+    ? sql<number>`cast(round(julianday(${to}) - julianday(${from})) as integer)`
+    : sql<number>`(cast(${to} as date) - cast(${from} as date))`;
 }
 
 /**

@@ -236,7 +236,14 @@ export async function findInsiderTrades(
   filter: InsiderTradeFilter,
   order: ListOrder<InsiderSortColumn>,
 ): Promise<InsiderTradeRecord[]> {
-  let query = db.selectFrom('insider_trades as it').selectAll('it');
+  const query = filteredInsiderTrades(db, filter).selectAll('it');
+  const rows = await inListOrder(query, `it.${order.column}`, 'it.id', order).execute();
+  return rows as InsiderTradeRecord[];
+}
+
+/** The insider lines (`it`) the filter keeps, nothing selected yet. */
+export function filteredInsiderTrades(db: Kysely<Database>, filter: InsiderTradeFilter) {
+  let query = db.selectFrom('insider_trades as it');
   if (filter.ids) query = query.where('it.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
   if (filter.ticker) query = query.where('it.ticker', '=', filter.ticker.toUpperCase());
   if (filter.cik) {
@@ -263,8 +270,7 @@ export async function findInsiderTrades(
       return wanted ? exists : eb.not(exists);
     });
   }
-  const rows = await inListOrder(query, `it.${order.column}`, 'it.id', order).execute();
-  return rows as InsiderTradeRecord[];
+  return query;
 }
 
 /** A member's trade near an insider's transaction (the resource's politician_trades rows). */

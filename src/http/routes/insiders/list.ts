@@ -1,7 +1,9 @@
 // GET /insiders/trades
 import { Type } from 'typebox';
 import { INSIDER_TRADE_EXAMPLE, InsiderTradeSchema } from '../../../resources/insider.js';
-import { listInsiderTrades } from '../../../services/insiders.js';
+import { listInsiderTrades, listInsiderTradesJson } from '../../../services/insiders.js';
+import { wantsCsv } from '../../plugins/csv.js';
+import { sendDatabaseJson } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { InsiderFilterFields } from './filters.js';
@@ -31,6 +33,15 @@ export function listInsiderTradesRoute(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request) => listInsiderTrades(deps.db, request.query),
+    async (request, reply) => {
+      // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
+      if (!wantsCsv(request)) {
+        return sendDatabaseJson(deps, request, reply, async () => ({
+          ...(await listInsiderTradesJson(deps.db, request.query)),
+          executiveRows: 0,
+        }));
+      }
+      return listInsiderTrades(deps.db, request.query);
+    },
   );
 }
