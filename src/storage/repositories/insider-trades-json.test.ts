@@ -151,13 +151,15 @@ describe.skipIf(!dataDir)('insider lines as the JSON the database writes', () =>
         { dateFrom: dated?.transaction_date ?? '', dateTo: addDays(dated?.transaction_date ?? '', 90) },
       ],
       ['not a date', { dateFrom: '2024-1-1' }],
+      ['a quote in the ticker', { ticker: "x' or '1'='1" }],
       ['value', { minValue: 100_000 }],
       ['overlap', { hasPoliticianOverlap: true }],
       ['no overlap', { hasPoliticianOverlap: false }],
     ];
     for (const [label, filter] of filters) {
       const lines = await expectSameAs(filter, first, label);
-      if (label !== 'not a date') expect(lines.length, label).toBeGreaterThan(0);
+      if (!['not a date', 'a quote in the ticker'].includes(label))
+        expect(lines.length, label).toBeGreaterThan(0);
       expect(lines.length, label).toBeLessThan(sample.length);
     }
   });

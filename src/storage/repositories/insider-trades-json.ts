@@ -44,15 +44,19 @@ export async function findInsiderTradesJson(
   terms: InsiderJsonTerms,
 ): Promise<{ json: string | Buffer; rows: number }> {
   const plain = db as unknown as Kysely<unknown>;
-  // The limit and the date range are written into the SQL: bound, they are values SQLite's planner
-  // reads, so it would parse and plan this long statement again on every run (as trades-json.ts
-  // explains for the trade page). Only values of a known form are written in.
+  // The ticker, the date range and the limit are written into the SQL: bound, they are values
+  // SQLite's planner reads, so it would parse and plan this long statement again on every run (as
+  // trades-json.ts explains for the trade page). Dates and limits only of a known form; the ticker
+  // as a quoted literal.
+  let kept = filteredInsiderTrades(db, {
+    ...filter,
+    ticker: undefined,
+    dateFrom: dateLiteral(filter.dateFrom),
+    dateTo: dateLiteral(filter.dateTo),
+  });
+  if (filter.ticker) kept = kept.where('it.ticker', '=', sql.lit(filter.ticker.toUpperCase()));
   const page = inListOrder(
-    filteredInsiderTrades(db, {
-      ...filter,
-      dateFrom: dateLiteral(filter.dateFrom),
-      dateTo: dateLiteral(filter.dateTo),
-    }).selectAll('it'),
+    kept.selectAll('it'),
     `it.${order.column}`,
     'it.id',
     Number.isSafeInteger(order.limit)
