@@ -44,10 +44,10 @@ export async function findInsiderTradesJson(
   terms: InsiderJsonTerms,
 ): Promise<{ json: string | Buffer; rows: number }> {
   const plain = db as unknown as Kysely<unknown>;
-  // The ticker, the date range and the limit are written into the SQL: bound, they are values
-  // SQLite's planner reads, so it would parse and plan this long statement again on every run (as
-  // trades-json.ts explains for the trade page). Dates and limits only of a known form; the ticker
-  // as a quoted literal.
+  // The ticker and the date range are written into the SQL, as inListOrder writes the limit: bound,
+  // they are values SQLite's planner reads, so it would parse and plan this long statement again on
+  // every run (as trades-json.ts explains for the trade page). Dates only of a known form; the
+  // ticker as a quoted literal.
   let kept = filteredInsiderTrades(db, {
     ...filter,
     ticker: undefined,
@@ -55,14 +55,7 @@ export async function findInsiderTradesJson(
     dateTo: dateLiteral(filter.dateTo),
   });
   if (filter.ticker) kept = kept.where('it.ticker', '=', sql.lit(filter.ticker.toUpperCase()));
-  const page = inListOrder(
-    kept.selectAll('it'),
-    `it.${order.column}`,
-    'it.id',
-    Number.isSafeInteger(order.limit)
-      ? { ...order, limit: sql.lit(order.limit) as unknown as number }
-      : order,
-  );
+  const page = inListOrder(kept.selectAll('it'), `it.${order.column}`, 'it.id', order);
   const lines = db
     .selectFrom(page.as('p'))
     .select([
