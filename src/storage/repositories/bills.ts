@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import { insertRows } from '../bulk-update.js';
 import { containsInsensitive } from '../dialect.js';
+import { pageLimit } from '../list-order.js';
 import type {
   BillActionsTable,
   BillCommitteeActivitiesTable,
@@ -231,7 +232,7 @@ export async function listBills(
   return query
     .orderBy('latest_action_date', 'desc')
     .orderBy('id')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset)
     .execute();
 }

@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { CHAMBER_OF_SOURCE } from '../../domain/sources.js';
 import { chunk } from '../batch.js';
 import { isSqlite, jsonObjectsArray } from '../dialect.js';
+import { pageLimit } from '../list-order.js';
 import type { FilingRow } from '../schema/disclosures.js';
 import type { Database } from '../schema.js';
 import { BYTES_PAGE_ROWS } from './trades-json.js';
@@ -216,7 +217,7 @@ function filingsPage(db: Kysely<Database>, filter: FilingFilter, page: { limit: 
     .orderBy(sql`(f.filed_date is null)`, 'asc')
     .orderBy('f.filed_date', 'desc')
     .orderBy('f.id', 'desc')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset);
 }
 

@@ -9,6 +9,7 @@ import {
   jsonObjectsArray,
   positionsOfJsonArray,
 } from '../dialect.js';
+import { pageLimit } from '../list-order.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import { BYTES_PAGE_ROWS } from './trades-json.js';
@@ -319,7 +320,7 @@ async function idsBySortKeys(
     keyed = keyed.leftJoin('politician_stats as ps', 'ps.politician_id', 'p.id') as unknown as ProfileQuery;
   const rows = await ranked(applyFilter(keyed, filter), order)
     .select('p.id')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset)
     .execute();
   return rows.map((row) => row.id);

@@ -4,6 +4,7 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { isSqlite, jsonTextsArray, positionsOfJsonArray } from '../dialect.js';
+import { pageLimit } from '../list-order.js';
 import type { ClusterAnswersTable, TimingHitsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import {
@@ -354,7 +355,7 @@ export function storedTimingPageQuery(
   return storedHits(db, range, daysBefore, kinds)
     .select(['t.rank', 't.trade_id', 't.days_between', 't.evidence'])
     .orderBy('t.rank')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset);
 }
 
@@ -457,7 +458,7 @@ export async function storedClusterTextPage(
   const texts = storedClustersIn(db, range)
     .select(['json', 'rank'])
     .orderBy('rank')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset);
   const row = await db
     .selectFrom(texts.as('r'))

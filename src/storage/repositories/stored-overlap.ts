@@ -4,6 +4,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { commaJoinedInOrder, isSqlite, jsonTextsArray } from '../dialect.js';
+import { pageLimit } from '../list-order.js';
 import type { OverlapHitsTable, OverlapRecordsTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { markStoredResult } from './stored-analytics.js';
@@ -77,7 +78,7 @@ function storedOverlapPageQuery(
   return storedHits(db, range, asked)
     .orderBy('t.transaction_date', 'desc')
     .orderBy('t.trade_id', 'desc')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset);
 }
 

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { chunk, rowsPerInsert } from '../batch.js';
 import { compiledOnce } from '../compiled-queries.js';
+import { pageLimit } from '../list-order.js';
 import type { MemberLinksTable, TradeLinksTable } from '../schema/analytics.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
@@ -67,7 +68,7 @@ export async function linkedTradesPage(
     .where('politician_id', '=', politicianId)
     .orderBy('transaction_date', 'desc')
     .orderBy('trade_id', 'desc')
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset)
     .execute();
 }

@@ -1,6 +1,7 @@
 // Roll-call votes and member positions, keyed on Voteview's ids.
 import type { Kysely } from 'kysely';
 import { type SyncCounts, syncKeyedRows } from '../keyed-rows.js';
+import { pageLimit } from '../list-order.js';
 import type { VotePositionsTable, VotesTable } from '../schema/legislation.js';
 import type { Database } from '../schema.js';
 
@@ -177,7 +178,7 @@ export async function memberVotes(db: Kysely<Database>, bioguideId: string, quer
     ])
     .orderBy('v.vote_date', 'desc')
     .orderBy('v.roll_number', 'desc')
-    .limit(query.limit)
+    .limit(pageLimit(query.limit))
     .offset(query.offset)
     .execute();
   return { total, rows };
