@@ -91,8 +91,8 @@ function dateLiteral(value: string | undefined): string | undefined {
  */
 type Member = readonly [string, 'value' | 'number' | 'json' | 'truth', RawBuilder<unknown>];
 
-/** Each line object's compiled SQL, per terms and dialect (true: SQLite). */
-const compiledLines = new WeakMap<InsiderJsonTerms, Map<boolean, RawBuilder<string>>>();
+/** Each dialect's (true: SQLite) line object, compiled for the terms it was last asked with. */
+const compiledLines = new Map<boolean, { terms: InsiderJsonTerms; text: RawBuilder<string> }>();
 
 /**
  * One line's JSON object as text over the page row `p`. Its SQL binds no values and is the same on
@@ -101,14 +101,12 @@ const compiledLines = new WeakMap<InsiderJsonTerms, Map<boolean, RawBuilder<stri
  */
 function lineText(db: Kysely<unknown>, terms: InsiderJsonTerms): RawBuilder<string> {
   const sqlite = isSqlite(db);
-  const byDialect = compiledLines.get(terms) ?? new Map<boolean, RawBuilder<string>>();
-  compiledLines.set(terms, byDialect);
-  const known = byDialect.get(sqlite);
-  if (known) return known;
+  const known = compiledLines.get(sqlite);
+  if (known?.terms === terms) return known.text;
   const compiled = objectText(db, insiderMembers(db, terms)).compile(db);
   if (compiled.parameters.length > 0) throw new Error('a line object must bind no values');
   const text = sql.raw<string>(compiled.sql);
-  byDialect.set(sqlite, text);
+  compiledLines.set(sqlite, { terms, text });
   return text;
 }
 
