@@ -39,6 +39,7 @@ import type { ChargeOutcome } from '../../storage/charges/statements.js';
 import type { PageCharged, PageChargeValues } from '../../storage/charges/with-page.js';
 import { errorResponses } from '../schemas/common.js';
 import type { App, AppDeps } from '../types.js';
+import { wantsCsv } from './csv.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -247,6 +248,21 @@ export async function sendDatabaseJson(
   // Every row of the page counts for its Link header, executive rows (priced apart) included.
   request.pageRows = page.rows + page.executiveRows;
   return reply.type('application/json; charset=utf-8').send(page.json);
+}
+
+/**
+ * A list whose JSON answer is the page text the database writes (no executive rows in it), sent by
+ * sendDatabaseJson; a CSV answer is built from the same page's objects (`objects`).
+ */
+export async function sendDatabaseJsonOrObjects<T>(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: () => Promise<{ json: string | Buffer; rows: number }>,
+  objects: () => Promise<T>,
+): Promise<FastifyReply | T> {
+  if (wantsCsv(request)) return objects();
+  return sendDatabaseJson(deps, request, reply, async () => ({ ...(await json()), executiveRows: 0 }));
 }
 
 async function chargeCost(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, cost: number) {

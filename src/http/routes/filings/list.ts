@@ -3,8 +3,7 @@
 import { Type } from 'typebox';
 import { FILING_EXAMPLE, FilingSchema } from '../../../resources/filing.js';
 import { listFilings, listFilingsJson } from '../../../services/filings.js';
-import { wantsCsv } from '../../plugins/csv.js';
-import { sendDatabaseJson } from '../../plugins/metering.js';
+import { sendDatabaseJsonOrObjects } from '../../plugins/metering.js';
 import { errorResponses, IsoDate, Limit, Offset } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -36,15 +35,14 @@ export function listFilingsRoute(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request, reply) => {
-      // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
-      if (!wantsCsv(request)) {
-        return sendDatabaseJson(deps, request, reply, async () => ({
-          ...(await listFilingsJson(deps.db, request.query)),
-          executiveRows: 0,
-        }));
-      }
-      return listFilings(deps.db, request.query);
-    },
+    // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
+    async (request, reply) =>
+      sendDatabaseJsonOrObjects(
+        deps,
+        request,
+        reply,
+        () => listFilingsJson(deps.db, request.query),
+        () => listFilings(deps.db, request.query),
+      ),
   );
 }

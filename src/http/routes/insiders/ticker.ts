@@ -2,8 +2,7 @@
 import { Type } from 'typebox';
 import { INSIDER_TRADE_EXAMPLE, InsiderTradeSchema } from '../../../resources/insider.js';
 import { listInsiderTrades, listInsiderTradesJson } from '../../../services/insiders.js';
-import { wantsCsv } from '../../plugins/csv.js';
-import { sendDatabaseJson } from '../../plugins/metering.js';
+import { sendDatabaseJsonOrObjects } from '../../plugins/metering.js';
 import { errorResponses } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 import { InsiderFilterFields } from './filters.js';
@@ -28,15 +27,14 @@ export function tickerInsidersRoute(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request, reply) => {
-      // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
-      if (!wantsCsv(request)) {
-        return sendDatabaseJson(deps, request, reply, async () => ({
-          ...(await listInsiderTradesJson(deps.db, { ...request.query, ticker: request.params.ticker })),
-          executiveRows: 0,
-        }));
-      }
-      return listInsiderTrades(deps.db, { ...request.query, ticker: request.params.ticker });
-    },
+    // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
+    async (request, reply) =>
+      sendDatabaseJsonOrObjects(
+        deps,
+        request,
+        reply,
+        () => listInsiderTradesJson(deps.db, { ...request.query, ticker: request.params.ticker }),
+        () => listInsiderTrades(deps.db, { ...request.query, ticker: request.params.ticker }),
+      ),
   );
 }

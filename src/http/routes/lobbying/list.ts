@@ -3,8 +3,7 @@
 import { Type } from 'typebox';
 import { LOBBYING_EXAMPLE, LobbyingSchema } from '../../../resources/lobbying.js';
 import { listLobbying, listLobbyingJson } from '../../../services/lobbying.js';
-import { wantsCsv } from '../../plugins/csv.js';
-import { sendDatabaseJson } from '../../plugins/metering.js';
+import { sendDatabaseJsonOrObjects } from '../../plugins/metering.js';
 import { errorResponses, Limit, Offset, SortDir } from '../../schemas/common.js';
 import type { App, AppDeps } from '../../types.js';
 
@@ -48,15 +47,14 @@ export function listLobbyingRoute(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request, reply) => {
-      // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
-      if (!wantsCsv(request)) {
-        return sendDatabaseJson(deps, request, reply, async () => ({
-          ...(await listLobbyingJson(deps.db, request.query)),
-          executiveRows: 0,
-        }));
-      }
-      return listLobbying(deps.db, request.query);
-    },
+    // JSON answers: the page as the JSON text the database builds (as GET /trades sends its page).
+    async (request, reply) =>
+      sendDatabaseJsonOrObjects(
+        deps,
+        request,
+        reply,
+        () => listLobbyingJson(deps.db, request.query),
+        () => listLobbying(deps.db, request.query),
+      ),
   );
 }
