@@ -11,7 +11,7 @@ import {
   jsonObjectsArray,
   jsonTextsArray,
 } from '../dialect.js';
-import { inListOrder, type ListOrder } from '../list-order.js';
+import { dateLiteral, inListOrder, type ListOrder } from '../list-order.js';
 import type { Database } from '../schema.js';
 import { filteredInsiderTrades, type InsiderSortColumn, type InsiderTradeFilter } from './sec.js';
 import { BYTES_PAGE_ROWS } from './trades-json.js';
@@ -51,8 +51,8 @@ export async function findInsiderTradesJson(
   let kept = filteredInsiderTrades(db, {
     ...filter,
     ticker: undefined,
-    dateFrom: dateLiteral(filter.dateFrom),
-    dateTo: dateLiteral(filter.dateTo),
+    dateFrom: dateLiteral(filter.dateFrom) ?? filter.dateFrom,
+    dateTo: dateLiteral(filter.dateTo) ?? filter.dateTo,
   });
   if (filter.ticker) kept = kept.where('it.ticker', '=', sql.lit(filter.ticker.toUpperCase()));
   const page = inListOrder(kept.selectAll('it'), `it.${order.column}`, 'it.id', order);
@@ -76,13 +76,6 @@ export async function findInsiderTradesJson(
     .select([json.as('json'), sql<number>`count(*)`.as('rows')])
     .executeTakeFirstOrThrow();
   return { json: row.json, rows: Number(row.rows) };
-}
-
-/** An ISO date as a literal that stands where the filter expects its value; anything else as it is. */
-function dateLiteral(value: string | undefined): string | undefined {
-  return value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? (sql.lit(value) as unknown as string)
-    : value;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   javascriptJsonNumberCall,
   wholeDaysSince,
 } from '../dialect.js';
+import { dateLiteral, pageLimit } from '../list-order.js';
 import type { Database } from '../schema.js';
 import { preparedQuery, syncSqliteOf } from '../sqlite-hot-path.js';
 import {
@@ -257,7 +258,6 @@ function firstPageLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
   };
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE_NAME = /^[a-z_]{1,32}$/;
 
 /**
@@ -272,22 +272,22 @@ const SOURCE_NAME = /^[a-z_]{1,32}$/;
  * anything else stays bound.
  */
 function plannedLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
-  const literal = (value: string | undefined) =>
-    value !== undefined && ISO_DATE.test(value) ? value : undefined;
-  const from = literal(filter.disclosedFrom);
-  const to = literal(filter.disclosedTo);
+  const from = dateLiteral(filter.disclosedFrom);
+  const to = dateLiteral(filter.disclosedTo);
   const limit = Number.isSafeInteger(page.limit) ? page.limit : undefined;
   // The sources (chambers) are a handful of fixed names, each with its own index statistics.
   const sources = filter.sources?.every((source) => SOURCE_NAME.test(source)) ? filter.sources : undefined;
+  const keyPart = (literal: string | undefined, value: string | undefined) =>
+    literal === undefined ? '?' : value;
   const planned: PlannedLiterals['filter'] = {};
   // A literal stands where the builder expects the value (as the placeholders of `param` do).
-  if (from !== undefined) planned.disclosedFrom = sql.lit(from) as unknown as string;
-  if (to !== undefined) planned.disclosedTo = sql.lit(to) as unknown as string;
+  if (from !== undefined) planned.disclosedFrom = from;
+  if (to !== undefined) planned.disclosedTo = to;
   if (sources !== undefined) planned.sources = sources.map((source) => sql.lit(source) as unknown as string);
   return {
-    key: `${from ?? '?'}..${to ?? '?'}#${limit ?? '?'}@${sources?.join('|') ?? '?'}`,
+    key: `${keyPart(from, filter.disclosedFrom)}..${keyPart(to, filter.disclosedTo)}#${limit ?? '?'}@${sources?.join('|') ?? '?'}`,
     filter: planned,
-    limit: limit === undefined ? undefined : (sql.lit(limit) as unknown as number),
+    limit: limit === undefined ? undefined : (pageLimit(limit) as number),
   };
 }
 
