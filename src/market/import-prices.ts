@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import type { Kysely } from 'kysely';
+import type { CloseBasis } from '../domain/close-basis.js';
 import { filesUnder } from '../files.js';
 import {
   actionsOfSymbols,
@@ -20,7 +21,6 @@ import {
 import type { Database } from '../storage/schema.js';
 import { BENCHMARK_SYMBOL } from './benchmark.js';
 import {
-  type CloseBasis,
   FORMAT_PRIORITY,
   type ParsedSeries,
   type PriceFormat,

@@ -9,14 +9,12 @@
 //  - Wide adjusted-close CSV (`date,SPY,AAPL,...`, yfinance via PyPortfolioOpt): total-return
 //    adjusted closes only.
 import { basename } from 'node:path';
+import type { CloseBasis } from '../domain/close-basis.js';
 import { isoDate } from '../domain/dates.js';
 import { canonicalSymbol, fromStooqSymbol } from '../domain/symbols.js';
 
 /** `tiingo` is never a file: it is what the fallback provider answers (tiingo.ts). */
 export type PriceFormat = 'stooq' | 'alphavantage' | 'long-csv' | 'wide-adjclose' | 'tiingo';
-
-/** What `close` means in a source: the traded price, split-adjusted, or fully adjusted. */
-export type CloseBasis = 'raw' | 'split-adjusted' | 'adjusted' | 'none';
 
 export interface ParsedBar {
   date: string;

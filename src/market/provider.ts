@@ -7,14 +7,9 @@
 //  - Tiingo's end-of-day prices (tiingo.ts), keyed by DCLEDGER_TIINGO_API_KEY.
 // The chain, and which providers a configuration makes, are in price-chain.ts.
 import type { PriceProviderConfig } from '../config/prices.js';
+import type { CloseBasis } from '../domain/close-basis.js';
 import { toStooqSymbol } from '../domain/symbols.js';
-import {
-  type CloseBasis,
-  type ParsedSeries,
-  type PriceFormat,
-  PriceFormatError,
-  parsePriceFile,
-} from './price-files.js';
+import { type ParsedSeries, type PriceFormat, PriceFormatError, parsePriceFile } from './price-files.js';
 
 /** What a provider found for one symbol; `series.bars` is empty when the range holds no close yet. */
 export type ProviderResult =

@@ -2,6 +2,7 @@
 // applied: bad prints (spikes, source disagreements) are excluded as window ends, an unadjusted
 // split is a break no window may span.
 import type { Kysely } from 'kysely';
+import type { CloseBasis } from '../domain/close-basis.js';
 import {
   actionsOfSymbols,
   barsOfSymbols,
@@ -10,7 +11,6 @@ import {
   seriesOfSymbols,
 } from '../storage/repositories/prices.js';
 import type { Database } from '../storage/schema.js';
-import type { CloseBasis } from './price-files.js';
 import { buildSeries, type PriceSeries } from './series.js';
 
 const EXCLUDING_FLAGS = new Set(['spike_reversal', 'source_disagreement']);

@@ -1,5 +1,5 @@
 // In-memory daily price series and the market calendar, as the return computations read them.
-import type { CloseBasis } from './price-files.js';
+import type { CloseBasis } from '../domain/close-basis.js';
 
 export interface PriceSeries {
   symbol: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CloseBasis } from '../domain/close-basis.js';
 import { addDays } from '../domain/dates.js';
-import type { CloseBasis } from './price-files.js';
 import { buildSeries, type PriceSeries, TradingCalendar } from './series.js';
 import {
   anchorIndex,

@@ -1,6 +1,7 @@
 // Return windows, exactly as SPEC §3 defines them: the percent change of the adjusted close from
 // the first trading day on or after a date to the first trading day on or after date + N days,
 // null until that day is over. Pure functions over in-memory series.
+import { CLOSE_BASIS_ORDER } from '../domain/close-basis.js';
 import { addDays, daysBetween } from '../domain/dates.js';
 import { lowerBound, type PriceSeries, type TradingCalendar } from './series.js';
 
@@ -152,8 +153,6 @@ export function windowBetweenBars(
   return null;
 }
 
-const BASIS_ORDER = { raw: 0, 'split-adjusted': 1, adjusted: 2, none: 3 } as const;
-
 /**
  * The share price on a date (price_on_trade_date, price_on_disclosure): the close of the first
  * trading day on or after it, unadjusted where a source reports raw closes, otherwise the least
@@ -166,7 +165,7 @@ export function priceOn(
   today: string,
 ): number | null {
   const ordered = [...candidates].sort(
-    (a, b) => BASIS_ORDER[a.closeBasis] - BASIS_ORDER[b.closeBasis] || a.priority - b.priority,
+    (a, b) => CLOSE_BASIS_ORDER[a.closeBasis] - CLOSE_BASIS_ORDER[b.closeBasis] || a.priority - b.priority,
   );
   for (const series of ordered) {
     const index = anchorIndex(series, date, calendar, today);
