@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
 import type { ListOrder } from '../storage/list-order.js';
+import { latestCloses } from '../storage/repositories/prices.js';
 import {
   findWhales,
-  latestCloses,
   personsOfStatements,
   type WhaleFilter,
   type WhaleSortColumn,

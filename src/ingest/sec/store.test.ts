@@ -8,6 +8,7 @@ import { loadInsiderTrades } from '../../resources/insider.js';
 import { getInsiderTrade } from '../../services/insiders.js';
 import { getWhale } from '../../services/whales.js';
 import { findCompanyLink } from '../../storage/repositories/company-links.js';
+import { saveSeriesMeta, writeBars } from '../../storage/repositories/prices.js';
 import { insertTestMember } from '../../test-support/constructed-rows.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { linkCompanyDirectory, storeSecDocument } from '../sources/sec/store.js';
@@ -136,6 +137,34 @@ describe.skipIf(!dataDir)('storing SEC documents', () => {
       NOW,
     );
     expect(again).toMatchObject({ created: 0, events: 0 });
+  });
+
+  it("values the 13D's lead position at the ticker's latest close once prices are stored (constructed bars)", async () => {
+    const db = store.db;
+    const event = await db
+      .selectFrom('events')
+      .select('data')
+      .where('type', '=', 'whale.filed')
+      .executeTakeFirstOrThrow();
+    const { id, position_value } = JSON.parse(event.data);
+    expect(position_value).toBeNull();
+    const bar = { open: null, high: null, low: null, volume: null };
+    await writeBars(db, 'AADI', 'constructed', [
+      { date: '2026-01-02', close: 1.2, adj_close: 1.2, ...bar },
+      { date: '2026-01-05', close: 1.23, adj_close: 1.23, ...bar },
+    ]);
+    await saveSeriesMeta(db, {
+      symbol: 'AADI',
+      source: 'constructed',
+      format: 'csv',
+      close_basis: 'raw',
+      priority: 1,
+      origin: 'constructed',
+      updated_at: NOW.toISOString(),
+      history_changed_at: NOW.toISOString(),
+    });
+    // 2,435,000 shares × 1.23.
+    expect((await getWhale(db, id))?.position_value).toBe(2995050);
   });
 
   it('records a pre-XML text Form 4 as unsupported, with its header', async () => {

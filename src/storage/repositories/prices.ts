@@ -1,5 +1,6 @@
 // Daily bars, series metadata, corporate actions, data-quality flags and provider fetches.
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
+import { CLOSE_BASIS_ORDER } from '../../domain/close-basis.js';
 import { chunk, readInBatches, rowsPerInsert } from '../batch.js';
 import { insertRows, updateRowsByKey } from '../bulk-update.js';
 import type { PriceBarsTable, PriceSeriesTable } from '../schema/market.js';
@@ -333,6 +334,49 @@ export async function markSeriesChanged(
   );
 }
 
+/** A series' close basis as its rank in CLOSE_BASIS_ORDER (an unknown basis last). */
+function basisRank(basis: Expression<string>) {
+  const ranks = Object.entries(CLOSE_BASIS_ORDER);
+  const whens = ranks.map(([name, rank]) => sql`when ${sql.lit(name)} then ${sql.lit(rank)}`);
+  return sql<number>`case ${basis} ${sql.join(whens, sql` `)} else ${sql.lit(ranks.length)} end`;
+}
+
+/**
+ * The latest close of each of `tickers` that has prices: the bar of the newest date among the
+ * ticker's series (each series' last date is kept in price_series, so this reads one bar per
+ * series), a stated close before a source's adjusted one, then the series in dailyCloses' order.
+ * One query for the whole list.
+ */
+export async function latestCloses(
+  db: Kysely<Database>,
+  tickers: readonly string[],
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  const symbols = [...new Set(tickers)];
+  if (symbols.length === 0) return result;
+  const bars = await db
+    .selectFrom('price_series as s')
+    .innerJoin('price_bars as b', (join) =>
+      join
+        .onRef('b.symbol', '=', 's.symbol')
+        .onRef('b.source', '=', 's.source')
+        .onRef('b.date', '=', 's.last_date'),
+    )
+    .select(['b.symbol', 'b.close', 'b.adj_close'])
+    .where('s.symbol', 'in', symbols)
+    .orderBy('b.symbol')
+    .orderBy('b.date', 'desc')
+    .orderBy(sql`case when b.close is null then 1 else 0 end`)
+    .orderBy((eb) => basisRank(eb.ref('s.close_basis')))
+    .orderBy('s.priority')
+    .orderBy('s.source')
+    .execute();
+  for (const bar of bars) {
+    if (!result.has(bar.symbol)) result.set(bar.symbol, bar.close ?? bar.adj_close);
+  }
+  return result;
+}
+
 /**
  * One symbol's daily closes between two dates (inclusive), from a single series so that a chart
  * has no jumps between sources: the least adjusted close first (the basis `price_on_trade_date`
@@ -349,18 +393,7 @@ export async function dailyCloses(
     .selectFrom('price_series')
     .select(['source', 'first_date', 'last_date'])
     .where('symbol', '=', symbol)
-    .orderBy((eb) =>
-      eb
-        .case('close_basis')
-        .when('raw')
-        .then(0)
-        .when('split-adjusted')
-        .then(1)
-        .when('adjusted')
-        .then(2)
-        .else(3)
-        .end(),
-    )
+    .orderBy((eb) => basisRank(eb.ref('close_basis')))
     .orderBy('priority')
     .orderBy('source')
     .execute();

@@ -419,26 +419,6 @@ export async function personsOfStatements(
   return result;
 }
 
-/** The latest close of each ticker that has prices. */
-export async function latestCloses(
-  db: Kysely<Database>,
-  tickers: readonly string[],
-): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  for (const ticker of new Set(tickers)) {
-    const bar = await db
-      .selectFrom('price_bars')
-      .select(['close', 'adj_close'])
-      .where('symbol', '=', ticker)
-      .orderBy('date', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const close = bar?.close ?? bar?.adj_close;
-    if (close !== undefined && close !== null) result.set(ticker, close);
-  }
-  return result;
-}
-
 /** Companies of the directory that have a CIK (for CIK → ticker links). */
 export async function directoryCiks(
   db: Kysely<Database>,
