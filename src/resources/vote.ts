@@ -190,7 +190,7 @@ export async function politicianVotes(
   if (id === undefined) throw notFound(`No politician with id or slug "${idOrSlug}"`);
   const bioguideId = await bioguideIdOf(db, id);
   if (!bioguideId) return [];
-  const { rows } = await memberVotes(db, bioguideId, query);
+  const rows = await memberVotes(db, bioguideId, query);
   return rows.map((row) => ({
     vote_id: row.id,
     congress: row.congress,

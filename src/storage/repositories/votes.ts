@@ -160,8 +160,7 @@ export async function memberVotes(db: Kysely<Database>, bioguideId: string, quer
   if (query.billId) base = base.where('v.bill_id', '=', query.billId);
   if (query.since) base = base.where('v.vote_date', '>=', query.since);
   if (query.until) base = base.where('v.vote_date', '<=', query.until);
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
+  return base
     .select([
       'v.id',
       'v.congress',
@@ -181,7 +180,6 @@ export async function memberVotes(db: Kysely<Database>, bioguideId: string, quer
     .limit(pageLimit(query.limit))
     .offset(query.offset)
     .execute();
-  return { total, rows };
 }
 
 /** The bioguide ids of every stored member (votes are matched to members by them). */
