@@ -150,6 +150,32 @@ export function tickerOfAlias(phrase: string): string | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** How a concept phrase is looked for in a question: its stems and its own words, each spaced. */
+interface PhraseForms {
+  /** ` stem stem ` or undefined when the phrase matches only as written. */
+  stems: string | undefined;
+  plain: string;
+}
+
+// The vocabulary's phrases are few and fixed: each is stemmed once, not on every question.
+const phraseForms = new Map<string, PhraseForms>();
+
+function formsOf(candidate: string): PhraseForms {
+  let forms = phraseForms.get(candidate);
+  if (!forms) {
+    const wanted = phraseWords(candidate);
+    // A one-word phrase written in the plural ("chips", "banks") matches only as written: its
+    // singular is often a name ("Chip Roy").
+    const plural = wanted.length === 1 && wanted[0] !== candidate.toLowerCase();
+    forms = {
+      stems: wanted.length > 0 && !plural ? ` ${wanted.join(' ')} ` : undefined,
+      plain: ` ${candidate.toLowerCase()} `,
+    };
+    phraseForms.set(candidate, forms);
+  }
+  return forms;
+}
+
 /** The concepts whose phrases the question holds, whole words, singular or plural. Pure. */
 export function conceptsIn(question: string, concepts: readonly Concept[] = CONCEPTS): ConceptMatch[] {
   const stems = ` ${phraseWords(question).join(' ')} `;
@@ -157,14 +183,8 @@ export function conceptsIn(question: string, concepts: readonly Concept[] = CONC
   const found: ConceptMatch[] = [];
   for (const concept of concepts) {
     const phrase = concept.phrases.find((candidate) => {
-      const wanted = phraseWords(candidate);
-      // A one-word phrase written in the plural ("chips", "banks") matches only as written: its
-      // singular is often a name ("Chip Roy").
-      const plural = wanted.length === 1 && wanted[0] !== candidate.toLowerCase();
-      return (
-        (wanted.length > 0 && !plural && stems.includes(` ${wanted.join(' ')} `)) ||
-        plain.includes(` ${candidate.toLowerCase()} `)
-      );
+      const forms = formsOf(candidate);
+      return (forms.stems !== undefined && stems.includes(forms.stems)) || plain.includes(forms.plain);
     });
     if (phrase) found.push({ id: concept.id, phrase });
   }
@@ -315,15 +335,24 @@ export class EntityIndex {
   /** The companies of the concepts, most traded by members first. */
   conceptCompanies(concepts: readonly ConceptMatch[], limit: number): { id: number; key: string }[] {
     if (concepts.length === 0) return [];
-    const ids = new Set(concepts.map((concept) => concept.id));
-    const out: { id: number; key: string }[] = [];
-    for (const company of this.companies) {
-      if (![...company.concepts].some((id) => ids.has(id))) continue;
-      out.push({ id: company.documentId, key: company.key });
-      if (out.length >= limit) break;
-    }
-    return out;
+    const lists = this.conceptPositions();
+    const positions = new Set(concepts.flatMap((concept) => lists.get(concept.id) ?? []));
+    return [...positions]
+      .sort((a, b) => a - b)
+      .slice(0, limit)
+      .flatMap((at) => {
+        const company = this.companies[at];
+        return company ? [{ id: company.documentId, key: company.key }] : [];
+      });
   }
+
+  /** Each concept's companies as positions in `companies` (most traded first), built on first use. */
+  private conceptPositions(): Map<string, number[]> {
+    this.byConcept ??= positionsBy(this.companies, (company) => company.concepts);
+    return this.byConcept;
+  }
+
+  private byConcept: Map<string, number[]> | undefined;
 
   /**
    * Members and companies whose name words sound like the question's words (same Double Metaphone
@@ -400,7 +429,13 @@ export class EntityIndex {
       .filter((term) => term.length >= 4 && !/\d/.test(term))
       .map((term) => ({ term, codes: codesOf(term) }));
     const out: (NameMatch & { trades: number; edits: number })[] = [];
-    for (const member of this.members) {
+    // Only members with a name word among the question's can match; visited in index order, as
+    // the stable sort below keeps it among equals.
+    const byWord = this.memberPositions();
+    const candidates = new Set([...words].flatMap((word) => byWord.get(word) ?? []));
+    for (const at of [...candidates].sort((a, b) => a - b)) {
+      const member = this.members[at];
+      if (!member) continue;
       const matched = this.exactWords(member, [...words]);
       const unique = matched.some(
         (entry) =>
@@ -460,6 +495,14 @@ export class EntityIndex {
       .map(({ key, documentId, matched }) => ({ key, documentId, matched }));
   }
 
+  /** Each name word's members as positions in `members`, built on first use. */
+  private memberPositions(): Map<string, number[]> {
+    this.byMemberWord ??= positionsBy(this.members, (member) => member.words.map(({ word }) => word));
+    return this.byMemberWord;
+  }
+
+  private byMemberWord: Map<string, number[]> | undefined;
+
   private aliasSpread(): Map<string, number> {
     if (!this.aliasCounts) {
       this.aliasCounts = new Map();
@@ -489,6 +532,18 @@ export class EntityIndex {
   }
 
   private tradeCounts: Map<string, number> | undefined;
+}
+
+/** Each key's items as their positions in `items`, ascending, each position once per key. */
+function positionsBy<T>(items: readonly T[], keysOf: (item: T) => Iterable<string>): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  for (const [at, item] of items.entries())
+    for (const key of keysOf(item)) {
+      const list = positions.get(key);
+      if (!list) positions.set(key, [at]);
+      else if (list[list.length - 1] !== at) list.push(at);
+    }
+  return positions;
 }
 
 function entity(
