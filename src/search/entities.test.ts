@@ -70,8 +70,8 @@ describe.skipIf(fixture === null)('EntityIndex.snapshot and fromSnapshot', () =>
   it('names the members with two words of their names, more words first, then the most traded', async () => {
     const index = await EntityIndex.load(store.db);
     const { members } = entitiesOf(index);
-    // Given names only (each member's own name forms): no last name is among them, and every word
-    // is one of the forms, so no member is matched by a near spelling.
+    // Given names and their short forms only: none is a last name of the fixture's members, and a
+    // member matched by one form is matched by the other exactly, never by a near spelling.
     const terms = ['michael', 'mike', 'james', 'jim', 'robert', 'bob'];
     const scanned = members
       .map((member) => ({
