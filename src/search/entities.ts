@@ -432,11 +432,12 @@ export class EntityIndex {
     // Only members with a name word among the question's can match; visited in index order, as
     // the stable sort below keeps it among equals.
     const byWord = this.memberPositions();
-    const candidates = new Set([...words].flatMap((word) => byWord.get(word) ?? []));
+    const asked = [...words];
+    const candidates = new Set(asked.flatMap((word) => byWord.get(word) ?? []));
     for (const at of [...candidates].sort((a, b) => a - b)) {
       const member = this.members[at];
       if (!member) continue;
-      const matched = this.exactWords(member, [...words]);
+      const matched = this.exactWords(member, asked);
       const unique = matched.some(
         (entry) =>
           member.lastName?.includes(entry.word) && lastNames.get(entry.word) === 1 && entry.word.length >= 5,

@@ -277,15 +277,13 @@ function plannedLiterals(filter: TradeFilter, page: Page): PlannedLiterals {
   const limit = Number.isSafeInteger(page.limit) ? page.limit : undefined;
   // The sources (chambers) are a handful of fixed names, each with its own index statistics.
   const sources = filter.sources?.every((source) => SOURCE_NAME.test(source)) ? filter.sources : undefined;
-  const keyPart = (literal: string | undefined, value: string | undefined) =>
-    literal === undefined ? '?' : value;
   const planned: PlannedLiterals['filter'] = {};
   // A literal stands where the builder expects the value (as the placeholders of `param` do).
   if (from !== undefined) planned.disclosedFrom = from;
   if (to !== undefined) planned.disclosedTo = to;
   if (sources !== undefined) planned.sources = sources.map((source) => sql.lit(source) as unknown as string);
   return {
-    key: `${keyPart(from, filter.disclosedFrom)}..${keyPart(to, filter.disclosedTo)}#${limit ?? '?'}@${sources?.join('|') ?? '?'}`,
+    key: `${from === undefined ? '?' : filter.disclosedFrom}..${to === undefined ? '?' : filter.disclosedTo}#${limit ?? '?'}@${sources?.join('|') ?? '?'}`,
     filter: planned,
     limit: limit === undefined ? undefined : (pageLimit(limit) as number),
   };
