@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, onTestFinished, vi } from 'vitest';
 import { readTruth } from '../../bench/accuracy/scanned-truth.js';
 import { importCompanies } from '../market/import-companies.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -22,8 +22,15 @@ async function parse(...args: string[]): Promise<Outcome> {
   return { stdout: out, stderr: err, exitCode: code };
 }
 
+/** A directory of the running test's own, removed when the test ends. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 function scratchFile(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'dcledger-parse-')), name);
+  const path = join(scratchDir('dcledger-parse-'), name);
   writeFileSync(path, content);
   return path;
 }
@@ -125,7 +132,7 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     timeout: 600_000,
   }, async () => {
     const scan = house('scanned-2025', '8220834.pdf');
-    const dir = mkdtempSync(join(tmpdir(), 'dcledger-parse-db-'));
+    const dir = scratchDir('dcledger-parse-db-');
     const file = join(dir, 'companies.db');
     const store = await openMigratedStore({ kind: 'sqlite', file });
     try {
@@ -161,7 +168,7 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
   }, async () => {
     const scan = house('scanned-2025', '8220747.pdf');
     const notSqlite = scratchFile('companies.db', 'not a database');
-    const missing = join(mkdtempSync(join(tmpdir(), 'dcledger-parse-db-')), 'none.db');
+    const missing = join(scratchDir('dcledger-parse-db-'), 'none.db');
     vi.stubEnv('DATABASE_URL', '');
     try {
       vi.stubEnv('DCLEDGER_DB', missing);

@@ -15,6 +15,8 @@ import { selfServiceFromConfig } from './self-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dcledger-self-cli-'));
 const dbFile = join(dir, 'cli.db');
+// After every describe of the file: the mailbox's test writes into the same directory.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('dcledger payments and operators', () => {
   let accountId = 0;
@@ -49,7 +51,6 @@ describe('dcledger payments and operators', () => {
       await store.close();
     }
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('lists and confirms a pending top-up once', async () => {
     const listed = await cli('payments', 'list');

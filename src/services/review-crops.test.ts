@@ -72,7 +72,8 @@ describe.skipIf(!dataDir)('review pictures', () => {
       const nice = () =>
         Number(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
       const before = nice();
-      const crops = new ReviewCrops(mkdtempSync(join(tmpdir(), 'dcledger-crops-local-')), { thread: false });
+      // An empty archive of its own, inside the one afterAll removes.
+      const crops = new ReviewCrops(mkdtempSync(join(archive, 'local-')), { thread: false });
       expect(await crops.png(store.db, ids.missing)).toBeNull();
       expect(before).toBe(0);
       expect(nice()).toBe(0);

@@ -17,10 +17,13 @@ import { openMigratedStore } from './open.js';
 const dataDir = inject('dataDir');
 
 describe.skipIf(testDialect() !== 'sqlite' || dataDir === null)('ingest and serve on one SQLite file', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dcledger-shared-'));
-  const file = join(dir, 'shared.db');
+  // Made when the tests run, not when a skipped describe is collected (its afterAll would not run).
+  let dir = '';
+  let file = '';
   let server: ReplayServer;
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'dcledger-shared-'));
+    file = join(dir, 'shared.db');
     server = await startReplay(dataDir ?? '');
   });
   afterAll(async () => {
