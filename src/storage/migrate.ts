@@ -63,6 +63,7 @@ import * as searchTsvTrigger from './migrations/0108-search-tsv-trigger.js';
 import * as pgInsertedTradesPerStatement from './migrations/0109-pg-inserted-trades-per-statement.js';
 import * as overlapRecords from './migrations/0110-overlap-records.js';
 import * as lobbyistsAsServed from './migrations/0111-lobbyists-as-served.js';
+import * as memberVotesIndex from './migrations/0112-member-votes-index.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   '0109-pg-inserted-trades-per-statement': pgInsertedTradesPerStatement,
   '0110-overlap-records': overlapRecords,
   '0111-lobbyists-as-served': lobbyistsAsServed,
+  '0112-member-votes-index': memberVotesIndex,
 };
 
 export interface MigrationReport {

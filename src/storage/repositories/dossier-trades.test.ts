@@ -4,10 +4,11 @@
 // for the edges: no bracket, a zero bracket, neither buy nor sell, same-day trades, a superseded
 // trade. On SQLite the totals are read from the ticker index alone. Runs on SQLite and, with
 // DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
 import { linkTradesOfRange } from '../../test-support/link-trades.js';
+import { sqlitePlanOf } from '../../test-support/query-plan.js';
 import type { Database } from '../schema.js';
 import { type LinkTradeRow, latestLinkTrades } from './analytics-links.js';
 import { type MemberTradeTotalsRow, memberTradeTotals } from './dossier-trades.js';
@@ -185,21 +186,10 @@ describe.skipIf(fixture === null)('memberTradeTotals on the real data', () => {
   it.skipIf(testDialect() !== 'sqlite')(
     'reads the totals from the ticker index alone on SQLite',
     async () => {
-      const executor = store.db.getExecutor();
-      let captured: CompiledQuery | undefined;
-      const capturing = store.db.withPlugin({
-        transformQuery(args) {
-          captured = executor.compileQuery(args.node, args.queryId);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
-      await memberTradeTotals(capturing, { ...EVERY_DAY, tickers: ['AAPL'] });
-      if (!captured) throw new Error('no statement captured');
-      const plan = await store.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${captured.sql}`, [...captured.parameters]),
+      const plan = await sqlitePlanOf(store.db, (db) =>
+        memberTradeTotals(db, { ...EVERY_DAY, tickers: ['AAPL'] }),
       );
-      const trades = plan.rows.map((row) => row.detail).filter((detail) => /\bt\b/.test(detail));
+      const trades = plan.filter((detail) => /\bt\b/.test(detail));
       expect(trades).toEqual([expect.stringContaining('USING COVERING INDEX trades_ticker_transaction_idx')]);
     },
   );

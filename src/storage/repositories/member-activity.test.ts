@@ -3,36 +3,13 @@
 // on SQLite, that it reads the year's entries of trades_member_disclosure_idx alone, not every
 // trade of the member's history. Runs on SQLite and, with
 // DCLEDGER_TEST_DATABASE_URL, on PostgreSQL.
-import { CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../domain/dates.js';
 import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
-import type { Database } from '../schema.js';
+import { sqlitePlanOf } from '../../test-support/query-plan.js';
 import { memberDisclosedVolume } from './member-activity.js';
 
 const fixture = inject('fixture');
-
-/** The plan SQLite gives the one statement `work` runs. */
-async function planOf(
-  db: Kysely<Database>,
-  work: (db: Kysely<Database>) => Promise<unknown>,
-): Promise<string[]> {
-  const executor = db.getExecutor();
-  let captured: CompiledQuery | undefined;
-  const capturing = db.withPlugin({
-    transformQuery(args) {
-      captured = executor.compileQuery(args.node, args.queryId);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  await work(capturing);
-  if (!captured) throw new Error('no statement captured');
-  const plan = await db.executeQuery<{ detail: string }>(
-    CompiledQuery.raw(`explain query plan ${captured.sql}`, [...captured.parameters]),
-  );
-  return plan.rows.map((row) => row.detail);
-}
 
 describe.skipIf(fixture === null)('a member’s disclosed volume on the real data', () => {
   let store: TestStore;
@@ -86,7 +63,9 @@ describe.skipIf(fixture === null)('a member’s disclosed volume on the real dat
   it.skipIf(testDialect() !== 'sqlite')(
     'reads the year’s entries of the member’s disclosure-date index alone on SQLite',
     async () => {
-      const volume = await planOf(store.db, (db) => memberDisclosedVolume(db, 1, '2024-01-01', '2025-01-01'));
+      const volume = await sqlitePlanOf(store.db, (db) =>
+        memberDisclosedVolume(db, 1, '2024-01-01', '2025-01-01'),
+      );
       expect(volume).toEqual([expect.stringContaining('USING COVERING INDEX trades_member_disclosure_idx')]);
     },
   );
