@@ -72,6 +72,7 @@ describe.skipIf(fixture === null)('a member’s votes on the real roll calls', (
       const cast = await castBy(member);
       expect(cast.length).toBeGreaterThan(0);
       const middle = cast[Math.floor(cast.length / 2)]?.vote_date ?? '';
+      const bill = cast.find((vote) => vote.bill_id !== null)?.bill_id ?? 'no bill';
       const queries: [MemberVoteQuery, (vote: Cast) => boolean][] = [
         [{ limit: 25, offset: 0 }, () => true],
         [{ limit: 25, offset: 25 }, () => true],
@@ -79,6 +80,7 @@ describe.skipIf(fixture === null)('a member’s votes on the real roll calls', (
         [{ position: 'yea', limit: 25, offset: 0 }, (vote) => vote.position === 'yea'],
         [{ until: middle, limit: 10, offset: 3 }, (vote) => vote.vote_date <= middle],
         [{ since: middle, limit: 1000, offset: 0 }, (vote) => vote.vote_date >= middle],
+        [{ billId: bill, limit: 1000, offset: 0 }, (vote) => vote.bill_id === bill],
       ];
       for (const [query, keeps] of queries) {
         const expected = cast.filter(keeps).slice(query.offset, query.offset + query.limit);
