@@ -3,9 +3,15 @@
 //
 //   node --import tsx test/build-fixture.ts '<FixtureLocation as JSON>' <shared data directory>
 //
-// It loads the shared data, enriches it and builds the semantic-search index, then closes every
-// connection and exits 0; the setup then marks the fixture ready.
-import { createFixtureStoreAt, type FixtureLocation, testDialect } from '../src/test-support/database.js';
+// It loads the shared data, enriches it, builds the semantic-search index and compacts the
+// database for copying, then closes every connection and exits 0; the setup then marks the
+// fixture ready.
+import {
+  compactFixture,
+  createFixtureStoreAt,
+  type FixtureLocation,
+  testDialect,
+} from '../src/test-support/database.js';
 import { indexForSearch, loadRealData } from '../src/test-support/real-data.js';
 
 const [locationJson, dataDir] = process.argv.slice(2);
@@ -20,6 +26,7 @@ try {
   await loadRealData(store.db, dataDir);
   // Once here rather than at the first question of every file that searches.
   await indexForSearch(store.db);
+  await compactFixture(store, location);
 } finally {
   await store.close();
 }
