@@ -66,6 +66,7 @@ const DATABASE_FREE = [
   'test/engines.test.ts',
   'src/accounts/daily-cap.test.ts',
   'src/test-support/data-dir.test.ts',
+  'src/test-support/compiled-build.test.ts',
   'bench/assistant/recording.test.ts',
   'bench/process.test.ts',
   // Pure rules too: the response schema helpers, LSA training on a thread, the search's time

@@ -1,12 +1,28 @@
 // The module a worker thread or a forked child process loads. Compiled, it is the .js file beside
 // the caller; run from the TypeScript sources (tests, tsx), the .ts file has to be loaded through
-// tsx, which neither a worker thread (on Node 20) nor a forked child inherits from its parent.
+// tsx, which neither a worker thread (on Node 20) nor a forked child inherits from its parent, or,
+// with DCLEDGER_THREADS_FROM_BUILD (config/threads.ts), its compiled twin in dist/.
 import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { readThreadsFromBuild } from './config/threads.js';
 
 const fromSources = (callerUrl: string) => extname(fileURLToPath(callerUrl)) === '.ts';
+
+/** src/ when this runs from the sources (dist/ when compiled: then nothing is mapped). */
+const SOURCES = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The compiled twin in dist/ of the module `name` beside a caller run from the sources, when
+ * DCLEDGER_THREADS_FROM_BUILD asks for it; undefined otherwise (a caller outside src/ too).
+ */
+function builtTwin(callerUrl: string, name: string): string | undefined {
+  if (!readThreadsFromBuild()) return undefined;
+  const inSources = relative(SOURCES, fileURLToPath(new URL(`./${name}.ts`, callerUrl)));
+  if (inSources.startsWith(`..${sep}`)) return undefined;
+  return join(SOURCES, '..', 'dist', inSources.replace(/\.ts$/, '.js'));
+}
 
 /** One of tsx's files, resolved from the caller. */
 function tsxFile(callerUrl: string, file: string): string {
@@ -21,6 +37,8 @@ function tsxFile(callerUrl: string, file: string): string {
  */
 export function threadModule(callerUrl: string, name: string, exported: readonly string[] = []): string {
   if (!fromSources(callerUrl)) return new URL(`./${name}.js`, callerUrl).href;
+  const built = builtTwin(callerUrl, name);
+  if (built) return pathToFileURL(built).href;
   const entry = new URL(`./${name}.ts`, callerUrl).href;
   const source = [
     `const tsx = await import(${JSON.stringify(tsxFile(callerUrl, 'dist/esm/api/index.mjs'))});`,
@@ -37,6 +55,8 @@ export function threadModule(callerUrl: string, name: string, exported: readonly
 export function childModule(callerUrl: string, name: string): { file: string; execArgv: string[] } {
   if (!fromSources(callerUrl))
     return { file: fileURLToPath(new URL(`./${name}.js`, callerUrl)), execArgv: [] };
+  const built = builtTwin(callerUrl, name);
+  if (built) return { file: built, execArgv: [] };
   return {
     file: fileURLToPath(new URL(`./${name}.ts`, callerUrl)),
     execArgv: ['--import', tsxFile(callerUrl, 'dist/loader.mjs')],

@@ -11,6 +11,7 @@ import { readTestSettings } from '../src/config/test-settings.js';
 import type { ReplayServer } from '../src/ingest/replay/server.js';
 import { updatePlan } from '../src/storage/repositories/accounts.js';
 import { leaseHolder, schedulerRuns } from '../src/storage/repositories/role-leases.js';
+import { cliArgs } from '../src/test-support/cli.js';
 import { openTestStore, type TestStore } from '../src/test-support/database.js';
 import { freePort } from '../src/test-support/ports.js';
 import {
@@ -83,8 +84,8 @@ describe.skipIf(!postgres || !dataDir || !redisReady())(
     const startRedis = () => startRedisServer(redisPort);
 
     function cli(args: string[], extra: Record<string, string> = {}): Role {
-      // One node process per role (tsx as a loader, not a wrapper), so that a kill reaches the role itself.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      // One node process per role (no wrapper around it), so that a kill reaches the role itself.
+      const child = spawn(process.execPath, cliArgs(...args), {
         cwd: ROOT,
         env: { ...env, ...extra },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -45,7 +45,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   errors: [],
   files: [],
   logging: [],
-  threads: [],
+  threads: ['config'],
   // Resources load their rows and refuse an unknown id with the one error type.
   resources: ['domain', 'storage', 'errors'],
   storage: ['domain', 'config'],

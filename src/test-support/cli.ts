@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { vi } from 'vitest';
+import { readThreadsFromBuild } from '../config/threads.js';
 import type { DatabaseConfig } from '../config.js';
 import { run } from '../main.js';
 import { repoRoot } from './data-dir.js';
@@ -56,9 +57,18 @@ export interface SpawnedCli {
   output: () => string;
 }
 
-/** `dcledger <args>` as a real process (TypeScript run through tsx), from the repository root. */
+/**
+ * Node's arguments that run `dcledger <args>`: the compiled build when the run's setup built it from
+ * these sources (DCLEDGER_THREADS_FROM_BUILD, as `npm start` runs it), else the TypeScript through tsx.
+ */
+export function cliArgs(...args: string[]): string[] {
+  if (readThreadsFromBuild()) return [join(repoRoot, 'bin', 'dcledger.js'), ...args];
+  return ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), ...args];
+}
+
+/** `dcledger <args>` as a real process (see cliArgs), from the repository root. */
 export function spawnCli(args: string[], env: Record<string, string>): SpawnedCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, cliArgs(...args), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

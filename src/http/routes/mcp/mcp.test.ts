@@ -1,7 +1,6 @@
 // The MCP server through the official SDK client, over streamable HTTP (POST /mcp on a listening
 // app) and stdio (`dcledger mcp` as a child process): same tools as /v1/tools, each call charged as
 // its REST endpoint, the API's refusals as tool results with isError, bad arguments as MCP errors.
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,7 +13,7 @@ import {
   openFixtureApp,
   realDataAvailable,
 } from '../../../test-support/app.js';
-import { cliEnv } from '../../../test-support/cli.js';
+import { cliArgs, cliEnv } from '../../../test-support/cli.js';
 import { repoRoot } from '../../../test-support/data-dir.js';
 
 interface ToolsDoc {
@@ -171,7 +170,7 @@ describe.skipIf(!realDataAvailable())('MCP server', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), 'mcp'],
+        args: cliArgs('mcp'),
         cwd: repoRoot,
         env,
         stderr: 'pipe',
@@ -221,7 +220,7 @@ describe.skipIf(!realDataAvailable())('MCP server', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(repoRoot, 'src', 'main.ts'), 'mcp', '--url', baseUrl],
+        args: cliArgs('mcp', '--url', baseUrl),
         cwd: repoRoot,
         env,
         stderr: 'pipe',
