@@ -218,7 +218,7 @@ describe.skipIf(!dataDir)('documents that are too large, kill the PDF reader, or
   it('fails only a document that kills the PDF reader, with the reason, and reads the next ones', {
     timeout: 240_000,
   }, async () => {
-    await open({ '0-bomb.pdf': pdfOf(textBombPdf(6)), [BEDFORD]: pdfOf(real(BEDFORD)) }, 160);
+    await open({ '0-bomb.pdf': pdfOf(textBombPdf(16)), [BEDFORD]: pdfOf(real(BEDFORD)) }, 160);
     const report = (await run(25)).sources[0];
     expect(report).toMatchObject({
       status: 'completed',
