@@ -64,10 +64,16 @@ describe('dcledger worker runs enrichment jobs', () => {
     const running = startWorker(store.config);
     worker = running;
     const db = store.db;
-    await until(async () => (await enrichmentJob(db, id))?.status === 'completed', 90_000, running.output);
+    // The worker logs that a job finished once it is recorded: wait for the line, not the row alone.
+    const finished = () =>
+      lines(running).some((line) => line.job === id && line.msg === 'enrichment job finished');
+    await until(
+      async () => (await enrichmentJob(db, id))?.status === 'completed' && finished(),
+      90_000,
+      running.output,
+    );
     expect(await enrichmentJob(db, id)).toMatchObject({ status: 'completed', attempts: 1, error: null });
     const jobLines = lines(running).filter((line) => line.job === id);
-    expect(jobLines.map((line) => line.msg)).toContain('enrichment job finished');
     expect(jobLines.every((line) => line.role === 'worker' && line.component === 'enrichment')).toBe(true);
     // The same process delivers webhooks too.
     expect(lines(running).some((line) => line.component === 'webhooks')).toBe(true);
