@@ -3,6 +3,7 @@
 // is read only once the Senate source has started storing: in turn (House, then Senate) the House
 // would wait for a Senate run that never starts. And side by side they store what they store in
 // turn: the same documents with the same outcomes and the same trades.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import type { Database } from '../../storage/schema.js';
 import { type FixtureApp, openEmptyApp } from '../../test-support/app.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { REPLAY_SINCE, startReplay } from '../../test-support/replay.js';
+import type { PdfText } from '../pdf-text.js';
 import { PdfTextWorker } from '../pdf-worker.js';
 import type { ReplayServer } from '../replay/server.js';
 import { type IngestReport, reportSource } from './report.js';
@@ -121,6 +123,20 @@ describe.skipIf(!dataDir)('a fill side by side and a fill in turn', () => {
   let server: ReplayServer;
   const stores: TestStore[] = [];
   const archives: string[] = [];
+  // The PDF reader's text is a function of the document's bytes alone: the second fill takes what
+  // the reader gave the first (a failure too) instead of reading the same hundreds of PDFs again.
+  // What differs between the fills is the order in which the pipeline stores, not the text.
+  const reader = new PdfTextWorker();
+  const texts = new Map<string, Promise<PdfText>>();
+  const pdfText = (bytes: Uint8Array): Promise<PdfText> => {
+    const key = createHash('sha256').update(bytes).digest('hex');
+    let text = texts.get(key);
+    if (!text) {
+      text = reader.extract(bytes);
+      texts.set(key, text);
+    }
+    return text;
+  };
   const fill = async (concurrent: boolean) => {
     const store = await openTestStore();
     stores.push(store);
@@ -132,7 +148,12 @@ describe.skipIf(!dataDir)('a fill side by side and a fill in turn', () => {
       retries: 0,
       minIntervalMs: 0,
     };
-    const options: IngestOptions = { sources: ['house', 'senate', 'oge'], baseUrl: server.url, concurrent };
+    const options: IngestOptions = {
+      sources: ['house', 'senate', 'oge'],
+      baseUrl: server.url,
+      concurrent,
+      pdfText,
+    };
     const report = await ingestSources(store.db, config, options);
     // A source that failed says why here, not as a wall of pending filings below.
     expect(report.sources.map((source) => [source.connector, source.status, source.error])).toEqual(
@@ -145,6 +166,7 @@ describe.skipIf(!dataDir)('a fill side by side and a fill in turn', () => {
     server = await startReplay(dataDir ?? '');
   });
   afterAll(async () => {
+    await reader.close();
     await server?.close();
     for (const store of stores) await store.dispose();
     for (const dir of archives) rmSync(dir, { recursive: true, force: true });
