@@ -238,5 +238,9 @@ export default defineConfig({
     // Chromium. Each file has databases, ports and temporary directories of its own.
     maxWorkers: '100%',
     sequence: { sequencer: SlowFirstSequencer },
+    // Each module's transform kept on disk (node_modules/.experimental-vitest-cache, keyed by the
+    // file's content and the config): a run takes the transforms of the runs before it, so CI's
+    // PostgreSQL run takes its SQLite run's instead of transforming the same modules again.
+    experimental: { fsModuleCache: true },
   },
 });
