@@ -87,6 +87,17 @@ describe('OGE 278-T rows read by OCR', () => {
     expect(year.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
   });
 
+  it("flags a maturity's day read without its comma, and passes one read with it", () => {
+    const point = descriptionField(cell('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 1. 2026'), undefined);
+    expect(point.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
+    expect(point.why).toMatch(/"1\." \(a day and its comma\?\)/);
+    const bare = descriptionField(cell('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 1 2026'), undefined);
+    expect(bare.why).toMatch(/"1" \(a day and its comma\?\)/);
+    const comma = descriptionField(cell('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 15, 2026'), undefined);
+    expect(comma.why).toBeNull();
+    expect(comma.confidence).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.asset_description);
+  });
+
   it('reads Yes/No by its telling letter, and flags an answer it cannot tell', () => {
     const rows = judge([row({ late: cell('Yos', 0.3) }), row({ late: cell('Ce') }), row({ late: cell('') })]);
     expect(rows.map((read) => [read.late_notification, read.needs_review])).toEqual([

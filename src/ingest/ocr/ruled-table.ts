@@ -169,32 +169,103 @@ export async function readTextCell(
  * The cell cut from the page as read, with what is left of its rules whited out: typed text runs
  * up to its rules, and clearing the rules from the whole page (the clean page) clears the
  * letters touching them too. A column of pixels inked in both the top and the bottom fifth of
- * the cell, above and below any text line, is a rule; so is a row inked at both ends.
+ * the cell, above and below any text line, is a rule; so is a row inked at both ends. A rule's
+ * grey edges go with it (a scanned rule is a dark core between lighter pixels, which the engine
+ * reads as a stroke beside the text: "No" as "— No n"), and so does whatever lies beyond the
+ * cell's own rule on each side (the neighbour's letter that touches the rule: "No $").
  */
 export function cellWithoutRules(image: GrayImage, rect: Rect): GrayImage {
   const cell = crop(image, { x: rect.x - 2, y: rect.y - 2, width: rect.width + 4, height: rect.height + 4 });
   const { width, height, data } = cell;
-  const inked = (x: number, y: number) => (data[y * width + x] ?? 255) < INK_THRESHOLD;
   const tall = Math.max(1, Math.round(height / 5));
   const wide = Math.max(1, Math.round(width / 5));
-  const out = new Uint8Array(data);
-  for (let x = 0; x < width; x++) {
+  const darker = (x: number, y: number, limit: number) => (data[y * width + x] ?? 255) < limit;
+  const ruleColumn = (x: number, limit: number) => {
     let top = 0;
     let bottom = 0;
-    for (let y = 0; y < tall; y++) if (inked(x, y)) top++;
-    for (let y = height - tall; y < height; y++) if (inked(x, y)) bottom++;
-    if (top / tall >= RULE_INK && bottom / tall >= RULE_INK)
-      for (let y = 0; y < height; y++) out[y * width + x] = 255;
-  }
-  for (let y = 0; y < height; y++) {
+    for (let y = 0; y < tall; y++) if (darker(x, y, limit)) top++;
+    for (let y = height - tall; y < height; y++) if (darker(x, y, limit)) bottom++;
+    return top / tall >= RULE_INK && bottom / tall >= RULE_INK;
+  };
+  const ruleRow = (y: number, limit: number) => {
     let left = 0;
     let right = 0;
-    for (let x = 0; x < wide; x++) if (inked(x, y)) left++;
-    for (let x = width - wide; x < width; x++) if (inked(x, y)) right++;
-    if (left / wide >= RULE_INK && right / wide >= RULE_INK) out.fill(255, y * width, (y + 1) * width);
-  }
+    for (let x = 0; x < wide; x++) if (darker(x, y, limit)) left++;
+    for (let x = width - wide; x < width; x++) if (darker(x, y, limit)) right++;
+    return left / wide >= RULE_INK && right / wide >= RULE_INK;
+  };
+  // The longest unbroken run of pixels greyer than paper along a line: a rule's remnant runs
+  // most of the cell; a line of letters breaks between them.
+  const longestRun = (count: number, pixel: (index: number) => number) => {
+    let longest = 0;
+    let run = 0;
+    for (let index = 0; index < count; index++) {
+      run = pixel(index) < RULE_EDGE ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return longest;
+  };
+  const columnRemnant = (x: number) => longestRun(height, (y) => data[y * width + x] ?? 255) >= height / 2;
+  const rowRemnant = (y: number) => longestRun(width, (x) => data[y * width + x] ?? 255) >= width / 2;
+  const columns = ruleLines(
+    width,
+    wide,
+    (x) => ruleColumn(x, INK_THRESHOLD),
+    (x) => ruleColumn(x, RULE_EDGE),
+    columnRemnant,
+  );
+  const rows = ruleLines(
+    height,
+    tall,
+    (y) => ruleRow(y, INK_THRESHOLD),
+    (y) => ruleRow(y, RULE_EDGE),
+    rowRemnant,
+  );
+  const out = new Uint8Array(data);
+  for (let x = 0; x < width; x++) if (columns[x]) for (let y = 0; y < height; y++) out[y * width + x] = 255;
+  for (let y = 0; y < height; y++) if (rows[y]) out.fill(255, y * width, (y + 1) * width);
   return { width, height, data: out };
 }
 
+/**
+ * Which of `length` lines (columns or rows) to clear: the rules (`dark`), the lighter lines
+ * beside a rule that run the cell's length as it does (`faint`), the lines at either edge that
+ * hold a rule's remnant (`remnant`: the cell's cut grazed a rule, too lightly for it to read as
+ * one at both ends), and every line between an edge and the cell's own rule there (the innermost
+ * rule within `margin` of that edge: what lies beyond it is the neighbouring cell's).
+ */
+function ruleLines(
+  length: number,
+  margin: number,
+  dark: (index: number) => boolean,
+  faint: (index: number) => boolean,
+  remnant: (index: number) => boolean,
+): boolean[] {
+  const cleared = Array.from(
+    { length },
+    (_, index) => dark(index) || ((index < EDGE_LINES || index >= length - EDGE_LINES) && remnant(index)),
+  );
+  const rules = cleared.flatMap((rule, index) => (rule ? [index] : []));
+  for (const index of rules) {
+    for (const step of [-1, 1]) {
+      for (let next = index + step; Math.abs(next - index) <= RULE_EDGE_WIDTH; next += step) {
+        if (next < 0 || next >= length || cleared[next] || !faint(next)) break;
+        cleared[next] = true;
+      }
+    }
+  }
+  const first = rules.filter((index) => index < margin).at(-1);
+  const last = rules.find((index) => index >= length - margin);
+  if (first !== undefined) cleared.fill(true, 0, first);
+  if (last !== undefined) cleared.fill(true, last, length);
+  return cleared;
+}
+
+/** A rule's lighter edge: greyer than paper, lighter than ink. */
+const RULE_EDGE = 230;
+/** How far (pixels) a rule's lighter edge reaches on either side of its dark core. */
+const RULE_EDGE_WIDTH = 3;
+/** The lines at each edge of a cell that may hold a grazed rule's remnant (the cut is 2 pixels wider than the cell). */
+const EDGE_LINES = 4;
 /** Inked over this share of both ends: a rule, not a letter's stroke. */
 const RULE_INK = 0.8;
