@@ -243,9 +243,9 @@ key cache), not per call; and on a busy machine each round trip waits for a Post
 own CPU per call (not in the table) is most of the cost. The page is JSON built by PostgreSQL (\`row_to_json\` of
 the page's rows joined in order, the query compiled once per shape), as the floor's PostgreSQL-JSON variant
 builds it. The statements run as named prepared statements, as the floor's do; a first page has its limit and
-offset written into the SQL so that PostgreSQL keeps one generic plan (docs/architecture.md: "Named prepared
-statements on PostgreSQL", "Charges in batches on PostgreSQL", "The page's charge in the page's statement",
-"The key cache").
+offset written into the SQL so that PostgreSQL keeps one generic plan (this file's "How the hot path is built": "Named
+prepared statements on PostgreSQL", "Charges in batches on PostgreSQL", "The page's charge in the page's
+statement", "The key cache").
 
 - **dcledger**: \`buildApp\` on PostgreSQL (bench/http-pg-server.ts), metered: authenticate the \`DC-API-Key\`, count the
   call against the per-minute limit (in process), validate, query and take the charge in the same statement, log
