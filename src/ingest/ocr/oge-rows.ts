@@ -123,9 +123,9 @@ const TYPES = ['purchase', 'sale', 'exchange'] as const;
  * coupon, a maturity or a year misread passes every list), lowered when the cells read at several
  * scales disagreed. The names on a 278-T are mostly bonds ("... B/E 5.00 % Due Sep 1, 2026"):
  * their maturity must read as "Due", a month and a day with its comma, which catches a scan's
- * closed "e" ("Duo", "Sop") and a comma read as a point ("1."). Words are not corrected by the lexicon here: a bond's abbreviations ("CLLG", "SPLY")
- * are one confusion from other words, and nothing tells which was typed; a word the lexicon would
- * correct is doubtful.
+ * closed "e" ("Duo", "Sop") and a comma read as a point ("1."). Words are not corrected by the
+ * lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one confusion from other words, and
+ * nothing tells which was typed; a word the lexicon would correct is doubtful.
  */
 export function descriptionField(
   cell: CellReading,
@@ -143,7 +143,7 @@ export function descriptionField(
     const dueLike = /^d[uo][eoa]$/i.test(text) && /^[a-z]{3}\.?$/.test(next);
     if (dueLike && !/^due$/i.test(text)) doubts.push(`"${text}" (Due?)`);
     if (dueLike && !MONTHS.has(next.replace('.', ''))) doubts.push(`"${texts[index + 1]}" (a month?)`);
-    // "Sep 1, 2026": a day read with any other mark before the year ("1.") is the comma misread.
+    // "Sep 1, 2026": a day read without its comma before the year ("1.", "1") is a misread.
     const day = texts[index + 2] ?? '';
     if (dueLike && /^\d{4}$/.test(texts[index + 3] ?? '') && !/^\d{1,2},$/.test(day))
       doubts.push(`"${day}" (a day and its comma?)`);
