@@ -177,54 +177,46 @@ export async function readTextCell(
 export function cellWithoutRules(image: GrayImage, rect: Rect): GrayImage {
   const cell = crop(image, { x: rect.x - 2, y: rect.y - 2, width: rect.width + 4, height: rect.height + 4 });
   const { width, height, data } = cell;
-  const tall = Math.max(1, Math.round(height / 5));
-  const wide = Math.max(1, Math.round(width / 5));
-  const darker = (x: number, y: number, limit: number) => (data[y * width + x] ?? 255) < limit;
-  const ruleColumn = (x: number, limit: number) => {
-    let top = 0;
-    let bottom = 0;
-    for (let y = 0; y < tall; y++) if (darker(x, y, limit)) top++;
-    for (let y = height - tall; y < height; y++) if (darker(x, y, limit)) bottom++;
-    return top / tall >= RULE_INK && bottom / tall >= RULE_INK;
-  };
-  const ruleRow = (y: number, limit: number) => {
-    let left = 0;
-    let right = 0;
-    for (let x = 0; x < wide; x++) if (darker(x, y, limit)) left++;
-    for (let x = width - wide; x < width; x++) if (darker(x, y, limit)) right++;
-    return left / wide >= RULE_INK && right / wide >= RULE_INK;
-  };
-  // The longest unbroken run of pixels greyer than paper along a line: a rule's remnant runs
-  // most of the cell; a line of letters breaks between them.
-  const longestRun = (count: number, pixel: (index: number) => number) => {
-    let longest = 0;
-    let run = 0;
-    for (let index = 0; index < count; index++) {
-      run = pixel(index) < RULE_EDGE ? run + 1 : 0;
-      longest = Math.max(longest, run);
-    }
-    return longest;
-  };
-  const columnRemnant = (x: number) => longestRun(height, (y) => data[y * width + x] ?? 255) >= height / 2;
-  const rowRemnant = (y: number) => longestRun(width, (x) => data[y * width + x] ?? 255) >= width / 2;
-  const columns = ruleLines(
-    width,
-    wide,
-    (x) => ruleColumn(x, INK_THRESHOLD),
-    (x) => ruleColumn(x, RULE_EDGE),
-    columnRemnant,
-  );
-  const rows = ruleLines(
-    height,
-    tall,
-    (y) => ruleRow(y, INK_THRESHOLD),
-    (y) => ruleRow(y, RULE_EDGE),
-    rowRemnant,
-  );
+  const pixel = (x: number, y: number) => data[y * width + x] ?? 255;
+  const columns = linesToClear(width, height, pixel);
+  const rows = linesToClear(height, width, (y, x) => pixel(x, y));
   const out = new Uint8Array(data);
   for (let x = 0; x < width; x++) if (columns[x]) for (let y = 0; y < height; y++) out[y * width + x] = 255;
   for (let y = 0; y < height; y++) if (rows[y]) out.fill(255, y * width, (y + 1) * width);
   return { width, height, data: out };
+}
+
+/**
+ * The lines of one direction to clear (`count` columns `length` pixels tall, or rows as wide),
+ * `pixel(line, at)` giving the grey of each. A rule is inked over both ends (a fifth each) of
+ * the line; a remnant is an unbroken run of grey over half of it (a line of letters breaks
+ * between them); a cell's own rule lies within a fifth of the cell from its edge.
+ */
+function linesToClear(count: number, length: number, pixel: (line: number, at: number) => number): boolean[] {
+  const ends = Math.max(1, Math.round(length / 5));
+  const rule = (line: number, limit: number) => {
+    let first = 0;
+    let last = 0;
+    for (let at = 0; at < ends; at++) if (pixel(line, at) < limit) first++;
+    for (let at = length - ends; at < length; at++) if (pixel(line, at) < limit) last++;
+    return first / ends >= RULE_INK && last / ends >= RULE_INK;
+  };
+  const remnant = (line: number) => {
+    let longest = 0;
+    let run = 0;
+    for (let at = 0; at < length; at++) {
+      run = pixel(line, at) < RULE_EDGE ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return longest >= length / 2;
+  };
+  return ruleLines(
+    count,
+    Math.max(1, Math.round(count / 5)),
+    (line) => rule(line, INK_THRESHOLD),
+    (line) => rule(line, RULE_EDGE),
+    remnant,
+  );
 }
 
 /**
