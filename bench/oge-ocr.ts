@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { TesseractEngine } from '../src/ingest/ocr/engine.js';
 import { formReader } from '../src/ingest/ocr/forms.js';
 import { assetLexicon } from '../src/ingest/ocr/lexicon.js';
+import { judgedFiler } from '../src/ingest/ocr/oge-filer.js';
 import { readScan } from '../src/ingest/ocr/read-scan.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from '../src/ingest/ocr/scanned-rows.js';
 import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
 import {
   OGE_278T_SCAN_FILE,
   OGE_278T_SCAN_FILED,
+  OGE_278T_SCAN_FILER,
   OGE_278T_SCAN_TRUTH,
   tallyOge278t,
 } from '../src/test-support/oge-278t-scan-truth.js';
@@ -121,6 +123,26 @@ lines.push(
   '',
   'On this form `notification_date` is the "received over 30 days ago" answer (the form has no',
   'notification date) and the owner is not asked (confidence 1).',
+  '',
+  "### The filer's cells",
+  '',
+  '| Page | Cell | Transcription | Read | Confidence | Readings alike |',
+  '|---:|---|---|---|---:|---:|',
+);
+for (const page of pages) {
+  for (const [cell, reading] of Object.entries(page.form.filer ?? {})) {
+    const truth = OGE_278T_SCAN_FILER[cell as keyof typeof OGE_278T_SCAN_FILER];
+    const alike = reading.agreement === undefined ? '—' : reading.agreement.toFixed(2);
+    lines.push(
+      `| ${page.number} | ${cell} | ${truth || '(empty)'} | ${reading.text || '(empty)'} | ${reading.confidence.toFixed(2)} | ${alike} |`,
+    );
+  }
+}
+const filer = judgedFiler(pages);
+lines.push(
+  '',
+  `Judged (\`judgedFiler\`): name ${filer?.name ?? 'not used'}, position ${filer?.position ?? 'not used'}, filing date ${filer?.received_date ?? 'not used'}.`,
+  ...(filer?.notes ?? []).map((note) => `- ${note}`),
 );
 
 const file = join(repoRoot, 'ACCURACY.md');

@@ -7,6 +7,21 @@
 export const OGE_278T_SCAN_FILE = 'Donald J. Trump 11.14.2025 278-T.pdf';
 export const OGE_278T_SCAN_FILED = '2025-11-14';
 
+/**
+ * The filer's cells as the scan types them (our reading, as the rows): page 1's "Filer's
+ * Information" (the Agency cell is empty) and the stamp under it, page 2's "Filer's Name". The
+ * signatures and their dates (11/14/25) are handwritten.
+ */
+export const OGE_278T_SCAN_FILER = {
+  last: 'Trump',
+  first: 'Donald',
+  middle: 'J',
+  position: 'President of the United States of America',
+  agency: '',
+  received: 'OGE RECEIVED 11/17/2025',
+  full: 'Donald J Trump',
+} as const;
+
 export interface Oge278tTruthRow {
   row: number;
   asset: string;

@@ -85,7 +85,14 @@ export interface FormPage<Layout extends string, Row, Columns = null> {
   seeAttached: boolean;
   /** Why the number of rows on this page is not certain (a line that is neither row nor heading). */
   uncertain: string[];
+  /** The filer's cells the page holds, as read (the OGE 278-T's; see oge-filer.ts). */
+  filer?: FilerReading;
 }
+
+/** The cells that name a form's filer, each as read, and the receiving office's stamp. */
+export type FilerReading = Partial<
+  Record<'last' | 'first' | 'middle' | 'full' | 'position' | 'agency' | 'received', CellReading>
+>;
 
 /** A page of `layout` with nothing read on it yet (not understood until its table is). */
 export function unreadPage<Layout extends string, Row>(layout: Layout): FormPage<Layout, Row> {

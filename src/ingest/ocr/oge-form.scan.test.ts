@@ -8,12 +8,14 @@ import { readBytes } from '../../test-support/documents.js';
 import {
   OGE_278T_SCAN_FILE,
   OGE_278T_SCAN_FILED,
+  OGE_278T_SCAN_FILER,
   OGE_278T_SCAN_TRUTH,
   tallyOge278t,
 } from '../../test-support/oge-278t-scan-truth.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import { assetLexicon } from './lexicon.js';
+import { judgedFiler } from './oge-filer.js';
 import { readScan, type ScannedPage } from './read-scan.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from './scanned-rows.js';
 
@@ -48,6 +50,25 @@ describe.skipIf(!dataDir)('the scanned OGE 278-T (real scan)', () => {
       [3, 'oge_278t', false, 0],
     ]);
     expect(rows.map((row) => row.row)).toEqual(OGE_278T_SCAN_TRUTH.map((truth) => truth.row));
+  });
+
+  it("reads the filer's name on pages 1 and 2 alike, the position and the received stamp", () => {
+    const [one, two, three] = pages.map((page) => page.form.filer);
+    const { full, ...firstPage } = OGE_278T_SCAN_FILER;
+    expect(
+      Object.fromEntries(Object.entries(one ?? {}).map(([cell, reading]) => [cell, reading.text])),
+    ).toEqual(firstPage);
+    expect(one?.agency?.inked).toBe(false);
+    expect(two?.full?.text).toBe(full);
+    expect(three).toBeUndefined();
+    expect(judgedFiler(pages)).toMatchObject({
+      name: 'Donald J Trump',
+      first_name: 'Donald',
+      last_name: 'Trump',
+      position: 'President of the United States of America',
+      agency: null,
+      received_date: '2025-11-17',
+    });
   });
 
   it('serves no wrong row unflagged, and says how sure it is of every field', () => {

@@ -4,10 +4,12 @@
 //   Notification Received Over 30 Days Ago (Yes/No) | Amount ("$1,001 - $15,000" ...)
 // The columns are named by the header band's text, so a version that adds or drops one (the 2019
 // form's EIF column) is still read by name. The filer's information page and the printed
-// instructions hold no such table and yield no rows.
+// instructions hold no such table and yield no rows; the filer's cells are read on any page that
+// has them (oge-filer.ts).
 import type { GrayImage, Rect } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
 import { type CellReading, type FormPage, unreadPage } from './house-page.js';
+import { readFilerBlock } from './oge-filer.js';
 import {
   bodyBands,
   columnRect,
@@ -43,9 +45,13 @@ const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount']
 export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
   const page: OgePage = unreadPage('oge_278t');
   const table = findRuledTable(image, REQUIRED.length);
-  if (!table) return page;
-  const columns = await nameColumns(table, engine);
-  if (!REQUIRED.every((column) => columns.has(column))) return page;
+  const columns = table ? await nameColumns(table, engine) : new Map<OgeColumn, number>();
+  const understood = table !== null && REQUIRED.every((column) => columns.has(column));
+  // The filer's information page has no transactions table; a page with one names its filer
+  // above it.
+  const filer = await readFilerBlock(image, engine, table, understood ? table?.header.top : undefined);
+  if (filer) page.filer = filer;
+  if (!table || !understood) return page;
   page.understood = true;
   // Typed text runs up to the rules on either side (names from the left, dates and types to the
   // right): the cells are taken to the rules, which the clean page no longer holds.

@@ -51,12 +51,23 @@ export function findRuledTable(image: GrayImage, minColumns: number): RuledTable
   const top = [...rows].reverse().find((rule) => rule <= start + SAME_RULE);
   const first = rows.find((rule) => rule > (top ?? start) + SAME_RULE);
   if (top === undefined || first === undefined) return null;
-  const clean = withoutRules(
+  const clean = pageWithoutRules(image, vertical);
+  return { edges, rules: rows.filter((rule) => rule >= top), header: { top, bottom: first }, clean, image };
+}
+
+/** A page and the same page without its ruling lines: what a form's cells are read from. */
+export type RuledPage = Pick<RuledTable, 'image' | 'clean'>;
+
+/** The page with its rules whited out (`vertical`: the page's vertical lines, when already found). */
+export function pageWithoutRules(
+  image: GrayImage,
+  vertical = verticalLines(image, { minLength: Math.round(image.height * 0.05), maxGap: 6 }),
+): GrayImage {
+  return withoutRules(
     image,
     horizontalLines(image, { minLength: Math.round(image.width * 0.25), maxGap: 3 }),
     vertical.filter((line) => line.end - line.start >= 60),
   );
-  return { edges, rules: rows.filter((rule) => rule >= top), header: { top, bottom: first }, clean, image };
 }
 
 interface Collinear {
@@ -119,7 +130,7 @@ export function columnRect(table: RuledTable, index: number, top: number, bottom
   };
 }
 
-export function isBlank(table: RuledTable, rect: Rect): boolean {
+export function isBlank(table: RuledPage, rect: Rect): boolean {
   return inkShare(table.clean, rect) <= EMPTY_CELL_INK;
 }
 
@@ -128,7 +139,7 @@ export function isBlank(table: RuledTable, rect: Rect): boolean {
  * and `agreement` says how split the readings were. Confidence is the least sure word's.
  */
 export async function readTextCell(
-  table: RuledTable,
+  table: RuledPage,
   rect: Rect,
   engine: OcrEngine,
   options: { mode: 'line' | 'block'; charset?: string } = { mode: 'line' },

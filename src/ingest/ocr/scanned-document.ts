@@ -13,6 +13,7 @@ import {
   type TradeSource,
 } from '../sources/document.js';
 import { houseAssetType } from '../sources/house/asset-codes.js';
+import { filingOfFiler, judgedFiler, type ScannedFiler } from './oge-filer.js';
 import type { ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 
@@ -35,6 +36,8 @@ export interface ScannedDocumentInfo {
   rows: ScannedRow[];
   /** Why the rows of this scan cannot all be served as read (empty when they can). */
   review_reasons: string[];
+  /** The filer as the scan names them (an OGE 278-T's pages), and how it was judged; absent when no page does. */
+  filer?: ScannedFiler;
 }
 
 export interface ScannedContext {
@@ -48,7 +51,17 @@ export function scannedDocument(
   rows: readonly ScannedRow[],
   context: ScannedContext,
 ): ParsedDocument {
-  const filing = emptyFiling({ is_paper: true, title: 'Periodic Transaction Report', ...context.filing });
+  // What the index or the parser knew comes first; the scan fills what they left empty.
+  const filer = judgedFiler(pages);
+  const known = Object.entries(context.filing ?? {}).filter(
+    ([, value]) => value !== null && value !== undefined,
+  );
+  const filing = emptyFiling({
+    is_paper: true,
+    title: 'Periodic Transaction Report',
+    ...(filer ? filingOfFiler(filer) : {}),
+    ...Object.fromEntries(known),
+  });
   const uncertain = pages.flatMap((page) => page.form.uncertain.map((why) => `page ${page.number}: ${why}`));
   const unreadPages = pages.filter((page) => !page.form.understood && page.form.uncertain.length > 0);
   const nothingToReport = pages.some((page) => page.form.nothingToReport);
@@ -120,6 +133,7 @@ export function scannedDocument(
       })),
       rows: checked,
       review_reasons: reviewReasons,
+      ...(filer ? { filer } : {}),
     },
   };
 }

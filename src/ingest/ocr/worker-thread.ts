@@ -7,6 +7,7 @@ import type { DocumentKind } from '../sources/document.js';
 import { type OcrEngine, TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import { assetLexicon, type Lexicon } from './lexicon.js';
+import { judgedFiler } from './oge-filer.js';
 import { readScan, type ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 
@@ -53,7 +54,9 @@ async function run(job: OcrJob, port: NonNullable<typeof parentPort>): Promise<v
     done,
     onPage: (page, total) => port.postMessage({ id: job.id, kind: 'page', page, total } satisfies OcrAnswer),
   });
-  const rows = formReader(job.kind).rows(pages, job.filedDate, await lexicon);
+  // A scan's own filing date (a 278-T's received stamp) checks its rows' dates when the index gave none.
+  const filedDate = job.filedDate ?? judgedFiler(pages)?.received_date ?? null;
+  const rows = formReader(job.kind).rows(pages, filedDate, await lexicon);
   port.postMessage({ id: job.id, kind: 'done', pages, rows } satisfies OcrAnswer);
 }
 

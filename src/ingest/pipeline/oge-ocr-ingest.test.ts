@@ -62,6 +62,26 @@ describe.skipIf(!dataDir)('ingest reads the scanned OGE 278-T by OCR (replay ser
     expect(filing.parse_reason).toMatch(/^scan read by OCR: \d+ of 32 row\(s\) wait for review/);
   });
 
+  it('puts the trades on the filer the scan names, filed on the date OGE stamped it received', async () => {
+    const filing = await store.db
+      .selectFrom('filings as f')
+      .innerJoin('politicians as p', 'p.id', 'f.politician_id')
+      .select(['f.filer_name', 'f.filed_date', 'p.name', 'p.chamber'])
+      .where('f.source', '=', 'oge')
+      .executeTakeFirstOrThrow();
+    expect(filing).toMatchObject({
+      filer_name: 'Donald J Trump',
+      filed_date: '2025-11-17',
+      name: 'Donald J Trump',
+    });
+    expect(report.sources[0]?.filers).toMatchObject({
+      created: [`Donald J Trump (President of the United States of America), oge:${OGE_278T_SCAN_FILE}`],
+      unidentified: [],
+    });
+    const trades = await store.db.selectFrom('trades').select(['politician_id', 'disclosure_date']).execute();
+    expect(new Set(trades.map((trade) => trade.disclosure_date))).toEqual(new Set(['2025-11-17']));
+  });
+
   it('serves the rows it is sure of as OCR trades and queues the rest for review', async () => {
     const trades = await store.db
       .selectFrom('trades')

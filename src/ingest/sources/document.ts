@@ -53,7 +53,10 @@ export interface FilingInfo {
   district: string | null;
   /** OGE: the agency part of the position line. */
   agency: string | null;
-  /** The date the report was filed (YYYY-MM-DD): House signature, eFD "Filed", OGE filer signature. */
+  /**
+   * The date the report was filed (YYYY-MM-DD): House signature, eFD "Filed", OGE filer signature
+   * (a scanned 278-T: OGE's received stamp, its signature dates being handwritten).
+   */
   filed_date: string | null;
   /** House and OGE: the filer's signature date (usually the filing date). */
   signed_date: string | null;
