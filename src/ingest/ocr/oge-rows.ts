@@ -123,9 +123,10 @@ const TYPES = ['purchase', 'sale', 'exchange'] as const;
  * coupon, a maturity or a year misread passes every list), lowered when the cells read at several
  * scales disagreed. The names on a 278-T are mostly bonds ("... B/E 5.00 % Due Sep 1, 2026"):
  * their maturity must read as "Due", a month and a day with its comma, which catches a scan's
- * closed "e" ("Duo", "Sop") and a comma read as a point ("1."). Words are not corrected by the
- * lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one confusion from other words, and
- * nothing tells which was typed; a word the lexicon would correct is doubtful.
+ * closed "e" ("Duo", "Sop") and a comma read as a point ("1."); the maturity as the form types it
+ * is proposed to the reviewer (maturityOf). Other words are not corrected by the lexicon here: a
+ * bond's abbreviations ("CLLG", "SPLY") are one confusion from other words, and nothing tells
+ * which was typed; a word the lexicon would correct is doubtful.
  */
 export function descriptionField(
   cell: CellReading,
@@ -138,15 +139,13 @@ export function descriptionField(
   const field = assetField({ ...cell, words }, 1, undefined, null);
   const doubts: string[] = [];
   const texts = words.map((word) => word.text);
+  let value = field.value;
   texts.forEach((text, index) => {
-    const next = texts[index + 1]?.toLowerCase() ?? '';
-    const dueLike = /^d[uo][eoa]$/i.test(text) && /^[a-z]{3}\.?$/.test(next);
-    if (dueLike && !/^due$/i.test(text)) doubts.push(`"${text}" (Due?)`);
-    if (dueLike && !MONTHS.has(next.replace('.', ''))) doubts.push(`"${texts[index + 1]}" (a month?)`);
-    // "Sep 1, 2026": a day read without its comma before the year ("1.", "1") is a misread.
-    const day = texts[index + 2] ?? '';
-    if (dueLike && /^\d{4}$/.test(texts[index + 3] ?? '') && !/^\d{1,2},$/.test(day))
-      doubts.push(`"${day}" (a day and its comma?)`);
+    const maturity = maturityOf(texts.slice(index, index + 4));
+    if (!maturity) return;
+    doubts.push(...maturity.doubts);
+    if (maturity.written !== maturity.read && value.includes(maturity.read))
+      value = value.replace(maturity.read, maturity.written);
   });
   for (const text of texts) {
     const verdict = lexicon?.check(text);
@@ -155,10 +154,43 @@ export function descriptionField(
   if (doubts.length === 0) return field;
   return {
     ...field,
+    value,
     confidence: Math.min(field.confidence, DOUBTFUL_DESCRIPTION),
     tickerConfidence: Math.min(field.tickerConfidence, DOUBTFUL_DESCRIPTION),
-    why: `doubtful: ${doubts.join(', ')}`,
+    why: `doubtful: ${doubts.join(', ')}${value !== field.value ? ` (proposed: "${value}")` : ''}`,
   };
+}
+
+/**
+ * A bond's maturity as read ("Duo Sop 1. 2026": four words from a "Due"-like word on) and as the
+ * form types it ("Due Sep 1, 2026"), with what in it is doubtful; null when the words are no
+ * maturity. Its grammar is fixed, so a misread word has one right reading where it is one letter
+ * from a single month (a closed "e": "Sop", "Doc"; "Auq") or from "Due"; "Jen" (Jan or Jun?) is
+ * left as read. The row stays doubtful either way: the reviewer gets the proposal, not a verdict.
+ */
+function maturityOf(words: readonly string[]): { read: string; written: string; doubts: string[] } | null {
+  const [due = '', month = '', day = '', year = ''] = words;
+  if (!/^d[uo][eoa]$/i.test(due) || !/^[a-z]{3}\.?$/i.test(month)) return null;
+  const doubts: string[] = [];
+  const caps = due === due.toUpperCase();
+  if (!/^due$/i.test(due)) doubts.push(`"${due}" (Due?)`);
+  const bare = month.replace('.', '').toLowerCase();
+  const known = MONTHS.has(bare);
+  if (!known) doubts.push(`"${month}" (a month?)`);
+  const near = known ? [] : [...MONTHS].filter((name) => editDistance(bare, name) === 1);
+  const named = near.length === 1 ? near[0] : undefined;
+  // "Sep 1, 2026": a day read without its comma before the year ("1.", "1") is a misread.
+  const dated = /^\d{4}$/.test(year);
+  if (dated && !/^\d{1,2},$/.test(day)) doubts.push(`"${day}" (a day and its comma?)`);
+  const fixedDay = dated && /^\d{1,2}[.]?$/.test(day) ? `${day.replace('.', '')},` : day;
+  const read = dated ? words.slice(0, 4).join(' ') : words.slice(0, 3).join(' ');
+  const written = [
+    /^due$/i.test(due) ? due : caps ? 'DUE' : 'Due',
+    named ? (caps ? named.toUpperCase() : named.charAt(0).toUpperCase() + named.slice(1)) : month,
+    fixedDay,
+    ...(dated ? [year] : []),
+  ].join(' ');
+  return { read, written, doubts };
 }
 
 export function typeField(cell: CellReading): Field<TradeKind | null> {
