@@ -140,13 +140,13 @@ export function descriptionField(
   const doubts: string[] = [];
   const texts = words.map((word) => word.text);
   let value = field.value;
-  texts.forEach((text, index) => {
+  for (let index = 0; index < texts.length; index++) {
     const maturity = maturityOf(texts.slice(index, index + 4));
-    if (!maturity) return;
+    if (!maturity) continue;
     doubts.push(...maturity.doubts);
     if (maturity.written !== maturity.read && value.includes(maturity.read))
       value = value.replace(maturity.read, maturity.written);
-  });
+  }
   for (const text of texts) {
     const verdict = lexicon?.check(text);
     if (verdict?.kind === 'corrected') doubts.push(`"${text}" (${verdict.word}?)`);
