@@ -210,6 +210,9 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
     expect(detail).toMatchObject({ kind: 'oge_278t_pdf', method: 'ocr', status: 'needs_review' });
     // The filer and the date OGE received it, read from the scan's pages.
     expect(detail).toMatchObject({ filer: 'Donald J Trump', filed_date: '2025-11-17' });
+    expect(detail?.filer_read).toContain(
+      `the filer's name read from the scan: page 1 reads "Trump, Donald J", page 2 reads "Donald J Trump", alike`,
+    );
     // Every one of the form's 32 rows is a trade or a rejected row, none lost.
     expect(Number(detail?.trades) + Number(detail?.rejected)).toBe(OGE_278T_SCAN_TRUTH.length);
     expect(Number(detail?.needs_review)).toBeGreaterThan(0);

@@ -252,6 +252,8 @@ function printSummary(file: string, result: Exclude<DocumentParse, { kind: 'reco
     warnings: document.warnings,
     method: document.ocr ? 'ocr' : 'text',
     needs_review: needsReview(document),
+    // A scan that names its filer (a 278-T): what its pages read and whether it was used.
+    ...(document.ocr?.filer ? { filer_read: document.ocr.filer.notes } : {}),
   }));
   const read = result.documents.filter((document) => isRead(document.status)).length;
   printJson({
