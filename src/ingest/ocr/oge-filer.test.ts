@@ -65,6 +65,10 @@ describe('judgedFiler', () => {
     );
   });
 
+  it('uses no name when the pages read different middle initials', () => {
+    expect(judgedFiler(pages(PAGE_ONE, { full: cell('Donald K Trump', 0.6, 0.5) }))?.name).toBeNull();
+  });
+
   it('uses no name when the pages disagree, even if one reads surely', () => {
     const filer = judgedFiler(
       pages({ ...PAGE_ONE, last: cell('Trump') }, { full: cell('Donald J Tramp', 0.7, 1 / 3) }),

@@ -227,14 +227,7 @@ export function judgedFiler(
     notes: [],
   };
   // Every page's reading of the name: page 1's parts, page 2's whole cell.
-  const names: Array<{
-    page: number;
-    words: string[] | null;
-    text: string;
-    sure: boolean;
-    first?: string;
-    last?: string;
-  }> = [];
+  const names: NameReading[] = [];
   for (const { number, form } of read) {
     const cells = form.filer ?? {};
     if (cells.last || cells.first) {
@@ -264,27 +257,29 @@ export function judgedFiler(
   return filer;
 }
 
-function settleName(
-  filer: ScannedFiler,
-  names: ReadonlyArray<{
-    page: number;
-    words: string[] | null;
-    text: string;
-    sure: boolean;
-    first?: string;
-    last?: string;
-  }>,
-): void {
+/** One page's reading of the filer's name. */
+interface NameReading {
+  page: number;
+  /** Its words in reading order, null when one is not shaped as a name's. */
+  words: string[] | null;
+  text: string;
+  /** Every part read surely (see `sure`). */
+  sure: boolean;
+  /** Page 1's parts apart. */
+  first?: string;
+  last?: string;
+}
+
+function settleName(filer: ScannedFiler, names: readonly NameReading[]): void {
   if (names.length === 0) return;
   const said = names.map((name) => `page ${name.page} reads "${name.text}"`).join(', ');
-  const keys = new Set(names.map((name) => (name.words ? key(name.words) : null)));
-  // A middle initial one page leaves out does not make the pages disagree.
-  const initials = new Set(
-    names.map((name) =>
-      name.words ? key(name.words.filter((word) => word.replace(/\./g, '').length > 1)) : null,
-    ),
-  );
-  const agreeing = names.length > 1 && !keys.has(null) && (keys.size === 1 || initials.size === 1);
+  const words = names.map((name) => name.words);
+  const initial = (word: string) => word.replace(/\./g, '').length === 1;
+  // The pages agree when they read the same names, and the same middle initial where both give
+  // one: an initial one page leaves out does not make them disagree, a different one does.
+  const spelled = new Set(words.map((each) => (each ? key(each.filter((word) => !initial(word))) : null)));
+  const initials = new Set(words.map((each) => (each ? key(each.filter(initial)) : '')).filter(Boolean));
+  const agreeing = names.length > 1 && !spelled.has(null) && spelled.size === 1 && initials.size <= 1;
   const chosen = agreeing
     ? [...names].sort((a, b) => (b.words?.length ?? 0) - (a.words?.length ?? 0))[0]
     : names.length === 1 && names[0]?.sure
