@@ -312,8 +312,11 @@ function overlap(a: { start: number; end: number }, b: { start: number; end: num
  */
 export function estimateSkew(image: GrayImage, maxDegrees = 3, step = 0.05): number {
   const points: number[] = [];
-  // A sample of ink pixels: every other row and column is plenty for the angle.
-  for (let y = 0; y < image.height; y += 2) {
+  // A sample of ink pixels: every other column, but every row. A skewed line on a 1-bit scan is a
+  // staircase of level runs one row apart; sampling every other row keeps whole runs in alternate
+  // rows, which concentrates them at 0 degrees more than the true angle does (a page turned by
+  // 1.6 degrees was read as straight).
+  for (let y = 0; y < image.height; y++) {
     const row = y * image.width;
     for (let x = 0; x < image.width; x += 2) {
       if ((image.data[row + x] ?? 255) < INK_THRESHOLD) points.push(x, y);

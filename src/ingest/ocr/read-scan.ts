@@ -38,8 +38,12 @@ export interface ReadScanOptions {
   kind?: DocumentKind;
 }
 
-/** Skew below this is left alone: turning a 1-bit scan costs sharpness for nothing. */
-const MIN_SKEW = 0.08;
+/**
+ * Skew below this is left alone: turning a 1-bit scan costs sharpness, and the reader reads pages
+ * as scanned up to it (the real scans' pages lie at 0 to 0.35 degrees). Above it a rule drifts
+ * by more than 15 pixels across a page, near where its pieces stop being one rule (SAME_RULE).
+ */
+export const MIN_SKEW = 0.4;
 
 export async function readScan(
   bytes: Uint8Array,
