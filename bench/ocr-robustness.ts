@@ -5,7 +5,7 @@
 // `npx tsx bench/ocr-robustness.ts` (data from DCLEDGER_DATA_DIR or ../shared/data; a few minutes
 // of OCR). The changes are made to the rendered page, so a skew here is turned twice (by this
 // script and back by the reader): a harder case than a scanner's own skew.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type GrayImage, rotateQuarter, rotateSmall, scale } from '../src/ingest/ocr/bitmap.js';
 import { TesseractEngine } from '../src/ingest/ocr/engine.js';
@@ -13,12 +13,10 @@ import { formReader } from '../src/ingest/ocr/forms.js';
 import { assetLexicon } from '../src/ingest/ocr/lexicon.js';
 import { openRaster } from '../src/ingest/ocr/rasterize.js';
 import { type ScannedPage, uprightPage } from '../src/ingest/ocr/read-scan.js';
-import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { requireDataDir } from '../src/test-support/data-dir.js';
 import { compareDocument, type Tally, tally } from './accuracy/scanned-compare.js';
 import { readTruth } from './accuracy/scanned-truth.js';
-
-const START = '<!-- ocr-robustness:start -->';
-const END = '<!-- ocr-robustness:end -->';
+import { OCR_ROBUSTNESS, writeMarkedSection } from './accuracy/sections.js';
 
 const SCANS = [
   ['8220747.pdf', 'Clerk form, typed'],
@@ -91,15 +89,5 @@ const lines = [
       `| ${scan} | ${layout} | ${change} | ${t.rows} | ${t.exactUnflagged} | ${t.exact} | ${t.flagged} | **${t.wrongUnflagged + t.extraUnflagged}** | ${t.missed} | ${t.extra} |`,
   ),
 ];
-const file = join(repoRoot, 'ACCURACY.md');
-const document = existsSync(file) ? readFileSync(file, 'utf8') : '';
-const block = `${START}\n${lines.join('\n')}\n${END}`;
-const from = document.indexOf(START);
-const to = document.indexOf(END);
-writeFileSync(
-  file,
-  from !== -1 && to > from
-    ? document.slice(0, from) + block + document.slice(to + END.length)
-    : `${document.trimEnd()}\n\n${block}\n`,
-);
+writeMarkedSection(OCR_ROBUSTNESS, lines.join('\n'));
 process.stdout.write(`${lines.slice(9).join('\n')}\n`);

@@ -20,7 +20,7 @@ import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD } from '../src/ingest/ocr/scanned-r
 import { OcrWorker } from '../src/ingest/ocr/worker.js';
 import { tradeSetFiles } from '../src/ingest/trade-sets/import.js';
 import { readTradeSet } from '../src/ingest/trade-sets/read.js';
-import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { requireDataDir } from '../src/test-support/data-dir.js';
 import { REAL_TRADE_SETS } from '../src/test-support/real-data.js';
 import {
   calibration,
@@ -30,6 +30,7 @@ import {
   tally,
 } from './accuracy/scanned-compare.js';
 import { readTruth, type TruthDocument } from './accuracy/scanned-truth.js';
+import { HOUSE_OCR, writeMarkedSection } from './accuracy/sections.js';
 import { currentSection } from './report.js';
 
 const SCANS = ['congress', 'raw-house', 'ptr-pdfs', 'scanned-2025'];
@@ -141,7 +142,7 @@ async function writeAccuracy(
   const withoutNames = await assetLexicon([]);
   const verbose = process.env.BENCH_OCR_VERBOSE;
   if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));
-  writeAccuracySection(renderAccuracy(runs, withNames, withoutNames));
+  writeMarkedSection(HOUSE_OCR, renderAccuracy(runs, withNames, withoutNames));
 }
 
 /** Rows right but flagged (with the reasons) and rows wrong, for tuning. */
@@ -290,21 +291,4 @@ function renderSpeed(
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`;
-}
-
-const ACCURACY_FILE = join(repoRoot, 'ACCURACY.md');
-export const OCR_ACCURACY_START = '<!-- ocr:start -->';
-export const OCR_ACCURACY_END = '<!-- ocr:end -->';
-
-/** The OCR section of ACCURACY.md, between its markers (kept by `npm run accuracy`). */
-function writeAccuracySection(body: string): void {
-  const document = existsSync(ACCURACY_FILE) ? readFileSync(ACCURACY_FILE, 'utf8') : '';
-  const block = `${OCR_ACCURACY_START}\n${body.trim()}\n${OCR_ACCURACY_END}`;
-  const from = document.indexOf(OCR_ACCURACY_START);
-  const to = document.indexOf(OCR_ACCURACY_END);
-  const next =
-    from !== -1 && to > from
-      ? document.slice(0, from) + block + document.slice(to + OCR_ACCURACY_END.length)
-      : `${document.trimEnd()}\n\n${block}\n`;
-  writeFileSync(ACCURACY_FILE, next);
 }

@@ -3,7 +3,7 @@
 // (kept by `npm run accuracy`). Run with `npx tsx bench/oge-ocr.ts` (data from DCLEDGER_DATA_DIR
 // or ../shared/data; some 20 s of OCR): the ingest configuration (the issuer names of the
 // companies directory) and `dcledger parse`'s (none).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TesseractEngine } from '../src/ingest/ocr/engine.js';
 import { formReader } from '../src/ingest/ocr/forms.js';
@@ -11,7 +11,7 @@ import { assetLexicon } from '../src/ingest/ocr/lexicon.js';
 import { judgedFiler } from '../src/ingest/ocr/oge-filer.js';
 import { readScan } from '../src/ingest/ocr/read-scan.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from '../src/ingest/ocr/scanned-rows.js';
-import { repoRoot, requireDataDir } from '../src/test-support/data-dir.js';
+import { requireDataDir } from '../src/test-support/data-dir.js';
 import {
   OGE_278T_SCAN_FILE,
   OGE_278T_SCAN_FILED,
@@ -19,9 +19,7 @@ import {
   OGE_278T_SCAN_TRUTH,
   tallyOge278t,
 } from '../src/test-support/oge-278t-scan-truth.js';
-
-export const OGE_OCR_START = '<!-- oge-ocr:start -->';
-export const OGE_OCR_END = '<!-- oge-ocr:end -->';
+import { OGE_OCR, writeMarkedSection } from './accuracy/sections.js';
 
 const dataDir = requireDataDir();
 // The engine's own reading, never an answer kept from an earlier read.
@@ -145,15 +143,5 @@ lines.push(
   ...(filer?.notes ?? []).map((note) => `- ${note}`),
 );
 
-const file = join(repoRoot, 'ACCURACY.md');
-const document = existsSync(file) ? readFileSync(file, 'utf8') : '';
-const block = `${OGE_OCR_START}\n${lines.join('\n')}\n${OGE_OCR_END}`;
-const from = document.indexOf(OGE_OCR_START);
-const to = document.indexOf(OGE_OCR_END);
-writeFileSync(
-  file,
-  from !== -1 && to > from
-    ? document.slice(0, from) + block + document.slice(to + OGE_OCR_END.length)
-    : `${document.trimEnd()}\n\n${block}\n`,
-);
+writeMarkedSection(OGE_OCR, lines.join('\n'));
 process.stdout.write(`${lines.slice(9, 13).join('\n')}\n`);
