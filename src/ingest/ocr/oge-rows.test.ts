@@ -102,6 +102,8 @@ describe('OGE 278-T rows read by OCR', () => {
     expect(proposed('WILLISTON BASIN B/E CR ENH 5.00 % Due Auq 1 2026').value).toBe(
       'WILLISTON BASIN B/E CR ENH 5.00 % Due Aug 1, 2026',
     );
+    // A name that ends at the month: nothing added after it.
+    expect(proposed('MUNI B/E 5.00 % Duo Sop').value).toBe('MUNI B/E 5.00 % Due Sep');
     // One letter from two months (Jan, Jun): left as read, still doubtful.
     const jen = proposed('PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jen 1, 2026');
     expect(jen.value).toBe('PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jen 1, 2026');

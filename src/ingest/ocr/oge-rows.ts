@@ -183,13 +183,17 @@ function maturityOf(words: readonly string[]): { read: string; written: string; 
   const dated = /^\d{4}$/.test(year);
   if (dated && !/^\d{1,2},$/.test(day)) doubts.push(`"${day}" (a day and its comma?)`);
   const fixedDay = dated && /^\d{1,2}[.]?$/.test(day) ? `${day.replace('.', '')},` : day;
-  const read = dated ? words.slice(0, 4).join(' ') : words.slice(0, 3).join(' ');
+  // The words read from "Due" on: up to the year, or as many of three as the name has.
+  const count = dated ? 4 : Math.min(words.length, 3);
+  const read = words.slice(0, count).join(' ');
   const written = [
     /^due$/i.test(due) ? due : caps ? 'DUE' : 'Due',
     named ? (caps ? named.toUpperCase() : named.charAt(0).toUpperCase() + named.slice(1)) : month,
     fixedDay,
-    ...(dated ? [year] : []),
-  ].join(' ');
+    year,
+  ]
+    .slice(0, count)
+    .join(' ');
   return { read, written, doubts };
 }
 
