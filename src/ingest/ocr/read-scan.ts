@@ -95,11 +95,34 @@ export async function uprightPage(
   let image = rotateQuarter(rendered, orientation.quarterTurns);
   const skew = estimateSkew(image);
   const applied = Math.abs(skew) >= MIN_SKEW ? skew : 0;
-  if (applied !== 0) image = rotateSmall(image, -applied);
+  if (applied === 0) {
+    return {
+      image,
+      geometry: { quarterTurns: orientation.quarterTurns, skew: 0, dpi: RENDER_DPI },
+      certainty: orientation.certainty,
+    };
+  }
+  image = rotateSmall(image, -applied);
+  // Which way up was judged on the skewed page, whose cells read poorly (a spreadsheet turned
+  // 0.7 degrees was taken for upside down); the straight page is judged again, and its answer
+  // wins when it is at least as sure. A quarter turn and a small one about the centre commute, so
+  // the geometry still says how to make the page again (renderUpright).
+  const again = await detectOrientation(image, engine, 0);
+  if (again.quarterTurns === 0 || again.certainty < orientation.certainty) {
+    return {
+      image,
+      geometry: { quarterTurns: orientation.quarterTurns, skew: applied, dpi: RENDER_DPI },
+      certainty: orientation.certainty,
+    };
+  }
   return {
-    image,
-    geometry: { quarterTurns: orientation.quarterTurns, skew: applied, dpi: RENDER_DPI },
-    certainty: orientation.certainty,
+    image: rotateQuarter(image, again.quarterTurns),
+    geometry: {
+      quarterTurns: (orientation.quarterTurns + again.quarterTurns) % 4,
+      skew: applied,
+      dpi: RENDER_DPI,
+    },
+    certainty: again.certainty,
   };
 }
 

@@ -19,19 +19,25 @@ import { MIN_SKEW, type ScannedPage, uprightPage } from './read-scan.js';
 const dataDir = inject('dataDir');
 const OCR_TIMEOUT = 600_000;
 
+function renderPage(file: string, number: number): Promise<GrayImage> {
+  return (async () => {
+    const raster = await openRaster(
+      readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', file)),
+    );
+    try {
+      return await raster.render(number);
+    } finally {
+      await raster.close();
+    }
+  })();
+}
+
 describe.skipIf(!dataDir)('a skewed scan (the real 8220747, turned by known angles)', () => {
   let page: GrayImage;
 
   beforeAll(async () => {
-    const raster = await openRaster(
-      readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220747.pdf')),
-    );
-    try {
-      // The scan lies sideways: three quarter turns make it upright.
-      page = rotateQuarter(await raster.render(1), 3);
-    } finally {
-      await raster.close();
-    }
+    // The scan lies sideways: three quarter turns make it upright.
+    page = rotateQuarter(await renderPage('8220747.pdf', 1), 3);
   });
 
   it('finds the angle a page was turned by, and leaves the page as scanned below the threshold', () => {
@@ -77,6 +83,25 @@ describe.skipIf(!dataDir)('a skewed scan (the real 8220747, turned by known angl
       // back), may show ink where none was marked, which flags the row.
       expect(tally(verdicts)).toMatchObject({ rows: 1, missed: 0, extra: 0, wrongUnflagged: 0 });
       expect(verdicts[0]?.wrong.filter((field) => field !== 'amount_range')).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe.skipIf(!dataDir)("a skewed spreadsheet page (the real 8220834's first, turned 0.7 degrees)", () => {
+  it('is judged which way up once straight, and its table read', { timeout: OCR_TIMEOUT }, async () => {
+    const engine = await TesseractEngine.start();
+    try {
+      const turned = rotateSmall(await renderPage('8220834.pdf', 1), 0.7);
+      const { image, geometry } = await uprightPage(turned, engine, null);
+      // Judged on the skewed page alone, it was taken for upside down and its columns not matched.
+      expect(geometry).toMatchObject({ quarterTurns: 0 });
+      expect(geometry.skew).toBeGreaterThan(0.6);
+      const form = await formReader('house_ptr_pdf').readPage(image, engine);
+      expect(form).toMatchObject({ layout: 'spreadsheet', understood: true, uncertain: [] });
+      // The page holds 20 transactions (our transcription).
+      expect(form.rows.length).toBe(20);
     } finally {
       await engine.close();
     }
