@@ -1,7 +1,7 @@
 // A skewed scan is straightened before it is read. The shared scans all lie within 0.35 degrees;
-// other scanners feed paper at an angle, so a real page (the typed Clerk form 8220747, ../shared/data)
-// is turned here by known angles, as a scanner would have fed it, and must be found as turned and
-// read as it is read straight.
+// other scanners feed paper at an angle, so real pages (../shared/data: the typed Clerk form
+// 8220747, the first page of the spreadsheet 8220834) are turned here by known angles, as a
+// scanner would have fed them, and must be found as turned, judged the right way up and read.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,17 +19,15 @@ import { MIN_SKEW, type ScannedPage, uprightPage } from './read-scan.js';
 const dataDir = inject('dataDir');
 const OCR_TIMEOUT = 600_000;
 
-function renderPage(file: string, number: number): Promise<GrayImage> {
-  return (async () => {
-    const raster = await openRaster(
-      readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', file)),
-    );
-    try {
-      return await raster.render(number);
-    } finally {
-      await raster.close();
-    }
-  })();
+async function renderPage(file: string, number: number): Promise<GrayImage> {
+  const raster = await openRaster(
+    readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', file)),
+  );
+  try {
+    return await raster.render(number);
+  } finally {
+    await raster.close();
+  }
 }
 
 describe.skipIf(!dataDir)('a skewed scan (the real 8220747, turned by known angles)', () => {
