@@ -14,6 +14,7 @@ import { assetLexicon } from '../src/ingest/ocr/lexicon.js';
 import { openRaster } from '../src/ingest/ocr/rasterize.js';
 import { type ScannedPage, uprightPage } from '../src/ingest/ocr/read-scan.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
+import { secIssuers } from '../src/test-support/documents.js';
 import { compareDocument, type Tally, tally } from './accuracy/scanned-compare.js';
 import { readTruth } from './accuracy/scanned-truth.js';
 import { OCR_ROBUSTNESS, writeMarkedSection } from './accuracy/sections.js';
@@ -35,10 +36,7 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
 ];
 
 const dataDir = requireDataDir();
-const companies = JSON.parse(
-  readFileSync(join(dataDir, 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
-) as Record<string, { ticker: string; title: string }>;
-const issuers = Object.values(companies).map((company): [string, string] => [company.ticker, company.title]);
+const issuers = secIssuers(dataDir);
 const lexicon = await assetLexicon(
   issuers.map(([, name]) => name),
   [],

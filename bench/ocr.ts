@@ -21,6 +21,7 @@ import { OcrWorker } from '../src/ingest/ocr/worker.js';
 import { tradeSetFiles } from '../src/ingest/trade-sets/import.js';
 import { readTradeSet } from '../src/ingest/trade-sets/read.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
+import { secIssuers } from '../src/test-support/documents.js';
 import { REAL_TRADE_SETS } from '../src/test-support/real-data.js';
 import {
   calibration,
@@ -40,15 +41,6 @@ interface DocumentRun {
   pages: ScannedPage[];
   wallMs: number;
   cpuMs: number;
-}
-
-/** What `dcledger companies import` puts in the database (the SEC's list): each listed symbol and name. */
-function secIssuers(dataDir: string): Array<[string, string]> {
-  const file = join(dataDir, 'market', 'companies', 'sec_company_tickers.json');
-  const entries = Object.values(
-    JSON.parse(readFileSync(file, 'utf8')) as Record<string, { ticker: string; title: string }>,
-  );
-  return entries.map((entry): [string, string] => [entry.ticker, entry.title]);
 }
 
 /**

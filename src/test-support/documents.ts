@@ -13,6 +13,18 @@ export function readBytes(path: string): Uint8Array {
   return new Uint8Array(readFileSync(path));
 }
 
+/**
+ * The SEC's list of companies (what `dcledger companies import` puts in the database), each as its
+ * listed symbol and name: the issuers the OCR reader checks asset names against in ingest.
+ */
+export function secIssuers(dataDir: string): Array<[string, string]> {
+  const file = join(dataDir, 'market', 'companies', 'sec_company_tickers.json');
+  const entries = Object.values(
+    JSON.parse(readFileSync(file, 'utf8')) as Record<string, { ticker: string; title: string }>,
+  );
+  return entries.map((entry): [string, string] => [entry.ticker, entry.title]);
+}
+
 const pdfCache = new Map<string, Promise<PdfText>>();
 
 export function loadPdf(path: string): Promise<PdfText> {

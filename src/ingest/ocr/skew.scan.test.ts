@@ -1,13 +1,7 @@
-// A skewed scan is straightened before it is read. The shared scans all lie within 0.35 degrees;
-// other scanners feed paper at an angle, so real pages (../shared/data: the typed Clerk form
-// 8220747, the first page of the spreadsheet 8220834) are turned here by known angles, as a
-// scanner would have fed them, and must be found as turned, judged the right way up and read.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { compareDocument, tally } from '../../../bench/accuracy/scanned-compare.js';
 import { readTruth } from '../../../bench/accuracy/scanned-truth.js';
-import { congressPath, readBytes } from '../../test-support/documents.js';
+import { congressPath, readBytes, secIssuers } from '../../test-support/documents.js';
 import { type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
@@ -60,13 +54,7 @@ describe.skipIf(!dataDir)('a skewed scan (the real 8220747, turned by known angl
       const pages: ScannedPage[] = [
         { number: 1, ...geometry, orientationCertainty: certainty, form, cpuMs: 0 },
       ];
-      const companies = JSON.parse(
-        readFileSync(join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
-      ) as Record<string, { ticker: string; title: string }>;
-      const issuers = Object.values(companies).map((company): [string, string] => [
-        company.ticker,
-        company.title,
-      ]);
+      const issuers = secIssuers(dataDir ?? '');
       const lexicon = await assetLexicon(
         issuers.map(([, name]) => name),
         [],
