@@ -85,6 +85,11 @@ async function readRow(
 ): Promise<OgeRow> {
   const text = (column: OgeColumn, charset?: string, mode: 'line' | 'block' = 'line') =>
     readTextCell(table, rect(column, band), engine, charset ? { mode, charset } : { mode });
+  // The description's readings are weighed word by word (oge-description.ts).
+  const description = await readTextCell(table, rect('description', band), engine, {
+    mode: 'block',
+    readings: true,
+  });
   const left = table.edges[0] ?? 0;
   const right = table.edges[table.edges.length - 1] ?? left;
   return {
@@ -93,7 +98,7 @@ async function readRow(
     number: columns.has('number')
       ? await text('number', '0123456789')
       : { text: '', confidence: 1, inked: false },
-    description: await text('description', undefined, 'block'),
+    description,
     ticker: columns.has('ticker') ? await text('ticker') : null,
     type: await text('type'),
     date: await text('date', '0123456789/-.'),

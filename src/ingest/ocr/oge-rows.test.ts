@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellReading } from './house-page.js';
 import { columnOfHeader, type OgeRow } from './oge-form.js';
-import { amountField, descriptionField, ogeRowsOfScan, typeField } from './oge-rows.js';
+import { amountField, ogeRowsOfScan, typeField } from './oge-rows.js';
 import { REVIEW_THRESHOLD } from './scanned-rows.js';
 
 function cell(text: string, confidence = 0.95): CellReading {
@@ -74,55 +74,6 @@ describe('OGE 278-T rows read by OCR', () => {
     expect(half.confidence).toBeLessThan(REVIEW_THRESHOLD.amount_range);
     expect(half.why).toMatch(/only one end/);
     expect(amountField(cell('$123,456 - $7'))).toMatchObject({ value: null, confidence: 0 });
-  });
-
-  it('flags a maturity that does not read as "Due" and a month, and a word the lexicon would correct', () => {
-    const sop = descriptionField(cell('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sop 1, 2026'), undefined);
-    expect(sop.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
-    expect(sop.why).toMatch(/"Sop" \(a month\?\)/);
-    const duo = descriptionField(cell('JENISON MI PUB SCHS RFDG B/E 5.00 % Duo May 1, 2026'), undefined);
-    expect(duo.why).toMatch(/"Duo" \(Due\?\)/);
-    // A year read at the engine's 0.85 keeps less: no list checks a digit.
-    const year = descriptionField(cell('BLACK BELT GAS B/E 4.00 % Due Oct 1, 2049', 0.85), undefined);
-    expect(year.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
-  });
-
-  it('proposes the maturity as the form types it, and keeps the row doubtful', () => {
-    const proposed = (text: string) => descriptionField(cell(text), undefined);
-    const sop = proposed('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sop 1, 2026');
-    expect(sop.value).toBe('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sep 1, 2026');
-    expect(sop.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
-    expect(sop.why).toMatch(/"Sop" \(a month\?\) \(proposed: "ALABAMA .* Due Sep 1, 2026"\)$/);
-    expect(proposed('JENISON MI PUB SCHS RFDG B/E 5.00 % Duo May 1, 2026').value).toBe(
-      'JENISON MI PUB SCHS RFDG B/E 5.00 % Due May 1, 2026',
-    );
-    expect(proposed('ALACHUA CNTY FL B2 B/E 5.00 % Due Doc 1. 2037').value).toBe(
-      'ALACHUA CNTY FL B2 B/E 5.00 % Due Dec 1, 2037',
-    );
-    expect(proposed('WILLISTON BASIN B/E CR ENH 5.00 % Due Auq 1 2026').value).toBe(
-      'WILLISTON BASIN B/E CR ENH 5.00 % Due Aug 1, 2026',
-    );
-    // A name that ends at the month: nothing added after it.
-    expect(proposed('MUNI B/E 5.00 % Duo Sop').value).toBe('MUNI B/E 5.00 % Due Sep');
-    // One letter from two months (Jan, Jun): left as read, still doubtful.
-    const jen = proposed('PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jen 1, 2026');
-    expect(jen.value).toBe('PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jen 1, 2026');
-    expect(jen.why).not.toMatch(/proposed/);
-    // A maturity read right is not touched, whatever else in the name is doubtful.
-    expect(proposed('BLACK BELT GAS B/E 4.00 % Due Oct 1, 2049').value).toBe(
-      'BLACK BELT GAS B/E 4.00 % Due Oct 1, 2049',
-    );
-  });
-
-  it("flags a maturity's day read without its comma, and passes one read with it", () => {
-    const point = descriptionField(cell('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 1. 2026'), undefined);
-    expect(point.confidence).toBeLessThan(REVIEW_THRESHOLD.asset_description);
-    expect(point.why).toMatch(/"1\." \(a day and its comma\?\)/);
-    const bare = descriptionField(cell('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 1 2026'), undefined);
-    expect(bare.why).toMatch(/"1" \(a day and its comma\?\)/);
-    const comma = descriptionField(cell('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 15, 2026'), undefined);
-    expect(comma.why).toBeNull();
-    expect(comma.confidence).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.asset_description);
   });
 
   it('reads Yes/No by its telling letter, and flags an answer it cannot tell', () => {

@@ -142,7 +142,12 @@ export async function readTextCell(
   table: RuledPage,
   rect: Rect,
   engine: OcrEngine,
-  options: { mode: 'line' | 'block'; charset?: string } = { mode: 'line' },
+  options: {
+    mode: 'line' | 'block';
+    charset?: string;
+    /** Keep every reading (the dissenting ones too) on the cell: a judge that weighs them word by word. */
+    readings?: boolean;
+  } = { mode: 'line' },
   /**
    * `page`: the cell cut from the page as read, inside the rules found there (text touching a
    * rule keeps its letters); `clean`: from the page without rules (a roomy header cell, where a
@@ -155,7 +160,10 @@ export async function readTextCell(
   // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
   if (cell.height < 34) cell = upscale(cell, 2);
   const read = async (image: GrayImage): Promise<CellReading> => {
-    const result = await engine.read(image, options);
+    const result = await engine.read(image, {
+      mode: options.mode,
+      ...(options.charset ? { charset: options.charset } : {}),
+    });
     const words = result.words.filter((word) => /[A-Za-z0-9$%&]/.test(word.text));
     return {
       text: words.map((word) => word.text).join(' '),
@@ -173,7 +181,13 @@ export async function readTextCell(
   const chosen = [...readings].sort(
     (a, b) => (counts.get(b.text) ?? 0) - (counts.get(a.text) ?? 0) || b.confidence - a.confidence,
   )[0] ?? { text: '', confidence: 0, inked: true };
-  return { ...chosen, agreement: (counts.get(chosen.text) ?? 0) / readings.length };
+  const agreement = (counts.get(chosen.text) ?? 0) / readings.length;
+  if (!options.readings) return { ...chosen, agreement };
+  return {
+    ...chosen,
+    agreement,
+    readings: readings.map(({ text, words }) => ({ text, words: words ?? [] })),
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { type ScannedContext, scannedDocument } from './scanned-document.js';
 import type { OcrWorker } from './worker.js';
 
 /** Bumped when the reader changes what it stores for a page: older checkpoints are not reused. */
-export const OCR_READER_VERSION = 'forms-2';
+export const OCR_READER_VERSION = 'forms-3';
 
 /** Where finished pages are kept until their document is stored. */
 export interface PageCheckpoint {

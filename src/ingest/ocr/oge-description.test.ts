@@ -1,0 +1,116 @@
+// A scanned 278-T's description judged from constructed readings (what the engine might return for
+// the cell at each scale; the dissents are modelled on those the real scan's cells gave): the
+// maturity's grammar, and the readings weighed word by word.
+import { describe, expect, it } from 'vitest';
+import { cell } from '../../test-support/ocr-rows.js';
+import type { CellReading } from './house-page.js';
+import { descriptionField } from './oge-description.js';
+import { REVIEW_THRESHOLD } from './scanned-rows.js';
+
+const THRESHOLD = REVIEW_THRESHOLD.asset_description;
+const judged = (text: string, confidence = 0.95) => descriptionField(cell(text, confidence), undefined);
+
+/** The cell as read at several scales: the first text is the one chosen, the others dissent or agree. */
+function readAt(chosen: string, ...others: string[]): CellReading {
+  const texts = [chosen, ...others];
+  const alike = texts.filter((text) => text === chosen).length;
+  return {
+    ...cell(chosen, 0.95),
+    agreement: alike / texts.length,
+    readings: texts.map((text) => ({ text, words: cell(text, 0.95).words ?? [] })),
+  };
+}
+
+describe('a scanned 278-T description', () => {
+  it('flags a maturity word that reads as neither "Due" nor a month, and a year read at 0.85', () => {
+    const sop = judged('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sop 1, 2026');
+    expect(sop.confidence).toBeLessThan(THRESHOLD);
+    expect(sop.why).toMatch(/"Sop" \(a month\?\)/);
+    expect(judged('JENISON MI PUB SCHS RFDG B/E 5.00 % Duo May 1, 2026').why).toMatch(/"Duo" \(Due\?\)/);
+    // A word with digits keeps less of the engine's confidence: no list checks a digit.
+    expect(judged('BLACK BELT GAS B/E 4.00 % Due Oct 1, 2049', 0.85).confidence).toBeLessThan(THRESHOLD);
+  });
+
+  it('proposes the maturity as the form types it, and keeps the row doubtful', () => {
+    const sop = judged('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sop 1, 2026');
+    expect(sop.value).toBe('ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sep 1, 2026');
+    expect(sop.why).toMatch(/"Sop" \(a month\?\) \(proposed: "ALABAMA .* Due Sep 1, 2026"\)$/);
+    expect(judged('JENISON MI PUB SCHS RFDG B/E 5.00 % Duo May 1, 2026').value).toBe(
+      'JENISON MI PUB SCHS RFDG B/E 5.00 % Due May 1, 2026',
+    );
+    expect(judged('ALACHUA CNTY FL B2 B/E 5.00 % Due Doc 1. 2037').value).toBe(
+      'ALACHUA CNTY FL B2 B/E 5.00 % Due Dec 1, 2037',
+    );
+    expect(judged('WILLISTON BASIN B/E CR ENH 5.00 % Due Auq 1 2026').value).toBe(
+      'WILLISTON BASIN B/E CR ENH 5.00 % Due Aug 1, 2026',
+    );
+    // A name that ends at the month: nothing added after it.
+    expect(judged('MUNI B/E 5.00 % Duo Sop').value).toBe('MUNI B/E 5.00 % Due Sep');
+    // One letter from two months (Jan, Jun): left as read, still doubtful.
+    const jen = judged('PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jen 1, 2026');
+    expect(jen.value).toBe('PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jen 1, 2026');
+    expect(jen.confidence).toBeLessThan(THRESHOLD);
+    expect(jen.why).not.toMatch(/proposed/);
+  });
+
+  it("writes the day's comma as the form types it, and doubts a day that is no number", () => {
+    for (const read of ['1. 2026', '1 2026', '1.2026', '1,2026', '1, 2026']) {
+      const field = judged(`TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep ${read}`);
+      expect(field.value).toBe('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep 1, 2026');
+      expect(field.why).toBeNull();
+      expect(field.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    }
+    const letter = judged('TUPELO MS PUB SCH DIST B/E PTC 4.00 % Due Sep l, 2026');
+    expect(letter.why).toMatch(/"l," \(a day\?\)/);
+    expect(letter.confidence).toBeLessThan(THRESHOLD);
+  });
+
+  it('takes readings that differ only in marks or in specks after the maturity as agreeing', () => {
+    const kentucky = 'KENTUCKY INC KY PUB ENERGY AUTH GAS SPLY REV SER A B/E 4.00 % Due Dec 1, 2050';
+    const marks = descriptionField(readAt(kentucky, kentucky.replace('1,', '1.'), `'${kentucky}`), undefined);
+    expect(marks).toMatchObject({ value: kentucky, why: null });
+    expect(marks.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    const gmg = 'GMG CMNTY SCH DIST IA AGI B/E B/Q 5.00 % Due Jun 1, 2026';
+    const specks = descriptionField(readAt(gmg, `${gmg} ol`, `${gmg} B`), undefined);
+    expect(specks).toMatchObject({ value: gmg, why: null });
+    expect(specks.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    // Without the readings kept, a split vote lowers the name as it lowers any read cell.
+    const unknown = descriptionField(
+      { ...readAt(gmg, `${gmg} ol`, `${gmg} B`), readings: undefined },
+      undefined,
+    );
+    expect(unknown.confidence).toBeLessThan(specks.confidence);
+  });
+
+  it('doubts a word its readings read otherwise, whichever side most of them took', () => {
+    const stont = 'GWINNETT CLLG STONT CTR PJ B B/E 5.00 % Due Jul 1, 2026';
+    const wrong = descriptionField(readAt(stont, stont, stont.replace('STONT', 'STDNT')), undefined);
+    expect(wrong.value).toBe(stont);
+    expect(wrong.confidence).toBeLessThan(THRESHOLD);
+    expect(wrong.why).toMatch(/"STONT" read "STDNT" at another scale/);
+    // A word the chosen reading lost, and a digit read otherwise.
+    const lost = 'BLACK BELT GAS PREPAY REV PJ SER A 1 B/E 4.00 % Due Oct 1, 2048';
+    const other = 'BLACK BELT GAS PREPAY REV PJ 5 SER A 1 B/E 4.00 % Due Oct 1, 2049';
+    const digits = descriptionField(readAt(lost, lost, other), undefined);
+    expect(digits.confidence).toBeLessThan(THRESHOLD);
+    expect(digits.why).toMatch(/another reading has "5" after "PJ"/);
+    expect(digits.why).toMatch(/"2048" read "2049" at another scale/);
+    // The chosen reading's own words after its year are compared as any.
+    const tail = 'WAUPUN WI SCH DIST RFDG B/E PTC 4.00 % Due Apr 1, 2026';
+    expect(descriptionField(readAt(`${tail} SE`, `${tail} SE`, tail), undefined).why).toMatch(
+      /another reading has no "SE"/,
+    );
+  });
+
+  it('settles a proposed maturity word only when another reading read it so', () => {
+    const alachua = 'ALACHUA CNTY FL HLTH FACS AUTH REV B2 B/E 5.00 % Due Doc 1, 2037';
+    const confirmed = descriptionField(readAt(alachua, alachua.replace('Doc', 'Dec'), alachua), undefined);
+    expect(confirmed).toMatchObject({ value: alachua.replace('Doc', 'Dec'), why: null });
+    expect(confirmed.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    // Every reading says "Sop": the proposal stays a proposal.
+    const sop = 'ALABAMA CMNTY CLLG 2025 BAM B/E 5.00 % Due Sop 1, 2026';
+    const unconfirmed = descriptionField(readAt(sop, sop), undefined);
+    expect(unconfirmed.value).toBe(sop.replace('Sop', 'Sep'));
+    expect(unconfirmed.confidence).toBeLessThan(THRESHOLD);
+  });
+});

@@ -1,0 +1,252 @@
+// A scanned 278-T's description judged from its readings. The cell is read at two or three scales
+// (readTextCell); where they differ, the words they differ on are what is doubtful, not the whole
+// name: a reading that differs only in punctuation, or in specks read after a bond's maturity
+// (where the grammar ends), says nothing against the others, while one that reads a letter or a
+// digit otherwise ("STDNT" against "STONT", a "5" the others lost) leaves the name to a person
+// whichever side most readings took. A bond's maturity has a fixed grammar ("Due Sep 1, 2026"):
+// its punctuation is written as the form types it, and a word one letter from the grammar's
+// ("Duo", "Doc": the scan's closed "e") is proposed, and settled only when another reading of the
+// cell read the proposed word itself.
+import { distance } from 'fastest-levenshtein';
+import { assetField } from './asset-field.js';
+import type { CellReading } from './house-page.js';
+import type { Field } from './judged-fields.js';
+import type { Lexicon } from './lexicon.js';
+
+/** A description whose words fail the checks below. */
+const DOUBTFUL_DESCRIPTION = 0.5;
+/** What a word with digits keeps of the engine's confidence: no list checks a coupon or a year. */
+const DIGIT_WORD = 0.9;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+type DescriptionField = Field<string> & { ticker: string; tickerConfidence: number };
+
+/**
+ * The description's value and confidence: its least sure word's (a word with digits keeps less of
+ * it: a coupon, a maturity or a year misread passes every list), its maturity written as the form
+ * types it; doubted where its readings differ in a letter or a digit, where a maturity's word had
+ * to be proposed and no reading read it so, and where the lexicon would correct a word. Other
+ * words are not corrected by the lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one
+ * confusion from other words, and nothing tells which was typed. A cell read without its readings
+ * kept is doubted by its share of agreeing readings, as any read cell.
+ */
+export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined): DescriptionField {
+  const words = (cell.words ?? []).map((word) => ({
+    text: word.text,
+    confidence: /\d/.test(word.text) ? word.confidence * DIGIT_WORD : word.confidence,
+  }));
+  const texts = words.map((word) => word.text);
+  const chosen = parsed(texts);
+  const others = (cell.readings ?? [])
+    .filter((reading) => reading.text !== cell.text)
+    .map((reading) => parsed(reading.words.map((word) => word.text)));
+  // Each stretch said once, however many readings said it otherwise.
+  const doubts = [...new Set(others.flatMap((other) => differences(chosen, other)))];
+  // Readings alike but for what the comparison forgives: the name is as sure as its words.
+  const agreement = cell.readings !== undefined && doubts.length === 0 ? 1 : cell.agreement;
+  const field = assetField({ ...cell, words, agreement, readings: undefined }, 1, undefined, null);
+  for (const slot of chosen.maturity?.slots ?? []) {
+    if (slot.doubt === null) continue;
+    const confirmed =
+      slot.proposed &&
+      others.some((other) =>
+        other.maturity?.slots.some(
+          (its) =>
+            its.name === slot.name && !its.proposed && its.doubt === null && its.written === slot.written,
+        ),
+      );
+    if (!confirmed) doubts.push(`"${slot.read}" (${slot.doubt})`);
+  }
+  for (const text of texts) {
+    const verdict = lexicon?.check(text);
+    if (verdict?.kind === 'corrected') doubts.push(`"${text}" (${verdict.word}?)`);
+  }
+  const maturity = chosen.maturity;
+  let value = field.value;
+  if (maturity && maturity.read !== maturity.written) {
+    // Served as read, a maturity the grammar writes otherwise would be wrong: never unflagged.
+    if (value.includes(maturity.read)) value = value.replace(maturity.read, maturity.written);
+    else doubts.push(`"${maturity.read}" (${maturity.written}?)`);
+  }
+  if (doubts.length === 0) return { ...field, value };
+  return {
+    ...field,
+    value,
+    confidence: Math.min(field.confidence, DOUBTFUL_DESCRIPTION),
+    tickerConfidence: Math.min(field.tickerConfidence, DOUBTFUL_DESCRIPTION),
+    why: `doubtful: ${doubts.join(', ')}${value !== field.value ? ` (proposed: "${value}")` : ''}`,
+  };
+}
+
+interface Slot {
+  name: 'due' | 'month' | 'day' | 'year';
+  read: string;
+  written: string;
+  /** Written otherwise than read in a letter or a digit: a guess until a reading confirms it. */
+  proposed: boolean;
+  /** Why the word is doubtful ("a month?"), null when it reads as the grammar's. */
+  doubt: string | null;
+}
+
+interface Maturity {
+  /** The words as read, joined ("Duo Sop 1. 2026"), and as the form types them. */
+  read: string;
+  written: string;
+  slots: Slot[];
+  /** Whether the maturity runs to its year: nothing of the name follows it. */
+  dated: boolean;
+}
+
+/** One reading: what its words say with its maturity written out, and that maturity. */
+interface Parsed {
+  /** Each word's letters and digits, in capitals; the maturity's as written; marks left out. */
+  keys: string[];
+  maturity: Maturity | null;
+  /** The keys up to the maturity's year, when it has one. */
+  dated: number | null;
+}
+
+function parsed(texts: readonly string[]): Parsed {
+  const keys: string[] = [];
+  let maturity: Maturity | null = null;
+  let dated: number | null = null;
+  for (let index = 0; index < texts.length; index++) {
+    const found: Maturity | null = maturity === null ? maturityOf(texts.slice(index, index + 4)) : null;
+    if (found) {
+      maturity = found;
+      keys.push(...found.written.split(' ').map(keyOf));
+      if (found.dated) dated = keys.filter((key) => key !== '').length;
+      index += found.read.split(' ').length - 1;
+      continue;
+    }
+    keys.push(keyOf(texts[index] ?? ''));
+  }
+  return { keys: keys.filter((key) => key !== ''), maturity, dated };
+}
+
+/** A word's letters and digits in capitals, with the marks inside it ("B/E", "IN-MLTI") kept. */
+function keyOf(word: string): string {
+  return word
+    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')
+    .replace(/[^A-Za-z0-9/&-]/g, '')
+    .toUpperCase();
+}
+
+/**
+ * What another reading says otherwise than the chosen one, word by word. What it reads after its
+ * maturity's year, when the chosen reading ends at its own, is not the name: specks at the cell's
+ * edge. The chosen reading's own words after its year are compared as any.
+ */
+function differences(chosen: Parsed, other: Parsed): string[] {
+  const endsAtYear = chosen.dated !== null && chosen.dated === chosen.keys.length;
+  const theirs = endsAtYear && other.dated !== null ? other.keys.slice(0, other.dated) : other.keys;
+  const ours = chosen.keys;
+  return gaps(ours, theirs).map(({ onlyOurs, onlyTheirs, after }) => {
+    if (onlyOurs.length === 0)
+      return `another reading has ${quoted(onlyTheirs)}${after ? ` after "${after}"` : ''}`;
+    if (onlyTheirs.length === 0) return `another reading has no ${quoted(onlyOurs)}`;
+    return `${quoted(onlyOurs)} read ${quoted(onlyTheirs)} at another scale`;
+  });
+}
+
+function quoted(keys: readonly string[]): string {
+  return `"${keys.join(' ')}"`;
+}
+
+/**
+ * Where two sequences of words part, aligned on their longest common subsequence: each stretch of
+ * words one has and the other has not, or has otherwise, between two words both have.
+ */
+interface Gap {
+  onlyOurs: string[];
+  onlyTheirs: string[];
+  /** The word both have before it, if any. */
+  after: string | undefined;
+}
+
+function gaps(a: readonly string[], b: readonly string[]): Gap[] {
+  // common[i][j]: the longest common subsequence of a from i and b from j.
+  const common = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    const row = common[i] as number[];
+    for (let j = b.length - 1; j >= 0; j--) {
+      row[j] =
+        a[i] === b[j]
+          ? (common[i + 1]?.[j + 1] ?? 0) + 1
+          : Math.max(common[i + 1]?.[j] ?? 0, row[j + 1] ?? 0);
+    }
+  }
+  const found: Gap[] = [];
+  let open: Gap | null = null;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      open = null;
+      i++;
+      j++;
+      continue;
+    }
+    if (!open) {
+      open = { onlyOurs: [], onlyTheirs: [], after: a[i - 1] };
+      found.push(open);
+    }
+    if (j >= b.length || (i < a.length && (common[i + 1]?.[j] ?? 0) >= (common[i]?.[j + 1] ?? 0)))
+      open.onlyOurs.push(a[i++] ?? '');
+    else open.onlyTheirs.push(b[j++] ?? '');
+  }
+  return found;
+}
+
+/**
+ * A bond's maturity as read ("Duo Sop 1. 2026": up to four words from a "Due"-like word on) and as
+ * the form types it ("Due Sep 1, 2026"); null when the words are no maturity. Its grammar is fixed:
+ * the day's comma is the form's, whatever mark was read; a word one letter from "Due" or from a
+ * single month ("Sop", "Doc", "Auq") is proposed as that word; "Jen" (Jan or Jun?) stays as read.
+ */
+export function maturityOf(words: readonly string[]): Maturity | null {
+  const [due = '', month = '', ...rest] = words;
+  if (!/^d[uo][eoa]$/i.test(due) || !/^[a-z]{3}\.?$/i.test(month)) return null;
+  const caps = due === due.toUpperCase();
+  const cased = (word: string) => (caps ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1));
+  const slots: Slot[] = [
+    /^due$/i.test(due)
+      ? { name: 'due', read: due, written: due, proposed: false, doubt: null }
+      : { name: 'due', read: due, written: cased('due'), proposed: true, doubt: 'Due?' },
+    monthSlot(month, cased),
+  ];
+  // "Sep 1, 2026", also read as "1. 2026", "1 2026" or "1,2026" (one word).
+  const joined = /^(\d{1,2})[.,](\d{4})$/.exec(rest[0] ?? '');
+  const [day = '', year = ''] = joined ? [`${joined[1]},`, joined[2] ?? ''] : rest;
+  const dated = /^\d{4}$/.test(year);
+  const count = joined ? 3 : dated ? 4 : Math.min(words.length, 3);
+  const dayRead = joined ? (rest[0] ?? '') : day;
+  if (count >= 3) {
+    const digits = /^(\d{1,2})[.,]?$/.exec(day)?.[1];
+    if (dated && digits !== undefined)
+      slots.push({ name: 'day', read: dayRead, written: `${digits},`, proposed: false, doubt: null });
+    else
+      slots.push({
+        name: 'day',
+        read: dayRead,
+        written: day,
+        proposed: false,
+        doubt: dated ? 'a day?' : null,
+      });
+  }
+  if (dated)
+    slots.push({ name: 'year', read: joined ? '' : year, written: year, proposed: false, doubt: null });
+  const read = words.slice(0, count).join(' ');
+  return { read, written: slots.map((slot) => slot.written).join(' '), slots, dated };
+}
+
+function monthSlot(month: string, cased: (word: string) => string): Slot {
+  const bare = month.replace('.', '').toLowerCase();
+  if (MONTHS.includes(bare))
+    return { name: 'month', read: month, written: month, proposed: false, doubt: null };
+  const near = MONTHS.filter((name) => distance(bare, name) === 1);
+  const named = near.length === 1 ? near[0] : undefined;
+  return named
+    ? { name: 'month', read: month, written: cased(named), proposed: true, doubt: 'a month?' }
+    : { name: 'month', read: month, written: month, proposed: false, doubt: 'a month?' };
+}
