@@ -76,8 +76,26 @@ describe('OGE 278-T rows read by OCR', () => {
     expect(amountField(cell('$123,456 - $7'))).toMatchObject({ value: null, confidence: 0 });
   });
 
+  it('flags every row of a page most of whose rows it doubts, and only of such a page', () => {
+    const doubtful = () =>
+      row({ description: cell('SPRINGFIELD MO SPL OBLIG IMPT REV B/E 5.00 % Due Nov 1, 2026', 0.5) });
+    const poor = judge([doubtful(), doubtful(), row({}), doubtful()]);
+    expect(poor.map((read) => read.needs_review)).toEqual([true, true, true, true]);
+    expect(poor[2]?.reasons).toEqual(['3 of the 4 rows of this page read doubtfully: the page reads poorly']);
+    // Half of them doubted is not most.
+    const fair = judge([doubtful(), row({}), row({}), doubtful()]);
+    expect(fair.map((read) => read.needs_review)).toEqual([true, false, false, true]);
+    // Two rows are too few to judge a page by.
+    expect(judge([doubtful(), row({})]).map((read) => read.needs_review)).toEqual([true, false]);
+  });
+
   it('reads Yes/No by its telling letter, and flags an answer it cannot tell', () => {
-    const rows = judge([row({ late: cell('Yos', 0.3) }), row({ late: cell('Ce') }), row({ late: cell('') })]);
+    // Each judged alone: two doubted rows of three would make their page read poorly.
+    const rows = [
+      row({ late: cell('Yos', 0.3) }),
+      row({ late: cell('Ce') }),
+      row({ late: cell('') }),
+    ].flatMap((one) => judge([one]));
     expect(rows.map((read) => [read.late_notification, read.needs_review])).toEqual([
       [true, false],
       [null, true],

@@ -32,15 +32,53 @@ const NEAR_CHOICE = 0.85;
 const HALF_BRACKET = 0.6;
 /** A Yes/No read by its telling letter ("Yos"), the rest misread. */
 const ONE_LETTER = 0.85;
+/** A page with more than this share of its rows doubted, and at least so many rows, reads poorly. */
+const POOR_PAGE = { share: 0.5, minRows: 3 };
 
 export function ogeRowsOfScan(
   pages: ReadonlyArray<{ number: number; form: { rows: OgeRow[] } }>,
   filedDate: string | null,
   lexicon?: Lexicon,
 ): ScannedRow[] {
-  return judgeFormRows(pages, (read, page, row, neighbours) =>
-    ogeRow(read, page, row, filedDate, lexicon, neighbours),
+  return withPoorPagesFlagged(
+    judgeFormRows(pages, (read, page, row, neighbours) =>
+      ogeRow(read, page, row, filedDate, lexicon, neighbours),
+    ),
   );
+}
+
+/**
+ * A page most of whose rows the judge doubts reads poorly as a whole (a scan turned, blurred or
+ * too coarse, a face the engine misreads): the few rows it is sure of there are read from the same
+ * poor page, and the engine can be sure of a misread on it. Every row of such a page waits for a
+ * person. A page of one or two rows says nothing of the kind.
+ */
+function withPoorPagesFlagged(rows: ScannedRow[]): ScannedRow[] {
+  const doubted = new Map<number, { rows: number; flagged: number }>();
+  for (const row of rows) {
+    const page = doubted.get(row.page) ?? { rows: 0, flagged: 0 };
+    page.rows++;
+    if (row.needs_review) page.flagged++;
+    doubted.set(row.page, page);
+  }
+  return rows.map((row) => {
+    const page = doubted.get(row.page);
+    if (
+      row.needs_review ||
+      !page ||
+      page.rows < POOR_PAGE.minRows ||
+      page.flagged <= page.rows * POOR_PAGE.share
+    )
+      return row;
+    return {
+      ...row,
+      needs_review: true,
+      reasons: [
+        ...row.reasons,
+        `${page.flagged} of the ${page.rows} rows of this page read doubtfully: the page reads poorly`,
+      ],
+    };
+  });
 }
 
 export function ogeRow(
