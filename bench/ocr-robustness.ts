@@ -1,7 +1,7 @@
-// How the House scan reader holds up on pages scanned differently from the shared ones: three
-// real scans (typed Clerk form, typed spreadsheet, handwritten Clerk form) turned upside down,
-// sideways, skewed, and at a lower resolution, each read as the OCR stage reads a page and
-// compared with our transcription. Written into ACCURACY.md between its own markers. Run with
+// How the scan readers hold up on pages scanned differently from the shared ones: three real
+// House scans (typed Clerk form, typed spreadsheet, handwritten Clerk form) and the scanned OGE
+// 278-T turned upside down, sideways, skewed, and at a lower resolution, each read as the OCR
+// stage reads a page and compared with our transcription. Written into ACCURACY.md between its own markers. Run with
 // `npx tsx bench/ocr-robustness.ts` (data from DCLEDGER_DATA_DIR or ../shared/data; a few minutes
 // of OCR). The changes are made to the rendered page, so a skew here is turned twice (by this
 // script and back by the reader): a harder case than a scanner's own skew.
@@ -15,6 +15,12 @@ import { openRaster } from '../src/ingest/ocr/rasterize.js';
 import { type ScannedPage, uprightPage } from '../src/ingest/ocr/read-scan.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
 import { secIssuers } from '../src/test-support/documents.js';
+import {
+  OGE_278T_SCAN_FILE,
+  OGE_278T_SCAN_FILED,
+  type Oge278tTally,
+  tallyOge278t,
+} from '../src/test-support/oge-278t-scan-truth.js';
 import { compareDocument, type Tally, tally } from './accuracy/scanned-compare.js';
 import { readTruth } from './accuracy/scanned-truth.js';
 import { OCR_ROBUSTNESS, writeMarkedSection } from './accuracy/sections.js';
@@ -34,6 +40,23 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
   // Down to 60% and back up: the detail of a 120 dpi scan at the reader's 200 dpi.
   ['at 60% resolution', (page) => scale(scale(page, 0.6), 1 / 0.6)],
 ];
+
+/** Each page changed, then made upright and read as the OCR stage does. */
+async function readChanged(
+  rendered: readonly GrayImage[],
+  apply: (page: GrayImage) => GrayImage,
+  kind: 'house_ptr_pdf' | 'oge_278t_pdf',
+): Promise<ScannedPage[]> {
+  const pages: ScannedPage[] = [];
+  let hint: number | null = null;
+  for (const [index, page] of rendered.entries()) {
+    const { image, geometry, certainty } = await uprightPage(apply(page), engine, hint);
+    hint = geometry.quarterTurns;
+    const form = await formReader(kind).readPage(image, engine);
+    pages.push({ number: index + 1, ...geometry, orientationCertainty: certainty, form, cpuMs: 0 });
+  }
+  return pages;
+}
 
 const dataDir = requireDataDir();
 const issuers = secIssuers(dataDir);
@@ -56,18 +79,30 @@ for (const [file, layout] of SCANS) {
   for (let number = 1; number <= raster.pageCount; number++) rendered.push(await raster.render(number));
   await raster.close();
   for (const [change, apply] of CHANGES) {
-    const pages: ScannedPage[] = [];
-    let hint: number | null = null;
-    for (const [index, page] of rendered.entries()) {
-      const { image, geometry, certainty } = await uprightPage(apply(page), engine, hint);
-      hint = geometry.quarterTurns;
-      const form = await formReader('house_ptr_pdf').readPage(image, engine);
-      pages.push({ number: index + 1, ...geometry, orientationCertainty: certainty, form, cpuMs: 0 });
-    }
+    const pages = await readChanged(rendered, apply, 'house_ptr_pdf');
     const rows = formReader('house_ptr_pdf').rows(pages, truth.filedDate, lexicon);
     results.push({ scan: file, layout, change, tally: tally(compareDocument(truth, rows)) });
     process.stderr.write(`${file} ${change}: ${JSON.stringify(results[results.length - 1]?.tally)}\n`);
   }
+}
+
+// The scanned OGE 278-T likewise: its three pages, its own reader and transcription.
+const oge = await openRaster(
+  new Uint8Array(
+    readFileSync(join(dataDir, 'congress', 'raw-oge', 'open-cabinet-278t', 'pdfs', OGE_278T_SCAN_FILE)),
+  ),
+);
+const ogePages: GrayImage[] = [];
+for (let number = 1; number <= oge.pageCount; number++) ogePages.push(await oge.render(number));
+await oge.close();
+const ogeResults: Array<{ change: string; tally: Oge278tTally }> = [];
+for (const [change, apply] of CHANGES) {
+  const pages = await readChanged(ogePages, apply, 'oge_278t_pdf');
+  const rows = formReader('oge_278t_pdf').rows(pages, OGE_278T_SCAN_FILED, lexicon);
+  ogeResults.push({ change, tally: tallyOge278t(rows) });
+  process.stderr.write(
+    `${OGE_278T_SCAN_FILE} ${change}: ${JSON.stringify(ogeResults[ogeResults.length - 1]?.tally)}\n`,
+  );
 }
 await engine.close();
 
@@ -87,5 +122,17 @@ const lines = [
       `| ${scan} | ${layout} | ${change} | ${t.rows} | ${t.exactUnflagged} | ${t.exact} | ${t.flagged} | **${t.wrongUnflagged + t.extraUnflagged}** | ${t.missed} | ${t.extra} |`,
   ),
 ];
+lines.push(
+  '',
+  `The scanned OGE 278-T (\`${OGE_278T_SCAN_FILE}\`, 32 typed rows; its reader and transcription as in`,
+  '"The scanned OGE 278-T read by OCR" above), changed the same ways:',
+  '',
+  '| Change | Rows (truth) | Exact, not flagged | Exact | Flagged | **Wrong, not flagged** | Missed | Extra |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...ogeResults.map(
+    ({ change, tally: t }) =>
+      `| ${change} | ${t.truth} | ${t.exactUnflagged} | ${t.exact} | ${t.flagged} | **${t.wrongUnflagged + t.extraUnflagged}** | ${t.missed} | ${t.extra} |`,
+  ),
+);
 writeMarkedSection(OCR_ROBUSTNESS, lines.join('\n'));
 process.stdout.write(`${lines.slice(9).join('\n')}\n`);

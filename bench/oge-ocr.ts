@@ -57,13 +57,13 @@ const lines = [
   'answer and asset name all equal the transcription. One document, 32 rows: the figures say the',
   'reader works on this form, not how it does on 278-Ts at large.',
   '',
-  '| Configuration | Rows (truth) | Exact, not flagged | Exact | Flagged | **Wrong, not flagged** | Missed |',
-  '|---|---:|---:|---:|---:|---:|---:|',
+  '| Configuration | Rows (truth) | Exact, not flagged | Exact | Flagged | **Wrong, not flagged** | Missed | Extra (flagged) |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const [name, rows] of configurations) {
   const tally = tallyOge278t(rows);
   lines.push(
-    `| ${name} | ${tally.truth} | ${tally.exactUnflagged} | ${tally.exact} | ${tally.flagged} | **${tally.wrongUnflagged}** | ${tally.missed} |`,
+    `| ${name} | ${tally.truth} | ${tally.exactUnflagged} | ${tally.exact} | ${tally.flagged} | **${tally.wrongUnflagged + tally.extraUnflagged}** | ${tally.missed} | ${tally.extra} (${tally.extra - tally.extraUnflagged}) |`,
   );
 }
 lines.push(

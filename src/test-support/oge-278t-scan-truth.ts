@@ -193,6 +193,10 @@ export interface Oge278tTally {
   /** A key field wrong and the row not flagged: must be 0. */
   wrongUnflagged: number;
   missed: number;
+  /** Rows read that the table does not have (a row split in two, a stray band). */
+  extra: number;
+  /** Of those, not flagged: served as trades that were never made, so wrong too. */
+  extraUnflagged: number;
 }
 
 /**
@@ -217,6 +221,8 @@ export function tallyOge278t(
     flagged: 0,
     wrongUnflagged: 0,
     missed: 0,
+    extra: 0,
+    extraUnflagged: 0,
   };
   const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
   for (const truth of OGE_278T_SCAN_TRUTH) {
@@ -235,6 +241,11 @@ export function tallyOge278t(
     if (row.needs_review) tally.flagged++;
     else if (exact) tally.exactUnflagged++;
     else tally.wrongUnflagged++;
+  }
+  for (const row of read) {
+    if (OGE_278T_SCAN_TRUTH.some((truth) => truth.row === row.row)) continue;
+    tally.extra++;
+    if (!row.needs_review) tally.extraUnflagged++;
   }
   return tally;
 }
