@@ -107,13 +107,13 @@ for (const [change, apply] of CHANGES) {
 await engine.close();
 
 const lines = [
-  '## Scanned House PTRs read differently scanned',
+  '## Scans read differently scanned',
   '',
-  'Produced by `npx tsx bench/ocr-robustness.ts`. Three of the shared scans, each page changed as',
-  'another scanner might have given it, then read as the OCR stage reads a page (ingest',
-  "configuration: the companies directory's names) and compared with our transcription. A skew",
-  'is made here and taken out by the reader, so the page is turned twice: a harder case than a',
-  "scanner's own skew. The number that must stay 0 is *wrong, not flagged*.",
+  'Produced by `npx tsx bench/ocr-robustness.ts`. Three of the shared House scans and the scanned',
+  'OGE 278-T, each page changed as another scanner might have given it, then read as the OCR stage',
+  "reads a page (ingest configuration: the companies directory's names) and compared with our",
+  'transcription. A skew is made here and taken out by the reader, so the page is turned twice: a',
+  "harder case than a scanner's own skew. The number that must stay 0 is *wrong, not flagged*.",
   '',
   '| Scan | Layout | Change | Rows (truth) | Exact, not flagged | Exact | Flagged | **Wrong, not flagged** | Missed | Extra |',
   '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
