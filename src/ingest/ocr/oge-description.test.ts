@@ -95,6 +95,16 @@ describe('a scanned 278-T description', () => {
     expect(digits.confidence).toBeLessThan(THRESHOLD);
     expect(digits.why).toMatch(/another reading has "5" after "PJ"/);
     expect(digits.why).toMatch(/"2048" read "2049" at another scale/);
+    // A mark inside a word is part of it: a coupon's point read as a comma is another number.
+    const cleveland = 'CLEVELAND OH CTF PARTN RFDG CLEVELAND STAD PJ REV B/E 5,00 % Due Nov 15, 2026';
+    const comma = descriptionField(
+      readAt(cleveland, cleveland, cleveland.replace('5,00', '5.00')),
+      undefined,
+    );
+    expect(comma.confidence).toBeLessThan(THRESHOLD);
+    expect(comma.why).toMatch(/"5,00" read "5\.00" at another scale/);
+    expect(comma.why).toMatch(/"5,00" \(a decimal point\?\)/);
+    expect(judged(cleveland).confidence).toBeLessThan(THRESHOLD);
     // The chosen reading's own words after its year are compared as any.
     const tail = 'WAUPUN WI SCH DIST RFDG B/E PTC 4.00 % Due Apr 1, 2026';
     expect(descriptionField(readAt(`${tail} SE`, `${tail} SE`, tail), undefined).why).toMatch(

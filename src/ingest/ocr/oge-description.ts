@@ -58,6 +58,8 @@ export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined
     if (!confirmed) doubts.push(`"${slot.read}" (${slot.doubt})`);
   }
   for (const text of texts) {
+    // A coupon's decimal point read as a comma: a comma in a number takes three digits after it.
+    if (/^\d+,\d{1,2}$/.test(text)) doubts.push(`"${text}" (a decimal point?)`);
     const verdict = lexicon?.check(text);
     if (verdict?.kind === 'corrected') doubts.push(`"${text}" (${verdict.word}?)`);
   }
@@ -124,12 +126,12 @@ function parsed(texts: readonly string[]): Parsed {
   return { keys: keys.filter((key) => key !== ''), maturity, dated };
 }
 
-/** A word's letters and digits in capitals, with the marks inside it ("B/E", "IN-MLTI") kept. */
+/**
+ * A word in capitals without the marks around it ("'WAUPUN", "1,"): those inside it stay, since
+ * they are part of what was typed ("B/E", "IN-MLTI", the point of "5.00" that a comma would change).
+ */
 function keyOf(word: string): string {
-  return word
-    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')
-    .replace(/[^A-Za-z0-9/&-]/g, '')
-    .toUpperCase();
+  return word.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '').toUpperCase();
 }
 
 /**
