@@ -1,8 +1,9 @@
 // A constructed cell of a ruled form (a scanned rule is a dark core between lighter pixels; the
-// cut of a cell is 2 pixels wider than the cell on each side): what the engine is handed of it.
+// cut of a cell is 2 pixels wider than the cell on each side): what the engine is handed of it;
+// and a constructed ruled table whose header rule a straightening broke into pieces.
 import { describe, expect, it } from 'vitest';
 import { blankImage, type GrayImage, INK_THRESHOLD } from './bitmap.js';
-import { cellWithoutRules } from './ruled-table.js';
+import { cellWithoutRules, findRuledTable } from './ruled-table.js';
 
 function fill(image: GrayImage, x0: number, x1: number, y0: number, y1: number, value: number): void {
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) image.data[y * image.width + x] = value;
@@ -54,5 +55,38 @@ describe('a ruled cell handed to the engine', () => {
     const cell = cellWithoutRules(image, { x: 20, y: 10, width: 160, height: 40 });
     const inked = [...cell.data].filter((value) => value < INK_THRESHOLD).length;
     expect(inked).toBe(31 * 16 + 2 * 36);
+  });
+});
+
+/**
+ * A table of 5 columns (x 20-580) under a title band (its border from y 20), the header from y 60,
+ * rows every 40 pixels down to y 380. The header's top rule is whole, or (`broken`) in four pieces
+ * on alternate pixel rows, none of them 60% of the table's width, as a thin rule comes out of a
+ * straightened scan.
+ */
+function table(broken: boolean): GrayImage {
+  const image = blankImage(600, 400);
+  for (const x of [20, 580]) fill(image, x, x + 1, 20, 380, 30);
+  for (const x of [120, 240, 360, 480]) fill(image, x, x + 1, 60, 380, 30);
+  fill(image, 20, 581, 20, 21, 30);
+  for (let y = 100; y <= 380; y += 40) fill(image, 20, 581, y, y + 1, 30);
+  if (!broken) fill(image, 20, 581, 60, 61, 30);
+  else
+    for (let piece = 0; piece < 4; piece++)
+      fill(image, 20 + piece * 140, 160 + piece * 140, 60 + (piece % 2), 60 + (piece % 2), 30);
+  return image;
+}
+
+describe('a ruled table found on a page', () => {
+  it('takes the header from where its column rules start, its top rule found whole or in pieces', () => {
+    for (const broken of [false, true]) {
+      const found = findRuledTable(table(broken), 4);
+      expect(found?.edges.map(Math.round)).toEqual([21, 121, 241, 361, 481, 581]);
+      // Not the title band's rule at y 20: the header would read the title with the column names.
+      expect(found?.header.top).toBeGreaterThanOrEqual(59);
+      expect(found?.header.top).toBeLessThanOrEqual(61.5);
+      expect(found?.header.bottom).toBeGreaterThanOrEqual(99.5);
+      expect(found?.header.bottom).toBeLessThanOrEqual(101);
+    }
   });
 });

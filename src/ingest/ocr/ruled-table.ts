@@ -45,14 +45,30 @@ export function findRuledTable(image: GrayImage, minColumns: number): RuledTable
   // at a title band that spans the table); the header ends at the next rule.
   const inner = body.slice(1, -1);
   const foot = Math.max(...inner.map((rule) => rule.end));
-  const across = horizontalLines(image, { minLength: Math.round((right - left) * 0.6), maxGap: 6 });
-  const rows = distinctRules(across.map((line) => line.position).filter((y) => y <= foot + SAME_RULE));
   const start = Math.min(...inner.map((rule) => rule.start));
-  const top = [...rows].reverse().find((rule) => rule <= start + SAME_RULE);
+  const ruled = (page: GrayImage) => {
+    const across = horizontalLines(page, { minLength: Math.round((right - left) * 0.6), maxGap: 6 });
+    const rows = distinctRules(across.map((line) => line.position).filter((y) => y <= foot + SAME_RULE));
+    return { rows, top: [...rows].reverse().find((rule) => rule <= start + SAME_RULE) };
+  };
+  let { rows, top } = ruled(image);
+  // No rule across where the column rules start: on a straightened scan a thin rule breaks into
+  // pieces a pixel row apart, none long enough alone (the header band then takes in the title
+  // above it). The rules are looked for again with each pixel row joined to the one below it.
+  if (top === undefined || top < start - SAME_RULE) ({ rows, top } = ruled(joinedRows(image)));
   const first = rows.find((rule) => rule > (top ?? start) + SAME_RULE);
   if (top === undefined || first === undefined) return null;
   const clean = pageWithoutRules(image, vertical);
   return { edges, rules: rows.filter((rule) => rule >= top), header: { top, bottom: first }, clean, image };
+}
+
+/** The page with each pixel as dark as the darker of itself and the pixel below it. */
+function joinedRows(image: GrayImage): GrayImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(data);
+  for (let at = 0; at < (height - 1) * width; at++)
+    out[at] = Math.min(data[at] ?? 255, data[at + width] ?? 255);
+  return { width, height, data: out };
 }
 
 /** A page and the same page without its ruling lines: what a form's cells are read from. */
