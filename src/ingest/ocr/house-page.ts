@@ -25,6 +25,11 @@ export interface CellReading {
    * included: what the others said is evidence on the chosen one.
    */
   readings?: TextReading[];
+  /**
+   * Marks the engine read between the chosen reading's words that hold no letter or digit ("§"
+   * for a "5"), with the word before each: kept with a ruled cell's readings (readTextCell).
+   */
+  marks?: Array<{ after: string; text: string }>;
 }
 
 /**

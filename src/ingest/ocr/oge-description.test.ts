@@ -95,6 +95,11 @@ describe('a scanned 278-T description', () => {
     expect(digits.confidence).toBeLessThan(THRESHOLD);
     expect(digits.why).toMatch(/another reading has "5" after "PJ"/);
     expect(digits.why).toMatch(/"2048" read "2049" at another scale/);
+    // A mark read between two words, all readings alike: ink that was not read as a letter or digit.
+    const marked = { ...cell(lost), marks: [{ after: 'PJ', text: '§' }] };
+    const mark = descriptionField(marked, undefined);
+    expect(mark.confidence).toBeLessThan(THRESHOLD);
+    expect(mark.why).toMatch(/"§" after "PJ" \(a letter or digit\?\)/);
     // A mark inside a word is part of it: a coupon's point read as a comma is another number.
     const cleveland = 'CLEVELAND OH CTF PARTN RFDG CLEVELAND STAD PJ REV B/E 5,00 % Due Nov 15, 2026';
     const comma = descriptionField(

@@ -57,6 +57,8 @@ export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined
       );
     if (!confirmed) doubts.push(`"${slot.read}" (${slot.doubt})`);
   }
+  for (const mark of cell.marks ?? [])
+    doubts.push(`"${mark.text}" after "${mark.after}" (a letter or digit?)`);
   for (const text of texts) {
     // A coupon's decimal point read as a comma: a comma in a number takes three digits after it.
     if (/^\d+,\d{1,2}$/.test(text)) doubts.push(`"${text}" (a decimal point?)`);

@@ -1,9 +1,11 @@
 // A constructed cell of a ruled form (a scanned rule is a dark core between lighter pixels; the
 // cut of a cell is 2 pixels wider than the cell on each side): what the engine is handed of it;
-// and a constructed ruled table whose header rule a straightening broke into pieces.
+// a constructed ruled table whose header rule a straightening broke into pieces; and what a text
+// cell keeps of an engine's answer (a stand-in engine answering fixed words).
 import { describe, expect, it } from 'vitest';
 import { blankImage, type GrayImage, INK_THRESHOLD } from './bitmap.js';
-import { cellWithoutRules, findRuledTable } from './ruled-table.js';
+import type { OcrEngine } from './engine.js';
+import { cellWithoutRules, findRuledTable, readTextCell } from './ruled-table.js';
 
 function fill(image: GrayImage, x0: number, x1: number, y0: number, y1: number, value: number): void {
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) image.data[y * image.width + x] = value;
@@ -88,5 +90,35 @@ describe('a ruled table found on a page', () => {
       expect(found?.header.bottom).toBeGreaterThanOrEqual(99.5);
       expect(found?.header.bottom).toBeLessThanOrEqual(101);
     }
+  });
+});
+
+describe("a text cell's readings", () => {
+  /** An engine that answers every image with these words, as read. */
+  const answering = (...texts: string[]): OcrEngine => ({
+    read: async () => ({
+      text: texts.join(' '),
+      confidence: 0.9,
+      words: texts.map((text, index) => ({ text, confidence: 0.9, left: index * 10, right: index * 10 + 8 })),
+    }),
+    close: async () => {},
+  });
+  const inked = () => {
+    const image = blankImage(200, 60);
+    fill(image, 40, 120, 20, 35, 30);
+    return { image, clean: image };
+  };
+  const rect = { x: 20, y: 10, width: 160, height: 40 };
+
+  it('keeps the marks read between its words, not those at its edges nor common punctuation', async () => {
+    const engine = answering('|', 'REV', 'PJ', '§', 'SER', '-', 'A', '(', '1', '—');
+    const cell = await readTextCell(inked(), rect, engine, { mode: 'block', readings: true });
+    expect(cell.text).toBe('REV PJ SER A 1');
+    expect(cell.marks).toEqual([{ after: 'PJ', text: '§' }]);
+    expect(cell.readings?.map((reading) => reading.text)).toEqual(['REV PJ SER A 1', 'REV PJ SER A 1']);
+    // Asked for no readings, the cell is as it always was.
+    const plain = await readTextCell(inked(), rect, engine, { mode: 'block' });
+    expect(plain).not.toHaveProperty('marks');
+    expect(plain).not.toHaveProperty('readings');
   });
 });

@@ -186,6 +186,7 @@ export async function readTextCell(
       confidence: words.length === 0 ? 0 : Math.min(...words.map((word) => word.confidence)),
       inked: true,
       words: words.map((word) => ({ text: word.text, confidence: word.confidence })),
+      ...(options.readings ? { marks: marksBetween(result.words.map((word) => word.text)) } : {}),
     };
   };
   const readings = [await read(cell), await read(scale(cell, 1.5))];
@@ -204,6 +205,25 @@ export async function readTextCell(
     agreement,
     readings: readings.map(({ text, words }) => ({ text, words: words ?? [] })),
   };
+}
+
+/**
+ * What the engine read between a cell's words that holds no letter or digit and is no common
+ * punctuation ("§" where the filer typed "5"), with the word before each. At the cell's edges such
+ * marks are a rule's remnant or a speck; between words they are ink that was not read as text.
+ */
+function marksBetween(texts: readonly string[]): Array<{ after: string; text: string }> {
+  const isWord = (text: string) => /[A-Za-z0-9$%&]/.test(text);
+  const first = texts.findIndex(isWord);
+  const last = texts.findLastIndex(isWord);
+  const marks: Array<{ after: string; text: string }> = [];
+  let after = '';
+  for (let index = first; index >= 0 && index <= last; index++) {
+    const text = texts[index] ?? '';
+    if (isWord(text)) after = text;
+    else if (!/^[-\u2013\u2014.,:;'"`()/]+$/.test(text)) marks.push({ after, text });
+  }
+  return marks;
 }
 
 /**
