@@ -1,12 +1,12 @@
 // A scanned 278-T's description judged from its readings. The cell is read at two or three scales
 // (readTextCell); where they differ, the words they differ on are what is doubtful, not the whole
-// name: a reading that differs only in punctuation, or in specks read after a bond's maturity
-// (where the grammar ends), says nothing against the others, while one that reads a letter or a
-// digit otherwise ("STDNT" against "STONT", a "5" the others lost) leaves the name to a person
-// whichever side most readings took. A bond's maturity has a fixed grammar ("Due Sep 1, 2026"):
-// its punctuation is written as the form types it, and a word one letter from the grammar's
-// ("Duo", "Doc": the scan's closed "e") is proposed, and settled only when another reading of the
-// cell read the proposed word itself.
+// name: a reading that differs only in the marks around its words, or in specks read after a
+// bond's maturity (where the grammar ends), says nothing against the others, while one that reads
+// a letter or a digit otherwise ("STDNT" against "STONT", a "5" the others lost) leaves the name
+// to a person whichever side most readings took. A bond's maturity has a fixed grammar ("Due Sep
+// 1, 2026"): its punctuation is written as the form types it, and a word one letter from the
+// grammar's ("Duo", "Doc": the scan's closed "e") is proposed, and settled only when another
+// reading of the cell read the proposed word itself.
 import { distance } from 'fastest-levenshtein';
 import { assetField } from './asset-field.js';
 import type { CellReading } from './house-page.js';
@@ -103,7 +103,7 @@ interface Maturity {
 
 /** One reading: what its words say with its maturity written out, and that maturity. */
 interface Parsed {
-  /** Each word's letters and digits, in capitals; the maturity's as written; marks left out. */
+  /** Each word in capitals without the marks around it (keyOf); the maturity's as written. */
   keys: string[];
   maturity: Maturity | null;
   /** The keys up to the maturity's year, when it has one. */
@@ -157,10 +157,7 @@ function quoted(keys: readonly string[]): string {
   return `"${keys.join(' ')}"`;
 }
 
-/**
- * Where two sequences of words part, aligned on their longest common subsequence: each stretch of
- * words one has and the other has not, or has otherwise, between two words both have.
- */
+/** A stretch of words one reading has and the other has not, or has otherwise. */
 interface Gap {
   onlyOurs: string[];
   onlyTheirs: string[];
@@ -168,6 +165,10 @@ interface Gap {
   after: string | undefined;
 }
 
+/**
+ * Where two sequences of words part, aligned on their longest common subsequence: each stretch
+ * between two words both have.
+ */
 function gaps(a: readonly string[], b: readonly string[]): Gap[] {
   // common[i][j]: the longest common subsequence of a from i and b from j.
   const common = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
@@ -208,7 +209,7 @@ function gaps(a: readonly string[], b: readonly string[]): Gap[] {
  * the day's comma is the form's, whatever mark was read; a word one letter from "Due" or from a
  * single month ("Sop", "Doc", "Auq") is proposed as that word; "Jen" (Jan or Jun?) stays as read.
  */
-export function maturityOf(words: readonly string[]): Maturity | null {
+function maturityOf(words: readonly string[]): Maturity | null {
   const [due = '', month = '', ...rest] = words;
   if (!/^d[uo][eoa]$/i.test(due) || !/^[a-z]{3}\.?$/i.test(month)) return null;
   const caps = due === due.toUpperCase();
