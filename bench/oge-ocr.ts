@@ -12,6 +12,7 @@ import { judgedFiler } from '../src/ingest/ocr/oge-filer.js';
 import { readScan } from '../src/ingest/ocr/read-scan.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from '../src/ingest/ocr/scanned-rows.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
+import { secIssuers } from '../src/test-support/documents.js';
 import {
   OGE_278T_SCAN_FILE,
   OGE_278T_SCAN_FILED,
@@ -29,16 +30,13 @@ const bytes = new Uint8Array(
 );
 const pages = await readScan(bytes, engine, { kind: 'oge_278t_pdf' });
 await engine.close();
-const companies = JSON.parse(
-  readFileSync(join(dataDir, 'market', 'companies', 'sec_company_tickers.json'), 'utf8'),
-) as Record<string, { title: string }>;
 const configurations: Array<[string, ScannedRow[]]> = [
   [
     'ingest (issuer names of the companies directory)',
     formReader('oge_278t_pdf').rows(
       pages,
       OGE_278T_SCAN_FILED,
-      await assetLexicon(Object.values(companies).map((company) => company.title)),
+      await assetLexicon(secIssuers(dataDir).map(([, name]) => name)),
     ),
   ],
   [

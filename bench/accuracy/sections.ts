@@ -13,7 +13,7 @@ export type Markers = readonly [start: string, end: string];
 export const HOUSE_OCR: Markers = ['<!-- ocr:start -->', '<!-- ocr:end -->'];
 /** `npx tsx bench/oge-ocr.ts`: the scanned OGE 278-T. */
 export const OGE_OCR: Markers = ['<!-- oge-ocr:start -->', '<!-- oge-ocr:end -->'];
-/** `npx tsx bench/ocr-robustness.ts`: House scans read differently scanned. */
+/** `npx tsx bench/ocr-robustness.ts`: House scans and the 278-T read differently scanned. */
 export const OCR_ROBUSTNESS: Markers = ['<!-- ocr-robustness:start -->', '<!-- ocr-robustness:end -->'];
 
 export const OCR_SECTIONS: readonly Markers[] = [HOUSE_OCR, OGE_OCR, OCR_ROBUSTNESS];
