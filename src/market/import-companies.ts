@@ -13,7 +13,7 @@ import {
 } from '../storage/repositories/companies.js';
 import { updateQualityReport } from '../storage/repositories/quality.js';
 import type { Database } from '../storage/schema.js';
-import { mergeListings } from './company-directory.js';
+import { type CompanyRecord, mergeListings } from './company-directory.js';
 import { type CompanyEntry, parseCompanyFile } from './company-files.js';
 import { nameKey } from './company-names.js';
 import { type ResolutionReport, resolveTradeTickers } from './resolve-tickers.js';
@@ -59,6 +59,53 @@ function toListing(origin: string, entry: CompanyEntry): ListingRow {
   };
 }
 
+/** One file of a directory: the name it is stored under, and its rows, or null when it is no company directory. */
+interface DirectoryFile {
+  origin: string;
+  source: string | null;
+  listings: ListingRow[] | null;
+}
+
+/**
+ * The company directory files at `path` (one file or a folder of them), read: in a folder, a file
+ * that is no company directory is kept as such (the import reports it skipped); named alone, it
+ * is refused.
+ */
+function readDirectory(path: string): DirectoryFile[] {
+  const files = directoryFiles(path);
+  const single = files.length === 1 && files[0] === path;
+  return files.map((file) => {
+    const origin = single ? (file.split(/[\\/]/).pop() ?? file) : relative(path, file);
+    let parsed: ReturnType<typeof parseCompanyFile>;
+    try {
+      parsed = parseCompanyFile(readFileSync(file, 'utf8'), file);
+    } catch (error) {
+      if (single)
+        throw new CompanyInputError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      parsed = null;
+    }
+    if (parsed === null) {
+      if (single) throw new CompanyInputError(`${file}: not a company directory file`);
+      return { origin, source: null, listings: null };
+    }
+    // One row per ticker and file: the first, as files list a ticker once except for re-listings.
+    const byTicker = new Map<string, ListingRow>();
+    for (const entry of parsed.entries) {
+      if (!byTicker.has(entry.ticker)) byTicker.set(entry.ticker, toListing(origin, entry));
+    }
+    return { origin, source: parsed.source, listings: [...byTicker.values()] };
+  });
+}
+
+/**
+ * The companies the directory files at `path` make, merged as `importCompanies` merges them but
+ * without a database: the issuer names `dcledger parse --companies` checks a scan's asset names
+ * against.
+ */
+export function companiesOfFiles(path: string): CompanyRecord[] {
+  return mergeListings(readDirectory(path).flatMap((file) => file.listings ?? []));
+}
+
 export async function importCompanies(
   db: Kysely<Database>,
   path: string,
@@ -66,22 +113,11 @@ export async function importCompanies(
 ): Promise<CompanyImportReport> {
   const now = options.now ?? new Date();
   const stamp = now.toISOString();
-  const files = directoryFiles(path);
-  const single = files.length === 1 && files[0] === path;
+  const files = readDirectory(path);
   const report: CompanyImportReport['files'] = [];
   const companies = await db.transaction().execute(async (trx) => {
-    for (const file of files) {
-      const origin = single ? (file.split(/[\\/]/).pop() ?? file) : relative(path, file);
-      let parsed: ReturnType<typeof parseCompanyFile>;
-      try {
-        parsed = parseCompanyFile(readFileSync(file, 'utf8'), file);
-      } catch (error) {
-        if (single)
-          throw new CompanyInputError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-        parsed = null;
-      }
-      if (parsed === null) {
-        if (single) throw new CompanyInputError(`${file}: not a company directory file`);
+    for (const { origin, source, listings } of files) {
+      if (listings === null) {
         report.push({
           file: origin,
           source: null,
@@ -92,13 +128,8 @@ export async function importCompanies(
         });
         continue;
       }
-      // One row per ticker and file: the first, as files list a ticker once except for re-listings.
-      const byTicker = new Map<string, ListingRow>();
-      for (const entry of parsed.entries) {
-        if (!byTicker.has(entry.ticker)) byTicker.set(entry.ticker, toListing(origin, entry));
-      }
-      const { added, removed } = await replaceListings(trx, origin, [...byTicker.values()], stamp);
-      report.push({ file: origin, source: parsed.source, rows: byTicker.size, added, removed });
+      const { added, removed } = await replaceListings(trx, origin, listings, stamp);
+      report.push({ file: origin, source, rows: listings.length, added, removed });
     }
     const merged = mergeListings(await allListings(trx));
     const written = await upsertCompanies(trx, merged, stamp);
