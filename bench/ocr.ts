@@ -132,9 +132,14 @@ async function writeAccuracy(
     issuers,
   );
   const withoutNames = await assetLexicon([]);
+  const issuersOnly = await assetLexicon(
+    issuers.map(([, name]) => name),
+    [],
+    issuers,
+  );
   const verbose = process.env.BENCH_OCR_VERBOSE;
   if (verbose) printRows(verdictsOf(runs, verbose === 'parse' ? withoutNames : withNames));
-  writeMarkedSection(HOUSE_OCR, renderAccuracy(runs, withNames, withoutNames));
+  writeMarkedSection(HOUSE_OCR, renderAccuracy(runs, { withNames, withoutNames, issuersOnly }));
 }
 
 /** Rows right but flagged (with the reasons) and rows wrong, for tuning. */
@@ -214,9 +219,12 @@ function calibrationTable(verdicts: readonly RowVerdict[]): string[] {
   return lines;
 }
 
-function renderAccuracy(runs: readonly DocumentRun[], withNames: Lexicon, withoutNames: Lexicon): string {
-  const named = verdictsOf(runs, withNames);
-  const bare = verdictsOf(runs, withoutNames);
+function renderAccuracy(
+  runs: readonly DocumentRun[],
+  lexicons: { withNames: Lexicon; withoutNames: Lexicon; issuersOnly: Lexicon },
+): string {
+  const named = verdictsOf(runs, lexicons.withNames);
+  const bare = verdictsOf(runs, lexicons.withoutNames);
   return [
     '## Scanned House PTRs read by OCR',
     '',
@@ -234,6 +242,10 @@ function renderAccuracy(runs: readonly DocumentRun[], withNames: Lexicon, withou
     '### As `dcledger parse` reads them without a database (none configured, or `--no-database`: English and security words only)',
     '',
     ...layoutTable(bare),
+    '',
+    "### As `dcledger parse --companies <SEC company tickers file>` reads them without a database (the issuers' names, no trades' descriptions)",
+    '',
+    ...layoutTable(verdictsOf(runs, lexicons.issuersOnly)),
     '',
     '### Calibration of the review threshold (ingest configuration, every row paired with the transcription)',
     '',

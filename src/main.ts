@@ -383,6 +383,10 @@ export function buildCli(): Command {
       '--no-database',
       "read scans without checking asset names against the configured database's companies and trades",
     )
+    .option(
+      '--companies <path>',
+      "check a scan's asset names against the issuers of these company directory files (a file or a folder, as `companies import` reads them) instead of the database's companies",
+    )
     .description(
       'print the trades in one document as JSON; scans are read by OCR, their rows with per-field confidence (exit 1 when it cannot be read)',
     )

@@ -174,8 +174,13 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
       vi.stubEnv('DCLEDGER_DB', missing);
       const noFile = await parse(scan);
       expect(noFile.exitCode).toBe(0);
-      expect(noFile.stderr).not.toMatch(/asset names|no companies/);
+      expect(noFile.stderr).toMatch(
+        /^dcledger: no database at .*none\.db, so asset names are checked against English and security words only .*--companies <path>/m,
+      );
       expect(existsSync(missing)).toBe(false);
+      const asked = await parse(scan, '--no-database');
+      expect(asked.stdout).toBe(noFile.stdout);
+      expect(asked.stderr).not.toMatch(/asset names|no companies/);
 
       const empty = join(dirname(missing), 'empty.db');
       await (await openMigratedStore({ kind: 'sqlite', file: empty })).close();
@@ -185,6 +190,23 @@ describe.skipIf(!dataDir)('dcledger parse (real documents)', () => {
       expect(noCompanies.stderr).toMatch(
         /^dcledger: .*empty\.db holds no companies, so asset names are checked/m,
       );
+
+      // The issuers of a company file confirm the name the English words leave in doubt.
+      const companies = join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json');
+      const listed = await parse(scan, '--companies', companies);
+      expect(listed.stderr).not.toMatch(/asset names|no companies/);
+      type Row = { needs_review: boolean; asset_description: string; ticker: string };
+      const [unnamed] = JSON.parse(noFile.stdout) as Row[];
+      const [named] = JSON.parse(listed.stdout) as Row[];
+      expect(unnamed?.needs_review).toBe(true);
+      expect(named).toMatchObject({
+        needs_review: false,
+        asset_description: 'GE Vernova LLC',
+        ticker: 'GEV',
+      });
+      const wrongPath = await parse(scan, '--companies', join(dirname(missing), 'no-such-dir'));
+      expect(wrongPath.exitCode).toBe(1);
+      expect(wrongPath.stderr).toMatch(/^dcledger: --companies: no such file or directory: .*no-such-dir\n$/);
 
       vi.stubEnv('DCLEDGER_DB', notSqlite);
       const unreadable = await parse(scan);

@@ -1,5 +1,6 @@
 // `dcledger parse <file>`: the trades in one document, as JSON. It writes nothing; a scan's asset
-// names are checked against the configured database's companies and trades when it has them.
+// names are checked against the configured database's companies and trades when it has them, or
+// against the company directory files `--companies` names.
 
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import {
   parseDocument,
   type ScanFound,
 } from '../ingest/sources/parse-document.js';
+import { CompanyInputError, companiesOfFiles } from '../market/import-companies.js';
 import { openStore } from '../storage/database.js';
 import { issuerListings, tradeDescriptions } from '../storage/repositories/ocr-pages.js';
 import { CommandError, printJson } from './output.js';
@@ -29,7 +31,14 @@ export interface ParseCommandOptions {
    * exists (on unless `--no-database`). Opened read-only; nothing is written to it.
    */
   database?: boolean;
+  /**
+   * Company directory files (a file or a folder, as `dcledger companies import` reads them) whose
+   * issuer names a scan's asset names are checked against instead of the database's companies.
+   */
+  companies?: string;
 }
+
+type ScanNames = { issuers: Array<[string, string]>; descriptions: string[] };
 
 export async function parseCommand(file: string, options: ParseCommandOptions): Promise<void> {
   const source = options.source;
@@ -41,15 +50,17 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
     if (error instanceof CommandError) throw error;
     throw new CommandError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // Read before the document, so that a wrong path fails at once.
+  const listed = options.companies === undefined ? undefined : issuersOfFiles(options.companies);
   // Read once, at the first scan, however many scans the file holds.
-  let known: ReturnType<typeof databaseNames> | undefined;
+  let known: Promise<ScanNames | undefined> | undefined;
   const result = await parseDocument(bytes, {
     ...(source ? { source } : {}),
     ...(options.ocr === false
       ? {}
       : {
           ocr: async (scan: Uint8Array, found: ScanFound) => {
-            known ??= options.database === false ? Promise.resolve(undefined) : databaseNames();
+            known ??= scanNames(options.database !== false, listed);
             const names = await known;
             return readScannedDocument(scan, {
               ...found,
@@ -69,37 +80,72 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
   else await printResult(file, result);
 }
 
+/** The issuers (ticker, name) of the company directory files at `path`; a path that is none is a command error. */
+function issuersOfFiles(path: string): Array<[string, string]> {
+  try {
+    return companiesOfFiles(path).flatMap(
+      (company): Array<[string, string]> => (company.name ? [[company.ticker, company.name]] : []),
+    );
+  } catch (error) {
+    if (error instanceof CompanyInputError) throw new CommandError(`--companies: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * What a scan's asset names are checked against: the issuers of `--companies` when given, else
+ * the database's; the database's trades' descriptions when it is read. Undefined when there is
+ * neither (English and security words only), which is said on stderr unless `--no-database`
+ * asked for it.
+ */
+async function scanNames(
+  useDatabase: boolean,
+  listed: Array<[string, string]> | undefined,
+): Promise<ScanNames | undefined> {
+  const stored = useDatabase ? await databaseNames(listed !== undefined) : undefined;
+  if (listed) return { issuers: listed, descriptions: stored?.descriptions ?? [] };
+  return stored;
+}
+
+const ADD_NAMES = '--companies <path> or `dcledger companies import <path>` adds issuer names';
+
 /**
  * The issuer names, their listed symbols and stored trades' descriptions of the configured database (the words ingest's
  * OCR stage checks asset names against), read-only; undefined when there is no database to read
- * (the SQLite file does not exist: parse creates none) or it cannot be read, which is said on
- * stderr. Without them a scan's rows are read with English and security words only, and far more
- * asset names wait for review (ACCURACY.md).
+ * (the SQLite file does not exist: parse creates none) or it cannot be read. Without them a
+ * scan's rows are read with English and security words only and far more asset names wait for
+ * review (ACCURACY.md): said on stderr, unless `--companies` gives the issuer names.
  */
-async function databaseNames(): Promise<
-  { issuers: Array<[string, string]>; descriptions: string[] } | undefined
-> {
+async function databaseNames(companiesListed: boolean): Promise<ScanNames | undefined> {
   let store: ReturnType<typeof openStore> | undefined;
   let target = 'the database';
   try {
     const config = readDatabase(process.env);
-    if (config.kind === 'sqlite' && (config.file === ':memory:' || !existsSync(config.file)))
+    if (config.kind === 'sqlite' && (config.file === ':memory:' || !existsSync(config.file))) {
+      if (!companiesListed)
+        process.stderr.write(
+          `dcledger: no database at ${config.file}, so asset names are checked against English and security words only and most wait for review (${ADD_NAMES})\n`,
+        );
       return undefined;
+    }
     store = openStore(config, { readOnly: true });
     target = store.target;
     const [issuers, descriptions] = await Promise.all([
       issuerListings(store.db),
       tradeDescriptions(store.db),
     ]);
-    if (issuers.length === 0)
+    if (issuers.length === 0 && !companiesListed)
       process.stderr.write(
-        `dcledger: ${target} holds no companies, so asset names are checked against English and security words only (dcledger companies import <dir> adds them)\n`,
+        `dcledger: ${target} holds no companies, so asset names are checked against English and security words only (${ADD_NAMES})\n`,
       );
     return { issuers, descriptions };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
+    const unread = companiesListed
+      ? "the stored trades' descriptions not read from"
+      : 'asset names not checked against';
     process.stderr.write(
-      `dcledger: asset names not checked against ${target} (${why.split('\n')[0]}); use --no-database to read without it\n`,
+      `dcledger: ${unread} ${target} (${why.split('\n')[0]}); use --no-database to read without it\n`,
     );
     return undefined;
   } finally {
