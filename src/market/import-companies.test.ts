@@ -50,8 +50,15 @@ describe('company directory files read without a database and imported', () => {
       rows: 0,
       skipped: 'not a company directory file',
     });
-    expect(report.files.find((file) => file.file === 'sp500.csv')).toMatchObject({ source: 'sp500', rows: 1 });
-    const stored = await store.db.selectFrom('companies').select(['ticker', 'name']).orderBy('ticker').execute();
+    expect(report.files.find((file) => file.file === 'sp500.csv')).toMatchObject({
+      source: 'sp500',
+      rows: 1,
+    });
+    const stored = await store.db
+      .selectFrom('companies')
+      .select(['ticker', 'name'])
+      .orderBy('ticker')
+      .execute();
     expect(stored.map((row) => [row.ticker, row.name])).toEqual(
       [...read].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
