@@ -13,7 +13,7 @@ import { TesseractEngine } from '../src/ingest/ocr/engine.js';
 import { formReader } from '../src/ingest/ocr/forms.js';
 import { assetLexicon } from '../src/ingest/ocr/lexicon.js';
 import { openRaster } from '../src/ingest/ocr/rasterize.js';
-import { type ScannedPage, uprightPage } from '../src/ingest/ocr/read-scan.js';
+import { readPage, type ScannedPage } from '../src/ingest/ocr/read-scan.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
 import { secIssuers } from '../src/test-support/documents.js';
 import {
@@ -51,10 +51,9 @@ async function readChanged(
   const pages: ScannedPage[] = [];
   let hint: number | null = null;
   for (const [index, page] of rendered.entries()) {
-    const { image, geometry, certainty } = await uprightPage(apply(page), engine, hint);
-    hint = geometry.quarterTurns;
-    const form = await formReader(kind).readPage(image, engine);
-    pages.push({ number: index + 1, ...geometry, orientationCertainty: certainty, form, cpuMs: 0 });
+    const read = await readPage(apply(page), index + 1, engine, { hint, kind });
+    hint = read.quarterTurns;
+    pages.push(read);
   }
   return pages;
 }

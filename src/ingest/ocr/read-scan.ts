@@ -64,17 +64,11 @@ export async function readScan(
         continue;
       }
       const started = process.cpuUsage();
-      const rendered = await raster.render(number);
-      const { image, geometry, certainty } = await uprightPage(rendered, engine, hint);
-      const form = await formReader(options.kind ?? 'house_ptr_pdf').readPage(image, engine);
-      const used = process.cpuUsage(started);
-      const page: ScannedPage = {
-        number,
-        ...geometry,
-        orientationCertainty: certainty,
-        form,
-        cpuMs: Math.round((used.user + used.system) / 1000),
-      };
+      const page = await readPage(await raster.render(number), number, engine, {
+        hint,
+        kind: options.kind,
+        started,
+      });
       hint = page.quarterTurns;
       pages.push(page);
       await options.onPage?.(page, raster.pageCount);
@@ -83,6 +77,30 @@ export async function readScan(
     await raster.close();
   }
   return pages;
+}
+
+/**
+ * One rendered page read: turned upright and straightened, then read as the form of `kind` (a
+ * House paper PTR when absent). `hint` is the quarter turns of the page before, if any; `started`
+ * the CPU reading the page's time counts from (its rendering, when the caller rendered it).
+ */
+export async function readPage(
+  rendered: GrayImage,
+  number: number,
+  engine: OcrEngine,
+  options: { hint?: number | null; kind?: DocumentKind | undefined; started?: NodeJS.CpuUsage } = {},
+): Promise<ScannedPage> {
+  const started = options.started ?? process.cpuUsage();
+  const { image, geometry, certainty } = await uprightPage(rendered, engine, options.hint ?? null);
+  const form = await formReader(options.kind ?? 'house_ptr_pdf').readPage(image, engine);
+  const used = process.cpuUsage(started);
+  return {
+    number,
+    ...geometry,
+    orientationCertainty: certainty,
+    form,
+    cpuMs: Math.round((used.user + used.system) / 1000),
+  };
 }
 
 /** The page turned upright and straightened, with what was done to it. */

@@ -8,7 +8,7 @@ import { formReader } from './forms.js';
 import { assetLexicon } from './lexicon.js';
 import { estimateSkew } from './lines.js';
 import { openRaster } from './rasterize.js';
-import { MIN_SKEW, type ScannedPage, uprightPage } from './read-scan.js';
+import { MIN_SKEW, readPage, type ScannedPage } from './read-scan.js';
 
 const dataDir = inject('dataDir');
 const OCR_TIMEOUT = 600_000;
@@ -48,12 +48,9 @@ describe.skipIf(!dataDir)('a skewed scan (the real 8220747, turned by known angl
   }, async () => {
     const engine = await TesseractEngine.start();
     try {
-      const { image, geometry, certainty } = await uprightPage(rotateSmall(page, 1.6), engine, null);
-      expect(geometry.skew).toBeGreaterThan(1.4);
-      const form = await formReader('house_ptr_pdf').readPage(image, engine);
-      const pages: ScannedPage[] = [
-        { number: 1, ...geometry, orientationCertainty: certainty, form, cpuMs: 0 },
-      ];
+      const read = await readPage(rotateSmall(page, 1.6), 1, engine);
+      expect(read.skew).toBeGreaterThan(1.4);
+      const pages: ScannedPage[] = [read];
       const issuers = secIssuers(dataDir ?? '');
       const lexicon = await assetLexicon(
         issuers.map(([, name]) => name),
@@ -80,11 +77,10 @@ describe.skipIf(!dataDir)("a skewed spreadsheet page (the real 8220834's first, 
     const engine = await TesseractEngine.start();
     try {
       const turned = rotateSmall(await renderPage('8220834.pdf', 1), 0.7);
-      const { image, geometry } = await uprightPage(turned, engine, null);
+      const { form, ...geometry } = await readPage(turned, 1, engine);
       // Judged on the skewed page alone, it was taken for upside down and its columns not matched.
       expect(geometry).toMatchObject({ quarterTurns: 0 });
       expect(geometry.skew).toBeGreaterThan(0.6);
-      const form = await formReader('house_ptr_pdf').readPage(image, engine);
       expect(form).toMatchObject({ layout: 'spreadsheet', understood: true, uncertain: [] });
       // The page holds 20 transactions (our transcription).
       expect(form.rows.length).toBe(20);
