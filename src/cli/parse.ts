@@ -80,7 +80,10 @@ export async function parseCommand(file: string, options: ParseCommandOptions): 
   else await printResult(file, result);
 }
 
-/** The issuers (ticker, name) of the company directory files at `path`; a path that is none is a command error. */
+/**
+ * The issuers (ticker, name) of the company directory files at `path`; a path that is none is a
+ * command error.
+ */
 function issuersOfFiles(path: string): Array<[string, string]> {
   try {
     return companiesOfFiles(path).flatMap(

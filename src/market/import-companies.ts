@@ -59,7 +59,10 @@ function toListing(origin: string, entry: CompanyEntry): ListingRow {
   };
 }
 
-/** One file of a directory: the name it is stored under, and its rows, or null when it is no company directory. */
+/**
+ * One file of a directory: the name its rows are stored under, and its rows (null when it is no
+ * company directory).
+ */
 interface DirectoryFile {
   origin: string;
   source: string | null;
