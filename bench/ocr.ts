@@ -18,11 +18,8 @@ import { assetLexicon, type Lexicon } from '../src/ingest/ocr/lexicon.js';
 import type { ScannedPage } from '../src/ingest/ocr/read-scan.js';
 import { CONFIDENCE_FIELDS, REVIEW_THRESHOLD } from '../src/ingest/ocr/scanned-rows.js';
 import { OcrWorker } from '../src/ingest/ocr/worker.js';
-import { tradeSetFiles } from '../src/ingest/trade-sets/import.js';
-import { readTradeSet } from '../src/ingest/trade-sets/read.js';
 import { requireDataDir } from '../src/test-support/data-dir.js';
 import { secIssuers } from '../src/test-support/documents.js';
-import { REAL_TRADE_SETS } from '../src/test-support/real-data.js';
 import {
   calibration,
   compareDocument,
@@ -32,6 +29,7 @@ import {
 } from './accuracy/scanned-compare.js';
 import { readTruth, type TruthDocument } from './accuracy/scanned-truth.js';
 import { HOUSE_OCR, writeMarkedSection } from './accuracy/sections.js';
+import { tradeSetDescriptions } from './accuracy/trade-set-descriptions.js';
 import { currentSection } from './report.js';
 
 const SCANS = ['congress', 'raw-house', 'ptr-pdfs', 'scanned-2025'];
@@ -41,19 +39,6 @@ interface DocumentRun {
   pages: ScannedPage[];
   wallMs: number;
   cpuMs: number;
-}
-
-/**
- * The asset descriptions the shared trade sets give (what `dcledger import` stores and ingest's
- * reader is given from `ticker_trade_descriptions`). None of the scanned filings is among them.
- */
-function tradeSetDescriptions(dataDir: string): string[] {
-  const descriptions = new Set<string>();
-  for (const set of REAL_TRADE_SETS)
-    for (const file of tradeSetFiles(join(dataDir, set)))
-      for (const row of readTradeSet(file, readFileSync(file, 'utf8')).rows)
-        if (row.assetDescription) descriptions.add(row.assetDescription.trim());
-  return [...descriptions];
 }
 
 interface KeptRun {

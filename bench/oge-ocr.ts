@@ -2,7 +2,8 @@
 // (src/test-support/oge-278t-scan-truth.ts), written into ACCURACY.md between its own markers
 // (kept by `npm run accuracy`). Run with `npx tsx bench/oge-ocr.ts` (data from DCLEDGER_DATA_DIR
 // or ../shared/data; some 20 s of OCR): the ingest configuration (the issuer names of the
-// companies directory) and `dcledger parse`'s (none).
+// companies directory), the same with the shared trade sets' descriptions stored, and `dcledger
+// parse`'s (none).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TesseractEngine } from '../src/ingest/ocr/engine.js';
@@ -21,6 +22,7 @@ import {
   tallyOge278t,
 } from '../src/test-support/oge-278t-scan-truth.js';
 import { OGE_OCR, writeMarkedSection } from './accuracy/sections.js';
+import { tradeSetDescriptions } from './accuracy/trade-set-descriptions.js';
 
 const dataDir = requireDataDir();
 // The engine's own reading, never an answer kept from an earlier read.
@@ -37,6 +39,17 @@ const configurations: Array<[string, ScannedRow[]]> = [
       pages,
       OGE_278T_SCAN_FILED,
       await assetLexicon(secIssuers(dataDir).map(([, name]) => name)),
+    ),
+  ],
+  [
+    "ingest over the shared trade sets (issuer names and the stored trades' descriptions)",
+    formReader('oge_278t_pdf').rows(
+      pages,
+      OGE_278T_SCAN_FILED,
+      await assetLexicon(
+        secIssuers(dataDir).map(([, name]) => name),
+        tradeSetDescriptions(dataDir),
+      ),
     ),
   ],
   [

@@ -59,4 +59,19 @@ describe.skipIf(!dataDir)("the lexicon with the trade set's descriptions", () =>
     expect(withDescriptions.check('CMIN')).toEqual(withoutDescriptions.check('CMIN'));
     expect(withDescriptions.check('CMIN').kind).not.toBe('split');
   });
+
+  it('finds two words read as one, not the abbreviations of a bond', () => {
+    // "BELTENERGY": the 278-T scan's "BLACK BELT ENERGY" as read off a crisper copy of its page.
+    expect(withoutDescriptions.runTogether('BELTENERGY')).toEqual(['BELT', 'ENERGY']);
+    expect(withoutDescriptions.runTogether('BELTENERGY,')).toEqual(['BELT', 'ENERGY']);
+    // Abbreviations and codes on the same scan cut into parts of two or three letters, or none.
+    for (const word of ['CLLG', 'IMPT', 'STDNT', 'MLTIFAM', 'REVLVG', 'COLLTZD', 'B/E', '5.00'])
+      expect(withoutDescriptions.runTogether(word)).toBeNull();
+    // A listed word is one word, whatever it is made of.
+    expect(withoutDescriptions.runTogether('ENERGY')).toBeNull();
+    expect(withoutDescriptions.runTogether('SPRINGFIELD')).toEqual(['SPRING', 'FIELD']);
+    expect(withDescriptions.runTogether('SPRINGFIELD')).toEqual(
+      withoutDescriptions.runTogether('SPRINGFIELD'),
+    );
+  });
 });

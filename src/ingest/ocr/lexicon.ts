@@ -170,6 +170,8 @@ export type WordVerdict =
 const CORRECTION_COST = 0.45;
 /** Up to this cost a near word makes the reading doubtful. */
 const DOUBT_COST = 1.25;
+/** The fewest letters of each word `runTogether` finds in one read. */
+const RUN_TOGETHER_PART = 4;
 
 /**
  * What the engine reads in place of what on these forms, both ways round, with a cost below one
@@ -328,6 +330,24 @@ export class Lexicon {
     return [...found.entries()]
       .map(([candidate, cost]) => ({ word: candidate, cost }))
       .sort((x, y) => x.cost - y.cost);
+  }
+
+  /**
+   * Two words of four letters or more, each a listed name word or English, that the word read
+   * would be with a space between them ("BELTENERGY"), when the word is listed as neither: the
+   * engine loses a space on a crisp print as surely as it reads the letters, so no confidence of
+   * its own says so. Place names are made so too ("SPRINGFIELD"): a name the lists lack is
+   * doubted all the same. Parts of two or three letters would cut most abbreviations ("CL LG").
+   */
+  runTogether(raw: string): [string, string] | null {
+    const word = raw.toUpperCase().replace(/^[^A-Z]+|[^A-Z]+$/g, '');
+    if (!/^[A-Z]+$/.test(word) || word.length < 2 * RUN_TOGETHER_PART || this.has(word)) return null;
+    for (let cut = RUN_TOGETHER_PART; cut <= word.length - RUN_TOGETHER_PART; cut++) {
+      const left = word.slice(0, cut);
+      const right = word.slice(cut);
+      if (this.has(left) && this.has(right)) return [left, right];
+    }
+    return null;
   }
 
   /** Two name words the word is made of, when exactly one way of cutting it gives two. */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cell } from '../../test-support/ocr-rows.js';
 import type { CellReading } from './house-page.js';
+import { Lexicon } from './lexicon.js';
 import { descriptionField } from './oge-description.js';
 import { REVIEW_THRESHOLD } from './scanned-rows.js';
 
@@ -127,5 +128,17 @@ describe('a scanned 278-T description', () => {
     const unconfirmed = descriptionField(readAt(sop, sop), undefined);
     expect(unconfirmed.value).toBe(sop.replace('Sop', 'Sep'));
     expect(unconfirmed.confidence).toBeLessThan(THRESHOLD);
+  });
+
+  it('doubts two listed words read as one, however sure the engine was', () => {
+    // Every reading of a crisper copy of the real scan lost this space, each word read at 0.95.
+    const lexicon = new Lexicon(['BLACK', 'ENERGY', 'GAS'], ['belt', 'district']);
+    const lost = 'BLACK BELTENERGY GAS DIST AL GAS REV PJ 6 SER B B/E 4.00 % Due Oct 1, 2052';
+    const joined = descriptionField(readAt(lost, lost, lost), lexicon);
+    expect(joined.confidence).toBeLessThan(THRESHOLD);
+    expect(joined.why).toBe('doubtful: "BELTENERGY" (BELT ENERGY?)');
+    expect(joined.value).toBe(lost);
+    const typed = lost.replace('BELTENERGY', 'BELT ENERGY');
+    expect(descriptionField(readAt(typed, typed, typed), lexicon)).toMatchObject({ value: typed, why: null });
   });
 });

@@ -3,10 +3,11 @@
 // name: a reading that differs only in the marks around its words, or in specks read after a
 // bond's maturity (where the grammar ends), says nothing against the others, while one that reads
 // a letter or a digit otherwise ("STDNT" against "STONT", a "5" the others lost) leaves the name
-// to a person whichever side most readings took. A bond's maturity has a fixed grammar ("Due Sep
-// 1, 2026"): its punctuation is written as the form types it, and a word one letter from the
-// grammar's ("Duo", "Doc": the scan's closed "e") is proposed, and settled only when another
-// reading of the cell read the proposed word itself.
+// to a person whichever side most readings took; so does a word that is two listed words run
+// together ("BELTENERGY": a space that every reading of a crisp print may lose). A bond's maturity
+// has a fixed grammar ("Due Sep 1, 2026"): its punctuation is written as the form types it, and a
+// word one letter from the grammar's ("Duo", "Doc": the scan's closed "e") is proposed, and settled
+// only when another reading of the cell read the proposed word itself.
 import { distance } from 'fastest-levenshtein';
 import { assetField } from './asset-field.js';
 import type { CellReading } from './house-page.js';
@@ -25,10 +26,11 @@ type DescriptionField = Field<string> & { ticker: string; tickerConfidence: numb
  * The description's value and confidence: its least sure word's (a word with digits keeps less of
  * it: a coupon, a maturity or a year misread passes every list), its maturity written as the form
  * types it; doubted where its readings differ in a letter or a digit, where a maturity's word had
- * to be proposed and no reading read it so, and where the lexicon would correct a word. Other
- * words are not corrected by the lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one
- * confusion from other words, and nothing tells which was typed. A cell read without its readings
- * kept is doubted by its share of agreeing readings, as any read cell.
+ * to be proposed and no reading read it so, where the lexicon would correct a word, and where a
+ * word is two listed words run together (`Lexicon.runTogether`). Other words are not corrected
+ * by the lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one confusion from other words,
+ * and nothing tells which was typed. A cell read without its readings kept is doubted by its share
+ * of agreeing readings, as any read cell.
  */
 export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined): DescriptionField {
   const words = (cell.words ?? []).map((word) => ({
@@ -64,6 +66,8 @@ export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined
     if (/^\d+,\d{1,2}$/.test(text)) doubts.push(`"${text}" (a decimal point?)`);
     const verdict = lexicon?.check(text);
     if (verdict?.kind === 'corrected') doubts.push(`"${text}" (${verdict.word}?)`);
+    const parts = lexicon?.runTogether(text);
+    if (parts) doubts.push(`"${text}" (${parts.join(' ')}?)`);
   }
   const maturity = chosen.maturity;
   let value = field.value;
