@@ -1,7 +1,7 @@
 // How the scan readers hold up on pages scanned differently from the shared ones: three real
 // House scans (typed Clerk form, typed spreadsheet, handwritten Clerk form) and the scanned OGE
-// 278-T turned upside down, sideways, skewed, and at a lower resolution, each read as the OCR
-// stage reads a page and compared with our transcription. Written into ACCURACY.md between its
+// 278-T turned upside down, sideways, skewed, at a lower resolution and crisper, each read as the
+// OCR stage reads a page and compared with our transcription. Written into ACCURACY.md between its
 // own markers. Run with `npx tsx bench/ocr-robustness.ts` (data from DCLEDGER_DATA_DIR or
 // ../shared/data; about ten minutes of OCR). The changes are made to the rendered page, so a skew
 // here is turned twice (by this script and back by the reader): a harder case than a scanner's
@@ -40,7 +40,18 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
   ['skewed 1.6°', (page) => rotateSmall(page, 1.6)],
   // Down to 60% and back up: the detail of a 120 dpi scan at the reader's 200 dpi.
   ['at 60% resolution', (page) => scale(scale(page, 0.6), 1 / 0.6)],
+  // A crisper print, as a scanner set darker and sharper gives it: the grey of the letters' edges
+  // pushed to black or white.
+  ['with more contrast', (page) => stretched(page, 64, 224)],
 ];
+
+/** Grey levels up to `black` made black, from `white` on white, those between spread between. */
+function stretched(page: GrayImage, black: number, white: number): GrayImage {
+  const data = page.data.map((value) =>
+    value <= black ? 0 : value >= white ? 255 : Math.round(((value - black) * 255) / (white - black)),
+  );
+  return { ...page, data };
+}
 
 /** Each page changed, then made upright and read as the OCR stage does. */
 async function readChanged(
