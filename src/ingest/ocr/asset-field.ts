@@ -240,6 +240,10 @@ function checkWords(
       continue;
     }
     const verdict = lexicon?.check(word.text) ?? { kind: 'known' as const };
+    // With issuer names a word in no list is taken as a name of its own, unless it is two listed
+    // words run together: a space the engine lost without a doubt of its own.
+    const runTogether =
+      verdict.kind === 'unknown' && lexicon?.knowsIssuers ? lexicon.runTogether(word.text) : null;
     const previous = checked[checked.length - 2]?.text.toUpperCase().replace(/[^A-Z]/g, '');
     if (/^(CLASS|CL|SERIES|SER)$/.test(previous ?? '') && /^[0158]$/.test(word.text)) {
       // A share class is a letter: "CLASS 8" is CLASS B.
@@ -251,6 +255,12 @@ function checkWords(
       // "INCCMN"): the engine lost the space the filer's software prints before them.
       entry.text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
       entry.confidence = Math.min(entry.confidence, SPLIT_BEFORE_FORM);
+    } else if (runTogether) {
+      // Kept as read unless the issuer's whole name settles it: a place in no list is made so too
+      // ("SPRINGFIELD"), and a person sees the split in the reason.
+      const split = runTogether.join(' ');
+      entry.confidence = Math.min(entry.confidence, SPLIT_WORD);
+      entry.doubt = { why: `"${word.text}" (${split}?)`, near: split };
     } else if (verdict.kind === 'split') {
       // A name of its own can also be two listed words run together ("PROSUS", "PROS US"), or a
       // misread of one ("DTIS WORLDWIDE" is OTIS WORLDWIDE with its O read as a D): a split is a

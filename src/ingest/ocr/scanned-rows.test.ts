@@ -149,6 +149,17 @@ describe('scannedRow', () => {
     expect(prosus.reasons.join('; ')).toContain('"PROSUS" (PROS US?)');
   });
 
+  it('doubts a word in no list that is two listed words run together, keeping it as read', () => {
+    // The space lost between a name word and an English one (as the OGE 278-T's "BELTENERGY", read
+    // off a crisper copy of the scan): the engine was sure, and no list holds the word.
+    const lost = scannedRow(houseRow('CORNINGGLASS WORKS'), { ...context, lexicon: withIssuers });
+    expect(lost).toMatchObject({ asset_description: 'CORNINGGLASS WORKS', needs_review: true });
+    expect(lost.reasons.join('; ')).toContain('"CORNINGGLASS" (CORNING GLASS?)');
+    // Read with its space, the same name is served.
+    const typed = scannedRow(houseRow('CORNING GLASS WORKS'), { ...context, lexicon: withIssuers });
+    expect(typed).toMatchObject({ asset_description: 'CORNING GLASS WORKS', needs_review: false });
+  });
+
   it("settles a word the lexicon would split by the issuer's whole name, when one explains it", () => {
     // 8220750 page 24: OTIS read "DTIS" by four readings of five, which the lexicon splits (DT IS).
     const otis = scannedRow(houseRow('DTIS WORLDWIDE CORPORATION CMN'), {
