@@ -32,24 +32,18 @@ const bytes = new Uint8Array(
 );
 const pages = await readScan(bytes, engine, { kind: 'oge_278t_pdf' });
 await engine.close();
+const issuerNames = secIssuers(dataDir).map(([, name]) => name);
 const configurations: Array<[string, ScannedRow[]]> = [
   [
     'ingest (issuer names of the companies directory)',
-    formReader('oge_278t_pdf').rows(
-      pages,
-      OGE_278T_SCAN_FILED,
-      await assetLexicon(secIssuers(dataDir).map(([, name]) => name)),
-    ),
+    formReader('oge_278t_pdf').rows(pages, OGE_278T_SCAN_FILED, await assetLexicon(issuerNames)),
   ],
   [
     "ingest over the shared trade sets (issuer names and the stored trades' descriptions)",
     formReader('oge_278t_pdf').rows(
       pages,
       OGE_278T_SCAN_FILED,
-      await assetLexicon(
-        secIssuers(dataDir).map(([, name]) => name),
-        tradeSetDescriptions(dataDir),
-      ),
+      await assetLexicon(issuerNames, tradeSetDescriptions(dataDir)),
     ),
   ],
   [
