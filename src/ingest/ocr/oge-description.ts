@@ -6,8 +6,9 @@
 // to a person whichever side most readings took; so does a word that is two listed words run
 // together ("BELTENERGY": a space that every reading of a crisp print may lose). A bond's maturity
 // has a fixed grammar ("Due Sep 1, 2026"): its punctuation is written as the form types it, and a
-// word one letter from the grammar's ("Duo", "Doc": the scan's closed "e") is proposed, and settled
-// only when another reading of the cell read the proposed word itself.
+// word one letter from the grammar's is proposed, and settled when that letter is one the form's
+// type face turns into another ("Duo", "Sop", "Doc": its closed "e"; "Auq": its closed "g") or
+// when another reading of the cell read the proposed word itself.
 import { distance } from 'fastest-levenshtein';
 import { assetField } from './asset-field.js';
 import type { CellReading } from './house-page.js';
@@ -19,6 +20,12 @@ const DOUBTFUL_DESCRIPTION = 0.5;
 /** What a word with digits keeps of the engine's confidence: no list checks a coupon or a year. */
 const DIGIT_WORD = 0.9;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/**
+ * Letters the form's type face reads as another, by what was read: its "e" closes into an "o" or
+ * loses its bar to a "c", its "g" closes into a "q". A maturity word one such letter from the only
+ * word of the grammar it is near is what was typed; any other letter leaves it a guess.
+ */
+const FACE_MISREADS: Readonly<Record<string, string>> = { o: 'e', c: 'e', q: 'g' };
 
 type DescriptionField = Field<string> & { ticker: string; tickerConfidence: number };
 
@@ -26,7 +33,7 @@ type DescriptionField = Field<string> & { ticker: string; tickerConfidence: numb
  * The description's value and confidence: its least sure word's (a word with digits keeps less of
  * it: a coupon, a maturity or a year misread passes every list), its maturity written as the form
  * types it; doubted where its readings differ in a letter or a digit, where a maturity's word had
- * to be proposed and no reading read it so, where the lexicon would correct a word, and where a
+ * to be proposed from a letter the face does not misread and no reading read it so, where the lexicon would correct a word, and where a
  * word is two listed words run together (`Lexicon.runTogether`). Other words are not corrected
  * by the lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one confusion from other words,
  * and nothing tells which was typed. A cell read without its readings kept is doubted by its share
@@ -211,17 +218,24 @@ function gaps(a: readonly string[], b: readonly string[]): Gap[] {
  * A bond's maturity as read ("Duo Sop 1. 2026": up to four words from a "Due"-like word on) and as
  * the form types it ("Due Sep 1, 2026"); null when the words are no maturity. Its grammar is fixed:
  * the day's comma is the form's, whatever mark was read; a word one letter from "Due" or from a
- * single month ("Sop", "Doc", "Auq") is proposed as that word; "Jen" (Jan or Jun?) stays as read.
+ * single month ("Sop", "Doc", "Auq", "Fab") is proposed as that word, settled when the letter is one
+ * the face misreads (FACE_MISREADS); "Jen" (Jan or Jun?) stays as read.
  */
 function maturityOf(words: readonly string[]): Maturity | null {
   const [due = '', month = '', ...rest] = words;
-  if (!/^d[uo][eoa]$/i.test(due) || !/^[a-z]{3}\.?$/i.test(month)) return null;
+  if (!/^d[uo][eoac]$/i.test(due) || !/^[a-z]{3}\.?$/i.test(month)) return null;
   const caps = due === due.toUpperCase();
   const cased = (word: string) => (caps ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1));
   const slots: Slot[] = [
     /^due$/i.test(due)
       ? { name: 'due', read: due, written: due, proposed: false, doubt: null }
-      : { name: 'due', read: due, written: cased('due'), proposed: true, doubt: 'Due?' },
+      : {
+          name: 'due',
+          read: due,
+          written: cased('due'),
+          proposed: true,
+          doubt: faceMisread(due, 'due') ? null : 'Due?',
+        },
     monthSlot(month, cased),
   ];
   // "Sep 1, 2026", also read as "1. 2026", "1 2026" or "1,2026" (one word).
@@ -255,7 +269,17 @@ function monthSlot(month: string, cased: (word: string) => string): Slot {
     return { name: 'month', read: month, written: month, proposed: false, doubt: null };
   const near = MONTHS.filter((name) => distance(bare, name) === 1);
   const named = near.length === 1 ? near[0] : undefined;
-  return named
-    ? { name: 'month', read: month, written: cased(named), proposed: true, doubt: 'a month?' }
-    : { name: 'month', read: month, written: month, proposed: false, doubt: 'a month?' };
+  if (named === undefined)
+    return { name: 'month', read: month, written: month, proposed: false, doubt: 'a month?' };
+  const doubt = faceMisread(bare, named) ? null : 'a month?';
+  return { name: 'month', read: month, written: cased(named), proposed: true, doubt };
+}
+
+/** Whether `read` is `word` with one letter read as the type face misreads it (FACE_MISREADS). */
+function faceMisread(read: string, word: string): boolean {
+  const lower = read.toLowerCase();
+  if (lower.length !== word.length) return false;
+  const differing = [...lower].flatMap((letter, index) => (letter === word[index] ? [] : [index]));
+  const [at] = differing;
+  return differing.length === 1 && at !== undefined && FACE_MISREADS[lower[at] ?? ''] === word[at];
 }
