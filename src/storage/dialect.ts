@@ -190,6 +190,22 @@ export function withDueIds<T extends keyof Database>(
   );
 }
 
+/**
+ * Pages of SQLite's full-text index merged after each write of search documents. FTS5's own
+ * automerge (turned off by migration 0113) merges 64 pages per level of the index each time 64
+ * leaves have been written, inside whichever write crosses the mark: a write of 50 documents then
+ * held the write lock for tens of milliseconds instead of one, and a serving process's charge
+ * waited for it. A step of this many pages after every write keeps the index as merged (FTS5
+ * merges a level once it holds four segments, as automerge did) in pieces of a few milliseconds.
+ */
+export const FULL_TEXT_MERGE_PAGES = 16;
+
+/** One step of merging the full-text index (SQLite; PostgreSQL's tsvector needs none). */
+export async function mergeFullTextStep<DB>(db: Kysely<DB>): Promise<void> {
+  if (!isSqlite(db as Kysely<unknown>)) return;
+  await sql`insert into search_fts(search_fts, rank) values ('merge', ${FULL_TEXT_MERGE_PAGES})`.execute(db);
+}
+
 /** A plain lower-case word as both engines' query syntax takes it (quotes and operators dropped). */
 function plainWord(term: string): string {
   return term.replace(/[^a-z0-9]/g, '');

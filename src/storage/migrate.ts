@@ -64,6 +64,7 @@ import * as pgInsertedTradesPerStatement from './migrations/0109-pg-inserted-tra
 import * as overlapRecords from './migrations/0110-overlap-records.js';
 import * as lobbyistsAsServed from './migrations/0111-lobbyists-as-served.js';
 import * as memberVotesIndex from './migrations/0112-member-votes-index.js';
+import * as searchFtsMergeSteps from './migrations/0113-search-fts-merge-steps.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -130,6 +131,7 @@ export const migrations: Record<string, Migration> = {
   '0110-overlap-records': overlapRecords,
   '0111-lobbyists-as-served': lobbyistsAsServed,
   '0112-member-votes-index': memberVotesIndex,
+  '0113-search-fts-merge-steps': searchFtsMergeSteps,
 };
 
 export interface MigrationReport {

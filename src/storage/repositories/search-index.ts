@@ -8,6 +8,7 @@ import {
   fullTextDocumentCount,
   fullTextRanked,
   isSqlite,
+  mergeFullTextStep,
   removeFromVectorIndex,
 } from '../dialect.js';
 import type { Database } from '../schema.js';
@@ -75,6 +76,7 @@ export async function upsertSearchDocuments(
         })),
       )
       .execute();
+    await mergeFullTextStep(db);
   }
 }
 
@@ -91,6 +93,7 @@ export async function removeSearchDocuments(
     await db.deleteFrom('search_vectors').where('document_id', 'in', ids).execute();
     if (await hasVectorIndex(db)) await removeFromVectorIndex(db, ids);
     await db.deleteFrom('search_documents').where('id', 'in', ids).execute();
+    await mergeFullTextStep(db);
     removed += ids.length;
   }
   return removed;
