@@ -193,10 +193,10 @@ export function withDueIds<T extends keyof Database>(
 /**
  * Pages of SQLite's full-text index merged after each write of search documents. FTS5's own
  * automerge (turned off by migration 0113) merges 64 pages per level of the index each time 64
- * leaves have been written, inside whichever write crosses the mark: a write of 50 documents then
- * held the write lock for tens of milliseconds instead of one, and a serving process's charge
- * waited for it. A step of this many pages after every write keeps the index as merged (FTS5
- * merges a level once it holds four segments, as automerge did) in pieces of a few milliseconds.
+ * leaves have been written, inside whichever write crosses the mark: that write held the write
+ * lock many times as long as the others, and a serving process's charge waited for it. A step of
+ * this many pages after every write keeps the index as merged (FTS5 merges a level once it holds
+ * four segments, as automerge did) in pieces a charge barely notices.
  */
 export const FULL_TEXT_MERGE_PAGES = 16;
 
