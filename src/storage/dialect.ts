@@ -405,17 +405,43 @@ export const TRIGRAM_SOURCES = [
 
 export type TrigramIndex = (typeof TRIGRAM_SOURCES)[number]['index'];
 
+/** Pages a trigram index's merge writes in one statement (optimizeTrigramIndexes). */
+export const TRIGRAM_MERGE_PAGES = 16;
+
 /**
- * Merges each trigram index into one b-tree (FTS5 'optimize'), on SQLite. The triggers add every
- * row written as its own small segment, and a match reads every segment: after a bulk load a
- * trigram match cost 0.2-0.4 ms against 0.03-0.08 ms merged, most of a GET /search call
- * (BENCHMARKS.md). Run after each ingest run (and once by migration 0030-endpoint-speed);
- * ~0.25 s over the bench database's 17,000 companies. PostgreSQL has no such index.
+ * Merges each trigram index into one b-tree, on SQLite. The triggers add every row written as its
+ * own small segment, and a match reads every segment: after a bulk load a trigram match cost
+ * 0.2-0.4 ms against 0.03-0.08 ms merged, most of a GET /search call (BENCHMARKS.md). Run after
+ * each ingest run that wrote data (and once by migration 0030-endpoint-speed). FTS5's 'optimize'
+ * would rewrite a whole index in one statement, holding the write lock (and, under `serve`, the
+ * event loop ingest shares with the API) while it does; here FTS5's 'merge' with a negative count
+ * (every segment eligible, as few as two merged) writes TRIGRAM_MERGE_PAGES pages a statement,
+ * with a turn of the event loop between statements, until one segment is left: the same index as
+ * 'optimize' makes. PostgreSQL has no such index.
  */
 export async function optimizeTrigramIndexes<DB>(db: Kysely<DB>): Promise<void> {
   if (!isSqlite(db as unknown as Kysely<unknown>)) return;
-  for (const { index } of TRIGRAM_SOURCES)
-    await sql.raw(`insert into ${index} (${index}) values ('optimize')`).execute(db);
+  for (const { index } of TRIGRAM_SOURCES) {
+    let { segments, pages } = await trigramShape(db, index);
+    // One pass writes about every page once; the bound only guards the loop.
+    for (let step = 0; segments > 1 && step < 4 * (pages / TRIGRAM_MERGE_PAGES) + 16; step++) {
+      await sql
+        .raw(`insert into ${index} (${index}, rank) values ('merge', -${TRIGRAM_MERGE_PAGES})`)
+        .execute(db);
+      await new Promise((resolve) => setImmediate(resolve));
+      ({ segments, pages } = await trigramShape(db, index));
+    }
+  }
+}
+
+/** A trigram index's segments (FTS5 numbers each segment's pages from its id shifted 37 bits) and pages. */
+async function trigramShape<DB>(db: Kysely<DB>, index: TrigramIndex) {
+  const { rows } = await sql
+    .raw<{ segments: number; pages: number }>(
+      `select count(distinct id >> 37) as segments, count(*) as pages from ${index}_data where id >> 37 > 0`,
+    )
+    .execute(db);
+  return { segments: Number(rows[0]?.segments ?? 0), pages: Number(rows[0]?.pages ?? 0) };
 }
 
 /** Whether trigramCandidates can answer `pattern`: SQLite, a run of three characters, no escape. */
