@@ -422,20 +422,26 @@ export const TRIGRAM_MERGE_PAGES = 16;
 export async function optimizeTrigramIndexes<DB>(db: Kysely<DB>): Promise<void> {
   if (!isSqlite(db as unknown as Kysely<unknown>)) return;
   for (const { index } of TRIGRAM_SOURCES) {
-    let { segments, pages } = await trigramShape(db, index);
+    let { segments, pages } = await fullTextShape(db, index);
     // One pass writes about every page once; the bound only guards the loop.
     for (let step = 0; segments > 1 && step < 4 * (pages / TRIGRAM_MERGE_PAGES) + 16; step++) {
       await sql
         .raw(`insert into ${index} (${index}, rank) values ('merge', -${TRIGRAM_MERGE_PAGES})`)
         .execute(db);
       await new Promise((resolve) => setImmediate(resolve));
-      ({ segments, pages } = await trigramShape(db, index));
+      ({ segments, pages } = await fullTextShape(db, index));
     }
   }
 }
 
-/** A trigram index's segments (FTS5 numbers each segment's pages from its id shifted 37 bits) and pages. */
-async function trigramShape<DB>(db: Kysely<DB>, index: TrigramIndex) {
+/**
+ * An FTS5 index's segments and pages, on SQLite: FTS5 numbers each segment's pages from its id
+ * shifted 37 bits (ids under that are the index's own records). How far merged an index is.
+ */
+export async function fullTextShape<DB>(
+  db: Kysely<DB>,
+  index: TrigramIndex | 'search_fts',
+): Promise<{ segments: number; pages: number }> {
   const { rows } = await sql
     .raw<{ segments: number; pages: number }>(
       `select count(distinct id >> 37) as segments, count(*) as pages from ${index}_data where id >> 37 > 0`,

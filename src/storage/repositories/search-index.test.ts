@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore, testDialect } from '../../test-support/database.js';
+import { fullTextShape } from '../dialect.js';
 import { removeSearchDocuments, type SearchDocument, upsertSearchDocuments } from './search-index.js';
 
 const NOW = '2026-06-01T12:00:00.000Z';
@@ -29,12 +30,7 @@ describe.skipIf(testDialect() !== 'sqlite')('the full-text index of the search d
     await store.dispose();
   });
 
-  /** The index's segments: FTS5 numbers each segment's pages from its id shifted by 37 bits. */
-  async function segments(): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(distinct id >> 37) as n from search_fts_data
-      where id >> 37 > 0`.execute(store.db);
-    return Number(rows[0]?.n);
-  }
+  const segments = async () => (await fullTextShape(store.db, 'search_fts')).segments;
 
   it('merges in small steps after each write, with FTS5 automerge off', async () => {
     const { rows } = await sql<{ v: number }>`select v from search_fts_config where k = 'automerge'`.execute(
