@@ -28,8 +28,28 @@ describe('a scanned 278-T description', () => {
     expect(sap.confidence).toBeLessThan(THRESHOLD);
     expect(sap.why).toMatch(/"Sap" \(a month\?\)/);
     expect(judged('JENISON MI PUB SCHS RFDG B/E 5.00 % Dua May 1, 2026').why).toMatch(/"Dua" \(Due\?\)/);
-    // A word with digits keeps less of the engine's confidence: no list checks a digit.
+    // Read once, a word with digits keeps less of the engine's confidence: no list checks a digit.
     expect(judged('BLACK BELT GAS B/E 4.00 % Due Oct 1, 2049', 0.85).confidence).toBeLessThan(THRESHOLD);
+  });
+
+  it("takes digits read alike at two scales at the engine's confidence", () => {
+    // The real scan's first row: its coupon read "5%" at 0.84 at both scales.
+    const american = 'AMERICAN MUN PWR OH ELECT UTIL 5% DUE 02/15/34';
+    const words = cell(american, 0.84).words ?? [];
+    const twice = descriptionField(
+      {
+        ...cell(american, 0.84),
+        readings: [
+          { text: american, words },
+          { text: american, words },
+        ],
+      },
+      undefined,
+    );
+    expect(twice).toMatchObject({ value: american, why: null });
+    expect(twice.confidence).toBeCloseTo(0.84);
+    expect(twice.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(descriptionField(cell(american, 0.84), undefined).confidence).toBeLessThan(THRESHOLD);
   });
 
   it('proposes the maturity as the form types it, and keeps the row doubtful', () => {

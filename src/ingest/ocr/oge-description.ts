@@ -17,7 +17,11 @@ import type { Lexicon } from './lexicon.js';
 
 /** A description whose words fail the checks below. */
 const DOUBTFUL_DESCRIPTION = 0.5;
-/** What a word with digits keeps of the engine's confidence: no list checks a coupon or a year. */
+/**
+ * What a word with digits keeps of the engine's confidence in a cell read once: no list checks a
+ * coupon or a year. Read at two scales, the cell's digits are checked by its readings instead: a
+ * digit read otherwise at one of them ("2048" against "2049") doubts the name.
+ */
 const DIGIT_WORD = 0.9;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /**
@@ -30,20 +34,21 @@ const FACE_MISREADS: Readonly<Record<string, string>> = { o: 'e', c: 'e', q: 'g'
 type DescriptionField = Field<string> & { ticker: string; tickerConfidence: number };
 
 /**
- * The description's value and confidence: its least sure word's (a word with digits keeps less of
- * it: a coupon, a maturity or a year misread passes every list), its maturity written as the form
- * types it; doubted where its readings differ in a letter or a digit, where a maturity's word had
- * to be proposed from a letter the face does not misread and no reading read it so, where the
- * lexicon would correct a word, and where a word is two listed words run together
- * (`Lexicon.runTogether`). Other words are not corrected by the lexicon here: a bond's
+ * The description's value and confidence: its least sure word's (in a cell read once, a word with
+ * digits keeps less of it: a coupon, a maturity or a year misread passes every list), its maturity
+ * written as the form types it; doubted where its readings differ in a letter or a digit, where a
+ * maturity's word had to be proposed from a letter the face does not misread and no reading read
+ * it so, where the lexicon would correct a word, and where a word is two listed words run
+ * together (`Lexicon.runTogether`). Other words are not corrected by the lexicon here: a bond's
  * abbreviations ("CLLG", "SPLY") are one confusion from other words, and nothing tells which was
  * typed. A cell read without its readings kept is doubted by its share of agreeing readings, as
  * any read cell.
  */
 export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined): DescriptionField {
+  const readOnce = (cell.readings?.length ?? 0) < 2;
   const words = (cell.words ?? []).map((word) => ({
     text: word.text,
-    confidence: /\d/.test(word.text) ? word.confidence * DIGIT_WORD : word.confidence,
+    confidence: readOnce && /\d/.test(word.text) ? word.confidence * DIGIT_WORD : word.confidence,
   }));
   const texts = words.map((word) => word.text);
   const chosen = parsed(texts);

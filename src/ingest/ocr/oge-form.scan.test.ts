@@ -74,9 +74,9 @@ describe.skipIf(!dataDir)('the scanned OGE 278-T (real scan)', () => {
   it('serves no wrong row unflagged, and says how sure it is of every field', () => {
     const tally = tallyOge278t(rows);
     expect(tally).toMatchObject({ wrongUnflagged: 0, missed: 0, extra: 0 });
-    // Served as exact, with each description's readings weighed word by word: 19 of 32 on this scan
+    // Served as exact, with each description's readings weighed word by word: 22 of 32 on this scan
     // (SPRINGFIELD and FAIRFIELD, in no list, are doubted as two listed words run together).
-    expect(tally.exactUnflagged).toBeGreaterThanOrEqual(19);
+    expect(tally.exactUnflagged).toBeGreaterThanOrEqual(22);
     // Flagged rows included (their maturities proposed as typed): 28 of 32 on this scan.
     expect(tally.exact).toBeGreaterThanOrEqual(28);
     for (const row of rows) {
