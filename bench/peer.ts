@@ -6,7 +6,7 @@
 // its line, CPU time and memory from /proc, stop), and one autocannon run with CPU per request.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import autocannon from 'autocannon';
 import { repoRoot } from '../src/test-support/data-dir.js';
 import { freePort } from '../src/test-support/ports.js';
@@ -24,15 +24,31 @@ const PEER_DIR = join(repoRoot, 'var', 'bench-peer');
 
 /** Installs the peer into var/bench-peer/ unless the pinned versions are there already. */
 export function ensurePeerInstalled(): void {
-  mkdirSync(PEER_DIR, { recursive: true });
-  const manifest = `${JSON.stringify(PEER_PACKAGE, null, 2)}\n`;
-  const file = join(PEER_DIR, 'package.json');
-  const installed = existsSync(join(PEER_DIR, 'node_modules', 'postgraphile', 'package.json'));
-  if (installed && existsSync(file) && readFileSync(file, 'utf8') === manifest) return;
-  writeFileSync(file, manifest);
-  process.stdout.write('installing the PostGraphile peer into var/bench-peer/ from the npm registry...\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], {
-    cwd: PEER_DIR,
+  installBenchPackages(PEER_DIR, PEER_PACKAGE, 'postgraphile');
+}
+
+/**
+ * Installs a bench's own packages (no dependency of dcledger) into `dir` from the npm registry,
+ * unless `manifest` is its package.json already and `probe` is installed. `npmArgs` go to
+ * `npm install` after the defaults.
+ */
+export function installBenchPackages(
+  dir: string,
+  manifest: { name: string; dependencies: Record<string, string> },
+  probe: string,
+  npmArgs: readonly string[] = [],
+): void {
+  mkdirSync(dir, { recursive: true });
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  const file = join(dir, 'package.json');
+  const installed = existsSync(join(dir, 'node_modules', probe, 'package.json'));
+  if (installed && existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  writeFileSync(file, text);
+  process.stdout.write(
+    `installing ${Object.keys(manifest.dependencies).join(', ')} into ${relative(repoRoot, dir)}/ from the npm registry...\n`,
+  );
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', ...npmArgs], {
+    cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -16,7 +16,10 @@ export const OGE_OCR: Markers = ['<!-- oge-ocr:start -->', '<!-- oge-ocr:end -->
 /** `npx tsx bench/ocr-robustness.ts`: House scans and the 278-T read differently scanned. */
 export const OCR_ROBUSTNESS: Markers = ['<!-- ocr-robustness:start -->', '<!-- ocr-robustness:end -->'];
 
-export const OCR_SECTIONS: readonly Markers[] = [HOUSE_OCR, OGE_OCR, OCR_ROBUSTNESS];
+/** `npx tsx bench/ocr-engines.ts`: the stage's engine against PaddleOCR on the House scans' cells. */
+export const OCR_ENGINES: Markers = ['<!-- ocr-engines:start -->', '<!-- ocr-engines:end -->'];
+
+export const OCR_SECTIONS: readonly Markers[] = [HOUSE_OCR, OGE_OCR, OCR_ROBUSTNESS, OCR_ENGINES];
 
 /** The section between `markers` in `text`, markers included, or null when it has none. */
 export function markedSection(text: string, [start, end]: Markers): string | null {

@@ -24,6 +24,9 @@ import type { CellReading } from './house-page.js';
 import { readOwnerCode, readScannedDate } from './scanned-fields.js';
 import type { Grid } from './table.js';
 
+/** What the engine may read in a date cell: digits and separators (letters are read apart, when needed). */
+export const DATE_CHARSET = '0123456789/-.';
+
 /**
  * The thresholds of the black-and-white preparations a date or name cell is read again from: a
  * dark one thins the strokes (parts touching letters), a light one thickens them (closes broken
@@ -162,7 +165,7 @@ export class CellReader {
     // Dates are read twice, at two scales, and a third time when the two differ: a 7 read as a
     // 2 at one scale rarely is at another.
     const base = cell.height < 34 ? upscale(cell, 2) : cell;
-    const charset = '0123456789/-.';
+    const charset = DATE_CHARSET;
     const readings = [
       this.wordsOf(await this.engine.read(base, { mode: 'line', charset })),
       this.wordsOf(await this.engine.read(scale(base, 1.5), { mode: 'line', charset })),
