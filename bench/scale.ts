@@ -376,9 +376,12 @@ async function runScale(kind: DatabaseConfig['kind']): Promise<string> {
     throw new Error(
       'npm run bench -- scale-pg needs DCLEDGER_BENCH_DATABASE_URL or DCLEDGER_TEST_DATABASE_URL (PostgreSQL)',
     );
+  // The server's shared buffers beside its version: the enrichment's cost at the largest size
+  // depends on whether they hold the table's indexes (docs/deployment.md).
+  const setting = async (name: string) => String((await admin(adminUrl as string, `show ${name}`))?.[name]);
   const engine =
     kind === 'postgres'
-      ? `PostgreSQL ${String((await admin(adminUrl as string, 'show server_version'))?.server_version)}`
+      ? `PostgreSQL ${await setting('server_version')}, shared_buffers ${await setting('shared_buffers')}`
       : 'SQLite';
   const loadAtStart = loadavg()[0] ?? 0;
   const places = MULTIPLIERS.map((multiplier) =>
