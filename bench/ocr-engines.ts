@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crop, type GrayImage, type Rect, upscale } from '../src/ingest/ocr/bitmap.js';
+import { crop, enlargedForReading, type GrayImage, type Rect } from '../src/ingest/ocr/bitmap.js';
 import { TesseractEngine } from '../src/ingest/ocr/engine.js';
 import { formReader } from '../src/ingest/ocr/forms.js';
 import { DATE_CHARSET } from '../src/ingest/ocr/house-cells.js';
@@ -153,9 +153,9 @@ const add = (key: string, right: boolean, cpuMs: number) => {
 };
 try {
   for (const [index, cell] of cells.entries()) {
-    // As the stage reads a cell the first time: a date's small type enlarged, digits and separators only.
+    // As the stage reads a cell the first time: a date enlarged when small, digits and separators only.
     const date = cell.field !== 'asset name';
-    const image = date && cell.image.height < 34 ? upscale(cell.image, 2) : cell.image;
+    const image = date ? enlargedForReading(cell.image) : cell.image;
     let started = process.cpuUsage();
     const byTesseract = (
       await tesseract.read(image, date ? { mode: 'line', charset: DATE_CHARSET } : { mode: 'block' })

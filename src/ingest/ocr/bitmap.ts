@@ -138,6 +138,14 @@ export function upscale(image: GrayImage, factor: number): GrayImage {
   return { width, height, data: out };
 }
 
+/** Cells lower than this are read twice their size: the engine expects letters 20-30 pixels high. */
+const SMALL_TYPE_HEIGHT = 34;
+
+/** A cell as the engine is given it: small type enlarged (upscale), other cells as they are. */
+export function enlargedForReading(cell: GrayImage): GrayImage {
+  return cell.height < SMALL_TYPE_HEIGHT ? upscale(cell, 2) : cell;
+}
+
 /** Binary PGM (P5): the engine reads it without an image codec. */
 export function toPgm(image: GrayImage): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);

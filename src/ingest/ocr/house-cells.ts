@@ -9,11 +9,11 @@ import {
   binarise,
   clampRect,
   crop,
+  enlargedForReading,
   type GrayImage,
   inkShare,
   type Rect,
   scale,
-  upscale,
   withoutEdgeSpecks,
   withoutStrayStripes,
 } from './bitmap.js';
@@ -164,7 +164,7 @@ export class CellReader {
   private async readDate(cell: GrayImage): Promise<CellReading> {
     // Dates are read twice, at two scales, and a third time when the two differ: a 7 read as a
     // 2 at one scale rarely is at another.
-    const base = cell.height < 34 ? upscale(cell, 2) : cell;
+    const base = enlargedForReading(cell);
     const charset = DATE_CHARSET;
     const readings = [
       this.wordsOf(await this.engine.read(base, { mode: 'line', charset })),
@@ -224,9 +224,7 @@ export class CellReader {
     charset?: string,
     page: GrayImage = this.grid.clean,
   ): Promise<OcrText> {
-    let cell = crop(page, rect);
-    // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
-    if (cell.height < 34) cell = upscale(cell, 2);
+    const cell = enlargedForReading(crop(page, rect));
     return this.engine.read(cell, charset ? { mode, charset } : { mode });
   }
 }

@@ -2,7 +2,15 @@
 // Senate paper PTR): its column edges are the vertical rules that run most of the table's height,
 // its rows the bands between horizontal rules, its header the band above the body whose cells name
 // the columns. Text cells are read one at a time on the page without its rules.
-import { crop, type GrayImage, INK_THRESHOLD, inkShare, type Rect, scale, upscale } from './bitmap.js';
+import {
+  crop,
+  enlargedForReading,
+  type GrayImage,
+  INK_THRESHOLD,
+  inkShare,
+  type Rect,
+  scale,
+} from './bitmap.js';
 import { EMPTY_CELL_INK } from './cell-ink.js';
 import type { OcrEngine } from './engine.js';
 import type { CellReading } from './house-page.js';
@@ -172,9 +180,9 @@ export async function readTextCell(
   from: 'page' | 'clean' = 'page',
 ): Promise<CellReading> {
   if (isBlank(table, rect)) return { text: '', confidence: 1, inked: false };
-  let cell = from === 'page' ? cellWithoutRules(table.image, rect) : crop(table.clean, rect);
-  // Small type reads better enlarged: the engine expects letters some 20-30 pixels high.
-  if (cell.height < 34) cell = upscale(cell, 2);
+  const cell = enlargedForReading(
+    from === 'page' ? cellWithoutRules(table.image, rect) : crop(table.clean, rect),
+  );
   const read = async (image: GrayImage): Promise<CellReading> => {
     const result = await engine.read(image, {
       mode: options.mode,
