@@ -13,7 +13,7 @@ import { isSqlite } from './dialect.js';
 export type TradeTotalsScope = 'current' | 'countable';
 
 /** The scope's condition on a trade row (`new.`, `old.` or the bare table). */
-function inScope(scope: TradeTotalsScope, row = ''): string {
+export function inScope(scope: TradeTotalsScope, row = ''): string {
   const current = `${row}superseded_by is null`;
   return scope === 'countable' ? `${current} and ${row}quality_excluded = 0` : current;
 }
@@ -26,13 +26,13 @@ function memberTotalsSelect(scope: TradeTotalsScope, member: string): string {
 }
 
 /** The totals of the counted trades of `relation` (trades, or a statement's inserted rows) per member. */
-function totalsByMember(relation: string, scope: TradeTotalsScope): string {
+export function totalsByMember(relation: string, scope: TradeTotalsScope): string {
   return `select politician_id, count(*), count(price_on_trade_date), coalesce(sum(amount_low), 0), count(amount_low),
       coalesce(sum(coalesce(amount_high, amount_low)), 0), count(coalesce(amount_high, amount_low)), max(transaction_date)
     from ${relation} where ${inScope(scope)} group by politician_id`;
 }
 
-const TOTALS_COLUMNS =
+export const TOTALS_COLUMNS =
   'politician_id, trade_count, enriched_trades, volume_low, volume_low_rows, volume_high, volume_high_rows, last_trade_date';
 
 const TOTALS_REPLACE = `on conflict (politician_id) do update set trade_count = excluded.trade_count,
@@ -40,7 +40,7 @@ const TOTALS_REPLACE = `on conflict (politician_id) do update set trade_count = 
   volume_high = excluded.volume_high, volume_high_rows = excluded.volume_high_rows, last_trade_date = excluded.last_trade_date`;
 
 /** PostgreSQL: the totals of new trades (one or a statement's) added to their member's row. */
-const TOTALS_ADD = `on conflict (politician_id) do update set
+export const TOTALS_ADD = `on conflict (politician_id) do update set
   trade_count = politician_trade_totals.trade_count + excluded.trade_count,
   enriched_trades = politician_trade_totals.enriched_trades + excluded.enriched_trades,
   volume_low = politician_trade_totals.volume_low + excluded.volume_low,
@@ -58,7 +58,7 @@ const TOTALS_RECOUNT_COLUMNS = [
   'transaction_date',
 ];
 
-function recountColumns(scope: TradeTotalsScope): string[] {
+export function recountColumns(scope: TradeTotalsScope): string[] {
   return scope === 'countable' ? [...TOTALS_RECOUNT_COLUMNS, 'quality_excluded'] : TOTALS_RECOUNT_COLUMNS;
 }
 
@@ -165,7 +165,7 @@ export async function dropTradeTotalsTriggers(db: Kysely<unknown>): Promise<void
  * (on `new.`, `old.` or the bare table) a trade meets to be counted, `moved` every column whose
  * change can take a trade into, out of or across keys.
  */
-interface CountedTrades {
+export interface CountedTrades {
   table: string;
   key: readonly string[];
   counted: (row: string) => string;
@@ -177,7 +177,7 @@ interface CountedTrades {
 }
 
 /** trade_counts (migration 0078): countable trades per member, source and direction. */
-const TRADE_COUNTS: CountedTrades = {
+export const TRADE_COUNTS: CountedTrades = {
   table: 'trade_counts',
   key: ['politician_id', 'source', 'trade_action'],
   counted: (row) => inScope('countable', row),
@@ -187,7 +187,7 @@ const TRADE_COUNTS: CountedTrades = {
 };
 
 /** trade_sector_counts (migration 0079): countable trades per member whose sector or industry is known. */
-const TRADE_SECTOR_COUNTS: CountedTrades = {
+export const TRADE_SECTOR_COUNTS: CountedTrades = {
   table: 'trade_sector_counts',
   key: ['politician_id'],
   counted: (row) =>
@@ -201,7 +201,7 @@ const TRADE_SECTOR_COUNTS: CountedTrades = {
  * trade_date_counts (migration 0103): countable trades per member and transaction date, so that a
  * count of a member's trades from a day on reads one row per day traded, not one per trade.
  */
-const TRADE_DATE_COUNTS: CountedTrades = {
+export const TRADE_DATE_COUNTS: CountedTrades = {
   table: 'trade_date_counts',
   key: ['politician_id', 'transaction_date'],
   counted: (row) => inScope('countable', row),
@@ -211,7 +211,7 @@ const TRADE_DATE_COUNTS: CountedTrades = {
 };
 
 /** The counted trades of `relation` (trades, or a statement's inserted rows) per key of `counts`. */
-function countsByKey(counts: CountedTrades, relation: string): string {
+export function countsByKey(counts: CountedTrades, relation: string): string {
   const key = counts.key.join(', ');
   return `select ${key}, count(*) from ${relation} where ${counts.counted('')} group by ${key}`;
 }
@@ -316,9 +316,9 @@ async function createSqliteTrigger(db: Kysely<unknown>, nameAndEvent: string, wh
 /**
  * PostgreSQL's one row trigger on `trades` for insert, update and delete (SQLite needs one per
  * event): function `<name>_change()` runs `branches`, an if/elsif on tg_op, and returns null as
- * an after trigger may. dropRowTriggers removes it. From migration 0109 on, the counting triggers
- * (COUNTING_ROW_TRIGGERS) fire on update and delete only, inserts being counted per statement
- * (createInsertedTradesCounting): one made again must be limited the same way (rowTriggerOn).
+ * an after trigger may. dropRowTriggers removes it. From migration 0109 on the counting triggers
+ * fire on update and delete only, and from 0114 on not at all: statement triggers count instead
+ * (ddl-trade-counts-statements.ts). One made again must be limited or dropped the same way.
  */
 async function createRowTrigger(db: Kysely<unknown>, name: string, branches: string): Promise<void> {
   await sql
@@ -357,10 +357,10 @@ const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
   `ticker = ${row}.ticker and described = (case when ${row}.asset_description is null then 0 else 1 end)
     and asset_description = coalesce(${row}.asset_description, '')`;
 
-const DESCRIPTION_COLUMNS = 'ticker, described, asset_description, trade_count';
+export const DESCRIPTION_COLUMNS = 'ticker, described, asset_description, trade_count';
 
 /** The current trades of `relation` (trades, or a statement's inserted rows) per ticker_trade_descriptions key. */
-function descriptionCounts(relation: string): string {
+export function descriptionCounts(relation: string): string {
   return `select ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, ''), count(*)
     from ${relation} where superseded_by is null
     group by ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, '')`;
@@ -438,67 +438,4 @@ export async function dropTickerDescriptionTriggers(db: Kysely<unknown>): Promis
     ],
     postgres: { trigger: 'ticker_descriptions', functions: ['ticker_descriptions_change()'] },
   });
-}
-
-/**
- * PostgreSQL's row triggers that count trades (politician_trade_totals, ticker_trade_descriptions and
- * the createCountTriggers tables), in the order PostgreSQL fires them (by name).
- */
-const COUNTING_ROW_TRIGGERS = [
-  'ticker_descriptions',
-  'trade_totals',
-  TRADE_DATE_COUNTS.postgresTrigger,
-  TRADE_COUNTS.postgresTrigger,
-  TRADE_SECTOR_COUNTS.postgresTrigger,
-] as const;
-
-/**
- * PostgreSQL: inserted trades counted once per statement instead of once per row. The counting row
- * triggers fired for each inserted row an upsert of their member's (or ticker's) row, so a batch of
- * a member's trades updated that row once per trade: in one transaction every update leaves a
- * version the next must step over. Here one statement trigger adds each key's count and sums from
- * the statement's inserted rows (a transition table), the keys in order; the row triggers keep
- * updates and deletes. The tables, keys and conditions are the ones the row triggers and the fills
- * above use, so both count alike. SQLite has no statement triggers: its row triggers count inserts.
- */
-export async function createInsertedTradesCounting(db: Kysely<unknown>): Promise<void> {
-  if (isSqlite(db)) return;
-  const countsUpsert = (counts: CountedTrades) => {
-    const key = counts.key.join(', ');
-    return `insert into ${counts.table} (${key}, trade_count) ${countsByKey(counts, 'inserted')} order by ${key}
-      on conflict (${key}) do update set trade_count = ${counts.table}.trade_count + excluded.trade_count;`;
-  };
-  await sql
-    .raw(`create function trades_inserted_counts() returns trigger language plpgsql as $$
-    begin
-      insert into ticker_trade_descriptions (${DESCRIPTION_COLUMNS}) ${descriptionCounts('inserted')} order by 1, 2, 3
-        on conflict (ticker, described, asset_description)
-        do update set trade_count = ticker_trade_descriptions.trade_count + excluded.trade_count;
-      insert into politician_trade_totals (${TOTALS_COLUMNS}) ${totalsByMember('inserted', 'countable')} order by 1
-        ${TOTALS_ADD};
-      ${[TRADE_DATE_COUNTS, TRADE_COUNTS, TRADE_SECTOR_COUNTS].map(countsUpsert).join('\n      ')}
-      return null;
-    end $$`)
-    .execute(db);
-  await sql
-    .raw(`create trigger trades_inserted_counts after insert on trades referencing new table as inserted
-      for each statement execute function trades_inserted_counts()`)
-    .execute(db);
-  for (const name of COUNTING_ROW_TRIGGERS) await rowTriggerOn(db, name, 'update or delete');
-}
-
-/** Back to counting inserts row by row (what createInsertedTradesCounting replaced). */
-export async function dropInsertedTradesCounting(db: Kysely<unknown>): Promise<void> {
-  if (isSqlite(db)) return;
-  for (const name of COUNTING_ROW_TRIGGERS) await rowTriggerOn(db, name, 'insert or update or delete');
-  await sql.raw('drop trigger if exists trades_inserted_counts on trades').execute(db);
-  await sql.raw('drop function if exists trades_inserted_counts()').execute(db);
-}
-
-/** PostgreSQL: the row trigger `name` (createRowTrigger's) made again for `events` only. */
-async function rowTriggerOn(db: Kysely<unknown>, name: string, events: string): Promise<void> {
-  await sql.raw(`drop trigger ${name} on trades`).execute(db);
-  await sql
-    .raw(`create trigger ${name} after ${events} on trades for each row execute function ${name}_change()`)
-    .execute(db);
 }

@@ -65,6 +65,7 @@ import * as overlapRecords from './migrations/0110-overlap-records.js';
 import * as lobbyistsAsServed from './migrations/0111-lobbyists-as-served.js';
 import * as memberVotesIndex from './migrations/0112-member-votes-index.js';
 import * as searchFtsMergeSteps from './migrations/0113-search-fts-merge-steps.js';
+import * as pgChangedTradesPerStatement from './migrations/0114-pg-changed-trades-per-statement.js';
 import type { Database } from './schema.js';
 
 export const migrations: Record<string, Migration> = {
@@ -132,6 +133,7 @@ export const migrations: Record<string, Migration> = {
   '0111-lobbyists-as-served': lobbyistsAsServed,
   '0112-member-votes-index': memberVotesIndex,
   '0113-search-fts-merge-steps': searchFtsMergeSteps,
+  '0114-pg-changed-trades-per-statement': pgChangedTradesPerStatement,
 };
 
 export interface MigrationReport {
