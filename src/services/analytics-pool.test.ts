@@ -27,8 +27,17 @@ const HEAVY = [
  */
 function mainThreadBusy(): number {
   if (process.platform !== 'linux') return performance.eventLoopUtilization().active;
-  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const fields = threadStat(String(process.pid));
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * A thread's /proc/self/task/TID/stat fields after its name (Linux), from the state on: the name
+ * sits in parentheses and may itself hold ") ", so the split is at the last parenthesis.
+ */
+function threadStat(task: string): string[] {
+  const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /** Swappable: the app is built once, the test chooses where its analytics run. */
@@ -106,8 +115,7 @@ describe.skipIf(!realDataAvailable())('the analytics worker pool', () => {
     async () => {
       runner.current = pool;
       expect((await getJson(ctx, HEAVY[0] ?? '')).status).toBe(200);
-      const nice = (task: string) =>
-        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+      const nice = (task: string) => Number(threadStat(task)[16]);
       const niceValues = readdirSync('/proc/self/task').map(nice);
       expect(nice(String(process.pid))).toBe(0);
       expect(niceValues).toContain(constants.priority.PRIORITY_BELOW_NORMAL);
