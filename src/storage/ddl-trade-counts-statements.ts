@@ -107,20 +107,34 @@ function descriptionsDelta(rows: StatementRows): string {
   );
   if (!rows.old) return upsert;
   return `${upsert}
-      ${planned(`delete from ticker_trade_descriptions d using (select distinct ${keyOf} from ${rows.old}
+      ${joining(`delete from ticker_trade_descriptions d using (select distinct ${keyOf} from ${rows.old}
           where superseded_by is null) k
         where d.ticker = k.ticker and d.described = k.key_described and d.asset_description = k.key_description
-          and d.trade_count <= 0`)};`;
+          and d.trade_count <= 0`)}`;
 }
 
 /**
- * A statement that joins a transition table, run through EXECUTE so that it is planned for the
- * rows at hand. PL/pgSQL keeps the plan a static statement got on its first run in a session:
+ * Statements of at most this many rows run the joins below as static statements, larger ones
+ * through EXECUTE. PL/pgSQL keeps the plan a static statement got on its first run in a session:
  * one planned for a one-row update joined the next update's hundred thousand rows in a nested
- * loop. The other statements read each transition table once, where any plan is linear.
+ * loop. EXECUTE plans for the rows at hand, but planning costs more than a small update itself.
+ * Below this size any plan is cheap. The other statements read each transition table once, where
+ * any plan is linear.
  */
-function planned(statement: string): string {
-  return `execute $statement$ ${statement} $statement$`;
+const SMALL_STATEMENT_ROWS = 50;
+
+/** A statement that joins a transition table, planned for a small statement or for the rows at hand. */
+function joining(statement: string): string {
+  return `if small then ${statement}; else execute $statement$ ${statement} $statement$; end if;`;
+}
+
+/** joining's loop: `body` for each row `member` of `query`. */
+function joiningLoop(query: string, body: string): string {
+  return `if small then
+        for member in ${query} loop ${body} end loop;
+      else
+        for member in execute $query$ ${query} $query$ loop ${body} end loop;
+      end if;`;
 }
 
 function signedUnion(rows: StatementRows, signed: (relation: string, sign: number) => string): string {
@@ -147,8 +161,8 @@ function updatedTotals(): string {
   const changed = recountColumns('countable')
     .map((column) => `o.${column} is distinct from n.${column}`)
     .join(' or ');
-  return `for member in ${planned(`
-        with pairs as (
+  return joiningLoop(
+    `with pairs as (
           select o.politician_id as old_member, n.politician_id as new_member, (${changed}) as moved,
             case when ${inScope('countable', 'n.')}
                 and (o.price_on_trade_date is null) <> (n.price_on_trade_date is null)
@@ -159,15 +173,14 @@ function updatedTotals(): string {
           select old_member as politician_id, moved, case when moved then 0 else priced end as priced from pairs
           union all
           select new_member, true, 0 from pairs where moved and new_member <> old_member
-        ) members group by politician_id having bool_or(moved) or sum(priced) <> 0 order by politician_id`)}
-      loop
-        if member.moved then
+        ) members group by politician_id having bool_or(moved) or sum(priced) <> 0 order by politician_id`,
+    `if member.moved then
           perform trade_totals_recount(member.politician_id);
         else
           update politician_trade_totals set enriched_trades = enriched_trades + member.priced
             where politician_id = member.politician_id;
-        end if;
-      end loop;`;
+        end if;`,
+  );
 }
 
 /** politician_trade_totals after a delete statement: each member who lost a counted trade, recounted. */
@@ -179,11 +192,35 @@ function deletedTotals(): string {
       end loop;`;
 }
 
+/**
+ * An update that changes none of the columns any count reads (most of enrichment's) counts nothing.
+ * Checked on small statements only, where the check costs less than the counting it saves.
+ */
+function unchangedSmallUpdate(): string {
+  const columns = new Set([
+    'ticker',
+    'asset_description',
+    ...recountColumns('countable'),
+    ...COUNTS_TABLES.flatMap((counts) => counts.moved),
+  ]);
+  const changed = [...columns].map((column) => `o.${column} is distinct from n.${column}`);
+  changed.push('(o.price_on_trade_date is null) <> (n.price_on_trade_date is null)');
+  return `if small then
+        if not exists (select 1 from old_rows o join new_rows n on n.id = o.id where ${changed.join(' or ')}) then
+          return null;
+        end if;
+      end if;`;
+}
+
 /** A statement trigger's function: the descriptions, the member totals, then the counts tables. */
 function countingFunction(name: string, rows: StatementRows, totals: string): string {
   return `create function ${name}() returns trigger language plpgsql as $$
-    declare member record;
+    declare
+      member record;
+      small boolean;
     begin
+      small := (select count(*) from ${rows.old ?? rows.new}) <= ${SMALL_STATEMENT_ROWS};
+      ${rows.new && rows.old ? unchangedSmallUpdate() : ''}
       ${descriptionsDelta(rows)}
       ${totals}
       ${COUNTS_TABLES.map((counts) => countsDelta(counts, rows)).join('\n      ')}
