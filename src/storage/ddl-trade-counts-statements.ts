@@ -33,7 +33,7 @@ const COUNTS_TABLES = [TRADE_DATE_COUNTS, TRADE_COUNTS, TRADE_SECTOR_COUNTS] as 
 const COUNTING_ROW_TRIGGERS = [
   'ticker_descriptions',
   'trade_totals',
-  ...[TRADE_DATE_COUNTS, TRADE_COUNTS, TRADE_SECTOR_COUNTS].map((counts) => counts.postgresTrigger),
+  ...COUNTS_TABLES.map((counts) => counts.postgresTrigger),
 ] as const;
 
 /**
