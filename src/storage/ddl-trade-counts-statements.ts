@@ -12,6 +12,7 @@ import {
   countsByKey,
   DESCRIPTION_COLUMNS,
   descriptionCounts,
+  descriptionKey,
   inScope,
   recountColumns,
   TOTALS_ADD,
@@ -95,8 +96,7 @@ function countsDelta(counts: CountedTrades, rows: StatementRows): string {
 
 /** ticker_trade_descriptions' delta, as countsDelta's, then its keys left without a trade removed. */
 function descriptionsDelta(rows: StatementRows): string {
-  const keyOf = `ticker, case when asset_description is null then 0 else 1 end as key_described,
-    coalesce(asset_description, '') as key_description`;
+  const keyOf = descriptionKey(undefined, { described: 'key_described', text: 'key_description' });
   const signed = (relation: string, sign: number) =>
     `select ${keyOf}, ${sign} as change from ${relation} where superseded_by is null`;
   const upsert = countsUpsert(

@@ -350,20 +350,27 @@ export async function dropRowTriggers(
   for (const fn of names.postgres.functions) await sql.raw(`drop function if exists ${fn}`).execute(db);
 }
 
-/** A trade's key in ticker_trade_descriptions (migration 0027-endpoint-indexes): ticker, described, text. */
-const descriptionKey = (row: 'new' | 'old') =>
-  `${row}.ticker, case when ${row}.asset_description is null then 0 else 1 end, coalesce(${row}.asset_description, '')`;
+const described = (prefix: string) => `case when ${prefix}asset_description is null then 0 else 1 end`;
+const describedText = (prefix: string) => `coalesce(${prefix}asset_description, '')`;
+
+/**
+ * A trade's key in ticker_trade_descriptions (migration 0027-endpoint-indexes): ticker, described,
+ * text. `row` qualifies the trade's columns (a trigger's `new` or `old`); `as` names the last two.
+ */
+export function descriptionKey(row?: string, as?: { described: string; text: string }): string {
+  const prefix = row ? `${row}.` : '';
+  const name = (alias: string | undefined) => (alias ? ` as ${alias}` : '');
+  return `${prefix}ticker, ${described(prefix)}${name(as?.described)}, ${describedText(prefix)}${name(as?.text)}`;
+}
 const DESCRIPTION_MATCH = (row: 'new' | 'old') =>
-  `ticker = ${row}.ticker and described = (case when ${row}.asset_description is null then 0 else 1 end)
-    and asset_description = coalesce(${row}.asset_description, '')`;
+  `ticker = ${row}.ticker and described = (${described(`${row}.`)})
+    and asset_description = ${describedText(`${row}.`)}`;
 
 export const DESCRIPTION_COLUMNS = 'ticker, described, asset_description, trade_count';
 
 /** The current trades of `relation` (trades, or a statement's inserted rows) per ticker_trade_descriptions key. */
 export function descriptionCounts(relation: string): string {
-  return `select ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, ''), count(*)
-    from ${relation} where superseded_by is null
-    group by ticker, case when asset_description is null then 0 else 1 end, coalesce(asset_description, '')`;
+  return `select ${descriptionKey()}, count(*) from ${relation} where superseded_by is null group by ${descriptionKey()}`;
 }
 
 /**
