@@ -38,11 +38,17 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
   ['a quarter turn', (page) => rotateQuarter(page, 1)],
   ['skewed 0.7°', (page) => rotateSmall(page, 0.7)],
   ['skewed 1.6°', (page) => rotateSmall(page, 1.6)],
+  // Below the House forms' threshold: those pages are read as they stand, a ruled form's turned.
+  ['skewed 0.25°', (page) => rotateSmall(page, 0.25)],
   // Down to 60% and back up: the detail of a 120 dpi scan at the reader's 200 dpi.
   ['at 60% resolution', (page) => scale(scale(page, 0.6), 1 / 0.6)],
+  ['at 80% resolution', (page) => scale(scale(page, 0.8), 1 / 0.8)],
   // A crisper print, as a scanner set darker and sharper gives it: the grey of the letters' edges
   // pushed to black or white.
   ['with more contrast', (page) => stretched(page, 64, 224)],
+  // A lighter print, as a scanner set lighter gives it: every grey paler, a thin rule's grey
+  // among them.
+  ['lighter', (page) => stretched(page, 0, 160)],
 ];
 
 /** Grey levels up to `black` made black, from `white` on white, those between spread between. */

@@ -190,6 +190,22 @@ export function binarise(image: GrayImage, threshold: number): GrayImage {
   return { width: image.width, height: image.height, data: out };
 }
 
+/**
+ * The image with its greys darkened so that `level` falls at INK_THRESHOLD (what was darker than
+ * `level` is ink), black kept black and white kept white: a light scan's pale lines become ink.
+ */
+export function darkened(image: GrayImage, level: number): GrayImage {
+  const map = new Uint8Array(256);
+  for (let value = 0; value < 256; value++)
+    map[value] =
+      value < level
+        ? Math.round((value * INK_THRESHOLD) / level)
+        : Math.round(INK_THRESHOLD + ((value - level) * (255 - INK_THRESHOLD)) / (255 - level));
+  const out = new Uint8Array(image.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = map[image.data[i] ?? 255] ?? 255;
+  return { width: image.width, height: image.height, data: out };
+}
+
 /** A connected piece of ink: its bounding box and its pixels (indexes into the area, row-major). */
 export interface InkPiece {
   left: number;

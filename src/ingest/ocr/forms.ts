@@ -17,7 +17,25 @@ import { senateRowsOfScan } from './senate-rows.js';
 /** What reading one page yields, whichever form it is. */
 export type FormPage = HousePage | OgePage | SenatePage;
 
+/**
+ * Skew below this is left alone on a House form: turning a 1-bit scan costs sharpness, and the
+ * reader reads pages as scanned up to it (the real scans' pages lie at 0 to 0.35 degrees). Above
+ * it a rule drifts by more than 15 pixels across a page, near where its pieces stop being one
+ * rule (SAME_RULE).
+ */
+export const MIN_SKEW = 0.4;
+
+/**
+ * The same for a form ruled around every cell (ruled-table.ts: the OGE 278-T, the Senate paper
+ * PTR): a row's rule is found as one run of ink along a pixel row over most of the table's width,
+ * and a thin rule leaves its pixel row within a few hundred pixels at 0.3 degrees: the whole
+ * table is then lost. The estimate's own step is 0.05 degrees.
+ */
+export const RULED_FORM_MIN_SKEW = 0.1;
+
 interface FormReader {
+  /** Skew (degrees) below which a page of this form is read as scanned, not turned back. */
+  minSkew: number;
   readPage(image: GrayImage, engine: OcrEngine): Promise<FormPage>;
   rows(
     pages: ReadonlyArray<{ number: number; form: FormPage }>,
@@ -28,6 +46,7 @@ interface FormReader {
 
 /** A form's reader: the pages of its layout are judged together, any other page left out. */
 function readerOfForm<Page extends FormPage>(
+  minSkew: number,
   readPage: (image: GrayImage, engine: OcrEngine) => Promise<Page>,
   isPage: (form: FormPage) => form is Page,
   rowsOf: (
@@ -37,6 +56,7 @@ function readerOfForm<Page extends FormPage>(
   ) => ScannedRow[],
 ): FormReader {
   return {
+    minSkew,
     readPage,
     rows: (pages, filedDate, lexicon) =>
       rowsOf(
@@ -47,9 +67,9 @@ function readerOfForm<Page extends FormPage>(
   };
 }
 
-const HOUSE = readerOfForm(readHousePage, isHousePage, rowsOfScan);
-const OGE_278T = readerOfForm(readOge278tPage, isOgePage, ogeRowsOfScan);
-const SENATE_PAPER = readerOfForm(readSenatePaperPage, isSenatePage, senateRowsOfScan);
+const HOUSE = readerOfForm(MIN_SKEW, readHousePage, isHousePage, rowsOfScan);
+const OGE_278T = readerOfForm(RULED_FORM_MIN_SKEW, readOge278tPage, isOgePage, ogeRowsOfScan);
+const SENATE_PAPER = readerOfForm(RULED_FORM_MIN_SKEW, readSenatePaperPage, isSenatePage, senateRowsOfScan);
 
 const READERS: Partial<Record<DocumentKind, FormReader>> = {
   house_ptr_pdf: HOUSE,

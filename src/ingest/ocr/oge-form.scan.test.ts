@@ -12,11 +12,15 @@ import {
   OGE_278T_SCAN_TRUTH,
   tallyOge278t,
 } from '../../test-support/oge-278t-scan-truth.js';
+import { darkened, type GrayImage, rotateSmall } from './bitmap.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import { assetLexicon } from './lexicon.js';
 import { judgedFiler } from './oge-filer.js';
-import { readScan, type ScannedPage } from './read-scan.js';
+import { PALE_INK } from './oge-form.js';
+import { openRaster } from './rasterize.js';
+import { readScan, type ScannedPage, uprightPage } from './read-scan.js';
+import { findRuledTable } from './ruled-table.js';
 import { REVIEW_THRESHOLD, type ScannedRow } from './scanned-rows.js';
 
 const dataDir = inject('dataDir');
@@ -114,5 +118,57 @@ describe.skipIf(!dataDir)('the scanned OGE 278-T (real scan)', () => {
         truth?.late,
       ]);
     }
+  });
+});
+
+describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () => {
+  let scanned: GrayImage;
+
+  beforeAll(async () => {
+    const raster = await openRaster(
+      readBytes(join(dataDir ?? '', 'congress', 'raw-oge', 'open-cabinet-278t', 'pdfs', OGE_278T_SCAN_FILE)),
+    );
+    scanned = await raster.render(2).finally(() => raster.close());
+  });
+
+  it("turned a quarter of a degree, is straightened as the 278-T's reader reads it; the House reader's threshold would lose rules", {
+    timeout: OCR_TIMEOUT,
+  }, async () => {
+    const turned = rotateSmall(scanned, 0.25);
+    const engine = await TesseractEngine.start();
+    try {
+      const asScanned = findRuledTable(scanned, 4);
+      expect(asScanned?.edges.length).toBe(7);
+      // Its row rules leave their pixel row within a few hundred pixels: read as it stands, rules
+      // across are lost (two rows would read as one) or the whole table is.
+      const houseWay = await uprightPage(turned, engine, 0, formReader('house_ptr_pdf').minSkew);
+      expect(houseWay.geometry.skew).toBe(0);
+      expect(findRuledTable(houseWay.image, 4)?.rules.length ?? 0).toBeLessThan(asScanned?.rules.length ?? 0);
+      const ruledWay = await uprightPage(turned, engine, 0, formReader('oge_278t_pdf').minSkew);
+      expect(ruledWay.geometry).toMatchObject({ quarterTurns: 0 });
+      expect(ruledWay.geometry.skew).toBeGreaterThan(0.1);
+      const table = findRuledTable(ruledWay.image, 4);
+      expect(table?.edges.length).toBe(7);
+      expect(table?.rules.length).toBe(asScanned?.rules.length);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('printed lighter, its pale rules are found on the page looked at again darker, and only then', () => {
+    // Every grey paler, as a scanner set lighter gives it.
+    const lighter = {
+      ...scanned,
+      data: scanned.data.map((value) => (value >= 160 ? 255 : Math.round((value * 255) / 160))),
+    };
+    expect(findRuledTable(lighter, 4)).toBeNull();
+    const asScanned = findRuledTable(scanned, 4);
+    const again = findRuledTable(darkened(lighter, PALE_INK), 4);
+    expect(again?.edges).toHaveLength(asScanned?.edges.length ?? 0);
+    expect(again?.rules).toHaveLength(asScanned?.rules.length ?? 0);
+    // The page as scanned looked at so would gain rules that are not there.
+    expect(findRuledTable(darkened(scanned, PALE_INK), 4)?.edges.length).toBeGreaterThan(
+      asScanned?.edges.length ?? 0,
+    );
   });
 });

@@ -6,7 +6,8 @@
 // form's EIF column) is still read by name. The filer's information page and the printed
 // instructions hold no such table and yield no rows; the filer's cells are read on any page that
 // has them (oge-filer.ts).
-import type { GrayImage, Rect } from './bitmap.js';
+import { distance } from 'fastest-levenshtein';
+import { darkened, type GrayImage, type Rect } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
 import { type CellReading, type FormPage, unreadPage } from './house-page.js';
 import { readFilerBlock } from './oge-filer.js';
@@ -39,12 +40,20 @@ export interface OgeRow {
 /** A page of a scanned OGE 278-T: the summary fields every form page has, and its rows. */
 export type OgePage = FormPage<'oge_278t', OgeRow>;
 
+/**
+ * A page without a table is looked at again with grey up to this level counted as ink, and read
+ * so: a light scan's thin rules are paler than the ink threshold. Only then: on a page as dark as
+ * the real scan the darker look finds rules that are not there (a letter's stem, a column split).
+ */
+export const PALE_INK = 210;
+
 /** The columns a table must have to be the 278-T's transactions table. */
 const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount'];
 
 export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
   const page: OgePage = unreadPage('oge_278t');
-  const table = findRuledTable(image, REQUIRED.length);
+  const table =
+    findRuledTable(image, REQUIRED.length) ?? findRuledTable(darkened(image, PALE_INK), REQUIRED.length);
   const columns = table ? await nameColumns(table, engine) : new Map<OgeColumn, number>();
   const understood = table !== null && REQUIRED.every((column) => columns.has(column));
   // The filer's information page has no transactions table; a page with one names its filer
@@ -109,15 +118,56 @@ async function readRow(
 
 /** Each column's name, from the header band's text; the narrow first column is the row number. */
 async function nameColumns(table: RuledTable, engine: OcrEngine): Promise<Map<OgeColumn, number>> {
-  const named = new Map<OgeColumn, number>();
+  const headers: string[] = [];
   for (let index = 0; index < table.edges.length - 1; index++) {
     const cell = columnRect(table, index, table.header.top, table.header.bottom, 3);
-    const header = (await readTextCell(table, cell, engine, { mode: 'block' }, 'clean')).text.toLowerCase();
-    const column = columnOfHeader(header, index);
-    if (column && !named.has(column)) named.set(column, index);
+    headers.push((await readTextCell(table, cell, engine, { mode: 'block' }, 'clean')).text.toLowerCase());
+  }
+  return namedColumns(headers);
+}
+
+/** The form's columns in the order every version prints them (those it has). */
+const COLUMN_ORDER: readonly OgeColumn[] = [
+  'number',
+  'description',
+  'ticker',
+  'eif',
+  'type',
+  'date',
+  'late',
+  'amount',
+];
+
+/**
+ * The columns named by their headers' text (lower case, left to right), by index. A header the
+ * engine read as nothing or as no name (a letter cut at a rule, "Date" read as "") is named by
+ * its place when it is the one column between two named ones and the form prints only one
+ * column there ("date" between "type" and the notification column).
+ */
+export function namedColumns(headers: readonly string[]): Map<OgeColumn, number> {
+  const named = new Map<OgeColumn, number>();
+  const names = headers.map((header, index) => columnOfHeader(header, index));
+  for (const [index, column] of names.entries()) if (column && !named.has(column)) named.set(column, index);
+  for (let index = 1; index < names.length - 1; index++) {
+    const before = names[index - 1];
+    const after = names[index + 1];
+    if (names[index] !== null || !before || !after) continue;
+    const between = COLUMN_ORDER.slice(COLUMN_ORDER.indexOf(before) + 1, COLUMN_ORDER.indexOf(after));
+    const [only] = between;
+    if (between.length === 1 && only && !named.has(only)) named.set(only, index);
   }
   return named;
 }
+
+/** Header words a column is named by, each also known one letter off ("Typo" for Type). */
+const HEADER_WORDS: ReadonlyArray<readonly [string, OgeColumn]> = [
+  ['notification', 'late'],
+  ['description', 'description'],
+  ['ticker', 'ticker'],
+  ['type', 'type'],
+  ['date', 'date'],
+  ['amount', 'amount'],
+];
 
 export function columnOfHeader(header: string, index: number): OgeColumn | null {
   if (/notif|30 days/.test(header)) return 'late';
@@ -129,5 +179,10 @@ export function columnOfHeader(header: string, index: number): OgeColumn | null 
   if (/\b[a-z]?ate\b/.test(header)) return 'date';
   if (/amount/.test(header)) return 'amount';
   if (index === 0 && (header === '' || /^[#*a-z0-9]{0,2}$/.test(header))) return 'number';
+  // A header word of four letters or more one letter from a column's word, and from no other's.
+  for (const word of header.match(/[a-z]{4,}/g) ?? []) {
+    const near = HEADER_WORDS.filter(([name]) => distance(word, name) === 1);
+    if (near.length === 1) return near[0]?.[1] ?? null;
+  }
   return null;
 }

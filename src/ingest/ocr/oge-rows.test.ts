@@ -2,7 +2,7 @@
 // the typed choices, the brackets written out, and the checks that flag a misread.
 import { describe, expect, it } from 'vitest';
 import type { CellReading } from './house-page.js';
-import { columnOfHeader, type OgeRow } from './oge-form.js';
+import { columnOfHeader, namedColumns, type OgeRow } from './oge-form.js';
 import { amountField, ogeRowsOfScan, typeField } from './oge-rows.js';
 import { REVIEW_THRESHOLD } from './scanned-rows.js';
 
@@ -119,5 +119,33 @@ describe('OGE 278-T rows read by OCR', () => {
         (header, index) => columnOfHeader(header.toLowerCase(), index),
       ),
     ).toEqual(['number', 'description', 'type', 'date', 'late', 'amount']);
+  });
+
+  it('names a header read one letter off, or read as nothing where one column alone fits', () => {
+    const named = (headers: string[]) =>
+      Object.fromEntries(
+        [...namedColumns(headers.map((header) => header.toLowerCase()))].map(([c, i]) => [i, c]),
+      );
+    // A page read at 80% of its resolution lost "Date" at its rule; a crisper one read "Typo".
+    expect(
+      named(['', 'lescription', 'Type', '', 'Notification Recoived Over 30 Days Ago', 'Amount']),
+    ).toEqual({
+      0: 'number',
+      1: 'description',
+      2: 'type',
+      3: 'date',
+      4: 'late',
+      5: 'amount',
+    });
+    expect(
+      named(['', 'escription', 'Typo|', 'ate', 'Notification Recolved Over 30 Days Ago', 'Amount'])[2],
+    ).toBe('type');
+    // Between the description and the date a version may print a ticker, an EIF column or the type.
+    expect(named(['', 'Description', '', 'Date', 'Notification', 'Amount'])[2]).toBeUndefined();
+    // Between the type and the amount, the date or the notification column.
+    expect(named(['', 'Description', 'Type', '', 'Amount'])[3]).toBeUndefined();
+    // "Days" is two letters from "date": not a date.
+    expect(columnOfHeader('30 days', 3)).toBe('late');
+    expect(columnOfHeader('dayz', 3)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import type { DocumentKind } from '../sources/document.js';
 import { type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
-import { type FormPage, formReader } from './forms.js';
+import { type FormPage, formReader, MIN_SKEW } from './forms.js';
 import { estimateSkew } from './lines.js';
 import { detectOrientation } from './orientation.js';
 import { openRaster, RENDER_DPI } from './rasterize.js';
@@ -37,13 +37,6 @@ export interface ReadScanOptions {
   /** The kind of document, which names the form its pages are read as (a House paper PTR when absent). */
   kind?: DocumentKind;
 }
-
-/**
- * Skew below this is left alone: turning a 1-bit scan costs sharpness, and the reader reads pages
- * as scanned up to it (the real scans' pages lie at 0 to 0.35 degrees). Above it a rule drifts
- * by more than 15 pixels across a page, near where its pieces stop being one rule (SAME_RULE).
- */
-export const MIN_SKEW = 0.4;
 
 export async function readScan(
   bytes: Uint8Array,
@@ -91,8 +84,14 @@ export async function readPage(
   options: { hint?: number | null; kind?: DocumentKind | undefined; started?: NodeJS.CpuUsage } = {},
 ): Promise<ScannedPage> {
   const started = options.started ?? process.cpuUsage();
-  const { image, geometry, certainty } = await uprightPage(rendered, engine, options.hint ?? null);
-  const form = await formReader(options.kind ?? 'house_ptr_pdf').readPage(image, engine);
+  const reader = formReader(options.kind ?? 'house_ptr_pdf');
+  const { image, geometry, certainty } = await uprightPage(
+    rendered,
+    engine,
+    options.hint ?? null,
+    reader.minSkew,
+  );
+  const form = await reader.readPage(image, engine);
   const used = process.cpuUsage(started);
   return {
     number,
@@ -103,16 +102,20 @@ export async function readPage(
   };
 }
 
-/** The page turned upright and straightened, with what was done to it. */
+/**
+ * The page turned upright and straightened, with what was done to it: a skew below `minSkew`
+ * degrees (the form's, forms.ts) is left as scanned.
+ */
 export async function uprightPage(
   rendered: GrayImage,
   engine: OcrEngine,
   hint: number | null,
+  minSkew = MIN_SKEW,
 ): Promise<{ image: GrayImage; geometry: PageGeometry; certainty: number }> {
   const orientation = await detectOrientation(rendered, engine, hint);
   let image = rotateQuarter(rendered, orientation.quarterTurns);
   const skew = estimateSkew(image);
-  const applied = Math.abs(skew) >= MIN_SKEW ? skew : 0;
+  const applied = Math.abs(skew) >= minSkew ? skew : 0;
   if (applied === 0) {
     return {
       image,

@@ -4,11 +4,11 @@ import { readTruth } from '../../../bench/accuracy/scanned-truth.js';
 import { congressPath, readBytes, secIssuers } from '../../test-support/documents.js';
 import { type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import { TesseractEngine } from './engine.js';
-import { formReader } from './forms.js';
+import { formReader, MIN_SKEW } from './forms.js';
 import { assetLexicon } from './lexicon.js';
 import { estimateSkew } from './lines.js';
 import { openRaster } from './rasterize.js';
-import { MIN_SKEW, readPage, type ScannedPage } from './read-scan.js';
+import { readPage, type ScannedPage } from './read-scan.js';
 
 const dataDir = inject('dataDir');
 const OCR_TIMEOUT = 600_000;
