@@ -350,12 +350,32 @@ export function crossReadDate(
  * "3/18/825" for 3/18/2025: a separator read as a digit, a digit lost in the middle): that
  * preparation failed on the cell, which says nothing of which date it holds. It is not heard,
  * either way. A reading cut short ("01/1" for 01/17/25) is heard: the cell's edge may hide what
- * the first reading made up.
+ * the first reading made up. So is one that reads another digit where the first read its month
+ * or day (otherMonthOrDayDigit).
  */
 function garbled(text: string, first: string): boolean {
   if (readScannedDate(text).value !== null) return false;
   const read = text.replace(/\s+/g, '');
-  return read !== '' && !first.replace(/\s+/g, '').startsWith(read);
+  const printed = first.replace(/\s+/g, '');
+  return read !== '' && !printed.startsWith(read) && !otherMonthOrDayDigit(read, printed);
+}
+
+/**
+ * Whether a reading as long as the first one holds another digit at a place where the first read
+ * a digit of its month or day ("311402008" beside "3/18/2025": its separators read as digits,
+ * which says nothing, but the day's 8 read as a 4). Such a reading is one of another date, its
+ * separators lost, not a preparation that failed: a page at 80% of its resolution read that day
+ * as 18 at two scales and in one cross read, and this one alone read the 14 that was typed.
+ */
+function otherMonthOrDayDigit(read: string, printed: string): boolean {
+  const year = printed.search(/[/\-.]\d+$/);
+  if (read.length !== printed.length || year < 0) return false;
+  for (let at = 0; at < year; at++) {
+    const digit = printed[at] ?? '';
+    const other = read[at] ?? '';
+    if (/\d/.test(digit) && /\d/.test(other) && other !== digit) return true;
+  }
+  return false;
 }
 
 /**

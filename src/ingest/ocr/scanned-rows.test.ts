@@ -561,6 +561,11 @@ describe('scannedRow: a date cell read again from differently prepared images', 
     expect(read('3/18/2025', ['3/18/2025', '3/18/825'], 2 / 3).needs_review).toBe(true);
     // No cross read at all that agrees.
     expect(read('3/18/2025', ['318/202', '3/18/825']).needs_review).toBe(true);
+    // Heard against it: as long as the date, its separators read as digits, and another digit
+    // where the day's was read (8220834 read at 80% of its resolution: the 14 that was typed).
+    expect(read('3/18/2025', ['3/18/2025', '311402008']).needs_review).toBe(true);
+    // A digit read otherwise only in the year says nothing of the month and day: not heard.
+    expect(read('3/18/2025', ['3/18/2025', '311802008']).needs_review).toBe(false);
   });
 
   it('hears a reading that differs from the date only by a lost or misread separator as agreeing', () => {
