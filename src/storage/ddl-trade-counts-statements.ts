@@ -44,7 +44,8 @@ const COUNTING_ROW_TRIGGERS = [
  */
 export async function createInsertedTradesCounting(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) return;
-  const countsUpsert = (counts: CountedTrades) => {
+  // Each key's count added as it is (the delta helpers below weigh old rows against new ones).
+  const insertedCounts = (counts: CountedTrades) => {
     const key = counts.key.join(', ');
     return `insert into ${counts.table} (${key}, trade_count) ${countsByKey(counts, 'inserted')} order by ${key}
       on conflict (${key}) do update set trade_count = ${counts.table}.trade_count + excluded.trade_count;`;
@@ -57,7 +58,7 @@ export async function createInsertedTradesCounting(db: Kysely<unknown>): Promise
         do update set trade_count = ticker_trade_descriptions.trade_count + excluded.trade_count;
       insert into politician_trade_totals (${TOTALS_COLUMNS}) ${totalsByMember('inserted', 'countable')} order by 1
         ${TOTALS_ADD};
-      ${COUNTS_TABLES.map(countsUpsert).join('\n      ')}
+      ${COUNTS_TABLES.map(insertedCounts).join('\n      ')}
       return null;
     end $$`)
     .execute(db);
