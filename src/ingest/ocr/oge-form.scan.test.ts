@@ -12,12 +12,13 @@ import {
   OGE_278T_SCAN_TRUTH,
   tallyOge278t,
 } from '../../test-support/oge-278t-scan-truth.js';
-import { darkened, type GrayImage, rotateSmall } from './bitmap.js';
+import { darkened, type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import { assetLexicon } from './lexicon.js';
 import { judgedFiler } from './oge-filer.js';
 import { PALE_INK } from './oge-form.js';
+import { detectOrientation, textLines } from './orientation.js';
 import { openRaster } from './rasterize.js';
 import { readScan, type ScannedPage, uprightPage } from './read-scan.js';
 import { findRuledTable } from './ruled-table.js';
@@ -123,12 +124,63 @@ describe.skipIf(!dataDir)('the scanned OGE 278-T (real scan)', () => {
 
 describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () => {
   let scanned: GrayImage;
+  let notes: GrayImage;
 
   beforeAll(async () => {
     const raster = await openRaster(
       readBytes(join(dataDir ?? '', 'congress', 'raw-oge', 'open-cabinet-278t', 'pdfs', OGE_278T_SCAN_FILE)),
     );
-    scanned = await raster.render(2).finally(() => raster.close());
+    try {
+      scanned = await raster.render(2);
+      notes = await raster.render(3);
+    } finally {
+      await raster.close();
+    }
+  });
+
+  it('turned a seventh of a degree the other way, is still judged upright', {
+    timeout: OCR_TIMEOUT,
+  }, async () => {
+    // Its inkiest ruled cells on the turned page are amounts, which read as figures either way up:
+    // a scrap of letters read from them upside down once decided the page was upside down.
+    const engine = await TesseractEngine.start();
+    try {
+      const upright = await uprightPage(
+        rotateSmall(scanned, -0.15),
+        engine,
+        0,
+        formReader('oge_278t_pdf').minSkew,
+      );
+      expect(upright.geometry.quarterTurns).toBe(0);
+      expect(findRuledTable(upright.image, 4)?.rules).toHaveLength(
+        findRuledTable(scanned, 4)?.rules.length ?? -1,
+      );
+      // The page of notes after it has no rules: its lines of running text are what is read.
+      const cases = [
+        [notes, 0],
+        [rotateSmall(notes, -0.15), 0],
+        [rotateQuarter(notes, 2), 2],
+      ] as const;
+      for (const [page, turns] of cases) {
+        const judged = await detectOrientation(page, engine, 0);
+        expect(judged.quarterTurns).toBe(turns);
+        expect(judged.certainty).toBeGreaterThan(0.5);
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("finds the page of notes' lines of text upright and upside down, none lying on its side", () => {
+    const lines = textLines(notes);
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      expect(line.width).toBeGreaterThan(notes.width * 0.8);
+      expect(line.height).toBeLessThan(60);
+    }
+    expect(textLines(rotateQuarter(notes, 2))).toHaveLength(4);
+    expect(textLines(rotateQuarter(notes, 1))).toEqual([]);
+    expect(textLines(rotateQuarter(notes, 3))).toEqual([]);
   });
 
   it("turned a quarter of a degree, is straightened as the 278-T's reader reads it; the House reader's threshold would lose rules", {

@@ -4,7 +4,15 @@
 //   when the vertical rules outweigh the horizontal ones, the page lies on its side;
 // - the direction: the engine reads a strip of printed text both ways up; the reading it is
 //   surer of wins. (Whole-page orientation detection of the engine misjudged these scans.)
-import { crop, type GrayImage, inkShare, type Rect, rotateQuarter } from './bitmap.js';
+import {
+  clampRect,
+  crop,
+  type GrayImage,
+  INK_THRESHOLD,
+  inkShare,
+  type Rect,
+  rotateQuarter,
+} from './bitmap.js';
 import type { OcrEngine } from './engine.js';
 import { horizontalLines, verticalLines } from './lines.js';
 
@@ -87,7 +95,64 @@ async function readingScore(engine: OcrEngine, images: GrayImage[]): Promise<num
   return score;
 }
 
-/** Samples to read when the page has no ruled text cells: bands of its upper and lower part. */
+/**
+ * Lines of running text, for a page without ruled text cells (a form's page of notes): runs of
+ * pixel rows with ink across a good part of the page between runs without, a text line tall,
+ * each taken as wide as its ink, the widest first. Turned a quarter from upright, a page's lines
+ * cross every pixel row and none is found.
+ */
+export function textLines(image: GrayImage, limit = 4): Rect[] {
+  const { width, height, data } = image;
+  // Ink in every other column; a row with the ink of a few vertical rules alone is not text.
+  const inked = (y: number) => {
+    let count = 0;
+    for (let x = 0; x < width; x += 2) if ((data[y * width + x] ?? 255) < INK_THRESHOLD) count++;
+    return count > width * TEXT_ROW_INK;
+  };
+  const lines: Array<{ rect: Rect; width: number }> = [];
+  for (let y = 0; y < height; y++) {
+    if (!inked(y)) continue;
+    const top = y;
+    while (y < height && inked(y)) y++;
+    const tall = y - top;
+    if (tall < TEXT_LINE.min || tall > TEXT_LINE.max) continue;
+    const band = { x: 0, y: top, width, height: tall };
+    const columns = inkedColumns(image, band);
+    if (columns.last - columns.first < 200) continue;
+    const rect = {
+      x: columns.first - 6,
+      y: top - 6,
+      width: columns.last - columns.first + 12,
+      height: tall + 12,
+    };
+    lines.push({ rect: clampRect(image, rect), width: columns.last - columns.first });
+  }
+  return lines
+    .sort((a, b) => b.width - a.width)
+    .slice(0, limit)
+    .map((line) => line.rect);
+}
+
+/** Share of a page's (sampled) width a pixel row of text inks at least: more than a few rules. */
+const TEXT_ROW_INK = 0.0075;
+/** Heights of a printed text line in pixel rows at the render resolution, descenders included. */
+const TEXT_LINE = { min: 14, max: 70 };
+
+function inkedColumns(image: GrayImage, band: Rect): { first: number; last: number } {
+  let first = band.x + band.width;
+  let last = band.x - 1;
+  for (let y = band.y; y < band.y + band.height; y++) {
+    const row = y * image.width;
+    for (let x = band.x; x < band.x + band.width; x++) {
+      if ((image.data[row + x] ?? 255) >= INK_THRESHOLD) continue;
+      if (x < first) first = x;
+      if (x > last) last = x;
+    }
+  }
+  return { first, last };
+}
+
+/** Samples to read when the page has neither: bands of its upper and lower part. */
 function fallbackSamples(image: GrayImage): Rect[] {
   const height = Math.round(image.height * 0.06);
   return [0.05, 0.12, 0.85].map((top) => ({
@@ -98,9 +163,58 @@ function fallbackSamples(image: GrayImage): Rect[] {
   }));
 }
 
+/** The samples read first: the page's ruled text cells, else bands across it. */
+function firstSamples(upright: GrayImage): Rect[] {
+  const cells = textCells(upright);
+  return cells.length > 0 ? cells : fallbackSamples(upright);
+}
+
+/**
+ * What else is read when the first samples said too little: the page's lines of running text,
+ * and the bands when they were not read first. The lines come second: on a page turned a degree
+ * or more a ruled form's lines slope across several pixel rows and run together, and read first
+ * they took a skewed spreadsheet for upside down.
+ */
+function furtherSamples(upright: GrayImage): Rect[] {
+  const lines = textLines(upright);
+  return textCells(upright).length > 0 ? [...lines, ...fallbackSamples(upright)] : lines;
+}
+
+/**
+ * A direction score this high is full evidence: about five words of three letters or more read
+ * surely. Below it the difference between the two readings says little (a cell of amounts holds no
+ * such word either way up, and one scrap read from it upside down would decide).
+ */
+const FULL_EVIDENCE = 4;
+
+/** Each candidate turn's score, from the samples `pick` chooses on the page turned so. */
+async function directionScores(
+  image: GrayImage,
+  engine: OcrEngine,
+  candidates: readonly number[],
+  pick: (upright: GrayImage) => Rect[],
+): Promise<Map<number, number>> {
+  const scores = new Map<number, number>();
+  // Candidates come in pairs half a turn apart: one set of cells, read both ways up.
+  for (const turns of candidates.filter((turn) => !candidates.includes(turn - 2))) {
+    const upright = rotateQuarter(image, turns);
+    const cells = pick(upright).map((rect) => crop(upright, rect));
+    scores.set(turns, await readingScore(engine, cells));
+    scores.set(
+      (turns + 2) % 4,
+      await readingScore(
+        engine,
+        cells.map((cell) => rotateQuarter(cell, 2)),
+      ),
+    );
+  }
+  return scores;
+}
+
 /**
  * The turn that makes the page upright. `hint` (the previous page's turn) is tried first: pages
- * of one filing are usually scanned alike.
+ * of one filing are usually scanned alike. The certainty is the surer reading's lead over the
+ * other, counted against full evidence when the readings hold less.
  */
 export async function detectOrientation(
   image: GrayImage,
@@ -112,25 +226,19 @@ export async function detectOrientation(
   if (hint !== null && candidates.includes(hint)) {
     candidates.sort((a, b) => (a === hint ? -1 : b === hint ? 1 : 0));
   }
-  const scores: Array<{ turns: number; score: number }> = [];
-  // Candidates come in pairs half a turn apart: one set of cells, read both ways up.
-  for (const turns of candidates.filter((turn) => !candidates.includes(turn - 2))) {
-    const upright = rotateQuarter(image, turns);
-    const found = textCells(upright);
-    const rects = found.length > 0 ? found : fallbackSamples(upright);
-    const cells = rects.map((rect) => crop(upright, rect));
-    scores.push({ turns, score: await readingScore(engine, cells) });
-    scores.push({
-      turns: (turns + 2) % 4,
-      score: await readingScore(
-        engine,
-        cells.map((cell) => rotateQuarter(cell, 2)),
-      ),
-    });
+  const scores = await directionScores(image, engine, candidates, firstSamples);
+  if (Math.max(...scores.values()) < FULL_EVIDENCE) {
+    // The samples held too few words to go by (ruled cells of figures): the page's other text
+    // is read as well.
+    const more = await directionScores(image, engine, candidates, furtherSamples);
+    for (const [turns, score] of more) scores.set(turns, (scores.get(turns) ?? 0) + score);
   }
-  scores.sort((a, b) => b.score - a.score);
-  const best = scores[0] ?? { turns: 0, score: 0 };
-  const second = scores[1]?.score ?? 0;
-  const certainty = best.score <= 0 ? 0 : Math.min(1, (best.score - second) / best.score);
+  // Map order is the candidates' (the hint first), and a stable sort keeps it among equals.
+  const ranked = [...scores].map(([turns, score]) => ({ turns, score }));
+  ranked.sort((a, b) => b.score - a.score);
+  const best = ranked[0] ?? { turns: 0, score: 0 };
+  const second = ranked[1]?.score ?? 0;
+  const certainty =
+    best.score <= 0 ? 0 : Math.min(1, (best.score - second) / Math.max(best.score, FULL_EVIDENCE));
   return { quarterTurns: best.turns, certainty };
 }
