@@ -1,6 +1,6 @@
 // Constructed images: what the pixel helpers keep and clear.
 import { describe, expect, it } from 'vitest';
-import { blankImage, withoutEdgeSpecks, withoutStrayStripes } from './bitmap.js';
+import { blankImage, type GrayImage, rotateSmall, withoutEdgeSpecks, withoutStrayStripes } from './bitmap.js';
 
 describe('withoutEdgeSpecks', () => {
   it("clears small pieces at the image's edge, and keeps small pieces inside and large ones at the edge", () => {
@@ -73,5 +73,36 @@ describe('withoutStrayStripes', () => {
     });
     for (const image of [touching, close, narrow, tall])
       expect(inkedRows(withoutStrayStripes(image, options))).toEqual(inkedRows(image));
+  });
+});
+
+describe('rotateSmall', () => {
+  // A bar two pixels tall across a 200 x 41 page, turned half a degree: it rises by
+  // 200 x tan(0.5 degrees), about 1.7 pixels, from one end to the other.
+  const page = (ink: number) => {
+    const image = blankImage(200, 41);
+    for (let x = 0; x < 200; x++) for (const y of [19, 20]) image.data[y * 200 + x] = ink;
+    return image;
+  };
+  const column = (image: GrayImage, x: number) =>
+    Array.from({ length: 41 }, (_, y) => image.data[y * 200 + x] ?? 255);
+  const darkest = (image: GrayImage, x: number) => column(image, x).indexOf(Math.min(...column(image, x)));
+
+  it("turns a grey scan about its centre, each pixel weighed from the page's nearest four", () => {
+    const turned = rotateSmall(page(30), 0.5);
+    // Clockwise: the left end goes up, the right end down; the centre stays.
+    expect(darkest(turned, 10)).toBeLessThan(darkest(turned, 190));
+    expect([19, 20]).toContain(darkest(turned, 100));
+    // Where the bar crosses between pixel rows its edges are grey, not a step of dark and white.
+    expect(new Set(turned.data.filter((value) => value > 40 && value < 235)).size).toBeGreaterThan(10);
+    // Every column keeps the bar's ink: as dark as two half-covered rows at least.
+    for (let x = 2; x < 198; x++) expect(Math.min(...column(turned, x))).toBeLessThan(150);
+    expect(rotateSmall(page(30), 0.005).data).toEqual(page(30).data);
+  });
+
+  it('keeps a black-and-white scan black and white', () => {
+    const turned = rotateSmall(page(0), 0.5);
+    expect(new Set(turned.data)).toEqual(new Set([0, 255]));
+    expect(darkest(turned, 10)).toBeLessThan(darkest(turned, 190));
   });
 });

@@ -58,8 +58,11 @@ export function rotateQuarter(image: GrayImage, quarterTurns: number): GrayImage
 }
 
 /**
- * The image turned by a small angle (degrees, clockwise positive) about its centre, same size,
- * nearest-neighbour: the scans are 1-bit, so interpolation would only blur the ruling lines.
+ * The image turned by a small angle (degrees, clockwise positive) about its centre, same size. A
+ * black-and-white scan stays black and white (each pixel the nearest of the page as scanned): its
+ * edges are steps a pixel high already, and the readers' ink thresholds were set on such pages. A
+ * grey scan's pixel is weighed from the nearest four, by nearness: the nearest alone gives its
+ * letters' edges such steps, which the engine reads worse.
  */
 export function rotateSmall(image: GrayImage, degrees: number): GrayImage {
   if (Math.abs(degrees) < 0.01) return image;
@@ -70,14 +73,26 @@ export function rotateSmall(image: GrayImage, degrees: number): GrayImage {
   const sin = Math.sin(angle);
   const cx = width / 2;
   const cy = height / 2;
+  const bilevel = data.every((value) => value === 0 || value === 255);
+  const at = (x: number, y: number) =>
+    x < 0 || y < 0 || x >= width || y >= height ? 255 : (data[y * width + x] ?? 255);
   for (let y = 0; y < height; y++) {
     const dy = y - cy;
     for (let x = 0; x < width; x++) {
       const dx = x - cx;
-      const sx = Math.round(cx + dx * cos - dy * sin);
-      const sy = Math.round(cy + dx * sin + dy * cos);
-      if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
-      out[y * width + x] = data[sy * width + sx] ?? 255;
+      const sx = cx + dx * cos - dy * sin;
+      const sy = cy + dx * sin + dy * cos;
+      if (bilevel) {
+        out[y * width + x] = at(Math.round(sx), Math.round(sy));
+        continue;
+      }
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
+      const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
+      out[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
     }
   }
   return { width, height, data: out };
