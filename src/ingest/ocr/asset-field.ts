@@ -174,6 +174,20 @@ interface CheckedWord {
  */
 const SPECK_BRACE = /^\{(?=[^(){}]*$)/;
 
+/** A bar or a square bracket touching a letter or digit. */
+const GLUED_BAR = /[|[\]][A-Za-z0-9]|[A-Za-z0-9][|[\]]/;
+
+/**
+ * Whether a word of a name holds a letter's upright stroke ("I", "l") read as a mark: a bar or a
+ * square bracket touching a letter or digit ("|A" where IA was typed), or a round bracket opened
+ * before one and closed nowhere after it in the name ("WOODWARD (NC" where INC was typed).
+ * Tidied as a rule's remnant or taken as punctuation, the mark would take the letter with it.
+ */
+export function strokeReadAsMark(word: string, after: readonly string[]): boolean {
+  if (GLUED_BAR.test(word)) return true;
+  return /^\([A-Za-z0-9]/.test(word) && ![word, ...after].some((later) => later.includes(')'));
+}
+
 /** The initials of the two coupon months (six apart) of a bond maturing in each month. */
 const COUPON_MONTHS = ['JJ', 'FA', 'MS', 'AO', 'MN', 'JD', 'JJ', 'FA', 'MS', 'AO', 'MN', 'JD'];
 
@@ -211,9 +225,18 @@ function checkWords(
   if (words.length === 0) return { text: '', confidence: 0, doubts: [] };
   const doubts: string[] = [];
   const checked: CheckedWord[] = [];
-  for (const word of words) {
+  for (const [index, word] of words.entries()) {
     const entry: CheckedWord = { text: word.text, confidence: word.confidence, doubt: null };
     checked.push(entry);
+    if (
+      strokeReadAsMark(
+        word.text,
+        words.slice(index + 1).map((later) => later.text),
+      )
+    ) {
+      entry.confidence = Math.min(entry.confidence, DOUBTFUL_WORD);
+      doubts.push(`"${word.text}" (a letter read as a mark?)`);
+    }
     // The security-type word most of the document's names end with ("CMN"), read exactly there.
     if (word === words[words.length - 1] && word.text === usualSuffix)
       entry.confidence = Math.max(entry.confidence, USUAL_SUFFIX);

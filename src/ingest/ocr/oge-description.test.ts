@@ -180,4 +180,19 @@ describe('a scanned 278-T description', () => {
     const typed = lost.replace('BELTENERGY', 'BELT ENERGY');
     expect(descriptionField(readAt(typed, typed, typed), lexicon)).toMatchObject({ value: typed, why: null });
   });
+
+  it('doubts a bar or bracket touching a word, however alike its readings', () => {
+    // Both scales of the real scan turned 0.15 degrees read the "I" of "IA" as a bar: tidied as a
+    // rule's remnant, the name lost a letter and was served as sure.
+    const bar = 'PAGE CNTY |A JAIL 2024 B B/E 4.00 % Due Jun 1, 2026';
+    const field = descriptionField(readAt(bar, bar), undefined);
+    expect(field.confidence).toBeLessThan(THRESHOLD);
+    expect(field.why).toBe('doubtful: "|A" (a letter read as a mark?)');
+    for (const glued of ['CNTY] IA', 'C|NTY IA', '(IA'])
+      expect(judged(`PAGE ${glued} JAIL B/E 4.00 % Due Jun 1, 2026`).why).toMatch(/a letter read as a mark/);
+    // Apart from the words, a bar is what is left of a rule, and a bracket closed is a bracket.
+    const typed = 'PAGE CNTY IA JAIL 2024 B B/E 4.00 % Due Jun 1, 2026';
+    expect(descriptionField(readAt(typed, `| ${typed}`), undefined).why).toBeNull();
+    expect(judged('PAGE CNTY (IA) JAIL B/E 4.00 % Due Jun 1, 2026').why).toBeNull();
+  });
 });

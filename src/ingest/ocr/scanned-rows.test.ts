@@ -475,6 +475,31 @@ describe('scannedRow', () => {
     expect(misread.needs_review).toBe(true);
   });
 
+  it("doubts a letter's stroke read as a mark, however alike and sure the readings", () => {
+    // 8220834 page 2 turned 1.6 degrees: the "I" of INC read as an opening bracket by every
+    // reading, at 0.94; taken as punctuation, the name served lost its letter.
+    const woodward: Array<[string, number]> = [
+      ['WOODWARD', 0.96],
+      ['(NC', 0.94],
+    ];
+    const bracket = judgedCell(readAtScales(woodward, woodward, woodward));
+    expect(bracket.needs_review).toBe(true);
+    expect(bracket.reasons.join(' ')).toMatch(/"\(NC" \(a letter read as a mark\?\)/);
+    const bar: Array<[string, number]> = [
+      ['CORNING', 0.96],
+      ['|NCORPORATED', 0.94],
+    ];
+    expect(judgedCell(readAtScales(bar, bar, bar)).needs_review).toBe(true);
+    // A bracket that closes is punctuation, as the filer typed it.
+    const closed: Array<[string, number]> = [
+      ['MICROCHIP', 0.95],
+      ['TECHNOLOGY', 0.93],
+      ['(MCHP)', 0.93],
+      ['CMN', 0.91],
+    ];
+    expect(judgedCell(readAtScales(closed, closed, closed)).reasons.join(' ')).not.toMatch(/a mark/);
+  });
+
   it('leaves the type empty and flags the row when two types are marked', () => {
     const types: MarkReading = { marked: [0, 1], shares: [0.06, 0.05, 0.001], clarity: 1 };
     const row = scannedRow(houseRow('METLIFE, INC. CMN', { types }), { ...context, lexicon: withIssuers });
