@@ -152,6 +152,22 @@ export const SECURITY_WORDS: readonly string[] = [
   'WTR',
   'WTS',
   'XSP',
+  // Municipal bonds' own, as their descriptions abbreviate them (a 278-T lists them so), of five
+  // letters or more: a misread of one is then corrected or doubted, not taken for a name of its
+  // own. Shorter ones are left out: listed, they split names ("SYSCO" into SYS CO).
+  'ASSMT',
+  'COLLTZD',
+  'COMMR',
+  'INSTN',
+  'MLTIFAM',
+  'PARTN',
+  'POLLTN',
+  'REDEV',
+  'RETMT',
+  'REVLVG',
+  'STDNT',
+  'UTILS',
+  'WTRWKS',
 ];
 
 export type WordVerdict =
