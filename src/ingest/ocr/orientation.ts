@@ -96,10 +96,10 @@ async function readingScore(engine: OcrEngine, images: GrayImage[]): Promise<num
 }
 
 /**
- * Lines of running text, for a page without ruled text cells (a form's page of notes): runs of
- * pixel rows with ink across a good part of the page between runs without, a text line tall,
- * each taken as wide as its ink, the widest first. Turned a quarter from upright, a page's lines
- * cross every pixel row and none is found.
+ * Lines of running text (a form's page of notes has no ruled cells): runs of pixel rows with ink
+ * across a good part of the page between runs without, a text line tall, each taken as wide as
+ * its ink, the widest first. Turned a quarter from upright, a page's lines cross every pixel row
+ * and none is found.
  */
 export function textLines(image: GrayImage, limit = 4): Rect[] {
   const { width, height, data } = image;
@@ -152,7 +152,7 @@ function inkedColumns(image: GrayImage, band: Rect): { first: number; last: numb
   return { first, last };
 }
 
-/** Samples to read when the page has neither: bands of its upper and lower part. */
+/** Samples to read when the page has no ruled text cells: bands of its upper and lower part. */
 function fallbackSamples(image: GrayImage): Rect[] {
   const height = Math.round(image.height * 0.06);
   return [0.05, 0.12, 0.85].map((top) => ({
