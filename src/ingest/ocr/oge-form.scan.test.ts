@@ -138,7 +138,7 @@ describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () 
     }
   });
 
-  it('turned a seventh of a degree the other way, is still judged upright', {
+  it('turned 0.15 degrees the other way, is still judged upright', {
     timeout: OCR_TIMEOUT,
   }, async () => {
     // Its inkiest ruled cells on the turned page are amounts, which read as figures either way up:
