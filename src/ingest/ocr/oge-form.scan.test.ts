@@ -17,7 +17,7 @@ import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import { assetLexicon } from './lexicon.js';
 import { judgedFiler } from './oge-filer.js';
-import { PALE_INK } from './oge-form.js';
+import { PALE_INK, PALER_INK } from './oge-form.js';
 import { detectOrientation, textLines } from './orientation.js';
 import { openRaster } from './rasterize.js';
 import { readScan, type ScannedPage, uprightPage } from './read-scan.js';
@@ -222,5 +222,14 @@ describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () 
     expect(findRuledTable(darkened(scanned, PALE_INK), 4)?.edges.length).toBeGreaterThan(
       asScanned?.edges.length ?? 0,
     );
+    // Lighter still, its rules are found only at the last, paler level.
+    const muchLighter = {
+      ...scanned,
+      data: scanned.data.map((value) => (value >= 130 ? 255 : Math.round((value * 255) / 130))),
+    };
+    expect(findRuledTable(darkened(muchLighter, PALE_INK), 4)).toBeNull();
+    const last = findRuledTable(darkened(muchLighter, PALER_INK), 4);
+    expect(last?.edges).toHaveLength(asScanned?.edges.length ?? 0);
+    expect(last?.rules).toHaveLength(asScanned?.rules.length ?? 0);
   });
 });

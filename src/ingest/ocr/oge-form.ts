@@ -46,6 +46,8 @@ export type OgePage = FormPage<'oge_278t', OgeRow>;
  * the real scan the darker look finds rules that are not there (a letter's stem, a column split).
  */
 export const PALE_INK = 210;
+/** A page lighter still, whose rules' grey is near the paper's, is looked at with this level last. */
+export const PALER_INK = 240;
 
 /** The columns a table must have to be the 278-T's transactions table. */
 const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount'];
@@ -53,7 +55,9 @@ const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount']
 export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
   const page: OgePage = unreadPage('oge_278t');
   const table =
-    findRuledTable(image, REQUIRED.length) ?? findRuledTable(darkened(image, PALE_INK), REQUIRED.length);
+    findRuledTable(image, REQUIRED.length) ??
+    findRuledTable(darkened(image, PALE_INK), REQUIRED.length) ??
+    findRuledTable(darkened(image, PALER_INK), REQUIRED.length);
   const columns = table ? await nameColumns(table, engine) : new Map<OgeColumn, number>();
   const understood = table !== null && REQUIRED.every((column) => columns.has(column));
   // The filer's information page has no transactions table; a page with one names its filer
