@@ -51,6 +51,8 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
   // A lighter print, as a scanner set lighter gives it: every grey paler, a thin rule's grey
   // among them.
   ['lighter', (page) => stretched(page, 0, 160)],
+  // Lighter still: a thin rule's grey near the paper's.
+  ['much lighter', (page) => stretched(page, 0, 130)],
 ];
 
 /** Grey levels up to `black` made black, from `white` on white, those between spread between. */
