@@ -14,7 +14,7 @@ import {
   rotateQuarter,
 } from './bitmap.js';
 import type { OcrEngine } from './engine.js';
-import { horizontalLines, verticalLines } from './lines.js';
+import { horizontalLines, textBands, verticalLines } from './lines.js';
 
 export interface Orientation {
   /** Clockwise quarter turns that make the page upright. */
@@ -102,26 +102,21 @@ async function readingScore(engine: OcrEngine, images: GrayImage[]): Promise<num
  * and none is found.
  */
 export function textLines(image: GrayImage, limit = 4): Rect[] {
-  const { width, height, data } = image;
-  // Ink in every other column; a row with the ink of a few vertical rules alone is not text.
-  const inked = (y: number) => {
-    let count = 0;
-    for (let x = 0; x < width; x += 2) if ((data[y * width + x] ?? 255) < INK_THRESHOLD) count++;
-    return count > width * TEXT_ROW_INK;
-  };
+  const { width, height } = image;
+  const bands = textBands(
+    image,
+    { left: 0, right: width, top: 0, bottom: height - 1 },
+    { minInk: Math.round(width * TEXT_ROW_INK), mergeGap: 0, minHeight: TEXT_LINE.min },
+  );
   const lines: Array<{ rect: Rect; width: number }> = [];
-  for (let y = 0; y < height; y++) {
-    if (!inked(y)) continue;
-    const top = y;
-    while (y < height && inked(y)) y++;
-    const tall = y - top;
-    if (tall < TEXT_LINE.min || tall > TEXT_LINE.max) continue;
-    const band = { x: 0, y: top, width, height: tall };
-    const columns = inkedColumns(image, band);
+  for (const band of bands) {
+    const tall = band.bottom - band.top + 1;
+    if (tall > TEXT_LINE.max) continue;
+    const columns = inkedColumns(image, { x: 0, y: band.top, width, height: tall });
     if (columns.last - columns.first < 200) continue;
     const rect = {
       x: columns.first - 6,
-      y: top - 6,
+      y: band.top - 6,
       width: columns.last - columns.first + 12,
       height: tall + 12,
     };
@@ -133,8 +128,11 @@ export function textLines(image: GrayImage, limit = 4): Rect[] {
     .map((line) => line.rect);
 }
 
-/** Share of a page's (sampled) width a pixel row of text inks at least: more than a few rules. */
-const TEXT_ROW_INK = 0.0075;
+/**
+ * Share of a page's width a pixel row of text inks at least (pixels with ink beside them): more
+ * than a few rules crossing it.
+ */
+const TEXT_ROW_INK = 0.011;
 /** Heights of a printed text line in pixel rows at the render resolution, descenders included. */
 const TEXT_LINE = { min: 14, max: 70 };
 
@@ -163,22 +161,34 @@ function fallbackSamples(image: GrayImage): Rect[] {
   }));
 }
 
-/** The samples read first: the page's ruled text cells, else bands across it. */
-function firstSamples(upright: GrayImage): Rect[] {
-  const cells = textCells(upright);
-  return cells.length > 0 ? cells : fallbackSamples(upright);
+/**
+ * The samples read first: the page's ruled text cells, else bands across it. `ruled` collects
+ * the turns whose page had cells, for `furtherSamples`.
+ */
+function firstSamples(ruled: Set<number>): SamplePicker {
+  return (upright, turns) => {
+    const cells = textCells(upright);
+    if (cells.length === 0) return fallbackSamples(upright);
+    ruled.add(turns);
+    return cells;
+  };
 }
 
 /**
  * What else is read when the first samples said too little: the page's lines of running text,
- * and the bands when they were not read first. The lines come second: on a page turned a degree
- * or more a ruled form's lines slope across several pixel rows and run together, and read first
- * they took a skewed spreadsheet for upside down.
+ * and the bands when they were not read first (the turns in `ruled`). The lines come second: on
+ * a page turned a degree or more a ruled form's lines slope across several pixel rows and run
+ * together, and read first they took a skewed spreadsheet for upside down.
  */
-function furtherSamples(upright: GrayImage): Rect[] {
-  const lines = textLines(upright);
-  return textCells(upright).length > 0 ? [...lines, ...fallbackSamples(upright)] : lines;
+function furtherSamples(ruled: ReadonlySet<number>): SamplePicker {
+  return (upright, turns) => {
+    const lines = textLines(upright);
+    return ruled.has(turns) ? [...lines, ...fallbackSamples(upright)] : lines;
+  };
 }
+
+/** The rectangles to read of a page turned `turns` quarters, `upright` the page turned so. */
+type SamplePicker = (upright: GrayImage, turns: number) => Rect[];
 
 /**
  * A direction score this high is full evidence: about five words of three letters or more read
@@ -192,13 +202,13 @@ async function directionScores(
   image: GrayImage,
   engine: OcrEngine,
   candidates: readonly number[],
-  pick: (upright: GrayImage) => Rect[],
+  pick: SamplePicker,
 ): Promise<Map<number, number>> {
   const scores = new Map<number, number>();
   // Candidates come in pairs half a turn apart: one set of cells, read both ways up.
   for (const turns of candidates.filter((turn) => !candidates.includes(turn - 2))) {
     const upright = rotateQuarter(image, turns);
-    const cells = pick(upright).map((rect) => crop(upright, rect));
+    const cells = pick(upright, turns).map((rect) => crop(upright, rect));
     scores.set(turns, await readingScore(engine, cells));
     scores.set(
       (turns + 2) % 4,
@@ -226,11 +236,12 @@ export async function detectOrientation(
   if (hint !== null && candidates.includes(hint)) {
     candidates.sort((a, b) => (a === hint ? -1 : b === hint ? 1 : 0));
   }
-  const scores = await directionScores(image, engine, candidates, firstSamples);
+  const ruled = new Set<number>();
+  const scores = await directionScores(image, engine, candidates, firstSamples(ruled));
   if (Math.max(...scores.values()) < FULL_EVIDENCE) {
     // The samples held too few words to go by (ruled cells of figures): the page's other text
     // is read as well.
-    const more = await directionScores(image, engine, candidates, furtherSamples);
+    const more = await directionScores(image, engine, candidates, furtherSamples(ruled));
     for (const [turns, score] of more) scores.set(turns, (scores.get(turns) ?? 0) + score);
   }
   // Map order is the candidates' (the hint first), and a stable sort keeps it among equals.
