@@ -182,7 +182,7 @@ describe('a scanned 278-T description', () => {
   });
 
   it('doubts a bar or bracket touching a word, however alike its readings', () => {
-    // Both scales of the real scan turned 0.15 degrees read the "I" of "IA" as a bar: tidied as a
+    // Both scales of the real scan turned -0.15 degrees read the "I" of "IA" as a bar: tidied as a
     // rule's remnant, the name lost a letter and was served as sure.
     const bar = 'PAGE CNTY |A JAIL 2024 B B/E 4.00 % Due Jun 1, 2026';
     const field = descriptionField(readAt(bar, bar), undefined);

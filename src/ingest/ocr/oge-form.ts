@@ -52,12 +52,18 @@ export const PALER_INK = 240;
 /** The columns a table must have to be the 278-T's transactions table. */
 const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount'];
 
+/** The page's transactions table, looked for as read, then at each paler level in turn. */
+function findTable(image: GrayImage): RuledTable | null {
+  for (const level of [null, PALE_INK, PALER_INK]) {
+    const table = findRuledTable(level === null ? image : darkened(image, level), REQUIRED.length);
+    if (table) return table;
+  }
+  return null;
+}
+
 export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
   const page: OgePage = unreadPage('oge_278t');
-  const table =
-    findRuledTable(image, REQUIRED.length) ??
-    findRuledTable(darkened(image, PALE_INK), REQUIRED.length) ??
-    findRuledTable(darkened(image, PALER_INK), REQUIRED.length);
+  const table = findTable(image);
   const columns = table ? await nameColumns(table, engine) : new Map<OgeColumn, number>();
   const understood = table !== null && REQUIRED.every((column) => columns.has(column));
   // The filer's information page has no transactions table; a page with one names its filer
