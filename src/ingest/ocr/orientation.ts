@@ -181,11 +181,17 @@ function firstSamples(ruled: Set<number>): SamplePicker {
  * together, and read first they took a skewed spreadsheet for upside down.
  */
 function furtherSamples(ruled: ReadonlySet<number>): SamplePicker {
-  return (upright, turns) => {
-    const lines = textLines(upright);
-    return ruled.has(turns) ? [...lines, ...fallbackSamples(upright)] : lines;
-  };
+  return (upright, turns) =>
+    ruled.has(turns)
+      ? [...textLines(upright, RULED_PAGE_LINES), ...fallbackSamples(upright)]
+      : textLines(upright);
 }
+
+/**
+ * Lines read of a ruled page, besides its bands: a spreadsheet's rows are lines as wide as the
+ * page, each a long read, and most of its pages get this far (their inkiest cells are figures).
+ */
+const RULED_PAGE_LINES = 2;
 
 /** The rectangles to read of a page turned `turns` quarters, `upright` the page turned so. */
 type SamplePicker = (upright: GrayImage, turns: number) => Rect[];
