@@ -1,9 +1,9 @@
 // How the scan readers hold up on pages scanned differently from the shared ones: three real
 // House scans (typed Clerk form, typed spreadsheet, handwritten Clerk form) and the scanned OGE
-// 278-T turned upside down, sideways, skewed, at a lower resolution, crisper and lighter, each
+// 278-T turned upside down, sideways, skewed, at a lower resolution, crisper, lighter and blurred, each
 // read as the OCR stage reads a page and compared with our transcription. Written into
 // ACCURACY.md between its own markers. Run with `npx tsx bench/ocr-robustness.ts` (data from DCLEDGER_DATA_DIR or
-// ../shared/data; about ten minutes of OCR). The changes are made to the rendered page, so a skew
+// ../shared/data; about twelve minutes of OCR). The changes are made to the rendered page, so a skew
 // here is turned twice (by this script and back by the reader): a harder case than a scanner's
 // own skew.
 import { readFileSync } from 'node:fs';
@@ -53,7 +53,28 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
   ['lighter', (page) => stretched(page, 0, 160)],
   // Lighter still: a thin rule's grey near the paper's.
   ['much lighter', (page) => stretched(page, 0, 130)],
+  // A softer print, as a scanner out of focus gives it: each pixel the mean of the nine around it.
+  ['blurred', blurred],
 ];
+
+function blurred(page: GrayImage): GrayImage {
+  const { width, height, data } = page;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let count = 0;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(height - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(width - 1, x + 1); xx++) {
+          sum += data[yy * width + xx] ?? 255;
+          count++;
+        }
+      }
+      out[y * width + x] = Math.round(sum / count);
+    }
+  }
+  return { ...page, data: out };
+}
 
 /** Grey levels up to `black` made black, from `white` on white, those between spread between. */
 function stretched(page: GrayImage, black: number, white: number): GrayImage {

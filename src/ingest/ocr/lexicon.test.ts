@@ -71,4 +71,14 @@ describe.skipIf(!dataDir)("the lexicon with the trade set's descriptions", () =>
     expect(withoutDescriptions.runTogether('ENERGY')).toBeNull();
     expect(withoutDescriptions.runTogether('SPRINGFIELD')).toEqual(['SPRING', 'FIELD']);
   });
+
+  it('takes a long word in no list for a name with every space lost, cut into the fewest words', () => {
+    // 8220834 page 3's "CACI INTL INC CL A" as read off a blurred copy of the page.
+    expect(withoutDescriptions.runTogether('CACIINTLINCCLA')).toEqual(['CACI', 'INTL', 'INC', 'CL', 'A']);
+    // Any such word can be cut (single letters at worst): none is taken as read.
+    expect(withoutDescriptions.runTogether('XQZWVPLKJHGFD')?.length).toBeGreaterThan(1);
+    // A listed word is one word however long, and a shorter one in no list is not cut so finely.
+    expect(withoutDescriptions.runTogether('COMMUNICATIONS')).toBeNull();
+    expect(withoutDescriptions.runTogether('KNOXVILLE')).toBeNull();
+  });
 });

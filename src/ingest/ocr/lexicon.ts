@@ -188,6 +188,11 @@ const CORRECTION_COST = 0.45;
 const DOUBT_COST = 1.25;
 /** The fewest letters of each word `runTogether` finds in one read. */
 const RUN_TOGETHER_PART = 4;
+/**
+ * A word of this many letters in no list is several run together: no word of the transcribed
+ * scans' names the lists lack is as long (the longest are place names of 11, "SPRINGFIELD").
+ */
+const LONG_RUN = 12;
 
 /**
  * What the engine reads in place of what on these forms, both ways round, with a cost below one
@@ -354,8 +359,11 @@ export class Lexicon {
    * engine loses a space on a crisp print as surely as it reads the letters, so no confidence of
    * its own says so. Place names are made so too ("SPRINGFIELD"): a name the lists lack is
    * doubted all the same. Parts of two or three letters would cut most abbreviations ("CL LG").
+   * A word of `LONG_RUN` letters or more that no two such words make is never taken as read: the
+   * engine lost every space of a name ("CACIINTLINCCLA"). It is cut into the fewest listed words
+   * of any length and single letters (CACI INTL INC CL A), which any word can be.
    */
-  runTogether(raw: string): [string, string] | null {
+  runTogether(raw: string): string[] | null {
     const word = raw.toUpperCase().replace(/^[^A-Z]+|[^A-Z]+$/g, '');
     if (!/^[A-Z]+$/.test(word) || word.length < 2 * RUN_TOGETHER_PART || this.has(word)) return null;
     for (let cut = RUN_TOGETHER_PART; cut <= word.length - RUN_TOGETHER_PART; cut++) {
@@ -363,7 +371,24 @@ export class Lexicon {
       const right = word.slice(cut);
       if (this.has(left) && this.has(right)) return [left, right];
     }
-    return null;
+    return word.length >= LONG_RUN ? this.fewestWords(word) : null;
+  }
+
+  /** `word` cut into the fewest parts, each a listed word or a single letter. */
+  private fewestWords(word: string): string[] {
+    // best[i]: the fewest words word.slice(i) is made of.
+    const best: Array<string[] | null> = new Array(word.length + 1).fill(null);
+    best[word.length] = [];
+    for (let start = word.length - 1; start >= 0; start--) {
+      for (let end = word.length; end > start; end--) {
+        const rest = best[end];
+        const part = word.slice(start, end);
+        if (!rest || (part.length > 1 && !this.has(part))) continue;
+        const current = best[start];
+        if (!current || rest.length + 1 < current.length) best[start] = [part, ...rest];
+      }
+    }
+    return best[0] ?? [word];
   }
 
   /** Two name words the word is made of, when exactly one way of cutting it gives two. */

@@ -32,6 +32,7 @@ describe('scannedRow', () => {
       'Otis Worldwide Corp',
       'MICROCHIP TECHNOLOGY INC',
       'CORNING INCORPORATED',
+      'CACI INTERNATIONAL INC /DE/',
     ]);
     withoutIssuers = await assetLexicon([]);
   });
@@ -498,6 +499,15 @@ describe('scannedRow', () => {
       ['CMN', 0.91],
     ];
     expect(judgedCell(readAtScales(closed, closed, closed)).reasons.join(' ')).not.toMatch(/a mark/);
+  });
+
+  it('doubts a whole name read as one long word, however alike and sure the readings', () => {
+    // 8220834 page 3 blurred: "CACI INTL INC CL A" read with every space lost, at 0.8, by every
+    // reading; a word in no list, taken for a name of its own, it was served.
+    const runTogether: Array<[string, number]> = [['CACIINTLINCCLA', 0.8]];
+    const row = judgedCell(readAtScales(runTogether, runTogether, runTogether));
+    expect(row.needs_review).toBe(true);
+    expect(row.reasons.join(' ')).toMatch(/"CACIINTLINCCLA" \(CACI INTL INC CL A\?\)/);
   });
 
   it('leaves the type empty and flags the row when two types are marked', () => {
