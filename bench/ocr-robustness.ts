@@ -1,11 +1,11 @@
 // How the scan readers hold up on pages scanned differently from the shared ones: three real
 // House scans (typed Clerk form, typed spreadsheet, handwritten Clerk form) and the scanned OGE
-// 278-T turned upside down, sideways, skewed, at a lower resolution, crisper, lighter and blurred, each
-// read as the OCR stage reads a page and compared with our transcription. Written into
-// ACCURACY.md between its own markers. Run with `npx tsx bench/ocr-robustness.ts` (data from DCLEDGER_DATA_DIR or
-// ../shared/data; about twelve minutes of OCR). The changes are made to the rendered page, so a skew
-// here is turned twice (by this script and back by the reader): a harder case than a scanner's
-// own skew.
+// 278-T turned upside down, sideways, skewed, at a lower resolution, crisper, lighter and
+// blurred, each read as the OCR stage reads a page and compared with our transcription. Written
+// into ACCURACY.md between its own markers. Run with `npx tsx bench/ocr-robustness.ts` (data from
+// DCLEDGER_DATA_DIR or ../shared/data; about twelve minutes of OCR). The changes are made to the
+// rendered page, so a skew here is turned twice (by this script and back by the reader): a harder
+// case than a scanner's own skew.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type GrayImage, rotateQuarter, rotateSmall, scale } from '../src/ingest/ocr/bitmap.js';

@@ -38,11 +38,11 @@ type DescriptionField = Field<string> & { ticker: string; tickerConfidence: numb
  * digits keeps less of it: a coupon, a maturity or a year misread passes every list), its maturity
  * written as the form types it; doubted where its readings differ in a letter or a digit, where a
  * maturity's word had to be proposed from a letter the face does not misread and no reading read
- * it so, where the lexicon would correct a word, and where a word is two listed words run
- * together (`Lexicon.runTogether`). Other words are not corrected by the lexicon here: a bond's
- * abbreviations ("CLLG", "SPLY") are one confusion from other words, and nothing tells which was
- * typed. A cell read without its readings kept is doubted by its share of agreeing readings, as
- * any read cell.
+ * it so, where the lexicon would correct a word, and where a word is listed words run together
+ * (`Lexicon.runTogether`: two long ones, or any in a word of 12 letters or more). Other words are
+ * not corrected by the lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one confusion
+ * from other words, and nothing tells which was typed. A cell read without its readings kept is
+ * doubted by its share of agreeing readings, as any read cell.
  */
 export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined): DescriptionField {
   const readOnce = (cell.readings?.length ?? 0) < 2;
