@@ -4,9 +4,9 @@
 
 import { distance } from 'fastest-levenshtein';
 import { AMOUNT_LETTERS } from '../../domain/amount.js';
+import { datePrintConsensus, datePrintContradictions } from './date-prints.js';
 import {
   columnTypedMarks,
-  datePrintConsensus,
   namesSpelledOtherwise,
   ownerConsensus,
   pageNotificationConsensus,
@@ -101,6 +101,19 @@ export function rowsOfScan(
       usualColumns !== null && page.form.rows.length > 0 && typeRoles.join(',') !== usualColumns
         ? "this page's type columns differ from the document's other pages"
         : null;
+    // Prints are compared within a page: a scanner thins or thickens one page's strokes alike.
+    const transactionsAgainst = datePrintContradictions(
+      page.form.rows,
+      (row) => row.date,
+      (row) => row.dateShape,
+      filedDate,
+    );
+    const notificationsAgainst = datePrintContradictions(
+      page.form.rows,
+      (row) => row.notification,
+      (row) => row.notificationShape,
+      filedDate,
+    );
     for (const house of page.form.rows) {
       rows.push(
         scannedRow(house, {
@@ -114,6 +127,8 @@ export function rowsOfScan(
           transactionNeighbours: neighbours.get(house) ?? readSurelyElsewhere.get(house) ?? null,
           transactionPrint: transactionPrints.get(house) ?? null,
           notificationPrint: notificationPrints.get(house) ?? null,
+          transactionPrintAgainst: transactionsAgainst.get(house) ?? null,
+          notificationPrintAgainst: notificationsAgainst.get(house) ?? null,
           usualSuffix,
           usualYear,
           namesSpelledOtherwise: spelledOtherwise,

@@ -479,6 +479,19 @@ export function settleByPrint(
   field.why = null;
 }
 
+/**
+ * A date cell surely read whose print matches a cell on its page surely read as `against`
+ * (datePrintContradictions): one of the two readings is wrong, however the reads agreed.
+ */
+export function doubtByPrint(field: DateField, against: string | null | undefined): void {
+  if (!against || field.value === against) return;
+  field.confidence = Math.min(field.confidence, PRINT_CONTRADICTED);
+  field.why ??= `${field.label} prints like another row's, read as ${against}`;
+}
+
+/** A date whose print another row read as another date: the engine's reading is not to be served. */
+const PRINT_CONTRADICTED = 0.3;
+
 /** Dates that contradict each other or the filing are doubtful, however clearly they were read. */
 export function checkDates(transaction: DateField, notification: DateField, filedDate: string | null): void {
   const doubt = (field: DateField, why: string) => {

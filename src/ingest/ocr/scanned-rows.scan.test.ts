@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes } from '../../test-support/documents.js';
-import { printDistance, SAME_PRINT, surelyReadDate } from './document-votes.js';
+import { printDistance, SAME_PRINT, surelyReadDate } from './date-prints.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
 import type { HouseRow } from './house-page.js';

@@ -688,6 +688,26 @@ describe('scannedRow: a date cell that prints like the dates other rows read sur
   });
 });
 
+describe("scannedRow: a date cell that prints like another row's, read as another date", () => {
+  // Constructed after a probe of 8220834 page 2 with every stroke a pixel thinner: a typed
+  // 01/19/25 read 01/18/25 at every scale and by both black-and-white reads, while a row printed
+  // alike on the page read 01/19/25.
+  const thinned = { ...cell('01/18/25', 0.38), agreement: 1, crossReads: ['01/18/25', '01/18/25'] };
+
+  it('doubts a date every read agreed on, saying which date the alike print was read as', () => {
+    const alone = scannedRow(houseRow('AON PLC', { date: thinned }), context);
+    expect(alone).toMatchObject({ transaction_date: '2025-01-18', needs_review: false });
+    const row = scannedRow(houseRow('AON PLC', { date: thinned }), {
+      ...context,
+      transactionPrintAgainst: '2025-01-19',
+    });
+    expect(row).toMatchObject({ transaction_date: '2025-01-18', needs_review: true });
+    expect(row.reasons).toContain(
+      "transaction_date: transaction date prints like another row's, read as 2025-01-19",
+    );
+  });
+});
+
 describe('scannedRow: a month name read one letter off', () => {
   const read = (text: string, filedDate: string) =>
     scannedRow(

@@ -18,6 +18,7 @@ import {
   checkDates,
   type DateField,
   dateField,
+  doubtByPrint,
   type Field,
   ownerField,
   settleByPrint,
@@ -118,6 +119,10 @@ export interface RowContext {
   transactionPrint?: { value: string; confidence: number } | null;
   /** The same for the notification date. */
   notificationPrint?: { value: string; confidence: number } | null;
+  /** Another date read from a transaction date cell on this page printed alike (datePrintContradictions). */
+  transactionPrintAgainst?: string | null;
+  /** The same for the notification date. */
+  notificationPrintAgainst?: string | null;
   /**
    * Per mark column, the ink share of its typical typed mark, null where the marks do not look
    * typed (typed marks of one column look alike on a page: columnTypedMarks); absent, none.
@@ -239,6 +244,8 @@ export function scannedRow(house: HouseRow, context: RowContext): ScannedRow {
   const amount = amountField(withTypedMarks(house.amounts, context.typedMarks?.amounts));
   settleByPrint(transaction, context.transactionPrint);
   settleByPrint(notification, context.notificationPrint);
+  doubtByPrint(transaction, context.transactionPrintAgainst);
+  doubtByPrint(notification, context.notificationPrintAgainst);
   if (context.columnsDoubt) {
     for (const field of [kind, amount]) {
       field.confidence = Math.min(field.confidence, COLUMNS_DOUBT);
