@@ -1,11 +1,11 @@
 // How the scan readers hold up on pages scanned differently from the shared ones: three real
 // House scans (typed Clerk form, typed spreadsheet, handwritten Clerk form) and the scanned OGE
-// 278-T turned upside down, sideways, skewed, at a lower resolution, crisper, lighter and
-// blurred, each read as the OCR stage reads a page and compared with our transcription. Written
-// into ACCURACY.md between its own markers. Run with `npx tsx bench/ocr-robustness.ts` (data from
-// DCLEDGER_DATA_DIR or ../shared/data; about twelve minutes of OCR). The changes are made to the
-// rendered page, so a skew here is turned twice (by this script and back by the reader): a harder
-// case than a scanner's own skew.
+// 278-T turned upside down, sideways, skewed, at a lower resolution, crisper, lighter, blurred,
+// with thinner and with bolder strokes, each read as the OCR stage reads a page and compared with
+// our transcription. Written into ACCURACY.md between its own markers. Run with
+// `npx tsx bench/ocr-robustness.ts` (data from DCLEDGER_DATA_DIR or ../shared/data; about a
+// quarter of an hour of OCR). The changes are made to the rendered page, so a skew here is turned
+// twice (by this script and back by the reader): a harder case than a scanner's own skew.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type GrayImage, rotateQuarter, rotateSmall, scale } from '../src/ingest/ocr/bitmap.js';
@@ -55,7 +55,27 @@ const CHANGES: ReadonlyArray<readonly [string, (page: GrayImage) => GrayImage]> 
   ['much lighter', (page) => stretched(page, 0, 130)],
   // A softer print, as a scanner out of focus gives it: each pixel the mean of the nine around it.
   ['blurred', blurred],
+  // A scanner's threshold set lighter or darker: every stroke a pixel thinner (a rule one pixel
+  // wide can go), or a pixel bolder to the right and below.
+  ['strokes thinner', (page) => withNeighbours(page, Math.max, [1])],
+  ['strokes bolder', (page) => withNeighbours(page, Math.min, [1, page.width])],
 ];
+
+/** Each pixel `pick` of itself and the pixels `offsets` after it (those off the page count as paper). */
+function withNeighbours(
+  page: GrayImage,
+  pick: (...values: number[]) => number,
+  offsets: readonly number[],
+): GrayImage {
+  const { width, data } = page;
+  const out = data.map((value, at) =>
+    pick(
+      value,
+      ...offsets.map((offset) => (offset === 1 && (at + 1) % width === 0 ? 255 : (data[at + offset] ?? 255))),
+    ),
+  );
+  return { ...page, data: out };
+}
 
 function blurred(page: GrayImage): GrayImage {
   const { width, height, data } = page;
