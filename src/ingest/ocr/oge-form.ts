@@ -52,19 +52,30 @@ export const PALER_INK = 240;
 /** The columns a table must have to be the 278-T's transactions table. */
 const REQUIRED: readonly OgeColumn[] = ['description', 'type', 'date', 'amount'];
 
-/** The page's transactions table, looked for as read, then at each paler level in turn. */
-function findTable(image: GrayImage): RuledTable | null {
+/**
+ * The page's transactions table with its columns named, looked for as read, then at each paler
+ * level in turn while none is found or the one found does not name the required columns (a rule
+ * thinned into pieces merges two columns); absent, the first table found, whose rules still bound
+ * the filer's block.
+ */
+export async function findTransactionsTable(
+  image: GrayImage,
+  engine: OcrEngine,
+): Promise<{ table: RuledTable | null; columns: Map<OgeColumn, number> }> {
+  let first: RuledTable | null = null;
   for (const level of [null, PALE_INK, PALER_INK]) {
     const table = findRuledTable(level === null ? image : darkened(image, level), REQUIRED.length);
-    if (table) return table;
+    if (!table) continue;
+    first ??= table;
+    const columns = await nameColumns(table, engine);
+    if (REQUIRED.every((column) => columns.has(column))) return { table, columns };
   }
-  return null;
+  return { table: first, columns: new Map() };
 }
 
 export async function readOge278tPage(image: GrayImage, engine: OcrEngine): Promise<OgePage> {
   const page: OgePage = unreadPage('oge_278t');
-  const table = findTable(image);
-  const columns = table ? await nameColumns(table, engine) : new Map<OgeColumn, number>();
+  const { table, columns } = await findTransactionsTable(image, engine);
   const understood = table !== null && REQUIRED.every((column) => columns.has(column));
   // The filer's information page has no transactions table; a page with one names its filer
   // above it.
