@@ -42,8 +42,8 @@ export type OgePage = FormPage<'oge_278t', OgeRow>;
 
 /**
  * A page without a table is looked at again with grey up to this level counted as ink, and read
- * so: a light scan's thin rules are paler than the ink threshold. Only then: on a page as dark as
- * the real scan the darker look finds rules that are not there (a letter's stem, a column split).
+ * so: a light scan's thin rules are paler than the ink threshold. Only then: its cells are read
+ * from the darker page, where every letter's grey edge is ink too.
  */
 export const PALE_INK = 210;
 /** A page lighter still, whose rules' grey is near the paper's, is looked at with this level last. */

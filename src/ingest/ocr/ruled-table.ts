@@ -103,6 +103,13 @@ interface Collinear {
 }
 
 /**
+ * How far apart vertical pieces may lie and be one rule: farther than SAME_RULE, since a rule
+ * printed bold, or merged with the grey beside it, is a run of ink too thick for a rule, which
+ * lines.ts gives as its two edges (SAME_RULE or more apart); no column of a form is this narrow.
+ */
+const ONE_RULE = SAME_RULE + 3;
+
+/**
  * Vertical pieces within a few pixels of one another as one rule: a scanned rule drifts by a
  * few pixels down a page, and text touching it breaks it into pieces.
  */
@@ -110,7 +117,7 @@ function collinear(lines: readonly RulingLine[]): Collinear[] {
   const groups: Array<Collinear & { weighted: number }> = [];
   for (const line of [...lines].sort((a, b) => a.position - b.position)) {
     const length = line.end - line.start + 1;
-    const group = groups.find((other) => Math.abs(other.position - line.position) <= SAME_RULE);
+    const group = groups.find((other) => Math.abs(other.position - line.position) <= ONE_RULE);
     if (!group) {
       groups.push({
         position: line.position,
