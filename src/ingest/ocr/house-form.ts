@@ -232,9 +232,15 @@ class PageReader {
           const row = await this.readRow(rows.length + 1, part.top, part.bottom, part.bands, heading);
           const blank =
             row.asset.text === '' && row.types.marked.length === 0 && row.amounts.marked.length === 0;
-          if (layout === 'clerk_form' && blank)
+          if (layout === 'clerk_form' && blank) {
             this.uncertain.push('a dated line with no name read and no mark, not taken for a row');
-          else rows.push(row);
+            continue;
+          }
+          // No rule parts the lines here: an undated line beside a dated one may be the name's
+          // other line or an account heading typed over the next rows (8220834's last page).
+          if (part.bands.some((band) => !isDated(band) && band.asset > EMPTY_CELL_INK))
+            row.notes.push('an undated line between the rows taken into the asset name');
+          rows.push(row);
         }
       }
       previousRowInterval = index;

@@ -191,6 +191,24 @@ describe.skipIf(!dataDir)("date cells of the typed filer's spreadsheet 8220834, 
     expect(row.confidence.transaction_date).toBeGreaterThanOrEqual(REVIEW_THRESHOLD.transaction_date);
   });
 
+  it('flags a name that took in the undated account heading typed above its row, no rule between', async () => {
+    const read = pages[0]?.form.rows.filter((row): row is HouseRow => 'ownerShape' in row) ?? [];
+    const merged = read.find((row) => row.asset.text.includes('VANGUARD LONG TERM TAX'));
+    expect(merged?.asset.text).toMatch(/^LINDA MAYS/);
+    expect(merged?.notes).toContain('an undated line between the rows taken into the asset name');
+    // Flagged for it even where every word of both names is listed (a database that knows them).
+    const knowing = await assetLexicon(['LINDA MAYS MCCAUL PARTNERS II LTD', 'VANGUARD LONG TERM TAX']);
+    const judged = formReader('house_ptr_pdf')
+      .rows(pages, '2025-04-17', knowing)
+      .find((row) => row.read.asset === merged?.asset.text);
+    expect(judged?.needs_review).toBe(true);
+    expect(judged?.reasons).toContain(
+      'asset_description: an undated line between the rows taken into the asset name',
+    );
+    // The row under it, its own name on its one line, has no such note.
+    expect(read.find((row) => row.asset.text.startsWith('VANGUARD TOTAL'))?.notes).toEqual([]);
+  });
+
   it('keeps a date below the threshold when one prepared read gives another date', () => {
     const { row, date } = reading('KRAFT (THE) HEINZ CO SHS');
     expect(date.crossReads).toContain('03-08-2025');
