@@ -12,7 +12,7 @@
 // its cell, never by reading an "X"; text cells are read one at a time by the engine
 // (house-cells.ts). The columns are matched to the form in house-columns.ts, marks judged by their
 // ink in cell-ink.ts, and what a page yields is house-page.ts; this finds the rows and reads them.
-import { clampRect, crop, type GrayImage, inkShare, type Rect, rotateQuarter } from './bitmap.js';
+import { clampRect, crop, type GrayImage, inkShare, isInk, type Rect, rotateQuarter } from './bitmap.js';
 import {
   EMPTY_CELL_INK,
   judgeMarks,
@@ -22,6 +22,7 @@ import {
   shapeOf,
 } from './cell-ink.js';
 import type { OcrEngine } from './engine.js';
+import { type Band, HEADING_FILL, type Interval, isDated, splitByAnchors } from './house-bands.js';
 import { CellReader, inner, TEXT_REACH } from './house-cells.js';
 import { fittedTable, type HouseColumns, roleFromHeader, type Span, type TypeRole } from './house-columns.js';
 import {
@@ -58,24 +59,6 @@ const COLUMN_HEADINGS = /\bfull\s+asset\s+name\b|\bticker\s+symbol\b|\bprovi\w*\
 
 // ---------------------------------------------------------------------------------------------
 // Rows
-
-interface Band {
-  top: number;
-  bottom: number;
-  /** Ink in each cell of interest on this band (clean page). */
-  owner: number;
-  asset: number;
-  date: number;
-  notification: number;
-  /** Share of the mark columns that are filled black: a heading band of a spreadsheet. */
-  filled: number;
-}
-
-interface Interval {
-  top: number;
-  bottom: number;
-  bands: Band[];
-}
 
 class PageReader {
   private readonly headings: string[] = [];
@@ -236,9 +219,7 @@ class PageReader {
             this.uncertain.push('a dated line with no name read and no mark, not taken for a row');
             continue;
           }
-          // No rule parts the lines here: an undated line beside a dated one may be the name's
-          // other line or an account heading typed over the next rows (8220834's last page).
-          if (part.bands.some((band) => !isDated(band) && band.asset > EMPTY_CELL_INK))
+          if (this.startsElsewhere(part.bands))
             row.notes.push('an undated line between the rows taken into the asset name');
           rows.push(row);
         }
@@ -291,6 +272,31 @@ class PageReader {
       return ring > 0.08;
     }).length;
     return boxed >= this.columns.amounts.length / 2;
+  }
+
+  /**
+   * Whether a row of several lines between two rules holds an undated line of name that does not
+   * start where its dated line's name does. No rule parts the lines here: the filer's software
+   * sets a wrapped name's lines flush, whereas an account heading typed over the next rows may
+   * stand anywhere (8220834's last page types one left of the names).
+   */
+  private startsElsewhere(bands: readonly Band[]): boolean {
+    const anchor = bands.find(isDated);
+    const start = anchor ? this.nameStart(anchor) : null;
+    return bands.some((band) => {
+      if (isDated(band) || band.asset <= EMPTY_CELL_INK) return false;
+      const own = this.nameStart(band);
+      return start === null || own === null || Math.abs(own - start) > SAME_START;
+    });
+  }
+
+  /** The leftmost inked pixel column of a band's asset cell (clean page), or null without ink. */
+  private nameStart(band: Band): number | null {
+    const { x, y, width, height } = inner(this.columns.asset, band.top, band.bottom, 4, 0);
+    for (let column = Math.round(x); column < x + width; column++)
+      for (let row = Math.round(y); row < y + height; row++)
+        if (isInk(this.grid.clean, column, row)) return column;
+    return null;
   }
 
   private measureBand(top: number, bottom: number): Band {
@@ -537,50 +543,5 @@ function joinedReadings(parts: readonly CellReading[]): Pick<CellReading, 'readi
   return { readings };
 }
 
-/**
- * A band with ink in its date cell, the line a row is anchored on. Not a blacked-out band (an
- * account heading of a spreadsheet): its date cell is filled, not written.
- */
-function isDated(band: Band): boolean {
-  return band.date > EMPTY_CELL_INK && band.filled <= HEADING_FILL;
-}
-
-/** Share of a band's mark cells filled black from which it is an account heading. */
-const HEADING_FILL = 0.3;
-
-/**
- * An interval with several dated lines as one interval per dated line: an undated line joins the
- * one below it (the first line of a wrapped name) or, at the end, the one above. Each reaches
- * halfway to its neighbours: marks sit a little above or below their row's text.
- */
-function splitByAnchors(interval: Interval): Interval[] {
-  const groups = groupByAnchors(interval.bands);
-  return groups.map((group, g) => {
-    const previous = groups[g - 1];
-    const next = groups[g + 1];
-    const first = group[0]?.top ?? interval.top;
-    const last = group[group.length - 1]?.bottom ?? interval.bottom;
-    const top = previous ? ((previous[previous.length - 1]?.bottom ?? first) + first) / 2 : interval.top;
-    const bottom = next ? (last + (next[0]?.top ?? last)) / 2 : interval.bottom;
-    return { top: Math.round(top), bottom: Math.round(bottom), bands: group };
-  });
-}
-
-/** Bands between two rules split into rows at each dated band; undated bands join the next row. */
-function groupByAnchors(bands: readonly Band[]): Band[][] {
-  const groups: Band[][] = [];
-  let pending: Band[] = [];
-  for (const band of bands) {
-    pending.push(band);
-    if (isDated(band)) {
-      groups.push(pending);
-      pending = [];
-    }
-  }
-  if (pending.length > 0) {
-    const last = groups[groups.length - 1];
-    if (last) last.push(...pending);
-    else groups.push(pending);
-  }
-  return groups;
-}
+/** How far apart (pixels) two lines of one name may start: a scan's jitter, not a character. */
+const SAME_START = 8;
