@@ -76,16 +76,16 @@ describe('printShapeOf', () => {
   });
 });
 
+/** A date cell every reading of which gave `text`. */
+const sure = (text: string): CellReading => ({ ...cell(text), agreement: 1, crossReads: [text, text] });
+/** Rows of a date cell and its print. */
+const rows = (cells: Array<[CellReading, string]>) => cells.map(([date, shape]) => ({ date, shape }));
+type Rows = ReturnType<typeof rows>;
+const dateOf = (row: Rows[number]) => row.date;
+const printOfRow = (row: Rows[number]) => row.shape;
+
 describe('datePrintConsensus', () => {
-  const sure = (text: string): CellReading => ({ ...cell(text), agreement: 1, crossReads: [text, text] });
-  const rows = (cells: Array<[CellReading, string]>) => cells.map(([date, shape]) => ({ date, shape }));
-  const consensus = (list: ReturnType<typeof rows>) =>
-    datePrintConsensus(
-      list,
-      (row) => row.date,
-      (row) => row.shape,
-      '2025-02-06',
-    );
+  const consensus = (list: Rows) => datePrintConsensus(list, dateOf, printOfRow, '2025-02-06');
 
   it('gives a misread cell the date its print says, when three rows printed alike surely read it', () => {
     // The engine read a 7 as 2 at two scales and in both black-and-white reads.
@@ -132,15 +132,7 @@ describe('datePrintConsensus', () => {
 });
 
 describe('datePrintContradictions', () => {
-  const sure = (text: string): CellReading => ({ ...cell(text), agreement: 1, crossReads: [text, text] });
-  const rows = (cells: Array<[CellReading, string]>) => cells.map(([date, shape]) => ({ date, shape }));
-  const against = (list: ReturnType<typeof rows>) =>
-    datePrintContradictions(
-      list,
-      (row) => row.date,
-      (row) => row.shape,
-      '2025-02-06',
-    );
+  const against = (list: Rows) => datePrintContradictions(list, dateOf, printOfRow, '2025-02-06');
 
   it('names the other date for both rows that surely read two dates from alike prints', () => {
     // Every read of the second cell gave 01/12/25: a 7 thinned by the scanner, read alike each time.
