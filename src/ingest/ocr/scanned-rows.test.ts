@@ -689,9 +689,9 @@ describe('scannedRow: a date cell that prints like the dates other rows read sur
 });
 
 describe("scannedRow: a date cell that prints like another row's, read as another date", () => {
-  // Constructed after a probe of 8220834 page 2 with every stroke a pixel thinner: a typed
-  // 01/19/25 read 01/18/25 at every scale and by both black-and-white reads, while a row printed
-  // alike on the page read 01/19/25.
+  // Constructed after a copy of 8220834 page 2 with every stroke a pixel thinner, where a typed
+  // 3/19/2025 read 3/18/2025 at every scale and by both black-and-white reads while a row printed
+  // alike on the page read 3/19/2025; the dates here are moved into this context's filing.
   const thinned = { ...cell('01/18/25', 0.38), agreement: 1, crossReads: ['01/18/25', '01/18/25'] };
 
   it('doubts a date every read agreed on, saying which date the alike print was read as', () => {
