@@ -12,6 +12,7 @@ import {
   OGE_278T_SCAN_TRUTH,
   tallyOge278t,
 } from '../../test-support/oge-278t-scan-truth.js';
+import { stretched, withNeighbours } from '../../test-support/scan-variants.js';
 import { darkened, type GrayImage, rotateQuarter, rotateSmall } from './bitmap.js';
 import { TesseractEngine } from './engine.js';
 import { formReader } from './forms.js';
@@ -212,11 +213,7 @@ describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () 
   }, async () => {
     // Each pixel the lighter of itself and its right neighbour: the table's right border thins
     // away, so the table as read has one column too few.
-    const { width, data } = scanned;
-    const thinner = {
-      ...scanned,
-      data: data.map((value, at) => Math.max(value, (at + 1) % width === 0 ? 255 : (data[at + 1] ?? 255))),
-    };
+    const thinner = withNeighbours(scanned, Math.max, [1]);
     const asScanned = findRuledTable(scanned, 4);
     expect(findRuledTable(thinner, 4)?.edges.length).toBe((asScanned?.edges.length ?? 0) - 1);
     const engine = await TesseractEngine.start();
@@ -231,12 +228,7 @@ describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () 
       // A pixel bolder (the darkest of each pixel and its right and lower neighbours), a rule and
       // the grey beside it are too thick for a rule: given as their two edges, they are one rule
       // still, and the header starts where the column rules do, not at the title band above.
-      const bolder = {
-        ...scanned,
-        data: data.map((value, at) =>
-          Math.min(value, (at + 1) % width === 0 ? 255 : (data[at + 1] ?? 255), data[at + width] ?? 255),
-        ),
-      };
+      const bolder = withNeighbours(scanned, Math.min, [1, scanned.width]);
       const bold = await findTransactionsTable(bolder, engine);
       expect(bold.table?.edges).toHaveLength(asScanned?.edges.length ?? 0);
       expect(bold.table?.header.top).toBeCloseTo(asScanned?.header.top ?? 0, -1);
@@ -250,10 +242,7 @@ describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () 
 
   it('printed lighter, its pale rules are found on the page looked at again darker, and only then', () => {
     // Every grey paler, as a scanner set lighter gives it.
-    const lighter = {
-      ...scanned,
-      data: scanned.data.map((value) => (value >= 160 ? 255 : Math.round((value * 255) / 160))),
-    };
+    const lighter = stretched(scanned, 0, 160);
     expect(findRuledTable(lighter, 4)).toBeNull();
     const asScanned = findRuledTable(scanned, 4);
     const again = findRuledTable(darkened(lighter, PALE_INK), 4);
@@ -265,10 +254,7 @@ describe.skipIf(!dataDir)("the 278-T's transactions page scanned otherwise", () 
     expect(darker?.edges).toHaveLength(asScanned?.edges.length ?? 0);
     expect(darker?.rules).toHaveLength(asScanned?.rules.length ?? 0);
     // Lighter still, its rules are found only at the last, paler level.
-    const muchLighter = {
-      ...scanned,
-      data: scanned.data.map((value) => (value >= 130 ? 255 : Math.round((value * 255) / 130))),
-    };
+    const muchLighter = stretched(scanned, 0, 130);
     expect(findRuledTable(darkened(muchLighter, PALE_INK), 4)).toBeNull();
     const last = findRuledTable(darkened(muchLighter, PALER_INK), 4);
     expect(last?.edges).toHaveLength(asScanned?.edges.length ?? 0);
