@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cell } from '../../test-support/ocr-rows.js';
 import type { CellReading } from './house-page.js';
 import { Lexicon } from './lexicon.js';
-import { descriptionField } from './oge-description.js';
+import { descriptionField, wordsReadApart } from './oge-description.js';
 import { REVIEW_THRESHOLD } from './scanned-rows.js';
 
 const THRESHOLD = REVIEW_THRESHOLD.asset_description;
@@ -135,6 +135,55 @@ describe('a scanned 278-T description', () => {
     const tail = 'WAUPUN WI SCH DIST RFDG B/E PTC 4.00 % Due Apr 1, 2026';
     expect(descriptionField(readAt(`${tail} SE`, `${tail} SE`, tail), undefined).why).toMatch(
       /another reading has no "SE"/,
+    );
+  });
+
+  it('settles a word in no list that another reading read as the listed word it is near', () => {
+    // The real scan's cell: two scales read "STONT" (0.89), one "STDNT" (0.46).
+    const lexicon = new Lexicon(['GWINNETT', 'CNTY', 'CLLG', 'STDNT', 'CMNTY'], ['college', 'center']);
+    const stont = 'GWINNETT CLLG STONT CTR PJ B B/E 5.00 % Due Jul 1, 2026';
+    const stdnt = stont.replace('STONT', 'STDNT');
+    const settled = descriptionField(readAt(stont, stont, stdnt), lexicon);
+    expect(settled).toMatchObject({ value: stdnt, why: null });
+    expect(settled.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(settled.confidence).toBeLessThanOrEqual(0.85);
+    // Near the listed word by no confusion the lexicon corrects ("G" for "C"), confirmed alike.
+    const gmnty = 'CLAY SCH GMNTY BLDG CORP B/E 5.00 % Due Jul 15, 2026';
+    const cmnty = gmnty.replace('GMNTY', 'CMNTY');
+    expect(descriptionField(readAt(gmnty, cmnty, cmnty), lexicon)).toMatchObject({ value: cmnty, why: null });
+    // A third reading of the word leaves it to a person; so does a listed word the lexicon does
+    // not find the chosen one near, or a chosen word that is listed itself.
+    const third = descriptionField(readAt(stont, stdnt, stont.replace('STONT', 'STQNT')), lexicon);
+    expect(third.value).toBe(stont);
+    expect(third.why).toMatch(/"STONT" read "STQNT" at another scale/);
+    expect(third.confidence).toBeLessThan(THRESHOLD);
+    const far = descriptionField(readAt(stont, stont.replace('STONT', 'CMNTY')), lexicon);
+    expect(far.why).toMatch(/"STONT" read "CMNTY" at another scale/);
+    const listed = descriptionField(readAt(stdnt, stont), lexicon);
+    expect(listed.value).toBe(stdnt);
+    expect(listed.why).toMatch(/"STDNT" read "STONT" at another scale/);
+    // Without a lexicon nothing proposes the word: the dissent stands (see above).
+    expect(descriptionField(readAt(stont, stdnt), undefined).why).toMatch(/at another scale/);
+  });
+
+  it('splits listed words run together where another description read them apart surely', () => {
+    const lexicon = new Lexicon(['BLACK', 'ENERGY', 'GAS'], ['belt', 'district']);
+    const typed = 'BLACK BELT ENERGY GAS DIST AL GAS PREPAY REV PJ 5 SER A 1 B/E 4.00 % Due Oct 1, 2049';
+    const apart = wordsReadApart([readAt(typed, typed, typed)]);
+    expect(apart.has('BELT ENERGY')).toBe(true);
+    const lost = 'BLACK BELTENERGY GAS DIST AL GAS REV PJ 6 SER B B/E 4.00 % Due Oct 1, 2052';
+    const split = descriptionField(readAt(lost, lost, lost), lexicon, apart);
+    expect(split).toMatchObject({ value: lost.replace('BELTENERGY', 'BELT ENERGY'), why: null });
+    expect(split.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    // Read apart by only some readings of the other row, or unsurely: no evidence of the space.
+    const unsure = {
+      ...readAt(typed, typed),
+      readings: [cell(typed, 0.95), cell(typed, 0.5)].map((c) => ({ text: typed, words: c.words ?? [] })),
+    };
+    expect(wordsReadApart([unsure]).has('BELT ENERGY')).toBe(false);
+    expect(wordsReadApart([readAt(typed, lost)]).has('BELT ENERGY')).toBe(false);
+    expect(descriptionField(readAt(lost, lost), lexicon, new Set(['BELT GAS'])).why).toBe(
+      'doubtful: "BELTENERGY" (BELT ENERGY?)',
     );
   });
 

@@ -8,12 +8,16 @@
 // has a fixed grammar ("Due Sep 1, 2026"): its punctuation is written as the form types it, and a
 // word one letter from the grammar's is proposed, and settled when that letter is one the form's
 // type face turns into another ("Duo", "Sop", "Doc": its closed "e"; "Auq": its closed "g") or
-// when another reading of the cell read the proposed word itself.
+// when another reading of the cell read the proposed word itself. Two kinds of dissent are settled
+// by a second piece of evidence: a word in no list that another reading read as the listed word the
+// lexicon finds it near ("STONT" beside "STDNT"), and listed words run together that another
+// description of the document read apart ("BELT ENERGY").
 import { distance } from 'fastest-levenshtein';
 import { assetField } from './asset-field.js';
-import type { CellReading } from './house-page.js';
+import type { CellReading, TextReading } from './house-page.js';
 import type { Field } from './judged-fields.js';
 import type { Lexicon } from './lexicon.js';
+import { REVIEW_THRESHOLD } from './scanned-rows.js';
 
 /** A description whose words fail the checks below. */
 const DOUBTFUL_DESCRIPTION = 0.5;
@@ -23,6 +27,11 @@ const DOUBTFUL_DESCRIPTION = 0.5;
  * digit read otherwise at one of them ("2048" against "2049") doubts the name.
  */
 const DIGIT_WORD = 0.9;
+/**
+ * A word settled by two agreeing pieces of evidence (a reading and the lexicon, or the document's
+ * other descriptions): at most this sure, whatever the engine scored the reading it replaces.
+ */
+const SETTLED_WORD = 0.85;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /**
  * Letters the form's type face reads as another, by what was read: its "e" closes into an "o" or
@@ -36,27 +45,40 @@ type DescriptionField = Field<string> & { ticker: string; tickerConfidence: numb
 /**
  * The description's value and confidence: its least sure word's (in a cell read once, a word with
  * digits keeps less of it: a coupon, a maturity or a year misread passes every list), its maturity
- * written as the form types it; doubted where its readings differ in a letter or a digit, where a
+ * written as the form types it; doubted where its readings differ in a letter or a digit (but
+ * for a word another reading read as the listed word it is near: `settledWords`), where a
  * maturity's word had to be proposed from a letter the face does not misread and no reading read
  * it so, where the lexicon would correct a word, and where a word is listed words run together
- * (`Lexicon.runTogether`: two long ones, or any in a word of 12 letters or more). Other words are
- * not corrected by the lexicon here: a bond's abbreviations ("CLLG", "SPLY") are one confusion
- * from other words, and nothing tells which was typed. A cell read without its readings kept is
- * doubted by its share of agreeing readings, as any read cell.
+ * (`Lexicon.runTogether`: two long ones, or any in a word of 12 letters or more) that no other
+ * description of the document read apart. Words are not corrected by the lexicon alone here: a
+ * bond's abbreviations ("CLLG", "SPLY") are one confusion from other words, and nothing tells
+ * which was typed. A cell read without its readings kept is doubted by its share of agreeing
+ * readings, as any read cell.
  */
-export function descriptionField(cell: CellReading, lexicon: Lexicon | undefined): DescriptionField {
+export function descriptionField(
+  cell: CellReading,
+  lexicon: Lexicon | undefined,
+  /** Pairs of words ("BELT ENERGY") that other descriptions of the document read apart surely. */
+  readApart: ReadonlySet<string> = new Set(),
+): DescriptionField {
   const readOnce = (cell.readings?.length ?? 0) < 2;
-  const words = (cell.words ?? []).map((word) => ({
+  const read = (cell.words ?? []).map((word) => ({
     text: word.text,
     confidence: readOnce && /\d/.test(word.text) ? word.confidence * DIGIT_WORD : word.confidence,
   }));
+  const chosen = parsed(read.map((word) => word.text));
+  const dissenting = (cell.readings ?? []).filter((reading) => reading.text !== cell.text);
+  const others = dissenting.map((reading) => parsed(reading.words.map((word) => word.text)));
+  const stretches = others.flatMap((other) => differences(chosen, other));
+  const settled = settledWords(stretches, chosen, read, dissenting, lexicon);
+  const words = read.flatMap((word) => settledWord(word, settled, readApart, lexicon));
   const texts = words.map((word) => word.text);
-  const chosen = parsed(texts);
-  const others = (cell.readings ?? [])
-    .filter((reading) => reading.text !== cell.text)
-    .map((reading) => parsed(reading.words.map((word) => word.text)));
   // Each stretch said once, however many readings said it otherwise.
-  const doubts = [...new Set(others.flatMap((other) => differences(chosen, other)))];
+  const doubts = [
+    ...new Set(
+      stretches.filter((stretch) => !settles(stretch, settled)).map((stretch) => described(stretch)),
+    ),
+  ];
   // Readings alike but for what the comparison forgives: the name is as sure as its words.
   const agreement = cell.readings !== undefined && doubts.length === 0 ? 1 : cell.agreement;
   const field = assetField({ ...cell, words, agreement, readings: undefined }, 1, undefined, null);
@@ -158,16 +180,131 @@ function keyOf(word: string): string {
  * maturity's year, when the chosen reading ends at its own, is not the name: specks at the cell's
  * edge. The chosen reading's own words after its year are compared as any.
  */
-function differences(chosen: Parsed, other: Parsed): string[] {
+function differences(chosen: Parsed, other: Parsed): Gap[] {
   const endsAtYear = chosen.dated !== null && chosen.dated === chosen.keys.length;
   const theirs = endsAtYear && other.dated !== null ? other.keys.slice(0, other.dated) : other.keys;
-  const ours = chosen.keys;
-  return gaps(ours, theirs).map(({ onlyOurs, onlyTheirs, after }) => {
-    if (onlyOurs.length === 0)
-      return `another reading has ${quoted(onlyTheirs)}${after ? ` after "${after}"` : ''}`;
-    if (onlyTheirs.length === 0) return `another reading has no ${quoted(onlyOurs)}`;
-    return `${quoted(onlyOurs)} read ${quoted(onlyTheirs)} at another scale`;
+  return gaps(chosen.keys, theirs);
+}
+
+function described({ onlyOurs, onlyTheirs, after }: Gap): string {
+  if (onlyOurs.length === 0)
+    return `another reading has ${quoted(onlyTheirs)}${after ? ` after "${after}"` : ''}`;
+  if (onlyTheirs.length === 0) return `another reading has no ${quoted(onlyOurs)}`;
+  return `${quoted(onlyOurs)} read ${quoted(onlyTheirs)} at another scale`;
+}
+
+/**
+ * The chosen reading's words that other readings read as a listed word, each with that word and
+ * the surer of the two readings' confidences: a word in no list, once in the description, that
+ * every reading dissenting on it read as one same listed word, the very word the lexicon finds it
+ * near ("STONT", near STDNT by a closed D; "GMNTY", near CMNTY). Either alone is a guess: the
+ * lexicon proposes, a reading of the print confirms (the engine may score the reading that saw the
+ * letter right below the one that misread it). Never a word with a digit (no list checks one).
+ */
+function settledWords(
+  stretches: readonly Gap[],
+  chosen: Parsed,
+  chosenWords: ReadonlyArray<{ text: string; confidence: number }>,
+  dissenting: readonly TextReading[],
+  lexicon: Lexicon | undefined,
+): Map<string, { word: string; confidence: number }> {
+  const proposed = new Map<string, string | null>();
+  for (const { onlyOurs, onlyTheirs } of stretches) {
+    const [ours] = onlyOurs;
+    const [theirs] = onlyTheirs;
+    const listedOver =
+      lexicon !== undefined &&
+      ours !== undefined &&
+      theirs !== undefined &&
+      onlyOurs.length === 1 &&
+      onlyTheirs.length === 1 &&
+      readAsListed(ours, theirs, lexicon);
+    if (!listedOver) {
+      for (const key of onlyOurs) proposed.set(key, null);
+      continue;
+    }
+    const before = proposed.get(ours);
+    proposed.set(ours, before === undefined || before === theirs ? theirs : null);
+  }
+  const settled = new Map<string, { word: string; confidence: number }>();
+  for (const [ours, theirs] of proposed) {
+    if (theirs === null || chosen.keys.filter((key) => key === ours).length !== 1) continue;
+    const read = [...chosenWords, ...dissenting.flatMap((reading) => reading.words)].filter((word) =>
+      [ours, theirs].includes(keyOf(word.text)),
+    );
+    const surest = Math.max(0, ...read.map((word) => word.confidence));
+    settled.set(ours, { word: theirs, confidence: Math.min(surest, SETTLED_WORD) });
+  }
+  return settled;
+}
+
+function readAsListed(ours: string, theirs: string, lexicon: Lexicon): boolean {
+  if (/\d/.test(ours + theirs) || lexicon.has(ours) || !lexicon.has(theirs)) return false;
+  const verdict = lexicon.check(ours);
+  return (
+    (verdict.kind === 'corrected' && verdict.word === theirs) ||
+    (verdict.kind === 'doubtful' && verdict.near === theirs)
+  );
+}
+
+/** Whether a stretch one reading read otherwise is the word `settledWords` settled. */
+function settles({ onlyOurs, onlyTheirs }: Gap, settled: ReadonlyMap<string, { word: string }>): boolean {
+  const [ours] = onlyOurs;
+  return onlyOurs.length === 1 && onlyTheirs.length === 1 && settled.get(ours ?? '')?.word === onlyTheirs[0];
+}
+
+/**
+ * A word of the chosen reading as served: as settled by another reading, or split where it runs
+ * together two listed words that another description of the document read apart, every reading
+ * of it sure of both (a filer's bonds of one issuer share its name: "BLACK BELT ENERGY GAS DIST").
+ * The marks around the word stay around what replaces it.
+ */
+function settledWord(
+  word: { text: string; confidence: number },
+  settled: ReadonlyMap<string, { word: string; confidence: number }>,
+  readApart: ReadonlySet<string>,
+  lexicon: Lexicon | undefined,
+): Array<{ text: string; confidence: number }> {
+  const [, lead = '', core = '', trail = ''] = /^([^A-Za-z0-9]*)(.*?)([^A-Za-z0-9]*)$/.exec(word.text) ?? [];
+  const by = settled.get(keyOf(word.text));
+  if (by) return [{ text: `${lead}${by.word}${trail}`, confidence: by.confidence }];
+  const parts = lexicon?.runTogether(core);
+  if (parts?.length !== 2 || !readApart.has(parts.join(' '))) return [word];
+  const confidence = Math.min(word.confidence, SETTLED_WORD);
+  return [
+    { text: `${lead}${parts[0]}`, confidence },
+    { text: `${parts[1]}${trail}`, confidence },
+  ];
+}
+
+/**
+ * Pairs of adjacent words ("BELT ENERGY") read apart by every reading of a description, each word
+ * of them read at the review threshold or above in each: what `descriptionField` splits a word of
+ * another row by.
+ */
+export function wordsReadApart(cells: readonly CellReading[]): Set<string> {
+  const apart = new Set<string>();
+  for (const cell of cells) {
+    const readings = cell.readings?.length
+      ? cell.readings.map((reading) => reading.words)
+      : [cell.words ?? []];
+    const [first, ...rest] = readings.map((words) => surePairs(words));
+    for (const pair of first ?? []) if (rest.every((pairs) => pairs.has(pair))) apart.add(pair);
+  }
+  return apart;
+}
+
+function surePairs(words: ReadonlyArray<{ text: string; confidence: number }>): Set<string> {
+  const pairs = new Set<string>();
+  const sure = (word: { text: string; confidence: number } | undefined) =>
+    word !== undefined &&
+    word.confidence >= REVIEW_THRESHOLD.asset_description &&
+    /^[A-Z]+$/.test(keyOf(word.text));
+  words.forEach((word, index) => {
+    const next = words[index + 1];
+    if (sure(word) && sure(next)) pairs.add(`${keyOf(word.text)} ${keyOf(next?.text ?? '')}`);
   });
+  return pairs;
 }
 
 function quoted(keys: readonly string[]): string {

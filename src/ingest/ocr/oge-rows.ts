@@ -12,7 +12,7 @@ import { judgeFormRows } from './document-votes.js';
 import type { CellReading } from './house-page.js';
 import { checkDates, type DateField, dateField, type Field } from './judged-fields.js';
 import type { Lexicon } from './lexicon.js';
-import { descriptionField } from './oge-description.js';
+import { descriptionField, wordsReadApart } from './oge-description.js';
 import type { OgeRow } from './oge-form.js';
 import {
   belowThreshold,
@@ -40,9 +40,10 @@ export function ogeRowsOfScan(
   filedDate: string | null,
   lexicon?: Lexicon,
 ): ScannedRow[] {
+  const readApart = wordsReadApart(pages.flatMap((page) => page.form.rows.map((row) => row.description)));
   return withPoorPagesFlagged(
     judgeFormRows(pages, (read, page, row, neighbours) =>
-      ogeRow(read, page, row, filedDate, lexicon, neighbours),
+      ogeRow(read, page, row, filedDate, lexicon, neighbours, readApart),
     ),
   );
 }
@@ -89,8 +90,10 @@ export function ogeRow(
   lexicon?: Lexicon,
   /** The transaction date this row and two neighbouring rows read alike (transactionNeighbours). */
   neighbours: { value: string; confidence: number } | null = null,
+  /** Pairs of words the document's other descriptions read apart surely (wordsReadApart). */
+  readApart: ReadonlySet<string> = new Set(),
 ): ScannedRow {
-  const asset = descriptionField(read.description, lexicon);
+  const asset = descriptionField(read.description, lexicon, readApart);
   const ticker = read.ticker
     ? tickerField(read.ticker)
     : { value: asset.ticker, confidence: asset.tickerConfidence };
