@@ -196,8 +196,8 @@ function described({ onlyOurs, onlyTheirs, after }: Gap): string {
 /**
  * The chosen reading's words that other readings read as a listed word, each with that word and
  * the surer of the two readings' confidences: a word in no list, once in the description, that
- * every reading dissenting on it read as one same listed word, the very word the lexicon finds it
- * near ("STONT", near STDNT by a closed D; "GMNTY", near CMNTY). Either alone is a guess: the
+ * every reading dissenting on it read as one same listed word, the very word the lexicon would
+ * correct it to (`readAsListed`: "STONT", STDNT with its D closed). Either alone is a guess: the
  * lexicon proposes, a reading of the print confirms (the engine may score the reading that saw the
  * letter right below the one that misread it). Never a word with a digit (no list checks one).
  */
@@ -238,13 +238,17 @@ function settledWords(
   return settled;
 }
 
+/**
+ * Whether the lexicon would correct `ours` to the listed word `theirs` (one cheap confusion, the
+ * only listed word so near, five letters or more), knowing issuer names: what a House name is
+ * corrected on by the lexicon alone. Near only by an edit ("GMNTY" for CMNTY), or without issuer
+ * names (an issuer's own word may be one confusion from a listed one, and a reading may misread it
+ * so), the dissent stands.
+ */
 function readAsListed(ours: string, theirs: string, lexicon: Lexicon): boolean {
-  if (/\d/.test(ours + theirs) || lexicon.has(ours) || !lexicon.has(theirs)) return false;
+  if (!lexicon.knowsIssuers || /\d/.test(ours + theirs) || !lexicon.has(theirs)) return false;
   const verdict = lexicon.check(ours);
-  return (
-    (verdict.kind === 'corrected' && verdict.word === theirs) ||
-    (verdict.kind === 'doubtful' && verdict.near === theirs)
-  );
+  return verdict.kind === 'corrected' && verdict.word === theirs;
 }
 
 /** Whether a stretch one reading read otherwise is the word `settledWords` settled. */
