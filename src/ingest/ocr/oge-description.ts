@@ -10,7 +10,7 @@
 // type face turns into another ("Duo", "Sop", "Doc": its closed "e"; "Auq": its closed "g") or
 // when another reading of the cell read the proposed word itself. Two kinds of dissent are settled
 // by a second piece of evidence: a word in no list that another reading read as the listed word the
-// lexicon finds it near ("STONT" beside "STDNT"), and listed words run together that another
+// lexicon would correct it to ("STONT" beside "STDNT"), and listed words run together that another
 // description of the document read apart ("BELT ENERGY").
 import { distance } from 'fastest-levenshtein';
 import { assetField } from './asset-field.js';
@@ -46,7 +46,7 @@ type DescriptionField = Field<string> & { ticker: string; tickerConfidence: numb
  * The description's value and confidence: its least sure word's (in a cell read once, a word with
  * digits keeps less of it: a coupon, a maturity or a year misread passes every list), its maturity
  * written as the form types it; doubted where its readings differ in a letter or a digit (but
- * for a word another reading read as the listed word it is near: `settledWords`), where a
+ * for a word another reading read as the word the lexicon corrects it to: `settledWords`), where a
  * maturity's word had to be proposed from a letter the face does not misread and no reading read
  * it so, where the lexicon would correct a word, and where a word is listed words run together
  * (`Lexicon.runTogether`: two long ones, or any in a word of 12 letters or more) that no other
