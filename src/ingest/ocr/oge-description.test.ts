@@ -138,6 +138,32 @@ describe('a scanned 278-T description', () => {
     );
   });
 
+  it('takes each word at the surest confidence a reading that read it alike gave it', () => {
+    // The real scan's cell: "BLACK" scored 0.62 at the scale chosen, 0.82 at another.
+    const text = 'BLACK BELT ENERGY GAS DIST AL GAS REV PJ 6 SER B B/E 4.00 % Due Oct 1, 2052';
+    const scored = (black: number, other = text) => ({
+      text: other,
+      words: other.split(' ').map((word) => ({ text: word, confidence: word === 'BLACK' ? black : 0.95 })),
+    });
+    const chosen = scored(0.62);
+    const read = (...others: Array<ReturnType<typeof scored>>): CellReading => ({
+      text,
+      confidence: 0.62,
+      inked: true,
+      agreement: 1,
+      words: chosen.words,
+      readings: [chosen, ...others],
+    });
+    expect(descriptionField(read(scored(0.82)), undefined).confidence).toBeCloseTo(0.82, 2);
+    // Unsure at every scale, the word stays so.
+    expect(descriptionField(read(scored(0.7)), undefined).confidence).toBeCloseTo(0.7, 2);
+    // A reading that read a word otherwise lends its confidence to the words it shares, and its
+    // dissent still doubts the name.
+    const dissent = descriptionField(read(scored(0.9, text.replace('2052', '2062'))), undefined);
+    expect(dissent.why).toMatch(/"2052" read "2062" at another scale/);
+    expect(dissent.confidence).toBeLessThan(THRESHOLD);
+  });
+
   it('settles a word in no list that another reading read as the listed word it corrects to', () => {
     // The real scan's cell: two scales read "STONT" (0.89), one "STDNT" (0.46).
     const lexicon = new Lexicon(['GWINNETT', 'CNTY', 'CLLG', 'STDNT', 'CMNTY'], ['college', 'center']);

@@ -62,7 +62,7 @@ export function descriptionField(
   readApart: ReadonlySet<string> = new Set(),
 ): DescriptionField {
   const readOnce = (cell.readings?.length ?? 0) < 2;
-  const read = (cell.words ?? []).map((word) => ({
+  const read = surestWords(cell).map((word) => ({
     text: word.text,
     confidence: readOnce && /\d/.test(word.text) ? word.confidence * DIGIT_WORD : word.confidence,
   }));
@@ -183,7 +183,30 @@ function keyOf(word: string): string {
 function differences(chosen: Parsed, other: Parsed): Gap[] {
   const endsAtYear = chosen.dated !== null && chosen.dated === chosen.keys.length;
   const theirs = endsAtYear && other.dated !== null ? other.keys.slice(0, other.dated) : other.keys;
-  return gaps(chosen.keys, theirs);
+  return alignment(chosen.keys, theirs).gaps;
+}
+
+/**
+ * The chosen reading's words, each at the surest confidence a reading of the cell that read the
+ * same word there gave it (aligned on the words the readings share): the engine scores one print
+ * differently at each scale, and the scale it reads best says most of it, as the surest of a
+ * House name's agreeing readings does. What the readings read otherwise is weighed apart.
+ */
+function surestWords(cell: CellReading): Array<{ text: string; confidence: number }> {
+  const words = (cell.words ?? []).map((word) => ({ ...word }));
+  const keys = words.map((word) => keyOf(word.text));
+  for (const reading of cell.readings ?? []) {
+    const { matches } = alignment(
+      keys,
+      reading.words.map((word) => keyOf(word.text)),
+    );
+    for (const [ours, theirs] of matches) {
+      const word = words[ours];
+      const other = reading.words[theirs];
+      if (word && other && keys[ours] !== '') word.confidence = Math.max(word.confidence, other.confidence);
+    }
+  }
+  return words;
 }
 
 function described({ onlyOurs, onlyTheirs, after }: Gap): string {
@@ -324,10 +347,13 @@ interface Gap {
 }
 
 /**
- * Where two sequences of words part, aligned on their longest common subsequence: each stretch
- * between two words both have.
+ * Two sequences of words aligned on their longest common subsequence: the pairs of positions that
+ * hold the same word, and where they part, each stretch between two words both have.
  */
-function gaps(a: readonly string[], b: readonly string[]): Gap[] {
+function alignment(
+  a: readonly string[],
+  b: readonly string[],
+): { gaps: Gap[]; matches: Array<[number, number]> } {
   // common[i][j]: the longest common subsequence of a from i and b from j.
   const common = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
@@ -340,11 +366,13 @@ function gaps(a: readonly string[], b: readonly string[]): Gap[] {
     }
   }
   const found: Gap[] = [];
+  const matches: Array<[number, number]> = [];
   let open: Gap | null = null;
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) {
+      matches.push([i, j]);
       open = null;
       i++;
       j++;
@@ -358,7 +386,7 @@ function gaps(a: readonly string[], b: readonly string[]): Gap[] {
       open.onlyOurs.push(a[i++] ?? '');
     else open.onlyTheirs.push(b[j++] ?? '');
   }
-  return found;
+  return { gaps: found, matches };
 }
 
 /**
