@@ -174,7 +174,7 @@ export function shapeOf(image: GrayImage): string | null {
 }
 
 /** The smallest rectangle holding every pixel `ink` says is ink, or null when there is none. */
-function inkExtent(
+export function inkExtent(
   width: number,
   height: number,
   ink: (x: number, y: number) => boolean,

@@ -15,6 +15,7 @@
 import { clampRect, crop, type GrayImage, inkShare, isInk, type Rect, rotateQuarter } from './bitmap.js';
 import {
   EMPTY_CELL_INK,
+  inkExtent,
   judgeMarks,
   type MarkReading,
   markInkShare,
@@ -293,10 +294,11 @@ class PageReader {
   /** The leftmost inked pixel column of a band's asset cell (clean page), or null without ink. */
   private nameStart(band: Band): number | null {
     const { x, y, width, height } = inner(this.columns.asset, band.top, band.bottom, 4, 0);
-    for (let column = Math.round(x); column < x + width; column++)
-      for (let row = Math.round(y); row < y + height; row++)
-        if (isInk(this.grid.clean, column, row)) return column;
-    return null;
+    const [left, top] = [Math.round(x), Math.round(y)];
+    const extent = inkExtent(Math.ceil(x + width - left), Math.ceil(y + height - top), (column, row) =>
+      isInk(this.grid.clean, left + column, top + row),
+    );
+    return extent ? left + extent.left : null;
   }
 
   private measureBand(top: number, bottom: number): Band {
