@@ -279,8 +279,8 @@ function checkWords(
       entry.text = word.text.replace(/[A-Za-z0-9&']+/, verdict.words.join(' '));
       entry.confidence = Math.min(entry.confidence, SPLIT_BEFORE_FORM);
     } else if (runTogether) {
-      // Kept as read unless the issuer's whole name settles it: a place in no list is made so too
-      // ("SPRINGFIELD"), and a person sees the split in the reason.
+      // Kept as read unless the issuer's whole name settles it: a name in no list can be made so
+      // too (a place the place list lacks), and a person sees the split in the reason.
       const split = runTogether.join(' ');
       entry.confidence = Math.min(entry.confidence, SPLIT_WORD);
       entry.doubt = { why: `"${word.text}" (${split}?)`, near: split };

@@ -5,7 +5,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTradeSet } from '../trade-sets/read.js';
-import { assetLexicon, DESCRIPTION_WORD_LENGTH, type Lexicon, wordsOfDescriptions } from './lexicon.js';
+import {
+  assetLexicon,
+  DESCRIPTION_WORD_LENGTH,
+  Lexicon,
+  PLACE_WORD_LENGTH,
+  placeWords,
+  wordsOfDescriptions,
+} from './lexicon.js';
 
 const dataDir = inject('dataDir');
 
@@ -19,6 +26,28 @@ describe('wordsOfDescriptions', () => {
     ]);
     expect(wordsOfDescriptions(['AB CD EFG HIJK'])).toEqual([]);
     expect(DESCRIPTION_WORD_LENGTH).toBeGreaterThan(4);
+  });
+});
+
+describe('placeWords', () => {
+  it("holds the words of US places' names, none shorter than an abbreviation", () => {
+    const places = new Set(placeWords());
+    // Municipal bonds of the real 278-T scan are named after them.
+    for (const place of ['SPRINGFIELD', 'FAIRFIELD', 'ANDOVER', 'KENDALL', 'MIAMI'])
+      expect(places).toContain(place);
+    expect([...places].every((word) => /^[A-Z]+$/.test(word) && word.length >= PLACE_WORD_LENGTH)).toBe(true);
+    expect(places).not.toContain('LIMA');
+    expect(PLACE_WORD_LENGTH).toBeGreaterThan(4);
+  });
+});
+
+describe('a word the filer printed with a comma and no space', () => {
+  it('is checked part by part, as a hyphenated one is', () => {
+    const lexicon = new Lexicon(['MARTIN', 'MATERIALS', 'METLIFE', 'INC']);
+    expect(lexicon.check('MATERIALS,INC')).toEqual({ kind: 'known' });
+    // A misread part is corrected with the comma kept where it was printed.
+    expect(lexicon.check('METUFE,INC')).toEqual({ kind: 'corrected', word: 'METLIFE,INC', cost: 0.3 });
+    expect(lexicon.check('MATERIALS,XQZT').kind).toBe('unknown');
   });
 });
 
@@ -67,9 +96,12 @@ describe.skipIf(!dataDir)("the lexicon with the trade set's descriptions", () =>
     // Abbreviations and codes on the same scan cut into parts of two or three letters, or none.
     for (const word of ['CLLG', 'IMPT', 'STDNT', 'MLTIFAM', 'REVLVG', 'COLLTZD', 'B/E', '5.00'])
       expect(withoutDescriptions.runTogether(word)).toBeNull();
-    // A listed word is one word, whatever it is made of; a place name in no list is two.
+    // A listed word is one word, whatever it is made of (the 278-T's places SPRINGFIELD and
+    // FAIRFIELD are listed); a word in no list made of two is two.
     expect(withoutDescriptions.runTogether('ENERGY')).toBeNull();
-    expect(withoutDescriptions.runTogether('SPRINGFIELD')).toEqual(['SPRING', 'FIELD']);
+    expect(withoutDescriptions.runTogether('SPRINGFIELD')).toBeNull();
+    expect(withoutDescriptions.runTogether('FAIRFIELD')).toBeNull();
+    expect(withoutDescriptions.runTogether('ENERGYFIELD')).toEqual(['ENERGY', 'FIELD']);
   });
 
   it('takes a long word in no list for a name with every space lost, cut into the fewest words', () => {

@@ -1,9 +1,11 @@
 // Words an asset name is made of, to check what the engine read. The engine's own confidence is
 // high on some systematic misreads of bold condensed type ("METUFE" for METLIFE, "UNKED" for
 // LINKED: "LI" read as "U"); a word that is in no dictionary but one OCR confusion away from a
-// word that is, is such a misread. The lexicon is English (the `word-list` package), the words of
-// security descriptions (below) and the words of the issuer names the database knows.
+// word that is, is such a misread. The lexicon is English (the `word-list` package), the names of
+// US places (the `zipcodes` package: municipal bonds are named after them), the words of security
+// descriptions (below) and the words of the issuer names the database knows.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { IssuerNames } from './issuer-names.js';
 
 /**
@@ -190,7 +192,7 @@ const DOUBT_COST = 1.25;
 const RUN_TOGETHER_PART = 4;
 /**
  * A word of this many letters in no list is several run together: no word of the transcribed
- * scans' names the lists lack is as long (the longest are place names of 11, "SPRINGFIELD").
+ * scans' names the lists lack is as long (the longest place names, of 11 letters, are listed).
  */
 const LONG_RUN = 12;
 
@@ -261,7 +263,9 @@ export class Lexicon {
     // Initials ("D.R.", "N.V.", "W.W."): one-letter words, nothing to check them against.
     if (/^([A-Z]\.)+[A-Z]$/.test(word)) return { kind: 'known' };
     // A hyphenated name ("COLGATE-PALMOLIVE") is checked part by part: lists hold the parts.
-    if (/^[A-Z&']+(-[A-Z&']+)+$/.test(word)) return this.checkParts(word.split('-'));
+    if (/^[A-Z&']+(-[A-Z&']+)+$/.test(word)) return this.checkParts(word.split('-'), '-');
+    // So is a name the filer's software printed with a comma and no space ("MATERIALS,INC").
+    if (/^[A-Z&']+(,[A-Z&']+)+$/.test(word)) return this.checkParts(word.split(','), ',');
     // Codes and numbers ("5.0000%", "SCTASK0796638", "10/01/25") are not words; a single digit
     // among letters is a misread when a listed word is near ("1QVIA").
     if (!/[A-Z]/.test(word) || /\d.*\d/.test(word)) return { kind: 'known' };
@@ -298,12 +302,13 @@ export class Lexicon {
   }
 
   /**
-   * The parts of a hyphenated word: known when all are; corrected when one part is and the rest
-   * are known; otherwise the first doubt found (a split or an unknown part is doubtful as a whole).
+   * The parts of a hyphenated (or comma-joined) word: known when all are; corrected when one part
+   * is and the rest are known; otherwise the first doubt found (a split or an unknown part is
+   * doubtful as a whole).
    */
-  private checkParts(parts: readonly string[]): WordVerdict {
+  private checkParts(parts: readonly string[], separator: string): WordVerdict {
     const verdicts = parts.map((part) => this.check(part));
-    const whole = (words: string[]) => words.join('-');
+    const whole = (words: string[]) => words.join(separator);
     if (verdicts.every((verdict) => verdict.kind === 'known')) return { kind: 'known' };
     const corrected = verdicts.filter((verdict) => verdict.kind === 'corrected');
     if (corrected.length === 1 && verdicts.every((v) => v.kind === 'known' || v.kind === 'corrected')) {
@@ -357,8 +362,8 @@ export class Lexicon {
    * Two words of four letters or more, each a listed name word or English, that the word read
    * would be with a space between them ("BELTENERGY"), when the word is listed as neither: the
    * engine loses a space on a crisp print as surely as it reads the letters, so no confidence of
-   * its own says so. Place names are made so too ("SPRINGFIELD"): a name the lists lack is
-   * doubted all the same. Parts of two or three letters would cut most abbreviations ("CL LG").
+   * its own says so. Names are made so too (US places are listed, "SPRINGFIELD"): a name the
+   * lists lack is doubted all the same. Parts of two or three letters would cut most abbreviations ("CL LG").
    * A word of `LONG_RUN` letters or more that no two such words make is never taken as read: the
    * engine lost every space of a name ("CACIINTLINCCLA"). It is cut into the fewest listed words
    * of any length and single letters (CACI INTL INC CL A), which any word can be.
@@ -463,6 +468,30 @@ export async function englishWords(): Promise<string[]> {
 }
 
 /**
+ * Least length of a word taken from US place names. Shorter ones ("ADA", "IRA", "LIMA", "ALTA")
+ * are abbreviations and initials on a security's line more often than places, and would split a
+ * misread into two listed words as the short words of descriptions would (below).
+ */
+export const PLACE_WORD_LENGTH = 5;
+
+/**
+ * The words of US place names (the USPS city of every ZIP code, `zipcodes` package) of
+ * `PLACE_WORD_LENGTH` letters or more. A municipal bond is named after its issuer's place
+ * ("SPRINGFIELD MO SPL OBLIG", "FAIRFIELD RUNNING"), and a place name is often two words run
+ * together that the lexicon would otherwise doubt as a lost space.
+ */
+export function placeWords(): string[] {
+  // The package's table is one 5 MB object literal: its text is scanned for the cities rather
+  // than evaluated, which would hold some 100 MB more at its peak in the OCR thread.
+  const text = readFileSync(createRequire(import.meta.url).resolve('zipcodes/lib/codes.js'), 'utf8');
+  const out = new Set<string>();
+  for (const [, city] of text.matchAll(/"city":"([^"]*)","state":"[A-Z]{2}","country":"US"/g))
+    for (const word of city?.toUpperCase().match(/[A-Z]+/g) ?? [])
+      if (word.length >= PLACE_WORD_LENGTH) out.add(word);
+  return [...out];
+}
+
+/**
  * Least length of a word taken from stored trades' asset descriptions. Their short words ("CM",
  * "UN", "ES", "REG": abbreviations and cut words of filers' own spelling) would let a misread split
  * into two listed words ("CMIN" as CM IN) before the usual security type or the issuer's name
@@ -491,7 +520,8 @@ export async function assetLexicon(
   const names = wordsOfNames(titles);
   return new Lexicon(
     [...SECURITY_WORDS, ...names, ...wordsOfDescriptions(descriptions)],
-    await englishWords(),
+    // Place names are words as English ones are: listed, but names settle nothing by them.
+    [...(await englishWords()), ...placeWords()],
     names.length > 0,
     names.length > 0 ? new IssuerNames(titles, listings) : null,
   );
