@@ -1,3 +1,4 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, inject, it } from 'vitest';
 import { congressPath, readBytes, secIssuers } from '../../test-support/documents.js';
 import { type GrayImage, rotateQuarter } from './bitmap.js';
@@ -7,6 +8,7 @@ import { assetLexicon } from './lexicon.js';
 import { distinctRules, horizontalLines, verticalLines } from './lines.js';
 import { openRaster } from './rasterize.js';
 import { readPage } from './read-scan.js';
+import { scannedDocument } from './scanned-document.js';
 
 const dataDir = inject('dataDir');
 
@@ -119,3 +121,64 @@ describe.skipIf(!dataDir)('a typed Clerk form of several rows (constructed from 
     );
   });
 });
+
+// A filer with no transaction to report files the form all the same and says so on it. No such
+// scan is in the shared data: a CONSTRUCTED page stands in, the real 8220747 with its row blanked
+// (the empty row under it copied over it) and "Nothing to report" typed into the asset cell.
+describe.skipIf(!dataDir)(
+  'a Clerk form that says "Nothing to report" (constructed from the real 8220747)',
+  () => {
+    it('is a parsed filing with no rows, not a scan that waits for review', {
+      timeout: 600_000,
+    }, async () => {
+      const raster = await openRaster(
+        readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220747.pdf')),
+      );
+      const page = rotateQuarter(await raster.render(1), 3);
+      await raster.close();
+      const across = distinctRules(
+        horizontalLines(page, { minLength: Math.round(page.width * 0.4), maxGap: 6 }).map((line) =>
+          Math.round(line.position),
+        ),
+      );
+      const [top = 0, foot = 0, second = 0] = across.slice(-5);
+      const down = distinctRules(
+        verticalLines(page, { minLength: 40, maxGap: 6 })
+          .filter((line) => line.start <= top + 6 && line.end >= foot - 6)
+          .map((line) => Math.round(line.position)),
+      );
+      const built: GrayImage = { ...page, data: new Uint8Array(page.data) };
+      const height = Math.min(foot - top, second - foot) - 4;
+      copyBlock(built, page, { x: 0, y: foot + 2 }, { x: 0, y: top + 2 }, { width: page.width, height });
+
+      // The asset cell is the second from the left (owner, asset, the type boxes ...).
+      const left = (down[1] ?? 0) + 8;
+      const width = (down[2] ?? 0) - 8 - left;
+      const canvas = createCanvas(width, height);
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      context.fillStyle = '#000000';
+      context.font = `${Math.round(height * 0.45)}px "Liberation Sans"`;
+      context.fillText('Nothing to report', 4, Math.round(height * 0.7));
+      const rgba = context.getImageData(0, 0, width, height).data;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          built.data[(top + 2 + y) * built.width + left + x] = rgba[(y * width + x) * 4] ?? 255;
+
+      const engine = await TesseractEngine.start();
+      const read = await readPage(built, 1, engine).finally(() => engine.close());
+      expect(read.form).toMatchObject({
+        layout: 'clerk_form',
+        nothingToReport: true,
+        rows: [],
+        uncertain: [],
+      });
+      const rows = formReader('house_ptr_pdf').rows([read], '2025-02-06', await assetLexicon());
+      expect(rows).toEqual([]);
+      const document = scannedDocument([read], rows, { source: 'house_clerk', kind: 'house_ptr_pdf' });
+      expect(document).toMatchObject({ status: 'parsed', trades: [], rejected: [] });
+      expect(document.reason).toBe('the filer reports nothing (scan read by OCR)');
+    });
+  },
+);
