@@ -33,6 +33,10 @@ export interface IngestOcr {
   close(): Promise<void>;
 }
 
+/** Said on a scan read while the database held no companies. */
+export const WITHOUT_ISSUERS =
+  'its asset names were checked against no issuer names (the database held no companies; scans read after `dcledger companies import` are checked against them)';
+
 export function openIngestOcr(
   db: Kysely<Database>,
   clock: () => Date = () => new Date(),
@@ -40,12 +44,14 @@ export function openIngestOcr(
   heapMb?: number,
 ): IngestOcr {
   let worker: Promise<OcrWorker> | undefined;
+  let withoutIssuers = false;
   // Asset names are checked against the companies and the trades' descriptions the database
   // knows, loaded once per worker.
   const started = () => {
-    worker ??= Promise.all([issuerListings(db), tradeDescriptions(db)]).then(
-      ([issuers, descriptions]) => new OcrWorker({ issuers, descriptions }, heapMb),
-    );
+    worker ??= Promise.all([issuerListings(db), tradeDescriptions(db)]).then(([issuers, descriptions]) => {
+      withoutIssuers = issuers.length === 0;
+      return new OcrWorker({ issuers, descriptions }, heapMb);
+    });
     return worker;
   };
   const stage = async (document: TextlessDocument): Promise<ParsedDocument> => {
@@ -92,7 +98,11 @@ export function openIngestOcr(
       };
     }
     for (const key of keys) await dropOcrPages(db, key);
-    return read;
+    // Without issuer names most asset names read wait for review (an issuer's own word looks
+    // like a misread): the filing says why, and what adds them.
+    return withoutIssuers && read.status === 'needs_review'
+      ? { ...read, reason: `${read.reason ?? 'scan read by OCR'}; ${WITHOUT_ISSUERS}` }
+      : read;
   };
   return {
     stage,
