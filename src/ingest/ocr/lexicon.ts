@@ -363,10 +363,11 @@ export class Lexicon {
    * would be with a space between them ("BELTENERGY"), when the word is listed as neither: the
    * engine loses a space on a crisp print as surely as it reads the letters, so no confidence of
    * its own says so. Names are made so too (US places are listed, "SPRINGFIELD"): a name the
-   * lists lack is doubted all the same. Parts of two or three letters would cut most abbreviations ("CL LG").
-   * A word of `LONG_RUN` letters or more that no two such words make is never taken as read: the
-   * engine lost every space of a name ("CACIINTLINCCLA"). It is cut into the fewest listed words
-   * of any length and single letters (CACI INTL INC CL A), which any word can be.
+   * lists lack is doubted all the same. Parts of two or three letters would cut most
+   * abbreviations ("CL LG"). A word of `LONG_RUN` letters or more that no two such words make is
+   * never taken as read: the engine lost every space of a name ("CACIINTLINCCLA"). It is cut into
+   * the fewest listed words of any length and single letters (CACI INTL INC CL A), which any word
+   * can be.
    */
   runTogether(raw: string): string[] | null {
     const word = raw.toUpperCase().replace(/^[^A-Z]+|[^A-Z]+$/g, '');

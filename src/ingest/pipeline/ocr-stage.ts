@@ -99,7 +99,7 @@ export function openIngestOcr(
     }
     for (const key of keys) await dropOcrPages(db, key);
     // Without issuer names most asset names read wait for review (an issuer's own word looks
-    // like a misread): the filing says why, and what adds them.
+    // like a misread): the filing says why.
     return withoutIssuers && read.status === 'needs_review'
       ? { ...read, reason: `${read.reason ?? 'scan read by OCR'}; ${WITHOUT_ISSUERS}` }
       : read;
