@@ -208,7 +208,9 @@ export function buildCli(): Command {
   // The review queue of rows read from scans (docs/ocr.md).
   const review = program
     .command('review')
-    .description('rows read from scans by OCR that wait for a person: list, show, accept, correct, reject');
+    .description(
+      'rows read from scans by OCR that wait for a person: list, show, accept, correct, reject, reread',
+    );
   review
     .command('list')
     .option('--json', 'print them as JSON')
@@ -245,6 +247,15 @@ export function buildCli(): Command {
     .option('--json', 'print the decision as JSON')
     .description('the fields given replace what was read, then the row becomes a trade')
     .action(lazy(commands.review, 'reviewCorrect'));
+  review
+    .command('reread')
+    .option('--source <source>', 'only this source (house_clerk ...)')
+    .option('--by <name>', 'who reads them again, recorded on the rows accepted (default cli:<user>)')
+    .option('--json', 'print what became of each filing as JSON')
+    .description(
+      "read again the scans whose rows wait, with the database's companies now (after `companies import`): rows now read surely are accepted",
+    )
+    .action(lazy(commands.review, 'reviewReread'));
 
   const accounts = program.command('accounts').description('accounts and their plans');
   accounts

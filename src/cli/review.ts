@@ -1,5 +1,5 @@
-// `dcledger review list|show|accept|correct|reject`: the queue of rows read from scans that the
-// OCR stage was not sure of (docs/ocr.md). A row waits there, served by no trade list, until a
+// `dcledger review list|show|accept|correct|reject|reread`: the queue of rows read from scans that
+// the OCR stage was not sure of (docs/ocr.md). A row waits there, served by no trade list, until a
 // person accepts it as read, corrects it, or rejects it; each decision is recorded with who made
 // it (`--by`, default the user running the command), when, and each field's old and new value.
 // The operators' page (/ui/review) does the same through the same service (services/review-queue.ts).
@@ -12,10 +12,12 @@ import {
   findReviewItem,
   ReviewCrops,
   ReviewError,
+  rereadWaitingScans,
   waitingReviewItems,
 } from '../services/review-queue.js';
 import { openMigratedStore } from '../storage/open.js';
 import { CommandError, printJson, printLine } from './output.js';
+import { progressBar } from './progress.js';
 
 async function withStore<T>(
   work: (store: Awaited<ReturnType<typeof openMigratedStore>>) => Promise<T>,
@@ -147,3 +149,45 @@ export const reviewReject = (id: string, options: { by?: string; json?: boolean 
   decide(id, 'reject', options);
 export const reviewCorrect = (id: string, options: { by?: string; field?: string[]; json?: boolean }) =>
   decide(id, 'correct', options);
+
+/**
+ * Reads again the scans whose rows wait, with the companies the database holds now: a row now
+ * read surely is accepted (recorded as decided by `--by`), one still doubtful waits with its new
+ * reading. For scans read before `dcledger companies import`.
+ */
+export async function reviewReread(options: { by?: string; json?: boolean; source?: string }): Promise<void> {
+  const config = loadConfig();
+  await withStore(async (store) => {
+    const bar = progressBar('reading scans again');
+    const done = await rereadWaitingScans(store.db, {
+      archiveDir: config.ingest.archiveDir,
+      by: `${options.by ?? defaultReviewer()} (scan read again)`,
+      ...(options.source ? { source: options.source } : {}),
+      // A bar of filings on a terminal; otherwise a line per page and per filing.
+      onFiling: (filing, index, total) => {
+        bar.update(index, total);
+        if (!process.stderr.isTTY)
+          process.stderr.write(`filing ${filing.filing_id}: ${filing.outcome} (${index}/${total})\n`);
+      },
+      onPage: (filingId, page, pages) => {
+        if (!process.stderr.isTTY) process.stderr.write(`filing ${filingId}: page ${page}/${pages} read\n`);
+      },
+    }).finally(() => bar.stop());
+    if (options.json) {
+      printJson(done);
+      return;
+    }
+    if (done.length === 0) {
+      printLine('no rows wait for review');
+      return;
+    }
+    for (const filing of done)
+      printLine(
+        filing.outcome === 'read'
+          ? `filing ${filing.filing_id} (${filing.source}): ${filing.accepted} accepted, ${filing.waiting} still waiting${filing.unmatched > 0 ? `, ${filing.unmatched} not found again (waiting as before)` : ''}${filing.decided_meanwhile > 0 ? `, ${filing.decided_meanwhile} decided meanwhile` : ''}`
+          : `filing ${filing.filing_id} (${filing.source}): ${filing.outcome === 'not_archived' ? 'its document is not in the archive' : 'not a scan the reader knows'}; its rows wait as before`,
+      );
+    const accepted = done.reduce((sum, filing) => sum + filing.accepted, 0);
+    printLine(`${done.length} filing(s) read again: ${accepted} row(s) accepted`);
+  });
+}

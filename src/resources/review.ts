@@ -8,7 +8,10 @@ export const ReviewDecisionSchema = Type.Object({
   review_item_id: Type.Integer(),
   row: Type.Integer({ description: 'The row of the document' }),
   action: StringEnum(['accept', 'correct', 'reject']),
-  decided_by: Type.String({ description: 'Who decided (an operator account, or `cli:<user>`)' }),
+  decided_by: Type.String({
+    description:
+      'Who decided (an operator account, or `cli:<user>`; followed by "(scan read again)" on a row `dcledger review reread` accepted)',
+  }),
   decided_at: Type.String({ description: 'ISO 8601, UTC' }),
   changes: Type.Array(
     Type.Object({
@@ -16,7 +19,10 @@ export const ReviewDecisionSchema = Type.Object({
       old: Nullable(Type.String({ description: 'As read by OCR (null: nothing read)' })),
       new: Nullable(Type.String()),
     }),
-    { description: 'Fields a correction changed; empty for accept and reject' },
+    {
+      description:
+        'Fields a correction changed, or that the scan read again reads otherwise (a row `dcledger review reread` accepted); empty for other accepts and for rejects',
+    },
   ),
   trade_id: Nullable(Type.Integer({ description: 'The trade the row became (null when rejected)' })),
 });

@@ -9449,11 +9449,11 @@ export interface operations {
                                 row: number;
                                 /** @enum {string} */
                                 action: "accept" | "correct" | "reject";
-                                /** @description Who decided (an operator account, or `cli:<user>`) */
+                                /** @description Who decided (an operator account, or `cli:<user>`; followed by "(scan read again)" on a row `dcledger review reread` accepted) */
                                 decided_by: string;
                                 /** @description ISO 8601, UTC */
                                 decided_at: string;
-                                /** @description Fields a correction changed; empty for accept and reject */
+                                /** @description Fields a correction changed, or that the scan read again reads otherwise (a row `dcledger review reread` accepted); empty for other accepts and for rejects */
                                 changes: {
                                     field: string;
                                     /** @description As read by OCR (null: nothing read) */

@@ -35,7 +35,7 @@ export interface IngestOcr {
 
 /** Said on a scan read while the database held no companies. */
 export const WITHOUT_ISSUERS =
-  'its asset names were checked against no issuer names (the database held no companies; scans read after `dcledger companies import` are checked against them)';
+  'its asset names were checked against no issuer names (the database held no companies: after `dcledger companies import`, `dcledger review reread` reads it again)';
 
 export function openIngestOcr(
   db: Kysely<Database>,

@@ -4,6 +4,8 @@
 //   - accept: the row becomes a trade as read (parse_method ocr, parse_confidence its lowest field);
 //   - correct: the fields given replace what was read, then it becomes a trade (parse_method manual);
 //   - reject: it never becomes a trade.
+// `dcledger review reread` (review-reread.ts) accepts the rows a scan read again now reads surely,
+// recording what the new reading changed.
 // An accepted or corrected row flows on as any new trade does: the market fields known now, its
 // trade.created event through the webhook outbox, an enrichment job for the rest. Every decision
 // is recorded with who made it, when, and each field's old and new value (GET /filings/{id}).
@@ -39,6 +41,11 @@ export interface ReviewDecision {
   by: string;
   /** correct: field name to new value (an empty value clears an optional field). */
   corrections?: Readonly<Record<string, string>>;
+  /**
+   * accept: the row as the scan was read again (review-reread.ts), served in place of the first
+   * reading, each field that changed recorded old → new, the new confidences kept.
+   */
+  reread?: { fields: ReviewFields; confidence: Readonly<Record<string, number>> };
 }
 
 export interface DecidedItem {
@@ -74,9 +81,21 @@ export async function decideReviewItem(
       fields[field] = value;
     }
   }
+  if (decision.reread) {
+    if (decision.action !== 'accept') throw new ReviewError('a row read again can only be accepted');
+    for (const field of REVIEW_FIELDS) {
+      const value = decision.reread.fields[field];
+      if (value !== fields[field]) changes.push({ field, old: fields[field], new: value });
+      fields[field] = value;
+    }
+  }
+  const confidence = decision.reread
+    ? { ...decision.reread.confidence }
+    : (JSON.parse(item.confidence) as Record<string, number>);
   const decided = await inTransaction(db, async (trx) => {
     let tradeId: number | null = null;
-    if (decision.action !== 'reject') tradeId = await insertReviewedTrade(trx, item, fields, decision, now);
+    if (decision.action !== 'reject')
+      tradeId = await insertReviewedTrade(trx, item, fields, confidence, decision, now);
     const status =
       decision.action === 'accept' ? 'accepted' : decision.action === 'correct' ? 'corrected' : 'rejected';
     const recorded = await recordReviewDecision(trx, item, {
@@ -84,6 +103,7 @@ export async function decideReviewItem(
       status,
       decidedBy: decision.by.trim(),
       fields: JSON.stringify(fields),
+      ...(decision.reread ? { confidence: JSON.stringify(confidence) } : {}),
       changes: JSON.stringify(changes),
       tradeId,
       now: stamp,
@@ -153,6 +173,7 @@ async function insertReviewedTrade(
   db: Kysely<Database>,
   item: ReviewItemRow,
   fields: ReviewFields,
+  fieldConfidence: Readonly<Record<string, number>>,
   decision: ReviewDecision,
   now: Date,
 ): Promise<number> {
@@ -173,7 +194,7 @@ async function insertReviewedTrade(
   const disclosureDate = filing.filed_date;
   const stamp = now.toISOString();
   const ticker = fields.ticker ?? NO_TICKER;
-  const confidence = Object.values(JSON.parse(item.confidence) as Record<string, number>);
+  const confidence = Object.values(fieldConfidence);
   const [id] = await insertTrades(db, [
     {
       politician_id: filing.politician_id,

@@ -80,6 +80,8 @@ export async function recordReviewDecision(
     status: 'accepted' | 'corrected' | 'rejected';
     decidedBy: string;
     fields: string;
+    /** The confidences of the row as read again (the scan re-read), when they changed. */
+    confidence?: string;
     changes: string;
     tradeId: number | null;
     now: string;
@@ -90,6 +92,7 @@ export async function recordReviewDecision(
     .set({
       status: decision.status,
       fields: decision.fields,
+      ...(decision.confidence === undefined ? {} : { confidence: decision.confidence }),
       trade_id: decision.tradeId,
       decided_at: decision.now,
       decided_by: decision.decidedBy,
@@ -146,4 +149,48 @@ export async function filingOfReviewItem(db: Kysely<Database>, filingId: number)
     .select(['id', 'politician_id', 'filed_date'])
     .where('id', '=', filingId)
     .executeTakeFirstOrThrow();
+}
+
+/** The filings with rows waiting, oldest first; optionally of one source. */
+export async function filingsWaitingReview(
+  db: Kysely<Database>,
+  options: { source?: string } = {},
+): Promise<Array<{ filing_id: number; source: string }>> {
+  let query = db
+    .selectFrom('review_items')
+    .select(['filing_id', 'source'])
+    .distinct()
+    .where('status', '=', 'pending');
+  if (options.source) query = query.where('source', '=', options.source);
+  return query.orderBy('filing_id').execute();
+}
+
+/** A waiting row as read again: what it says now, how sure, why it still waits. False when decided meanwhile. */
+export async function rereadPendingItem(
+  db: Kysely<Database>,
+  id: number,
+  read: { fields: string; confidence: string; reasons: string; region: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('review_items')
+    .set(read)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A filing whose scan was read again and still has rows waiting: why it still needs review. */
+export async function noteFilingReread(
+  db: Kysely<Database>,
+  filingId: number,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('filings')
+    .set({ parse_reason: reason, updated_at: now })
+    .where('id', '=', filingId)
+    .where('parse_status', '=', 'needs_review')
+    .execute();
 }

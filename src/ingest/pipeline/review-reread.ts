@@ -1,0 +1,181 @@
+// Reading again the scans whose rows wait for review (`dcledger review reread`). A scan's asset
+// names are checked against the companies and trade descriptions the database holds when it is
+// read; one read before `dcledger companies import` (a first start fills the database from the
+// official sites before anyone imports the company directory) has most of its names waiting for
+// a person. Read again from the archive with what the database holds now, a waiting row that is
+// now read surely is accepted as read again, recorded as a decision with each changed field's old
+// and new value; one still doubtful keeps waiting with what it now reads, its confidences and
+// reasons. Nothing else changes: rows already decided keep their decision, trades already served
+// are not touched, and a row the new reading does not find where the old one was keeps waiting.
+import type { Kysely } from 'kysely';
+import { findFiling } from '../../storage/repositories/filings.js';
+import { issuerListings, tradeDescriptions } from '../../storage/repositories/ocr-pages.js';
+import {
+  filingsWaitingReview,
+  noteFilingReread,
+  rereadPendingItem,
+  reviewItemsOfFiling,
+} from '../../storage/repositories/review.js';
+import type { Database } from '../../storage/schema.js';
+import { DocumentArchive } from '../fetch/archive.js';
+import { OcrWorker, readScannedDocument } from '../ocr/index.js';
+import { isPageImages } from '../ocr/page-images.js';
+import type { DocumentKind, TradeSource } from '../sources/document.js';
+import { decideReviewItem, ReviewError } from './review.js';
+import { type ReviewEntry, reviewEntriesOf } from './review-items.js';
+
+export interface RereadFiling {
+  filing_id: number;
+  source: string;
+  /** read: the scan was read again; otherwise why it was not (its rows keep waiting as they were). */
+  outcome: 'read' | 'not_archived' | 'not_a_scan';
+  /** Waiting rows now read surely: accepted, each a trade. */
+  accepted: number;
+  /** Waiting rows still doubtful: they wait with what they now read. */
+  waiting: number;
+  /** Waiting rows the new reading did not find at their place (they wait as they were). */
+  unmatched: number;
+  /** Waiting rows decided by a person while the scan was read again (their decision stands). */
+  decided_meanwhile: number;
+}
+
+export interface RereadOptions {
+  /** Where the documents were archived when ingested (`DCLEDGER_ARCHIVE_DIR`). */
+  archiveDir: string;
+  /** Who ran the reread: recorded on each row it accepts. */
+  by: string;
+  /** Only the filings of this source. */
+  source?: string;
+  now?: () => Date;
+  /** After each filing (for progress): the filings done of the total. */
+  onFiling?: (done: RereadFiling, index: number, total: number) => void;
+  /** After each page of a filing's scan is read. */
+  onPage?: (filingId: number, done: number, total: number) => void;
+}
+
+/** The scan reader's kind of an archived document of a source. */
+function scanKind(source: string, bytes: Uint8Array): DocumentKind | null {
+  if (source === 'senate_efd') return isPageImages(bytes) ? 'senate_paper_ptr_images' : null;
+  if (source === 'house_clerk') return 'house_ptr_pdf';
+  if (source === 'oge') return 'oge_278t_pdf';
+  return null;
+}
+
+/** A waiting row's place and the new reading's row there: the same row of the document. */
+function samePlace(entry: ReviewEntry, item: { page: number; region: string }): boolean {
+  const before = JSON.parse(item.region) as { y: number; height: number };
+  const now = entry.region;
+  return entry.row.page === item.page && Math.abs(now.y - before.y) <= Math.max(4, before.height / 2);
+}
+
+export async function rereadWaitingScans(
+  db: Kysely<Database>,
+  options: RereadOptions,
+): Promise<RereadFiling[]> {
+  const now = options.now ?? (() => new Date());
+  const filings = await filingsWaitingReview(db, options.source ? { source: options.source } : {});
+  if (filings.length === 0) return [];
+  const archive = new DocumentArchive(options.archiveDir);
+  // One reader thread for the whole reread, with the names the database holds now.
+  const [issuers, descriptions] = await Promise.all([issuerListings(db), tradeDescriptions(db)]);
+  const worker = new OcrWorker({ issuers, descriptions });
+  const done: RereadFiling[] = [];
+  try {
+    for (const [index, { filing_id, source }] of filings.entries()) {
+      const outcome = await rereadFiling(db, filing_id, source, {
+        archive,
+        worker,
+        by: options.by,
+        now,
+        ...(options.onPage ? { onPage: options.onPage } : {}),
+      });
+      done.push(outcome);
+      options.onFiling?.(outcome, index + 1, filings.length);
+    }
+  } finally {
+    await worker.close();
+  }
+  return done;
+}
+
+async function rereadFiling(
+  db: Kysely<Database>,
+  filingId: number,
+  source: string,
+  context: {
+    archive: DocumentArchive;
+    worker: OcrWorker;
+    by: string;
+    now: () => Date;
+    onPage?: (filingId: number, done: number, total: number) => void;
+  },
+): Promise<RereadFiling> {
+  const outcome: RereadFiling = {
+    filing_id: filingId,
+    source,
+    outcome: 'read',
+    accepted: 0,
+    waiting: 0,
+    unmatched: 0,
+    decided_meanwhile: 0,
+  };
+  const filing = await findFiling(db, filingId);
+  const bytes = filing?.raw_sha256 ? context.archive.get(filing.raw_sha256) : undefined;
+  if (!filing || !bytes) return { ...outcome, outcome: 'not_archived' };
+  const kind = scanKind(source, bytes);
+  if (!kind) return { ...outcome, outcome: 'not_a_scan' };
+  const parsed = await readScannedDocument(new Uint8Array(bytes), {
+    source: source as TradeSource,
+    kind,
+    filing: { filed_date: filing.filed_date },
+    worker: context.worker,
+    ...(context.onPage ? { progress: (done, total) => context.onPage?.(filingId, done, total) } : {}),
+  });
+  const pending = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending');
+  // The document's id is the first part of every key of its rows ("<document id>#<row>").
+  const docId = pending[0]?.source_key.replace(/#[^#]*$/, '') ?? '';
+  const entries = new Map(reviewEntriesOf(parsed, docId).map((entry) => [entry.sourceKey, entry]));
+  for (const item of pending) {
+    const entry = entries.get(item.source_key);
+    if (!entry || !samePlace(entry, item)) {
+      outcome.unmatched += 1;
+      continue;
+    }
+    if (entry.row.needs_review) {
+      const updated = await rereadPendingItem(db, item.id, {
+        fields: JSON.stringify(entry.fields),
+        confidence: JSON.stringify(entry.row.confidence),
+        reasons: JSON.stringify(entry.row.reasons),
+        region: JSON.stringify(entry.region),
+      });
+      if (updated) outcome.waiting += 1;
+      else outcome.decided_meanwhile += 1;
+      continue;
+    }
+    try {
+      await decideReviewItem(
+        db,
+        item.id,
+        {
+          action: 'accept',
+          by: context.by,
+          reread: { fields: entry.fields, confidence: entry.row.confidence },
+        },
+        context.now(),
+      );
+      outcome.accepted += 1;
+    } catch (error) {
+      if (!(error instanceof ReviewError)) throw error;
+      outcome.decided_meanwhile += 1;
+    }
+  }
+  const left = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending').length;
+  if (left > 0)
+    await noteFilingReread(
+      db,
+      filingId,
+      `scan read again by OCR with the companies the database holds: ${left} row(s) wait for review`,
+      context.now().toISOString(),
+    );
+  return outcome;
+}
