@@ -31,32 +31,39 @@ function copyBlock(
   }
 }
 
+/**
+ * The real 8220747 upright (the scan lies sideways: three quarter turns), with the table's last
+ * five rules across (row 1's top, then the foot of row 1 and of the three empty rows) and the
+ * rules down through row 1, which bound its cells: owner, asset, the four type boxes (Purchase,
+ * Sale, Partial Sale, Exchange), the two dates, the amount boxes A to K.
+ */
+async function realClerkPage(): Promise<{ page: GrayImage; rows: number[]; down: number[] }> {
+  const raster = await openRaster(
+    readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220747.pdf')),
+  );
+  const page = rotateQuarter(await raster.render(1), 3);
+  await raster.close();
+  const across = distinctRules(
+    horizontalLines(page, { minLength: Math.round(page.width * 0.4), maxGap: 6 }).map((line) =>
+      Math.round(line.position),
+    ),
+  );
+  const rows = across.slice(-5);
+  const [top = 0, foot = 0] = rows;
+  const down = distinctRules(
+    verticalLines(page, { minLength: 40, maxGap: 6 })
+      .filter((line) => line.start <= top + 6 && line.end >= foot - 6)
+      .map((line) => Math.round(line.position)),
+  );
+  return { page, rows, down };
+}
+
 describe.skipIf(!dataDir)('a typed Clerk form of several rows (constructed from the real 8220747)', () => {
   it('reads every row, each with the type and bracket its ticks are in, and serves them', {
     timeout: 600_000,
   }, async () => {
-    const raster = await openRaster(
-      readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220747.pdf')),
-    );
-    // The scan lies sideways: three quarter turns make it upright.
-    const page = rotateQuarter(await raster.render(1), 3);
-    await raster.close();
-
-    // The table's last five rules across: row 1's top, then the foot of row 1 and of the three
-    // empty rows. The rules down through row 1 bound its cells: owner, asset, the four type
-    // boxes (Purchase, Sale, Partial Sale, Exchange), the two dates, the amount boxes A to K.
-    const across = distinctRules(
-      horizontalLines(page, { minLength: Math.round(page.width * 0.4), maxGap: 6 }).map((line) =>
-        Math.round(line.position),
-      ),
-    );
-    const rows = across.slice(-5);
-    const [top = 0, foot = 0] = rows;
-    const down = distinctRules(
-      verticalLines(page, { minLength: 40, maxGap: 6 })
-        .filter((line) => line.start <= top + 6 && line.end >= foot - 6)
-        .map((line) => Math.round(line.position)),
-    );
+    const { page, rows, down } = await realClerkPage();
+    const [top = 0] = rows;
     expect(down).toHaveLength(20);
     const box = (cell: number) => ({ left: (down[cell] ?? 0) + 3, right: (down[cell + 1] ?? 0) - 3 });
     const TYPE = { Purchase: 2, Sale: 3, 'Sale (Partial)': 4, Exchange: 5 } as const;
@@ -131,22 +138,8 @@ describe.skipIf(!dataDir)(
     it('is a parsed filing with no rows, not a scan that waits for review', {
       timeout: 600_000,
     }, async () => {
-      const raster = await openRaster(
-        readBytes(congressPath(dataDir ?? '', 'raw-house', 'ptr-pdfs', 'scanned-2025', '8220747.pdf')),
-      );
-      const page = rotateQuarter(await raster.render(1), 3);
-      await raster.close();
-      const across = distinctRules(
-        horizontalLines(page, { minLength: Math.round(page.width * 0.4), maxGap: 6 }).map((line) =>
-          Math.round(line.position),
-        ),
-      );
-      const [top = 0, foot = 0, second = 0] = across.slice(-5);
-      const down = distinctRules(
-        verticalLines(page, { minLength: 40, maxGap: 6 })
-          .filter((line) => line.start <= top + 6 && line.end >= foot - 6)
-          .map((line) => Math.round(line.position)),
-      );
+      const { page, rows: across, down } = await realClerkPage();
+      const [top = 0, foot = 0, second = 0] = across;
       const built: GrayImage = { ...page, data: new Uint8Array(page.data) };
       const height = Math.min(foot - top, second - foot) - 4;
       copyBlock(built, page, { x: 0, y: foot + 2 }, { x: 0, y: top + 2 }, { width: page.width, height });

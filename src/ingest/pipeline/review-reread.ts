@@ -12,7 +12,7 @@ import { findFiling } from '../../storage/repositories/filings.js';
 import { issuerListings, tradeDescriptions } from '../../storage/repositories/ocr-pages.js';
 import {
   filingsWaitingReview,
-  noteFilingReread,
+  markFilingReviewed,
   rereadPendingItem,
   reviewItemsOfFiling,
 } from '../../storage/repositories/review.js';
@@ -171,11 +171,12 @@ async function rereadFiling(
   }
   const left = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending').length;
   if (left > 0)
-    await noteFilingReread(
+    await markFilingReviewed(
       db,
       filingId,
       `scan read again by OCR with the companies the database holds: ${left} row(s) wait for review`,
       context.now().toISOString(),
+      false,
     );
   return outcome;
 }

@@ -127,16 +127,20 @@ export async function pendingReviewCountOfFiling(db: Kysely<Database>, filingId:
   return Number(row.n);
 }
 
-/** A filing whose last waiting row was decided is parsed. */
+/**
+ * A filing that needs review, said anew: parsed once its last waiting row is decided
+ * (`parsed`), or only why it still waits (a scan read again with rows left).
+ */
 export async function markFilingReviewed(
   db: Kysely<Database>,
   filingId: number,
   reason: string,
   now: string,
+  parsed = true,
 ): Promise<void> {
   await db
     .updateTable('filings')
-    .set({ parse_status: 'parsed', parse_reason: reason, updated_at: now })
+    .set({ ...(parsed ? { parse_status: 'parsed' } : {}), parse_reason: reason, updated_at: now })
     .where('id', '=', filingId)
     .where('parse_status', '=', 'needs_review')
     .execute();
@@ -178,19 +182,4 @@ export async function rereadPendingItem(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
-}
-
-/** A filing whose scan was read again and still has rows waiting: why it still needs review. */
-export async function noteFilingReread(
-  db: Kysely<Database>,
-  filingId: number,
-  reason: string,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('filings')
-    .set({ parse_reason: reason, updated_at: now })
-    .where('id', '=', filingId)
-    .where('parse_status', '=', 'needs_review')
-    .execute();
 }
