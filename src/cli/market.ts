@@ -8,6 +8,7 @@ import { providersFromConfig } from '../market/price-chain.js';
 import { PriceFormatError } from '../market/price-files.js';
 import type { PriceRefreshReport } from '../market/price-refresh.js';
 import { PriceJobBusyError, runLeasedPriceRefresh } from '../market/price-schedule.js';
+import { waitingReviewCount } from '../services/review-queue.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { runEnrichmentJob } from './enrich-job.js';
@@ -69,6 +70,12 @@ export async function importCompaniesCommand(path: string, options: { json?: boo
     const report = await importCompanies(store.db, path);
     if (options.json) return printJson(report);
     printCompanyReport(report);
+    // Scans read before the companies were known wait for a person on names these now settle.
+    const waiting = await waitingReviewCount(store.db);
+    if (waiting > 0)
+      printLine(
+        `${waiting} row(s) read from scans wait for review: \`dcledger review reread\` reads their scans again with these companies`,
+      );
   } catch (error) {
     if (error instanceof CompanyInputError) throw new CommandError(error.message);
     throw error;

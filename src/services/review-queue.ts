@@ -5,7 +5,12 @@
 // decideReviewItem, so there is one copy of them.
 import type { Kysely } from 'kysely';
 import type { ReviewFields } from '../ingest/pipeline/review-items.js';
-import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../storage/repositories/review.js';
+import {
+  pendingReviewCounts,
+  pendingReviewItems,
+  type ReviewItemRow,
+  reviewItem,
+} from '../storage/repositories/review.js';
 import type { Database } from '../storage/schema.js';
 
 /** Below these a field sent its row to review (the page marks such fields). */
@@ -66,6 +71,11 @@ export async function waitingReviewItems(
   options: { source?: string; limit?: number } = {},
 ): Promise<ReviewItemView[]> {
   return (await pendingReviewItems(db, options)).map(toReviewItemView);
+}
+
+/** How many rows read from scans wait for review, over every source. */
+export async function waitingReviewCount(db: Kysely<Database>): Promise<number> {
+  return Object.values(await pendingReviewCounts(db)).reduce((sum, count) => sum + count, 0);
 }
 
 export async function findReviewItem(db: Kysely<Database>, id: number): Promise<ReviewItemView | undefined> {

@@ -5,7 +5,6 @@
 // trade.created, and the decision says who read it again and what changed.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { importCompanies } from '../../market/import-companies.js';
 import { reviewDecisionsOfFiling, reviewItemsOfFiling } from '../../storage/repositories/review.js';
 import { runCli as cli, pointCliAt } from '../../test-support/cli.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
@@ -68,7 +67,14 @@ describe.skipIf(!dataDir)(
     }, 300_000);
 
     it('accepts the row once read again with the companies, as a trade announced by trade.created', async () => {
-      await importCompanies(store.db, join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'));
+      const imported = await cli(
+        'companies',
+        'import',
+        join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'),
+      );
+      expect(imported.code).toBe(0);
+      // The import says what waits, and how to read it again.
+      expect(imported.out).toContain('1 row(s) read from scans wait for review: `dcledger review reread`');
       const again = await cli('review', 'reread', '--by', 'ops');
       expect(again.code).toBe(0);
       expect(again.out).toContain('1 accepted, 0 still waiting');
