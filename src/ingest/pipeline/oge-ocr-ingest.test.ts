@@ -5,6 +5,7 @@
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { filesUnder } from '../../files.js';
+import { importCompanies } from '../../market/import-companies.js';
 import { pendingReviewItems } from '../../storage/repositories/review.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
 import { OGE_278T_SCAN_FILE, OGE_278T_SCAN_TRUTH } from '../../test-support/oge-278t-scan-truth.js';
@@ -18,6 +19,7 @@ import {
 import type { ReplayServer } from '../replay/server.js';
 import type { IngestReport } from './report.js';
 import { decideReviewItem } from './review.js';
+import { rereadWaitingScans } from './review-reread.js';
 
 const dataDir = inject('dataDir');
 const OCR_TIMEOUT = 900_000;
@@ -125,4 +127,38 @@ describe.skipIf(!dataDir)('ingest reads the scanned OGE 278-T by OCR (replay ser
     );
     expect(decided.tradeId).not.toBeNull();
   });
+
+  it(
+    'serves, once the companies are imported and the scan read again, the rows their names settle',
+    async () => {
+      // Read above without issuer names (no company in this database): the description whose
+      // "STONT" one reading read STDNT is settled only with them.
+      await importCompanies(store.db, join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'));
+      const before = (await pendingReviewItems(store.db)).length;
+      const [done] = await rereadWaitingScans(store.db, { archiveDir: runner.archiveDir, by: 'test' });
+      expect(done).toMatchObject({ source: 'oge', outcome: 'read', unmatched: 0, decided_meanwhile: 0 });
+      expect(done?.accepted).toBeGreaterThanOrEqual(1);
+      expect((done?.accepted ?? 0) + (done?.waiting ?? 0)).toBe(before);
+      const accepted = await store.db
+        .selectFrom('review_items as r')
+        .innerJoin('trades as t', 't.id', 'r.trade_id')
+        .select(['r.row', 't.asset_description', 't.transaction_date', 't.trade_type', 't.amount_range'])
+        .where('r.decided_by', '=', 'test')
+        .execute();
+      expect(accepted.map((row) => row.asset_description)).toContainEqual(
+        expect.stringContaining('GWINNETT CLLG STDNT CTR'),
+      );
+      // Each row accepted on reading it again is its row of the form as the filer typed it.
+      for (const row of accepted) {
+        const typed = OGE_278T_SCAN_TRUTH[row.row - 1];
+        expect([row.asset_description, row.transaction_date, row.trade_type, row.amount_range]).toEqual([
+          typed?.asset,
+          typed?.date,
+          typed?.type,
+          typed?.amount,
+        ]);
+      }
+    },
+    OCR_TIMEOUT,
+  );
 });
