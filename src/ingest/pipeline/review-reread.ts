@@ -18,9 +18,10 @@ import {
 } from '../../storage/repositories/review.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
-import { OcrWorker, readScannedDocument } from '../ocr/index.js';
+import { OcrWorker, type ReadScannedOptions, readScannedDocument } from '../ocr/index.js';
 import { isPageImages } from '../ocr/page-images.js';
-import type { DocumentKind, TradeSource } from '../sources/document.js';
+import type { ParsedDocument, TradeSource } from '../sources/document.js';
+import { parseDocument } from '../sources/parse-document.js';
 import { decideReviewItem, ReviewError } from './review.js';
 import { type ReviewEntry, reviewEntriesOf } from './review-items.js';
 
@@ -53,12 +54,35 @@ export interface RereadOptions {
   onPage?: (filingId: number, done: number, total: number) => void;
 }
 
-/** The scan reader's kind of an archived document of a source. */
-function scanKind(source: string, bytes: Uint8Array): DocumentKind | null {
-  if (source === 'senate_efd') return isPageImages(bytes) ? 'senate_paper_ptr_images' : null;
-  if (source === 'house_clerk') return 'house_ptr_pdf';
-  if (source === 'oge') return 'oge_278t_pdf';
-  return null;
+/**
+ * The archived document read again as a scan: a bundle of page images (a Senate paper filing's) as
+ * such, a PDF as `dcledger parse` reads one (the source whose reader recognises its form, a House
+ * paper PTR when none does). Null when it is no scan the reader knows.
+ */
+async function readAgain(
+  bytes: Uint8Array,
+  filing: { source: string; filed_date: string | null },
+  options: Pick<ReadScannedOptions, 'worker' | 'progress'>,
+): Promise<ParsedDocument | null> {
+  const source = filing.source as TradeSource;
+  if (isPageImages(bytes))
+    return readScannedDocument(bytes, {
+      ...options,
+      source,
+      kind: 'senate_paper_ptr_images',
+      filing: { filed_date: filing.filed_date },
+    });
+  const parsed = await parseDocument(bytes, {
+    ocr: (scan, found) =>
+      readScannedDocument(scan, {
+        ...options,
+        ...found,
+        source,
+        filing: { ...found.filing, filed_date: filing.filed_date ?? found.filing?.filed_date ?? null },
+      }),
+  });
+  const [document] = parsed.kind === 'reports' ? parsed.documents : [];
+  return document?.ocr ? document : null;
 }
 
 /** A waiting row's place and the new reading's row there: the same row of the document. */
@@ -122,15 +146,11 @@ async function rereadFiling(
   const filing = await findFiling(db, filingId);
   const bytes = filing?.raw_sha256 ? context.archive.get(filing.raw_sha256) : undefined;
   if (!filing || !bytes) return { ...outcome, outcome: 'not_archived' };
-  const kind = scanKind(source, bytes);
-  if (!kind) return { ...outcome, outcome: 'not_a_scan' };
-  const parsed = await readScannedDocument(new Uint8Array(bytes), {
-    source: source as TradeSource,
-    kind,
-    filing: { filed_date: filing.filed_date },
+  const parsed = await readAgain(new Uint8Array(bytes), filing, {
     worker: context.worker,
     ...(context.onPage ? { progress: (done, total) => context.onPage?.(filingId, done, total) } : {}),
   });
+  if (!parsed) return { ...outcome, outcome: 'not_a_scan' };
   const pending = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending');
   // The document's id is the first part of every key of its rows ("<document id>#<row>").
   const docId = pending[0]?.source_key.replace(/#[^#]*$/, '') ?? '';
