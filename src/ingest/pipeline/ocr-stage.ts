@@ -37,6 +37,18 @@ export interface IngestOcr {
 export const WITHOUT_ISSUERS =
   'its asset names were checked against no issuer names (the database held no companies: after `dcledger companies import`, `dcledger review reread` reads it again)';
 
+/**
+ * A reader thread that checks asset names against the companies and the trades' descriptions the
+ * database holds now, and whether it holds no company (the names then wait for review).
+ */
+export async function ocrWorkerOfDatabase(
+  db: Kysely<Database>,
+  heapMb?: number,
+): Promise<{ worker: OcrWorker; withoutIssuers: boolean }> {
+  const [issuers, descriptions] = await Promise.all([issuerListings(db), tradeDescriptions(db)]);
+  return { worker: new OcrWorker({ issuers, descriptions }, heapMb), withoutIssuers: issuers.length === 0 };
+}
+
 export function openIngestOcr(
   db: Kysely<Database>,
   clock: () => Date = () => new Date(),
@@ -45,12 +57,11 @@ export function openIngestOcr(
 ): IngestOcr {
   let worker: Promise<OcrWorker> | undefined;
   let withoutIssuers = false;
-  // Asset names are checked against the companies and the trades' descriptions the database
-  // knows, loaded once per worker.
+  // The database's names are loaded once per worker.
   const started = () => {
-    worker ??= Promise.all([issuerListings(db), tradeDescriptions(db)]).then(([issuers, descriptions]) => {
-      withoutIssuers = issuers.length === 0;
-      return new OcrWorker({ issuers, descriptions }, heapMb);
+    worker ??= ocrWorkerOfDatabase(db, heapMb).then((started) => {
+      withoutIssuers = started.withoutIssuers;
+      return started.worker;
     });
     return worker;
   };

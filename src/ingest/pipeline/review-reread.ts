@@ -9,19 +9,20 @@
 // are not touched, and a row the new reading does not find where the old one was keeps waiting.
 import type { Kysely } from 'kysely';
 import { findFiling } from '../../storage/repositories/filings.js';
-import { issuerListings, tradeDescriptions } from '../../storage/repositories/ocr-pages.js';
 import {
   filingsWaitingReview,
   markFilingReviewed,
+  pendingReviewCountOfFiling,
   rereadPendingItem,
   reviewItemsOfFiling,
 } from '../../storage/repositories/review.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
-import { OcrWorker, type ReadScannedOptions, readScannedDocument } from '../ocr/index.js';
+import { type OcrWorker, type ReadScannedOptions, readScannedDocument } from '../ocr/index.js';
 import { isPageImages } from '../ocr/page-images.js';
 import type { ParsedDocument, TradeSource } from '../sources/document.js';
 import { parseDocument } from '../sources/parse-document.js';
+import { ocrWorkerOfDatabase } from './ocr-stage.js';
 import { decideReviewItem, ReviewError } from './review.js';
 import { type ReviewEntry, reviewEntriesOf } from './review-items.js';
 
@@ -101,8 +102,7 @@ export async function rereadWaitingScans(
   if (filings.length === 0) return [];
   const archive = new DocumentArchive(options.archiveDir);
   // One reader thread for the whole reread, with the names the database holds now.
-  const [issuers, descriptions] = await Promise.all([issuerListings(db), tradeDescriptions(db)]);
-  const worker = new OcrWorker({ issuers, descriptions });
+  const { worker } = await ocrWorkerOfDatabase(db);
   const done: RereadFiling[] = [];
   try {
     for (const [index, { filing_id, source }] of filings.entries()) {
@@ -189,7 +189,7 @@ async function rereadFiling(
       outcome.decided_meanwhile += 1;
     }
   }
-  const left = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending').length;
+  const left = await pendingReviewCountOfFiling(db, filingId);
   if (left > 0)
     await markFilingReviewed(
       db,
