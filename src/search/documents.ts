@@ -44,7 +44,7 @@ const COMPANIES_AT_A_TIME = 100;
  * worded by another version has its watermarks reset, so that every record is worded again (a
  * document whose words did not change keeps its vector). Bump it whenever a renderer changes.
  */
-export const SEARCH_WORDING_VERSION = 4;
+export const SEARCH_WORDING_VERSION = 5;
 
 export interface RefreshReport {
   indexed: number;

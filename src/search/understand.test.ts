@@ -124,6 +124,26 @@ describe('members in words', () => {
     ]);
   });
 
+  it('joins terms the roster lists twice into the latest end, in either order', () => {
+    // As the roster lists Gary Palmer's House Republican Policy Committee Chair terms.
+    const title = 'House Republican Policy Committee Chair';
+    const terms = [
+      { politician_id: 3, title, start_date: '2019-01-03', end_date: '2021-01-03' },
+      { politician_id: 3, title, start_date: '2021-01-03', end_date: '2023-01-03' },
+      { politician_id: 3, title, start_date: '2021-01-03', end_date: '2025-01-03' },
+    ];
+    for (const order of [terms, [terms[0], terms[2], terms[1]], [...terms].reverse()]) {
+      expect(mergedRoles(order as typeof terms).map((role) => [role.start_date, role.end_date])).toEqual([
+        ['2019-01-03', '2025-01-03'],
+      ]);
+    }
+    const held = [
+      { politician_id: 3, title, start_date: '2019-01-03', end_date: null },
+      { politician_id: 3, title, start_date: '2021-01-03', end_date: '2023-01-03' },
+    ];
+    expect(mergedRoles(held).map((role) => [role.start_date, role.end_date])).toEqual([['2019-01-03', null]]);
+  });
+
   it('says chairs and ranking members as people ask for them', () => {
     expect(shortCommitteeName('Senate Committee on Armed Services')).toBe('Senate Armed Services Committee');
     expect(shortCommitteeName('Senate Select Committee on Intelligence')).toBe(

@@ -116,7 +116,11 @@ export function roleWords(role: MemberRole, party: string | null, today: string)
   );
 }
 
-/** Terms of one role held back to back ("Speaker 2019-2021", "2021-2023") as one span. Pure. */
+/**
+ * Terms of one role held back to back or overlapping ("Speaker 2019-2021", "2021-2023") as one span
+ * ending with the latest term (no end: held now). Pure, and the same whatever order the terms come in:
+ * the roster lists some terms twice with different ends.
+ */
 export function mergedRoles(roles: readonly MemberRole[]): MemberRole[] {
   const out: MemberRole[] = [];
   for (const role of [...roles].sort((a, b) => (a.start_date ?? '').localeCompare(b.start_date ?? ''))) {
@@ -124,14 +128,19 @@ export function mergedRoles(roles: readonly MemberRole[]): MemberRole[] {
     if (
       last &&
       last.title === role.title &&
-      last.end_date !== null &&
       role.start_date !== null &&
-      last.end_date >= role.start_date
+      (last.end_date === null || last.end_date >= role.start_date)
     ) {
-      out[out.length - 1] = { ...last, end_date: role.end_date };
+      out[out.length - 1] = { ...last, end_date: laterEnd(last.end_date, role.end_date) };
     } else out.push({ ...role });
   }
   return out;
+}
+
+/** The later of two ends of a term, where no end (held now) is the latest. */
+function laterEnd(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return null;
+  return a > b ? a : b;
 }
 
 /** A committee seat in words: chairs and ranking members say so, and who leads which side. */

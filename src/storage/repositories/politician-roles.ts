@@ -88,5 +88,6 @@ export async function leadershipRolesOf(db: Kysely<Database>, ids: readonly numb
     .where('politician_id', 'in', [...ids])
     .orderBy('start_date')
     .orderBy('title')
+    .orderBy('end_date')
     .execute();
 }
