@@ -12,6 +12,7 @@ import {
   type RecordsReport,
   type RunReport,
   reportLine,
+  rereadLine,
   type SourceReport,
 } from '../ingest/pipeline/report.js';
 import type { IngestProgress } from '../ingest/pipeline/run.js';
@@ -167,6 +168,7 @@ async function printIngestReport(report: IngestReport, json: boolean): Promise<v
     return;
   }
   for (const source of report.sources) printSource(source);
+  if (report.reread) printLine(rereadLine(report.reread));
   for (const { lines } of presented) for (const line of lines) printLine(line);
 }
 

@@ -74,7 +74,7 @@ export async function importCompaniesCommand(path: string, options: { json?: boo
     const waiting = await waitingReviewCount(store.db);
     if (waiting > 0)
       printLine(
-        `${waiting} row(s) read from scans wait for review: \`dcledger review reread\` reads their scans again with these companies`,
+        `${waiting} row(s) read from scans wait for review: \`dcledger review reread\` reads their scans again with these companies (the next ingest run reads again those read while the database held none)`,
       );
   } catch (error) {
     if (error instanceof CompanyInputError) throw new CommandError(error.message);

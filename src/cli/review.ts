@@ -12,6 +12,7 @@ import {
   findReviewItem,
   ReviewCrops,
   ReviewError,
+  rereadSummary,
   rereadWaitingScans,
   waitingReviewItems,
 } from '../services/review-queue.js';
@@ -187,7 +188,6 @@ export async function reviewReread(options: { by?: string; json?: boolean; sourc
           ? `filing ${filing.filing_id} (${filing.source}): ${filing.accepted} accepted, ${filing.waiting} still waiting${filing.unmatched > 0 ? `, ${filing.unmatched} not found again (waiting as before)` : ''}${filing.decided_meanwhile > 0 ? `, ${filing.decided_meanwhile} decided meanwhile` : ''}`
           : `filing ${filing.filing_id} (${filing.source}): ${filing.outcome === 'not_archived' ? 'its document is not in the archive' : 'not a scan the reader knows'}; its rows wait as before`,
       );
-    const accepted = done.reduce((sum, filing) => sum + filing.accepted, 0);
-    printLine(`${done.length} filing(s) read again: ${accepted} row(s) accepted`);
+    printLine(`${done.length} filing(s) read again: ${rereadSummary(done).accepted} row(s) accepted`);
   });
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../app.js';
 import { ConfigError } from '../config/read.js';
 import { type Config, loadConfig } from '../config.js';
 import { withIngestOcr } from '../ingest/pipeline/ocr-stage.js';
-import { summaryLine } from '../ingest/pipeline/report.js';
+import { rereadLine, summaryLine } from '../ingest/pipeline/report.js';
 import { loggedProgress } from '../ingest/pipeline/run-log.js';
 import { startLeasedSchedule } from '../ingest/pipeline/scheduler-lease.js';
 import { ingestSources } from '../ingest/pipeline/setup.js';
@@ -277,6 +277,7 @@ function startIngest(config: Config, store: Store, log: Logger): Part | undefine
     onReport: (report, runLog) => {
       for (const source of report.sources)
         runLog.info({ ingest: source.connector, status: source.status }, summaryLine(source));
+      if (report.reread) runLog.info({ reread: report.reread }, rereadLine(report.reread));
     },
   });
 }

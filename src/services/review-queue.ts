@@ -22,7 +22,7 @@ export {
   ReviewError,
 } from '../ingest/pipeline/review.js';
 export { REVIEW_FIELDS, type ReviewField, type ReviewFields } from '../ingest/pipeline/review-items.js';
-export { type RereadFiling, rereadWaitingScans } from '../ingest/pipeline/review-reread.js';
+export { type RereadFiling, rereadSummary, rereadWaitingScans } from '../ingest/pipeline/review-reread.js';
 export { ReviewCrops } from './review-crops.js';
 
 /** A queue item as a person reads it. */

@@ -33,9 +33,12 @@ export interface IngestOcr {
   close(): Promise<void>;
 }
 
-/** Said on a scan read while the database held no companies. */
-export const WITHOUT_ISSUERS =
-  'its asset names were checked against no issuer names (the database held no companies: after `dcledger companies import`, `dcledger review reread` reads it again)';
+/**
+ * Said on a scan read while the database held no companies; its first words find such filings
+ * again (review-reread.ts), so they stay as they are.
+ */
+export const WITHOUT_ISSUERS_MARK = 'its asset names were checked against no issuer names';
+export const WITHOUT_ISSUERS = `${WITHOUT_ISSUERS_MARK} (the database held no companies: once \`dcledger companies import\` has run, the next ingest run reads it again, \`dcledger review reread\` at once)`;
 
 /**
  * A reader thread that checks asset names against the companies and the trades' descriptions the

@@ -76,6 +76,20 @@ export interface IngestReport {
   sources: SourceReport[];
   /** Records sources, in the order they ran (absent when none ran). */
   records?: RecordsReport[];
+  /**
+   * Scans read again after the sources because they were read while the database held no
+   * companies and it now holds some (absent when none was).
+   */
+  reread?: RereadSummary;
+}
+
+/** The filings whose scans a run read again, and what became of their waiting rows. */
+export interface RereadSummary {
+  filings: number;
+  /** Waiting rows now read surely: accepted, each a trade. */
+  accepted: number;
+  /** Waiting rows still doubtful (or not found again): they keep waiting. */
+  waiting: number;
 }
 
 /** A run's report, of either kind. */
@@ -93,6 +107,11 @@ export function reportSource(report: RunReport): string {
 /** Documents (or pages) a run stored. */
 export function reportStored(report: RunReport): number {
   return isRecordsReport(report) ? report.pages : report.documents.stored;
+}
+
+/** The line a run's reread of scans read without issuer names gets (CLI report and logs). */
+export function rereadLine(reread: RereadSummary): string {
+  return `scans read without issuer names, read again with the companies now held: ${reread.filings} filing(s), ${reread.accepted} row(s) accepted, ${reread.waiting} still waiting for review`;
 }
 
 /** The one line that sums a run up, whatever its kind. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reviewDecisionsOfFiling, reviewItemsOfFiling } from '../../storage/repositories/review.js';
 import { runCli as cli, pointCliAt } from '../../test-support/cli.js';
 import { openTestStore, type TestStore } from '../../test-support/database.js';
+import { runWithOcr } from '../../test-support/replay.js';
 import { ingestScan, type ScanReplay } from '../../test-support/scan-ingest.js';
 import { WITHOUT_ISSUERS } from './ocr-stage.js';
 
@@ -64,6 +65,8 @@ describe.skipIf(!dataDir)(
         },
       ]);
       expect((await reviewItemsOfFiling(store.db, read.id)).map((item) => item.status)).toEqual(['pending']);
+      // Read again still without companies: the filing still says so, for the run after the import.
+      expect((await filing()).parse_reason).toContain(WITHOUT_ISSUERS);
     }, 300_000);
 
     it('accepts the row once read again with the companies, as a trade announced by trade.created', async () => {
@@ -110,6 +113,73 @@ describe.skipIf(!dataDir)(
 
       // Nothing waits any more.
       expect((await cli('review', 'reread')).out).toContain('no rows wait for review');
+    }, 300_000);
+  },
+);
+
+describe.skipIf(!dataDir)(
+  'the next ingest run reads again a scan read before the companies were imported (real 8220747)',
+  () => {
+    let store: TestStore;
+    let replay: ScanReplay;
+    let restoreEnv: () => void;
+
+    beforeAll(async () => {
+      store = await openTestStore();
+      ({ replay } = await ingestScan(store.db, dataDir ?? '', '8220747'));
+      restoreEnv = pointCliAt(store.config);
+    }, 300_000);
+    afterAll(async () => {
+      restoreEnv?.();
+      await replay?.close();
+      await store?.dispose();
+    });
+
+    it('accepts the waiting row after the companies import, once', async () => {
+      const before = await store.db
+        .selectFrom('filings')
+        .select(['id', 'parse_status', 'parse_reason'])
+        .where('source_doc_id', '=', '8220747')
+        .executeTakeFirstOrThrow();
+      expect(before.parse_status).toBe('needs_review');
+      // No companies yet: a run reads nothing again.
+      const idle = await runWithOcr(replay.runner, store.db, { sources: ['house'] });
+      expect(idle.report.reread).toBeUndefined();
+      expect(idle.pages).toEqual([]);
+
+      const imported = await cli(
+        'companies',
+        'import',
+        join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'),
+      );
+      expect(imported.code).toBe(0);
+      // The next run lists nothing new, and reads the scan again with the companies, page by page.
+      const { report, pages } = await runWithOcr(replay.runner, store.db, { sources: ['house'] });
+      expect(report.sources[0]?.newFilings).toBe(0);
+      expect(report.reread).toEqual({ filings: 1, accepted: 1, waiting: 0 });
+      expect(pages).toEqual([
+        [`filing ${before.id}`, 1, 2],
+        [`filing ${before.id}`, 2, 2],
+      ]);
+      const after = await store.db
+        .selectFrom('filings')
+        .select(['parse_status', 'trade_count'])
+        .where('id', '=', before.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ parse_status: 'parsed', trade_count: 1 });
+      const [item] = await reviewItemsOfFiling(store.db, before.id);
+      expect(item).toMatchObject({ status: 'accepted', decided_by: 'ingest (scan read again)' });
+      const events = await store.db
+        .selectFrom('events')
+        .select('subject_key')
+        .where('type', '=', 'trade.created')
+        .execute();
+      expect(events.map((event) => event.subject_key)).toContain(`trade:${item?.trade_id}`);
+
+      // Read once: the run after reads nothing again.
+      const next = await runWithOcr(replay.runner, store.db, { sources: ['house'] });
+      expect(next.report.reread).toBeUndefined();
+      expect(next.pages).toEqual([]);
     }, 300_000);
   },
 );

@@ -9,6 +9,7 @@
 // are not touched, and a row the new reading does not find where the old one was keeps waiting.
 import type { Kysely } from 'kysely';
 import { findFiling } from '../../storage/repositories/filings.js';
+import { holdsIssuerNames } from '../../storage/repositories/ocr-pages.js';
 import {
   filingsWaitingReview,
   markFilingReviewed,
@@ -22,7 +23,8 @@ import { type OcrWorker, type ReadScannedOptions, readScannedDocument } from '..
 import { isPageImages } from '../ocr/page-images.js';
 import type { ParsedDocument, TradeSource } from '../sources/document.js';
 import { parseDocument } from '../sources/parse-document.js';
-import { ocrWorkerOfDatabase } from './ocr-stage.js';
+import { ocrWorkerOfDatabase, WITHOUT_ISSUERS, WITHOUT_ISSUERS_MARK } from './ocr-stage.js';
+import type { RereadSummary } from './report.js';
 import { decideReviewItem, ReviewError } from './review.js';
 import { type ReviewEntry, reviewEntriesOf } from './review-items.js';
 
@@ -48,11 +50,15 @@ export interface RereadOptions {
   by: string;
   /** Only the filings of this source. */
   source?: string;
+  /** Only the filings read while the database held no companies (their reason says so). */
+  readWithoutIssuers?: boolean;
+  /** Stops between filings (a stopping process); the filings not reached keep waiting as they were. */
+  signal?: AbortSignal;
   now?: () => Date;
   /** After each filing (for progress): the filings done of the total. */
   onFiling?: (done: RereadFiling, index: number, total: number) => void;
   /** After each page of a filing's scan is read. */
-  onPage?: (filingId: number, done: number, total: number) => void;
+  onPage?: (filingId: number, done: number, total: number, source: string) => void;
 }
 
 /**
@@ -98,17 +104,22 @@ export async function rereadWaitingScans(
   options: RereadOptions,
 ): Promise<RereadFiling[]> {
   const now = options.now ?? (() => new Date());
-  const filings = await filingsWaitingReview(db, options.source ? { source: options.source } : {});
+  const filings = await filingsWaitingReview(db, {
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.readWithoutIssuers ? { reasonIncludes: WITHOUT_ISSUERS_MARK } : {}),
+  });
   if (filings.length === 0) return [];
   const archive = new DocumentArchive(options.archiveDir);
   // One reader thread for the whole reread, with the names the database holds now.
-  const { worker } = await ocrWorkerOfDatabase(db);
+  const { worker, withoutIssuers } = await ocrWorkerOfDatabase(db);
   const done: RereadFiling[] = [];
   try {
     for (const [index, { filing_id, source }] of filings.entries()) {
+      if (options.signal?.aborted) break;
       const outcome = await rereadFiling(db, filing_id, source, {
         archive,
         worker,
+        withoutIssuers,
         by: options.by,
         now,
         ...(options.onPage ? { onPage: options.onPage } : {}),
@@ -122,6 +133,29 @@ export async function rereadWaitingScans(
   return done;
 }
 
+/**
+ * The scans read while the database held no companies, read again once it holds some: what a run of
+ * ingest does after its sources (a first start reads the official sites before anyone imports the
+ * company directory). Nothing while the database still holds none, or no such scan waits; a filing
+ * read again no longer says it was read without issuers, so each is read again once.
+ */
+export async function rereadScansReadWithoutIssuers(
+  db: Kysely<Database>,
+  options: Omit<RereadOptions, 'readWithoutIssuers' | 'source'>,
+): Promise<RereadFiling[]> {
+  if (!(await holdsIssuerNames(db))) return [];
+  return rereadWaitingScans(db, { ...options, readWithoutIssuers: true });
+}
+
+/** What a reread came to, over its filings. */
+export function rereadSummary(filings: readonly RereadFiling[]): RereadSummary {
+  return {
+    filings: filings.length,
+    accepted: filings.reduce((sum, filing) => sum + filing.accepted, 0),
+    waiting: filings.reduce((sum, filing) => sum + filing.waiting + filing.unmatched, 0),
+  };
+}
+
 async function rereadFiling(
   db: Kysely<Database>,
   filingId: number,
@@ -129,9 +163,11 @@ async function rereadFiling(
   context: {
     archive: DocumentArchive;
     worker: OcrWorker;
+    /** The database holds no companies yet: the filing keeps saying it was read without them. */
+    withoutIssuers: boolean;
     by: string;
     now: () => Date;
-    onPage?: (filingId: number, done: number, total: number) => void;
+    onPage?: (filingId: number, done: number, total: number, source: string) => void;
   },
 ): Promise<RereadFiling> {
   const outcome: RereadFiling = {
@@ -145,12 +181,24 @@ async function rereadFiling(
   };
   const filing = await findFiling(db, filingId);
   const bytes = filing?.raw_sha256 ? context.archive.get(filing.raw_sha256) : undefined;
-  if (!filing || !bytes) return { ...outcome, outcome: 'not_archived' };
+  // The filing says why its rows were not read again (and no run tries it again for having been
+  // read without issuer names).
+  const unread = async (why: 'not_archived' | 'not_a_scan', words: string) => {
+    await markFilingReviewed(
+      db,
+      filingId,
+      `scan not read again: ${words}; its rows wait for review as first read`,
+      context.now().toISOString(),
+      false,
+    );
+    return { ...outcome, outcome: why };
+  };
+  if (!filing || !bytes) return unread('not_archived', 'the document is not in the archive');
   const parsed = await readAgain(new Uint8Array(bytes), filing, {
     worker: context.worker,
-    ...(context.onPage ? { progress: (done, total) => context.onPage?.(filingId, done, total) } : {}),
+    ...(context.onPage ? { progress: (done, total) => context.onPage?.(filingId, done, total, source) } : {}),
   });
-  if (!parsed) return { ...outcome, outcome: 'not_a_scan' };
+  if (!parsed) return unread('not_a_scan', 'the archived document is no scan the reader knows');
   const pending = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending');
   // The document's id is the first part of every key of its rows ("<document id>#<row>").
   const docId = pending[0]?.source_key.replace(/#[^#]*$/, '') ?? '';
@@ -194,7 +242,9 @@ async function rereadFiling(
     await markFilingReviewed(
       db,
       filingId,
-      `scan read again by OCR with the companies the database holds: ${left} row(s) wait for review`,
+      context.withoutIssuers
+        ? `scan read again by OCR: ${left} row(s) wait for review; ${WITHOUT_ISSUERS}`
+        : `scan read again by OCR with the companies the database holds: ${left} row(s) wait for review`,
       context.now().toISOString(),
       false,
     );

@@ -31,6 +31,7 @@ import type {
 import type { OcrStage } from './job.js';
 import { RecordsJob } from './records.js';
 import { emptySourceReport, type IngestReport, type RecordsReport, type SourceReport } from './report.js';
+import { rereadScansReadWithoutIssuers, rereadSummary } from './review-reread.js';
 import { type IngestProgress, overlapCursor, type PipelineOptions, runJob, startOfLastYear } from './run.js';
 import { TradeDocumentsJob } from './trade-documents.js';
 
@@ -152,6 +153,17 @@ export async function ingestSources(
     await reader.close();
   }
   if (records.length > 0) report.records = records;
+  if (options.ocr && report.sources.length > 0 && !options.signal?.aborted) {
+    const reread = await rereadScansReadWithoutIssuers(db, {
+      archiveDir: config.archiveDir,
+      by: `${options.requestedBy ?? 'ingest'} (scan read again)`,
+      now: clock,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onPage: (filingId, done, total, source) =>
+        options.progress?.page?.(source, `filing ${filingId}`, done, total),
+    });
+    if (reread.length > 0) report.reread = rereadSummary(reread);
+  }
   // A poll that found nothing new (most of them) leaves what derives from the data as it is: under
   // `serve` this work would share the API's event loop every interval for nothing.
   if (!wroteData(report)) {
@@ -186,6 +198,7 @@ export async function ingestSources(
  * each interval (its filing was new, and counted, on the poll that listed it).
  */
 export function wroteData(report: IngestReport): boolean {
+  if ((report.reread?.accepted ?? 0) > 0) return true;
   const trades = report.sources.some(
     (source) =>
       source.newFilings > 0 ||

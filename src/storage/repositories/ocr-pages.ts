@@ -48,6 +48,17 @@ export async function issuerListings(db: Kysely<Database>): Promise<Array<[strin
   return rows.flatMap((row): Array<[string, string]> => (row.name ? [[row.ticker, row.name]] : []));
 }
 
+/** Whether the database holds any company by name (the names the OCR reader checks against). */
+export async function holdsIssuerNames(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('companies')
+    .select('ticker')
+    .where('name', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The asset descriptions of the stored trades (one per ticker and spelling), for the OCR reader's
  * word list: names filers write that no issuer list holds (funds, foreign issuers).

@@ -2,6 +2,7 @@
 // from the trades (so no trade list, statistic or event sees them), until a person decides. The
 // rules (what may be corrected, what a decision writes) are the ingest's (ingest/pipeline/review.ts).
 import type { Kysely } from 'kysely';
+import { containsInsensitive } from '../dialect.js';
 import type { ReviewDecisionsTable, ReviewItemsTable } from '../schema/ingest.js';
 import type { Database } from '../schema.js';
 
@@ -155,18 +156,32 @@ export async function filingOfReviewItem(db: Kysely<Database>, filingId: number)
     .executeTakeFirstOrThrow();
 }
 
-/** The filings with rows waiting, oldest first; optionally of one source. */
+/**
+ * The filings with rows waiting, oldest first; optionally only one source's, or only those whose
+ * parse reason says `reasonIncludes`.
+ */
 export async function filingsWaitingReview(
   db: Kysely<Database>,
-  options: { source?: string } = {},
+  options: { source?: string; reasonIncludes?: string } = {},
 ): Promise<Array<{ filing_id: number; source: string }>> {
   let query = db
-    .selectFrom('review_items')
-    .select(['filing_id', 'source'])
+    .selectFrom('review_items as r')
+    .select(['r.filing_id', 'r.source'])
     .distinct()
-    .where('status', '=', 'pending');
-  if (options.source) query = query.where('source', '=', options.source);
-  return query.orderBy('filing_id').execute();
+    .where('r.status', '=', 'pending');
+  if (options.source) query = query.where('r.source', '=', options.source);
+  if (options.reasonIncludes !== undefined) {
+    const reason = options.reasonIncludes;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('filings as f')
+          .select('f.id')
+          .whereRef('f.id', '=', 'r.filing_id')
+          .where(containsInsensitive('f.parse_reason', reason, db)),
+      ),
+    );
+  }
+  return query.orderBy('r.filing_id').execute();
 }
 
 /** A waiting row as read again: what it says now, how sure, why it still waits. False when decided meanwhile. */
