@@ -49,6 +49,11 @@ export async function readHousePage(image: GrayImage, engine: OcrEngine): Promis
 /** The printed example row of the Clerk's form ("Example: Mega Corp. Common Stock"), misread a little. */
 const EXAMPLE_ROW = /exam|mega\s*corp/i;
 
+/** A date cell's reading that is a date, not the column heading's "MM/DD/YY". */
+function readsDate(text: string): boolean {
+  return /\d/.test(text) && !/mm|dd|yy/i.test(text);
+}
+
 /** Rows of checkbox squares that make a page the printed form (see `hasCheckboxes`). */
 const BOXED_ROWS = 2;
 
@@ -184,12 +189,16 @@ class PageReader {
           index--;
           continue;
         }
-        // The header ends at the first line whose date cell holds a date. The Clerk's printed
-        // example row holds one too: it is known by its words, or on the printed form by having
-        // no checkbox squares.
+        // The header ends at the first line whose date cell holds a date, or, its date misread,
+        // whose notification cell does (a heading's cells hold words): the first row is not lost
+        // to the header for a misread date. The Clerk's printed example row holds dates too: it is
+        // known by its words, or on the printed form by having no checkbox squares.
         const first = anchors[0] as Band;
         const dateText = await this.cells.readCell(columns.date, first.top - 3, first.bottom + 3, 'date');
-        if (!/\d/.test(dateText.text) || /mm|dd|yy/i.test(dateText.text)) continue;
+        const notified = readsDate(dateText.text)
+          ? null
+          : await this.cells.readCell(columns.notification, first.top - 3, first.bottom + 3, 'date');
+        if (notified && !(readsDate(notified.text) && /\d\D*\d\D*\d/.test(notified.text))) continue;
         bodyStarted = true;
         const asset = await this.readAsset(interval.top, interval.bottom, interval.bands);
         const unboxed = layout === 'clerk_form' && !this.rowHasBoxes(interval.top, interval.bottom);
