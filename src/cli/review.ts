@@ -151,6 +151,13 @@ export const reviewReject = (id: string, options: { by?: string; json?: boolean 
 export const reviewCorrect = (id: string, options: { by?: string; field?: string[]; json?: boolean }) =>
   decide(id, 'correct', options);
 
+/** Why a filing's scan was not read again, in words. */
+const UNREAD = {
+  not_archived: 'its document is not in the archive',
+  not_a_scan: 'not a scan the reader knows',
+  failed: 'reading it failed (the filing says why)',
+} as const;
+
 /**
  * Reads again the scans whose rows wait, with the companies the database holds now: a row now
  * read surely is accepted (recorded as decided by `--by`), one still doubtful waits with its new
@@ -186,7 +193,7 @@ export async function reviewReread(options: { by?: string; json?: boolean; sourc
       printLine(
         filing.outcome === 'read'
           ? `filing ${filing.filing_id} (${filing.source}): ${filing.accepted} accepted, ${filing.waiting} still waiting${filing.unmatched > 0 ? `, ${filing.unmatched} not found again (waiting as before)` : ''}${filing.decided_meanwhile > 0 ? `, ${filing.decided_meanwhile} decided meanwhile` : ''}`
-          : `filing ${filing.filing_id} (${filing.source}): ${filing.outcome === 'not_archived' ? 'its document is not in the archive' : 'not a scan the reader knows'}; its rows wait as before`,
+          : `filing ${filing.filing_id} (${filing.source}): ${UNREAD[filing.outcome]}; its rows wait as before`,
       );
     printLine(`${done.length} filing(s) read again: ${rereadSummary(done).accepted} row(s) accepted`);
   });

@@ -90,6 +90,8 @@ export interface RereadSummary {
   accepted: number;
   /** Waiting rows still doubtful (or not found again): they keep waiting. */
   waiting: number;
+  /** Filings whose scan could not be read again (each one's reason says why): their rows keep waiting. */
+  unread: number;
 }
 
 /** A run's report, of either kind. */
@@ -111,7 +113,8 @@ export function reportStored(report: RunReport): number {
 
 /** The line a run's reread of scans read without issuer names gets (CLI report and logs). */
 export function rereadLine(reread: RereadSummary): string {
-  return `scans read without issuer names, read again with the companies now held: ${reread.filings} filing(s), ${reread.accepted} row(s) accepted, ${reread.waiting} still waiting for review`;
+  const unread = reread.unread > 0 ? ` (${reread.unread} could not be read again: see their reasons)` : '';
+  return `scans read without issuer names, read again with the companies now held: ${reread.filings} filing(s)${unread}, ${reread.accepted} row(s) accepted, ${reread.waiting} still waiting for review`;
 }
 
 /** The one line that sums a run up, whatever its kind. */

@@ -3,6 +3,7 @@
 // run: the typed Clerk form 8220747, whose one row names "GE Vernova LLC", a word only the issuers
 // list. The row waits for review at first; read again, it is accepted as a trade, announced by
 // trade.created, and the decision says who read it again and what changed.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reviewDecisionsOfFiling, reviewItemsOfFiling } from '../../storage/repositories/review.js';
@@ -156,7 +157,7 @@ describe.skipIf(!dataDir)(
       // The next run lists nothing new, and reads the scan again with the companies, page by page.
       const { report, pages } = await runWithOcr(replay.runner, store.db, { sources: ['house'] });
       expect(report.sources[0]?.newFilings).toBe(0);
-      expect(report.reread).toEqual({ filings: 1, accepted: 1, waiting: 0 });
+      expect(report.reread).toEqual({ filings: 1, accepted: 1, waiting: 0, unread: 0 });
       expect(pages).toEqual([
         [`filing ${before.id}`, 1, 2],
         [`filing ${before.id}`, 2, 2],
@@ -180,6 +181,64 @@ describe.skipIf(!dataDir)(
       const next = await runWithOcr(replay.runner, store.db, { sources: ['house'] });
       expect(next.report.reread).toBeUndefined();
       expect(next.pages).toEqual([]);
+    }, 300_000);
+  },
+);
+
+describe.skipIf(!dataDir)(
+  'a scan read without issuer names whose document left the archive (real 8220747)',
+  () => {
+    let store: TestStore;
+    let replay: ScanReplay;
+    let restoreEnv: () => void;
+
+    beforeAll(async () => {
+      store = await openTestStore();
+      ({ replay } = await ingestScan(store.db, dataDir ?? '', '8220747'));
+      restoreEnv = pointCliAt(store.config);
+    }, 300_000);
+    afterAll(async () => {
+      restoreEnv?.();
+      await replay?.close();
+      await store?.dispose();
+    });
+
+    it('says on the filing why it was not read again, and no run tries it again', async () => {
+      const filing = await store.db
+        .selectFrom('filings')
+        .select(['id', 'raw_sha256'])
+        .where('source_doc_id', '=', '8220747')
+        .executeTakeFirstOrThrow();
+      const sha = filing.raw_sha256 ?? '';
+      rmSync(join(replay.runner.archiveDir, sha.slice(0, 2), sha));
+      expect(
+        (
+          await cli(
+            'companies',
+            'import',
+            join(dataDir ?? '', 'market', 'companies', 'sec_company_tickers.json'),
+          )
+        ).code,
+      ).toBe(0);
+      const { report, pages } = await runWithOcr(replay.runner, store.db, { sources: ['house'] });
+      expect(report.reread).toEqual({ filings: 1, accepted: 0, waiting: 0, unread: 1 });
+      expect(pages).toEqual([]);
+      const after = await store.db
+        .selectFrom('filings')
+        .select(['parse_status', 'parse_reason'])
+        .where('id', '=', filing.id)
+        .executeTakeFirstOrThrow();
+      expect(after.parse_status).toBe('needs_review');
+      expect(after.parse_reason).toBe(
+        'scan not read again: the document is not in the archive; its rows wait for review as first read',
+      );
+      expect((await reviewItemsOfFiling(store.db, filing.id)).map((item) => item.status)).toEqual([
+        'pending',
+      ]);
+      // Each such filing is tried once.
+      expect(
+        (await runWithOcr(replay.runner, store.db, { sources: ['house'] })).report.reread,
+      ).toBeUndefined();
     }, 300_000);
   },
 );

@@ -19,7 +19,12 @@ import {
 } from '../../storage/repositories/review.js';
 import type { Database } from '../../storage/schema.js';
 import { DocumentArchive } from '../fetch/archive.js';
-import { type OcrWorker, type ReadScannedOptions, readScannedDocument } from '../ocr/index.js';
+import {
+  type OcrWorker,
+  OcrWorkerError,
+  type ReadScannedOptions,
+  readScannedDocument,
+} from '../ocr/index.js';
 import { isPageImages } from '../ocr/page-images.js';
 import type { ParsedDocument, TradeSource } from '../sources/document.js';
 import { parseDocument } from '../sources/parse-document.js';
@@ -32,7 +37,7 @@ export interface RereadFiling {
   filing_id: number;
   source: string;
   /** read: the scan was read again; otherwise why it was not (its rows keep waiting as they were). */
-  outcome: 'read' | 'not_archived' | 'not_a_scan';
+  outcome: 'read' | 'not_archived' | 'not_a_scan' | 'failed';
   /** Waiting rows now read surely: accepted, each a trade. */
   accepted: number;
   /** Waiting rows still doubtful: they wait with what they now read. */
@@ -153,6 +158,7 @@ export function rereadSummary(filings: readonly RereadFiling[]): RereadSummary {
     filings: filings.length,
     accepted: filings.reduce((sum, filing) => sum + filing.accepted, 0),
     waiting: filings.reduce((sum, filing) => sum + filing.waiting + filing.unmatched, 0),
+    unread: filings.filter((filing) => filing.outcome !== 'read').length,
   };
 }
 
@@ -183,7 +189,7 @@ async function rereadFiling(
   const bytes = filing?.raw_sha256 ? context.archive.get(filing.raw_sha256) : undefined;
   // The filing says why its rows were not read again (and no run tries it again for having been
   // read without issuer names).
-  const unread = async (why: 'not_archived' | 'not_a_scan', words: string) => {
+  const unread = async (why: Exclude<RereadFiling['outcome'], 'read'>, words: string) => {
     await markFilingReviewed(
       db,
       filingId,
@@ -194,10 +200,21 @@ async function rereadFiling(
     return { ...outcome, outcome: why };
   };
   if (!filing || !bytes) return unread('not_archived', 'the document is not in the archive');
-  const parsed = await readAgain(new Uint8Array(bytes), filing, {
-    worker: context.worker,
-    ...(context.onPage ? { progress: (done, total) => context.onPage?.(filingId, done, total, source) } : {}),
-  });
+  let parsed: ParsedDocument | null;
+  try {
+    parsed = await readAgain(new Uint8Array(bytes), filing, {
+      worker: context.worker,
+      ...(context.onPage
+        ? { progress: (done, total) => context.onPage?.(filingId, done, total, source) }
+        : {}),
+    });
+  } catch (error) {
+    // The reader thread closed by its owner stops the reread. Any other failure is this filing's
+    // (the next document gets a fresh thread): a document that fails every time must not stop
+    // every ingest run after it.
+    if (error instanceof OcrWorkerError && error.failure === 'closed') throw error;
+    return unread('failed', `reading it failed (${error instanceof Error ? error.message : String(error)})`);
+  }
   if (!parsed) return unread('not_a_scan', 'the archived document is no scan the reader knows');
   const pending = (await reviewItemsOfFiling(db, filingId)).filter((item) => item.status === 'pending');
   // The document's id is the first part of every key of its rows ("<document id>#<row>").
