@@ -4,9 +4,11 @@
 // flows on as one) are the ingest's, in ingest/pipeline/review.ts: both callers go through
 // decideReviewItem, so there is one copy of them.
 import type { Kysely } from 'kysely';
+import { WITHOUT_ISSUERS_MARK } from '../ingest/pipeline/ocr-stage.js';
 import type { ReviewFields } from '../ingest/pipeline/review-items.js';
 import {
   pendingReviewCounts,
+  pendingReviewCountWhereReason,
   pendingReviewItems,
   type ReviewItemRow,
   reviewItem,
@@ -71,6 +73,14 @@ export async function waitingReviewItems(
   options: { source?: string; limit?: number } = {},
 ): Promise<ReviewItemView[]> {
   return (await pendingReviewItems(db, options)).map(toReviewItemView);
+}
+
+/**
+ * How many of the waiting rows were read while the database held no companies: the next ingest run
+ * after `dcledger companies import` reads their scans again (ingest/pipeline/review-reread.ts).
+ */
+export async function waitingReadWithoutIssuersCount(db: Kysely<Database>): Promise<number> {
+  return pendingReviewCountWhereReason(db, WITHOUT_ISSUERS_MARK);
 }
 
 /** How many rows read from scans wait for review, over every source. */

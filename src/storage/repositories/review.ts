@@ -156,6 +156,20 @@ export async function filingOfReviewItem(db: Kysely<Database>, filingId: number)
     .executeTakeFirstOrThrow();
 }
 
+/** The waiting items, or only those whose filing's parse reason says `reasonIncludes`. */
+function pendingItems(db: Kysely<Database>, reasonIncludes: string | undefined) {
+  const pending = db.selectFrom('review_items as r').where('r.status', '=', 'pending');
+  if (reasonIncludes === undefined) return pending;
+  return pending.where(({ exists, selectFrom }) =>
+    exists(
+      selectFrom('filings as f')
+        .select('f.id')
+        .whereRef('f.id', '=', 'r.filing_id')
+        .where(containsInsensitive('f.parse_reason', reasonIncludes, db)),
+    ),
+  );
+}
+
 /**
  * The filings with rows waiting, oldest first; optionally only one source's, or only those whose
  * parse reason says `reasonIncludes`.
@@ -164,24 +178,20 @@ export async function filingsWaitingReview(
   db: Kysely<Database>,
   options: { source?: string; reasonIncludes?: string } = {},
 ): Promise<Array<{ filing_id: number; source: string }>> {
-  let query = db
-    .selectFrom('review_items as r')
-    .select(['r.filing_id', 'r.source'])
-    .distinct()
-    .where('r.status', '=', 'pending');
+  let query = pendingItems(db, options.reasonIncludes).select(['r.filing_id', 'r.source']).distinct();
   if (options.source) query = query.where('r.source', '=', options.source);
-  if (options.reasonIncludes !== undefined) {
-    const reason = options.reasonIncludes;
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('filings as f')
-          .select('f.id')
-          .whereRef('f.id', '=', 'r.filing_id')
-          .where(containsInsensitive('f.parse_reason', reason, db)),
-      ),
-    );
-  }
   return query.orderBy('r.filing_id').execute();
+}
+
+/** How many rows wait on filings whose parse reason says `reasonIncludes`. */
+export async function pendingReviewCountWhereReason(
+  db: Kysely<Database>,
+  reasonIncludes: string,
+): Promise<number> {
+  const row = await pendingItems(db, reasonIncludes)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** A waiting row as read again: what it says now, how sure, why it still waits. False when decided meanwhile. */

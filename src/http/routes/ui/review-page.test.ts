@@ -161,6 +161,8 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     const list = await app.inject({ url: '/ui/review', headers: as(operator) });
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain(`${waiting.length} row(s) wait for review`);
+    // Read before any company was imported: the page says the next run after the import reads them again.
+    expect(list.body).toContain(`${waiting.length} of them were read while the database held no companies`);
     for (const item of waiting) expect(list.body).toContain(`href="/ui/review/${item.id}"`);
 
     const shown = await app.inject({ url: `/ui/review/${broadcom.id}`, headers: as(operator) });

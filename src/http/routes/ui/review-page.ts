@@ -1,7 +1,7 @@
 // GET /ui/review: the review queue for operators. Rows read from scans that the OCR stage was not
 // sure of wait there (served by no trade list) until a person decides; this page lists the waiting
 // rows, each row has a page of its own (review-item-page.ts) with its picture (review-crop.ts).
-import { waitingReviewItems } from '../../../services/review-queue.js';
+import { waitingReadWithoutIssuersCount, waitingReviewItems } from '../../../services/review-queue.js';
 import { html, scrollTable } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
@@ -14,6 +14,7 @@ export function reviewPage(app: App, deps: AppDeps): void {
     const allowed = operatorOnly(request, reply, context);
     if (!allowed.session) return allowed.refused;
     const items = await waitingReviewItems(deps.db);
+    const withoutIssuers = await waitingReadWithoutIssuersCount(deps.db);
     const note = await decidedNote(deps.db, request.query.decided);
     const rows = items.map(
       (item, index) =>
@@ -26,6 +27,11 @@ export function reviewPage(app: App, deps: AppDeps): void {
       '/ui/review',
       html`${note}<p>Rows read from scanned filings that the OCR stage was not sure of. They are not served as trades until you accept or correct them; a rejected row never becomes one. Every decision is recorded with your account and shown on the filing (<code>GET /filings/{id}</code>).</p>
 <p>${items.length === 0 ? 'No rows wait for review.' : `${items.length} row(s) wait for review. Open one to decide (access key N opens the first).`}</p>
+${
+  withoutIssuers > 0
+    ? html`<p>${withoutIssuers} of them were read while the database held no companies, so their asset names were checked against no issuer names. Once the company directory is imported (<code>dcledger companies import</code>), the next ingest run reads their scans again and accepts the rows it then reads surely: they need no decision before that.</p>`
+    : ''
+}
 ${
   items.length === 0
     ? ''
