@@ -14,6 +14,7 @@ import {
   ReviewError,
   rereadSummary,
   rereadWaitingScans,
+  waitingReadWithoutIssuersCount,
   waitingReviewItems,
 } from '../services/review-queue.js';
 import { openMigratedStore } from '../storage/open.js';
@@ -56,6 +57,11 @@ export async function reviewList(options: { json?: boolean; source?: string }): 
       );
     }
     printLine(`${items.length} row(s) wait for review: dcledger review show ID`);
+    const withoutIssuers = await waitingReadWithoutIssuersCount(store.db);
+    if (withoutIssuers > 0)
+      printLine(
+        `${withoutIssuers} waiting row(s) were read while the database held no companies: after \`dcledger companies import\` the next ingest run reads their scans again (\`dcledger review reread\` at once)`,
+      );
   });
 }
 

@@ -65,6 +65,10 @@ describe.skipIf(!dataDir)(
       expect(read.parse_reason).toContain(WITHOUT_ISSUERS);
       const items = await reviewItemsOfFiling(context.store.db, read.id);
       expect(items.map((item) => item.status)).toEqual(['pending']);
+      // The list says the next run after the import reads it again.
+      expect((await cli('review', 'list')).out).toContain(
+        '1 waiting row(s) were read while the database held no companies',
+      );
       // Nothing to read again with yet: the row is read as before and keeps waiting.
       const again = await cli('review', 'reread', '--json');
       expect(again.code).toBe(0);
