@@ -7,6 +7,8 @@
 // and new value; one still doubtful keeps waiting with what it now reads, its confidences and
 // reasons. Nothing else changes: rows already decided keep their decision, trades already served
 // are not touched, and a row the new reading does not find where the old one was keeps waiting.
+// Every ingest run does the same by itself, once, for the scans read while the database held no
+// companies, when it holds some (rereadScansReadWithoutIssuers, called by setup.ts).
 import type { Kysely } from 'kysely';
 import { findFiling } from '../../storage/repositories/filings.js';
 import { holdsIssuerNames } from '../../storage/repositories/ocr-pages.js';

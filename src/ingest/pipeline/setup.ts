@@ -153,6 +153,8 @@ export async function ingestSources(
     await reader.close();
   }
   if (records.length > 0) report.records = records;
+  // Scans read while the database held no companies are read again once it holds some (a first
+  // start reads the sites before anyone imports the company directory), after the sources.
   if (options.ocr && report.sources.length > 0 && !options.signal?.aborted) {
     const reread = await rereadScansReadWithoutIssuers(db, {
       archiveDir: config.archiveDir,
