@@ -427,7 +427,15 @@ export function buildCli(): Command {
     .command('companies')
     .description('the company directory')
     .command('import')
-    .argument('<dir>', 'directory of SEC, Nasdaq and S&P 500 company files (or one file)')
+    .argument('[dir]', 'directory of SEC, Nasdaq and S&P 500 company files (or one file)')
+    .option(
+      '--from-sec',
+      "fetch the SEC's company directory (company_tickers.json and company_tickers_exchange.json) instead; DCLEDGER_SEC_CONTACT is required against sec.gov",
+    )
+    .option(
+      '--base-url <url>',
+      "with --from-sec: EDGAR's address (e.g. a replay server); overrides DCLEDGER_SEC_BASE_URL",
+    )
     .option('--json', 'print the report as JSON')
     .description('tickers, names, sectors; then resolves the tickers trades left out')
     .action(lazy(commands.market, 'importCompaniesCommand'));

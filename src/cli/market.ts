@@ -1,8 +1,17 @@
 // `dcledger prices import`, `dcledger prices refresh`, `dcledger companies import`, `dcledger enrich`.
 import { hostname } from 'node:os';
 import type { EnrichReport } from '../analytics/enrich.js';
+import { ConfigError, parseBaseUrl } from '../config/read.js';
 import { type Config, loadConfig } from '../config.js';
-import { type CompanyImportReport, CompanyInputError, importCompanies } from '../market/import-companies.js';
+import { FetchError } from '../ingest/fetch/http-client.js';
+import { fetchCompanyDirectory, SourceSetupError } from '../ingest/pipeline/setup.js';
+import {
+  type CompanyImportReport,
+  CompanyInputError,
+  type FetchedDirectoryFile,
+  importCompanies,
+  importFetchedCompanies,
+} from '../market/import-companies.js';
 import { importPrices, type PriceImportReport, PriceInputError } from '../market/import-prices.js';
 import { providersFromConfig } from '../market/price-chain.js';
 import { PriceFormatError } from '../market/price-files.js';
@@ -64,10 +73,30 @@ function printPriceReport(report: PriceImportReport): void {
   if (fresh.length > 50) printLine(`  ... and ${fresh.length - 50} more`);
 }
 
-export async function importCompaniesCommand(path: string, options: { json?: boolean }): Promise<void> {
-  const store = await openMigratedStore(loadConfig().database);
+export interface CompaniesImportOptions {
+  json?: boolean;
+  /** Fetch the SEC's company directory files instead of reading a path. */
+  fromSec?: boolean;
+  /** EDGAR's address for `--from-sec` (a replay server); DCLEDGER_SEC_BASE_URL otherwise. */
+  baseUrl?: string;
+}
+
+export async function importCompaniesCommand(
+  path: string | undefined,
+  options: CompaniesImportOptions,
+): Promise<void> {
+  if ((path === undefined) === (options.fromSec !== true))
+    throw new CommandError("name a company directory file or folder, or --from-sec to fetch the SEC's", 2);
+  if (options.baseUrl !== undefined && !options.fromSec)
+    throw new CommandError('--base-url is for --from-sec', 2);
+  const config = loadConfig();
+  // Fetched before the database is opened: a refused or failed fetch changes nothing.
+  const fetched = options.fromSec ? await fetchSecDirectory(config, options.baseUrl) : null;
+  const store = await openMigratedStore(config.database);
   try {
-    const report = await importCompanies(store.db, path);
+    const report = fetched
+      ? await importFetchedCompanies(store.db, fetched)
+      : await importCompanies(store.db, path ?? '');
     if (options.json) return printJson(report);
     printCompanyReport(report);
     // Scans read before the companies were known wait for a person on names these now settle.
@@ -81,6 +110,24 @@ export async function importCompaniesCommand(path: string, options: { json?: boo
     throw error;
   } finally {
     await store.close();
+  }
+}
+
+/** The SEC's company directory files, fetched as EDGAR's fair-access policy asks (the SEC source's client). */
+async function fetchSecDirectory(
+  config: Config,
+  baseUrl: string | undefined,
+): Promise<FetchedDirectoryFile[]> {
+  try {
+    return await fetchCompanyDirectory(config.ingest, 'sec', {
+      ...(baseUrl === undefined ? {} : { baseUrl: parseBaseUrl(baseUrl, '--base-url') }),
+    });
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof SourceSetupError)
+      throw new CommandError(error.message, 2);
+    if (error instanceof FetchError)
+      throw new CommandError(`could not fetch the SEC's company directory: ${error.message}`);
+    throw error;
   }
 }
 

@@ -110,7 +110,8 @@ async function scanNames(
   return stored;
 }
 
-const ADD_NAMES = '--companies <path> or `dcledger companies import <path>` adds issuer names';
+const ADD_NAMES =
+  '--companies <path>, `dcledger companies import <path>` or `dcledger companies import --from-sec` adds issuer names';
 
 /**
  * The issuer names, their listed symbols and stored trades' descriptions of the configured database (the words ingest's

@@ -1,6 +1,7 @@
 // `dcledger companies import <dir>`: reads every directory file found (kind recognized from its
 // content), stores its rows as listings, merges them into companies, then re-resolves the tickers
-// of every trade that needs one against the new directory.
+// of every trade that needs one against the new directory. `--from-sec` does the same with the
+// files the CLI fetched from the SEC.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, relative } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -79,25 +80,46 @@ function readDirectory(path: string): DirectoryFile[] {
   const single = files.length === 1 && files[0] === path;
   return files.map((file) => {
     const origin = single ? (file.split(/[\\/]/).pop() ?? file) : relative(path, file);
-    let parsed: ReturnType<typeof parseCompanyFile>;
-    try {
-      parsed = parseCompanyFile(readFileSync(file, 'utf8'), file);
-    } catch (error) {
-      if (single)
-        throw new CompanyInputError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-      parsed = null;
-    }
-    if (parsed === null) {
-      if (single) throw new CompanyInputError(`${file}: not a company directory file`);
-      return { origin, source: null, listings: null };
-    }
-    // One row per ticker and file: the first, as files list a ticker once except for re-listings.
-    const byTicker = new Map<string, ListingRow>();
-    for (const entry of parsed.entries) {
-      if (!byTicker.has(entry.ticker)) byTicker.set(entry.ticker, toListing(origin, entry));
-    }
-    return { origin, source: parsed.source, listings: [...byTicker.values()] };
+    return readDirectoryFile(origin, file, () => readFileSync(file, 'utf8'), single);
   });
+}
+
+/**
+ * One company directory file's rows, stored under `origin`. `required`: a file that is no company
+ * directory is refused (CompanyInputError naming `where`) rather than kept as skipped.
+ */
+function readDirectoryFile(
+  origin: string,
+  where: string,
+  text: () => string,
+  required: boolean,
+): DirectoryFile {
+  let parsed: ReturnType<typeof parseCompanyFile>;
+  try {
+    parsed = parseCompanyFile(text(), where);
+  } catch (error) {
+    if (required)
+      throw new CompanyInputError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+    parsed = null;
+  }
+  if (parsed === null) {
+    if (required) throw new CompanyInputError(`${where}: not a company directory file`);
+    return { origin, source: null, listings: null };
+  }
+  // One row per ticker and file: the first, as files list a ticker once except for re-listings.
+  const byTicker = new Map<string, ListingRow>();
+  for (const entry of parsed.entries) {
+    if (!byTicker.has(entry.ticker)) byTicker.set(entry.ticker, toListing(origin, entry));
+  }
+  return { origin, source: parsed.source, listings: [...byTicker.values()] };
+}
+
+/** A company directory file fetched rather than read from disk: its name, address and text. */
+export interface FetchedDirectoryFile {
+  /** What its rows are stored under, as a file's name is: the same name imported again replaces them. */
+  origin: string;
+  url: string;
+  text: string;
 }
 
 /**
@@ -114,9 +136,28 @@ export async function importCompanies(
   path: string,
   options: { now?: Date } = {},
 ): Promise<CompanyImportReport> {
-  const now = options.now ?? new Date();
+  return importDirectoryFiles(db, readDirectory(path), options.now ?? new Date());
+}
+
+/**
+ * `importCompanies` for files fetched from their publisher (`dcledger companies import
+ * --from-sec`): each must be a company directory file, or nothing is imported.
+ */
+export async function importFetchedCompanies(
+  db: Kysely<Database>,
+  fetched: readonly FetchedDirectoryFile[],
+  options: { now?: Date } = {},
+): Promise<CompanyImportReport> {
+  const files = fetched.map((file) => readDirectoryFile(file.origin, file.url, () => file.text, true));
+  return importDirectoryFiles(db, files, options.now ?? new Date());
+}
+
+async function importDirectoryFiles(
+  db: Kysely<Database>,
+  files: readonly DirectoryFile[],
+  now: Date,
+): Promise<CompanyImportReport> {
   const stamp = now.toISOString();
-  const files = readDirectory(path);
   const report: CompanyImportReport['files'] = [];
   const companies = await db.transaction().execute(async (trx) => {
     for (const { origin, source, listings } of files) {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
 import { todayUtc } from '../../domain/dates.js';
 import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-match.js';
+import type { FetchedDirectoryFile } from '../../market/import-companies.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import {
@@ -345,6 +346,26 @@ export function settingsOf<M extends SourceManifest>(
   const settings = { ...(config.settings[manifest.name] ?? {}) };
   if (baseUrl !== undefined) settings[manifest.baseUrlSetting] = baseUrl;
   return settings as SettingValues<M['settings']>;
+}
+
+/**
+ * The company directory files a registered source's site publishes (`dcledger companies import
+ * --from-sec`), fetched with the source's own client; refused as an ingest of the source would be
+ * (SourceSetupError), or when the source publishes none.
+ */
+export async function fetchCompanyDirectory(
+  config: IngestConfig,
+  name: string,
+  options: { baseUrl?: string; registry?: SourceRegistry; signal?: AbortSignal } = {},
+): Promise<FetchedDirectoryFile[]> {
+  const source = (options.registry ?? REGISTRY).find(name);
+  if (!source) throw new SourceSetupError(`unknown source "${name}"`);
+  const definition = await source.load();
+  if (!definition.companyDirectory) throw new SourceSetupError(`${name} publishes no company directory`);
+  const refusal = definition.refuse?.(settingsOf(config, definition.manifest, options.baseUrl) as never);
+  if (refusal) throw new SourceSetupError(refusal);
+  const context = contextOf(config, definition, options.baseUrl);
+  return definition.companyDirectory(context as never, options.signal);
 }
 
 /** A source's settings and an HTTP client of its own: its cookie jar, politeness and size limit. */

@@ -6,6 +6,7 @@
 // loop; docs/adding-a-source.md walks through writing one.
 import type { Kysely } from 'kysely';
 import type { CompanyMatcher } from '../../market/company-match.js';
+import type { FetchedDirectoryFile } from '../../market/import-companies.js';
 import type { Database } from '../../storage/schema.js';
 import type { ListingValidators } from '../fetch/conditional.js';
 import type { HttpClient, HttpClientOptions } from '../fetch/http-client.js';
@@ -38,6 +39,11 @@ interface CommonDefinition<M extends SourceManifest> {
   readonly looseFiles?: LooseFileReader;
   /** What the replay server answers for this source, from the recorded documents. */
   readonly replay?: ReplaySite;
+  /**
+   * The company directory files the source's site publishes (`dcledger companies import
+   * --from-<source>`), fetched whole with the source's client.
+   */
+  companyDirectory?(context: SourceContext<M>, signal?: AbortSignal): Promise<FetchedDirectoryFile[]>;
 }
 
 /** How amendments say what they amend (the store remembers what each still has to find). */

@@ -6,6 +6,9 @@ import type { ListingValidators } from '../../fetch/conditional.js';
 import type { HttpClient } from '../../fetch/http-client.js';
 import { dailyIndexPath, type EdgarIndexEntry, parseCurrentFeed, parseFormIndex } from './index-file.js';
 
+/** The company directory files the SEC publishes under /files/. */
+export const SEC_COMPANY_FILES = ['company_tickers.json', 'company_tickers_exchange.json'] as const;
+
 export class SecConnector {
   readonly baseUrl: string;
 
@@ -45,6 +48,22 @@ export class SecConnector {
     const query = new URLSearchParams({ action: 'getcurrent', type: form, count: '100', output: 'atom' });
     const answer = await this.client.get(`${this.baseUrl}/cgi-bin/browse-edgar?${query}`, { signal });
     return parseCurrentFeed(answer.body.toString('utf8'));
+  }
+
+  /**
+   * The SEC's company directory: every ticker with its issuer's CIK and name, and the same with
+   * its exchange (read as `dcledger companies import` reads the files downloaded by hand, and
+   * stored under the same names, so that either replaces the other).
+   */
+  async companyDirectory(
+    signal?: AbortSignal,
+  ): Promise<Array<{ origin: string; url: string; text: string }>> {
+    const files = [];
+    for (const origin of SEC_COMPANY_FILES) {
+      const url = `${this.baseUrl}/files/${origin}`;
+      files.push({ origin, url, text: (await this.client.get(url, { signal })).body.toString('utf8') });
+    }
+    return files;
   }
 
   documentUrl(entry: { file_name: string }): string {

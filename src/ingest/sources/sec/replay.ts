@@ -1,6 +1,7 @@
 // EDGAR on the replay server, served from the recorded real SEC documents under
 // <dataDir>/related/{form4,sc13}: the daily `form.YYYYMMDD.idx`, the current-events Atom feed, and
-// each filing at /Archives/edgar/data/<cik>/<accession>.txt. The indexes and the feed are BUILT
+// each filing at /Archives/edgar/data/<cik>/<accession>.txt; and the company directory files
+// (/files/company_tickers*.json) from <dataDir>/market/companies. The indexes and the feed are BUILT
 // here from the documents (EDGAR's own index files are not in the shared data). A document that
 // names its accession number (EDGAR envelope, or go-edgar's source URL) keeps it; the others get a
 // replay-assigned one of the form 0000000000-YY-NNNNNN (CIK 0 is no filer), and are listed on their
@@ -8,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplaySite } from '../replay-site.js';
+import { SEC_COMPANY_FILES } from './connector.js';
 import { dailyIndexPath, formMatcher } from './index-file.js';
 import { parseSecDocument } from './parse-sec.js';
 
@@ -167,14 +169,31 @@ export function secReplayAnswer(
   return null;
 }
 
+/**
+ * The SEC's company directory files recorded in the shared data (market/companies, saved with a
+ * "sec_" prefix), by the name EDGAR serves each under /files/.
+ */
+function companyDirectoryFiles(dataDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of SEC_COMPANY_FILES) {
+    const recorded = join(dataDir, 'market', 'companies', `sec_${name}`);
+    if (existsSync(recorded)) files.set(`/files/${name}`, recorded);
+  }
+  return files;
+}
+
 export const secReplay: ReplaySite = {
   load(dataDir) {
     const entries = loadSecReplayCatalog(dataDir);
-    if (entries.length === 0) return null;
+    const companyFiles = companyDirectoryFiles(dataDir);
+    if (entries.length === 0 && companyFiles.size === 0) return null;
     return {
-      summary: `SEC: ${entries.length} filings in daily indexes`,
+      summary: `SEC: ${entries.length} filings in daily indexes, ${companyFiles.size} company directory files`,
       answer({ method, path, query, baseUrl, withheld }) {
         if (method !== 'GET') return undefined;
+        const companyFile = companyFiles.get(path);
+        if (companyFile)
+          return { status: 200, type: 'application/json', body: new Uint8Array(readFileSync(companyFile)) };
         // A withheld filing (by accession number) is in no index or feed, nor served, until published.
         const published = entries.filter((entry) => !withheld(entry.accession_number));
         const answer = secReplayAnswer(published, path, query, baseUrl);

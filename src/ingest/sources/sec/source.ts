@@ -62,6 +62,8 @@ export const definition = recordsSource<typeof secManifest, SecRecord, SecListed
     ),
   }),
   store: () => new SecRecordStore(),
+  companyDirectory: ({ http, settings }, signal) =>
+    new SecConnector(http, settings.baseUrl).companyDirectory(signal),
   matchesCompanies: false,
   looseFiles: secLooseFiles,
   replay: secReplay,
