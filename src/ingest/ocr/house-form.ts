@@ -15,8 +15,10 @@
 import { clampRect, crop, type GrayImage, inkShare, isInk, type Rect, rotateQuarter } from './bitmap.js';
 import {
   EMPTY_CELL_INK,
+  FILLED_INK,
   inkExtent,
   judgeMarks,
+  MARK_SURE,
   type MarkReading,
   markInkShare,
   printShapeOf,
@@ -153,8 +155,15 @@ class PageReader {
           if (layout === 'clerk_form' && EXAMPLE_ROW.test(text.text)) {
             this.exampleRow = true;
             bodyStarted = true;
+            continue;
           }
-          continue;
+          // A first row whose date cells were left blank is still marked as a trade is (a type,
+          // one amount column; no undated header line of the shared scans is): it starts the
+          // body, and is read below as any undated line with marks (the page said uncertain)
+          // rather than lost to the header with nothing said.
+          if (COLUMN_HEADINGS.test(text.text) || !this.markedAsATrade(interval.top, interval.bottom))
+            continue;
+          bodyStarted = true;
         }
         const marks = this.readMarks(columns.types, interval.top, interval.bottom);
         const ownerInk = interval.bands.some((band) => band.owner > EMPTY_CELL_INK);
@@ -451,6 +460,20 @@ class PageReader {
       heading,
       notes: [],
     };
+  }
+
+  /**
+   * A type clearly marked and exactly one amount column clearly marked (a speck in another is
+   * not a mark): how a trade's row is marked.
+   */
+  private markedAsATrade(top: number, bottom: number): boolean {
+    const { columns } = this;
+    const clear = (shares: readonly number[]) =>
+      shares.filter((share) => share >= MARK_SURE && share < FILLED_INK);
+    return (
+      clear(this.readMarks(columns.types, top, bottom).shares).length > 0 &&
+      clear(this.readMarks(columns.amounts, top, bottom).shares).length === 1
+    );
   }
 
   /** Whether no type and no amount cell between two y positions is marked. */
