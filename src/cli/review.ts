@@ -60,7 +60,7 @@ export async function reviewList(options: { json?: boolean; source?: string }): 
     const withoutIssuers = await waitingReadWithoutIssuersCount(store.db);
     if (withoutIssuers > 0)
       printLine(
-        `${withoutIssuers} waiting row(s) were read while the database held no companies: after \`dcledger companies import\` the next ingest run reads their scans again (\`dcledger review reread\` at once)`,
+        `${withoutIssuers} waiting row(s) were read while the database held no companies: after \`dcledger companies import\` (\`--from-sec\` fetches the SEC's list) the next ingest run reads their scans again (\`dcledger review reread\` at once)`,
       );
   });
 }

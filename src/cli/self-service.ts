@@ -128,7 +128,7 @@ export async function printWelcome(
   mailboxToken?: string,
 ): Promise<void> {
   const base = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  const { accounts, trades } = await welcomeCounts(db);
+  const { accounts, trades, companies } = await welcomeCounts(db);
   printLine('');
   printLine(`dcledger is running at ${base}/`);
   printLine(
@@ -144,6 +144,12 @@ export async function printWelcome(
     printLine('Scheduled ingestion is off here; run `dcledger ingest` to read the official sites once.');
   }
   if (trades === 0) printLine('The database holds no trades yet: the first run takes a while.');
+  if (companies === 0 && config.ingest.ocr) {
+    // Scans are read as they come: without issuer names most of their rows wait for a person.
+    printLine(
+      "No companies yet: scanned filings' asset names are checked against none, so most of their rows wait for review. `dcledger companies import --from-sec` (with DCLEDGER_SEC_CONTACT set) or `dcledger companies import <file>` adds them; the next ingest run then reads those scans again.",
+    );
+  }
   if (accounts === 0) {
     printLine(
       'No accounts yet: sign up in the browser, or run `dcledger accounts create --email you@example.org` for a key in the terminal.',

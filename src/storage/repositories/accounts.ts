@@ -161,16 +161,20 @@ export async function renewPeriod(
 }
 
 /** How many accounts and trades there are: what `serve` says on a first run. */
-export async function welcomeCounts(db: Kysely<Database>): Promise<{ accounts: number; trades: number }> {
-  const [accounts, trades] = await Promise.all([
-    db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('trades')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { accounts: Number(accounts?.n ?? 0), trades: Number(trades?.n ?? 0) };
+export async function welcomeCounts(
+  db: Kysely<Database>,
+): Promise<{ accounts: number; trades: number; companies: number }> {
+  const [accounts, trades, companies] = await Promise.all(
+    (['accounts', 'trades', 'companies'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ),
+  );
+  return {
+    accounts: Number(accounts?.n ?? 0),
+    trades: Number(trades?.n ?? 0),
+    companies: Number(companies?.n ?? 0),
+  };
 }

@@ -29,7 +29,7 @@ export function reviewPage(app: App, deps: AppDeps): void {
 <p>${items.length === 0 ? 'No rows wait for review.' : `${items.length} row(s) wait for review. Open one to decide (access key N opens the first).`}</p>
 ${
   withoutIssuers > 0
-    ? html`<p>${withoutIssuers} of them were read while the database held no companies, so their asset names were checked against no issuer names. Once the company directory is imported (<code>dcledger companies import</code>), the next ingest run reads their scans again and accepts the rows it then reads surely (<code>dcledger review reread</code> does so at once): they need no decision before that.</p>`
+    ? html`<p>${withoutIssuers} of them were read while the database held no companies, so their asset names were checked against no issuer names. Once the company directory is imported (<code>dcledger companies import</code>, or <code>dcledger companies import --from-sec</code> to fetch the SEC's list), the next ingest run reads their scans again and accepts the rows it then reads surely (<code>dcledger review reread</code> does so at once): they need no decision before that.</p>`
     : ''
 }
 ${
