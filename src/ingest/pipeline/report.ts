@@ -153,6 +153,13 @@ export function recordsSummaryLine(report: RecordsReport): string {
   ];
   if (report.failed > 0) parts.push(`${report.failed} documents failed`);
   if (report.duplicates.length > 0) parts.push(`${report.duplicates.length} already read under another name`);
+  const directory = report.companyDirectory;
+  if (directory)
+    parts.push(
+      directory.error === null
+        ? `company directory imported first (${directory.companies} companies)`
+        : `company directory not imported: ${directory.error}`,
+    );
   if (report.error) parts.push(`error: ${report.error}`);
   return parts.join('; ');
 }

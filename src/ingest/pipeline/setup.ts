@@ -6,8 +6,13 @@ import type { Kysely } from 'kysely';
 import type { IngestConfig } from '../../config.js';
 import { todayUtc } from '../../domain/dates.js';
 import { type CompanyMatcher, loadCompanyMatcher } from '../../market/company-match.js';
-import type { FetchedDirectoryFile } from '../../market/import-companies.js';
+import {
+  CompanyInputError,
+  type FetchedDirectoryFile,
+  importFetchedCompanies,
+} from '../../market/import-companies.js';
 import { optimizeTrigramIndexes } from '../../storage/dialect.js';
+import { hasCompanies } from '../../storage/repositories/companies.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import {
   readListingValidators,
@@ -33,7 +38,14 @@ import type { OcrStage } from './job.js';
 import { RecordsJob } from './records.js';
 import { emptySourceReport, type IngestReport, type RecordsReport, type SourceReport } from './report.js';
 import { rereadScansReadWithoutIssuers, rereadSummary } from './review-reread.js';
-import { type IngestProgress, overlapCursor, type PipelineOptions, runJob, startOfLastYear } from './run.js';
+import {
+  type IngestProgress,
+  isSourceError,
+  overlapCursor,
+  type PipelineOptions,
+  runJob,
+  startOfLastYear,
+} from './run.js';
 import { TradeDocumentsJob } from './trade-documents.js';
 
 /** Days a records source's next run re-reads before the last completed run, for filings posted late. */
@@ -101,8 +113,7 @@ export async function chooseSources(config: IngestConfig, options: IngestOptions
         throw new SourceSetupError(error instanceof Error ? error.message : String(error));
       }
     }
-    const refusal = definition.refuse?.(settingsOf(config, definition.manifest, options.baseUrl) as never);
-    if (refusal) throw new SourceSetupError(refusal);
+    refuseBySettings(config, definition, options.baseUrl);
     chosen.push({ source, definition, flags });
   }
   return chosen;
@@ -310,6 +321,7 @@ async function runRecords(
   const manifest = definition.manifest;
   const clock = pipeline.clock ?? (() => new Date());
   const context = contextOf(config, definition, options.baseUrl);
+  const seeded = await seedCompanyDirectory(db, definition, context, options.signal);
   await definition.start?.(db, clock());
   const job = new RecordsJob(db, {
     name: manifest.name,
@@ -333,8 +345,33 @@ async function runRecords(
     clock,
   });
   const report = await runJob(db, job, pipeline);
+  if (seeded) report.companyDirectory = seeded;
   options.progress?.finish(report);
   return report;
+}
+
+/**
+ * A source that publishes a company directory imports it before a run on a database that holds
+ * no company, as `dcledger companies import --from-<source>` would: its own store links filings
+ * to companies by it, and scans' asset names are checked against it (the ingest run's reread then
+ * reads again the scans read without it). A directory that cannot be fetched or read leaves the
+ * run to go on without it, said in its report; a later run tries again.
+ */
+async function seedCompanyDirectory(
+  db: Kysely<Database>,
+  definition: RecordsDefinition,
+  context: SourceContext<SourceManifest>,
+  signal: AbortSignal | undefined,
+): Promise<RecordsReport['companyDirectory']> {
+  if (!definition.companyDirectory || (await hasCompanies(db))) return undefined;
+  try {
+    const files = await definition.companyDirectory(context as never, signal);
+    const imported = await importFetchedCompanies(db, files);
+    return { companies: imported.companies.total, error: null };
+  } catch (error) {
+    if (!isSourceError(error) && !(error instanceof CompanyInputError)) throw error;
+    return { companies: 0, error: error.message };
+  }
 }
 
 /** The source's settings as the configuration read them, with `--base-url` in place of its site. */
@@ -362,10 +399,19 @@ export async function fetchCompanyDirectory(
   if (!source) throw new SourceSetupError(`unknown source "${name}"`);
   const definition = await source.load();
   if (!definition.companyDirectory) throw new SourceSetupError(`${name} publishes no company directory`);
-  const refusal = definition.refuse?.(settingsOf(config, definition.manifest, options.baseUrl) as never);
-  if (refusal) throw new SourceSetupError(refusal);
+  refuseBySettings(config, definition, options.baseUrl);
   const context = contextOf(config, definition, options.baseUrl);
   return definition.companyDirectory(context as never, options.signal);
+}
+
+/** A source whose settings its site's rules do not allow is refused (SourceSetupError). */
+function refuseBySettings(
+  config: IngestConfig,
+  definition: SourceDefinition,
+  baseUrl: string | undefined,
+): void {
+  const refusal = definition.refuse?.(settingsOf(config, definition.manifest, baseUrl) as never);
+  if (refusal) throw new SourceSetupError(refusal);
 }
 
 /** A source's settings and an HTTP client of its own: its cookie jar, politeness and size limit. */

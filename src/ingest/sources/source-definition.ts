@@ -41,7 +41,8 @@ interface CommonDefinition<M extends SourceManifest> {
   readonly replay?: ReplaySite;
   /**
    * The company directory files the source's site publishes (`dcledger companies import
-   * --from-<source>`), fetched whole with the source's client.
+   * --from-<source>`), fetched whole with the source's client. A records source that publishes
+   * one imports it before a run on a database without companies (`seedCompanyDirectory`).
    */
   companyDirectory?(context: SourceContext<M>, signal?: AbortSignal): Promise<FetchedDirectoryFile[]>;
 }
@@ -140,6 +141,12 @@ export interface RecordsReport {
   /** What the source's store counted beyond new, updated and unchanged. */
   details: Record<string, unknown>;
   error: string | null;
+  /**
+   * The company directory the run imported first, the database holding no company: how many
+   * companies it made, or why it could not be fetched (the run went on without it). Absent when
+   * the run imported none.
+   */
+  companyDirectory?: { companies: number; error: string | null };
 }
 
 /** What a record store gets besides the database. */

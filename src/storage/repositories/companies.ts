@@ -35,6 +35,11 @@ export async function replaceListings(
   };
 }
 
+/** Whether the company directory holds any company. */
+export async function hasCompanies(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('companies').select('ticker').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function allListings(
   db: Kysely<Database>,
 ): Promise<Array<ListingRow & { imported_at: string }>> {

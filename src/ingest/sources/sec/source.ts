@@ -85,6 +85,11 @@ export interface SecRunReport {
   created: number;
   events: number;
   error: string | null;
+  /**
+   * The SEC's company tickers files imported before the run, the database holding no company:
+   * how many companies they made, or why they could not be fetched. Null when not imported.
+   */
+  company_directory: { companies: number; error: string | null } | null;
 }
 
 export function secRunReport(report: RecordsReport): SecRunReport {
@@ -101,6 +106,7 @@ export function secRunReport(report: RecordsReport): SecRunReport {
     created: count('created'),
     events: report.events,
     error: report.error,
+    company_directory: report.companyDirectory ?? null,
   };
 }
 
@@ -108,8 +114,17 @@ export function secSummary(report: SecRunReport): string {
   return (
     `sec: ${report.status}: ${report.days} day(s) listed, ${report.listed} filing(s) seen, ${report.stored} stored ` +
     `(${report.parsed} parsed, ${report.unsupported} unsupported, ${report.failed} failed), ` +
-    `${report.created} new line(s), ${report.events} event(s)${report.error ? `: ${report.error}` : ''}`
+    `${report.created} new line(s), ${report.events} event(s)${report.error ? `: ${report.error}` : ''}` +
+    directorySummary(report.company_directory)
   );
+}
+
+/** What the run said of the company directory it imported first, if it did. */
+function directorySummary(directory: SecRunReport['company_directory']): string {
+  if (directory === null) return '';
+  return directory.error === null
+    ? `; the database held no companies: ${directory.companies} imported from the SEC's company tickers files`
+    : `; the database holds no companies and the SEC's company tickers files could not be fetched (${directory.error}): the next run tries again, as does \`dcledger companies import --from-sec\``;
 }
 
 /** Stores a fetched filing's lines or statements, counting what each document came to. */
