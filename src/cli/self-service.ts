@@ -147,7 +147,7 @@ export async function printWelcome(
   if (companies === 0 && config.ingest.ocr) {
     // Scans are read as they come: without issuer names most of their rows wait for a person.
     printLine(
-      "No companies yet: scanned filings' asset names are checked against none, so most of their rows wait for review. `dcledger companies import --from-sec` (with DCLEDGER_SEC_CONTACT set) or `dcledger companies import <file>` adds them; the next ingest run then reads those scans again.",
+      "No companies yet: scanned filings' asset names are checked against none, so most of their rows wait for review. `dcledger companies import --from-sec` (with DCLEDGER_SEC_CONTACT set) or `dcledger companies import <file>` adds them, as does a first `dcledger ingest sec`; the next ingest run then reads those scans again.",
     );
   }
   if (accounts === 0) {
