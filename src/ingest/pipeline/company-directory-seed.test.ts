@@ -37,12 +37,12 @@ describe.skipIf(!dataDir)('a records source importing its company directory into
     rmSync(archiveDir, { recursive: true, force: true });
   });
 
-  const run = () =>
+  const run = (signal?: AbortSignal) =>
     runRecordsSource(
       store.db,
       replaySecConfig({ DCLEDGER_ARCHIVE_DIR: archiveDir, DCLEDGER_FETCH_RETRIES: '0' }),
       'sec',
-      { baseUrl: server.url, clock: () => NOW },
+      { baseUrl: server.url, clock: () => NOW, ...(signal ? { signal } : {}) },
     );
   const directoryRequests = (from: number) =>
     server.requests.slice(from).filter((request) => FILES.includes(request.path));
@@ -96,5 +96,18 @@ describe.skipIf(!dataDir)('a records source importing its company directory into
     expect(second.companyDirectory?.error).toBeNull();
     expect(directoryRequests(mark)).toHaveLength(2);
     expect(await countRows(store.db, 'companies')).toBeGreaterThan(10_000);
+  });
+
+  it('is not asked for by a run stopped before it starts, which reports itself stopped', {
+    timeout: 60_000,
+  }, async () => {
+    const stop = new AbortController();
+    stop.abort();
+    const mark = server.requests.length;
+    const stopped = await run(stop.signal);
+    expect(stopped.status).toBe('aborted');
+    expect(stopped.companyDirectory).toBeUndefined();
+    expect(directoryRequests(mark)).toEqual([]);
+    expect(await countRows(store.db, 'companies')).toBe(0);
   });
 });

@@ -369,6 +369,8 @@ async function seedCompanyDirectory(
     const imported = await importFetchedCompanies(db, files);
     return { companies: imported.companies.total, error: null };
   } catch (error) {
+    // Stopped meanwhile: the run that follows sees the signal and reports itself aborted.
+    if (signal?.aborted) return undefined;
     if (!isSourceError(error) && !(error instanceof CompanyInputError)) throw error;
     return { companies: 0, error: error.message };
   }
