@@ -24,6 +24,7 @@ import type { RecordsDefinition } from '../ingest/sources/source-definition.js';
 import { redactingStream } from '../logging.js';
 import { openMigratedStore } from '../storage/open.js';
 import { CommandError, printJson, printLine } from './output.js';
+import { printRereadHint } from './reread-hint.js';
 
 export interface IngestCommandOptions {
   since?: string;
@@ -79,6 +80,9 @@ export async function ingestCommand(which: string | undefined, options: IngestCo
     );
     progress.close();
     await printIngestReport(report, options.json === true);
+    // A records source that filled the empty company directory settles names scans wait on.
+    if (!options.json && report.records?.some((run) => run.companyDirectory?.error === null))
+      await printRereadHint(store.db);
     const runs: RunReport[] = [...report.sources, ...(report.records ?? [])];
     if (runs.some((source) => source.status === 'failed')) process.exitCode = 1;
   } finally {

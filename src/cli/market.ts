@@ -17,12 +17,12 @@ import { providersFromConfig } from '../market/price-chain.js';
 import { PriceFormatError } from '../market/price-files.js';
 import type { PriceRefreshReport } from '../market/price-refresh.js';
 import { PriceJobBusyError, runLeasedPriceRefresh } from '../market/price-schedule.js';
-import { waitingReviewCount } from '../services/review-queue.js';
 import type { Store } from '../storage/database.js';
 import { openMigratedStore } from '../storage/open.js';
 import { runEnrichmentJob } from './enrich-job.js';
 import { CommandError, printJson, printLine } from './output.js';
 import { progressBar } from './progress.js';
+import { printRereadHint } from './reread-hint.js';
 
 export async function importPricesCommand(
   path: string,
@@ -99,12 +99,7 @@ export async function importCompaniesCommand(
       : await importCompanies(store.db, path ?? '');
     if (options.json) return printJson(report);
     printCompanyReport(report);
-    // Scans read before the companies were known wait for a person on names these now settle.
-    const waiting = await waitingReviewCount(store.db);
-    if (waiting > 0)
-      printLine(
-        `${waiting} row(s) read from scans wait for review: \`dcledger review reread\` reads their scans again with these companies (the next ingest run reads again those read while the database held none)`,
-      );
+    await printRereadHint(store.db);
   } catch (error) {
     if (error instanceof CompanyInputError) throw new CommandError(error.message);
     throw error;

@@ -3,8 +3,9 @@
 // run: the typed Clerk form 8220747, whose one row names "GE Vernova LLC", a word only the issuers
 // list. The row waits for review at first; read again, it is accepted as a trade, announced by
 // trade.created, and the decision says who read it again and what changed. The next ingest run
-// after the import reads it again by itself, once; and a filing whose document left the archive
-// says so, and is not tried again.
+// after the import reads it again by itself, once, as after a first `dcledger ingest sec`, which
+// imports the SEC's directory into the empty database; and a filing whose document left the
+// archive says so, and is not tried again.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -201,6 +202,34 @@ describe.skipIf(!dataDir)(
       expect(items.map((item) => item.status)).toEqual(['pending']);
       // Each such filing is tried once.
       expect((await run()).report.reread).toBeUndefined();
+    }, 300_000);
+  },
+);
+
+describe.skipIf(!dataDir)(
+  "the SEC source's first run fills the companies a scan waits on (real 8220747)",
+  () => {
+    const context = scanReadWithoutCompanies();
+    const run = () => runWithOcr(context.replay.runner, context.store.db, { sources: ['house'] });
+    const SETTINGS = { DCLEDGER_SEC_CONTACT: 'tests@example.invalid', DCLEDGER_SEC_INTERVAL_MS: '0' };
+    beforeAll(() => Object.assign(process.env, SETTINGS));
+    afterAll(() => {
+      for (const name of Object.keys(SETTINGS)) delete process.env[name];
+    });
+
+    it('imports the directory, says what waits, and the next House run accepts the row', async () => {
+      const before = await scanFiling(context.store);
+      expect(before.parse_status).toBe('needs_review');
+      const sec = await cli('ingest', 'sec', '--base-url', context.replay.server.url);
+      expect(sec.code).toBe(0);
+      expect(sec.out).toMatch(
+        /the database held no companies: \d+ imported from the SEC's company tickers files/,
+      );
+      expect(sec.out).toContain('1 row(s) read from scans wait for review: `dcledger review reread`');
+
+      const { report } = await run();
+      expect(report.reread).toEqual({ filings: 1, accepted: 1, waiting: 0, unread: 0 });
+      expect(await scanFiling(context.store)).toMatchObject({ parse_status: 'parsed', trade_count: 1 });
     }, 300_000);
   },
 );
