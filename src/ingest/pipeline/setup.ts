@@ -353,9 +353,9 @@ async function runRecords(
 /**
  * A source that publishes a company directory imports it before a run on a database that holds
  * no company, as `dcledger companies import --from-<source>` would: its own store links filings
- * to companies by it, and scans' asset names are checked against it (the ingest run's reread then
- * reads again the scans read without it). A directory that cannot be fetched or read leaves the
- * run to go on without it, said in its report; a later run tries again.
+ * to companies by it, and scans' asset names are checked against it (the next run of the
+ * trade-document sources reads again the scans read without it). A directory that cannot be
+ * fetched or read leaves the run to go on without it, said in its report; a later run tries again.
  */
 async function seedCompanyDirectory(
   db: Kysely<Database>,
