@@ -212,9 +212,13 @@ describe.skipIf(!dataDir)(
     const context = scanReadWithoutCompanies();
     const run = () => runWithOcr(context.replay.runner, context.store.db, { sources: ['house'] });
     const SETTINGS = { DCLEDGER_SEC_CONTACT: 'tests@example.invalid', DCLEDGER_SEC_INTERVAL_MS: '0' };
+    const saved = Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, process.env[name]]));
     beforeAll(() => Object.assign(process.env, SETTINGS));
     afterAll(() => {
-      for (const name of Object.keys(SETTINGS)) delete process.env[name];
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     });
 
     it('imports the directory, says what waits, and the next House run accepts the row', async () => {
