@@ -190,12 +190,6 @@ async function presentRecords(report: RecordsReport): Promise<{ json: unknown; l
 export function recordLines(report: RecordsReport, events: readonly string[]): string[] {
   const lines = [`== ${report.source}: ${report.status}`];
   if (report.error) lines.push(`  error: ${report.error}`);
-  if (report.companyDirectory)
-    lines.push(
-      report.companyDirectory.error === null
-        ? `  the database held no companies: ${report.companyDirectory.companies} imported from the source's company directory first`
-        : `  the database holds no companies and the source's company directory could not be fetched (the next run tries again): ${report.companyDirectory.error}`,
-    );
   lines.push(`  since ${report.since}: ${report.pages} pages/files, ${report.records} records`);
   if (report.notModified > 0)
     lines.push(

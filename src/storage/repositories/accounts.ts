@@ -160,7 +160,7 @@ export async function renewPeriod(
   );
 }
 
-/** How many accounts and trades there are: what `serve` says on a first run. */
+/** How many accounts, trades and companies there are: what `serve` says on a first run. */
 export async function welcomeCounts(
   db: Kysely<Database>,
 ): Promise<{ accounts: number; trades: number; companies: number }> {
