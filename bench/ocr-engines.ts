@@ -1,5 +1,5 @@
 // The OCR stage's engine (tesseract.js, English `best_int`) against PaddleOCR's PP-OCRv4 models
-// (through @gutenye/ocr-node and ONNX Runtime) on the same cells of the shared House scans: each
+// (through @gutenye/ocr-node and ONNX Runtime) and Debian's own Tesseract on the same cells of the shared House scans: each
 // row the stage pairs with our transcription (accuracy/scanned-house-ptrs.truth.txt) gives its
 // transaction date, notification date and asset name cells, cut from the upright page where the
 // stage found the row and its columns, and each engine reads every cell once, as it comes (no
@@ -10,12 +10,18 @@
 // PaddleOCR is no dependency of dcledger: the script installs it from the npm registry into
 // var/bench-ocr-engines/ (git-ignored) on first use, without install scripts: onnxruntime-node's
 // would fetch GPU libraries from NuGet, while its CPU libraries come in the npm package.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//
+// Debian's own Tesseract (`apt-get install tesseract-ocr tesseract-ocr-eng`, needed on the PATH)
+// reads the same cells twice: with the English model Debian ships, and with the stage's `best_int`
+// model, so that the native program and the model are each weighed against tesseract.js.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crop, enlargedForReading, type GrayImage, type Rect } from '../src/ingest/ocr/bitmap.js';
-import { TesseractEngine } from '../src/ingest/ocr/engine.js';
+import { gunzipSync } from 'node:zlib';
+import { crop, enlargedForReading, type GrayImage, pad, type Rect, toPgm } from '../src/ingest/ocr/bitmap.js';
+import { englishModelPath, MARGIN, TesseractEngine } from '../src/ingest/ocr/engine.js';
 import { formReader } from '../src/ingest/ocr/forms.js';
 import { DATE_CHARSET } from '../src/ingest/ocr/house-cells.js';
 import { assetLexicon } from '../src/ingest/ocr/lexicon.js';
@@ -87,6 +93,66 @@ function cellRect(page: ScannedPage, region: Rect, field: Field): Rect | null {
   };
 }
 
+/** The version line of Debian's `tesseract` ("tesseract 5.3.0"); stops the bench when it is missing. */
+function nativeTesseract(): string {
+  const run = spawnSync('tesseract', ['--version'], { encoding: 'utf8' });
+  if (run.error || run.status !== 0) {
+    process.stderr.write(
+      "bench/ocr-engines.ts needs Debian's Tesseract: apt-get install tesseract-ocr tesseract-ocr-eng\n",
+    );
+    process.exit(1);
+  }
+  return `${run.stdout}${run.stderr}`.split('\n')[0]?.trim() ?? 'tesseract';
+}
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU time of this process's waited-for children, user + system, in ms (/proc/self/stat). */
+function childrenCpuMs(): number {
+  // After the command name's closing parenthesis the fields start at the third: cutime is the
+  // 16th, cstime the 17th.
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * Images read once each by Debian's `tesseract`, all in one process (the model loaded once, as
+ * the stage's thread keeps it): padded as the stage's engine pads a cell, with its page
+ * segmentation, characters and spacing, LSTM only, one thread. `tessdata`: the model's folder,
+ * Debian's own when absent.
+ */
+function nativeReads(
+  images: readonly GrayImage[],
+  date: boolean,
+  tessdata: string | undefined,
+  scratch: string,
+): { texts: string[]; cpuMs: number } {
+  const kind = date ? 'date' : 'name';
+  const files = images.map((image, index) => {
+    const file = join(scratch, `${kind}-${index}.pgm`);
+    writeFileSync(file, toPgm(pad(image, MARGIN)));
+    return file;
+  });
+  const list = join(scratch, `${kind}s.txt`);
+  writeFileSync(list, `${files.join('\n')}\n`);
+  const args = [list, 'stdout', ...(tessdata ? ['--tessdata-dir', tessdata] : [])];
+  args.push('--oem', '1', '--psm', date ? '7' : '6', '-l', 'eng', '-c', 'preserve_interword_spaces=1');
+  if (date) args.push('-c', `tessedit_char_whitelist=${DATE_CHARSET}`);
+  const before = childrenCpuMs();
+  const run = spawnSync('tesseract', args, {
+    encoding: 'utf8',
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`tesseract ended with ${run.status}: ${run.stderr}`);
+  // One text per image, a form feed between them.
+  const texts = run.stdout.split('\f');
+  if (texts.length !== images.length)
+    throw new Error(`tesseract gave ${texts.length} texts for ${images.length} images`);
+  return { texts, cpuMs: childrenCpuMs() - before };
+}
+
+const native = nativeTesseract();
 const dataDir = requireDataDir();
 const issuers = secIssuers(dataDir);
 const lexicon = await assetLexicon(
@@ -145,6 +211,9 @@ interface Tallies {
   cpuMs: number;
 }
 const results = new Map<string, Tallies>();
+/** Date cells read by a Debian Tesseract process each, and the CPU each process took on average. */
+const PROCESSES_ALONE = 50;
+let startedPerCellMs = 0;
 const add = (key: string, right: boolean, cpuMs: number) => {
   const tally = results.get(key) ?? { right: 0, cpuMs: 0 };
   tally.right += right ? 1 : 0;
@@ -179,6 +248,33 @@ try {
     );
     add(`stage ${cell.writing} ${cell.field}`, cell.stage === cell.truth, 0);
   }
+  const bestInt = join(scratch, 'best_int');
+  mkdirSync(bestInt);
+  writeFileSync(
+    join(bestInt, 'eng.traineddata'),
+    gunzipSync(readFileSync(join(englishModelPath(), 'eng.traineddata.gz'))),
+  );
+  for (const [engine, tessdata] of [
+    ['debian', undefined],
+    ['debian-best-int', bestInt],
+  ] as const)
+    for (const date of [true, false]) {
+      const read = cells.filter((cell) => (cell.field !== 'asset name') === date);
+      const images = read.map((cell) => (date ? enlargedForReading(cell.image) : cell.image));
+      const { texts, cpuMs } = nativeReads(images, date, tessdata, scratch);
+      for (const [index, cell] of read.entries())
+        add(
+          `${engine} ${cell.writing} ${cell.field}`,
+          comparable(cell.field, texts[index] ?? '') === cell.truth,
+          cpuMs / read.length,
+        );
+    }
+  // A process started for each cell, as a stage that cannot batch its cells would have to.
+  const alone = cells.filter((cell) => cell.field === 'transaction date').slice(0, PROCESSES_ALONE);
+  for (const cell of alone) {
+    const { cpuMs } = nativeReads([enlargedForReading(cell.image)], true, bestInt, scratch);
+    startedPerCellMs += cpuMs / alone.length;
+  }
 } finally {
   await tesseract.close();
   rmSync(scratch, { recursive: true, force: true });
@@ -186,37 +282,52 @@ try {
 
 const count = (writing: Writing, field: Field) =>
   cells.filter((cell) => cell.writing === writing && cell.field === field).length;
+// `--list-langs` names the folder of the models it has: 'List of available languages in "<dir>/" (3):'.
+const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+const debianDir = /"([^"]+)"/.exec(`${listed.stdout}${listed.stderr}`)?.[1] ?? '';
+const debianModel = `${(readFileSync(join(debianDir, 'eng.traineddata')).length / 2 ** 20).toFixed(1)} MB`;
 const lines = [
   "## OCR engines compared on the scans' cells",
   '',
   'Produced by `npx tsx bench/ocr-engines.ts`. The cells of every House scan row that the OCR stage pairs',
   'with our transcription, cut where the stage found them on the upright page, each read once by',
-  "the stage's engine (tesseract.js, English `best_int`) and by PaddleOCR's PP-OCRv4 models",
+  "the stage's engine (tesseract.js, English `best_int`), by PaddleOCR's PP-OCRv4 models",
   `(${Object.entries(PADDLE_PACKAGE.dependencies)
     .map(([name, version]) => `${name} ${version}`)
-    .join(', ')}, ONNX Runtime, no dependency of dcledger), as each engine gives`,
+    .join(', ')}, ONNX Runtime, no dependency of dcledger) and by Debian's own`,
+  `Tesseract (\`${native}\`, package tesseract-ocr), once with the English model Debian ships`,
+  `(tesseract-ocr-eng, ${debianModel}) and once with the stage's \`best_int\` model, as each engine gives`,
   "it: no votes, repairs or lexicon. Beside them, the stage's own value for the cell (its reads at",
   'several scales and of black-and-white versions, votes, repairs and lexicon, as its rows in the',
-  "sections above have it, flagged or not). tesseract.js reads a cell as the stage's first read does",
+  "sections above have it, flagged or not). Both Tesseracts read a cell as the stage's first read does",
   '(a date enlarged when small, digits and separators only; a name as a block of text). A date is',
   'right when the date it reads as (`readScannedDate`) is the',
   "transcription's; a name when it is the transcription's apart from case and runs of spaces. CPU is",
-  "the process's user + system time over the reads (both engines use threads of this process).",
+  'user + system time: of this process over each read for tesseract.js and PaddleOCR (both use',
+  "threads of this process); for Debian's Tesseract, of one process (one thread) reading every",
+  'date cell, then one reading every name cell, loading its model included, shared out over the cells.',
   '',
-  '| Writing | Cell | Cells | tesseract.js, one read | the stage, all its reads | PaddleOCR, one read | tesseract.js CPU ms per read | PaddleOCR CPU ms per read |',
-  '|---|---|---:|---:|---:|---:|---:|---:|',
+  "| Writing | Cell | Cells | tesseract.js, one read | the stage, all its reads | PaddleOCR, one read | Debian's Tesseract, its model | Debian's Tesseract, `best_int` | CPU ms per read: tesseract.js | PaddleOCR | Debian, its model | Debian, `best_int` |",
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const writing of ['typed', 'handwritten'] as const)
   for (const field of FIELDS) {
     const total = count(writing, field);
     if (total === 0) continue;
-    const t = results.get(`tesseract ${writing} ${field}`) ?? { right: 0, cpuMs: 0 };
-    const p = results.get(`paddle ${writing} ${field}`) ?? { right: 0, cpuMs: 0 };
-    const all = results.get(`stage ${writing} ${field}`) ?? { right: 0, cpuMs: 0 };
-    const share = (right: number) => `${right} (${Math.round((100 * right) / total)}%)`;
+    const tally = (engine: string) => results.get(`${engine} ${writing} ${field}`) ?? { right: 0, cpuMs: 0 };
+    const engines = ['tesseract', 'stage', 'paddle', 'debian', 'debian-best-int'].map(tally);
+    const share = ({ right }: Tallies) => `${right} (${Math.round((100 * right) / total)}%)`;
+    const cpu = ({ cpuMs }: Tallies) => (cpuMs / total).toFixed(0);
+    const timed = engines.filter((_, index) => index !== 1);
     lines.push(
-      `| ${writing} | ${field} | ${total} | ${share(t.right)} | ${share(all.right)} | ${share(p.right)} | ${(t.cpuMs / total).toFixed(0)} | ${(p.cpuMs / total).toFixed(0)} |`,
+      `| ${writing} | ${field} | ${total} | ${engines.map(share).join(' | ')} | ${timed.map(cpu).join(' | ')} |`,
     );
   }
+lines.push(
+  '',
+  "Started for one cell only, as a reader that cannot batch its cells would start it, Debian's",
+  `Tesseract with \`best_int\` took ${startedPerCellMs.toFixed(0)} ms of CPU per date cell (${PROCESSES_ALONE} typed date cells, a`,
+  'process each): most of it starting and loading the model, every time.',
+);
 writeMarkedSection(OCR_ENGINES, lines.join('\n'));
-process.stdout.write(`${lines.slice(-8).join('\n')}\n`);
+process.stdout.write(`${lines.slice(-10).join('\n')}\n`);

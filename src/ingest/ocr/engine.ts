@@ -88,7 +88,7 @@ function ocrText(answer: EngineAnswer): OcrText {
 }
 
 /** Blank margin around every cell: Tesseract misreads glyphs that touch the image edge. */
-const MARGIN = 12;
+export const MARGIN = 12;
 
 // Cells are not documents: no dictionary guesses on tickers and dates, keep spaces as printed.
 const FIXED_PARAMETERS = { preserve_interword_spaces: '1', debug_file: '/dev/null' };
