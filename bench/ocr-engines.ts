@@ -1,11 +1,12 @@
 // The OCR stage's engine (tesseract.js, English `best_int`) against PaddleOCR's PP-OCRv4 models
-// (through @gutenye/ocr-node and ONNX Runtime) and Debian's own Tesseract on the same cells of the shared House scans: each
-// row the stage pairs with our transcription (accuracy/scanned-house-ptrs.truth.txt) gives its
-// transaction date, notification date and asset name cells, cut from the upright page where the
-// stage found the row and its columns, and each engine reads every cell once, as it comes (no
-// votes, repairs or lexicon: those are the stage's, on top of its engine). Written into
-// ACCURACY.md between its own markers. Run with `npx tsx bench/ocr-engines.ts` (data from
-// DCLEDGER_DATA_DIR or ../shared/data; some ten minutes: the stage reads the scans first).
+// (through @gutenye/ocr-node and ONNX Runtime) and Debian's own Tesseract on the same cells of the
+// shared House scans: each row the stage pairs with our transcription
+// (accuracy/scanned-house-ptrs.truth.txt) gives its transaction date, notification date and asset
+// name cells, cut from the upright page where the stage found the row and its columns, and each
+// engine reads every cell once, as it comes (no votes, repairs or lexicon: those are the stage's,
+// on top of its engine). Written into ACCURACY.md between its own markers. Run with
+// `npx tsx bench/ocr-engines.ts` (data from DCLEDGER_DATA_DIR or ../shared/data; some ten minutes:
+// the stage reads the scans first).
 //
 // PaddleOCR is no dependency of dcledger: the script installs it from the npm registry into
 // var/bench-ocr-engines/ (git-ignored) on first use, without install scripts: onnxruntime-node's
