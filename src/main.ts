@@ -209,7 +209,7 @@ export function buildCli(): Command {
   const review = program
     .command('review')
     .description(
-      'rows read from scans by OCR that wait for a person: list, show, accept, correct, reject, reread',
+      'rows read from scans by OCR that wait for a person: list, show, accept, correct, reject, add, settle, reread',
     );
   review
     .command('list')
@@ -247,6 +247,25 @@ export function buildCli(): Command {
     .option('--json', 'print the decision as JSON')
     .description('the fields given replace what was read, then the row becomes a trade')
     .action(lazy(commands.review, 'reviewCorrect'));
+  review
+    .command('add')
+    .argument('<filing>', "the filing's id (dcledger review list names those waiting with no row)")
+    .requiredOption(
+      '--field <name=value...>',
+      'a field of the row as the scan shows it (transaction_date, trade_type, amount_range and asset_description needed; notification_date, owner, ticker, comment); repeatable',
+    )
+    .option('--page <n>', 'the page of the scan the row is on (default 1)')
+    .option('--by <name>', 'who adds it (default cli:<user>)')
+    .option('--json', 'print the row added as JSON')
+    .description('a row of a scan its reader missed, keyed in by a person: it becomes a trade of the filing')
+    .action(lazy(commands.review, 'reviewAdd'));
+  review
+    .command('settle')
+    .argument('<filing>', "the filing's id")
+    .option('--by <name>', 'who settles it (default cli:<user>)')
+    .option('--json', 'print the decision as JSON')
+    .description('a filing that waits with no row to decide holds no more rows than it has: it is parsed')
+    .action(lazy(commands.review, 'reviewSettle'));
   review
     .command('reread')
     .option('--source <source>', 'only this source (house_clerk ...)')

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openMigratedStore } from '../storage/open.js';
 import { runCli as cli } from '../test-support/cli.js';
-import { scanFiling, waitingRow } from '../test-support/review-rows.js';
+import { NO_ROW_READ, scanFiling, waitingRow } from '../test-support/review-rows.js';
 
 const dataDir = inject('dataDir');
 
@@ -143,5 +143,59 @@ describe.skipIf(!dataDir)('dcledger review', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('adds the rows a scan its reader read none from holds, then settles the filing', async () => {
+    const store = await openMigratedStore({ kind: 'sqlite', file: dbFile });
+    let filing: number;
+    try {
+      filing = await scanFiling(store.db, {
+        dataDir: dataDir ?? '',
+        archiveDir: join(dir, 'archive'),
+        docId: '8220845',
+        reason: NO_ROW_READ,
+      });
+    } finally {
+      await store.close();
+    }
+    expect((await cli('review', 'list')).out).toContain(
+      `filing ${filing} (house_clerk 8220845) waits with no row to decide`,
+    );
+    expect(await cli('review', 'settle', String(ids.filing))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('does not wait for review'),
+    });
+    expect(await cli('review', 'add', String(filing), '--field', 'trade_type=Buy')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('a row added needs transaction_date, amount_range, asset_description'),
+    });
+    expect(await cli('review', 'add', 'x', '--field', 'trade_type=Buy')).toMatchObject({ code: 2 });
+    const added = await cli(
+      'review',
+      'add',
+      String(filing),
+      '--field',
+      'transaction_date=2025-04-03',
+      '--field',
+      'trade_type=Buy',
+      '--field',
+      'amount_range=$15,001 - $50,000',
+      '--field',
+      'asset_description=APPLE INC COMMON STOCK',
+      '--by',
+      'ops',
+      '--json',
+    );
+    expect(added.code).toBe(0);
+    const row = JSON.parse(added.out) as { id: number; status: string; trade_id: number };
+    expect(row).toMatchObject({ filing_id: filing, status: 'added', trade_id: expect.any(Number) });
+    const shown = await cli('review', 'show', String(row.id));
+    expect(shown.out).toContain('crop: none (given by a person');
+    const settled = await cli('review', 'settle', String(filing), '--by', 'ops');
+    expect(settled).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`filing ${filing} settled: parsed`),
+    });
+    expect((await cli('review', 'list')).out).not.toContain('waits with no row to decide');
   });
 });

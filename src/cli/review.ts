@@ -1,19 +1,24 @@
-// `dcledger review list|show|accept|correct|reject|reread`: the queue of rows read from scans that
-// the OCR stage was not sure of (docs/ocr.md). A row waits there, served by no trade list, until a
-// person accepts it as read, corrects it, or rejects it; each decision is recorded with who made
-// it (`--by`, default the user running the command), when, and each field's old and new value.
+// `dcledger review list|show|accept|correct|reject|add|settle|reread`: the queue of rows read from
+// scans that the OCR stage was not sure of (docs/ocr.md). A row waits there, served by no trade
+// list, until a person accepts it as read, corrects it, or rejects it; a row the reader missed is
+// added by a person, and a filing whose rows could not be read is settled once its rows are in.
+// Each decision is recorded with who made it (`--by`, default the user running the command), when,
+// and each field's old and new value.
 // The operators' page (/ui/review) does the same through the same service (services/review-queue.ts).
 import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import {
+  addReviewRow,
   decideReviewItem,
+  filingsWaitingWithNoRow,
   findReviewItem,
   ReviewCrops,
   ReviewError,
   rereadSummary,
   rereadWaitingScans,
+  settleReviewFiling,
   waitingReadWithoutIssuersCount,
   waitingReviewItems,
 } from '../services/review-queue.js';
@@ -46,6 +51,11 @@ export async function reviewList(options: { json?: boolean; source?: string }): 
       printJson(items);
       return;
     }
+    const withNoRow = await filingsWaitingWithNoRow(store.db, { source: options.source });
+    for (const filing of withNoRow)
+      printLine(
+        `filing ${filing.id} (${filing.source} ${filing.source_doc_id}) waits with no row to decide: ${filing.parse_reason ?? ''}; add its rows (dcledger review add ${filing.id} --field ...), then dcledger review settle ${filing.id}`,
+      );
     if (items.length === 0) {
       printLine('no rows wait for review');
       return;
@@ -85,7 +95,13 @@ export async function reviewShow(id: string, options: { json?: boolean; out?: st
       );
     }
     for (const reason of shown.reasons) printLine(`  why: ${reason}`);
-    printLine(crop ? `crop: ${crop}` : 'crop: the document is not in the archive');
+    printLine(
+      crop
+        ? `crop: ${crop}`
+        : KEYED_IN.has(shown.status)
+          ? 'crop: none (given by a person, not read from a place on the page)'
+          : 'crop: the document is not in the archive',
+    );
   });
 }
 
@@ -103,8 +119,39 @@ async function writeCrop(
   return path;
 }
 
+/** Items a person made rather than the reader: a row added, a filing settled. */
+const KEYED_IN = new Set(['added', 'settled']);
+
 function defaultReviewer(): string {
   return `cli:${userInfo().username}`;
+}
+
+/** `--field name=value` pairs as a record. */
+function fieldValues(pairs: readonly string[] | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new CommandError(`--field takes name=value, got "${pair}"`, 2);
+    values[pair.slice(0, at).trim()] = pair.slice(at + 1);
+  }
+  return values;
+}
+
+function filingId(text: string): number {
+  const id = Number(text);
+  if (!Number.isInteger(id) || id < 1)
+    throw new CommandError(`FILING must be a filing's id, got "${text}"`, 2);
+  return id;
+}
+
+/** A wrong request to the queue exits 2 with its reason. */
+async function asCommand<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ReviewError) throw new CommandError(error.message, 2);
+    throw error;
+  }
 }
 
 async function decide(
@@ -113,40 +160,32 @@ async function decide(
   options: { by?: string; field?: string[]; json?: boolean },
 ): Promise<void> {
   const number = itemId(id);
-  const corrections: Record<string, string> = {};
-  for (const pair of options.field ?? []) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new CommandError(`--field takes name=value, got "${pair}"`, 2);
-    corrections[pair.slice(0, at).trim()] = pair.slice(at + 1);
-  }
+  const corrections = fieldValues(options.field);
   await withStore(async (store) => {
-    try {
-      const decided = await decideReviewItem(
+    const decided = await asCommand(() =>
+      decideReviewItem(
         store.db,
         number,
         { action, by: options.by ?? defaultReviewer(), corrections },
         new Date(),
-      );
-      if (options.json) {
-        printJson({
-          id: number,
-          status: decided.item.status,
-          trade_id: decided.tradeId,
-          changes: decided.changes,
-        });
-        return;
-      }
-      for (const change of decided.changes)
-        printLine(`  ${change.field}: ${change.old ?? '(not read)'} -> ${change.new ?? '(none)'}`);
-      printLine(
-        decided.tradeId === null
-          ? `review item ${number} ${decided.item.status}`
-          : `review item ${number} ${decided.item.status}: trade ${decided.tradeId}`,
-      );
-    } catch (error) {
-      if (error instanceof ReviewError) throw new CommandError(error.message, 2);
-      throw error;
+      ),
+    );
+    if (options.json) {
+      printJson({
+        id: number,
+        status: decided.item.status,
+        trade_id: decided.tradeId,
+        changes: decided.changes,
+      });
+      return;
     }
+    for (const change of decided.changes)
+      printLine(`  ${change.field}: ${change.old ?? '(not read)'} -> ${change.new ?? '(none)'}`);
+    printLine(
+      decided.tradeId === null
+        ? `review item ${number} ${decided.item.status}`
+        : `review item ${number} ${decided.item.status}: trade ${decided.tradeId}`,
+    );
   });
 }
 
@@ -156,6 +195,53 @@ export const reviewReject = (id: string, options: { by?: string; json?: boolean 
   decide(id, 'reject', options);
 export const reviewCorrect = (id: string, options: { by?: string; field?: string[]; json?: boolean }) =>
   decide(id, 'correct', options);
+
+/**
+ * A row of a filing's scan that its reader missed, keyed in by a person: a trade (parse_method
+ * manual), recorded as an `add` decision.
+ */
+export async function reviewAdd(
+  filing: string,
+  options: { by?: string; field?: string[]; page?: string; json?: boolean },
+): Promise<void> {
+  const id = filingId(filing);
+  const page = options.page === undefined ? undefined : Number(options.page);
+  if (page !== undefined && (!Number.isInteger(page) || page < 1))
+    throw new CommandError(`--page must be a page number, got "${options.page}"`, 2);
+  const fields = fieldValues(options.field);
+  await withStore(async (store) => {
+    const added = await asCommand(() =>
+      addReviewRow(
+        store.db,
+        id,
+        { by: options.by ?? defaultReviewer(), fields, ...(page === undefined ? {} : { page }) },
+        new Date(),
+      ),
+    );
+    if (options.json) {
+      printJson({ id: added.item.id, filing_id: id, status: added.item.status, trade_id: added.tradeId });
+      return;
+    }
+    printLine(
+      `review item ${added.item.id} added to filing ${id} (row ${added.item.row}): trade ${added.tradeId}`,
+    );
+  });
+}
+
+/** A filing that waits with no row to decide, said to hold no more rows: parsed. */
+export async function reviewSettle(filing: string, options: { by?: string; json?: boolean }): Promise<void> {
+  const id = filingId(filing);
+  await withStore(async (store) => {
+    const settled = await asCommand(() =>
+      settleReviewFiling(store.db, id, options.by ?? defaultReviewer(), new Date()),
+    );
+    if (options.json) {
+      printJson({ filing_id: settled.filingId, review_item_id: settled.itemId, status: 'parsed' });
+      return;
+    }
+    printLine(`filing ${settled.filingId} settled: parsed (review item ${settled.itemId})`);
+  });
+}
 
 /** Why a filing's scan was not read again, in words. */
 const UNREAD = {

@@ -6,8 +6,13 @@ import { Nullable, StringEnum } from './schema.js';
 
 export const ReviewDecisionSchema = Type.Object({
   review_item_id: Type.Integer(),
-  row: Type.Integer({ description: 'The row of the document' }),
-  action: StringEnum(['accept', 'correct', 'reject']),
+  row: Type.Integer({
+    description: 'The row of the document (a row a person added takes the next number; 0 for a settle)',
+  }),
+  action: StringEnum(['accept', 'correct', 'reject', 'add', 'settle'], {
+    description:
+      'accept, correct or reject a row read; add a row the reader missed (keyed in by a person); settle a filing that waited with no row to decide',
+  }),
   decided_by: Type.String({
     description:
       'Who decided (an operator account, or `cli:<user>`; followed by "(scan read again)" on a row `dcledger review reread` accepted)',
@@ -21,10 +26,12 @@ export const ReviewDecisionSchema = Type.Object({
     }),
     {
       description:
-        'Fields a correction changed, or that the scan read again reads otherwise (a row `dcledger review reread` accepted); empty for other accepts and for rejects',
+        'Fields a correction changed, or that the scan read again reads otherwise (a row `dcledger review reread` accepted), or every field of a row added (old null); empty for other accepts, rejects and settles',
     },
   ),
-  trade_id: Nullable(Type.Integer({ description: 'The trade the row became (null when rejected)' })),
+  trade_id: Nullable(
+    Type.Integer({ description: 'The trade the row became (null when rejected, and for a settle)' }),
+  ),
 });
 
 export const FilingReviewSchema = Type.Object(
@@ -48,7 +55,7 @@ export function toFilingReview(
     decisions: decisions.map((decision) => ({
       review_item_id: decision.review_item_id,
       row: rows.get(decision.review_item_id) ?? 0,
-      action: decision.action as 'accept' | 'correct' | 'reject',
+      action: decision.action as FilingReview['decisions'][number]['action'],
       decided_by: decision.decided_by,
       decided_at: decision.decided_at,
       changes: JSON.parse(decision.changes) as FilingReview['decisions'][number]['changes'],

@@ -38,15 +38,17 @@ export class ReviewCrops {
 
   /**
    * The row's picture (PNG): its page rendered from the archived document and turned upright as the
-   * OCR stage read it, the row with a margin of the rows around it. Null when the item is unknown or
-   * its document is not in the archive.
+   * OCR stage read it, the row with a margin of the rows around it. Null when the item is unknown,
+   * was read from no place on a page (a row a person added) or its document is not in the archive.
    */
   async png(db: Kysely<Database>, id: number): Promise<Buffer | null> {
     const item = await reviewItem(db, id);
     if (!item) return null;
     const sha = (await findFiling(db, item.filing_id))?.raw_sha256;
     if (!sha) return null;
-    const region = JSON.parse(item.region) as ReviewRegion;
+    const region = JSON.parse(item.region) as Partial<ReviewRegion>;
+    // A row a person added, or a filing settled, was read from no place on a page.
+    if (!isRegion(region)) return null;
     const file = join(this.archiveDir, CROPS_FOLDER, `${sha}-${item.page}-${regionKey(region)}.png`);
     if (existsSync(file)) return readFileSync(file);
     const document = new DocumentArchive(this.archiveDir).get(sha);
@@ -86,6 +88,10 @@ export class ReviewCrops {
     await this.pool?.destroy();
     this.pool = undefined;
   }
+}
+
+function isRegion(region: Partial<ReviewRegion>): region is ReviewRegion {
+  return typeof region.width === 'number' && typeof region.height === 'number';
 }
 
 /** The region's numbers as part of a file name (skew is a fraction: rounded to a millionth). */

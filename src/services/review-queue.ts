@@ -4,9 +4,11 @@
 // flows on as one) are the ingest's, in ingest/pipeline/review.ts: both callers go through
 // decideReviewItem, so there is one copy of them.
 import type { Kysely } from 'kysely';
+import { READ_BY_OCR } from '../ingest/ocr/scanned-document.js';
 import { WITHOUT_ISSUERS_MARK } from '../ingest/pipeline/ocr-stage.js';
 import type { ReviewFields } from '../ingest/pipeline/review-items.js';
 import {
+  filingsWaitingWithoutRows,
   pendingReviewCounts,
   pendingReviewCountWhereReason,
   pendingReviewItems,
@@ -18,10 +20,13 @@ import type { Database } from '../storage/schema.js';
 /** Below these a field sent its row to review (the page marks such fields). */
 export { REVIEW_THRESHOLD } from '../ingest/ocr/scanned-rows.js';
 export {
+  type AddedRow,
+  addReviewRow,
   type DecidedItem,
   decideReviewItem,
   type ReviewDecision,
   ReviewError,
+  settleReviewFiling,
 } from '../ingest/pipeline/review.js';
 export { REVIEW_FIELDS, type ReviewField, type ReviewFields } from '../ingest/pipeline/review-items.js';
 export { type RereadFiling, rereadSummary, rereadWaitingScans } from '../ingest/pipeline/review-reread.js';
@@ -91,4 +96,15 @@ export async function waitingReviewCount(db: Kysely<Database>): Promise<number> 
 export async function findReviewItem(db: Kysely<Database>, id: number): Promise<ReviewItemView | undefined> {
   const item = await reviewItem(db, id);
   return item ? toReviewItemView(item) : undefined;
+}
+
+/**
+ * Filings read from a scan that wait for review with no row to decide (no row could be read): a
+ * person adds the rows the scan holds (`addReviewRow`) and settles the filing (`settleReviewFiling`).
+ */
+export async function filingsWaitingWithNoRow(
+  db: Kysely<Database>,
+  options: { source?: string } = {},
+): Promise<Array<{ id: number; source: string; source_doc_id: string; parse_reason: string | null }>> {
+  return filingsWaitingWithoutRows(db, READ_BY_OCR, options);
 }

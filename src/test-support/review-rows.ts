@@ -8,13 +8,26 @@ import { congressPath, readBytes } from './documents.js';
 
 const FILED = new Date('2025-04-01T00:00:00Z');
 
+/** What the OCR stage says of a scan it read no row from (ingest/ocr/scanned-document.ts). */
+export const NO_ROW_READ =
+  'scan read by OCR: 0 of 0 row(s) wait for review (no transaction rows were read from the scan)';
+
 /**
  * Puts the House scan `docId` of the shared data into the archive at `archiveDir` (or, with
  * `archived: false`, leaves it out) and records its filing, waiting for review; the filing's id.
  */
 export async function scanFiling(
   db: Kysely<Database>,
-  options: { dataDir: string; archiveDir: string; docId: string; archived?: boolean },
+  options: {
+    dataDir: string;
+    archiveDir: string;
+    docId: string;
+    archived?: boolean;
+    /** The filing's parse reason ("constructed" when absent). */
+    reason?: string;
+    /** The member it is filed under (a test member when absent). */
+    politicianId?: number;
+  },
 ): Promise<number> {
   const sha =
     options.archived === false
@@ -28,6 +41,7 @@ export async function scanFiling(
         );
   const stamp = FILED.toISOString();
   const member =
+    options.politicianId ??
     (await db.selectFrom('politicians').select('id').where('slug', '=', 'test-filer').executeTakeFirst())
       ?.id ??
     (await insertTestMember(db, { slug: 'test-filer', name: 'Test Filer', chamber: 'House' }, FILED));
@@ -44,7 +58,7 @@ export async function scanFiling(
       is_paper: 1,
       raw_sha256: sha,
       parse_status: 'needs_review',
-      parse_reason: 'constructed',
+      parse_reason: options.reason ?? 'constructed',
       trade_count: 0,
       amends_filing_id: null,
       created_at: stamp,

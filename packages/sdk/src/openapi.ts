@@ -9445,22 +9445,25 @@ export interface operations {
                             waiting: number;
                             decisions: {
                                 review_item_id: number;
-                                /** @description The row of the document */
+                                /** @description The row of the document (a row a person added takes the next number; 0 for a settle) */
                                 row: number;
-                                /** @enum {string} */
-                                action: "accept" | "correct" | "reject";
+                                /**
+                                 * @description accept, correct or reject a row read; add a row the reader missed (keyed in by a person); settle a filing that waited with no row to decide
+                                 * @enum {string}
+                                 */
+                                action: "accept" | "correct" | "reject" | "add" | "settle";
                                 /** @description Who decided (an operator account, or `cli:<user>`; followed by "(scan read again)" on a row `dcledger review reread` accepted) */
                                 decided_by: string;
                                 /** @description ISO 8601, UTC */
                                 decided_at: string;
-                                /** @description Fields a correction changed, or that the scan read again reads otherwise (a row `dcledger review reread` accepted); empty for other accepts and for rejects */
+                                /** @description Fields a correction changed, or that the scan read again reads otherwise (a row `dcledger review reread` accepted), or every field of a row added (old null); empty for other accepts, rejects and settles */
                                 changes: {
                                     field: string;
                                     /** @description As read by OCR (null: nothing read) */
                                     old: string | null;
                                     new: string | null;
                                 }[];
-                                /** @description The trade the row became (null when rejected) */
+                                /** @description The trade the row became (null when rejected, and for a settle) */
                                 trade_id: number | null;
                             }[];
                         };

@@ -17,6 +17,12 @@ import { filingOfFiler, judgedFiler, type ScannedFiler } from './oge-filer.js';
 import type { ScannedPage } from './read-scan.js';
 import type { ScannedRow } from './scanned-rows.js';
 
+/**
+ * What the reason of every filing read from a scan says (the review queue finds them by it: a
+ * person may add a row such a filing's reader missed).
+ */
+export const READ_BY_OCR = 'scan read by OCR';
+
 export interface ScannedPageInfo {
   number: number;
   quarterTurns: number;
@@ -104,10 +110,10 @@ export function scannedDocument(
   const status = reviewReasons.length > 0 || waiting > 0 ? 'needs_review' : 'parsed';
   const reason =
     rows.length === 0 && nothingToReport
-      ? 'the filer reports nothing (scan read by OCR)'
+      ? `the filer reports nothing (${READ_BY_OCR})`
       : status === 'parsed'
-        ? `scan read by OCR: ${rows.length} row(s)`
-        : `scan read by OCR: ${waiting} of ${rows.length} row(s) wait for review${reviewReasons.length > 0 ? ` (${reviewReasons.join('; ')})` : ''}`;
+        ? `${READ_BY_OCR}: ${rows.length} row(s)`
+        : `${READ_BY_OCR}: ${waiting} of ${rows.length} row(s) wait for review${reviewReasons.length > 0 ? ` (${reviewReasons.join('; ')})` : ''}`;
   return {
     source: context.source,
     kind: context.kind,

@@ -24,6 +24,7 @@ import {
   readScannedDocument,
 } from '../ocr/index.js';
 import type { ScannedPage } from '../ocr/read-scan.js';
+import { READ_BY_OCR } from '../ocr/scanned-document.js';
 import type { ParsedDocument } from '../sources/document.js';
 import { type OcrStage, OcrStageError, type TextlessDocument } from './job.js';
 
@@ -115,7 +116,7 @@ export function openIngestOcr(
     // Without issuer names most asset names read wait for review (an issuer's own word looks
     // like a misread): the filing says why.
     return withoutIssuers && read.status === 'needs_review'
-      ? { ...read, reason: `${read.reason ?? 'scan read by OCR'}; ${WITHOUT_ISSUERS}` }
+      ? { ...read, reason: `${read.reason ?? READ_BY_OCR}; ${WITHOUT_ISSUERS}` }
       : read;
   };
   return {

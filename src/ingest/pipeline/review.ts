@@ -4,6 +4,9 @@
 //   - accept: the row becomes a trade as read (parse_method ocr, parse_confidence its lowest field);
 //   - correct: the fields given replace what was read, then it becomes a trade (parse_method manual);
 //   - reject: it never becomes a trade.
+// A scan's reader may also miss a row (two rows read as one, a page it could not read): a person
+// adds it (`dcledger review add`, parse_method manual), and says when a filing waiting with no row
+// to decide holds none (`dcledger review settle`).
 // `dcledger review reread` (review-reread.ts) accepts the rows a scan read again now reads surely,
 // recording what the new reading changed.
 // An accepted or corrected row flows on as any new trade does: the market fields known now, its
@@ -19,16 +22,22 @@ import { fillKnownAtIngest } from '../../market/ingest-fields.js';
 import { enqueueEnrichmentJob } from '../../storage/repositories/enrichment-jobs.js';
 import { refreshTradeCounts } from '../../storage/repositories/filings.js';
 import {
+  filingForAddedRow,
   filingOfReviewItem,
+  insertDecidedReviewItem,
+  knownRowsOfFiling,
+  linkDecidedTrade,
   markFilingReviewed,
   pendingReviewCountOfFiling,
   type ReviewItemRow,
   recordReviewDecision,
   reviewItem,
+  reviewItemsOfFiling,
 } from '../../storage/repositories/review.js';
 import { insertTrades } from '../../storage/repositories/trade-writes.js';
 import type { Database } from '../../storage/schema.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { READ_BY_OCR } from '../ocr/scanned-document.js';
 import { REVIEW_FIELDS, type ReviewField, type ReviewFields } from './review-items.js';
 import { emitTradeCreated } from './store.js';
 
@@ -95,7 +104,7 @@ export async function decideReviewItem(
   const decided = await inTransaction(db, async (trx) => {
     let tradeId: number | null = null;
     if (decision.action !== 'reject')
-      tradeId = await insertReviewedTrade(trx, item, fields, confidence, decision, now);
+      tradeId = await insertReviewedTrade(trx, item, fields, confidence, decision.action === 'correct', now);
     const status =
       decision.action === 'accept' ? 'accepted' : decision.action === 'correct' ? 'corrected' : 'rejected';
     const recorded = await recordReviewDecision(trx, item, {
@@ -116,12 +125,7 @@ export async function decideReviewItem(
       await refreshTradeCounts(trx, [item.filing_id]);
     }
     if ((await pendingReviewCountOfFiling(trx, item.filing_id)) === 0)
-      await markFilingReviewed(
-        trx,
-        item.filing_id,
-        'scan read by OCR; every doubtful row decided on review',
-        stamp,
-      );
+      await markFilingReviewed(trx, item.filing_id, DECIDED, stamp);
     return { item: { ...item, status }, tradeId, changes };
   });
   // The windows that need prices beyond today are the enrichment workers' (as after an ingest run).
@@ -129,6 +133,150 @@ export async function decideReviewItem(
     await enqueueEnrichmentJob(db, { full: false, requestedBy: `review ${decision.by.trim()}`, now: stamp });
   return decided;
 }
+
+/** A filing's reason once no row of it waits. */
+const DECIDED = `${READ_BY_OCR}; every doubtful row decided on review`;
+
+/** A row a person keyed in from the scan, for a filing whose reader missed it. */
+export interface AddedRow {
+  by: string;
+  /** Field name to value, as `correct` takes them; a trade's fields (date, type, bracket, asset) are needed. */
+  fields: Readonly<Record<string, string>>;
+  /** The page of the scan the row is on (1 when not said). */
+  page?: number;
+}
+
+/**
+ * Adds a row a person read on a filing's scan that its reader missed: a trade of the filing
+ * (parse_method manual) that flows on as a corrected row does, recorded as an `add` decision with
+ * every field given (old null). Only on a filing read from a scan (needs_review or parsed). The
+ * filing's status stays: one waiting with no row to decide is parsed when a person settles it,
+ * once every row it holds is in (a scan may hold several).
+ */
+export async function addReviewRow(
+  db: Kysely<Database>,
+  filingId: number,
+  added: AddedRow,
+  now: Date,
+): Promise<DecidedItem> {
+  const stamp = now.toISOString();
+  const by = added.by.trim();
+  if (by === '') throw new ReviewError('a decision needs who made it');
+  const page = added.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw new ReviewError(`page must be a page number, got ${page}`);
+  const filing = await scanFiling(db, filingId);
+  const fields = Object.fromEntries(REVIEW_FIELDS.map((field) => [field, null])) as ReviewFields;
+  const changes: DecidedItem['changes'] = [];
+  for (const [name, raw] of Object.entries(added.fields)) {
+    if (!(REVIEW_FIELDS as readonly string[]).includes(name))
+      throw new ReviewError(`unknown field "${name}": use ${REVIEW_FIELDS.join(', ')}`);
+    const field = name as ReviewField;
+    fields[field] = checkedValue(field, raw);
+    if (fields[field] !== null) changes.push({ field, old: null, new: fields[field] });
+  }
+  const missing = TRADE_FIELDS.filter((field) => !fields[field]);
+  if (missing.length > 0)
+    throw new ReviewError(
+      `a row added needs ${missing.join(', ')}: give each with --field (${missing[0]}=...)`,
+    );
+  const decided = await inTransaction(db, async (trx) => {
+    const row = Math.max(0, ...(await knownRowsOfFiling(trx, filing.id))) + 1;
+    const item = {
+      filing_id: filing.id,
+      source: filing.source,
+      // Never a key of the reader's rows ("<document id>#<row>"): reading the scan again keeps it apart.
+      source_key: `${filing.source_doc_id}#added-${row}`,
+      page,
+      row,
+      status: 'added',
+      fields: JSON.stringify(fields),
+      confidence: '{}',
+      reasons: JSON.stringify(["added by a person: the scan's reader missed it"]),
+      region: '{}',
+    };
+    const id = await insertDecidedReviewItem(trx, item, {
+      action: 'add',
+      decidedBy: by,
+      changes: JSON.stringify(changes),
+      now: stamp,
+    });
+    const stored = { ...item, id, created_at: stamp, trade_id: null, decided_at: stamp, decided_by: by };
+    const tradeId = await insertReviewedTrade(trx, stored, fields, {}, true, now);
+    await linkDecidedTrade(trx, id, tradeId);
+    await fillKnownAtIngest(trx, [tradeId], now);
+    await emitTradeCreated(trx, [tradeId], now, undefined);
+    await refreshTradeCounts(trx, [filing.id]);
+    return { item: { ...stored, trade_id: tradeId }, tradeId, changes };
+  });
+  await enqueueEnrichmentJob(db, { full: false, requestedBy: `review ${by}`, now: stamp });
+  return decided;
+}
+
+/**
+ * Says that a filing waiting with no row to decide holds no more rows than it has (a scan whose
+ * rows could not be read, that a person read and found nothing to add, or added them first): the
+ * filing is parsed, the decision recorded as `settle`. Refused while rows of it wait.
+ */
+export async function settleReviewFiling(
+  db: Kysely<Database>,
+  filingId: number,
+  by: string,
+  now: Date,
+): Promise<{ filingId: number; itemId: number }> {
+  const stamp = now.toISOString();
+  const who = by.trim();
+  if (who === '') throw new ReviewError('a decision needs who made it');
+  const filing = await scanFiling(db, filingId);
+  if (filing.parse_status !== 'needs_review')
+    throw new ReviewError(`filing ${filing.id} does not wait for review (it is ${filing.parse_status})`);
+  return inTransaction(db, async (trx) => {
+    const waiting = await pendingReviewCountOfFiling(trx, filing.id);
+    if (waiting > 0)
+      throw new ReviewError(
+        `filing ${filing.id} has ${waiting} row(s) waiting: decide them (dcledger review list) instead`,
+      );
+    // A filing read again (its document replaced) may wait and be settled once more.
+    const settledBefore = (await reviewItemsOfFiling(trx, filing.id)).filter(
+      (item) => item.status === 'settled',
+    ).length;
+    const itemId = await insertDecidedReviewItem(
+      trx,
+      {
+        filing_id: filing.id,
+        source: filing.source,
+        source_key: `${filing.source_doc_id}#settled-${settledBefore + 1}`,
+        page: 1,
+        // Row 0: the decision is on the filing, not on a row of it.
+        row: 0,
+        status: 'settled',
+        fields: '{}',
+        confidence: '{}',
+        reasons: JSON.stringify([filing.parse_reason ?? 'waited for review with no row to decide']),
+        region: '{}',
+      },
+      { action: 'settle', decidedBy: who, changes: '[]', now: stamp },
+    );
+    await markFilingReviewed(trx, filing.id, `${READ_BY_OCR}; settled on review with no more rows`, stamp);
+    return { filingId: filing.id, itemId };
+  });
+}
+
+/** A filing read from a scan, which a person may add rows to or settle; ReviewError otherwise. */
+async function scanFiling(db: Kysely<Database>, filingId: number) {
+  const filing = await filingForAddedRow(db, filingId);
+  if (!filing) throw new ReviewError(`no filing ${filingId}`);
+  const read =
+    (filing.parse_status === 'needs_review' || filing.parse_status === 'parsed') &&
+    (filing.parse_reason ?? '').includes(READ_BY_OCR);
+  if (!read)
+    throw new ReviewError(
+      `filing ${filing.id} was not read from a scan (${filing.parse_status}): rows are added only to a scan the OCR stage read`,
+    );
+  return filing;
+}
+
+/** What a row needs to be a trade. */
+const TRADE_FIELDS = ['transaction_date', 'trade_type', 'amount_range', 'asset_description'] as const;
 
 function checkedValue(field: ReviewField, raw: string): string | null {
   const text = raw.trim();
@@ -174,12 +322,11 @@ async function insertReviewedTrade(
   item: ReviewItemRow,
   fields: ReviewFields,
   fieldConfidence: Readonly<Record<string, number>>,
-  decision: ReviewDecision,
+  /** Fields a person gave (a correction, a row added): parse_method manual, no confidence. */
+  manual: boolean,
   now: Date,
 ): Promise<number> {
-  const missing = (['transaction_date', 'trade_type', 'amount_range', 'asset_description'] as const).filter(
-    (field) => !fields[field],
-  );
+  const missing = TRADE_FIELDS.filter((field) => !fields[field]);
   if (missing.length > 0)
     throw new ReviewError(
       `review item ${item.id} cannot become a trade without ${missing.join(', ')}: correct it (--field ${missing[0]}=...) or reject it`,
@@ -222,9 +369,8 @@ async function insertReviewedTrade(
       is_ma_affected: 0,
       created_at: stamp,
       updated_at: stamp,
-      parse_method: decision.action === 'correct' ? 'manual' : 'ocr',
-      parse_confidence:
-        decision.action === 'correct' || confidence.length === 0 ? null : Math.min(...confidence),
+      parse_method: manual ? 'manual' : 'ocr',
+      parse_confidence: manual || confidence.length === 0 ? null : Math.min(...confidence),
     },
   ]);
   if (id === undefined) throw new Error(`review item ${item.id}: the trade was not inserted`);

@@ -208,3 +208,106 @@ export async function rereadPendingItem(
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
+
+/** A filing as a row keyed in by a person is added to it: whose it is, and whether a scan was read for it. */
+export async function filingForAddedRow(db: Kysely<Database>, filingId: number) {
+  return db
+    .selectFrom('filings')
+    .select(['id', 'source', 'source_doc_id', 'politician_id', 'filed_date', 'parse_status', 'parse_reason'])
+    .where('id', '=', filingId)
+    .executeTakeFirst();
+}
+
+/**
+ * The numbers of the rows the filing's document is known to hold: its queue items' and its trades'
+ * (whose keys end "#<row>"). A row a person adds takes the next.
+ */
+export async function knownRowsOfFiling(db: Kysely<Database>, filingId: number): Promise<number[]> {
+  const items = await db.selectFrom('review_items').select('row').where('filing_id', '=', filingId).execute();
+  const trades = await db
+    .selectFrom('trades')
+    .select('source_key')
+    .where('filing_id', '=', filingId)
+    .execute();
+  return [
+    ...items.map((item) => item.row),
+    ...trades.flatMap((trade) => {
+      const row = /#(\d+)$/.exec(trade.source_key)?.[1];
+      return row === undefined ? [] : [Number(row)];
+    }),
+  ];
+}
+
+/**
+ * A queue item decided as it is made (a row a person keyed in, or a filing said to hold no more
+ * rows), with its decision; the item's id.
+ */
+export async function insertDecidedReviewItem(
+  db: Kysely<Database>,
+  item: Omit<NewReviewItem, 'created_at'>,
+  decision: { action: 'add' | 'settle'; decidedBy: string; changes: string; now: string },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('review_items')
+    .values({
+      ...item,
+      created_at: decision.now,
+      trade_id: null,
+      decided_at: decision.now,
+      decided_by: decision.decidedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('review_decisions')
+    .values({
+      review_item_id: inserted.id,
+      filing_id: item.filing_id,
+      action: decision.action,
+      decided_by: decision.decidedBy,
+      changes: decision.changes,
+      trade_id: null,
+      decided_at: decision.now,
+    })
+    .execute();
+  return inserted.id;
+}
+
+/** The trade a decided item became, on the item and its decision. */
+export async function linkDecidedTrade(db: Kysely<Database>, itemId: number, tradeId: number): Promise<void> {
+  await db.updateTable('review_items').set({ trade_id: tradeId }).where('id', '=', itemId).execute();
+  await db
+    .updateTable('review_decisions')
+    .set({ trade_id: tradeId })
+    .where('review_item_id', '=', itemId)
+    .execute();
+}
+
+/**
+ * Filings that wait for review with no row to decide (a scan whose rows could not be read), oldest
+ * first: only a person who reads the scan can add its rows or say it holds none. `reasonIncludes`
+ * names the filings read by OCR.
+ */
+export async function filingsWaitingWithoutRows(
+  db: Kysely<Database>,
+  reasonIncludes: string,
+  options: { source?: string } = {},
+): Promise<Array<{ id: number; source: string; source_doc_id: string; parse_reason: string | null }>> {
+  let query = db
+    .selectFrom('filings as f')
+    .select(['f.id', 'f.source', 'f.source_doc_id', 'f.parse_reason'])
+    .where('f.parse_status', '=', 'needs_review')
+    .where(containsInsensitive('f.parse_reason', reasonIncludes, db))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('review_items as r')
+            .select('r.id')
+            .whereRef('r.filing_id', '=', 'f.id')
+            .where('r.status', '=', 'pending'),
+        ),
+      ),
+    );
+  if (options.source) query = query.where('f.source', '=', options.source);
+  return query.orderBy('f.id').execute();
+}

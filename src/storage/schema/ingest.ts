@@ -58,7 +58,7 @@ export interface ReviewItemsTable {
   source_key: string;
   page: number;
   row: number;
-  /** pending | accepted | corrected | rejected */
+  /** pending | accepted | corrected | rejected; added (a row a person keyed in), settled (a filing said to hold no more rows) */
   status: string;
   /** JSON: the fields as read. */
   fields: string;
@@ -79,7 +79,7 @@ export interface ReviewDecisionsTable {
   id: Generated<number>;
   review_item_id: number;
   filing_id: number;
-  /** accept | correct | reject */
+  /** accept | correct | reject | add | settle */
   action: string;
   decided_by: string;
   /** JSON: [{ field, old, new }]. */

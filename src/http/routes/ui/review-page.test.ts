@@ -17,6 +17,7 @@ import { pendingReviewItems, type ReviewItemRow, reviewItem } from '../../../sto
 import { setOperator } from '../../../storage/repositories/self-service.js';
 import { chromiumReady, launchChromium } from '../../../test-support/browser.js';
 import { openTestStore, type TestStore } from '../../../test-support/database.js';
+import { NO_ROW_READ, scanFiling } from '../../../test-support/review-rows.js';
 import { ingestScan, type ScanReplay } from '../../../test-support/scan-ingest.js';
 import type { App } from '../../types.js';
 import { UI_SCHEMAS } from './schemas.js';
@@ -192,6 +193,29 @@ describe.skipIf(!dataDir)('the review queue pages (a real scan read by OCR)', ()
     expect((await app.inject({ url: '/ui/review/999999', headers: as(operator) })).statusCode).toBe(404);
     expect((await app.inject({ url: '/ui/review/999999/crop.png', headers: as(operator) })).statusCode).toBe(
       404,
+    );
+  });
+
+  it('names a filing whose scan no row was read from, with the commands that key its rows in', async () => {
+    // CONSTRUCTED: a filing as the OCR stage leaves a scan it read no row from (not archived).
+    const id = await scanFiling(store.db, {
+      dataDir: dataDir ?? '',
+      archiveDir: replay.runner.archiveDir,
+      docId: '9999999',
+      archived: false,
+      reason: NO_ROW_READ,
+      politicianId,
+    });
+    try {
+      const list = await app.inject({ url: '/ui/review', headers: as(operator) });
+      expect(list.body).toContain('Filings with no row read');
+      expect(list.body).toContain(`Filing ${id} (house_clerk 9999999): scan read by OCR: 0 of 0 row(s)`);
+      expect(list.body).toContain('dcledger review settle FILING');
+    } finally {
+      await store.db.deleteFrom('filings').where('id', '=', id).execute();
+    }
+    expect((await app.inject({ url: '/ui/review', headers: as(operator) })).body).not.toContain(
+      'Filings with no row read',
     );
   });
 

@@ -1,7 +1,13 @@
 // GET /ui/review: the review queue for operators. Rows read from scans that the OCR stage was not
 // sure of wait there (served by no trade list) until a person decides; this page lists the waiting
-// rows, each row has a page of its own (review-item-page.ts) with its picture (review-crop.ts).
-import { waitingReadWithoutIssuersCount, waitingReviewItems } from '../../../services/review-queue.js';
+// rows, each row has a page of its own (review-item-page.ts) with its picture (review-crop.ts), and
+// names the filings whose scan no row could be read from (a person keys those in: `dcledger review
+// add`, then `settle`).
+import {
+  filingsWaitingWithNoRow,
+  waitingReadWithoutIssuersCount,
+  waitingReviewItems,
+} from '../../../services/review-queue.js';
 import { html, scrollTable } from '../../pages/html.js';
 import type { App, AppDeps } from '../../types.js';
 import { pageContext, renderPage } from './forms.js';
@@ -15,6 +21,7 @@ export function reviewPage(app: App, deps: AppDeps): void {
     if (!allowed.session) return allowed.refused;
     const items = await waitingReviewItems(deps.db);
     const withoutIssuers = await waitingReadWithoutIssuersCount(deps.db);
+    const withNoRow = await filingsWaitingWithNoRow(deps.db);
     const note = await decidedNote(deps.db, request.query.decided);
     const rows = items.map(
       (item, index) =>
@@ -31,6 +38,16 @@ ${
   withoutIssuers > 0
     ? html`<p>${withoutIssuers} of them were read while the database held no companies, so their asset names were checked against no issuer names. Once the company directory is imported (<code>dcledger companies import</code>, or <code>dcledger companies import --from-sec</code> to fetch the SEC's list), the next ingest run reads their scans again and accepts the rows it then reads surely (<code>dcledger review reread</code> does so at once): they need no decision before that.</p>`
     : ''
+}
+${
+  withNoRow.length === 0
+    ? ''
+    : html`<h2>Filings with no row read</h2>
+<p>No row could be read from these scans, so nothing of them waits above. Read the scan, key in each row it holds with <code>dcledger review add FILING --field name=value ...</code>, then say it holds no more with <code>dcledger review settle FILING</code> (docs/ocr.md, “Rows the reader missed”).</p>
+<ul>${withNoRow.map(
+        (filing) =>
+          html`<li>Filing ${filing.id} (${filing.source} ${filing.source_doc_id}): ${filing.parse_reason ?? ''}</li>`,
+      )}</ul>`
 }
 ${
   items.length === 0
